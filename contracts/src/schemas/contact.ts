@@ -1,0 +1,15 @@
+import * as yup from 'yup';
+import { MSG } from '../messages.js';
+import { DIGITS_ONLY } from './common.js';
+
+const m = MSG.contact;
+
+export const contactMessageSchema = yup.object({
+  name: yup.string().trim().required(m.nameRequired).min(3, m.nameMin).max(100),
+  email: yup.string().trim().required(m.emailRequired).email(m.emailInvalid).max(254),
+  phone: yup.string().trim().required(m.phoneRequired).matches(DIGITS_ONLY, m.phoneDigits).max(20),
+  title: yup.string().trim().required(m.titleRequired).max(200),
+  message: yup.string().trim().required(m.messageRequired).max(5000),
+  agree: yup.boolean().required(m.agree).oneOf([true], m.agree),
+});
+export type ContactMessage = yup.InferType<typeof contactMessageSchema>;

@@ -1,0 +1,3 @@
+export function PaymentFailPage() {
+  return <section><h1>PaymentFailPage</h1></section>;
+}

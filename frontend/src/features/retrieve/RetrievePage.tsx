@@ -1,0 +1,3 @@
+export function RetrievePage() {
+  return <section><h1>RetrievePage</h1></section>;
+}

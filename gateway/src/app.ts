@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import { pinoHttp } from 'pino-http';
+import { createMetrics, healthRouter, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Logger, type ServiceName } from '@vanhop/platform';
+import type { GatewayConfig } from './config.js';
+import { resolveRoute } from './routing.js';
+import { ADMIN_USER_HEADER, requireAdmin } from './jwt-guard.js';
+import { bodyLimit } from './body-limit.js';
+import { serviceProxy } from './proxy.js';
+import { staticSite } from './static-site.js';
+
+export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness }
+
+const contentSecurityPolicy = {
+  useDefaults: true,
+  directives: {
+    'script-src': ["'self'", 'https://maps.googleapis.com', 'https://js.stripe.com'],
+    'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.googleusercontent.com', 'https://*.ggpht.com'],
+    'connect-src': ["'self'", 'https://maps.googleapis.com', 'https://api.stripe.com'],
+    'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+    'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
+  },
+};
+
+export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  const metrics = createMetrics('gateway');
+  app.use(healthRouter('gateway', deps.readiness));
+  app.use(metrics.router);
+  app.use(metrics.middleware);
+  app.use(helmet({ contentSecurityPolicy }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        req.headers['x-request-id'] = id;
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+    }),
+  );
+  app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
+  app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
+
+  app.get('/api/config', (_req, res) => {
+    res.json(config.publicSettings);
+  });
+
+  const proxies = Object.fromEntries(
+    Object.entries(config.services).map(([name, url]) => [name, serviceProxy(name, url, config.proxyTimeoutMs, deps.logger)]),
+  ) as Record<ServiceName, RequestHandler>;
+  const guard = requireAdmin(config.jwt);
+  const limit = bodyLimit(config.platform.bodyLimitBytes);
+
+  app.use('/api', (req, res, next) => {
+    const target = resolveRoute(req.originalUrl.split('?')[0]);
+    if (!target) return next();
+    // A client must never be able to claim an identity the gateway did not verify.
+    delete req.headers[ADMIN_USER_HEADER];
+    limit(req, res, (err?: unknown) => {
+      if (err || res.headersSent) return next(err);
+      const forward = () => {
+        req.url = req.originalUrl;
+        proxies[target.service](req, res, next);
+      };
+      if (target.admin) guard(req, res, (e?: unknown) => (e ? next(e) : forward()));
+      else forward();
+    });
+  });
+  app.use('/api', notFoundHandler);
+  app.use(staticSite(config.staticDir));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig, type ServiceUrls } from '@vanhop/platform';
+
+export interface GatewayConfig {
+  platform: PlatformConfig;
+  services: ServiceUrls;
+  jwt: JwtConfig;
+  corsOrigins: string[];
+  staticDir: string;
+  rateLimitPerMinute: number;
+  proxyTimeoutMs: number;
+  /** Public keys the browser app needs, served at /api/config (never secrets). */
+  publicSettings: { googleMapsKey?: string; stripePublishableKey?: string; phone: string; email: string };
+}
+
+export function loadConfig(env: Env): GatewayConfig {
+  const r = new EnvReader(env);
+  const platform = readPlatformConfig({ ...env, PORT: env.GATEWAY_PORT ?? env.PORT }, 'gateway', DEFAULT_PORTS.gateway);
+  return {
+    platform,
+    services: readServiceUrls(env),
+    jwt: readJwtConfig(env),
+    corsOrigins: r.list('CORS_ORIGINS'),
+    staticDir: path.resolve(r.string('STATIC_DIR', 'frontend/dist')),
+    rateLimitPerMinute: r.int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, { min: 1 }),
+    proxyTimeoutMs: r.int('PROXY_TIMEOUT_MS', 30_000, { min: 100 }),
+    publicSettings: {
+      googleMapsKey: r.optionalString('GOOGLE_MAPS_BROWSER_KEY'),
+      stripePublishableKey: r.optionalString('STRIPE_PUBLISHABLE_KEY'),
+      phone: r.string('COMPANY_PHONE', '020 3000 0000'),
+      email: r.string('COMPANY_EMAIL', 'hello@vanhop.example'),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createLogger, createProductionAdapter, listen, MemoryCache, Readiness, type Cache, type Logger } from '@vanhop/platform';
+import { createGatewayApp } from './app.js';
+import type { GatewayConfig } from './config.js';
+
+export interface RunningGateway { url: string; port: number; stop(): Promise<void> }
+
+export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger } = {}): Promise<RunningGateway> {
+  const logger = overrides.logger ?? createLogger('gateway', config.platform.logLevel);
+  const cache: Cache = config.platform.cache === 'redis' ? await createProductionAdapter('cache', config.platform, logger) : new MemoryCache();
+  const readiness = new Readiness([
+    { name: 'cache', check: () => cache.ping() },
+    {
+      name: 'web-app',
+      check: async () => {
+        if (!existsSync(path.join(config.staticDir, 'index.html'))) throw new Error(`no built web app in ${config.staticDir}`);
+      },
+    },
+  ]);
+  const app = createGatewayApp(config, { logger, cache, readiness });
+  const server = await listen(app, config.platform.port, config.platform.host);
+  logger.info({ url: server.url }, 'gateway listening');
+  return {
+    url: server.url,
+    port: server.port,
+    stop: async () => {
+      readiness.markShuttingDown();
+      await server.close();
+      await cache.close();
+    },
+  };
+}

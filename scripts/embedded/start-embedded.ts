@@ -1,0 +1,82 @@
+import net from 'node:net';
+import path from 'node:path';
+import { createLogger, MemoryEventBus, serviceUrlVar, startService, type Env, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
+import { quoteService } from '@vanhop/quote';
+import { bookingService } from '@vanhop/booking';
+import { paymentService } from '@vanhop/payment';
+import { notificationService } from '@vanhop/notification';
+import { reviewService } from '@vanhop/review';
+import { adminAuthService } from '@vanhop/admin-auth';
+import { loadGatewayConfig, startGateway, type RunningGateway } from '@vanhop/gateway';
+import { persistentSecret, randomSecret, randomSignupCode } from './secrets.js';
+
+export const SERVICES = [quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService];
+
+export interface EmbeddedProduct {
+  url: string;
+  gateway: RunningGateway;
+  services: Record<string, RunningService>;
+  bus: MemoryEventBus;
+  env: Env;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: every service on its own loopback port (so the gateway
+ * proxies over real HTTP as in production), one in-process event bus, embedded stores per service.
+ */
+export async function startEmbedded(baseEnv: Env = process.env, options: { clock?: Clock } = {}): Promise<EmbeddedProduct> {
+  const dataDir = path.resolve(baseEnv.DATA_DIR ?? './data');
+  const gatewayPort = baseEnv.GATEWAY_PORT ?? baseEnv.PORT ?? '8080';
+  const env: Env = {
+    ...baseEnv,
+    DATA_DIR: dataDir,
+    EVENT_BUS: 'memory',
+    JWT_SECRET: baseEnv.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', randomSecret),
+    ADMIN_SIGNUP_CODE: baseEnv.ADMIN_SIGNUP_CODE ?? persistentSecret(dataDir, 'admin-signup-code', randomSignupCode),
+  };
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  const bus = new MemoryEventBus(createLogger('event-bus', logLevel));
+  await bus.start();
+
+  // Ports are chosen up front so every service knows every other's URL, as in production.
+  const ports = await Promise.all(SERVICES.map(() => freePort()));
+  SERVICES.forEach((def, i) => {
+    env[serviceUrlVar(def.name as ServiceName)] = `http://127.0.0.1:${ports[i]}`;
+  });
+
+  const services: Record<string, RunningService> = {};
+  try {
+    for (const [i, def] of SERVICES.entries()) {
+      const config = def.loadConfig({ ...env, PORT: String(ports[i]) });
+      services[def.name] = await startService(def as never, config, { bus, clock: options.clock });
+    }
+  } catch (err) {
+    await Promise.all(Object.values(services).map((s) => s.stop()));
+    throw err;
+  }
+  const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }));
+  return {
+    url: gateway.url.replace('127.0.0.1', 'localhost'),
+    gateway,
+    services,
+    bus,
+    env,
+    stop: async () => {
+      await gateway.stop();
+      await Promise.all(Object.values(services).map((s) => s.stop()));
+      await bus.stop();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

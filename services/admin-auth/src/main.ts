@@ -1,0 +1,4 @@
+import { runServiceMain } from '@vanhop/platform';
+import { adminAuthService } from './service.js';
+
+await runServiceMain(adminAuthService);

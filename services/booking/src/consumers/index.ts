@@ -1,0 +1,3 @@
+import type { Subscription } from '@vanhop/platform';
+
+export const bookingSubscriptions = (): Subscription[] => [];

@@ -1,0 +1,1 @@
+export { bookingService } from './service.js';

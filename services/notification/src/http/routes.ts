@@ -1,0 +1,16 @@
+import type { Express } from 'express';
+import { contactMessageSchema } from '@vanhop/contracts';
+import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import type { SubmitContactMessage } from '../app/submit-contact-message.js';
+
+export function contactRoutes(app: Express, deps: { submit: SubmitContactMessage; cache: Cache; perHour: number }): void {
+  app.post(
+    '/api/contact/sendemail',
+    rateLimit(deps.cache, { name: 'contact', limit: deps.perHour, windowSeconds: 3600 }),
+    route(async (req, res) => {
+      const message = await validate(contactMessageSchema, req.body, 'Contact message');
+      await deps.submit.execute(message, req.id as string | undefined);
+      res.json({ message: 'Thank you for your message. Our team will get back to you shortly.' });
+    }),
+  );
+}

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@vanhop/platform';
+import { notificationService } from './service.js';
+
+await runServiceMain(notificationService);

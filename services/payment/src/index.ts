@@ -1,0 +1,1 @@
+export { paymentService } from './service.js';

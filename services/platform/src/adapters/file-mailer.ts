@@ -1,0 +1,40 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from '../ports/mailer.js';
+
+/**
+ * Embedded mailer: nodemailer builds the real RFC 822 message and it is written to an outbox
+ * folder as `<timestamp>-<id>.eml`, so staff can open what a customer would receive.
+ */
+export class FileOutboxMailer implements Mailer {
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(private readonly dir: string, private readonly defaultFrom: string) {}
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    const messageId = message.messageId ?? `<${randomUUID()}@vanhop.local>`;
+    const info = await this.transport.sendMail({
+      from: message.from ?? this.defaultFrom,
+      to: message.to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId,
+    });
+    await fs.mkdir(this.dir, { recursive: true });
+    const safeId = messageId.replace(/[^a-zA-Z0-9._-]/g, '_');
+    await fs.writeFile(path.join(this.dir, `${Date.now()}-${safeId}.eml`), info.message as Buffer);
+    return { messageId };
+  }
+
+  async ping(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

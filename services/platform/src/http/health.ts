@@ -1,0 +1,49 @@
+import type { Router } from 'express';
+import express from 'express';
+import type { HealthCheck } from '../ports/health.js';
+
+const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+
+/** Readiness: every hard dependency answers; also false while shutting down so traffic drains first. */
+export class Readiness {
+  private shuttingDown = false;
+  constructor(private readonly checks: HealthCheck[], private readonly timeoutMs = 2000) {}
+
+  add(check: HealthCheck): void {
+    this.checks.push(check);
+  }
+
+  markShuttingDown(): void {
+    this.shuttingDown = true;
+  }
+
+  async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
+    const results: Record<string, string> = {};
+    if (this.shuttingDown) return { ready: false, checks: { lifecycle: 'shutting down' } };
+    await Promise.all(
+      this.checks.map(async (c) => {
+        try {
+          await withTimeout(c.check(), this.timeoutMs);
+          results[c.name] = 'ok';
+        } catch (err) {
+          results[c.name] = err instanceof Error ? err.message : String(err);
+        }
+      }),
+    );
+    return { ready: Object.values(results).every((v) => v === 'ok'), checks: results };
+  }
+}
+
+export function healthRouter(service: string, readiness: Readiness): Router {
+  const r = express.Router();
+  // Liveness is the process only: a dependency outage must not get every pod restarted.
+  r.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok', service });
+  });
+  r.get('/health/ready', async (_req, res) => {
+    const { ready, checks } = await readiness.evaluate();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service, checks });
+  });
+  return r;
+}

@@ -1,0 +1,31 @@
+import type { Request, RequestHandler } from 'express';
+import type { Cache } from '../ports/cache.js';
+import { TooManyRequestsError } from '../errors.js';
+
+export interface RateLimitOptions {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** What is being limited: the client address by default. */
+  key?: (req: Request) => string | undefined;
+  message?: string;
+}
+
+export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Fixed-window limiter on the Cache port, so all instances of a service share the counters (Redis). */
+export function rateLimit(cache: Cache, options: RateLimitOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const subject = (options.key ?? clientIp)(req);
+      if (!subject) return next();
+      const { count, resetSeconds } = await cache.hit(`rl:${options.name}:${subject}`, options.windowSeconds);
+      res.setHeader('RateLimit-Limit', String(options.limit));
+      res.setHeader('RateLimit-Remaining', String(Math.max(0, options.limit - count)));
+      if (count > options.limit) throw new TooManyRequestsError(options.message, Math.max(1, resetSeconds));
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,46 @@
+/** A Mongo-style document: `_id` is a string chosen by the application. */
+export interface Doc { _id: string }
+
+/** The subset of Mongo query operators every adapter supports. */
+export type Filter = Record<string, unknown>;
+
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, true | 1 | ''>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  /** Removes array items equal to, or matching (object query), the given value. */
+  $pull?: Record<string, unknown>;
+}
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  skip?: number;
+}
+
+export interface IndexSpec {
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  /** Throws DuplicateKeyError on a unique-index or `_id` clash. */
+  insertOne(doc: T): Promise<T>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /** Atomic for one document: the filter and the update are applied together. */
+  updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }>;
+  /** Like updateOne but returns the document after the update, or null when nothing matched. */
+  findOneAndUpdate(filter: Filter, update: Update): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<number>;
+  count(filter: Filter): Promise<number>;
+  ensureIndex(spec: IndexSpec): Promise<void>;
+}
+
+export interface DocumentStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Throws when the store cannot serve requests. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

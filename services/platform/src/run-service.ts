@@ -1,0 +1,122 @@
+import type { Express } from 'express';
+import type { Env, PlatformConfig } from './config.js';
+import { ConfigError } from './errors.js';
+import { createHttpApp } from './http/create-app.js';
+import { Readiness } from './http/health.js';
+import { listen, type RunningServer } from './http/listen.js';
+import { idempotentHandler } from './idempotent-consumer.js';
+import { createInfrastructure, type Infrastructure, type InfrastructureOverrides } from './infrastructure.js';
+import type { EventHandler, SubscribeOptions } from './ports/event-bus.js';
+import type { HealthCheck } from './ports/health.js';
+
+export interface Subscription { topic: string; handler: EventHandler; options?: SubscribeOptions }
+
+/** What a service's composition root hands to the runtime. */
+export interface BuiltService {
+  routes(app: Express): void;
+  /** Consumed with the service name as consumer group; each handler is made idempotent on eventId. */
+  subscriptions?: Subscription[];
+  checks?: HealthCheck[];
+  start?(): Promise<void> | void;
+  stop?(): Promise<void> | void;
+}
+
+export interface ServiceDefinition<C extends { platform: PlatformConfig }> {
+  name: string;
+  loadConfig(env: Env): C;
+  build(infra: Infrastructure, config: C): Promise<BuiltService> | BuiltService;
+}
+
+export interface RunningService {
+  name: string;
+  url: string;
+  port: number;
+  infra: Infrastructure;
+  readiness: Readiness;
+  stop(): Promise<void>;
+}
+
+export async function startService<C extends { platform: PlatformConfig }>(
+  def: ServiceDefinition<C>,
+  config: C,
+  overrides: InfrastructureOverrides = {},
+): Promise<RunningService> {
+  const infra = await createInfrastructure(config.platform, overrides);
+  const readiness = new Readiness([
+    { name: 'store', check: () => infra.store.ping() },
+    { name: 'cache', check: () => infra.cache.ping() },
+    { name: 'bus', check: () => infra.bus.ping() },
+  ]);
+  const built = await def.build(infra, config);
+  for (const check of built.checks ?? []) readiness.add(check);
+
+  for (const sub of built.subscriptions ?? []) {
+    await infra.bus.subscribe(def.name, sub.topic, idempotentHandler(infra.store, def.name, sub.handler), sub.options);
+  }
+  if (infra.ownsBus) await infra.bus.start();
+  await built.start?.();
+
+  const app = createHttpApp({
+    service: def.name,
+    logger: infra.logger,
+    readiness,
+    bodyLimitBytes: config.platform.bodyLimitBytes,
+    routes: (a) => built.routes(a),
+  });
+  const server: RunningServer = await listen(app, config.platform.port, config.platform.host);
+  infra.logger.info({ url: server.url }, `${def.name} listening`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Order matters: stop taking traffic, finish requests, drain consumers, then close stores.
+      readiness.markShuttingDown();
+      await server.close();
+      if (infra.ownsBus) await infra.bus.stop();
+      await built.stop?.();
+      await infra.store.close();
+      await infra.cache.close();
+      infra.logger.info(`${def.name} stopped`);
+    })());
+
+  return { name: def.name, url: server.url, port: server.port, infra, readiness, stop };
+}
+
+/** Entry point for `node dist/main.js`: config errors stop the process with the variable's name. */
+export async function runServiceMain<C extends { platform: PlatformConfig }>(def: ServiceDefinition<C>, env: Env = process.env): Promise<void> {
+  let config: C;
+  try {
+    config = def.loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`[${def.name}] ${err.message}`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const running = await startService(def, config);
+  onShutdown(running.infra.logger, config.platform.shutdownTimeoutMs, () => running.stop());
+}
+
+/** SIGTERM/SIGINT: run the stop routine once, with a deadline so a stuck dependency cannot hang the pod. */
+export function onShutdown(logger: { info(msg: string): void; error(obj: object, msg: string): void }, timeoutMs: number, stop: () => Promise<void>): void {
+  let started = false;
+  const handler = (signal: string) => {
+    if (started) return;
+    started = true;
+    logger.info(`${signal} received, shutting down`);
+    const deadline = setTimeout(() => {
+      logger.error({ timeoutMs }, 'shutdown timed out');
+      process.exit(1);
+    }, timeoutMs);
+    deadline.unref();
+    stop()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}

@@ -1,0 +1,1 @@
+export { quoteService } from './service.js';

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@vanhop/platform';
+import { quoteService } from './service.js';
+
+await runServiceMain(quoteService);

@@ -1,0 +1,1 @@
+export { reviewService } from './service.js';
