@@ -27,7 +27,7 @@ export interface EmbeddedProduct {
  */
 export async function startEmbedded(baseEnv: Env = process.env, options: { clock?: Clock } = {}): Promise<EmbeddedProduct> {
   const dataDir = path.resolve(baseEnv.DATA_DIR ?? './data');
-  const gatewayPort = baseEnv.GATEWAY_PORT ?? baseEnv.PORT ?? '8080';
+  const gatewayPort = baseEnv.GATEWAY_PORT ?? '8080';
   const env: Env = {
     ...baseEnv,
     DATA_DIR: dataDir,

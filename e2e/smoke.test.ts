@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductAndBrowser } from './harness.js';
+
+describe('web app served by the embedded product', () => {
+  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
+  beforeAll(async () => {
+    ctx = await startProductAndBrowser();
+  });
+  afterAll(async () => {
+    await ctx?.stop();
+  });
+
+  it('renders the home page and deep links fall back to the app', async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.product.url}/retrieve/123`);
+    await expect(page.locator('#root')).toBeDefined();
+    expect(await page.title()).toContain('VanHop');
+    await page.close();
+  });
+});
