@@ -6,3 +6,4 @@ export * from './schemas/booking.js';
 export * from './schemas/contact.js';
 export * from './schemas/admin.js';
 export * from './schemas/quote.js';
+export * from './schemas/geo.js';

@@ -24,7 +24,7 @@ export interface Quote {
   typeOfWorker: HelpLevel;
   /** Booked hours (billable hours are at least the minimum). */
   totalHour: number;
-  /** Seconds of work: loading estimate + driving time + booked hours. */
+  /** Billable seconds the total pays for; overtime per half hour = 1800 × totalPrice / totalSecond. */
   totalSecond: number;
   /** Pounds, 2 decimals. */
   totalPrice: number;
@@ -78,6 +78,9 @@ export interface BookingRecord {
   quote: Quote;
   /** Booking-request data the server priced from (kept so money always re-prices server-side). */
   request?: Record<string, unknown>;
+  /** Snapshot of the chosen driver at save time: they receive the customer's details after payment. */
+  driver?: { id: string; name: string; email: string; phone: string } | null;
+  /** Always present (null when live) so every store adapter can filter on it. */
   deletedAt?: string | null;
 }
 
