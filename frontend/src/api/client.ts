@@ -1,0 +1,164 @@
+/**
+ * The one HTTP client of the web app, typed by the contracts. Every call goes to the gateway's
+ * `/api/...`; a non-2xx answer becomes an `ApiError` carrying the server's text so screens can show
+ * it (retrieve shows the body as is) or just log it.
+ */
+import type {
+  BookingQuoteResponse,
+  BookingRecord,
+  ContactMessage,
+  GeoAutocompleteResponse,
+  GeoCoverageResponse,
+  GeoGeocodeResponse,
+  PaymentPercentage,
+  Quote,
+} from '@vanhop/contracts';
+
+const API = '/api';
+
+/** A failed call: `status` is the HTTP code (0 for a network failure), `body` the raw answer text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(messageFrom(body) || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Services answer `{message, code, errors?}`; some answers (retrieve's 404) are plain text. */
+function messageFrom(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+      return (parsed as { message: string }).message;
+    }
+  } catch {
+    // not JSON: the text itself is the message
+  }
+  return body;
+}
+
+function errorsFrom(body: string): Record<string, string> | undefined {
+  try {
+    const parsed = JSON.parse(body) as { errors?: unknown };
+    if (parsed && typeof parsed.errors === 'object' && parsed.errors) return parsed.errors as Record<string, string>;
+  } catch {
+    // plain text body
+  }
+  return undefined;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${API}${path}`, {
+      method,
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, (err as Error).message);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text, errorsFrom(text));
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+// ---- public configuration -------------------------------------------------------------------
+
+/** GET /api/config: public keys only (a Maps key and a Stripe publishable key when configured). */
+export interface PublicConfig {
+  googleMapsKey?: string;
+  stripePublishableKey?: string;
+  phone: string;
+  email: string;
+}
+
+let configPromise: Promise<PublicConfig> | undefined;
+
+/** Loaded once per page load; a failure falls back to "no keys" so the offline paths still work. */
+export function getPublicConfig(): Promise<PublicConfig> {
+  configPromise ??= request<PublicConfig>('GET', '/config').catch((err: unknown) => {
+    console.log('Could not load /api/config', err);
+    return { phone: '', email: '' };
+  });
+  return configPromise;
+}
+
+// ---- geo (quote service) --------------------------------------------------------------------
+
+export const geoAutocomplete = (q: string, signal?: AbortSignal) =>
+  request<GeoAutocompleteResponse>('GET', `/geo/autocomplete?${query({ q })}`, undefined, signal);
+
+export const geoGeocode = (address: string) => request<GeoGeocodeResponse>('GET', `/geo/geocode?${query({ address })}`);
+
+export const geoCoverage = (where: { address: string } | { lat: number; lng: number }) =>
+  request<GeoCoverageResponse>('GET', `/geo/coverage?${query(where)}`);
+
+// ---- quotes and bookings --------------------------------------------------------------------
+
+/** The shared booking data as posted to POST /api/booking (SPEC.md section 3 "Booking context"). */
+export interface BookingRequest {
+  addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[];
+  vanSize: string;
+  driverHelp: string;
+  hour?: number | '';
+  date?: string;
+  description?: string;
+  email?: string;
+  phone?: string;
+  name?: string;
+}
+
+export const postBooking = (data: BookingRequest) => request<BookingQuoteResponse>('POST', '/booking', data);
+
+export interface SaveForLaterRequest {
+  date: string;
+  quote: Quote;
+  randomNumber?: number;
+}
+
+export const saveForLater = (body: SaveForLaterRequest) => request<{ data: BookingRecord }>('POST', '/saveRetrieve', body);
+
+/** GET /api/saveRetrieve?randomNumber=: the record array; a 404 answers a plain-text body shown as is. */
+export const retrieveQuote = (code: string) => request<BookingRecord[]>('GET', `/saveRetrieve?${query({ randomNumber: code })}`);
+
+// ---- payments ---------------------------------------------------------------------------------
+
+export type PaymentSessionRequest = Quote & { percentage: PaymentPercentage; _id?: string; randomNumber?: number };
+
+/** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
+export const createPaymentSession = (body: PaymentSessionRequest) => request<{ sessionId: string; url: string }>('POST', '/paymentbooking', body);
+
+export const confirmCheckoutSession = (sessionId: string) => request<Record<string, unknown>>('POST', '/paymentbooking/success', { session_id: sessionId });
+
+export type PayableRecord = BookingRecord & { percentage: PaymentPercentage };
+
+/** POST /api/savebooking: a PaymentIntent's client secret, plus the local checkout page when Stripe is not configured. */
+export const saveBookingForPayment = (record: PayableRecord) =>
+  request<{ clientSecret: string; localCheckoutUrl?: string }>('POST', '/savebooking', [record]);
+
+/** The record array with the PaymentIntent id on the record (the server re-reads the intent's real state). */
+export const updatePaymentStatus = (record: BookingRecord, paymentIntentId: string) =>
+  request<{ success: boolean }>('POST', '/savebooking/updatepaymentstatus', [{ ...record, paymentIntentId }]);
+
+// ---- reviews and contact ------------------------------------------------------------------
+
+export interface Review {
+  rating: number;
+  author_name: string;
+  time: number;
+  profile_photo_url: string;
+  text: string;
+}
+
+export const fetchReviews = () => request<{ result: { reviews: Review[] } }>('GET', '/google/review');
+
+export const sendContactMessage = (body: ContactMessage) => request<{ message: string }>('POST', '/contact/sendemail', body);

@@ -1,0 +1,31 @@
+/** The Redux store: the shared booking data, kept in sessionStorage so a reload of /booking keeps the move. */
+import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { bookingReducer, loadBookingState, saveBookingState } from '../features/booking/bookingSlice';
+
+const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+
+export function createStore(session: Storage | undefined = storage) {
+  const store = configureStore({
+    reducer: { booking: bookingReducer },
+    preloadedState: { booking: loadBookingState(session) },
+  });
+  let last = store.getState().booking;
+  store.subscribe(() => {
+    const now = store.getState().booking;
+    if (now !== last) {
+      last = now;
+      saveBookingState(session, now);
+    }
+  });
+  return store;
+}
+
+export const store = createStore();
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
