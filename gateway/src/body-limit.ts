@@ -19,9 +19,10 @@ export function bodyLimit(maxBytes: number): RequestHandler {
       req.on('data', (chunk: Buffer) => {
         seen += chunk.length;
         if (seen > maxBytes && !res.headersSent) {
+          // Part of the body may already be on its way upstream: answer, then cut the connection so
+          // the proxied request is aborted rather than left waiting for the rest.
+          res.once('finish', () => req.destroy());
           res.status(413).set('Connection', 'close').json(tooLarge);
-          req.unpipe();
-          req.resume();
         }
       });
     }

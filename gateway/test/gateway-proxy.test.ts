@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES, serviceUrlVar } from '@vanhop/platform';
+import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
+
+/** A stand-in upstream that reports exactly what reached it (byte count and hash of the body). */
+function startEchoUpstream(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+  let hits = 0;
+  const server = http.createServer((req, res) => {
+    hits++;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    req.on('data', (c: Buffer) => {
+      bytes += c.length;
+      hash.update(c);
+    });
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ method: req.method, url: req.url, bytes, sha256: hash.digest('hex'), admin: req.headers['x-admin-username'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, hits: () => hits, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
+}
+
+describe('gateway proxy', () => {
+  let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
+  let gateway: RunningGateway;
+  const limit = 1_500_000;
+
+  beforeAll(async () => {
+    upstream = await startEchoUpstream();
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'vanhop-static-'));
+    mkdirSync(path.join(staticDir, 'assets'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>VanHop test shell</title>');
+    const env: Record<string, string> = {
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890',
+      BODY_LIMIT_BYTES: String(limit),
+      STATIC_DIR: staticDir,
+    };
+    for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = upstream.url;
+    gateway = await startGateway(loadGatewayConfig(env));
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await upstream?.close();
+  });
+
+  it('passes a 1 MB JSON body through byte for byte, path unchanged', async () => {
+    const body = JSON.stringify({ addresses: [], blob: 'x'.repeat(1024 * 1024) });
+    const res = await fetch(`${gateway.url}/api/booking?draft=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    const seen = await res.json();
+    expect(seen.url).toBe('/api/booking?draft=1');
+    expect(seen.bytes).toBe(Buffer.byteLength(body));
+    expect(seen.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+    expect(seen.requestId).toMatch(/^[\w-]+$/);
+  });
+
+  it('rejects a body over the configured limit with 413 before it reaches a service', async () => {
+    const before = upstream.hits();
+    const body = JSON.stringify({ blob: 'x'.repeat(limit + 10) });
+    const res = await fetch(`${gateway.url}/api/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toMatch(/too large/i);
+    expect(upstream.hits()).toBe(before);
+  });
+
+  it('rejects an over-limit chunked body (no Content-Length) with 413', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > limit + chunk.length) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${gateway.url}/api/booking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 404 JSON for an unknown API path and does not treat /api/bookingx as /api/booking', async () => {
+    const res = await fetch(`${gateway.url}/api/bookingx`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses admin routes without a token and never forwards a client-supplied identity', async () => {
+    const before = upstream.hits();
+    const res = await fetch(`${gateway.url}/api/backdata/all`, { headers: { 'x-admin-username': 'mallory' } });
+    expect(res.status).toBe(401);
+    expect(upstream.hits()).toBe(before);
+    const pub = await fetch(`${gateway.url}/api/google/review`, { headers: { 'x-admin-username': 'mallory' } });
+    expect((await pub.json()).admin).toBeNull();
+  });
+
+  it('sets security headers and serves the web app with history fallback', async () => {
+    const res = await fetch(`${gateway.url}/retrieve/123`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('VanHop test shell');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers 502 JSON when a service is down', async () => {
+    const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890' };
+    for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
+    const lonely = await startGateway(loadGatewayConfig(env));
+    try {
+      const res = await fetch(`${lonely.url}/api/google/review`);
+      expect(res.status).toBe(502);
+      expect((await res.json()).message).toMatch(/unavailable/);
+    } finally {
+      await lonely.stop();
+    }
+  });
+
+  it('exposes live, ready and metrics endpoints', async () => {
+    expect((await fetch(`${gateway.url}/health/live`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/health/ready`)).status).toBe(200);
+    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+    expect(metrics).toContain('http_requests_total');
+  });
+});
