@@ -7,3 +7,4 @@ export * from './schemas/contact.js';
 export * from './schemas/admin.js';
 export * from './schemas/quote.js';
 export * from './schemas/geo.js';
+export * from './money.js';
