@@ -8,3 +8,4 @@ export * from './schemas/admin.js';
 export * from './schemas/quote.js';
 export * from './schemas/geo.js';
 export * from './money.js';
+export * from './booking-time.js';

@@ -1,0 +1,101 @@
+import { BOOKING_HOURS } from './constants.js';
+
+/**
+ * Moving-date rules of SPEC.md section 5, shared by the date picker and the servers. Everything is
+ * reckoned on the Europe/London wall clock, whatever the time zone of the machine running it.
+ *
+ * - Moves start between 06:00 and 21:00 (21:00 itself allowed), on a 15-minute step.
+ * - Today, the earliest start is the current London hour + 2, on the hour ("2 hours ahead on the
+ *   hour"): at 10:40 it is 12:00. Before 06:00 it is 06:00; when hour + 2 passes 21:00, or it is
+ *   already after 21:xx, the earliest start is 06:00 the next day.
+ * - Any later day starts at 06:00.
+ */
+
+export interface LondonClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+const formatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BOOKING_HOURS.timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The London wall-clock reading of an instant. */
+export function londonClock(instant: Date): LondonClock {
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The instant at which London clocks show the given date and time (DST aware). */
+export function londonTime(year: number, month: number, day: number, hour: number, minute = 0): Date {
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  // London is UTC+0 or UTC+1: correct the naive guess by the offset observed there, twice for DST edges.
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) {
+    const c = londonClock(new Date(guess));
+    const shown = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
+    guess += wanted - shown;
+  }
+  return new Date(guess);
+}
+
+const nextDay = (c: LondonClock) => {
+  const d = new Date(Date.UTC(c.year, c.month - 1, c.day + 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
+
+const sameLondonDay = (a: LondonClock, b: LondonClock) => a.year === b.year && a.month === b.month && a.day === b.day;
+
+/** The first instant a move may start, seen from `now`. */
+export function earliestBookingTime(now: Date): Date {
+  const c = londonClock(now);
+  const { earliest, latest, leadHours } = BOOKING_HOURS;
+  if (c.hour < earliest) return londonTime(c.year, c.month, c.day, earliest);
+  if (c.hour + leadHours <= latest) return londonTime(c.year, c.month, c.day, c.hour + leadHours);
+  const t = nextDay(c);
+  return londonTime(t.year, t.month, t.day, earliest);
+}
+
+/** The earliest start on the London day containing `day` (what the picker's time list begins with), or null when that day is closed. */
+export function earliestTimeOn(day: Date, now: Date): Date | null {
+  const d = londonClock(day);
+  const first = earliestBookingTime(now);
+  const f = londonClock(first);
+  if (sameLondonDay(d, f)) return first;
+  const opening = londonTime(d.year, d.month, d.day, BOOKING_HOURS.earliest);
+  return opening.getTime() > first.getTime() ? opening : null;
+}
+
+export const BOOKING_TIME_MESSAGES = {
+  invalid: 'Moving date must be a valid date',
+  hours: 'Moves start between 06:00 and 21:00',
+  step: 'Moving time must be on a 15-minute step',
+  tooSoon: 'Moving date is too soon: choose a later time',
+} as const;
+
+/** Why a start time is refused (a BOOKING_TIME_MESSAGES text), or null when it is allowed. */
+export function bookingTimeProblem(start: Date, now: Date): string | null {
+  if (Number.isNaN(start.getTime())) return BOOKING_TIME_MESSAGES.invalid;
+  const c = londonClock(start);
+  const minutes = c.hour * 60 + c.minute;
+  if (minutes < BOOKING_HOURS.earliest * 60 || minutes > BOOKING_HOURS.latest * 60) return BOOKING_TIME_MESSAGES.hours;
+  if (c.minute % BOOKING_HOURS.stepMinutes !== 0 || c.second !== 0 || start.getUTCMilliseconds() !== 0) return BOOKING_TIME_MESSAGES.step;
+  if (start.getTime() < earliestBookingTime(now).getTime()) return BOOKING_TIME_MESSAGES.tooSoon;
+  return null;
+}
+
+export const isAllowedBookingTime = (start: Date, now: Date): boolean => bookingTimeProblem(start, now) === null;
+
+/** Whole minutes from `now` until `start` (negative when past). */
+export const minutesUntil = (start: Date, now: Date): number => Math.floor((start.getTime() - now.getTime()) / 60_000);
