@@ -1,11 +1,16 @@
+import http from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@vanhop/platform';
 
 /** A streaming reverse proxy to one service; the path is forwarded unchanged. */
 export function serviceProxy(service: string, target: string, timeoutMs: number, logger: Logger): RequestHandler {
+  // Reused upstream connections: without keep-alive every request pays a TCP handshake and
+  // sockets pile up in TIME_WAIT under load.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
   return createProxyMiddleware({
     target,
+    agent,
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: timeoutMs,
