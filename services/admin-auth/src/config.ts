@@ -1,13 +1,47 @@
-import { readPlatformConfig, readServiceUrls, DEFAULT_PORTS, type Env, type PlatformConfig, type ServiceUrls } from '@vanhop/platform';
+import {
+  ConfigError,
+  DEFAULT_PORTS,
+  EnvReader,
+  readJwtConfig,
+  readPlatformConfig,
+  readServiceUrls,
+  type Env,
+  type JwtConfig,
+  type PlatformConfig,
+  type ServiceUrls,
+} from '@vanhop/platform';
+import type { ScryptParams } from './adapters/scrypt-password-hasher.js';
+
+export interface RateLimitSetting { limit: number; windowSeconds: number }
 
 export interface AdminAuthConfig {
   platform: PlatformConfig;
   serviceUrls: ServiceUrls;
+  jwt: JwtConfig;
+  /** The code staff must give to create an account (embedded mode generates and prints one). */
+  signupCode: string;
+  loginPerClient: RateLimitSetting;
+  loginPerUsername: RateLimitSetting;
+  registerPerClient: RateLimitSetting;
+  /** Only tests set this (cheaper scrypt); it is deliberately not read from the environment. */
+  passwordHashing?: ScryptParams;
 }
 
+/** Short codes could be guessed within the register rate limit's lifetime. */
+export const MIN_SIGNUP_CODE_LENGTH = 8;
+
 export function loadConfig(env: Env): AdminAuthConfig {
+  const r = new EnvReader(env);
+  const signupCode = r.string('ADMIN_SIGNUP_CODE');
+  if (signupCode.length < MIN_SIGNUP_CODE_LENGTH) throw new ConfigError('ADMIN_SIGNUP_CODE', `must be at least ${MIN_SIGNUP_CODE_LENGTH} characters`);
+  const loginWindow = r.int('LOGIN_RATE_WINDOW_SECONDS', 900, { min: 1, max: 86_400 });
   return {
     platform: readPlatformConfig(env, 'admin-auth', DEFAULT_PORTS['admin-auth']),
     serviceUrls: readServiceUrls(env),
+    jwt: readJwtConfig(env),
+    signupCode,
+    loginPerClient: { limit: r.int('LOGIN_RATE_LIMIT_PER_CLIENT', 20, { min: 1 }), windowSeconds: loginWindow },
+    loginPerUsername: { limit: r.int('LOGIN_RATE_LIMIT_PER_USERNAME', 10, { min: 1 }), windowSeconds: loginWindow },
+    registerPerClient: { limit: r.int('REGISTER_RATE_LIMIT_PER_CLIENT', 10, { min: 1 }), windowSeconds: 3600 },
   };
 }
