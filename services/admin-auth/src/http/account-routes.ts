@@ -8,6 +8,7 @@ import type { GetAdminProfile } from '../app/get-admin-profile.js';
 import { adminNameKey } from '../domain/admin-account.js';
 import { loginErrors, registerErrors } from './error-shapes.js';
 import { requireAdminToken, signedInAdmin } from './require-admin-token.js';
+import { requireTextFields } from './text-fields.js';
 
 export interface AccountRouteDeps {
   register: RegisterAdmin;
@@ -35,6 +36,7 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
     // The sign-up code is the only secret here: limit how fast anyone can guess it.
     rateLimit(deps.cache, { name: 'admin-register', ...limits.registerPerClient, message: 'Too many sign-up attempts, please try again later.' }),
     route(async (req, res) => {
+      requireTextFields(req.body, ['name', 'password', 'password1', 'uniquecode']);
       const input = await validate(adminRegisterSchema, req.body, 'Registration');
       res.status(201).json(await deps.register.execute(input));
     }),
@@ -46,6 +48,7 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
     rateLimit(deps.cache, { name: 'admin-login-client', ...limits.loginPerClient, message: TOO_MANY_LOGINS }),
     rateLimit(deps.cache, { name: 'admin-login-user', ...limits.loginPerUsername, key: attemptedUsername, message: TOO_MANY_LOGINS }),
     route(async (req, res) => {
+      requireTextFields(req.body, ['username', 'password']);
       const input = await validate(adminLoginSchema, req.body, 'Login');
       res.json(await deps.login.execute(input));
     }),
