@@ -71,26 +71,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
 
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
-// ---- public configuration -------------------------------------------------------------------
-
-/** GET /api/config: public keys only (a Maps key and a Stripe publishable key when configured). */
-export interface PublicConfig {
-  googleMapsKey?: string;
-  stripePublishableKey?: string;
-  phone: string;
-  email: string;
-}
-
-let configPromise: Promise<PublicConfig> | undefined;
-
-/** Loaded once per page load; a failure falls back to "no keys" so the offline paths still work. */
-export function getPublicConfig(): Promise<PublicConfig> {
-  configPromise ??= request<PublicConfig>('GET', '/config').catch((err: unknown) => {
-    console.log('Could not load /api/config', err);
-    return { phone: '', email: '' };
-  });
-  return configPromise;
-}
+// Public configuration (/api/config) is loaded once by `app/config.ts` (`usePublicConfig`).
 
 // ---- geo (quote service) --------------------------------------------------------------------
 

@@ -1,8 +1,47 @@
+/** Home: the quote search first, then how it works, why us, and what customers say. */
+import { Link } from 'react-router-dom';
+import { QuoteSearch } from './QuoteSearch';
+import { PaymentIcons } from './PaymentIcons';
+import { HowWeWork } from './HowWeWork';
+import { ReviewsCarousel } from './ReviewsCarousel';
+import './HomePage.css';
+
 export function HomePage() {
   return (
-    <section id="quotesearch">
-      <h1>Man and van removals across London</h1>
-      <p>Compare self-employed drivers, book and pay online.</p>
-    </section>
+    <div className="home">
+      <section id="quotesearch" className="home-hero">
+        <h1>Man and van removals across London</h1>
+        <p className="lead">Compare prices from local self-employed drivers, then book and pay online in minutes.</p>
+        <QuoteSearch />
+        <div className="home-retrieve">
+          <Link to="/retrieve" className="button secondary">
+            Got Quote With Us?
+          </Link>
+        </div>
+        <p className="home-warning" role="note">
+          ⚠ Bookings are taken online only: we never take bookings or card details over the phone.
+        </p>
+        <PaymentIcons />
+      </section>
+      <HowWeWork />
+      <section className="home-section why-us">
+        <h2>Why choose VanHop?</h2>
+        <ul>
+          <li>
+            <strong>Drivers set their own prices.</strong> You see every matching offer side by side, with the overtime rate per half hour up front.
+          </li>
+          <li>
+            <strong>Book at any hour.</strong> Confirm online 24 hours a day; a driver can be with you in as little as 60 minutes, and we send a confirmation text and e-mail.
+          </li>
+          <li>
+            <strong>Covered while you move.</strong> Goods in transit insurance up to £10,000 and public liability up to £5,000,000.
+          </li>
+          <li>
+            <strong>Pay the way that suits you.</strong> Secure the move with a 30% or 50% deposit, or pay in full; the rest goes to the driver at the end of the job.
+          </li>
+        </ul>
+      </section>
+      <ReviewsCarousel />
+    </div>
   );
 }

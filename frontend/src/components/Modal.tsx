@@ -1,0 +1,60 @@
+/**
+ * A dialog over the page: closed by Escape, a click on the backdrop, or its X button. Focus moves into
+ * the dialog on open and back to where it was on close.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import './Modal.css';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra class for the dialog box (size variants). */
+  className?: string;
+  /** A floating panel leaves the page usable behind it (no backdrop). */
+  floating?: boolean;
+}
+
+export function Modal({ title, onClose, children, className = '', floating = false }: ModalProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, []);
+
+  const dialog = (
+    <div ref={box} className={`modal-box ${floating ? 'modal-floating' : ''} ${className}`} role="dialog" aria-modal={!floating} aria-label={title} tabIndex={-1}>
+      <div className="modal-head">
+        <h2>{title}</h2>
+        <button type="button" className="modal-close" aria-label="Close" onClick={() => close.current()}>
+          ×
+        </button>
+      </div>
+      <div className="modal-body">{children}</div>
+    </div>
+  );
+  if (floating) return dialog;
+  return (
+    <div
+      className="modal-backdrop"
+      data-testid="modal-backdrop"
+      onMouseDown={(e) => {
+        // only a click on the backdrop itself, not one that started inside the dialog
+        if (e.target === e.currentTarget) close.current();
+      }}
+    >
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
+import { penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import type { BookingRequest } from '../../api/client';
+import type { AddressState, BookingState } from './bookingSlice';
+
+const stairText = (s: number | '') => (s === '' ? '' : String(s));
+const stairValue = (s: string): number | '' => (s === '' ? '' : Number(s));
+
+/** The Formik fields (SPEC.md section 3) as the saved move fills them. */
+export function formValuesFrom(state: BookingState): BookingForm {
+  const first = state.addresses[0];
+  const last = state.addresses[state.addresses.length - 1];
+  return {
+    name: state.name,
+    email: state.email,
+    phone: state.phone,
+    collection_address: first?.physicalAddress ?? '',
+    collection_stair: stairText(first?.stair ?? ''),
+    delivery_address: last?.physicalAddress ?? '',
+    delivery_stair: stairText(last?.stair ?? ''),
+    moving_date: state.date,
+    how_many_hour: state.hour === '' ? '' : String(state.hour),
+    descriContent: state.description,
+  };
+}
+
+/** What changed in the booking data when the form shows `values`: the end addresses and the details. */
+export function changesFromForm(state: BookingState, values: BookingForm) {
+  const first = state.addresses[0];
+  const last = state.addresses[state.addresses.length - 1];
+  const ends: ({ id: string } & Partial<AddressState>)[] = [];
+  if (first && (first.physicalAddress !== values.collection_address || stairText(first.stair) !== values.collection_stair)) {
+    ends.push({ id: first.id, physicalAddress: values.collection_address, stair: stairValue(values.collection_stair) });
+  }
+  if (last && last !== first && (last.physicalAddress !== values.delivery_address || stairText(last.stair) !== values.delivery_stair)) {
+    ends.push({ id: last.id, physicalAddress: values.delivery_address, stair: stairValue(values.delivery_stair) });
+  }
+  const details: Partial<Pick<BookingState, 'name' | 'email' | 'phone' | 'date' | 'hour' | 'description'>> = {};
+  if (state.name !== values.name) details.name = values.name;
+  if (state.email !== values.email) details.email = values.email;
+  if (state.phone !== values.phone) details.phone = values.phone;
+  if (state.date !== values.moving_date) details.date = values.moving_date;
+  if (state.description !== values.descriContent) details.description = values.descriContent;
+  const hour = values.how_many_hour === '' ? '' : Number(values.how_many_hour);
+  if (state.hour !== hour) details.hour = hour;
+  return { ends, details };
+}
+
+/**
+ * The booking data as POST /api/booking takes it. Half-typed details (an e-mail still being written)
+ * are left out so a draft can always be priced; the full form is validated before the real submit.
+ */
+export function toBookingRequest(state: BookingState, { complete = false } = {}): BookingRequest {
+  const req: BookingRequest = {
+    addresses: state.addresses.map((a) => ({ id: a.id, location: a.location, physicalAddress: a.physicalAddress, stair: a.stair })),
+    vanSize: state.vanSize,
+    driverHelp: state.driverHelp,
+  };
+  if (state.hour !== '') req.hour = state.hour;
+  if (state.date) req.date = state.date;
+  if (state.description.trim()) req.description = state.description;
+  const name = state.name.trim();
+  if (name && (complete || name.length <= 20)) req.name = name;
+  const email = state.email.trim();
+  if (email && (complete || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) req.email = email;
+  const phone = state.phone.trim();
+  if (phone && (complete || /^\d{1,20}$/.test(phone))) req.phone = phone;
+  return req;
+}
+
+/** The quote for one driver's offer: the move as priced, with that driver's price and terms. */
+export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quote {
+  return {
+    ...response.quote,
+    typeofVan: offer.typeofVan,
+    typeOfWorker: offer.typeOfWorker,
+    totalPrice: offer.totalPrice,
+    driverId: offer.driverId,
+    driverName: offer.driverName,
+    driverRating: offer.rating,
+    overtimePerHalfHour: offer.overtimePerHalfHour,
+  };
+}
+
+/** Cheapest first; equal prices by better rating. */
+export const offersByPrice = (offers: Offer[]) => [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
+
+/** The amount a deposit share pays, in pounds with 2 decimals (computed in pence). */
+export const shareOf = (totalPounds: number, percentage: PaymentPercentage): string =>
+  penceToPounds(shareOfPence(poundsToPence(totalPounds), percentage)).toFixed(2);
+
+export const pounds = (amount: number) => `£${amount.toFixed(2)}`;
+
+/** Overtime per half hour = 1800 × totalPrice / totalSecond (SPEC.md section 9). */
+export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>
+  quote.overtimePerHalfHour ?? (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
+
+/** A retrieve code: a random integer 1 to 10,000,000 (SPEC.md section 3). */
+export function newRetrieveCode(random: () => number = secureRandom): number {
+  return 1 + Math.floor(random() * 10_000_000);
+}
+
+function secureRandom(): number {
+  const buf = new Uint32Array(1);
+  crypto.getRandomValues(buf);
+  return buf[0] / 2 ** 32;
+}
+
+export function hoursLabel(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}

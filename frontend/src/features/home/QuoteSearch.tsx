@@ -1,0 +1,96 @@
+/**
+ * Pickup/dropoff postcode search. Both must be picked from the suggestions; a pickup over 30 miles from
+ * NW2 is refused with the SPEC alert and a trip to /checkareacover; otherwise the two ends become the
+ * move's addresses and the customer goes to /booking.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG, SERVICE_RADIUS_MILES } from '@vanhop/contracts';
+import { AddressAutocomplete } from '../../components/AddressAutocomplete';
+import type { PlaceChoice } from '../../components/addressInput';
+import { geoCoverage } from '../../api/client';
+import { usePublicConfig } from '../../app/config';
+import { useAppDispatch } from '../../app/store';
+import { searchChosen } from '../booking/bookingSlice';
+import { milesFromNw2, validateSearch, type SearchErrors, type SearchField } from './searchRules';
+import './QuoteSearch.css';
+
+const EMPTY: SearchField = { text: '', choice: null };
+
+/** In the radius? The browser measures it itself for Google places, otherwise the geo service decides. */
+async function pickupInArea(choice: PlaceChoice, measureLocally: boolean): Promise<boolean> {
+  if (measureLocally) return milesFromNw2(choice) <= SERVICE_RADIUS_MILES;
+  try {
+    return (await geoCoverage({ lat: choice.lat, lng: choice.lng })).withinRadius;
+  } catch (err) {
+    console.log('Coverage check failed, measuring in the browser', err);
+    return milesFromNw2(choice) <= SERVICE_RADIUS_MILES;
+  }
+}
+
+export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { config } = usePublicConfig();
+  const [pickup, setPickup] = useState<SearchField>(EMPTY);
+  const [dropoff, setDropoff] = useState<SearchField>(EMPTY);
+  const [touched, setTouched] = useState({ pickup: false, dropoff: false });
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const errors: SearchErrors = validateSearch(pickup, dropoff);
+  const shown = (field: 'pickup' | 'dropoff') => (submitted || touched[field] ? errors[field] : undefined);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (errors.pickup || errors.dropoff || !pickup.choice || !dropoff.choice) {
+      navigate('/', { replace: window.location.pathname === '/' });
+      return;
+    }
+    setBusy(true);
+    const inArea = await pickupInArea(pickup.choice, Boolean(config?.googleMapsKey));
+    setBusy(false);
+    if (!inArea) {
+      alert(MSG.home.outOfArea);
+      navigate('/checkareacover');
+      return;
+    }
+    dispatch(searchChosen({ pickup: pickup.choice.label, dropoff: dropoff.choice.label }));
+    navigate('/booking');
+  };
+
+  return (
+    <form className="quote-search" onSubmit={onSubmit} noValidate aria-label="Get a quote">
+      <div className="quote-search-field">
+        <label htmlFor="pickup-postcode">Pickup postcode</label>
+        <AddressAutocomplete
+          id="pickup-postcode"
+          name="pickup"
+          placeholder="e.g. NW2 or Cricklewood"
+          value={pickup.text}
+          onTextChange={(text) => setPickup((f) => ({ text, choice: f.choice?.label === text ? f.choice : null }))}
+          onSelect={(choice) => setPickup({ text: choice.label, choice })}
+          onBlur={() => setTouched((t) => ({ ...t, pickup: true }))}
+          error={shown('pickup')}
+        />
+      </div>
+      <div className="quote-search-field">
+        <label htmlFor="dropoff-postcode">Dropoff postcode</label>
+        <AddressAutocomplete
+          id="dropoff-postcode"
+          name="dropoff"
+          placeholder="e.g. SE1 or Manchester"
+          value={dropoff.text}
+          onTextChange={(text) => setDropoff((f) => ({ text, choice: f.choice?.label === text ? f.choice : null }))}
+          onSelect={(choice) => setDropoff({ text: choice.label, choice })}
+          onBlur={() => setTouched((t) => ({ ...t, dropoff: true }))}
+          error={shown('dropoff')}
+        />
+      </div>
+      <button type="submit" className="primary quote-search-submit" disabled={busy}>
+        {busy ? 'Checking...' : submitLabel}
+      </button>
+    </form>
+  );
+}
