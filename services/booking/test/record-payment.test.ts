@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOPICS, type BookingRecord, type PaymentSucceeded } from '@vanhop/contracts';
+import { createLogger, EmbeddedDocumentStore, fixedClock, MemoryEventBus, OutboxRelay, type EventEnvelope, type OutboxEntry } from '@vanhop/platform';
+import { RecordPayment } from '../src/app/record-payment.js';
+import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
+
+const clock = fixedClock('2026-03-01T10:00:00Z');
+const logger = createLogger('booking-test', 'silent');
+
+function bookingRecord(overrides: Partial<BookingRecord> = {}): BookingRecord {
+  return {
+    _id: 'bk-1',
+    randomNumber: 4242,
+    date: '2026-02-20T09:00:00.000Z',
+    paymentStatus: 'unpaid',
+    OutstandingBalance: 287.5,
+    percentage: null,
+    reviewRequest: false,
+    deletedAt: null,
+    driver: { id: 'drv-1', name: 'Sam Driver', email: 'sam@drivers.example', phone: '07000000001' },
+    quote: {
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      phone: '07123456789',
+      description: 'Sofa and boxes',
+      date: '2026-03-14T09:30:00.000Z',
+      totalAddress: [
+        { id: 'a', location: 'London NW2', physicalAddress: '1 Cricklewood Lane', stair: 1 },
+        { id: 'b', location: 'London N1', physicalAddress: '9 Upper Street', stair: 0 },
+      ],
+      places: ['London NW2', 'London N1'],
+      pickupStair: 1,
+      deliveryStair: 0,
+      viaStopStair: [],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      totalSecond: 10800,
+      totalPrice: 287.5,
+      travelHour: 1500,
+      travelMiles: 6.2,
+    },
+    ...overrides,
+  };
+}
+
+const paid = (overrides: Partial<PaymentSucceeded> = {}): PaymentSucceeded => ({
+  bookingId: 'bk-1',
+  randomNumber: 4242,
+  percentage: 30,
+  amountPence: 8625,
+  currency: 'gbp',
+  provider: 'stripe',
+  providerRef: 'cs_test_1',
+  ...overrides,
+});
+
+describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
+  let dir: string;
+  let store: EmbeddedDocumentStore;
+  let bookings: ReturnType<EmbeddedDocumentStore['collection']>;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vanhop-record-payment-'));
+    store = new EmbeddedDocumentStore(dir, 0);
+    bookings = store.collection('bookings');
+    await bookings.insertOne(bookingRecord());
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stored = async () => (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
+
+  it('sets 30percentage, the outstanding balance in pounds and one BookingConfirmed in the same write', async () => {
+    const record = new RecordPayment(store, clock, logger);
+    expect(await record.execute(paid(), { eventId: 'ev-1', correlationId: 'corr-1' })).toBe('recorded');
+
+    const after = await stored();
+    expect(after.paymentStatus).toBe('30percentage');
+    expect(after.percentage).toBe(30);
+    expect(after.OutstandingBalance).toBe(201.25);
+    expect(after.outbox).toHaveLength(1);
+    const event = after.outbox![0].event as EventEnvelope<Record<string, unknown>>;
+    expect(after.outbox![0].topic).toBe(TOPICS.bookingConfirmed);
+    expect(after.outbox![0].key).toBe('bk-1');
+    expect(event.causationId).toBe('ev-1');
+    expect(event.correlationId).toBe('corr-1');
+    expect(event.data).toMatchObject({
+      bookingId: 'bk-1',
+      paymentStatus: '30percentage',
+      amountPaidPence: 8625,
+      outstandingBalancePence: 20125,
+      totalPricePence: 28750,
+      customer: { name: 'Alice Mover', email: 'alice@example.com', phone: '07123456789' },
+      driver: { id: 'drv-1', email: 'sam@drivers.example' },
+      move: { date: '2026-03-14T09:30:00.000Z', typeofVan: 'Large', totalHour: 3 },
+    });
+  });
+
+  it('full payment leaves nothing outstanding and reads "paid"', async () => {
+    await new RecordPayment(store, clock, logger).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
+    const after = await stored();
+    expect(after.paymentStatus).toBe('paid');
+    expect(after.OutstandingBalance).toBe(0);
+  });
+
+  it('a replay or a second payment changes nothing: a paid booking cannot be paid again', async () => {
+    let kicks = 0;
+    const record = new RecordPayment(store, clock, logger, () => kicks++);
+    await record.execute(paid(), { eventId: 'ev-1' });
+    expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
+    expect(await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' })).toBe('already-paid');
+    const after = await stored();
+    expect(after.paymentStatus).toBe('30percentage');
+    expect(after.OutstandingBalance).toBe(201.25);
+    expect(after.outbox).toHaveLength(1);
+    expect(kicks).toBe(1);
+  });
+
+  it('concurrent deliveries of the same payment confirm the booking once', async () => {
+    const record = new RecordPayment(store, clock, logger);
+    const outcomes = await Promise.all([1, 2, 3, 4].map((n) => record.execute(paid(), { eventId: `ev-${n}` })));
+    expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
+    expect((await stored()).outbox).toHaveLength(1);
+  });
+
+  it('an unknown booking is logged and skipped, not retried forever', async () => {
+    expect(await new RecordPayment(store, clock, logger).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
+  });
+
+  it('through the bus: the consumer validates the event and the relay publishes BookingConfirmed once', async () => {
+    const bus = new MemoryEventBus(logger, { maxRetries: 0, retryBackoffMs: 1 });
+    const relay = new OutboxRelay(store, ['bookings'], bus, logger, 60_000);
+    const confirmed: EventEnvelope[] = [];
+    await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
+    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(store, clock, logger, () => void relay.kick())));
+    await bus.start();
+
+    const envelope = { eventId: 'ev-1', type: TOPICS.paymentSucceeded, version: 1, occurredAt: clock.now().toISOString(), correlationId: 'c', producer: 'payment', data: paid() };
+    await bus.publish(TOPICS.paymentSucceeded, envelope, 'bk-1');
+    await bus.publish(TOPICS.paymentSucceeded, { ...envelope, eventId: 'ev-1b' }, 'bk-1');
+    await bus.idle();
+    await relay.flush();
+    await bus.idle();
+    expect(confirmed).toHaveLength(1);
+    expect((await stored()).outbox).toEqual([]);
+
+    // A malformed payload is refused at the boundary (it goes to the dead-letter topic), nothing changes.
+    await bus.publish(TOPICS.paymentSucceeded, { ...envelope, eventId: 'ev-bad', data: { ...paid(), percentage: 40 } }, 'bk-1');
+    await bus.idle();
+    expect(bus.deadLettered().map((d) => d.event.eventId)).toEqual(['ev-bad']);
+    await bus.stop();
+  });
+});
