@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOPICS, type BookingRecord, type PaymentSucceeded } from '@vanhop/contracts';
-import { createLogger, EmbeddedDocumentStore, fixedClock, MemoryEventBus, OutboxRelay, type EventEnvelope, type OutboxEntry } from '@vanhop/platform';
+import { TOPICS, type BookingRecord, type EventEnvelope, type PaymentSucceeded } from '@vanhop/contracts';
+import { createLogger, EmbeddedDocumentStore, fixedClock, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
 
