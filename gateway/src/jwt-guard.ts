@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
-import { verifyBearer, type Clock, type JwtConfig } from '@vanhop/platform';
+import { ADMIN_USER_HEADER, verifyBearer, type Clock, type JwtConfig } from '@vanhop/platform';
 
-/** Carries the verified staff username to services; the gateway removes any client-sent copy first. */
-export const ADMIN_USER_HEADER = 'x-admin-username';
+export { ADMIN_USER_HEADER };
 
 export const UNAUTHORIZED_BODY = { success: false, message: 'Unauthorized: please log in again' } as const;
 

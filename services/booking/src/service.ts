@@ -12,7 +12,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     return {
       routes: (app) => {
         bookingRoutes(app, { store: infra.store });
-        adminRoutes(app, { store: infra.store });
+        adminRoutes(app, { store: infra.store, clock: infra.clock });
         internalRoutes(app, { store: infra.store });
       },
       subscriptions: bookingSubscriptions(),
