@@ -1,12 +1,42 @@
-import type { ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type PaymentConfig } from './config.js';
 import { paymentRoutes } from './http/routes.js';
+import { localCheckoutRoutes } from './http/local-checkout-routes.js';
 import { paymentSubscriptions } from './consumers/index.js';
+import { PAYMENTS, PaymentStore } from './app/payment-store.js';
+import { StartPayment } from './app/start-payment.js';
+import { ConfirmPayment } from './app/confirm-payment.js';
+import { HandleProviderEvent } from './app/handle-provider-event.js';
+import { BookingHttpClient } from './adapters/booking-http-client.js';
+import { LocalPaymentProvider } from './adapters/local-provider.js';
+import { StripePaymentProvider } from './adapters/stripe-provider.js';
 
 export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
   loadConfig,
-  build() {
-    return { routes: (app) => paymentRoutes(app), subscriptions: paymentSubscriptions() };
+  async build(infra, config) {
+    const { store, clock, logger, bus } = infra;
+    const payments = new PaymentStore(store);
+    await payments.init();
+    const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
+    await local?.init();
+    const provider = config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger) : local!;
+    if (local) logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
+
+    const relay = new OutboxRelay(store, [PAYMENTS], bus, logger);
+    const bookings = new BookingHttpClient(config.bookingUrl, logger);
+    const start = new StartPayment(bookings, payments, provider, clock);
+    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger);
+    const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
+
+    return {
+      routes: (app) => {
+        paymentRoutes(app, { start, confirm, webhook, payments, localCheckout: local !== null });
+        if (local) localCheckoutRoutes(app, { provider: local, confirm, payments });
+      },
+      subscriptions: paymentSubscriptions(),
+      start: () => relay.start(),
+      stop: () => relay.stop(),
+    };
   },
 };

@@ -1,13 +1,86 @@
-import type { Express } from 'express';
-import { route, ServiceUnavailableError } from '@vanhop/platform';
+import type { Express, Request } from 'express';
+import { NotFoundError, route, ValidationError, type RequestWithRawBody } from '@vanhop/platform';
 import { parsePercentage } from '../domain/percentage.js';
+import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from '../domain/payment-request.js';
+import type { StartPayment } from '../app/start-payment.js';
+import type { ConfirmPayment } from '../app/confirm-payment.js';
+import type { HandleProviderEvent } from '../app/handle-provider-event.js';
+import type { PaymentStore } from '../app/payment-store.js';
+import { localCheckoutPath } from '../adapters/local-provider.js';
 
-export function paymentRoutes(app: Express): void {
+export interface PaymentRouteDeps {
+  start: StartPayment;
+  confirm: ConfirmPayment;
+  webhook: HandleProviderEvent;
+  payments: PaymentStore;
+  /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
+  localCheckout: boolean;
+}
+
+const correlationOf = (req: Request) => {
+  const id = req.headers['x-request-id'];
+  return typeof id === 'string' ? id : undefined;
+};
+
+export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
+  /** Quote panel Book Now → Checkout Session for the chosen share. */
   app.post(
     '/api/paymentbooking',
-    route(async (req) => {
-      parsePercentage((req.body as { percentage?: unknown })?.percentage);
-      throw new ServiceUnavailableError('Card payments are not available yet');
+    route(async (req, res) => {
+      const request = readQuotePaymentRequest(req.body);
+      const percentage = parsePercentage(request.percentage);
+      res.json(await deps.start.checkout(request.ref, request.quote, percentage));
+    }),
+  );
+
+  /** The success screen posts the session id; nothing changes unless Stripe says it is paid. */
+  app.post(
+    '/api/paymentbooking/success',
+    route(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const sessionId = parseProviderRef(body.session_id ?? body.sessionId, 'session_id');
+      res.json(await deps.confirm.confirm('checkout', sessionId, correlationOf(req)));
+    }),
+  );
+
+  /** A retrieved record's Pay → PaymentIntent; the web app confirms the card with the secret. */
+  app.post(
+    '/api/savebooking',
+    route(async (req, res) => {
+      const request = readRecordPaymentRequest(req.body);
+      const percentage = parsePercentage(request.percentage);
+      const { payment } = await deps.start.intent(request.ref, percentage);
+      res.json({
+        clientSecret: payment.clientSecret,
+        paymentIntentId: payment._id,
+        amount: payment.amountPence / 100,
+        ...(deps.localCheckout ? { localCheckoutUrl: localCheckoutPath(payment._id) } : {}),
+      });
+    }),
+  );
+
+  /** After card confirmation: `{success: true}` only once the provider reports the intent succeeded. */
+  app.post(
+    '/api/savebooking/updatepaymentstatus',
+    route(async (req, res) => {
+      const request = readRecordPaymentRequest(req.body);
+      const belongs = (p: { bookingId: string; randomNumber: number }) => ('id' in request.ref ? p.bookingId === request.ref.id : p.randomNumber === request.ref.code);
+      const payment = request.paymentIntentId
+        ? await deps.payments.byRef(request.paymentIntentId)
+        : await deps.payments.latestIntent('id' in request.ref ? { bookingId: request.ref.id } : { randomNumber: request.ref.code });
+      if (!payment || payment.kind !== 'intent') throw new NotFoundError('No card payment found for this booking');
+      if (!belongs(payment)) throw new ValidationError('paymentIntentId does not belong to this booking', { paymentIntentId: 'paymentIntentId does not belong to this booking' });
+      res.json(await deps.confirm.confirm('intent', payment._id, correlationOf(req)));
+    }),
+  );
+
+  /** Stripe webhooks: verified over the exact raw bytes the platform app kept for us. */
+  app.post(
+    '/api/payments/webhook',
+    route(async (req, res) => {
+      const signature = req.headers['stripe-signature'];
+      const result = await deps.webhook.execute((req as RequestWithRawBody).rawBody, typeof signature === 'string' ? signature : undefined, correlationOf(req));
+      res.json(result);
     }),
   );
 }

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { DuplicateKeyError, ValidationError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { PaymentKind } from '../domain/payment.js';
+import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState } from '../domain/payment-provider.js';
+
+export const LOCAL_CHECKOUTS = 'local_checkouts';
+export const localCheckoutPath = (ref: string) => `/api/payments/local-checkout/${encodeURIComponent(ref)}`;
+
+/** One charge held by the local test provider: what a Stripe Checkout Session / PaymentIntent would hold. */
+export interface LocalCharge {
+  _id: string;
+  kind: PaymentKind;
+  status: 'open' | 'succeeded' | 'failed';
+  amountPence: number;
+  currency: 'gbp';
+  description: string;
+  randomNumber: number;
+  percentage: number;
+  /** Where Pay sends the browser (`{CHECKOUT_SESSION_ID}` already filled in). */
+  successPath: string;
+  cancelPath: string;
+  clientSecret: string | null;
+  idempotencyKey: string;
+  createdAt: string;
+  completedAt?: string;
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/**
+ * The embedded stand-in for Stripe, used only when no Stripe key is configured: charges live in the
+ * payment service's own store and are settled by a plainly labelled TEST page (Pay / Fail). It keeps
+ * Stripe's contract where it matters: idempotency keys return the same object, and the service
+ * still confirms with the provider before anything changes.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  private readonly charges: Collection<LocalCharge>;
+
+  constructor(store: DocumentStore, private readonly clock: Clock) {
+    this.charges = store.collection<LocalCharge>(LOCAL_CHECKOUTS);
+  }
+
+  async init(): Promise<void> {
+    await this.charges.ensureIndex({ fields: { idempotencyKey: 1 }, unique: true });
+  }
+
+  async createCheckout(r: CheckoutRequest): Promise<{ ref: string; url: string }> {
+    const ref = `cs_local_${token(12)}`;
+    const charge = await this.create(r.idempotencyKey, {
+      _id: ref,
+      kind: 'checkout',
+      successPath: r.successPath.replace('{CHECKOUT_SESSION_ID}', ref),
+      cancelPath: r.cancelPath,
+      clientSecret: null,
+      ...this.common(r),
+    });
+    return { ref: charge._id, url: localCheckoutPath(charge._id) };
+  }
+
+  async createIntent(r: IntentRequest): Promise<{ ref: string; clientSecret: string }> {
+    const ref = `pi_local_${token(12)}`;
+    const charge = await this.create(r.idempotencyKey, {
+      _id: ref,
+      kind: 'intent',
+      successPath: `${r.returnPath}?payment_intent=${ref}&redirect_status=succeeded`,
+      cancelPath: r.cancelPath,
+      clientSecret: `${ref}_secret_${token(12)}`,
+      ...this.common(r),
+    });
+    return { ref: charge._id, clientSecret: charge.clientSecret ?? '' };
+  }
+
+  async retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState> {
+    const charge = await this.charges.findOne({ _id: ref, kind });
+    if (!charge) throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
+    return stateOf(charge);
+  }
+
+  /** The local provider has no webhooks: its test page settles charges directly. */
+  verifyEvent(_rawBody: Buffer, _signature: string | undefined): ProviderEvent {
+    throw new ValidationError('Stripe webhooks are not configured (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)', {
+      'stripe-signature': 'Stripe webhooks are not configured',
+    });
+  }
+
+  find(ref: string): Promise<LocalCharge | null> {
+    return this.charges.findOne({ _id: ref });
+  }
+
+  /** What the test page's buttons do; an already settled charge keeps its first outcome. */
+  async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
+    await this.charges.updateOne({ _id: ref, status: 'open' }, { $set: { status: outcome, completedAt: this.clock.now().toISOString() } });
+    return this.find(ref);
+  }
+
+  private common(r: CheckoutRequest | IntentRequest) {
+    return {
+      status: 'open' as const,
+      amountPence: r.amountPence,
+      currency: r.currency,
+      description: r.description,
+      randomNumber: r.randomNumber,
+      percentage: r.percentage,
+      idempotencyKey: r.idempotencyKey,
+      createdAt: this.clock.now().toISOString(),
+    };
+  }
+
+  private async create(idempotencyKey: string, charge: LocalCharge): Promise<LocalCharge> {
+    const existing = await this.charges.findOne({ idempotencyKey });
+    if (existing) return existing;
+    try {
+      return await this.charges.insertOne(charge);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      return (await this.charges.findOne({ idempotencyKey })) ?? Promise.reject(err);
+    }
+  }
+}
+
+function stateOf(c: LocalCharge): ProviderPaymentState {
+  return {
+    ref: c._id,
+    kind: c.kind,
+    outcome: c.status === 'succeeded' ? 'succeeded' : c.status === 'failed' ? 'failed' : 'pending',
+    amountPence: c.amountPence,
+    currency: c.currency,
+    ...(c.status === 'failed' ? { failureMessage: 'Declined on the local test checkout' } : {}),
+  };
+}

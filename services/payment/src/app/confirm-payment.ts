@@ -1,0 +1,93 @@
+import { paymentStatusFor, TOPICS, type PaymentStatus } from '@vanhop/contracts';
+import { ConflictError, createEvent, DomainError, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import type { Payment, PaymentKind } from '../domain/payment.js';
+import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
+import type { PaymentStore } from './payment-store.js';
+
+/** 402: the provider does not (yet) report the money as taken, so nothing changed. */
+export class PaymentIncompleteError extends DomainError {
+  constructor(message = 'The payment has not been completed') {
+    super(message, 402, 'payment_incomplete');
+  }
+}
+
+export type SuccessOutcome = 'recorded' | 'already-recorded' | 'mismatch' | 'not-succeeded';
+
+export interface ConfirmedPayment {
+  success: true;
+  bookingId: string;
+  randomNumber: number;
+  percentage: number;
+  paymentStatus: PaymentStatus;
+}
+
+/**
+ * Moves a payment to succeeded from the provider's own state and parks exactly one PaymentSucceeded
+ * in its outbox. The conditional write (status not yet succeeded) is what makes the webhook, the
+ * success page, updatepaymentstatus and replays race safely: only one of them matches.
+ */
+export class ConfirmPayment {
+  constructor(
+    private readonly payments: PaymentStore,
+    private readonly provider: PaymentProvider,
+    private readonly relay: OutboxRelay,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Asks the provider first; answers only once the money is confirmed taken. */
+  async confirm(kind: PaymentKind, ref: string, correlationId?: string): Promise<ConfirmedPayment> {
+    const payment = await this.payments.byRef(ref);
+    if (!payment || payment.kind !== kind) throw new NotFoundError('No payment found for this reference');
+    const state = await this.provider.retrieve(kind, ref);
+    const outcome = await this.recordSuccess(payment, state, correlationId);
+    if (outcome === 'mismatch') throw new ConflictError('The amount paid does not match this booking');
+    if (outcome === 'not-succeeded') throw new PaymentIncompleteError();
+    return {
+      success: true,
+      bookingId: payment.bookingId,
+      randomNumber: payment.randomNumber,
+      percentage: payment.percentage,
+      paymentStatus: paymentStatusFor(payment.percentage),
+    };
+  }
+
+  async recordSuccess(payment: Payment, state: ProviderPaymentState, correlationId?: string): Promise<SuccessOutcome> {
+    if (state.outcome !== 'succeeded') return 'not-succeeded';
+    if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency) {
+      this.logger.error({ ref: payment._id, expected: payment.amountPence, got: state.amountPence, currency: state.currency }, 'provider amount differs from the booking share; not fulfilling');
+      return 'mismatch';
+    }
+    const now = this.clock.now().toISOString();
+    const event = await createEvent(
+      TOPICS.paymentSucceeded,
+      {
+        bookingId: payment.bookingId,
+        randomNumber: payment.randomNumber,
+        percentage: payment.percentage,
+        amountPence: payment.amountPence,
+        currency: payment.currency,
+        provider: payment.provider,
+        providerRef: payment._id,
+      },
+      { producer: 'payment', correlationId, clock: this.clock },
+    );
+    const updated = await this.payments.payments.findOneAndUpdate(
+      { _id: payment._id, status: { $ne: 'succeeded' } },
+      { $set: { status: 'succeeded', succeededAt: now, updatedAt: now }, $push: { outbox: outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId) } },
+    );
+    if (!updated) return 'already-recorded';
+    this.logger.info({ ref: payment._id, bookingId: payment.bookingId, amountPence: payment.amountPence }, 'payment succeeded');
+    void this.relay.kick();
+    return 'recorded';
+  }
+
+  /** A failure only marks an open attempt; a later success on the same intent still wins. */
+  async recordFailure(payment: Payment, message: string | undefined): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.payments.payments.updateOne(
+      { _id: payment._id, status: 'pending' },
+      { $set: { status: 'failed', failureMessage: message ?? 'Payment failed', updatedAt: now } },
+    );
+  }
+}

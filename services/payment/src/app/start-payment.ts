@@ -1,0 +1,96 @@
+import { MSG, poundsToPence, shareOfPence, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import { ConflictError, type Clock } from '@vanhop/platform';
+import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
+import { idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
+import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
+import type { PaymentStore } from './payment-store.js';
+
+/** An open attempt is offered again for this long (Checkout Sessions expire after 24 h). */
+const REUSE_OPEN_ATTEMPT_MS = 23 * 60 * 60 * 1000;
+
+export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
+export const FAIL_PATH = '/paymentbooking/fail';
+
+/**
+ * Opens a Checkout Session or a PaymentIntent for a share of a booking. The amount is always the
+ * server's: the percentage of the stored record's server price, in pence.
+ */
+export class StartPayment {
+  constructor(
+    private readonly bookings: BookingDirectory,
+    private readonly payments: PaymentStore,
+    private readonly provider: PaymentProvider,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The quote panel's Book Now: pays a saved record, or saves the quote first. */
+  async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage): Promise<{ sessionId: string; url: string }> {
+    const record = ref ? await this.locate(ref) : await this.bookings.createFromQuote(quote);
+    const payment = await this.open('checkout', record, percentage, async (charge) => {
+      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: FAIL_PATH });
+      return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
+    });
+    return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
+  }
+
+  /** A retrieved record's Pay: a PaymentIntent whose client secret the web app confirms with. */
+  async intent(ref: BookingRef, percentage: PaymentPercentage): Promise<{ payment: Payment; record: BookingRecord }> {
+    const record = await this.locate(ref);
+    const payment = await this.open('intent', record, percentage, async (charge) => {
+      const created = await this.provider.createIntent({ ...charge, returnPath: `/retrieve/${record.randomNumber}`, cancelPath: FAIL_PATH });
+      return { ref: created.ref, redirectUrl: null, clientSecret: created.clientSecret };
+    });
+    return { payment, record };
+  }
+
+  private locate(ref: BookingRef): Promise<BookingRecord> {
+    return 'id' in ref ? this.bookings.byId(ref.id) : this.bookings.byCode(ref.code);
+  }
+
+  private async open(
+    kind: PaymentKind,
+    record: BookingRecord,
+    percentage: PaymentPercentage,
+    create: (charge: ChargeRequest) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
+  ): Promise<Payment> {
+    // A paid booking cannot be paid again; the booking service is the source of that status.
+    if (record.paymentStatus !== 'unpaid') throw new ConflictError(MSG.payment.alreadyPaid(record.paymentStatus));
+    const amountPence = shareOfPence(poundsToPence(record.quote.totalPrice), percentage);
+    if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
+
+    const now = this.clock.now();
+    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    if (open) return open;
+
+    const attempt = (await this.payments.attemptsSoFar(record._id, kind, percentage)) + 1;
+    const idempotencyKey = idempotencyKeyFor(kind, record._id, percentage, attempt);
+    const created = await create({
+      bookingId: record._id,
+      randomNumber: record.randomNumber,
+      percentage,
+      amountPence,
+      currency: 'gbp',
+      description: `VanHop booking ${record.randomNumber}: ${percentage}% of £${(poundsToPence(record.quote.totalPrice) / 100).toFixed(2)}`,
+      ...(record.quote.email ? { customerEmail: record.quote.email } : {}),
+      idempotencyKey,
+    });
+    return this.payments.insert({
+      _id: created.ref,
+      provider: this.provider.name,
+      kind,
+      bookingId: record._id,
+      randomNumber: record.randomNumber,
+      percentage,
+      amountPence,
+      currency: 'gbp',
+      attempt,
+      idempotencyKey,
+      status: 'pending',
+      redirectUrl: created.redirectUrl,
+      clientSecret: created.clientSecret,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      outbox: [],
+    });
+  }
+}

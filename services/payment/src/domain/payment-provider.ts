@@ -1,0 +1,53 @@
+import type { PaymentPercentage } from '@vanhop/contracts';
+import type { PaymentKind, ProviderName } from './payment.js';
+
+/** What the use cases ask a provider to charge; amounts are always computed by the server. */
+export interface ChargeRequest {
+  bookingId: string;
+  randomNumber: number;
+  percentage: PaymentPercentage;
+  amountPence: number;
+  currency: 'gbp';
+  description: string;
+  customerEmail?: string;
+  idempotencyKey: string;
+}
+
+export interface CheckoutRequest extends ChargeRequest {
+  /** Site-relative; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
+  successPath: string;
+  cancelPath: string;
+}
+
+export interface IntentRequest extends ChargeRequest {
+  /** Site-relative page the customer returns to after paying (used by the local checkout page). */
+  returnPath: string;
+  cancelPath: string;
+}
+
+/** The provider's own view of a payment: the only thing allowed to move a payment to succeeded. */
+export interface ProviderPaymentState {
+  ref: string;
+  kind: PaymentKind;
+  outcome: 'succeeded' | 'failed' | 'pending';
+  amountPence: number | null;
+  currency: string | null;
+  failureMessage?: string;
+}
+
+/** A verified provider notification, reduced to what the payment service acts on. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** Null for event types we do not act on. */
+  payment: ProviderPaymentState | null;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
+  createIntent(request: IntentRequest): Promise<{ ref: string; clientSecret: string }>;
+  retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState>;
+  /** Checks the signature over the exact raw body; throws a ValidationError when it does not verify. */
+  verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}
