@@ -1,23 +1,41 @@
-import { Link, Outlet } from 'react-router-dom';
-import { COMPANY } from '@vanhop/contracts';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { useTheme } from './useTheme';
+
+/** Scrolls to `#id` after client-side navigation (the browser only does this on full page loads). */
+function useScrollToHash() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo?.(0, 0);
+      return;
+    }
+    // The target may render a moment later (lazy pages), so look again on the next frames.
+    let tries = 0;
+    let frame = 0;
+    const find = () => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) target.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      else if (tries++ < 30) frame = requestAnimationFrame(find);
+    };
+    find();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
+}
 
 export function Layout() {
+  const { pathname } = useLocation();
+  const { theme, toggle } = useTheme();
+  useScrollToHash();
   return (
-    <>
-      <header id="navbar">
-        <Link to="/" className="logo">
-          <img src="/images/logo.svg" alt={`${COMPANY.brand} logo`} width={40} height={40} />
-          <span>{COMPANY.brand}</span>
-        </Link>
-      </header>
-      <main>
+    <div className="site">
+      <Header />
+      <main className="site-main">
         <Outlet />
       </main>
-      <footer>
-        <p>
-          © {new Date().getFullYear()} {COMPANY.name}
-        </p>
-      </footer>
-    </>
+      <Footer onHome={pathname === '/'} theme={theme} onToggleTheme={toggle} />
+    </div>
   );
 }

@@ -1,0 +1,110 @@
+import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop/contracts';
+import { sendContactMessage } from '../../api/client';
+import { usePublicConfig } from '../../app/config';
+
+type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };
+
+const INITIAL_VALUES: ContactFormValues = { name: '', email: '', phone: '', title: '', message: '', agree: false };
+
+const FieldError = ({ name }: { name: keyof ContactFormValues }) => (
+  <ErrorMessage name={name}>{(text) => <p className="field-error" role="alert" data-field={name}>{text}</p>}</ErrorMessage>
+);
+
+/** Sends a message; the server validates with the same schema, so both sides show the same words. */
+export function ContactForm({ onSent }: { onSent: (serverMessage: string) => void }) {
+  const submit = async (values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) => {
+    try {
+      const { message } = await sendContactMessage(contactMessageSchema.cast(values) as ContactMessage);
+      helpers.resetForm();
+      onSent(message);
+    } catch (error) {
+      console.error(error);
+      window.alert(MSG.contact.sendFailed);
+    }
+  };
+  return (
+    <Formik initialValues={INITIAL_VALUES} validationSchema={contactMessageSchema} onSubmit={submit}>
+      {({ isSubmitting }) => (
+        <Form className="form" noValidate aria-label="Contact form">
+          <label>
+            Name
+            <Field name="name" autoComplete="name" />
+            <FieldError name="name" />
+          </label>
+          <label>
+            E-mail
+            <Field name="email" type="email" autoComplete="email" />
+            <FieldError name="email" />
+          </label>
+          <label>
+            Phone
+            <Field name="phone" type="tel" inputMode="numeric" autoComplete="tel" />
+            <FieldError name="phone" />
+          </label>
+          <label>
+            Title
+            <Field name="title" />
+            <FieldError name="title" />
+          </label>
+          <label>
+            Message
+            <Field name="message" as="textarea" rows={6} />
+            <FieldError name="message" />
+          </label>
+          <label className="checkbox">
+            <Field name="agree" type="checkbox" />
+            <span>I agree to the terms and conditions</span>
+          </label>
+          <FieldError name="agree" />
+          <div>
+            <button type="submit" className="primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending…' : 'Send message'}
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+export function ContactPage() {
+  const navigate = useNavigate();
+  const { config } = usePublicConfig();
+  return (
+    <section className="page">
+      <h1>Contact us</h1>
+      <div className="two-columns">
+        <div>
+          <p className="lead">We are an online-only marketplace: bookings are made on this site, at any hour.</p>
+          <p>For questions about a quote, a driver or these pages, write to us and the office replies by e-mail, usually the same working day.</p>
+          <ul className="plain">
+            {config?.phone && (
+              <li>
+                Phone: <a href={`tel:${config.phone.replace(/[^\d+]/g, '')}`}>{config.phone}</a>
+              </li>
+            )}
+            {config?.email && (
+              <li>
+                E-mail: <a href={`mailto:${config.email}`}>{config.email}</a>
+              </li>
+            )}
+            <li>
+              {COMPANY.name}, company number {COMPANY.registrationNumber}
+            </li>
+          </ul>
+          <p>Already booked? Use Instant Support from your Quotes page to amend a booking or message your driver.</p>
+        </div>
+        <ContactForm
+          onSent={(serverMessage) => {
+            window.alert(serverMessage);
+            navigate('/');
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+export default ContactPage;

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LOCAL_MAP_ZOOM } from '@vanhop/contracts';
+import { geoGeocode } from '../../api/client';
+import { MapView } from '../../maps/MapView';
+import type { LatLng } from '../../maps/types';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { parseLandingId, placeDisplayName } from './landing-ids';
+import { landingText } from './landing-text';
+
+/** SPEC.md section 9: geocoding waits 1 second after the place changes. */
+export const GEOCODE_DELAY_MS = 1000;
+
+/** Coordinates of a place name from the geo service (Google-shaped answer), 1 s after the name settles. */
+export function useGeocodedPlace(address: string | null): LatLng | null {
+  const [location, setLocation] = useState<LatLng | null>(null);
+  useEffect(() => {
+    setLocation(null);
+    if (!address) return;
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      try {
+        const answer = await geoGeocode(address);
+        const found = answer.results[0]?.geometry.location;
+        if (!found) throw new Error(`no result for ${address}`);
+        if (!cancelled) setLocation({ lat: found.lat, lng: found.lng });
+      } catch (error) {
+        console.error('Error fetching coordinates:', error);
+      }
+    }, GEOCODE_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [address]);
+  return location;
+}
+
+/** /{service}-{place}: a local page for one of our services in one place, or the 404 for any other id. */
+export function LandingPage() {
+  const { id = '' } = useParams();
+  const target = parseLandingId(id);
+  const where = target ? placeDisplayName(target.place) : null;
+  const location = useGeocodedPlace(where);
+  if (!target || !where) return <NotFoundPage />;
+  const text = landingText(target);
+  return (
+    <article className="page landing">
+      <h1>{text.heading}</h1>
+      <p className="lead">{text.intro}</p>
+      <p>
+        <Link to="/" className="button">
+          Book Now
+        </Link>
+      </p>
+      {text.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p.slice(0, 60)}>{p}</p>
+          ))}
+        </section>
+      ))}
+      <h2>{where} on the map</h2>
+      <MapView label={`Map of ${where}`} center={location} zoom={LOCAL_MAP_ZOOM} height="400px" marker markerTitle={where} interactive={false} />
+      <div className="booking-box" style={{ marginTop: '1.5rem' }}>
+        <h2>Ready to move?</h2>
+        <p>Compare drivers for {target.service.toLowerCase()} in {where} now: it takes a minute and costs nothing to get prices.</p>
+        <Link to="/" className="button">
+          Book Now
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export default LandingPage;

@@ -1,0 +1,64 @@
+import { Link, useParams } from 'react-router-dom';
+import { serviceSlug } from '@vanhop/contracts';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { SERVICES, findServiceBySlug } from './service-content';
+
+export function ServiceDetailPage() {
+  const { id = '' } = useParams();
+  const service = findServiceBySlug(id);
+  if (!service) return <NotFoundPage />;
+  const others = SERVICES.filter((s) => s.title !== service.title).slice(0, 4);
+  return (
+    <article className="page">
+      <p>
+        <Link to="/services">← All services</Link>
+      </p>
+      <h1>{service.title}</h1>
+      <p className="lead">{service.summary}</p>
+      {service.body.map((paragraph) => (
+        <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+      ))}
+      <h2>What is included</h2>
+      <ul>
+        {service.includes.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p>
+        <strong>Most customers choose:</strong> {service.suggestion}.
+      </p>
+      <div className="facts" aria-label="Good to know">
+        <div>
+          <strong>£10,000</strong> goods-in-transit insurance
+        </div>
+        <div>
+          <strong>£5,000,000</strong> public liability cover
+        </div>
+        <div>
+          <strong>1 hour</strong> free cancellation after booking
+        </div>
+        <div>
+          <strong>Up to 60 min</strong> for a driver to reach you
+        </div>
+      </div>
+      <div className="cta-row">
+        <Link to="/" className="button">
+          Get a Free Quote
+        </Link>
+        <Link to="/faq" className="button secondary">
+          Read the FAQ
+        </Link>
+      </div>
+      <h2>Other services</h2>
+      <ul>
+        {others.map((s) => (
+          <li key={s.title}>
+            <Link to={`/services/${serviceSlug(s.title)}`}>{s.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export default ServiceDetailPage;

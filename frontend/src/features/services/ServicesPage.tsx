@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { serviceSlug } from '@vanhop/contracts';
+import { SERVICES } from './service-content';
+
+export function ServicesPage() {
+  return (
+    <section className="page">
+      <h1>Our services</h1>
+      <p className="lead">
+        Twelve kinds of job, one way to book: tell us the addresses, pick a van and the help you need, and compare prices from self-employed
+        drivers across London.
+      </p>
+      <ul className="card-grid" aria-label="Services">
+        {SERVICES.map((service) => (
+          <li key={service.title} className="card">
+            <h2>{service.title}</h2>
+            <p>{service.summary}</p>
+            <Link className="card-link" to={`/services/${serviceSlug(service.title)}`}>
+              Read more about {service.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="sticky-cta">
+        <Link to="/" className="button">
+          Get a Free Quote
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default ServicesPage;

@@ -1,0 +1,9 @@
+/** The attribution lines /work/shared/data/SOURCES.md asks the product to show. */
+export const DATA_ATTRIBUTION = [
+  'Contains OS data © Crown copyright and database right.',
+  'Contains Royal Mail data © Royal Mail copyright and database right.',
+  'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
+  'Contains public sector information licensed under the Open Government Licence (NaPTAN, DfT).',
+  'Powered by TfL Open Data.',
+  'London area names and locations: Wikipedia contributors, "List of areas of London", CC BY-SA 4.0.',
+] as const;

@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type Theme = 'light' | 'dark';
+
+/**
+ * Day/night theme. Starts light on every visit (SPEC: not saved); the colours live in CSS variables
+ * switched by `data-theme` on <html>, so every page and the booking box follow without re-rendering.
+ */
+export function useTheme(root: HTMLElement = document.documentElement): { theme: Theme; toggle: () => void } {
+  const [theme, setTheme] = useState<Theme>('light');
+  useEffect(() => {
+    root.dataset.theme = theme;
+  }, [root, theme]);
+  const toggle = useCallback(() => setTheme((t) => (t === 'light' ? 'dark' : 'light')), []);
+  return { theme, toggle };
+}

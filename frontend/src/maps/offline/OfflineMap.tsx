@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { MapSpec } from '../types';
+import { useElementSize } from '../useElementSize';
+import { GEOGRAPHY, type NamedPoint } from './geography';
+import { placeLabels, type LabelCandidate } from './labels';
+import { isVisible, metresPerPixel, project, scaleBar, type Viewport } from './projection';
+
+/** Radius of land drawn around each postcode-district centroid: together they fill in the country's shape. */
+const LAND_RADIUS_M = 8000;
+
+function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['kind']): LabelCandidate[] {
+  return points
+    .map((p) => ({ text: p.name, kind, ...project(p, view) }))
+    .filter((p) => isVisible(p, view))
+    .sort((a, b) => Math.hypot(a.x - view.width / 2, a.y - view.height / 2) - Math.hypot(b.x - view.width / 2, b.y - view.height / 2));
+}
+
+/** Which names to show: cities when zoomed out, districts, areas and stations when zoomed in. */
+function labelCandidates(view: Viewport): LabelCandidate[] {
+  if (view.zoom <= 9) return byDistance(GEOGRAPHY.cities, view, 'city');
+  if (view.zoom <= 11) return [...byDistance(GEOGRAPHY.cities, view, 'city'), ...byDistance(GEOGRAPHY.districts, view, 'district')];
+  return [...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.districts, view, 'district'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
+}
+
+/**
+ * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, land shaded
+ * from the bundled postcode-district centroids, names from the bundled London areas and stations,
+ * and the marker and circle to scale. Static (no gestures), so it suits both coverage and landing pages.
+ */
+export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres }: MapSpec) {
+  const { ref, size } = useElementSize<HTMLDivElement>();
+  const view: Viewport = useMemo(() => ({ center, zoom, width: size.width, height: size.height }), [center, zoom, size.width, size.height]);
+  const mpp = metresPerPixel(center.lat, zoom);
+
+  const land = useMemo(() => {
+    const r = Math.max(LAND_RADIUS_M / mpp, 2);
+    return GEOGRAPHY.districts.map((d) => project(d, view)).filter((p) => isVisible(p, view, r)).map((p) => ({ ...p, r }));
+  }, [view, mpp]);
+  const labels = useMemo(() => {
+    // Keep names clear of the marker and its title.
+    const cx = view.width / 2;
+    const cy = view.height / 2;
+    const markerBox = { left: cx - 14, top: cy - 40, right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0), bottom: cy + 4 };
+    return placeLabels(labelCandidates(view), view.width, view.height, 80, marker ? [markerBox] : []);
+  }, [view, marker, markerTitle]);
+  const bar = scaleBar(center.lat, zoom);
+  const middle = { x: view.width / 2, y: view.height / 2 };
+
+  return (
+    <div className="map-frame" style={{ height }} ref={ref} data-map-engine="offline">
+      <svg className="offline-map" role="img" aria-label={label} viewBox={`0 0 ${view.width} ${view.height}`} preserveAspectRatio="xMidYMid slice">
+        <title>{label}</title>
+        <g className="land">
+          {land.map((p, i) => (
+            <circle key={i} cx={p.x.toFixed(1)} cy={p.y.toFixed(1)} r={p.r.toFixed(1)} />
+          ))}
+        </g>
+        {circleRadiusMetres !== undefined && (
+          <circle
+            data-testid="coverage-circle"
+            cx={middle.x}
+            cy={middle.y}
+            r={circleRadiusMetres / mpp}
+            fill="var(--accent)"
+            fillOpacity={0.22}
+            stroke="var(--accent)"
+            strokeWidth={2}
+          />
+        )}
+        <g>
+          {labels.map((l) => (
+            <g key={`${l.kind}-${l.text}`}>
+              {l.kind === 'station' ? (
+                <rect x={l.x - 3} y={l.y - 3} width={6} height={6} className="place-dot" />
+              ) : (
+                <circle cx={l.x} cy={l.y} r={l.kind === 'city' ? 3.5 : 2.5} className="place-dot" />
+              )}
+              <text x={l.x + 7} y={l.y + 4} className={l.kind === 'city' ? 'label major' : 'label'}>
+                {l.text}
+              </text>
+            </g>
+          ))}
+        </g>
+        {marker && (
+          <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
+            <path d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z" fill="#d93025" stroke="#7a1a12" strokeWidth={1.2} />
+            <circle cy={-22} r={4} fill="#7a1a12" />
+            {markerTitle && (
+              <text x={14} y={-26} className="label major">
+                {markerTitle}
+              </text>
+            )}
+          </g>
+        )}
+        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - 30})`}>
+          <rect x={-4} y={-14} width={bar.pixels + 8} height={22} fill="var(--bg)" opacity={0.75} rx={3} />
+          <path d={`M0 0 V4 H${bar.pixels} V0`} fill="none" stroke="var(--text)" strokeWidth={2} />
+          <text x={bar.pixels / 2} y={-3} textAnchor="middle" className="label">
+            {bar.label}
+          </text>
+        </g>
+      </svg>
+      <p className="map-note">
+        Offline map from open data (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** What every map on the site needs, whichever engine draws it. */
+export interface MapSpec {
+  center: LatLng;
+  zoom: number;
+  /** CSS height, e.g. '70vh' or '400px'. */
+  height: string;
+  /** Accessible name of the map. */
+  label: string;
+  /** Draw a marker at the centre. */
+  marker?: boolean;
+  /** Marker tooltip and, on the offline map, its label. */
+  markerTitle?: string;
+  /** Shaded circle around the centre, metres. */
+  circleRadiusMetres?: number;
+  /** Static maps: no dragging or zooming, no street view, no map-type control. */
+  interactive?: boolean;
+}
