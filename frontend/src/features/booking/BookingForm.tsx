@@ -1,0 +1,191 @@
+/**
+ * The full booking form (shown once the move has 2 or more addresses). Formik fields follow SPEC.md
+ * section 3 and validate with the contracts' `bookingFormSchema`; every change is mirrored into the
+ * booking slice, which is what gets posted. Get Free Quote posts it and opens the quotes popup.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Formik, Form, useFormikContext, type FormikErrors } from 'formik';
+import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingQuoteResponse, type Offer } from '@vanhop/contracts';
+import { postBooking } from '../../api/client';
+import { store, useAppDispatch, useAppSelector } from '../../app/store';
+import { addressChanged, detailsChanged } from './bookingSlice';
+import { changesFromForm, formValuesFrom, quoteForOffer, toBookingRequest } from './bookingModel';
+import { VanGuide } from './VanGuide';
+import { HelpPicker, VanSizePicker } from './Pickers';
+import { WhereMoving } from './WhereMoving';
+import { FieldError, HourSelect } from './FormControls';
+import { DateTimePicker } from './DateTimePicker';
+import { QuotesPopup } from './QuotesPopup';
+import { QuotePanel } from './QuotePanel';
+import './booking.css';
+
+/** Mirrors the Formik values into the shared booking data (so a reload keeps them). */
+function SyncToBooking() {
+  const { values } = useFormikContext<BookingFields>();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const { ends, details } = changesFromForm(store.getState().booking, values);
+    ends.forEach((e) => dispatch(addressChanged(e)));
+    if (Object.keys(details).length) dispatch(detailsChanged(details));
+  }, [values, dispatch]);
+  return null;
+}
+
+/** Re-prices the move whenever the number of addresses changes (failures are only logged). */
+function useRepriceOnAddressCount(onQuote: (r: BookingQuoteResponse) => void) {
+  const count = useAppSelector((s) => s.booking.addresses.length);
+  const latest = useRef(onQuote);
+  latest.current = onQuote;
+  useEffect(() => {
+    let live = true;
+    postBooking(toBookingRequest(store.getState().booking))
+      .then((r) => live && latest.current(r))
+      .catch(() => console.log(MSG.booking.sendFailed));
+    return () => {
+      live = false;
+    };
+  }, [count]);
+}
+
+/** The schema's required texts, plus the shared moving-time rule so a stale saved date is caught here too. */
+function validateExtra(values: BookingFields): FormikErrors<BookingFields> {
+  if (!values.moving_date) return {};
+  const problem = bookingTimeProblem(new Date(values.moving_date), new Date());
+  return problem ? { moving_date: problem } : {};
+}
+
+function Field({ name, label, children }: { name: keyof BookingFields; label: string; children: React.ReactNode }) {
+  const { touched, errors } = useFormikContext<BookingFields>();
+  return (
+    <div className="form-field">
+      <label htmlFor={name}>{label}</label>
+      {children}
+      <FieldError id={`${name}-error`} message={touched[name] ? errors[name] : undefined} />
+    </div>
+  );
+}
+
+function useFieldA11y(name: keyof BookingFields) {
+  const { touched, errors } = useFormikContext<BookingFields>();
+  const bad = touched[name] && errors[name];
+  return bad ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {};
+}
+
+function TextInput({ name, ...rest }: { name: keyof BookingFields } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const { getFieldProps } = useFormikContext<BookingFields>();
+  return <input id={name} {...rest} {...getFieldProps(name)} {...useFieldA11y(name)} />;
+}
+
+function MoveDetails() {
+  const { values, touched, errors, getFieldProps, setFieldValue, setFieldTouched } = useFormikContext<BookingFields>();
+  const hourA11y = useFieldA11y('how_many_hour');
+  const descA11y = useFieldA11y('descriContent');
+  return (
+    <section className="form-section" aria-labelledby="details-title">
+      <h2 id="details-title">Your move</h2>
+      <Field name="how_many_hour" label="How many hours do you need?">
+        <HourSelect id="how_many_hour" {...getFieldProps('how_many_hour')} {...hourA11y} />
+      </Field>
+      <div className="form-field">
+        <label htmlFor="moving_date">When is your moving date?</label>
+        <DateTimePicker
+          id="moving_date"
+          name="moving_date"
+          value={values.moving_date}
+          onChange={(iso) => void setFieldValue('moving_date', iso, true)}
+          onBlur={() => void setFieldTouched('moving_date', true, true)}
+          error={touched.moving_date ? errors.moving_date : undefined}
+        />
+      </div>
+      <Field name="descriContent" label="Describe what is moving">
+        <textarea
+          id="descriContent"
+          rows={4}
+          placeholder="For example: a double bed (needs dismantling), a sofa, a fridge and 15 boxes. Mention anything heavy or awkward."
+          {...getFieldProps('descriContent')}
+          {...descA11y}
+        />
+      </Field>
+    </section>
+  );
+}
+
+function AboutYou() {
+  return (
+    <section className="form-section" aria-labelledby="about-you-title">
+      <h2 id="about-you-title">About you</h2>
+      <p className="note">We will text you a link to your quotes, so you can come back to them at any time.</p>
+      <Field name="name" label="Name">
+        <TextInput name="name" type="text" autoComplete="name" />
+      </Field>
+      <Field name="email" label="E-mail">
+        <TextInput name="email" type="email" autoComplete="email" />
+      </Field>
+      <Field name="phone" label="Phone">
+        <TextInput name="phone" type="tel" inputMode="numeric" autoComplete="tel" />
+      </Field>
+    </section>
+  );
+}
+
+export default function BookingForm() {
+  const booking = useAppSelector((s) => s.booking);
+  const [initialValues] = useState(() => formValuesFrom(booking));
+  const [response, setResponse] = useState<BookingQuoteResponse | null>(null);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [chosen, setChosen] = useState<Offer | null>(null);
+
+  useRepriceOnAddressCount((r) => setResponse(r));
+
+  const onSubmit = async () => {
+    try {
+      const r = await postBooking(toBookingRequest(store.getState().booking, { complete: true }));
+      setResponse(r);
+      setChosen(null);
+      setPopupOpen(true);
+    } catch {
+      console.log(MSG.booking.sendFailed);
+    }
+  };
+
+  return (
+    <div className="booking">
+      <h1>Your move</h1>
+      <Formik initialValues={initialValues} validationSchema={bookingFormSchema} validate={validateExtra} onSubmit={onSubmit}>
+        {({ isSubmitting }) => (
+          <Form noValidate className="booking-form" aria-label="Booking details">
+            <SyncToBooking />
+            <section className="form-section" aria-labelledby="van-title">
+              <div className="section-head">
+                <h2 id="van-title">Your van</h2>
+                <VanGuide />
+              </div>
+              <VanSizePicker />
+              <HelpPicker />
+              <p className="note riding-note">
+                Please note: riding in the van with the driver is not guaranteed. Plan to travel separately unless your driver agrees otherwise.
+              </p>
+            </section>
+            <WhereMoving />
+            <MoveDetails />
+            <AboutYou />
+            <button type="submit" className="primary get-quote" disabled={isSubmitting}>
+              {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
+            </button>
+          </Form>
+        )}
+      </Formik>
+      {popupOpen && response && (
+        <QuotesPopup
+          response={response}
+          onClose={() => setPopupOpen(false)}
+          onChoose={(offer) => {
+            setChosen(offer);
+            setPopupOpen(false);
+          }}
+        />
+      )}
+      {chosen && response && <QuotePanel key={chosen.driverId} quote={quoteForOffer(response, chosen)} offer={chosen} onClose={() => setChosen(null)} onCompare={() => setPopupOpen(true)} />}
+    </div>
+  );
+}

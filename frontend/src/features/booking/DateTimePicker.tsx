@@ -1,0 +1,205 @@
+/**
+ * The moving date picker: a calendar of bookable days and a list of 15-minute times on the London
+ * clock (rules in dateRules.ts). Typing is disabled; the value is an ISO instant or '' and can be cleared.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  addDays,
+  compareDays,
+  daysInMonth,
+  firstSelectableDay,
+  formatMinute,
+  formatMovingDate,
+  isSelectableDay,
+  londonParts,
+  londonToDate,
+  sameDay,
+  timeSlots,
+  weekdayColumn,
+  type CalendarDay,
+} from './dateRules';
+
+const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** How far ahead a move can be booked. */
+const MAX_DAYS_AHEAD = 365;
+
+interface DateTimePickerProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (iso: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  now?: () => Date;
+}
+
+const dayLabel = (d: CalendarDay) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+
+export function DateTimePicker({ id, name, value, onChange, onBlur, error, now = () => new Date() }: DateTimePickerProps) {
+  const [open, setOpen] = useState(false);
+  const dialogId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const chosen = value ? londonParts(new Date(value)) : null;
+  const [day, setDay] = useState<CalendarDay | null>(chosen);
+  const [view, setView] = useState<{ year: number; month: number }>(() => {
+    const d = chosen ?? firstSelectableDay(now());
+    return { year: d.year, month: d.month };
+  });
+
+  const close = (reportBlur = true) => {
+    setOpen(false);
+    if (reportBlur) onBlur?.();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  });
+
+  const at = now();
+  const first = firstSelectableDay(at);
+  const last = addDays(first, MAX_DAYS_AHEAD);
+  const cells = useMemo(() => {
+    const lead = weekdayColumn({ ...view, day: 1 });
+    const list: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
+    for (let d = 1; d <= daysInMonth(view.year, view.month); d++) list.push({ ...view, day: d });
+    return list;
+  }, [view]);
+  const slots = day ? timeSlots(day, at) : [];
+  const canPrev = compareDays({ ...view, day: 1 }, { ...first, day: 1 }) > 0;
+  const canNext = compareDays({ ...view, day: 1 }, { ...last, day: 1 }) < 0;
+  const shiftMonth = (by: number) => setView((v) => {
+    const m = v.month - 1 + by;
+    return { year: v.year + Math.floor(m / 12), month: ((m % 12) + 12) % 12 + 1 };
+  });
+
+  const pickTime = (minute: number) => {
+    if (!day) return;
+    onChange(londonToDate({ ...day, hour: Math.floor(minute / 60), minute: minute % 60 }).toISOString());
+    close();
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <div className="dtp" ref={wrapper}>
+      <div className="dtp-field">
+        <input
+          id={id}
+          name={name}
+          className="dtp-input"
+          type="text"
+          readOnly
+          inputMode="none"
+          placeholder="dd-mm-yyyy hh:mm"
+          value={value ? formatMovingDate(value) : ''}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={dialogId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => setOpen(true)}
+          onKeyDown={(e) => {
+            // no typing: Enter, Space or ArrowDown open the calendar; Escape closes it
+            if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+            } else if (e.key === 'Escape') {
+              close();
+            } else if (e.key !== 'Tab') {
+              e.preventDefault();
+            }
+          }}
+          onBlur={() => {
+            if (!open) onBlur?.();
+          }}
+        />
+        {value && (
+          <button
+            type="button"
+            className="dtp-clear"
+            aria-label="Clear moving date"
+            onClick={() => {
+              onChange('');
+              setDay(null);
+              onBlur?.();
+            }}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      {open && (
+        <div
+          id={dialogId}
+          className="dtp-popup"
+          role="dialog"
+          aria-label="Choose moving date and time"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+        >
+          <div className="dtp-month">
+            <button type="button" aria-label="Previous month" disabled={!canPrev} onClick={() => shiftMonth(-1)}>
+              ‹
+            </button>
+            <span aria-live="polite">
+              {MONTHS[view.month - 1]} {view.year}
+            </span>
+            <button type="button" aria-label="Next month" disabled={!canNext} onClick={() => shiftMonth(1)}>
+              ›
+            </button>
+          </div>
+          <div className="dtp-grid" role="grid">
+            {WEEKDAYS.map((w) => (
+              <span key={w} className="dtp-weekday" role="columnheader">
+                {w}
+              </span>
+            ))}
+            {cells.map((c, i) =>
+              c ? (
+                <button
+                  key={i}
+                  type="button"
+                  role="gridcell"
+                  className={`dtp-day${day && sameDay(day, c) ? ' selected' : ''}`}
+                  aria-label={dayLabel(c)}
+                  aria-selected={day ? sameDay(day, c) : false}
+                  disabled={compareDays(c, last) > 0 || !isSelectableDay(c, at)}
+                  onClick={() => setDay(c)}
+                >
+                  {c.day}
+                </button>
+              ) : (
+                <span key={i} />
+              ),
+            )}
+          </div>
+          <div className="dtp-times" role="listbox" aria-label={day ? `Times on ${dayLabel(day)}` : 'Choose a day first'}>
+            {!day && <p className="dtp-hint">Choose a day to see the times.</p>}
+            {slots.map((m) => {
+              const selected = !!chosen && !!day && sameDay(chosen, day) && chosen.hour * 60 + chosen.minute === m;
+              return (
+                <button key={m} type="button" role="option" aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => pickTime(m)}>
+                  {formatMinute(m)}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The floating quote summary for the chosen offer: Show More/Less, the deposit share, Book Now
+ * (payment session, then off to the checkout page) and SaveForLater (a retrieve code, then home).
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import { Modal } from '../../components/Modal';
+import { createPaymentSession, saveForLater } from '../../api/client';
+import { formatMovingDate } from './dateRules';
+import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
+
+interface QuotePanelProps {
+  quote: Quote;
+  offer: Offer;
+  onClose: () => void;
+  onCompare: () => void;
+}
+
+export function QuotePanel({ quote, offer, onClose, onCompare }: QuotePanelProps) {
+  const navigate = useNavigate();
+  const [more, setMore] = useState(false);
+  const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const bookNow = async () => {
+    if (!percentage) {
+      alert(MSG.payment.choosePercentage);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { url } = await createPaymentSession({ ...quote, percentage });
+      window.location.assign(url);
+    } catch (err) {
+      console.log('Checkout could not start', err);
+      setProblem('We could not start the payment. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  const saveLater = async () => {
+    setBusy(true);
+    try {
+      const { data } = await saveForLater({ date: new Date().toISOString(), quote: { ...quote, percentage }, randomNumber: newRetrieveCode() });
+      alert(`Thank you ${data.quote.name}! Your quote is saved. Your retrieve code is ${data.randomNumber}: use it on the Got Quote With Us? page to book later.`);
+      navigate('/');
+    } catch (err) {
+      console.log('Saving the quote failed', err);
+      setProblem('We could not save your quote. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  const [from, to] = [quote.places[0] ?? quote.totalAddress[0]?.location, quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location];
+  return (
+    <Modal title="Your quote" onClose={onClose} floating className="quote-panel">
+      <p className="quote-panel-price">
+        <strong>{pounds(quote.totalPrice)}</strong> with {offer.driverName}
+      </p>
+      <p className="quote-panel-route">
+        {from} → {to}
+      </p>
+      <p>{quote.date ? formatMovingDate(quote.date) : 'No date chosen yet'}</p>
+      {more && (
+        <dl className="quote-panel-more">
+          <div>
+            <dt>Van</dt>
+            <dd>{quote.typeofVan}</dd>
+          </div>
+          <div>
+            <dt>Help</dt>
+            <dd>{quote.typeOfWorker}</dd>
+          </div>
+          <div>
+            <dt>Booked time</dt>
+            <dd>{quote.totalHour} h</dd>
+          </div>
+          <div>
+            <dt>Driving</dt>
+            <dd>
+              {quote.travelMiles.toFixed(1)} miles, about {hoursLabel(quote.travelHour)}
+            </dd>
+          </div>
+          <div>
+            <dt>Stops</dt>
+            <dd>{quote.places.join(' → ')}</dd>
+          </div>
+          <div>
+            <dt>Overtime</dt>
+            <dd>{pounds(overtimeOf(quote))} per half hour</dd>
+          </div>
+          {offer.breakdown.map((b) => (
+            <div key={b.label}>
+              <dt>{b.label}</dt>
+              <dd>{pounds(b.amount)}</dd>
+            </div>
+          ))}
+          {offer.chargesOnTheDay.length > 0 && (
+            <div>
+              <dt>Payable on the day</dt>
+              <dd>{offer.chargesOnTheDay.map((c) => (c.amount !== null ? `${c.label} ${pounds(c.amount)}` : c.label)).join('; ')}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <button type="button" className="link-button" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+        {more ? 'Show Less' : 'Show More'}
+      </button>
+      <fieldset className="deposit">
+        <legend>How much would you like to pay now?</legend>
+        {PAYMENT_PERCENTAGES.map((p) => (
+          <label key={p}>
+            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => setPercentage(p)} />
+            {p}% <span className="deposit-amount">£{shareOf(quote.totalPrice, p)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="quote-panel-actions">
+        <button type="button" className="primary" disabled={busy} onClick={bookNow}>
+          Book Now
+        </button>
+        <button type="button" className="button secondary" disabled={busy} onClick={saveLater}>
+          SaveForLater
+        </button>
+      </div>
+      <button type="button" className="link-button" onClick={onCompare}>
+        Compare all quotes
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Where are you moving: collection first, optional via stops, delivery last, each with its building
+ * address and stairs. The end addresses are Formik fields (validated); via stops edit the booking data.
+ */
+import { useState } from 'react';
+import { useFormikContext } from 'formik';
+import type { BookingForm } from '@vanhop/contracts';
+import { AddressAutocomplete } from '../../components/AddressAutocomplete';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { addressChanged, stopAdded, stopRemoved, type AddressState } from './bookingSlice';
+import { FieldError, StairSelect } from './FormControls';
+
+function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; location: string }) {
+  const { getFieldProps, touched, errors } = useFormikContext<BookingForm>();
+  const address = `${kind}_address` as const;
+  const stair = `${kind}_stair` as const;
+  const err = (f: typeof address | typeof stair) => (touched[f] ? errors[f] : undefined);
+  const title = kind === 'collection' ? 'Collection address' : 'Delivery address';
+  return (
+    <div className={`stop stop-${kind}`}>
+      <h3>
+        {title}: <span className="stop-location">{location}</span>
+      </h3>
+      <div className="stop-fields">
+        <div>
+          <label htmlFor={address}>Building address</label>
+          <input id={address} type="text" placeholder="House number and street" {...getFieldProps(address)} aria-invalid={err(address) ? true : undefined} aria-describedby={err(address) ? `${address}-error` : undefined} />
+          <FieldError id={`${address}-error`} message={err(address)} />
+        </div>
+        <div>
+          <label htmlFor={stair}>Stairs</label>
+          <StairSelect id={stair} {...getFieldProps(stair)} invalid={!!err(stair)} errorId={`${stair}-error`} />
+          <FieldError id={`${stair}-error`} message={err(stair)} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
+  const dispatch = useAppDispatch();
+  const [text, setText] = useState(stop.location);
+  const prefix = `via-${stop.id}`;
+  return (
+    <div className="stop stop-via" data-testid="via-stop">
+      <div className="stop-via-head">
+        <h3>Via stop {index}</h3>
+        <button type="button" className="link-button" onClick={() => dispatch(stopRemoved(stop.id))} aria-label={`Remove via stop ${index}`}>
+          Remove
+        </button>
+      </div>
+      <label htmlFor={`${prefix}-location`}>Postcode or place</label>
+      <AddressAutocomplete
+        id={`${prefix}-location`}
+        name={`${prefix}-location`}
+        value={text}
+        onTextChange={setText}
+        onSelect={(choice) => dispatch(addressChanged({ id: stop.id, location: choice.label }))}
+        // leaving the box without a pick goes back to the stop's current place
+        onBlur={() => setText((t) => (t === stop.location ? t : stop.location))}
+      />
+      <div className="stop-fields">
+        <div>
+          <label htmlFor={`${prefix}-address`}>Building address</label>
+          <input id={`${prefix}-address`} type="text" placeholder="House number and street" value={stop.physicalAddress} onChange={(e) => dispatch(addressChanged({ id: stop.id, physicalAddress: e.target.value }))} />
+        </div>
+        <div>
+          <label htmlFor={`${prefix}-stair`}>Stairs</label>
+          <StairSelect
+            id={`${prefix}-stair`}
+            value={stop.stair === '' ? '' : String(stop.stair)}
+            onChange={(e) => dispatch(addressChanged({ id: stop.id, stair: e.target.value === '' ? '' : Number(e.target.value) }))}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function WhereMoving() {
+  const dispatch = useAppDispatch();
+  const addresses = useAppSelector((s) => s.booking.addresses);
+  const first = addresses[0];
+  const last = addresses[addresses.length - 1];
+  const via = addresses.slice(1, -1);
+  return (
+    <section className="form-section where-moving" aria-labelledby="where-moving-title">
+      <h2 id="where-moving-title">Where are you moving?</h2>
+      <EndAddress kind="collection" location={first.location} />
+      {via.map((stop, i) => (
+        <ViaStop key={stop.id} stop={stop} index={i + 1} />
+      ))}
+      <button type="button" className="button secondary add-stop" onClick={() => dispatch(stopAdded())}>
+        + add stop
+      </button>
+      <EndAddress kind="delivery" location={last.location} />
+    </section>
+  );
+}
