@@ -38,6 +38,8 @@ export interface Quote {
   driverName?: string;
   driverRating?: number;
   overtimePerHalfHour?: number;
+  /** Estimated loading + unloading time for this van (LOADING_SECONDS), shown beside the quote; not priced. */
+  loadingSeconds?: number;
 }
 
 /** One driver's offer in the quotes popup. */

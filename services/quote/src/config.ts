@@ -1,9 +1,26 @@
-import { readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
+import { EnvReader, readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
 
 export interface QuoteConfig {
   platform: PlatformConfig;
+  /** Server-side Google Maps key: when set, geocoding and routes come from Google. */
+  googleMapsApiKey?: string;
+  googleMapsBaseUrl: string;
+  googleTimeoutMs: number;
+  /** Folder holding uk-outcodes.csv and the place lists; found automatically when unset. */
+  geoDataDir?: string;
+  seedDemoDrivers: boolean;
 }
 
 export function loadConfig(env: Env): QuoteConfig {
-  return { platform: readPlatformConfig(env, 'quote', DEFAULT_PORTS.quote) };
+  const r = new EnvReader(env);
+  const platform = readPlatformConfig(env, 'quote', DEFAULT_PORTS.quote);
+  return {
+    platform,
+    googleMapsApiKey: r.optionalString('GOOGLE_MAPS_API_KEY'),
+    googleMapsBaseUrl: r.url('GOOGLE_MAPS_BASE_URL', 'https://maps.googleapis.com'),
+    googleTimeoutMs: r.int('GOOGLE_MAPS_TIMEOUT_MS', 5000, { min: 100, max: 60_000 }),
+    geoDataDir: r.optionalString('GEO_DATA_DIR'),
+    // Embedded mode is the demo: it gets demo drivers unless told otherwise.
+    seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
+  };
 }

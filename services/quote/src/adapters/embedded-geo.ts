@@ -1,0 +1,156 @@
+import type { GeoSuggestion } from '@vanhop/contracts';
+import type { GeoPoint, GeoPort, RouteEstimate } from '../domain/geo-port.js';
+import type { LatLng } from '../domain/great-circle.js';
+import {
+  compareOutcodes,
+  findFullPostcodes,
+  findOutcodeTokens,
+  LONDON_AREAS,
+  outcodeCandidates,
+  parsePostcodeQuery,
+  postcodeArea,
+} from '../domain/postcode.js';
+import { estimateRoute } from '../domain/road-estimate.js';
+import type { GeoTable, OutcodeRow } from './geo-data.js';
+
+interface NamedPlace { name: string; key: string; lat: number; lng: number; outcode?: string }
+
+/** Words that only say "in the UK" in labels such as "Wembley, UK". */
+const COUNTRY_PARTS = /^(uk|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/;
+const MAX_INPUT = 300;
+
+/** Case, apostrophes, dots and spacing do not matter when matching place names. */
+export const placeKey = (name: string) => name.toLowerCase().replace(/['’.]/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Offline geography over the bundled UK postcode-district table and London place names: UK-only
+ * autocomplete, geocoding to district or place centroids, and a haversine × road-factor route.
+ */
+export class EmbeddedGeo implements GeoPort {
+  private readonly byOutcode = new Map<string, OutcodeRow>();
+  private readonly sortedOutcodes: OutcodeRow[];
+  private readonly places: NamedPlace[] = [];
+  private readonly placeByKey = new Map<string, NamedPlace>();
+
+  constructor(table: GeoTable) {
+    for (const row of table.outcodes) this.byOutcode.set(row.outcode, row);
+    this.sortedOutcodes = [...this.byOutcode.values()].sort((a, b) => compareOutcodes(a.outcode, b.outcode));
+    for (const p of table.places) this.addPlace(p.name, p);
+    // Towns from the district table cover places outside London ("Watford"): their first district stands in.
+    for (const row of this.sortedOutcodes) {
+      if (row.town && !row.town.includes(',')) this.addPlace(row.town, row, row.outcode);
+    }
+  }
+
+  private addPlace(name: string, at: LatLng, outcode?: string): void {
+    const key = placeKey(name);
+    if (!key || this.placeByKey.has(key)) return;
+    const place: NamedPlace = { name, key, lat: at.lat, lng: at.lng, outcode };
+    this.places.push(place);
+    this.placeByKey.set(key, place);
+    // "Abbey Wood (London)" is also found as "Abbey Wood" unless an area already has that name.
+    const bare = key.replace(/\s*\(.*\)$/, '');
+    if (bare !== key && !this.placeByKey.has(bare)) this.placeByKey.set(bare, place);
+  }
+
+  /** The table row for an outward code, falling back from sub-districts ("W1A" → "W1"). */
+  findOutcode(outcode: string): OutcodeRow | undefined {
+    for (const c of outcodeCandidates(outcode)) {
+      const row = this.byOutcode.get(c);
+      if (row) return row;
+    }
+    return undefined;
+  }
+
+  /** The district whose centroid is closest (places carry the district they lie in). */
+  nearestOutcode(at: LatLng): string {
+    let best = this.sortedOutcodes[0]!;
+    let bestD = Infinity;
+    const k = Math.cos((at.lat * Math.PI) / 180);
+    for (const row of this.sortedOutcodes) {
+      const d = (row.lat - at.lat) ** 2 + ((row.lng - at.lng) * k) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = row;
+      }
+    }
+    return best.outcode;
+  }
+
+  /** "London NW2, UK" inside the London postal areas, else "<town> <district>, UK". */
+  outcodeLabel(row: OutcodeRow): string {
+    const town = LONDON_AREAS.has(postcodeArea(row.outcode)) ? 'London' : row.town.split(',')[0]!.trim();
+    return town ? `${town} ${row.outcode}, UK` : `${row.outcode}, UK`;
+  }
+
+  private outcodeSuggestion(row: OutcodeRow): GeoSuggestion {
+    return { label: this.outcodeLabel(row), kind: 'postcode', outcode: row.outcode, lat: row.lat, lng: row.lng };
+  }
+
+  private placeSuggestion(p: NamedPlace): GeoSuggestion {
+    p.outcode ??= this.nearestOutcode(p);
+    return { label: `${p.name}, UK`, kind: 'place', outcode: p.outcode, lat: p.lat, lng: p.lng };
+  }
+
+  async autocomplete(query: string, limit = 8): Promise<GeoSuggestion[]> {
+    const text = query.trim().slice(0, 100);
+    if (!text) return [];
+    const out: GeoSuggestion[] = [];
+    const pc = parsePostcodeQuery(text);
+    if (pc?.kind === 'full') {
+      const row = this.findOutcode(pc.outcode);
+      if (row) out.push({ label: `${pc.outcode} ${pc.inward}, UK`, kind: 'postcode', outcode: row.outcode, lat: row.lat, lng: row.lng });
+    } else if (pc?.kind === 'partial-inward') {
+      const row = this.findOutcode(pc.outcode);
+      if (row) out.push(this.outcodeSuggestion(row));
+    } else if (pc?.kind === 'outcode-prefix') {
+      for (const row of this.sortedOutcodes) {
+        if (out.length >= limit) break;
+        if (row.outcode.startsWith(pc.prefix)) out.push(this.outcodeSuggestion(row));
+      }
+    }
+    if (out.length < limit && text.length >= 2) {
+      for (const p of this.matchPlaces(text, limit - out.length)) out.push(this.placeSuggestion(p));
+    }
+    return out.slice(0, limit);
+  }
+
+  /** Names starting with the text first, then names with a word starting with it; shorter names first. */
+  private matchPlaces(text: string, limit: number): NamedPlace[] {
+    const key = placeKey(text);
+    const starts: NamedPlace[] = [];
+    const words: NamedPlace[] = [];
+    for (const p of this.places) {
+      if (p.key.startsWith(key)) starts.push(p);
+      else if (p.key.includes(` ${key}`) || p.key.includes(`(${key}`)) words.push(p);
+    }
+    const byLength = (a: NamedPlace, b: NamedPlace) => a.name.length - b.name.length || a.name.localeCompare(b.name);
+    return [...starts.sort(byLength), ...words.sort(byLength)].slice(0, limit);
+  }
+
+  async geocode(address: string): Promise<GeoPoint | null> {
+    const text = address.trim().slice(0, MAX_INPUT);
+    if (!text) return null;
+    for (const pc of findFullPostcodes(text)) {
+      const row = this.findOutcode(pc.outcode);
+      if (row) return { label: `${pc.outcode} ${pc.inward}, UK`, lat: row.lat, lng: row.lng, outcode: row.outcode };
+    }
+    for (const token of findOutcodeTokens(text)) {
+      const row = this.findOutcode(token);
+      if (row) return { label: this.outcodeLabel(row), lat: row.lat, lng: row.lng, outcode: row.outcode };
+    }
+    const parts = text.split(',').map(placeKey).filter((p) => p && !COUNTRY_PARTS.test(p));
+    for (const part of parts) {
+      const place = this.placeByKey.get(part);
+      if (place) {
+        place.outcode ??= this.nearestOutcode(place);
+        return { label: `${place.name}, UK`, lat: place.lat, lng: place.lng, outcode: place.outcode };
+      }
+    }
+    return null;
+  }
+
+  async route(points: GeoPoint[]): Promise<RouteEstimate> {
+    return estimateRoute(points);
+  }
+}

@@ -1,0 +1,37 @@
+import type { HelpLevel, VanSize } from '@vanhop/contracts';
+import { haversineMiles, type LatLng } from './great-circle.js';
+import type { PriceCard } from './price-card.js';
+
+/** A self-employed driver: their own vans, help levels, area and prices. */
+export interface Driver {
+  _id: string;
+  name: string;
+  /** Drivers receive the customer's details after payment, so they need a way to be reached. */
+  email: string;
+  phone: string;
+  homeBase: { label: string } & LatLng;
+  /** Pickups farther than this (great-circle) from the home base are not offered. */
+  serviceRadiusMiles: number;
+  vanSizes: VanSize[];
+  helpLevels: HelpLevel[];
+  card: PriceCard;
+  rating: number;
+  reviewCount: number;
+  /** A van that meets the ULEZ standard pays no ULEZ charge. */
+  ulezCompliant: boolean;
+  active: boolean;
+}
+
+export interface DriverSnapshot { id: string; name: string; email: string; phone: string }
+
+export const driverSnapshot = (d: Driver): DriverSnapshot => ({ id: d._id, name: d.name, email: d.email, phone: d.phone });
+
+/** An offer exists only for drivers with that van size and help level who cover the pickup. */
+export function driverCanTake(driver: Driver, job: { vanSize: VanSize; helpLevel: HelpLevel; pickup: LatLng }): boolean {
+  return (
+    driver.active &&
+    driver.vanSizes.includes(job.vanSize) &&
+    driver.helpLevels.includes(job.helpLevel) &&
+    haversineMiles(driver.homeBase, job.pickup) <= driver.serviceRadiusMiles
+  );
+}

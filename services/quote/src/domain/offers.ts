@@ -1,0 +1,48 @@
+import type { HelpLevel, VanSize } from '@vanhop/contracts';
+import { chargesOnTheDay, type ChargeOnTheDay } from './charges-on-the-day.js';
+import { driverCanTake, type Driver } from './driver.js';
+import type { GeoPoint, RouteEstimate } from './geo-port.js';
+import { priceMove, type PriceBreakdown } from './pricing.js';
+
+export interface MoveRequest {
+  vanSize: VanSize;
+  helpLevel: HelpLevel;
+  bookedHours?: number;
+  /** Resolved addresses in route order, with the flights at each. */
+  stops: (GeoPoint & { flights: number })[];
+  route: RouteEstimate;
+  start?: Date;
+  now: Date;
+}
+
+export interface PricedOffer {
+  driver: Driver;
+  pricing: PriceBreakdown;
+  charges: ChargeOnTheDay[];
+}
+
+/** Every matching driver's price for the move, cheapest first (better rated first on a tie). */
+export function offersFor(move: MoveRequest, drivers: Driver[]): PricedOffer[] {
+  const pickup = move.stops[0]!;
+  const dropoff = move.stops[move.stops.length - 1]!;
+  return drivers
+    .filter((d) => driverCanTake(d, { vanSize: move.vanSize, helpLevel: move.helpLevel, pickup }))
+    .map((driver) => ({
+      driver,
+      pricing: priceMove(
+        {
+          vanSize: move.vanSize,
+          helpLevel: move.helpLevel,
+          bookedHours: move.bookedHours,
+          flights: move.stops.map((s) => s.flights),
+          viaStops: Math.max(0, move.stops.length - 2),
+          routeMiles: move.route.miles,
+          start: move.start,
+          now: move.now,
+        },
+        driver.card,
+      ),
+      charges: chargesOnTheDay({ pickup, dropoff, stops: move.stops, ulezCompliant: driver.ulezCompliant }),
+    }))
+    .sort((a, b) => a.pricing.totalPence - b.pricing.totalPence || b.driver.rating - a.driver.rating || a.driver.name.localeCompare(b.driver.name));
+}

@@ -1,0 +1,32 @@
+import type { Express } from 'express';
+import { bookingCompleteSchema } from '@vanhop/contracts';
+import { route, validate, ValidationError } from '@vanhop/platform';
+import type { PriceMove } from '../app/price-move.js';
+
+/**
+ * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
+ * price sent by a browser is never trusted). Under /internal, which the gateway never proxies.
+ * Body: the complete booking data plus an optional `driverId`; answer: the priced Quote for that
+ * driver (or the cheapest offer) and the driver's contact snapshot.
+ */
+export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove }): void {
+  app.post(
+    '/internal/quotes/price',
+    route(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const { driverId, ...bookingData } = body;
+      if (driverId !== undefined && driverId !== null && (typeof driverId !== 'string' || !/^[\w-]{1,64}$/.test(driverId))) {
+        throw new ValidationError('driverId must be a driver id', { driverId: 'driverId must be a driver id' });
+      }
+      const data = await validate(bookingCompleteSchema, bookingData, 'Booking');
+      const priced = await deps.priceMove.run(data, { driverId: driverId ?? undefined });
+      res.json({
+        quote: priced.quote,
+        driver: priced.driver,
+        totalPricePence: priced.totalPricePence,
+        pricePerHalfHourPence: priced.pricePerHalfHourPence,
+        request: data,
+      });
+    }),
+  );
+}
