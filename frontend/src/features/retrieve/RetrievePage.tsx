@@ -1,3 +1,234 @@
+/**
+ * /retrieve and /retrieve/:id: find a saved quote by its code. Unpaid: choose 30/50/100 % and pay
+ * (Stripe Elements with a publishable key, the local test checkout otherwise). Paid: say what was paid.
+ * Coming back from the local checkout (?payment_intent=&redirect_status=succeeded) records the payment.
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MSG, PAYMENT_PERCENTAGES, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
+import { usePublicConfig } from '../../app/config';
+import { formatMovingDate } from '../booking/dateRules';
+import { pounds, shareOf } from '../booking/bookingModel';
+import './retrieve.css';
+
+const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
+
+/** The server's text for a refused code (a 404 body), else the SPEC's generic message. */
+function retrieveErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status > 0 && err.body.trim()) return err.message;
+  return MSG.retrieve.failed;
+}
+
+async function fetchRecord(code: string): Promise<BookingRecord> {
+  const list = await retrieveQuote(code);
+  if (!Array.isArray(list) || !list[0]) throw new Error('empty answer');
+  return list[0];
+}
+
+function QuoteSummary({ record }: { record: BookingRecord }) {
+  const q = record.quote;
+  return (
+    <dl className="retrieve-summary">
+      <div>
+        <dt>Name</dt>
+        <dd>{q.name}</dd>
+      </div>
+      <div>
+        <dt>Moving date</dt>
+        <dd>{q.date ? formatMovingDate(q.date) : 'Not chosen'}</dd>
+      </div>
+      <div>
+        <dt>Route</dt>
+        <dd>{(q.places?.length ? q.places : q.totalAddress.map((a) => a.location)).join(' → ')}</dd>
+      </div>
+      <div>
+        <dt>Van and help</dt>
+        <dd>
+          {q.typeofVan}, {q.typeOfWorker}
+        </dd>
+      </div>
+      <div>
+        <dt>Booked time</dt>
+        <dd>{q.totalHour} h</dd>
+      </div>
+      {q.driverName && (
+        <div>
+          <dt>Driver</dt>
+          <dd>{q.driverName}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Total price</dt>
+        <dd className="retrieve-total">{pounds(q.totalPrice)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PaymentChoice({ record, code }: { record: BookingRecord; code: string }) {
+  const navigate = useNavigate();
+  const { config } = usePublicConfig();
+  const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const stripeKey = config?.stripePublishableKey;
+
+  /** Saves the booking with the chosen share; the PaymentIntent client secret (and local checkout page). */
+  const prepare = async () => {
+    if (!percentage) {
+      alert(MSG.payment.choosePercentage);
+      return null;
+    }
+    return saveBookingForPayment({ ...record, percentage });
+  };
+
+  const payLocally = async () => {
+    setProblem('');
+    setBusy(true);
+    try {
+      const prepared = await prepare();
+      if (!prepared) return;
+      if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
+      window.location.assign(prepared.localCheckoutUrl);
+    } catch (err) {
+      console.log(err);
+      setProblem(MSG.payment.processError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const payLabel = percentage ? `Pay £${shareOf(record.quote.totalPrice, percentage)}` : 'Pay';
+  return (
+    <div className="retrieve-pay">
+      <fieldset className="deposit">
+        <legend>How much would you like to pay now?</legend>
+        {PAYMENT_PERCENTAGES.map((p) => (
+          <label key={p}>
+            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => setPercentage(p)} />
+            {p}% <span className="deposit-amount">£{shareOf(record.quote.totalPrice, p)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {stripeKey ? (
+        <Suspense fallback={<p>Loading...</p>}>
+          <StripeCardPayment
+            publishableKey={stripeKey}
+            payLabel={payLabel}
+            prepare={async () => (await prepare())?.clientSecret ?? null}
+            onPaid={async (intentId) => {
+              await updatePaymentStatus({ ...record, percentage }, intentId).catch((err: unknown) => console.log(err));
+              alert(MSG.payment.success);
+              navigate('/');
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <p className="note">Card payments are in test mode on this server: you will pay on the local test checkout page.</p>
+          <button type="button" className="primary" disabled={busy} onClick={payLocally} data-code={code}>
+            {busy ? 'Please wait...' : payLabel}
+          </button>
+        </>
+      )}
+      {problem && (
+        <p className="card-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function RetrievePage() {
-  return <section><h1>RetrievePage</h1></section>;
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(id);
+  const [record, setRecord] = useState<BookingRecord | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const handledReturn = useRef(false);
+
+  const intentId = search.get('payment_intent');
+  const redirectStatus = search.get('redirect_status');
+
+  useEffect(() => setCode(id), [id]);
+
+  // Back from the local checkout: record the payment, then home.
+  useEffect(() => {
+    if (!id || !intentId || handledReturn.current) return;
+    handledReturn.current = true;
+    if (redirectStatus !== 'succeeded') {
+      setError('The payment was not completed. Your card has not been charged; you can try again.');
+      return;
+    }
+    setBusy(true);
+    fetchRecord(id)
+      .then(async (r) => {
+        await updatePaymentStatus(r, intentId).catch((err: unknown) => console.log(err));
+        alert(MSG.payment.success);
+        navigate('/');
+      })
+      .catch((err: unknown) => setError(retrieveErrorText(err)))
+      .finally(() => setBusy(false));
+  }, [id, intentId, redirectStatus, navigate]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setRecord(null);
+    const trimmed = code.trim();
+    if (!/^\d{1,8}$/.test(trimmed)) {
+      setError('Enter the number code from your quote e-mail.');
+      return;
+    }
+    setBusy(true);
+    try {
+      setRecord(await fetchRecord(trimmed));
+    } catch (err) {
+      setError(retrieveErrorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="retrieve">
+      <h1>Got a quote with us?</h1>
+      <p className="lead">Enter the code from your quote e-mail to see your quote and book it.</p>
+      <form className="retrieve-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="retrieve-code">Quote code</label>
+        <div className="retrieve-row">
+          <input id="retrieve-code" name="code" type="text" inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} aria-describedby={error ? 'retrieve-error' : undefined} />
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Please wait...' : 'Retrieve'}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p id="retrieve-error" className="retrieve-error" role="alert">
+          {error}
+        </p>
+      )}
+      {record && (
+        <div className="retrieve-result">
+          <h2>Your quote</h2>
+          <QuoteSummary record={record} />
+          {record.paymentStatus === 'unpaid' ? (
+            <PaymentChoice record={record} code={String(record.randomNumber)} />
+          ) : (
+            <div className="retrieve-paid">
+              <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(record.paymentStatus)}</p>
+              <p>
+                {record.OutstandingBalance > 0 ? `The outstanding balance of ${pounds(record.OutstandingBalance)} is` : 'Any outstanding balance is'} paid to
+                the driver at the end of the job.
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
 }

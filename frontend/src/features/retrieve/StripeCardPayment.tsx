@@ -1,0 +1,103 @@
+/**
+ * Card payment with Stripe Elements, loaded only when a publishable key is configured. `prepare`
+ * saves the booking and answers the PaymentIntent's client secret (or null to stop, e.g. no share chosen).
+ */
+import { useEffect, useState } from 'react';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { MSG } from '@vanhop/contracts';
+
+interface StripeCardPaymentProps {
+  publishableKey: string;
+  prepare: () => Promise<string | null>;
+  onPaid: (paymentIntentId: string) => Promise<void>;
+  payLabel: string;
+}
+
+const loaders = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  if (!loaders.has(key)) loaders.set(key, loadStripe(key));
+  return loaders.get(key)!;
+};
+
+function CardForm({ prepare, onPaid, payLabel }: Omit<StripeCardPaymentProps, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [cardError, setCardError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    setCardError('');
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) {
+      setCardError(MSG.payment.stripeUnavailable);
+      return;
+    }
+    setBusy(true);
+    try {
+      const clientSecret = await prepare();
+      if (!clientSecret) return;
+      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
+      if (result.error) {
+        setCardError(result.error.message ?? MSG.payment.processError);
+        return;
+      }
+      if (result.paymentIntent?.status === 'succeeded') await onPaid(result.paymentIntent.id);
+    } catch (err) {
+      console.log(err);
+      setCardError(MSG.payment.processError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="card-payment">
+      <label htmlFor="card-element">Card details</label>
+      <div id="card-element" className="card-element">
+        <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }} />
+      </div>
+      {cardError && (
+        <p className="card-error" role="alert">
+          {cardError}
+        </p>
+      )}
+      <button type="button" className="primary" disabled={busy || !stripe} onClick={pay}>
+        {busy ? 'Paying...' : payLabel}
+      </button>
+    </div>
+  );
+}
+
+export default function StripeCardPayment({ publishableKey, ...rest }: StripeCardPaymentProps) {
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    stripeFor(publishableKey)
+      .then((s) => {
+        if (!live) return;
+        if (s) setStripe(s);
+        else setProblem(MSG.payment.stripeUnavailable);
+      })
+      .catch(() => live && setProblem(MSG.payment.stripeLoadFailed));
+    return () => {
+      live = false;
+    };
+  }, [publishableKey]);
+
+  if (problem) {
+    return (
+      <p className="card-error" role="alert">
+        {problem}
+      </p>
+    );
+  }
+  if (!stripe) return <p>Loading...</p>;
+  return (
+    <Elements stripe={stripe}>
+      <CardForm {...rest} />
+    </Elements>
+  );
+}
