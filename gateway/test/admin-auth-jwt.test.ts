@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import { bearerToken, fixedClock, issueAdminToken, readJwtConfig, verifyAdminToken, verifyBearer } from '@vanhop/platform';
+
+const config = readJwtConfig({ JWT_SECRET: 'unit-test-secret-0123456789-abcdefghijklmn', JWT_TTL_SECONDS: '900' });
+const T0 = '2026-11-22T10:00:00.000Z';
+const at = (secondsAfter: number) => fixedClock(new Date(Date.parse(T0) + secondsAfter * 1000));
+const admin = { sub: 'a1b2', username: 'Sam_Admin' };
+
+describe('shared admin token issue and verify (platform jwt.ts)', () => {
+  it('round-trips the claims within the lifetime', () => {
+    const token = issueAdminToken(admin, config, at(0));
+    expect(verifyAdminToken(token, config, at(0))).toEqual(admin);
+    expect(verifyAdminToken(token, config, at(899))).toEqual(admin);
+  });
+
+  it('expires after the configured lifetime (a few seconds of clock drift allowed)', () => {
+    const token = issueAdminToken(admin, config, at(0));
+    expect(verifyAdminToken(token, config, at(903))).toEqual(admin);
+    expect(verifyAdminToken(token, config, at(906))).toBeNull();
+    expect(verifyAdminToken(token, config, at(86_400))).toBeNull();
+  });
+
+  it('refuses a token from another deployment (other secret, issuer or audience)', () => {
+    const token = issueAdminToken(admin, config, at(0));
+    expect(verifyAdminToken(token, { ...config, secret: 'x'.repeat(8) + config.secret }, at(0))).toBeNull();
+    expect(verifyAdminToken(token, { ...config, issuer: 'other-issuer' }, at(0))).toBeNull();
+    expect(verifyAdminToken(token, { ...config, audience: 'other-app' }, at(0))).toBeNull();
+  });
+
+  it('refuses a token that carries no username', () => {
+    const now = Date.parse(T0) / 1000;
+    const token = jwt.sign({ sub: 'a1b2', iat: now, exp: now + 60, iss: config.issuer, aud: config.audience }, config.secret, { algorithm: 'HS256' });
+    expect(verifyAdminToken(token, config, at(0))).toBeNull();
+  });
+
+  it('reads only well-formed Bearer headers', () => {
+    const token = issueAdminToken(admin, config, at(0));
+    expect(bearerToken(`Bearer ${token}`)).toBe(token);
+    expect(bearerToken(`bearer ${token}`)).toBe(token);
+    expect(bearerToken(`  Bearer ${token}  `)).toBe(token);
+    for (const bad of [undefined, '', token, `Bearer`, `Bearer  ${token}`, `Bearer ${token} extra`, `Basic ${token}`, 'Bearer a.b', 'Bearer a.b.c.d', [`Bearer ${token}`]]) {
+      expect(bearerToken(bad as string | string[] | undefined)).toBeNull();
+    }
+    expect(verifyBearer(`Bearer ${token}`, config, at(1))).toEqual(admin);
+    expect(verifyBearer(undefined, config, at(1))).toBeNull();
+  });
+});
