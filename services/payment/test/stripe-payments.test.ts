@@ -1,0 +1,249 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '@vanhop/contracts';
+import { StripeApiServer } from './support/stripe-api-server.js';
+import { startPaymentHarness, unpaidBooking, type PaymentHarness } from './support/harness.js';
+
+const SECRET_KEY = 'sk_test_vanhop_local';
+const WEBHOOK_SECRET = 'whsec_vanhop_local_test';
+
+/** Signs a webhook body exactly as Stripe does, with the SDK's own test-header helper. */
+const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+describe('payments through the Stripe adapter (real SDK, local Stripe-API server)', () => {
+  const stripeApi = new StripeApiServer(SECRET_KEY);
+  let h: PaymentHarness;
+  let seq = 0;
+  let bookingId: string;
+  let code: number;
+
+  beforeAll(async () => {
+    const { url } = await stripeApi.start();
+    h = await startPaymentHarness({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await stripeApi.stop();
+  });
+  beforeEach(async () => {
+    seq++;
+    bookingId = `bk-stripe-${seq}`;
+    code = 5000 + seq;
+    await h.seedBooking(unpaidBooking({ _id: bookingId, randomNumber: code }));
+    h.published.paymentSucceeded.length = 0;
+    h.published.bookingConfirmed.length = 0;
+  });
+
+  const webhook = (event: object, signature?: string) => {
+    const payload = JSON.stringify(event);
+    return h.post('/api/payments/webhook', payload, { 'stripe-signature': signature ?? sign(payload) });
+  };
+  const paymentDoc = (ref: string) => h.payment.infra.store.collection('payments').findOne({ _id: ref }) as Promise<Record<string, unknown> | null>;
+
+  it('Book Now at 30 %: Checkout Session for 30 % of the server price, in pence, GBP, with an idempotency key', async () => {
+    // The client's price is ignored: the stored record says £287.50.
+    const res = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, totalPrice: 1, _id: bookingId, percentage: 30 });
+    expect(res.status).toBe(200);
+    expect(res.body.sessionId).toMatch(/^cs_test_/);
+    expect(res.body.url).toBe(`https://checkout.stripe.com/c/pay/${res.body.sessionId}`);
+
+    const [create] = stripeApi.createsOf('/v1/checkout/sessions').slice(-1);
+    expect(create.idempotencyKey).toBe(`vanhop-checkout-${bookingId}-30-1`);
+    expect(create.body).toMatchObject({
+      mode: 'payment',
+      client_reference_id: bookingId,
+      success_url: 'https://vanhop.example/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://vanhop.example/paymentbooking/fail',
+      metadata: { bookingId, randomNumber: String(code), percentage: '30' },
+      line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '8625' } }],
+    });
+
+    // A double click offers the same open session instead of a second charge.
+    const again = await h.post('/api/paymentbooking', { _id: bookingId, percentage: '30' });
+    expect(again.body.sessionId).toBe(res.body.sessionId);
+  });
+
+  it('the percentage must be 30, 50 or 100', async () => {
+    for (const percentage of [40, 0, '', null, undefined, { $gt: 0 }, '30abc']) {
+      const res = await h.post('/api/paymentbooking', { _id: bookingId, percentage });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(MSG.payment.choosePercentage);
+      const intent = await h.post('/api/savebooking', [{ _id: bookingId, percentage }]);
+      expect(intent.status).toBe(400);
+      expect(intent.body.message).toBe(MSG.payment.choosePercentage);
+    }
+    expect(await h.payment.infra.store.collection('payments').count({ bookingId })).toBe(0);
+  });
+
+  it('checkout.session.completed → one PaymentSucceeded → booking 30percentage with the right balance → one BookingConfirmed; replays change nothing', async () => {
+    const { body } = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 30 });
+    const session = stripeApi.completeSession(body.sessionId);
+    const event = stripeApi.event('checkout.session.completed', session);
+
+    const res = await webhook(event);
+    expect(res.status).toBe(200);
+    await h.settle();
+
+    expect(h.published.paymentSucceeded).toHaveLength(1);
+    expect(h.published.paymentSucceeded[0].data).toMatchObject({
+      bookingId,
+      randomNumber: code,
+      percentage: 30,
+      amountPence: 8625,
+      currency: 'gbp',
+      provider: 'stripe',
+      providerRef: body.sessionId,
+    });
+    const record = await h.bookingRecord(bookingId);
+    expect(record.paymentStatus).toBe('30percentage');
+    expect(record.OutstandingBalance).toBe(201.25);
+    expect(h.published.bookingConfirmed).toHaveLength(1);
+    expect(h.published.bookingConfirmed[0].data).toMatchObject({ bookingId, amountPaidPence: 8625, outstandingBalancePence: 20125, totalPricePence: 28750 });
+
+    // The same event delivered again, a new event for the same session, and the success page: no-ops.
+    expect((await webhook(event)).body).toMatchObject({ received: true, duplicate: true });
+    expect((await webhook(stripeApi.event('checkout.session.completed', session))).status).toBe(200);
+    const success = await h.post('/api/paymentbooking/success', { session_id: body.sessionId });
+    expect(success.status).toBe(200);
+    expect(success.body).toMatchObject({ success: true, paymentStatus: '30percentage', randomNumber: code });
+    await h.settle();
+    expect(h.published.paymentSucceeded).toHaveLength(1);
+    expect(h.published.bookingConfirmed).toHaveLength(1);
+    expect((await h.bookingRecord(bookingId)).OutstandingBalance).toBe(201.25);
+
+    // A paid booking cannot be paid again.
+    const second = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 50 });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(MSG.payment.alreadyPaid('30percentage'));
+    const secondIntent = await h.post('/api/savebooking', [{ ...record, percentage: 100 }]);
+    expect(secondIntent.status).toBe(409);
+  });
+
+  it('a forged signature gets 400 and changes nothing', async () => {
+    const { body } = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 50 });
+    const event = stripeApi.event('checkout.session.completed', stripeApi.completeSession(body.sessionId));
+    const payload = JSON.stringify(event);
+
+    const forged = [
+      sign(payload, 'whsec_someone_else'),
+      sign(JSON.stringify({ ...event, id: 'evt_other' })),
+      't=1,v1=00',
+      '',
+    ];
+    for (const signature of forged) {
+      const res = await h.post('/api/payments/webhook', payload, signature ? { 'stripe-signature': signature } : {});
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid Stripe signature');
+    }
+    // Signed body tampered after signing.
+    const tampered = await h.post('/api/payments/webhook', payload.replace('"paid"', '"unpaid"'), { 'stripe-signature': sign(payload) });
+    expect(tampered.status).toBe(400);
+
+    await h.settle();
+    expect(h.published.paymentSucceeded).toHaveLength(0);
+    expect((await paymentDoc(body.sessionId))?.status).toBe('pending');
+    expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
+  });
+
+  it('the success page confirms with Stripe before anything changes', async () => {
+    const { body } = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 100 });
+    const early = await h.post('/api/paymentbooking/success', { session_id: body.sessionId });
+    expect(early.status).toBe(402);
+    expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
+
+    stripeApi.completeSession(body.sessionId);
+    const paid = await h.post('/api/paymentbooking/success', { session_id: body.sessionId });
+    expect(paid.body).toMatchObject({ success: true, paymentStatus: 'paid' });
+    await h.settle();
+    const record = await h.bookingRecord(bookingId);
+    expect(record.paymentStatus).toBe('paid');
+    expect(record.OutstandingBalance).toBe(0);
+    expect(h.published.paymentSucceeded).toHaveLength(1);
+    expect(h.published.bookingConfirmed).toHaveLength(1);
+
+    // The webhook arriving afterwards is a no-op.
+    await webhook(stripeApi.event('checkout.session.completed', stripeApi.sessions.get(body.sessionId)!));
+    await h.settle();
+    expect(h.published.paymentSucceeded).toHaveLength(1);
+
+    expect((await h.post('/api/paymentbooking/success', { session_id: { $ne: 'x' } })).status).toBe(400);
+    expect((await h.post('/api/paymentbooking/success', { session_id: 'cs_test_unknown' })).status).toBe(404);
+  });
+
+  it('savebooking → PaymentIntent; updatepaymentstatus answers success only once Stripe says it succeeded', async () => {
+    const retrieved = [{ ...unpaidBooking({ _id: bookingId, randomNumber: code }), percentage: 50 }];
+    const res = await h.post('/api/savebooking', retrieved);
+    expect(res.status).toBe(200);
+    expect(res.body.clientSecret).toMatch(/^pi_test_\w+_secret_/);
+    expect(res.body.localCheckoutUrl).toBeUndefined();
+    const intentId = res.body.paymentIntentId as string;
+    const [create] = stripeApi.createsOf('/v1/payment_intents').slice(-1);
+    expect(create.idempotencyKey).toBe(`vanhop-intent-${bookingId}-50-1`);
+    expect(create.body).toMatchObject({ amount: '14375', currency: 'gbp', metadata: { bookingId, percentage: '50' } });
+
+    // Top-level percentage and the {record: [...]} form are accepted too; same open intent.
+    const same = await h.post('/api/savebooking', { record: [{ _id: bookingId }], percentage: 50 });
+    expect(same.body.paymentIntentId).toBe(intentId);
+
+    const tooEarly = await h.post('/api/savebooking/updatepaymentstatus', { record: retrieved, paymentIntentId: intentId });
+    expect(tooEarly.status).toBe(402);
+    expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
+
+    stripeApi.failIntent(intentId);
+    await webhook(stripeApi.event('payment_intent.payment_failed', stripeApi.intents.get(intentId)!));
+    expect((await paymentDoc(intentId))?.status).toBe('failed');
+    expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
+
+    // The customer retries the card on the same intent and it goes through.
+    stripeApi.succeedIntent(intentId);
+    const done = await h.post('/api/savebooking/updatepaymentstatus', [{ ...retrieved[0], paymentIntentId: intentId }]);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ success: true, paymentStatus: '50percentage' });
+    await webhook(stripeApi.event('payment_intent.succeeded', stripeApi.intents.get(intentId)!));
+    await h.settle();
+
+    const record = await h.bookingRecord(bookingId);
+    expect(record.paymentStatus).toBe('50percentage');
+    expect(record.OutstandingBalance).toBe(143.75);
+    expect(h.published.paymentSucceeded).toHaveLength(1);
+    expect(h.published.bookingConfirmed).toHaveLength(1);
+
+    // The SPEC web app sends only the record array: the latest intent of that booking is used.
+    const plain = await h.post('/api/savebooking/updatepaymentstatus', retrieved);
+    expect(plain.body).toMatchObject({ success: true });
+    // An intent of another booking is refused.
+    const other = await h.post('/api/savebooking/updatepaymentstatus', { record: [{ _id: 'bk-someone-else' }], paymentIntentId: intentId });
+    expect(other.status).toBe(400);
+  });
+
+  it('Stripe refusing answers 502 with a plain message and stores nothing; a 5xx is retried by the SDK with the same key', async () => {
+    const before = stripeApi.requests.length;
+    stripeApi.failures.push(400);
+    const refused = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 30 });
+    expect(refused.status).toBe(502);
+    expect(refused.body.message).toBe('The card payment provider refused the request.');
+    expect(stripeApi.requests.length).toBe(before + 1);
+    expect(await h.payment.infra.store.collection('payments').count({ bookingId })).toBe(0);
+
+    // Nothing was stored, so the next try is still attempt 1; Stripe fails once, the SDK retries.
+    stripeApi.failures.push(503);
+    const ok = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 30 });
+    expect(ok.status).toBe(200);
+    const keys = stripeApi.createsOf('/v1/checkout/sessions').slice(-3).map((r) => r.idempotencyKey);
+    expect(keys).toEqual(Array(3).fill(`vanhop-checkout-${bookingId}-30-1`));
+    expect(stripeApi.sessions.get(ok.body.sessionId)).toBeDefined();
+  });
+
+  it('bad input gets a clear 4xx naming the field, never a 500', async () => {
+    expect((await h.post('/api/paymentbooking', [1, 2])).status).toBe(400);
+    expect((await h.post('/api/paymentbooking', { _id: 'no-such-booking', percentage: 30 })).status).toBe(404);
+    const noRecord = await h.post('/api/savebooking', [{ percentage: 30 }]);
+    expect(noRecord.status).toBe(400);
+    expect(noRecord.body.errors).toHaveProperty('record');
+    expect((await h.post('/api/savebooking', [{ _id: { $gt: '' }, percentage: 30 }])).status).toBe(400);
+    expect((await h.post('/api/savebooking/updatepaymentstatus', [{ _id: bookingId, paymentIntentId: ['x'] }])).status).toBe(400);
+    expect((await h.post('/api/payments/webhook', '{not json', { 'stripe-signature': 'x' })).status).toBe(400);
+    const unknown = await webhook(stripeApi.event('customer.created', { id: 'cus_1', object: 'customer' }));
+    expect(unknown.status).toBe(200);
+  });
+});

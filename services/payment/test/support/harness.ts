@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
+import { createLogger, MemoryEventBus, startService, type Env, type RunningService } from '@vanhop/platform';
+import { bookingService } from '@vanhop/booking';
+import { paymentService } from '../../src/service.js';
+
+/**
+ * The real booking and payment services on free loopback ports, sharing one in-process bus, with a
+ * test consumer group recording every PaymentSucceeded and BookingConfirmed that gets published.
+ */
+export interface PaymentHarness {
+  payment: RunningService;
+  booking: RunningService;
+  bus: MemoryEventBus;
+  published: { paymentSucceeded: EventEnvelope[]; bookingConfirmed: EventEnvelope[] };
+  seedBooking(record: BookingRecord): Promise<void>;
+  bookingRecord(id: string): Promise<BookingRecord & Record<string, unknown>>;
+  /** Waits until both services have published and consumed everything pending. */
+  settle(): Promise<void>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHarness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-payment-'));
+  const logger = createLogger('payment-test', 'silent');
+  const bus = new MemoryEventBus(logger, { maxRetries: 1, retryBackoffMs: 5 });
+  await bus.start();
+  const published = { paymentSucceeded: [] as EventEnvelope[], bookingConfirmed: [] as EventEnvelope[] };
+  await bus.subscribe('test', TOPICS.paymentSucceeded, async (e) => void published.paymentSucceeded.push(e));
+  await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void published.bookingConfirmed.push(e));
+
+  const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...extraEnv };
+  const booking = await startService(bookingService, bookingService.loadConfig(env), { bus, logger });
+  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, BOOKING_SERVICE_URL: booking.url }), { bus, logger });
+
+  const bookings = booking.infra.store.collection<BookingRecord>('bookings');
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) {
+      await bus.idle();
+      await new Promise((r) => setTimeout(r, 20));
+      await bus.idle();
+    }
+  };
+  return {
+    payment,
+    booking,
+    bus,
+    published,
+    seedBooking: async (record) => void (await bookings.insertOne(record)),
+    bookingRecord: async (id) => (await bookings.findOne({ _id: id })) as BookingRecord & Record<string, unknown>,
+    settle,
+    post: async (p, body, headers = {}) => {
+      const res = await fetch(`${payment.url}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* HTML or empty */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    stop: async () => {
+      await payment.stop();
+      await booking.stop();
+      await bus.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An unpaid, server-priced booking record as the booking service stores it. */
+export function unpaidBooking(overrides: Partial<BookingRecord> = {}): BookingRecord {
+  return {
+    _id: 'bk-1',
+    randomNumber: 4242,
+    date: '2026-02-20T09:00:00.000Z',
+    paymentStatus: 'unpaid',
+    OutstandingBalance: 287.5,
+    percentage: null,
+    reviewRequest: false,
+    deletedAt: null,
+    driver: { id: 'drv-1', name: 'Sam Driver', email: 'sam@drivers.example', phone: '07000000001' },
+    quote: {
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      phone: '07123456789',
+      description: 'Sofa and boxes',
+      date: '2026-03-14T09:30:00.000Z',
+      totalAddress: [
+        { id: 'a', location: 'London NW2', physicalAddress: '1 Cricklewood Lane', stair: 1 },
+        { id: 'b', location: 'London N1', physicalAddress: '9 Upper Street', stair: 0 },
+      ],
+      places: ['London NW2', 'London N1'],
+      pickupStair: 1,
+      deliveryStair: 0,
+      viaStopStair: [],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      totalSecond: 10800,
+      totalPrice: 287.5,
+      travelHour: 1500,
+      travelMiles: 6.2,
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type Request, type Response } from 'express';
+
+/**
+ * A local server speaking the few Stripe API endpoints the payment service calls, with Stripe's
+ * response shapes, bearer-key check, form-encoded bodies, error envelope and idempotency-key
+ * semantics (same key + same body → same object; same key + other body → 400). Tests drive the
+ * real `stripe` SDK against it and play the customer with `completeSession` / `succeedIntent`.
+ */
+
+type Obj = Record<string, unknown>;
+
+export interface RecordedRequest { method: string; path: string; idempotencyKey: string | undefined; body: Obj }
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function stripeError(res: Response, status: number, type: string, message: string, extra: Obj = {}) {
+  res.status(status).json({ error: { type, message, ...extra } });
+}
+
+export class StripeApiServer {
+  readonly sessions = new Map<string, Obj>();
+  readonly intents = new Map<string, Obj>();
+  readonly requests: RecordedRequest[] = [];
+  private readonly idempotent = new Map<string, { digest: string; status: number; body: Obj }>();
+  private server: Server | null = null;
+  /** Statuses the next create calls fail with, one per call (a Stripe outage or refusal). */
+  readonly failures: number[] = [];
+
+  constructor(private readonly secretKey: string) {}
+
+  async start(): Promise<{ url: string; port: number }> {
+    const app = express();
+    app.use(express.urlencoded({ extended: true }));
+    app.use((req, res, next) => {
+      if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+        return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
+      }
+      this.requests.push({ method: req.method, path: req.path, idempotencyKey: header(req, 'idempotency-key'), body: (req.body ?? {}) as Obj });
+      next();
+    });
+    app.post('/v1/checkout/sessions', (req, res) => this.create(req, res, () => this.createSession(req.body as Obj)));
+    app.get('/v1/checkout/sessions/:id', (req, res) => this.read(res, this.sessions, req.params.id, 'checkout session'));
+    app.post('/v1/payment_intents', (req, res) => this.create(req, res, () => this.createIntent(req.body as Obj)));
+    app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
+    app.use((req, res) => stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`));
+    await new Promise<void>((resolve) => {
+      this.server = app.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = this.server!.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, port };
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The customer pays on the hosted page: the session is complete and its PaymentIntent succeeded. */
+  completeSession(sessionId: string): Obj {
+    const s = this.sessions.get(sessionId)!;
+    const pi = this.createIntent({ amount: String(s.amount_total), currency: s.currency, metadata: s.metadata });
+    Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
+    Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: pi.id });
+    return s;
+  }
+
+  succeedIntent(intentId: string): Obj {
+    const pi = this.intents.get(intentId)!;
+    return Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
+  }
+
+  failIntent(intentId: string, message = 'Your card was declined.'): Obj {
+    const pi = this.intents.get(intentId)!;
+    return Object.assign(pi, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message },
+    });
+  }
+
+  /** A webhook Event as Stripe would send it for an object. */
+  event(type: string, object: Obj): Obj {
+    return {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+
+  createsOf(path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === path);
+  }
+
+  private create(req: Request, res: Response, make: () => Obj) {
+    const status = this.failures.shift();
+    if (status) return stripeError(res, status, status >= 500 ? 'api_error' : 'invalid_request_error', 'Simulated failure');
+    const key = header(req, 'idempotency-key');
+    const digest = createHash('sha256').update(req.path + JSON.stringify(req.body)).digest('hex');
+    if (key) {
+      const seen = this.idempotent.get(key);
+      if (seen && seen.digest !== digest) {
+        return stripeError(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      }
+      if (seen) return res.status(seen.status).set('Idempotent-Replayed', 'true').json(seen.body);
+    }
+    let body: Obj;
+    try {
+      body = make();
+    } catch (err) {
+      return stripeError(res, 400, 'invalid_request_error', (err as Error).message);
+    }
+    if (key) this.idempotent.set(key, { digest, status: 200, body });
+    res.json(body);
+  }
+
+  private read(res: Response, map: Map<string, Obj>, objectId: string, what: string) {
+    const found = map.get(objectId);
+    if (!found) return stripeError(res, 404, 'invalid_request_error', `No such ${what}: '${objectId}'`, { code: 'resource_missing', param: 'id' });
+    res.json(found);
+  }
+
+  private createSession(body: Obj): Obj {
+    const items = (body.line_items ?? []) as Obj[];
+    if (body.mode !== 'payment') throw new Error('Only mode=payment is supported here');
+    if (!body.success_url || !body.cancel_url) throw new Error('Missing required param: success_url.');
+    let currency: unknown;
+    const total = items.reduce<number>((sum, item) => {
+      const price = (item.price_data ?? {}) as Obj;
+      currency = price.currency;
+      const amount = Number(price.unit_amount);
+      if (!Number.isInteger(amount) || amount < 30) throw new Error('Invalid line_items[0][price_data][unit_amount]');
+      return sum + amount * Number(item.quantity ?? 1);
+    }, 0);
+    if (!currency) throw new Error('Missing required param: line_items[0][price_data][currency].');
+    const sid = id('cs_test');
+    const session: Obj = {
+      id: sid,
+      object: 'checkout.session',
+      amount_subtotal: total,
+      amount_total: total,
+      cancel_url: body.cancel_url,
+      client_reference_id: body.client_reference_id ?? null,
+      created: now(),
+      currency,
+      customer_email: body.customer_email ?? null,
+      expires_at: now() + 24 * 3600,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      mode: 'payment',
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: body.success_url,
+      ui_mode: 'hosted_page',
+      url: `https://checkout.stripe.com/c/pay/${sid}`,
+    };
+    this.sessions.set(sid, session);
+    return session;
+  }
+
+  private createIntent(body: Obj): Obj {
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 30) throw new Error('Invalid integer: amount');
+    if (!body.currency) throw new Error('Missing required param: currency.');
+    const pid = id('pi_test');
+    const intent: Obj = {
+      id: pid,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      automatic_payment_methods: body.automatic_payment_methods ? { enabled: true } : null,
+      client_secret: `${pid}_secret_${randomBytes(8).toString('hex')}`,
+      created: now(),
+      currency: body.currency,
+      description: body.description ?? null,
+      last_payment_error: null,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      receipt_email: body.receipt_email ?? null,
+      status: 'requires_payment_method',
+    };
+    this.intents.set(pid, intent);
+    return intent;
+  }
+}
+
+function header(req: Request, name: string): string | undefined {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+}
