@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MSG } from '@vanhop/contracts';
+import { ContactForm } from './ContactPage';
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('contact form', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the SPEC message for every empty field on submit', async () => {
+    render(<ContactForm onSent={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    const m = MSG.contact;
+    for (const text of [m.nameRequired, m.emailRequired, m.phoneRequired, m.titleRequired, m.messageRequired, m.agree]) {
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+  });
+
+  it('shows the format messages for short names, bad e-mails and non-digit phones', async () => {
+    render(<ContactForm onSent={() => {}} />);
+    type('Name', 'Al');
+    type('E-mail', 'not-an-email');
+    type('Phone', '020-3000');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText(MSG.contact.nameMin)).toBeTruthy();
+    expect(screen.getByText(MSG.contact.emailInvalid)).toBeTruthy();
+    expect(screen.getByText(MSG.contact.phoneDigits)).toBeTruthy();
+  });
+
+  it('posts the message and hands the server answer on; alerts the generic text on failure', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Thanks, we will reply soon.' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSent = vi.fn();
+    render(<ContactForm onSent={onSent} />);
+    type('Name', 'Amira Khan');
+    type('E-mail', 'amira@example.com');
+    type('Phone', '07700900123');
+    type('Title', 'Piano move');
+    type('Message', 'Can someone move an upright piano from NW2?');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Thanks, we will reply soon.'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/contact/sendemail');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Amira Khan', email: 'amira@example.com', phone: '07700900123', title: 'Piano move', message: 'Can someone move an upright piano from NW2?', agree: true,
+    });
+
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })));
+    const alert = vi.fn();
+    Object.defineProperty(window, 'alert', { value: alert, configurable: true, writable: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    type('Name', 'Amira Khan');
+    type('E-mail', 'amira@example.com');
+    type('Phone', '07700900123');
+    type('Title', 'Piano move');
+    type('Message', 'Second try');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.contact.sendFailed));
+    expect(onSent).toHaveBeenCalledTimes(1);
+  });
+});

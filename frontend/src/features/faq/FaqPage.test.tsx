@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { FaqPage } from './FaqPage';
+import { FAQ_ENTRIES } from './faq-entries';
+
+describe('FAQ', () => {
+  afterEach(cleanup);
+
+  it('has 22 entries with ids 1 to 22 covering the SPEC topics', () => {
+    expect(FAQ_ENTRIES.map((e) => e.id)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    const text = FAQ_ENTRIES.map((e) => `${e.question} ${e.answer}`).join(' ').toLowerCase();
+    for (const topic of ['add stop', 'message the driver', 'compare', 'cooling-off', 'cancel', 'over 18', 'extras', 'not included']) {
+      expect(text, topic).toContain(topic);
+    }
+  });
+
+  it('opens one answer at a time', () => {
+    render(<MemoryRouter><FaqPage /></MemoryRouter>);
+    const [first, second] = FAQ_ENTRIES;
+    expect(screen.queryByText(first.answer)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: first.question }));
+    expect(screen.getByText(first.answer)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: second.question }));
+    expect(screen.queryByText(first.answer)).toBeNull();
+    expect(screen.getByText(second.answer)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: second.question }));
+    expect(screen.queryByText(second.answer)).toBeNull();
+  });
+});
