@@ -1,0 +1,140 @@
+import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import type { Collection, Doc, DocumentStore, Filter, FindOptions, IndexSpec, Update } from '../ports/document-store.js';
+import { DuplicateKeyError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+export interface MongoStoreOptions {
+  url: string;
+  dbName: string;
+  logger?: Logger;
+  /** How long to wait for a reachable server before a call fails (and readiness with it). */
+  serverSelectionTimeoutMs?: number;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * DocumentStore on the official mongodb driver. Filters and updates are already Mongo's language,
+ * so this adapter only maps results and errors; single-document atomicity comes from the server.
+ */
+export class MongoDocumentStore implements DocumentStore {
+  private readonly collections = new Map<string, MongoCollection<Doc>>();
+  private closed = false;
+
+  private constructor(private readonly client: MongoClient, private readonly db: Db) {}
+
+  /** Connects before returning, so a wrong MONGO_URL fails the service at start, not on first request. */
+  static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
+    const client = new MongoClient(options.url, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000,
+      // Writes are single-document and idempotent by design; retryable writes need sessions the
+      // Mongo-protocol test server lacks, so they stay off everywhere for one behaviour.
+      retryWrites: false,
+    });
+    await client.connect();
+    const db = client.db(options.dbName);
+    await db.command({ ping: 1 });
+    options.logger?.info({ db: options.dbName }, 'connected to MongoDB');
+    return new MongoDocumentStore(client, db);
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    if (!/^[a-zA-Z0-9_-]+$/.test(name)) throw new Error(`Bad collection name: ${name}`);
+    let c = this.collections.get(name);
+    if (!c) {
+      c = new MongoCollection<Doc>(name, this.db.collection(name), () => this.ensureOpen());
+      this.collections.set(name, c);
+    }
+    return c as unknown as Collection<T>;
+  }
+
+  async ping(): Promise<void> {
+    this.ensureOpen();
+    await this.db.command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close();
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('Document store is closed');
+  }
+}
+
+class MongoCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly name: string,
+    private readonly col: DriverCollection<Document>,
+    private readonly ensureOpen: () => void,
+  ) {}
+
+  async insertOne(doc: T): Promise<T> {
+    this.ensureOpen();
+    // The driver adds `_id` to the object it is given; insert a copy so the caller's stays untouched.
+    const copy = structuredClone(doc) as Document;
+    try {
+      await this.col.insertOne(copy);
+    } catch (err) {
+      throw this.mapError(err);
+    }
+    return structuredClone(doc);
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    this.ensureOpen();
+    return (await this.col.findOne(filter)) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    this.ensureOpen();
+    let cursor = this.col.find(filter);
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (await cursor.toArray()) as unknown as T[];
+  }
+
+  async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
+    this.ensureOpen();
+    try {
+      const r = await this.col.updateOne(filter, update as Document);
+      return { matched: r.matchedCount, modified: r.modifiedCount };
+    } catch (err) {
+      throw this.mapError(err);
+    }
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update): Promise<T | null> {
+    this.ensureOpen();
+    try {
+      return (await this.col.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' })) as T | null;
+    } catch (err) {
+      throw this.mapError(err);
+    }
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    this.ensureOpen();
+    return (await this.col.deleteOne(filter)).deletedCount;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    this.ensureOpen();
+    return this.col.countDocuments(filter);
+  }
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    this.ensureOpen();
+    await this.col.createIndex(spec.fields, { unique: spec.unique ?? false });
+  }
+
+  private mapError(err: unknown): unknown {
+    if (err instanceof MongoServerError && err.code === DUPLICATE_KEY) {
+      return new DuplicateKeyError(this.name, JSON.stringify(err.keyValue ?? {}));
+    }
+    return err;
+  }
+}
