@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { EnvReader, readPlatformConfig, DEFAULT_PORTS, ConfigError, type Env, type PlatformConfig } from '@vanhop/platform';
 
+export interface SmsConfig {
+  /** HTTP SMS provider endpoint; text messages go to files under the outbox when unset. */
+  providerUrl?: string;
+  apiKey?: string;
+  from: string;
+  outboxDir: string;
+}
+
 export interface NotificationConfig {
   platform: PlatformConfig;
   mailTransport: 'outbox' | 'smtp';
@@ -10,6 +18,16 @@ export interface NotificationConfig {
   mailReplyTo: string;
   officeEmail: string;
   contactRateLimitPerHour: number;
+  /** Base of links in messages (retrieve page, review page). */
+  publicUrl: string;
+  /** Where the review-request e-mail sends the customer. */
+  reviewUrl: string;
+  sms: SmsConfig;
+  /** `GET /api/dev/outbox` (staff look at the mail a customer would get); embedded mode only. */
+  devRoutes: boolean;
+  /** Mail/SMS failures (SMTP down) are retried by the bus this many times, backoff doubling from the first delay. */
+  deliveryRetries: number;
+  deliveryRetryBackoffMs: number;
 }
 
 export function loadConfig(env: Env): NotificationConfig {
@@ -18,14 +36,33 @@ export function loadConfig(env: Env): NotificationConfig {
   const mailTransport = r.oneOf('MAIL_TRANSPORT', ['outbox', 'smtp'] as const, 'outbox');
   const smtpUrl = r.optionalString('SMTP_URL');
   if (mailTransport === 'smtp' && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when MAIL_TRANSPORT=smtp');
+  const outboxDir = r.string('OUTBOX_DIR', path.join(platform.dataDir, 'outbox'));
+  const smsProviderUrl = r.optionalUrl('SMS_PROVIDER_URL');
+  const smsApiKey = r.optionalString('SMS_API_KEY');
+  if (smsProviderUrl && !smsApiKey) throw new ConfigError('SMS_API_KEY', 'is required when SMS_PROVIDER_URL is set');
+  const placeId = r.optionalString('GOOGLE_PLACE_ID');
   return {
     platform,
     mailTransport,
     smtpUrl,
-    outboxDir: r.string('OUTBOX_DIR', path.join(platform.dataDir, 'outbox')),
+    outboxDir,
     mailFrom: r.string('MAIL_FROM', 'VanHop Removals <bookings@vanhop.example>'),
     mailReplyTo: r.string('MAIL_REPLY_TO', 'support@vanhop.example'),
     officeEmail: r.string('OFFICE_EMAIL', 'office@vanhop.example'),
     contactRateLimitPerHour: r.int('CONTACT_RATE_LIMIT_PER_HOUR', 5, { min: 1 }),
+    publicUrl: platform.publicUrl,
+    reviewUrl: r.url(
+      'REVIEW_URL',
+      placeId ? `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}` : `${platform.publicUrl}/contact`,
+    ),
+    sms: {
+      providerUrl: smsProviderUrl,
+      apiKey: smsApiKey,
+      from: r.string('SMS_FROM', 'VanHop'),
+      outboxDir: path.join(outboxDir, 'sms'),
+    },
+    devRoutes: r.bool('EMBEDDED_DEV_ROUTES', platform.store === 'embedded'),
+    deliveryRetries: r.int('DELIVERY_MAX_RETRIES', 10, { min: 0, max: 50 }),
+    deliveryRetryBackoffMs: r.int('DELIVERY_RETRY_BACKOFF_MS', 1000, { min: 1 }),
   };
 }

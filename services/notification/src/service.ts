@@ -1,8 +1,12 @@
 import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type NotificationConfig } from './config.js';
 import { createMailer } from './adapters/mailer.js';
+import { createSms } from './adapters/sms.js';
+import { OutboxFolder } from './adapters/outbox-folder.js';
 import { CONTACT_MESSAGES, SubmitContactMessage } from './app/submit-contact-message.js';
+import { Notifier } from './app/notifier.js';
 import { contactRoutes } from './http/routes.js';
+import { devOutboxRoutes } from './http/dev-outbox-routes.js';
 import { notificationSubscriptions } from './consumers/index.js';
 
 export const notificationService: ServiceDefinition<NotificationConfig> = {
@@ -10,11 +14,23 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
   loadConfig,
   build(infra, config) {
     const mailer = createMailer(config);
+    const notifier = new Notifier(infra.store, mailer, createSms(config.sms), infra.clock, config.mailReplyTo);
     const relay = new OutboxRelay(infra.store, [CONTACT_MESSAGES], infra.bus, infra.logger);
     const submit = new SubmitContactMessage(infra.store, relay, infra.clock);
     return {
-      routes: (app) => contactRoutes(app, { submit, cache: infra.cache, perHour: config.contactRateLimitPerHour }),
-      subscriptions: notificationSubscriptions({ mailer, officeEmail: config.officeEmail }),
+      routes: (app) => {
+        contactRoutes(app, { submit, cache: infra.cache, perHour: config.contactRateLimitPerHour });
+        if (config.devRoutes) devOutboxRoutes(app, { outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir) });
+      },
+      subscriptions: notificationSubscriptions({
+        notifier,
+        logger: infra.logger,
+        officeEmail: config.officeEmail,
+        publicUrl: config.publicUrl,
+        reviewUrl: config.reviewUrl,
+        delivery: { maxRetries: config.deliveryRetries, retryBackoffMs: config.deliveryRetryBackoffMs },
+      }),
+      checks: config.mailTransport === 'smtp' ? [] : [{ name: 'outbox', check: () => mailer.ping() }],
       start: () => relay.start(),
       stop: async () => {
         await relay.stop();

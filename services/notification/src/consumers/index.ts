@@ -1,7 +1,24 @@
 import { TOPICS } from '@vanhop/contracts';
-import type { Mailer, Subscription } from '@vanhop/platform';
+import type { Logger, SubscribeOptions, Subscription } from '@vanhop/platform';
+import type { Notifier } from '../app/notifier.js';
+import { onQuoteSaved } from './on-quote-saved.js';
+import { onBookingConfirmed } from './on-booking-confirmed.js';
+import { onReviewRequested } from './on-review-requested.js';
 import { onContactMessageReceived } from './on-contact-message-received.js';
 
-export const notificationSubscriptions = (deps: { mailer: Mailer; officeEmail: string }): Subscription[] => [
-  { topic: TOPICS.contactMessageReceived, handler: onContactMessageReceived(deps.mailer, deps.officeEmail) },
+export interface NotificationConsumerDeps {
+  notifier: Notifier;
+  logger: Logger;
+  officeEmail: string;
+  publicUrl: string;
+  reviewUrl: string;
+  /** Generous retries: an SMTP outage should delay mail, never drop it to the dead-letter topic. */
+  delivery: SubscribeOptions;
+}
+
+export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subscription[] => [
+  { topic: TOPICS.quoteSaved, handler: onQuoteSaved(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.bookingConfirmed, handler: onBookingConfirmed(deps.notifier, deps, deps.logger), options: deps.delivery },
+  { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.contactMessageReceived, handler: onContactMessageReceived(deps.notifier, deps.officeEmail), options: deps.delivery },
 ];

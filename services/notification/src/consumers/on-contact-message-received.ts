@@ -1,11 +1,12 @@
 import { TOPICS } from '@vanhop/contracts';
-import { readEvent, type EventHandler, type Mailer } from '@vanhop/platform';
+import { readEvent, type EventHandler } from '@vanhop/platform';
+import type { Notifier } from '../app/notifier.js';
 import { contactMessageEmail } from '../domain/templates/contact-message.js';
 
+/** ContactMessageReceived → the office's copy (Reply-To is the customer). */
 export const onContactMessageReceived =
-  (mailer: Mailer, officeEmail: string): EventHandler =>
+  (notifier: Notifier, officeEmail: string): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.contactMessageReceived, event);
-    const mail = contactMessageEmail(data);
-    await mailer.send({ to: officeEmail, ...mail, messageId: `<contact-${eventId}@vanhop.local>` });
+    await notifier.email(`contact.${eventId}`, officeEmail, contactMessageEmail(data));
   };

@@ -1,14 +1,15 @@
 import type { ContactMessageReceived } from '@vanhop/contracts';
-import { escapeHtml } from '../escape-html.js';
+import { html } from '../html.js';
+import { layout, type EmailContent } from './email-content.js';
 
-/** The office's copy of a contact-form message. */
-export function contactMessageEmail(m: ContactMessageReceived) {
+/** The office's copy of a contact-form message; replying answers the customer. */
+export function contactMessageEmail(m: ContactMessageReceived): EmailContent {
   const subject = `Contact form: ${m.title}`;
   const text = [`From: ${m.name} <${m.email}>`, `Phone: ${m.phone}`, `Title: ${m.title}`, '', m.message].join('\n');
-  const html = `<h2>New contact message</h2>
-<p><strong>From:</strong> ${escapeHtml(m.name)} &lt;${escapeHtml(m.email)}&gt;<br>
-<strong>Phone:</strong> ${escapeHtml(m.phone)}<br>
-<strong>Title:</strong> ${escapeHtml(m.title)}</p>
-<p style="white-space:pre-wrap">${escapeHtml(m.message)}</p>`;
-  return { subject, text, html, replyTo: m.email };
+  const body = html`<h2 style="font-size:16px">New contact message</h2>
+<p><strong>From:</strong> ${m.name} &lt;<a href="mailto:${m.email}">${m.email}</a>&gt;<br>
+<strong>Phone:</strong> <a href="tel:${m.phone}">${m.phone}</a><br>
+<strong>Title:</strong> ${m.title}</p>
+<p style="white-space:pre-wrap">${m.message}</p>`;
+  return { subject, text, html: layout(subject, body), replyTo: m.email };
 }

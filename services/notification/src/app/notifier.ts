@@ -1,0 +1,59 @@
+import { DuplicateKeyError, type Clock, type DocumentStore, type Mailer, type Sms } from '@vanhop/platform';
+import type { EmailContent } from '../domain/templates/email-content.js';
+
+export const DELIVERIES = 'deliveries';
+
+interface Delivery { _id: string; channel: 'email' | 'sms'; to: string; sentAt: string }
+
+/** A header value never carries a line break (customer names end up in subjects). */
+const oneLine = (s: string): string => s.replace(/[\r\n]+/g, ' ').trim();
+
+/**
+ * Sends each message at most once per delivery key. An event can produce several messages
+ * (customer mail, text, driver mail); if one fails the bus retries the whole event, and the
+ * ones already sent are skipped rather than sent again.
+ */
+export class Notifier {
+  private readonly deliveries;
+
+  constructor(
+    store: DocumentStore,
+    private readonly mailer: Mailer,
+    private readonly sms: Sms,
+    private readonly clock: Clock,
+    private readonly replyTo: string,
+    /** Domain of generated Message-IDs. */
+    private readonly messageIdDomain = 'vanhop.local',
+  ) {
+    this.deliveries = store.collection<Delivery>(DELIVERIES);
+  }
+
+  /** `key` is stable per event and message (e.g. `<eventId>:customer`), so it also names the Message-ID. */
+  async email(key: string, to: string, content: EmailContent): Promise<boolean> {
+    return this.once(key, 'email', to, () =>
+      this.mailer.send({
+        to,
+        subject: oneLine(content.subject),
+        text: content.text,
+        html: content.html,
+        replyTo: content.replyTo ?? this.replyTo,
+        messageId: `<${key.replace(/[^\w.-]/g, '.')}@${this.messageIdDomain}>`,
+      }),
+    );
+  }
+
+  async text(key: string, to: string, body: string): Promise<boolean> {
+    return this.once(key, 'sms', to, () => this.sms.send({ to, body, id: key }));
+  }
+
+  private async once(_id: string, channel: Delivery['channel'], to: string, send: () => Promise<unknown>): Promise<boolean> {
+    if (await this.deliveries.findOne({ _id })) return false;
+    await send();
+    try {
+      await this.deliveries.insertOne({ _id, channel, to, sentAt: this.clock.now().toISOString() });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,13 @@
+import { TOPICS } from '@vanhop/contracts';
+import { readEvent, type EventHandler } from '@vanhop/platform';
+import type { Notifier } from '../app/notifier.js';
+import { quoteSavedEmail } from '../domain/templates/quote-saved.js';
+import type { TemplateContext } from '../domain/templates/email-content.js';
+
+/** QuoteSaved → the customer's e-mail with the retrieve code and link. */
+export const onQuoteSaved =
+  (notifier: Notifier, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.quoteSaved, event);
+    await notifier.email(`quote-saved.${eventId}`, data.customer.email, quoteSavedEmail(data, ctx));
+  };

@@ -1,0 +1,40 @@
+import type { QuoteSaved } from '@vanhop/contracts';
+import { html } from '../html.js';
+import { moveDate, pounds } from '../format.js';
+import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
+
+/** Sent when a customer saves a quote for later: the code and link to come back and pay. */
+export function quoteSavedEmail(q: QuoteSaved, ctx: TemplateContext): EmailContent {
+  const link = `${ctx.publicUrl}/retrieve/${q.randomNumber}`;
+  const total = pounds(q.totalPricePence);
+  const perHalfHour = pounds(q.pricePerHalfHourPence);
+  const when = moveDate(q.date);
+  const subject = `Your VanHop quote ${q.randomNumber} is saved`;
+  const text = [
+    `Hello ${q.customer.name},`,
+    '',
+    'Thank you for saving your quote with VanHop. Use this code to come back to it, choose a deposit and book:',
+    '',
+    `Retrieve code: ${q.randomNumber}`,
+    `Link: ${link}`,
+    '',
+    `Move date: ${when}`,
+    `Total price: ${total}`,
+    `Price per half hour (extra time): ${perHalfHour}`,
+    '',
+    'Prices may change until the quote is booked and paid.',
+    textFooter,
+  ].join('\n');
+  const body = html`<p>Hello ${q.customer.name},</p>
+<p>Thank you for saving your quote with VanHop. Use this code to come back to it, choose a deposit and book:</p>
+<p style="font-size:24px;font-weight:bold;letter-spacing:2px">${q.randomNumber}</p>
+<p><a href="${link}" style="background:#1a73e8;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">Open my quote</a></p>
+<p>Or copy this link: ${link}</p>
+<table style="font-size:14px">
+<tr><th style="text-align:left;padding-right:8px">Move date</th><td>${when}</td></tr>
+<tr><th style="text-align:left;padding-right:8px">Total price</th><td>${total}</td></tr>
+<tr><th style="text-align:left;padding-right:8px">Price per half hour (extra time)</th><td>${perHalfHour}</td></tr>
+</table>
+<p>Prices may change until the quote is booked and paid.</p>`;
+  return { subject, text, html: layout(subject, body) };
+}

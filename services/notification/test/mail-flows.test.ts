@@ -1,0 +1,198 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TOPICS } from '@vanhop/contracts';
+import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { notificationService } from '../src/service.js';
+import { loadConfig } from '../src/config.js';
+import { SmtpSink } from './support/smtp-sink.js';
+import { startSmsProvider } from './support/sms-provider.js';
+import { bookingConfirmed, clock, event } from './support/events.js';
+
+const text = (m: { mail: { text?: string } }) => m.mail.text ?? '';
+const htmlOf = (m: { mail: { html: string | false } }) => (m.mail.html || '') as string;
+
+describe('notification consumers send real mail over SMTP', () => {
+  const smtp = new SmtpSink();
+  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
+  let bus: MemoryEventBus;
+  let service: RunningService;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    await smtp.start();
+    sms = await startSmsProvider();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-notification-'));
+    bus = new MemoryEventBus(createLogger('bus', 'silent'));
+    await bus.start();
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'VanHop Removals <bookings@vanhop.test>',
+      MAIL_REPLY_TO: 'support@vanhop.test',
+      OFFICE_EMAIL: 'office@vanhop.test',
+      PUBLIC_URL: 'https://vanhop.test',
+      REVIEW_URL: 'https://reviews.vanhop.test/write',
+      SMS_PROVIDER_URL: sms.url,
+      SMS_API_KEY: 'sms-test-key',
+      SMS_FROM: 'VanHop',
+      DELIVERY_MAX_RETRIES: '8',
+      DELIVERY_RETRY_BACKOFF_MS: '50',
+    });
+    service = await startService(notificationService, config, { bus, clock });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await bus?.stop();
+    await smtp.stop();
+    await sms?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    smtp.received.length = 0;
+    sms.received.length = 0;
+  });
+
+  it('QuoteSaved: the customer gets the retrieve code, link and price per half hour', async () => {
+    const e = await event.quoteSaved();
+    await bus.publish(TOPICS.quoteSaved, e);
+    await bus.idle();
+    const [m] = await smtp.waitFor(1);
+    expect(m.envelopeTo).toEqual(['ada@example.com']);
+    expect(m.mail.subject).toBe('Your VanHop quote 4815162 is saved');
+    expect(m.mail.from?.value).toEqual([{ name: 'VanHop Removals', address: 'bookings@vanhop.test' }]);
+    expect(m.mail.replyTo?.text).toBe('support@vanhop.test');
+    expect(m.mail.messageId).toBe(`<quote-saved.${e.eventId}@vanhop.local>`);
+    expect(text(m)).toContain('Retrieve code: 4815162');
+    expect(text(m)).toContain('Link: https://vanhop.test/retrieve/4815162');
+    expect(text(m)).toContain('Total price: £235.50');
+    expect(text(m)).toContain('Price per half hour (extra time): £29.43');
+    expect(text(m)).toContain('Move date: Saturday, 14 March 2026 at 09:30');
+    // The customer's name is escaped in HTML, verbatim in text.
+    expect(text(m)).toContain('Hello Ada <Lovelace>,');
+    expect(htmlOf(m)).toContain('Hello Ada &lt;Lovelace&gt;,');
+    expect(htmlOf(m)).not.toContain('<Lovelace>');
+    expect(htmlOf(m)).toContain('href="https://vanhop.test/retrieve/4815162"');
+  });
+
+  it('BookingConfirmed: customer confirmation, a text message and the driver job e-mail', async () => {
+    const e = await event.bookingConfirmed();
+    await bus.publish(TOPICS.bookingConfirmed, e);
+    await bus.idle();
+    await smtp.waitFor(2);
+    expect(smtp.received).toHaveLength(2);
+
+    const [customer] = smtp.bySubject('Booking confirmed');
+    expect(customer.envelopeTo).toEqual(['ada@example.com']);
+    // 08:00 UTC in July is 09:00 in London (BST).
+    expect(customer.mail.subject).toBe('Booking confirmed: Tuesday, 14 July 2026 at 09:00 (ref 4815162)');
+    const body = text(customer);
+    expect(body).toContain('Your move is booked with Sam Driver.');
+    expect(body).toContain('Collection: Flat 3, 12 Cricklewood Lane, London NW2, UK (2 flights of stairs)');
+    expect(body).toContain('Delivery: 7 Broadway, Ealing, London W5, UK (Elevator / No stairs)');
+    expect(body).toContain('Van: Large Van (long wheel base)');
+    expect(body).toContain('Help: Driver-Help');
+    expect(body).toContain('Booked time: 3 hours 30 minutes');
+    expect(body).toContain('Amount paid: £70.65');
+    expect(body).toContain('Outstanding balance: £164.85, payable to the driver on the day of the move.');
+    expect(body).toContain('Cooling-off: you can cancel free of charge within 1 hour of booking.');
+    expect(body).toMatch(/Cancellation: .*money already paid is not refunded/);
+    expect(htmlOf(customer)).toContain('Outstanding balance: £164.85, payable to the driver on the day of the move.');
+
+    const [driver] = smtp.bySubject('New job');
+    expect(driver.envelopeTo).toEqual(['sam.driver@example.com']);
+    expect(driver.mail.subject).toBe('New job 4815162: Tuesday, 14 July 2026 at 09:00 for Ada <Lovelace>');
+    expect(driver.mail.replyTo?.text).toBe('ada@example.com');
+    expect(text(driver)).toContain('Name: Ada <Lovelace>');
+    expect(text(driver)).toContain('E-mail: ada@example.com');
+    expect(text(driver)).toContain('Phone: 07700900123');
+    expect(text(driver)).toContain('Collect from the customer on the day: £164.85.');
+    expect(htmlOf(driver)).toContain('href="tel:07700900123"');
+
+    expect(sms.received).toHaveLength(1);
+    const [sent] = sms.received;
+    expect(sent.auth).toBe('Bearer sms-test-key');
+    expect(sent.body.to).toBe('+447700900123');
+    expect(sent.body.from).toBe('VanHop');
+    expect(sent.idempotencyKey).toBe(`booking-confirmed.${e.eventId}.sms`);
+    expect(sent.body.body).toBe(
+      'VanHop: booking 4815162 confirmed for Tuesday, 14 July 2026 at 09:00. Paid £70.65, £164.85 due to the driver on the day. Driver: Sam Driver. Free cancellation within 1 hour. Details by e-mail.',
+    );
+  });
+
+  it('BookingConfirmed paid in full: nothing to collect', async () => {
+    await bus.publish(
+      TOPICS.bookingConfirmed,
+      await event.bookingConfirmed({ ...bookingConfirmed, paymentStatus: 'paid', amountPaidPence: 23550, outstandingBalancePence: 0 }),
+    );
+    await bus.idle();
+    await smtp.waitFor(2);
+    expect(text(smtp.bySubject('Booking confirmed')[0])).toContain('Outstanding balance: nothing, you have paid in full.');
+    expect(text(smtp.bySubject('New job')[0])).toContain('The customer has paid in full online: nothing to collect.');
+  });
+
+  it('ReviewRequested: the customer is asked for a review', async () => {
+    await bus.publish(TOPICS.reviewRequested, await event.reviewRequested());
+    await bus.idle();
+    const [m] = await smtp.waitFor(1);
+    expect(m.envelopeTo).toEqual(['ada@example.com']);
+    expect(m.mail.subject).toBe('How was your move with VanHop?');
+    expect(text(m)).toContain('Leave a review: https://reviews.vanhop.test/write');
+    expect(htmlOf(m)).toContain('href="https://reviews.vanhop.test/write"');
+  });
+
+  it('the contact form reaches the office through the outbox, the bus and SMTP', async () => {
+    const res = await fetch(`${service.url}/api/contact/sendemail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bob Smith', email: 'bob@example.com', phone: '02071234567', title: 'Piano move', message: 'Can you move <b>a piano</b>?', agree: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Thank you for your message. Our team will get back to you shortly.' });
+    const [m] = await smtp.waitFor(1);
+    expect(m.envelopeTo).toEqual(['office@vanhop.test']);
+    expect(m.mail.subject).toBe('Contact form: Piano move');
+    expect(m.mail.replyTo?.text).toBe('bob@example.com');
+    expect(text(m)).toContain('Can you move <b>a piano</b>?');
+    expect(htmlOf(m)).toContain('Can you move &lt;b&gt;a piano&lt;/b&gt;?');
+  });
+
+  it('a redelivered event sends nothing twice', async () => {
+    const quote = await event.quoteSaved();
+    const booking = await event.bookingConfirmed();
+    for (let i = 0; i < 3; i++) {
+      await bus.publish(TOPICS.quoteSaved, quote);
+      await bus.publish(TOPICS.bookingConfirmed, booking);
+    }
+    await bus.idle();
+    await smtp.waitFor(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.received.map((m) => m.mail.subject?.split(':')[0]).sort()).toEqual(['Booking confirmed', 'New job 4815162', 'Your VanHop quote 4815162 is saved']);
+    expect(sms.received).toHaveLength(1);
+  });
+
+  it('an SMTP outage delays mail (retried with backoff) but loses none', async () => {
+    await smtp.stop();
+    const e = await event.bookingConfirmed();
+    await bus.publish(TOPICS.bookingConfirmed, e);
+    await bus.publish(TOPICS.quoteSaved, await event.quoteSaved());
+    // Let a few attempts fail while the server is down.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(smtp.received).toHaveLength(0);
+    await smtp.start();
+    await bus.idle();
+    await smtp.waitFor(3);
+    expect(bus.deadLettered()).toHaveLength(0);
+    expect(smtp.bySubject('Booking confirmed')).toHaveLength(1);
+    expect(smtp.bySubject('New job')).toHaveLength(1);
+    expect(smtp.bySubject('is saved')).toHaveLength(1);
+    // The text message went out once even though the customer mail before it was retried.
+    expect(sms.received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { html, raw } from '../src/domain/html.js';
+import { decodeEncodedWords, readMailHeaders } from '../src/domain/mail-headers.js';
+import { hoursLabel, moveDate, pounds } from '../src/domain/format.js';
+import { ukPhoneToE164 } from '../src/domain/phone.js';
+import { bookingConfirmedCustomerEmail } from '../src/domain/templates/booking-confirmed-customer.js';
+import { bookingConfirmedDriverEmail } from '../src/domain/templates/booking-confirmed-driver.js';
+import { quoteSavedEmail } from '../src/domain/templates/quote-saved.js';
+import { contactMessageEmail } from '../src/domain/templates/contact-message.js';
+import { bookingConfirmed, quoteSaved } from './support/events.js';
+
+const hostile = `<script>alert("x")</script>&'`;
+
+describe('html tag', () => {
+  it('escapes every interpolated value, nested lists included, unless marked raw', () => {
+    expect(html`<p>${hostile}</p>`.value).toBe('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>');
+    expect(html`<ul>${['<a>', html`<li>${'<b>'}</li>`]}</ul>`.value).toBe('<ul>&lt;a&gt;<li>&lt;b&gt;</li></ul>');
+    expect(html`${raw('<br>')}`.value).toBe('<br>');
+  });
+});
+
+describe('templates escape customer values in HTML', () => {
+  const customer = { name: hostile, email: 'a@example.com', phone: '0770' };
+  it.each([
+    ['quote saved', quoteSavedEmail({ ...quoteSaved, customer }, { publicUrl: 'https://x.test' }).html],
+    ['customer confirmation', bookingConfirmedCustomerEmail({ ...bookingConfirmed, customer }, { publicUrl: 'https://x.test' }).html],
+    [
+      'driver job',
+      bookingConfirmedDriverEmail({
+        ...bookingConfirmed,
+        customer,
+        move: { ...bookingConfirmed.move, description: hostile, addresses: bookingConfirmed.move.addresses.map((a) => ({ ...a, physicalAddress: hostile })) },
+      }).html,
+    ],
+    ['contact', contactMessageEmail({ name: hostile, email: 'a@example.com', phone: '1', title: hostile, message: hostile }).html],
+  ])('%s', (_name, body) => {
+    expect(body).not.toContain('<script>');
+    expect(body).toContain('&lt;script&gt;');
+  });
+
+  it('via stops are named between collection and delivery', () => {
+    const move = {
+      ...bookingConfirmed.move,
+      addresses: [
+        { location: 'NW2', physicalAddress: '', stair: 1 },
+        { location: 'NW6', physicalAddress: '', stair: 0 },
+        { location: 'W5', physicalAddress: '', stair: 3 },
+      ],
+    };
+    const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' });
+    expect(text).toContain('Collection: NW2 (1 flight of stairs)\nVia stop: NW6 (Elevator / No stairs)\nDelivery: W5 (3 flights of stairs)');
+  });
+});
+
+describe('formatting', () => {
+  it('money, London dates, hours and phone numbers', () => {
+    expect(pounds(123456)).toBe('£1,234.56');
+    expect(pounds(0)).toBe('£0.00');
+    expect(moveDate('2026-01-10T18:15:00Z')).toBe('Saturday, 10 January 2026 at 18:15');
+    expect(moveDate('2026-06-10T18:15:00Z')).toBe('Wednesday, 10 June 2026 at 19:15');
+    expect(moveDate('')).toBe('date to be confirmed');
+    expect(hoursLabel(1)).toBe('1 hour');
+    expect(hoursLabel(2.5)).toBe('2 hours 30 minutes');
+    expect(ukPhoneToE164('07700900123')).toBe('+447700900123');
+    expect(ukPhoneToE164('447700900123')).toBe('+447700900123');
+  });
+});
+
+describe('mail headers of an .eml', () => {
+  it('unfolds lines and decodes encoded words', () => {
+    const eml = 'Subject: =?UTF-8?Q?Prix_=C2=A350?=\r\n =?UTF-8?B?IOKAkyBkw6ltw6luYWdlbWVudA==?=\r\nTo: a@example.com\r\n\r\nSubject: body line';
+    expect(readMailHeaders(eml)).toEqual({ subject: 'Prix £50 – déménagement', to: 'a@example.com' });
+    expect(decodeEncodedWords('plain')).toBe('plain');
+  });
+});
