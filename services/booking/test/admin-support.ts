@@ -10,11 +10,14 @@ import { BOOKINGS } from '../src/http/internal-routes.js';
 
 export const STAFF = { 'x-admin-username': 'Sam_Admin' };
 
+/** Codes are unique in the bookings collection (unique index), so each fixture gets its own by default. */
+let nextCode = 4_200_042;
+
 /** A stored booking as POST /api/saveRetrieve leaves it, including the internal fields staff must not see. */
 export function bookingRecord(overrides: Partial<BookingRecord> & Record<string, unknown> = {}): BookingRecord & Record<string, unknown> {
   return {
     _id: randomUUID(),
-    randomNumber: 4_200_042,
+    randomNumber: nextCode++,
     date: '2026-11-20T09:00:00.000Z',
     paymentStatus: 'unpaid',
     OutstandingBalance: 180,

@@ -6,3 +6,6 @@ export function parseRetrieveCode(raw: unknown): number | null {
   const n = Number(raw);
   return n >= 1 && n <= RETRIEVE_CODE_MAX ? n : null;
 }
+
+/** A fresh code, 1..10,000,000, from an injected source of random integers (tests pass a fixed one). */
+export const issueRetrieveCode = (randomInt: (min: number, maxExclusive: number) => number): number => randomInt(1, RETRIEVE_CODE_MAX + 1);

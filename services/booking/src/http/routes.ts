@@ -1,20 +1,40 @@
 import type { Express } from 'express';
-import { route, ValidationError, type DocumentStore } from '@vanhop/platform';
+import { saveRetrieveSchema } from '@vanhop/contracts';
+import { rateLimit, route, validate, ValidationError, type Cache, type Collection } from '@vanhop/platform';
+import type { SaveQuote } from '../app/save-quote.js';
+import { customerView, type StoredBooking } from '../domain/booking-record.js';
 import { parseRetrieveCode } from '../domain/retrieve-code.js';
 
-export function bookingRoutes(app: Express, deps: { store: DocumentStore }): void {
-  const bookings = deps.store.collection<{ _id: string; randomNumber: number }>('bookings');
+/** Save for later and retrieve by code (SPEC.md section 7, `saveRetrieve`). */
+export function bookingRoutes(
+  app: Express,
+  deps: { bookings: Collection<StoredBooking>; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
+): void {
+  const limit = (name: string) => rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
+
+  app.post(
+    '/api/saveRetrieve',
+    limit('save-quote'),
+    route(async (req, res) => {
+      const body = await validate(saveRetrieveSchema, req.body, 'Saved quote');
+      const record = await deps.saveQuote.run({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
+      res.status(201).json({ data: customerView(record) });
+    }),
+  );
+
   app.get(
     '/api/saveRetrieve',
+    limit('retrieve-quote'),
     route(async (req, res) => {
+      // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
       const code = parseRetrieveCode(req.query.randomNumber);
       if (code === null) throw new ValidationError('randomNumber must be a whole number from 1 to 10000000', { randomNumber: 'Invalid code' });
-      const record = await bookings.findOne({ randomNumber: code, deletedAt: null });
+      const record = await deps.bookings.findOne({ randomNumber: code, deletedAt: null });
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;
       }
-      res.json([record]);
+      res.json([customerView(record)]);
     }),
   );
 }

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { bookingCompleteSchema, penceToPounds, TOPICS, type Quote } from '@vanhop/contracts';
+import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock, type Collection } from '@vanhop/platform';
+import type { StoredBooking } from '../domain/booking-record.js';
+import { bookingRequestFromQuote } from '../domain/quote-request.js';
+import { issueRetrieveCode } from '../domain/retrieve-code.js';
+
+export interface ServerPrice {
+  quote: Quote;
+  driver: { id: string; name: string; email: string; phone: string } | null;
+  totalPricePence: number;
+  pricePerHalfHourPence: number;
+  request: Record<string, unknown>;
+}
+
+/** The port to the quote service: the only source of prices. */
+export interface QuotePricer {
+  price(request: Record<string, unknown>, driverId?: string): Promise<ServerPrice>;
+}
+
+export interface SaveQuoteInput {
+  quote: Record<string, unknown>;
+  /** A code chosen by the client; refused when already in use. Issued by the server when absent. */
+  randomNumber?: number;
+  /** Save for later announces QuoteSaved (retrieve-link e-mail); a record made to pay at once does not. */
+  announce: boolean;
+}
+
+const ISSUE_ATTEMPTS = 8;
+
+/**
+ * Use case: store a quote as an unpaid booking record. The client's quote only says what to price;
+ * the stored quote is the server's own price for the chosen driver. QuoteSaved is written on the
+ * record itself (outbox) so the save and the event commit together.
+ */
+export class SaveQuote {
+  constructor(
+    private readonly deps: {
+      bookings: Collection<StoredBooking>;
+      pricer: QuotePricer;
+      clock: Clock;
+      randomInt: (min: number, maxExclusive: number) => number;
+      onSaved?: () => void;
+    },
+  ) {}
+
+  async run(input: SaveQuoteInput): Promise<StoredBooking> {
+    const { request, driverId } = bookingRequestFromQuote(input.quote);
+    // Same rules and messages as the booking form, before anything is priced.
+    await validate(bookingCompleteSchema, request, 'Quote');
+    const priced = await this.deps.pricer.price(request, driverId);
+
+    if (input.randomNumber !== undefined) {
+      if (await this.deps.bookings.findOne({ randomNumber: input.randomNumber })) throw codeInUse();
+      return this.insert(priced, input.randomNumber, input.announce, false);
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insert(priced, issueRetrieveCode(this.deps.randomInt), input.announce, true);
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError) || attempt >= ISSUE_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async insert(priced: ServerPrice, code: number, announce: boolean, retryable: boolean): Promise<StoredBooking> {
+    const now = this.deps.clock.now();
+    const _id = randomUUID();
+    const record: StoredBooking = {
+      _id,
+      randomNumber: code,
+      date: now.toISOString(),
+      paymentStatus: 'unpaid',
+      OutstandingBalance: penceToPounds(priced.totalPricePence),
+      percentage: null,
+      reviewRequest: false,
+      quote: { ...priced.quote, percentage: null },
+      request: { ...priced.request, ...(priced.quote.driverId ? { driverId: priced.quote.driverId } : {}) },
+      driver: priced.driver,
+      // Stored explicitly: the embedded store does not match a missing field with null.
+      deletedAt: null,
+      outbox: announce ? [await this.quoteSaved(_id, code, priced, now)] : [],
+    };
+    try {
+      await this.deps.bookings.insertOne(record);
+    } catch (err) {
+      if (err instanceof DuplicateKeyError && !retryable) throw codeInUse();
+      throw err;
+    }
+    this.deps.onSaved?.();
+    return record;
+  }
+
+  private async quoteSaved(bookingId: string, code: number, priced: ServerPrice, now: Date) {
+    const q = priced.quote;
+    const event = await createEvent(
+      TOPICS.quoteSaved,
+      {
+        bookingId,
+        randomNumber: code,
+        customer: { name: q.name, email: q.email, phone: q.phone },
+        date: q.date,
+        totalPricePence: priced.totalPricePence,
+        pricePerHalfHourPence: priced.pricePerHalfHourPence,
+        retrievePath: `/retrieve/${code}`,
+      },
+      { producer: 'booking', correlationId: bookingId, clock: { now: () => now } },
+    );
+    return outboxEntry(TOPICS.quoteSaved, event, bookingId);
+  }
+}
+
+const codeInUse = () => new ConflictError('That code is already in use: save again without a code to get a new one.');

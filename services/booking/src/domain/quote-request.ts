@@ -1,0 +1,23 @@
+/**
+ * The web app saves (and pays for) the Quote it was shown, in SPEC.md's field names. Only the
+ * booking facts are taken from it, mapped back to booking-data names; every money field
+ * (totalPrice, totalSecond, overtime...) is dropped here and priced again by the server.
+ */
+export function bookingRequestFromQuote(quote: Record<string, unknown>): { request: Record<string, unknown>; driverId?: string } {
+  const receivedVan = (quote.yourinfo as { receivedData?: { vanSize?: unknown } } | undefined)?.receivedData?.vanSize;
+  const pick = (...values: unknown[]) => values.find((v) => v !== undefined);
+  const request: Record<string, unknown> = {
+    addresses: pick(quote.totalAddress, quote.addresses),
+    vanSize: pick(quote.typeofVan, quote.vanSize, receivedVan),
+    driverHelp: pick(quote.typeOfWorker, quote.driverHelp),
+    hour: pick(quote.totalHour, quote.hour),
+    date: quote.date,
+    description: quote.description,
+    name: quote.name,
+    email: quote.email,
+    phone: quote.phone,
+  };
+  for (const k of Object.keys(request)) if (request[k] === undefined) delete request[k];
+  const driverId = typeof quote.driverId === 'string' && quote.driverId ? quote.driverId : undefined;
+  return { request, driverId };
+}
