@@ -1,0 +1,278 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type IHeaders, type LogEntry, type Producer, type RetryOptions } from 'kafkajs';
+import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
+import type { EventBus, EventHandler, SubscribeOptions } from '../ports/event-bus.js';
+import type { Logger } from '../logger.js';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Prefix for every topic and group name, so several environments or test runs share one cluster. */
+  namespace?: string;
+  /** Topics created at start (with their `.dlq`) besides the subscribed ones; defaults to every contract topic. */
+  topics?: readonly string[];
+  partitions?: number;
+  defaults?: Required<SubscribeOptions>;
+  /** kafkajs client retry policy (connection, metadata, and consumer restarts). */
+  retry?: RetryOptions;
+  /** How long start() waits for each consumer group to join before failing. */
+  joinTimeoutMs?: number;
+  /** Longest a fetch waits for new messages; stop() waits for the fetch in flight, so this bounds shutdown. */
+  maxWaitTimeMs?: number;
+}
+
+interface TopicSubscription { topic: string; handler: EventHandler; maxRetries: number; retryBackoffMs: number }
+
+interface GroupConsumer {
+  group: string;
+  subs: Map<string, TopicSubscription>; // by un-namespaced topic
+  consumer: Consumer | null;
+}
+
+const TOPIC_NAME = /^[a-zA-Z0-9._-]*$/;
+
+/**
+ * EventBus on Kafka (kafkajs). One consumer per group; offsets are committed explicitly, only after
+ * the handler succeeded or the message was parked on `<topic>.dlq`, so a crash redelivers instead
+ * of losing. The producer is idempotent (acks=-1, one request in flight), so producer retries never
+ * duplicate a message. Consumers of one topic keep per-key order (one partition per key, handled
+ * one message at a time).
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly groups = new Map<string, GroupConsumer>();
+  private readonly knownTopics = new Set<string>();
+  private readonly crashes = new Map<string, string>();
+  private readonly ns: string;
+  private readonly defaults: Required<SubscribeOptions>;
+  private connecting: Promise<void> | null = null;
+  private started = false;
+  private stopping = false;
+  private wakeSleepers: () => void = () => undefined;
+  private readonly stopSignal: Promise<void>;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    this.ns = options.namespace ?? '';
+    if (!TOPIC_NAME.test(this.ns)) throw new Error(`Kafka namespace may only contain letters, digits, '.', '_' and '-': "${this.ns}"`);
+    this.defaults = options.defaults ?? { maxRetries: 5, retryBackoffMs: 200 };
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 5_000,
+      retry: options.retry ?? { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => logKafka(options.logger, entry),
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.admin = this.kafka.admin();
+    this.stopSignal = new Promise<void>((resolve) => (this.wakeSleepers = resolve));
+  }
+
+  async publish(topic: string, event: EventEnvelope, key?: string): Promise<void> {
+    if (this.stopping) throw new Error('Event bus is stopped');
+    await eventEnvelopeSchema.validate(event, { strict: true });
+    await this.connect();
+    await this.ensureTopics([topic]);
+    await this.producer.send({
+      topic: this.name(topic),
+      acks: -1,
+      messages: [{ key: key ?? event.eventId, value: JSON.stringify(event), headers: { eventId: event.eventId, type: event.type } }],
+    });
+  }
+
+  async subscribe(group: string, topic: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<void> {
+    let g = this.groups.get(group);
+    if (g?.subs.has(topic)) throw new Error(`Group ${group} already subscribed to ${topic}`);
+    if (g?.consumer) throw new Error(`Group ${group} is already consuming: subscribe all its topics before start()`);
+    if (!g) {
+      g = { group, subs: new Map(), consumer: null };
+      this.groups.set(group, g);
+    }
+    g.subs.set(topic, {
+      topic,
+      handler,
+      maxRetries: options.maxRetries ?? this.defaults.maxRetries,
+      retryBackoffMs: options.retryBackoffMs ?? this.defaults.retryBackoffMs,
+    });
+    // A group added after start (rare: e.g. a late module) starts consuming straight away.
+    if (this.started) await this.runGroup(g);
+  }
+
+  async start(): Promise<void> {
+    if (this.stopping) throw new Error('Event bus is stopped');
+    if (this.started) return;
+    await this.connect();
+    const subscribed = [...this.groups.values()].flatMap((g) => [...g.subs.keys()]);
+    await this.ensureTopics([...(this.options.topics ?? ALL_TOPICS), ...subscribed]);
+    this.started = true;
+    await Promise.all([...this.groups.values()].map((g) => this.runGroup(g)));
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.wakeSleepers(); // a handler waiting to retry gives up now; its message stays uncommitted
+    // kafkajs disconnect waits for the message being handled, so in-flight work finishes first.
+    await Promise.all([...this.groups.values()].map((g) => g.consumer?.disconnect().catch((err) => this.logFailure('consumer disconnect failed', err))));
+    await this.producer.disconnect().catch((err) => this.logFailure('producer disconnect failed', err));
+    await this.admin.disconnect().catch((err) => this.logFailure('admin disconnect failed', err));
+  }
+
+  async ping(): Promise<void> {
+    if (this.stopping) throw new Error('Event bus is stopped');
+    const crashed = [...this.crashes.entries()];
+    if (crashed.length > 0) throw new Error(`Kafka consumer crashed: ${crashed.map(([g, e]) => `${g}: ${e}`).join('; ')}`);
+    await this.connect();
+    await this.admin.describeCluster();
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= (async () => {
+      await this.admin.connect();
+      await this.producer.connect();
+    })().catch((err: unknown) => {
+      this.connecting = null; // let the next call try again rather than caching the failure
+      throw err;
+    });
+    return this.connecting;
+  }
+
+  /** Creates missing topics and their dead-letter topics (idempotent; a topic that exists is kept). */
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const wanted = new Set<string>();
+    for (const t of topics) {
+      if (!TOPIC_NAME.test(t) || t === '') throw new Error(`Bad topic name: "${t}"`);
+      wanted.add(t);
+      if (!t.endsWith('.dlq')) wanted.add(deadLetterTopic(t));
+    }
+    const missing = [...wanted].filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(this.name(t)));
+    if (toCreate.length > 0) {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((t) => ({ topic: this.name(t), numPartitions: this.options.partitions ?? 3, replicationFactor: -1 })),
+      });
+      this.options.logger.info({ topics: toCreate.map((t) => this.name(t)) }, 'created Kafka topics');
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  private async runGroup(g: GroupConsumer): Promise<void> {
+    await this.ensureTopics([...g.subs.keys()]);
+    const consumer = this.kafka.consumer({
+      groupId: this.name(g.group),
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 1_000,
+    });
+    g.consumer = consumer;
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    consumer.on(consumer.events.GROUP_JOIN, () => this.crashes.delete(g.group));
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      // Readiness fails from now until the group has rejoined (kafkajs restarts on retriable errors).
+      this.crashes.set(g.group, payload.error.message);
+      this.options.logger.error({ group: g.group, err: payload.error.message, restart: payload.restart }, 'Kafka consumer crashed');
+    });
+    await consumer.connect();
+    // A group's first start reads from the beginning, so events published before it existed still arrive.
+    await consumer.subscribe({ topics: [...g.subs.keys()].map((t) => this.name(t)), fromBeginning: true });
+    await consumer.run({ autoCommit: false, partitionsConsumedConcurrently: 1, eachMessage: (payload) => this.onMessage(g, consumer, payload) });
+    const timeoutMs = this.options.joinTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Kafka consumer group ${g.group} did not join within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([joined, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async onMessage(g: GroupConsumer, consumer: Consumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    // While stopping, leave the rest of the batch uncommitted: the next start redelivers it.
+    if (this.stopping) return;
+    const sub = g.subs.get(this.unname(topic));
+    if (!sub) return;
+    const commit = () => consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+
+    const parsed = await parseEnvelope(message.value);
+    if ('error' in parsed) {
+      await this.deadLetter(sub, message.key, message.value, message.headers, `invalid event envelope: ${parsed.error}`);
+      await commit();
+      return;
+    }
+    const event = parsed.event;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await sub.handler(event);
+        break;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (attempt >= sub.maxRetries) {
+          await this.deadLetter(sub, message.key, message.value, message.headers, reason, event);
+          break;
+        }
+        this.options.logger.warn({ group: g.group, topic: sub.topic, eventId: event.eventId, attempt, err: reason }, 'event handler failed, retrying');
+        await Promise.race([sleep(sub.retryBackoffMs * 2 ** attempt), this.stopSignal]);
+        if (this.stopping) return; // not committed: redelivered after restart
+        await heartbeat();
+      }
+    }
+    await commit();
+  }
+
+  private async deadLetter(sub: TopicSubscription, key: Buffer | null, value: Buffer | null, headers: IHeaders | undefined, reason: string, event?: EventEnvelope): Promise<void> {
+    this.options.logger.error({ topic: sub.topic, eventId: event?.eventId, err: reason }, 'event dead-lettered');
+    // A dead-letter topic has no dead-letter topic of its own: log and move on.
+    if (sub.topic.endsWith('.dlq')) return;
+    await this.producer.send({
+      topic: this.name(deadLetterTopic(sub.topic)),
+      acks: -1,
+      messages: [{ key, value, headers: { ...headers, 'dlq-reason': reason.slice(0, 1000), 'dlq-original-topic': this.name(sub.topic) } }],
+    });
+  }
+
+  private name(topicOrGroup: string): string {
+    return this.ns + topicOrGroup;
+  }
+
+  private unname(topic: string): string {
+    return this.ns && topic.startsWith(this.ns) ? topic.slice(this.ns.length) : topic;
+  }
+
+  private logFailure(msg: string, err: unknown): void {
+    this.options.logger.warn({ err: err instanceof Error ? err.message : String(err) }, msg);
+  }
+}
+
+async function parseEnvelope(value: Buffer | null): Promise<{ event: EventEnvelope } | { error: string }> {
+  try {
+    const json: unknown = JSON.parse(value?.toString('utf8') ?? '');
+    await eventEnvelopeSchema.validate(json, { strict: true });
+    return { event: json as EventEnvelope };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+function logKafka(logger: Logger, { level, log }: LogEntry): void {
+  const { message, ...rest } = log;
+  const obj = { kafka: rest };
+  if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(obj, message);
+  else if (level === logLevel.WARN) logger.warn(obj, message);
+  else if (level === logLevel.INFO) logger.info(obj, message);
+  else logger.debug(obj, message);
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Kafka, logLevel } from 'kafkajs';
+import { ALL_TOPICS, type EventEnvelope } from '@vanhop/contracts';
+import { KafkaEventBus, type KafkaEventBusOptions } from '../../src/adapters/kafka-event-bus.js';
+import { createLogger } from '../../src/logger.js';
+import { infraTarget } from '../infra-env.js';
+import { eventBusContract } from './event-bus.contract.js';
+import { eventually } from './eventually.js';
+
+const brokers = await infraTarget('kafka');
+
+if (brokers) {
+  const logger = createLogger('kafka-contract', 'silent');
+  // Each test world is its own namespace on the shared broker: its own topics and consumer groups.
+  const makeBus = (world: string, extra: Partial<KafkaEventBusOptions> = {}) =>
+    new KafkaEventBus({ brokers: brokers.split(','), clientId: `contract-${world}`, namespace: `ct-${world}.`, logger, topics: [], partitions: 3, maxWaitTimeMs: 200, ...extra });
+
+  eventBusContract(`kafkajs at ${brokers}`, { open: async (world) => makeBus(world) });
+
+  describe('KafkaEventBus specifics', () => {
+    const admin = new Kafka({ clientId: 'contract-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+    const buses: KafkaEventBus[] = [];
+    const track = (b: KafkaEventBus) => (buses.push(b), b);
+    afterEach(async () => {
+      await Promise.all(buses.splice(0).map((b) => b.stop()));
+      await admin.disconnect();
+    });
+    const event = (n: number): EventEnvelope => ({
+      eventId: randomUUID(),
+      type: 'contract.tested',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      correlationId: `c${n}`,
+      producer: 'contract-test',
+      data: { n },
+    });
+
+    it('creates every contract topic and its dead-letter topic at start', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      const bus = track(makeBus(world, { topics: undefined }));
+      await bus.start();
+      await admin.connect();
+      const topics = (await admin.listTopics()).filter((t) => t.startsWith(`ct-${world}.`)).map((t) => t.slice(`ct-${world}.`.length));
+      expect(topics.sort()).toEqual([...ALL_TOPICS, ...ALL_TOPICS.map((t) => `${t}.dlq`)].sort());
+    });
+
+    it('parks a message that is not a valid envelope on the dead-letter topic without calling the handler', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      const bus = track(makeBus(world));
+      const handled: unknown[] = [];
+      const dead: EventEnvelope[] = [];
+      await bus.subscribe('notification', 'orders', async (e) => void handled.push(e));
+      await bus.subscribe('ops', 'orders.dlq', async (e) => void dead.push(e));
+      await bus.start();
+      const producer = new Kafka({ clientId: 'raw', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).producer();
+      await producer.connect();
+      await producer.send({ topic: `ct-${world}.orders`, messages: [{ key: 'k', value: '{"not":"an envelope"}' }] });
+      await producer.disconnect();
+      const good = event(2);
+      await bus.publish('orders', good, 'k');
+      await eventually(() => expect(handled).toEqual([good]));
+      // The raw message is not an envelope either, so the DLQ consumer parks it again (logged, committed).
+      expect(dead).toEqual([]);
+      await admin.connect();
+      const offsets = await admin.fetchTopicOffsets(`ct-${world}.orders.dlq`);
+      expect(offsets.reduce((sum, p) => sum + Number(p.high), 0)).toBe(1);
+    });
+
+    it('commits only handled messages: a message abandoned at stop is redelivered to the group, handled ones are not', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      const first = track(makeBus(world));
+      const handledFirst: number[] = [];
+      await first.subscribe(
+        'notification',
+        'orders',
+        async (e) => {
+          const n = (e.data as { n: number }).n;
+          if (n === 3) throw new Error('downstream is down');
+          handledFirst.push(n);
+        },
+        { maxRetries: 50, retryBackoffMs: 200 },
+      );
+      await first.start();
+      for (const n of [1, 2, 3, 4]) await first.publish('orders', event(n), 'same-key');
+      await eventually(() => expect(handledFirst).toEqual([1, 2]));
+      await first.stop(); // message 3 is mid-retry: abandoned, not committed
+
+      const second = track(makeBus(world));
+      const handledSecond: number[] = [];
+      await second.subscribe('notification', 'orders', async (e) => void handledSecond.push((e.data as { n: number }).n));
+      await second.start();
+      await eventually(() => expect(handledSecond).toEqual([3, 4]));
+    });
+
+    it('fails ping while a consumer has crashed', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      // Few retries, so the crash (a dead-letter topic that vanished) surfaces within a second or two.
+      const bus = track(makeBus(world, { retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 200 } }));
+      await bus.subscribe('notification', 'orders', async () => {
+        throw new Error('always fails');
+      }, { maxRetries: 0, retryBackoffMs: 1 });
+      await bus.start();
+      await bus.ping();
+      await admin.connect();
+      await admin.deleteTopics({ topics: [`ct-${world}.orders.dlq`] });
+      await bus.publish('orders', event(1), 'k');
+      await eventually(async () => {
+        await expect(bus.ping()).rejects.toThrow(/consumer crashed/);
+      }, 20_000, 10);
+    });
+  });
+} else {
+  describe.skip('EventBus contract: kafkajs (no broker, see the printed reason)', () => it('needs KAFKA_BROKERS', () => undefined));
+}
