@@ -86,6 +86,8 @@ export interface PlatformConfig {
   dataDir: string;
   kafkaBrokers: string[];
   kafkaClientId: string;
+  /** Optional prefix for Kafka topic and group names (several environments or test runs on one cluster). */
+  kafkaNamespace?: string;
   mongoUrl?: string;
   mongoDb: string;
   redisUrl?: string;
@@ -112,6 +114,7 @@ export function readPlatformConfig(env: Env, serviceName: string, defaultPort: n
     dataDir: r.string('DATA_DIR', './data'),
     kafkaBrokers,
     kafkaClientId: r.string('KAFKA_CLIENT_ID', `vanhop-${serviceName}`),
+    kafkaNamespace: r.optionalString('KAFKA_NAMESPACE'),
     mongoUrl: store === 'mongo' ? r.url('MONGO_URL') : r.optionalString('MONGO_URL'),
     mongoDb: r.string('MONGO_DB', 'vanhop'),
     redisUrl: cache === 'redis' ? r.url('REDIS_URL') : r.optionalString('REDIS_URL'),

@@ -31,3 +31,8 @@ export * from './jwt-config.js';
 export * from './jwt.js';
 export * from './http/metrics.js';
 export * from './adapters/production.js';
+// Production adapters: types only here, so importing the kit never loads kafkajs/mongodb/ioredis;
+// createProductionAdapter builds them, tests import the modules directly.
+export type { KafkaEventBus, KafkaEventBusOptions } from './adapters/kafka-event-bus.js';
+export type { MongoDocumentStore, MongoStoreOptions } from './adapters/mongo-document-store.js';
+export type { RedisCache, RedisCacheOptions } from './adapters/redis-cache.js';
