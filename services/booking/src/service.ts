@@ -6,6 +6,7 @@ import { adminRoutes } from './http/admin-routes.js';
 import { BOOKINGS, internalRoutes } from './http/internal-routes.js';
 import { bookingSubscriptions } from './consumers/index.js';
 import { RecordPayment } from './app/record-payment.js';
+import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { SaveQuote } from './app/save-quote.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
 import type { StoredBooking } from './domain/booking-record.js';
@@ -31,7 +32,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
         adminRoutes(app, { store: infra.store, clock: infra.clock });
         internalRoutes(app, { store: infra.store, saveQuote });
       },
-      subscriptions: bookingSubscriptions({ recordPayment }),
+      subscriptions: bookingSubscriptions({ recordPayment, markReviewRequested: new MarkReviewRequested(infra.store, infra.clock, infra.logger) }),
       start: async () => {
         // Codes identify records for retrieval: two records must never share one.
         await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
