@@ -81,12 +81,14 @@ export interface ResolvedEnv {
 }
 
 /**
- * `optionalSecrets: 'absent'` is a cluster where the operator left the optional keys (Stripe,
- * Google, SMS) out of the Secret; `'set'` one where they are all provided.
+ * `optional: 'absent'` is a cluster where the operator left the optional integrations alone
+ * (optional Secret keys missing, blank ConfigMap values); `'set'` one where every optional
+ * key and blank setting is provided (Stripe keys, Google key with its place id...).
  */
-export function resolveEnv(cluster: Cluster, container: Container, { optionalSecrets = 'set' }: { optionalSecrets?: 'set' | 'absent' } = {}): ResolvedEnv {
+export function resolveEnv(cluster: Cluster, container: Container, { optional = 'set' }: { optional?: 'set' | 'absent' } = {}): ResolvedEnv {
   const r: ResolvedEnv = { values: {}, sources: {}, problems: [], consumed: [] };
   const set = (name: string, value: string, source: string) => {
+    if (value === '' && optional === 'set') value = dummySecret(name);
     r.values[name] = value;
     r.sources[name] = source;
   };
@@ -122,7 +124,7 @@ export function resolveEnv(cluster: Cluster, container: Container, { optionalSec
     } else if (secretRef) {
       // Even optional keys must be in the template: it is the list of secrets an operator provides.
       if (!cluster.secretKeys(secretRef.name).includes(secretRef.key)) r.problems.push(`${v.name}: Secret ${secretRef.name} template has no key ${secretRef.key}`);
-      if (!secretRef.optional || optionalSecrets === 'set') set(v.name, dummySecret(secretRef.key), `Secret ${secretRef.name} key ${secretRef.key}`);
+      if (!secretRef.optional || optional === 'set') set(v.name, dummySecret(secretRef.key), `Secret ${secretRef.name} key ${secretRef.key}`);
       r.consumed.push(`Secret/${secretRef.name}/${secretRef.key}`);
     } else if (v.valueFrom?.fieldRef) set(v.name, 'from-pod-field', 'fieldRef');
     else r.problems.push(`${v.name}: neither value nor valueFrom`);

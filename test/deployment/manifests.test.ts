@@ -122,7 +122,7 @@ describe('k8s/ manifests', () => {
     it("gets an environment its config reads completely and accepts in distributed mode", () => {
       const env = resolveEnv(cluster, c);
       expect(env.problems).toEqual([]);
-      expectConfigAccepts(d, [env.values, resolveEnv(cluster, c, { optionalSecrets: 'absent' }).values], (n) => env.sources[n]);
+      expectConfigAccepts(d, [env.values, resolveEnv(cluster, c, { optional: 'absent' }).values], (n) => env.sources[n]);
       if (env.values.PUBLIC_URL) expect(env.values.PUBLIC_URL).toMatch(/^https:\/\//);
     });
 
