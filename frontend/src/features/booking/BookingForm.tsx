@@ -82,7 +82,7 @@ function MoveDetails() {
   const descA11y = useFieldA11y('descriContent');
   return (
     <section className="form-section" aria-labelledby="details-title">
-      <h2 id="details-title">Your move</h2>
+      <h2 id="details-title">Time and details</h2>
       <Field name="how_many_hour" label="How many hours do you need?">
         <HourSelect id="how_many_hour" {...getFieldProps('how_many_hour')} {...hourA11y} />
       </Field>
@@ -92,7 +92,11 @@ function MoveDetails() {
           id="moving_date"
           name="moving_date"
           value={values.moving_date}
-          onChange={(iso) => void setFieldValue('moving_date', iso, true)}
+          onChange={(iso) => {
+            // touched first without validating, then the value with validation, so errors see the new value
+            void setFieldTouched('moving_date', true, false);
+            void setFieldValue('moving_date', iso, true);
+          }}
           onBlur={() => void setFieldTouched('moving_date', true, true)}
           error={touched.moving_date ? errors.moving_date : undefined}
         />

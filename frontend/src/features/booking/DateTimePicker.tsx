@@ -28,6 +28,7 @@ interface DateTimePickerProps {
   id: string;
   name: string;
   value: string;
+  /** A pick or a clear; the field counts as touched from then on. */
   onChange: (iso: string) => void;
   onBlur?: () => void;
   error?: string;
@@ -81,7 +82,8 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
   const pickTime = (minute: number) => {
     if (!day) return;
     onChange(londonToDate({ ...day, hour: Math.floor(minute / 60), minute: minute % 60 }).toISOString());
-    close();
+    // a pick already reports the change (and marks the field touched): a blur now would validate stale values
+    close(false);
   };
 
   const errorId = `${id}-error`;
@@ -126,7 +128,6 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
             onClick={() => {
               onChange('');
               setDay(null);
-              onBlur?.();
             }}
           >
             ×
