@@ -1,18 +1,40 @@
-import { EnvReader, readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
+import { EnvReader, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, ConfigError, type Env, type PlatformConfig } from '@vanhop/platform';
+
+export interface GooglePlacesConfig {
+  key: string;
+  placeId: string;
+  /** https://maps.googleapis.com in production; a local server in tests. */
+  baseUrl: string;
+  timeoutMs: number;
+}
 
 export interface ReviewConfig {
   platform: PlatformConfig;
+  /** Set only when both the key and the place id are configured; seeded reviews otherwise. */
+  google?: GooglePlacesConfig;
   googlePlacesKey?: string;
   googlePlaceId?: string;
+  /** How long a fetched list is served before Google is asked again. */
   reviewsCacheSeconds: number;
+  /** How long the last good list is kept to serve while Google fails. */
+  reviewsStaleSeconds: number;
+  bookingServiceUrl: string;
 }
 
 export function loadConfig(env: Env): ReviewConfig {
   const r = new EnvReader(env);
+  const googlePlacesKey = r.optionalString('GOOGLE_PLACES_KEY');
+  const googlePlaceId = r.optionalString('GOOGLE_PLACE_ID');
+  if (googlePlacesKey && !googlePlaceId) throw new ConfigError('GOOGLE_PLACE_ID', 'is required when GOOGLE_PLACES_KEY is set');
+  const baseUrl = r.url('GOOGLE_PLACES_BASE_URL', 'https://maps.googleapis.com');
+  const timeoutMs = r.int('GOOGLE_PLACES_TIMEOUT_MS', 5000, { min: 100, max: 60_000 });
   return {
     platform: readPlatformConfig(env, 'review', DEFAULT_PORTS.review),
-    googlePlacesKey: r.optionalString('GOOGLE_PLACES_KEY'),
-    googlePlaceId: r.optionalString('GOOGLE_PLACE_ID'),
+    google: googlePlacesKey && googlePlaceId ? { key: googlePlacesKey, placeId: googlePlaceId, baseUrl, timeoutMs } : undefined,
+    googlePlacesKey,
+    googlePlaceId,
     reviewsCacheSeconds: r.int('REVIEWS_CACHE_SECONDS', 3600, { min: 1 }),
+    reviewsStaleSeconds: r.int('REVIEWS_STALE_SECONDS', 7 * 24 * 3600, { min: 1 }),
+    bookingServiceUrl: readServiceUrls(env).booking,
   };
 }
