@@ -21,11 +21,17 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[]
   { prefix: '/api/dashboard', service: 'admin-auth', admin: true },
 ];
 
-/** Longest matching prefix on whole path segments ("/api/bookingx" is not "/api/booking"). */
+const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));
+
+/**
+ * Longest matching prefix on whole path segments ("/api/bookingx" is not "/api/booking").
+ * Case-insensitive like Express routing, so "/api/Backdata/all" cannot dodge the admin check.
+ */
 export function resolveRoute(path: string): (typeof ROUTES)[number] | undefined {
-  let best: (typeof ROUTES)[number] | undefined;
-  for (const r of ROUTES) {
-    if ((path === r.prefix || path.startsWith(`${r.prefix}/`)) && (!best || r.prefix.length > best.prefix.length)) best = r;
+  const p = path.toLowerCase().replace(/\/+$/, '') || '/';
+  let best: (typeof LOWER_ROUTES)[number] | undefined;
+  for (const r of LOWER_ROUTES) {
+    if ((p === r.lower || p.startsWith(`${r.lower}/`)) && (!best || r.lower.length > best.lower.length)) best = r;
   }
   return best;
 }

@@ -1,17 +1,45 @@
 import type { AnySchema, InferType, ValidationError as YupValidationError } from 'yup';
 import { ValidationError } from './errors.js';
 
+interface DescribedField { type?: string; fields?: Record<string, DescribedField>; innerType?: DescribedField }
+
+/**
+ * Finds values whose JSON type cannot be what the schema expects (an object or array where text or
+ * a number belongs). yup's transforms such as trim() would throw a TypeError on them, and such
+ * values are how operator injection ({"$gt": 0}) arrives, so they are refused up front by name.
+ */
+function wrongShapes(description: DescribedField, value: unknown, prefix = ''): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!description.fields || value === null || typeof value !== 'object' || Array.isArray(value)) return found;
+  for (const [key, field] of Object.entries(description.fields)) {
+    const v = (value as Record<string, unknown>)[key];
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (v === null || v === undefined) continue;
+    const scalar = field.type === 'string' || field.type === 'number' || field.type === 'boolean' || field.type === 'date';
+    if (scalar && typeof v === 'object') found[path] = `${key} must be a ${field.type}, not ${Array.isArray(v) ? 'a list' : 'an object'}`;
+    else if (field.type === 'object') Object.assign(found, wrongShapes(field, v, path));
+    else if (field.type === 'array' && Array.isArray(v) && field.innerType?.type === 'object') {
+      v.forEach((item, i) => Object.assign(found, wrongShapes(field.innerType!, item, `${path}[${i}]`)));
+    }
+  }
+  return found;
+}
+
 /**
  * Validates and casts a value with a contracts schema. All failures are collected so a form can show
  * each field's message; the first one is the error's message.
  */
 export async function validate<S extends AnySchema>(schema: S, value: unknown, what = 'Request'): Promise<InferType<S>> {
-  const objects = scalarFieldsGivenObjects(schema, value);
-  if (Object.keys(objects).length > 0) throw new ValidationError(Object.values(objects)[0], objects);
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
+    if ((schema.describe() as DescribedField).type === 'object') throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
+  }
+  const shapes = wrongShapes(schema.describe() as DescribedField, value);
+  if (Object.keys(shapes).length > 0) throw new ValidationError(Object.values(shapes)[0], shapes);
   try {
     return await schema.validate(value, { abortEarly: false, stripUnknown: false });
   } catch (err) {
     const e = err as YupValidationError;
+    if (e instanceof TypeError) throw new ValidationError(`${what} has a field of the wrong type`, { _: `${what} has a field of the wrong type` });
     if (e?.name !== 'ValidationError') throw err;
     const fields: Record<string, string> = {};
     for (const inner of e.inner.length ? e.inner : [e]) {
@@ -21,21 +49,4 @@ export async function validate<S extends AnySchema>(schema: S, value: unknown, w
     const first = Object.values(fields)[0] ?? `${what} is invalid`;
     throw new ValidationError(first, fields);
   }
-}
-
-const SCALAR_TYPES = ['string', 'number', 'boolean', 'date'];
-
-/**
- * A scalar field given an object or list (`{"email": {"$gt": ""}}`) is refused up front, naming the
- * field: yup's string transforms (trim) would otherwise throw a TypeError and answer 500.
- */
-function scalarFieldsGivenObjects(schema: AnySchema, value: unknown): Record<string, string> {
-  const fields = (schema as { fields?: Record<string, { type?: string }> }).fields;
-  if (!fields || typeof value !== 'object' || value === null) return {};
-  const bad: Record<string, string> = {};
-  for (const [key, field] of Object.entries(fields)) {
-    const v = (value as Record<string, unknown>)[key];
-    if (SCALAR_TYPES.includes(field?.type ?? '') && typeof v === 'object' && v !== null) bad[key] = `${key} must be a single value, not an object or list`;
-  }
-  return bad;
 }
