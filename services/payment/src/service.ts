@@ -10,6 +10,7 @@ import { HandleProviderEvent } from './app/handle-provider-event.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
 import { LocalPaymentProvider } from './adapters/local-provider.js';
 import { StripePaymentProvider } from './adapters/stripe-provider.js';
+import type { PaymentProvider } from './domain/payment-provider.js';
 
 export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
@@ -18,10 +19,13 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     const { store, clock, logger, bus } = infra;
     const payments = new PaymentStore(store);
     await payments.init();
+    // Stripe when a key is configured, otherwise the local TEST checkout (never both).
     const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
-    await local?.init();
-    const provider = config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger) : local!;
-    if (local) logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
+    const provider: PaymentProvider = config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger) : local!;
+    if (local) {
+      await local.init();
+      logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
+    }
 
     const relay = new OutboxRelay(store, [PAYMENTS], bus, logger);
     const bookings = new BookingHttpClient(config.bookingUrl, logger);

@@ -119,6 +119,16 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(secondIntent.status).toBe(409);
   });
 
+  it('a payment already taken but not yet applied by the booking service still blocks a second one', async () => {
+    const { body } = await h.post('/api/savebooking', [{ _id: bookingId, percentage: 50 }]);
+    stripeApi.succeedIntent(body.paymentIntentId);
+    // The booking consumer is not told (as if the event were still in flight): only the payment side knows.
+    await h.payment.infra.store.collection('payments').updateOne({ _id: body.paymentIntentId }, { $set: { status: 'succeeded' } });
+    const second = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 100 });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(MSG.payment.alreadyPaid('50percentage'));
+  });
+
   it('a forged signature gets 400 and changes nothing', async () => {
     const { body } = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 50 });
     const event = stripeApi.event('checkout.session.completed', stripeApi.completeSession(body.sessionId));

@@ -34,6 +34,10 @@ export class PaymentStore {
     return found[0] ?? null;
   }
 
+  succeededFor(bookingId: string): Promise<Payment | null> {
+    return this.payments.findOne({ bookingId, status: 'succeeded' });
+  }
+
   attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number> {
     return this.payments.count({ bookingId, kind, percentage });
   }

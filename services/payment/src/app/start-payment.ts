@@ -1,4 +1,4 @@
-import { MSG, poundsToPence, shareOfPence, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import { MSG, paymentStatusFor, poundsToPence, shareOfPence, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
 import { ConflictError, type Clock } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
@@ -55,6 +55,9 @@ export class StartPayment {
   ): Promise<Payment> {
     // A paid booking cannot be paid again; the booking service is the source of that status.
     if (record.paymentStatus !== 'unpaid') throw new ConflictError(MSG.payment.alreadyPaid(record.paymentStatus));
+    // Paid here but not yet applied by the booking service (the event is on its way): still paid.
+    const settled = await this.payments.succeededFor(record._id);
+    if (settled) throw new ConflictError(MSG.payment.alreadyPaid(paymentStatusFor(settled.percentage)));
     const amountPence = shareOfPence(poundsToPence(record.quote.totalPrice), percentage);
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
