@@ -8,6 +8,16 @@ describe('London wall clock', () => {
     expect(londonClock(at('2026-01-15T10:40:00Z'))).toMatchObject({ hour: 10, minute: 40 });
     expect(londonClock(at('2026-07-15T10:40:00Z'))).toMatchObject({ hour: 11, minute: 40 });
   });
+  it('matches Intl on every quarter hour across both 2026 clock changes', () => {
+    const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', day: 'numeric' });
+    for (const from of [Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 9, 24, 20)]) {
+      for (let t = from; t < from + 12 * 3600_000; t += 15 * 60_000) {
+        const c = londonClock(new Date(t));
+        const p = Object.fromEntries(fmt.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+        expect([c.day, c.hour, c.minute]).toEqual([p.day, p.hour, p.minute]);
+      }
+    }
+  });
   it('builds instants from London times across daylight saving', () => {
     expect(londonTime(2026, 1, 15, 6).toISOString()).toBe('2026-01-15T06:00:00.000Z');
     expect(londonTime(2026, 7, 15, 6).toISOString()).toBe('2026-07-15T05:00:00.000Z');

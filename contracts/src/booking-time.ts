@@ -24,8 +24,7 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   second: 'numeric',
 });
 
-/** The London wall-clock reading of an instant. */
-export function londonClock(instant: Date): LondonClock {
+function clockFromFormatter(instant: Date): LondonClock {
   const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),
@@ -34,6 +33,41 @@ export function londonClock(instant: Date): LondonClock {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+const offsetByHour = new Map<number, number>();
+
+/**
+ * London's UTC offset for the hour containing `t`. Intl formatting is slow (it dominated quote
+ * pricing), and London changes offset only on a whole UTC hour (01:00 UTC), so one reading per
+ * UTC hour is exact and is cached.
+ */
+function londonOffsetMs(t: number): number {
+  const hour = Math.floor(t / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const c = clockFromFormatter(new Date(hour * HOUR_MS));
+    offset = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - hour * HOUR_MS;
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The London wall-clock reading of an instant. */
+export function londonClock(instant: Date): LondonClock {
+  const t = instant.getTime();
+  if (Number.isNaN(t)) return clockFromFormatter(instant);
+  const d = new Date(t + londonOffsetMs(t));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
   };
 }
 
