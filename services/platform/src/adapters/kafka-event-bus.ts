@@ -15,8 +15,6 @@ export interface KafkaEventBusOptions {
   defaults?: Required<SubscribeOptions>;
   /** kafkajs client retry policy (connection, metadata, and consumer restarts). */
   retry?: RetryOptions;
-  /** How long start() waits for each consumer group to join before failing. */
-  joinTimeoutMs?: number;
   /** Longest a fetch waits for new messages; stop() waits for the fetch in flight, so this bounds shutdown. */
   maxWaitTimeMs?: number;
 }
@@ -45,6 +43,7 @@ export class KafkaEventBus implements EventBus {
   private readonly groups = new Map<string, GroupConsumer>();
   private readonly knownTopics = new Set<string>();
   private readonly crashes = new Map<string, string>();
+  private readonly notJoined = new Set<string>();
   private readonly ns: string;
   private readonly defaults: Required<SubscribeOptions>;
   private connecting: Promise<void> | null = null;
@@ -129,6 +128,7 @@ export class KafkaEventBus implements EventBus {
     if (this.stopping) throw new Error('Event bus is stopped');
     const crashed = [...this.crashes.entries()];
     if (crashed.length > 0) throw new Error(`Kafka consumer crashed: ${crashed.map(([g, e]) => `${g}: ${e}`).join('; ')}`);
+    if (this.notJoined.size > 0) throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
     await this.connect();
     await this.admin.describeCluster();
   }
@@ -176,8 +176,13 @@ export class KafkaEventBus implements EventBus {
       maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 1_000,
     });
     g.consumer = consumer;
-    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
-    consumer.on(consumer.events.GROUP_JOIN, () => this.crashes.delete(g.group));
+    // Not ready until the group has joined: after a crash of the previous process the broker may
+    // wait up to the old member's session timeout before it lets this one in.
+    this.notJoined.add(g.group);
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.notJoined.delete(g.group);
+      this.crashes.delete(g.group);
+    });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       // Readiness fails from now until the group has rejoined (kafkajs restarts on retriable errors).
       this.crashes.set(g.group, payload.error.message);
@@ -187,16 +192,6 @@ export class KafkaEventBus implements EventBus {
     // A group's first start reads from the beginning, so events published before it existed still arrive.
     await consumer.subscribe({ topics: [...g.subs.keys()].map((t) => this.name(t)), fromBeginning: true });
     await consumer.run({ autoCommit: false, partitionsConsumedConcurrently: 1, eachMessage: (payload) => this.onMessage(g, consumer, payload) });
-    const timeoutMs = this.options.joinTimeoutMs ?? 30_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Kafka consumer group ${g.group} did not join within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([joined, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private async onMessage(g: GroupConsumer, consumer: Consumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {

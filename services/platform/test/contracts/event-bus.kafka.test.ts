@@ -101,7 +101,7 @@ if (brokers) {
         throw new Error('always fails');
       }, { maxRetries: 0, retryBackoffMs: 1 });
       await bus.start();
-      await bus.ping();
+      await eventually(() => bus.ping()); // ready once the group has joined
       await admin.connect();
       await admin.deleteTopics({ topics: [`ct-${world}.orders.dlq`] });
       await bus.publish('orders', event(1), 'k');
