@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors } from 'formik';
 import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingQuoteResponse, type Offer } from '@vanhop/contracts';
 import { postBooking } from '../../api/client';
-import { store, useAppDispatch, useAppSelector } from '../../app/store';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from './bookingSlice';
 import { changesFromForm, formValuesFrom, quoteForOffer, toBookingRequest } from './bookingModel';
 import { VanGuide } from './VanGuide';
@@ -23,17 +24,19 @@ import './booking.css';
 function SyncToBooking() {
   const { values } = useFormikContext<BookingFields>();
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   useEffect(() => {
     const { ends, details } = changesFromForm(store.getState().booking, values);
     ends.forEach((e) => dispatch(addressChanged(e)));
     if (Object.keys(details).length) dispatch(detailsChanged(details));
-  }, [values, dispatch]);
+  }, [values, dispatch, store]);
   return null;
 }
 
 /** Re-prices the move whenever the number of addresses changes (failures are only logged). */
 function useRepriceOnAddressCount(onQuote: (r: BookingQuoteResponse) => void) {
   const count = useAppSelector((s) => s.booking.addresses.length);
+  const store = useStore<RootState>();
   const latest = useRef(onQuote);
   latest.current = onQuote;
   useEffect(() => {
@@ -44,7 +47,7 @@ function useRepriceOnAddressCount(onQuote: (r: BookingQuoteResponse) => void) {
     return () => {
       live = false;
     };
-  }, [count]);
+  }, [count, store]);
 }
 
 /** The schema's required texts, plus the shared moving-time rule so a stale saved date is caught here too. */
@@ -133,8 +136,8 @@ function AboutYou() {
 }
 
 export default function BookingForm() {
-  const booking = useAppSelector((s) => s.booking);
-  const [initialValues] = useState(() => formValuesFrom(booking));
+  const store = useStore<RootState>();
+  const [initialValues] = useState(() => formValuesFrom(store.getState().booking));
   const [response, setResponse] = useState<BookingQuoteResponse | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
   const [chosen, setChosen] = useState<Offer | null>(null);

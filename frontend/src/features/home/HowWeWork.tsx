@@ -2,10 +2,35 @@
 import { useState } from 'react';
 import { useRotation } from './useRotation';
 
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 3, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+// Drawn inline: emoji fonts are not everywhere.
+const ICONS = {
+  search: (
+    <>
+      <circle cx="20" cy="20" r="12" {...stroke} />
+      <path d="M29 29 L41 41" {...stroke} />
+    </>
+  ),
+  book: (
+    <>
+      <rect x="6" y="10" width="36" height="32" rx="4" {...stroke} />
+      <path d="M6 19 H42 M15 6 V13 M33 6 V13 M16 30 L22 35 L32 25" {...stroke} />
+    </>
+  ),
+  move: (
+    <>
+      <path d="M4 14 H28 V34 H4 Z M28 20 H37 L44 27 V34 H28" {...stroke} />
+      <circle cx="13" cy="37" r="4" {...stroke} />
+      <circle cx="36" cy="37" r="4" {...stroke} />
+    </>
+  ),
+};
+
 const STEPS = [
-  { title: '1. Search your quote', text: 'Type your pickup and dropoff postcodes, then tell us the van, the help and the time you need.', icon: '🔎' },
-  { title: '2. Book a driver', text: 'Compare prices from local self-employed drivers and secure the one you like with a 30%, 50% or full payment.', icon: '📅' },
-  { title: '3. Move', text: 'Your driver arrives at the booked time, loads up and takes everything to your new place.', icon: '🚚' },
+  { title: '1. Search your quote', text: 'Type your pickup and dropoff postcodes, then tell us the van, the help and the time you need.', icon: ICONS.search },
+  { title: '2. Book a driver', text: 'Compare prices from local self-employed drivers and secure the one you like with a 30%, 50% or full payment.', icon: ICONS.book },
+  { title: '3. Move', text: 'Your driver arrives at the booked time, loads up and takes everything to your new place.', icon: ICONS.move },
 ];
 
 export function HowWeWork() {
@@ -17,9 +42,9 @@ export function HowWeWork() {
       <div className="carousel-track">
         {STEPS.map((s, i) => (
           <article key={s.title} className="carousel-slide step-card" hidden={i !== index} aria-roledescription="slide" aria-label={`${i + 1} of ${STEPS.length}`}>
-            <span className="step-icon" aria-hidden="true">
+            <svg className="step-icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
               {s.icon}
-            </span>
+            </svg>
             <h3>{s.title}</h3>
             <p>{s.text}</p>
           </article>

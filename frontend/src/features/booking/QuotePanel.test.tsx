@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Offer, Quote } from '@vanhop/contracts';
+import { QuotePanel } from './QuotePanel';
+import { fakeApi } from '../../components/testing/fakeApi';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const quote: Quote = {
+  name: 'Alice Mover', email: 'alice@example.com', phone: '07700900123', description: 'sofa', date: '2026-12-01T10:00:00.000Z',
+  totalAddress: [{ id: 'a', location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 }, { id: 'b', location: 'London SE1, UK', physicalAddress: '2 Road', stair: 1 }],
+  places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 0, deliveryStair: 1, viaStopStair: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help',
+  totalHour: 3, totalSecond: 10800, totalPrice: 123.45, travelHour: 1500, travelMiles: 7.2, driverId: 'd1', driverName: 'Dave', overtimePerHalfHour: 20.58,
+};
+const offer: Offer = {
+  driverId: 'd1', driverName: 'Dave', rating: 4.5, reviewCount: 10, typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalPrice: 123.45,
+  overtimePerHalfHour: 20.58, chargesOnTheDay: [{ label: 'Congestion charge', amount: 15 }], breakdown: [{ label: 'Van and driver', amount: 100 }],
+};
+
+function renderPanel() {
+  const onClose = vi.fn();
+  render(
+    <MemoryRouter initialEntries={['/booking']}>
+      <Routes>
+        <Route path="/booking" element={<QuotePanel quote={quote} offer={offer} onClose={onClose} onCompare={() => {}} />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { onClose };
+}
+
+describe('QuotePanel', () => {
+  it('shows the deposit amounts to 2 decimals and toggles Show More / Show Less', () => {
+    renderPanel();
+    expect(screen.getByLabelText(/30%/).closest('label')!.textContent).toContain('£37.04');
+    expect(screen.getByLabelText(/50%/).closest('label')!.textContent).toContain('£61.73');
+    expect(screen.getByLabelText(/100%/).closest('label')!.textContent).toContain('£123.45');
+    expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(screen.getByText('Congestion charge £15.00')).toBeTruthy();
+    expect(screen.getByText('£20.58 per half hour')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Less' }));
+    expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
+  });
+
+  it('Book Now needs a percentage, then creates the payment session and goes to its url', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const api = fakeApi({ 'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/api/payments/local-checkout/cs_1' } }) });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(alert).toHaveBeenCalledWith('Please Choosea percetage option');
+    expect(api.of('POST', '/api/paymentbooking')).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText(/50%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/cs_1'));
+    expect(api.of('POST', '/api/paymentbooking')[0].body).toMatchObject({ percentage: 50, driverId: 'd1', name: 'Alice Mover' });
+  });
+
+  it('SaveForLater saves with a retrieve code, thanks the customer by name and goes home', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const api = fakeApi({
+      'POST /api/saveRetrieve': ({ body }) => ({ json: { data: { randomNumber: (body as { randomNumber: number }).randomNumber, quote: { name: 'Alice Mover' } } } }),
+    });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'SaveForLater' }));
+    await screen.findByText('home page');
+    const sent = api.of('POST', '/api/saveRetrieve')[0].body as { date: string; randomNumber: number; quote: Quote };
+    expect(sent.randomNumber).toBeGreaterThanOrEqual(1);
+    expect(sent.randomNumber).toBeLessThanOrEqual(10_000_000);
+    expect(Number.isNaN(Date.parse(sent.date))).toBe(false);
+    expect(sent.quote.driverId).toBe('d1');
+    expect(alert.mock.calls[0][0]).toContain('Thank you Alice Mover');
+    expect(alert.mock.calls[0][0]).toContain(String(sent.randomNumber));
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RetrievePage } from './RetrievePage';
+import { fakeApi } from '../../components/testing/fakeApi';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const record = (paymentStatus: string, OutstandingBalance = 0) => ({
+  _id: 'b1', randomNumber: 4242, date: '2026-11-01T10:00:00.000Z', paymentStatus, OutstandingBalance, percentage: null, reviewRequest: false,
+  quote: { name: 'Alice Mover', date: '2026-12-01T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], totalAddress: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 200 },
+});
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/retrieve" element={<RetrievePage />} />
+        <Route path="/retrieve/:id" element={<RetrievePage />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('RetrievePage', () => {
+  it('prefills the code, and a paid quote says what was paid and that the balance goes to the driver', async () => {
+    fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [record('30percentage', 140)] }) });
+    renderAt('/retrieve/4242');
+    expect((screen.getByLabelText('Quote code') as HTMLInputElement).value).toBe('4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    await screen.findByText('You have Already paid for 30percentage');
+    expect(screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/)).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('shows the server text for an unknown code, and the SPEC text when the server cannot be reached', async () => {
+    const api = fakeApi({ 'GET /api/saveRetrieve': () => ({ status: 404, text: 'No quote found with this code' }) });
+    renderAt('/retrieve');
+    fireEvent.change(screen.getByLabelText('Quote code'), { target: { value: '77' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No quote found with this code');
+    expect(api.of('GET', '/api/saveRetrieve?randomNumber=77')).toHaveLength(1);
+
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('An error occurred while retrieving the quote.'));
+  });
+
+  it('unpaid without a Stripe key: needs a percentage, saves the booking, goes to the local checkout', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const api = fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking': () => ({ json: { clientSecret: 'pi_1_secret', localCheckoutUrl: '/api/payments/local-checkout/pi_1' } }),
+    });
+    renderAt('/retrieve/4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    await screen.findByLabelText(/30%/);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Please Choosea percetage option'));
+    expect(api.of('POST', '/api/savebooking')).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £60.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/pi_1'));
+    expect(api.of('POST', '/api/savebooking')[0].body).toEqual([expect.objectContaining({ _id: 'b1', percentage: 30 })]);
+  });
+
+  it('back from the local checkout: records the payment, alerts Payment Success and goes home', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const api = fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking/updatepaymentstatus': () => ({ json: { success: true } }),
+    });
+    renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
+    await screen.findByText('home page');
+    expect(alert).toHaveBeenCalledWith('Payment Success');
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1' })]);
+  });
+});
