@@ -1,4 +1,6 @@
-import { EnvReader, readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, EnvReader, readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
 
 export interface QuoteConfig {
   platform: PlatformConfig;
@@ -14,12 +16,14 @@ export interface QuoteConfig {
 export function loadConfig(env: Env): QuoteConfig {
   const r = new EnvReader(env);
   const platform = readPlatformConfig(env, 'quote', DEFAULT_PORTS.quote);
+  const geoDataDir = r.optionalString('GEO_DATA_DIR');
+  if (geoDataDir && !existsSync(path.join(geoDataDir, 'uk-outcodes.csv'))) throw new ConfigError('GEO_DATA_DIR', `has no uk-outcodes.csv: ${geoDataDir}`);
   return {
     platform,
     googleMapsApiKey: r.optionalString('GOOGLE_MAPS_API_KEY'),
     googleMapsBaseUrl: r.url('GOOGLE_MAPS_BASE_URL', 'https://maps.googleapis.com'),
     googleTimeoutMs: r.int('GOOGLE_MAPS_TIMEOUT_MS', 5000, { min: 100, max: 60_000 }),
-    geoDataDir: r.optionalString('GEO_DATA_DIR'),
+    geoDataDir,
     // Embedded mode is the demo: it gets demo drivers unless told otherwise.
     seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
   };

@@ -8,6 +8,7 @@ import { haversineMiles, pickupCoverage } from '../src/domain/great-circle.js';
 import { findOutcodeTokens, outcodeCandidates, parsePostcodeQuery } from '../src/domain/postcode.js';
 import { estimateRoute, legSeconds, ROAD_FACTOR } from '../src/domain/road-estimate.js';
 import { chargesOnTheDay, inCongestionZone } from '../src/domain/charges-on-the-day.js';
+import { geoPortContract } from './geo-port-contract.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -76,6 +77,8 @@ describe('embedded geo adapter', () => {
   beforeAll(() => {
     geo = new EmbeddedGeo(loadGeoTable(locateGeoDataDir([here])));
   });
+
+  geoPortContract(() => geo);
 
   it('finds the data folder from the source tree and from the root', () => {
     expect(locateGeoDataDir([here])).toMatch(/services[/\\]quote[/\\]data$/);

@@ -8,6 +8,7 @@ import { EmbeddedGeo } from '../src/adapters/embedded-geo.js';
 import { loadGeoTable, locateGeoDataDir } from '../src/adapters/geo-data.js';
 import { GoogleGeo } from '../src/adapters/google-geo.js';
 import { address, post, startQuote } from './support.js';
+import { geoPortContract } from './geo-port-contract.js';
 
 /** Answers shaped like Google's Geocoding and Directions JSON (trimmed recordings), keyed by what was asked. */
 const GEOCODE: Record<string, unknown> = {
@@ -84,6 +85,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('Google Maps adapter against a local server', () => {
+  geoPortContract(() => geo);
+
   it('geocodes within Great Britain and reads the outward code', async () => {
     expect(await geo.geocode('SW1A 1AA, UK')).toEqual({ label: 'London SW1A 1AA, UK', lat: 51.501009, lng: -0.1415876, outcode: 'SW1A' });
     expect(await geo.geocode('London NW2, UK')).toMatchObject({ outcode: 'NW2' });

@@ -137,3 +137,14 @@ describe('POST /internal/quotes/price', () => {
     expect(r.json.errors).toMatchObject({ name: MSG.booking.nameRequired, hour: MSG.booking.hourRequired });
   });
 });
+
+describe('quote config', () => {
+  it('names a GEO_DATA_DIR without the table, and seeds demo drivers only in embedded mode by default', async () => {
+    const { quoteService } = await import('../src/service.js');
+    expect(() => quoteService.loadConfig({ GEO_DATA_DIR: '/nonexistent' })).toThrow(/GEO_DATA_DIR/);
+    expect(quoteService.loadConfig({}).seedDemoDrivers).toBe(true);
+    expect(quoteService.loadConfig({ STORE: 'mongo', MONGO_URL: 'mongodb://127.0.0.1:1' }).seedDemoDrivers).toBe(false);
+    expect(quoteService.loadConfig({ SEED_DEMO_DRIVERS: 'false' }).seedDemoDrivers).toBe(false);
+    expect(() => quoteService.loadConfig({ GOOGLE_MAPS_BASE_URL: 'not a url' })).toThrow(/GOOGLE_MAPS_BASE_URL/);
+  });
+});
