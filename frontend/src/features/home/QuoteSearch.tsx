@@ -44,10 +44,8 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (errors.pickup || errors.dropoff || !pickup.choice || !dropoff.choice) {
-      navigate('/', { replace: window.location.pathname === '/' });
-      return;
-    }
+    // Invalid: stay on the search (home, or the /booking address-entry screen) with the messages showing.
+    if (errors.pickup || errors.dropoff || !pickup.choice || !dropoff.choice) return;
     setBusy(true);
     const inArea = await pickupInArea(pickup.choice, Boolean(config?.googleMapsKey));
     setBusy(false);
