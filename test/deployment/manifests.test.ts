@@ -238,3 +238,39 @@ describe('docker-compose.yml', () => {
     });
   });
 });
+
+describe('k8s/dev-infra (Kafka, MongoDB, Redis, Mailpit for a local cluster)', () => {
+  const DEV = path.join(K8S_DIR, 'dev-infra');
+  const infra = new Cluster(loadK8sObjects(DEV));
+  type Workload = K8sObject & { spec: { template: { spec: PodSpecWithProbes } } };
+  type PodSpecWithProbes = { containers: (Container & { readinessProbe?: object; livenessProbe?: object; env?: { name: string; value?: string }[] })[] };
+  const workloads = [...infra.all<Workload>('StatefulSet'), ...infra.all<Workload>('Deployment')];
+
+  it('is one kustomization in its own namespace', () => {
+    const [kustomization] = infra.all<K8sObject & { resources: string[] }>('Kustomization');
+    expect([...kustomization.resources].sort()).toEqual(readdirSync(DEV).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
+    for (const o of infra.objects.filter((o) => !['Kustomization', 'Namespace'].includes(o.kind))) expect(o.metadata.namespace).toBe('vanhop-infra');
+    expect(workloads.map((w) => w.metadata.name).sort()).toEqual(['kafka', 'mailpit', 'mongo', 'redis']);
+  });
+
+  it('gives every server probes and resource requests/limits', () => {
+    for (const w of workloads) {
+      for (const c of w.spec.template.spec.containers) {
+        expect(c.readinessProbe, `${w.metadata.name} readiness`).toBeDefined();
+        expect(c.livenessProbe, `${w.metadata.name} liveness`).toBeDefined();
+        expect(c.resources?.requests && c.resources?.limits, `${w.metadata.name} resources`).toBeTruthy();
+      }
+    }
+  });
+
+  it('is where the application manifests point: KAFKA_BROKERS is the advertised Kafka listener of a Service', () => {
+    const brokers = cluster.find<ConfigMap>('ConfigMap', 'vanhop-platform')!.data!.KAFKA_BROKERS;
+    const kafka = workloads.find((w) => w.metadata.name === 'kafka')!.spec.template.spec.containers[0];
+    const advertised = kafka.env!.find((e) => e.name === 'KAFKA_ADVERTISED_LISTENERS')!.value!;
+    expect(advertised).toBe(`PLAINTEXT://${brokers}`);
+    const [host, port] = brokers.split(':');
+    const [svcName, ns] = host.split('.');
+    expect(ns).toBe('vanhop-infra');
+    expect(infra.find<Service>('Service', svcName)!.spec.ports.map((p) => p.port)).toContain(Number(port));
+  });
+});
