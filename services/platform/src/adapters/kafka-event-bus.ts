@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type IHeaders, type LogEntry, type Producer, type RetryOptions } from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer, RetryOptions } from 'kafkajs';
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import type { EventBus, EventHandler, SubscribeOptions } from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
@@ -29,6 +29,8 @@ interface GroupConsumer {
 
 const TOPIC_NAME = /^[a-zA-Z0-9._-]*$/;
 
+type KafkaJs = typeof import('kafkajs');
+
 /**
  * EventBus on Kafka (kafkajs). One consumer per group; offsets are committed explicitly, only after
  * the handler succeeded or the message was parked on `<topic>.dlq`, so a crash redelivers instead
@@ -52,7 +54,13 @@ export class KafkaEventBus implements EventBus {
   private wakeSleepers: () => void = () => undefined;
   private readonly stopSignal: Promise<void>;
 
-  constructor(private readonly options: KafkaEventBusOptions) {
+  /** Loads kafkajs on demand (embedded mode never does) and builds the bus; nothing connects until start or publish. */
+  static async create(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    return new KafkaEventBus(await import('kafkajs'), options);
+  }
+
+  private constructor(kafkajs: KafkaJs, private readonly options: KafkaEventBusOptions) {
+    const { Kafka, logLevel, Partitioners } = kafkajs;
     this.ns = options.namespace ?? '';
     if (!TOPIC_NAME.test(this.ns)) throw new Error(`Kafka namespace may only contain letters, digits, '.', '_' and '-': "${this.ns}"`);
     this.defaults = options.defaults ?? { maxRetries: 5, retryBackoffMs: 200 };
@@ -62,7 +70,7 @@ export class KafkaEventBus implements EventBus {
       connectionTimeout: 5_000,
       retry: options.retry ?? { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
       logLevel: logLevel.WARN,
-      logCreator: () => (entry: LogEntry) => logKafka(options.logger, entry),
+      logCreator: () => (entry: LogEntry) => logKafka(options.logger, entry, logLevel),
     });
     this.producer = this.kafka.producer({
       idempotent: true,
@@ -263,7 +271,7 @@ async function parseEnvelope(value: Buffer | null): Promise<{ event: EventEnvelo
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-function logKafka(logger: Logger, { level, log }: LogEntry): void {
+function logKafka(logger: Logger, { level, log }: LogEntry, logLevel: KafkaJs['logLevel']): void {
   const { message, ...rest } = log;
   const obj = { kafka: rest };
   if (level === logLevel.ERROR || level === logLevel.NOTHING) logger.error(obj, message);

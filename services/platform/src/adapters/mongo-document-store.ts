@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import type { Collection as DriverCollection, Db, Document, MongoClient } from 'mongodb';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, IndexSpec, Update } from '../ports/document-store.js';
 import { DuplicateKeyError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -25,6 +25,8 @@ export class MongoDocumentStore implements DocumentStore {
 
   /** Connects before returning, so a wrong MONGO_URL fails the service at start, not on first request. */
   static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
+    // Loaded here, not at the top: embedded mode must never pay for (or depend on) the driver.
+    const { MongoClient } = await import('mongodb');
     const client = new MongoClient(options.url, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000,
       // Writes are single-document and idempotent by design; retryable writes need sessions the
@@ -132,9 +134,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   private mapError(err: unknown): unknown {
-    if (err instanceof MongoServerError && err.code === DUPLICATE_KEY) {
-      return new DuplicateKeyError(this.name, JSON.stringify(err.keyValue ?? {}));
-    }
+    const e = err as { code?: unknown; keyValue?: unknown };
+    if (e?.code === DUPLICATE_KEY) return new DuplicateKeyError(this.name, JSON.stringify(e.keyValue ?? {}));
     return err;
   }
 }

@@ -28,7 +28,7 @@ export async function createProductionAdapter<K extends keyof ProductionAdapters
     },
     async bus() {
       const { KafkaEventBus } = await import('./kafka-event-bus.js');
-      return new KafkaEventBus({ brokers: config.kafkaBrokers, clientId: config.kafkaClientId, namespace: config.kafkaNamespace, logger });
+      return KafkaEventBus.create({ brokers: config.kafkaBrokers, clientId: config.kafkaClientId, namespace: config.kafkaNamespace, logger });
     },
   };
   return builders[kind]() as Promise<ProductionAdapters[K]>;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Cache } from '../ports/cache.js';
 import type { Logger } from '../logger.js';
 
@@ -31,6 +31,8 @@ export class RedisCache implements Cache {
 
   /** Connects before returning, so a wrong REDIS_URL fails the service at start. */
   static async connect(options: RedisCacheOptions): Promise<RedisCache> {
+    // Loaded here, not at the top: embedded mode must never pay for (or depend on) the client.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix ?? '',
       lazyConnect: true,

@@ -14,14 +14,18 @@ if (brokers) {
   const logger = createLogger('kafka-contract', 'silent');
   // Each test world is its own namespace on the shared broker: its own topics and consumer groups.
   const makeBus = (world: string, extra: Partial<KafkaEventBusOptions> = {}) =>
-    new KafkaEventBus({ brokers: brokers.split(','), clientId: `contract-${world}`, namespace: `ct-${world}.`, logger, topics: [], partitions: 3, maxWaitTimeMs: 200, ...extra });
+    KafkaEventBus.create({ brokers: brokers.split(','), clientId: `contract-${world}`, namespace: `ct-${world}.`, logger, topics: [], partitions: 3, maxWaitTimeMs: 200, ...extra });
 
   eventBusContract(`kafkajs at ${brokers}`, { open: async (world) => makeBus(world) });
 
   describe('KafkaEventBus specifics', () => {
     const admin = new Kafka({ clientId: 'contract-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
     const buses: KafkaEventBus[] = [];
-    const track = (b: KafkaEventBus) => (buses.push(b), b);
+    const track = async (pending: Promise<KafkaEventBus>) => {
+      const b = await pending;
+      buses.push(b);
+      return b;
+    };
     afterEach(async () => {
       await Promise.all(buses.splice(0).map((b) => b.stop()));
       await admin.disconnect();
@@ -38,7 +42,7 @@ if (brokers) {
 
     it('creates every contract topic and its dead-letter topic at start', async () => {
       const world = `w${randomUUID().slice(0, 8)}`;
-      const bus = track(makeBus(world, { topics: undefined }));
+      const bus = await track(makeBus(world, { topics: undefined }));
       await bus.start();
       await admin.connect();
       const topics = (await admin.listTopics()).filter((t) => t.startsWith(`ct-${world}.`)).map((t) => t.slice(`ct-${world}.`.length));
@@ -47,7 +51,7 @@ if (brokers) {
 
     it('parks a message that is not a valid envelope on the dead-letter topic without calling the handler', async () => {
       const world = `w${randomUUID().slice(0, 8)}`;
-      const bus = track(makeBus(world));
+      const bus = await track(makeBus(world));
       const handled: unknown[] = [];
       const dead: EventEnvelope[] = [];
       await bus.subscribe('notification', 'orders', async (e) => void handled.push(e));
@@ -69,7 +73,7 @@ if (brokers) {
 
     it('commits only handled messages: a message abandoned at stop is redelivered to the group, handled ones are not', async () => {
       const world = `w${randomUUID().slice(0, 8)}`;
-      const first = track(makeBus(world));
+      const first = await track(makeBus(world));
       const handledFirst: number[] = [];
       await first.subscribe(
         'notification',
@@ -86,7 +90,7 @@ if (brokers) {
       await eventually(() => expect(handledFirst).toEqual([1, 2]));
       await first.stop(); // message 3 is mid-retry: abandoned, not committed
 
-      const second = track(makeBus(world));
+      const second = await track(makeBus(world));
       const handledSecond: number[] = [];
       await second.subscribe('notification', 'orders', async (e) => void handledSecond.push((e.data as { n: number }).n));
       await second.start();
@@ -96,7 +100,7 @@ if (brokers) {
     it('fails ping while a consumer has crashed', async () => {
       const world = `w${randomUUID().slice(0, 8)}`;
       // Few retries, so the crash (a dead-letter topic that vanished) surfaces within a second or two.
-      const bus = track(makeBus(world, { retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 200 } }));
+      const bus = await track(makeBus(world, { retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 200 } }));
       await bus.subscribe('notification', 'orders', async () => {
         throw new Error('always fails');
       }, { maxRetries: 0, retryBackoffMs: 1 });
