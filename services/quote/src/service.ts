@@ -12,7 +12,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
   loadConfig,
   build(infra, config) {
-    const { geo } = createGeo(config);
+    const { geo } = createGeo(config, infra.cache);
     const drivers = new DriverRepository(infra.store);
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock });
     return {

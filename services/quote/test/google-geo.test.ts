@@ -134,6 +134,11 @@ describe('quote service with GOOGLE_MAPS_API_KEY', () => {
       expect(status).toBe(200);
       // 16,093 m = 10.00 miles: 3 × (£45 + £5) + £5 × 3 × 2 flights + 10 × £1.50 = £195.00
       expect(json.quote).toMatchObject({ travelMiles: 10, travelHour: 2280, totalPrice: 195, driverId: 'drv-ali-hassan' });
+      // Asking again re-uses the remembered geocoding: only the route goes to Google.
+      const before = requests.filter((u) => u.pathname === '/maps/api/geocode/json').length;
+      const again = await post(`${svc.url}/api/booking`, { addresses: [address('London NW2, UK', 1), address('SW1A 1AA, UK', 1)], vanSize: 'Large', driverHelp: 'Driver-Help' });
+      expect(again.status).toBe(200);
+      expect(requests.filter((u) => u.pathname === '/maps/api/geocode/json').length).toBe(before);
     } finally {
       await svc.cleanup();
     }
