@@ -1,0 +1,318 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MSG, type BookingRecord } from '@vanhop/contracts';
+import AdminApp from './AdminApp';
+import { TOKEN_KEY } from './session';
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+
+const where = () => screen.getByTestId('where').textContent;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+function stubApi(routes: Record<string, Handler>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, init });
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const handler = routes[key];
+    if (!handler) throw new Error(`unexpected call ${key}`);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
+const past = new Date(Date.now() - 40 * 86_400_000).toISOString();
+const record = (over: Partial<BookingRecord> & { move: string }): BookingRecord =>
+  ({
+    _id: '6f1c2b1e-1111-4222-8333-944455556666',
+    randomNumber: 4242,
+    date: new Date().toISOString(),
+    paymentStatus: 'unpaid',
+    OutstandingBalance: 195,
+    percentage: null,
+    reviewRequest: false,
+    ...over,
+    quote: {
+      name: 'Alice Mover', email: 'alice@example.com', phone: '07700 900123', description: 'Sofa and boxes', date: over.move,
+      totalAddress: [
+        { id: 'a', location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane', stair: 2 },
+        { id: 'b', location: 'London SE1, UK', physicalAddress: '5 Borough High Street', stair: 0 },
+      ],
+      places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 2, deliveryStair: 0, viaStopStair: [],
+      typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalSecond: 10800, totalPrice: 195, travelHour: 1500, travelMiles: 9.4,
+    },
+  }) as unknown as BookingRecord;
+
+describe('admin app', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends visitors without a token from the dashboard and the health page to the login page', () => {
+    stubApi({});
+    renderAt('/admin/dashboard');
+    expect(where()).toBe('/admin/login');
+    expect(screen.getByRole('heading', { name: 'Staff login' })).toBeTruthy();
+    cleanup();
+    renderAt('/admin/health');
+    expect(where()).toBe('/admin/login');
+  });
+
+  it('shows the admin not-found screen for other /admin paths, inside the admin layout', () => {
+    renderAt('/admin/nothing-here');
+    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
+  });
+
+  it('validates the login form with the SPEC texts and Sign Up goes to register', async () => {
+    renderAt('/admin/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MSG.adminLogin.usernameRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.adminLogin.passwordRequired)).toBeTruthy();
+    type('Username', 'jo');
+    fireEvent.blur(screen.getByLabelText('Username'));
+    expect(await screen.findByText(MSG.adminLogin.usernameMin)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(where()).toBe('/admin/register');
+  });
+
+  it('shows the server message, "Failed to Log in" or "Error Happen During login" under the form', async () => {
+    let answer: () => Response = () => json({ success: false, message: 'Invalid username or password' }, 401);
+    stubApi({ 'POST /api/account/login': () => answer() });
+    renderAt('/admin/login');
+    type('Username', 'jo_staff');
+    type('Password', 'wrong-password');
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    submit();
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Invalid username or password');
+
+    answer = () => new Response('', { status: 502 });
+    submit();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe(MSG.adminLogin.failed));
+
+    answer = () => json({ success: false, message: '' });
+    submit();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe(MSG.adminLogin.unsuccessful));
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    submit();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe(MSG.adminLogin.errorDuring));
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('signs in, keeps the token, shows the dashboard with bearer calls, and logs out', async () => {
+    const rec = record({ move: future });
+    const calls = stubApi({
+      'POST /api/account/login': () => json({ token: 'tok-123', success: true, message: 'Login successful' }),
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([rec]),
+    });
+    renderAt('/admin/login');
+    type('Username', 'jo_staff');
+    type('Password', 'pw-123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Welcome, jo_staff')).toBeTruthy();
+    expect(where()).toBe('/admin/dashboard');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe('tok-123');
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({ username: 'jo_staff', password: 'pw-123456' });
+    for (const call of calls.slice(1)) expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+
+    const quotation = screen.getByTestId('quotation-card');
+    const card = await within(quotation).findByTestId('admin-record');
+    expect(card.textContent).toContain('London NW2, UK');
+    expect(card.textContent).toContain('£195.00');
+    expect(card.textContent).toContain('Unique Code: 4242');
+    expect(within(screen.getByTestId('job-card')).queryByTestId('admin-record')).toBeNull();
+    expect(screen.getByText(MSG.admin.maintenance)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Logout' }));
+    expect(where()).toBe('/admin/login');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('keeps "Try to In?.." when the profile cannot be loaded and ends loading with an empty list', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ message: 'boom' }, 500),
+      'GET /api/backdata/all': () => json({ message: 'boom' }, 500),
+    });
+    renderAt('/admin/dashboard');
+    await waitFor(() => expect(screen.getAllByText('No records')).toHaveLength(2));
+    expect(screen.getByText(MSG.admin.tryLogin)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(where()).toBe('/admin/dashboard');
+  });
+
+  it('sends the user to the login page and forgets the token when a staff call answers 401', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'expired');
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ success: false, message: 'Unauthorized: please log in again' }, 401),
+      'GET /api/backdata/all': () => json({ success: false, message: 'Unauthorized: please log in again' }, 401),
+    });
+    renderAt('/admin/dashboard');
+    await waitFor(() => expect(where()).toBe('/admin/login'));
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('opens the detail panel with its figures, closes it with Escape, requests a review and deletes after confirming', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    let list = [record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 })];
+    const calls = stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json(list),
+      [`POST /api/backdata/review/${list[0]._id}`]: () => {
+        list = [{ ...list[0], reviewRequest: true }];
+        return json({ message: 'Review request sent to alice@example.com' });
+      },
+      [`DELETE /api/backdata/delete/${list[0]._id}`]: () => {
+        list = [];
+        return json({ message: 'Booking record deleted' });
+      },
+    });
+    const alert = vi.fn();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('alert', alert);
+    vi.stubGlobal('confirm', confirm);
+    renderAt('/admin/dashboard');
+    const jobs = screen.getByTestId('job-card');
+    fireEvent.click(await within(jobs).findByTestId('admin-record'));
+    let panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    const text = panel.textContent ?? '';
+    expect(text).toContain('Price per half hour£32.50');
+    expect(text).toContain('Outstanding balance£136.50');
+    expect(text).toContain('Total price£195.00');
+    expect(text).toContain('Booked hours03hr:00Min');
+    expect(text).toContain('Pickup stair2 flights of stairs');
+    expect(text).toContain('Via stopNo');
+    expect(within(panel).getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
+    expect(panel.className).toContain('admin-detail--paid');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(jobs).getByTestId('admin-record'));
+    panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(`${MSG.admin.sendingEmail}: Review request sent to alice@example.com`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await within(jobs).findByTestId('admin-record'));
+    panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    expect(within(panel).queryByRole('button', { name: 'Request Review' })).toBeNull();
+    // cancelled confirm: nothing is deleted
+    fireEvent.click(within(panel).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(MSG.admin.confirmDelete);
+    expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
+    confirm.mockReturnValue(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Booking record deleted'));
+    await waitFor(() => expect(within(jobs).queryByTestId('admin-record')).toBeNull());
+    for (const call of calls) expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('shows "Network response was not okay" in the panel when a review request fails', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    const rec = record({ move: past });
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([rec]),
+      [`POST /api/backdata/review/${rec._id}`]: () => json({ message: 'A review has already been requested for this booking.' }, 409),
+    });
+    renderAt('/admin/dashboard');
+    const quotation = screen.getByTestId('quotation-card');
+    fireEvent.click(within(quotation).getByRole('button', { name: 'Previous Quotation' }));
+    fireEvent.click(await within(quotation).findByTestId('admin-record'));
+    const panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    expect(panel.className).toContain('admin-detail--unpaid');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(`${MSG.admin.networkNotOk}: A review has already been requested for this booking.`);
+  });
+
+  it('registers: shows the server errormessage under the unique code, then alerts success and goes to login', async () => {
+    let answer = () => json({ errormessage: 'Invalid sign-up code' }, 403);
+    const calls = stubApi({ 'POST /api/account/register': () => answer() });
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    renderAt('/admin/register');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(MSG.adminRegister.nameRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeTruthy();
+    type('Name', 'jo staff');
+    type('Password', 'pw-123456');
+    type('Repeat password', 'pw-654321');
+    type('Unique code', 'VH-WRONG');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(MSG.adminRegister.nameNoSpaces)).toBeTruthy();
+    expect(screen.getByText(MSG.adminRegister.passwordMatch)).toBeTruthy();
+    type('Name', 'jo_staff');
+    type('Repeat password', 'pw-123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const error = await screen.findByTestId('register-error');
+    expect(error.textContent).toBe('Invalid sign-up code');
+    expect(error.previousElementSibling?.getAttribute('id')).toBe('admin-uniquecode');
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({ name: 'jo_staff', password: 'pw-123456', password1: 'pw-123456', uniquecode: 'VH-WRONG' });
+
+    answer = () => json({ message: 'Account created' }, 201);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Account created'));
+    expect(where()).toBe('/admin/login');
+  });
+
+  it('health page: not checked, Loading..., the value or "error", and Reset for each check', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    let release: () => void = () => {};
+    let healthAnswer = () => json({ health: 'ok', services: { quote: 'ready' } });
+    const calls = stubApi({
+      'GET /api/dashboard/health': () => new Promise<Response>((resolve) => (release = () => resolve(healthAnswer()))),
+      'GET /api/dashboard': () => json({ serverIp: '10.1.2.3' }),
+    });
+    renderAt('/admin/health');
+    const health = screen.getByTestId('health-check');
+    const ip = screen.getByTestId('ip-check');
+    fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
+    expect(within(health).getByRole('button', { name: 'Loading...' })).toBeTruthy();
+    await act(async () => release());
+    expect(await within(health).findByRole('button', { name: 'ok' })).toBeTruthy();
+    expect(health.textContent).toContain('quote: ready');
+    fireEvent.click(within(health).getByRole('button', { name: 'Reset' }));
+    expect(within(health).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
+
+    healthAnswer = () => json({ health: 'degraded', services: { quote: 'unreachable' } }, 503);
+    fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
+    await act(async () => release());
+    expect(await within(health).findByRole('button', { name: 'error' })).toBeTruthy();
+    expect(console.error).toHaveBeenCalledWith('Error checking server health', expect.anything());
+
+    fireEvent.click(within(ip).getByRole('button', { name: 'Click Me to Check' }));
+    expect(await within(ip).findByRole('button', { name: '10.1.2.3' })).toBeTruthy();
+    const ipCall = calls.find((c) => c.url === '/api/dashboard');
+    expect((ipCall?.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    fireEvent.click(within(ip).getByRole('button', { name: 'Reset' }));
+    expect(within(ip).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
+  });
+});

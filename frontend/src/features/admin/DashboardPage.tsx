@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MSG, type BookingRecord } from '@vanhop/contracts';
+import { AdminApiError, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, requestReview } from './api';
+import { useAdminSession } from './session';
+import { RecordList, type WhenTab } from './RecordList';
+import { RecordDetail } from './RecordDetail';
+
+const QUOTATION_TABS: readonly WhenTab[] = [
+  { when: 'future', label: 'Future' },
+  { when: 'today', label: 'Today' },
+  { when: 'past', label: 'Previous Quotation' },
+];
+const JOB_TABS: readonly WhenTab[] = [
+  { when: 'future', label: 'Future' },
+  { when: 'today', label: 'Today' },
+  { when: 'past', label: 'Past Jobs' },
+];
+
+const actionFailure = (err: unknown): string =>
+  err instanceof AdminApiError && err.serverMessage ? `${MSG.admin.networkNotOk}: ${err.serverMessage}` : MSG.admin.networkNotOk;
+
+/** The staff dashboard: who is signed in, saved quotations, paid jobs, and one record's details. */
+export function DashboardPage() {
+  const { token, logout, guard } = useAdminSession();
+  const [username, setUsername] = useState<string | null>(null);
+  const [records, setRecords] = useState<BookingRecord[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [now, setNow] = useState(() => new Date());
+  const [open, setOpen] = useState<BookingRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    guard(fetchAdminProfile(token))
+      .then((profile) => live && setUsername(profile.username))
+      .catch((err) => console.error('Admin dashboard fetch failed', err));
+    return () => {
+      live = false;
+    };
+  }, [token, guard]);
+
+  const loadRecords = useCallback(async () => {
+    if (!token) return;
+    setLoading(true);
+    try {
+      const list = await guard(fetchBookingRecords(token));
+      setRecords(Array.isArray(list) ? list : []);
+    } catch (err) {
+      console.error('Admin list fetch failed', err);
+      setRecords([]);
+    } finally {
+      setNow(new Date());
+      setLoading(false);
+    }
+  }, [token, guard]);
+
+  useEffect(() => {
+    void loadRecords();
+  }, [loadRecords]);
+
+  const openRecord = (record: BookingRecord) => {
+    setActionError(null);
+    setOpen(record);
+  };
+
+  /** After a review request or a delete the panel closes and the lists are read again. */
+  const reload = async () => {
+    setOpen(null);
+    await loadRecords();
+  };
+
+  const onRequestReview = async () => {
+    if (!open || !token) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      const { message } = await guard(requestReview(token, open._id));
+      window.alert(`${MSG.admin.sendingEmail}: ${message}`);
+      await reload();
+    } catch (err) {
+      console.error(err);
+      setActionError(actionFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!open || !token) return;
+    if (!window.confirm(MSG.admin.confirmDelete)) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      const { message } = await guard(deleteBookingRecord(token, open._id));
+      window.alert(message);
+      await reload();
+    } catch (err) {
+      console.error(err);
+      setActionError(actionFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-dashboard">
+      <div className="admin-topbar">
+        {username ? (
+          <>
+            <span>Welcome, {username}</span>
+            <a
+              href="/admin/login"
+              onClick={(e) => {
+                e.preventDefault();
+                logout();
+              }}
+            >
+              Logout
+            </a>
+          </>
+        ) : (
+          <>
+            <span>{MSG.admin.tryLogin}</span>
+            <Link to="/admin/login">Login</Link>
+          </>
+        )}
+      </div>
+
+      <div className="admin-grid">
+        <RecordList title="Quotation" kind="quotation" tabs={QUOTATION_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
+        <section className="admin-card" aria-labelledby="admin-maintenance-title">
+          <h2 id="admin-maintenance-title">Dashboard</h2>
+          <p>{MSG.admin.maintenance}</p>
+        </section>
+        <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
+      </div>
+
+      {open && (
+        <RecordDetail record={open} onClose={() => setOpen(null)} onRequestReview={onRequestReview} onDelete={onDelete} busy={busy} error={actionError} />
+      )}
+    </div>
+  );
+}

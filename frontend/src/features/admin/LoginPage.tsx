@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { MSG, adminLoginSchema, type AdminLogin } from '@vanhop/contracts';
+import { AdminApiError, login } from './api';
+import { storeToken } from './session';
+import { FormField } from './FormField';
+
+const INITIAL: AdminLogin = { username: '', password: '' };
+
+/** What to show under the form when signing in fails (SPEC.md section 8). */
+export function loginFailureText(err: unknown): string {
+  if (err instanceof AdminApiError && err.status > 0) return err.serverMessage ?? MSG.adminLogin.failed;
+  return MSG.adminLogin.errorDuring;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (values: AdminLogin) => {
+    setFailure(null);
+    try {
+      const answer = await login(adminLoginSchema.cast(values) as AdminLogin);
+      if (answer?.success && answer.token) {
+        storeToken(answer.token);
+        navigate('/admin/dashboard', { replace: true });
+      } else {
+        setFailure(answer?.message || MSG.adminLogin.unsuccessful);
+      }
+    } catch (err) {
+      console.error(err);
+      setFailure(loginFailureText(err));
+    }
+  };
+
+  return (
+    <section className="admin-card admin-auth">
+      <h1>Staff login</h1>
+      <Formik initialValues={INITIAL} validationSchema={adminLoginSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Staff login" className="admin-form">
+            <FormField name="username" label="Username" autoComplete="username" />
+            <FormField name="password" label="Password" type="password" autoComplete="current-password" />
+            <div className="admin-actions">
+              <button type="submit" className="admin-button" disabled={isSubmitting}>
+                Login
+              </button>
+              <button type="button" className="admin-button secondary" onClick={() => navigate('/admin/register')}>
+                Sign Up
+              </button>
+            </div>
+            {failure && (
+              <p className="admin-form-error" role="alert" data-testid="login-error">
+                {failure}
+              </p>
+            )}
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { BookingRecord } from '@vanhop/contracts';
+import {
+  bookedHoursLabel,
+  durationLabel,
+  formatLondonDate,
+  formatPounds,
+  pricePerHalfHour,
+  recordDate,
+  routeOf,
+  stairLabel,
+  telHref,
+} from './records';
+
+interface RecordDetailProps {
+  record: BookingRecord;
+  onClose: () => void;
+  onRequestReview: () => void;
+  onDelete: () => void;
+  busy: boolean;
+  /** A failed review or delete, shown in the panel. */
+  error: string | null;
+}
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="admin-row">
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
+/**
+ * Everything about one record, over the dashboard; closed by its X button or Escape (not by a
+ * click outside, so a stray click never loses the panel). Unpaid quotations get their own style.
+ */
+export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy, error }: RecordDetailProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, []);
+
+  const q = record.quote;
+  const route = routeOf(record);
+  const perHalfHour = pricePerHalfHour(q.totalPrice, q.totalSecond);
+  const unpaid = record.paymentStatus === 'unpaid';
+
+  return (
+    <div className="admin-overlay">
+      <div
+        ref={box}
+        className={`admin-detail ${unpaid ? 'admin-detail--unpaid' : 'admin-detail--paid'}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={`Record ${record.randomNumber}`}
+        tabIndex={-1}
+      >
+        <div className="admin-detail-head">
+          <h2>
+            {unpaid ? 'Quotation' : 'Job'} {record.randomNumber}
+            <span className={`admin-badge ${unpaid ? 'unpaid' : 'paid'}`}>{unpaid ? 'Unpaid' : record.paymentStatus}</span>
+          </h2>
+          <button type="button" className="admin-close" aria-label="Close" onClick={() => close.current()}>
+            X
+          </button>
+        </div>
+
+        <section aria-label="Trip Details">
+          <h3>Trip Details</h3>
+          <dl>
+            <Row label="Date">{formatLondonDate(recordDate(record))}</Row>
+            <Row label="Pickup">{route.pickup}</Row>
+            <Row label="Pickup stair">{stairLabel(q.pickupStair)}</Row>
+            <Row label="Drop-off">{route.dropoff}</Row>
+            <Row label="Drop-off stair">{stairLabel(q.deliveryStair)}</Row>
+            <Row label="Via stop">{route.via.length > 0 ? 'Yes' : 'No'}</Row>
+            {route.via.map((stop, i) => (
+              <Row key={stop.id} label={`Via stop ${i + 1}`}>
+                {stop.address} ({stairLabel(stop.flights)})
+              </Row>
+            ))}
+            <Row label="Miles">{Number.isFinite(q.travelMiles) ? q.travelMiles.toFixed(1) : 'Not given'}</Row>
+            <Row label="Travel hour">{durationLabel(q.travelHour)}</Row>
+            <Row label="Description">{q.description || 'None'}</Row>
+          </dl>
+        </section>
+
+        <section aria-label="Customer Details">
+          <h3>Customer Details</h3>
+          <dl>
+            <Row label="Name">{q.name}</Row>
+            <Row label="E-mail">{q.email}</Row>
+            <Row label="Phone">
+              <a href={telHref(q.phone)}>{q.phone}</a>
+            </Row>
+          </dl>
+        </section>
+
+        <section aria-label="Price Details">
+          <h3>Price Details</h3>
+          <dl>
+            <Row label="Payment status">{record.paymentStatus}</Row>
+            <Row label="Price per half hour">{perHalfHour === null ? 'Not given' : formatPounds(perHalfHour)}</Row>
+            <Row label="Booked hours">{bookedHoursLabel(q.totalHour)}</Row>
+            <Row label="Van type">{q.typeofVan}</Row>
+            <Row label="Worker type">{q.typeOfWorker}</Row>
+            <Row label="Total price">{formatPounds(q.totalPrice)}</Row>
+            {typeof record.OutstandingBalance === 'number' && <Row label="Outstanding balance">{formatPounds(record.OutstandingBalance)}</Row>}
+            {record.driver && <Row label="Driver">{record.driver.name}</Row>}
+          </dl>
+        </section>
+
+        <div className="admin-actions">
+          {!record.reviewRequest && (
+            <button type="button" className="admin-button" onClick={onRequestReview} disabled={busy}>
+              Request Review
+            </button>
+          )}
+          <button type="button" className="admin-button danger" onClick={onDelete} disabled={busy}>
+            Delete
+          </button>
+        </div>
+        {error && (
+          <p className="admin-form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Form, Formik } from 'formik';
+import { Link, useNavigate } from 'react-router-dom';
+import { adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
+import { AdminApiError, register } from './api';
+import { FormField } from './FormField';
+
+const INITIAL: AdminRegister = { name: '', password: '', password1: '', uniquecode: '' };
+
+/** Staff sign-up with the code the office hands out; the server's refusal shows under the code field. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = async (values: AdminRegister) => {
+    setServerError(null);
+    try {
+      const answer = await register(values);
+      window.alert(answer?.message ?? 'Registered');
+      navigate('/admin/login');
+    } catch (err) {
+      console.error(err);
+      if (err instanceof AdminApiError && err.serverMessage && err.status > 0) setServerError(err.serverMessage);
+    }
+  };
+
+  return (
+    <section className="admin-card admin-auth">
+      <h1>Staff sign up</h1>
+      <Formik initialValues={INITIAL} validationSchema={adminRegisterSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Staff sign up" className="admin-form">
+            <FormField name="name" label="Name" autoComplete="username" />
+            <FormField name="password" label="Password" type="password" autoComplete="new-password" />
+            <FormField name="password1" label="Repeat password" type="password" autoComplete="new-password" />
+            <FormField
+              name="uniquecode"
+              label="Unique code"
+              autoComplete="off"
+              extra={
+                serverError && (
+                  <p className="admin-field-error" role="alert" data-testid="register-error">
+                    {serverError}
+                  </p>
+                )
+              }
+            />
+            <div className="admin-actions">
+              <button type="submit" className="admin-button" disabled={isSubmitting}>
+                Sign Up
+              </button>
+              <Link to="/admin/login">Back to login</Link>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The staff back office's calls (SPEC.md section 7). Kept here, inside the lazily loaded admin
+ * chunk, so customers never download them. Every staff call carries `Authorization: Bearer`;
+ * a failed call becomes an `AdminApiError` with the status and the server's words so screens can
+ * show them, and a 401 can send the user back to the login page.
+ */
+import type { AdminLogin, AdminLoginResponse, AdminRegister, AdminRegisterResponse, BookingRecord } from '@vanhop/contracts';
+
+const API = '/api';
+
+/** `status` is the HTTP code (0 when the request never got an answer); `message` the server's text when it sent one. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'AdminApiError';
+  }
+}
+
+export const isUnauthorized = (err: unknown): boolean => err instanceof AdminApiError && err.status === 401;
+
+/** The account routes answer `{message}` or `{errormessage}`; others `{message}`. */
+function serverMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  const { message, errormessage } = body as { message?: unknown; errormessage?: unknown };
+  if (typeof errormessage === 'string') return errormessage;
+  if (typeof message === 'string') return message;
+  return undefined;
+}
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  token?: string;
+  body?: unknown;
+}
+
+async function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      cache: 'no-store',
+    });
+  } catch (err) {
+    throw new AdminApiError(0, undefined, (err as Error).message);
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // plain-text answer: keep the text
+  }
+  if (!res.ok) throw new AdminApiError(res.status, serverMessageOf(parsed), parsed);
+  return parsed as T;
+}
+
+// ---- account (public) ---------------------------------------------------------------------------
+
+export const login = (credentials: AdminLogin) => call<AdminLoginResponse>('/account/login', { method: 'POST', body: credentials });
+
+export const register = (form: AdminRegister) => call<AdminRegisterResponse>('/account/register', { method: 'POST', body: form });
+
+// ---- staff only (bearer) --------------------------------------------------------------------
+
+export const fetchAdminProfile = (token: string) => call<{ username: string }>('/account/admindashboard', { token });
+
+export const fetchBookingRecords = (token: string) => call<BookingRecord[]>('/backdata/all', { token });
+
+export const requestReview = (token: string, id: string) =>
+  call<{ message: string }>(`/backdata/review/${encodeURIComponent(id)}`, { method: 'POST', token });
+
+export const deleteBookingRecord = (token: string, id: string) =>
+  call<{ message: string }>(`/backdata/delete/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+
+export const fetchServerIp = (token: string) => call<{ serverIp: string }>('/dashboard', { token });
+
+// ---- public health ----------------------------------------------------------------------------
+
+export type ServiceState = 'ready' | 'not ready' | 'unreachable';
+
+export const fetchServerHealth = () => call<{ health: string; services?: Record<string, ServiceState> }>('/dashboard/health');

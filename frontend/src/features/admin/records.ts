@@ -1,0 +1,100 @@
+/**
+ * Pure rules of the staff dashboard (SPEC.md "Admin dashboard"): which records are quotations and
+ * which are jobs, the Future / Today / Previous split, ordering and the figures of the detail panel.
+ */
+import { HOUR_OPTIONS, STAIR_OPTIONS, type BookingRecord, type PaymentStatus } from '@vanhop/contracts';
+
+export type When = 'future' | 'today' | 'past';
+
+const JOB_STATUSES: readonly PaymentStatus[] = ['paid', '30percentage', '50percentage'];
+
+export const isQuotation = (r: BookingRecord): boolean => r.paymentStatus === 'unpaid';
+export const isJob = (r: BookingRecord): boolean => JOB_STATUSES.includes(r.paymentStatus);
+
+/**
+ * The date a record is filed under: the move date, since staff plan by when the van is needed.
+ * A quote saved without a moving date falls back to when it was saved.
+ */
+export function recordDate(r: BookingRecord): Date | null {
+  for (const candidate of [r.quote?.date, r.date]) {
+    if (!candidate) continue;
+    const d = new Date(candidate);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return null;
+}
+
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Same calendar day on the London clock (the office's day, whatever the browser's zone). */
+export const sameLondonDay = (a: Date, b: Date): boolean => londonDay.format(a) === londonDay.format(b);
+
+/** Future: now or later; past: earlier than now; today: the same London calendar day (overlaps both). */
+export function isWhen(when: When, date: Date, now: Date): boolean {
+  if (when === 'today') return sameLondonDay(date, now);
+  if (when === 'future') return date.getTime() >= now.getTime();
+  return date.getTime() < now.getTime();
+}
+
+/** The records of one list, oldest first; records without a readable date are left out. */
+export function selectRecords(records: readonly BookingRecord[], kind: 'quotation' | 'job', when: When, now: Date): BookingRecord[] {
+  const ofKind = kind === 'quotation' ? isQuotation : isJob;
+  return records
+    .map((record) => ({ record, date: recordDate(record) }))
+    .filter((x): x is { record: BookingRecord; date: Date } => x.date !== null && ofKind(x.record) && isWhen(when, x.date, now))
+    .sort((a, b) => a.date.getTime() - b.date.getTime())
+    .map((x) => x.record);
+}
+
+const londonDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export const formatLondonDate = (date: Date | null): string => (date ? londonDateTime.format(date) : 'No date');
+
+export const formatPounds = (pounds: number): string => `£${(Number.isFinite(pounds) ? pounds : 0).toFixed(2)}`;
+
+/** SPEC: price per half hour = totalPrice / (totalSecond / 1800); null when no time was priced. */
+export function pricePerHalfHour(totalPrice: number, totalSecond: number): number | null {
+  if (!(totalSecond > 0) || !Number.isFinite(totalPrice)) return null;
+  return totalPrice / (totalSecond / 1800);
+}
+
+export const stairLabel = (flights: number | '' | null | undefined): string =>
+  typeof flights === 'number' ? (STAIR_OPTIONS.find((o) => o.value === flights)?.label ?? `${flights} flights of stairs`) : 'Not given';
+
+export const bookedHoursLabel = (hours: number): string => HOUR_OPTIONS.find((o) => o.value === hours)?.label ?? `${hours} hours`;
+
+/** Driving time in seconds as "1 h 05 min". */
+export function durationLabel(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return 'Not given';
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}
+
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** Start, via stops and end of a record's route; tolerant of older records with few addresses. */
+export function routeOf(r: BookingRecord) {
+  const addresses = r.quote?.totalAddress ?? [];
+  const first = addresses[0];
+  const last = addresses.length > 1 ? addresses[addresses.length - 1] : undefined;
+  const via = addresses.slice(1, -1);
+  const place = (a: (typeof addresses)[number] | undefined, fallback: string | undefined) =>
+    a ? [a.physicalAddress, a.location].filter(Boolean).join(', ') : (fallback ?? 'Not given');
+  return {
+    start: first?.location ?? r.quote?.places?.[0] ?? 'Not given',
+    end: last?.location ?? r.quote?.places?.at(-1) ?? 'Not given',
+    pickup: place(first, r.quote?.places?.[0]),
+    dropoff: place(last, r.quote?.places?.at(-1)),
+    via: via.map((a, i) => ({ id: a.id, address: place(a, undefined), flights: r.quote?.viaStopStair?.[i] ?? a.stair })),
+  };
+}

@@ -1,0 +1,44 @@
+import { useCallback, useRef, useState } from 'react';
+
+/** A one-shot check on the server-health page (SPEC.md section 4). */
+export type CheckState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; value: string } | { status: 'error' };
+
+export const NOT_CHECKED_TEXT = 'Click Me to Check';
+export const LOADING_TEXT = 'Loading...';
+export const ERROR_TEXT = 'error';
+
+export function checkText(state: CheckState): string {
+  switch (state.status) {
+    case 'idle':
+      return NOT_CHECKED_TEXT;
+    case 'loading':
+      return LOADING_TEXT;
+    case 'done':
+      return state.value;
+    case 'error':
+      return ERROR_TEXT;
+  }
+}
+
+/** Runs `probe` on demand; a rejection is logged with `failureLog` and shows 'error'. Reset forgets the answer. */
+export function useCheck(probe: () => Promise<string>, failureLog: string) {
+  const [state, setState] = useState<CheckState>({ status: 'idle' });
+  // A reset while a check is under way must not be overwritten by its late answer.
+  const run = useRef(0);
+  const check = useCallback(async () => {
+    const id = ++run.current;
+    setState({ status: 'loading' });
+    try {
+      const value = await probe();
+      if (id === run.current) setState({ status: 'done', value });
+    } catch (err) {
+      console.error(failureLog, err);
+      if (id === run.current) setState({ status: 'error' });
+    }
+  }, [probe, failureLog]);
+  const reset = useCallback(() => {
+    run.current++;
+    setState({ status: 'idle' });
+  }, []);
+  return { state, check, reset };
+}
