@@ -65,6 +65,7 @@ describe('local landing page', () => {
     vi.useRealTimers();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Error fetching coordinates:', expect.anything()));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('House Clearance in Watford');
+    expect(await screen.findByText('We could not place Watford on the map.')).toBeTruthy();
   });
 
   it('shows the 404 page for any other id', () => {

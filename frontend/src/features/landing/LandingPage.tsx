@@ -12,10 +12,12 @@ import { landingText } from './landing-text';
 export const GEOCODE_DELAY_MS = 1000;
 
 /** Coordinates of a place name from the geo service (Google-shaped answer), 1 s after the name settles. */
-export function useGeocodedPlace(address: string | null): LatLng | null {
+export function useGeocodedPlace(address: string | null): { location: LatLng | null; failed: boolean } {
   const [location, setLocation] = useState<LatLng | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     setLocation(null);
+    setFailed(false);
     if (!address) return;
     let cancelled = false;
     const timer = setTimeout(async () => {
@@ -26,6 +28,7 @@ export function useGeocodedPlace(address: string | null): LatLng | null {
         if (!cancelled) setLocation({ lat: found.lat, lng: found.lng });
       } catch (error) {
         console.error('Error fetching coordinates:', error);
+        if (!cancelled) setFailed(true);
       }
     }, GEOCODE_DELAY_MS);
     return () => {
@@ -33,7 +36,7 @@ export function useGeocodedPlace(address: string | null): LatLng | null {
       clearTimeout(timer);
     };
   }, [address]);
-  return location;
+  return { location, failed };
 }
 
 /** /{service}-{place}: a local page for one of our services in one place, or the 404 for any other id. */
@@ -41,7 +44,7 @@ export function LandingPage() {
   const { id = '' } = useParams();
   const target = parseLandingId(id);
   const where = target ? placeDisplayName(target.place) : null;
-  const location = useGeocodedPlace(where);
+  const { location, failed } = useGeocodedPlace(where);
   if (!target || !where) return <NotFoundPage />;
   const text = landingText(target);
   return (
@@ -62,7 +65,13 @@ export function LandingPage() {
         </section>
       ))}
       <h2>{where} on the map</h2>
-      <MapView label={`Map of ${where}`} center={location} zoom={LOCAL_MAP_ZOOM} height="400px" marker markerTitle={where} interactive={false} />
+      {failed ? (
+        <div className="map-frame" style={{ height: '400px' }}>
+          <p className="map-status">We could not place {where} on the map.</p>
+        </div>
+      ) : (
+        <MapView label={`Map of ${where}`} center={location} zoom={LOCAL_MAP_ZOOM} height="400px" marker markerTitle={where} interactive={false} />
+      )}
       <div className="booking-box" style={{ marginTop: '1.5rem' }}>
         <h2>Ready to move?</h2>
         <p>Compare drivers for {target.service.toLowerCase()} in {where} now: it takes a minute and costs nothing to get prices.</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TITLES } from '@vanhop/contracts';
-import { LANDING_PLACES, landingPath, parseLandingId } from './landing-ids';
+import { LANDING_PLACES, landingPath, parseLandingId, placeDisplayName } from './landing-ids';
 
 describe('local landing ids', () => {
   it('deduplicates the place list', () => {
@@ -26,5 +26,11 @@ describe('local landing ids', () => {
     for (const id of ['man-and-van', 'man-and-van-atlantis', 'bromley', 'piano-moves-bromley', 'man-and-van-bromley-extra', 'man-and-van--bromley', '']) {
       expect(parseLandingId(id)).toBeNull();
     }
+  });
+
+  it('reads region names with spaces but keeps real hyphenated names', () => {
+    expect(placeDisplayName('East-Central-London')).toBe('East Central London');
+    expect(placeDisplayName('Bromley-by-Bow')).toBe('Bromley-by-Bow');
+    expect(placeDisplayName('Abbey Wood')).toBe('Abbey Wood');
   });
 });
