@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { screenshot, startProductAndBrowser } from './harness.js';
-import { pickAddress, pickFirstMovingTime, searchMove } from './booking-steps.js';
+import { fillMove, pickAddress, pickFirstMovingTime, searchMove } from './booking-steps.js';
 
 /** Resolves with the next alert's text and accepts it. */
 const nextAlert = (page: Page) => new Promise<string>((resolve) => page.once('dialog', (d: Dialog) => void d.accept().then(() => resolve(d.message()))));
@@ -101,6 +101,35 @@ describe('a new customer books a move', () => {
     await page.getByRole('button', { name: 'Retrieve' }).click();
     await page.getByText('You have Already paid for 30percentage').waitFor();
     expect(await page.locator('.retrieve-paid').innerText()).toMatch(/outstanding balance of £\d+\.\d{2} is paid to\s+the driver at the end of the job/);
+    await page.close();
+  });
+
+  it('Book Now pays 50% through the checkout and the success page confirms it; a failed checkout lands on /paymentbooking/fail', async () => {
+    const page = await ctx.browser.newPage();
+    const base = ctx.product.url;
+    page.on('dialog', (d) => void d.dismiss());
+    for (const outcome of ['pay', 'fail'] as const) {
+      await searchMove(page, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
+      await fillMove(page);
+      await page.getByRole('button', { name: 'Get Free Quote' }).click();
+      const offer = page.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').first();
+      await offer.getByRole('button', { name: /^Choose / }).click();
+      const panel = page.getByRole('dialog', { name: 'Your quote' });
+      await panel.getByRole('radio', { name: /50%/ }).check();
+      const half = (await panel.locator('label', { hasText: '50%' }).innerText()).match(/£(\d+\.\d{2})/)?.[1];
+      await panel.getByRole('button', { name: 'Book Now' }).click();
+      await page.waitForURL(/checkout/);
+      expect(await page.locator('button.pay').innerText()).toContain(`£${half}`);
+      await page.locator(outcome === 'pay' ? 'button.pay' : 'button.fail').click();
+      if (outcome === 'pay') {
+        await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
+        await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
+        expect(await page.getByTestId('payment-status').innerText()).toBe('50percentage');
+      } else {
+        await page.waitForURL(/\/paymentbooking\/fail/);
+        await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+      }
+    }
     await page.close();
   });
 

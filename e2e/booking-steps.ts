@@ -31,3 +31,17 @@ export async function pickFirstMovingTime(page: Page): Promise<void> {
   await dialog.getByRole('option').first().click();
   await expect.poll(() => page.locator('#moving_date').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 }
+
+/** Fills every required field of the booking form with good values. */
+export async function fillMove(page: Page, name = 'Bob Carter'): Promise<void> {
+  await page.locator('#collection_address').fill('12 Cricklewood Lane');
+  await page.locator('#collection_stair').selectOption('1');
+  await page.locator('#delivery_address').fill('5 Borough High Street');
+  await page.locator('#delivery_stair').selectOption('0');
+  await page.locator('#how_many_hour').selectOption({ label: '02hr:30Min' });
+  await pickFirstMovingTime(page);
+  await page.locator('#descriContent').fill('A wardrobe and 10 boxes.');
+  await page.locator('#name').fill(name);
+  await page.locator('#email').fill('bob@example.com');
+  await page.locator('#phone').fill('07700900456');
+}
