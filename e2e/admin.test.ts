@@ -1,0 +1,311 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialog, Page } from 'playwright-core';
+import { simpleParser } from 'mailparser';
+import { londonClock, londonTime, type BookingRecord, type Quote } from '@vanhop/contracts';
+import { screenshot, startProductAndBrowser } from './harness.js';
+
+const STAFF = { name: 'jo_staff', password: 'pw-123456' };
+const TOKEN_KEY = 'vanhop.adminToken';
+
+/** 10:00 London time five days from now: a bookable moving date in the dashboards' Future lists. */
+function moveDate(): Date {
+  const day = londonClock(new Date(Date.now() + 5 * 86_400_000));
+  return londonTime(day.year, day.month, day.day, 10, 0);
+}
+
+const londonDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * Records every alert/confirm with its text and answers them in order from `answers`
+ * (accept when none is queued).
+ */
+function dialogs(page: Page) {
+  const seen: { type: string; message: string }[] = [];
+  const answers: ('accept' | 'dismiss')[] = [];
+  page.on('dialog', (d: Dialog) => {
+    seen.push({ type: d.type(), message: d.message() });
+    void (answers.shift() === 'dismiss' ? d.dismiss() : d.accept());
+  });
+  return { seen, answers };
+}
+
+describe('staff back office in the browser', () => {
+  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
+  let base: string;
+  const when = moveDate();
+  let saved: { code: number; quote: Quote };
+  let paid: { code: number; quote: Quote };
+
+  const api = async <T,>(method: string, p: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${base}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    return { status: res.status, body: parsed as T };
+  };
+
+  const priceAndSave = async (name: string, email: string, phone: string) => {
+    const priced = await api<{ quote: Quote }>('POST', '/api/booking', {
+      addresses: [
+        { id: 'a-nw2', location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane', stair: 2 },
+        { id: 'a-se1', location: 'London SE1, UK', physicalAddress: '5 Borough High Street', stair: 0 },
+      ],
+      vanSize: 'Large',
+      driverHelp: 'Driver-Help',
+      hour: 3,
+      date: when.toISOString(),
+      description: 'A sofa, a bed and twenty boxes',
+      name,
+      email,
+      phone,
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    const res = await api<{ data: BookingRecord }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
+    expect(res.status).toBe(201);
+    return { code: res.body.data.randomNumber, quote: res.body.data.quote };
+  };
+
+  const retrieve = async (code: number) => (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
+
+  beforeAll(async () => {
+    ctx = await startProductAndBrowser();
+    base = ctx.product.url;
+    saved = await priceAndSave('Alice Quoter', 'alice.quoter@example.com', '07700900111');
+    paid = await priceAndSave('Bob Booker', 'bob.booker@example.com', '07700900222');
+
+    // Bob pays half on the local test checkout, as a customer's browser would.
+    const checkout = await api<{ url: string }>('POST', '/api/paymentbooking', { ...paid.quote, randomNumber: paid.code, percentage: 50 });
+    expect(checkout.status).toBe(200);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${base}${checkout.body.url}`);
+    await page.locator('button.pay').click();
+    await page.waitForURL(/\/paymentbooking\/success/);
+    for (let i = 0; i < 100 && (await retrieve(paid.code))[0]?.paymentStatus !== '50percentage'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await retrieve(paid.code))[0]?.paymentStatus).toBe('50percentage');
+    await page.close();
+  });
+  afterAll(async () => {
+    await ctx?.stop();
+  });
+
+  it('sends a visitor without a token from /admin/dashboard to /admin/login', async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(`${base}/admin/dashboard`);
+    await page.waitForURL(`${base}/admin/login`);
+    await page.getByRole('heading', { name: 'Staff login' }).waitFor();
+    await page.goto(`${base}/admin/no-such-screen`);
+    await page.getByRole('heading', { name: '404 - Not Found' }).waitFor();
+    await page.close();
+  });
+
+  it('registers with the printed code, shows the server message for a wrong password, signs in and works the dashboard', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { seen, answers } = dialogs(page);
+
+    // register: the alert carries the server message, then the login page
+    await page.goto(`${base}/admin/login`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(`${base}/admin/register`);
+    await page.getByLabel('Name').fill(STAFF.name);
+    await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+    await page.getByLabel('Repeat password').fill(STAFF.password);
+    await page.getByLabel('Unique code').fill('VH-NOTTHECODE');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const refused = page.getByTestId('register-error');
+    await refused.waitFor();
+    expect((await refused.innerText()).length).toBeGreaterThan(3);
+    expect(seen).toEqual([]);
+
+    await page.getByLabel('Unique code').fill(ctx.product.env.ADMIN_SIGNUP_CODE!);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(`${base}/admin/login`);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].type).toBe('alert');
+    expect(seen[0].message.length).toBeGreaterThan(3);
+
+    // a wrong password: the server's message under the form, no token
+    await page.getByLabel('Username').fill(STAFF.name);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const failure = page.getByTestId('login-error');
+    await failure.waitFor();
+    expect(await failure.innerText()).toBe('Invalid username or password');
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+
+    await page.getByLabel('Password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${base}/admin/dashboard`);
+    await page.getByText(`Welcome, ${STAFF.name}`).waitFor();
+    const token = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // the saved quote under Quotation → Future, the paid one under Your Jobs → Future
+    const quotation = page.getByTestId('quotation-card');
+    const jobs = page.getByTestId('job-card');
+    const savedCard = quotation.locator(`[data-code="${saved.code}"]`);
+    await savedCard.waitFor();
+    expect(await quotation.getByRole('button', { name: 'Future' }).getAttribute('aria-pressed')).toBe('true');
+    const savedText = await savedCard.innerText();
+    expect(savedText).toContain(londonDateTime.format(when));
+    expect(savedText).toContain('London NW2, UK');
+    expect(savedText).toContain('London SE1, UK');
+    expect(savedText).toContain(`£${saved.quote.totalPrice.toFixed(2)}`);
+    expect(savedText).toContain(`Unique Code: ${saved.code}`);
+    expect(await quotation.locator(`[data-code="${paid.code}"]`).count()).toBe(0);
+    const paidCard = jobs.locator(`[data-code="${paid.code}"]`);
+    await paidCard.waitFor();
+    expect(await jobs.locator(`[data-code="${saved.code}"]`).count()).toBe(0);
+    // nothing is filed under the past
+    await jobs.getByRole('button', { name: 'Past Jobs' }).click();
+    expect(await jobs.getByTestId('admin-record').count()).toBe(0);
+    await jobs.getByRole('button', { name: 'Future' }).click();
+    await screenshot(page, 'admin-dashboard');
+
+    // the detail panel of the paid job and its figures
+    await paidCard.click();
+    const panel = page.getByRole('dialog', { name: `Record ${paid.code}` });
+    await panel.waitFor();
+    const [record] = await retrieve(paid.code);
+    const perHalfHour = paid.quote.totalPrice / (paid.quote.totalSecond / 1800);
+    const figures = await panel.innerText();
+    expect(figures).toContain('Trip Details');
+    expect(figures).toContain('12 Cricklewood Lane, London NW2, UK');
+    expect(figures).toContain('2 flights of stairs');
+    expect(figures).toMatch(/Via stop\s+No/);
+    expect(figures).toContain('A sofa, a bed and twenty boxes');
+    expect(figures).toContain('Bob Booker');
+    expect(figures).toContain('bob.booker@example.com');
+    expect(figures).toMatch(/Payment status\s+50percentage/);
+    expect(figures).toMatch(new RegExp(`Price per half hour\\s+£${perHalfHour.toFixed(2)}`));
+    expect(figures).toMatch(new RegExp(`Total price\\s+£${paid.quote.totalPrice.toFixed(2)}`));
+    expect(figures).toMatch(new RegExp(`Outstanding balance\\s+£${record.OutstandingBalance.toFixed(2)}`));
+    expect(record.OutstandingBalance).toBeCloseTo(paid.quote.totalPrice / 2, 2);
+    expect(figures).toMatch(/Booked hours\s+03hr:00Min/);
+    expect(await panel.getByRole('link', { name: '07700900222' }).getAttribute('href')).toBe('tel:07700900222');
+    expect(await panel.getAttribute('class')).toContain('admin-detail--paid');
+    await screenshot(page, 'admin-detail');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // request a review: alert, the mail lands in the outbox, and the button goes away
+    await paidCard.click();
+    await panel.getByRole('button', { name: 'Request Review' }).click();
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen[1].message).toMatch(/^Sending Email/);
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => reviewMail(ctx.dataDir, 'bob.booker@example.com'), { timeout: 10_000 }).toBeTruthy();
+    const parsed = await simpleParser(readFileSync(reviewMail(ctx.dataDir, 'bob.booker@example.com')!));
+    expect(parsed.subject).toMatch(/review|move/i);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await paidCard.click();
+          await panel.waitFor();
+          const offered = await panel.getByRole('button', { name: 'Request Review' }).count();
+          await page.keyboard.press('Escape');
+          return offered;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+
+    // delete the saved quote: a dismissed confirm keeps it, an accepted one removes it
+    await savedCard.click();
+    const quotePanel = page.getByRole('dialog', { name: `Record ${saved.code}` });
+    expect(await quotePanel.getAttribute('class')).toContain('admin-detail--unpaid');
+    await screenshot(page, 'admin-detail-unpaid');
+    answers.push('dismiss');
+    await quotePanel.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => seen.length).toBe(3);
+    expect(seen[2]).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this record?' });
+    expect((await retrieve(saved.code))[0]?.randomNumber).toBe(saved.code);
+    await quotePanel.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => seen.length).toBe(5);
+    expect(seen[3].type).toBe('confirm');
+    expect(seen[4]).toEqual({ type: 'alert', message: 'Booking record deleted' });
+    await quotePanel.waitFor({ state: 'detached' });
+    await savedCard.waitFor({ state: 'detached' });
+    const list = await api<BookingRecord[]>('GET', '/api/backdata/all', undefined, token!);
+    expect(list.body.map((r) => r.randomNumber)).toEqual([paid.code]);
+
+    // log out: the token is gone and the dashboard is closed again
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/admin/login`);
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+    await page.goto(`${base}/admin/dashboard`);
+    await page.waitForURL(`${base}/admin/login`);
+    await page.close();
+  });
+
+  it('server-health page: checks and resets health and IP; readable at 360 px', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 360, height: 780 } });
+    const login = await api<{ token: string }>('POST', '/api/account/login', { username: STAFF.name, password: STAFF.password });
+    expect(login.status).toBe(200);
+    await page.goto(`${base}/admin/login`);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, login.body.token]);
+
+    await page.goto(`${base}/admin/dashboard`);
+    await page.getByText(`Welcome, ${STAFF.name}`).waitFor();
+    await page.getByTestId('job-card').locator(`[data-code="${paid.code}"]`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-dashboard-360');
+
+    await page.getByRole('link', { name: 'Server health' }).click();
+    await page.waitForURL(`${base}/admin/health`);
+    const health = page.getByTestId('health-check');
+    const ip = page.getByTestId('ip-check');
+    await health.getByRole('button', { name: 'Click Me to Check' }).click();
+    await health.getByRole('button', { name: 'ok' }).waitFor();
+    await ip.getByRole('button', { name: 'Click Me to Check' }).click();
+    const answer = ip.locator('.admin-check-button');
+    await expect.poll(() => answer.innerText()).toMatch(/^[\d.:a-f]+$/i);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-health-360');
+    await health.getByRole('button', { name: 'Reset' }).click();
+    await ip.getByRole('button', { name: 'Reset' }).click();
+    expect(await health.locator('.admin-check-button').innerText()).toBe('Click Me to Check');
+    expect(await answer.innerText()).toBe('Click Me to Check');
+
+    // a token the server refuses sends the user back to the login page
+    await page.evaluate((k) => localStorage.setItem(k, 'not.a.token'), TOKEN_KEY);
+    await page.goto(`${base}/admin/dashboard`);
+    await page.waitForURL(`${base}/admin/login`);
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+    await page.close();
+  });
+});
+
+/** The newest review mail to `to` in the embedded outbox, if any. */
+function reviewMail(dataDir: string, to: string): string | undefined {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return undefined;
+  }
+  return files
+    .map((f) => path.join(dir, f))
+    .find((f) => {
+      const text = readFileSync(f, 'utf8');
+      return text.includes(to) && /How was your move/.test(text);
+    });
+}
