@@ -158,9 +158,9 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
               ›
             </button>
           </div>
-          <div className="dtp-grid" role="grid">
+          <div className="dtp-grid">
             {WEEKDAYS.map((w) => (
-              <span key={w} className="dtp-weekday" role="columnheader">
+              <span key={w} className="dtp-weekday" aria-hidden="true">
                 {w}
               </span>
             ))}
@@ -169,10 +169,9 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
                 <button
                   key={i}
                   type="button"
-                  role="gridcell"
                   className={`dtp-day${day && sameDay(day, c) ? ' selected' : ''}`}
                   aria-label={dayLabel(c)}
-                  aria-selected={day ? sameDay(day, c) : false}
+                  aria-pressed={day ? sameDay(day, c) : false}
                   disabled={compareDays(c, last) > 0 || !isSelectableDay(c, at)}
                   onClick={() => setDay(c)}
                 >

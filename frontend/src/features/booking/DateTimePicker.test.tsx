@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { DateTimePicker } from './DateTimePicker';
+
+afterEach(cleanup);
+
+// 10 July 2026, 14:37 in London (BST)
+const now = () => new Date('2026-07-10T13:37:00Z');
+
+function renderPicker(value = '') {
+  const onChange = vi.fn();
+  render(<DateTimePicker id="moving_date" name="moving_date" value={value} onChange={onChange} now={now} />);
+  return onChange;
+}
+
+describe('DateTimePicker', () => {
+  it('ignores typing, opens on click, disables past days and starts today 2 hours ahead on the hour', () => {
+    const onChange = renderPicker();
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    expect(input.readOnly).toBe(true);
+    fireEvent.keyDown(input, { key: '1' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(input);
+    expect(screen.getByRole('button', { name: '9 July 2026' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: '10 July 2026' }));
+    const times = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(times[0]).toBe('16:00');
+    expect(times.at(-1)).toBe('21:00');
+    fireEvent.click(screen.getByRole('option', { name: '16:15' }));
+    expect(onChange).toHaveBeenCalledWith('2026-07-10T15:15:00.000Z');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows day-month-year and time on the London clock, and can be cleared', () => {
+    const onChange = renderPicker('2026-07-11T05:00:00.000Z');
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('11-07-2026 06:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear moving date' }));
+    expect(onChange).toHaveBeenCalledWith('');
+  });
+
+  it('offers 06:00 to 21:00 in 15-minute steps on later days and closes on Escape', () => {
+    renderPicker();
+    fireEvent.click(screen.getByRole('textbox'));
+    fireEvent.click(screen.getByRole('button', { name: '11 July 2026' }));
+    const times = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(times.slice(0, 3)).toEqual(['06:00', '06:15', '06:30']);
+    expect(times).toHaveLength(61);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
