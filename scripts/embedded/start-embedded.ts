@@ -63,9 +63,11 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     bus,
     env,
     stop: async () => {
+      // Stop taking traffic, then stop deliveries (in-flight handlers finish), then close the
+      // services and their stores; anything not yet published stays in the stores' outboxes.
       await gateway.stop();
-      await Promise.all(Object.values(services).map((s) => s.stop()));
       await bus.stop();
+      await Promise.all(Object.values(services).map((s) => s.stop()));
     },
   };
 }

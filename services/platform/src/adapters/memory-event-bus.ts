@@ -12,8 +12,6 @@ interface Subscription {
   running: Promise<void> | null;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /**
  * In-process bus with the Kafka adapter's semantics: every consumer group gets its own ordered
  * queue per topic, a failing handler is retried with exponential backoff and then parked on
@@ -23,6 +21,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class MemoryEventBus implements EventBus {
   private readonly subs: Subscription[] = [];
   private stopped = false;
+  private readonly wakers = new Set<() => void>();
   private readonly deadLetters: { topic: string; event: EventEnvelope; error: string }[] = [];
 
   constructor(private readonly logger?: Logger, private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 }) {}
@@ -54,10 +53,12 @@ export class MemoryEventBus implements EventBus {
 
   async start(): Promise<void> {
     this.stopped = false;
+    for (const sub of this.subs) if (sub.queue.length > 0) this.drain(sub);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const wake of [...this.wakers]) wake();
     await this.idle();
   }
 
@@ -79,23 +80,38 @@ export class MemoryEventBus implements EventBus {
     return this.deadLetters;
   }
 
+  /** A backoff wait that stop() cuts short, so shutdown never waits out a long retry schedule. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+
   private drain(sub: Subscription): void {
     if (sub.running) return;
     sub.running = (async () => {
-      while (sub.queue.length > 0) {
+      while (sub.queue.length > 0 && !this.stopped) {
         const event = sub.queue[0];
-        await this.deliver(sub, event);
+        if (!(await this.deliver(sub, event))) break;
         sub.queue.shift();
       }
       sub.running = null;
     })();
   }
 
-  private async deliver(sub: Subscription, event: EventEnvelope): Promise<void> {
+  /** Resolves false when the bus stopped mid-retry: the message stays queued, undelivered. */
+  private async deliver(sub: Subscription, event: EventEnvelope): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
+      if (this.stopped && attempt > 0) return false;
       try {
         await sub.handler(event);
-        return;
+        return true;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (attempt >= sub.maxRetries) {
@@ -106,10 +122,10 @@ export class MemoryEventBus implements EventBus {
             d.queue.push(event);
             this.drain(d);
           }
-          return;
+          return true;
         }
         this.logger?.warn({ group: sub.group, topic: sub.topic, eventId: event.eventId, attempt, err: message }, 'event handler failed, retrying');
-        await sleep(sub.retryBackoffMs * 2 ** attempt);
+        await this.pause(sub.retryBackoffMs * 2 ** attempt);
       }
     }
   }
