@@ -3,19 +3,20 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { bookingReducer, loadBookingState, saveBookingState } from '../features/booking/bookingSlice';
 
-const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 
-export function createStore(session: Storage | undefined = storage) {
+/** `session` null: a store that remembers nothing (tests). */
+export function createStore(session: Storage | null = storage) {
   const store = configureStore({
     reducer: { booking: bookingReducer },
-    preloadedState: { booking: loadBookingState(session) },
+    preloadedState: { booking: loadBookingState(session ?? undefined) },
   });
   let last = store.getState().booking;
   store.subscribe(() => {
     const now = store.getState().booking;
     if (now !== last) {
       last = now;
-      saveBookingState(session, now);
+      saveBookingState(session ?? undefined, now);
     }
   });
   return store;

@@ -15,7 +15,7 @@ afterEach(() => {
 const priced = { json: { yourinfo: { receivedData: {} }, quote: { typeofVan: 'Large', typeOfWorker: 'Driver-Help' }, offers: [], preliminary: true } };
 
 function renderForm() {
-  const store = createStore(undefined);
+  const store = createStore(null);
   store.dispatch(searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));
   render(
     <Provider store={store}>
