@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { serviceSlug } from '@vanhop/contracts';
+import { LANDING_PLACES, landingPath } from '../landing/landing-ids';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { SERVICES, findServiceBySlug } from './service-content';
 
@@ -49,6 +50,18 @@ export function ServiceDetailPage() {
           Read the FAQ
         </Link>
       </div>
+      <details className="areas">
+        <summary>
+          <h2>{service.title} near you: {LANDING_PLACES.size} areas and stations</h2>
+        </summary>
+        <ul className="area-links">
+          {[...LANDING_PLACES.values()].map((place) => (
+            <li key={place}>
+              <Link to={landingPath(service.title, place)}>{place.replace(/-/g, ' ')}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
       <h2>Other services</h2>
       <ul>
         {others.map((s) => (

@@ -39,3 +39,15 @@ describe('services', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 - Not Found');
   });
 });
+
+describe('service detail areas', () => {
+  afterEach(cleanup);
+
+  it('links the service to its local page for every place', () => {
+    at('/services/Man-and-Van');
+    const links = [...document.querySelectorAll('.area-links a')].map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(589);
+    expect(links).toContain('/man-and-van-abbey-wood');
+    expect(links).toContain('/man-and-van-east-central-london');
+  });
+});
