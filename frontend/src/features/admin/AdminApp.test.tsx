@@ -96,7 +96,7 @@ describe('admin app', () => {
     fireEvent.blur(screen.getByLabelText('Username'));
     expect(await screen.findByText(MSG.adminLogin.usernameMin)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(where()).toBe('/admin/register');
+    await waitFor(() => expect(where()).toBe('/admin/register'));
   });
 
   it('shows the server message, "Failed to Log in" or "Error Happen During login" under the form', async () => {
@@ -151,7 +151,7 @@ describe('admin app', () => {
     expect(screen.getByText(MSG.admin.maintenance)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('link', { name: 'Logout' }));
-    expect(where()).toBe('/admin/login');
+    await waitFor(() => expect(where()).toBe('/admin/login'));
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
@@ -280,7 +280,7 @@ describe('admin app', () => {
     answer = () => json({ message: 'Account created' }, 201);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Account created'));
-    expect(where()).toBe('/admin/login');
+    await waitFor(() => expect(where()).toBe('/admin/login'));
   });
 
   it('health page: not checked, Loading..., the value or "error", and Reset for each check', async () => {
