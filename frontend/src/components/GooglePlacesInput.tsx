@@ -1,19 +1,18 @@
 /** Google Places Autocomplete (UK only), loaded only when a Maps key is configured. */
 import { useRef } from 'react';
-import { Autocomplete, useJsApiLoader, type Libraries } from '@react-google-maps/api';
+import { Autocomplete, useJsApiLoader } from '@react-google-maps/api';
 import { MSG } from '@vanhop/contracts';
+import { googleLoaderOptions } from '../maps/google-loader';
 import type { AddressInputProps } from './addressInput';
 import './AddressAutocomplete.css';
 
-// One loader configuration for the whole app (SPEC: the maps script is loaded with the places library).
-const LIBRARIES: Libraries = ['places'];
 const OPTIONS: google.maps.places.AutocompleteOptions = {
   componentRestrictions: { country: 'gb' },
   fields: ['formatted_address', 'geometry', 'name'],
 };
 
 export default function GooglePlacesInput({ apiKey, id, name, placeholder, value, onTextChange, onSelect, onBlur, error, ariaLabel }: AddressInputProps & { apiKey: string }) {
-  const { isLoaded, loadError } = useJsApiLoader({ id: 'google-map-script', googleMapsApiKey: apiKey, libraries: LIBRARIES });
+  const { isLoaded, loadError } = useJsApiLoader(googleLoaderOptions(apiKey)) // the site-wide loader options: Google refuses a second, different set;
   const widget = useRef<google.maps.places.Autocomplete | null>(null);
   const errorId = `${id}-error`;
 
