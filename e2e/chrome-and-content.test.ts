@@ -52,6 +52,9 @@ describe('site chrome and content pages', () => {
     expect(await page.locator('footer').evaluate((f) => getComputedStyle(f).paddingBottom)).toBe(`${Math.round(900 * 0.07 * 100) / 100}px`);
     expect(await page.getByRole('link', { name: '020 3000 0000' }).getAttribute('href')).toBe('tel:02030000000');
     expect(await page.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe('mailto:hello@vanhop.example');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', { name: /Back to top/ }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('link', { name: 'Get a quick quote' }).click();
     await page.waitForURL(/\/#quotesearch$/);
     await page.locator('#quotesearch').waitFor();
@@ -130,12 +133,14 @@ describe('site chrome and content pages', () => {
     await page.getByLabel('Name').fill('Joanna Ellis');
     await page.getByLabel('E-mail').fill('joanna@example.com');
     await page.getByLabel('Phone').fill('07700900321');
-    const dialog = page.waitForEvent('dialog');
+    // Accept the alert as soon as it opens so that no browser action waits behind it.
+    let alertText = '';
+    page.once('dialog', (dialog) => {
+      alertText = dialog.message();
+      void dialog.accept();
+    });
     await send.click();
-    const alert = await dialog;
-    const text = alert.message();
-    await alert.accept();
-    expect(text).toMatch(/thank you/i);
+    await expect.poll(() => alertText, { timeout: 30_000 }).toMatch(/thank you/i);
     await page.waitForURL(`${ctx.product.url}/`);
 
     // The message really went through: the office e-mail lands in the product's outbox.

@@ -1,9 +1,17 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPANY } from '@vanhop/contracts';
 import { usePublicConfig } from '../app/config';
 import type { Theme } from './useTheme';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** The header is sticky, so the browser thinks #navbar is already in view: scroll to the very top ourselves. */
+function backToTop(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  window.scrollTo({ top: 0, behavior: 'smooth' });
+  document.getElementById('navbar')?.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+}
 
 export function Footer({ onHome, theme, onToggleTheme }: { onHome: boolean; theme: Theme; onToggleTheme: () => void }) {
   const { config } = usePublicConfig();
@@ -40,7 +48,9 @@ export function Footer({ onHome, theme, onToggleTheme }: { onHome: boolean; them
               <Link to={{ pathname: '/terms', hash: '#data-sources' }}>Data sources</Link>
             </li>
             <li>
-              <a href="#navbar">Back to top ↑</a>
+              <a href="#navbar" onClick={backToTop}>
+                Back to top ↑
+              </a>
             </li>
           </ul>
         </section>
