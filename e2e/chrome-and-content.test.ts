@@ -35,6 +35,7 @@ describe('site chrome and content pages', () => {
     await screenshot(page, 'home');
     await page.getByRole('button', { name: /Night mode/ }).click();
     expect(await colours(page)).toEqual({ bg: 'rgb(85, 85, 85)', text: 'rgb(255, 255, 255)', box: '#d3d3d3' });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(page, 'home-dark');
     await page.getByRole('button', { name: /Day mode/ }).click();
     expect((await colours(page)).bg).toBe('rgb(255, 255, 255)');
