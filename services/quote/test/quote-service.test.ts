@@ -96,6 +96,11 @@ describe('POST /api/booking', () => {
     expect(r.json.errors.date).toBe('Moving date is too soon: choose a later time');
     r = await bad({ ...complete, vanSize: { $ne: 1 } });
     expect(r.status).toBe(400);
+    r = await bad({ ...complete, name: { $gt: '' } });
+    expect(r.status).toBe(400);
+    expect(r.json.errors.name).toMatch(/name must be a string/);
+    r = await bad([complete]);
+    expect(r.status).toBe(400);
   });
 });
 

@@ -27,10 +27,12 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
   app.post(
     '/api/booking',
     route(async (req, res) => {
-      const receivedData = await validate(bookingDraftSchema, req.body, 'Booking');
+      // Complete bookings (the common case) are validated once; a draft (no date, hours or contact
+      // details yet) is then checked field by field and still priced, on the minimum hours.
+      const complete = await bookingCompleteSchema.validate(req.body, { abortEarly: true }).catch(() => null);
+      const receivedData = complete ?? (await validate(bookingDraftSchema, req.body, 'Booking'));
+      const preliminary = complete === null;
       const priced = await deps.priceMove.run(receivedData);
-      // A draft (no date, hours or contact details yet) still gets a price on the minimum hours.
-      const preliminary = !(await bookingCompleteSchema.isValid(req.body));
       const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
       res.json(body);
     }),
