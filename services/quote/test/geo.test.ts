@@ -113,10 +113,17 @@ describe('embedded geo adapter', () => {
     expect(await geo.geocode('Wembley, UK')).toMatchObject({ label: 'Wembley, UK', outcode: 'HA0' });
     expect(await geo.geocode('Watford, UK')).toMatchObject({ outcode: 'WD17' });
     expect(await geo.geocode('Abbey Wood, London, UK')).toMatchObject({ label: 'Abbey Wood, UK' });
+    expect(await geo.geocode('Camden Town, London, UK')).toMatchObject({ label: 'Camden Town, UK' });
+    expect(await geo.geocode('Heathrow Airport (LHR), Hounslow, UK')).toMatchObject({ label: 'Hounslow, UK' });
+    // cities whose district rows name neighbourhoods only
+    expect(await geo.geocode('London, UK')).toMatchObject({ outcode: 'WC2N' });
+    expect(await geo.geocode('Edinburgh, UK')).toMatchObject({ outcode: 'EH1' });
+    expect(await geo.geocode('Manchester, UK')).toMatchObject({ outcode: 'M1' });
   });
 
   it('refuses what is not in the UK tables', async () => {
     expect(await geo.geocode('Paris, France')).toBeNull();
+    expect(await geo.geocode('Richmond, VA, USA')).toBeNull();
     expect(await geo.geocode('')).toBeNull();
     expect(await geo.geocode('ZZ9 9ZZ')).toBeNull();
   });

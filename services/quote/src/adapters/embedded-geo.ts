@@ -17,6 +17,23 @@ interface NamedPlace { name: string; key: string; lat: number; lng: number; outc
 
 /** Words that only say "in the UK" in labels such as "Wembley, UK". */
 const COUNTRY_PARTS = /^(uk|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/;
+
+/** A description ending in another country ("Richmond, VA, USA") is not a UK place, whatever its first part. */
+const FOREIGN_COUNTRY = /^(usa|us|united states|canada|australia|new zealand|ireland|republic of ireland|france|spain|germany|italy|netherlands|belgium|portugal|poland|india|south africa)$/;
+
+/**
+ * Cities whose district rows carry neighbourhood names ("Old Town" for EH1), so the town column alone
+ * never says "Edinburgh": each stands at its central district. London stands at Charing Cross (WC2N).
+ */
+const CITY_CENTRES: Record<string, string> = {
+  London: 'WC2N',
+  Edinburgh: 'EH1',
+  Cardiff: 'CF10',
+  Sheffield: 'S1',
+  Cambridge: 'CB2',
+  Swansea: 'SA1',
+  'Newcastle upon Tyne': 'NE1',
+};
 const MAX_INPUT = 300;
 
 /** Case, apostrophes, dots and spacing do not matter when matching place names. */
@@ -36,6 +53,10 @@ export class EmbeddedGeo implements GeoPort {
     for (const row of table.outcodes) this.byOutcode.set(row.outcode, row);
     this.sortedOutcodes = [...this.byOutcode.values()].sort((a, b) => compareOutcodes(a.outcode, b.outcode));
     for (const p of table.places) this.addPlace(p.name, p);
+    for (const [city, outcode] of Object.entries(CITY_CENTRES)) {
+      const row = this.byOutcode.get(outcode);
+      if (row) this.addPlace(city, row, row.outcode);
+    }
     // Towns from the district table cover places outside London ("Watford"): their first district stands in.
     for (const row of this.sortedOutcodes) {
       if (row.town && !row.town.includes(',')) this.addPlace(row.town, row, row.outcode);
@@ -139,7 +160,9 @@ export class EmbeddedGeo implements GeoPort {
       const row = this.findOutcode(token);
       if (row) return { label: this.outcodeLabel(row), lat: row.lat, lng: row.lng, outcode: row.outcode };
     }
-    const parts = text.split(',').map(placeKey).filter((p) => p && !COUNTRY_PARTS.test(p));
+    const allParts = text.split(',').map(placeKey);
+    if (allParts.length > 1 && FOREIGN_COUNTRY.test(allParts[allParts.length - 1]!)) return null;
+    const parts = allParts.filter((p) => p && !COUNTRY_PARTS.test(p));
     for (const part of parts) {
       const place = this.placeByKey.get(part);
       if (place) {
