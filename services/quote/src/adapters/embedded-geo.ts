@@ -11,6 +11,9 @@ import {
   postcodeArea,
 } from '../domain/postcode.js';
 import { estimateRoute } from '../domain/road-estimate.js';
+import { GEO_ALIASES, type GeoAlias } from '../domain/geo-aliases.js';
+import { nameKey } from '../domain/geo-names.js';
+import { PlaceIndex } from '../domain/geo-place-index.js';
 import type { GeoTable, OutcodeRow } from './geo-data.js';
 
 interface NamedPlace { name: string; key: string; lat: number; lng: number; outcode?: string }
@@ -47,11 +50,15 @@ export class EmbeddedGeo implements GeoPort {
   private readonly byOutcode = new Map<string, OutcodeRow>();
   private readonly sortedOutcodes: OutcodeRow[];
   private readonly places: NamedPlace[] = [];
+  /** Names already listed for autocomplete. */
   private readonly placeByKey = new Map<string, NamedPlace>();
+  /** Geocoding's view of the same names, forgiving hyphens, "Station" suffixes, truncations and typos; aliases first. */
+  private readonly index = new PlaceIndex<NamedPlace>();
 
-  constructor(table: GeoTable) {
+  constructor(table: GeoTable, aliases: readonly GeoAlias[] = GEO_ALIASES) {
     for (const row of table.outcodes) this.byOutcode.set(row.outcode, row);
     this.sortedOutcodes = [...this.byOutcode.values()].sort((a, b) => compareOutcodes(a.outcode, b.outcode));
+    for (const alias of aliases) this.index.add(this.aliasPlace(alias, table));
     for (const p of table.places) this.addPlace(p.name, p);
     for (const [city, outcode] of Object.entries(CITY_CENTRES)) {
       const row = this.byOutcode.get(outcode);
@@ -63,13 +70,28 @@ export class EmbeddedGeo implements GeoPort {
     }
   }
 
+  /** Where an alias stands; a target missing from the tables is a packaging error, reported at start-up. */
+  private aliasPlace(alias: GeoAlias, table: GeoTable): NamedPlace {
+    const named = { name: alias.name, key: placeKey(alias.name) };
+    if ('outcode' in alias.at) {
+      const row = this.findOutcode(alias.at.outcode);
+      if (!row) throw new Error(`Geo alias "${alias.name}": district ${alias.at.outcode} is not in the table`);
+      return { ...named, lat: row.lat, lng: row.lng, outcode: row.outcode };
+    }
+    const target = nameKey(alias.at.place);
+    const row = table.places.find((p) => nameKey(p.name) === target);
+    if (!row) throw new Error(`Geo alias "${alias.name}": place ${alias.at.place} is not in the table`);
+    return { ...named, lat: row.lat, lng: row.lng };
+  }
+
   private addPlace(name: string, at: LatLng, outcode?: string): void {
     const key = placeKey(name);
     if (!key || this.placeByKey.has(key)) return;
     const place: NamedPlace = { name, key, lat: at.lat, lng: at.lng, outcode };
     this.places.push(place);
     this.placeByKey.set(key, place);
-    // "Abbey Wood (London)" is also found as "Abbey Wood" unless an area already has that name.
+    this.index.add(place);
+    // Autocomplete lists "Abbey Wood (London)" once, not again as a later "Abbey Wood" (the index forgives brackets itself).
     const bare = key.replace(/\s*\(.*\)$/, '');
     if (bare !== key && !this.placeByKey.has(bare)) this.placeByKey.set(bare, place);
   }
@@ -163,14 +185,11 @@ export class EmbeddedGeo implements GeoPort {
     const allParts = text.split(',').map(placeKey);
     if (allParts.length > 1 && FOREIGN_COUNTRY.test(allParts[allParts.length - 1]!)) return null;
     const parts = allParts.filter((p) => p && !COUNTRY_PARTS.test(p));
-    for (const part of parts) {
-      const place = this.placeByKey.get(part);
-      if (place) {
-        place.outcode ??= this.nearestOutcode(place);
-        return { label: `${place.name}, UK`, lat: place.lat, lng: place.lng, outcode: place.outcode };
-      }
-    }
-    return null;
+    const found = this.index.match(parts);
+    if (!found) return null;
+    const { place } = found;
+    place.outcode ??= this.nearestOutcode(place);
+    return { label: `${place.name}, UK`, lat: place.lat, lng: place.lng, outcode: place.outcode };
   }
 
   async route(points: GeoPoint[]): Promise<RouteEstimate> {
