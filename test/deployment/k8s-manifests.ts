@@ -15,6 +15,7 @@ export interface K8sObject {
 interface KeyRef { name: string; key: string; optional?: boolean }
 export interface EnvVar { name: string; value?: string; valueFrom?: { configMapKeyRef?: KeyRef; secretKeyRef?: KeyRef; fieldRef?: unknown } }
 interface EnvFrom { prefix?: string; configMapRef?: { name: string; optional?: boolean }; secretRef?: { name: string; optional?: boolean } }
+interface SecurityContext { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } }
 export interface HttpProbe { httpGet?: { path: string; port: number | string }; periodSeconds?: number; failureThreshold?: number }
 export interface Container {
   name: string;
@@ -27,9 +28,9 @@ export interface Container {
   readinessProbe?: HttpProbe;
   startupProbe?: HttpProbe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean };
+  securityContext?: SecurityContext & { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
 }
-export interface PodSpec { containers: Container[]; securityContext?: { runAsNonRoot?: boolean; runAsUser?: number } }
+export interface PodSpec { containers: Container[]; securityContext?: SecurityContext }
 export interface Deployment extends K8sObject {
   spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
 }

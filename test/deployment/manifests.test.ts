@@ -111,12 +111,14 @@ describe('k8s/ manifests', () => {
       }
     });
 
-    it('runs as a non-root user that cannot escalate', () => {
+    it('runs as a non-root user that cannot escalate (what Pod Security "restricted" admits)', () => {
       const pod = dep.spec.template.spec.securityContext ?? {};
       expect(c.securityContext?.runAsNonRoot ?? pod.runAsNonRoot).toBe(true);
       expect(c.securityContext?.runAsUser ?? pod.runAsUser).toBeGreaterThan(0);
       expect(c.securityContext?.allowPrivilegeEscalation).toBe(false);
       expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
+      expect(c.securityContext?.capabilities?.drop).toContain('ALL');
+      expect((c.securityContext?.seccompProfile ?? pod.seccompProfile)?.type).toBe('RuntimeDefault');
     });
 
     it("gets an environment its config reads completely and accepts in distributed mode", () => {
