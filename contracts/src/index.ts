@@ -9,3 +9,4 @@ export * from './schemas/quote.js';
 export * from './schemas/geo.js';
 export * from './money.js';
 export * from './booking-time.js';
+export * from './schemas/review.js';

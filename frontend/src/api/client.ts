@@ -12,6 +12,7 @@ import type {
   GeoGeocodeResponse,
   PaymentPercentage,
   Quote,
+  ReviewsResponse,
 } from '@vanhop/contracts';
 
 const API = '/api';
@@ -132,14 +133,8 @@ export const updatePaymentStatus = (record: BookingRecord, paymentIntentId: stri
 
 // ---- reviews and contact ------------------------------------------------------------------
 
-export interface Review {
-  rating: number;
-  author_name: string;
-  time: number;
-  profile_photo_url: string;
-  text: string;
-}
+export type { Review } from '@vanhop/contracts';
 
-export const fetchReviews = () => request<{ result: { reviews: Review[] } }>('GET', '/google/review');
+export const fetchReviews = () => request<ReviewsResponse>('GET', '/google/review');
 
 export const sendContactMessage = (body: ContactMessage) => request<{ message: string }>('POST', '/contact/sendemail', body);

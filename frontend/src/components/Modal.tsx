@@ -2,7 +2,8 @@
  * A dialog over the page: closed by Escape, a click on the backdrop, or its X button. Focus moves into
  * the dialog on open and back to where it was on close.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './useDialogFocus';
 import './Modal.css';
 
 interface ModalProps {
@@ -17,27 +18,13 @@ interface ModalProps {
 
 export function Modal({ title, onClose, children, className = '', floating = false }: ModalProps) {
   const box = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      before?.focus?.();
-    };
-  }, []);
+  const close = useDialogFocus(box, onClose);
 
   const dialog = (
     <div ref={box} className={`modal-box ${floating ? 'modal-floating' : ''} ${className}`} role="dialog" aria-modal={!floating} aria-label={title} tabIndex={-1}>
       <div className="modal-head">
         <h2>{title}</h2>
-        <button type="button" className="modal-close" aria-label="Close" onClick={() => close.current()}>
+        <button type="button" className="modal-close" aria-label="Close" onClick={close}>
           ×
         </button>
       </div>
@@ -51,7 +38,7 @@ export function Modal({ title, onClose, children, className = '', floating = fal
       data-testid="modal-backdrop"
       onMouseDown={(e) => {
         // only a click on the backdrop itself, not one that started inside the dialog
-        if (e.target === e.currentTarget) close.current();
+        if (e.target === e.currentTarget) close();
       }}
     >
       {dialog}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useDialogFocus } from '../../components/useDialogFocus';
 import type { BookingRecord } from '@vanhop/contracts';
 import {
   bookedHoursLabel,
@@ -35,21 +36,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
  */
 export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy, error }: RecordDetailProps) {
   const box = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      before?.focus?.();
-    };
-  }, []);
+  const close = useDialogFocus(box, onClose);
 
   const q = record.quote;
   const route = routeOf(record);
@@ -71,7 +58,7 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy,
             {unpaid ? 'Quotation' : 'Job'} {record.randomNumber}
             <span className={`admin-badge ${unpaid ? 'unpaid' : 'paid'}`}>{unpaid ? 'Unpaid' : record.paymentStatus}</span>
           </h2>
-          <button type="button" className="admin-close" aria-label="Close" onClick={() => close.current()}>
+          <button type="button" className="admin-close" aria-label="Close" onClick={() => close()}>
             X
           </button>
         </div>
