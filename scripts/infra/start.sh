@@ -40,7 +40,8 @@ PROPS
   local jvm=(-Xms128m -Xmx512m -XX:+UseSerialGC -Djava.awt.headless=true
     "-Dlog4j.configuration=file:$INFRA_DIR/kafka/log4j.properties" "-Dkafka.logs.dir=$INFRA_RUN")
   local cluster_id
-  cluster_id="$(node -e "console.log(require('node:crypto').randomBytes(16).toString('base64url'))")"
+  # A base64url id may start with '-', which the storage tool would read as an option: draw again.
+  cluster_id="$(node -e "const c=require('node:crypto');let id;do{id=c.randomBytes(16).toString('base64url')}while(id.startsWith('-'));console.log(id)")"
   java "${jvm[@]}" -cp "$KAFKA_LIB/*" kafka.tools.StorageTool format -t "$cluster_id" -c "$props" >"$INFRA_RUN/kafka-format.log" 2>&1 \
     || { cat "$INFRA_RUN/kafka-format.log" >&2; exit 1; }
   nohup java "${jvm[@]}" -cp "$KAFKA_LIB/*" kafka.Kafka "$props" >"$INFRA_RUN/kafka.log" 2>&1 &

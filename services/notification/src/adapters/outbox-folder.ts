@@ -16,9 +16,12 @@ export interface OutboxText { file: string; to: string; body: string; sentAt: st
 /** File names the outbox writes; anything else (e.g. `../x`) is refused before touching the disk. */
 const EML_FILE = /^[\w.-]+\.eml$/;
 
+/** Newest first by modification time (file names are message ids, not timestamps). */
 const listFiles = async (dir: string, ext: string): Promise<string[]> => {
   try {
-    return (await fs.readdir(dir)).filter((f) => f.endsWith(ext)).sort().reverse();
+    const names = (await fs.readdir(dir)).filter((f) => f.endsWith(ext) && !f.startsWith('.'));
+    const stamped = await Promise.all(names.map(async (f) => ({ f, t: (await fs.stat(path.join(dir, f))).mtimeMs })));
+    return stamped.sort((a, b) => b.t - a.t || b.f.localeCompare(a.f)).map((x) => x.f);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from '../ports/mailer.js';
+import { writeFileOnce } from './write-file-once.js';
 
 /**
  * Embedded mailer: nodemailer builds the real RFC 822 message and it is written to an outbox
- * folder as `<timestamp>-<id>.eml`, so staff can open what a customer would receive.
+ * folder as `<message-id>.eml`. The name comes from the Message-ID, so a message sent again after
+ * a crash (same event, same id) lands on the same file instead of making a second one, and the
+ * write is atomic so a crash never leaves half a message.
  */
 export class FileOutboxMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -24,9 +27,8 @@ export class FileOutboxMailer implements Mailer {
       html: message.html,
       messageId,
     });
-    await fs.mkdir(this.dir, { recursive: true });
-    const safeId = messageId.replace(/[^a-zA-Z0-9._-]/g, '_');
-    await fs.writeFile(path.join(this.dir, `${Date.now()}-${safeId}.eml`), info.message as Buffer);
+    const safeId = messageId.replace(/[^a-zA-Z0-9._-]/g, '_').replace(/^_+|_+$/g, '');
+    await writeFileOnce(path.join(this.dir, `${safeId}.eml`), info.message as Buffer);
     return { messageId };
   }
 

@@ -165,13 +165,34 @@ export class KafkaEventBus implements EventBus {
     const existing = new Set(await this.admin.listTopics());
     const toCreate = missing.filter((t) => !existing.has(this.name(t)));
     if (toCreate.length > 0) {
-      await this.admin.createTopics({
-        waitForLeaders: true,
-        topics: toCreate.map((t) => ({ topic: this.name(t), numPartitions: this.options.partitions ?? 3, replicationFactor: -1 })),
-      });
+      await this.createTopicsWithRetry(toCreate);
       this.options.logger.info({ topics: toCreate.map((t) => this.name(t)) }, 'created Kafka topics');
     }
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /**
+   * Several services start together against a fresh broker: one may find a topic another is still
+   * creating ("already exists", or "does not host this topic-partition" while leaders are elected).
+   * kafkajs marks those retriable but does not retry createTopics itself, so we do, then re-check.
+   */
+  private async createTopicsWithRetry(toCreate: string[], attempts = 6): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const existing = new Set(await this.admin.listTopics());
+        const still = toCreate.filter((t) => !existing.has(this.name(t)));
+        if (still.length === 0) return;
+        await this.admin.createTopics({
+          waitForLeaders: true,
+          topics: still.map((t) => ({ topic: this.name(t), numPartitions: this.options.partitions ?? 3, replicationFactor: -1 })),
+        });
+        return;
+      } catch (err) {
+        if (attempt >= attempts) throw err;
+        this.options.logger.warn({ attempt, err: (err as Error).message }, 'creating Kafka topics failed, retrying');
+        await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+      }
+    }
   }
 
   private async runGroup(g: GroupConsumer): Promise<void> {
