@@ -10,3 +10,4 @@ export * from './schemas/geo.js';
 export * from './money.js';
 export * from './booking-time.js';
 export * from './schemas/review.js';
+export * from './schemas/payment.js';

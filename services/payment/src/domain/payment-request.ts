@@ -1,24 +1,26 @@
-import { RETRIEVE_CODE_MAX } from '@vanhop/contracts';
+import { bookingIdSchema, providerRefSchema, retrieveCodeSchema } from '@vanhop/contracts';
 import { ValidationError } from '@vanhop/platform';
 import type { BookingRef } from './booking-directory.js';
 
-const BOOKING_ID = /^[\w-]{1,64}$/;
-const PROVIDER_REF = /^[\w-]{1,255}$/;
+/** The value cast by a contracts schema, or null when absent or invalid. */
+const valid = <T>(schema: { isValidSync(v: unknown): boolean; validateSync(v: unknown): T | undefined }, v: unknown): T | null =>
+  v !== undefined && v !== null && schema.isValidSync(v) ? (schema.validateSync(v) ?? null) : null;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A record `_id` or retrieve code, if the client sent a usable one; anything else is ignored. */
 function bookingRefOf(item: Record<string, unknown>): BookingRef | null {
-  if (typeof item._id === 'string' && BOOKING_ID.test(item._id)) return { id: item._id };
-  const code = typeof item.randomNumber === 'string' && /^\d{1,8}$/.test(item.randomNumber) ? Number(item.randomNumber) : item.randomNumber;
-  if (typeof code === 'number' && Number.isInteger(code) && code >= 1 && code <= RETRIEVE_CODE_MAX) return { code };
-  return null;
+  const id = valid<string>(bookingIdSchema, item._id);
+  if (id) return { id };
+  const code = valid<number>(retrieveCodeSchema, item.randomNumber);
+  return code ? { code } : null;
 }
 
 /** Provider references (session / intent ids) are opaque but never objects or free text. */
 export function parseProviderRef(raw: unknown, field: string): string {
-  if (typeof raw !== 'string' || !PROVIDER_REF.test(raw)) throw new ValidationError(`${field} is required`, { [field]: `${field} is required` });
-  return raw;
+  const ref = valid<string>(providerRefSchema(field), raw);
+  if (!ref) throw new ValidationError(`${field} is required`, { [field]: `${field} is required` });
+  return ref;
 }
 
 export interface QuotePaymentRequest {
