@@ -6,46 +6,10 @@ import { TOPICS, type BookingRecord, type EventEnvelope, type PaymentSucceeded }
 import { createLogger, EmbeddedDocumentStore, fixedClock, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
+import { unpaidBookingRecord } from '../../../test/support/booking-fixtures.js';
 
 const clock = fixedClock('2026-03-01T10:00:00Z');
 const logger = createLogger('booking-test', 'silent');
-
-function bookingRecord(overrides: Partial<BookingRecord> = {}): BookingRecord {
-  return {
-    _id: 'bk-1',
-    randomNumber: 4242,
-    date: '2026-02-20T09:00:00.000Z',
-    paymentStatus: 'unpaid',
-    OutstandingBalance: 287.5,
-    percentage: null,
-    reviewRequest: false,
-    deletedAt: null,
-    driver: { id: 'drv-1', name: 'Sam Driver', email: 'sam@drivers.example', phone: '07000000001' },
-    quote: {
-      name: 'Alice Mover',
-      email: 'alice@example.com',
-      phone: '07123456789',
-      description: 'Sofa and boxes',
-      date: '2026-03-14T09:30:00.000Z',
-      totalAddress: [
-        { id: 'a', location: 'London NW2', physicalAddress: '1 Cricklewood Lane', stair: 1 },
-        { id: 'b', location: 'London N1', physicalAddress: '9 Upper Street', stair: 0 },
-      ],
-      places: ['London NW2', 'London N1'],
-      pickupStair: 1,
-      deliveryStair: 0,
-      viaStopStair: [],
-      typeofVan: 'Large',
-      typeOfWorker: 'Driver-Help',
-      totalHour: 3,
-      totalSecond: 10800,
-      totalPrice: 287.5,
-      travelHour: 1500,
-      travelMiles: 6.2,
-    },
-    ...overrides,
-  };
-}
 
 const paid = (overrides: Partial<PaymentSucceeded> = {}): PaymentSucceeded => ({
   bookingId: 'bk-1',
@@ -67,7 +31,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'vanhop-record-payment-'));
     store = new EmbeddedDocumentStore(dir, 0);
     bookings = store.collection('bookings');
-    await bookings.insertOne(bookingRecord());
+    await bookings.insertOne(unpaidBookingRecord());
   });
   afterEach(async () => {
     await store.close();

@@ -1,81 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
-import { startEmbedded, type EmbeddedProduct } from '../../../scripts/embedded/start-embedded.js';
+import { completeBooking } from '../../../test/support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
+import { gatewayApi, payFormAction, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
 
 /** 08:00 London on a Thursday; the move is five days later at 10:00. */
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 
-const bookingData = {
-  addresses: [
-    { id: 'a-nw2', location: 'London NW2, UK', physicalAddress: '12 Example Road', stair: 1 },
-    { id: 'a-crick', location: 'Cricklewood, UK', physicalAddress: '3 Other Street', stair: 0 },
-  ],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE,
-  description: 'Sofa, bed and twenty boxes',
-  name: 'Alice Mover',
-  email: 'alice@example.com',
-  phone: '07123456789',
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+const bookingData = completeBooking(MOVE_DATE);
 
 /**
  * The "done when" flow through the gateway of the embedded product (no Stripe key): save a quote,
  * pay 30 % on the local test checkout by submitting its form like a browser, then retrieve it.
  */
 describe('embedded product: pay a saved quote at 30 % through the local test checkout', () => {
-  let product: EmbeddedProduct;
-  let dataDir: string;
+  let embedded: EmbeddedOnTempDir;
+  let product: EmbeddedOnTempDir['product'];
   const confirmed: EventEnvelope[] = [];
   const succeeded: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-embedded-payment-'));
-    product = await startEmbedded(
-      { DATA_DIR: dataDir, GATEWAY_PORT: String(await freePort()), LOG_LEVEL: 'silent', STATIC_DIR: dataDir, STRIPE_SECRET_KEY: '' },
-      { clock: fixedClock(NOW) },
-    );
+    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '' }, { clock: fixedClock(NOW), webApp: false });
+    product = embedded.product;
     await product.bus.subscribe('payment-e2e-test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
     await product.bus.subscribe('payment-e2e-test', TOPICS.paymentSucceeded, async (e) => void succeeded.push(e));
   });
   afterAll(async () => {
-    await product?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await embedded?.stop();
   });
 
-  const api = async (method: string, p: string, body?: unknown, form = false) => {
-    const res = await fetch(`${product.url}${p}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-      body: body === undefined ? undefined : form ? String(body) : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let json: any = text;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* HTML page or plain text */
-    }
-    return { status: res.status, body: json, location: res.headers.get('location') };
-  };
+  const api = gatewayApi(() => product.url);
   const settle = async () => {
     for (let i = 0; i < 10 && confirmed.length === 0; i++) {
       await product.bus.idle();
@@ -85,13 +41,8 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
   };
 
   it('save → Book Now at 30 % → local checkout Pay → retrieve shows 30percentage; BookingConfirmed once', async () => {
-    const priced = await api('POST', '/api/booking', bookingData);
-    expect(priced.status).toBe(200);
-    const quote = priced.body.quote;
-
-    const saved = await api('POST', '/api/saveRetrieve', { quote });
-    expect(saved.status).toBe(201);
-    const code = saved.body.data.randomNumber as number;
+    const { quote, record: saved } = await priceAndSave(api, bookingData);
+    const code = saved.randomNumber;
     const [record] = (await api('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
     expect(record.paymentStatus).toBe('unpaid');
     const totalPence = Math.round(record.quote.totalPrice * 100);
@@ -105,9 +56,9 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     expect(page.status).toBe(200);
     expect(page.body).toContain('TEST PAYMENT');
     expect(page.body).toContain(`£${(Math.round(totalPence * 0.3) / 100).toFixed(2)}`);
-    const action = (page.body as string).match(/<form method="post" action="([^"]+\/pay)"/)![1];
+    const action = payFormAction(page.body);
 
-    const paid = await api('POST', action, '', true);
+    const paid = await api('POST', action, '', { form: true });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`/paymentbooking/success?session_id=${checkout.body.sessionId}`);
     // The success screen then confirms (a no-op: the Pay button already fulfilled it).
@@ -131,11 +82,7 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     confirmed.length = 0;
     succeeded.length = 0;
     const { quote } = (await api('POST', '/api/booking', { ...bookingData, name: 'Bob Carrier', email: 'bob@example.com' })).body;
-    const checkout = await api('POST', '/api/paymentbooking', { ...quote, totalPrice: 1, percentage: 100 });
-    expect(checkout.status).toBe(200);
-    const page = await api('GET', checkout.body.url);
-    const action = (page.body as string).match(/<form method="post" action="([^"]+\/pay)"/)![1];
-    expect((await api('POST', action, '', true)).status).toBe(303);
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, totalPrice: 1, percentage: 100 });
     const confirmation = await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
     expect(confirmation.body).toMatchObject({ success: true, paymentStatus: 'paid' });
     await settle();

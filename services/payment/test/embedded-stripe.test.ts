@@ -1,27 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
-import { startEmbedded, type EmbeddedProduct } from '../../../scripts/embedded/start-embedded.js';
+import { address, completeBooking } from '../../../test/support/booking-fixtures.js';
+import { freePort, startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
+import { gatewayApi, priceAndSave } from '../../../test/support/gateway-api.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
 
 const SECRET_KEY = 'sk_test_vanhop_embedded';
 const WEBHOOK_SECRET = 'whsec_vanhop_embedded';
 const NOW = '2026-01-15T08:00:00.000Z';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /**
  * The product with Stripe configured (the SDK pointed at the local Stripe-API server): the signed
@@ -29,69 +17,48 @@ const freePort = () =>
  */
 describe('embedded product with the Stripe adapter: webhook through the gateway', () => {
   const stripeApi = new StripeApiServer(SECRET_KEY);
-  let product: EmbeddedProduct;
-  let dataDir: string;
+  let embedded: EmbeddedOnTempDir;
+  let product: EmbeddedOnTempDir['product'];
   const confirmed: EventEnvelope[] = [];
 
   beforeAll(async () => {
     const { url } = await stripeApi.start();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-embedded-stripe-'));
     const gatewayPort = await freePort();
-    product = await startEmbedded(
+    embedded = await startEmbeddedOnTempDir(
       {
-        DATA_DIR: dataDir,
         GATEWAY_PORT: String(gatewayPort),
         PUBLIC_URL: `http://localhost:${gatewayPort}`,
-        LOG_LEVEL: 'silent',
-        STATIC_DIR: dataDir,
         STRIPE_SECRET_KEY: SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: url,
       },
-      { clock: fixedClock(NOW) },
+      { clock: fixedClock(NOW), webApp: false },
     );
+    product = embedded.product;
     await product.bus.subscribe('payment-stripe-e2e', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
   });
   afterAll(async () => {
-    await product?.stop();
+    await embedded?.stop();
     await stripeApi.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const api = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${product.url}${p}`, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    try {
-      return { status: res.status, body: JSON.parse(text) };
-    } catch {
-      return { status: res.status, body: text as any };
-    }
-  };
+  const api = gatewayApi(() => product.url);
 
   it('save → Book Now 30 % → Stripe Checkout → signed webhook via the gateway → 30percentage, BookingConfirmed once', async () => {
-    const { quote } = (
-      await api('POST', '/api/booking', {
-        addresses: [
-          { id: 'a', location: 'London NW2, UK', physicalAddress: '12 Example Road', stair: 1 },
-          { id: 'b', location: 'Wembley, UK', physicalAddress: '3 Other Street', stair: 0 },
-        ],
+    const { quote, record: saved } = await priceAndSave(
+      api,
+      completeBooking('2026-01-20T10:00:00.000Z', {
+        addresses: [address('a', 'London NW2, UK', '12 Example Road', 1), address('b', 'Wembley, UK', '3 Other Street', 0)],
         vanSize: 'Medium',
         driverHelp: 'Driver-Plus-One',
         hour: 2,
-        date: '2026-01-20T10:00:00.000Z',
         description: 'Flat move',
         name: 'Carla Client',
         email: 'carla@example.com',
         phone: '07111222333',
-      })
-    ).body;
-    const saved = await api('POST', '/api/saveRetrieve', { quote });
-    expect(saved.status).toBe(201);
-    const code = saved.body.data.randomNumber as number;
+      }),
+    );
+    const code = saved.randomNumber;
     const totalPence = Math.round(quote.totalPrice * 100);
 
     const checkout = await api('POST', '/api/paymentbooking', { ...quote, randomNumber: code, percentage: 30 });
@@ -102,9 +69,9 @@ describe('embedded product with the Stripe adapter: webhook through the gateway'
     const event = stripeApi.event('checkout.session.completed', stripeApi.completeSession(checkout.body.sessionId));
     // Pretty-printed on purpose: any re-encoding on the way would break the signature.
     const payload = JSON.stringify(event, null, 2);
-    const forged = await api('POST', '/api/payments/webhook', payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) });
+    const forged = await api('POST', '/api/payments/webhook', payload, { headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) } });
     expect(forged.status).toBe(400);
-    const hook = await api('POST', '/api/payments/webhook', payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+    const hook = await api('POST', '/api/payments/webhook', payload, { headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
     expect(hook.status).toBe(200);
     expect(hook.body).toMatchObject({ received: true, outcome: 'recorded' });
 

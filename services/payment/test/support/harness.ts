@@ -6,6 +6,9 @@ import { createLogger, MemoryEventBus, startService, type Env, type RunningServi
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '../../src/service.js';
 
+/** An unpaid, server-priced booking record as the booking service stores it. */
+export { unpaidBookingRecord as unpaidBooking } from '../../../../test/support/booking-fixtures.js';
+
 /**
  * The real booking and payment services on free loopback ports, sharing one in-process bus, with a
  * test consumer group recording every PaymentSucceeded and BookingConfirmed that gets published.
@@ -74,43 +77,5 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
       await bus.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** An unpaid, server-priced booking record as the booking service stores it. */
-export function unpaidBooking(overrides: Partial<BookingRecord> = {}): BookingRecord {
-  return {
-    _id: 'bk-1',
-    randomNumber: 4242,
-    date: '2026-02-20T09:00:00.000Z',
-    paymentStatus: 'unpaid',
-    OutstandingBalance: 287.5,
-    percentage: null,
-    reviewRequest: false,
-    deletedAt: null,
-    driver: { id: 'drv-1', name: 'Sam Driver', email: 'sam@drivers.example', phone: '07000000001' },
-    quote: {
-      name: 'Alice Mover',
-      email: 'alice@example.com',
-      phone: '07123456789',
-      description: 'Sofa and boxes',
-      date: '2026-03-14T09:30:00.000Z',
-      totalAddress: [
-        { id: 'a', location: 'London NW2', physicalAddress: '1 Cricklewood Lane', stair: 1 },
-        { id: 'b', location: 'London N1', physicalAddress: '9 Upper Street', stair: 0 },
-      ],
-      places: ['London NW2', 'London N1'],
-      pickupStair: 1,
-      deliveryStair: 0,
-      viaStopStair: [],
-      typeofVan: 'Large',
-      typeOfWorker: 'Driver-Help',
-      totalHour: 3,
-      totalSecond: 10800,
-      totalPrice: 287.5,
-      travelHour: 1500,
-      travelMiles: 6.2,
-    },
-    ...overrides,
   };
 }
