@@ -4,14 +4,12 @@
  * the ceiling of this machine.
  * Run: npx tsx bench/quote.ts [seconds]   (loopback only; bounded duration, default 5 s per target)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { earliestBookingTime } from '@vanhop/contracts';
-import { startEmbedded } from '../scripts/embedded/start-embedded.js';
+import { address, completeBooking } from '../test/support/booking-fixtures.js';
+import { startEmbeddedOnTempDir } from '../test/support/embedded.js';
 
 const seconds = Math.min(Math.max(Number(process.argv[2] ?? 5), 1), 30);
 const connections = 20;
@@ -29,21 +27,17 @@ async function measure(label: string, options: autocannon.Options): Promise<Figu
 const start = earliestBookingTime(new Date(Date.now() + 24 * 3600_000));
 start.setUTCDate(start.getUTCDate() + 1);
 start.setUTCHours(10, 0, 0, 0);
-const booking = {
+const booking = completeBooking(start.toISOString(), {
   addresses: [
-    { id: 'p', location: 'London NW2, UK', physicalAddress: '12 Example Road', stair: 1 },
-    { id: 'v', location: 'Wembley, UK', physicalAddress: '3 Via Street', stair: 0 },
-    { id: 'd', location: 'London W1, UK', physicalAddress: '7 Drop Lane', stair: 2 },
+    address('p', 'London NW2, UK', '12 Example Road', 1),
+    address('v', 'Wembley, UK', '3 Via Street', 0),
+    address('d', 'London W1, UK', '7 Drop Lane', 2),
   ],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: start.toISOString(),
   description: 'Two-bedroom flat',
   name: 'Bench Mark',
   email: 'bench@example.com',
   phone: '07700900999',
-};
+});
 
 const hello = http.createServer((_req, res) => {
   res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -52,12 +46,10 @@ const hello = http.createServer((_req, res) => {
 await new Promise<void>((r) => hello.listen(0, '127.0.0.1', r));
 const helloUrl = `http://127.0.0.1:${(hello.address() as AddressInfo).port}/`;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-quote-'));
-const product = await startEmbedded({
+const { product, stop } = await startEmbeddedOnTempDir({
   ...process.env,
   LOG_LEVEL: 'silent',
   GATEWAY_PORT: '0',
-  DATA_DIR: dataDir,
   // The bench measures quoting, not the per-client rate limiter.
   GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
 });
@@ -79,7 +71,6 @@ try {
   console.log(`throughput ratio quote/hello-world: ${(quote.rps / ceiling.rps).toFixed(3)}`);
   if (quote.non2xx || quote.errors) console.log('warning: some quote responses failed');
 } finally {
-  await product.stop();
+  await stop();
   await new Promise<void>((r) => hello.close(() => r()));
-  rmSync(dataDir, { recursive: true, force: true });
 }

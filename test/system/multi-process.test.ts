@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { SERVICE_NAMES, serviceUrlVar, type ServiceName } from '../../services/platform/src/topology.js';
 import { infraTarget } from '../../services/platform/test/infra-env.js';
+import { address, completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { freePort, ServiceProcess } from './process-fleet.js';
 
 /**
@@ -26,12 +27,6 @@ const infraUp = kafka !== null && mongo !== null && redis !== null;
 
 const RUN = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
 const STARTED = ['quote', 'booking', 'notification'] as const satisfies readonly ServiceName[];
-/** A week ahead at 10:00 UTC: always in the future and inside the 06:00–21:00 London start window. */
-const moveDate = () => {
-  const d = new Date(Date.now() + 7 * 86_400_000);
-  d.setUTCHours(10, 0, 0, 0);
-  return d.toISOString();
-};
 const entry = (name: string) => path.join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
 
 describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redis', () => {
@@ -138,20 +133,20 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
   };
 
   it('carries QuoteSaved from the booking process to the notification process over Kafka', async () => {
-    const offers = await api('POST', '/api/booking', {
-      addresses: [
-        { id: 'p', location: 'London NW2, UK', physicalAddress: '1 Pickup Road', stair: 0 },
-        { id: 'd', location: 'London W1, UK', physicalAddress: '2 Drop Street', stair: 1 },
-      ],
-      vanSize: 'Medium',
-      driverHelp: 'Driver-Help',
-      hour: 2,
-      date: moveDate(),
-      description: 'Multi-process system test',
-      name: 'Priya Patel',
-      email: 'priya@example.com',
-      phone: '07700900456',
-    });
+    // A week ahead at 10:00 UTC: always in the future and inside the 06:00–21:00 London start window.
+    const offers = await api(
+      'POST',
+      '/api/booking',
+      completeBooking(daysAheadAtUtc(new Date(), 7, 10), {
+        addresses: [address('p', 'London NW2, UK', '1 Pickup Road', 0), address('d', 'London W1, UK', '2 Drop Street', 1)],
+        vanSize: 'Medium',
+        hour: 2,
+        description: 'Multi-process system test',
+        name: 'Priya Patel',
+        email: 'priya@example.com',
+        phone: '07700900456',
+      }),
+    );
     const offer = offers.offers[0];
     quote = { ...offers.quote, driverId: offer.driverId, driverName: offer.driverName };
 

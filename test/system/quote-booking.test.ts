@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
-import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
 import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
 import { priceMove } from '../../services/quote/src/domain/pricing.js';
+import { address, completeBooking } from '../support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 
 /**
  * Issue 4 "Done when", through the gateway of the whole embedded product: offers priced as the
@@ -15,25 +13,23 @@ import { priceMove } from '../../services/quote/src/domain/pricing.js';
  */
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
-const address = (id: string, location: string, stair: number) => ({ id, location, physicalAddress: '12 Example Road', stair });
-const booking = {
-  addresses: [address('p', 'London NW2, UK', 1), address('v', 'Wembley, UK', 0), address('d', 'London W1, UK', 1)],
-  vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: MOVE_DATE, description: 'Two-bedroom flat',
+const booking = completeBooking(MOVE_DATE, {
+  addresses: [address('p', 'London NW2, UK', '12 Example Road', 1), address('v', 'Wembley, UK', '12 Example Road', 0), address('d', 'London W1, UK', '12 Example Road', 1)],
+  description: 'Two-bedroom flat',
   name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123',
-};
+});
 
-let product: EmbeddedProduct;
-let dataDir: string;
+let embedded: EmbeddedOnTempDir;
+let product: EmbeddedOnTempDir['product'];
 const saved: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-system-quote-'));
-  product = await startEmbedded({ GATEWAY_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { clock: fixedClock(NOW) });
+  embedded = await startEmbeddedOnTempDir({}, { clock: fixedClock(NOW) });
+  product = embedded.product;
   await product.bus.subscribe('system-test', TOPICS.quoteSaved, async (e) => void saved.push(e));
 });
 afterAll(async () => {
-  await product?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await embedded?.stop();
 });
 
 const api = async (method: string, pathname: string, body?: unknown) => {
