@@ -5,6 +5,17 @@ import { ContactForm } from './ContactPage';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Fills every field with good values, ticks the consent box and sends. */
+function sendMessage(message: string) {
+  type('Name', 'Amira Khan');
+  type('E-mail', 'amira@example.com');
+  type('Phone', '07700900123');
+  type('Title', 'Piano move');
+  type('Message', message);
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+}
+
 describe('contact form', () => {
   afterEach(() => {
     cleanup();
@@ -37,13 +48,7 @@ describe('contact form', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onSent = vi.fn();
     render(<ContactForm onSent={onSent} />);
-    type('Name', 'Amira Khan');
-    type('E-mail', 'amira@example.com');
-    type('Phone', '07700900123');
-    type('Title', 'Piano move');
-    type('Message', 'Can someone move an upright piano from NW2?');
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    sendMessage('Can someone move an upright piano from NW2?');
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('Thanks, we will reply soon.'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/contact/sendemail');
@@ -55,13 +60,7 @@ describe('contact form', () => {
     const alert = vi.fn();
     Object.defineProperty(window, 'alert', { value: alert, configurable: true, writable: true });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    type('Name', 'Amira Khan');
-    type('E-mail', 'amira@example.com');
-    type('Phone', '07700900123');
-    type('Title', 'Piano move');
-    type('Message', 'Second try');
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    sendMessage('Second try');
     await waitFor(() => expect(alert).toHaveBeenCalledWith(MSG.contact.sendFailed));
     expect(onSent).toHaveBeenCalledTimes(1);
   });
