@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { londonClock, londonTime, type BookingRecord, type Quote } from '@vanhop/contracts';
-import { screenshot, startProductAndBrowser } from './harness.js';
+import { formatLondonDate } from '../frontend/src/features/admin/records.js';
+import { address, completeBooking } from '../test/support/booking-fixtures.js';
+import { gatewayApi, priceAndSave } from '../test/support/gateway-api.js';
+import { screenshot, useProductAndBrowser } from './harness.js';
 
 const STAFF = { name: 'jo_staff', password: 'pw-123456' };
 const TOKEN_KEY = 'vanhop.adminToken';
@@ -14,16 +17,6 @@ function moveDate(): Date {
   const day = londonClock(new Date(Date.now() + 5 * 86_400_000));
   return londonTime(day.year, day.month, day.day, 10, 0);
 }
-
-const londonDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * Records every alert/confirm with its text and answers them in order from `answers`
@@ -40,55 +33,34 @@ function dialogs(page: Page) {
 }
 
 describe('staff back office in the browser', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
+  const ctx = useProductAndBrowser();
   let base: string;
   const when = moveDate();
   let saved: { code: number; quote: Quote };
   let paid: { code: number; quote: Quote };
 
-  const api = async <T,>(method: string, p: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> => {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${base}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // plain text
-    }
-    return { status: res.status, body: parsed as T };
-  };
+  const api = gatewayApi(() => base);
 
-  const priceAndSave = async (name: string, email: string, phone: string) => {
-    const priced = await api<{ quote: Quote }>('POST', '/api/booking', {
-      addresses: [
-        { id: 'a-nw2', location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane', stair: 2 },
-        { id: 'a-se1', location: 'London SE1, UK', physicalAddress: '5 Borough High Street', stair: 0 },
-      ],
-      vanSize: 'Large',
-      driverHelp: 'Driver-Help',
-      hour: 3,
-      date: when.toISOString(),
-      description: 'A sofa, a bed and twenty boxes',
-      name,
-      email,
-      phone,
-    });
-    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-    const res = await api<{ data: BookingRecord }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
-    expect(res.status).toBe(201);
-    return { code: res.body.data.randomNumber, quote: res.body.data.quote };
+  const saveQuoteOf = async (name: string, email: string, phone: string) => {
+    const { record } = await priceAndSave(
+      api,
+      completeBooking(when.toISOString(), {
+        addresses: [address('a-nw2', 'London NW2, UK', '12 Cricklewood Lane', 2), address('a-se1', 'London SE1, UK', '5 Borough High Street', 0)],
+        description: 'A sofa, a bed and twenty boxes',
+        name,
+        email,
+        phone,
+      }),
+    );
+    return { code: record.randomNumber, quote: record.quote };
   };
 
   const retrieve = async (code: number) => (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
 
   beforeAll(async () => {
-    ctx = await startProductAndBrowser();
     base = ctx.product.url;
-    saved = await priceAndSave('Alice Quoter', 'alice.quoter@example.com', '07700900111');
-    paid = await priceAndSave('Bob Booker', 'bob.booker@example.com', '07700900222');
+    saved = await saveQuoteOf('Alice Quoter', 'alice.quoter@example.com', '07700900111');
+    paid = await saveQuoteOf('Bob Booker', 'bob.booker@example.com', '07700900222');
 
     // Bob pays half on the local test checkout, as a customer's browser would.
     const checkout = await api<{ url: string }>('POST', '/api/paymentbooking', { ...paid.quote, randomNumber: paid.code, percentage: 50 });
@@ -100,9 +72,6 @@ describe('staff back office in the browser', () => {
     for (let i = 0; i < 100 && (await retrieve(paid.code))[0]?.paymentStatus !== '50percentage'; i++) await new Promise((r) => setTimeout(r, 100));
     expect((await retrieve(paid.code))[0]?.paymentStatus).toBe('50percentage');
     await page.close();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
   });
 
   it('sends a visitor without a token from /admin/dashboard to /admin/login', async () => {
@@ -163,7 +132,7 @@ describe('staff back office in the browser', () => {
     await savedCard.waitFor();
     expect(await quotation.getByRole('button', { name: 'Future' }).getAttribute('aria-pressed')).toBe('true');
     const savedText = await savedCard.innerText();
-    expect(savedText).toContain(londonDateTime.format(when));
+    expect(savedText).toContain(formatLondonDate(when));
     expect(savedText).toContain('London NW2, UK');
     expect(savedText).toContain('London SE1, UK');
     expect(savedText).toContain(`£${saved.quote.totalPrice.toFixed(2)}`);
@@ -243,7 +212,7 @@ describe('staff back office in the browser', () => {
     expect(seen[4]).toEqual({ type: 'alert', message: 'Booking record deleted' });
     await quotePanel.waitFor({ state: 'detached' });
     await savedCard.waitFor({ state: 'detached' });
-    const list = await api<BookingRecord[]>('GET', '/api/backdata/all', undefined, token!);
+    const list = await api<BookingRecord[]>('GET', '/api/backdata/all', undefined, { token: token! });
     expect(list.body.map((r) => r.randomNumber)).toEqual([paid.code]);
 
     // log out: the token is gone and the dashboard is closed again

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
-import { screenshot, startProductAndBrowser } from './harness.js';
+import { screenshot, useProductAndBrowser } from './harness.js';
 import { fillMove, pickAddress, pickFirstMovingTime, searchMove } from './booking-steps.js';
 
 /** Resolves with the next alert's text and accepts it. */
 const nextAlert = (page: Page) => new Promise<string>((resolve) => page.once('dialog', (d: Dialog) => void d.accept().then(() => resolve(d.message()))));
 
 describe('a new customer books a move', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
-  beforeAll(async () => {
-    ctx = await startProductAndBrowser();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
-  });
+  const ctx = useProductAndBrowser();
 
   it('searches, adds a via stop, compares offers, saves for later, retrieves by code and pays 30% locally', async () => {
     const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@vanhop/contracts';
-import { startProductAndBrowser } from './harness.js';
+import { useProductAndBrowser } from './harness.js';
 import { searchMove } from './booking-steps.js';
 
 const errorsOn = (page: Page) => page.locator('.field-error').allInnerTexts();
@@ -16,13 +16,7 @@ async function errorFor(page: Page, field: string, value: string): Promise<strin
 }
 
 describe('form messages for bad input', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
-  beforeAll(async () => {
-    ctx = await startProductAndBrowser();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
-  });
+  const ctx = useProductAndBrowser();
 
   it('home search: required and pick-from-the-list messages', async () => {
     const page = await ctx.browser.newPage();

@@ -1,18 +1,25 @@
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startEmbedded, type EmbeddedProduct } from '../scripts/embedded/start-embedded.js';
+import type { EmbeddedProduct } from '../scripts/embedded/start-embedded.js';
+import { startEmbeddedOnTempDir } from '../test/support/embedded.js';
 
 export const ARTIFACTS_DIR = path.resolve('test-artifacts');
+
+export interface ProductAndBrowser {
+  product: EmbeddedProduct;
+  browser: Browser;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
 /**
  * Starts the embedded product (built web app included) on a free port with a fresh data folder,
  * and Debian's Chromium through playwright-core.
  */
-export async function startProductAndBrowser(env: Record<string, string> = {}): Promise<{ product: EmbeddedProduct; browser: Browser; dataDir: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-e2e-'));
-  const product = await startEmbedded({ ...process.env, LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir, GATEWAY_PORT: '0' });
+export async function startProductAndBrowser(env: Record<string, string> = {}): Promise<ProductAndBrowser> {
+  const { product, dataDir, stop } = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', ...env, GATEWAY_PORT: '0' });
   const browser = await launchChromium();
   return {
     product,
@@ -20,9 +27,24 @@ export async function startProductAndBrowser(env: Record<string, string> = {}): 
     dataDir,
     stop: async () => {
       await browser.close();
-      await product.stop();
+      await stop();
     },
   };
+}
+
+/**
+ * The product and browser for the tests of the calling describe block: started in its beforeAll,
+ * stopped in its afterAll. The fields are filled in once beforeAll has run.
+ */
+export function useProductAndBrowser(env: Record<string, string> = {}): ProductAndBrowser {
+  const ctx = {} as ProductAndBrowser;
+  beforeAll(async () => {
+    Object.assign(ctx, await startProductAndBrowser(env));
+  });
+  afterAll(async () => {
+    await ctx.stop?.();
+  });
+  return ctx;
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductAndBrowser } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useProductAndBrowser } from './harness.js';
 import { pickAddress } from './booking-steps.js';
 
 describe('pickup outside the 30-mile NW2 radius', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
-  beforeAll(async () => {
-    ctx = await startProductAndBrowser();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
-  });
+  const ctx = useProductAndBrowser();
 
   it('alerts and lands on /checkareacover without starting a booking', async () => {
     const page = await ctx.browser.newPage();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProductAndBrowser } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useProductAndBrowser } from './harness.js';
 
 describe('web app served by the embedded product', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
-  beforeAll(async () => {
-    ctx = await startProductAndBrowser();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
-  });
+  const ctx = useProductAndBrowser();
 
   it('renders the home page and deep links fall back to the app', async () => {
     const page = await ctx.browser.newPage();
