@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { londonClock, londonTime, type BookingRecord, type Quote } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/features/admin/records.js';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
-import { gatewayApi, priceAndSave } from '../test/support/gateway-api.js';
+import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
 import { screenshot, useProductAndBrowser } from './harness.js';
 
 const STAFF = { name: 'jo_staff', password: 'pw-123456' };
@@ -39,7 +39,7 @@ describe('staff back office in the browser', () => {
   let saved: { code: number; quote: Quote };
   let paid: { code: number; quote: Quote };
 
-  const api = gatewayApi(() => base);
+  const api = apiClient(() => base);
 
   const saveQuoteOf = async (name: string, email: string, phone: string) => {
     const { record } = await priceAndSave(

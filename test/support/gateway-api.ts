@@ -25,10 +25,10 @@ export interface ApiOptions {
 export type Api = <T = any>(method: string, path: string, body?: unknown, options?: ApiOptions) => Promise<ApiResponse<T>>;
 
 /**
- * Requests against the URL `baseUrl()` answers at call time (the product starts in beforeAll).
+ * Requests to the gateway or a service at the URL `baseUrl()` answers at call time (servers start in beforeAll).
  * Objects are sent as JSON, strings as they are; redirects are answered, not followed.
  */
-export function gatewayApi(baseUrl: () => string): Api {
+export function apiClient(baseUrl: () => string): Api {
   return async (method, path, body, { headers = {}, token, form = false } = {}) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method,

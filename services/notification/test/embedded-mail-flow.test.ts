@@ -4,7 +4,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking, daysAheadAtUtc } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
-import { gatewayApi, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
+import { apiClient, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
 
 // The gateway verifies staff tokens against the wall clock, so the product's clock is pinned to the
 // real time the test starts at (not a date in the past); the move is five days later at 10:00 UTC.
@@ -36,7 +36,7 @@ describe('embedded product: the mail a booking produces', () => {
     await embedded?.stop();
   });
 
-  const api = gatewayApi(() => product.url);
+  const api = apiClient(() => product.url);
   /** Outbox relays run every second: poll until the listing stops changing and the bus is idle. */
   async function settle() {
     let last = '';

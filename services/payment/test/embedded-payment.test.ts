@@ -3,7 +3,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
-import { gatewayApi, payFormAction, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
+import { apiClient, payFormAction, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
 
 /** 08:00 London on a Thursday; the move is five days later at 10:00. */
 const NOW = '2026-01-15T08:00:00.000Z';
@@ -31,7 +31,7 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     await embedded?.stop();
   });
 
-  const api = gatewayApi(() => product.url);
+  const api = apiClient(() => product.url);
   const settle = async () => {
     for (let i = 0; i < 10 && confirmed.length === 0; i++) {
       await product.bus.idle();

@@ -4,7 +4,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { address, completeBooking } from '../../../test/support/booking-fixtures.js';
 import { freePort, startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
-import { gatewayApi, priceAndSave } from '../../../test/support/gateway-api.js';
+import { apiClient, priceAndSave } from '../../../test/support/gateway-api.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
 
 const SECRET_KEY = 'sk_test_vanhop_embedded';
@@ -42,7 +42,7 @@ describe('embedded product with the Stripe adapter: webhook through the gateway'
     await stripeApi.stop();
   });
 
-  const api = gatewayApi(() => product.url);
+  const api = apiClient(() => product.url);
 
   it('save → Book Now 30 % → Stripe Checkout → signed webhook via the gateway → 30percentage, BookingConfirmed once', async () => {
     const { quote, record: saved } = await priceAndSave(

@@ -5,6 +5,7 @@ import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contract
 import { createLogger, MemoryEventBus, startService, type Env, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '../../src/service.js';
+import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
 
 /** An unpaid, server-priced booking record as the booking service stores it. */
 export { unpaidBookingRecord as unpaidBooking } from '../../../../test/support/booking-fixtures.js';
@@ -22,7 +23,8 @@ export interface PaymentHarness {
   bookingRecord(id: string): Promise<BookingRecord & Record<string, unknown>>;
   /** Waits until both services have published and consumed everything pending. */
   settle(): Promise<void>;
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  /** POSTs to the payment service (objects as JSON, strings as they are; redirects answered, not followed). */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   const booking = await startService(bookingService, bookingService.loadConfig(env), { bus, logger });
   const payment = await startService(paymentService, paymentService.loadConfig({ ...env, BOOKING_SERVICE_URL: booking.url }), { bus, logger });
 
+  const api = apiClient(() => payment.url);
   const bookings = booking.infra.store.collection<BookingRecord>('bookings');
   const settle = async () => {
     for (let i = 0; i < 5; i++) {
@@ -55,22 +58,7 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
     seedBooking: async (record) => void (await bookings.insertOne(record)),
     bookingRecord: async (id) => (await bookings.findOne({ _id: id })) as BookingRecord & Record<string, unknown>,
     settle,
-    post: async (p, body, headers = {}) => {
-      const res = await fetch(`${payment.url}${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-        redirect: 'manual',
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* HTML or empty */
-      }
-      return { status: res.status, body: parsed, headers: res.headers };
-    },
+    post: (p, body, headers = {}) => api('POST', p, body, { headers }),
     stop: async () => {
       await payment.stop();
       await booking.stop();
