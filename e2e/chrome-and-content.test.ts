@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, SERVICE_TITLES } from '@vanhop/contracts';
-import { screenshot, startProductAndBrowser } from './harness.js';
+import { screenshot, useProductAndBrowser } from './harness.js';
 
 /** Chrome (nav, mobile menu, footer, theme) and the content pages, in the built app served by the embedded product. */
 describe('site chrome and content pages', () => {
-  let ctx: Awaited<ReturnType<typeof startProductAndBrowser>>;
+  const ctx = useProductAndBrowser();
   const open = async (route: string, viewport = { width: 1200, height: 900 }): Promise<Page> => {
     const page = await ctx.browser.newPage({ viewport });
     // The machine is shared: allow slow moments rather than fail on a busy CPU.
@@ -20,13 +20,6 @@ describe('site chrome and content pages', () => {
       const body = getComputedStyle(document.body);
       return { bg: body.backgroundColor, text: body.color, box: getComputedStyle(document.documentElement).getPropertyValue('--box').trim() };
     });
-
-  beforeAll(async () => {
-    ctx = await startProductAndBrowser();
-  });
-  afterAll(async () => {
-    await ctx?.stop();
-  });
 
   it('starts in the light theme and the footer toggle switches to dark and back', async () => {
     const page = await open('/');

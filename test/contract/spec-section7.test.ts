@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
+import type { EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { apiClient, payFormAction } from '../support/gateway-api.js';
 
 /**
  * Every call of SPEC.md section 7, made the way a client built against that table makes it
@@ -10,28 +9,16 @@ import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/star
  * the embedded product. Additions to answers are allowed; a removed or renamed field fails here.
  */
 describe('SPEC.md section 7 calls through the gateway', () => {
+  let running: EmbeddedOnTempDir;
   let product: EmbeddedProduct;
-  let dataDir: string;
   let token = '';
   let code = 0;
   let recordArray: unknown[] = [];
-  const SERVER_URL = () => `${product.url}/api/`;
-
+  // A client configured with SERVER_URL=<host>/api/ calls relative paths such as 'booking'.
+  const api = apiClient(() => `${product.url}/api/`);
   const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${SERVER_URL()}${p}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let json: any = text;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* text or HTML */
-    }
-    return { ok: res.ok, status: res.status, body: json };
+    const r = await api(method, p, body, { headers });
+    return { ...r, ok: r.status >= 200 && r.status < 300 };
   };
   const bearer = () => ({ Authorization: `Bearer ${token}` });
   const inFiveDays = () => {
@@ -58,12 +45,10 @@ describe('SPEC.md section 7 calls through the gateway', () => {
 
   /** Pays a local checkout page the way a browser submits its Pay form. */
   const payLocally = async (pagePath: string) => {
-    const page = await fetch(`${product.url}${pagePath}`).then((r) => r.text());
-    const action = /<form method="post" action="([^"]+\/pay)"/.exec(page)?.[1];
-    expect(action, 'local checkout Pay form').toBeTruthy();
-    const res = await fetch(`${product.url}${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-    expect(res.status).toBe(303);
-    return res.headers.get('location') ?? '';
+    const page = await apiClient(() => product.url)<string>('GET', pagePath);
+    const paid = await apiClient(() => product.url)('POST', payFormAction(page.body), '', { form: true });
+    expect(paid.status).toBe(303);
+    return paid.location ?? '';
   };
   const settle = async () => {
     for (let i = 0; i < 5; i++) {
@@ -73,12 +58,11 @@ describe('SPEC.md section 7 calls through the gateway', () => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-spec7-'));
-    product = await startEmbedded({ DATA_DIR: dataDir, GATEWAY_PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: dataDir, STRIPE_SECRET_KEY: '' });
+    running = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '' }, { webApp: false });
+    product = running.product;
   });
   afterAll(async () => {
-    await product?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('GET google/review → result.reviews, newest first', async () => {
