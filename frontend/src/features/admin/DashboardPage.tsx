@@ -72,13 +72,14 @@ export function DashboardPage() {
     await loadRecords();
   };
 
-  const onRequestReview = async () => {
+  /** Runs a staff action on the open record, alerts its answer, then reloads the lists. */
+  const runAction = async (act: (token: string, id: string) => Promise<{ message: string }>, alertText: (message: string) => string) => {
     if (!open || !token) return;
     setBusy(true);
     setActionError(null);
     try {
-      const { message } = await guard(requestReview(token, open._id));
-      window.alert(`${MSG.admin.sendingEmail}: ${message}`);
+      const { message } = await guard(act(token, open._id));
+      window.alert(alertText(message));
       await reload();
     } catch (err) {
       console.error(err);
@@ -88,21 +89,11 @@ export function DashboardPage() {
     }
   };
 
+  const onRequestReview = () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`);
+
   const onDelete = async () => {
-    if (!open || !token) return;
-    if (!window.confirm(MSG.admin.confirmDelete)) return;
-    setBusy(true);
-    setActionError(null);
-    try {
-      const { message } = await guard(deleteBookingRecord(token, open._id));
-      window.alert(message);
-      await reload();
-    } catch (err) {
-      console.error(err);
-      setActionError(actionFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!open || !token || !window.confirm(MSG.admin.confirmDelete)) return;
+    await runAction(deleteBookingRecord, (message) => message);
   };
 
   return (
