@@ -30,7 +30,9 @@ export class OutboxRelay {
     collectionNames: string[],
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    private readonly intervalMs = 1000,
+    // Writers kick() the relay right after each write; the timer is only the safety net for a
+    // failed publish or a crash, so it can be slow and spare the store a scan every second.
+    private readonly intervalMs = 5000,
   ) {
     this.collections = collectionNames.map((n) => store.collection<Doc & WithOutbox>(n));
   }
