@@ -5,6 +5,7 @@ import { localCheckoutRoutes } from './http/local-checkout-routes.js';
 import { paymentSubscriptions } from './consumers/index.js';
 import { PAYMENTS, PaymentStore } from './app/payment-store.js';
 import { StartPayment } from './app/start-payment.js';
+import { UnsavedQuoteRecords } from './app/unsaved-quote-records.js';
 import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
@@ -29,7 +30,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
 
     const relay = new OutboxRelay(store, [PAYMENTS], bus, logger);
     const bookings = new BookingHttpClient(config.bookingUrl, logger);
-    const start = new StartPayment(bookings, payments, provider, clock);
+    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store));
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
 

@@ -4,6 +4,8 @@ import type { BookingDirectory, BookingRef } from '../domain/booking-directory.j
 import { idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentStore } from './payment-store.js';
+import type { UnsavedQuoteRecords } from './unsaved-quote-records.js';
+import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 
 /** An open attempt is offered again for this long (Checkout Sessions expire after 24 h). */
 const REUSE_OPEN_ATTEMPT_MS = 23 * 60 * 60 * 1000;
@@ -21,11 +23,12 @@ export class StartPayment {
     private readonly payments: PaymentStore,
     private readonly provider: PaymentProvider,
     private readonly clock: Clock,
+    private readonly unsaved: UnsavedQuoteRecords,
   ) {}
 
   /** The quote panel's Book Now: pays a saved record, or saves the quote first. */
   async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage): Promise<{ sessionId: string; url: string }> {
-    const record = ref ? await this.locate(ref) : await this.bookings.createFromQuote(quote);
+    const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote);
     const payment = await this.open('checkout', record, percentage, async (charge) => {
       const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: FAIL_PATH });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
@@ -41,6 +44,23 @@ export class StartPayment {
       return { ref: created.ref, redirectUrl: null, clientSecret: created.clientSecret };
     });
     return { payment, record };
+  }
+
+  /**
+   * Saves a never-saved quote as a record, unless the very same quote was saved by an earlier Book
+   * Now (the customer came back from the checkout page) and that record is still unpaid.
+   */
+  private async recordForUnsavedQuote(quote: Record<string, unknown>): Promise<BookingRecord> {
+    const fingerprint = quoteFingerprint(quote);
+    const now = this.clock.now();
+    const known = await this.unsaved.bookingFor(fingerprint, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    if (known) {
+      const existing = await this.bookings.byId(known).catch(() => null);
+      if (existing && existing.paymentStatus === 'unpaid') return existing;
+    }
+    const record = await this.bookings.createFromQuote(quote);
+    await this.unsaved.remember(fingerprint, record._id, now);
+    return record;
   }
 
   private locate(ref: BookingRef): Promise<BookingRecord> {
