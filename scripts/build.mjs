@@ -2,6 +2,7 @@
 // dist/main.js per service and gateway plus dist/embedded.js (esbuild; npm packages stay external).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,15 @@ const externalNpm = {
   },
 };
 
+// Vite-style `?raw` imports (the web app's text files that the gateway's prerenderer shares).
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+  },
+};
+
 await Promise.all(
   entries.map(([entry, out]) =>
     build({
@@ -33,7 +43,7 @@ await Promise.all(
       target: 'node20',
       sourcemap: true,
       logLevel: 'warning',
-      plugins: [externalNpm],
+      plugins: [rawText, externalNpm],
     }),
   ),
 );

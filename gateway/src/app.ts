@@ -10,6 +10,7 @@ import { ADMIN_USER_HEADER, requireAdmin } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
 import { serviceProxy } from './proxy.js';
 import { staticSite } from './static-site.js';
+import { prerenderLandingPage } from './landing-prerender.js';
 
 export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness }
 
@@ -76,7 +77,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
     });
   });
   app.use('/api', notFoundHandler);
-  app.use(staticSite(config.staticDir));
+  app.use(staticSite(config.staticDir, prerenderLandingPage));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -6,7 +6,8 @@ import { MapView } from '../../maps/MapView';
 import type { LatLng } from '../../maps/types';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { parseLandingId, placeDisplayName } from './landing-ids';
-import { landingText } from './landing-text';
+import { landingText, landingTitle } from './landing-text';
+import { usePageTitle } from '../../app/usePageTitle';
 
 /** SPEC.md section 9: geocoding waits 1 second after the place changes. */
 export const GEOCODE_DELAY_MS = 1000;
@@ -45,8 +46,10 @@ export function LandingPage() {
   const target = parseLandingId(id);
   const where = target ? placeDisplayName(target.place) : null;
   const { location, failed } = useGeocodedPlace(where);
-  if (!target || !where) return <NotFoundPage />;
-  const text = landingText(target);
+  const text = target ? landingText(target) : null;
+  // The same title the gateway's prerendered HTML carries, kept while the page is shown.
+  usePageTitle(text ? landingTitle(text) : null);
+  if (!target || !where || !text) return <NotFoundPage />;
   return (
     <article className="page landing">
       <h1>{text.heading}</h1>

@@ -66,3 +66,6 @@ export function landingText({ service, place }: LandingTarget): LandingText {
     ],
   };
 }
+
+/** The page title, shared by the React page and the gateway's prerendered HTML. */
+export const landingTitle = (text: LandingText): string => `${text.heading} | VanHop Removals`;

@@ -1,0 +1,1 @@
+export { prerenderLandingPage, type PrerenderedPage } from './landing-html';

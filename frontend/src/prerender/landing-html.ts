@@ -1,0 +1,37 @@
+import { parseLandingId, placeDisplayName } from '../features/landing/landing-ids';
+import { landingText, landingTitle } from '../features/landing/landing-text';
+
+export interface PrerenderedPage {
+  title: string;
+  description: string;
+  /** Static markup put inside #root: what crawlers and no-JS visitors read; React replaces it on load. */
+  bodyHtml: string;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+/**
+ * The local landing page /{service}-{place} as plain HTML, from the same text templates the React
+ * page renders, or null for any path that is not a landing page.
+ */
+export function prerenderLandingPage(pathname: string): PrerenderedPage | null {
+  const id = decodeURIComponent(pathname.replace(/^\/+|\/+$/g, ''));
+  if (!id || id.includes('/')) return null;
+  const target = parseLandingId(id);
+  if (!target) return null;
+  const where = placeDisplayName(target.place);
+  const text = landingText(target);
+  const sections = text.sections
+    .map((s) => `<section><h2>${esc(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</section>`)
+    .join('');
+  return {
+    title: landingTitle(text),
+    description: text.intro,
+    bodyHtml:
+      `<article class="page landing"><h1>${esc(text.heading)}</h1><p class="lead">${esc(text.intro)}</p>` +
+      `<p><a href="/" class="button">Book Now</a></p>${sections}` +
+      `<div class="booking-box"><h2>Ready to move?</h2><p>Compare drivers for ${esc(target.service.toLowerCase())} in ${esc(where)} now: it takes a minute and costs nothing to get prices.</p>` +
+      `<a href="/" class="button">Book Now</a></div></article>`,
+  };
+}
