@@ -13,6 +13,13 @@ export interface OutboxEntry {
 
 export interface WithOutbox { outbox?: OutboxEntry[] }
 
+/**
+ * Documents with at least one pending event. Matches through the entries' ids so a sparse index
+ * on `outbox.eventId` (created by the relay) holds only documents with something to publish:
+ * the safety-net poll stays cheap however many records a collection keeps.
+ */
+const PENDING = { 'outbox.eventId': { $exists: true } };
+
 export const outboxEntry = (topic: string, event: EventEnvelope, key: string): OutboxEntry => ({ eventId: event.eventId, topic, key, event });
 
 /**
@@ -39,6 +46,9 @@ export class OutboxRelay {
 
   start(): void {
     if (this.timer) return;
+    for (const col of this.collections) {
+      col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true }).catch((err) => this.logger.warn({ err: String(err) }, 'could not create the outbox index'));
+    }
     this.timer = setInterval(() => void this.kick(), this.intervalMs);
     this.timer.unref();
     void this.kick();
@@ -80,7 +90,7 @@ export class OutboxRelay {
   private async pass(): Promise<number> {
     let published = 0;
     for (const col of this.collections) {
-      const docs = await col.find({ 'outbox.0': { $exists: true } }, { limit: 100 });
+      const docs = await col.find(PENDING, { limit: 100 });
       for (const doc of docs) {
         for (const entry of doc.outbox ?? []) {
           await this.bus.publish(entry.topic, entry.event, entry.key);

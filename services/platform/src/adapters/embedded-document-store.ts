@@ -128,7 +128,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const db = await this.open();
     const fields = Object.keys(spec.fields);
-    await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique: spec.unique ?? false });
+    await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique: spec.unique ?? false, sparse: spec.sparse ?? false });
   }
 
   async close(): Promise<void> {

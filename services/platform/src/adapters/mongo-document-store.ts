@@ -130,7 +130,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
     this.ensureOpen();
-    await this.col.createIndex(spec.fields, { unique: spec.unique ?? false });
+    await this.col.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false });
   }
 
   private mapError(err: unknown): unknown {

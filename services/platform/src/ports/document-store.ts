@@ -22,6 +22,8 @@ export interface FindOptions {
 export interface IndexSpec {
   fields: Record<string, 1 | -1>;
   unique?: boolean;
+  /** Only documents that have the field are indexed (cheap indexes on rarely-set fields). */
+  sparse?: boolean;
 }
 
 export interface Collection<T extends Doc = Doc> {

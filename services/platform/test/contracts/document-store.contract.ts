@@ -102,6 +102,16 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       expect(await ids({ status: 'paid', price: { $gt: 300 } })).toEqual(['b4', 'b6']);
     });
 
+    it("finds documents with a pending outbox through 'outbox.eventId': {$exists: true}, with a sparse index", async () => {
+      const col = await seeded('outbox-by-id');
+      await col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true });
+      await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e1', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b5' }, { $set: { outbox: [] } });
+      expect((await col.find({ 'outbox.eventId': { $exists: true } })).map((d) => d._id)).toEqual(['b2']);
+      await col.updateOne({ _id: 'b2' }, { $pull: { outbox: { eventId: 'e1' } } });
+      expect(await col.find({ 'outbox.eventId': { $exists: true } })).toEqual([]);
+    });
+
     it("finds documents with a pending outbox through 'outbox.0': {$exists: true}", async () => {
       const col = await seeded('outbox');
       await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e1', topic: 'quote.saved' } } });
