@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useProductAndBrowser } from './harness.js';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+
+/** Runs axe-core (WCAG 2 A and AA rules) in the page and returns the serious and critical findings. */
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const summary = (vs: AxeViolation[]) =>
+  vs.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}]`).join(', ')}`);
+
+describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
+  const ctx = useProductAndBrowser();
+
+  it.each(['/', '/services', '/contact', '/faq', '/terms', '/retrieve', '/checkareacover', '/man-and-van-croydon', '/admin/login', '/admin/register'])('%s', async (route) => {
+    // bypassCSP: the product's CSP rightly refuses injected scripts such as axe itself.
+    const page = await ctx.browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+    page.setDefaultTimeout(45_000);
+    try {
+      await page.goto(`${ctx.product.url}${route}`);
+      await page.locator('main, .admin-layout, #root > *').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(['/', '/contact', '/faq'])('%s in the dark theme', async (route) => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+    page.setDefaultTimeout(45_000);
+    try {
+      await page.goto(`${ctx.product.url}${route}`);
+      await page.locator('main').first().waitFor();
+      await page.getByRole('button', { name: /night mode/i }).click();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
