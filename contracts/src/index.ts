@@ -11,3 +11,4 @@ export * from './money.js';
 export * from './booking-time.js';
 export * from './schemas/review.js';
 export * from './schemas/payment.js';
+export * from './escape-html.js';

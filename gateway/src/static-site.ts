@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { escapeHtml as esc } from '@vanhop/contracts';
 
 export interface PrerenderedPage { title: string; description: string; bodyHtml: string }
 export type Prerender = (pathname: string) => PrerenderedPage | null;
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** The app shell with a page's own title, description and static content (React takes over on load). */
 export function injectPage(shell: string, page: PrerenderedPage): string {

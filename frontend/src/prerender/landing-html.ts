@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from '@vanhop/contracts';
 import { parseLandingId, placeDisplayName } from '../features/landing/landing-ids';
 import { landingText, landingTitle } from '../features/landing/landing-text';
 
@@ -8,8 +9,6 @@ export interface PrerenderedPage {
   bodyHtml: string;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /**
  * The local landing page /{service}-{place} as plain HTML, from the same text templates the React

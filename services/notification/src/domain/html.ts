@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '@vanhop/contracts';
 
 /** Markup that is already safe; only `html` and `raw` make one. */
 export class SafeHtml {

@@ -1,8 +1,7 @@
+import { escapeHtml as escape } from '@vanhop/contracts';
 import type { LocalCharge } from '../adapters/local-provider.js';
 import { localCheckoutPath } from '../adapters/local-provider.js';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 

@@ -1,4 +1,4 @@
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Every customer-supplied value goes through this before it enters an HTML e-mail. */
+/** The one HTML escaper: every value put into server-built HTML (e-mails, pages) goes through it. */
 export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
