@@ -36,7 +36,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
       start: async () => {
         // Codes identify records for retrieval: two records must never share one.
         await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
-        relay.start();
+        await relay.start();
       },
       stop: () => relay.stop(),
     };

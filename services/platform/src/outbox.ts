@@ -44,14 +44,20 @@ export class OutboxRelay {
     this.collections = collectionNames.map((n) => store.collection<Doc & WithOutbox>(n));
   }
 
-  start(): void {
+  /**
+   * Creates the pending-events index and publishes what a previous run left, before the service
+   * reports itself started; then polls as a safety net.
+   */
+  async start(): Promise<void> {
     if (this.timer) return;
-    for (const col of this.collections) {
-      col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true }).catch((err) => this.logger.warn({ err: String(err) }, 'could not create the outbox index'));
-    }
     this.timer = setInterval(() => void this.kick(), this.intervalMs);
     this.timer.unref();
-    void this.kick();
+    await Promise.all(
+      this.collections.map((col) =>
+        col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true }).catch((err) => this.logger.warn({ err: String(err) }, 'could not create the outbox index')),
+      ),
+    );
+    await this.kick();
   }
 
   async stop(): Promise<void> {

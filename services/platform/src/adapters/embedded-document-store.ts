@@ -135,7 +135,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const db = this.db;
     if (!db) return;
     db.stopAutocompaction();
-    await db.compactDatafileAsync().catch(() => undefined);
+    // Compacting on close is a nicety: when the folder is gone (or the disk is stuck) it must not
+    // hold shutdown, so it gets a short deadline and its failure is ignored.
+    await Promise.race([db.compactDatafileAsync().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
     this.db = null;
     this.loading = null;
   }
