@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { createLogger, MemoryEventBus, serviceUrlVar, startService, type Env, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
+import { createLogger, MemoryEventBus, prepareService, serviceUrlVar, type Env, type PreparedService, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '@vanhop/payment';
@@ -45,14 +45,17 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     env[serviceUrlVar(def.name as ServiceName)] = `http://127.0.0.1:${ports[i]}`;
   });
 
+  // Two phases: every service subscribes before any starts, because a relay publishes what a
+  // crash left in its outbox as it starts, and the in-process bus delivers only to groups that exist.
+  const configs = SERVICES.map((def, i) => def.loadConfig({ ...env, PORT: String(ports[i]) }));
+  const prepared: PreparedService[] = [];
   const services: Record<string, RunningService> = {};
   try {
-    for (const [i, def] of SERVICES.entries()) {
-      const config = def.loadConfig({ ...env, PORT: String(ports[i]) });
-      services[def.name] = await startService(def as never, config, { bus, clock: options.clock });
-    }
+    for (const [i, def] of SERVICES.entries()) prepared.push(await prepareService(def as never, configs[i] as never, { bus, clock: options.clock }));
+    for (const p of prepared) services[p.name] = await p.start();
   } catch (err) {
-    await Promise.all(Object.values(services).map((s) => s.stop()));
+    await bus.stop();
+    await Promise.all(prepared.map((p) => (services[p.name] ? services[p.name].stop() : p.abort()).catch(() => undefined)));
     throw err;
   }
   const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }));

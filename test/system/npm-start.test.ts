@@ -1,43 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnEmbedded, type EmbeddedProcess } from '../support/embedded-process.js';
 
 /**
  * Runs the built embedded product exactly as `npm start` does (node dist/embedded.js) and talks to
  * it only over HTTP through the printed URL.
  */
 describe('npm start (embedded product as a process)', () => {
-  let child: ChildProcess | undefined;
-  afterAll(() => {
-    child?.kill('SIGTERM');
+  let product: EmbeddedProcess | undefined;
+  afterAll(async () => {
+    await product?.stop();
   });
 
   it('prints its URL, answers through the gateway, and stops cleanly on SIGTERM', async () => {
-    expect(existsSync('dist/embedded.js'), 'run npm run build first').toBe(true);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-start-'));
-    child = spawn(process.execPath, ['dist/embedded.js'], {
-      env: { ...process.env, GATEWAY_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
-      const onData = (d: Buffer) => {
-        output += d.toString();
-        const m = /Open (http:\/\/\S+)/.exec(output);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      };
-      child!.stdout!.on('data', onData);
-      child!.stderr!.on('data', onData);
-      child!.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-    });
-    expect(output).toMatch(/Admin sign-up code: VH-[0-9A-F]{8}/);
-
+    product = await spawnEmbedded(dataDir);
+    const { url } = product;
+    expect(product.output()).toMatch(/Admin sign-up code: VH-[0-9A-F]{8}/);
     const health = await fetch(`${url}/api/dashboard/health`);
     expect(health.status).toBe(200);
     const body = await health.json();
@@ -48,9 +29,7 @@ describe('npm start (embedded product as a process)', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
 
-    const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
-    child = undefined;
+    expect(await product.stop('SIGTERM')).toBe(0);
+    product = undefined;
   });
 });

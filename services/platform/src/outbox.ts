@@ -22,14 +22,22 @@ const PENDING = { 'outbox.eventId': { $exists: true } };
 
 export const outboxEntry = (topic: string, event: EventEnvelope, key: string): OutboxEntry => ({ eventId: event.eventId, topic, key, event });
 
+const PAGE = 100;
+
 /**
- * Publishes events parked in the `outbox` array of documents, then pulls each one off. A crash
- * between publish and pull republishes the event on the next pass: consumers dedupe on eventId.
+ * Publishes events parked in the `outbox` array of documents, and pulls each one off once the bus
+ * says it is durable (Kafka: acked; in-process bus: handled by every group). An event the bus lost
+ * to a stop, or a crash between publish and pull, is published again on a later pass: consumers
+ * dedupe on eventId.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private rerun = false;
+  /** Published, not yet durable: skipped by later passes so nothing is queued twice meanwhile. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** A pass that filled a page may have left pending documents behind the in-flight ones. */
+  private pageWasFull = false;
   private readonly collections: Collection<Doc & WithOutbox>[];
 
   constructor(
@@ -60,10 +68,12 @@ export class OutboxRelay {
     await this.kick();
   }
 
+  /** Stops polling; waits for the current pass and for the pulls of events already delivered. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await Promise.all(this.inFlight.values());
   }
 
   /** Runs a pass now (or right after the current one); resolves with the number of events published. */
@@ -87,24 +97,40 @@ export class OutboxRelay {
     return this.running;
   }
 
-  /** Publishes everything pending; resolves when the outbox is empty (used by tests and shutdown). */
+  /** Publishes everything pending and waits until it is durable and pulled (used by tests). */
   async flush(): Promise<number> {
     await this.running;
-    return this.kick();
+    const published = await this.kick();
+    await Promise.all(this.inFlight.values());
+    return published;
   }
 
   private async pass(): Promise<number> {
     let published = 0;
+    this.pageWasFull = false;
     for (const col of this.collections) {
-      const docs = await col.find(PENDING, { limit: 100 });
+      const docs = await col.find(PENDING, { limit: PAGE });
+      if (docs.length >= PAGE) this.pageWasFull = true;
       for (const doc of docs) {
         for (const entry of doc.outbox ?? []) {
-          await this.bus.publish(entry.topic, entry.event, entry.key);
-          await col.updateOne({ _id: doc._id }, { $pull: { outbox: { eventId: entry.eventId } } });
+          if (this.inFlight.has(entry.eventId)) continue;
+          const receipt = await this.bus.publish(entry.topic, entry.event, entry.key);
+          this.track(col, doc._id, entry.eventId, receipt.durable);
           published++;
         }
       }
     }
     return published;
+  }
+
+  private track(col: Collection<Doc & WithOutbox>, docId: Doc['_id'], eventId: string, durable: Promise<void>): void {
+    const settled = durable
+      .then(async () => {
+        await col.updateOne({ _id: docId }, { $pull: { outbox: { eventId } } });
+        if (this.pageWasFull && this.timer) void this.kick();
+      })
+      .catch((err) => this.logger.warn({ eventId, err: String(err) }, 'event not delivered yet; kept in the outbox'))
+      .finally(() => this.inFlight.delete(eventId));
+    this.inFlight.set(eventId, settled);
   }
 }

@@ -36,50 +36,97 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService<C extends { platform: PlatformConfig }>(
+/** A service built and subscribed, not yet started: nothing it publishes can reach the bus yet. */
+export interface PreparedService {
+  name: string;
+  infra: Infrastructure;
+  readiness: Readiness;
+  /** Starts its bus (when owned), its background work (outbox relay...) and its HTTP server. */
+  start(): Promise<RunningService>;
+  /** Releases what prepare opened, for a start-up that failed before start(). */
+  abort(): Promise<void>;
+}
+
+/**
+ * Phase one of a start: adapters, composition root and every subscription. A host running several
+ * services on one in-process bus prepares them all before starting any, so an event a relay
+ * publishes at start (left by a crash) finds every consumer group already subscribed.
+ */
+export async function prepareService<C extends { platform: PlatformConfig }>(
   def: ServiceDefinition<C>,
   config: C,
   overrides: InfrastructureOverrides = {},
-): Promise<RunningService> {
+): Promise<PreparedService> {
   const infra = await createInfrastructure(config.platform, overrides);
   const readiness = new Readiness([
     { name: 'store', check: () => infra.store.ping() },
     { name: 'cache', check: () => infra.cache.ping() },
     { name: 'bus', check: () => infra.bus.ping() },
   ]);
-  const built = await def.build(infra, config);
-  for (const check of built.checks ?? []) readiness.add(check);
-
-  for (const sub of built.subscriptions ?? []) {
-    await infra.bus.subscribe(def.name, sub.topic, idempotentHandler(infra.store, def.name, sub.handler), sub.options);
+  const closeAdapters = async () => {
+    await infra.store.close();
+    await infra.cache.close();
+  };
+  let built: BuiltService;
+  try {
+    built = await def.build(infra, config);
+    for (const check of built.checks ?? []) readiness.add(check);
+    for (const sub of built.subscriptions ?? []) {
+      await infra.bus.subscribe(def.name, sub.topic, idempotentHandler(infra.store, def.name, sub.handler), sub.options);
+    }
+  } catch (err) {
+    await closeAdapters().catch(() => undefined);
+    throw err;
   }
-  if (infra.ownsBus) await infra.bus.start();
-  await built.start?.();
 
-  const app = createHttpApp({
-    service: def.name,
-    logger: infra.logger,
-    readiness,
-    bodyLimitBytes: config.platform.bodyLimitBytes,
-    routes: (a) => built.routes(a),
-  });
-  const server: RunningServer = await listen(app, config.platform.port, config.platform.host);
-  infra.logger.info({ url: server.url }, `${def.name} listening`);
+  const abort = async () => {
+    if (infra.ownsBus) await infra.bus.stop().catch(() => undefined);
+    await built.stop?.();
+    await closeAdapters();
+  };
 
-  let stopping: Promise<void> | null = null;
-  const stop = () =>
-    (stopping ??= (async () => {
-      // Order matters: stop taking traffic, finish requests, drain consumers, then close stores.
-      readiness.markShuttingDown();
-      await server.close();
-      if (infra.ownsBus) await infra.bus.stop();
-      await built.stop?.();
-      await infra.store.close();
-      await infra.cache.close();
-      infra.logger.info(`${def.name} stopped`);
-    })());
+  const start = async (): Promise<RunningService> => {
+    let server: RunningServer;
+    try {
+      if (infra.ownsBus) await infra.bus.start();
+      await built.start?.();
+      const app = createHttpApp({
+        service: def.name,
+        logger: infra.logger,
+        readiness,
+        bodyLimitBytes: config.platform.bodyLimitBytes,
+        routes: (a) => built.routes(a),
+      });
+      server = await listen(app, config.platform.port, config.platform.host);
+    } catch (err) {
+      await abort().catch(() => undefined);
+      throw err;
+    }
+    infra.logger.info({ url: server.url }, `${def.name} listening`);
 
-  return { name: def.name, url: server.url, port: server.port, infra, readiness, stop };
+    let stopping: Promise<void> | null = null;
+    const stop = () =>
+      (stopping ??= (async () => {
+        // Order matters: stop taking traffic, finish requests, drain consumers, then close stores.
+        readiness.markShuttingDown();
+        await server.close();
+        if (infra.ownsBus) await infra.bus.stop();
+        await built.stop?.();
+        await closeAdapters();
+        infra.logger.info(`${def.name} stopped`);
+      })());
+
+    return { name: def.name, url: server.url, port: server.port, infra, readiness, stop };
+  };
+  return { name: def.name, infra, readiness, start, abort };
+}
+
+export async function startService<C extends { platform: PlatformConfig }>(
+  def: ServiceDefinition<C>,
+  config: C,
+  overrides: InfrastructureOverrides = {},
+): Promise<RunningService> {
+  return (await prepareService(def, config, overrides)).start();
 }
 
 /** Entry point for `node dist/main.js`: config errors stop the process with the variable's name. */

@@ -13,6 +13,7 @@ import {
   outboxEntry,
   type OutboxEntry,
 } from '../src/index.js';
+import { eventually } from './contracts/eventually.js';
 
 const logger = createLogger('test', 'silent');
 const tmpStore = () => new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-')));
@@ -52,6 +53,49 @@ describe('transactional outbox relay', () => {
     expect((await col.findOne({ _id: 'm1' }))?.outbox).toHaveLength(1);
     await bus.start();
     expect(await relay.flush()).toBe(1);
+    await store.close();
+  });
+
+  it('pulls an event only once every group handled it; a stop keeps the rest in the outbox for the next start', async () => {
+    const store = tmpStore();
+    const col = store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages');
+    const events = [
+      await createEvent(TOPICS.contactMessageReceived, contact, { producer: 'test' }),
+      await createEvent(TOPICS.contactMessageReceived, { ...contact, title: 'Second' }, { producer: 'test' }),
+    ];
+    await col.insertOne({ _id: 'm1', outbox: events.map((e) => outboxEntry(TOPICS.contactMessageReceived, e, 'm1')) });
+    const seen: Record<string, string[]> = { fast: [], slow: [] };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const consumer = (group: 'fast' | 'slow', wait: Promise<void>) =>
+      idempotentHandler(store, group, async (e) => {
+        await wait;
+        seen[group].push(e.eventId);
+      });
+
+    // First run: the slow group is still on the first event when the process stops.
+    const bus1 = new MemoryEventBus(logger);
+    await bus1.subscribe('fast', TOPICS.contactMessageReceived, consumer('fast', Promise.resolve()));
+    await bus1.subscribe('slow', TOPICS.contactMessageReceived, consumer('slow', gate));
+    const relay1 = new OutboxRelay(store, ['messages'], bus1, logger, 60_000);
+    expect(await relay1.kick()).toBe(2);
+    await eventually(() => seen.fast.length === 2);
+    const stopping = bus1.stop();
+    release();
+    await stopping;
+    await relay1.stop();
+    expect(seen).toEqual({ fast: [events[0].eventId, events[1].eventId], slow: [events[0].eventId] });
+    expect((await col.findOne({ _id: 'm1' }))?.outbox.map((o) => o.eventId)).toEqual([events[1].eventId]);
+
+    // Next start: the kept event reaches the group that missed it, and no group twice.
+    const bus2 = new MemoryEventBus(logger);
+    await bus2.subscribe('fast', TOPICS.contactMessageReceived, consumer('fast', Promise.resolve()));
+    await bus2.subscribe('slow', TOPICS.contactMessageReceived, consumer('slow', Promise.resolve()));
+    const relay2 = new OutboxRelay(store, ['messages'], bus2, logger, 60_000);
+    expect(await relay2.flush()).toBe(1);
+    expect(seen).toEqual({ fast: [events[0].eventId, events[1].eventId], slow: [events[0].eventId, events[1].eventId] });
+    expect((await col.findOne({ _id: 'm1' }))?.outbox).toEqual([]);
+    await bus2.stop();
     await store.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer, RetryOptions } from 'kafkajs';
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
-import type { EventBus, EventHandler, SubscribeOptions } from '../ports/event-bus.js';
+import { DURABLE, type EventBus, type EventHandler, type PublishReceipt, type SubscribeOptions } from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
 
 export interface KafkaEventBusOptions {
@@ -82,7 +82,7 @@ export class KafkaEventBus implements EventBus {
     this.stopSignal = new Promise<void>((resolve) => (this.wakeSleepers = resolve));
   }
 
-  async publish(topic: string, event: EventEnvelope, key?: string): Promise<void> {
+  async publish(topic: string, event: EventEnvelope, key?: string): Promise<PublishReceipt> {
     if (this.stopping) throw new Error('Event bus is stopped');
     await eventEnvelopeSchema.validate(event, { strict: true });
     await this.connect();
@@ -92,6 +92,7 @@ export class KafkaEventBus implements EventBus {
       acks: -1,
       messages: [{ key: key ?? event.eventId, value: JSON.stringify(event), headers: { eventId: event.eventId, type: event.type } }],
     });
+    return DURABLE;
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<void> {

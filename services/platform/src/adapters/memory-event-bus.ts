@@ -1,6 +1,36 @@
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
-import type { EventBus, EventHandler, SubscribeOptions } from '../ports/event-bus.js';
+import type { EventBus, EventHandler, PublishReceipt, SubscribeOptions } from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
+
+/** One published event's delivery to all the groups it was queued for. */
+class DeliveryTicket {
+  readonly durable: Promise<void>;
+  private resolve!: () => void;
+  private reject!: (err: Error) => void;
+
+  constructor(private outstanding: number) {
+    this.durable = new Promise<void>((res, rej) => {
+      this.resolve = res;
+      this.reject = rej;
+    });
+    // A publisher that ignores the receipt must not turn a stop into an unhandled rejection.
+    this.durable.catch(() => undefined);
+    if (outstanding === 0) this.resolve();
+  }
+
+  handled(): void {
+    if (--this.outstanding === 0) this.resolve();
+  }
+
+  abandoned(): void {
+    this.reject(new Error('Event bus stopped before the event was delivered'));
+  }
+}
+
+interface Queued {
+  event: EventEnvelope;
+  ticket: DeliveryTicket;
+}
 
 interface Subscription {
   group: string;
@@ -8,15 +38,16 @@ interface Subscription {
   handler: EventHandler;
   maxRetries: number;
   retryBackoffMs: number;
-  queue: EventEnvelope[];
+  queue: Queued[];
   running: Promise<void> | null;
 }
 
 /**
  * In-process bus with the Kafka adapter's semantics: every consumer group gets its own ordered
  * queue per topic, a failing handler is retried with exponential backoff and then parked on
- * `<topic>.dlq`. Messages live in memory only: the transactional outbox is what makes publishing
- * survive a restart.
+ * `<topic>.dlq`. Messages live in memory only, so a publish is durable only once every group has
+ * handled it: the receipt says when, and the transactional outbox keeps the event until then, which
+ * is what makes publishing survive a stop or a crash.
  */
 export class MemoryEventBus implements EventBus {
   private readonly subs: Subscription[] = [];
@@ -26,14 +57,16 @@ export class MemoryEventBus implements EventBus {
 
   constructor(private readonly logger?: Logger, private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 }) {}
 
-  async publish(topic: string, event: EventEnvelope, _key?: string): Promise<void> {
+  async publish(topic: string, event: EventEnvelope, _key?: string): Promise<PublishReceipt> {
     if (this.stopped) throw new Error('Event bus is stopped');
     await eventEnvelopeSchema.validate(event);
-    for (const sub of this.subs) {
-      if (sub.topic !== topic) continue;
-      sub.queue.push(structuredClone(event));
+    const targets = this.subs.filter((s) => s.topic === topic);
+    const ticket = new DeliveryTicket(targets.length);
+    for (const sub of targets) {
+      sub.queue.push({ event: structuredClone(event), ticket });
       this.drain(sub);
     }
+    return { durable: ticket.durable };
   }
 
   async subscribe(group: string, topic: string, handler: EventHandler, options: SubscribeOptions = {}): Promise<void> {
@@ -56,10 +89,17 @@ export class MemoryEventBus implements EventBus {
     for (const sub of this.subs) if (sub.queue.length > 0) this.drain(sub);
   }
 
+  /**
+   * Lets in-flight handlers finish, then drops what is still queued: those receipts reject, so
+   * each event stays in its publisher's outbox and is delivered after the next start.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const wake of [...this.wakers]) wake();
     await this.idle();
+    for (const sub of this.subs) {
+      for (const queued of sub.queue.splice(0)) queued.ticket.abandoned();
+    }
   }
 
   async ping(): Promise<void> {
@@ -97,9 +137,10 @@ export class MemoryEventBus implements EventBus {
     if (sub.running) return;
     sub.running = (async () => {
       while (sub.queue.length > 0 && !this.stopped) {
-        const event = sub.queue[0];
-        if (!(await this.deliver(sub, event))) break;
+        const queued = sub.queue[0];
+        if (!(await this.deliver(sub, queued.event))) break;
         sub.queue.shift();
+        queued.ticket.handled();
       }
       sub.running = null;
     })();
@@ -118,8 +159,10 @@ export class MemoryEventBus implements EventBus {
           this.logger?.error({ group: sub.group, topic: sub.topic, eventId: event.eventId, err: message }, 'event dead-lettered');
           this.deadLetters.push({ topic: sub.topic, event, error: message });
           const dlq = deadLetterTopic(sub.topic);
-          for (const d of this.subs.filter((s) => s.topic === dlq)) {
-            d.queue.push(event);
+          const parked = this.subs.filter((s) => s.topic === dlq);
+          const ticket = new DeliveryTicket(parked.length);
+          for (const d of parked) {
+            d.queue.push({ event, ticket });
             this.drain(d);
           }
           return true;

@@ -14,8 +14,20 @@ export interface SubscribeOptions {
  * (at least once across crashes), in order per key; a handler that throws is retried with backoff,
  * then the message goes to the dead-letter topic and the group moves on.
  */
+/**
+ * What publish() hands back. `durable` settles once the publisher may forget the event: at once
+ * for Kafka (the brokers acked it), and for the in-process bus (memory only) once every group
+ * subscribed to the topic handled or parked it; it rejects when the bus stops first, so an outbox
+ * keeps what was not delivered and publishes it again after a restart.
+ */
+export interface PublishReceipt {
+  durable: Promise<void>;
+}
+
+export const DURABLE: PublishReceipt = Object.freeze({ durable: Promise.resolve() });
+
 export interface EventBus {
-  publish(topic: string, event: EventEnvelope, key?: string): Promise<void>;
+  publish(topic: string, event: EventEnvelope, key?: string): Promise<PublishReceipt>;
   subscribe(group: string, topic: string, handler: EventHandler, options?: SubscribeOptions): Promise<void>;
   start(): Promise<void>;
   /** Stops delivering, lets in-flight handlers finish, disconnects. */

@@ -1,0 +1,45 @@
+/** The built embedded product run as `npm start` runs it (node dist/embedded.js), as a child process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface EmbeddedProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Sends the signal and resolves with the exit code (null when killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnEmbedded(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedProcess> {
+  if (!existsSync('dist/embedded.js')) throw new Error('dist/embedded.js is missing: run npm run build first');
+  const child = spawn(process.execPath, ['dist/embedded.js'], {
+    env: { ...process.env, GATEWAY_PORT: '0', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 30_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /Open (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
