@@ -16,16 +16,34 @@ export interface PaymentConfig {
 
 export function loadConfig(env: Env): PaymentConfig {
   const r = new EnvReader(env);
+  const platform = readPlatformConfig(env, 'payment', DEFAULT_PORTS.payment);
   return {
-    platform: readPlatformConfig(env, 'payment', DEFAULT_PORTS.payment),
+    platform,
     bookingUrl: readServiceUrls(env).booking,
-    stripe: readStripeConfig(r),
+    stripe: readStripeConfig(r, platform),
   };
 }
 
-function readStripeConfig(r: EnvReader): StripeConfig | null {
-  const secretKey = r.optionalString('STRIPE_SECRET_KEY');
-  if (!secretKey) return null;
+/**
+ * The local TEST checkout lets anyone mark a booking paid, so it never stands in for a missing key
+ * by accident: it is the default only on the embedded adapters (one machine, no real customers),
+ * and elsewhere only when PAYMENT_PROVIDER=local says so.
+ */
+function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig | null {
+  const embedded = platform.eventBus === 'memory' && platform.store === 'embedded';
+  const hasKey = r.optionalString('STRIPE_SECRET_KEY') !== undefined;
+  const provider = r.oneOf('PAYMENT_PROVIDER', ['stripe', 'local'] as const, hasKey || !embedded ? 'stripe' : 'local');
+  if (provider === 'local') {
+    if (hasKey) throw new ConfigError('PAYMENT_PROVIDER', 'is local but STRIPE_SECRET_KEY is set: unset one of them');
+    return null;
+  }
+  if (!hasKey) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY',
+      embedded ? 'is required when PAYMENT_PROVIDER=stripe' : 'is required outside embedded mode (set PAYMENT_PROVIDER=local only for a test environment without real payments)',
+    );
+  }
+  const secretKey = r.string('STRIPE_SECRET_KEY');
   if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_... or sk_live_...)');
   // Fulfilment relies on verified webhooks, so a key without its webhook secret is a misconfiguration.
   const webhookSecret = r.string('STRIPE_WEBHOOK_SECRET');
