@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { EmbeddedDocumentStore, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { startEmbeddedOnTempDir } from './support/embedded.js';
 import { SERVICES } from '../scripts/embedded/start-embedded.js';
 
 const baseEnv = {
@@ -43,5 +44,33 @@ describe.each(SERVICES.map((def) => [def.name, def] as const))('%s service healt
     running = await startService(def as never, def.loadConfig({ ...baseEnv, DATA_DIR: dataDir }), { bus: new MemoryEventBus() });
     running.readiness.markShuttingDown();
     expect((await fetch(`${running.url}/health/ready`)).status).toBe(503);
+  });
+});
+
+describe('readiness under concurrent probes (embedded product)', () => {
+  it('80 simultaneous /api/dashboard/health calls all see a healthy product', async () => {
+    const { product, stop } = await startEmbeddedOnTempDir({}, { webApp: false });
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 80 }, async () => {
+          const res = await fetch(`${product.url}/api/dashboard/health`);
+          const body = (await res.json()) as { health: string };
+          return `${res.status} ${body.health}`;
+        }),
+      );
+      expect(statuses.filter((s) => s !== '200 ok')).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a probe still fails when the store folder is gone, however many share it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vanhop-probe-'));
+    const store = new EmbeddedDocumentStore(dir);
+    await Promise.all(Array.from({ length: 20 }, () => store.ping()));
+    rmSync(dir, { recursive: true, force: true });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => store.ping()));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await store.close();
   });
 });

@@ -13,6 +13,8 @@ import { DuplicateKeyError } from '../errors.js';
 export class EmbeddedDocumentStore implements DocumentStore {
   private readonly stores = new Map<string, EmbeddedCollection<Doc>>();
   private closed = false;
+  private probing: Promise<void> | null = null;
+  private probeCount = 0;
 
   constructor(private readonly dir: string, private readonly compactEveryMs = 10 * 60_000) {
     // Created once here, not in ping(): a folder that disappears later must show as not ready.
@@ -29,11 +31,27 @@ export class EmbeddedDocumentStore implements DocumentStore {
     return c as unknown as Collection<T>;
   }
 
-  async ping(): Promise<void> {
-    this.ensureOpen();
-    // The store is usable only while its folder exists and is writable: probe it for real.
+  /**
+   * Concurrent readiness checks share one probe in flight: checks that each wrote and deleted the
+   * same file used to delete each other's and report the store down under load.
+   */
+  ping(): Promise<void> {
+    try {
+      this.ensureOpen();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    this.probing ??= this.probe().finally(() => {
+      this.probing = null;
+    });
+    return this.probing;
+  }
+
+  /** The store is usable only while its folder exists and is writable: probe it for real. */
+  private async probe(): Promise<void> {
     await fs.access(this.dir, fsConstants.W_OK);
-    const probe = path.join(this.dir, '.ready-probe');
+    // A name of its own as well, so even another process sharing the folder cannot collide with it.
+    const probe = path.join(this.dir, `.ready-probe-${process.pid}-${++this.probeCount}`);
     await fs.writeFile(probe, String(Date.now()));
     await fs.unlink(probe);
   }
