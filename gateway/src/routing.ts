@@ -13,7 +13,7 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[]
   { prefix: '/api/savebooking', service: 'payment' },
   { prefix: '/api/payments', service: 'payment' },
   { prefix: '/api/contact', service: 'notification' },
-  { prefix: '/api/dev/outbox', service: 'notification' },
+  { prefix: '/api/dev/outbox', service: 'notification', admin: true },
   { prefix: '/api/google', service: 'review' },
   { prefix: '/api/account/admindashboard', service: 'admin-auth', admin: true },
   { prefix: '/api/account', service: 'admin-auth' },

@@ -39,6 +39,10 @@ const ADMIN_ROUTES: [string, string][] = [
   ['GET', '/api/account/admindashboard/'],
   ['GET', '/api/account/admindashboard?x=1'],
   ['GET', '/api/dashboard'],
+  // The embedded outbox holds every customer e-mail and retrieve code.
+  ['GET', '/api/dev/outbox'],
+  ['GET', '/api/dev/outbox/some-mail.eml'],
+  ['GET', '/api/Dev/Outbox'],
 ];
 
 describe('gateway JWT guard on admin routes', () => {

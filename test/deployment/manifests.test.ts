@@ -181,6 +181,45 @@ describe('k8s/ manifests', () => {
     }
     for (const svc of cluster.all<Service>('Service')) expect((svc.spec as { type?: string }).type ?? 'ClusterIP', svc.metadata.name).toBe('ClusterIP');
   });
+
+  it('let only the gateway take outside traffic: each service admits the gateway and its known callers only', () => {
+    type Peer = { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: { matchLabels?: Record<string, string> } };
+    type Policy = K8sObject & { spec: { podSelector: { matchLabels?: Record<string, string> }; policyTypes: string[]; ingress?: { from?: Peer[]; ports?: { port: string | number }[] }[] } };
+    const policies = cluster.all<Policy>('NetworkPolicy');
+    const denyAll = policies.filter((p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 0);
+    expect(denyAll, 'one default-deny policy selecting every pod').toHaveLength(1);
+    expect(denyAll[0].spec.policyTypes).toEqual(['Ingress']);
+    expect(denyAll[0].spec.ingress ?? []).toEqual([]);
+
+    // Who calls whom over HTTP (admin-auth probes everyone for /api/dashboard/health).
+    const callers: Record<string, string[]> = {
+      quote: ['gateway', 'booking', 'admin-auth'],
+      booking: ['gateway', 'payment', 'review', 'admin-auth'],
+      payment: ['gateway', 'admin-auth'],
+      notification: ['gateway', 'admin-auth'],
+      review: ['gateway', 'admin-auth'],
+      'admin-auth': ['gateway'],
+    };
+    for (const d of DEPLOYABLES) {
+      const mine = policies.filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === d.name);
+      expect(mine, `${d.name}: one NetworkPolicy`).toHaveLength(1);
+      const rules = mine[0].spec.ingress ?? [];
+      expect(rules.length, d.name).toBeGreaterThan(0);
+      const portName = container(appDeployment(d.name)!).ports?.[0]?.name;
+      for (const rule of rules) expect(rule.ports?.map((p) => p.port), d.name).toEqual([portName]);
+      if (d.name === 'gateway') {
+        expect(rules.every((r) => r.from === undefined), 'the gateway is open to the Ingress controller').toBe(true);
+        continue;
+      }
+      const peers = rules.flatMap((r) => r.from ?? []);
+      expect(rules.every((r) => r.from && r.from.length > 0), `${d.name} has no open rule`).toBe(true);
+      const pods = peers.filter((p) => p.podSelector).map((p) => p.podSelector!.matchLabels!['app.kubernetes.io/name']).sort();
+      expect(pods, `${d.name}'s callers`).toEqual([...callers[d.name]].sort());
+      const namespaces = peers.filter((p) => p.namespaceSelector).map((p) => p.namespaceSelector!.matchLabels!['kubernetes.io/metadata.name']);
+      expect(namespaces, `${d.name}: other namespaces admitted`).toEqual(['monitoring']);
+      expect(peers.every((p) => !(p.podSelector && p.namespaceSelector)), 'no combined selectors').toBe(true);
+    }
+  });
 });
 
 describe('docker-compose.yml', () => {

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@vanhop/platform';
+import { requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type AdminAuthConfig } from './config.js';
 import { CheckSystemHealth } from './app/check-system-health.js';
 import { RegisterAdmin } from './app/register-admin.js';
@@ -10,7 +10,7 @@ import { ScryptPasswordHasher } from './adapters/scrypt-password-hasher.js';
 import { ADMINS } from './domain/admin-account.js';
 import { dashboardRoutes } from './http/routes.js';
 import { accountRoutes } from './http/account-routes.js';
-import { requireAdminToken } from './http/require-admin-token.js';
+
 import { adminAuthSubscriptions } from './consumers/index.js';
 
 export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
@@ -33,7 +33,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
           clock: infra.clock,
           limits: { loginPerClient: config.loginPerClient, loginPerUsername: config.loginPerUsername, registerPerClient: config.registerPerClient },
         });
-        dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: requireAdminToken(config.jwt, infra.clock) });
+        dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: requireStaff(config.jwt, infra.clock) });
       },
       subscriptions: adminAuthSubscriptions(),
       start: async () => {

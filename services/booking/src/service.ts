@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type BookingConfig } from './config.js';
 import { bookingRoutes } from './http/routes.js';
 import { adminRoutes } from './http/admin-routes.js';
@@ -29,7 +29,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     return {
       routes: (app) => {
         bookingRoutes(app, { bookings, saveQuote, cache: infra.cache, retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute });
-        adminRoutes(app, { store: infra.store, clock: infra.clock });
+        adminRoutes(app, { store: infra.store, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock) });
         internalRoutes(app, { store: infra.store, saveQuote });
       },
       subscriptions: bookingSubscriptions({ recordPayment, markReviewRequested: new MarkReviewRequested(infra.store, infra.clock, infra.logger) }),

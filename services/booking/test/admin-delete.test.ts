@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@vanhop/platform';
-import { bookingRecord, STAFF, startBooking, type TestBooking } from './admin-support.js';
+import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
+import { staffAuth } from '../../../test/support/staff.js';
 
 const NOW = '2026-11-22T12:30:00.000Z';
 
@@ -17,27 +18,27 @@ describe('DELETE /api/backdata/delete/:id', () => {
     await svc.bookings().insertOne(record);
     expect((await svc.request('GET', '/api/saveRetrieve?randomNumber=5151')).status).toBe(200);
 
-    const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`, STAFF);
+    const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`, svc.staff);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Booking record deleted' });
 
     const stored = await svc.bookings().findOne({ _id: record._id });
     expect(stored).toMatchObject({ _id: record._id, randomNumber: 5151, quote: record.quote, deletedAt: NOW, deletedBy: 'Sam_Admin' });
-    const list = await svc.request('GET', '/api/backdata/all', STAFF);
+    const list = await svc.request('GET', '/api/backdata/all', svc.staff);
     expect(list.body.map((r: { _id: string }) => r._id)).not.toContain(record._id);
     expect((await svc.request('GET', '/api/saveRetrieve?randomNumber=5151')).status).toBe(404);
   });
 
   it('answers 404 for an unknown id and for a record already deleted', async () => {
-    const unknown = await svc.request('DELETE', '/api/backdata/delete/0b7f6c1e-2a4d-4c55-9a1e-6f3b2d1c0e99', STAFF);
+    const unknown = await svc.request('DELETE', '/api/backdata/delete/0b7f6c1e-2a4d-4c55-9a1e-6f3b2d1c0e99', svc.staff);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('No booking record with that id');
 
     const record = bookingRecord();
     await svc.bookings().insertOne(record);
     const [first, second] = await Promise.all([
-      svc.request('DELETE', `/api/backdata/delete/${record._id}`, STAFF),
-      svc.request('DELETE', `/api/backdata/delete/${record._id}`, { 'x-admin-username': 'Other_Admin' }),
+      svc.request('DELETE', `/api/backdata/delete/${record._id}`, svc.staff),
+      svc.request('DELETE', `/api/backdata/delete/${record._id}`, staffAuth('Other_Admin', { clock: fixedClock(NOW) })),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 404]);
     const stored = await svc.bookings().findOne({ _id: record._id });
@@ -49,7 +50,7 @@ describe('DELETE /api/backdata/delete/:id', () => {
     await svc.bookings().insertOne(bookingRecord());
     const liveBefore = await svc.bookings().count({ deletedAt: null });
     for (const bad of ['not-a-uuid', '123', '%7B%22%24ne%22%3Anull%7D', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz']) {
-      const res = await svc.request('DELETE', `/api/backdata/delete/${bad}`, STAFF);
+      const res = await svc.request('DELETE', `/api/backdata/delete/${bad}`, svc.staff);
       expect(res.status, bad).toBe(400);
       expect(res.body.errors, bad).toEqual({ id: 'Invalid booking id' });
     }
@@ -61,6 +62,7 @@ describe('DELETE /api/backdata/delete/:id', () => {
     await svc.bookings().insertOne(record);
     const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`);
     expect(res.status).toBe(401);
+    expect((await svc.request('DELETE', `/api/backdata/delete/${record._id}`, { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect(await svc.bookings().findOne({ _id: record._id })).toMatchObject({ deletedAt: null });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRecord, STAFF, startBooking, type TestBooking } from './admin-support.js';
+import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
+import { staffAuth } from '../../../test/support/staff.js';
 
 describe('GET /api/backdata/all', () => {
   let svc: TestBooking;
@@ -14,7 +15,7 @@ describe('GET /api/backdata/all', () => {
   afterAll(() => svc.stop());
 
   it('lists live records, oldest first, with the SPEC admin fields', async () => {
-    const res = await svc.request('GET', '/api/backdata/all', STAFF);
+    const res = await svc.request('GET', '/api/backdata/all', svc.staff);
     expect(res.status).toBe(200);
     expect(res.body.map((r: { randomNumber: number }) => r.randomNumber)).toEqual([111, 222]);
     const item = res.body[1];
@@ -35,7 +36,7 @@ describe('GET /api/backdata/all', () => {
   });
 
   it('never shows internal fields (outbox, pricing request, deletion marks)', async () => {
-    const res = await svc.request('GET', '/api/backdata/all', STAFF);
+    const res = await svc.request('GET', '/api/backdata/all', svc.staff);
     for (const item of res.body) {
       expect(item).not.toHaveProperty('outbox');
       expect(item).not.toHaveProperty('request');
@@ -44,15 +45,19 @@ describe('GET /api/backdata/all', () => {
     }
   });
 
-  it('refuses requests that did not pass the gateway JWT check (no verified staff name)', async () => {
+  it('verifies the staff token itself: a direct call inside the cluster with a forged header and no token gets 401', async () => {
     expect((await svc.request('GET', '/api/backdata/all')).status).toBe(401);
+    expect((await svc.request('GET', '/api/backdata/all', { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect((await svc.request('GET', '/api/backdata/all', { 'x-admin-username': '' })).status).toBe(401);
+    const forged = staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
+    expect((await svc.request('GET', '/api/backdata/all', { ...forged, 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
+    expect((await svc.request('GET', '/api/backdata/all', { authorization: 'Bearer not.a.token' })).status).toBe(401);
   });
 
   it('answers an empty list when there is nothing live', async () => {
     const empty = await startBooking();
     try {
-      const res = await empty.request('GET', '/api/backdata/all', STAFF);
+      const res = await empty.request('GET', '/api/backdata/all', empty.staff);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);
     } finally {

@@ -7,8 +7,8 @@ import { startService, type Clock, type RunningService } from '@vanhop/platform'
 import { bookingService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { BOOKINGS } from '../src/http/internal-routes.js';
+import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 
-export const STAFF = { 'x-admin-username': 'Sam_Admin' };
 
 /** Codes are unique in the bookings collection (unique index), so each fixture gets its own by default. */
 let nextCode = 4_200_042;
@@ -52,6 +52,8 @@ export function bookingRecord(overrides: Partial<BookingRecord> & Record<string,
 
 export interface TestBooking {
   service: RunningService;
+  /** A staff token for this service's clock. */
+  staff: { authorization: string };
   bookings(): ReturnType<RunningService['infra']['store']['collection']>;
   request(method: string, pathname: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
@@ -60,9 +62,10 @@ export interface TestBooking {
 /** The booking service over real HTTP on port 0, with its embedded store in a temp folder. */
 export async function startBooking(clock?: Clock): Promise<TestBooking> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-booking-admin-'));
-  const service = await startService(bookingService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { clock });
+  const service = await startService(bookingService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV }), { clock });
   return {
     service,
+    staff: staffAuth('Sam_Admin', { clock }),
     bookings: () => service.infra.store.collection(BOOKINGS),
     request: async (method, pathname, headers = {}) => {
       const res = await fetch(`${service.url}${pathname}`, { method, headers });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EnvReader, readPlatformConfig, DEFAULT_PORTS, ConfigError, type Env, type PlatformConfig } from '@vanhop/platform';
+import { EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, DEFAULT_PORTS, ConfigError, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
 
 export interface SmsConfig {
   /** HTTP SMS provider endpoint; text messages go to files under the outbox when unset. */
@@ -23,8 +23,11 @@ export interface NotificationConfig {
   /** Where the review-request e-mail sends the customer. */
   reviewUrl: string;
   sms: SmsConfig;
-  /** `GET /api/dev/outbox` (staff look at the mail a customer would get); embedded mode only. */
-  devRoutes: boolean;
+  /**
+   * `GET /api/dev/outbox` (staff read the mail a customer would get, retrieve codes included):
+   * embedded mode only, and behind the staff token check (null: not mounted).
+   */
+  devRoutes: { jwt: JwtConfig } | null;
   /** Mail/SMS failures (SMTP down) are retried by the bus this many times, backoff doubling from the first delay. */
   deliveryRetries: number;
   deliveryRetryBackoffMs: number;
@@ -61,8 +64,18 @@ export function loadConfig(env: Env): NotificationConfig {
       from: r.string('SMS_FROM', 'VanHop'),
       outboxDir: path.join(outboxDir, 'sms'),
     },
-    devRoutes: r.bool('EMBEDDED_DEV_ROUTES', platform.store === 'embedded'),
+    devRoutes: readDevRoutes(env, r, platform),
     deliveryRetries: r.int('DELIVERY_MAX_RETRIES', 10, { min: 0, max: 50 }),
     deliveryRetryBackoffMs: r.int('DELIVERY_RETRY_BACKOFF_MS', 1000, { min: 1 }),
   };
+}
+
+function readDevRoutes(env: Env, r: EnvReader, platform: PlatformConfig): NotificationConfig['devRoutes'] {
+  const embedded = isEmbeddedPlatform(platform);
+  const asked = r.optionalString('EMBEDDED_DEV_ROUTES') !== undefined;
+  if (!r.bool('EMBEDDED_DEV_ROUTES', embedded)) return null;
+  if (!embedded) throw new ConfigError('EMBEDDED_DEV_ROUTES', 'can only be true in embedded mode (EVENT_BUS=memory, STORE=embedded): the outbox shows every customer e-mail');
+  // Staff prove who they are with tokens signed by JWT_SECRET; without one nobody could read it.
+  if (!asked && r.optionalString('JWT_SECRET') === undefined) return null;
+  return { jwt: readJwtConfig(env) };
 }

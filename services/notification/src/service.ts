@@ -1,4 +1,4 @@
-import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type NotificationConfig } from './config.js';
 import { createMailer } from './adapters/mailer.js';
 import { createSms } from './adapters/sms.js';
@@ -20,7 +20,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
     return {
       routes: (app) => {
         contactRoutes(app, { submit, cache: infra.cache, perHour: config.contactRateLimitPerHour });
-        if (config.devRoutes) devOutboxRoutes(app, { outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir) });
+        if (config.devRoutes) devOutboxRoutes(app, { outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir), staffOnly: requireStaff(config.devRoutes.jwt, infra.clock) });
       },
       subscriptions: notificationSubscriptions({
         notifier,

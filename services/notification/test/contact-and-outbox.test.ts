@@ -6,6 +6,7 @@ import { MSG, TOPICS } from '@vanhop/contracts';
 import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
 import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
+import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { clock, event } from './support/events.js';
 
 const good = { name: 'Bob Smith', email: 'bob@example.com', phone: '02071234567', title: 'Piano move', message: 'Can you move a piano?', agree: true };
@@ -14,7 +15,7 @@ async function start(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-notification-'));
   const bus = new MemoryEventBus(createLogger('bus', 'silent'));
   await bus.start();
-  const service = await startService(notificationService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), { bus, clock });
+  const service = await startService(notificationService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, ...env }), { bus, clock });
   return {
     dataDir,
     bus,
@@ -82,12 +83,20 @@ describe('embedded mode: contact form and the dev outbox', () => {
     expect(mails[0].file).toMatch(/\.eml$/);
     expect(Date.parse(mails[0].date)).not.toBeNaN();
 
-    const eml = await fetch(`${app.service.url}/api/dev/outbox/${mails[0].file}`);
+    const eml = await fetch(`${app.service.url}/api/dev/outbox/${mails[0].file}`, { headers: staffAuth('Sam_Admin', { clock }) });
     expect(eml.status).toBe(200);
     expect(eml.headers.get('content-type')).toContain('message/rfc822');
     expect(await eml.text()).toContain('Can you move a piano?');
-    expect((await fetch(`${app.service.url}/api/dev/outbox/..%2Fsecret.eml`)).status).toBe(404);
-    expect((await fetch(`${app.service.url}/api/dev/outbox/nope.eml`)).status).toBe(404);
+    expect((await fetch(`${app.service.url}/api/dev/outbox/..%2Fsecret.eml`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
+    expect((await fetch(`${app.service.url}/api/dev/outbox/nope.eml`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
+  });
+
+  it('shows the outbox (every customer e-mail, retrieve codes included) to staff only', async () => {
+    const attacker = staffAuth('Sam_Admin', { clock, env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
+    for (const headers of [{}, { 'x-admin-username': 'Sam_Admin' }, attacker]) {
+      expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers })).status).toBe(401);
+      expect((await fetch(`${app.service.url}/api/dev/outbox/any.eml`, { headers })).status).toBe(401);
+    }
   });
 
   it('lists booking mail and the text message in the outbox, each once', async () => {
@@ -110,7 +119,7 @@ describe('embedded mode: contact form and the dev outbox', () => {
   });
 
   async function listOutbox() {
-    const res = await fetch(`${app.service.url}/api/dev/outbox`);
+    const res = await fetch(`${app.service.url}/api/dev/outbox`, { headers: staffAuth('Sam_Admin', { clock }) });
     expect(res.status).toBe(200);
     return (await res.json()) as { mails: { file: string; to: string; subject: string; from: string; date: string }[]; texts: { to: string; body: string }[] };
   }
@@ -120,10 +129,16 @@ describe('production mode', () => {
   it('has no dev outbox route', async () => {
     const app = await start({ EMBEDDED_DEV_ROUTES: 'false' });
     try {
-      expect((await fetch(`${app.service.url}/api/dev/outbox`)).status).toBe(404);
+      expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
     } finally {
       await app.stop();
     }
+  });
+
+  it('cannot be switched on outside embedded mode', () => {
+    const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', ...TEST_JWT_ENV };
+    expect(loadConfig(distributed).devRoutes).toBeNull();
+    expect(() => loadConfig({ ...distributed, EMBEDDED_DEV_ROUTES: 'true' })).toThrow(/EMBEDDED_DEV_ROUTES can only be true in embedded mode/);
   });
 });
 

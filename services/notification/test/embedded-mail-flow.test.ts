@@ -4,6 +4,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking, daysAheadAtUtc } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
+import { staffAuth } from '../../../test/support/staff.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
 
 // The gateway verifies staff tokens against the wall clock, so the product's clock is pinned to the
@@ -48,7 +49,8 @@ describe('embedded product: the mail a booking produces', () => {
       last = now;
     }
   }
-  const outbox = async () => (await api('GET', '/api/dev/outbox')).body as OutboxListing;
+  const staffHeaders = () => staffAuth('mailstaff', { env: { JWT_SECRET: product.env.JWT_SECRET! } });
+  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staffHeaders() })).body as OutboxListing;
 
   it('save, pay 30 %, request a review: customer, driver and review mails, each once', async () => {
     const { quote, record } = await priceAndSave(api, bookingData);
@@ -88,7 +90,7 @@ describe('embedded product: the mail a booking produces', () => {
 
     // The customer mail's text content, read back from the .eml.
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed:'))!;
-    const eml = await simpleParser((await api('GET', `/api/dev/outbox/${confirmation.file}`)).body as string);
+    const eml = await simpleParser((await api('GET', `/api/dev/outbox/${confirmation.file}`, undefined, { headers: staffHeaders() })).body as string);
     expect(eml.text).toContain('payable to the driver on the day of the move');
     expect(eml.text).toContain(`Booking reference: ${code}`);
 

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_PORTS, EnvReader, readPlatformConfig, readServiceUrls, type Env, type PlatformConfig } from '@vanhop/platform';
+import { ConfigError, DEFAULT_PORTS, EnvReader, isEmbeddedPlatform, readPlatformConfig, readServiceUrls, type Env, type PlatformConfig } from '@vanhop/platform';
 
 export interface StripeConfig {
   secretKey: string;
@@ -30,7 +30,7 @@ export function loadConfig(env: Env): PaymentConfig {
  * and elsewhere only when PAYMENT_PROVIDER=local says so.
  */
 function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig | null {
-  const embedded = platform.eventBus === 'memory' && platform.store === 'embedded';
+  const embedded = isEmbeddedPlatform(platform);
   const hasKey = r.optionalString('STRIPE_SECRET_KEY') !== undefined;
   const provider = r.oneOf('PAYMENT_PROVIDER', ['stripe', 'local'] as const, hasKey || !embedded ? 'stripe' : 'local');
   if (provider === 'local') {

@@ -96,6 +96,12 @@ export interface PlatformConfig {
   shutdownTimeoutMs: number;
 }
 
+/**
+ * Embedded mode: the in-process bus and the file store, one machine and no real customers. Only
+ * there may the product fall back to stand-ins that trust the caller (local checkout, dev outbox).
+ */
+export const isEmbeddedPlatform = (p: Pick<PlatformConfig, 'eventBus' | 'store'>): boolean => p.eventBus === 'memory' && p.store === 'embedded';
+
 export function readPlatformConfig(env: Env, serviceName: string, defaultPort: number): PlatformConfig {
   const r = new EnvReader(env);
   const eventBus = r.oneOf('EVENT_BUS', ['memory', 'kafka'] as const, 'memory');

@@ -1,4 +1,4 @@
-import { EnvReader, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, ConfigError, type Env, type PlatformConfig } from '@vanhop/platform';
+import { EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, ConfigError, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
 
 export interface GooglePlacesConfig {
   key: string;
@@ -19,6 +19,8 @@ export interface ReviewConfig {
   /** How long the last good list is kept to serve while Google fails. */
   reviewsStaleSeconds: number;
   bookingServiceUrl: string;
+  /** Staff tokens are verified here too, not only at the gateway (review requests). */
+  jwt: JwtConfig;
 }
 
 export function loadConfig(env: Env): ReviewConfig {
@@ -36,5 +38,6 @@ export function loadConfig(env: Env): ReviewConfig {
     reviewsCacheSeconds: r.int('REVIEWS_CACHE_SECONDS', 3600, { min: 1 }),
     reviewsStaleSeconds: r.int('REVIEWS_STALE_SECONDS', 7 * 24 * 3600, { min: 1 }),
     bookingServiceUrl: readServiceUrls(env).booking,
+    jwt: readJwtConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type ReviewConfig } from './config.js';
 import { SeededReviews } from './adapters/seeded-reviews.js';
 import { GooglePlaceDetailsReviews } from './adapters/google-place-details.js';
@@ -23,7 +23,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
     const relay = new OutboxRelay(infra.store, [REVIEW_REQUESTS], infra.bus, infra.logger);
     const requestReview = new RequestReview(infra.store, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock);
     return {
-      routes: (app) => reviewRoutes(app, { listReviews, requestReview }),
+      routes: (app) => reviewRoutes(app, { listReviews, requestReview, staffOnly: requireStaff(config.jwt, infra.clock) }),
       subscriptions: reviewSubscriptions(),
       start: () => relay.start(),
       stop: () => relay.stop(),

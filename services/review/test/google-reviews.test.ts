@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
+import { TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { loadConfig } from '../src/config.js';
 
 interface Review { rating: number; author_name: string; time: number; profile_photo_url: string; text: string }
@@ -57,7 +58,7 @@ describe('GET /api/google/review', () => {
     google = await startFakeGoogle();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-review-'));
     bus = new MemoryEventBus(createLogger('bus', 'silent'));
-    const base = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const base = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
     keyed = await startService(
       reviewService,
       loadConfig({ ...base, GOOGLE_PLACES_KEY: 'test-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url, REVIEWS_CACHE_SECONDS: '600', REVIEWS_STALE_SECONDS: '86400' }),
@@ -135,7 +136,7 @@ describe('GET /api/google/review', () => {
     google.state.answer = { status: 200, body: { status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' } };
     const cold = await startService(
       reviewService,
-      loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cold'), LOG_LEVEL: 'silent', GOOGLE_PLACES_KEY: 'bad-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url }),
+      loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cold'), LOG_LEVEL: 'silent', ...TEST_JWT_ENV, GOOGLE_PLACES_KEY: 'bad-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url }),
       { bus, clock },
     );
     try {
@@ -150,6 +151,6 @@ describe('GET /api/google/review', () => {
   });
 
   it('refuses a key without a place id at start-up, naming the variable', () => {
-    expect(() => loadConfig({ GOOGLE_PLACES_KEY: 'k' })).toThrow(/GOOGLE_PLACE_ID/);
+    expect(() => loadConfig({ ...TEST_JWT_ENV, GOOGLE_PLACES_KEY: 'k' })).toThrow(/GOOGLE_PLACE_ID/);
   });
 });

@@ -9,6 +9,7 @@ import { createLogger, fixedClock, MemoryEventBus, startService, type RunningSer
 import { reviewService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
+import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { REVIEW_REQUESTS } from '../src/app/request-review.js';
 
 const clock = fixedClock('2026-03-01T12:00:00Z');
@@ -60,7 +61,7 @@ describe('POST /api/backdata/review/:id', () => {
       published.push(e);
     });
     await bus.start();
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' };
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...TEST_JWT_ENV };
     bookingSvc = await startService(bookingService, loadBookingConfig(env), { bus, clock });
     reviewSvc = await startService(reviewService, loadConfig({ ...env, BOOKING_SERVICE_URL: bookingSvc.url }), { bus, clock });
   });
@@ -78,7 +79,7 @@ describe('POST /api/backdata/review/:id', () => {
     return b;
   };
   const storedBooking = (id: string) => bookingSvc.infra.store.collection<BookingRecord>('bookings').findOne({ _id: id });
-  const request = async (id: string, headers: Record<string, string> = { 'x-admin-username': 'Sam_Admin' }) => {
+  const request = async (id: string, headers: Record<string, string> = staffAuth('Sam_Admin', { clock })) => {
     const res = await fetch(`${reviewSvc.url}/api/backdata/review/${id}`, { method: 'POST', headers });
     return { status: res.status, body: (await res.json()) as { message: string } };
   };
@@ -125,7 +126,7 @@ describe('POST /api/backdata/review/:id', () => {
     expect(res.body.message).toBe('A review has already been requested for this booking.');
   });
 
-  it('answers 404 for an unknown or deleted booking, 400 for a malformed id, 401 without the gateway admin header', async () => {
+  it('answers 404 for an unknown or deleted booking, 400 for a malformed id, 401 without a valid staff token', async () => {
     expect((await request(randomUUID())).status).toBe(404);
     const deleted = await insertBooking(booking({ deletedAt: '2026-02-28T10:00:00.000Z' }));
     expect((await request(deleted._id)).status).toBe(404);
@@ -133,5 +134,8 @@ describe('POST /api/backdata/review/:id', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid booking id');
     expect((await request(randomUUID(), {})).status).toBe(401);
+    // Inside the cluster anyone can reach the service: a name in a header proves nothing.
+    expect((await request(randomUUID(), { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
+    expect((await request(randomUUID(), staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
   });
 });

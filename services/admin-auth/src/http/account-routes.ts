@@ -1,13 +1,13 @@
 import type { Express, Request } from 'express';
 import { adminLoginSchema, adminRegisterSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, type Cache, type Clock, type JwtConfig } from '@vanhop/platform';
+import { rateLimit, requireStaff, route, signedInStaff, validate, type Cache, type Clock, type JwtConfig } from '@vanhop/platform';
 import type { RateLimitSetting } from '../config.js';
 import type { RegisterAdmin } from '../app/register-admin.js';
 import type { LoginAdmin } from '../app/login-admin.js';
 import type { GetAdminProfile } from '../app/get-admin-profile.js';
 import { adminNameKey } from '../domain/admin-account.js';
 import { loginErrors, registerErrors } from './error-shapes.js';
-import { requireAdminToken, signedInAdmin } from './require-admin-token.js';
+
 import { requireTextFields } from './text-fields.js';
 
 export interface AccountRouteDeps {
@@ -57,9 +57,9 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
 
   app.get(
     '/api/account/admindashboard',
-    requireAdminToken(deps.jwt, deps.clock),
+    requireStaff(deps.jwt, deps.clock),
     route(async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await deps.profile.execute(signedInAdmin(res)));
+      res.set('Cache-Control', 'no-store').json(await deps.profile.execute(signedInStaff(res)));
     }),
     loginErrors,
   );

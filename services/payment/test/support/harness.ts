@@ -5,6 +5,7 @@ import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contract
 import { createLogger, MemoryEventBus, startService, type Env, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '../../src/service.js';
+import { TEST_JWT_ENV } from '../../../../test/support/staff.js';
 import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
 
 /** An unpaid, server-priced booking record as the booking service stores it. */
@@ -37,7 +38,7 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   await bus.subscribe('test', TOPICS.paymentSucceeded, async (e) => void published.paymentSucceeded.push(e));
   await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void published.bookingConfirmed.push(e));
 
-  const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...extraEnv };
+  const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...TEST_JWT_ENV, ...extraEnv };
   const booking = await startService(bookingService, bookingService.loadConfig(env), { bus, logger });
   const payment = await startService(paymentService, paymentService.loadConfig({ ...env, BOOKING_SERVICE_URL: booking.url }), { bus, logger });
 
