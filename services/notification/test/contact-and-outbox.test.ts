@@ -93,7 +93,8 @@ describe('embedded mode: contact form and the dev outbox', () => {
 
   it('shows the outbox (every customer e-mail, retrieve codes included) to staff only', async () => {
     const attacker = staffAuth('Sam_Admin', { clock, env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
-    for (const headers of [{}, { 'x-admin-username': 'Sam_Admin' }, attacker]) {
+    const refused: Record<string, string>[] = [{}, { 'x-admin-username': 'Sam_Admin' }, attacker];
+    for (const headers of refused) {
       expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers })).status).toBe(401);
       expect((await fetch(`${app.service.url}/api/dev/outbox/any.eml`, { headers })).status).toBe(401);
     }
