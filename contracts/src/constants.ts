@@ -12,6 +12,9 @@ export type VanSize = (typeof VAN_SIZES)[number];
 export const HELP_LEVELS = ['No-Help', 'Driver-Help', 'Driver-Plus-One', 'Driver-Plus-Two'] as const;
 export type HelpLevel = (typeof HELP_LEVELS)[number];
 
+/** A check against the list itself for values read off the wire: `VAN_SPECS[value]` would also find "constructor" or "toString". */
+export const isVanSize = (value: unknown): value is VanSize => (VAN_SIZES as readonly unknown[]).includes(value);
+
 export const DEFAULT_VAN_SIZE: VanSize = 'Large';
 export const DEFAULT_HELP_LEVEL: HelpLevel = 'Driver-Help';
 
@@ -65,16 +68,19 @@ export const HELP_LEVEL_OPTIONS: { id: string; value: HelpLevel; imageSrc: strin
 /** Loading/unloading estimate per van, seconds (SPEC.md section 9). */
 export const LOADING_SECONDS: Record<VanSize, number> = { Small: 1800, Medium: 3600, Large: 5400, Luton: 7200 };
 
-/** 1:00 to 20:30 in 30-minute steps; value is hours as a number. */
-export const HOUR_OPTIONS: { value: number; label: string }[] = Array.from({ length: 40 }, (_, i) => {
-  const minutes = 60 + i * 30;
+export const MIN_HOURS = 1;
+export const MAX_HOURS = 20.5;
+/**
+ * The hour select, 01hr:00Min to 20hr:30Min in 30-minute steps (SPEC.md section 5). `label` is the
+ * option text SPEC's client sends as `hour`; `value` is the same choice as a number of hours.
+ */
+export const HOUR_OPTIONS: { value: number; label: string }[] = Array.from({ length: (MAX_HOURS - MIN_HOURS) * 2 + 1 }, (_, i) => {
+  const minutes = MIN_HOURS * 60 + i * 30;
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return { value: minutes / 60, label: `${String(h).padStart(2, '0')}hr:${String(m).padStart(2, '0')}Min` };
 });
 export const HOUR_PLACEHOLDER = 'Select an hour';
-export const MIN_HOURS = 1;
-export const MAX_HOURS = 20.5;
 
 /** Stair choices: 0 is "elevator or none", then 1..8 flights. */
 export const STAIR_OPTIONS: { value: number; label: string }[] = [

@@ -8,6 +8,12 @@ export const TOPICS = {
   bookingConfirmed: 'booking.confirmed',
   reviewRequested: 'review.requested',
   contactMessageReceived: 'contact-message.received',
+  bookingCancelled: 'booking.cancelled',
+  bookingPostponed: 'booking.postponed',
+  bookingReactivated: 'booking.reactivated',
+  balancePaid: 'booking.balance-paid',
+  refundRequested: 'refund.requested',
+  refundIssued: 'refund.issued',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -58,8 +64,24 @@ export const paymentSucceededSchema = yup.object({
   currency: yup.string().oneOf(['gbp']).required(),
   provider: yup.string().oneOf(['stripe', 'local']).required(),
   providerRef: yup.string().required(),
+  /** A first payment places the booking (absent: deposit); a balance payment settles what is left of it. */
+  kind: yup.string().oneOf(['deposit', 'balance']).optional(),
 });
 export type PaymentSucceeded = yup.InferType<typeof paymentSucceededSchema>;
+
+const driverSchema = yup
+  .object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().required() })
+  .nullable()
+  .default(null);
+
+const moveSchema = yup.object({
+  date: yup.string().required(),
+  addresses: yup.array(moveAddressSchema).required(),
+  typeofVan: yup.string().required(),
+  typeOfWorker: yup.string().required(),
+  totalHour: yup.number().required(),
+  description: yup.string().default(''),
+});
 
 export const bookingConfirmedSchema = yup.object({
   bookingId: yup.string().required(),
@@ -69,22 +91,98 @@ export const bookingConfirmedSchema = yup.object({
   outstandingBalancePence: moneyPence(),
   totalPricePence: moneyPence(),
   customer: customerSchema.required(),
-  driver: yup
-    .object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().required() })
-    .nullable()
-    .default(null),
-  move: yup
-    .object({
-      date: yup.string().required(),
-      addresses: yup.array(moveAddressSchema).required(),
-      typeofVan: yup.string().required(),
-      typeOfWorker: yup.string().required(),
-      totalHour: yup.number().required(),
-      description: yup.string().default(''),
-    })
-    .required(),
+  driver: driverSchema,
+  move: moveSchema.required(),
+  /** Path of the customer's signed, expiring My move link (added with the page; absent on older events). */
+  myMovePath: yup.string().optional(),
 });
 export type BookingConfirmed = yup.InferType<typeof bookingConfirmedSchema>;
+
+/** Facts every life-after-booking event carries so its e-mails need no lookup. */
+const bookingFacts = {
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  customer: customerSchema.required(),
+  driver: driverSchema,
+  move: moveSchema.required(),
+  myMovePath: yup.string().required(),
+};
+
+export const bookingCancelledSchema = yup.object({
+  ...bookingFacts,
+  cancelledAt: yup.string().required(),
+  /** What will be refunded (0 outside the cooling-off period); RefundIssued follows when > 0. */
+  refundPence: moneyPence(),
+  withinCoolingOff: yup.boolean().required(),
+});
+export type BookingCancelled = yup.InferType<typeof bookingCancelledSchema>;
+
+export const bookingPostponedSchema = yup.object({
+  ...bookingFacts,
+  frozenAt: yup.string().required(),
+  /** ISO: reactivate before this (12 months). */
+  useBy: yup.string().required(),
+});
+export type BookingPostponed = yup.InferType<typeof bookingPostponedSchema>;
+
+export const bookingReactivatedSchema = yup.object({
+  ...bookingFacts,
+  previousDate: yup.string().required(),
+  totalPricePence: moneyPence(),
+  previousTotalPricePence: moneyPence(),
+  balancePence: moneyPence(),
+  refundPence: moneyPence(),
+});
+export type BookingReactivated = yup.InferType<typeof bookingReactivatedSchema>;
+
+export const balancePaidSchema = yup.object({
+  ...bookingFacts,
+  amountPence: moneyPence(),
+  totalPricePence: moneyPence(),
+  provider: yup.string().oneOf(['stripe', 'local']).required(),
+  providerRef: yup.string().required(),
+  paidAt: yup.string().required(),
+});
+export type BalancePaid = yup.InferType<typeof balancePaidSchema>;
+
+/**
+ * Why money goes back: a cancellation in the cooling-off period, a cheaper price after a postponed
+ * move got its new date, or a payment the booking did not need (a second balance payment, or one
+ * that arrived after the booking was cancelled).
+ */
+export const REFUND_REASONS = ['cooling-off-cancellation', 'reprice', 'overpayment'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
+export const refundRequestedSchema = yup.object({
+  refundId: yup.string().required(),
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  amountPence: moneyPence(),
+  reason: yup.string().oneOf([...REFUND_REASONS]).required(),
+  /** Refund this payment only (an overpayment); absent: across the booking's payments, newest first. */
+  paymentRef: yup.string().optional(),
+  /** Carried through to RefundIssued, so the receipt e-mail needs no lookup. */
+  customer: customerSchema.required(),
+  myMovePath: yup.string().required(),
+});
+export type RefundRequested = yup.InferType<typeof refundRequestedSchema>;
+
+export const refundIssuedSchema = yup.object({
+  refundId: yup.string().required(),
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  /** What was actually given back: the amount asked for, unless less than that was left to refund. */
+  amountPence: moneyPence(),
+  reason: yup.string().oneOf([...REFUND_REASONS]).required(),
+  provider: yup.string().oneOf(['stripe', 'local']).required(),
+  /** The provider's refund ids (one per payment refunded). */
+  providerRefs: yup.array(yup.string().required()).required(),
+  customer: customerSchema.required(),
+  myMovePath: yup.string().required(),
+  issuedAt: yup.string().required(),
+});
+export type RefundIssued = yup.InferType<typeof refundIssuedSchema>;
 
 export const reviewRequestedSchema = yup.object({
   bookingId: yup.string().required(),
@@ -109,6 +207,12 @@ export const EVENT_SCHEMAS = {
   [TOPICS.bookingConfirmed]: bookingConfirmedSchema,
   [TOPICS.reviewRequested]: reviewRequestedSchema,
   [TOPICS.contactMessageReceived]: contactMessageReceivedSchema,
+  [TOPICS.bookingCancelled]: bookingCancelledSchema,
+  [TOPICS.bookingPostponed]: bookingPostponedSchema,
+  [TOPICS.bookingReactivated]: bookingReactivatedSchema,
+  [TOPICS.balancePaid]: balancePaidSchema,
+  [TOPICS.refundRequested]: refundRequestedSchema,
+  [TOPICS.refundIssued]: refundIssuedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -117,4 +221,10 @@ export interface EventPayloads {
   'booking.confirmed': BookingConfirmed;
   'review.requested': ReviewRequested;
   'contact-message.received': ContactMessageReceived;
+  'booking.cancelled': BookingCancelled;
+  'booking.postponed': BookingPostponed;
+  'booking.reactivated': BookingReactivated;
+  'booking.balance-paid': BalancePaid;
+  'refund.requested': RefundRequested;
+  'refund.issued': RefundIssued;
 }

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './hour-option.js';
 export * from './messages.js';
 export * from './events.js';
 export * from './schemas/common.js';
@@ -8,7 +9,9 @@ export * from './schemas/admin.js';
 export * from './schemas/quote.js';
 export * from './schemas/geo.js';
 export * from './money.js';
+export * from './quote-move.js';
 export * from './booking-time.js';
 export * from './schemas/review.js';
 export * from './schemas/payment.js';
 export * from './escape-html.js';
+export * from './my-move.js';

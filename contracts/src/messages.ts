@@ -47,6 +47,13 @@ export const MSG = {
   retrieve: {
     failed: 'An error occurred while retrieving the quote.',
   },
+  /** A chosen quote that no longer matches the move (ours, not the SPEC's: the SPEC has no such state). */
+  quote: {
+    pricesChanged: 'Prices changed, get quotes again',
+    getQuotesAgain: 'Get quotes again',
+    priceChanged: 'The price of this move has changed: get quotes again before booking.',
+    moveChanged: 'This quote no longer matches the move: get quotes again before booking.',
+  },
   adminLogin: {
     usernameRequired: 'Usename Required',
     usernameMin: 'Need at lease 3 Characters',

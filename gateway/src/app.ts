@@ -10,7 +10,8 @@ import { ADMIN_USER_HEADER, requireAdmin } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
 import { serviceProxy } from './proxy.js';
 import { staticSite } from './static-site.js';
-import { prerenderLandingPage } from './landing-prerender.js';
+import { mergeSlashes } from './merge-slashes.js';
+import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
 export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness }
 
@@ -30,6 +31,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(mergeSlashes);
 
   const metrics = createMetrics('gateway');
   app.use(healthRouter('gateway', deps.readiness));
@@ -77,7 +79,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
     });
   });
   app.use('/api', notFoundHandler);
-  app.use(staticSite(config.staticDir, prerenderLandingPage));
+  app.use(staticSite(config.staticDir, prerenderLandingPage, isClientRoute));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -1,3 +1,4 @@
 // The landing pages' text templates are the web app's own (bundled into the gateway at build time),
-// so the prerendered HTML and the React page always say the same thing.
-export { prerenderLandingPage } from '@vanhop/frontend/prerender';
+// so the prerendered HTML and the React page always say the same thing. Likewise the app's route
+// table decides which paths are pages and which end on its 404 screen.
+export { isClientRoute, prerenderLandingPage } from '@vanhop/frontend/prerender';

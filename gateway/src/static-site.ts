@@ -5,6 +5,8 @@ import { escapeHtml as esc } from '@vanhop/contracts';
 
 export interface PrerenderedPage { title: string; description: string; bodyHtml: string }
 export type Prerender = (pathname: string) => PrerenderedPage | null;
+/** Whether the web app shows a real screen at a path (not one of its not-found screens). */
+export type KnownPath = (pathname: string) => boolean;
 
 
 /** The app shell with a page's own title, description and static content (React takes over on load). */
@@ -18,9 +20,11 @@ export function injectPage(shell: string, page: PrerenderedPage): string {
 /**
  * Serves the built web app; any other GET that is not an API or health path gets index.html
  * (client routing). Paths the prerenderer knows (local landing pages) get their content in the
- * HTML itself, so search engines and visitors without JavaScript read the page.
+ * HTML itself, so search engines and visitors without JavaScript read the page. A path the app
+ * has no screen for gets the same shell with status 404: React renders its not-found page, and
+ * crawlers and monitors are told the truth instead of a 200 "soft 404".
  */
-export function staticSite(dir: string, prerender?: Prerender): Router {
+export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: KnownPath): Router {
   const router = express.Router();
   const index = path.join(dir, 'index.html');
   let shell: { html: string; mtimeMs: number } | null = null;
@@ -46,6 +50,7 @@ export function staticSite(dir: string, prerender?: Prerender): Router {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    if (isKnownPath && !isKnownPath(req.path)) res.status(404);
     res.sendFile(index);
   });
   return router;

@@ -17,7 +17,8 @@ export interface CompleteBookingRequest {
   addresses: AddressInput[];
   vanSize: string;
   driverHelp: string;
-  hour: number;
+  /** A number of hours (our web app) or the hour select's option text "03hr:00Min" (SPEC.md section 3). */
+  hour: number | string;
   date: string;
   description: string;
   name: string;

@@ -51,7 +51,7 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
         driver: record.driver!,
         move: {
           date: record.quote.date!,
-          addresses: record.quote.totalAddress.map(({ location, physicalAddress, stair }) => ({ location, physicalAddress, stair })),
+          addresses: record.quote.totalAddress.map(({ location, physicalAddress, stair }) => ({ location, physicalAddress, stair: stair ?? 0 })),
           typeofVan: record.quote.typeofVan,
           typeOfWorker: record.quote.typeOfWorker,
           totalHour: record.quote.totalHour,

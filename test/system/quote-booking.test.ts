@@ -8,7 +8,7 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 
 /**
  * Issue 4 "Done when", through the gateway of the whole embedded product: offers priced as the
- * engine's hand-worked tests say, save → retrieve round trip, tampered price ignored, operator
+ * engine's hand-worked tests say, save → retrieve round trip, tampered price refused, operator
  * injection refused, QuoteSaved exactly once per save.
  */
 const NOW = '2026-01-15T08:00:00.000Z';
@@ -77,13 +77,16 @@ describe('quotes and booking records through the gateway', () => {
     const ali = r.json.offers.find((o: any) => o.driverId === 'drv-ali-hassan');
     expect(Math.round(ali.totalPrice * 100)).toBe(15000 + 3000 + 2000 + Math.round(r.json.quote.travelMiles * 150));
     expect(r.json.quote.totalPrice).toBe(r.json.offers[0].totalPrice);
-    quote = { ...r.json.quote, driverId: 'drv-ali-hassan', driverName: 'Ali Hassan' };
+    // What the quote panel holds for Ali's offer: the move, with Ali's price.
+    quote = { ...r.json.quote, driverId: 'drv-ali-hassan', driverName: 'Ali Hassan', totalPrice: ali.totalPrice };
     quote.expectedTotal = ali.totalPrice;
   });
 
-  it('saves (tampered price ignored), announces once, and retrieves by code', async () => {
+  it('saves (a tampered price refused, other money fields re-priced), announces once, and retrieves by code', async () => {
     const { expectedTotal, ...shown } = quote;
-    const r = await api('POST', '/api/saveRetrieve', { date: new Date().toISOString(), quote: { ...shown, totalPrice: 1, totalSecond: 1 } });
+    const tampered = await api('POST', '/api/saveRetrieve', { date: new Date().toISOString(), quote: { ...shown, totalPrice: 1 } });
+    expect(tampered.status).toBe(409);
+    const r = await api('POST', '/api/saveRetrieve', { date: new Date().toISOString(), quote: { ...shown, totalSecond: 1 } });
     expect(r.status).toBe(201);
     expect(r.json.data.quote.name).toBe('Jane Doe');
     expect(r.json.data.quote.totalPrice).toBe(expectedTotal);

@@ -1,12 +1,19 @@
 import * as yup from 'yup';
-import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, HELP_LEVELS, MAX_HOURS, MAX_STAIR_FLIGHTS, MIN_HOURS, VAN_SIZES } from '../constants.js';
+import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, HELP_LEVELS, MAX_STAIR_FLIGHTS, VAN_SIZES } from '../constants.js';
+import { parseHourOption } from '../hour-option.js';
 import { MSG } from '../messages.js';
 import { DIGITS_ONLY } from './common.js';
 
 const b = MSG.booking;
 
-/** '' means "not chosen yet" (the web form starts with empty strings); it becomes undefined. */
-const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
+/**
+ * null and '' mean "not chosen yet": our web form starts with empty strings, and SPEC's client sends
+ * its booking context with hour, date and description null. Both become undefined, so a draft takes
+ * the default (or stays unset) and a complete booking gets the field's SPEC "required" message
+ * instead of yup's "cannot be null".
+ */
+const notChosen = (original: unknown) => original === '' || original === null;
+const emptyToUndefined = (value: unknown, original: unknown) => (notChosen(original) ? undefined : value);
 
 export const stairSchema = yup
   .number()
@@ -19,21 +26,27 @@ export const stairSchema = yup
 export const addressEntrySchema = yup.object({
   id: yup.string().required('Address id is required').max(64),
   location: yup.string().trim().required('Address location is required').max(200),
-  physicalAddress: yup.string().trim().max(300).default(''),
+  physicalAddress: yup.string().transform(emptyToUndefined).trim().max(300).default(''),
   stair: stairSchema.optional(),
 });
 export type AddressEntry = yup.InferType<typeof addressEntrySchema>;
 
+/**
+ * Booked hours: SPEC's option text ("03hr:30Min") or a number, cast to the number. Whatever names no
+ * option of the hour select (out of range, not a 30-minute step, not an hour at all) fails with the
+ * SPEC's own message, since that select is the only way to choose.
+ */
 export const hourSchema = yup
   .number()
-  .transform(emptyToUndefined)
-  .typeError(b.hourRequired)
-  .min(MIN_HOURS, 'Hours must be between 1 and 20.5')
-  .max(MAX_HOURS, 'Hours must be between 1 and 20.5')
-  .test('half-hours', 'Hours must be in 30-minute steps', (v) => v === undefined || Number.isInteger(v * 2));
+  .transform((_value, original) => (notChosen(original) ? undefined : (parseHourOption(original) ?? NaN)))
+  .typeError(b.hourRequired);
+
+/** Text where absent, null and '' all mean "not given yet" (required or not is up to the schema). */
+const textField = () => yup.string().transform(emptyToUndefined);
 
 const isoDate = yup
   .string()
+  .transform(emptyToUndefined)
   .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || v === '' || !Number.isNaN(Date.parse(v)));
 
 /**
@@ -42,14 +55,14 @@ const isoDate = yup
  */
 export const bookingDraftSchema = yup.object({
   addresses: yup.array(addressEntrySchema).required('At least 2 addresses are required').min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses'),
-  vanSize: yup.string().oneOf(VAN_SIZES, 'Unknown van size').default(DEFAULT_VAN_SIZE),
-  driverHelp: yup.string().oneOf(HELP_LEVELS, 'Unknown help level').default(DEFAULT_HELP_LEVEL),
+  vanSize: textField().oneOf(VAN_SIZES, 'Unknown van size').default(DEFAULT_VAN_SIZE),
+  driverHelp: textField().oneOf(HELP_LEVELS, 'Unknown help level').default(DEFAULT_HELP_LEVEL),
   hour: hourSchema.optional(),
   date: isoDate.optional(),
-  description: yup.string().max(5000).optional(),
-  name: yup.string().trim().max(20, b.nameMax).optional(),
-  email: yup.string().trim().email(b.emailInvalid).max(254).optional(),
-  phone: yup.string().trim().matches(DIGITS_ONLY, { message: b.phoneDigits, excludeEmptyString: true }).max(20).optional(),
+  description: textField().max(5000).optional(),
+  name: textField().trim().max(20, b.nameMax).optional(),
+  email: textField().trim().email(b.emailInvalid).max(254).optional(),
+  phone: textField().trim().matches(DIGITS_ONLY, { message: b.phoneDigits, excludeEmptyString: true }).max(20).optional(),
 });
 export type BookingDraft = yup.InferType<typeof bookingDraftSchema>;
 
@@ -59,10 +72,10 @@ export const bookingCompleteSchema = bookingDraftSchema
   .shape({
     hour: hourSchema.required(b.hourRequired),
     date: isoDate.required(b.dateRequired),
-    description: yup.string().trim().required(b.descriptionRequired).max(5000),
-    name: yup.string().trim().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax),
-    email: yup.string().trim().required(b.emailRequired).email(b.emailInvalid).max(254),
-    phone: yup.string().trim().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits).max(20),
+    description: textField().trim().required(b.descriptionRequired).max(5000),
+    name: textField().trim().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax),
+    email: textField().trim().required(b.emailRequired).email(b.emailInvalid).max(254),
+    phone: textField().trim().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits).max(20),
   })
   .test('pickup-address', function (value) {
     const a = value?.addresses?.[0];
@@ -104,7 +117,10 @@ export const bookingFormSchema = yup.object({
   delivery_address: yup.string().required(b.deliveryAddressRequired).min(4, b.addressMin),
   delivery_stair: yup.string().required(b.deliveryStairRequired),
   moving_date: yup.string().required(b.dateRequired),
-  how_many_hour: yup.string().required(b.hourRequired),
+  how_many_hour: yup
+    .string()
+    .required(b.hourRequired)
+    .test('hour-option', b.hourRequired, (v) => v === undefined || parseHourOption(v) !== undefined),
   descriContent: yup.string().required(b.descriptionRequired),
 });
 export type BookingForm = yup.InferType<typeof bookingFormSchema>;

@@ -6,6 +6,7 @@ import { BookingPage } from '../features/booking/BookingPage';
 import { RetrievePage } from '../features/retrieve/RetrievePage';
 import { PaymentSuccessPage } from '../features/payment/PaymentSuccessPage';
 import { PaymentFailPage } from '../features/payment/PaymentFailPage';
+import { PATHS } from './paths';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
@@ -25,22 +26,23 @@ export function App() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/admin/*" element={<Suspense fallback={<p>Loading...</p>}><AdminApp /></Suspense>} />
+        <Route path={PATHS.admin} element={<Suspense fallback={<p>Loading...</p>}><AdminApp /></Suspense>} />
         <Route element={<Layout />}>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/booking" element={<BookingPage />} />
-          <Route path="/retrieve" element={<RetrievePage />} />
-          <Route path="/retrieve/:id" element={<RetrievePage />} />
-          <Route path="/paymentbooking/success" element={<PaymentSuccessPage />} />
-          <Route path="/paymentbooking/fail" element={<PaymentFailPage />} />
-          <Route path="/services" element={page(<ServicesPage />)} />
-          <Route path="/services/:id" element={page(<ServiceDetailPage />)} />
-          <Route path="/contact" element={page(<ContactPage />)} />
-          <Route path="/faq" element={page(<FaqPage />)} />
-          <Route path="/terms" element={page(<TermsPage />)} />
-          <Route path="/checkareacover" element={page(<CoveragePage />)} />
-          <Route path="/dashboard" element={page(<DashboardPage />)} />
-          <Route path="/:id" element={page(<LandingPage />)} />
+          <Route path={PATHS.home} element={<HomePage />} />
+          <Route path={PATHS.booking} element={<BookingPage />} />
+          <Route path={PATHS.retrieve} element={<RetrievePage />} />
+          <Route path={PATHS.retrieveCode} element={<RetrievePage />} />
+          <Route path={PATHS.paymentSuccess} element={<PaymentSuccessPage />} />
+          <Route path={PATHS.paymentFail} element={<PaymentFailPage />} />
+          <Route path={PATHS.services} element={page(<ServicesPage />)} />
+          <Route path={PATHS.serviceDetail} element={page(<ServiceDetailPage />)} />
+          <Route path={PATHS.contact} element={page(<ContactPage />)} />
+          <Route path={PATHS.faq} element={page(<FaqPage />)} />
+          <Route path={PATHS.terms} element={page(<TermsPage />)} />
+          <Route path={PATHS.coverage} element={page(<CoveragePage />)} />
+          <Route path={PATHS.dashboard} element={page(<DashboardPage />)} />
+          <Route path={PATHS.landing} element={page(<LandingPage />)} />
+          {/* Every path above that ends here is answered 404 by the gateway (isClientRoute in ../prerender/client-routes). */}
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
       </Routes>

@@ -1,1 +1,2 @@
 export { prerenderLandingPage, type PrerenderedPage } from './landing-html';
+export { isClientRoute } from './client-routes';

@@ -15,7 +15,13 @@ export interface PrerenderedPage {
  * page renders, or null for any path that is not a landing page.
  */
 export function prerenderLandingPage(pathname: string): PrerenderedPage | null {
-  const id = decodeURIComponent(pathname.replace(/^\/+|\/+$/g, ''));
+  let id: string;
+  try {
+    id = decodeURIComponent(pathname.replace(/^\/+|\/+$/g, ''));
+  } catch {
+    // Not valid percent-encoding ("/%E0%A4%A"): no page of ours, and no reason for a server error.
+    return null;
+  }
   if (!id || id.includes('/')) return null;
   const target = parseLandingId(id);
   if (!target) return null;

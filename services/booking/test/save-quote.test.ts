@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Quote } from '@vanhop/contracts';
+import { MSG, type Quote } from '@vanhop/contracts';
 import { ConflictError, EmbeddedDocumentStore, fixedClock } from '@vanhop/platform';
 import { SaveQuote, type QuotePricer } from '../src/app/save-quote.js';
 import type { StoredBooking } from '../src/domain/booking-record.js';
@@ -14,13 +14,24 @@ const quote = {
     { id: 'a', location: 'London NW2, UK', physicalAddress: '1 High Road', stair: 0 },
     { id: 'b', location: 'Wembley, UK', physicalAddress: '2 Low Road', stair: 2 },
   ],
-  typeofVan: 'Medium', typeOfWorker: 'No-Help', totalHour: 2, totalPrice: 0.5, totalSecond: 1,
+  places: ['London NW2, UK', 'Wembley, UK'],
+  typeofVan: 'Medium', typeOfWorker: 'No-Help', totalHour: 2, totalPrice: 100, totalSecond: 7200,
 };
 
-/** Prices everything at £100 so the test is about storage, codes and events. */
+/** Prices every move at £100 (so the test is about storage, codes, events and the shown price), echoing the move it was asked for. */
 const pricer: QuotePricer = {
   async price(request) {
-    return { quote: { ...(quote as unknown as Quote), totalPrice: 100 }, driver: null, totalPricePence: 10000, pricePerHalfHourPence: 2500, request };
+    const addresses = request.addresses as Quote['totalAddress'];
+    const priced = {
+      ...(quote as unknown as Quote),
+      totalAddress: addresses,
+      places: addresses.map((a) => a.location),
+      typeofVan: request.vanSize,
+      typeOfWorker: request.driverHelp,
+      totalHour: request.hour,
+      totalPrice: 100,
+    } as Quote;
+    return { quote: priced, driver: null, totalPricePence: 10000, pricePerHalfHourPence: 2500, request };
   },
 };
 
@@ -64,6 +75,37 @@ describe('SaveQuote', () => {
     const first = await save.run({ quote, randomNumber: 42, announce: true });
     await bookings.updateOne({ _id: first._id }, { $set: { deletedAt: '2026-01-16T00:00:00.000Z' } });
     await expect(save.run({ quote, randomNumber: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('refuses a quote whose shown price is not the price of its move, and stores nothing', async () => {
+    const { bookings, save } = useCase([21, 22, 23]);
+    // A panel still showing the Large-van price after the move became a Luton.
+    const stalePrice = save.run({ quote: { ...quote, totalPrice: 86 }, announce: true });
+    await expect(stalePrice).rejects.toBeInstanceOf(ConflictError);
+    await expect(stalePrice).rejects.toThrow(MSG.quote.priceChanged);
+    // Compared in whole pence: a penny off is another price, a value that is no number matches none.
+    await expect(save.run({ quote: { ...quote, totalPrice: 99.99 }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
+    await expect(save.run({ quote: { ...quote, totalPrice: 'a lot' }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
+    expect(await bookings.count({})).toBe(0);
+  });
+
+  it('refuses a quote whose shown route is not the move it asks to price', async () => {
+    const { bookings, save } = useCase([31]);
+    const via = { id: 'v', location: 'Croydon, UK', physicalAddress: '1 George Street', stair: 1 };
+    // Croydon in the addresses, but the panel showed (and priced) the route without it.
+    const shown = { ...quote, totalAddress: [quote.totalAddress[0], via, quote.totalAddress[1]] };
+    await expect(save.run({ quote: shown, announce: true })).rejects.toThrow(MSG.quote.moveChanged);
+    expect(await bookings.count({})).toBe(0);
+    const consistent = await save.run({ quote: { ...shown, places: ['London NW2, UK', 'Croydon, UK', 'Wembley, UK'] }, announce: true });
+    expect(consistent.quote.places).toEqual(['London NW2, UK', 'Croydon, UK', 'Wembley, UK']);
+  });
+
+  it('prices a quote that shows no price (an older client) as before', async () => {
+    const { save } = useCase([41]);
+    const { totalPrice: _shown, ...legacy } = quote;
+    const saved = await save.run({ quote: { ...legacy, totalSecond: 1 }, announce: true });
+    expect(saved.quote.totalPrice).toBe(100);
+    expect(saved.OutstandingBalance).toBe(100);
   });
 
   it('maps the shown quote back to booking data and drops every money field', () => {

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { createLogger, fixedClock, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
+import { TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { bookingService } from '../src/service.js';
 
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 const address = (location: string, stair: number) => ({ id: `a-${location.replace(/\W/g, '')}`, location, physicalAddress: '12 Example Road', stair });
 
-/** The Quote the web app got from POST /api/booking and sends back to save (money fields tampered). */
+/** The Quote the web app got from POST /api/booking and sends back to save (the money fields it does not show tampered). */
 const shownQuote = {
   name: 'Jane Doe',
   email: 'jane@example.com',
@@ -27,7 +28,7 @@ const shownQuote = {
   typeOfWorker: 'Driver-Help',
   totalHour: 3,
   totalSecond: 99,
-  totalPrice: 1,
+  totalPrice: 180,
   travelHour: 1,
   travelMiles: 0,
   driverId: 'drv-ali-hassan',
@@ -43,7 +44,7 @@ async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack>
   const saved: EventEnvelope[] = [];
   await bus.subscribe('test-observer', TOPICS.quoteSaved, async (e) => void saved.push(e));
   const clock = fixedClock(NOW);
-  const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
   const quote = await startService(quoteService, quoteService.loadConfig(env), { bus, clock });
   const booking = await startService(bookingService, bookingService.loadConfig({ ...env, QUOTE_SERVICE_URL: quote.url, ...extraEnv }), { bus, clock });
   return {
@@ -93,7 +94,7 @@ describe('save for later and retrieve by code', () => {
     expect(r.status).toBe(201);
     const data = r.json.data;
     expect(data.quote.name).toBe('Jane Doe');
-    // Tampered totalPrice (£1) ignored: Ali's house card gives 3 × (45 + 5) + 5 × 3 × 2 = £180.
+    // Ali's house card gives 3 × (45 + 5) + 5 × 3 × 2 = £180, the price shown; the tampered totalSecond is the server's again.
     expect(data.quote).toMatchObject({ totalPrice: 180, totalSecond: 10800, driverId: 'drv-ali-hassan', date: MOVE_DATE, percentage: null });
     expect(data).toMatchObject({ paymentStatus: 'unpaid', OutstandingBalance: 180, percentage: null, date: NOW });
     expect(data.randomNumber).toBeGreaterThanOrEqual(1);
@@ -134,6 +135,24 @@ describe('save for later and retrieve by code', () => {
     expect(mine[0]!.producer).toBe('booking');
   });
 
+  it('refuses (409) a quote whose shown price is not the server price of its move; a quote showing no price is priced', async () => {
+    const count = () => stack.booking.infra.store.collection('bookings').count({});
+    const before = await count();
+    const tampered = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: { ...shownQuote, totalPrice: 1 } });
+    expect(tampered.status).toBe(409);
+    expect(tampered.json.message).toBe(MSG.quote.priceChanged);
+    // The Large-van price kept after the move became a Luton for 5 hours.
+    const changed = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: { ...shownQuote, typeofVan: 'Luton', totalHour: 5 } });
+    expect(changed.status).toBe(409);
+    expect(changed.json.message).toBe(MSG.quote.priceChanged);
+    expect(await count()).toBe(before);
+
+    const { totalPrice: _shown, ...legacy } = shownQuote;
+    const priced = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: legacy });
+    expect(priced.status).toBe(201);
+    expect(priced.json.data.quote.totalPrice).toBe(180);
+  });
+
   it('refuses a code already in use', async () => {
     const r = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: shownQuote, randomNumber: 777 });
     expect(r.status).toBe(409);
@@ -160,7 +179,11 @@ describe('save for later and retrieve by code', () => {
 
   it('POST /internal/bookings stores an unpaid record without announcing it', async () => {
     const before = stack.saved.length;
-    const r = await call(`${stack.booking.url}/internal/bookings`, 'POST', { quote: { ...shownQuote, driverId: undefined, totalPrice: 0.01 } });
+    // Ali's price without Ali: the cheapest driver's record would not be the price shown.
+    const mismatched = await call(`${stack.booking.url}/internal/bookings`, 'POST', { quote: { ...shownQuote, driverId: undefined } });
+    expect(mismatched.status).toBe(409);
+    expect(mismatched.json.message).toBe(MSG.quote.priceChanged);
+    const r = await call(`${stack.booking.url}/internal/bookings`, 'POST', { quote: { ...shownQuote, driverId: undefined, totalPrice: 156 } });
     expect(r.status).toBe(201);
     // No driver chosen: the cheapest offer (Dave Wilson, £156).
     expect(r.json).toMatchObject({ paymentStatus: 'unpaid', OutstandingBalance: 156, quote: { totalPrice: 156, driverId: 'drv-dave-wilson' }, driver: { id: 'drv-dave-wilson' }, deletedAt: null });

@@ -52,6 +52,18 @@ describe('templates escape customer values in HTML', () => {
   });
 });
 
+describe('lookups by a value from an event', () => {
+  it('a van or help name that is an Object.prototype member is shown as written', () => {
+    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const move = { ...bookingConfirmed.move, typeofVan: word, typeOfWorker: word };
+      const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' });
+      expect(text, word).toContain(`Van: ${word}\n`);
+    }
+    const eml = 'constructor: a\r\ntoString: b\r\n\r\n';
+    expect(readMailHeaders(eml)).toEqual({ constructor: 'a', tostring: 'b' });
+  });
+});
+
 describe('formatting', () => {
   it('money, London dates, hours and phone numbers', () => {
     expect(pounds(123456)).toBe('£1,234.56');

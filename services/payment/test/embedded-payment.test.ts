@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
+import { MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
@@ -82,7 +82,13 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     confirmed.length = 0;
     succeeded.length = 0;
     const { quote } = (await api('POST', '/api/booking', { ...bookingData, name: 'Bob Carrier', email: 'bob@example.com' })).body;
-    const { checkout } = await payOnLocalCheckout(api, { ...quote, totalPrice: 1, percentage: 100 });
+    const bookings = () => product.services.booking.infra.store.collection('bookings').count({});
+    const before = await bookings();
+    const tampered = await api('POST', '/api/paymentbooking', { ...quote, totalPrice: 1, percentage: 100 });
+    expect(tampered.status).toBe(409);
+    expect(tampered.body.message).toBe(MSG.quote.priceChanged);
+    expect(await bookings()).toBe(before);
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, percentage: 100 });
     const confirmation = await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
     expect(confirmation.body).toMatchObject({ success: true, paymentStatus: 'paid' });
     await settle();

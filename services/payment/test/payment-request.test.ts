@@ -35,6 +35,15 @@ describe('payment request parsing', () => {
     expect(() => readRecordPaymentRequest([{ _id: 'bk 1; drop' }])).toThrow(ValidationError);
     expect(() => readRecordPaymentRequest([{ _id: 'bk-1', paymentIntentId: { $ne: null } }])).toThrow('paymentIntentId is required');
   });
+
+  it('refuses objects whose toString or valueOf is not a function as a validation error, not a crash', () => {
+    const hostile = JSON.parse('{"toString": {"x": 1}, "valueOf": 1}');
+    expect(() => readRecordPaymentRequest([{ randomNumber: hostile }])).toThrow('The booking record is required');
+    expect(() => readRecordPaymentRequest([{ _id: hostile }])).toThrow('The booking record is required');
+    expect(readQuotePaymentRequest({ randomNumber: hostile, _id: hostile }).ref).toBeNull();
+    expect(() => readRecordPaymentRequest([{ _id: 'bk-1', paymentIntentId: hostile }])).toThrow('paymentIntentId is required');
+    expect(() => parsePercentage(hostile)).toThrow(MSG.payment.choosePercentage);
+  });
 });
 
 describe('payment config', () => {

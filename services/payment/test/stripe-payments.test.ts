@@ -41,8 +41,14 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
   const paymentDoc = (ref: string) => h.payment.infra.store.collection('payments').findOne({ _id: ref }) as Promise<Record<string, unknown> | null>;
 
   it('Book Now at 30 %: Checkout Session for 30 % of the server price, in pence, GBP, with an idempotency key', async () => {
-    // The client's price is ignored: the stored record says £287.50.
-    const res = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, totalPrice: 1, _id: bookingId, percentage: 30 });
+    // A quote showing another price than the stored record's £287.50 opens nothing.
+    const sessionsBefore = stripeApi.createsOf('/v1/checkout/sessions').length;
+    const tampered = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, totalPrice: 1, _id: bookingId, percentage: 30 });
+    expect(tampered.status).toBe(409);
+    expect(tampered.body.message).toBe(MSG.quote.priceChanged);
+    expect(stripeApi.createsOf('/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+
+    const res = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
     expect(res.status).toBe(200);
     expect(res.body.sessionId).toMatch(/^cs_test_/);
     expect(res.body.url).toBe(`https://checkout.stripe.com/c/pay/${res.body.sessionId}`);

@@ -26,17 +26,36 @@ function wrongShapes(description: DescribedField, value: unknown, prefix = ''): 
 }
 
 /**
+ * The value with only the fields the schema names, at every depth; an object schema without fields
+ * (an opaque payload such as a saved quote) keeps its value whole. Keys a client adds on its own never
+ * get past the boundary: a "$set" or "a.b" key would otherwise reach a store, which refuses it with a
+ * server error, and "constructor" or "__proto__" would make yup look the key up on its plain `fields`
+ * object and throw.
+ */
+function describedOnly(description: DescribedField, value: unknown): unknown {
+  if (Array.isArray(value)) return description.type === 'array' && description.innerType ? value.map((item) => describedOnly(description.innerType!, item)) : value;
+  if (value === null || typeof value !== 'object' || description.type !== 'object' || !description.fields || Object.keys(description.fields).length === 0) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(description.fields)) {
+    if (Object.hasOwn(value, key)) out[key] = describedOnly(field, (value as Record<string, unknown>)[key]);
+  }
+  return out;
+}
+
+/**
  * Validates and casts a value with a contracts schema. All failures are collected so a form can show
- * each field's message; the first one is the error's message.
+ * each field's message; the first one is the error's message. The result holds only the fields the
+ * schema describes.
  */
 export async function validate<S extends AnySchema>(schema: S, value: unknown, what = 'Request'): Promise<InferType<S>> {
+  const description = schema.describe() as DescribedField;
   if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
-    if ((schema.describe() as DescribedField).type === 'object') throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
+    if (description.type === 'object') throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
   }
-  const shapes = wrongShapes(schema.describe() as DescribedField, value);
+  const shapes = wrongShapes(description, value);
   if (Object.keys(shapes).length > 0) throw new ValidationError(Object.values(shapes)[0], shapes);
   try {
-    return await schema.validate(value, { abortEarly: false, stripUnknown: false });
+    return await schema.validate(describedOnly(description, value), { abortEarly: false, stripUnknown: false });
   } catch (err) {
     const e = err as YupValidationError;
     if (e instanceof TypeError) throw new ValidationError(`${what} has a field of the wrong type`, { _: `${what} has a field of the wrong type` });
@@ -44,7 +63,7 @@ export async function validate<S extends AnySchema>(schema: S, value: unknown, w
     const fields: Record<string, string> = {};
     for (const inner of e.inner.length ? e.inner : [e]) {
       const path = inner.path || '_';
-      if (!(path in fields)) fields[path] = inner.message;
+      if (!Object.hasOwn(fields, path)) fields[path] = inner.message;
     }
     const first = Object.values(fields)[0] ?? `${what} is invalid`;
     throw new ValidationError(first, fields);

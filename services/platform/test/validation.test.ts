@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLoginSchema, bookingCompleteSchema, contactMessageSchema } from '@vanhop/contracts';
+import { adminLoginSchema, bookingCompleteSchema, contactMessageSchema, saveRetrieveSchema } from '@vanhop/contracts';
 import { validate, ValidationError } from '../src/index.js';
 
 const fieldsOf = async (p: Promise<unknown>) => {
@@ -26,6 +26,21 @@ describe('validate at the boundary', () => {
   it('refuses a body that is not an object', async () => {
     await expect(validate(contactMessageSchema, [1, 2])).rejects.toThrow(/must be a JSON object/);
     await expect(validate(contactMessageSchema, 'hello')).rejects.toThrow(/must be a JSON object/);
+  });
+
+  it('passes on only the fields the schema names, so stray keys never reach a store', async () => {
+    const message = { name: 'Ann Mover', email: 'ann@example.com', phone: '07700900123', title: 'Hi', message: 'Hello', agree: true };
+    const sent = JSON.parse(JSON.stringify({ ...message, $set: { paymentStatus: 'paid' }, 'a.b': 1 }).replace('{', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},'));
+    expect(await validate(contactMessageSchema, sent)).toEqual(message);
+    const address = (id: string) => ({ id, location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 });
+    const booking = { addresses: [{ ...address('a'), $where: 'x' }, address('b')], vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: '2026-02-20T10:00:00.000Z', description: 'd', name: 'Ann Mover', email: 'ann@example.com', phone: '0770' };
+    const valid = await validate(bookingCompleteSchema, booking);
+    expect(valid.addresses[0]).toEqual(address('a'));
+  });
+
+  it('keeps an opaque object (a schema object without fields) whole', async () => {
+    const valid = await validate(saveRetrieveSchema, { quote: { name: 'Ann', totalPrice: 10 }, extra: 1 });
+    expect(valid).toEqual({ quote: { name: 'Ann', totalPrice: 10 } });
   });
 
   it('collects every field message with the SPEC texts', async () => {

@@ -55,6 +55,11 @@ describe('place-name keys', () => {
     expect(isStreetName('green lanes')).toBe(false);
     expect(compactKey('white hart lane')).toBe('whitehartlane');
   });
+  it('treat names of Object.prototype members as ordinary words', () => {
+    expect(nameKey('constructor')).toBe('constructor');
+    expect(nameKey('1 Constructor Street')).toBe('1 constructor st');
+    expect(nameKey('__proto__ toString hasOwnProperty valueOf')).toBe('proto tostring hasownproperty valueof');
+  });
 });
 
 describe('typing-error distance', () => {

@@ -116,6 +116,21 @@ describe('geo endpoints', () => {
     const far = await get(`${svc.url}/api/geo/coverage?lat=53.48&lng=-2.24`);
     expect(far.json.withinRadius).toBe(false);
   });
+  it('reads names of Object.prototype members as unknown places, not server errors', async () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '1 Constructor Street']) {
+      const q = encodeURIComponent(word);
+      expect((await get(`${svc.url}/api/geo/geocode?address=${q}`)).json, word).toEqual({ status: 'ZERO_RESULTS', results: [] });
+      const a = await get(`${svc.url}/api/geo/autocomplete?q=${q}`);
+      expect(a.status, word).toBe(200);
+      expect((await get(`${svc.url}/api/geo/coverage?address=${q}`)).status, word).toBe(400);
+      const r = await post(`${svc.url}/api/booking`, { ...complete, addresses: [address('London NW2, UK', 1), address(word, 1)] });
+      expect(r.json.errors?.['addresses[1].location'], word).toBe(MSG.home.selectFromList);
+      for (const field of ['vanSize', 'driverHelp']) {
+        const v = await post(`${svc.url}/api/booking`, { ...complete, [field]: word });
+        expect(v.status, `${field}=${word}`).toBe(400);
+      }
+    }
+  });
   it('refuses object-shaped and malformed query values', async () => {
     expect((await get(`${svc.url}/api/geo/autocomplete?q[$gt]=`)).status).toBe(400);
     expect((await get(`${svc.url}/api/geo/geocode`)).status).toBe(400);

@@ -7,18 +7,19 @@ import { RegisterPage } from './RegisterPage';
 import { DashboardPage } from './DashboardPage';
 import { HealthPage } from './HealthPage';
 import { AdminNotFound } from './AdminNotFound';
+import { ADMIN_PATHS } from '../../app/paths';
 import './admin.css';
 
 export default function AdminApp() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<Navigate to="dashboard" replace />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
+        <Route index element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
+        <Route path={ADMIN_PATHS.login} element={<LoginPage />} />
+        <Route path={ADMIN_PATHS.register} element={<RegisterPage />} />
         <Route element={<RequireToken />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="health" element={<HealthPage />} />
+          <Route path={ADMIN_PATHS.dashboard} element={<DashboardPage />} />
+          <Route path={ADMIN_PATHS.health} element={<HealthPage />} />
         </Route>
         <Route path="*" element={<AdminNotFound />} />
       </Route>

@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { createStore } from '../../app/store';
-import { searchChosen } from './bookingSlice';
+import { addressChanged, detailsChanged, searchChosen } from './bookingSlice';
 import BookingForm from './BookingForm';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi, type Call } from '../../components/testing/fakeApi';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const priced = { json: { yourinfo: { receivedData: {} }, quote: { typeofVan: 'Large', typeOfWorker: 'Driver-Help' }, offers: [], preliminary: true } };
@@ -59,5 +61,156 @@ describe('BookingForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => {});
     log.mockRestore();
+  });
+});
+
+type Posted = { addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[]; vanSize: string; driverHelp: string; hour?: number; date?: string; description?: string; name?: string; email?: string; phone?: string };
+
+/** A price that depends on the whole move, so every edit gives another one (a Large van for 2 h is £86). */
+const priceOf = (b: Posted) => 86 + (b.vanSize === 'Luton' ? 40 : 0) + ((b.hour ?? 2) - 2) * 25 + (b.addresses.length - 2) * 75 + (b.description?.includes('piano') ? 10 : 0);
+
+/** POST /api/booking as the quote service answers it: the move echoed as a Quote, one driver's offer at its price. */
+function quoteAnswer({ body }: Call) {
+  const b = body as Posted;
+  const totalPrice = priceOf(b);
+  const quote: Quote = {
+    name: b.name ?? '', email: b.email ?? '', phone: b.phone ?? '', description: b.description ?? '', date: b.date ?? '',
+    totalAddress: b.addresses.map((a) => ({ ...a, stair: a.stair === '' ? undefined : a.stair })), places: b.addresses.map((a) => a.location),
+    pickupStair: Number(b.addresses[0]!.stair || 0), deliveryStair: Number(b.addresses.at(-1)!.stair || 0), viaStopStair: [],
+    typeofVan: b.vanSize as Quote['typeofVan'], typeOfWorker: b.driverHelp as Quote['typeOfWorker'], totalHour: b.hour ?? 2, totalSecond: (b.hour ?? 2) * 3600,
+    totalPrice, travelHour: 1200, travelMiles: 6, driverId: 'drv-1', driverName: 'Dave',
+  };
+  const offer: Offer = {
+    driverId: 'drv-1', driverName: 'Dave', rating: 4.5, reviewCount: 10, typeofVan: quote.typeofVan, typeOfWorker: quote.typeOfWorker, totalPrice,
+    overtimePerHalfHour: 20, chargesOnTheDay: [], breakdown: [{ label: 'Van and driver', amount: totalPrice }],
+  };
+  return { json: { yourinfo: { receivedData: b }, quote, offers: [offer], preliminary: false } };
+}
+
+/** A complete move (Large van, 2 h) already in the booking data, so Get Free Quote passes the form rules. */
+function renderCompleteMove() {
+  const store = createStore(null);
+  store.dispatch(searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));
+  const [first, last] = store.getState().booking.addresses;
+  store.dispatch(addressChanged({ id: first!.id, physicalAddress: '12 Cricklewood Lane', stair: 1 }));
+  store.dispatch(addressChanged({ id: last!.id, physicalAddress: '5 Borough High Street', stair: 0 }));
+  // A week ahead at 10:00 UTC: 10:00 or 11:00 in London, always a bookable start.
+  const day = new Date(Date.now() + 7 * 86_400_000);
+  const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10)).toISOString();
+  store.dispatch(detailsChanged({ hour: 2, date, description: 'A wardrobe and 10 boxes.', name: 'Bob Carter', email: 'bob@example.com', phone: '07700900456' }));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <BookingForm />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const panel = () => screen.getByRole('dialog', { name: 'Your quote' });
+
+async function getQuotesAndChoose(trigger: () => void) {
+  trigger();
+  const popup = await screen.findByRole('dialog', { name: 'Your quotes' });
+  fireEvent.click(within(popup).getByRole('button', { name: 'Choose Dave' }));
+  await screen.findByRole('dialog', { name: 'Your quote' });
+}
+
+function expectStale(oldPrice: string) {
+  const p = panel();
+  expect(within(p).getByText(MSG.quote.pricesChanged)).toBeTruthy();
+  expect(within(p).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', true);
+  expect(within(p).getByRole('button', { name: 'SaveForLater' })).toHaveProperty('disabled', true);
+  expect(p.textContent).not.toContain(oldPrice);
+}
+
+describe('BookingForm: the chosen offer follows the move', () => {
+  it('van and hours changed after choosing: the old price cannot be booked; quotes again price and book the new move', async () => {
+    const api = fakeApi({ 'POST /api/booking': quoteAnswer, 'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/checkout/cs_1' } }) });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderCompleteMove();
+    await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
+    await getQuotesAndChoose(() => fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' })));
+    expect(panel().textContent).toContain('£86.00');
+
+    fireEvent.click(screen.getByLabelText(/Luton/));
+    fireEvent.change(screen.getByLabelText('How many hours do you need?'), { target: { value: '5' } });
+    await waitFor(() => expectStale('£86.00'));
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Book Now' }));
+    expect(api.of('POST', '/api/paymentbooking')).toHaveLength(0);
+
+    await getQuotesAndChoose(() => fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })));
+    expect(api.of('POST', '/api/booking').at(-1)!.body).toMatchObject({ vanSize: 'Luton', hour: 5 });
+    expect(panel().textContent).toContain('£201.00');
+    fireEvent.click(within(panel()).getByLabelText(/50%/));
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/cs_1'));
+    expect(api.of('POST', '/api/paymentbooking')[0]!.body).toMatchObject({ typeofVan: 'Luton', totalHour: 5, totalPrice: 201, percentage: 50 });
+  });
+
+  it('a via stop added after choosing: the re-priced draft does not lend its move to the old price', async () => {
+    const api = fakeApi({ 'POST /api/booking': quoteAnswer, 'POST /api/saveRetrieve': () => ({ json: { data: { randomNumber: 1, quote: { name: 'Bob Carter' } } } }) });
+    vi.stubGlobal('alert', vi.fn());
+    renderCompleteMove();
+    await getQuotesAndChoose(() => fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' })));
+
+    fireEvent.click(screen.getByRole('button', { name: '+ add stop' }));
+    await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(3));
+    await waitFor(() => expectStale('£86.00'));
+    fireEvent.click(within(panel()).getByRole('button', { name: 'SaveForLater' }));
+    expect(api.of('POST', '/api/saveRetrieve')).toHaveLength(0);
+
+    // Removing the stop again is the very move that was priced: its price is good again.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove via stop 1' }));
+    await waitFor(() => expect(within(panel()).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', false));
+    expect(panel().textContent).toContain('£86.00');
+  });
+
+  it('every other edit of the move invalidates the choice too: help, stairs, date, description and contact details', async () => {
+    fakeApi({ 'POST /api/booking': quoteAnswer });
+    const store = renderCompleteMove();
+    await getQuotesAndChoose(() => fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' })));
+    const edits: [string, () => void][] = [
+      ['help', () => fireEvent.click(screen.getByLabelText(/Driver-Plus-One/))],
+      ['stairs', () => fireEvent.change(screen.getByLabelText('Stairs', { selector: '#collection_stair' }), { target: { value: '3' } })],
+      ['date', () => store.dispatch(detailsChanged({ date: new Date(Date.parse(store.getState().booking.date) + 86_400_000).toISOString() }))],
+      ['description', () => fireEvent.change(screen.getByLabelText('Describe what is moving'), { target: { value: 'A piano stool.' } })],
+      ['name', () => fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Bob Edited' } })],
+      ['e-mail', () => fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'bob2@example.com' } })],
+      ['phone', () => fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '07700900999' } })],
+    ];
+    for (const [what, edit] of edits) {
+      const shown = panel().querySelector('.quote-panel-price strong')!.textContent!;
+      edit();
+      await waitFor(() => expectStale(shown), { onTimeout: (e) => new Error(`after the ${what} edit: ${e.message}`) });
+      await getQuotesAndChoose(() => fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })));
+      expect(within(panel()).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', false);
+    }
+  });
+
+  it('a draft priced on load that answers after Get Free Quote does not replace the offers of the complete move', async () => {
+    let releaseDraft = () => {};
+    const draftHeld = new Promise<void>((r) => (releaseDraft = r));
+    let calls = 0;
+    fakeApi({
+      'POST /api/booking': async (call) => {
+        if (++calls > 1) return quoteAnswer(call);
+        await draftHeld;
+        const draft = quoteAnswer(call);
+        draft.json.offers[0]!.totalPrice = 1;
+        return draft;
+      },
+    });
+    renderCompleteMove();
+    fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' }));
+    const popup = await screen.findByRole('dialog', { name: 'Your quotes' });
+    expect(popup.textContent).toContain('£86.00');
+    releaseDraft();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByRole('dialog', { name: 'Your quotes' }).textContent).toContain('£86.00');
+    expect(screen.getByRole('dialog', { name: 'Your quotes' }).textContent).not.toContain('£1.00');
   });
 });

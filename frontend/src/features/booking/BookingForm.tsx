@@ -2,15 +2,17 @@
  * The full booking form (shown once the move has 2 or more addresses). Formik fields follow SPEC.md
  * section 3 and validate with the contracts' `bookingFormSchema`; every change is mirrored into the
  * booking slice, which is what gets posted. Get Free Quote posts it and opens the quotes popup.
+ * A chosen offer keeps the pricing it came from; once the move differs from that one, the panel
+ * asks for quotes again instead of selling the old move at the old price.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Formik, Form, useFormikContext, type FormikErrors } from 'formik';
-import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingQuoteResponse, type Offer } from '@vanhop/contracts';
-import { postBooking } from '../../api/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Formik, Form, useFormikContext, type FormikErrors, type FormikProps } from 'formik';
+import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields } from '@vanhop/contracts';
+import { postBooking, type BookingRequest } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from './bookingSlice';
-import { changesFromForm, formValuesFrom, quoteForOffer, toBookingRequest } from './bookingModel';
+import { changesFromForm, currentMoveKey, formValuesFrom, isChoiceStale, moveKeyOf, quoteForOffer, toBookingRequest, type ChosenOffer, type PricedMove } from './bookingModel';
 import { VanGuide } from './VanGuide';
 import { HelpPicker, VanSizePicker } from './Pickers';
 import { WhereMoving } from './WhereMoving';
@@ -33,21 +35,35 @@ function SyncToBooking() {
   return null;
 }
 
+/**
+ * Posts a move to be priced and answers it with the key of that move. Only the latest post's answer
+ * counts (null for the others): a draft priced on load that answers after Get Free Quote must not
+ * replace the offers of the complete move.
+ */
+function usePricing() {
+  const latest = useRef(0);
+  return useCallback(async (request: BookingRequest): Promise<PricedMove | null> => {
+    const mine = ++latest.current;
+    const response = await postBooking(request);
+    return mine === latest.current ? { response, move: moveKeyOf(request) } : null;
+  }, []);
+}
+
 /** Re-prices the move whenever the number of addresses changes (failures are only logged). */
-function useRepriceOnAddressCount(onQuote: (r: BookingQuoteResponse) => void) {
+function useRepriceOnAddressCount(price: (request: BookingRequest) => Promise<PricedMove | null>, onQuote: (p: PricedMove) => void) {
   const count = useAppSelector((s) => s.booking.addresses.length);
   const store = useStore<RootState>();
   const latest = useRef(onQuote);
   latest.current = onQuote;
   useEffect(() => {
     let live = true;
-    postBooking(toBookingRequest(store.getState().booking))
-      .then((r) => live && latest.current(r))
+    price(toBookingRequest(store.getState().booking))
+      .then((p) => live && p && latest.current(p))
       .catch(() => console.log(MSG.booking.sendFailed));
     return () => {
       live = false;
     };
-  }, [count, store]);
+  }, [count, store, price]);
 }
 
 /** The schema's required texts, plus the shared moving-time rule so a stale saved date is caught here too. */
@@ -138,16 +154,21 @@ function AboutYou() {
 export default function BookingForm() {
   const store = useStore<RootState>();
   const [initialValues] = useState(() => formValuesFrom(store.getState().booking));
-  const [response, setResponse] = useState<BookingQuoteResponse | null>(null);
+  const form = useRef<FormikProps<BookingFields>>(null);
+  const [priced, setPriced] = useState<PricedMove | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
-  const [chosen, setChosen] = useState<Offer | null>(null);
+  const [chosen, setChosen] = useState<ChosenOffer | null>(null);
+  const currentMove = useAppSelector((s) => currentMoveKey(s.booking));
+  const price = usePricing();
 
-  useRepriceOnAddressCount((r) => setResponse(r));
+  useRepriceOnAddressCount(price, setPriced);
 
   const onSubmit = async () => {
     try {
-      const r = await postBooking(toBookingRequest(store.getState().booking, { complete: true }));
-      setResponse(r);
+      const p = await price(toBookingRequest(store.getState().booking, { complete: true }));
+      // a stop added meanwhile was priced after this: those offers, not these, are for the move shown
+      if (!p) return;
+      setPriced(p);
       setChosen(null);
       setPopupOpen(true);
     } catch {
@@ -158,7 +179,7 @@ export default function BookingForm() {
   return (
     <div className="booking">
       <h1>Your move</h1>
-      <Formik initialValues={initialValues} validationSchema={bookingFormSchema} validate={validateExtra} onSubmit={onSubmit}>
+      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={validateExtra} onSubmit={onSubmit}>
         {({ isSubmitting }) => (
           <Form noValidate className="booking-form" aria-label="Booking details">
             <SyncToBooking />
@@ -182,17 +203,28 @@ export default function BookingForm() {
           </Form>
         )}
       </Formik>
-      {popupOpen && response && (
+      {popupOpen && priced && (
         <QuotesPopup
-          response={response}
+          response={priced.response}
           onClose={() => setPopupOpen(false)}
           onChoose={(offer) => {
-            setChosen(offer);
+            setChosen({ offer, priced });
             setPopupOpen(false);
           }}
         />
       )}
-      {chosen && response && <QuotePanel key={chosen.driverId} quote={quoteForOffer(response, chosen)} offer={chosen} onClose={() => setChosen(null)} onCompare={() => setPopupOpen(true)} />}
+      {chosen && (
+        <QuotePanel
+          key={`${chosen.offer.driverId} ${chosen.priced.move}`}
+          quote={quoteForOffer(chosen.priced.response, chosen.offer)}
+          offer={chosen.offer}
+          stale={isChoiceStale(chosen, currentMove)}
+          // the full submit: the form is validated again and the popup opens on the new offers
+          onRequote={() => void form.current?.submitForm()}
+          onClose={() => setChosen(null)}
+          onCompare={() => setPopupOpen(true)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { Offer, Quote } from '@vanhop/contracts';
+import { MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
 import { fakeApi } from '../../components/testing/fakeApi';
 
@@ -22,12 +22,12 @@ const offer: Offer = {
   overtimePerHalfHour: 20.58, chargesOnTheDay: [{ label: 'Congestion charge', amount: 15 }], breakdown: [{ label: 'Van and driver', amount: 100 }],
 };
 
-function renderPanel() {
+function renderPanel({ stale = false, onRequote = vi.fn() }: { stale?: boolean; onRequote?: () => void } = {}) {
   const onClose = vi.fn();
   render(
     <MemoryRouter initialEntries={['/booking']}>
       <Routes>
-        <Route path="/booking" element={<QuotePanel quote={quote} offer={offer} onClose={onClose} onCompare={() => {}} />} />
+        <Route path="/booking" element={<QuotePanel quote={quote} offer={offer} stale={stale} onRequote={onRequote} onClose={onClose} onCompare={() => {}} />} />
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
@@ -81,5 +81,39 @@ describe('QuotePanel', () => {
     expect(sent.quote.driverId).toBe('d1');
     expect(alert.mock.calls[0][0]).toContain('Thank you Alice Mover');
     expect(alert.mock.calls[0][0]).toContain(String(sent.randomNumber));
+  });
+
+  it('a stale quote shows no price and cannot be booked or saved, only priced again', () => {
+    const api = fakeApi({});
+    const onRequote = vi.fn();
+    renderPanel({ stale: true, onRequote });
+    const panel = screen.getByRole('dialog', { name: 'Your quote' });
+    expect(screen.getByRole('alert').textContent).toContain(MSG.quote.pricesChanged);
+    expect(panel.textContent).not.toContain('£123.45');
+    expect(panel.textContent).not.toContain('£61.73');
+    expect(screen.queryByRole('button', { name: 'Compare all quotes' })).toBeNull();
+    for (const name of ['Book Now', 'SaveForLater']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      fireEvent.click(button);
+    }
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: MSG.quote.getQuotesAgain }));
+    expect(onRequote).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the server refuses the price (409), the panel turns stale with its message instead of a retry', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 409, json: { message: MSG.quote.priceChanged, code: 'conflict' } }) });
+    const onRequote = vi.fn();
+    renderPanel({ onRequote });
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await screen.findByText(MSG.quote.priceChanged);
+    expect(screen.getByText(MSG.quote.pricesChanged)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('dialog', { name: 'Your quote' }).textContent).not.toContain('£123.45');
+    fireEvent.click(screen.getByRole('button', { name: MSG.quote.getQuotesAgain }));
+    expect(onRequote).toHaveBeenCalledTimes(1);
   });
 });

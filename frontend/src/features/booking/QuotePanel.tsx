@@ -1,30 +1,42 @@
 /**
  * The floating quote summary for the chosen offer: Show More/Less, the deposit share, Book Now
  * (payment session, then off to the checkout page) and SaveForLater (a retrieve code, then home).
+ * A stale quote (the move was edited since it was priced, or the server refused its price) shows no
+ * price and cannot be booked or saved: only getting quotes again.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import { Modal } from '../../components/Modal';
-import { createPaymentSession, saveForLater } from '../../api/client';
+import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from './dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
 
 interface QuotePanelProps {
   quote: Quote;
   offer: Offer;
+  /** The move changed after this quote was priced. */
+  stale?: boolean;
+  /** Price the move as it is now (the panel's way out of the stale state). */
+  onRequote?: () => void;
   onClose: () => void;
   onCompare: () => void;
 }
 
-export function QuotePanel({ quote, offer, onClose, onCompare }: QuotePanelProps) {
+/** The server refuses (409) a quote whose price or move is not what it would book now. */
+const refusedAsStale = (err: unknown): string | null => (err instanceof ApiError && err.status === 409 ? err.message : null);
+
+export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, onCompare }: QuotePanelProps) {
   const navigate = useNavigate();
   const [more, setMore] = useState(false);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const [refused, setRefused] = useState('');
+  const outdated = stale || refused !== '';
 
   const bookNow = async () => {
+    if (outdated) return;
     if (!percentage) {
       alert(MSG.payment.choosePercentage);
       return;
@@ -35,12 +47,15 @@ export function QuotePanel({ quote, offer, onClose, onCompare }: QuotePanelProps
       window.location.assign(url);
     } catch (err) {
       console.log('Checkout could not start', err);
-      setProblem('We could not start the payment. Please try again.');
+      const why = refusedAsStale(err);
+      if (why) setRefused(why);
+      else setProblem('We could not start the payment. Please try again.');
       setBusy(false);
     }
   };
 
   const saveLater = async () => {
+    if (outdated) return;
     setBusy(true);
     try {
       const { data } = await saveForLater({ date: new Date().toISOString(), quote: { ...quote, percentage }, randomNumber: newRetrieveCode() });
@@ -48,14 +63,64 @@ export function QuotePanel({ quote, offer, onClose, onCompare }: QuotePanelProps
       navigate('/');
     } catch (err) {
       console.log('Saving the quote failed', err);
-      setProblem('We could not save your quote. Please try again.');
+      const why = refusedAsStale(err);
+      if (why) setRefused(why);
+      else setProblem('We could not save your quote. Please try again.');
       setBusy(false);
     }
   };
 
-  const [from, to] = [quote.places[0] ?? quote.totalAddress[0]?.location, quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location];
   return (
     <Modal title="Your quote" onClose={onClose} floating className="quote-panel">
+      {outdated ? (
+        <div className="quote-panel-stale">
+          <p role="alert">
+            <strong>{MSG.quote.pricesChanged}</strong>
+            {refused && <span className="quote-panel-refused">{refused}</span>}
+          </p>
+          <button type="button" className="primary" onClick={onRequote} disabled={!onRequote}>
+            {MSG.quote.getQuotesAgain}
+          </button>
+        </div>
+      ) : (
+        <QuoteFacts quote={quote} offer={offer} more={more} onToggleMore={() => setMore((m) => !m)} percentage={percentage} onPercentage={setPercentage} />
+      )}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="quote-panel-actions">
+        <button type="button" className="primary" disabled={busy || outdated} onClick={bookNow}>
+          Book Now
+        </button>
+        <button type="button" className="button secondary" disabled={busy || outdated} onClick={saveLater}>
+          SaveForLater
+        </button>
+      </div>
+      {!outdated && (
+        <button type="button" className="link-button" onClick={onCompare}>
+          Compare all quotes
+        </button>
+      )}
+    </Modal>
+  );
+}
+
+interface QuoteFactsProps {
+  quote: Quote;
+  offer: Offer;
+  more: boolean;
+  onToggleMore: () => void;
+  percentage: PaymentPercentage | null;
+  onPercentage: (p: PaymentPercentage) => void;
+}
+
+/** Everything in the panel that states a price or the priced move: shown only while it is current. */
+function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage }: QuoteFactsProps) {
+  const [from, to] = [quote.places[0] ?? quote.totalAddress[0]?.location, quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location];
+  return (
+    <>
       <p className="quote-panel-price">
         <strong>{pounds(quote.totalPrice)}</strong> with {offer.driverName}
       </p>
@@ -105,34 +170,18 @@ export function QuotePanel({ quote, offer, onClose, onCompare }: QuotePanelProps
           )}
         </dl>
       )}
-      <button type="button" className="link-button" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+      <button type="button" className="link-button" aria-expanded={more} onClick={onToggleMore}>
         {more ? 'Show Less' : 'Show More'}
       </button>
       <fieldset className="deposit">
         <legend>How much would you like to pay now?</legend>
         {PAYMENT_PERCENTAGES.map((p) => (
           <label key={p}>
-            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => setPercentage(p)} />
+            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => onPercentage(p)} />
             {p}% <span className="deposit-amount">£{shareOf(quote.totalPrice, p)}</span>
           </label>
         ))}
       </fieldset>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="quote-panel-actions">
-        <button type="button" className="primary" disabled={busy} onClick={bookNow}>
-          Book Now
-        </button>
-        <button type="button" className="button secondary" disabled={busy} onClick={saveLater}>
-          SaveForLater
-        </button>
-      </div>
-      <button type="button" className="link-button" onClick={onCompare}>
-        Compare all quotes
-      </button>
-    </Modal>
+    </>
   );
 }

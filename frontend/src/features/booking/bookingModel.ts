@@ -1,5 +1,5 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import { moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import type { BookingRequest } from '../../api/client';
 import type { AddressState, BookingState } from './bookingSlice';
 
@@ -67,6 +67,33 @@ export function toBookingRequest(state: BookingState, { complete = false } = {})
   if (phone && (complete || /^\d{1,20}$/.test(phone))) req.phone = phone;
   return req;
 }
+
+/**
+ * Which move a request describes: equal keys, same move (the facts the server prices and the
+ * confirmation describes, compared as the server compares a shown quote with its own price).
+ */
+export const moveKeyOf = (request: BookingRequest): string => moveFingerprint(request);
+
+/** The move as the form shows it now, complete: what a Get Free Quote would price. */
+export const currentMoveKey = (state: BookingState): string => moveKeyOf(toBookingRequest(state, { complete: true }));
+
+/** A pricing answer with the key of the move it priced. */
+export interface PricedMove {
+  response: BookingQuoteResponse;
+  move: string;
+}
+
+/** The offer the customer took, with the pricing it came from (never a later one). */
+export interface ChosenOffer {
+  offer: Offer;
+  priced: PricedMove;
+}
+
+/**
+ * A choice is good only while the move is the one that was priced: after any edit its price and its
+ * move are no longer what Book Now would charge for or the confirmation would describe.
+ */
+export const isChoiceStale = (choice: ChosenOffer, currentMove: string): boolean => choice.priced.move !== currentMove;
 
 /** The quote for one driver's offer: the move as priced, with that driver's price and terms. */
 export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quote {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bookingCompleteSchema, penceToPounds, TOPICS, type Quote } from '@vanhop/contracts';
+import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type Quote } from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock, type Collection } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
@@ -30,7 +30,9 @@ const ISSUE_ATTEMPTS = 8;
 
 /**
  * Use case: store a quote as an unpaid booking record. The client's quote only says what to price;
- * the stored quote is the server's own price for the chosen driver. QuoteSaved is written on the
+ * the stored quote is the server's own price for the chosen driver. When the client says what price
+ * it showed, that must be the server's price for that very move: otherwise the customer would book
+ * (and later be charged and mailed) something other than what they saw. QuoteSaved is written on the
  * record itself (outbox) so the save and the event commit together.
  */
 export class SaveQuote {
@@ -49,6 +51,8 @@ export class SaveQuote {
     // Same rules and messages as the booking form, before anything is priced.
     await validate(bookingCompleteSchema, request, 'Quote');
     const priced = await this.deps.pricer.price(request, driverId);
+    const problem = staleQuoteProblem(input.quote, priced);
+    if (problem) throw new ConflictError(problem);
 
     if (input.randomNumber !== undefined) {
       if (await this.deps.bookings.findOne({ randomNumber: input.randomNumber })) throw codeInUse();

@@ -5,7 +5,9 @@
  */
 export function bookingRequestFromQuote(quote: Record<string, unknown>): { request: Record<string, unknown>; driverId?: string } {
   const receivedVan = (quote.yourinfo as { receivedData?: { vanSize?: unknown } } | undefined)?.receivedData?.vanSize;
-  const pick = (...values: unknown[]) => values.find((v) => v !== undefined);
+  // null and '' are "not chosen" (SPEC's client keeps unset context fields as null), so a null
+  // totalHour must not hide the `hour` option text sent beside it.
+  const pick = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
   const request: Record<string, unknown> = {
     addresses: pick(quote.totalAddress, quote.addresses),
     vanSize: pick(quote.typeofVan, quote.vanSize, receivedVan),

@@ -8,7 +8,8 @@ export function readMailHeaders(message: string): Record<string, string> {
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
-    if (!(name in headers)) headers[name] = decodeEncodedWords(line.slice(colon + 1).trim());
+    // Own keys only: `in` would see Object.prototype's "constructor" and skip a header of that name.
+    if (!Object.hasOwn(headers, name)) headers[name] = decodeEncodedWords(line.slice(colon + 1).trim());
   }
   return headers;
 }

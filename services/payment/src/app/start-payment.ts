@@ -1,4 +1,4 @@
-import { MSG, paymentStatusFor, poundsToPence, shareOfPence, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import { moveDifference, MSG, paymentStatusFor, poundsToPence, shareOfPence, staleQuoteProblem, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
 import { ConflictError, type Clock } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
@@ -26,9 +26,14 @@ export class StartPayment {
     private readonly unsaved: UnsavedQuoteRecords,
   ) {}
 
-  /** The quote panel's Book Now: pays a saved record, or saves the quote first. */
+  /**
+   * The quote panel's Book Now: pays a saved record, or saves the quote first. Either way the quote the
+   * customer was shown must be the record's move at the record's price, or nothing is charged.
+   */
   async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage): Promise<{ sessionId: string; url: string }> {
     const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote);
+    const problem = staleQuoteProblem(quote, recordPrice(record));
+    if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, async (charge) => {
       const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: FAIL_PATH });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
@@ -48,7 +53,9 @@ export class StartPayment {
 
   /**
    * Saves a never-saved quote as a record, unless the very same quote was saved by an earlier Book
-   * Now (the customer came back from the checkout page) and that record is still unpaid.
+   * Now (the customer came back from the checkout page) and that record is still unpaid. The record
+   * found by the key is checked against the quote itself: paying a record made for another move (or
+   * at another price) would charge and confirm what the customer no longer sees.
    */
   private async recordForUnsavedQuote(quote: Record<string, unknown>): Promise<BookingRecord> {
     const fingerprint = quoteFingerprint(quote);
@@ -56,7 +63,9 @@ export class StartPayment {
     const known = await this.unsaved.bookingFor(fingerprint, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
     if (known) {
       const existing = await this.bookings.byId(known).catch(() => null);
-      if (existing && existing.paymentStatus === 'unpaid') return existing;
+      const reusable =
+        existing?.paymentStatus === 'unpaid' && moveDifference(quote, existing.quote) === null && staleQuoteProblem(quote, recordPrice(existing)) === null;
+      if (reusable) return existing;
     }
     const record = await this.bookings.createFromQuote(quote);
     await this.unsaved.remember(fingerprint, record._id, now);
@@ -117,3 +126,5 @@ export class StartPayment {
     });
   }
 }
+
+const recordPrice = (record: BookingRecord) => ({ quote: record.quote, totalPricePence: poundsToPence(record.quote.totalPrice) });

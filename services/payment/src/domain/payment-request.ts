@@ -2,9 +2,13 @@ import { bookingIdSchema, providerRefSchema, retrieveCodeSchema } from '@vanhop/
 import { ValidationError } from '@vanhop/platform';
 import type { BookingRef } from './booking-directory.js';
 
-/** The value cast by a contracts schema, or null when absent or invalid. */
+/**
+ * The value cast by a contracts schema, or null when absent or invalid. Ids and codes are text or numbers:
+ * anything else is refused before yup casts it, because casting an object calls its toString/valueOf,
+ * which a client can send as non-functions ({"toString": {}}) to make the cast throw.
+ */
 const valid = <T>(schema: { isValidSync(v: unknown): boolean; validateSync(v: unknown): T | undefined }, v: unknown): T | null =>
-  v !== undefined && v !== null && schema.isValidSync(v) ? (schema.validateSync(v) ?? null) : null;
+  (typeof v === 'string' || typeof v === 'number') && schema.isValidSync(v) ? (schema.validateSync(v) ?? null) : null;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -4,18 +4,22 @@
  * comparison, not readable, so abbreviations fold one way ("street" and "saint" both to "st").
  */
 
-/** Words written several ways: each folds to one spelling. "St" is both Saint and Street, so both fold to it. */
-const WORD_FORMS: Record<string, string> = {
-  street: 'st',
-  saint: 'st',
-  rd: 'road',
-  ln: 'lane',
-  ave: 'avenue',
-  av: 'avenue',
-  sq: 'square',
-  stn: 'station',
-  '&': 'and',
-};
+/**
+ * Words written several ways: each folds to one spelling. "St" is both Saint and Street, so both fold to it.
+ * A Map, not an object literal: the words come from addresses people type, and "constructor" or "toString"
+ * must not find Object.prototype's members.
+ */
+const WORD_FORMS: ReadonlyMap<string, string> = new Map([
+  ['street', 'st'],
+  ['saint', 'st'],
+  ['rd', 'road'],
+  ['ln', 'lane'],
+  ['ave', 'avenue'],
+  ['av', 'avenue'],
+  ['sq', 'square'],
+  ['stn', 'station'],
+  ['&', 'and'],
+]);
 
 /**
  * The matching key of a name: lower case without accents, apostrophes or punctuation; hyphens, dots and slashes
@@ -32,7 +36,7 @@ export function nameKey(text: string): string {
     .replace(/[^a-z0-9&()]+/g, ' ')
     .split(' ')
     .filter(Boolean)
-    .map((word) => (WORD_FORMS[word] ?? word).replace(/(.)ss$/, '$1s'))
+    .map((word) => (WORD_FORMS.get(word) ?? word).replace(/(.)ss$/, '$1s'))
     .join(' ');
 }
 

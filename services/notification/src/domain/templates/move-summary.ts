@@ -1,5 +1,5 @@
 import type { BookingConfirmed } from '@vanhop/contracts';
-import { HELP_LEVEL_OPTIONS, VAN_SPECS, type VanSize } from '@vanhop/contracts';
+import { HELP_LEVEL_OPTIONS, isVanSize, VAN_SPECS } from '@vanhop/contracts';
 import { html, type SafeHtml } from '../html.js';
 import { hoursLabel, moveDate, stairsLabel } from '../format.js';
 
@@ -8,7 +8,7 @@ type Move = BookingConfirmed['move'];
 const addressRole = (i: number, count: number): string =>
   i === 0 ? 'Collection' : i === count - 1 ? 'Delivery' : count > 3 ? `Via stop ${i}` : 'Via stop';
 
-const vanLabel = (van: string): string => VAN_SPECS[van as VanSize]?.title ?? van;
+const vanLabel = (van: string): string => (isVanSize(van) ? VAN_SPECS[van].title : van);
 const helpLabel = (help: string): string => {
   const level = HELP_LEVEL_OPTIONS.find((h) => h.value === help);
   return level ? `${level.value} (${level.about})` : help;

@@ -1,0 +1,237 @@
+/**
+ * Life after booking (the "My move" page): the booking's lifecycle, the money it has seen, the
+ * SPEC terms for cancelling and postponing, and the wire shapes of /api/mymove. The rules are pure
+ * functions of the record and a clock so the page can say what will happen before the customer
+ * confirms, and the booking service enforces exactly the same thing.
+ */
+import * as yup from 'yup';
+import type { PaymentStatus } from './constants.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** SPEC 9: cooling-off is 1 hour after booking (placing = the first successful payment). */
+export const COOLING_OFF_MS = HOUR_MS;
+/** SPEC 9 terms: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
+export const MOVE_NOTICE_MS = 24 * HOUR_MS;
+/** SPEC 9 terms: a frozen booking must be used within 12 months. */
+export const FROZEN_VALID_DAYS = 365;
+/** A My move link outlives the move by this much (receipts, a frozen booking's reactivation). */
+export const MY_MOVE_LINK_GRACE_DAYS = FROZEN_VALID_DAYS + 30;
+
+/** Where the booking is in its life, beside SPEC's paymentStatus (which says what was paid). */
+export const BOOKING_STATES = ['active', 'frozen', 'cancelled'] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/** One line of a booking's status history. */
+export interface BookingHistoryEntry {
+  at: string;
+  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced';
+  /** Shown to the customer as it is. */
+  text: string;
+  amountPence?: number;
+}
+
+/** A payment or refund the customer can print a receipt for. */
+export interface Receipt {
+  id: string;
+  kind: 'payment' | 'refund';
+  at: string;
+  amountPence: number;
+  /** What it was for, e.g. "30 % deposit" or "Balance" or "Cancellation in the cooling-off period". */
+  description: string;
+  provider: 'stripe' | 'local';
+  providerRef: string;
+}
+
+/** The lifecycle facts a stored booking record carries (all optional on records saved before them). */
+export interface BookingLifecycle {
+  state?: BookingState;
+  /** ISO: the first successful payment, when the booking was placed (cooling-off starts). */
+  paidAt?: string;
+  amountPaidPence?: number;
+  amountRefundedPence?: number;
+  cancelledAt?: string | null;
+  frozenAt?: string | null;
+  history?: BookingHistoryEntry[];
+  receipts?: Receipt[];
+}
+
+/** What the rules read of a record. */
+export interface LifecycleFacts {
+  state: BookingState;
+  paymentStatus: PaymentStatus;
+  /** ISO move date and time. */
+  moveDate: string;
+  paidAt?: string | null;
+  frozenAt?: string | null;
+  amountPaidPence: number;
+  amountRefundedPence: number;
+  totalPricePence: number;
+}
+
+export interface CancelTerms {
+  allowed: boolean;
+  /** Why not, when not allowed. */
+  reason?: string;
+  refundPence: number;
+  /** The terms in words, shown before the customer confirms. */
+  terms: string;
+}
+
+export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
+  if (f.state === 'cancelled') return { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' };
+  if (f.paymentStatus === 'unpaid' || !f.paidAt) return { allowed: false, reason: 'Nothing is booked yet: an unpaid quote needs no cancelling.', refundPence: 0, terms: '' };
+  const refundable = Math.max(0, f.amountPaidPence - f.amountRefundedPence);
+  const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
+  if (now.getTime() < coolingOffEnds) {
+    return {
+      allowed: true,
+      refundPence: refundable,
+      terms: `You are within the 1-hour cooling-off period: cancelling is free and everything you paid (£${pounds(refundable)}) is refunded to your card.`,
+    };
+  }
+  const withinDay = Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS;
+  return {
+    allowed: true,
+    refundPence: 0,
+    terms: withinDay
+      ? 'Your move is less than 24 hours away: under our terms a cancellation now gives no refund of anything paid.'
+      : 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded. You can postpone the move instead (24 hours’ notice) and use the booking within 12 months.',
+  };
+}
+
+export interface PostponeTerms {
+  allowed: boolean;
+  reason?: string;
+}
+
+export function postponeTerms(f: LifecycleFacts, now: Date): PostponeTerms {
+  if (f.state !== 'active') return { allowed: false, reason: f.state === 'frozen' ? 'This booking is already postponed.' : 'This booking is cancelled.' };
+  if (f.paymentStatus === 'unpaid') return { allowed: false, reason: 'Only a paid booking can be postponed.' };
+  if (Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS) return { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' };
+  return { allowed: true };
+}
+
+export interface ReactivateTerms {
+  allowed: boolean;
+  reason?: string;
+  /** ISO: the last moment the new move may start (12 months after postponing). */
+  latest?: string;
+}
+
+export function reactivateTerms(f: LifecycleFacts, now: Date): ReactivateTerms {
+  if (f.state !== 'frozen' || !f.frozenAt) return { allowed: false, reason: 'Only a postponed booking can be given a new date.' };
+  const latest = new Date(Date.parse(f.frozenAt) + FROZEN_VALID_DAYS * DAY_MS);
+  if (now > latest) return { allowed: false, reason: 'This postponed booking was not used within 12 months and has lapsed.' };
+  return { allowed: true, latest: latest.toISOString() };
+}
+
+/** Money still owed for the move: what the driver is paid on the day unless paid online first. */
+export const balanceOf = (f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence'>): number =>
+  Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
+
+/**
+ * Status words a customer reads (SPEC's stored values stay as they are on the wire). With the
+ * balance given, a booking paid in full whose new date cost more says that money is owed again.
+ */
+export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentStatus'> & { balancePence?: number }): string {
+  if (f.state === 'cancelled') return 'Cancelled';
+  if (f.state === 'frozen') return 'Postponed';
+  if (f.paymentStatus === 'paid' && (f.balancePence ?? 0) > 0) return 'Paid, balance due after a price change';
+  return PAYMENT_STATUS_TEXT[f.paymentStatus];
+}
+
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
+  unpaid: 'Not paid yet',
+  '30percentage': '30 % deposit paid',
+  '50percentage': '50 % deposit paid',
+  paid: 'Paid in full',
+};
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+/** GET /api/mymove/:token answer. */
+export interface MyMoveView {
+  bookingId: string;
+  randomNumber: number;
+  state: BookingState;
+  paymentStatus: PaymentStatus;
+  statusText: string;
+  move: {
+    date: string;
+    addresses: { location: string; physicalAddress: string; stair: number }[];
+    typeofVan: string;
+    typeOfWorker: string;
+    totalHour: number;
+    description: string;
+  };
+  customer: { name: string; email: string; phone: string };
+  driver: { name: string } | null;
+  /**
+   * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
+   * confirmed (a cancellation refund for the few seconds before it is issued).
+   */
+  money: { totalPence: number; paidPence: number; refundedPence: number; refundPendingPence: number; balancePence: number };
+  history: BookingHistoryEntry[];
+  receipts: Receipt[];
+  actions: {
+    payBalance: boolean;
+    cancel: CancelTerms;
+    postpone: PostponeTerms;
+    reactivate: ReactivateTerms;
+  };
+}
+
+/** POST /api/mymove/:token/cancel body: the customer saw the terms and confirms. */
+export const cancelBookingSchema = yup.object({
+  confirm: yup.boolean().oneOf([true], 'Please confirm the cancellation').required('Please confirm the cancellation'),
+});
+
+/** POST /api/mymove/:token/reactivate body: the new move date (ISO), re-priced by the server. */
+export const reactivateBookingSchema = yup.object({
+  date: yup
+    .string()
+    .required('Choose Moving Date is required')
+    .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
+});
+
+/** Answer of POST /api/mymove/:token/pay-balance: where the card is taken. */
+export interface PayBalanceResponse {
+  url: string;
+  sessionId: string;
+}
+
+/** GET /api/mymove/:token/receipts/:receiptId answer: one receipt with what the printed page needs around it. */
+export interface MyMoveReceipt {
+  receipt: Receipt;
+  bookingId: string;
+  randomNumber: number;
+  customer: { name: string; email: string };
+  move: MyMoveView['move'];
+  /** The booking's total at the time of asking (a receipt states its own amount). */
+  totalPence: number;
+}
+
+/**
+ * POST /api/paymentbooking/success answer (SPEC's "answer not shown", ours): the payment is
+ * confirmed, what it was for, and where the customer's My move page is.
+ */
+export interface PaymentSuccessResponse {
+  success: true;
+  bookingId: string;
+  randomNumber: number;
+  percentage: number;
+  paymentStatus: PaymentStatus;
+  statusText: string;
+  kind: 'deposit' | 'balance';
+  /** Site-relative path of the signed My move link. */
+  myMovePath: string;
+  move: MyMoveView['move'];
+  /** Paid so far, this payment included (net of refunds). */
+  paidPence: number;
+  balancePence: number;
+}
+
+/** Path of the My move page for a link token (the web app's route). */
+export const myMovePath = (token: string): string => `/mymove/${token}`;

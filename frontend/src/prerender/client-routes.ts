@@ -1,0 +1,67 @@
+/**
+ * Which paths the web app shows a real screen at, for the gateway: any other path ends on one of the
+ * app's not-found screens and is answered with HTTP 404 (the same shell, so React still renders it).
+ */
+import { SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
+import { ADMIN_PATHS, PATHS } from '../app/paths';
+import { parseLandingId } from '../features/landing/landing-ids';
+
+const SERVICE_SLUGS = new Set<string>(SERVICE_TITLES.map(serviceSlug));
+
+/**
+ * Pages that take an id but show the not-found screen for ids they do not know. The service detail
+ * page compares the slug exactly (ServiceDetailPage); landing ids ignore case (parseLandingId).
+ */
+const PARAM_CHECKS = new Map<string, (id: string) => boolean>([
+  [PATHS.serviceDetail, (id) => SERVICE_SLUGS.has(id)],
+  [PATHS.landing, (id) => parseLandingId(id) !== null],
+]);
+
+const ADMIN_ROOT = PATHS.admin.split('/')[1]!;
+const ADMIN_SCREENS = new Set<string>(Object.values(ADMIN_PATHS));
+
+interface Pattern { path: string; segments: string[]; params: number }
+
+// React Router prefers static segments to dynamic ones ("/booking" wins over "/:id"): fewest params first.
+const PATTERNS: Pattern[] = Object.values(PATHS)
+  .filter((p) => p !== PATHS.admin)
+  .map((path) => {
+    const segments = path === '/' ? [] : path.slice(1).split('/');
+    return { path, segments, params: segments.filter((s) => s.startsWith(':')).length };
+  })
+  .sort((a, b) => a.params - b.params);
+
+/** A path segment as the router hands it to a page, or null when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the web app shows a real screen at this pathname (as the browser sends it, still percent-encoded)
+ * rather than one of its not-found screens. Matching follows React Router: static segments ignore case,
+ * trailing slashes do not matter, and an id page only counts when it knows the id.
+ */
+export function isClientRoute(pathname: string): boolean {
+  const trimmed = pathname.replace(/\/+$/, '');
+  const raw = trimmed === '' ? [] : trimmed.slice(1).split('/');
+  const segments = raw.map(decodeSegment);
+  if (!pathname.startsWith('/') || segments.some((s) => s === null || s === '')) return false;
+  const parts = segments as string[];
+
+  if (parts[0]?.toLowerCase() === ADMIN_ROOT) {
+    return parts.length === 1 || (parts.length === 2 && ADMIN_SCREENS.has(parts[1]!.toLowerCase()));
+  }
+  for (const pattern of PATTERNS) {
+    if (pattern.segments.length !== parts.length) continue;
+    const matches = pattern.segments.every((s, i) => s.startsWith(':') || s.toLowerCase() === parts[i]!.toLowerCase());
+    if (!matches) continue;
+    const check = PARAM_CHECKS.get(pattern.path);
+    const id = parts[pattern.segments.findIndex((s) => s.startsWith(':'))];
+    return !check || (id !== undefined && check(id));
+  }
+  return false;
+}
