@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1.7
-#
 # One image for the gateway and all six services; the command picks which one runs:
 #   docker run vanhop node services/quote/dist/main.js
 #   docker run vanhop node gateway/dist/main.js          (also serves frontend/dist)
@@ -9,6 +7,11 @@
 #   build         full install (dev tools: esbuild, Vite, TypeScript) + `npm run build`
 #   runtime-deps  production install of the server workspaces only (no frontend, no dev tools)
 #   runtime       those node_modules + the built bundles + the built web app, non-root
+#
+# No `# syntax=` line: it would make BuildKit pull its Dockerfile frontend from a registry. The
+# frontend built into the engine (Docker 20.10 and later) has everything used here (RUN --mount).
+# Where node:20-slim cannot be pulled, scripts/images/build.sh builds a local Node 20 image and
+# passes it as --build-arg NODE_IMAGE=... (README, "Containers").
 ARG NODE_IMAGE=node:20-slim
 
 FROM ${NODE_IMAGE} AS base
@@ -33,7 +36,13 @@ COPY frontend/package.json frontend/
 FROM manifests AS build
 # Install scripts stay off as on developer machines (npm 11 skips them too); esbuild and Vite's
 # rolldown ship their native binaries as optional platform packages, which the lockfile pins.
-RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts
+# Behind a TLS-intercepting proxy the registry's certificate is signed by the proxy's own CA; the
+# build may pass it as a secret (scripts/images/build.sh passes the CAs the host trusts):
+#   docker build --secret id=extra_ca,src=/path/to/ca.pem ...
+# It is used by the npm steps only and never stored in a layer; without it nothing changes.
+RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=extra_ca \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi; \
+    npm ci --ignore-scripts
 COPY . .
 RUN npm run build
 
@@ -44,7 +53,9 @@ FROM manifests AS runtime-deps
 # root. Naming the server workspaces installs exactly their production closure: @vanhop/platform
 # and @vanhop/contracts come in through the workspace links, so yup, express, kafkajs, mongodb,
 # ioredis, stripe, nodemailer... are all hoisted into /app/node_modules.
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts \
+RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=extra_ca \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi; \
+    npm ci --omit=dev --ignore-scripts \
       --workspace=gateway \
       --workspace=services/quote \
       --workspace=services/booking \

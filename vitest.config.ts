@@ -8,10 +8,21 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'test/system/compose.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The whole compose stack (a dozen containers) on two cores: alone, after every other project.
+          name: 'compose',
+          include: ['test/system/compose.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 400_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
