@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { PaymentSuccessResponse } from '@vanhop/contracts';
+import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
+import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { useProductAndBrowser } from './harness.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -23,7 +26,7 @@ const summary = (vs: AxeViolation[]) =>
 describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
   const ctx = useProductAndBrowser();
 
-  it.each(['/', '/services', '/contact', '/faq', '/terms', '/retrieve', '/checkareacover', '/man-and-van-croydon', '/admin/login', '/admin/register'])('%s', async (route) => {
+  it.each(['/', '/services', '/contact', '/faq', '/terms', '/retrieve', '/checkareacover', '/man-and-van-croydon', '/admin/login', '/admin/register', '/mymove/not-a-real-link'])('%s', async (route) => {
     // bypassCSP: the product's CSP rightly refuses injected scripts such as axe itself.
     const page = await ctx.browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
     page.setDefaultTimeout(45_000);
@@ -44,6 +47,33 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       await page.goto(`${ctx.product.url}${route}`);
       await page.locator('main').first().waitFor();
       await page.getByRole('button', { name: /night mode/i }).click();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(['light', 'dark'] as const)('/mymove/{token} of a paid booking, %s theme', async (theme) => {
+    // A real link comes only from a real payment: save, pay 30 % on the local checkout, ask the success answer for it.
+    const api = apiClient(() => ctx.product.url);
+    const booking = completeBooking(daysAheadAtUtc(new Date(), 4, 10), {
+      addresses: [address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1), address('a2', 'London SE1, UK', '5 Borough High Street', 0)],
+    });
+    const { quote, record } = await priceAndSave(api, booking);
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    expect(success.body.myMovePath).toMatch(/^\/mymove\//);
+
+    const page = await ctx.browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+    page.setDefaultTimeout(45_000);
+    try {
+      await page.goto(`${ctx.product.url}${success.body.myMovePath}`);
+      await page.getByTestId('move-status').waitFor();
+      if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
+      // the confirmation step too: it is where the terms are read
+      await page.getByRole('button', { name: 'Cancel my move' }).click();
+      await page.getByRole('group', { name: 'Before you cancel' }).waitFor();
       await page.waitForTimeout(300);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
-import { simpleParser } from 'mailparser';
 import { londonClock, londonTime, type BookingRecord, type Quote } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/features/admin/records.js';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
@@ -173,28 +172,16 @@ describe('staff back office in the browser', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
 
-    // request a review: alert, the mail lands in the outbox, and the button goes away
+    // request a review: the move is still days ahead, so it is refused with the reason in the panel
+    // and nothing is mailed (e2e/reviews.test.ts requests one after the move and follows it through)
     await paidCard.click();
     await panel.getByRole('button', { name: 'Request Review' }).click();
-    await expect.poll(() => seen.length).toBe(2);
-    expect(seen[1].message).toMatch(/^Sending Email/);
+    await panel.getByRole('alert').getByText('Network response was not okay: The move has not happened yet: a review can be requested once the move date has passed.').waitFor();
+    expect(seen).toHaveLength(1);
+    expect(reviewMail(ctx.dataDir, 'bob.booker@example.com')).toBeUndefined();
+    expect(await panel.getByRole('button', { name: 'Request Review' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    await expect.poll(() => reviewMail(ctx.dataDir, 'bob.booker@example.com'), { timeout: 10_000 }).toBeTruthy();
-    const parsed = await simpleParser(readFileSync(reviewMail(ctx.dataDir, 'bob.booker@example.com')!));
-    expect(parsed.subject).toMatch(/review|move/i);
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await paidCard.click();
-          await panel.waitFor();
-          const offered = await panel.getByRole('button', { name: 'Request Review' }).count();
-          await page.keyboard.press('Escape');
-          return offered;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(0);
 
     // delete the saved quote: a dismissed confirm keeps it, an accepted one removes it
     await savedCard.click();
@@ -203,13 +190,13 @@ describe('staff back office in the browser', () => {
     await screenshot(page, 'admin-detail-unpaid');
     answers.push('dismiss');
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => seen.length).toBe(3);
-    expect(seen[2]).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this record?' });
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen[1]).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this record?' });
     expect((await retrieve(saved.code))[0]?.randomNumber).toBe(saved.code);
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => seen.length).toBe(5);
-    expect(seen[3].type).toBe('confirm');
-    expect(seen[4]).toEqual({ type: 'alert', message: 'Booking record deleted' });
+    await expect.poll(() => seen.length).toBe(4);
+    expect(seen[2].type).toBe('confirm');
+    expect(seen[3]).toEqual({ type: 'alert', message: 'Booking record deleted' });
     await quotePanel.waitFor({ state: 'detached' });
     await savedCard.waitFor({ state: 'detached' });
     const list = await api<BookingRecord[]>('GET', '/api/backdata/all', undefined, { token: token! });

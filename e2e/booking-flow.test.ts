@@ -93,7 +93,7 @@ describe('a new customer books a move', () => {
 
     await page.goto(`${base}/retrieve/${code}`);
     await page.getByRole('button', { name: 'Retrieve' }).click();
-    await page.getByText('You have Already paid for 30percentage').waitFor();
+    await page.getByText('You have Already paid for a 30 % deposit').waitFor();
     expect(await page.locator('.retrieve-paid').innerText()).toMatch(/outstanding balance of £\d+\.\d{2} is paid to\s+the driver at the end of the job/);
     await page.close();
   });
@@ -118,10 +118,17 @@ describe('a new customer books a move', () => {
       if (outcome === 'pay') {
         await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
         await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
-        expect(await page.getByTestId('payment-status').innerText()).toBe('50percentage');
+        expect(await page.getByTestId('payment-status').innerText()).toBe('50 % deposit paid');
       } else {
         await page.waitForURL(/\/paymentbooking\/fail/);
         await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+        // issue 14: the failed checkout sends the quote code back, and trying again opens that same quote
+        const code = new URL(page.url()).searchParams.get('code');
+        expect(code).toMatch(/^\d+$/);
+        expect(await page.getByTestId('quote-code').innerText()).toBe(code);
+        await page.getByRole('link', { name: 'Try again with my quote code' }).click();
+        await page.waitForURL(`${base}/retrieve/${code}`);
+        expect(await page.locator('#retrieve-code').inputValue()).toBe(code);
       }
     }
     await page.close();

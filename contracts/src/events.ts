@@ -14,6 +14,7 @@ export const TOPICS = {
   balancePaid: 'booking.balance-paid',
   refundRequested: 'refund.requested',
   refundIssued: 'refund.issued',
+  conversationMessagePosted: 'conversation.message-posted',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -188,6 +189,8 @@ export const reviewRequestedSchema = yup.object({
   bookingId: yup.string().required(),
   customer: customerSchema.required(),
   requestedBy: yup.string().required(),
+  /** Path of the customer's signed review page (absent on events from before the page existed: the e-mail then links REVIEW_URL). */
+  reviewPath: yup.string().optional(),
 });
 export type ReviewRequested = yup.InferType<typeof reviewRequestedSchema>;
 
@@ -199,6 +202,20 @@ export const contactMessageReceivedSchema = yup.object({
   message: yup.string().required(),
 });
 export type ContactMessageReceived = yup.InferType<typeof contactMessageReceivedSchema>;
+
+/**
+ * A message was added to a conversation (notification's own module): the thread is read back by id
+ * to mail the other side, so the event carries no message text or address.
+ */
+export const conversationMessagePostedSchema = yup.object({
+  conversationId: yup.string().required(),
+  messageId: yup.string().required(),
+  kind: yup.string().oneOf(['driver', 'support'] as const).required(),
+  from: yup.string().oneOf(['customer', 'driver', 'staff'] as const).required(),
+  /** The thread's first message (the customer also gets their link to it). */
+  first: yup.boolean().required(),
+});
+export type ConversationMessagePosted = yup.InferType<typeof conversationMessagePostedSchema>;
 
 /** Payload schema per topic, so every consumer validates what it receives at the boundary. */
 export const EVENT_SCHEMAS = {
@@ -213,6 +230,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.balancePaid]: balancePaidSchema,
   [TOPICS.refundRequested]: refundRequestedSchema,
   [TOPICS.refundIssued]: refundIssuedSchema,
+  [TOPICS.conversationMessagePosted]: conversationMessagePostedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -227,4 +245,5 @@ export interface EventPayloads {
   'booking.balance-paid': BalancePaid;
   'refund.requested': RefundRequested;
   'refund.issued': RefundIssued;
+  'conversation.message-posted': ConversationMessagePosted;
 }

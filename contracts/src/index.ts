@@ -15,3 +15,4 @@ export * from './schemas/review.js';
 export * from './schemas/payment.js';
 export * from './escape-html.js';
 export * from './my-move.js';
+export * from './conversations.js';

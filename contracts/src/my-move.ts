@@ -167,7 +167,8 @@ export interface MyMoveView {
     description: string;
   };
   customer: { name: string; email: string; phone: string };
-  driver: { name: string } | null;
+  /** The id lets the customer message the driver through VanHop; contact details never reach the page. */
+  driver: { id: string; name: string } | null;
   /**
    * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
    * confirmed (a cancellation refund for the few seconds before it is issued).
@@ -235,3 +236,24 @@ export interface PaymentSuccessResponse {
 
 /** Path of the My move page for a link token (the web app's route). */
 export const myMovePath = (token: string): string => `/mymove/${token}`;
+
+/**
+ * GET /internal/bookings/:id/summary (booking → payment, never proxied): what payment needs to
+ * charge a balance and to answer the success page.
+ */
+export interface BookingSummary {
+  bookingId: string;
+  randomNumber: number;
+  state: BookingState;
+  paymentStatus: PaymentStatus;
+  statusText: string;
+  totalPricePence: number;
+  /** Net of refunds. */
+  paidPence: number;
+  balancePence: number;
+  myMovePath: string;
+  move: MyMoveView['move'];
+  customerEmail: string;
+  /** Provider references of the payments the booking has applied so far. */
+  paymentRefs: string[];
+}

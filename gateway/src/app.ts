@@ -3,7 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import { pinoHttp } from 'pino-http';
-import { createMetrics, healthRouter, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Logger, type ServiceName } from '@vanhop/platform';
+import { createMetrics, healthRouter, linkSafeRequest, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { ADMIN_USER_HEADER, requireAdmin } from './jwt-guard.js';
@@ -41,6 +41,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
   app.use(
     pinoHttp({
       logger: deps.logger,
+      serializers: { req: linkSafeRequest },
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();

@@ -5,6 +5,7 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[]
   { prefix: '/api/booking', service: 'quote' },
   { prefix: '/api/geo', service: 'quote' },
   { prefix: '/api/saveRetrieve', service: 'booking' },
+  { prefix: '/api/mymove', service: 'booking' },
   { prefix: '/api/backdata/all', service: 'booking', admin: true },
   { prefix: '/api/backdata/delete', service: 'booking', admin: true },
   { prefix: '/api/backdata/review', service: 'review', admin: true },
@@ -19,6 +20,13 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[]
   { prefix: '/api/account', service: 'admin-auth' },
   { prefix: '/api/dashboard/health', service: 'admin-auth' },
   { prefix: '/api/dashboard', service: 'admin-auth', admin: true },
+  // Conversations and Instant Support (notification); customers and drivers use signed links.
+  { prefix: '/api/conversations', service: 'notification' },
+  { prefix: '/api/driver-reply', service: 'notification' },
+  { prefix: '/api/support/admin', service: 'notification', admin: true },
+  // VanHop's own reviews: the signed review page and driver ratings; moderation is staff only.
+  { prefix: '/api/reviews', service: 'review' },
+  { prefix: '/api/reviews/admin', service: 'review', admin: true },
 ];
 
 const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));

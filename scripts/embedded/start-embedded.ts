@@ -33,7 +33,11 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     DATA_DIR: dataDir,
     EVENT_BUS: 'memory',
     JWT_SECRET: baseEnv.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', randomSecret),
+    MY_MOVE_LINK_SECRET: baseEnv.MY_MOVE_LINK_SECRET ?? persistentSecret(dataDir, 'my-move-link-secret', randomSecret),
     ADMIN_SIGNUP_CODE: baseEnv.ADMIN_SIGNUP_CODE ?? persistentSecret(dataDir, 'admin-signup-code', randomSignupCode),
+    // Customers keep these links in e-mails and browsers: they must survive a restart.
+    CONVERSATION_LINK_SECRET: baseEnv.CONVERSATION_LINK_SECRET ?? persistentSecret(dataDir, 'conversation-link-secret', randomSecret),
+    REVIEW_LINK_SECRET: baseEnv.REVIEW_LINK_SECRET ?? persistentSecret(dataDir, 'review-link-secret', randomSecret),
   };
   const logLevel = env.LOG_LEVEL ?? 'info';
   const bus = new MemoryEventBus(createLogger('event-bus', logLevel));

@@ -193,9 +193,9 @@ describe('k8s/ manifests', () => {
 
     // Who calls whom over HTTP (admin-auth probes everyone for /api/dashboard/health).
     const callers: Record<string, string[]> = {
-      quote: ['gateway', 'booking', 'admin-auth'],
+      quote: ['gateway', 'booking', 'notification', 'admin-auth'],
       booking: ['gateway', 'payment', 'review', 'admin-auth'],
-      payment: ['gateway', 'admin-auth'],
+      payment: ['gateway', 'booking', 'admin-auth'],
       notification: ['gateway', 'admin-auth'],
       review: ['gateway', 'admin-auth'],
       'admin-auth': ['gateway'],

@@ -14,6 +14,9 @@ export const UNLIMITED_RATES: Env = {
   LOGIN_RATE_LIMIT_PER_CLIENT: '100000',
   LOGIN_RATE_LIMIT_PER_USERNAME: '100000',
   REGISTER_RATE_LIMIT_PER_CLIENT: '100000',
+  CONVERSATION_RATE_LIMIT_PER_HOUR: '100000',
+  CONVERSATION_THREAD_RATE_LIMIT_PER_HOUR: '100000',
+  REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR: '100000',
 };
 
 export interface ApiRoute {
@@ -60,6 +63,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/backdata/all', admin: true },
   { method: 'DELETE', path: '/api/backdata/delete/:id', admin: true },
   { method: 'POST', path: '/api/backdata/review/:id', admin: true },
+  { method: 'POST', path: '/api/conversations/driver', body: true },
+  { method: 'POST', path: '/api/conversations/support', body: true },
+  { method: 'GET', path: '/api/conversations/:id' },
+  { method: 'POST', path: '/api/conversations/:id/messages', body: true },
+  { method: 'GET', path: '/api/driver-reply/:id' },
+  { method: 'POST', path: '/api/driver-reply/:id/messages', body: true },
+  { method: 'GET', path: '/api/reviews/drivers' },
+  { method: 'GET', path: '/api/reviews/link/:id' },
+  { method: 'POST', path: '/api/reviews/link/:id', body: true },
+  { method: 'GET', path: '/api/support/admin/conversations', admin: true },
+  { method: 'GET', path: '/api/support/admin/conversations/:id', admin: true },
+  { method: 'POST', path: '/api/support/admin/conversations/:id/messages', admin: true, body: true },
+  { method: 'GET', path: '/api/reviews/admin', admin: true, query: ['status'] },
+  { method: 'POST', path: '/api/reviews/admin/:id/approve', admin: true },
+  { method: 'POST', path: '/api/reviews/admin/:id/reject', admin: true },
 ];
 
 export const HOSTILE_BODIES: [name: string, body: string, contentType?: string][] = [
@@ -261,6 +279,16 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
       return { name: 'fuzzer', password: 'pass-1234', password1: 'pass-1234', uniquecode: 'not-the-code' };
     case '/api/account/login':
       return { username: 'fuzzer', password: 'pass-1234' };
+    case '/api/conversations/driver':
+      return { driverId: 'drv-ali-hassan', name: 'Fuzz Tester', email: 'fuzz@example.com', about: { kind: 'quote', places: ['London NW2, UK'] }, body: 'Hello' };
+    case '/api/conversations/support':
+      return { name: 'Fuzz Tester', page: '/booking', body: 'Hello' };
+    case '/api/conversations/:id/messages':
+    case '/api/driver-reply/:id/messages':
+    case '/api/support/admin/conversations/:id/messages':
+      return { body: 'Hello' };
+    case '/api/reviews/link/:id':
+      return { rating: 5, text: 'Great', driverRating: 4 };
     default:
       return {};
   }

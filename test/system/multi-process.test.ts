@@ -13,16 +13,16 @@ import { freePort, ServiceProcess } from './process-fleet.js';
 
 /**
  * Production topology on real infrastructure: the gateway and the services as separate OS
- * processes from their built bundles, over Kafka, the Mongo-protocol server and Redis.
+ * processes from their built bundles, over Kafka, the Mongo-protocol server and Redis (each in a
+ * container started for this file where Docker is, else the scripts/infra servers).
  * Booking saves a quote → QuoteSaved leaves booking's outbox on Kafka → the notification process
  * consumes it and writes the customer's e-mail. The notification process is then SIGKILLed while
  * events are in flight, more quotes are saved while it is down, and after a restart every e-mail
  * must exist exactly once.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const kafka = await infraTarget('kafka');
-const mongo = await infraTarget('mongo');
-const redis = await infraTarget('redis');
+// Containers (testcontainers) where Docker is, else the scripts/infra servers; the output says which.
+const [kafka, mongo, redis] = await Promise.all([infraTarget('kafka'), infraTarget('mongo'), infraTarget('redis')]);
 const infraUp = kafka !== null && mongo !== null && redis !== null;
 
 const RUN = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
@@ -71,8 +71,8 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       ...extra,
     });
     services.quote = new ServiceProcess('quote', entry('quote'), envFor('quote', { PORT: String(ports.quote), SEED_DEMO_DRIVERS: 'true' }), urlOf('quote'));
-    services.booking = new ServiceProcess('booking', entry('booking'), envFor('booking', { PORT: String(ports.booking), RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }), urlOf('booking'));
-    services.notification = new ServiceProcess('notification', entry('notification'), envFor('notification', { PORT: String(ports.notification) }), urlOf('notification'));
+    services.booking = new ServiceProcess('booking', entry('booking'), envFor('booking', { PORT: String(ports.booking), RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_LINK_SECRET: `multi-process-link-secret-${RUN}-0123456789abcdef` }), urlOf('booking'));
+    services.notification = new ServiceProcess('notification', entry('notification'), envFor('notification', { PORT: String(ports.notification), CONVERSATION_LINK_SECRET: `multi-process-conversations-${RUN}-0123456789abcdef` }), urlOf('notification'));
     // The gateway's readiness also wants the built web app, which a server-only build lacks: liveness is enough here.
     gateway = new ServiceProcess('gateway', entry('gateway'), envFor('gateway', { GATEWAY_PORT: String(ports.gateway) }), urlOf('gateway'), '/health/live');
     await Promise.all([...Object.values(services), gateway].map((p) => p.start()));

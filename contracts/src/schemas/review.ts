@@ -1,3 +1,5 @@
+import * as yup from 'yup';
+
 /** A customer review as the web app shows it (SPEC.md section 3 "Review"); GET /api/google/review. */
 export interface Review {
   rating: number;
@@ -9,3 +11,67 @@ export interface Review {
 }
 
 export interface ReviewsResponse { result: { reviews: Review[] } }
+
+// ---- VanHop's own reviews: the signed review page and staff moderation ----------------------
+
+/** Longest review text (characters, after trimming). */
+export const REVIEW_TEXT_MAX_LENGTH = 2000;
+
+export const REVIEW_MSG = {
+  ratingRequired: 'Please choose from 1 to 5 stars',
+  driverRating: 'Rate the driver from 1 to 5 stars, or leave it empty',
+  textTooLong: `Reviews can be at most ${REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  linkInvalid: 'This review link is not valid or has expired',
+  alreadySubmitted: 'A review has already been submitted for this move. Thank you!',
+  moveNotHappened: 'The move has not happened yet: a review can be requested once the move date has passed.',
+  notBooked: 'Only a booked move can be reviewed.',
+} as const;
+
+const stars = (message: string) => yup.number().typeError(message).integer(message).min(1, message).max(5, message);
+
+/** POST /api/reviews/link/:token: stars (required), text, and an optional rating of the driver. */
+export const reviewSubmissionSchema = yup.object({
+  rating: stars(REVIEW_MSG.ratingRequired).required(REVIEW_MSG.ratingRequired),
+  text: yup.string().trim().max(REVIEW_TEXT_MAX_LENGTH, REVIEW_MSG.textTooLong).default(''),
+  driverRating: stars(REVIEW_MSG.driverRating).nullable().default(null),
+});
+export type ReviewSubmission = yup.InferType<typeof reviewSubmissionSchema>;
+
+/** GET /api/reviews/link/:token: what the review page shows before and after submitting. */
+export interface ReviewLinkView {
+  /** First name and initial, as the review will be signed. */
+  authorName: string;
+  driverName: string | null;
+  /** ISO move date. */
+  moveDate: string;
+  submitted: boolean;
+}
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** A submitted review as staff moderate it (GET /api/reviews/admin). */
+export interface ModeratedReview {
+  id: string;
+  bookingId: string;
+  randomNumber: number;
+  rating: number;
+  text: string;
+  driverRating: number | null;
+  driverId: string | null;
+  driverName: string | null;
+  authorName: string;
+  status: ReviewStatus;
+  /** ISO. */
+  submittedAt: string;
+  moderatedAt: string | null;
+  moderatedBy: string | null;
+}
+
+export interface ModerationList { reviews: ModeratedReview[]; pending: number }
+
+/** GET /api/reviews/drivers: each driver's rating from approved VanHop reviews that rated the driver. */
+export type DriverRatings = Record<string, { rating: number; count: number }>;
+
+/** The web app's route for a signed review link. */
+export const reviewPagePath = (token: string): string => `/review/${token}`;

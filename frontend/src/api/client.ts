@@ -10,7 +10,11 @@ import type {
   GeoAutocompleteResponse,
   GeoCoverageResponse,
   GeoGeocodeResponse,
+  MyMoveReceipt,
+  MyMoveView,
+  PayBalanceResponse,
   PaymentPercentage,
+  PaymentSuccessResponse,
   Quote,
   ReviewsResponse,
 } from '@vanhop/contracts';
@@ -52,7 +56,8 @@ function errorsFrom(body: string): Record<string, string> | undefined {
   return undefined;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** Shared with feature modules whose calls live in lazy chunks (conversations, reviews), so the home page never downloads them. */
+export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${API}${path}`, {
@@ -119,7 +124,9 @@ export type PaymentSessionRequest = Quote & { percentage: PaymentPercentage; _id
 /** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
 export const createPaymentSession = (body: PaymentSessionRequest) => request<{ sessionId: string; url: string }>('POST', '/paymentbooking', body);
 
-export const confirmCheckoutSession = (sessionId: string) => request<Record<string, unknown>>('POST', '/paymentbooking/success', { session_id: sessionId });
+/** Older servers answered without the booking facts, so every field may be missing. */
+export const confirmCheckoutSession = (sessionId: string) =>
+  request<Partial<PaymentSuccessResponse> | undefined>('POST', '/paymentbooking/success', { session_id: sessionId });
 
 export type PayableRecord = BookingRecord & { percentage: PaymentPercentage };
 
@@ -130,6 +137,27 @@ export const saveBookingForPayment = (record: PayableRecord) =>
 /** The record array with the PaymentIntent id on the record (the server re-reads the intent's real state). */
 export const updatePaymentStatus = (record: BookingRecord, paymentIntentId: string) =>
   request<{ success: boolean }>('POST', '/savebooking/updatepaymentstatus', [{ ...record, paymentIntentId }]);
+
+// ---- my move (the signed link is the only credential) ---------------------------------------
+
+const myMove = (token: string, rest = '') => `/mymove/${encodeURIComponent(token)}${rest}`;
+
+/** 404 for a bad or expired link. */
+export const getMyMove = (token: string, signal?: AbortSignal) => request<MyMoveView>('GET', myMove(token), undefined, signal);
+
+/** 409 when the booking may not be cancelled (already cancelled, nothing paid). */
+export const cancelMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/cancel'), { confirm: true });
+
+export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/postpone'));
+
+/** 400 with field messages for a refused date; 409 when the booking is not postponed. */
+export const reactivateMyMove = (token: string, date: string) => request<MyMoveView>('POST', myMove(token, '/reactivate'), { date });
+
+/** The browser then goes to `url` (Stripe Checkout or the local test checkout). */
+export const payMyMoveBalance = (token: string) => request<PayBalanceResponse>('POST', myMove(token, '/pay-balance'));
+
+export const getMyMoveReceipt = (token: string, receiptId: string) =>
+  request<MyMoveReceipt>('GET', myMove(token, `/receipts/${encodeURIComponent(receiptId)}`));
 
 // ---- reviews and contact ------------------------------------------------------------------
 

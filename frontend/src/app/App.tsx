@@ -18,6 +18,11 @@ const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const CoveragePage = lazy(() => import('../features/coverage/CoveragePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const MyMovePage = lazy(() => import('../features/mymove/MyMovePage'));
+const ReceiptPage = lazy(() => import('../features/mymove/ReceiptPage'));
+const ConversationPage = lazy(() => import('../features/conversations/ConversationPage'));
+const DriverReplyPage = lazy(() => import('../features/conversations/DriverReplyPage'));
+const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 const page = (element: ReactNode) => <Suspense fallback={<p className="page">Loading...</p>}>{element}</Suspense>;
@@ -41,6 +46,11 @@ export function App() {
           <Route path={PATHS.terms} element={page(<TermsPage />)} />
           <Route path={PATHS.coverage} element={page(<CoveragePage />)} />
           <Route path={PATHS.dashboard} element={page(<DashboardPage />)} />
+          <Route path={PATHS.myMove} element={page(<MyMovePage />)} />
+          <Route path={PATHS.myMoveReceipt} element={page(<ReceiptPage />)} />
+          <Route path={PATHS.conversation} element={page(<ConversationPage />)} />
+          <Route path={PATHS.driverReply} element={page(<DriverReplyPage />)} />
+          <Route path={PATHS.review} element={page(<ReviewPage />)} />
           <Route path={PATHS.landing} element={page(<LandingPage />)} />
           {/* Every path above that ends here is answered 404 by the gateway (isClientRoute in ../prerender/client-routes). */}
           <Route path="*" element={page(<NotFoundPage />)} />

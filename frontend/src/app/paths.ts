@@ -17,9 +17,16 @@ export const PATHS = {
   terms: '/terms',
   coverage: '/checkareacover',
   dashboard: '/dashboard',
+  // Any token is a page: only the booking service can tell a good signature, and the page says when it is not.
+  myMove: '/mymove/:token',
+  myMoveReceipt: '/mymove/:token/receipt/:receiptId',
+  // Signed links (a customer's thread, a driver's reply page, a review page): like My move, any token is a page.
+  conversation: '/conversation/:token',
+  driverReply: '/driver-reply/:token',
+  review: '/review/:token',
   landing: '/:id',
   admin: '/admin/*',
 } as const;
 
 /** The staff screens, relative to /admin as AdminApp's nested routes take them; /admin itself redirects to the dashboard. */
-export const ADMIN_PATHS = { login: 'login', register: 'register', dashboard: 'dashboard', health: 'health' } as const;
+export const ADMIN_PATHS = { login: 'login', register: 'register', dashboard: 'dashboard', health: 'health', support: 'support', reviews: 'reviews' } as const;

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { useTheme } from './useTheme';
+import { SupportLauncher } from './SupportLauncher';
 
 /** Scrolls to `#id` after client-side navigation (the browser only does this on full page loads). */
 function useScrollToHash() {
@@ -36,6 +37,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer onHome={pathname === '/'} theme={theme} onToggleTheme={toggle} />
+      <SupportLauncher />
     </div>
   );
 }

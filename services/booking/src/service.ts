@@ -1,14 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type BookingConfig } from './config.js';
 import { bookingRoutes } from './http/routes.js';
 import { adminRoutes } from './http/admin-routes.js';
 import { BOOKINGS, internalRoutes } from './http/internal-routes.js';
+import { myMoveRoutes } from './http/my-move-routes.js';
 import { bookingSubscriptions } from './consumers/index.js';
 import { RecordPayment } from './app/record-payment.js';
+import { RecordRefund } from './app/record-refund.js';
 import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { SaveQuote } from './app/save-quote.js';
+import { MyMoveRecords } from './app/my-move-records.js';
+import { CancelBooking } from './app/cancel-booking.js';
+import { PostponeBooking } from './app/postpone-booking.js';
+import { ReactivateBooking } from './app/reactivate-booking.js';
+import { PayBalance } from './app/pay-balance.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
+import { HttpBalanceCheckouts } from './adapters/payment-client.js';
+import { MyMoveLinks } from './domain/my-move-link.js';
 import type { StoredBooking } from './domain/booking-record.js';
 
 export const bookingService: ServiceDefinition<BookingConfig> = {
@@ -18,21 +27,33 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const bookings = infra.store.collection<StoredBooking>(BOOKINGS);
     // Publishes events parked on booking records (QuoteSaved, BookingConfirmed, ...); see platform OutboxRelay.
     const relay = new OutboxRelay(infra.store, [BOOKINGS], infra.bus, infra.logger);
-    const recordPayment = new RecordPayment(infra.store, infra.clock, infra.logger, () => void relay.kick());
-    const saveQuote = new SaveQuote({
-      bookings,
-      pricer: new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs),
-      clock: infra.clock,
-      randomInt,
-      onSaved: () => void relay.kick(),
-    });
+    const kick = () => void relay.kick();
+    if (config.myMoveLink.generated) infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
+    const links = new MyMoveLinks(new LinkSigner(config.myMoveLink.secret, 'my-move'));
+    const records = new MyMoveRecords(bookings, links, infra.clock, kick);
+    const pricer = new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs);
+    const recordPayment = new RecordPayment(infra.store, infra.clock, infra.logger, { links, afterWrite: kick });
+    const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     return {
       routes: (app) => {
         bookingRoutes(app, { bookings, saveQuote, cache: infra.cache, retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute });
+        myMoveRoutes(app, {
+          records,
+          cancel: new CancelBooking(records),
+          postpone: new PostponeBooking(records),
+          reactivate: new ReactivateBooking(records, pricer),
+          payBalance: new PayBalance(records, new HttpBalanceCheckouts(config.paymentServiceUrl)),
+          cache: infra.cache,
+          perMinute: config.myMoveRateLimitPerMinute,
+        });
         adminRoutes(app, { store: infra.store, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock) });
-        internalRoutes(app, { store: infra.store, saveQuote });
+        internalRoutes(app, { store: infra.store, saveQuote, myMove: records });
       },
-      subscriptions: bookingSubscriptions({ recordPayment, markReviewRequested: new MarkReviewRequested(infra.store, infra.clock, infra.logger) }),
+      subscriptions: bookingSubscriptions({
+        recordPayment,
+        markReviewRequested: new MarkReviewRequested(infra.store, infra.clock, infra.logger),
+        recordRefund: new RecordRefund(bookings, infra.logger),
+      }),
       start: async () => {
         // Codes identify records for retrieval: two records must never share one.
         await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });

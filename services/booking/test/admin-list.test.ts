@@ -29,6 +29,13 @@ describe('GET /api/backdata/all', () => {
       reviewRequest: false,
       quote: newer.quote,
       driver: newer.driver,
+      // Beside SPEC's fields: where the booking is in its life and what was refunded (derived for records older than those fields).
+      state: 'active',
+      amountPaidPence: 5400,
+      amountRefundedPence: 0,
+      refundPendingPence: 0,
+      cancelledAt: null,
+      frozenAt: null,
     });
     for (const field of ['totalAddress', 'travelMiles', 'travelHour', 'name', 'email', 'phone', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalPrice', 'totalSecond', 'date', 'description']) {
       expect(item.quote).toHaveProperty(field);

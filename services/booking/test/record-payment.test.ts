@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope, type PaymentSucceeded } from '@vanhop/contracts';
-import { createLogger, EmbeddedDocumentStore, fixedClock, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
+import { createLogger, EmbeddedDocumentStore, fixedClock, LinkSigner, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
+import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { unpaidBookingRecord } from '../../../test/support/booking-fixtures.js';
 
 const clock = fixedClock('2026-03-01T10:00:00Z');
 const logger = createLogger('booking-test', 'silent');
+const links = new MyMoveLinks(new LinkSigner('record-payment-test-link-secret-0123456789', 'my-move'));
 
 const paid = (overrides: Partial<PaymentSucceeded> = {}): PaymentSucceeded => ({
   bookingId: 'bk-1',
@@ -41,7 +43,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   const stored = async () => (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
 
   it('sets 30percentage, the outstanding balance in pounds and one BookingConfirmed in the same write', async () => {
-    const record = new RecordPayment(store, clock, logger);
+    const record = new RecordPayment(store, clock, logger, { links });
     expect(await record.execute(paid(), { eventId: 'ev-1', correlationId: 'corr-1' })).toBe('recorded');
 
     const after = await stored();
@@ -64,10 +66,25 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
       driver: { id: 'drv-1', email: 'sam@drivers.example' },
       move: { date: '2026-03-14T09:30:00.000Z', typeofVan: 'Large', totalHour: 3 },
     });
+    // The customer's way back: a signed link to My move, opening this booking only.
+    const path = (event.data as { myMovePath: string }).myMovePath;
+    expect(links.bookingIdOf(path.replace('/mymove/', ''), clock.now())).toBe('bk-1');
+    // Placing the booking starts its lifecycle: cooling-off from paidAt, what was paid, a receipt.
+    expect(after).toMatchObject({
+      state: 'active',
+      paidAt: '2026-03-01T10:00:00.000Z',
+      amountPaidPence: 8625,
+      amountRefundedPence: 0,
+      history: [
+        { kind: 'saved', text: 'Quote saved' },
+        { kind: 'paid', text: 'Booked: 30 % deposit of £86.25 paid', amountPence: 8625 },
+      ],
+      receipts: [{ id: 'pay-cs_test_1', kind: 'payment', amountPence: 8625, description: '30 % deposit', provider: 'stripe', providerRef: 'cs_test_1' }],
+    });
   });
 
   it('full payment leaves nothing outstanding and reads "paid"', async () => {
-    await new RecordPayment(store, clock, logger).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
+    await new RecordPayment(store, clock, logger, { links }).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
     const after = await stored();
     expect(after.paymentStatus).toBe('paid');
     expect(after.OutstandingBalance).toBe(0);
@@ -75,7 +92,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
 
   it('a replay or a second payment changes nothing: a paid booking cannot be paid again', async () => {
     let kicks = 0;
-    const record = new RecordPayment(store, clock, logger, () => kicks++);
+    const record = new RecordPayment(store, clock, logger, { links, afterWrite: () => kicks++ });
     await record.execute(paid(), { eventId: 'ev-1' });
     expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
     expect(await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' })).toBe('already-paid');
@@ -87,14 +104,14 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('concurrent deliveries of the same payment confirm the booking once', async () => {
-    const record = new RecordPayment(store, clock, logger);
+    const record = new RecordPayment(store, clock, logger, { links });
     const outcomes = await Promise.all([1, 2, 3, 4].map((n) => record.execute(paid(), { eventId: `ev-${n}` })));
     expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
     expect((await stored()).outbox).toHaveLength(1);
   });
 
   it('an unknown booking is logged and skipped, not retried forever', async () => {
-    expect(await new RecordPayment(store, clock, logger).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
+    expect(await new RecordPayment(store, clock, logger, { links }).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
   });
 
   it('through the bus: the consumer validates the event and the relay publishes BookingConfirmed once', async () => {
@@ -102,7 +119,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     const relay = new OutboxRelay(store, ['bookings'], bus, logger, 60_000);
     const confirmed: EventEnvelope[] = [];
     await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
-    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(store, clock, logger, () => void relay.kick())));
+    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(store, clock, logger, { links, afterWrite: () => void relay.kick() })));
     await bus.start();
 
     const envelope = { eventId: 'ev-1', type: TOPICS.paymentSucceeded, version: 1, occurredAt: clock.now().toISOString(), correlationId: 'c', producer: 'payment', data: paid() };

@@ -1,5 +1,18 @@
 import path from 'node:path';
-import { EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, DEFAULT_PORTS, ConfigError, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
+import {
+  ConfigError,
+  DEFAULT_PORTS,
+  EnvReader,
+  isEmbeddedPlatform,
+  readJwtConfig,
+  readLinkSecret,
+  readPlatformConfig,
+  readServiceUrls,
+  type Env,
+  type JwtConfig,
+  type LinkSecret,
+  type PlatformConfig,
+} from '@vanhop/platform';
 
 export interface SmsConfig {
   /** HTTP SMS provider endpoint; text messages go to files under the outbox when unset. */
@@ -7,6 +20,23 @@ export interface SmsConfig {
   apiKey?: string;
   from: string;
   outboxDir: string;
+}
+
+/** Customer-driver threads and Instant Support chats (the conversations module). */
+export interface ConversationsConfig {
+  /** Signs the customer's thread links and the drivers' reply links (CONVERSATION_LINK_SECRET). */
+  link: LinkSecret;
+  /**
+   * Staff tokens, verified here for the Instant Support inbox as well as at the gateway. Null only
+   * in embedded mode without JWT_SECRET (nobody could sign in): the inbox is then not mounted.
+   */
+  staffJwt: JwtConfig | null;
+  /** The quote service owns drivers; their e-mail addresses are read from it, never stored here. */
+  quoteServiceUrl: string;
+  /** Messages (first ones included) one client may post per hour, over all threads. */
+  perClientPerHour: number;
+  /** Messages one side of one thread may post per hour. */
+  perThreadPerHour: number;
 }
 
 export interface NotificationConfig {
@@ -31,6 +61,7 @@ export interface NotificationConfig {
   /** Mail/SMS failures (SMTP down) are retried by the bus this many times, backoff doubling from the first delay. */
   deliveryRetries: number;
   deliveryRetryBackoffMs: number;
+  conversations: ConversationsConfig;
 }
 
 export function loadConfig(env: Env): NotificationConfig {
@@ -67,6 +98,18 @@ export function loadConfig(env: Env): NotificationConfig {
     devRoutes: readDevRoutes(env, r, platform),
     deliveryRetries: r.int('DELIVERY_MAX_RETRIES', 10, { min: 0, max: 50 }),
     deliveryRetryBackoffMs: r.int('DELIVERY_RETRY_BACKOFF_MS', 1000, { min: 1 }),
+    conversations: readConversations(env, r, platform),
+  };
+}
+
+function readConversations(env: Env, r: EnvReader, platform: PlatformConfig): ConversationsConfig {
+  const staffJwt = isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env);
+  return {
+    link: readLinkSecret(r, 'CONVERSATION_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: staffJwt?.secret }]),
+    staffJwt,
+    quoteServiceUrl: readServiceUrls(env).quote,
+    perClientPerHour: r.int('CONVERSATION_RATE_LIMIT_PER_HOUR', 30, { min: 1 }),
+    perThreadPerHour: r.int('CONVERSATION_THREAD_RATE_LIMIT_PER_HOUR', 20, { min: 1 }),
   };
 }
 

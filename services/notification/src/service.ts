@@ -8,6 +8,13 @@ import { Notifier } from './app/notifier.js';
 import { contactRoutes } from './http/routes.js';
 import { devOutboxRoutes } from './http/dev-outbox-routes.js';
 import { notificationSubscriptions } from './consumers/index.js';
+import { CONVERSATIONS } from './domain/conversation-thread.js';
+import { ConversationLinks } from './domain/conversation-links.js';
+import { QuoteDriverDirectory } from './adapters/conversation-driver-directory.js';
+import { Conversations } from './app/conversation-use-cases.js';
+import { ConversationMail } from './app/conversation-mail.js';
+import { conversationRoutes } from './http/conversation-routes.js';
+import { conversationStaffRoutes } from './http/conversation-staff-routes.js';
 
 export const notificationService: ServiceDefinition<NotificationConfig> = {
   name: 'notification',
@@ -15,11 +22,19 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
   build(infra, config) {
     const mailer = createMailer(config);
     const notifier = new Notifier(infra.store, mailer, createSms(config.sms), infra.clock, config.mailReplyTo);
-    const relay = new OutboxRelay(infra.store, [CONTACT_MESSAGES], infra.bus, infra.logger);
+    const relay = new OutboxRelay(infra.store, [CONTACT_MESSAGES, CONVERSATIONS], infra.bus, infra.logger);
     const submit = new SubmitContactMessage(infra.store, relay, infra.clock);
+    const chat = config.conversations;
+    if (chat.link.generated) infra.logger.warn('CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts');
+    const links = new ConversationLinks(chat.link.secret);
+    const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl);
+    const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers);
+    const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, { publicUrl: config.publicUrl, officeEmail: config.officeEmail });
     return {
       routes: (app) => {
         contactRoutes(app, { submit, cache: infra.cache, perHour: config.contactRateLimitPerHour });
+        conversationRoutes(app, { conversations, cache: infra.cache, perClientPerHour: chat.perClientPerHour, perThreadPerHour: chat.perThreadPerHour });
+        if (chat.staffJwt) conversationStaffRoutes(app, { conversations, staffOnly: requireStaff(chat.staffJwt, infra.clock) });
         if (config.devRoutes) devOutboxRoutes(app, { outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir), staffOnly: requireStaff(config.devRoutes.jwt, infra.clock) });
       },
       subscriptions: notificationSubscriptions({
@@ -29,9 +44,13 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
         publicUrl: config.publicUrl,
         reviewUrl: config.reviewUrl,
         delivery: { maxRetries: config.deliveryRetries, retryBackoffMs: config.deliveryRetryBackoffMs },
+        conversationMail,
       }),
       checks: config.mailTransport === 'smtp' ? [] : [{ name: 'outbox', check: () => mailer.ping() }],
-      start: () => relay.start(),
+      start: async () => {
+        await conversations.ensureIndexes();
+        await relay.start();
+      },
       stop: async () => {
         await relay.stop();
         await mailer.close();

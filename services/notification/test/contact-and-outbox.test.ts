@@ -137,7 +137,7 @@ describe('production mode', () => {
   });
 
   it('cannot be switched on outside embedded mode', () => {
-    const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', ...TEST_JWT_ENV };
+    const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', CONVERSATION_LINK_SECRET: 'conversation-links-secret-0123456789-abcdefgh', ...TEST_JWT_ENV };
     expect(loadConfig(distributed).devRoutes).toBeNull();
     expect(() => loadConfig({ ...distributed, EMBEDDED_DEV_ROUTES: 'true' })).toThrow(/EMBEDDED_DEV_ROUTES can only be true in embedded mode/);
   });

@@ -1,16 +1,19 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
-import { fixedClock } from '@vanhop/platform';
 import { completeBooking, daysAheadAtUtc } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../../../test/support/gateway-api.js';
 
-// The gateway verifies staff tokens against the wall clock, so the product's clock is pinned to the
-// real time the test starts at (not a date in the past); the move is five days later at 10:00 UTC.
+// A review may only be asked for once the move happened. The product's clock starts six days back,
+// where the customer saves and pays for a move five days ahead (10:00 UTC); then it follows the wall
+// clock, which the gateway checks staff tokens against, so the move is in the past for staff.
 const NOW = new Date();
-const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
+const BOOKED_AT = new Date(NOW.getTime() - 6 * 86_400_000);
+const MOVE_DATE = daysAheadAtUtc(BOOKED_AT, 5, 10);
+let frozenAt: Date | null = BOOKED_AT;
+const clock = { now: () => frozenAt ?? new Date() };
 const SIGNUP_CODE = 'embedded-mail-flow-code';
 
 const bookingData = completeBooking(MOVE_DATE);
@@ -28,7 +31,7 @@ describe('embedded product: the mail a booking produces', () => {
   const confirmed: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', ADMIN_SIGNUP_CODE: SIGNUP_CODE }, { clock: fixedClock(NOW), webApp: false });
+    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', ADMIN_SIGNUP_CODE: SIGNUP_CODE }, { clock, webApp: false });
     product = embedded.product;
     await product.bus.subscribe('mail-e2e-test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
   });
@@ -58,6 +61,7 @@ describe('embedded product: the mail a booking produces', () => {
 
     await payOnLocalCheckout(api, { ...quote, randomNumber: code, percentage: 30 });
     await settle();
+    frozenAt = null; // six days later: the move is over
 
     expect((await api('POST', '/api/account/register', { name: 'mailstaff', password: 'correct horse battery', password1: 'correct horse battery', uniquecode: SIGNUP_CODE })).status).toBeLessThan(300);
     const login = await api('POST', '/api/account/login', { username: 'mailstaff', password: 'correct horse battery' });
@@ -93,6 +97,11 @@ describe('embedded product: the mail a booking produces', () => {
     const eml = await simpleParser((await api('GET', `/api/dev/outbox/${confirmation.file}`, undefined, { headers: staffHeaders() })).body as string);
     expect(eml.text).toContain('payable to the driver on the day of the move');
     expect(eml.text).toContain(`Booking reference: ${code}`);
+
+    // The review mail links the customer's signed review page.
+    const reviewMail = mails.find((m) => m.subject === 'How was your move with VanHop?')!;
+    const reviewEml = await simpleParser((await api('GET', `/api/dev/outbox/${reviewMail.file}`, undefined, { headers: staffHeaders() })).body as string);
+    expect(reviewEml.text).toMatch(new RegExp(`Leave a review: ${product.env.PUBLIC_URL ?? 'http://localhost:\\d+'}/review/v1\\.[\\w.-]+`));
 
     // The admin list now shows the review as requested.
     const all = await api('GET', '/api/backdata/all', undefined, { headers: staff });

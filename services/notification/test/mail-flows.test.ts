@@ -8,7 +8,8 @@ import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { startSmsProvider } from './support/sms-provider.js';
-import { bookingConfirmed, clock, event } from './support/events.js';
+import { createEvent } from '@vanhop/platform';
+import { bookingConfirmed, clock, event, lifecycle } from './support/events.js';
 
 const text = (m: { mail: { text?: string } }) => m.mail.text ?? '';
 const htmlOf = (m: { mail: { html: string | false } }) => (m.mail.html || '') as string;
@@ -161,6 +162,37 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(m.mail.replyTo?.text).toBe('bob@example.com');
     expect(text(m)).toContain('Can you move <b>a piano</b>?');
     expect(htmlOf(m)).toContain('Can you move &lt;b&gt;a piano&lt;/b&gt;?');
+  });
+
+  it('after booking: cancellation (customer and driver), refund receipt, balance receipt, postponed and new date; redeliveries send nothing twice', async () => {
+    const events = [
+      await createEvent(TOPICS.bookingCancelled, lifecycle.cancelledInCoolingOff, { producer: 'booking', clock }),
+      await createEvent(TOPICS.refundIssued, lifecycle.refundIssued, { producer: 'payment', clock }),
+      await createEvent(TOPICS.balancePaid, lifecycle.balancePaid, { producer: 'booking', clock }),
+      await createEvent(TOPICS.bookingPostponed, lifecycle.postponed, { producer: 'booking', clock }),
+      await createEvent(TOPICS.bookingReactivated, lifecycle.reactivated, { producer: 'booking', clock }),
+    ];
+    for (let i = 0; i < 2; i++) for (const e of events) await bus.publish(e.type, e);
+    await bus.idle();
+    await smtp.waitFor(9);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort();
+    expect(sent).toEqual(
+      [
+        'ada@example.com Booking 4815162 cancelled',
+        'ada@example.com Booking 4815162 postponed',
+        'ada@example.com New date confirmed: Tuesday, 1 September 2026 at 10:00 (ref 4815162)',
+        'ada@example.com Receipt: balance paid for booking 4815162',
+        'ada@example.com Refund receipt: £70.65 for booking 4815162',
+        'sam.driver@example.com Job 4815162 cancelled: Tuesday, 14 July 2026 at 09:00',
+        'sam.driver@example.com Job 4815162 has a new date: Tuesday, 1 September 2026 at 10:00',
+        'sam.driver@example.com Job 4815162 postponed: Tuesday, 14 July 2026 at 09:00 is off',
+        'sam.driver@example.com Job 4815162: balance paid online, nothing to collect',
+      ].sort(),
+    );
+    for (const m of smtp.received.filter((x) => x.envelopeTo[0] === 'ada@example.com')) {
+      expect(text(m)).toContain(`https://vanhop.test${lifecycle.myMovePath}`);
+    }
   });
 
   it('a redelivered event sends nothing twice', async () => {

@@ -23,7 +23,7 @@ describe('templates escape customer values in HTML', () => {
   const customer = { name: hostile, email: 'a@example.com', phone: '0770' };
   it.each([
     ['quote saved', quoteSavedEmail({ ...quoteSaved, customer }, { publicUrl: 'https://x.test' }).html],
-    ['customer confirmation', bookingConfirmedCustomerEmail({ ...bookingConfirmed, customer }, { publicUrl: 'https://x.test' }).html],
+    ['customer confirmation', bookingConfirmedCustomerEmail({ ...bookingConfirmed, customer }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z').html],
     [
       'driver job',
       bookingConfirmedDriverEmail({
@@ -47,7 +47,7 @@ describe('templates escape customer values in HTML', () => {
         { location: 'W5', physicalAddress: '', stair: 3 },
       ],
     };
-    const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' });
+    const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
     expect(text).toContain('Collection: NW2 (1 flight of stairs)\nVia stop: NW6 (Elevator / No stairs)\nDelivery: W5 (3 flights of stairs)');
   });
 });
@@ -56,7 +56,7 @@ describe('lookups by a value from an event', () => {
   it('a van or help name that is an Object.prototype member is shown as written', () => {
     for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       const move = { ...bookingConfirmed.move, typeofVan: word, typeOfWorker: word };
-      const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' });
+      const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
       expect(text, word).toContain(`Van: ${word}\n`);
     }
     const eml = 'constructor: a\r\ntoString: b\r\n\r\n';

@@ -2,12 +2,14 @@ import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type PaymentConfig } from './config.js';
 import { paymentRoutes } from './http/routes.js';
 import { localCheckoutRoutes } from './http/local-checkout-routes.js';
+import { internalPaymentRoutes } from './http/internal-routes.js';
 import { paymentSubscriptions } from './consumers/index.js';
 import { PAYMENTS, PaymentStore } from './app/payment-store.js';
 import { StartPayment } from './app/start-payment.js';
 import { UnsavedQuoteRecords } from './app/unsaved-quote-records.js';
 import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
+import { IssueRefund, REFUNDS } from './app/issue-refund.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
 import { LocalPaymentProvider } from './adapters/local-provider.js';
 import { StripePaymentProvider } from './adapters/stripe-provider.js';
@@ -28,18 +30,22 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
     }
 
-    const relay = new OutboxRelay(store, [PAYMENTS], bus, logger);
+    // PaymentSucceeded rides on payments, RefundIssued on refunds.
+    const relay = new OutboxRelay(store, [PAYMENTS, REFUNDS], bus, logger);
     const bookings = new BookingHttpClient(config.bookingUrl, logger);
     const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store));
-    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger);
+    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings);
+    const issueRefund = new IssueRefund(store, payments, provider, relay, clock, logger);
+    await issueRefund.init();
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
 
     return {
       routes: (app) => {
         paymentRoutes(app, { start, confirm, webhook, payments, localCheckout: local !== null });
+        internalPaymentRoutes(app, { start });
         if (local) localCheckoutRoutes(app, { provider: local, confirm, payments });
       },
-      subscriptions: paymentSubscriptions(),
+      subscriptions: paymentSubscriptions({ issueRefund }),
       start: () => relay.start(),
       stop: () => relay.stop(),
     };

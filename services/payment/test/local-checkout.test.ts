@@ -76,7 +76,7 @@ describe('local test checkout (no Stripe key configured)', () => {
     expect((await h.post('/api/paymentbooking', { _id: bookingId, percentage: 30 })).status).toBe(409);
   });
 
-  it('Fail redirects to /paymentbooking/fail and changes nothing on the booking', async () => {
+  it('Fail redirects to /paymentbooking/fail with the quote code and changes nothing on the booking', async () => {
     const start = await h.post('/api/savebooking', [{ ...unpaidBooking({ _id: bookingId, randomNumber: code }), percentage: 100 }]);
     expect(start.status).toBe(200);
     expect(start.body.clientSecret).toMatch(/^pi_local_\w+_secret_/);
@@ -86,7 +86,7 @@ describe('local test checkout (no Stripe key configured)', () => {
     expect(html).toContain('£287.50');
     const failed = await submit(formAction(html, 'fail'));
     expect(failed.status).toBe(303);
-    expect(failed.headers.get('location')).toBe('/paymentbooking/fail');
+    expect(failed.headers.get('location')).toBe(`/paymentbooking/fail?code=${code}`); // the fail page offers to retry with this quote's code
     await h.settle();
     expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
     expect(h.published.paymentSucceeded).toHaveLength(0);

@@ -59,7 +59,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
       mode: 'payment',
       client_reference_id: bookingId,
       success_url: 'https://vanhop.example/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://vanhop.example/paymentbooking/fail',
+      cancel_url: `https://vanhop.example/paymentbooking/fail?code=${code}`,
       metadata: { bookingId, randomNumber: String(code), percentage: '30' },
       line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '8625' } }],
     });

@@ -30,6 +30,8 @@ export * from './topology.js';
 export * from './adapters/smtp-mailer.js';
 export * from './jwt-config.js';
 export * from './jwt.js';
+export * from './signed-link.js';
+export * from './link-secret.js';
 export * from './http/metrics.js';
 export * from './adapters/production.js';
 // Production adapters: types only here, so importing the kit never loads kafkajs/mongodb/ioredis;

@@ -18,7 +18,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     return {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo });
-        internalQuoteRoutes(app, { priceMove });
+        internalQuoteRoutes(app, { priceMove, drivers });
       },
       subscriptions: quoteSubscriptions(),
       async start() {

@@ -168,3 +168,13 @@ describe('quote config', () => {
     expect(() => quoteService.loadConfig({ GOOGLE_MAPS_BASE_URL: 'not a url' })).toThrow(/GOOGLE_MAPS_BASE_URL/);
   });
 });
+
+describe('GET /internal/drivers/:id/contact', () => {
+  it("answers a driver's name and e-mail for services that mail drivers, 404 for an unknown id, 400 for a malformed one", async () => {
+    const ok = await get(`${svc.url}/internal/drivers/drv-ali-hassan/contact`);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali.hassan@drivers.vanhop.example', active: true });
+    expect((await get(`${svc.url}/internal/drivers/drv-nobody/contact`)).status).toBe(404);
+    expect((await get(`${svc.url}/internal/drivers/${encodeURIComponent('$gt')}/contact`)).status).toBe(400);
+  });
+});

@@ -1,4 +1,16 @@
-import { EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, ConfigError, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
+import {
+  ConfigError,
+  DEFAULT_PORTS,
+  EnvReader,
+  readJwtConfig,
+  readLinkSecret,
+  readPlatformConfig,
+  readServiceUrls,
+  type Env,
+  type JwtConfig,
+  type LinkSecret,
+  type PlatformConfig,
+} from '@vanhop/platform';
 
 export interface GooglePlacesConfig {
   key: string;
@@ -19,8 +31,12 @@ export interface ReviewConfig {
   /** How long the last good list is kept to serve while Google fails. */
   reviewsStaleSeconds: number;
   bookingServiceUrl: string;
-  /** Staff tokens are verified here too, not only at the gateway (review requests). */
+  /** Staff tokens are verified here too, not only at the gateway (review requests, moderation). */
   jwt: JwtConfig;
+  /** Signs the customers' review-page links (REVIEW_LINK_SECRET). */
+  reviewLink: LinkSecret;
+  /** Review submissions (valid or not) one client may send per hour. */
+  submitRateLimitPerHour: number;
 }
 
 export function loadConfig(env: Env): ReviewConfig {
@@ -30,14 +46,18 @@ export function loadConfig(env: Env): ReviewConfig {
   if (googlePlacesKey && !googlePlaceId) throw new ConfigError('GOOGLE_PLACE_ID', 'is required when GOOGLE_PLACES_KEY is set');
   const baseUrl = r.url('GOOGLE_PLACES_BASE_URL', 'https://maps.googleapis.com');
   const timeoutMs = r.int('GOOGLE_PLACES_TIMEOUT_MS', 5000, { min: 100, max: 60_000 });
+  const platform = readPlatformConfig(env, 'review', DEFAULT_PORTS.review);
+  const jwt = readJwtConfig(env);
   return {
-    platform: readPlatformConfig(env, 'review', DEFAULT_PORTS.review),
+    platform,
     google: googlePlacesKey && googlePlaceId ? { key: googlePlacesKey, placeId: googlePlaceId, baseUrl, timeoutMs } : undefined,
     googlePlacesKey,
     googlePlaceId,
     reviewsCacheSeconds: r.int('REVIEWS_CACHE_SECONDS', 3600, { min: 1 }),
     reviewsStaleSeconds: r.int('REVIEWS_STALE_SECONDS', 7 * 24 * 3600, { min: 1 }),
     bookingServiceUrl: readServiceUrls(env).booking,
-    jwt: readJwtConfig(env),
+    jwt,
+    reviewLink: readLinkSecret(r, 'REVIEW_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: jwt.secret }]),
+    submitRateLimitPerHour: r.int('REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR', 20, { min: 1 }),
   };
 }

@@ -8,6 +8,11 @@ import { ListReviews } from './app/list-reviews.js';
 import { REVIEW_REQUESTS, RequestReview } from './app/request-review.js';
 import { reviewRoutes } from './http/routes.js';
 import { reviewSubscriptions } from './consumers/index.js';
+import { ReviewLinks } from './domain/review-links.js';
+import { SubmitReview } from './app/submit-review.js';
+import { ModerateReviews } from './app/moderate-reviews.js';
+import { customerReviewRoutes } from './http/customer-review-routes.js';
+import { moderationRoutes } from './http/moderation-routes.js';
 
 export const reviewService: ServiceDefinition<ReviewConfig> = {
   name: 'review',
@@ -19,13 +24,25 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
           staleSeconds: Math.max(config.reviewsStaleSeconds, config.reviewsCacheSeconds),
         })
       : new SeededReviews(() => infra.clock.now());
-    const listReviews = new ListReviews(source);
+    const moderation = new ModerateReviews(infra.store, infra.cache, infra.clock, infra.logger);
+    const listReviews = new ListReviews(source, () => moderation.approvedFeed(), infra.logger);
     const relay = new OutboxRelay(infra.store, [REVIEW_REQUESTS], infra.bus, infra.logger);
-    const requestReview = new RequestReview(infra.store, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock);
+    if (config.reviewLink.generated) infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
+    const links = new ReviewLinks(config.reviewLink.secret);
+    const requestReview = new RequestReview(infra.store, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
+    const submitReview = new SubmitReview(infra.store, links, infra.clock);
+    const staffOnly = requireStaff(config.jwt, infra.clock);
     return {
-      routes: (app) => reviewRoutes(app, { listReviews, requestReview, staffOnly: requireStaff(config.jwt, infra.clock) }),
+      routes: (app) => {
+        reviewRoutes(app, { listReviews, requestReview, staffOnly });
+        customerReviewRoutes(app, { submitReview, moderation, cache: infra.cache, perHour: config.submitRateLimitPerHour });
+        moderationRoutes(app, { moderation, staffOnly });
+      },
       subscriptions: reviewSubscriptions(),
-      start: () => relay.start(),
+      start: async () => {
+        await moderation.ensureIndexes();
+        await relay.start();
+      },
       stop: () => relay.stop(),
     };
   },

@@ -315,4 +315,36 @@ describe('admin app', () => {
     fireEvent.click(within(ip).getByRole('button', { name: 'Reset' }));
     expect(within(ip).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
   });
+
+  it('Your Jobs marks cancelled, refunded and postponed bookings on the card and in the panel, and still lists them', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    const cancelled = {
+      ...record({ move: future, paymentStatus: '30percentage', percentage: 30 }),
+      _id: 'c1', randomNumber: 1111, state: 'cancelled', amountRefundedPence: 5850, cancelledAt: '2026-03-02T10:15:00.000Z',
+    };
+    const frozen = { ...record({ move: future, paymentStatus: 'paid', percentage: 100 }), _id: 'f1', randomNumber: 2222, state: 'frozen', frozenAt: '2026-03-03T09:00:00.000Z' };
+    const active = { ...record({ move: future, paymentStatus: 'paid', percentage: 100 }), _id: 'a1', randomNumber: 3333 };
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([cancelled, frozen, active]),
+    });
+    renderAt('/admin/dashboard');
+    const jobs = screen.getByTestId('job-card');
+    await waitFor(() => expect(within(jobs).getAllByTestId('admin-record')).toHaveLength(3));
+    const card = (code: number) => within(jobs).getAllByTestId('admin-record').find((c) => c.dataset.code === String(code))!;
+    expect(within(card(1111)).getAllByTestId('admin-record-mark').map((m) => m.textContent)).toEqual(['Cancelled', 'Refunded £58.50']);
+    expect(card(1111).className).toContain('is-cancelled');
+    expect(within(card(2222)).getAllByTestId('admin-record-mark').map((m) => m.textContent)).toEqual(['Postponed']);
+    expect(within(card(3333)).queryAllByTestId('admin-record-mark')).toHaveLength(0);
+
+    fireEvent.click(card(1111));
+    const panel = screen.getByRole('dialog', { name: 'Record 1111' });
+    const text = panel.textContent ?? '';
+    expect(text).toContain('StateCancelled');
+    expect(text).toContain('Refunded£58.50');
+    expect(text).toMatch(/Cancelled on\w{3}, 02 Mar 2026, 10:15/);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(card(2222));
+    expect(screen.getByRole('dialog', { name: 'Record 2222' }).textContent).toMatch(/StatePostponed.*Postponed on\w{3}, 03 Mar 2026, 09:00/);
+  });
 });

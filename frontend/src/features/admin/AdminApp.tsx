@@ -7,6 +7,8 @@ import { RegisterPage } from './RegisterPage';
 import { DashboardPage } from './DashboardPage';
 import { HealthPage } from './HealthPage';
 import { AdminNotFound } from './AdminNotFound';
+import { SupportInboxPage } from '../support/SupportInboxPage';
+import { ReviewModerationPage } from '../reviews/ReviewModerationPage';
 import { ADMIN_PATHS } from '../../app/paths';
 import './admin.css';
 
@@ -20,6 +22,8 @@ export default function AdminApp() {
         <Route element={<RequireToken />}>
           <Route path={ADMIN_PATHS.dashboard} element={<DashboardPage />} />
           <Route path={ADMIN_PATHS.health} element={<HealthPage />} />
+          <Route path={ADMIN_PATHS.support} element={<SupportInboxPage />} />
+          <Route path={ADMIN_PATHS.reviews} element={<ReviewModerationPage />} />
         </Route>
         <Route path="*" element={<AdminNotFound />} />
       </Route>

@@ -13,6 +13,8 @@ export function AdminLayout() {
         <nav aria-label="Staff">
           <NavLink to="/admin/dashboard">Dashboard</NavLink>
           <NavLink to="/admin/health">Server health</NavLink>
+          <NavLink to="/admin/support">Instant Support</NavLink>
+          <NavLink to="/admin/reviews">Reviews</NavLink>
         </nav>
       </header>
       <main className="admin-main">

@@ -6,10 +6,13 @@ import {
   durationLabel,
   formatLondonDate,
   formatPounds,
+  lifecycleBadges,
+  lifecycleOf,
   pricePerHalfHour,
   recordDate,
   routeOf,
   stairLabel,
+  stateLabel,
   telHref,
 } from './records';
 
@@ -42,6 +45,9 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy,
   const route = routeOf(record);
   const perHalfHour = pricePerHalfHour(q.totalPrice, q.totalSecond);
   const unpaid = record.paymentStatus === 'unpaid';
+  const life = lifecycleOf(record);
+  const badges = lifecycleBadges(record);
+  const stamp = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatLondonDate(new Date(iso)) : null);
 
   return (
     <div className="admin-overlay">
@@ -57,6 +63,11 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy,
           <h2>
             {unpaid ? 'Quotation' : 'Job'} {record.randomNumber}
             <span className={`admin-badge ${unpaid ? 'unpaid' : 'paid'}`}>{unpaid ? 'Unpaid' : record.paymentStatus}</span>
+            {badges.map((b) => (
+              <span key={b.tone} className={`admin-badge ${b.tone}`}>
+                {b.label}
+              </span>
+            ))}
           </h2>
           <button type="button" className="admin-close" aria-label="Close" onClick={() => close()}>
             X
@@ -107,6 +118,19 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy,
             {record.driver && <Row label="Driver">{record.driver.name}</Row>}
           </dl>
         </section>
+
+        {/* an unpaid quotation has no life after booking yet: nothing to say */}
+        {(!unpaid || life.state !== 'active' || life.refundedPence > 0) && (
+          <section aria-label="Booking state">
+            <h3>Booking state</h3>
+            <dl>
+              <Row label="State">{stateLabel(life.state)}</Row>
+              <Row label="Refunded">{formatPounds(life.refundedPence / 100)}</Row>
+              {stamp(life.cancelledAt) && <Row label="Cancelled on">{stamp(life.cancelledAt)}</Row>}
+              {stamp(life.frozenAt) && <Row label="Postponed on">{stamp(life.frozenAt)}</Row>}
+            </dl>
+          </section>
+        )}
 
         <div className="admin-actions">
           {!record.reviewRequest && (

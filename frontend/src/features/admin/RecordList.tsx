@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BookingRecord } from '@vanhop/contracts';
-import { formatLondonDate, formatPounds, recordDate, routeOf, selectRecords, type When } from './records';
+import { formatLondonDate, formatPounds, lifecycleBadges, lifecycleOf, recordDate, routeOf, selectRecords, type When } from './records';
 
 export interface WhenTab {
   when: When;
@@ -52,8 +52,17 @@ export function RecordList({ title, kind, tabs, records, loading, now, onOpen }:
 function RecordCard({ index, record, onOpen }: { index: number; record: BookingRecord; onOpen: () => void }) {
   const { start, end } = routeOf(record);
   const unpaid = record.paymentStatus === 'unpaid';
+  const { state } = lifecycleOf(record);
+  const badges = lifecycleBadges(record);
   return (
-    <button type="button" className={`admin-record ${unpaid ? 'is-unpaid' : 'is-paid'}`} onClick={onOpen} data-testid="admin-record" data-code={record.randomNumber}>
+    <button
+      type="button"
+      className={`admin-record ${unpaid ? 'is-unpaid' : 'is-paid'}${state === 'active' ? '' : ` is-${state}`}`}
+      onClick={onOpen}
+      data-testid="admin-record"
+      data-code={record.randomNumber}
+      data-state={state}
+    >
       <span className="admin-record-index">{index}</span>
       <span className="admin-record-body">
         <span className="admin-record-date">{formatLondonDate(recordDate(record))}</span>
@@ -69,6 +78,15 @@ function RecordCard({ index, record, onOpen }: { index: number; record: BookingR
         <span>
           <strong>Unique Code:</strong> {record.randomNumber}
         </span>
+        {badges.length > 0 && (
+          <span className="admin-record-marks">
+            {badges.map((b) => (
+              <span key={b.tone} className={`admin-badge ${b.tone}`} data-testid="admin-record-mark">
+                {b.label}
+              </span>
+            ))}
+          </span>
+        )}
       </span>
     </button>
   );

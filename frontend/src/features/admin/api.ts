@@ -4,7 +4,17 @@
  * a failed call becomes an `AdminApiError` with the status and the server's words so screens can
  * show them, and a 401 can send the user back to the login page.
  */
-import type { AdminLogin, AdminLoginResponse, AdminRegister, AdminRegisterResponse, BookingRecord } from '@vanhop/contracts';
+import type {
+  AdminLogin,
+  AdminLoginResponse,
+  AdminRegister,
+  AdminRegisterResponse,
+  BookingRecord,
+  ModeratedReview,
+  ModerationList,
+  SupportChatView,
+  SupportInbox,
+} from '@vanhop/contracts';
 
 const API = '/api';
 
@@ -89,3 +99,19 @@ export const fetchServerIp = (token: string) => call<{ serverIp: string }>('/das
 export type ServiceState = 'ready' | 'not ready' | 'unreachable';
 
 export const fetchServerHealth = () => call<{ health: string; services?: Record<string, ServiceState> }>('/dashboard/health');
+
+// ---- Instant Support and review moderation (staff only, bearer) ------------------------------
+
+export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
+
+export const fetchSupportChat = (token: string, id: string) => call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
+
+export const answerSupportChat = (token: string, id: string, body: string) =>
+  call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', token, body: { body } });
+
+export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'all';
+
+export const fetchReviewsToModerate = (token: string, status: ReviewFilter) => call<ModerationList>(`/reviews/admin?status=${status}`, { token });
+
+export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
+  call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });

@@ -2,7 +2,7 @@
  * Pure rules of the staff dashboard (SPEC.md "Admin dashboard"): which records are quotations and
  * which are jobs, the Future / Today / Previous split, ordering and the figures of the detail panel.
  */
-import { HOUR_OPTIONS, STAIR_OPTIONS, type BookingRecord, type PaymentStatus } from '@vanhop/contracts';
+import { HOUR_OPTIONS, STAIR_OPTIONS, type BookingLifecycle, type BookingRecord, type BookingState, type PaymentStatus } from '@vanhop/contracts';
 
 export type When = 'future' | 'today' | 'past';
 
@@ -97,4 +97,36 @@ export function routeOf(r: BookingRecord) {
     dropoff: place(last, r.quote?.places?.at(-1)),
     via: via.map((a, i) => ({ id: a.id, address: place(a, undefined), flights: r.quote?.viaStopStair?.[i] ?? a.stair })),
   };
+}
+
+/** The lifecycle fields the admin list carries beside SPEC's record; records saved before them have none. */
+export type RecordWithLifecycle = BookingRecord & Partial<Pick<BookingLifecycle, 'state' | 'amountRefundedPence' | 'cancelledAt' | 'frozenAt'>>;
+
+export interface RecordLifecycle {
+  state: BookingState;
+  refundedPence: number;
+  cancelledAt: string | null;
+  frozenAt: string | null;
+}
+
+const STATE_WORDS: Record<BookingState, string> = { active: 'Active', frozen: 'Postponed', cancelled: 'Cancelled' };
+
+/** Absent or unknown values read as an active booking with nothing refunded. */
+export function lifecycleOf(r: BookingRecord): RecordLifecycle {
+  const l = r as RecordWithLifecycle;
+  const state: BookingState = l.state === 'frozen' || l.state === 'cancelled' ? l.state : 'active';
+  const refunded = typeof l.amountRefundedPence === 'number' && Number.isFinite(l.amountRefundedPence) ? Math.max(0, l.amountRefundedPence) : 0;
+  return { state, refundedPence: refunded, cancelledAt: l.cancelledAt ?? null, frozenAt: l.frozenAt ?? null };
+}
+
+export const stateLabel = (state: BookingState): string => STATE_WORDS[state];
+
+/** The marks a card and the detail panel carry for a booking that is not simply active. */
+export function lifecycleBadges(r: BookingRecord): { label: string; tone: 'cancelled' | 'frozen' | 'refunded' }[] {
+  const l = lifecycleOf(r);
+  const badges: { label: string; tone: 'cancelled' | 'frozen' | 'refunded' }[] = [];
+  if (l.state === 'cancelled') badges.push({ label: 'Cancelled', tone: 'cancelled' });
+  if (l.state === 'frozen') badges.push({ label: 'Postponed', tone: 'frozen' });
+  if (l.refundedPence > 0) badges.push({ label: `Refunded ${formatPounds(l.refundedPence / 100)}`, tone: 'refunded' });
+  return badges;
 }

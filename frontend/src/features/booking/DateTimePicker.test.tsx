@@ -48,4 +48,16 @@ describe('DateTimePicker', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('with a latest instant: no day after it, and on its day no time after it (a postponed booking)', () => {
+    // 12 July 2026 10:00 in London
+    render(<DateTimePicker id="d" name="d" value="" onChange={vi.fn()} now={now} latest={new Date('2026-07-12T09:00:00Z')} />);
+    fireEvent.click(screen.getByRole('textbox'));
+    expect(screen.getByRole('button', { name: '13 July 2026' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: '12 July 2026' }));
+    const times = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(times[0]).toBe('06:00');
+    expect(times.at(-1)).toBe('10:00');
+  });
 });

@@ -33,11 +33,13 @@ interface DateTimePickerProps {
   onBlur?: () => void;
   error?: string;
   now?: () => Date;
+  /** The last instant that may be chosen (a postponed booking's 12 months); a year ahead otherwise. */
+  latest?: Date;
 }
 
 const dayLabel = (d: CalendarDay) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
 
-export function DateTimePicker({ id, name, value, onChange, onBlur, error, now = () => new Date() }: DateTimePickerProps) {
+export function DateTimePicker({ id, name, value, onChange, onBlur, error, now = () => new Date(), latest }: DateTimePickerProps) {
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -64,14 +66,16 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
 
   const at = now();
   const first = firstSelectableDay(at);
-  const last = addDays(first, MAX_DAYS_AHEAD);
+  const yearAhead = addDays(first, MAX_DAYS_AHEAD);
+  const limit = latest ? londonParts(latest) : null;
+  const last = limit && compareDays(limit, yearAhead) < 0 ? limit : yearAhead;
   const cells = useMemo(() => {
     const lead = weekdayColumn({ ...view, day: 1 });
     const list: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
     for (let d = 1; d <= daysInMonth(view.year, view.month); d++) list.push({ ...view, day: d });
     return list;
   }, [view]);
-  const slots = day ? timeSlots(day, at) : [];
+  const slots = day ? timeSlots(day, at).filter((m) => !limit || !sameDay(day, limit) || m <= limit.hour * 60 + limit.minute) : [];
   const canPrev = compareDays({ ...view, day: 1 }, { ...first, day: 1 }) > 0;
   const canNext = compareDays({ ...view, day: 1 }, { ...last, day: 1 }) < 0;
   const shiftMonth = (by: number) => setView((v) => {

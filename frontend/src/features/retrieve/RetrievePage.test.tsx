@@ -33,7 +33,7 @@ describe('RetrievePage', () => {
     renderAt('/retrieve/4242');
     expect((screen.getByLabelText('Quote code') as HTMLInputElement).value).toBe('4242');
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
-    await screen.findByText('You have Already paid for 30percentage');
+    await screen.findByText('You have Already paid for a 30 % deposit');
     expect(screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/)).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
   });

@@ -10,6 +10,7 @@ import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } f
 import { usePublicConfig } from '../../app/config';
 import { formatMovingDate } from '../booking/dateRules';
 import { pounds, shareOf } from '../booking/bookingModel';
+import { paidForText } from '../mymove/words';
 import './retrieve.css';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
@@ -220,7 +221,7 @@ export function RetrievePage() {
             <PaymentChoice record={record} code={String(record.randomNumber)} />
           ) : (
             <div className="retrieve-paid">
-              <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(record.paymentStatus)}</p>
+              <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(paidForText(record.paymentStatus))}</p>
               <p>
                 {record.OutstandingBalance > 0 ? `The outstanding balance of ${pounds(record.OutstandingBalance)} is` : 'Any outstanding balance is'} paid to
                 the driver at the end of the job.

@@ -1,15 +1,29 @@
-import type { BookingRecord } from '@vanhop/contracts';
+import type { BookingRecord, BookingState } from '@vanhop/contracts';
 import type { DocumentStore } from '@vanhop/platform';
 import { BOOKINGS } from '../http/internal-routes.js';
+import type { StoredBooking } from '../domain/booking-record.js';
+import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
-/** A booking as staff see it (SPEC "Booking record (admin)"), without internal fields such as `outbox` or `request`. */
+/**
+ * A booking as staff see it (SPEC "Booking record (admin)"), without internal fields such as
+ * `outbox` or `request`; beside SPEC's fields, where the booking is in its life (cancelled,
+ * postponed) and what was refunded, so staff can tell a refunded job from a paid one.
+ */
 export type AdminBookingView = Pick<
   BookingRecord,
   '_id' | 'randomNumber' | 'date' | 'paymentStatus' | 'OutstandingBalance' | 'percentage' | 'reviewRequest' | 'quote' | 'driver'
->;
+> & {
+  state: BookingState;
+  amountPaidPence: number;
+  amountRefundedPence: number;
+  refundPendingPence: number;
+  cancelledAt: string | null;
+  frozenAt: string | null;
+};
 
 /** Copies only the listed fields, so anything added to stored records later stays private by default. */
-export function toAdminView(record: BookingRecord): AdminBookingView {
+export function toAdminView(record: StoredBooking): AdminBookingView {
+  const f = lifecycleFacts(record);
   return {
     _id: record._id,
     randomNumber: record.randomNumber,
@@ -20,6 +34,12 @@ export function toAdminView(record: BookingRecord): AdminBookingView {
     reviewRequest: record.reviewRequest,
     quote: record.quote,
     driver: record.driver ?? null,
+    state: f.state,
+    amountPaidPence: f.amountPaidPence,
+    amountRefundedPence: f.amountRefundedPence,
+    refundPendingPence: refundPendingPence(record),
+    cancelledAt: record.cancelledAt ?? null,
+    frozenAt: record.frozenAt ?? null,
   };
 }
 
@@ -28,7 +48,7 @@ export class ListBookings {
   constructor(private readonly store: DocumentStore) {}
 
   async execute(): Promise<AdminBookingView[]> {
-    const records = await this.store.collection<BookingRecord>(BOOKINGS).find({ deletedAt: null }, { sort: { date: 1 } });
+    const records = await this.store.collection<StoredBooking>(BOOKINGS).find({ deletedAt: null }, { sort: { date: 1 } });
     return records.map(toAdminView);
   }
 }

@@ -1,11 +1,14 @@
 import { TOPICS } from '@vanhop/contracts';
 import type { Subscription } from '@vanhop/platform';
 import type { RecordPayment } from '../app/record-payment.js';
-import { onPaymentSucceeded } from './on-payment-succeeded.js';
 import type { MarkReviewRequested } from '../app/mark-review-requested.js';
+import type { RecordRefund } from '../app/record-refund.js';
+import { onPaymentSucceeded } from './on-payment-succeeded.js';
 import { onReviewRequested } from './on-review-requested.js';
+import { onRefundIssued } from './on-refund-issued.js';
 
-export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markReviewRequested: MarkReviewRequested }): Subscription[] => [
+export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markReviewRequested: MarkReviewRequested; recordRefund: RecordRefund }): Subscription[] => [
   { topic: TOPICS.paymentSucceeded, handler: onPaymentSucceeded(deps.recordPayment) },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.markReviewRequested) },
+  { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.recordRefund) },
 ];

@@ -1,7 +1,28 @@
-import type { BookingRecord } from '@vanhop/contracts';
+import type { BookingLifecycle, BookingRecord, RefundReason } from '@vanhop/contracts';
 import type { WithOutbox } from '@vanhop/platform';
 
-export type StoredBooking = BookingRecord & WithOutbox;
+/** A refund asked of the payment service and not yet confirmed by RefundIssued. */
+export interface PendingRefund {
+  refundId: string;
+  amountPence: number;
+  reason: RefundReason;
+  requestedAt: string;
+}
+
+/** The first payment as RecordPayment stored it (records paid before the lifecycle fields have only this). */
+export interface RecordedPayment {
+  amountPence: number;
+  provider: 'stripe' | 'local';
+  providerRef: string;
+  eventId: string;
+}
+
+export type StoredBooking = BookingRecord &
+  WithOutbox &
+  BookingLifecycle & {
+    pendingRefunds?: PendingRefund[];
+    payment?: RecordedPayment;
+  };
 
 /** What a customer holding the code may see (SPEC.md "Retrieved record"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {

@@ -1,19 +1,25 @@
 import type { Express } from 'express';
-import type { BookingRecord } from '@vanhop/contracts';
 import { saveRetrieveSchema } from '@vanhop/contracts';
 import { NotFoundError, route, validate, ValidationError, type DocumentStore } from '@vanhop/platform';
 import type { SaveQuote } from '../app/save-quote.js';
-import { internalView } from '../domain/booking-record.js';
+import type { MyMoveRecords } from '../app/my-move-records.js';
+import { bookingSummary } from '../app/view-my-move.js';
+import { internalView, type StoredBooking } from '../domain/booking-record.js';
 import { parseRetrieveCode } from '../domain/retrieve-code.js';
 
 export const BOOKINGS = 'bookings';
+
+const parseId = (raw: unknown): string => {
+  if (typeof raw !== 'string' || !/^[\w-]{1,64}$/.test(raw)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
+  return raw;
+};
 
 /**
  * Service-to-service reads (payment, review). Mounted under /internal, which the gateway never
  * proxies, so browsers cannot reach it; in k8s a NetworkPolicy should limit it to the cluster.
  */
-export function internalRoutes(app: Express, deps: { store: DocumentStore; saveQuote: SaveQuote }): void {
-  const bookings = deps.store.collection<BookingRecord>(BOOKINGS);
+export function internalRoutes(app: Express, deps: { store: DocumentStore; saveQuote: SaveQuote; myMove: MyMoveRecords }): void {
+  const bookings = deps.store.collection<StoredBooking>(BOOKINGS);
   // Payment, when a customer pays straight from the quote panel: the quote is re-priced and stored
   // as an unpaid record exactly like save-for-later, but no QuoteSaved (no retrieve-link e-mail).
   app.post(
@@ -31,17 +37,24 @@ export function internalRoutes(app: Express, deps: { store: DocumentStore; saveQ
       if (code === null) throw new ValidationError('Invalid code', { code: 'Invalid code' });
       const record = await bookings.findOne({ randomNumber: code, deletedAt: null });
       if (!record) throw new NotFoundError('No booking with that code');
-      res.json(record);
+      res.json(internalView(record));
+    }),
+  );
+  // Payment: the balance to charge, and what the success page shows (summary, My move link).
+  app.get(
+    '/internal/bookings/:id/summary',
+    route(async (req, res) => {
+      const record = await bookings.findOne({ _id: parseId(req.params.id), deletedAt: null });
+      if (!record) throw new NotFoundError('No booking with that id');
+      res.json(bookingSummary(record, deps.myMove));
     }),
   );
   app.get(
     '/internal/bookings/:id',
     route(async (req, res) => {
-      const id = req.params.id;
-      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
-      const record = await bookings.findOne({ _id: id, deletedAt: null });
+      const record = await bookings.findOne({ _id: parseId(req.params.id), deletedAt: null });
       if (!record) throw new NotFoundError('No booking with that id');
-      res.json(record);
+      res.json(internalView(record));
     }),
   );
 }

@@ -5,6 +5,13 @@ import { onQuoteSaved } from './on-quote-saved.js';
 import { onBookingConfirmed } from './on-booking-confirmed.js';
 import { onReviewRequested } from './on-review-requested.js';
 import { onContactMessageReceived } from './on-contact-message-received.js';
+import { onConversationMessagePosted } from './on-conversation-message-posted.js';
+import type { ConversationMail } from '../app/conversation-mail.js';
+import { onBookingCancelled } from './on-booking-cancelled.js';
+import { onBookingPostponed } from './on-booking-postponed.js';
+import { onBookingReactivated } from './on-booking-reactivated.js';
+import { onBalancePaid } from './on-balance-paid.js';
+import { onRefundIssued } from './on-refund-issued.js';
 
 export interface NotificationConsumerDeps {
   notifier: Notifier;
@@ -14,6 +21,7 @@ export interface NotificationConsumerDeps {
   reviewUrl: string;
   /** Generous retries: an SMTP outage should delay mail, never drop it to the dead-letter topic. */
   delivery: SubscribeOptions;
+  conversationMail: ConversationMail;
 }
 
 export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subscription[] => [
@@ -21,4 +29,10 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.bookingConfirmed, handler: onBookingConfirmed(deps.notifier, deps, deps.logger), options: deps.delivery },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.contactMessageReceived, handler: onContactMessageReceived(deps.notifier, deps.officeEmail), options: deps.delivery },
+  { topic: TOPICS.bookingCancelled, handler: onBookingCancelled(deps.notifier, deps, deps.logger), options: deps.delivery },
+  { topic: TOPICS.bookingPostponed, handler: onBookingPostponed(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.bookingReactivated, handler: onBookingReactivated(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.balancePaid, handler: onBalancePaid(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },
 ];

@@ -1,4 +1,4 @@
-import { TOPICS, type BookingConfirmed, type QuoteSaved } from '@vanhop/contracts';
+import { TOPICS, type BalancePaid, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 
 export const clock = fixedClock('2026-03-01T10:00:00Z');
@@ -33,6 +33,47 @@ export const bookingConfirmed: BookingConfirmed = {
     totalHour: 3.5,
     description: 'Sofa, bed and 20 boxes',
   },
+};
+
+const MY_MOVE_PATH = '/mymove/v1.YjEwMDE.tzx8g0.c2lnbmF0dXJlLW9mLXRlc3Q';
+
+/** The facts every life-after-booking event carries. */
+const facts = {
+  bookingId: bookingConfirmed.bookingId,
+  randomNumber: bookingConfirmed.randomNumber,
+  customer: bookingConfirmed.customer,
+  driver: bookingConfirmed.driver,
+  move: bookingConfirmed.move,
+  myMovePath: MY_MOVE_PATH,
+};
+
+export const lifecycle = {
+  myMovePath: MY_MOVE_PATH,
+  cancelledInCoolingOff: { ...facts, cancelledAt: '2026-03-01T10:30:00.000Z', refundPence: 7065, withinCoolingOff: true } satisfies BookingCancelled,
+  cancelledLate: { ...facts, cancelledAt: '2026-03-02T10:30:00.000Z', refundPence: 0, withinCoolingOff: false } satisfies BookingCancelled,
+  postponed: { ...facts, frozenAt: '2026-03-02T10:00:00.000Z', useBy: '2027-03-02T10:00:00.000Z' } satisfies BookingPostponed,
+  reactivated: {
+    ...facts,
+    move: { ...facts.move, date: '2026-09-01T09:00:00.000Z' },
+    previousDate: facts.move.date,
+    totalPricePence: 25550,
+    previousTotalPricePence: 23550,
+    balancePence: 18485,
+    refundPence: 0,
+  } satisfies BookingReactivated,
+  balancePaid: { ...facts, amountPence: 16485, totalPricePence: 23550, provider: 'stripe', providerRef: 'cs_test_balance', paidAt: '2026-03-03T12:00:00.000Z' } satisfies BalancePaid,
+  refundIssued: {
+    refundId: 'rf-1',
+    bookingId: facts.bookingId,
+    randomNumber: facts.randomNumber,
+    amountPence: 7065,
+    reason: 'cooling-off-cancellation',
+    provider: 'stripe',
+    providerRefs: ['re_123'],
+    customer: facts.customer,
+    myMovePath: MY_MOVE_PATH,
+    issuedAt: '2026-03-01T10:31:00.000Z',
+  } satisfies RefundIssued,
 };
 
 export const event = {

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '@vanhop/contracts';
+import type { BookingRecord, BookingSummary } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError, type Logger } from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
 
@@ -22,7 +22,16 @@ export class BookingHttpClient implements BookingDirectory {
     return this.request('POST', '/internal/bookings', { quote });
   }
 
-  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<BookingRecord> {
+  summary(id: string): Promise<BookingSummary> {
+    return this.request('GET', `/internal/bookings/${encodeURIComponent(id)}/summary`, undefined, isBookingSummary);
+  }
+
+  private async request<T = BookingRecord>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    isExpected: (v: unknown) => v is T = isBookingRecord as unknown as (v: unknown) => v is T,
+  ): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
@@ -44,7 +53,7 @@ export class BookingHttpClient implements BookingDirectory {
       throw new ValidationError(message ?? 'The booking is invalid', errors);
     }
     if (res.status === 409) throw new ConflictError(message ?? 'The booking cannot be changed');
-    if (!res.ok || !isBookingRecord(payload)) {
+    if (!res.ok || !isExpected(payload)) {
       this.logger.warn({ path, status: res.status }, 'booking service answered unexpectedly');
       throw new UpstreamError('The booking service is unavailable, please try again shortly.');
     }
@@ -62,5 +71,19 @@ function isBookingRecord(v: unknown): v is BookingRecord {
     r.quote !== null &&
     typeof r.quote.totalPrice === 'number' &&
     Number.isFinite(r.quote.totalPrice)
+  );
+}
+
+function isBookingSummary(v: unknown): v is BookingSummary {
+  const s = v as BookingSummary | null;
+  return (
+    typeof s?.bookingId === 'string' &&
+    typeof s.myMovePath === 'string' &&
+    Number.isInteger(s.balancePence) &&
+    Number.isInteger(s.paidPence) &&
+    Number.isInteger(s.totalPricePence) &&
+    Array.isArray(s.paymentRefs) &&
+    typeof s.move === 'object' &&
+    s.move !== null
   );
 }

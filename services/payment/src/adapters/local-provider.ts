@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DuplicateKeyError, ValidationError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { PaymentKind } from '../domain/payment.js';
-import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState } from '../domain/payment-provider.js';
+import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState, RefundRequest } from '../domain/payment-provider.js';
 
 export const LOCAL_CHECKOUTS = 'local_checkouts';
+export const LOCAL_REFUNDS = 'local_refunds';
 export const localCheckoutPath = (ref: string) => `/api/payments/local-checkout/${encodeURIComponent(ref)}`;
 
 /** One charge held by the local test provider: what a Stripe Checkout Session / PaymentIntent would hold. */
@@ -16,6 +17,7 @@ export interface LocalCharge {
   description: string;
   randomNumber: number;
   percentage: number;
+  purpose?: 'deposit' | 'balance';
   /** Where Pay sends the browser (`{CHECKOUT_SESSION_ID}` already filled in). */
   successPath: string;
   cancelPath: string;
@@ -23,6 +25,17 @@ export interface LocalCharge {
   idempotencyKey: string;
   createdAt: string;
   completedAt?: string;
+}
+
+/** A refund the local test provider "gave": what a Stripe Refund object would hold. */
+export interface LocalRefund {
+  _id: string;
+  chargeRef: string;
+  amountPence: number;
+  idempotencyKey: string;
+  bookingId: string;
+  refundId: string;
+  createdAt: string;
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -36,13 +49,49 @@ const token = (bytes: number) => randomBytes(bytes).toString('hex');
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
   private readonly charges: Collection<LocalCharge>;
+  readonly refunds: Collection<LocalRefund>;
 
   constructor(store: DocumentStore, private readonly clock: Clock) {
     this.charges = store.collection<LocalCharge>(LOCAL_CHECKOUTS);
+    this.refunds = store.collection<LocalRefund>(LOCAL_REFUNDS);
   }
 
   async init(): Promise<void> {
     await this.charges.ensureIndex({ fields: { idempotencyKey: 1 }, unique: true });
+    await this.refunds.ensureIndex({ fields: { idempotencyKey: 1 }, unique: true });
+  }
+
+  /**
+   * Records the refund (no money moves here). Like Stripe: only a succeeded charge can be refunded,
+   * never beyond what it took, and the same idempotency key gives back the first refund.
+   */
+  async refund(r: RefundRequest): Promise<{ refundRef: string }> {
+    const existing = await this.refunds.findOne({ idempotencyKey: r.idempotencyKey });
+    if (existing) return { refundRef: existing._id };
+    const charge = await this.charges.findOne({ _id: r.paymentRef });
+    if (!charge || charge.status !== 'succeeded') throw new ValidationError('Only a paid test payment can be refunded', { paymentRef: 'Unknown or unpaid payment' });
+    const already = (await this.refunds.find({ chargeRef: charge._id })).reduce((sum, x) => sum + x.amountPence, 0);
+    if (!(r.amountPence > 0) || already + r.amountPence > charge.amountPence) {
+      throw new ValidationError('Refund exceeds what the test payment took', { amountPence: 'Refund exceeds what the test payment took' });
+    }
+    const refund: LocalRefund = {
+      _id: `re_local_${token(12)}`,
+      chargeRef: charge._id,
+      amountPence: r.amountPence,
+      idempotencyKey: r.idempotencyKey,
+      bookingId: r.bookingId,
+      refundId: r.refundId,
+      createdAt: this.clock.now().toISOString(),
+    };
+    try {
+      await this.refunds.insertOne(refund);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const raced = await this.refunds.findOne({ idempotencyKey: r.idempotencyKey });
+      if (!raced) throw err;
+      return { refundRef: raced._id };
+    }
+    return { refundRef: refund._id };
   }
 
   async createCheckout(r: CheckoutRequest): Promise<{ ref: string; url: string }> {
@@ -102,6 +151,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       description: r.description,
       randomNumber: r.randomNumber,
       percentage: r.percentage,
+      ...(r.purpose ? { purpose: r.purpose } : {}),
       idempotencyKey: r.idempotencyKey,
       createdAt: this.clock.now().toISOString(),
     };

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { UpstreamError, ValidationError, type Logger } from '@vanhop/platform';
 import type { PaymentKind } from '../domain/payment.js';
-import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState } from '../domain/payment-provider.js';
+import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState, RefundRequest } from '../domain/payment-provider.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -17,6 +17,7 @@ const metadataOf = (r: CheckoutRequest | IntentRequest) => ({
   bookingId: r.bookingId,
   randomNumber: String(r.randomNumber),
   percentage: String(r.percentage),
+  ...(r.purpose ? { purpose: r.purpose } : {}),
 });
 
 /** Stripe through its official SDK: Checkout Sessions, PaymentIntents and signed webhooks. */
@@ -80,6 +81,34 @@ export class StripePaymentProvider implements PaymentProvider {
   async retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState> {
     if (kind === 'checkout') return sessionState(await this.call(() => this.stripe.checkout.sessions.retrieve(ref)));
     return intentState(await this.call(() => this.stripe.paymentIntents.retrieve(ref)));
+  }
+
+  /**
+   * The Refunds API on the payment's PaymentIntent (a Checkout Session is resolved to its intent
+   * first). Our idempotency key makes a retried or replayed refund return the first one.
+   */
+  async refund(r: RefundRequest): Promise<{ refundRef: string }> {
+    const paymentIntent = r.paymentKind === 'intent' ? r.paymentRef : await this.intentOfSession(r.paymentRef);
+    const refund = await this.call(() =>
+      this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: r.amountPence,
+          reason: 'requested_by_customer',
+          metadata: { bookingId: r.bookingId, refundId: r.refundId },
+        },
+        { idempotencyKey: r.idempotencyKey },
+      ),
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled') throw new UpstreamError(`Stripe refund ${refund.id} ${refund.status}`);
+    return { refundRef: refund.id };
+  }
+
+  private async intentOfSession(sessionId: string): Promise<string> {
+    const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId));
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new UpstreamError(`Checkout Session ${sessionId} has no PaymentIntent to refund`);
+    return intent;
   }
 
   verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {

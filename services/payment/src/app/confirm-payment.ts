@@ -1,5 +1,6 @@
-import { paymentStatusFor, TOPICS, type PaymentStatus } from '@vanhop/contracts';
+import { customerStatusText, paymentStatusFor, TOPICS, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { ConflictError, createEvent, DomainError, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import type { BookingDirectory } from '../domain/booking-directory.js';
 import type { Payment, PaymentKind } from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
 import type { PaymentStore } from './payment-store.js';
@@ -13,13 +14,7 @@ export class PaymentIncompleteError extends DomainError {
 
 export type SuccessOutcome = 'recorded' | 'already-recorded' | 'mismatch' | 'not-succeeded';
 
-export interface ConfirmedPayment {
-  success: true;
-  bookingId: string;
-  randomNumber: number;
-  percentage: number;
-  paymentStatus: PaymentStatus;
-}
+export type ConfirmedPayment = PaymentSuccessResponse;
 
 /**
  * Moves a payment to succeeded from the provider's own state and parks exactly one PaymentSucceeded
@@ -33,22 +28,51 @@ export class ConfirmPayment {
     private readonly relay: OutboxRelay,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly bookings: BookingDirectory,
   ) {}
 
-  /** Asks the provider first; answers only once the money is confirmed taken. */
+  /**
+   * Asks the provider first; answers only once the money is confirmed taken, with the booking as the
+   * success page shows it (see answer).
+   */
   async confirm(kind: PaymentKind, ref: string, correlationId?: string): Promise<ConfirmedPayment> {
+    return this.answer(await this.settle(kind, ref, correlationId));
+  }
+
+  /** Records the provider's confirmed success (once); throws when the money is not (yet) taken. */
+  async settle(kind: PaymentKind, ref: string, correlationId?: string): Promise<Payment> {
     const payment = await this.payments.byRef(ref);
     if (!payment || payment.kind !== kind) throw new NotFoundError('No payment found for this reference');
     const state = await this.provider.retrieve(kind, ref);
     const outcome = await this.recordSuccess(payment, state, correlationId);
     if (outcome === 'mismatch') throw new ConflictError('The amount paid does not match this booking');
     if (outcome === 'not-succeeded') throw new PaymentIncompleteError();
+    return payment;
+  }
+
+  /**
+   * The booking service may not have applied this payment yet (its event is on the way): then the
+   * answer counts it in already, so the page never shows the money missing.
+   */
+  private async answer(payment: Payment): Promise<ConfirmedPayment> {
+    const booking = await this.bookings.summary(payment.bookingId);
+    const applied = booking.paymentRefs.includes(payment._id);
+    const paidPence = booking.paidPence + (applied ? 0 : payment.amountPence);
+    const balancePence = applied ? booking.balancePence : Math.max(0, booking.totalPricePence - paidPence);
+    const purpose = payment.purpose ?? 'deposit';
+    const paymentStatus = applied ? booking.paymentStatus : purpose === 'balance' ? (balancePence === 0 ? 'paid' : booking.paymentStatus) : paymentStatusFor(payment.percentage);
     return {
       success: true,
       bookingId: payment.bookingId,
       randomNumber: payment.randomNumber,
       percentage: payment.percentage,
-      paymentStatus: paymentStatusFor(payment.percentage),
+      paymentStatus,
+      statusText: customerStatusText({ state: booking.state, paymentStatus, balancePence }),
+      kind: purpose,
+      myMovePath: booking.myMovePath,
+      move: booking.move,
+      paidPence,
+      balancePence,
     };
   }
 
@@ -69,6 +93,7 @@ export class ConfirmPayment {
         currency: payment.currency,
         provider: payment.provider,
         providerRef: payment._id,
+        kind: payment.purpose ?? 'deposit',
       },
       { producer: 'payment', correlationId, clock: this.clock },
     );

@@ -38,6 +38,24 @@ export class PaymentStore {
     return this.payments.findOne({ bookingId, status: 'succeeded' });
   }
 
+  /** Every payment that took money for the booking, newest first (the order refunds use). */
+  succeededPayments(bookingId: string): Promise<Payment[]> {
+    return this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } });
+  }
+
+  /** A still-open balance checkout for this very amount, offered again instead of a second one. */
+  async openBalanceAttempt(bookingId: string, amountPence: number, since: Date): Promise<Payment | null> {
+    const found = await this.payments.find(
+      { bookingId, purpose: 'balance', amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
+      { sort: { createdAt: -1 }, limit: 1 },
+    );
+    return found[0] ?? null;
+  }
+
+  balancePayments(bookingId: string): Promise<Payment[]> {
+    return this.payments.find({ bookingId, purpose: 'balance' });
+  }
+
   attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number> {
     return this.payments.count({ bookingId, kind, percentage });
   }

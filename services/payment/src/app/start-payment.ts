@@ -1,7 +1,17 @@
-import { moveDifference, MSG, paymentStatusFor, poundsToPence, shareOfPence, staleQuoteProblem, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import {
+  moveDifference,
+  MSG,
+  paymentStatusFor,
+  poundsToPence,
+  shareOfPence,
+  staleQuoteProblem,
+  type BookingRecord,
+  type PayBalanceResponse,
+  type PaymentPercentage,
+} from '@vanhop/contracts';
 import { ConflictError, type Clock } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
-import { idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
+import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentStore } from './payment-store.js';
 import type { UnsavedQuoteRecords } from './unsaved-quote-records.js';
@@ -12,6 +22,8 @@ const REUSE_OPEN_ATTEMPT_MS = 23 * 60 * 60 * 1000;
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
+/** The failed-payment page offers to try again with the quote's own code, so the way back carries it. */
+export const failPathFor = (randomNumber: number) => `${FAIL_PATH}?code=${randomNumber}`;
 
 /**
  * Opens a Checkout Session or a PaymentIntent for a share of a booking. The amount is always the
@@ -35,7 +47,7 @@ export class StartPayment {
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, async (charge) => {
-      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: FAIL_PATH });
+      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber) });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
     });
     return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
@@ -45,10 +57,67 @@ export class StartPayment {
   async intent(ref: BookingRef, percentage: PaymentPercentage): Promise<{ payment: Payment; record: BookingRecord }> {
     const record = await this.locate(ref);
     const payment = await this.open('intent', record, percentage, async (charge) => {
-      const created = await this.provider.createIntent({ ...charge, returnPath: `/retrieve/${record.randomNumber}`, cancelPath: FAIL_PATH });
+      const created = await this.provider.createIntent({ ...charge, returnPath: `/retrieve/${record.randomNumber}`, cancelPath: failPathFor(record.randomNumber) });
       return { ref: created.ref, redirectUrl: null, clientSecret: created.clientSecret };
     });
     return { payment, record };
+  }
+
+  /**
+   * My move's Pay balance: a Checkout Session for exactly the balance the booking service reports
+   * now. A double click (or a second tab) gets the same open session back; a balance paid here but
+   * not yet applied by the booking service is not charged again.
+   */
+  async balance(bookingId: string): Promise<PayBalanceResponse> {
+    const summary = await this.bookings.summary(bookingId);
+    if (summary.state !== 'active' || summary.paymentStatus === 'unpaid') throw new ConflictError('This booking has no balance to pay online.');
+    const payments = await this.payments.balancePayments(bookingId);
+    if (payments.some((p) => p.status === 'succeeded' && !summary.paymentRefs.includes(p._id))) {
+      throw new ConflictError('Your balance payment is being recorded: reload the page in a moment.');
+    }
+    const amountPence = summary.balancePence;
+    if (!(amountPence > 0)) throw new ConflictError('Nothing is left to pay for this booking.');
+
+    const now = this.clock.now();
+    const open = await this.payments.openBalanceAttempt(bookingId, amountPence, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    if (open) return { sessionId: open._id, url: open.redirectUrl ?? '' };
+
+    const attempt = payments.length + 1;
+    const idempotencyKey = balanceIdempotencyKey(bookingId, attempt);
+    const created = await this.provider.createCheckout({
+      bookingId,
+      randomNumber: summary.randomNumber,
+      percentage: 100,
+      purpose: 'balance',
+      amountPence,
+      currency: 'gbp',
+      description: `VanHop booking ${summary.randomNumber}: balance of £${(amountPence / 100).toFixed(2)}`,
+      customerEmail: summary.customerEmail,
+      idempotencyKey,
+      successPath: SUCCESS_PATH,
+      // Giving up on the balance is no failure: the customer goes back to their My move page.
+      cancelPath: summary.myMovePath,
+    });
+    const payment = await this.payments.insert({
+      _id: created.ref,
+      provider: this.provider.name,
+      kind: 'checkout',
+      purpose: 'balance',
+      bookingId,
+      randomNumber: summary.randomNumber,
+      percentage: 100,
+      amountPence,
+      currency: 'gbp',
+      attempt,
+      idempotencyKey,
+      status: 'pending',
+      redirectUrl: created.url,
+      clientSecret: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      outbox: [],
+    });
+    return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
   }
 
   /**

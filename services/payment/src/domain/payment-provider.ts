@@ -1,11 +1,13 @@
 import type { PaymentPercentage } from '@vanhop/contracts';
-import type { PaymentKind, ProviderName } from './payment.js';
+import type { PaymentKind, PaymentPurpose, ProviderName } from './payment.js';
 
 /** What the use cases ask a provider to charge; amounts are always computed by the server. */
 export interface ChargeRequest {
   bookingId: string;
   randomNumber: number;
   percentage: PaymentPercentage;
+  /** Absent: a deposit (or the whole price) that places the booking. */
+  purpose?: PaymentPurpose;
   amountPence: number;
   currency: 'gbp';
   description: string;
@@ -23,6 +25,17 @@ export interface IntentRequest extends ChargeRequest {
   /** Site-relative page the customer returns to after paying (used by the local checkout page). */
   returnPath: string;
   cancelPath: string;
+}
+
+/** Money back on one payment the provider took; amounts are always computed by the server. */
+export interface RefundRequest {
+  /** The payment's reference as the provider gave it (Checkout Session or PaymentIntent id). */
+  paymentRef: string;
+  paymentKind: PaymentKind;
+  amountPence: number;
+  idempotencyKey: string;
+  bookingId: string;
+  refundId: string;
 }
 
 /** The provider's own view of a payment: the only thing allowed to move a payment to succeeded. */
@@ -48,6 +61,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
   createIntent(request: IntentRequest): Promise<{ ref: string; clientSecret: string }>;
   retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState>;
+  /** Gives money back on a payment; the same idempotency key never refunds twice. */
+  refund(request: RefundRequest): Promise<{ refundRef: string }>;
   /** Checks the signature over the exact raw body; throws a ValidationError when it does not verify. */
   verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }

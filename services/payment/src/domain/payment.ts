@@ -2,6 +2,8 @@ import type { PaymentPercentage } from '@vanhop/contracts';
 import type { WithOutbox } from '@vanhop/platform';
 
 export type PaymentKind = 'checkout' | 'intent';
+/** What a payment is for: the first one places the booking (deposit or all of it), a balance settles the rest. */
+export type PaymentPurpose = 'deposit' | 'balance';
 export type PaymentState = 'pending' | 'succeeded' | 'failed';
 export type ProviderName = 'stripe' | 'local';
 
@@ -14,6 +16,8 @@ export interface Payment extends WithOutbox {
   _id: string;
   provider: ProviderName;
   kind: PaymentKind;
+  /** Absent on payments stored before balances could be paid online: those are all deposits. */
+  purpose?: PaymentPurpose;
   bookingId: string;
   randomNumber: number;
   percentage: PaymentPercentage;
@@ -36,3 +40,9 @@ export interface Payment extends WithOutbox {
 /** Idempotency key for a provider create call: same booking, share and attempt → same provider object. */
 export const idempotencyKeyFor = (kind: PaymentKind, bookingId: string, percentage: PaymentPercentage, attempt: number): string =>
   `vanhop-${kind}-${bookingId}-${percentage}-${attempt}`;
+
+/** The same for a balance checkout: same booking and attempt → the same Checkout Session. */
+export const balanceIdempotencyKey = (bookingId: string, attempt: number): string => `vanhop-checkout-${bookingId}-balance-${attempt}`;
+
+/** One refund of one payment: the provider gives the same refund back for the same key. */
+export const refundIdempotencyKey = (refundId: string, paymentRef: string): string => `vanhop-refund-${refundId}-${paymentRef}`;

@@ -44,7 +44,7 @@ export function localCheckoutPage(charge: LocalCharge): string {
 <h1>VanHop test payment</h1>
 <p>${escape(charge.description)}</p>
 <p class="amount" data-testid="amount">${escape(gbp(charge.amountPence))}</p>
-<p>${charge.percentage}% of booking ${charge.randomNumber}, in GBP.</p>
+<p>${charge.purpose === 'balance' ? 'The balance' : `${charge.percentage}%`} of booking ${charge.randomNumber}, in GBP.</p>
 <form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escape(gbp(charge.amountPence))} (test)</button></form>
 <form method="post" action="${action('fail')}"><button class="fail" type="submit">Fail this test payment</button></form>`,
   );

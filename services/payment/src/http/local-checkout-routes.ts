@@ -45,7 +45,7 @@ export function localCheckoutRoutes(app: Express, deps: { provider: LocalPayment
         const charge = REF.test(ref) ? await deps.provider.settle(ref, outcome === 'pay' ? 'succeeded' : 'failed') : null;
         if (!charge) return sendPage(res, 404, localCheckoutNotFoundPage());
         const payment = await deps.payments.byRef(ref);
-        if (payment && charge.status === 'succeeded') await deps.confirm.confirm(payment.kind, ref);
+        if (payment && charge.status === 'succeeded') await deps.confirm.settle(payment.kind, ref);
         if (payment && charge.status === 'failed') await deps.confirm.recordFailure(payment, 'Declined on the local test checkout');
         res.redirect(303, charge.status === 'succeeded' ? charge.successPath : charge.cancelPath);
       }),

@@ -7,19 +7,28 @@ import { bookingService } from '@vanhop/booking';
 import { paymentService } from '../../src/service.js';
 import { TEST_JWT_ENV } from '../../../../test/support/staff.js';
 import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
+import { freePort } from '../../../../test/system/process-fleet.js';
 
 /** An unpaid, server-priced booking record as the booking service stores it. */
 export { unpaidBookingRecord as unpaidBooking } from '../../../../test/support/booking-fixtures.js';
 
 /**
  * The real booking and payment services on free loopback ports, sharing one in-process bus, with a
- * test consumer group recording every PaymentSucceeded and BookingConfirmed that gets published.
+ * test consumer group recording every PaymentSucceeded, BookingConfirmed, BalancePaid, RefundRequested and RefundIssued published.
  */
+export interface Published {
+  paymentSucceeded: EventEnvelope[];
+  bookingConfirmed: EventEnvelope[];
+  balancePaid: EventEnvelope[];
+  refundRequested: EventEnvelope[];
+  refundIssued: EventEnvelope[];
+}
+
 export interface PaymentHarness {
   payment: RunningService;
   booking: RunningService;
   bus: MemoryEventBus;
-  published: { paymentSucceeded: EventEnvelope[]; bookingConfirmed: EventEnvelope[] };
+  published: Published;
   seedBooking(record: BookingRecord): Promise<void>;
   bookingRecord(id: string): Promise<BookingRecord & Record<string, unknown>>;
   /** Waits until both services have published and consumed everything pending. */
@@ -34,13 +43,16 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   const logger = createLogger('payment-test', 'silent');
   const bus = new MemoryEventBus(logger, { maxRetries: 1, retryBackoffMs: 5 });
   await bus.start();
-  const published = { paymentSucceeded: [] as EventEnvelope[], bookingConfirmed: [] as EventEnvelope[] };
-  await bus.subscribe('test', TOPICS.paymentSucceeded, async (e) => void published.paymentSucceeded.push(e));
-  await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void published.bookingConfirmed.push(e));
+  const published: Published = { paymentSucceeded: [], bookingConfirmed: [], balancePaid: [], refundRequested: [], refundIssued: [] };
+  for (const name of Object.keys(published) as (keyof Published)[]) {
+    await bus.subscribe('test', TOPICS[name], async (e) => void published[name].push(e));
+  }
 
   const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...TEST_JWT_ENV, ...extraEnv };
-  const booking = await startService(bookingService, bookingService.loadConfig(env), { bus, logger });
-  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, BOOKING_SERVICE_URL: booking.url }), { bus, logger });
+  // Each calls the other (payment reads bookings, booking opens balance checkouts): payment's port is chosen first.
+  const paymentPort = await freePort();
+  const booking = await startService(bookingService, bookingService.loadConfig({ ...env, PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` }), { bus, logger });
+  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url }), { bus, logger });
 
   const api = apiClient(() => payment.url);
   const bookings = booking.infra.store.collection<BookingRecord>('bookings');

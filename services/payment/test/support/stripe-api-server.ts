@@ -24,6 +24,7 @@ function stripeError(res: Response, status: number, type: string, message: strin
 export class StripeApiServer {
   readonly sessions = new Map<string, Obj>();
   readonly intents = new Map<string, Obj>();
+  readonly refunds = new Map<string, Obj>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { digest: string; status: number; body: Obj }>();
   private server: Server | null = null;
@@ -46,6 +47,7 @@ export class StripeApiServer {
     app.get('/v1/checkout/sessions/:id', (req, res) => this.read(res, this.sessions, req.params.id, 'checkout session'));
     app.post('/v1/payment_intents', (req, res) => this.create(req, res, () => this.createIntent(req.body as Obj)));
     app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
+    app.post('/v1/refunds', (req, res) => this.create(req, res, () => this.createRefund(req.body as Obj)));
     app.use((req, res) => stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`));
     await new Promise<void>((resolve) => {
       this.server = app.listen(0, '127.0.0.1', () => resolve());
@@ -165,6 +167,34 @@ export class StripeApiServer {
     };
     this.sessions.set(sid, session);
     return session;
+  }
+
+  /** Stripe's rules that matter here: a succeeded PaymentIntent, never more back than it took. */
+  private createRefund(body: Obj): Obj {
+    const pi = this.intents.get(String(body.payment_intent));
+    if (!pi) throw new Error(`No such payment_intent: '${String(body.payment_intent)}'`);
+    if (pi.status !== 'succeeded') throw new Error(`PaymentIntent ${String(pi.id)} has not succeeded`);
+    const refundedSoFar = Number(pi.amount_refunded ?? 0);
+    const amount = body.amount === undefined ? Number(pi.amount_received) - refundedSoFar : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error('Invalid integer: amount');
+    if (refundedSoFar + amount > Number(pi.amount_received)) {
+      throw new Error(`Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((Number(pi.amount_received) - refundedSoFar) / 100).toFixed(2)})`);
+    }
+    pi.amount_refunded = refundedSoFar + amount;
+    const rid = id('re');
+    const refund: Obj = {
+      id: rid,
+      object: 'refund',
+      amount,
+      created: now(),
+      currency: pi.currency,
+      metadata: body.metadata ?? {},
+      payment_intent: pi.id,
+      reason: body.reason ?? null,
+      status: 'succeeded',
+    };
+    this.refunds.set(rid, refund);
+    return refund;
   }
 
   private createIntent(body: Obj): Obj {

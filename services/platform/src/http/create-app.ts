@@ -3,9 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
+import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRouter, Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
+
+/**
+ * pino-http request serializer: signed customer links carry their credential in the path
+ * (/api/mymove/<token>), so request logs mask them (gateway and services alike).
+ */
+export const linkSafeRequest = (req: { url?: string; params?: Record<string, string> }) => {
+  if (req.url) req.url = redactLinkTokens(req.url);
+  if (req.params) req.params = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, typeof v === 'string' ? redactLinkTokens(v) : v]));
+  return req;
+};
 
 export interface RequestWithRawBody extends IncomingMessage { rawBody?: Buffer }
 
@@ -42,6 +53,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+      serializers: { req: linkSafeRequest },
     }),
   );
   app.use(

@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import { bookingCompleteSchema } from '@vanhop/contracts';
-import { route, validate, ValidationError } from '@vanhop/platform';
+import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
+import type { DriverRepository } from '../adapters/driver-repository.js';
 
 /**
  * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
@@ -9,7 +10,7 @@ import type { PriceMove } from '../app/price-move.js';
  * Body: the complete booking data plus an optional `driverId`; answer: the priced Quote for that
  * driver (or the cheapest offer) and the driver's contact snapshot.
  */
-export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove }): void {
+export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: DriverRepository }): void {
   app.post(
     '/internal/quotes/price',
     route(async (req, res) => {
@@ -27,6 +28,21 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove }
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         request: data,
       });
+    }),
+  );
+
+  /**
+   * A driver's contact by id, for services that write to drivers on a customer's behalf
+   * (notification's conversations): the e-mail goes from here into a mail, never to a browser.
+   */
+  app.get(
+    '/internal/drivers/:id/contact',
+    route(async (req, res) => {
+      const id = req.params.id;
+      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
+      const driver = await deps.drivers.findById(id);
+      if (!driver) throw new NotFoundError('No driver with that id');
+      res.json({ id: driver._id, name: driver.name, email: driver.email, active: driver.active });
     }),
   );
 }

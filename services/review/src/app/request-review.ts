@@ -11,6 +11,8 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { BookingLookup } from '../domain/booking-lookup.js';
+import { publicAuthorName, reviewRequestRefusal } from '../domain/customer-review.js';
+import type { ReviewLinks } from '../domain/review-links.js';
 
 export const REVIEW_REQUESTS = 'review_requests';
 
@@ -21,13 +23,18 @@ export interface ReviewRequestRecord {
   customerEmail: string;
   requestedBy: string;
   requestedAt: string;
+  /** What the review page shows and the review is signed with (absent on requests from before the page). */
+  authorName?: string;
+  driver?: { id: string; name: string } | null;
+  moveDate?: string;
   outbox: OutboxEntry[];
 }
 
 export const ALREADY_REQUESTED = 'A review has already been requested for this booking.';
 
 /**
- * Staff "Request Review": allowed once per booking. The request and its ReviewRequested event are
+ * Staff "Request Review": allowed once per booking, and only once the booked move has happened.
+ * The request and its ReviewRequested event (carrying the customer's signed review-page path) are
  * stored in one write; the relay publishes it (notification mails the customer, booking sets
  * `reviewRequest`).
  */
@@ -37,6 +44,7 @@ export class RequestReview {
     private readonly bookings: BookingLookup,
     private readonly relay: OutboxRelay,
     private readonly clock: Clock,
+    private readonly links: ReviewLinks,
   ) {}
 
   async execute(bookingId: string, requestedBy: string, correlationId?: string): Promise<{ message: string }> {
@@ -45,11 +53,14 @@ export class RequestReview {
     const booking = await this.bookings.byId(bookingId);
     if (!booking) throw new NotFoundError('No booking with that id');
     if (booking.reviewRequest) throw new ConflictError(ALREADY_REQUESTED);
+    const now = this.clock.now();
+    const refusal = reviewRequestRefusal(booking, now);
+    if (refusal) throw new ConflictError(refusal);
 
     const { name, email, phone } = booking.quote;
     const event = await createEvent(
       TOPICS.reviewRequested,
-      { bookingId, customer: { name, email, phone }, requestedBy },
+      { bookingId, customer: { name, email, phone }, requestedBy, reviewPath: this.links.pathFor(bookingId, now) },
       { producer: 'review', correlationId, clock: this.clock },
     );
     try {
@@ -58,7 +69,10 @@ export class RequestReview {
         randomNumber: booking.randomNumber,
         customerEmail: email,
         requestedBy,
-        requestedAt: this.clock.now().toISOString(),
+        requestedAt: now.toISOString(),
+        authorName: publicAuthorName(name),
+        driver: booking.driver ? { id: booking.driver.id, name: booking.driver.name } : null,
+        moveDate: booking.quote.date,
         outbox: [outboxEntry(TOPICS.reviewRequested, event, bookingId)],
       });
     } catch (err) {

@@ -1,12 +1,25 @@
-import type { BookingConfirmed } from '@vanhop/contracts';
+import { PAYMENT_STATUS_TEXT, type BookingConfirmed } from '@vanhop/contracts';
 import { html } from '../html.js';
 import { moveDate, pounds } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 import { POLICIES } from './policies.js';
+import { myMoveButton, myMoveText, myMoveUrl, receiptHtml, receiptText, type ReceiptFacts } from './my-move.js';
 
-/** The customer's confirmation after paying: the move, the money, the policies. */
-export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: TemplateContext): EmailContent {
+const receiptOf = (b: BookingConfirmed, at: string): ReceiptFacts => ({
+  title: 'Payment receipt',
+  bookingRef: b.randomNumber,
+  at,
+  description: b.paymentStatus === 'paid' ? 'Full payment' : PAYMENT_STATUS_TEXT[b.paymentStatus].replace(/ paid$/, ''),
+  amountPence: b.amountPaidPence,
+  method: 'Paid by card',
+});
+
+/**
+ * The customer's confirmation after paying: the move, the money with its receipt, the policies, and
+ * the way to the booking (My move; the retrieve page for events from before that page existed).
+ */
+export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: TemplateContext, paidAt: string): EmailContent {
   const paid = pounds(b.amountPaidPence);
   const balance = pounds(b.outstandingBalancePence);
   const total = pounds(b.totalPricePence);
@@ -16,7 +29,9 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
     b.outstandingBalancePence > 0
       ? `Outstanding balance: ${balance}, payable to the driver on the day of the move.`
       : 'Outstanding balance: nothing, you have paid in full.';
-  const link = `${ctx.publicUrl}/retrieve/${b.randomNumber}`;
+  const link = b.myMovePath ? myMoveUrl(ctx, b.myMovePath) : `${ctx.publicUrl}/retrieve/${b.randomNumber}`;
+  const status = PAYMENT_STATUS_TEXT[b.paymentStatus];
+  const receipt = receiptOf(b, paidAt);
   const text = [
     `Hello ${b.customer.name},`,
     '',
@@ -25,13 +40,16 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
     `Booking reference: ${b.randomNumber}`,
     moveSummaryText(b.move),
     '',
+    `Status: ${status}`,
     `Total price: ${total}`,
     `Amount paid: ${paid}`,
     balanceLine,
     '',
+    receiptText(receipt),
+    '',
     ...POLICIES,
     '',
-    `Your booking: ${link}`,
+    b.myMovePath ? myMoveText(link) : `Your booking: ${link}`,
     textFooter,
   ].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>
@@ -40,12 +58,14 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
 ${moveSummaryHtml(b.move)}
 <h2 style="font-size:16px">Payment</h2>
 <table style="font-size:14px">
+<tr><th style="text-align:left;padding-right:8px">Status</th><td>${status}</td></tr>
 <tr><th style="text-align:left;padding-right:8px">Total price</th><td>${total}</td></tr>
 <tr><th style="text-align:left;padding-right:8px">Amount paid</th><td>${paid}</td></tr>
 </table>
 <p>${balanceLine}</p>
+${receiptHtml(receipt)}
 <h2 style="font-size:16px">Policies</h2>
 <ul>${POLICIES.map((p) => html`<li>${p}</li>`)}</ul>
-<p><a href="${link}">View your booking</a></p>`;
+${b.myMovePath ? myMoveButton(link) : html`<p><a href="${link}">View your booking</a></p>`}`;
   return { subject, text, html: layout(subject, body) };
 }

@@ -1,0 +1,147 @@
+/**
+ * Conversations: a customer messaging a driver (from an offer in the quotes popup, or from My move
+ * after booking) and Instant Support chats answered by staff. The notification service keeps the
+ * threads; the customer is anonymous and holds a signed link to each thread, the driver answers
+ * through a signed reply link, and neither side ever sees the other's e-mail address.
+ */
+import * as yup from 'yup';
+
+/** Longest message either side may send (characters, after trimming). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** A thread stops taking messages at this many: a new conversation is cheap, an endless one is abuse. */
+export const THREAD_MAX_MESSAGES = 200;
+const NAME_MAX = 60;
+const PLACE_MAX = 200;
+
+export const CONVERSATION_MSG = {
+  bodyRequired: 'Please write a message',
+  bodyTooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters`,
+  nameRequired: 'Please tell us your name',
+  nameTooLong: `Names can be at most ${NAME_MAX} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  linkInvalid: 'This conversation link is not valid or has expired',
+  threadFull: 'This conversation is full: please start a new one',
+} as const;
+
+const DRIVER_ID = /^[\w-]{1,64}$/;
+
+const messageBody = () =>
+  yup.string().trim().required(CONVERSATION_MSG.bodyRequired).max(MESSAGE_MAX_LENGTH, CONVERSATION_MSG.bodyTooLong);
+const customerName = () => yup.string().trim().required(CONVERSATION_MSG.nameRequired).max(NAME_MAX, CONVERSATION_MSG.nameTooLong);
+const customerEmail = () => yup.string().trim().email(CONVERSATION_MSG.emailInvalid).max(254, CONVERSATION_MSG.emailInvalid);
+
+/**
+ * What the customer is asking about, as their screen showed it: a quote before booking, or their
+ * booked move. Shown to the driver as context; nothing here is trusted for money.
+ */
+export const conversationAboutSchema = yup.object({
+  kind: yup.string().oneOf(['quote', 'booking'] as const).required(),
+  /** ISO move date and time ('' for a quote without a date yet). */
+  date: yup.string().trim().max(40).default(''),
+  places: yup.array(yup.string().trim().required().max(PLACE_MAX)).max(14).default([]),
+  typeofVan: yup.string().trim().max(40).default(''),
+  typeOfWorker: yup.string().trim().max(40).default(''),
+  totalHour: yup.number().min(0).max(100).nullable().default(null),
+  /** Pounds, as the offer showed them. */
+  totalPrice: yup.number().min(0).max(1_000_000).nullable().default(null),
+});
+export type ConversationAbout = yup.InferType<typeof conversationAboutSchema>;
+
+/** POST /api/conversations/driver: the first message to one driver. */
+export const startDriverConversationSchema = yup.object({
+  driverId: yup.string().trim().required('driverId is required').matches(DRIVER_ID, 'driverId must be a driver id'),
+  name: customerName(),
+  email: customerEmail().required(CONVERSATION_MSG.emailRequired),
+  about: conversationAboutSchema.required('about is required'),
+  body: messageBody(),
+});
+export type StartDriverConversation = yup.InferType<typeof startDriverConversationSchema>;
+
+/** POST /api/conversations/support: the first Instant Support message (e-mail optional: replies are also e-mailed when given). */
+export const startSupportConversationSchema = yup.object({
+  name: customerName(),
+  email: customerEmail().optional(),
+  /** The page the customer was on (a path), so staff see the context. */
+  page: yup.string().trim().max(PLACE_MAX).matches(/^\/[^\s]*$/, 'page must be a path').optional(),
+  body: messageBody(),
+});
+export type StartSupportConversation = yup.InferType<typeof startSupportConversationSchema>;
+
+/** Every later message, from any side. */
+export const postMessageSchema = yup.object({ body: messageBody() });
+export type PostMessage = yup.InferType<typeof postMessageSchema>;
+
+export type ConversationKind = 'driver' | 'support';
+export type MessageAuthor = 'customer' | 'driver' | 'staff';
+
+/** One message as every side sees it: `author` is a display name, never an address. */
+export interface ConversationMessageView {
+  id: string;
+  from: MessageAuthor;
+  author: string;
+  body: string;
+  /** ISO. */
+  at: string;
+}
+
+/** The customer's view of a thread (GET /api/conversations/:token). */
+export interface CustomerConversationView {
+  id: string;
+  kind: ConversationKind;
+  /** Driver threads: who the customer is writing to. */
+  driverName: string | null;
+  about: ConversationAbout | null;
+  messages: ConversationMessageView[];
+  /** False once the thread is full. */
+  canReply: boolean;
+}
+
+/** POST /api/conversations/driver and /support answer: the thread and the customer's link to it. */
+export interface StartedConversation {
+  token: string;
+  /** Site-relative path of the customer's thread page (also e-mailed). */
+  path: string;
+  conversation: CustomerConversationView;
+}
+
+/** The driver's reply page (GET /api/driver-reply/:token): the customer's name, never their e-mail. */
+export interface DriverConversationView {
+  id: string;
+  driverName: string;
+  customerName: string;
+  about: ConversationAbout | null;
+  messages: ConversationMessageView[];
+  canReply: boolean;
+}
+
+/** One Instant Support chat in the staff inbox list. */
+export interface SupportChatSummary {
+  id: string;
+  customerName: string;
+  customerEmail: string | null;
+  page: string | null;
+  /** The customer spoke last: waiting for staff. */
+  awaitingStaff: boolean;
+  /** ISO: the customer's oldest unanswered message, when awaiting staff. */
+  waitingSince: string | null;
+  lastMessage: { from: MessageAuthor; body: string; at: string };
+  messageCount: number;
+  createdAt: string;
+}
+
+/** GET /api/support/admin/conversations: unanswered chats first (longest waiting on top), then the rest, newest first. */
+export interface SupportInbox {
+  conversations: SupportChatSummary[];
+  unanswered: number;
+}
+
+/** One chat for staff, with the whole thread. */
+export interface SupportChatView extends Omit<SupportChatSummary, 'lastMessage'> {
+  messages: ConversationMessageView[];
+  canReply: boolean;
+}
+
+/** The web app's routes for signed conversation links. */
+export const conversationPath = (token: string): string => `/conversation/${token}`;
+export const driverReplyPath = (token: string): string => `/driver-reply/${token}`;

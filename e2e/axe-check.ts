@@ -1,0 +1,28 @@
+/** axe-core (WCAG 2 A and AA) on one page of the conversations and reviews screens: no serious or critical finding. */
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+export async function expectAccessible(browser: Browser, url: string, prepare: (page: Page) => Promise<unknown> = async () => {}, init?: (page: Page) => Promise<unknown>): Promise<void> {
+  // bypassCSP: the product's CSP rightly refuses injected scripts such as axe itself.
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+  try {
+    if (init) await init(page);
+    await page.goto(url);
+    await prepare(page);
+    await page.waitForTimeout(300);
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })).violations;
+    });
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, url).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}

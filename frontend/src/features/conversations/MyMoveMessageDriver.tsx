@@ -1,0 +1,38 @@
+/**
+ * "Message the driver" on My move, about the booked move. Self-contained: give it the page's view.
+ * It shows only when the view names the driver's id (MyMoveView.driver.id) and the booking is not
+ * cancelled; the conversation panel itself loads when first opened.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { ConversationAbout, MyMoveView } from '@vanhop/contracts';
+
+const MessageDriver = lazy(() => import('./MessageDriver'));
+
+export function MyMoveMessageDriver({ view }: { view: MyMoveView }) {
+  const [open, setOpen] = useState(false);
+  const driver = view.driver;
+  if (!driver?.id || view.state === 'cancelled') return null;
+  const about: ConversationAbout = {
+    kind: 'booking',
+    date: view.move.date,
+    places: view.move.addresses.map((a) => a.location).slice(0, 14),
+    typeofVan: view.move.typeofVan,
+    typeOfWorker: view.move.typeOfWorker,
+    totalHour: view.move.totalHour,
+    totalPrice: view.money.totalPence / 100,
+  };
+  return (
+    <section className="mymove-card mymove-message-driver" aria-label={`Messages with ${driver.name}`}>
+      <h2>Questions for {driver.name}?</h2>
+      <p>Ask about access, parking or extras. Your e-mail address is not shown to the driver; we e-mail you the answer.</p>
+      <button type="button" className="button secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Message {driver.name}
+      </button>
+      {open && (
+        <Suspense fallback={<p>Loading...</p>}>
+          <MessageDriver driverId={driver.id} driverName={driver.name} about={about} customer={{ name: view.customer.name, email: view.customer.email }} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { MyMoveView } from '@vanhop/contracts';
+import { fakeApi } from '../../components/testing/fakeApi';
+import { MyMovePage } from './MyMovePage';
+import { TERMS_CHANGED } from './MoveActions';
+import { FULL_REFUND_TERMS, myMoveView } from './testing';
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const TOKEN = 'tok.en-1';
+const PATH = `/api/mymove/${TOKEN}`;
+// 1 December 2026, 09:20 in London: inside the cooling-off hour of the fixture's payment
+const NOW = () => new Date('2026-12-01T09:20:00.000Z');
+
+function renderPage(path = `/mymove/${TOKEN}`) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/mymove/:token" element={<MyMovePage now={NOW} />} />
+        <Route path="/mymove/:token/receipt/:receiptId" element={<p>receipt page</p>} />
+        <Route path="/retrieve" element={<p>retrieve page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Answers GET with the views in turn (the last one repeats). */
+const views = (...list: MyMoveView[]) => {
+  let i = 0;
+  return () => ({ json: list[Math.min(i++, list.length - 1)] });
+};
+
+describe('My move page', () => {
+  it('shows the move, the driver, the money, the human status, the history and the receipts', async () => {
+    fakeApi({ [`GET ${PATH}`]: views(myMoveView()) });
+    renderPage();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Your move' });
+    expect(screen.getByTestId('move-status').textContent).toBe('30 % deposit paid');
+    expect(screen.getByTestId('move-date').textContent).toContain('Saturday 12 December 2026 at 10:00');
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('Collection12 Cricklewood Lane, London NW2, UK · 2 flights of stairs');
+    expect(page).toContain('Via stop 1London E1, UK · Elevator / No stairs');
+    expect(page).toContain('Delivery5 Borough High Street, London SE1, UK · Elevator / No stairs');
+    expect(page).toContain('VanLarge');
+    expect(page).toContain('HelpDriver-Help: The driver also helps you load and unload.');
+    expect(page).toContain('Booked time2 hours 30 minutes');
+    expect(page).toContain('DescriptionA wardrobe and 10 boxes.');
+    expect(page).toContain('DriverDan Driver');
+    const money = screen.getByTestId('money').textContent ?? '';
+    expect(money).toContain('Total price£200.00');
+    expect(money).toContain('Paid£60.00');
+    expect(money).toContain('Balance£140.00');
+    expect(money).not.toContain('Refunded');
+    expect(within(screen.getByTestId('history')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '1 Dec 2026, 09:00Quote saved',
+      '1 Dec 2026, 09:05Booked: 30 % deposit of £60.00 paid',
+    ]);
+    const receipt = screen.getByRole('link', { name: 'Payment receipt: 30 % deposit' });
+    expect(receipt.getAttribute('href')).toBe(`/mymove/${TOKEN}/receipt/pay-pi_1`);
+    expect(screen.getByRole('button', { name: 'Pay the balance of £140.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel my move' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Postpone my move' })).toBeTruthy();
+    // a new date only matters once postponed
+    expect(screen.queryByText(/Only a postponed booking/)).toBeNull();
+  });
+
+  it('a bad or expired link says so', async () => {
+    fakeApi({ [`GET ${PATH}`]: () => ({ status: 404, json: { message: 'Not found' } }) });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toBe('This link is not valid or has expired');
+    expect(screen.getByRole('link', { name: 'Find my quote by code' }).getAttribute('href')).toBe('/retrieve');
+  });
+
+  it('a server that cannot answer gets a message and a retry', async () => {
+    let fail = true;
+    fakeApi({ [`GET ${PATH}`]: () => (fail ? { status: 503, json: { message: 'down' } } : { json: myMoveView() }) });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not load your move/);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Your move' });
+  });
+
+  it('Pay the balance asks for a checkout and goes there', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const api = fakeApi({
+      [`GET ${PATH}`]: views(myMoveView()),
+      [`POST ${PATH}/pay-balance`]: () => ({ json: { url: '/api/payments/local-checkout/cs_9', sessionId: 'cs_9' } }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay the balance of £140.00' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/cs_9'));
+    expect(api.of('POST', `${PATH}/pay-balance`)).toHaveLength(1);
+  });
+
+  it('Cancel shows the terms and the refund before anything is sent, then shows the refund on its way and arrived', async () => {
+    const cancelledPending = myMoveView({
+      state: 'cancelled',
+      statusText: 'Cancelled',
+      money: { refundPendingPence: 6000, balancePence: 0 },
+      actions: { payBalance: false, cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' }, postpone: { allowed: false, reason: 'This booking is cancelled.' } },
+    });
+    const refunded = {
+      ...cancelledPending,
+      money: { ...cancelledPending.money, refundPendingPence: 0, refundedPence: 6000 },
+      receipts: [
+        ...cancelledPending.receipts,
+        { id: 'refund-r1', kind: 'refund' as const, at: '2026-12-01T09:21:00.000Z', amountPence: 6000, description: 'Cancellation in the cooling-off period', provider: 'local' as const, providerRef: 're_1' },
+      ],
+    };
+    let getAnswer: () => { json: MyMoveView } = views(myMoveView());
+    const api = fakeApi({
+      [`GET ${PATH}`]: () => getAnswer(),
+      [`POST ${PATH}/cancel`]: () => {
+        getAnswer = views(refunded);
+        return { json: cancelledPending };
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel my move' }));
+    const box = await screen.findByRole('group', { name: 'Before you cancel' });
+    expect(within(box).getByTestId('cancel-terms').textContent).toBe(FULL_REFUND_TERMS);
+    expect(box.textContent).toContain('Refund to your card: £60.00');
+    expect(document.activeElement?.textContent).toBe('Before you cancel');
+    expect(api.of('POST', `${PATH}/cancel`)).toHaveLength(0);
+
+    fireEvent.click(within(box).getByRole('button', { name: 'Yes, cancel my move' }));
+    await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Cancelled'));
+    expect(api.of('POST', `${PATH}/cancel`).map((c) => c.body)).toEqual([{ confirm: true }]);
+    expect(screen.getByTestId('outcome').textContent).toContain('A refund of £60.00 is on its way to your card.');
+    expect(screen.getByTestId('money-refund-pending').textContent).toContain('£60.00');
+    // the page looks again until the refund is confirmed
+    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toContain('£60.00 has been refunded to your card.'), { timeout: 4000 });
+    expect(screen.getByTestId('money-refunded').textContent).toContain('£60.00');
+    expect(screen.getByRole('link', { name: 'Refund receipt: Cancellation in the cooling-off period' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel my move' })).toBeNull();
+    expect(screen.getByText(/This booking is cancelled: there is nothing more to change/)).toBeTruthy();
+  });
+
+  it('Cancel never confirms terms the customer did not see: when the hour ends while the box is open, the new terms are shown first', async () => {
+    const later = myMoveView({
+      actions: {
+        cancel: {
+          allowed: true,
+          refundPence: 0,
+          terms: 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded. You can postpone the move instead (24 hours’ notice) and use the booking within 12 months.',
+        },
+      },
+    });
+    const api = fakeApi({ [`GET ${PATH}`]: views(myMoveView(), myMoveView(), later), [`POST ${PATH}/cancel`]: () => ({ json: later }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel my move' }));
+    const box = await screen.findByRole('group', { name: 'Before you cancel' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Yes, cancel my move' }));
+    expect((await within(box).findByRole('alert')).textContent).toBe(TERMS_CHANGED);
+    expect(within(box).getByTestId('cancel-terms').textContent).toMatch(/^The 1-hour cooling-off period has ended/);
+    expect(box.textContent).toContain('Refund: none');
+    expect(api.of('POST', `${PATH}/cancel`)).toHaveLength(0);
+  });
+
+  it('a refused cancel shows the server reason and reloads the booking', async () => {
+    const already = myMoveView({ state: 'cancelled', statusText: 'Cancelled', actions: { cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' } } });
+    let answer: () => { json: MyMoveView } = views(myMoveView());
+    fakeApi({
+      [`GET ${PATH}`]: () => answer(),
+      [`POST ${PATH}/cancel`]: () => {
+        answer = views(already);
+        return { status: 409, json: { message: 'This booking is already cancelled.' } };
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel my move' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Before you cancel' })).getByRole('button', { name: 'Yes, cancel my move' }));
+    await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Cancelled'));
+    expect(screen.getByRole('alert').textContent).toContain('This booking is already cancelled.');
+  });
+
+  it('Postpone explains the 24 hours and 12 months first; then a new date is chosen with the booking date picker and the new price is shown', async () => {
+    const frozen = myMoveView({
+      state: 'frozen',
+      statusText: 'Postponed',
+      actions: {
+        payBalance: false,
+        cancel: { allowed: true, refundPence: 0, terms: 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded.' },
+        postpone: { allowed: false, reason: 'This booking is already postponed.' },
+        reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' },
+      },
+    });
+    const reactivated = myMoveView({ move: { date: '2026-12-03T06:00:00.000Z' }, money: { totalPence: 22000, balancePence: 16000 }, statusText: '30 % deposit paid' });
+    const api = fakeApi({
+      [`GET ${PATH}`]: views(myMoveView()),
+      [`POST ${PATH}/postpone`]: () => ({ json: frozen }),
+      [`POST ${PATH}/reactivate`]: () => ({ json: reactivated }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Postpone my move' }));
+    const box = screen.getByRole('group', { name: 'Before you postpone' });
+    expect(box.textContent).toContain('at least 24 hours’ notice');
+    expect(box.textContent).toContain('new date within 12 months');
+    expect(api.of('POST', `${PATH}/postpone`)).toHaveLength(0);
+    fireEvent.click(within(box).getByRole('button', { name: 'Yes, postpone my move' }));
+    await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Postponed'));
+    expect(screen.getByTestId('outcome').textContent).toBe('Your move is postponed. Choose a new date by 1 December 2027.');
+    expect(screen.getByText(/The balance can be paid once your move has a new date\./)).toBeTruthy();
+    expect(screen.getByTestId('move-date').textContent).toBe('Postponed: no date yet (was Saturday 12 December 2026 at 10:00)');
+
+    // no date yet: the booking form's own message
+    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose Moving Date is required');
+    expect(api.of('POST', `${PATH}/reactivate`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText('New moving date'));
+    fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
+    fireEvent.click(screen.getByRole('option', { name: '06:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
+    await waitFor(() => expect(api.of('POST', `${PATH}/reactivate`).map((c) => c.body)).toEqual([{ date: '2026-12-03T06:00:00.000Z' }]));
+    const outcome = await screen.findByTestId('outcome');
+    await waitFor(() => expect(outcome.textContent).toContain('Your move is booked again for Thursday 3 December 2026 at 06:00.'));
+    expect(outcome.textContent).toContain('The new price is £220.00 (it was £200.00).');
+    expect(outcome.textContent).toContain('Balance to pay: £160.00.');
+  });
+
+  it('a refused new date shows the server message at the picker', async () => {
+    const frozen = myMoveView({ state: 'frozen', statusText: 'Postponed', actions: { postpone: { allowed: false, reason: 'This booking is already postponed.' }, reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' } } });
+    fakeApi({
+      [`GET ${PATH}`]: views(frozen),
+      [`POST ${PATH}/reactivate`]: () => ({ status: 400, json: { message: 'Invalid request', errors: { date: 'Booking times are 06:00 to 21:00' } } }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByLabelText('New moving date'));
+    fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
+    fireEvent.click(screen.getByRole('option', { name: '06:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Booking times are 06:00 to 21:00');
+  });
+
+  it('says why an action is not offered', async () => {
+    fakeApi({
+      [`GET ${PATH}`]: views(
+        myMoveView({ actions: { postpone: { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' }, payBalance: false } }),
+      ),
+    });
+    renderPage();
+    const reasons = await screen.findByRole('list', { name: 'Not available now' });
+    expect(reasons.textContent).toContain('Postpone: A move can be postponed only with at least 24 hours’ notice.');
+    expect(reasons.textContent).toContain('Pay the balance: The balance of £140.00 is paid to your driver at the end of the job.');
+    expect(screen.queryByRole('button', { name: 'Postpone my move' })).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { CustomerConversationView } from '@vanhop/contracts';
+import { fakeApi } from '../../components/testing/fakeApi';
+import { SupportLauncher } from '../../layout/SupportLauncher';
+
+const chat = (messages: CustomerConversationView['messages']): CustomerConversationView => ({ id: 'c1', kind: 'support', driverName: null, about: null, messages, canReply: true });
+const first = { id: 'm1', from: 'customer' as const, author: 'Pat', body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' };
+const answer = { id: 'm2', from: 'staff' as const, author: 'VanHop Support', body: 'Yes, with an expert team.', at: '2026-03-01T10:01:00.000Z' };
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SupportLauncher />
+    </MemoryRouter>,
+  );
+
+describe('Instant Support panel', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('starts a chat from the page the customer is on, keeps its link, and shows answers', async () => {
+    let answered = false;
+    const api = fakeApi({
+      'POST /api/conversations/support': () => ({ status: 201, json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first]) } }),
+      'GET /api/conversations/v1.tok': () => ({ json: chat(answered ? [first, answer] : [first]) }),
+    });
+    renderAt('/services');
+    fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
+    expect(await within(panel).findByText('Please tell us your name')).toBeTruthy();
+    expect(within(panel).getByText('Please write a message')).toBeTruthy();
+    expect(api.of('POST', '/api/conversations/support')).toHaveLength(0);
+
+    fireEvent.change(within(panel).getByLabelText('Your name'), { target: { value: 'Pat' } });
+    fireEvent.change(within(panel).getByLabelText('How can we help?'), { target: { value: 'Can you move a piano?' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
+    await within(panel).findByText('Can you move a piano?');
+    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({ name: 'Pat', page: '/services', body: 'Can you move a piano?' });
+    expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({ support: 'v1.tok' });
+
+    answered = true;
+    expect(await within(panel).findByText('Yes, with an expert team.', {}, { timeout: 6000 })).toBeTruthy();
+  }, 10_000);
+
+  it('reopens the saved chat; a link that no longer opens is forgotten and a new chat offered', async () => {
+    localStorage.setItem('vanhop.conversations', JSON.stringify({ support: 'v1.old' }));
+    fakeApi({ 'GET /api/conversations/v1.old': () => ({ status: 404, json: { message: 'This conversation link is not valid or has expired' } }) });
+    renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Start chat' })).toBeTruthy());
+    expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({});
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /Instant Support/ })).toBeTruthy();
+  });
+});

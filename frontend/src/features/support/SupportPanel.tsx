@@ -1,0 +1,128 @@
+/**
+ * Instant Support: a chat with VanHop's staff in a floating panel, on every customer page. A new
+ * chat asks for a name (and an e-mail address for replies by e-mail); the chat's signed link is kept
+ * in this browser so the panel reopens it, and new answers appear while the panel is open.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, type CustomerConversationView } from '@vanhop/contracts';
+import { ApiError } from '../../api/client';
+import { Modal } from '../../components/Modal';
+import { getConversation, postConversationMessage, startSupportConversation } from './api';
+import { saveSupportToken, savedSupportToken } from '../conversations/links';
+import { errorText, Thread } from '../conversations/Thread';
+import { ChatField } from '../conversations/ChatField';
+import { usePolling } from '../conversations/usePolling';
+import '../conversations/conversations.css';
+import './support.css';
+
+/** How often an open panel asks for staff answers. */
+export const SUPPORT_POLL_MS = 4000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export default function SupportPanel({ onClose }: { onClose: () => void }) {
+  const [token, setToken] = useState(savedSupportToken);
+  const load = useCallback((signal: AbortSignal) => getConversation(token!, signal), [token]);
+  const chat = usePolling<CustomerConversationView>(token ? load : null, SUPPORT_POLL_MS);
+
+  const gone = token !== null && chat.error instanceof ApiError && chat.error.status === 404;
+  useEffect(() => {
+    if (!gone) return;
+    saveSupportToken(null);
+    setToken(null);
+  }, [gone]);
+
+  const startOver = () => {
+    saveSupportToken(null);
+    chat.setData(null);
+    setToken(null);
+  };
+
+  return (
+    <Modal title="Instant Support" onClose={onClose} floating className="support-panel">
+      {token ? (
+        chat.data ? (
+          <>
+            <Thread
+              messages={chat.data.messages}
+              me="customer"
+              canReply={chat.data.canReply}
+              label="Message to VanHop Support"
+              onSend={async (body) => {
+                chat.setData(await postConversationMessage(token, body));
+              }}
+            />
+            <p className="support-foot">
+              <span>{chat.data.messages[chat.data.messages.length - 1]?.from === 'customer' ? 'Our team will answer here shortly.' : ''}</span>
+              <button type="button" className="link-button" onClick={startOver}>
+                Start a new chat
+              </button>
+            </p>
+          </>
+        ) : (
+          <p>Loading your chat...</p>
+        )
+      ) : (
+        <StartChat
+          onStart={async (input) => {
+            const started = await startSupportConversation(input);
+            saveSupportToken(started.token);
+            chat.setData(started.conversation);
+            setToken(started.token);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function StartChat({ onStart }: { onStart: (input: { name: string; email?: string; page: string; body: string }) => Promise<void> }) {
+  const { pathname } = useLocation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!name.trim()) found.name = CONVERSATION_MSG.nameRequired;
+    if (email.trim() && !EMAIL.test(email.trim())) found.email = CONVERSATION_MSG.emailInvalid;
+    if (!body.trim()) found.body = CONVERSATION_MSG.bodyRequired;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSending(true);
+    try {
+      await onStart({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), page: pathname.slice(0, 200), body: body.trim() });
+    } catch (err) {
+      setErrors({ ...(err instanceof ApiError ? (err.errors ?? {}) : {}), form: errorText(err) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="chat-form" onSubmit={submit} noValidate>
+      <p className="chat-about">Questions, a piano or other specialist items, or a change to your booking: our team answers here.</p>
+      <ChatField label="Your name" error={errors.name}>
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
+      </ChatField>
+      <ChatField label="Your e-mail (optional, to get our answer by e-mail too)" error={errors.email}>
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} autoComplete="email" />
+      </ChatField>
+      <ChatField label="How can we help?" error={errors.body}>
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={MESSAGE_MAX_LENGTH} />
+      </ChatField>
+      <button type="submit" className="primary" disabled={sending}>
+        {sending ? 'Sending...' : 'Start chat'}
+      </button>
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { createEvent, NotFoundError, outboxEntry, type Clock, type Collection, type OutboxEntry, type Update } from '@vanhop/platform';
+import type { EventPayloads, RefundReason } from '@vanhop/contracts';
+import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
+import { customerOf, moveOf } from '../domain/lifecycle.js';
+import type { MyMoveLinks } from '../domain/my-move-link.js';
+
+export const LINK_NOT_VALID = 'This link is not valid or has expired.';
+
+/** How many times an action re-reads and re-decides after losing a race to another write. */
+export const WRITE_ATTEMPTS = 4;
+
+/** What the My move actions share: finding the record a link names, and the facts every event carries. */
+export class MyMoveRecords {
+  constructor(
+    readonly bookings: Collection<StoredBooking>,
+    readonly links: MyMoveLinks,
+    readonly clock: Clock,
+    /** Nudges the outbox relay after a write with events. */
+    readonly afterWrite: () => void = () => undefined,
+  ) {}
+
+  /** The live record a token names. Forged, expired and deleted all read the same: not found. */
+  async byToken(token: unknown): Promise<StoredBooking> {
+    const id = this.links.bookingIdOf(token, this.clock.now());
+    const record = id ? await this.bookings.findOne({ _id: id, deletedAt: null }) : null;
+    if (!record) throw new NotFoundError(LINK_NOT_VALID);
+    return record;
+  }
+
+  reload(id: string): Promise<StoredBooking | null> {
+    return this.bookings.findOne({ _id: id, deletedAt: null });
+  }
+
+  pathOf(record: StoredBooking): string {
+    return this.links.pathFor({ _id: record._id, moveDate: record.quote.date || record.date, savedAt: record.date });
+  }
+
+  /** bookingId, code, customer, driver, move and link, as every life-after-booking event has them. */
+  factsOf(record: StoredBooking) {
+    return {
+      bookingId: record._id,
+      randomNumber: record.randomNumber,
+      customer: customerOf(record),
+      driver: record.driver ?? null,
+      move: moveOf(record),
+      myMovePath: this.pathOf(record),
+    };
+  }
+
+  async event<K extends keyof EventPayloads>(topic: K, data: EventPayloads[K], record: StoredBooking, causationId?: string): Promise<OutboxEntry> {
+    const event = await createEvent(topic, data, { producer: 'booking', correlationId: record._id, causationId, clock: this.clock });
+    return outboxEntry(topic, event, record._id);
+  }
+
+  /** A RefundRequested and the pending refund the record keeps until RefundIssued confirms it. */
+  async refund(record: StoredBooking, amountPence: number, reason: RefundReason, extra: { paymentRef?: string; causationId?: string } = {}) {
+    const refundId = `rf-${randomUUID()}`;
+    const pending: PendingRefund = { refundId, amountPence, reason, requestedAt: this.clock.now().toISOString() };
+    const entry = await this.event(
+      'refund.requested',
+      {
+        refundId,
+        bookingId: record._id,
+        randomNumber: record.randomNumber,
+        amountPence,
+        reason,
+        ...(extra.paymentRef ? { paymentRef: extra.paymentRef } : {}),
+        customer: customerOf(record),
+        myMovePath: this.pathOf(record),
+      },
+      record,
+      extra.causationId,
+    );
+    return { pending, entry };
+  }
+
+  /** One conditional single-document write; false when the record changed since it was read. */
+  async write(filter: Record<string, unknown>, update: Update): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne(filter, update);
+    if (matched === 0) return false;
+    if (update.$push && 'outbox' in update.$push) this.afterWrite();
+    return true;
+  }
+}

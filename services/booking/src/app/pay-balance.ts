@@ -1,0 +1,30 @@
+import type { PayBalanceResponse } from '@vanhop/contracts';
+import { ConflictError } from '@vanhop/platform';
+import { ruleFacts } from '../domain/lifecycle.js';
+import type { MyMoveRecords } from './my-move-records.js';
+import { balanceOfRecord } from './view-my-move.js';
+
+/** The port to the payment service: a checkout for exactly the balance the booking service reports. */
+export interface BalanceCheckouts {
+  open(bookingId: string): Promise<PayBalanceResponse>;
+}
+
+/**
+ * Pay the balance online. Booking only decides whether there is one to pay; the payment service
+ * reads the amount back from booking and opens (or offers again) the checkout for it.
+ */
+export class PayBalance {
+  constructor(
+    private readonly records: MyMoveRecords,
+    private readonly checkouts: BalanceCheckouts,
+  ) {}
+
+  async execute(token: unknown): Promise<PayBalanceResponse> {
+    const record = await this.records.byToken(token);
+    const f = ruleFacts(record);
+    if (f.state !== 'active') throw new ConflictError(f.state === 'cancelled' ? 'This booking is cancelled.' : 'Give the postponed booking its new date first.');
+    if (f.paymentStatus === 'unpaid') throw new ConflictError('This booking is not paid yet: book it from your quote first.');
+    if (balanceOfRecord(record) <= 0) throw new ConflictError('Nothing is left to pay for this booking.');
+    return this.checkouts.open(record._id);
+  }
+}

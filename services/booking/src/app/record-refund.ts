@@ -1,0 +1,69 @@
+import type { RefundIssued } from '@vanhop/contracts';
+import type { Collection, Logger } from '@vanhop/platform';
+import type { StoredBooking } from '../domain/booking-record.js';
+import { appendLifecycle, REFUND_DESCRIPTIONS, refundReceiptId } from '../domain/lifecycle.js';
+import { pounds } from '../domain/words.js';
+import { WRITE_ATTEMPTS } from './my-move-records.js';
+
+export type RecordRefundOutcome = 'recorded' | 'already-recorded' | 'not-found';
+
+/**
+ * RefundIssued → the booking's refunded amount, a refund receipt and a history line. The write
+ * matches only while the refund is still pending on the record and pulls it in the same update, so a
+ * replayed RefundIssued (or one for a refund this record never asked for) changes nothing.
+ */
+export class RecordRefund {
+  constructor(
+    private readonly bookings: Collection<StoredBooking>,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(refund: RefundIssued): Promise<RecordRefundOutcome> {
+    for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+      const record = await this.bookings.findOne({ _id: refund.bookingId });
+      if (!record) {
+        this.logger.error({ bookingId: refund.bookingId, refundId: refund.refundId }, 'refund issued for an unknown booking');
+        return 'not-found';
+      }
+      const pending = (record.pendingRefunds ?? []).find((p) => p.refundId === refund.refundId);
+      if (!pending) return 'already-recorded';
+      if (refund.amountPence < pending.amountPence) {
+        this.logger.error({ bookingId: record._id, refundId: refund.refundId, asked: pending.amountPence, issued: refund.amountPence }, 'refund smaller than asked; follow up by hand');
+      }
+      const description = REFUND_DESCRIPTIONS[refund.reason];
+      const { set, push } = appendLifecycle(record, {
+        history: [{ at: refund.issuedAt, kind: 'refunded', text: `${pounds(refund.amountPence)} refunded to your card (${description.toLowerCase()})`, amountPence: refund.amountPence }],
+        receipts: [
+          {
+            id: refundReceiptId(refund.refundId),
+            kind: 'refund',
+            at: refund.issuedAt,
+            amountPence: refund.amountPence,
+            description,
+            provider: refund.provider,
+            providerRef: refund.providerRefs.join(', '),
+          },
+        ],
+      });
+      const { matched } = await this.bookings.updateOne(
+        {
+          _id: record._id,
+          'pendingRefunds.refundId': refund.refundId,
+          ...(record.history === undefined ? { history: { $exists: false } } : {}),
+          ...(record.receipts === undefined ? { receipts: { $exists: false } } : {}),
+        },
+        {
+          $inc: { amountRefundedPence: refund.amountPence },
+          $pull: { pendingRefunds: { refundId: refund.refundId } },
+          ...(Object.keys(set).length ? { $set: set } : {}),
+          ...(Object.keys(push).length ? { $push: push } : {}),
+        },
+      );
+      if (matched === 1) {
+        this.logger.info({ bookingId: record._id, refundId: refund.refundId, amountPence: refund.amountPence }, 'refund recorded');
+        return 'recorded';
+      }
+    }
+    throw new Error(`booking ${refund.bookingId} kept changing while refund ${refund.refundId} was recorded; retrying the event`);
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  balanceOf,
+  cancelTerms,
+  customerStatusText,
+  postponeTerms,
+  reactivateTerms,
+  type BookingSummary,
+  type MyMoveReceipt,
+  type MyMoveView,
+} from '@vanhop/contracts';
+import { NotFoundError } from '@vanhop/platform';
+import type { StoredBooking } from '../domain/booking-record.js';
+import { customerOf, historyOf, lifecycleFacts, moveOf, receiptsOf, refundPendingPence, ruleFacts } from '../domain/lifecycle.js';
+import type { MyMoveRecords } from './my-move-records.js';
+
+/** Money still owed: none on a cancelled booking, all of it on an unpaid one. */
+export function balanceOfRecord(record: StoredBooking): number {
+  const f = ruleFacts(record);
+  return f.state === 'cancelled' ? 0 : balanceOf(f);
+}
+
+/** The My move page: the move, the driver's name, the money, the history and what may be done now. */
+export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
+  const f = lifecycleFacts(record);
+  const rules = ruleFacts(record);
+  const balancePence = balanceOfRecord(record);
+  return {
+    bookingId: record._id,
+    randomNumber: record.randomNumber,
+    state: f.state,
+    paymentStatus: f.paymentStatus,
+    statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+    move: moveOf(record),
+    customer: customerOf(record),
+    // Only the name: the driver's contact details go to the driver, not the other way round.
+    driver: record.driver ? { id: record.driver.id, name: record.driver.name } : null,
+    money: {
+      totalPence: f.totalPricePence,
+      paidPence: f.amountPaidPence,
+      refundedPence: f.amountRefundedPence,
+      refundPendingPence: refundPendingPence(record),
+      balancePence,
+    },
+    history: historyOf(record),
+    receipts: receiptsOf(record),
+    actions: {
+      payBalance: f.state === 'active' && f.paymentStatus !== 'unpaid' && balancePence > 0,
+      cancel: cancelTerms(rules, now),
+      postpone: postponeTerms(rules, now),
+      reactivate: reactivateTerms(rules, now),
+    },
+  };
+}
+
+export function myMoveReceipt(record: StoredBooking, receiptId: string): MyMoveReceipt {
+  const receipt = receiptsOf(record).find((r) => r.id === receiptId);
+  if (!receipt) throw new NotFoundError('No receipt with that id for this booking');
+  return {
+    receipt,
+    bookingId: record._id,
+    randomNumber: record.randomNumber,
+    customer: { name: record.quote.name, email: record.quote.email },
+    move: moveOf(record),
+    totalPence: lifecycleFacts(record).totalPricePence,
+  };
+}
+
+/** What payment reads to charge a balance and to answer the success page. */
+export function bookingSummary(record: StoredBooking, records: MyMoveRecords): BookingSummary {
+  const f = lifecycleFacts(record);
+  const balancePence = balanceOfRecord(record);
+  return {
+    bookingId: record._id,
+    randomNumber: record.randomNumber,
+    state: f.state,
+    paymentStatus: f.paymentStatus,
+    statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+    totalPricePence: f.totalPricePence,
+    paidPence: f.amountPaidPence - f.amountRefundedPence,
+    balancePence,
+    myMovePath: records.pathOf(record),
+    move: moveOf(record),
+    customerEmail: record.quote.email,
+    paymentRefs: receiptsOf(record).filter((r) => r.kind === 'payment').map((r) => r.providerRef),
+  };
+}

@@ -1,0 +1,95 @@
+import type { Express, RequestHandler } from 'express';
+import { cancelBookingSchema } from '@vanhop/contracts';
+import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import type { CancelBooking } from '../app/cancel-booking.js';
+import type { MyMoveRecords } from '../app/my-move-records.js';
+import type { PayBalance } from '../app/pay-balance.js';
+import type { PostponeBooking } from '../app/postpone-booking.js';
+import type { ReactivateBooking } from '../app/reactivate-booking.js';
+import { myMoveReceipt, myMoveView } from '../app/view-my-move.js';
+
+export interface MyMoveRouteDeps {
+  records: MyMoveRecords;
+  cancel: CancelBooking;
+  postpone: PostponeBooking;
+  reactivate: ReactivateBooking;
+  payBalance: PayBalance;
+  cache: Cache;
+  perMinute: number;
+}
+
+const RECEIPT_ID = /^[\w-]{1,300}$/;
+
+/**
+ * The customer's My move page and its actions (/api/mymove/:token). The signed token is the only
+ * credential: a forged, expired or unknown one answers 404 like a missing record, never saying which.
+ */
+export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
+  const limit: RequestHandler = rateLimit(deps.cache, { name: 'my-move', limit: deps.perMinute, windowSeconds: 60 });
+  const noStore: RequestHandler = (_req, res, next) => {
+    // The answer holds the customer's details: never kept by a shared cache or the browser's.
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+  const base = '/api/mymove/:token';
+
+  app.get(
+    base,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      const record = await deps.records.byToken(req.params.token);
+      res.json(myMoveView(record, deps.records.clock.now()));
+    }),
+  );
+
+  app.get(
+    `${base}/receipts/:receiptId`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      const record = await deps.records.byToken(req.params.token);
+      const receiptId = String(req.params.receiptId);
+      res.json(myMoveReceipt(record, RECEIPT_ID.test(receiptId) ? receiptId : ''));
+    }),
+  );
+
+  app.post(
+    `${base}/cancel`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      // The link first: a bad token is 404 whatever the body says.
+      await deps.records.byToken(req.params.token);
+      await validate(cancelBookingSchema, req.body, 'Cancellation');
+      res.json(await deps.cancel.execute(req.params.token));
+    }),
+  );
+
+  app.post(
+    `${base}/postpone`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.postpone.execute(req.params.token));
+    }),
+  );
+
+  app.post(
+    `${base}/reactivate`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.reactivate.execute(req.params.token, req.body));
+    }),
+  );
+
+  app.post(
+    `${base}/pay-balance`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.payBalance.execute(req.params.token));
+    }),
+  );
+}

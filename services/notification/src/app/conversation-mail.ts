@@ -1,0 +1,75 @@
+import type { ConversationMessagePosted } from '@vanhop/contracts';
+import type { Clock, DocumentStore, Logger } from '@vanhop/platform';
+import { CONVERSATIONS, SUPPORT_AUTHOR, type ConversationThread } from '../domain/conversation-thread.js';
+import type { ConversationLinks } from '../domain/conversation-links.js';
+import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
+import { conversationStartedEmail, messageToDriverEmail, replyToCustomerEmail, supportChatStartedEmail } from '../domain/templates/conversation.js';
+import type { Notifier } from './notifier.js';
+
+/** Where the staff inbox lives in the web app (the office e-mail links to it). */
+export const SUPPORT_INBOX_PATH = '/admin/support';
+
+/**
+ * Mails the other side of a conversation when a message is posted. Links are signed at sending
+ * time (fresh expiry each mail); the driver's address is asked of the quote service each time
+ * (an unreachable quote service throws, and the bus retries the event later).
+ */
+export class ConversationMail {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly notifier: Notifier,
+    private readonly drivers: DriverDirectory,
+    private readonly links: ConversationLinks,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly ctx: { publicUrl: string; officeEmail: string },
+  ) {}
+
+  async deliver(posted: ConversationMessagePosted): Promise<void> {
+    const thread = await this.store.collection<ConversationThread>(CONVERSATIONS).findOne({ _id: posted.conversationId });
+    const message = thread?.messages.find((m) => m.id === posted.messageId);
+    if (!thread || !message) {
+      this.logger.warn({ conversationId: posted.conversationId, messageId: posted.messageId }, 'conversation message not found; nothing to mail');
+      return;
+    }
+    const now = this.clock.now();
+    const key = (recipient: string) => `conversation.${message.id}.${recipient}`;
+    const threadUrl = `${this.ctx.publicUrl}${this.links.customerPath(thread._id, now)}`;
+    const customer = thread.customer;
+
+    if (thread.kind === 'driver' && thread.driver) {
+      if (message.from === 'customer') {
+        const contact = await this.drivers.contact(thread.driver.id);
+        if (!contact) {
+          this.logger.warn({ driverId: thread.driver.id, conversationId: thread._id }, 'driver no longer exists; message not mailed');
+        } else {
+          const replyUrl = `${this.ctx.publicUrl}${this.links.driverPath(thread._id, thread.driver.id, now)}`;
+          await this.notifier.email(
+            key('driver'),
+            contact.email,
+            messageToDriverEmail({ driverName: contact.name, customerName: customer.name, about: thread.about, body: message.body, replyUrl, first: posted.first }),
+          );
+        }
+        if (posted.first && customer.email) {
+          await this.notifier.email(key('customer-copy'), customer.email, conversationStartedEmail({ customerName: customer.name, to: thread.driver.name, body: message.body, threadUrl }));
+        }
+      } else if (message.from === 'driver' && customer.email) {
+        await this.notifier.email(key('customer'), customer.email, replyToCustomerEmail({ customerName: customer.name, from: thread.driver.name, body: message.body, threadUrl }));
+      }
+      return;
+    }
+
+    if (message.from === 'customer' && posted.first) {
+      await this.notifier.email(
+        key('office'),
+        this.ctx.officeEmail,
+        supportChatStartedEmail({ customerName: customer.name, page: thread.page, body: message.body, inboxUrl: `${this.ctx.publicUrl}${SUPPORT_INBOX_PATH}` }),
+      );
+      if (customer.email) {
+        await this.notifier.email(key('customer-copy'), customer.email, conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+      }
+    } else if (message.from === 'staff' && customer.email) {
+      await this.notifier.email(key('customer'), customer.email, replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONVERSATION_MSG,
+  TOPICS,
+  type CustomerConversationView,
+  type DriverConversationView,
+  type MessageAuthor,
+  type StartDriverConversation,
+  type StartedConversation,
+  type StartSupportConversation,
+  type SupportChatView,
+  type SupportInbox,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  NotFoundError,
+  outboxEntry,
+  ServiceUnavailableError,
+  type Clock,
+  type Collection,
+  type DocumentStore,
+  type OutboxRelay,
+} from '@vanhop/platform';
+import {
+  CONVERSATIONS,
+  customerView,
+  driverView,
+  inbox,
+  isFull,
+  supportView,
+  waitingAfter,
+  type ConversationThread,
+  type StoredMessage,
+} from '../domain/conversation-thread.js';
+import type { ConversationLinks } from '../domain/conversation-links.js';
+import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
+
+/** How many answered chats the staff inbox lists besides every unanswered one. */
+const ANSWERED_IN_INBOX = 50;
+/** Concurrent posts to one thread retry their conditional write this often before giving up. */
+const WRITE_ATTEMPTS = 5;
+
+/**
+ * The conversations module's use cases. Each message is stored with its ConversationMessagePosted
+ * event in one write; the consumer then mails the other side, so a mail server outage delays mail
+ * and never loses a message or fails the customer's request.
+ */
+export class Conversations {
+  private readonly threads: Collection<ConversationThread>;
+
+  constructor(
+    store: DocumentStore,
+    private readonly relay: OutboxRelay,
+    private readonly clock: Clock,
+    private readonly links: ConversationLinks,
+    private readonly drivers: DriverDirectory,
+  ) {
+    this.threads = store.collection<ConversationThread>(CONVERSATIONS);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.threads.ensureIndex({ fields: { kind: 1, awaitingStaff: 1, lastMessageAt: -1 } });
+  }
+
+  async startWithDriver(input: StartDriverConversation, correlationId?: string): Promise<StartedConversation> {
+    const driver = await this.drivers.contact(input.driverId);
+    if (!driver || !driver.active) throw new NotFoundError('No driver with that id');
+    return this.start(
+      {
+        kind: 'driver',
+        customer: { name: input.name, email: input.email },
+        driver: { id: driver.id, name: driver.name },
+        about: input.about,
+        page: null,
+      },
+      input.body,
+      correlationId,
+    );
+  }
+
+  startSupport(input: StartSupportConversation, correlationId?: string): Promise<StartedConversation> {
+    return this.start(
+      { kind: 'support', customer: { name: input.name, email: input.email || null }, driver: null, about: null, page: input.page ?? null },
+      input.body,
+      correlationId,
+    );
+  }
+
+  /** The thread id behind a customer link, for per-thread rate limits (null: not a valid link). */
+  customerThreadId(token: unknown): string | null {
+    return this.links.conversationOf(token, this.clock.now());
+  }
+
+  driverThreadId(token: unknown): string | null {
+    return this.links.driverThreadOf(token, this.clock.now())?.conversationId ?? null;
+  }
+
+  async forCustomer(token: unknown): Promise<CustomerConversationView> {
+    return customerView(await this.byCustomerToken(token));
+  }
+
+  async postAsCustomer(token: unknown, body: string, correlationId?: string): Promise<CustomerConversationView> {
+    const thread = await this.byCustomerToken(token);
+    return customerView(await this.append(thread, { from: 'customer', body }, correlationId));
+  }
+
+  async forDriver(token: unknown): Promise<DriverConversationView> {
+    return driverView(await this.byDriverToken(token));
+  }
+
+  async postAsDriver(token: unknown, body: string, correlationId?: string): Promise<DriverConversationView> {
+    const thread = await this.byDriverToken(token);
+    return driverView(await this.append(thread, { from: 'driver', body }, correlationId));
+  }
+
+  async supportInbox(): Promise<SupportInbox> {
+    const [waiting, answered] = await Promise.all([
+      this.threads.find({ kind: 'support', awaitingStaff: true }),
+      this.threads.find({ kind: 'support', awaitingStaff: false }, { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX }),
+    ]);
+    return inbox([...waiting, ...answered]);
+  }
+
+  async supportChat(id: string): Promise<SupportChatView> {
+    return supportView(await this.supportThread(id));
+  }
+
+  async postAsStaff(id: string, staff: string, body: string, correlationId?: string): Promise<SupportChatView> {
+    const thread = await this.supportThread(id);
+    return supportView(await this.append(thread, { from: 'staff', body, staff }, correlationId));
+  }
+
+  private async start(
+    facts: Pick<ConversationThread, 'kind' | 'customer' | 'driver' | 'about' | 'page'>,
+    body: string,
+    correlationId?: string,
+  ): Promise<StartedConversation> {
+    const now = this.clock.now();
+    const at = now.toISOString();
+    const _id = randomUUID();
+    const message: StoredMessage = { id: randomUUID(), from: 'customer', body, at };
+    const thread: ConversationThread = {
+      _id,
+      ...facts,
+      messages: [message],
+      messageCount: 1,
+      createdAt: at,
+      lastMessageAt: at,
+      awaitingStaff: facts.kind === 'support',
+      waitingSince: facts.kind === 'support' ? at : null,
+      outbox: [await this.posted(_id, facts.kind, message, true, correlationId)],
+    };
+    await this.threads.insertOne(thread);
+    void this.relay.kick();
+    const token = this.links.customerToken(_id, now);
+    return { token, path: this.links.customerPath(_id, now), conversation: customerView(thread) };
+  }
+
+  /**
+   * Adds a message on the condition that nobody else did since the thread was read (messageCount),
+   * re-reading and retrying when someone did, so two concurrent posts both land and each gets its event.
+   */
+  private async append(thread: ConversationThread, input: { from: MessageAuthor; body: string; staff?: string }, correlationId?: string): Promise<ConversationThread> {
+    let current = thread;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      if (isFull(current)) throw new ConflictError(CONVERSATION_MSG.threadFull);
+      const message: StoredMessage = { id: randomUUID(), from: input.from, body: input.body, at: this.clock.now().toISOString(), ...(input.staff ? { staff: input.staff } : {}) };
+      const event = await this.posted(current._id, current.kind, message, false, correlationId);
+      const updated = await this.threads.findOneAndUpdate(
+        { _id: current._id, messageCount: current.messageCount },
+        {
+          $push: { messages: message, outbox: event },
+          $set: { messageCount: current.messageCount + 1, lastMessageAt: message.at, ...waitingAfter(current, message) },
+        },
+      );
+      if (updated) {
+        void this.relay.kick();
+        return updated;
+      }
+      const again = await this.threads.findOne({ _id: current._id });
+      if (!again) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+      current = again;
+    }
+    throw new ServiceUnavailableError('This conversation is busy, please send your message again');
+  }
+
+  private async posted(conversationId: string, kind: ConversationThread['kind'], message: StoredMessage, first: boolean, correlationId?: string) {
+    const event = await createEvent(
+      TOPICS.conversationMessagePosted,
+      { conversationId, messageId: message.id, kind, from: message.from, first },
+      { producer: 'notification', correlationId, clock: this.clock },
+    );
+    return outboxEntry(TOPICS.conversationMessagePosted, event, conversationId);
+  }
+
+  private async byCustomerToken(token: unknown): Promise<ConversationThread> {
+    const id = this.links.conversationOf(token, this.clock.now());
+    const thread = id ? await this.threads.findOne({ _id: id }) : null;
+    if (!thread) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+    return thread;
+  }
+
+  private async byDriverToken(token: unknown): Promise<ConversationThread> {
+    const claim = this.links.driverThreadOf(token, this.clock.now());
+    const thread = claim ? await this.threads.findOne({ _id: claim.conversationId }) : null;
+    // A link names its driver too: should a thread ever change hands, the old driver's links stop working.
+    if (!thread || thread.kind !== 'driver' || thread.driver?.id !== claim!.driverId) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+    return thread;
+  }
+
+  private async supportThread(id: string): Promise<ConversationThread> {
+    const thread = await this.threads.findOne({ _id: id });
+    if (!thread || thread.kind !== 'support') throw new NotFoundError('No support chat with that id');
+    return thread;
+  }
+}

@@ -1,0 +1,48 @@
+import { conversationPath, driverReplyPath } from '@vanhop/contracts';
+import { LinkSigner } from '@vanhop/platform';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A customer comes back to a thread from the browser or an e-mail for months (a move booked well ahead). */
+export const CUSTOMER_LINK_DAYS = 180;
+/** Every e-mail to the driver carries a fresh link, so a short life costs nothing. */
+export const DRIVER_LINK_DAYS = 60;
+
+/**
+ * The signed links of conversations: the customer's (names the thread) and the driver's (names
+ * the thread and that driver). Two purposes under one secret, so neither token opens the other's
+ * page. They are the only credentials: customers have no account, drivers no login.
+ */
+export class ConversationLinks {
+  private readonly customer: LinkSigner;
+  private readonly driver: LinkSigner;
+
+  constructor(secret: string) {
+    this.customer = new LinkSigner(secret, 'conversation-customer');
+    this.driver = new LinkSigner(secret, 'conversation-driver');
+  }
+
+  customerToken(conversationId: string, now: Date): string {
+    return this.customer.sign({ subject: conversationId, expiresAt: new Date(now.getTime() + CUSTOMER_LINK_DAYS * DAY_MS) });
+  }
+
+  customerPath(conversationId: string, now: Date): string {
+    return conversationPath(this.customerToken(conversationId, now));
+  }
+
+  /** The thread id of a genuine, unexpired customer token; null for anything else. */
+  conversationOf(token: unknown, now: Date): string | null {
+    return this.customer.verify(token, now);
+  }
+
+  driverPath(conversationId: string, driverId: string, now: Date): string {
+    return driverReplyPath(this.driver.sign({ subject: `${conversationId}:${driverId}`, expiresAt: new Date(now.getTime() + DRIVER_LINK_DAYS * DAY_MS) }));
+  }
+
+  /** Thread and driver of a genuine, unexpired driver token; null for anything else. */
+  driverThreadOf(token: unknown, now: Date): { conversationId: string; driverId: string } | null {
+    const subject = this.driver.verify(token, now);
+    const colon = subject?.lastIndexOf(':') ?? -1;
+    if (!subject || colon <= 0) return null;
+    return { conversationId: subject.slice(0, colon), driverId: subject.slice(colon + 1) };
+  }
+}

@@ -1,0 +1,46 @@
+import type { BookingCancelled } from '@vanhop/contracts';
+import { html } from '../html.js';
+import { moveDate, pounds } from '../format.js';
+import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
+import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
+import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
+
+const refundLine = (b: BookingCancelled): string =>
+  b.refundPence > 0
+    ? `You cancelled within the 1-hour cooling-off period, so everything you paid, ${pounds(b.refundPence)}, is being refunded to your card. A refund receipt follows by e-mail.`
+    : 'You cancelled after the 1-hour cooling-off period: under our cancellation policy no money paid is refunded.';
+
+/** The customer's confirmation that the booking is cancelled, and whether a refund follows. */
+export function bookingCancelledCustomerEmail(b: BookingCancelled, ctx: TemplateContext): EmailContent {
+  const url = myMoveUrl(ctx, b.myMovePath);
+  const subject = `Booking ${b.randomNumber} cancelled`;
+  const text = [
+    `Hello ${b.customer.name},`,
+    '',
+    `Your move on ${moveDate(b.move.date)} (booking ${b.randomNumber}) is cancelled. We have told the driver.`,
+    '',
+    refundLine(b),
+    '',
+    moveSummaryText(b.move),
+    '',
+    myMoveText(url),
+    textFooter,
+  ].join('\n');
+  const body = html`<p>Hello ${b.customer.name},</p>
+<p>Your move on <strong>${moveDate(b.move.date)}</strong> (booking ${b.randomNumber}) is cancelled. We have told the driver.</p>
+<p><strong>${refundLine(b)}</strong></p>
+${moveSummaryHtml(b.move)}
+${myMoveButton(url, 'See my cancelled booking')}`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+/** The driver's notice: the job is off, the day is free again. */
+export function bookingCancelledDriverEmail(b: BookingCancelled): EmailContent {
+  const subject = `Job ${b.randomNumber} cancelled: ${moveDate(b.move.date)}`;
+  const line = `The customer ${b.customer.name} has cancelled job ${b.randomNumber} on ${moveDate(b.move.date)}. You do not need to attend; nothing is to be collected.`;
+  const text = [`Hello ${b.driver?.name ?? 'driver'},`, '', line, '', moveSummaryText(b.move), textFooter].join('\n');
+  const body = html`<p>Hello ${b.driver?.name ?? 'driver'},</p>
+<p><strong>${line}</strong></p>
+${moveSummaryHtml(b.move)}`;
+  return { subject, text, html: layout(subject, body) };
+}

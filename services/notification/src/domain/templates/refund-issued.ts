@@ -1,0 +1,34 @@
+import type { RefundIssued, RefundReason } from '@vanhop/contracts';
+import { html } from '../html.js';
+import { pounds } from '../format.js';
+import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
+import { myMoveButton, myMoveText, myMoveUrl, receiptHtml, receiptText, type ReceiptFacts } from './my-move.js';
+
+const REASONS: Record<RefundReason, string> = {
+  'cooling-off-cancellation': 'Cancellation in the cooling-off period',
+  reprice: 'Price difference after the new moving date',
+  overpayment: 'Refund of a payment the booking did not need',
+};
+
+const receiptOf = (r: RefundIssued): ReceiptFacts => ({
+  title: 'Refund receipt',
+  bookingRef: r.randomNumber,
+  at: r.issuedAt,
+  description: REASONS[r.reason],
+  amountPence: r.amountPence,
+  method: 'Refunded to your card',
+  reference: r.providerRefs.join(', '),
+});
+
+/** The customer's refund receipt. */
+export function refundIssuedEmail(r: RefundIssued, ctx: TemplateContext): EmailContent {
+  const url = myMoveUrl(ctx, r.myMovePath);
+  const subject = `Refund receipt: ${pounds(r.amountPence)} for booking ${r.randomNumber}`;
+  const line = `We have refunded ${pounds(r.amountPence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
+  const text = [`Hello ${r.customer.name},`, '', line, '', receiptText(receiptOf(r)), '', myMoveText(url), textFooter].join('\n');
+  const body = html`<p>Hello ${r.customer.name},</p>
+<p>${line}</p>
+${receiptHtml(receiptOf(r))}
+${myMoveButton(url, 'Print receipts on My move')}`;
+  return { subject, text, html: layout(subject, body) };
+}

@@ -1,0 +1,102 @@
+import type { Express, Request, RequestHandler } from 'express';
+import { postMessageSchema, startDriverConversationSchema, startSupportConversationSchema } from '@vanhop/contracts';
+import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import type { Conversations } from '../app/conversation-use-cases.js';
+
+export interface ConversationRouteDeps {
+  conversations: Conversations;
+  cache: Cache;
+  perClientPerHour: number;
+  perThreadPerHour: number;
+}
+
+/** Polling a thread every few seconds is expected; this only stops a runaway client. */
+const READS_PER_MINUTE = 120;
+
+const LIMITED = 'Too many messages, please wait a little before sending another.';
+
+/**
+ * The customer's and the driver's side of conversations. Signed links are the only credentials:
+ * a forged, expired or unknown one answers 404 without saying which. Posting is limited per client
+ * (all threads) and per thread and side, so neither a script nor one chatty thread floods anyone's inbox.
+ */
+export function conversationRoutes(app: Express, deps: ConversationRouteDeps): void {
+  const { conversations } = deps;
+  const perClient = rateLimit(deps.cache, { name: 'conversation-post', limit: deps.perClientPerHour, windowSeconds: 3600, message: LIMITED });
+  const perThread = (side: 'customer' | 'driver', threadOf: (req: Request) => string | null): RequestHandler =>
+    rateLimit(deps.cache, {
+      name: `conversation-thread-${side}`,
+      limit: deps.perThreadPerHour,
+      windowSeconds: 3600,
+      message: LIMITED,
+      // An invalid link is not counted: the handler answers 404 for it.
+      key: (req) => threadOf(req) ?? undefined,
+    });
+  const reads = rateLimit(deps.cache, { name: 'conversation-read', limit: READS_PER_MINUTE, windowSeconds: 60 });
+  const noStore: RequestHandler = (_req, res, next) => {
+    // Private messages: never kept by a shared cache or the browser's.
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+  const correlation = (req: Request) => req.id as string | undefined;
+
+  app.post(
+    '/api/conversations/driver',
+    perClient,
+    noStore,
+    route(async (req, res) => {
+      const input = await validate(startDriverConversationSchema, req.body, 'Message');
+      res.status(201).json(await conversations.startWithDriver(input, correlation(req)));
+    }),
+  );
+
+  app.post(
+    '/api/conversations/support',
+    perClient,
+    noStore,
+    route(async (req, res) => {
+      const input = await validate(startSupportConversationSchema, req.body, 'Message');
+      res.status(201).json(await conversations.startSupport(input, correlation(req)));
+    }),
+  );
+
+  app.get(
+    '/api/conversations/:token',
+    reads,
+    noStore,
+    route(async (req, res) => {
+      res.json(await conversations.forCustomer(req.params.token));
+    }),
+  );
+
+  app.post(
+    '/api/conversations/:token/messages',
+    perClient,
+    perThread('customer', (req) => conversations.customerThreadId(req.params.token)),
+    noStore,
+    route(async (req, res) => {
+      const { body } = await validate(postMessageSchema, req.body, 'Message');
+      res.status(201).json(await conversations.postAsCustomer(req.params.token, body, correlation(req)));
+    }),
+  );
+
+  app.get(
+    '/api/driver-reply/:token',
+    reads,
+    noStore,
+    route(async (req, res) => {
+      res.json(await conversations.forDriver(req.params.token));
+    }),
+  );
+
+  app.post(
+    '/api/driver-reply/:token/messages',
+    perClient,
+    perThread('driver', (req) => conversations.driverThreadId(req.params.token)),
+    noStore,
+    route(async (req, res) => {
+      const { body } = await validate(postMessageSchema, req.body, 'Message');
+      res.status(201).json(await conversations.postAsDriver(req.params.token, body, correlation(req)));
+    }),
+  );
+}

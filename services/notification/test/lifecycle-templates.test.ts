@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { bookingCancelledCustomerEmail, bookingCancelledDriverEmail } from '../src/domain/templates/booking-cancelled.js';
+import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../src/domain/templates/booking-postponed.js';
+import { bookingReactivatedCustomerEmail, bookingReactivatedDriverEmail } from '../src/domain/templates/booking-reactivated.js';
+import { balancePaidCustomerEmail, balancePaidDriverEmail } from '../src/domain/templates/balance-paid.js';
+import { refundIssuedEmail } from '../src/domain/templates/refund-issued.js';
+import { bookingConfirmedCustomerEmail } from '../src/domain/templates/booking-confirmed-customer.js';
+import { bookingConfirmedSms } from '../src/domain/templates/booking-confirmed-sms.js';
+import { bookingConfirmed, lifecycle } from './support/events.js';
+
+const ctx = { publicUrl: 'https://vanhop.test' };
+const link = `https://vanhop.test${lifecycle.myMovePath}`;
+const hostile = `<script>alert("x")</script>&'`;
+const customer = { name: hostile, email: 'a@example.com', phone: '0770' };
+
+describe('life-after-booking e-mails', () => {
+  const customerMails = {
+    'booking confirmed': bookingConfirmedCustomerEmail({ ...bookingConfirmed, myMovePath: lifecycle.myMovePath }, ctx, '2026-03-01T10:00:00.000Z'),
+    'cancelled in the cooling-off hour': bookingCancelledCustomerEmail(lifecycle.cancelledInCoolingOff, ctx),
+    'cancelled later': bookingCancelledCustomerEmail(lifecycle.cancelledLate, ctx),
+    postponed: bookingPostponedCustomerEmail(lifecycle.postponed, ctx),
+    reactivated: bookingReactivatedCustomerEmail(lifecycle.reactivated, ctx),
+    'balance paid': balancePaidCustomerEmail(lifecycle.balancePaid, ctx),
+    'refund issued': refundIssuedEmail(lifecycle.refundIssued, ctx),
+  };
+
+  it.each(Object.entries(customerMails))('%s: the customer mail links to My move, in text and HTML, and never shows a raw status', (_name, mail) => {
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    for (const body of [mail.text, mail.html, mail.subject]) expect(body).not.toMatch(/\d+percentage|\bunpaid\b/);
+  });
+
+  it('the confirmation says the status in words and carries the payment receipt', () => {
+    const { text } = customerMails['booking confirmed'];
+    expect(text).toContain('Status: 30 % deposit paid');
+    expect(text).toContain('Payment receipt\nBooking reference: 4815162\nDate: Sunday, 1 March 2026 at 10:00\nFor: 30 % deposit\nAmount: £70.65\nMethod: Paid by card');
+  });
+
+  it('the confirmation text message links to My move', () => {
+    expect(bookingConfirmedSms({ ...bookingConfirmed, myMovePath: lifecycle.myMovePath }, ctx)).toContain(`Your booking: ${link}`);
+    // Events from before the page: no link to give, the e-mail has the details.
+    expect(bookingConfirmedSms(bookingConfirmed, ctx)).toContain('Details by e-mail.');
+  });
+
+  it('a cancellation says whether a refund follows', () => {
+    expect(customerMails['cancelled in the cooling-off hour'].text).toContain('everything you paid, £70.65, is being refunded to your card');
+    expect(customerMails['cancelled later'].text).toContain('no money paid is refunded');
+    const driver = bookingCancelledDriverEmail(lifecycle.cancelledLate);
+    expect(driver.subject).toBe('Job 4815162 cancelled: Tuesday, 14 July 2026 at 09:00');
+    expect(driver.text).toContain('You do not need to attend');
+  });
+
+  it('postponed and reactivated: the date to choose by, the new date, the price change and what is left to pay', () => {
+    expect(customerMails.postponed.text).toContain('by 2 March 2027');
+    expect(bookingPostponedDriverEmail(lifecycle.postponed).text).toContain('Do not attend on that date');
+    const r = customerMails.reactivated.text;
+    expect(r).toContain('booked again for Tuesday, 1 September 2026 at 10:00');
+    expect(r).toContain('The price for the new date is £255.50 (it was £235.50).');
+    expect(r).toContain('Left to pay: £184.85');
+    expect(bookingReactivatedCustomerEmail({ ...lifecycle.reactivated, totalPricePence: 20000, balancePence: 0, refundPence: 3550 }, ctx).text).toContain('£35.50 is being refunded to your card');
+    expect(bookingReactivatedDriverEmail(lifecycle.reactivated).text).toContain('Collect from the customer on the day: £184.85.');
+  });
+
+  it('receipts for the balance and the refund; the driver is told not to collect a balance paid online', () => {
+    expect(customerMails['balance paid'].text).toContain('Payment receipt\nBooking reference: 4815162\nDate: Tuesday, 3 March 2026 at 12:00\nFor: Balance\nAmount: £164.85\nMethod: Paid by card\nReference: cs_test_balance');
+    expect(balancePaidDriverEmail(lifecycle.balancePaid).subject).toBe('Job 4815162: balance paid online, nothing to collect');
+    expect(customerMails['refund issued'].subject).toBe('Refund receipt: £70.65 for booking 4815162');
+    expect(customerMails['refund issued'].text).toContain('Refund receipt\nBooking reference: 4815162\nDate: Sunday, 1 March 2026 at 10:31\nFor: Cancellation in the cooling-off period\nAmount: £70.65\nMethod: Refunded to your card\nReference: re_123');
+  });
+
+  it.each([
+    ['cancelled', bookingCancelledCustomerEmail({ ...lifecycle.cancelledInCoolingOff, customer }, ctx).html],
+    ['cancelled (driver)', bookingCancelledDriverEmail({ ...lifecycle.cancelledLate, customer, move: { ...lifecycle.cancelledLate.move, description: hostile } }).html],
+    ['postponed', bookingPostponedCustomerEmail({ ...lifecycle.postponed, customer }, ctx).html],
+    ['postponed (driver)', bookingPostponedDriverEmail({ ...lifecycle.postponed, customer }).html],
+    ['reactivated', bookingReactivatedCustomerEmail({ ...lifecycle.reactivated, customer }, ctx).html],
+    ['reactivated (driver)', bookingReactivatedDriverEmail({ ...lifecycle.reactivated, customer }).html],
+    ['balance paid', balancePaidCustomerEmail({ ...lifecycle.balancePaid, customer, providerRef: hostile }, ctx).html],
+    ['balance paid (driver)', balancePaidDriverEmail({ ...lifecycle.balancePaid, customer }).html],
+    ['refund issued', refundIssuedEmail({ ...lifecycle.refundIssued, customer, providerRefs: [hostile] }, ctx).html],
+    ['link', refundIssuedEmail({ ...lifecycle.refundIssued, myMovePath: `/mymove/"><script>x</script>` }, ctx).html],
+  ])('%s escapes customer values in HTML', (_name, body) => {
+    expect(body).not.toContain('<script>');
+    expect(body).toContain('&lt;script&gt;');
+  });
+});

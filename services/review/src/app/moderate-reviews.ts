@@ -1,0 +1,69 @@
+import { REVIEW_STATUSES, type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
+import { NotFoundError, type Cache, type Clock, type DocumentStore, type Logger } from '@vanhop/platform';
+import { asFeedReview, asModerated, CUSTOMER_REVIEWS, driverRatings, type CustomerReviewRecord } from '../domain/customer-review.js';
+
+/** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
+const FEED_SIZE = 30;
+/** The moderation list: every pending review, and this many decided ones. */
+const DECIDED_LISTED = 50;
+const RATINGS_KEY = 'reviews:driver-ratings';
+/** Ratings are read by every quotes popup; moderation clears the copy, the TTL bounds other instances' staleness. */
+const RATINGS_CACHE_SECONDS = 60;
+
+export type ModerationFilter = ReviewStatus | 'all';
+export const isModerationFilter = (v: unknown): v is ModerationFilter => v === 'all' || (REVIEW_STATUSES as readonly unknown[]).includes(v);
+
+/** Staff moderation of VanHop's own reviews, and what approval publishes: the feed and driver ratings. */
+export class ModerateReviews {
+  private readonly reviews;
+
+  constructor(
+    store: DocumentStore,
+    private readonly cache: Cache,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {
+    this.reviews = store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.reviews.ensureIndex({ fields: { status: 1, submittedAt: -1 } });
+  }
+
+  /** Pending reviews first (oldest first, as a queue), then decided ones, newest first. */
+  async list(filter: ModerationFilter): Promise<ModerationList> {
+    const pending = filter === 'all' || filter === 'pending' ? await this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 } }) : [];
+    const decided =
+      filter === 'pending'
+        ? []
+        : await this.reviews.find(filter === 'all' ? { status: { $in: ['approved', 'rejected'] } } : { status: filter }, { sort: { submittedAt: -1 }, limit: DECIDED_LISTED });
+    const pendingCount = filter === 'all' || filter === 'pending' ? pending.length : await this.reviews.count({ status: 'pending' });
+    return { reviews: [...pending, ...decided].map(asModerated), pending: pendingCount };
+  }
+
+  /** Approve or reject (again, if staff change their mind); the public feed and ratings follow at once. */
+  async decide(id: string, status: Exclude<ReviewStatus, 'pending'>, staff: string): Promise<ModeratedReview> {
+    const updated = await this.reviews.findOneAndUpdate({ _id: id }, { $set: { status, moderatedAt: this.clock.now().toISOString(), moderatedBy: staff } });
+    if (!updated) throw new NotFoundError('No review with that id');
+    await this.cache.del(RATINGS_KEY).catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
+    return asModerated(updated);
+  }
+
+  async approvedFeed(): Promise<Review[]> {
+    return (await this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit: FEED_SIZE })).map(asFeedReview);
+  }
+
+  async driverRatings(): Promise<DriverRatings> {
+    const cached = await this.cache.get(RATINGS_KEY).catch(() => null);
+    if (cached) {
+      try {
+        return Object.assign(Object.create(null), JSON.parse(cached)) as DriverRatings;
+      } catch {
+        // a damaged copy: compute again
+      }
+    }
+    const ratings = driverRatings(await this.reviews.find({ status: 'approved' }));
+    await this.cache.set(RATINGS_KEY, JSON.stringify(ratings), RATINGS_CACHE_SECONDS).catch(() => undefined);
+    return ratings;
+  }
+}

@@ -1,0 +1,61 @@
+import { REVIEW_MSG, type ReviewLinkView, type ReviewSubmission } from '@vanhop/contracts';
+import { ConflictError, DuplicateKeyError, NotFoundError, type Clock, type DocumentStore } from '@vanhop/platform';
+import { CUSTOMER_REVIEWS, publicAuthorName, type CustomerReviewRecord } from '../domain/customer-review.js';
+import type { ReviewLinks } from '../domain/review-links.js';
+import { REVIEW_REQUESTS, type ReviewRequestRecord } from './request-review.js';
+
+/**
+ * The customer's review page behind a signed link: what it shows, and the one review it takes.
+ * Submitted reviews wait for staff moderation before anyone else sees them.
+ */
+export class SubmitReview {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly links: ReviewLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  async view(token: unknown): Promise<ReviewLinkView> {
+    const request = await this.requestOf(token);
+    const submitted = await this.store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS).findOne({ _id: request._id });
+    return {
+      authorName: request.authorName ?? 'A VanHop customer',
+      driverName: request.driver?.name ?? null,
+      moveDate: request.moveDate ?? '',
+      submitted: submitted !== null,
+    };
+  }
+
+  async submit(token: unknown, review: ReviewSubmission): Promise<{ message: string }> {
+    const request = await this.requestOf(token);
+    const record: CustomerReviewRecord = {
+      _id: request._id,
+      randomNumber: request.randomNumber,
+      rating: review.rating,
+      text: review.text,
+      // A driver rating without a driver to give it to would count for nobody.
+      driverRating: request.driver ? (review.driverRating ?? null) : null,
+      driver: request.driver ?? null,
+      authorName: request.authorName ?? publicAuthorName(''),
+      status: 'pending',
+      submittedAt: this.clock.now().toISOString(),
+      moderatedAt: null,
+      moderatedBy: null,
+    };
+    try {
+      await this.store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS).insertOne(record);
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) throw new ConflictError(REVIEW_MSG.alreadySubmitted);
+      throw err;
+    }
+    return { message: 'Thank you for your review! It will appear on our site once our team has checked it.' };
+  }
+
+  /** A forged, expired or unknown link answers 404 without saying which. */
+  private async requestOf(token: unknown): Promise<ReviewRequestRecord> {
+    const bookingId = this.links.bookingIdOf(token, this.clock.now());
+    const request = bookingId ? await this.store.collection<ReviewRequestRecord>(REVIEW_REQUESTS).findOne({ _id: bookingId }) : null;
+    if (!request) throw new NotFoundError(REVIEW_MSG.linkInvalid);
+    return request;
+  }
+}

@@ -1,0 +1,91 @@
+import { REVIEW_MSG, type BookingRecord, type DriverRatings, type ModeratedReview, type Review, type ReviewStatus } from '@vanhop/contracts';
+
+export const CUSTOMER_REVIEWS = 'customer_reviews';
+
+/** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
+export const REVIEW_AVATAR = '/images/avatar.svg';
+
+/**
+ * A review a customer wrote on their signed review page. `_id` is the booking id: one review per
+ * booking is then the store's own unique key, not a check that two submissions could race past.
+ */
+export interface CustomerReviewRecord {
+  _id: string;
+  randomNumber: number;
+  rating: number;
+  text: string;
+  driverRating: number | null;
+  /** The booking's driver (id and name only: the review service never keeps a driver's contact). */
+  driver: { id: string; name: string } | null;
+  authorName: string;
+  status: ReviewStatus;
+  submittedAt: string;
+  moderatedAt: string | null;
+  moderatedBy: string | null;
+}
+
+/** "Grace Mover" → "Grace M.": how a review is signed in public (the surname stays private). */
+export function publicAuthorName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'A VanHop customer';
+  const first = words[0]!;
+  const initial = words.length > 1 ? ` ${[...words[words.length - 1]!][0]!.toUpperCase()}.` : '';
+  return `${first}${initial}`;
+}
+
+/** Booking lifecycle facts the review rules read (written by the booking service; absent on older records). */
+type Reviewable = Pick<BookingRecord, 'paymentStatus' | 'quote' | 'deletedAt'> & { state?: string };
+
+/**
+ * Why a review may not be requested for this booking yet, or null when it may: the move must have
+ * been booked (paid), not be cancelled or postponed, and its date must have passed.
+ */
+export function reviewRequestRefusal(booking: Reviewable, now: Date): string | null {
+  if (booking.state === 'cancelled') return 'This booking was cancelled: there is no move to review.';
+  if (booking.state === 'frozen') return 'This booking is postponed: a review can be requested once the move has happened.';
+  if (booking.paymentStatus === 'unpaid') return REVIEW_MSG.notBooked;
+  const moveAt = Date.parse(booking.quote?.date ?? '');
+  if (Number.isNaN(moveAt) || moveAt > now.getTime()) return REVIEW_MSG.moveNotHappened;
+  return null;
+}
+
+/** An approved review in SPEC's Review shape (section 3), exactly its five fields. */
+export const asFeedReview = (r: CustomerReviewRecord): Review => ({
+  rating: r.rating,
+  author_name: r.authorName,
+  time: Math.floor(Date.parse(r.submittedAt) / 1000),
+  profile_photo_url: REVIEW_AVATAR,
+  text: r.text,
+});
+
+export const asModerated = (r: CustomerReviewRecord): ModeratedReview => ({
+  id: r._id,
+  bookingId: r._id,
+  randomNumber: r.randomNumber,
+  rating: r.rating,
+  text: r.text,
+  driverRating: r.driverRating,
+  driverId: r.driver?.id ?? null,
+  driverName: r.driver?.name ?? null,
+  authorName: r.authorName,
+  status: r.status,
+  submittedAt: r.submittedAt,
+  moderatedAt: r.moderatedAt,
+  moderatedBy: r.moderatedBy,
+});
+
+/** Each driver's mean rating (1 decimal) and count over approved reviews that rated the driver. */
+export function driverRatings(approved: Pick<CustomerReviewRecord, 'driver' | 'driverRating'>[]): DriverRatings {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const r of approved) {
+    if (!r.driver || r.driverRating === null) continue;
+    const s = sums.get(r.driver.id) ?? { sum: 0, count: 0 };
+    s.sum += r.driverRating;
+    s.count += 1;
+    sums.set(r.driver.id, s);
+  }
+  // A null-prototype object: a driver id such as "__proto__" stays an ordinary key.
+  const out = Object.create(null) as DriverRatings;
+  for (const [id, s] of sums) out[id] = { rating: Math.round((s.sum / s.count) * 10) / 10, count: s.count };
+  return out;
+}

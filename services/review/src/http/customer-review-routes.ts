@@ -1,0 +1,46 @@
+import type { Express, RequestHandler } from 'express';
+import { reviewSubmissionSchema } from '@vanhop/contracts';
+import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import type { SubmitReview } from '../app/submit-review.js';
+import type { ModerateReviews } from '../app/moderate-reviews.js';
+
+/** Opening the page is cheap; this only stops a client guessing at links. */
+const VIEWS_PER_MINUTE = 60;
+
+/**
+ * The customer's review page behind its signed link (/api/reviews/link/:token) and the drivers'
+ * public ratings for the quotes popup (/api/reviews/drivers).
+ */
+export function customerReviewRoutes(app: Express, deps: { submitReview: SubmitReview; moderation: ModerateReviews; cache: Cache; perHour: number }): void {
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+
+  app.get(
+    '/api/reviews/drivers',
+    route(async (_req, res) => {
+      // Shared by every visitor and a minute stale at most anyway.
+      res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.driverRatings());
+    }),
+  );
+
+  app.get(
+    '/api/reviews/link/:token',
+    rateLimit(deps.cache, { name: 'review-view', limit: VIEWS_PER_MINUTE, windowSeconds: 60 }),
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.submitReview.view(req.params.token));
+    }),
+  );
+
+  app.post(
+    '/api/reviews/link/:token',
+    rateLimit(deps.cache, { name: 'review-submit', limit: deps.perHour, windowSeconds: 3600 }),
+    noStore,
+    route(async (req, res) => {
+      const review = await validate(reviewSubmissionSchema, req.body, 'Review');
+      res.status(201).json(await deps.submitReview.submit(req.params.token, review));
+    }),
+  );
+}
