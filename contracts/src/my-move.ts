@@ -187,7 +187,14 @@ export interface MyMoveView {
 /** POST /api/mymove/:token/cancel body: the customer saw the terms and confirms. */
 export const cancelBookingSchema = yup.object({
   confirm: yup.boolean().oneOf([true], 'Please confirm the cancellation').required('Please confirm the cancellation'),
+  /**
+   * The refund the customer was shown when confirming. The terms change at the end of the cooling-off
+   * hour; a cancel confirmed for a full refund must not go through with none (409 instead).
+   */
+  expectedRefundPence: yup.number().integer().min(0).optional(),
 });
+
+export const REFUND_TERMS_CHANGED = 'The refund terms have changed since you confirmed: please read them again before cancelling.';
 
 /** POST /api/mymove/:token/reactivate body: the new move date (ISO), re-priced by the server. */
 export const reactivateBookingSchema = yup.object({

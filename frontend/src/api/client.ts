@@ -146,7 +146,9 @@ const myMove = (token: string, rest = '') => `/mymove/${encodeURIComponent(token
 export const getMyMove = (token: string, signal?: AbortSignal) => request<MyMoveView>('GET', myMove(token), undefined, signal);
 
 /** 409 when the booking may not be cancelled (already cancelled, nothing paid). */
-export const cancelMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/cancel'), { confirm: true });
+/** `expectedRefundPence`: the refund the customer saw; the server refuses (409) if the terms changed since. */
+export const cancelMyMove = (token: string, expectedRefundPence: number) =>
+  request<MyMoveView>('POST', myMove(token, '/cancel'), { confirm: true, expectedRefundPence });
 
 export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/postpone'));
 

@@ -16,6 +16,7 @@ import {
   type Quote,
   type RefundIssued,
   type RefundRequested,
+  REFUND_TERMS_CHANGED,
 } from '@vanhop/contracts';
 import { createEvent, createLogger, LinkSigner, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
@@ -194,7 +195,12 @@ describe('My move (booking service): the SPEC terms at their boundaries', () => 
     const terms = (await api<MyMoveView>('GET', b.path)).body.actions.cancel;
     expect(terms).toMatchObject({ allowed: true, refundPence: 0 });
     expect(terms.terms).toMatch(/cooling-off period has ended: under our cancellation policy no money paid is refunded/);
-    const res = await api<MyMoveView>('POST', `${b.path}/cancel`, { confirm: true });
+    // Confirmed while the page still promised the full refund: refused, nothing cancelled.
+    const stale = await api('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: b.paidPence });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(REFUND_TERMS_CHANGED);
+    expect((await api<MyMoveView>('GET', b.path)).body.state).toBe('active');
+    const res = await api<MyMoveView>('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: 0 });
     expect(res.status).toBe(200);
     expect(res.body.history.at(-1)?.text).toBe('Cancelled: under the cancellation policy nothing paid is refunded');
     await settle();

@@ -49,7 +49,7 @@ export function MoveActions({ token, state, run, leave, refresh, dismiss, now }:
           view={view}
           busy={state.busy === 'cancel'}
           refresh={refresh}
-          onConfirm={() => run('cancel', () => cancelMyMove(token))}
+          onConfirm={(refundPence) => run('cancel', () => cancelMyMove(token, refundPence))}
         />
       )}
       {state.actionError && state.actionError.action !== 'reactivate' && (
@@ -120,7 +120,7 @@ function ConfirmBox({ title, children, actions }: { title: string; children: Rea
   );
 }
 
-function Cancel({ view, busy, refresh, onConfirm }: { view: MyMoveView; busy: boolean; refresh: () => Promise<MyMoveView | null>; onConfirm: () => Promise<boolean> }) {
+function Cancel({ view, busy, refresh, onConfirm }: { view: MyMoveView; busy: boolean; refresh: () => Promise<MyMoveView | null>; onConfirm: (refundPence: number) => Promise<boolean> }) {
   const [open, setOpen] = useState(false);
   // The terms the customer is reading: fetched when the box opens, so the clock is the server's, not the page's age.
   const [seen, setSeen] = useState<CancelTerms | null>(null);
@@ -152,7 +152,8 @@ function Cancel({ view, busy, refresh, onConfirm }: { view: MyMoveView; busy: bo
       setChanged(true);
       return;
     }
-    if (await onConfirm()) setOpen(false);
+    // The server refuses if the refund it would make is not the one on screen.
+    if (await onConfirm(terms.refundPence)) setOpen(false);
   };
 
   const working = busy || checking;

@@ -136,7 +136,7 @@ describe('My move page', () => {
 
     fireEvent.click(within(box).getByRole('button', { name: 'Yes, cancel my move' }));
     await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Cancelled'));
-    expect(api.of('POST', `${PATH}/cancel`).map((c) => c.body)).toEqual([{ confirm: true }]);
+    expect(api.of('POST', `${PATH}/cancel`).map((c) => c.body)).toEqual([{ confirm: true, expectedRefundPence: 6000 }]);
     expect(screen.getByTestId('outcome').textContent).toContain('A refund of £60.00 is on its way to your card.');
     expect(screen.getByTestId('money-refund-pending').textContent).toContain('£60.00');
     // the page looks again until the refund is confirmed

@@ -1,4 +1,4 @@
-import { cancelTerms, COOLING_OFF_MS, type MyMoveView } from '@vanhop/contracts';
+import { cancelTerms, COOLING_OFF_MS, REFUND_TERMS_CHANGED, type MyMoveView } from '@vanhop/contracts';
 import { ConflictError, type OutboxEntry } from '@vanhop/platform';
 import { appendLifecycle, materialised, ruleFacts, unchangedSince } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
@@ -14,13 +14,14 @@ import { myMoveView } from './view-my-move.js';
 export class CancelBooking {
   constructor(private readonly records: MyMoveRecords) {}
 
-  async execute(token: unknown): Promise<MyMoveView> {
+  async execute(token: unknown, expectedRefundPence?: number): Promise<MyMoveView> {
     let record = await this.records.byToken(token);
     for (let attempt = 1; ; attempt++) {
       const now = this.records.clock.now();
       const facts = ruleFacts(record);
       const terms = cancelTerms(facts, now);
       if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled.');
+      if (expectedRefundPence !== undefined && expectedRefundPence !== terms.refundPence) throw new ConflictError(REFUND_TERMS_CHANGED);
 
       const cancelledAt = now.toISOString();
       const withinCoolingOff = !!facts.paidAt && now.getTime() < Date.parse(facts.paidAt) + COOLING_OFF_MS;

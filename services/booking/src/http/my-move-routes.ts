@@ -61,8 +61,8 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     route(async (req, res) => {
       // The link first: a bad token is 404 whatever the body says.
       await deps.records.byToken(req.params.token);
-      await validate(cancelBookingSchema, req.body, 'Cancellation');
-      res.json(await deps.cancel.execute(req.params.token));
+      const body = await validate(cancelBookingSchema, req.body, 'Cancellation');
+      res.json(await deps.cancel.execute(req.params.token, body.expectedRefundPence));
     }),
   );
 
