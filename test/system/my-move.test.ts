@@ -74,7 +74,8 @@ describe('My move through the gateway (embedded product)', () => {
       money: { paidPence: booked.paidPence, refundedPence: 0, balancePence: booked.balancePence },
       actions: { payBalance: true, cancel: { allowed: true, refundPence: booked.paidPence }, postpone: { allowed: true } },
     });
-    expect(Object.keys(view.body.driver ?? {})).toEqual(['name']);
+    // The driver's id (to message them through VanHop) and name; never their contact details.
+    expect(Object.keys(view.body.driver ?? {}).sort()).toEqual(['id', 'name']);
     expect(view.body.receipts).toHaveLength(1);
 
     // The confirmation e-mail and text lead to the page.
