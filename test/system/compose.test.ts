@@ -228,7 +228,8 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack books an
     const parsed = await simpleParser(raw);
     expect(parsed.text).toContain(customer.name.split(' ')[0]);
     expect(parsed.text).toContain(`Booking reference: ${code}`);
-    expect(parsed.text).toContain(`${gatewayUrl}/retrieve/${code}`); // PUBLIC_URL reached the notification container
+    // PUBLIC_URL reached the notification container: the mail links to the customer's My move page.
+    expect(parsed.text).toMatch(new RegExp(`${gatewayUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/mymove/v1\\.`));
   }, 180_000);
 });
 
