@@ -1,6 +1,10 @@
-/** Browser steps shared by the booking-flow tests: pick from the address suggestions, fill the move. */
+/**
+ * Browser steps shared by the booking-flow tests: pick from the address suggestions, fill the move,
+ * pick a moving date, book and pay on the local checkout, wait for My move to show a status.
+ */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { londonClock, type PaymentPercentage } from '@vanhop/contracts';
 
 /** Types into an address box and picks the suggestion with exactly this label. */
 export async function pickAddress(page: Page, inputSelector: string, typed: string, label: string): Promise<void> {
@@ -45,3 +49,69 @@ export async function fillMove(page: Page, name = 'Bob Carter'): Promise<void> {
   await page.locator('#email').fill('bob@example.com');
   await page.locator('#phone').fill('07700900456');
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Picks a day `daysAhead` of today (London) at `time` in an open-able date picker, paging months as needed. */
+export async function pickDay(page: Page, inputSelector: string, daysAhead: number, time: string): Promise<string> {
+  const day = londonClock(new Date(Date.now() + daysAhead * 86_400_000));
+  const label = `${day.day} ${MONTHS[day.month - 1]} ${day.year}`;
+  await page.locator(inputSelector).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
+  const button = dialog.getByRole('button', { name: label, exact: true });
+  for (let i = 0; i < 13 && (await button.count()) === 0; i++) await dialog.getByRole('button', { name: 'Next month' }).click();
+  await button.click();
+  await dialog.getByRole('option', { name: time, exact: true }).click();
+  return label;
+}
+
+export interface Booked {
+  code: string;
+  myMoveUrl: string;
+  token: string;
+}
+
+/**
+ * Books a move through the booking page and pays a share on the local checkout; ends on the success
+ * page, whose "View my move" link is the customer's way in.
+ */
+export async function bookAndPay(page: Page, base: string, who: { name: string; email: string }, percentage: PaymentPercentage, daysAhead?: number): Promise<Booked> {
+  await searchMove(page, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
+  await fillMove(page, who.name);
+  await page.locator('#email').fill(who.email);
+  if (daysAhead !== undefined) await pickDay(page, '#moving_date', daysAhead, '10:00');
+  await page.getByRole('button', { name: 'Get Free Quote' }).click();
+  const offer = page.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').first();
+  await offer.getByRole('button', { name: /^Choose / }).click();
+  const panel = page.getByRole('dialog', { name: 'Your quote' });
+  await panel.getByRole('radio', { name: new RegExp(`^${percentage}%`) }).check();
+  await panel.getByRole('button', { name: 'Book Now' }).click();
+  await page.waitForURL(/local-checkout/);
+  const code = (await page.locator('body').innerText()).match(/booking (\d+)/)![1]!;
+  await page.locator('button.pay').click();
+  await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
+  await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
+  const link = page.getByRole('link', { name: 'View my move' });
+  await link.waitFor();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/mymove\/[^/]+$/);
+  return { code, myMoveUrl: `${base}${href}`, token: href.slice('/mymove/'.length) };
+}
+
+/** Reloads My move until its status reads `status` (payments and refunds arrive by events). */
+export async function waitForStatus(page: Page, url: string, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(url);
+        const badge = page.getByTestId('move-status');
+        await badge.waitFor();
+        return badge.innerText();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(status);
+}
+
+/** The first amount in pounds in a text ("Total price £123.45" → 123.45). */
+export const poundsOf = (text: string) => Number(/£(\d+\.\d{2})/.exec(text)?.[1]);

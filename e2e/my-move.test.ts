@@ -6,84 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { londonClock, type MyMoveView, type PaymentPercentage } from '@vanhop/contracts';
+import type { MyMoveView } from '@vanhop/contracts';
 import { apiClient } from '../test/support/gateway-api.js';
-import { screenshot, useProductAndBrowser } from './harness.js';
-import { fillMove, searchMove } from './booking-steps.js';
+import { shot, useProductAndBrowser } from './harness.js';
+import { bookAndPay, pickDay, poundsOf, waitForStatus } from './booking-steps.js';
 
-/** A full-page screenshot from the top: the sticky header would otherwise be drawn mid-page where the view was scrolled. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TOKEN_KEY = 'vanhop.adminToken';
-
-/** Picks a day `daysAhead` of today (London) at `time` in an open-able date picker, paging months as needed. */
-async function pickDay(page: Page, inputSelector: string, daysAhead: number, time: string): Promise<string> {
-  const day = londonClock(new Date(Date.now() + daysAhead * 86_400_000));
-  const label = `${day.day} ${MONTHS[day.month - 1]} ${day.year}`;
-  await page.locator(inputSelector).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
-  const button = dialog.getByRole('button', { name: label, exact: true });
-  for (let i = 0; i < 13 && (await button.count()) === 0; i++) await dialog.getByRole('button', { name: 'Next month' }).click();
-  await button.click();
-  await dialog.getByRole('option', { name: time, exact: true }).click();
-  return label;
-}
-
-interface Booked {
-  code: string;
-  myMoveUrl: string;
-  token: string;
-}
-
-/**
- * Books a move through the booking page and pays a share on the local checkout; ends on the success
- * page, whose "View my move" link is the customer's way in.
- */
-async function bookAndPay(page: Page, base: string, who: { name: string; email: string }, percentage: PaymentPercentage, daysAhead?: number): Promise<Booked> {
-  await searchMove(page, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
-  await fillMove(page, who.name);
-  await page.locator('#email').fill(who.email);
-  if (daysAhead !== undefined) await pickDay(page, '#moving_date', daysAhead, '10:00');
-  await page.getByRole('button', { name: 'Get Free Quote' }).click();
-  const offer = page.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').first();
-  await offer.getByRole('button', { name: /^Choose / }).click();
-  const panel = page.getByRole('dialog', { name: 'Your quote' });
-  await panel.getByRole('radio', { name: new RegExp(`^${percentage}%`) }).check();
-  await panel.getByRole('button', { name: 'Book Now' }).click();
-  await page.waitForURL(/local-checkout/);
-  const code = (await page.locator('body').innerText()).match(/booking (\d+)/)![1]!;
-  await page.locator('button.pay').click();
-  await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
-  await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
-  const link = page.getByRole('link', { name: 'View my move' });
-  await link.waitFor();
-  const href = (await link.getAttribute('href'))!;
-  expect(href).toMatch(/^\/mymove\/[^/]+$/);
-  return { code, myMoveUrl: `${base}${href}`, token: href.slice('/mymove/'.length) };
-}
-
-/** Reloads My move until its status reads `status` (payments and refunds arrive by events). */
-async function waitForStatus(page: Page, url: string, status: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto(url);
-        const badge = page.getByTestId('move-status');
-        await badge.waitFor();
-        return badge.innerText();
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toBe(status);
-}
-
-const poundsOf = (text: string) => Number(/£(\d+\.\d{2})/.exec(text)?.[1]);
 
 /** Every mail in the outbox so far. */
 async function outbox(dataDir: string): Promise<ParsedMail[]> {

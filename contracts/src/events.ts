@@ -11,6 +11,7 @@ export const TOPICS = {
   bookingCancelled: 'booking.cancelled',
   bookingPostponed: 'booking.postponed',
   bookingReactivated: 'booking.reactivated',
+  bookingAmended: 'booking.amended',
   balancePaid: 'booking.balance-paid',
   refundRequested: 'refund.requested',
   refundIssued: 'refund.issued',
@@ -136,6 +137,27 @@ export const bookingReactivatedSchema = yup.object({
 });
 export type BookingReactivated = yup.InferType<typeof bookingReactivatedSchema>;
 
+/** What staff may change on a booked move (issue 15: amendments asked for in Instant Support). */
+export const AMENDABLE_PARTS = ['date', 'hours', 'stops'] as const;
+export type AmendablePart = (typeof AMENDABLE_PARTS)[number];
+
+/**
+ * Staff changed a booked move and it was re-priced with the same driver. `move` is the move as it is
+ * now and `previousMove` as it was, so each e-mail can say "was → now" in its own words.
+ */
+export const bookingAmendedSchema = yup.object({
+  ...bookingFacts,
+  previousMove: moveSchema.required(),
+  changed: yup.array(yup.string().oneOf([...AMENDABLE_PARTS]).required()).min(1).required(),
+  totalPricePence: moneyPence(),
+  previousTotalPricePence: moneyPence(),
+  balancePence: moneyPence(),
+  refundPence: moneyPence(),
+  /** The staff member's username. */
+  amendedBy: yup.string().required(),
+});
+export type BookingAmended = yup.InferType<typeof bookingAmendedSchema>;
+
 export const balancePaidSchema = yup.object({
   ...bookingFacts,
   amountPence: moneyPence(),
@@ -147,12 +169,19 @@ export const balancePaidSchema = yup.object({
 export type BalancePaid = yup.InferType<typeof balancePaidSchema>;
 
 /**
- * Why money goes back: a cancellation in the cooling-off period, a cheaper price after a postponed
- * move got its new date, or a payment the booking did not need (a second balance payment, or one
- * that arrived after the booking was cancelled).
+ * Why money goes back: a cancellation in the cooling-off period, a cheaper price after the move was
+ * re-priced (a postponed move's new date, or staff amending it), or a payment the booking did not
+ * need (a second balance payment, or one that arrived after the booking was cancelled).
  */
 export const REFUND_REASONS = ['cooling-off-cancellation', 'reprice', 'overpayment'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** What a refund was for, as receipts (My move and e-mail) state it. */
+export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
+  'cooling-off-cancellation': 'Cancellation in the cooling-off period',
+  reprice: 'Price difference after a change to the move',
+  overpayment: 'Refund of a payment the booking did not need',
+};
 
 /** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
 export const refundRequestedSchema = yup.object({
@@ -227,6 +256,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.bookingCancelled]: bookingCancelledSchema,
   [TOPICS.bookingPostponed]: bookingPostponedSchema,
   [TOPICS.bookingReactivated]: bookingReactivatedSchema,
+  [TOPICS.bookingAmended]: bookingAmendedSchema,
   [TOPICS.balancePaid]: balancePaidSchema,
   [TOPICS.refundRequested]: refundRequestedSchema,
   [TOPICS.refundIssued]: refundIssuedSchema,
@@ -242,6 +272,7 @@ export interface EventPayloads {
   'booking.cancelled': BookingCancelled;
   'booking.postponed': BookingPostponed;
   'booking.reactivated': BookingReactivated;
+  'booking.amended': BookingAmended;
   'booking.balance-paid': BalancePaid;
   'refund.requested': RefundRequested;
   'refund.issued': RefundIssued;

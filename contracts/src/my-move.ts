@@ -5,7 +5,8 @@
  * confirms, and the booking service enforces exactly the same thing.
  */
 import * as yup from 'yup';
-import type { PaymentStatus } from './constants.js';
+import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
+import type { AmendablePart } from './events.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -26,7 +27,7 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 /** One line of a booking's status history. */
 export interface BookingHistoryEntry {
   at: string;
-  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced';
+  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced' | 'amended';
   /** Shown to the customer as it is. */
   text: string;
   amountPence?: number;
@@ -127,6 +128,28 @@ export function reactivateTerms(f: LifecycleFacts, now: Date): ReactivateTerms {
   return { allowed: true, latest: latest.toISOString() };
 }
 
+export interface AmendTerms {
+  allowed: boolean;
+  reason?: string;
+}
+
+/**
+ * Staff amend a booked move (date, hours, stops) until the booking lead time before it: a move that
+ * close is agreed with the driver on the day, and pricing it again then would add the short-notice
+ * surcharge to a move booked long before.
+ */
+export function amendTerms(f: Pick<LifecycleFacts, 'state' | 'paymentStatus' | 'moveDate'>, now: Date): AmendTerms {
+  if (f.state === 'cancelled') return { allowed: false, reason: 'This booking is cancelled: it cannot be amended.' };
+  if (f.state === 'frozen') return { allowed: false, reason: 'This booking is postponed: the customer gives it a new date on My move first.' };
+  if (f.paymentStatus === 'unpaid') return { allowed: false, reason: 'Only a paid booking can be amended: this quote is not booked yet.' };
+  const untilMove = Date.parse(f.moveDate) - now.getTime();
+  if (!(untilMove > 0)) return { allowed: false, reason: 'This move has already started or taken place: it can no longer be amended.' };
+  if (untilMove < BOOKING_HOURS.leadHours * HOUR_MS) {
+    return { allowed: false, reason: `This move starts in less than ${BOOKING_HOURS.leadHours} hours: changes are agreed with the driver on the day.` };
+  }
+  return { allowed: true };
+}
+
 /** Money still owed for the move: what the driver is paid on the day unless paid online first. */
 export const balanceOf = (f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence'>): number =>
   Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
@@ -203,6 +226,18 @@ export const reactivateBookingSchema = yup.object({
     .required('Choose Moving Date is required')
     .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
 });
+
+/** What one staff amendment did, beside the updated record in the answer of POST /api/backdata/amend/:id. */
+export interface BookingAmendment {
+  changed: AmendablePart[];
+  previousTotalPence: number;
+  totalPence: number;
+  /** Left to pay after the amendment (online on My move or to the driver on the day). */
+  balancePence: number;
+  /** Asked back from the card provider by this amendment (0 when the price went up). */
+  refundPence: number;
+  amendedBy: string;
+}
 
 /** Answer of POST /api/mymove/:token/pay-balance: where the card is taken. */
 export interface PayBalanceResponse {

@@ -33,6 +33,7 @@ const ADMIN_ROUTES: [string, string][] = [
   ['GET', '/api/backdata/all'],
   ['DELETE', `/api/backdata/delete/${ID}`],
   ['POST', `/api/backdata/review/${ID}`],
+  ['POST', `/api/backdata/amend/${ID}`],
   ['GET', '/api/backdata'],
   ['GET', '/api/backdata/ALL'],
   ['GET', '/api/account/admindashboard'],

@@ -9,6 +9,7 @@ describe('gateway routing table', () => {
     ['/api/backdata/all', 'booking', true],
     ['/api/backdata/delete/abc', 'booking', true],
     ['/api/backdata/review/abc', 'review', true],
+    ['/api/backdata/amend/abc', 'booking', true],
     ['/api/paymentbooking/success', 'payment', false],
     ['/api/savebooking/updatepaymentstatus', 'payment', false],
     ['/api/payments/webhook', 'payment', false],

@@ -63,6 +63,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/backdata/all', admin: true },
   { method: 'DELETE', path: '/api/backdata/delete/:id', admin: true },
   { method: 'POST', path: '/api/backdata/review/:id', admin: true },
+  { method: 'POST', path: '/api/backdata/amend/:id', admin: true, body: true },
   { method: 'POST', path: '/api/conversations/driver', body: true },
   { method: 'POST', path: '/api/conversations/support', body: true },
   { method: 'GET', path: '/api/conversations/:id' },
@@ -289,6 +290,8 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
       return { body: 'Hello' };
     case '/api/reviews/link/:id':
       return { rating: 5, text: 'Great', driverRating: 4 };
+    case '/api/backdata/amend/:id':
+      return { hour: 4, date: ctx.booking.date, addresses: ctx.booking.addresses };
     default:
       return {};
   }

@@ -49,12 +49,15 @@ const isoDate = yup
   .transform(emptyToUndefined)
   .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || v === '' || !Number.isNaN(Date.parse(v)));
 
+/** The move's addresses: collection first, delivery last, via stops between. */
+const addressListSchema = () => yup.array(addressEntrySchema).min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses');
+
 /**
  * The shared booking data posted to POST /api/booking. A draft (addresses chosen, nothing else yet)
  * is valid and gets a preliminary quote; `bookingCompleteSchema` is what saving and paying need.
  */
 export const bookingDraftSchema = yup.object({
-  addresses: yup.array(addressEntrySchema).required('At least 2 addresses are required').min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses'),
+  addresses: addressListSchema().required('At least 2 addresses are required'),
   vanSize: textField().oneOf(VAN_SIZES, 'Unknown van size').default(DEFAULT_VAN_SIZE),
   driverHelp: textField().oneOf(HELP_LEVELS, 'Unknown help level').default(DEFAULT_HELP_LEVEL),
   hour: hourSchema.optional(),
@@ -128,3 +131,19 @@ export const EMPTY_BOOKING_FORM: BookingForm = {
   name: '', email: '', phone: '', collection_address: '', collection_stair: '', delivery_address: '',
   delivery_stair: '', moving_date: '', how_many_hour: '', descriContent: '',
 };
+
+export const NOTHING_TO_AMEND = 'Choose what to amend: a new date, the hours or the stops';
+
+/**
+ * POST /api/backdata/amend/:id (staff): the parts of a booked move to change, each on the booking
+ * request's own rules (the date also on the booking-time rules, checked against the server's clock).
+ * `addresses` is the whole new list, via stops included, so a stop is removed by leaving it out.
+ */
+export const amendBookingSchema = yup
+  .object({
+    date: isoDate.optional(),
+    hour: hourSchema.optional(),
+    addresses: addressListSchema().optional(),
+  })
+  .test('something-to-amend', NOTHING_TO_AMEND, (v) => !!v && (v.date !== undefined || v.hour !== undefined || v.addresses !== undefined));
+export type AmendBookingRequest = yup.InferType<typeof amendBookingSchema>;

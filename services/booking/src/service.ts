@@ -15,6 +15,7 @@ import { CancelBooking } from './app/cancel-booking.js';
 import { PostponeBooking } from './app/postpone-booking.js';
 import { ReactivateBooking } from './app/reactivate-booking.js';
 import { PayBalance } from './app/pay-balance.js';
+import { AmendBooking } from './app/amend-booking.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
@@ -46,7 +47,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
-        adminRoutes(app, { store: infra.store, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock) });
+        adminRoutes(app, { store: infra.store, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock), amend: new AmendBooking(records, pricer) });
         internalRoutes(app, { store: infra.store, saveQuote, myMove: records });
       },
       subscriptions: bookingSubscriptions({

@@ -1,122 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BOOKING_TIME_MESSAGES,
   TOPICS,
   type BookingCancelled,
-  type BookingConfirmed,
   type BookingPostponed,
   type BookingReactivated,
   type BalancePaid,
-  type EventEnvelope,
   type MyMoveView,
   type PaymentSucceeded,
-  type Quote,
   type RefundIssued,
   type RefundRequested,
   REFUND_TERMS_CHANGED,
 } from '@vanhop/contracts';
-import { createEvent, createLogger, LinkSigner, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
-import { quoteService } from '@vanhop/quote';
-import { completeBooking } from '../../../test/support/booking-fixtures.js';
-import { TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { apiClient, type Api } from '../../../test/support/gateway-api.js';
-import { bookingService } from '../src/service.js';
+import { LinkSigner } from '@vanhop/platform';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
-import type { StoredBooking } from '../src/domain/booking-record.js';
+import { DAY, HOUR, LINK_SECRET, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
-const LINK_SECRET = 'my-move-service-test-link-secret-0123456789';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-
-/** Booked (paid) at 08:00 UTC on 15 January; the move is on the 20th at 10:00 (London is on GMT). */
-const PAID_AT = Date.parse('2026-01-15T08:00:00.000Z');
-const MOVE_DATE = '2026-01-20T10:00:00.000Z';
-const MOVE_AT = Date.parse(MOVE_DATE);
-
-class TestClock implements Clock {
-  t = PAID_AT;
-  now = () => new Date(this.t);
-  set(ms: number) {
-    this.t = ms;
-  }
-}
-
-type Published = Record<string, EventEnvelope[]>;
-
-/**
- * The booking service with the real quote service (re-pricing), on one in-process bus and one
- * clock the tests move, answering My move over HTTP. Payments arrive as PaymentSucceeded events, as
- * the payment service would publish them.
- */
 describe('My move (booking service): the SPEC terms at their boundaries', () => {
-  const clock = new TestClock();
-  let dataDir: string;
-  let bus: MemoryEventBus;
-  let quote: RunningService;
-  let booking: RunningService;
-  let api: Api;
-  const published: Published = {};
-  const links = new MyMoveLinks(new LinkSigner(LINK_SECRET, 'my-move'));
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-my-move-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'), { maxRetries: 0, retryBackoffMs: 1 });
-    await bus.start();
-    for (const topic of [TOPICS.bookingConfirmed, TOPICS.bookingCancelled, TOPICS.bookingPostponed, TOPICS.bookingReactivated, TOPICS.balancePaid, TOPICS.refundRequested]) {
-      await bus.subscribe('test-observer', topic, async (e) => void (published[topic] ??= []).push(e));
-    }
-    const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_RATE_LIMIT_PER_MINUTE: '1000', ...TEST_JWT_ENV };
-    quote = await startService(quoteService, quoteService.loadConfig(env), { bus, clock });
-    booking = await startService(bookingService, bookingService.loadConfig({ ...env, QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: LINK_SECRET }), { bus, clock });
-    api = apiClient(() => booking.url);
-  });
-  afterAll(async () => {
-    await booking?.stop();
-    await quote?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    clock.set(PAID_AT);
-    for (const k of Object.keys(published)) published[k] = [];
-  });
-
-  const bookings = () => booking.infra.store.collection<StoredBooking>('bookings');
-  const stored = async (id: string) => (await bookings().findOne({ _id: id }))!;
-  const settle = async () => {
-    for (let i = 0; i < 4; i++) {
-      await bus.idle();
-      await new Promise((r) => setTimeout(r, 15));
-    }
-  };
-  const of = <T>(topic: string) => (published[topic] ?? []).map((e) => e.data as T);
-
-  /** Saves the cheapest offer for the move (priced by the quote service) and pays `percentage` of it. */
-  async function bookAndPay(percentage: 30 | 50 | 100 = 30, moveDate = MOVE_DATE) {
-    const priced = await apiClient(() => quote.url)<{ quote: Quote; offers: { driverId: string; totalPrice: number }[] }>('POST', '/api/booking', completeBooking(moveDate));
-    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-    const saved = await api<{ data: StoredBooking }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    const record = saved.body.data;
-    const amountPence = Math.round((Math.round(record.quote.totalPrice * 100) * percentage) / 100);
-    await pay({ bookingId: record._id, randomNumber: record.randomNumber, percentage, amountPence, currency: 'gbp', provider: 'local', providerRef: `cs_local_${record.randomNumber}` });
-    const confirmed = of<BookingConfirmed>(TOPICS.bookingConfirmed).find((c) => c.bookingId === record._id)!;
-    expect(confirmed.myMovePath).toMatch(/^\/mymove\/v1\./);
-    return { id: record._id, code: record.randomNumber, paidPence: amountPence, totalPence: Math.round(record.quote.totalPrice * 100), path: `/api${confirmed.myMovePath}` };
-  }
-
-  async function pay(data: PaymentSucceeded, eventId?: string) {
-    await bus.publish(TOPICS.paymentSucceeded, await createEvent(TOPICS.paymentSucceeded, data, { producer: 'payment', clock, eventId }), data.bookingId);
-    await settle();
-  }
-  async function refundIssued(data: RefundIssued) {
-    await bus.publish(TOPICS.refundIssued, await createEvent(TOPICS.refundIssued, data, { producer: 'payment', clock }), data.bookingId);
-    await settle();
-  }
+  const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued } = useLifecycleServices();
 
   it('the link is the credential: forged, expired, deleted and unknown all answer 404 alike', async () => {
     const b = await bookAndPay();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingCancelledCustomerEmail, bookingCancelledDriverEmail } from '../src/domain/templates/booking-cancelled.js';
 import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../src/domain/templates/booking-postponed.js';
 import { bookingReactivatedCustomerEmail, bookingReactivatedDriverEmail } from '../src/domain/templates/booking-reactivated.js';
+import { bookingAmendedCustomerEmail, bookingAmendedDriverEmail } from '../src/domain/templates/booking-amended.js';
 import { balancePaidCustomerEmail, balancePaidDriverEmail } from '../src/domain/templates/balance-paid.js';
 import { refundIssuedEmail } from '../src/domain/templates/refund-issued.js';
 import { bookingConfirmedCustomerEmail } from '../src/domain/templates/booking-confirmed-customer.js';
@@ -20,6 +21,7 @@ describe('life-after-booking e-mails', () => {
     'cancelled later': bookingCancelledCustomerEmail(lifecycle.cancelledLate, ctx),
     postponed: bookingPostponedCustomerEmail(lifecycle.postponed, ctx),
     reactivated: bookingReactivatedCustomerEmail(lifecycle.reactivated, ctx),
+    amended: bookingAmendedCustomerEmail(lifecycle.amended, ctx),
     'balance paid': balancePaidCustomerEmail(lifecycle.balancePaid, ctx),
     'refund issued': refundIssuedEmail(lifecycle.refundIssued, ctx),
   };
@@ -61,6 +63,40 @@ describe('life-after-booking e-mails', () => {
     expect(bookingReactivatedDriverEmail(lifecycle.reactivated).text).toContain('Collect from the customer on the day: £184.85.');
   });
 
+  it('amended by staff: each change as now and before, the new price, the balance or the refund; the driver gets the new job sheet', () => {
+    const mail = customerMails.amended;
+    expect(mail.subject).toBe('Booking 4815162 changed: Wednesday, 15 July 2026 at 18:00');
+    expect(mail.text).toContain(
+      [
+        'As agreed with VanHop Support, we have changed your move (booking 4815162):',
+        'Date: Wednesday, 15 July 2026 at 18:00 (was Tuesday, 14 July 2026 at 09:00)',
+        'Booked time: 5 hours (was 3 hours 30 minutes)',
+        'Stops: Flat 3, 12 Cricklewood Lane, London NW2, UK / 2 Via Road, London W3, UK / 7 Broadway, Ealing, London W5, UK (was Flat 3, 12 Cricklewood Lane, London NW2, UK / 7 Broadway, Ealing, London W5, UK)',
+        '',
+        'The new price is £315.50 (it was £235.50).',
+        'Left to pay: £244.85, online on your My move page or to the driver on the day.',
+      ].join('\n'),
+    );
+    // The move as it is now, via stop included.
+    expect(mail.text).toContain('Via stop: 2 Via Road, London W3, UK (1 flight of stairs)');
+    expect(mail.html).toContain('<p><strong>The new price is £315.50 (it was £235.50).</strong></p>');
+    // Only what changed is listed.
+    const hoursOnly = bookingAmendedCustomerEmail({ ...lifecycle.amended, changed: ['hours'], totalPricePence: 20000, balancePence: 0, refundPence: 3550 }, ctx).text;
+    expect(hoursOnly).toContain('we have changed your move (booking 4815162):\nBooked time: 5 hours (was 3 hours 30 minutes)\n\nThe new price is £200.00');
+    expect(hoursOnly).toContain('You paid more than the new price: £35.50 is being refunded to your card.');
+    expect(bookingAmendedCustomerEmail({ ...lifecycle.amended, totalPricePence: 23550 }, ctx).text).toContain('The price is unchanged: £235.50.');
+
+    const driver = bookingAmendedDriverEmail(lifecycle.amended);
+    expect(driver.subject).toBe('Job 4815162 changed: Wednesday, 15 July 2026 at 18:00');
+    expect(driver.replyTo).toBe(lifecycle.amended.customer.email);
+    expect(driver.text).toContain("Job 4815162 for Ada <Lovelace> has been changed at the customer's request:\nDate: Wednesday, 15 July 2026 at 18:00");
+    expect(driver.text).toContain('Customer: Ada <Lovelace>, ada@example.com, 07700900123');
+    expect(driver.text).toContain('Total price: £315.50\nCollect from the customer on the day: £244.85.');
+    expect(bookingAmendedDriverEmail({ ...lifecycle.amended, balancePence: 0 }).text).toContain('Paid in full online: nothing to collect.');
+    // The staff member's name is for the record, not for the customer's or the driver's mail.
+    for (const m of [mail, driver]) expect(m.text + m.html).not.toContain('sue_support');
+  });
+
   it('receipts for the balance and the refund; the driver is told not to collect a balance paid online', () => {
     expect(customerMails['balance paid'].text).toContain('Payment receipt\nBooking reference: 4815162\nDate: Tuesday, 3 March 2026 at 12:00\nFor: Balance\nAmount: £164.85\nMethod: Paid by card\nReference: cs_test_balance');
     expect(balancePaidDriverEmail(lifecycle.balancePaid).subject).toBe('Job 4815162: balance paid online, nothing to collect');
@@ -75,6 +111,8 @@ describe('life-after-booking e-mails', () => {
     ['postponed (driver)', bookingPostponedDriverEmail({ ...lifecycle.postponed, customer }).html],
     ['reactivated', bookingReactivatedCustomerEmail({ ...lifecycle.reactivated, customer }, ctx).html],
     ['reactivated (driver)', bookingReactivatedDriverEmail({ ...lifecycle.reactivated, customer }).html],
+    ['amended', bookingAmendedCustomerEmail({ ...lifecycle.amended, customer, move: { ...lifecycle.amended.move, addresses: [{ location: hostile, physicalAddress: hostile, stair: 0 }] } }, ctx).html],
+    ['amended (driver)', bookingAmendedDriverEmail({ ...lifecycle.amended, customer, previousMove: { ...lifecycle.amended.previousMove, addresses: [{ location: hostile, physicalAddress: '', stair: 0 }] } }).html],
     ['balance paid', balancePaidCustomerEmail({ ...lifecycle.balancePaid, customer, providerRef: hostile }, ctx).html],
     ['balance paid (driver)', balancePaidDriverEmail({ ...lifecycle.balancePaid, customer }).html],
     ['refund issued', refundIssuedEmail({ ...lifecycle.refundIssued, customer, providerRefs: [hostile] }, ctx).html],

@@ -164,22 +164,25 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(htmlOf(m)).toContain('Can you move &lt;b&gt;a piano&lt;/b&gt;?');
   });
 
-  it('after booking: cancellation (customer and driver), refund receipt, balance receipt, postponed and new date; redeliveries send nothing twice', async () => {
+  it('after booking: cancellation (customer and driver), refund receipt, balance receipt, postponed, new date and a staff amendment; redeliveries send nothing twice', async () => {
     const events = [
       await createEvent(TOPICS.bookingCancelled, lifecycle.cancelledInCoolingOff, { producer: 'booking', clock }),
       await createEvent(TOPICS.refundIssued, lifecycle.refundIssued, { producer: 'payment', clock }),
       await createEvent(TOPICS.balancePaid, lifecycle.balancePaid, { producer: 'booking', clock }),
       await createEvent(TOPICS.bookingPostponed, lifecycle.postponed, { producer: 'booking', clock }),
       await createEvent(TOPICS.bookingReactivated, lifecycle.reactivated, { producer: 'booking', clock }),
+      await createEvent(TOPICS.bookingAmended, lifecycle.amended, { producer: 'booking', clock }),
     ];
     for (let i = 0; i < 2; i++) for (const e of events) await bus.publish(e.type, e);
     await bus.idle();
-    await smtp.waitFor(9);
+    await smtp.waitFor(11);
     await new Promise((r) => setTimeout(r, 200));
     const sent = smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort();
     expect(sent).toEqual(
       [
         'ada@example.com Booking 4815162 cancelled',
+        'ada@example.com Booking 4815162 changed: Wednesday, 15 July 2026 at 18:00',
+        'sam.driver@example.com Job 4815162 changed: Wednesday, 15 July 2026 at 18:00',
         'ada@example.com Booking 4815162 postponed',
         'ada@example.com New date confirmed: Tuesday, 1 September 2026 at 10:00 (ref 4815162)',
         'ada@example.com Receipt: balance paid for booking 4815162',

@@ -235,6 +235,72 @@ describe('admin app', () => {
     for (const call of calls) expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
 
+  it('amends a paid job from the panel: only what changed is sent, then the new total and balance; the server refusal is shown as it is', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    const rec = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
+    const amended = {
+      ...rec,
+      OutstandingBalance: 201.5,
+      quote: { ...rec.quote, totalHour: 5, totalPrice: 260 },
+      amendment: { changed: ['hours'], previousTotalPence: 19500, totalPence: 26000, balancePence: 20150, refundPence: 0, amendedBy: 'jo_staff' },
+    };
+    let list = [rec];
+    let answer = () => json({ message: 'This booking changed meanwhile: please reload it and try again.' }, 409);
+    const calls = stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json(list),
+      'GET /api/config': () => json({}),
+      [`POST /api/backdata/amend/${rec._id}`]: () => answer(),
+    });
+    renderAt('/admin/dashboard');
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change date, hours or stops' }));
+    expect((within(panel).getByLabelText('Booked hours') as HTMLSelectElement).value).toBe('3');
+    expect(within(panel).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Collection', 'Delivery']);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
+    expect((await within(panel).findByTestId('amend-error')).textContent).toBe('Nothing is changed yet: choose a new date, hours or stops first.');
+    expect(calls.some((c) => c.url.includes('/amend/'))).toBe(false);
+
+    fireEvent.change(within(panel).getByLabelText('Booked hours'), { target: { value: '5' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
+    await waitFor(() => expect(within(panel).getByTestId('amend-error').textContent).toBe('This booking changed meanwhile: please reload it and try again.'));
+
+    answer = () => {
+      list = [amended as unknown as BookingRecord];
+      return json(amended);
+    };
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
+    const outcome = await within(panel).findByTestId('amend-outcome');
+    expect(outcome.textContent).toContain('New total: £260.00 (was £195.00).');
+    expect(outcome.textContent).toContain('Balance to pay: £201.50 (online on My move or to the driver on the day).');
+    const amend = calls.filter((c) => c.url.endsWith(`/amend/${rec._id}`));
+    expect(amend.map((c) => JSON.parse(c.init.body as string))).toEqual([{ hour: 5 }, { hour: 5 }]);
+    expect((amend[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    // The panel shows the amended figures, and the lists are read again.
+    expect(panel.textContent).toContain('Total price£260.00');
+    expect(panel.textContent).toContain('Outstanding balance£201.50');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backdata/all')).toHaveLength(2));
+  });
+
+  it('offers no amendment for a quotation, and says why a past job cannot be amended', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([record({ move: past, paymentStatus: 'paid', percentage: 100 }), record({ move: future, _id: 'x-2', randomNumber: 77 })]),
+    });
+    renderAt('/admin/dashboard');
+    const jobs = screen.getByTestId('job-card');
+    fireEvent.click(within(jobs).getByRole('button', { name: 'Past Jobs' }));
+    fireEvent.click(await within(jobs).findByTestId('admin-record'));
+    expect(screen.getByTestId('amend-not-allowed').textContent).toBe('This move has already started or taken place: it can no longer be amended.');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(await within(screen.getByTestId('quotation-card')).findByTestId('admin-record'));
+    const panel = screen.getByRole('dialog', { name: 'Record 77' });
+    expect(within(panel).queryByRole('heading', { name: 'Amend booking' })).toBeNull();
+  });
+
   it('shows "Network response was not okay" in the panel when a review request fails', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const rec = record({ move: past });

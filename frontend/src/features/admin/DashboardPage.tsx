@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG, type BookingRecord } from '@vanhop/contracts';
-import { AdminApiError, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, requestReview } from './api';
+import { MSG, type AmendBookingRequest, type BookingRecord } from '@vanhop/contracts';
+import { AdminApiError, amendBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, requestReview } from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
@@ -96,6 +96,15 @@ export function DashboardPage() {
     await runAction(deleteBookingRecord, (message) => message);
   };
 
+  /** The panel stays open on the amended record (new figures beside the outcome) while the lists are read again. */
+  const onAmend = async (body: AmendBookingRequest) => {
+    if (!open || !token) throw new Error('No record open');
+    const amended = await guard(amendBookingRecord(token, open._id, body));
+    setOpen(amended);
+    void loadRecords();
+    return amended;
+  };
+
   return (
     <div className="admin-dashboard">
       <div className="admin-topbar">
@@ -130,7 +139,15 @@ export function DashboardPage() {
       </div>
 
       {open && (
-        <RecordDetail record={open} onClose={() => setOpen(null)} onRequestReview={onRequestReview} onDelete={onDelete} busy={busy} error={actionError} />
+        <RecordDetail
+          record={open}
+          onClose={() => setOpen(null)}
+          onRequestReview={onRequestReview}
+          onDelete={onDelete}
+          onAmend={onAmend}
+          busy={busy}
+          error={actionError}
+        />
       )}
     </div>
   );

@@ -1,6 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus';
-import type { BookingRecord } from '@vanhop/contracts';
+import type { AmendBookingRequest, BookingRecord } from '@vanhop/contracts';
+import type { AmendedRecord } from './api';
+import { AmendBooking } from './AmendBooking';
 import {
   bookedHoursLabel,
   durationLabel,
@@ -21,6 +23,7 @@ interface RecordDetailProps {
   onClose: () => void;
   onRequestReview: () => void;
   onDelete: () => void;
+  onAmend: (body: AmendBookingRequest) => Promise<AmendedRecord>;
   busy: boolean;
   /** A failed review or delete, shown in the panel. */
   error: string | null;
@@ -37,7 +40,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
  * Everything about one record, over the dashboard; closed by its X button or Escape (not by a
  * click outside, so a stray click never loses the panel). Unpaid quotations get their own style.
  */
-export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy, error }: RecordDetailProps) {
+export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAmend, busy, error }: RecordDetailProps) {
   const box = useRef<HTMLDivElement>(null);
   const close = useDialogFocus(box, onClose);
 
@@ -131,6 +134,8 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, busy,
             </dl>
           </section>
         )}
+
+        {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 
         <div className="admin-actions">
           {!record.reviewRequest && (

@@ -5,6 +5,8 @@
  * show them, and a 401 can send the user back to the login page.
  */
 import type {
+  AmendBookingRequest,
+  BookingAmendment,
   AdminLogin,
   AdminLoginResponse,
   AdminRegister,
@@ -91,6 +93,12 @@ export const requestReview = (token: string, id: string) =>
 
 export const deleteBookingRecord = (token: string, id: string) =>
   call<{ message: string }>(`/backdata/delete/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+
+/** The amended record, with what the amendment did to the price and the money. */
+export type AmendedRecord = BookingRecord & { amendment: BookingAmendment };
+
+export const amendBookingRecord = (token: string, id: string, body: AmendBookingRequest) =>
+  call<AmendedRecord>(`/backdata/amend/${encodeURIComponent(id)}`, { method: 'POST', token, body });
 
 export const fetchServerIp = (token: string) => call<{ serverIp: string }>('/dashboard', { token });
 

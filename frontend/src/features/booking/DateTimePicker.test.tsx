@@ -16,7 +16,7 @@ function renderPicker(value = '') {
 describe('DateTimePicker', () => {
   it('ignores typing, opens on click, disables past days and starts today 2 hours ahead on the hour', () => {
     const onChange = renderPicker();
-    const input = screen.getByRole('textbox') as HTMLInputElement;
+    const input = screen.getByRole('combobox') as HTMLInputElement;
     expect(input.readOnly).toBe(true);
     fireEvent.keyDown(input, { key: '1' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -33,14 +33,14 @@ describe('DateTimePicker', () => {
 
   it('shows day-month-year and time on the London clock, and can be cleared', () => {
     const onChange = renderPicker('2026-07-11T05:00:00.000Z');
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('11-07-2026 06:00');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('11-07-2026 06:00');
     fireEvent.click(screen.getByRole('button', { name: 'Clear moving date' }));
     expect(onChange).toHaveBeenCalledWith('');
   });
 
   it('offers 06:00 to 21:00 in 15-minute steps on later days and closes on Escape', () => {
     renderPicker();
-    fireEvent.click(screen.getByRole('textbox'));
+    fireEvent.click(screen.getByRole('combobox'));
     fireEvent.click(screen.getByRole('button', { name: '11 July 2026' }));
     const times = screen.getAllByRole('option').map((o) => o.textContent);
     expect(times.slice(0, 3)).toEqual(['06:00', '06:15', '06:30']);
@@ -52,7 +52,7 @@ describe('DateTimePicker', () => {
   it('with a latest instant: no day after it, and on its day no time after it (a postponed booking)', () => {
     // 12 July 2026 10:00 in London
     render(<DateTimePicker id="d" name="d" value="" onChange={vi.fn()} now={now} latest={new Date('2026-07-12T09:00:00Z')} />);
-    fireEvent.click(screen.getByRole('textbox'));
+    fireEvent.click(screen.getByRole('combobox'));
     expect(screen.getByRole('button', { name: '13 July 2026' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: '12 July 2026' }));

@@ -18,6 +18,7 @@ import {
   weekdayColumn,
   type CalendarDay,
 } from './dateRules';
+import './DateTimePicker.css';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -99,6 +100,8 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
           name={name}
           className="dtp-input"
           type="text"
+          // a select-only combobox (ARIA 1.2): a text box may not say whether its calendar is open
+          role="combobox"
           readOnly
           inputMode="none"
           placeholder="dd-mm-yyyy hh:mm"
@@ -115,6 +118,8 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
               e.preventDefault();
               setOpen(true);
             } else if (e.key === 'Escape') {
+              // closing the calendar must not also close a dialog the picker sits in (the admin record panel)
+              if (open) e.stopPropagation();
               close();
             } else if (e.key !== 'Tab') {
               e.preventDefault();

@@ -2,10 +2,9 @@
  * Where are you moving: collection first, optional via stops, delivery last, each with its building
  * address and stairs. The end addresses are Formik fields (validated); via stops edit the booking data.
  */
-import { useState } from 'react';
 import { useFormikContext } from 'formik';
 import type { BookingForm } from '@vanhop/contracts';
-import { AddressAutocomplete } from '../../components/AddressAutocomplete';
+import { StopPlaceInput } from '../../components/StopPlaceInput';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { addressChanged, stopAdded, stopRemoved, type AddressState } from './bookingSlice';
 import { FieldError, StairSelect } from './FormControls';
@@ -39,7 +38,6 @@ function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; locat
 
 function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
   const dispatch = useAppDispatch();
-  const [text, setText] = useState(stop.location);
   const prefix = `via-${stop.id}`;
   return (
     <div className="stop stop-via" data-testid="via-stop">
@@ -50,15 +48,7 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
         </button>
       </div>
       <label htmlFor={`${prefix}-location`}>Postcode or place</label>
-      <AddressAutocomplete
-        id={`${prefix}-location`}
-        name={`${prefix}-location`}
-        value={text}
-        onTextChange={setText}
-        onSelect={(choice) => dispatch(addressChanged({ id: stop.id, location: choice.label }))}
-        // leaving the box without a pick goes back to the stop's current place
-        onBlur={() => setText((t) => (t === stop.location ? t : stop.location))}
-      />
+      <StopPlaceInput id={`${prefix}-location`} location={stop.location} onPick={(location) => dispatch(addressChanged({ id: stop.id, location }))} />
       <div className="stop-fields">
         <div>
           <label htmlFor={`${prefix}-address`}>Building address</label>

@@ -1,7 +1,7 @@
-import type { RefundIssued } from '@vanhop/contracts';
+import { REFUND_DESCRIPTIONS, type RefundIssued } from '@vanhop/contracts';
 import type { Collection, Logger } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { appendLifecycle, REFUND_DESCRIPTIONS, refundReceiptId } from '../domain/lifecycle.js';
+import { appendLifecycle, refundReceiptId } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
 import { WRITE_ATTEMPTS } from './my-move-records.js';
 

@@ -22,6 +22,8 @@ export type StoredBooking = BookingRecord &
   BookingLifecycle & {
     pendingRefunds?: PendingRefund[];
     payment?: RecordedPayment;
+    /** How many times the move was priced again since it was saved (a new date, a staff amendment). */
+    moveRevision?: number;
   };
 
 /** What a customer holding the code may see (SPEC.md "Retrieved record"): no driver contact, no internals. */

@@ -7,7 +7,6 @@ import {
   type MyMoveView,
   type PaymentPercentage,
   type Receipt,
-  type RefundReason,
 } from '@vanhop/contracts';
 import type { Filter } from '@vanhop/platform';
 import type { StoredBooking } from './booking-record.js';
@@ -66,12 +65,6 @@ export const customerOf = (r: StoredBooking) => ({ name: r.quote.name, email: r.
 
 const paymentDescription = (percentage: number): string => (percentage >= 100 ? 'Full payment' : `${percentage} % deposit`);
 
-export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
-  'cooling-off-cancellation': 'Cancellation in the cooling-off period',
-  reprice: 'Price difference after the new moving date',
-  overpayment: 'Refund of a payment the booking did not need',
-};
-
 export const paymentReceiptId = (providerRef: string) => `pay-${providerRef}`;
 export const refundReceiptId = (refundId: string) => `refund-${refundId}`;
 
@@ -103,8 +96,8 @@ const asRead = (value: unknown) => (value === undefined ? { $exists: false } : v
 
 /**
  * The filter of a write decided on `r`: it matches only while nothing the decision read has changed
- * (state, money, price, date), so two concurrent actions cannot both apply (the loser matches
- * nothing) and the record's events go out with the one write that made them true.
+ * (state, money, price, date, the move itself), so two concurrent actions cannot both apply (the
+ * loser matches nothing) and the record's events go out with the one write that made them true.
  */
 export function unchangedSince(r: StoredBooking): Filter {
   return {
@@ -116,6 +109,7 @@ export function unchangedSince(r: StoredBooking): Filter {
     amountRefundedPence: asRead(r.amountRefundedPence),
     'quote.totalPrice': r.quote.totalPrice,
     'quote.date': r.quote.date,
+    moveRevision: asRead(r.moveRevision),
     ...(r.history === undefined ? { history: { $exists: false } } : {}),
     ...(r.receipts === undefined ? { receipts: { $exists: false } } : {}),
   };

@@ -17,3 +17,15 @@ const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: BOOKING_HOURS.tim
 
 export const moveWhen = (iso: string): string => londonDateTime.format(new Date(iso));
 export const dayOf = (iso: string): string => londonDay.format(new Date(iso));
+
+/** Booked hours as "2 h 30 min". */
+export function hoursWords(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 h';
+}
+
+/** The stops of a move in order, each as its building address and place. */
+export const routeWords = (addresses: { location: string; physicalAddress: string }[]): string =>
+  addresses.map((a) => [a.physicalAddress, a.location].filter(Boolean).join(', ')).join(' / ');

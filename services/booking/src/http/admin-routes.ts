@@ -2,11 +2,17 @@ import type { Express, RequestHandler } from 'express';
 import { route, signedInStaff, systemClock, ValidationError, type Clock, type DocumentStore } from '@vanhop/platform';
 import { ListBookings } from '../app/list-bookings.js';
 import { DeleteBooking } from '../app/delete-booking.js';
+import type { AmendBooking } from '../app/amend-booking.js';
 
 const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const bookingId = (id: unknown): string => {
+  if (typeof id !== 'string' || !BOOKING_ID.test(id)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
+  return id;
+};
+
 /** Staff routes, each behind the staff token check (`staffOnly`). */
-export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: Clock; staffOnly: RequestHandler }): void {
+export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
   const list = new ListBookings(deps.store);
   const remove = new DeleteBooking(deps.store, deps.clock ?? systemClock);
 
@@ -22,9 +28,16 @@ export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: 
     '/api/backdata/delete/:id',
     deps.staffOnly,
     route(async (req, res) => {
-      const id = req.params.id;
-      if (typeof id !== 'string' || !BOOKING_ID.test(id)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
-      res.json(await remove.execute(id, signedInStaff(res).username));
+      res.json(await remove.execute(bookingId(req.params.id), signedInStaff(res).username));
+    }),
+  );
+
+  // Amendments agreed in Instant Support: date, hours, stops; re-priced, the difference paid or refunded.
+  app.post(
+    '/api/backdata/amend/:id',
+    deps.staffOnly,
+    route(async (req, res) => {
+      res.set('Cache-Control', 'no-store').json(await deps.amend.execute(bookingId(req.params.id), req.body, signedInStaff(res).username));
     }),
   );
 }

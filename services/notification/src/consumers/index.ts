@@ -10,6 +10,7 @@ import type { ConversationMail } from '../app/conversation-mail.js';
 import { onBookingCancelled } from './on-booking-cancelled.js';
 import { onBookingPostponed } from './on-booking-postponed.js';
 import { onBookingReactivated } from './on-booking-reactivated.js';
+import { onBookingAmended } from './on-booking-amended.js';
 import { onBalancePaid } from './on-balance-paid.js';
 import { onRefundIssued } from './on-refund-issued.js';
 
@@ -32,6 +33,7 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.bookingCancelled, handler: onBookingCancelled(deps.notifier, deps, deps.logger), options: deps.delivery },
   { topic: TOPICS.bookingPostponed, handler: onBookingPostponed(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.bookingReactivated, handler: onBookingReactivated(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.bookingAmended, handler: onBookingAmended(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.balancePaid, handler: onBalancePaid(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },

@@ -1,4 +1,4 @@
-import { TOPICS, type BalancePaid, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
+import { TOPICS, type BalancePaid, type BookingAmended, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 
 export const clock = fixedClock('2026-03-01T10:00:00Z');
@@ -61,6 +61,22 @@ export const lifecycle = {
     balancePence: 18485,
     refundPence: 0,
   } satisfies BookingReactivated,
+  amended: {
+    ...facts,
+    move: {
+      ...facts.move,
+      date: '2026-07-15T17:00:00.000Z',
+      totalHour: 5,
+      addresses: [facts.move.addresses[0]!, { location: 'London W3, UK', physicalAddress: '2 Via Road', stair: 1 }, facts.move.addresses[1]!],
+    },
+    previousMove: facts.move,
+    changed: ['date', 'hours', 'stops'],
+    totalPricePence: 31550,
+    previousTotalPricePence: 23550,
+    balancePence: 24485,
+    refundPence: 0,
+    amendedBy: 'sue_support',
+  } satisfies BookingAmended,
   balancePaid: { ...facts, amountPence: 16485, totalPricePence: 23550, provider: 'stripe', providerRef: 'cs_test_balance', paidAt: '2026-03-03T12:00:00.000Z' } satisfies BalancePaid,
   refundIssued: {
     refundId: 'rf-1',

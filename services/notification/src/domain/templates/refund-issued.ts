@@ -1,20 +1,14 @@
-import type { RefundIssued, RefundReason } from '@vanhop/contracts';
+import { REFUND_DESCRIPTIONS, type RefundIssued } from '@vanhop/contracts';
 import { html } from '../html.js';
 import { pounds } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { myMoveButton, myMoveText, myMoveUrl, receiptHtml, receiptText, type ReceiptFacts } from './my-move.js';
 
-const REASONS: Record<RefundReason, string> = {
-  'cooling-off-cancellation': 'Cancellation in the cooling-off period',
-  reprice: 'Price difference after the new moving date',
-  overpayment: 'Refund of a payment the booking did not need',
-};
-
 const receiptOf = (r: RefundIssued): ReceiptFacts => ({
   title: 'Refund receipt',
   bookingRef: r.randomNumber,
   at: r.issuedAt,
-  description: REASONS[r.reason],
+  description: REFUND_DESCRIPTIONS[r.reason],
   amountPence: r.amountPence,
   method: 'Refunded to your card',
   reference: r.providerRefs.join(', '),

@@ -1,0 +1,99 @@
+import { penceToPounds, type BookingHistoryEntry, type LifecycleFacts } from '@vanhop/contracts';
+import { ConflictError, type OutboxEntry } from '@vanhop/platform';
+import type { StoredBooking } from '../domain/booking-record.js';
+import { appendLifecycle, ruleFacts, unchangedSince } from '../domain/lifecycle.js';
+import { bookingRequestFromQuote } from '../domain/quote-request.js';
+import { pounds } from '../domain/words.js';
+import type { MyMoveRecords } from './my-move-records.js';
+import type { QuotePricer } from './save-quote.js';
+
+/** The money of a re-priced move, and the record as the write leaves it (new quote, request, driver). */
+export interface Settlement {
+  updated: StoredBooking;
+  previousTotalPence: number;
+  totalPence: number;
+  balancePence: number;
+  refundPence: number;
+}
+
+export interface Reprice {
+  /** The parts of the stored pricing request that change (date, hour, addresses). */
+  changes: Record<string, unknown>;
+  /** Lifecycle fields the same write sets (state, frozenAt). */
+  set: Record<string, unknown>;
+  history(s: Settlement): BookingHistoryEntry[];
+  /** The event that announces the change; RefundRequested goes with it when money is due back. */
+  event(s: Settlement): Promise<OutboxEntry>;
+  /** The rule that allowed the change, asked again of the record that won a race, for its reason. */
+  rules(f: LifecycleFacts, now: Date): { allowed: boolean; reason?: string };
+}
+
+/** "£x will be refunded to your card" / "£x left to pay" / nothing, as history lines end. */
+export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePence'>): string {
+  if (s.refundPence > 0) return `: ${pounds(s.refundPence)} will be refunded to your card`;
+  return s.balancePence > 0 ? `: ${pounds(s.balancePence)} left to pay` : '';
+}
+
+/**
+ * Prices the same move with the same driver again through the quote service, with `changes`
+ * applied to the stored request, and settles against what was paid: a dearer move leaves a balance,
+ * a cheaper one is refunded the difference (RefundRequested, reason `reprice`). The new price, the
+ * events and the history go in one conditional single-document write, so of two racing changes the
+ * second matches nothing and is refused (409) rather than applied over the first.
+ */
+export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePricer, record: StoredBooking, o: Reprice): Promise<{ record: StoredBooking; settlement: Settlement }> {
+  const { request, driverId } = pricingRequestOf(record);
+  const priced = await pricer.price({ ...request, ...o.changes }, driverId);
+
+  const facts = ruleFacts(record);
+  const net = facts.amountPaidPence - facts.amountRefundedPence;
+  const totalPence = priced.totalPricePence;
+  const percentage = record.quote.percentage ?? record.percentage;
+  const settlement: Settlement = {
+    updated: {
+      ...record,
+      quote: { ...priced.quote, percentage },
+      request: { ...priced.request, ...(driverId ? { driverId } : {}) },
+      driver: priced.driver ?? record.driver ?? null,
+    },
+    previousTotalPence: facts.totalPricePence,
+    totalPence,
+    balancePence: Math.max(0, totalPence - net),
+    refundPence: Math.max(0, net - totalPence),
+  };
+  const { updated, balancePence, refundPence } = settlement;
+
+  const outbox: OutboxEntry[] = [await o.event(settlement)];
+  const refund = refundPence > 0 ? await records.refund(updated, refundPence, 'reprice') : null;
+  if (refund) outbox.push(refund.entry);
+  const { set, push } = appendLifecycle(record, { history: o.history(settlement) });
+  const written = await records.write(unchangedSince(record), {
+    $set: {
+      ...o.set,
+      quote: updated.quote,
+      request: updated.request,
+      driver: updated.driver,
+      // Some changes leave the price as it was (a building address): the revision still tells them apart.
+      moveRevision: (record.moveRevision ?? 0) + 1,
+      OutstandingBalance: penceToPounds(balancePence),
+      paymentStatus: balancePence === 0 ? 'paid' : record.paymentStatus,
+      ...set,
+    },
+    $push: { ...push, outbox: { $each: outbox }, ...(refund ? { pendingRefunds: refund.pending } : {}) },
+  });
+  const fresh = await records.reload(record._id);
+  if (!written) {
+    const still = fresh && o.rules(ruleFacts(fresh), records.clock.now());
+    throw new ConflictError(still && !still.allowed ? (still.reason ?? 'This booking changed meanwhile.') : 'This booking changed meanwhile: please reload it and try again.');
+  }
+  return { record: fresh ?? updated, settlement };
+}
+
+/** The stored pricing request (same move, same driver); records without one rebuild it from their quote. */
+export function pricingRequestOf(record: StoredBooking): { request: Record<string, unknown>; driverId?: string } {
+  const stored = record.request as (Record<string, unknown> & { driverId?: unknown }) | undefined;
+  const fromQuote = bookingRequestFromQuote(record.quote as unknown as Record<string, unknown>);
+  const { driverId: storedDriver, ...request } = stored ?? fromQuote.request;
+  const driverId = (typeof storedDriver === 'string' && storedDriver) || record.driver?.id || fromQuote.driverId;
+  return { request, ...(driverId ? { driverId } : {}) };
+}
