@@ -133,3 +133,18 @@ export const isAllowedBookingTime = (start: Date, now: Date): boolean => booking
 
 /** Whole minutes from `now` until `start` (negative when past). */
 export const minutesUntil = (start: Date, now: Date): number => Math.floor((start.getTime() - now.getTime()) / 60_000);
+
+/**
+ * A move's date and start time on the London clock with every part named (weekday, day, month,
+ * year, 24-hour time): the web app and the e-mails build their sentences from its parts.
+ */
+export const LONDON_MOVE_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BOOKING_HOURS.timeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});

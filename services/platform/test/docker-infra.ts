@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../test/system/process-fleet.js';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { StartedTestContainer } from 'testcontainers';
@@ -68,17 +68,6 @@ export type InfraKind = 'kafka' | 'mongo' | 'redis';
 
 export const INFRA_IMAGE_VAR: Record<InfraKind, string> = { kafka: 'KAFKA_IMAGE', mongo: 'MONGO_IMAGE', redis: 'REDIS_IMAGE' };
 
-/** Asks the OS for a port nobody listens on; Kafka must know its published port before it starts. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the server in a container for this test file and returns the address clients use
@@ -109,7 +98,7 @@ export async function startInfraContainer(kind: InfraKind): Promise<string> {
     // Clients are told the advertised address, so the broker must advertise the port published on
     // the host: the same number on both sides, chosen before the container starts.
     for (let attempt = 1; ; attempt++) {
-      const port = await freeLoopbackPort();
+      const port = await freePort();
       try {
         container = await base()
           .withLoopbackPort(port, port)

@@ -3,23 +3,13 @@
  * dates on the London clock (SPEC.md section 9: Europe/London, en-GB), stairs, hours and statuses.
  * The wire keeps SPEC's stored values ("30percentage"); only what is shown changes.
  */
-import { BOOKING_HOURS, HELP_LEVEL_OPTIONS, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
+import { BOOKING_HOURS, HELP_LEVEL_OPTIONS, LONDON_MOVE_DATE_TIME, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
 
 /** A bad, tampered or expired My move link (the server answers 404 for all three alike). */
 export const NOT_FOUND_TEXT = 'This link is not valid or has expired';
 
 export const penceText = (pence: number): string => `£${((Number.isFinite(pence) ? pence : 0) / 100).toFixed(2)}`;
 
-const whenFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BOOKING_HOURS.timeZone,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BOOKING_HOURS.timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 const stampFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: BOOKING_HOURS.timeZone,
@@ -41,7 +31,7 @@ const valid = (iso: string | null | undefined): Date | null => {
 export function moveWhenText(iso: string | null | undefined): string {
   const d = valid(iso);
   if (!d) return 'Not chosen yet';
-  const p = Object.fromEntries(whenFormat.formatToParts(d).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(LONDON_MOVE_DATE_TIME.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
 }
 

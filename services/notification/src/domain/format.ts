@@ -1,26 +1,16 @@
-import { BOOKING_HOURS, STAIR_OPTIONS } from '@vanhop/contracts';
+import { LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contracts';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
 
 /** Pence to "£1,234.50". */
 export const pounds = (pence: number): string => gbp.format(pence / 100);
 
-const londonDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BOOKING_HOURS.timeZone,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /** Move dates as customers read them: Europe/London, en-GB ("Saturday, 14 March 2026 at 09:30"). */
 export function moveDate(iso: string): string {
   const t = Date.parse(iso);
   if (!iso || Number.isNaN(t)) return 'date to be confirmed';
-  return londonDateTime.format(new Date(t));
+  return LONDON_MOVE_DATE_TIME.format(new Date(t));
 }
 
 export function stairsLabel(flights: number): string {
