@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { createMetrics, healthRouter, linkSafeRequest, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
-import { ADMIN_USER_HEADER, requireAdmin } from './jwt-guard.js';
+import { ADMIN_USER_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
 import { serviceProxy } from './proxy.js';
 import { staticSite } from './static-site.js';
@@ -62,6 +62,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
     Object.entries(config.services).map(([name, url]) => [name, serviceProxy(name, url, config.proxyTimeoutMs, deps.logger)]),
   ) as Record<ServiceName, RequestHandler>;
   const guard = requireAdmin(config.jwt);
+  const driverGuard = requireDriverToken(config.jwt);
   const limit = bodyLimit(config.platform.bodyLimitBytes);
 
   app.use('/api', (req, res, next) => {
@@ -76,6 +77,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
         proxies[target.service](req, res, next);
       };
       if (target.admin) guard(req, res, (e?: unknown) => (e ? next(e) : forward()));
+      else if (target.driver) driverGuard(req, res, (e?: unknown) => (e ? next(e) : forward()));
       else forward();
     });
   });

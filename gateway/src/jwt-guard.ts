@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ADMIN_USER_HEADER, verifyBearer, type Clock, type JwtConfig } from '@vanhop/platform';
+import { ADMIN_USER_HEADER, verifyBearer, verifyDriverBearer, type Clock, type JwtConfig } from '@vanhop/platform';
 
 export { ADMIN_USER_HEADER };
 
@@ -7,7 +7,8 @@ export const UNAUTHORIZED_BODY = { success: false, message: 'Unauthorized: pleas
 
 /**
  * Refuses admin routes without a valid token before any service is reached, and passes the
- * verified user on. Verification is the platform's shared `verifyBearer` (one implementation).
+ * verified user on. Verification is the platform's shared `verifyBearer` (one implementation),
+ * which accepts staff tokens only: a driver token is refused here like a forged one.
  */
 export function requireAdmin(config: JwtConfig, clock?: Clock): RequestHandler {
   return (req, res, next) => {
@@ -17,6 +18,21 @@ export function requireAdmin(config: JwtConfig, clock?: Clock): RequestHandler {
       return;
     }
     req.headers[ADMIN_USER_HEADER] = claims.username;
+    next();
+  };
+}
+
+/**
+ * The driver portal's guard (`driver: true` routes): a driver token, never a staff one, so a
+ * route a driver may use cannot be used by someone holding a back-office token by mistake and
+ * vice versa. The service re-checks and takes the driver id from the token.
+ */
+export function requireDriverToken(config: JwtConfig, clock?: Clock): RequestHandler {
+  return (req, res, next) => {
+    if (!verifyDriverBearer(req.headers.authorization, config, clock)) {
+      res.status(401).set('WWW-Authenticate', 'Bearer').json(UNAUTHORIZED_BODY);
+      return;
+    }
     next();
   };
 }

@@ -1,7 +1,8 @@
 import type { ServiceName } from '@vanhop/platform';
 
 /** Which service owns each `/api` route family (SPEC.md section 7 plus our additions). */
-export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[] = [
+/** `admin`: a staff token at the gateway; `driver`: a driver-portal token at the gateway. */
+export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; driver?: boolean }[] = [
   { prefix: '/api/booking', service: 'quote' },
   { prefix: '/api/geo', service: 'quote' },
   { prefix: '/api/saveRetrieve', service: 'booking' },
@@ -27,6 +28,12 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean }[]
   // VanHop's own reviews: the signed review page and driver ratings; moderation is staff only.
   { prefix: '/api/reviews', service: 'review' },
   { prefix: '/api/reviews/admin', service: 'review', admin: true },
+  // The supply side: staff manage drivers (quote), drivers sign in (admin-auth) and run their
+  // own card, availability and jobs (quote).
+  { prefix: '/api/drivers/admin', service: 'quote', admin: true },
+  { prefix: '/api/driver-account', service: 'admin-auth' },
+  { prefix: '/api/driver-account/admin', service: 'admin-auth', admin: true },
+  { prefix: '/api/driver', service: 'quote', driver: true },
 ];
 
 const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));

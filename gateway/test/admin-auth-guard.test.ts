@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueAdminToken, readJwtConfig, SERVICE_NAMES, serviceUrlVar, type JwtConfig } from '@vanhop/platform';
+import { issueAdminToken, issueDriverToken, readJwtConfig, SERVICE_NAMES, serviceUrlVar, type JwtConfig } from '@vanhop/platform';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
 import { authHeader, badTokens } from '../../services/admin-auth/test/support.js';
 
@@ -44,6 +44,22 @@ const ADMIN_ROUTES: [string, string][] = [
   ['GET', '/api/dev/outbox'],
   ['GET', '/api/dev/outbox/some-mail.eml'],
   ['GET', '/api/Dev/Outbox'],
+  // The supply side's staff routes: drivers, their audit log, invitations.
+  ['GET', '/api/drivers/admin'],
+  ['PATCH', `/api/drivers/admin/${ID}`],
+  ['GET', '/api/Drivers/Admin/audit'],
+  ['POST', '/api/driver-account/admin/invitations'],
+];
+
+/** The driver portal's own routes (routing.ts `driver: true`). */
+const DRIVER_ROUTES: [string, string][] = [
+  ['GET', '/api/driver/me/card'],
+  ['PUT', '/api/driver/me/card'],
+  ['GET', '/api/driver/me/availability'],
+  ['PUT', '/api/Driver/me/availability'],
+  ['GET', '/api/driver/me/jobs'],
+  ['POST', `/api/driver/me/jobs/${ID}/accept`],
+  ['POST', `/api/driver/me/jobs/${ID}/decline`],
 ];
 
 describe('gateway JWT guard on admin routes', () => {
@@ -97,6 +113,34 @@ describe('gateway JWT guard on admin routes', () => {
       expect(upstream.seen).toEqual([{ method, url: route, admin: 'Sam_Admin' }]);
     });
   }
+
+  for (const [method, route] of DRIVER_ROUTES) {
+    it(`${method} ${route}: only a driver token passes; a staff token and every bad one get 401`, async () => {
+      const staffToken = issueAdminToken({ sub: 'admin-1', username: 'Sam_Admin' }, jwtConfig);
+      const bad: Record<string, string | undefined> = { ...badTokens(jwtConfig), 'staff token': `Bearer ${staffToken}` };
+      delete bad['driver token'];
+      for (const [what, header] of Object.entries(bad)) {
+        const res = await call(method, route, authHeader(header));
+        expect(res.status, what).toBe(401);
+        expect(res.body, what).toEqual({ success: false, message: 'Unauthorized: please log in again' });
+      }
+      expect(upstream.seen).toEqual([]);
+      const driverToken = issueDriverToken({ sub: 'driver-7', username: 'dana@drivers.example' }, jwtConfig);
+      const res = await call(method, route, { authorization: `Bearer ${driverToken}`, 'x-admin-username': 'mallory' });
+      expect(res.status).toBe(200);
+      expect(upstream.seen).toEqual([{ method, url: route, admin: null }]);
+    });
+  }
+
+  it('keeps the driver sign-in routes public: invitation, password set, login', async () => {
+    for (const [method, route] of [
+      ['GET', '/api/driver-account/invitations/some-token'],
+      ['POST', '/api/driver-account/password'],
+      ['POST', '/api/driver-account/login'],
+    ]) {
+      expect((await call(method, route)).status, route).toBe(200);
+    }
+  });
 
   it('a client-sent x-admin-username never reaches a service, even on public routes', async () => {
     const res = await call('GET', '/api/saveRetrieve?randomNumber=12', { 'x-admin-username': 'mallory' });

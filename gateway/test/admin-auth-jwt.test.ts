@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { bearerToken, fixedClock, issueAdminToken, readJwtConfig, verifyAdminToken, verifyBearer } from '@vanhop/platform';
+import { bearerToken, fixedClock, issueAdminToken, issueDriverToken, readJwtConfig, verifyAdminToken, verifyBearer, verifyDriverBearer, verifyDriverToken } from '@vanhop/platform';
 
 const config = readJwtConfig({ JWT_SECRET: 'unit-test-secret-0123456789-abcdefghijklmn', JWT_TTL_SECONDS: '900' });
 const T0 = '2026-11-22T10:00:00.000Z';
@@ -44,5 +44,32 @@ describe('shared admin token issue and verify (platform jwt.ts)', () => {
     }
     expect(verifyBearer(`Bearer ${token}`, config, at(1))).toEqual(admin);
     expect(verifyBearer(undefined, config, at(1))).toBeNull();
+  });
+
+  it('keeps staff and driver tokens apart by their role claim', () => {
+    const driver = { sub: 'driver-7', username: 'dana@drivers.example' };
+    const staffToken = issueAdminToken(admin, config, at(0));
+    const driverToken = issueDriverToken(driver, config, at(0));
+    expect(verifyAdminToken(staffToken, config, at(1))).toEqual(admin);
+    expect(verifyDriverToken(driverToken, config, at(1))).toEqual(driver);
+    expect(verifyAdminToken(driverToken, config, at(1))).toBeNull();
+    expect(verifyDriverToken(staffToken, config, at(1))).toBeNull();
+    expect(verifyBearer(`Bearer ${driverToken}`, config, at(1))).toBeNull();
+    expect(verifyDriverBearer(`Bearer ${staffToken}`, config, at(1))).toBeNull();
+    expect(verifyDriverBearer(`Bearer ${driverToken}`, config, at(1))).toEqual(driver);
+    expect((jwt.decode(staffToken) as { role: string }).role).toBe('staff');
+    expect((jwt.decode(driverToken) as { role: string }).role).toBe('driver');
+  });
+
+  it('reads a token without a role (issued before roles) as staff, never as a driver, and refuses unknown roles', () => {
+    const now = Date.parse(T0) / 1000;
+    const sign = (extra: object) =>
+      jwt.sign({ sub: 'a1b2', username: 'Sam_Admin', iat: now, exp: now + 60, iss: config.issuer, aud: config.audience, ...extra }, config.secret, { algorithm: 'HS256' });
+    expect(verifyAdminToken(sign({}), config, at(0))).toEqual(admin);
+    expect(verifyDriverToken(sign({}), config, at(0))).toBeNull();
+    for (const role of ['admin', 'Staff', 'DRIVER', '', null, ['staff'], 1]) {
+      expect(verifyAdminToken(sign({ role }), config, at(0)), String(role)).toBeNull();
+      expect(verifyDriverToken(sign({ role }), config, at(0)), String(role)).toBeNull();
+    }
   });
 });

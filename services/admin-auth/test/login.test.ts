@@ -27,6 +27,7 @@ describe('POST /api/account/login', () => {
     expect(decoded.payload).toEqual({
       sub: account!._id,
       username: 'Sam_Admin',
+      role: 'staff',
       iss: 'vanhop-admin-auth',
       aud: 'vanhop-admin',
       iat: nowSeconds,

@@ -100,6 +100,10 @@ export function badTokens(config: JwtConfig, subject = { sub: 'admin-1', usernam
     'lifetime beyond the configured maximum': `Bearer ${sign({ ...claims, iat: nowSeconds - config.ttlSeconds - 60, exp: nowSeconds + 365 * 86_400 })}`,
     'issued in the future': `Bearer ${sign({ ...claims, iat: nowSeconds + 3600, exp: nowSeconds + 3700 })}`,
     'no subject': `Bearer ${sign({ ...claims, sub: undefined })}`,
+    // Driver-portal tokens are signed with the same key: only the role keeps drivers out.
+    'driver token': `Bearer ${sign({ ...claims, role: 'driver' })}`,
+    'unknown role': `Bearer ${sign({ ...claims, role: 'superuser' })}`,
+    'role not a string': `Bearer ${sign({ ...claims, role: ['staff'] })}`,
   } as Record<string, string | undefined>;
 }
 

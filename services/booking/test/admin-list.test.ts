@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
-import { staffAuth } from '../../../test/support/staff.js';
+import { driverAuth, staffAuth } from '../../../test/support/staff.js';
 
 describe('GET /api/backdata/all', () => {
   let svc: TestBooking;
@@ -59,6 +59,7 @@ describe('GET /api/backdata/all', () => {
     const forged = staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
     expect((await svc.request('GET', '/api/backdata/all', { ...forged, 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect((await svc.request('GET', '/api/backdata/all', { authorization: 'Bearer not.a.token' })).status).toBe(401);
+    expect((await svc.request('GET', '/api/backdata/all', driverAuth('driver-1'))).status).toBe(401);
   });
 
   it('answers an empty list when there is nothing live', async () => {

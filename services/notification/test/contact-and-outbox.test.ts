@@ -6,7 +6,7 @@ import { MSG, TOPICS } from '@vanhop/contracts';
 import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
 import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
-import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { clock, event } from './support/events.js';
 
 const good = { name: 'Bob Smith', email: 'bob@example.com', phone: '02071234567', title: 'Piano move', message: 'Can you move a piano?', agree: true };
@@ -93,7 +93,7 @@ describe('embedded mode: contact form and the dev outbox', () => {
 
   it('shows the outbox (every customer e-mail, retrieve codes included) to staff only', async () => {
     const attacker = staffAuth('Sam_Admin', { clock, env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
-    const refused: Record<string, string>[] = [{}, { 'x-admin-username': 'Sam_Admin' }, attacker];
+    const refused: Record<string, string>[] = [{}, { 'x-admin-username': 'Sam_Admin' }, attacker, driverAuth('driver-1', { clock })];
     for (const headers of refused) {
       expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers })).status).toBe(401);
       expect((await fetch(`${app.service.url}/api/dev/outbox/any.eml`, { headers })).status).toBe(401);

@@ -10,7 +10,7 @@ import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { loadConfig as loadQuoteConfig } from '../../quote/src/config.js';
 import { CONVERSATIONS, type ConversationThread } from '../src/domain/conversation-thread.js';
-import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 
 const DRIVER_EMAIL = 'ali.hassan@drivers.vanhop.example';
 const CUSTOMER_EMAIL = 'casey.customer@example.com';
@@ -338,6 +338,7 @@ describe('Instant Support: customers and staff', () => {
     expect((await api('GET', chats)).status).toBe(401);
     expect((await api('GET', chats, undefined, { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect((await api('GET', chats, undefined, staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    expect((await api('GET', chats, undefined, driverAuth('driver-1', { clock: app.clock }))).status).toBe(401);
     expect((await api('POST', `${chats}/x/messages`, { body: 'x' })).status).toBe(401);
     expect((await api('GET', `${chats}/${encodeURIComponent('$gt')}`, undefined, staff())).status).toBe(400);
     expect((await api('GET', `${chats}/00000000-0000-4000-8000-000000000000`, undefined, staff())).status).toBe(404);

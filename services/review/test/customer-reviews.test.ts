@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
 import { driverRatings, publicAuthorName, reviewRequestRefusal } from '../src/domain/customer-review.js';
 import { REVIEW_REQUESTS } from '../src/app/request-review.js';
-import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 const clock = { now: () => new Date(now) };
@@ -211,6 +211,9 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect((await api('GET', '/api/reviews/admin', undefined, { 'x-admin-username': 'Mo_Moderator' })).status).toBe(401);
     expect((await api('POST', `/api/reviews/admin/${randomUUID()}/approve`)).status).toBe(401);
     expect((await api('GET', '/api/reviews/admin', undefined, staffAuth('Mo', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    // A driver-portal token is signed with the same key: its role keeps it out.
+    expect((await api('GET', '/api/reviews/admin', undefined, driverAuth('driver-1', { clock }))).status).toBe(401);
+    expect((await api('POST', `/api/reviews/admin/${randomUUID()}/approve`, undefined, driverAuth('driver-1', { clock }))).status).toBe(401);
     expect((await api('GET', '/api/reviews/admin?status=everything', undefined, staff())).status).toBe(400);
     expect((await api('GET', '/api/reviews/admin?status[$ne]=x', undefined, staff())).status).toBe(400);
     expect((await api('POST', `/api/reviews/admin/${encodeURIComponent('$gt')}/approve`, undefined, staff())).status).toBe(400);

@@ -9,7 +9,7 @@ import { createLogger, fixedClock, MemoryEventBus, startService, type RunningSer
 import { reviewService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
-import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { REVIEW_REQUESTS } from '../src/app/request-review.js';
 
 const clock = fixedClock('2026-03-01T12:00:00Z');
@@ -137,5 +137,6 @@ describe('POST /api/backdata/review/:id', () => {
     // Inside the cluster anyone can reach the service: a name in a header proves nothing.
     expect((await request(randomUUID(), { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect((await request(randomUUID(), staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    expect((await request(randomUUID(), driverAuth('driver-1', { clock }))).status).toBe(401);
   });
 });
