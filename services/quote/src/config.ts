@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, EnvReader, readPlatformConfig, DEFAULT_PORTS, type Env, type PlatformConfig } from '@vanhop/platform';
+import { ConfigError, EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
 
 export interface QuoteConfig {
   platform: PlatformConfig;
@@ -11,6 +11,11 @@ export interface QuoteConfig {
   /** Folder holding uk-outcodes.csv and the place lists; found automatically when unset. */
   geoDataDir?: string;
   seedDemoDrivers: boolean;
+  /**
+   * Verifies staff tokens (the Drivers pages) and driver tokens (the driver portal); both are
+   * issued by admin-auth. Null only in embedded mode without JWT_SECRET: those routes are then not mounted.
+   */
+  jwt: JwtConfig | null;
 }
 
 export function loadConfig(env: Env): QuoteConfig {
@@ -26,5 +31,6 @@ export function loadConfig(env: Env): QuoteConfig {
     geoDataDir,
     // Embedded mode is the demo: it gets demo drivers unless told otherwise.
     seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
+    jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@vanhop/platform';
+import { requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DriverRepository } from './adapters/driver-repository.js';
@@ -7,6 +7,9 @@ import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
+import { DriverAuditLog } from './adapters/driver-audit-log.js';
+import { ManageDrivers } from './app/manage-drivers.js';
+import { driverAdminRoutes } from './http/driver-admin-routes.js';
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -15,13 +18,17 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const { geo } = createGeo(config, infra.cache);
     const drivers = new DriverRepository(infra.store);
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock });
+    const audit = new DriverAuditLog(infra.store);
+    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock });
     return {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo });
         internalQuoteRoutes(app, { priceMove, drivers });
+        if (config.jwt) driverAdminRoutes(app, { manage, staffOnly: requireStaff(config.jwt, infra.clock) });
       },
       subscriptions: quoteSubscriptions(),
       async start() {
+        await audit.ensureIndexes();
         if (config.seedDemoDrivers) {
           const added = await drivers.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');

@@ -163,7 +163,11 @@ describe('quote config', () => {
     const { quoteService } = await import('../src/service.js');
     expect(() => quoteService.loadConfig({ GEO_DATA_DIR: '/nonexistent' })).toThrow(/GEO_DATA_DIR/);
     expect(quoteService.loadConfig({}).seedDemoDrivers).toBe(true);
-    expect(quoteService.loadConfig({ STORE: 'mongo', MONGO_URL: 'mongodb://127.0.0.1:1' }).seedDemoDrivers).toBe(false);
+    const mongo = { STORE: 'mongo', MONGO_URL: 'mongodb://127.0.0.1:1', JWT_SECRET: 'quote-config-test-secret-0123456789-abcdef' };
+    expect(quoteService.loadConfig(mongo).seedDemoDrivers).toBe(false);
+    // Outside embedded mode the Drivers pages and the driver portal need the token key.
+    expect(() => quoteService.loadConfig({ ...mongo, JWT_SECRET: undefined })).toThrow(/JWT_SECRET/);
+    expect(quoteService.loadConfig({}).jwt).toBeNull();
     expect(quoteService.loadConfig({ SEED_DEMO_DRIVERS: 'false' }).seedDemoDrivers).toBe(false);
     expect(() => quoteService.loadConfig({ GOOGLE_MAPS_BASE_URL: 'not a url' })).toThrow(/GOOGLE_MAPS_BASE_URL/);
   });

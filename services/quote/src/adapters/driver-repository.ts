@@ -20,6 +20,24 @@ export class DriverRepository {
     return this.col.findOne({ _id: id });
   }
 
+  /** Every driver, suspended ones included (the staff list). */
+  listAll(): Promise<Driver[]> {
+    return this.col.find({}, { sort: { name: 1, _id: 1 } });
+  }
+
+  insert(driver: Driver): Promise<Driver> {
+    return this.col.insertOne(driver);
+  }
+
+  /**
+   * Writes a change only if nobody changed the driver since `version` was read (drivers without a
+   * version yet are the seeded ones: version 0). Returns the driver after the change, or null.
+   */
+  updateIfVersion(id: string, version: number, set: Partial<Driver>): Promise<Driver | null> {
+    const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
+    return this.col.findOneAndUpdate({ _id: id, ...unchanged }, { $set: { ...set, version: version + 1 } });
+  }
+
   /** Inserts the drivers that are missing; existing ones (maybe edited since) are left alone. */
   async seed(drivers: Driver[]): Promise<number> {
     let added = 0;

@@ -1,5 +1,6 @@
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
+import type { CardBounds } from '@vanhop/contracts';
 import type { PriceCard } from './price-card.js';
 
 /** A self-employed driver: their own vans, help levels, area and prices. */
@@ -20,6 +21,14 @@ export interface Driver {
   /** A van that meets the ULEZ standard pays no ULEZ charge. */
   ulezCompliant: boolean;
   active: boolean;
+  /** The postcode staff gave for the home base (demo drivers have only the label). */
+  basePostcode?: string;
+  /** What the driver may set their own card to; absent: defaultBounds() around the house card. */
+  cardBounds?: CardBounds;
+  photoUrl?: string;
+  /** Bumped on every change: edits are conditional on it, so two editors cannot lose each other's change. */
+  version?: number;
+  updatedAt?: string;
 }
 
 export interface DriverSnapshot { id: string; name: string; email: string; phone: string }

@@ -1,0 +1,138 @@
+import * as yup from 'yup';
+import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constants.js';
+
+/**
+ * The supply side's wire shapes: staff manage drivers (`/api/drivers/admin/*`), drivers run their
+ * own card and availability (`/api/driver/me/*`). Money is integer pence here: these are our own
+ * routes, not SPEC's, and a card is edited field by field.
+ */
+
+export const DRIVER_MSG = {
+  name: 'Name must be 2 to 60 characters',
+  email: 'Enter a valid e-mail address',
+  phone: 'Phone must be 10 to 13 digits',
+  vanSizes: 'Choose at least one van size',
+  helpLevels: 'Choose at least one help level',
+  basePostcode: 'Enter the base postcode (e.g. NW2 or NW2 1AA)',
+  unknownPostcode: 'That postcode is not one we know',
+  radius: 'Radius must be 1 to 60 miles',
+  pence: 'Enter an amount in pence from 0 to 100000',
+  hours: 'Choose clock hours from 0 to 23',
+  minimumHours: 'Minimum hours must be 1 to 12',
+  minutes: 'Minutes must be 0 to 1440',
+  miles: 'Miles must be 0 to 100',
+  photo: 'The photo must be an https address or a PNG/JPEG/WebP image of at most 200 KB',
+  outsideBounds: (min: number, max: number) => `Must be from ${min} to ${max}`,
+  boundsOrder: 'The minimum must not be above the maximum',
+  reason: 'Say why in at most 500 characters',
+} as const;
+
+const pence = () => yup.number().typeError(DRIVER_MSG.pence).integer(DRIVER_MSG.pence).min(0, DRIVER_MSG.pence).max(100_000, DRIVER_MSG.pence).required(DRIVER_MSG.pence);
+const perKey = <K extends string>(keys: readonly K[]) =>
+  yup.object(Object.fromEntries(keys.map((k) => [k, pence()])) as Record<K, ReturnType<typeof pence>>).required();
+
+/** Every number of a price card: what bounds apply to, field by field. */
+const cardNumbersShape = {
+  vanPerHourPence: perKey(VAN_SIZES),
+  helpersPerHourPence: perKey(HELP_LEVELS),
+  stairPerFlightPerHourPence: perKey(HELP_LEVELS),
+  mileagePencePerMile: pence(),
+  freeRouteUnderMiles: yup.number().typeError(DRIVER_MSG.miles).min(0, DRIVER_MSG.miles).max(100, DRIVER_MSG.miles).required(DRIVER_MSG.miles),
+  viaStopPence: pence(),
+  lateBookingPence: pence(),
+  lateBookingWithinMinutes: yup.number().typeError(DRIVER_MSG.minutes).integer(DRIVER_MSG.minutes).min(0, DRIVER_MSG.minutes).max(1440, DRIVER_MSG.minutes).required(DRIVER_MSG.minutes),
+  outOfHoursPence: pence(),
+  minimumHours: yup.number().typeError(DRIVER_MSG.minimumHours).min(1, DRIVER_MSG.minimumHours).max(12, DRIVER_MSG.minimumHours).required(DRIVER_MSG.minimumHours),
+};
+
+export const cardNumbersSchema = yup.object(cardNumbersShape);
+export type CardNumbers = yup.InferType<typeof cardNumbersSchema>;
+
+/** DESIGN.md's full driver price card (pence). */
+export const priceCardSchema = yup.object({
+  ...cardNumbersShape,
+  outOfHoursStartHours: yup
+    .array(yup.number().typeError(DRIVER_MSG.hours).integer(DRIVER_MSG.hours).min(0, DRIVER_MSG.hours).max(23, DRIVER_MSG.hours).required())
+    .max(24, DRIVER_MSG.hours)
+    .required(DRIVER_MSG.hours),
+});
+export type PriceCardWire = yup.InferType<typeof priceCardSchema>;
+
+/** What a driver may set their own card to: staff set a minimum and a maximum per number. */
+export const cardBoundsSchema = yup.object({ min: cardNumbersSchema.required(), max: cardNumbersSchema.required() });
+export type CardBounds = yup.InferType<typeof cardBoundsSchema>;
+
+const PHOTO_MAX_CHARS = Math.ceil((200 * 1024 * 4) / 3) + 40;
+const photoSchema = yup
+  .string()
+  .max(PHOTO_MAX_CHARS, DRIVER_MSG.photo)
+  .test('photo', DRIVER_MSG.photo, (v) => !v || /^https:\/\/[^\s"'<>]{3,500}$/.test(v) || /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(v))
+  .default('');
+
+/** POST /api/drivers/admin: a new driver (suspended drivers are never offered). */
+export const driverCreateSchema = yup.object({
+  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).required(DRIVER_MSG.name),
+  email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).required(DRIVER_MSG.email),
+  phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).required(DRIVER_MSG.phone),
+  vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).required(DRIVER_MSG.vanSizes),
+  helpLevels: yup.array(yup.string().oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels).required()).min(1, DRIVER_MSG.helpLevels).max(4).required(DRIVER_MSG.helpLevels),
+  basePostcode: yup.string().trim().uppercase().matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode).required(DRIVER_MSG.basePostcode),
+  serviceRadiusMiles: yup.number().typeError(DRIVER_MSG.radius).min(1, DRIVER_MSG.radius).max(60, DRIVER_MSG.radius).required(DRIVER_MSG.radius),
+  card: priceCardSchema.required(),
+  cardBounds: cardBoundsSchema.optional().default(undefined),
+  photoUrl: photoSchema,
+  ulezCompliant: yup.boolean().default(true),
+});
+export type DriverCreate = yup.InferType<typeof driverCreateSchema>;
+
+/** PATCH /api/drivers/admin/:id: any of the same fields. */
+export const driverPatchSchema = yup.object({
+  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).optional(),
+  email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).optional(),
+  phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).optional(),
+  vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).optional().default(undefined),
+  helpLevels: yup.array(yup.string().oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels).required()).min(1, DRIVER_MSG.helpLevels).max(4).optional().default(undefined),
+  basePostcode: yup.string().trim().uppercase().matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode).optional(),
+  serviceRadiusMiles: yup.number().typeError(DRIVER_MSG.radius).min(1, DRIVER_MSG.radius).max(60, DRIVER_MSG.radius).optional(),
+  card: priceCardSchema.optional().default(undefined),
+  cardBounds: cardBoundsSchema.optional().default(undefined),
+  photoUrl: photoSchema.optional().default(undefined),
+  ulezCompliant: yup.boolean().optional(),
+});
+export type DriverPatch = yup.InferType<typeof driverPatchSchema>;
+
+/** POST /api/drivers/admin/:id/suspend: a reason goes in the audit log. */
+export const driverSuspendSchema = yup.object({ reason: yup.string().trim().max(500, DRIVER_MSG.reason).default('') });
+
+/** A driver as staff see it. */
+export interface DriverAdminView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  vanSizes: VanSize[];
+  helpLevels: HelpLevel[];
+  basePostcode: string;
+  homeBase: { label: string; lat: number; lng: number };
+  serviceRadiusMiles: number;
+  card: PriceCardWire;
+  cardBounds: CardBounds;
+  photoUrl: string;
+  ulezCompliant: boolean;
+  active: boolean;
+  rating: number;
+  reviewCount: number;
+  version: number;
+  updatedAt: string | null;
+}
+
+/** One append-only audit entry: who changed what, when. */
+export interface DriverAuditEntry {
+  id: string;
+  at: string;
+  by: string;
+  driverId: string;
+  action: 'created' | 'updated' | 'suspended' | 'reactivated';
+  changes: Record<string, { from: unknown; to: unknown }>;
+  reason?: string;
+}
