@@ -136,3 +136,65 @@ export interface DriverAuditEntry {
   changes: Record<string, { from: unknown; to: unknown }>;
   reason?: string;
 }
+
+// ---- Availability: weekly hours (Europe/London) and days off ---------------------------------
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const AVAILABILITY_MSG = {
+  time: 'Times are HH:MM on a quarter hour, 00:00 to 24:00',
+  order: 'A period must end after it starts',
+  overlap: 'Periods of one day must not overlap',
+  dayOff: 'Days off are dates like 2026-01-31',
+  tooMany: 'At most 4 periods a day and 366 days off',
+} as const;
+
+const quarterHour = () =>
+  yup.string().required(AVAILABILITY_MSG.time).matches(/^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/, AVAILABILITY_MSG.time);
+
+export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+const periodSchema = yup
+  .object({ from: quarterHour(), to: quarterHour() })
+  .test('order', AVAILABILITY_MSG.order, (p) => !p.from || !p.to || minutesOfDay(p.to) > minutesOfDay(p.from));
+
+const daySchema = yup
+  .array(periodSchema.required())
+  .max(4, AVAILABILITY_MSG.tooMany)
+  .required()
+  .test('overlap', AVAILABILITY_MSG.overlap, (periods) => {
+    const sorted = [...(periods ?? [])].sort((a, b) => minutesOfDay(a.from) - minutesOfDay(b.from));
+    return sorted.every((p, i) => i === 0 || minutesOfDay(p.from) >= minutesOfDay(sorted[i - 1]!.to));
+  });
+
+/** PUT /api/driver/me/availability (and what GET answers): when a driver works. */
+export const availabilitySchema = yup.object({
+  weekly: yup.object(Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema])) as Record<Weekday, typeof daySchema>).required(),
+  daysOff: yup
+    .array(yup.string().required().matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, AVAILABILITY_MSG.dayOff))
+    .max(366, AVAILABILITY_MSG.tooMany)
+    .required(),
+});
+export type Availability = yup.InferType<typeof availabilitySchema>;
+
+/** Drivers who never set their hours (the seeded demo drivers): every day 06:00 to 21:00, SPEC's booking hours. */
+export const DEFAULT_AVAILABILITY: Availability = {
+  weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ from: '06:00', to: '21:00' }]])) as Availability['weekly'],
+  daysOff: [],
+};
+
+// ---- Holds on a driver's time (service to service) -------------------------------------------
+
+const isoInstant = (field: string) =>
+  yup.string().required(`${field} is required`).test('iso', `${field} must be an ISO date`, (v) => !!v && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)));
+
+/** POST /internal/drivers/:id/holds (payment, when a checkout starts). */
+export const driverHoldSchema = yup.object({
+  bookingId: yup.string().required('bookingId is required').matches(/^[\w-]{1,64}$/, 'bookingId must be a booking id'),
+  start: isoInstant('start'),
+  end: isoInstant('end'),
+  /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
+  expiresAt: isoInstant('expiresAt'),
+});
+export type DriverHold = yup.InferType<typeof driverHoldSchema>;

@@ -10,6 +10,8 @@ import { quoteSubscriptions } from './consumers/index.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
+import { DriverSlots } from './adapters/driver-slots.js';
+import { holdRoutes } from './http/hold-routes.js';
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -17,18 +19,22 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
   build(infra, config) {
     const { geo } = createGeo(config, infra.cache);
     const drivers = new DriverRepository(infra.store);
-    const priceMove = new PriceMove({ geo, drivers, clock: infra.clock });
+    const slots = new DriverSlots(infra.store, infra.clock);
+    const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots });
     const audit = new DriverAuditLog(infra.store);
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock });
     return {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo });
         internalQuoteRoutes(app, { priceMove, drivers });
+        holdRoutes(app, { drivers, slots, clock: infra.clock });
         if (config.jwt) driverAdminRoutes(app, { manage, staffOnly: requireStaff(config.jwt, infra.clock) });
       },
       subscriptions: quoteSubscriptions(),
       async start() {
         await audit.ensureIndexes();
+        // Before serving: without the unique index two checkouts could hold one driver's hour.
+        await slots.ensureIndexes();
         if (config.seedDemoDrivers) {
           const added = await drivers.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');

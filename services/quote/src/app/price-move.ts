@@ -5,10 +5,14 @@ import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
 import { offersFor, type PricedOffer } from '../domain/offers.js';
 import { HOUSE_CARD } from '../domain/price-card.js';
+import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
 import { priceMove } from '../domain/pricing.js';
 import { toOffer, toQuote } from './quote-wire.js';
 
 export interface DriverSource { listActive(): Promise<Driver[]> }
+
+/** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
+export interface BusySource { busy(from: Date, to: Date, exceptBookingId?: string): Promise<Map<string, Set<string>>> }
 
 export interface PricedMove {
   quote: Quote;
@@ -25,9 +29,14 @@ export interface PricedMove {
  * the pickup must be inside the 30-mile NW2 radius, a date (when given) must be an allowed start.
  */
 export class PriceMove {
-  constructor(private readonly deps: { geo: GeoPort; drivers: DriverSource; clock: Clock }) {}
+  constructor(private readonly deps: { geo: GeoPort; drivers: DriverSource; clock: Clock; busy?: BusySource }) {}
 
-  async run(data: BookingDraft, options: { driverId?: string } = {}): Promise<PricedMove> {
+  /**
+   * `checkBusy`: leave out drivers already booked or held for part of the window (the customer's
+   * offers). Re-pricing for a booking skips it: that booking's own hold would count, and the hold
+   * itself (unique slots) is what refuses a driver taken meanwhile.
+   */
+  async run(data: BookingDraft, options: { driverId?: string; checkBusy?: boolean } = {}): Promise<PricedMove> {
     const now = this.deps.clock.now();
     const start = data.date ? new Date(data.date) : undefined;
     if (start) {
@@ -47,7 +56,7 @@ export class PriceMove {
 
     const route = await this.deps.geo.route(stops);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const priced = offersFor(move, await this.deps.drivers.listActive());
+    const priced = offersFor(move, await this.freeDrivers(await this.deps.drivers.listActive(), start, data.hour, options.checkBusy ?? false));
 
     let chosen: PricedOffer | null = priced[0] ?? null;
     if (options.driverId !== undefined) {
@@ -66,5 +75,17 @@ export class PriceMove {
       totalPricePence: pricing.totalPence,
       pricePerHalfHourPence: pricing.overtimePerHalfHourPence,
     };
+  }
+
+  /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
+  private async freeDrivers(drivers: Driver[], start: Date | undefined, hours: number | undefined, checkBusy: boolean): Promise<Driver[]> {
+    // Without a date a quote is only a comparison (SPEC 4): nobody is ruled out by time yet.
+    if (!start) return drivers;
+    const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
+    const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));
+    if (!checkBusy || !this.deps.busy || available.length === 0) return available;
+    const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
+    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest));
+    return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
 }

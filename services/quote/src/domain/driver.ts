@@ -1,6 +1,6 @@
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
-import type { CardBounds } from '@vanhop/contracts';
+import type { Availability, CardBounds } from '@vanhop/contracts';
 import type { PriceCard } from './price-card.js';
 
 /** A self-employed driver: their own vans, help levels, area and prices. */
@@ -26,6 +26,8 @@ export interface Driver {
   /** What the driver may set their own card to; absent: defaultBounds() around the house card. */
   cardBounds?: CardBounds;
   photoUrl?: string;
+  /** When the driver works (Europe/London); absent: DEFAULT_AVAILABILITY, every day 06:00 to 21:00. */
+  availability?: Availability;
   /** Bumped on every change: edits are conditional on it, so two editors cannot lose each other's change. */
   version?: number;
   updatedAt?: string;

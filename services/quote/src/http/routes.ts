@@ -32,7 +32,7 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
       const complete = await bookingCompleteSchema.validate(req.body, { abortEarly: true }).catch(() => null);
       const receivedData = complete ?? (await validate(bookingDraftSchema, req.body, 'Booking'));
       const preliminary = complete === null;
-      const priced = await deps.priceMove.run(receivedData);
+      const priced = await deps.priceMove.run(receivedData, { checkBusy: true });
       const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
       res.json(body);
     }),

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, DuplicateKeyError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
+import { slotStarts, type Window } from '../domain/availability.js';
+
+export const DRIVER_SLOTS = 'driver_slots';
+
+export const DRIVER_TAKEN = 'This driver is no longer free at that time: get quotes again';
+
+/** One quarter hour of one driver's time, taken by one booking. */
+interface SlotDoc {
+  _id: string;
+  driverId: string;
+  /** ISO instant; with driverId under a unique index: the one thing that makes double booking impossible. */
+  slotStart: string;
+  bookingId: string;
+  holdId: string;
+  /** A checkout's hold lapses at this instant unless the booking is paid (then it is unset). */
+  expiresAt?: string;
+}
+
+/**
+ * The `driver_slots` collection. A hold inserts one document per quarter hour of the move
+ * window; the unique index on (driverId, slotStart) lets exactly one booking have each quarter
+ * hour, whatever the number of concurrent checkouts or service replicas. No transaction is
+ * needed: a hold that meets a taken slot deletes the slots it inserted and reports 409.
+ */
+export class DriverSlots {
+  private readonly col: Collection<SlotDoc>;
+
+  constructor(store: DocumentStore, private readonly clock: Clock) {
+    this.col = store.collection<SlotDoc>(DRIVER_SLOTS);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.col.ensureIndex({ fields: { driverId: 1, slotStart: 1 }, unique: true });
+    await this.col.ensureIndex({ fields: { bookingId: 1 } });
+  }
+
+  /**
+   * Takes every slot of the window for the booking, or none (ConflictError). Idempotent for the
+   * same booking (a retried checkout keeps its slots); a lapsed hold of another booking is
+   * cleared out of the way first.
+   */
+  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date): Promise<{ holdId: string; slots: number }> {
+    const holdId = randomUUID();
+    const taken: string[] = [];
+    for (const start of slotStarts(window)) {
+      const slotStart = start.toISOString();
+      const doc: SlotDoc = { _id: `${driverId}:${slotStart}:${holdId}`, driverId, slotStart, bookingId, holdId, expiresAt: expiresAt.toISOString() };
+      const ok = await this.tryInsert(doc);
+      if (ok === 'mine') continue;
+      if (ok === 'inserted') {
+        taken.push(doc._id);
+        continue;
+      }
+      await Promise.all(taken.map((_id) => this.col.deleteOne({ _id, holdId })));
+      throw new ConflictError(DRIVER_TAKEN);
+    }
+    // Same booking, new window (a retried checkout after a date change): drop the old slots.
+    const wanted = new Set(slotStarts(window).map((d) => d.toISOString()));
+    for (const old of await this.col.find({ bookingId, driverId })) {
+      if (!wanted.has(old.slotStart)) await this.col.deleteOne({ _id: old._id });
+    }
+    // A retried checkout extends its own unpaid hold; a kept (paid) slot stays kept.
+    for (const mine of await this.col.find({ bookingId, driverId })) {
+      if (mine.expiresAt !== undefined && mine.expiresAt !== expiresAt.toISOString()) await this.col.updateOne({ _id: mine._id }, { $set: { expiresAt: expiresAt.toISOString() } });
+    }
+    return { holdId, slots: wanted.size };
+  }
+
+  private async tryInsert(doc: SlotDoc): Promise<'inserted' | 'mine' | 'taken'> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await this.col.insertOne(doc);
+        return 'inserted';
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+      const holder = await this.col.findOne({ driverId: doc.driverId, slotStart: doc.slotStart });
+      if (!holder) continue; // released meanwhile: try again
+      if (holder.bookingId === doc.bookingId) return 'mine';
+      const lapsed = holder.expiresAt !== undefined && holder.expiresAt <= this.clock.now().toISOString();
+      if (!lapsed) return 'taken';
+      // Conditional on the very document seen, so two clearers cannot remove a fresh hold.
+      await this.col.deleteOne({ _id: holder._id, expiresAt: holder.expiresAt });
+    }
+    return 'taken';
+  }
+
+  /** A paid booking keeps its driver: the hold no longer lapses. */
+  async keep(bookingId: string): Promise<number> {
+    let kept = 0;
+    for (const slot of await this.col.find({ bookingId, expiresAt: { $exists: true } })) {
+      kept += (await this.col.updateOne({ _id: slot._id }, { $unset: { expiresAt: true } })).modified;
+    }
+    return kept;
+  }
+
+  /** Frees the booking's slots (checkout expired or cancelled, booking cancelled or postponed, job declined). */
+  async release(bookingId: string): Promise<number> {
+    let released = 0;
+    for (const slot of await this.col.find({ bookingId })) released += await this.col.deleteOne({ _id: slot._id });
+    return released;
+  }
+
+  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver. */
+  async busy(from: Date, to: Date, exceptBookingId?: string): Promise<Map<string, Set<string>>> {
+    const now = this.clock.now().toISOString();
+    const docs = await this.col.find({ slotStart: { $gte: from.toISOString(), $lt: to.toISOString() } });
+    const out = new Map<string, Set<string>>();
+    for (const d of docs) {
+      if (d.bookingId === exceptBookingId) continue;
+      if (d.expiresAt !== undefined && d.expiresAt <= now) continue;
+      if (!out.has(d.driverId)) out.set(d.driverId, new Set());
+      out.get(d.driverId)!.add(d.slotStart);
+    }
+    return out;
+  }
+}

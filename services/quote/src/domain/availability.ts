@@ -1,0 +1,57 @@
+import { DEFAULT_AVAILABILITY, londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/contracts';
+
+/** Holds and availability are reckoned in quarter hours, the booking time step (SPEC 5). */
+export const SLOT_MINUTES = 15;
+const SLOT_MS = SLOT_MINUTES * 60_000;
+
+export interface Window { start: Date; end: Date }
+
+/**
+ * The time a booked move keeps a driver busy: from the start for the billable hours (booked
+ * hours, at least the driver's minimum). The loading estimate is part of the booked hours the
+ * customer chose (SPEC's hour picker), so it is not added again.
+ */
+export function moveWindow(start: Date, bookedHours: number | undefined, minimumHours: number): Window {
+  const hours = Math.max(bookedHours ?? 0, minimumHours);
+  return { start, end: new Date(start.getTime() + hours * 3_600_000) };
+}
+
+/** Start of every quarter hour the window touches (a window off the grid still blocks whole slots). */
+export function slotStarts(window: Window): Date[] {
+  const first = Math.floor(window.start.getTime() / SLOT_MS) * SLOT_MS;
+  const out: Date[] = [];
+  for (let t = first; t < window.end.getTime(); t += SLOT_MS) out.push(new Date(t));
+  return out;
+}
+
+const isoDate = (c: { year: number; month: number; day: number }) =>
+  `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+
+/** Monday = 0, as WEEKDAYS. */
+const weekdayOf = (c: { year: number; month: number; day: number }) => (new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() + 6) % 7;
+
+/**
+ * Whether the driver works through the whole window: every quarter hour of it lies inside one of
+ * the weekly periods of its own London day (so a move over midnight needs both days' hours), and
+ * none falls on a day off.
+ */
+export function availabilityCovers(availability: Availability | undefined, window: Window): boolean {
+  const a = availability ?? DEFAULT_AVAILABILITY;
+  const daysOff = new Set(a.daysOff);
+  for (const slot of slotStarts(window)) {
+    const c = londonClock(slot);
+    if (daysOff.has(isoDate(c))) return false;
+    const from = c.hour * 60 + c.minute;
+    const to = from + SLOT_MINUTES;
+    const periods = a.weekly[WEEKDAYS[weekdayOf(c)]!] ?? [];
+    if (!periods.some((p) => minutesOfDay(p.from) <= from && to <= minutesOfDay(p.to))) return false;
+  }
+  return true;
+}
+
+/** Whether any busy slot start lies in the window. */
+export function overlapsBusy(window: Window, busySlotStarts: Iterable<string>): boolean {
+  const wanted = new Set(slotStarts(window).map((d) => d.toISOString()));
+  for (const s of busySlotStarts) if (wanted.has(s)) return true;
+  return false;
+}

@@ -1,0 +1,47 @@
+import type { Express } from 'express';
+import { driverHoldSchema } from '@vanhop/contracts';
+import { ConflictError, NotFoundError, route, validate, ValidationError, type Clock } from '@vanhop/platform';
+import type { DriverRepository } from '../adapters/driver-repository.js';
+import { DRIVER_TAKEN, type DriverSlots } from '../adapters/driver-slots.js';
+import { availabilityCovers } from '../domain/availability.js';
+
+const BOOKING_ID = /^[\w-]{1,64}$/;
+
+/** A hold longer than a move could be (20.5 hours, SPEC's longest) plus margin is a mistake. */
+const MAX_WINDOW_MS = 24 * 3_600_000;
+/** Stripe Checkout Sessions last at most 24 hours. */
+const MAX_HOLD_MS = 25 * 3_600_000;
+
+/**
+ * Service-to-service holds on a driver's time (payment takes one when a checkout starts). Under
+ * /internal, which the gateway never proxies.
+ */
+export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slots: DriverSlots; clock: Clock }): void {
+  app.post(
+    '/internal/drivers/:id/holds',
+    route(async (req, res) => {
+      const id = req.params.id;
+      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
+      const body = await validate(driverHoldSchema, req.body, 'Hold');
+      const window = { start: new Date(body.start), end: new Date(body.end) };
+      const span = window.end.getTime() - window.start.getTime();
+      if (span <= 0 || span > MAX_WINDOW_MS) throw new ValidationError('end must be after start, within 24 hours', { end: 'end must be after start, within 24 hours' });
+      const expiresAt = new Date(body.expiresAt);
+      const now = deps.clock.now().getTime();
+      if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS) throw new ValidationError('expiresAt must be within the next 25 hours', { expiresAt: 'expiresAt must be within the next 25 hours' });
+      const driver = await deps.drivers.findById(id);
+      if (!driver) throw new NotFoundError('No driver with that id');
+      if (!driver.active || !availabilityCovers(driver.availability, window)) throw new ConflictError(DRIVER_TAKEN);
+      res.status(201).json(await deps.slots.hold(id, body.bookingId, window, expiresAt));
+    }),
+  );
+
+  app.delete(
+    '/internal/bookings/:bookingId/holds',
+    route(async (req, res) => {
+      const bookingId = req.params.bookingId;
+      if (typeof bookingId !== 'string' || !BOOKING_ID.test(bookingId)) throw new ValidationError('Invalid booking id', { bookingId: 'Invalid booking id' });
+      res.json({ released: await deps.slots.release(bookingId) });
+    }),
+  );
+}
