@@ -178,12 +178,6 @@ export const availabilitySchema = yup.object({
 });
 export type Availability = yup.InferType<typeof availabilitySchema>;
 
-/** Drivers who never set their hours (the seeded demo drivers): every day 06:00 to 21:00, SPEC's booking hours. */
-export const DEFAULT_AVAILABILITY: Availability = {
-  weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ from: '06:00', to: '21:00' }]])) as Availability['weekly'],
-  daysOff: [],
-};
-
 // ---- Holds on a driver's time (service to service) -------------------------------------------
 
 const isoInstant = (field: string) =>

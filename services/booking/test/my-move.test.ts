@@ -183,10 +183,9 @@ describe('My move (booking service): the SPEC terms at their boundaries', () => 
     }
     expect((await stored(b.id)).state).toBe('frozen');
 
-    // 06:00 London carries the out-of-hours surcharge: the same move with the same driver costs more than at 10:00.
-    // (Not 19:00: the 3-hour move would run past 21:00, beyond the demo drivers' working hours.)
+    // 19:00 London carries the out-of-hours surcharge: the same move with the same driver costs more than at 10:00.
     const driverId = (await stored(b.id)).driver!.id;
-    const newDate = '2027-01-17T06:00:00.000Z';
+    const newDate = '2027-01-16T19:00:00.000Z';
     const res = await api<MyMoveView>('POST', `${b.path}/reactivate`, { date: newDate });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const newTotal = res.body.money.totalPence;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AVAILABILITY, londonTime, type Availability } from '@vanhop/contracts';
+import { londonTime, type Availability } from '@vanhop/contracts';
 import { availabilityCovers, moveWindow, overlapsBusy, slotStarts } from '../src/domain/availability.js';
 
 const week = (from: string, to: string): Availability['weekly'] =>
@@ -25,12 +25,14 @@ describe('availability and slot maths (pure, Europe/London)', () => {
     expect(slotStarts({ start, end: start })).toEqual([]);
   });
 
-  it('the default (demo drivers) is every day 06:00 to 21:00: the whole window must fit', () => {
+  it('a driver without hours of their own (the demo drivers) is free at any time, the longest move at the latest start included', () => {
     const on = (h: number, m: number, hours: number) => moveWindow(londonTime(2026, 1, 20, h, m), hours, 2);
     expect(availabilityCovers(undefined, on(6, 0, 2))).toBe(true);
-    expect(availabilityCovers(undefined, on(19, 0, 2))).toBe(true);
-    expect(availabilityCovers(undefined, on(19, 15, 2))).toBe(false);
-    expect(availabilityCovers(DEFAULT_AVAILABILITY, on(5, 45, 2))).toBe(false);
+    expect(availabilityCovers(undefined, on(19, 15, 3))).toBe(true);
+    expect(availabilityCovers(undefined, on(21, 0, 20.5))).toBe(true);
+    // Setting hours is what limits a driver.
+    expect(availabilityCovers({ weekly: week('06:00', '21:00'), daysOff: [] }, on(19, 15, 2))).toBe(false);
+    expect(availabilityCovers({ weekly: week('06:00', '21:00'), daysOff: [] }, on(5, 45, 2))).toBe(false);
   });
 
   it('reads hours on the London clock, summer time included', () => {

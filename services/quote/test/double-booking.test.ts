@@ -137,10 +137,11 @@ describe('holds over HTTP and in the offers (quote service)', () => {
     expect(await offered()).toContain('drv-ali-hassan');
   });
 
-  it('only offers drivers who work through the whole window (demo drivers: 06:00 to 21:00)', async () => {
-    expect(await offered({ ...move, date: '2026-01-20T18:00:00.000Z' })).toContain('drv-ali-hassan');
-    expect(await offered({ ...move, date: '2026-01-20T18:15:00.000Z' })).toEqual([]);
-    expect((await hold('late-one', '2026-01-20T19:00:00.000Z')).status).toBe(409);
+  it('drivers without hours of their own (the demo drivers) are offered and held at every start SPEC allows', async () => {
+    expect(await offered({ ...move, date: '2026-01-20T06:00:00.000Z' })).toContain('drv-ali-hassan');
+    expect(await offered({ ...move, date: '2026-01-20T19:00:00.000Z' })).toContain('drv-ali-hassan');
+    expect(await offered({ ...move, date: '2026-01-20T21:00:00.000Z', hour: 20.5 })).toContain('drv-ali-hassan');
+    expect((await hold('late-one', '2026-01-27T21:00:00.000Z', 20.5)).status).toBe(201);
   });
 
   it('refuses malformed holds', async () => {

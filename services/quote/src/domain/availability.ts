@@ -1,4 +1,4 @@
-import { DEFAULT_AVAILABILITY, londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/contracts';
+import { londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/contracts';
 
 /** Holds and availability are reckoned in quarter hours, the booking time step (SPEC 5). */
 export const SLOT_MINUTES = 15;
@@ -33,10 +33,13 @@ const weekdayOf = (c: { year: number; month: number; day: number }) => (new Date
 /**
  * Whether the driver works through the whole window: every quarter hour of it lies inside one of
  * the weekly periods of its own London day (so a move over midnight needs both days' hours), and
- * none falls on a day off.
+ * none falls on a day off. A driver who never set hours (the demo drivers among them) is not
+ * limited at all: SPEC's own start times and hour picker are the only bounds, as before hours
+ * existed, so a default here would silently drop offers customers could always book.
  */
 export function availabilityCovers(availability: Availability | undefined, window: Window): boolean {
-  const a = availability ?? DEFAULT_AVAILABILITY;
+  if (!availability) return true;
+  const a = availability;
   const daysOff = new Set(a.daysOff);
   for (const slot of slotStarts(window)) {
     const c = londonClock(slot);

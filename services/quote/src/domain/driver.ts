@@ -26,7 +26,7 @@ export interface Driver {
   /** What the driver may set their own card to; absent: defaultBounds() around the house card. */
   cardBounds?: CardBounds;
   photoUrl?: string;
-  /** When the driver works (Europe/London); absent: DEFAULT_AVAILABILITY, every day 06:00 to 21:00. */
+  /** When the driver works (Europe/London); absent: never set, so available at any time. */
   availability?: Availability;
   /** Bumped on every change: edits are conditional on it, so two editors cannot lose each other's change. */
   version?: number;
