@@ -187,7 +187,9 @@ const isoInstant = (field: string) =>
 export const driverHoldSchema = yup.object({
   bookingId: yup.string().required('bookingId is required').matches(/^[\w-]{1,64}$/, 'bookingId must be a booking id'),
   start: isoInstant('start'),
-  end: isoInstant('end'),
+  /** Either the window's end, or the booked hours (quote adds the driver's minimum, as pricing does). */
+  end: yup.string().optional().test('iso', 'end must be an ISO date', (v) => v === undefined || (/^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)))),
+  hours: yup.number().optional().min(0.25, 'hours must be 0.25 to 24').max(24, 'hours must be 0.25 to 24'),
   /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
   expiresAt: isoInstant('expiresAt'),
 });

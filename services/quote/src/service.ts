@@ -12,6 +12,7 @@ import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
 import { DriverSlots } from './adapters/driver-slots.js';
 import { holdRoutes } from './http/hold-routes.js';
+import { BookedDriverTime } from './app/booked-driver-time.js';
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -30,7 +31,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         holdRoutes(app, { drivers, slots, clock: infra.clock });
         if (config.jwt) driverAdminRoutes(app, { manage, staffOnly: requireStaff(config.jwt, infra.clock) });
       },
-      subscriptions: quoteSubscriptions(),
+      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }) }),
       async start() {
         await audit.ensureIndexes();
         // Before serving: without the unique index two checkouts could hold one driver's hour.

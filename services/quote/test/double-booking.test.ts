@@ -152,6 +152,8 @@ describe('holds over HTTP and in the offers (quote service)', () => {
       [{ ...base, end: MOVE_DATE }, 'end'],
       [{ ...base, end: '2026-01-22T12:00:00.000Z' }, 'end'],
       [{ ...base, expiresAt: NOW }, 'expiresAt'],
+      [{ ...base, end: undefined }, 'end'],
+      [{ ...base, end: undefined, hours: 30 }, 'hours'],
     ] as const) {
       const res = await call('POST', '/internal/drivers/drv-ali-hassan/holds', body);
       expect(res.status, field).toBe(400);

@@ -8,12 +8,12 @@ import { quoteService } from '../src/service.js';
 export const NOW = '2026-01-15T08:00:00.000Z';
 export const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 
-export async function startQuote(env: Env = {}): Promise<RunningService & { cleanup(): Promise<void> }> {
+export async function startQuote(env: Env = {}): Promise<RunningService & { bus: MemoryEventBus; cleanup(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-quote-'));
   const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const bus = new MemoryEventBus(createLogger('bus', 'silent'));
   const running = await startService(quoteService, config, { bus, clock: fixedClock(NOW) });
-  return { ...running, cleanup: async () => { await running.stop(); await rm(dataDir, { recursive: true, force: true }); } };
+  return { ...running, bus, cleanup: async () => { await running.stop(); await rm(dataDir, { recursive: true, force: true }); } };
 }
 
 export const address = (location: string, stair: number | '' = 0, physicalAddress = '12 Example Road') => ({

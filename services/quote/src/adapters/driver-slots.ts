@@ -41,12 +41,13 @@ export class DriverSlots {
    * same booking (a retried checkout keeps its slots); a lapsed hold of another booking is
    * cleared out of the way first.
    */
-  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date): Promise<{ holdId: string; slots: number }> {
+  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date | null): Promise<{ holdId: string; slots: number }> {
     const holdId = randomUUID();
     const taken: string[] = [];
     for (const start of slotStarts(window)) {
       const slotStart = start.toISOString();
-      const doc: SlotDoc = { _id: `${driverId}:${slotStart}:${holdId}`, driverId, slotStart, bookingId, holdId, expiresAt: expiresAt.toISOString() };
+      // The field is left out, never null, when the hold is kept: "no expiresAt" is what keep() and busy() read.
+      const doc: SlotDoc = { _id: `${driverId}:${slotStart}:${holdId}`, driverId, slotStart, bookingId, holdId, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) };
       const ok = await this.tryInsert(doc);
       if (ok === 'mine') continue;
       if (ok === 'inserted') {
@@ -62,8 +63,12 @@ export class DriverSlots {
       if (!wanted.has(old.slotStart)) await this.col.deleteOne({ _id: old._id });
     }
     // A retried checkout extends its own unpaid hold; a kept (paid) slot stays kept.
-    for (const mine of await this.col.find({ bookingId, driverId })) {
-      if (mine.expiresAt !== undefined && mine.expiresAt !== expiresAt.toISOString()) await this.col.updateOne({ _id: mine._id }, { $set: { expiresAt: expiresAt.toISOString() } });
+    if (expiresAt) {
+      for (const mine of await this.col.find({ bookingId, driverId })) {
+        if (mine.expiresAt !== undefined && mine.expiresAt !== expiresAt.toISOString()) await this.col.updateOne({ _id: mine._id }, { $set: { expiresAt: expiresAt.toISOString() } });
+      }
+    } else {
+      await this.keep(bookingId);
     }
     return { holdId, slots: wanted.size };
   }

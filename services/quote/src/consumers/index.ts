@@ -1,3 +1,11 @@
-import type { Subscription } from '@vanhop/platform';
+import { TOPICS } from '@vanhop/contracts';
+import { readEvent, type Subscription } from '@vanhop/platform';
+import type { BookedDriverTime } from '../app/booked-driver-time.js';
 
-export const quoteSubscriptions = (): Subscription[] => [];
+export const quoteSubscriptions = (deps: { time: BookedDriverTime }): Subscription[] => [
+  { topic: TOPICS.bookingConfirmed, handler: async (e) => deps.time.confirmed((await readEvent(TOPICS.bookingConfirmed, e)).data) },
+  { topic: TOPICS.bookingCancelled, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingCancelled, e)).data.bookingId) },
+  { topic: TOPICS.bookingPostponed, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingPostponed, e)).data.bookingId) },
+  { topic: TOPICS.bookingReactivated, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingReactivated, e)).data) },
+  { topic: TOPICS.bookingAmended, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingAmended, e)).data) },
+];

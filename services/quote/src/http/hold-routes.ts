@@ -3,7 +3,7 @@ import { driverHoldSchema } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, route, validate, ValidationError, type Clock } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import { DRIVER_TAKEN, type DriverSlots } from '../adapters/driver-slots.js';
-import { availabilityCovers } from '../domain/availability.js';
+import { availabilityCovers, moveWindow } from '../domain/availability.js';
 
 const BOOKING_ID = /^[\w-]{1,64}$/;
 
@@ -23,14 +23,16 @@ export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slot
       const id = req.params.id;
       if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
       const body = await validate(driverHoldSchema, req.body, 'Hold');
-      const window = { start: new Date(body.start), end: new Date(body.end) };
-      const span = window.end.getTime() - window.start.getTime();
-      if (span <= 0 || span > MAX_WINDOW_MS) throw new ValidationError('end must be after start, within 24 hours', { end: 'end must be after start, within 24 hours' });
+      if (body.end === undefined && body.hours === undefined) throw new ValidationError('end or hours is required', { end: 'end or hours is required' });
       const expiresAt = new Date(body.expiresAt);
       const now = deps.clock.now().getTime();
       if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS) throw new ValidationError('expiresAt must be within the next 25 hours', { expiresAt: 'expiresAt must be within the next 25 hours' });
       const driver = await deps.drivers.findById(id);
       if (!driver) throw new NotFoundError('No driver with that id');
+      const start = new Date(body.start);
+      const window = body.end !== undefined ? { start, end: new Date(body.end) } : moveWindow(start, body.hours, driver.card.minimumHours);
+      const span = window.end.getTime() - window.start.getTime();
+      if (span <= 0 || span > MAX_WINDOW_MS) throw new ValidationError('end must be after start, within 24 hours', { end: 'end must be after start, within 24 hours' });
       if (!driver.active || !availabilityCovers(driver.availability, window)) throw new ConflictError(DRIVER_TAKEN);
       res.status(201).json(await deps.slots.hold(id, body.bookingId, window, expiresAt));
     }),
