@@ -321,8 +321,11 @@ describe('SPEC.md section 7 calls through the gateway', () => {
   });
 
   it('POST paymentbooking (the quote, hour as option text) → sessionId; POST paymentbooking/success {session_id}', async () => {
-    const { quote } = await priced(bookingContext({ description: 'Two wardrobes' }));
-    for (const sent of [{ ...quote, hour: '03hr:00Min', percentage: 50 }, { ...quote, totalHour: '03hr:00Min', percentage: 100 }]) {
+    // A fresh quote each time: the first booking keeps its driver for that time, so the second is another driver's offer.
+    for (const variant of [(q: Record<string, unknown>) => ({ ...q, hour: '03hr:00Min', percentage: 50 }), (q: Record<string, unknown>) => ({ ...q, totalHour: '03hr:00Min', percentage: 100 })]) {
+      await settle();
+      const { quote } = await priced(bookingContext({ description: 'Two wardrobes' }));
+      const sent = variant(quote);
       const r = await call('POST', 'paymentbooking', sent);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(typeof r.body.sessionId).toBe('string');

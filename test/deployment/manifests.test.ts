@@ -193,7 +193,7 @@ describe('k8s/ manifests', () => {
 
     // Who calls whom over HTTP (admin-auth probes everyone for /api/dashboard/health).
     const callers: Record<string, string[]> = {
-      quote: ['gateway', 'booking', 'notification', 'admin-auth'],
+      quote: ['gateway', 'booking', 'payment', 'notification', 'admin-auth'],
       booking: ['gateway', 'payment', 'review', 'admin-auth'],
       payment: ['gateway', 'booking', 'admin-auth'],
       notification: ['gateway', 'admin-auth'],

@@ -183,13 +183,16 @@ export type Availability = yup.InferType<typeof availabilitySchema>;
 const isoInstant = (field: string) =>
   yup.string().required(`${field} is required`).test('iso', `${field} must be an ISO date`, (v) => !!v && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)));
 
+/** A hold refused (another booking has the driver then): payment passes it on, the web app shows it as a stale quote. */
+export const DRIVER_TAKEN_MESSAGE = 'This driver is no longer free at that time: get quotes again';
+
 /** POST /internal/drivers/:id/holds (payment, when a checkout starts). */
 export const driverHoldSchema = yup.object({
   bookingId: yup.string().required('bookingId is required').matches(/^[\w-]{1,64}$/, 'bookingId must be a booking id'),
   start: isoInstant('start'),
   /** Either the window's end, or the booked hours (quote adds the driver's minimum, as pricing does). */
   end: yup.string().optional().test('iso', 'end must be an ISO date', (v) => v === undefined || (/^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)))),
-  hours: yup.number().optional().min(0.25, 'hours must be 0.25 to 24').max(24, 'hours must be 0.25 to 24'),
+  hours: yup.number().optional().min(0, 'hours must be 0 to 24').max(24, 'hours must be 0 to 24'),
   /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
   expiresAt: isoInstant('expiresAt'),
 });

@@ -53,6 +53,8 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     expect(res.body).not.toHaveProperty('outbox');
     expect(res.body).not.toHaveProperty('request');
 
+    // Quote consumes BookingAmended too (the driver's slots follow the move), so the relay waits for it.
+    await settle();
     const record = await stored(b.id);
     expect(record.request).toMatchObject({ date: newDate, hour: 5, driverId: before.driver!.id });
     expect(record.outbox).toEqual([]);

@@ -10,6 +10,8 @@ export interface StripeConfig {
 export interface PaymentConfig {
   platform: PlatformConfig;
   bookingUrl: string;
+  /** The quote service: a checkout holds the booked driver's time there first. */
+  quoteUrl: string;
   /** Null: no key configured, the local test checkout is used instead. */
   stripe: StripeConfig | null;
 }
@@ -20,6 +22,7 @@ export function loadConfig(env: Env): PaymentConfig {
   return {
     platform,
     bookingUrl: readServiceUrls(env).booking,
+    quoteUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
   };
 }

@@ -11,6 +11,7 @@ import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
 import { IssueRefund, REFUNDS } from './app/issue-refund.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
+import { DriverTimeHttpClient } from './adapters/driver-time-http-client.js';
 import { LocalPaymentProvider } from './adapters/local-provider.js';
 import { StripePaymentProvider } from './adapters/stripe-provider.js';
 import type { PaymentProvider } from './domain/payment-provider.js';
@@ -33,7 +34,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     // PaymentSucceeded rides on payments, RefundIssued on refunds.
     const relay = new OutboxRelay(store, [PAYMENTS, REFUNDS], bus, logger);
     const bookings = new BookingHttpClient(config.bookingUrl, logger);
-    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store));
+    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), new DriverTimeHttpClient(config.quoteUrl, logger));
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings);
     const issueRefund = new IssueRefund(store, payments, provider, relay, clock, logger);
     await issueRefund.init();

@@ -15,10 +15,17 @@ import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKin
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentStore } from './payment-store.js';
 import type { UnsavedQuoteRecords } from './unsaved-quote-records.js';
+import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 
 /** An open attempt is offered again for this long (Checkout Sessions expire after 24 h). */
 const REUSE_OPEN_ATTEMPT_MS = 23 * 60 * 60 * 1000;
+/**
+ * An unpaid checkout holds its driver as long as its session can still be paid: a shorter hold
+ * would let a second customer book the driver while the first one's open session still takes
+ * money. Once it lapses the driver is free again without anyone releasing it.
+ */
+const CHECKOUT_HOLD_MS = 24 * 60 * 60 * 1000;
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
@@ -36,6 +43,7 @@ export class StartPayment {
     private readonly provider: PaymentProvider,
     private readonly clock: Clock,
     private readonly unsaved: UnsavedQuoteRecords,
+    private readonly driverTime: DriverTime,
   ) {}
 
   /**
@@ -160,6 +168,11 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
     const now = this.clock.now();
+    // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
+    // what two customers could otherwise both pay for.
+    if (record.driver?.id && record.quote.date) {
+      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, new Date(now.getTime() + CHECKOUT_HOLD_MS));
+    }
     const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
     if (open) return open;
 

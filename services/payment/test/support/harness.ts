@@ -4,6 +4,8 @@ import path from 'node:path';
 import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
 import { createLogger, MemoryEventBus, startService, type Env, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
+import { quoteService } from '@vanhop/quote';
+import { DEMO_DRIVERS } from '../../../quote/src/domain/demo-drivers.js';
 import { paymentService } from '../../src/service.js';
 import { TEST_JWT_ENV } from '../../../../test/support/staff.js';
 import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
@@ -27,6 +29,8 @@ export interface Published {
 export interface PaymentHarness {
   payment: RunningService;
   booking: RunningService;
+  /** Holds the booked driver's time: a checkout takes a hold there first. */
+  quote: RunningService;
   bus: MemoryEventBus;
   published: Published;
   seedBooking(record: BookingRecord): Promise<void>;
@@ -51,8 +55,10 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...TEST_JWT_ENV, ...extraEnv };
   // Each calls the other (payment reads bookings, booking opens balance checkouts): payment's port is chosen first.
   const paymentPort = await freePort();
+  const quote = await startService(quoteService, quoteService.loadConfig({ ...env, DATA_DIR: path.join(dataDir, 'quote'), SEED_DEMO_DRIVERS: 'true' }), { bus, logger });
+  const quoteDrivers = quote.infra.store.collection<{ _id: string }>('drivers');
   const booking = await startService(bookingService, bookingService.loadConfig({ ...env, PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` }), { bus, logger });
-  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url }), { bus, logger });
+  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url, QUOTE_SERVICE_URL: quote.url }), { bus, logger });
 
   const api = apiClient(() => payment.url);
   const bookings = booking.infra.store.collection<BookingRecord>('bookings');
@@ -66,15 +72,26 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   return {
     payment,
     booking,
+    quote,
     bus,
     published,
-    seedBooking: async (record) => void (await bookings.insertOne(record)),
+    // The fixtures all book one driver at one time; here each booking gets a driver of its own
+    // (a demo driver's card under a new id), so only the tests about holds meet a taken driver.
+    seedBooking: async (record) => {
+      if (record.driver) {
+        const driverId = `${record.driver.id}-${record._id}`;
+        await quoteDrivers.insertOne({ ...DEMO_DRIVERS[0]!, _id: driverId });
+        record = { ...record, driver: { ...record.driver, id: driverId } };
+      }
+      await bookings.insertOne(record);
+    },
     bookingRecord: async (id) => (await bookings.findOne({ _id: id })) as BookingRecord & Record<string, unknown>,
     settle,
     post: (p, body, headers = {}) => api('POST', p, body, { headers }),
     stop: async () => {
       await payment.stop();
       await booking.stop();
+      await quote.stop();
       await bus.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, DuplicateKeyError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
+import { DRIVER_TAKEN_MESSAGE } from '@vanhop/contracts';
 import { slotStarts, type Window } from '../domain/availability.js';
 
 export const DRIVER_SLOTS = 'driver_slots';
 
-export const DRIVER_TAKEN = 'This driver is no longer free at that time: get quotes again';
+export const DRIVER_TAKEN = DRIVER_TAKEN_MESSAGE;
 
 /** One quarter hour of one driver's time, taken by one booking. */
 interface SlotDoc {
