@@ -197,3 +197,27 @@ export const driverHoldSchema = yup.object({
   expiresAt: isoInstant('expiresAt'),
 });
 export type DriverHold = yup.InferType<typeof driverHoldSchema>;
+
+// ---- Jobs: a paid booking offered to its driver ---------------------------------------------
+
+export const JOB_STATUSES = ['offered', 'accepted', 'returned-to-staff'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A job as its driver and staff see it (`/api/driver/me/jobs`, `/api/drivers/admin/jobs`). */
+export interface JobView {
+  bookingId: string;
+  randomNumber: number;
+  driverId: string;
+  status: JobStatus;
+  offeredAt: string;
+  /** Accept or decline before this, or the job goes back to staff. */
+  respondBy: string;
+  respondedAt: string | null;
+  /** Why a job went back to staff. */
+  returnedBecause: 'declined' | 'expired' | null;
+  move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string };
+  /** Jobs exist only for paid bookings, so the customer's details are always the driver's to see. */
+  customer: { name: string; email: string; phone: string };
+}
+
+export interface DriverJobsResponse { upcoming: JobView[]; today: JobView[]; past: JobView[] }

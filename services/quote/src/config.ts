@@ -16,6 +16,8 @@ export interface QuoteConfig {
    * issued by admin-auth. Null only in embedded mode without JWT_SECRET: those routes are then not mounted.
    */
   jwt: JwtConfig | null;
+  /** JOB_RESPONSE_MINUTES: how long a driver has to accept or decline a job before it goes back to staff. */
+  jobResponseMinutes: number;
 }
 
 export function loadConfig(env: Env): QuoteConfig {
@@ -32,5 +34,6 @@ export function loadConfig(env: Env): QuoteConfig {
     // Embedded mode is the demo: it gets demo drivers unless told otherwise.
     seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
+    jobResponseMinutes: r.int('JOB_RESPONSE_MINUTES', 120, { min: 5, max: 7 * 24 * 60 }),
   };
 }

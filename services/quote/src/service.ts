@@ -1,4 +1,4 @@
-import { requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DriverRepository } from './adapters/driver-repository.js';
@@ -13,6 +13,12 @@ import { driverAdminRoutes } from './http/driver-admin-routes.js';
 import { DriverSlots } from './adapters/driver-slots.js';
 import { holdRoutes } from './http/hold-routes.js';
 import { BookedDriverTime } from './app/booked-driver-time.js';
+import { JobRepository } from './adapters/job-repository.js';
+import { DriverJobs } from './app/driver-jobs.js';
+import { jobRoutes } from './http/job-routes.js';
+
+/** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
+const JOB_SWEEP_MS = 60_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -24,22 +30,35 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots });
     const audit = new DriverAuditLog(infra.store);
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock });
+    const jobStore = new JobRepository(infra.store);
+    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes });
+    let sweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo });
         internalQuoteRoutes(app, { priceMove, drivers });
         holdRoutes(app, { drivers, slots, clock: infra.clock });
-        if (config.jwt) driverAdminRoutes(app, { manage, staffOnly: requireStaff(config.jwt, infra.clock) });
+        if (config.jwt) {
+          const staffOnly = requireStaff(config.jwt, infra.clock);
+          jobRoutes(app, { jobs, staffOnly, driverOnly: requireDriver(config.jwt, infra.clock) });
+          driverAdminRoutes(app, { manage, staffOnly });
+        }
       },
-      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }) }),
+      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs }),
       async start() {
         await audit.ensureIndexes();
         // Before serving: without the unique index two checkouts could hold one driver's hour.
         await slots.ensureIndexes();
+        await jobStore.ensureIndexes();
+        sweeper = setInterval(() => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')), JOB_SWEEP_MS);
+        sweeper.unref();
         if (config.seedDemoDrivers) {
           const added = await drivers.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');
         }
+      },
+      stop() {
+        clearInterval(sweeper);
       },
     };
   },

@@ -1,0 +1,48 @@
+import type { JobView } from '@vanhop/contracts';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@vanhop/platform';
+
+export const DRIVER_JOBS = 'driver_jobs';
+
+/** One job per booking: its id is the booking id, so a redelivered BookingConfirmed never offers twice. */
+export type JobDoc = JobView & { _id: string };
+
+export class JobRepository {
+  private readonly col: Collection<JobDoc>;
+
+  constructor(store: DocumentStore) {
+    this.col = store.collection<JobDoc>(DRIVER_JOBS);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.col.ensureIndex({ fields: { driverId: 1 } });
+    await this.col.ensureIndex({ fields: { status: 1, respondBy: 1 } });
+  }
+
+  /** False when the booking already has its job. */
+  async insert(job: JobDoc): Promise<boolean> {
+    try {
+      await this.col.insertOne(job);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  findById(bookingId: string): Promise<JobDoc | null> {
+    return this.col.findOne({ _id: bookingId });
+  }
+
+  forDriver(driverId: string): Promise<JobDoc[]> {
+    return this.col.find({ driverId });
+  }
+
+  byStatus(status: JobDoc['status']): Promise<JobDoc[]> {
+    return this.col.find({ status });
+  }
+
+  /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */
+  async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>): Promise<boolean> {
+    return (await this.col.updateOne({ _id: bookingId, status: from }, { $set: set })).modified === 1;
+  }
+}

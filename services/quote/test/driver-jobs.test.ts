@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import { createEvent, type Clock } from '@vanhop/platform';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { NOW, startQuote } from './support.js';
+
+class MovableClock implements Clock {
+  t = Date.parse(NOW);
+  now = () => new Date(this.t);
+}
+
+/** Issue 16: a paid booking becomes a job its driver accepts or declines in time; the rest go back to staff. */
+describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /api/drivers/admin/jobs)', () => {
+  const clock = new MovableClock();
+  let svc: Awaited<ReturnType<typeof startQuote>>;
+  const ali = driverAuth('drv-ali-hassan', { clock });
+  const priya = driverAuth('drv-priya-shah', { clock });
+  const call = async <T = any>(method: string, p: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${svc.url}${p}`, { method, headers });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
+  };
+  const slots = async (bookingId: string) => (await svc.infra.store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ bookingId })).length;
+  const confirm = async (bookingId: string, date: string, driverId = 'drv-ali-hassan') => {
+    const data: BookingConfirmed = {
+      bookingId, randomNumber: 1000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
+      customer: { name: 'Ada <Lovelace>', email: 'ada@example.com', phone: '07700900123' },
+      driver: { id: driverId, name: 'Driver', email: 'd@example.com', phone: '07700900101' },
+      move: { date, addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
+    };
+    const e = await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock });
+    await svc.bus.publish(TOPICS.bookingConfirmed, e);
+    await svc.bus.publish(TOPICS.bookingConfirmed, e);
+    await svc.bus.idle();
+  };
+
+  beforeAll(async () => {
+    svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+  });
+  afterAll(async () => {
+    await svc?.cleanup();
+  });
+
+  it('a paid booking is offered to its driver once, with the customer’s details and a respond-by time; only that driver sees it', async () => {
+    await confirm('bk-1', '2026-01-20T10:00:00.000Z');
+    await confirm('bk-2', '2026-01-15T14:00:00.000Z');
+    const mine = await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali);
+    expect(mine.status).toBe(200);
+    expect(mine.body.upcoming.map((j) => j.bookingId)).toEqual(['bk-1']);
+    expect(mine.body.today.map((j) => j.bookingId)).toEqual(['bk-2']);
+    expect(mine.body.upcoming[0]).toMatchObject({
+      status: 'offered', offeredAt: NOW, respondBy: '2026-01-15T10:00:00.000Z', customer: { name: 'Ada <Lovelace>', phone: '07700900123' },
+    });
+    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', priya)).body).toEqual({ upcoming: [], today: [], past: [] });
+    expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', priya)).status).toBe(404);
+    expect((await call('GET', '/api/driver/me/jobs')).status).toBe(401);
+    expect((await call('GET', '/api/driver/me/jobs', staffAuth('Sam_Admin', { clock }))).status).toBe(401);
+    expect((await call('GET', '/api/drivers/admin/jobs', ali)).status).toBe(401);
+  });
+
+  it('accept keeps the job and the time; a second answer is refused', async () => {
+    const accepted = await call<JobView>('POST', '/api/driver/me/jobs/bk-1/accept', ali);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', respondedAt: NOW });
+    expect((await call('POST', '/api/driver/me/jobs/bk-1/decline', ali)).status).toBe(409);
+    expect(await slots('bk-1')).toBe(12);
+  });
+
+  it('decline returns the job to staff and frees the driver’s time', async () => {
+    expect(await slots('bk-2')).toBe(12);
+    const declined = await call<JobView>('POST', '/api/driver/me/jobs/bk-2/decline', ali);
+    expect(declined.body).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'declined' });
+    expect(await slots('bk-2')).toBe(0);
+    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali)).body.today).toEqual([]);
+    const staff = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }));
+    expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined']]);
+  });
+
+  it('an offer not answered within JOB_RESPONSE_MINUTES expires back to staff (injected clock)', async () => {
+    await confirm('bk-3', '2026-01-22T10:00:00.000Z');
+    clock.t = Date.parse(NOW) + 119 * 60_000;
+    // Tokens last an hour: sign in again at the new time.
+    const ali = driverAuth('drv-ali-hassan', { clock });
+    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali)).body.upcoming.map((j) => j.bookingId)).toContain('bk-3');
+    clock.t = Date.parse(NOW) + 120 * 60_000;
+    const late = await call<{ message: string }>('POST', '/api/driver/me/jobs/bk-3/accept', ali);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/passed/);
+    expect(await slots('bk-3')).toBe(0);
+    const staff = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }));
+    expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined'], ['bk-3', 'expired']]);
+  });
+});
