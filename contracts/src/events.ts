@@ -16,6 +16,8 @@ export const TOPICS = {
   refundRequested: 'refund.requested',
   refundIssued: 'refund.issued',
   conversationMessagePosted: 'conversation.message-posted',
+  jobOffered: 'job.offered',
+  jobAccepted: 'job.accepted',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -247,6 +249,26 @@ export const conversationMessagePostedSchema = yup.object({
 export type ConversationMessagePosted = yup.InferType<typeof conversationMessagePostedSchema>;
 
 /** Payload schema per topic, so every consumer validates what it receives at the boundary. */
+/** A paid booking offered to its driver (quote's jobs): the driver is mailed to accept or decline in time. */
+export const jobOfferedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  move: moveSchema.required(),
+  respondBy: yup.string().required(),
+});
+export type JobOffered = yup.InferType<typeof jobOfferedSchema>;
+
+/** The driver accepted the job: the office is told. */
+export const jobAcceptedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  move: moveSchema.required(),
+  acceptedAt: yup.string().required(),
+});
+export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
+
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
   [TOPICS.paymentSucceeded]: paymentSucceededSchema,
@@ -261,6 +283,8 @@ export const EVENT_SCHEMAS = {
   [TOPICS.refundRequested]: refundRequestedSchema,
   [TOPICS.refundIssued]: refundIssuedSchema,
   [TOPICS.conversationMessagePosted]: conversationMessagePostedSchema,
+  [TOPICS.jobOffered]: jobOfferedSchema,
+  [TOPICS.jobAccepted]: jobAcceptedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -277,4 +301,6 @@ export interface EventPayloads {
   'refund.requested': RefundRequested;
   'refund.issued': RefundIssued;
   'conversation.message-posted': ConversationMessagePosted;
+  'job.offered': JobOffered;
+  'job.accepted': JobAccepted;
 }

@@ -87,8 +87,10 @@ describe('embedded product: the mail a booking produces', () => {
     expect(count('alice@example.com', 'Booking confirmed:')).toBe(1);
     const driverEmail = (confirmed[0].data as { driver: { email: string } }).driver.email;
     expect(count(driverEmail, `New job ${code}:`)).toBe(1);
+    // Quote offers the paid job to the driver (JobOffered): accept or decline in the portal.
+    expect(count(driverEmail, `Accept or decline job ${code} by`)).toBe(1);
     expect(count('alice@example.com', 'How was your move with VanHop?')).toBe(1);
-    expect(mails).toHaveLength(4);
+    expect(mails).toHaveLength(5);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ to: '+447123456789' });
 

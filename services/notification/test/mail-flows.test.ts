@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { SmtpSink } from './support/smtp-sink.js';
 import { startSmsProvider } from './support/sms-provider.js';
 import { createEvent } from '@vanhop/platform';
-import { bookingConfirmed, clock, event, lifecycle } from './support/events.js';
+import { bookingConfirmed, clock, event, jobs, lifecycle } from './support/events.js';
 
 const text = (m: { mail: { text?: string } }) => m.mail.text ?? '';
 const htmlOf = (m: { mail: { html: string | false } }) => (m.mail.html || '') as string;
@@ -196,6 +196,28 @@ describe('notification consumers send real mail over SMTP', () => {
     for (const m of smtp.received.filter((x) => x.envelopeTo[0] === 'ada@example.com')) {
       expect(text(m)).toContain(`https://vanhop.test${lifecycle.myMovePath}`);
     }
+  });
+
+  it('JobOffered mails the driver a link to answer by the deadline; JobAccepted tells the office; redeliveries send nothing twice; names are escaped', async () => {
+    const offered = await createEvent(TOPICS.jobOffered, jobs.offered, { producer: 'quote', clock });
+    const accepted = await createEvent(TOPICS.jobAccepted, jobs.accepted, { producer: 'quote', clock });
+    for (let i = 0; i < 2; i++) {
+      await bus.publish(TOPICS.jobOffered, offered);
+      await bus.publish(TOPICS.jobAccepted, accepted);
+    }
+    await bus.idle();
+    await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.received).toHaveLength(2);
+    const toDriver = smtp.received.find((m) => m.envelopeTo.includes('sam.driver@example.com'))!;
+    expect(toDriver.mail.subject).toMatch(/^Accept or decline job 4815162 by /);
+    expect(text(toDriver)).toContain('https://vanhop.test/driver/jobs');
+    expect(text(toDriver)).toContain('Hello Sam <b>Driver</b>,');
+    expect(htmlOf(toDriver)).toContain('Sam &lt;b&gt;Driver&lt;/b&gt;');
+    expect(htmlOf(toDriver)).not.toContain('<b>Driver');
+    const toOffice = smtp.received.find((m) => m.envelopeTo.includes('office@vanhop.test'))!;
+    expect(toOffice.mail.subject).toBe('Job 4815162 accepted by Sam <b>Driver</b>');
+    expect(htmlOf(toOffice)).not.toContain('<b>Driver');
   });
 
   it('a redelivered event sends nothing twice', async () => {

@@ -1,4 +1,4 @@
-import { requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DriverRepository } from './adapters/driver-repository.js';
@@ -13,7 +13,7 @@ import { driverAdminRoutes } from './http/driver-admin-routes.js';
 import { DriverSlots } from './adapters/driver-slots.js';
 import { holdRoutes } from './http/hold-routes.js';
 import { BookedDriverTime } from './app/booked-driver-time.js';
-import { JobRepository } from './adapters/job-repository.js';
+import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { jobRoutes } from './http/job-routes.js';
 
@@ -31,7 +31,8 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const audit = new DriverAuditLog(infra.store);
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock });
     const jobStore = new JobRepository(infra.store);
-    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes });
+    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS], infra.bus, infra.logger);
+    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
     let sweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
@@ -52,13 +53,15 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         await jobStore.ensureIndexes();
         sweeper = setInterval(() => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')), JOB_SWEEP_MS);
         sweeper.unref();
+        await relay.start();
         if (config.seedDemoDrivers) {
           const added = await drivers.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');
         }
       },
-      stop() {
+      async stop() {
         clearInterval(sweeper);
+        await relay.stop();
       },
     };
   },

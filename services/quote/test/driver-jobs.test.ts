@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import { TOPICS, type BookingConfirmed, type DriverJobsResponse, type EventEnvelope, type JobView } from '@vanhop/contracts';
 import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
@@ -33,8 +33,10 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     await svc.bus.idle();
   };
 
+  const published: Record<string, EventEnvelope[]> = { [TOPICS.jobOffered]: [], [TOPICS.jobAccepted]: [] };
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+    for (const topic of Object.keys(published)) await svc.bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
   });
   afterAll(async () => {
     await svc?.cleanup();
@@ -55,6 +57,11 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect((await call('GET', '/api/driver/me/jobs')).status).toBe(401);
     expect((await call('GET', '/api/driver/me/jobs', staffAuth('Sam_Admin', { clock }))).status).toBe(401);
     expect((await call('GET', '/api/drivers/admin/jobs', ali)).status).toBe(401);
+    // BookingConfirmed was delivered twice per booking: one JobOffered each, through the outbox.
+    await svc.bus.idle();
+    expect(published[TOPICS.jobOffered]!.map((e) => (e.data as { bookingId: string }).bookingId).sort()).toEqual(['bk-1', 'bk-2']);
+    expect(published[TOPICS.jobOffered]![0]!.data).toMatchObject({ driver: { id: 'drv-ali-hassan', email: 'd@example.com' }, respondBy: '2026-01-15T10:00:00.000Z' });
+    expect(await svc.infra.store.collection<{ _id: string; outbox?: unknown[] }>('driver_jobs').count({ 'outbox.0': { $exists: true } })).toBe(0);
   });
 
   it('accept keeps the job and the time; a second answer is refused', async () => {
@@ -63,6 +70,8 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(accepted.body).toMatchObject({ status: 'accepted', respondedAt: NOW });
     expect((await call('POST', '/api/driver/me/jobs/bk-1/decline', ali)).status).toBe(409);
     expect(await slots('bk-1')).toBe(12);
+    await svc.bus.idle();
+    expect(published[TOPICS.jobAccepted]!.map((e) => e.data)).toEqual([expect.objectContaining({ bookingId: 'bk-1', acceptedAt: NOW })]);
   });
 
   it('decline returns the job to staff and frees the driver’s time', async () => {

@@ -13,6 +13,7 @@ import { onBookingReactivated } from './on-booking-reactivated.js';
 import { onBookingAmended } from './on-booking-amended.js';
 import { onBalancePaid } from './on-balance-paid.js';
 import { onRefundIssued } from './on-refund-issued.js';
+import { onJobAccepted, onJobOffered } from './on-driver-jobs.js';
 
 export interface NotificationConsumerDeps {
   notifier: Notifier;
@@ -37,4 +38,6 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.balancePaid, handler: onBalancePaid(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },
+  { topic: TOPICS.jobOffered, handler: onJobOffered(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail), options: deps.delivery },
 ];

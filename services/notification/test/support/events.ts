@@ -1,4 +1,4 @@
-import { TOPICS, type BalancePaid, type BookingAmended, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
+import { TOPICS, type JobAccepted, type JobOffered, type BalancePaid, type BookingAmended, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 
 export const clock = fixedClock('2026-03-01T10:00:00Z');
@@ -90,6 +90,12 @@ export const lifecycle = {
     myMovePath: MY_MOVE_PATH,
     issuedAt: '2026-03-01T10:31:00.000Z',
   } satisfies RefundIssued,
+};
+
+/** Quote's job events for the booking above (the driver's name is hostile on purpose). */
+export const jobs = {
+  offered: { bookingId: 'b-1001', randomNumber: 4815162, driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' }, move: bookingConfirmed.move, respondBy: '2026-03-01T12:00:00.000Z' } satisfies JobOffered,
+  accepted: { bookingId: 'b-1001', randomNumber: 4815162, driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' }, move: bookingConfirmed.move, acceptedAt: '2026-03-01T10:30:00.000Z' } satisfies JobAccepted,
 };
 
 export const event = {

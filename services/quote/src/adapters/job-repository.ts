@@ -1,10 +1,16 @@
 import type { JobView } from '@vanhop/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@vanhop/platform';
+import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
 
 export const DRIVER_JOBS = 'driver_jobs';
 
 /** One job per booking: its id is the booking id, so a redelivered BookingConfirmed never offers twice. */
-export type JobDoc = JobView & { _id: string };
+export type JobDoc = JobView & {
+  _id: string;
+  /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
+  outbox?: OutboxEntry[];
+  /** Who to mail about this job (from BookingConfirmed's snapshot). */
+  driverContact: { name: string; email: string };
+};
 
 export class JobRepository {
   private readonly col: Collection<JobDoc>;
@@ -42,7 +48,8 @@ export class JobRepository {
   }
 
   /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */
-  async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>): Promise<boolean> {
-    return (await this.col.updateOne({ _id: bookingId, status: from }, { $set: set })).modified === 1;
+  async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
+    const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
+    return (await this.col.updateOne({ _id: bookingId, status: from }, update)).modified === 1;
   }
 }

@@ -1,9 +1,10 @@
-import { londonClock, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
-import { ConflictError, NotFoundError, type Clock, type Logger } from '@vanhop/platform';
+import { londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
 
-const toView = ({ _id, ...job }: JobDoc): JobView => job;
+const toView = ({ _id, outbox, driverContact, ...job }: JobDoc): JobView => job;
+const eventMove = (j: JobDoc) => ({ ...j.move });
 const londonDay = (d: Date) => {
   const c = londonClock(d);
   return `${c.year}-${c.month}-${c.day}`;
@@ -15,7 +16,7 @@ const londonDay = (d: Date) => {
  */
 export class DriverJobs {
   constructor(
-    private readonly deps: { jobs: JobRepository; slots: DriverSlots; clock: Clock; logger: Logger; responseMinutes: number },
+    private readonly deps: { jobs: JobRepository; slots: DriverSlots; clock: Clock; logger: Logger; responseMinutes: number; relay?: OutboxRelay },
   ) {}
 
   /** BookingConfirmed → the job, offered to the booked driver (nothing for a booking without one). */
@@ -41,8 +42,17 @@ export class DriverJobs {
         description: b.move.description ?? '',
       },
       customer: { name: b.customer.name, email: b.customer.email, phone: b.customer.phone },
+      driverContact: { name: b.driver.name, email: b.driver.email },
     };
-    return (await this.deps.jobs.insert(job)) ? toView(job) : null;
+    const offered = await createEvent(
+      TOPICS.jobOffered,
+      { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), respondBy: job.respondBy },
+      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+    );
+    job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
+    if (!(await this.deps.jobs.insert(job))) return null;
+    void this.deps.relay?.kick();
+    return toView(job);
   }
 
   /** The driver's jobs by the London day of the move: upcoming (soonest first), today, past (latest first). */
@@ -97,7 +107,20 @@ export class DriverJobs {
     if (job.status !== 'offered') throw new ConflictError(job.returnedBecause === 'expired' ? 'The time to answer this job has passed: it went back to the office.' : 'This job has already been answered.');
     const respondedAt = this.deps.clock.now().toISOString();
     const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
-    if (!(await this.deps.jobs.transition(bookingId, 'offered', set))) throw new ConflictError('This job has already been answered.');
+    const accepted =
+      to === 'accepted'
+        ? outboxEntry(
+            TOPICS.jobAccepted,
+            await createEvent(
+              TOPICS.jobAccepted,
+              { bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), acceptedAt: respondedAt },
+              { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
+            ),
+            bookingId,
+          )
+        : undefined;
+    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, accepted))) throw new ConflictError('This job has already been answered.');
+    if (accepted) void this.deps.relay?.kick();
     if (to === 'returned-to-staff') await this.deps.slots.release(bookingId);
     return toView({ ...job, ...set } as JobDoc);
   }
