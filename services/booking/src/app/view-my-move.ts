@@ -20,19 +20,31 @@ export function balanceOfRecord(record: StoredBooking): number {
 }
 
 /** The My move page: the move, the driver's name, the money, the history and what may be done now. */
-export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
+/** Who the booking is and where it stands, in the words both the page and the payment service show. */
+function standing(record: StoredBooking) {
   const f = lifecycleFacts(record);
-  const rules = ruleFacts(record);
   const balancePence = balanceOfRecord(record);
   return {
-    bookingId: record._id,
-    randomNumber: record.randomNumber,
-    state: f.state,
-    paymentStatus: f.paymentStatus,
-    statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+    f,
+    balancePence,
+    head: {
+      bookingId: record._id,
+      randomNumber: record.randomNumber,
+      state: f.state,
+      paymentStatus: f.paymentStatus,
+      statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+    },
+  };
+}
+
+export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
+  const { f, balancePence, head } = standing(record);
+  const rules = ruleFacts(record);
+  return {
+    ...head,
     move: moveOf(record),
     customer: customerOf(record),
-    // Only the name: the driver's contact details go to the driver, not the other way round.
+    // Id (to message the driver through VanHop) and name: the driver's contact details never reach the page.
     driver: record.driver ? { id: record.driver.id, name: record.driver.name } : null,
     money: {
       totalPence: f.totalPricePence,
@@ -67,14 +79,9 @@ export function myMoveReceipt(record: StoredBooking, receiptId: string): MyMoveR
 
 /** What payment reads to charge a balance and to answer the success page. */
 export function bookingSummary(record: StoredBooking, records: MyMoveRecords): BookingSummary {
-  const f = lifecycleFacts(record);
-  const balancePence = balanceOfRecord(record);
+  const { f, balancePence, head } = standing(record);
   return {
-    bookingId: record._id,
-    randomNumber: record.randomNumber,
-    state: f.state,
-    paymentStatus: f.paymentStatus,
-    statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+    ...head,
     totalPricePence: f.totalPricePence,
     paidPence: f.amountPaidPence - f.amountRefundedPence,
     balancePence,

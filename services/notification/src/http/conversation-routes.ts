@@ -60,43 +60,39 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     }),
   );
 
-  app.get(
-    '/api/conversations/:token',
-    reads,
-    noStore,
-    route(async (req, res) => {
-      res.json(await conversations.forCustomer(req.params.token));
-    }),
-  );
-
-  app.post(
-    '/api/conversations/:token/messages',
-    perClient,
-    perThread('customer', (req) => conversations.customerThreadId(req.params.token)),
-    noStore,
-    route(async (req, res) => {
-      const { body } = await validate(postMessageSchema, req.body, 'Message');
-      res.status(201).json(await conversations.postAsCustomer(req.params.token, body, correlation(req)));
-    }),
-  );
-
-  app.get(
-    '/api/driver-reply/:token',
-    reads,
-    noStore,
-    route(async (req, res) => {
-      res.json(await conversations.forDriver(req.params.token));
-    }),
-  );
-
-  app.post(
-    '/api/driver-reply/:token/messages',
-    perClient,
-    perThread('driver', (req) => conversations.driverThreadId(req.params.token)),
-    noStore,
-    route(async (req, res) => {
-      const { body } = await validate(postMessageSchema, req.body, 'Message');
-      res.status(201).json(await conversations.postAsDriver(req.params.token, body, correlation(req)));
-    }),
-  );
+  /** Each side of a thread reads and posts through its own signed link, with the same limits. */
+  const threadRoutes = (
+    side: 'customer' | 'driver',
+    base: string,
+    thread: { read(token: string): Promise<unknown>; post(token: string, body: string, correlationId?: string): Promise<unknown>; id(token: string): string | null },
+  ) => {
+    app.get(
+      base,
+      reads,
+      noStore,
+      route(async (req, res) => {
+        res.json(await thread.read(String(req.params.token)));
+      }),
+    );
+    app.post(
+      `${base}/messages`,
+      perClient,
+      perThread(side, (req) => thread.id(String(req.params.token))),
+      noStore,
+      route(async (req, res) => {
+        const { body } = await validate(postMessageSchema, req.body, 'Message');
+        res.status(201).json(await thread.post(String(req.params.token), body, correlation(req)));
+      }),
+    );
+  };
+  threadRoutes('customer', '/api/conversations/:token', {
+    read: (t) => conversations.forCustomer(t),
+    post: (t, body, c) => conversations.postAsCustomer(t, body, c),
+    id: (t) => conversations.customerThreadId(t),
+  });
+  threadRoutes('driver', '/api/driver-reply/:token', {
+    read: (t) => conversations.forDriver(t),
+    post: (t, body, c) => conversations.postAsDriver(t, body, c),
+    id: (t) => conversations.driverThreadId(t),
+  });
 }
