@@ -18,6 +18,8 @@ export const TOPICS = {
   conversationMessagePosted: 'conversation.message-posted',
   jobOffered: 'job.offered',
   jobAccepted: 'job.accepted',
+  driverUpdated: 'driver.updated',
+  driverInvited: 'driver.invited',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -269,6 +271,40 @@ export const jobAcceptedSchema = yup.object({
 });
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 
+/**
+ * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
+ * the event is what the driver is mailed and what admin-auth keeps its account list in step with.
+ */
+export const driverUpdatedSchema = yup.object({
+  driverId: yup.string().required(),
+  version: yup.number().integer().min(0).required(),
+  action: yup.string().oneOf(['created', 'updated', 'suspended', 'reactivated'] as const).required(),
+  /** A staff username, `driver:<id>` for the driver's own edits, or `seed`. */
+  by: yup.string().required(),
+  at: yup.string().required(),
+  reason: yup.string().optional(),
+  /** field → {from, to}; photos are described, never copied. */
+  changes: yup.object().required(),
+  driver: yup
+    .object({ name: yup.string().required(), email: yup.string().email().required(), previousEmail: yup.string().email().optional(), active: yup.boolean().required() })
+    .required(),
+});
+export type DriverUpdated = yup.InferType<typeof driverUpdatedSchema> & { changes: Record<string, { from: unknown; to: unknown }> };
+
+/**
+ * Staff invited a driver to the portal (admin-auth): the driver is mailed the one-use link. The
+ * token is admin-auth's signed link, as booking's My move token rides on BookingConfirmed.
+ */
+export const driverInvitedSchema = yup.object({
+  driverId: yup.string().required(),
+  name: yup.string().required(),
+  email: yup.string().email().required(),
+  token: yup.string().required(),
+  expiresAt: yup.string().required(),
+  invitedBy: yup.string().required(),
+});
+export type DriverInvited = yup.InferType<typeof driverInvitedSchema>;
+
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
   [TOPICS.paymentSucceeded]: paymentSucceededSchema,
@@ -285,6 +321,8 @@ export const EVENT_SCHEMAS = {
   [TOPICS.conversationMessagePosted]: conversationMessagePostedSchema,
   [TOPICS.jobOffered]: jobOfferedSchema,
   [TOPICS.jobAccepted]: jobAcceptedSchema,
+  [TOPICS.driverUpdated]: driverUpdatedSchema,
+  [TOPICS.driverInvited]: driverInvitedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -303,4 +341,6 @@ export interface EventPayloads {
   'conversation.message-posted': ConversationMessagePosted;
   'job.offered': JobOffered;
   'job.accepted': JobAccepted;
+  'driver.updated': DriverUpdated;
+  'driver.invited': DriverInvited;
 }

@@ -221,3 +221,70 @@ export interface JobView {
 }
 
 export interface DriverJobsResponse { upcoming: JobView[]; today: JobView[]; past: JobView[] }
+
+// ---- Driver accounts (admin-auth): invitation, password, sign-in -----------------------------
+
+export const DRIVER_ACCOUNT_MSG = {
+  loginSuccess: 'Login successful',
+  /** Same words for an unknown e-mail and a wrong password, so addresses cannot be probed. */
+  loginFailed: 'Invalid e-mail or password',
+  suspended: 'Your driver account is suspended: please contact the office',
+  noPassword: 'Set your password from the invitation e-mail first',
+  inviteInvalid: 'This invitation link is not valid',
+  inviteSpent: 'This invitation has expired or was already used: ask the office for a new one',
+  emailRequired: 'E-mail is required',
+  passwordRequired: 'Password is required',
+  password: 'Password must be 10 to 128 characters',
+  passwordConfirm: 'Confirm your password',
+  passwordMatch: 'Passwords do not match',
+  passwordSet: 'Password set: you are signed in',
+  unknownDriver: 'That driver is not known to the account service yet: try again in a moment',
+  suspendedInvite: 'A suspended driver cannot be invited: reactivate them first',
+  inviteSent: 'Invitation sent',
+} as const;
+
+/** POST /api/driver-account/login */
+export const driverLoginSchema = yup.object({
+  email: yup.string().trim().lowercase().required(DRIVER_ACCOUNT_MSG.emailRequired).max(200, DRIVER_ACCOUNT_MSG.loginFailed),
+  password: yup.string().required(DRIVER_ACCOUNT_MSG.passwordRequired).max(200, DRIVER_ACCOUNT_MSG.loginFailed),
+});
+export type DriverLogin = yup.InferType<typeof driverLoginSchema>;
+
+/** POST /api/driver-account/welcome/:token: the driver's first password. */
+export const driverPasswordSchema = yup.object({
+  password: yup.string().required(DRIVER_ACCOUNT_MSG.passwordRequired).min(10, DRIVER_ACCOUNT_MSG.password).max(128, DRIVER_ACCOUNT_MSG.password),
+  password1: yup.string().required(DRIVER_ACCOUNT_MSG.passwordConfirm).oneOf([yup.ref('password')], DRIVER_ACCOUNT_MSG.passwordMatch),
+});
+export type DriverPasswordSet = yup.InferType<typeof driverPasswordSchema>;
+
+export interface DriverIdentity { id: string; name: string; email: string }
+
+/** Login and password-set answer: a driver-role bearer token for `/api/driver/*`. */
+export interface DriverLoginResponse { success: true; token: string; message: string; driver: DriverIdentity }
+
+/** GET /api/driver-account/welcome/:token: whom the invitation is for, before a password is chosen. */
+export interface DriverInvitePreview { name: string; email: string; expiresAt: string }
+
+/** POST /api/driver-account/admin/invite/:driverId (staff). */
+export interface DriverInviteSent { driverId: string; email: string; invitedAt: string; expiresAt: string; message: string }
+
+export type DriverAccountStatus = 'none' | 'invited' | 'active';
+
+/** GET /api/driver-account/admin/accounts (staff): one row per driver the account service knows. */
+export interface DriverAccountView {
+  driverId: string;
+  name: string;
+  email: string;
+  active: boolean;
+  status: DriverAccountStatus;
+  invitedAt: string | null;
+  inviteExpiresAt: string | null;
+  passwordSetAt: string | null;
+  lastLoginAt: string | null;
+}
+
+/** GET /api/driver/me (and the answer of its PUTs): the driver's own profile, card, bounds and hours. */
+export interface DriverSelfView extends DriverAdminView {
+  /** null: no hours set, so the driver is offered at any time. */
+  availability: Availability | null;
+}
