@@ -1,7 +1,7 @@
 import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
-import { DriverRepository } from './adapters/driver-repository.js';
+import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
 import { PriceMove } from './app/price-move.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
@@ -16,6 +16,7 @@ import { BookedDriverTime } from './app/booked-driver-time.js';
 import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { jobRoutes } from './http/job-routes.js';
+import { driverSelfRoutes } from './http/driver-self-routes.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -29,9 +30,9 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const slots = new DriverSlots(infra.store, infra.clock);
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots });
     const audit = new DriverAuditLog(infra.store);
-    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock });
+    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS], infra.bus, infra.logger);
+    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay });
     const jobStore = new JobRepository(infra.store);
-    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS], infra.bus, infra.logger);
     const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
     let sweeper: NodeJS.Timeout | undefined;
     return {
@@ -41,11 +42,13 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         holdRoutes(app, { drivers, slots, clock: infra.clock });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
-          jobRoutes(app, { jobs, staffOnly, driverOnly: requireDriver(config.jwt, infra.clock) });
+          const driverOnly = requireDriver(config.jwt, infra.clock);
+          jobRoutes(app, { jobs, staffOnly, driverOnly });
+          driverSelfRoutes(app, { manage, driverOnly });
           driverAdminRoutes(app, { manage, staffOnly });
         }
       },
-      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs }),
+      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit }),
       async start() {
         await audit.ensureIndexes();
         // Before serving: without the unique index two checkouts could hold one driver's hour.
@@ -55,7 +58,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         sweeper.unref();
         await relay.start();
         if (config.seedDemoDrivers) {
-          const added = await drivers.seed(DEMO_DRIVERS);
+          const added = await manage.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');
         }
       },

@@ -1,15 +1,17 @@
-import type { DocumentStore, Collection } from '@vanhop/platform';
-import { DuplicateKeyError } from '@vanhop/platform';
+import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import type { Driver } from '../domain/driver.js';
+
+/** A stored driver: DriverUpdated events ride in its outbox until the relay publishes them. */
+export type DriverDoc = Driver & WithOutbox;
 
 export const DRIVERS = 'drivers';
 
 /** The `drivers` collection: self-employed drivers with their price cards. */
 export class DriverRepository {
-  private readonly col: Collection<Driver>;
+  private readonly col: Collection<DriverDoc>;
 
   constructor(store: DocumentStore) {
-    this.col = store.collection<Driver>(DRIVERS);
+    this.col = store.collection<DriverDoc>(DRIVERS);
   }
 
   listActive(): Promise<Driver[]> {
@@ -25,32 +27,30 @@ export class DriverRepository {
     return this.col.find({}, { sort: { name: 1, _id: 1 } });
   }
 
-  insert(driver: Driver): Promise<Driver> {
+  insert(driver: DriverDoc): Promise<Driver> {
     return this.col.insertOne(driver);
+  }
+
+  /** False when a driver with this id exists (maybe edited since, so it is left alone). */
+  async insertIfMissing(driver: DriverDoc): Promise<boolean> {
+    if (await this.col.findOne({ _id: driver._id })) return false;
+    try {
+      await this.col.insertOne(driver);
+      return true;
+    } catch (err) {
+      // Another instance seeded the same driver at the same moment: that is fine.
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
   }
 
   /**
    * Writes a change only if nobody changed the driver since `version` was read (drivers without a
    * version yet are the seeded ones: version 0). Returns the driver after the change, or null.
    */
-  updateIfVersion(id: string, version: number, set: Partial<Driver>): Promise<Driver | null> {
+  updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
-    return this.col.findOneAndUpdate({ _id: id, ...unchanged }, { $set: { ...set, version: version + 1 } });
-  }
-
-  /** Inserts the drivers that are missing; existing ones (maybe edited since) are left alone. */
-  async seed(drivers: Driver[]): Promise<number> {
-    let added = 0;
-    for (const d of drivers) {
-      if (await this.col.findOne({ _id: d._id })) continue;
-      try {
-        await this.col.insertOne(d);
-        added++;
-      } catch (err) {
-        // Another instance seeded the same driver at the same moment: that is fine.
-        if (!(err instanceof DuplicateKeyError)) throw err;
-      }
-    }
-    return added;
+    const $set = { ...set, version: version + 1 };
+    return this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set });
   }
 }

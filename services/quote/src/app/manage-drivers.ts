@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DRIVER_MSG, type DriverAdminView, type DriverAuditEntry, type DriverCreate, type DriverPatch } from '@vanhop/contracts';
-import { ConflictError, NotFoundError, ValidationError, type Clock } from '@vanhop/platform';
+import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, TOPICS, type Availability, type DriverAdminView, type DriverAuditEntry, type DriverCreate, type DriverPatch, type DriverSelfView } from '@vanhop/contracts';
+import { ConflictError, createEvent, ForbiddenError, NotFoundError, outboxEntry, ValidationError, type Clock, type OutboxEntry, type OutboxRelay } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
 import type { Driver } from '../domain/driver.js';
@@ -29,16 +29,24 @@ export const toAdminView = (d: Driver): DriverAdminView => ({
   updatedAt: d.updatedAt ?? null,
 });
 
+export const toSelfView = (d: Driver): DriverSelfView => ({ ...toAdminView(d), availability: d.availability ?? null });
+
 /** Who made a change: a staff username, or `driver:<id>` for the driver's own edits. */
 export type Actor = string;
 
+type AuditAction = DriverAuditEntry['action'];
+
 /**
- * Use cases of the staff Drivers pages: add, edit, suspend, reactivate, each written with an
- * audit entry. Edits are conditional on the version read, so two staff editing one driver cannot
- * silently overwrite each other (the second gets 409 and reloads).
+ * Use cases of the staff Drivers pages (add, edit, suspend, reactivate) and of the driver's own
+ * card and hours. Every change is one conditional write of the driver with its DriverUpdated
+ * event in the document's outbox (so the mail, admin-auth's account list and the audit line
+ * cannot be lost between two writes), then the audit line at once for the page that is waiting
+ * (the event's consumer writes the same id again if this process died first). Edits are
+ * conditional on the version read, so two editors cannot silently overwrite each other (the
+ * second gets 409 and reloads).
  */
 export class ManageDrivers {
-  constructor(private readonly deps: { drivers: DriverRepository; audit: DriverAuditLog; geo: GeoPort; clock: Clock; onChange?: (driver: Driver, changes: DriverAuditEntry['changes'], by: Actor) => Promise<void> }) {}
+  constructor(private readonly deps: { drivers: DriverRepository; audit: DriverAuditLog; geo: GeoPort; clock: Clock; relay?: OutboxRelay }) {}
 
   async list(): Promise<DriverAdminView[]> {
     return (await this.deps.drivers.listAll()).map(toAdminView);
@@ -72,8 +80,9 @@ export class ManageDrivers {
       version: 1,
       updatedAt: now,
     };
-    await this.deps.drivers.insert(driver);
-    await this.record(driver, 'created', diffDrivers(null, driver), by);
+    const entry = await this.auditEntry(driver, 'created', diffDrivers(null, driver), by);
+    await this.deps.drivers.insert({ ...driver, outbox: [await this.announce(driver, entry)] });
+    await this.recorded(entry);
     return toAdminView(driver);
   }
 
@@ -99,12 +108,42 @@ export class ManageDrivers {
     return this.write(before, { active }, active ? 'reactivated' : 'suspended', by, reason);
   }
 
+  /** The driver's own profile (`/api/driver/me`). */
+  async self(id: string): Promise<DriverSelfView> {
+    return toSelfView(await this.load(id));
+  }
+
   /** The driver's own card edit: only within the bounds staff set. */
-  async updateOwnCard(id: string, card: PriceCard): Promise<Driver> {
-    const before = await this.load(id);
+  async updateOwnCard(id: string, card: PriceCard): Promise<DriverSelfView> {
+    const before = await this.loadActive(id);
     this.checkCard(card, boundsOf(before));
     await this.write(before, { card }, 'updated', `driver:${id}`);
-    return this.load(id);
+    return toSelfView(await this.load(id));
+  }
+
+  /** The driver's own weekly hours and days off (quoting and holds read them). */
+  async updateOwnAvailability(id: string, availability: Availability): Promise<DriverSelfView> {
+    const before = await this.loadActive(id);
+    const daysOff = [...new Set(availability.daysOff)].sort();
+    await this.write(before, { availability: { weekly: availability.weekly, daysOff } }, 'updated', `driver:${id}`);
+    return toSelfView(await this.load(id));
+  }
+
+  /**
+   * Seeds the demo drivers that are missing, each with its DriverUpdated (by `seed`), so the
+   * account service knows them and staff can invite them to the portal.
+   */
+  async seed(drivers: Driver[]): Promise<number> {
+    let added = 0;
+    for (const d of drivers) {
+      const driver = { ...d, version: d.version ?? 0 };
+      const entry = await this.auditEntry(driver, 'created', diffDrivers(null, driver), 'seed');
+      if (await this.deps.drivers.insertIfMissing({ ...driver, outbox: [await this.announce(driver, entry)] })) {
+        await this.recorded(entry);
+        added++;
+      }
+    }
+    return added;
   }
 
   auditFor(driverId: string): Promise<DriverAuditEntry[]> {
@@ -115,31 +154,58 @@ export class ManageDrivers {
     return this.deps.audit.recent();
   }
 
-  private async write(before: Driver, set: Partial<Driver>, action: DriverAuditEntry['action'], by: Actor, reason?: string): Promise<DriverAdminView> {
+  private async write(before: Driver, set: Partial<Driver>, action: AuditAction, by: Actor, reason?: string): Promise<DriverAdminView> {
     const changes = diffDrivers({ ...before, cardBounds: boundsOf(before) }, { ...before, cardBounds: boundsOf(before), ...set });
     if (Object.keys(changes).length === 0) return toAdminView(before);
-    const after = await this.deps.drivers.updateIfVersion(before._id, before.version ?? 0, { ...set, updatedAt: this.deps.clock.now().toISOString() });
+    const version = before.version ?? 0;
+    const next: Driver = { ...before, ...set, version: version + 1 };
+    const entry = await this.auditEntry(next, action, changes, by, reason);
+    const event = await this.announce(next, entry, set.email !== undefined && set.email !== before.email ? before.email : undefined);
+    const after = await this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event);
     if (!after) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
-    await this.record(after, action, changes, by, reason);
+    await this.recorded(entry);
     return toAdminView(after);
   }
 
-  private async record(driver: Driver, action: DriverAuditEntry['action'], changes: DriverAuditEntry['changes'], by: Actor, reason?: string): Promise<void> {
-    await this.deps.audit.append({
-      id: `${driver._id}:v${driver.version ?? 0}`,
-      at: this.deps.clock.now().toISOString(),
-      by,
-      driverId: driver._id,
-      action,
-      changes,
-      ...(reason ? { reason } : {}),
-    });
-    await this.deps.onChange?.(driver, changes, by);
+  private async auditEntry(driver: Driver, action: AuditAction, changes: DriverAuditEntry['changes'], by: Actor, reason?: string): Promise<DriverAuditEntry> {
+    return { id: `${driver._id}:v${driver.version ?? 0}`, at: this.deps.clock.now().toISOString(), by, driverId: driver._id, action, changes, ...(reason ? { reason } : {}) };
+  }
+
+  /** The DriverUpdated event of a change, for the outbox of the same write. */
+  private async announce(driver: Driver, entry: DriverAuditEntry, previousEmail?: string): Promise<OutboxEntry> {
+    const event = await createEvent(
+      TOPICS.driverUpdated,
+      {
+        driverId: driver._id,
+        version: driver.version ?? 0,
+        action: entry.action,
+        by: entry.by,
+        at: entry.at,
+        ...(entry.reason ? { reason: entry.reason } : {}),
+        changes: Object.entries(entry.changes).map(([field, c]) => ({ field, from: c.from ?? null, to: c.to ?? null })),
+        driver: { name: driver.name, email: driver.email, active: driver.active, ...(previousEmail ? { previousEmail } : {}) },
+      },
+      { producer: 'quote', clock: this.deps.clock, correlationId: driver._id },
+    );
+    return outboxEntry(TOPICS.driverUpdated, event, driver._id);
+  }
+
+  /** The change is stored with its event: write the audit line now and let the relay publish. */
+  private async recorded(entry: DriverAuditEntry): Promise<void> {
+    await this.deps.audit.append(entry);
+    void this.deps.relay?.kick();
   }
 
   private async load(id: string): Promise<Driver> {
     const driver = await this.deps.drivers.findById(id);
     if (!driver) throw new NotFoundError('No driver with that id');
+    return driver;
+  }
+
+  /** A suspended driver keeps read access to their profile and jobs but changes nothing. */
+  private async loadActive(id: string): Promise<Driver> {
+    const driver = await this.load(id);
+    if (!driver.active) throw new ForbiddenError(DRIVER_ACCOUNT_MSG.suspended);
     return driver;
   }
 

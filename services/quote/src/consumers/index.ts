@@ -2,8 +2,9 @@ import { TOPICS } from '@vanhop/contracts';
 import { readEvent, type Subscription } from '@vanhop/platform';
 import type { BookedDriverTime } from '../app/booked-driver-time.js';
 import type { DriverJobs } from '../app/driver-jobs.js';
+import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
 
-export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJobs }): Subscription[] => [
+export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJobs; audit: DriverAuditLog }): Subscription[] => [
   {
     topic: TOPICS.bookingConfirmed,
     handler: async (e) => {
@@ -16,5 +17,14 @@ export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJ
   { topic: TOPICS.bookingCancelled, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingCancelled, e)).data.bookingId) },
   { topic: TOPICS.bookingPostponed, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingPostponed, e)).data.bookingId) },
   { topic: TOPICS.bookingReactivated, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingReactivated, e)).data) },
+  {
+    // The change and its event were one write; the audit line written after it is repeated here
+    // (same id, so once) in case the process stopped between the two.
+    topic: TOPICS.driverUpdated,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.driverUpdated, e);
+      await deps.audit.append({ id: `${data.driverId}:v${data.version}`, at: data.at, by: data.by, driverId: data.driverId, action: data.action, changes: Object.fromEntries(data.changes.map((c) => [c.field, { from: c.from, to: c.to }])), ...(data.reason ? { reason: data.reason } : {}) });
+    },
+  },
   { topic: TOPICS.bookingAmended, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingAmended, e)).data) },
 ];

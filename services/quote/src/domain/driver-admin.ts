@@ -1,4 +1,4 @@
-import { DRIVER_MSG, type CardBounds, type CardNumbers } from '@vanhop/contracts';
+import { DRIVER_MSG, WEEKDAYS, type Availability, type CardBounds, type CardNumbers } from '@vanhop/contracts';
 import type { Driver } from './driver.js';
 import { HOUSE_CARD, type PriceCard } from './price-card.js';
 
@@ -86,10 +86,20 @@ export function auditedFields(driver: Partial<Driver>): Audited {
     for (const [path, n] of Object.entries(flattenNumbers(driver.card))) out[`card.${path}`] = n;
     out['card.outOfHoursStartHours'] = driver.card.outOfHoursStartHours;
   }
+  if (driver.availability !== undefined) Object.assign(out, availabilityLines(driver.availability));
   if (driver.cardBounds) {
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.min))) out[`cardBounds.min.${path}`] = n;
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.max))) out[`cardBounds.max.${path}`] = n;
   }
+  return out;
+}
+
+/** Hours as audit lines: one per weekday ("08:00-12:00, 13:00-18:00", or "off") and the days off. */
+export function availabilityLines(availability: Availability | null): Audited {
+  if (!availability) return { availability: 'any time' };
+  const out: Audited = {};
+  for (const day of WEEKDAYS) out[`availability.${day}`] = availability.weekly[day].map((p) => `${p.from}-${p.to}`).join(', ') || 'off';
+  out['availability.daysOff'] = [...availability.daysOff].sort().join(', ');
   return out;
 }
 
