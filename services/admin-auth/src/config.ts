@@ -3,7 +3,9 @@ import {
   DEFAULT_PORTS,
   EnvReader,
   readJwtConfig,
+  readLinkSecret,
   readPlatformConfig,
+  type LinkSecret,
   readServiceUrls,
   type Env,
   type JwtConfig,
@@ -23,6 +25,10 @@ export interface AdminAuthConfig {
   loginPerClient: RateLimitSetting;
   loginPerUsername: RateLimitSetting;
   registerPerClient: RateLimitSetting;
+  /** Signs the drivers' one-use invitation links (DRIVER_INVITE_LINK_SECRET). */
+  driverInviteLink: LinkSecret;
+  /** How long an invitation link works (DRIVER_INVITE_DAYS, default 7). */
+  driverInviteDays: number;
   /** Only tests set this (cheaper scrypt); it is deliberately not read from the environment. */
   passwordHashing?: ScryptParams;
 }
@@ -35,10 +41,14 @@ export function loadConfig(env: Env): AdminAuthConfig {
   const signupCode = r.string('ADMIN_SIGNUP_CODE');
   if (signupCode.length < MIN_SIGNUP_CODE_LENGTH) throw new ConfigError('ADMIN_SIGNUP_CODE', `must be at least ${MIN_SIGNUP_CODE_LENGTH} characters`);
   const loginWindow = r.int('LOGIN_RATE_WINDOW_SECONDS', 900, { min: 1, max: 86_400 });
+  const platform = readPlatformConfig(env, 'admin-auth', DEFAULT_PORTS['admin-auth']);
+  const jwt = readJwtConfig(env);
   return {
-    platform: readPlatformConfig(env, 'admin-auth', DEFAULT_PORTS['admin-auth']),
+    platform,
     serviceUrls: readServiceUrls(env),
-    jwt: readJwtConfig(env),
+    jwt,
+    driverInviteLink: readLinkSecret(r, 'DRIVER_INVITE_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: jwt.secret }]),
+    driverInviteDays: r.int('DRIVER_INVITE_DAYS', 7, { min: 1, max: 30 }),
     signupCode,
     loginPerClient: { limit: r.int('LOGIN_RATE_LIMIT_PER_CLIENT', 20, { min: 1 }), windowSeconds: loginWindow },
     loginPerUsername: { limit: r.int('LOGIN_RATE_LIMIT_PER_USERNAME', 10, { min: 1 }), windowSeconds: loginWindow },

@@ -1,4 +1,4 @@
-import { requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type AdminAuthConfig } from './config.js';
 import { CheckSystemHealth } from './app/check-system-health.js';
 import { RegisterAdmin } from './app/register-admin.js';
@@ -12,6 +12,10 @@ import { dashboardRoutes } from './http/routes.js';
 import { accountRoutes } from './http/account-routes.js';
 
 import { adminAuthSubscriptions } from './consumers/index.js';
+import { DriverAccountRepository } from './adapters/driver-account-repository.js';
+import { DriverAccounts } from './app/driver-accounts.js';
+import { DRIVER_ACCOUNTS } from './domain/driver-account.js';
+import { driverAccountRoutes } from './http/driver-account-routes.js';
 
 export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
   name: 'admin-auth',
@@ -22,6 +26,20 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
     const register = new RegisterAdmin(infra.store, hasher, config.signupCode, infra.clock);
     const login = new LoginAdmin(infra.store, hasher, config.jwt, infra.clock);
     const profile = new GetAdminProfile(infra.store);
+    const accountStore = new DriverAccountRepository(infra.store);
+    const relay = new OutboxRelay(infra.store, [DRIVER_ACCOUNTS], infra.bus, infra.logger);
+    const drivers = new DriverAccounts({
+      accounts: accountStore,
+      hasher,
+      jwt: config.jwt,
+      links: new LinkSigner(config.driverInviteLink.secret, 'driver-invite'),
+      clock: infra.clock,
+      inviteDays: config.driverInviteDays,
+      relay,
+    });
+    const limits = { loginPerClient: config.loginPerClient, loginPerUsername: config.loginPerUsername, registerPerClient: config.registerPerClient };
+    const staffOnly = requireStaff(config.jwt, infra.clock);
+    if (config.driverInviteLink.generated) infra.logger.warn('DRIVER_INVITE_LINK_SECRET is not set: driver invitation links stop working when this process restarts');
     return {
       routes: (app) => {
         accountRoutes(app, {
@@ -31,15 +49,20 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
           cache: infra.cache,
           jwt: config.jwt,
           clock: infra.clock,
-          limits: { loginPerClient: config.loginPerClient, loginPerUsername: config.loginPerUsername, registerPerClient: config.registerPerClient },
+          limits,
         });
-        dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: requireStaff(config.jwt, infra.clock) });
+        driverAccountRoutes(app, { accounts: drivers, cache: infra.cache, staffOnly, driverOnly: requireDriver(config.jwt, infra.clock), limits });
+        dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: staffOnly });
       },
-      subscriptions: adminAuthSubscriptions(),
+      subscriptions: adminAuthSubscriptions({ drivers }),
       start: async () => {
         await infra.store.collection(ADMINS).ensureIndex({ fields: { nameKey: 1 }, unique: true });
+        await accountStore.ensureIndexes();
         await login.warmUp();
+        await drivers.warmUp();
+        await relay.start();
       },
+      stop: () => relay.stop(),
     };
   },
 };

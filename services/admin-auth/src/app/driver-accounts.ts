@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DRIVER_ACCOUNT_MSG,
+  TOPICS,
+  type DriverAccountView,
+  type DriverIdentity,
+  type DriverInvitePreview,
+  type DriverInviteSent,
+  type DriverLogin,
+  type DriverLoginResponse,
+  type DriverPasswordSet,
+  type DriverUpdated,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  DomainError,
+  issueDriverToken,
+  NotFoundError,
+  outboxEntry,
+  UnauthorizedError,
+  type Clock,
+  type JwtConfig,
+  type LinkSigner,
+  type OutboxRelay,
+} from '@vanhop/platform';
+import type { DriverAccountRepository } from '../adapters/driver-account-repository.js';
+import { accountStatus, accountView, inviteSubject, parseInviteSubject, type DriverAccount } from '../domain/driver-account.js';
+import type { PasswordHasher } from './password-hasher.js';
+
+/** An invitation that was genuine but is used, replaced or expired: the driver asks for a new one. */
+export class InvitationSpentError extends DomainError {
+  constructor() {
+    super(DRIVER_ACCOUNT_MSG.inviteSpent, 410, 'invitation_spent');
+  }
+}
+
+export interface DriverAccountDeps {
+  accounts: DriverAccountRepository;
+  hasher: PasswordHasher;
+  jwt: JwtConfig;
+  links: LinkSigner;
+  clock: Clock;
+  inviteDays: number;
+  relay?: OutboxRelay;
+}
+
+const identity = (a: DriverAccount): DriverIdentity => ({ id: a._id, name: a.name, email: a.email });
+
+/**
+ * Driver portal accounts: staff invite a driver by e-mail, the driver chooses a password with the
+ * one-use link, then signs in with e-mail and password for a driver-role token. Suspended drivers
+ * (quote's DriverUpdated says so) cannot sign in.
+ */
+export class DriverAccounts {
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(private readonly deps: DriverAccountDeps) {}
+
+  async warmUp(): Promise<void> {
+    this.dummyHash ??= this.deps.hasher.hash(randomBytes(16).toString('hex'));
+    await this.dummyHash;
+  }
+
+  /** quote's DriverUpdated → the copy of name, e-mail and active flag. */
+  async driverUpdated(d: DriverUpdated): Promise<void> {
+    await this.deps.accounts.applyDriver(d.driverId, d.version, d.driver);
+  }
+
+  async list(): Promise<DriverAccountView[]> {
+    const now = this.deps.clock.now();
+    return (await this.deps.accounts.list()).map((a) => accountView(a, now));
+  }
+
+  async invite(driverId: string, invitedBy: string): Promise<DriverInviteSent> {
+    const account = await this.deps.accounts.findById(driverId);
+    if (!account) throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
+    if (!account.active) throw new ConflictError(DRIVER_ACCOUNT_MSG.suspendedInvite);
+    const now = this.deps.clock.now();
+    const expires = new Date(now.getTime() + this.deps.inviteDays * 86_400_000);
+    const nonce = randomBytes(16).toString('hex');
+    const token = this.deps.links.sign({ subject: inviteSubject(driverId, nonce), expiresAt: expires });
+    const event = await createEvent(
+      TOPICS.driverInvited,
+      { driverId, name: account.name, email: account.email, token, expiresAt: expires.toISOString(), invitedBy },
+      { producer: 'admin-auth', clock: this.deps.clock, correlationId: driverId },
+    );
+    const set = { inviteNonce: nonce, invitedAt: now.toISOString(), inviteExpiresAt: expires.toISOString(), invitedBy };
+    if (!(await this.deps.accounts.invite(driverId, set, outboxEntry(TOPICS.driverInvited, event, driverId)))) throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
+    void this.deps.relay?.kick();
+    return { driverId, email: account.email, invitedAt: set.invitedAt, expiresAt: set.inviteExpiresAt, message: DRIVER_ACCOUNT_MSG.inviteSent };
+  }
+
+  async preview(token: string): Promise<DriverInvitePreview> {
+    const { account } = await this.currentInvitation(token);
+    return { name: account.name, email: account.email, expiresAt: account.inviteExpiresAt! };
+  }
+
+  async setPassword(token: string, input: DriverPasswordSet): Promise<DriverLoginResponse> {
+    const { account, nonce } = await this.currentInvitation(token);
+    const hash = await this.deps.hasher.hash(input.password);
+    const updated = await this.deps.accounts.setPasswordWithInvite(account._id, nonce, hash, this.deps.clock.now().toISOString());
+    // Two tabs submitting one link: the first wins, the second is told the link is spent.
+    if (!updated) throw new InvitationSpentError();
+    return this.signedIn(updated, DRIVER_ACCOUNT_MSG.passwordSet);
+  }
+
+  async login(input: DriverLogin): Promise<DriverLoginResponse> {
+    const candidates = (await this.deps.accounts.findByEmail(input.email)).filter((a) => a.passwordHash);
+    this.dummyHash ??= this.deps.hasher.hash(randomBytes(16).toString('hex'));
+    let match: DriverAccount | null = null;
+    // Every candidate (usually one) and, for an unknown address, the stand-in hash: same work either way.
+    for (const a of candidates.length ? candidates : [null]) {
+      const ok = await this.deps.hasher.verify(input.password, a?.passwordHash ?? (await this.dummyHash));
+      if (ok && a) match = a;
+    }
+    if (!match) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.loginFailed);
+    // Only after the password is right: a suspended driver learns why, a stranger learns nothing.
+    if (!match.active) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.suspended);
+    await this.deps.accounts.recordLogin(match._id, this.deps.clock.now().toISOString());
+    return this.signedIn(match, DRIVER_ACCOUNT_MSG.loginSuccess);
+  }
+
+  async me(driverId: string): Promise<DriverIdentity> {
+    const account = await this.deps.accounts.findById(driverId);
+    if (!account || !account.active) throw new UnauthorizedError(account ? DRIVER_ACCOUNT_MSG.suspended : DRIVER_ACCOUNT_MSG.loginFailed);
+    return identity(account);
+  }
+
+  private signedIn(a: DriverAccount, message: string): DriverLoginResponse {
+    const token = issueDriverToken({ sub: a._id, username: a.name }, this.deps.jwt, this.deps.clock);
+    return { success: true, token, message, driver: identity(a) };
+  }
+
+  /** The account a genuine link is for, while its invitation is the current, unused, unexpired one. */
+  private async currentInvitation(token: string): Promise<{ account: DriverAccount; nonce: string }> {
+    const now = this.deps.clock.now();
+    const subject = this.deps.links.verify(token, now);
+    const parsed = subject ? parseInviteSubject(subject) : null;
+    if (!parsed) {
+      // A well-formed link whose signature still checks out except for its age reads as expired.
+      if (this.deps.links.verify(token, new Date(0))) throw new InvitationSpentError();
+      throw new NotFoundError(DRIVER_ACCOUNT_MSG.inviteInvalid);
+    }
+    const account = await this.deps.accounts.findById(parsed.driverId);
+    if (!account) throw new NotFoundError(DRIVER_ACCOUNT_MSG.inviteInvalid);
+    if (account.inviteNonce !== parsed.nonce || accountStatus(account, now) !== 'invited') throw new InvitationSpentError();
+    if (!account.active) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.suspended);
+    return { account, nonce: parsed.nonce };
+  }
+}

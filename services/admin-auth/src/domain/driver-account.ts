@@ -1,0 +1,56 @@
+import type { DriverAccountStatus, DriverAccountView } from '@vanhop/contracts';
+
+/**
+ * A driver's portal account (`driver_accounts`), keyed by the driver id. Name, e-mail and the
+ * active flag are a copy kept in step with quote's DriverUpdated events (quote owns the driver);
+ * the password and the invitation are admin-auth's own.
+ */
+export interface DriverAccount {
+  _id: string;
+  name: string;
+  email: string;
+  /** Lower-cased, trimmed e-mail: login looks drivers up by it. */
+  emailKey: string;
+  active: boolean;
+  /** The driver version last applied: an older event redelivered late changes nothing. */
+  version: number;
+  passwordHash?: string;
+  passwordSetAt?: string;
+  /** The random part of the one invitation link that still works; unset once used. */
+  inviteNonce?: string;
+  invitedAt?: string;
+  inviteExpiresAt?: string;
+  invitedBy?: string;
+  lastLoginAt?: string;
+}
+
+export const DRIVER_ACCOUNTS = 'driver_accounts';
+
+export const driverEmailKey = (email: string): string => email.trim().toLowerCase();
+
+/** A password makes an account active; an unexpired, unused invitation makes it invited. */
+export function accountStatus(a: DriverAccount, now: Date): DriverAccountStatus {
+  if (a.passwordHash) return 'active';
+  if (a.inviteNonce && a.inviteExpiresAt && Date.parse(a.inviteExpiresAt) > now.getTime()) return 'invited';
+  return 'none';
+}
+
+export const accountView = (a: DriverAccount, now: Date): DriverAccountView => ({
+  driverId: a._id,
+  name: a.name,
+  email: a.email,
+  active: a.active,
+  status: accountStatus(a, now),
+  invitedAt: a.invitedAt ?? null,
+  inviteExpiresAt: a.inviteExpiresAt ?? null,
+  passwordSetAt: a.passwordSetAt ?? null,
+  lastLoginAt: a.lastLoginAt ?? null,
+});
+
+/** The invitation link's subject: the driver and the nonce of this invitation (a newer one replaces it). */
+export const inviteSubject = (driverId: string, nonce: string): string => `${driverId}~${nonce}`;
+
+export function parseInviteSubject(subject: string): { driverId: string; nonce: string } | null {
+  const m = /^(drv-[\w-]{1,60})~([a-f0-9]{32})$/.exec(subject);
+  return m ? { driverId: m[1]!, nonce: m[2]! } : null;
+}
