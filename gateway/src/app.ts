@@ -3,7 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import { pinoHttp } from 'pino-http';
-import { createMetrics, healthRouter, linkSafeRequest, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Logger, type ServiceName } from '@vanhop/platform';
+import { createMetrics, healthRouter, linkSafeRequest, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { ADMIN_USER_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
@@ -13,7 +13,8 @@ import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
-export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness }
+/** `clock`: token expiry is checked on it (tests pin time; production uses the system clock). */
+export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness; clock?: Clock }
 
 const contentSecurityPolicy = {
   useDefaults: true,
@@ -61,8 +62,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
   const proxies = Object.fromEntries(
     Object.entries(config.services).map(([name, url]) => [name, serviceProxy(name, url, config.proxyTimeoutMs, deps.logger)]),
   ) as Record<ServiceName, RequestHandler>;
-  const guard = requireAdmin(config.jwt);
-  const driverGuard = requireDriverToken(config.jwt);
+  const guard = requireAdmin(config.jwt, deps.clock);
+  const driverGuard = requireDriverToken(config.jwt, deps.clock);
   const limit = bodyLimit(config.platform.bodyLimitBytes);
 
   app.use('/api', (req, res, next) => {

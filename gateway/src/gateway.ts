@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createLogger, createProductionAdapter, listen, MemoryCache, Readiness, type Cache, type Logger } from '@vanhop/platform';
+import { createLogger, createProductionAdapter, listen, MemoryCache, Readiness, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 
 export interface RunningGateway { url: string; port: number; stop(): Promise<void> }
 
-export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger } = {}): Promise<RunningGateway> {
+export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger; clock?: Clock } = {}): Promise<RunningGateway> {
   const logger = overrides.logger ?? createLogger('gateway', config.platform.logLevel);
   const cache: Cache = config.platform.cache === 'redis' ? await createProductionAdapter('cache', config.platform, logger) : new MemoryCache();
   const readiness = new Readiness([
@@ -18,7 +18,7 @@ export async function startGateway(config: GatewayConfig, overrides: { logger?: 
       },
     },
   ]);
-  const app = createGatewayApp(config, { logger, cache, readiness });
+  const app = createGatewayApp(config, { logger, cache, readiness, clock: overrides.clock });
   const server = await listen(app, config.platform.port, config.platform.host);
   logger.info({ url: server.url }, 'gateway listening');
   return {

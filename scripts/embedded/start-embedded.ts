@@ -38,6 +38,7 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     // Customers keep these links in e-mails and browsers: they must survive a restart.
     CONVERSATION_LINK_SECRET: baseEnv.CONVERSATION_LINK_SECRET ?? persistentSecret(dataDir, 'conversation-link-secret', randomSecret),
     REVIEW_LINK_SECRET: baseEnv.REVIEW_LINK_SECRET ?? persistentSecret(dataDir, 'review-link-secret', randomSecret),
+    DRIVER_INVITE_LINK_SECRET: baseEnv.DRIVER_INVITE_LINK_SECRET ?? persistentSecret(dataDir, 'driver-invite-link-secret', randomSecret),
   };
   const logLevel = env.LOG_LEVEL ?? 'info';
   const bus = new MemoryEventBus(createLogger('event-bus', logLevel));
@@ -62,7 +63,7 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     await Promise.all(prepared.map((p) => (services[p.name] ? services[p.name].stop() : p.abort()).catch(() => undefined)));
     throw err;
   }
-  const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }));
+  const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }), { clock: options.clock });
   return {
     url: gateway.url.replace('127.0.0.1', 'localhost'),
     gateway,
