@@ -283,13 +283,13 @@ export const driverUpdatedSchema = yup.object({
   by: yup.string().required(),
   at: yup.string().required(),
   reason: yup.string().optional(),
-  /** field → {from, to}; photos are described, never copied. */
-  changes: yup.object().required(),
+  /** One line per changed field (a list: fields are dotted paths, which stores refuse as keys); photos are described, never copied. */
+  changes: yup.array(yup.object({ field: yup.string().required(), from: yup.mixed().nullable(), to: yup.mixed().nullable() }).required()).required(),
   driver: yup
     .object({ name: yup.string().required(), email: yup.string().email().required(), previousEmail: yup.string().email().optional(), active: yup.boolean().required() })
     .required(),
 });
-export type DriverUpdated = yup.InferType<typeof driverUpdatedSchema> & { changes: Record<string, { from: unknown; to: unknown }> };
+export type DriverUpdated = yup.InferType<typeof driverUpdatedSchema>;
 
 /**
  * Staff invited a driver to the portal (admin-auth): the driver is mailed the one-use link. The
