@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_ACCOUNT_MSG, TOPICS, type DriverInvited, type DriverUpdated } from '@vanhop/contracts';
-import { createEvent, verifyAdminToken, verifyDriverToken, type Clock, type EventEnvelope } from '@vanhop/platform';
+import { DRIVER_ACCOUNT_MSG, TOPICS, type DriverInvited, type DriverUpdated, type EventEnvelope } from '@vanhop/contracts';
+import { createEvent, verifyAdminToken, verifyDriverToken, type Clock } from '@vanhop/platform';
 import { loadConfig } from '../src/config.js';
 import { startAdminAuth, testEnv, TEST_SECRET, type TestAdminAuth } from './support.js';
 import { staffAuth } from '../../../test/support/staff.js';

@@ -63,6 +63,8 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
       metadata: { bookingId, randomNumber: String(code), percentage: '30' },
       line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '8625' } }],
     });
+    // An hour to pay, not Stripe's default day: the driver is held for as long as the session is open.
+    expect(Math.abs(Number(create.body.expires_at) - (Date.now() / 1000 + 3600))).toBeLessThan(60);
 
     // A double click offers the same open session instead of a second charge.
     const again = await h.post('/api/paymentbooking', { _id: bookingId, percentage: '30' });

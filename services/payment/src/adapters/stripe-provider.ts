@@ -52,6 +52,7 @@ export class StripePaymentProvider implements PaymentProvider {
           payment_intent_data: { metadata: metadataOf(r) },
           success_url: this.absolute(r.successPath),
           cancel_url: this.absolute(r.cancelPath),
+          expires_at: Math.floor(r.expiresAt.getTime() / 1000),
         },
         { idempotencyKey: r.idempotencyKey },
       ),

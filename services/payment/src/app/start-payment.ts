@@ -18,14 +18,23 @@ import type { UnsavedQuoteRecords } from './unsaved-quote-records.js';
 import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 
-/** An open attempt is offered again for this long (Checkout Sessions expire after 24 h). */
-const REUSE_OPEN_ATTEMPT_MS = 23 * 60 * 60 * 1000;
 /**
- * An unpaid checkout holds its driver as long as its session can still be paid: a shorter hold
- * would let a second customer book the driver while the first one's open session still takes
- * money. Once it lapses the driver is free again without anyone releasing it.
+ * How long a Checkout Session can be paid (Stripe allows 30 minutes to 24 hours). An unpaid
+ * checkout holds its driver exactly as long: a shorter hold would let a second customer book the
+ * driver while the first one's open session still takes money, a longer one (Stripe's default
+ * 24 hours) kept a driver off the market for a day whenever a customer closed the tab.
  */
-const CHECKOUT_HOLD_MS = 24 * 60 * 60 * 1000;
+export const CHECKOUT_SESSION_MS = 60 * 60 * 1000;
+/**
+ * A PaymentIntent has no expiry, so an abandoned one holds its driver for a day; the card form
+ * is on our own page, where customers rarely leave an intent open.
+ */
+const INTENT_HOLD_MS = 24 * 60 * 60 * 1000;
+/** An open attempt is offered again while it has a useful time left to be paid in. */
+const REUSE_WINDOW_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000, intent: INTENT_HOLD_MS - 60 * 60 * 1000 };
+/** Book Now pressed again for the same unsaved quote within a day pays the record the first press saved. */
+const UNSAVED_QUOTE_REUSE_MS = 23 * 60 * 60 * 1000;
+const HOLD_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS, intent: INTENT_HOLD_MS };
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
@@ -55,7 +64,7 @@ export class StartPayment {
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, async (charge) => {
-      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber) });
+      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber), expiresAt: new Date(this.clock.now().getTime() + CHECKOUT_SESSION_MS) });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
     });
     return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
@@ -87,7 +96,7 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('Nothing is left to pay for this booking.');
 
     const now = this.clock.now();
-    const open = await this.payments.openBalanceAttempt(bookingId, amountPence, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    const open = await this.payments.openBalanceAttempt(bookingId, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS.checkout));
     if (open) return { sessionId: open._id, url: open.redirectUrl ?? '' };
 
     const attempt = payments.length + 1;
@@ -105,6 +114,7 @@ export class StartPayment {
       successPath: SUCCESS_PATH,
       // Giving up on the balance is no failure: the customer goes back to their My move page.
       cancelPath: summary.myMovePath,
+      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
     });
     const payment = await this.payments.insert({
       _id: created.ref,
@@ -137,7 +147,7 @@ export class StartPayment {
   private async recordForUnsavedQuote(quote: Record<string, unknown>): Promise<BookingRecord> {
     const fingerprint = quoteFingerprint(quote);
     const now = this.clock.now();
-    const known = await this.unsaved.bookingFor(fingerprint, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    const known = await this.unsaved.bookingFor(fingerprint, new Date(now.getTime() - UNSAVED_QUOTE_REUSE_MS));
     if (known) {
       const existing = await this.bookings.byId(known).catch(() => null);
       const reusable =
@@ -171,9 +181,9 @@ export class StartPayment {
     // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
     // what two customers could otherwise both pay for.
     if (record.driver?.id && record.quote.date) {
-      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, new Date(now.getTime() + CHECKOUT_HOLD_MS));
+      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, new Date(now.getTime() + HOLD_MS[kind]));
     }
-    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_OPEN_ATTEMPT_MS));
+    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS[kind]));
     if (open) return open;
 
     const attempt = (await this.payments.attemptsSoFar(record._id, kind, percentage)) + 1;

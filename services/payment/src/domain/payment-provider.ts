@@ -19,6 +19,8 @@ export interface CheckoutRequest extends ChargeRequest {
   /** Site-relative; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
   successPath: string;
   cancelPath: string;
+  /** When the session stops taking payment (the driver's hold lapses with it). */
+  expiresAt: Date;
 }
 
 export interface IntentRequest extends ChargeRequest {

@@ -16,6 +16,11 @@ export interface RecordedRequest { method: string; path: string; idempotencyKey:
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
+const expiresAt = (v: unknown): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error('Invalid integer: expires_at');
+  return n;
+};
 
 function stripeError(res: Response, status: number, type: string, message: string, extra: Obj = {}) {
   res.status(status).json({ error: { type, message, ...extra } });
@@ -154,7 +159,8 @@ export class StripeApiServer {
       created: now(),
       currency,
       customer_email: body.customer_email ?? null,
-      expires_at: now() + 24 * 3600,
+      // Stripe's default is a day; a given expires_at must be a whole number of seconds.
+      expires_at: body.expires_at === undefined ? now() + 24 * 3600 : expiresAt(body.expires_at),
       livemode: false,
       metadata: body.metadata ?? {},
       mode: 'payment',
