@@ -20,7 +20,7 @@ export const UNLIMITED_RATES: Env = {
 };
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `:id` stands for the one path parameter, if any. */
   path: string;
   /** Needs a staff token at the gateway. */
@@ -79,6 +79,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/reviews/admin', admin: true, query: ['status'] },
   { method: 'POST', path: '/api/reviews/admin/:id/approve', admin: true },
   { method: 'POST', path: '/api/reviews/admin/:id/reject', admin: true },
+  { method: 'GET', path: '/api/drivers/admin', admin: true },
+  { method: 'POST', path: '/api/drivers/admin', admin: true, body: true },
+  { method: 'GET', path: '/api/drivers/admin/:id', admin: true },
+  { method: 'PATCH', path: '/api/drivers/admin/:id', admin: true, body: true },
+  { method: 'POST', path: '/api/drivers/admin/:id/suspend', admin: true, body: true },
+  { method: 'GET', path: '/api/drivers/admin/:id/audit', admin: true },
+  { method: 'GET', path: '/api/drivers/admin/jobs', admin: true },
+  { method: 'POST', path: '/api/driver-account/login', body: true, weight: 0.25 },
+  { method: 'GET', path: '/api/driver-account/welcome/:id' },
+  { method: 'POST', path: '/api/driver-account/welcome/:id', body: true },
+  { method: 'GET', path: '/api/driver-account/admin/accounts', admin: true },
+  { method: 'POST', path: '/api/driver-account/admin/invite/:id', admin: true },
+  { method: 'GET', path: '/api/driver/me' },
+  { method: 'PUT', path: '/api/driver/me/card', body: true },
+  { method: 'PUT', path: '/api/driver/me/availability', body: true },
+  { method: 'GET', path: '/api/driver/me/jobs' },
+  { method: 'POST', path: '/api/driver/me/jobs/:id/accept' },
 ];
 
 export const HOSTILE_BODIES: [name: string, body: string, contentType?: string][] = [

@@ -6,6 +6,7 @@ import { apiClient } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../support/staff.js';
 import { linkPath, outboxMails, waitForMail } from '../../e2e/outbox-mail.js';
+import { HOSTILE_BODIES, leaksInternals } from '../support/hostile-input.js';
 
 /**
  * Issue 16, the supply side through the gateway of the whole embedded product: staff add and
@@ -138,6 +139,26 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     expect(mail.text).toContain(`card.vanPerHourPence.Large: ${card.vanPerHourPence.Large} → ${card.vanPerHourPence.Large - 500}`);
     const audit = await api('GET', `/api/drivers/admin/${driver.id}/audit`, undefined, staff);
     expect(audit.body[0]).toMatchObject({ by: `driver:${driver.id}`, action: 'updated', changes: { 'card.vanPerHourPence.Large': { from: card.vanPerHourPence.Large, to: card.vanPerHourPence.Large - 500 } } });
+  });
+
+  it("hostile bodies on the driver's own routes get a 4xx naming the problem, never a 5xx, and change nothing", async () => {
+    const before = (await api<DriverSelfView>('GET', '/api/driver/me', undefined, asDriver())).body;
+    for (const path of ['/api/driver/me/card', '/api/driver/me/availability', `/api/drivers/admin/${driver.id}`]) {
+      for (const [name, body, contentType] of HOSTILE_BODIES) {
+        const res = await fetch(`${embedded.product.url}${path}`, {
+          method: path.includes('/admin/') ? 'PATCH' : 'PUT',
+          headers: { 'content-type': contentType ?? 'application/json', authorization: path.includes('/admin/') ? staff.headers.authorization : `Bearer ${token}` },
+          body,
+        });
+        const text = await res.text();
+        // A PATCH naming no known field is a no-op (200, nothing changes: checked below by the version).
+        if (!path.includes('/admin/') || res.status !== 200) expect(res.status, `${path} with ${name}: ${text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} with ${name}: ${text}`).toBeLessThan(500);
+        expect(leaksInternals(text)).toBe(false);
+      }
+    }
+    const after = (await api<DriverSelfView>('GET', '/api/driver/me', undefined, asDriver())).body;
+    expect(after).toEqual(before);
   });
 
   it('the driver sets weekly hours and days off: offered only when working', async () => {
