@@ -9,6 +9,7 @@ import { PaymentFailPage } from '../features/payment/PaymentFailPage';
 import { PATHS } from './paths';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+const DriverPortalApp = lazy(() => import('../features/driver-portal/DriverPortalApp'));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -32,6 +33,7 @@ export function App() {
     <BrowserRouter>
       <Routes>
         <Route path={PATHS.admin} element={<Suspense fallback={<p>Loading...</p>}><AdminApp /></Suspense>} />
+        <Route path={PATHS.driver} element={<Suspense fallback={<p>Loading...</p>}><DriverPortalApp /></Suspense>} />
         <Route element={<Layout />}>
           <Route path={PATHS.home} element={<HomePage />} />
           <Route path={PATHS.booking} element={<BookingPage />} />

@@ -1,5 +1,5 @@
 /**
- * The web app's route table (SPEC.md section 2). App.tsx and AdminApp route with these paths, and the
+ * The web app's route table (SPEC.md section 2). App.tsx, AdminApp and DriverPortalApp route with these paths, and the
  * gateway's 404 decision (isClientRoute in ../prerender/client-routes) reads the same table, so the two
  * cannot disagree about which pages exist. Constants only: the landing ids stay out of the first download.
  */
@@ -26,7 +26,14 @@ export const PATHS = {
   review: '/review/:token',
   landing: '/:id',
   admin: '/admin/*',
+  // The driver portal: its own lazy chunk and layout, like the staff area (its screens: DRIVER_PATHS in ./area-paths).
+  driver: '/driver/*',
 } as const;
 
-/** The staff screens, relative to /admin as AdminApp's nested routes take them; /admin itself redirects to the dashboard. */
-export const ADMIN_PATHS = { login: 'login', register: 'register', dashboard: 'dashboard', health: 'health', support: 'support', reviews: 'reviews' } as const;
+/**
+ * The nested route tables of the two lazily loaded areas: the staff screens (ADMIN_PATHS, with the
+ * Drivers screens below them in ADMIN_SUBPATHS) and the driver portal's (DRIVER_PATHS). They are
+ * defined in ./area-paths and only re-exported here: nothing on the home route reads them, so they
+ * travel in the areas' own chunks instead of the first download.
+ */
+export { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS } from './area-paths';

@@ -3,7 +3,7 @@
  * app's not-found screens and is answered with HTTP 404 (the same shell, so React still renders it).
  */
 import { SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
-import { ADMIN_PATHS, PATHS } from '../app/paths';
+import { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS, PATHS } from '../app/paths';
 import { parseLandingId } from '../features/landing/landing-ids';
 
 const SERVICE_SLUGS = new Set<string>(SERVICE_TITLES.map(serviceSlug));
@@ -17,14 +17,23 @@ const PARAM_CHECKS = new Map<string, (id: string) => boolean>([
   [PATHS.landing, (id) => parseLandingId(id) !== null],
 ]);
 
-const ADMIN_ROOT = PATHS.admin.split('/')[1]!;
-const ADMIN_SCREENS = new Set<string>(Object.values(ADMIN_PATHS));
+/**
+ * Areas with their own nested routes (`/admin/*`, `/driver/*`): the bare root is a page (it redirects),
+ * and below it only the area's own screens; an `:param` segment takes any value.
+ */
+const AREAS = new Map<string, string[][]>([
+  [PATHS.admin.split('/')[1]!.toLowerCase(), [...Object.values(ADMIN_PATHS), ...Object.values(ADMIN_SUBPATHS)].map((p) => p.split('/'))],
+  [PATHS.driver.split('/')[1]!.toLowerCase(), Object.values(DRIVER_PATHS).map((p) => p.split('/'))],
+]);
+const AREA_PATHS = new Set<string>([PATHS.admin, PATHS.driver]);
+
+const segmentMatches = (pattern: string, part: string) => pattern.startsWith(':') || pattern.toLowerCase() === part.toLowerCase();
 
 interface Pattern { path: string; segments: string[]; params: number }
 
 // React Router prefers static segments to dynamic ones ("/booking" wins over "/:id"): fewest params first.
 const PATTERNS: Pattern[] = Object.values(PATHS)
-  .filter((p) => p !== PATHS.admin)
+  .filter((p) => !AREA_PATHS.has(p))
   .map((path) => {
     const segments = path === '/' ? [] : path.slice(1).split('/');
     return { path, segments, params: segments.filter((s) => s.startsWith(':')).length };
@@ -52,12 +61,14 @@ export function isClientRoute(pathname: string): boolean {
   if (!pathname.startsWith('/') || segments.some((s) => s === null || s === '')) return false;
   const parts = segments as string[];
 
-  if (parts[0]?.toLowerCase() === ADMIN_ROOT) {
-    return parts.length === 1 || (parts.length === 2 && ADMIN_SCREENS.has(parts[1]!.toLowerCase()));
+  const area = parts[0] === undefined ? undefined : AREAS.get(parts[0].toLowerCase());
+  if (area) {
+    const rest = parts.slice(1);
+    return rest.length === 0 || area.some((screen) => screen.length === rest.length && screen.every((s, i) => segmentMatches(s, rest[i]!)));
   }
   for (const pattern of PATTERNS) {
     if (pattern.segments.length !== parts.length) continue;
-    const matches = pattern.segments.every((s, i) => s.startsWith(':') || s.toLowerCase() === parts[i]!.toLowerCase());
+    const matches = pattern.segments.every((s, i) => segmentMatches(s, parts[i]!));
     if (!matches) continue;
     const check = PARAM_CHECKS.get(pattern.path);
     const id = parts[pattern.segments.findIndex((s) => s.startsWith(':'))];

@@ -9,7 +9,9 @@ import { HealthPage } from './HealthPage';
 import { AdminNotFound } from './AdminNotFound';
 import { SupportInboxPage } from '../support/SupportInboxPage';
 import { ReviewModerationPage } from '../reviews/ReviewModerationPage';
-import { ADMIN_PATHS } from '../../app/paths';
+import { DriversPage } from '../drivers/DriversPage';
+import { DriverPage, NewDriverPage } from '../drivers/DriverPage';
+import { ADMIN_PATHS, ADMIN_SUBPATHS } from '../../app/area-paths';
 import './admin.css';
 
 export default function AdminApp() {
@@ -24,6 +26,9 @@ export default function AdminApp() {
           <Route path={ADMIN_PATHS.health} element={<HealthPage />} />
           <Route path={ADMIN_PATHS.support} element={<SupportInboxPage />} />
           <Route path={ADMIN_PATHS.reviews} element={<ReviewModerationPage />} />
+          <Route path={ADMIN_PATHS.drivers} element={<DriversPage />} />
+          <Route path={ADMIN_SUBPATHS.driverNew} element={<NewDriverPage />} />
+          <Route path={ADMIN_SUBPATHS.driver} element={<DriverPage />} />
         </Route>
         <Route path="*" element={<AdminNotFound />} />
       </Route>

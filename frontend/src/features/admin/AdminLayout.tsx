@@ -15,6 +15,7 @@ export function AdminLayout() {
           <NavLink to="/admin/health">Server health</NavLink>
           <NavLink to="/admin/support">Instant Support</NavLink>
           <NavLink to="/admin/reviews">Reviews</NavLink>
+          <NavLink to="/admin/drivers">Drivers</NavLink>
         </nav>
       </header>
       <main className="admin-main">

@@ -12,6 +12,13 @@ import type {
   AdminRegister,
   AdminRegisterResponse,
   BookingRecord,
+  DriverAccountView,
+  DriverAdminView,
+  DriverAuditEntry,
+  DriverCreate,
+  DriverInviteSent,
+  DriverPatch,
+  JobView,
   ModeratedReview,
   ModerationList,
   SupportChatView,
@@ -34,6 +41,14 @@ export class AdminApiError extends Error {
 
 export const isUnauthorized = (err: unknown): boolean => err instanceof AdminApiError && err.status === 401;
 
+/** The per-field texts of a 400 (`{errors: {'card.vanPerHourPence.Small': '...'}}`), or none. */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  if (!(err instanceof AdminApiError) || !err.body || typeof err.body !== 'object') return {};
+  const errors = (err.body as { errors?: unknown }).errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** The account routes answer `{message}` or `{errormessage}`; others `{message}`. */
 function serverMessageOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
@@ -44,7 +59,7 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   token?: string;
   body?: unknown;
 }
@@ -123,3 +138,32 @@ export const fetchReviewsToModerate = (token: string, status: ReviewFilter) => c
 
 export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
   call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });
+
+// ---- Drivers (staff only, bearer): the quote service's driver records, the account service's portal logins ----
+
+const driverPath = (id: string) => `/drivers/admin/${encodeURIComponent(id)}`;
+
+export const fetchDrivers = (token: string) => call<DriverAdminView[]>('/drivers/admin', { token });
+
+export const fetchDriver = (token: string, id: string) => call<DriverAdminView>(driverPath(id), { token });
+
+export const createDriver = (token: string, body: DriverCreate) => call<DriverAdminView>('/drivers/admin', { method: 'POST', token, body });
+
+/** `version` is the one the editor loaded: someone else's change in between answers 409. */
+export const updateDriver = (token: string, id: string, patch: DriverPatch, version: number) =>
+  call<DriverAdminView>(driverPath(id), { method: 'PATCH', token, body: { ...patch, version } });
+
+export const suspendDriver = (token: string, id: string, reason: string) =>
+  call<DriverAdminView>(`${driverPath(id)}/suspend`, { method: 'POST', token, body: { reason } });
+
+export const reactivateDriver = (token: string, id: string) => call<DriverAdminView>(`${driverPath(id)}/reactivate`, { method: 'POST', token });
+
+export const fetchDriverAudit = (token: string, id: string) => call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
+
+/** Paid jobs that came back to the office (declined, or not answered in time). */
+export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
+
+export const fetchDriverAccounts = (token: string) => call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
+
+export const inviteDriver = (token: string, id: string) =>
+  call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });

@@ -1,0 +1,293 @@
+/**
+ * /driver/availability: the driver's weekly hours (Europe/London, up to 4 periods a day on quarter
+ * hours) and days off. Checked with availabilitySchema before it is sent whole to the service.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { AVAILABILITY_MSG, WEEKDAYS, availabilitySchema, type Availability, type DriverSelfView, type Weekday } from '@vanhop/contracts';
+import { usePageTitle } from '../../app/usePageTitle';
+import { schemaErrors } from '../drivers/card-form';
+import { calendarDate } from '../drivers/format';
+import { PortalApiError, fetchSelf, messageOf, saveAvailability } from './api';
+import { useDriverSession } from './session';
+
+type Period = { from: string; to: string };
+type Weekly = Record<Weekday, Period[]>;
+
+const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const MAX_PERIODS = 4;
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** 00:00, 00:15, … 24:00: the quarter hours a period may start or end on. */
+const QUARTER_HOURS = Array.from({ length: 24 * 4 + 1 }, (_, i) => hhmm(i * 15));
+const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+const emptyWeek = (): Weekly => Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as Weekly;
+
+const weekOf = (a: Availability | null): Weekly => {
+  const week = emptyWeek();
+  for (const d of WEEKDAYS) week[d] = (a?.weekly?.[d] ?? []).map((p) => ({ from: p.from, to: p.to }));
+  return week;
+};
+
+/** A new period: 09:00–17:00 on an empty day, else the hour after the day's last period. */
+function nextPeriod(periods: Period[]): Period {
+  if (periods.length === 0) return { from: '09:00', to: '17:00' };
+  const end = Math.max(...periods.map((p) => toMinutes(p.to)));
+  if (end >= 24 * 60) return { from: '09:00', to: '17:00' };
+  return { from: hhmm(end), to: hhmm(Math.min(end + 60, 24 * 60)) };
+}
+
+function TimeSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  const [prefix, word] = [label.slice(0, label.lastIndexOf(' ') + 1), label.slice(label.lastIndexOf(' ') + 1)];
+  return (
+    <span className="portal-time">
+      <label htmlFor={id}>
+        <span className="visually-hidden">{prefix}</span>
+        {word}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {!QUARTER_HOURS.includes(value) && <option value={value}>{value}</option>}
+        {QUARTER_HOURS.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+export function AvailabilityPage() {
+  usePageTitle('Your availability · VanHop driver portal');
+  const { token, guard } = useDriverSession();
+  const [view, setView] = useState<DriverSelfView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [weekly, setWeekly] = useState<Weekly>(emptyWeek);
+  const [daysOff, setDaysOff] = useState<string[]>([]);
+  const [newDayOff, setNewDayOff] = useState('');
+  const [dayOffProblem, setDayOffProblem] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const show = useCallback((v: DriverSelfView) => {
+    setView(v);
+    setWeekly(weekOf(v.availability));
+    setDaysOff([...(v.availability?.daysOff ?? [])].sort());
+  }, []);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    guard(fetchSelf(token))
+      .then((v) => live && show(v))
+      .catch((err) => live && setLoadError(messageOf(err, 'Your availability could not be loaded.')));
+    return () => {
+      live = false;
+    };
+  }, [token, guard, show]);
+
+  const edited = () => {
+    setStatus(null);
+  };
+
+  const setPeriod = (day: Weekday, index: number, part: keyof Period, value: string) => {
+    edited();
+    setWeekly((w) => ({ ...w, [day]: w[day].map((p, i) => (i === index ? { ...p, [part]: value } : p)) }));
+  };
+  const addPeriod = (day: Weekday) => {
+    edited();
+    setWeekly((w) => (w[day].length >= MAX_PERIODS ? w : { ...w, [day]: [...w[day], nextPeriod(w[day])] }));
+  };
+  const removePeriod = (day: Weekday, index: number) => {
+    edited();
+    setWeekly((w) => ({ ...w, [day]: w[day].filter((_, i) => i !== index) }));
+  };
+
+  const addDayOff = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(newDayOff)) {
+      setDayOffProblem(newDayOff ? AVAILABILITY_MSG.dayOff : 'Choose a date first');
+      return;
+    }
+    edited();
+    setDayOffProblem(null);
+    setDaysOff((list) => (list.includes(newDayOff) ? list : [...list, newDayOff].sort()));
+    setNewDayOff('');
+  };
+  const removeDayOff = (day: string) => {
+    edited();
+    setDaysOff((list) => list.filter((d) => d !== day));
+  };
+
+  const save = async () => {
+    if (!token) return;
+    setStatus(null);
+    setFailure(null);
+    const availability: Availability = { weekly, daysOff };
+    const problems = await schemaErrors(availabilitySchema, availability);
+    setErrors(problems);
+    if (Object.keys(problems).length) {
+      setFailure('Not saved: please correct the days marked.');
+      return;
+    }
+    setBusy(true);
+    try {
+      show(await guard(saveAvailability(token, availability)));
+      setStatus('Availability saved');
+    } catch (err) {
+      if (err instanceof PortalApiError && err.status === 401) return;
+      if (err instanceof PortalApiError) setErrors(err.errors);
+      setFailure(messageOf(err, 'Your availability could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!view) {
+    return (
+      <section className="portal-page">
+        <h1>Your availability</h1>
+        {loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>}
+      </section>
+    );
+  }
+
+  const periodError = (day: Weekday, i: number) =>
+    errors[`weekly.${day}[${i}]`] ?? errors[`weekly.${day}[${i}].from`] ?? errors[`weekly.${day}[${i}].to`] ?? null;
+
+  return (
+    <section className="portal-page portal-availability">
+      <h1>Your availability</h1>
+      <p className="portal-muted">The hours you can work each week, on the London clock. A day with no periods is a day you do not work.</p>
+      {view.availability === null && (
+        <p className="portal-note" data-testid="no-hours-note">
+          No hours set means you can be offered any time.
+        </p>
+      )}
+      {!view.active && (
+        <p role="alert" className="vh-form-error">
+          Your account is suspended: please contact the office. You cannot change your hours for now.
+        </p>
+      )}
+
+      <form
+        aria-label="Your availability"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2>Weekly hours</h2>
+        <div className="portal-week">
+          {WEEKDAYS.map((day) => {
+            const dayError = errors[`weekly.${day}`];
+            return (
+              <fieldset key={day} className="portal-day" aria-describedby={dayError ? `day-${day}-error` : undefined}>
+                <legend>{DAY_NAMES[day]}</legend>
+                {weekly[day].length === 0 && <p className="portal-muted">Not working</p>}
+                <ol className="portal-periods">
+                  {weekly[day].map((p, i) => {
+                    const error = periodError(day, i);
+                    const base = `${DAY_NAMES[day]} period ${i + 1}`;
+                    return (
+                      <li key={i}>
+                        <div className="portal-period">
+                          <TimeSelect id={`avail-${day}-${i}-from`} label={`${base} from`} value={p.from} onChange={(v) => setPeriod(day, i, 'from', v)} />
+                          <TimeSelect id={`avail-${day}-${i}-to`} label={`${base} to`} value={p.to} onChange={(v) => setPeriod(day, i, 'to', v)} />
+                          <button type="button" className="portal-button secondary" aria-label={`Remove ${base}`} onClick={() => removePeriod(day, i)}>
+                            Remove
+                          </button>
+                        </div>
+                        {error && (
+                          <p role="alert" className="vh-field-error">
+                            {error}
+                          </p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ol>
+                <button type="button" className="portal-button secondary" disabled={weekly[day].length >= MAX_PERIODS} onClick={() => addPeriod(day)}>
+                  Add period
+                </button>
+                {dayError && (
+                  <p id={`day-${day}-error`} role="alert" className="vh-field-error">
+                    {dayError}
+                  </p>
+                )}
+              </fieldset>
+            );
+          })}
+        </div>
+
+        <h2>Days off</h2>
+        <div className="portal-dayoff-add">
+          <div className="vh-field">
+            <label htmlFor="avail-day-off">Day off</label>
+            <input
+              id="avail-day-off"
+              type="date"
+              value={newDayOff}
+              onChange={(e) => {
+                setNewDayOff(e.target.value);
+                setDayOffProblem(null);
+              }}
+              aria-invalid={dayOffProblem ? true : undefined}
+              aria-describedby={dayOffProblem ? 'avail-day-off-error' : undefined}
+            />
+          </div>
+          <button type="button" className="portal-button secondary" onClick={addDayOff}>
+            Add day off
+          </button>
+        </div>
+        {dayOffProblem && (
+          <p id="avail-day-off-error" role="alert" className="vh-field-error">
+            {dayOffProblem}
+          </p>
+        )}
+        {daysOff.length === 0 ? (
+          <p className="portal-muted">No days off.</p>
+        ) : (
+          <ul className="portal-daysoff" aria-label="Days off">
+            {daysOff.map((d, i) => (
+              <li key={d}>
+                <time dateTime={d}>{calendarDate(d)}</time>
+                <button type="button" className="portal-button secondary" aria-label={`Remove day off ${d}`} onClick={() => removeDayOff(d)}>
+                  Remove
+                </button>
+                {errors[`daysOff[${i}]`] && (
+                  <p role="alert" className="vh-field-error">
+                    {errors[`daysOff[${i}]`]}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.daysOff && (
+          <p role="alert" className="vh-field-error">
+            {errors.daysOff}
+          </p>
+        )}
+
+        {failure && (
+          <p role="alert" className="vh-form-error" data-testid="availability-error">
+            {failure}
+          </p>
+        )}
+        {status && (
+          <p role="status" className="vh-form-ok">
+            {status}
+          </p>
+        )}
+        <div className="portal-actions">
+          <button type="submit" className="portal-button" disabled={busy || !view.active}>
+            Save availability
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/** The driver portal under /driver/* (its own layout and lazy chunk): sign-in, invitation, jobs, prices, hours. */
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { DRIVER_PATHS } from '../../app/area-paths';
+import { PortalLayout } from './PortalLayout';
+import { DriverLoginPage } from './LoginPage';
+import { WelcomePage } from './WelcomePage';
+import { JobsPage } from './JobsPage';
+import { PricesPage } from './PricesPage';
+import { AvailabilityPage } from './AvailabilityPage';
+import { PortalNotFound } from './PortalNotFound';
+import { DRIVER_LOGIN_PATH, useDriverSession } from './session';
+import './driver-portal.css';
+
+/** The portal's own pages need a driver token; without one the driver signs in and comes back. */
+function RequireDriver() {
+  const { token } = useDriverSession();
+  const location = useLocation();
+  return token ? <Outlet /> : <Navigate to={DRIVER_LOGIN_PATH} replace state={{ from: location.pathname }} />;
+}
+
+export default function DriverPortalApp() {
+  return (
+    <Routes>
+      <Route element={<PortalLayout />}>
+        <Route index element={<Navigate to={DRIVER_PATHS.jobs} replace />} />
+        <Route path={DRIVER_PATHS.login} element={<DriverLoginPage />} />
+        <Route path={DRIVER_PATHS.welcome} element={<WelcomePage />} />
+        <Route element={<RequireDriver />}>
+          <Route path={DRIVER_PATHS.jobs} element={<JobsPage />} />
+          <Route path={DRIVER_PATHS.prices} element={<PricesPage />} />
+          <Route path={DRIVER_PATHS.availability} element={<AvailabilityPage />} />
+        </Route>
+        <Route path="*" element={<PortalNotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Form, Formik } from 'formik';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
+import { usePageTitle } from '../../app/usePageTitle';
+import { InputField } from '../drivers/fields';
+import { PortalApiError, login } from './api';
+import { DRIVER_HOME_PATH, storeDriverToken, useDriverSession } from './session';
+
+const INITIAL: DriverLogin = { email: '', password: '' };
+const FORM = 'driver-login';
+
+/** The line under the form when signing in fails: the server's words (wrong password, suspended, no password yet, too many tries). */
+export function loginFailureText(err: unknown): string {
+  if (err instanceof PortalApiError && err.status === 429) return err.serverMessage ?? 'Too many sign-in attempts: please wait a few minutes and try again.';
+  if (err instanceof PortalApiError && err.status > 0) return err.serverMessage ?? DRIVER_ACCOUNT_MSG.loginFailed;
+  return 'VanHop could not be reached: check your connection and try again.';
+}
+
+/** Where to go after signing in: back to the portal page that sent the driver here, else the jobs. */
+function nextPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/driver/') && !from.startsWith('/driver/login') ? from : DRIVER_HOME_PATH;
+}
+
+export function DriverLoginPage() {
+  usePageTitle('Driver sign in · VanHop');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = useDriverSession();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (token) return <Navigate to={nextPath(location.state)} replace />;
+
+  const submit = async (values: DriverLogin) => {
+    setFailure(null);
+    try {
+      const answer = await login(driverLoginSchema.cast(values) as DriverLogin);
+      if (!answer?.token) {
+        setFailure(answer?.message || DRIVER_ACCOUNT_MSG.loginFailed);
+        return;
+      }
+      storeDriverToken(answer.token);
+      navigate(nextPath(location.state), { replace: true });
+    } catch (err) {
+      setFailure(loginFailureText(err));
+    }
+  };
+
+  return (
+    <section className="portal-card portal-auth">
+      <h1>Driver sign in</h1>
+      <Formik initialValues={INITIAL} validationSchema={driverLoginSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Driver sign in" className="vh-form">
+            <InputField form={FORM} name="email" label="E-mail" type="email" inputMode="email" autoComplete="username" />
+            <InputField form={FORM} name="password" label="Password" type="password" autoComplete="current-password" />
+            {failure && (
+              <p className="vh-form-error" role="alert" data-testid="driver-login-error">
+                {failure}
+              </p>
+            )}
+            <div className="portal-actions">
+              <button type="submit" className="portal-button" disabled={isSubmitting}>
+                Sign in
+              </button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+      <p className="portal-muted">First time here? Use the link in your invitation e-mail to set your password. Lost it? Ask the office for a new invitation.</p>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { COMPANY, type DriverIdentity } from '@vanhop/contracts';
+import { fetchIdentity, isUnauthorized } from './api';
+import { clearDriverToken, useDriverSession } from './session';
+
+/**
+ * The portal's own chrome: who is signed in, the portal's pages and Sign out. The identity call
+ * does not redirect on a 401 (the invitation and sign-in pages are open to anyone): it only drops
+ * the stale token, and the portal's own pages then send the driver to sign in.
+ */
+export function PortalLayout() {
+  const { token, logout } = useDriverSession();
+  const [me, setMe] = useState<DriverIdentity | null>(null);
+  const year = new Date().getFullYear();
+
+  useEffect(() => {
+    setMe(null);
+    if (!token) return;
+    let live = true;
+    fetchIdentity(token)
+      .then((identity) => live && setMe(identity))
+      .catch((err) => {
+        if (live && isUnauthorized(err)) clearDriverToken();
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <div className="portal-site">
+      <a className="portal-skip" href="#portal-main">
+        Skip to content
+      </a>
+      <header className="portal-header">
+        <Link to="/driver/jobs" className="portal-brand">
+          {COMPANY.brand} <span>Driver</span>
+        </Link>
+        {token && (
+          <nav aria-label="Driver portal">
+            <NavLink to="/driver/jobs">Jobs</NavLink>
+            <NavLink to="/driver/prices">Prices</NavLink>
+            <NavLink to="/driver/availability">Availability</NavLink>
+          </nav>
+        )}
+        {token && (
+          <div className="portal-who">
+            {me && <span data-testid="signed-in-as">Signed in as {me.name}</span>}
+            <button type="button" className="portal-signout" onClick={logout}>
+              Sign out
+            </button>
+          </div>
+        )}
+      </header>
+      <main id="portal-main" className="portal-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="portal-footer">
+        <p>
+          © {year} {COMPANY.name} · driver portal
+        </p>
+        <p>
+          <Link to="/">Back to the public site</Link>
+        </p>
+      </footer>
+    </div>
+  );
+}

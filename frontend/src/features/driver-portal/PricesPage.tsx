@@ -1,0 +1,114 @@
+/**
+ * /driver/prices: the driver's own price card in pounds, each number with the range the office
+ * allows. Saved as the whole card in pence (priceCardSchema); numbers outside their range are
+ * refused here first and by the service again (its field errors, `card.<path>`, land on the inputs).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useLocation } from 'react-router-dom';
+import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanhop/contracts';
+import { usePageTitle } from '../../app/usePageTitle';
+import { PriceCardInputs, formikErrors } from '../drivers/fields';
+import { cardFromForm, cardOutsideBounds, cardToForm, fieldTexts, schemaErrors, type CardForm } from '../drivers/card-form';
+import { PortalApiError, fetchSelf, messageOf, saveCard } from './api';
+import { useDriverSession } from './session';
+
+const FORM = 'prices';
+
+/** The service names card fields `card.<path>` (bounds) or `<path>` (schema): both are this form's `<path>`. */
+const serverTexts = (errors: Record<string, string>) =>
+  fieldTexts(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^card\./, ''), v])), ['']);
+
+export function PricesPage() {
+  usePageTitle('Your prices · VanHop driver portal');
+  const { token, guard } = useDriverSession();
+  const location = useLocation();
+  const [view, setView] = useState<DriverSelfView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [status, setStatus] = useState<string | null>(((location.state as { notice?: string } | null) ?? {}).notice ?? null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!token) return;
+    try {
+      setView(await guard(fetchSelf(token)));
+      setLoadError(null);
+      setFormKey((k) => k + 1);
+    } catch (err) {
+      setLoadError(messageOf(err, 'Your prices could not be loaded.'));
+    }
+  }, [token, guard]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!view) {
+    return (
+      <section className="portal-page">
+        <h1>Your prices</h1>
+        {loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>}
+      </section>
+    );
+  }
+
+  const validate = async (values: CardForm) => {
+    const card = cardFromForm(values);
+    const errors = fieldTexts(await schemaErrors(priceCardSchema, card), ['']);
+    for (const [path, text] of Object.entries(cardOutsideBounds(card, view.cardBounds))) if (!errors[path]) errors[path] = text;
+    return formikErrors<CardForm>(errors);
+  };
+
+  const submit = async (values: CardForm, helpers: FormikHelpers<CardForm>) => {
+    if (!token) return;
+    setStatus(null);
+    setFailure(null);
+    try {
+      const card = (await priceCardSchema.validate(cardFromForm(values))) as PriceCardWire;
+      setView(await guard(saveCard(token, card)));
+      setFormKey((k) => k + 1);
+      setStatus('Prices saved');
+    } catch (err) {
+      if (err instanceof PortalApiError && err.status === 401) return;
+      if (err instanceof PortalApiError && Object.keys(err.errors).length) helpers.setErrors(formikErrors<CardForm>(serverTexts(err.errors)));
+      setFailure(messageOf(err, 'Your prices could not be saved. Please try again.'));
+    }
+  };
+
+  return (
+    <section className="portal-page">
+      <h1>Your prices</h1>
+      <p className="portal-muted">
+        Customers are quoted from these prices. Each one must stay within the range the office set, shown under its name.
+      </p>
+      {!view.active && (
+        <p role="alert" className="vh-form-error">
+          Your account is suspended: please contact the office. You cannot change your prices for now.
+        </p>
+      )}
+      {status && (
+        <p role="status" className="vh-form-ok">
+          {status}
+        </p>
+      )}
+      <Formik key={formKey} initialValues={cardToForm(view.card)} validate={validate} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Your prices" className="vh-form">
+            <PriceCardInputs form={FORM} prefix="" bounds={view.cardBounds} disabled={!view.active} />
+            {failure && (
+              <p role="alert" className="vh-form-error" data-testid="prices-error">
+                {failure}
+              </p>
+            )}
+            <div className="portal-actions">
+              <button type="submit" className="portal-button" disabled={isSubmitting || !view.active}>
+                Save prices
+              </button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** Small display helpers of the Drivers pages and the driver portal (times on the London clock). */
+
+const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const valid = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** "Sat, 31 Jan 2026, 09:30" in Europe/London, or '' for no or a bad date. */
+export const londonDateTime = (iso: string | null | undefined): string => {
+  const d = valid(iso);
+  return d ? LONDON_DATE_TIME.format(d) : '';
+};
+
+export const londonDate = (iso: string | null | undefined): string => {
+  const d = valid(iso);
+  return d ? LONDON_DATE.format(d) : '';
+};
+
+export const londonTime = (iso: string | null | undefined): string => {
+  const d = valid(iso);
+  return d ? LONDON_TIME.format(d) : '';
+};
+
+/** A calendar date (2026-01-31) as "Sat, 31 Jan 2026" with no time-zone shift. */
+export function calendarDate(ymd: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+}
+
+/** "AM" for "Alice Mover": the stand-in for a driver without a photo. */
+export const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?';
+
+export const pounds = (pence: number): string => `£${(Math.round(pence) / 100).toFixed(2)}`;
