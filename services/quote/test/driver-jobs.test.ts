@@ -99,3 +99,15 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined'], ['bk-3', 'expired']]);
   });
 });
+
+describe('respondByFor: the answer is due before the move starts', () => {
+  it('is JOB_RESPONSE_MINUTES from the offer, or the move start when that is sooner', async () => {
+    const { respondByFor } = await import('../src/app/driver-jobs.js');
+    const now = new Date('2026-01-15T08:00:00.000Z');
+    expect(respondByFor(now, 120, '2026-01-20T10:00:00.000Z')).toBe('2026-01-15T10:00:00.000Z');
+    expect(respondByFor(now, 120, '2026-01-15T09:00:00.000Z')).toBe('2026-01-15T09:00:00.000Z');
+    // A date that cannot be read (or is past) leaves the usual deadline.
+    expect(respondByFor(now, 120, 'soon')).toBe('2026-01-15T10:00:00.000Z');
+    expect(respondByFor(now, 120, '2026-01-15T07:00:00.000Z')).toBe('2026-01-15T10:00:00.000Z');
+  });
+});

@@ -11,6 +11,16 @@ const londonDay = (d: Date) => {
 };
 
 /**
+ * The offer's deadline: JOB_RESPONSE_MINUTES from now, but never after the move starts (a move
+ * booked for this afternoon cannot wait two hours for its driver's answer).
+ */
+export function respondByFor(now: Date, responseMinutes: number, moveDate: string): string {
+  const limit = now.getTime() + responseMinutes * 60_000;
+  const start = Date.parse(moveDate);
+  return new Date(Number.isFinite(start) && start > now.getTime() ? Math.min(limit, start) : limit).toISOString();
+}
+
+/**
  * Jobs: a paid booking offered to its driver, who accepts or declines within
  * JOB_RESPONSE_MINUTES. Declined and unanswered jobs go back to staff and free the driver's time.
  */
@@ -30,7 +40,7 @@ export class DriverJobs {
       driverId: b.driver.id,
       status: 'offered',
       offeredAt: now.toISOString(),
-      respondBy: new Date(now.getTime() + this.deps.responseMinutes * 60_000).toISOString(),
+      respondBy: respondByFor(now, this.deps.responseMinutes, b.move.date),
       respondedAt: null,
       returnedBecause: null,
       move: {
