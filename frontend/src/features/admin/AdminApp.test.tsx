@@ -1,41 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
+import { json, renderArea, stubApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-
-const where = () => screen.getByTestId('where').textContent;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, init });
-    const key = `${init.method ?? 'GET'} ${url}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 
 const future = new Date(Date.now() + 5 * 86_400_000).toISOString();
 const past = new Date(Date.now() - 40 * 86_400_000).toISOString();
@@ -61,15 +31,7 @@ const record = (over: Partial<BookingRecord> & { move: string }): BookingRecord 
   }) as unknown as BookingRecord;
 
 describe('admin app', () => {
-  beforeEach(() => {
-    window.localStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  isolateEachTest();
 
   it('sends visitors without a token from the dashboard and the health page to the login page', () => {
     stubApi({});

@@ -1,15 +1,6 @@
-import { Link } from 'react-router-dom';
-import { MSG } from '@vanhop/contracts';
+import { AreaNotFound } from '../../layout/AreaLayout';
 
 /** Any /admin/* path that is not a staff screen. */
 export function AdminNotFound() {
-  return (
-    <section className="admin-not-found">
-      <h1>{MSG.notFound.title}</h1>
-      <p>{MSG.notFound.body}</p>
-      <Link to="/admin/dashboard" className="admin-button">
-        Go to the dashboard
-      </Link>
-    </section>
-  );
+  return <AreaNotFound className="admin-not-found" buttonClassName="admin-button" to="/admin/dashboard" linkText="Go to the dashboard" />;
 }

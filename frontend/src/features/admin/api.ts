@@ -25,29 +25,20 @@ import type {
   SupportInbox,
 } from '@vanhop/contracts';
 
-const API = '/api';
+import { BearerApiError, createBearerClient, isUnauthorized } from '../../api/bearer-client';
+
+export { isUnauthorized };
 
 /** `status` is the HTTP code (0 when the request never got an answer); `message` the server's text when it sent one. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly serverMessage: string | undefined,
-    readonly body: unknown,
-  ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
+export class AdminApiError extends BearerApiError {
+  constructor(status: number, serverMessage: string | undefined, body: unknown) {
+    super(status, serverMessage, body);
     this.name = 'AdminApiError';
   }
 }
 
-export const isUnauthorized = (err: unknown): boolean => err instanceof AdminApiError && err.status === 401;
-
 /** The per-field texts of a 400 (`{errors: {'card.vanPerHourPence.Small': '...'}}`), or none. */
-export function fieldErrorsOf(err: unknown): Record<string, string> {
-  if (!(err instanceof AdminApiError) || !err.body || typeof err.body !== 'object') return {};
-  const errors = (err.body as { errors?: unknown }).errors;
-  if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
+export const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof AdminApiError ? err.errors : {});
 
 /** The account routes answer `{message}` or `{errormessage}`; others `{message}`. */
 function serverMessageOf(body: unknown): string | undefined {
@@ -58,38 +49,7 @@ function serverMessageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  token?: string;
-  body?: unknown;
-}
-
-async function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(`${API}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      cache: 'no-store',
-    });
-  } catch (err) {
-    throw new AdminApiError(0, undefined, (err as Error).message);
-  }
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // plain-text answer: keep the text
-  }
-  if (!res.ok) throw new AdminApiError(res.status, serverMessageOf(parsed), parsed);
-  return parsed as T;
-}
+const call = createBearerClient({ ErrorClass: AdminApiError, serverMessageOf, credentials: 'include' });
 
 // ---- account (public) ---------------------------------------------------------------------------
 

@@ -6,8 +6,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { AVAILABILITY_MSG, WEEKDAYS, availabilitySchema, type Availability, type DriverSelfView, type Weekday } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { schemaErrors } from '../drivers/card-form';
+import { StatusLine, SubmitRow } from '../drivers/fields';
 import { calendarDate } from '../drivers/format';
 import { PortalApiError, fetchSelf, messageOf, saveAvailability } from './api';
+import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
 
 type Period = { from: string; to: string };
@@ -144,14 +146,7 @@ export function AvailabilityPage() {
     }
   };
 
-  if (!view) {
-    return (
-      <section className="portal-page">
-        <h1>Your availability</h1>
-        {loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>}
-      </section>
-    );
-  }
+  if (!view) return <PortalLoading title="Your availability" error={loadError} />;
 
   const periodError = (day: Weekday, i: number) =>
     errors[`weekly.${day}[${i}]`] ?? errors[`weekly.${day}[${i}].from`] ?? errors[`weekly.${day}[${i}].to`] ?? null;
@@ -272,21 +267,9 @@ export function AvailabilityPage() {
           </p>
         )}
 
-        {failure && (
-          <p role="alert" className="vh-form-error" data-testid="availability-error">
-            {failure}
-          </p>
-        )}
-        {status && (
-          <p role="status" className="vh-form-ok">
-            {status}
-          </p>
-        )}
-        <div className="portal-actions">
-          <button type="submit" className="portal-button" disabled={busy || !view.active}>
-            Save availability
-          </button>
-        </div>
+        <SubmitRow area="portal" label="Save availability" disabled={busy || !view.active} failure={failure} failureTestId="availability-error">
+          <StatusLine status={status} />
+        </SubmitRow>
       </form>
     </section>
   );

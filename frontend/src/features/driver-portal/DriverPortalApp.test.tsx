@@ -1,66 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, DRIVER_MSG, MSG, availabilitySchema, priceCardSchema } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { BOUNDS, CARD, job, self } from '../drivers/test-fixtures';
+import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/driver/*" element={<DriverPortalApp />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-
-const where = () => screen.getByTestId('where').textContent;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+const renderAt = (path: string) => renderArea('/driver/*', <DriverPortalApp />, path);
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
+const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      calls.push({ key, init });
-      const handler = routes[key] ?? (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined);
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      return handler(url, init);
-    }),
-  );
-  return calls;
-}
-
-const errorOf = (label: string) => {
-  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null;
-};
 const hintOf = (label: string) => {
   const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains('vh-hint'))?.textContent ?? null;
 };
 
 describe('driver portal', () => {
-  beforeEach(() => {
-    window.localStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  isolateEachTest();
 
   it('sends a driver without a token to sign in, and /driver to the jobs', () => {
     stubApi({});

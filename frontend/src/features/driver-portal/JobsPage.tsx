@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { londonDateTime } from '../drivers/format';
+import { StatusLine } from '../drivers/fields';
 import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
 import { useDriverSession } from './session';
 
@@ -159,11 +160,7 @@ export function JobsPage() {
           {error}
         </p>
       )}
-      {notice && (
-        <p role="status" className="vh-form-ok">
-          {notice}
-        </p>
-      )}
+      <StatusLine status={notice} />
       {!jobs ? (
         loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>
       ) : (

@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { InputField } from '../drivers/fields';
+import { InputField, SubmitRow } from '../drivers/fields';
 import { PortalApiError, login } from './api';
 import { DRIVER_HOME_PATH, storeDriverToken, useDriverSession } from './session';
 
@@ -55,16 +55,7 @@ export function DriverLoginPage() {
           <Form noValidate aria-label="Driver sign in" className="vh-form">
             <InputField form={FORM} name="email" label="E-mail" type="email" inputMode="email" autoComplete="username" />
             <InputField form={FORM} name="password" label="Password" type="password" autoComplete="current-password" />
-            {failure && (
-              <p className="vh-form-error" role="alert" data-testid="driver-login-error">
-                {failure}
-              </p>
-            )}
-            <div className="portal-actions">
-              <button type="submit" className="portal-button" disabled={isSubmitting}>
-                Sign in
-              </button>
-            </div>
+            <SubmitRow area="portal" label="Sign in" disabled={isSubmitting} failure={failure} failureTestId="driver-login-error" />
           </Form>
         )}
       </Formik>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { COMPANY, type DriverIdentity } from '@vanhop/contracts';
+import { NavLink } from 'react-router-dom';
+import type { DriverIdentity } from '@vanhop/contracts';
+import { AreaLayout } from '../../layout/AreaLayout';
 import { fetchIdentity, isUnauthorized } from './api';
 import { clearDriverToken, useDriverSession } from './session';
 
@@ -12,7 +13,6 @@ import { clearDriverToken, useDriverSession } from './session';
 export function PortalLayout() {
   const { token, logout } = useDriverSession();
   const [me, setMe] = useState<DriverIdentity | null>(null);
-  const year = new Date().getFullYear();
 
   useEffect(() => {
     setMe(null);
@@ -29,41 +29,22 @@ export function PortalLayout() {
   }, [token]);
 
   return (
-    <div className="portal-site">
-      <a className="portal-skip" href="#portal-main">
-        Skip to content
-      </a>
-      <header className="portal-header">
-        <Link to="/driver/jobs" className="portal-brand">
-          {COMPANY.brand} <span>Driver</span>
-        </Link>
-        {token && (
-          <nav aria-label="Driver portal">
-            <NavLink to="/driver/jobs">Jobs</NavLink>
-            <NavLink to="/driver/prices">Prices</NavLink>
-            <NavLink to="/driver/availability">Availability</NavLink>
-          </nav>
-        )}
-        {token && (
-          <div className="portal-who">
-            {me && <span data-testid="signed-in-as">Signed in as {me.name}</span>}
-            <button type="button" className="portal-signout" onClick={logout}>
-              Sign out
-            </button>
-          </div>
-        )}
-      </header>
-      <main id="portal-main" className="portal-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="portal-footer">
-        <p>
-          © {year} {COMPANY.name} · driver portal
-        </p>
-        <p>
-          <Link to="/">Back to the public site</Link>
-        </p>
-      </footer>
-    </div>
+    <AreaLayout area="portal" homePath="/driver/jobs" tag="Driver" footerText="driver portal" mainId="portal-main">
+      {token && (
+        <nav aria-label="Driver portal">
+          <NavLink to="/driver/jobs">Jobs</NavLink>
+          <NavLink to="/driver/prices">Prices</NavLink>
+          <NavLink to="/driver/availability">Availability</NavLink>
+        </nav>
+      )}
+      {token && (
+        <div className="portal-who">
+          {me && <span data-testid="signed-in-as">Signed in as {me.name}</span>}
+          <button type="button" className="portal-signout" onClick={logout}>
+            Sign out
+          </button>
+        </div>
+      )}
+    </AreaLayout>
   );
 }

@@ -8,9 +8,10 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useLocation } from 'react-router-dom';
 import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { PriceCardInputs, formikErrors } from '../drivers/fields';
+import { PriceCardInputs, StatusLine, SubmitRow, formikErrors } from '../drivers/fields';
 import { cardFromForm, cardOutsideBounds, cardToForm, fieldTexts, schemaErrors, type CardForm } from '../drivers/card-form';
 import { PortalApiError, fetchSelf, messageOf, saveCard } from './api';
+import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
 
 const FORM = 'prices';
@@ -44,14 +45,7 @@ export function PricesPage() {
     void load();
   }, [load]);
 
-  if (!view) {
-    return (
-      <section className="portal-page">
-        <h1>Your prices</h1>
-        {loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>}
-      </section>
-    );
-  }
+  if (!view) return <PortalLoading title="Your prices" error={loadError} />;
 
   const validate = async (values: CardForm) => {
     const card = cardFromForm(values);
@@ -87,25 +81,12 @@ export function PricesPage() {
           Your account is suspended: please contact the office. You cannot change your prices for now.
         </p>
       )}
-      {status && (
-        <p role="status" className="vh-form-ok">
-          {status}
-        </p>
-      )}
+      <StatusLine status={status} />
       <Formik key={formKey} initialValues={cardToForm(view.card)} validate={validate} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Your prices" className="vh-form">
             <PriceCardInputs form={FORM} prefix="" bounds={view.cardBounds} disabled={!view.active} />
-            {failure && (
-              <p role="alert" className="vh-form-error" data-testid="prices-error">
-                {failure}
-              </p>
-            )}
-            <div className="portal-actions">
-              <button type="submit" className="portal-button" disabled={isSubmitting || !view.active}>
-                Save prices
-              </button>
-            </div>
+            <SubmitRow area="portal" label="Save prices" disabled={isSubmitting || !view.active} failure={failure} failureTestId="prices-error" />
           </Form>
         )}
       </Formik>

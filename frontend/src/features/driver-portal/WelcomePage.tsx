@@ -7,7 +7,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { COMPANY, DRIVER_ACCOUNT_MSG, driverPasswordSchema, type DriverInvitePreview, type DriverPasswordSet } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { InputField, formikErrors } from '../drivers/fields';
+import { InputField, SubmitRow, formikErrors } from '../drivers/fields';
 import { londonDateTime } from '../drivers/format';
 import { PortalApiError, fetchInvite, messageOf, setFirstPassword } from './api';
 import { storeDriverToken } from './session';
@@ -92,16 +92,7 @@ export function WelcomePage() {
             <input type="email" name="username" autoComplete="username" value={preview.email} readOnly hidden />
             <InputField form={FORM} name="password" label="Password" type="password" autoComplete="new-password" />
             <InputField form={FORM} name="password1" label="Confirm password" type="password" autoComplete="new-password" />
-            {failure && (
-              <p className="vh-form-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="portal-actions">
-              <button type="submit" className="portal-button" disabled={isSubmitting}>
-                Set password
-              </button>
-            </div>
+            <SubmitRow area="portal" label="Set password" disabled={isSubmitting} failure={failure} />
           </Form>
         )}
       </Formik>

@@ -17,64 +17,25 @@ import type {
   PriceCardWire,
 } from '@vanhop/contracts';
 
-const API = '/api';
+import { BearerApiError, createBearerClient, isUnauthorized, messageOf } from '../../api/bearer-client';
 
-export class PortalApiError extends Error {
-  constructor(
-    /** The HTTP status; 0 when the request never got an answer. */
-    readonly status: number,
-    readonly serverMessage: string | undefined,
-    readonly errors: Record<string, string>,
-  ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
+export { isUnauthorized, messageOf };
+
+export class PortalApiError extends BearerApiError {
+  constructor(status: number, serverMessage: string | undefined, body: unknown) {
+    super(status, serverMessage, body);
     this.name = 'PortalApiError';
   }
 }
 
-export const isUnauthorized = (err: unknown): boolean => err instanceof PortalApiError && err.status === 401;
-
-/** The server's words when it sent any, else the fallback. */
-export const messageOf = (err: unknown, fallback: string): string => (err instanceof PortalApiError && err.serverMessage ? err.serverMessage : fallback);
-
-function parts(body: unknown): { message?: string; errors: Record<string, string> } {
-  if (!body || typeof body !== 'object') return { message: typeof body === 'string' && body ? body : undefined, errors: {} };
-  const { message, errors } = body as { message?: unknown; errors?: unknown };
-  const fields =
-    errors && typeof errors === 'object'
-      ? Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : {};
-  return { message: typeof message === 'string' && message ? message : undefined, errors: fields };
+/** The portal's services answer `{message, errors}` (or plain text). */
+function serverMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  const { message } = body as { message?: unknown };
+  return typeof message === 'string' && message ? message : undefined;
 }
 
-interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT';
-  token?: string | null;
-  body?: unknown;
-}
-
-async function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
-  } catch {
-    throw new PortalApiError(0, undefined, {});
-  }
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // plain text: keep it
-  }
-  if (!res.ok) {
-    const { message, errors } = parts(parsed);
-    throw new PortalApiError(res.status, message, errors);
-  }
-  return parsed as T;
-}
+const call = createBearerClient({ ErrorClass: PortalApiError, serverMessageOf });
 
 // ---- account (admin-auth) -------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Field, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { DRIVER_MSG, HELP_LEVELS, VAN_SIZES, type DriverAdminView } from '@vanhop/contracts';
 import { AdminApiError, fieldErrorsOf } from '../admin/api';
-import { BoundsInputs, FieldError, InputField, PriceCardInputs, formikErrors, inputId, useFieldError } from './fields';
+import { BoundsInputs, FieldError, InputField, PriceCardInputs, SubmitRow, formikErrors, inputId, useFieldError } from './fields';
 import { fieldTexts } from './card-form';
 import { driverFormErrors, type DriverFormMode, type DriverFormValues } from './driver-form';
 
@@ -182,16 +182,7 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
                 )}
               </div>
             )}
-            {failure && (
-              <p className="vh-form-error" role="alert" data-testid="driver-save-error">
-                {failure}
-              </p>
-            )}
-            <div className="admin-actions">
-              <button type="submit" className="admin-button" disabled={isSubmitting}>
-                Save driver
-              </button>
-            </div>
+            <SubmitRow area="admin" label="Save driver" disabled={isSubmitting} failure={failure} failureTestId="driver-save-error" />
           </Form>
         );
       }}

@@ -19,6 +19,7 @@ import {
 } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { DriverForm } from './DriverForm';
+import { StatusLine } from './fields';
 import { driverFormBody, driverToForm, newDriverForm, type DriverFormValues } from './driver-form';
 import { initials, londonDateTime, pounds } from './format';
 import './drivers.css';
@@ -366,11 +367,7 @@ export function DriverPage() {
               <span className={`admin-badge ${driver.active ? 'paid' : 'cancelled'}`}>{driver.active ? 'Active' : 'Suspended'}</span>
             </h1>
           </div>
-          {saved && (
-            <p role="status" className="vh-form-ok">
-              {saved}
-            </p>
-          )}
+          <StatusLine status={saved} />
           <div className="driver-layout">
             <div className="driver-main">
               <DriverForm key={formKey} mode="edit" initialValues={driverToForm(driver)} save={save} onReload={reload} />

@@ -1,51 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema } from '@vanhop/contracts';
 import AdminApp from '../admin/AdminApp';
 import { TOKEN_KEY } from '../admin/session';
 import { BOUNDS, CARD, account, driver, job } from './test-fixtures';
+import { bodyOf, errorOf, type Handler, json, renderArea, stubApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-
-const where = () => screen.getByTestId('where').textContent;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      calls.push({ key, init });
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      return handler(url, init);
-    }),
-  );
-  return calls;
-}
-
-/** The error text tied to an input by aria-describedby. */
-const errorOf = (label: string) => {
-  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null;
-};
+const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 
 const ALICE = driver();
 const BOB = driver({ id: 'drv-bob', name: 'Bob Van', email: 'bob@example.com', active: false, photoUrl: 'https://example.com/bob.jpg', reviewCount: 0, rating: 0 });
@@ -61,16 +22,7 @@ const driverPageRoutes = (id: string): Record<string, Handler> => ({
 });
 
 describe('staff Drivers pages', () => {
-  beforeEach(() => {
-    window.localStorage.clear();
-    window.localStorage.setItem(TOKEN_KEY, 'staff-tok');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 
   it('lists every driver with their portal account status and the jobs back with the office', async () => {
     const calls = stubApi({

@@ -133,3 +133,44 @@ export function BoundsInputs({ form, prefix }: { form: string; prefix: string })
     </div>
   );
 }
+
+interface SubmitRowProps {
+  /** Class prefix of the area: `admin` (admin-actions, admin-button) or `portal`. */
+  area: 'admin' | 'portal';
+  /** The button's words. */
+  label: string;
+  disabled?: boolean;
+  /** Why the last submit failed, shown above the button (role="alert"). */
+  failure?: string | null;
+  failureTestId?: string;
+  /** Between the failure and the button (a status line). */
+  children?: ReactNode;
+}
+
+/** The end of a form: why it was not saved, then its submit button. */
+export function SubmitRow({ area, label, disabled, failure, failureTestId, children }: SubmitRowProps) {
+  return (
+    <>
+      {failure && (
+        <p className="vh-form-error" role="alert" data-testid={failureTestId}>
+          {failure}
+        </p>
+      )}
+      {children}
+      <div className={`${area}-actions`}>
+        <button type="submit" className={`${area}-button`} disabled={disabled}>
+          {label}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** A saved-it line (role="status"), when there is one. */
+export function StatusLine({ status }: { status: string | null }) {
+  return status ? (
+    <p role="status" className="vh-form-ok">
+      {status}
+    </p>
+  ) : null;
+}

@@ -1,40 +1,27 @@
 /** Small display helpers of the Drivers pages and the driver portal (times on the London clock). */
 
-const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const DATE_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', { ...DATE_PARTS, ...TIME_PARTS });
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', DATE_PARTS);
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', TIME_PARTS);
 
-const valid = (iso: string | null | undefined): Date | null => {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
+/** Writes an ISO string with `format`, or '' for no or a bad date. */
+const isoFormatter =
+  (format: Intl.DateTimeFormat) =>
+  (iso: string | null | undefined): string => {
+    if (!iso) return '';
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? '' : format.format(d);
+  };
 
 /** "Sat, 31 Jan 2026, 09:30" in Europe/London, or '' for no or a bad date. */
-export const londonDateTime = (iso: string | null | undefined): string => {
-  const d = valid(iso);
-  return d ? LONDON_DATE_TIME.format(d) : '';
-};
+export const londonDateTime = isoFormatter(LONDON_DATE_TIME);
 
-export const londonDate = (iso: string | null | undefined): string => {
-  const d = valid(iso);
-  return d ? LONDON_DATE.format(d) : '';
-};
+export const londonDate = isoFormatter(LONDON_DATE);
 
-export const londonTime = (iso: string | null | undefined): string => {
-  const d = valid(iso);
-  return d ? LONDON_TIME.format(d) : '';
-};
+export const londonTime = isoFormatter(LONDON_TIME);
 
 /** A calendar date (2026-01-31) as "Sat, 31 Jan 2026" with no time-zone shift. */
 export function calendarDate(ymd: string): string {

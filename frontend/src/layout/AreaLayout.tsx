@@ -1,0 +1,66 @@
+/**
+ * The chrome of a signed-in area (the staff back office, the driver portal): brand, the area's
+ * header content, the page (child route), a footer; and the area's "not found" card. The classes are
+ * the area's own (`admin-*`, `portal-*`). Only the areas' lazy chunks import this file.
+ */
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { COMPANY, MSG } from '@vanhop/contracts';
+
+interface AreaLayoutProps {
+  /** Class prefix: `admin` gives admin-site, admin-header, … */
+  area: 'admin' | 'portal';
+  /** Where the brand links to. */
+  homePath: string;
+  /** Beside the brand (Staff, Driver). */
+  tag: string;
+  /** After the company name in the footer (staff area, driver portal). */
+  footerText: string;
+  /** With an id, the page gets a "Skip to content" link to its main. */
+  mainId?: string;
+  /** The header's nav and the like. */
+  children?: ReactNode;
+}
+
+export function AreaLayout({ area, homePath, tag, footerText, mainId, children }: AreaLayoutProps) {
+  const year = new Date().getFullYear();
+  return (
+    <div className={`${area}-site`}>
+      {mainId && (
+        <a className={`${area}-skip`} href={`#${mainId}`}>
+          Skip to content
+        </a>
+      )}
+      <header className={`${area}-header`}>
+        <Link to={homePath} className={`${area}-brand`}>
+          {COMPANY.brand} <span>{tag}</span>
+        </Link>
+        {children}
+      </header>
+      <main id={mainId} className={`${area}-main`} tabIndex={mainId ? -1 : undefined}>
+        <Outlet />
+      </main>
+      <footer className={`${area}-footer`}>
+        <p>
+          © {year} {COMPANY.name} · {footerText}
+        </p>
+        <p>
+          <Link to="/">Back to the public site</Link>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+/** Any path below an area that is not one of its screens: a card with a way back to the area's start. */
+export function AreaNotFound({ className, buttonClassName, to, linkText }: { className: string; buttonClassName: string; to: string; linkText: string }) {
+  return (
+    <section className={className}>
+      <h1>{MSG.notFound.title}</h1>
+      <p>{MSG.notFound.body}</p>
+      <Link to={to} className={buttonClassName}>
+        {linkText}
+      </Link>
+    </section>
+  );
+}
