@@ -13,6 +13,7 @@ import { apiClient } from '../test/support/gateway-api.js';
 import { launchChromium, screenshot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 import { linkPath, waitForMail } from './outbox-mail.js';
+import { expectAccessible } from './axe-check.js';
 
 const ADMIN_TOKEN_KEY = 'vanhop.adminToken';
 const DRIVER_EMAIL = 'dana.driver@drivers.example';
@@ -29,6 +30,7 @@ describe('the supply side in the browser: invite → prices and hours → offere
   let staffPage: Page;
   let driverPage: Page;
   let driverId = '';
+  let staffToken = '';
 
   beforeAll(async () => {
     running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0' });
@@ -37,6 +39,7 @@ describe('the supply side in the browser: invite → prices and hours → offere
     const staff = { name: 'Drivers_Desk', password: 'desk-password-1' };
     expect((await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: running.product.env.ADMIN_SIGNUP_CODE })).status).toBe(201);
     const token = (await api('POST', '/api/account/login', { username: staff.name, password: staff.password })).body.token as string;
+    staffToken = token;
     staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await staffContext.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, token]);
     staffPage = await staffContext.newPage();
@@ -161,6 +164,20 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await job.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => job.innerText()).toMatch(/accepted/i);
     await waitForMail(running.dataDir, (m) => m.subject === `Job ${code} accepted by Dana Driver`);
+  }, 90_000);
+
+  it('the staff Drivers pages and every portal page pass axe (WCAG 2 A/AA)', async () => {
+    const driverToken = await driverPage.evaluate(() => localStorage.getItem('vanhop.driverToken'));
+    const asStaff = (p: Page) => p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, staffToken]);
+    const asDriver = (p: Page) => p.addInitScript((t) => localStorage.setItem('vanhop.driverToken', t!), driverToken);
+    const ready = (name: string) => (p: Page) => p.getByRole('heading', { name }).first().waitFor();
+    await expectAccessible(browser, `${base}/admin/drivers`, ready('Drivers'), asStaff);
+    await expectAccessible(browser, `${base}/admin/drivers/${driverId}`, ready('Dana Driver'), asStaff);
+    await expectAccessible(browser, `${base}/admin/drivers/new`, ready('Add a driver'), asStaff);
+    await expectAccessible(browser, `${base}/driver/login`, ready('Driver sign in'));
+    await expectAccessible(browser, `${base}/driver/jobs`, ready('Your jobs'), asDriver);
+    await expectAccessible(browser, `${base}/driver/prices`, ready('Your prices'), asDriver);
+    await expectAccessible(browser, `${base}/driver/availability`, ready('Your availability'), asDriver);
   }, 90_000);
 
   it("two customers press Book Now on the driver's offer at once: one checkout opens, the other is told the driver is no longer free", async () => {
