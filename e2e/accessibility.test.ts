@@ -5,6 +5,7 @@ import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { useProductAndBrowser } from './harness.js';
+import { fillMove, searchMove } from './booking-steps.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -74,6 +75,35 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       // the confirmation step too: it is where the terms are read
       await page.getByRole('button', { name: 'Cancel my move' }).click();
       await page.getByRole('group', { name: 'Before you cancel' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each(['light', 'dark'] as const)('the booking form with its errors, the quotes popup and the chosen quote, %s theme', async (theme) => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+    page.setDefaultTimeout(45_000);
+    try {
+      await searchMove(page, ctx.product.url, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
+      if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
+      await page.getByRole('button', { name: 'Get Free Quote' }).click();
+      await page.locator('.field-error').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+
+      await fillMove(page);
+      await page.getByRole('button', { name: 'Get Free Quote' }).click();
+      const popup = page.getByRole('dialog', { name: 'Your quotes' });
+      await popup.getByTestId('offer').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+
+      await popup.getByTestId('offer').first().getByRole('button', { name: /^Choose / }).click();
+      await page.getByRole('dialog', { name: 'Your quote' }).waitFor();
+      await page.getByRole('button', { name: 'Compare all quotes' }).click();
+      await popup.getByText('Your choice').waitFor();
       await page.waitForTimeout(300);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MyMoveView } from '@vanhop/contracts';
+import { formatPounds } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/features/admin/records.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { shot, useProductAndBrowser } from './harness.js';
@@ -40,7 +41,7 @@ describe('staff amend a booking from the record detail panel', () => {
 
     const card = admin.getByTestId('job-card').locator(`[data-code="${booked.code}"]`);
     await card.waitFor();
-    expect(await card.innerText()).toContain(`£${(before.money.totalPence / 100).toFixed(2)}`);
+    expect(await card.innerText()).toContain(`${formatPounds(before.money.totalPence / 100)}`);
     await card.click();
     const panel = admin.getByRole('dialog', { name: `Record ${booked.code}` });
     await panel.getByRole('heading', { name: 'Amend booking' }).waitFor();
@@ -65,11 +66,11 @@ describe('staff amend a booking from the record detail panel', () => {
     const outcome = panel.getByTestId('amend-outcome');
     await outcome.waitFor();
     const words = await outcome.innerText();
-    const newTotal = poundsOf(/New total: (£\d+\.\d{2})/.exec(words)?.[1] ?? '');
-    expect(words).toContain(`(was £${(before.money.totalPence / 100).toFixed(2)})`);
+    const newTotal = poundsOf(/New total: (£[\d,]+\.\d{2})/.exec(words)?.[1] ?? '');
+    expect(words).toContain(`(was ${formatPounds(before.money.totalPence / 100)})`);
     expect(newTotal).toBeGreaterThan(before.money.totalPence / 100);
     const balance = Math.round(newTotal * 100) - before.money.paidPence;
-    expect(words).toContain(`Balance to pay: £${(balance / 100).toFixed(2)} (online on My move or to the driver on the day).`);
+    expect(words).toContain(`Balance to pay: ${formatPounds(balance / 100)} (online on My move or to the driver on the day).`);
     // The panel's own figures are the amended record's.
     const detail = await panel.innerText();
     expect(detail).toMatch(new RegExp(`Total price\\s+£${newTotal.toFixed(2).replace('.', '\\.')}`));
@@ -81,7 +82,7 @@ describe('staff amend a booking from the record detail panel', () => {
     await shot(admin, 'amend-panel-outcome');
     // The list was read again: the card carries the new total once the panel is closed.
     await admin.keyboard.press('Escape');
-    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(`£${newTotal.toFixed(2)}`);
+    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(`${formatPounds(newTotal)}`);
 
     // The customer's My move: the new move, the balance to pay online, the history line.
     await customer.goto(booked.myMoveUrl);
@@ -89,23 +90,23 @@ describe('staff amend a booking from the record detail panel', () => {
     const [d, month, year] = newDay.split(' ');
     expect(await customer.getByTestId('move-date').innerText()).toContain(`${d} ${month} ${year} at 10:00`);
     expect(await customer.locator('.mymove-row', { hasText: 'Booked time' }).innerText()).toMatch(/5 hours/);
-    expect(await customer.getByTestId('money-balance').innerText()).toBe(`£${(balance / 100).toFixed(2)}`);
-    expect(await customer.getByRole('button', { name: `Pay the balance of £${(balance / 100).toFixed(2)}` }).count()).toBe(1);
+    expect(await customer.getByTestId('money-balance').innerText()).toBe(`${formatPounds(balance / 100)}`);
+    expect(await customer.getByRole('button', { name: `Pay the balance of ${formatPounds(balance / 100)}` }).count()).toBe(1);
     const history = await customer.getByTestId('history').innerText();
-    expect(history).toMatch(new RegExp(`Amended by staff: date .+ → .+; hours 2 h 30 min → 5 h; price £\\d+\\.\\d{2} → £${newTotal.toFixed(2).replace('.', '\\.')}: £${(balance / 100).toFixed(2).replace('.', '\\.')} left to pay \\(by ${staff.name}\\)`));
+    expect(history).toMatch(new RegExp(`Amended by staff: date .+ → .+; hours 2 h 30 min → 5 h; price £[\\d,]+\\.\\d{2} → £${newTotal.toFixed(2).replace('.', '\\.')}: £${(balance / 100).toFixed(2).replace('.', '\\.')} left to pay \\(by ${staff.name}\\)`));
     await shot(customer, 'amend-mymove');
 
     // The e-mails: the customer's with the My move link, the driver's job sheet.
     const mail = await waitForMail(ctx.dataDir, (m) => m.to.includes(who.email) && !!m.subject?.startsWith(`Booking ${booked.code} changed:`), 20_000);
     expect(mail.text).toContain('As agreed with VanHop Support, we have changed your move');
     expect(mail.text).toContain('Booked time: 5 hours (was 2 hours 30 minutes)');
-    expect(mail.text).toContain(`The new price is £${newTotal.toFixed(2)}`);
-    expect(mail.text).toContain(`Left to pay: £${(balance / 100).toFixed(2)}`);
+    expect(mail.text).toContain(`The new price is ${formatPounds(newTotal)}`);
+    expect(mail.text).toContain(`Left to pay: ${formatPounds(balance / 100)}`);
     // The link is made for the new date (it expires after the move), and opens the amended booking.
     const mailed = (await api<MyMoveView>('GET', `/api${linkPath(mail, 'mymove')}`)).body;
     expect(mailed).toMatchObject({ bookingId: after.bookingId, move: { date: after.move.date, totalHour: 5 } });
     const driverMail = await waitForMail(ctx.dataDir, (m) => !m.to.includes(who.email) && !!m.subject?.startsWith(`Job ${booked.code} changed:`), 20_000);
-    expect(driverMail.text).toContain(`Collect from the customer on the day: £${(balance / 100).toFixed(2)}.`);
+    expect(driverMail.text).toContain(`Collect from the customer on the day: ${formatPounds(balance / 100)}.`);
 
     // The open amendment form passes axe (WCAG 2 A and AA): every field labelled, errors announced.
     const token = await admin.evaluate(() => localStorage.getItem('vanhop.adminToken'));

@@ -52,7 +52,7 @@ describe('a new customer books a move', () => {
     await offers.first().waitFor();
     expect(await offers.count()).toBeGreaterThan(0);
     const firstOffer = await offers.first().innerText();
-    expect(firstOffer).toMatch(/£\d+\.\d{2}/);
+    expect(firstOffer).toMatch(/£[\d,]+\.\d{2}/);
     expect(firstOffer).toContain('Luton');
     expect(firstOffer).toMatch(/per half hour/);
     await screenshot(page, 'quotes-popup');
@@ -94,7 +94,7 @@ describe('a new customer books a move', () => {
     await page.goto(`${base}/retrieve/${code}`);
     await page.getByRole('button', { name: 'Retrieve' }).click();
     await page.getByText('You have Already paid for a 30 % deposit').waitFor();
-    expect(await page.locator('.retrieve-paid').innerText()).toMatch(/outstanding balance of £\d+\.\d{2} is paid to\s+the driver at the end of the job/);
+    expect(await page.locator('.retrieve-paid').innerText()).toMatch(/outstanding balance of £[\d,]+\.\d{2} is paid to\s+the driver at the end of the job/);
     await page.close();
   });
 
@@ -110,7 +110,7 @@ describe('a new customer books a move', () => {
       await offer.getByRole('button', { name: /^Choose / }).click();
       const panel = page.getByRole('dialog', { name: 'Your quote' });
       await panel.getByRole('radio', { name: /50%/ }).check();
-      const half = (await panel.locator('label', { hasText: '50%' }).innerText()).match(/£(\d+\.\d{2})/)?.[1];
+      const half = (await panel.locator('label', { hasText: '50%' }).innerText()).match(/£([\d,]+\.\d{2})/)?.[1];
       await panel.getByRole('button', { name: 'Book Now' }).click();
       await page.waitForURL(/checkout/);
       expect(await page.locator('button.pay').innerText()).toContain(`£${half}`);

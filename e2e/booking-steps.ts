@@ -114,4 +114,4 @@ export async function waitForStatus(page: Page, url: string, status: string): Pr
 }
 
 /** The first amount in pounds in a text ("Total price £123.45" → 123.45). */
-export const poundsOf = (text: string) => Number(/£(\d+\.\d{2})/.exec(text)?.[1]);
+export const poundsOf = (text: string) => Number(/£([\d,]+\.\d{2})/.exec(text)?.[1]?.replaceAll(',', ''));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { MyMoveView } from '@vanhop/contracts';
+import { formatPounds } from '@vanhop/contracts';
 import { apiClient } from '../test/support/gateway-api.js';
 import { shot, useProductAndBrowser } from './harness.js';
 import { bookAndPay, pickDay, poundsOf, waitForStatus } from './booking-steps.js';
@@ -60,8 +61,8 @@ describe('My move: after booking', () => {
     expect(summary).toContain('12 Cricklewood Lane, London NW2, UK');
     expect(summary).toContain('5 Borough High Street, London SE1, UK');
     const successMoney = await page.getByTestId('payment-money').innerText();
-    expect(successMoney).toMatch(/Paid so far\s+£\d+\.\d{2}/);
-    expect(successMoney).toMatch(/Balance\s+£\d+\.\d{2}/);
+    expect(successMoney).toMatch(/Paid so far\s+£[\d,]+\.\d{2}/);
+    expect(successMoney).toMatch(/Balance\s+£[\d,]+\.\d{2}/);
     await shot(page, 'mymove-success-deposit');
 
     await page.getByRole('link', { name: 'View my move' }).click();
@@ -80,9 +81,9 @@ describe('My move: after booking', () => {
     const [confirmation] = await mails(ctx.dataDir, (m) => addressedTo(m, who.email) && !!m.subject?.startsWith('Booking confirmed') && !!m.text?.includes(booked.code));
     expect(confirmation!.text).toMatch(/\/mymove\/\S+/);
 
-    await page.getByRole('button', { name: `Pay the balance of £${balance.toFixed(2)}` }).click();
+    await page.getByRole('button', { name: `Pay the balance of ${formatPounds(balance)}` }).click();
     await page.waitForURL(/local-checkout/);
-    expect(await page.getByTestId('amount').innerText()).toBe(`£${balance.toFixed(2)}`);
+    expect(await page.getByTestId('amount').innerText()).toBe(`${formatPounds(balance)}`);
     await page.locator('button.pay').click();
     await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
     await page.getByRole('heading', { name: 'Thank you: your balance is paid' }).waitFor();
@@ -106,7 +107,7 @@ describe('My move: after booking', () => {
     expect(receipt).toContain('VanHop Removals Ltd');
     expect(receipt).toMatch(new RegExp(`Booking code\\s+${booked.code}`));
     expect(receipt).toMatch(/Receipt number\s+\S+/);
-    expect(await page.getByTestId('receipt-amount').innerText()).toBe(`£${balance.toFixed(2)}`);
+    expect(await page.getByTestId('receipt-amount').innerText()).toBe(`${formatPounds(balance)}`);
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void ((window as unknown as { printed: number }).printed += 1);
@@ -140,8 +141,8 @@ describe('My move: after booking', () => {
     await box.waitFor();
     const terms = await box.getByTestId('cancel-terms').innerText();
     expect(terms).toContain('1-hour cooling-off period');
-    expect(terms).toContain(`everything you paid (£${paid.toFixed(2)}) is refunded`);
-    expect(await box.innerText()).toContain(`Refund to your card: £${paid.toFixed(2)}`);
+    expect(terms).toContain(`everything you paid (${formatPounds(paid)}) is refunded`);
+    expect(await box.innerText()).toContain(`Refund to your card: ${formatPounds(paid)}`);
     await shot(page, 'mymove-cancel-terms');
     // nothing happened yet
     expect((await api<MyMoveView>('GET', `/api/mymove/${booked.token}`)).body.state).toBe('active');
@@ -149,8 +150,8 @@ describe('My move: after booking', () => {
     await box.getByRole('button', { name: 'Yes, cancel my move' }).click();
     await expect.poll(() => page.getByTestId('move-status').innerText(), { timeout: 10_000 }).toBe('Cancelled');
     // the refund is confirmed by an event a moment later: the page looks again by itself
-    await expect.poll(() => page.getByTestId('outcome').innerText(), { timeout: 20_000 }).toContain(`£${paid.toFixed(2)} has been refunded to your card.`);
-    expect(await page.getByTestId('money-refunded').innerText()).toBe(`£${paid.toFixed(2)}`);
+    await expect.poll(() => page.getByTestId('outcome').innerText(), { timeout: 20_000 }).toContain(`${formatPounds(paid)} has been refunded to your card.`);
+    expect(await page.getByTestId('money-refunded').innerText()).toBe(`${formatPounds(paid)}`);
     expect(await page.getByTestId('money-balance').innerText()).toBe('£0.00');
     await expect.poll(() => page.getByTestId('receipts').getByRole('link').count(), { timeout: 10_000 }).toBe(2);
     expect(await page.getByRole('button', { name: 'Cancel my move' }).count()).toBe(0);
@@ -160,7 +161,7 @@ describe('My move: after booking', () => {
     await mails(ctx.dataDir, (m) => addressedTo(m, who.email) && m.subject === `Booking ${booked.code} cancelled`);
     const [driverMail] = await mails(ctx.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.code} cancelled`));
     expect(addressedTo(driverMail!, who.email)).toBe(false);
-    const refundSubject = `Refund receipt: £${paid.toFixed(2)} for booking ${booked.code}`;
+    const refundSubject = `Refund receipt: ${formatPounds(paid)} for booking ${booked.code}`;
     await mails(ctx.dataDir, (m) => addressedTo(m, who.email) && m.subject === refundSubject);
 
     // a replayed cancel (a double click, a resent request) has no second effect
@@ -188,7 +189,7 @@ describe('My move: after booking', () => {
     const card = page.getByTestId('job-card').locator(`[data-code="${booked.code}"]`);
     await card.waitFor();
     expect(await card.getAttribute('data-state')).toBe('cancelled');
-    expect(await card.getByTestId('admin-record-mark').allInnerTexts()).toEqual(['Cancelled', `Refunded £${paid.toFixed(2)}`]);
+    expect(await card.getByTestId('admin-record-mark').allInnerTexts()).toEqual(['Cancelled', `Refunded ${formatPounds(paid)}`]);
     await card.click();
     const panel = page.getByRole('dialog', { name: `Record ${booked.code}` });
     const detail = await panel.innerText();
@@ -232,12 +233,12 @@ describe('My move: after booking', () => {
     const [d, month, year] = newDay.split(' ');
     expect(outcome).toContain(`Your move is booked again for`);
     expect(outcome).toContain(`${d} ${month} ${year} at 06:00`);
-    expect(outcome).toMatch(/The new price is £\d+\.\d{2} \(it was £\d+\.\d{2}\)\./);
-    expect(outcome).toMatch(/Balance to pay: £\d+\.\d{2}\./);
+    expect(outcome).toMatch(/The new price is £[\d,]+\.\d{2} \(it was £[\d,]+\.\d{2}\)\./);
+    expect(outcome).toMatch(/Balance to pay: £[\d,]+\.\d{2}\./);
     const newTotal = poundsOf(await page.getByTestId('money').innerText());
     expect(newTotal).toBeGreaterThan(oldTotal);
     expect(await page.getByTestId('move-date').innerText()).toContain(`${d} ${month} ${year} at 06:00`);
-    expect(await page.getByTestId('money-balance').innerText()).toMatch(/^£\d+\.\d{2}$/);
+    expect(await page.getByTestId('money-balance').innerText()).toMatch(/^£[\d,]+\.\d{2}$/);
     expect(await page.getByRole('button', { name: /^Pay the balance of £/ }).count()).toBe(1);
     await shot(page, 'mymove-reactivated');
 

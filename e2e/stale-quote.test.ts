@@ -25,7 +25,7 @@ async function chooseCheapestOffer(page: Page, expectInOffer?: string): Promise<
   const panel = page.getByRole('dialog', { name: 'Your quote' });
   await panel.waitFor();
   const price = await panel.locator('.quote-panel-price strong').innerText();
-  expect(price).toMatch(/^£\d+\.\d{2}$/);
+  expect(price).toMatch(/^£[\d,]+\.\d{2}$/);
   return { panel, price };
 }
 
@@ -53,7 +53,7 @@ async function requote(page: Page, panel: Locator, expectInOffer?: string) {
 /** Book Now for a share, pay on the local checkout; the checkout must ask exactly the panel's share. */
 async function bookAndPay(page: Page, panel: Locator, percentage: PaymentPercentage): Promise<{ share: string; code: string }> {
   await panel.getByRole('radio', { name: new RegExp(`^${percentage}%`) }).check();
-  const share = (await panel.locator('label', { hasText: `${percentage}%` }).innerText()).match(/£(\d+\.\d{2})/)![1];
+  const share = (await panel.locator('label', { hasText: `${percentage}%` }).innerText()).match(/£([\d,]+\.\d{2})/)![1];
   await panel.getByRole('button', { name: 'Book Now' }).click();
   await page.waitForURL(/local-checkout/);
   expect(await page.getByTestId('amount').innerText()).toBe(`£${share}`);

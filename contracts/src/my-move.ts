@@ -7,6 +7,7 @@
 import * as yup from 'yup';
 import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart } from './events.js';
+import { formatPence } from './money.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -89,7 +90,7 @@ export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
     return {
       allowed: true,
       refundPence: refundable,
-      terms: `You are within the 1-hour cooling-off period: cancelling is free and everything you paid (£${pounds(refundable)}) is refunded to your card.`,
+      terms: `You are within the 1-hour cooling-off period: cancelling is free and everything you paid (${pounds(refundable)}) is refunded to your card.`,
     };
   }
   const withinDay = Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS;
@@ -172,7 +173,7 @@ export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
   paid: 'Paid in full',
 };
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+const pounds = (pence: number) => formatPence(pence);
 
 /** GET /api/mymove/:token answer. */
 export interface MyMoveView {

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyMoveView, PaymentSuccessResponse } from '@vanhop/contracts';
+import { formatPounds } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { staffAuth } from '../support/staff.js';
@@ -138,7 +139,7 @@ describe('My move through the gateway (embedded product)', () => {
     expect(a.status).toBe(200);
     expect(b.body.sessionId).toBe(a.body.sessionId);
     const page = await api<string>('GET', a.body.url);
-    expect(page.body).toContain(`£${(booked.balancePence / 100).toFixed(2)}`);
+    expect(page.body).toContain(`${formatPounds(booked.balancePence / 100)}`);
     expect(page.body).toContain(`The balance of booking ${booked.randomNumber}`);
     const paid = await api('POST', payFormAction(page.body), '', { form: true });
     expect(paid.status).toBe(303);

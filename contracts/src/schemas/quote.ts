@@ -48,6 +48,8 @@ export interface Offer {
   driverName: string;
   rating: number;
   reviewCount: number;
+  /** The driver's photo (https or data: image), when the quote service has one; the popup shows initials otherwise. */
+  photoUrl?: string;
   typeofVan: VanSize;
   typeOfWorker: HelpLevel;
   /** Pounds. */

@@ -64,6 +64,16 @@ describe('lookups by a value from an event', () => {
   });
 });
 
+describe('money in the e-mails', () => {
+  it('reads like the app: en-GB pounds with a thousands separator', () => {
+    const big = { ...bookingConfirmed, totalPricePence: 331216, amountPaidPence: 99365, outstandingBalancePence: 231851 };
+    const mail = bookingConfirmedCustomerEmail(big, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
+    expect(mail.text).toContain('£3,312.16');
+    expect(mail.text).toContain('£2,318.51');
+    expect(mail.text).not.toContain('£3312.16');
+  });
+});
+
 describe('formatting', () => {
   it('money, London dates, hours and phone numbers', () => {
     expect(pounds(123456)).toBe('£1,234.56');

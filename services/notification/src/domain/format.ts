@@ -1,9 +1,7 @@
-import { LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contracts';
+import { formatPence, LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contracts';
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
-
-/** Pence to "£1,234.50". */
-export const pounds = (pence: number): string => gbp.format(pence / 100);
+/** Pence to "£1,234.50": the one formatter the app uses too (contracts/src/money.ts). */
+export const pounds = (pence: number): string => formatPence(pence);
 
 
 /** Move dates as customers read them: Europe/London, en-GB ("Saturday, 14 March 2026 at 09:30"). */
