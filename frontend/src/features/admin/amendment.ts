@@ -3,7 +3,7 @@
  * the rule the server applies), the form's starting values, the request body holding only what
  * changed, and the outcome in words.
  */
-import { amendTerms, type AmendBookingRequest, type AmendTerms, type BookingAmendment, type BookingRecord } from '@vanhop/contracts';
+import { amendTerms, formatPence, type AmendBookingRequest, type AmendTerms, type BookingAmendment, type BookingRecord } from '@vanhop/contracts';
 import { lifecycleOf } from './records';
 
 export interface StopDraft {
@@ -46,7 +46,7 @@ export function amendmentBody(r: BookingRecord, d: AmendDraft): AmendBookingRequ
   return Object.keys(body).length > 0 ? body : null;
 }
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const pounds = formatPence;
 
 /** What the amendment did to the money, as the panel says it after saving. */
 export function outcomeWords(a: BookingAmendment): string[] {

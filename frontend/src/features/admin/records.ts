@@ -2,7 +2,7 @@
  * Pure rules of the staff dashboard (SPEC.md "Admin dashboard"): which records are quotations and
  * which are jobs, the Future / Today / Previous split, ordering and the figures of the detail panel.
  */
-import { HOUR_OPTIONS, STAIR_OPTIONS, type BookingLifecycle, type BookingRecord, type BookingState, type PaymentStatus } from '@vanhop/contracts';
+import { formatPounds as formatGbp, HOUR_OPTIONS, STAIR_OPTIONS, type BookingLifecycle, type BookingRecord, type BookingState, type PaymentStatus } from '@vanhop/contracts';
 
 export type When = 'future' | 'today' | 'past';
 
@@ -58,7 +58,7 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
 
 export const formatLondonDate = (date: Date | null): string => (date ? londonDateTime.format(date) : 'No date');
 
-export const formatPounds = (pounds: number): string => `£${(Number.isFinite(pounds) ? pounds : 0).toFixed(2)}`;
+export const formatPounds = (pounds: number): string => formatGbp(pounds);
 
 /** SPEC: price per half hour = totalPrice / (totalSecond / 1800); null when no time was priced. */
 export function pricePerHalfHour(totalPrice: number, totalSecond: number): number | null {

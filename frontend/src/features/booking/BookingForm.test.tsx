@@ -53,6 +53,36 @@ describe('BookingForm', () => {
     await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(3));
   });
 
+  it('moves focus to the first field in error, in page order, when Get Free Quote finds errors', async () => {
+    const api = fakeApi({ 'POST /api/booking': () => priced });
+    renderForm();
+    await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
+    // the collection address is filled: the first error is now its stairs, not the address
+    fireEvent.change(screen.getByLabelText('Building address', { selector: '#collection_address' }), { target: { value: '12 High Road' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('collection_stair'));
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement?.getAttribute('aria-describedby')).toBe('collection_stair-error');
+    expect(document.getElementById('collection_stair-error')?.textContent).toBeTruthy();
+    // no quote was asked for: the form is not valid
+    expect(api.of('POST', '/api/booking')).toHaveLength(1);
+
+    // fixing that one and submitting again moves focus on to the next field in error
+    fireEvent.change(document.getElementById('collection_stair')!, { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('delivery_address'));
+  });
+
+  it('shows progress through the four groups of the form', async () => {
+    fakeApi({ 'POST /api/booking': () => priced });
+    renderForm();
+    const progress = screen.getByRole('list', { name: 'Booking progress' });
+    const steps = within(progress).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Van and help (done)', 'Addresses', 'Time and details', 'About you']);
+    expect(steps[1]!.getAttribute('aria-current')).toBe('step');
+    await act(async () => {});
+  });
+
   it('logs a failed send and shows nothing', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     fakeApi({ 'POST /api/booking': () => ({ status: 503, json: { message: 'down' } }) });

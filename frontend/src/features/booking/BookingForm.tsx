@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors, type FormikProps } from 'formik';
+import { Steps } from '../../ui';
 import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields } from '@vanhop/contracts';
 import { postBooking, type BookingRequest } from '../../api/client';
 import { useStore } from 'react-redux';
@@ -71,6 +72,40 @@ function validateExtra(values: BookingFields): FormikErrors<BookingFields> {
   if (!values.moving_date) return {};
   const problem = bookingTimeProblem(new Date(values.moving_date), new Date());
   return problem ? { moving_date: problem } : {};
+}
+
+/** The form's four groups, in page order, with the fields that must be filled for each to count as done. */
+const STEPS: { name: string; fields: (keyof BookingFields)[] }[] = [
+  { name: 'Van and help', fields: [] },
+  { name: 'Addresses', fields: ['collection_address', 'collection_stair', 'delivery_address', 'delivery_stair'] },
+  { name: 'Time and details', fields: ['how_many_hour', 'moving_date', 'descriContent'] },
+  { name: 'About you', fields: ['name', 'email', 'phone'] },
+];
+
+/** Progress through the groups: a group is done once its fields are filled in and valid. */
+function BookingProgress() {
+  const { values, errors } = useFormikContext<BookingFields>();
+  const done = STEPS.map((s) => s.fields.every((f) => String(values[f] ?? '').trim() !== '' && !errors[f]));
+  const current = done.indexOf(false);
+  return <Steps names={STEPS.map((s) => s.name)} done={done} current={current === -1 ? STEPS.length : current} label="Booking progress" />;
+}
+
+/**
+ * After a submit that failed validation, focus goes to the first field in error (in page order), so
+ * keyboard and screen-reader users land on what needs fixing; the page scrolls it into view.
+ */
+export function FocusFirstError() {
+  const { submitCount, isSubmitting, isValid } = useFormikContext<BookingFields>();
+  const handled = useRef(0);
+  useEffect(() => {
+    if (isSubmitting || isValid || submitCount === handled.current) return;
+    handled.current = submitCount;
+    const first = document.querySelector<HTMLElement>('.booking-form [aria-invalid="true"]');
+    if (!first) return;
+    first.focus();
+    first.scrollIntoView?.({ block: 'center' });
+  }, [submitCount, isSubmitting, isValid]);
+  return null;
 }
 
 function Field({ name, label, children }: { name: keyof BookingFields; label: string; children: React.ReactNode }) {
@@ -183,6 +218,8 @@ export default function BookingForm() {
         {({ isSubmitting }) => (
           <Form noValidate className="booking-form" aria-label="Booking details">
             <SyncToBooking />
+            <FocusFirstError />
+            <BookingProgress />
             <section className="form-section" aria-labelledby="van-title">
               <div className="section-head">
                 <h2 id="van-title">Your van</h2>
@@ -197,7 +234,7 @@ export default function BookingForm() {
             <WhereMoving />
             <MoveDetails />
             <AboutYou />
-            <button type="submit" className="primary get-quote" disabled={isSubmitting}>
+            <button type="submit" className="primary btn--lg get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
             </button>
           </Form>
@@ -206,6 +243,7 @@ export default function BookingForm() {
       {popupOpen && priced && (
         <QuotesPopup
           response={priced.response}
+          selectedId={chosen?.priced === priced ? chosen.offer.driverId : null}
           onClose={() => setPopupOpen(false)}
           onChoose={(offer) => {
             setChosen({ offer, priced });

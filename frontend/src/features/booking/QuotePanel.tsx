@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import { Modal } from '../../components/Modal';
+import { Alert } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from './dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
@@ -74,10 +75,12 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     <Modal title="Your quote" onClose={onClose} floating className="quote-panel">
       {outdated ? (
         <div className="quote-panel-stale">
-          <p role="alert">
-            <strong>{MSG.quote.pricesChanged}</strong>
-            {refused && <span className="quote-panel-refused">{refused}</span>}
-          </p>
+          <Alert tone="warning" role="alert">
+            <p>
+              <strong>{MSG.quote.pricesChanged}</strong>
+              {refused && <span className="quote-panel-refused">{refused}</span>}
+            </p>
+          </Alert>
           <button type="button" className="primary" onClick={onRequote} disabled={!onRequote}>
             {MSG.quote.getQuotesAgain}
           </button>
@@ -178,7 +181,7 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
         {PAYMENT_PERCENTAGES.map((p) => (
           <label key={p}>
             <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => onPercentage(p)} />
-            {p}% <span className="deposit-amount">£{shareOf(quote.totalPrice, p)}</span>
+            {p}% <span className="deposit-amount">{shareOf(quote.totalPrice, p)}</span>
           </label>
         ))}
       </fieldset>

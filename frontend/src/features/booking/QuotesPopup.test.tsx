@@ -47,4 +47,30 @@ describe('quotes popup: ratings and messaging a driver', () => {
     });
     expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({ drivers: { 'drv-a': 'v1.t' } });
   });
+
+  it('shows avatars, van pictures and badges, sorts by price or rating, and marks the chosen offer', async () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: {} }) });
+    const withPhoto = { ...offer('drv-c', 'Cy Long', 3.0, 1, 140), photoUrl: 'data:image/png;base64,AAAA' };
+    const many = { ...response, offers: [...response.offers, withPhoto] };
+    render(<QuotesPopup response={many} onChoose={() => {}} onClose={() => {}} selectedId="drv-b" />);
+    const names = () => screen.getAllByTestId('offer').map((o) => o.querySelector('h3')!.textContent);
+    expect(names()).toEqual(['Cy Long', 'Ali', 'Bea']);
+    const [cy, ali, bea] = screen.getAllByTestId('offer');
+    expect(cy!.querySelector('.ui-avatar img')!.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(ali!.querySelector('.ui-avatar')!.textContent).toBe('A');
+    expect(within(ali!).getByRole('img', { name: 'Large van' }).getAttribute('src')).toBe('/images/vans/large.svg');
+    expect(within(cy!).getByText('Cheapest')).toBeTruthy();
+    expect(within(bea!).getByText('Best rated')).toBeTruthy();
+    expect(within(bea!).getByText('Most reviewed')).toBeTruthy();
+    expect(within(bea!).getByText('✓ Your choice')).toBeTruthy();
+    expect(bea!.className).toContain('ui-card--selected');
+    expect(bea!.getAttribute('aria-current')).toBe('true');
+    expect(ali!.className).not.toContain('ui-card--selected');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Best rating' }));
+    expect(names()).toEqual(['Bea', 'Ali', 'Cy Long']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Lowest price' }));
+    expect(names()).toEqual(['Cy Long', 'Ali', 'Bea']);
+    await waitFor(() => expect(screen.getAllByTestId('offer-rating')[0]!.textContent).toBe('★ 3.0 (1)'));
+  });
 });

@@ -1,9 +1,11 @@
-/** The quotes popup: every matching driver's offer to compare, cheapest first; ask a driver before booking. */
+/** The quotes popup: every matching driver's offer to compare, cheapest first (or best rated); ask a driver before booking. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { BookingQuoteResponse, ConversationAbout, DriverRatings, Offer } from '@vanhop/contracts';
+import { VAN_SPECS, type BookingQuoteResponse, type ConversationAbout, type DriverRatings, type Offer } from '@vanhop/contracts';
 import { Modal } from '../../components/Modal';
+import { Alert, Avatar, Badge, Card, type Tone } from '../../ui';
 import { combinedRating, fetchDriverRatings } from '../reviews/driverRatings';
-import { offersByPrice, pounds } from './bookingModel';
+import { pounds } from './bookingModel';
+import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
 
 // Loaded when a customer first asks to message a driver.
 const MessageDriver = lazy(() => import('../conversations/MessageDriver'));
@@ -19,16 +21,20 @@ const aboutOffer = (quote: BookingQuoteResponse['quote'], offer: Offer): Convers
   totalPrice: offer.totalPrice,
 });
 
+const BADGE_TONE: Record<OfferBadge, Tone> = { Cheapest: 'success', 'Best rated': 'accent', 'Most reviewed': 'info' };
+
 interface QuotesPopupProps {
   response: BookingQuoteResponse;
   onChoose: (offer: Offer) => void;
   onClose: () => void;
+  /** The driver of the offer already chosen, marked as selected. */
+  selectedId?: string | null;
 }
 
-export function QuotesPopup({ response, onChoose, onClose }: QuotesPopupProps) {
-  const offers = offersByPrice(response.offers ?? []);
+export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: QuotesPopupProps) {
   const [ratings, setRatings] = useState<DriverRatings>({});
   const [messaging, setMessaging] = useState<string | null>(null);
+  const [sort, setSort] = useState<OfferSort>('price');
   useEffect(() => {
     let live = true;
     // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
@@ -39,66 +45,108 @@ export function QuotesPopup({ response, onChoose, onClose }: QuotesPopupProps) {
       live = false;
     };
   }, []);
+  const rated = (response.offers ?? []).map((offer) => ({ offer, ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined) }));
+  const offers = sortOffers(rated, sort);
+  const badges = offerBadges(rated);
   return (
     <Modal title="Your quotes" onClose={onClose} className="quotes-popup">
-      {response.preliminary && <p className="note">These prices are estimates until the move date and details are confirmed.</p>}
+      {response.preliminary && (
+        <Alert tone="info">
+          <p>These prices are estimates until the move date and details are confirmed.</p>
+        </Alert>
+      )}
       {offers.length === 0 ? (
         <p>No driver has a {response.quote.typeofVan} van with {response.quote.typeOfWorker} free for this move yet. Try another van size or help level.</p>
       ) : (
-        <ul className="offers">
-          {offers.map((o) => {
-            const { rating, count } = combinedRating(o, Object.hasOwn(ratings, o.driverId) ? ratings[o.driverId] : undefined);
-            return (
-              <li key={o.driverId} className="offer" data-testid="offer">
-                <div className="offer-head">
-                  <h3>{o.driverName}</h3>
-                  <span className="offer-rating" data-testid="offer-rating" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} reviews`}>
-                    ★ {rating.toFixed(1)} <small>({count})</small>
-                  </span>
-                </div>
-                <p className="offer-price">{pounds(o.totalPrice)}</p>
-                <dl className="offer-facts">
-                  <div>
-                    <dt>Van</dt>
-                    <dd>{o.typeofVan}</dd>
+        <>
+          <div className="offers-toolbar">
+            <p className="offers-count">
+              {offers.length} {offers.length === 1 ? 'offer' : 'offers'}
+            </p>
+            <fieldset className="segmented">
+              <legend>Sort by</legend>
+              {(['price', 'rating'] as const).map((s) => (
+                <label key={s} className={sort === s ? 'on' : undefined}>
+                  <input type="radio" name="offer-sort" value={s} checked={sort === s} onChange={() => setSort(s)} />
+                  {s === 'price' ? 'Lowest price' : 'Best rating'}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+          <ul className="offers">
+            {offers.map(({ offer: o, rating, count }) => {
+              const selected = o.driverId === selectedId;
+              const van = VAN_SPECS[o.typeofVan];
+              return (
+                <Card as="li" key={o.driverId} className="offer" data-testid="offer" selected={selected} aria-current={selected ? 'true' : undefined}>
+                  <div className="offer-head">
+                    <Avatar name={o.driverName} photo={o.photoUrl} />
+                    <div className="offer-who">
+                      <h3>{o.driverName}</h3>
+                      <span className="offer-rating" data-testid="offer-rating" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} reviews`}>
+                        ★ {rating.toFixed(1)} <small>({count})</small>
+                      </span>
+                    </div>
+                    <p className="offer-price">{pounds(o.totalPrice)}</p>
                   </div>
-                  <div>
-                    <dt>Help</dt>
-                    <dd>{o.typeOfWorker}</dd>
-                  </div>
-                  <div>
-                    <dt>Overtime</dt>
-                    <dd>{pounds(o.overtimePerHalfHour)} per half hour</dd>
-                  </div>
-                </dl>
-                {o.chargesOnTheDay.length > 0 && (
-                  <details className="offer-charges">
-                    <summary>Payable on the day (not in the price)</summary>
-                    <ul>
-                      {o.chargesOnTheDay.map((c) => (
-                        <li key={c.label}>
-                          {c.label}
-                          {c.amount !== null ? `: ${pounds(c.amount)}` : ''}
-                        </li>
+                  {(selected || badges.get(o.driverId)!.length > 0) && (
+                    <p className="offer-badges">
+                      {selected && <Badge tone="warning">✓ Your choice</Badge>}
+                      {badges.get(o.driverId)!.map((b) => (
+                        <Badge key={b} tone={BADGE_TONE[b]}>
+                          {b}
+                        </Badge>
                       ))}
-                    </ul>
-                  </details>
-                )}
-                <button type="button" className="primary" onClick={() => onChoose(o)}>
-                  Choose {o.driverName}
-                </button>{' '}
-                <button type="button" className="button secondary" aria-expanded={messaging === o.driverId} onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}>
-                  Message {o.driverName}
-                </button>
-                {messaging === o.driverId && (
-                  <Suspense fallback={<p>Loading...</p>}>
-                    <MessageDriver driverId={o.driverId} driverName={o.driverName} about={aboutOffer(response.quote, o)} customer={{ name: response.quote.name, email: response.quote.email }} />
-                  </Suspense>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+                    </p>
+                  )}
+                  <div className="offer-body">
+                    {van && <img className="offer-van" src={van.image.url} alt={van.image.altText} width={120} height={63} loading="lazy" />}
+                    <dl className="offer-facts">
+                      <div>
+                        <dt>Van</dt>
+                        <dd>{o.typeofVan}</dd>
+                      </div>
+                      <div>
+                        <dt>Help</dt>
+                        <dd>{o.typeOfWorker}</dd>
+                      </div>
+                      <div>
+                        <dt>Overtime</dt>
+                        <dd>{pounds(o.overtimePerHalfHour)} per half hour</dd>
+                      </div>
+                    </dl>
+                  </div>
+                  {o.chargesOnTheDay.length > 0 && (
+                    <details className="offer-charges">
+                      <summary>Payable on the day (not in the price)</summary>
+                      <ul>
+                        {o.chargesOnTheDay.map((c) => (
+                          <li key={c.label}>
+                            {c.label}
+                            {c.amount !== null ? `: ${pounds(c.amount)}` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
+                  <div className="offer-actions">
+                    <button type="button" className="primary" onClick={() => onChoose(o)}>
+                      Choose {o.driverName}
+                    </button>
+                    <button type="button" className="button secondary" aria-expanded={messaging === o.driverId} onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}>
+                      Message {o.driverName}
+                    </button>
+                  </div>
+                  {messaging === o.driverId && (
+                    <Suspense fallback={<p>Loading...</p>}>
+                      <MessageDriver driverId={o.driverId} driverName={o.driverName} about={aboutOffer(response.quote, o)} customer={{ name: response.quote.name, email: response.quote.email }} />
+                    </Suspense>
+                  )}
+                </Card>
+              );
+            })}
+          </ul>
+        </>
       )}
     </Modal>
   );

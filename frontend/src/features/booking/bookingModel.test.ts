@@ -74,9 +74,10 @@ describe('offers and money', () => {
   });
 
   it('computes deposits to 2 decimals and overtime per half hour', () => {
-    expect(shareOf(123.45, 30)).toBe('37.04');
-    expect(shareOf(123.45, 50)).toBe('61.73');
-    expect(shareOf(123.45, 100)).toBe('123.45');
+    expect(shareOf(123.45, 30)).toBe('£37.04');
+    expect(shareOf(3312.16, 100)).toBe('£3,312.16');
+    expect(shareOf(123.45, 50)).toBe('£61.73');
+    expect(shareOf(123.45, 100)).toBe('£123.45');
     expect(overtimeOf({ totalPrice: 180, totalSecond: 14400 })).toBe(22.5);
   });
 

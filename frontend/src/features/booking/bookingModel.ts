@@ -1,5 +1,5 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import { formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import type { BookingRequest } from '../../api/client';
 import type { AddressState, BookingState } from './bookingSlice';
 
@@ -112,11 +112,11 @@ export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quo
 /** Cheapest first; equal prices by better rating. */
 export const offersByPrice = (offers: Offer[]) => [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
 
-/** The amount a deposit share pays, in pounds with 2 decimals (computed in pence). */
+/** The amount a deposit share pays, as money for people ("£1,234.50"; computed in pence). */
 export const shareOf = (totalPounds: number, percentage: PaymentPercentage): string =>
-  penceToPounds(shareOfPence(poundsToPence(totalPounds), percentage)).toFixed(2);
+  formatPounds(penceToPounds(shareOfPence(poundsToPence(totalPounds), percentage)));
 
-export const pounds = (amount: number) => `£${amount.toFixed(2)}`;
+export const pounds = formatPounds;
 
 /** Overtime per half hour = 1800 × totalPrice / totalSecond (SPEC.md section 9). */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>

@@ -4,7 +4,7 @@
  * (`vanPerHourPence.Small`): a validation or server error for `card.vanPerHourPence.Small` lands on
  * the input of the same name. Shared by the staff driver form and the driver portal's Prices page.
  */
-import { DRIVER_MSG, HELP_LEVELS, VAN_SIZES, penceToPounds, poundsToPence, type CardBounds, type CardNumbers, type PriceCardWire } from '@vanhop/contracts';
+import { DRIVER_MSG, HELP_LEVELS, VAN_SIZES, formatPence, penceToPounds, poundsToPence, type CardBounds, type CardNumbers, type PriceCardWire } from '@vanhop/contracts';
 
 export type CardUnit = 'pounds' | 'miles' | 'minutes' | 'hours';
 
@@ -162,7 +162,7 @@ export const boundsFromForm = (form: BoundsForm): CardBounds => ({ min: numbersF
 export function formatCardNumber(unit: CardUnit, n: number): string {
   switch (unit) {
     case 'pounds':
-      return `£${penceToPounds(n).toFixed(2)}`;
+      return formatPence(n);
     case 'miles':
       return `${n} miles`;
     case 'minutes':

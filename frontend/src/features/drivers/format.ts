@@ -1,4 +1,5 @@
 /** Small display helpers of the Drivers pages and the driver portal (times on the London clock). */
+import { formatPence } from '@vanhop/contracts';
 
 const DATE_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
 const TIME_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
@@ -40,4 +41,4 @@ export const initials = (name: string): string =>
     .map((w) => w[0]!.toUpperCase())
     .join('') || '?';
 
-export const pounds = (pence: number): string => `£${(Math.round(pence) / 100).toFixed(2)}`;
+export const pounds = (pence: number): string => formatPence(pence);

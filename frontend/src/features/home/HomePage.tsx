@@ -3,16 +3,30 @@ import { Link } from 'react-router-dom';
 import { QuoteSearch } from './QuoteSearch';
 import { PaymentIcons } from './PaymentIcons';
 import { HowWeWork } from './HowWeWork';
-import { ReviewsCarousel } from './ReviewsCarousel';
+import { ReviewsCarousel, useReviews } from './ReviewsCarousel';
+import { TrustRow } from './TrustRow';
+// Our own illustration, shipped as a file (a URL, never inlined into the JavaScript) and loaded lazily.
+import heroArt from '../../assets/hero-move.svg?no-inline';
 import './HomePage.css';
 
 export function HomePage() {
+  const reviews = useReviews();
   return (
     <div className="home">
       <section id="quotesearch" className="home-hero">
-        <h1>Man and van removals across London</h1>
-        <p className="lead">Compare prices from local self-employed drivers, then book and pay online in minutes.</p>
-        <QuoteSearch />
+        <div className="hero-band">
+          <div className="hero-copy">
+            <h1>Man and van removals across London</h1>
+            <p className="lead">Compare prices from local self-employed drivers, then book and pay online in minutes.</p>
+          </div>
+          <img className="hero-art" src={heroArt} alt="" width={640} height={420} loading="lazy" decoding="async" />
+          <div className="hero-search">
+            <QuoteSearch />
+          </div>
+          <div className="hero-trust">
+            <TrustRow reviews={reviews} />
+          </div>
+        </div>
         <div className="home-retrieve">
           <Link to="/retrieve" className="button secondary">
             Got Quote With Us?
@@ -41,7 +55,7 @@ export function HomePage() {
           </li>
         </ul>
       </section>
-      <ReviewsCarousel />
+      <ReviewsCarousel reviews={reviews} />
     </div>
   );
 }

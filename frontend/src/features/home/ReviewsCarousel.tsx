@@ -11,11 +11,9 @@ export const newestFirst = (reviews: Review[]) => [...reviews].sort((a, b) => b.
 /** Only same-origin or inline photos: the page must never reach out to third parties on its own. */
 const isLocalImage = (url: string) => url.startsWith('/') || url.startsWith('data:image/');
 
-export function ReviewsCarousel() {
+/** The reviews, newest first; empty until (and unless) they arrive. Fetched once by the home page. */
+export function useReviews(): Review[] {
   const [reviews, setReviews] = useState<Review[]>([]);
-  const [hover, setHover] = useState(false);
-  const [index, setIndex] = useRotation(reviews.length, 3000, hover);
-
   useEffect(() => {
     let live = true;
     fetchReviews()
@@ -25,6 +23,12 @@ export function ReviewsCarousel() {
       live = false;
     };
   }, []);
+  return reviews;
+}
+
+export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
+  const [hover, setHover] = useState(false);
+  const [index, setIndex] = useRotation(reviews.length, 3000, hover);
 
   if (!reviews.length) return null;
   return (

@@ -3,12 +3,12 @@
  * dates on the London clock (SPEC.md section 9: Europe/London, en-GB), stairs, hours and statuses.
  * The wire keeps SPEC's stored values ("30percentage"); only what is shown changes.
  */
-import { BOOKING_HOURS, HELP_LEVEL_OPTIONS, LONDON_MOVE_DATE_TIME, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
+import { formatPence, BOOKING_HOURS, HELP_LEVEL_OPTIONS, LONDON_MOVE_DATE_TIME, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
 
 /** A bad, tampered or expired My move link (the server answers 404 for all three alike). */
 export const NOT_FOUND_TEXT = 'This link is not valid or has expired';
 
-export const penceText = (pence: number): string => `£${((Number.isFinite(pence) ? pence : 0) / 100).toFixed(2)}`;
+export const penceText = (pence: number): string => formatPence(pence);
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BOOKING_HOURS.timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 const stampFormat = new Intl.DateTimeFormat('en-GB', {

@@ -12,7 +12,7 @@ export function PaymentFailPage() {
   const [params] = useSearchParams();
   const code = retrieveCode(params.get('code'));
   return (
-    <section className="payment-result">
+    <section className="payment-result payment-result--fail">
       <h1>Payment failed</h1>
       <p>Your payment did not go through and your card has not been charged. Your quote is still available: you can try again with another card or choose a different amount.</p>
       {code && (

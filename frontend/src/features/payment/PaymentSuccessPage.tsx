@@ -78,7 +78,7 @@ export function PaymentSuccessPage() {
   const myMove = sitePath(details.myMovePath);
   const balancePayment = details.kind === 'balance';
   return (
-    <section className="payment-result" aria-live="polite">
+    <section className={`payment-result${outcome.state === 'confirmed' ? ' payment-result--ok' : ''}`} aria-live="polite">
       {outcome.state === 'confirming' && <h1>Confirming your payment...</h1>}
       {outcome.state === 'confirmed' && (
         <>

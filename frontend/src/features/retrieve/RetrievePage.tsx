@@ -100,7 +100,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
     }
   };
 
-  const payLabel = percentage ? `Pay £${shareOf(record.quote.totalPrice, percentage)}` : 'Pay';
+  const payLabel = percentage ? `Pay ${shareOf(record.quote.totalPrice, percentage)}` : 'Pay';
   return (
     <div className="retrieve-pay">
       <fieldset className="deposit">
@@ -108,7 +108,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
         {PAYMENT_PERCENTAGES.map((p) => (
           <label key={p}>
             <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => setPercentage(p)} />
-            {p}% <span className="deposit-amount">£{shareOf(record.quote.totalPrice, p)}</span>
+            {p}% <span className="deposit-amount">{shareOf(record.quote.totalPrice, p)}</span>
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,23 @@
 import { Link } from 'react-router-dom';
 import { serviceSlug } from '@vanhop/contracts';
 import { SERVICES } from './service-content';
+// Our icon sprite: a file loaded by URL, not JavaScript.
+import icons from '../../assets/service-icons.svg?no-inline';
+
+const ICON: Record<string, string> = {
+  'House or Apartment Moves': 'home',
+  'Furniture Delivery': 'sofa',
+  'Collection and Disposal': 'recycle',
+  'Student Moves': 'student',
+  'Small Business Moves': 'briefcase',
+  'Single Item Transportation': 'item',
+  'Local Deliveries': 'pin',
+  'Removals and Storage': 'storage',
+  'Man and Van': 'van',
+  'Removals Service': 'team',
+  'Packaging Service': 'box',
+  'House Clearance': 'broom',
+};
 
 export function ServicesPage() {
   return (
@@ -12,7 +29,12 @@ export function ServicesPage() {
       </p>
       <ul className="card-grid" aria-label="Services">
         {SERVICES.map((service) => (
-          <li key={service.title} className="card">
+          <li key={service.title} className="card service-card">
+            <span className="card-icon" aria-hidden="true">
+              <svg width="28" height="28">
+                <use href={`${icons}#${ICON[service.title] ?? 'van'}`} />
+              </svg>
+            </span>
             <h2>{service.title}</h2>
             <p>{service.summary}</p>
             <Link className="card-link" to={`/services/${serviceSlug(service.title)}`}>

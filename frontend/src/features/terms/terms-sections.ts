@@ -1,4 +1,4 @@
-import { CHARGES, COMPANY, VAN_SPECS, VAN_SIZES } from '@vanhop/contracts';
+import { formatPence, CHARGES, COMPANY, VAN_SPECS, VAN_SIZES } from '@vanhop/contracts';
 
 export interface TermsSection {
   id: string;
@@ -6,7 +6,7 @@ export interface TermsSection {
   paragraphs: string[];
 }
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const pounds = formatPence;
 const vanLines = VAN_SIZES.map((size) => {
   const s = VAN_SPECS[size].specifications;
   return `${VAN_SPECS[size].title}: ${s.Length} long, ${s.Width} wide, ${s.Height} high, payload ${s.Payload}, ${s.Seats} seats.`;

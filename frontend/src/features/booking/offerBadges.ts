@@ -1,0 +1,40 @@
+/** What the quotes popup can honestly say about offers side by side: badges and the two sort orders. */
+import type { Offer } from '@vanhop/contracts';
+
+export type OfferSort = 'price' | 'rating';
+export type OfferBadge = 'Cheapest' | 'Best rated' | 'Most reviewed';
+
+interface Rated {
+  offer: Offer;
+  rating: number;
+  count: number;
+}
+
+/** Cheapest first (better rated first on a tie), or best rated first (more reviews, then cheaper, on a tie). */
+export function sortOffers<T extends Rated>(list: T[], by: OfferSort): T[] {
+  return [...list].sort((a, b) =>
+    by === 'price'
+      ? a.offer.totalPrice - b.offer.totalPrice || b.rating - a.rating
+      : b.rating - a.rating || b.count - a.count || a.offer.totalPrice - b.offer.totalPrice,
+  );
+}
+
+/**
+ * Badges per driver id. Only given when there is something to compare (2+ offers) and to the one offer
+ * that alone is best at it: a tie earns nobody the badge. Unrated drivers are never "best rated".
+ */
+export function offerBadges(list: Rated[]): Map<string, OfferBadge[]> {
+  const badges = new Map<string, OfferBadge[]>(list.map((r) => [r.offer.driverId, []]));
+  if (list.length < 2) return badges;
+  const award = (badge: OfferBadge, score: (r: Rated) => number, eligible: (r: Rated) => boolean = () => true) => {
+    const pool = list.filter(eligible);
+    if (pool.length === 0) return;
+    const best = Math.max(...pool.map(score));
+    const winners = pool.filter((r) => score(r) === best);
+    if (winners.length === 1) badges.get(winners[0]!.offer.driverId)!.push(badge);
+  };
+  award('Cheapest', (r) => -r.offer.totalPrice);
+  award('Best rated', (r) => r.rating, (r) => r.count > 0);
+  award('Most reviewed', (r) => r.count, (r) => r.count > 0);
+  return badges;
+}

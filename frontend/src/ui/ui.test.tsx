@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Alert, Avatar, Badge, Button, Card, Field, Steps, initialsOf } from './index';
+
+afterEach(cleanup);
+
+describe('design system components', () => {
+  it('Button: a plain button by default, variants and sizes as classes', () => {
+    render(
+      <>
+        <Button>Go</Button>
+        <Button variant="secondary" size="lg" type="submit">
+          Send
+        </Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Go' }).getAttribute('type')).toBe('button');
+    expect(screen.getByRole('button', { name: 'Go' }).className).toBe('btn');
+    expect(screen.getByRole('button', { name: 'Send' }).className).toBe('btn btn--secondary btn--lg');
+  });
+
+  it('Field: label bound to the control, the error beside it and announced', () => {
+    render(
+      <Field id="email" label="E-mail" hint="We never share it" error="Email is required">
+        <input id="email" aria-invalid aria-describedby="email-error" />
+      </Field>,
+    );
+    expect(screen.getByLabelText('E-mail').id).toBe('email');
+    expect(screen.getByRole('alert').id).toBe('email-error');
+    expect(screen.getByRole('alert').className).toBe('field-error');
+  });
+
+  it('Avatar: the photo when there is one, else initials; Card, Badge and Alert by tone', () => {
+    expect(initialsOf('Sam de Okafor')).toBe('SD');
+    expect(initialsOf('  ')).toBe('?');
+    const { container } = render(
+      <>
+        <Avatar name="Sam Okafor" />
+        <Avatar name="Ann" photo="/p.png" />
+        <Card selected>c</Card>
+        <Badge tone="success">Cheapest</Badge>
+        <Alert tone="danger">Oops</Alert>
+      </>,
+    );
+    const [initials, photo] = container.querySelectorAll('.ui-avatar');
+    expect(initials!.textContent).toBe('SO');
+    expect(photo!.querySelector('img')!.getAttribute('src')).toBe('/p.png');
+    expect(screen.getByText('c').className).toBe('ui-card ui-card--selected');
+    expect(screen.getByText('Cheapest').className).toBe('ui-badge ui-badge--success');
+    expect(screen.getByText('Oops').className).toBe('ui-alert ui-alert--danger');
+  });
+
+  it('Steps: numbered, the current one marked for assistive tech', () => {
+    render(<Steps names={['One', 'Two', 'Three']} done={[true, false, false]} current={1} label="Progress" />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => i.className)).toEqual(['done', 'current', '']);
+    expect(items[1]!.getAttribute('aria-current')).toBe('step');
+    expect(items[0]!.textContent).toBe('One (done)');
+  });
+});
