@@ -6,7 +6,7 @@ import type { BookingRecord } from '@vanhop/contracts';
 import { startService, type Clock, type RunningService } from '@vanhop/platform';
 import { bookingService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
-import { BOOKINGS } from '../src/http/internal-routes.js';
+import { BOOKINGS } from '../src/adapters/booking-repository.js';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 
 

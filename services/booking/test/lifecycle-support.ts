@@ -11,6 +11,7 @@ import { apiClient, type Api } from '../../../test/support/gateway-api.js';
 import { bookingService } from '../src/service.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import type { StoredBooking } from '../src/domain/booking-record.js';
+import { BookingRepository, BOOKINGS, type BookingDocument } from '../src/adapters/booking-repository.js';
 
 export const LINK_SECRET = 'my-move-service-test-link-secret-0123456789';
 export const MIN = 60_000;
@@ -56,8 +57,10 @@ export interface LifecycleServices {
   /** Requests to the booking service. */
   api: Api;
   quoteUrl(): string;
-  bookings(): Collection<StoredBooking>;
-  stored(id: string): Promise<StoredBooking>;
+  bookings(): Collection<BookingDocument>;
+  /** The repository over the same store, for use cases a test builds itself. */
+  repository(): BookingRepository;
+  stored(id: string): Promise<BookingDocument>;
   /** Lets the outbox relay and the consumers finish. */
   settle(): Promise<void>;
   /** The payloads published on `topic` since the test began. */
@@ -103,7 +106,7 @@ export function useLifecycleServices(): LifecycleServices {
   });
 
   const api = apiClient(() => booking.url);
-  const bookings = () => booking.infra.store.collection<StoredBooking>('bookings');
+  const bookings = () => booking.infra.store.collection<BookingDocument>(BOOKINGS);
   const settle = async () => {
     for (let i = 0; i < 4; i++) {
       await bus.idle();
@@ -123,6 +126,7 @@ export function useLifecycleServices(): LifecycleServices {
     api,
     quoteUrl: () => quote.url,
     bookings,
+    repository: () => new BookingRepository(booking.infra.store),
     stored: async (id) => (await bookings().findOne({ _id: id }))!,
     settle,
     of,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type Quote } from '@vanhop/contracts';
 import { ConflictError, EmbeddedDocumentStore, fixedClock } from '@vanhop/platform';
 import { SaveQuote, type QuotePricer } from '../src/app/save-quote.js';
-import type { StoredBooking } from '../src/domain/booking-record.js';
+import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
 import { bookingRequestFromQuote } from '../src/domain/quote-request.js';
 
 const quote = {
@@ -48,10 +48,10 @@ describe('SaveQuote', () => {
   });
 
   const useCase = (codes: number[]) => {
-    const bookings = store.collection<StoredBooking>('bookings');
+    const bookings = store.collection<BookingDocument>('bookings');
     return {
       bookings,
-      save: new SaveQuote({ bookings, pricer, clock: fixedClock('2026-01-15T08:00:00Z'), randomInt: () => codes.shift() ?? 99 }),
+      save: new SaveQuote({ bookings: new BookingRepository(store), pricer, clock: fixedClock('2026-01-15T08:00:00Z'), randomInt: () => codes.shift() ?? 99 }),
     };
   };
 
@@ -63,11 +63,12 @@ describe('SaveQuote', () => {
   });
 
   it('keeps QuoteSaved on the record itself, and nothing when not announcing', async () => {
-    const { save } = useCase([11, 12]);
-    const announced = await save.run({ quote, announce: true });
+    const { bookings, save } = useCase([11, 12]);
+    const stored = async (id: string) => (await bookings.findOne({ _id: id }))!;
+    const announced = await stored((await save.run({ quote, announce: true }))._id);
     expect(announced.outbox).toHaveLength(1);
     expect(announced.outbox![0]).toMatchObject({ topic: 'quote.saved', key: announced._id, event: { data: { randomNumber: 11, totalPricePence: 10000, retrievePath: '/retrieve/11' } } });
-    expect((await save.run({ quote, announce: false })).outbox).toEqual([]);
+    expect((await stored((await save.run({ quote, announce: false }))._id)).outbox).toEqual([]);
   });
 
   it('refuses a client code that is in use, even soft-deleted', async () => {

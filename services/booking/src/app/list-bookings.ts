@@ -1,6 +1,5 @@
 import type { BookingRecord, BookingState } from '@vanhop/contracts';
-import type { DocumentStore } from '@vanhop/platform';
-import { BOOKINGS } from '../http/internal-routes.js';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
@@ -45,10 +44,10 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
 
 /** Every live (not deleted) booking record, oldest first; the dashboard sorts and filters further. */
 export class ListBookings {
-  constructor(private readonly store: DocumentStore) {}
+  constructor(private readonly bookings: BookingRepository) {}
 
   async execute(): Promise<AdminBookingView[]> {
-    const records = await this.store.collection<StoredBooking>(BOOKINGS).find({ deletedAt: null }, { sort: { date: 1 } });
+    const records = await this.bookings.listLive();
     return records.map(toAdminView);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type Quote } from '@vanhop/contracts';
-import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock, type Collection } from '@vanhop/platform';
+import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';
@@ -38,7 +39,7 @@ const ISSUE_ATTEMPTS = 8;
 export class SaveQuote {
   constructor(
     private readonly deps: {
-      bookings: Collection<StoredBooking>;
+      bookings: BookingRepository;
       pricer: QuotePricer;
       clock: Clock;
       randomInt: (min: number, maxExclusive: number) => number;
@@ -55,7 +56,7 @@ export class SaveQuote {
     if (problem) throw new ConflictError(problem);
 
     if (input.randomNumber !== undefined) {
-      if (await this.deps.bookings.findOne({ randomNumber: input.randomNumber })) throw codeInUse();
+      if (await this.deps.bookings.codeInUse(input.randomNumber)) throw codeInUse();
       return this.insert(priced, input.randomNumber, input.announce, false);
     }
     for (let attempt = 1; ; attempt++) {
@@ -83,10 +84,10 @@ export class SaveQuote {
       driver: priced.driver,
       // Stored explicitly: the embedded store does not match a missing field with null.
       deletedAt: null,
-      outbox: announce ? [await this.quoteSaved(_id, code, priced, now)] : [],
     };
+    const events = announce ? [await this.quoteSaved(_id, code, priced, now)] : [];
     try {
-      await this.deps.bookings.insertOne(record);
+      await this.deps.bookings.insert(record, events);
     } catch (err) {
       if (err instanceof DuplicateKeyError && !retryable) throw codeInUse();
       throw err;

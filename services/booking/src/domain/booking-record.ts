@@ -1,5 +1,4 @@
 import type { BookingLifecycle, BookingRecord, RefundReason } from '@vanhop/contracts';
-import type { WithOutbox } from '@vanhop/platform';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -17,8 +16,11 @@ export interface RecordedPayment {
   eventId: string;
 }
 
+/**
+ * A booking record with its lifecycle, as use cases read and decide on it. The events parked on the
+ * stored document (its outbox) are the repository's business and never part of it.
+ */
 export type StoredBooking = BookingRecord &
-  WithOutbox &
   BookingLifecycle & {
     pendingRefunds?: PendingRefund[];
     payment?: RecordedPayment;
@@ -37,10 +39,4 @@ export function customerView(record: StoredBooking) {
     OutstandingBalance: record.OutstandingBalance,
     percentage: record.percentage,
   };
-}
-
-/** The record as other services read it: everything but the pending events. */
-export function internalView(record: StoredBooking): BookingRecord {
-  const { outbox: _outbox, ...rest } = record;
-  return rest;
 }

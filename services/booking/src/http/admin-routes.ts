@@ -1,5 +1,6 @@
 import type { Express, RequestHandler } from 'express';
-import { route, signedInStaff, systemClock, ValidationError, type Clock, type DocumentStore } from '@vanhop/platform';
+import { route, signedInStaff, systemClock, ValidationError, type Clock } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import { ListBookings } from '../app/list-bookings.js';
 import { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
@@ -12,9 +13,9 @@ const bookingId = (id: unknown): string => {
 };
 
 /** Staff routes, each behind the staff token check (`staffOnly`). */
-export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
-  const list = new ListBookings(deps.store);
-  const remove = new DeleteBooking(deps.store, deps.clock ?? systemClock);
+export function adminRoutes(app: Express, deps: { bookings: BookingRepository; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
+  const list = new ListBookings(deps.bookings);
+  const remove = new DeleteBooking(deps.bookings, deps.clock ?? systemClock);
 
   app.get(
     '/api/backdata/all',

@@ -1,14 +1,15 @@
 import type { Express } from 'express';
 import { saveRetrieveSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, ValidationError, type Cache, type Collection } from '@vanhop/platform';
+import { rateLimit, route, validate, ValidationError, type Cache } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
-import { customerView, type StoredBooking } from '../domain/booking-record.js';
+import { customerView } from '../domain/booking-record.js';
 import { parseRetrieveCode } from '../domain/retrieve-code.js';
 
 /** Save for later and retrieve by code (SPEC.md section 7, `saveRetrieve`). */
 export function bookingRoutes(
   app: Express,
-  deps: { bookings: Collection<StoredBooking>; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
+  deps: { bookings: BookingRepository; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
 ): void {
   const limit = (name: string) => rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
 
@@ -29,7 +30,7 @@ export function bookingRoutes(
       // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
       const code = parseRetrieveCode(req.query.randomNumber);
       if (code === null) throw new ValidationError('randomNumber must be a whole number from 1 to 10000000', { randomNumber: 'Invalid code' });
-      const record = await deps.bookings.findOne({ randomNumber: code, deletedAt: null });
+      const record = await deps.bookings.liveByCode(code);
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;
