@@ -92,7 +92,7 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
 /** The stored pricing request (same move, same driver); records without one rebuild it from their quote. */
 export function pricingRequestOf(record: StoredBooking): { request: Record<string, unknown>; driverId?: string } {
   const stored = record.request as (Record<string, unknown> & { driverId?: unknown }) | undefined;
-  const fromQuote = bookingRequestFromQuote(record.quote as unknown as Record<string, unknown>);
+  const fromQuote = bookingRequestFromQuote(record.quote);
   const { driverId: storedDriver, ...request } = stored ?? fromQuote.request;
   const driverId = (typeof storedDriver === 'string' && storedDriver) || record.driver?.id || fromQuote.driverId;
   return { request, ...(driverId ? { driverId } : {}) };

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type Quote } from '@vanhop/contracts';
+import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type InternalPriceResponse } from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';
 
-export interface ServerPrice {
-  quote: Quote;
-  driver: { id: string; name: string; email: string; phone: string } | null;
-  totalPricePence: number;
-  pricePerHalfHourPence: number;
-  request: Record<string, unknown>;
-}
+/** The quote service's price of a move (contracts InternalPriceResponse), with the request it priced. */
+export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
 
 /** The port to the quote service: the only source of prices. */
 export interface QuotePricer {
