@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@vanhop/contracts';
 import { ConfigError, ValidationError } from '@vanhop/platform';
-import { parsePercentage } from '../src/domain/percentage.js';
-import { readQuotePaymentRequest, readRecordPaymentRequest } from '../src/domain/payment-request.js';
+import { parsePercentage } from '../src/http/percentage.js';
+import { readQuotePaymentRequest, readRecordPaymentRequest } from '../src/http/payment-request.js';
 import { loadConfig } from '../src/config.js';
 
 describe('payment request parsing', () => {

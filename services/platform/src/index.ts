@@ -22,6 +22,7 @@ export * from './http/error-handler.js';
 export * from './http/require-staff.js';
 export * from './http/require-driver.js';
 export * from './http/internal-client.js';
+export * from './http/validated.js';
 export * from './adapters/memory-event-bus.js';
 export * from './adapters/memory-cache.js';
 export * from './adapters/embedded-document-store.js';

@@ -1,19 +1,16 @@
 import type { Express } from 'express';
-import { saveRetrieveSchema } from '@vanhop/contracts';
-import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
+import { bookingIdParamsSchema, retrieveCodeParamsSchema, saveRetrieveSchema } from '@vanhop/contracts';
+import { input, NotFoundError, route, validate, validated } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import type { MyMoveRecords } from '../app/my-move-records.js';
 import { bookingSummary } from '../app/view-my-move.js';
-import { parseRetrieveCode } from '../domain/retrieve-code.js';
 
 /** Kept for the gateway's tests, which read booking records directly; the name is declared in the repository. */
 export { BOOKINGS } from '../adapters/booking-repository.js';
 
-const parseId = (raw: unknown): string => {
-  if (typeof raw !== 'string' || !/^[\w-]{1,64}$/.test(raw)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
-  return raw;
-};
+const byId = validated(bookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } });
+const byCode = validated(retrieveCodeParamsSchema, 'params', { invalid: { message: 'Invalid code', fields: { code: 'Invalid code' } } });
 
 /**
  * Service-to-service reads (payment, review). Mounted under /internal, which the gateway never
@@ -34,10 +31,9 @@ export function internalRoutes(app: Express, deps: { bookings: BookingRepository
   );
   app.get(
     '/internal/bookings/by-code/:code',
-    route(async (req, res) => {
-      const code = parseRetrieveCode(req.params.code);
-      if (code === null) throw new ValidationError('Invalid code', { code: 'Invalid code' });
-      const record = await bookings.liveByCode(code);
+    byCode,
+    route(async (_req, res) => {
+      const record = await bookings.liveByCode(input(res, 'params', retrieveCodeParamsSchema).code);
       if (!record) throw new NotFoundError('No booking with that code');
       res.json(record);
     }),
@@ -45,16 +41,18 @@ export function internalRoutes(app: Express, deps: { bookings: BookingRepository
   // Payment: the balance to charge, and what the success page shows (summary, My move link).
   app.get(
     '/internal/bookings/:id/summary',
-    route(async (req, res) => {
-      const record = await bookings.liveById(parseId(req.params.id));
+    byId,
+    route(async (_req, res) => {
+      const record = await bookings.liveById(input(res, 'params', bookingIdParamsSchema).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(bookingSummary(record, deps.myMove));
     }),
   );
   app.get(
     '/internal/bookings/:id',
-    route(async (req, res) => {
-      const record = await bookings.liveById(parseId(req.params.id));
+    byId,
+    route(async (_req, res) => {
+      const record = await bookings.liveById(input(res, 'params', bookingIdParamsSchema).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(record);
     }),

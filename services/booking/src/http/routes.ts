@@ -1,10 +1,9 @@
 import type { Express } from 'express';
-import { saveRetrieveSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, ValidationError, type Cache } from '@vanhop/platform';
+import { retrieveQuerySchema, saveRetrieveSchema } from '@vanhop/contracts';
+import { input, rateLimit, route, validate, validated, type Cache } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import { customerView } from '../domain/booking-record.js';
-import { parseRetrieveCode } from '../domain/retrieve-code.js';
 
 /** Save for later and retrieve by code (SPEC.md section 7, `saveRetrieve`). */
 export function bookingRoutes(
@@ -26,11 +25,11 @@ export function bookingRoutes(
   app.get(
     '/api/saveRetrieve',
     limit('retrieve-quote'),
-    route(async (req, res) => {
-      // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
-      const code = parseRetrieveCode(req.query.randomNumber);
-      if (code === null) throw new ValidationError('randomNumber must be a whole number from 1 to 10000000', { randomNumber: 'Invalid code' });
-      const record = await deps.bookings.liveByCode(code);
+    // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
+    validated(retrieveQuerySchema, 'query', { invalid: { message: 'randomNumber must be a whole number from 1 to 10000000', fields: { randomNumber: 'Invalid code' } } }),
+    route(async (_req, res) => {
+      const { randomNumber } = input(res, 'query', retrieveQuerySchema);
+      const record = await deps.bookings.liveByCode(randomNumber);
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;

@@ -1,7 +1,7 @@
 import type { Express, Request } from 'express';
 import { NotFoundError, route, ValidationError, type RequestWithRawBody } from '@vanhop/platform';
-import { parsePercentage } from '../domain/percentage.js';
-import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from '../domain/payment-request.js';
+import { parsePercentage } from './percentage.js';
+import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from './payment-request.js';
 import type { StartPayment } from '../app/start-payment.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
