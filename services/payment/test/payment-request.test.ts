@@ -57,6 +57,6 @@ describe('payment config', () => {
       webhookSecret: 'whsec_x',
       api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
-    expect(loadConfig({ BOOKING_SERVICE_URL: 'http://booking:4102' }).bookingUrl).toBe('http://booking:4102');
+    expect(loadConfig({ BOOKING_SERVICE_URL: 'http://booking:4102' }).bookingServiceUrl).toBe('http://booking:4102');
   });
 });

@@ -42,7 +42,7 @@ export class SaveQuote {
     },
   ) {}
 
-  async run(input: SaveQuoteInput): Promise<StoredBooking> {
+  async execute(input: SaveQuoteInput): Promise<StoredBooking> {
     const { request, driverId } = bookingRequestFromQuote(input.quote);
     // Same rules and messages as the booking form, before anything is priced.
     await validate(bookingCompleteSchema, request, 'Quote');

@@ -25,7 +25,7 @@ export function internalRoutes(app: Express, deps: { bookings: BookingRepository
     '/internal/bookings',
     route(async (req, res) => {
       const body = await validate(saveRetrieveSchema, req.body, 'Booking');
-      const record = await deps.saveQuote.run({ quote: body.quote as Record<string, unknown>, announce: false });
+      const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, announce: false });
       res.status(201).json(record);
     }),
   );

@@ -17,7 +17,7 @@ export function bookingRoutes(
     limit('save-quote'),
     route(async (req, res) => {
       const body = await validate(saveRetrieveSchema, req.body, 'Saved quote');
-      const record = await deps.saveQuote.run({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
+      const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
       res.status(201).json({ data: customerView(record) });
     }),
   );
