@@ -6,7 +6,7 @@ import { MSG } from '../messages.js';
 export const BOOKING_ID_PATTERN = /^[\w-]{1,64}$/;
 export const PROVIDER_REF_PATTERN = /^[\w-]{1,255}$/;
 
-/** 30, 50 or 100 (a numeric string is accepted); anything else gets the SPEC's own message. */
+/** 30, 50 or 100 (a numeric string is accepted); anything else gets the contract's own message. */
 export const paymentPercentageSchema = yup
   .number()
   .transform((value, original) => (typeof original === 'string' && /^\d+$/.test(original) ? Number(original) : typeof original === 'number' ? original : NaN))

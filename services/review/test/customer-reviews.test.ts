@@ -172,7 +172,7 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect((await api('GET', `/api/reviews/link/${token}`)).status).toBe(200);
   });
 
-  it('staff approve: the review joins the carousel feed in SPEC shape (newest first) and the driver rating; reject takes it out', async () => {
+  it('staff approve: the review joins the carousel feed in the wire-contract shape (newest first) and the driver rating; reject takes it out', async () => {
     const token = await requestReview(await insert(booking({ quote: { ...booking().quote, name: 'Zara Quinn-Smith' } })));
     now = Date.parse('2026-03-01T12:30:00Z');
     expect((await api('POST', `/api/reviews/link/${token}`, { rating: 4, text: '<b>Great</b> move', driverRating: 2 })).status).toBe(201);

@@ -6,7 +6,7 @@ import { WRITE_ATTEMPTS, type MyMoveRecords } from './my-move-records.js';
 import { myMoveView } from './view-my-move.js';
 
 /**
- * Cancels a booking on the SPEC terms (contracts cancelTerms): inside the cooling-off hour with
+ * Cancels a booking on the terms of docs/BOOKING-LIFECYCLE.md (contracts cancelTerms): inside the cooling-off hour with
  * everything paid refunded, later with nothing refunded. The state change, BookingCancelled and
  * (with money to give back) RefundRequested are one conditional write, so a second cancel, however
  * close behind, finds the booking cancelled and changes nothing.

@@ -4,8 +4,8 @@ import type { StoredBooking } from '../domain/booking-record.js';
 import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
 /**
- * A booking as staff see it (SPEC "Booking record (admin)"), without internal fields such as
- * `outbox` or `request`; beside SPEC's fields, where the booking is in its life (cancelled,
+ * A booking as staff see it (docs/WIRE-CONTRACT.md, "The booking record (staff)"), without internal fields such as
+ * `outbox` or `request`; beside the wire contract's fields, where the booking is in its life (cancelled,
  * postponed) and what was refunded, so staff can tell a refunded job from a paid one.
  */
 export type AdminBookingView = Pick<

@@ -7,7 +7,7 @@ import { myMoveView } from './view-my-move.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Freezes a paid booking (24 hours' notice, SPEC terms); it must get a new date within 12 months. */
+/** Freezes a paid booking (24 hours' notice, docs/BOOKING-LIFECYCLE.md); it must get a new date within 12 months. */
 export class PostponeBooking {
   constructor(private readonly records: MyMoveRecords) {}
 

@@ -28,7 +28,7 @@ export type StoredBooking = BookingRecord &
     moveRevision?: number;
   };
 
-/** What a customer holding the code may see (SPEC.md "Retrieved record"): no driver contact, no internals. */
+/** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {
   return {
     _id: record._id,

@@ -5,7 +5,7 @@ import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import { customerView } from '../domain/booking-record.js';
 
-/** Save for later and retrieve by code (SPEC.md section 7, `saveRetrieve`). */
+/** Save for later and retrieve by code (docs/WIRE-CONTRACT.md, `saveRetrieve`). */
 export function bookingRoutes(
   app: Express,
   deps: { bookings: BookingRepository; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
