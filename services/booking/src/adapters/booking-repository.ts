@@ -1,5 +1,5 @@
 import type { BookingHistoryEntry, Receipt } from '@vanhop/contracts';
-import type { Collection, DocumentStore, Filter, OutboxEntry, Update, WithOutbox } from '@vanhop/platform';
+import { withoutOutbox, type Collection, type DocumentStore, type Filter, type OutboxEntry, type Update, type WithOutbox } from '@vanhop/platform';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 
@@ -20,13 +20,6 @@ export interface LifecycleChange {
   receipts?: Receipt[];
   events: OutboxEntry[];
   pendingRefund?: PendingRefund;
-}
-
-/** The record without its pending events: what use cases, views and other services get to see. */
-function recordOf(doc: BookingDocument | null): StoredBooking | null {
-  if (!doc) return null;
-  const { outbox: _outbox, ...record } = doc;
-  return record;
 }
 
 const asRead = (value: unknown) => (value === undefined ? { $exists: false } : value);
@@ -95,16 +88,16 @@ export class BookingRepository {
 
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
   async byId(id: string): Promise<StoredBooking | null> {
-    return recordOf(await this.bookings.findOne({ _id: id }));
+    return withoutOutbox(await this.bookings.findOne({ _id: id }));
   }
 
   /** A record that has not been deleted. */
   async liveById(id: string): Promise<StoredBooking | null> {
-    return recordOf(await this.bookings.findOne({ _id: id, deletedAt: null }));
+    return withoutOutbox(await this.bookings.findOne({ _id: id, deletedAt: null }));
   }
 
   async liveByCode(code: number): Promise<StoredBooking | null> {
-    return recordOf(await this.bookings.findOne({ randomNumber: code, deletedAt: null }));
+    return withoutOutbox(await this.bookings.findOne({ randomNumber: code, deletedAt: null }));
   }
 
   /** Whether any record, deleted ones included, holds the code. */
@@ -115,7 +108,7 @@ export class BookingRepository {
   /** Every live record, oldest first. */
   async listLive(): Promise<StoredBooking[]> {
     const docs = await this.bookings.find({ deletedAt: null }, { sort: { date: 1 } });
-    return docs.map((d) => recordOf(d)!);
+    return docs.map((d) => withoutOutbox(d));
   }
 
   /** Throws DuplicateKeyError when the code (or id) is taken. */

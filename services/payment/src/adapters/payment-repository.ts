@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { DuplicateKeyError, insertOrExisting, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import type { PaymentPercentage } from '@vanhop/contracts';
 import type { Payment, PaymentKind } from '../domain/payment.js';
 
@@ -9,15 +9,6 @@ interface ProcessedProviderEvent { _id: string; type: string; receivedAt: string
 
 /** A payment attempt as stored: the attempt and the PaymentSucceeded parked on it until published. */
 type PaymentDocument = Payment & WithOutbox;
-
-/** The attempt without its pending events. */
-function paymentOf(doc: PaymentDocument): Payment;
-function paymentOf(doc: PaymentDocument | null): Payment | null;
-function paymentOf(doc: PaymentDocument | null): Payment | null {
-  if (!doc) return null;
-  const { outbox: _outbox, ...payment } = doc;
-  return payment;
-}
 
 /**
  * The payment service's own records: payment attempts (with their outbox) and seen webhook ids.
@@ -39,7 +30,7 @@ export class PaymentRepository {
   }
 
   async byRef(ref: string): Promise<Payment | null> {
-    return paymentOf(await this.payments.findOne({ _id: ref }));
+    return withoutOutbox(await this.payments.findOne({ _id: ref }));
   }
 
   /** A still-open attempt for the same charge, so a double click does not open a second one. */
@@ -48,16 +39,16 @@ export class PaymentRepository {
       { bookingId, kind, percentage, amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
       { sort: { createdAt: -1 }, limit: 1 },
     );
-    return paymentOf(found[0] ?? null);
+    return withoutOutbox(found[0] ?? null);
   }
 
   async succeededFor(bookingId: string): Promise<Payment | null> {
-    return paymentOf(await this.payments.findOne({ bookingId, status: 'succeeded' }));
+    return withoutOutbox(await this.payments.findOne({ bookingId, status: 'succeeded' }));
   }
 
   /** Every payment that took money for the booking, newest first (the order refunds use). */
   async succeededPayments(bookingId: string): Promise<Payment[]> {
-    return (await this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } })).map((d) => paymentOf(d));
+    return (await this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } })).map((d) => withoutOutbox(d));
   }
 
   /** A still-open balance checkout for this very amount, offered again instead of a second one. */
@@ -66,11 +57,11 @@ export class PaymentRepository {
       { bookingId, purpose: 'balance', amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
       { sort: { createdAt: -1 }, limit: 1 },
     );
-    return paymentOf(found[0] ?? null);
+    return withoutOutbox(found[0] ?? null);
   }
 
   async balancePayments(bookingId: string): Promise<Payment[]> {
-    return (await this.payments.find({ bookingId, purpose: 'balance' })).map((d) => paymentOf(d));
+    return (await this.payments.find({ bookingId, purpose: 'balance' })).map((d) => withoutOutbox(d));
   }
 
   attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number> {
@@ -79,19 +70,12 @@ export class PaymentRepository {
 
   async latestIntent(filter: { bookingId: string } | { randomNumber: number }): Promise<Payment | null> {
     const found = await this.payments.find({ ...filter, kind: 'intent' }, { sort: { createdAt: -1 }, limit: 1 });
-    return paymentOf(found[0] ?? null);
+    return withoutOutbox(found[0] ?? null);
   }
 
   /** Inserts a new attempt; when a concurrent request already stored it, returns that one. */
-  async insert(payment: Payment): Promise<Payment> {
-    try {
-      return paymentOf(await this.payments.insertOne({ ...payment, outbox: [] }));
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const existing = await this.byRef(payment._id);
-      if (!existing) throw err;
-      return existing;
-    }
+  insert(payment: Payment): Promise<Payment> {
+    return insertOrExisting(this.payments, payment);
   }
 
   /**

@@ -1,17 +1,9 @@
-import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { insertOrExisting, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import type { Refund } from '../domain/refund.js';
 
 export const REFUNDS = 'refunds';
 
 type RefundDocument = Refund & WithOutbox;
-
-function refundOf(doc: RefundDocument): Refund;
-function refundOf(doc: RefundDocument | null): Refund | null;
-function refundOf(doc: RefundDocument | null): Refund | null {
-  if (!doc) return null;
-  const { outbox: _outbox, ...refund } = doc;
-  return refund;
-}
 
 /** Planned refunds (one per RefundRequested, keyed by its refund id) and the RefundIssued parked on each. */
 export class RefundRepository {
@@ -27,23 +19,16 @@ export class RefundRepository {
   }
 
   async byId(refundId: string): Promise<Refund | null> {
-    return refundOf(await this.refunds.findOne({ _id: refundId }));
+    return withoutOutbox(await this.refunds.findOne({ _id: refundId }));
   }
 
   async forBooking(bookingId: string): Promise<Refund[]> {
-    return (await this.refunds.find({ bookingId })).map((d) => refundOf(d));
+    return (await this.refunds.find({ bookingId })).map((d) => withoutOutbox(d));
   }
 
   /** Stores a plan; when a concurrent delivery planned it first, returns that plan, never a second one. */
-  async insertOrExisting(refund: Refund): Promise<Refund> {
-    try {
-      return refundOf(await this.refunds.insertOne({ ...refund, outbox: [] }));
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const first = await this.byId(refund._id);
-      if (!first) throw err;
-      return first;
-    }
+  insertOrExisting(refund: Refund): Promise<Refund> {
+    return insertOrExisting(this.refunds, refund);
   }
 
   /** One part given back by the provider: it is never asked again. */
