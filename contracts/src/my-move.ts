@@ -1,6 +1,6 @@
 /**
  * Life after booking (the "My move" page): the booking's lifecycle, the money it has seen, the
- * SPEC terms for cancelling and postponing, and the wire shapes of /api/mymove. The rules are pure
+ * terms for cancelling (docs/BOOKING-LIFECYCLE.md) and postponing, and the wire shapes of /api/mymove. The rules are pure
  * functions of the record and a clock so the page can say what will happen before the customer
  * confirms, and the booking service enforces exactly the same thing.
  */
@@ -11,16 +11,16 @@ import type { AmendablePart } from './events.js';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** SPEC 9: cooling-off is 1 hour after booking (placing = the first successful payment). */
+/** docs/BOOKING-LIFECYCLE.md: cooling-off is 1 hour after booking (placing = the first successful payment). */
 export const COOLING_OFF_MS = HOUR_MS;
-/** SPEC 9 terms: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
+/** docs/BOOKING-LIFECYCLE.md: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
 export const MOVE_NOTICE_MS = 24 * HOUR_MS;
-/** SPEC 9 terms: a frozen booking must be used within 12 months. */
+/** docs/BOOKING-LIFECYCLE.md: a frozen booking must be used within 12 months. */
 export const FROZEN_VALID_DAYS = 365;
 /** A My move link outlives the move by this much (receipts, a frozen booking's reactivation). */
 export const MY_MOVE_LINK_GRACE_DAYS = FROZEN_VALID_DAYS + 30;
 
-/** Where the booking is in its life, beside SPEC's paymentStatus (which says what was paid). */
+/** Where the booking is in its life, beside the wire contract's paymentStatus (which says what was paid). */
 export const BOOKING_STATES = ['active', 'frozen', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
@@ -155,7 +155,7 @@ export const balanceOf = (f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPai
   Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
 
 /**
- * Status words a customer reads (SPEC's stored values stay as they are on the wire). With the
+ * Status words a customer reads (the wire contract's stored values stay as they are on the wire). With the
  * balance given, a booking paid in full whose new date cost more says that money is owed again.
  */
 export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentStatus'> & { balancePence?: number }): string {
@@ -257,7 +257,7 @@ export interface MyMoveReceipt {
 }
 
 /**
- * POST /api/paymentbooking/success answer (SPEC's "answer not shown", ours): the payment is
+ * POST /api/paymentbooking/success answer (the reference client reads none of it; ours): the payment is
  * confirmed, what it was for, and where the customer's My move page is.
  */
 export interface PaymentSuccessResponse {

@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 
-/** A customer review as the web app shows it (SPEC.md section 3 "Review"); GET /api/google/review. */
+/** A customer review as the web app shows it (docs/WIRE-CONTRACT.md, "Other shapes"); GET /api/google/review. */
 export interface Review {
   rating: number;
+  /** Snake case and epoch seconds: Google Place Details' own field names, which the old client read directly. */
   author_name: string;
   /** Epoch seconds. */
   time: number;

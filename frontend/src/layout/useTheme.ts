@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 export type Theme = 'light' | 'dark';
 
 /**
- * Day/night theme. Starts light on every visit (SPEC: not saved); the colours live in CSS variables
+ * Day/night theme. Starts light on every visit (docs/SCREENS.md: not saved); the colours live in CSS variables
  * switched by `data-theme` on <html>, so every page and the booking box follow without re-rendering.
  */
 export function useTheme(root: HTMLElement = document.documentElement): { theme: Theme; toggle: () => void } {

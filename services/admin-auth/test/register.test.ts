@@ -67,7 +67,7 @@ describe('POST /api/account/register', () => {
     const res = await svc.post('/api/account/register', { ...validRegistration('newcomer'), ...change });
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBe(message);
-    // The form shows one line: the first failing field's SPEC message.
+    // The form shows one line: the first failing field's contract message (docs/WIRE-CONTRACT.md).
     expect(Object.values(res.body.errors)).toContain(res.body.errormessage);
     expect(await admins().count({})).toBe(before);
   });

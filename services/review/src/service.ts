@@ -1,4 +1,4 @@
-import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type ReviewConfig } from './config.js';
 import { SeededReviews } from './adapters/seeded-reviews.js';
 import { GooglePlaceDetailsReviews } from './adapters/google-place-details.js';
@@ -28,7 +28,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
     const listReviews = new ListReviews(source, () => moderation.approvedFeed(), infra.logger);
     const relay = new OutboxRelay(infra.store, [REVIEW_REQUESTS], infra.bus, infra.logger);
     if (config.reviewLink.generated) infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
-    const links = new ReviewLinks(config.reviewLink.secret);
+    const links = new ReviewLinks(new LinkSigner(config.reviewLink.secret, 'review'));
     const requestReview = new RequestReview(infra.store, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
     const submitReview = new SubmitReview(infra.store, links, infra.clock);
     const staffOnly = requireStaff(config.jwt, infra.clock);

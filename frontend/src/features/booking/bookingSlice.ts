@@ -1,5 +1,5 @@
 /**
- * The shared booking data (SPEC.md section 3 "Booking context"): filled by the home search, edited on
+ * The shared booking data (docs/WIRE-CONTRACT.md, "The booking data"): filled by the home search, edited on
  * /booking, posted to POST /api/booking. Collection first, delivery last, via stops in between.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -49,7 +49,7 @@ export function reviewRequestRefusal(booking: Reviewable, now: Date): string | n
   return null;
 }
 
-/** An approved review in SPEC's Review shape (section 3), exactly its five fields. */
+/** An approved review in the wire contract's Review shape (docs/WIRE-CONTRACT.md), exactly its five fields. */
 export const asFeedReview = (r: CustomerReviewRecord): Review => ({
   rating: r.rating,
   author_name: r.authorName,
