@@ -1,18 +1,20 @@
 /**
  * Gateway overhead: the same service route called directly and through the gateway, in one run.
  * The load generator (autocannon) runs in its own process, so it never shares the servers' event loop.
- * Run: npx tsx bench/gateway.ts [seconds]   (loopback only; bounded duration)
+ * Run: npx tsx bench/gateway.ts [seconds] [rounds]   (loopback only; default 5 s per run, 3 rounds in
+ * alternation, each target keeping its best run, as the machine may be shared)
  */
 import './support/raw-text.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { measure, table } from './support/load.js';
+import { compare, table } from './support/load.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
 const { startEmbedded } = await import('../scripts/embedded/start-embedded.js');
 
 const seconds = Math.min(Math.max(Number(process.argv[2] ?? 5), 1), 30);
+const rounds = Math.min(Math.max(Number(process.argv[3] ?? 3), 1), 10);
 const connections = 20;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-'));
@@ -26,9 +28,15 @@ const product = await startEmbedded({
 });
 try {
   const route = '/api/google/review';
-  const direct = await measure('review service, direct', { url: `${product.services.review.url}${route}`, connections }, seconds);
-  const viaGateway = await measure('review service, through gateway', { url: `${product.url}${route}`, connections }, seconds);
-  console.log(`\nGET ${route}, ${connections} connections, ${seconds}s each; load generator in its own process\n`);
+  const [direct, viaGateway] = await compare(
+    [
+      { label: 'review service, direct', options: { url: `${product.services.review.url}${route}`, connections } },
+      { label: 'review service, through gateway', options: { url: `${product.url}${route}`, connections } },
+    ],
+    seconds,
+    rounds,
+  );
+  console.log(`\nGET ${route}, ${connections} connections, best of ${rounds} alternating ${seconds} s runs each; load generator in its own process\n`);
   table([direct, viaGateway]);
   console.log(`throughput gateway/direct: ${((100 * viaGateway.rps) / direct.rps).toFixed(1)} %   (target >= 70 %)`);
   console.log(`p50 latency ratio gateway/direct: ${(viaGateway.p50 / Math.max(direct.p50, 0.001)).toFixed(2)}`);

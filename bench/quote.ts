@@ -6,7 +6,8 @@
  *   - the ceiling of this machine: a raw Node http hello-world.
  * Then the quote at a fixed 200 req/s for its latency percentiles. The load generator (autocannon)
  * runs in its own process, so it never shares the servers' event loop.
- * Run: npx tsx bench/quote.ts [seconds]   (loopback only; bounded duration, default 5 s per target)
+ * Run: npx tsx bench/quote.ts [seconds] [rounds]   (loopback only; default 5 s per run, 3 rounds: the
+ * targets are measured in alternation and each keeps its best run, as the machine may be shared)
  */
 import './support/raw-text.js';
 import http from 'node:http';
@@ -15,12 +16,13 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { earliestBookingTime } from '@vanhop/contracts';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
-import { loadRun, measure, table, type Figures } from './support/load.js';
+import { compare, loadRun, table, type Figures } from './support/load.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
 const { startEmbeddedOnTempDir } = await import('../test/support/embedded.js');
 
 const seconds = Math.min(Math.max(Number(process.argv[2] ?? 5), 1), 30);
+const rounds = Math.min(Math.max(Number(process.argv[3] ?? 3), 1), 10);
 const connections = 20;
 const fixedRate = 200;
 
@@ -85,9 +87,15 @@ try {
   const floorCheck = await fetch(`${floorUrl}/api/booking`, post);
   if ((await floorCheck.text()) !== sampleText) throw new Error('the floor does not answer the sample body');
 
-  const ceiling = await measure('raw Node http hello-world', { url: helloUrl, connections }, seconds);
-  const floor = await measure('Express + proxy floor (fixed JSON)', { url: `${floorUrl}/api/booking`, connections, ...post }, seconds);
-  const quote = await measure('POST /api/booking via gateway', { url: `${product.url}/api/booking`, connections, ...post }, seconds);
+  const [ceiling, floor, quote] = await compare(
+    [
+      { label: 'raw Node http hello-world', options: { url: helloUrl, connections } },
+      { label: 'Express + proxy floor (fixed JSON)', options: { url: `${floorUrl}/api/booking`, connections, ...post } },
+      { label: 'POST /api/booking via gateway', options: { url: `${product.url}/api/booking`, connections, ...post } },
+    ],
+    seconds,
+    rounds,
+  );
   const paced = await loadRun({ url: `${product.url}/api/booking`, connections: 10, overallRate: fixedRate, duration: seconds, ...post });
   const pacedFigures: Figures = {
     label: `POST /api/booking at ${fixedRate} req/s`,
@@ -99,7 +107,7 @@ try {
     errors: paced.errors,
   };
 
-  console.log(`\n${connections} connections, ${seconds}s per target (after a 1 s warm-up); load generator in its own process\n`);
+  console.log(`\n${connections} connections, best of ${rounds} alternating ${seconds} s runs per target (after a 1 s warm-up); load generator in its own process\n`);
   table([ceiling, floor, quote, pacedFigures]);
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
   console.log(`quote / Express+proxy floor: ${pct(quote.rps, floor.rps)}   (target >= 70 %)`);

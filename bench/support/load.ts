@@ -17,11 +17,23 @@ export function loadRun(options: autocannon.Options): Promise<autocannon.Result>
   });
 }
 
-/** A 1 s warm-up (JIT, keep-alive connections), then the measured run. */
-export async function measure(label: string, options: autocannon.Options, seconds: number): Promise<Figures> {
-  await loadRun({ ...options, duration: 1 });
-  const r = await loadRun({ ...options, duration: seconds });
-  return { label, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+/**
+ * Several targets measured in alternation, `rounds` times each, keeping each target's best run: the
+ * machine is shared, and a burst of someone else's work then lands on one run, not on one target.
+ */
+export async function compare(targets: { label: string; options: autocannon.Options }[], seconds: number, rounds: number): Promise<Figures[]> {
+  const best = new Map<string, Figures>();
+  for (const t of targets) await loadRun({ ...t.options, duration: 1 });
+  for (let round = 0; round < rounds; round++) {
+    for (const t of targets) {
+      const r = await loadRun({ ...t.options, duration: seconds });
+      const f: Figures = { label: t.label, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+      const seen = best.get(t.label);
+      if (!seen || f.rps > seen.rps) best.set(t.label, { ...f, non2xx: f.non2xx + (seen?.non2xx ?? 0), errors: f.errors + (seen?.errors ?? 0) });
+      else best.set(t.label, { ...seen, non2xx: seen.non2xx + f.non2xx, errors: seen.errors + f.errors });
+    }
+  }
+  return targets.map((t) => best.get(t.label)!);
 }
 
 export const table = (rows: Figures[]) =>
