@@ -16,4 +16,5 @@ export * from './schemas/payment.js';
 export * from './schemas/driver.js';
 export * from './escape-html.js';
 export * from './my-move.js';
+export * from './schemas/my-move.js';
 export * from './conversations.js';

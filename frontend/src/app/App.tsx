@@ -3,12 +3,13 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from '../layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { BookingPage } from '../features/booking/BookingPage';
-import { RetrievePage } from '../features/retrieve/RetrievePage';
-import { PaymentSuccessPage } from '../features/payment/PaymentSuccessPage';
-import { PaymentFailPage } from '../features/payment/PaymentFailPage';
 import { PATHS } from './paths';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+// Retrieve and the payment result pages are reached from a link or a checkout, never first from home.
+const RetrievePage = lazy(() => import('../features/retrieve/RetrievePage').then((m) => ({ default: m.RetrievePage })));
+const PaymentSuccessPage = lazy(() => import('../features/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailPage = lazy(() => import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -35,10 +36,10 @@ export function App() {
         <Route element={<Layout />}>
           <Route path={PATHS.home} element={<HomePage />} />
           <Route path={PATHS.booking} element={<BookingPage />} />
-          <Route path={PATHS.retrieve} element={<RetrievePage />} />
-          <Route path={PATHS.retrieveCode} element={<RetrievePage />} />
-          <Route path={PATHS.paymentSuccess} element={<PaymentSuccessPage />} />
-          <Route path={PATHS.paymentFail} element={<PaymentFailPage />} />
+          <Route path={PATHS.retrieve} element={page(<RetrievePage />)} />
+          <Route path={PATHS.retrieveCode} element={page(<RetrievePage />)} />
+          <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />
+          <Route path={PATHS.paymentFail} element={page(<PaymentFailPage />)} />
           <Route path={PATHS.services} element={page(<ServicesPage />)} />
           <Route path={PATHS.serviceDetail} element={page(<ServiceDetailPage />)} />
           <Route path={PATHS.contact} element={page(<ContactPage />)} />
