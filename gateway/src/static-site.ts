@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Response, type Router } from 'express';
 import { escapeHtml as esc } from '@vanhop/contracts';
 
 export interface PrerenderedPage { title: string; description: string; bodyHtml: string }
@@ -15,6 +15,55 @@ export function injectPage(shell: string, page: PrerenderedPage): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${esc(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${esc(page.description)}" />`)
     .replace('<div id="root"></div>', `<div id="root">${page.bodyHtml}</div>`);
+}
+
+const COMPRESSED_COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The encodings a request accepts (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * The web app's build writes brotli and gzip copies beside its text files (frontend/vite.config.ts);
+ * a request that accepts one gets it, sent by express.static from the copy with the original's type.
+ * Files without copies (small ones, or a build without them) are served as they are.
+ */
+function precompressed(dir: string): RequestHandler {
+  const copies = new Map<string, string[]>();
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/\.(js|css|svg|json|txt)$/.test(req.path)) return next();
+    res.vary('Accept-Encoding');
+    const accepted = acceptedEncodings(req.headers['accept-encoding'] as string | undefined);
+    if (accepted.size === 0) return next();
+    let file: string;
+    try {
+      file = path.join(dir, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    // Only files inside the folder; express.static makes the same check on what it serves.
+    if (!file.startsWith(path.join(dir, path.sep))) return next();
+    let present = copies.get(file);
+    if (!present) {
+      // Remembered for files of the build only, so made-up paths cannot grow the map.
+      if (!existsSync(file)) return next();
+      present = COMPRESSED_COPIES.filter((c) => existsSync(file + c.suffix)).map((c) => c.suffix);
+      copies.set(file, present);
+    }
+    const copy = COMPRESSED_COPIES.find((c) => accepted.has(c.encoding) && present.includes(c.suffix));
+    if (copy) req.url = req.url.replace(/(\?|$)/, `${copy.suffix}$1`);
+    next();
+  };
 }
 
 /**
@@ -35,8 +84,15 @@ export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: Kno
     return shell.html;
   };
 
+  router.use(precompressed(dir));
   router.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    const original = file.replace(/\.(br|gz)$/, '');
+    if (original !== file) {
+      // A precompressed copy (see precompressed()): the type and caching of the file it stands for.
+      res.setHeader('Content-Encoding', file.endsWith('.br') ? 'br' : 'gzip');
+      (res as unknown as Response).type(path.extname(original));
+    }
+    if (original.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   } }));
   router.get(/^(?!\/api\/|\/health\/|\/metrics).*/, (req, res) => {
     if (!existsSync(index)) {
