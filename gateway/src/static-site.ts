@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { escapeHtml as esc } from '@vanhop/contracts';
+import { CHROME_FILE, HOME_FILE, PAGE_SLOT, PRERENDER_DIR } from './landing-prerender.js';
 
 export interface PrerenderedPage { title: string; description: string; bodyHtml: string }
 export type Prerender = (pathname: string) => PrerenderedPage | null;
@@ -14,7 +15,7 @@ export function injectPage(shell: string, page: PrerenderedPage): string {
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${esc(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${esc(page.description)}" />`)
-    .replace('<div id="root"></div>', `<div id="root">${page.bodyHtml}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${page.bodyHtml}</div>`);
 }
 
 const COMPRESSED_COPIES = [
@@ -76,12 +77,28 @@ function precompressed(dir: string): RequestHandler {
 export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: KnownPath): Router {
   const router = express.Router();
   const index = path.join(dir, 'index.html');
-  let shell: { html: string; mtimeMs: number } | null = null;
-  // Read once, re-read only when a new build replaced it.
-  const readShell = (): string => {
-    const mtimeMs = statSync(index).mtimeMs;
-    if (!shell || shell.mtimeMs !== mtimeMs) shell = { html: readFileSync(index, 'utf8'), mtimeMs };
-    return shell.html;
+  // Read once, re-read only when a new build replaced them.
+  const cache = new Map<string, { html: string; mtimeMs: number }>();
+  const read = (file: string): string => {
+    const mtimeMs = statSync(file).mtimeMs;
+    let seen = cache.get(file);
+    if (!seen || seen.mtimeMs !== mtimeMs) cache.set(file, (seen = { html: readFileSync(file, 'utf8'), mtimeMs }));
+    return seen.html;
+  };
+  /**
+   * A prerendered page carries the app's stylesheet inline: its markup can then be painted from the
+   * first response, without waiting for another round trip (the CSP allows inline styles).
+   */
+  const withInlineStyles = (html: string): string =>
+    html.replace(/<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g, (link, href: string) => {
+      const file = path.join(dir, href);
+      const css = existsSync(file) ? read(file) : null;
+      return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    });
+  /** A file of the build's prerendered shell (frontend/scripts/prerender-shell.mjs), when it made one. */
+  const prerendered = (name: string): string | null => {
+    const file = path.join(dir, PRERENDER_DIR, name);
+    return existsSync(file) ? read(file) : null;
   };
 
   router.use(precompressed(dir));
@@ -101,11 +118,19 @@ export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: Kno
     }
     const page = prerender?.(req.path) ?? null;
     if (page) {
+      // The landing page inside the prerendered header and footer, as React will draw it.
+      const chrome = prerendered(CHROME_FILE);
+      const bodyHtml = chrome?.includes(PAGE_SLOT) ? chrome.replace(PAGE_SLOT, () => page.bodyHtml) : page.bodyHtml;
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.type('html').send(injectPage(readShell(), page));
+      res.type('html').send(injectPage(chrome ? withInlineStyles(read(index)) : read(index), { ...page, bodyHtml }));
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    const home = req.path === '/' ? prerendered(HOME_FILE) : null;
+    if (home !== null) {
+      res.type('html').send(withInlineStyles(read(index)).replace('<div id="root"></div>', () => `<div id="root">${home}</div>`));
+      return;
+    }
     if (isKnownPath && !isKnownPath(req.path)) res.status(404);
     res.sendFile(index);
   });

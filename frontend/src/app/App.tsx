@@ -4,6 +4,7 @@ import { Layout } from '../layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { BookingPage } from '../features/booking/BookingPage';
 import { PATHS } from './paths';
+import { LandingRoute } from '../features/landing/LandingRoute';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 // Retrieve and the payment result pages are reached from a link or a checkout, never first from home.
@@ -18,7 +19,6 @@ const FaqPage = lazy(() => import('../features/faq/FaqPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const CoveragePage = lazy(() => import('../features/coverage/CoveragePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const MyMovePage = lazy(() => import('../features/mymove/MyMovePage'));
 const ReceiptPage = lazy(() => import('../features/mymove/ReceiptPage'));
 const ConversationPage = lazy(() => import('../features/conversations/ConversationPage'));
@@ -52,7 +52,7 @@ export function App() {
           <Route path={PATHS.conversation} element={page(<ConversationPage />)} />
           <Route path={PATHS.driverReply} element={page(<DriverReplyPage />)} />
           <Route path={PATHS.review} element={page(<ReviewPage />)} />
-          <Route path={PATHS.landing} element={page(<LandingPage />)} />
+          <Route path={PATHS.landing} element={page(<LandingRoute />)} />
           {/* Every path above that ends here is answered 404 by the gateway (isClientRoute in ../prerender/client-routes). */}
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
