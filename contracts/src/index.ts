@@ -17,4 +17,5 @@ export * from './schemas/driver.js';
 export * from './schemas/internal.js';
 export * from './escape-html.js';
 export * from './my-move.js';
+export * from './schemas/my-move.js';
 export * from './conversations.js';

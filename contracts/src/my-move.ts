@@ -2,9 +2,9 @@
  * Life after booking (the "My move" page): the booking's lifecycle, the money it has seen, the
  * terms for cancelling (docs/BOOKING-LIFECYCLE.md) and postponing, and the wire shapes of /api/mymove. The rules are pure
  * functions of the record and a clock so the page can say what will happen before the customer
- * confirms, and the booking service enforces exactly the same thing.
+ * confirms, and the booking service enforces exactly the same thing. The request schemas (yup) are
+ * in schemas/my-move.ts, so the web app's first download can use these rules without yup.
  */
-import * as yup from 'yup';
 import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart } from './events.js';
 
@@ -207,25 +207,7 @@ export interface MyMoveView {
   };
 }
 
-/** POST /api/mymove/:token/cancel body: the customer saw the terms and confirms. */
-export const cancelBookingSchema = yup.object({
-  confirm: yup.boolean().oneOf([true], 'Please confirm the cancellation').required('Please confirm the cancellation'),
-  /**
-   * The refund the customer was shown when confirming. The terms change at the end of the cooling-off
-   * hour; a cancel confirmed for a full refund must not go through with none (409 instead).
-   */
-  expectedRefundPence: yup.number().integer().min(0).optional(),
-});
-
 export const REFUND_TERMS_CHANGED = 'The refund terms have changed since you confirmed: please read them again before cancelling.';
-
-/** POST /api/mymove/:token/reactivate body: the new move date (ISO), re-priced by the server. */
-export const reactivateBookingSchema = yup.object({
-  date: yup
-    .string()
-    .required('Choose Moving Date is required')
-    .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
-});
 
 /** What one staff amendment did, beside the updated record in the answer of POST /api/backdata/amend/:id. */
 export interface BookingAmendment {

@@ -48,28 +48,8 @@ function readable(dir: string): string[] {
   });
 }
 
-/**
- * Files edited on other branches while the product docs moved into docs/: they still cite the
- * design notes that never were in the repository. Remove an entry once its file cites docs/.
- */
-const STILL_CITING_OUTSIDE = new Set([
-  'contracts/src/schemas/driver.ts',
-  'frontend/src/app/paths.ts',
-  'frontend/src/features/admin/AdminApp.test.tsx',
-  'frontend/src/features/admin/FormField.tsx',
-  'frontend/src/features/admin/LoginPage.tsx',
-  'frontend/src/features/admin/api.ts',
-  'frontend/src/features/admin/records.ts',
-  'frontend/src/features/admin/session.ts',
-  'frontend/src/features/admin/useCheck.ts',
-  'gateway/src/merge-slashes.ts',
-  'gateway/src/routing.ts',
-  'services/admin-auth/test/login.test.ts',
-  'services/admin-auth/test/register.test.ts',
-  'services/notification/test/contact-and-outbox.test.ts',
-  'services/quote/test/double-booking.test.ts',
-  'services/quote/test/quote-service.test.ts',
-]);
+/** Files allowed to cite design notes outside the repository: none. */
+const STILL_CITING_OUTSIDE = new Set<string>([]);
 
 describe('the repository explains itself', () => {
   const files = ['README.md', ...['docs', 'contracts', 'services', 'gateway', 'frontend/src', 'test', 'scripts'].flatMap(readable)];
