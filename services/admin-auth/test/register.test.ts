@@ -62,7 +62,7 @@ describe('POST /api/account/register', () => {
     ['repeat password missing', { password1: undefined }, 'password1', r.passwordConfirmRequired],
     ['passwords differ', { password1: 'something-else' }, 'password1', r.passwordMatch],
   ];
-  it.each(cases)('refuses %s with 400 and the product's message', async (_what, change, field, message) => {
+  it.each(cases)('refuses %s with 400 and the product message', async (_what, change, field, message) => {
     const before = await admins().count({});
     const res = await svc.post('/api/account/register', { ...validRegistration('newcomer'), ...change });
     expect(res.status).toBe(400);
