@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { earliestBookingTime, TOPICS, type Quote } from '@vanhop/contracts';
+import { TOPICS, type Quote } from '@vanhop/contracts';
 import { createEvent, createLogger, MemoryEventBus, startService, type EventBus, type RunningService } from '@vanhop/platform';
-import { address, completeBooking } from '../test/support/booking-fixtures.js';
+import { twoStopBooking } from './support/booking.js';
 
 const { quoteService } = await import('@vanhop/quote');
 const { bookingService } = await import('@vanhop/booking');
@@ -91,9 +91,6 @@ try {
   }
 
   // Bookings to pay: priced by quote, saved by booking (as the web app does before checkout).
-  const start = earliestBookingTime(new Date(Date.now() + 24 * 3600_000));
-  start.setUTCDate(start.getUTCDate() + 2);
-  start.setUTCHours(10, 0, 0, 0);
   const post = async <T>(url: string, body: unknown): Promise<T> => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`POST ${url}: HTTP ${res.status} ${await res.text()}`);
@@ -103,10 +100,7 @@ try {
   const publishedById = new Map<string, number>();
   for (let i = 0; i < count; i++) {
     const email = `bench-${i}-${run}@example.com`;
-    const priced = await post<{ quote: Quote }>(`${quote.url}/api/booking`, completeBooking(start.toISOString(), {
-      addresses: [address('p', 'London NW2, UK', '12 Example Road', 1), address('d', 'London W1, UK', '7 Drop Lane', 2)],
-      email,
-    }));
+    const priced = await post<{ quote: Quote }>(`${quote.url}/api/booking`, twoStopBooking(email));
     const record = (await post<{ data: { _id: string; randomNumber: number; quote: Quote } }>(`${booking.url}/api/saveRetrieve`, { quote: priced.quote })).data;
     saved.push({ id: record._id, code: record.randomNumber, email, totalPrice: record.quote.totalPrice });
   }
