@@ -5,19 +5,16 @@
  * Targets: ready <= 5 s; resident memory <= 300 MB after the quotes.
  * Run: npx tsx bench/embedded.ts [quotes]   (needs npm run build; loopback only)
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { earliestBookingTime } from '@vanhop/contracts';
-import { address, completeBooking } from '../test/support/booking-fixtures.js';
+import { threeStopBooking } from './support/booking.js';
+import { spawnEmbedded } from '../test/support/embedded-process.js';
 import { loadRun } from './support/load.js';
 
 const quotes = Math.min(Math.max(Number(process.argv[2] ?? 10_000), 100), 100_000);
 const READY_TARGET_MS = 5_000;
 const RSS_TARGET_MB = 300;
-
-if (!existsSync('dist/embedded.js')) throw new Error('dist/embedded.js is missing: run npm run build first');
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -28,38 +25,16 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-embedded-'));
 const started = performance.now();
-const child = spawn(process.execPath, ['dist/embedded.js'], {
-  env: { ...process.env, GATEWAY_PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let output = '';
+const embedded = await spawnEmbedded(dataDir, { GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000' });
+const { child, url } = embedded;
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed within 60 s:\n${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const m = /Open (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
   const listening = performance.now() - started;
   // Ready as a load balancer sees it: the gateway's readiness answers 200.
   while ((await fetch(`${url}/health/ready`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 20));
   const ready = performance.now() - started;
   const idle = memoryOf(child.pid!);
 
-  const start = earliestBookingTime(new Date(Date.now() + 24 * 3600_000));
-  start.setUTCDate(start.getUTCDate() + 1);
-  start.setUTCHours(10, 0, 0, 0);
-  const booking = completeBooking(start.toISOString(), {
-    addresses: [address('p', 'London NW2, UK', '12 Example Road', 1), address('v', 'Wembley, UK', '3 Via Street', 0), address('d', 'London W1, UK', '7 Drop Lane', 2)],
-  });
+  const booking = threeStopBooking();
   const result = await loadRun({ url: `${url}/api/booking`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking), connections: 20, amount: quotes });
   const after = memoryOf(child.pid!);
 
@@ -73,7 +48,6 @@ try {
     { figure: 'quotes answered 2xx', value: `${result.requests.total - result.non2xx - result.errors} of ${quotes}`, target: '' },
   ]);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  await embedded.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

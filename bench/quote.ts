@@ -14,8 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { earliestBookingTime } from '@vanhop/contracts';
-import { address, completeBooking } from '../test/support/booking-fixtures.js';
+import { threeStopBooking } from './support/booking.js';
 import { compare, loadRun, table, type Figures } from './support/load.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
@@ -26,21 +25,7 @@ const rounds = Math.min(Math.max(Number(process.argv[3] ?? 3), 1), 10);
 const connections = 20;
 const fixedRate = 200;
 
-// A move tomorrow-or-later at 10:00 London time: a complete booking, so the full quote is priced.
-const start = earliestBookingTime(new Date(Date.now() + 24 * 3600_000));
-start.setUTCDate(start.getUTCDate() + 1);
-start.setUTCHours(10, 0, 0, 0);
-const booking = completeBooking(start.toISOString(), {
-  addresses: [
-    address('p', 'London NW2, UK', '12 Example Road', 1),
-    address('v', 'Wembley, UK', '3 Via Street', 0),
-    address('d', 'London W1, UK', '7 Drop Lane', 2),
-  ],
-  description: 'Two-bedroom flat',
-  name: 'Bench Mark',
-  email: 'bench@example.com',
-  phone: '07700900999',
-});
+const booking = threeStopBooking();
 
 const listenLocal = async (server: http.Server) => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
