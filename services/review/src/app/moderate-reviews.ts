@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES, type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
+import { type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
 import { NotFoundError, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import type { CustomerReviewRepository } from '../adapters/review-repositories.js';
 import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
@@ -12,7 +12,6 @@ const RATINGS_KEY = 'reviews:driver-ratings';
 const RATINGS_CACHE_SECONDS = 60;
 
 export type ModerationFilter = ReviewStatus | 'all';
-export const isModerationFilter = (v: unknown): v is ModerationFilter => v === 'all' || (REVIEW_STATUSES as readonly unknown[]).includes(v);
 
 /** Staff moderation of VanHop's own reviews, and what approval publishes: the feed and driver ratings. */
 export class ModerateReviews {
