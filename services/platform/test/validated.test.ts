@@ -34,3 +34,12 @@ describe('validated(schema, source)', () => {
     expect(() => input({ locals: {} } as Response, 'body')).toThrow(/mount validated/);
   });
 });
+
+describe('validated query defaults', () => {
+  it('a schema default fills an absent query value', async () => {
+    const q = yup.object({ status: yup.string().oneOf(['a', 'all']).default('all') });
+    const { err, res } = await run(validated(q, 'query'), { query: {} });
+    expect(err).toBeUndefined();
+    expect(input(res, 'query', q)).toEqual({ status: 'all' });
+  });
+});

@@ -6,7 +6,7 @@ import type { MemoryEventBus, RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { driverRatings, publicAuthorName, reviewRequestRefusal } from '../src/domain/customer-review.js';
-import { REVIEW_REQUESTS } from '../src/app/request-review.js';
+import { REVIEW_REQUESTS } from '../src/adapters/review-repositories.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
 

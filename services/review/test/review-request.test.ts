@@ -6,7 +6,7 @@ import { fixedClock, type MemoryEventBus, type RunningService } from '@vanhop/pl
 import { reviewService } from '../src/service.js';
 import { driverAuth, staffAuth } from '../../../test/support/staff.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
-import { REVIEW_REQUESTS } from '../src/app/request-review.js';
+import { REVIEW_REQUESTS } from '../src/adapters/review-repositories.js';
 
 const clock = fixedClock('2026-03-01T12:00:00Z');
 

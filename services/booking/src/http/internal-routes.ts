@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { bookingIdParamsSchema, retrieveCodeParamsSchema, saveRetrieveSchema } from '@vanhop/contracts';
-import { input, NotFoundError, route, validate, validated } from '@vanhop/platform';
+import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import type { MyMoveRecords } from '../app/my-move-records.js';
@@ -23,8 +23,9 @@ export function internalRoutes(app: Express, deps: { bookings: BookingRepository
   // as an unpaid record exactly like save-for-later, but no QuoteSaved (no retrieve-link e-mail).
   app.post(
     '/internal/bookings',
-    route(async (req, res) => {
-      const body = await validate(saveRetrieveSchema, req.body, 'Booking');
+    validated(saveRetrieveSchema, 'body', { what: 'Booking' }),
+    route(async (_req, res) => {
+      const body = input(res, 'body', saveRetrieveSchema);
       const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, announce: false });
       res.status(201).json(record);
     }),

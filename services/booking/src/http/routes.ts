@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { retrieveQuerySchema, saveRetrieveSchema } from '@vanhop/contracts';
-import { input, rateLimit, route, validate, validated, type Cache } from '@vanhop/platform';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import { customerView } from '../domain/booking-record.js';
@@ -15,8 +15,9 @@ export function bookingRoutes(
   app.post(
     '/api/saveRetrieve',
     limit('save-quote'),
-    route(async (req, res) => {
-      const body = await validate(saveRetrieveSchema, req.body, 'Saved quote');
+    validated(saveRetrieveSchema, 'body', { what: 'Saved quote' }),
+    route(async (_req, res) => {
+      const body = input(res, 'body', saveRetrieveSchema);
       const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
       res.status(201).json({ data: customerView(record) });
     }),

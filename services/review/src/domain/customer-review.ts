@@ -1,7 +1,5 @@
 import { REVIEW_MSG, type BookingRecord, type DriverRatings, type ModeratedReview, type Review, type ReviewStatus } from '@vanhop/contracts';
 
-export const CUSTOMER_REVIEWS = 'customer_reviews';
-
 /** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
 export const REVIEW_AVATAR = '/images/avatar.svg';
 
