@@ -1,16 +1,10 @@
-import type { EventEnvelope } from '@vanhop/contracts';
+import type { EventEnvelope, OutboxEntry } from '@vanhop/contracts';
 import type { Collection, Doc, DocumentStore } from './ports/document-store.js';
 import { DuplicateKeyError } from './errors.js';
 import type { EventBus } from './ports/event-bus.js';
 import type { Logger } from './logger.js';
 
-/** A pending event kept on the very document whose change it announces (single-document atomicity). */
-export interface OutboxEntry {
-  eventId: string;
-  topic: string;
-  key: string;
-  event: EventEnvelope;
-}
+export type { OutboxEntry };
 
 export interface WithOutbox { outbox?: OutboxEntry[] }
 
