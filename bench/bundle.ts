@@ -1,6 +1,6 @@
 /**
  * Web app size budget: the JavaScript the home route downloads before it can render (the Vite entry chunk plus
- * everything it imports statically) must stay within 150 KB gzipped; maps, Stripe, admin and content pages are
+ * everything it imports statically) must stay within 100 KB gzipped; maps, Stripe, admin and content pages are
  * lazy chunks and are reported separately.
  *
  *   npx tsx bench/bundle.ts            reads frontend/dist (builds it first when missing)
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'frontend', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');

@@ -1,7 +1,7 @@
 import { BOOKING_HOURS } from './constants.js';
 
 /**
- * Moving-date rules of SPEC.md section 5, shared by the date picker and the servers. Everything is
+ * Moving-date rules of docs/SCREENS.md, shared by the date picker and the servers. Everything is
  * reckoned on the Europe/London wall clock, whatever the time zone of the machine running it.
  *
  * - Moves start between 06:00 and 21:00 (21:00 itself allowed), on a 15-minute step.

@@ -1,4 +1,4 @@
-/** Business constants from SPEC.md sections 3 and 9; the single source for services and the web app. */
+/** Business constants (docs/WIRE-CONTRACT.md, docs/PRICING.md, docs/SCREENS.md); the single source for services and the web app. */
 
 export const COMPANY = {
   name: 'VanHop Removals Ltd',
@@ -65,14 +65,14 @@ export const HELP_LEVEL_OPTIONS: { id: string; value: HelpLevel; imageSrc: strin
   { id: 'driver-plus-two', value: 'Driver-Plus-Two', imageSrc: '/images/help/driver-plus-two.svg', about: 'The driver plus two helpers: full service.' },
 ];
 
-/** Loading/unloading estimate per van, seconds (SPEC.md section 9). */
+/** Loading/unloading estimate per van, seconds (docs/PRICING.md, "Loading time"). */
 export const LOADING_SECONDS: Record<VanSize, number> = { Small: 1800, Medium: 3600, Large: 5400, Luton: 7200 };
 
 export const MIN_HOURS = 1;
 export const MAX_HOURS = 20.5;
 /**
- * The hour select, 01hr:00Min to 20hr:30Min in 30-minute steps (SPEC.md section 5). `label` is the
- * option text SPEC's client sends as `hour`; `value` is the same choice as a number of hours.
+ * The hour select, 01hr:00Min to 20hr:30Min in 30-minute steps (docs/SCREENS.md). `label` is the
+ * option text the reference client sends as `hour`; `value` is the same choice as a number of hours.
  */
 export const HOUR_OPTIONS: { value: number; label: string }[] = Array.from({ length: (MAX_HOURS - MIN_HOURS) * 2 + 1 }, (_, i) => {
   const minutes = MIN_HOURS * 60 + i * 30;
@@ -123,6 +123,10 @@ export const CHARGES = {
 
 export const PAYMENT_PERCENTAGES = [30, 50, 100] as const;
 export type PaymentPercentage = (typeof PAYMENT_PERCENTAGES)[number];
+/**
+ * What was paid, spelt as the old back end stored it (the share glued to "percentage"): wire values
+ * clients compare, so they stay; customers read them through PAYMENT_STATUS_TEXT.
+ */
 export const PAYMENT_STATUSES = ['unpaid', 'paid', '30percentage', '50percentage'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const paymentStatusFor = (percentage: PaymentPercentage): PaymentStatus =>

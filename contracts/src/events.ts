@@ -37,6 +37,14 @@ export const eventEnvelopeSchema = yup.object({
 });
 export type EventEnvelope<T = unknown> = Omit<yup.InferType<typeof eventEnvelopeSchema>, 'data'> & { data: T };
 
+/** A pending event kept on the very document whose change it announces (the outbox pattern). */
+export interface OutboxEntry {
+  eventId: string;
+  topic: string;
+  key: string;
+  event: EventEnvelope;
+}
+
 const moneyPence = () => yup.number().integer().min(0).required();
 
 const customerSchema = yup.object({

@@ -57,7 +57,7 @@ describe('hour and "not chosen yet" in the booking schemas', () => {
     expect((await bookingCompleteSchema.validate({ ...complete, hour: '03hr:30Min' })).hour).toBe(3.5);
   });
 
-  it('gives every unusable hour the SPEC message', async () => {
+  it('gives every unusable hour the contract message', async () => {
     for (const bad of [0, 0.25, 21, 'abc', '03hr:15Min', {}, true]) expect(await messageFor(hourSchema, bad), String(bad)).toBe(MSG.booking.hourRequired);
     await expect(bookingCompleteSchema.validate({ ...complete, hour: null })).rejects.toThrow(MSG.booking.hourRequired);
   });
@@ -72,7 +72,7 @@ describe('hour and "not chosen yet" in the booking schemas', () => {
     expect(draft.addresses.map((a) => [a.physicalAddress, a.stair])).toEqual([['', undefined], ['5 Borough High Street', undefined]]);
   });
 
-  it('answers a missing detail of a complete booking with its SPEC message, null or empty alike', async () => {
+  it('answers a missing detail of a complete booking with its contract message, null or empty alike', async () => {
     const errors = await bookingCompleteSchema
       .validate({ ...complete, hour: '', date: null, description: null, name: null, email: '', phone: null }, { abortEarly: false })
       .then(() => [], (e: { errors: string[] }) => e.errors);

@@ -1,6 +1,6 @@
 import { HOUR_OPTIONS } from './constants.js';
 
-// SPEC's hour select sends its option text ("03hr:30Min"); our own web app and older tests send the
+// The reference client's hour select sends its option text ("03hr:30Min"); our own web app and older tests send the
 // number of hours. Both arrive on the same wire field, so both are read here and nowhere else.
 const OPTION_TEXT = /^(\d{1,2})\s*hr\s*:\s*(\d{1,2})\s*min$/i;
 const DECIMAL_TEXT = /^\d{1,2}(\.\d+)?$/;

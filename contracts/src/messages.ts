@@ -1,4 +1,4 @@
-/** Exact user-facing texts from SPEC.md (sections 4, 5 and 8). Misspellings are the spec's own and are kept on purpose. */
+/** Exact user-facing texts of the reference client (docs/WIRE-CONTRACT.md, "Messages"). Misspellings are its own and are kept on purpose. */
 export const MSG = {
   home: {
     pickupRequired: 'Pickup PostCode is required',
@@ -47,7 +47,7 @@ export const MSG = {
   retrieve: {
     failed: 'An error occurred while retrieving the quote.',
   },
-  /** A chosen quote that no longer matches the move (ours, not the SPEC's: the SPEC has no such state). */
+  /** A chosen quote that no longer matches the move (ours: the reference client has no such state). */
   quote: {
     pricesChanged: 'Prices changed, get quotes again',
     getQuotesAgain: 'Get quotes again',

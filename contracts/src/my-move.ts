@@ -1,10 +1,10 @@
 /**
  * Life after booking (the "My move" page): the booking's lifecycle, the money it has seen, the
- * SPEC terms for cancelling and postponing, and the wire shapes of /api/mymove. The rules are pure
+ * terms for cancelling (docs/BOOKING-LIFECYCLE.md) and postponing, and the wire shapes of /api/mymove. The rules are pure
  * functions of the record and a clock so the page can say what will happen before the customer
- * confirms, and the booking service enforces exactly the same thing.
+ * confirms, and the booking service enforces exactly the same thing. The request schemas (yup) are
+ * in schemas/my-move.ts, so the web app's first download can use these rules without yup.
  */
-import * as yup from 'yup';
 import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart } from './events.js';
 import { formatPence } from './money.js';
@@ -12,16 +12,16 @@ import { formatPence } from './money.js';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** SPEC 9: cooling-off is 1 hour after booking (placing = the first successful payment). */
+/** docs/BOOKING-LIFECYCLE.md: cooling-off is 1 hour after booking (placing = the first successful payment). */
 export const COOLING_OFF_MS = HOUR_MS;
-/** SPEC 9 terms: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
+/** docs/BOOKING-LIFECYCLE.md: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
 export const MOVE_NOTICE_MS = 24 * HOUR_MS;
-/** SPEC 9 terms: a frozen booking must be used within 12 months. */
+/** docs/BOOKING-LIFECYCLE.md: a frozen booking must be used within 12 months. */
 export const FROZEN_VALID_DAYS = 365;
 /** A My move link outlives the move by this much (receipts, a frozen booking's reactivation). */
 export const MY_MOVE_LINK_GRACE_DAYS = FROZEN_VALID_DAYS + 30;
 
-/** Where the booking is in its life, beside SPEC's paymentStatus (which says what was paid). */
+/** Where the booking is in its life, beside the wire contract's paymentStatus (which says what was paid). */
 export const BOOKING_STATES = ['active', 'frozen', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
@@ -156,7 +156,7 @@ export const balanceOf = (f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPai
   Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
 
 /**
- * Status words a customer reads (SPEC's stored values stay as they are on the wire). With the
+ * Status words a customer reads (the wire contract's stored values stay as they are on the wire). With the
  * balance given, a booking paid in full whose new date cost more says that money is owed again.
  */
 export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentStatus'> & { balancePence?: number }): string {
@@ -208,25 +208,7 @@ export interface MyMoveView {
   };
 }
 
-/** POST /api/mymove/:token/cancel body: the customer saw the terms and confirms. */
-export const cancelBookingSchema = yup.object({
-  confirm: yup.boolean().oneOf([true], 'Please confirm the cancellation').required('Please confirm the cancellation'),
-  /**
-   * The refund the customer was shown when confirming. The terms change at the end of the cooling-off
-   * hour; a cancel confirmed for a full refund must not go through with none (409 instead).
-   */
-  expectedRefundPence: yup.number().integer().min(0).optional(),
-});
-
 export const REFUND_TERMS_CHANGED = 'The refund terms have changed since you confirmed: please read them again before cancelling.';
-
-/** POST /api/mymove/:token/reactivate body: the new move date (ISO), re-priced by the server. */
-export const reactivateBookingSchema = yup.object({
-  date: yup
-    .string()
-    .required('Choose Moving Date is required')
-    .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
-});
 
 /** What one staff amendment did, beside the updated record in the answer of POST /api/backdata/amend/:id. */
 export interface BookingAmendment {
@@ -258,7 +240,7 @@ export interface MyMoveReceipt {
 }
 
 /**
- * POST /api/paymentbooking/success answer (SPEC's "answer not shown", ours): the payment is
+ * POST /api/paymentbooking/success answer (the reference client reads none of it; ours): the payment is
  * confirmed, what it was for, and where the customer's My move page is.
  */
 export interface PaymentSuccessResponse {

@@ -43,7 +43,7 @@ const json = (v: unknown): string | undefined => (v === undefined ? undefined : 
 
 /**
  * The move facts of a quote, each as comparable text, or undefined when the quote does not carry it.
- * Reads SPEC's quote names and the booking-data names (`addresses`, `vanSize`, `hour`...), in the same
+ * Reads the wire contract's quote names and the booking-data names (`addresses`, `vanSize`, `hour`...), in the same
  * order of preference as the booking service reads a quote it is asked to price.
  */
 export function moveFacts(source: object): Partial<Record<MoveFact, string>> {

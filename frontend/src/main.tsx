@@ -1,14 +1,24 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { store } from './app/store';
+import { loadLandingPage } from './features/landing/LandingRoute';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
+const root = document.getElementById('root')!;
+// A landing page the gateway prerendered stays as it is until its chunk is here (see LandingRoute).
+const ready = root.querySelector('article.landing') ? loadLandingPage().catch(() => undefined) : Promise.resolve();
+// The first render as a transition: React renders in slices and lets the browser in between (the
+// page is already drawn, from the prerendered markup or not at all), instead of one long task.
+void ready.then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Provider store={store}>
+          <App />
+        </Provider>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { pinoHttp } from 'pino-http';
-import { createMetrics, healthRouter, linkSafeRequest, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
+import { createAppBase, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
-import { ADMIN_USER_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
+import { CLIENT_IDENTITY_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
 import { serviceProxy } from './proxy.js';
 import { staticSite } from './static-site.js';
@@ -29,29 +27,10 @@ const contentSecurityPolicy = {
 };
 
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(mergeSlashes);
-
-  const metrics = createMetrics('gateway');
-  app.use(healthRouter('gateway', deps.readiness));
-  app.use(metrics.router);
-  app.use(metrics.middleware);
+  // The platform's app base (health, metrics, request ids and logs), as every service uses; paths
+  // are canonicalised first, and the request id also goes upstream.
+  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true });
   app.use(helmet({ contentSecurityPolicy }));
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      serializers: { req: linkSafeRequest },
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        req.headers['x-request-id'] = id;
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-    }),
-  );
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
 
@@ -69,8 +48,9 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
   app.use('/api', (req, res, next) => {
     const target = resolveRoute(req.originalUrl.split('?')[0]);
     if (!target) return next();
-    // A client must never be able to claim an identity the gateway did not verify.
-    delete req.headers[ADMIN_USER_HEADER];
+    // No service reads an identity header (each verifies the bearer itself); a client-sent one is
+    // still dropped so none ever could be misled by it.
+    delete req.headers[CLIENT_IDENTITY_HEADER];
     limit(req, res, (err?: unknown) => {
       if (err || res.headersSent) return next(err);
       const forward = () => {

@@ -1,23 +1,23 @@
 import type { RequestHandler } from 'express';
-import { ADMIN_USER_HEADER, verifyBearer, verifyDriverBearer, type Clock, type JwtConfig } from '@vanhop/platform';
+import { verifyBearer, verifyDriverBearer, type Clock, type JwtConfig } from '@vanhop/platform';
 
-export { ADMIN_USER_HEADER };
+/** The identity header older gateways sent; services ignore it and the gateway drops a client's copy. */
+export const CLIENT_IDENTITY_HEADER = 'x-admin-username';
 
 export const UNAUTHORIZED_BODY = { success: false, message: 'Unauthorized: please log in again' } as const;
 
 /**
- * Refuses admin routes without a valid token before any service is reached, and passes the
- * verified user on. Verification is the platform's shared `verifyBearer` (one implementation),
- * which accepts staff tokens only: a driver token is refused here like a forged one.
+ * Refuses admin routes without a valid token before any service is reached; the request goes on
+ * with its Authorization header and the service verifies the bearer again (requireStaff).
+ * Verification is the platform's shared `verifyBearer` (one implementation), which accepts staff
+ * tokens only: a driver token is refused here like a forged one.
  */
 export function requireAdmin(config: JwtConfig, clock?: Clock): RequestHandler {
   return (req, res, next) => {
-    const claims = verifyBearer(req.headers.authorization, config, clock);
-    if (!claims) {
+    if (!verifyBearer(req.headers.authorization, config, clock)) {
       res.status(401).set('WWW-Authenticate', 'Bearer').json(UNAUTHORIZED_BODY);
       return;
     }
-    req.headers[ADMIN_USER_HEADER] = claims.username;
     next();
   };
 }

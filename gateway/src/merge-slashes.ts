@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * A client built to SPEC.md with SERVER_URL=<host>/api/ joins `${SERVER_URL}/saveRetrieve`, so its
+ * A client built to the wire contract (docs/WIRE-CONTRACT.md) with SERVER_URL=<host>/api/ joins `${SERVER_URL}/saveRetrieve`, so its
  * save call arrives as /api//saveRetrieve. Runs of slashes in the path are read as one (nginx's
  * merge_slashes) before anything routes on it, so such a call reaches its service and every admin
  * check sees the same canonical path. The query string is left as sent.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,8 @@ function startEchoUpstream(): Promise<{ url: string; hits: () => number; close()
   );
 }
 
+const APP_JS = `console.log(${JSON.stringify('VanHop '.repeat(400))});\n`;
+
 describe('gateway proxy', () => {
   let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
   let gateway: RunningGateway;
@@ -42,6 +45,11 @@ describe('gateway proxy', () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), 'vanhop-static-'));
     mkdirSync(path.join(staticDir, 'assets'));
     writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>VanHop test shell</title>');
+    // A built script with the compressed copies the web app's build writes beside it, and one without.
+    writeFileSync(path.join(staticDir, 'assets', 'app-1.js'), APP_JS);
+    writeFileSync(path.join(staticDir, 'assets', 'app-1.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(path.join(staticDir, 'assets', 'app-1.js.gz'), gzipSync(APP_JS));
+    writeFileSync(path.join(staticDir, 'assets', 'plain-1.css'), 'body{margin:0}');
     const env: Record<string, string> = {
       GATEWAY_PORT: '0',
       LOG_LEVEL: 'silent',
@@ -118,6 +126,32 @@ describe('gateway proxy', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('serves the build\'s brotli or gzip copy of a script to a client that accepts it, with the script\'s type and caching', async () => {
+    const get = (encoding: string) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(`${gateway.url}/assets/app-1.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    const br = await get('gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+    const gz = await get('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
+    const uncopied = await fetch(`${gateway.url}/assets/plain-1.css`, { headers: { 'accept-encoding': 'br' } });
+    expect(uncopied.headers.get('content-encoding')).toBeNull();
+    expect(await uncopied.text()).toBe('body{margin:0}');
   });
 
   it('answers 502 JSON when a service is down', async () => {

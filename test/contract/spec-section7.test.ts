@@ -5,16 +5,16 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 import { apiClient, payFormAction } from '../support/gateway-api.js';
 
 /**
- * Where the product knowingly answers a SPEC.md section 7 call differently from what that table (and
- * sections 3, 4 and 8, which say how the client reads the answers) leads a client to expect. Each is
+ * Where the product knowingly answers a call of docs/WIRE-CONTRACT.md differently from what that table
+ * (and the pages' field names and error handling) leads a reference client to expect. Each is
  * a decision, not an accident; the observable ones are pinned by the "known differences" tests below
  * so this list cannot silently go stale.
  */
 export const DIFFERENCES_FROM_SPEC_SECTION_7: { call: string; difference: string; why: string }[] = [
   {
     call: 'GET dashboard (serverIp), GET backdata/all, POST backdata/review/{id}, DELETE backdata/delete/{id}',
-    difference: 'Need a staff bearer token; without one the answer is 401. SPEC says the list and delete calls (and the server-health page) send no token.',
-    why: 'DESIGN.md Security: admin routes and server info need a valid JWT checked at the gateway. A SPEC admin screen that sends no token sees its documented failure path (empty list, "error").',
+    difference: 'Need a staff bearer token; without one the answer is 401. The reference client\'s list and delete calls (and its server-health page) send no token.',
+    why: 'docs/WIRE-CONTRACT.md, security rules: admin routes and server info need a valid JWT checked at the gateway. A reference admin screen that sends no token sees its documented failure path (empty list, "error").',
   },
   {
     call: 'POST backdata/review/{id}',
@@ -24,94 +24,94 @@ export const DIFFERENCES_FROM_SPEC_SECTION_7: { call: string; difference: string
   {
     call: 'POST account/register',
     difference: 'errormessage comes with a non-2xx status (403 wrong code, 409 name taken, 400 invalid field, 429 too many tries); success is 201 {message}.',
-    why: 'SPEC section 8 says its client only logs a non-ok answer, so it logs rather than shows that errormessage. Answering 200 for a refused sign-up would hide failures from every other client, monitoring and rate limiting.',
+    why: 'docs/WIRE-CONTRACT.md (errors) says the reference client only logs a non-ok answer, so it logs rather than shows that errormessage. Answering 200 for a refused sign-up would hide failures from every other client, monitoring and rate limiting.',
   },
   {
     call: 'POST account/login',
-    difference: 'A refused login is 401 {success: false, message} (429 when rate-limited), so SPEC\'s client shows "Failed to Log in" instead of the server message.',
+    difference: 'A refused login is 401 {success: false, message} (429 when rate-limited), so the reference client shows "Failed to Log in" instead of the server message.',
     why: 'A refused credential is an authentication failure; the status code is what rate limits, logs and other clients rely on.',
   },
   {
     call: 'POST saveRetrieve',
     difference: 'The stored quote is the server\'s own price for the booking facts in `quote`: money fields sent are never stored, and a quote showing a totalPrice other than the server\'s price for that move is refused with 409 (stale-quote check); the top-level `date` is ignored and the record\'s date is the server\'s save time; a `randomNumber` already in use answers 409 (without one the server issues a code); success is 201 {data: record}.',
-    why: 'DESIGN.md: a price sent by a client is never trusted, and a customer must not book at a price other than the one shown. A code that overwrote or duplicated another customer\'s record would leak or lose it.',
+    why: 'docs/PRICING.md: a price sent by a client is never trusted, and a customer must not book at a price other than the one shown. A code that overwrote or duplicated another customer\'s record would leak or lose it.',
   },
   {
     call: 'POST saveRetrieve, POST paymentbooking',
-    difference: 'The quote must be complete (addresses with building address and stairs, hour, date, description, name, e-mail, phone) or the answer is 400 with the booking form\'s SPEC messages.',
-    why: 'It is re-priced and becomes a booking the driver receives; SPEC\'s client only gets a quote panel after the full form was submitted, so it always sends complete quotes.',
+    difference: 'The quote must be complete (addresses with building address and stairs, hour, date, description, name, e-mail, phone) or the answer is 400 with the booking form\'s contract messages.',
+    why: 'It is re-priced and becomes a booking the driver receives; the reference client only gets a quote panel after the full form was submitted, so it always sends complete quotes.',
   },
   {
     call: 'POST saveRetrieve, GET saveRetrieve, backdata/all (quote.totalHour)',
     difference: 'quote.totalHour is a number of hours (3.5) even when the booking was sent with option text ("03hr:30Min"); for a draft without hours it is the minimum billable hours.',
-    why: 'SPEC does not give its type; one numeric form lets every service compute with it. hourOptionLabel in contracts turns it back into the option text.',
+    why: 'The reference client does not say its type; one numeric form lets every service compute with it. hourOptionLabel in contracts turns it back into the option text.',
   },
   {
     call: 'GET saveRetrieve?randomNumber={code}',
-    difference: 'An unknown code answers 404 with a plain-text body; a malformed code (not a whole number 1 to 10,000,000, or repeated) answers 400 with a JSON body {message, code, errors}, which SPEC\'s client would show as raw text.',
-    why: 'Refusing non-digits before the store is the operator-injection guard (DESIGN.md Security); the 404 text is what a real customer mistyping a code meets.',
+    difference: 'An unknown code answers 404 with a plain-text body; a malformed code (not a whole number 1 to 10,000,000, or repeated) answers 400 with a JSON body {message, code, errors}, which the reference client would show as raw text.',
+    why: 'Refusing non-digits before the store is the operator-injection guard (docs/WIRE-CONTRACT.md, security rules); the 404 text is what a real customer mistyping a code meets.',
   },
   {
     call: 'POST savebooking, POST savebooking/updatepaymentstatus',
-    difference: 'The record array only identifies the booking (_id or randomNumber); the share is read from record[0].percentage (or a top-level percentage beside {record: [...]}) and must be 30, 50 or 100, else 400 with SPEC\'s "Please Choosea percetage option". Price and status come from the server.',
-    why: 'SPEC does not say where the client puts the chosen share; the retrieved record\'s own percentage field is the natural place. Amounts sent by a client are never trusted.',
+    difference: 'The record array only identifies the booking (_id or randomNumber); the share is read from record[0].percentage (or a top-level percentage beside {record: [...]}) and must be 30, 50 or 100, else 400 with the contract\'s "Please Choosea percetage option". Price and status come from the server.',
+    why: 'The reference client does not say where it puts the chosen share; the retrieved record\'s own percentage field is the natural place. Amounts sent by a client are never trusted.',
   },
   {
     call: 'POST savebooking/updatepaymentstatus',
     difference: 'Answers {success: true} only once the payment provider reports the card payment succeeded; before that it answers 402 (409 on an amount mismatch).',
-    why: 'DESIGN.md Security: payment status changes only from verified provider state, never from a client\'s say-so.',
+    why: 'docs/WIRE-CONTRACT.md, security rules: payment status changes only from verified provider state, never from a client\'s say-so.',
   },
   {
     call: 'POST savebooking, POST paymentbooking (embedded mode without STRIPE_SECRET_KEY)',
-    difference: 'clientSecret and sessionId belong to the local test provider; the answers add localCheckoutUrl / url for the local checkout page. SPEC\'s client, which confirms through Stripe.js, needs Stripe keys configured.',
-    why: 'DESIGN.md runtime modes: embedded mode has no real card provider.',
+    difference: 'clientSecret and sessionId belong to the local test provider; the answers add localCheckoutUrl / url for the local checkout page. the reference client, which confirms through Stripe.js, needs Stripe keys configured.',
+    why: 'README, runtime modes: embedded mode has no real card provider.',
   },
   {
     call: 'POST paymentbooking',
     difference: 'The share is read from the quote\'s own percentage field; a quote not saved before is re-priced (same stale-quote check as saveRetrieve) and stored as an unpaid record first (no retrieve-link e-mail), and the same quote sent again within 23 hours reuses that record.',
-    why: 'SPEC\'s Quote has a percentage field and the panel picks it before Book Now; the record is what the payment webhook fulfils.',
+    why: 'The wire contract\'s Quote has a percentage field and the panel picks it before Book Now; the record is what the payment webhook fulfils.',
   },
   {
     call: 'POST booking',
     difference: 'Answer is {yourinfo: {receivedData}, quote, offers, preliminary}; receivedData is the normalised data (hour as a number, null and empty fields dropped, van size and help level defaulted), not an echo of the body.',
-    why: 'SPEC leaves the booking answer unspecified ("passed to the quotes popup"); the popup needs every driver\'s offer, and normalised data is what was priced.',
+    why: 'The wire contract leaves the booking answer open ("passed to the quotes popup"); the popup needs every driver\'s offer, and normalised data is what was priced.',
   },
   {
     call: 'POST booking',
-    difference: 'Fewer than 2 addresses (SPEC\'s client also re-sends when the list grows from 0 to 1) answers 400 "At least 2 addresses are required"; more than 12 answers 400.',
-    why: 'A move needs a pickup and a dropoff to price. SPEC\'s client only logs a failed booking send, so the customer sees nothing, as before.',
+    difference: 'Fewer than 2 addresses (the reference client also re-sends when the list grows from 0 to 1) answers 400 "At least 2 addresses are required"; more than 12 answers 400.',
+    why: 'A move needs a pickup and a dropoff to price. the reference client only logs a failed booking send, so the customer sees nothing, as before.',
   },
   {
     call: 'POST booking',
-    difference: 'Address `stair` must be a number of flights 0 to 8 (a number or numeric text; null or empty means not chosen). SPEC shows the stair choices ("elevator or none" to 8 flights) but not the values its select sends.',
+    difference: 'Address `stair` must be a number of flights 0 to 8 (a number or numeric text; null or empty means not chosen). The reference client shows the stair choices ("elevator or none" to 8 flights) but not the values its select sends.',
     why: 'Pricing sums flights; a label such as "Elevator" cannot be priced and gets 400 naming the field.',
   },
   {
     call: 'POST booking, POST saveRetrieve, POST paymentbooking',
     difference: '`date` is read as an ISO 8601 date-time (what JSON.stringify makes of the date picker\'s Date). The picker\'s display text "dd-MM-yyyy HH:mm" is not a supported wire form: it is parsed by Date.parse, which reads "01-05-2030 10:00" month first (5 January).',
-    why: 'SPEC shows only the picker\'s display format; the booking context holds the picked Date, which JSON sends as ISO. Refusing other date texts is left to a separate change.',
+    why: 'The reference client shows only the picker\'s display format; the booking context holds the picked Date, which JSON sends as ISO. Refusing other date texts is left to a separate change.',
   },
   {
     call: 'POST booking, savebooking, paymentbooking, contact/sendemail, account/*, saveRetrieve',
     difference: 'Rate limits answer 429 {message} (gateway per minute, save and retrieve per minute, contact per hour, login and register per client and per username).',
-    why: 'DESIGN.md Security: login and retrieve are rate-limited; contact and sign-up are spam and guessing targets.',
+    why: 'docs/WIRE-CONTRACT.md, security rules: login and retrieve are rate-limited; contact and sign-up are spam and guessing targets.',
   },
   {
     call: 'every call with credentials included (account/login, account/admindashboard)',
-    difference: 'Cross-origin calls are allowed only from the origins in CORS_ORIGINS (none by default); a SPEC client served from the product\'s own origin needs nothing.',
-    why: 'DESIGN.md Security: CORS limited to configured origins.',
+    difference: 'Cross-origin calls are allowed only from the origins in CORS_ORIGINS (none by default); a reference client served from the product\'s own origin needs nothing.',
+    why: 'docs/WIRE-CONTRACT.md, security rules: CORS limited to configured origins.',
   },
 ];
 
 /**
- * Every call of SPEC.md section 7, made exactly as a client built against that table makes it: its
+ * Every call of docs/WIRE-CONTRACT.md, made exactly as a client built against that table makes it: its
  * SERVER_URL is `<host>/api/`, most paths are appended to it as is (`booking`), the save call joins
  * `${SERVER_URL}/saveRetrieve` (so it arrives as `/api//saveRetrieve`), the booking payload is the
- * booking context of SPEC section 3 (hour as the select's option text, unset fields null or empty),
- * and it reads only the fields SPEC says it reads. Runs through the gateway of the embedded product.
+ * booking data of docs/WIRE-CONTRACT.md (hour as the select's option text, unset fields null or empty),
+ * and it reads only the fields the reference client reads. Runs through the gateway of the embedded product.
  * Additions to answers are allowed; a removed or renamed field fails here.
  */
-describe('SPEC.md section 7 calls through the gateway', () => {
+describe('wire-contract calls (docs/WIRE-CONTRACT.md) through the gateway', () => {
   let running: EmbeddedOnTempDir;
   let product: EmbeddedProduct;
   let token = '';
@@ -131,7 +131,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
     return d.toISOString();
   })();
 
-  /** The booking context (SPEC.md section 3) once the form is filled: the whole object is the payload. */
+  /** The booking context (docs/WIRE-CONTRACT.md) once the form is filled: the whole object is the payload. */
   const bookingContext = (overrides: Record<string, unknown> = {}) => ({
     addresses: [
       { id: 'k1', location: 'London NW2, UK', physicalAddress: '12 Example Road', stair: 1 },
@@ -149,7 +149,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
   });
 
   /**
-   * What SPEC's client re-sends on every change of the address list before the form is filled: two
+   * What the reference client re-sends on every change of the address list before the form is filled: two
    * postcodes from the home search and a new via stop with its defaults, everything else unset.
    */
   const draftContext = () => ({
@@ -211,7 +211,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
     expect(typeof r.body.message).toBe('string');
   });
 
-  it('POST booking (booking context, hour as option text) → JSON for the quotes popup with every SPEC Quote field', async () => {
+  it('POST booking (booking context, hour as option text) → JSON for the quotes popup with every wire-contract Quote field', async () => {
     const body = await priced(bookingContext());
     const q = body.quote;
     for (const f of ['name', 'email', 'phone', 'description', 'date', 'totalAddress', 'places', 'pickupStair', 'deliveryStair', 'viaStopStair', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalSecond', 'totalPrice', 'travelHour', 'travelMiles', 'percentage']) {
@@ -237,7 +237,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
     }
   });
 
-  it('POST booking: an hour that names no option of the hour select gets the SPEC message', async () => {
+  it('POST booking: an hour that names no option of the hour select gets the contract message', async () => {
     for (const hour of ['03hr:15Min', '21hr:00Min', '00hr:30Min', 'abc', 0.25, 21, true]) {
       const r = await call('POST', 'booking', bookingContext({ hour }));
       expect(r.status, String(hour)).toBe(400);
@@ -382,7 +382,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
   });
 
   describe('known differences (DIFFERENCES_FROM_SPEC_SECTION_7)', () => {
-    it('staff routes SPEC calls without a token answer 401', async () => {
+    it('staff routes the reference client calls without a token answer 401', async () => {
       for (const [method, p] of [['GET', 'backdata/all'], ['GET', 'dashboard'], ['DELETE', 'backdata/delete/00000000-0000-4000-8000-000000000000'], ['POST', 'backdata/review/00000000-0000-4000-8000-000000000000']]) {
         expect((await call(method, p)).status, `${method} ${p}`).toBe(401);
       }
@@ -398,7 +398,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
       expect(typeof login.body.message).toBe('string');
     });
 
-    it('saveRetrieve stores the server price, refuses a code in use with 409 and incomplete quotes with SPEC messages', async () => {
+    it('saveRetrieve stores the server price, refuses a code in use with 409 and incomplete quotes with contract messages', async () => {
       const { totalPrice: _shown, ...withoutTotal } = savedQuote;
       const cheap = await call('POST', '/saveRetrieve', { date: '2000-01-01T00:00:00.000Z', quote: { ...withoutTotal, totalSecond: 1, overtimePerHalfHour: 0.01 }, randomNumber: newCode() });
       expect(cheap.status).toBe(201);
@@ -423,7 +423,7 @@ describe('SPEC.md section 7 calls through the gateway', () => {
       expect(typeof unknown.body).toBe('string');
     });
 
-    it('savebooking without a chosen share answers the SPEC message; updatepaymentstatus before payment is 402', async () => {
+    it('savebooking without a chosen share answers the contract message; updatepaymentstatus before payment is 402', async () => {
       const { quote } = await priced(bookingContext({ description: 'One armchair' }));
       const saved = await call('POST', '/saveRetrieve', { date: new Date().toISOString(), quote, randomNumber: newCode() });
       const [record] = (await call('GET', `saveRetrieve?randomNumber=${saved.body.data.randomNumber}`)).body;

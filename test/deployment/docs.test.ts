@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEPLOYABLES } from './deployables.js';
@@ -33,5 +34,47 @@ describe('configuration and deployment docs', () => {
   it('says what the MongoDB-protocol test server lacks and how to test Stripe webhooks locally', () => {
     expect(DOC).toMatch(/mongo-java-server/);
     expect(DOC).toMatch(/stripe listen --forward-to \S+\/api\/payments\/webhook/);
+  });
+});
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Source and docs files a maintainer reads (no dependencies, no build output). */
+function readable(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return ['node_modules', 'dist', 'data'].includes(e.name) ? [] : readable(rel);
+    return /\.(ts|tsx|mjs|css|md)$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** Files allowed to cite design notes outside the repository: none. */
+const STILL_CITING_OUTSIDE = new Set<string>([]);
+
+describe('the repository explains itself', () => {
+  const files = ['README.md', ...['docs', 'contracts', 'services', 'gateway', 'frontend/src', 'test', 'scripts'].flatMap(readable)];
+
+  it('cites its own docs, never design notes outside the repository or absolute paths', () => {
+    const outside = /\bSPEC\.md\b|\bDESIGN\.md\b|\bSPEC\b(?!_)|\/work\/shared/;
+    const citing = files.filter((f) => outside.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(citing.filter((f) => !STILL_CITING_OUTSIDE.has(f))).toEqual([]);
+    // The list only shrinks: an entry whose file no longer cites outside must go.
+    expect([...STILL_CITING_OUTSIDE].filter((f) => !citing.includes(f))).toEqual([]);
+  });
+
+  it('has the product rules a maintainer needs, and every docs/ page a file cites exists', () => {
+    for (const page of ['WIRE-CONTRACT', 'PRICING', 'BOOKING-LIFECYCLE', 'SCREENS']) expect(existsSync(path.join(ROOT, 'docs', `${page}.md`)), page).toBe(true);
+    const cited = new Set(files.flatMap((f) => [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bdocs\/([A-Z][A-Z0-9-]*\.md)/g)].map((m) => m[1])));
+    expect([...cited].filter((page) => !existsSync(path.join(ROOT, 'docs', page)))).toEqual([]);
+  });
+
+  it('links between the docs resolve', () => {
+    const broken: string[] = [];
+    for (const f of files.filter((f) => f.startsWith('docs/'))) {
+      for (const [, target] of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g)) {
+        if (!/^https?:/.test(target) && !existsSync(path.join(ROOT, path.dirname(f), target))) broken.push(`${f} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });

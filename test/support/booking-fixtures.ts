@@ -17,7 +17,7 @@ export interface CompleteBookingRequest {
   addresses: AddressInput[];
   vanSize: string;
   driverHelp: string;
-  /** A number of hours (our web app) or the hour select's option text "03hr:00Min" (SPEC.md section 3). */
+  /** A number of hours (our web app) or the hour select's option text "03hr:00Min" (docs/WIRE-CONTRACT.md). */
   hour: number | string;
   date: string;
   description: string;

@@ -33,7 +33,7 @@ export interface ApiRoute {
   weight?: number;
 }
 
-/** Every /api route the product serves in embedded mode (SPEC.md section 7 plus our additions). */
+/** Every /api route the product serves in embedded mode (docs/WIRE-CONTRACT.md plus our additions). */
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/booking', body: true },
   { method: 'GET', path: '/api/geo/autocomplete', query: ['q'] },

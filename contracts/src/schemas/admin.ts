@@ -16,10 +16,12 @@ export const adminRegisterSchema = yup.object({
     .max(64)
     .matches(/^\S*$/, r.nameNoSpaces),
   password: yup.string().required(r.passwordRequired).max(200),
+  /** The repeated password (the old sign-up form's name for it). */
   password1: yup
     .string()
     .required(r.passwordConfirmRequired)
     .oneOf([yup.ref('password')], r.passwordMatch),
+  /** The staff sign-up code (docs/ADMIN.md), named as the old sign-up form sent it. */
   uniquecode: yup.string().required(r.codeRequired).max(200),
 });
 export type AdminRegister = yup.InferType<typeof adminRegisterSchema>;

@@ -7,9 +7,9 @@ import { DIGITS_ONLY } from './common.js';
 const b = MSG.booking;
 
 /**
- * null and '' mean "not chosen yet": our web form starts with empty strings, and SPEC's client sends
+ * null and '' mean "not chosen yet": our web form starts with empty strings, and the reference client sends
  * its booking context with hour, date and description null. Both become undefined, so a draft takes
- * the default (or stays unset) and a complete booking gets the field's SPEC "required" message
+ * the default (or stays unset) and a complete booking gets the field's "required" message (contracts MSG)
  * instead of yup's "cannot be null".
  */
 const notChosen = (original: unknown) => original === '' || original === null;
@@ -32,9 +32,9 @@ export const addressEntrySchema = yup.object({
 export type AddressEntry = yup.InferType<typeof addressEntrySchema>;
 
 /**
- * Booked hours: SPEC's option text ("03hr:30Min") or a number, cast to the number. Whatever names no
+ * Booked hours: the reference client's option text ("03hr:30Min") or a number, cast to the number. Whatever names no
  * option of the hour select (out of range, not a 30-minute step, not an hour at all) fails with the
- * SPEC's own message, since that select is the only way to choose.
+ * the contract's own message, since that select is the only way to choose.
  */
 export const hourSchema = yup
   .number()
@@ -110,7 +110,7 @@ export const bookingCompleteSchema = bookingDraftSchema
   });
 export type BookingComplete = yup.InferType<typeof bookingCompleteSchema>;
 
-/** The booking page's Formik fields (SPEC.md section 3: all start as empty strings). */
+/** The booking page's Formik fields (docs/SCREENS.md: all start as empty strings). */
 export const bookingFormSchema = yup.object({
   name: yup.string().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax),
   email: yup.string().required(b.emailRequired).email(b.emailInvalid),

@@ -4,7 +4,7 @@ import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constan
 /**
  * The supply side's wire shapes: staff manage drivers (`/api/drivers/admin/*`), drivers run their
  * own card and availability (`/api/driver/me/*`). Money is integer pence here: these are our own
- * routes, not SPEC's, and a card is edited field by field.
+ * routes, not the legacy wire contract's (docs/WIRE-CONTRACT.md), and a card is edited field by field.
  */
 
 export const DRIVER_MSG = {
@@ -48,7 +48,7 @@ const cardNumbersShape = {
 export const cardNumbersSchema = yup.object(cardNumbersShape);
 export type CardNumbers = yup.InferType<typeof cardNumbersSchema>;
 
-/** DESIGN.md's full driver price card (pence). */
+/** The full driver price card (pence; docs/PRICING.md). */
 export const priceCardSchema = yup.object({
   ...cardNumbersShape,
   outOfHoursStartHours: yup

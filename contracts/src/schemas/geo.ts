@@ -10,7 +10,7 @@ export interface GeoSuggestion {
 }
 export interface GeoAutocompleteResponse { predictions: GeoSuggestion[] }
 
-/** GET /api/geo/geocode?address= answer, shaped like Google's Geocoding API (SPEC reads results[0].geometry.location). */
+/** GET /api/geo/geocode?address= answer, shaped like Google's Geocoding API (the reference client reads results[0].geometry.location). */
 export interface GeoGeocodeResponse {
   status: 'OK' | 'ZERO_RESULTS';
   results: { formatted_address: string; geometry: { location: { lat: number; lng: number } } }[];

@@ -6,7 +6,7 @@ import { MSG } from '../messages.js';
 export const BOOKING_ID_PATTERN = /^[\w-]{1,64}$/;
 export const PROVIDER_REF_PATTERN = /^[\w-]{1,255}$/;
 
-/** 30, 50 or 100 (a numeric string is accepted); anything else gets the SPEC's own message. */
+/** 30, 50 or 100 (a numeric string is accepted); anything else gets the contract's own message. */
 export const paymentPercentageSchema = yup
   .number()
   .transform((value, original) => (typeof original === 'string' && /^\d+$/.test(original) ? Number(original) : typeof original === 'number' ? original : NaN))
@@ -26,3 +26,17 @@ export const retrieveCodeSchema = yup
 
 export const providerRefSchema = (field: string) =>
   yup.string().strict(true).required(`${field} is required`).matches(PROVIDER_REF_PATTERN, `${field} is required`);
+
+/**
+ * Route inputs declared at the HTTP edge (platform `validated(schema, source)`): the ids and codes
+ * a path, query or internal body carries. Records' ids are UUIDs as the booking service issues them;
+ * internal routes accept any id of the same character set.
+ */
+export const BOOKING_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const bookingIdParamsSchema = yup.object({ id: bookingIdSchema.required('Invalid booking id') });
+export const staffBookingIdParamsSchema = yup.object({ id: yup.string().strict(true).required('Invalid booking id').matches(BOOKING_UUID_PATTERN, 'Invalid booking id') });
+export const retrieveCodeParamsSchema = yup.object({ code: retrieveCodeSchema.required('Invalid code') });
+/** GET /api/saveRetrieve?randomNumber=…: digits only, so `randomNumber[$gt]=0` never reaches a store. */
+export const retrieveQuerySchema = yup.object({ randomNumber: retrieveCodeSchema.required('Invalid code') });
+/** POST /internal/payments/balance body. */
+export const balanceCheckoutRequestSchema = yup.object({ bookingId: bookingIdSchema.required('Invalid booking id') });

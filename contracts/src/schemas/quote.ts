@@ -3,8 +3,9 @@ import type { AddressEntry } from './booking.js';
 import type { HelpLevel, PaymentPercentage, PaymentStatus, VanSize } from '../constants.js';
 
 /**
- * A priced quote in SPEC.md's exact field names (section 3 "Quote"). Money fields are pounds with
- * 2 decimals (the wire format clients expect); services compute in pence internally.
+ * A priced quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md, "The Quote",
+ * which explains the odd ones). Money fields are pounds with 2 decimals (the wire format clients
+ * expect); services compute in pence internally.
  */
 export interface Quote {
   name: string;
@@ -20,7 +21,9 @@ export interface Quote {
   deliveryStair: number;
   /** Flights at each via stop, in order. */
   viaStopStair: number[];
+  /** The van size. Lower-case "of" (and upper-case in typeOfWorker) as the old client spelt them: fixed wire names. */
   typeofVan: VanSize;
+  /** The help level (No-Help ... Driver-Plus-Two). */
   typeOfWorker: HelpLevel;
   /** Booked hours (billable hours are at least the minimum). */
   totalHour: number;
@@ -28,12 +31,13 @@ export interface Quote {
   totalSecond: number;
   /** Pounds, 2 decimals. */
   totalPrice: number;
-  /** Driving time in seconds. */
+  /** Driving time in **seconds**, despite the name (the old client's field). */
   travelHour: number;
   travelMiles: number;
   percentage?: PaymentPercentage | null;
+  /** Echo of the van size the customer asked for, where the old client read it back. */
   yourinfo?: { receivedData: { vanSize: VanSize } };
-  /** Our additions beside the SPEC fields. */
+  /** Our additions beside the wire-contract fields. */
   driverId?: string;
   driverName?: string;
   driverRating?: number;
@@ -71,11 +75,16 @@ export interface BookingQuoteResponse {
 /** A stored booking record (booking service); what admin lists and what retrieve returns. */
 export interface BookingRecord {
   _id: string;
+  /** The retrieve code (1 to 10,000,000) the customer keeps; staff see it as "Unique Code". The old name stays on the wire. */
   randomNumber: number;
-  /** ISO: when the quote was saved. */
+  /** ISO: when the quote was saved (the move's date is `quote.date`). */
   date: string;
+  /** What was paid: unpaid, 30percentage, 50percentage or paid (the old back end's values, see PAYMENT_STATUSES). */
   paymentStatus: PaymentStatus;
-  /** Pounds still owed to the driver on the day. */
+  /**
+   * Pounds still owed to the driver on the day. The capital O is the old back end's spelling: a wire
+   * name clients read, kept as it is (docs/WIRE-CONTRACT.md, "The booking record").
+   */
   OutstandingBalance: number;
   percentage: PaymentPercentage | null;
   reviewRequest: boolean;

@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 
-/** A customer review as the web app shows it (SPEC.md section 3 "Review"); GET /api/google/review. */
+/** A customer review as the web app shows it (docs/WIRE-CONTRACT.md, "Other shapes"); GET /api/google/review. */
 export interface Review {
   rating: number;
+  /** Snake case and epoch seconds: Google Place Details' own field names, which the old client read directly. */
   author_name: string;
   /** Epoch seconds. */
   time: number;
@@ -75,3 +76,15 @@ export type DriverRatings = Record<string, { rating: number; count: number }>;
 
 /** The web app's route for a signed review link. */
 export const reviewPagePath = (token: string): string => `/review/${token}`;
+
+/** Staff moderation routes: a review's id is its booking's id. */
+export const reviewIdParamsSchema = yup.object({ id: yup.string().strict(true).required('Invalid review id').matches(/^[\w-]{1,64}$/, 'Invalid review id') });
+export const MODERATION_STATUS_MESSAGE = 'status must be pending, approved, rejected or all';
+/** GET /api/reviews/admin?status=…: one status, or all of them (the default). */
+export const moderationQuerySchema = yup.object({
+  // Not strict: the default fills a missing status (a query value is text; objects and lists are refused before).
+  status: yup
+    .string()
+    .oneOf([...REVIEW_STATUSES, 'all'] as const, MODERATION_STATUS_MESSAGE)
+    .default('all'),
+});

@@ -91,7 +91,7 @@ export const geoCoverage = (where: { address: string } | { lat: number; lng: num
 
 // ---- quotes and bookings --------------------------------------------------------------------
 
-/** The shared booking data as posted to POST /api/booking (SPEC.md section 3 "Booking context"). */
+/** The shared booking data as posted to POST /api/booking (docs/WIRE-CONTRACT.md, "The booking data"). */
 export interface BookingRequest {
   addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[];
   vanSize: string;

@@ -3,13 +3,15 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from '../layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { BookingPage } from '../features/booking/BookingPage';
-import { RetrievePage } from '../features/retrieve/RetrievePage';
-import { PaymentSuccessPage } from '../features/payment/PaymentSuccessPage';
-import { PaymentFailPage } from '../features/payment/PaymentFailPage';
 import { PATHS } from './paths';
+import { LandingRoute } from '../features/landing/LandingRoute';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 const DriverPortalApp = lazy(() => import('../features/driver-portal/DriverPortalApp'));
+// Retrieve and the payment result pages are reached from a link or a checkout, never first from home.
+const RetrievePage = lazy(() => import('../features/retrieve/RetrievePage').then((m) => ({ default: m.RetrievePage })));
+const PaymentSuccessPage = lazy(() => import('../features/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailPage = lazy(() => import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -18,7 +20,6 @@ const FaqPage = lazy(() => import('../features/faq/FaqPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const CoveragePage = lazy(() => import('../features/coverage/CoveragePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const MyMovePage = lazy(() => import('../features/mymove/MyMovePage'));
 const ReceiptPage = lazy(() => import('../features/mymove/ReceiptPage'));
 const ConversationPage = lazy(() => import('../features/conversations/ConversationPage'));
@@ -37,10 +38,10 @@ export function App() {
         <Route element={<Layout />}>
           <Route path={PATHS.home} element={<HomePage />} />
           <Route path={PATHS.booking} element={<BookingPage />} />
-          <Route path={PATHS.retrieve} element={<RetrievePage />} />
-          <Route path={PATHS.retrieveCode} element={<RetrievePage />} />
-          <Route path={PATHS.paymentSuccess} element={<PaymentSuccessPage />} />
-          <Route path={PATHS.paymentFail} element={<PaymentFailPage />} />
+          <Route path={PATHS.retrieve} element={page(<RetrievePage />)} />
+          <Route path={PATHS.retrieveCode} element={page(<RetrievePage />)} />
+          <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />
+          <Route path={PATHS.paymentFail} element={page(<PaymentFailPage />)} />
           <Route path={PATHS.services} element={page(<ServicesPage />)} />
           <Route path={PATHS.serviceDetail} element={page(<ServiceDetailPage />)} />
           <Route path={PATHS.contact} element={page(<ContactPage />)} />
@@ -53,7 +54,7 @@ export function App() {
           <Route path={PATHS.conversation} element={page(<ConversationPage />)} />
           <Route path={PATHS.driverReply} element={page(<DriverReplyPage />)} />
           <Route path={PATHS.review} element={page(<ReviewPage />)} />
-          <Route path={PATHS.landing} element={page(<LandingPage />)} />
+          <Route path={PATHS.landing} element={page(<LandingRoute />)} />
           {/* Every path above that ends here is answered 404 by the gateway (isClientRoute in ../prerender/client-routes). */}
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>

@@ -1,5 +1,5 @@
 /**
- * The web app's route table (SPEC.md section 2). App.tsx, AdminApp and DriverPortalApp route with these paths, and the
+ * The web app's route table (docs/SCREENS.md). App.tsx, AdminApp and DriverPortalApp route with these paths, and the
  * gateway's 404 decision (isClientRoute in ../prerender/client-routes) reads the same table, so the two
  * cannot disagree about which pages exist. Constants only: the landing ids stay out of the first download.
  */

@@ -1,4 +1,4 @@
-import { escapeHtml as esc } from '@vanhop/contracts';
+import { escapeHtml as esc, MSG } from '@vanhop/contracts';
 import { parseLandingId, placeDisplayName } from '../features/landing/landing-ids';
 import { landingText, landingTitle } from '../features/landing/landing-text';
 
@@ -12,7 +12,8 @@ export interface PrerenderedPage {
 
 /**
  * The local landing page /{service}-{place} as plain HTML, from the same text templates the React
- * page renders, or null for any path that is not a landing page.
+ * page renders and in the boxes its first render draws, or null for any path that is not a landing
+ * page. The gateway puts it inside the prerendered header and footer (shell.tsx).
  */
 export function prerenderLandingPage(pathname: string): PrerenderedPage | null {
   let id: string;
@@ -36,7 +37,9 @@ export function prerenderLandingPage(pathname: string): PrerenderedPage | null {
     bodyHtml:
       `<article class="page landing"><h1>${esc(text.heading)}</h1><p class="lead">${esc(text.intro)}</p>` +
       `<p><a href="/" class="button">Book Now</a></p>${sections}` +
-      `<div class="booking-box"><h2>Ready to move?</h2><p>Compare drivers for ${esc(target.service.toLowerCase())} in ${esc(where)} now: it takes a minute and costs nothing to get prices.</p>` +
+      // The map's heading and its 400 px frame as the page first draws them (the map fills it later).
+      `<h2>${esc(where)} on the map</h2><div class="map-frame" style="height:400px"><p class="map-status">${esc(MSG.maps.loading)}</p></div>` +
+      `<div class="booking-box" style="margin-top:1.5rem"><h2>Ready to move?</h2><p>Compare drivers for ${esc(target.service.toLowerCase())} in ${esc(where)} now: it takes a minute and costs nothing to get prices.</p>` +
       `<a href="/" class="button">Book Now</a></div></article>`,
   };
 }

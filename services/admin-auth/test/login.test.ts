@@ -54,7 +54,7 @@ describe('POST /api/account/login', () => {
     }
   });
 
-  it('refuses missing or short fields with 400 and the SPEC messages', async () => {
+  it('refuses missing or short fields with 400 and the product messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: 'x' }, MSG.adminLogin.usernameRequired],
       [{ username: 'ab', password: 'x' }, MSG.adminLogin.usernameMin],

@@ -62,12 +62,12 @@ describe('POST /api/account/register', () => {
     ['repeat password missing', { password1: undefined }, 'password1', r.passwordConfirmRequired],
     ['passwords differ', { password1: 'something-else' }, 'password1', r.passwordMatch],
   ];
-  it.each(cases)('refuses %s with 400 and the SPEC message', async (_what, change, field, message) => {
+  it.each(cases)('refuses %s with 400 and the product message', async (_what, change, field, message) => {
     const before = await admins().count({});
     const res = await svc.post('/api/account/register', { ...validRegistration('newcomer'), ...change });
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBe(message);
-    // The form shows one line: the first failing field's SPEC message.
+    // The form shows one line: the first failing field's contract message (docs/WIRE-CONTRACT.md).
     expect(Object.values(res.body.errors)).toContain(res.body.errormessage);
     expect(await admins().count({})).toBe(before);
   });

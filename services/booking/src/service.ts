@@ -3,7 +3,7 @@ import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@
 import { loadConfig, type BookingConfig } from './config.js';
 import { bookingRoutes } from './http/routes.js';
 import { adminRoutes } from './http/admin-routes.js';
-import { BOOKINGS, internalRoutes } from './http/internal-routes.js';
+import { internalRoutes } from './http/internal-routes.js';
 import { myMoveRoutes } from './http/my-move-routes.js';
 import { bookingSubscriptions } from './consumers/index.js';
 import { RecordPayment } from './app/record-payment.js';
@@ -19,21 +19,21 @@ import { AmendBooking } from './app/amend-booking.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
-import type { StoredBooking } from './domain/booking-record.js';
+import { BookingRepository } from './adapters/booking-repository.js';
 
 export const bookingService: ServiceDefinition<BookingConfig> = {
   name: 'booking',
   loadConfig,
   build(infra, config) {
-    const bookings = infra.store.collection<StoredBooking>(BOOKINGS);
+    const bookings = new BookingRepository(infra.store);
     // Publishes events parked on booking records (QuoteSaved, BookingConfirmed, ...); see platform OutboxRelay.
-    const relay = new OutboxRelay(infra.store, [BOOKINGS], infra.bus, infra.logger);
+    const relay = new OutboxRelay(infra.store, [bookings.collectionName], infra.bus, infra.logger);
     const kick = () => void relay.kick();
     if (config.myMoveLink.generated) infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
     const links = new MyMoveLinks(new LinkSigner(config.myMoveLink.secret, 'my-move'));
     const records = new MyMoveRecords(bookings, links, infra.clock, kick);
     const pricer = new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs);
-    const recordPayment = new RecordPayment(infra.store, infra.clock, infra.logger, { links, afterWrite: kick });
+    const recordPayment = new RecordPayment(bookings, infra.clock, infra.logger, { links, afterWrite: kick });
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     return {
       routes: (app) => {
@@ -47,17 +47,16 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
-        adminRoutes(app, { store: infra.store, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock), amend: new AmendBooking(records, pricer) });
-        internalRoutes(app, { store: infra.store, saveQuote, myMove: records });
+        adminRoutes(app, { bookings, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock), amend: new AmendBooking(records, pricer) });
+        internalRoutes(app, { bookings, saveQuote, myMove: records });
       },
       subscriptions: bookingSubscriptions({
         recordPayment,
-        markReviewRequested: new MarkReviewRequested(infra.store, infra.clock, infra.logger),
+        markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
         recordRefund: new RecordRefund(bookings, infra.logger),
       }),
       start: async () => {
-        // Codes identify records for retrieval: two records must never share one.
-        await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
+        await bookings.ensureIndexes();
         await relay.start();
       },
       stop: () => relay.stop(),

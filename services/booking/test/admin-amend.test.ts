@@ -151,7 +151,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
 
   it('of two different amendments decided on the same record, the second is refused even when the price does not move', async () => {
     const b = await bookAndPay(30);
-    const records = new MyMoveRecords(s.bookings(), s.links, clock);
+    const records = new MyMoveRecords(s.repository(), s.links, clock);
     const http = new HttpQuotePricer(s.quoteUrl(), 5000);
     // The first amendment is held at pricing until the second one has been written.
     let release!: () => void;

@@ -14,7 +14,7 @@ describe('GET /api/backdata/all', () => {
   });
   afterAll(() => svc.stop());
 
-  it('lists live records, oldest first, with the SPEC admin fields', async () => {
+  it('lists live records, oldest first, with the wire-contract staff fields', async () => {
     const res = await svc.request('GET', '/api/backdata/all', svc.staff);
     expect(res.status).toBe(200);
     expect(res.body.map((r: { randomNumber: number }) => r.randomNumber)).toEqual([111, 222]);
@@ -29,7 +29,7 @@ describe('GET /api/backdata/all', () => {
       reviewRequest: false,
       quote: newer.quote,
       driver: newer.driver,
-      // Beside SPEC's fields: where the booking is in its life and what was refunded (derived for records older than those fields).
+      // Beside the wire contract's fields: where the booking is in its life and what was refunded (derived for records older than those fields).
       state: 'active',
       amountPaidPence: 5400,
       amountRefundedPence: 0,

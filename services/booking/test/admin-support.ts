@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { BookingRecord } from '@vanhop/contracts';
-import { startService, type Clock, type RunningService } from '@vanhop/platform';
+import type { Clock, RunningService } from '@vanhop/platform';
 import { bookingService } from '../src/service.js';
-import { loadConfig } from '../src/config.js';
-import { BOOKINGS } from '../src/http/internal-routes.js';
-import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { BOOKINGS } from '../src/adapters/booking-repository.js';
+import { staffAuth } from '../../../test/support/staff.js';
+import { startServiceForTest } from '../../../test/support/service-stack.js';
 
 
 /** Codes are unique in the bookings collection (unique index), so each fixture gets its own by default. */
@@ -61,8 +58,7 @@ export interface TestBooking {
 
 /** The booking service over real HTTP on port 0, with its embedded store in a temp folder. */
 export async function startBooking(clock?: Clock): Promise<TestBooking> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-booking-admin-'));
-  const service = await startService(bookingService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV }), { clock });
+  const { service, stop } = await startServiceForTest(bookingService, { name: 'booking-admin', clock });
   return {
     service,
     staff: staffAuth('Sam_Admin', { clock }),
@@ -78,9 +74,6 @@ export async function startBooking(clock?: Clock): Promise<TestBooking> {
       }
       return { status: res.status, body: body as any };
     },
-    stop: async () => {
-      await service.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

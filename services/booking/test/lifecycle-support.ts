@@ -1,16 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { TOPICS, type BookingConfirmed, type EventEnvelope, type EventPayloads, type PaymentSucceeded, type Quote, type RefundIssued } from '@vanhop/contracts';
-import { createEvent, createLogger, LinkSigner, MemoryEventBus, startService, type Clock, type Collection, type RunningService } from '@vanhop/platform';
+import { createEvent, LinkSigner, type Clock, type Collection, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { completeBooking, type CompleteBookingRequest } from '../../../test/support/booking-fixtures.js';
-import { TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
 import { apiClient, type Api } from '../../../test/support/gateway-api.js';
 import { bookingService } from '../src/service.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import type { StoredBooking } from '../src/domain/booking-record.js';
+import { BookingRepository, BOOKINGS, type BookingDocument } from '../src/adapters/booking-repository.js';
 
 export const LINK_SECRET = 'my-move-service-test-link-secret-0123456789';
 export const MIN = 60_000;
@@ -56,8 +54,10 @@ export interface LifecycleServices {
   /** Requests to the booking service. */
   api: Api;
   quoteUrl(): string;
-  bookings(): Collection<StoredBooking>;
-  stored(id: string): Promise<StoredBooking>;
+  bookings(): Collection<BookingDocument>;
+  /** The repository over the same store, for use cases a test builds itself. */
+  repository(): BookingRepository;
+  stored(id: string): Promise<BookingDocument>;
   /** Lets the outbox relay and the consumers finish. */
   settle(): Promise<void>;
   /** The payloads published on `topic` since the test began. */
@@ -77,25 +77,25 @@ export function useLifecycleServices(): LifecycleServices {
   const clock = new TestClock();
   const links = new MyMoveLinks(new LinkSigner(LINK_SECRET, 'my-move'));
   const published: Record<string, EventEnvelope[]> = {};
-  let dataDir: string;
+  let stack: TestStack;
   let bus: MemoryEventBus;
   let quote: RunningService;
   let booking: RunningService;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-my-move-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'), { maxRetries: 0, retryBackoffMs: 1 });
-    await bus.start();
+    stack = await startTestStack({
+      name: 'my-move',
+      clock,
+      bus: { maxRetries: 0, retryBackoffMs: 1 },
+      env: { RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    bus = stack.bus;
     for (const topic of OBSERVED) await bus.subscribe('test-observer', topic, async (e) => void (published[topic] ??= []).push(e));
-    const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_RATE_LIMIT_PER_MINUTE: '1000', ...TEST_JWT_ENV };
-    quote = await startService(quoteService, quoteService.loadConfig(env), { bus, clock });
-    booking = await startService(bookingService, bookingService.loadConfig({ ...env, QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: LINK_SECRET }), { bus, clock });
+    quote = await stack.start(quoteService);
+    booking = await stack.start(bookingService, { QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: LINK_SECRET });
   });
   afterAll(async () => {
-    await booking?.stop();
-    await quote?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
   beforeEach(() => {
     clock.set(PAID_AT);
@@ -103,7 +103,7 @@ export function useLifecycleServices(): LifecycleServices {
   });
 
   const api = apiClient(() => booking.url);
-  const bookings = () => booking.infra.store.collection<StoredBooking>('bookings');
+  const bookings = () => booking.infra.store.collection<BookingDocument>(BOOKINGS);
   const settle = async () => {
     for (let i = 0; i < 4; i++) {
       await bus.idle();
@@ -123,6 +123,7 @@ export function useLifecycleServices(): LifecycleServices {
     api,
     quoteUrl: () => quote.url,
     bookings,
+    repository: () => new BookingRepository(booking.infra.store),
     stored: async (id) => (await bookings().findOne({ _id: id }))!,
     settle,
     of,

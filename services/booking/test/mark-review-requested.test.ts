@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord } from '@vanhop/contracts';
 import { createEvent, createLogger, EmbeddedDocumentStore, fixedClock } from '@vanhop/platform';
 import { MarkReviewRequested } from '../src/app/mark-review-requested.js';
+import { BookingRepository } from '../src/adapters/booking-repository.js';
 import { onReviewRequested } from '../src/consumers/on-review-requested.js';
 
 const clock = fixedClock('2026-03-01T12:00:00Z');
@@ -17,7 +18,7 @@ describe('ReviewRequested consumer', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-booking-review-'));
     store = new EmbeddedDocumentStore(dir);
-    mark = new MarkReviewRequested(store, clock, createLogger('test', 'silent'));
+    mark = new MarkReviewRequested(new BookingRepository(store), clock, createLogger('test', 'silent'));
     await store.collection<Pick<BookingRecord, '_id' | 'reviewRequest'>>('bookings').insertOne({ _id: 'b-1', reviewRequest: false });
   });
   afterAll(async () => {

@@ -16,7 +16,7 @@ import { LinkSigner } from '@vanhop/platform';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { DAY, HOUR, LINK_SECRET, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
-describe('My move (booking service): the SPEC terms at their boundaries', () => {
+describe('My move (booking service): the lifecycle terms at their boundaries', () => {
   const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued } = useLifecycleServices();
 
   it('the link is the credential: forged, expired, deleted and unknown all answer 404 alike', async () => {

@@ -14,7 +14,7 @@ const quote = {
 /** The hours the booking service would price a quote on, after the contracts schema has read them. */
 const hoursOf = async (q: Record<string, unknown>) => (await bookingCompleteSchema.validate(bookingRequestFromQuote(q).request)).hour;
 
-describe('bookingRequestFromQuote: hours as SPEC clients send them', () => {
+describe('bookingRequestFromQuote: hours as reference clients send them', () => {
   it('reads totalHour from the server and the hour select text alike', async () => {
     expect(await hoursOf(quote)).toBe(2);
     expect(await hoursOf({ ...quote, totalHour: '03hr:30Min' })).toBe(3.5);
@@ -26,7 +26,7 @@ describe('bookingRequestFromQuote: hours as SPEC clients send them', () => {
     expect(await hoursOf({ ...quote, totalHour: '', hour: 4 })).toBe(4);
   });
 
-  it('leaves a quote without any hour to the SPEC "required" message', async () => {
+  it('leaves a quote without any hour to the contract "required" message', async () => {
     await expect(hoursOf({ ...quote, totalHour: null, hour: null })).rejects.toThrow('Number of hours is required');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope, type PaymentSucceeded } from '@vanhop/contracts';
 import { createLogger, EmbeddedDocumentStore, fixedClock, LinkSigner, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
+import { BookingRepository } from '../src/adapters/booking-repository.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { unpaidBookingRecord } from '../../../test/support/booking-fixtures.js';
@@ -43,7 +44,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   const stored = async () => (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
 
   it('sets 30percentage, the outstanding balance in pounds and one BookingConfirmed in the same write', async () => {
-    const record = new RecordPayment(store, clock, logger, { links });
+    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links });
     expect(await record.execute(paid(), { eventId: 'ev-1', correlationId: 'corr-1' })).toBe('recorded');
 
     const after = await stored();
@@ -84,7 +85,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('full payment leaves nothing outstanding and reads "paid"', async () => {
-    await new RecordPayment(store, clock, logger, { links }).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
+    await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
     const after = await stored();
     expect(after.paymentStatus).toBe('paid');
     expect(after.OutstandingBalance).toBe(0);
@@ -92,7 +93,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
 
   it('a replay or a second payment changes nothing: a paid booking cannot be paid again', async () => {
     let kicks = 0;
-    const record = new RecordPayment(store, clock, logger, { links, afterWrite: () => kicks++ });
+    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => kicks++ });
     await record.execute(paid(), { eventId: 'ev-1' });
     expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
     expect(await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' })).toBe('already-paid');
@@ -104,14 +105,14 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('concurrent deliveries of the same payment confirm the booking once', async () => {
-    const record = new RecordPayment(store, clock, logger, { links });
+    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links });
     const outcomes = await Promise.all([1, 2, 3, 4].map((n) => record.execute(paid(), { eventId: `ev-${n}` })));
     expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
     expect((await stored()).outbox).toHaveLength(1);
   });
 
   it('an unknown booking is logged and skipped, not retried forever', async () => {
-    expect(await new RecordPayment(store, clock, logger, { links }).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
+    expect(await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
   });
 
   it('through the bus: the consumer validates the event and the relay publishes BookingConfirmed once', async () => {
@@ -119,7 +120,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     const relay = new OutboxRelay(store, ['bookings'], bus, logger, 60_000);
     const confirmed: EventEnvelope[] = [];
     await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
-    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(store, clock, logger, { links, afterWrite: () => void relay.kick() })));
+    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => void relay.kick() })));
     await bus.start();
 
     const envelope = { eventId: 'ev-1', type: TOPICS.paymentSucceeded, version: 1, occurredAt: clock.now().toISOString(), correlationId: 'c', producer: 'payment', data: paid() };

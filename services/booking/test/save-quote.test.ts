@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type Quote } from '@vanhop/contracts';
 import { ConflictError, EmbeddedDocumentStore, fixedClock } from '@vanhop/platform';
 import { SaveQuote, type QuotePricer } from '../src/app/save-quote.js';
-import type { StoredBooking } from '../src/domain/booking-record.js';
+import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
 import { bookingRequestFromQuote } from '../src/domain/quote-request.js';
 
 const quote = {
@@ -48,44 +48,45 @@ describe('SaveQuote', () => {
   });
 
   const useCase = (codes: number[]) => {
-    const bookings = store.collection<StoredBooking>('bookings');
+    const bookings = store.collection<BookingDocument>('bookings');
     return {
       bookings,
-      save: new SaveQuote({ bookings, pricer, clock: fixedClock('2026-01-15T08:00:00Z'), randomInt: () => codes.shift() ?? 99 }),
+      save: new SaveQuote({ bookings: new BookingRepository(store), pricer, clock: fixedClock('2026-01-15T08:00:00Z'), randomInt: () => codes.shift() ?? 99 }),
     };
   };
 
   it('issues a new code when the random one is taken', async () => {
     const { bookings, save } = useCase([5, 5, 7]);
     await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
-    expect((await save.run({ quote, announce: true })).randomNumber).toBe(5);
-    expect((await save.run({ quote, announce: true })).randomNumber).toBe(7);
+    expect((await save.execute({ quote, announce: true })).randomNumber).toBe(5);
+    expect((await save.execute({ quote, announce: true })).randomNumber).toBe(7);
   });
 
   it('keeps QuoteSaved on the record itself, and nothing when not announcing', async () => {
-    const { save } = useCase([11, 12]);
-    const announced = await save.run({ quote, announce: true });
+    const { bookings, save } = useCase([11, 12]);
+    const stored = async (id: string) => (await bookings.findOne({ _id: id }))!;
+    const announced = await stored((await save.execute({ quote, announce: true }))._id);
     expect(announced.outbox).toHaveLength(1);
     expect(announced.outbox![0]).toMatchObject({ topic: 'quote.saved', key: announced._id, event: { data: { randomNumber: 11, totalPricePence: 10000, retrievePath: '/retrieve/11' } } });
-    expect((await save.run({ quote, announce: false })).outbox).toEqual([]);
+    expect((await stored((await save.execute({ quote, announce: false }))._id)).outbox).toEqual([]);
   });
 
   it('refuses a client code that is in use, even soft-deleted', async () => {
     const { bookings, save } = useCase([]);
-    const first = await save.run({ quote, randomNumber: 42, announce: true });
+    const first = await save.execute({ quote, randomNumber: 42, announce: true });
     await bookings.updateOne({ _id: first._id }, { $set: { deletedAt: '2026-01-16T00:00:00.000Z' } });
-    await expect(save.run({ quote, randomNumber: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
+    await expect(save.execute({ quote, randomNumber: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('refuses a quote whose shown price is not the price of its move, and stores nothing', async () => {
     const { bookings, save } = useCase([21, 22, 23]);
     // A panel still showing the Large-van price after the move became a Luton.
-    const stalePrice = save.run({ quote: { ...quote, totalPrice: 86 }, announce: true });
+    const stalePrice = save.execute({ quote: { ...quote, totalPrice: 86 }, announce: true });
     await expect(stalePrice).rejects.toBeInstanceOf(ConflictError);
     await expect(stalePrice).rejects.toThrow(MSG.quote.priceChanged);
     // Compared in whole pence: a penny off is another price, a value that is no number matches none.
-    await expect(save.run({ quote: { ...quote, totalPrice: 99.99 }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
-    await expect(save.run({ quote: { ...quote, totalPrice: 'a lot' }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
+    await expect(save.execute({ quote: { ...quote, totalPrice: 99.99 }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
+    await expect(save.execute({ quote: { ...quote, totalPrice: 'a lot' }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
     expect(await bookings.count({})).toBe(0);
   });
 
@@ -94,16 +95,16 @@ describe('SaveQuote', () => {
     const via = { id: 'v', location: 'Croydon, UK', physicalAddress: '1 George Street', stair: 1 };
     // Croydon in the addresses, but the panel showed (and priced) the route without it.
     const shown = { ...quote, totalAddress: [quote.totalAddress[0], via, quote.totalAddress[1]] };
-    await expect(save.run({ quote: shown, announce: true })).rejects.toThrow(MSG.quote.moveChanged);
+    await expect(save.execute({ quote: shown, announce: true })).rejects.toThrow(MSG.quote.moveChanged);
     expect(await bookings.count({})).toBe(0);
-    const consistent = await save.run({ quote: { ...shown, places: ['London NW2, UK', 'Croydon, UK', 'Wembley, UK'] }, announce: true });
+    const consistent = await save.execute({ quote: { ...shown, places: ['London NW2, UK', 'Croydon, UK', 'Wembley, UK'] }, announce: true });
     expect(consistent.quote.places).toEqual(['London NW2, UK', 'Croydon, UK', 'Wembley, UK']);
   });
 
   it('prices a quote that shows no price (an older client) as before', async () => {
     const { save } = useCase([41]);
     const { totalPrice: _shown, ...legacy } = quote;
-    const saved = await save.run({ quote: { ...legacy, totalSecond: 1 }, announce: true });
+    const saved = await save.execute({ quote: { ...legacy, totalSecond: 1 }, announce: true });
     expect(saved.quote.totalPrice).toBe(100);
     expect(saved.OutstandingBalance).toBe(100);
   });

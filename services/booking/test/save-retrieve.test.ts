@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
-import { createLogger, fixedClock, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { fixedClock, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
-import { TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { startTestStack } from '../../../test/support/service-stack.js';
 import { bookingService } from '../src/service.js';
 
 const NOW = '2026-01-15T08:00:00.000Z';
@@ -38,24 +35,13 @@ const shownQuote = {
 interface Stack { quote: RunningService; booking: RunningService; bus: MemoryEventBus; saved: EventEnvelope[]; stop(): Promise<void> }
 
 async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-booking-'));
-  const bus = new MemoryEventBus(createLogger('bus', 'silent'));
-  await bus.start();
+  const stack = await startTestStack({ name: 'booking', clock: fixedClock(NOW) });
+  const { bus } = stack;
   const saved: EventEnvelope[] = [];
   await bus.subscribe('test-observer', TOPICS.quoteSaved, async (e) => void saved.push(e));
-  const clock = fixedClock(NOW);
-  const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
-  const quote = await startService(quoteService, quoteService.loadConfig(env), { bus, clock });
-  const booking = await startService(bookingService, bookingService.loadConfig({ ...env, QUOTE_SERVICE_URL: quote.url, ...extraEnv }), { bus, clock });
-  return {
-    quote, booking, bus, saved,
-    stop: async () => {
-      await booking.stop();
-      await quote.stop();
-      await bus.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const quote = await stack.start(quoteService);
+  const booking = await stack.start(bookingService, { QUOTE_SERVICE_URL: quote.url, ...extraEnv });
+  return { quote, booking, bus, saved, stop: () => stack.stop() };
 }
 
 async function call(url: string, method = 'GET', body?: unknown): Promise<{ status: number; json: any; text: string }> {

@@ -1,4 +1,4 @@
-import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type NotificationConfig } from './config.js';
 import { createMailer } from './adapters/mailer.js';
 import { createSms } from './adapters/sms.js';
@@ -26,7 +26,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
     const submit = new SubmitContactMessage(infra.store, relay, infra.clock);
     const chat = config.conversations;
     if (chat.link.generated) infra.logger.warn('CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts');
-    const links = new ConversationLinks(chat.link.secret);
+    const links = new ConversationLinks((purpose) => new LinkSigner(chat.link.secret, purpose));
     const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl);
     const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers);
     const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, { publicUrl: config.publicUrl, officeEmail: config.officeEmail });

@@ -57,7 +57,7 @@ describe('embedded mode: contact form and the dev outbox', () => {
     ['message', { message: '' }, MSG.contact.messageRequired],
     ['agree', { agree: false }, MSG.contact.agree],
     ['agree', { agree: undefined }, MSG.contact.agree],
-  ])('rejects a bad %s with SPEC.md message "%s"', async (field, change, message) => {
+  ])('rejects a bad %s with the product message "%s"', async (field, change, message) => {
     // Each case from its own address so the rate limit does not interfere.
     const res = await post({ ...good, ...change }, `10.1.${Object.keys(change).join('').length}.${message.length}`);
     expect(res.status).toBe(400);

@@ -9,9 +9,9 @@ export interface StripeConfig {
 
 export interface PaymentConfig {
   platform: PlatformConfig;
-  bookingUrl: string;
+  bookingServiceUrl: string;
   /** The quote service: a checkout holds the booked driver's time there first. */
-  quoteUrl: string;
+  quoteServiceUrl: string;
   /** Null: no key configured, the local test checkout is used instead. */
   stripe: StripeConfig | null;
 }
@@ -21,8 +21,8 @@ export function loadConfig(env: Env): PaymentConfig {
   const platform = readPlatformConfig(env, 'payment', DEFAULT_PORTS.payment);
   return {
     platform,
-    bookingUrl: readServiceUrls(env).booking,
-    quoteUrl: readServiceUrls(env).quote,
+    bookingServiceUrl: readServiceUrls(env).booking,
+    quoteServiceUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
   };
 }

@@ -4,12 +4,13 @@ import { paymentRoutes } from './http/routes.js';
 import { localCheckoutRoutes } from './http/local-checkout-routes.js';
 import { internalPaymentRoutes } from './http/internal-routes.js';
 import { paymentSubscriptions } from './consumers/index.js';
-import { PAYMENTS, PaymentStore } from './app/payment-store.js';
+import { PaymentRepository } from './adapters/payment-repository.js';
 import { StartPayment } from './app/start-payment.js';
-import { UnsavedQuoteRecords } from './app/unsaved-quote-records.js';
+import { UnsavedQuoteRecords } from './adapters/unsaved-quote-records.js';
 import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
-import { IssueRefund, REFUNDS } from './app/issue-refund.js';
+import { IssueRefund } from './app/issue-refund.js';
+import { RefundRepository } from './adapters/refund-repository.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
 import { DriverTimeHttpClient } from './adapters/driver-time-http-client.js';
 import { LocalPaymentProvider } from './adapters/local-provider.js';
@@ -21,8 +22,10 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
   loadConfig,
   async build(infra, config) {
     const { store, clock, logger, bus } = infra;
-    const payments = new PaymentStore(store);
-    await payments.init();
+    const payments = new PaymentRepository(store);
+    await payments.ensureIndexes();
+    const refunds = new RefundRepository(store);
+    await refunds.ensureIndexes();
     // Stripe when a key is configured, otherwise the local TEST checkout (never both).
     const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
     const provider: PaymentProvider = config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger) : local!;
@@ -32,12 +35,11 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     }
 
     // PaymentSucceeded rides on payments, RefundIssued on refunds.
-    const relay = new OutboxRelay(store, [PAYMENTS, REFUNDS], bus, logger);
-    const bookings = new BookingHttpClient(config.bookingUrl, logger);
-    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), new DriverTimeHttpClient(config.quoteUrl, logger));
+    const relay = new OutboxRelay(store, [payments.collectionName, refunds.collectionName], bus, logger);
+    const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
+    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), new DriverTimeHttpClient(config.quoteServiceUrl, logger));
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings);
-    const issueRefund = new IssueRefund(store, payments, provider, relay, clock, logger);
-    await issueRefund.init();
+    const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
 
     return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@vanhop/contracts';
 import { ConfigError, ValidationError } from '@vanhop/platform';
-import { parsePercentage } from '../src/domain/percentage.js';
-import { readQuotePaymentRequest, readRecordPaymentRequest } from '../src/domain/payment-request.js';
+import { parsePercentage } from '../src/http/percentage.js';
+import { readQuotePaymentRequest, readRecordPaymentRequest } from '../src/http/payment-request.js';
 import { loadConfig } from '../src/config.js';
 
 describe('payment request parsing', () => {
@@ -57,6 +57,6 @@ describe('payment config', () => {
       webhookSecret: 'whsec_x',
       api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
-    expect(loadConfig({ BOOKING_SERVICE_URL: 'http://booking:4102' }).bookingUrl).toBe('http://booking:4102');
+    expect(loadConfig({ BOOKING_SERVICE_URL: 'http://booking:4102' }).bookingServiceUrl).toBe('http://booking:4102');
   });
 });

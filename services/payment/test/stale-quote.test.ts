@@ -5,7 +5,7 @@ import { address, completeBooking } from '../../../test/support/booking-fixtures
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
 import { apiClient } from '../../../test/support/gateway-api.js';
 import { quoteFingerprint } from '../src/domain/quote-fingerprint.js';
-import { UnsavedQuoteRecords } from '../src/app/unsaved-quote-records.js';
+import { UnsavedQuoteRecords } from '../src/adapters/unsaved-quote-records.js';
 
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE = '2026-01-20T10:00:00.000Z';

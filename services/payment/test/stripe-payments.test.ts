@@ -226,7 +226,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(h.published.paymentSucceeded).toHaveLength(1);
     expect(h.published.bookingConfirmed).toHaveLength(1);
 
-    // The SPEC web app sends only the record array: the latest intent of that booking is used.
+    // The reference client sends only the record array: the latest intent of that booking is used.
     const plain = await h.post('/api/savebooking/updatepaymentstatus', retrieved);
     expect(plain.body).toMatchObject({ success: true });
     // An intent of another booking is refused.

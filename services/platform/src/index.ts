@@ -21,6 +21,8 @@ export * from './http/rate-limit.js';
 export * from './http/error-handler.js';
 export * from './http/require-staff.js';
 export * from './http/require-driver.js';
+export * from './http/internal-client.js';
+export * from './http/validated.js';
 export * from './adapters/memory-event-bus.js';
 export * from './adapters/memory-cache.js';
 export * from './adapters/embedded-document-store.js';

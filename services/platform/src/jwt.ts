@@ -3,12 +3,6 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { JwtConfig } from './jwt-config.js';
 
-/**
- * The header the gateway uses to pass the verified staff username to services. The gateway
- * deletes any client-sent copy before proxying, so services can attribute admin actions with it.
- */
-export const ADMIN_USER_HEADER = 'x-admin-username';
-
 /** What a staff token says: the admin's id (`sub`) and display name. */
 export interface AdminClaims { sub: string; username: string }
 

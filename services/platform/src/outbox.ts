@@ -1,17 +1,36 @@
-import type { EventEnvelope } from '@vanhop/contracts';
+import type { EventEnvelope, OutboxEntry } from '@vanhop/contracts';
 import type { Collection, Doc, DocumentStore } from './ports/document-store.js';
+import { DuplicateKeyError } from './errors.js';
 import type { EventBus } from './ports/event-bus.js';
 import type { Logger } from './logger.js';
 
-/** A pending event kept on the very document whose change it announces (single-document atomicity). */
-export interface OutboxEntry {
-  eventId: string;
-  topic: string;
-  key: string;
-  event: EventEnvelope;
-}
+export type { OutboxEntry };
 
 export interface WithOutbox { outbox?: OutboxEntry[] }
+
+/** A stored document as a repository hands it out: without the events parked on it. */
+export function withoutOutbox<T extends Doc>(doc: T & WithOutbox): T;
+export function withoutOutbox<T extends Doc>(doc: (T & WithOutbox) | null): T | null;
+export function withoutOutbox<T extends Doc>(doc: (T & WithOutbox) | null): T | null {
+  if (!doc) return null;
+  const { outbox: _outbox, ...rest } = doc;
+  return rest as unknown as T;
+}
+
+/**
+ * Stores a new document with an empty outbox. When one with the same `_id` is already there (a
+ * concurrent request or delivery stored it first) that one is returned instead, never a second.
+ */
+export async function insertOrExisting<T extends Doc>(collection: Collection<T & WithOutbox>, doc: T): Promise<T> {
+  try {
+    return withoutOutbox<T>(await collection.insertOne({ ...doc, outbox: [] }));
+  } catch (err) {
+    if (!(err instanceof DuplicateKeyError)) throw err;
+    const existing = withoutOutbox<T>(await collection.findOne({ _id: doc._id }));
+    if (!existing) throw err;
+    return existing;
+  }
+}
 
 /**
  * Documents with at least one pending event. Matches through the entries' ids so a sparse index

@@ -43,7 +43,7 @@ describe('validate at the boundary', () => {
     expect(valid).toEqual({ quote: { name: 'Ann', totalPrice: 10 } });
   });
 
-  it('collects every field message with the SPEC texts', async () => {
+  it('collects every field message with the contract texts', async () => {
     const fields = await fieldsOf(validate(contactMessageSchema, { name: 'Al', email: 'nope', phone: '07a', title: '', message: '', agree: false }));
     expect(fields).toEqual({
       name: 'Need at least 3 characters',

@@ -137,7 +137,7 @@ describe('holds over HTTP and in the offers (quote service)', () => {
     expect(await offered()).toContain('drv-ali-hassan');
   });
 
-  it('drivers without hours of their own (the demo drivers) are offered and held at every start SPEC allows', async () => {
+  it('drivers without hours of their own (the demo drivers) are offered and held at every start the booking form allows', async () => {
     expect(await offered({ ...move, date: '2026-01-20T06:00:00.000Z' })).toContain('drv-ali-hassan');
     expect(await offered({ ...move, date: '2026-01-20T19:00:00.000Z' })).toContain('drv-ali-hassan');
     expect(await offered({ ...move, date: '2026-01-20T21:00:00.000Z', hour: 20.5 })).toContain('drv-ali-hassan');

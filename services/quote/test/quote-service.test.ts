@@ -75,7 +75,7 @@ describe('POST /api/booking', () => {
     expect(json.offers.length).toBeGreaterThan(3);
   });
 
-  it('refuses bad data with the SPEC messages and a field name', async () => {
+  it('refuses bad data with the product messages and a field name', async () => {
     const bad = async (body: unknown) => post(`${svc.url}/api/booking`, body);
     let r = await bad({ ...complete, email: 'nope' });
     expect(r.status).toBe(400);

@@ -1,11 +1,12 @@
-import { OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type ReviewConfig } from './config.js';
 import { SeededReviews } from './adapters/seeded-reviews.js';
 import { GooglePlaceDetailsReviews } from './adapters/google-place-details.js';
 import { BookingHttpLookup } from './adapters/booking-http-lookup.js';
 import { CachedReviews } from './app/cached-reviews.js';
 import { ListReviews } from './app/list-reviews.js';
-import { REVIEW_REQUESTS, RequestReview } from './app/request-review.js';
+import { RequestReview } from './app/request-review.js';
+import { CustomerReviewRepository, ReviewRequestRepository } from './adapters/review-repositories.js';
 import { reviewRoutes } from './http/routes.js';
 import { reviewSubscriptions } from './consumers/index.js';
 import { ReviewLinks } from './domain/review-links.js';
@@ -24,13 +25,15 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
           staleSeconds: Math.max(config.reviewsStaleSeconds, config.reviewsCacheSeconds),
         })
       : new SeededReviews(() => infra.clock.now());
-    const moderation = new ModerateReviews(infra.store, infra.cache, infra.clock, infra.logger);
+    const requests = new ReviewRequestRepository(infra.store);
+    const reviews = new CustomerReviewRepository(infra.store);
+    const moderation = new ModerateReviews(reviews, infra.cache, infra.clock, infra.logger);
     const listReviews = new ListReviews(source, () => moderation.approvedFeed(), infra.logger);
-    const relay = new OutboxRelay(infra.store, [REVIEW_REQUESTS], infra.bus, infra.logger);
+    const relay = new OutboxRelay(infra.store, [requests.collectionName], infra.bus, infra.logger);
     if (config.reviewLink.generated) infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
-    const links = new ReviewLinks(config.reviewLink.secret);
-    const requestReview = new RequestReview(infra.store, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
-    const submitReview = new SubmitReview(infra.store, links, infra.clock);
+    const links = new ReviewLinks(new LinkSigner(config.reviewLink.secret, 'review'));
+    const requestReview = new RequestReview(requests, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
+    const submitReview = new SubmitReview(requests, reviews, links, infra.clock);
     const staffOnly = requireStaff(config.jwt, infra.clock);
     return {
       routes: (app) => {
@@ -40,7 +43,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
       },
       subscriptions: reviewSubscriptions(),
       start: async () => {
-        await moderation.ensureIndexes();
+        await reviews.ensureIndexes();
         await relay.start();
       },
       stop: () => relay.stop(),

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MSG, REVIEW_TEXT_MAX_LENGTH, TOPICS, type BookingRecord, type EventEnvelope, type ReviewRequested } from '@vanhop/contracts';
 import { bookingService } from '@vanhop/booking';
-import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import type { MemoryEventBus, RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
-import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
 import { driverRatings, publicAuthorName, reviewRequestRefusal } from '../src/domain/customer-review.js';
-import { REVIEW_REQUESTS } from '../src/app/request-review.js';
+import { REVIEW_REQUESTS } from '../src/adapters/review-repositories.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 const clock = { now: () => new Date(now) };
@@ -51,28 +48,23 @@ const booking = (overrides: Partial<BookingRecord> & { state?: string } = {}): B
 });
 
 describe('VanHop reviews: request after the move, signed review page, moderation, feed and driver ratings', () => {
-  let dataDir: string;
+  let stack: TestStack;
   let bus: MemoryEventBus;
   let bookingSvc: RunningService;
   let reviewSvc: RunningService;
   const requested: EventEnvelope<ReviewRequested>[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-customer-reviews-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'));
+    stack = await startTestStack({ name: 'customer-reviews', clock });
+    bus = stack.bus;
     await bus.subscribe('test-observer', TOPICS.reviewRequested, async (e) => void requested.push(e as EventEnvelope<ReviewRequested>));
-    await bus.start();
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...TEST_JWT_ENV };
-    bookingSvc = await startService(bookingService, loadBookingConfig(env), { bus, clock });
-    reviewSvc = await startService(reviewService, loadConfig({ ...env, BOOKING_SERVICE_URL: bookingSvc.url, REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR: '1000' }), { bus, clock });
+    bookingSvc = await stack.start(bookingService);
+    reviewSvc = await stack.start(reviewService, { BOOKING_SERVICE_URL: bookingSvc.url, REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR: '1000' });
   });
 
   afterAll(async () => {
     await settle();
-    await reviewSvc?.stop();
-    await bookingSvc?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   async function settle() {
@@ -180,7 +172,7 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect((await api('GET', `/api/reviews/link/${token}`)).status).toBe(200);
   });
 
-  it('staff approve: the review joins the carousel feed in SPEC shape (newest first) and the driver rating; reject takes it out', async () => {
+  it('staff approve: the review joins the carousel feed in the wire-contract shape (newest first) and the driver rating; reject takes it out', async () => {
     const token = await requestReview(await insert(booking({ quote: { ...booking().quote, name: 'Zara Quinn-Smith' } })));
     now = Date.parse('2026-03-01T12:30:00Z');
     expect((await api('POST', `/api/reviews/link/${token}`, { rating: 4, text: '<b>Great</b> move', driverRating: 2 })).status).toBe(201);

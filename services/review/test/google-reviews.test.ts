@@ -79,7 +79,7 @@ describe('GET /api/google/review', () => {
     return { status: res.status, body: (await res.json()) as { result: { reviews: Review[] }; message?: string } };
   };
 
-  it('without a key answers the seeded reviews, newest first, with the SPEC fields', async () => {
+  it('without a key answers the seeded reviews, newest first, with the wire-contract fields', async () => {
     const { status, body } = await get(seeded);
     expect(status).toBe(200);
     const reviews = body.result.reviews;

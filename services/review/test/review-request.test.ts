@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
 import { bookingService } from '@vanhop/booking';
-import { createLogger, fixedClock, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { fixedClock, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
-import { loadConfig } from '../src/config.js';
-import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
-import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { REVIEW_REQUESTS } from '../src/app/request-review.js';
+import { driverAuth, staffAuth } from '../../../test/support/staff.js';
+import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
+import { REVIEW_REQUESTS } from '../src/adapters/review-repositories.js';
 
 const clock = fixedClock('2026-03-01T12:00:00Z');
 
@@ -48,30 +44,25 @@ const booking = (overrides: Partial<BookingRecord> = {}): BookingRecord => ({
 });
 
 describe('POST /api/backdata/review/:id', () => {
-  let dataDir: string;
+  let stack: TestStack;
   let bus: MemoryEventBus;
   let bookingSvc: RunningService;
   let reviewSvc: RunningService;
   const published: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-review-request-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'));
+    stack = await startTestStack({ name: 'review-request', clock });
+    bus = stack.bus;
     await bus.subscribe('test-observer', TOPICS.reviewRequested, async (e) => {
       published.push(e);
     });
-    await bus.start();
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...TEST_JWT_ENV };
-    bookingSvc = await startService(bookingService, loadBookingConfig(env), { bus, clock });
-    reviewSvc = await startService(reviewService, loadConfig({ ...env, BOOKING_SERVICE_URL: bookingSvc.url }), { bus, clock });
+    bookingSvc = await stack.start(bookingService);
+    reviewSvc = await stack.start(reviewService, { BOOKING_SERVICE_URL: bookingSvc.url });
   });
 
   afterAll(async () => {
     await bus?.idle();
-    await reviewSvc?.stop();
-    await bookingSvc?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   const insertBooking = async (b: BookingRecord) => {

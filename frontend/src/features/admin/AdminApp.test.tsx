@@ -49,7 +49,7 @@ describe('admin app', () => {
     expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
   });
 
-  it('validates the login form with the SPEC texts and Sign Up goes to register', async () => {
+  it('validates the login form with the product texts and Sign Up goes to register', async () => {
     renderAt('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(MSG.adminLogin.usernameRequired)).toBeTruthy();

@@ -10,7 +10,7 @@ interface FormFieldProps {
   extra?: ReactNode;
 }
 
-/** A labelled Formik input with its SPEC validation message underneath once touched. */
+/** A labelled Formik input with its validation message (docs/SCREENS.md) underneath once touched. */
 export function FormField({ name, label, type = 'text', autoComplete, extra }: FormFieldProps) {
   const id = `admin-${name}`;
   return (

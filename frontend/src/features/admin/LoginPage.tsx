@@ -8,7 +8,7 @@ import { FormField } from './FormField';
 
 const INITIAL: AdminLogin = { username: '', password: '' };
 
-/** What to show under the form when signing in fails (SPEC.md section 8). */
+/** What to show under the form when signing in fails (docs/SCREENS.md). */
 export function loginFailureText(err: unknown): string {
   if (err instanceof AdminApiError && err.status > 0) return err.serverMessage ?? MSG.adminLogin.failed;
   return MSG.adminLogin.errorDuring;

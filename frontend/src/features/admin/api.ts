@@ -1,5 +1,5 @@
 /**
- * The staff back office's calls (SPEC.md section 7). Kept here, inside the lazily loaded admin
+ * The staff back office's calls (docs/WIRE-CONTRACT.md). Kept here, inside the lazily loaded admin
  * chunk, so customers never download them. Every staff call carries `Authorization: Bearer`;
  * a failed call becomes an `AdminApiError` with the status and the server's words so screens can
  * show them, and a 401 can send the user back to the login page.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the staff dashboard (SPEC.md "Admin dashboard"): which records are quotations and
+ * Pure rules of the staff dashboard (docs/SCREENS.md, back office): which records are quotations and
  * which are jobs, the Future / Today / Previous split, ordering and the figures of the detail panel.
  */
 import { formatPounds as formatGbp, HOUR_OPTIONS, STAIR_OPTIONS, type BookingLifecycle, type BookingRecord, type BookingState, type PaymentStatus } from '@vanhop/contracts';
@@ -60,7 +60,7 @@ export const formatLondonDate = (date: Date | null): string => (date ? londonDat
 
 export const formatPounds = (pounds: number): string => formatGbp(pounds);
 
-/** SPEC: price per half hour = totalPrice / (totalSecond / 1800); null when no time was priced. */
+/** Price per half hour (docs/SCREENS.md) = totalPrice / (totalSecond / 1800); null when no time was priced. */
 export function pricePerHalfHour(totalPrice: number, totalSecond: number): number | null {
   if (!(totalSecond > 0) || !Number.isFinite(totalPrice)) return null;
   return totalPrice / (totalSecond / 1800);
@@ -99,7 +99,7 @@ export function routeOf(r: BookingRecord) {
   };
 }
 
-/** The lifecycle fields the admin list carries beside SPEC's record; records saved before them have none. */
+/** The lifecycle fields the admin list carries beside the wire record; records saved before them have none. */
 export type RecordWithLifecycle = BookingRecord & Partial<Pick<BookingLifecycle, 'state' | 'amountRefundedPence' | 'cancelledAt' | 'frozenAt'>>;
 
 export interface RecordLifecycle {

@@ -1,5 +1,5 @@
 /**
- * The staff session is only a bearer token in localStorage (SPEC.md section 6); see
+ * The staff session is only a bearer token in localStorage (docs/SCREENS.md); see
  * ../../app/token-session for how signing out and a 401 clear it.
  */
 import { createTokenSession, type TokenSession } from '../../app/token-session';

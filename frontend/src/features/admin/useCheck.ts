@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 
-/** A one-shot check on the server-health page (SPEC.md section 4). */
+/** A one-shot check on the server-health page (docs/SCREENS.md). */
 export type CheckState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; value: string } | { status: 'error' };
 
 export const NOT_CHECKED_TEXT = 'Click Me to Check';

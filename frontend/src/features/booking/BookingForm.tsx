@@ -1,6 +1,6 @@
 /**
- * The full booking form (shown once the move has 2 or more addresses). Formik fields follow SPEC.md
- * section 3 and validate with the contracts' `bookingFormSchema`; every change is mirrored into the
+ * The full booking form (shown once the move has 2 or more addresses). Formik fields follow
+ * docs/SCREENS.md and validate with the contracts' `bookingFormSchema`; every change is mirrored into the
  * booking slice, which is what gets posted. Get Free Quote posts it and opens the quotes popup.
  * A chosen offer keeps the pricing it came from; once the move differs from that one, the panel
  * asks for quotes again instead of selling the old move at the old price.

@@ -6,7 +6,7 @@ import type { AddressState, BookingState } from './bookingSlice';
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
 const stairValue = (s: string): number | '' => (s === '' ? '' : Number(s));
 
-/** The Formik fields (SPEC.md section 3) as the saved move fills them. */
+/** The Formik fields (docs/SCREENS.md) as the saved move fills them. */
 export function formValuesFrom(state: BookingState): BookingForm {
   const first = state.addresses[0];
   const last = state.addresses[state.addresses.length - 1];
@@ -118,11 +118,11 @@ export const shareOf = (totalPounds: number, percentage: PaymentPercentage): str
 
 export const pounds = formatPounds;
 
-/** Overtime per half hour = 1800 × totalPrice / totalSecond (SPEC.md section 9). */
+/** Overtime per half hour = 1800 × totalPrice / totalSecond (docs/PRICING.md). */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>
   quote.overtimePerHalfHour ?? (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
 
-/** A retrieve code: a random integer 1 to 10,000,000 (SPEC.md section 3). */
+/** A retrieve code: a random integer 1 to 10,000,000 (docs/WIRE-CONTRACT.md). */
 export function newRetrieveCode(random: () => number = secureRandom): number {
   return 1 + Math.floor(random() * 10_000_000);
 }

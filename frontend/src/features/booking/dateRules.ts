@@ -1,5 +1,5 @@
 /**
- * The date picker's view of the moving-date rules (SPEC.md section 5): calendar days and 15-minute
+ * The date picker's view of the moving-date rules (docs/SCREENS.md): calendar days and 15-minute
  * slots on the Europe/London clock, built on the contracts' booking-time rules the servers apply too.
  */
 import { BOOKING_HOURS, earliestTimeOn, isAllowedBookingTime, londonClock, londonTime } from '@vanhop/contracts';

@@ -23,7 +23,7 @@ describe('contact form', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the SPEC message for every empty field on submit', async () => {
+  it('shows the contract message for every empty field on submit', async () => {
     render(<ContactForm onSent={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     const m = MSG.contact;

@@ -7,7 +7,7 @@ import { FAQ_ENTRIES } from './faq-entries';
 describe('FAQ', () => {
   afterEach(cleanup);
 
-  it('has 22 entries with ids 1 to 22 covering the SPEC topics', () => {
+  it('has 22 entries with ids 1 to 22 covering the product topics', () => {
     expect(FAQ_ENTRIES.map((e) => e.id)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
     const text = FAQ_ENTRIES.map((e) => `${e.question} ${e.answer}`).join(' ').toLowerCase();
     for (const topic of ['add stop', 'message the driver', 'compare', 'cooling-off', 'cancel', 'over 18', 'extras', 'not included']) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { FAQ_ENTRIES } from './faq-entries';
 
 export function FaqPage() {
-  // One answer open at a time, chosen by id (SPEC.md section 2).
+  // One answer open at a time, chosen by id (docs/SCREENS.md).
   const [openId, setOpenId] = useState<number | null>(null);
   return (
     <section className="page">

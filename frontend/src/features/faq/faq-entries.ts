@@ -4,7 +4,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** Our 22 questions (SPEC.md section 2: ids 1 to 22); figures from SPEC.md sections 1 and 9. */
+/** Our 22 questions (docs/SCREENS.md: ids 1 to 22); figures from docs/PRICING.md and docs/BOOKING-LIFECYCLE.md. */
 export const FAQ_ENTRIES: FaqEntry[] = [
   {
     id: 1,

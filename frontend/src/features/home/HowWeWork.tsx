@@ -1,4 +1,4 @@
-/** The three steps, advancing every 2 s (SPEC.md section 9). */
+/** The three steps, advancing every 2 s (docs/SCREENS.md). */
 import { useState } from 'react';
 import { useRotation } from './useRotation';
 

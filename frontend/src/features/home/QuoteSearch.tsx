@@ -1,6 +1,6 @@
 /**
  * Pickup/dropoff postcode search. Both must be picked from the suggestions; a pickup over 30 miles from
- * NW2 is refused with the SPEC alert and a trip to /checkareacover; otherwise the two ends become the
+ * NW2 is refused with the contract's alert and a trip to /checkareacover; otherwise the two ends become the
  * move's addresses and the customer goes to /booking.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** The home search's rules (SPEC.md sections 4 and 5): both ends picked from the list, pickup within 30 miles of NW2. */
+/** The home search's rules (docs/SCREENS.md): both ends picked from the list, pickup within 30 miles of NW2. */
 import { EARTH_RADIUS_MILES, MSG, NW2_REFERENCE, SERVICE_RADIUS_MILES } from '@vanhop/contracts';
 import type { PlaceChoice } from '../../components/addressInput';
 

@@ -9,7 +9,7 @@ import { parseLandingId, placeDisplayName } from './landing-ids';
 import { landingText, landingTitle } from './landing-text';
 import { usePageTitle } from '../../app/usePageTitle';
 
-/** SPEC.md section 9: geocoding waits 1 second after the place changes. */
+/** docs/SCREENS.md: geocoding waits 1 second after the place changes. */
 export const GEOCODE_DELAY_MS = 1000;
 
 /** Coordinates of a place name from the geo service (Google-shaped answer), 1 s after the name settles. */

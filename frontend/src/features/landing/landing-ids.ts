@@ -1,6 +1,6 @@
 import { SERVICE_TITLES } from '@vanhop/contracts';
-// Place names of the local landing pages, one a line: a copy of /work/shared/data/landing-places.txt
-// (the seed system's place list; facts, see that folder's SOURCES.md). Some names repeat: they are deduplicated here.
+// Place names of the local landing pages, one a line: the seed system's place list
+// (facts; the sources of the place data are in services/quote/data/ATTRIBUTION.md). Some names repeat: they are deduplicated here.
 import placesText from './landing-places.txt?raw';
 
 export type ServiceTitle = (typeof SERVICE_TITLES)[number];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hoursText, moveWhenText, paidForText, paymentStatusText, penceText, stampText } from './words';
 
 describe('customer words', () => {
-  it('status words are human, and SPEC sentence fillers read naturally', () => {
+  it('status words are human, and contract sentence fillers read naturally', () => {
     expect(paymentStatusText('30percentage')).toBe('30 % deposit paid');
     expect(paymentStatusText('50percentage')).toBe('50 % deposit paid');
     expect(paymentStatusText('paid')).toBe('Paid in full');

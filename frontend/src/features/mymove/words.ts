@@ -1,7 +1,7 @@
 /**
  * How the after-booking pages put the booking's facts into a customer's words: money from pence,
- * dates on the London clock (SPEC.md section 9: Europe/London, en-GB), stairs, hours and statuses.
- * The wire keeps SPEC's stored values ("30percentage"); only what is shown changes.
+ * dates on the London clock (docs/SCREENS.md: Europe/London, en-GB), stairs, hours and statuses.
+ * The wire keeps the contract's stored values ("30percentage"); only what is shown changes.
  */
 import { formatPence, BOOKING_HOURS, HELP_LEVEL_OPTIONS, LONDON_MOVE_DATE_TIME, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
 
@@ -75,5 +75,5 @@ const PAID_FOR: Partial<Record<PaymentStatus, string>> = {
   paid: 'the whole move',
 };
 
-/** What fills SPEC's "You have Already paid for {status}": "a 30 % deposit", "the whole move". */
+/** What fills the retrieve page's "You have Already paid for {status}": "a 30 % deposit", "the whole move". */
 export const paidForText = (status: string): string => PAID_FOR[status as PaymentStatus] ?? paymentStatusText(status);

@@ -5,7 +5,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import './payment.css';
 
-/** SPEC: a retrieve code is a whole number up to 10,000,000; anything else is ignored, not linked to. */
+/** docs/WIRE-CONTRACT.md: a retrieve code is a whole number up to 10,000,000; anything else is ignored, not linked to. */
 const retrieveCode = (raw: string | null): string | null => (raw && /^\d{1,8}$/.test(raw.trim()) ? raw.trim() : null);
 
 export function PaymentFailPage() {

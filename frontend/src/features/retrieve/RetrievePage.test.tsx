@@ -38,7 +38,7 @@ describe('RetrievePage', () => {
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
-  it('shows the server text for an unknown code, and the SPEC text when the server cannot be reached', async () => {
+  it('shows the server text for an unknown code, and the contract text when the server cannot be reached', async () => {
     const api = fakeApi({ 'GET /api/saveRetrieve': () => ({ status: 404, text: 'No quote found with this code' }) });
     renderAt('/retrieve');
     fireEvent.change(screen.getByLabelText('Quote code'), { target: { value: '77' } });

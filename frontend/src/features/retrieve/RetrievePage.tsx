@@ -15,7 +15,7 @@ import './retrieve.css';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
 
-/** The server's text for a refused code (a 404 body), else the SPEC's generic message. */
+/** The server's text for a refused code (a 404 body), else the contract's generic message. */
 function retrieveErrorText(err: unknown): string {
   if (err instanceof ApiError && err.status > 0 && err.body.trim()) return err.message;
   return MSG.retrieve.failed;

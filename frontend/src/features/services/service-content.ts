@@ -14,7 +14,7 @@ export interface ServiceContent {
   suggestion: string;
 }
 
-/** Our own copy for each of the 12 services (SPEC.md section 2); facts come from SPEC.md sections 1 and 9. */
+/** Our own copy for each of the 12 services (docs/SCREENS.md); facts come from docs/PRICING.md and docs/SCREENS.md. */
 export const SERVICE_CONTENT: Record<ServiceTitle, Omit<ServiceContent, 'title'>> = {
   'House or Apartment Moves': {
     summary: 'From a studio flat to a three-bedroom house: pick the van and the number of movers, compare drivers and book online.',

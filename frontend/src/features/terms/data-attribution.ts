@@ -1,4 +1,4 @@
-/** The attribution lines /work/shared/data/SOURCES.md asks the product to show. */
+/** The attribution lines the data's licences ask the product to show (services/quote/data/ATTRIBUTION.md). */
 export const DATA_ATTRIBUTION = [
   'Contains OS data © Crown copyright and database right.',
   'Contains Royal Mail data © Royal Mail copyright and database right.',

@@ -12,7 +12,7 @@ const vanLines = VAN_SIZES.map((size) => {
   return `${VAN_SPECS[size].title}: ${s.Length} long, ${s.Width} wide, ${s.Height} high, payload ${s.Payload}, ${s.Seats} seats.`;
 });
 
-/** Terms of Use in the order SPEC.md section 2 lists them, with the section 9 figures. */
+/** Terms of Use in the order the product lists them, with the figures of docs/PRICING.md and docs/BOOKING-LIFECYCLE.md. */
 export const TERMS_SECTIONS: TermsSection[] = [
   {
     id: 'liability',

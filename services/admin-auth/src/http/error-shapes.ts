@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { DomainError, TooManyRequestsError, ValidationError } from '@vanhop/platform';
 
 /**
- * The account screens read their own error shapes (SPEC: login `{success:false, message}`,
+ * The account screens read their own error shapes (docs/WIRE-CONTRACT.md: login `{success:false, message}`,
  * register `{errormessage}`), so these routes answer typed errors in that shape with the same
  * status codes the platform handler would use. Anything else goes on to the platform handler.
  */

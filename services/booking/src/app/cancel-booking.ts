@@ -1,12 +1,12 @@
 import { cancelTerms, COOLING_OFF_MS, REFUND_TERMS_CHANGED, type MyMoveView } from '@vanhop/contracts';
 import { ConflictError, type OutboxEntry } from '@vanhop/platform';
-import { appendLifecycle, materialised, ruleFacts, unchangedSince } from '../domain/lifecycle.js';
+import { materialised, ruleFacts } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
 import { WRITE_ATTEMPTS, type MyMoveRecords } from './my-move-records.js';
 import { myMoveView } from './view-my-move.js';
 
 /**
- * Cancels a booking on the SPEC terms (contracts cancelTerms): inside the cooling-off hour with
+ * Cancels a booking on the terms of docs/BOOKING-LIFECYCLE.md (contracts cancelTerms): inside the cooling-off hour with
  * everything paid refunded, later with nothing refunded. The state change, BookingCancelled and
  * (with money to give back) RefundRequested are one conditional write, so a second cancel, however
  * close behind, finds the booking cancelled and changes nothing.
@@ -37,10 +37,11 @@ export class CancelBooking {
       const text = refund
         ? `Cancelled in the cooling-off period: ${pounds(terms.refundPence)} will be refunded to your card`
         : 'Cancelled: under the cancellation policy nothing paid is refunded';
-      const { set, push } = appendLifecycle(record, { history: [{ at: cancelledAt, kind: 'cancelled', text }] });
-      const written = await this.records.write(unchangedSince(record), {
-        $set: { ...materialised(record, 'cancelled'), cancelledAt, OutstandingBalance: 0, ...set },
-        $push: { ...push, outbox: { $each: outbox }, ...(refund ? { pendingRefunds: refund.pending } : {}) },
+      const written = await this.records.write(record, {
+        set: { ...materialised(record, 'cancelled'), cancelledAt, OutstandingBalance: 0 },
+        history: [{ at: cancelledAt, kind: 'cancelled', text }],
+        events: outbox,
+        ...(refund ? { pendingRefund: refund.pending } : {}),
       });
       const after = await this.records.reload(record._id);
       if (written && after) return myMoveView(after, now);

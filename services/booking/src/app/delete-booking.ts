@@ -1,9 +1,5 @@
-import type { BookingRecord } from '@vanhop/contracts';
-import { NotFoundError, type Clock, type DocumentStore } from '@vanhop/platform';
-import { BOOKINGS } from '../http/internal-routes.js';
-
-/** Who removed a record and when; the record itself stays in the store. */
-export interface SoftDeletion { deletedAt: string | null; deletedBy?: string }
+import { NotFoundError, type Clock } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 
 export const DELETED_MESSAGE = 'Booking record deleted';
 
@@ -12,16 +8,11 @@ export const DELETED_MESSAGE = 'Booking record deleted';
  * it by clearing `deletedAt`). Marked records disappear from the admin list and from retrieve.
  */
 export class DeleteBooking {
-  constructor(private readonly store: DocumentStore, private readonly clock: Clock) {}
+  constructor(private readonly bookings: BookingRepository, private readonly clock: Clock) {}
 
   async execute(id: string, deletedBy: string): Promise<{ message: string }> {
-    const bookings = this.store.collection<BookingRecord & SoftDeletion>(BOOKINGS);
     // One atomic conditional update: two clicks cannot both succeed, the second gets 404.
-    const updated = await bookings.findOneAndUpdate(
-      { _id: id, deletedAt: null },
-      { $set: { deletedAt: this.clock.now().toISOString(), deletedBy } },
-    );
-    if (!updated) throw new NotFoundError('No booking record with that id');
+    if (!(await this.bookings.softDelete(id, this.clock.now().toISOString(), deletedBy))) throw new NotFoundError('No booking record with that id');
     return { message: DELETED_MESSAGE };
   }
 }

@@ -1,12 +1,11 @@
 import type { BookingRecord, BookingState } from '@vanhop/contracts';
-import type { DocumentStore } from '@vanhop/platform';
-import { BOOKINGS } from '../http/internal-routes.js';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
 /**
- * A booking as staff see it (SPEC "Booking record (admin)"), without internal fields such as
- * `outbox` or `request`; beside SPEC's fields, where the booking is in its life (cancelled,
+ * A booking as staff see it (docs/WIRE-CONTRACT.md, "The booking record (staff)"), without internal fields such as
+ * `outbox` or `request`; beside the wire contract's fields, where the booking is in its life (cancelled,
  * postponed) and what was refunded, so staff can tell a refunded job from a paid one.
  */
 export type AdminBookingView = Pick<
@@ -45,10 +44,10 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
 
 /** Every live (not deleted) booking record, oldest first; the dashboard sorts and filters further. */
 export class ListBookings {
-  constructor(private readonly store: DocumentStore) {}
+  constructor(private readonly bookings: BookingRepository) {}
 
   async execute(): Promise<AdminBookingView[]> {
-    const records = await this.store.collection<StoredBooking>(BOOKINGS).find({ deletedAt: null }, { sort: { date: 1 } });
+    const records = await this.bookings.listLive();
     return records.map(toAdminView);
   }
 }

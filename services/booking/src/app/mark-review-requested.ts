@@ -1,9 +1,5 @@
-import type { BookingRecord } from '@vanhop/contracts';
-import type { Clock, Collection, DocumentStore, Logger } from '@vanhop/platform';
-
-const BOOKINGS = 'bookings';
-
-type ReviewedBooking = BookingRecord & { reviewRequestedAt?: string; reviewRequestedBy?: string };
+import type { Clock, Logger } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 
 export type MarkReviewRequestedOutcome = 'marked' | 'already-marked' | 'not-found';
 
@@ -12,19 +8,11 @@ export type MarkReviewRequestedOutcome = 'marked' | 'already-marked' | 'not-foun
  * Review button. One conditional write (only while still false): a redelivery changes nothing.
  */
 export class MarkReviewRequested {
-  private readonly bookings: Collection<ReviewedBooking>;
-
-  constructor(store: DocumentStore, private readonly clock: Clock, private readonly logger: Logger) {
-    this.bookings = store.collection<ReviewedBooking>(BOOKINGS);
-  }
+  constructor(private readonly bookings: BookingRepository, private readonly clock: Clock, private readonly logger: Logger) {}
 
   async execute(bookingId: string, requestedBy: string): Promise<MarkReviewRequestedOutcome> {
-    const { matched } = await this.bookings.updateOne(
-      { _id: bookingId, reviewRequest: false },
-      { $set: { reviewRequest: true, reviewRequestedAt: this.clock.now().toISOString(), reviewRequestedBy: requestedBy } },
-    );
-    if (matched === 1) return 'marked';
-    const exists = await this.bookings.findOne({ _id: bookingId });
+    if (await this.bookings.markReviewRequested(bookingId, this.clock.now().toISOString(), requestedBy)) return 'marked';
+    const exists = await this.bookings.byId(bookingId);
     if (!exists) this.logger.warn({ bookingId }, 'review requested for a booking that does not exist');
     return exists ? 'already-marked' : 'not-found';
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, NotFoundError, outboxEntry, type Clock, type Collection, type OutboxEntry, type Update } from '@vanhop/platform';
+import { createEvent, NotFoundError, outboxEntry, type Clock, type OutboxEntry } from '@vanhop/platform';
 import type { EventPayloads, RefundReason } from '@vanhop/contracts';
+import type { BookingRepository, LifecycleChange } from '../adapters/booking-repository.js';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { customerOf, moveOf } from '../domain/lifecycle.js';
 import type { MyMoveLinks } from '../domain/my-move-link.js';
@@ -13,7 +14,7 @@ export const WRITE_ATTEMPTS = 4;
 /** What the My move actions share: finding the record a link names, and the facts every event carries. */
 export class MyMoveRecords {
   constructor(
-    readonly bookings: Collection<StoredBooking>,
+    readonly bookings: BookingRepository,
     readonly links: MyMoveLinks,
     readonly clock: Clock,
     /** Nudges the outbox relay after a write with events. */
@@ -23,13 +24,13 @@ export class MyMoveRecords {
   /** The live record a token names. Forged, expired and deleted all read the same: not found. */
   async byToken(token: unknown): Promise<StoredBooking> {
     const id = this.links.bookingIdOf(token, this.clock.now());
-    const record = id ? await this.bookings.findOne({ _id: id, deletedAt: null }) : null;
+    const record = id ? await this.bookings.liveById(id) : null;
     if (!record) throw new NotFoundError(LINK_NOT_VALID);
     return record;
   }
 
   reload(id: string): Promise<StoredBooking | null> {
-    return this.bookings.findOne({ _id: id, deletedAt: null });
+    return this.bookings.liveById(id);
   }
 
   pathOf(record: StoredBooking): string {
@@ -75,11 +76,10 @@ export class MyMoveRecords {
     return { pending, entry };
   }
 
-  /** One conditional single-document write; false when the record changed since it was read. */
-  async write(filter: Record<string, unknown>, update: Update): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne(filter, update);
-    if (matched === 0) return false;
-    if (update.$push && 'outbox' in update.$push) this.afterWrite();
+  /** One conditional single-document write of a change decided on `record`; false when the record changed since it was read. */
+  async write(record: StoredBooking, change: LifecycleChange): Promise<boolean> {
+    if (!(await this.bookings.writeIfUnchanged(record, change))) return false;
+    this.afterWrite();
     return true;
   }
 }

@@ -1,7 +1,7 @@
 import { REFUND_DESCRIPTIONS, type RefundIssued } from '@vanhop/contracts';
-import type { Collection, Logger } from '@vanhop/platform';
-import type { StoredBooking } from '../domain/booking-record.js';
-import { appendLifecycle, refundReceiptId } from '../domain/lifecycle.js';
+import type { Logger } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
+import { refundReceiptId } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
 import { WRITE_ATTEMPTS } from './my-move-records.js';
 
@@ -14,13 +14,13 @@ export type RecordRefundOutcome = 'recorded' | 'already-recorded' | 'not-found';
  */
 export class RecordRefund {
   constructor(
-    private readonly bookings: Collection<StoredBooking>,
+    private readonly bookings: BookingRepository,
     private readonly logger: Logger,
   ) {}
 
   async execute(refund: RefundIssued): Promise<RecordRefundOutcome> {
     for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-      const record = await this.bookings.findOne({ _id: refund.bookingId });
+      const record = await this.bookings.byId(refund.bookingId);
       if (!record) {
         this.logger.error({ bookingId: refund.bookingId, refundId: refund.refundId }, 'refund issued for an unknown booking');
         return 'not-found';
@@ -31,7 +31,7 @@ export class RecordRefund {
         this.logger.error({ bookingId: record._id, refundId: refund.refundId, asked: pending.amountPence, issued: refund.amountPence }, 'refund smaller than asked; follow up by hand');
       }
       const description = REFUND_DESCRIPTIONS[refund.reason];
-      const { set, push } = appendLifecycle(record, {
+      const settled = await this.bookings.settleRefundIfPending(record, refund, {
         history: [{ at: refund.issuedAt, kind: 'refunded', text: `${pounds(refund.amountPence)} refunded to your card (${description.toLowerCase()})`, amountPence: refund.amountPence }],
         receipts: [
           {
@@ -45,21 +45,7 @@ export class RecordRefund {
           },
         ],
       });
-      const { matched } = await this.bookings.updateOne(
-        {
-          _id: record._id,
-          'pendingRefunds.refundId': refund.refundId,
-          ...(record.history === undefined ? { history: { $exists: false } } : {}),
-          ...(record.receipts === undefined ? { receipts: { $exists: false } } : {}),
-        },
-        {
-          $inc: { amountRefundedPence: refund.amountPence },
-          $pull: { pendingRefunds: { refundId: refund.refundId } },
-          ...(Object.keys(set).length ? { $set: set } : {}),
-          ...(Object.keys(push).length ? { $push: push } : {}),
-        },
-      );
-      if (matched === 1) {
+      if (settled) {
         this.logger.info({ bookingId: record._id, refundId: refund.refundId, amountPence: refund.amountPence }, 'refund recorded');
         return 'recorded';
       }

@@ -1,7 +1,7 @@
 import { penceToPounds, type BookingHistoryEntry, type LifecycleFacts } from '@vanhop/contracts';
 import { ConflictError, type OutboxEntry } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { appendLifecycle, ruleFacts, unchangedSince } from '../domain/lifecycle.js';
+import { ruleFacts } from '../domain/lifecycle.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { pounds } from '../domain/words.js';
 import type { MyMoveRecords } from './my-move-records.js';
@@ -20,7 +20,7 @@ export interface Reprice {
   /** The parts of the stored pricing request that change (date, hour, addresses). */
   changes: Record<string, unknown>;
   /** Lifecycle fields the same write sets (state, frozenAt). */
-  set: Record<string, unknown>;
+  set: Partial<StoredBooking>;
   history(s: Settlement): BookingHistoryEntry[];
   /** The event that announces the change; RefundRequested goes with it when money is due back. */
   event(s: Settlement): Promise<OutboxEntry>;
@@ -66,9 +66,8 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
   const outbox: OutboxEntry[] = [await o.event(settlement)];
   const refund = refundPence > 0 ? await records.refund(updated, refundPence, 'reprice') : null;
   if (refund) outbox.push(refund.entry);
-  const { set, push } = appendLifecycle(record, { history: o.history(settlement) });
-  const written = await records.write(unchangedSince(record), {
-    $set: {
+  const written = await records.write(record, {
+    set: {
       ...o.set,
       quote: updated.quote,
       request: updated.request,
@@ -77,9 +76,10 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
       moveRevision: (record.moveRevision ?? 0) + 1,
       OutstandingBalance: penceToPounds(balancePence),
       paymentStatus: balancePence === 0 ? 'paid' : record.paymentStatus,
-      ...set,
     },
-    $push: { ...push, outbox: { $each: outbox }, ...(refund ? { pendingRefunds: refund.pending } : {}) },
+    history: o.history(settlement),
+    events: outbox,
+    ...(refund ? { pendingRefund: refund.pending } : {}),
   });
   const fresh = await records.reload(record._id);
   if (!written) {
@@ -92,7 +92,7 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
 /** The stored pricing request (same move, same driver); records without one rebuild it from their quote. */
 export function pricingRequestOf(record: StoredBooking): { request: Record<string, unknown>; driverId?: string } {
   const stored = record.request as (Record<string, unknown> & { driverId?: unknown }) | undefined;
-  const fromQuote = bookingRequestFromQuote(record.quote as unknown as Record<string, unknown>);
+  const fromQuote = bookingRequestFromQuote(record.quote);
   const { driverId: storedDriver, ...request } = stored ?? fromQuote.request;
   const driverId = (typeof storedDriver === 'string' && storedDriver) || record.driver?.id || fromQuote.driverId;
   return { request, ...(driverId ? { driverId } : {}) };

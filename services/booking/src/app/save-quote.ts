@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type Quote } from '@vanhop/contracts';
-import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock, type Collection } from '@vanhop/platform';
+import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type InternalPriceResponse } from '@vanhop/contracts';
+import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';
 
-export interface ServerPrice {
-  quote: Quote;
-  driver: { id: string; name: string; email: string; phone: string } | null;
-  totalPricePence: number;
-  pricePerHalfHourPence: number;
-  request: Record<string, unknown>;
-}
+/** The quote service's price of a move (contracts InternalPriceResponse), with the request it priced. */
+export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
 
 /** The port to the quote service: the only source of prices. */
 export interface QuotePricer {
@@ -38,7 +34,7 @@ const ISSUE_ATTEMPTS = 8;
 export class SaveQuote {
   constructor(
     private readonly deps: {
-      bookings: Collection<StoredBooking>;
+      bookings: BookingRepository;
       pricer: QuotePricer;
       clock: Clock;
       randomInt: (min: number, maxExclusive: number) => number;
@@ -46,7 +42,7 @@ export class SaveQuote {
     },
   ) {}
 
-  async run(input: SaveQuoteInput): Promise<StoredBooking> {
+  async execute(input: SaveQuoteInput): Promise<StoredBooking> {
     const { request, driverId } = bookingRequestFromQuote(input.quote);
     // Same rules and messages as the booking form, before anything is priced.
     await validate(bookingCompleteSchema, request, 'Quote');
@@ -55,7 +51,7 @@ export class SaveQuote {
     if (problem) throw new ConflictError(problem);
 
     if (input.randomNumber !== undefined) {
-      if (await this.deps.bookings.findOne({ randomNumber: input.randomNumber })) throw codeInUse();
+      if (await this.deps.bookings.codeInUse(input.randomNumber)) throw codeInUse();
       return this.insert(priced, input.randomNumber, input.announce, false);
     }
     for (let attempt = 1; ; attempt++) {
@@ -83,10 +79,10 @@ export class SaveQuote {
       driver: priced.driver,
       // Stored explicitly: the embedded store does not match a missing field with null.
       deletedAt: null,
-      outbox: announce ? [await this.quoteSaved(_id, code, priced, now)] : [],
     };
+    const events = announce ? [await this.quoteSaved(_id, code, priced, now)] : [];
     try {
-      await this.deps.bookings.insertOne(record);
+      await this.deps.bookings.insert(record, events);
     } catch (err) {
       if (err instanceof DuplicateKeyError && !retryable) throw codeInUse();
       throw err;

@@ -1,5 +1,4 @@
 import type { BookingLifecycle, BookingRecord, RefundReason } from '@vanhop/contracts';
-import type { WithOutbox } from '@vanhop/platform';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -17,8 +16,11 @@ export interface RecordedPayment {
   eventId: string;
 }
 
+/**
+ * A booking record with its lifecycle, as use cases read and decide on it. The events parked on the
+ * stored document (its outbox) are the repository's business and never part of it.
+ */
 export type StoredBooking = BookingRecord &
-  WithOutbox &
   BookingLifecycle & {
     pendingRefunds?: PendingRefund[];
     payment?: RecordedPayment;
@@ -26,7 +28,7 @@ export type StoredBooking = BookingRecord &
     moveRevision?: number;
   };
 
-/** What a customer holding the code may see (SPEC.md "Retrieved record"): no driver contact, no internals. */
+/** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {
   return {
     _id: record._id,
@@ -37,10 +39,4 @@ export function customerView(record: StoredBooking) {
     OutstandingBalance: record.OutstandingBalance,
     percentage: record.percentage,
   };
-}
-
-/** The record as other services read it: everything but the pending events. */
-export function internalView(record: StoredBooking): BookingRecord {
-  const { outbox: _outbox, ...rest } = record;
-  return rest;
 }

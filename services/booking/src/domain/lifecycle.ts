@@ -8,7 +8,6 @@ import {
   type PaymentPercentage,
   type Receipt,
 } from '@vanhop/contracts';
-import type { Filter } from '@vanhop/platform';
 import type { StoredBooking } from './booking-record.js';
 
 /**
@@ -92,49 +91,8 @@ export function receiptsOf(r: StoredBooking): Receipt[] {
   return [depositReceipt({ ...r.payment, at: r.paidAt ?? r.date, percentage: r.percentage ?? 100 })];
 }
 
-const asRead = (value: unknown) => (value === undefined ? { $exists: false } : value);
-
-/**
- * The filter of a write decided on `r`: it matches only while nothing the decision read has changed
- * (state, money, price, date, the move itself), so two concurrent actions cannot both apply (the
- * loser matches nothing) and the record's events go out with the one write that made them true.
- */
-export function unchangedSince(r: StoredBooking): Filter {
-  return {
-    _id: r._id,
-    deletedAt: null,
-    paymentStatus: r.paymentStatus,
-    state: asRead(r.state),
-    amountPaidPence: asRead(r.amountPaidPence),
-    amountRefundedPence: asRead(r.amountRefundedPence),
-    'quote.totalPrice': r.quote.totalPrice,
-    'quote.date': r.quote.date,
-    moveRevision: asRead(r.moveRevision),
-    ...(r.history === undefined ? { history: { $exists: false } } : {}),
-    ...(r.receipts === undefined ? { receipts: { $exists: false } } : {}),
-  };
-}
-
-/**
- * $set/$push parts that add history lines and receipts: a record without the arrays gets them
- * written whole (its derived lines first), others get the new items appended.
- */
-export function appendLifecycle(r: StoredBooking, add: { history?: BookingHistoryEntry[]; receipts?: Receipt[] }): { set: Record<string, unknown>; push: Record<string, unknown> } {
-  const set: Record<string, unknown> = {};
-  const push: Record<string, unknown> = {};
-  for (const [field, items, current] of [
-    ['history', add.history ?? [], r.history === undefined ? historyOf(r) : undefined],
-    ['receipts', add.receipts ?? [], r.receipts === undefined ? receiptsOf(r) : undefined],
-  ] as const) {
-    if (items.length === 0) continue;
-    if (current) set[field] = [...current, ...items];
-    else push[field] = { $each: items };
-  }
-  return { set, push };
-}
-
 /** The lifecycle fields every lifecycle write states in full, so later writes can filter on them. */
-export function materialised(r: StoredBooking, state: BookingState): Record<string, unknown> {
+export function materialised(r: StoredBooking, state: BookingState): Pick<StoredBooking, 'state' | 'amountPaidPence' | 'amountRefundedPence'> {
   const f = lifecycleFacts(r);
   return { state, amountPaidPence: f.amountPaidPence, amountRefundedPence: f.amountRefundedPence };
 }

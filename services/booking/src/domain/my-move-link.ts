@@ -1,5 +1,11 @@
 import { myMovePath, MY_MOVE_LINK_GRACE_DAYS } from '@vanhop/contracts';
-import type { LinkSigner } from '@vanhop/platform';
+
+/** The port to a link signer (the platform's LinkSigner): an HMAC over the subject and expiry. */
+export interface LinkSigning {
+  sign(claims: { subject: string; expiresAt: Date }): string;
+  /** The subject of a genuine, unexpired token; null for anything else. */
+  verify(token: unknown, now: Date): string | null;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN = /^[\w.-]{1,512}$/;
@@ -10,7 +16,7 @@ const TOKEN = /^[\w.-]{1,512}$/;
  * be made from the retrieve code.
  */
 export class MyMoveLinks {
-  constructor(private readonly signer: LinkSigner) {}
+  constructor(private readonly signer: LinkSigning) {}
 
   /**
    * The expiry follows only from the record (its move date, or when it was saved if that is later),

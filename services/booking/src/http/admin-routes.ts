@@ -1,20 +1,18 @@
-import type { Express, RequestHandler } from 'express';
-import { route, signedInStaff, systemClock, ValidationError, type Clock, type DocumentStore } from '@vanhop/platform';
+import type { Express, RequestHandler, Response } from 'express';
+import { staffBookingIdParamsSchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, systemClock, validated, type Clock } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import { ListBookings } from '../app/list-bookings.js';
 import { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 
-const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const bookingId = (id: unknown): string => {
-  if (typeof id !== 'string' || !BOOKING_ID.test(id)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
-  return id;
-};
+const byId = validated(staffBookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } });
+const bookingId = (res: Response): string => input(res, 'params', staffBookingIdParamsSchema).id;
 
 /** Staff routes, each behind the staff token check (`staffOnly`). */
-export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
-  const list = new ListBookings(deps.store);
-  const remove = new DeleteBooking(deps.store, deps.clock ?? systemClock);
+export function adminRoutes(app: Express, deps: { bookings: BookingRepository; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
+  const list = new ListBookings(deps.bookings);
+  const remove = new DeleteBooking(deps.bookings, deps.clock ?? systemClock);
 
   app.get(
     '/api/backdata/all',
@@ -27,8 +25,9 @@ export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: 
   app.delete(
     '/api/backdata/delete/:id',
     deps.staffOnly,
-    route(async (req, res) => {
-      res.json(await remove.execute(bookingId(req.params.id), signedInStaff(res).username));
+    byId,
+    route(async (_req, res) => {
+      res.json(await remove.execute(bookingId(res), signedInStaff(res).username));
     }),
   );
 
@@ -36,8 +35,9 @@ export function adminRoutes(app: Express, deps: { store: DocumentStore; clock?: 
   app.post(
     '/api/backdata/amend/:id',
     deps.staffOnly,
+    byId,
     route(async (req, res) => {
-      res.set('Cache-Control', 'no-store').json(await deps.amend.execute(bookingId(req.params.id), req.body, signedInStaff(res).username));
+      res.set('Cache-Control', 'no-store').json(await deps.amend.execute(bookingId(res), req.body, signedInStaff(res).username));
     }),
   );
 }

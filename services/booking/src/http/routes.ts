@@ -1,23 +1,24 @@
 import type { Express } from 'express';
-import { saveRetrieveSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, ValidationError, type Cache, type Collection } from '@vanhop/platform';
+import { retrieveQuerySchema, saveRetrieveSchema } from '@vanhop/contracts';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { SaveQuote } from '../app/save-quote.js';
-import { customerView, type StoredBooking } from '../domain/booking-record.js';
-import { parseRetrieveCode } from '../domain/retrieve-code.js';
+import { customerView } from '../domain/booking-record.js';
 
-/** Save for later and retrieve by code (SPEC.md section 7, `saveRetrieve`). */
+/** Save for later and retrieve by code (docs/WIRE-CONTRACT.md, `saveRetrieve`). */
 export function bookingRoutes(
   app: Express,
-  deps: { bookings: Collection<StoredBooking>; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
+  deps: { bookings: BookingRepository; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
 ): void {
   const limit = (name: string) => rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
 
   app.post(
     '/api/saveRetrieve',
     limit('save-quote'),
-    route(async (req, res) => {
-      const body = await validate(saveRetrieveSchema, req.body, 'Saved quote');
-      const record = await deps.saveQuote.run({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
+    validated(saveRetrieveSchema, 'body', { what: 'Saved quote' }),
+    route(async (_req, res) => {
+      const body = input(res, 'body', saveRetrieveSchema);
+      const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
       res.status(201).json({ data: customerView(record) });
     }),
   );
@@ -25,11 +26,11 @@ export function bookingRoutes(
   app.get(
     '/api/saveRetrieve',
     limit('retrieve-quote'),
-    route(async (req, res) => {
-      // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
-      const code = parseRetrieveCode(req.query.randomNumber);
-      if (code === null) throw new ValidationError('randomNumber must be a whole number from 1 to 10000000', { randomNumber: 'Invalid code' });
-      const record = await deps.bookings.findOne({ randomNumber: code, deletedAt: null });
+    // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
+    validated(retrieveQuerySchema, 'query', { invalid: { message: 'randomNumber must be a whole number from 1 to 10000000', fields: { randomNumber: 'Invalid code' } } }),
+    route(async (_req, res) => {
+      const { randomNumber } = input(res, 'query', retrieveQuerySchema);
+      const record = await deps.bookings.liveByCode(randomNumber);
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;

@@ -1,5 +1,10 @@
 import { conversationPath, driverReplyPath } from '@vanhop/contracts';
-import { LinkSigner } from '@vanhop/platform';
+
+/** What signs and checks one purpose's links (a port: the domain knows no HMAC). */
+export interface LinkSigning {
+  sign(claims: { subject: string; expiresAt: Date }): string;
+  verify(token: unknown, now: Date): string | null;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A customer comes back to a thread from the browser or an e-mail for months (a move booked well ahead). */
@@ -13,12 +18,13 @@ export const DRIVER_LINK_DAYS = 60;
  * page. They are the only credentials: customers have no account, drivers no login.
  */
 export class ConversationLinks {
-  private readonly customer: LinkSigner;
-  private readonly driver: LinkSigner;
+  private readonly customer: LinkSigning;
+  private readonly driver: LinkSigning;
 
-  constructor(secret: string) {
-    this.customer = new LinkSigner(secret, 'conversation-customer');
-    this.driver = new LinkSigner(secret, 'conversation-driver');
+  /** `signerFor(purpose)`: the platform's LinkSigner over CONVERSATION_LINK_SECRET in production. */
+  constructor(signerFor: (purpose: string) => LinkSigning) {
+    this.customer = signerFor('conversation-customer');
+    this.driver = signerFor('conversation-driver');
   }
 
   customerToken(conversationId: string, now: Date): string {

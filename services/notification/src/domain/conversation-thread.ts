@@ -10,7 +10,7 @@ import {
   type SupportChatView,
   type SupportInbox,
 } from '@vanhop/contracts';
-import type { OutboxEntry } from '@vanhop/platform';
+import type { OutboxEntry } from '@vanhop/contracts';
 
 export const CONVERSATIONS = 'conversations';
 

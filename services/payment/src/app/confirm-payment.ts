@@ -1,9 +1,9 @@
-import { customerStatusText, paymentStatusFor, TOPICS, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { TOPICS, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { ConflictError, createEvent, DomainError, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
-import type { Payment, PaymentKind } from '../domain/payment.js';
+import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
-import type { PaymentStore } from './payment-store.js';
+import type { PaymentRepository } from '../adapters/payment-repository.js';
 
 /** 402: the provider does not (yet) report the money as taken, so nothing changed. */
 export class PaymentIncompleteError extends DomainError {
@@ -23,7 +23,7 @@ export type ConfirmedPayment = PaymentSuccessResponse;
  */
 export class ConfirmPayment {
   constructor(
-    private readonly payments: PaymentStore,
+    private readonly payments: PaymentRepository,
     private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
     private readonly clock: Clock,
@@ -50,35 +50,15 @@ export class ConfirmPayment {
     return payment;
   }
 
-  /**
-   * The booking service may not have applied this payment yet (its event is on the way): then the
-   * answer counts it in already, so the page never shows the money missing.
-   */
+  /** The booking as the success page shows it (see successAnswer). */
   private async answer(payment: Payment): Promise<ConfirmedPayment> {
-    const booking = await this.bookings.summary(payment.bookingId);
-    const applied = booking.paymentRefs.includes(payment._id);
-    const paidPence = booking.paidPence + (applied ? 0 : payment.amountPence);
-    const balancePence = applied ? booking.balancePence : Math.max(0, booking.totalPricePence - paidPence);
-    const purpose = payment.purpose ?? 'deposit';
-    const paymentStatus = applied ? booking.paymentStatus : purpose === 'balance' ? (balancePence === 0 ? 'paid' : booking.paymentStatus) : paymentStatusFor(payment.percentage);
-    return {
-      success: true,
-      bookingId: payment.bookingId,
-      randomNumber: payment.randomNumber,
-      percentage: payment.percentage,
-      paymentStatus,
-      statusText: customerStatusText({ state: booking.state, paymentStatus, balancePence }),
-      kind: purpose,
-      myMovePath: booking.myMovePath,
-      move: booking.move,
-      paidPence,
-      balancePence,
-    };
+    return successAnswer(payment, await this.bookings.summary(payment.bookingId));
   }
 
   async recordSuccess(payment: Payment, state: ProviderPaymentState, correlationId?: string): Promise<SuccessOutcome> {
-    if (state.outcome !== 'succeeded') return 'not-succeeded';
-    if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency) {
+    const verdict = providerVerdict(payment, state);
+    if (verdict === 'not-succeeded') return 'not-succeeded';
+    if (verdict === 'mismatch') {
       this.logger.error({ ref: payment._id, expected: payment.amountPence, got: state.amountPence, currency: state.currency }, 'provider amount differs from the booking share; not fulfilling');
       return 'mismatch';
     }
@@ -97,11 +77,8 @@ export class ConfirmPayment {
       },
       { producer: 'payment', correlationId, clock: this.clock },
     );
-    const updated = await this.payments.payments.findOneAndUpdate(
-      { _id: payment._id, status: { $ne: 'succeeded' } },
-      { $set: { status: 'succeeded', succeededAt: now, updatedAt: now }, $push: { outbox: outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId) } },
-    );
-    if (!updated) return 'already-recorded';
+    const recorded = await this.payments.markSucceededIfNot(payment._id, now, outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId));
+    if (!recorded) return 'already-recorded';
     this.logger.info({ ref: payment._id, bookingId: payment.bookingId, amountPence: payment.amountPence }, 'payment succeeded');
     void this.relay.kick();
     return 'recorded';
@@ -110,9 +87,6 @@ export class ConfirmPayment {
   /** A failure only marks an open attempt; a later success on the same intent still wins. */
   async recordFailure(payment: Payment, message: string | undefined): Promise<void> {
     const now = this.clock.now().toISOString();
-    await this.payments.payments.updateOne(
-      { _id: payment._id, status: 'pending' },
-      { $set: { status: 'failed', failureMessage: message ?? 'Payment failed', updatedAt: now } },
-    );
+    await this.payments.markFailedIfPending(payment._id, message ?? 'Payment failed', now);
   }
 }

@@ -1,7 +1,7 @@
 import type { Clock, Logger } from '@vanhop/platform';
 import type { PaymentProvider } from '../domain/payment-provider.js';
 import type { ConfirmPayment } from './confirm-payment.js';
-import type { PaymentStore } from './payment-store.js';
+import type { PaymentRepository } from '../adapters/payment-repository.js';
 
 export type WebhookResult = { received: true; duplicate?: true; outcome?: string };
 
@@ -12,7 +12,7 @@ export type WebhookResult = { received: true; duplicate?: true; outcome?: string
  */
 export class HandleProviderEvent {
   constructor(
-    private readonly payments: PaymentStore,
+    private readonly payments: PaymentRepository,
     private readonly provider: PaymentProvider,
     private readonly confirm: ConfirmPayment,
     private readonly clock: Clock,

@@ -13,8 +13,8 @@ import { ConflictError, type Clock } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
-import type { PaymentStore } from './payment-store.js';
-import type { UnsavedQuoteRecords } from './unsaved-quote-records.js';
+import type { PaymentRepository } from '../adapters/payment-repository.js';
+import type { UnsavedQuoteRecords } from '../adapters/unsaved-quote-records.js';
 import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 
@@ -48,7 +48,7 @@ export const failPathFor = (randomNumber: number) => `${FAIL_PATH}?code=${random
 export class StartPayment {
   constructor(
     private readonly bookings: BookingDirectory,
-    private readonly payments: PaymentStore,
+    private readonly payments: PaymentRepository,
     private readonly provider: PaymentProvider,
     private readonly clock: Clock,
     private readonly unsaved: UnsavedQuoteRecords,
@@ -133,7 +133,6 @@ export class StartPayment {
       clientSecret: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
-      outbox: [],
     });
     return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
   }
@@ -214,7 +213,6 @@ export class StartPayment {
       clientSecret: created.clientSecret,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
-      outbox: [],
     });
   }
 }

@@ -1,5 +1,5 @@
-import type { PaymentPercentage } from '@vanhop/contracts';
-import type { WithOutbox } from '@vanhop/platform';
+import { customerStatusText, paymentStatusFor, type BookingSummary, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import type { ProviderPaymentState } from './payment-provider.js';
 
 export type PaymentKind = 'checkout' | 'intent';
 /** What a payment is for: the first one places the booking (deposit or all of it), a balance settles the rest. */
@@ -12,7 +12,7 @@ export type ProviderName = 'stripe' | 'local';
  * the webhook, the success page, updatepaymentstatus and replays all land on the same document and
  * a single conditional write decides which of them announces the success.
  */
-export interface Payment extends WithOutbox {
+export interface Payment {
   _id: string;
   provider: ProviderName;
   kind: PaymentKind;
@@ -46,3 +46,39 @@ export const balanceIdempotencyKey = (bookingId: string, attempt: number): strin
 
 /** One refund of one payment: the provider gives the same refund back for the same key. */
 export const refundIdempotencyKey = (refundId: string, paymentRef: string): string => `vanhop-refund-${refundId}-${paymentRef}`;
+
+/**
+ * What the provider's own report of an attempt means: the money is taken only when it says
+ * succeeded with exactly the attempt's amount and currency; any other amount is never fulfilled.
+ */
+export function providerVerdict(payment: Pick<Payment, 'amountPence' | 'currency'>, state: Pick<ProviderPaymentState, 'outcome' | 'amountPence' | 'currency'>): 'succeeded' | 'mismatch' | 'not-succeeded' {
+  if (state.outcome !== 'succeeded') return 'not-succeeded';
+  if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency) return 'mismatch';
+  return 'succeeded';
+}
+
+/**
+ * The success page's answer for a confirmed payment. The booking service may not have applied it
+ * yet (its event is on the way): then the answer counts it in already, so the page never shows the
+ * money missing.
+ */
+export function successAnswer(payment: Payment, booking: BookingSummary): PaymentSuccessResponse {
+  const applied = booking.paymentRefs.includes(payment._id);
+  const paidPence = booking.paidPence + (applied ? 0 : payment.amountPence);
+  const balancePence = applied ? booking.balancePence : Math.max(0, booking.totalPricePence - paidPence);
+  const purpose = payment.purpose ?? 'deposit';
+  const paymentStatus = applied ? booking.paymentStatus : purpose === 'balance' ? (balancePence === 0 ? 'paid' : booking.paymentStatus) : paymentStatusFor(payment.percentage);
+  return {
+    success: true,
+    bookingId: payment.bookingId,
+    randomNumber: payment.randomNumber,
+    percentage: payment.percentage,
+    paymentStatus,
+    statusText: customerStatusText({ state: booking.state, paymentStatus, balancePence }),
+    kind: purpose,
+    myMovePath: booking.myMovePath,
+    move: booking.move,
+    paidPence,
+    balancePence,
+  };
+}

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
-import { bookingIdSchema } from '@vanhop/contracts';
-import { route, ValidationError } from '@vanhop/platform';
+import { balanceCheckoutRequestSchema } from '@vanhop/contracts';
+import { input, route, validated } from '@vanhop/platform';
 import type { StartPayment } from '../app/start-payment.js';
 
 /**
@@ -11,12 +11,9 @@ export function internalPaymentRoutes(app: Express, deps: { start: StartPayment 
   /** My move's Pay balance: a checkout for the balance booking reports (the amount is read back from booking). */
   app.post(
     '/internal/payments/balance',
-    route(async (req, res) => {
-      const raw = (req.body ?? {}) as Record<string, unknown>;
-      if (!bookingIdSchema.isValidSync(raw.bookingId) || typeof raw.bookingId !== 'string') {
-        throw new ValidationError('Invalid booking id', { bookingId: 'Invalid booking id' });
-      }
-      res.json(await deps.start.balance(raw.bookingId));
+    validated(balanceCheckoutRequestSchema, 'body', { invalid: { message: 'Invalid booking id', fields: { bookingId: 'Invalid booking id' } } }),
+    route(async (_req, res) => {
+      res.json(await deps.start.balance(input(res, 'body', balanceCheckoutRequestSchema).bookingId));
     }),
   );
 }

@@ -2,7 +2,7 @@ import type { Express, Response } from 'express';
 import { route } from '@vanhop/platform';
 import type { LocalPaymentProvider } from '../adapters/local-provider.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
-import type { PaymentStore } from '../app/payment-store.js';
+import type { PaymentRepository } from '../adapters/payment-repository.js';
 import { localCheckoutNotFoundPage, localCheckoutPage } from './local-checkout-page.js';
 
 const REF = /^(cs|pi)_local_[0-9a-f]{1,64}$/;
@@ -24,7 +24,7 @@ function sendPage(res: Response, status: number, html: string): void {
  * at the local provider and then runs the same provider-confirmed fulfilment as Stripe's webhook,
  * so the booking is updated even if the browser never reaches the success page.
  */
-export function localCheckoutRoutes(app: Express, deps: { provider: LocalPaymentProvider; confirm: ConfirmPayment; payments: PaymentStore }): void {
+export function localCheckoutRoutes(app: Express, deps: { provider: LocalPaymentProvider; confirm: ConfirmPayment; payments: PaymentRepository }): void {
   const base = '/api/payments/local-checkout/:ref';
 
   app.get(

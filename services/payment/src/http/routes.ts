@@ -1,18 +1,18 @@
 import type { Express, Request } from 'express';
 import { NotFoundError, route, ValidationError, type RequestWithRawBody } from '@vanhop/platform';
-import { parsePercentage } from '../domain/percentage.js';
-import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from '../domain/payment-request.js';
+import { parsePercentage } from './percentage.js';
+import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from './payment-request.js';
 import type { StartPayment } from '../app/start-payment.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
-import type { PaymentStore } from '../app/payment-store.js';
+import type { PaymentRepository } from '../adapters/payment-repository.js';
 import { localCheckoutPath } from '../adapters/local-provider.js';
 
 export interface PaymentRouteDeps {
   start: StartPayment;
   confirm: ConfirmPayment;
   webhook: HandleProviderEvent;
-  payments: PaymentStore;
+  payments: PaymentRepository;
   /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
   localCheckout: boolean;
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
-import { createLogger, MemoryEventBus, startService, type Env, type RunningService } from '@vanhop/platform';
+import { createLogger, type Env, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
 import { quoteService } from '@vanhop/quote';
 import { DEMO_DRIVERS } from '../../../quote/src/domain/demo-drivers.js';
 import { paymentService } from '../../src/service.js';
-import { TEST_JWT_ENV } from '../../../../test/support/staff.js';
+import { startTestStack } from '../../../../test/support/service-stack.js';
 import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
 import { freePort } from '../../../../test/system/process-fleet.js';
 
@@ -43,22 +41,20 @@ export interface PaymentHarness {
 }
 
 export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHarness> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-payment-'));
   const logger = createLogger('payment-test', 'silent');
-  const bus = new MemoryEventBus(logger, { maxRetries: 1, retryBackoffMs: 5 });
-  await bus.start();
+  const stack = await startTestStack({ name: 'payment', logger, bus: { maxRetries: 1, retryBackoffMs: 5 }, env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', ...extraEnv } });
+  const { bus, dataDir } = stack;
   const published: Published = { paymentSucceeded: [], bookingConfirmed: [], balancePaid: [], refundRequested: [], refundIssued: [] };
   for (const name of Object.keys(published) as (keyof Published)[]) {
     await bus.subscribe('test', TOPICS[name], async (e) => void published[name].push(e));
   }
 
-  const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', PUBLIC_URL: 'https://vanhop.example', ...TEST_JWT_ENV, ...extraEnv };
   // Each calls the other (payment reads bookings, booking opens balance checkouts): payment's port is chosen first.
   const paymentPort = await freePort();
-  const quote = await startService(quoteService, quoteService.loadConfig({ ...env, DATA_DIR: path.join(dataDir, 'quote'), SEED_DEMO_DRIVERS: 'true' }), { bus, logger });
+  const quote = await stack.start(quoteService, { DATA_DIR: path.join(dataDir, 'quote'), SEED_DEMO_DRIVERS: 'true' });
   const quoteDrivers = quote.infra.store.collection<{ _id: string }>('drivers');
-  const booking = await startService(bookingService, bookingService.loadConfig({ ...env, PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` }), { bus, logger });
-  const payment = await startService(paymentService, paymentService.loadConfig({ ...env, PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url, QUOTE_SERVICE_URL: quote.url }), { bus, logger });
+  const booking = await stack.start(bookingService, { PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` });
+  const payment = await stack.start(paymentService, { PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url, QUOTE_SERVICE_URL: quote.url });
 
   const api = apiClient(() => payment.url);
   const bookings = booking.infra.store.collection<BookingRecord>('bookings');
@@ -88,12 +84,6 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
     bookingRecord: async (id) => (await bookings.findOne({ _id: id })) as BookingRecord & Record<string, unknown>,
     settle,
     post: (p, body, headers = {}) => api('POST', p, body, { headers }),
-    stop: async () => {
-      await payment.stop();
-      await booking.stop();
-      await quote.stop();
-      await bus.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stack.stop(),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import express, { type Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
 import { redactLinkTokens } from '../signed-link.js';
@@ -20,6 +20,67 @@ export const linkSafeRequest = (req: { url?: string; params?: Record<string, str
 
 export interface RequestWithRawBody extends IncomingMessage { rawBody?: Buffer }
 
+/** A request id of our own format, or null: anything else a client sends is replaced. */
+const wellFormedId = (value: unknown): string | null => (typeof value === 'string' && /^[\w-]{1,100}$/.test(value) ? value : null);
+
+/**
+ * Request ids and JSON request logs (pino-http): the id a client sent when well formed, else a new
+ * one, on the response and on `req.id`; `forwardRequestId` also writes it into the request headers
+ * so a proxy passes it on. At LOG_LEVEL=silent nothing could ever be written, so no per-request
+ * logger is built (pino-http's child logger, serializers and redaction were a few per cent of a
+ * request): `req.log` is then the service's own (silent) logger.
+ */
+export function requestLogging(logger: Logger, options: { forwardRequestId?: boolean } = {}): RequestHandler {
+  const assignId = (req: IncomingMessage, res: ServerResponse): string => {
+    const id = wellFormedId(req.headers['x-request-id']) ?? randomUUID();
+    if (options.forwardRequestId) req.headers['x-request-id'] = id;
+    res.setHeader('x-request-id', id);
+    return id;
+  };
+  if (logger.levelVal === Infinity) {
+    return (req, res, next) => {
+      req.id = assignId(req, res);
+      req.log = logger;
+      next();
+    };
+  }
+  return pinoHttp({
+    logger,
+    genReqId: assignId,
+    autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+    serializers: { req: linkSafeRequest },
+  });
+}
+
+export interface AppBaseOptions {
+  service: string;
+  logger: Logger;
+  readiness: Readiness;
+  /** Runs before anything else (the gateway canonicalises paths before health or routing sees them). */
+  first?: RequestHandler[];
+  /** The gateway: the request id also goes upstream in the request headers. */
+  forwardRequestId?: boolean;
+}
+
+/**
+ * What every HTTP process of the product starts from, gateway and services alike: no
+ * x-powered-by, proxies on private networks trusted for the client address, health and metrics
+ * endpoints, request metrics, request ids and request logs.
+ */
+export function createAppBase(options: AppBaseOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  for (const handler of options.first ?? []) app.use(handler);
+  const metrics = createMetrics(options.service);
+  // Mounted on their paths: every other request passes them with one path check.
+  app.use('/health', healthRouter(options.service, options.readiness));
+  app.get('/metrics', metrics.handler);
+  app.use(metrics.middleware);
+  app.use(requestLogging(options.logger, { forwardRequestId: options.forwardRequestId }));
+  return app;
+}
+
 export interface HttpAppOptions {
   service: string;
   logger: Logger;
@@ -30,32 +91,13 @@ export interface HttpAppOptions {
 }
 
 /**
- * The standard service app: request ids and JSON logs, health and metrics endpoints, a body size
- * limit, the raw body kept for signature checks (Stripe), and the one error handler last.
+ * The standard service app: the app base (request ids and JSON logs, health and metrics
+ * endpoints), a body size limit, the raw body kept for signature checks (Stripe), and the one
+ * error handler last.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  const app = createAppBase(options);
   app.set('query parser', 'extended');
-
-  const metrics = createMetrics(options.service);
-  app.use(healthRouter(options.service, options.readiness));
-  app.use(metrics.router);
-  app.use(metrics.middleware);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
-      serializers: { req: linkSafeRequest },
-    }),
-  );
   app.use(
     express.json({
       limit: options.bodyLimitBytes,

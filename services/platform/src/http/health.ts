@@ -35,13 +35,14 @@ export class Readiness {
   }
 }
 
+/** `/live` and `/ready`, mounted at `/health` (so other requests pass by without entering it). */
 export function healthRouter(service: string, readiness: Readiness): Router {
   const r = express.Router();
   // Liveness is the process only: a dependency outage must not get every pod restarted.
-  r.get('/health/live', (_req, res) => {
+  r.get('/live', (_req, res) => {
     res.json({ status: 'ok', service });
   });
-  r.get('/health/ready', async (_req, res) => {
+  r.get('/ready', async (_req, res) => {
     const { ready, checks } = await readiness.evaluate();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service, checks });
   });

@@ -1,5 +1,4 @@
-import type { RequestHandler, Router } from 'express';
-import express from 'express';
+import type { RequestHandler } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per service so several services can share a process (embedded mode). */
@@ -32,11 +31,15 @@ export function createMetrics(service: string) {
     next();
   };
 
-  const router: Router = express.Router();
-  router.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', registry.contentType);
-    res.send(await registry.metrics());
-  });
+  /** GET /metrics: the registry in Prometheus' text format. */
+  const handler: RequestHandler = async (_req, res, next) => {
+    try {
+      res.setHeader('Content-Type', registry.contentType);
+      res.send(await registry.metrics());
+    } catch (err) {
+      next(err);
+    }
+  };
 
-  return { registry, middleware, router };
+  return { registry, middleware, handler };
 }

@@ -79,7 +79,7 @@ export class PriceMove {
 
   /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
   private async freeDrivers(drivers: Driver[], start: Date | undefined, hours: number | undefined, checkBusy: boolean): Promise<Driver[]> {
-    // Without a date a quote is only a comparison (SPEC 4): nobody is ruled out by time yet.
+    // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return drivers;
     const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
     const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));

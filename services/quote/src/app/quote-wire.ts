@@ -19,7 +19,7 @@ export function toOffer(o: PricedOffer, data: BookingDraft): Offer {
   };
 }
 
-/** The quote in SPEC.md's exact field names, priced by one offer (or the house card when none matched). */
+/** The quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md), priced by one offer (or the house card when none matched). */
 export function toQuote(data: BookingDraft, pricing: PriceBreakdown, route: RouteEstimate, offer: PricedOffer | null): Quote {
   const addresses = data.addresses;
   const stair = (i: number) => addresses[i]?.stair ?? 0;

@@ -1,6 +1,6 @@
 import { londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/contracts';
 
-/** Holds and availability are reckoned in quarter hours, the booking time step (SPEC 5). */
+/** Holds and availability are reckoned in quarter hours, the booking time step (docs/SCREENS.md). */
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
@@ -9,7 +9,7 @@ export interface Window { start: Date; end: Date }
 /**
  * The time a booked move keeps a driver busy: from the start for the billable hours (booked
  * hours, at least the driver's minimum). The loading estimate is part of the booked hours the
- * customer chose (SPEC's hour picker), so it is not added again.
+ * customer chose (the hour picker), so it is not added again.
  */
 export function moveWindow(start: Date, bookedHours: number | undefined, minimumHours: number): Window {
   const hours = Math.max(bookedHours ?? 0, minimumHours);
@@ -34,7 +34,7 @@ const weekdayOf = (c: { year: number; month: number; day: number }) => (new Date
  * Whether the driver works through the whole window: every quarter hour of it lies inside one of
  * the weekly periods of its own London day (so a move over midnight needs both days' hours), and
  * none falls on a day off. A driver who never set hours (the demo drivers among them) is not
- * limited at all: SPEC's own start times and hour picker are the only bounds, as before hours
+ * limited at all: the product's own start times and hour picker (docs/SCREENS.md) are the only bounds, as before hours
  * existed, so a default here would silently drop offers customers could always book.
  */
 export function availabilityCovers(availability: Availability | undefined, window: Window): boolean {

@@ -2,7 +2,7 @@ import { CHARGES, penceToPounds } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
 
 /**
- * Charges the customer pays on the day, never part of the quote total (SPEC.md section 9).
+ * Charges the customer pays on the day, never part of the quote total (docs/PRICING.md).
  *
  * Congestion zone: the real boundary is the Inner Ring Road, which no postcode list matches
  * exactly. We approximate it by the districts lying wholly or mostly inside it: EC1-EC4, WC1-WC2,

@@ -1,7 +1,7 @@
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 
 /**
- * What a self-employed driver charges (DESIGN.md "Pricing"). All money in pence. Every driver has a
+ * What a self-employed driver charges (docs/PRICING.md). All money in pence. Every driver has a
  * full card of their own; demo drivers are built by varying the house card.
  */
 export interface PriceCard {
@@ -22,7 +22,7 @@ export interface PriceCard {
   minimumHours: number;
 }
 
-/** The reference values of DESIGN.md. */
+/** The reference values (docs/PRICING.md). */
 export const HOUSE_CARD: PriceCard = {
   vanPerHourPence: { Small: 3500, Medium: 4000, Large: 4500, Luton: 5500 },
   helpersPerHourPence: { 'No-Help': 0, 'Driver-Help': 500, 'Driver-Plus-One': 2500, 'Driver-Plus-Two': 6500 },

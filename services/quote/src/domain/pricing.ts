@@ -30,7 +30,7 @@ export interface PriceBreakdown {
 }
 
 /**
- * Prices one move on one driver's card (DESIGN.md "Pricing"):
+ * Prices one move on one driver's card (docs/PRICING.md):
  * total = hours × (van + helpers) + hours × stair rate × flights + mileage + via stops + surcharges.
  * Each line is rounded to whole pence on its own so the lines always add up to the total.
  */
@@ -48,7 +48,7 @@ export function priceMove(move: MoveToPrice, card: PriceCard): PriceBreakdown {
   if (move.start && isOutOfHours(move.start, card)) lines.push({ label: 'Early or evening start', pence: card.outOfHoursPence });
 
   const totalPence = lines.reduce((sum, l) => sum + l.pence, 0);
-  // Decision: totalSecond is the billable time (hours × 3600), not driving time, so the SPEC's
+  // Decision: totalSecond is the billable time (hours × 3600), not driving time, so the contract's
   // overtime formula 1800 × totalPrice / totalSecond gives the all-in price of one more half hour
   // at this job's rate (mileage and surcharges spread over the booked time, as customers see it).
   const totalSecond = hours * 3600;

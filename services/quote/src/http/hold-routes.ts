@@ -7,7 +7,7 @@ import { availabilityCovers, moveWindow } from '../domain/availability.js';
 
 const BOOKING_ID = /^[\w-]{1,64}$/;
 
-/** A hold longer than a move could be (20.5 hours, SPEC's longest) plus margin is a mistake. */
+/** A hold longer than a move could be (20.5 hours, the longest of docs/PRICING.md) plus margin is a mistake. */
 const MAX_WINDOW_MS = 24 * 3_600_000;
 /** Stripe Checkout Sessions last at most 24 hours. */
 const MAX_HOLD_MS = 25 * 3_600_000;

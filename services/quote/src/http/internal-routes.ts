@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { bookingCompleteSchema } from '@vanhop/contracts';
+import { bookingCompleteSchema, INTERNAL_ID, INTERNAL_PATHS, type InternalPriceResponse } from '@vanhop/contracts';
 import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { DriverRepository } from '../adapters/driver-repository.js';
@@ -12,22 +12,23 @@ import type { DriverRepository } from '../adapters/driver-repository.js';
  */
 export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: DriverRepository }): void {
   app.post(
-    '/internal/quotes/price',
+    INTERNAL_PATHS.price,
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const { driverId, ...bookingData } = body;
-      if (driverId !== undefined && driverId !== null && (typeof driverId !== 'string' || !/^[\w-]{1,64}$/.test(driverId))) {
+      if (driverId !== undefined && driverId !== null && (typeof driverId !== 'string' || !INTERNAL_ID.test(driverId))) {
         throw new ValidationError('driverId must be a driver id', { driverId: 'driverId must be a driver id' });
       }
       const data = await validate(bookingCompleteSchema, bookingData, 'Booking');
       const priced = await deps.priceMove.run(data, { driverId: driverId ?? undefined });
-      res.json({
+      const answer: InternalPriceResponse = {
         quote: priced.quote,
         driver: priced.driver,
         totalPricePence: priced.totalPricePence,
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         request: data,
-      });
+      };
+      res.json(answer);
     }),
   );
 

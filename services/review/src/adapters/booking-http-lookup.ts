@@ -1,20 +1,17 @@
-import type { BookingRecord } from '@vanhop/contracts';
-import { UpstreamError } from '@vanhop/platform';
+import { INTERNAL_PATHS, isBookingRecord, type BookingRecord } from '@vanhop/contracts';
+import { InternalHttpClient } from '@vanhop/platform';
 import type { BookingLookup } from '../domain/booking-lookup.js';
 
 /** The booking service's internal API (`GET /internal/bookings/:id`, never proxied by the gateway). */
 export class BookingHttpLookup implements BookingLookup {
-  constructor(private readonly baseUrl: string, private readonly timeoutMs = 5000) {}
+  private readonly http: InternalHttpClient;
 
-  async byId(id: string): Promise<BookingRecord | null> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}/internal/bookings/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (err) {
-      throw new UpstreamError(`Booking service unreachable: ${(err as Error).message}`);
-    }
-    if (res.status === 404) return null;
-    if (!res.ok) throw new UpstreamError(`Booking service answered HTTP ${res.status}`);
-    return (await res.json()) as BookingRecord;
+  constructor(baseUrl: string, timeoutMs = 5000) {
+    this.http = new InternalHttpClient({ service: 'booking', baseUrl, timeoutMs, unavailable: (detail) => `Booking service ${detail}` });
+  }
+
+  /** The record, or null when there is none (or it was deleted). */
+  byId(id: string): Promise<BookingRecord | null> {
+    return this.http.get<BookingRecord | null>(INTERNAL_PATHS.bookingById(id), { accept: isBookingRecord, on: { 404: () => null }, onlyListed: true });
   }
 }

@@ -5,7 +5,7 @@ import type { ReviewsSource } from '../domain/reviews-source.js';
 
 /**
  * The home carousel's reviews (GET /api/google/review): the Google (or seeded) ones and VanHop's
- * own approved reviews together, newest first, all in SPEC's Review shape.
+ * own approved reviews together, newest first, all in the wire contract's Review shape (docs/WIRE-CONTRACT.md).
  */
 export class ListReviews {
   constructor(

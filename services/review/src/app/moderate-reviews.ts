@@ -1,6 +1,7 @@
-import { REVIEW_STATUSES, type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
-import { NotFoundError, type Cache, type Clock, type DocumentStore, type Logger } from '@vanhop/platform';
-import { asFeedReview, asModerated, CUSTOMER_REVIEWS, driverRatings, type CustomerReviewRecord } from '../domain/customer-review.js';
+import { type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
+import { NotFoundError, type Cache, type Clock, type Logger } from '@vanhop/platform';
+import type { CustomerReviewRepository } from '../adapters/review-repositories.js';
+import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
 const FEED_SIZE = 30;
@@ -11,46 +12,34 @@ const RATINGS_KEY = 'reviews:driver-ratings';
 const RATINGS_CACHE_SECONDS = 60;
 
 export type ModerationFilter = ReviewStatus | 'all';
-export const isModerationFilter = (v: unknown): v is ModerationFilter => v === 'all' || (REVIEW_STATUSES as readonly unknown[]).includes(v);
 
 /** Staff moderation of VanHop's own reviews, and what approval publishes: the feed and driver ratings. */
 export class ModerateReviews {
-  private readonly reviews;
-
   constructor(
-    store: DocumentStore,
+    private readonly reviews: CustomerReviewRepository,
     private readonly cache: Cache,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {
-    this.reviews = store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS);
-  }
-
-  async ensureIndexes(): Promise<void> {
-    await this.reviews.ensureIndex({ fields: { status: 1, submittedAt: -1 } });
-  }
+  ) {}
 
   /** Pending reviews first (oldest first, as a queue), then decided ones, newest first. */
   async list(filter: ModerationFilter): Promise<ModerationList> {
-    const pending = filter === 'all' || filter === 'pending' ? await this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 } }) : [];
-    const decided =
-      filter === 'pending'
-        ? []
-        : await this.reviews.find(filter === 'all' ? { status: { $in: ['approved', 'rejected'] } } : { status: filter }, { sort: { submittedAt: -1 }, limit: DECIDED_LISTED });
-    const pendingCount = filter === 'all' || filter === 'pending' ? pending.length : await this.reviews.count({ status: 'pending' });
+    const pending = filter === 'all' || filter === 'pending' ? await this.reviews.pending() : [];
+    const decided = filter === 'pending' ? [] : await this.reviews.decided(filter, DECIDED_LISTED);
+    const pendingCount = filter === 'all' || filter === 'pending' ? pending.length : await this.reviews.countPending();
     return { reviews: [...pending, ...decided].map(asModerated), pending: pendingCount };
   }
 
   /** Approve or reject (again, if staff change their mind); the public feed and ratings follow at once. */
   async decide(id: string, status: Exclude<ReviewStatus, 'pending'>, staff: string): Promise<ModeratedReview> {
-    const updated = await this.reviews.findOneAndUpdate({ _id: id }, { $set: { status, moderatedAt: this.clock.now().toISOString(), moderatedBy: staff } });
+    const updated = await this.reviews.decide(id, status, this.clock.now().toISOString(), staff);
     if (!updated) throw new NotFoundError('No review with that id');
     await this.cache.del(RATINGS_KEY).catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
     return asModerated(updated);
   }
 
   async approvedFeed(): Promise<Review[]> {
-    return (await this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit: FEED_SIZE })).map(asFeedReview);
+    return (await this.reviews.approved(FEED_SIZE)).map(asFeedReview);
   }
 
   async driverRatings(): Promise<DriverRatings> {
@@ -62,7 +51,7 @@ export class ModerateReviews {
         // a damaged copy: compute again
       }
     }
-    const ratings = driverRatings(await this.reviews.find({ status: 'approved' }));
+    const ratings = driverRatings(await this.reviews.approved());
     await this.cache.set(RATINGS_KEY, JSON.stringify(ratings), RATINGS_CACHE_SECONDS).catch(() => undefined);
     return ratings;
   }

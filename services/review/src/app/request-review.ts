@@ -1,34 +1,9 @@
 import { TOPICS } from '@vanhop/contracts';
-import {
-  ConflictError,
-  createEvent,
-  DuplicateKeyError,
-  NotFoundError,
-  outboxEntry,
-  type Clock,
-  type DocumentStore,
-  type OutboxEntry,
-  type OutboxRelay,
-} from '@vanhop/platform';
+import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type OutboxRelay } from '@vanhop/platform';
+import type { ReviewRequestRepository } from '../adapters/review-repositories.js';
 import type { BookingLookup } from '../domain/booking-lookup.js';
 import { publicAuthorName, reviewRequestRefusal } from '../domain/customer-review.js';
 import type { ReviewLinks } from '../domain/review-links.js';
-
-export const REVIEW_REQUESTS = 'review_requests';
-
-/** One per booking: `_id` is the booking id, so a second request cannot be stored. */
-export interface ReviewRequestRecord {
-  _id: string;
-  randomNumber: number;
-  customerEmail: string;
-  requestedBy: string;
-  requestedAt: string;
-  /** What the review page shows and the review is signed with (absent on requests from before the page). */
-  authorName?: string;
-  driver?: { id: string; name: string } | null;
-  moveDate?: string;
-  outbox: OutboxEntry[];
-}
 
 export const ALREADY_REQUESTED = 'A review has already been requested for this booking.';
 
@@ -40,7 +15,7 @@ export const ALREADY_REQUESTED = 'A review has already been requested for this b
  */
 export class RequestReview {
   constructor(
-    private readonly store: DocumentStore,
+    private readonly requests: ReviewRequestRepository,
     private readonly bookings: BookingLookup,
     private readonly relay: OutboxRelay,
     private readonly clock: Clock,
@@ -48,8 +23,7 @@ export class RequestReview {
   ) {}
 
   async execute(bookingId: string, requestedBy: string, correlationId?: string): Promise<{ message: string }> {
-    const requests = this.store.collection<ReviewRequestRecord>(REVIEW_REQUESTS);
-    if (await requests.findOne({ _id: bookingId })) throw new ConflictError(ALREADY_REQUESTED);
+    if (await this.requests.forBooking(bookingId)) throw new ConflictError(ALREADY_REQUESTED);
     const booking = await this.bookings.byId(bookingId);
     if (!booking) throw new NotFoundError('No booking with that id');
     if (booking.reviewRequest) throw new ConflictError(ALREADY_REQUESTED);
@@ -63,8 +37,8 @@ export class RequestReview {
       { bookingId, customer: { name, email, phone }, requestedBy, reviewPath: this.links.pathFor(bookingId, now) },
       { producer: 'review', correlationId, clock: this.clock },
     );
-    try {
-      await requests.insertOne({
+    const stored = await this.requests.insertOnce(
+      {
         _id: bookingId,
         randomNumber: booking.randomNumber,
         customerEmail: email,
@@ -73,12 +47,10 @@ export class RequestReview {
         authorName: publicAuthorName(name),
         driver: booking.driver ? { id: booking.driver.id, name: booking.driver.name } : null,
         moveDate: booking.quote.date,
-        outbox: [outboxEntry(TOPICS.reviewRequested, event, bookingId)],
-      });
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictError(ALREADY_REQUESTED);
-      throw err;
-    }
+      },
+      outboxEntry(TOPICS.reviewRequested, event, bookingId),
+    );
+    if (!stored) throw new ConflictError(ALREADY_REQUESTED);
     void this.relay.kick();
     return { message: `Review request e-mail sent to ${email}.` };
   }

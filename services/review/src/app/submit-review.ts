@@ -1,8 +1,9 @@
 import { REVIEW_MSG, type ReviewLinkView, type ReviewSubmission } from '@vanhop/contracts';
-import { ConflictError, DuplicateKeyError, NotFoundError, type Clock, type DocumentStore } from '@vanhop/platform';
-import { CUSTOMER_REVIEWS, publicAuthorName, type CustomerReviewRecord } from '../domain/customer-review.js';
+import { ConflictError, NotFoundError, type Clock } from '@vanhop/platform';
+import type { CustomerReviewRepository, ReviewRequestRepository } from '../adapters/review-repositories.js';
+import { publicAuthorName, type CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewLinks } from '../domain/review-links.js';
-import { REVIEW_REQUESTS, type ReviewRequestRecord } from './request-review.js';
+import type { ReviewRequestRecord } from '../domain/review-request.js';
 
 /**
  * The customer's review page behind a signed link: what it shows, and the one review it takes.
@@ -10,14 +11,15 @@ import { REVIEW_REQUESTS, type ReviewRequestRecord } from './request-review.js';
  */
 export class SubmitReview {
   constructor(
-    private readonly store: DocumentStore,
+    private readonly requests: ReviewRequestRepository,
+    private readonly reviews: CustomerReviewRepository,
     private readonly links: ReviewLinks,
     private readonly clock: Clock,
   ) {}
 
   async view(token: unknown): Promise<ReviewLinkView> {
     const request = await this.requestOf(token);
-    const submitted = await this.store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS).findOne({ _id: request._id });
+    const submitted = await this.reviews.forBooking(request._id);
     return {
       authorName: request.authorName ?? 'A VanHop customer',
       driverName: request.driver?.name ?? null,
@@ -42,19 +44,14 @@ export class SubmitReview {
       moderatedAt: null,
       moderatedBy: null,
     };
-    try {
-      await this.store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS).insertOne(record);
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictError(REVIEW_MSG.alreadySubmitted);
-      throw err;
-    }
+    if (!(await this.reviews.insertOnce(record))) throw new ConflictError(REVIEW_MSG.alreadySubmitted);
     return { message: 'Thank you for your review! It will appear on our site once our team has checked it.' };
   }
 
   /** A forged, expired or unknown link answers 404 without saying which. */
   private async requestOf(token: unknown): Promise<ReviewRequestRecord> {
     const bookingId = this.links.bookingIdOf(token, this.clock.now());
-    const request = bookingId ? await this.store.collection<ReviewRequestRecord>(REVIEW_REQUESTS).findOne({ _id: bookingId }) : null;
+    const request = bookingId ? await this.requests.forBooking(bookingId) : null;
     if (!request) throw new NotFoundError(REVIEW_MSG.linkInvalid);
     return request;
   }

@@ -1,7 +1,5 @@
 import { REVIEW_MSG, type BookingRecord, type DriverRatings, type ModeratedReview, type Review, type ReviewStatus } from '@vanhop/contracts';
 
-export const CUSTOMER_REVIEWS = 'customer_reviews';
-
 /** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
 export const REVIEW_AVATAR = '/images/avatar.svg';
 
@@ -49,7 +47,7 @@ export function reviewRequestRefusal(booking: Reviewable, now: Date): string | n
   return null;
 }
 
-/** An approved review in SPEC's Review shape (section 3), exactly its five fields. */
+/** An approved review in the wire contract's Review shape (docs/WIRE-CONTRACT.md), exactly its five fields. */
 export const asFeedReview = (r: CustomerReviewRecord): Review => ({
   rating: r.rating,
   author_name: r.authorName,

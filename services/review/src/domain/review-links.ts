@@ -1,5 +1,10 @@
 import { reviewPagePath } from '@vanhop/contracts';
-import { LinkSigner } from '@vanhop/platform';
+
+/** The port to a link signer (the platform's LinkSigner, made with the review link secret). */
+export interface LinkSigning {
+  sign(claims: { subject: string; expiresAt: Date }): string;
+  verify(token: unknown, now: Date): string | null;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long after the request a customer may still write their review. */
@@ -10,11 +15,7 @@ export const REVIEW_LINK_DAYS = 90;
  * review page, made when staff request the review (so no link exists before the move happened).
  */
 export class ReviewLinks {
-  private readonly signer: LinkSigner;
-
-  constructor(secret: string) {
-    this.signer = new LinkSigner(secret, 'review');
-  }
+  constructor(private readonly signer: LinkSigning) {}
 
   pathFor(bookingId: string, requestedAt: Date): string {
     return reviewPagePath(this.signer.sign({ subject: bookingId, expiresAt: new Date(requestedAt.getTime() + REVIEW_LINK_DAYS * DAY_MS) }));

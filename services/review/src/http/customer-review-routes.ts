@@ -1,6 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import { reviewSubmissionSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { SubmitReview } from '../app/submit-review.js';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
 
@@ -38,9 +38,9 @@ export function customerReviewRoutes(app: Express, deps: { submitReview: SubmitR
     '/api/reviews/link/:token',
     rateLimit(deps.cache, { name: 'review-submit', limit: deps.perHour, windowSeconds: 3600 }),
     noStore,
+    validated(reviewSubmissionSchema, 'body', { what: 'Review' }),
     route(async (req, res) => {
-      const review = await validate(reviewSubmissionSchema, req.body, 'Review');
-      res.status(201).json(await deps.submitReview.submit(req.params.token, review));
+      res.status(201).json(await deps.submitReview.submit(req.params.token, input(res, 'body', reviewSubmissionSchema)));
     }),
   );
 }

@@ -1,8 +1,7 @@
 import type { Express, RequestHandler } from 'express';
-import { route, signedInStaff, ValidationError } from '@vanhop/platform';
-import { isModerationFilter, type ModerateReviews } from '../app/moderate-reviews.js';
-
-const REVIEW_ID = /^[\w-]{1,64}$/;
+import { MODERATION_STATUS_MESSAGE, moderationQuerySchema, reviewIdParamsSchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import type { ModerateReviews } from '../app/moderate-reviews.js';
 
 /**
  * Staff moderation (/api/reviews/admin/*): the gateway checks the staff token first, and
@@ -18,10 +17,9 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
     '/api/reviews/admin',
     deps.staffOnly,
     noStore,
-    route(async (req, res) => {
-      const status = req.query.status ?? 'all';
-      if (!isModerationFilter(status)) throw new ValidationError('status must be pending, approved, rejected or all', { status: 'status must be pending, approved, rejected or all' });
-      res.json(await deps.moderation.list(status));
+    validated(moderationQuerySchema, 'query', { invalid: { message: MODERATION_STATUS_MESSAGE, fields: { status: MODERATION_STATUS_MESSAGE } } }),
+    route(async (_req, res) => {
+      res.json(await deps.moderation.list(input(res, 'query', moderationQuerySchema).status));
     }),
   );
 
@@ -30,10 +28,9 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
       `/api/reviews/admin/:id/${action}`,
       deps.staffOnly,
       noStore,
-      route(async (req, res) => {
-        const id = req.params.id;
-        if (typeof id !== 'string' || !REVIEW_ID.test(id)) throw new ValidationError('Invalid review id', { id: 'Invalid review id' });
-        res.json(await deps.moderation.decide(id, status, signedInStaff(res).username));
+      validated(reviewIdParamsSchema, 'params', { invalid: { message: 'Invalid review id', fields: { id: 'Invalid review id' } } }),
+      route(async (_req, res) => {
+        res.json(await deps.moderation.decide(input(res, 'params', reviewIdParamsSchema).id, status, signedInStaff(res).username));
       }),
     );
   }

@@ -1,9 +1,8 @@
 import type { Express, RequestHandler } from 'express';
-import { route, signedInStaff, ValidationError } from '@vanhop/platform';
+import { bookingIdParamsSchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListReviews } from '../app/list-reviews.js';
 import type { RequestReview } from '../app/request-review.js';
-
-const BOOKING_ID = /^[\w-]{1,64}$/;
 
 export function reviewRoutes(app: Express, deps: { listReviews: ListReviews; requestReview: RequestReview; staffOnly: RequestHandler }): void {
   app.get(
@@ -16,9 +15,9 @@ export function reviewRoutes(app: Express, deps: { listReviews: ListReviews; req
   app.post(
     '/api/backdata/review/:id',
     deps.staffOnly,
+    validated(bookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } }),
     route(async (req, res) => {
-      const id = req.params.id;
-      if (typeof id !== 'string' || !BOOKING_ID.test(id)) throw new ValidationError('Invalid booking id', { id: 'Invalid booking id' });
+      const { id } = input(res, 'params', bookingIdParamsSchema);
       res.json(await deps.requestReview.execute(id, signedInStaff(res).username, req.id as string | undefined));
     }),
   );

@@ -1,6 +1,6 @@
 import { COOLING_OFF_HOURS } from '@vanhop/contracts';
 
-/** Cooling-off and cancellation wording (SPEC.md sections 4 and 9), shared by mail and text. */
+/** Cooling-off and cancellation wording (docs/BOOKING-LIFECYCLE.md), shared by mail and text. */
 export const POLICIES = [
   `Cooling-off: you can cancel free of charge within ${COOLING_OFF_HOURS} hour of booking.`,
   'Cancellation: after the cooling-off hour the cancellation policy applies immediately and money already paid is not refunded; a cancellation within 24 hours of the move gives no refund.',

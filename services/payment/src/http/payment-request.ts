@@ -1,6 +1,8 @@
 import { bookingIdSchema, providerRefSchema, retrieveCodeSchema } from '@vanhop/contracts';
 import { ValidationError } from '@vanhop/platform';
-import type { BookingRef } from './booking-directory.js';
+import type { BookingRef } from '../domain/booking-directory.js';
+
+// Reading the payment routes' bodies is the HTTP edge's work: these throw ValidationError (400).
 
 /**
  * The value cast by a contracts schema, or null when absent or invalid. Ids and codes are text or numbers:

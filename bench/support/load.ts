@@ -1,0 +1,40 @@
+/** Runs autocannon in a child process (load-worker.ts) and returns the figures the benches print. */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+
+export interface Figures { label: string; rps: number; p50: number; p90: number; p99: number; non2xx: number; errors: number }
+
+const worker = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+
+/** One autocannon run in its own process. */
+export function loadRun(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(worker, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: { result?: autocannon.Result; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code} before answering`)));
+    child.send(options);
+  });
+}
+
+/**
+ * Several targets measured in alternation, `rounds` times each, keeping each target's best run: the
+ * machine is shared, and a burst of someone else's work then lands on one run, not on one target.
+ */
+export async function compare(targets: { label: string; options: autocannon.Options }[], seconds: number, rounds: number): Promise<Figures[]> {
+  const best = new Map<string, Figures>();
+  for (const t of targets) await loadRun({ ...t.options, duration: 1 });
+  for (let round = 0; round < rounds; round++) {
+    for (const t of targets) {
+      const r = await loadRun({ ...t.options, duration: seconds });
+      const f: Figures = { label: t.label, rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+      const seen = best.get(t.label);
+      if (!seen || f.rps > seen.rps) best.set(t.label, { ...f, non2xx: f.non2xx + (seen?.non2xx ?? 0), errors: f.errors + (seen?.errors ?? 0) });
+      else best.set(t.label, { ...seen, non2xx: seen.non2xx + f.non2xx, errors: seen.errors + f.errors });
+    }
+  }
+  return targets.map((t) => best.get(t.label)!);
+}
+
+export const table = (rows: Figures[]) =>
+  console.table(rows.map((f) => ({ target: f.label, 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99, non2xx: f.non2xx, errors: f.errors })));

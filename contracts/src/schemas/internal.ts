@@ -1,0 +1,101 @@
+import type { BookingComplete } from './booking.js';
+import type { BookingRecord, Quote } from './quote.js';
+import type { BookingSummary, PayBalanceResponse } from '../my-move.js';
+
+/**
+ * Service-to-service calls under /internal (never proxied by the gateway). Each call's request and
+ * answer are declared here once, for the service that serves it and the one that calls it; the
+ * callers check answers with the guards below before trusting them. See docs/WIRE-CONTRACT.md.
+ */
+export const INTERNAL_PATHS = {
+  /** POST InternalPriceRequest → InternalPriceResponse (quote). */
+  price: '/internal/quotes/price',
+  /** POST InternalCreateBookingRequest → BookingRecord, 201 (booking). */
+  bookings: '/internal/bookings',
+  /** GET → BookingRecord (booking). */
+  bookingById: (id: string) => `/internal/bookings/${encodeURIComponent(id)}`,
+  /** GET → BookingRecord (booking). */
+  bookingByCode: (code: number) => `/internal/bookings/by-code/${code}`,
+  /** GET → BookingSummary (booking). */
+  bookingSummary: (id: string) => `/internal/bookings/${encodeURIComponent(id)}/summary`,
+  /** POST { bookingId } → PayBalanceResponse (payment). */
+  balanceCheckout: '/internal/payments/balance',
+  /** POST DriverHoldRequest → 201 (quote). */
+  driverHolds: (driverId: string) => `/internal/drivers/${encodeURIComponent(driverId)}/holds`,
+} as const;
+
+/** Ids of drivers and bookings as internal paths and bodies carry them (a price request's `driverId`). */
+export const INTERNAL_ID = /^[\w-]{1,64}$/;
+
+/** POST /internal/quotes/price body: the complete booking data and, optionally, the driver. */
+export type InternalPriceRequest = Record<string, unknown> & { driverId?: string };
+
+/** The driver's contact snapshot a booking keeps (they get the customer's details once paid). */
+export interface DriverContact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** POST /internal/quotes/price answer: the server's own price of that move. */
+export interface InternalPriceResponse {
+  quote: Quote;
+  driver: DriverContact | null;
+  totalPricePence: number;
+  pricePerHalfHourPence: number;
+  /** The booking data as validated and priced (stored so money always re-prices server-side). */
+  request: BookingComplete;
+}
+
+/** POST /internal/bookings body: a quote never saved, to store as an unpaid record (no QuoteSaved). */
+export interface InternalCreateBookingRequest {
+  quote: Record<string, unknown>;
+}
+
+/** POST /internal/drivers/:id/holds body. */
+export interface DriverHoldRequest {
+  bookingId: string;
+  start: string;
+  hours: number;
+  expiresAt: string;
+}
+
+export type { BookingRecord, BookingSummary, PayBalanceResponse };
+
+export function isInternalPriceResponse(v: unknown): v is InternalPriceResponse {
+  const r = v as Partial<InternalPriceResponse> | null;
+  return typeof r?.quote === 'object' && r.quote !== null;
+}
+
+export function isBookingRecord(v: unknown): v is BookingRecord {
+  const r = v as BookingRecord | null;
+  return (
+    typeof r?._id === 'string' &&
+    typeof r.randomNumber === 'number' &&
+    typeof r.paymentStatus === 'string' &&
+    typeof r.quote === 'object' &&
+    r.quote !== null &&
+    typeof r.quote.totalPrice === 'number' &&
+    Number.isFinite(r.quote.totalPrice)
+  );
+}
+
+export function isBookingSummary(v: unknown): v is BookingSummary {
+  const s = v as BookingSummary | null;
+  return (
+    typeof s?.bookingId === 'string' &&
+    typeof s.myMovePath === 'string' &&
+    Number.isInteger(s.balancePence) &&
+    Number.isInteger(s.paidPence) &&
+    Number.isInteger(s.totalPricePence) &&
+    Array.isArray(s.paymentRefs) &&
+    typeof s.move === 'object' &&
+    s.move !== null
+  );
+}
+
+export function isPayBalanceResponse(v: unknown): v is PayBalanceResponse {
+  const r = v as Partial<PayBalanceResponse> | null;
+  return typeof r?.url === 'string' && typeof r.sessionId === 'string';
+}

@@ -1,0 +1,167 @@
+import type { BookingHistoryEntry, Receipt } from '@vanhop/contracts';
+import { withoutOutbox, type Collection, type DocumentStore, type Filter, type OutboxEntry, type Update, type WithOutbox } from '@vanhop/platform';
+import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
+import { historyOf, receiptsOf } from '../domain/lifecycle.js';
+
+/** The one name of the booking records' collection (the outbox relay polls it too). */
+export const BOOKINGS = 'bookings';
+
+/** A booking record as stored: the record and the events parked on it until the relay publishes them. */
+export type BookingDocument = StoredBooking & WithOutbox & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
+
+/**
+ * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
+ * add, the events that announce it and the refund it asks for. The repository writes it as one
+ * conditional single-document update (see writeIfUnchanged).
+ */
+export interface LifecycleChange {
+  set: Partial<StoredBooking>;
+  history?: BookingHistoryEntry[];
+  receipts?: Receipt[];
+  events: OutboxEntry[];
+  pendingRefund?: PendingRefund;
+}
+
+const asRead = (value: unknown) => (value === undefined ? { $exists: false } : value);
+
+/**
+ * The filter of a write decided on `r`: it matches only while nothing the decision read has changed
+ * (state, money, price, date, the move itself), so two concurrent actions cannot both apply (the
+ * loser matches nothing) and the record's events go out with the one write that made them true.
+ */
+function unchangedSince(r: StoredBooking): Filter {
+  return {
+    _id: r._id,
+    deletedAt: null,
+    paymentStatus: r.paymentStatus,
+    state: asRead(r.state),
+    amountPaidPence: asRead(r.amountPaidPence),
+    amountRefundedPence: asRead(r.amountRefundedPence),
+    'quote.totalPrice': r.quote.totalPrice,
+    'quote.date': r.quote.date,
+    moveRevision: asRead(r.moveRevision),
+    ...arraysAsRead(r),
+  };
+}
+
+/** Records saved before the lifecycle arrays existed get them written whole; the filter checks they still lack them. */
+const arraysAsRead = (r: StoredBooking): Filter => ({
+  ...(r.history === undefined ? { history: { $exists: false } } : {}),
+  ...(r.receipts === undefined ? { receipts: { $exists: false } } : {}),
+});
+
+/**
+ * $set/$push parts that add history lines and receipts: a record without the arrays gets them
+ * written whole (its derived lines first), others get the new items appended.
+ */
+function appendLifecycle(r: StoredBooking, add: { history?: BookingHistoryEntry[]; receipts?: Receipt[] }): { set: Record<string, unknown>; push: Record<string, unknown> } {
+  const set: Record<string, unknown> = {};
+  const push: Record<string, unknown> = {};
+  for (const [field, items, current] of [
+    ['history', add.history ?? [], r.history === undefined ? historyOf(r) : undefined],
+    ['receipts', add.receipts ?? [], r.receipts === undefined ? receiptsOf(r) : undefined],
+  ] as const) {
+    if (items.length === 0) continue;
+    if (current) set[field] = [...current, ...items];
+    else push[field] = { $each: items };
+  }
+  return { set, push };
+}
+
+/**
+ * The booking aggregate's store. Every state change is one named, conditional single-document
+ * write: the condition is what makes concurrent deliveries, double clicks and replays safe (the
+ * loser matches nothing), and the events announcing a change are parked in the same write.
+ */
+export class BookingRepository {
+  readonly collectionName = BOOKINGS;
+  private readonly bookings: Collection<BookingDocument>;
+
+  constructor(store: DocumentStore) {
+    this.bookings = store.collection<BookingDocument>(BOOKINGS);
+  }
+
+  /** Codes identify records for retrieval: two records must never share one. */
+  ensureIndexes(): Promise<void> {
+    return this.bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
+  }
+
+  /** Any record with that id, deleted or not (events name records staff may have deleted since). */
+  async byId(id: string): Promise<StoredBooking | null> {
+    return withoutOutbox(await this.bookings.findOne({ _id: id }));
+  }
+
+  /** A record that has not been deleted. */
+  async liveById(id: string): Promise<StoredBooking | null> {
+    return withoutOutbox(await this.bookings.findOne({ _id: id, deletedAt: null }));
+  }
+
+  async liveByCode(code: number): Promise<StoredBooking | null> {
+    return withoutOutbox(await this.bookings.findOne({ randomNumber: code, deletedAt: null }));
+  }
+
+  /** Whether any record, deleted ones included, holds the code. */
+  async codeInUse(code: number): Promise<boolean> {
+    return !!(await this.bookings.findOne({ randomNumber: code }));
+  }
+
+  /** Every live record, oldest first. */
+  async listLive(): Promise<StoredBooking[]> {
+    const docs = await this.bookings.find({ deletedAt: null }, { sort: { date: 1 } });
+    return docs.map((d) => withoutOutbox(d));
+  }
+
+  /** Throws DuplicateKeyError when the code (or id) is taken. */
+  async insert(record: StoredBooking, events: OutboxEntry[]): Promise<void> {
+    await this.bookings.insertOne({ ...record, outbox: events });
+  }
+
+  /**
+   * The first payment places the booking: matches only while the record is still unpaid, so of two
+   * deliveries of the same payment (or two payments) only one places it.
+   */
+  async markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne({ _id: id, paymentStatus: 'unpaid' }, { $set: set, $push: { outbox: event } });
+    return matched === 1;
+  }
+
+  /** Writes a lifecycle change decided on `record`; false when the record changed since it was read. */
+  async writeIfUnchanged(record: StoredBooking, change: LifecycleChange): Promise<boolean> {
+    const { set, push } = appendLifecycle(record, change);
+    const update: Update = {
+      $set: { ...change.set, ...set },
+      $push: { ...push, outbox: { $each: change.events }, ...(change.pendingRefund ? { pendingRefunds: change.pendingRefund } : {}) },
+    };
+    const { matched } = await this.bookings.updateOne(unchangedSince(record), update);
+    return matched === 1;
+  }
+
+  /**
+   * An issued refund: counted, its receipt and history line added and the pending refund pulled, in
+   * one write that matches only while the refund is still pending (a replay changes nothing).
+   */
+  async settleRefundIfPending(record: StoredBooking, refund: { refundId: string; amountPence: number }, add: { history: BookingHistoryEntry[]; receipts: Receipt[] }): Promise<boolean> {
+    const { set, push } = appendLifecycle(record, add);
+    const { matched } = await this.bookings.updateOne(
+      { _id: record._id, 'pendingRefunds.refundId': refund.refundId, ...arraysAsRead(record) },
+      {
+        $inc: { amountRefundedPence: refund.amountPence },
+        $pull: { pendingRefunds: { refundId: refund.refundId } },
+        ...(Object.keys(set).length ? { $set: set } : {}),
+        ...(Object.keys(push).length ? { $push: push } : {}),
+      },
+    );
+    return matched === 1;
+  }
+
+  /** Sets `reviewRequest` once (only while still false): a redelivery changes nothing. */
+  async markReviewRequested(id: string, at: string, by: string): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne({ _id: id, reviewRequest: false }, { $set: { reviewRequest: true, reviewRequestedAt: at, reviewRequestedBy: by } });
+    return matched === 1;
+  }
+
+  /** Marks a live record deleted; false when there is none (two clicks cannot both succeed). */
+  async softDelete(id: string, at: string, by: string): Promise<boolean> {
+    return !!(await this.bookings.findOneAndUpdate({ _id: id, deletedAt: null }, { $set: { deletedAt: at, deletedBy: by } }));
+  }
+}

@@ -1,0 +1,109 @@
+import { DuplicateKeyError, insertOrExisting, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import type { PaymentPercentage } from '@vanhop/contracts';
+import type { Payment, PaymentKind } from '../domain/payment.js';
+
+export const PAYMENTS = 'payments';
+export const PROCESSED_PROVIDER_EVENTS = 'processed_provider_events';
+
+interface ProcessedProviderEvent { _id: string; type: string; receivedAt: string }
+
+/** A payment attempt as stored: the attempt and the PaymentSucceeded parked on it until published. */
+type PaymentDocument = Payment & WithOutbox;
+
+/**
+ * The payment service's own records: payment attempts (with their outbox) and seen webhook ids.
+ * State changes are named conditional writes, so the webhook, the success page and replays race
+ * safely: only one of them matches.
+ */
+export class PaymentRepository {
+  readonly collectionName = PAYMENTS;
+  private readonly payments: Collection<PaymentDocument>;
+  private readonly seen: Collection<ProcessedProviderEvent>;
+
+  constructor(store: DocumentStore) {
+    this.payments = store.collection<PaymentDocument>(PAYMENTS);
+    this.seen = store.collection<ProcessedProviderEvent>(PROCESSED_PROVIDER_EVENTS);
+  }
+
+  ensureIndexes(): Promise<void> {
+    return this.payments.ensureIndex({ fields: { bookingId: 1 } });
+  }
+
+  async byRef(ref: string): Promise<Payment | null> {
+    return withoutOutbox(await this.payments.findOne({ _id: ref }));
+  }
+
+  /** A still-open attempt for the same charge, so a double click does not open a second one. */
+  async openAttempt(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage, amountPence: number, since: Date): Promise<Payment | null> {
+    const found = await this.payments.find(
+      { bookingId, kind, percentage, amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
+      { sort: { createdAt: -1 }, limit: 1 },
+    );
+    return withoutOutbox(found[0] ?? null);
+  }
+
+  async succeededFor(bookingId: string): Promise<Payment | null> {
+    return withoutOutbox(await this.payments.findOne({ bookingId, status: 'succeeded' }));
+  }
+
+  /** Every payment that took money for the booking, newest first (the order refunds use). */
+  async succeededPayments(bookingId: string): Promise<Payment[]> {
+    return (await this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } })).map((d) => withoutOutbox(d));
+  }
+
+  /** A still-open balance checkout for this very amount, offered again instead of a second one. */
+  async openBalanceAttempt(bookingId: string, amountPence: number, since: Date): Promise<Payment | null> {
+    const found = await this.payments.find(
+      { bookingId, purpose: 'balance', amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
+      { sort: { createdAt: -1 }, limit: 1 },
+    );
+    return withoutOutbox(found[0] ?? null);
+  }
+
+  async balancePayments(bookingId: string): Promise<Payment[]> {
+    return (await this.payments.find({ bookingId, purpose: 'balance' })).map((d) => withoutOutbox(d));
+  }
+
+  attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number> {
+    return this.payments.count({ bookingId, kind, percentage });
+  }
+
+  async latestIntent(filter: { bookingId: string } | { randomNumber: number }): Promise<Payment | null> {
+    const found = await this.payments.find({ ...filter, kind: 'intent' }, { sort: { createdAt: -1 }, limit: 1 });
+    return withoutOutbox(found[0] ?? null);
+  }
+
+  /** Inserts a new attempt; when a concurrent request already stored it, returns that one. */
+  insert(payment: Payment): Promise<Payment> {
+    return insertOrExisting(this.payments, payment);
+  }
+
+  /**
+   * The provider confirmed the money taken: succeeded, with its PaymentSucceeded, in one write that
+   * matches only while the attempt is not yet succeeded. False when another path recorded it first.
+   */
+  async markSucceededIfNot(ref: string, at: string, event: OutboxEntry): Promise<boolean> {
+    const updated = await this.payments.findOneAndUpdate(
+      { _id: ref, status: { $ne: 'succeeded' } },
+      { $set: { status: 'succeeded', succeededAt: at, updatedAt: at }, $push: { outbox: event } },
+    );
+    return updated !== null;
+  }
+
+  /** A failure only marks an open attempt; a later success on the same intent still wins. */
+  async markFailedIfPending(ref: string, message: string, at: string): Promise<void> {
+    await this.payments.updateOne({ _id: ref, status: 'pending' }, { $set: { status: 'failed', failureMessage: message, updatedAt: at } });
+  }
+
+  hasSeenEvent(id: string): Promise<boolean> {
+    return this.seen.findOne({ _id: id }).then(Boolean);
+  }
+
+  async markEventSeen(id: string, type: string, at: Date): Promise<void> {
+    try {
+      await this.seen.insertOne({ _id: id, type, receivedAt: at.toISOString() });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+}

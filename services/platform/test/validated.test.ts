@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
+import type { Request, Response } from 'express';
+import { input, validated, ValidationError } from '../src/index.js';
+
+const schema = yup.object({ id: yup.string().strict(true).required('Invalid id').matches(/^\w+$/, 'Invalid id') });
+
+/** Runs the middleware on a fake request; resolves with what it passed to next() and the response. */
+function run(handler: ReturnType<typeof validated>, req: Partial<Request>): Promise<{ err: unknown; res: Response }> {
+  const res = { locals: {} } as Response;
+  return new Promise((resolve) => handler(req as Request, res, (err?: unknown) => resolve({ err, res })));
+}
+
+describe('validated(schema, source)', () => {
+  it('keeps the cast value for the handler', async () => {
+    const { err, res } = await run(validated(schema, 'params'), { params: { id: 'abc', other: 'x' } });
+    expect(err).toBeUndefined();
+    expect(input(res, 'params', schema)).toEqual({ id: 'abc' });
+  });
+
+  it("refuses bad input with the schema's messages", async () => {
+    const { err } = await run(validated(schema, 'params'), { params: { id: 'a b' } });
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err).toMatchObject({ message: 'Invalid id', fields: { id: 'Invalid id' } });
+  });
+
+  it('answers one fixed refusal whatever was wrong, when told to', async () => {
+    const invalid = { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } };
+    const { err } = await run(validated(schema, 'query', { invalid }), { query: { id: { $gt: '' } } as never });
+    expect(err).toMatchObject(invalid);
+  });
+
+  it('a handler without the middleware fails loudly', () => {
+    expect(() => input({ locals: {} } as Response, 'body')).toThrow(/mount validated/);
+  });
+});
+
+describe('validated query defaults', () => {
+  it('a schema default fills an absent query value', async () => {
+    const q = yup.object({ status: yup.string().oneOf(['a', 'all']).default('all') });
+    const { err, res } = await run(validated(q, 'query'), { query: {} });
+    expect(err).toBeUndefined();
+    expect(input(res, 'query', q)).toEqual({ status: 'all' });
+  });
+});
