@@ -34,6 +34,8 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; dr
   { prefix: '/api/driver-account', service: 'admin-auth' },
   { prefix: '/api/driver-account/admin', service: 'admin-auth', admin: true },
   { prefix: '/api/driver', service: 'quote', driver: true },
+  // Uploaded driver photos, shown with offers (public like the offers).
+  { prefix: '/api/driver-photos', service: 'quote' },
 ];
 
 const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));

@@ -17,6 +17,7 @@ import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { jobRoutes } from './http/job-routes.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
+import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -40,6 +41,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         quoteRoutes(app, { priceMove, geo });
         internalQuoteRoutes(app, { priceMove, drivers });
         holdRoutes(app, { drivers, slots, clock: infra.clock });
+        driverPhotoRoutes(app, { drivers });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
           const driverOnly = requireDriver(config.jwt, infra.clock);

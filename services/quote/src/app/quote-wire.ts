@@ -2,12 +2,15 @@ import { LOADING_SECONDS, penceToPounds, type BookingDraft, type Offer, type Quo
 import type { PricedOffer } from '../domain/offers.js';
 import type { PriceBreakdown } from '../domain/pricing.js';
 import type { RouteEstimate } from '../domain/geo-port.js';
+import { offerPhotoPath } from '../domain/driver-photo.js';
 
 /** One driver's offer as the quotes popup shows it (pounds on the wire). */
 export function toOffer(o: PricedOffer, data: BookingDraft): Offer {
+  const photoUrl = offerPhotoPath(o.driver);
   return {
     driverId: o.driver._id,
     driverName: o.driver.name,
+    ...(photoUrl ? { photoUrl } : {}),
     rating: o.driver.rating,
     reviewCount: o.driver.reviewCount,
     typeofVan: data.vanSize,
