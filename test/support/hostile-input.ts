@@ -96,6 +96,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', path: '/api/driver/me/availability', body: true },
   { method: 'GET', path: '/api/driver/me/jobs' },
   { method: 'POST', path: '/api/driver/me/jobs/:id/accept' },
+  { method: 'GET', path: '/api/driver-photos/:id' },
 ];
 
 export const HOSTILE_BODIES: [name: string, body: string, contentType?: string][] = [
