@@ -28,3 +28,27 @@ export type AdminRegister = yup.InferType<typeof adminRegisterSchema>;
 
 export interface AdminLoginResponse { token?: string; success: boolean; message: string }
 export interface AdminRegisterResponse { message?: string; errormessage?: string }
+
+/** One service's readiness as the staff health page shows it (admin-auth probes each `/health/ready`). */
+export type ServiceState = 'ready' | 'not ready' | 'unreachable';
+
+/** GET /api/dashboard/health answer (200 when ok, 503 when degraded): ok only when every service is ready. */
+export interface SystemHealthResponse {
+  health: 'ok' | 'degraded';
+  services: Record<string, ServiceState>;
+}
+
+/** GET /api/account/admindashboard answer: who is signed in. */
+export interface AdminProfileResponse {
+  username: string;
+}
+
+/** GET /api/dashboard answer (staff only): the host's address as the server-health page shows it. */
+export interface ServerIpResponse {
+  serverIp: string;
+}
+
+/** The answer of a staff action on a booking (POST /api/backdata/review/:id, DELETE /api/backdata/delete/:id): the text to alert. */
+export interface StaffActionResponse {
+  message: string;
+}

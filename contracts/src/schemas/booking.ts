@@ -69,6 +69,18 @@ export const bookingDraftSchema = yup.object({
 });
 export type BookingDraft = yup.InferType<typeof bookingDraftSchema>;
 
+/**
+ * The booking data as a client posts it to POST /api/booking, before `bookingDraftSchema` casts it:
+ * '' (our web form's start value) means "not chosen yet" for a stair or the hours, and the hours may
+ * be the hour select's option text.
+ */
+export type BookingRequest = Omit<BookingDraft, 'addresses' | 'vanSize' | 'driverHelp' | 'hour'> & {
+  addresses: (Omit<AddressEntry, 'stair'> & { stair?: number | '' })[];
+  vanSize: string;
+  driverHelp: string;
+  hour?: number | string | '';
+};
+
 const lastIndex = (list: unknown[] | undefined) => (list ? list.length - 1 : 0);
 
 export const bookingCompleteSchema = bookingDraftSchema

@@ -13,3 +13,8 @@ export const contactMessageSchema = yup.object({
   agree: yup.boolean().required(m.agree).oneOf([true], m.agree),
 });
 export type ContactMessage = yup.InferType<typeof contactMessageSchema>;
+
+/** POST /api/contact/sendemail answer: the thank-you text to show. */
+export interface ContactMessageResponse {
+  message: string;
+}

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { PAYMENT_PERCENTAGES, RETRIEVE_CODE_MAX, type PaymentPercentage } from '../constants.js';
 import { MSG } from '../messages.js';
+import type { BookingRecord, Quote } from './quote.js';
 
 /** Booking ids are UUIDs; provider references (Checkout Session / PaymentIntent ids) are opaque tokens. */
 export const BOOKING_ID_PATTERN = /^[\w-]{1,64}$/;
@@ -40,3 +41,28 @@ export const retrieveCodeParamsSchema = yup.object({ code: retrieveCodeSchema.re
 export const retrieveQuerySchema = yup.object({ randomNumber: retrieveCodeSchema.required('Invalid code') });
 /** POST /internal/payments/balance body. */
 export const balanceCheckoutRequestSchema = yup.object({ bookingId: bookingIdSchema.required('Invalid booking id') });
+
+// ---- the customer payment routes' wire shapes (the web app's calls; the payment service's answers) ----
+
+/** POST /api/paymentbooking body: the quote panel's quote with the chosen share, and the saved record's `_id`/code when there is one. */
+export type CheckoutSessionRequest = Quote & { percentage: PaymentPercentage; _id?: string; randomNumber?: number };
+
+/** POST /api/paymentbooking answer: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
+export interface CheckoutSessionResponse {
+  sessionId: string;
+  url: string;
+}
+
+/** One retrieved record as POST /api/savebooking(/updatepaymentstatus) takes it (sent as `[record]`). */
+export type RecordPaymentItem = BookingRecord & { percentage?: PaymentPercentage | null; paymentIntentId?: string };
+
+/**
+ * POST /api/savebooking answer: the PaymentIntent's client secret (null when the provider gave none),
+ * its id, the amount in pounds, and the local test checkout page when Stripe is not configured.
+ */
+export interface PaymentIntentResponse {
+  clientSecret: string | null;
+  paymentIntentId: string;
+  amount: number;
+  localCheckoutUrl?: string;
+}

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import type { AddressEntry } from './booking.js';
-import type { HelpLevel, PaymentPercentage, PaymentStatus, VanSize } from '../constants.js';
+import { RETRIEVE_CODE_MAX, type HelpLevel, type PaymentPercentage, type PaymentStatus, type VanSize } from '../constants.js';
 
 /**
  * A priced quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md, "The Quote",
@@ -100,6 +100,18 @@ export interface BookingRecord {
 /** POST /api/saveRetrieve body: the client's quote is only a request, re-priced on the server. */
 export const saveRetrieveSchema = yup.object({
   date: yup.string().optional(),
-  randomNumber: yup.number().integer().min(1).max(10_000_000).optional(),
+  randomNumber: yup.number().integer().min(1).max(RETRIEVE_CODE_MAX).optional(),
   quote: yup.object().required('quote is required'),
 });
+
+/** POST /api/saveRetrieve body as the web app sends it: the quote shown, and the retrieve code it chose. */
+export interface SaveRetrieveRequest {
+  date?: string;
+  quote: Quote;
+  randomNumber?: number;
+}
+
+/** POST /api/saveRetrieve answer (201): the saved record. */
+export interface SaveRetrieveResponse {
+  data: BookingRecord;
+}

@@ -1,19 +1,21 @@
 /**
- * The request/error core shared by the two signed-in areas (the staff back office and the driver
- * portal). Only their lazily loaded chunks import it, never the home route. A call carries
+ * The client of the two signed-in areas (the staff back office and the driver portal), on the web
+ * app's one request/error core (`http.ts`, shared with the customer client). Only their lazily
+ * loaded chunks import it, never the home route. A call carries
  * `Authorization: Bearer` when given a token; a failed call becomes the area's error class (a
  * `BearerApiError`) with the HTTP status, the server's words and the parsed body.
  */
+import { HttpError, send } from './http';
 
 /** `status` is the HTTP code (0 when the request never got an answer); `serverMessage` the server's text when it sent one. */
-export class BearerApiError extends Error {
+export class BearerApiError extends HttpError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly serverMessage: string | undefined,
     /** The parsed answer (or the network error's text when there was none). */
     readonly body: unknown,
   ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
+    super(status, serverMessage ?? `Request failed with status ${status}`);
     this.name = 'BearerApiError';
   }
 
@@ -53,32 +55,18 @@ interface ClientOptions {
   base?: string;
 }
 
-/** A JSON caller for one area: `call<T>(path, {method, token, body})`. */
+/** A JSON caller for one area: `call<T>(path, {method, token, body})`, sent through the shared core (`http.ts`). */
 export function createBearerClient({ ErrorClass, serverMessageOf, credentials, base = '/api' }: ClientOptions) {
-  return async function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        ...(credentials ? { credentials } : {}),
-        cache: 'no-store',
-      });
-    } catch (err) {
-      throw new ErrorClass(0, undefined, (err as Error | undefined)?.message);
-    }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // plain-text answer: keep the text
-    }
-    if (!res.ok) throw new ErrorClass(res.status, serverMessageOf(parsed), parsed);
-    return parsed as T;
+  return function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
+    return send<T>({
+      method,
+      url: `${base}${path}`,
+      body,
+      token,
+      credentials,
+      cache: 'no-store',
+      // No answer: no server words, the network error's text as the body.
+      failure: ({ status, parsed }) => new ErrorClass(status, status === 0 ? undefined : serverMessageOf(parsed), parsed),
+    });
   };
 }

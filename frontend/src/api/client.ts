@@ -1,34 +1,42 @@
 /**
- * The one HTTP client of the web app, typed by the contracts. Every call goes to the gateway's
- * `/api/...`; a non-2xx answer becomes an `ApiError` carrying the server's text so screens can show
- * it (retrieve shows the body as is) or just log it.
+ * The customer HTTP client of the web app, typed by the contracts. Every call goes to the gateway's
+ * `/api/...` through the app's one request/error core (`http.ts`, shared with the staff and driver
+ * clients); a non-2xx answer becomes an `ApiError` carrying the server's text so screens can show it
+ * (retrieve shows the body as is).
  */
 import type {
   BookingQuoteResponse,
+  BookingRequest,
   BookingRecord,
+  CheckoutSessionRequest,
+  CheckoutSessionResponse,
   ContactMessage,
+  ContactMessageResponse,
   GeoAutocompleteResponse,
   GeoCoverageResponse,
   GeoGeocodeResponse,
   MyMoveReceipt,
   MyMoveView,
   PayBalanceResponse,
-  PaymentPercentage,
+  PaymentIntentResponse,
   PaymentSuccessResponse,
-  Quote,
+  RecordPaymentItem,
   ReviewsResponse,
+  SaveRetrieveRequest,
+  SaveRetrieveResponse,
 } from '@vanhop/contracts';
+import { HttpError, send } from './http';
 
 const API = '/api';
 
 /** A failed call: `status` is the HTTP code (0 for a network failure), `body` the raw answer text. */
-export class ApiError extends Error {
+export class ApiError extends HttpError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly body: string,
     readonly errors?: Record<string, string>,
   ) {
-    super(messageFrom(body) || `Request failed with status ${status}`);
+    super(status, messageFrom(body) || `Request failed with status ${status}`);
     this.name = 'ApiError';
   }
 }
@@ -46,33 +54,21 @@ function messageFrom(body: string): string {
   return body;
 }
 
-function errorsFrom(body: string): Record<string, string> | undefined {
-  try {
-    const parsed = JSON.parse(body) as { errors?: unknown };
-    if (parsed && typeof parsed.errors === 'object' && parsed.errors) return parsed.errors as Record<string, string>;
-  } catch {
-    // plain text body
-  }
-  return undefined;
+function errorsFrom(parsed: unknown): Record<string, string> | undefined {
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const errors = (parsed as { errors?: unknown }).errors;
+  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : undefined;
 }
 
 /** Shared with feature modules whose calls live in lazy chunks (conversations, reviews), so the home page never downloads them. */
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`${API}${path}`, {
-      method,
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, (err as Error).message);
-  }
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, errorsFrom(text));
-  return (text ? JSON.parse(text) : undefined) as T;
+export function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return send<T>({
+    method,
+    url: `${API}${path}`,
+    body,
+    signal,
+    failure: ({ status, text, parsed }) => new ApiError(status, text, status === 0 ? undefined : errorsFrom(parsed)),
+  });
 }
 
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
@@ -91,52 +87,34 @@ export const geoCoverage = (where: { address: string } | { lat: number; lng: num
 
 // ---- quotes and bookings --------------------------------------------------------------------
 
-/** The shared booking data as posted to POST /api/booking (docs/WIRE-CONTRACT.md, "The booking data"). */
-export interface BookingRequest {
-  addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[];
-  vanSize: string;
-  driverHelp: string;
-  hour?: number | '';
-  date?: string;
-  description?: string;
-  email?: string;
-  phone?: string;
-  name?: string;
-}
-
+/** The shared booking data (docs/WIRE-CONTRACT.md, "The booking data"), checked by the contracts draft schema. */
 export const postBooking = (data: BookingRequest) => request<BookingQuoteResponse>('POST', '/booking', data);
 
-export interface SaveForLaterRequest {
-  date: string;
-  quote: Quote;
-  randomNumber?: number;
-}
-
-export const saveForLater = (body: SaveForLaterRequest) => request<{ data: BookingRecord }>('POST', '/saveRetrieve', body);
+export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 
 /** GET /api/saveRetrieve?randomNumber=: the record array; a 404 answers a plain-text body shown as is. */
 export const retrieveQuote = (code: string) => request<BookingRecord[]>('GET', `/saveRetrieve?${query({ randomNumber: code })}`);
 
 // ---- payments ---------------------------------------------------------------------------------
 
-export type PaymentSessionRequest = Quote & { percentage: PaymentPercentage; _id?: string; randomNumber?: number };
-
 /** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
-export const createPaymentSession = (body: PaymentSessionRequest) => request<{ sessionId: string; url: string }>('POST', '/paymentbooking', body);
+export const createPaymentSession = (body: CheckoutSessionRequest) => request<CheckoutSessionResponse>('POST', '/paymentbooking', body);
 
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
   request<Partial<PaymentSuccessResponse> | undefined>('POST', '/paymentbooking/success', { session_id: sessionId });
 
-export type PayableRecord = BookingRecord & { percentage: PaymentPercentage };
+export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<RecordPaymentItem['percentage']> };
 
 /** POST /api/savebooking: a PaymentIntent's client secret, plus the local checkout page when Stripe is not configured. */
-export const saveBookingForPayment = (record: PayableRecord) =>
-  request<{ clientSecret: string; localCheckoutUrl?: string }>('POST', '/savebooking', [record]);
+export const saveBookingForPayment = (record: PayableRecord) => request<PaymentIntentResponse>('POST', '/savebooking', [record]);
 
-/** The record array with the PaymentIntent id on the record (the server re-reads the intent's real state). */
-export const updatePaymentStatus = (record: BookingRecord, paymentIntentId: string) =>
-  request<{ success: boolean }>('POST', '/savebooking/updatepaymentstatus', [{ ...record, paymentIntentId }]);
+/**
+ * The record array with the PaymentIntent id on the record (the server re-reads the intent's real
+ * state): answers the confirmed payment, or fails (402 while the money is not taken, 404, 409).
+ */
+export const updatePaymentStatus = (record: RecordPaymentItem, paymentIntentId: string) =>
+  request<PaymentSuccessResponse>('POST', '/savebooking/updatepaymentstatus', [{ ...record, paymentIntentId } satisfies RecordPaymentItem]);
 
 // ---- my move (the signed link is the only credential) ---------------------------------------
 
@@ -167,4 +145,4 @@ export type { Review } from '@vanhop/contracts';
 
 export const fetchReviews = () => request<ReviewsResponse>('GET', '/google/review');
 
-export const sendContactMessage = (body: ContactMessage) => request<{ message: string }>('POST', '/contact/sendemail', body);
+export const sendContactMessage = (body: ContactMessage) => request<ContactMessageResponse>('POST', '/contact/sendemail', body);

@@ -29,8 +29,9 @@ export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, on
           setActive(-1);
           setOpen(true);
         })
-        .catch((err: unknown) => {
-          if ((err as Error).name !== 'AbortError') console.log('Address suggestions failed', err);
+        .catch(() => {
+          // Background help only (and aborted when the text changes): without suggestions the customer
+          // keeps typing the address by hand, so a failure is not worth interrupting them for.
         });
     }, DEBOUNCE_MS);
     return () => {

@@ -21,9 +21,6 @@ class MapErrorBoundary extends Component<{ height: string; children: ReactNode }
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  override componentDidCatch(error: unknown) {
-    console.error(MSG.maps.error, error);
-  }
   override render() {
     return this.state.failed ? <Status height={this.props.height} text={MSG.maps.error} alert /> : this.props.children;
   }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG, type AmendBookingRequest, type BookingRecord } from '@vanhop/contracts';
-import { AdminApiError, amendBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, requestReview } from './api';
+import { AdminApiError, amendBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
@@ -30,17 +30,22 @@ export function DashboardPage() {
   const [open, setOpen] = useState<BookingRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  /** A failed read of the profile or the lists (a 401 is not one: `guard` sends staff to sign in). */
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const loadFailed = useCallback((err: unknown) => {
+    if (!isUnauthorized(err)) setLoadError(actionFailure(err));
+  }, []);
 
   useEffect(() => {
     if (!token) return;
     let live = true;
     guard(fetchAdminProfile(token))
       .then((profile) => live && setUsername(profile.username))
-      .catch((err) => console.error('Admin dashboard fetch failed', err));
+      .catch((err: unknown) => live && loadFailed(err));
     return () => {
       live = false;
     };
-  }, [token, guard]);
+  }, [token, guard, loadFailed]);
 
   const loadRecords = useCallback(async () => {
     if (!token) return;
@@ -48,14 +53,15 @@ export function DashboardPage() {
     try {
       const list = await guard(fetchBookingRecords(token));
       setRecords(Array.isArray(list) ? list : []);
+      setLoadError(null);
     } catch (err) {
-      console.error('Admin list fetch failed', err);
       setRecords([]);
+      loadFailed(err);
     } finally {
       setNow(new Date());
       setLoading(false);
     }
-  }, [token, guard]);
+  }, [token, guard, loadFailed]);
 
   useEffect(() => {
     void loadRecords();
@@ -82,7 +88,6 @@ export function DashboardPage() {
       window.alert(alertText(message));
       await reload();
     } catch (err) {
-      console.error(err);
       setActionError(actionFailure(err));
     } finally {
       setBusy(false);
@@ -128,6 +133,12 @@ export function DashboardPage() {
           </>
         )}
       </div>
+
+      {loadError && (
+        <p className="admin-form-error" role="alert" data-testid="dashboard-load-error">
+          {loadError}
+        </p>
+      )}
 
       <div className="admin-grid">
         <RecordList title="Quotation" kind="quotation" tabs={QUOTATION_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { fetchServerHealth, fetchServerIp, type ServiceState } from './api';
+import type { ServiceState } from '@vanhop/contracts';
+import { fetchServerHealth, fetchServerIp } from './api';
 import { useAdminSession } from './session';
 import { checkText, useCheck, type CheckState } from './useCheck';
 
@@ -40,8 +41,8 @@ export function HealthPage() {
   }, []);
   const probeIp = useCallback(async () => (await guard(fetchServerIp(token ?? ''))).serverIp, [guard, token]);
 
-  const health = useCheck(probeHealth, 'Error checking server health');
-  const ip = useCheck(probeIp, 'Error Checking IP address');
+  const health = useCheck(probeHealth);
+  const ip = useCheck(probeIp);
 
   return (
     <div className="admin-health">

@@ -29,7 +29,6 @@ export function LoginPage() {
         setFailure(answer?.message || MSG.adminLogin.unsuccessful);
       }
     } catch (err) {
-      console.error(err);
       setFailure(loginFailureText(err));
     }
   };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
+import { MSG, adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
 import { AdminApiError, register } from './api';
 import { FormField } from './FormField';
 
@@ -19,8 +19,7 @@ export function RegisterPage() {
       window.alert(answer?.message ?? 'Registered');
       navigate('/admin/login');
     } catch (err) {
-      console.error(err);
-      if (err instanceof AdminApiError && err.serverMessage && err.status > 0) setServerError(err.serverMessage);
+      setServerError(err instanceof AdminApiError && err.serverMessage && err.status > 0 ? err.serverMessage : MSG.admin.networkNotOk);
     }
   };
 

@@ -9,6 +9,7 @@ import type {
   BookingAmendment,
   AdminLogin,
   AdminLoginResponse,
+  AdminProfileResponse,
   AdminRegister,
   AdminRegisterResponse,
   BookingRecord,
@@ -21,8 +22,11 @@ import type {
   JobView,
   ModeratedReview,
   ModerationList,
+  ServerIpResponse,
+  StaffActionResponse,
   SupportChatView,
   SupportInbox,
+  SystemHealthResponse,
 } from '@vanhop/contracts';
 
 import { BearerApiError, createBearerClient, isUnauthorized } from '../../api/bearer-client';
@@ -59,15 +63,15 @@ export const register = (form: AdminRegister) => call<AdminRegisterResponse>('/a
 
 // ---- staff only (bearer) --------------------------------------------------------------------
 
-export const fetchAdminProfile = (token: string) => call<{ username: string }>('/account/admindashboard', { token });
+export const fetchAdminProfile = (token: string) => call<AdminProfileResponse>('/account/admindashboard', { token });
 
 export const fetchBookingRecords = (token: string) => call<BookingRecord[]>('/backdata/all', { token });
 
 export const requestReview = (token: string, id: string) =>
-  call<{ message: string }>(`/backdata/review/${encodeURIComponent(id)}`, { method: 'POST', token });
+  call<StaffActionResponse>(`/backdata/review/${encodeURIComponent(id)}`, { method: 'POST', token });
 
 export const deleteBookingRecord = (token: string, id: string) =>
-  call<{ message: string }>(`/backdata/delete/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+  call<StaffActionResponse>(`/backdata/delete/${encodeURIComponent(id)}`, { method: 'DELETE', token });
 
 /** The amended record, with what the amendment did to the price and the money. */
 export type AmendedRecord = BookingRecord & { amendment: BookingAmendment };
@@ -75,13 +79,12 @@ export type AmendedRecord = BookingRecord & { amendment: BookingAmendment };
 export const amendBookingRecord = (token: string, id: string, body: AmendBookingRequest) =>
   call<AmendedRecord>(`/backdata/amend/${encodeURIComponent(id)}`, { method: 'POST', token, body });
 
-export const fetchServerIp = (token: string) => call<{ serverIp: string }>('/dashboard', { token });
+export const fetchServerIp = (token: string) => call<ServerIpResponse>('/dashboard', { token });
 
 // ---- public health ----------------------------------------------------------------------------
 
-export type ServiceState = 'ready' | 'not ready' | 'unreachable';
-
-export const fetchServerHealth = () => call<{ health: string; services?: Record<string, ServiceState> }>('/dashboard/health');
+/** 200 when ok, 503 (an AdminApiError carrying the same answer as its body) when degraded. */
+export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/health');
 
 // ---- Instant Support and review moderation (staff only, bearer) ------------------------------
 

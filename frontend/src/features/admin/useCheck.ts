@@ -20,8 +20,8 @@ export function checkText(state: CheckState): string {
   }
 }
 
-/** Runs `probe` on demand; a rejection is logged with `failureLog` and shows 'error'. Reset forgets the answer. */
-export function useCheck(probe: () => Promise<string>, failureLog: string) {
+/** Runs `probe` on demand; a rejection shows 'error' on the check's own button. Reset forgets the answer. */
+export function useCheck(probe: () => Promise<string>) {
   const [state, setState] = useState<CheckState>({ status: 'idle' });
   // A reset while a check is under way must not be overwritten by its late answer.
   const run = useRef(0);
@@ -31,11 +31,10 @@ export function useCheck(probe: () => Promise<string>, failureLog: string) {
     try {
       const value = await probe();
       if (id === run.current) setState({ status: 'done', value });
-    } catch (err) {
-      console.error(failureLog, err);
+    } catch {
       if (id === run.current) setState({ status: 'error' });
     }
-  }, [probe, failureLog]);
+  }, [probe]);
   const reset = useCallback(() => {
     run.current++;
     setState({ status: 'idle' });

@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors, type FormikProps } from 'formik';
 import { Steps } from '../../ui';
-import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields } from '@vanhop/contracts';
-import { postBooking, type BookingRequest } from '../../api/client';
+import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingRequest } from '@vanhop/contracts';
+import { postBooking } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from './bookingSlice';
@@ -50,7 +50,7 @@ function usePricing() {
   }, []);
 }
 
-/** Re-prices the move whenever the number of addresses changes (failures are only logged). */
+/** Re-prices the move whenever the number of addresses changes (in the background: see the catch). */
 function useRepriceOnAddressCount(price: (request: BookingRequest) => Promise<PricedMove | null>, onQuote: (p: PricedMove) => void) {
   const count = useAppSelector((s) => s.booking.addresses.length);
   const store = useStore<RootState>();
@@ -60,7 +60,10 @@ function useRepriceOnAddressCount(price: (request: BookingRequest) => Promise<Pr
     let live = true;
     price(toBookingRequest(store.getState().booking))
       .then((p) => live && p && latest.current(p))
-      .catch(() => console.log(MSG.booking.sendFailed));
+      .catch(() => {
+        // Background only: the customer did not ask for this price, the offers shown stay as they
+        // were, and Get Free Quote prices the move again and shows its own failure.
+      });
     return () => {
       live = false;
     };
@@ -198,7 +201,10 @@ export default function BookingForm() {
 
   useRepriceOnAddressCount(price, setPriced);
 
+  const [sendFailed, setSendFailed] = useState(false);
+
   const onSubmit = async () => {
+    setSendFailed(false);
     try {
       const p = await price(toBookingRequest(store.getState().booking, { complete: true }));
       // a stop added meanwhile was priced after this: those offers, not these, are for the move shown
@@ -207,7 +213,7 @@ export default function BookingForm() {
       setChosen(null);
       setPopupOpen(true);
     } catch {
-      console.log(MSG.booking.sendFailed);
+      setSendFailed(true);
     }
   };
 
@@ -237,6 +243,11 @@ export default function BookingForm() {
             <button type="submit" className="primary btn--lg get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
             </button>
+            {sendFailed && (
+              <p className="field-error" role="alert">
+                {MSG.booking.sendFailed}
+              </p>
+            )}
           </Form>
         )}
       </Formik>

@@ -47,7 +47,6 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
       const { url } = await createPaymentSession({ ...quote, percentage });
       window.location.assign(url);
     } catch (err) {
-      console.log('Checkout could not start', err);
       const why = refusedAsStale(err);
       if (why) setRefused(why);
       else setProblem('We could not start the payment. Please try again.');
@@ -63,7 +62,6 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
       alert(`Thank you ${data.quote.name}! Your quote is saved. Your retrieve code is ${data.randomNumber}: use it on the Got Quote With Us? page to book later.`);
       navigate('/');
     } catch (err) {
-      console.log('Saving the quote failed', err);
       const why = refusedAsStale(err);
       if (why) setRefused(why);
       else setProblem('We could not save your quote. Please try again.');

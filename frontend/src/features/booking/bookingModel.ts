@@ -1,6 +1,5 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
-import type { BookingRequest } from '../../api/client';
+import { RETRIEVE_CODE_MAX, bookingDraftSchema, formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import type { AddressState, BookingState } from './bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
@@ -46,6 +45,9 @@ export function changesFromForm(state: BookingState, values: BookingForm) {
   return { ends, details };
 }
 
+/** Whether the contracts draft schema (what the server checks a draft with) takes this detail as typed so far. */
+const draftAccepts = (field: 'name' | 'email' | 'phone', value: string): boolean => bookingDraftSchema.pick([field]).isValidSync({ [field]: value });
+
 /**
  * The booking data as POST /api/booking takes it. Half-typed details (an e-mail still being written)
  * are left out so a draft can always be priced; the full form is validated before the real submit.
@@ -59,12 +61,10 @@ export function toBookingRequest(state: BookingState, { complete = false } = {})
   if (state.hour !== '') req.hour = state.hour;
   if (state.date) req.date = state.date;
   if (state.description.trim()) req.description = state.description;
-  const name = state.name.trim();
-  if (name && (complete || name.length <= 20)) req.name = name;
-  const email = state.email.trim();
-  if (email && (complete || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) req.email = email;
-  const phone = state.phone.trim();
-  if (phone && (complete || /^\d{1,20}$/.test(phone))) req.phone = phone;
+  for (const field of ['name', 'email', 'phone'] as const) {
+    const value = state[field].trim();
+    if (value && (complete || draftAccepts(field, value))) req[field] = value;
+  }
   return req;
 }
 
@@ -122,9 +122,9 @@ export const pounds = formatPounds;
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>
   quote.overtimePerHalfHour ?? (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
 
-/** A retrieve code: a random integer 1 to 10,000,000 (docs/WIRE-CONTRACT.md). */
+/** A retrieve code: a random integer 1 to RETRIEVE_CODE_MAX (10,000,000; docs/WIRE-CONTRACT.md). */
 export function newRetrieveCode(random: () => number = secureRandom): number {
-  return 1 + Math.floor(random() * 10_000_000);
+  return 1 + Math.floor(random() * RETRIEVE_CODE_MAX);
 }
 
 function secureRandom(): number {

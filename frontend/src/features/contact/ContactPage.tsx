@@ -19,8 +19,7 @@ export function ContactForm({ onSent }: { onSent: (serverMessage: string) => voi
       const { message } = await sendContactMessage(contactMessageSchema.cast(values) as ContactMessage);
       helpers.resetForm();
       onSent(message);
-    } catch (error) {
-      console.error(error);
+    } catch {
       window.alert(MSG.contact.sendFailed);
     }
   };

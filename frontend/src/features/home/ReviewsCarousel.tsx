@@ -18,7 +18,9 @@ export function useReviews(): Review[] {
     let live = true;
     fetchReviews()
       .then((res) => live && setReviews(newestFirst(res.result?.reviews ?? [])))
-      .catch(() => console.log('Fail to fetch'));
+      .catch(() => {
+        // Background decoration: without reviews the home page simply shows none (the hook's contract).
+      });
     return () => {
       live = false;
     };

@@ -27,8 +27,8 @@ export function useGeocodedPlace(address: string | null): { location: LatLng | n
         const found = answer.results[0]?.geometry.location;
         if (!found) throw new Error(`no result for ${address}`);
         if (!cancelled) setLocation({ lat: found.lat, lng: found.lng });
-      } catch (error) {
-        console.error('Error fetching coordinates:', error);
+      } catch {
+        // `failed` is shown: the page says it could not place the town on the map.
         if (!cancelled) setFailed(true);
       }
     }, GEOCODE_DELAY_MS);

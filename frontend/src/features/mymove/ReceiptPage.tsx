@@ -26,7 +26,7 @@ export function ReceiptPage() {
     getMyMoveReceipt(token, receiptId)
       .then((data) => live && setLoaded({ status: 'ready', data }))
       .catch((err: unknown) => {
-        console.log('Receipt could not be loaded', err);
+        // Shown below: "not found" for a 404, the failure text otherwise.
         if (live) setLoaded({ status: err instanceof ApiError && err.status === 404 ? 'not-found' : 'failed' });
       });
     return () => {

@@ -96,6 +96,5 @@ export function useMyMove(token: string) {
 
 function refuse(dispatch: (e: Parameters<typeof myMoveReducer>[1]) => void, action: ActionName, err: unknown) {
   const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 404;
-  console.log(`My move ${action} failed`, err);
   dispatch({ type: 'refused', action, message: known ? err.message : ACTION_FAILED, fields: known ? err.errors : undefined });
 }

@@ -64,8 +64,8 @@ export function PaymentSuccessPage() {
     sent.current = sessionId;
     confirmCheckoutSession(sessionId)
       .then((details) => setOutcome({ state: 'confirmed', details: details && typeof details === 'object' ? details : {} }))
-      .catch((err: unknown) => {
-        console.log('Payment confirmation failed', err);
+      .catch(() => {
+        // Shown: the unconfirmed outcome says the payment could not be confirmed (never "booked").
         setOutcome({ state: 'unconfirmed' });
       });
   }, [sessionId]);

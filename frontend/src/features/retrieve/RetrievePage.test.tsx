@@ -84,4 +84,45 @@ describe('RetrievePage', () => {
     expect(alert).toHaveBeenCalledWith('Payment Success');
     expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1' })]);
   });
+
+  it('back from the local checkout: a failed status update is shown, never "Payment Success", and it stays on the page', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const api = fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking/updatepaymentstatus': () => ({ status: 402, json: { message: 'The payment has not been completed', code: 'payment_incomplete' } }),
+    });
+    renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not confirm your payment (The payment has not been completed). Please contact us with your quote code before trying again.',
+    );
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByText('home page')).toBeNull();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('back from the local checkout: a server error without words is shown as not confirmed too', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking/updatepaymentstatus': () => ({ status: 500, text: '' }),
+    });
+    renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not confirm your payment. Please contact us with your quote code before trying again.');
+    expect(alert).not.toHaveBeenCalledWith('Payment Success');
+  });
+
+  it('refuses a code outside the contract range (RETRIEVE_CODE_MAX) without asking the server', async () => {
+    const api = fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }) });
+    renderAt('/retrieve');
+    for (const bad of ['0', '10000001', 'abc']) {
+      fireEvent.change(screen.getByLabelText('Quote code'), { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Enter the number code from your quote e-mail.');
+    }
+    expect(api.of('GET', '/api/saveRetrieve')).toHaveLength(0);
+  });
 });

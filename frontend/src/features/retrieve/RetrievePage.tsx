@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { MSG, PAYMENT_PERCENTAGES, type BookingRecord, type PaymentPercentage } from '@vanhop/contracts';
+import { MSG, PAYMENT_PERCENTAGES, retrieveCodeSchema, type BookingRecord, type PaymentPercentage, type RecordPaymentItem } from '@vanhop/contracts';
 import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { formatMovingDate } from '../booking/dateRules';
@@ -19,6 +19,22 @@ const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
 function retrieveErrorText(err: unknown): string {
   if (err instanceof ApiError && err.status > 0 && err.body.trim()) return err.message;
   return MSG.retrieve.failed;
+}
+
+/** Shown instead of "Payment Success" when the server did not confirm the payment (its words when it gave any). */
+export function paymentNotConfirmedText(err: unknown): string {
+  const why = err instanceof ApiError && err.status > 0 && err.body.trim() ? ` (${err.message.trim()})` : '';
+  return `We could not confirm your payment${why}. Please contact us with your quote code before trying again.`;
+}
+
+/** Records the paid PaymentIntent: null when the server confirmed it, else the failure text to show. */
+async function recordPayment(record: RecordPaymentItem, intentId: string): Promise<string | null> {
+  try {
+    await updatePaymentStatus(record, intentId);
+    return null;
+  } catch (err) {
+    return paymentNotConfirmedText(err);
+  }
 }
 
 async function fetchRecord(code: string): Promise<BookingRecord> {
@@ -92,8 +108,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
       if (!prepared) return;
       if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
       window.location.assign(prepared.localCheckoutUrl);
-    } catch (err) {
-      console.log(err);
+    } catch {
       setProblem(MSG.payment.processError);
     } finally {
       setBusy(false);
@@ -119,7 +134,11 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
             payLabel={payLabel}
             prepare={async () => (await prepare())?.clientSecret ?? null}
             onPaid={async (intentId) => {
-              await updatePaymentStatus({ ...record, percentage }, intentId).catch((err: unknown) => console.log(err));
+              const failure = await recordPayment({ ...record, percentage }, intentId);
+              if (failure) {
+                setProblem(failure);
+                return;
+              }
               alert(MSG.payment.success);
               navigate('/');
             }}
@@ -157,7 +176,7 @@ export function RetrievePage() {
 
   useEffect(() => setCode(id), [id]);
 
-  // Back from the local checkout: record the payment, then home.
+  // Back from the local checkout: record the payment, then home; a payment the server did not confirm is shown, never "Payment Success".
   useEffect(() => {
     if (!id || !intentId || handledReturn.current) return;
     handledReturn.current = true;
@@ -168,7 +187,11 @@ export function RetrievePage() {
     setBusy(true);
     fetchRecord(id)
       .then(async (r) => {
-        await updatePaymentStatus(r, intentId).catch((err: unknown) => console.log(err));
+        const failure = await recordPayment(r, intentId);
+        if (failure) {
+          setError(failure);
+          return;
+        }
         alert(MSG.payment.success);
         navigate('/');
       })
@@ -181,7 +204,8 @@ export function RetrievePage() {
     setError('');
     setRecord(null);
     const trimmed = code.trim();
-    if (!/^\d{1,8}$/.test(trimmed)) {
+    // The contracts retrieve code rule: digits, 1 to RETRIEVE_CODE_MAX.
+    if (!retrieveCodeSchema.isValidSync(trimmed)) {
       setError('Enter the number code from your quote e-mail.');
       return;
     }

@@ -43,8 +43,7 @@ function CardForm({ prepare, onPaid, payLabel }: Omit<StripeCardPaymentProps, 'p
         return;
       }
       if (result.paymentIntent?.status === 'succeeded') await onPaid(result.paymentIntent.id);
-    } catch (err) {
-      console.log(err);
+    } catch {
       setCardError(MSG.payment.processError);
     } finally {
       setBusy(false);
