@@ -33,12 +33,6 @@ export function calendarDate(ymd: string): string {
 }
 
 /** "AM" for "Alice Mover": the stand-in for a driver without a photo. */
-export const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('') || '?';
+export { initialsOf as initials } from '../../ui';
 
 export const pounds = (pence: number): string => formatPence(pence);
