@@ -1,13 +1,18 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { MapSpec } from '../types';
 import { useElementSize } from '../useElementSize';
 import { GEOGRAPHY, type NamedPoint } from './geography';
 import { placeLabels, type LabelCandidate } from './labels';
+import { districtCellsPath } from './cells';
+import { decodeLand, landPath } from './land';
+import { LAND } from './land-data';
 import { isVisible, metresPerPixel, project, scaleBar, type Viewport } from './projection';
 
-/** Radius of land drawn around each postcode-district centroid: together they fill in the country's shape. */
-const LAND_RADIUS_M = 8000;
+/** Natural Earth's coastline, decoded once when the offline map chunk first loads. */
+const COASTLINE = decodeLand(LAND);
+/** Approximate postcode-district outlines from this zoom in (below it they are a dense mesh). */
+const CELLS_FROM_ZOOM = 9;
 
 function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['kind']): LabelCandidate[] {
   return points
@@ -20,29 +25,35 @@ function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['
 function labelCandidates(view: Viewport): LabelCandidate[] {
   if (view.zoom <= 9) return byDistance(GEOGRAPHY.cities, view, 'city');
   if (view.zoom <= 11) return [...byDistance(GEOGRAPHY.cities, view, 'city'), ...byDistance(GEOGRAPHY.districts, view, 'district')];
-  return [...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.districts, view, 'district'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
+  // District codes first, so each outlined cell is named.
+  return [...byDistance(GEOGRAPHY.districts, view, 'district'), ...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
 }
 
 /**
- * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, land shaded
- * from the bundled postcode-district centroids, names from the bundled London areas and stations,
- * and the marker and circle to scale. Static (no gestures), so it suits both coverage and landing pages.
+ * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, sea behind the
+ * Natural Earth coastline, approximate postcode-district outlines (Voronoi cells of the district
+ * centres, clipped to the land), names from the bundled London areas and stations, and the marker and
+ * circle to scale. Static (no gestures), so it suits both coverage and landing pages.
  */
 export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres }: MapSpec) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const view: Viewport = useMemo(() => ({ center, zoom, width: size.width, height: size.height }), [center, zoom, size.width, size.height]);
   const mpp = metresPerPixel(center.lat, zoom);
 
-  const land = useMemo(() => {
-    const r = Math.max(LAND_RADIUS_M / mpp, 2);
-    return GEOGRAPHY.districts.map((d) => project(d, view)).filter((p) => isVisible(p, view, r)).map((p) => ({ ...p, r }));
-  }, [view, mpp]);
+  const land = useMemo(() => (view.width > 0 && view.height > 0 ? landPath(COASTLINE, view) : ''), [view]);
+  const cells = useMemo(
+    () => (view.zoom >= CELLS_FROM_ZOOM && view.width > 0 && view.height > 0 ? districtCellsPath(GEOGRAPHY.districts, view) : ''),
+    [view],
+  );
+  const clipId = `land-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const labels = useMemo(() => {
     // Keep names clear of the marker and its title.
     const cx = view.width / 2;
     const cy = view.height / 2;
     const markerBox = { left: cx - 14, top: cy - 40, right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0), bottom: cy + 4 };
-    return placeLabels(labelCandidates(view), view.width, view.height, 80, marker ? [markerBox] : []);
+    // ... and clear of the attribution line and the scale bar along the bottom edge.
+    const bottomStrip = { left: 0, top: view.height - (view.width < 600 ? 60 : 46), right: view.width, bottom: view.height };
+    return placeLabels(labelCandidates(view), view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
   }, [view, marker, markerTitle]);
   const bar = scaleBar(center.lat, zoom);
   const middle = { x: view.width / 2, y: view.height / 2 };
@@ -51,11 +62,25 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
     <div className="map-frame" style={{ height }} ref={ref} data-map-engine="offline">
       <svg className="offline-map" role="img" aria-label={label} viewBox={`0 0 ${view.width} ${view.height}`} preserveAspectRatio="xMidYMid slice">
         <title>{label}</title>
-        <g className="land">
-          {land.map((p, i) => (
-            <circle key={i} cx={p.x.toFixed(1)} cy={p.y.toFixed(1)} r={p.r.toFixed(1)} />
-          ))}
-        </g>
+        <rect width={view.width} height={view.height} fill="var(--map-sea)" />
+        <defs>
+          <clipPath id={clipId}>
+            <path d={land} clipRule="evenodd" />
+          </clipPath>
+        </defs>
+        <path data-testid="map-land" className="land" d={land} fillRule="evenodd" stroke="var(--muted)" strokeOpacity={0.55} strokeWidth={0.8} strokeLinejoin="round" />
+        {cells && (
+          <path
+            data-testid="district-cells"
+            d={cells}
+            clipPath={`url(#${clipId})`}
+            fill="none"
+            stroke="var(--muted)"
+            strokeOpacity={0.5}
+            strokeWidth={1}
+            strokeLinejoin="round"
+          />
+        )}
         {circleRadiusMetres !== undefined && (
           <circle
             data-testid="coverage-circle"
@@ -93,7 +118,7 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
             )}
           </g>
         )}
-        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - 30})`}>
+        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - (view.width < 600 ? 44 : 30)})`}>
           <rect x={-4} y={-14} width={bar.pixels + 8} height={22} fill="var(--bg)" opacity={0.75} rx={3} />
           <path d={`M0 0 V4 H${bar.pixels} V0`} fill="none" stroke="var(--text)" strokeWidth={2} />
           <text x={bar.pixels / 2} y={-3} textAnchor="middle" className="label">
@@ -102,7 +127,7 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
         </g>
       </svg>
       <p className="map-note">
-        Offline map from open data (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
+        Offline map: coastline from Natural Earth; district outlines approximate, from district centres (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
       </p>
     </div>
   );
