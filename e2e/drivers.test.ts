@@ -12,7 +12,7 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/
 import { apiClient } from '../test/support/gateway-api.js';
 import { launchChromium, screenshot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
-import { linkPath, waitForMail } from './outbox-mail.js';
+import { linkPath, outboxMails, waitForMail } from './outbox-mail.js';
 import { expectAccessible } from './axe-check.js';
 
 const ADMIN_TOKEN_KEY = 'vanhop.adminToken';
@@ -70,16 +70,16 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await screenshot(staffPage, 'drivers-staff-new-driver');
 
     // The account service learns of the new driver by event: the invitation may need a second try.
+    // The account service learns of the new driver by event: a first try may be told it does not
+    // know them yet. Each try waits for its answer, so no second invitation replaces the first.
     const invite = staffPage.getByRole('button', { name: /Invite to driver portal|Send a new invitation/ });
-    await expect
-      .poll(
-        async () => {
-          await invite.click();
-          return (await staffPage.getByText(/Invitation sent/).count()) > 0;
-        },
-        { timeout: 15_000, interval: 1_000 },
-      )
-      .toBe(true);
+    const sent = staffPage.getByText(/Invitation sent/);
+    for (let attempt = 0; attempt < 15 && (await sent.count()) === 0; attempt++) {
+      await invite.click();
+      await Promise.race([sent.waitFor({ timeout: 5_000 }), staffPage.getByRole('alert').filter({ hasText: /not known/ }).waitFor({ timeout: 5_000 })]).catch(() => undefined);
+      if ((await sent.count()) === 0) await staffPage.waitForTimeout(500);
+    }
+    await sent.waitFor();
     await staffPage.goto(`${base}/admin/drivers`);
     const row = staffPage.getByTestId('driver-row').filter({ hasText: 'Dana Driver' });
     await expect.poll(() => row.getByTestId('account-status').innerText()).toBe('invited');
@@ -87,7 +87,10 @@ describe('the supply side in the browser: invite → prices and hours → offere
   }, 60_000);
 
   it('the driver sets a password from the e-mail, then their prices and hours', async () => {
-    const mail = await waitForMail(running.dataDir, (m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation');
+    await waitForMail(running.dataDir, (m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation');
+    // The newest invitation is the one whose link works (a new one replaces the old).
+    const invitations = (await outboxMails(running.dataDir)).filter((m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation');
+    const mail = invitations.sort((a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0)).at(-1)!;
     await driverPage.goto(`${base}${linkPath(mail, 'driver/welcome')}`);
     await driverPage.getByRole('heading', { name: 'Welcome to VanHop, Dana Driver' }).waitFor();
     await driverPage.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from '../layout/Layout';
 import { HomePage } from '../features/home/HomePage';
@@ -30,6 +30,10 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const page = (element: ReactNode) => <Suspense fallback={<p className="page">Loading...</p>}>{element}</Suspense>;
 
 export function App() {
+  // The page may arrive prerendered: this says the live app has replaced that markup (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <BrowserRouter>
       <Routes>
