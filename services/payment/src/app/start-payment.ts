@@ -34,6 +34,12 @@ const INTENT_HOLD_MS = 24 * 60 * 60 * 1000;
 const REUSE_WINDOW_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000, intent: INTENT_HOLD_MS - 60 * 60 * 1000 };
 /** Book Now pressed again for the same unsaved quote within a day pays the record the first press saved. */
 const UNSAVED_QUOTE_REUSE_MS = 23 * 60 * 60 * 1000;
+/**
+ * A checkout's end, on a 10-minute grid: two requests for one session (a double click, two tabs)
+ * send Stripe the same idempotency key, and Stripe refuses a key reused with other parameters, so
+ * both must name the same expires_at. The session lives 60 to 70 minutes.
+ */
+export const checkoutExpiry = (now: Date): Date => new Date(Math.ceil((now.getTime() + CHECKOUT_SESSION_MS) / 600_000) * 600_000);
 const HOLD_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS, intent: INTENT_HOLD_MS };
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
@@ -64,7 +70,7 @@ export class StartPayment {
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, async (charge) => {
-      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber), expiresAt: new Date(this.clock.now().getTime() + CHECKOUT_SESSION_MS) });
+      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber), expiresAt: checkoutExpiry(this.clock.now()) });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
     });
     return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
@@ -114,7 +120,7 @@ export class StartPayment {
       successPath: SUCCESS_PATH,
       // Giving up on the balance is no failure: the customer goes back to their My move page.
       cancelPath: summary.myMovePath,
-      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
+      expiresAt: checkoutExpiry(now),
     });
     const payment = await this.payments.insert({
       _id: created.ref,
@@ -180,7 +186,7 @@ export class StartPayment {
     // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
     // what two customers could otherwise both pay for.
     if (record.driver?.id && record.quote.date) {
-      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, new Date(now.getTime() + HOLD_MS[kind]));
+      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, kind === 'checkout' ? checkoutExpiry(now) : new Date(now.getTime() + HOLD_MS[kind]));
     }
     const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS[kind]));
     if (open) return open;
