@@ -12,3 +12,31 @@ describe('web app served by the embedded product', () => {
     await page.close();
   });
 });
+
+describe('the prerendered home page before the app has started', () => {
+  const ctx = useProductAndBrowser();
+
+  it('keeps a postcode typed before the app took over and lets the visitor pick a suggestion for it', async () => {
+    const page = await ctx.browser.newPage();
+    // Hold the app's entry script back, as a slow phone would, until the visitor has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${ctx.product.url}/`, { waitUntil: 'commit' });
+    const pickup = page.locator('#pickup-postcode');
+    await pickup.pressSequentially('NW2', { delay: 20 });
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    release();
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+
+    expect(await pickup.inputValue()).toBe('NW2');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pickup-postcode');
+    // The live search saw the text: its suggestions for NW2 open as if it had been typed after the start.
+    const listId = await pickup.getAttribute('aria-controls');
+    await page.locator(`[id="${listId}"] [role=option]`).first().waitFor({ state: 'visible' });
+    await page.close();
+  });
+});

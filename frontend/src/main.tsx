@@ -4,9 +4,11 @@ import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { store } from './app/store';
 import { loadLandingPage } from './features/landing/LandingRoute';
+import { keepTypedFields } from './app/typed-before-start';
 import './styles.css';
 
 const root = document.getElementById('root')!;
+const replayTyped = keepTypedFields(root);
 // A landing page the gateway prerendered stays as it is until its chunk is here (see LandingRoute).
 const ready = root.querySelector('article.landing') ? loadLandingPage().catch(() => undefined) : Promise.resolve();
 // The first render as a transition: React renders in slices and lets the browser in between (the
@@ -16,7 +18,7 @@ void ready.then(() =>
     createRoot(root).render(
       <StrictMode>
         <Provider store={store}>
-          <App />
+          <App onStarted={replayTyped} />
         </Provider>
       </StrictMode>,
     ),

@@ -29,11 +29,13 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 const page = (element: ReactNode) => <Suspense fallback={<p className="page">Loading...</p>}>{element}</Suspense>;
 
-export function App() {
-  // The page may arrive prerendered: this says the live app has replaced that markup (browser tests wait for it).
+/** `onStarted` runs once the live app has replaced the prerendered markup (see typed-before-start). */
+export function App({ onStarted }: { onStarted?: () => void }) {
+  // Browser tests wait for data-app=ready before they look at the live page.
   useEffect(() => {
+    onStarted?.();
     document.documentElement.dataset.app = 'ready';
-  }, []);
+  }, [onStarted]);
   return (
     <BrowserRouter>
       <Routes>
