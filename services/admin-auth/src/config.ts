@@ -33,6 +33,9 @@ export interface AdminAuthConfig {
   passwordHashing?: ScryptParams;
 }
 
+/** The limits the public account routes (staff and driver sign-in, sign-up, invitation links) take. */
+export type AccountLimits = Pick<AdminAuthConfig, 'loginPerClient' | 'loginPerUsername' | 'registerPerClient'>;
+
 /** Short codes could be guessed within the register rate limit's lifetime. */
 export const MIN_SIGNUP_CODE_LENGTH = 8;
 

@@ -3,6 +3,7 @@ import { loadConfig, type AdminAuthConfig } from './config.js';
 import { CheckSystemHealth } from './app/check-system-health.js';
 import { RegisterAdmin } from './app/register-admin.js';
 import { LoginAdmin } from './app/login-admin.js';
+import { CredentialCheck } from './app/credential-check.js';
 import { GetAdminProfile } from './app/get-admin-profile.js';
 import { probeReadiness } from './adapters/http-readiness-probe.js';
 import { serverIp } from './adapters/server-address.js';
@@ -24,13 +25,15 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
     const checkHealth = new CheckSystemHealth(config.serviceUrls, (url) => probeReadiness(url));
     const hasher = new ScryptPasswordHasher(config.passwordHashing);
     const register = new RegisterAdmin(infra.store, hasher, config.signupCode, infra.clock);
-    const login = new LoginAdmin(infra.store, hasher, config.jwt, infra.clock);
+    const credentials = new CredentialCheck(hasher);
+    const login = new LoginAdmin(infra.store, credentials, config.jwt, infra.clock);
     const profile = new GetAdminProfile(infra.store);
     const accountStore = new DriverAccountRepository(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_ACCOUNTS], infra.bus, infra.logger);
     const drivers = new DriverAccounts({
       accounts: accountStore,
       hasher,
+      credentials,
       jwt: config.jwt,
       links: new LinkSigner(config.driverInviteLink.secret, 'driver-invite'),
       clock: infra.clock,
@@ -58,8 +61,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       start: async () => {
         await infra.store.collection(ADMINS).ensureIndex({ fields: { nameKey: 1 }, unique: true });
         await accountStore.ensureIndexes();
-        await login.warmUp();
-        await drivers.warmUp();
+        await credentials.warmUp();
         await relay.start();
       },
       stop: () => relay.stop(),

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { insertOrExisting, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import { DRIVER_ACCOUNTS, driverEmailKey, type DriverAccount } from '../domain/driver-account.js';
 
 type AccountDoc = DriverAccount & WithOutbox;
@@ -31,15 +31,12 @@ export class DriverAccountRepository {
   /** Applies quote's copy of the driver when it is newer than the one held (events may repeat or overtake). */
   async applyDriver(driverId: string, version: number, driver: { name: string; email: string; active: boolean }): Promise<void> {
     const copy = { name: driver.name, email: driver.email, emailKey: driverEmailKey(driver.email), active: driver.active, version };
-    const { matched } = await this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: copy });
-    if (matched) return;
+    const updateIfNewer = () => this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: copy });
+    if ((await updateIfNewer()).matched) return;
     if (await this.col.findOne({ _id: driverId })) return; // already as new or newer
-    try {
-      await this.col.insertOne({ _id: driverId, ...copy });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      await this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: copy });
-    }
+    // Another delivery may store the first copy meanwhile: then the newer of the two stays.
+    const held = await insertOrExisting<DriverAccount>(this.col, { _id: driverId, ...copy });
+    if (held.version < version) await updateIfNewer();
   }
 
   /** Replaces any earlier invitation (its link stops working) and parks DriverInvited with it. */

@@ -26,6 +26,7 @@ import {
 } from '@vanhop/platform';
 import type { DriverAccountRepository } from '../adapters/driver-account-repository.js';
 import { accountStatus, accountView, inviteSubject, parseInviteSubject, type DriverAccount } from '../domain/driver-account.js';
+import type { CredentialCheck } from './credential-check.js';
 import type { PasswordHasher } from './password-hasher.js';
 
 /** An invitation that was genuine but is used, replaced or expired: the driver asks for a new one. */
@@ -38,6 +39,7 @@ export class InvitationSpentError extends DomainError {
 export interface DriverAccountDeps {
   accounts: DriverAccountRepository;
   hasher: PasswordHasher;
+  credentials: CredentialCheck;
   jwt: JwtConfig;
   links: LinkSigner;
   clock: Clock;
@@ -53,14 +55,7 @@ const identity = (a: DriverAccount): DriverIdentity => ({ id: a._id, name: a.nam
  * (quote's DriverUpdated says so) cannot sign in.
  */
 export class DriverAccounts {
-  private dummyHash: Promise<string> | null = null;
-
   constructor(private readonly deps: DriverAccountDeps) {}
-
-  async warmUp(): Promise<void> {
-    this.dummyHash ??= this.deps.hasher.hash(randomBytes(16).toString('hex'));
-    await this.dummyHash;
-  }
 
   /** quote's DriverUpdated → the copy of name, e-mail and active flag. */
   async driverUpdated(d: DriverUpdated): Promise<void> {
@@ -106,14 +101,9 @@ export class DriverAccounts {
   }
 
   async login(input: DriverLogin): Promise<DriverLoginResponse> {
+    // Accounts not yet given a password (invited, or never) cannot sign in: they count as unknown.
     const candidates = (await this.deps.accounts.findByEmail(input.email)).filter((a) => a.passwordHash);
-    this.dummyHash ??= this.deps.hasher.hash(randomBytes(16).toString('hex'));
-    let match: DriverAccount | null = null;
-    // Every candidate (usually one) and, for an unknown address, the stand-in hash: same work either way.
-    for (const a of candidates.length ? candidates : [null]) {
-      const ok = await this.deps.hasher.verify(input.password, a?.passwordHash ?? (await this.dummyHash));
-      if (ok && a) match = a;
-    }
+    const match = await this.deps.credentials.match(input.password, candidates);
     if (!match) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.loginFailed);
     // Only after the password is right: a suspended driver learns why, a stranger learns nothing.
     if (!match.active) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.suspended);

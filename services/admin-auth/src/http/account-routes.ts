@@ -1,13 +1,13 @@
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import { adminLoginSchema, adminRegisterSchema } from '@vanhop/contracts';
 import { rateLimit, requireStaff, route, signedInStaff, validate, type Cache, type Clock, type JwtConfig } from '@vanhop/platform';
-import type { RateLimitSetting } from '../config.js';
+import type { AccountLimits } from '../config.js';
 import type { RegisterAdmin } from '../app/register-admin.js';
 import type { LoginAdmin } from '../app/login-admin.js';
 import type { GetAdminProfile } from '../app/get-admin-profile.js';
 import { adminNameKey } from '../domain/admin-account.js';
 import { loginErrors, registerErrors } from './error-shapes.js';
-
+import { signInRoute } from './sign-in-route.js';
 import { requireTextFields } from './text-fields.js';
 
 export interface AccountRouteDeps {
@@ -17,16 +17,8 @@ export interface AccountRouteDeps {
   cache: Cache;
   jwt: JwtConfig;
   clock: Clock;
-  limits: { loginPerClient: RateLimitSetting; loginPerUsername: RateLimitSetting; registerPerClient: RateLimitSetting };
+  limits: AccountLimits;
 }
-
-const TOO_MANY_LOGINS = 'Too many login attempts, please try again later.';
-
-/** The username a login attempt is for, normalised so "Sam" and "sam " share one counter. */
-const attemptedUsername = (req: Request): string | undefined => {
-  const u = (req.body as { username?: unknown } | undefined)?.username;
-  return typeof u === 'string' && u.trim() ? adminNameKey(u).slice(0, 64) : undefined;
-};
 
 export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
   const { limits } = deps;
@@ -43,17 +35,11 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
     registerErrors,
   );
 
-  app.post(
-    '/api/account/login',
-    rateLimit(deps.cache, { name: 'admin-login-client', ...limits.loginPerClient, message: TOO_MANY_LOGINS }),
-    rateLimit(deps.cache, { name: 'admin-login-user', ...limits.loginPerUsername, key: attemptedUsername, message: TOO_MANY_LOGINS }),
-    route(async (req, res) => {
-      requireTextFields(req.body, ['username', 'password']);
-      const input = await validate(adminLoginSchema, req.body, 'Login');
-      res.json(await deps.login.execute(input));
-    }),
-    loginErrors,
-  );
+  signInRoute(app, '/api/account/login', deps, {
+    counters: 'admin-login',
+    name: { field: 'username', key: adminNameKey, maxLength: 64 },
+    run: async (body) => deps.login.execute(await validate(adminLoginSchema, body, 'Login')),
+  });
 
   app.get(
     '/api/account/admindashboard',

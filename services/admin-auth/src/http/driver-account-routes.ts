@@ -1,10 +1,11 @@
-import type { Express, Request, RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { driverLoginSchema, driverPasswordSchema } from '@vanhop/contracts';
 import { rateLimit, route, signedInDriver, signedInStaff, validate, ValidationError, type Cache } from '@vanhop/platform';
-import type { RateLimitSetting } from '../config.js';
+import type { AccountLimits } from '../config.js';
 import type { DriverAccounts } from '../app/driver-accounts.js';
 import { driverEmailKey } from '../domain/driver-account.js';
 import { loginErrors } from './error-shapes.js';
+import { signInRoute } from './sign-in-route.js';
 import { requireTextFields } from './text-fields.js';
 
 export interface DriverAccountRouteDeps {
@@ -12,18 +13,12 @@ export interface DriverAccountRouteDeps {
   cache: Cache;
   staffOnly: RequestHandler;
   driverOnly: RequestHandler;
-  limits: { loginPerClient: RateLimitSetting; loginPerUsername: RateLimitSetting; registerPerClient: RateLimitSetting };
+  limits: AccountLimits;
 }
 
-const TOO_MANY_LOGINS = 'Too many login attempts, please try again later.';
 const DRIVER_ID = /^drv-[\w-]{1,60}$/;
 /** A link token's shape (LinkSigner's `v1.…`); anything else is refused before any work. */
 const LINK_TOKEN = /^v1\.[\w-]{1,400}\.[0-9a-z]{1,11}\.[\w-]{22}$/;
-
-const attemptedEmail = (req: Request): string | undefined => {
-  const e = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof e === 'string' && e.trim() ? driverEmailKey(e).slice(0, 200) : undefined;
-};
 
 const linkToken = (v: unknown): string => {
   if (typeof v !== 'string' || !LINK_TOKEN.test(v)) throw new ValidationError('Invalid invitation link', { token: 'Invalid invitation link' });
@@ -39,17 +34,11 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   const { limits } = deps;
   const base = '/api/driver-account';
 
-  app.post(
-    `${base}/login`,
-    rateLimit(deps.cache, { name: 'driver-login-client', ...limits.loginPerClient, message: TOO_MANY_LOGINS }),
-    rateLimit(deps.cache, { name: 'driver-login-user', ...limits.loginPerUsername, key: attemptedEmail, message: TOO_MANY_LOGINS }),
-    route(async (req, res) => {
-      requireTextFields(req.body, ['email', 'password']);
-      const input = await validate(driverLoginSchema, req.body, 'Login');
-      res.json(await deps.accounts.login(input));
-    }),
-    loginErrors,
-  );
+  signInRoute(app, `${base}/login`, deps, {
+    counters: 'driver-login',
+    name: { field: 'email', key: driverEmailKey, maxLength: 200 },
+    run: async (body) => deps.accounts.login(await validate(driverLoginSchema, body, 'Login')),
+  });
 
   // The token is the credential here: the same limit as guessing a sign-up code.
   const linkLimit = rateLimit(deps.cache, { name: 'driver-welcome', ...limits.registerPerClient, message: 'Too many attempts, please try again later.' });

@@ -1,0 +1,52 @@
+import type { Express, Request } from 'express';
+import { rateLimit, route, type Cache } from '@vanhop/platform';
+import type { AccountLimits } from '../config.js';
+import { loginErrors } from './error-shapes.js';
+import { requireTextFields } from './text-fields.js';
+
+const TOO_MANY_LOGINS = 'Too many login attempts, please try again later.';
+
+/** The name an account signs in with (beside `password`), as the per-name counter keys it. */
+export interface SignInName {
+  /** The body field that holds it. */
+  field: string;
+  /** The account's own key for it, so "Sam" and "sam " share one counter. */
+  key: (value: string) => string;
+  /** Caps the counter key, so an arbitrarily long value cannot make an arbitrarily long cache key. */
+  maxLength: number;
+}
+
+export interface SignInRoute {
+  /** Names the counters (`<counters>-client`, `<counters>-user`): staff and drivers count apart. */
+  counters: string;
+  name: SignInName;
+  /** Validates the body against its contracts schema and runs the sign-in use case. */
+  run: (body: unknown) => Promise<object>;
+}
+
+/**
+ * A public sign-in route (staff and drivers), limited per client, so one address cannot try many
+ * names, and per name, so many addresses cannot take turns at one account's password. Errors are
+ * answered in the login screens' `{success:false, message}` shape.
+ */
+export function signInRoute(
+  app: Express,
+  path: string,
+  deps: { cache: Cache; limits: Pick<AccountLimits, 'loginPerClient' | 'loginPerUsername'> },
+  { counters, name, run }: SignInRoute,
+): void {
+  const attempted = (req: Request): string | undefined => {
+    const v = (req.body as Record<string, unknown> | undefined)?.[name.field];
+    return typeof v === 'string' && v.trim() ? name.key(v).slice(0, name.maxLength) : undefined;
+  };
+  app.post(
+    path,
+    rateLimit(deps.cache, { name: `${counters}-client`, ...deps.limits.loginPerClient, message: TOO_MANY_LOGINS }),
+    rateLimit(deps.cache, { name: `${counters}-user`, ...deps.limits.loginPerUsername, key: attempted, message: TOO_MANY_LOGINS }),
+    route(async (req, res) => {
+      requireTextFields(req.body, [name.field, 'password']);
+      res.json(await run(req.body));
+    }),
+    loginErrors,
+  );
+}
