@@ -42,20 +42,32 @@ function describedOnly(description: DescribedField, value: unknown): unknown {
   return out;
 }
 
+// A schema's description is fixed once built: worked out once per schema, not on every request.
+const descriptions = new WeakMap<AnySchema, DescribedField>();
+function describe(schema: AnySchema): DescribedField {
+  let description = descriptions.get(schema);
+  if (!description) {
+    description = schema.describe() as DescribedField;
+    descriptions.set(schema, description);
+  }
+  return description;
+}
+
 /**
  * Validates and casts a value with a contracts schema. All failures are collected so a form can show
  * each field's message; the first one is the error's message. The result holds only the fields the
- * schema describes.
+ * schema describes. Synchronous: the contracts' schemas have no asynchronous tests, and yup's
+ * promise per field was a measurable share of a quote request (bench/quote.ts).
  */
-export async function validate<S extends AnySchema>(schema: S, value: unknown, what = 'Request'): Promise<InferType<S>> {
-  const description = schema.describe() as DescribedField;
+export function validateNow<S extends AnySchema>(schema: S, value: unknown, what = 'Request', abortEarly = false): InferType<S> {
+  const description = describe(schema);
   if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
     if (description.type === 'object') throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
   }
   const shapes = wrongShapes(description, value);
   if (Object.keys(shapes).length > 0) throw new ValidationError(Object.values(shapes)[0], shapes);
   try {
-    return await schema.validate(describedOnly(description, value), { abortEarly: false, stripUnknown: false });
+    return schema.validateSync(describedOnly(description, value), { abortEarly, stripUnknown: false });
   } catch (err) {
     const e = err as YupValidationError;
     if (e instanceof TypeError) throw new ValidationError(`${what} has a field of the wrong type`, { _: `${what} has a field of the wrong type` });
@@ -67,5 +79,21 @@ export async function validate<S extends AnySchema>(schema: S, value: unknown, w
     }
     const first = Object.values(fields)[0] ?? `${what} is invalid`;
     throw new ValidationError(first, fields);
+  }
+}
+
+/** `validateNow` for callers that await. */
+export async function validate<S extends AnySchema>(schema: S, value: unknown, what = 'Request'): Promise<InferType<S>> {
+  return validateNow(schema, value, what);
+}
+
+/** The cast value when it passes `schema`, null when it does not (a second schema may then apply). */
+export function passes<S extends AnySchema>(schema: S, value: unknown): InferType<S> | null {
+  try {
+    // The first failure is enough to know it does not pass.
+    return validateNow(schema, value, 'Request', true);
+  } catch (err) {
+    if (err instanceof ValidationError) return null;
+    throw err;
   }
 }

@@ -52,9 +52,15 @@ export function availabilityCovers(availability: Availability | undefined, windo
   return true;
 }
 
-/** Whether any busy slot start lies in the window. */
+/** Whether any busy slot start (an ISO time) lies in one of the quarter hours the window touches. */
 export function overlapsBusy(window: Window, busySlotStarts: Iterable<string>): boolean {
-  const wanted = new Set(slotStarts(window).map((d) => d.toISOString()));
-  for (const s of busySlotStarts) if (wanted.has(s)) return true;
+  // Compared as numbers against the window's slot range: most drivers have no busy slot at all, and
+  // listing the window's slots as text for each of them was a share of every quote.
+  const first = Math.floor(window.start.getTime() / SLOT_MS) * SLOT_MS;
+  const end = window.end.getTime();
+  for (const s of busySlotStarts) {
+    const t = Date.parse(s);
+    if (t >= first && t < end && (t - first) % SLOT_MS === 0) return true;
+  }
   return false;
 }

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { bookingCompleteSchema, bookingDraftSchema, MSG, type BookingQuoteResponse, type GeoCoverageResponse, type GeoGeocodeResponse } from '@vanhop/contracts';
-import { route, validate, ValidationError } from '@vanhop/platform';
+import { passes, route, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
@@ -29,8 +29,8 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
     route(async (req, res) => {
       // Complete bookings (the common case) are validated once; a draft (no date, hours or contact
       // details yet) is then checked field by field and still priced, on the minimum hours.
-      const complete = await bookingCompleteSchema.validate(req.body, { abortEarly: true }).catch(() => null);
-      const receivedData = complete ?? (await validate(bookingDraftSchema, req.body, 'Booking'));
+      const complete = passes(bookingCompleteSchema, req.body);
+      const receivedData = complete ?? validateNow(bookingDraftSchema, req.body, 'Booking');
       const preliminary = complete === null;
       const priced = await deps.priceMove.run(receivedData, { checkBusy: true });
       const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
