@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@vanhop/contracts';
 import type { DocumentStore } from './ports/document-store.js';
 import type { EventHandler } from './ports/event-bus.js';
-import { DuplicateKeyError } from './errors.js';
+import { insertUnique } from './insert-unique.js';
 
 interface ProcessedEvent { _id: string; group: string; eventId: string; topic: string; processedAt: string }
 
@@ -16,10 +16,6 @@ export function idempotentHandler(store: DocumentStore, group: string, handler: 
     const _id = `${group}:${event.eventId}`;
     if (await processed.findOne({ _id })) return;
     await handler(event);
-    try {
-      await processed.insertOne({ _id, group, eventId: event.eventId, topic: event.type, processedAt: new Date().toISOString() });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
+    await insertUnique(processed, { _id, group, eventId: event.eventId, topic: event.type, processedAt: new Date().toISOString() });
   };
 }

@@ -5,6 +5,7 @@ export * from './logger.js';
 export * from './validation.js';
 export * from './events.js';
 export * from './outbox.js';
+export * from './insert-unique.js';
 export * from './idempotent-consumer.js';
 export * from './infrastructure.js';
 export * from './run-service.js';

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Clock, type DocumentStore, type Mailer, type Sms } from '@vanhop/platform';
+import { insertUnique, type Clock, type DocumentStore, type Mailer, type Sms } from '@vanhop/platform';
 import type { EmailContent } from '../domain/templates/email-content.js';
 
 export const DELIVERIES = 'deliveries';
@@ -49,11 +49,7 @@ export class Notifier {
   private async once(_id: string, channel: Delivery['channel'], to: string, send: () => Promise<unknown>): Promise<boolean> {
     if (await this.deliveries.findOne({ _id })) return false;
     await send();
-    try {
-      await this.deliveries.insertOne({ _id, channel, to, sentAt: this.clock.now().toISOString() });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
+    await insertUnique(this.deliveries, { _id, channel, to, sentAt: this.clock.now().toISOString() });
     return true;
   }
 }

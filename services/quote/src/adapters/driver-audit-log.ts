@@ -1,4 +1,4 @@
-import type { Collection, DocumentStore } from '@vanhop/platform';
+import { insertUnique, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { DriverAuditEntry } from '@vanhop/contracts';
 
 export const DRIVER_AUDIT = 'driver_audit';
@@ -33,11 +33,8 @@ export class DriverAuditLog {
 
   async append(entry: DriverAuditEntry): Promise<void> {
     const { id, changes, ...rest } = entry;
-    try {
-      await this.col.insertOne({ _id: id, ...rest, changes: Object.entries(changes).map(([field, c]) => ({ field, from: c.from, to: c.to })) });
-    } catch (err) {
-      if ((err as Error).name !== 'DuplicateKeyError') throw err;
-    }
+    // The same change may be appended twice (at once, and again by the DriverUpdated consumer): one line.
+    await insertUnique(this.col, { _id: id, ...rest, changes: Object.entries(changes).map(([field, c]) => ({ field, from: c.from, to: c.to })) });
   }
 
   async forDriver(driverId: string, limit = 200): Promise<DriverAuditEntry[]> {

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { insertUnique, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import type { Driver } from '../domain/driver.js';
 
 /** A stored driver: DriverUpdated events ride in its outbox until the relay publishes them. */
@@ -34,14 +34,8 @@ export class DriverRepository {
   /** False when a driver with this id exists (maybe edited since, so it is left alone). */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
-    try {
-      await this.col.insertOne(driver);
-      return true;
-    } catch (err) {
-      // Another instance seeded the same driver at the same moment: that is fine.
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+    // Another instance may seed the same driver at the same moment: that is fine.
+    return insertUnique(this.col, driver);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { JobView } from '@vanhop/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
+import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
 
 export const DRIVER_JOBS = 'driver_jobs';
 
@@ -25,14 +25,8 @@ export class JobRepository {
   }
 
   /** False when the booking already has its job. */
-  async insert(job: JobDoc): Promise<boolean> {
-    try {
-      await this.col.insertOne(job);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insert(job: JobDoc): Promise<boolean> {
+    return insertUnique(this.col, job);
   }
 
   findById(bookingId: string): Promise<JobDoc | null> {

@@ -1,21 +1,10 @@
-import { DuplicateKeyError, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { insertUnique, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
 
 export const REVIEW_REQUESTS = 'review_requests';
 export const CUSTOMER_REVIEWS = 'customer_reviews';
-
-/** Inserts; false when a document with the same key is already there (one per booking, by `_id`). */
-async function insertUnique<T extends { _id: string }>(collection: Collection<T>, doc: T): Promise<boolean> {
-  try {
-    await collection.insertOne(doc);
-    return true;
-  } catch (err) {
-    if (err instanceof DuplicateKeyError) return false;
-    throw err;
-  }
-}
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
 export class ReviewRequestRepository {
