@@ -20,7 +20,7 @@ export async function pickAddress(page: Page, inputSelector: string, typed: stri
 /** Home search from pickup to dropoff, ending on /booking with the full form. */
 export async function searchMove(page: Page, baseUrl: string, pickup: [string, string], dropoff: [string, string]): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  // The home page arrives prerendered: typing into it before the app has taken over would be lost.
+  // The home page arrives prerendered: its suggestions only open once the live app has taken over.
   await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
   await pickAddress(page, '#pickup-postcode', ...pickup);
   await pickAddress(page, '#dropoff-postcode', ...dropoff);
