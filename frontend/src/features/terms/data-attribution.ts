@@ -7,4 +7,5 @@ export const DATA_ATTRIBUTION = [
   'Powered by TfL Open Data.',
   'London area names and locations: Wikipedia contributors, "List of areas of London", CC BY-SA 4.0.',
   'Offline map coastline: Natural Earth (public domain), through the world-atlas package; district outlines are approximate, drawn from district centres.',
+  'Offline map London borough areas: approximate, derived from Wikipedia contributors, "List of areas of London", CC BY-SA 4.0 (the derived outlines are shared under the same licence).',
 ] as const;

@@ -5,6 +5,9 @@ import { useElementSize } from '../useElementSize';
 import { GEOGRAPHY, type NamedPoint } from './geography';
 import { placeLabels, type LabelCandidate } from './labels';
 import { districtCellsPath } from './cells';
+import { BOROUGH_ARCS, BOROUGHS } from './borough-data';
+import { boroughLabelCandidates } from './borough-labels';
+import { boroughOutlinePath, decodeBoroughs } from './boroughs';
 import { decodeLand, landPath } from './land';
 import { LAND } from './land-data';
 import { isVisible, metresPerPixel, project, scaleBar, type Viewport } from './projection';
@@ -13,6 +16,27 @@ import { isVisible, metresPerPixel, project, scaleBar, type Viewport } from './p
 const COASTLINE = decodeLand(LAND);
 /** Approximate postcode-district outlines from this zoom in (below it they are a dense mesh). */
 const CELLS_FROM_ZOOM = 9;
+/** Approximate London boroughs, decoded once when the offline map chunk first loads. */
+const BOROUGH_LAYER = decodeBoroughs(BOROUGH_ARCS, BOROUGHS);
+/** Borough outlines and names from this zoom in, where Greater London is some 500 px across. */
+const BOROUGHS_FROM_ZOOM = 10;
+
+const CREDIT = 'Offline map: coastline from Natural Earth; district outlines approximate, from district centres';
+/** Credited whenever the boroughs are drawn (CC BY-SA asks for it); the coverage map is too far out to show them. */
+const BOROUGH_CREDIT = '; borough areas approximate, derived from Wikipedia’s List of areas of London (CC BY-SA 4.0)';
+/** A generous width of one character of the credit line (.map-note, 0.7rem), to tell how many lines it wraps to. */
+const CREDIT_CHAR_PX = 5.8;
+/** The height of one line of the credit line in pixels (0.7rem at line-height 1.5). */
+const CREDIT_LINE_PX = 17;
+
+/** How many lines the credit line takes at this map width, so the scale bar and the names stay clear of it. */
+function creditLines(width: number, withBoroughs: boolean): number {
+  const chars = CREDIT.length + (withBoroughs ? BOROUGH_CREDIT.length : 0) + ' (sources)'.length;
+  return Math.max(1, Math.ceil((chars * CREDIT_CHAR_PX) / Math.max(1, width - 14)));
+}
+
+/** Borough names: quieter than place names (the .label class gives the halo), spaced capitals like an atlas. */
+const BOROUGH_NAME_STYLE = { fill: 'var(--muted)', fontSize: '10.5px', fontWeight: 600, letterSpacing: '0.1em' } as const;
 
 function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['kind']): LabelCandidate[] {
   return points
@@ -21,19 +45,21 @@ function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['
     .sort((a, b) => Math.hypot(a.x - view.width / 2, a.y - view.height / 2) - Math.hypot(b.x - view.width / 2, b.y - view.height / 2));
 }
 
-/** Which names to show: cities when zoomed out, districts, areas and stations when zoomed in. */
+/** Which names to show: cities when zoomed out, boroughs, districts, areas and stations when zoomed in. */
 function labelCandidates(view: Viewport): LabelCandidate[] {
   if (view.zoom <= 9) return byDistance(GEOGRAPHY.cities, view, 'city');
-  if (view.zoom <= 11) return [...byDistance(GEOGRAPHY.cities, view, 'city'), ...byDistance(GEOGRAPHY.districts, view, 'district')];
-  // District codes first, so each outlined cell is named.
-  return [...byDistance(GEOGRAPHY.districts, view, 'district'), ...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
+  const boroughs = view.zoom >= BOROUGHS_FROM_ZOOM ? boroughLabelCandidates(BOROUGH_LAYER, view) : [];
+  if (view.zoom <= 11) return [...byDistance(GEOGRAPHY.cities, view, 'city'), ...boroughs, ...byDistance(GEOGRAPHY.districts, view, 'district')];
+  // District codes first, so each outlined cell is named; then the boroughs, before the many areas and stations.
+  return [...byDistance(GEOGRAPHY.districts, view, 'district'), ...boroughs, ...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
 }
 
 /**
  * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, sea behind the
  * Natural Earth coastline, approximate postcode-district outlines (Voronoi cells of the district
- * centres, clipped to the land), names from the bundled London areas and stations, and the marker and
- * circle to scale. Static (no gestures), so it suits both coverage and landing pages.
+ * centres, clipped to the land), approximate London borough outlines (from the boroughs of London's
+ * areas), names from the bundled London areas and stations, and the marker and circle to scale.
+ * Static (no gestures), so it suits both coverage and landing pages.
  */
 export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres }: MapSpec) {
   const { ref, size } = useElementSize<HTMLDivElement>();
@@ -45,16 +71,21 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
     () => (view.zoom >= CELLS_FROM_ZOOM && view.width > 0 && view.height > 0 ? districtCellsPath(GEOGRAPHY.districts, view) : ''),
     [view],
   );
+  const boroughs = useMemo(
+    () => (view.zoom >= BOROUGHS_FROM_ZOOM && view.width > 0 && view.height > 0 ? boroughOutlinePath(BOROUGH_LAYER, view) : ''),
+    [view],
+  );
   const clipId = `land-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const noteLines = creditLines(view.width, boroughs !== '');
   const labels = useMemo(() => {
     // Keep names clear of the marker and its title.
     const cx = view.width / 2;
     const cy = view.height / 2;
     const markerBox = { left: cx - 14, top: cy - 40, right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0), bottom: cy + 4 };
     // ... and clear of the attribution line and the scale bar along the bottom edge.
-    const bottomStrip = { left: 0, top: view.height - (view.width < 600 ? 60 : 46), right: view.width, bottom: view.height };
+    const bottomStrip = { left: 0, top: view.height - 29 - CREDIT_LINE_PX * noteLines, right: view.width, bottom: view.height };
     return placeLabels(labelCandidates(view), view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
-  }, [view, marker, markerTitle]);
+  }, [view, marker, markerTitle, noteLines]);
   const bar = scaleBar(center.lat, zoom);
   const middle = { x: view.width / 2, y: view.height / 2 };
 
@@ -81,6 +112,19 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
             strokeLinejoin="round"
           />
         )}
+        {boroughs && (
+          <path
+            data-testid="borough-outlines"
+            d={boroughs}
+            clipPath={`url(#${clipId})`}
+            fill="none"
+            stroke="var(--heading)"
+            strokeOpacity={0.6}
+            strokeWidth={1.5}
+            strokeDasharray="8 3 2 3"
+            strokeLinejoin="round"
+          />
+        )}
         {circleRadiusMetres !== undefined && (
           <circle
             data-testid="coverage-circle"
@@ -94,18 +138,24 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
           />
         )}
         <g>
-          {labels.map((l) => (
-            <g key={`${l.kind}-${l.text}`}>
-              {l.kind === 'station' ? (
-                <rect x={l.x - 3} y={l.y - 3} width={6} height={6} className="place-dot" />
-              ) : (
-                <circle cx={l.x} cy={l.y} r={l.kind === 'city' ? 3.5 : 2.5} className="place-dot" />
-              )}
-              <text x={l.x + 7} y={l.y + 4} className={l.kind === 'city' ? 'label major' : 'label'}>
+          {labels.map((l) =>
+            l.kind === 'borough' ? (
+              <text key={`${l.kind}-${l.text}`} x={l.x} y={l.y + 4} textAnchor="middle" className="label" style={BOROUGH_NAME_STYLE}>
                 {l.text}
               </text>
-            </g>
-          ))}
+            ) : (
+              <g key={`${l.kind}-${l.text}`}>
+                {l.kind === 'station' ? (
+                  <rect x={l.x - 3} y={l.y - 3} width={6} height={6} className="place-dot" />
+                ) : (
+                  <circle cx={l.x} cy={l.y} r={l.kind === 'city' ? 3.5 : 2.5} className="place-dot" />
+                )}
+                <text x={l.x + 7} y={l.y + 4} className={l.kind === 'city' ? 'label major' : 'label'}>
+                  {l.text}
+                </text>
+              </g>
+            ),
+          )}
         </g>
         {marker && (
           <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
@@ -118,7 +168,7 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
             )}
           </g>
         )}
-        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - (view.width < 600 ? 44 : 30)})`}>
+        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - 13 - CREDIT_LINE_PX * noteLines})`}>
           <rect x={-4} y={-14} width={bar.pixels + 8} height={22} fill="var(--bg)" opacity={0.75} rx={3} />
           <path d={`M0 0 V4 H${bar.pixels} V0`} fill="none" stroke="var(--text)" strokeWidth={2} />
           <text x={bar.pixels / 2} y={-3} textAnchor="middle" className="label">
@@ -127,7 +177,8 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
         </g>
       </svg>
       <p className="map-note">
-        Offline map: coastline from Natural Earth; district outlines approximate, from district centres (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
+        {CREDIT}
+        {boroughs && BOROUGH_CREDIT} (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
       </p>
     </div>
   );

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { merge } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { clipRing, LAND_BOUNDS, LAND_SCALE, type Ring } from './land';
+import { clipRing, LAND_BOUNDS, packRings, type Ring } from './land';
+import { simplifyLine } from './simplify';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -27,34 +28,6 @@ const MIN_AREA = 0.00005;
 
 const land = merge(topology, topology.objects.countries.geometries.filter((g) => COUNTRIES.has(String(g.id))) as never);
 
-function simplify(ring: Ring, tolerance: number): Ring {
-  if (ring.length < 4) return ring;
-  const keep = new Uint8Array(ring.length);
-  keep[0] = keep[ring.length - 1] = 1;
-  const stack: [number, number][] = [[0, ring.length - 1]];
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
-    const [ax, ay] = ring[a];
-    const [bx, by] = ring[b];
-    const len = Math.hypot(bx - ax, by - ay);
-    let worst = -1;
-    let far = 0;
-    for (let i = a + 1; i < b; i++) {
-      const [px, py] = ring[i];
-      const d = len === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
-      if (d > far) {
-        far = d;
-        worst = i;
-      }
-    }
-    if (worst > 0 && far > tolerance) {
-      keep[worst] = 1;
-      stack.push([a, worst], [worst, b]);
-    }
-  }
-  return ring.filter((_, i) => keep[i]);
-}
-
 const area = (ring: Ring) => Math.abs(ring.reduce((s, [x, y], i) => { const [nx, ny] = ring[(i + 1) % ring.length]; return s + x * ny - nx * y; }, 0)) / 2;
 
 const rings: Ring[] = [];
@@ -65,28 +38,12 @@ for (const polygon of land.coordinates) {
     const clipped = clipRing(open, LAND_BOUNDS);
     if (clipped.length < 3 || area(clipped) < MIN_AREA) continue;
     const half = Math.floor(clipped.length / 2);
-    const simple = [...simplify(clipped.slice(0, half + 1), TOLERANCE).slice(0, -1), ...simplify([...clipped.slice(half), clipped[0]], TOLERANCE).slice(0, -1)];
+    const simple = [...simplifyLine(clipped.slice(0, half + 1), TOLERANCE).slice(0, -1), ...simplifyLine([...clipped.slice(half), clipped[0]], TOLERANCE).slice(0, -1)];
     if (simple.length >= 3 && area(simple) >= MIN_AREA) rings.push(simple);
   }
 }
 
-/** Each ring: first point then deltas, in units of 1/LAND_SCALE degree, "lng,lat" pairs joined by ","; rings joined by ";". */
-const packed = rings
-  .map((ring) => {
-    let px = 0;
-    let py = 0;
-    const out: number[] = [];
-    for (const [x, y] of ring) {
-      const qx = Math.round(x * LAND_SCALE);
-      const qy = Math.round(y * LAND_SCALE);
-      if (out.length && qx === px && qy === py) continue;
-      out.push(qx - px, qy - py);
-      px = qx;
-      py = qy;
-    }
-    return out.join(',');
-  })
-  .join(';');
+const packed = packRings(rings);
 
 writeFileSync(
   path.join(here, 'land-data.ts'),

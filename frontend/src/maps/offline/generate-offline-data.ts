@@ -7,30 +7,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from './csv';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = process.argv[2] ?? path.resolve(here, '../../../../services/quote/data');
 
-/** Minimal CSV reader: the files quote fields that contain commas. */
-function readCsv(file: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of readFileSync(path.join(dataDir, file), 'utf8').split(/\r?\n/).slice(1)) {
-    if (!line.trim()) continue;
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (const ch of line) {
-      if (ch === '"') quoted = !quoted;
-      else if (ch === ',' && !quoted) {
-        cells.push(cell);
-        cell = '';
-      } else cell += ch;
-    }
-    cells.push(cell);
-    rows.push(cells);
-  }
-  return rows;
-}
+/** The rows of a table in dataDir, without its header. */
+const readCsv = (file: string) => parseCsv(readFileSync(path.join(dataDir, file), 'utf8')).slice(1);
 
 const round = (n: string) => Math.round(Number(n) * 1000) / 1000;
 const points = (file: string) => readCsv(file).map(([name, lat, lng]) => [name.trim(), round(lat), round(lng)] as const);

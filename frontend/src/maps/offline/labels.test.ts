@@ -29,4 +29,23 @@ describe('offline map labels', () => {
     );
     expect(placed.map((l) => l.text)).toEqual(['Clear']);
   });
+
+  it('centres borough names on their point and keeps only the first place a name fits', () => {
+    const placed = placeLabels(
+      [
+        { text: 'CAMDEN', x: 200, y: 100, kind: 'borough' },
+        { text: 'CAMDEN', x: 200, y: 200, kind: 'borough' },
+        { text: 'ISLINGTON', x: 390, y: 200, kind: 'borough' },
+        { text: 'ISLINGTON', x: 300, y: 250, kind: 'borough' },
+      ],
+      400,
+      300,
+    );
+    expect(placed.map((l) => [l.text, l.x, l.y])).toEqual([
+      ['CAMDEN', 200, 100],
+      ['ISLINGTON', 300, 250],
+    ]);
+    const camden = placed[0].box;
+    expect((camden.left + camden.right) / 2).toBe(200);
+  });
 });

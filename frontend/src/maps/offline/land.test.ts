@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NW2_REFERENCE } from '@vanhop/contracts';
 import { GEOGRAPHY } from './geography';
-import { clipRing, decodeLand, isOnLand, landPath } from './land';
+import { clipRing, decodeLand, isOnLand, landPath, packRings } from './land';
 import { LAND } from './land-data';
 import { project } from './projection';
 import { districtVoronoi } from './cells';
@@ -65,6 +65,13 @@ describe('offline map coastline (Natural Earth)', () => {
 
   it('skips land outside the view', () => {
     expect(landPath(land, { center: { lat: 57, lng: -20 }, zoom: 10, width: 400, height: 300 })).toBe('');
+  });
+
+  it('packs rings to the stored format and back, to the nearest 0.0001 degree', () => {
+    const rings: [number, number][][] = [[[-0.12346, 51.5], [-0.1, 51.50004], [-0.1, 51.50004], [0.2, 51.6]], [[1, 2], [3, 4]]];
+    const packed = packRings(rings);
+    expect(packed).toBe('-1235,515000,235,0,3000,1000;10000,20000,20000,20000');
+    expect(decodeLand(packed).map((r) => r.points)).toEqual([[[-0.1235, 51.5], [-0.1, 51.5], [0.2, 51.6]], [[1, 2], [3, 4]]]);
   });
 
   it('clips a ring to a box', () => {

@@ -50,7 +50,31 @@ export interface LandRing {
   box: Box;
 }
 
-/** Unpacks land-data.ts: rings of integer deltas (see generate-land-data.ts). */
+/**
+ * Packs lines or rings (lng/lat) the way land-data.ts stores them, at generate time: per line the first
+ * point then deltas, in units of 1/LAND_SCALE degree, "lng,lat" pairs joined by ","; lines joined by ";".
+ * Consecutive points that round to the same place are dropped.
+ */
+export function packRings(rings: Ring[]): string {
+  return rings
+    .map((ring) => {
+      let px = 0;
+      let py = 0;
+      const out: number[] = [];
+      for (const [x, y] of ring) {
+        const qx = Math.round(x * LAND_SCALE);
+        const qy = Math.round(y * LAND_SCALE);
+        if (out.length && qx === px && qy === py) continue;
+        out.push(qx - px, qy - py);
+        px = qx;
+        py = qy;
+      }
+      return out.join(',');
+    })
+    .join(';');
+}
+
+/** Unpacks land-data.ts (or any string made by packRings): rings of integer deltas. */
 export function decodeLand(packed: string): LandRing[] {
   return packed.split(';').map((record) => {
     const numbers = record.split(',').map(Number);
