@@ -4,8 +4,9 @@
  *   - the floor of this architecture: an Express gateway with http-proxy-middleware (keep-alive) in
  *     front of an Express route that answers a fixed JSON body of the same size;
  *   - the ceiling of this machine: a raw Node http hello-world.
- * Then the quote at a fixed 200 req/s for its latency percentiles. The load generator (autocannon)
- * runs in its own process, so it never shares the servers' event loop.
+ * Then the quote at a fixed 200 req/s, evenly spaced (support/paced-worker.ts), for its latency
+ * percentiles. The load generators run in their own processes, so they never share the servers'
+ * event loop.
  * Run: npx tsx bench/quote.ts [seconds] [rounds]   (loopback only; default 5 s per run, 3 rounds: the
  * targets are measured in alternation and each keeps its best run, as the machine may be shared)
  */
@@ -15,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { threeStopBooking } from './support/booking.js';
-import { compare, loadRun, table, type Figures } from './support/load.js';
+import { compare, pacedRun, table, type Figures } from './support/load.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
 const { startEmbeddedOnTempDir } = await import('../test/support/embedded.js');
@@ -72,33 +73,35 @@ try {
   const floorCheck = await fetch(`${floorUrl}/api/booking`, post);
   if ((await floorCheck.text()) !== sampleText) throw new Error('the floor does not answer the sample body');
 
-  const [ceiling, floor, quote] = await compare(
+  const [ceiling, floor, light, quote] = await compare(
     [
       { label: 'raw Node http hello-world', options: { url: helloUrl, connections } },
       { label: 'Express + proxy floor (fixed JSON)', options: { url: `${floorUrl}/api/booking`, connections, ...post } },
+      // The same two hops of the product with next to no work at the end: what the platform costs.
+      { label: 'GET /api/geo/coverage via gateway', options: { url: `${product.url}/api/geo/coverage?lat=51.5&lng=-0.2`, connections } },
       { label: 'POST /api/booking via gateway', options: { url: `${product.url}/api/booking`, connections, ...post } },
     ],
     seconds,
     rounds,
   );
-  const paced = await loadRun({ url: `${product.url}/api/booking`, connections: 10, overallRate: fixedRate, duration: seconds, ...post });
-  const pacedFigures: Figures = {
-    label: `POST /api/booking at ${fixedRate} req/s`,
-    rps: paced.requests.average,
-    p50: paced.latency.p50,
-    p90: paced.latency.p90,
-    p99: paced.latency.p99,
-    non2xx: paced.non2xx,
-    errors: paced.errors,
-  };
+  // Evenly spaced arrivals (open loop), after a short warm-up at the same rate.
+  await pacedRun({ url: `${product.url}/api/booking`, rate: fixedRate, seconds: 1, ...post });
+  const paced = await pacedRun({ url: `${product.url}/api/booking`, rate: fixedRate, seconds: Math.max(seconds, 5), ...post });
+  const pacedFigures: Figures = { label: `POST /api/booking at ${fixedRate} req/s`, ...paced };
 
   console.log(`\n${connections} connections, best of ${rounds} alternating ${seconds} s runs per target (after a 1 s warm-up); load generator in its own process\n`);
-  table([ceiling, floor, quote, pacedFigures]);
+  table([ceiling, floor, light, quote, pacedFigures]);
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
   console.log(`quote / Express+proxy floor: ${pct(quote.rps, floor.rps)}   (target >= 70 %)`);
   console.log(`quote / raw Node hello-world: ${pct(quote.rps, ceiling.rps)}   (target >= 10 %)`);
+  // Per-request CPU, as the inverse of each target's best throughput on one event loop.
+  const us = (f: Figures) => 1e6 / f.rps;
+  console.log(
+    `per request: floor ${us(floor).toFixed(0)} us; product hops with no work ${us(light).toFixed(0)} us (platform: +${(us(light) - us(floor)).toFixed(0)} us); ` +
+      `quote ${us(quote).toFixed(0)} us (quote work: +${(us(quote) - us(light)).toFixed(0)} us)`,
+  );
   console.log(`quote at ${fixedRate} req/s: p50 ${pacedFigures.p50} ms, p99 ${pacedFigures.p99} ms   (target p99 <= 10 ms)`);
-  if ([floor, quote, pacedFigures].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
+  if ([floor, light, quote, pacedFigures].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
 } finally {
   await stop();
   await Promise.all(servers.map(close));

@@ -2,20 +2,27 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import type { PacedOptions, PacedResult } from './paced-worker.js';
 
 export interface Figures { label: string; rps: number; p50: number; p90: number; p99: number; non2xx: number; errors: number }
 
 const worker = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+const pacedWorker = fileURLToPath(new URL('./paced-worker.ts', import.meta.url));
 
-/** One autocannon run in its own process. */
-export function loadRun(options: autocannon.Options): Promise<autocannon.Result> {
+function inChild<O extends object, R>(script: string, options: O): Promise<R> {
   return new Promise((resolve, reject) => {
-    const child = fork(worker, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m: { result?: autocannon.Result; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
+    const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: { result?: R; error?: string }) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
     child.once('exit', (code) => reject(new Error(`load generator exited with ${code} before answering`)));
     child.send(options);
   });
 }
+
+/** One autocannon run (as many requests as the server answers) in its own process. */
+export const loadRun = (options: autocannon.Options): Promise<autocannon.Result> => inChild(worker, options);
+
+/** Requests at a fixed, evenly spaced rate in their own process (paced-worker.ts), for latency at a given load. */
+export const pacedRun = (options: PacedOptions): Promise<PacedResult> => inChild(pacedWorker, options);
 
 /**
  * Several targets measured in alternation, `rounds` times each, keeping each target's best run: the
