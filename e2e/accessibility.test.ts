@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
+import { AREA_SCREENS, THEMES, openAreaScreen, startBackOffice, visitorPage, type BackOffice } from './screens.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -108,6 +109,27 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {
       await page.close();
+    }
+  });
+});
+
+describe('accessibility of every staff and driver screen (axe-core, WCAG 2 A/AA, serious and critical), day and night', () => {
+  let office: BackOffice;
+  beforeAll(async () => {
+    office = await startBackOffice();
+  });
+  afterAll(async () => {
+    await office?.stop();
+  });
+
+  // The same screens, in the same states, as e2e/screenshots-staff-driver.test.ts pictures.
+  it.each(AREA_SCREENS.flatMap((screen) => THEMES.map((theme) => ({ screen, theme }))))('$screen.name, $theme theme', async ({ screen, theme }) => {
+    const page = await visitorPage(office.browser, office.data, screen.as, { width: 1200, height: 900 }, { bypassCSP: true });
+    try {
+      await openAreaScreen(page, office.base, screen, office.data, theme);
+      expect(summary(await seriousViolations(page))).toEqual([]);
+    } finally {
+      await page.context().close();
     }
   });
 });

@@ -74,3 +74,9 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
+
+/** What the window shows, no more: a dialog over the page (a full-page picture would draw the page below its fixed backdrop). */
+export async function windowShot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+}

@@ -11,34 +11,12 @@ import { address, completeBooking, daysAheadAtUtc } from '../test/support/bookin
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { shot, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-type Theme = (typeof THEMES)[number];
-
-async function setTheme(page: Page, theme: Theme): Promise<void> {
-  if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-}
-
-/** Opens a page, switches the theme (it is not saved, so every load starts light) and waits for its content. */
-async function open(page: Page, url: string, theme: Theme, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  await page.goto(url);
-  await ready(page);
-  await setTheme(page, theme);
-  // lazy images (the hero art, vans) and the rotating carousels settle
-  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r)))))));
-  await page.waitForTimeout(250);
-}
+import { VIEWPORT_THEMES, open, screenPath, setTheme } from './screens.js';
 
 describe('screenshots of every customer screen (desktop and phone, day and night)', () => {
   const ctx = useProductAndBrowser();
 
-  it.each(VIEWPORTS.flatMap((v) => THEMES.map((t) => ({ viewport: v, theme: t }))))('$viewport.name, $theme theme', async ({ viewport, theme }) => {
+  it.each(VIEWPORT_THEMES)('$viewport.name, $theme theme', async ({ viewport, theme }) => {
     const base = ctx.product.url;
     const api = apiClient(() => base);
     // A saved quote to retrieve, and a paid one for the success page and My move.
@@ -53,13 +31,13 @@ describe('screenshots of every customer screen (desktop and phone, day and night
     const page = await ctx.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
     page.setDefaultTimeout(45_000);
     page.on('dialog', (d) => void d.accept());
-    const name = (screen: string) => `screens/${screen}-${viewport.width}-${theme}`;
+    const name = (screen: string) => screenPath(screen, viewport, theme);
     const main = (p: Page) => p.locator('main h1').first().waitFor();
-  // the map is a lazy chunk: wait until it has drawn (or said why it cannot)
-  const withMap = async (p: Page) => {
-    await main(p);
-    await expect.poll(() => p.locator('.map-frame .map-status', { hasText: 'Loading' }).count(), { timeout: 20_000 }).toBe(0);
-  };
+    // the map is a lazy chunk: wait until it has drawn (or said why it cannot)
+    const withMap = async (p: Page) => {
+      await main(p);
+      await expect.poll(() => p.locator('.map-frame .map-status', { hasText: 'Loading' }).count(), { timeout: 20_000 }).toBe(0);
+    };
     try {
       const pages: [string, string, (p: Page) => Promise<unknown>][] = [
         ['home', '/', (p) => p.locator('#quotesearch .quote-search').waitFor()],

@@ -1,11 +1,14 @@
 /**
  * The chrome of a signed-in area (the staff back office, the driver portal): brand, the area's
- * header content, the page (child route), a footer; and the area's "not found" card. The classes are
- * the area's own (`admin-*`, `portal-*`). Only the areas' lazy chunks import this file.
+ * header content, the page (child route), a footer with the day/night toggle; and the area's "not
+ * found" card. The classes are the area's own (`admin-*`, `portal-*`), plus `area-*` for what both
+ * share (./area-layout.css). Only the areas' lazy chunks import this file.
  */
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { COMPANY, MSG } from '@vanhop/contracts';
+import { useTheme } from './useTheme';
+import './area-layout.css';
 
 interface AreaLayoutProps {
   /** Class prefix: `admin` gives admin-site, admin-header, … */
@@ -24,8 +27,10 @@ interface AreaLayoutProps {
 
 export function AreaLayout({ area, homePath, tag, footerText, mainId, children }: AreaLayoutProps) {
   const year = new Date().getFullYear();
+  // Staff and drivers get the same day/night choice as customers (starts light, not saved).
+  const { theme, toggle } = useTheme();
   return (
-    <div className={`${area}-site`}>
+    <div className={`${area}-site area-site`}>
       {mainId && (
         <a className={`${area}-skip`} href={`#${mainId}`}>
           Skip to content
@@ -40,13 +45,18 @@ export function AreaLayout({ area, homePath, tag, footerText, mainId, children }
       <main id={mainId} className={`${area}-main`} tabIndex={mainId ? -1 : undefined}>
         <Outlet />
       </main>
-      <footer className={`${area}-footer`}>
-        <p>
-          © {year} {COMPANY.name} · {footerText}
-        </p>
-        <p>
-          <Link to="/">Back to the public site</Link>
-        </p>
+      <footer className={`${area}-footer area-footer`}>
+        <div>
+          <p>
+            © {year} {COMPANY.name} · {footerText}
+          </p>
+          <p>
+            <Link to="/">Back to the public site</Link>
+          </p>
+        </div>
+        <button type="button" className="theme-toggle" onClick={toggle} aria-pressed={theme === 'dark'}>
+          {theme === 'light' ? '☾ Night mode' : '☀ Day mode'}
+        </button>
       </footer>
     </div>
   );

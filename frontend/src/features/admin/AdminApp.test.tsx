@@ -49,6 +49,15 @@ describe('admin app', () => {
     expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
   });
 
+  it('has the day and night toggle in its footer: it starts light and switches the whole page', () => {
+    renderAt('/admin/login');
+    const toggle = screen.getByRole('button', { name: /night mode/i });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    fireEvent.click(toggle);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(screen.getByRole('button', { name: /day mode/i }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('validates the login form with the product texts and Sign Up goes to register', async () => {
     renderAt('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
+import { Badge, type Tone } from '../../ui';
 import { londonDateTime } from '../drivers/format';
 import { StatusLine } from '../drivers/fields';
 import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
@@ -23,6 +24,9 @@ function statusText(job: JobView): string {
   return job.returnedBecause === 'expired' ? 'Not answered in time: back with the office' : 'Declined: back with the office';
 }
 
+/** Waiting for the driver stands out; a job back with the office is a loss, an accepted one done. */
+const STATUS_TONES: Record<JobView['status'], Tone> = { offered: 'warning', accepted: 'success', 'returned-to-staff': 'danger' };
+
 const stairsText = (n: number) => (n > 0 ? `${n} flight${n === 1 ? '' : 's'} of stairs` : 'no stairs');
 
 function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswer: (job: JobView, answer: 'accept' | 'decline') => void }) {
@@ -31,8 +35,10 @@ function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswe
   return (
     <article className={`portal-card portal-job is-${job.status}`} aria-labelledby={titleId} data-testid="job-card">
       <h3 id={titleId}>Booking {job.randomNumber}</h3>
-      <p className={`portal-job-status is-${job.status}`} data-testid="job-status">
-        {statusText(job)}
+      <p className={`portal-job-status is-${job.status}`}>
+        <Badge tone={STATUS_TONES[job.status]} data-testid="job-status">
+          {statusText(job)}
+        </Badge>
       </p>
       <dl className="portal-facts">
         <div>
