@@ -6,7 +6,9 @@ import { address, completeBooking, daysAheadAtUtc } from '../test/support/bookin
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
-import { AREA_SCREENS, THEMES, openAreaScreen, startBackOffice, visitorPage, type BackOffice } from './screens.js';
+import { startBackOffice, type BackOffice } from './back-office-data.js';
+import { AREA_SCREENS } from './screen-list.js';
+import { THEMES, openAreaScreen, visitorPage } from './screens.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

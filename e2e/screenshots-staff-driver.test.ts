@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { shot, windowShot } from './harness.js';
-import { AREA_SCREENS, VIEWPORT_THEMES, openAreaScreen, screenPath, startBackOffice, visitorPages, type BackOffice } from './screens.js';
+import { startBackOffice, type BackOffice } from './back-office-data.js';
+import { AREA_SCREENS } from './screen-list.js';
+import { VIEWPORT_THEMES, openAreaScreen, screenPath, visitorPages } from './screens.js';
 
 describe('screenshots of every staff and driver screen (desktop and phone, day and night)', () => {
   let office: BackOffice;

@@ -21,7 +21,8 @@ import { useAdminSession } from '../admin/session';
 import { DriverForm } from './DriverForm';
 import { StatusLine } from './fields';
 import { driverFormBody, driverToForm, newDriverForm, type DriverFormValues } from './driver-form';
-import { initials, londonDateTime, pounds } from './format';
+import { initials, londonDateTime } from './format';
+import { AuditLog } from './DriverAudit';
 import './drivers.css';
 
 const LIST = '/admin/drivers';
@@ -73,62 +74,6 @@ export function NewDriverPage() {
         </>
       )}
     </div>
-  );
-}
-
-const ACTION_WORDS: Record<DriverAuditEntry['action'], string> = { created: 'Created', updated: 'Updated', suspended: 'Suspended', reactivated: 'Reactivated' };
-
-function auditValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
-  if (typeof value === 'number') return /Pence/.test(field) ? pounds(value) : String(value);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-function AuditLog({ entries, error }: { entries: DriverAuditEntry[] | null; error: string | null }) {
-  return (
-    <section className="admin-card driver-audit" aria-labelledby="driver-audit-title">
-      <h2 id="driver-audit-title">Change history</h2>
-      {error && <p role="alert">{error}</p>}
-      {!entries ? (
-        !error && <p>Loading...</p>
-      ) : entries.length === 0 ? (
-        <p className="admin-muted">No changes recorded yet.</p>
-      ) : (
-        <ol className="driver-audit-list">
-          {entries.map((e) => {
-            const changes = Object.entries(e.changes ?? {});
-            const list = (
-              <ul>
-                {changes.map(([field, { from, to }]) => (
-                  <li key={field}>
-                    <code>{field}</code>: {auditValue(field, from)} → {auditValue(field, to)}
-                  </li>
-                ))}
-              </ul>
-            );
-            return (
-              <li key={e.id} data-testid="audit-entry">
-                <p>
-                  <strong>{e.by}</strong> · <time dateTime={e.at}>{londonDateTime(e.at)}</time> · {ACTION_WORDS[e.action] ?? e.action}
-                </p>
-                {e.reason && <p>Reason: {e.reason}</p>}
-                {changes.length > 8 ? (
-                  <details>
-                    <summary>{changes.length} fields changed</summary>
-                    {list}
-                  </details>
-                ) : (
-                  changes.length > 0 && list
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
   );
 }
 
@@ -375,7 +320,7 @@ export function DriverPage() {
             <aside className="driver-side">
               <PortalAccount driver={driver} status={account} onInvited={() => setAccount((s) => (s === 'active' ? s : 'invited'))} />
               <Suspension driver={driver} onChanged={(d) => changed(d, d.active ? 'Driver reactivated' : 'Driver suspended')} />
-              <AuditLog entries={audit} error={auditError} />
+              <AuditLog driver={driver} entries={audit} error={auditError} />
             </aside>
           </div>
         </>

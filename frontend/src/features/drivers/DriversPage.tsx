@@ -3,24 +3,14 @@
  * paid jobs that came back to the office because their driver declined them or did not answer.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { DriverAccountStatus, DriverAdminView, JobView } from '@vanhop/contracts';
 import { fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
 import { useAdminSession } from '../admin/session';
-import { initials, londonDateTime } from './format';
+import { countLine } from './driver-summary';
+import { DriversTable } from './DriversTable';
+import { ReturnedJobs } from './ReturnedJobs';
 import './drivers.css';
-
-const RETURNED_WORDS: Record<'declined' | 'expired', string> = { declined: 'Declined by the driver', expired: 'Not answered in time' };
-
-function DriverPhoto({ driver }: { driver: DriverAdminView }) {
-  return driver.photoUrl ? (
-    <img className="driver-avatar" src={driver.photoUrl} alt={`Photo of ${driver.name}`} width={40} height={40} loading="lazy" />
-  ) : (
-    <span className="driver-avatar driver-initials" role="img" aria-label={`No photo of ${driver.name}`}>
-      <span aria-hidden="true">{initials(driver.name)}</span>
-    </span>
-  );
-}
 
 export function DriversPage() {
   const { token, guard } = useAdminSession();
@@ -61,7 +51,10 @@ export function DriversPage() {
   return (
     <div className="drivers-page">
       <div className="drivers-title">
-        <h1>Drivers</h1>
+        <div>
+          <h1>Drivers</h1>
+          {drivers && drivers.length > 0 && <p className="drivers-count admin-muted">{countLine(drivers)}</p>}
+        </div>
         <button type="button" className="admin-button" onClick={() => navigate('/admin/drivers/new')}>
           Add driver
         </button>
@@ -80,91 +73,10 @@ export function DriversPage() {
       ) : drivers.length === 0 ? (
         <p className="admin-muted">No drivers yet.</p>
       ) : (
-        <div className="drivers-table-wrap">
-          <table className="drivers-table">
-            <caption className="visually-hidden">All drivers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Photo</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Vans</th>
-                <th scope="col">Help levels</th>
-                <th scope="col">Base</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Status</th>
-                <th scope="col">Portal account</th>
-                <th scope="col">
-                  <span className="visually-hidden">Edit</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {drivers.map((d) => (
-                <tr key={d.id} data-testid="driver-row" className={d.active ? undefined : 'is-suspended'}>
-                  <td>
-                    <DriverPhoto driver={d} />
-                  </td>
-                  <th scope="row">{d.name}</th>
-                  <td>{d.email}</td>
-                  <td>{d.phone}</td>
-                  <td>{d.vanSizes.join(', ')}</td>
-                  <td>{d.helpLevels.join(', ')}</td>
-                  <td>
-                    {d.basePostcode} + {d.serviceRadiusMiles} mi
-                  </td>
-                  <td>{d.reviewCount > 0 ? `${d.rating.toFixed(1)} (${d.reviewCount})` : 'No reviews'}</td>
-                  <td>
-                    <span className={`admin-badge ${d.active ? 'paid' : 'cancelled'}`}>{d.active ? 'Active' : 'Suspended'}</span>
-                  </td>
-                  <td data-testid="account-status">{accountOf(d.id)}</td>
-                  <td>
-                    <Link to={`/admin/drivers/${encodeURIComponent(d.id)}`} aria-label={`Edit ${d.name}`}>
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DriversTable drivers={drivers} accountOf={accountOf} />
       )}
 
-      <section className="admin-card drivers-returned" aria-labelledby="drivers-returned-title">
-        <h2 id="drivers-returned-title">Jobs back with the office</h2>
-        {jobsError && <p role="alert">{jobsError}</p>}
-        {!jobs ? (
-          !jobsError && <p>Loading...</p>
-        ) : jobs.length === 0 ? (
-          <p className="admin-muted">No jobs are waiting for the office.</p>
-        ) : (
-          <div className="drivers-table-wrap">
-            <table className="drivers-table">
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Move date</th>
-                  <th scope="col">Driver</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <tr key={j.bookingId} data-testid="returned-job">
-                    <th scope="row">{j.randomNumber}</th>
-                    <td>{londonDateTime(j.move.date)}</td>
-                    <td>
-                      {nameOf(j.driverId) ? `${nameOf(j.driverId)} (${j.driverId})` : j.driverId}
-                    </td>
-                    <td>{j.returnedBecause ? RETURNED_WORDS[j.returnedBecause] : 'Returned'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} />
     </div>
   );
 }
