@@ -33,8 +33,8 @@ export class DriverAccountRepository {
     const copy = { name: driver.name, email: driver.email, emailKey: driverEmailKey(driver.email), active: driver.active, version };
     const updateIfNewer = () => this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: copy });
     if ((await updateIfNewer()).matched) return;
-    if (await this.col.findOne({ _id: driverId })) return; // already as new or newer
-    // Another delivery may store the first copy meanwhile: then the newer of the two stays.
+    // No copy yet, or one as new or newer (then it is what comes back). Another delivery may store
+    // the first copy meanwhile: then the newer of the two stays.
     const held = await insertOrExisting<DriverAccount>(this.col, { _id: driverId, ...copy });
     if (held.version < version) await updateIfNewer();
   }
