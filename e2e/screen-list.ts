@@ -52,7 +52,7 @@ export const STAFF_SCREENS: AreaScreen[] = [
     path: () => '/admin/register',
     show: async (page) => {
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await page.locator('.admin-field-error').first().waitFor();
+      await page.locator('[role=alert][data-field]').first().waitFor();
     },
   },
   { name: 'admin-dashboard', as: 'staff', path: () => '/admin/dashboard', show: (page, data) => page.getByTestId('job-card').locator(`[data-code="${data.jobCode}"]`).waitFor() },

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { MSG, adminLoginSchema, type AdminLogin } from '@vanhop/contracts';
 import { AdminApiError, login } from './api';
 import { storeToken } from './session';
-import { FormField } from './FormField';
+import { InputField } from '../drivers/fields';
 
 const INITIAL: AdminLogin = { username: '', password: '' };
 
@@ -39,8 +39,8 @@ export function LoginPage() {
       <Formik initialValues={INITIAL} validationSchema={adminLoginSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Staff login" className="admin-form">
-            <FormField name="username" label="Username" autoComplete="username" />
-            <FormField name="password" label="Password" type="password" autoComplete="current-password" />
+            <InputField form="admin" name="username" label="Username" autoComplete="username" />
+            <InputField form="admin" name="password" label="Password" type="password" autoComplete="current-password" />
             <div className="admin-actions">
               <button type="submit" className="admin-button" disabled={isSubmitting}>
                 Login

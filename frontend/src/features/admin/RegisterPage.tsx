@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
 import { MSG, adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
 import { AdminApiError, register } from './api';
-import { FormField } from './FormField';
+import { InputField } from '../drivers/fields';
 
 const INITIAL: AdminRegister = { name: '', password: '', password1: '', uniquecode: '' };
 
@@ -29,21 +29,16 @@ export function RegisterPage() {
       <Formik initialValues={INITIAL} validationSchema={adminRegisterSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Staff sign up" className="admin-form">
-            <FormField name="name" label="Name" autoComplete="username" />
-            <FormField name="password" label="Password" type="password" autoComplete="new-password" />
-            <FormField name="password1" label="Repeat password" type="password" autoComplete="new-password" />
-            <FormField
-              name="uniquecode"
-              label="Unique code"
-              autoComplete="off"
-              extra={
-                serverError && (
-                  <p className="admin-field-error" role="alert" data-testid="register-error">
-                    {serverError}
-                  </p>
-                )
-              }
-            />
+            <InputField form="admin" name="name" label="Name" autoComplete="username" />
+            <InputField form="admin" name="password" label="Password" type="password" autoComplete="new-password" />
+            <InputField form="admin" name="password1" label="Repeat password" type="password" autoComplete="new-password" />
+            <InputField form="admin" name="uniquecode" label="Unique code" autoComplete="off">
+              {serverError && (
+                <p className="admin-field-error" role="alert" data-testid="register-error">
+                  {serverError}
+                </p>
+              )}
+            </InputField>
             <div className="admin-actions">
               <button type="submit" className="admin-button" disabled={isSubmitting}>
                 Sign Up

@@ -1,5 +1,5 @@
 /**
- * Labelled Formik inputs for the driver forms (staff and portal): the error sits right under its
+ * Labelled Formik inputs for the staff and driver forms: the error sits right under its
  * input (role="alert", tied with aria-describedby) once the field was touched or a submit was tried,
  * so a server's field error put into Formik's errors shows up beside the field it names.
  */
@@ -46,9 +46,11 @@ interface InputFieldProps {
   hint?: ReactNode;
   className?: string;
   disabled?: boolean;
+  /** Shown under the field's own error (the staff sign-up puts the server's answer under the code). */
+  children?: ReactNode;
 }
 
-export function InputField({ form, name, label, type = 'text', inputMode, autoComplete, hint, className, disabled }: InputFieldProps) {
+export function InputField({ form, name, label, type = 'text', inputMode, autoComplete, hint, className, disabled, children }: InputFieldProps) {
   const id = inputId(form, name);
   const error = useFieldError(name);
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -71,6 +73,7 @@ export function InputField({ form, name, label, type = 'text', inputMode, autoCo
         disabled={disabled}
       />
       <FieldError id={`${id}-error`} name={name} error={error} />
+      {children}
     </div>
   );
 }
