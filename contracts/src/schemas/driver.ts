@@ -18,6 +18,7 @@ export const DRIVER_MSG = {
   radius: 'Radius must be 1 to 60 miles',
   pence: 'Enter an amount in pence from 0 to 100000',
   hours: 'Choose clock hours from 0 to 23',
+  hoursOutsideBounds: (allowed: string) => `Out-of-hours start hours must be among ${allowed}`,
   minimumHours: 'Minimum hours must be 1 to 12',
   minutes: 'Minutes must be 0 to 1440',
   miles: 'Miles must be 0 to 100',
@@ -48,18 +49,27 @@ const cardNumbersShape = {
 export const cardNumbersSchema = yup.object(cardNumbersShape);
 export type CardNumbers = yup.InferType<typeof cardNumbersSchema>;
 
+/** A list of London clock hours (0 to 23). */
+const clockHours = () =>
+  yup.array(yup.number().typeError(DRIVER_MSG.hours).integer(DRIVER_MSG.hours).min(0, DRIVER_MSG.hours).max(23, DRIVER_MSG.hours).required()).max(24, DRIVER_MSG.hours);
+
 /** The full driver price card (pence; docs/PRICING.md). */
 export const priceCardSchema = yup.object({
   ...cardNumbersShape,
-  outOfHoursStartHours: yup
-    .array(yup.number().typeError(DRIVER_MSG.hours).integer(DRIVER_MSG.hours).min(0, DRIVER_MSG.hours).max(23, DRIVER_MSG.hours).required())
-    .max(24, DRIVER_MSG.hours)
-    .required(DRIVER_MSG.hours),
+  outOfHoursStartHours: clockHours().required(DRIVER_MSG.hours),
 });
 export type PriceCardWire = yup.InferType<typeof priceCardSchema>;
 
-/** What a driver may set their own card to: staff set a minimum and a maximum per number. */
-export const cardBoundsSchema = yup.object({ min: cardNumbersSchema.required(), max: cardNumbersSchema.required() });
+/**
+ * What a driver may set their own card to: staff set a minimum and a maximum per number, and the
+ * clock hours a card may count as out of hours (unset: the quote service's default, the hours
+ * outside the ordinary working day), so no driver can price a mid-morning move as out of hours.
+ */
+export const cardBoundsSchema = yup.object({
+  min: cardNumbersSchema.required(),
+  max: cardNumbersSchema.required(),
+  outOfHoursStartHours: clockHours().optional().default(undefined),
+});
 export type CardBounds = yup.InferType<typeof cardBoundsSchema>;
 
 const PHOTO_MAX_CHARS = Math.ceil((200 * 1024 * 4) / 3) + 40;

@@ -58,7 +58,8 @@ export class ManageDrivers {
 
   async create(input: DriverCreate, by: Actor): Promise<DriverAdminView> {
     const homeBase = await this.base(input.basePostcode);
-    this.checkCard(input.card as PriceCard, input.cardBounds ?? boundsOf({}));
+    const cardBounds = boundsOf({ cardBounds: input.cardBounds });
+    this.checkCard(input.card as PriceCard, cardBounds);
     const now = this.deps.clock.now().toISOString();
     const driver: Driver = {
       _id: `drv-${randomUUID()}`,
@@ -71,7 +72,7 @@ export class ManageDrivers {
       vanSizes: input.vanSizes as Driver['vanSizes'],
       helpLevels: input.helpLevels as Driver['helpLevels'],
       card: input.card as PriceCard,
-      cardBounds: input.cardBounds ?? boundsOf({}),
+      cardBounds,
       photoUrl: input.photoUrl ?? '',
       rating: 0,
       reviewCount: 0,
@@ -94,6 +95,8 @@ export class ManageDrivers {
     for (const key of ['name', 'email', 'phone', 'vanSizes', 'helpLevels', 'serviceRadiusMiles', 'photoUrl', 'ulezCompliant', 'card', 'cardBounds'] as const) {
       if (patch[key] !== undefined) (set as Record<string, unknown>)[key] = patch[key];
     }
+    // Bounds sent without hours (the staff form edits the numbers only) keep the hours bound held.
+    if (patch.cardBounds) set.cardBounds = { ...patch.cardBounds, outOfHoursStartHours: patch.cardBounds.outOfHoursStartHours ?? boundsOf(before).outOfHoursStartHours };
     if (patch.basePostcode !== undefined && patch.basePostcode !== before.basePostcode) {
       set.homeBase = await this.base(patch.basePostcode);
       set.basePostcode = patch.basePostcode;

@@ -30,6 +30,12 @@ const numbersOf = (card: PriceCard): CardNumbers => {
 };
 
 /**
+ * The clock hours a card may count as out of hours unless staff bound them otherwise: before 07:00
+ * and from 19:00 (the house card charges 06:xx, 19:xx and 20:xx), never the working day between.
+ */
+export const DEFAULT_OUT_OF_HOURS_BOUND: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 19, 20, 21, 22, 23];
+
+/**
  * Bounds for drivers staff have not bounded yet (demo drivers, new ones without bounds): half to
  * double the house card's money, on 50p steps, so a driver can move their prices but not
  * undercut everyone to nothing or price themselves out by a typo. Non-money fields keep sane ranges.
@@ -45,10 +51,27 @@ export function defaultBounds(): CardBounds {
   return {
     min: mapNumbers(house, (n, path) => fixed[path]?.[0] ?? round50(n * 0.5)),
     max: mapNumbers(house, (n, path) => fixed[path]?.[1] ?? round50(n * 2)),
+    outOfHoursStartHours: [...DEFAULT_OUT_OF_HOURS_BOUND],
   };
 }
 
-export const boundsOf = (driver: Pick<Driver, 'cardBounds'>): CardBounds => driver.cardBounds ?? defaultBounds();
+/** A driver's bounds as they apply: the defaults when staff set none, the default hours when bounds predate them. */
+export function boundsOf(driver: Pick<Driver, 'cardBounds'>): CardBounds {
+  const bounds = driver.cardBounds ?? defaultBounds();
+  return bounds.outOfHoursStartHours ? bounds : { ...bounds, outOfHoursStartHours: [...DEFAULT_OUT_OF_HOURS_BOUND] };
+}
+
+/** "0-6, 19-23": sorted hours with runs joined. */
+const hourRanges = (hours: readonly number[]): string => {
+  const sorted = [...new Set(hours)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
+    runs.push(start === sorted[i] ? String(start) : `${start}-${sorted[i]}`);
+  }
+  return runs.join(', ') || 'none';
+};
 
 /** Each bound whose minimum is above its maximum, by `cardBounds.min.<path>`. */
 export function boundsProblems(bounds: CardBounds): Record<string, string> {
@@ -69,6 +92,8 @@ export function cardOutsideBounds(card: PriceCard, bounds: CardBounds): Record<s
     const hi = max[path] ?? Infinity;
     if (n < lo || n > hi) problems[`card.${path}`] = DRIVER_MSG.outsideBounds(lo, hi);
   }
+  const allowed = boundsOf({ cardBounds: bounds }).outOfHoursStartHours!;
+  if (card.outOfHoursStartHours.some((h) => !allowed.includes(h))) problems['card.outOfHoursStartHours'] = DRIVER_MSG.hoursOutsideBounds(hourRanges(allowed));
   return problems;
 }
 
@@ -90,6 +115,7 @@ export function auditedFields(driver: Partial<Driver>): Audited {
   if (driver.cardBounds) {
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.min))) out[`cardBounds.min.${path}`] = n;
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.max))) out[`cardBounds.max.${path}`] = n;
+    if (driver.cardBounds.outOfHoursStartHours) out['cardBounds.outOfHoursStartHours'] = driver.cardBounds.outOfHoursStartHours;
   }
   return out;
 }
