@@ -1,10 +1,34 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { JsonDepthScanner, JsonTooDeepError } from '@vanhop/platform';
 
 const tooLarge = { message: 'Request body too large', code: 'payload_too_large' };
 
+/** A JSON body the gateway can read as it streams: JSON media type, UTF-8 (or no charset), not compressed. */
+function scannableJson(req: Request): boolean {
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  const [media, ...params] = type.split(';').map((s) => s.trim());
+  if (media !== 'application/json' && !media?.endsWith('+json')) return false;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  return (charset === undefined || charset === 'utf-8' || charset === 'utf8') && encoding === 'identity';
+}
+
 /**
- * Enforces the body size limit without parsing (bodies are streamed to services untouched):
- * declared lengths are checked up front, chunked bodies are counted as they stream.
+ * Part of the body may already be on its way upstream: answer, then cut the connection so the
+ * proxied request is aborted rather than left waiting for the rest.
+ */
+function refuse(req: Request, res: Response, status: number, body: object): void {
+  if (res.headersSent) return;
+  res.once('finish', () => req.destroy());
+  res.status(status).set('Connection', 'close').json(body);
+}
+
+/**
+ * Checks request bodies without parsing them (bodies are streamed to services untouched): the size
+ * limit (declared lengths up front, chunked bodies counted as they stream) and, for JSON the
+ * gateway can read, the nesting depth (each service checks both again after parsing). The body is
+ * watched as it flows to the service: the stream is paused first, so nothing flows before the
+ * proxy pipes it and every chunk reaches both.
  */
 export function bodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
@@ -14,15 +38,17 @@ export function bodyLimit(maxBytes: number): RequestHandler {
       req.resume();
       return;
     }
-    if (declared === undefined && req.headers['transfer-encoding']) {
+    const countBytes = declared === undefined && !!req.headers['transfer-encoding'];
+    const depth = scannableJson(req) ? new JsonDepthScanner() : null;
+    if (countBytes || depth) {
       let seen = 0;
+      req.pause();
       req.on('data', (chunk: Buffer) => {
         seen += chunk.length;
-        if (seen > maxBytes && !res.headersSent) {
-          // Part of the body may already be on its way upstream: answer, then cut the connection so
-          // the proxied request is aborted rather than left waiting for the rest.
-          res.once('finish', () => req.destroy());
-          res.status(413).set('Connection', 'close').json(tooLarge);
+        if (countBytes && seen > maxBytes) refuse(req, res, 413, tooLarge);
+        else if (depth && !depth.feed(chunk)) {
+          const err = new JsonTooDeepError();
+          refuse(req, res, err.status, { message: err.message, code: err.code });
         }
       });
     }

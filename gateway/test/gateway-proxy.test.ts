@@ -104,6 +104,30 @@ describe('gateway proxy', () => {
     expect(res.status).toBe(413);
   });
 
+  it('refuses JSON nested more than 32 deep with 400 naming the problem, sent whole or chunked; shallower JSON passes byte for byte', async () => {
+    const deep = `{"quote":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const res = await fetch(`${gateway.url}/api/paymentbooking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'JSON request body nested more than 32 levels deep', code: 'json_too_deep' });
+
+    const chunked = await fetch(`${gateway.url}/api/paymentbooking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: new Blob([deep]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(400);
+
+    // 32 levels, with brackets and escaped quotes inside strings that must not count.
+    const fine = `${'['.repeat(31)}{"a":"[[[[\\\"{{{{"}${']'.repeat(31)}`;
+    expect(JSON.parse(fine)).toBeTruthy();
+    for (const body of [fine, new Blob([fine]).stream()]) {
+      const ok = await fetch(`${gateway.url}/api/paymentbooking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      expect(ok.status).toBe(200);
+      expect((await ok.json()).sha256).toBe(createHash('sha256').update(fine).digest('hex'));
+    }
+  });
+
   it('answers 404 JSON for an unknown API path and does not treat /api/bookingx as /api/booking', async () => {
     const res = await fetch(`${gateway.url}/api/bookingx`);
     expect(res.status).toBe(404);

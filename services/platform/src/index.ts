@@ -20,6 +20,7 @@ export * from './http/health.js';
 export * from './http/listen.js';
 export * from './http/rate-limit.js';
 export * from './http/error-handler.js';
+export * from './http/json-depth.js';
 export * from './http/require-staff.js';
 export * from './http/require-driver.js';
 export * from './http/internal-client.js';

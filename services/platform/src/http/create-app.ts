@@ -7,6 +7,7 @@ import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRouter, Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
+import { refuseDeepJson } from './json-depth.js';
 
 /**
  * pino-http request serializer: signed customer links carry their credential in the path
@@ -92,8 +93,8 @@ export interface HttpAppOptions {
 
 /**
  * The standard service app: the app base (request ids and JSON logs, health and metrics
- * endpoints), a body size limit, the raw body kept for signature checks (Stripe), and the one
- * error handler last.
+ * endpoints), a body size limit, JSON bodies nested too deeply refused, the raw body kept for
+ * signature checks (Stripe), and the one error handler last.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = createAppBase(options);
@@ -106,6 +107,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       },
     }),
   );
+  app.use(refuseDeepJson);
   app.use(express.urlencoded({ extended: false, limit: options.bodyLimitBytes }));
   options.routes(app);
   app.use(notFoundHandler);
