@@ -259,6 +259,14 @@ export interface PaymentSuccessResponse {
   balancePence: number;
 }
 
+/**
+ * POST /api/savebooking/updatepaymentstatus answer to a caller that did not prove it is the payer
+ * (no client secret): SPEC's `{success: true}`, nothing about the booking.
+ */
+export interface PaymentSuccessAck {
+  success: true;
+}
+
 /** Path of the My move page for a link token (the web app's route). */
 export const myMovePath = (token: string): string => `/mymove/${token}`;
 

@@ -54,7 +54,12 @@ export interface CheckoutSessionResponse {
 }
 
 /** One retrieved record as POST /api/savebooking(/updatepaymentstatus) takes it (sent as `[record]`). */
-export type RecordPaymentItem = BookingRecord & { percentage?: PaymentPercentage | null; paymentIntentId?: string };
+export type RecordPaymentItem = BookingRecord & {
+  percentage?: PaymentPercentage | null;
+  paymentIntentId?: string;
+  /** The intent's client secret: only the paying page has it, and only it is answered the booking. */
+  clientSecret?: string;
+};
 
 /**
  * POST /api/savebooking answer: the PaymentIntent's client secret (null when the provider gave none),

@@ -95,6 +95,12 @@ export interface BookingRecord {
   driver?: { id: string; name: string; email: string; phone: string } | null;
   /** Always present (null when live) so every store adapter can filter on it. */
   deletedAt?: string | null;
+  /**
+   * On the customer's view (retrieve): where the booking stands (active, postponed as `frozen`,
+   * cancelled) and that in words, beside `paymentStatus`, which keeps its SPEC values.
+   */
+  state?: 'active' | 'frozen' | 'cancelled';
+  statusText?: string;
 }
 
 /** POST /api/saveRetrieve body: the client's quote is only a request, re-priced on the server. */

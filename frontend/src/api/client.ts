@@ -19,6 +19,7 @@ import type {
   MyMoveView,
   PayBalanceResponse,
   PaymentIntentResponse,
+  PaymentSuccessAck,
   PaymentSuccessResponse,
   RecordPaymentItem,
   ReviewsResponse,
@@ -110,11 +111,14 @@ export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<Record
 export const saveBookingForPayment = (record: PayableRecord) => request<PaymentIntentResponse>('POST', '/savebooking', [record]);
 
 /**
- * The record array with the PaymentIntent id on the record (the server re-reads the intent's real
- * state): answers the confirmed payment, or fails (402 while the money is not taken, 404, 409).
+ * The record array with the PaymentIntent id and its client secret on the record (the server re-reads
+ * the intent's real state): answers the confirmed payment, or fails (402 while the money is not taken,
+ * 404, 409). Without the secret the server answers only `{success: true}`, never the booking.
  */
-export const updatePaymentStatus = (record: RecordPaymentItem, paymentIntentId: string) =>
-  request<PaymentSuccessResponse>('POST', '/savebooking/updatepaymentstatus', [{ ...record, paymentIntentId } satisfies RecordPaymentItem]);
+export const updatePaymentStatus = (record: RecordPaymentItem, paymentIntentId: string, clientSecret: string | null) =>
+  request<PaymentSuccessResponse | PaymentSuccessAck>('POST', '/savebooking/updatepaymentstatus', [
+    { ...record, paymentIntentId, ...(clientSecret ? { clientSecret } : {}) } satisfies RecordPaymentItem,
+  ]);
 
 // ---- my move (the signed link is the only credential) ---------------------------------------
 

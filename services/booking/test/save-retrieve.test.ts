@@ -98,7 +98,7 @@ describe('save for later and retrieve by code', () => {
 
     const back = await call(`${stack.booking.url}/api/saveRetrieve?randomNumber=${data.randomNumber}`);
     expect(back.status).toBe(200);
-    expect(back.json).toEqual([{ _id: data._id, randomNumber: data.randomNumber, date: NOW, quote: data.quote, paymentStatus: 'unpaid', OutstandingBalance: 180, percentage: null }]);
+    expect(back.json).toEqual([{ _id: data._id, randomNumber: data.randomNumber, date: NOW, quote: data.quote, paymentStatus: 'unpaid', OutstandingBalance: 180, percentage: null, state: 'active', statusText: 'Not paid yet' }]);
   });
 
   it('publishes QuoteSaved exactly once per save, through the outbox', async () => {

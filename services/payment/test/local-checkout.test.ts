@@ -98,8 +98,13 @@ describe('local test checkout (no Stripe key configured)', () => {
     const start = await h.post('/api/savebooking', [{ randomNumber: code, percentage: 50 }]);
     const { html } = await page(start.body.localCheckoutUrl);
     const paid = await submit(formAction(html, 'pay'));
-    expect(paid.headers.get('location')).toBe(`/retrieve/${code}?payment_intent=${start.body.paymentIntentId}&redirect_status=succeeded`);
-    const update = await h.post('/api/savebooking/updatepaymentstatus', [{ randomNumber: code, paymentIntentId: start.body.paymentIntentId }]);
+    expect(paid.headers.get('location')).toBe(
+      `/retrieve/${code}?payment_intent=${start.body.paymentIntentId}&payment_intent_client_secret=${start.body.clientSecret}&redirect_status=succeeded`,
+    );
+    // The code and the intent id alone: SPEC's bare answer, never the booking.
+    const bare = await h.post('/api/savebooking/updatepaymentstatus', [{ randomNumber: code, paymentIntentId: start.body.paymentIntentId }]);
+    expect(bare.body).toEqual({ success: true });
+    const update = await h.post('/api/savebooking/updatepaymentstatus', [{ randomNumber: code, paymentIntentId: start.body.paymentIntentId, clientSecret: start.body.clientSecret }]);
     expect(update.body).toMatchObject({ success: true, paymentStatus: '50percentage' });
     await h.settle();
     const record = await h.bookingRecord(bookingId);

@@ -218,7 +218,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
 
     // The customer retries the card on the same intent and it goes through.
     stripeApi.succeedIntent(intentId);
-    const done = await h.post('/api/savebooking/updatepaymentstatus', [{ ...retrieved[0], paymentIntentId: intentId }]);
+    const done = await h.post('/api/savebooking/updatepaymentstatus', [{ ...retrieved[0], paymentIntentId: intentId, clientSecret: res.body.clientSecret }]);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ success: true, paymentStatus: '50percentage' });
     await webhook(stripeApi.event('payment_intent.succeeded', stripeApi.intents.get(intentId)!));

@@ -4,7 +4,7 @@
  * answers carry none of those facts, so each part shows only when its fields arrived.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { confirmCheckoutSession } from '../../api/client';
 import { moveWhenText, paymentStatusText, penceText } from '../mymove/words';
@@ -52,15 +52,27 @@ function MoveSummary({ move }: { move: NonNullable<Details['move']> }) {
   );
 }
 
+/** The retrieve page's card payment arrives already confirmed (its answer in the navigation state). */
+export interface ConfirmedPaymentState {
+  confirmed: Details;
+}
+
+const confirmedFrom = (state: unknown): Details | null => {
+  const confirmed = state && typeof state === 'object' ? (state as Partial<ConfirmedPaymentState>).confirmed : undefined;
+  return confirmed && typeof confirmed === 'object' && confirmed.success === true ? confirmed : null;
+};
+
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const sessionId = params.get('session_id') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>({ state: sessionId ? 'confirming' : 'unconfirmed' });
+  const arrived = confirmedFrom(location.state);
+  const [outcome, setOutcome] = useState<Outcome>(arrived ? { state: 'confirmed', details: arrived } : { state: sessionId ? 'confirming' : 'unconfirmed' });
   const sent = useRef('');
 
   useEffect(() => {
     // once per session id, even when React runs effects twice in development
-    if (!sessionId || sent.current === sessionId) return;
+    if (arrived || !sessionId || sent.current === sessionId) return;
     sent.current = sessionId;
     confirmCheckoutSession(sessionId)
       .then((details) => setOutcome({ state: 'confirmed', details: details && typeof details === 'object' ? details : {} }))
@@ -68,7 +80,7 @@ export function PaymentSuccessPage() {
         // Shown: the unconfirmed outcome says the payment could not be confirmed (never "booked").
         setOutcome({ state: 'unconfirmed' });
       });
-  }, [sessionId]);
+  }, [sessionId, arrived]);
 
   const details: Details = outcome.state === 'confirmed' ? outcome.details : {};
   const status = text(details.statusText) ?? (text(details.paymentStatus) ? paymentStatusText(String(details.paymentStatus)) : undefined);

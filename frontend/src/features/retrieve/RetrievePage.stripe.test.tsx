@@ -16,6 +16,7 @@ vi.mock('./StripeCardPayment', () => ({
 }));
 
 const { RetrievePage } = await import('./RetrievePage');
+const { PaymentSuccessPage } = await import('../payment/PaymentSuccessPage');
 
 afterEach(() => {
   cleanup();
@@ -40,6 +41,7 @@ async function payByCard(updateAnswer: () => { status?: number; json?: unknown; 
     <MemoryRouter initialEntries={['/retrieve/4242']}>
       <Routes>
         <Route path="/retrieve/:id" element={<RetrievePage />} />
+        <Route path="/paymentbooking/success" element={<PaymentSuccessPage />} />
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
@@ -51,11 +53,14 @@ async function payByCard(updateAnswer: () => { status?: number; json?: unknown; 
 }
 
 describe('RetrievePage, card payment (Stripe configured)', () => {
-  it('a confirmed payment alerts Payment Success and goes home', async () => {
-    const { alert, api } = await payByCard(() => ({ json: { success: true, bookingId: 'b1', randomNumber: 4242 } }));
-    await screen.findByText('home page');
+  it('a confirmed payment sends the client secret, alerts Payment Success and ends on the success page', async () => {
+    const { alert, api } = await payByCard(() => ({ json: { success: true, bookingId: 'b1', randomNumber: 4242, myMovePath: '/mymove/tok9' } }));
+    await screen.findByText('Thank you: your move is booked');
     expect(alert).toHaveBeenCalledWith('Payment Success');
-    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', percentage: 30, paymentIntentId: 'pi_9' })]);
+    expect(screen.getByRole('link', { name: 'View my move' }).getAttribute('href')).toBe('/mymove/tok9');
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([
+      expect.objectContaining({ _id: 'b1', percentage: 30, paymentIntentId: 'pi_9', clientSecret: 'pi_9_secret' }),
+    ]);
   });
 
   it('a failed status update shows the failure instead of Payment Success', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { RetrievePage } from './RetrievePage';
+import { PaymentSuccessPage } from '../payment/PaymentSuccessPage';
 import { fakeApi } from '../../components/testing/fakeApi';
 
 afterEach(() => {
@@ -21,6 +22,7 @@ function renderAt(path: string) {
       <Routes>
         <Route path="/retrieve" element={<RetrievePage />} />
         <Route path="/retrieve/:id" element={<RetrievePage />} />
+        <Route path="/paymentbooking/success" element={<PaymentSuccessPage />} />
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
@@ -35,6 +37,15 @@ describe('RetrievePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('You have Already paid for a 30 % deposit');
     expect(screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/)).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('a cancelled booking says so, never "Already paid", and offers no payment', async () => {
+    fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [{ ...record('paid', 0), state: 'cancelled', statusText: 'Cancelled' }] }) });
+    renderAt('/retrieve/4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    await screen.findByText('This booking was cancelled.');
+    expect(screen.queryByText(/Already paid/)).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
@@ -72,17 +83,20 @@ describe('RetrievePage', () => {
     expect(api.of('POST', '/api/savebooking')[0].body).toEqual([expect.objectContaining({ _id: 'b1', percentage: 30 })]);
   });
 
-  it('back from the local checkout: records the payment, alerts Payment Success and goes home', async () => {
+  it('back from the local checkout: records the payment with the returned client secret, alerts Payment Success and shows the success page with the My move link', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const api = fakeApi({
       'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
-      'POST /api/savebooking/updatepaymentstatus': () => ({ json: { success: true } }),
+      'POST /api/savebooking/updatepaymentstatus': () => ({
+        json: { success: true, bookingId: 'b1', randomNumber: 4242, paymentStatus: '30percentage', statusText: 'Booked: 30 % deposit paid', kind: 'deposit', myMovePath: '/mymove/tok1', paidPence: 6000, balancePence: 14000 },
+      }),
     });
-    renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
-    await screen.findByText('home page');
+    renderAt('/retrieve/4242?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&redirect_status=succeeded');
+    await screen.findByText('Thank you: your move is booked');
     expect(alert).toHaveBeenCalledWith('Payment Success');
-    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1' })]);
+    expect(screen.getByRole('link', { name: 'View my move' }).getAttribute('href')).toBe('/mymove/tok1');
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_abc' })]);
   });
 
   it('back from the local checkout: a failed status update is shown, never "Payment Success", and it stays on the page', async () => {

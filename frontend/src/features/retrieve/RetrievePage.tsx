@@ -5,12 +5,23 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { MSG, PAYMENT_PERCENTAGES, retrieveCodeSchema, type BookingRecord, type PaymentPercentage, type RecordPaymentItem } from '@vanhop/contracts';
+import {
+  MSG,
+  PAYMENT_PERCENTAGES,
+  retrieveCodeSchema,
+  type BookingRecord,
+  type PaymentPercentage,
+  type PaymentSuccessAck,
+  type PaymentSuccessResponse,
+  type RecordPaymentItem,
+} from '@vanhop/contracts';
 import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { formatMovingDate } from '../booking/dateRules';
 import { pounds, shareOf } from '../booking/bookingModel';
 import { paidForText } from '../mymove/words';
+import type { ConfirmedPaymentState } from '../payment/PaymentSuccessPage';
+import { PATHS } from '../../app/paths';
 import './retrieve.css';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
@@ -27,14 +38,27 @@ export function paymentNotConfirmedText(err: unknown): string {
   return `We could not confirm your payment${why}. Please contact us with your quote code before trying again.`;
 }
 
-/** Records the paid PaymentIntent: null when the server confirmed it, else the failure text to show. */
-async function recordPayment(record: RecordPaymentItem, intentId: string): Promise<string | null> {
+type Recorded = { confirmed: PaymentSuccessResponse | PaymentSuccessAck } | { failure: string };
+
+/**
+ * Records the paid PaymentIntent with its client secret (the proof that this page is the payer's, so
+ * the answer carries the booking and its My move link), or the failure text to show.
+ */
+async function recordPayment(record: RecordPaymentItem, intentId: string, clientSecret: string | null): Promise<Recorded> {
   try {
-    await updatePaymentStatus(record, intentId);
-    return null;
+    return { confirmed: await updatePaymentStatus(record, intentId, clientSecret) };
   } catch (err) {
-    return paymentNotConfirmedText(err);
+    return { failure: paymentNotConfirmedText(err) };
   }
+}
+
+/** SPEC's alert, then the success page Book Now ends on, with the move and the My move link. */
+function useShowPaid() {
+  const navigate = useNavigate();
+  return (confirmed: PaymentSuccessResponse | PaymentSuccessAck) => {
+    alert(MSG.payment.success);
+    navigate(PATHS.paymentSuccess, { state: { confirmed } satisfies ConfirmedPaymentState });
+  };
 }
 
 async function fetchRecord(code: string): Promise<BookingRecord> {
@@ -84,8 +108,9 @@ function QuoteSummary({ record }: { record: BookingRecord }) {
 }
 
 function PaymentChoice({ record, code }: { record: BookingRecord; code: string }) {
-  const navigate = useNavigate();
+  const showPaid = useShowPaid();
   const { config } = usePublicConfig();
+  const clientSecret = useRef<string | null>(null);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -132,15 +157,14 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
           <StripeCardPayment
             publishableKey={stripeKey}
             payLabel={payLabel}
-            prepare={async () => (await prepare())?.clientSecret ?? null}
+            prepare={async () => (clientSecret.current = (await prepare())?.clientSecret ?? null)}
             onPaid={async (intentId) => {
-              const failure = await recordPayment({ ...record, percentage }, intentId);
-              if (failure) {
-                setProblem(failure);
+              const recorded = await recordPayment({ ...record, percentage }, intentId, clientSecret.current);
+              if ('failure' in recorded) {
+                setProblem(recorded.failure);
                 return;
               }
-              alert(MSG.payment.success);
-              navigate('/');
+              showPaid(recorded.confirmed);
             }}
           />
         </Suspense>
@@ -164,7 +188,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
 export function RetrievePage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const showPaid = useShowPaid();
   const [code, setCode] = useState(id);
   const [record, setRecord] = useState<BookingRecord | null>(null);
   const [error, setError] = useState('');
@@ -172,6 +196,7 @@ export function RetrievePage() {
   const handledReturn = useRef(false);
 
   const intentId = search.get('payment_intent');
+  const intentSecret = search.get('payment_intent_client_secret');
   const redirectStatus = search.get('redirect_status');
 
   useEffect(() => setCode(id), [id]);
@@ -187,17 +212,17 @@ export function RetrievePage() {
     setBusy(true);
     fetchRecord(id)
       .then(async (r) => {
-        const failure = await recordPayment(r, intentId);
-        if (failure) {
-          setError(failure);
+        const recorded = await recordPayment(r, intentId, intentSecret);
+        if ('failure' in recorded) {
+          setError(recorded.failure);
           return;
         }
-        alert(MSG.payment.success);
-        navigate('/');
+        showPaid(recorded.confirmed);
       })
       .catch((err: unknown) => setError(retrieveErrorText(err)))
       .finally(() => setBusy(false));
-  }, [id, intentId, redirectStatus, navigate]);
+    // showPaid is a new function each render; the return is handled once (handledReturn).
+  }, [id, intentId, intentSecret, redirectStatus]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -241,8 +266,15 @@ export function RetrievePage() {
         <div className="retrieve-result">
           <h2>Your quote</h2>
           <QuoteSummary record={record} />
-          {record.paymentStatus === 'unpaid' ? (
+          {record.paymentStatus === 'unpaid' && record.state !== 'cancelled' ? (
             <PaymentChoice record={record} code={String(record.randomNumber)} />
+          ) : record.state === 'cancelled' || record.state === 'frozen' ? (
+            <div className="retrieve-paid">
+              <p className="retrieve-paid-status" data-state={record.state}>
+                {record.state === 'cancelled' ? 'This booking was cancelled.' : 'This booking is postponed: it has no moving date yet.'}
+              </p>
+              <p>Your My move page (the link in your booking e-mail) shows what was paid and refunded{record.state === 'frozen' ? ' and lets you choose a new date' : ''}.</p>
+            </div>
           ) : (
             <div className="retrieve-paid">
               <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(paidForText(record.paymentStatus))}</p>

@@ -1,4 +1,4 @@
-import type { BookingLifecycle, BookingRecord, RefundReason } from '@vanhop/contracts';
+import { customerStatusText, poundsToPence, type BookingLifecycle, type BookingRecord, type RefundReason } from '@vanhop/contracts';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -30,13 +30,30 @@ export type StoredBooking = BookingRecord &
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {
+  const state = record.state ?? 'active';
   return {
     _id: record._id,
     randomNumber: record.randomNumber,
     date: record.date,
-    quote: record.quote,
+    quote: record.paymentStatus === 'unpaid' ? record.quote : withoutContact(record.quote),
     paymentStatus: record.paymentStatus,
     OutstandingBalance: record.OutstandingBalance,
     percentage: record.percentage,
+    // Beside SPEC's fields, which keep their values: where the booking is, in words.
+    state,
+    statusText: customerStatusText({ state, paymentStatus: record.paymentStatus, balancePence: poundsToPence(record.OutstandingBalance ?? 0) }),
+  };
+}
+
+/**
+ * A booked move's contact details and street addresses belong behind its My move link: the code
+ * alone (learnt from a mail, a driver's list, a guess) only ever shows what the quote was.
+ */
+function withoutContact(quote: StoredBooking['quote']): StoredBooking['quote'] {
+  return {
+    ...quote,
+    email: '',
+    phone: '',
+    totalAddress: quote.totalAddress.map((a) => ({ ...a, physicalAddress: '' })),
   };
 }

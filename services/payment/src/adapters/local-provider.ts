@@ -109,12 +109,14 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async createIntent(r: IntentRequest): Promise<{ ref: string; clientSecret: string }> {
     const ref = `pi_local_${token(12)}`;
+    const clientSecret = `${ref}_secret_${token(12)}`;
     const charge = await this.create(r.idempotencyKey, {
       _id: ref,
       kind: 'intent',
-      successPath: `${r.returnPath}?payment_intent=${ref}&redirect_status=succeeded`,
+      // As Stripe's return_url after a redirect: the secret comes back, and it is what proves the page is the payer's.
+      successPath: `${r.returnPath}?payment_intent=${ref}&payment_intent_client_secret=${clientSecret}&redirect_status=succeeded`,
       cancelPath: r.cancelPath,
-      clientSecret: `${ref}_secret_${token(12)}`,
+      clientSecret,
       ...this.common(r),
     });
     return { ref: charge._id, clientSecret: charge.clientSecret ?? '' };

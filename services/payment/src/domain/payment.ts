@@ -1,4 +1,5 @@
 import { customerStatusText, paymentStatusFor, type BookingSummary, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { timingSafeEqual } from 'node:crypto';
 import type { ProviderPaymentState } from './payment-provider.js';
 
 export type PaymentKind = 'checkout' | 'intent';
@@ -81,4 +82,15 @@ export function successAnswer(payment: Payment, booking: BookingSummary): Paymen
     paidPence,
     balancePence,
   };
+}
+
+/**
+ * Whether a caller holds the intent's client secret: the provider gave it only to the page that
+ * opened the intent, so it is what proves the caller is the payer (compared in constant time).
+ */
+export function holdsClientSecret(payment: Pick<Payment, 'clientSecret'>, presented: string | undefined): boolean {
+  if (!payment.clientSecret || !presented) return false;
+  const a = Buffer.from(payment.clientSecret);
+  const b = Buffer.from(presented);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

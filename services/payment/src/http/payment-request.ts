@@ -48,7 +48,15 @@ export interface RecordPaymentRequest {
   percentage: unknown;
   ref: BookingRef;
   paymentIntentId?: string;
+  /**
+   * The intent's client secret, as only the page that confirmed the card holds it (Stripe's
+   * `payment_intent_client_secret`): the proof that answers with the booking's My move link.
+   */
+  clientSecret?: string;
 }
+
+/** Client secrets are `<intent id>_secret_<random>`: the same character set as provider references. */
+const clientSecretOf = (raw: unknown): string | undefined => valid<string>(providerRefSchema('clientSecret'), raw) ?? undefined;
 
 /**
  * POST /api/savebooking(/updatepaymentstatus): the retrieved record array (`[record]`), or an object
@@ -68,9 +76,11 @@ export function readRecordPaymentRequest(body: unknown): RecordPaymentRequest {
   const record = item as Record<string, unknown>;
   const percentage = extras.percentage ?? record.percentage;
   const rawIntent = extras.paymentIntentId ?? record.paymentIntentId;
+  const clientSecret = clientSecretOf(extras.clientSecret ?? extras.payment_intent_client_secret ?? record.clientSecret ?? record.payment_intent_client_secret);
   return {
     percentage,
     ref,
+    ...(clientSecret ? { clientSecret } : {}),
     ...(rawIntent === undefined || rawIntent === null || rawIntent === '' ? {} : { paymentIntentId: parseProviderRef(rawIntent, 'paymentIntentId') }),
   };
 }

@@ -7,6 +7,8 @@ import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
 import type { PaymentRepository } from '../adapters/payment-repository.js';
 import { localCheckoutPath } from '../adapters/local-provider.js';
+import { holdsClientSecret } from '../domain/payment.js';
+import type { PaymentSuccessAck } from '@vanhop/contracts';
 
 export interface PaymentRouteDeps {
   start: StartPayment;
@@ -59,7 +61,10 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     }),
   );
 
-  /** After card confirmation: `{success: true}` only once the provider reports the intent succeeded. */
+  /**
+   * After card confirmation: `{success: true}` only once the provider reports the intent succeeded,
+   * with the booking and its My move link only for the caller that sent the intent's client secret.
+   */
   app.post(
     '/api/savebooking/updatepaymentstatus',
     route(async (req, res) => {
@@ -70,7 +75,10 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
         : await deps.payments.latestIntent('id' in request.ref ? { bookingId: request.ref.id } : { randomNumber: request.ref.code });
       if (!payment || payment.kind !== 'intent') throw new NotFoundError('No card payment found for this booking');
       if (!belongs(payment)) throw new ValidationError('paymentIntentId does not belong to this booking', { paymentIntentId: 'paymentIntentId does not belong to this booking' });
-      res.json(await deps.confirm.confirm('intent', payment._id, correlationOf(req)));
+      const confirmed = await deps.confirm.confirm('intent', payment._id, correlationOf(req));
+      // A code or an id is no proof: anyone may learn them. Only the page holding the intent's
+      // client secret gets the booking (and its My move link); everyone else SPEC's bare answer.
+      res.json(holdsClientSecret(payment, request.clientSecret) ? confirmed : ({ success: true } satisfies PaymentSuccessAck));
     }),
   );
 
