@@ -89,9 +89,10 @@ RUN mkdir -p /app/data && chown 1000:1000 /app/data
 ENV DATA_DIR=/app/data
 USER 1000:1000
 # Defaults for `docker run`; compose and Kubernetes set PORT and their own checks. Node's own
-# fetch keeps the slim image free of curl.
+# fetch keeps the slim image free of curl. The gateway answers readiness on its ops port
+# (OPS_PORT, default 9090), a service on its PORT: the ops port is asked first.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const ready=(p)=>fetch('http://127.0.0.1:'+p+'/health/ready').then(r=>r.ok);ready(process.env.OPS_PORT||9090).catch(()=>ready(process.env.PORT||8080)).then(ok=>process.exit(ok?0:1),()=>process.exit(1))"]
 EXPOSE 8080
 # Node is PID 1 and handles SIGTERM itself (readiness off, drain, disconnect: runServiceMain).
 CMD ["node", "gateway/dist/main.js"]

@@ -26,11 +26,11 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-embedded-'));
 const started = performance.now();
 const embedded = await spawnEmbedded(dataDir, { GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000' });
-const { child, url } = embedded;
+const { child, url, opsUrl } = embedded;
 try {
   const listening = performance.now() - started;
-  // Ready as a load balancer sees it: the gateway's readiness answers 200.
-  while ((await fetch(`${url}/health/ready`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 20));
+  // Ready as a load balancer sees it: the gateway's readiness (on its ops port) answers 200.
+  while ((await fetch(`${opsUrl}/health/ready`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 20));
   const ready = performance.now() - started;
   const idle = memoryOf(child.pid!);
 

@@ -1,7 +1,7 @@
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { createAppBase, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
+import { createAppBase, createOpsApp, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { CLIENT_IDENTITY_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
@@ -26,10 +26,15 @@ const contentSecurityPolicy = {
   },
 };
 
-export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Express {
+/** The public app (web app and `/api`, plus `/health/live`) and the ops app (readiness and metrics, on OPS_PORT). */
+export interface GatewayApps { app: Express; ops: Express }
+
+export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApps {
   // The platform's app base (health, metrics, request ids and logs), as every service uses; paths
-  // are canonicalised first, and the request id also goes upstream.
-  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true });
+  // are canonicalised first, and the request id also goes upstream. Readiness and metrics go on
+  // the ops app: the public port (and so the Ingress) answers neither.
+  const ops = createOpsApp();
+  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true, ops });
   app.use(helmet({ contentSecurityPolicy }));
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
@@ -65,5 +70,5 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Expr
   app.use('/api', notFoundHandler);
   app.use(staticSite(config.staticDir, prerenderLandingPage, isClientRoute));
   app.use(errorHandler(deps.logger));
-  return app;
+  return { app, ops };
 }

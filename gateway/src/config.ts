@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig, type ServiceUrls } from '@vanhop/platform';
+import { ConfigError, EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig, type ServiceUrls } from '@vanhop/platform';
 
 export interface GatewayConfig {
   platform: PlatformConfig;
+  /** Health (`/health/ready`) and metrics (`/metrics`): never public, so on their own port; the Ingress routes only `port`. */
+  opsPort: number;
   services: ServiceUrls;
   jwt: JwtConfig;
   corsOrigins: string[];
@@ -13,11 +15,18 @@ export interface GatewayConfig {
   publicSettings: { googleMapsKey?: string; stripePublishableKey?: string; phone: string; email: string };
 }
 
+/** The gateway's health and metrics port unless OPS_PORT says otherwise. */
+export const DEFAULT_OPS_PORT = 9090;
+
 export function loadConfig(env: Env): GatewayConfig {
   const r = new EnvReader(env);
   const platform = readPlatformConfig({ ...env, PORT: env.GATEWAY_PORT ?? env.PORT }, 'gateway', DEFAULT_PORTS.gateway);
+  // A gateway on any free port (tests) puts its ops port on any free port too.
+  const opsPort = r.port('OPS_PORT', platform.port === 0 ? 0 : DEFAULT_OPS_PORT);
+  if (opsPort !== 0 && opsPort === platform.port) throw new ConfigError('OPS_PORT', `must differ from the gateway's own port (${platform.port})`);
   return {
     platform,
+    opsPort,
     services: readServiceUrls(env),
     jwt: readJwtConfig(env),
     corsOrigins: r.list('CORS_ORIGINS'),

@@ -4,7 +4,8 @@ import { createLogger, createProductionAdapter, listen, MemoryCache, Readiness, 
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 
-export interface RunningGateway { url: string; port: number; stop(): Promise<void> }
+/** `opsUrl`: readiness and metrics (`/health/ready`, `/metrics`), never the public port. */
+export interface RunningGateway { url: string; port: number; opsUrl: string; opsPort: number; stop(): Promise<void> }
 
 export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger; clock?: Clock } = {}): Promise<RunningGateway> {
   const logger = overrides.logger ?? createLogger('gateway', config.platform.logLevel);
@@ -18,15 +19,23 @@ export async function startGateway(config: GatewayConfig, overrides: { logger?: 
       },
     },
   ]);
-  const app = createGatewayApp(config, { logger, cache, readiness, clock: overrides.clock });
-  const server = await listen(app, config.platform.port, config.platform.host);
-  logger.info({ url: server.url }, 'gateway listening');
+  const { app, ops } = createGatewayApp(config, { logger, cache, readiness, clock: overrides.clock });
+  const opsServer = await listen(ops, config.opsPort, config.platform.host);
+  const server = await listen(app, config.platform.port, config.platform.host).catch(async (err) => {
+    await opsServer.close();
+    throw err;
+  });
+  logger.info({ url: server.url, opsUrl: opsServer.url }, 'gateway listening');
   return {
     url: server.url,
     port: server.port,
+    opsUrl: opsServer.url,
+    opsPort: opsServer.port,
     stop: async () => {
+      // Readiness fails first (the ops port still answers it) while open requests drain.
       readiness.markShuttingDown();
       await server.close();
+      await opsServer.close();
       await cache.close();
     },
   };

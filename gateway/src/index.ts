@@ -1,3 +1,3 @@
 export { startGateway, type RunningGateway } from './gateway.js';
-export { loadConfig as loadGatewayConfig, type GatewayConfig } from './config.js';
+export { loadConfig as loadGatewayConfig, DEFAULT_OPS_PORT, type GatewayConfig } from './config.js';
 export { createGatewayApp } from './app.js';

@@ -191,10 +191,22 @@ describe('gateway proxy', () => {
     }
   });
 
-  it('exposes live, ready and metrics endpoints', async () => {
+  it('answers liveness on its public port, readiness and metrics on the ops port only', async () => {
     expect((await fetch(`${gateway.url}/health/live`)).status).toBe(200);
-    expect((await fetch(`${gateway.url}/health/ready`)).status).toBe(200);
-    const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
-    expect(metrics).toContain('http_requests_total');
+    for (const p of ['/health/ready', '/metrics', '/health/ready/', '/METRICS', '//metrics']) {
+      const res = await fetch(`${gateway.url}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toMatch(/process_cpu|"checks"|"status"/);
+    }
+
+    expect(gateway.opsPort).not.toBe(gateway.port);
+    expect((await fetch(`${gateway.opsUrl}/health/live`)).status).toBe(200);
+    expect(await (await fetch(`${gateway.opsUrl}/health/ready`)).json()).toMatchObject({ status: 'ready', service: 'gateway' });
+    // Requests on the public port are counted, and served on the ops port.
+    expect((await fetch(`${gateway.url}/api/config`)).status).toBe(200);
+    const metrics = await (await fetch(`${gateway.opsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/http_requests_total\{[^}]*route="\/api\/config"/);
+    expect((await fetch(`${gateway.opsUrl}/api/config`)).status).toBe(404);
+    expect((await fetch(`${gateway.opsUrl}/`)).status).toBe(404);
   });
 });

@@ -14,6 +14,8 @@ export const SERVICES = [quoteService, bookingService, paymentService, notificat
 
 export interface EmbeddedProduct {
   url: string;
+  /** The gateway's health and metrics (`/health/ready`, `/metrics`): OPS_PORT, never the public port. */
+  opsUrl: string;
   gateway: RunningGateway;
   services: Record<string, RunningService>;
   bus: MemoryEventBus;
@@ -66,6 +68,7 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
   const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }), { clock: options.clock });
   return {
     url: gateway.url.replace('127.0.0.1', 'localhost'),
+    opsUrl: gateway.opsUrl,
     gateway,
     services,
     bus,

@@ -5,7 +5,7 @@ import { paymentService } from '@vanhop/payment';
 import { notificationService } from '@vanhop/notification';
 import { reviewService } from '@vanhop/review';
 import { adminAuthService } from '@vanhop/admin-auth';
-import { loadGatewayConfig } from '@vanhop/gateway';
+import { DEFAULT_OPS_PORT, loadGatewayConfig } from '@vanhop/gateway';
 
 /** What the manifests are checked against: each program's own config loader and its port. */
 export interface Deployable {
@@ -13,6 +13,8 @@ export interface Deployable {
   /** Workspace folder: the image runs `node <dir>/dist/main.js`. */
   dir: string;
   port: number;
+  /** The gateway: readiness and metrics on a second port (OPS_PORT) that its Service does not carry. */
+  opsPort?: number;
   loadConfig(env: Env): { platform: { host: string; port: number; eventBus: string; store: string; cache: string } };
   /** The gateway keeps no documents and consumes no events: only its cache must be distributed. */
   usesStoreAndBus: boolean;
@@ -27,7 +29,7 @@ const service = (def: { name: string; loadConfig: Deployable['loadConfig'] }): D
 });
 
 export const DEPLOYABLES: Deployable[] = [
-  { name: 'gateway', dir: 'gateway', port: DEFAULT_PORTS.gateway, loadConfig: (env) => loadGatewayConfig(env), usesStoreAndBus: false },
+  { name: 'gateway', dir: 'gateway', port: DEFAULT_PORTS.gateway, opsPort: DEFAULT_OPS_PORT, loadConfig: (env) => loadGatewayConfig(env), usesStoreAndBus: false },
   ...[quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService].map(service),
 ];
 

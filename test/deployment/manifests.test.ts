@@ -81,11 +81,15 @@ describe('k8s/ manifests', () => {
       expect(existsSync(path.join(ROOT, d.dir, 'src/main.ts')), `${d.dir}/src/main.ts`).toBe(true);
     });
 
-    it('listens on one port that the Service targets and PORT names', () => {
-      expect(c.ports).toHaveLength(1);
+    it('listens on one port that the Service targets and PORT names (the gateway: and an ops port the Service does not carry)', () => {
+      expect(c.ports).toHaveLength(d.opsPort ? 2 : 1);
       const port = c.ports![0].containerPort;
       expect(port).toBe(d.port);
       expect(c.env?.find((e) => e.name === 'PORT')?.value).toBe(String(port));
+      if (d.opsPort) {
+        expect(c.ports![1]).toMatchObject({ name: 'ops', containerPort: d.opsPort });
+        expect(c.env?.find((e) => e.name === 'OPS_PORT')?.value).toBe(String(d.opsPort));
+      }
       const svc = cluster.find<Service>('Service', name)!;
       expect(svc.spec.ports).toHaveLength(1);
       expect(containerPortNumber(c, svc.spec.ports[0].targetPort ?? svc.spec.ports[0].port)).toBe(port);
@@ -94,14 +98,22 @@ describe('k8s/ manifests', () => {
       expect(dep.spec.template.metadata.labels).toMatchObject(dep.spec.selector.matchLabels);
     });
 
-    it('has liveness on /health/live, readiness on /health/ready and a startup probe, on its port', () => {
+    it('has liveness on /health/live, readiness on /health/ready and a startup probe, on its port (readiness: the ops port, if any)', () => {
       const port = c.ports![0].containerPort;
       expect(c.livenessProbe?.httpGet?.path).toBe('/health/live');
       expect(c.readinessProbe?.httpGet?.path).toBe('/health/ready');
       expect(c.startupProbe?.httpGet?.path).toBe('/health/live');
-      for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) expect(containerPortNumber(c, probe!.httpGet!.port)).toBe(port);
+      for (const probe of [c.livenessProbe, c.startupProbe]) expect(containerPortNumber(c, probe!.httpGet!.port)).toBe(port);
+      expect(containerPortNumber(c, c.readinessProbe!.httpGet!.port)).toBe(d.opsPort ?? port);
       // Startup must allow a slow first connection to Kafka/Mongo before liveness takes over.
       expect((c.startupProbe!.periodSeconds ?? 10) * (c.startupProbe!.failureThreshold ?? 3)).toBeGreaterThanOrEqual(60);
+    });
+
+    it('has Prometheus scrape /metrics on the port that serves it', () => {
+      const annotations = (dep.spec.template.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+      expect(annotations['prometheus.io/scrape']).toBe('true');
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+      expect(annotations['prometheus.io/port']).toBe(String(d.opsPort ?? d.port));
     });
 
     it('sets CPU and memory requests and limits', () => {
@@ -205,12 +217,16 @@ describe('k8s/ manifests', () => {
       expect(mine, `${d.name}: one NetworkPolicy`).toHaveLength(1);
       const rules = mine[0].spec.ingress ?? [];
       expect(rules.length, d.name).toBeGreaterThan(0);
-      const portName = container(appDeployment(d.name)!).ports?.[0]?.name;
-      for (const rule of rules) expect(rule.ports?.map((p) => p.port), d.name).toEqual([portName]);
+      const [portName, opsPortName] = (container(appDeployment(d.name)!).ports ?? []).map((p) => p.name);
       if (d.name === 'gateway') {
-        expect(rules.every((r) => r.from === undefined), 'the gateway is open to the Ingress controller').toBe(true);
+        // Its public port is open to the Ingress controller; its ops port to Prometheus only.
+        expect(rules.map((r) => [r.ports?.map((p) => p.port), r.from])).toEqual([
+          [[portName], undefined],
+          [[opsPortName], [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]],
+        ]);
         continue;
       }
+      for (const rule of rules) expect(rule.ports?.map((p) => p.port), d.name).toEqual([portName]);
       const peers = rules.flatMap((r) => r.from ?? []);
       expect(rules.every((r) => r.from && r.from.length > 0), `${d.name} has no open rule`).toBe(true);
       const pods = peers.filter((p) => p.podSelector).map((p) => p.podSelector!.matchLabels!['app.kubernetes.io/name']).sort();
@@ -245,10 +261,14 @@ describe('docker-compose.yml', () => {
       expect(s.command).toEqual(['node', `${d.dir}/dist/main.js`]);
     });
 
-    it('checks its own readiness endpoint on its PORT', () => {
+    it('checks its own readiness endpoint on its PORT (the gateway: on its unpublished OPS_PORT)', () => {
       expect(JSON.stringify(s.healthcheck!.test)).toContain('/health/ready');
-      expect(JSON.stringify(s.healthcheck!.test)).toContain('process.env.PORT');
+      expect(JSON.stringify(s.healthcheck!.test)).toContain(d.opsPort ? 'process.env.OPS_PORT' : 'process.env.PORT');
       expect(composeEnv(s).PORT).toBe(String(d.port));
+      if (d.opsPort) {
+        expect(composeEnv(s).OPS_PORT).toBe(String(d.opsPort));
+        expect(JSON.stringify(s.ports ?? [])).not.toContain(String(d.opsPort));
+      }
     });
 
     it('gets an environment its config reads completely and accepts in distributed mode', () => {

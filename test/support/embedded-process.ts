@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 export interface EmbeddedProcess {
   child: ChildProcess;
   url: string;
+  /** The gateway's ops port (`/health/ready`, `/metrics`), as printed. */
+  opsUrl: string;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
@@ -14,19 +16,19 @@ export interface EmbeddedProcess {
 export async function spawnEmbedded(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedProcess> {
   if (!existsSync('dist/embedded.js')) throw new Error('dist/embedded.js is missing: run npm run build first');
   const child = spawn(process.execPath, ['dist/embedded.js'], {
-    env: { ...process.env, GATEWAY_PORT: '0', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
+    env: { ...process.env, GATEWAY_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, opsUrl] = await new Promise<[string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 30_000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      const m = /Open (http:\/\/\S+)/.exec(output);
+      const m = /Open (http:\/\/\S+)\n Health and metrics (http:\/\/\S+)\/health\/ready/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve([m[1], m[2]]);
       }
     };
     child.stdout!.on('data', onData);
@@ -36,6 +38,7 @@ export async function spawnEmbedded(dataDir: string, env: Record<string, string>
   return {
     child,
     url,
+    opsUrl,
     output: () => output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -21,8 +21,8 @@ export interface EmbeddedTestOptions {
 }
 
 /**
- * Starts the embedded product with a fresh temp data folder, quiet logs and the gateway on a free
- * port (GATEWAY_PORT 0) unless `env` says otherwise. Nothing is read from process.env unless the
+ * Starts the embedded product with a fresh temp data folder, quiet logs and the gateway and its
+ * ops port on free ports (GATEWAY_PORT and OPS_PORT 0) unless `env` says otherwise. Nothing is read from process.env unless the
  * caller spreads it into `env`.
  */
 export async function startEmbeddedOnTempDir(env: Env = {}, options: EmbeddedTestOptions = {}): Promise<EmbeddedOnTempDir> {
@@ -31,7 +31,7 @@ export async function startEmbeddedOnTempDir(env: Env = {}, options: EmbeddedTes
   let product: EmbeddedProduct;
   try {
     product = await startEmbedded(
-      { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', ...(options.webApp === false ? { STATIC_DIR: dataDir } : {}), ...env, DATA_DIR: dataDir },
+      { GATEWAY_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent', ...(options.webApp === false ? { STATIC_DIR: dataDir } : {}), ...env, DATA_DIR: dataDir },
       { clock: options.clock },
     );
   } catch (err) {

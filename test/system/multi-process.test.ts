@@ -74,7 +74,7 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     services.booking = new ServiceProcess('booking', entry('booking'), envFor('booking', { PORT: String(ports.booking), RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_LINK_SECRET: `multi-process-link-secret-${RUN}-0123456789abcdef` }), urlOf('booking'));
     services.notification = new ServiceProcess('notification', entry('notification'), envFor('notification', { PORT: String(ports.notification), CONVERSATION_LINK_SECRET: `multi-process-conversations-${RUN}-0123456789abcdef` }), urlOf('notification'));
     // The gateway's readiness also wants the built web app, which a server-only build lacks: liveness is enough here.
-    gateway = new ServiceProcess('gateway', entry('gateway'), envFor('gateway', { GATEWAY_PORT: String(ports.gateway) }), urlOf('gateway'), '/health/live');
+    gateway = new ServiceProcess('gateway', entry('gateway'), envFor('gateway', { GATEWAY_PORT: String(ports.gateway), OPS_PORT: '0' }), urlOf('gateway'), '/health/live');
     await Promise.all([...Object.values(services), gateway].map((p) => p.start()));
   }, 120_000);
 

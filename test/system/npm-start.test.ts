@@ -24,6 +24,11 @@ describe('npm start (embedded product as a process)', () => {
     const body = await health.json();
     expect(body.health).toBe('ok');
     expect(Object.keys(body.services).sort()).toEqual(['admin-auth', 'booking', 'notification', 'payment', 'quote', 'review']);
+    // The gateway's own readiness and metrics are on its ops port, printed beside the URL; never the public one.
+    expect((await fetch(`${product.opsUrl}/health/ready`)).status).toBe(200);
+    expect(await (await fetch(`${product.opsUrl}/metrics`)).text()).toContain('http_requests_total');
+    expect((await fetch(`${url}/health/ready`)).status).toBe(404);
+    expect((await fetch(`${url}/health/live`)).status).toBe(200);
 
     const home = await fetch(url);
     expect(home.status).toBe(200);

@@ -5,7 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
 import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { healthRouter, Readiness } from './health.js';
+import { healthRouter, liveness, Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
 import { refuseDeepJson } from './json-depth.js';
 
@@ -61,12 +61,25 @@ export interface AppBaseOptions {
   first?: RequestHandler[];
   /** The gateway: the request id also goes upstream in the request headers. */
   forwardRequestId?: boolean;
+  /**
+   * The gateway: readiness and metrics are served by this app instead (see createOpsApp), on a
+   * port the Ingress does not route; the public app keeps `/health/live` alone, for the probes.
+   */
+  ops?: Express;
+}
+
+/** An app for health and metrics alone, on its own port: nothing else is answered there. */
+export function createOpsApp(): Express {
+  const ops = express();
+  ops.disable('x-powered-by');
+  return ops;
 }
 
 /**
  * What every HTTP process of the product starts from, gateway and services alike: no
  * x-powered-by, proxies on private networks trusted for the client address, health and metrics
- * endpoints, request metrics, request ids and request logs.
+ * endpoints (or, with `ops`, liveness only and the rest there), request metrics, request ids and
+ * request logs.
  */
 export function createAppBase(options: AppBaseOptions): Express {
   const app = express();
@@ -75,8 +88,14 @@ export function createAppBase(options: AppBaseOptions): Express {
   for (const handler of options.first ?? []) app.use(handler);
   const metrics = createMetrics(options.service);
   // Mounted on their paths: every other request passes them with one path check.
-  app.use('/health', healthRouter(options.service, options.readiness));
-  app.get('/metrics', metrics.handler);
+  const ops = options.ops ?? app;
+  ops.use('/health', healthRouter(options.service, options.readiness));
+  ops.get('/metrics', metrics.handler);
+  if (options.ops) {
+    options.ops.use(notFoundHandler);
+    app.get('/health/live', liveness(options.service));
+    app.use(['/health', '/metrics'], notFoundHandler);
+  }
   app.use(metrics.middleware);
   app.use(requestLogging(options.logger, { forwardRequestId: options.forwardRequestId }));
   return app;

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import express from 'express';
 import type { HealthCheck } from '../ports/health.js';
 
@@ -35,13 +35,17 @@ export class Readiness {
   }
 }
 
+/** GET /health/live: the process only (a dependency outage must not get every pod restarted). */
+export const liveness =
+  (service: string): RequestHandler =>
+  (_req, res) => {
+    res.json({ status: 'ok', service });
+  };
+
 /** `/live` and `/ready`, mounted at `/health` (so other requests pass by without entering it). */
 export function healthRouter(service: string, readiness: Readiness): Router {
   const r = express.Router();
-  // Liveness is the process only: a dependency outage must not get every pod restarted.
-  r.get('/live', (_req, res) => {
-    res.json({ status: 'ok', service });
-  });
+  r.get('/live', liveness(service));
   r.get('/ready', async (_req, res) => {
     const { ready, checks } = await readiness.evaluate();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service, checks });
