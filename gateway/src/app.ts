@@ -6,7 +6,7 @@ import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { CLIENT_IDENTITY_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
-import { serviceProxy } from './proxy.js';
+import { forwardedHeaders, serviceProxy } from './proxy.js';
 import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
@@ -34,7 +34,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   // are canonicalised first, and the request id also goes upstream. Readiness and metrics go on
   // the ops app: the public port (and so the Ingress) answers neither.
   const ops = createOpsApp();
-  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true, ops });
+  // Client addresses (rate limits) come from X-Forwarded-For only as far as TRUST_PROXY says.
+  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true, ops, trustProxy: config.trustProxy });
   app.use(helmet({ contentSecurityPolicy }));
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
@@ -60,6 +61,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
       if (err || res.headersSent) return next(err);
       const forward = () => {
         req.url = req.originalUrl;
+        forwardedHeaders(req);
         proxies[target.service](req, res, next);
       };
       if (target.admin) guard(req, res, (e?: unknown) => (e ? next(e) : forward()));

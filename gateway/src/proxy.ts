@@ -1,7 +1,20 @@
 import http from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from '@vanhop/platform';
+import { clientIp, type Logger } from '@vanhop/platform';
+
+/**
+ * The forwarding headers a service sees are the gateway's alone: X-Forwarded-For is the client
+ * address the gateway determined (TRUST_PROXY), replacing whatever the client sent, so a service
+ * that trusts the gateway hop rate-limits the same client the gateway does.
+ */
+export function forwardedHeaders(req: Request): void {
+  req.headers['x-forwarded-for'] = clientIp(req);
+  req.headers['x-forwarded-proto'] = req.protocol;
+  delete req.headers['x-forwarded-host'];
+  delete req.headers['x-forwarded-port'];
+  delete req.headers.forwarded;
+}
 
 /** A streaming reverse proxy to one service; the path is forwarded unchanged. */
 export function serviceProxy(service: string, target: string, timeoutMs: number, logger: Logger): RequestHandler {
@@ -12,7 +25,8 @@ export function serviceProxy(service: string, target: string, timeoutMs: number,
     target,
     agent,
     changeOrigin: false,
-    xfwd: true,
+    // X-Forwarded-* are set by forwardedHeaders (appending would pass a client's forgeries on).
+    xfwd: false,
     proxyTimeout: timeoutMs,
     timeout: timeoutMs,
     logger: undefined,

@@ -66,6 +66,12 @@ export interface AppBaseOptions {
    * port the Ingress does not route; the public app keeps `/health/live` alone, for the probes.
    */
   ops?: Express;
+  /**
+   * Whose X-Forwarded-For to believe (Express's `trust proxy`). Services: peers on private
+   * networks (the gateway, which sends the client address it determined and nothing else). The
+   * gateway: only what TRUST_PROXY names, nothing by default.
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 /** An app for health and metrics alone, on its own port: nothing else is answered there. */
@@ -77,14 +83,14 @@ export function createOpsApp(): Express {
 
 /**
  * What every HTTP process of the product starts from, gateway and services alike: no
- * x-powered-by, proxies on private networks trusted for the client address, health and metrics
- * endpoints (or, with `ops`, liveness only and the rest there), request metrics, request ids and
- * request logs.
+ * x-powered-by, proxies on private networks trusted for the client address (unless `trustProxy`
+ * says otherwise), health and metrics endpoints (or, with `ops`, liveness only and the rest
+ * there), request metrics, request ids and request logs.
  */
 export function createAppBase(options: AppBaseOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   for (const handler of options.first ?? []) app.use(handler);
   const metrics = createMetrics(options.service);
   // Mounted on their paths: every other request passes them with one path check.
