@@ -29,12 +29,19 @@ export function loadConfig(env: Env): PaymentConfig {
 
 /**
  * The local TEST checkout lets anyone mark a booking paid, so it never stands in for a missing key
- * by accident: it is the default only on the embedded adapters (one machine, no real customers),
- * and elsewhere only when PAYMENT_PROVIDER=local says so.
+ * by accident: it is the default only on the embedded adapters (one machine, no real customers)
+ * outside NODE_ENV=production (the image sets it: a deployed container left on the embedded
+ * adapters is no test machine), and elsewhere only when PAYMENT_PROVIDER=local says so.
  */
 function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig | null {
   const embedded = isEmbeddedPlatform(platform);
   const hasKey = r.optionalString('STRIPE_SECRET_KEY') !== undefined;
+  if (embedded && !hasKey && r.optionalString('PAYMENT_PROVIDER') === undefined && r.optionalString('NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER',
+      'must be set when NODE_ENV=production: the embedded adapters would mount the local test checkout, where anyone can mark a booking paid (set PAYMENT_PROVIDER=local to accept that, or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments)',
+    );
+  }
   const provider = r.oneOf('PAYMENT_PROVIDER', ['stripe', 'local'] as const, hasKey || !embedded ? 'stripe' : 'local');
   if (provider === 'local') {
     if (hasKey) throw new ConfigError('PAYMENT_PROVIDER', 'is local but STRIPE_SECRET_KEY is set: unset one of them');

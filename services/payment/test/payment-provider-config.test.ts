@@ -13,6 +13,17 @@ describe('payment provider choice', () => {
     expect(loadConfig({}).stripe).toBeNull();
   });
 
+  it('NODE_ENV=production on the embedded adapters mounts the local checkout only when PAYMENT_PROVIDER=local is set explicitly', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set when NODE_ENV=production/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'local' }).stripe).toBeNull();
+    expect(loadConfig({ ...production, ...stripeKeys }).stripe).not.toBeNull();
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    // npm start and the tests (no NODE_ENV, or development/test) keep the local checkout by default.
+    for (const NODE_ENV of ['development', 'test']) expect(loadConfig({ NODE_ENV }).stripe).toBeNull();
+  });
+
   it('refuses to start outside embedded mode without a Stripe key, naming the variable', () => {
     expect(() => loadConfig(distributed)).toThrow(ConfigError);
     expect(() => loadConfig(distributed)).toThrow(/STRIPE_SECRET_KEY is required outside embedded mode/);
