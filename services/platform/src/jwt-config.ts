@@ -1,5 +1,5 @@
-import { ConfigError } from './errors.js';
 import { EnvReader, type Env } from './config.js';
+import { checkSecretStrength } from './secret-strength.js';
 
 /** Admin token settings shared by the issuer (admin-auth) and the verifier (gateway). */
 export interface JwtConfig {
@@ -15,8 +15,7 @@ export const MIN_JWT_SECRET_LENGTH = 32;
 export function readJwtConfig(env: Env): JwtConfig {
   const r = new EnvReader(env);
   const secret = r.string('JWT_SECRET');
-  if (secret.length < MIN_JWT_SECRET_LENGTH) throw new ConfigError('JWT_SECRET', `must be at least ${MIN_JWT_SECRET_LENGTH} characters`);
-  if (new Set(secret).size < 8) throw new ConfigError('JWT_SECRET', 'is too weak (too few distinct characters)');
+  checkSecretStrength('JWT_SECRET', secret, MIN_JWT_SECRET_LENGTH);
   return {
     secret,
     issuer: r.string('JWT_ISSUER', 'vanhop-admin-auth'),

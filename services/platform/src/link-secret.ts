@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isEmbeddedPlatform, type EnvReader, type PlatformConfig } from './config.js';
 import { ConfigError } from './errors.js';
 import { MIN_LINK_SECRET_LENGTH } from './signed-link.js';
+import { checkSecretStrength } from './secret-strength.js';
 
 /** A link-signing secret and whether it was made up at start (embedded mode without one). */
 export interface LinkSecret { secret: string; generated: boolean }
@@ -18,8 +19,7 @@ export function readLinkSecret(r: EnvReader, name: string, platform: PlatformCon
     if (!isEmbeddedPlatform(platform)) throw new ConfigError(name, 'is required outside embedded mode');
     return { secret: randomBytes(48).toString('base64url'), generated: true };
   }
-  if (secret.length < MIN_LINK_SECRET_LENGTH) throw new ConfigError(name, `must be at least ${MIN_LINK_SECRET_LENGTH} characters`);
-  if (new Set(secret).size < 8) throw new ConfigError(name, 'is too weak (too few distinct characters)');
+  checkSecretStrength(name, secret, MIN_LINK_SECRET_LENGTH);
   for (const other of notEqualTo) if (other.value !== undefined && secret === other.value) throw new ConfigError(name, `must differ from ${other.name}`);
   return { secret, generated: false };
 }
