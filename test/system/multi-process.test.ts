@@ -5,7 +5,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { MongoClient } from 'mongodb';
+import { TOPICS } from '@vanhop/contracts';
 import { SERVICE_NAMES, serviceUrlVar, type ServiceName } from '../../services/platform/src/topology.js';
 import { infraTarget } from '../../services/platform/test/infra-env.js';
 import { address, completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
@@ -132,6 +134,18 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     }
   };
 
+  /** Whether the notification group's committed offsets on quote.saved are at the end of every partition. */
+  const notificationCaughtUp = (admin: Admin) => async (): Promise<boolean> => {
+    const topic = `mp-${RUN}.${TOPICS.quoteSaved}`;
+    try {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const [committed] = await admin.fetchOffsets({ groupId: `mp-${RUN}.notification`, topics: [topic] });
+      return ends.every(({ partition, high }) => committed?.partitions.find((p) => p.partition === partition)?.offset === high);
+    } catch {
+      return false; // asked again on the next poll
+    }
+  };
+
   it('carries QuoteSaved from the booking process to the notification process over Kafka', async () => {
     // A week ahead at 10:00 UTC: always in the future and inside the 06:00–21:00 London start window.
     const offers = await api(
@@ -180,7 +194,15 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     // Restart: the broker lets the new member in once the killed one's session has expired.
     await services.notification.start(90_000);
     await waitFor('every e-mail after the restart', async () => (await mailsByCode()).size === savedCodes.length, 60_000);
-    await new Promise((r) => setTimeout(r, 2_000)); // redeliveries, if any, would land now
+    // Redeliveries, if any, have landed once the group has committed every QuoteSaved: nothing is
+    // left that the broker could hand to it again.
+    const admin = new Kafka({ clientId: `mp-${RUN}-test`, brokers: kafka!.split(','), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      await waitFor('the notification group to commit every QuoteSaved', notificationCaughtUp(admin), 60_000);
+    } finally {
+      await admin.disconnect();
+    }
     const mails = await mailsByCode();
     expect(savedCodes).toHaveLength(8);
     expect(new Set(savedCodes).size).toBe(8);

@@ -17,6 +17,11 @@ export interface KafkaEventBusOptions {
   retry?: RetryOptions;
   /** Longest a fetch waits for new messages; stop() waits for the fetch in flight, so this bounds shutdown. */
   maxWaitTimeMs?: number;
+  /**
+   * How long topic metadata may take to settle (new topics' leaders elected) before start, subscribe
+   * or publish gives up with the broker's error; see {@link retryWhileSettling}.
+   */
+  settle?: Partial<SettlePolicy>;
 }
 
 interface TopicSubscription { topic: string; handler: EventHandler; maxRetries: number; retryBackoffMs: number }
@@ -36,7 +41,9 @@ type KafkaJs = typeof import('kafkajs');
  * the handler succeeded or the message was parked on `<topic>.dlq`, so a crash redelivers instead
  * of losing. The producer is idempotent (acks=-1, one request in flight), so producer retries never
  * duplicate a message. Consumers of one topic keep per-key order (one partition per key, handled
- * one message at a time).
+ * one message at a time). Topics are used only once the broker's metadata shows a leader for every
+ * partition, and calls that fail while a new topic's leaders are still being elected are tried again
+ * within a bound (`settle`), logged; an outage still fails them.
  */
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
@@ -87,11 +94,15 @@ export class KafkaEventBus implements EventBus {
     await eventEnvelopeSchema.validate(event, { strict: true });
     await this.connect();
     await this.ensureTopics([topic]);
-    await this.producer.send({
-      topic: this.name(topic),
-      acks: -1,
-      messages: [{ key: key ?? event.eventId, value: JSON.stringify(event), headers: { eventId: event.eventId, type: event.type } }],
-    });
+    // kafkajs refreshes metadata and retries a send itself (within `retry`); a topic whose leader is
+    // still being elected can outlast that on a busy machine, so such a failure is tried again.
+    await this.whileSettling(`publishing to ${this.name(topic)}`, () =>
+      this.producer.send({
+        topic: this.name(topic),
+        acks: -1,
+        messages: [{ key: key ?? event.eventId, value: JSON.stringify(event), headers: { eventId: event.eventId, type: event.type } }],
+      }),
+    );
     return DURABLE;
   }
 
@@ -163,19 +174,46 @@ export class KafkaEventBus implements EventBus {
     }
     const missing = [...wanted].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    const existing = new Set(await this.admin.listTopics());
+    const existing = new Set(await this.whileSettling('listing Kafka topics', () => this.admin.listTopics()));
     const toCreate = missing.filter((t) => !existing.has(this.name(t)));
     if (toCreate.length > 0) {
       await this.createTopicsWithRetry(toCreate);
       this.options.logger.info({ topics: toCreate.map((t) => this.name(t)) }, 'created Kafka topics');
     }
+    // Also for topics that already existed: another service may have created them a moment ago.
+    await this.waitForLeaders(missing.map((t) => this.name(t)));
     for (const t of missing) this.knownTopics.add(t);
   }
 
   /**
+   * Returns once the broker's metadata shows a leader for every partition of these topics. Right
+   * after a topic is created the broker may still answer "does not host this topic-partition" or
+   * "no leader" (KRaft applies the new topic to its metadata and to its partitions a moment apart,
+   * further apart on a loaded machine), and a consumer subscribing then fails outright.
+   */
+  private async waitForLeaders(topics: string[]): Promise<void> {
+    await this.whileSettling('waiting for Kafka topic leaders', async () => {
+      const { topics: found } = await this.admin.fetchTopicMetadata({ topics });
+      const leaderless = topicsWithoutLeaders(topics, found);
+      if (leaderless.length > 0) throw new MetadataNotSettled(leaderless);
+    });
+  }
+
+  private whileSettling<T>(what: string, attempt: () => Promise<T>): Promise<T> {
+    return retryWhileSettling(what, attempt, {
+      logger: this.options.logger,
+      policy: { ...SETTLE_DEFAULTS, ...this.options.settle },
+      sleep: async (ms) => {
+        await Promise.race([sleep(ms), this.stopSignal]);
+        if (this.stopping) throw new Error('Event bus is stopped');
+      },
+    });
+  }
+
+  /**
    * Several services start together against a fresh broker: one may find a topic another is still
-   * creating ("already exists", or "does not host this topic-partition" while leaders are elected).
-   * kafkajs marks those retriable but does not retry createTopics itself, so we do, then re-check.
+   * creating ("already exists"). kafkajs marks that retriable but does not retry createTopics
+   * itself, so we do, then re-check. Leaders are waited for afterwards ({@link waitForLeaders}).
    */
   private async createTopicsWithRetry(toCreate: string[], attempts = 6): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -184,7 +222,8 @@ export class KafkaEventBus implements EventBus {
         const still = toCreate.filter((t) => !existing.has(this.name(t)));
         if (still.length === 0) return;
         await this.admin.createTopics({
-          waitForLeaders: true,
+          // kafkajs's own wait gives up at the first "does not host this topic-partition": ours does not.
+          waitForLeaders: false,
           topics: still.map((t) => ({ topic: this.name(t), numPartitions: this.options.partitions ?? 3, replicationFactor: -1 })),
         });
         return;
@@ -220,7 +259,10 @@ export class KafkaEventBus implements EventBus {
     });
     await consumer.connect();
     // A group's first start reads from the beginning, so events published before it existed still arrive.
-    await consumer.subscribe({ topics: [...g.subs.keys()].map((t) => this.name(t)), fromBeginning: true });
+    // subscribe() loads the topics' metadata once, without retrying: a broker still settling a new
+    // topic's leaders would fail the whole start.
+    const topics = [...g.subs.keys()].map((t) => this.name(t));
+    await this.whileSettling(`subscribing group ${this.name(g.group)}`, () => consumer.subscribe({ topics, fromBeginning: true }));
     await consumer.run({ autoCommit: false, partitionsConsumedConcurrently: 1, eachMessage: (payload) => this.onMessage(g, consumer, payload) });
   }
 
@@ -292,6 +334,96 @@ async function parseEnvelope(value: Buffer | null): Promise<{ event: EventEnvelo
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** How long, and how often, a call failing on unsettled metadata is tried again. */
+export interface SettlePolicy {
+  /** No new attempt starts after this long since the first one; the last error is then thrown. */
+  withinMs: number;
+  firstDelayMs: number;
+  /** The delay doubles after each failure up to this. */
+  maxDelayMs: number;
+}
+
+export const SETTLE_DEFAULTS: SettlePolicy = { withinMs: 30_000, firstDelayMs: 100, maxDelayMs: 2_000 };
+
+/** The kafkajs error types that mean "this topic's metadata is not settled yet" (all retriable). */
+const SETTLING_TYPES = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE', 'NOT_LEADER_FOR_PARTITION']);
+const SETTLING_NAMES = new Set(['KafkaJSMetadataNotLoaded', 'KafkaJSTopicMetadataNotLoaded']);
+
+/** A topic partition without a leader in metadata that otherwise loaded. */
+export class MetadataNotSettled extends Error {
+  readonly type = 'LEADER_NOT_AVAILABLE';
+  constructor(readonly partitions: string[]) {
+    super(`no leader yet for ${partitions.slice(0, 5).join(', ')}${partitions.length > 5 ? ` and ${partitions.length - 5} more` : ''}`);
+    this.name = 'MetadataNotSettled';
+  }
+}
+
+/**
+ * Whether an error (or the error it wraps: kafkajs gives up with KafkaJSNumberOfRetriesExceeded
+ * around the last one, and groups some in a KafkaJSAggregateError) says that a topic's leaders are
+ * still being elected, as opposed to an outage or a refusal, which are not worth waiting out.
+ */
+export function isMetadataSettling(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { type?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.type === 'string' && SETTLING_TYPES.has(e.type)) return true;
+  if (typeof e.name === 'string' && SETTLING_NAMES.has(e.name)) return true;
+  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => isMetadataSettling(x, depth + 1))) return true;
+  return e.cause !== undefined && e.cause !== err && isMetadataSettling(e.cause, depth + 1);
+}
+
+export interface SettleContext {
+  logger: Logger;
+  policy: SettlePolicy;
+  /** Waits between attempts; may throw to give up (the bus throws once it is stopping). */
+  sleep: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * Runs `attempt`, and while it fails only because topic metadata has not settled (see
+ * {@link isMetadataSettling}), runs it again with a doubling delay, each retry logged, until
+ * `policy.withinMs` has passed; then the last error is thrown, wrapped with what was being done.
+ * Any other error (a broker that does not answer, a refusal) is thrown at once, so an outage
+ * still surfaces after kafkajs's own bounded retries.
+ */
+export async function retryWhileSettling<T>(what: string, attempt: () => Promise<T>, ctx: SettleContext): Promise<T> {
+  const now = ctx.now ?? Date.now;
+  const { withinMs, firstDelayMs, maxDelayMs } = ctx.policy;
+  const startedAt = now();
+  for (let n = 1; ; n++) {
+    try {
+      const result = await attempt();
+      if (n > 1) ctx.logger.info({ what, attempts: n, waitedMs: now() - startedAt }, 'Kafka metadata settled');
+      return result;
+    } catch (err) {
+      if (!isMetadataSettling(err)) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      const elapsed = now() - startedAt;
+      if (elapsed >= withinMs) {
+        ctx.logger.error({ what, attempts: n, waitedMs: elapsed, err: message }, 'Kafka metadata did not settle; giving up');
+        throw new Error(`${what}: Kafka metadata did not settle within ${withinMs} ms (${n} attempts): ${message}`, { cause: err });
+      }
+      const delay = Math.min(firstDelayMs * 2 ** (n - 1), maxDelayMs, Math.max(withinMs - elapsed, 0));
+      ctx.logger.warn({ what, attempt: n, retryInMs: delay, err: message }, 'Kafka metadata not settled yet (leader election?), retrying');
+      await ctx.sleep(delay);
+    }
+  }
+}
+
+/** The partitions (or whole topics) of `wanted` that metadata shows without a leader. */
+export function topicsWithoutLeaders(
+  wanted: readonly string[],
+  found: readonly { name: string; partitions: readonly { partitionId: number; leader: number; partitionErrorCode?: number }[] }[],
+): string[] {
+  const byName = new Map(found.map((t) => [t.name, t]));
+  return wanted.flatMap((name) => {
+    const t = byName.get(name);
+    if (!t || t.partitions.length === 0) return [name];
+    return t.partitions.filter((p) => p.leader < 0 || (p.partitionErrorCode ?? 0) !== 0).map((p) => `${name}/${p.partitionId}`);
+  });
+}
 
 function logKafka(logger: Logger, { level, log }: LogEntry, logLevel: KafkaJs['logLevel']): void {
   const { message, ...rest } = log;

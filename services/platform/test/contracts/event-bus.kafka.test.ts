@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Kafka, logLevel } from 'kafkajs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { ALL_TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { KafkaEventBus, type KafkaEventBusOptions } from '../../src/adapters/kafka-event-bus.js';
 import { createLogger } from '../../src/logger.js';
@@ -19,7 +19,12 @@ if (brokers) {
   eventBusContract(`kafkajs at ${brokers}`, { open: async (world) => makeBus(world) });
 
   describe('KafkaEventBus specifics', () => {
-    const admin = new Kafka({ clientId: 'contract-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+    // A new admin client for each test: connecting one again right after its disconnect can meet
+    // the old socket still closing ("write after end") on a busy machine.
+    let admin: Admin;
+    beforeEach(() => {
+      admin = new Kafka({ clientId: 'contract-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+    });
     const buses: KafkaEventBus[] = [];
     const track = async (pending: Promise<KafkaEventBus>) => {
       const b = await pending;
@@ -47,6 +52,25 @@ if (brokers) {
       await admin.connect();
       const topics = (await admin.listTopics()).filter((t) => t.startsWith(`ct-${world}.`)).map((t) => t.slice(`ct-${world}.`.length));
       expect(topics.sort()).toEqual([...ALL_TOPICS, ...ALL_TOPICS.map((t) => `${t}.dlq`)].sort());
+    });
+
+    it('starts on topics another client has only just created, before their leaders are elected (several services starting together)', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      const topics = ['orders', 'orders.dlq', 'payments', 'payments.dlq'].map((t) => `ct-${world}.${t}`);
+      await admin.connect();
+      // Created without waiting for leaders: the bus finds the topics listed while the broker may
+      // still answer "does not host this topic-partition" for them (more often on a loaded machine).
+      await admin.createTopics({ waitForLeaders: false, topics: topics.map((topic) => ({ topic, numPartitions: 3, replicationFactor: -1 })) });
+      const bus = await track(makeBus(world));
+      const got: string[] = [];
+      await bus.subscribe('booking', 'orders', async (e) => void got.push(e.eventId));
+      await bus.subscribe('notification', 'payments', async (e) => void got.push(e.eventId));
+      await bus.start();
+      const sent = [event(1), event(2)];
+      await bus.publish('orders', sent[0]!, 'k');
+      await bus.publish('payments', sent[1]!, 'k');
+      await eventually(() => expect(got.sort()).toEqual(sent.map((e) => e.eventId).sort()));
+      await eventually(() => bus.ping()); // both groups joined, none crashed
     });
 
     it('parks a message that is not a valid envelope on the dead-letter topic without calling the handler', async () => {
