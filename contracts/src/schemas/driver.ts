@@ -23,6 +23,7 @@ export const DRIVER_MSG = {
   minutes: 'Minutes must be 0 to 1440',
   miles: 'Miles must be 0 to 100',
   photo: 'The photo must be an https address or a PNG/JPEG/WebP image of at most 200 KB',
+  photoContent: 'The photo file is not the PNG, JPEG or WebP image it says it is',
   outsideBounds: (min: number, max: number) => `Must be from ${min} to ${max}`,
   boundsOrder: 'The minimum must not be above the maximum',
   reason: 'Say why in at most 500 characters',

@@ -7,6 +7,7 @@ import type { Driver } from '../domain/driver.js';
 import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../domain/driver-admin.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import type { PriceCard } from '../domain/price-card.js';
+import { photoProblem } from '../domain/driver-photo.js';
 
 export const toAdminView = (d: Driver): DriverAdminView => ({
   id: d._id,
@@ -59,6 +60,7 @@ export class ManageDrivers {
   async create(input: DriverCreate, by: Actor): Promise<DriverAdminView> {
     const homeBase = await this.base(input.basePostcode);
     const cardBounds = boundsOf({ cardBounds: input.cardBounds });
+    this.checkPhoto(input.photoUrl);
     this.checkCard(input.card as PriceCard, cardBounds);
     const now = this.deps.clock.now().toISOString();
     const driver: Driver = {
@@ -101,6 +103,7 @@ export class ManageDrivers {
       set.homeBase = await this.base(patch.basePostcode);
       set.basePostcode = patch.basePostcode;
     }
+    this.checkPhoto(set.photoUrl);
     this.checkCard(set.card ?? before.card, set.cardBounds ?? boundsOf(before));
     return this.write(before, set, 'updated', by);
   }
@@ -216,6 +219,12 @@ export class ManageDrivers {
     const point = await this.deps.geo.geocode(postcode);
     if (!point) throw new ValidationError(DRIVER_MSG.unknownPostcode, { basePostcode: DRIVER_MSG.unknownPostcode });
     return { label: point.label, lat: point.lat, lng: point.lng };
+  }
+
+  /** An uploaded photo must be the image it says it is (the schema checked the data URL's form only). */
+  private checkPhoto(photoUrl: string | undefined): void {
+    const problem = photoProblem(photoUrl);
+    if (problem) throw new ValidationError(DRIVER_MSG.photoContent, problem);
   }
 
   private checkCard(card: PriceCard, bounds: NonNullable<Driver['cardBounds']>): void {
