@@ -2,17 +2,28 @@
  * Issue 15 "done when": a customer and a driver exchange messages (from an offer in the quotes popup,
  * the driver answering on the signed reply page from their e-mail), and an Instant Support chat
  * answered by staff from the admin inbox. Neither side ever sees the other's e-mail address.
+ * Issue 25: an address typed into a chat gets only a confirmation link (our words, nothing the
+ * sender wrote) until it is opened; staff see such a chat marked "Address not verified".
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { screenshot, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
-import { linkPath, waitForMail } from './outbox-mail.js';
+import { linkPath, waitForMail, type Mail } from './outbox-mail.js';
 import { expectAccessible } from './axe-check.js';
 
 const TOKEN_KEY = 'vanhop.adminToken';
 const CUSTOMER_EMAIL = 'bob@example.com'; // what fillMove types
+const CONFIRM_SUBJECT = 'Confirm your e-mail address for VanHop messages';
+const PENDING_NOTE = 'We have e-mailed you a link to confirm your address. Replies reach your e-mail only after you open that link; until then they appear here.';
+
+/** The site path of the confirmation link: the thread page with its one-time `?confirm=` token. */
+function confirmPath(mail: Mail): string {
+  const match = /https?:\/\/[^/\s]+(\/conversation\/[\w.-]+\?confirm=[\w.-]+)/.exec(mail.text ?? '');
+  expect(match, `a confirmation link in "${mail.subject}"`).toBeTruthy();
+  return match![1]!;
+}
 
 describe('conversations in the browser', () => {
   const ctx = useProductAndBrowser();
@@ -37,7 +48,14 @@ describe('conversations in the browser', () => {
     await panel.getByLabel(`Message to ${driverName}`).fill('Hello! Could you also take an upright piano <b>down</b> two flights?');
     await panel.getByRole('button', { name: `Send to ${driverName}` }).click();
     await panel.getByText('Could you also take an upright piano <b>down</b> two flights?').waitFor();
+    // Typed, not proved: the page says replies reach the e-mail only after the link we sent is opened.
+    expect(await panel.getByTestId('email-status').innerText()).toBe(PENDING_NOTE);
     await screenshot(customer, 'conversation-quotes-popup');
+
+    // The customer's address gets our confirmation link only: nothing of what was typed.
+    const confirmation = await waitForMail(ctx.dataDir, (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === CONFIRM_SUBJECT);
+    expect(confirmation.raw).not.toContain('piano');
+    expect(confirmation.raw).not.toContain('Bob Carter');
 
     // The driver's mail: the message, a signed reply link, no customer address.
     const toDriver = await waitForMail(ctx.dataDir, (m) => m.to.includes(driver.email) && m.subject === 'New message from Bob Carter about a move');
@@ -57,15 +75,25 @@ describe('conversations in the browser', () => {
     await driverPage.locator('.msg--mine', { hasText: 'I will bring a helper' }).waitFor();
     await screenshot(driverPage, 'conversation-driver-reply');
 
-    // The customer: an e-mail with the answer and their link, and the open popup shows it by itself.
-    const toCustomer = await waitForMail(ctx.dataDir, (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === `${driverName} replied to your message`);
-    expect(toCustomer.text).toContain('I will bring a helper for the piano.');
-    expect(toCustomer.raw).not.toContain(driver.email);
+    // The open popup shows the answer by itself; it is not mailed before the address is confirmed.
     await panel.locator('.msg--theirs', { hasText: 'I will bring a helper for the piano.' }).waitFor({ timeout: 15_000 });
 
+    // The customer opens the confirmation link: the thread page confirms the address and says so.
     const threadPage = await ctx.browser.newPage();
-    await threadPage.goto(`${base}${linkPath(toCustomer, 'conversation')}`);
+    await threadPage.goto(`${base}${confirmPath(confirmation)}`);
     await threadPage.getByRole('heading', { name: `Your messages with ${driverName}` }).waitFor();
+    await threadPage.getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.').waitFor();
+    expect(new URL(threadPage.url()).search).toBe('');
+    await screenshot(threadPage, 'conversation-email-confirmed');
+
+    // From now on the driver's answers reach the customer's e-mail, with their link.
+    await driverPage.getByLabel('Reply to Bob Carter').fill('See you on the day.');
+    await driverPage.getByRole('button', { name: 'Send' }).click();
+    const toCustomer = await waitForMail(ctx.dataDir, (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === `${driverName} replied to your message`);
+    expect(toCustomer.text).toContain('See you on the day.');
+    expect(toCustomer.text).not.toContain('I will bring a helper for the piano.');
+    expect(toCustomer.raw).not.toContain(driver.email);
+    expect(linkPath(toCustomer, 'conversation')).toMatch(/^\/conversation\/v1\./);
     await threadPage.getByLabel(`Message to ${driverName}`).fill('Great, see you then.');
     await threadPage.getByRole('button', { name: 'Send' }).click();
     await waitForMail(ctx.dataDir, (m) => m.to.includes(driver.email) && m.subject === 'Bob Carter sent you another message');
@@ -94,9 +122,12 @@ describe('conversations in the browser', () => {
     await panel.getByLabel('How can we help?').fill('Can you move a grand piano from a second floor flat?');
     await panel.getByRole('button', { name: 'Start chat' }).click();
     await panel.getByText('Can you move a grand piano from a second floor flat?').waitFor();
+    await panel.getByText(PENDING_NOTE).waitFor();
     await screenshot(customer, 'support-chat-customer');
 
     await waitForMail(ctx.dataDir, (m) => m.subject === 'Instant Support: new chat from Pat Piano');
+    const confirmation = await waitForMail(ctx.dataDir, (m) => m.to.includes('pat@example.com') && m.subject === CONFIRM_SUBJECT);
+    expect(confirmation.raw).not.toContain('grand piano');
 
     // Staff: sign up with the printed code, sign in, open the inbox.
     const staff = { name: 'sue_support', password: 'pw-support-123' };
@@ -112,19 +143,19 @@ describe('conversations in the browser', () => {
     await chat.waitFor();
     expect(await chat.innerText()).toContain('Unanswered');
     expect(await admin.getByTestId('unanswered-count').innerText()).toBe('1 unanswered');
+    expect(await chat.innerText()).toContain('Address not verified');
     await chat.click();
     await admin.getByText('pat@example.com').waitFor();
+    await admin.getByTestId('email-not-verified').waitFor();
     await admin.getByText('wrote from /faq').waitFor();
     await admin.getByLabel('Answer to Pat Piano').fill('Yes: a grand piano needs our expert team. We will e-mail you a price today.');
     await admin.getByRole('button', { name: 'Send' }).click();
     await chat.getByText('Answered').waitFor();
     await screenshot(admin, 'support-inbox-staff');
 
-    // The customer's open panel shows the answer by polling; the answer is e-mailed as well.
+    // The customer's open panel shows the answer by polling.
     await panel.locator('.msg--theirs', { hasText: 'expert team' }).waitFor({ timeout: 15_000 });
     expect(await panel.locator('.msg--theirs .msg-meta').innerText()).toContain('VanHop Support');
-    const mailed = await waitForMail(ctx.dataDir, (m) => m.to.includes('pat@example.com') && m.subject === 'VanHop Support replied to your message');
-    expect(mailed.text).toContain('expert team');
     await screenshot(customer, 'support-chat-answered');
 
     // The customer writes again: the inbox shows the chat unanswered again, without a reload.
@@ -132,6 +163,18 @@ describe('conversations in the browser', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await chat.getByText('Unanswered').waitFor({ timeout: 15_000 });
     await admin.locator('.msg--theirs', { hasText: 'Tuesday morning suits me.' }).waitFor({ timeout: 15_000 });
+
+    // Once the customer opens the confirmation link, staff answers are e-mailed and the mark goes.
+    const confirmPage = await ctx.browser.newPage();
+    await confirmPage.goto(`${base}${confirmPath(confirmation)}`);
+    await confirmPage.getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.').waitFor();
+    await confirmPage.close();
+    await admin.getByTestId('email-not-verified').waitFor({ state: 'detached', timeout: 15_000 });
+    await admin.getByLabel('Answer to Pat Piano').fill('Tuesday morning is booked for you.');
+    await admin.getByRole('button', { name: 'Send' }).click();
+    const mailed = await waitForMail(ctx.dataDir, (m) => m.to.includes('pat@example.com') && m.subject === 'VanHop Support replied to your message');
+    expect(mailed.text).toContain('Tuesday morning is booked for you.');
+    expect(mailed.text).not.toContain('expert team');
 
     // The panel reopens the same chat on another page of the site.
     await customer.goto(`${base}/services`);

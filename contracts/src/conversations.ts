@@ -3,6 +3,10 @@
  * after booking) and Instant Support chats answered by staff. The notification service keeps the
  * threads; the customer is anonymous and holds a signed link to each thread, the driver answers
  * through a signed reply link, and neither side ever sees the other's e-mail address.
+ *
+ * The customer's e-mail address is typed by whoever starts the chat, so nothing of the conversation
+ * is mailed to it until it is proved: by the My move link of a booking with that address, or by a
+ * one-time confirmation link we mail it (fixed text only). See ConversationEmailStatus.
  */
 import * as yup from 'yup';
 
@@ -22,14 +26,24 @@ export const CONVERSATION_MSG = {
   emailInvalid: 'Invalid email address',
   linkInvalid: 'This conversation link is not valid or has expired',
   threadFull: 'This conversation is full: please start a new one',
+  myMoveTokenInvalid: 'This My move link is not valid or has expired',
+  confirmationRequired: 'confirmation is required',
+  confirmationInvalid: 'This confirmation link is not valid or has expired',
 } as const;
 
 const DRIVER_ID = /^[\w-]{1,64}$/;
+/** A signed link token as the platform makes them (`v1.<subject>.<expiry>.<mac>`); its signature is checked by the server. */
+const LINK_TOKEN = /^[\w.-]{1,512}$/;
 
 const messageBody = () =>
   yup.string().trim().required(CONVERSATION_MSG.bodyRequired).max(MESSAGE_MAX_LENGTH, CONVERSATION_MSG.bodyTooLong);
 const customerName = () => yup.string().trim().required(CONVERSATION_MSG.nameRequired).max(NAME_MAX, CONVERSATION_MSG.nameTooLong);
 const customerEmail = () => yup.string().trim().email(CONVERSATION_MSG.emailInvalid).max(254, CONVERSATION_MSG.emailInvalid);
+/**
+ * The token of the My move page the chat starts from (the part after /mymove/): it proves the
+ * booking's e-mail address, so copies go to that address at once. Checked by the booking service.
+ */
+const myMoveToken = () => yup.string().trim().matches(LINK_TOKEN, CONVERSATION_MSG.myMoveTokenInvalid).optional();
 
 /**
  * What the customer is asking about, as their screen showed it: a quote before booking, or their
@@ -55,22 +69,39 @@ export const startDriverConversationSchema = yup.object({
   email: customerEmail().required(CONVERSATION_MSG.emailRequired),
   about: conversationAboutSchema.required('about is required'),
   body: messageBody(),
+  myMoveToken: myMoveToken(),
 });
 export type StartDriverConversation = yup.InferType<typeof startDriverConversationSchema>;
 
-/** POST /api/conversations/support: the first Instant Support message (e-mail optional: replies are also e-mailed when given). */
+/** POST /api/conversations/support: the first Instant Support message (e-mail optional: replies are also e-mailed to a proved one). */
 export const startSupportConversationSchema = yup.object({
   name: customerName(),
   email: customerEmail().optional(),
   /** The page the customer was on (a path), so staff see the context. */
   page: yup.string().trim().max(PLACE_MAX).matches(/^\/[^\s]*$/, 'page must be a path').optional(),
   body: messageBody(),
+  myMoveToken: myMoveToken(),
 });
 export type StartSupportConversation = yup.InferType<typeof startSupportConversationSchema>;
 
 /** Every later message, from any side. */
 export const postMessageSchema = yup.object({ body: messageBody() });
 export type PostMessage = yup.InferType<typeof postMessageSchema>;
+
+/** POST /api/conversations/:token/email-confirmation: the token of the one-time link we mailed. */
+export const confirmConversationEmailSchema = yup.object({
+  confirmation: yup.string().trim().required(CONVERSATION_MSG.confirmationRequired).matches(LINK_TOKEN, CONVERSATION_MSG.confirmationInvalid),
+});
+export type ConfirmConversationEmail = yup.InferType<typeof confirmConversationEmailSchema>;
+
+/**
+ * Whether copies of a conversation reach the customer's e-mail:
+ * - `none`: no address given; everything is seen on the page only;
+ * - `verified`: proved (My move link or the confirmation link); copies and replies are mailed;
+ * - `pending`: a one-time confirmation link was mailed; nothing else is mailed until it is opened;
+ * - `unconfirmed`: not proved and no link was sent (that address had its share of confirmation mails).
+ */
+export type ConversationEmailStatus = 'none' | 'verified' | 'pending' | 'unconfirmed';
 
 export type ConversationKind = 'driver' | 'support';
 export type MessageAuthor = 'customer' | 'driver' | 'staff';
@@ -95,6 +126,7 @@ export interface CustomerConversationView {
   messages: ConversationMessageView[];
   /** False once the thread is full. */
   canReply: boolean;
+  emailStatus: ConversationEmailStatus;
 }
 
 /** POST /api/conversations/driver and /support answer: the thread and the customer's link to it. */
@@ -119,7 +151,10 @@ export interface DriverConversationView {
 export interface SupportChatSummary {
   id: string;
   customerName: string;
+  /** As the customer typed it: staff must not write to it themselves unless emailVerified. */
   customerEmail: string | null;
+  /** The address was proved (My move link or confirmation link); false without one, or while unproved. */
+  emailVerified: boolean;
   page: string | null;
   /** The customer spoke last: waiting for staff. */
   awaitingStaff: boolean;
@@ -144,4 +179,8 @@ export interface SupportChatView extends Omit<SupportChatSummary, 'lastMessage'>
 
 /** The web app's routes for signed conversation links. */
 export const conversationPath = (token: string): string => `/conversation/${token}`;
+/** The query parameter of a thread link that carries the one-time e-mail confirmation token. */
+export const CONFIRM_EMAIL_PARAM = 'confirm';
+/** The confirmation link: the customer's thread page, which confirms the address when opened. */
+export const confirmEmailPath = (token: string, confirmation: string): string => `${conversationPath(token)}?${CONFIRM_EMAIL_PARAM}=${confirmation}`;
 export const driverReplyPath = (token: string): string => `/driver-reply/${token}`;

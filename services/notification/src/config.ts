@@ -37,6 +37,11 @@ export interface ConversationsConfig {
   perClientPerHour: number;
   /** Messages one side of one thread may post per hour. */
   perThreadPerHour: number;
+  /**
+   * The booking service checks the My move link a chat starts from (the address it proves gets
+   * copies at once); the My move secret is never given to this service.
+   */
+  bookingServiceUrl: string;
 }
 
 export interface NotificationConfig {
@@ -104,10 +109,12 @@ export function loadConfig(env: Env): NotificationConfig {
 
 function readConversations(env: Env, r: EnvReader, platform: PlatformConfig): ConversationsConfig {
   const staffJwt = isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env);
+  const services = readServiceUrls(env);
   return {
     link: readLinkSecret(r, 'CONVERSATION_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: staffJwt?.secret }]),
     staffJwt,
-    quoteServiceUrl: readServiceUrls(env).quote,
+    quoteServiceUrl: services.quote,
+    bookingServiceUrl: services.booking,
     perClientPerHour: r.int('CONVERSATION_RATE_LIMIT_PER_HOUR', 30, { min: 1 }),
     perThreadPerHour: r.int('CONVERSATION_THREAD_RATE_LIMIT_PER_HOUR', 20, { min: 1 }),
   };

@@ -11,6 +11,7 @@ import { notificationSubscriptions } from './consumers/index.js';
 import { CONVERSATIONS } from './domain/conversation-thread.js';
 import { ConversationLinks } from './domain/conversation-links.js';
 import { QuoteDriverDirectory } from './adapters/conversation-driver-directory.js';
+import { BookingMyMoveBookings } from './adapters/conversation-my-move-bookings.js';
 import { Conversations } from './app/conversation-use-cases.js';
 import { ConversationMail } from './app/conversation-mail.js';
 import { conversationRoutes } from './http/conversation-routes.js';
@@ -28,7 +29,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
     if (chat.link.generated) infra.logger.warn('CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts');
     const links = new ConversationLinks((purpose) => new LinkSigner(chat.link.secret, purpose));
     const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl);
-    const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers);
+    const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers, { bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger), cache: infra.cache });
     const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, { publicUrl: config.publicUrl, officeEmail: config.officeEmail });
     return {
       routes: (app) => {

@@ -3,14 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, THREAD_MAX_MESSAGES, TOPICS, type EventEnvelope, type StartedConversation } from '@vanhop/contracts';
+import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, THREAD_MAX_MESSAGES, TOPICS, type EventEnvelope, type Quote, type StartedConversation } from '@vanhop/contracts';
 import { quoteService } from '@vanhop/quote';
-import { createLogger, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
+import { bookingService } from '@vanhop/booking';
+import { createLogger, LinkSigner, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
 import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { loadConfig as loadQuoteConfig } from '../../quote/src/config.js';
+import { loadConfig as loadBookingConfig } from '../../booking/src/config.js';
 import { CONVERSATIONS, type ConversationThread } from '../src/domain/conversation-thread.js';
+import { CONFIRMATIONS_PER_ADDRESS_PER_DAY } from '../src/app/conversation-use-cases.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { completeBooking, daysAheadAtUtc } from '../../../test/support/booking-fixtures.js';
+import { apiClient } from '../../../test/support/gateway-api.js';
 
 const DRIVER_EMAIL = 'ali.hassan@drivers.vanhop.example';
 const CUSTOMER_EMAIL = 'casey.customer@example.com';
@@ -18,18 +23,24 @@ const PUBLIC_URL = 'https://vanhop.test';
 const hostile = `<script>alert("x")</script> & 'quotes'`;
 const about = { kind: 'quote', date: '2026-03-20T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 180 };
 
+/** Signs the booking service's My move links in the tests that start one. */
+const MY_MOVE_SECRET = 'my-move-links-in-conversation-tests-0123456789';
+const CONFIRM_SUBJECT = 'Confirm your e-mail address for VanHop messages';
+
 interface Running {
   dataDir: string;
   bus: MemoryEventBus;
   quote: RunningService;
+  /** Only when started `withBooking`: checks My move links for the notification service. */
+  booking: RunningService | null;
   service: RunningService;
   clock: { set(iso: string): void } & Clock;
   published: EventEnvelope[];
   stop(): Promise<void>;
 }
 
-/** The notification service beside a real quote service (seeded demo drivers), on one in-process bus. */
-async function start(env: Record<string, string> = {}): Promise<Running> {
+/** The notification service beside a real quote service (seeded demo drivers), on one in-process bus; a real booking service too when asked. */
+async function start(env: Record<string, string> = {}, options: { withBooking?: boolean } = {}): Promise<Running> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-conversations-'));
   let now = Date.parse('2026-03-01T10:00:00Z');
   const clock = { now: () => new Date(now), set: (iso: string) => void (now = Date.parse(iso)) };
@@ -39,21 +50,36 @@ async function start(env: Record<string, string> = {}): Promise<Running> {
   await bus.start();
   const base = { PORT: '0', LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
   const quote = await startService(quoteService, loadQuoteConfig({ ...base, DATA_DIR: path.join(dataDir, 'quote') }), { bus, clock });
+  const booking = options.withBooking
+    ? await startService(bookingService, loadBookingConfig({ ...base, DATA_DIR: path.join(dataDir, 'booking'), QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: MY_MOVE_SECRET }), { bus, clock })
+    : null;
   const service = await startService(
     notificationService,
-    loadConfig({ ...base, DATA_DIR: dataDir, PUBLIC_URL, OFFICE_EMAIL: 'office@vanhop.test', QUOTE_SERVICE_URL: quote.url, DELIVERY_RETRY_BACKOFF_MS: '20', ...env }),
+    loadConfig({
+      ...base,
+      DATA_DIR: dataDir,
+      PUBLIC_URL,
+      OFFICE_EMAIL: 'office@vanhop.test',
+      QUOTE_SERVICE_URL: quote.url,
+      // Without a booking service, a My move link cannot be checked: nothing listens here.
+      BOOKING_SERVICE_URL: booking?.url ?? 'http://127.0.0.1:9',
+      DELIVERY_RETRY_BACKOFF_MS: '20',
+      ...env,
+    }),
     { bus, clock },
   );
   return {
     dataDir,
     bus,
     quote,
+    booking,
     service,
     clock,
     published,
     stop: async () => {
       await settle({ service, bus });
       await service.stop();
+      await booking?.stop();
       await quote.stop();
       await bus.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -82,6 +108,14 @@ async function mails(app: Running): Promise<(ParsedMail & { raw: string })[]> {
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
 const linkIn = (m: ParsedMail, route: string) => new RegExp(`${PUBLIC_URL}/${route}/([\\w.-]+)`).exec(m.text ?? '')?.[1];
+/** Every mail to `address` so far. */
+const mailsTo = async (app: Running, address: string) => (await mails(app)).filter((m) => to(m).includes(address));
+/** The thread token and the one-time confirmation token of a confirmation mail's link. */
+function confirmLink(m: ParsedMail): { thread: string; confirmation: string } {
+  const found = new RegExp(`${PUBLIC_URL}/conversation/([\\w.-]+)\\?confirm=([\\w.-]+)`).exec(m.text ?? '');
+  expect(found, m.text).toBeTruthy();
+  return { thread: found![1]!, confirmation: found![2]! };
+}
 
 function client(app: () => Running, ip = '10.1.0.1') {
   return async (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -129,13 +163,16 @@ describe('conversations: a customer and a driver', () => {
     expect(driverMail.raw).not.toContain(CUSTOMER_EMAIL);
     expect(driverMail.replyTo?.text).toBe('support@vanhop.example');
 
-    const copy = sent.find((m) => to(m).includes(CUSTOMER_EMAIL))!;
-    expect(copy.subject).toBe('Your message to Ali Hassan');
-    expect(linkIn(copy, 'conversation')).toBeTruthy();
-    expect(copy.raw).not.toContain(DRIVER_EMAIL);
+    // The address was only typed: the customer gets the one confirmation mail, not a copy of the message.
+    expect(started.conversation.emailStatus).toBe('pending');
+    const toCustomer = sent.filter((m) => to(m).includes(CUSTOMER_EMAIL));
+    expect(toCustomer.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+    expect(toCustomer[0]!.raw).not.toContain('piano');
+    expect(toCustomer[0]!.raw).not.toContain(DRIVER_EMAIL);
+    expect(confirmLink(toCustomer[0]!).thread).toBeTruthy();
   });
 
-  it('the driver reads and answers on the signed reply page; the customer gets the answer by e-mail', async () => {
+  it('the driver reads and answers on the signed reply page; the customer gets the answer by e-mail once the address is confirmed', async () => {
     const driverMail = (await mails(app)).find((m) => to(m).includes(DRIVER_EMAIL))!;
     const driverToken = linkIn(driverMail, 'driver-reply')!;
     const page = await api('GET', `/api/driver-reply/${driverToken}`);
@@ -151,14 +188,27 @@ describe('conversations: a customer and a driver', () => {
       ['driver', 'Ali Hassan'],
     ]);
 
-    const answer = (await mails(app)).find((m) => to(m).includes(CUSTOMER_EMAIL) && m.subject === 'Ali Hassan replied to your message')!;
-    expect(answer.text).toContain('Yes, with a helper. £40 extra.');
-    expect(answer.raw).not.toContain(DRIVER_EMAIL);
-    expect(answer.replyTo?.text).toBe('support@vanhop.example');
-
+    // Not confirmed yet: the answer is on the customer's page only.
+    expect((await mailsTo(app, CUSTOMER_EMAIL)).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
     const thread = await api('GET', `/api/conversations/${started.token}`);
     expect(thread.body.messages).toHaveLength(2);
+    expect(thread.body.emailStatus).toBe('pending');
     expect(thread.text).not.toContain(DRIVER_EMAIL);
+
+    const link = confirmLink((await mailsTo(app, CUSTOMER_EMAIL))[0]!);
+    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ id: started.conversation.id, emailStatus: 'verified' });
+    expect(confirmed.body.messages).toHaveLength(2);
+
+    app.clock.set('2026-03-01T10:06:00Z');
+    expect((await api('POST', `/api/driver-reply/${driverToken}/messages`, { body: 'Yes, with a helper. £40 extra.\nSee you then.' })).status).toBe(201);
+    const answers = (await mailsTo(app, CUSTOMER_EMAIL)).filter((m) => m.subject === 'Ali Hassan replied to your message');
+    // The answer before confirming is not mailed afterwards: only the one sent after it.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.text).toContain('See you then.');
+    expect(answers[0]!.raw).not.toContain(DRIVER_EMAIL);
+    expect(answers[0]!.replyTo?.text).toBe('support@vanhop.example');
   });
 
   it('a follow-up from the customer mails the driver again, with text escaped in the HTML part', async () => {
@@ -176,6 +226,10 @@ describe('conversations: a customer and a driver', () => {
     const mail = (await mails(app)).find((m) => to(m).includes('priya.shah@drivers.vanhop.example'))!;
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
+    // The confirmation mail to the address typed carries nothing the sender wrote, not even the name.
+    const confirmation = (await mailsTo(app, 'x@example.com')).find((m) => m.subject === CONFIRM_SUBJECT)!;
+    expect(confirmation.raw).not.toContain('script');
+    expect(confirmation.raw).not.toContain('quotes');
   });
 
   it('refuses bad input with the field messages: empty, too long, bad e-mail, unknown driver, operators', async () => {
@@ -191,6 +245,18 @@ describe('conversations: a customer and a driver', () => {
     expect((await api('POST', '/api/conversations/driver', { ...base, driverId: 'drv-nobody' })).status).toBe(404);
     expect((await api('POST', '/api/conversations/driver', { ...base, driverId: { $gt: '' } })).status).toBe(400);
     expect((await api('POST', `/api/conversations/${started.token}/messages`, { body: 'y'.repeat(MESSAGE_MAX_LENGTH + 1) })).status).toBe(400);
+    const badToken = await api('POST', '/api/conversations/driver', { ...base, myMoveToken: 'not a token/../x' });
+    expect(badToken.status).toBe(400);
+    expect(badToken.body.errors).toEqual({ myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
+    expect((await api('POST', '/api/conversations/support', { name: 'Casey', body: 'Hi', myMoveToken: { $ne: '' } })).body.errors.myMoveToken).toMatch(/must be a string/);
+    // A well-formed token while the booking service cannot be asked: the chat starts, the address unproved.
+    const unchecked = await api('POST', '/api/conversations/support', { name: 'Casey', email: 'unchecked@example.com', body: 'Hi', myMoveToken: 'v1.abc.def.ghi' });
+    expect(unchecked.status).toBe(201);
+    expect(unchecked.body.conversation.emailStatus).toBe('pending');
+    expect((await mailsTo(app, 'unchecked@example.com')).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+    const confirm = `/api/conversations/${started.token}/email-confirmation`;
+    expect((await api('POST', confirm, {})).body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationRequired });
+    expect((await api('POST', confirm, { confirmation: 'a b' })).body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationInvalid });
   });
 
   it('signed links: a changed, swapped or expired token opens nothing (404, never which)', async () => {
@@ -282,34 +348,64 @@ describe('Instant Support: customers and staff', () => {
     await app?.stop();
   });
 
-  it('a chat reaches the office and the inbox; staff answer; the customer reads it and gets it by e-mail', async () => {
-    const res = await api('POST', '/api/conversations/support', { name: 'Pat Piano', email: 'pat@example.com', page: '/booking', body: 'Can I move a grand piano?' });
+  it('a chat from an address nobody proved: the office and the inbox get it, the address only a confirmation link; replies are mailed once it is opened', async () => {
+    const text = 'Can I move a grand piano? Details: https://attacker.example/offer';
+    const res = await api('POST', '/api/conversations/support', { name: 'Pat Piano', email: 'pat@example.com', page: '/booking', body: text });
     expect(res.status).toBe(201);
     const chat = res.body as StartedConversation;
-    expect(chat.conversation).toMatchObject({ kind: 'support', driverName: null });
+    expect(chat.conversation).toMatchObject({ kind: 'support', driverName: null, emailStatus: 'pending' });
 
     const office = (await mails(app)).find((m) => to(m).includes('office@vanhop.test'))!;
     expect(office.subject).toBe('Instant Support: new chat from Pat Piano');
     expect(office.text).toContain(`${PUBLIC_URL}/admin/support`);
 
+    // Issue 25: nothing the sender typed reaches the address: one mail of our own words and our link.
+    const toPat = await mailsTo(app, 'pat@example.com');
+    expect(toPat.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+    for (const part of ['grand piano', 'attacker.example', 'Pat Piano']) expect(toPat[0]!.raw).not.toContain(part);
+    expect(toPat[0]!.text).toContain('We e-mail nothing of it until you confirm that the address is yours.');
+    const link = confirmLink(toPat[0]!);
+
     const inbox = await api('GET', '/api/support/admin/conversations', undefined, staff());
     expect(inbox.status).toBe(200);
     expect(inbox.body.unanswered).toBe(1);
-    expect(inbox.body.conversations[0]).toMatchObject({ id: chat.conversation.id, customerName: 'Pat Piano', customerEmail: 'pat@example.com', page: '/booking', awaitingStaff: true, lastMessage: { from: 'customer', body: 'Can I move a grand piano?' } });
+    expect(inbox.body.conversations[0]).toMatchObject({
+      id: chat.conversation.id,
+      customerName: 'Pat Piano',
+      customerEmail: 'pat@example.com',
+      emailVerified: false,
+      page: '/booking',
+      awaitingStaff: true,
+      lastMessage: { from: 'customer', body: text },
+    });
 
     app.clock.set('2026-03-01T10:02:00Z');
     const answer = await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Yes: we will send an expert team.' }, staff());
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ awaitingStaff: false, waitingSince: null });
+    expect(answer.body).toMatchObject({ awaitingStaff: false, waitingSince: null, emailVerified: false });
 
+    // The customer's page works as before; the answer is not mailed to the unproved address.
     const seen = await api('GET', `/api/conversations/${chat.token}`);
     expect(seen.body.messages.map((m: { from: string; author: string; body: string }) => [m.from, m.author, m.body])).toEqual([
-      ['customer', 'Pat Piano', 'Can I move a grand piano?'],
+      ['customer', 'Pat Piano', text],
       ['staff', 'VanHop Support', 'Yes: we will send an expert team.'],
     ]);
+    expect(seen.body.emailStatus).toBe('pending');
     expect(seen.text).not.toContain('Sam_Admin');
-    const mailed = (await mails(app)).find((m) => to(m).includes('pat@example.com') && m.subject === 'VanHop Support replied to your message')!;
-    expect(mailed.text).toContain('Yes: we will send an expert team.');
+    expect((await mailsTo(app, 'pat@example.com')).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+
+    // Opening the link proves the address for this chat: the next answer is mailed.
+    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.emailStatus).toBe('verified');
+    expect((await api('GET', `/api/support/admin/conversations/${chat.conversation.id}`, undefined, staff())).body.emailVerified).toBe(true);
+    app.clock.set('2026-03-01T10:03:00Z');
+    await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Our price for the piano follows today.' }, staff());
+    const mailed = (await mailsTo(app, 'pat@example.com')).filter((m) => m.subject === 'VanHop Support replied to your message');
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.text).toContain('Our price for the piano follows today.');
+    // The link again: the chat as it is (already proved), no second proof and no further mail.
+    expect((await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation })).body.emailStatus).toBe('verified');
   });
 
   it('lists unanswered chats first, the longest waiting on top, then answered ones newest first', async () => {
@@ -352,8 +448,115 @@ describe('Instant Support: customers and staff', () => {
     await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Hello!' }, staff());
     const sent = await mails(app);
     expect(sent.filter((m) => m.subject?.includes('No Mail'))).toHaveLength(1); // the office's copy only
-    expect((await api('GET', `/api/conversations/${chat.token}`)).body.messages).toHaveLength(2);
+    expect((await api('GET', `/api/conversations/${chat.token}`)).body).toMatchObject({ emailStatus: 'none', messages: [{}, {}] });
   });
+});
+
+describe('conversations: proving the customer\'s address (issue 25)', () => {
+  let app: Running;
+  const api = client(() => app);
+  const staff = () => staffAuth('Sam_Admin', { clock: app.clock });
+  let myMove: { token: string; bookingId: string; email: string };
+
+  beforeAll(async () => {
+    app = await start({}, { withBooking: true });
+    // A booking saved through the real booking service; its My move link signed as booking signs it.
+    const moveDate = daysAheadAtUtc(app.clock.now(), 10, 10);
+    const priced = await apiClient(() => app.quote.url)<{ quote: Quote }>('POST', '/api/booking', completeBooking(moveDate, { email: 'mover@example.com' }));
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    const saved = await apiClient(() => app.booking!.url)<{ data: { _id: string } }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const bookingId = saved.body.data._id;
+    const token = new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({ subject: bookingId, expiresAt: new Date(Date.parse(moveDate) + 30 * 86_400_000) });
+    myMove = { token, bookingId, email: 'mover@example.com' };
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('a chat started from My move with its signed link is mailed at once: the copy, and every answer', async () => {
+    // The address as typed may differ in case from the booking's; mail goes to the booking's spelling.
+    const res = await api('POST', '/api/conversations/support', { name: 'Mo Mover', email: 'Mover@Example.com', page: '/mymove', body: 'Can the van park on the left?', myMoveToken: myMove.token });
+    expect(res.status).toBe(201);
+    const chat = res.body as StartedConversation;
+    expect(chat.conversation.emailStatus).toBe('verified');
+    const copy = (await mailsTo(app, myMove.email)).filter((m) => m.subject === 'Your message to VanHop Support');
+    expect(copy).toHaveLength(1);
+    expect(copy[0]!.text).toContain('Can the van park on the left?');
+    expect((await mailsTo(app, myMove.email)).some((m) => m.subject === CONFIRM_SUBJECT)).toBe(false);
+
+    const summary = (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations.find((c: { id: string }) => c.id === chat.conversation.id);
+    expect(summary).toMatchObject({ emailVerified: true });
+    await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Yes, on the left.' }, staff());
+    expect((await mailsTo(app, myMove.email)).find((m) => m.subject === 'VanHop Support replied to your message')!.text).toContain('Yes, on the left.');
+
+    // Messaging the booked driver from My move works the same way.
+    const driver = await api('POST', '/api/conversations/driver', { driverId: 'drv-ali-hassan', name: 'Mo Mover', email: myMove.email, about: { kind: 'booking', places: ['London NW2, UK'] }, body: 'Parking permit?', myMoveToken: myMove.token });
+    expect(driver.status).toBe(201);
+    expect(driver.body.conversation.emailStatus).toBe('verified');
+    expect((await mailsTo(app, myMove.email)).find((m) => m.subject === 'Your message to Ali Hassan')!.text).toContain('Parking permit?');
+  });
+
+  it('a forged My move link is refused, naming the field, and nothing is mailed to the address', async () => {
+    const forged = [
+      // Signed with another secret, a changed signature, and a genuine token for a booking that does not exist.
+      new LinkSigner('an-attackers-own-my-move-secret-0123456789', 'my-move').sign({ subject: myMove.bookingId, expiresAt: new Date('2027-01-01') }),
+      myMove.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({ subject: '00000000-0000-4000-8000-000000000000', expiresAt: new Date('2027-01-01') }),
+    ];
+    for (const myMoveToken of forged) {
+      const res = await api('POST', '/api/conversations/support', { name: 'Eve', email: 'victim@example.com', body: 'Click https://attacker.example', myMoveToken });
+      expect(res.status, myMoveToken).toBe(400);
+      expect(res.body.errors).toEqual({ myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
+    }
+    expect(await mailsTo(app, 'victim@example.com')).toEqual([]);
+  });
+
+  it('a genuine My move link proves only its booking\'s address: another address still needs its confirmation link', async () => {
+    const res = await api('POST', '/api/conversations/support', { name: 'Eve', email: 'someone.else@example.com', body: 'Visit https://attacker.example', myMoveToken: myMove.token });
+    expect(res.status).toBe(201);
+    expect(res.body.conversation.emailStatus).toBe('pending');
+    const sent = await mailsTo(app, 'someone.else@example.com');
+    expect(sent.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+    expect(sent[0]!.raw).not.toContain('attacker.example');
+  });
+
+  it('an address gets a limited number of confirmation mails a day, over all chats', async () => {
+    const chats: StartedConversation[] = [];
+    expect(CONFIRMATIONS_PER_ADDRESS_PER_DAY).toBe(3);
+    for (const email of ['often@example.com', 'OFTEN@example.com', 'often@example.com', 'Often@Example.com']) {
+      chats.push((await client(() => app, `10.9.0.${chats.length + 1}`)('POST', '/api/conversations/support', { name: 'Spam', email, body: 'x' })).body);
+    }
+    expect(chats.map((c) => c.conversation.emailStatus)).toEqual(['pending', 'pending', 'pending', 'unconfirmed']);
+    const sent = (await mails(app)).filter((m) => to(m).some((a) => a?.toLowerCase() === 'often@example.com'));
+    expect(sent.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT, CONFIRM_SUBJECT, CONFIRM_SUBJECT]);
+    // The chat itself still works on the page.
+    expect((await api('GET', `/api/conversations/${chats[3]!.token}`)).body.messages).toHaveLength(1);
+    // A day later the address may be asked again.
+    app.clock.set('2026-03-02T10:30:00Z');
+    expect((await api('POST', '/api/conversations/support', { name: 'Spam', email: 'often@example.com', body: 'y' })).body.conversation.emailStatus).toBe('pending');
+    app.clock.set('2026-03-01T10:00:00Z');
+  });
+
+  it('a confirmation link opens only its own chat, and a changed one nothing', async () => {
+    const a = (await api('POST', '/api/conversations/support', { name: 'Chris', email: 'chris@example.com', body: 'one' })).body as StartedConversation;
+    const b = (await api('POST', '/api/conversations/support', { name: 'Dana', email: 'dana@example.com', body: 'two' })).body as StartedConversation;
+    const linkA = confirmLink((await mailsTo(app, 'chris@example.com'))[0]!);
+    const onB = await api('POST', `/api/conversations/${b.token}/email-confirmation`, { confirmation: linkA.confirmation });
+    expect(onB.status).toBe(400);
+    expect(onB.body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationInvalid });
+    const changed = linkA.confirmation.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: changed })).status).toBe(400);
+    // A thread link is no confirmation (another purpose), nor the other way round.
+    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: a.token })).status).toBe(400);
+    expect((await api('GET', `/api/conversations/${linkA.confirmation}`)).status).toBe(404);
+    expect((await api('GET', `/api/conversations/${a.token}`)).body.emailStatus).toBe('pending');
+    // Expired after a week.
+    app.clock.set('2026-03-09T10:00:00Z');
+    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: linkA.confirmation })).status).toBe(400);
+    app.clock.set('2026-03-01T10:05:00Z');
+  });
+
 });
 
 describe('conversations configuration', () => {
@@ -366,7 +569,7 @@ describe('conversations configuration', () => {
     expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: TEST_JWT_ENV.JWT_SECRET })).toThrow(/must differ from JWT_SECRET/);
     expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: 'short' })).toThrow(/at least 32/);
     const config = loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: linkSecret });
-    expect(config.conversations).toMatchObject({ link: { secret: linkSecret, generated: false }, perClientPerHour: 30, perThreadPerHour: 20 });
+    expect(config.conversations).toMatchObject({ link: { secret: linkSecret, generated: false }, perClientPerHour: 30, perThreadPerHour: 20, bookingServiceUrl: 'http://127.0.0.1:4102' });
   });
 
   it('in embedded mode makes a secret up when none is given, and mounts no staff inbox without JWT_SECRET', () => {

@@ -1,14 +1,17 @@
 /**
  * /conversation/:token: the customer's thread from an e-mailed link (a driver's answer or VanHop
  * Support's). A support chat opened here is also remembered for the Instant Support panel (a
- * driver thread is remembered by the quotes popup, which knows the driver's id).
+ * driver thread is remembered by the quotes popup, which knows the driver's id). Opened from the
+ * confirmation mail (`?confirm=<one-time token>`), it first confirms the address, then drops the
+ * token from the address bar.
  */
-import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { CONVERSATION_MSG, type CustomerConversationView } from '@vanhop/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { CONFIRM_EMAIL_PARAM, CONVERSATION_MSG, type CustomerConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/usePageTitle';
-import { getConversation, postConversationMessage } from './api';
+import { confirmConversationEmail, getConversation, postConversationMessage } from './api';
+import { EmailStatusNote } from './EmailStatusNote';
 import { aboutText } from './aboutText';
 import { saveSupportToken } from './links';
 import { Thread } from './Thread';
@@ -27,6 +30,8 @@ export default function ConversationPage() {
     if (!data) return;
     if (data.kind === 'support') saveSupportToken(token);
   }, [data, token]);
+
+  const confirmation = useEmailConfirmation(token, setData);
 
   if (!data) {
     if (error instanceof ApiError && error.status === 404) {
@@ -47,6 +52,11 @@ export default function ConversationPage() {
     <section className="page conversation-page">
       <h1>{title}</h1>
       {data.about && <p className="chat-about">{aboutText(data.about)}</p>}
+      {confirmation && (
+        <p className={confirmation.ok ? 'note' : 'field-error'} role={confirmation.ok ? 'status' : 'alert'}>
+          {confirmation.text}
+        </p>
+      )}
       <Thread
         messages={data.messages}
         me="customer"
@@ -56,7 +66,40 @@ export default function ConversationPage() {
           setData(await postConversationMessage(token, body));
         }}
       />
+      <EmailStatusNote status={data.emailStatus} />
       <p className="note">Keep this page's link to yourself: anyone with it can read and answer this conversation.</p>
     </section>
   );
+}
+
+const CONFIRMED = 'Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.';
+
+/** Confirms the address once when the page was opened with `?confirm=`, and says how it went. */
+function useEmailConfirmation(token: string, setData: (view: CustomerConversationView) => void): { ok: boolean; text: string } | null {
+  const [params, setParams] = useSearchParams();
+  const confirmation = params.get(CONFIRM_EMAIL_PARAM);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!confirmation || sent.current === confirmation) return;
+    sent.current = confirmation;
+    confirmConversationEmail(token, confirmation)
+      .then((view) => {
+        setData(view);
+        setResult({ ok: true, text: CONFIRMED });
+      })
+      .catch((err: unknown) => {
+        const message = err instanceof ApiError ? (err.errors?.confirmation ?? err.message) : '';
+        setResult({ ok: false, text: message || 'Your e-mail address could not be confirmed. Please try the link again.' });
+      })
+      .finally(() => {
+        // The token works once: off the address bar, so a bookmark or a shared link does not carry it.
+        const rest = new URLSearchParams(params);
+        rest.delete(CONFIRM_EMAIL_PARAM);
+        setParams(rest, { replace: true });
+      });
+  }, [confirmation, token, setData, params, setParams]);
+
+  return result;
 }

@@ -12,6 +12,7 @@ import { saveDriverToken, savedDriverToken } from './links';
 import { errorText, Thread } from './Thread';
 import { ChatField } from './ChatField';
 import { usePolling } from './usePolling';
+import { EmailStatusNote } from './EmailStatusNote';
 import './conversations.css';
 
 /** How often an open thread asks for the driver's answer. */
@@ -23,11 +24,13 @@ export interface MessageDriverProps {
   about: ConversationAbout;
   /** Prefilled from the booking form or the booking. */
   customer?: { name?: string; email?: string };
+  /** On My move: the page's signed token, which proves the booking's address (replies are mailed at once). */
+  myMoveToken?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export default function MessageDriver({ driverId, driverName, about, customer }: MessageDriverProps) {
+export default function MessageDriver({ driverId, driverName, about, customer, myMoveToken }: MessageDriverProps) {
   const [token, setToken] = useState(() => savedDriverToken(driverId));
   const load = useCallback((signal: AbortSignal) => getConversation(token!, signal), [token]);
   const thread = usePolling<CustomerConversationView>(token ? load : null, THREAD_POLL_MS);
@@ -48,7 +51,10 @@ export default function MessageDriver({ driverId, driverName, about, customer }:
     <section className="message-driver" data-testid="message-driver" aria-label={`Message ${driverName}`}>
       {token ? (
         thread.data ? (
-          <Thread messages={thread.data.messages} me="customer" canReply={thread.data.canReply} onSend={send} label={`Message to ${driverName}`} />
+          <>
+            <Thread messages={thread.data.messages} me="customer" canReply={thread.data.canReply} onSend={send} label={`Message to ${driverName}`} />
+            <EmailStatusNote status={thread.data.emailStatus} />
+          </>
         ) : (
           <p>Loading your conversation...</p>
         )
@@ -57,7 +63,7 @@ export default function MessageDriver({ driverId, driverName, about, customer }:
           driverName={driverName}
           customer={customer}
           onStart={async (input) => {
-            const started = await startDriverConversation({ driverId, about, ...input });
+            const started = await startDriverConversation({ driverId, about, ...input, ...(myMoveToken ? { myMoveToken } : {}) });
             saveDriverToken(driverId, started.token);
             thread.setData(started.conversation);
             setToken(started.token);

@@ -1,15 +1,18 @@
 /**
  * "Message the driver" on My move, about the booked move. Self-contained: give it the page's view.
  * It shows only when the view names the driver's id (MyMoveView.driver.id) and the booking is not
- * cancelled; the conversation panel itself loads when first opened.
+ * cancelled; the conversation panel itself loads when first opened. The page's signed token goes
+ * with the first message: it proves the booking's e-mail address, so replies are mailed at once.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import type { ConversationAbout, MyMoveView } from '@vanhop/contracts';
 
 const MessageDriver = lazy(() => import('./MessageDriver'));
 
 export function MyMoveMessageDriver({ view }: { view: MyMoveView }) {
   const [open, setOpen] = useState(false);
+  const { token } = useParams();
   const driver = view.driver;
   if (!driver?.id || view.state === 'cancelled') return null;
   const about: ConversationAbout = {
@@ -30,7 +33,13 @@ export function MyMoveMessageDriver({ view }: { view: MyMoveView }) {
       </button>
       {open && (
         <Suspense fallback={<p>Loading...</p>}>
-          <MessageDriver driverId={driver.id} driverName={driver.name} about={about} customer={{ name: view.customer.name, email: view.customer.email }} />
+          <MessageDriver
+            driverId={driver.id}
+            driverName={driver.name}
+            about={about}
+            customer={{ name: view.customer.name, email: view.customer.email }}
+            myMoveToken={token}
+          />
         </Suspense>
       )}
     </section>

@@ -22,6 +22,10 @@ export const getConversation = (t: string, signal?: AbortSignal) => request<Cust
 
 export const postConversationMessage = (t: string, body: string) => request<CustomerConversationView>('POST', `/conversations/${token(t)}/messages`, { body });
 
+/** The one-time link mailed to the customer's address: proves it, so replies are mailed from then on. 400 for a bad or used one. */
+export const confirmConversationEmail = (t: string, confirmation: string) =>
+  request<CustomerConversationView>('POST', `/conversations/${token(t)}/email-confirmation`, { confirmation });
+
 export const getDriverThread = (t: string, signal?: AbortSignal) => request<DriverConversationView>('GET', `/driver-reply/${token(t)}`, undefined, signal);
 
 export const postDriverReply = (t: string, body: string) => request<DriverConversationView>('POST', `/driver-reply/${token(t)}/messages`, { body });

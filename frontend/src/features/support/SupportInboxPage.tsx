@@ -1,7 +1,8 @@
 /**
  * /admin/support: the staff inbox of Instant Support chats. Unanswered chats come first, the
  * longest waiting on top; the list and the open chat refresh every few seconds, so new customer
- * messages appear without reloading.
+ * messages appear without reloading. An address the customer only typed is marked "Address not
+ * verified": answers are not e-mailed to it, and staff should not write to it from their own mail.
  */
 import { useCallback, useState } from 'react';
 import type { SupportChatView, SupportInbox } from '@vanhop/contracts';
@@ -14,6 +15,8 @@ import './support.css';
 
 /** How often the inbox and the open chat are read again. */
 export const INBOX_POLL_MS = 4000;
+
+export const ADDRESS_NOT_VERIFIED = 'Address not verified';
 
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -56,6 +59,7 @@ export function SupportInboxPage() {
                   >
                     <strong>{c.customerName}</strong>
                     {c.awaitingStaff ? <span className="admin-badge unpaid">Unanswered</span> : <span className="admin-badge paid">Answered</span>}
+                    {c.customerEmail && !c.emailVerified && <small className="admin-muted support-unverified">{ADDRESS_NOT_VERIFIED}</small>}
                     <span className="admin-muted support-chat-preview">
                       {c.lastMessage.from === 'staff' ? 'You: ' : ''}
                       {c.lastMessage.body}
@@ -78,7 +82,20 @@ export function SupportInboxPage() {
             <>
               <h2>{shown.customerName}</h2>
               <p className="admin-muted">
-                {shown.customerEmail ? <a href={`mailto:${shown.customerEmail}`}>{shown.customerEmail}</a> : 'No e-mail given: answers are only seen in the chat'}
+                {!shown.customerEmail ? (
+                  'No e-mail given: answers are only seen in the chat'
+                ) : shown.emailVerified ? (
+                  <a href={`mailto:${shown.customerEmail}`}>{shown.customerEmail}</a>
+                ) : (
+                  <>
+                    {/* Typed by whoever started the chat: no mailto, so nobody writes to a stranger's inbox by mistake. */}
+                    <span>{shown.customerEmail}</span>{' '}
+                    <span className="admin-badge unpaid" data-testid="email-not-verified">
+                      {ADDRESS_NOT_VERIFIED}
+                    </span>{' '}
+                    <span>answers reach this address only after the customer confirms it; until then they are seen in the chat</span>
+                  </>
+                )}
                 {shown.page ? ` · wrote from ${shown.page}` : ''}
               </p>
               <Thread

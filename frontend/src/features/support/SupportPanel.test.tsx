@@ -5,7 +5,15 @@ import type { CustomerConversationView } from '@vanhop/contracts';
 import { fakeApi } from '../../components/testing/fakeApi';
 import { SupportLauncher } from '../../layout/SupportLauncher';
 
-const chat = (messages: CustomerConversationView['messages']): CustomerConversationView => ({ id: 'c1', kind: 'support', driverName: null, about: null, messages, canReply: true });
+const chat = (messages: CustomerConversationView['messages'], emailStatus: CustomerConversationView['emailStatus'] = 'none'): CustomerConversationView => ({
+  id: 'c1',
+  kind: 'support',
+  driverName: null,
+  about: null,
+  messages,
+  canReply: true,
+  emailStatus,
+});
 const first = { id: 'm1', from: 'customer' as const, author: 'Pat', body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' };
 const answer = { id: 'm2', from: 'staff' as const, author: 'VanHop Support', body: 'Yes, with an expert team.', at: '2026-03-01T10:01:00.000Z' };
 
@@ -48,6 +56,36 @@ describe('Instant Support panel', () => {
     answered = true;
     expect(await within(panel).findByText('Yes, with an expert team.', {}, { timeout: 6000 })).toBeTruthy();
   }, 10_000);
+
+  /** Pat starts a chat with an e-mail address on `path`; the server answers with `emailStatus`. */
+  async function startWithEmail(path: string, emailStatus: CustomerConversationView['emailStatus']) {
+    const api = fakeApi({
+      'POST /api/conversations/support': () => ({ status: 201, json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first], emailStatus) } }),
+      'GET /api/conversations/v1.tok': () => ({ json: chat([first], emailStatus) }),
+    });
+    renderAt(path);
+    fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
+    fireEvent.change(within(panel).getByLabelText('Your name'), { target: { value: 'Pat' } });
+    fireEvent.change(within(panel).getByLabelText(/Your e-mail/), { target: { value: 'pat@example.com' } });
+    fireEvent.change(within(panel).getByLabelText('How can we help?'), { target: { value: 'Can you move a piano?' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
+    await within(panel).findByText('Can you move a piano?');
+    return { api, panel };
+  }
+
+  it('with an e-mail address: says a confirmation link was sent and that replies reach the e-mail only after it is opened', async () => {
+    const { panel } = await startWithEmail('/services', 'pending');
+    expect((await within(panel).findByTestId('email-status')).textContent).toBe(
+      'We have e-mailed you a link to confirm your address. Replies reach your e-mail only after you open that link; until then they appear here.',
+    );
+  });
+
+  it('started on My move: sends the page\'s token as proof of the address, and names the page without it', async () => {
+    const { api, panel } = await startWithEmail('/mymove/v1.bk.abc.sig/receipt/r1', 'verified');
+    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({ name: 'Pat', email: 'pat@example.com', page: '/mymove', myMoveToken: 'v1.bk.abc.sig', body: 'Can you move a piano?' });
+    expect(within(panel).queryByTestId('email-status')).toBeNull();
+  });
 
   it('reopens the saved chat; a link that no longer opens is forgotten and a new chat offered', async () => {
     localStorage.setItem('vanhop.conversations', JSON.stringify({ support: 'v1.old' }));

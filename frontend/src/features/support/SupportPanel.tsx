@@ -1,10 +1,12 @@
 /**
  * Instant Support: a chat with VanHop's staff in a floating panel, on every customer page. A new
  * chat asks for a name (and an e-mail address for replies by e-mail); the chat's signed link is kept
- * in this browser so the panel reopens it, and new answers appear while the panel is open.
+ * in this browser so the panel reopens it, and new answers appear while the panel is open. Started
+ * on My move, the page's signed token goes with it (it proves the booking's address, so replies are
+ * mailed at once) and the page is named without it: a My move token is a credential, not context.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, type CustomerConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { Modal } from '../../components/Modal';
@@ -13,6 +15,8 @@ import { saveSupportToken, savedSupportToken } from '../conversations/links';
 import { errorText, Thread } from '../conversations/Thread';
 import { ChatField } from '../conversations/ChatField';
 import { usePolling } from '../conversations/usePolling';
+import { EmailStatusNote } from '../conversations/EmailStatusNote';
+import { PATHS } from '../../app/paths';
 import '../conversations/conversations.css';
 import './support.css';
 
@@ -53,6 +57,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
                 chat.setData(await postConversationMessage(token, body));
               }}
             />
+            <EmailStatusNote status={chat.data.emailStatus} />
             <p className="support-foot">
               <span>{chat.data.messages[chat.data.messages.length - 1]?.from === 'customer' ? 'Our team will answer here shortly.' : ''}</span>
               <button type="button" className="link-button" onClick={startOver}>
@@ -77,7 +82,14 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
-function StartChat({ onStart }: { onStart: (input: { name: string; email?: string; page: string; body: string }) => Promise<void> }) {
+/** The page as staff see it, and the My move token when the chat starts there. */
+function pageContext(pathname: string): { page: string; myMoveToken?: string } {
+  const myMove = matchPath({ path: PATHS.myMove, end: false }, pathname);
+  if (myMove?.params.token) return { page: '/mymove', myMoveToken: myMove.params.token };
+  return { page: pathname.slice(0, 200) };
+}
+
+function StartChat({ onStart }: { onStart: (input: { name: string; email?: string; page: string; myMoveToken?: string; body: string }) => Promise<void> }) {
   const { pathname } = useLocation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -95,7 +107,7 @@ function StartChat({ onStart }: { onStart: (input: { name: string; email?: strin
     if (Object.keys(found).length) return;
     setSending(true);
     try {
-      await onStart({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), page: pathname.slice(0, 200), body: body.trim() });
+      await onStart({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), ...pageContext(pathname), body: body.trim() });
     } catch (err) {
       setErrors({ ...(err instanceof ApiError ? (err.errors ?? {}) : {}), form: errorText(err) });
     } finally {

@@ -3,7 +3,8 @@ import type { Clock, DocumentStore, Logger } from '@vanhop/platform';
 import { CONVERSATIONS, SUPPORT_AUTHOR, type ConversationThread } from '../domain/conversation-thread.js';
 import type { ConversationLinks } from '../domain/conversation-links.js';
 import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
-import { conversationStartedEmail, messageToDriverEmail, replyToCustomerEmail, supportChatStartedEmail } from '../domain/templates/conversation.js';
+import { awaitsConfirmation, provedAddress } from '../domain/conversation-email.js';
+import { confirmEmailAddressEmail, conversationStartedEmail, messageToDriverEmail, replyToCustomerEmail, supportChatStartedEmail } from '../domain/templates/conversation.js';
 import type { Notifier } from './notifier.js';
 
 /** Where the staff inbox lives in the web app (the office e-mail links to it). */
@@ -12,7 +13,9 @@ export const SUPPORT_INBOX_PATH = '/admin/support';
 /**
  * Mails the other side of a conversation when a message is posted. Links are signed at sending
  * time (fresh expiry each mail); the driver's address is asked of the quote service each time
- * (an unreachable quote service throws, and the bus retries the event later).
+ * (an unreachable quote service throws, and the bus retries the event later). The customer gets
+ * anything of the conversation only at a proved address (domain/conversation-email.ts), read from
+ * the thread when the event is handled; an unproved one gets the one confirmation mail instead.
  */
 export class ConversationMail {
   constructor(
@@ -36,6 +39,12 @@ export class ConversationMail {
     const key = (recipient: string) => `conversation.${message.id}.${recipient}`;
     const threadUrl = `${this.ctx.publicUrl}${this.links.customerPath(thread._id, now)}`;
     const customer = thread.customer;
+    const copyTo = provedAddress(customer);
+    if (posted.first && customer.email && awaitsConfirmation(customer)) {
+      // Our fixed text and the link only: nothing the sender typed (name, message, links) is in it.
+      const confirmUrl = `${this.ctx.publicUrl}${this.links.confirmationPath(thread._id, customer.emailConfirmation!.nonce, now)}`;
+      await this.notifier.email(`conversation.${thread._id}.confirm-email`, customer.email, confirmEmailAddressEmail({ confirmUrl }));
+    }
 
     if (thread.kind === 'driver' && thread.driver) {
       if (message.from === 'customer') {
@@ -50,11 +59,11 @@ export class ConversationMail {
             messageToDriverEmail({ driverName: contact.name, customerName: customer.name, about: thread.about, body: message.body, replyUrl, first: posted.first }),
           );
         }
-        if (posted.first && customer.email) {
-          await this.notifier.email(key('customer-copy'), customer.email, conversationStartedEmail({ customerName: customer.name, to: thread.driver.name, body: message.body, threadUrl }));
+        if (posted.first && copyTo) {
+          await this.notifier.email(key('customer-copy'), copyTo, conversationStartedEmail({ customerName: customer.name, to: thread.driver.name, body: message.body, threadUrl }));
         }
-      } else if (message.from === 'driver' && customer.email) {
-        await this.notifier.email(key('customer'), customer.email, replyToCustomerEmail({ customerName: customer.name, from: thread.driver.name, body: message.body, threadUrl }));
+      } else if (message.from === 'driver' && copyTo) {
+        await this.notifier.email(key('customer'), copyTo, replyToCustomerEmail({ customerName: customer.name, from: thread.driver.name, body: message.body, threadUrl }));
       }
       return;
     }
@@ -65,11 +74,11 @@ export class ConversationMail {
         this.ctx.officeEmail,
         supportChatStartedEmail({ customerName: customer.name, page: thread.page, body: message.body, inboxUrl: `${this.ctx.publicUrl}${SUPPORT_INBOX_PATH}` }),
       );
-      if (customer.email) {
-        await this.notifier.email(key('customer-copy'), customer.email, conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+      if (copyTo) {
+        await this.notifier.email(key('customer-copy'), copyTo, conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }));
       }
-    } else if (message.from === 'staff' && customer.email) {
-      await this.notifier.email(key('customer'), customer.email, replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+    } else if (message.from === 'staff' && copyTo) {
+      await this.notifier.email(key('customer'), copyTo, replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CONVERSATION_MSG,
   TOPICS,
@@ -17,6 +17,9 @@ import {
   NotFoundError,
   outboxEntry,
   ServiceUnavailableError,
+  UpstreamError,
+  ValidationError,
+  type Cache,
   type Clock,
   type Collection,
   type DocumentStore,
@@ -35,11 +38,26 @@ import {
 } from '../domain/conversation-thread.js';
 import type { ConversationLinks } from '../domain/conversation-links.js';
 import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
+import { sameAddress, type ConversationCustomer, type MyMoveBookings, type MyMoveOwner } from '../domain/conversation-email.js';
 
 /** How many answered chats the staff inbox lists besides every unanswered one. */
 const ANSWERED_IN_INBOX = 50;
 /** Concurrent posts to one thread retry their conditional write this often before giving up. */
 const WRITE_ATTEMPTS = 5;
+/**
+ * Confirmation mails one address may get in 24 hours, over all chats: enough for a customer who
+ * opens a chat or two before confirming, too few for anyone to fill a stranger's inbox with them.
+ */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+const CONFIRMATION_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** How customers' addresses are proved before anything of a chat is mailed to them. */
+export interface EmailProofDeps {
+  /** Checks My move links (the booking service). */
+  bookings: MyMoveBookings;
+  /** Counts confirmation mails per address (shared by all instances with Redis). */
+  cache: Cache;
+}
 
 /**
  * The conversations module's use cases. Each message is stored with its ConversationMessagePosted
@@ -55,6 +73,7 @@ export class Conversations {
     private readonly clock: Clock,
     private readonly links: ConversationLinks,
     private readonly drivers: DriverDirectory,
+    private readonly proof: EmailProofDeps,
   ) {
     this.threads = store.collection<ConversationThread>(CONVERSATIONS);
   }
@@ -69,7 +88,7 @@ export class Conversations {
     return this.start(
       {
         kind: 'driver',
-        customer: { name: input.name, email: input.email },
+        customer: await this.customer(input),
         driver: { id: driver.id, name: driver.name },
         about: input.about,
         page: null,
@@ -79,12 +98,33 @@ export class Conversations {
     );
   }
 
-  startSupport(input: StartSupportConversation, correlationId?: string): Promise<StartedConversation> {
+  async startSupport(input: StartSupportConversation, correlationId?: string): Promise<StartedConversation> {
     return this.start(
-      { kind: 'support', customer: { name: input.name, email: input.email || null }, driver: null, about: null, page: input.page ?? null },
+      { kind: 'support', customer: await this.customer(input), driver: null, about: null, page: input.page ?? null },
       input.body,
       correlationId,
     );
+  }
+
+  /**
+   * Opening the one-time link mailed to the address proves it for this thread: copies flow from
+   * then on (earlier messages are not mailed; the link opens the thread, which shows them all). A
+   * second use of the link, once the address is proved, answers the thread as it is.
+   */
+  async confirmEmail(token: unknown, confirmation: string): Promise<CustomerConversationView> {
+    const thread = await this.byCustomerToken(token);
+    const claim = this.links.confirmationOf(confirmation, this.clock.now());
+    const refused = new ValidationError(CONVERSATION_MSG.confirmationInvalid, { confirmation: CONVERSATION_MSG.confirmationInvalid });
+    if (!claim || claim.conversationId !== thread._id) throw refused;
+    if (thread.customer.emailProof) return customerView(thread);
+    const proved = await this.threads.findOneAndUpdate(
+      { _id: thread._id, 'customer.emailConfirmation.nonce': claim.nonce },
+      { $set: { 'customer.emailProof': { by: 'confirmation-link', at: this.clock.now().toISOString() }, 'customer.emailConfirmation': null } },
+    );
+    if (proved) return customerView(proved);
+    const again = await this.threads.findOne({ _id: thread._id });
+    if (!again?.customer.emailProof) throw refused;
+    return customerView(again);
   }
 
   /** The thread id behind a customer link, for per-thread rate limits (null: not a valid link). */
@@ -129,6 +169,38 @@ export class Conversations {
   async postAsStaff(id: string, staff: string, body: string, correlationId?: string): Promise<SupportChatView> {
     const thread = await this.supportThread(id);
     return supportView(await this.append(thread, { from: 'staff', body, staff }, correlationId));
+  }
+
+  /**
+   * The customer of a new thread and how their address stands: proved at once by a My move link of
+   * a booking with that address; otherwise given one confirmation link, unless that address had its
+   * share of them today. A My move token the booking service does not know is refused; while the
+   * booking service cannot be asked, the chat starts all the same with the address unproved.
+   */
+  private async customer(input: { name: string; email?: string; myMoveToken?: string }): Promise<ConversationCustomer> {
+    const owner = input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
+    const email = input.email || null;
+    const at = this.clock.now().toISOString();
+    if (!email) return { name: input.name, email: null, emailProof: null, emailConfirmation: null };
+    // Mailed as the booking spells it: that is the address the booking proved.
+    if (owner && sameAddress(owner.email, email)) return { name: input.name, email: owner.email, emailProof: { by: 'my-move', bookingId: owner.bookingId, at }, emailConfirmation: null };
+    const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+    const { count } = await this.proof.cache.hit(`conversation-email-confirmation:${address}`, CONFIRMATION_WINDOW_SECONDS);
+    return { name: input.name, email, emailProof: null, emailConfirmation: { nonce: randomUUID(), requestedAt: at, mailed: count <= CONFIRMATIONS_PER_ADDRESS_PER_DAY } };
+  }
+
+  /** The booking a My move token proves (null: not asked or unanswered); refuses one the booking service does not know. */
+  private async myMoveOwner(token: string): Promise<MyMoveOwner | null> {
+    let owner: MyMoveOwner | null;
+    try {
+      owner = await this.proof.bookings.ownerOf(token);
+    } catch (err) {
+      // The adapter logged it; nothing is proved, so nothing is mailed but the confirmation link.
+      if (err instanceof UpstreamError) return null;
+      throw err;
+    }
+    if (!owner) throw new ValidationError(CONVERSATION_MSG.myMoveTokenInvalid, { myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
+    return owner;
   }
 
   private async start(

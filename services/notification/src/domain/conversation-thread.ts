@@ -11,6 +11,7 @@ import {
   type SupportInbox,
 } from '@vanhop/contracts';
 import type { OutboxEntry } from '@vanhop/contracts';
+import { emailStatus, type ConversationCustomer } from './conversation-email.js';
 
 export const CONVERSATIONS = 'conversations';
 
@@ -35,8 +36,8 @@ export interface StoredMessage {
 export interface ConversationThread {
   _id: string;
   kind: ConversationKind;
-  /** The customer's e-mail is only ever used to mail them; no view shows it to a driver. */
-  customer: { name: string; email: string | null };
+  /** The customer's e-mail is only ever used to mail them, once proved; no view shows it to a driver. */
+  customer: ConversationCustomer;
   /** Driver threads only. The driver's e-mail is not kept here: the quote service owns it. */
   driver: { id: string; name: string } | null;
   about: ConversationAbout | null;
@@ -79,6 +80,7 @@ export const customerView = (t: ConversationThread): CustomerConversationView =>
   about: t.about,
   messages: messageViews(t),
   canReply: !isFull(t),
+  emailStatus: emailStatus(t.customer),
 });
 
 export const driverView = (t: ConversationThread): DriverConversationView => ({
@@ -99,6 +101,7 @@ export function supportSummary(t: ConversationThread): SupportChatSummary {
     id: t._id,
     customerName: t.customer.name,
     customerEmail: t.customer.email,
+    emailVerified: emailStatus(t.customer) === 'verified',
     page: t.page,
     awaitingStaff: t.awaitingStaff,
     waitingSince: t.waitingSince,

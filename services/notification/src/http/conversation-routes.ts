@@ -1,5 +1,5 @@
 import type { Express, Request, RequestHandler } from 'express';
-import { postMessageSchema, startDriverConversationSchema, startSupportConversationSchema } from '@vanhop/contracts';
+import { confirmConversationEmailSchema, postMessageSchema, startDriverConversationSchema, startSupportConversationSchema } from '@vanhop/contracts';
 import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
@@ -85,6 +85,17 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
       }),
     );
   };
+  // The one-time link mailed to an unproved address: opening the thread page with it proves the address.
+  app.post(
+    '/api/conversations/:token/email-confirmation',
+    reads,
+    noStore,
+    route(async (req, res) => {
+      const { confirmation } = await validate(confirmConversationEmailSchema, req.body, 'Confirmation');
+      res.json(await conversations.confirmEmail(String(req.params.token), confirmation));
+    }),
+  );
+
   threadRoutes('customer', '/api/conversations/:token', {
     read: (t) => conversations.forCustomer(t),
     post: (t, body, c) => conversations.postAsCustomer(t, body, c),

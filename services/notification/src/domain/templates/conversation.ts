@@ -2,6 +2,7 @@ import type { ConversationAbout } from '@vanhop/contracts';
 import { html, type SafeHtml } from '../html.js';
 import { hoursLabel, moveDate, pounds } from '../format.js';
 import { layout, textFooter, type EmailContent } from './email-content.js';
+import { CONFIRMATION_LINK_DAYS } from '../conversation-links.js';
 
 /**
  * Conversation e-mails. Every one links a signed page to answer on; none carries the other side's
@@ -107,5 +108,22 @@ export function supportChatStartedEmail(m: { customerName: string; page: string 
   const body = html`<p>${m.customerName} started an Instant Support chat${m.page ? html` on <code>${m.page}</code>` : ''}:</p>
 ${quoted(m.body)}
 <p><a href="${m.inboxUrl}" style="${BUTTON}">Open the support inbox</a></p>`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+/**
+ * The one mail an unproved address gets: only our fixed words and the signed one-time link. Whoever
+ * typed the address wrote nothing that appears here (not their name, message or links), so it
+ * cannot carry a stranger's text to someone else's inbox.
+ */
+export function confirmEmailAddressEmail(m: { confirmUrl: string }): EmailContent {
+  const subject = 'Confirm your e-mail address for VanHop messages';
+  const intro = 'A conversation was started on VanHop with this e-mail address for the replies. We e-mail nothing of it until you confirm that the address is yours.';
+  const after = `If it was not you, ignore this e-mail: you will not hear from us about that conversation again. The link works once and for ${CONFIRMATION_LINK_DAYS} days.`;
+  const text = ['Hello,', '', intro, '', `Confirm your address: ${m.confirmUrl}`, '', after, textFooter].join('\n');
+  const body = html`<p>Hello,</p>
+<p>${intro}</p>
+<p><a href="${m.confirmUrl}" style="${BUTTON}">Confirm my e-mail address</a></p>
+<p style="font-size:13px;color:#555">${after}</p>`;
   return { subject, text, html: layout(subject, body) };
 }
