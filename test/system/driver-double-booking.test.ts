@@ -40,10 +40,10 @@ describe('concurrent checkouts for one driver and one time (gateway → payment 
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(N - 1).fill(409)]);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe(DRIVER_TAKEN_MESSAGE);
 
-    // The open checkout holds the driver for as long as it can be paid: an hour, not a day.
+    // The open checkout holds the driver for as long as it can be paid: half an hour (Stripe's shortest session), not a day.
     const slots = await embedded.product.services.quote!.infra.store.collection<{ _id: string; driverId: string; expiresAt?: string }>('driver_slots').find({ driverId });
     expect(slots.length).toBeGreaterThan(0);
-    expect(new Set(slots.map((s) => s.expiresAt))).toEqual(new Set([new Date(Date.parse(NOW) + 3_600_000).toISOString()]));
+    expect(new Set(slots.map((s) => s.expiresAt))).toEqual(new Set([new Date(Date.parse(NOW) + 30 * 60_000).toISOString()]));
 
     // Held by the open checkout: a new quote for an overlapping time offers someone else.
     const again = await api<{ quote: Quote; offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'late@example.com' }));

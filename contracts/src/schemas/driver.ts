@@ -206,6 +206,8 @@ export const driverHoldSchema = yup.object({
   hours: yup.number().optional().min(0, 'hours must be 0 to 24').max(24, 'hours must be 0 to 24'),
   /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
   expiresAt: isoInstant('expiresAt'),
+  /** Whose checkout it is (platform holdHolderOf: a hash of the contact e-mail): their own quotes still see the driver. */
+  holder: yup.string().optional().matches(/^[0-9a-f]{32}$/, 'holder must be a holder key'),
 });
 export type DriverHold = yup.InferType<typeof driverHoldSchema>;
 

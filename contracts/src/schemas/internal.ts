@@ -22,6 +22,8 @@ export const INTERNAL_PATHS = {
   balanceCheckout: '/internal/payments/balance',
   /** POST DriverHoldRequest → 201 (quote). */
   driverHolds: (driverId: string) => `/internal/drivers/${encodeURIComponent(driverId)}/holds`,
+  /** DELETE → { released } (quote): an unpaid booking's checkout failed or was replaced. */
+  bookingHolds: (bookingId: string) => `/internal/bookings/${encodeURIComponent(bookingId)}/holds`,
 } as const;
 
 /** Ids of drivers and bookings as internal paths and bodies carry them (a price request's `driverId`). */

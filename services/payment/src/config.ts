@@ -14,7 +14,12 @@ export interface PaymentConfig {
   quoteServiceUrl: string;
   /** Null: no key configured, the local test checkout is used instead. */
   stripe: StripeConfig | null;
+  /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one client or one contact e-mail may hold drivers with at once. */
+  openHoldsPerCustomer: number;
 }
+
+/** Enough for two tabs comparing, too few to take a slot's drivers off the market (issue 25). */
+export const DEFAULT_OPEN_HOLDS = 2;
 
 export function loadConfig(env: Env): PaymentConfig {
   const r = new EnvReader(env);
@@ -24,6 +29,7 @@ export function loadConfig(env: Env): PaymentConfig {
     bookingServiceUrl: readServiceUrls(env).booking,
     quoteServiceUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
+    openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
   };
 }
 

@@ -37,8 +37,9 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     // PaymentSucceeded rides on payments, RefundIssued on refunds.
     const relay = new OutboxRelay(store, [payments.collectionName, refunds.collectionName], bus, logger);
     const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
-    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), new DriverTimeHttpClient(config.quoteServiceUrl, logger));
-    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings);
+    const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
+    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), driverTime, config.openHoldsPerCustomer);
+    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
 

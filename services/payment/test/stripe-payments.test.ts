@@ -63,12 +63,12 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
       metadata: { bookingId, randomNumber: String(code), percentage: '30' },
       line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '8625' } }],
     });
-    // An hour to pay, not Stripe's default day: the driver is held for as long as the session is open.
-    // On a 10-minute grid, so a second request for the same session names the same expiry.
+    // Stripe's shortest session (30 minutes), not its default day: the driver is held for as long as the session is open.
+    // On a 5-minute grid, so a second request for the same session names the same expiry.
     const expiresIn = Number(create.body.expires_at) - Date.now() / 1000;
-    expect(expiresIn).toBeGreaterThan(3600 - 60);
-    expect(expiresIn).toBeLessThanOrEqual(4200);
-    expect(Number(create.body.expires_at) % 600).toBe(0);
+    expect(expiresIn).toBeGreaterThan(1800 - 60);
+    expect(expiresIn).toBeLessThanOrEqual(2100);
+    expect(Number(create.body.expires_at) % 300).toBe(0);
 
     // A double click offers the same open session instead of a second charge.
     const again = await h.post('/api/paymentbooking', { _id: bookingId, percentage: '30' });

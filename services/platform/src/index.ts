@@ -6,6 +6,7 @@ export * from './validation.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './insert-unique.js';
+export * from './hold-holder.js';
 export * from './idempotent-consumer.js';
 export * from './infrastructure.js';
 export * from './run-service.js';

@@ -7,7 +7,7 @@ import { NOW, startQuote } from './support.js';
 describe('booked driver time follows the booking (booking.* events → driver_slots)', () => {
   let svc: Awaited<ReturnType<typeof startQuote>>;
   const clock = fixedClock(NOW);
-  const inAnHour = new Date(Date.parse(NOW) + 3_600_000).toISOString();
+  const inHalfAnHour = new Date(Date.parse(NOW) + 30 * 60_000).toISOString();
   const call = async (method: string, p: string, body?: unknown) => {
     const res = await fetch(`${svc.url}${p}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: await res.json().catch(() => undefined) };
@@ -39,9 +39,9 @@ describe('booked driver time follows the booking (booking.* events → driver_sl
   });
 
   it('payment keeps the checkout hold; cancel and postpone give the time back', async () => {
-    const hold = await call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId: 'bk-1', start: '2026-01-20T10:00:00.000Z', hours: 3, expiresAt: inAnHour });
+    const hold = await call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId: 'bk-1', start: '2026-01-20T10:00:00.000Z', hours: 3, expiresAt: inHalfAnHour });
     expect(hold.status, JSON.stringify(hold.body)).toBe(201);
-    expect((await slotsOf('bk-1')).every((s) => s.expiresAt === inAnHour)).toBe(true);
+    expect((await slotsOf('bk-1')).every((s) => s.expiresAt === inHalfAnHour)).toBe(true);
     await publish(TOPICS.bookingConfirmed, confirmed('bk-1', '2026-01-20T10:00:00.000Z', 3));
     const kept = await slotsOf('bk-1');
     expect(kept).toHaveLength(12);

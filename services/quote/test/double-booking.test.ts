@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
-import { ConflictError, fixedClock, type DocumentStore } from '@vanhop/platform';
+import { ConflictError, fixedClock, holdHolderOf, type DocumentStore } from '@vanhop/platform';
 import { londonTime } from '@vanhop/contracts';
 import { EmbeddedDocumentStore } from '../../platform/src/adapters/embedded-document-store.js';
 import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
@@ -15,7 +15,8 @@ import { address, MOVE_DATE, NOW, startQuote } from './support.js';
 const clock = fixedClock(NOW);
 const N = 12;
 const window = moveWindow(londonTime(2026, 1, 20, 10, 0), 3, 2);
-const inAnHour = new Date(Date.parse(NOW) + 3_600_000);
+// A checkout's hold lasts its session: 30 to 35 minutes (services/payment checkoutExpiry).
+const inHalfAnHour = new Date(Date.parse(NOW) + 30 * 60_000);
 
 /** The double-booking rules, run unchanged against every store the product runs on. */
 function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>) {
@@ -34,7 +35,7 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
     });
 
     it(`${N} concurrent checkouts of different customers for one driver and one time: exactly one holds it`, async () => {
-      const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => slots.hold('drv-one', `booking-${i}`, window, inAnHour)));
+      const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => slots.hold('drv-one', `booking-${i}`, window, inHalfAnHour)));
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(won).toHaveLength(1);
@@ -53,27 +54,46 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
 
     it('concurrent overlapping windows never share a quarter hour; another driver or time is free', async () => {
       const starts = [9, 10, 11, 12].map((h) => moveWindow(londonTime(2026, 1, 21, h, 0), 2, 2));
-      await Promise.allSettled(starts.flatMap((w, i) => [slots.hold('drv-two', `overlap-${i}-a`, w, inAnHour), slots.hold('drv-two', `overlap-${i}-b`, w, inAnHour)]));
+      await Promise.allSettled(starts.flatMap((w, i) => [slots.hold('drv-two', `overlap-${i}-a`, w, inHalfAnHour), slots.hold('drv-two', `overlap-${i}-b`, w, inHalfAnHour)]));
       const docs = await store.collection<{ _id: string; slotStart: string }>('driver_slots').find({ driverId: 'drv-two' });
       expect(new Set(docs.map((d) => d.slotStart)).size).toBe(docs.length);
-      await expect(slots.hold('drv-three', 'booking-0', window, inAnHour)).resolves.toMatchObject({ slots: 12 });
+      await expect(slots.hold('drv-three', 'booking-0', window, inHalfAnHour)).resolves.toMatchObject({ slots: 12 });
     });
 
     it('a retried hold of the same booking is fine; release frees the driver; keep stops a hold from lapsing', async () => {
       const w = moveWindow(londonTime(2026, 1, 22, 10, 0), 2, 2);
-      await slots.hold('drv-four', 'bk-a', w, inAnHour);
-      await expect(slots.hold('drv-four', 'bk-a', w, inAnHour)).resolves.toMatchObject({ slots: 8 });
-      await expect(slots.hold('drv-four', 'bk-b', w, inAnHour)).rejects.toThrow(DRIVER_TAKEN);
+      await slots.hold('drv-four', 'bk-a', w, inHalfAnHour);
+      await expect(slots.hold('drv-four', 'bk-a', w, inHalfAnHour)).resolves.toMatchObject({ slots: 8 });
+      await expect(slots.hold('drv-four', 'bk-b', w, inHalfAnHour)).rejects.toThrow(DRIVER_TAKEN);
       expect(await slots.release('bk-a')).toBe(8);
-      await expect(slots.hold('drv-four', 'bk-b', w, inAnHour)).resolves.toMatchObject({ slots: 8 });
+      await expect(slots.hold('drv-four', 'bk-b', w, inHalfAnHour)).resolves.toMatchObject({ slots: 8 });
       expect(await slots.keep('bk-b')).toBe(8);
+    });
+
+    it("a customer's own unpaid hold neither hides the driver from them nor blocks their new checkout; others' and paid holds still do", async () => {
+      const w = moveWindow(londonTime(2026, 1, 24, 10, 0), 2, 2);
+      const alice = holdHolderOf('Alice@Example.com ');
+      const bob = holdHolderOf('bob@example.com');
+      await slots.hold('drv-six', 'bk-alice-1', w, inHalfAnHour, alice);
+      expect((await slots.busy(w.start, w.end, { holder: alice })).get('drv-six')).toBeUndefined();
+      expect((await slots.busy(w.start, w.end, { holder: bob })).get('drv-six')?.size).toBe(8);
+      await expect(slots.hold('drv-six', 'bk-bob', w, inHalfAnHour, bob)).rejects.toThrow(DRIVER_TAKEN);
+      // Alice went back and chose again (a new record): her new checkout takes the driver, and the earlier hold is gone whole.
+      const later = moveWindow(londonTime(2026, 1, 24, 11, 0), 2, 2);
+      await expect(slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice)).resolves.toMatchObject({ slots: 8 });
+      const docs = await store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ driverId: 'drv-six' });
+      expect(new Set(docs.map((d) => d.bookingId))).toEqual(new Set(['bk-alice-2']));
+      // Once paid, the slots are kept: not even the same customer's next checkout takes them.
+      await slots.keep('bk-alice-2');
+      await expect(slots.hold('drv-six', 'bk-alice-3', later, inHalfAnHour, alice)).rejects.toThrow(DRIVER_TAKEN);
+      expect((await slots.busy(later.start, later.end, { holder: alice })).get('drv-six')?.size).toBe(8);
     });
 
     it('a lapsed checkout hold no longer blocks the driver', async () => {
       const w = moveWindow(londonTime(2026, 1, 23, 10, 0), 2, 2);
       await slots.hold('drv-five', 'bk-old', w, new Date(Date.parse(NOW) - 1000));
       expect((await slots.busy(w.start, w.end)).get('drv-five')).toBeUndefined();
-      await expect(slots.hold('drv-five', 'bk-new', w, inAnHour)).resolves.toMatchObject({ slots: 8 });
+      await expect(slots.hold('drv-five', 'bk-new', w, inHalfAnHour)).resolves.toMatchObject({ slots: 8 });
     });
   });
 }
@@ -112,7 +132,7 @@ describe('holds over HTTP and in the offers (quote service)', () => {
   };
   const offered = async (body = move) => ((await call('POST', '/api/booking', body)).body.offers as { driverId: string }[]).map((o) => o.driverId);
   const hold = (bookingId: string, start = MOVE_DATE, hours = 3) =>
-    call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId, start, end: new Date(Date.parse(start) + hours * 3_600_000).toISOString(), expiresAt: inAnHour.toISOString() });
+    call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId, start, end: new Date(Date.parse(start) + hours * 3_600_000).toISOString(), expiresAt: inHalfAnHour.toISOString() });
 
   beforeAll(async () => {
     svc = await startQuote({ SEED_DEMO_DRIVERS: 'true' });
@@ -145,13 +165,16 @@ describe('holds over HTTP and in the offers (quote service)', () => {
   });
 
   it('refuses malformed holds', async () => {
-    const base = { bookingId: 'b-1', start: MOVE_DATE, end: '2026-01-20T12:00:00.000Z', expiresAt: inAnHour.toISOString() };
+    const base = { bookingId: 'b-1', start: MOVE_DATE, end: '2026-01-20T12:00:00.000Z', expiresAt: inHalfAnHour.toISOString() };
     for (const [body, field] of [
       [{ ...base, bookingId: { $ne: null } }, 'bookingId'],
       [{ ...base, start: 'tomorrow' }, 'start'],
       [{ ...base, end: MOVE_DATE }, 'end'],
       [{ ...base, end: '2026-01-22T12:00:00.000Z' }, 'end'],
       [{ ...base, expiresAt: NOW }, 'expiresAt'],
+      // A checkout's hold never outlives its session: a day-long hold is refused.
+      [{ ...base, expiresAt: new Date(Date.parse(NOW) + 24 * 3_600_000).toISOString() }, 'expiresAt'],
+      [{ ...base, holder: 'alice@example.com' }, 'holder'],
       [{ ...base, end: undefined }, 'end'],
       [{ ...base, end: undefined, hours: 30 }, 'hours'],
     ] as const) {

@@ -25,8 +25,10 @@ export class PaymentRepository {
     this.seen = store.collection<ProcessedProviderEvent>(PROCESSED_PROVIDER_EVENTS);
   }
 
-  ensureIndexes(): Promise<void> {
-    return this.payments.ensureIndex({ fields: { bookingId: 1 } });
+  async ensureIndexes(): Promise<void> {
+    await this.payments.ensureIndex({ fields: { bookingId: 1 } });
+    await this.payments.ensureIndex({ fields: { clientKey: 1, status: 1 } });
+    await this.payments.ensureIndex({ fields: { holder: 1, status: 1 } });
   }
 
   async byRef(ref: string): Promise<Payment | null> {
@@ -66,6 +68,36 @@ export class PaymentRepository {
 
   attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number> {
     return this.payments.count({ bookingId, kind, percentage });
+  }
+
+  /**
+   * Bookings other than `exceptBookingId` whose unpaid checkouts still hold a driver for this client
+   * or this customer, with when each hold lapses (the latest of its attempts).
+   */
+  async openHolds(by: { clientKey?: string; holder?: string }, now: Date, exceptBookingId: string): Promise<Map<string, string>> {
+    const live = { status: 'pending', holdUntil: { $gt: now.toISOString() } };
+    const found = [
+      ...(by.clientKey ? await this.payments.find({ ...live, clientKey: by.clientKey }) : []),
+      ...(by.holder ? await this.payments.find({ ...live, holder: by.holder }) : []),
+    ];
+    const holds = new Map<string, string>();
+    for (const p of found) {
+      if (p.bookingId === exceptBookingId || p.purpose === 'balance') continue;
+      const until = p.holdUntil ?? '';
+      if (until > (holds.get(p.bookingId) ?? '')) holds.set(p.bookingId, until);
+    }
+    return holds;
+  }
+
+  /** Whether another attempt for the booking still holds its driver (then a failure must not free them). */
+  async otherLiveHold(bookingId: string, exceptRef: string, now: Date): Promise<boolean> {
+    const found = await this.payments.find({ bookingId, status: 'pending', holdUntil: { $gt: now.toISOString() } });
+    return found.some((p) => p._id !== exceptRef);
+  }
+
+  /** A reused attempt holds the driver again from now (an intent has no expiry of its own). */
+  async extendHold(ref: string, holdUntil: Date): Promise<void> {
+    await this.payments.updateOne({ _id: ref, status: 'pending' }, { $set: { holdUntil: holdUntil.toISOString() } });
   }
 
   async latestIntent(filter: { bookingId: string } | { randomNumber: number }): Promise<Payment | null> {

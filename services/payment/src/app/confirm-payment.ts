@@ -4,6 +4,7 @@ import type { BookingDirectory } from '../domain/booking-directory.js';
 import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
 import type { PaymentRepository } from '../adapters/payment-repository.js';
+import type { DriverTime } from '../domain/driver-time.js';
 
 /** 402: the provider does not (yet) report the money as taken, so nothing changed. */
 export class PaymentIncompleteError extends DomainError {
@@ -29,6 +30,7 @@ export class ConfirmPayment {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly bookings: BookingDirectory,
+    private readonly driverTime: DriverTime,
   ) {}
 
   /**
@@ -84,9 +86,17 @@ export class ConfirmPayment {
     return 'recorded';
   }
 
-  /** A failure only marks an open attempt; a later success on the same intent still wins. */
+  /**
+   * A failure only marks an open attempt; a later success on the same intent still wins. A failed
+   * (or expired) checkout gives its driver back at once, unless the booking is paid or another of
+   * its attempts still holds them.
+   */
   async recordFailure(payment: Payment, message: string | undefined): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.payments.markFailedIfPending(payment._id, message ?? 'Payment failed', now);
+    const now = this.clock.now();
+    await this.payments.markFailedIfPending(payment._id, message ?? 'Payment failed', now.toISOString());
+    if ((payment.purpose ?? 'deposit') !== 'deposit' || !payment.holdUntil) return;
+    if ((await this.payments.succeededFor(payment.bookingId)) || (await this.payments.otherLiveHold(payment.bookingId, payment._id, now))) return;
+    await this.driverTime.release(payment.bookingId);
+    this.logger.info({ ref: payment._id, bookingId: payment.bookingId }, 'checkout failed or expired: driver hold released');
   }
 }

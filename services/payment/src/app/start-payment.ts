@@ -9,7 +9,7 @@ import {
   type PayBalanceResponse,
   type PaymentPercentage,
 } from '@vanhop/contracts';
-import { ConflictError, type Clock } from '@vanhop/platform';
+import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
@@ -19,28 +19,40 @@ import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 
 /**
- * How long a Checkout Session can be paid (Stripe allows 30 minutes to 24 hours). An unpaid
- * checkout holds its driver exactly as long: a shorter hold would let a second customer book the
- * driver while the first one's open session still takes money, a longer one (Stripe's default
- * 24 hours) kept a driver off the market for a day whenever a customer closed the tab.
+ * How long a Checkout Session can be paid: Stripe's shortest (30 minutes to 24 hours are allowed).
+ * An unpaid checkout holds its driver exactly as long: a shorter hold would let a second customer
+ * book the driver while the first one's open session still takes money; a longer one keeps a
+ * driver off the market for nothing whenever a customer closes the tab (issue 25: nine unpaid
+ * 24-hour holds emptied a slot).
  */
-export const CHECKOUT_SESSION_MS = 60 * 60 * 1000;
+export const CHECKOUT_SESSION_MS = 30 * 60 * 1000;
+/** The session's end is rounded up to this grid (see checkoutExpiry). */
+const CHECKOUT_EXPIRY_GRID_MS = 5 * 60 * 1000;
 /**
- * A PaymentIntent has no expiry, so an abandoned one holds its driver for a day; the card form
- * is on our own page, where customers rarely leave an intent open.
+ * A PaymentIntent has no expiry of its own: the card form on the retrieve page holds the driver
+ * as long as a checkout would, and every new press of Pay holds them again from then.
  */
-const INTENT_HOLD_MS = 24 * 60 * 60 * 1000;
+const INTENT_HOLD_MS = CHECKOUT_SESSION_MS;
 /** An open attempt is offered again while it has a useful time left to be paid in. */
-const REUSE_WINDOW_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000, intent: INTENT_HOLD_MS - 60 * 60 * 1000 };
+const REUSE_WINDOW_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000, intent: INTENT_HOLD_MS - 10 * 60 * 1000 };
+
 /** Book Now pressed again for the same unsaved quote within a day pays the record the first press saved. */
 const UNSAVED_QUOTE_REUSE_MS = 23 * 60 * 60 * 1000;
 /**
- * A checkout's end, on a 10-minute grid: two requests for one session (a double click, two tabs)
+ * A checkout's end, on a 5-minute grid: two requests for one session (a double click, two tabs)
  * send Stripe the same idempotency key, and Stripe refuses a key reused with other parameters, so
- * both must name the same expires_at. The session lives 60 to 70 minutes.
+ * both must name the same expires_at. The session (and its hold) lives 30 to 35 minutes.
  */
-export const checkoutExpiry = (now: Date): Date => new Date(Math.ceil((now.getTime() + CHECKOUT_SESSION_MS) / 600_000) * 600_000);
-const HOLD_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS, intent: INTENT_HOLD_MS };
+export const checkoutExpiry = (now: Date): Date => new Date(Math.ceil((now.getTime() + CHECKOUT_SESSION_MS) / CHECKOUT_EXPIRY_GRID_MS) * CHECKOUT_EXPIRY_GRID_MS);
+
+/** The message when a client or a customer already holds their limit of drivers with unpaid checkouts. */
+export const tooManyOpenHoldsMessage = (open: number, minutes: number): string =>
+  `You already have ${open} moves waiting for payment. Finish paying one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'} when they lapse.`;
+
+/** Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client). */
+export interface PaymentClient {
+  clientKey?: string;
+}
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
@@ -59,17 +71,19 @@ export class StartPayment {
     private readonly clock: Clock,
     private readonly unsaved: UnsavedQuoteRecords,
     private readonly driverTime: DriverTime,
+    /** Unpaid checkouts one client (address) or one customer (contact e-mail) may hold drivers with at once. */
+    private readonly openHoldsPerCustomer: number,
   ) {}
 
   /**
    * The quote panel's Book Now: pays a saved record, or saves the quote first. Either way the quote the
    * customer was shown must be the record's move at the record's price, or nothing is charged.
    */
-  async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage): Promise<{ sessionId: string; url: string }> {
+  async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage, client: PaymentClient = {}): Promise<{ sessionId: string; url: string }> {
     const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote);
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
-    const payment = await this.open('checkout', record, percentage, async (charge) => {
+    const payment = await this.open('checkout', record, percentage, client, async (charge) => {
       const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber), expiresAt: checkoutExpiry(this.clock.now()) });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
     });
@@ -77,9 +91,9 @@ export class StartPayment {
   }
 
   /** A retrieved record's Pay: a PaymentIntent whose client secret the web app confirms with. */
-  async intent(ref: BookingRef, percentage: PaymentPercentage): Promise<{ payment: Payment; record: BookingRecord }> {
+  async intent(ref: BookingRef, percentage: PaymentPercentage, client: PaymentClient = {}): Promise<{ payment: Payment; record: BookingRecord }> {
     const record = await this.locate(ref);
-    const payment = await this.open('intent', record, percentage, async (charge) => {
+    const payment = await this.open('intent', record, percentage, client, async (charge) => {
       const created = await this.provider.createIntent({ ...charge, returnPath: `/retrieve/${record.randomNumber}`, cancelPath: failPathFor(record.randomNumber) });
       return { ref: created.ref, redirectUrl: null, clientSecret: created.clientSecret };
     });
@@ -172,6 +186,7 @@ export class StartPayment {
     kind: PaymentKind,
     record: BookingRecord,
     percentage: PaymentPercentage,
+    client: PaymentClient,
     create: (charge: ChargeRequest) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
   ): Promise<Payment> {
     // A paid booking cannot be paid again; the booking service is the source of that status.
@@ -183,13 +198,20 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
     const now = this.clock.now();
+    const holder = holdHolderOf(record.quote.email);
+    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS[kind]));
+    // A reused session holds until its own end; anything new (or an intent, which has no end) from now.
+    const holdUntil = open?.kind === 'checkout' && open.holdUntil ? new Date(open.holdUntil) : kind === 'checkout' ? checkoutExpiry(now) : new Date(now.getTime() + INTENT_HOLD_MS);
     // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
     // what two customers could otherwise both pay for.
     if (record.driver?.id && record.quote.date) {
-      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, kind === 'checkout' ? checkoutExpiry(now) : new Date(now.getTime() + HOLD_MS[kind]));
+      await this.refuseBeyondOpenHolds(record._id, { clientKey: client.clientKey, holder }, now);
+      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, holdUntil, holder);
     }
-    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS[kind]));
-    if (open) return open;
+    if (open) {
+      if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
+      return open;
+    }
 
     const attempt = (await this.payments.attemptsSoFar(record._id, kind, percentage)) + 1;
     const idempotencyKey = idempotencyKeyFor(kind, record._id, percentage, attempt);
@@ -219,7 +241,23 @@ export class StartPayment {
       clientSecret: created.clientSecret,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
+      ...(record.driver?.id && record.quote.date ? { holdUntil: holdUntil.toISOString() } : {}),
+      ...(client.clientKey ? { clientKey: client.clientKey } : {}),
+      ...(holder ? { holder } : {}),
     });
+  }
+
+  /**
+   * One client or one customer holds at most openHoldsPerCustomer drivers with unpaid checkouts (this
+   * booking's own hold is not counted: paying it again is no new hold). The answer says when the
+   * first of theirs lapses.
+   */
+  private async refuseBeyondOpenHolds(bookingId: string, by: { clientKey?: string; holder?: string }, now: Date): Promise<void> {
+    const holds = await this.payments.openHolds(by, now, bookingId);
+    if (holds.size < this.openHoldsPerCustomer) return;
+    const firstLapse = Math.min(...[...holds.values()].map((until) => Date.parse(until)));
+    const seconds = Math.max(1, Math.ceil((firstLapse - now.getTime()) / 1000));
+    throw new TooManyRequestsError(tooManyOpenHoldsMessage(holds.size, Math.ceil(seconds / 60)), seconds);
   }
 }
 

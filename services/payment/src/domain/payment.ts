@@ -36,6 +36,12 @@ export interface Payment {
   updatedAt: string;
   succeededAt?: string;
   failureMessage?: string;
+  /** A deposit attempt's hold on the driver lasts until then (unless paid); what the open-hold cap counts. */
+  holdUntil?: string;
+  /** The client that opened it (its address as the gateway saw it), for the open-hold cap. */
+  clientKey?: string;
+  /** The customer it holds for (platform holdHolderOf of the contact e-mail), for the open-hold cap. */
+  holder?: string;
 }
 
 /** Idempotency key for a provider create call: same booking, share and attempt → same provider object. */

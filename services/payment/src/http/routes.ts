@@ -2,7 +2,7 @@ import type { Express, Request } from 'express';
 import { NotFoundError, route, ValidationError, type RequestWithRawBody } from '@vanhop/platform';
 import { parsePercentage } from './percentage.js';
 import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from './payment-request.js';
-import type { StartPayment } from '../app/start-payment.js';
+import type { PaymentClient, StartPayment } from '../app/start-payment.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
 import type { PaymentRepository } from '../adapters/payment-repository.js';
@@ -24,6 +24,9 @@ const correlationOf = (req: Request) => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/** The client's address as the gateway determined it (it is the hop the service trusts). */
+const clientOf = (req: Request): PaymentClient => (req.ip ? { clientKey: req.ip } : {});
+
 export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
   /** Quote panel Book Now → Checkout Session for the chosen share. */
   app.post(
@@ -31,7 +34,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readQuotePaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      res.json(await deps.start.checkout(request.ref, request.quote, percentage));
+      res.json(await deps.start.checkout(request.ref, request.quote, percentage, clientOf(req)));
     }),
   );
 
@@ -51,7 +54,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      const { payment } = await deps.start.intent(request.ref, percentage);
+      const { payment } = await deps.start.intent(request.ref, percentage, clientOf(req));
       res.json({
         clientSecret: payment.clientSecret,
         paymentIntentId: payment._id,

@@ -42,7 +42,13 @@ export interface PaymentHarness {
 
 export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHarness> {
   const logger = createLogger('payment-test', 'silent');
-  const stack = await startTestStack({ name: 'payment', logger, bus: { maxRetries: 1, retryBackoffMs: 5 }, env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', ...extraEnv } });
+  // One test client opens many unpaid checkouts for one e-mail here: the open-hold cap has tests of its own (open-holds.test.ts).
+  const stack = await startTestStack({
+    name: 'payment',
+    logger,
+    bus: { maxRetries: 1, retryBackoffMs: 5 },
+    env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', OPEN_HOLDS_PER_CUSTOMER: '1000', ...extraEnv },
+  });
   const { bus, dataDir } = stack;
   const published: Published = { paymentSucceeded: [], bookingConfirmed: [], balancePaid: [], refundRequested: [], refundIssued: [] };
   for (const name of Object.keys(published) as (keyof Published)[]) {

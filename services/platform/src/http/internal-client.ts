@@ -43,7 +43,7 @@ const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * The one way services call each other's /internal routes. Every call has a timeout; idempotent
- * calls (GET) are tried again after a network failure or a gateway-type answer; and the peer's
+ * calls (GET, DELETE) are tried again after a network failure or a gateway-type answer; and the peer's
  * answer maps to the same errors everywhere: its 400, 404 and 409 are about the caller's input and
  * pass on as they are (ValidationError with its fields, NotFoundError, ConflictError); anything
  * else, or no answer at all, is an UpstreamError (502).
@@ -66,8 +66,13 @@ export class InternalHttpClient {
     return this.call('POST', path, body, call);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, call: InternalCallOptions<T>): Promise<T> {
-    const tries = method === 'GET' ? 1 + this.retries : 1;
+  /** Retried like a GET: deleting twice leaves the same state. */
+  delete<T>(path: string, call: InternalCallOptions<T> = {}): Promise<T> {
+    return this.call('DELETE', path, undefined, call);
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, call: InternalCallOptions<T>): Promise<T> {
+    const tries = method === 'POST' ? 1 : 1 + this.retries;
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {

@@ -17,6 +17,8 @@ interface SlotDoc {
   holdId: string;
   /** A checkout's hold lapses at this instant unless the booking is paid (then it is unset). */
   expiresAt?: string;
+  /** Whose unpaid checkout holds it (holdHolderOf); unset on kept (paid) slots' meaning. */
+  holder?: string;
 }
 
 /**
@@ -42,14 +44,22 @@ export class DriverSlots {
    * same booking (a retried checkout keeps its slots); a lapsed hold of another booking is
    * cleared out of the way first.
    */
-  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date | null): Promise<{ holdId: string; slots: number }> {
+  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date | null, holder?: string): Promise<{ holdId: string; slots: number }> {
     const holdId = randomUUID();
     const taken: string[] = [];
+    const displaced = new Set<string>();
     for (const start of slotStarts(window)) {
       const slotStart = start.toISOString();
       // The field is left out, never null, when the hold is kept: "no expiresAt" is what keep() and busy() read.
-      const doc: SlotDoc = { _id: `${driverId}:${slotStart}:${holdId}`, driverId, slotStart, bookingId, holdId, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) };
-      const ok = await this.tryInsert(doc);
+      const doc: SlotDoc = {
+        _id: `${driverId}:${slotStart}:${holdId}`,
+        driverId,
+        slotStart,
+        bookingId,
+        holdId,
+        ...(expiresAt ? { expiresAt: expiresAt.toISOString(), ...(holder ? { holder } : {}) } : {}),
+      };
+      const ok = await this.tryInsert(doc, displaced);
       if (ok === 'mine') continue;
       if (ok === 'inserted') {
         taken.push(doc._id);
@@ -57,6 +67,10 @@ export class DriverSlots {
       }
       await Promise.all(taken.map((_id) => this.col.deleteOne({ _id, holdId })));
       throw new ConflictError(DRIVER_TAKEN);
+    }
+    // The customer's earlier checkout this one replaced gives back the rest of its unpaid hold too.
+    for (const earlier of displaced) {
+      for (const slot of await this.col.find({ bookingId: earlier, expiresAt: { $exists: true } })) await this.col.deleteOne({ _id: slot._id, expiresAt: slot.expiresAt });
     }
     // Same booking, new window (a retried checkout after a date change): drop the old slots.
     const wanted = new Set(slotStarts(window).map((d) => d.toISOString()));
@@ -74,7 +88,7 @@ export class DriverSlots {
     return { holdId, slots: wanted.size };
   }
 
-  private async tryInsert(doc: SlotDoc): Promise<'inserted' | 'mine' | 'taken'> {
+  private async tryInsert(doc: SlotDoc, displaced: Set<string>): Promise<'inserted' | 'mine' | 'taken'> {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await this.col.insertOne(doc);
@@ -86,7 +100,9 @@ export class DriverSlots {
       if (!holder) continue; // released meanwhile: try again
       if (holder.bookingId === doc.bookingId) return 'mine';
       const lapsed = holder.expiresAt !== undefined && holder.expiresAt <= this.clock.now().toISOString();
-      if (!lapsed) return 'taken';
+      // The same customer's own unpaid checkout (they went back and chose again) gives way to the new one.
+      if (!lapsed && !sameHolder(holder, doc)) return 'taken';
+      if (!lapsed) displaced.add(holder.bookingId);
       // Conditional on the very document seen, so two clearers cannot remove a fresh hold.
       await this.col.deleteOne({ _id: holder._id, expiresAt: holder.expiresAt });
     }
@@ -109,17 +125,25 @@ export class DriverSlots {
     return released;
   }
 
-  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver. */
-  async busy(from: Date, to: Date, exceptBookingId?: string): Promise<Map<string, Set<string>>> {
+  /**
+   * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
+   * own unpaid holds (`holder`) do not count: the driver is theirs to book again.
+   */
+  async busy(from: Date, to: Date, options: { exceptBookingId?: string; holder?: string } = {}): Promise<Map<string, Set<string>>> {
     const now = this.clock.now().toISOString();
     const docs = await this.col.find({ slotStart: { $gte: from.toISOString(), $lt: to.toISOString() } });
     const out = new Map<string, Set<string>>();
     for (const d of docs) {
-      if (d.bookingId === exceptBookingId) continue;
+      if (d.bookingId === options.exceptBookingId) continue;
       if (d.expiresAt !== undefined && d.expiresAt <= now) continue;
+      if (options.holder && sameHolder(d, { holder: options.holder, expiresAt: now })) continue;
       if (!out.has(d.driverId)) out.set(d.driverId, new Set());
       out.get(d.driverId)!.add(d.slotStart);
     }
     return out;
   }
 }
+
+/** Both unpaid and held by the same customer: a kept (paid) slot is never given way. */
+const sameHolder = (held: Pick<SlotDoc, 'holder' | 'expiresAt'>, wanted: Pick<SlotDoc, 'holder' | 'expiresAt'>): boolean =>
+  held.expiresAt !== undefined && wanted.expiresAt !== undefined && held.holder !== undefined && held.holder === wanted.holder;

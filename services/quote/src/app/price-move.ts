@@ -1,5 +1,5 @@
 import { bookingTimeProblem, MSG, type BookingDraft, type Offer, type Quote } from '@vanhop/contracts';
-import { ConflictError, ValidationError, type Clock } from '@vanhop/platform';
+import { ConflictError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
@@ -12,7 +12,7 @@ import { toOffer, toQuote } from './quote-wire.js';
 export interface DriverSource { listActive(): Promise<Driver[]> }
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
-export interface BusySource { busy(from: Date, to: Date, exceptBookingId?: string): Promise<Map<string, Set<string>>> }
+export interface BusySource { busy(from: Date, to: Date, options?: { exceptBookingId?: string; holder?: string }): Promise<Map<string, Set<string>>> }
 
 export interface PricedMove {
   quote: Quote;
@@ -56,7 +56,7 @@ export class PriceMove {
 
     const route = await this.deps.geo.route(stops);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const priced = offersFor(move, await this.freeDrivers(await this.deps.drivers.listActive(), start, data.hour, options.checkBusy ?? false));
+    const priced = offersFor(move, await this.freeDrivers(await this.deps.drivers.listActive(), start, data.hour, options.checkBusy ?? false, holdHolderOf(data.email)));
 
     let chosen: PricedOffer | null = priced[0] ?? null;
     if (options.driverId !== undefined) {
@@ -78,14 +78,15 @@ export class PriceMove {
   }
 
   /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
-  private async freeDrivers(drivers: Driver[], start: Date | undefined, hours: number | undefined, checkBusy: boolean): Promise<Driver[]> {
+  private async freeDrivers(drivers: Driver[], start: Date | undefined, hours: number | undefined, checkBusy: boolean, holder: string | undefined): Promise<Driver[]> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return drivers;
     const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
     const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
-    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest));
+    // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
+    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest), { holder });
     return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
 }

@@ -9,8 +9,11 @@ const BOOKING_ID = /^[\w-]{1,64}$/;
 
 /** A hold longer than a move could be (20.5 hours, the longest of docs/PRICING.md) plus margin is a mistake. */
 const MAX_WINDOW_MS = 24 * 3_600_000;
-/** Stripe Checkout Sessions last at most 24 hours. */
-const MAX_HOLD_MS = 25 * 3_600_000;
+/**
+ * An unpaid checkout holds a driver for its own life: 30 minutes, Stripe's shortest session, plus
+ * the few minutes of payment's grid (docs/BOOKING-LIFECYCLE.md). Anything longer is a mistake.
+ */
+const MAX_HOLD_MS = 40 * 60_000;
 
 /**
  * Service-to-service holds on a driver's time (payment takes one when a checkout starts). Under
@@ -26,7 +29,7 @@ export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slot
       if (body.end === undefined && body.hours === undefined) throw new ValidationError('end or hours is required', { end: 'end or hours is required' });
       const expiresAt = new Date(body.expiresAt);
       const now = deps.clock.now().getTime();
-      if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS) throw new ValidationError('expiresAt must be within the next 25 hours', { expiresAt: 'expiresAt must be within the next 25 hours' });
+      if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS) throw new ValidationError('expiresAt must be within the next 40 minutes', { expiresAt: 'expiresAt must be within the next 40 minutes' });
       const driver = await deps.drivers.findById(id);
       if (!driver) throw new NotFoundError('No driver with that id');
       const start = new Date(body.start);
@@ -34,7 +37,7 @@ export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slot
       const span = window.end.getTime() - window.start.getTime();
       if (span <= 0 || span > MAX_WINDOW_MS) throw new ValidationError('end must be after start, within 24 hours', { end: 'end must be after start, within 24 hours' });
       if (!driver.active || !availabilityCovers(driver.availability, window)) throw new ConflictError(DRIVER_TAKEN);
-      res.status(201).json(await deps.slots.hold(id, body.bookingId, window, expiresAt));
+      res.status(201).json(await deps.slots.hold(id, body.bookingId, window, expiresAt, body.holder));
     }),
   );
 

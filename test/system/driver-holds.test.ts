@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
+import type { Clock } from '@vanhop/platform';
+import { completeBooking } from '../support/booking-fixtures.js';
+import { apiClient, type Api } from '../support/gateway-api.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+
+/**
+ * Issue 25, item 2: nobody holds a driver's time without paying. An unpaid checkout holds its
+ * driver for the checkout's own life (30 to 35 minutes), gives them back when it fails or lapses,
+ * one client or one contact e-mail holds at most 2 drivers so, and a saved quote holds nobody.
+ * Through the gateway of the embedded product; the gateway trusts one proxy hop (TRUST_PROXY=1),
+ * so each X-Forwarded-For below is a different client, as behind a real load balancer.
+ */
+const NOW = Date.parse('2026-02-02T08:00:00.000Z');
+const MOVE_DATE = '2026-02-06T10:00:00.000Z';
+
+/** The test moves time on (a lapsing checkout); every service reads this one clock. */
+let now = NOW;
+const clock: Clock = { now: () => new Date(now) };
+
+let embedded: EmbeddedOnTempDir;
+const gateway = apiClient(() => embedded.product.url);
+/** Requests from one client address. */
+const from =
+  (address: string): Api =>
+  (method, path, body, options = {}) =>
+    gateway(method, path, body, { ...options, headers: { ...options.headers, 'x-forwarded-for': address } });
+
+const attacker = from('203.0.113.66');
+const customer = from('198.51.100.7');
+
+beforeAll(async () => {
+  embedded = await startEmbeddedOnTempDir({ TRUST_PROXY: '1', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { clock, webApp: false });
+});
+afterAll(async () => {
+  await embedded?.stop();
+});
+
+async function price(api: Api, email: string, date = MOVE_DATE): Promise<BookingQuoteResponse> {
+  const r = await api<BookingQuoteResponse>('POST', '/api/booking', completeBooking(date, { email, name: 'Some Customer' }));
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+/** The quote the panel holds for one driver's offer (as the web app's quoteForOffer builds it). */
+const quoteFor = (priced: BookingQuoteResponse, offer: Offer): Quote => ({
+  ...priced.quote,
+  typeofVan: offer.typeofVan,
+  typeOfWorker: offer.typeOfWorker,
+  totalPrice: offer.totalPrice,
+  driverId: offer.driverId,
+  driverName: offer.driverName,
+  driverRating: offer.rating,
+  overtimePerHalfHour: offer.overtimePerHalfHour,
+});
+
+const offeredDrivers = async (api: Api, email: string, date = MOVE_DATE) => (await price(api, email, date)).offers.map((o) => o.driverId).sort();
+
+describe('unpaid checkouts and the drivers they hold', () => {
+  it('saving a quote for later holds nobody', async () => {
+    const before = await offeredDrivers(customer, 'someone@example.com');
+    expect(before.length).toBeGreaterThan(3);
+    const priced = await price(attacker, 'saver@example.com');
+    for (const offer of priced.offers) {
+      expect((await attacker('POST', '/api/saveRetrieve', { quote: quoteFor(priced, offer) })).status).toBe(201);
+    }
+    expect(await offeredDrivers(customer, 'someone@example.com')).toEqual(before);
+  });
+
+  it('one client opening checkouts for every offered driver holds at most 2: everyone else can still book the rest, and a lapsed checkout frees its driver', async () => {
+    const everyone = await offeredDrivers(customer, 'victim@example.com');
+    const priced = await price(attacker, 'hoarder@example.com');
+    const answers: number[] = [];
+    let refusal = '';
+    // A fresh e-mail each time: the cap per client holds on its own.
+    for (const [i, offer] of priced.offers.entries()) {
+      const r = await attacker<{ message?: string }>('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), email: `hoarder${i}@example.com`, percentage: 30 });
+      answers.push(r.status);
+      if (r.status === 429) refusal = r.body.message ?? '';
+    }
+    expect(answers.filter((s) => s === 200)).toHaveLength(2);
+    expect(answers.filter((s) => s === 429)).toHaveLength(priced.offers.length - 2);
+    expect(refusal).toMatch(/^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/);
+
+    // Another client sees all but the 2 held drivers, and books one of them.
+    const left = await price(customer, 'victim@example.com');
+    expect(left.offers.length).toBe(everyone.length - 2);
+    const booked = await customer('POST', '/api/paymentbooking', { ...quoteFor(left, left.offers[0]!), percentage: 30 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+    // The unpaid checkouts lapse with their sessions (30 to 35 minutes): every driver is free again.
+    now += 36 * 60_000;
+    expect(await offeredDrivers(from('192.0.2.10'), 'third@example.com')).toEqual(everyone);
+  });
+
+  it('one contact e-mail holds at most 2 drivers from any number of clients', async () => {
+    const date = '2026-02-09T10:00:00.000Z';
+    const priced = await price(customer, 'same@example.com', date);
+    const statuses: number[] = [];
+    for (const [i, offer] of priced.offers.slice(0, 4).entries()) {
+      statuses.push((await from(`198.51.100.${20 + i}`)('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), percentage: 30 })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+  });
+
+  it('a failed checkout gives its driver back at once; the same customer still sees the driver their own open checkout holds', async () => {
+    const date = '2026-02-10T10:00:00.000Z';
+    const priced = await price(customer, 'own@example.com', date);
+    const offer = priced.offers[0]!;
+    const checkout = await customer<{ url: string }>('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), percentage: 30 });
+    expect(checkout.status).toBe(200);
+
+    // Held from others, not from its own customer (who went back to compare).
+    expect(await offeredDrivers(from('192.0.2.20'), 'other@example.com', date)).not.toContain(offer.driverId);
+    expect(await offeredDrivers(customer, 'own@example.com', date)).toContain(offer.driverId);
+
+    // The card is declined on the checkout page: the driver is free for everyone again.
+    const page = await customer<string>('GET', checkout.body.url);
+    const declineAction = page.body.match(/<form method="post" action="([^"]+\/fail)"/)![1]!;
+    expect((await customer('POST', declineAction, '', { form: true })).status).toBe(303);
+    expect(await offeredDrivers(from('192.0.2.20'), 'other@example.com', date)).toContain(offer.driverId);
+  });
+
+  it('a customer who went back and changed the move books the driver their own unpaid checkout held; others are still refused', async () => {
+    const date = '2026-02-11T10:00:00.000Z';
+    const first = await price(customer, 'back@example.com', date);
+    const offer = first.offers[0]!;
+    expect((await customer('POST', '/api/paymentbooking', { ...quoteFor(first, offer), percentage: 30 })).status).toBe(200);
+
+    // Back from the checkout, one more hour: a new quote and a new record, the same driver.
+    const longer = await customer<BookingQuoteResponse>('POST', '/api/booking', completeBooking(date, { email: 'back@example.com', name: 'Some Customer', hour: 4 }));
+    const again = longer.body.offers.find((o) => o.driverId === offer.driverId)!;
+    expect(again).toBeTruthy();
+    const rebooked = await customer('POST', '/api/paymentbooking', { ...quoteFor(longer.body, again), percentage: 30 });
+    expect(rebooked.status, JSON.stringify(rebooked.body)).toBe(200);
+
+    const other = await price(from('192.0.2.30'), 'stranger@example.com', date);
+    expect(other.offers.map((o) => o.driverId)).not.toContain(offer.driverId);
+  });
+});
