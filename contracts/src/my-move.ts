@@ -261,7 +261,7 @@ export interface PaymentSuccessResponse {
 
 /**
  * POST /api/savebooking/updatepaymentstatus answer to a caller that did not prove it is the payer
- * (no client secret): SPEC's `{success: true}`, nothing about the booking.
+ * (no client secret): the wire contract's `{success: true}`, nothing about the booking.
  */
 export interface PaymentSuccessAck {
   success: true;

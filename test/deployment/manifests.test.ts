@@ -206,7 +206,7 @@ describe('k8s/ manifests', () => {
     // Who calls whom over HTTP (admin-auth probes everyone for /api/dashboard/health).
     const callers: Record<string, string[]> = {
       quote: ['gateway', 'booking', 'payment', 'notification', 'admin-auth'],
-      booking: ['gateway', 'payment', 'review', 'admin-auth'],
+      booking: ['gateway', 'payment', 'review', 'notification', 'admin-auth'],
       payment: ['gateway', 'booking', 'admin-auth'],
       notification: ['gateway', 'admin-auth'],
       review: ['gateway', 'admin-auth'],

@@ -68,6 +68,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/conversations/support', body: true },
   { method: 'GET', path: '/api/conversations/:id' },
   { method: 'POST', path: '/api/conversations/:id/messages', body: true },
+  { method: 'POST', path: '/api/conversations/:id/email-confirmation', body: true },
   { method: 'GET', path: '/api/driver-reply/:id' },
   { method: 'POST', path: '/api/driver-reply/:id/messages', body: true },
   { method: 'GET', path: '/api/reviews/drivers' },
@@ -302,6 +303,8 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
       return { driverId: 'drv-ali-hassan', name: 'Fuzz Tester', email: 'fuzz@example.com', about: { kind: 'quote', places: ['London NW2, UK'] }, body: 'Hello' };
     case '/api/conversations/support':
       return { name: 'Fuzz Tester', page: '/booking', body: 'Hello' };
+    case '/api/conversations/:id/email-confirmation':
+      return { confirmation: 'v1.a.b.c' };
     case '/api/conversations/:id/messages':
     case '/api/driver-reply/:id/messages':
     case '/api/support/admin/conversations/:id/messages':

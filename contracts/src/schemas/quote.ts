@@ -97,7 +97,7 @@ export interface BookingRecord {
   deletedAt?: string | null;
   /**
    * On the customer's view (retrieve): where the booking stands (active, postponed as `frozen`,
-   * cancelled) and that in words, beside `paymentStatus`, which keeps its SPEC values.
+   * cancelled) and that in words, beside `paymentStatus`, which keeps its wire-contract values.
    */
   state?: 'active' | 'frozen' | 'cancelled';
   statusText?: string;

@@ -101,7 +101,7 @@ describe('local test checkout (no Stripe key configured)', () => {
     expect(paid.headers.get('location')).toBe(
       `/retrieve/${code}?payment_intent=${start.body.paymentIntentId}&payment_intent_client_secret=${start.body.clientSecret}&redirect_status=succeeded`,
     );
-    // The code and the intent id alone: SPEC's bare answer, never the booking.
+    // The code and the intent id alone: the wire contract's bare answer, never the booking.
     const bare = await h.post('/api/savebooking/updatepaymentstatus', [{ randomNumber: code, paymentIntentId: start.body.paymentIntentId }]);
     expect(bare.body).toEqual({ success: true });
     const update = await h.post('/api/savebooking/updatepaymentstatus', [{ randomNumber: code, paymentIntentId: start.body.paymentIntentId, clientSecret: start.body.clientSecret }]);

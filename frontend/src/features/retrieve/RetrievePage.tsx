@@ -52,7 +52,7 @@ async function recordPayment(record: RecordPaymentItem, intentId: string, client
   }
 }
 
-/** SPEC's alert, then the success page Book Now ends on, with the move and the My move link. */
+/** The contract's 'Payment Success' alert, then the success page Book Now ends on, with the move and the My move link. */
 function useShowPaid() {
   const navigate = useNavigate();
   return (confirmed: PaymentSuccessResponse | PaymentSuccessAck) => {

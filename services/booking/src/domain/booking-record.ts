@@ -39,7 +39,7 @@ export function customerView(record: StoredBooking) {
     paymentStatus: record.paymentStatus,
     OutstandingBalance: record.OutstandingBalance,
     percentage: record.percentage,
-    // Beside SPEC's fields, which keep their values: where the booking is, in words.
+    // Beside the wire contract's fields, which keep their values: where the booking is, in words.
     state,
     statusText: customerStatusText({ state, paymentStatus: record.paymentStatus, balancePence: poundsToPence(record.OutstandingBalance ?? 0) }),
   };

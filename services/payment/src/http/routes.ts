@@ -80,7 +80,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
       if (!belongs(payment)) throw new ValidationError('paymentIntentId does not belong to this booking', { paymentIntentId: 'paymentIntentId does not belong to this booking' });
       const confirmed = await deps.confirm.confirm('intent', payment._id, correlationOf(req));
       // A code or an id is no proof: anyone may learn them. Only the page holding the intent's
-      // client secret gets the booking (and its My move link); everyone else SPEC's bare answer.
+      // client secret gets the booking (and its My move link); everyone else the wire contract's bare answer.
       res.json(holdsClientSecret(payment, request.clientSecret) ? confirmed : ({ success: true } satisfies PaymentSuccessAck));
     }),
   );
