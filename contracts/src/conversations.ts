@@ -9,6 +9,7 @@
  * one-time confirmation link we mail it (fixed text only). See ConversationEmailStatus.
  */
 import * as yup from 'yup';
+import { noControlCharacters } from './schemas/common.js';
 
 /** Longest message either side may send (characters, after trimming). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -37,7 +38,7 @@ const LINK_TOKEN = /^[\w.-]{1,512}$/;
 
 const messageBody = () =>
   yup.string().trim().required(CONVERSATION_MSG.bodyRequired).max(MESSAGE_MAX_LENGTH, CONVERSATION_MSG.bodyTooLong);
-const customerName = () => yup.string().trim().required(CONVERSATION_MSG.nameRequired).max(NAME_MAX, CONVERSATION_MSG.nameTooLong);
+const customerName = () => yup.string().trim().required(CONVERSATION_MSG.nameRequired).max(NAME_MAX, CONVERSATION_MSG.nameTooLong).test(noControlCharacters);
 const customerEmail = () => yup.string().trim().email(CONVERSATION_MSG.emailInvalid).max(254, CONVERSATION_MSG.emailInvalid);
 /**
  * The token of the My move page the chat starts from (the part after /mymove/): it proves the

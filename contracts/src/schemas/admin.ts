@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { MSG } from '../messages.js';
+import { noControlCharacters } from './common.js';
 
 export const adminLoginSchema = yup.object({
   username: yup.string().trim().required(MSG.adminLogin.usernameRequired).min(3, MSG.adminLogin.usernameMin).max(64),
@@ -14,7 +15,8 @@ export const adminRegisterSchema = yup.object({
     .required(r.nameRequired)
     .min(3, r.nameMin)
     .max(64)
-    .matches(/^\S*$/, r.nameNoSpaces),
+    .matches(/^\S*$/, r.nameNoSpaces)
+    .test(noControlCharacters),
   password: yup.string().required(r.passwordRequired).max(200),
   /** The repeated password (the old sign-up form's name for it). */
   password1: yup

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, HELP_LEVELS, MAX_STAIR_FLIGHTS, VAN_SIZES } from '../constants.js';
 import { parseHourOption } from '../hour-option.js';
 import { MSG } from '../messages.js';
-import { DIGITS_ONLY } from './common.js';
+import { DIGITS_ONLY, noControlCharacters } from './common.js';
 
 const b = MSG.booking;
 
@@ -63,7 +63,7 @@ export const bookingDraftSchema = yup.object({
   hour: hourSchema.optional(),
   date: isoDate.optional(),
   description: textField().max(5000).optional(),
-  name: textField().trim().max(20, b.nameMax).optional(),
+  name: textField().trim().max(20, b.nameMax).test(noControlCharacters).optional(),
   email: textField().trim().email(b.emailInvalid).max(254).optional(),
   phone: textField().trim().matches(DIGITS_ONLY, { message: b.phoneDigits, excludeEmptyString: true }).max(20).optional(),
 });
@@ -88,7 +88,7 @@ export const bookingCompleteSchema = bookingDraftSchema
     hour: hourSchema.required(b.hourRequired),
     date: isoDate.required(b.dateRequired),
     description: textField().trim().required(b.descriptionRequired).max(5000),
-    name: textField().trim().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax),
+    name: textField().trim().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters),
     email: textField().trim().required(b.emailRequired).email(b.emailInvalid).max(254),
     phone: textField().trim().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits).max(20),
   })
@@ -124,7 +124,7 @@ export type BookingComplete = yup.InferType<typeof bookingCompleteSchema>;
 
 /** The booking page's Formik fields (docs/SCREENS.md: all start as empty strings). */
 export const bookingFormSchema = yup.object({
-  name: yup.string().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax),
+  name: yup.string().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters),
   email: yup.string().required(b.emailRequired).email(b.emailInvalid),
   phone: yup.string().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits),
   collection_address: yup.string().required(b.pickupAddressRequired).min(4, b.addressMin),

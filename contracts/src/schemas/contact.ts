@@ -1,11 +1,11 @@
 import * as yup from 'yup';
 import { MSG } from '../messages.js';
-import { DIGITS_ONLY } from './common.js';
+import { DIGITS_ONLY, noControlCharacters } from './common.js';
 
 const m = MSG.contact;
 
 export const contactMessageSchema = yup.object({
-  name: yup.string().trim().required(m.nameRequired).min(3, m.nameMin).max(100),
+  name: yup.string().trim().required(m.nameRequired).min(3, m.nameMin).max(100).test(noControlCharacters),
   email: yup.string().trim().required(m.emailRequired).email(m.emailInvalid).max(254),
   phone: yup.string().trim().required(m.phoneRequired).matches(DIGITS_ONLY, m.phoneDigits).max(20),
   title: yup.string().trim().required(m.titleRequired).max(200),

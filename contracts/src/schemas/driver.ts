@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constants.js';
+import { noControlCharacters } from './common.js';
 
 /**
  * The supply side's wire shapes: staff manage drivers (`/api/drivers/admin/*`), drivers run their
@@ -82,7 +83,7 @@ const photoSchema = yup
 
 /** POST /api/drivers/admin: a new driver (suspended drivers are never offered). */
 export const driverCreateSchema = yup.object({
-  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).required(DRIVER_MSG.name),
+  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).test(noControlCharacters).required(DRIVER_MSG.name),
   email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).required(DRIVER_MSG.email),
   phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).required(DRIVER_MSG.phone),
   vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).required(DRIVER_MSG.vanSizes),
@@ -98,7 +99,7 @@ export type DriverCreate = yup.InferType<typeof driverCreateSchema>;
 
 /** PATCH /api/drivers/admin/:id: any of the same fields. */
 export const driverPatchSchema = yup.object({
-  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).optional(),
+  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).test(noControlCharacters).optional(),
   email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).optional(),
   phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).optional(),
   vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).optional().default(undefined),
