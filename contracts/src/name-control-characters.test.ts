@@ -14,19 +14,6 @@ import {
   startSupportConversationSchema,
 } from './index.js';
 
-const CARD = {
-  vanPerHourPence: { Small: 3500, Medium: 4000, Large: 4500, Luton: 5500 },
-  helpersPerHourPence: { 'No-Help': 0, 'Driver-Help': 500, 'Driver-Plus-One': 2500, 'Driver-Plus-Two': 6500 },
-  stairPerFlightPerHourPence: { 'No-Help': 0, 'Driver-Help': 500, 'Driver-Plus-One': 1000, 'Driver-Plus-Two': 1500 },
-  mileagePencePerMile: 150,
-  freeRouteUnderMiles: 5,
-  viaStopPence: 2000,
-  lateBookingPence: 2000,
-  lateBookingWithinMinutes: 120,
-  outOfHoursPence: 2000,
-  outOfHoursStartHours: [6, 19, 20],
-  minimumHours: 2,
-};
 const addresses = [
   { id: 'a', location: 'NW2', physicalAddress: '1 High Road', stair: 0 },
   { id: 'b', location: 'SE1', physicalAddress: '2 Low Road', stair: 0 },
@@ -39,7 +26,8 @@ const NAME_FIELDS: [what: string, schema: ObjectSchema<AnyObject>, body: Record<
   ['customer (saved or paid booking)', bookingCompleteSchema, booking],
   ['customer (booking form)', bookingFormSchema, { name: 'Ann Lee', email: 'ann@example.com', phone: '07700900123', collection_address: '1 High Road', collection_stair: '0', delivery_address: '2 Low Road', delivery_stair: '0', moving_date: '2026-01-20', how_many_hour: '03hr:00Min', descriContent: 'Flat move' }],
   ['customer (contact form)', contactMessageSchema, { name: 'Ann Lee', email: 'ann@example.com', phone: '07700900123', title: 'Hello', message: 'A question', agree: true }],
-  ['driver (staff add)', driverCreateSchema, { name: 'Dana Driver', email: 'dana@drivers.example', phone: '07700900555', vanSizes: ['Large'], helpLevels: ['Driver-Help'], basePostcode: 'NW6', serviceRadiusMiles: 12, card: CARD }],
+  // The rest of a new driver (a whole price card) is beside the point here.
+  ['driver (staff add)', driverCreateSchema.pick(['name', 'email', 'phone']), { name: 'Dana Driver', email: 'dana@drivers.example', phone: '07700900555' }],
   ['driver (staff edit)', driverPatchSchema, { name: 'Dana Driver' }],
   ['staff (sign-up)', adminRegisterSchema, { name: 'sam_admin', password: 'pw-0123456789', password1: 'pw-0123456789', uniquecode: 'VH-1234' }],
   ['chat (to a driver)', startDriverConversationSchema, { driverId: 'drv-1', name: 'Ann Lee', email: 'ann@example.com', about: { kind: 'quote' }, body: 'Hi' }],
