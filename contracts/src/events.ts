@@ -18,6 +18,8 @@ export const TOPICS = {
   conversationMessagePosted: 'conversation.message-posted',
   jobOffered: 'job.offered',
   jobAccepted: 'job.accepted',
+  jobReturned: 'job.returned',
+  jobReassigned: 'job.reassigned',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
 } as const;
@@ -280,6 +282,38 @@ export const jobAcceptedSchema = yup.object({
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 
 /**
+ * The driver declined the job or did not answer in time. The booking still names them and their
+ * time stays taken: the booking now needs a driver (staff see it, the office is mailed) until
+ * staff reassign it or it is cancelled.
+ */
+export const jobReturnedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  move: moveSchema.required(),
+  because: yup.string().oneOf(['declined', 'expired'] as const).required(),
+  at: yup.string().required(),
+});
+export type JobReturned = yup.InferType<typeof jobReturnedSchema>;
+
+/** Staff gave a job that came back to another driver: the booking names them, the customer is told. */
+export const jobReassignedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().required() }).required(),
+  previousDriverId: yup.string().required(),
+  customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+  /** The customer's My move link (absent for bookings confirmed before it was kept on the job). */
+  myMovePath: yup.string().optional(),
+  move: moveSchema.required(),
+  /** The new driver's price for this move; the customer pays no more than what was booked. */
+  driverPricePence: yup.number().integer().min(0).required(),
+  reassignedBy: yup.string().required(),
+  at: yup.string().required(),
+});
+export type JobReassigned = yup.InferType<typeof jobReassignedSchema>;
+
+/**
  * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
  * the event is what the driver is mailed and what admin-auth keeps its account list in step with.
  */
@@ -329,6 +363,8 @@ export const EVENT_SCHEMAS = {
   [TOPICS.conversationMessagePosted]: conversationMessagePostedSchema,
   [TOPICS.jobOffered]: jobOfferedSchema,
   [TOPICS.jobAccepted]: jobAcceptedSchema,
+  [TOPICS.jobReturned]: jobReturnedSchema,
+  [TOPICS.jobReassigned]: jobReassignedSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
 } as const;
@@ -349,6 +385,8 @@ export interface EventPayloads {
   'conversation.message-posted': ConversationMessagePosted;
   'job.offered': JobOffered;
   'job.accepted': JobAccepted;
+  'job.returned': JobReturned;
+  'job.reassigned': JobReassigned;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
 }

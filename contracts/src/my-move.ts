@@ -28,7 +28,7 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 /** One line of a booking's status history. */
 export interface BookingHistoryEntry {
   at: string;
-  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced' | 'amended';
+  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced' | 'amended' | 'driver';
   /** Shown to the customer as it is. */
   text: string;
   amountPence?: number;
@@ -57,7 +57,25 @@ export interface BookingLifecycle {
   frozenAt?: string | null;
   history?: BookingHistoryEntry[];
   receipts?: Receipt[];
+  /**
+   * The named driver declined the job or did not answer in time: the booking needs a driver until
+   * staff reassign it (their time stays taken meanwhile). Null or absent: the driver named is the driver.
+   */
+  needsDriver?: NeedsDriver | null;
 }
+
+export interface NeedsDriver {
+  because: 'declined' | 'expired';
+  /** The driver who gave the job back (still named on the booking until the reassignment). */
+  driverId: string;
+  since: string;
+}
+
+/** The My move history lines of a change of driver. */
+export const DRIVER_CHANGE_TEXT = {
+  lost: 'Your driver can no longer do this move: the office is finding you another driver and will e-mail you',
+  newDriver: (name: string) => `Your new driver is ${name}`,
+} as const;
 
 /** What the rules read of a record. */
 export interface LifecycleFacts {

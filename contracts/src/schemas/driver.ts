@@ -230,8 +230,38 @@ export interface JobView {
   /** Why a job went back to staff. */
   returnedBecause: 'declined' | 'expired' | null;
   move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string };
-  /** Jobs exist only for paid bookings, so the customer's details are always the driver's to see. */
-  customer: { name: string; email: string; phone: string };
+  /**
+   * The customer's details, for a live booking only: a cancelled or postponed move shows none (null),
+   * and nobody's details are the driver's to keep once the move is off.
+   */
+  customer: { name: string; email: string; phone: string } | null;
+  /** Where the booking is now (it follows the booking's events; absent on jobs stored before: active). */
+  bookingState?: JobBookingState;
+  /** Money given back to the customer when the booking was cancelled (pence). */
+  refundPence?: number;
+  /** The job and its booking in words, as the portal and the office show them (jobStateText). */
+  stateText?: string;
+}
+
+export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;
+export type JobBookingState = (typeof JOB_BOOKING_STATES)[number];
+
+/** Why a job cannot be accepted or declined any more, by the booking's state (409 messages). */
+export const JOB_CLOSED_MSG = {
+  cancelled: 'This move was cancelled by the customer: there is nothing to accept.',
+  postponed: 'This move is postponed: it will come back to you with its new date.',
+} as const;
+
+/** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
+export function jobStateText(job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>): string {
+  if (job.bookingState === 'cancelled') {
+    const refund = job.refundPence ?? 0;
+    return refund > 0 ? `Cancelled by the customer: £${(refund / 100).toFixed(2)} refunded` : 'Cancelled by the customer: no refund';
+  }
+  if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
+  if (job.status === 'offered') return 'Offered: waiting for your answer';
+  if (job.status === 'accepted') return 'Accepted';
+  return job.returnedBecause === 'expired' ? 'Not answered in time: back with the office' : 'Declined: back with the office';
 }
 
 export interface DriverJobsResponse { upcoming: JobView[]; today: JobView[]; past: JobView[] }
@@ -302,3 +332,33 @@ export interface DriverSelfView extends DriverAdminView {
   /** null: no hours set, so the driver is offered at any time. */
   availability: Availability | null;
 }
+
+// ---- Reassigning a job that came back (staff) ------------------------------------------------
+
+/** A driver free for a returned job, with their price for that move (GET /api/drivers/admin/jobs/:id/candidates). */
+export interface JobCandidate {
+  driverId: string;
+  name: string;
+  /** Their price for this move, by the quote service's pricing. */
+  pricePence: number;
+  /** What the customer's booking costs: the customer never pays more than this. */
+  bookedPence: number;
+  /** pricePence - bookedPence when above zero: staff confirm it (the office bears it). */
+  overBookedPence: number;
+}
+
+/** POST /api/drivers/admin/jobs/:id/reassign */
+export const reassignJobSchema = yup.object({
+  driverId: yup.string().required('Choose a driver').matches(/^[\w-]{1,64}$/, 'Choose a driver'),
+  /** Staff confirm a price above the booked one (the customer still pays what was booked). */
+  acceptDifference: yup.boolean().optional(),
+});
+export type ReassignJob = yup.InferType<typeof reassignJobSchema>;
+
+export const REASSIGN_MSG = {
+  notReturned: 'Only a job back with the office can be reassigned.',
+  cancelled: 'This booking was cancelled: there is nothing to reassign.',
+  sameDriver: 'That driver gave this job back: choose another driver.',
+  notFree: 'That driver is not free for this move any more: choose another driver.',
+  overBooked: (name: string, price: string, booked: string) => `${name}'s price for this move is ${price}, more than the ${booked} the customer booked: confirm to reassign and bear the difference.`,
+} as const;

@@ -9,6 +9,7 @@ import { bookingSubscriptions } from './consumers/index.js';
 import { RecordPayment } from './app/record-payment.js';
 import { RecordRefund } from './app/record-refund.js';
 import { MarkReviewRequested } from './app/mark-review-requested.js';
+import { FollowDriverJobs } from './app/follow-driver-jobs.js';
 import { SaveQuote } from './app/save-quote.js';
 import { MyMoveRecords } from './app/my-move-records.js';
 import { CancelBooking } from './app/cancel-booking.js';
@@ -54,6 +55,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
         recordPayment,
         markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
         recordRefund: new RecordRefund(bookings, infra.logger),
+        driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
       }),
       start: async () => {
         await bookings.ensureIndexes();

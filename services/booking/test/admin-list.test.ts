@@ -36,6 +36,7 @@ describe('GET /api/backdata/all', () => {
       refundPendingPence: 0,
       cancelledAt: null,
       frozenAt: null,
+      needsDriver: null,
     });
     for (const field of ['totalAddress', 'travelMiles', 'travelHour', 'name', 'email', 'phone', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalPrice', 'totalSecond', 'date', 'description']) {
       expect(item.quote).toHaveProperty(field);

@@ -15,6 +15,7 @@ import { holdRoutes } from './http/hold-routes.js';
 import { BookedDriverTime } from './app/booked-driver-time.js';
 import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
+import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
@@ -45,7 +46,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
           const driverOnly = requireDriver(config.jwt, infra.clock);
-          jobRoutes(app, { jobs, staffOnly, driverOnly });
+          jobRoutes(app, { jobs, reassign: new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay }), staffOnly, driverOnly });
           driverSelfRoutes(app, { manage, driverOnly });
           driverAdminRoutes(app, { manage, staffOnly });
         }

@@ -74,11 +74,11 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(published[TOPICS.jobAccepted]!.map((e) => e.data)).toEqual([expect.objectContaining({ bookingId: 'bk-1', acceptedAt: NOW })]);
   });
 
-  it('decline returns the job to staff and frees the driver’s time', async () => {
+  it('decline returns the job to staff; the driver’s time stays taken while the booking names them (issue 27)', async () => {
     expect(await slots('bk-2')).toBe(12);
     const declined = await call<JobView>('POST', '/api/driver/me/jobs/bk-2/decline', ali);
     expect(declined.body).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'declined' });
-    expect(await slots('bk-2')).toBe(0);
+    expect(await slots('bk-2')).toBe(12);
     expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali)).body.today).toEqual([]);
     const staff = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }));
     expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined']]);
@@ -94,7 +94,7 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     const late = await call<{ message: string }>('POST', '/api/driver/me/jobs/bk-3/accept', ali);
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/passed/);
-    expect(await slots('bk-3')).toBe(0);
+    expect(await slots('bk-3')).toBe(12);
     const staff = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }));
     expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined'], ['bk-3', 'expired']]);
   });

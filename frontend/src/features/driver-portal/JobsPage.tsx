@@ -3,7 +3,7 @@
  * is accepted or declined before its respond-by time, or it goes back to the office.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
+import { jobStateText, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Badge, type Tone } from '../../ui';
 import { londonDateTime } from '../drivers/format';
@@ -18,14 +18,14 @@ const SECTIONS: { key: Section; title: string; empty: string }[] = [
   { key: 'past', title: 'Past', empty: 'No past jobs.' },
 ];
 
-function statusText(job: JobView): string {
-  if (job.status === 'offered') return 'Offered: waiting for your answer';
-  if (job.status === 'accepted') return 'Accepted';
-  return job.returnedBecause === 'expired' ? 'Not answered in time: back with the office' : 'Declined: back with the office';
-}
+/** The server's words for the job and its booking (the same function, for jobs stored before it said them). */
+const statusText = (job: JobView): string => job.stateText ?? jobStateText(job);
 
 /** Waiting for the driver stands out; a job back with the office is a loss, an accepted one done. */
 const STATUS_TONES: Record<JobView['status'], Tone> = { offered: 'warning', accepted: 'success', 'returned-to-staff': 'danger' };
+/** A move that is off (cancelled or postponed): nothing to answer, nobody to contact. */
+const isOff = (job: JobView) => job.bookingState === 'cancelled' || job.bookingState === 'postponed';
+const toneOf = (job: JobView): Tone => (isOff(job) ? 'danger' : STATUS_TONES[job.status]);
 
 const stairsText = (n: number) => (n > 0 ? `${n} flight${n === 1 ? '' : 's'} of stairs` : 'no stairs');
 
@@ -36,7 +36,7 @@ function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswe
     <article className={`portal-card portal-job is-${job.status}`} aria-labelledby={titleId} data-testid="job-card">
       <h3 id={titleId}>Booking {job.randomNumber}</h3>
       <p className={`portal-job-status is-${job.status}`}>
-        <Badge tone={STATUS_TONES[job.status]} data-testid="job-status">
+        <Badge tone={toneOf(job)} data-testid="job-status">
           {statusText(job)}
         </Badge>
       </p>
@@ -78,6 +78,7 @@ function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswe
             <dd>{move.description}</dd>
           </div>
         )}
+        {customer && (
         <div>
           <dt>Customer</dt>
           <dd>
@@ -88,8 +89,9 @@ function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswe
             <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>{customer.phone}</a>
           </dd>
         </div>
+        )}
       </dl>
-      {job.status === 'offered' && (
+      {job.status === 'offered' && !isOff(job) && (
         <div className="portal-job-answer">
           <p>
             <strong>

@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry, Receipt } from '@vanhop/contracts';
+import type { BookingHistoryEntry, NeedsDriver, Receipt } from '@vanhop/contracts';
 import { withoutOutbox, type Collection, type DocumentStore, type Filter, type OutboxEntry, type Update, type WithOutbox } from '@vanhop/platform';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
@@ -157,6 +157,21 @@ export class BookingRepository {
   /** Sets `reviewRequest` once (only while still false): a redelivery changes nothing. */
   async markReviewRequested(id: string, at: string, by: string): Promise<boolean> {
     const { matched } = await this.bookings.updateOne({ _id: id, reviewRequest: false }, { $set: { reviewRequest: true, reviewRequestedAt: at, reviewRequestedBy: by } });
+    return matched === 1;
+  }
+
+  /**
+   * The named driver gave the job back: the booking needs a driver. Only while that driver is still
+   * the one named and nothing was marked yet, so a redelivery changes nothing.
+   */
+  async markNeedsDriver(id: string, needs: NeedsDriver, line: BookingHistoryEntry): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': needs.driverId, $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] }, { $set: { needsDriver: needs }, $push: { history: line } });
+    return matched === 1;
+  }
+
+  /** Staff gave the booking another driver: it names them from now on (once: a redelivery matches nothing). */
+  async nameNewDriver(id: string, previousDriverId: string, driver: NonNullable<StoredBooking['driver']>, line: BookingHistoryEntry): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': previousDriverId }, { $set: { driver, needsDriver: null }, $push: { history: line } });
     return matched === 1;
   }
 

@@ -1,4 +1,4 @@
-import type { BookingRecord, BookingState } from '@vanhop/contracts';
+import type { BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
@@ -18,6 +18,8 @@ export type AdminBookingView = Pick<
   refundPendingPence: number;
   cancelledAt: string | null;
   frozenAt: string | null;
+  /** The named driver gave the job back: staff must reassign it (null: the driver named is the driver). */
+  needsDriver: NeedsDriver | null;
 };
 
 /** Copies only the listed fields, so anything added to stored records later stays private by default. */
@@ -39,6 +41,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     refundPendingPence: refundPendingPence(record),
     cancelledAt: record.cancelledAt ?? null,
     frozenAt: record.frozenAt ?? null,
+    needsDriver: record.needsDriver ?? null,
   };
 }
 

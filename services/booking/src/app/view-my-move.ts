@@ -45,7 +45,8 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
     move: moveOf(record),
     customer: customerOf(record),
     // Id (to message the driver through VanHop) and name: the driver's contact details never reach the page.
-    driver: record.driver ? { id: record.driver.id, name: record.driver.name } : null,
+    // A driver who gave the job back is not named as if they were coming (the history line says why).
+    driver: record.driver && !record.needsDriver ? { id: record.driver.id, name: record.driver.name } : null,
     money: {
       totalPence: f.totalPricePence,
       paidPence: f.amountPaidPence,

@@ -1,5 +1,6 @@
 import { TOPICS } from '@vanhop/contracts';
-import type { Subscription } from '@vanhop/platform';
+import { readEvent, type Subscription } from '@vanhop/platform';
+import type { FollowDriverJobs } from '../app/follow-driver-jobs.js';
 import type { RecordPayment } from '../app/record-payment.js';
 import type { MarkReviewRequested } from '../app/mark-review-requested.js';
 import type { RecordRefund } from '../app/record-refund.js';
@@ -7,8 +8,10 @@ import { onPaymentSucceeded } from './on-payment-succeeded.js';
 import { onReviewRequested } from './on-review-requested.js';
 import { onRefundIssued } from './on-refund-issued.js';
 
-export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markReviewRequested: MarkReviewRequested; recordRefund: RecordRefund }): Subscription[] => [
+export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markReviewRequested: MarkReviewRequested; recordRefund: RecordRefund; driverJobs: FollowDriverJobs }): Subscription[] => [
   { topic: TOPICS.paymentSucceeded, handler: onPaymentSucceeded(deps.recordPayment) },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.markReviewRequested) },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.recordRefund) },
+  { topic: TOPICS.jobReturned, handler: async (e) => deps.driverJobs.returned((await readEvent(TOPICS.jobReturned, e)).data) },
+  { topic: TOPICS.jobReassigned, handler: async (e) => deps.driverJobs.reassigned((await readEvent(TOPICS.jobReassigned, e)).data) },
 ];

@@ -13,7 +13,7 @@ import { onBookingReactivated } from './on-booking-reactivated.js';
 import { onBookingAmended } from './on-booking-amended.js';
 import { onBalancePaid } from './on-balance-paid.js';
 import { onRefundIssued } from './on-refund-issued.js';
-import { onJobAccepted, onJobOffered } from './on-driver-jobs.js';
+import { onJobAccepted, onJobOffered, onJobReassigned, onJobReturned } from './on-driver-jobs.js';
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 
 export interface NotificationConsumerDeps {
@@ -41,6 +41,8 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },
   { topic: TOPICS.jobOffered, handler: onJobOffered(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail), options: deps.delivery },
+  { topic: TOPICS.jobReturned, handler: onJobReturned(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
+  { topic: TOPICS.jobReassigned, handler: onJobReassigned(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverUpdated, handler: onDriverUpdated(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverInvited, handler: onDriverInvited(deps.notifier, deps), options: deps.delivery },
 ];

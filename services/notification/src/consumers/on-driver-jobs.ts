@@ -2,7 +2,7 @@ import { TOPICS } from '@vanhop/contracts';
 import { readEvent, type EventHandler } from '@vanhop/platform';
 import type { Notifier } from '../app/notifier.js';
 import type { TemplateContext } from '../domain/templates/email-content.js';
-import { jobAcceptedOfficeEmail, jobOfferedDriverEmail } from '../domain/templates/driver-jobs.js';
+import { jobAcceptedOfficeEmail, jobOfferedDriverEmail, jobReassignedCustomerEmail, jobReturnedOfficeEmail } from '../domain/templates/driver-jobs.js';
 
 /** JobOffered → the driver's offer mail. */
 export const onJobOffered =
@@ -18,4 +18,20 @@ export const onJobAccepted =
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobAccepted, event);
     await notifier.email(`job-accepted.${eventId}.office`, officeEmail, jobAcceptedOfficeEmail(data));
+  };
+
+/** JobReturned → the office is alerted: the booking needs a driver. */
+export const onJobReturned =
+  (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobReturned, event);
+    await notifier.email(`job-returned.${eventId}.office`, officeEmail, jobReturnedOfficeEmail(data, ctx));
+  };
+
+/** JobReassigned → the customer is told who their new driver is. */
+export const onJobReassigned =
+  (notifier: Notifier, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobReassigned, event);
+    await notifier.email(`job-reassigned.${eventId}.customer`, data.customer.email, jobReassignedCustomerEmail(data, ctx));
   };

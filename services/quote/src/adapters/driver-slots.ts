@@ -125,6 +125,13 @@ export class DriverSlots {
     return released;
   }
 
+  /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
+  async releaseDriver(bookingId: string, driverId: string): Promise<number> {
+    let released = 0;
+    for (const slot of await this.col.find({ bookingId, driverId })) released += await this.col.deleteOne({ _id: slot._id });
+    return released;
+  }
+
   /**
    * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
    * own unpaid holds (`holder`) do not count: the driver is theirs to book again.

@@ -4,12 +4,20 @@ import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } f
 export const DRIVER_JOBS = 'driver_jobs';
 
 /** One job per booking: its id is the booking id, so a redelivered BookingConfirmed never offers twice. */
-export type JobDoc = JobView & {
+export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   _id: string;
+  /** Kept while the booking lives (a postponed move comes back); shown only while it is active. */
+  customer: { name: string; email: string; phone: string };
   /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
   outbox?: OutboxEntry[];
   /** Who to mail about this job (from BookingConfirmed's snapshot). */
   driverContact: { name: string; email: string };
+  /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
+  bookedTotalPence?: number;
+  /** The customer's My move link path (BookingConfirmed), for the mail naming a new driver. */
+  myMovePath?: string;
+  /** Drivers who had this job before a reassignment. */
+  previousDriverIds?: string[];
 };
 
 export class JobRepository {
@@ -39,6 +47,18 @@ export class JobRepository {
 
   byStatus(status: JobDoc['status']): Promise<JobDoc[]> {
     return this.col.find({ status });
+  }
+
+  /** The booking changed (cancelled, postponed, re-dated, amended, reassigned): the job follows, whatever its status. */
+  async follow(bookingId: string, set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
+    const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
+    return (await this.col.updateOne({ _id: bookingId }, update)).modified === 1;
+  }
+
+  /** Gives a returned job to another driver, only while it is still back with the office under the driver read. */
+  async reassign(bookingId: string, fromDriverId: string, set: Partial<JobDoc>, events: OutboxEntry[]): Promise<boolean> {
+    const filter = { _id: bookingId, status: 'returned-to-staff', driverId: fromDriverId };
+    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
   }
 
   /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */

@@ -1,10 +1,23 @@
-import { londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import { JOB_CLOSED_MSG, jobStateText, londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
 import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
 
-const toView = ({ _id, outbox, driverContact, ...job }: JobDoc): JobView => job;
+/** A job as shown: its state in words, and the customer's details only while the move is on. */
+export const toView = ({ _id, outbox, driverContact, bookedTotalPence, myMovePath, previousDriverIds, ...job }: JobDoc): JobView => {
+  const bookingState = job.bookingState ?? 'active';
+  return { ...job, bookingState, customer: bookingState === 'active' ? job.customer : null, stateText: jobStateText({ ...job, bookingState }) };
+};
 const eventMove = (j: JobDoc) => ({ ...j.move });
+type EventMove = BookingConfirmed['move'];
+export const jobMove = (m: EventMove): JobDoc['move'] => ({
+  date: m.date,
+  totalHour: m.totalHour,
+  addresses: m.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress ?? '', stair: a.stair ?? 0 })),
+  typeofVan: m.typeofVan,
+  typeOfWorker: m.typeOfWorker,
+  description: m.description ?? '',
+});
 const londonDay = (d: Date) => {
   const c = londonClock(d);
   return `${c.year}-${c.month}-${c.day}`;
@@ -22,7 +35,8 @@ export function respondByFor(now: Date, responseMinutes: number, moveDate: strin
 
 /**
  * Jobs: a paid booking offered to its driver, who accepts or declines within
- * JOB_RESPONSE_MINUTES. Declined and unanswered jobs go back to staff and free the driver's time.
+ * JOB_RESPONSE_MINUTES. Declined and unanswered jobs go back to staff; the driver's time stays
+ * taken while the booking names them (a reassignment or a cancellation frees it).
  */
 export class DriverJobs {
   constructor(
@@ -43,16 +57,12 @@ export class DriverJobs {
       respondBy: respondByFor(now, this.deps.responseMinutes, b.move.date),
       respondedAt: null,
       returnedBecause: null,
-      move: {
-        date: b.move.date,
-        totalHour: b.move.totalHour,
-        addresses: b.move.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress ?? '', stair: a.stair ?? 0 })),
-        typeofVan: b.move.typeofVan,
-        typeOfWorker: b.move.typeOfWorker,
-        description: b.move.description ?? '',
-      },
+      move: jobMove(b.move),
+      bookingState: 'active',
       customer: { name: b.customer.name, email: b.customer.email, phone: b.customer.phone },
       driverContact: { name: b.driver.name, email: b.driver.email },
+      bookedTotalPence: b.totalPricePence,
+      ...(b.myMovePath ? { myMovePath: b.myMovePath } : {}),
     };
     const offered = await createEvent(
       TOPICS.jobOffered,
@@ -88,25 +98,74 @@ export class DriverJobs {
     return this.respond(driverId, bookingId, 'returned-to-staff');
   }
 
-  /** Jobs waiting for staff: declined or never answered. */
+  /** Jobs waiting for staff: declined or never answered, on bookings not cancelled. */
   async returned(): Promise<JobView[]> {
     await this.sweep();
-    return (await this.deps.jobs.byStatus('returned-to-staff')).map(toView).sort((a, b) => a.move.date.localeCompare(b.move.date));
+    return (await this.deps.jobs.byStatus('returned-to-staff'))
+      .filter((j) => j.bookingState !== 'cancelled')
+      .map(toView)
+      .sort((a, b) => a.move.date.localeCompare(b.move.date));
   }
 
-  /** Offers past their respond-by time go back to staff. Idempotent; safe on every replica. */
+  /**
+   * Offers past their respond-by time go back to staff. The driver's time stays taken: the booking
+   * still names them until staff reassign it or it is cancelled. Idempotent; safe on every replica.
+   */
   async sweep(): Promise<number> {
     const now = this.deps.clock.now().toISOString();
     let expired = 0;
     for (const job of await this.deps.jobs.byStatus('offered')) {
-      if (job.respondBy > now) continue;
-      if (await this.deps.jobs.transition(job._id, 'offered', { status: 'returned-to-staff', returnedBecause: 'expired' })) {
-        await this.deps.slots.release(job.bookingId);
-        this.deps.logger.info({ bookingId: job.bookingId, driverId: job.driverId }, 'job offer expired: back to staff');
+      if (job.respondBy > now || (job.bookingState ?? 'active') !== 'active') continue;
+      if (await this.deps.jobs.transition(job._id, 'offered', { status: 'returned-to-staff', returnedBecause: 'expired' }, await this.returnedEvent(job, 'expired', now))) {
+        void this.deps.relay?.kick();
+        this.deps.logger.info({ bookingId: job.bookingId, driverId: job.driverId }, 'job offer expired: back to staff, the booking needs a driver');
         expired++;
       }
     }
     return expired;
+  }
+
+  /** BookingCancelled: the job stays in the driver's list, in words, without the customer's details. */
+  async bookingCancelled(bookingId: string, refundPence: number): Promise<void> {
+    await this.deps.jobs.follow(bookingId, { bookingState: 'cancelled', refundPence });
+  }
+
+  /** BookingPostponed: no answer is expected until the move has its new date. */
+  async bookingPostponed(bookingId: string): Promise<void> {
+    await this.deps.jobs.follow(bookingId, { bookingState: 'postponed' });
+  }
+
+  /**
+   * BookingReactivated (a new date) or BookingAmended: the job shows the move as it is now. A new
+   * date is offered to the driver again (they agreed to the old one); a job back with the office
+   * stays there for staff to reassign.
+   */
+  async bookingMoved(bookingId: string, move: EventMove, totalPricePence: number, dateChanged: boolean): Promise<void> {
+    const job = await this.deps.jobs.findById(bookingId);
+    if (!job) return;
+    const set: Partial<JobDoc> = { bookingState: 'active', move: jobMove(move), bookedTotalPence: totalPricePence };
+    if (!dateChanged || job.status === 'returned-to-staff') {
+      await this.deps.jobs.follow(bookingId, set);
+      return;
+    }
+    const now = this.deps.clock.now();
+    const again = { ...job, ...set, status: 'offered' as const, offeredAt: now.toISOString(), respondBy: respondByFor(now, this.deps.responseMinutes, move.date), respondedAt: null };
+    const offered = await createEvent(
+      TOPICS.jobOffered,
+      { bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(again), respondBy: again.respondBy },
+      { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
+    );
+    const { _id, outbox, ...fields } = again;
+    if (await this.deps.jobs.follow(bookingId, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId))) void this.deps.relay?.kick();
+  }
+
+  private async returnedEvent(job: JobDoc, because: 'declined' | 'expired', at: string) {
+    const e = await createEvent(
+      TOPICS.jobReturned,
+      { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), because, at },
+      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+    );
+    return outboxEntry(TOPICS.jobReturned, e, job.bookingId);
   }
 
   private async respond(driverId: string, bookingId: string, to: 'accepted' | 'returned-to-staff'): Promise<JobView> {
@@ -114,10 +173,12 @@ export class DriverJobs {
     const job = await this.deps.jobs.findById(bookingId);
     // Another driver's job is as unknown to this one as a missing job.
     if (!job || job.driverId !== driverId) throw new NotFoundError('No such job');
+    const state = job.bookingState ?? 'active';
+    if (state !== 'active') throw new ConflictError(JOB_CLOSED_MSG[state]);
     if (job.status !== 'offered') throw new ConflictError(job.returnedBecause === 'expired' ? 'The time to answer this job has passed: it went back to the office.' : 'This job has already been answered.');
     const respondedAt = this.deps.clock.now().toISOString();
     const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
-    const accepted =
+    const event =
       to === 'accepted'
         ? outboxEntry(
             TOPICS.jobAccepted,
@@ -128,10 +189,9 @@ export class DriverJobs {
             ),
             bookingId,
           )
-        : undefined;
-    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, accepted))) throw new ConflictError('This job has already been answered.');
-    if (accepted) void this.deps.relay?.kick();
-    if (to === 'returned-to-staff') await this.deps.slots.release(bookingId);
+        : await this.returnedEvent(job, 'declined', respondedAt);
+    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, event))) throw new ConflictError('This job has already been answered.');
+    void this.deps.relay?.kick();
     return toView({ ...job, ...set } as JobDoc);
   }
 }

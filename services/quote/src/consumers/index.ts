@@ -14,9 +14,31 @@ export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJ
       await deps.jobs.offer(data);
     },
   },
-  { topic: TOPICS.bookingCancelled, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingCancelled, e)).data.bookingId) },
-  { topic: TOPICS.bookingPostponed, handler: async (e) => deps.time.released((await readEvent(TOPICS.bookingPostponed, e)).data.bookingId) },
-  { topic: TOPICS.bookingReactivated, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingReactivated, e)).data) },
+  // The driver's jobs follow the booking: what the portal shows is what is true now.
+  {
+    topic: TOPICS.bookingCancelled,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.bookingCancelled, e);
+      await deps.time.released(data.bookingId);
+      await deps.jobs.bookingCancelled(data.bookingId, data.refundPence);
+    },
+  },
+  {
+    topic: TOPICS.bookingPostponed,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.bookingPostponed, e);
+      await deps.time.released(data.bookingId);
+      await deps.jobs.bookingPostponed(data.bookingId);
+    },
+  },
+  {
+    topic: TOPICS.bookingReactivated,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.bookingReactivated, e);
+      await deps.time.moved(data);
+      await deps.jobs.bookingMoved(data.bookingId, data.move, data.totalPricePence, true);
+    },
+  },
   {
     // The change and its event were one write; the audit line written after it is repeated here
     // (same id, so once) in case the process stopped between the two.
@@ -26,5 +48,12 @@ export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJ
       await deps.audit.append({ id: `${data.driverId}:v${data.version}`, at: data.at, by: data.by, driverId: data.driverId, action: data.action, changes: Object.fromEntries(data.changes.map((c) => [c.field, { from: c.from, to: c.to }])), ...(data.reason ? { reason: data.reason } : {}) });
     },
   },
-  { topic: TOPICS.bookingAmended, handler: async (e) => deps.time.moved((await readEvent(TOPICS.bookingAmended, e)).data) },
+  {
+    topic: TOPICS.bookingAmended,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.bookingAmended, e);
+      await deps.time.moved(data);
+      await deps.jobs.bookingMoved(data.bookingId, data.move, data.totalPricePence, data.changed.includes('date') || data.changed.includes('hours'));
+    },
+  },
 ];

@@ -1,4 +1,5 @@
-import type { JobAccepted, JobOffered } from '@vanhop/contracts';
+import type { JobAccepted, JobOffered, JobReassigned, JobReturned } from '@vanhop/contracts';
+import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 import { html } from '../html.js';
 import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
@@ -27,5 +28,31 @@ export function jobAcceptedOfficeEmail(j: JobAccepted): EmailContent {
   const text = [line, '', moveSummaryText(j.move), textFooter].join('\n');
   const body = html`<p>${line}</p>
 ${moveSummaryHtml(j.move)}`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+/** JobReturned → the office: the booking needs a driver; the declining driver's time stays taken until then. */
+export function jobReturnedOfficeEmail(j: JobReturned, ctx: TemplateContext): EmailContent {
+  const why = j.because === 'declined' ? 'declined' : 'did not answer in time for';
+  const subject = `Job ${j.randomNumber} needs a driver: ${j.driver.name} ${j.because === 'declined' ? 'declined it' : 'did not answer'}`;
+  const line = `${j.driver.name} (${j.driver.id}) ${why} job ${j.randomNumber} for ${moveDate(j.move.date)}. The booking still names them and keeps their time until you reassign it or it is cancelled.`;
+  const url = `${ctx.publicUrl}/admin/drivers`;
+  const text = [line, '', moveSummaryText(j.move), '', `Reassign it here: ${url}`, textFooter].join('\n');
+  const body = html`<p>${line}</p>
+${moveSummaryHtml(j.move)}
+<p><a href="${url}">Reassign it</a></p>`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+/** JobReassigned → the customer: who their new driver is (the price they booked stands). */
+export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContext): EmailContent {
+  const subject = `Your new driver for booking ${j.randomNumber}: ${j.driver.name}`;
+  const line = `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead. Your price and payments stay as they were.`;
+  const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
+  const text = [`Hello ${j.customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
+  const body = html`<p>Hello ${j.customer.name},</p>
+<p>${line}</p>
+${moveSummaryHtml(j.move)}
+${url ? myMoveButton(url) : ''}`;
   return { subject, text, html: layout(subject, body) };
 }

@@ -1,0 +1,21 @@
+import { DRIVER_CHANGE_TEXT, type JobReassigned, type JobReturned } from '@vanhop/contracts';
+import type { Logger } from '@vanhop/platform';
+import type { BookingRepository } from '../adapters/booking-repository.js';
+
+/**
+ * The booking follows its driver's job: a job given back (declined, or not answered in time) leaves
+ * the booking needing a driver, which staff see and My move says; a reassignment names the new one.
+ */
+export class FollowDriverJobs {
+  constructor(private readonly deps: { bookings: BookingRepository; logger: Logger }) {}
+
+  async returned(j: JobReturned): Promise<void> {
+    const marked = await this.deps.bookings.markNeedsDriver(j.bookingId, { because: j.because, driverId: j.driver.id, since: j.at }, { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.lost });
+    if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, because: j.because }, 'booking needs a driver');
+  }
+
+  async reassigned(j: JobReassigned): Promise<void> {
+    const named = await this.deps.bookings.nameNewDriver(j.bookingId, j.previousDriverId, j.driver, { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name) });
+    if (named) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy }, 'booking reassigned to another driver');
+  }
+}

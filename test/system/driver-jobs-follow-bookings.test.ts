@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVER_CHANGE_TEXT, JOB_CLOSED_MSG, type DriverJobsResponse, type JobCandidate, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { driverAuth, staffAuth } from '../support/staff.js';
+import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { waitForMail } from '../../e2e/outbox-mail.js';
+
+/**
+ * Issue 27, through the gateway of the embedded product: a driver's jobs follow their bookings
+ * (postponed, re-dated, cancelled and refunded, in words and without the customer's details), and a
+ * driver who gives a job back keeps its time taken while the booking needs a driver.
+ */
+const NOW = new Date();
+const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
+
+describe('jobs follow bookings (issue 27)', () => {
+  let embedded: EmbeddedOnTempDir;
+  const api: Api = apiClient(() => embedded.product.url);
+  const env = () => ({ env: { JWT_SECRET: embedded.product.env.JWT_SECRET! } });
+  const staff = () => ({ headers: staffAuth('Sam_Admin', env()) });
+  const asDriver = (id: string) => ({ headers: driverAuth(id, env()) });
+
+  beforeAll(async () => {
+    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
+  });
+  afterAll(async () => {
+    await embedded?.stop();
+  });
+
+  async function settle() {
+    for (let i = 0; i < 3; i++) {
+      await embedded.product.bus.idle();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Save, pay 30 % on the local checkout: the success page's answer and the booked driver's id. */
+  async function book(email: string, date = MOVE_DATE): Promise<PaymentSuccessResponse & { driverId: string; totalPricePence: number }> {
+    const { quote, record } = await priceAndSave(api, completeBooking(date, { email }));
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    expect(success.status).toBe(200);
+    await settle();
+    const view = await api<MyMoveView>('GET', `/api${success.body.myMovePath}`);
+    return { ...success.body, driverId: view.body.driver!.id, totalPricePence: view.body.money.totalPence };
+  }
+  const jobOf = async (driverId: string, bookingId: string): Promise<JobView | undefined> => {
+    const res = await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, asDriver(driverId));
+    expect(res.status).toBe(200);
+    return [...res.body.upcoming, ...res.body.today, ...res.body.past].find((j) => j.bookingId === bookingId);
+  };
+
+  it('a postponed job shows no customer and cannot be accepted; the new date offers it again', async () => {
+    const booked = await book('postponed@example.com');
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', bookingState: 'active', customer: { email: 'postponed@example.com' } });
+
+    expect((await api('POST', `/api${booked.myMovePath}/postpone`)).status).toBe(200);
+    await settle();
+    const frozen = await jobOf(booked.driverId, booked.bookingId);
+    expect(frozen).toMatchObject({ bookingState: 'postponed', customer: null, stateText: 'Postponed by the customer: waiting for a new date' });
+    const refused = await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId));
+    expect(refused).toMatchObject({ status: 409, body: { message: JOB_CLOSED_MSG.postponed } });
+
+    const newDate = daysAheadAtUtc(NOW, 8, 11);
+    expect((await api('POST', `/api${booked.myMovePath}/reactivate`, { date: newDate })).status).toBe(200);
+    await settle();
+    const again = await jobOf(booked.driverId, booked.bookingId);
+    expect(again).toMatchObject({ status: 'offered', bookingState: 'active', move: { date: newDate }, customer: { email: 'postponed@example.com' } });
+    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
+  });
+
+  it('a cancelled job says so and what was refunded, shows no customer and cannot be accepted', async () => {
+    const booked = await book('cancelled@example.com');
+    expect((await api('POST', `/api${booked.myMovePath}/cancel`, { confirm: true })).status).toBe(200);
+    await settle();
+    const job = await jobOf(booked.driverId, booked.bookingId);
+    expect(job).toMatchObject({ bookingState: 'cancelled', customer: null, refundPence: booked.paidPence });
+    expect(job!.stateText).toBe(`Cancelled by the customer: £${(booked.paidPence / 100).toFixed(2)} refunded`);
+    const refused = await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId));
+    expect(refused).toMatchObject({ status: 409, body: { message: JOB_CLOSED_MSG.cancelled } });
+    // Nothing to reassign: a cancelled booking is not among the jobs back with the office.
+    expect((await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId)).not.toContain(booked.bookingId);
+  });
+
+  it('a decline keeps the driver’s time while the booking names them: the booking needs a driver, staff see it, the office is told, My move names nobody', async () => {
+    const booked = await book('declined@example.com');
+    const declined = await api<JobView>('POST', `/api/driver/me/jobs/${booked.bookingId}/decline`, undefined, asDriver(booked.driverId));
+    expect(declined.status).toBe(200);
+    await settle();
+
+    // Another customer asking for the same time is not offered the driver who declined.
+    const other = await api<{ offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }));
+    expect(other.status).toBe(200);
+    expect(other.body.offers.map((o) => o.driverId)).not.toContain(booked.driverId);
+
+    const records = await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>('GET', '/api/backdata/all', undefined, staff());
+    expect(records.body.find((r) => r._id === booked.bookingId)?.needsDriver).toMatchObject({ because: 'declined', driverId: booked.driverId });
+    const returned = await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff());
+    expect(returned.body.find((j) => j.bookingId === booked.bookingId)).toMatchObject({ returnedBecause: 'declined', stateText: 'Declined: back with the office' });
+
+    const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
+    expect(view.driver).toBeNull();
+    expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.lost);
+
+    const alert = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+    expect(alert.text).toContain('keeps their time until you reassign it');
+    declinedBooking = booked;
+  });
+
+  let declinedBooking: Awaited<ReturnType<typeof book>>;
+
+  it('staff reassign it to a driver free for the move, at their price for it: the customer is mailed, My move names them, the old driver is free again', async () => {
+    const booked = declinedBooking;
+    const listed = await api<JobCandidate[]>('GET', `/api/drivers/admin/jobs/${booked.bookingId}/candidates`, undefined, staff());
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    expect(listed.body.map((c) => c.driverId)).not.toContain(booked.driverId);
+    for (const c of listed.body) expect(c).toMatchObject({ bookedPence: booked.totalPricePence, overBookedPence: Math.max(0, c.pricePence - booked.totalPricePence) });
+    expect((await api('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: booked.driverId }, staff())).status).toBe(409);
+
+    // A dearer driver needs staff to confirm the difference; the customer never pays more.
+    const dearer = listed.body.find((c) => c.overBookedPence > 0);
+    if (dearer) {
+      const refused = await api('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: dearer.driverId }, staff());
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('confirm to reassign');
+    }
+    const chosen = listed.body[0]!;
+    const done = await api<JobView>('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 }, staff());
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ driverId: chosen.driverId, status: 'offered' });
+    await settle();
+
+    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customer: { email: 'declined@example.com' } });
+    expect(await jobOf(booked.driverId, booked.bookingId)).toBeUndefined();
+    const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
+    expect(view.driver).toEqual({ id: chosen.driverId, name: chosen.name });
+    expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.newDriver(chosen.name));
+    expect(view.money.totalPence).toBe(booked.totalPricePence);
+    const records = await api<{ _id: string; needsDriver: unknown; driver: { id: string } }[]>('GET', '/api/backdata/all', undefined, staff());
+    expect(records.body.find((r) => r._id === booked.bookingId)).toMatchObject({ needsDriver: null, driver: { id: chosen.driverId } });
+    const mail = await waitForMail(embedded.dataDir, (m) => m.to.includes('declined@example.com') && m.subject === `Your new driver for booking ${booked.randomNumber}: ${chosen.name}`);
+    expect(mail.text).toContain(booked.myMovePath);
+
+    // The driver who declined is free for that time again; the new one is not.
+    const other = await api<{ offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }));
+    expect(other.body.offers.map((o) => o.driverId)).toContain(booked.driverId);
+    expect(other.body.offers.map((o) => o.driverId)).not.toContain(chosen.driverId);
+    expect((await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId)).not.toContain(booked.bookingId);
+  });
+});
