@@ -150,6 +150,7 @@ describe('a chosen quote follows every change to the move', () => {
     const croydon = await combo.inputValue();
     expect(croydon).toContain('Croydon');
     await page.locator('[data-testid=via-stop] input[id$="-address"]').fill('1 George Street');
+    await page.locator('[data-testid=via-stop] select').selectOption('0');
     await expectStale(first.panel, first.price);
 
     const { panel, price } = await requote(page, first.panel);
@@ -175,7 +176,7 @@ describe('a chosen quote follows every change to the move', () => {
     const edits: [string, () => Promise<void>][] = [
       ['help', () => page.getByRole('radio', { name: /Driver-Plus-One/ }).check({ force: true })],
       ['collection stairs', async () => void (await page.locator('#collection_stair').selectOption('3'))],
-      ['via stop added', () => pressButton(page.getByRole('button', { name: '+ add stop' }))],
+      ['via stop added', () => addFullStop(page)],
       ['via stop removed', () => pressButton(page.getByRole('button', { name: 'Remove via stop 1' }))],
       ['date', () => pickAnotherMovingTime(page)],
       ['description', () => page.locator('#descriContent').fill('Only a piano stool and 4 boxes.')],
@@ -210,6 +211,19 @@ describe('a chosen quote follows every change to the move', () => {
 
 /** Presses a button from the keyboard: the floating panel may cover it, and it stays open on purpose. */
 const pressButton = (target: Locator): Promise<void> => target.press('Enter');
+
+/** '+ add stop', then the stop's own place, building address and stairs (a via stop is a full address or none). */
+async function addFullStop(page: Page): Promise<void> {
+  await pressButton(page.getByRole('button', { name: '+ add stop' }));
+  // Enter takes the suggestion the typed postcode names exactly (the panel may cover the list)
+  const place = page.locator('[data-testid=via-stop] input[role=combobox]');
+  await place.fill('E1');
+  await page.locator(`[id="${await place.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'London E1, UK' }).first().waitFor();
+  await place.press('Enter');
+  await expect.poll(() => place.inputValue()).toBe('London E1, UK');
+  await page.locator('[data-testid=via-stop] input[id$="-address"]').fill('20 Commercial Road');
+  await page.locator('[data-testid=via-stop] select').selectOption('1');
+}
 
 /** A different bookable day than the one chosen now (the second bookable day, its first time). */
 async function pickAnotherMovingTime(page: Page): Promise<void> {

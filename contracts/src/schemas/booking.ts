@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, HELP_LEVELS, MAX_STAIR_FLIGHTS, VAN_SIZES } from '../constants.js';
 import { parseHourOption } from '../hour-option.js';
 import { MSG } from '../messages.js';
-import { DIGITS_ONLY, noControlCharacters } from './common.js';
+import { noControlCharacters, optionalUkPhoneSchema, ukPhoneSchema } from './common.js';
 
 const b = MSG.booking;
 
@@ -49,6 +49,35 @@ const isoDate = yup
   .transform(emptyToUndefined)
   .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || v === '' || !Number.isNaN(Date.parse(v)));
 
+/** The booking's phone rule (the form's and the servers'): see `ukPhoneSchema`. */
+const bookingPhone = () => ukPhoneSchema({ required: b.phoneRequired, digits: b.phoneDigits, length: b.phoneLength });
+
+/** One thing a via stop still lacks: `stop` counts from 1 (the first stop after the collection). */
+export interface ViaStopProblem {
+  stop: number;
+  /** Index in the address list. */
+  index: number;
+  field: 'physicalAddress' | 'stair';
+  message: string;
+}
+
+/**
+ * A via stop is a full address like the two ends: a building address of 4 characters or more and its
+ * stairs, or it is removed. The booking form and the servers (`bookingCompleteSchema`) apply this one rule.
+ */
+export function viaStopProblems(addresses: readonly { physicalAddress?: string | null; stair?: number | string | null }[] | undefined): ViaStopProblem[] {
+  const problems: ViaStopProblem[] = [];
+  (addresses ?? []).slice(1, -1).forEach((a, i) => {
+    const stop = i + 1;
+    const index = i + 1;
+    const text = (a.physicalAddress ?? '').trim();
+    if (!text) problems.push({ stop, index, field: 'physicalAddress', message: b.viaAddressRequired(stop) });
+    else if (text.length < 4) problems.push({ stop, index, field: 'physicalAddress', message: b.addressMin });
+    if (a.stair === undefined || a.stair === null || a.stair === '') problems.push({ stop, index, field: 'stair', message: b.viaStairRequired(stop) });
+  });
+  return problems;
+}
+
 /** The move's addresses: collection first, delivery last, via stops between. */
 const addressListSchema = () => yup.array(addressEntrySchema).min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses');
 
@@ -63,9 +92,10 @@ export const bookingDraftSchema = yup.object({
   hour: hourSchema.optional(),
   date: isoDate.optional(),
   description: textField().max(5000).optional(),
-  name: textField().trim().max(20, b.nameMax).test(noControlCharacters).optional(),
+  // A name or phone given in a draft is held to the form's rules: the API refuses what the form refuses.
+  name: textField().trim().min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters).optional(),
   email: textField().trim().email(b.emailInvalid).max(254).optional(),
-  phone: textField().trim().matches(DIGITS_ONLY, { message: b.phoneDigits, excludeEmptyString: true }).max(20).optional(),
+  phone: optionalUkPhoneSchema({ digits: b.phoneDigits, length: b.phoneLength }),
 });
 export type BookingDraft = yup.InferType<typeof bookingDraftSchema>;
 
@@ -90,7 +120,7 @@ export const bookingCompleteSchema = bookingDraftSchema
     description: textField().trim().required(b.descriptionRequired).max(5000),
     name: textField().trim().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters),
     email: textField().trim().required(b.emailRequired).email(b.emailInvalid).max(254),
-    phone: textField().trim().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits).max(20),
+    phone: bookingPhone(),
   })
   .test('pickup-address', function (value) {
     const a = value?.addresses?.[0];
@@ -119,6 +149,10 @@ export const bookingCompleteSchema = bookingDraftSchema
     const a = value?.addresses?.[i];
     if (!a || a.stair !== undefined) return true;
     return this.createError({ path: `addresses[${i}].stair`, message: b.deliveryStairRequired });
+  })
+  .test('via-stops', function (value) {
+    const [first] = viaStopProblems(value?.addresses);
+    return first ? this.createError({ path: `addresses[${first.index}].${first.field}`, message: first.message }) : true;
   });
 export type BookingComplete = yup.InferType<typeof bookingCompleteSchema>;
 
@@ -126,7 +160,7 @@ export type BookingComplete = yup.InferType<typeof bookingCompleteSchema>;
 export const bookingFormSchema = yup.object({
   name: yup.string().required(b.nameRequired).min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters),
   email: yup.string().required(b.emailRequired).email(b.emailInvalid),
-  phone: yup.string().required(b.phoneRequired).matches(DIGITS_ONLY, b.phoneDigits),
+  phone: bookingPhone(),
   collection_address: yup.string().required(b.pickupAddressRequired).min(4, b.addressMin),
   collection_stair: yup.string().required(b.pickupStairRequired),
   delivery_address: yup.string().required(b.deliveryAddressRequired).min(4, b.addressMin),

@@ -7,6 +7,18 @@ import './AddressAutocomplete.css';
 
 const DEBOUNCE_MS = 200;
 
+/**
+ * The suggestion the typed text names exactly: its whole label, or its postcode district typed in full
+ * ("nw2" → "London NW2, UK"), so Enter accepts it without arrowing down first. Only one may match.
+ */
+export function exactMatch(options: GeoSuggestion[], typed: string): GeoSuggestion | undefined {
+  const t = typed.trim().toUpperCase();
+  if (!t) return undefined;
+  const named = options.filter((o) => o.label.toUpperCase() === t);
+  const matches = named.length ? named : options.filter((o) => o.kind === 'postcode' && o.outcode.toUpperCase() === t.replace(/\s+/g, ''));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, onSelect, onBlur, error, ariaLabel }: AddressInputProps) {
   const listId = useId();
   const [options, setOptions] = useState<GeoSuggestion[]>([]);
@@ -81,9 +93,9 @@ export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, on
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
             setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (e.key === 'Enter' && active >= 0) {
+          } else if (e.key === 'Enter' && (active >= 0 || exactMatch(options, value))) {
             e.preventDefault();
-            pick(options[active]);
+            pick(active >= 0 ? options[active] : exactMatch(options, value)!);
           } else if (e.key === 'Escape') {
             e.stopPropagation();
             setOpen(false);

@@ -33,7 +33,7 @@ describe('validate at the boundary', () => {
     const sent = JSON.parse(JSON.stringify({ ...message, $set: { paymentStatus: 'paid' }, 'a.b': 1 }).replace('{', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},'));
     expect(await validate(contactMessageSchema, sent)).toEqual(message);
     const address = (id: string) => ({ id, location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 });
-    const booking = { addresses: [{ ...address('a'), $where: 'x' }, address('b')], vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: '2026-02-20T10:00:00.000Z', description: 'd', name: 'Ann Mover', email: 'ann@example.com', phone: '0770' };
+    const booking = { addresses: [{ ...address('a'), $where: 'x' }, address('b')], vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: '2026-02-20T10:00:00.000Z', description: 'd', name: 'Ann Mover', email: 'ann@example.com', phone: '07700900123' };
     const valid = await validate(bookingCompleteSchema, booking);
     expect(valid.addresses[0]).toEqual(address('a'));
   });

@@ -80,7 +80,7 @@ describe('POST /api/booking', () => {
     let r = await bad({ ...complete, email: 'nope' });
     expect(r.status).toBe(400);
     expect(r.json.errors.email).toBe(MSG.booking.emailInvalid);
-    r = await bad({ ...complete, phone: '07 700' });
+    r = await bad({ ...complete, phone: '07 700 9OO 123' });
     expect(r.json.errors.phone).toBe(MSG.booking.phoneDigits);
     r = await bad({ ...complete, name: 'A name much longer than twenty' });
     expect(r.json.errors.name).toBe(MSG.booking.nameMax);

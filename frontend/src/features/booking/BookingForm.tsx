@@ -13,7 +13,7 @@ import { postBooking } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from './bookingSlice';
-import { changesFromForm, currentMoveKey, formValuesFrom, isChoiceStale, moveKeyOf, quoteForOffer, toBookingRequest, type ChosenOffer, type PricedMove } from './bookingModel';
+import { changesFromForm, currentMoveKey, formValuesFrom, isChoiceStale, moveKeyOf, quoteForOffer, toBookingRequest, viaStopErrors, type ChosenOffer, type PricedMove } from './bookingModel';
 import { VanGuide } from './VanGuide';
 import { HelpPicker, VanSizePicker } from './Pickers';
 import { WhereMoving } from './WhereMoving';
@@ -183,7 +183,7 @@ function AboutYou() {
         <TextInput name="email" type="email" autoComplete="email" />
       </Field>
       <Field name="phone" label="Phone">
-        <TextInput name="phone" type="tel" inputMode="numeric" autoComplete="tel" />
+        <TextInput name="phone" type="tel" inputMode="tel" autoComplete="tel" />
       </Field>
     </section>
   );
@@ -220,7 +220,7 @@ export default function BookingForm() {
   return (
     <div className="booking">
       <h1>Your move</h1>
-      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={validateExtra} onSubmit={onSubmit}>
+      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={(v) => ({ ...validateExtra(v), ...viaStopErrors(store.getState().booking.addresses) })} onSubmit={onSubmit}>
         {({ isSubmitting }) => (
           <Form noValidate className="booking-form" aria-label="Booking details">
             <SyncToBooking />

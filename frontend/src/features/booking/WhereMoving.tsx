@@ -8,6 +8,7 @@ import { StopPlaceInput } from '../../components/StopPlaceInput';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { addressChanged, stopAdded, stopRemoved, type AddressState } from './bookingSlice';
 import { FieldError, StairSelect } from './FormControls';
+import { viaFieldKey } from './bookingModel';
 
 function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; location: string }) {
   const { getFieldProps, touched, errors } = useFormikContext<BookingForm>();
@@ -36,9 +37,18 @@ function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; locat
   );
 }
 
+/** A via stop is a full address like the ends: its own place, a building address and stairs (or it is removed). */
 function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
   const dispatch = useAppDispatch();
+  const { errors, submitCount, validateForm } = useFormikContext<BookingForm>();
   const prefix = `via-${stop.id}`;
+  // The stops are not Formik fields: their errors show once the form was submitted, and every change checks again.
+  const err = (field: 'location' | 'address' | 'stair') => (submitCount > 0 ? (errors as Record<string, string | undefined>)[viaFieldKey(stop.id, field)] : undefined);
+  const change = (patch: Partial<Omit<AddressState, 'id'>>) => {
+    dispatch(addressChanged({ id: stop.id, ...patch }));
+    void validateForm();
+  };
+  const a11y = (field: 'address' | 'stair') => (err(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${prefix}-${field}-error` } : {});
   return (
     <div className="stop stop-via" data-testid="via-stop">
       <div className="stop-via-head">
@@ -48,19 +58,23 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
         </button>
       </div>
       <label htmlFor={`${prefix}-location`}>Postcode or place</label>
-      <StopPlaceInput id={`${prefix}-location`} location={stop.location} onPick={(location) => dispatch(addressChanged({ id: stop.id, location }))} />
+      <StopPlaceInput id={`${prefix}-location`} location={stop.placeChosen === false ? '' : stop.location} onPick={(location) => change({ location })} error={err('location')} />
       <div className="stop-fields">
         <div>
           <label htmlFor={`${prefix}-address`}>Building address</label>
-          <input id={`${prefix}-address`} type="text" placeholder="House number and street" value={stop.physicalAddress} onChange={(e) => dispatch(addressChanged({ id: stop.id, physicalAddress: e.target.value }))} />
+          <input id={`${prefix}-address`} type="text" placeholder="House number and street" value={stop.physicalAddress} onChange={(e) => change({ physicalAddress: e.target.value })} {...a11y('address')} />
+          <FieldError id={`${prefix}-address-error`} message={err('address')} />
         </div>
         <div>
           <label htmlFor={`${prefix}-stair`}>Stairs</label>
           <StairSelect
             id={`${prefix}-stair`}
             value={stop.stair === '' ? '' : String(stop.stair)}
-            onChange={(e) => dispatch(addressChanged({ id: stop.id, stair: e.target.value === '' ? '' : Number(e.target.value) }))}
+            onChange={(e) => change({ stair: e.target.value === '' ? '' : Number(e.target.value) })}
+            invalid={!!err('stair')}
+            errorId={`${prefix}-stair-error`}
           />
+          <FieldError id={`${prefix}-stair-error`} message={err('stair')} />
         </div>
       </div>
     </div>

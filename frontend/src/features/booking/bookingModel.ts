@@ -1,5 +1,5 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { RETRIEVE_CODE_MAX, bookingDraftSchema, formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import { MSG, RETRIEVE_CODE_MAX, bookingDraftSchema, viaStopProblems, formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import type { AddressState, BookingState } from './bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
@@ -43,6 +43,22 @@ export function changesFromForm(state: BookingState, values: BookingForm) {
   const hour = values.how_many_hour === '' ? '' : Number(values.how_many_hour);
   if (state.hour !== hour) details.hour = hour;
   return { ends, details };
+}
+
+/** Error keys of a via stop's fields in the booking form (they are not Formik fields: the stops live in the booking data). */
+export const viaFieldKey = (id: string, field: 'location' | 'address' | 'stair') => `via-${id}-${field}`;
+
+/**
+ * What the via stops still lack, keyed by `viaFieldKey`: a place of their own (picked, not the default),
+ * then the contracts' rule every server applies (a building address and stairs).
+ */
+export function viaStopErrors(addresses: AddressState[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  addresses.slice(1, -1).forEach((a, i) => {
+    if (a.placeChosen === false) errors[viaFieldKey(a.id, 'location')] = MSG.booking.viaPlaceRequired(i + 1);
+  });
+  for (const p of viaStopProblems(addresses)) errors[viaFieldKey(addresses[p.index]!.id, p.field === 'stair' ? 'stair' : 'address')] = p.message;
+  return errors;
 }
 
 /** Whether the contracts draft schema (what the server checks a draft with) takes this detail as typed so far. */

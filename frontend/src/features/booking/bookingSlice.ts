@@ -11,6 +11,11 @@ export interface AddressState {
   physicalAddress: string;
   /** Flights of stairs; '' until chosen. */
   stair: number | '';
+  /**
+   * false on a new via stop until the customer picks its place: its location is only the wire
+   * contract's default, so the form shows no place and asks for one (never the pickup's).
+   */
+  placeChosen?: false;
 }
 
 export interface BookingState {
@@ -68,7 +73,8 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
   if (searchChosen.match(act)) return { ...state, addresses: [newAddress(act.payload.pickup), newAddress(act.payload.dropoff)] };
   if (stopAdded.match(act)) {
     const at = Math.max(state.addresses.length - 1, 0);
-    return { ...state, addresses: [...state.addresses.slice(0, at), newAddress(DEFAULT_VIA_STOP_LOCATION, act.payload.id), ...state.addresses.slice(at)] };
+    const stop: AddressState = { ...newAddress(DEFAULT_VIA_STOP_LOCATION, act.payload.id), placeChosen: false };
+    return { ...state, addresses: [...state.addresses.slice(0, at), stop, ...state.addresses.slice(at)] };
   }
   if (stopRemoved.match(act)) {
     const i = state.addresses.findIndex((a) => a.id === act.payload);
@@ -79,7 +85,9 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
     const i = state.addresses.findIndex((x) => x.id === act.payload.id);
     if (i === -1) return state;
     const addresses = [...state.addresses];
-    addresses[i] = { ...addresses[i], ...act.payload, id: addresses[i].id };
+    const { placeChosen: _unchosen, ...was } = addresses[i];
+    // picking a place is what makes a via stop's place its own
+    addresses[i] = { ...(act.payload.location === undefined ? addresses[i] : was), ...act.payload, id: addresses[i].id };
     return { ...state, addresses };
   }
   if (vanSizeChosen.match(act)) return { ...state, vanSize: act.payload };
@@ -102,7 +110,7 @@ export function loadBookingState(storage: Pick<Storage, 'getItem'> | undefined):
     if (!Array.isArray(saved.addresses)) return initialBookingState;
     const addresses = saved.addresses
       .filter((a): a is AddressState => !!a && typeof a.id === 'string' && typeof a.location === 'string')
-      .map((a) => ({ id: a.id, location: a.location, physicalAddress: String(a.physicalAddress ?? ''), stair: typeof a.stair === 'number' ? a.stair : '' }) as AddressState);
+      .map((a) => ({ id: a.id, location: a.location, physicalAddress: String(a.physicalAddress ?? ''), stair: typeof a.stair === 'number' ? a.stair : '', ...(a.placeChosen === false ? { placeChosen: false } : {}) }) as AddressState);
     return { ...initialBookingState, ...saved, addresses };
   } catch {
     return initialBookingState;
