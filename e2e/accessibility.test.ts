@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
-import { useProductAndBrowser } from './harness.js';
+import { pageSettled, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 import { startBackOffice, type BackOffice } from './back-office-data.js';
 import { AREA_SCREENS } from './screen-list.js';
@@ -37,7 +37,7 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
     try {
       await page.goto(`${ctx.product.url}${route}`);
       await page.locator('main, .admin-layout, #root > *').first().waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {
       await page.close();
@@ -51,7 +51,7 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       await page.goto(`${ctx.product.url}${route}`);
       await page.locator('main').first().waitFor();
       await page.getByRole('button', { name: /night mode/i }).click();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {
       await page.close();
@@ -78,7 +78,7 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       // the confirmation step too: it is where the terms are read
       await page.getByRole('button', { name: 'Cancel my move' }).click();
       await page.getByRole('group', { name: 'Before you cancel' }).waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {
       await page.close();
@@ -93,21 +93,21 @@ describe('accessibility (axe-core, WCAG 2 A/AA, serious and critical)', () => {
       if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
       await page.getByRole('button', { name: 'Get Free Quote' }).click();
       await page.locator('.field-error').first().waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
 
       await fillMove(page);
       await page.getByRole('button', { name: 'Get Free Quote' }).click();
       const popup = page.getByRole('dialog', { name: 'Your quotes' });
       await popup.getByTestId('offer').first().waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
 
       await popup.getByTestId('offer').first().getByRole('button', { name: /^Choose / }).click();
       await page.getByRole('dialog', { name: 'Your quote' }).waitFor();
       await page.getByRole('button', { name: 'Compare all quotes' }).click();
       await popup.getByText('Your choice').waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(summary(await seriousViolations(page))).toEqual([]);
     } finally {
       await page.close();

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { londonClock, londonTime, type BookingRecord, type Quote, formatPounds } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/features/admin/records.js';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
-import { screenshot, useProductAndBrowser } from './harness.js';
+import { POLL, screenshot, useProductAndBrowser } from './harness.js';
 
 const STAFF = { name: 'jo_staff', password: 'pw-123456' };
 const TOKEN_KEY = 'vanhop.adminToken';
@@ -68,8 +68,7 @@ describe('staff back office in the browser', () => {
     await page.goto(`${base}${checkout.body.url}`);
     await page.locator('button.pay').click();
     await page.waitForURL(/\/paymentbooking\/success/);
-    for (let i = 0; i < 100 && (await retrieve(paid.code))[0]?.paymentStatus !== '50percentage'; i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await retrieve(paid.code))[0]?.paymentStatus).toBe('50percentage');
+    await vi.waitFor(async () => expect((await retrieve(paid.code))[0]?.paymentStatus).toBe('50percentage'), POLL);
     await page.close();
   });
 
@@ -190,11 +189,11 @@ describe('staff back office in the browser', () => {
     await screenshot(page, 'admin-detail-unpaid');
     answers.push('dismiss');
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => seen.length).toBe(2);
+    await expect.poll(() => seen.length, POLL).toBe(2);
     expect(seen[1]).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this record?' });
     expect((await retrieve(saved.code))[0]?.randomNumber).toBe(saved.code);
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => seen.length).toBe(4);
+    await expect.poll(() => seen.length, POLL).toBe(4);
     expect(seen[2].type).toBe('confirm');
     expect(seen[3]).toEqual({ type: 'alert', message: 'Booking record deleted' });
     await quotePanel.waitFor({ state: 'detached' });
@@ -232,7 +231,7 @@ describe('staff back office in the browser', () => {
     await health.getByRole('button', { name: 'ok' }).waitFor();
     await ip.getByRole('button', { name: 'Click Me to Check' }).click();
     const answer = ip.locator('.admin-check-button');
-    await expect.poll(() => answer.innerText()).toMatch(/^[\d.:a-f]+$/i);
+    await expect.poll(() => answer.innerText(), POLL).toMatch(/^[\d.:a-f]+$/i);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-health-360');
     await health.getByRole('button', { name: 'Reset' }).click();

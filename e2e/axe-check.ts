@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pageSettled } from './harness.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -14,7 +15,7 @@ export async function expectAccessible(browser: Browser, url: string, prepare: (
     if (init) await init(page);
     await page.goto(url);
     await prepare(page);
-    await page.waitForTimeout(300);
+    await pageSettled(page); // the live app, with no transition half-way (colour contrast)
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
-import { screenshot, useProductAndBrowser } from './harness.js';
+import { POLL, screenshot, useProductAndBrowser } from './harness.js';
 import { fillMove, pickAddress, pickFirstMovingTime, searchMove } from './booking-steps.js';
 
 /** Resolves with the next alert's text and accepts it. */
@@ -21,7 +21,7 @@ describe('a new customer books a move', () => {
     // the move: a via stop moved to E1 with the autocomplete, stairs, hours, date, description, about you
     await page.getByRole('button', { name: '+ add stop' }).click();
     const via = page.getByTestId('via-stop');
-    await expect.poll(() => via.count()).toBe(1);
+    await expect.poll(() => via.count(), POLL).toBe(1);
     await pickAddress(page, '[data-testid=via-stop] input[role=combobox]', 'E1', 'London E1, UK');
     await via.locator('input[id$="-address"]').fill('Unit 4, 20 Commercial Road');
     await via.locator('select').selectOption('1');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@vanhop/contracts';
-import { useProductAndBrowser } from './harness.js';
+import { POLL, useProductAndBrowser } from './harness.js';
 import { searchMove } from './booking-steps.js';
 
 const errorsOn = (page: Page) => page.locator('.field-error').allInnerTexts();
@@ -29,7 +29,7 @@ describe('form messages for bad input', () => {
     await page.locator('#dropoff-postcode').fill('not a place');
     await page.locator('#dropoff-postcode').blur();
     await page.getByRole('button', { name: 'Quote', exact: true }).click();
-    await expect.poll(() => page.locator('#dropoff-postcode-error').innerText()).toBe(MSG.home.selectFromList);
+    await expect.poll(() => page.locator('#dropoff-postcode-error').innerText(), POLL).toBe(MSG.home.selectFromList);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
   });
@@ -60,7 +60,7 @@ describe('form messages for bad input', () => {
     // fixing a field removes its message
     await page.locator('#name').fill('Alice');
     await page.locator('#name').blur();
-    await expect.poll(() => page.locator('#name-error').count()).toBe(0);
+    await expect.poll(() => page.locator('#name-error').count(), POLL).toBe(0);
     await page.close();
   });
 
@@ -87,7 +87,7 @@ describe('form messages for bad input', () => {
     expect(times[1]).toBe('06:15');
     expect(times.at(-1)).toBe('21:00');
     await dialog.getByRole('option', { name: '09:30' }).click();
-    await expect.poll(() => page.locator('#moving_date').inputValue()).toMatch(/ 09:30$/);
+    await expect.poll(() => page.locator('#moving_date').inputValue(), POLL).toMatch(/ 09:30$/);
     await page.getByRole('button', { name: 'Clear moving date' }).click();
     expect(await page.locator('#moving_date').inputValue()).toBe('');
     await page.locator('#moving_date-error').waitFor();

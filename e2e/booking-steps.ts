@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { londonClock, type PaymentPercentage } from '@vanhop/contracts';
+import { POLL } from './harness.js';
 
 /** Types into an address box and picks the suggestion with exactly this label. */
 export async function pickAddress(page: Page, inputSelector: string, typed: string, label: string): Promise<void> {
@@ -35,7 +36,7 @@ export async function pickFirstMovingTime(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
   await dialog.locator('.dtp-day:not([disabled])').first().click();
   await dialog.getByRole('option').first().click();
-  await expect.poll(() => page.locator('#moving_date').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+  await expect.poll(() => page.locator('#moving_date').inputValue(), POLL).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 }
 
 /** Fills every required field of the booking form with good values. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, SERVICE_TITLES } from '@vanhop/contracts';
-import { screenshot, useProductAndBrowser } from './harness.js';
+import { POLL, screenshot, useProductAndBrowser } from './harness.js';
 
 /** Chrome (nav, mobile menu, footer, theme) and the content pages, in the built app served by the embedded product. */
 describe('site chrome and content pages', () => {
@@ -13,8 +13,13 @@ describe('site chrome and content pages', () => {
     // The machine is shared: allow slow moments rather than fail on a busy CPU.
     page.setDefaultTimeout(45_000);
     await page.goto(`${ctx.product.url}${route}`);
+    // Home and the landing pages arrive prerendered: until the app has started, their buttons do
+    // nothing and links leave the page. Every test starts from the live app.
+    await appStarted(page);
     return page;
   };
+  const appStarted = (page: Page) => page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+  const footerPaddingBottom = (page: Page) => page.locator('footer').evaluate((f) => getComputedStyle(f).paddingBottom);
   const colours = (page: Page) =>
     page.evaluate(() => {
       const body = getComputedStyle(document.body);
@@ -24,14 +29,15 @@ describe('site chrome and content pages', () => {
   it('starts in the light theme and the footer toggle switches to dark and back', async () => {
     const page = await open('/');
     await page.locator('#quotesearch').waitFor();
-    expect(await colours(page)).toEqual({ bg: 'rgb(255, 255, 255)', text: 'rgb(51, 51, 51)', box: '#8c8c8c' });
+    // The theme is an attribute the app sets after a click: each reading waits for the colours to follow.
+    await expect.poll(() => colours(page), POLL).toEqual({ bg: 'rgb(255, 255, 255)', text: 'rgb(51, 51, 51)', box: '#8c8c8c' });
     await screenshot(page, 'home');
     await page.getByRole('button', { name: /Night mode/ }).click();
-    expect(await colours(page)).toEqual({ bg: 'rgb(85, 85, 85)', text: 'rgb(255, 255, 255)', box: '#d3d3d3' });
+    await expect.poll(() => colours(page), POLL).toEqual({ bg: 'rgb(85, 85, 85)', text: 'rgb(255, 255, 255)', box: '#d3d3d3' });
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(page, 'home-dark');
     await page.getByRole('button', { name: /Day mode/ }).click();
-    expect((await colours(page)).bg).toBe('rgb(255, 255, 255)');
+    await expect.poll(async () => (await colours(page)).bg, POLL).toBe('rgb(255, 255, 255)');
     await page.close();
   });
 
@@ -39,16 +45,16 @@ describe('site chrome and content pages', () => {
     const page = await open('/');
     await page.locator('#quotesearch').waitFor();
     expect(await page.getByRole('link', { name: 'BOOK NOW' }).count()).toBe(0);
-    expect(await page.locator('footer').evaluate((f) => getComputedStyle(f).paddingBottom)).toBe('0px');
+    expect(await footerPaddingBottom(page)).toBe('0px');
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL('**/faq');
     await page.getByRole('link', { name: 'BOOK NOW' }).waitFor();
-    expect(await page.locator('footer').evaluate((f) => getComputedStyle(f).paddingBottom)).toBe(`${Math.round(900 * 0.07 * 100) / 100}px`);
+    await expect.poll(() => footerPaddingBottom(page), POLL).toBe(`${Math.round(900 * 0.07 * 100) / 100}px`);
     expect(await page.getByRole('link', { name: '020 3000 0000' }).getAttribute('href')).toBe('tel:02030000000');
     expect(await page.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe('mailto:hello@vanhop.example');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('link', { name: /Back to top/ }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBe(0);
     await page.getByRole('link', { name: 'Get a quick quote' }).click();
     await page.waitForURL(/\/#quotesearch$/);
     await page.locator('#quotesearch').waitFor();
@@ -70,7 +76,7 @@ describe('site chrome and content pages', () => {
     await toggle.click();
     await faqLink.click();
     await page.waitForURL('**/faq');
-    await expect.poll(() => toggle.textContent()).toBe('☰');
+    await expect.poll(() => toggle.textContent(), POLL).toBe('☰');
     expect(await page.getByRole('link', { name: 'SERVICES', exact: true }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.close();
@@ -116,7 +122,8 @@ describe('site chrome and content pages', () => {
 
     await page.getByLabel('Name').fill('Jo');
     await page.getByLabel('E-mail').fill('jo@');
-    await page.getByLabel('Phone').fill('020 3000');
+    // Spaces are fine (the number is normalised first); letters are not.
+    await page.getByLabel('Phone').fill('020 3000 ext');
     await page.getByLabel('Title').fill('Quote for a piano');
     await page.getByLabel('Message').fill('Can you move an upright piano from Cricklewood to Hove?');
     await page.getByRole('checkbox').check();
@@ -145,7 +152,7 @@ describe('site chrome and content pages', () => {
       } catch {
         return false;
       }
-    }, { timeout: 15_000 }).toBe(true);
+    }, POLL).toBe(true);
     await page.close();
   });
 

@@ -6,11 +6,11 @@
  * is told the driver is no longer free.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DRIVER_TAKEN_MESSAGE } from '@vanhop/contracts';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient } from '../test/support/gateway-api.js';
-import { launchChromium, screenshot } from './harness.js';
+import { launchChromium, POLL, screenshot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 import { linkPath, outboxMails, waitForMail } from './outbox-mail.js';
 import { expectAccessible } from './axe-check.js';
@@ -19,6 +19,8 @@ const ADMIN_TOKEN_KEY = 'vanhop.adminToken';
 const DRIVER_EMAIL = 'dana.driver@drivers.example';
 const PASSWORD = 'a-long-driver-password';
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** The staff driver form once its page has loaded what it starts from (until then: "Loading..."). */
+const driverFormLoaded = (page: Page) => page.getByRole('button', { name: 'Save driver' }).waitFor();
 
 describe('the supply side in the browser: invite → prices and hours → offered → booked → accepted', () => {
   let running: EmbeddedOnTempDir;
@@ -56,6 +58,9 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await staffPage.getByRole('heading', { name: 'Drivers', exact: true }).waitFor();
     await staffPage.getByRole('button', { name: 'Add driver' }).click();
     await staffPage.waitForURL(/\/admin\/drivers\/new$/);
+    // The page says "Loading..." until it has the drivers list (the new card starts as a copy of the
+    // first driver's); the form, and with it every label, comes after.
+    await driverFormLoaded(staffPage);
     await staffPage.getByLabel('Name', { exact: true }).fill('Dana Driver');
     await staffPage.getByLabel('E-mail', { exact: true }).fill(DRIVER_EMAIL);
     await staffPage.getByLabel('Phone', { exact: true }).fill('07700 900555');
@@ -69,20 +74,19 @@ describe('the supply side in the browser: invite → prices and hours → offere
     driverId = staffPage.url().split('/').pop()!;
     await screenshot(staffPage, 'drivers-staff-new-driver');
 
-    // The account service learns of the new driver by event: the invitation may need a second try.
-    // The account service learns of the new driver by event: a first try may be told it does not
-    // know them yet. Each try waits for its answer, so no second invitation replaces the first.
-    const invite = staffPage.getByRole('button', { name: /Invite to driver portal|Send a new invitation/ });
-    const sent = staffPage.getByText(/Invitation sent/);
-    for (let attempt = 0; attempt < 15 && (await sent.count()) === 0; attempt++) {
-      await invite.click();
-      await Promise.race([sent.waitFor({ timeout: 5_000 }), staffPage.getByRole('alert').filter({ hasText: /not known/ }).waitFor({ timeout: 5_000 })]).catch(() => undefined);
-      if ((await sent.count()) === 0) await staffPage.waitForTimeout(500);
-    }
-    await sent.waitFor();
+    // The account service learns of the new driver by event: invite once it lists them, so the one
+    // invitation sent is the one whose link works.
+    await expect
+      .poll(async () => {
+        const accounts = await api<{ driverId: string }[]>('GET', '/api/driver-account/admin/accounts', undefined, { token: staffToken });
+        return accounts.status === 200 && accounts.body.some((a) => a.driverId === driverId);
+      }, POLL)
+      .toBe(true);
+    await staffPage.getByRole('button', { name: 'Invite to driver portal' }).click();
+    await staffPage.getByText(/Invitation sent/).waitFor();
     await staffPage.goto(`${base}/admin/drivers`);
     const row = staffPage.getByTestId('driver-row').filter({ hasText: 'Dana Driver' });
-    await expect.poll(() => row.getByTestId('account-status').innerText()).toBe('invited');
+    await expect.poll(() => row.getByTestId('account-status').innerText(), POLL).toBe('invited');
     await screenshot(staffPage, 'drivers-staff-list');
   }, 60_000);
 
@@ -98,13 +102,14 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await driverPage.getByRole('button', { name: 'Set password' }).click();
     await driverPage.getByRole('heading', { name: 'Your prices' }).waitFor();
     await driverPage.getByText('Signed in as Dana Driver').waitFor();
+    await driverPage.getByRole('button', { name: 'Save prices' }).waitFor(); // the card has loaded
 
     // A price outside the bounds is refused next to the field; one inside is saved.
     const large = driverPage.getByLabel('Van per hour, Large (£)');
     const before = Number(await large.inputValue());
     await large.fill('500');
     await driverPage.getByRole('button', { name: 'Save prices' }).click();
-    expect(await driverPage.getByText(/Must be from £/).count()).toBeGreaterThan(0);
+    await driverPage.getByText(/Must be from £/).first().waitFor();
     await large.fill((before - 5).toFixed(2));
     await driverPage.getByRole('button', { name: 'Save prices' }).click();
     await driverPage.getByRole('status').filter({ hasText: 'Prices saved' }).waitFor();
@@ -113,6 +118,7 @@ describe('the supply side in the browser: invite → prices and hours → offere
     // Working hours every day 06:00 to 22:00 (the booking form's first bookable time is inside).
     await driverPage.getByRole('link', { name: 'Availability' }).click();
     await driverPage.getByRole('heading', { name: 'Your availability' }).waitFor();
+    await driverPage.getByRole('button', { name: 'Save availability' }).waitFor(); // the week has loaded
     for (const day of DAYS) {
       const group = driverPage.getByRole('group', { name: day, exact: true });
       await group.getByRole('button', { name: 'Add period' }).click();
@@ -162,10 +168,10 @@ describe('the supply side in the browser: invite → prices and hours → offere
         { timeout: 20_000, interval: 1_000 },
       )
       .toBe(1);
-    await expect.poll(() => job.innerText()).toContain('Carla Customer');
+    await expect.poll(() => job.innerText(), POLL).toContain('Carla Customer');
     await screenshot(driverPage, 'drivers-portal-job-offered');
     await job.getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => job.innerText()).toMatch(/accepted/i);
+    await expect.poll(() => job.innerText(), POLL).toMatch(/accepted/i);
     await waitForMail(running.dataDir, (m) => m.subject === `Job ${code} accepted by Dana Driver`);
   }, 90_000);
 
@@ -173,14 +179,24 @@ describe('the supply side in the browser: invite → prices and hours → offere
     const driverToken = await driverPage.evaluate(() => localStorage.getItem('vanhop.driverToken'));
     const asStaff = (p: Page) => p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, staffToken]);
     const asDriver = (p: Page) => p.addInitScript((t) => localStorage.setItem('vanhop.driverToken', t!), driverToken);
+    // Each page is checked once it shows what it loaded: the headings are there while "Loading..." is too.
     const ready = (name: string) => (p: Page) => p.getByRole('heading', { name }).first().waitFor();
-    await expectAccessible(browser, `${base}/admin/drivers`, ready('Drivers'), asStaff);
-    await expectAccessible(browser, `${base}/admin/drivers/${driverId}`, ready('Dana Driver'), asStaff);
-    await expectAccessible(browser, `${base}/admin/drivers/new`, ready('Add a driver'), asStaff);
+    const shown = (what: (p: Page) => Locator) => (p: Page) => what(p).first().waitFor();
+    await expectAccessible(browser, `${base}/admin/drivers`, shown((p) => p.getByTestId('driver-row')), asStaff);
+    await expectAccessible(
+      browser,
+      `${base}/admin/drivers/${driverId}`,
+      async (p) => {
+        await ready('Dana Driver')(p);
+        await expect.poll(() => p.getByTestId('account-status').innerText(), POLL).not.toBe('loading');
+      },
+      asStaff,
+    );
+    await expectAccessible(browser, `${base}/admin/drivers/new`, driverFormLoaded, asStaff);
     await expectAccessible(browser, `${base}/driver/login`, ready('Driver sign in'));
-    await expectAccessible(browser, `${base}/driver/jobs`, ready('Your jobs'), asDriver);
-    await expectAccessible(browser, `${base}/driver/prices`, ready('Your prices'), asDriver);
-    await expectAccessible(browser, `${base}/driver/availability`, ready('Your availability'), asDriver);
+    await expectAccessible(browser, `${base}/driver/jobs`, shown((p) => p.locator('.portal-jobs-section')), asDriver);
+    await expectAccessible(browser, `${base}/driver/prices`, shown((p) => p.getByRole('button', { name: 'Save prices' })), asDriver);
+    await expectAccessible(browser, `${base}/driver/availability`, shown((p) => p.getByRole('button', { name: 'Save availability' })), asDriver);
   }, 90_000);
 
   it("two customers press Book Now on the driver's offer at once: one checkout opens, the other is told the driver is no longer free", async () => {

@@ -47,6 +47,30 @@ export function useProductAndBrowser(env: Record<string, string> = {}): ProductA
   return ctx;
 }
 
+/**
+ * Options for expect.poll in the browser tests: how long a poll keeps asking before its answer
+ * counts. vitest's default is 1 s, which a page load or an event outlasts on a busy machine. A
+ * bound on waiting for a state, not a pause.
+ */
+export const POLL = { timeout: 30_000 } as const;
+
+/**
+ * Waits until the live app has started (it replaces the prerendered markup, whose buttons do
+ * nothing) and every finite CSS transition and animation on the page has finished, so what is
+ * read or checked next is the settled page. Endless animations (spinners) are not waited for.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

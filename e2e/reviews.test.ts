@@ -7,7 +7,7 @@
  * The product's clock starts six days back, where the customer books and pays; then it follows the
  * wall clock (which the gateway checks staff tokens against), so the move is over for staff.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Dialog } from 'playwright-core';
 import type { BookingRecord, Quote } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
@@ -15,7 +15,7 @@ import { combinedRating } from '../frontend/src/features/reviews/driverRatings.j
 import { completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
-import { launchChromium, screenshot } from './harness.js';
+import { launchChromium, POLL, screenshot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 import { linkPath, outboxMails, waitForMail } from './outbox-mail.js';
 import { expectAccessible } from './axe-check.js';
@@ -44,8 +44,7 @@ describe('a review from request to the home carousel and the driver rating', () 
       const { quote, record } = await priceAndSave(api, completeBooking(daysAheadAtUtc(BOOKED_AT, daysAhead, 10), { name, email }));
       await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
       const status = async () => (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`)).body[0]?.paymentStatus;
-      for (let i = 0; i < 100 && (await status()) !== '30percentage'; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(await status()).toBe('30percentage');
+      await vi.waitFor(async () => expect(await status()).toBe('30percentage'), POLL);
       return { code: record.randomNumber, quote };
     };
     past = await book(5, 'Alice Reviewer', 'alice.reviewer@example.com');
@@ -92,7 +91,7 @@ describe('a review from request to the home carousel and the driver rating', () 
     const pastCard = jobs.locator(`[data-code="${past.code}"]`);
     await pastCard.click();
     await admin.getByRole('dialog', { name: `Record ${past.code}` }).getByRole('button', { name: 'Request Review' }).click();
-    await expect.poll(() => alerts.length).toBe(1);
+    await expect.poll(() => alerts.length, POLL).toBe(1);
     expect(alerts[0]).toBe('Sending Email: Review request e-mail sent to alice.reviewer@example.com.');
 
     // The customer's e-mail links their signed review page.

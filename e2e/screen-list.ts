@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BackOfficeData } from './back-office-data.js';
+import { POLL } from './harness.js';
 
 /** Who a screen is opened as: the token is in the browser's storage before the first load. */
 export type Visitor = 'nobody' | 'staff' | 'driver';
@@ -77,7 +78,7 @@ export const STAFF_SCREENS: AreaScreen[] = [
     show: async (page) => {
       for (const id of ['health-check', 'ip-check']) await page.getByTestId(id).getByRole('button', { name: 'Click Me to Check' }).click();
       await page.locator('.admin-services li').first().waitFor();
-      await expect.poll(() => page.getByTestId('ip-check').locator('.admin-check-button').innerText()).toMatch(/^[\d.:a-f]+$/i);
+      await expect.poll(() => page.getByTestId('ip-check').locator('.admin-check-button').innerText(), POLL).toMatch(/^[\d.:a-f]+$/i);
     },
   },
   {
@@ -96,7 +97,7 @@ export const STAFF_SCREENS: AreaScreen[] = [
     path: () => '/admin/drivers',
     show: async (page, data) => {
       const row = page.getByTestId('driver-row').filter({ hasText: data.driver.name });
-      await expect.poll(() => row.getByTestId('account-status').innerText()).toBe('active');
+      await expect.poll(() => row.getByTestId('account-status').innerText(), POLL).toBe('active');
     },
   },
   { name: 'admin-driver-new', as: 'staff', path: () => '/admin/drivers/new', show: (page) => page.getByRole('button', { name: 'Save driver' }).waitFor() },
@@ -107,7 +108,7 @@ export const STAFF_SCREENS: AreaScreen[] = [
     show: async (page, data) => {
       await heading(data.driver.name)(page);
       await page.getByTestId('audit-entry').first().waitFor();
-      await expect.poll(() => page.getByTestId('account-status').innerText()).toBe('active');
+      await expect.poll(() => page.getByTestId('account-status').innerText(), POLL).toBe('active');
     },
   },
   { name: 'admin-not-found', as: 'staff', path: () => '/admin/no-such-screen', show: heading('404 - Not Found') },

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BackOfficeData } from './back-office-data.js';
 import type { AreaScreen, Visitor } from './screen-list.js';
+import { pageSettled, POLL } from './harness.js';
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -26,13 +27,13 @@ export const screenPath = (screen: string, viewport: Viewport, theme: Theme) => 
 /** The theme is not saved, so every load starts light: night is one press of the footer toggle, as a user would. */
 export async function setTheme(page: Page, theme: Theme): Promise<void> {
   if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
 }
 
-/** Lazy images (the hero art, vans, photos) and the rotating carousels settle before a picture or an axe run. */
+/** Lazy images (the hero art, vans, photos) loaded and transitions finished before a picture or an axe run. */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r)))))));
-  await page.waitForTimeout(250);
+  await pageSettled(page);
 }
 
 /** Opens a customer page, waits for its content, then switches the theme. */

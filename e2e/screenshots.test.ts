@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
-import { shot, useProductAndBrowser } from './harness.js';
+import { pageSettled, shot, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 import { VIEWPORT_THEMES, open, screenPath, setTheme } from './screens.js';
 
@@ -79,7 +79,7 @@ describe('screenshots of every customer screen (desktop and phone, day and night
       await page.getByRole('button', { name: 'Get Free Quote' }).click();
       const popup = page.getByRole('dialog', { name: 'Your quotes' });
       await popup.getByTestId('offer').first().waitFor();
-      await page.waitForTimeout(300);
+      await pageSettled(page); // the popup's opening transition done
       await page.screenshot({ path: `test-artifacts/${name('quotes-popup')}.png` });
       await popup.getByTestId('offer').first().getByRole('button', { name: /^Choose / }).click();
       const panel = page.getByRole('dialog', { name: 'Your quote' });

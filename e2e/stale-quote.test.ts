@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import type { PaymentPercentage } from '@vanhop/contracts';
-import { useProductAndBrowser } from './harness.js';
+import { POLL, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
 
 // The panel's own words (contracts MSG.quote.pricesChanged), spelled out so a changed text is noticed here.
@@ -232,5 +232,5 @@ async function pickAnotherMovingTime(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
   await dialog.locator('.dtp-day:not([disabled])').nth(1).click();
   await dialog.getByRole('option').first().click();
-  await expect.poll(() => page.locator('#moving_date').inputValue()).not.toBe(before);
+  await expect.poll(() => page.locator('#moving_date').inputValue(), POLL).not.toBe(before);
 }

@@ -135,6 +135,10 @@ export const paymentStatusFor = (percentage: PaymentPercentage): PaymentStatus =
 export const RETRIEVE_CODE_MAX = 10_000_000;
 
 export const BOOKING_HOURS = { earliest: 6, latest: 21, stepMinutes: 15, leadHours: 2, timeZone: 'Europe/London' } as const;
+/** The soonest a move can start, in words, for marketing copy that promises how fast a driver can come ("2 hours"). */
+export const LEAD_TIME_TEXT = `${BOOKING_HOURS.leadHours} hours`;
+/** Hours a move is charged for at least (the house card's minimum; a booking of 1 h is charged 2). */
+export const MINIMUM_CHARGED_HOURS = 2;
 
 export const COOLING_OFF_HOURS = 1;
 export const SECONDS_PER_HALF_HOUR = 1800;

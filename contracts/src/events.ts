@@ -97,6 +97,8 @@ const moveSchema = yup.object({
   typeOfWorker: yup.string().required(),
   totalHour: yup.number().required(),
   description: yup.string().default(''),
+  /** What is moving, when the customer listed it (absent on older events and bookings without a list). */
+  items: yup.array(yup.object({ id: yup.string().required(), count: yup.number().required(), name: yup.string().optional() })).optional(),
 });
 
 export const bookingConfirmedSchema = yup.object({

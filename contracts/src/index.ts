@@ -19,3 +19,6 @@ export * from './escape-html.js';
 export * from './my-move.js';
 export * from './schemas/my-move.js';
 export * from './conversations.js';
+export * from './items.js';
+export * from './coverage.js';
+export * from './schemas/items.js';

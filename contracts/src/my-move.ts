@@ -7,6 +7,7 @@
  */
 import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart } from './events.js';
+import type { ItemLine } from './items.js';
 import { formatPence } from './money.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -184,6 +185,18 @@ export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentSta
   return PAYMENT_STATUS_TEXT[f.paymentStatus];
 }
 
+/**
+ * Where a booking that is no longer going ahead stands, in a sentence (null while it is active): what
+ * My move and the success page say beside the status, so a cancelled booking never reads as paid.
+ */
+export function standingText(f: { state: BookingState; refundedPence: number; refundPendingPence: number }): string | null {
+  if (f.state === 'frozen') return 'This booking is postponed: it has no moving date yet. Choose a new date on your My move page.';
+  if (f.state !== 'cancelled') return null;
+  if (f.refundPendingPence > 0) return `This booking is cancelled. A refund of ${formatPence(f.refundPendingPence)} is on its way to your card.`;
+  if (f.refundedPence > 0) return `This booking is cancelled and refunded: ${formatPence(f.refundedPence)} has been refunded to your card.`;
+  return 'This booking is cancelled. Under our terms nothing paid is refunded.';
+}
+
 export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
   unpaid: 'Not paid yet',
   '30percentage': '30 % deposit paid',
@@ -207,6 +220,8 @@ export interface MyMoveView {
     typeOfWorker: string;
     totalHour: number;
     description: string;
+    /** What is moving, when the customer listed it. */
+    items?: ItemLine[];
   };
   customer: { name: string; email: string; phone: string };
   /** The id lets the customer message the driver through VanHop; contact details never reach the page. */
@@ -275,6 +290,14 @@ export interface PaymentSuccessResponse {
   /** Paid so far, this payment included (net of refunds). */
   paidPence: number;
   balancePence: number;
+  /** Where the booking stands now (a page opened again after a cancellation says so). */
+  state?: BookingState;
+  /** `standingText` of the booking: null while it is active. */
+  standingText?: string | null;
+  /** The move's total price. */
+  totalPence?: number;
+  /** The driver's name (never their contact details). */
+  driverName?: string | null;
 }
 
 /**
@@ -307,4 +330,7 @@ export interface BookingSummary {
   customerEmail: string;
   /** Provider references of the payments the booking has applied so far. */
   paymentRefs: string[];
+  /** `standingText` of the booking: null while it is active. */
+  standingText?: string | null;
+  driverName?: string | null;
 }

@@ -8,7 +8,7 @@ type Loose = Record<string, unknown>;
  * What a customer books: every fact a quote prices or a confirmation describes. Route, driving time and
  * money are left out: they follow from these facts, and comparing them would only repeat the price check.
  */
-export const MOVE_FACTS = ['addresses', 'places', 'pickupStair', 'deliveryStair', 'viaStopStair', 'van', 'help', 'hours', 'date', 'description', 'name', 'email', 'phone', 'driver'] as const;
+export const MOVE_FACTS = ['addresses', 'places', 'pickupStair', 'deliveryStair', 'viaStopStair', 'van', 'help', 'hours', 'date', 'description', 'name', 'email', 'phone', 'driver', 'items'] as const;
 export type MoveFact = (typeof MOVE_FACTS)[number];
 
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined);
@@ -41,6 +41,11 @@ function instant(v: unknown): string | undefined {
 
 const json = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v));
 
+const itemFact = (x: unknown) => {
+  const e = (x && typeof x === 'object' ? x : {}) as Loose;
+  return [text(e.id) ?? '', typeof e.count === 'number' ? e.count : (text(e.count) ?? ''), text(e.name) ?? ''];
+};
+
 /**
  * The move facts of a quote, each as comparable text, or undefined when the quote does not carry it.
  * Reads the wire contract's quote names and the booking-data names (`addresses`, `vanSize`, `hour`...), in the same
@@ -71,6 +76,8 @@ export function moveFacts(source: object): Partial<Record<MoveFact, string>> {
     email: text(quote.email),
     phone: text(quote.phone),
     driver: typeof quote.driverId === 'string' && quote.driverId ? quote.driverId : undefined,
+    // An empty list is no list: a quote without items and one with [] describe the same move.
+    items: Array.isArray(quote.items) && quote.items.length > 0 ? json(list(quote.items, itemFact)) : undefined,
   };
   for (const k of MOVE_FACTS) if (facts[k] === undefined) delete facts[k];
   return facts as Partial<Record<MoveFact, string>>;

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, HELP_LEVELS, MAX_STAIR_FLIGHTS, VAN_SIZES } from '../constants.js';
 import { parseHourOption } from '../hour-option.js';
+import { itemsSchema } from './items.js';
 import { MSG } from '../messages.js';
 import { noControlCharacters, optionalUkPhoneSchema, ukPhoneSchema } from './common.js';
 
@@ -96,6 +97,8 @@ export const bookingDraftSchema = yup.object({
   name: textField().trim().min(4, b.nameMin).max(20, b.nameMax).test(noControlCharacters).optional(),
   email: textField().trim().email(b.emailInvalid).max(254).optional(),
   phone: optionalUkPhoneSchema({ digits: b.phoneDigits, length: b.phoneLength }),
+  /** What is moving (optional): suggests the van and the hours, and goes to the driver with the booking. */
+  items: itemsSchema.optional(),
 });
 export type BookingDraft = yup.InferType<typeof bookingDraftSchema>;
 

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constants.js';
+import type { ItemLine } from '../items.js';
 import { noControlCharacters } from './common.js';
 
 /**
@@ -229,7 +230,7 @@ export interface JobView {
   respondedAt: string | null;
   /** Why a job went back to staff. */
   returnedBecause: 'declined' | 'expired' | null;
-  move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string };
+  move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string; items?: ItemLine[] };
   /**
    * The customer's details, for a live booking only: a cancelled or postponed move shows none (null),
    * and nobody's details are the driver's to keep once the move is off.

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { AddressEntry } from './booking.js';
+import type { ItemLine, JobEstimate } from '../items.js';
 import { RETRIEVE_CODE_MAX, type HelpLevel, type PaymentPercentage, type PaymentStatus, type VanSize } from '../constants.js';
 
 /**
@@ -41,9 +42,14 @@ export interface Quote {
   driverId?: string;
   driverName?: string;
   driverRating?: number;
+  /** Half the driver's hourly rate for the van, help and stairs booked: what each half hour beyond the booked time costs. */
   overtimePerHalfHour?: number;
-  /** Estimated loading + unloading time for this van (LOADING_SECONDS), shown beside the quote; not priced. */
+  /** Estimated loading + unloading time (the item list's or the van's, with help and stairs), shown beside the quote; not priced. */
   loadingSeconds?: number;
+  /** Drive + loading and the hours that cover them (the job estimate shown beside every offer). */
+  estimate?: JobEstimate;
+  /** What is moving, when the customer listed it. */
+  items?: ItemLine[];
 }
 
 /** One driver's offer in the quotes popup. */
@@ -58,7 +64,10 @@ export interface Offer {
   typeOfWorker: HelpLevel;
   /** Pounds. */
   totalPrice: number;
+  /** Half the driver's hourly rate for the van, help and stairs booked. */
   overtimePerHalfHour: number;
+  /** The job estimate (drive + loading = suggested hours), the same for every offer of one move. */
+  estimate?: JobEstimate;
   /** Payable on the day, never in the total. */
   chargesOnTheDay: { label: string; amount: number | null }[];
   breakdown: { label: string; amount: number }[];

@@ -17,6 +17,12 @@ export interface MapSpec {
   markerTitle?: string;
   /** Shaded circle around the centre, metres. */
   circleRadiusMetres?: number;
+  /**
+   * The coverage rule the circle stands for (contracts' `withinServiceArea`): with it, the name of
+   * a place the rule refuses is never drawn inside the circle, so the map shows no place inside
+   * that the search then refuses.
+   */
+  covers?: (at: LatLng) => boolean;
   /** Static maps: no dragging or zooming, no street view, no map-type control. */
   interactive?: boolean;
 }

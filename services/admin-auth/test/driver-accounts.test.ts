@@ -30,14 +30,17 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
     const event = await createEvent(TOPICS.driverUpdated, d, { producer: 'quote', clock });
     await (await svc.service.infra.bus.publish(TOPICS.driverUpdated, event, d.driverId)).durable;
   };
+  // How long a poll keeps asking (vitest's default is 1 s): the invitation event goes through the
+  // outbox relay, which a busy machine can hold up for longer. A bound on a state, not a pause.
+  const POLL = { timeout: 15_000 };
   const latestToken = async (): Promise<string> => {
-    await expect.poll(() => invited.length).toBeGreaterThan(0);
+    await expect.poll(() => invited.length, POLL).toBeGreaterThan(0);
     return invited.at(-1)!.data.token;
   };
   const invite = async (id = 'drv-dana') => {
     const before = invited.length;
     const res = await svc.post(`/api/driver-account/admin/invite/${id}`, undefined, staff());
-    if (res.status === 202) await expect.poll(() => invited.length).toBe(before + 1);
+    if (res.status === 202) await expect.poll(() => invited.length, POLL).toBe(before + 1);
     return res;
   };
 

@@ -90,7 +90,12 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
 /** Every stored message published and every consumer done. */
 async function settle(app: Pick<Running, 'service' | 'bus'>) {
   const threads = app.service.infra.store.collection(CONVERSATIONS);
-  for (let i = 0; i < 400 && (await threads.count({ 'outbox.0': { $exists: true } })) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  // Bounded: a stuck relay fails here, loudly, rather than in whatever is asserted next.
+  const deadline = Date.now() + 20_000;
+  while ((await threads.count({ 'outbox.0': { $exists: true } })) > 0) {
+    if (Date.now() > deadline) throw new Error('conversation messages still waiting in the outbox after 20 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
   await app.bus.idle();
 }
 

@@ -22,7 +22,7 @@ describe('pricing engine on the house card', () => {
     expect(p.totalPence).toBe(19500);
     expect(p.billableHours).toBe(3);
     expect(p.totalSecond).toBe(10800);
-    expect(p.overtimePerHalfHourPence).toBe(3250); // 1800 × 19500 / 10800
+    expect(p.overtimePerHalfHourPence).toBe(3000); // half of (£45 van + £5 help + £5 × 2 flights) an hour, mileage left out
     expect(p.depositsPence).toEqual({ 30: 5850, 50: 9750, 100: 19500 });
     expect(p.lines.map((l) => l.pence)).toEqual([13500, 1500, 3000, 1500]);
   });
@@ -57,7 +57,8 @@ describe('pricing engine on the house card', () => {
       HOUSE_CARD,
     );
     expect(p.totalPence).toBe(97260);
-    expect(p.overtimePerHalfHourPence).toBe(10807); // 1800 × 97260 / 16200 = 10806.67
+    // half of (£55 + £65 + £15 × 5 flights) = £97.50: via stop, mileage and surcharges are not overtime
+    expect(p.overtimePerHalfHourPence).toBe(9750);
     expect(p.depositsPence[30]).toBe(29178);
     expect(p.lines.map((l) => l.label)).toContain('Short-notice booking');
     expect(p.lines.map((l) => l.label)).toContain('Early or evening start');

@@ -42,7 +42,9 @@ describe('POST /api/booking', () => {
       name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123', description: 'Two-bedroom flat', date: MOVE_DATE,
       places: ['London NW2, UK', 'Cricklewood, UK'], pickupStair: 1, deliveryStair: 1, viaStopStair: [],
       typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalSecond: 10800, totalPrice: 156,
-      percentage: null, yourinfo: { receivedData: { vanSize: 'Large' } }, driverId: 'drv-dave-wilson', loadingSeconds: 5400,
+      percentage: null, yourinfo: { receivedData: { vanSize: 'Large' } }, driverId: 'drv-dave-wilson',
+      // the Large van's 1 h 30 min, plus a tenth for each of the 2 flights, up to 5 minutes: 1 h 50 min
+      loadingSeconds: 6600,
     });
     expect(json.quote.totalAddress).toHaveLength(2);
     expect(json.quote.travelMiles).toBeLessThan(5);

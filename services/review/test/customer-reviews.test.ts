@@ -69,7 +69,12 @@ describe('VanHop reviews: request after the move, signed review page, moderation
 
   async function settle() {
     const requests = reviewSvc.infra.store.collection(REVIEW_REQUESTS);
-    for (let i = 0; i < 200 && (await requests.count({ 'outbox.0': { $exists: true } })) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // Until the relay has published every stored request (bounded: a stuck relay fails here, loudly).
+    const deadline = Date.now() + 20_000;
+    while ((await requests.count({ 'outbox.0': { $exists: true } })) > 0) {
+      if (Date.now() > deadline) throw new Error('review requests still waiting in the outbox after 20 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await bus.idle();
   }
 

@@ -77,7 +77,12 @@ describe('POST /api/backdata/review/:id', () => {
   /** Waits until the relay published every stored request and the consumers are done. */
   const settle = async () => {
     const requests = reviewSvc.infra.store.collection(REVIEW_REQUESTS);
-    for (let i = 0; i < 200 && (await requests.count({ 'outbox.0': { $exists: true } })) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // Bounded: a stuck relay fails here, loudly, rather than in whatever is asserted next.
+    const deadline = Date.now() + 20_000;
+    while ((await requests.count({ 'outbox.0': { $exists: true } })) > 0) {
+      if (Date.now() > deadline) throw new Error('review requests still waiting in the outbox after 20 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
     await bus.idle();
   };
 

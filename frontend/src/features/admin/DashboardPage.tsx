@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MSG, type AmendBookingRequest, type BookingRecord } from '@vanhop/contracts';
+import { NeedsDriverAlert } from './NeedsDriverAlert';
 import { AdminApiError, amendBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
@@ -28,6 +29,9 @@ export function DashboardPage() {
   const [loading, setLoading] = useState(true);
   const [now, setNow] = useState(() => new Date());
   const [open, setOpen] = useState<BookingRecord | null>(null);
+  /** `?booking=<id>` (a link from the drivers' page) opens that record once the lists are read. */
+  const [search] = useSearchParams();
+  const linked = search.get('booking');
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   /** A failed read of the profile or the lists (a 401 is not one: `guard` sends staff to sign in). */
@@ -66,6 +70,11 @@ export function DashboardPage() {
   useEffect(() => {
     void loadRecords();
   }, [loadRecords]);
+
+  useEffect(() => {
+    const record = linked ? records.find((r) => r._id === linked) : undefined;
+    if (record) setOpen(record);
+  }, [linked, records]);
 
   const openRecord = (record: BookingRecord) => {
     setActionError(null);
@@ -139,6 +148,8 @@ export function DashboardPage() {
           {loadError}
         </p>
       )}
+
+      <NeedsDriverAlert records={records} onOpen={openRecord} />
 
       <div className="admin-grid">
         <RecordList title="Quotation" kind="quotation" tabs={QUOTATION_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />

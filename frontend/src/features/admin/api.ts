@@ -19,7 +19,9 @@ import type {
   DriverCreate,
   DriverInviteSent,
   DriverPatch,
+  JobCandidate,
   JobView,
+  ReassignJob,
   ModeratedReview,
   ModerationList,
   ServerIpResponse,
@@ -125,6 +127,14 @@ export const fetchDriverAudit = (token: string, id: string) => call<DriverAuditE
 
 /** Paid jobs that came back to the office (declined, or not answered in time). */
 export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
+
+const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
+
+/** The drivers free for a returned job's move, each with their price for it. */
+export const fetchJobCandidates = (token: string, bookingId: string) => call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
+
+/** Gives a returned job to another driver; a price above the booked one needs `acceptDifference`. */
+export const reassignJob = (token: string, bookingId: string, body: ReassignJob) => call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
 
 export const fetchDriverAccounts = (token: string) => call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
 

@@ -6,10 +6,10 @@
  * asks for quotes again instead of selling the old move at the old price.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Formik, Form, useFormikContext, type FormikErrors, type FormikProps } from 'formik';
+import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
 import { Steps } from '../../ui';
-import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingRequest } from '@vanhop/contracts';
-import { postBooking } from '../../api/client';
+import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingRequest, type JobEstimate } from '@vanhop/contracts';
+import { ApiError, postBooking } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from './bookingSlice';
@@ -21,6 +21,8 @@ import { FieldError, HourSelect } from './FormControls';
 import { DateTimePicker } from './DateTimePicker';
 import { QuotesPopup } from './QuotesPopup';
 import { QuotePanel } from './QuotePanel';
+import { ItemsPicker } from './ItemsPicker';
+import { HourHelp } from './JobEstimate';
 import './booking.css';
 
 /** Mirrors the Formik values into the shared booking data (so a reload keeps them). */
@@ -133,7 +135,18 @@ function TextInput({ name, ...rest }: { name: keyof BookingFields } & React.Inpu
   return <input id={name} {...rest} {...getFieldProps(name)} {...useFieldA11y(name)} />;
 }
 
-function MoveDetails() {
+/** The estimate a 400 refusing too few hours carries (`hour` names the minimum; the estimate the suggestion). */
+function refusedHours(err: unknown): { message: string; estimate: JobEstimate | null } | null {
+  if (!(err instanceof ApiError) || err.status !== 400 || !err.errors?.hour) return null;
+  try {
+    const body = JSON.parse(err.body) as { estimate?: JobEstimate };
+    return { message: err.errors.hour, estimate: body.estimate ?? null };
+  } catch {
+    return { message: err.errors.hour, estimate: null };
+  }
+}
+
+function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null; onUseHours: (hours: number) => void }) {
   const { values, touched, errors, getFieldProps, setFieldValue, setFieldTouched } = useFormikContext<BookingFields>();
   const hourA11y = useFieldA11y('how_many_hour');
   const descA11y = useFieldA11y('descriContent');
@@ -143,6 +156,7 @@ function MoveDetails() {
       <Field name="how_many_hour" label="How many hours do you need?">
         <HourSelect id="how_many_hour" {...getFieldProps('how_many_hour')} {...hourA11y} />
       </Field>
+      <HourHelp driveSeconds={driveSeconds} hour={values.how_many_hour === '' ? '' : Number(values.how_many_hour)} onUseHours={onUseHours} />
       <div className="form-field">
         <label htmlFor="moving_date">When is your moving date?</label>
         <DateTimePicker
@@ -192,6 +206,7 @@ function AboutYou() {
 export default function BookingForm() {
   const store = useStore<RootState>();
   const [initialValues] = useState(() => formValuesFrom(store.getState().booking));
+  const dispatch = useAppDispatch();
   const form = useRef<FormikProps<BookingFields>>(null);
   const [priced, setPriced] = useState<PricedMove | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -202,17 +217,35 @@ export default function BookingForm() {
   useRepriceOnAddressCount(price, setPriced);
 
   const [sendFailed, setSendFailed] = useState(false);
+  /** The drive of the last refusal of too few hours (its move had no offers to read it from). */
+  const [refusedDrive, setRefusedDrive] = useState<number | null>(null);
+  const driveSeconds = refusedDrive ?? priced?.response.quote.travelHour ?? null;
 
-  const onSubmit = async () => {
+  /** One click on a suggestion: book those hours and get quotes again. */
+  const bookHours = (hours: number) => {
+    dispatch(detailsChanged({ hour: hours }));
+    void form.current?.setFieldValue('how_many_hour', String(hours), false).then(() => form.current?.submitForm());
+  };
+
+  const onSubmit = async (_values: BookingFields, helpers: FormikHelpers<BookingFields>) => {
     setSendFailed(false);
     try {
       const p = await price(toBookingRequest(store.getState().booking, { complete: true }));
       // a stop added meanwhile was priced after this: those offers, not these, are for the move shown
       if (!p) return;
       setPriced(p);
+      setRefusedDrive(null);
       setChosen(null);
       setPopupOpen(true);
-    } catch {
+    } catch (err) {
+      const refused = refusedHours(err);
+      if (refused) {
+        // Too few hours for the drive: said under the hour select, with the suggestion one click away.
+        setRefusedDrive(refused.estimate?.driveSeconds ?? null);
+        helpers.setFieldTouched('how_many_hour', true, false);
+        helpers.setFieldError('how_many_hour', refused.message);
+        return;
+      }
       setSendFailed(true);
     }
   };
@@ -238,7 +271,8 @@ export default function BookingForm() {
               </p>
             </section>
             <WhereMoving />
-            <MoveDetails />
+            <ItemsPicker />
+            <MoveDetails driveSeconds={driveSeconds} onUseHours={bookHours} />
             <AboutYou />
             <button type="submit" className="primary btn--lg get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
@@ -272,6 +306,7 @@ export default function BookingForm() {
           onRequote={() => void form.current?.submitForm()}
           onClose={() => setChosen(null)}
           onCompare={() => setPopupOpen(true)}
+          onUseHours={bookHours}
         />
       )}
     </div>

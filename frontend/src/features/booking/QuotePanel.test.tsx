@@ -44,7 +44,7 @@ describe('QuotePanel', () => {
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
     expect(screen.getByText('Congestion charge £15.00')).toBeTruthy();
-    expect(screen.getByText('£20.58 per half hour')).toBeTruthy();
+    expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show Less' }));
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
   });

@@ -12,6 +12,7 @@ import { Alert } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from './dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
+import { EstimateFacts } from './JobEstimate';
 
 interface QuotePanelProps {
   quote: Quote;
@@ -22,12 +23,14 @@ interface QuotePanelProps {
   onRequote?: () => void;
   onClose: () => void;
   onCompare: () => void;
+  /** Book the estimate's suggested hours in one click (the form prices the move again). */
+  onUseHours?: (hours: number) => void;
 }
 
 /** The server refuses (409) a quote whose price or move is not what it would book now. */
 const refusedAsStale = (err: unknown): string | null => (err instanceof ApiError && err.status === 409 ? err.message : null);
 
-export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, onCompare }: QuotePanelProps) {
+export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, onCompare, onUseHours }: QuotePanelProps) {
   const navigate = useNavigate();
   const [more, setMore] = useState(false);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
@@ -84,7 +87,7 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
           </button>
         </div>
       ) : (
-        <QuoteFacts quote={quote} offer={offer} more={more} onToggleMore={() => setMore((m) => !m)} percentage={percentage} onPercentage={setPercentage} />
+        <QuoteFacts quote={quote} offer={offer} more={more} onToggleMore={() => setMore((m) => !m)} percentage={percentage} onPercentage={setPercentage} onUseHours={onUseHours} />
       )}
       {problem && (
         <p className="field-error" role="alert">
@@ -115,10 +118,11 @@ interface QuoteFactsProps {
   onToggleMore: () => void;
   percentage: PaymentPercentage | null;
   onPercentage: (p: PaymentPercentage) => void;
+  onUseHours?: (hours: number) => void;
 }
 
 /** Everything in the panel that states a price or the priced move: shown only while it is current. */
-function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage }: QuoteFactsProps) {
+function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage, onUseHours }: QuoteFactsProps) {
   const [from, to] = [quote.places[0] ?? quote.totalAddress[0]?.location, quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location];
   return (
     <>
@@ -129,6 +133,15 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
         {from} → {to}
       </p>
       <p>{quote.date ? formatMovingDate(quote.date) : 'No date chosen yet'}</p>
+      {(offer.estimate ?? quote.estimate) && (
+        <EstimateFacts
+          estimate={(offer.estimate ?? quote.estimate)!}
+          bookedHours={quote.totalHour}
+          chargedHours={quote.totalSecond / 3600}
+          overtimePerHalfHour={overtimeOf(quote)}
+          onUseHours={onUseHours}
+        />
+      )}
       {more && (
         <dl className="quote-panel-more">
           <div>
@@ -155,7 +168,9 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
           </div>
           <div>
             <dt>Overtime</dt>
-            <dd>{pounds(overtimeOf(quote))} per half hour</dd>
+            <dd>
+              {pounds(overtimeOf(quote))} per half hour (the driver's rate for this van and help)
+            </dd>
           </div>
           {offer.breakdown.map((b) => (
             <div key={b.label}>

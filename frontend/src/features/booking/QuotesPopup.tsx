@@ -5,6 +5,7 @@ import { Modal } from '../../components/Modal';
 import { Alert, Avatar, Badge, Card, type Tone } from '../../ui';
 import { combinedRating, fetchDriverRatings } from '../reviews/driverRatings';
 import { pounds } from './bookingModel';
+import { EstimateFacts } from './JobEstimate';
 import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
 
 // Loaded when a customer first asks to message a driver.
@@ -116,6 +117,15 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                       </div>
                     </dl>
                   </div>
+                  {(o.estimate ?? response.quote.estimate) && (
+                    <EstimateFacts
+                      estimate={(o.estimate ?? response.quote.estimate)!}
+                      bookedHours={response.quote.totalHour}
+                      chargedHours={response.quote.totalSecond / 3600}
+                      overtimePerHalfHour={o.overtimePerHalfHour}
+                      compact
+                    />
+                  )}
                   {o.chargesOnTheDay.length > 0 && (
                     <details className="offer-charges">
                       <summary>Payable on the day (not in the price)</summary>

@@ -75,6 +75,7 @@ export function toBookingRequest(state: BookingState, { complete = false } = {})
     driverHelp: state.driverHelp,
   };
   if (state.hour !== '') req.hour = state.hour;
+  if (state.items?.length) req.items = state.items;
   if (state.date) req.date = state.date;
   if (state.description.trim()) req.description = state.description;
   for (const field of ['name', 'email', 'phone'] as const) {
@@ -134,7 +135,7 @@ export const shareOf = (totalPounds: number, percentage: PaymentPercentage): str
 
 export const pounds = formatPounds;
 
-/** Overtime per half hour = 1800 × totalPrice / totalSecond (docs/PRICING.md). */
+/** Overtime per half hour: the server's figure (half the driver's hourly rate); quotes saved before it carried one fall back to the old all-in rate. */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>
   quote.overtimePerHalfHour ?? (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
 

@@ -3,7 +3,7 @@
  * /booking, posted to POST /api/booking. Collection first, delivery last, via stops in between.
  */
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
-import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, DEFAULT_VIA_STOP_LOCATION, type HelpLevel, type VanSize } from '@vanhop/contracts';
+import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, DEFAULT_VIA_STOP_LOCATION, isItemList, type HelpLevel, type ItemLine, type VanSize } from '@vanhop/contracts';
 
 export interface AddressState {
   id: string;
@@ -30,6 +30,8 @@ export interface BookingState {
   email: string;
   phone: string;
   name: string;
+  /** What is moving (optional; [] when not listed). */
+  items: ItemLine[];
 }
 
 export const initialBookingState: BookingState = {
@@ -42,6 +44,7 @@ export const initialBookingState: BookingState = {
   email: '',
   phone: '',
   name: '',
+  items: [],
 };
 
 /** Random unique id for an address entry (crypto where available; ids only need to be unique in one move). */
@@ -68,6 +71,8 @@ export const vanSizeChosen = action<VanSize>('vanSizeChosen');
 export const driverHelpChosen = action<HelpLevel>('driverHelpChosen');
 export const detailsChanged = action<Partial<Pick<BookingState, DetailField>>>('detailsChanged');
 export const bookingCleared = createAction('booking/bookingCleared');
+/** The item list as it is now (counts of 0 already left out). */
+export const itemsChanged = action<ItemLine[]>('itemsChanged');
 
 export function bookingReducer(state: BookingState = initialBookingState, act: UnknownAction): BookingState {
   if (searchChosen.match(act)) return { ...state, addresses: [newAddress(act.payload.pickup), newAddress(act.payload.dropoff)] };
@@ -93,6 +98,7 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
   if (vanSizeChosen.match(act)) return { ...state, vanSize: act.payload };
   if (driverHelpChosen.match(act)) return { ...state, driverHelp: act.payload };
   if (detailsChanged.match(act)) return { ...state, ...act.payload };
+  if (itemsChanged.match(act)) return { ...state, items: act.payload };
   if (bookingCleared.match(act)) return initialBookingState;
   return state;
 }
@@ -111,7 +117,9 @@ export function loadBookingState(storage: Pick<Storage, 'getItem'> | undefined):
     const addresses = saved.addresses
       .filter((a): a is AddressState => !!a && typeof a.id === 'string' && typeof a.location === 'string')
       .map((a) => ({ id: a.id, location: a.location, physicalAddress: String(a.physicalAddress ?? ''), stair: typeof a.stair === 'number' ? a.stair : '', ...(a.placeChosen === false ? { placeChosen: false } : {}) }) as AddressState);
-    return { ...initialBookingState, ...saved, addresses };
+    // A saved list the shared rules do not take (another version, hand edits) is dropped, not posted.
+    const items = isItemList(saved.items) ? saved.items : [];
+    return { ...initialBookingState, ...saved, addresses, items };
   } catch {
     return initialBookingState;
   }

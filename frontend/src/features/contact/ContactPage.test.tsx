@@ -36,7 +36,7 @@ describe('contact form', () => {
     render(<ContactForm onSent={() => {}} />);
     type('Name', 'Al');
     type('E-mail', 'not-an-email');
-    type('Phone', '020-3000');
+    type('Phone', '020-3000 ext');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText(MSG.contact.nameMin)).toBeTruthy();
     expect(screen.getByText(MSG.contact.emailInvalid)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { COVERAGE_CIRCLE_METRES, COVERAGE_MAP_ZOOM, NW2_REFERENCE, SERVICE_RADIUS_MILES } from '@vanhop/contracts';
+import { COVERAGE_CIRCLE_METRES, COVERAGE_MAP_ZOOM, NW2_REFERENCE, SERVICE_RADIUS_MILES, withinServiceArea } from '@vanhop/contracts';
 import { MapView } from '../../maps/MapView';
 
 /** /checkareacover: where pickups are possible; also where an out-of-area quote search lands. */
@@ -19,6 +19,7 @@ export function CoveragePage() {
         marker
         markerTitle="London NW2"
         circleRadiusMetres={COVERAGE_CIRCLE_METRES}
+        covers={withinServiceArea}
       />
       <p>
         Moving from inside the circle? <Link to="/">Search your postcodes</Link> to compare drivers. Collecting from further away? Contact us

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { jobStateText, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
+import { ItemList } from '../../components/ItemList';
 import { Badge, type Tone } from '../../ui';
 import { londonDateTime } from '../drivers/format';
 import { StatusLine } from '../drivers/fields';
@@ -72,6 +73,14 @@ function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswe
             </ol>
           </dd>
         </div>
+        {move.items && move.items.length > 0 && (
+          <div>
+            <dt>Items</dt>
+            <dd>
+              <ItemList items={move.items} className="portal-items" />
+            </dd>
+          </div>
+        )}
         {move.description && (
           <div>
             <dt>Description</dt>

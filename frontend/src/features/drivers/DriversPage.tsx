@@ -76,7 +76,7 @@ export function DriversPage() {
         <DriversTable drivers={drivers} accountOf={accountOf} />
       )}
 
-      <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} />
+      <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} token={token} guard={guard} onChanged={() => void load()} />
     </div>
   );
 }

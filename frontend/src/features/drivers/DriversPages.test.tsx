@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema } from '@vanhop/contracts';
 import AdminApp from '../admin/AdminApp';
@@ -77,6 +77,29 @@ describe('staff Drivers pages', () => {
     expect(calls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Add driver' }));
     await waitFor(() => expect(where()).toBe('/admin/drivers/new'));
+  });
+
+  it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed (issue 27)', async () => {
+    const confirm = vi.fn((_question: string) => true);
+    vi.stubGlobal('confirm', confirm);
+    const calls = stubApi({
+      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs': () => json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
+      'GET /api/drivers/admin/jobs/bk-1/candidates': () => json([{ driverId: 'drv-bob', name: 'Bob Van', pricePence: 30500, bookedPence: 30000, overBookedPence: 500 }]),
+      'POST /api/drivers/admin/jobs/bk-1/reassign': () => json(job({ driverId: 'drv-bob' })),
+    });
+    renderAt('/admin/drivers');
+    const jobRow = within(await screen.findByTestId('returned-job'));
+    expect(jobRow.getByRole('link', { name: '777' }).getAttribute('href')).toBe('/admin/dashboard?booking=bk-1');
+    expect(jobRow.getByText('Not answered in time')).toBeTruthy();
+    fireEvent.click(jobRow.getByRole('button', { name: 'Reassign' }));
+    const candidate = within(await screen.findByTestId('job-candidate'));
+    expect(candidate.getByText(/Bob Van: £305\.00 \(£5\.00 over the booked price\)/)).toBeTruthy();
+    fireEvent.click(candidate.getByRole('button', { name: 'Give to Bob Van' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
+    expect(confirm.mock.calls[0]![0]).toContain('£5.00 more than the £300.00 the customer booked');
+    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({ driverId: 'drv-bob', acceptDifference: true });
   });
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {

@@ -1,10 +1,101 @@
-/** The paid jobs that came back to the office because their driver declined them or did not answer. */
-import type { JobView } from '@vanhop/contracts';
+/**
+ * The paid jobs that came back to the office because their driver declined them or did not answer:
+ * each links to its booking and can be reassigned to a driver free for the move, at their price.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPence, type JobCandidate, type JobView } from '@vanhop/contracts';
+import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from './format';
 
 const RETURNED_WORDS: Record<'declined' | 'expired', string> = { declined: 'Declined by the driver', expired: 'Not answered in time' };
 
-export function ReturnedJobs({ jobs, error, nameOf }: { jobs: JobView[] | null; error: string | null; nameOf: (driverId: string) => string | undefined }) {
+/** The staff dashboard with this booking's record open. */
+export const bookingLink = (bookingId: string) => `/admin/dashboard?booking=${encodeURIComponent(bookingId)}`;
+
+const failure = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+
+interface ReassignProps {
+  job: JobView;
+  token: string;
+  guard: <T>(p: Promise<T>) => Promise<T>;
+  onReassigned: () => void;
+}
+
+/** Reassign: the drivers free for this move with their price; a price above the booked one is confirmed first. */
+function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
+  const [candidates, setCandidates] = useState<JobCandidate[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list = async () => {
+    setError(null);
+    try {
+      setCandidates(await guard(fetchJobCandidates(token, job.bookingId)));
+    } catch (err) {
+      setError(failure(err, 'The free drivers could not be loaded.'));
+    }
+  };
+
+  const choose = async (c: JobCandidate) => {
+    const over = c.overBookedPence > 0;
+    const question = over
+      ? `${c.name}'s price is ${formatPence(c.pricePence)}, ${formatPence(c.overBookedPence)} more than the ${formatPence(c.bookedPence)} the customer booked. The customer still pays ${formatPence(c.bookedPence)}: reassign and bear the difference?`
+      : `Give booking ${job.randomNumber} to ${c.name} for ${formatPence(c.pricePence)}? The customer is e-mailed who their new driver is.`;
+    if (!window.confirm(question)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await guard(reassignJob(token, job.bookingId, { driverId: c.driverId, acceptDifference: over }));
+      onReassigned();
+    } catch (err) {
+      setError(failure(err, 'The job could not be reassigned.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="drivers-reassign">
+      {!candidates ? (
+        <button type="button" className="admin-button secondary" onClick={() => void list()}>
+          Reassign
+        </button>
+      ) : candidates.length === 0 ? (
+        <p className="admin-muted">No other driver is free for this move: offer the customer another time or cancel it with a full refund from the booking.</p>
+      ) : (
+        <ul className="drivers-candidates" aria-label={`Drivers free for booking ${job.randomNumber}`}>
+          {candidates.map((c) => (
+            <li key={c.driverId} data-testid="job-candidate">
+              {c.name}: {formatPence(c.pricePence)}
+              {c.overBookedPence > 0 ? ` (${formatPence(c.overBookedPence)} over the booked price)` : ''}{' '}
+              <button type="button" className="admin-button" disabled={busy} onClick={() => void choose(c)}>
+                Give to {c.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </div>
+  );
+}
+
+export function ReturnedJobs({
+  jobs,
+  error,
+  nameOf,
+  token,
+  guard,
+  onChanged,
+}: {
+  jobs: JobView[] | null;
+  error: string | null;
+  nameOf: (driverId: string) => string | undefined;
+  token?: string | null;
+  guard?: <T>(p: Promise<T>) => Promise<T>;
+  onChanged?: () => void;
+}) {
   return (
     <section className="admin-card drivers-returned" aria-labelledby="drivers-returned-title">
       <h2 id="drivers-returned-title">Jobs back with the office</h2>
@@ -22,6 +113,7 @@ export function ReturnedJobs({ jobs, error, nameOf }: { jobs: JobView[] | null; 
                 <th scope="col">Move date</th>
                 <th scope="col">Driver</th>
                 <th scope="col">Why</th>
+                <th scope="col">Put it right</th>
               </tr>
             </thead>
             <tbody>
@@ -29,12 +121,20 @@ export function ReturnedJobs({ jobs, error, nameOf }: { jobs: JobView[] | null; 
                 const name = nameOf(j.driverId);
                 return (
                   <tr key={j.bookingId} data-testid="returned-job">
-                    <th scope="row">{j.randomNumber}</th>
+                    <th scope="row">
+                      <Link to={bookingLink(j.bookingId)}>{j.randomNumber}</Link>
+                    </th>
                     <td data-label="Move date">{londonDateTime(j.move.date)}</td>
                     <td data-label="Driver" className="drivers-table-id">
                       {name ? `${name} (${j.driverId})` : j.driverId}
                     </td>
-                    <td data-label="Why">{j.returnedBecause ? RETURNED_WORDS[j.returnedBecause] : 'Returned'}</td>
+                    <td data-label="Why">
+                      {j.returnedBecause ? RETURNED_WORDS[j.returnedBecause] : 'Returned'}
+                      {j.bookingState === 'postponed' ? ' (postponed by the customer)' : ''}
+                    </td>
+                    <td data-label="Put it right">
+                      {token && guard ? <Reassign job={j} token={token} guard={guard} onReassigned={() => onChanged?.()} /> : <Link to={bookingLink(j.bookingId)}>Open the booking</Link>}
+                    </td>
                   </tr>
                 );
               })}

@@ -1,5 +1,6 @@
 /** Home: the quote search first, then how it works, why us, and what customers say. */
 import { Link } from 'react-router-dom';
+import { LEAD_TIME_TEXT } from '@vanhop/contracts';
 import { QuoteSearch } from './QuoteSearch';
 import { PaymentIcons } from './PaymentIcons';
 import { HowWeWork } from './HowWeWork';
@@ -45,7 +46,7 @@ export function HomePage() {
             <strong>Drivers set their own prices.</strong> You see every matching offer side by side, with the overtime rate per half hour up front.
           </li>
           <li>
-            <strong>Book at any hour.</strong> Confirm online 24 hours a day; a driver can be with you in as little as 60 minutes, and we send a confirmation text and e-mail.
+            <strong>Book at any hour.</strong> Confirm online 24 hours a day; a driver can be with you in as little as {LEAD_TIME_TEXT}, and we send a confirmation text and e-mail.
           </li>
           <li>
             <strong>Covered while you move.</strong> Goods in transit insurance up to £10,000 and public liability up to £5,000,000.

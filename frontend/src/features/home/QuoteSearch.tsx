@@ -5,26 +5,26 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG, SERVICE_RADIUS_MILES } from '@vanhop/contracts';
+import { MSG } from '@vanhop/contracts';
 import { AddressAutocomplete } from '../../components/AddressAutocomplete';
 import type { PlaceChoice } from '../../components/addressInput';
 import { geoCoverage } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { useAppDispatch } from '../../app/store';
 import { searchChosen } from '../booking/bookingSlice';
-import { milesFromNw2, validateSearch, type SearchErrors, type SearchField } from './searchRules';
+import { validateSearch, withinServiceArea, type SearchErrors, type SearchField } from './searchRules';
 import './QuoteSearch.css';
 
 const EMPTY: SearchField = { text: '', choice: null };
 
 /** In the radius? The browser measures it itself for Google places, otherwise the geo service decides. */
 async function pickupInArea(choice: PlaceChoice, measureLocally: boolean): Promise<boolean> {
-  if (measureLocally) return milesFromNw2(choice) <= SERVICE_RADIUS_MILES;
+  if (measureLocally) return withinServiceArea(choice);
   try {
     return (await geoCoverage({ lat: choice.lat, lng: choice.lng })).withinRadius;
   } catch {
     // Handled, not shown: the browser measures the same radius itself, so the customer still gets an answer.
-    return milesFromNw2(choice) <= SERVICE_RADIUS_MILES;
+    return withinServiceArea(choice);
   }
 }
 

@@ -1,3 +1,4 @@
+import { LEAD_TIME_TEXT } from '@vanhop/contracts';
 import { SERVICE_CONTENT } from '../services/service-content';
 import { placeDisplayName, type LandingTarget } from './landing-ids';
 
@@ -22,7 +23,7 @@ const OPENERS = [
 
 const LOCAL_LINES = [
   (p: string) => `Drivers working in and around ${p} know the local roads, the loading bays and the streets where parking needs a permit, which saves time on the day.`,
-  (p: string) => `Plenty of our drivers live close to ${p}, so on most days one can be with you within 60 minutes of booking.`,
+  (p: string) => `Plenty of our drivers live close to ${p}, so on most days one can be with you in as little as ${LEAD_TIME_TEXT} after booking, the soonest a move can start.`,
   (p: string) => `Whether you are moving within ${p}, into it or out of it, the quote covers the whole route, including any stops you add on the way.`,
 ];
 

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyMoveView } from '@vanhop/contracts';
+import { ItemList } from '../../components/ItemList';
 import { helpText, hoursText, moveWhenText, penceText, stairText, stampText } from './words';
 
 const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
@@ -39,6 +40,11 @@ export function MoveDetails({ view }: { view: MyMoveView }) {
         <Row label="Van">{move.typeofVan}</Row>
         <Row label="Help">{helpText(move.typeOfWorker)}</Row>
         <Row label="Booked time">{hoursText(move.totalHour)}</Row>
+        {move.items && move.items.length > 0 && (
+          <Row label="Items">
+            <ItemList items={move.items} className="mymove-items" />
+          </Row>
+        )}
         <Row label="Description">{move.description || 'None given'}</Row>
         <Row label="Driver">{view.driver?.name ?? 'Your driver will be confirmed by e-mail'}</Row>
       </dl>

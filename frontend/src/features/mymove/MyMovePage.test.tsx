@@ -131,7 +131,8 @@ describe('My move page', () => {
     const box = await screen.findByRole('group', { name: 'Before you cancel' });
     expect(within(box).getByTestId('cancel-terms').textContent).toBe(FULL_REFUND_TERMS);
     expect(box.textContent).toContain('Refund to your card: £60.00');
-    expect(document.activeElement?.textContent).toBe('Before you cancel');
+    // Focus moves in an effect after the box renders: wait for it (a busy machine renders later).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Before you cancel'));
     expect(api.of('POST', `${PATH}/cancel`)).toHaveLength(0);
 
     fireEvent.click(within(box).getByRole('button', { name: 'Yes, cancel my move' }));

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { MyMoveView } from '@vanhop/contracts';
+import { standingText, type MyMoveView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { MoveActions } from './MoveActions';
 import { MoneySummary, MoveDetails, ReceiptList, StatusHistory } from './MoveSections';
@@ -73,6 +73,7 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           <span data-testid="move-status">{view.statusText}</span>
         </p>
       </header>
+      <Standing view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}
       <div className="mymove-grid">
         <MoveDetails view={view} />
@@ -86,6 +87,16 @@ export function MyMovePage({ now }: { now?: () => Date }) {
       <MyMoveMessageDriver view={view} />
     </section>
   );
+}
+
+/** A cancelled or postponed booking says so in a sentence (refunds included), whatever was paid before. */
+function Standing({ view }: { view: MyMoveView }) {
+  const words = standingText({ state: view.state, refundedPence: view.money.refundedPence, refundPendingPence: view.money.refundPendingPence });
+  return words ? (
+    <p className={`mymove-standing is-${view.state}`} data-testid="move-standing">
+      {words}
+    </p>
+  ) : null;
 }
 
 /** What the last action did, in words, focused so it is read out at once. */

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { confirmCheckoutSession } from '../../api/client';
-import { moveWhenText, paymentStatusText, penceText } from '../mymove/words';
+import { hoursText, moveWhenText, paymentStatusText, penceText, stairText } from '../mymove/words';
 import './payment.css';
 
 type Details = Partial<PaymentSuccessResponse>;
@@ -19,10 +19,11 @@ const pence = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v :
 /** Only our own site-relative path is followed: the answer must not send the customer elsewhere. */
 const sitePath = (v: unknown) => (typeof v === 'string' && /^\/mymove\/[^/?#\s]+$/.test(v) ? v : undefined);
 
-function MoveSummary({ move }: { move: NonNullable<Details['move']> }) {
+const addressRole = (i: number, count: number) => (i === 0 ? 'From' : i === count - 1 ? 'To' : count > 3 ? `Via stop ${i}` : 'Via stop');
+
+/** The whole move: when, every stop in order, van and help, hours, the total and the driver. */
+function MoveSummary({ move, totalPence, driverName }: { move: NonNullable<Details['move']>; totalPence?: number; driverName?: string | null }) {
   const addresses = Array.isArray(move.addresses) ? move.addresses : [];
-  const from = addresses[0];
-  const to = addresses.length > 1 ? addresses[addresses.length - 1] : undefined;
   const place = (a: (typeof addresses)[number]) => [a.physicalAddress, a.location].filter(Boolean).join(', ');
   return (
     <dl className="payment-summary" data-testid="move-summary">
@@ -30,24 +31,39 @@ function MoveSummary({ move }: { move: NonNullable<Details['move']> }) {
         <dt>Moving date</dt>
         <dd>{moveWhenText(move.date)}</dd>
       </div>
-      {from && (
-        <div>
-          <dt>From</dt>
-          <dd>{place(from)}</dd>
+      {addresses.map((a, i) => (
+        <div key={i}>
+          <dt>{addressRole(i, addresses.length)}</dt>
+          <dd>
+            {place(a)}
+            {typeof a.stair === 'number' && <span className="payment-muted"> · {stairText(a.stair)}</span>}
+          </dd>
         </div>
-      )}
-      {to && (
-        <div>
-          <dt>To</dt>
-          <dd>{place(to)}</dd>
-        </div>
-      )}
+      ))}
       <div>
         <dt>Van and help</dt>
         <dd>
           {move.typeofVan} van, {move.typeOfWorker}
         </dd>
       </div>
+      {typeof move.totalHour === 'number' && (
+        <div>
+          <dt>Booked time</dt>
+          <dd>{hoursText(move.totalHour)}</dd>
+        </div>
+      )}
+      {totalPence !== undefined && (
+        <div>
+          <dt>Total price</dt>
+          <dd data-testid="move-total">{penceText(totalPence)}</dd>
+        </div>
+      )}
+      {driverName !== undefined && (
+        <div>
+          <dt>Driver</dt>
+          <dd data-testid="move-driver">{driverName ?? 'Your driver will be confirmed by e-mail'}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -89,12 +105,21 @@ export function PaymentSuccessPage() {
   const balance = pence(details.balancePence);
   const myMove = sitePath(details.myMovePath);
   const balancePayment = details.kind === 'balance';
+  // Opened again after a cancellation or a postponement: the booking's state first, never "booked".
+  const gone = details.state === 'cancelled' || details.state === 'frozen';
+  const standing = text(details.standingText);
+  const driverName = typeof details.driverName === 'string' || details.driverName === null ? details.driverName : undefined;
   return (
     <section className={`payment-result${outcome.state === 'confirmed' ? ' payment-result--ok' : ''}`} aria-live="polite">
       {outcome.state === 'confirming' && <h1>Confirming your payment...</h1>}
       {outcome.state === 'confirmed' && (
         <>
-          {balancePayment ? (
+          {gone ? (
+            <>
+              <h1>{details.state === 'cancelled' ? 'This booking is cancelled' : 'This booking is postponed'}</h1>
+              {standing && <p data-testid="booking-standing">{standing}</p>}
+            </>
+          ) : balancePayment ? (
             <>
               <h1>Thank you: your balance is paid</h1>
               <p>{balance === 0 ? 'Your move is now paid in full: there is nothing to pay on the day.' : 'Your payment went through.'} We have e-mailed your receipt.</p>
@@ -115,7 +140,7 @@ export function PaymentSuccessPage() {
               Your booking code: <strong>{code}</strong>
             </p>
           )}
-          {details.move && typeof details.move === 'object' && <MoveSummary move={details.move} />}
+          {details.move && typeof details.move === 'object' && <MoveSummary move={details.move} totalPence={pence(details.totalPence)} driverName={driverName} />}
           {(paid !== undefined || balance !== undefined) && (
             <dl className="payment-summary payment-money" data-testid="payment-money">
               {paid !== undefined && (
@@ -132,7 +157,7 @@ export function PaymentSuccessPage() {
               )}
             </dl>
           )}
-          {!balancePayment && (
+          {!balancePayment && !gone && (
             <p>
               {balance !== undefined && balance > 0
                 ? `The balance of ${penceText(balance)} is paid to the driver at the end of the job, or online from your My move page.`

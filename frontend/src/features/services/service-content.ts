@@ -1,4 +1,4 @@
-import { SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
+import { LEAD_TIME_TEXT, SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
 
 export type ServiceTitle = (typeof SERVICE_TITLES)[number];
 
@@ -92,7 +92,7 @@ export const SERVICE_CONTENT: Record<ServiceTitle, Omit<ServiceContent, 'title'>
     summary: 'The classic London man and van: a driver, a van and a pair of hands for whatever you need moving.',
     body: [
       'Every van comes with its driver; we never hire vans on their own. Choose whether the driver only drives or also helps, or bring one or two extra movers.',
-      'Book online at any hour and a driver can often be with you within 60 minutes. You get a confirmation text and e-mail, and the driver gets your name, e-mail and phone number.',
+      `Book online at any hour and a driver can be with you in as little as ${LEAD_TIME_TEXT}: moves start at least ${LEAD_TIME_TEXT} after booking. You get a confirmation text and e-mail, and the driver gets your name, e-mail and phone number.`,
     ],
     includes: ['Four van sizes from Small to Luton', 'Four help levels from No-Help to Driver-Plus-Two', 'Overtime charged per half hour at the quoted rate'],
     suggestion: 'Any van, any help level',

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { MapSpec } from '../types';
 import { useElementSize } from '../useElementSize';
 import { GEOGRAPHY, type NamedPoint } from './geography';
-import { placeLabels, type LabelCandidate } from './labels';
+import { outsideNamesClearOfCircle, placeLabels, type LabelCandidate } from './labels';
 import { districtCellsPath } from './cells';
 import { BOROUGH_ARCS, BOROUGHS } from './borough-data';
 import { boroughLabelCandidates } from './borough-labels';
@@ -40,7 +40,7 @@ const BOROUGH_NAME_STYLE = { fill: 'var(--muted)', fontSize: '10.5px', fontWeigh
 
 function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['kind']): LabelCandidate[] {
   return points
-    .map((p) => ({ text: p.name, kind, ...project(p, view) }))
+    .map((p) => ({ text: p.name, kind, at: { lat: p.lat, lng: p.lng }, ...project(p, view) }))
     .filter((p) => isVisible(p, view))
     .sort((a, b) => Math.hypot(a.x - view.width / 2, a.y - view.height / 2) - Math.hypot(b.x - view.width / 2, b.y - view.height / 2));
 }
@@ -61,7 +61,7 @@ function labelCandidates(view: Viewport): LabelCandidate[] {
  * areas), names from the bundled London areas and stations, and the marker and circle to scale.
  * Static (no gestures), so it suits both coverage and landing pages.
  */
-export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres }: MapSpec) {
+export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres, covers }: MapSpec) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const view: Viewport = useMemo(() => ({ center, zoom, width: size.width, height: size.height }), [center, zoom, size.width, size.height]);
   const mpp = metresPerPixel(center.lat, zoom);
@@ -84,8 +84,10 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
     const markerBox = { left: cx - 14, top: cy - 40, right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0), bottom: cy + 4 };
     // ... and clear of the attribution line and the scale bar along the bottom edge.
     const bottomStrip = { left: 0, top: view.height - 29 - CREDIT_LINE_PX * noteLines, right: view.width, bottom: view.height };
-    return placeLabels(labelCandidates(view), view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
-  }, [view, marker, markerTitle, noteLines]);
+    const all = labelCandidates(view);
+    const candidates = covers && circleRadiusMetres !== undefined ? outsideNamesClearOfCircle(all, { x: cx, y: cy, r: circleRadiusMetres / mpp }, covers) : all;
+    return placeLabels(candidates, view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
+  }, [view, marker, markerTitle, noteLines, covers, circleRadiusMetres, mpp]);
   const bar = scaleBar(center.lat, zoom);
   const middle = { x: view.width / 2, y: view.height / 2 };
 

@@ -4,6 +4,7 @@ import {
   customerStatusText,
   postponeTerms,
   reactivateTerms,
+  standingText,
   type BookingSummary,
   type MyMoveReceipt,
   type MyMoveView,
@@ -90,5 +91,7 @@ export function bookingSummary(record: StoredBooking, records: MyMoveRecords): B
     move: moveOf(record),
     customerEmail: record.quote.email,
     paymentRefs: receiptsOf(record).filter((r) => r.kind === 'payment').map((r) => r.providerRef),
+    standingText: standingText({ state: f.state, refundedPence: f.amountRefundedPence, refundPendingPence: refundPendingPence(record) }),
+    driverName: record.driver?.name ?? null,
   };
 }

@@ -57,6 +57,7 @@ export function moveOf(r: StoredBooking): MyMoveView['move'] {
     typeOfWorker: q.typeOfWorker,
     totalHour: q.totalHour,
     description: q.description ?? '',
+    ...(q.items && q.items.length > 0 ? { items: q.items } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ export function bookingRequestFromQuote(given: Quote | Record<string, unknown>):
     name: quote.name,
     email: quote.email,
     phone: quote.phone,
+    items: quote.items,
   };
   for (const k of Object.keys(request)) if (request[k] === undefined) delete request[k];
   const driverId = typeof quote.driverId === 'string' && quote.driverId ? quote.driverId : undefined;

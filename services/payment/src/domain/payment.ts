@@ -87,6 +87,10 @@ export function successAnswer(payment: Payment, booking: BookingSummary): Paymen
     move: booking.move,
     paidPence,
     balancePence,
+    state: booking.state,
+    standingText: booking.standingText ?? null,
+    totalPence: booking.totalPricePence,
+    driverName: booking.driverName ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ export const jobMove = (m: EventMove): JobDoc['move'] => ({
   typeofVan: m.typeofVan,
   typeOfWorker: m.typeOfWorker,
   description: m.description ?? '',
+  ...(m.items && m.items.length > 0 ? { items: m.items.map((l) => ({ id: l.id, count: l.count, ...(l.name ? { name: l.name } : {}) })) } : {}),
 });
 const londonDay = (d: Date) => {
   const c = londonClock(d);

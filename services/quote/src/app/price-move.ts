@@ -1,5 +1,5 @@
-import { bookingTimeProblem, MSG, type BookingDraft, type Offer, type Quote } from '@vanhop/contracts';
-import { ConflictError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
+import { bookingTimeProblem, cleanItems, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
+import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
@@ -7,6 +7,7 @@ import { offersFor, type PricedOffer } from '../domain/offers.js';
 import { HOUSE_CARD } from '../domain/price-card.js';
 import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
 import { priceMove } from '../domain/pricing.js';
+import { estimateForMove, hoursProblem } from '../domain/job-estimate.js';
 import { toOffer, toQuote } from './quote-wire.js';
 
 export interface DriverSource { listActive(): Promise<Driver[]> }
@@ -22,6 +23,17 @@ export interface PricedMove {
   driver: DriverSnapshot | null;
   totalPricePence: number;
   pricePerHalfHourPence: number;
+  estimate: JobEstimate;
+}
+
+/**
+ * 400 naming `hour`: the hours booked cannot cover the drive. The answer carries the estimate, so a
+ * form can offer the suggested hours in one click.
+ */
+export class HoursTooShortError extends DomainError {
+  constructor(message: string, estimate: JobEstimate) {
+    super(message, 400, 'validation_failed', { errors: { hour: message }, estimate });
+  }
 }
 
 /**
@@ -35,8 +47,10 @@ export class PriceMove {
    * `checkBusy`: leave out drivers already booked or held for part of the window (the customer's
    * offers). Re-pricing for a booking skips it: that booking's own hold would count, and the hold
    * itself (unique slots) is what refuses a driver taken meanwhile.
+   * `hoursMustCoverDrive`: refuse booked hours shorter than the drive (the customer's own quotes);
+   * re-pricing a stored booking leaves it out, so a booking made before the rule still re-prices.
    */
-  async run(data: BookingDraft, options: { driverId?: string; checkBusy?: boolean } = {}): Promise<PricedMove> {
+  async run(data: BookingDraft, options: { driverId?: string; checkBusy?: boolean; hoursMustCoverDrive?: boolean } = {}): Promise<PricedMove> {
     const now = this.deps.clock.now();
     const start = data.date ? new Date(data.date) : undefined;
     if (start) {
@@ -55,6 +69,10 @@ export class PriceMove {
     }
 
     const route = await this.deps.geo.route(stops);
+    const items = cleanItems(data.items);
+    const estimate = estimateForMove({ vanSize: data.vanSize, helpLevel: data.driverHelp, flights: stops.map((s) => s.flights), items, driveSeconds: route.seconds });
+    const tooShort = options.hoursMustCoverDrive ? hoursProblem(estimate, data.hour) : null;
+    if (tooShort) throw new HoursTooShortError(tooShort, estimate);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
     const priced = offersFor(move, await this.freeDrivers(await this.deps.drivers.listActive(), start, data.hour, options.checkBusy ?? false, holdHolderOf(data.email)));
 
@@ -68,12 +86,13 @@ export class PriceMove {
       chosen?.pricing ??
       priceMove({ ...move, flights: stops.map((s) => s.flights), viaStops: Math.max(0, stops.length - 2), routeMiles: route.miles }, HOUSE_CARD);
     return {
-      quote: toQuote(data, pricing, route, chosen),
-      offers: priced.map((o) => toOffer(o, data)),
+      quote: toQuote(data, pricing, route, chosen, estimate),
+      offers: priced.map((o) => toOffer(o, data, estimate)),
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,
       pricePerHalfHourPence: pricing.overtimePerHalfHourPence,
+      estimate,
     };
   }
 

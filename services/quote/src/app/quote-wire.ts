@@ -1,11 +1,11 @@
-import { LOADING_SECONDS, penceToPounds, type BookingDraft, type Offer, type Quote } from '@vanhop/contracts';
+import { cleanItems, penceToPounds, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
 import type { PricedOffer } from '../domain/offers.js';
 import type { PriceBreakdown } from '../domain/pricing.js';
 import type { RouteEstimate } from '../domain/geo-port.js';
 import { offerPhotoPath } from '../domain/driver-photo.js';
 
 /** One driver's offer as the quotes popup shows it (pounds on the wire). */
-export function toOffer(o: PricedOffer, data: BookingDraft): Offer {
+export function toOffer(o: PricedOffer, data: BookingDraft, estimate: JobEstimate): Offer {
   const photoUrl = offerPhotoPath(o.driver);
   return {
     driverId: o.driver._id,
@@ -17,14 +17,16 @@ export function toOffer(o: PricedOffer, data: BookingDraft): Offer {
     typeOfWorker: data.driverHelp,
     totalPrice: penceToPounds(o.pricing.totalPence),
     overtimePerHalfHour: penceToPounds(o.pricing.overtimePerHalfHourPence),
+    estimate,
     chargesOnTheDay: o.charges,
     breakdown: o.pricing.lines.map((l) => ({ label: l.label, amount: penceToPounds(l.pence) })),
   };
 }
 
 /** The quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md), priced by one offer (or the house card when none matched). */
-export function toQuote(data: BookingDraft, pricing: PriceBreakdown, route: RouteEstimate, offer: PricedOffer | null): Quote {
+export function toQuote(data: BookingDraft, pricing: PriceBreakdown, route: RouteEstimate, offer: PricedOffer | null, estimate: JobEstimate): Quote {
   const addresses = data.addresses;
+  const items = cleanItems(data.items);
   const stair = (i: number) => addresses[i]?.stair ?? 0;
   return {
     name: data.name ?? '',
@@ -48,6 +50,8 @@ export function toQuote(data: BookingDraft, pricing: PriceBreakdown, route: Rout
     yourinfo: { receivedData: { vanSize: data.vanSize } },
     ...(offer ? { driverId: offer.driver._id, driverName: offer.driver.name, driverRating: offer.driver.rating } : {}),
     overtimePerHalfHour: penceToPounds(pricing.overtimePerHalfHourPence),
-    loadingSeconds: LOADING_SECONDS[data.vanSize],
+    loadingSeconds: estimate.loadingSeconds,
+    estimate,
+    ...(items ? { items } : {}),
   };
 }

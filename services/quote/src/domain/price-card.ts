@@ -1,4 +1,4 @@
-import type { HelpLevel, VanSize } from '@vanhop/contracts';
+import { MINIMUM_CHARGED_HOURS, type HelpLevel, type VanSize } from '@vanhop/contracts';
 
 /**
  * What a self-employed driver charges (docs/PRICING.md). All money in pence. Every driver has a
@@ -34,7 +34,7 @@ export const HOUSE_CARD: PriceCard = {
   lateBookingWithinMinutes: 120,
   outOfHoursPence: 2000,
   outOfHoursStartHours: [6, 19, 20],
-  minimumHours: 2,
+  minimumHours: MINIMUM_CHARGED_HOURS,
 };
 
 const scaleRecord = <K extends string>(rec: Record<K, number>, factor: number): Record<K, number> =>

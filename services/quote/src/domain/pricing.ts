@@ -48,18 +48,27 @@ export function priceMove(move: MoveToPrice, card: PriceCard): PriceBreakdown {
   if (move.start && isOutOfHours(move.start, card)) lines.push({ label: 'Early or evening start', pence: card.outOfHoursPence });
 
   const totalPence = lines.reduce((sum, l) => sum + l.pence, 0);
-  // Decision: totalSecond is the billable time (hours × 3600), not driving time, so the contract's
-  // overtime formula 1800 × totalPrice / totalSecond gives the all-in price of one more half hour
-  // at this job's rate (mileage and surcharges spread over the booked time, as customers see it).
+  // totalSecond is the billable time (hours × 3600), not driving time.
   const totalSecond = hours * 3600;
   return {
     billableHours: hours,
     totalSecond,
     lines: lines.filter((l) => l.pence > 0),
     totalPence,
-    overtimePerHalfHourPence: Math.round((SECONDS_PER_HALF_HOUR * totalPence) / totalSecond),
+    overtimePerHalfHourPence: overtimePerHalfHourPence(move, card),
     depositsPence: Object.fromEntries(PAYMENT_PERCENTAGES.map((p) => [p, shareOfPence(totalPence, p)])) as Record<PaymentPercentage, number>,
   };
+}
+
+/**
+ * What half an hour beyond the booked time costs: half the driver's hourly rate for the van, the
+ * help and the stairs booked. Mileage, via stops and surcharges are paid once in the total and are
+ * not part of it (the old all-in 1800 × total / totalSecond spread them over every extra half hour).
+ */
+export function overtimePerHalfHourPence(move: Pick<MoveToPrice, 'vanSize' | 'helpLevel' | 'flights'>, card: PriceCard): number {
+  const flights = move.flights.reduce((sum, f) => sum + f, 0);
+  const perHour = card.vanPerHourPence[move.vanSize] + card.helpersPerHourPence[move.helpLevel] + card.stairPerFlightPerHourPence[move.helpLevel] * flights;
+  return Math.round((perHour * SECONDS_PER_HALF_HOUR) / 3600);
 }
 
 /** Nothing under the free distance; from it on, every mile (to the hundredth) at the card's rate. */

@@ -32,7 +32,8 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
       const complete = passes(bookingCompleteSchema, req.body);
       const receivedData = complete ?? validateNow(bookingDraftSchema, req.body, 'Booking');
       const preliminary = complete === null;
-      const priced = await deps.priceMove.run(receivedData, { checkBusy: true });
+      // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
+      const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true });
       const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
       res.json(body);
     }),

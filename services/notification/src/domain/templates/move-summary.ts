@@ -1,5 +1,5 @@
 import type { BookingConfirmed } from '@vanhop/contracts';
-import { HELP_LEVEL_OPTIONS, isVanSize, VAN_SPECS } from '@vanhop/contracts';
+import { HELP_LEVEL_OPTIONS, isVanSize, itemLineLabel, VAN_SPECS } from '@vanhop/contracts';
 import { html, type SafeHtml } from '../html.js';
 import { hoursLabel, moveDate, stairsLabel } from '../format.js';
 
@@ -28,6 +28,8 @@ function rows(move: Move): Row[] {
     { label: 'Van', value: vanLabel(move.typeofVan) },
     { label: 'Help', value: helpLabel(move.typeOfWorker) },
     { label: 'Booked time', value: hoursLabel(move.totalHour) },
+    // One item per line (the cell keeps line breaks): what the driver should expect to carry.
+    ...(move.items && move.items.length > 0 ? [{ label: 'Items', value: move.items.map(itemLineLabel).join('\n') }] : []),
     ...(move.description ? [{ label: 'Description', value: move.description }] : []),
   ];
 }
