@@ -1,4 +1,5 @@
 import type { BookingComplete } from './booking.js';
+import type { PriceCardWire } from './driver.js';
 import type { BookingRecord, Quote } from './quote.js';
 import type { BookingSummary, PayBalanceResponse } from '../my-move.js';
 
@@ -29,8 +30,13 @@ export const INTERNAL_PATHS = {
 /** Ids of drivers and bookings as internal paths and bodies carry them (a price request's `driverId`). */
 export const INTERNAL_ID = /^[\w-]{1,64}$/;
 
-/** POST /internal/quotes/price body: the complete booking data and, optionally, the driver. */
-export type InternalPriceRequest = Record<string, unknown> & { driverId?: string };
+/**
+ * POST /internal/quotes/price body: the complete booking data and, optionally, the driver. Re-pricing a
+ * stored booking adds its `bookingId` (the driver's time is checked as for a new quote, this booking's
+ * own slots left out) and the `bookedCard` it was priced on (a change is priced at the booked rates,
+ * not at rates the driver set since).
+ */
+export type InternalPriceRequest = Record<string, unknown> & { driverId?: string; bookingId?: string; bookedCard?: PriceCardWire };
 
 /** The driver's contact snapshot a booking keeps (they get the customer's details once paid). */
 export interface DriverContact {
@@ -48,7 +54,15 @@ export interface InternalPriceResponse {
   pricePerHalfHourPence: number;
   /** The booking data as validated and priced (stored so money always re-prices server-side). */
   request: BookingComplete;
+  /** The chosen driver's price card that priced it (the booking keeps it: later changes use these rates). */
+  card?: PriceCardWire | null;
 }
+
+/**
+ * The price answer's 409 when a booked move is changed (a new date, more hours, other stops) onto time
+ * its driver does not have: booked for another job, not working then, or no longer driving for us.
+ */
+export const DRIVER_NOT_FREE_FOR_CHANGE = 'The driver booked for this move is not free at that time: choose another time.';
 
 /** POST /internal/bookings body: a quote never saved, to store as an unpaid record (no QuoteSaved). */
 export interface InternalCreateBookingRequest {

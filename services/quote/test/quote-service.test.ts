@@ -153,6 +153,26 @@ describe('POST /internal/quotes/price', () => {
     const r = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-sofia-rossi' });
     expect(r.status).toBe(409);
   });
+  it('answers the card that priced it; a booking re-priced with its booked card is priced on that card, for its driver only', async () => {
+    const first = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan' });
+    const card = first.json.card;
+    expect(card.vanPerHourPence.Large).toBeGreaterThan(0);
+    const cheaper = { ...card, vanPerHourPence: { ...card.vanPerHourPence, Large: card.vanPerHourPence.Large - 1000 } };
+    const again = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'booking-1', bookedCard: cheaper });
+    expect(again.status).toBe(200);
+    expect(again.json.totalPricePence).toBe(first.json.totalPricePence - 1000 * complete.hour);
+    // Without the booking's id a card is not taken: a customer's quote is always at today's rates.
+    const plain = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookedCard: cheaper });
+    expect(plain.json.totalPricePence).toBe(first.json.totalPricePence);
+  });
+  it('refuses a malformed booking id or booked card naming the field', async () => {
+    const badId = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'no spaces allowed' });
+    expect(badId.status).toBe(400);
+    expect(Object.keys(badId.json.errors)).toEqual(['bookingId']);
+    const badCard = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'booking-1', bookedCard: { vanPerHourPence: 'lots' } });
+    expect(badCard.status).toBe(400);
+    expect(Object.keys(badCard.json.errors).some((k) => k.startsWith('vanPerHourPence'))).toBe(true);
+  });
   it('needs the complete booking', async () => {
     const r = await post(`${svc.url}/internal/quotes/price`, { ...complete, name: undefined, hour: '' });
     expect(r.status).toBe(400);

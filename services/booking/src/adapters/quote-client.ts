@@ -1,6 +1,6 @@
 import { INTERNAL_PATHS, isInternalPriceResponse, type InternalPriceRequest, type InternalPriceResponse } from '@vanhop/contracts';
 import { InternalHttpClient } from '@vanhop/platform';
-import type { QuotePricer, ServerPrice } from '../app/save-quote.js';
+import type { PricingContext, QuotePricer, ServerPrice } from '../app/save-quote.js';
 
 /** Asks the quote service for the server's price (POST /internal/quotes/price). */
 export class HttpQuotePricer implements QuotePricer {
@@ -15,8 +15,13 @@ export class HttpQuotePricer implements QuotePricer {
     });
   }
 
-  async price(request: Record<string, unknown>, driverId?: string): Promise<ServerPrice> {
-    const body: InternalPriceRequest = driverId ? { ...request, driverId } : request;
+  async price(request: Record<string, unknown>, driverId?: string, context: PricingContext = {}): Promise<ServerPrice> {
+    const body: InternalPriceRequest = {
+      ...request,
+      ...(driverId ? { driverId } : {}),
+      ...(context.bookingId ? { bookingId: context.bookingId } : {}),
+      ...(context.bookedCard ? { bookedCard: context.bookedCard } : {}),
+    };
     // The quote service's validation answers are the customer's own mistakes: they pass on as they are.
     const priced = await this.http.post<InternalPriceResponse>(INTERNAL_PATHS.price, body, {
       accept: isInternalPriceResponse,
@@ -28,6 +33,7 @@ export class HttpQuotePricer implements QuotePricer {
       totalPricePence: Number(priced.totalPricePence),
       pricePerHalfHourPence: Number(priced.pricePerHalfHourPence),
       request: priced.request ?? request,
+      card: priced.card ?? null,
     };
   }
 }

@@ -43,7 +43,8 @@ export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePenc
  */
 export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePricer, record: StoredBooking, o: Reprice): Promise<{ record: StoredBooking; settlement: Settlement }> {
   const { request, driverId } = pricingRequestOf(record);
-  const priced = await pricer.price({ ...request, ...o.changes }, driverId);
+  // The same driver, free for the changed move (its own slots left out), at the rates it was booked at.
+  const priced = await pricer.price({ ...request, ...o.changes }, driverId, { bookingId: record._id, ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}) });
 
   const facts = ruleFacts(record);
   const net = facts.amountPaidPence - facts.amountRefundedPence;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type InternalPriceResponse } from '@vanhop/contracts';
+import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type InternalPriceResponse, type PriceCardWire } from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
@@ -10,8 +10,14 @@ import { issueRetrieveCode } from '../domain/retrieve-code.js';
 export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
 
 /** The port to the quote service: the only source of prices. */
+/** Re-pricing a stored booking: its id (its driver's time is checked, its own slots left out) and the card it was booked at. */
+export interface PricingContext {
+  bookingId?: string;
+  bookedCard?: PriceCardWire;
+}
+
 export interface QuotePricer {
-  price(request: Record<string, unknown>, driverId?: string): Promise<ServerPrice>;
+  price(request: Record<string, unknown>, driverId?: string, context?: PricingContext): Promise<ServerPrice>;
 }
 
 export interface SaveQuoteInput {
@@ -77,6 +83,8 @@ export class SaveQuote {
       quote: { ...priced.quote, percentage: null },
       request: { ...priced.request, ...(priced.quote.driverId ? { driverId: priced.quote.driverId } : {}) },
       driver: priced.driver,
+      // The rates this price was made at: a later change to the booked move is priced at them.
+      bookedCard: priced.card ?? null,
       // Stored explicitly: the embedded store does not match a missing field with null.
       deletedAt: null,
     };

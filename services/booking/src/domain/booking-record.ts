@@ -1,4 +1,4 @@
-import { customerStatusText, poundsToPence, type BookingLifecycle, type BookingRecord, type RefundReason } from '@vanhop/contracts';
+import { customerStatusText, poundsToPence, type BookingLifecycle, type BookingRecord, type PriceCardWire, type RefundReason } from '@vanhop/contracts';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -26,6 +26,8 @@ export type StoredBooking = BookingRecord &
     payment?: RecordedPayment;
     /** How many times the move was priced again since it was saved (a new date, a staff amendment). */
     moveRevision?: number;
+    /** The driver's price card the booked price was made at (null or absent: records saved before it was kept). */
+    bookedCard?: PriceCardWire | null;
   };
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */

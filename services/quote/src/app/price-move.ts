@@ -1,10 +1,10 @@
-import { bookingTimeProblem, cleanItems, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
+import { bookingTimeProblem, cleanItems, DRIVER_NOT_FREE_FOR_CHANGE, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
 import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
 import { offersFor, type PricedOffer } from '../domain/offers.js';
-import { HOUSE_CARD } from '../domain/price-card.js';
+import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
 import { priceMove } from '../domain/pricing.js';
 import { estimateForMove, hoursProblem } from '../domain/job-estimate.js';
@@ -14,6 +14,18 @@ export interface DriverSource { listActive(): Promise<Driver[]> }
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
 export interface BusySource { busy(from: Date, to: Date, options?: { exceptBookingId?: string; holder?: string }): Promise<Map<string, Set<string>>> }
+
+export interface PriceOptions {
+  driverId?: string;
+  checkBusy?: boolean;
+  hoursMustCoverDrive?: boolean;
+  forBookingId?: string;
+  bookedCard?: PriceCard;
+}
+
+/** The drivers with `driverId`'s card replaced by the one the booking was made at. */
+const withBookedCard = (drivers: Driver[], driverId: string | undefined, card: PriceCard | undefined): Driver[] =>
+  card && driverId !== undefined ? drivers.map((d) => (d._id === driverId ? { ...d, card } : d)) : drivers;
 
 export interface PricedMove {
   quote: Quote;
@@ -49,8 +61,13 @@ export class PriceMove {
    * itself (unique slots) is what refuses a driver taken meanwhile.
    * `hoursMustCoverDrive`: refuse booked hours shorter than the drive (the customer's own quotes);
    * re-pricing a stored booking leaves it out, so a booking made before the rule still re-prices.
+   * `forBookingId`: re-pricing that stored booking after a change (a new date, hours, stops): its
+   * driver must be free for the changed move like any quoted driver, its own slots left out, or the
+   * change is refused (409) rather than booked over another job.
+   * `bookedCard`: the rates the booking was made at, used for its driver instead of the card they
+   * have now, so a change is priced at what was agreed.
    */
-  async run(data: BookingDraft, options: { driverId?: string; checkBusy?: boolean; hoursMustCoverDrive?: boolean } = {}): Promise<PricedMove> {
+  async run(data: BookingDraft, options: PriceOptions = {}): Promise<PricedMove> {
     const now = this.deps.clock.now();
     const start = data.date ? new Date(data.date) : undefined;
     if (start) {
@@ -74,11 +91,14 @@ export class PriceMove {
     const tooShort = options.hoursMustCoverDrive ? hoursProblem(estimate, data.hour) : null;
     if (tooShort) throw new HoursTooShortError(tooShort, estimate);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const priced = offersFor(move, await this.freeDrivers(await this.deps.drivers.listActive(), start, data.hour, options.checkBusy ?? false, holdHolderOf(data.email)));
+    const drivers = withBookedCard(await this.deps.drivers.listActive(), options.driverId, options.bookedCard);
+    const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
+    const priced = offersFor(move, await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId));
 
     let chosen: PricedOffer | null = priced[0] ?? null;
     if (options.driverId !== undefined) {
       chosen = priced.find((o) => o.driver._id === options.driverId) ?? null;
+      if (!chosen && options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
       if (!chosen) throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
     }
     // With no matching driver the customer still sees the house price (no driver attached yet).
@@ -97,7 +117,14 @@ export class PriceMove {
   }
 
   /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
-  private async freeDrivers(drivers: Driver[], start: Date | undefined, hours: number | undefined, checkBusy: boolean, holder: string | undefined): Promise<Driver[]> {
+  private async freeDrivers(
+    drivers: Driver[],
+    start: Date | undefined,
+    hours: number | undefined,
+    checkBusy: boolean,
+    holder: string | undefined,
+    exceptBookingId: string | undefined,
+  ): Promise<Driver[]> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return drivers;
     const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
@@ -105,7 +132,10 @@ export class PriceMove {
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
     // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
-    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest), { holder });
+    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest), {
+      holder,
+      ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
+    });
     return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
 }

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { bookingCompleteSchema, INTERNAL_ID, INTERNAL_PATHS, type InternalPriceResponse } from '@vanhop/contracts';
+import { bookingCompleteSchema, INTERNAL_ID, INTERNAL_PATHS, priceCardSchema, type InternalPriceResponse } from '@vanhop/contracts';
 import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { DriverRepository } from '../adapters/driver-repository.js';
@@ -10,23 +10,32 @@ import type { DriverRepository } from '../adapters/driver-repository.js';
  * Body: the complete booking data plus an optional `driverId`; answer: the priced Quote for that
  * driver (or the cheapest offer) and the driver's contact snapshot.
  */
+/** An optional id in an internal body: absent or null is none, anything else must look like an id. */
+function internalId(value: unknown, field: string, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !INTERNAL_ID.test(value)) throw new ValidationError(`${field} must be ${what}`, { [field]: `${field} must be ${what}` });
+  return value;
+}
+
 export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: DriverRepository }): void {
   app.post(
     INTERNAL_PATHS.price,
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const { driverId, ...bookingData } = body;
-      if (driverId !== undefined && driverId !== null && (typeof driverId !== 'string' || !INTERNAL_ID.test(driverId))) {
-        throw new ValidationError('driverId must be a driver id', { driverId: 'driverId must be a driver id' });
-      }
+      const { driverId, bookingId, bookedCard, ...bookingData } = body;
+      const driver = internalId(driverId, 'driverId', 'a driver id');
+      const forBookingId = internalId(bookingId, 'bookingId', 'a booking id');
       const data = await validate(bookingCompleteSchema, bookingData, 'Booking');
-      const priced = await deps.priceMove.run(data, { driverId: driverId ?? undefined });
+      // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.
+      const card = bookedCard === undefined || bookedCard === null || !driver || !forBookingId ? undefined : await validate(priceCardSchema, bookedCard, 'Booked card');
+      const priced = await deps.priceMove.run(data, { driverId: driver, forBookingId, bookedCard: card });
       const answer: InternalPriceResponse = {
         quote: priced.quote,
         driver: priced.driver,
         totalPricePence: priced.totalPricePence,
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         request: data,
+        card: priced.chosen?.driver.card ?? null,
       };
       res.json(answer);
     }),
