@@ -89,7 +89,10 @@ describe('a new customer books a move', () => {
     const paid = nextAlert(page);
     await page.locator('button.pay').click();
     expect(await paid).toBe('Payment Success');
-    await page.waitForURL(`${base}/`);
+    // Paid on the retrieve page: the same success page as Book Now, with the My move link.
+    await page.waitForURL(/\/paymentbooking\/success/);
+    await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View my move' }).getAttribute('href')).toMatch(/^\/mymove\/[^/]+$/);
 
     await page.goto(`${base}/retrieve/${code}`);
     await page.getByRole('button', { name: 'Retrieve' }).click();

@@ -220,6 +220,17 @@ export default function BookingForm() {
   /** The drive of the last refusal of too few hours (its move had no offers to read it from). */
   const [refusedDrive, setRefusedDrive] = useState<number | null>(null);
   const driveSeconds = refusedDrive ?? priced?.response.quote.travelHour ?? null;
+  /**
+   * The server's refusal of too few hours stays a field error while the move and its hours are the
+   * ones refused: kept in the form's own validation, so a blur re-validating the form neither drops
+   * the message nor shifts the page under a click on the suggestion.
+   */
+  const hourRefusal = useRef<{ hour: string; move: string; message: string } | null>(null);
+  const validate = (v: BookingFields): FormikErrors<BookingFields> => {
+    const refusal = hourRefusal.current;
+    const stillRefused = refusal && v.how_many_hour === refusal.hour && currentMoveKey(store.getState().booking) === refusal.move;
+    return { ...validateExtra(v), ...viaStopErrors(store.getState().booking.addresses), ...(stillRefused ? { how_many_hour: refusal.message } : {}) };
+  };
 
   /** One click on a suggestion: book those hours and get quotes again. */
   const bookHours = (hours: number) => {
@@ -227,7 +238,7 @@ export default function BookingForm() {
     void form.current?.setFieldValue('how_many_hour', String(hours), false).then(() => form.current?.submitForm());
   };
 
-  const onSubmit = async (_values: BookingFields, helpers: FormikHelpers<BookingFields>) => {
+  const onSubmit = async (values: BookingFields, helpers: FormikHelpers<BookingFields>) => {
     setSendFailed(false);
     try {
       const p = await price(toBookingRequest(store.getState().booking, { complete: true }));
@@ -242,6 +253,7 @@ export default function BookingForm() {
       if (refused) {
         // Too few hours for the drive: said under the hour select, with the suggestion one click away.
         setRefusedDrive(refused.estimate?.driveSeconds ?? null);
+        hourRefusal.current = { hour: values.how_many_hour, move: currentMoveKey(store.getState().booking), message: refused.message };
         helpers.setFieldTouched('how_many_hour', true, false);
         helpers.setFieldError('how_many_hour', refused.message);
         return;
@@ -253,7 +265,7 @@ export default function BookingForm() {
   return (
     <div className="booking">
       <h1>Your move</h1>
-      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={(v) => ({ ...validateExtra(v), ...viaStopErrors(store.getState().booking.addresses) })} onSubmit={onSubmit}>
+      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={validate} onSubmit={onSubmit}>
         {({ isSubmitting }) => (
           <Form noValidate className="booking-form" aria-label="Booking details">
             <SyncToBooking />
