@@ -91,8 +91,9 @@ describe('embedded product: the mail a booking produces', () => {
     expect(count(driverEmail, `Accept or decline job ${code} by`)).toBe(1);
     expect(count('alice@example.com', 'How was your move with VanHop?')).toBe(1);
     expect(mails).toHaveLength(5);
-    expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatchObject({ to: '+447123456789' });
+    // Two texts: the saved quote's link (the form promises it) and the booking confirmation.
+    expect(texts).toHaveLength(2);
+    for (const t of texts) expect(t).toMatchObject({ to: '+447123456789' });
 
     // The customer mail's text content, read back from the .eml.
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed:'))!;

@@ -80,6 +80,11 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(htmlOf(m)).toContain('Hello Ada &lt;Lovelace&gt;,');
     expect(htmlOf(m)).not.toContain('<Lovelace>');
     expect(htmlOf(m)).toContain('href="https://vanhop.test/retrieve/4815162"');
+    // The booking form promises a text with the link to the quote: it is sent.
+    await expect.poll(() => sms.received.length).toBe(1);
+    const [sent] = sms.received;
+    expect(sent.idempotencyKey).toBe(`quote-saved.${e.eventId}.sms`);
+    expect(sent.body.body).toBe('VanHop: your quote 4815162 (£235.50) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815162');
   });
 
   it('BookingConfirmed: customer confirmation, a text message and the driver job e-mail', async () => {
@@ -231,7 +236,8 @@ describe('notification consumers send real mail over SMTP', () => {
     await smtp.waitFor(3);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.received.map((m) => m.mail.subject?.split(':')[0]).sort()).toEqual(['Booking confirmed', 'New job 4815162', 'Your VanHop quote 4815162 is saved']);
-    expect(sms.received).toHaveLength(1);
+    // One text each: the saved quote's link and the confirmation.
+    expect(sms.received.map((t) => t.idempotencyKey).sort()).toEqual([`booking-confirmed.${booking.eventId}.sms`, `quote-saved.${quote.eventId}.sms`]);
   });
 
   it('an SMTP outage delays mail (retried with backoff) but loses none', async () => {
@@ -249,7 +255,7 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(smtp.bySubject('Booking confirmed')).toHaveLength(1);
     expect(smtp.bySubject('New job')).toHaveLength(1);
     expect(smtp.bySubject('is saved')).toHaveLength(1);
-    // The text message went out once even though the customer mail before it was retried.
-    expect(sms.received).toHaveLength(1);
+    // Each text went out once even though the mail before it was retried.
+    expect(sms.received.map((t) => t.idempotencyKey.split('.')[0]).sort()).toEqual(['booking-confirmed', 'quote-saved']);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { MSG, type Offer, type Quote } from '@vanhop/contracts';
+import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
 import { fakeApi } from '../../components/testing/fakeApi';
 
@@ -100,6 +100,26 @@ describe('QuotePanel', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: MSG.quote.getQuotesAgain }));
     expect(onRequote).toHaveBeenCalledTimes(1);
+  });
+
+  it('a move that became too soon is refused in the server\'s words with the earliest start, not "could not start the payment"', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 400, json: { message: BOOKING_TIME_MESSAGES.tooSoon, code: 'validation_failed', errors: { date: BOOKING_TIME_MESSAGES.tooSoon } } }) });
+    renderPanel();
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    const alert = await screen.findByText(/^Moving date is too soon: choose a later time\. The earliest start you can book now is /);
+    expect(alert.textContent).toMatch(/change the moving date on the form and get quotes again\.$/);
+    expect(screen.queryByText(/could not start the payment/)).toBeNull();
+  });
+
+  it('a refusal that is not the customer\'s to fix (a 5xx) keeps the plain retry message', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 503, json: { message: 'Payment service unavailable', code: 'unavailable' } }) });
+    renderPanel();
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('We could not start the payment. Please try again.')).toBeTruthy();
   });
 
   it('when the server refuses the price (409), the panel turns stale with its message instead of a retry', async () => {

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import { BOOKING_TIME_MESSAGES, earliestBookingTime, MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
 import { Modal } from '../../components/Modal';
 import { Alert } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
@@ -30,6 +30,17 @@ interface QuotePanelProps {
 /** The server refuses (409) a quote whose price or move is not what it would book now. */
 const refusedAsStale = (err: unknown): string | null => (err instanceof ApiError && err.status === 409 ? err.message : null);
 
+/**
+ * Any other refusal in the server's own words (a 400 or 429 explains itself: a move that became too
+ * soon, the limit on unpaid checkouts); a move now too soon also says when the earliest start is.
+ * Null for failures that are not the customer's to fix (network, 5xx).
+ */
+export function refusalWords(err: unknown, now: Date = new Date()): string | null {
+  if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500 || !err.message) return null;
+  if (err.message !== BOOKING_TIME_MESSAGES.tooSoon) return err.message;
+  return `${err.message}. The earliest start you can book now is ${formatMovingDate(earliestBookingTime(now).toISOString())}: change the moving date on the form and get quotes again.`;
+}
+
 export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, onCompare, onUseHours }: QuotePanelProps) {
   const navigate = useNavigate();
   const [more, setMore] = useState(false);
@@ -52,7 +63,7 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     } catch (err) {
       const why = refusedAsStale(err);
       if (why) setRefused(why);
-      else setProblem('We could not start the payment. Please try again.');
+      else setProblem(refusalWords(err) ?? 'We could not start the payment. Please try again.');
       setBusy(false);
     }
   };
@@ -67,7 +78,7 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     } catch (err) {
       const why = refusedAsStale(err);
       if (why) setRefused(why);
-      else setProblem('We could not save your quote. Please try again.');
+      else setProblem(refusalWords(err) ?? 'We could not save your quote. Please try again.');
       setBusy(false);
     }
   };
