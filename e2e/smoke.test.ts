@@ -16,6 +16,21 @@ describe('web app served by the embedded product', () => {
 describe('the prerendered home page before the app has started', () => {
   const ctx = useProductAndBrowser();
 
+  it('asks for nothing that is not there: every file the home page loads answers 2xx or 3xx', async () => {
+    const page = await ctx.browser.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+    });
+    await page.goto(`${ctx.product.url}/`);
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // The prerendered markup once named the hero image by its source path (/src/assets/...?no-inline).
+    expect(await page.content()).not.toContain('/src/assets/');
+    expect(failed).toEqual([]);
+    await page.close();
+  });
+
   it('keeps a postcode typed before the app took over and lets the visitor pick a suggestion for it', async () => {
     const page = await ctx.browser.newPage();
     // Hold the app's entry script back, as a slow phone would, until the visitor has typed.
