@@ -57,6 +57,18 @@ describe('My move through the gateway (embedded product)', () => {
   }
   const myMove = (path: string) => `/api${path}`;
 
+  it('a Book Now booking (never saved for later) starts its history at the payment: no "Quote saved" line', async () => {
+    const priced = await api<{ quote: Record<string, unknown> }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'book-now@example.com' }));
+    expect(priced.status).toBe(200);
+    const { checkout } = await payOnLocalCheckout(api, { ...priced.body.quote, percentage: 30 });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    expect(success.status).toBe(200);
+    await settle();
+    const view = await api<MyMoveView>('GET', myMove(success.body.myMovePath!));
+    expect(view.body.history.map((h) => h.kind)).toEqual(['paid']);
+    expect(view.body.history.map((h) => h.text).join(' ')).not.toContain('Quote saved');
+  });
+
   it('book → My move → cancel within the hour → refund recorded → customer and driver mails and the refund receipt, once each', async () => {
     const booked = await book('cancel@example.com');
     expect(booked).toMatchObject({ success: true, kind: 'deposit', paymentStatus: '30percentage', statusText: '30 % deposit paid' });

@@ -256,6 +256,6 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(smtp.bySubject('New job')).toHaveLength(1);
     expect(smtp.bySubject('is saved')).toHaveLength(1);
     // Each text went out once even though the mail before it was retried.
-    expect(sms.received.map((t) => t.idempotencyKey.split('.')[0]).sort()).toEqual(['booking-confirmed', 'quote-saved']);
+    expect(sms.received.map((t) => (t.idempotencyKey ?? '').split('.')[0]).sort()).toEqual(['booking-confirmed', 'quote-saved']);
   });
 });

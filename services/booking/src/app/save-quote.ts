@@ -87,6 +87,8 @@ export class SaveQuote {
       bookedCard: priced.card ?? null,
       // Stored explicitly: the embedded store does not match a missing field with null.
       deletedAt: null,
+      // Only a quote saved for later says so in its history: a Book Now checkout's starts at its payment.
+      history: announce ? [{ at: now.toISOString(), kind: 'saved', text: 'Quote saved' }] : [],
     };
     const events = announce ? [await this.quoteSaved(_id, code, priced, now)] : [];
     try {
