@@ -13,6 +13,24 @@ describe('web app served by the embedded product', () => {
   });
 });
 
+describe('the Instant Support button', () => {
+  const ctx = useProductAndBrowser();
+
+  it('is its icon alone on a phone (a thumb\'s width, not a third of the screen) and is never printed', async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.product.url}/`);
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    const launcher = page.getByRole('button', { name: 'Instant Support' });
+    const box = (await launcher.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(56);
+    // A floating button covers whatever scrolls under it: on a phone it is a thumb-sized icon, no wider.
+    expect(box.height).toBeLessThanOrEqual(56);
+    await page.emulateMedia({ media: 'print' });
+    expect(await launcher.isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('the prerendered home page before the app has started', () => {
   const ctx = useProductAndBrowser();
 
