@@ -173,11 +173,20 @@ describe('site chrome and content pages', () => {
     const page = await open('/removals-service-abbey-wood');
     expect(await page.locator('h1').textContent()).toBe('Removals Service in Abbey Wood');
     const bookNow = page.getByRole('link', { name: 'Book Now', exact: true });
-    expect(await bookNow.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/']);
+    expect(await bookNow.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/?from=Abbey%20Wood', '/?from=Abbey%20Wood']);
     const map = page.getByRole('img', { name: 'Map of Abbey Wood' });
     await map.waitFor();
     expect(await page.locator('[data-map-engine="offline"]').evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
     expect(await page.getByTestId('map-marker').count()).toBe(1);
+
+    // Book Now carries the place into the search: the pickup starts from it and offers it to pick.
+    await bookNow.first().click();
+    await page.waitForURL(/\/\?from=Abbey%20Wood$/);
+    const pickup = page.locator('#pickup-postcode');
+    await expect.poll(() => pickup.inputValue(), POLL).toBe('Abbey Wood');
+    await pickup.focus();
+    const listId = await pickup.getAttribute('aria-controls');
+    await page.locator(`[id="${listId}"] [role=option]`, { hasText: 'Abbey Wood' }).first().waitFor({ state: 'visible' });
     await page.close();
   });
 

@@ -103,6 +103,9 @@ export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, on
         }}
         onFocus={() => {
           if (!justPicked.current && options.length) setOpen(true);
+          // Text the field was given rather than typed (a landing page's place) is looked up once the
+          // visitor comes to the field, as if they had typed it.
+          else if (query === '' && !justPicked.current && value.trim().length >= 2) setQuery(value);
         }}
         onBlur={() => {
           setOpen(false);

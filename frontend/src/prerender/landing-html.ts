@@ -1,5 +1,6 @@
 import { escapeHtml as esc, MSG } from '@vanhop/contracts';
 import { parseLandingId, placeDisplayName } from '../features/landing/landing-ids';
+import { bookNowLink } from '../features/landing/book-now-link';
 import { landingText, landingTitle } from '../features/landing/landing-text';
 
 export interface PrerenderedPage {
@@ -36,10 +37,10 @@ export function prerenderLandingPage(pathname: string): PrerenderedPage | null {
     description: text.intro,
     bodyHtml:
       `<article class="page landing"><h1>${esc(text.heading)}</h1><p class="lead">${esc(text.intro)}</p>` +
-      `<p><a href="/" class="button">Book Now</a></p>${sections}` +
+      `<p><a href="${esc(bookNowLink(where))}" class="button">Book Now</a></p>${sections}` +
       // The map's heading and its 400 px frame as the page first draws them (the map fills it later).
       `<h2>${esc(where)} on the map</h2><div class="map-frame" style="height:400px"><p class="map-status">${esc(MSG.maps.loading)}</p></div>` +
       `<div class="booking-box" style="margin-top:1.5rem"><h2>Ready to move?</h2><p>Compare drivers for ${esc(target.service.toLowerCase())} in ${esc(where)} now: it takes a minute and costs nothing to get prices.</p>` +
-      `<a href="/" class="button">Book Now</a></div></article>`,
+      `<a href="${esc(bookNowLink(where))}" class="button">Book Now</a></div></article>`,
   };
 }

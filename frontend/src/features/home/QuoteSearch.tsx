@@ -4,7 +4,7 @@
  * move's addresses and the customer goes to /booking.
  */
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '@vanhop/contracts';
 import { AddressAutocomplete } from '../../components/AddressAutocomplete';
 import type { PlaceChoice } from '../../components/addressInput';
@@ -16,6 +16,14 @@ import { validateSearch, withinServiceArea, type SearchErrors, type SearchField 
 import './QuoteSearch.css';
 
 const EMPTY: SearchField = { text: '', choice: null };
+
+/**
+ * A place handed over by a link (`/?from=Abbey%20Wood`, a local page's Book Now): the pickup's text to
+ * start from, never a choice: it still has to be picked from the suggestions like anything typed.
+ */
+export function placeFromLink(from: string | null): string {
+  return (from ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 60);
+}
 
 /** In the radius? The browser measures it itself for Google places, otherwise the geo service decides. */
 async function pickupInArea(choice: PlaceChoice, measureLocally: boolean): Promise<boolean> {
@@ -32,7 +40,8 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { config } = usePublicConfig();
-  const [pickup, setPickup] = useState<SearchField>(EMPTY);
+  const [params] = useSearchParams();
+  const [pickup, setPickup] = useState<SearchField>(() => ({ text: placeFromLink(params.get('from')), choice: null }));
   const [dropoff, setDropoff] = useState<SearchField>(EMPTY);
   const [touched, setTouched] = useState({ pickup: false, dropoff: false });
   const [submitted, setSubmitted] = useState(false);

@@ -32,12 +32,12 @@ describe('local landing page', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the service and place text with two Book Now links to /', () => {
+  it('shows the service and place text with two Book Now links that carry the place to the search', () => {
     at('/man-and-van-abbey-wood');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Man and Van in Abbey Wood');
     const bookNow = screen.getAllByRole('link', { name: 'Book Now' });
     expect(bookNow).toHaveLength(2);
-    bookNow.forEach((link) => expect(link.getAttribute('href')).toBe('/'));
+    bookNow.forEach((link) => expect(link.getAttribute('href')).toBe('/?from=Abbey%20Wood'));
     expect(document.body.textContent).toContain('£10,000');
   });
 

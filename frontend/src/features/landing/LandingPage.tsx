@@ -6,6 +6,7 @@ import { MapView } from '../../maps/MapView';
 import type { LatLng } from '../../maps/types';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { parseLandingId, placeDisplayName } from './landing-ids';
+import { bookNowLink } from './book-now-link';
 import { landingText, landingTitle } from './landing-text';
 import { usePageTitle } from '../../app/usePageTitle';
 
@@ -55,7 +56,7 @@ export function LandingPage() {
       <h1>{text.heading}</h1>
       <p className="lead">{text.intro}</p>
       <p>
-        <Link to="/" className="button">
+        <Link to={bookNowLink(where)} className="button">
           Book Now
         </Link>
       </p>
@@ -78,7 +79,7 @@ export function LandingPage() {
       <div className="booking-box" style={{ marginTop: '1.5rem' }}>
         <h2>Ready to move?</h2>
         <p>Compare drivers for {target.service.toLowerCase()} in {where} now: it takes a minute and costs nothing to get prices.</p>
-        <Link to="/" className="button">
+        <Link to={bookNowLink(where)} className="button">
           Book Now
         </Link>
       </div>
