@@ -88,7 +88,8 @@ export class AmendBooking {
       history: (s) => {
         const what = changed.map((part) => changeWords(part, before, moveOf(s.updated))).join('; ');
         const price = s.totalPence === s.previousTotalPence ? `price unchanged at ${pounds(s.totalPence)}` : `price ${pounds(s.previousTotalPence)} → ${pounds(s.totalPence)}`;
-        return [{ at, kind: 'amended', text: `Amended by staff: ${what}; ${price}${settlementWords(s)} (by ${amendedBy})`, amountPence: s.totalPence }];
+        // The customer reads this line: who in the office did it stays in the event and the admin answer.
+        return [{ at, kind: 'amended', text: `Amended by VanHop: ${what}; ${price}${settlementWords(s)}`, amountPence: s.totalPence }];
       },
       event: (s) =>
         this.records.event(
