@@ -190,7 +190,8 @@ describe('staff back office in the browser', () => {
     answers.push('dismiss');
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => seen.length, POLL).toBe(2);
-    expect(seen[1]).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this record?' });
+    // The confirmation names the record (a paid job is never deleted: it offers Cancel with refund instead).
+    expect(seen[1]).toEqual({ type: 'confirm', message: `Delete quotation ${saved.code} for Alice Quoter?` });
     expect((await retrieve(saved.code))[0]?.randomNumber).toBe(saved.code);
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => seen.length, POLL).toBe(4);

@@ -67,7 +67,8 @@ export const STAFF_SCREENS: AreaScreen[] = [
       const panel = await openRecord(page, 'job-card', data.jobCode);
       await panel.getByRole('button', { name: 'Change date, hours or stops' }).click();
       await panel.locator('.admin-amend-form').waitFor();
-      await panel.getByRole('button', { name: 'Delete' }).scrollIntoViewIfNeeded();
+      // A paid job's last action is Cancel with refund (it is never deleted).
+      await panel.getByRole('button', { name: 'Cancel with refund' }).scrollIntoViewIfNeeded();
     },
   },
   { name: 'admin-record-quotation', as: 'staff', dialog: true, path: () => '/admin/dashboard', show: (page, data) => openRecord(page, 'quotation-card', data.quotationCode) },

@@ -12,6 +12,7 @@ export const TOPICS = {
   bookingPostponed: 'booking.postponed',
   bookingReactivated: 'booking.reactivated',
   bookingAmended: 'booking.amended',
+  bookingDeleted: 'booking.deleted',
   balancePaid: 'booking.balance-paid',
   refundRequested: 'refund.requested',
   refundIssued: 'refund.issued',
@@ -132,6 +133,12 @@ export const bookingCancelledSchema = yup.object({
   /** What will be refunded (0 outside the cooling-off period); RefundIssued follows when > 0. */
   refundPence: moneyPence(),
   withinCoolingOff: yup.boolean().required(),
+  /** Who cancelled: the customer on My move, or VanHop staff (absent on events from before staff could: the customer). */
+  cancelledBy: yup.string().oneOf(['customer', 'staff'] as const).optional(),
+  /** Staff's reason, which the customer is told (staff cancellations only). */
+  reason: yup.string().optional(),
+  /** The staff member's username, for the office's records: no e-mail or page shows it to the customer. */
+  staffUsername: yup.string().optional(),
 });
 export type BookingCancelled = yup.InferType<typeof bookingCancelledSchema>;
 
@@ -174,6 +181,20 @@ export const bookingAmendedSchema = yup.object({
 });
 export type BookingAmended = yup.InferType<typeof bookingAmendedSchema>;
 
+/**
+ * Staff deleted an unpaid quotation (soft: the record is kept, marked). Its checkout hold, if it
+ * still has one, gives the driver back now instead of when it lapses. A record that took money is
+ * never deleted, so this never names a booking whose driver must be kept.
+ */
+export const bookingDeletedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  deletedAt: yup.string().required(),
+  /** The staff member's username. */
+  deletedBy: yup.string().required(),
+});
+export type BookingDeleted = yup.InferType<typeof bookingDeletedSchema>;
+
 export const balancePaidSchema = yup.object({
   ...bookingFacts,
   amountPence: moneyPence(),
@@ -186,10 +207,11 @@ export type BalancePaid = yup.InferType<typeof balancePaidSchema>;
 
 /**
  * Why money goes back: a cancellation in the cooling-off period, a cheaper price after the move was
- * re-priced (a postponed move's new date, or staff amending it), or a payment the booking did not
- * need (a second balance payment, or one that arrived after the booking was cancelled).
+ * re-priced (a postponed move's new date, or staff amending it), a payment the booking did not
+ * need (a second balance payment, or one that arrived after the booking was cancelled), or staff
+ * cancelling the booking with the refund they chose.
  */
-export const REFUND_REASONS = ['cooling-off-cancellation', 'reprice', 'overpayment'] as const;
+export const REFUND_REASONS = ['cooling-off-cancellation', 'reprice', 'overpayment', 'staff-cancellation'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** What a refund was for, as receipts (My move and e-mail) state it. */
@@ -197,6 +219,7 @@ export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
   'cooling-off-cancellation': 'Cancellation in the cooling-off period',
   reprice: 'Price difference after a change to the move',
   overpayment: 'Refund of a payment the booking did not need',
+  'staff-cancellation': 'Cancellation by VanHop',
 };
 
 /** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
@@ -284,16 +307,23 @@ export const jobAcceptedSchema = yup.object({
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 
 /**
- * The driver declined the job or did not answer in time. The booking still names them and their
- * time stays taken: the booking now needs a driver (staff see it, the office is mailed) until
- * staff reassign it or it is cancelled.
+ * Why a job went back to the office: its driver declined it, did not answer in time, or was
+ * suspended by staff (every upcoming job of theirs comes back at once). Old values stay valid.
+ */
+export const JOB_RETURN_REASONS = ['declined', 'expired', 'suspended'] as const;
+export type JobReturnReason = (typeof JOB_RETURN_REASONS)[number];
+
+/**
+ * The driver declined the job, did not answer in time, or was suspended. The booking still names
+ * them and their time stays taken: the booking now needs a driver (staff see it, the office is
+ * mailed) until staff reassign it or it is cancelled.
  */
 export const jobReturnedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
   driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
   move: moveSchema.required(),
-  because: yup.string().oneOf(['declined', 'expired'] as const).required(),
+  because: yup.string().oneOf(JOB_RETURN_REASONS).required(),
   at: yup.string().required(),
 });
 export type JobReturned = yup.InferType<typeof jobReturnedSchema>;
@@ -359,6 +389,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.bookingPostponed]: bookingPostponedSchema,
   [TOPICS.bookingReactivated]: bookingReactivatedSchema,
   [TOPICS.bookingAmended]: bookingAmendedSchema,
+  [TOPICS.bookingDeleted]: bookingDeletedSchema,
   [TOPICS.balancePaid]: balancePaidSchema,
   [TOPICS.refundRequested]: refundRequestedSchema,
   [TOPICS.refundIssued]: refundIssuedSchema,
@@ -381,6 +412,7 @@ export interface EventPayloads {
   'booking.postponed': BookingPostponed;
   'booking.reactivated': BookingReactivated;
   'booking.amended': BookingAmended;
+  'booking.deleted': BookingDeleted;
   'booking.balance-paid': BalancePaid;
   'refund.requested': RefundRequested;
   'refund.issued': RefundIssued;

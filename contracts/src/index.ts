@@ -22,3 +22,5 @@ export * from './conversations.js';
 export * from './items.js';
 export * from './coverage.js';
 export * from './schemas/items.js';
+export * from './staff-cancel.js';
+export * from './schemas/staff-cancel.js';

@@ -6,7 +6,7 @@
  * in schemas/my-move.ts, so the web app's first download can use these rules without yup.
  */
 import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
-import type { AmendablePart } from './events.js';
+import type { AmendablePart, JobReturnReason } from './events.js';
 import type { ItemLine } from './items.js';
 import { formatPence } from './money.js';
 
@@ -59,14 +59,14 @@ export interface BookingLifecycle {
   history?: BookingHistoryEntry[];
   receipts?: Receipt[];
   /**
-   * The named driver declined the job or did not answer in time: the booking needs a driver until
+   * The named driver declined the job, did not answer in time or was suspended: the booking needs a driver until
    * staff reassign it (their time stays taken meanwhile). Null or absent: the driver named is the driver.
    */
   needsDriver?: NeedsDriver | null;
 }
 
 export interface NeedsDriver {
-  because: 'declined' | 'expired';
+  because: JobReturnReason;
   /** The driver who gave the job back (still named on the booking until the reassignment). */
   driverId: string;
   since: string;

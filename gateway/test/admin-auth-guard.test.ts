@@ -34,6 +34,7 @@ const ADMIN_ROUTES: [string, string][] = [
   ['DELETE', `/api/backdata/delete/${ID}`],
   ['POST', `/api/backdata/review/${ID}`],
   ['POST', `/api/backdata/amend/${ID}`],
+  ['POST', `/api/backdata/cancel/${ID}`],
   ['GET', '/api/backdata'],
   ['GET', '/api/backdata/ALL'],
   ['GET', '/api/account/admindashboard'],

@@ -10,6 +10,7 @@ describe('gateway routing table', () => {
     ['/api/backdata/delete/abc', 'booking', true],
     ['/api/backdata/review/abc', 'review', true],
     ['/api/backdata/amend/abc', 'booking', true],
+    ['/api/backdata/cancel/abc', 'booking', true],
     ['/api/paymentbooking/success', 'payment', false],
     ['/api/savebooking/updatepaymentstatus', 'payment', false],
     ['/api/payments/webhook', 'payment', false],

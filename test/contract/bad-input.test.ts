@@ -43,7 +43,7 @@ describe('bad input never produces a 5xx', () => {
     const token = await staffToken(base, running.product.env.ADMIN_SIGNUP_CODE!);
     const auth = { authorization: `Bearer ${token}` };
     for (const id of HOSTILE_IDS) {
-      for (const [method, path] of [['DELETE', `/api/backdata/delete/${id}`], ['POST', `/api/backdata/review/${id}`], ['POST', `/api/backdata/amend/${id}`]]) {
+      for (const [method, path] of [['DELETE', `/api/backdata/delete/${id}`], ['POST', `/api/backdata/review/${id}`], ['POST', `/api/backdata/amend/${id}`], ['POST', `/api/backdata/cancel/${id}`]]) {
         const res = await fetch(`${base}${path}`, { method, headers: auth });
         const text = await res.text();
         expect(res.status, `${method} ${path}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);

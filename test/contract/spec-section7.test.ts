@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, REVIEW_MSG } from '@vanhop/contracts';
+import { MSG, REVIEW_MSG, STAFF_RECORD_MSG } from '@vanhop/contracts';
 import type { EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { apiClient, payFormAction } from '../support/gateway-api.js';
@@ -20,6 +20,11 @@ export const DIFFERENCES_FROM_SPEC_SECTION_7: { call: string; difference: string
     call: 'POST backdata/review/{id}',
     difference: 'Refused with 409 {message} unless the booking was paid, is not cancelled or postponed, and its move date has passed; the e-mail then links a signed review page of our own instead of the contact page.',
     why: 'A review request before the move asks about something that has not happened, and its link must lead to a page that takes the review (issue 15).',
+  },
+  {
+    call: 'DELETE backdata/delete/{id}',
+    difference: 'Only an unpaid quotation is deleted (softly). A record that took money, a cancelled one included, is refused with 409 {message} and kept; staff cancel such a booking with its refund instead (POST backdata/cancel/{id}, not in the reference client).',
+    why: 'docs/BOOKING-LIFECYCLE.md, "Deleting": deleting a paid booking lost its money trail: no refund, no e-mail, a My move link that stopped working and a driver still booked (issue 27).',
   },
   {
     call: 'POST account/register',
@@ -360,7 +365,7 @@ describe('wire-contract calls (docs/WIRE-CONTRACT.md) through the gateway', () =
     expect(typeof ip.body.serverIp).toBe('string');
   });
 
-  it('GET backdata/all → records; POST backdata/review/{id} → message; DELETE backdata/delete/{id} → message', async () => {
+  it('GET backdata/all → records; POST backdata/review/{id} → message; DELETE backdata/delete/{id} → message (409 for a paid booking)', async () => {
     const list = await call('GET', 'backdata/all', undefined, bearer());
     expect(list.status).toBe(200);
     const mine = (list.body as { _id: string; randomNumber: number; reviewRequest: boolean; quote: object }[]).find((r) => r.randomNumber === code)!;
@@ -375,11 +380,21 @@ describe('wire-contract calls (docs/WIRE-CONTRACT.md) through the gateway', () =
     expect(review.status).toBe(409);
     expect(review.body.message).toBe(REVIEW_MSG.moveNotHappened);
 
-    const del = await call('DELETE', `backdata/delete/${mine._id}`, undefined, bearer());
+    // The record was paid (savebooking above): it is kept, see the known differences.
+    const refused = await call('DELETE', `backdata/delete/${mine._id}`, undefined, bearer());
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(STAFF_RECORD_MSG.paidNotDeletable);
+
+    const { quote } = await priced(bookingContext({ description: 'A desk and a chair' }));
+    const unpaid = await call('POST', '/saveRetrieve', { date: new Date().toISOString(), quote, randomNumber: newCode() });
+    expect(unpaid.ok, JSON.stringify(unpaid.body)).toBe(true);
+    const del = await call('DELETE', `backdata/delete/${unpaid.body.data._id}`, undefined, bearer());
     expect(del.status).toBe(200);
     expect(typeof del.body.message).toBe('string');
     const gone = await call('GET', 'backdata/all', undefined, bearer());
-    expect((gone.body as { _id: string }[]).some((r) => r._id === mine._id)).toBe(false);
+    const ids = (gone.body as { _id: string }[]).map((r) => r._id);
+    expect(ids).not.toContain(unpaid.body.data._id);
+    expect(ids).toContain(mine._id);
   });
 
   describe('known differences (DIFFERENCES_FROM_SPEC_SECTION_7)', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_CHANGE_TEXT, JOB_CLOSED_MSG, type DriverJobsResponse, type JobCandidate, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { DRIVER_ACCOUNT_MSG, DRIVER_CHANGE_TEXT, JOB_CLOSED_MSG, type DriverJobsResponse, type JobCandidate, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
@@ -148,5 +148,53 @@ describe('jobs follow bookings (issue 27)', () => {
     expect(other.body.offers.map((o) => o.driverId)).toContain(booked.driverId);
     expect(other.body.offers.map((o) => o.driverId)).not.toContain(chosen.driverId);
     expect((await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId)).not.toContain(booked.bookingId);
+  });
+
+  it('suspending a driver puts their upcoming jobs back with the office: each booking needs a driver, the office is mailed, their session reads nothing more (issue 27 item 6)', async () => {
+    const first = await book('suspended-1@example.com', daysAheadAtUtc(NOW, 10, 10));
+    const second = await book('suspended-2@example.com', daysAheadAtUtc(NOW, 11, 10));
+    expect(second.driverId).toBe(first.driverId);
+    const driverId = first.driverId;
+
+    // What the confirmation lists before staff confirm.
+    const upcoming = await api<JobView[]>('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, staff());
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body.map((j) => j.bookingId)).toEqual(expect.arrayContaining([first.bookingId, second.bookingId]));
+    expect((await api('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, asDriver(driverId))).status).toBe(401);
+
+    expect((await api('POST', `/api/drivers/admin/${driverId}/suspend`, { reason: 'Insurance lapsed' }, staff())).status).toBe(200);
+    await settle();
+
+    // The open session: refused on its jobs and profile, with the reason.
+    for (const path of ['/api/driver/me/jobs', '/api/driver/me']) {
+      expect(await api('GET', path, undefined, asDriver(driverId))).toMatchObject({ status: 403, body: { message: DRIVER_ACCOUNT_MSG.suspended } });
+    }
+    const returned = (await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body;
+    const records = (await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>('GET', '/api/backdata/all', undefined, staff())).body;
+    for (const job of upcoming.body) {
+      expect(returned.find((j) => j.bookingId === job.bookingId)).toMatchObject({ returnedBecause: 'suspended', stateText: 'Driver suspended: back with the office' });
+      expect(records.find((r) => r._id === job.bookingId)?.needsDriver).toMatchObject({ because: 'suspended', driverId });
+    }
+    for (const booked of [first, second]) {
+      const alert = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+      expect(alert.subject).toContain('is no longer available');
+      expect(alert.text).toContain('keeps their time until you reassign it');
+      // The customer is told nothing alarming: My move says the office is finding another driver.
+      const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
+      expect(view.driver).toBeNull();
+      expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.lost);
+    }
+
+    // Reassigned as any returned job: the suspended driver is no candidate; the customer is mailed the new one.
+    const listed = await api<JobCandidate[]>('GET', `/api/drivers/admin/jobs/${first.bookingId}/candidates`, undefined, staff());
+    expect(listed.body.map((c) => c.driverId)).not.toContain(driverId);
+    const chosen = listed.body[0]!;
+    const done = await api('POST', `/api/drivers/admin/jobs/${first.bookingId}/reassign`, { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 }, staff());
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await waitForMail(embedded.dataDir, (m) => m.to.includes('suspended-1@example.com') && m.subject === `Your new driver for booking ${first.randomNumber}: ${chosen.name}`);
+
+    // Reactivating restores the session's access; the jobs given back stay with the office.
+    expect((await api('POST', `/api/drivers/admin/${driverId}/reactivate`, undefined, staff())).status).toBe(200);
+    expect(await jobOf(driverId, second.bookingId)).toBeUndefined();
   });
 });

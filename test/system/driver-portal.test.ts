@@ -202,6 +202,7 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
   });
 
   it('staff suspend the driver: not offered, cannot sign in or change anything, cannot be invited; the reason is mailed', async () => {
+    const current = (await api<DriverAdminView>('GET', `/api/drivers/admin/${driver.id}`, undefined, staff)).body;
     const suspended = await api('POST', `/api/drivers/admin/${driver.id}/suspend`, { reason: 'Insurance lapsed' }, staff);
     expect(suspended.status).toBe(200);
     expect(await offerOf(driver.id, '2026-01-21T10:00:00.000Z')).toBeUndefined();
@@ -211,8 +212,9 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     await expect
       .poll(async () => (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD })).body.message, { timeout: 10_000 })
       .toBe(DRIVER_ACCOUNT_MSG.suspended);
-    const me = (await api<DriverSelfView>('GET', '/api/driver/me', undefined, asDriver())).body;
-    expect((await api('PUT', '/api/driver/me/card', me.card, asDriver())).status).toBe(403);
+    // The open session reads nothing any more (issue 27 item 6): its profile is refused like its changes.
+    expect(await api('GET', '/api/driver/me', undefined, asDriver())).toMatchObject({ status: 403, body: { message: DRIVER_ACCOUNT_MSG.suspended } });
+    expect((await api('PUT', '/api/driver/me/card', current.card, asDriver())).status).toBe(403);
     expect((await api('PUT', '/api/driver/me/availability', hours('08:00', '18:00'), asDriver())).status).toBe(403);
     expect(await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, staff)).toMatchObject({ status: 409, body: { message: DRIVER_ACCOUNT_MSG.suspendedInvite } });
     expect((await api('POST', '/api/driver-account/admin/invite/drv-nobody', undefined, staff)).status).toBe(404);

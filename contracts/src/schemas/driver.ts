@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constants.js';
+import type { JobReturnReason } from '../events.js';
 import type { ItemLine } from '../items.js';
 import { noControlCharacters } from './common.js';
 
@@ -228,8 +229,8 @@ export interface JobView {
   /** Accept or decline before this, or the job goes back to staff. */
   respondBy: string;
   respondedAt: string | null;
-  /** Why a job went back to staff. */
-  returnedBecause: 'declined' | 'expired' | null;
+  /** Why a job went back to staff (declined, not answered in time, or its driver suspended). */
+  returnedBecause: JobReturnReason | null;
   move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string; items?: ItemLine[] };
   /**
    * The customer's details, for a live booking only: a cancelled or postponed move shows none (null),
@@ -253,6 +254,12 @@ export const JOB_CLOSED_MSG = {
   postponed: 'This move is postponed: it will come back to you with its new date.',
 } as const;
 
+const RETURNED_TEXT: Record<JobReturnReason, string> = {
+  declined: 'Declined: back with the office',
+  expired: 'Not answered in time: back with the office',
+  suspended: 'Driver suspended: back with the office',
+};
+
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
 export function jobStateText(job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>): string {
   if (job.bookingState === 'cancelled') {
@@ -262,7 +269,7 @@ export function jobStateText(job: Pick<JobView, 'status' | 'returnedBecause' | '
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
   if (job.status === 'offered') return 'Offered: waiting for your answer';
   if (job.status === 'accepted') return 'Accepted';
-  return job.returnedBecause === 'expired' ? 'Not answered in time: back with the office' : 'Declined: back with the office';
+  return RETURNED_TEXT[job.returnedBecause ?? 'declined'];
 }
 
 export interface DriverJobsResponse { upcoming: JobView[]; today: JobView[]; past: JobView[] }

@@ -97,14 +97,22 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
   });
 
   it('suspension (from quote) stops sign-in and the me route, reactivation restores it', async () => {
+    // A session opened before the suspension (issue 27 item 6): its token stops working at once.
+    const before = await Promise.all(['first-password-1', 'second-password-2'].map((password) => svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password })));
+    const open = { authorization: `Bearer ${before.find((r) => r.status === 200)!.body.token}` };
+    expect((await svc.get('/api/driver-account/me', open)).status).toBe(200);
+
     await deliver(driverUpdated(3, { active: false, name: 'Dana D. Driver' }));
     const login = await svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password: 'first-password-1' });
     const other = await svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password: 'second-password-2' });
     expect([login.body.message, other.body.message]).toContain(DRIVER_ACCOUNT_MSG.suspended);
+    expect([login.status, other.status]).toEqual([401, 401]);
+    expect(await svc.get('/api/driver-account/me', open)).toMatchObject({ status: 401, body: { message: DRIVER_ACCOUNT_MSG.suspended } });
     expect((await invite()).status).toBe(409);
     await deliver(driverUpdated(4, { active: true, name: 'Dana D. Driver' }));
     const again = await Promise.all(['first-password-1', 'second-password-2'].map((password) => svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password })));
     expect(again.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect((await svc.get('/api/driver-account/me', open)).status).toBe(200);
   });
 
   it('refuses bad input with 400s, never a 500', async () => {

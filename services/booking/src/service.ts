@@ -17,6 +17,8 @@ import { PostponeBooking } from './app/postpone-booking.js';
 import { ReactivateBooking } from './app/reactivate-booking.js';
 import { PayBalance } from './app/pay-balance.js';
 import { AmendBooking } from './app/amend-booking.js';
+import { DeleteBooking } from './app/delete-booking.js';
+import { StaffCancelBooking } from './app/staff-cancel-booking.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
@@ -48,7 +50,13 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
-        adminRoutes(app, { bookings, clock: infra.clock, staffOnly: requireStaff(config.jwt, infra.clock), amend: new AmendBooking(records, pricer) });
+        adminRoutes(app, {
+          bookings,
+          staffOnly: requireStaff(config.jwt, infra.clock),
+          amend: new AmendBooking(records, pricer),
+          remove: new DeleteBooking(records),
+          cancel: new StaffCancelBooking(records),
+        });
         internalRoutes(app, { bookings, saveQuote, myMove: records });
       },
       subscriptions: bookingSubscriptions({

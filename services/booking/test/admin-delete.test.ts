@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_RECORD_MSG } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
 import { staffAuth } from '../../../test/support/staff.js';
@@ -44,6 +45,18 @@ describe('DELETE /api/backdata/delete/:id', () => {
     const stored = await svc.bookings().findOne({ _id: record._id });
     // The winner's name is kept; the losing click did not overwrite it.
     expect(stored).toMatchObject({ deletedBy: first.status === 200 ? 'Sam_Admin' : 'Other_Admin' });
+  });
+
+  it('refuses records that took money with 409, however old: paid before the money fields existed, or with them', async () => {
+    const legacy = bookingRecord({ paymentStatus: 'paid', percentage: 100, OutstandingBalance: 0 });
+    const current = bookingRecord({ paymentStatus: '30percentage', percentage: 30, amountPaidPence: 5400, state: 'frozen' });
+    for (const record of [legacy, current]) {
+      await svc.bookings().insertOne(record);
+      const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`, svc.staff);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(STAFF_RECORD_MSG.paidNotDeletable);
+      expect(await svc.bookings().findOne({ _id: record._id })).toMatchObject({ deletedAt: null, outbox: record.outbox });
+    }
   });
 
   it('answers 400 naming the id for a malformed id, and touches nothing', async () => {

@@ -37,6 +37,7 @@ describe('GET /api/backdata/all', () => {
       cancelledAt: null,
       frozenAt: null,
       needsDriver: null,
+      staffCancellation: null,
     });
     for (const field of ['totalAddress', 'travelMiles', 'travelHour', 'name', 'email', 'phone', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalPrice', 'totalSecond', 'date', 'description']) {
       expect(item.quote).toHaveProperty(field);

@@ -28,7 +28,7 @@ export class TestClock implements Clock {
   }
 }
 
-/** Every topic the booking service publishes after a booking is placed. */
+/** Every topic the booking service publishes after a quote is saved (placed, changed, cancelled, deleted). */
 const OBSERVED = [
   TOPICS.bookingConfirmed,
   TOPICS.bookingCancelled,
@@ -37,6 +37,7 @@ const OBSERVED = [
   TOPICS.bookingAmended,
   TOPICS.balancePaid,
   TOPICS.refundRequested,
+  TOPICS.bookingDeleted,
 ];
 
 export interface Booked {

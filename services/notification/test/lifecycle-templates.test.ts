@@ -52,6 +52,20 @@ describe('life-after-booking e-mails', () => {
     expect(driver.text).toContain('You do not need to attend');
   });
 
+  it('a staff cancellation gives the office’s reason and the refund staff chose, never who in the office', () => {
+    const staff = { ...lifecycle.cancelledLate, refundPence: 4000, cancelledBy: 'staff' as const, reason: 'Your driver is unwell.', staffUsername: 'sue_support' };
+    const mail = bookingCancelledCustomerEmail(staff, ctx);
+    expect(mail.text).toContain('VanHop has cancelled your booking: Your driver is unwell. £40.00 is being refunded to your card. A refund receipt follows by e-mail.');
+    expect(mail.text).not.toContain('cooling-off');
+    expect(bookingCancelledCustomerEmail({ ...staff, refundPence: 0 }, ctx).text).toContain('VanHop has cancelled your booking: Your driver is unwell. No money paid is refunded.');
+    const driver = bookingCancelledDriverEmail(staff);
+    expect(driver.subject).toBe('Job 4815162 cancelled: Tuesday, 14 July 2026 at 09:00');
+    expect(driver.text).toContain('VanHop has cancelled job 4815162 for Ada <Lovelace> on Tuesday, 14 July 2026 at 09:00. You do not need to attend');
+    for (const m of [mail, driver]) expect(m.text + m.html).not.toContain('sue_support');
+    // The reason is staff's free text: escaped in HTML like any customer value.
+    expect(bookingCancelledCustomerEmail({ ...staff, reason: hostile }, ctx).html).not.toContain('<script>');
+  });
+
   it('postponed and reactivated: the date to choose by, the new date, the price change and what is left to pay', () => {
     expect(customerMails.postponed.text).toContain('by 2 March 2027');
     expect(bookingPostponedDriverEmail(lifecycle.postponed).text).toContain('Do not attend on that date');

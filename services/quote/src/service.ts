@@ -19,6 +19,8 @@ import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
+import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
+import { activeDriverOnly } from './http/active-driver.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -33,9 +35,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots });
     const audit = new DriverAuditLog(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS], infra.bus, infra.logger);
-    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay });
     const jobStore = new JobRepository(infra.store);
-    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
+    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers });
+    const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
+    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
     let sweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
@@ -45,13 +48,14 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         driverPhotoRoutes(app, { drivers });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
-          const driverOnly = requireDriver(config.jwt, infra.clock);
+          // Every driver route: a driver token, of a driver not suspended (read on each request).
+          const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), drivers);
           jobRoutes(app, { jobs, reassign: new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay }), staffOnly, driverOnly });
           driverSelfRoutes(app, { manage, driverOnly });
-          driverAdminRoutes(app, { manage, staffOnly });
+          driverAdminRoutes(app, { manage, suspendedJobs, staffOnly });
         }
       },
-      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit }),
+      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit, drivers, suspendedJobs }),
       async start() {
         await audit.ensureIndexes();
         // Before serving: without the unique index two checkouts could hold one driver's hour.

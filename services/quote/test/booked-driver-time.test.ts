@@ -56,6 +56,17 @@ describe('booked driver time follows the booking (booking.* events → driver_sl
     expect(await slotsOf('bk-2')).toEqual([]);
   });
 
+  it('a deleted quotation gives back the driver its checkout holds at once (booking.deleted)', async () => {
+    const hold = await call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId: 'bk-deleted', start: '2026-01-26T10:00:00.000Z', hours: 2, expiresAt: inHalfAnHour });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(201);
+    expect(await slotsOf('bk-deleted')).toHaveLength(8);
+    await publish(TOPICS.bookingDeleted, { bookingId: 'bk-deleted', randomNumber: 4815163, deletedAt: NOW, deletedBy: 'sue' });
+    expect(await slotsOf('bk-deleted')).toEqual([]);
+    // A delete naming a booking without slots changes nothing (a redelivery, a quotation never checked out).
+    await publish(TOPICS.bookingDeleted, { bookingId: 'bk-deleted', randomNumber: 4815163, deletedAt: NOW, deletedBy: 'sue' });
+    expect(await slotsOf('bk-deleted')).toEqual([]);
+  });
+
   it('a paid booking without a live hold takes one; the driver’s minimum hours count, as in pricing', async () => {
     // Ali's minimum is 2 hours: a 1-hour booking keeps him for 2.
     await publish(TOPICS.bookingConfirmed, confirmed('bk-3', '2026-01-22T10:00:00.000Z', 1));

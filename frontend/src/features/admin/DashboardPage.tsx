@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MSG, type AmendBookingRequest, type BookingRecord } from '@vanhop/contracts';
+import { confirmDeleteText, MSG, type AmendBookingRequest, type BookingRecord, type StaffCancelRequest } from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
-import { AdminApiError, amendBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
+import { AdminApiError, amendBookingRecord, cancelBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
@@ -106,7 +106,7 @@ export function DashboardPage() {
   const onRequestReview = () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`);
 
   const onDelete = async () => {
-    if (!open || !token || !window.confirm(MSG.admin.confirmDelete)) return;
+    if (!open || !token || !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name }))) return;
     await runAction(deleteBookingRecord, (message) => message);
   };
 
@@ -117,6 +117,15 @@ export function DashboardPage() {
     setOpen(amended);
     void loadRecords();
     return amended;
+  };
+
+  /** Likewise a cancellation: the panel shows the cancelled record and what was refunded. */
+  const onStaffCancel = async (body: StaffCancelRequest) => {
+    if (!open || !token) throw new Error('No record open');
+    const cancelled = await guard(cancelBookingRecord(token, open._id, body));
+    setOpen(cancelled);
+    void loadRecords();
+    return cancelled;
   };
 
   return (
@@ -167,6 +176,7 @@ export function DashboardPage() {
           onRequestReview={onRequestReview}
           onDelete={onDelete}
           onAmend={onAmend}
+          onStaffCancel={onStaffCancel}
           busy={busy}
           error={actionError}
         />

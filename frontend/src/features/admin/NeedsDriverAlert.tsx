@@ -8,7 +8,7 @@ import { londonDateTime } from '../drivers/format';
 
 type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
 
-const WHY: Record<NeedsDriver['because'], string> = { declined: 'the driver declined it', expired: 'the driver did not answer in time' };
+const WHY: Record<NeedsDriver['because'], string> = { declined: 'the driver declined it', expired: 'the driver did not answer in time', suspended: 'the driver is no longer available (suspended)' };
 
 export function NeedsDriverAlert({ records, onOpen }: { records: BookingRecord[]; onOpen: (record: BookingRecord) => void }) {
   const waiting = (records as WithNeeds[]).filter((r) => r.needsDriver && r.state !== 'cancelled');

@@ -1,8 +1,10 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus';
-import type { AmendBookingRequest, BookingRecord } from '@vanhop/contracts';
-import type { AmendedRecord } from './api';
+import { deleteRefusal, staffCancelTerms, type AmendBookingRequest, type BookingRecord, type StaffCancellation, type StaffCancelRequest } from '@vanhop/contracts';
+import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
+import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
+import { staffFactsOf } from './money-taken';
 import {
   bookedHoursLabel,
   durationLabel,
@@ -24,6 +26,8 @@ interface RecordDetailProps {
   onRequestReview: () => void;
   onDelete: () => void;
   onAmend: (body: AmendBookingRequest) => Promise<AmendedRecord>;
+  /** Cancels a booking that took money with the refund staff chose (such a booking is never deleted). */
+  onStaffCancel: (body: StaffCancelRequest) => Promise<StaffCancelledRecord>;
   busy: boolean;
   /** A failed review or delete, shown in the panel. */
   error: string | null;
@@ -40,9 +44,11 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
  * Everything about one record, over the dashboard; closed by its X button or Escape (not by a
  * click outside, so a stray click never loses the panel). Unpaid quotations get their own style.
  */
-export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAmend, busy, error }: RecordDetailProps) {
+export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAmend, onStaffCancel, busy, error }: RecordDetailProps) {
   const box = useRef<HTMLDivElement>(null);
   const close = useDialogFocus(box, onClose);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelled, setCancelled] = useState<StaffCancellation | null>(null);
 
   const q = record.quote;
   const route = routeOf(record);
@@ -51,6 +57,11 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
   const life = lifecycleOf(record);
   const badges = lifecycleBadges(record);
   const stamp = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatLondonDate(new Date(iso)) : null);
+  // Only a quotation that took nothing is deleted; one that took money is cancelled with its refund.
+  const facts = staffFactsOf(record);
+  const deleteRefused = deleteRefusal(facts);
+  const cancelTerms = staffCancelTerms(facts);
+  const byStaff = (record as { staffCancellation?: { by: string; reason: string } | null }).staffCancellation;
 
   return (
     <div className="admin-overlay">
@@ -131,6 +142,11 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
               <Row label="Refunded">{formatPounds(life.refundedPence / 100)}</Row>
               {stamp(life.cancelledAt) && <Row label="Cancelled on">{stamp(life.cancelledAt)}</Row>}
               {stamp(life.frozenAt) && <Row label="Postponed on">{stamp(life.frozenAt)}</Row>}
+              {byStaff && (
+                <Row label="Cancelled by">
+                  {byStaff.by} (staff): {byStaff.reason}
+                </Row>
+              )}
             </dl>
           </section>
         )}
@@ -143,10 +159,37 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
               Request Review
             </button>
           )}
-          <button type="button" className="admin-button danger" onClick={onDelete} disabled={busy}>
-            Delete
-          </button>
+          {deleteRefused === null ? (
+            <button type="button" className="admin-button danger" onClick={onDelete} disabled={busy}>
+              Delete
+            </button>
+          ) : (
+            cancelTerms.allowed &&
+            !cancelling && (
+              <button type="button" className="admin-button danger" onClick={() => setCancelling(true)} disabled={busy}>
+                Cancel with refund
+              </button>
+            )
+          )}
         </div>
+        {deleteRefused !== null && !cancelTerms.allowed && !cancelled && (
+          <p className="admin-muted" data-testid="delete-refused">
+            {deleteRefused}
+          </p>
+        )}
+        {cancelled && <CancelOutcome cancellation={cancelled} record={record} />}
+        {cancelling && cancelTerms.allowed && (
+          <CancelWithRefund
+            record={record}
+            maxRefundPence={cancelTerms.maxRefundPence}
+            onCancel={onStaffCancel}
+            onDone={(c) => {
+              setCancelling(false);
+              setCancelled(c);
+            }}
+            onClose={() => setCancelling(false)}
+          />
+        )}
         {error && (
           <p className="admin-form-error" role="alert">
             {error}

@@ -26,6 +26,8 @@ import type {
   ModerationList,
   ServerIpResponse,
   StaffActionResponse,
+  StaffCancelRequest,
+  StaffCancellation,
   SupportChatView,
   SupportInbox,
   SystemHealthResponse,
@@ -81,6 +83,13 @@ export type AmendedRecord = BookingRecord & { amendment: BookingAmendment };
 export const amendBookingRecord = (token: string, id: string, body: AmendBookingRequest) =>
   call<AmendedRecord>(`/backdata/amend/${encodeURIComponent(id)}`, { method: 'POST', token, body });
 
+/** The cancelled record, with the refund and reason the cancellation recorded. */
+export type StaffCancelledRecord = BookingRecord & { cancellation: StaffCancellation };
+
+/** A booking that took money is cancelled with the refund staff chose (it is never deleted). */
+export const cancelBookingRecord = (token: string, id: string, body: StaffCancelRequest) =>
+  call<StaffCancelledRecord>(`/backdata/cancel/${encodeURIComponent(id)}`, { method: 'POST', token, body });
+
 export const fetchServerIp = (token: string) => call<ServerIpResponse>('/dashboard', { token });
 
 // ---- public health ----------------------------------------------------------------------------
@@ -118,6 +127,10 @@ export const createDriver = (token: string, body: DriverCreate) => call<DriverAd
 export const updateDriver = (token: string, id: string, patch: DriverPatch, version: number) =>
   call<DriverAdminView>(driverPath(id), { method: 'PATCH', token, body: { ...patch, version } });
 
+/** The driver's upcoming jobs, which suspending them puts back with the office (listed in the suspend confirmation). */
+export const fetchUpcomingJobs = (token: string, id: string) => call<JobView[]>(`${driverPath(id)}/upcoming-jobs`, { token });
+
+/** Also puts the driver's upcoming jobs back with the office (server side, in the same request). */
 export const suspendDriver = (token: string, id: string, reason: string) =>
   call<DriverAdminView>(`${driverPath(id)}/suspend`, { method: 'POST', token, body: { reason } });
 
@@ -125,7 +138,7 @@ export const reactivateDriver = (token: string, id: string) => call<DriverAdminV
 
 export const fetchDriverAudit = (token: string, id: string) => call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
 
-/** Paid jobs that came back to the office (declined, or not answered in time). */
+/** Paid jobs that came back to the office (declined, not answered in time, or their driver suspended). */
 export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
 
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;

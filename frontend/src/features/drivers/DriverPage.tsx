@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, type DriverAccountStatus, type DriverAdminView, type DriverAuditEntry, type DriverInviteSent } from '@vanhop/contracts';
+import { DRIVER_ACCOUNT_MSG, type DriverAccountStatus, type DriverAdminView, type DriverAuditEntry, type DriverInviteSent } from '@vanhop/contracts';
 import {
   AdminApiError,
   createDriver,
@@ -13,8 +13,6 @@ import {
   fetchDriverAudit,
   fetchDrivers,
   inviteDriver,
-  reactivateDriver,
-  suspendDriver,
   updateDriver,
 } from '../admin/api';
 import { useAdminSession } from '../admin/session';
@@ -23,6 +21,7 @@ import { StatusLine } from './fields';
 import { driverFormBody, driverToForm, newDriverForm, type DriverFormValues } from './driver-form';
 import { initials, londonDateTime } from './format';
 import { AuditLog } from './DriverAudit';
+import { DriverSuspension } from './DriverSuspension';
 import './drivers.css';
 
 const LIST = '/admin/drivers';
@@ -118,96 +117,6 @@ function PortalAccount({ driver, status, onInvited }: { driver: DriverAdminView;
       {error && (
         <p role="alert" className="vh-form-error">
           {error}
-        </p>
-      )}
-    </section>
-  );
-}
-
-function Suspension({ driver, onChanged }: { driver: DriverAdminView; onChanged: (d: DriverAdminView) => void }) {
-  const { token, guard } = useAdminSession();
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (call: () => Promise<DriverAdminView>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onChanged(await guard(call()));
-      setReason('');
-      setConfirming(false);
-    } catch (err) {
-      setProblem(messageOf(err, 'That did not work. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const askToSuspend = () => {
-    const text = reason.trim();
-    if (!text) return setProblem('Say why the driver is suspended');
-    if (text.length > 500) return setProblem(DRIVER_MSG.reason);
-    setProblem(null);
-    setConfirming(true);
-  };
-
-  if (!token) return null;
-  return (
-    <section className="admin-card" aria-labelledby="driver-suspension-title">
-      <h2 id="driver-suspension-title">{driver.active ? 'Suspend this driver' : 'Suspended'}</h2>
-      {driver.active ? (
-        <>
-          <p className="admin-muted">A suspended driver is offered no jobs and cannot change their prices or hours.</p>
-          <div className="vh-field">
-            <label htmlFor="driver-suspend-reason">Reason for suspending</label>
-            <textarea
-              id="driver-suspend-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setConfirming(false);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'driver-suspend-problem' : undefined}
-            />
-          </div>
-          {!confirming ? (
-            <div className="admin-actions">
-              <button type="button" className="admin-button danger" onClick={askToSuspend}>
-                Suspend
-              </button>
-            </div>
-          ) : (
-            <div className="driver-confirm" role="group" aria-label="Confirm suspension">
-              <p>
-                Suspend {driver.name}? They will not be offered jobs until reactivated.
-              </p>
-              <div className="admin-actions">
-                <button type="button" className="admin-button danger" disabled={busy} onClick={() => void run(() => suspendDriver(token, driver.id, reason.trim()))}>
-                  Confirm suspension
-                </button>
-                <button type="button" className="admin-button secondary" onClick={() => setConfirming(false)}>
-                  Cancel
-                </button>
-              </div>
-            </div>
-          )}
-        </>
-      ) : (
-        <>
-          <p>{driver.name} is suspended and is offered no jobs.</p>
-          <button type="button" className="admin-button" disabled={busy} onClick={() => void run(() => reactivateDriver(token, driver.id))}>
-            Reactivate
-          </button>
-        </>
-      )}
-      {problem && (
-        <p id="driver-suspend-problem" role="alert" className="vh-form-error">
-          {problem}
         </p>
       )}
     </section>
@@ -319,7 +228,7 @@ export function DriverPage() {
             </div>
             <aside className="driver-side">
               <PortalAccount driver={driver} status={account} onInvited={() => setAccount((s) => (s === 'active' ? s : 'invited'))} />
-              <Suspension driver={driver} onChanged={(d) => changed(d, d.active ? 'Driver reactivated' : 'Driver suspended')} />
+              <DriverSuspension driver={driver} onChanged={changed} />
               <AuditLog driver={driver} entries={audit} error={auditError} />
             </aside>
           </div>

@@ -31,6 +31,8 @@ const driverPageRoutes = (id: string): Record<string, Handler> => ({
       { id: `${id}:v2`, at: '2025-12-01T10:00:00.000Z', by: 'sam_staff', driverId: id, action: 'suspended', changes: { active: { from: true, to: false } }, reason: 'Van off the road' },
     ]),
   'GET /api/driver-account/admin/accounts': () => json([account({ driverId: id, status: 'none' })]),
+  // Only asked when staff ask to suspend: no upcoming jobs unless a test says otherwise.
+  [`GET /api/drivers/admin/${id}/upcoming-jobs`]: () => json([]),
 });
 
 describe('staff Drivers pages', () => {
@@ -100,6 +102,17 @@ describe('staff Drivers pages', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
     expect(confirm.mock.calls[0]![0]).toContain('£5.00 more than the £300.00 the customer booked');
     expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({ driverId: 'drv-bob', acceptDifference: true });
+  });
+
+  it('a job its suspended driver left says so in the list of jobs back with the office', async () => {
+    stubApi({
+      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs': () => json([job({ driverId: 'drv-bob', status: 'returned-to-staff', returnedBecause: 'suspended', randomNumber: 778 })]),
+    });
+    renderAt('/admin/drivers');
+    const jobRow = within(await screen.findByTestId('returned-job'));
+    expect(jobRow.getByText('Driver suspended')).toBeTruthy();
   });
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {
@@ -282,8 +295,8 @@ describe('staff Drivers pages', () => {
     type('Reason for suspending', 'Van failed its MOT');
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     expect(calls.some((c) => c.key.endsWith('/suspend'))).toBe(false);
-    const confirm = within(screen.getByRole('group', { name: 'Confirm suspension' }));
-    expect(confirm.getByText(/Suspend Alice Driver\?/)).toBeTruthy();
+    const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
+    expect(confirm.getByTestId('suspension-summary').textContent).toBe('Suspend Alice Driver? They have no upcoming jobs.');
     fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Driver suspended');
@@ -293,6 +306,53 @@ describe('staff Drivers pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Driver reactivated'));
     expect(calls.some((c) => c.key === 'POST /api/drivers/admin/drv-alice/reactivate')).toBe(true);
+  });
+
+  it('the suspend confirmation lists the upcoming jobs suspending puts back with the office (issue 27 item 6)', async () => {
+    const calls = stubApi({
+      'GET /api/drivers/admin/drv-alice': () => json(ALICE),
+      ...driverPageRoutes('drv-alice'),
+      'GET /api/drivers/admin/drv-alice/upcoming-jobs': () =>
+        json([
+          job({ bookingId: 'bk-1', randomNumber: 1234, move: { ...job().move, date: '2026-03-05T08:30:00.000Z' } }),
+          job({ bookingId: 'bk-2', randomNumber: 1235, status: 'accepted', move: { ...job().move, date: '2026-07-09T09:00:00.000Z' } }),
+          job({ bookingId: 'bk-3', randomNumber: 1236, bookingState: 'postponed' }),
+        ]),
+      'POST /api/drivers/admin/drv-alice/suspend': () => json(driver({ active: false, version: 4 })),
+    });
+    renderAt('/admin/drivers/drv-alice');
+    await screen.findByRole('heading', { name: /Alice Driver/ });
+    type('Reason for suspending', 'Insurance lapsed');
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+
+    const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
+    // London time: GMT in March, BST in July.
+    expect(confirm.getByTestId('suspension-summary').textContent).toBe(
+      'Suspending Alice Driver puts 3 upcoming jobs back with the office: job 1234 on Thu, 5 Mar 2026, 08:30, job 1235 on Thu, 9 Jul 2026, 10:00, job 1236 (postponed, no new date yet).',
+    );
+    expect(calls.some((c) => c.key.endsWith('/suspend'))).toBe(false);
+    fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Driver suspended: their upcoming jobs are back with the office, to reassign');
+    expect(bodyOf(calls.find((c) => c.key.endsWith('/suspend'))!.init)).toEqual({ reason: 'Insurance lapsed' });
+  });
+
+  it('when the upcoming jobs cannot be listed, the confirmation says so and staff may still suspend', async () => {
+    stubApi({
+      'GET /api/drivers/admin/drv-alice': () => json(ALICE),
+      ...driverPageRoutes('drv-alice'),
+      'GET /api/drivers/admin/drv-alice/upcoming-jobs': () => json({ message: 'Service unavailable' }, 503),
+      'POST /api/drivers/admin/drv-alice/suspend': () => json(driver({ active: false, version: 4 })),
+    });
+    renderAt('/admin/drivers/drv-alice');
+    await screen.findByRole('heading', { name: /Alice Driver/ });
+    type('Reason for suspending', 'Insurance lapsed');
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
+    expect(confirm.getByTestId('suspension-summary').textContent).toBe(
+      'Suspend Alice Driver? Their upcoming jobs could not be listed; suspending still puts every one back with the office.',
+    );
+    fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Driver suspended');
   });
 
   it('invites the driver to the portal and shows the server message when it cannot', async () => {

@@ -1,14 +1,14 @@
 /**
- * The paid jobs that came back to the office because their driver declined them or did not answer:
+ * The paid jobs that came back to the office because their driver declined them, did not answer or was suspended:
  * each links to its booking and can be reassigned to a driver free for the move, at their price.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPence, type JobCandidate, type JobView } from '@vanhop/contracts';
+import { formatPence, type JobCandidate, type JobReturnReason, type JobView } from '@vanhop/contracts';
 import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from './format';
 
-const RETURNED_WORDS: Record<'declined' | 'expired', string> = { declined: 'Declined by the driver', expired: 'Not answered in time' };
+const RETURNED_WORDS: Record<JobReturnReason, string> = { declined: 'Declined by the driver', expired: 'Not answered in time', suspended: 'Driver suspended' };
 
 /** The staff dashboard with this booking's record open. */
 export const bookingLink = (bookingId: string) => `/admin/dashboard?booking=${encodeURIComponent(bookingId)}`;

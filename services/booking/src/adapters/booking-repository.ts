@@ -118,10 +118,11 @@ export class BookingRepository {
 
   /**
    * The first payment places the booking: matches only while the record is still unpaid, so of two
-   * deliveries of the same payment (or two payments) only one places it.
+   * deliveries of the same payment (or two payments) only one places it. A quotation staff deleted
+   * while its checkout was still open is restored: a record that took money is never deleted.
    */
   async markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne({ _id: id, paymentStatus: 'unpaid' }, { $set: set, $push: { outbox: event } });
+    const { matched } = await this.bookings.updateOne({ _id: id, paymentStatus: 'unpaid' }, { $set: { ...set, deletedAt: null }, $unset: { deletedBy: '' }, $push: { outbox: event } });
     return matched === 1;
   }
 
@@ -175,8 +176,16 @@ export class BookingRepository {
     return matched === 1;
   }
 
-  /** Marks a live record deleted; false when there is none (two clicks cannot both succeed). */
-  async softDelete(id: string, at: string, by: string): Promise<boolean> {
-    return !!(await this.bookings.findOneAndUpdate({ _id: id, deletedAt: null }, { $set: { deletedAt: at, deletedBy: by } }));
+  /**
+   * Marks a live quotation deleted, with its BookingDeleted event; false when there is none, or it
+   * took money since it was read (two clicks cannot both succeed, and a payment landing first wins:
+   * a record with money taken is never deleted).
+   */
+  async softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, deletedAt: null, paymentStatus: 'unpaid', $or: [{ amountPaidPence: { $exists: false } }, { amountPaidPence: null }, { amountPaidPence: 0 }] },
+      { $set: { deletedAt: at, deletedBy: by }, $push: { outbox: event } },
+    );
+    return matched === 1;
   }
 }

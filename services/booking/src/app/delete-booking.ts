@@ -1,18 +1,36 @@
-import { NotFoundError, type Clock } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import { deleteRefusal } from '@vanhop/contracts';
+import { ConflictError, NotFoundError } from '@vanhop/platform';
+import { lifecycleFacts } from '../domain/lifecycle.js';
+import { CHANGED_MEANWHILE } from './cancel-and-refund.js';
+import { WRITE_ATTEMPTS, type MyMoveRecords } from './my-move-records.js';
 
 export const DELETED_MESSAGE = 'Booking record deleted';
 
 /**
- * Soft delete: the record is marked, not removed, so a mis-click loses nothing (staff can restore
- * it by clearing `deletedAt`). Marked records disappear from the admin list and from retrieve.
+ * Soft delete of an unpaid quotation: the record is marked, not removed, so a mis-click loses
+ * nothing (staff can restore it by clearing `deletedAt`). Marked records disappear from the admin
+ * list and from retrieve. A record that took money is never deleted (409: staff cancel it with its
+ * refund instead), so its payments, refunds and My move link stay. BookingDeleted goes out with the
+ * mark, so the quote service gives back a driver the quotation's checkout still holds.
  */
 export class DeleteBooking {
-  constructor(private readonly bookings: BookingRepository, private readonly clock: Clock) {}
+  constructor(private readonly records: MyMoveRecords) {}
 
   async execute(id: string, deletedBy: string): Promise<{ message: string }> {
-    // One atomic conditional update: two clicks cannot both succeed, the second gets 404.
-    if (!(await this.bookings.softDelete(id, this.clock.now().toISOString(), deletedBy))) throw new NotFoundError('No booking record with that id');
-    return { message: DELETED_MESSAGE };
+    for (let attempt = 1; ; attempt++) {
+      const record = await this.records.reload(id);
+      if (!record) throw new NotFoundError('No booking record with that id');
+      const refusal = deleteRefusal(lifecycleFacts(record));
+      if (refusal) throw new ConflictError(refusal);
+      const deletedAt = this.records.clock.now().toISOString();
+      const deleted = await this.records.event('booking.deleted', { bookingId: record._id, randomNumber: record.randomNumber, deletedAt, deletedBy }, record);
+      // One atomic conditional update: of two clicks the second finds it gone (404 next time round),
+      // and a payment landing first makes it a booking (409 next time round).
+      if (await this.records.bookings.softDelete(record._id, deletedAt, deletedBy, deleted)) {
+        this.records.afterWrite();
+        return { message: DELETED_MESSAGE };
+      }
+      if (attempt >= WRITE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
+    }
   }
 }

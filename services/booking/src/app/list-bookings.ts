@@ -20,6 +20,8 @@ export type AdminBookingView = Pick<
   frozenAt: string | null;
   /** The named driver gave the job back: staff must reassign it (null: the driver named is the driver). */
   needsDriver: NeedsDriver | null;
+  /** Staff cancelled it: who and why (null: not cancelled by staff). */
+  staffCancellation: { by: string; reason: string } | null;
 };
 
 /** Copies only the listed fields, so anything added to stored records later stays private by default. */
@@ -42,6 +44,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     cancelledAt: record.cancelledAt ?? null,
     frozenAt: record.frozenAt ?? null,
     needsDriver: record.needsDriver ?? null,
+    staffCancellation: record.staffCancellation ?? null,
   };
 }
 

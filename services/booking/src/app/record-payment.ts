@@ -68,6 +68,7 @@ export class RecordPayment {
     // Another delivery won the race between our read and our write: it did the job.
     if (!placedNow) return this.alreadyPaid(record, payment);
     this.logger.info({ bookingId: record._id, paymentStatus, outstandingBalancePence }, 'booking paid');
+    if (record.deletedAt) this.logger.warn({ bookingId: record._id, deletedAt: record.deletedAt }, 'a deleted quotation was paid through a checkout still open: the record is restored as a booking');
     this.deps.afterWrite?.();
     return 'recorded';
   }

@@ -5,6 +5,9 @@ import { refundReceiptId } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
 import { WRITE_ATTEMPTS } from './my-move-records.js';
 
+/** "Cancellation by VanHop" as part of a sentence: only its first letter is lowered, names keep theirs. */
+const asClause = (description: string): string => description.charAt(0).toLowerCase() + description.slice(1);
+
 export type RecordRefundOutcome = 'recorded' | 'already-recorded' | 'not-found';
 
 /**
@@ -32,7 +35,7 @@ export class RecordRefund {
       }
       const description = REFUND_DESCRIPTIONS[refund.reason];
       const settled = await this.bookings.settleRefundIfPending(record, refund, {
-        history: [{ at: refund.issuedAt, kind: 'refunded', text: `${pounds(refund.amountPence)} refunded to your card (${description.toLowerCase()})`, amountPence: refund.amountPence }],
+        history: [{ at: refund.issuedAt, kind: 'refunded', text: `${pounds(refund.amountPence)} refunded to your card (${asClause(description)})`, amountPence: refund.amountPence }],
         receipts: [
           {
             id: refundReceiptId(refund.refundId),

@@ -28,6 +28,8 @@ export type StoredBooking = BookingRecord &
     moveRevision?: number;
     /** The driver's price card the booked price was made at (null or absent: records saved before it was kept). */
     bookedCard?: PriceCardWire | null;
+    /** Staff cancelled the booking: who (office records only, never shown to the customer) and why. */
+    staffCancellation?: { by: string; reason: string };
   };
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */

@@ -1,18 +1,23 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { staffBookingIdParamsSchema } from '@vanhop/contracts';
-import { input, route, signedInStaff, systemClock, validated, type Clock } from '@vanhop/platform';
+import { staffBookingIdParamsSchema, staffCancelSchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import { ListBookings } from '../app/list-bookings.js';
-import { DeleteBooking } from '../app/delete-booking.js';
+import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
+import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
 
 const byId = validated(staffBookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } });
 const bookingId = (res: Response): string => input(res, 'params', staffBookingIdParamsSchema).id;
+/** The cancel body's shape; its refund limit is the record's own, checked once the record is read. */
+const cancelBody = staffCancelSchema();
 
 /** Staff routes, each behind the staff token check (`staffOnly`). */
-export function adminRoutes(app: Express, deps: { bookings: BookingRepository; clock?: Clock; staffOnly: RequestHandler; amend: AmendBooking }): void {
+export function adminRoutes(
+  app: Express,
+  deps: { bookings: BookingRepository; staffOnly: RequestHandler; amend: AmendBooking; remove: DeleteBooking; cancel: StaffCancelBooking },
+): void {
   const list = new ListBookings(deps.bookings);
-  const remove = new DeleteBooking(deps.bookings, deps.clock ?? systemClock);
 
   app.get(
     '/api/backdata/all',
@@ -27,7 +32,7 @@ export function adminRoutes(app: Express, deps: { bookings: BookingRepository; c
     deps.staffOnly,
     byId,
     route(async (_req, res) => {
-      res.json(await remove.execute(bookingId(res), signedInStaff(res).username));
+      res.json(await deps.remove.execute(bookingId(res), signedInStaff(res).username));
     }),
   );
 
@@ -38,6 +43,18 @@ export function adminRoutes(app: Express, deps: { bookings: BookingRepository; c
     byId,
     route(async (req, res) => {
       res.set('Cache-Control', 'no-store').json(await deps.amend.execute(bookingId(res), req.body, signedInStaff(res).username));
+    }),
+  );
+
+  // A booking that took money is cancelled with the refund staff choose, never deleted.
+  app.post(
+    '/api/backdata/cancel/:id',
+    deps.staffOnly,
+    byId,
+    validated(cancelBody, 'body', { what: 'Cancellation' }),
+    route(async (_req, res) => {
+      const body = input(res, 'body', cancelBody);
+      res.set('Cache-Control', 'no-store').json(await deps.cancel.execute(bookingId(res), body, signedInStaff(res).username));
     }),
   );
 }

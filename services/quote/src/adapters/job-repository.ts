@@ -61,6 +61,14 @@ export class JobRepository {
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
   }
 
+  /**
+   * Takes a job from its driver (suspended) only while it is still theirs and in the status read: a
+   * decline, an expiry or a reassignment meanwhile wins, and the job is not returned twice.
+   */
+  async takeFromDriver(bookingId: string, driverId: string, from: JobDoc['status'], set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
+    return (await this.col.updateOne({ _id: bookingId, driverId, status: from }, { $set: set, $push: { outbox: event } })).modified === 1;
+  }
+
   /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */
   async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
     const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };

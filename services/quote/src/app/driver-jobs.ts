@@ -1,5 +1,6 @@
-import { JOB_CLOSED_MSG, jobStateText, londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import { JOB_CLOSED_MSG, jobStateText, londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobReturnReason, type JobView } from '@vanhop/contracts';
 import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
 
@@ -25,6 +26,19 @@ const londonDay = (d: Date) => {
 };
 
 /**
+ * The JobReturned of a job going back to the office, for the outbox of the job's own write: the
+ * booking service marks the booking needing a driver and the office is mailed, whatever the reason.
+ */
+export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at: string, clock: Clock) {
+  const e = await createEvent(
+    TOPICS.jobReturned,
+    { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), because, at },
+    { producer: 'quote', clock, correlationId: job.bookingId },
+  );
+  return outboxEntry(TOPICS.jobReturned, e, job.bookingId);
+}
+
+/**
  * The offer's deadline: JOB_RESPONSE_MINUTES from now, but never after the move starts (a move
  * booked for this afternoon cannot wait two hours for its driver's answer).
  */
@@ -34,6 +48,13 @@ export function respondByFor(now: Date, responseMinutes: number, moveDate: strin
   return new Date(Number.isFinite(start) && start > now.getTime() ? Math.min(limit, start) : limit).toISOString();
 }
 
+/** Why a job cannot be answered any more (409), by why it went back (an accepted job counts as answered). */
+const NOT_OFFERED_MSG: Record<JobReturnReason, string> = {
+  declined: 'This job has already been answered.',
+  expired: 'The time to answer this job has passed: it went back to the office.',
+  suspended: 'This job went back to the office while your account was suspended.',
+};
+
 /**
  * Jobs: a paid booking offered to its driver, who accepts or declines within
  * JOB_RESPONSE_MINUTES. Declined and unanswered jobs go back to staff; the driver's time stays
@@ -41,10 +62,23 @@ export function respondByFor(now: Date, responseMinutes: number, moveDate: strin
  */
 export class DriverJobs {
   constructor(
-    private readonly deps: { jobs: JobRepository; slots: DriverSlots; clock: Clock; logger: Logger; responseMinutes: number; relay?: OutboxRelay },
+    private readonly deps: {
+      jobs: JobRepository;
+      slots: DriverSlots;
+      clock: Clock;
+      logger: Logger;
+      responseMinutes: number;
+      relay?: OutboxRelay;
+      /** Whether the booked driver is still active (a suspended driver is offered nothing). */
+      drivers?: Pick<DriverRepository, 'findById'>;
+    },
   ) {}
 
-  /** BookingConfirmed → the job, offered to the booked driver (nothing for a booking without one). */
+  /**
+   * BookingConfirmed → the job, offered to the booked driver (nothing for a booking without one).
+   * A checkout can hold a driver just before staff suspend them: that job goes straight back to
+   * the office, as the driver's other upcoming jobs did at the suspension.
+   */
   async offer(b: BookingConfirmed): Promise<JobView | null> {
     if (!b.driver) return null;
     const now = this.deps.clock.now();
@@ -65,12 +99,18 @@ export class DriverJobs {
       bookedTotalPence: b.totalPricePence,
       ...(b.myMovePath ? { myMovePath: b.myMovePath } : {}),
     };
-    const offered = await createEvent(
-      TOPICS.jobOffered,
-      { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), respondBy: job.respondBy },
-      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
-    );
-    job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
+    const driver = await this.deps.drivers?.findById(job.driverId);
+    if (driver && !driver.active) {
+      Object.assign(job, { status: 'returned-to-staff', returnedBecause: 'suspended' } satisfies Partial<JobDoc>);
+      job.outbox = [await jobReturnedEntry(job, 'suspended', now.toISOString(), this.deps.clock)];
+    } else {
+      const offered = await createEvent(
+        TOPICS.jobOffered,
+        { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), respondBy: job.respondBy },
+        { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+      );
+      job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
+    }
     if (!(await this.deps.jobs.insert(job))) return null;
     void this.deps.relay?.kick();
     return toView(job);
@@ -160,13 +200,8 @@ export class DriverJobs {
     if (await this.deps.jobs.follow(bookingId, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId))) void this.deps.relay?.kick();
   }
 
-  private async returnedEvent(job: JobDoc, because: 'declined' | 'expired', at: string) {
-    const e = await createEvent(
-      TOPICS.jobReturned,
-      { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), because, at },
-      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
-    );
-    return outboxEntry(TOPICS.jobReturned, e, job.bookingId);
+  private returnedEvent(job: JobDoc, because: JobReturnReason, at: string) {
+    return jobReturnedEntry(job, because, at, this.deps.clock);
   }
 
   private async respond(driverId: string, bookingId: string, to: 'accepted' | 'returned-to-staff'): Promise<JobView> {
@@ -176,7 +211,7 @@ export class DriverJobs {
     if (!job || job.driverId !== driverId) throw new NotFoundError('No such job');
     const state = job.bookingState ?? 'active';
     if (state !== 'active') throw new ConflictError(JOB_CLOSED_MSG[state]);
-    if (job.status !== 'offered') throw new ConflictError(job.returnedBecause === 'expired' ? 'The time to answer this job has passed: it went back to the office.' : 'This job has already been answered.');
+    if (job.status !== 'offered') throw new ConflictError(NOT_OFFERED_MSG[job.returnedBecause ?? 'declined']);
     const respondedAt = this.deps.clock.now().toISOString();
     const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
     const event =

@@ -8,6 +8,7 @@ import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../dom
 import type { GeoPort } from '../domain/geo-port.js';
 import type { PriceCard } from '../domain/price-card.js';
 import { photoProblem } from '../domain/driver-photo.js';
+import type { SuspendedDriverJobs } from './suspended-driver-jobs.js';
 
 export const toAdminView = (d: Driver): DriverAdminView => ({
   id: d._id,
@@ -47,7 +48,17 @@ type AuditAction = DriverAuditEntry['action'];
  * second gets 409 and reloads).
  */
 export class ManageDrivers {
-  constructor(private readonly deps: { drivers: DriverRepository; audit: DriverAuditLog; geo: GeoPort; clock: Clock; relay?: OutboxRelay }) {}
+  constructor(
+    private readonly deps: {
+      drivers: DriverRepository;
+      audit: DriverAuditLog;
+      geo: GeoPort;
+      clock: Clock;
+      relay?: OutboxRelay;
+      /** A suspension puts the driver's upcoming jobs back with the office (SuspendedDriverJobs). */
+      suspendedJobs?: Pick<SuspendedDriverJobs, 'returnAll'>;
+    },
+  ) {}
 
   async list(): Promise<DriverAdminView[]> {
     return (await this.deps.drivers.listAll()).map(toAdminView);
@@ -108,10 +119,17 @@ export class ManageDrivers {
     return this.write(before, set, 'updated', by);
   }
 
+  /**
+   * Suspends or reactivates. A suspension also puts every upcoming job of the driver back with the
+   * office, after the driver is stored as suspended (so nothing new is offered to them meanwhile);
+   * suspending an already suspended driver runs that again, finishing one that stopped half way.
+   * Reactivating gives no job back: staff reassign them from the office's list.
+   */
   async setActive(id: string, active: boolean, by: Actor, reason = ''): Promise<DriverAdminView> {
     const before = await this.load(id);
-    if (before.active === active) return toAdminView(before);
-    return this.write(before, { active }, active ? 'reactivated' : 'suspended', by, reason);
+    const after = before.active === active ? toAdminView(before) : await this.write(before, { active }, active ? 'reactivated' : 'suspended', by, reason);
+    if (!active) await this.deps.suspendedJobs?.returnAll(id);
+    return after;
   }
 
   /** The driver's own profile (`/api/driver/me`). */
@@ -208,7 +226,10 @@ export class ManageDrivers {
     return driver;
   }
 
-  /** A suspended driver keeps read access to their profile and jobs but changes nothing. */
+  /**
+   * A suspended driver changes nothing. Their token is refused on every driver route before it
+   * gets here (http/active-driver.ts); this check stays so the use case holds on its own.
+   */
   private async loadActive(id: string): Promise<Driver> {
     const driver = await this.load(id);
     if (!driver.active) throw new ForbiddenError(DRIVER_ACCOUNT_MSG.suspended);

@@ -3,8 +3,16 @@ import { readEvent, type Subscription } from '@vanhop/platform';
 import type { BookedDriverTime } from '../app/booked-driver-time.js';
 import type { DriverJobs } from '../app/driver-jobs.js';
 import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
+import type { DriverRepository } from '../adapters/driver-repository.js';
+import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 
-export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJobs; audit: DriverAuditLog }): Subscription[] => [
+export const quoteSubscriptions = (deps: {
+  time: BookedDriverTime;
+  jobs: DriverJobs;
+  audit: DriverAuditLog;
+  drivers: Pick<DriverRepository, 'findById'>;
+  suspendedJobs: Pick<SuspendedDriverJobs, 'returnAll'>;
+}): Subscription[] => [
   {
     topic: TOPICS.bookingConfirmed,
     handler: async (e) => {
@@ -31,6 +39,15 @@ export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJ
       await deps.jobs.bookingPostponed(data.bookingId);
     },
   },
+  // Staff deleted an unpaid quotation: a checkout hold it still has gives the driver back now, not
+  // when it lapses (only quotations are ever deleted, so there is no job to follow).
+  {
+    topic: TOPICS.bookingDeleted,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.bookingDeleted, e);
+      await deps.time.released(data.bookingId);
+    },
+  },
   {
     topic: TOPICS.bookingReactivated,
     handler: async (e) => {
@@ -46,6 +63,9 @@ export const quoteSubscriptions = (deps: { time: BookedDriverTime; jobs: DriverJ
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.driverUpdated, e);
       await deps.audit.append({ id: `${data.driverId}:v${data.version}`, at: data.at, by: data.by, driverId: data.driverId, action: data.action, changes: Object.fromEntries(data.changes.map((c) => [c.field, { from: c.from, to: c.to }])), ...(data.reason ? { reason: data.reason } : {}) });
+      // Likewise a suspension's jobs: given back by the staff request, again here (a no-op then) in
+      // case it stopped half way; only while the driver is still suspended (not after a reactivation).
+      if (data.action === 'suspended' && (await deps.drivers.findById(data.driverId))?.active === false) await deps.suspendedJobs.returnAll(data.driverId);
     },
   },
   {

@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import { driverCreateSchema, driverPatchSchema, driverSuspendSchema } from '@vanhop/contracts';
 import { route, signedInStaff, validate, ValidationError } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
+import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 
 const DRIVER_ID = /^drv-[\w-]{1,60}$/;
 
@@ -20,9 +21,10 @@ function expectedVersion(value: unknown): number | undefined {
 /**
  * Staff Drivers pages (`/api/drivers/admin/*`): a staff token at the gateway and again here,
  * since the service is reachable inside the cluster. Every change names the signed-in staff
- * member in the audit log.
+ * member in the audit log. Suspending also puts the driver's upcoming jobs back with the office
+ * (ManageDrivers.setActive); `upcoming-jobs` lists them first, for the confirmation.
  */
-export function driverAdminRoutes(app: Express, deps: { manage: ManageDrivers; staffOnly: RequestHandler }): void {
+export function driverAdminRoutes(app: Express, deps: { manage: ManageDrivers; suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>; staffOnly: RequestHandler }): void {
   const base = '/api/drivers/admin';
   app.use(base, deps.staffOnly);
 
@@ -41,6 +43,16 @@ export function driverAdminRoutes(app: Express, deps: { manage: ManageDrivers; s
   app.get(`${base}/:id`, route(async (req, res) => res.json(await deps.manage.get(driverIdParam(req.params.id)))));
 
   app.get(`${base}/:id/audit`, route(async (req, res) => res.json(await deps.manage.auditFor(driverIdParam(req.params.id)))));
+
+  // What suspending would put back with the office: the suspend confirmation lists these jobs.
+  app.get(
+    `${base}/:id/upcoming-jobs`,
+    route(async (req, res) => {
+      const id = driverIdParam(req.params.id);
+      await deps.manage.get(id);
+      res.set('Cache-Control', 'no-store').json(await deps.suspendedJobs.upcoming(id));
+    }),
+  );
 
   app.patch(
     `${base}/:id`,

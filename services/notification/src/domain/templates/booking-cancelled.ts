@@ -5,10 +5,20 @@ import { layout, textFooter, type EmailContent, type TemplateContext } from './e
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 
-const refundLine = (b: BookingCancelled): string =>
-  b.refundPence > 0
+const byStaff = (b: BookingCancelled): boolean => b.cancelledBy === 'staff';
+
+/** Why the booking ended and what comes back. A staff cancellation gives the office's reason, never who. */
+function refundLine(b: BookingCancelled): string {
+  if (byStaff(b)) {
+    const why = b.reason ? `VanHop has cancelled your booking: ${b.reason.replace(/[\s.;:,]+$/u, '')}.` : 'VanHop has cancelled your booking.';
+    return b.refundPence > 0
+      ? `${why} ${pounds(b.refundPence)} is being refunded to your card. A refund receipt follows by e-mail.`
+      : `${why} No money paid is refunded.`;
+  }
+  return b.refundPence > 0
     ? `You cancelled within the 1-hour cooling-off period, so everything you paid, ${pounds(b.refundPence)}, is being refunded to your card. A refund receipt follows by e-mail.`
     : 'You cancelled after the 1-hour cooling-off period: under our cancellation policy no money paid is refunded.';
+}
 
 /** The customer's confirmation that the booking is cancelled, and whether a refund follows. */
 export function bookingCancelledCustomerEmail(b: BookingCancelled, ctx: TemplateContext): EmailContent {
@@ -37,7 +47,8 @@ ${myMoveButton(url, 'See my cancelled booking')}`;
 /** The driver's notice: the job is off, the day is free again. */
 export function bookingCancelledDriverEmail(b: BookingCancelled): EmailContent {
   const subject = `Job ${b.randomNumber} cancelled: ${moveDate(b.move.date)}`;
-  const line = `The customer ${b.customer.name} has cancelled job ${b.randomNumber} on ${moveDate(b.move.date)}. You do not need to attend; nothing is to be collected.`;
+  const who = byStaff(b) ? `VanHop has cancelled job ${b.randomNumber} for ${b.customer.name}` : `The customer ${b.customer.name} has cancelled job ${b.randomNumber}`;
+  const line = `${who} on ${moveDate(b.move.date)}. You do not need to attend; nothing is to be collected.`;
   const text = [`Hello ${b.driver?.name ?? 'driver'},`, '', line, '', moveSummaryText(b.move), textFooter].join('\n');
   const body = html`<p>Hello ${b.driver?.name ?? 'driver'},</p>
 <p><strong>${line}</strong></p>

@@ -1,4 +1,4 @@
-import type { JobAccepted, JobOffered, JobReassigned, JobReturned } from '@vanhop/contracts';
+import type { JobAccepted, JobOffered, JobReassigned, JobReturned, JobReturnReason } from '@vanhop/contracts';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 import { html } from '../html.js';
 import { moveDate } from '../format.js';
@@ -31,11 +31,19 @@ ${moveSummaryHtml(j.move)}`;
   return { subject, text, html: layout(subject, body) };
 }
 
-/** JobReturned → the office: the booking needs a driver; the declining driver's time stays taken until then. */
+/** Why a job came back, in the office mail's subject and first line. */
+const RETURNED_WHY: Record<JobReturnReason, { subject: string; line: string }> = {
+  declined: { subject: 'declined it', line: 'declined' },
+  expired: { subject: 'did not answer', line: 'did not answer in time for' },
+  // Staff suspended the driver: each of their upcoming jobs comes back with its own mail.
+  suspended: { subject: 'is no longer available', line: 'is no longer available (suspended) for' },
+};
+
+/** JobReturned → the office: the booking needs a driver; the returning driver's time stays taken until then. */
 export function jobReturnedOfficeEmail(j: JobReturned, ctx: TemplateContext): EmailContent {
-  const why = j.because === 'declined' ? 'declined' : 'did not answer in time for';
-  const subject = `Job ${j.randomNumber} needs a driver: ${j.driver.name} ${j.because === 'declined' ? 'declined it' : 'did not answer'}`;
-  const line = `${j.driver.name} (${j.driver.id}) ${why} job ${j.randomNumber} for ${moveDate(j.move.date)}. The booking still names them and keeps their time until you reassign it or it is cancelled.`;
+  const why = RETURNED_WHY[j.because];
+  const subject = `Job ${j.randomNumber} needs a driver: ${j.driver.name} ${why.subject}`;
+  const line = `${j.driver.name} (${j.driver.id}) ${why.line} job ${j.randomNumber} for ${moveDate(j.move.date)}. The booking still names them and keeps their time until you reassign it or it is cancelled.`;
   const url = `${ctx.publicUrl}/admin/drivers`;
   const text = [line, '', moveSummaryText(j.move), '', `Reassign it here: ${url}`, textFooter].join('\n');
   const body = html`<p>${line}</p>

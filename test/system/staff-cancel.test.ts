@@ -1,0 +1,115 @@
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_RECORD_MSG, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { driverAuth, staffAuth } from '../support/staff.js';
+import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+
+/**
+ * Issue 27 item 5 through the gateway of the embedded product (local checkout, mail outbox): a paid
+ * booking cannot be deleted (409, its My move link still works); staff cancel it with a refund they
+ * choose → the customer's and the driver's cancellation mails, the refund at the provider and its
+ * receipt; an unpaid quotation is deleted and its checkout's hold on the driver goes with it.
+ */
+interface OutboxListing { mails: { file: string; to: string; subject: string }[] }
+
+const MOVE_DATE = daysAheadAtUtc(new Date(), 6, 10);
+
+describe('staff cancel with refund through the gateway (embedded product)', () => {
+  let embedded: EmbeddedOnTempDir;
+  let product: EmbeddedOnTempDir['product'];
+  const api: Api = apiClient(() => product.url);
+
+  beforeAll(async () => {
+    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
+    product = embedded.product;
+  });
+  afterAll(async () => {
+    await settle();
+    await embedded?.stop();
+  });
+
+  const secret = () => ({ env: { JWT_SECRET: product.env.JWT_SECRET! } });
+  const staff = () => staffAuth('ops_sam', secret());
+  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staff() })).body as OutboxListing;
+  const mailText = async (file: string) => (await simpleParser((await api('GET', `/api/dev/outbox/${file}`, undefined, { headers: staff() })).body as string)).text ?? '';
+  /** Relays are kicked after each write; wait until the bus is idle and the outbox stops changing. */
+  async function settle() {
+    let last = '';
+    for (let i = 0; i < 40; i++) {
+      await product.bus.idle();
+      await new Promise((r) => setTimeout(r, 100));
+      const now = JSON.stringify(await outbox());
+      if (now === last) return;
+      last = now;
+    }
+  }
+  const slotsOf = (bookingId: string) => product.services.quote.infra.store.collection('driver_slots').find({ bookingId });
+
+  it('paid booking: delete → 409 and the link still works; cancel with refund → both mails, the refund at the provider, the customer told why but not who', async () => {
+    const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: 'staffcancel@example.com' }));
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 50 });
+    const booked = (await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })).body;
+    expect(booked).toMatchObject({ success: true, kind: 'deposit' });
+    await settle();
+    const myMove = `/api${booked.myMovePath}`;
+
+    const refused = await api('DELETE', `/api/backdata/delete/${booked.bookingId}`, undefined, { headers: staff() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(STAFF_RECORD_MSG.paidNotDeletable);
+    expect((await api('GET', myMove)).status).toBe(200);
+
+    const cancelPath = `/api/backdata/cancel/${booked.bookingId}`;
+    const body = { refundPence: booked.paidPence, reason: 'Your driver is unwell and no other van is free' };
+    expect((await api('POST', cancelPath, body)).status).toBe(401);
+    expect((await api('POST', cancelPath, body, { headers: driverAuth('drv-ali-hassan', secret()) })).status).toBe(401);
+    const tooMuch = await api('POST', cancelPath, { ...body, refundPence: booked.paidPence + 1 }, { headers: staff() });
+    expect(tooMuch.status).toBe(400);
+    expect(Object.keys(tooMuch.body.errors)).toEqual(['refundPence']);
+
+    const cancelled = await api('POST', cancelPath, body, { headers: staff() });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', OutstandingBalance: 0, cancellation: { refundPence: booked.paidPence, cancelledBy: 'ops_sam' } });
+    expect((await api('POST', cancelPath, body, { headers: staff() })).status).toBe(409);
+    await settle();
+
+    // The refund went through the payment service to the provider, once, and came back to the record.
+    const localRefunds = await product.services.payment.infra.store.collection('local_refunds').find({});
+    expect(localRefunds.map((r) => (r as unknown as { amountPence: number }).amountPence)).toEqual([booked.paidPence]);
+    const view = (await api<MyMoveView>('GET', myMove)).body;
+    expect(view).toMatchObject({ state: 'cancelled', money: { refundedPence: booked.paidPence, refundPendingPence: 0, balancePence: 0 } });
+    const pounds = `£${(booked.paidPence / 100).toFixed(2)}`;
+    expect(view.history.map((h) => h.text)).toContain(`Cancelled by VanHop: Your driver is unwell and no other van is free; ${pounds} will be refunded to your card`);
+    expect(view.history.at(-1)?.kind).toBe('refunded');
+    expect(JSON.stringify(view)).not.toContain('ops_sam');
+    // The driver's time is free again.
+    expect(await slotsOf(booked.bookingId)).toEqual([]);
+
+    const { mails } = await outbox();
+    const customerMails = mails.filter((m) => m.to === 'staffcancel@example.com' && m.subject.startsWith(`Booking ${booked.randomNumber} cancelled`));
+    expect(customerMails).toHaveLength(1);
+    const customerText = await mailText(customerMails[0].file);
+    expect(customerText).toContain('VanHop has cancelled your booking: Your driver is unwell and no other van is free.');
+    expect(customerText).toContain(`${pounds} is being refunded to your card`);
+    expect(customerText).not.toContain('ops_sam');
+    const driverMails = mails.filter((m) => m.subject.startsWith(`Job ${booked.randomNumber} cancelled`));
+    expect(driverMails).toHaveLength(1);
+    expect(driverMails[0].to).not.toBe('staffcancel@example.com');
+    expect(await mailText(driverMails[0].file)).toContain(`VanHop has cancelled job ${booked.randomNumber}`);
+    expect(mails.filter((m) => m.to === 'staffcancel@example.com' && m.subject.startsWith('Refund receipt:'))).toHaveLength(1);
+  });
+
+  it('unpaid quotation with a checkout open: deleted, and the driver its checkout held is free at once', async () => {
+    const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: 'quotedelete@example.com', description: 'Two wardrobes' }));
+    const checkout = await api('POST', '/api/paymentbooking', { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect((await slotsOf(record._id)).length).toBeGreaterThan(0);
+
+    const deleted = await api('DELETE', `/api/backdata/delete/${record._id}`, undefined, { headers: staff() });
+    expect(deleted).toMatchObject({ status: 200, body: { message: 'Booking record deleted' } });
+    await settle();
+    expect(await slotsOf(record._id)).toEqual([]);
+    expect((await api('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`)).status).toBe(404);
+  });
+});
