@@ -303,6 +303,10 @@ export const jobAcceptedSchema = yup.object({
   driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
   move: moveSchema.required(),
   acceptedAt: yup.string().required(),
+  /** The customer, whose contact the driver gets now (absent on events from before: no mails to the customer). */
+  customer: customerSchema.optional().default(undefined),
+  /** The customer's My move link path, for the mail telling them their driver accepted. */
+  myMovePath: yup.string().optional(),
 });
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 

@@ -63,6 +63,8 @@ export interface BookingLifecycle {
    * staff reassign it (their time stays taken meanwhile). Null or absent: the driver named is the driver.
    */
   needsDriver?: NeedsDriver | null;
+  /** When the driver named now accepted the job in their portal (null or absent: not yet). */
+  driverAcceptedAt?: string | null;
 }
 
 export interface NeedsDriver {
@@ -76,7 +78,21 @@ export interface NeedsDriver {
 export const DRIVER_CHANGE_TEXT = {
   lost: 'Your driver can no longer do this move: the office is finding you another driver and will e-mail you',
   newDriver: (name: string) => `Your new driver is ${name}`,
+  accepted: (name: string) => `${name} accepted your move`,
 } as const;
+
+/**
+ * Where the booked driver stands, in a sentence the customer reads beside the status (My move, the
+ * success page): waiting for them to accept, accepted, or the office finding another. Null when the
+ * booking is not a live paid booking or names no driver.
+ */
+export function driverStandingText(f: { state: BookingState; paid: boolean; driverName: string | null; acceptedAt?: string | null; needsDriver: boolean }): string | null {
+  if (f.state !== 'active' || !f.paid) return null;
+  if (f.needsDriver) return 'The office is finding you another driver and will e-mail you.';
+  if (!f.driverName) return null;
+  if (f.acceptedAt) return `${f.driverName} has accepted your move.`;
+  return `Booked: waiting for ${f.driverName} to accept. We will text and e-mail you when they do.`;
+}
 
 /** What the rules read of a record. */
 export interface LifecycleFacts {
@@ -226,6 +242,8 @@ export interface MyMoveView {
   customer: { name: string; email: string; phone: string };
   /** The id lets the customer message the driver through VanHop; contact details never reach the page. */
   driver: { id: string; name: string } | null;
+  /** `driverStandingText`: waiting for the driver to accept, accepted, or another driver being found. */
+  driverStandingText?: string | null;
   /**
    * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
    * confirmed (a cancellation refund for the few seconds before it is issued).
@@ -298,6 +316,8 @@ export interface PaymentSuccessResponse {
   totalPence?: number;
   /** The driver's name (never their contact details). */
   driverName?: string | null;
+  /** `driverStandingText` of the booking: "Booked: waiting for Hannah Lee to accept...". */
+  driverStandingText?: string | null;
 }
 
 /**
@@ -333,4 +353,5 @@ export interface BookingSummary {
   /** `standingText` of the booking: null while it is active. */
   standingText?: string | null;
   driverName?: string | null;
+  driverStandingText?: string | null;
 }

@@ -114,12 +114,14 @@ describe('notification consumers send real mail over SMTP', () => {
     const [driver] = smtp.bySubject('New job');
     expect(driver.envelopeTo).toEqual(['sam.driver@example.com']);
     expect(driver.mail.subject).toBe('New job 4815162: Tuesday, 14 July 2026 at 09:00 for Ada <Lovelace>');
-    expect(driver.mail.replyTo?.text).toBe('ada@example.com');
-    expect(text(driver)).toContain('Name: Ada <Lovelace>');
-    expect(text(driver)).toContain('E-mail: ada@example.com');
-    expect(text(driver)).toContain('Phone: 07700900123');
+    // The customer's contact reaches the driver only once they accept the job (JobAccepted).
+    expect(driver.mail.replyTo?.text).toBe('support@vanhop.test');
+    expect(text(driver)).toContain('Customer: Ada <Lovelace>');
+    expect(text(driver)).not.toContain('ada@example.com');
+    expect(text(driver)).not.toContain('07700900123');
+    expect(text(driver)).toContain("Accept the job in your driver portal to get the customer's phone number and e-mail.");
     expect(text(driver)).toContain('Collect from the customer on the day: £164.85.');
-    expect(htmlOf(driver)).toContain('href="tel:07700900123"');
+    expect(htmlOf(driver)).not.toContain('tel:');
 
     expect(sms.received).toHaveLength(1);
     const [sent] = sms.received;
@@ -223,6 +225,34 @@ describe('notification consumers send real mail over SMTP', () => {
     const toOffice = smtp.received.find((m) => m.envelopeTo.includes('office@vanhop.test'))!;
     expect(toOffice.mail.subject).toBe('Job 4815162 accepted by Sam <b>Driver</b>');
     expect(htmlOf(toOffice)).not.toContain('<b>Driver');
+  });
+
+  it('JobAccepted with the customer: the customer is mailed and texted that their driver accepted, the driver gets the contact; once each', async () => {
+    const accepted = await createEvent(
+      TOPICS.jobAccepted,
+      { ...jobs.accepted, driver: { ...jobs.accepted.driver, name: 'Sam Driver' }, customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' }, myMovePath: '/mymove/v1.token' },
+      { producer: 'quote', clock },
+    );
+    for (let i = 0; i < 2; i++) await bus.publish(TOPICS.jobAccepted, accepted);
+    await bus.idle();
+    await smtp.waitFor(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort()).toEqual(
+      [
+        'ada@example.com Sam Driver has accepted your move on Tuesday, 14 July 2026 at 09:00',
+        'office@vanhop.test Job 4815162 accepted by Sam Driver',
+        "sam.driver@example.com Job 4815162 accepted: Ada Lovelace's contact details",
+      ].sort(),
+    );
+    const toCustomer = smtp.received.find((m) => m.envelopeTo.includes('ada@example.com'))!;
+    expect(text(toCustomer)).toContain('https://vanhop.test/mymove/v1.token');
+    const toDriver = smtp.received.find((m) => m.envelopeTo.includes('sam.driver@example.com'))!;
+    expect(text(toDriver)).toContain('E-mail: ada@example.com');
+    expect(text(toDriver)).toContain('Phone: 07700900123');
+    expect(toDriver.mail.replyTo?.text).toBe('ada@example.com');
+    expect(sms.received).toHaveLength(1);
+    expect(sms.received[0]!.body.to).toBe('+447700900123');
+    expect(sms.received[0]!.body.body).toBe('VanHop: Sam Driver has accepted your move on Tuesday, 14 July 2026 at 09:00 (booking 4815162). Your booking: https://vanhop.test/mymove/v1.token');
   });
 
   it('a redelivered event sends nothing twice', async () => {

@@ -62,6 +62,7 @@ export default function MessageDriver({ driverId, driverName, about, customer, m
         <StartForm
           driverName={driverName}
           customer={customer}
+          booked={Boolean(myMoveToken)}
           onStart={async (input) => {
             const started = await startDriverConversation({ driverId, about, ...input, ...(myMoveToken ? { myMoveToken } : {}) });
             saveDriverToken(driverId, started.token);
@@ -74,7 +75,15 @@ export default function MessageDriver({ driverId, driverName, about, customer, m
   );
 }
 
-function StartForm({ driverName, customer, onStart }: { driverName: string; customer?: MessageDriverProps['customer']; onStart: (input: { name: string; email: string; body: string }) => Promise<void> }) {
+interface StartFormProps {
+  driverName: string;
+  customer?: MessageDriverProps['customer'];
+  /** Started from My move: the move is booked already, and the driver gets the contact once they accept. */
+  booked: boolean;
+  onStart: (input: { name: string; email: string; body: string }) => Promise<void>;
+}
+
+function StartForm({ driverName, customer, booked, onStart }: StartFormProps) {
   const [name, setName] = useState(customer?.name ?? '');
   const [email, setEmail] = useState(customer?.email ?? '');
   const [body, setBody] = useState('');
@@ -102,7 +111,11 @@ function StartForm({ driverName, customer, onStart }: { driverName: string; cust
 
   return (
     <form className="chat-form" onSubmit={submit} noValidate>
-      <p className="chat-about">Ask {driverName} about this move before you book. Your e-mail address is not shown to the driver; we e-mail you the reply.</p>
+      <p className="chat-about">
+        {booked
+          ? `Ask ${driverName} about your move. Messages go through VanHop and we e-mail you the reply.`
+          : `Ask ${driverName} about this move before you book. Your e-mail address is not shown to the driver; we e-mail you the reply.`}
+      </p>
       <ChatField label="Your name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
       </ChatField>

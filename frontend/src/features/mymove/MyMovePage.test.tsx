@@ -74,6 +74,12 @@ describe('My move page', () => {
     expect(screen.queryByText(/Only a postponed booking/)).toBeNull();
   });
 
+  it('says where the driver stands: waiting for them to accept, then accepted', async () => {
+    fakeApi({ [`GET ${PATH}`]: views(myMoveView({ driverStandingText: 'Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.' })) });
+    renderPage();
+    expect((await screen.findByTestId('driver-standing')).textContent).toBe('Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.');
+  });
+
   it('a bad or expired link says so', async () => {
     fakeApi({ [`GET ${PATH}`]: () => ({ status: 404, json: { message: 'Not found' } }) });
     renderPage();

@@ -74,6 +74,11 @@ export function MyMovePage({ now }: { now?: () => Date }) {
         </p>
       </header>
       <Standing view={view} />
+      {view.driverStandingText && (
+        <p className="mymove-driver-standing" data-testid="driver-standing">
+          {view.driverStandingText}
+        </p>
+      )}
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}
       <div className="mymove-grid">
         <MoveDetails view={view} />

@@ -109,6 +109,7 @@ export function PaymentSuccessPage() {
   const gone = details.state === 'cancelled' || details.state === 'frozen';
   const standing = text(details.standingText);
   const driverName = typeof details.driverName === 'string' || details.driverName === null ? details.driverName : undefined;
+  const driverStanding = text(details.driverStandingText);
   return (
     <section className={`payment-result${outcome.state === 'confirmed' ? ' payment-result--ok' : ''}`} aria-live="polite">
       {outcome.state === 'confirming' && <h1>Confirming your payment...</h1>}
@@ -127,7 +128,8 @@ export function PaymentSuccessPage() {
           ) : (
             <>
               <h1>Thank you: your move is booked</h1>
-              <p>Your payment went through. We have e-mailed your confirmation and passed your name, e-mail and phone number to your driver.</p>
+              <p>Your payment went through and we have e-mailed your confirmation. Your driver gets your phone number and e-mail once they accept the job.</p>
+              {driverStanding && <p data-testid="driver-standing">{driverStanding}</p>}
             </>
           )}
           {status && (

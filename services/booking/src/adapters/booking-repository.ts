@@ -172,7 +172,20 @@ export class BookingRepository {
 
   /** Staff gave the booking another driver: it names them from now on (once: a redelivery matches nothing). */
   async nameNewDriver(id: string, previousDriverId: string, driver: NonNullable<StoredBooking['driver']>, line: BookingHistoryEntry): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': previousDriverId }, { $set: { driver, needsDriver: null }, $push: { history: line } });
+    // The new driver has not accepted yet: the customer reads "waiting for <new driver> to accept".
+    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': previousDriverId }, { $set: { driver, needsDriver: null, driverAcceptedAt: null }, $push: { history: line } });
+    return matched === 1;
+  }
+
+  /**
+   * The driver the booking names accepted the job: recorded once (a redelivery, or an acceptance by a
+   * driver the booking no longer names, matches nothing).
+   */
+  async markDriverAccepted(id: string, driverId: string, at: string, line: BookingHistoryEntry): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, 'driver.id': driverId, $and: [{ $or: [{ driverAcceptedAt: null }, { driverAcceptedAt: { $exists: false } }] }, { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] }] },
+      { $set: { driverAcceptedAt: at }, $push: { history: line } },
+    );
     return matched === 1;
   }
 

@@ -1,10 +1,11 @@
-import { DRIVER_CHANGE_TEXT, type JobReassigned, type JobReturned } from '@vanhop/contracts';
+import { DRIVER_CHANGE_TEXT, type JobAccepted, type JobReassigned, type JobReturned } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 
 /**
- * The booking follows its driver's job: a job given back (declined, or not answered in time) leaves
- * the booking needing a driver, which staff see and My move says; a reassignment names the new one.
+ * The booking follows its driver's job: an acceptance is recorded (My move stops saying it waits for
+ * it); a job given back (declined, not answered in time, driver suspended) leaves the booking needing
+ * a driver, which staff see and My move says; a reassignment names the new one.
  */
 export class FollowDriverJobs {
   constructor(private readonly deps: { bookings: BookingRepository; logger: Logger }) {}
@@ -12,6 +13,12 @@ export class FollowDriverJobs {
   async returned(j: JobReturned): Promise<void> {
     const marked = await this.deps.bookings.markNeedsDriver(j.bookingId, { because: j.because, driverId: j.driver.id, since: j.at }, { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.lost });
     if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, because: j.because }, 'booking needs a driver');
+  }
+
+  /** The driver accepted: My move says so instead of "waiting for them to accept". */
+  async accepted(j: JobAccepted): Promise<void> {
+    const marked = await this.deps.bookings.markDriverAccepted(j.bookingId, j.driver.id, j.acceptedAt, { at: j.acceptedAt, kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(j.driver.name) });
+    if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id }, 'driver accepted the booking');
   }
 
   async reassigned(j: JobReassigned): Promise<void> {

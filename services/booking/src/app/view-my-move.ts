@@ -2,6 +2,7 @@ import {
   balanceOf,
   cancelTerms,
   customerStatusText,
+  driverStandingText,
   postponeTerms,
   reactivateTerms,
   standingText,
@@ -34,6 +35,13 @@ function standing(record: StoredBooking) {
       state: f.state,
       paymentStatus: f.paymentStatus,
       statusText: customerStatusText({ state: f.state, paymentStatus: f.paymentStatus, balancePence }),
+      driverStandingText: driverStandingText({
+        state: f.state,
+        paid: f.paymentStatus !== 'unpaid',
+        driverName: record.driver?.name ?? null,
+        acceptedAt: record.driverAcceptedAt,
+        needsDriver: !!record.needsDriver,
+      }),
     },
   };
 }

@@ -12,6 +12,7 @@ export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markR
   { topic: TOPICS.paymentSucceeded, handler: onPaymentSucceeded(deps.recordPayment) },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.markReviewRequested) },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.recordRefund) },
+  { topic: TOPICS.jobAccepted, handler: async (e) => deps.driverJobs.accepted((await readEvent(TOPICS.jobAccepted, e)).data) },
   { topic: TOPICS.jobReturned, handler: async (e) => deps.driverJobs.returned((await readEvent(TOPICS.jobReturned, e)).data) },
   { topic: TOPICS.jobReassigned, handler: async (e) => deps.driverJobs.reassigned((await readEvent(TOPICS.jobReassigned, e)).data) },
 ];

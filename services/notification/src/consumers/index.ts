@@ -40,7 +40,7 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },
   { topic: TOPICS.jobOffered, handler: onJobOffered(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail), options: deps.delivery },
+  { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
   { topic: TOPICS.jobReturned, handler: onJobReturned(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
   { topic: TOPICS.jobReassigned, handler: onJobReassigned(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverUpdated, handler: onDriverUpdated(deps.notifier, deps), options: deps.delivery },

@@ -1,4 +1,4 @@
-import { customerStatusText, paymentStatusFor, type BookingSummary, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { customerStatusText, driverStandingText, paymentStatusFor, type BookingSummary, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { timingSafeEqual } from 'node:crypto';
 import type { ProviderPaymentState } from './payment-provider.js';
 
@@ -91,6 +91,10 @@ export function successAnswer(payment: Payment, booking: BookingSummary): Paymen
     standingText: booking.standingText ?? null,
     totalPence: booking.totalPricePence,
     driverName: booking.driverName ?? null,
+    // A first payment not applied yet places the booking with it: its driver has not accepted yet either.
+    driverStandingText: applied || purpose === 'balance'
+      ? (booking.driverStandingText ?? null)
+      : driverStandingText({ state: booking.state, paid: true, driverName: booking.driverName ?? null, acceptedAt: null, needsDriver: false }),
   };
 }
 

@@ -4,7 +4,13 @@ import { moveDate, pounds } from '../format.js';
 import { layout, textFooter, type EmailContent } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 
-/** The chosen driver's job sheet: who the customer is, how to reach them, the job and what to collect. */
+/**
+ * The chosen driver's job sheet: the job, the customer's name and what to collect. Their phone and
+ * e-mail come once the driver accepts the job in the portal (JobAccepted): the customer is told their
+ * details reach the driver only then.
+ */
+const CONTACT_AFTER_ACCEPTING = "Accept the job in your driver portal to get the customer's phone number and e-mail.";
+
 export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
   const driverName = b.driver?.name ?? 'driver';
   const balance = pounds(b.outstandingBalancePence);
@@ -16,10 +22,8 @@ export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
     '',
     'You have a new confirmed job through VanHop.',
     '',
-    'Customer',
-    `Name: ${b.customer.name}`,
-    `E-mail: ${b.customer.email}`,
-    `Phone: ${b.customer.phone}`,
+    `Customer: ${b.customer.name}`,
+    CONTACT_AFTER_ACCEPTING,
     '',
     `Job ${b.randomNumber}`,
     moveSummaryText(b.move),
@@ -31,12 +35,7 @@ export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
   ].join('\n');
   const body = html`<p>Hello ${driverName},</p>
 <p>You have a new confirmed job through VanHop.</p>
-<h2 style="font-size:16px">Customer</h2>
-<table style="font-size:14px">
-<tr><th style="text-align:left;padding-right:8px">Name</th><td>${b.customer.name}</td></tr>
-<tr><th style="text-align:left;padding-right:8px">E-mail</th><td><a href="mailto:${b.customer.email}">${b.customer.email}</a></td></tr>
-<tr><th style="text-align:left;padding-right:8px">Phone</th><td><a href="tel:${b.customer.phone}">${b.customer.phone}</a></td></tr>
-</table>
+<p>Customer: ${b.customer.name}<br>${CONTACT_AFTER_ACCEPTING}</p>
 <h2 style="font-size:16px">Job ${b.randomNumber}</h2>
 ${moveSummaryHtml(b.move)}
 <table style="font-size:14px;margin-top:12px">
@@ -44,5 +43,5 @@ ${moveSummaryHtml(b.move)}
 <tr><th style="text-align:left;padding-right:8px">Paid online</th><td>${pounds(b.amountPaidPence)}</td></tr>
 </table>
 <p><strong>${collect}</strong></p>`;
-  return { subject, text, html: layout(subject, body), replyTo: b.customer.email };
+  return { subject, text, html: layout(subject, body) };
 }
