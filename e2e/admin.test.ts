@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
-import { londonClock, londonTime, type BookingRecord, type Quote, formatPounds } from '@vanhop/contracts';
+import { REVIEW_MSG, londonClock, londonTime, type BookingRecord, type Quote, formatPounds } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/features/admin/records.js';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
@@ -175,7 +175,7 @@ describe('staff back office in the browser', () => {
     // and nothing is mailed (e2e/reviews.test.ts requests one after the move and follows it through)
     await paidCard.click();
     await panel.getByRole('button', { name: 'Request Review' }).click();
-    await panel.getByRole('alert').getByText('Network response was not okay: The move has not happened yet: a review can be requested once the move date has passed.').waitFor();
+    await panel.getByRole('alert').getByText(REVIEW_MSG.moveNotHappened, { exact: false }).waitFor();
     expect(seen).toHaveLength(1);
     expect(reviewMail(ctx.dataDir, 'bob.booker@example.com')).toBeUndefined();
     expect(await panel.getByRole('button', { name: 'Request Review' }).count()).toBe(1);

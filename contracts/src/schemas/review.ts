@@ -24,7 +24,7 @@ export const REVIEW_MSG = {
   textTooLong: `Reviews can be at most ${REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')} characters`,
   linkInvalid: 'This review link is not valid or has expired',
   alreadySubmitted: 'A review has already been submitted for this move. Thank you!',
-  moveNotHappened: 'The move has not happened yet: a review can be requested once the move date has passed.',
+  moveNotHappened: 'The move has not finished yet: a review can be requested once its booked time is over.',
   notBooked: 'Only a booked move can be reviewed.',
 } as const;
 

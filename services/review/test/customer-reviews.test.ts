@@ -102,11 +102,14 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     return path!.slice('/review/'.length);
   };
 
-  it('refuses a review request before the move date has passed, for an unpaid quote and for a cancelled or postponed booking (409)', async () => {
+  it('refuses a review request before the booked move is over, for an unpaid quote and for a cancelled or postponed booking (409)', async () => {
     const future = await insert(booking({ quote: { ...booking().quote, date: '2026-03-02T10:00:00.000Z' } }));
     const early = await api('POST', `/api/backdata/review/${future._id}`, undefined, staff());
     expect(early).toMatchObject({ status: 409, body: { message: REVIEW_MSG.moveNotHappened } });
+    // Started, but its 2 booked hours are not over: still refused; once they are, the request goes.
     now = Date.parse('2026-03-02T10:00:01Z');
+    expect(await api('POST', `/api/backdata/review/${future._id}`, undefined, staff())).toMatchObject({ status: 409, body: { message: REVIEW_MSG.moveNotHappened } });
+    now = Date.parse('2026-03-02T12:00:01Z');
     expect((await api('POST', `/api/backdata/review/${future._id}`, undefined, staff())).status).toBe(200);
     now = Date.parse('2026-03-01T12:00:00Z');
 
@@ -226,10 +229,13 @@ describe('review rules', () => {
     expect(publicAuthorName('')).toBe('A VanHop customer');
   });
 
-  it('a review may be requested only for a paid, live booking whose move date has passed', () => {
+  it('a review may be requested only for a paid, live booking whose booked time is over (start + hours)', () => {
     const at = new Date('2026-03-01T12:00:00Z');
     const b = booking();
     expect(reviewRequestRefusal(b, at)).toBeNull();
+    // Started 2 hours ago with 3 hours booked: still under way, refused; 3 hours ago: done.
+    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T10:00:00Z', totalHour: 3 } }, at)).toBe(REVIEW_MSG.moveNotHappened);
+    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T09:00:00Z', totalHour: 3 } }, at)).toBeNull();
     expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T12:00:01Z' } }, at)).toBe(REVIEW_MSG.moveNotHappened);
     expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '' } }, at)).toBe(REVIEW_MSG.moveNotHappened);
     expect(reviewRequestRefusal({ ...b, paymentStatus: 'unpaid' }, at)).toBe(REVIEW_MSG.notBooked);

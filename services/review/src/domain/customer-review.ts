@@ -36,14 +36,18 @@ type Reviewable = Pick<BookingRecord, 'paymentStatus' | 'quote' | 'deletedAt'> &
 
 /**
  * Why a review may not be requested for this booking yet, or null when it may: the move must have
- * been booked (paid), not be cancelled or postponed, and its date must have passed.
+ * been booked (paid), not be cancelled or postponed, and its booked end (date + hours) must have passed.
  */
 export function reviewRequestRefusal(booking: Reviewable, now: Date): string | null {
   if (booking.state === 'cancelled') return 'This booking was cancelled: there is no move to review.';
   if (booking.state === 'frozen') return 'This booking is postponed: a review can be requested once the move has happened.';
   if (booking.paymentStatus === 'unpaid') return REVIEW_MSG.notBooked;
   const moveAt = Date.parse(booking.quote?.date ?? '');
-  if (Number.isNaN(moveAt) || moveAt > now.getTime()) return REVIEW_MSG.moveNotHappened;
+  // The move is done at its booked end (start + the hours booked), not when it starts: a review is
+  // about the whole job, so asking while the van is still being loaded is refused.
+  const hours = Number(booking.quote?.totalHour);
+  const endsAt = moveAt + (Number.isFinite(hours) && hours > 0 ? hours : 0) * 3_600_000;
+  if (Number.isNaN(moveAt) || endsAt > now.getTime()) return REVIEW_MSG.moveNotHappened;
   return null;
 }
 
