@@ -179,7 +179,7 @@ describe('My move: after booking', () => {
     await mails(ctx.dataDir, (m) => m.subject === `Booking ${booked.code} cancelled`, 1);
 
     // staff: the cancelled job stays under Your Jobs, marked cancelled and refunded
-    const staff = { name: 'mm_staff', password: 'pw-123456' };
+    const staff = { name: 'mm_staff', password: 'mm-staff-password' };
     await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE });
     const login = await api<{ token: string }>('POST', '/api/account/login', { username: staff.name, password: staff.password });
     expect(typeof login.body.token).toBe('string');
@@ -227,7 +227,14 @@ describe('My move: after booking', () => {
 
     // 06:00 is priced with the out-of-hours surcharge, so the new date costs more than the 10:00 one
     const newDay = await pickDay(page, '#reactivate-date', 9, '06:00');
-    await page.getByRole('button', { name: 'Book my new date' }).click();
+    // The new price is shown before anything is booked.
+    await page.getByRole('button', { name: 'See the price for this date' }).click();
+    const price = page.getByTestId('new-date-price');
+    await price.waitFor();
+    expect(await price.innerText()).toMatch(/New price for this date: £[\d,]+\.\d{2} \(was £[\d,]+\.\d{2}\)\./);
+    expect(await page.getByTestId('move-status').innerText()).toBe('Postponed');
+    await shot(page, 'mymove-new-date-price');
+    await price.getByRole('button', { name: 'Confirm my new date' }).click();
     await expect.poll(() => page.getByTestId('move-status').innerText(), { timeout: 10_000 }).not.toBe('Postponed');
     const outcome = await page.getByTestId('outcome').innerText();
     const [d, month, year] = newDay.split(' ');

@@ -355,3 +355,14 @@ export interface BookingSummary {
   driverName?: string | null;
   driverStandingText?: string | null;
 }
+
+/** POST /api/mymove/:token/reactivate/price: what the new date would cost, before the customer confirms it. */
+export interface NewDatePrice {
+  date: string;
+  totalPence: number;
+  previousTotalPence: number;
+  /** Left to pay after the change (paid online on My move or to the driver). */
+  balancePence: number;
+  /** Refunded to the card by the change. */
+  refundPence: number;
+}

@@ -17,6 +17,7 @@ import type {
   GeoGeocodeResponse,
   MyMoveReceipt,
   MyMoveView,
+  NewDatePrice,
   PayBalanceResponse,
   PaymentIntentResponse,
   PaymentSuccessAck,
@@ -135,7 +136,12 @@ export const cancelMyMove = (token: string, expectedRefundPence: number) =>
 export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/postpone'));
 
 /** 400 with field messages for a refused date; 409 when the booking is not postponed. */
-export const reactivateMyMove = (token: string, date: string) => request<MyMoveView>('POST', myMove(token, '/reactivate'), { date });
+/** The new date's price, before the customer confirms it (nothing is written). */
+export const priceNewDate = (token: string, date: string) => request<NewDatePrice>('POST', myMove(token, '/reactivate/price'), { date });
+
+/** `expectedTotalPence`: the price the customer was shown; the server refuses (409) a different one. */
+export const reactivateMyMove = (token: string, date: string, expectedTotalPence?: number) =>
+  request<MyMoveView>('POST', myMove(token, '/reactivate'), { date, ...(expectedTotalPence !== undefined ? { expectedTotalPence } : {}) });
 
 /** The browser then goes to `url` (Stripe Checkout or the local test checkout). */
 export const payMyMoveBalance = (token: string) => request<PayBalanceResponse>('POST', myMove(token, '/pay-balance'));

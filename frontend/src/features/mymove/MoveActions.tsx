@@ -4,8 +4,8 @@
  * customer confirms. An action that is not allowed says why.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { reactivateBookingSchema, type CancelTerms, type MyMoveView } from '@vanhop/contracts';
-import { cancelMyMove, payMyMoveBalance, postponeMyMove, reactivateMyMove } from '../../api/client';
+import { reactivateBookingSchema, type CancelTerms, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
+import { ApiError, cancelMyMove, payMyMoveBalance, postponeMyMove, priceNewDate, reactivateMyMove } from '../../api/client';
 import { DateTimePicker } from '../booking/DateTimePicker';
 import { isBookable } from '../booking/dateRules';
 import type { ActionName, MyMoveState } from './myMoveState';
@@ -39,7 +39,8 @@ export function MoveActions({ token, state, run, leave, refresh, dismiss, now }:
           view={view}
           busy={state.busy === 'reactivate'}
           serverError={state.actionError?.action === 'reactivate' ? state.actionError : null}
-          onSubmit={(date) => run('reactivate', () => reactivateMyMove(token, date))}
+          onPrice={(date) => priceNewDate(token, date)}
+          onSubmit={(date, expectedTotalPence) => run('reactivate', () => reactivateMyMove(token, date, expectedTotalPence))}
           now={now}
         />
       )}
@@ -244,21 +245,38 @@ function Postpone({ busy, onConfirm }: { busy: boolean; onConfirm: () => Promise
   );
 }
 
+/** What confirming the new date does to the money, in a sentence. */
+export function newDateSettlementText(p: Pick<NewDatePrice, 'balancePence' | 'refundPence' | 'totalPence' | 'previousTotalPence'>): string {
+  if (p.refundPence > 0) return `We refund ${penceText(p.refundPence)} to your card.`;
+  if (p.balancePence > 0) return `${penceText(p.balancePence)} is left to pay: online here, or to your driver on the day.`;
+  return p.totalPence === p.previousTotalPence ? 'The price is unchanged and nothing more is due.' : 'Nothing more is due.';
+}
+
 function Reactivate({
   view,
   busy,
   serverError,
+  onPrice,
   onSubmit,
   now = () => new Date(),
 }: {
   view: MyMoveView;
   busy: boolean;
   serverError: { message: string; fields?: Record<string, string> } | null;
-  onSubmit: (date: string) => Promise<boolean>;
+  /** The new date's price, asked before the customer confirms it. */
+  onPrice: (date: string) => Promise<NewDatePrice>;
+  onSubmit: (date: string, expectedTotalPence: number) => Promise<boolean>;
   now?: () => Date;
 }) {
   const [date, setDate] = useState('');
   const [error, setError] = useState('');
+  /** The price shown for `date`; confirming sends its total, so a price that moved meanwhile is refused. */
+  const [priced, setPriced] = useState<NewDatePrice | null>(null);
+  const [pricing, setPricing] = useState(false);
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setPriced(null);
+  };
   const latestIso = view.actions.reactivate.latest;
   const latest = latestIso ? new Date(latestIso) : undefined;
 
@@ -278,7 +296,22 @@ function Reactivate({
       setError(`Please choose a date on or before ${dayText(latestIso)}.`);
       return;
     }
-    await onSubmit(date);
+    setPricing(true);
+    try {
+      setPriced(await onPrice(date));
+    } catch (err) {
+      // A refusal of the date itself names the field; anything else in the server's words.
+      const fields = err instanceof ApiError ? err.errors : undefined;
+      setError(fields?.date ?? (err instanceof Error && err.message ? err.message : 'We could not price that date. Please try again.'));
+    } finally {
+      setPricing(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!priced) return;
+    // A refusal (the price moved, the driver is not free) is shown by the page; the price is asked again.
+    if (!(await onSubmit(priced.date, priced.totalPence))) setPriced(null);
   };
 
   const shownError = error || serverError?.fields?.date || serverError?.message || '';
@@ -292,12 +325,29 @@ function Reactivate({
       <label htmlFor="reactivate-date" className="mymove-label">
         New moving date
       </label>
-      <DateTimePicker id="reactivate-date" name="reactivate_date" value={date} onChange={setDate} error={shownError || undefined} latest={latest} now={now} />
-      <div className="mymove-buttons">
-        <button type="button" className="primary" onClick={submit} disabled={busy}>
-          {busy ? 'Please wait...' : 'Book my new date'}
-        </button>
-      </div>
+      <DateTimePicker id="reactivate-date" name="reactivate_date" value={date} onChange={chooseDate} error={shownError || undefined} latest={latest} now={now} />
+      {priced ? (
+        <div className="mymove-new-price" role="group" aria-label="Price for the new date" data-testid="new-date-price">
+          <p>
+            New price for this date: <strong>{penceText(priced.totalPence)}</strong> (was {penceText(priced.previousTotalPence)}).
+          </p>
+          <p>{newDateSettlementText(priced)}</p>
+          <div className="mymove-buttons">
+            <button type="button" className="primary" onClick={() => void confirm()} disabled={busy}>
+              {busy ? 'Please wait...' : 'Confirm my new date'}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setPriced(null)} disabled={busy}>
+              Choose another date
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="mymove-buttons">
+          <button type="button" className="primary" onClick={() => void submit()} disabled={busy || pricing}>
+            {pricing ? 'Pricing the new date...' : 'See the price for this date'}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

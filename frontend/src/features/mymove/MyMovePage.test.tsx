@@ -207,6 +207,7 @@ describe('My move page', () => {
     const api = fakeApi({
       [`GET ${PATH}`]: views(myMoveView()),
       [`POST ${PATH}/postpone`]: () => ({ json: frozen }),
+      [`POST ${PATH}/reactivate/price`]: () => ({ json: { date: '2026-12-03T06:00:00.000Z', totalPence: 22000, previousTotalPence: 20000, balancePence: 16000, refundPence: 0 } }),
       [`POST ${PATH}/reactivate`]: () => ({ json: reactivated }),
     });
     renderPage();
@@ -222,15 +223,23 @@ describe('My move page', () => {
     expect(screen.getByTestId('move-date').textContent).toBe('Postponed: no date yet (was Saturday 12 December 2026 at 10:00)');
 
     // no date yet: the booking form's own message
-    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose Moving Date is required');
     expect(api.of('POST', `${PATH}/reactivate`)).toHaveLength(0);
 
     fireEvent.click(screen.getByLabelText('New moving date'));
     fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
     fireEvent.click(screen.getByRole('option', { name: '06:00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
-    await waitFor(() => expect(api.of('POST', `${PATH}/reactivate`).map((c) => c.body)).toEqual([{ date: '2026-12-03T06:00:00.000Z' }]));
+    // The price first: nothing is booked until the customer has seen it and confirms.
+    fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
+    const price = await screen.findByTestId('new-date-price');
+    expect(price.textContent).toContain('New price for this date: £220.00 (was £200.00).');
+    expect(price.textContent).toContain('£160.00 is left to pay: online here, or to your driver on the day.');
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/reactivate`)).toHaveLength(0);
+    fireEvent.click(within(price).getByRole('button', { name: 'Confirm my new date' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/reactivate`).map((c) => c.body)).toEqual([{ date: '2026-12-03T06:00:00.000Z', expectedTotalPence: 22000 }]),
+    );
     const outcome = await screen.findByTestId('outcome');
     await waitFor(() => expect(outcome.textContent).toContain('Your move is booked again for Thursday 3 December 2026 at 06:00.'));
     expect(outcome.textContent).toContain('The new price is £220.00 (it was £200.00).');
@@ -241,13 +250,13 @@ describe('My move page', () => {
     const frozen = myMoveView({ state: 'frozen', statusText: 'Postponed', actions: { postpone: { allowed: false, reason: 'This booking is already postponed.' }, reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' } } });
     fakeApi({
       [`GET ${PATH}`]: views(frozen),
-      [`POST ${PATH}/reactivate`]: () => ({ status: 400, json: { message: 'Invalid request', errors: { date: 'Booking times are 06:00 to 21:00' } } }),
+      [`POST ${PATH}/reactivate/price`]: () => ({ status: 400, json: { message: 'Invalid request', errors: { date: 'Booking times are 06:00 to 21:00' } } }),
     });
     renderPage();
     fireEvent.click(await screen.findByLabelText('New moving date'));
     fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
     fireEvent.click(screen.getByRole('option', { name: '06:00' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Book my new date' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Booking times are 06:00 to 21:00');
   });
 

@@ -26,7 +26,11 @@ export interface Reprice {
   event(s: Settlement): Promise<OutboxEntry>;
   /** The rule that allowed the change, asked again of the record that won a race, for its reason. */
   rules(f: LifecycleFacts, now: Date): { allowed: boolean; reason?: string };
+  /** The total the customer was shown before confirming; a different price now is refused (409). */
+  expectedTotalPence?: number;
 }
+
+export const PRICE_CHANGED_SINCE_SHOWN = 'The price for this date has changed since it was shown: please look at the new price and confirm again.';
 
 /** "£x will be refunded to your card" / "£x left to pay" / nothing, as history lines end. */
 export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePence'>): string {
@@ -41,14 +45,35 @@ export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePenc
  * events and the history go in one conditional single-document write, so of two racing changes the
  * second matches nothing and is refused (409) rather than applied over the first.
  */
-export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePricer, record: StoredBooking, o: Reprice): Promise<{ record: StoredBooking; settlement: Settlement }> {
-  const { request, driverId } = pricingRequestOf(record);
-  // The same driver, free for the changed move (its own slots left out), at the rates it was booked at.
-  const priced = await pricer.price({ ...request, ...o.changes }, driverId, { bookingId: record._id, ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}) });
+/** The money of a change priced at `totalPence`, against what was paid (net of refunds). */
+export type SettlementMoney = Omit<Settlement, 'updated'>;
 
+function settlementMoney(record: StoredBooking, totalPence: number): SettlementMoney {
   const facts = ruleFacts(record);
   const net = facts.amountPaidPence - facts.amountRefundedPence;
-  const totalPence = priced.totalPricePence;
+  return { previousTotalPence: facts.totalPricePence, totalPence, balancePence: Math.max(0, totalPence - net), refundPence: Math.max(0, net - totalPence) };
+}
+
+/** The same driver, free for the changed move (its own slots left out), at the rates it was booked at. */
+function priceChange(pricer: QuotePricer, record: StoredBooking, changes: Record<string, unknown>) {
+  const { request, driverId } = pricingRequestOf(record);
+  return pricer.price({ ...request, ...changes }, driverId, { bookingId: record._id, ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}) });
+}
+
+/**
+ * What a change would cost, priced exactly as `repriceAndSettle` prices it, without writing anything:
+ * the customer sees the new price and the difference before they confirm (and the confirmation
+ * carries the total they saw, so a price that moved meanwhile is refused rather than charged).
+ */
+export async function previewReprice(pricer: QuotePricer, record: StoredBooking, changes: Record<string, unknown>): Promise<SettlementMoney> {
+  return settlementMoney(record, (await priceChange(pricer, record, changes)).totalPricePence);
+}
+
+export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePricer, record: StoredBooking, o: Reprice): Promise<{ record: StoredBooking; settlement: Settlement }> {
+  const { driverId } = pricingRequestOf(record);
+  const priced = await priceChange(pricer, record, o.changes);
+  if (o.expectedTotalPence !== undefined && o.expectedTotalPence !== priced.totalPricePence) throw new ConflictError(PRICE_CHANGED_SINCE_SHOWN);
+
   const percentage = record.quote.percentage ?? record.percentage;
   const settlement: Settlement = {
     updated: {
@@ -57,10 +82,7 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
       request: { ...priced.request, ...(driverId ? { driverId } : {}) },
       driver: priced.driver ?? record.driver ?? null,
     },
-    previousTotalPence: facts.totalPricePence,
-    totalPence,
-    balancePence: Math.max(0, totalPence - net),
-    refundPence: Math.max(0, net - totalPence),
+    ...settlementMoney(record, priced.totalPricePence),
   };
   const { updated, balancePence, refundPence } = settlement;
 

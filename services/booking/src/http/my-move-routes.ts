@@ -75,6 +75,16 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     }),
   );
 
+  // The new date's price before the customer confirms it: priced like the change itself, nothing written.
+  app.post(
+    `${base}/reactivate/price`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.reactivate.price(req.params.token, req.body));
+    }),
+  );
+
   app.post(
     `${base}/reactivate`,
     limit,
