@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { homeNoticeOf } from '../../app/homeNotice';
 import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
 import { fakeApi } from '../../components/testing/fakeApi';
@@ -22,13 +23,19 @@ const offer: Offer = {
   overtimePerHalfHour: 20.58, chargesOnTheDay: [{ label: 'Congestion charge', amount: 15 }], breakdown: [{ label: 'Van and driver', amount: 100 }],
 };
 
+/** The home route: what the notice carried there says (the home page shows it on the page). */
+function HomeEcho() {
+  const notice = homeNoticeOf(useLocation().state);
+  return <p data-testid="home">home page{notice ? ` | ${notice.title} ${notice.text}` : ''}</p>;
+}
+
 function renderPanel({ stale = false, onRequote = vi.fn() }: { stale?: boolean; onRequote?: () => void } = {}) {
   const onClose = vi.fn();
   render(
     <MemoryRouter initialEntries={['/booking']}>
       <Routes>
         <Route path="/booking" element={<QuotePanel quote={quote} offer={offer} stale={stale} onRequote={onRequote} onClose={onClose} onCompare={() => {}} />} />
-        <Route path="/" element={<p>home page</p>} />
+        <Route path="/" element={<HomeEcho />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -73,7 +80,7 @@ describe('QuotePanel', () => {
     });
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'SaveForLater' }));
-    await screen.findByText('home page');
+    const home = await screen.findByTestId('home');
     const sent = api.of('POST', '/api/saveRetrieve')[0].body as { date: string; randomNumber: number; quote: Quote };
     expect(sent.randomNumber).toBeGreaterThanOrEqual(1);
     expect(sent.randomNumber).toBeLessThanOrEqual(10_000_000);
@@ -81,6 +88,8 @@ describe('QuotePanel', () => {
     expect(sent.quote.driverId).toBe('d1');
     expect(alert.mock.calls[0][0]).toContain('Thank you Alice Mover');
     expect(alert.mock.calls[0][0]).toContain(String(sent.randomNumber));
+    // Said on the page too, not only in the alert.
+    expect(home.textContent).toContain(`Quote saved: your retrieve code is ${sent.randomNumber}.`);
   });
 
   it('a stale quote shows no price and cannot be booked or saved, only priced again', () => {

@@ -13,6 +13,7 @@ import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from './dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
+import { homeNoticeState } from '../../app/homeNotice';
 
 interface QuotePanelProps {
   quote: Quote;
@@ -74,7 +75,12 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     try {
       const { data } = await saveForLater({ date: new Date().toISOString(), quote: { ...quote, percentage }, randomNumber: newRetrieveCode() });
       alert(`Thank you ${data.quote.name}! Your quote is saved. Your retrieve code is ${data.randomNumber}: use it on the Got Quote With Us? page to book later.`);
-      navigate('/');
+      navigate('/', {
+        state: homeNoticeState({
+          title: `Quote saved: your retrieve code is ${data.randomNumber}.`,
+          text: "We have e-mailed and texted you a link to it. Use the code on the Got Quote With Us? page to book it later.",
+        }),
+      });
     } catch (err) {
       const why = refusedAsStale(err);
       if (why) setRefused(why);

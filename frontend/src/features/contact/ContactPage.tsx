@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop/contracts';
 import { sendContactMessage } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
+import { homeNoticeState } from '../../app/homeNotice';
 
 type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };
 
@@ -98,7 +99,7 @@ export function ContactPage() {
         <ContactForm
           onSent={(serverMessage) => {
             window.alert(serverMessage);
-            navigate('/');
+            navigate('/', { state: homeNoticeState({ title: 'Message sent.', text: `${serverMessage} We reply by e-mail.` }) });
           }}
         />
       </div>

@@ -1,19 +1,26 @@
 /** Home: the quote search first, then how it works, why us, and what customers say. */
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { LEAD_TIME_TEXT } from '@vanhop/contracts';
 import { QuoteSearch } from './QuoteSearch';
 import { PaymentIcons } from './PaymentIcons';
 import { HowWeWork } from './HowWeWork';
 import { ReviewsCarousel, useReviews } from './ReviewsCarousel';
 import { TrustRow } from './TrustRow';
+import { homeNoticeOf } from '../../app/homeNotice';
 // Our own illustration, shipped as a file (a URL, never inlined into the JavaScript) and loaded lazily.
 import heroArt from '../../assets/hero-move.svg?no-inline';
 import './HomePage.css';
 
 export function HomePage() {
   const reviews = useReviews();
+  const notice = homeNoticeOf(useLocation().state);
   return (
     <div className="home">
+      {notice && (
+        <div className="home-notice" role="status" data-testid="home-notice">
+          <strong>{notice.title}</strong> {notice.text}
+        </div>
+      )}
       <section id="quotesearch" className="home-hero">
         <div className="hero-band">
           <div className="hero-copy">
