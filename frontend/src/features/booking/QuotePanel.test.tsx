@@ -92,6 +92,18 @@ describe('QuotePanel', () => {
     expect(home.textContent).toContain(`Quote saved: your retrieve code is ${sent.randomNumber}.`);
   });
 
+  it('minimises to a one-line bar with the total, out of the form\'s way, and comes back as it was', () => {
+    renderPanel();
+    fireEvent.click(screen.getByLabelText(/50%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Minimise to see the form' }));
+    expect(screen.queryByRole('dialog', { name: 'Your quote' })).toBeNull();
+    const bar = screen.getByTestId('quote-panel-bar');
+    expect(bar.textContent).toContain('Your quote: £123.45');
+    fireEvent.click(screen.getByRole('button', { name: 'Show my quote' }));
+    expect(screen.getByRole('dialog', { name: 'Your quote' })).toBeTruthy();
+    expect((screen.getByLabelText(/50%/) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('a stale quote shows no price and cannot be booked or saved, only priced again', () => {
     const api = fakeApi({});
     const onRequote = vi.fn();

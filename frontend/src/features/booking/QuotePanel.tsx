@@ -48,6 +48,7 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const [minimised, setMinimised] = useState(false);
   const [refused, setRefused] = useState('');
   const outdated = stale || refused !== '';
 
@@ -89,8 +90,25 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     }
   };
 
+  if (minimised) {
+    // Out of the form's way while the customer reads or edits it: one line, one tap back.
+    return (
+      <div className="quote-panel-bar" role="region" aria-label="Your quote, minimised" data-testid="quote-panel-bar">
+        <span>
+          Your quote{outdated ? ': prices changed' : `: ${pounds(quote.totalPrice)}`}
+        </span>
+        <button type="button" className="primary" onClick={() => setMinimised(false)}>
+          Show my quote
+        </button>
+      </div>
+    );
+  }
+
   return (
     <Modal title="Your quote" onClose={onClose} floating className="quote-panel">
+      <button type="button" className="link-button quote-panel-minimise" onClick={() => setMinimised(true)}>
+        Minimise to see the form
+      </button>
       {outdated ? (
         <div className="quote-panel-stale">
           <Alert tone="warning" role="alert">
