@@ -24,7 +24,7 @@ export const VIEWPORT_THEMES = VIEWPORTS.flatMap((viewport) => THEMES.map((theme
 /** Where a screen's picture goes under test-artifacts/. */
 export const screenPath = (screen: string, viewport: Viewport, theme: Theme) => `screens/${screen}-${viewport.width}-${theme}`;
 
-/** The theme is not saved, so every load starts light: night is one press of the footer toggle, as a user would. */
+/** The public site's theme is not saved, so every load starts light: night is one press of the footer toggle, as a user would. */
 export async function setTheme(page: Page, theme: Theme): Promise<void> {
   if (theme === 'dark') await page.getByRole('button', { name: /night mode/i }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
@@ -75,8 +75,11 @@ export async function visitorPages(browser: Browser, data: BackOfficeData, viewp
 /** Opens a staff or driver screen: waits for the area's chrome, switches the theme first (a dialog may cover the toggle later), then shows the screen. */
 export async function openAreaScreen(page: Page, base: string, screen: AreaScreen, data: BackOfficeData, theme: Theme): Promise<void> {
   await page.goto(`${base}${screen.path(data)}`);
-  await page.getByRole('button', { name: /night mode/i }).waitFor();
-  await setTheme(page, theme);
+  // The areas keep the last choice (localStorage), so a screen opens in either theme: press the toggle only when it differs.
+  const toggle = page.getByRole('button', { name: /night mode|day mode/i });
+  await toggle.waitFor();
+  if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
   await screen.show(page, data);
   // the pointer stays where the last click was: off the page, so no hover state is drawn
   await page.mouse.move(0, 0);

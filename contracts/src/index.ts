@@ -24,3 +24,5 @@ export * from './coverage.js';
 export * from './schemas/items.js';
 export * from './staff-cancel.js';
 export * from './schemas/staff-cancel.js';
+export * from './schemas/password.js';
+export * from './driver-field-words.js';

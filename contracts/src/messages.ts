@@ -1,3 +1,5 @@
+import { NEW_PASSWORD } from './schemas/password.js';
+
 /** Exact user-facing texts of the reference client (docs/WIRE-CONTRACT.md, "Messages"). Misspellings are its own and are kept on purpose. */
 export const MSG = {
   home: {
@@ -74,6 +76,8 @@ export const MSG = {
     passwordRequired: 'Password is Required',
     passwordMatch: 'Password must match',
     passwordConfirmRequired: 'Password confirmation is required',
+    /** Ours (the reference client took any password): the one new-password rule, in the drivers' words. */
+    passwordLength: NEW_PASSWORD.message,
   },
   admin: {
     maintenance: 'This feature is under maintenance. We apologize for any inconvenience.',

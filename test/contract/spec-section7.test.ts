@@ -346,7 +346,7 @@ describe('wire-contract calls (docs/WIRE-CONTRACT.md) through the gateway', () =
     const reg = await call('POST', 'account/register', { name: 'spec7admin', password: 'a long passphrase 7', password1: 'a long passphrase 7', uniquecode: product.env.ADMIN_SIGNUP_CODE });
     expect(reg.ok).toBe(true);
     expect(typeof reg.body.message).toBe('string');
-    const wrong = await call('POST', 'account/register', { name: 'spec7other', password: 'x1234567', password1: 'x1234567', uniquecode: 'not-the-code' });
+    const wrong = await call('POST', 'account/register', { name: 'spec7other', password: 'x123456789', password1: 'x123456789', uniquecode: 'not-the-code' });
     expect(typeof wrong.body.errormessage).toBe('string');
 
     const login = await call('POST', 'account/login', { username: 'spec7admin', password: 'a long passphrase 7' });
@@ -405,7 +405,7 @@ describe('wire-contract calls (docs/WIRE-CONTRACT.md) through the gateway', () =
     });
 
     it('a refused sign-up is non-2xx with errormessage; a refused login is 401 {success: false, message}', async () => {
-      const wrong = await call('POST', 'account/register', { name: 'spec7third', password: 'x1234567', password1: 'x1234567', uniquecode: 'not-the-code' });
+      const wrong = await call('POST', 'account/register', { name: 'spec7third', password: 'x123456789', password1: 'x123456789', uniquecode: 'not-the-code' });
       expect(wrong.status).toBe(403);
       expect(typeof wrong.body.errormessage).toBe('string');
       const login = await call('POST', 'account/login', { username: 'spec7admin', password: 'not the passphrase' });

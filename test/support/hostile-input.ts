@@ -298,7 +298,7 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
     case '/api/contact/sendemail':
       return { name: 'Fuzz Tester', email: 'fuzz@example.com', phone: '07700900123', title: 'Hello', message: 'A message', agree: true };
     case '/api/account/register':
-      return { name: 'fuzzer', password: 'pass-1234', password1: 'pass-1234', uniquecode: 'not-the-code' };
+      return { name: 'fuzzer', password: 'pass-123456', password1: 'pass-123456', uniquecode: 'not-the-code' };
     case '/api/account/login':
       return { username: 'fuzzer', password: 'pass-1234' };
     case '/api/conversations/driver':

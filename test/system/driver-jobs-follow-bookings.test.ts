@@ -51,6 +51,29 @@ describe('jobs follow bookings (issue 27)', () => {
     return [...res.body.upcoming, ...res.body.today, ...res.body.past].find((j) => j.bookingId === bookingId);
   };
 
+  it('the customer reads "waiting for <driver> to accept" until the driver accepts; then My move says so, the customer is mailed and the driver gets the contact (issues 26 item 5, 27 item 7)', async () => {
+    const booked = await book('accepted@example.com');
+    const name = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.driver!.name;
+    expect(booked.driverStandingText).toBe(`Booked: waiting for ${name} to accept. We will text and e-mail you when they do.`);
+    // The job sheet the driver is mailed on booking names the customer but gives no contact yet.
+    const sheet = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`New job ${booked.randomNumber}:`));
+    expect(sheet.text).not.toContain('accepted@example.com');
+    expect(sheet.text).not.toContain('07123456789');
+
+    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
+    await settle();
+    const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
+    expect(view.driverStandingText).toBe(`${name} has accepted your move.`);
+    expect(view.history.at(-1)).toMatchObject({ kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(name) });
+    const toCustomer = await waitForMail(embedded.dataDir, (m) => m.subject === `${name} has accepted your move on ${sheet.subject!.split(': ')[1]!.split(' for ')[0]}`);
+    expect(toCustomer.to).toEqual(['accepted@example.com']);
+    const contact = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} accepted:`));
+    expect(contact.text).toContain('E-mail: accepted@example.com');
+    expect(contact.text).toContain('Phone: 07123456789');
+    // Accepting again changes nothing and mails nobody twice.
+    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(409);
+  });
+
   it('a postponed job shows no customer and cannot be accepted; the new date offers it again', async () => {
     const booked = await book('postponed@example.com');
     expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', bookingState: 'active', customer: { email: 'postponed@example.com' } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, WEEKDAYS, type Availability, type DriverAdminView, type DriverSelfView, type Quote } from '@vanhop/contracts';
+import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, formatPence, WEEKDAYS, type Availability, type DriverAdminView, type DriverSelfView, type Quote } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient } from '../support/gateway-api.js';
@@ -149,7 +149,8 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     expect(Math.round((before - after) * 100)).toBe(1500);
 
     const mail = await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.subject === 'Your VanHop driver profile was changed' && m.text!.includes('changed by you'));
-    expect(mail.text).toContain(`card.vanPerHourPence.Large: ${card.vanPerHourPence.Large} → ${card.vanPerHourPence.Large - 500}`);
+    // In words and pounds (issue 27), not the field's path in pence.
+    expect(mail.text).toContain(`Large van per hour: ${formatPence(card.vanPerHourPence.Large)} → ${formatPence(card.vanPerHourPence.Large - 500)}`);
     const audit = await api('GET', `/api/drivers/admin/${driver.id}/audit`, undefined, staff);
     expect(audit.body[0]).toMatchObject({ by: `driver:${driver.id}`, action: 'updated', changes: { 'card.vanPerHourPence.Large': { from: card.vanPerHourPence.Large, to: card.vanPerHourPence.Large - 500 } } });
   });
@@ -195,8 +196,8 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     const current = await api<DriverAdminView>('GET', `/api/drivers/admin/${driver.id}`, undefined, staff);
     const changed = await api('PATCH', `/api/drivers/admin/${driver.id}`, { email: 'dana.new@drivers.example', version: current.body.version }, staff);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana.new@drivers.example') && m.text!.includes('email: dana@drivers.example → dana.new@drivers.example'));
-    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.text!.includes('email: dana@drivers.example → dana.new@drivers.example'));
+    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana.new@drivers.example') && m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'));
+    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'));
     // The account follows: the new address signs in.
     await expect.poll(async () => (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD })).status, { timeout: 10_000 }).toBe(200);
   });

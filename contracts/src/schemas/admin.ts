@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { MSG } from '../messages.js';
 import { noControlCharacters } from './common.js';
+import { newPasswordField } from './password.js';
 
 export const adminLoginSchema = yup.object({
   username: yup.string().trim().required(MSG.adminLogin.usernameRequired).min(3, MSG.adminLogin.usernameMin).max(64),
@@ -17,7 +18,8 @@ export const adminRegisterSchema = yup.object({
     .max(64)
     .matches(/^\S*$/, r.nameNoSpaces)
     .test(noControlCharacters),
-  password: yup.string().required(r.passwordRequired).max(200),
+  /** A new password: the rule drivers' first passwords follow too (sign-in takes older, shorter ones). */
+  password: newPasswordField(r.passwordRequired),
   /** The repeated password (the old sign-up form's name for it). */
   password1: yup
     .string()

@@ -3,6 +3,7 @@ import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constan
 import type { JobReturnReason } from '../events.js';
 import type { ItemLine } from '../items.js';
 import { noControlCharacters } from './common.js';
+import { NEW_PASSWORD, newPasswordField } from './password.js';
 
 /**
  * The supply side's wire shapes: staff manage drivers (`/api/drivers/admin/*`), drivers run their
@@ -13,6 +14,8 @@ import { noControlCharacters } from './common.js';
 export const DRIVER_MSG = {
   name: 'Name must be 2 to 60 characters',
   email: 'Enter a valid e-mail address',
+  /** Drivers sign in to the portal with their e-mail: one address, one driver (whatever its case). */
+  emailTaken: 'Another driver already has this e-mail: each driver needs their own',
   phone: 'Phone must be 10 to 13 digits',
   vanSizes: 'Choose at least one van size',
   helpLevels: 'Choose at least one help level',
@@ -243,6 +246,13 @@ export interface JobView {
   refundPence?: number;
   /** The job and its booking in words, as the portal and the office show them (jobStateText). */
   stateText?: string;
+  /** What the customer's booking costs now (pence; absent on jobs stored before it was shown). */
+  pricePence?: number;
+  /**
+   * What the customer has not paid online (pence): the driver collects it on the day. Follows the
+   * booking's re-pricings and balance payments; 0 when it was paid in full online.
+   */
+  cashToCollectPence?: number;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;
@@ -286,13 +296,16 @@ export const DRIVER_ACCOUNT_MSG = {
   inviteSpent: 'This invitation has expired or was already used: ask the office for a new one',
   emailRequired: 'E-mail is required',
   passwordRequired: 'Password is required',
-  password: 'Password must be 10 to 128 characters',
+  /** The one new-password rule (./password.ts), staff sign-up's too. */
+  password: NEW_PASSWORD.message,
   passwordConfirm: 'Confirm your password',
   passwordMatch: 'Passwords do not match',
   passwordSet: 'Password set: you are signed in',
   unknownDriver: 'That driver is not known to the account service yet: try again in a moment',
   suspendedInvite: 'A suspended driver cannot be invited: reactivate them first',
   inviteSent: 'Invitation sent',
+  /** Another driver's account signs in with this e-mail (their change came later): give this driver their own first. */
+  emailInUse: 'Another driver signs in with this e-mail: give this driver their own e-mail first',
 } as const;
 
 /** POST /api/driver-account/login */
@@ -304,7 +317,7 @@ export type DriverLogin = yup.InferType<typeof driverLoginSchema>;
 
 /** POST /api/driver-account/welcome/:token: the driver's first password. */
 export const driverPasswordSchema = yup.object({
-  password: yup.string().required(DRIVER_ACCOUNT_MSG.passwordRequired).min(10, DRIVER_ACCOUNT_MSG.password).max(128, DRIVER_ACCOUNT_MSG.password),
+  password: newPasswordField(DRIVER_ACCOUNT_MSG.passwordRequired),
   password1: yup.string().required(DRIVER_ACCOUNT_MSG.passwordConfirm).oneOf([yup.ref('password')], DRIVER_ACCOUNT_MSG.passwordMatch),
 });
 export type DriverPasswordSet = yup.InferType<typeof driverPasswordSchema>;

@@ -25,10 +25,13 @@ interface AreaLayoutProps {
   children?: ReactNode;
 }
 
+/** Where an area keeps its day/night choice (localStorage). */
+export const areaThemeKey = (area: AreaLayoutProps['area']): string => `vanhop.theme.${area}`;
+
 export function AreaLayout({ area, homePath, tag, footerText, mainId, children }: AreaLayoutProps) {
   const year = new Date().getFullYear();
-  // Staff and drivers get the same day/night choice as customers (starts light, not saved).
-  const { theme, toggle } = useTheme();
+  // Staff and drivers get the customers' day/night toggle; their choice is kept across reloads, per area.
+  const { theme, toggle } = useTheme({ storageKey: areaThemeKey(area) });
   return (
     <div className={`${area}-site area-site`}>
       {mainId && (

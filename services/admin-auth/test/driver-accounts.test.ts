@@ -121,6 +121,23 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
     expect((await svc.post('/api/driver-account/admin/invite/..%2Fadmins', undefined, staff())).status).toBe(400);
     expect((await svc.post('/api/driver-account/welcome/v1.abc.zz.AAAAAAAAAAAAAAAAAAAAAA', { password: 1 })).status).toBe(400);
   });
+
+  it('one e-mail signs in to one account: the later e-mail change takes the address, the other is not invited with it', async () => {
+    const passwords = ['first-password-1', 'second-password-2'];
+    const signIn = (email: string) => Promise.all(passwords.map((password) => svc.post('/api/driver-account/login', { email, password })));
+    const danaPassword = passwords[(await signIn('dana@drivers.example')).findIndex((r) => r.status === 200)]!;
+    // quote gave Dana's address to Sam (whatever its case) after Dana had it; Dana's own change is still on its way.
+    await deliver({ ...driverUpdated(1, { name: 'Sam Same', email: 'DANA@drivers.example' }, 'drv-sam'), at: '2026-03-02T09:00:00.000Z' });
+    expect((await svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password: danaPassword })).status).toBe(401);
+    const refused = await invite('drv-dana');
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual({ email: DRIVER_ACCOUNT_MSG.emailInUse });
+    expect((await invite('drv-sam')).status).toBe(202);
+    // Dana's change arrives: her account signs in with her new address.
+    await deliver({ ...driverUpdated(5, { name: 'Dana D. Driver', email: 'dana.new@drivers.example' }), at: '2026-03-02T08:00:00.000Z' });
+    expect((await svc.post('/api/driver-account/login', { email: 'dana.new@drivers.example', password: danaPassword })).status).toBe(200);
+    expect((await invite('drv-dana')).status).toBe(202);
+  });
 });
 
 describe('admin-auth configuration of driver invitations', () => {

@@ -3,7 +3,8 @@ import jwt from 'jsonwebtoken';
 import { MSG } from '@vanhop/contracts';
 import { fixedClock, verifyAdminToken } from '@vanhop/platform';
 import { ADMINS, type AdminAccount } from '../src/domain/admin-account.js';
-import { startAdminAuth, TEST_SECRET, validRegistration, type TestAdminAuth } from './support.js';
+import { ScryptPasswordHasher } from '../src/adapters/scrypt-password-hasher.js';
+import { FAST_SCRYPT, startAdminAuth, TEST_SECRET, validRegistration, type TestAdminAuth } from './support.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const nowSeconds = Date.parse(NOW) / 1000;
@@ -36,6 +37,15 @@ describe('POST /api/account/login', () => {
     expect(verifyAdminToken(res.body.token, svc.config.jwt, fixedClock(NOW))).toEqual({ sub: account!._id, username: 'Sam_Admin' });
     // Signed with the configured secret and nothing else.
     expect(() => jwt.verify(res.body.token, TEST_SECRET, { algorithms: ['HS256'], clockTimestamp: nowSeconds })).not.toThrow();
+  });
+
+  it('still signs in an account made before the new-password rule, with its short password', async () => {
+    // Only new passwords follow the rule (issue 27): staff who signed up with '1' are not locked out.
+    const passwordHash = await new ScryptPasswordHasher(FAST_SCRYPT).hash('1');
+    await svc.service.infra.store.collection<AdminAccount>(ADMINS).insertOne({ _id: 'old-staff', name: 'Old_Timer', nameKey: 'old_timer', passwordHash, createdAt: NOW });
+    const res = await svc.post('/api/account/login', { username: 'Old_Timer', password: '1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true });
   });
 
   it('ignores the case of the username and surrounding spaces', async () => {

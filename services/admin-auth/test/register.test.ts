@@ -48,7 +48,7 @@ describe('POST /api/account/register', () => {
   });
 
   it('lets only one of two simultaneous registrations for a name win', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => svc.post('/api/account/register', validRegistration('racer', 'pw'))));
+    const results = await Promise.all([1, 2, 3].map(() => svc.post('/api/account/register', validRegistration('racer', 'racer-password'))));
     expect(results.map((x) => x.status).sort()).toEqual([201, 409, 409]);
     expect(await admins().count({ nameKey: 'racer' })).toBe(1);
   });
@@ -61,6 +61,10 @@ describe('POST /api/account/register', () => {
     ['password missing', { password: undefined, password1: undefined }, 'password', r.passwordRequired],
     ['repeat password missing', { password1: undefined }, 'password1', r.passwordConfirmRequired],
     ['passwords differ', { password1: 'something-else' }, 'password1', r.passwordMatch],
+    // Issue 27: staff sign-up took '1'; a new password follows the drivers' rule (10 to 128 characters).
+    ['password of 1 character', { password: '1', password1: '1' }, 'password', r.passwordLength],
+    ['password of 9 characters', { password: 'nine-char', password1: 'nine-char' }, 'password', r.passwordLength],
+    ['password of 129 characters', { password: 'x'.repeat(129), password1: 'x'.repeat(129) }, 'password', r.passwordLength],
   ];
   it.each(cases)('refuses %s with 400 and the product message', async (_what, change, field, message) => {
     const before = await admins().count({});

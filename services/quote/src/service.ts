@@ -32,10 +32,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const { geo } = createGeo(config, infra.cache);
     const drivers = new DriverRepository(infra.store);
     const slots = new DriverSlots(infra.store, infra.clock);
-    const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots });
+    const jobStore = new JobRepository(infra.store);
+    const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots, neighbours: { jobsOf: (id) => jobStore.neighboursOf(id) } });
     const audit = new DriverAuditLog(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS], infra.bus, infra.logger);
-    const jobStore = new JobRepository(infra.store);
     const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers });
     const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
@@ -58,6 +58,8 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit, drivers, suspendedJobs }),
       async start() {
         await audit.ensureIndexes();
+        // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
+        await drivers.ensureIndexes(infra.logger);
         // Before serving: without the unique index two checkouts could hold one driver's hour.
         await slots.ensureIndexes();
         await jobStore.ensureIndexes();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVER_MSG } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { defaultBounds } from '../src/domain/driver-admin.js';
@@ -62,7 +63,7 @@ describe('staff manage drivers (quote /api/drivers/admin)', () => {
   });
 
   it('edits a driver field by field and audits only what changed, from and to', async () => {
-    const created = (await api('POST', '/api/drivers/admin', newDriver({ name: 'Eve Edit' }))).body;
+    const created = (await api('POST', '/api/drivers/admin', newDriver({ name: 'Eve Edit', email: 'eve@drivers.example' }))).body;
     const card = { ...HOUSE_CARD, vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Large: 5000 } };
     const res = await api('PATCH', `/api/drivers/admin/${created.id}`, { phone: '07700900556', card, version: 1 }, staff('Mo_Manager'));
     expect(res.status).toBe(200);
@@ -85,7 +86,7 @@ describe('staff manage drivers (quote /api/drivers/admin)', () => {
   });
 
   it('suspends and reactivates with the reason audited; a suspended driver is never offered', async () => {
-    const created = (await api('POST', '/api/drivers/admin', newDriver({ name: 'Sue Spend' }))).body;
+    const created = (await api('POST', '/api/drivers/admin', newDriver({ name: 'Sue Spend', email: 'sue@drivers.example' }))).body;
     const move = {
       addresses: [address('London NW6, UK', 0), address('Cricklewood, UK', 0)],
       vanSize: 'Luton', driverHelp: 'Driver-Plus-One', hour: 3, date: MOVE_DATE,
@@ -103,6 +104,28 @@ describe('staff manage drivers (quote /api/drivers/admin)', () => {
     expect(await offered()).toContain(created.id);
     const recent = (await api('GET', '/api/drivers/admin/audit')).body as { driverId: string; action: string }[];
     expect(recent.filter((e) => e.driverId === created.id).map((e) => e.action).sort()).toEqual(['created', 'reactivated', 'suspended']);
+  });
+
+  it('keeps an e-mail to one driver: adding or editing with another driver\'s, in any case, is 409 naming email', async () => {
+    const gina = await api('POST', '/api/drivers/admin', newDriver({ name: 'Gina First', email: 'Gina@Drivers.example' }));
+    expect(gina.status).toBe(201);
+    const twin = await api('POST', '/api/drivers/admin', newDriver({ name: 'Gino Second', email: ' GINA@drivers.EXAMPLE ' }));
+    expect(twin.status).toBe(409);
+    expect(twin.body.errors).toEqual({ email: DRIVER_MSG.emailTaken });
+
+    const ali = (await api('GET', '/api/drivers/admin/drv-ali-hassan')).body;
+    const fred = (await api('POST', '/api/drivers/admin', newDriver({ name: 'Fred Fresh', email: 'fred@drivers.example' }))).body;
+    const edit = await api('PATCH', `/api/drivers/admin/${fred.id}`, { email: ali.email.toUpperCase(), phone: '07700900999', version: fred.version });
+    expect(edit.status).toBe(409);
+    expect(edit.body.errors).toEqual({ email: DRIVER_MSG.emailTaken });
+    // Nothing of the refused edit is kept, nor audited.
+    expect((await api('GET', `/api/drivers/admin/${fred.id}`)).body).toMatchObject({ email: 'fred@drivers.example', phone: '07700900555', version: fred.version });
+    expect((await api('GET', `/api/drivers/admin/${fred.id}/audit`)).body).toHaveLength(1);
+
+    // The driver's own e-mail is no clash; an address given up is free for another driver.
+    expect((await api('PATCH', `/api/drivers/admin/${fred.id}`, { email: 'FRED@drivers.example', version: fred.version })).status).toBe(200);
+    expect((await api('PATCH', `/api/drivers/admin/${fred.id}`, { email: 'fred.new@drivers.example', version: fred.version })).status).toBe(200);
+    expect((await api('POST', '/api/drivers/admin', newDriver({ name: 'Fay Follows', email: 'fred@drivers.example' }))).status).toBe(201);
   });
 
   it('refuses bad input with the field named', async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
-import { TOKEN_KEY } from './session';
-import { json, renderArea, stubApi, type, where, isolateEachTest } from '../../testing/area-harness';
+import { clearToken, TOKEN_KEY } from './session';
+import { errorOf, json, renderArea, stubApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 
@@ -44,9 +44,30 @@ describe('admin app', () => {
   });
 
   it('shows the admin not-found screen for other /admin paths, inside the admin layout', () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
     renderAt('/admin/nothing-here');
     expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
+  });
+
+  // Issue 27: the staff menu showed to signed-out visitors.
+  it('shows the staff menu to signed-in staff only, and never on the sign-in and sign-up pages', () => {
+    renderAt('/admin/nothing-here');
+    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Staff' })).toBeNull();
+    cleanup();
+    renderAt('/admin/login');
+    expect(screen.queryByRole('navigation', { name: 'Staff' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Drivers' })).toBeNull();
+    cleanup();
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    for (const page of ['/admin/login', '/admin/register']) {
+      renderAt(page);
+      expect(screen.queryByRole('navigation', { name: 'Staff' }), page).toBeNull();
+      cleanup();
+    }
+    renderAt('/admin/health');
+    expect(within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Drivers' })).toBeTruthy();
   });
 
   it('has the day and night toggle in its footer: it starts light and switches the whole page', () => {
@@ -56,6 +77,21 @@ describe('admin app', () => {
     fireEvent.click(toggle);
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(screen.getByRole('button', { name: /day mode/i }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  // Issue 27: the night theme was lost on reload in the staff area.
+  it('keeps the night theme across a reload of the staff area, and day again once switched back', () => {
+    renderAt('/admin/login');
+    fireEvent.click(screen.getByRole('button', { name: /night mode/i }));
+    cleanup();
+    document.documentElement.dataset.theme = 'light';
+    renderAt('/admin/login');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    fireEvent.click(screen.getByRole('button', { name: /day mode/i }));
+    cleanup();
+    renderAt('/admin/register');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(screen.getByRole('button', { name: /night mode/i })).toBeTruthy();
   });
 
   it('validates the login form with the product texts and Sign Up goes to register', async () => {
@@ -134,7 +170,7 @@ describe('admin app', () => {
     });
     renderAt('/admin/dashboard');
     await waitFor(() => expect(screen.getAllByText('No records')).toHaveLength(2));
-    expect((await screen.findByTestId('dashboard-load-error')).textContent).toBe(`${MSG.admin.networkNotOk}: boom`);
+    expect((await screen.findByTestId('dashboard-load-error')).textContent).toBe('boom');
     expect(screen.getByText(MSG.admin.tryLogin)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
     expect(where()).toBe('/admin/dashboard');
@@ -149,6 +185,7 @@ describe('admin app', () => {
     renderAt('/admin/dashboard');
     await waitFor(() => expect(where()).toBe('/admin/login'));
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByTestId('session-expired').textContent).toBe('Your session has expired: sign in again');
   });
 
   it('opens the detail panel with its figures, closes it with Escape, requests a review; a paid job offers no Delete', async () => {
@@ -177,6 +214,10 @@ describe('admin app', () => {
     expect(text).toContain('Booked hours03hr:00Min');
     expect(text).toContain('Pickup stair2 flights of stairs');
     expect(text).toContain('Via stopNo');
+    // The payment status in words (issue 27), never the stored '30percentage'.
+    expect(text).toContain('Payment status30 % deposit paid');
+    expect(within(panel).getByRole('heading', { name: /Job 4242/ }).textContent).toContain('30 % deposit paid');
+    expect(text).not.toContain('30percentage');
     expect(within(panel).getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
     expect(panel.className).toContain('admin-detail--paid');
 
@@ -265,13 +306,14 @@ describe('admin app', () => {
     expect(within(panel).queryByRole('heading', { name: 'Amend booking' })).toBeNull();
   });
 
-  it('shows "Network response was not okay" in the panel when a review request fails', async () => {
+  it("shows the server's refusal alone in the panel when a review request fails, and the wire contract's 'Network response was not okay' when it sent no words", async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const rec = record({ move: past });
+    let answer = () => json({ message: 'A review has already been requested for this booking.' }, 409);
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
-      [`POST /api/backdata/review/${rec._id}`]: () => json({ message: 'A review has already been requested for this booking.' }, 409),
+      [`POST /api/backdata/review/${rec._id}`]: () => answer(),
     });
     renderAt('/admin/dashboard');
     const quotation = screen.getByTestId('quotation-card');
@@ -280,7 +322,10 @@ describe('admin app', () => {
     const panel = screen.getByRole('dialog', { name: 'Record 4242' });
     expect(panel.className).toContain('admin-detail--unpaid');
     fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe(`${MSG.admin.networkNotOk}: A review has already been requested for this booking.`);
+    expect((await within(panel).findByRole('alert')).textContent).toBe('A review has already been requested for this booking.');
+    answer = () => new Response('', { status: 502 });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe(MSG.admin.networkNotOk));
   });
 
   it('registers: shows the server errormessage under the unique code, then alerts success and goes to login', async () => {
@@ -293,19 +338,25 @@ describe('admin app', () => {
     expect(await screen.findByText(MSG.adminRegister.nameRequired)).toBeTruthy();
     expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeTruthy();
     type('Name', 'jo staff');
-    type('Password', 'pw-123456');
-    type('Repeat password', 'pw-654321');
+    // Issue 27: the form took the password '1'; the drivers' rule and words apply (10 to 128 characters).
+    type('Password', '1');
+    type('Repeat password', '1');
     type('Unique code', 'VH-WRONG');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(MSG.adminRegister.nameNoSpaces)).toBeTruthy();
-    expect(screen.getByText(MSG.adminRegister.passwordMatch)).toBeTruthy();
+    expect(errorOf('Password')).toBe(MSG.adminRegister.passwordLength);
+    expect(calls).toHaveLength(0);
+    type('Password', 'pw-123456-long');
+    type('Repeat password', 'pw-654321-long');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(MSG.adminRegister.passwordMatch)).toBeTruthy();
     type('Name', 'jo_staff');
-    type('Repeat password', 'pw-123456');
+    type('Repeat password', 'pw-123456-long');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     const error = await screen.findByTestId('register-error');
     expect(error.textContent).toBe('Invalid sign-up code');
     expect(error.previousElementSibling?.getAttribute('id')).toBe('admin-uniquecode');
-    expect(JSON.parse(calls[0].init.body as string)).toEqual({ name: 'jo_staff', password: 'pw-123456', password1: 'pw-123456', uniquecode: 'VH-WRONG' });
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({ name: 'jo_staff', password: 'pw-123456-long', password1: 'pw-123456-long', uniquecode: 'VH-WRONG' });
 
     answer = () => {
       throw new TypeError('Failed to fetch');
@@ -382,5 +433,74 @@ describe('admin app', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(card(2222));
     expect(screen.getByRole('dialog', { name: 'Record 2222' }).textContent).toMatch(/StatePostponed.*Postponed on\w{3}, 03 Mar 2026, 09:00/);
+  });
+});
+
+/** Issue 27: signing in always landed on the dashboard, and an expired session threw away the work in progress. */
+describe('coming back after signing in', () => {
+  isolateEachTest();
+  // A new page load: no session expired in this tab yet, nothing kept for it.
+  beforeEach(() => clearToken());
+  afterEach(() => window.sessionStorage.clear());
+
+  const signIn = () => {
+    type('Username', 'jo_staff');
+    type('Password', 'pw-123456-long');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+  };
+
+  it('a direct link opened while signed out comes back to that page after signing in', async () => {
+    stubApi({ 'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }) });
+    renderAt('/admin/health');
+    expect(where()).toBe('/admin/login');
+    expect(screen.queryByTestId('session-expired')).toBeNull();
+    signIn();
+    await waitFor(() => expect(where()).toBe('/admin/health'));
+    expect(screen.getByTestId('health-check')).toBeTruthy();
+  });
+
+  it('follows only staff pages of this site: anything else lands on the dashboard', async () => {
+    stubApi({
+      'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }),
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([]),
+    });
+    for (const next of ['https://evil.example/admin/x', '//evil.example/admin/x', '/admin/../evil', '/\\evil.example', '/admin/login']) {
+      window.localStorage.clear();
+      renderAt(`/admin/login?next=${encodeURIComponent(next)}`);
+      signIn();
+      await waitFor(() => expect(where(), next).toBe('/admin/dashboard'));
+      cleanup();
+    }
+  });
+
+  it('an expired session says so, and signing in again reopens the record with the amendment as it was typed', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok-old');
+    const rec = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
+    const calls = stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([rec]),
+      'GET /api/config': () => json({}),
+      [`POST /api/backdata/amend/${rec._id}`]: () => json({ message: 'Unauthorized: please log in again' }, 401),
+      'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }),
+    });
+    renderAt('/admin/dashboard');
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    let panel = screen.getByRole('dialog', { name: 'Record 4242' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change date, hours or stops' }));
+    fireEvent.change(within(panel).getByLabelText('Booked hours'), { target: { value: '5' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
+
+    await waitFor(() => expect(where()).toBe('/admin/login'));
+    expect(screen.getByTestId('session-expired').textContent).toBe('Your session has expired: sign in again');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+
+    signIn();
+    await waitFor(() => expect(where()).toBe('/admin/dashboard'));
+    panel = await screen.findByRole('dialog', { name: 'Record 4242' });
+    expect((within(panel).getByLabelText('Booked hours') as HTMLSelectElement).value).toBe('5');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe('tok-new');
+    const amend = calls.filter((c) => c.url.endsWith(`/amend/${rec._id}`));
+    expect(amend.map((c) => (c.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer tok-old']);
   });
 });

@@ -4,13 +4,14 @@
  * then says the new total and the refund or the balance. Closed until asked for, so the panel stays
  * a read-out for everyone just looking.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_VIA_STOP_LOCATION, type AmendBookingRequest, type BookingAmendment, type BookingRecord } from '@vanhop/contracts';
 import { StopPlaceInput } from '../../components/StopPlaceInput';
 import { DateTimePicker } from '../booking/DateTimePicker';
 import { FieldError, HourSelect, StairSelect } from '../booking/FormControls';
 import { newAddressId } from '../booking/bookingSlice';
-import { AdminApiError } from './api';
+import { AdminApiError, isUnauthorized } from './api';
+import { forgetAmendDraft, keepAmendDraft, readAmendDraft } from './amend-draft-store';
 import { amendmentBody, amendTermsOf, draftOf, outcomeWords, type AmendDraft, type StopDraft } from './amendment';
 
 interface AmendBookingProps {
@@ -37,8 +38,13 @@ const failureOf = (err: unknown): Failure => {
 const roleOf = (i: number, count: number) => (i === 0 ? 'Collection' : i === count - 1 ? 'Delivery' : `Via stop ${i}`);
 
 export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendBookingProps) {
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<AmendDraft>(() => draftOf(record));
+  // A draft kept when the session expired mid-save (./amend-draft-store) reopens the form as it was.
+  const [kept] = useState(() => readAmendDraft(record._id));
+  const [open, setOpen] = useState(kept !== null);
+  const [draft, setDraft] = useState<AmendDraft>(() => kept ?? draftOf(record));
+  useEffect(() => {
+    if (kept) forgetAmendDraft(record._id);
+  }, [kept, record._id]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [outcome, setOutcome] = useState<BookingAmendment | null>(null);
@@ -85,6 +91,8 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
       setOutcome(amended.amendment);
       setOpen(false);
     } catch (err) {
+      // The session expired: staff are on their way to sign in again; keep what they typed for when they come back.
+      if (isUnauthorized(err)) keepAmendDraft(record._id, draft);
       setFailure(failureOf(err));
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { confirmDeleteText, MSG, type AmendBookingRequest, type BookingRecord, type StaffCancelRequest } from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
@@ -18,8 +18,8 @@ const JOB_TABS: readonly WhenTab[] = [
   { when: 'past', label: 'Past Jobs' },
 ];
 
-const actionFailure = (err: unknown): string =>
-  err instanceof AdminApiError && err.serverMessage ? `${MSG.admin.networkNotOk}: ${err.serverMessage}` : MSG.admin.networkNotOk;
+/** The server's own words; the wire contract's 'Network response was not okay' only when it sent none (no answer, or an empty one). */
+const actionFailure = (err: unknown): string => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : MSG.admin.networkNotOk);
 
 /** The staff dashboard: who is signed in, saved quotations, paid jobs, and one record's details. */
 export function DashboardPage() {
@@ -29,9 +29,26 @@ export function DashboardPage() {
   const [loading, setLoading] = useState(true);
   const [now, setNow] = useState(() => new Date());
   const [open, setOpen] = useState<BookingRecord | null>(null);
-  /** `?booking=<id>` (a link from the drivers' page) opens that record once the lists are read. */
-  const [search] = useSearchParams();
+  /**
+   * `?booking=<id>` opens that record once the lists are read: a link from the drivers' page, and
+   * the open record itself (kept in the address so that signing in again after the session
+   * expired comes back to it).
+   */
+  const [search, setSearch] = useSearchParams();
   const linked = search.get('booking');
+  const showInAddress = useCallback(
+    (id: string | null) =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set('booking', id);
+          else next.delete('booking');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   /** A failed read of the profile or the lists (a 401 is not one: `guard` sends staff to sign in). */
@@ -71,19 +88,35 @@ export function DashboardPage() {
     void loadRecords();
   }, [loadRecords]);
 
+  // Each link opens its record once: the address follows the panel a moment later (the router
+  // updates it in a transition), so lists read meanwhile must not reopen a record just closed.
+  const linkOpened = useRef<string | null>(null);
   useEffect(() => {
-    const record = linked ? records.find((r) => r._id === linked) : undefined;
-    if (record) setOpen(record);
+    if (!linked) {
+      linkOpened.current = null;
+      return;
+    }
+    const record = linkOpened.current === linked ? undefined : records.find((r) => r._id === linked);
+    if (!record) return;
+    linkOpened.current = linked;
+    setOpen(record);
   }, [linked, records]);
 
   const openRecord = (record: BookingRecord) => {
     setActionError(null);
     setOpen(record);
+    linkOpened.current = record._id;
+    showInAddress(record._id);
+  };
+
+  const closeRecord = () => {
+    setOpen(null);
+    showInAddress(null);
   };
 
   /** After a review request or a delete the panel closes and the lists are read again. */
   const reload = async () => {
-    setOpen(null);
+    closeRecord();
     await loadRecords();
   };
 
@@ -172,7 +205,7 @@ export function DashboardPage() {
       {open && (
         <RecordDetail
           record={open}
-          onClose={() => setOpen(null)}
+          onClose={closeRecord}
           onRequestReview={onRequestReview}
           onDelete={onDelete}
           onAmend={onAmend}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG, adminLoginSchema, type AdminLogin } from '@vanhop/contracts';
 import { AdminApiError, login } from './api';
 import { storeToken } from './session';
+import { safeReturnPath, SESSION_EXPIRED_TEXT } from './return-path';
 import { InputField } from '../drivers/fields';
 
 const INITIAL: AdminLogin = { username: '', password: '' };
@@ -17,6 +18,9 @@ export function loginFailureText(err: unknown): string {
 export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  // Sent here from a staff page (a direct link, an expired session): back to it after signing in.
+  const [search] = useSearchParams();
+  const expired = search.get('expired') === '1';
 
   const submit = async (values: AdminLogin) => {
     setFailure(null);
@@ -24,7 +28,7 @@ export function LoginPage() {
       const answer = await login(adminLoginSchema.cast(values) as AdminLogin);
       if (answer?.success && answer.token) {
         storeToken(answer.token);
-        navigate('/admin/dashboard', { replace: true });
+        navigate(safeReturnPath(search.get('next')), { replace: true });
       } else {
         setFailure(answer?.message || MSG.adminLogin.unsuccessful);
       }
@@ -36,6 +40,11 @@ export function LoginPage() {
   return (
     <section className="admin-card admin-auth">
       <h1>Staff login</h1>
+      {expired && (
+        <p className="admin-form-error" role="status" data-testid="session-expired">
+          {SESSION_EXPIRED_TEXT}
+        </p>
+      )}
       <Formik initialValues={INITIAL} validationSchema={adminLoginSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Staff login" className="admin-form">

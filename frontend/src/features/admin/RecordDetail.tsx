@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus';
-import { deleteRefusal, staffCancelTerms, type AmendBookingRequest, type BookingRecord, type StaffCancellation, type StaffCancelRequest } from '@vanhop/contracts';
+import { deleteRefusal, PAYMENT_STATUS_TEXT, staffCancelTerms, type AmendBookingRequest, type BookingRecord, type StaffCancellation, type StaffCancelRequest } from '@vanhop/contracts';
 import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -54,6 +54,8 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
   const route = routeOf(record);
   const perHalfHour = pricePerHalfHour(q.totalPrice, q.totalSecond);
   const unpaid = record.paymentStatus === 'unpaid';
+  // In words ('30 % deposit paid'), never the stored value ('30percentage').
+  const paymentWords = PAYMENT_STATUS_TEXT[record.paymentStatus] ?? record.paymentStatus;
   const life = lifecycleOf(record);
   const badges = lifecycleBadges(record);
   const stamp = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatLondonDate(new Date(iso)) : null);
@@ -76,7 +78,7 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
         <div className="admin-detail-head">
           <h2>
             {unpaid ? 'Quotation' : 'Job'} {record.randomNumber}
-            <span className={`admin-badge ${unpaid ? 'unpaid' : 'paid'}`}>{unpaid ? 'Unpaid' : record.paymentStatus}</span>
+            <span className={`admin-badge ${unpaid ? 'unpaid' : 'paid'}`}>{unpaid ? 'Unpaid' : paymentWords}</span>
             {badges.map((b) => (
               <span key={b.tone} className={`admin-badge ${b.tone}`}>
                 {b.label}
@@ -122,7 +124,7 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
         <section aria-label="Price Details">
           <h3>Price Details</h3>
           <dl>
-            <Row label="Payment status">{record.paymentStatus}</Row>
+            <Row label="Payment status">{paymentWords}</Row>
             <Row label="Price per half hour">{perHalfHour === null ? 'Not given' : formatPounds(perHalfHour)}</Row>
             <Row label="Booked hours">{bookedHoursLabel(q.totalHour)}</Row>
             <Row label="Van type">{q.typeofVan}</Row>

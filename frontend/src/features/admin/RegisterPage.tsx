@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { MSG, adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
+import { MSG, NEW_PASSWORD, adminRegisterSchema, type AdminRegister } from '@vanhop/contracts';
 import { AdminApiError, register } from './api';
 import { InputField } from '../drivers/fields';
 
@@ -30,7 +30,7 @@ export function RegisterPage() {
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Staff sign up" className="admin-form">
             <InputField form="admin" name="name" label="Name" autoComplete="username" />
-            <InputField form="admin" name="password" label="Password" type="password" autoComplete="new-password" />
+            <InputField form="admin" name="password" label="Password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD.min} to ${NEW_PASSWORD.max} characters`} />
             <InputField form="admin" name="password1" label="Repeat password" type="password" autoComplete="new-password" />
             <InputField form="admin" name="uniquecode" label="Unique code" autoComplete="off">
               {serverError && (

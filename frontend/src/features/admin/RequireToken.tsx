@@ -1,8 +1,10 @@
-import { Navigate, Outlet } from 'react-router-dom';
-import { LOGIN_PATH, useAdminSession } from './session';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useAdminSession } from './session';
+import { loginPathFor } from './return-path';
 
-/** Staff pages need a stored token; without one the user lands on the login page. */
+/** Staff pages need a stored token; without one (never signed in, or expired) the user signs in first and then comes back to the page asked for. */
 export function RequireToken() {
-  const { token } = useAdminSession();
-  return token ? <Outlet /> : <Navigate to={LOGIN_PATH} replace />;
+  const { token, expired } = useAdminSession();
+  const location = useLocation();
+  return token ? <Outlet /> : <Navigate to={loginPathFor(location, expired)} replace />;
 }

@@ -26,6 +26,17 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(ali!.getAttribute('aria-label')).toBe('Rated 2.5 out of 5 from 4 reviews');
   });
 
+  it('a driver nobody has reviewed shows as new, not as 0.0 stars; their first VanHop review gives them stars (issue 27)', async () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: { 'drv-c': { rating: 5, count: 1 } } }) });
+    const fresh = { ...response, offers: [offer('drv-n', 'Nia New', 0, 0, 140), offer('drv-c', 'Cy Long', 0, 0, 145)] };
+    render(<QuotesPopup response={fresh} onChoose={() => {}} onClose={() => {}} />);
+    const [nia, cy] = screen.getAllByTestId('offer-rating');
+    await waitFor(() => expect(cy!.textContent).toBe('★ 5.0 (1)'));
+    expect(cy!.getAttribute('aria-label')).toBe('Rated 5.0 out of 5 from 1 review');
+    expect(nia!.textContent).toBe('New driver · No reviews yet');
+    expect(nia!.getAttribute('aria-label')).toBe('New driver: no reviews yet');
+  });
+
   it('messages a driver about this quote with the details from the form, and keeps the thread', async () => {
     const conversation = { id: 'c1', kind: 'driver', driverName: 'Ali', about: null, messages: [{ id: 'm1', from: 'customer', author: 'Bob Carter', body: 'Piano?', at: '2026-03-01T10:00:00.000Z' }], canReply: true };
     const api = fakeApi({

@@ -4,6 +4,7 @@ import { VAN_SPECS, type BookingQuoteResponse, type ConversationAbout, type Driv
 import { Modal } from '../../components/Modal';
 import { Alert, Avatar, Badge, Card, type Tone } from '../../ui';
 import { combinedRating, fetchDriverRatings } from '../reviews/driverRatings';
+import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../reviews/ratingText';
 import { pounds } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
@@ -21,6 +22,20 @@ const aboutOffer = (quote: BookingQuoteResponse['quote'], offer: Offer): Convers
   totalHour: quote.totalHour ?? null,
   totalPrice: offer.totalPrice,
 });
+
+/** The driver's stars and review count, or that they are new (no reviews is not a score of 0). */
+function OfferRating({ rating, count }: { rating: number; count: number }) {
+  const text = ratingText({ rating, count });
+  return text.reviewed ? (
+    <span className="offer-rating" data-testid="offer-rating" aria-label={text.spoken}>
+      ★ {rating.toFixed(1)} <small>({count})</small>
+    </span>
+  ) : (
+    <span className="offer-rating is-new" data-testid="offer-rating" aria-label={text.spoken}>
+      {NEW_DRIVER_TEXT} <small>· {NO_REVIEWS_TEXT}</small>
+    </span>
+  );
+}
 
 const BADGE_TONE: Record<OfferBadge, Tone> = { Cheapest: 'success', 'Best rated': 'accent', 'Most reviewed': 'info' };
 
@@ -84,9 +99,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                     <Avatar name={o.driverName} photo={o.photoUrl} />
                     <div className="offer-who">
                       <h3>{o.driverName}</h3>
-                      <span className="offer-rating" data-testid="offer-rating" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} reviews`}>
-                        ★ {rating.toFixed(1)} <small>({count})</small>
-                      </span>
+                      <OfferRating rating={rating} count={count} />
                     </div>
                     <p className="offer-price">{pounds(o.totalPrice)}</p>
                   </div>

@@ -1,14 +1,18 @@
 /**
  * /driver/availability: the driver's weekly hours (Europe/London, up to 4 periods a day on quarter
- * hours) and days off. Checked with availabilitySchema before it is sent whole to the service.
+ * hours) and days off. Checked with availabilitySchema before it is sent whole to the service; a
+ * refused Save focuses the first wrong period. Each day says what the quote service does with it
+ * (availability-text.ts): any time while no hours are set, else only its periods.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AVAILABILITY_MSG, WEEKDAYS, availabilitySchema, type Availability, type DriverSelfView, type Weekday } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { schemaErrors } from '../drivers/card-form';
 import { StatusLine, SubmitRow } from '../drivers/fields';
 import { calendarDate } from '../drivers/format';
 import { PortalApiError, fetchSelf, messageOf, saveAvailability } from './api';
+import { NOTHING_TO_SAVE, NO_HOURS_NOTE, NO_WORK_NOTE, emptyDayText, offeredNothing, staysUnset } from './availability-text';
+import { focusFirstInvalid } from './focus-first-invalid';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
 
@@ -39,7 +43,16 @@ function nextPeriod(periods: Period[]): Period {
   return { from: hhmm(end), to: hhmm(Math.min(end + 60, 24 * 60)) };
 }
 
-function TimeSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+interface TimeSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  /** The id of the error this period or its day shows, when there is one. */
+  errorId?: string;
+}
+
+function TimeSelect({ id, label, value, onChange, errorId }: TimeSelectProps) {
   const [prefix, word] = [label.slice(0, label.lastIndexOf(' ') + 1), label.slice(label.lastIndexOf(' ') + 1)];
   return (
     <span className="portal-time">
@@ -47,7 +60,7 @@ function TimeSelect({ id, label, value, onChange }: { id: string; label: string;
         <span className="visually-hidden">{prefix}</span>
         {word}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
         {!QUARTER_HOURS.includes(value) && <option value={value}>{value}</option>}
         {QUARTER_HOURS.map((t) => (
           <option key={t} value={t}>
@@ -72,6 +85,14 @@ export function AvailabilityPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counts refused saves: each one moves the focus to the first wrong field once its error is shown.
+  const [refusals, setRefusals] = useState(0);
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    if (!focusFirstInvalid(formRef.current)) formRef.current?.querySelector<HTMLElement>('[data-testid="availability-error"]')?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const show = useCallback((v: DriverSelfView) => {
     setView(v);
@@ -131,6 +152,12 @@ export function AvailabilityPage() {
     setErrors(problems);
     if (Object.keys(problems).length) {
       setFailure('Not saved: please correct the days marked.');
+      setRefusals((n) => n + 1);
+      return;
+    }
+    // Saving an empty page would store hours with no periods: the driver would be offered nothing.
+    if (staysUnset(view?.availability ?? null, weekly, daysOff)) {
+      setStatus(NOTHING_TO_SAVE);
       return;
     }
     setBusy(true);
@@ -141,6 +168,7 @@ export function AvailabilityPage() {
       if (err instanceof PortalApiError && err.status === 401) return;
       if (err instanceof PortalApiError) setErrors(err.errors);
       setFailure(messageOf(err, 'Your availability could not be saved. Please try again.'));
+      if (err instanceof PortalApiError && Object.keys(err.errors).length) setRefusals((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -150,14 +178,20 @@ export function AvailabilityPage() {
 
   const periodError = (day: Weekday, i: number) =>
     errors[`weekly.${day}[${i}]`] ?? errors[`weekly.${day}[${i}].from`] ?? errors[`weekly.${day}[${i}].to`] ?? null;
+  const unset = staysUnset(view.availability, weekly, daysOff);
 
   return (
     <section className="portal-page portal-availability">
       <h1>Your availability</h1>
-      <p className="portal-muted">The hours you can work each week, on the London clock. A day with no periods is a day you do not work.</p>
-      {view.availability === null && (
+      <p className="portal-muted">The hours you can work each week, on the London clock.{unset ? '' : ' A day with no periods is a day you do not work.'}</p>
+      {unset && (
         <p className="portal-note" data-testid="no-hours-note">
-          No hours set means you can be offered any time.
+          {NO_HOURS_NOTE}
+        </p>
+      )}
+      {offeredNothing(unset, weekly) && (
+        <p className="portal-note" data-testid="no-work-note">
+          {NO_WORK_NOTE}
         </p>
       )}
       {!view.active && (
@@ -167,6 +201,7 @@ export function AvailabilityPage() {
       )}
 
       <form
+        ref={formRef}
         aria-label="Your availability"
         noValidate
         onSubmit={(e) => {
@@ -181,22 +216,28 @@ export function AvailabilityPage() {
             return (
               <fieldset key={day} className="portal-day" aria-describedby={dayError ? `day-${day}-error` : undefined}>
                 <legend>{DAY_NAMES[day]}</legend>
-                {weekly[day].length === 0 && <p className="portal-muted">Not working</p>}
+                {weekly[day].length === 0 && (
+                  <p className="portal-muted" data-testid="day-hours">
+                    {emptyDayText(unset)}
+                  </p>
+                )}
                 <ol className="portal-periods">
                   {weekly[day].map((p, i) => {
                     const error = periodError(day, i);
                     const base = `${DAY_NAMES[day]} period ${i + 1}`;
+                    // A period's own error, else its day's (an overlap): either marks its times.
+                    const errorId = error ? `avail-${day}-${i}-error` : dayError ? `day-${day}-error` : undefined;
                     return (
                       <li key={i}>
                         <div className="portal-period">
-                          <TimeSelect id={`avail-${day}-${i}-from`} label={`${base} from`} value={p.from} onChange={(v) => setPeriod(day, i, 'from', v)} />
-                          <TimeSelect id={`avail-${day}-${i}-to`} label={`${base} to`} value={p.to} onChange={(v) => setPeriod(day, i, 'to', v)} />
+                          <TimeSelect id={`avail-${day}-${i}-from`} label={`${base} from`} value={p.from} onChange={(v) => setPeriod(day, i, 'from', v)} errorId={errorId} />
+                          <TimeSelect id={`avail-${day}-${i}-to`} label={`${base} to`} value={p.to} onChange={(v) => setPeriod(day, i, 'to', v)} errorId={errorId} />
                           <button type="button" className="portal-button secondary" aria-label={`Remove ${base}`} onClick={() => removePeriod(day, i)}>
                             Remove
                           </button>
                         </div>
                         {error && (
-                          <p role="alert" className="vh-field-error">
+                          <p id={`avail-${day}-${i}-error`} role="alert" className="vh-field-error">
                             {error}
                           </p>
                         )}

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, DRIVER_MSG, MSG, availabilitySchema, priceCardSchema } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
+import { NO_HOURS_NOTE } from './availability-text';
 import { BOUNDS, CARD, job, self } from '../drivers/test-fixtures';
 import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
@@ -118,23 +119,23 @@ describe('driver portal', () => {
     let reply: (body: Record<string, unknown>) => Response = (body) => json(self({ card: body as never }));
     const calls = stubApi({ 'GET /api/driver/me': () => json(self()), 'PUT /api/driver/me/card': (_u, init) => reply(bodyOf(init)) });
     renderAt('/driver/prices');
-    expect((await screen.findByLabelText('Van per hour, Small (£)') as HTMLInputElement).value).toBe('30.00');
-    expect(hintOf('Van per hour, Small (£)')).toBe('Allowed £15.00 – £60.00');
+    expect((await screen.findByLabelText('Van per hour, Large (£)') as HTMLInputElement).value).toBe('40.00');
+    expect(hintOf('Van per hour, Large (£)')).toBe('Allowed £20.00 – £80.00');
     expect(hintOf('Free route under (miles)')).toBe('Allowed 0 – 20 miles');
 
-    type('Van per hour, Small (£)', '61');
+    type('Van per hour, Large (£)', '81');
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
-    await waitFor(() => expect(errorOf('Van per hour, Small (£)')).toBe('Must be from £15.00 to £60.00'));
+    await waitFor(() => expect(errorOf('Van per hour, Large (£)')).toBe('Must be from £20.00 to £80.00'));
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 
-    type('Van per hour, Small (£)', '32.50');
+    type('Van per hour, Large (£)', '42.50');
     type('Late booking within (minutes)', '90');
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
     expect((await screen.findByRole('status')).textContent).toBe('Prices saved');
     const sent = bodyOf(calls.find((c) => c.key === 'PUT /api/driver/me/card')!.init);
-    expect(sent).toEqual({ ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Small: 3250 }, lateBookingWithinMinutes: 90 });
+    expect(sent).toEqual({ ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Large: 4250 }, lateBookingWithinMinutes: 90 });
     expect(await priceCardSchema.isValid(sent, { strict: true })).toBe(true);
-    expect((screen.getByLabelText('Van per hour, Small (£)') as HTMLInputElement).value).toBe('32.50');
+    expect((screen.getByLabelText('Van per hour, Large (£)') as HTMLInputElement).value).toBe('42.50');
 
     reply = () =>
       json(
@@ -154,7 +155,7 @@ describe('driver portal', () => {
       'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAt('/driver/availability');
-    expect(await screen.findByText('No hours set means you can be offered any time.')).toBeTruthy();
+    expect(await screen.findByText(NO_HOURS_NOTE)).toBeTruthy();
 
     const monday = within(screen.getByRole('group', { name: 'Monday' }));
     fireEvent.click(monday.getByRole('button', { name: 'Add period' }));
@@ -198,7 +199,7 @@ describe('driver portal', () => {
       daysOff: ['2026-02-14', '2026-04-03'],
     });
     expect(await availabilitySchema.isValid(sent, { strict: true })).toBe(true);
-    expect(screen.queryByText('No hours set means you can be offered any time.')).toBeNull();
+    expect(screen.queryByText(NO_HOURS_NOTE)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove day off 2026-02-14' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Saturday period 1' }));
@@ -247,6 +248,7 @@ describe('driver portal', () => {
     });
     renderAt('/driver/jobs');
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm decline' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too late: this job went back to the office');
     await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Not answered in time: back with the office'));
     expect(calls.filter((c) => c.key === 'GET /api/driver/me/jobs')).toHaveLength(2);

@@ -1,9 +1,11 @@
 /**
  * /driver/prices: the driver's own price card in pounds, each number with the range the office
- * allows. Saved as the whole card in pence (priceCardSchema); numbers outside their range are
- * refused here first and by the service again (its field errors, `card.<path>`, land on the inputs).
+ * allows, for the vans and help levels they offer (the card's other numbers are sent back as they
+ * were). Saved as the whole card in pence (priceCardSchema); numbers outside their range are
+ * refused here first and by the service again (its field errors, `card.<path>`, land on the inputs),
+ * and either way the first wrong number gets the focus.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useLocation } from 'react-router-dom';
 import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanhop/contracts';
@@ -11,6 +13,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { PriceCardInputs, StatusLine, SubmitRow, formikErrors } from '../drivers/fields';
 import { cardFromForm, cardOutsideBounds, cardToForm, fieldTexts, schemaErrors, type CardForm } from '../drivers/card-form';
 import { PortalApiError, fetchSelf, messageOf, saveCard } from './api';
+import { FocusFirstInvalid } from './focus-first-invalid';
+import { offeredCardGroups } from './offered-card-groups';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
 
@@ -29,6 +33,7 @@ export function PricesPage() {
   const [formKey, setFormKey] = useState(0);
   const [status, setStatus] = useState<string | null>(((location.state as { notice?: string } | null) ?? {}).notice ?? null);
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -74,7 +79,7 @@ export function PricesPage() {
     <section className="portal-page">
       <h1>Your prices</h1>
       <p className="portal-muted">
-        Customers are quoted from these prices. Each one must stay within the range the office set, shown under its name.
+        Customers are quoted from these prices, for the vans and help you offer. Each one must stay within the range the office set, shown under its name.
       </p>
       {!view.active && (
         <p role="alert" className="vh-form-error">
@@ -84,8 +89,9 @@ export function PricesPage() {
       <StatusLine status={status} />
       <Formik key={formKey} initialValues={cardToForm(view.card)} validate={validate} onSubmit={submit}>
         {({ isSubmitting }) => (
-          <Form noValidate aria-label="Your prices" className="vh-form">
-            <PriceCardInputs form={FORM} prefix="" bounds={view.cardBounds} disabled={!view.active} />
+          <Form ref={formRef} noValidate aria-label="Your prices" className="vh-form">
+            <FocusFirstInvalid formRef={formRef} />
+            <PriceCardInputs form={FORM} prefix="" bounds={view.cardBounds} disabled={!view.active} groups={offeredCardGroups(view)} />
             <SubmitRow area="portal" label="Save prices" disabled={isSubmitting || !view.active} failure={failure} failureTestId="prices-error" />
           </Form>
         )}

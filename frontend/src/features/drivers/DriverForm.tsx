@@ -121,11 +121,12 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
       await save(values);
     } catch (err) {
       if (err instanceof AdminApiError && err.status === 401) return;
-      if (err instanceof AdminApiError && err.status === 409) {
+      const fields = fieldTexts(fieldErrorsOf(err));
+      // A 409 naming a field (an e-mail another driver has) is shown beside it; without one it is someone else's save.
+      if (err instanceof AdminApiError && err.status === 409 && Object.keys(fields).length === 0) {
         setConflict(err.serverMessage ?? 'Someone else changed this driver meanwhile: reload and try again.');
         return;
       }
-      const fields = fieldTexts(fieldErrorsOf(err));
       if (Object.keys(fields).length) {
         helpers.setErrors(formikErrors<DriverFormValues>(fields));
         if (Object.keys(fields).some((k) => k.startsWith('cardBounds.'))) setOpenBounds(true);

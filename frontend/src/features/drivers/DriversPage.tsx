@@ -4,13 +4,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DriverAccountStatus, DriverAdminView, JobView } from '@vanhop/contracts';
+import type { DriverAccountStatus, DriverAdminView, DriverRatings, JobView } from '@vanhop/contracts';
 import { fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
 import { DriversTable } from './DriversTable';
 import { ReturnedJobs } from './ReturnedJobs';
 import './drivers.css';
+import { fetchDriverRatings } from '../reviews/driverRatings';
 
 export function DriversPage() {
   const { token, guard } = useAdminSession();
@@ -21,6 +22,8 @@ export function DriversPage() {
   const [accounts, setAccounts] = useState<Map<string, DriverAccountStatus> | 'failed' | null>(null);
   const [jobs, setJobs] = useState<JobView[] | null>(null);
   const [jobsError, setJobsError] = useState<string | null>(null);
+  /** VanHop's own approved reviews per driver: the list shows the rating customers see (combined). */
+  const [ownRatings, setOwnRatings] = useState<DriverRatings>({});
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -32,6 +35,10 @@ export function DriversPage() {
       guard(fetchDriverAccounts(token))
         .then((rows) => setAccounts(new Map(rows.map((r) => [r.driverId, r.status]))))
         .catch(() => setAccounts('failed')),
+      // Without them the list still shows the rating the driver came with.
+      fetchDriverRatings()
+        .then(setOwnRatings)
+        .catch(() => setOwnRatings({})),
       guard(fetchReturnedJobs(token))
         .then((list) => {
           setJobs(Array.isArray(list) ? list : []);
@@ -73,7 +80,7 @@ export function DriversPage() {
       ) : drivers.length === 0 ? (
         <p className="admin-muted">No drivers yet.</p>
       ) : (
-        <DriversTable drivers={drivers} accountOf={accountOf} />
+        <DriversTable drivers={drivers} accountOf={accountOf} ownRatings={ownRatings} />
       )}
 
       <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} token={token} guard={guard} onChanged={() => void load()} />

@@ -43,6 +43,8 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
       'GET /api/driver-account/admin/accounts': () => json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
       'GET /api/drivers/admin/jobs': () => json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })]),
+      // Approved VanHop reviews count in, as beside the customer's offers: (4.8 × 12 + 5 × 12) / 24.
+      'GET /api/reviews/drivers': () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
     });
     renderAt('/admin/drivers');
     expect(screen.getByRole('link', { name: 'Drivers' })).toBeTruthy();
@@ -57,8 +59,8 @@ describe('staff Drivers pages', () => {
     expect(alice.getByTitle('Driver-Help').textContent).toBe('HelpsDriver-Help');
     expect(alice.getByTitle('Driver-Plus-One').textContent).toBe('+1Driver-Plus-One');
     expect(alice.getByText('NW2 1AA · 15 mi')).toBeTruthy();
-    expect(alice.getByTestId('driver-rating').textContent).toBe('4.8 ★ (12)');
-    expect(alice.getByText('4.8 out of 5 from 12 reviews')).toBeTruthy();
+    await waitFor(() => expect(alice.getByTestId('driver-rating').textContent).toBe('4.9 ★ (24)'));
+    expect(alice.getByText('4.9 out of 5 from 24 reviews')).toBeTruthy();
     expect(alice.getByText('Active')).toBeTruthy();
     expect(alice.getByRole('img', { name: 'No photo of Alice Driver' }).textContent).toBe('AD');
     await waitFor(() => expect(alice.getByTestId('account-status').textContent).toBe('active'));
@@ -76,7 +78,9 @@ describe('staff Drivers pages', () => {
     expect(jobRow.getByText('Alice Driver (drv-alice)')).toBeTruthy();
     expect(jobRow.getByText('Declined by the driver')).toBeTruthy();
 
-    expect(calls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok')).toBe(true);
+    // Every staff call carries the token; the public ratings are read like any visitor reads them.
+    const staffCalls = calls.filter((c) => !c.url.endsWith('/api/reviews/drivers'));
+    expect(staffCalls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Add driver' }));
     await waitFor(() => expect(where()).toBe('/admin/drivers/new'));
   });
@@ -280,6 +284,20 @@ describe('staff Drivers pages', () => {
     expect(patches).toEqual([3, 4]);
   });
 
+  it("another driver's e-mail (409 naming email) is shown beside the E-mail field, not as someone else's save (issue 27)", async () => {
+    stubApi({
+      'GET /api/drivers/admin/drv-alice': () => json(ALICE),
+      ...driverPageRoutes('drv-alice'),
+      'PATCH /api/drivers/admin/drv-alice': () => json({ message: DRIVER_MSG.emailTaken, code: 'email_taken', errors: { email: DRIVER_MSG.emailTaken } }, 409),
+    });
+    renderAt('/admin/drivers/drv-alice');
+    await screen.findByRole('heading', { name: /Alice Driver/ });
+    type('E-mail', 'bob@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
+    await waitFor(() => expect(errorOf('E-mail')).toBe(DRIVER_MSG.emailTaken));
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+  });
+
   it('suspending needs a reason and a confirmation, then posts the reason; a suspended driver can be reactivated', async () => {
     const calls = stubApi({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
@@ -369,7 +387,10 @@ describe('staff Drivers pages', () => {
     const history = within(screen.getByRole('region', { name: 'Change history' }));
     expect(history.getAllByTestId('audit-entry')[0]!.textContent).toContain('jo_staff');
     expect(history.getByText(/Sat, 10 Jan 2026, 10:00/)).toBeTruthy();
-    expect(history.getByText('card.vanPerHourPence.Small').parentElement!.textContent).toBe('card.vanPerHourPence.Small: £28.00 → £30.00');
+    // In words (issue 27), as the driver's mail says it.
+    expect(history.getByText('Small van per hour: £28.00 → £30.00')).toBeTruthy();
+    expect(history.getByText('Phone: 07700900000 → 07700900123')).toBeTruthy();
+    expect(history.queryByText(/card\./)).toBeNull();
     expect(history.getByText('Reason: Van off the road')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Invite to driver portal' }));

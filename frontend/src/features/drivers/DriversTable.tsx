@@ -4,7 +4,7 @@
  */
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { DriverAdminView } from '@vanhop/contracts';
+import type { DriverAdminView, DriverRatings } from '@vanhop/contracts';
 import { Badge } from '../../ui';
 import { baseLine, emailParts, HELP_SHORT, phoneLine, ratingOf } from './driver-summary';
 import { initials } from './format';
@@ -54,8 +54,8 @@ function Chips({ items, short }: { items: readonly string[]; short?: Record<stri
   );
 }
 
-function Rating({ driver }: { driver: DriverAdminView }) {
-  const rating = ratingOf(driver);
+function Rating({ driver, own }: { driver: DriverAdminView; own?: { rating: number; count: number } }) {
+  const rating = ratingOf(driver, own);
   if (!rating) return <span className="admin-muted">No reviews</span>;
   return (
     <>
@@ -67,7 +67,7 @@ function Rating({ driver }: { driver: DriverAdminView }) {
   );
 }
 
-export function DriversTable({ drivers, accountOf }: { drivers: DriverAdminView[]; accountOf: (id: string) => string }) {
+export function DriversTable({ drivers, accountOf, ownRatings = {} }: { drivers: DriverAdminView[]; accountOf: (id: string) => string; ownRatings?: DriverRatings }) {
   return (
     <div className="drivers-list">
       <table className="drivers-list-table">
@@ -119,7 +119,7 @@ export function DriversTable({ drivers, accountOf }: { drivers: DriverAdminView[
                   {baseLine(d)}
                 </td>
                 <td className="driver-cell-rating" data-label="Rating">
-                  <Rating driver={d} />
+                  <Rating own={ownRatings[d.id]} driver={d} />
                 </td>
                 <td className="driver-cell-status">
                   <Badge tone={d.active ? 'success' : 'danger'}>{d.active ? 'Active' : 'Suspended'}</Badge>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActor, auditValue } from './audit';
+import { ACTION_WORDS, auditActor, auditLine, auditValue, changedSummary } from './audit';
 
 describe('the driver audit log in words', () => {
   it('names the driver for their own edits and keeps staff usernames as they are', () => {
@@ -14,5 +14,16 @@ describe('the driver audit log in words', () => {
     expect(auditValue('vanSizes', ['Large', 'Luton'])).toBe('Large, Luton');
     expect(auditValue('photoUrl', '')).toBe('(none)');
     expect(auditValue('ulezCompliant', false)).toBe('no');
+  });
+
+  // Issue 27: the history said "68 fields changed" and listed raw paths in pence.
+  it('names each changed field with the words of the driver-updated mail', () => {
+    expect(auditLine('card.vanPerHourPence.Medium', { from: 4000, to: 4200 })).toBe('Medium van per hour: £40.00 → £42.00');
+    expect(auditLine('card.minimumHours', { from: 2, to: 3 })).toBe('Minimum hours: 2 → 3');
+    expect(changedSummary(['card.vanPerHourPence.Large', 'card.viaStopPence', 'card.minimumHours', 'phone', 'email'])).toBe(
+      'Changed: Large van per hour; Via stop; Minimum hours and 2 more',
+    );
+    expect(changedSummary(['phone'])).toBe('Changed: Phone');
+    expect(ACTION_WORDS.created).toBe('Added');
   });
 });

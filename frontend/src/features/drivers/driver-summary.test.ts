@@ -23,6 +23,9 @@ describe('a driver as one row of the staff list', () => {
     expect(ratingOf({ rating: 4.75, reviewCount: 212 })).toEqual({ score: '4.8', count: '(212)', words: '4.8 out of 5 from 212 reviews' });
     expect(ratingOf({ rating: 5, reviewCount: 1 })?.words).toBe('5.0 out of 5 from 1 review');
     expect(ratingOf({ rating: 0, reviewCount: 0 })).toBeNull();
+    // One figure everywhere: the approved VanHop reviews count in, as they do beside the customer's offers.
+    expect(ratingOf({ rating: 4, reviewCount: 2 }, { rating: 5, count: 2 })).toEqual({ score: '4.5', count: '(4)', words: '4.5 out of 5 from 4 reviews' });
+    expect(ratingOf({ rating: 0, reviewCount: 0 }, { rating: 5, count: 1 })?.words).toBe('5.0 out of 5 from 1 review');
   });
 
   it('counts the drivers, and the suspended ones only when there are some', () => {

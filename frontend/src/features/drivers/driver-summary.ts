@@ -3,6 +3,7 @@
  * at 1280 and fit a phone card, each with the full wording for a tooltip and for screen readers.
  */
 import type { DriverAdminView, HelpLevel } from '@vanhop/contracts';
+import { combinedRating } from '../reviews/driverRatings';
 
 /**
  * The help levels' names are long and share their first word; a chip says only what differs. Not
@@ -38,11 +39,16 @@ export function emailParts(email: string): string[] {
 }
 
 /** A rating as the row shows it and as it is read out; null when there are no reviews yet. */
-export function ratingOf(d: Pick<DriverAdminView, 'rating' | 'reviewCount'>): { score: string; count: string; words: string } | null {
-  if (d.reviewCount <= 0) return null;
-  const score = d.rating.toFixed(1);
-  const reviews = d.reviewCount === 1 ? 'review' : 'reviews';
-  return { score, count: `(${d.reviewCount})`, words: `${score} out of 5 from ${d.reviewCount} ${reviews}` };
+/**
+ * The driver's rating as customers see it beside their offers: the rating they came with together
+ * with VanHop's own approved reviews (`own`, from /api/reviews/drivers), one figure everywhere.
+ */
+export function ratingOf(d: Pick<DriverAdminView, 'rating' | 'reviewCount'>, own?: { rating: number; count: number }): { score: string; count: string; words: string } | null {
+  const { rating, count } = combinedRating({ rating: d.rating, reviewCount: d.reviewCount }, own);
+  if (count <= 0) return null;
+  const score = rating.toFixed(1);
+  const reviews = count === 1 ? 'review' : 'reviews';
+  return { score, count: `(${count})`, words: `${score} out of 5 from ${count} ${reviews}` };
 }
 
 /** "12 drivers · 11 active · 1 suspended": the size of the list before it is read. */

@@ -6,7 +6,7 @@
 import { Field, getIn, setIn, useFormikContext, type FormikErrors } from 'formik';
 import type { ReactNode } from 'react';
 import type { CardBounds } from '@vanhop/contracts';
-import { CARD_GROUPS, START_HOURS_HINT, START_HOURS_LABEL, START_HOURS_PATH, rangeText } from './card-form';
+import { CARD_GROUPS, START_HOURS_HINT, START_HOURS_LABEL, START_HOURS_PATH, rangeText, type CardGroup } from './card-form';
 import './fields.css';
 
 /** Flat `{'card.vanPerHourPence.Small': text}` as Formik's nested errors. */
@@ -85,14 +85,18 @@ interface CardInputsProps {
   /** The driver's allowed ranges, shown beside each number. */
   bounds?: CardBounds;
   disabled?: boolean;
+  /** The groups to show (default: every field; the driver portal leaves out vans and help the driver does not offer). */
+  groups?: CardGroup[];
 }
 
-/** Every field of a price card, grouped; money in pounds. */
-export function PriceCardInputs({ form, prefix, bounds, disabled }: CardInputsProps) {
+const LAST_GROUP_TITLE = CARD_GROUPS[CARD_GROUPS.length - 1]!.title;
+
+/** Every field of a price card (or of the groups given), grouped; money in pounds. */
+export function PriceCardInputs({ form, prefix, bounds, disabled, groups = CARD_GROUPS }: CardInputsProps) {
   const at = (path: string) => (prefix ? `${prefix}.${path}` : path);
   return (
     <div className="vh-card-groups">
-      {CARD_GROUPS.map((group) => (
+      {groups.map((group) => (
         <fieldset key={group.title} className="vh-card-group">
           <legend>{group.title}</legend>
           {group.fields.map((f) => {
@@ -109,7 +113,7 @@ export function PriceCardInputs({ form, prefix, bounds, disabled }: CardInputsPr
               />
             );
           })}
-          {group === CARD_GROUPS[CARD_GROUPS.length - 1] && (
+          {group.title === LAST_GROUP_TITLE && (
             <InputField form={form} name={at(START_HOURS_PATH)} label={START_HOURS_LABEL} hint={START_HOURS_HINT} disabled={disabled} />
           )}
         </fieldset>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DRIVER_ACCOUNT_MSG,
+  newPasswordProblem,
   TOPICS,
   type DriverAccountView,
   type DriverIdentity,
@@ -19,6 +20,7 @@ import {
   NotFoundError,
   outboxEntry,
   UnauthorizedError,
+  ValidationError,
   type Clock,
   type JwtConfig,
   type LinkSigner,
@@ -28,6 +30,13 @@ import type { DriverAccountRepository } from '../adapters/driver-account-reposit
 import { accountStatus, accountView, inviteSubject, parseInviteSubject, type DriverAccount } from '../domain/driver-account.js';
 import type { CredentialCheck } from './credential-check.js';
 import type { PasswordHasher } from './password-hasher.js';
+
+/** The driver's e-mail is the sign-in of another driver's account: 409 naming the field, like quote's refusal. */
+export class EmailInUseError extends DomainError {
+  constructor() {
+    super(DRIVER_ACCOUNT_MSG.emailInUse, 409, 'email_in_use', { errors: { email: DRIVER_ACCOUNT_MSG.emailInUse } });
+  }
+}
 
 /** An invitation that was genuine but is used, replaced or expired: the driver asks for a new one. */
 export class InvitationSpentError extends DomainError {
@@ -59,7 +68,7 @@ export class DriverAccounts {
 
   /** quote's DriverUpdated → the copy of name, e-mail and active flag. */
   async driverUpdated(d: DriverUpdated): Promise<void> {
-    await this.deps.accounts.applyDriver(d.driverId, d.version, d.driver);
+    await this.deps.accounts.applyDriver(d.driverId, d.version, d.driver, d.at);
   }
 
   async list(): Promise<DriverAccountView[]> {
@@ -71,6 +80,8 @@ export class DriverAccounts {
     const account = await this.deps.accounts.findById(driverId);
     if (!account) throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
     if (!account.active) throw new ConflictError(DRIVER_ACCOUNT_MSG.suspendedInvite);
+    // The e-mail is another account's sign-in (see DriverAccount.signInKey): an invitation would open a second account for it.
+    if (account.signInKey !== account.emailKey) throw new EmailInUseError();
     const now = this.deps.clock.now();
     const expires = new Date(now.getTime() + this.deps.inviteDays * 86_400_000);
     const nonce = randomBytes(16).toString('hex');
@@ -92,6 +103,8 @@ export class DriverAccounts {
   }
 
   async setPassword(token: string, input: DriverPasswordSet): Promise<DriverLoginResponse> {
+    const weak = newPasswordProblem(input.password);
+    if (weak) throw new ValidationError(weak, { password: weak });
     const { account, nonce } = await this.currentInvitation(token);
     const hash = await this.deps.hasher.hash(input.password);
     const updated = await this.deps.accounts.setPasswordWithInvite(account._id, nonce, hash, this.deps.clock.now().toISOString());

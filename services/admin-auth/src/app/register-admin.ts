@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminRegister } from '@vanhop/contracts';
-import { ConflictError, DuplicateKeyError, ForbiddenError, type Clock, type DocumentStore } from '@vanhop/platform';
+import { newPasswordProblem, type AdminRegister } from '@vanhop/contracts';
+import { ConflictError, DuplicateKeyError, ForbiddenError, ValidationError, type Clock, type DocumentStore } from '@vanhop/platform';
 import { ADMINS, adminNameKey, type AdminAccount } from '../domain/admin-account.js';
 import { signupCodeMatches } from '../domain/signup-code.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -21,6 +21,9 @@ export class RegisterAdmin {
   ) {}
 
   async execute(input: AdminRegister): Promise<{ message: string }> {
+    // The route's schema checks this too; the use case keeps the rule for any other caller.
+    const weak = newPasswordProblem(input.password);
+    if (weak) throw new ValidationError(weak, { password: weak });
     // The code is checked before anything else so a stranger cannot even learn which names exist.
     if (!signupCodeMatches(input.uniquecode, this.signupCode)) throw new ForbiddenError(REGISTER_MESSAGES.wrongCode);
     const admins = this.store.collection<AdminAccount>(ADMINS);

@@ -9,8 +9,17 @@ export interface DriverAccount {
   _id: string;
   name: string;
   email: string;
-  /** Lower-cased, trimmed e-mail: login looks drivers up by it. */
+  /** Lower-cased, trimmed e-mail of the copy (several copies may hold one for a moment, see signInKey). */
   emailKey: string;
+  /**
+   * The e-mail key this account signs in with: unique, so one e-mail opens one account. quote keeps
+   * e-mails unique, but its events for two drivers may arrive out of order (one takes an address
+   * another has just given up): until the later change is applied, the account whose e-mail
+   * changed last holds the address and the other has no sign-in key.
+   */
+  signInKey?: string;
+  /** When quote gave the driver this e-mail (the event's `at`; '' for copies older than the field). */
+  emailSince?: string;
   active: boolean;
   /** The driver version last applied: an older event redelivered late changes nothing. */
   version: number;
@@ -27,6 +36,12 @@ export interface DriverAccount {
 export const DRIVER_ACCOUNTS = 'driver_accounts';
 
 export const driverEmailKey = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Of two accounts claiming one address, the one that got it later keeps it (the other's copy is
+ * out of date, or an old duplicate from before e-mails were unique); on a tie the holder keeps it.
+ */
+export const laterEmailClaim = (claimSince: string | undefined, holderSince: string | undefined): boolean => (claimSince ?? '') > (holderSince ?? '');
 
 /** A password makes an account active; an unexpired, unused invitation makes it invited. */
 export function accountStatus(a: DriverAccount, now: Date): DriverAccountStatus {

@@ -1,8 +1,14 @@
-import { insertUnique, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
-import type { Driver } from '../domain/driver.js';
+import { DuplicateKeyError, insertUnique, type Collection, type DocumentStore, type Logger, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import { driverEmailKey, type Driver } from '../domain/driver.js';
 
-/** A stored driver: DriverUpdated events ride in its outbox until the relay publishes them. */
-export type DriverDoc = Driver & WithOutbox;
+/**
+ * A stored driver: DriverUpdated events ride in its outbox until the relay publishes them.
+ * `emailKey` (the e-mail trimmed and lower-cased) is unique: drivers sign in to the portal with
+ * their e-mail, so two drivers must never share one, whatever its case.
+ */
+export type DriverDoc = Driver & WithOutbox & { emailKey?: string };
+
+const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } => (d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) });
 
 export const DRIVERS = 'drivers';
 
@@ -12,6 +18,23 @@ export class DriverRepository {
 
   constructor(store: DocumentStore) {
     this.col = store.collection<DriverDoc>(DRIVERS);
+  }
+
+  /**
+   * The unique e-mail index, sparse so that drivers stored before it (no key yet) do not clash;
+   * those get their key here. Two of them sharing an address keep working: the first keeps the
+   * key, the other is logged for staff to give their own e-mail (a new e-mail is checked like any).
+   */
+  async ensureIndexes(logger?: Logger): Promise<void> {
+    await this.col.ensureIndex({ fields: { emailKey: 1 }, unique: true, sparse: true });
+    for (const d of await this.col.find({ emailKey: { $exists: false } }, { sort: { _id: 1 } })) {
+      try {
+        await this.col.updateOne({ _id: d._id, emailKey: { $exists: false } }, { $set: { emailKey: driverEmailKey(d.email) } });
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        logger?.warn({ driverId: d._id }, 'driver shares its e-mail with another driver: give it its own');
+      }
+    }
   }
 
   listActive(): Promise<Driver[]> {
@@ -27,24 +50,26 @@ export class DriverRepository {
     return this.col.find({}, { sort: { name: 1, _id: 1 } });
   }
 
+  /** Throws DuplicateKeyError when another driver has the e-mail. */
   insert(driver: DriverDoc): Promise<Driver> {
-    return this.col.insertOne(driver);
+    return this.col.insertOne(withEmailKey(driver));
   }
 
-  /** False when a driver with this id exists (maybe edited since, so it is left alone). */
+  /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
     // Another instance may seed the same driver at the same moment: that is fine.
-    return insertUnique(this.col, driver);
+    return insertUnique(this.col, withEmailKey(driver));
   }
 
   /**
    * Writes a change only if nobody changed the driver since `version` was read (drivers without a
    * version yet are the seeded ones: version 0). Returns the driver after the change, or null.
+   * Throws DuplicateKeyError when the change gives the driver another driver's e-mail.
    */
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
-    const $set = { ...set, version: version + 1 };
+    const $set = { ...withEmailKey(set), version: version + 1 };
     return this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set });
   }
 }

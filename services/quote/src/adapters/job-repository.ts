@@ -1,5 +1,6 @@
 import type { JobView } from '@vanhop/contracts';
 import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
+import type { NeighbourJob } from '../domain/travel-between-jobs.js';
 
 export const DRIVER_JOBS = 'driver_jobs';
 
@@ -14,6 +15,11 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   driverContact: { name: string; email: string };
   /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
   bookedTotalPence?: number;
+  /**
+   * What the customer still owes, paid to the driver on the day unless paid online first
+   * (BookingConfirmed, each re-price, each balance payment): the card's cash to collect.
+   */
+  balancePence?: number;
   /** The customer's My move link path (BookingConfirmed), for the mail naming a new driver. */
   myMovePath?: string;
   /** Drivers who had this job before a reassignment. */
@@ -43,6 +49,26 @@ export class JobRepository {
 
   forDriver(driverId: string): Promise<JobDoc[]> {
     return this.col.find({ driverId });
+  }
+
+  /**
+   * The driver's jobs that keep their time (for the drive between jobs): a live booking still naming
+   * them, accepted, waiting for their answer or back with the office (whose time stays theirs until
+   * reassigned). Cancelled and postponed bookings gave their time back.
+   */
+  async neighboursOf(driverId: string): Promise<NeighbourJob[]> {
+    return (await this.forDriver(driverId))
+      .filter((j) => (j.bookingState ?? 'active') === 'active' && j.move.addresses.length > 0)
+      .map((j) => {
+        const start = new Date(j.move.date);
+        return {
+          bookingId: j._id,
+          window: { start, end: new Date(start.getTime() + j.move.totalHour * 3_600_000) },
+          pickup: j.move.addresses[0]!.location,
+          dropoff: j.move.addresses.at(-1)!.location,
+        };
+      })
+      .filter((j) => !Number.isNaN(j.window.start.getTime()));
   }
 
   byStatus(status: JobDoc['status']): Promise<JobDoc[]> {

@@ -4,10 +4,20 @@ import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
 
-/** A job as shown: its state in words, and the customer's details only while the move is on. */
-export const toView = ({ _id, outbox, driverContact, bookedTotalPence, myMovePath, previousDriverIds, ...job }: JobDoc): JobView => {
+/**
+ * A job as shown: its state in words, the customer's details only while the move is on, and the
+ * money the driver needs on the day (the price, and what is left to collect) when it is known.
+ */
+export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, ...job }: JobDoc): JobView => {
   const bookingState = job.bookingState ?? 'active';
-  return { ...job, bookingState, customer: bookingState === 'active' ? job.customer : null, stateText: jobStateText({ ...job, bookingState }) };
+  return {
+    ...job,
+    bookingState,
+    customer: bookingState === 'active' ? job.customer : null,
+    stateText: jobStateText({ ...job, bookingState }),
+    ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
+    ...(balancePence !== undefined ? { cashToCollectPence: balancePence } : {}),
+  };
 };
 const eventMove = (j: JobDoc) => ({ ...j.move });
 type EventMove = BookingConfirmed['move'];
@@ -97,6 +107,7 @@ export class DriverJobs {
       customer: { name: b.customer.name, email: b.customer.email, phone: b.customer.phone },
       driverContact: { name: b.driver.name, email: b.driver.email },
       bookedTotalPence: b.totalPricePence,
+      balancePence: b.outstandingBalancePence,
       ...(b.myMovePath ? { myMovePath: b.myMovePath } : {}),
     };
     const driver = await this.deps.drivers?.findById(job.driverId);
@@ -177,14 +188,25 @@ export class DriverJobs {
   }
 
   /**
-   * BookingReactivated (a new date) or BookingAmended: the job shows the move as it is now. A new
-   * date is offered to the driver again (they agreed to the old one); a job back with the office
-   * stays there for staff to reassign.
+   * BalancePaid: the customer paid online what was left (or part of it), so the driver collects
+   * that much less on the day. A balance payment settles at most what is owed (the booking service
+   * refunds the rest), hence never below nothing.
    */
-  async bookingMoved(bookingId: string, move: EventMove, totalPricePence: number, dateChanged: boolean): Promise<void> {
+  async balancePaid(bookingId: string, amountPence: number, totalPricePence: number): Promise<void> {
+    const job = await this.deps.jobs.findById(bookingId);
+    if (!job || job.balancePence === undefined) return;
+    await this.deps.jobs.follow(bookingId, { balancePence: Math.max(0, job.balancePence - amountPence), bookedTotalPence: totalPricePence });
+  }
+
+  /**
+   * BookingReactivated (a new date) or BookingAmended: the job shows the move as it is now, at its
+   * new price and balance. A new date is offered to the driver again (they agreed to the old one);
+   * a job back with the office stays there for staff to reassign.
+   */
+  async bookingMoved(bookingId: string, move: EventMove, money: { totalPricePence: number; balancePence: number }, dateChanged: boolean): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) return;
-    const set: Partial<JobDoc> = { bookingState: 'active', move: jobMove(move), bookedTotalPence: totalPricePence };
+    const set: Partial<JobDoc> = { bookingState: 'active', move: jobMove(move), bookedTotalPence: money.totalPricePence, balancePence: money.balancePence };
     if (!dateChanged || job.status === 'returned-to-staff') {
       await this.deps.jobs.follow(bookingId, set);
       return;
@@ -220,7 +242,16 @@ export class DriverJobs {
             TOPICS.jobAccepted,
             await createEvent(
               TOPICS.jobAccepted,
-              { bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), acceptedAt: respondedAt },
+              {
+                bookingId,
+                randomNumber: job.randomNumber,
+                driver: { id: job.driverId, ...job.driverContact },
+                move: eventMove(job),
+                acceptedAt: respondedAt,
+                // The customer is told, and the driver gets their contact, now that the job is accepted.
+                customer: job.customer,
+                ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
+              },
               { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
             ),
             bookingId,

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, TOPICS, type Availability, type DriverAdminView, type DriverAuditEntry, type DriverCreate, type DriverPatch, type DriverSelfView } from '@vanhop/contracts';
-import { ConflictError, createEvent, ForbiddenError, NotFoundError, outboxEntry, ValidationError, type Clock, type OutboxEntry, type OutboxRelay } from '@vanhop/platform';
+import { ConflictError, createEvent, DuplicateKeyError, ForbiddenError, NotFoundError, outboxEntry, ValidationError, type Clock, type OutboxEntry, type OutboxRelay } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
-import type { Driver } from '../domain/driver.js';
+import { driverEmailKey, type Driver } from '../domain/driver.js';
 import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../domain/driver-admin.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import type { PriceCard } from '../domain/price-card.js';
 import { photoProblem } from '../domain/driver-photo.js';
+import { DriverEmailTakenError } from './driver-email-taken.js';
 import type { SuspendedDriverJobs } from './suspended-driver-jobs.js';
 
 export const toAdminView = (d: Driver): DriverAdminView => ({
@@ -32,6 +33,16 @@ export const toAdminView = (d: Driver): DriverAdminView => ({
 });
 
 export const toSelfView = (d: Driver): DriverSelfView => ({ ...toAdminView(d), availability: d.availability ?? null });
+
+/** A write of the drivers' collection: its only unique key besides the id is the e-mail (DriverRepository). */
+async function emailUnique<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) throw new DriverEmailTakenError();
+    throw err;
+  }
+}
 
 /** Who made a change: a staff username, or `driver:<id>` for the driver's own edits. */
 export type Actor = string;
@@ -95,7 +106,7 @@ export class ManageDrivers {
       updatedAt: now,
     };
     const entry = await this.auditEntry(driver, 'created', diffDrivers(null, driver), by);
-    await this.deps.drivers.insert({ ...driver, outbox: [await this.announce(driver, entry)] });
+    await emailUnique(this.deps.drivers.insert({ ...driver, outbox: [await this.announce(driver, entry)] }));
     await this.recorded(entry);
     return toAdminView(driver);
   }
@@ -108,6 +119,8 @@ export class ManageDrivers {
     for (const key of ['name', 'email', 'phone', 'vanSizes', 'helpLevels', 'serviceRadiusMiles', 'photoUrl', 'ulezCompliant', 'card', 'cardBounds'] as const) {
       if (patch[key] !== undefined) (set as Record<string, unknown>)[key] = patch[key];
     }
+    // Only a new e-mail is checked against the others (a driver stored before e-mails were unique keeps working).
+    if (set.email !== undefined && driverEmailKey(set.email) === driverEmailKey(before.email)) delete set.email;
     // Bounds sent without hours (the staff form edits the numbers only) keep the hours bound held.
     if (patch.cardBounds) set.cardBounds = { ...patch.cardBounds, outOfHoursStartHours: patch.cardBounds.outOfHoursStartHours ?? boundsOf(before).outOfHoursStartHours };
     if (patch.basePostcode !== undefined && patch.basePostcode !== before.basePostcode) {
@@ -185,7 +198,7 @@ export class ManageDrivers {
     const next: Driver = { ...before, ...set, version: version + 1 };
     const entry = await this.auditEntry(next, action, changes, by, reason);
     const event = await this.announce(next, entry, set.email !== undefined && set.email !== before.email ? before.email : undefined);
-    const after = await this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event);
+    const after = await emailUnique(this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event));
     if (!after) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
     await this.recorded(entry);
     return toAdminView(after);

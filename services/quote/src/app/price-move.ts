@@ -8,9 +8,13 @@ import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
 import { priceMove } from '../domain/pricing.js';
 import { estimateForMove, hoursProblem } from '../domain/job-estimate.js';
+import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
 import { toOffer, toQuote } from './quote-wire.js';
 
 export interface DriverSource { listActive(): Promise<Driver[]> }
+
+/** A driver's other live jobs (their windows and places), for the drive between jobs. */
+export interface NeighbourJobSource { jobsOf(driverId: string): Promise<NeighbourJob[]> }
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
 export interface BusySource { busy(from: Date, to: Date, options?: { exceptBookingId?: string; holder?: string }): Promise<Map<string, Set<string>>> }
@@ -53,7 +57,7 @@ export class HoursTooShortError extends DomainError {
  * the pickup must be inside the 30-mile NW2 radius, a date (when given) must be an allowed start.
  */
 export class PriceMove {
-  constructor(private readonly deps: { geo: GeoPort; drivers: DriverSource; clock: Clock; busy?: BusySource }) {}
+  constructor(private readonly deps: { geo: GeoPort; drivers: DriverSource; clock: Clock; busy?: BusySource; neighbours?: NeighbourJobSource }) {}
 
   /**
    * `checkBusy`: leave out drivers already booked or held for part of the window (the customer's
@@ -93,7 +97,9 @@ export class PriceMove {
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
     const drivers = withBookedCard(await this.deps.drivers.listActive(), options.driverId, options.bookedCard);
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
-    const priced = offersFor(move, await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId));
+    const free = await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId);
+    const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
+    const priced = offersFor(move, start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free);
 
     let chosen: PricedOffer | null = priced[0] ?? null;
     if (options.driverId !== undefined) {
@@ -114,6 +120,38 @@ export class PriceMove {
       pricePerHalfHourPence: pricing.overtimePerHalfHourPence,
       estimate,
     };
+  }
+
+  /**
+   * Drivers who can drive from their job before this move to its pickup, and from its drop-off to
+   * their next job, in the time between (a driver booked NW2 → SE1 until 13:00 is not offered a 13:00
+   * start back in NW2). Only drivers with another live job near the window are looked at.
+   */
+  private async withTimeToGetThere(drivers: Driver[], start: Date, hours: number | undefined, move: { pickup: string; dropoff: string }, exceptBookingId: string | undefined): Promise<Driver[]> {
+    const source = this.deps.neighbours;
+    if (!source || drivers.length === 0) return drivers;
+    const drives = new Map<string, Promise<number | null>>();
+    const driveSeconds = (from: string, to: string) => {
+      const key = `${from}\u0000${to}`;
+      if (!drives.has(key)) drives.set(key, this.driveBetween(from, to));
+      return drives.get(key)!;
+    };
+    const fits = await Promise.all(
+      drivers.map(async (d) => {
+        const window = moveWindow(start, hours, d.card.minimumHours);
+        const near = (await source.jobsOf(d._id)).filter(
+          (j) => j.bookingId !== exceptBookingId && j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS && j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
+        );
+        return near.length === 0 || (await travelFits(window, move, near, driveSeconds));
+      }),
+    );
+    return drivers.filter((_, i) => fits[i]);
+  }
+
+  private async driveBetween(from: string, to: string): Promise<number | null> {
+    if (from === to) return 0;
+    const [a, b] = await Promise.all([this.deps.geo.geocode(from), this.deps.geo.geocode(to)]);
+    return a && b ? (await this.deps.geo.route([a, b])).seconds : null;
   }
 
   /** Drivers who work through the whole move window (and, when asked, are not booked in it). */

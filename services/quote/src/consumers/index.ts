@@ -48,12 +48,20 @@ export const quoteSubscriptions = (deps: {
       await deps.time.released(data.bookingId);
     },
   },
+  // A balance paid online is cash the driver no longer collects on the day.
+  {
+    topic: TOPICS.balancePaid,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.balancePaid, e);
+      await deps.jobs.balancePaid(data.bookingId, data.amountPence, data.totalPricePence);
+    },
+  },
   {
     topic: TOPICS.bookingReactivated,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingReactivated, e);
       await deps.time.moved(data);
-      await deps.jobs.bookingMoved(data.bookingId, data.move, data.totalPricePence, true);
+      await deps.jobs.bookingMoved(data.bookingId, data.move, data, true);
     },
   },
   {
@@ -73,7 +81,7 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingAmended, e);
       await deps.time.moved(data);
-      await deps.jobs.bookingMoved(data.bookingId, data.move, data.totalPricePence, data.changed.includes('date') || data.changed.includes('hours'));
+      await deps.jobs.bookingMoved(data.bookingId, data.move, data, data.changed.includes('date') || data.changed.includes('hours'));
     },
   },
 ];

@@ -33,6 +33,9 @@ export interface Driver {
   updatedAt?: string;
 }
 
+/** A driver's e-mail as compared with the others' (unique: drivers sign in to the portal with it). */
+export const driverEmailKey = (email: string): string => email.trim().toLowerCase();
+
 export interface DriverSnapshot { id: string; name: string; email: string; phone: string }
 
 export const driverSnapshot = (d: Driver): DriverSnapshot => ({ id: d._id, name: d.name, email: d.email, phone: d.phone });

@@ -1,4 +1,4 @@
-import type { DriverInvited, DriverUpdated } from '@vanhop/contracts';
+import { driverChangeLine, type DriverInvited, type DriverUpdated } from '@vanhop/contracts';
 import { html } from '../html.js';
 import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
@@ -26,8 +26,6 @@ const ACTION_SUBJECT: Record<DriverUpdated['action'], string> = {
   reactivated: 'Your VanHop driver account is active again',
 };
 
-const shown = (v: unknown): string => (v === null || v === undefined || v === '' ? '(none)' : Array.isArray(v) ? v.join(', ') : String(v));
-
 /** Who changed it, in the driver's words: their own edit, or the office. */
 const changedBy = (d: DriverUpdated): string => (d.by === `driver:${d.driverId}` ? 'you' : 'the VanHop office');
 
@@ -45,7 +43,8 @@ export function driverUpdatedEmail(d: DriverUpdated, ctx: TemplateContext): Emai
         : d.action === 'created'
           ? 'The VanHop office has added you as a driver. You will receive an invitation to the driver portal to set your prices and hours.'
           : `Your driver profile was changed by ${changedBy(d)}.`;
-  const lines = d.action === 'updated' ? d.changes.map((c) => `${c.field}: ${shown(c.from)} → ${shown(c.to)}`) : [];
+  // In words and pounds, as the office's change history says them (contracts' driver-field-words).
+  const lines = d.action === 'updated' ? d.changes.map(driverChangeLine) : [];
   const portal = `${ctx.publicUrl}/driver/prices`;
   const text = [`Hello ${d.driver.name},`, '', intro, ...(lines.length ? ['', ...lines] : []), '', `Your profile: ${portal}`, '', 'If you did not expect this change, reply to this e-mail or call the office.', textFooter].join('\n');
   const body = html`<p>Hello ${d.driver.name},</p>

@@ -1,0 +1,68 @@
+/**
+ * Accept or decline an offered job. Accepting is one tap; declining a paid job cannot be undone (it
+ * goes back to the office, which may give it to another driver), so Decline first asks in the card
+ * itself, with the safe choice focused.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { JobView } from '@vanhop/contracts';
+import { londonDateTime } from '../drivers/format';
+
+export type JobAnswerKind = 'accept' | 'decline';
+
+interface JobAnswerProps {
+  job: JobView;
+  busy: boolean;
+  onAnswer: (job: JobView, answer: JobAnswerKind) => void;
+}
+
+export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
+  const [confirming, setConfirming] = useState(false);
+  const questionId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const declineRef = useRef<HTMLButtonElement>(null);
+  // Where focus was asked to go once the step has rendered: the safe choice, or back to Decline.
+  const focusNext = useRef<'keep' | 'decline' | null>(null);
+
+  useEffect(() => {
+    if (focusNext.current === 'keep') keepRef.current?.focus();
+    if (focusNext.current === 'decline') declineRef.current?.focus();
+    focusNext.current = null;
+  }, [confirming]);
+
+  const ask = (open: boolean) => {
+    focusNext.current = open ? 'keep' : 'decline';
+    setConfirming(open);
+  };
+
+  return (
+    <div className="portal-job-answer">
+      <p>
+        <strong>
+          Respond by <time dateTime={job.respondBy}>{londonDateTime(job.respondBy)}</time>
+        </strong>
+      </p>
+      {confirming ? (
+        <div className="portal-confirm" role="group" aria-labelledby={questionId}>
+          <p id={questionId}>Decline job {job.randomNumber}? It goes back to the office and you cannot take it back.</p>
+          <div className="portal-actions">
+            <button type="button" className="portal-button danger" disabled={busy} onClick={() => onAnswer(job, 'decline')}>
+              Confirm decline
+            </button>
+            <button ref={keepRef} type="button" className="portal-button secondary" disabled={busy} onClick={() => ask(false)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="portal-actions">
+          <button type="button" className="portal-button" disabled={busy} onClick={() => onAnswer(job, 'accept')}>
+            Accept
+          </button>
+          <button ref={declineRef} type="button" className="portal-button secondary" disabled={busy} onClick={() => ask(true)}>
+            Decline
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
