@@ -1,4 +1,3 @@
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyMoveView, PaymentSuccessResponse } from '@vanhop/contracts';
 import { formatPounds } from '@vanhop/contracts';
@@ -6,13 +5,13 @@ import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js'
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { staffAuth } from '../support/staff.js';
 import { apiClient, payFormAction, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { devOutbox } from '../support/dev-outbox.js';
 
 /**
  * Issue 14 "Done when", through the gateway of the embedded product (local checkout, mail outbox):
  * book → My move → cancel within the cooling-off hour → the refund recorded → customer and driver
  * mails and the refund receipt, each once; book → pay the balance once; book → postpone → new date.
  */
-interface OutboxListing { mails: { file: string; to: string; subject: string }[]; texts: { to: string; body: string }[] }
 
 const NOW = new Date();
 const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
@@ -32,19 +31,7 @@ describe('My move through the gateway (embedded product)', () => {
   });
 
   const staff = () => staffAuth('mymovestaff', { env: { JWT_SECRET: product.env.JWT_SECRET! } });
-  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staff() })).body as OutboxListing;
-  const mailText = async (file: string) => (await simpleParser((await api('GET', `/api/dev/outbox/${file}`, undefined, { headers: staff() })).body as string)).text ?? '';
-  /** Relays are kicked after each write; wait until the bus is idle and the outbox stops changing. */
-  async function settle() {
-    let last = '';
-    for (let i = 0; i < 40; i++) {
-      await product.bus.idle();
-      await new Promise((r) => setTimeout(r, 100));
-      const now = JSON.stringify(await outbox());
-      if (now === last) return;
-      last = now;
-    }
-  }
+  const { outbox, mailText, settle } = devOutbox(api, staff, () => product.bus);
 
   /** Save, pay 30 % on the local checkout, come back to the success page: its answer. */
   async function book(email: string): Promise<PaymentSuccessResponse> {

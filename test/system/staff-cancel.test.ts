@@ -1,10 +1,10 @@
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_RECORD_MSG, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
 import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { devOutbox } from '../support/dev-outbox.js';
 
 /**
  * Issue 27 item 5 through the gateway of the embedded product (local checkout, mail outbox): a paid
@@ -12,7 +12,6 @@ import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../suppor
  * choose → the customer's and the driver's cancellation mails, the refund at the provider and its
  * receipt; an unpaid quotation is deleted and its checkout's hold on the driver goes with it.
  */
-interface OutboxListing { mails: { file: string; to: string; subject: string }[] }
 
 const MOVE_DATE = daysAheadAtUtc(new Date(), 6, 10);
 
@@ -32,19 +31,7 @@ describe('staff cancel with refund through the gateway (embedded product)', () =
 
   const secret = () => ({ env: { JWT_SECRET: product.env.JWT_SECRET! } });
   const staff = () => staffAuth('ops_sam', secret());
-  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staff() })).body as OutboxListing;
-  const mailText = async (file: string) => (await simpleParser((await api('GET', `/api/dev/outbox/${file}`, undefined, { headers: staff() })).body as string)).text ?? '';
-  /** Relays are kicked after each write; wait until the bus is idle and the outbox stops changing. */
-  async function settle() {
-    let last = '';
-    for (let i = 0; i < 40; i++) {
-      await product.bus.idle();
-      await new Promise((r) => setTimeout(r, 100));
-      const now = JSON.stringify(await outbox());
-      if (now === last) return;
-      last = now;
-    }
-  }
+  const { outbox, mailText, settle } = devOutbox(api, staff, () => product.bus);
   const slotsOf = (bookingId: string) => product.services.quote.infra.store.collection('driver_slots').find({ bookingId });
 
   it('paid booking: delete → 409 and the link still works; cancel with refund → both mails, the refund at the provider, the customer told why but not who', async () => {

@@ -4,6 +4,7 @@ import { createEvent, fixedClock } from '@vanhop/platform';
 import { jobsAround, travelFits, type NeighbourJob } from '../src/domain/travel-between-jobs.js';
 import { completeBooking, address } from '../../../test/support/booking-fixtures.js';
 import { NOW, startQuote } from './support.js';
+import { bookingConfirmed } from '../../notification/test/support/events.js';
 
 /**
  * Issue 27 item 7: a driver booked NW2 → SE1 10:00 to 13:00 is not offered a 13:00 start back in NW2:
@@ -61,27 +62,20 @@ describe('the drive between jobs in the quote service', () => {
   };
 
   it('a driver booked NW2 → SE1 until 13:00 is offered 13:00 in SE1 and 14:00 in NW2, but not 13:00 in NW2', async () => {
+    // A booking of Ali's, NW2 → SE1, 10:00 to 13:00.
     const confirmed: BookingConfirmed = {
+      ...bookingConfirmed,
       bookingId: 'bk-travel-1',
-      randomNumber: 8001,
-      paymentStatus: '30percentage',
-      amountPaidPence: 6000,
-      outstandingBalancePence: 14000,
-      totalPricePence: 20000,
-      customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
       driver: { id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali@example.com', phone: '07700900101' },
       move: {
+        ...bookingConfirmed.move,
         date: '2026-01-20T10:00:00.000Z',
+        totalHour: 3,
         addresses: [
           { location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 },
           { location: 'London SE1, UK', physicalAddress: '2 B Road', stair: 0 },
         ],
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: '',
       },
-      myMovePath: '/mymove/x',
     };
     const before = await offeredDrivers('2026-01-20T13:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road']);
     expect(before).toContain('drv-ali-hassan');
