@@ -28,6 +28,13 @@ describe('driver portal: prices page', () => {
     delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   });
 
+  it('shows the driver their rating as customers see it: the one they came with and VanHop\'s approved reviews together', async () => {
+    // Alice came with 4.8 from 12 (test-fixtures); 12 approved VanHop reviews at 5: (4.8 × 12 + 5 × 12) / 24.
+    stubApi({ 'GET /api/driver/me': () => json(self()), 'GET /api/reviews/drivers': () => json({ 'drv-alice': { rating: 5, count: 12 } }) });
+    renderPrices();
+    expect((await screen.findByTestId('your-rating')).textContent).toBe('Your rating, as customers see it: 4.9 ★ from 24 reviews.');
+  });
+
   it('lists only the vans and help levels the driver offers, and sends the rest of the card as it was', async () => {
     // Alice offers Large and Luton vans, Driver-Help and Driver-Plus-One (test-fixtures).
     const calls = stubApi({ 'GET /api/driver/me': () => json(self()), 'PUT /api/driver/me/card': (_u, init) => json(self({ card: bodyOf(init) as never })) });

@@ -17,6 +17,7 @@ import { FocusFirstInvalid } from './focus-first-invalid';
 import { offeredCardGroups } from './offered-card-groups';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
+import { YourRating } from './YourRating';
 
 const FORM = 'prices';
 
@@ -78,6 +79,7 @@ export function PricesPage() {
   return (
     <section className="portal-page">
       <h1>Your prices</h1>
+      <YourRating driverId={view.id} rating={view.rating} reviewCount={view.reviewCount} />
       <p className="portal-muted">
         Customers are quoted from these prices, for the vans and help you offer. Each one must stay within the range the office set, shown under its name.
       </p>
