@@ -88,9 +88,11 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** `name` may name a folder under test-artifacts (`screens/booking-items`: the screens for review). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
 }
 
 /** A full-page screenshot from the top: the sticky header would otherwise be drawn mid-page where the view was scrolled. */

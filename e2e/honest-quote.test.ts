@@ -49,7 +49,7 @@ describe('the honest quote in the browser', () => {
     const suggestion = page.getByTestId('items-suggestion');
     await expect.poll(() => suggestion.innerText(), POLL).toContain('6.9 m³');
     expect(await suggestion.innerText()).toMatch(/fits a Large van/);
-    await screenshot(page, 'booking-items');
+    await screenshot(page, 'screens/booking-items');
 
     // 2 hours cannot cover a drive of several hours: said under the hour select, nothing priced.
     await page.getByRole('button', { name: 'Get Free Quote' }).click();
@@ -63,7 +63,7 @@ describe('the honest quote in the browser', () => {
     // Leaving the select (a blur re-validates the form) keeps the server's refusal in place.
     await page.locator('#descriContent').focus();
     expect(await hourError.innerText()).toMatch(/cannot cover this move/);
-    await screenshot(page, 'booking-hours-refused');
+    await screenshot(page, 'screens/booking-hours-refused');
 
     // One click books the suggested hours and prices the move.
     const use = page.getByRole('button', { name: /^Book \d+ h( \d+ min)? instead$/ }).first();
@@ -77,7 +77,7 @@ describe('the honest quote in the browser', () => {
       const text = await offers.nth(i).getByTestId('job-estimate').innerText();
       expect(text).toContain(`= ${suggested} suggested`);
     }
-    await screenshot(page, 'quotes-popup-estimate');
+    await screenshot(page, 'screens/quotes-popup-estimate');
 
     // Book it: the item list goes with the booking.
     const first = offers.first();
@@ -96,6 +96,8 @@ describe('the honest quote in the browser', () => {
     expect(summary).toContain('Booked time');
     expect(summary).toMatch(/Total price\s+£[\d,]+\.\d{2}/);
     expect(await page.getByTestId('move-driver').innerText()).toBe(driverName);
+    expect(await page.getByTestId('driver-standing').innerText()).toBe(`Booked: waiting for ${driverName} to accept. We will text and e-mail you when they do.`);
+    await screenshot(page, 'screens/payment-success-whole-move');
 
     const driverMail = await waitForMail(ctx.dataDir, (m) => (m.subject ?? '').startsWith(`New job ${code}:`));
     for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool']) expect(driverMail.text).toContain(line);
@@ -105,7 +107,7 @@ describe('the honest quote in the browser', () => {
     await page.getByTestId('move-status').waitFor();
     const details = await page.locator('.mymove-grid').innerText();
     for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool']) expect(details).toContain(line);
-    await screenshot(page, 'mymove-items');
+    await screenshot(page, 'screens/mymove-items');
     await page.close();
   }, 120_000);
 
@@ -126,7 +128,7 @@ describe('the honest quote in the browser', () => {
     await page.getByRole('button', { name: 'Retrieve' }).click();
     await page.getByText('This booking was cancelled.').waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/Already paid/i);
-    await screenshot(page, 'retrieve-cancelled');
+    await screenshot(page, 'screens/retrieve-cancelled');
 
     await page.goto(successUrl);
     await page.getByRole('heading', { name: 'This booking is cancelled' }).waitFor();

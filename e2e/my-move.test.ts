@@ -233,7 +233,7 @@ describe('My move: after booking', () => {
     await price.waitFor();
     expect(await price.innerText()).toMatch(/New price for this date: £[\d,]+\.\d{2} \(was £[\d,]+\.\d{2}\)\./);
     expect(await page.getByTestId('move-status').innerText()).toBe('Postponed');
-    await shot(page, 'mymove-new-date-price');
+    await shot(page, 'screens/mymove-new-date-price');
     await price.getByRole('button', { name: 'Confirm my new date' }).click();
     await expect.poll(() => page.getByTestId('move-status').innerText(), { timeout: 10_000 }).not.toBe('Postponed');
     const outcome = await page.getByTestId('outcome').innerText();
