@@ -60,8 +60,11 @@ describe('jobs follow bookings (issue 27)', () => {
     expect(sheet.text).not.toContain('accepted@example.com');
     expect(sheet.text).not.toContain('07123456789');
 
+    // The portal, too, shows the name until the driver accepts, then the contact.
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customerName: 'Alice Mover', customer: null });
     expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
     await settle();
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'accepted', customer: { email: 'accepted@example.com', phone: '07123456789' } });
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driverStandingText).toBe(`${name} has accepted your move.`);
     expect(view.history.at(-1)).toMatchObject({ kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(name) });
@@ -76,7 +79,7 @@ describe('jobs follow bookings (issue 27)', () => {
 
   it('a postponed job shows no customer and cannot be accepted; the new date offers it again', async () => {
     const booked = await book('postponed@example.com');
-    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', bookingState: 'active', customer: { email: 'postponed@example.com' } });
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', bookingState: 'active', customerName: 'Alice Mover', customer: null });
 
     expect((await api('POST', `/api${booked.myMovePath}/postpone`)).status).toBe(200);
     await settle();
@@ -89,7 +92,7 @@ describe('jobs follow bookings (issue 27)', () => {
     expect((await api('POST', `/api${booked.myMovePath}/reactivate`, { date: newDate })).status).toBe(200);
     await settle();
     const again = await jobOf(booked.driverId, booked.bookingId);
-    expect(again).toMatchObject({ status: 'offered', bookingState: 'active', move: { date: newDate }, customer: { email: 'postponed@example.com' } });
+    expect(again).toMatchObject({ status: 'offered', bookingState: 'active', move: { date: newDate }, customerName: 'Alice Mover', customer: null });
     expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
   });
 
@@ -155,7 +158,7 @@ describe('jobs follow bookings (issue 27)', () => {
     expect(done.body).toMatchObject({ driverId: chosen.driverId, status: 'offered' });
     await settle();
 
-    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customer: { email: 'declined@example.com' } });
+    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customerName: 'Alice Mover', customer: null });
     expect(await jobOf(booked.driverId, booked.bookingId)).toBeUndefined();
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driver).toEqual({ id: chosen.driverId, name: chosen.name });

@@ -236,10 +236,13 @@ export interface JobView {
   returnedBecause: JobReturnReason | null;
   move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string; items?: ItemLine[] };
   /**
-   * The customer's details, for a live booking only: a cancelled or postponed move shows none (null),
-   * and nobody's details are the driver's to keep once the move is off.
+   * The customer's contact, once the driver has accepted a live booking: before that the driver sees
+   * only the name (`customerName`), and a cancelled or postponed move shows none (null): nobody's
+   * details are the driver's to keep once the move is off. The customer is told the same.
    */
   customer: { name: string; email: string; phone: string } | null;
+  /** The customer's name while the booking is live (accepted or not); null once it is off. */
+  customerName?: string | null;
   /** Where the booking is now (it follows the booking's events; absent on jobs stored before: active). */
   bookingState?: JobBookingState;
   /** Money given back to the customer when the booking was cancelled (pence). */

@@ -42,7 +42,7 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     await svc?.cleanup();
   });
 
-  it('a paid booking is offered to its driver once, with the customer’s details and a respond-by time; only that driver sees it', async () => {
+  it('a paid booking is offered to its driver once, with the customer’s name (contact once accepted) and a respond-by time; only that driver sees it', async () => {
     await confirm('bk-1', '2026-01-20T10:00:00.000Z');
     await confirm('bk-2', '2026-01-15T14:00:00.000Z');
     const mine = await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali);
@@ -50,7 +50,8 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(mine.body.upcoming.map((j) => j.bookingId)).toEqual(['bk-1']);
     expect(mine.body.today.map((j) => j.bookingId)).toEqual(['bk-2']);
     expect(mine.body.upcoming[0]).toMatchObject({
-      status: 'offered', offeredAt: NOW, respondBy: '2026-01-15T10:00:00.000Z', customer: { name: 'Ada <Lovelace>', phone: '07700900123' },
+      // The name while offered; the contact only once accepted (the customer is told the same).
+      status: 'offered', offeredAt: NOW, respondBy: '2026-01-15T10:00:00.000Z', customerName: 'Ada <Lovelace>', customer: null,
     });
     expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', priya)).body).toEqual({ upcoming: [], today: [], past: [] });
     expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', priya)).status).toBe(404);

@@ -78,7 +78,7 @@ export function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; 
             <dd>{move.description}</dd>
           </div>
         )}
-        {customer && (
+        {customer ? (
           <div>
             <dt>Customer</dt>
             <dd>
@@ -89,6 +89,17 @@ export function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; 
               <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>{customer.phone}</a>
             </dd>
           </div>
+        ) : (
+          job.customerName && (
+            <div>
+              <dt>Customer</dt>
+              <dd>
+                {job.customerName}
+                <br />
+                <span className="portal-muted">Their phone number and e-mail show here once you accept the job.</span>
+              </dd>
+            </div>
+          )
         )}
       </dl>
       {job.status === 'offered' && !isOff(job) && <JobAnswer job={job} busy={busy} onAnswer={onAnswer} />}

@@ -13,7 +13,9 @@ export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePe
   return {
     ...job,
     bookingState,
-    customer: bookingState === 'active' ? job.customer : null,
+    // Contact only once the driver accepted (the customer is told so); the name while the move is on.
+    customer: bookingState === 'active' && job.status === 'accepted' ? job.customer : null,
+    customerName: bookingState === 'active' ? job.customer.name : null,
     stateText: jobStateText({ ...job, bookingState }),
     ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
     ...(balancePence !== undefined ? { cashToCollectPence: balancePence } : {}),
