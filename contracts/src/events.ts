@@ -202,6 +202,8 @@ export const balancePaidSchema = yup.object({
   provider: yup.string().oneOf(['stripe', 'local']).required(),
   providerRef: yup.string().required(),
   paidAt: yup.string().required(),
+  /** What is left to pay after this payment (absent on events from before it was carried). */
+  balancePence: yup.number().integer().min(0).optional(),
 });
 export type BalancePaid = yup.InferType<typeof balancePaidSchema>;
 

@@ -77,6 +77,17 @@ describe('a job shows its price and the cash to collect (booking.confirmed, book
     expect(await jobOf('bk-m2')).toMatchObject({ pricePence: 12000, cashToCollectPence: 5000 });
   });
 
+  it('a balance payment that says what is left sets exactly that: a redelivered one changes nothing', async () => {
+    await publish(TOPICS.bookingConfirmed, {
+      ...facts('bk-m4', '2026-01-23T10:00:00.000Z'),
+      paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
+    } satisfies BookingConfirmed);
+    const part: BalancePaid = { ...facts('bk-m4', '2026-01-23T10:00:00.000Z'), amountPence: 2000, totalPricePence: 10000, provider: 'local', providerRef: 'pay-4', paidAt: NOW, balancePence: 5000 };
+    await publish(TOPICS.balancePaid, part);
+    await publish(TOPICS.balancePaid, part);
+    expect(await jobOf('bk-m4')).toMatchObject({ cashToCollectPence: 5000 });
+  });
+
   it('paid in full online: nothing to collect', async () => {
     await publish(TOPICS.bookingConfirmed, {
       ...facts('bk-m3', '2026-01-23T10:00:00.000Z'),

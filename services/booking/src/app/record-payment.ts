@@ -93,6 +93,7 @@ export class RecordPayment {
               provider: payment.provider,
               providerRef: payment.providerRef,
               paidAt: at,
+              balancePence: balanceAfter,
             },
             record,
             meta.eventId,

@@ -194,10 +194,14 @@ export class DriverJobs {
    * that much less on the day. A balance payment settles at most what is owed (the booking service
    * refunds the rest), hence never below nothing.
    */
-  async balancePaid(bookingId: string, amountPence: number, totalPricePence: number): Promise<void> {
+  async balancePaid(bookingId: string, amountPence: number, totalPricePence: number, balanceAfterPence?: number): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
-    if (!job || job.balancePence === undefined) return;
-    await this.deps.jobs.follow(bookingId, { balancePence: Math.max(0, job.balancePence - amountPence), bookedTotalPence: totalPricePence });
+    if (!job) return;
+    // What is left, as the booking decided it: a redelivery sets the same figure again. Older events
+    // carry only the amount paid: then it is taken off what the job had.
+    const balancePence = balanceAfterPence ?? (job.balancePence === undefined ? undefined : Math.max(0, job.balancePence - amountPence));
+    if (balancePence === undefined) return;
+    await this.deps.jobs.follow(bookingId, { balancePence, bookedTotalPence: totalPricePence });
   }
 
   /**

@@ -53,7 +53,7 @@ export const quoteSubscriptions = (deps: {
     topic: TOPICS.balancePaid,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.balancePaid, e);
-      await deps.jobs.balancePaid(data.bookingId, data.amountPence, data.totalPricePence);
+      await deps.jobs.balancePaid(data.bookingId, data.amountPence, data.totalPricePence, data.balancePence);
     },
   },
   {
