@@ -8,7 +8,7 @@ import { address, completeBooking } from '../test/support/booking-fixtures.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
 import { POLL, screenshot, useProductAndBrowser } from './harness.js';
 
-const STAFF = { name: 'jo_staff', password: 'pw-123456' };
+const STAFF = { name: 'jo_staff', password: 'pw-1234567890' };
 const TOKEN_KEY = 'vanhop.adminToken';
 
 /** 10:00 London time five days from now: a bookable moving date in the dashboards' Future lists. */
@@ -159,7 +159,7 @@ describe('staff back office in the browser', () => {
     expect(figures).toContain('A sofa, a bed and twenty boxes');
     expect(figures).toContain('Bob Booker');
     expect(figures).toContain('bob.booker@example.com');
-    expect(figures).toMatch(/Payment status\s+50percentage/);
+    expect(figures).toMatch(/Payment status\s+50 % deposit paid/);
     expect(figures).toMatch(new RegExp(`Price per half hour\\s+${formatPounds(perHalfHour)}`));
     expect(figures).toMatch(new RegExp(`Total price\\s+${formatPounds(paid.quote.totalPrice)}`));
     expect(figures).toMatch(new RegExp(`Outstanding balance\\s+${formatPounds(record.OutstandingBalance)}`));
@@ -243,7 +243,9 @@ describe('staff back office in the browser', () => {
     // a token the server refuses sends the user back to the login page
     await page.evaluate((k) => localStorage.setItem(k, 'not.a.token'), TOKEN_KEY);
     await page.goto(`${base}/admin/dashboard`);
-    await page.waitForURL(`${base}/admin/login`);
+    // The sign-in page says the session is over (and would bring them back to where they were).
+    await page.waitForURL(new RegExp(`^${base}/admin/login\\?expired=1$`));
+    await page.getByText('Your session has expired: sign in again').waitFor();
     expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
     await page.close();
   });
