@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Dialog } from 'playwright-core';
-import type { BookingRecord, Quote } from '@vanhop/contracts';
+import { REVIEW_MSG, type BookingRecord, type Quote } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
 import { combinedRating } from '../frontend/src/features/reviews/driverRatings.js';
 import { completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
@@ -82,7 +82,7 @@ describe('a review from request to the home carousel and the driver rating', () 
     await aheadCard.click();
     const aheadPanel = admin.getByRole('dialog', { name: `Record ${ahead.code}` });
     await aheadPanel.getByRole('button', { name: 'Request Review' }).click();
-    await aheadPanel.getByRole('alert').getByText(/The move has not happened yet/).waitFor();
+    await aheadPanel.getByRole('alert').getByText(REVIEW_MSG.moveNotHappened).waitFor();
     await screenshot(admin, 'review-request-refused');
     await admin.keyboard.press('Escape');
 
