@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_MSG, type Availability } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
@@ -6,6 +6,7 @@ import { DRIVER_TOKEN_KEY } from './session';
 import { ANY_TIME_TEXT, NOTHING_TO_SAVE, NOT_WORKING_TEXT, NO_HOURS_NOTE, NO_WORK_NOTE } from './availability-text';
 import { self } from '../drivers/test-fixtures';
 import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
+import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
 const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
@@ -65,19 +66,7 @@ describe('driver portal: availability page', () => {
 
 describe('driver portal: a refused availability Save', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
-  const scrolled: Element[] = [];
-  beforeEach(() => {
-    scrolled.length = 0;
-    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this);
-      },
-    });
-  });
-  afterEach(() => {
-    delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
-  });
+  const scrolled = recordScrollIntoView();
 
   it('focuses the first wrong period and brings it into view, for the page’s checks and the service’s', async () => {
     const saved: Availability = {

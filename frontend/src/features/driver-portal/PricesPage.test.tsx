@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DRIVER_MSG } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { CARD, self } from '../drivers/test-fixtures';
 import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
+import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
 const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
@@ -13,20 +14,7 @@ const renderPrices = () => renderArea('/driver/*', <DriverPortalApp />, '/driver
 /** Issue 27 items 1 and 5: the driver's Prices page on a phone. */
 describe('driver portal: prices page', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
-  // jsdom has no scrollIntoView: record who was brought into view.
-  const scrolled: Element[] = [];
-  beforeEach(() => {
-    scrolled.length = 0;
-    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this);
-      },
-    });
-  });
-  afterEach(() => {
-    delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
-  });
+  const scrolled = recordScrollIntoView();
 
   it('shows the driver their rating as customers see it: the one they came with and VanHop\'s approved reviews together', async () => {
     // Alice came with 4.8 from 12 (test-fixtures); 12 approved VanHop reviews at 5: (4.8 × 12 + 5 × 12) / 24.
