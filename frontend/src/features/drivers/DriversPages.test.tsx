@@ -151,7 +151,8 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers/new');
     expect(await screen.findByRole('heading', { name: 'Add a driver' })).toBeTruthy();
-    expect((screen.getByLabelText('Van per hour, Small (£)') as HTMLInputElement).value).toBe('30.00');
+    // The heading shows while the page still reads what the new card starts from: wait for the form.
+    expect(((await screen.findByLabelText('Van per hour, Small (£)')) as HTMLInputElement).value).toBe('30.00');
 
     type('Name', 'Bob Builder');
     type('E-mail', 'Bob@Example.com');
@@ -210,7 +211,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
-    const upload = screen.getByLabelText('Upload photo');
+    const upload = await screen.findByLabelText('Upload photo');
 
     fireEvent.change(upload, { target: { files: [new File([new Uint8Array(201 * 1024)], 'big.png', { type: 'image/png' })] } });
     await waitFor(() => expect(errorOf('Photo URL (https)')).toBe(DRIVER_MSG.photo));
@@ -271,13 +272,13 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
-    fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save driver' }));
     expect(await screen.findByText('Someone else changed this driver meanwhile: reload and try again.')).toBeTruthy();
 
     version = 4;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await screen.findByRole('heading', { name: /Alice Newname/ });
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Alice Newname');
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Alice Newname'));
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
     expect((await screen.findByRole('status')).textContent).toBe('Driver saved');
     const patches = calls.filter((c) => c.key.startsWith('PATCH')).map((c) => bodyOf(c.init).version);
