@@ -3,7 +3,7 @@
  * goes back to the office, which may give it to another driver), so Decline first asks in the card
  * itself, with the safe choice focused.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { JobView } from '@vanhop/contracts';
 import { londonDateTime } from '../drivers/format';
 
@@ -21,9 +21,10 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const declineRef = useRef<HTMLButtonElement>(null);
   // Where focus was asked to go once the step has rendered: the safe choice, or back to Decline.
+  // A layout effect moves it in the same commit that shows the step, so no tap lands in between.
   const focusNext = useRef<'keep' | 'decline' | null>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusNext.current === 'keep') keepRef.current?.focus();
     if (focusNext.current === 'decline') declineRef.current?.focus();
     focusNext.current = null;

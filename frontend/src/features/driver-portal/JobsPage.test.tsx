@@ -28,12 +28,12 @@ describe('driver portal: job cards', () => {
     const question = card.getByRole('group', { name: 'Decline job 1234? It goes back to the office and you cannot take it back.' });
     expect(posts()).toEqual([]);
     // The safe answer has the focus; neither Accept nor Decline can be tapped meanwhile.
-    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep it' })));
     expect(card.queryByRole('button', { name: 'Accept' })).toBeNull();
 
     fireEvent.click(within(question).getByRole('button', { name: 'Keep it' }));
     expect(card.queryByRole('group')).toBeNull();
-    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(document.activeElement).toBe(card.getByRole('button', { name: 'Decline' })));
     expect(posts()).toEqual([]);
 
     fireEvent.click(card.getByRole('button', { name: 'Decline' }));
