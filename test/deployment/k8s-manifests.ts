@@ -138,3 +138,19 @@ export function containerPortNumber(container: Container, port: number | string 
   if (typeof port === 'number') return port;
   return container.ports?.find((p) => p.name === port)?.containerPort;
 }
+
+/** A Kubernetes label selector (matchLabels and matchExpressions); an empty one selects everything. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
+}
+
+export function selects(selector: LabelSelector, labels: Record<string, string>): boolean {
+  const labelled = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+  return labelled && (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    if (operator === 'Exists') return key in labels;
+    if (operator === 'DoesNotExist') return !(key in labels);
+    if (operator === 'In') return key in labels && values.includes(labels[key]);
+    return !(key in labels) || !values.includes(labels[key]);
+  });
+}

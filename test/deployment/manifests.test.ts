@@ -5,8 +5,8 @@ import { ConfigError, serviceUrlVar, SERVICE_NAMES } from '@vanhop/platform';
 import { DEPLOYABLES, type Deployable } from './deployables.js';
 import { probeConfig } from './config-reads.js';
 import {
-  Cluster, K8S_DIR, containerPortNumber, loadK8sObjects, resolveEnv,
-  type ConfigMap, type Container, type Deployment, type K8sObject, type Secret, type Service,
+  Cluster, K8S_DIR, containerPortNumber, loadK8sObjects, resolveEnv, selects,
+  type ConfigMap, type LabelSelector, type Container, type Deployment, type K8sObject, type Secret, type Service,
 } from './k8s-manifests.js';
 import { composeEnv, loadCompose, requiredFromOperator, type ComposeService } from './compose-file.js';
 
@@ -116,6 +116,21 @@ describe('k8s/ manifests', () => {
       expect(annotations['prometheus.io/port']).toBe(String(d.opsPort ?? d.port));
     });
 
+    it('runs at least 2 replicas, spread over nodes and zones by constraints that select its own pods only', () => {
+      const hpa = cluster.all<K8sObject & { spec: { scaleTargetRef: { name: string }; minReplicas: number } }>('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === name);
+      expect(dep.spec.replicas ?? hpa?.spec.minReplicas, 'replicas (or the HPA minimum)').toBeGreaterThanOrEqual(2);
+      const constraints = (dep.spec.template.spec as { topologySpreadConstraints?: { topologyKey: string; whenUnsatisfiable: string; maxSkew: number; labelSelector: LabelSelector }[] }).topologySpreadConstraints ?? [];
+      expect(constraints.map((t) => t.topologyKey).sort()).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+      const others = cluster.all<Deployment>('Deployment').filter((o) => o !== dep);
+      for (const t of constraints) {
+        // Prefer, never require: a one-node or one-zone cluster must still schedule every replica.
+        expect(t.whenUnsatisfiable, t.topologyKey).toBe('ScheduleAnyway');
+        expect(t.maxSkew).toBe(1);
+        expect(selects(t.labelSelector, dep.spec.template.metadata.labels), `${t.topologyKey} selects ${name}'s pods`).toBe(true);
+        for (const o of others) expect(selects(t.labelSelector, o.spec.template.metadata.labels), `${t.topologyKey} selects ${o.metadata.name}'s pods`).toBe(false);
+      }
+    });
+
     it('sets CPU and memory requests and limits', () => {
       for (const kind of ['requests', 'limits'] as const) {
         expect(c.resources?.[kind]?.cpu, `${kind}.cpu`).toBeTruthy();
@@ -194,48 +209,7 @@ describe('k8s/ manifests', () => {
     for (const svc of cluster.all<Service>('Service')) expect((svc.spec as { type?: string }).type ?? 'ClusterIP', svc.metadata.name).toBe('ClusterIP');
   });
 
-  it('let only the gateway take outside traffic: each service admits the gateway and its known callers only', () => {
-    type Peer = { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: { matchLabels?: Record<string, string> } };
-    type Policy = K8sObject & { spec: { podSelector: { matchLabels?: Record<string, string> }; policyTypes: string[]; ingress?: { from?: Peer[]; ports?: { port: string | number }[] }[] } };
-    const policies = cluster.all<Policy>('NetworkPolicy');
-    const denyAll = policies.filter((p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 0);
-    expect(denyAll, 'one default-deny policy selecting every pod').toHaveLength(1);
-    expect(denyAll[0].spec.policyTypes).toEqual(['Ingress']);
-    expect(denyAll[0].spec.ingress ?? []).toEqual([]);
-
-    // Who calls whom over HTTP (admin-auth probes everyone for /api/dashboard/health).
-    const callers: Record<string, string[]> = {
-      quote: ['gateway', 'booking', 'payment', 'notification', 'admin-auth'],
-      booking: ['gateway', 'payment', 'review', 'notification', 'admin-auth'],
-      payment: ['gateway', 'booking', 'admin-auth'],
-      notification: ['gateway', 'admin-auth'],
-      review: ['gateway', 'admin-auth'],
-      'admin-auth': ['gateway'],
-    };
-    for (const d of DEPLOYABLES) {
-      const mine = policies.filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === d.name);
-      expect(mine, `${d.name}: one NetworkPolicy`).toHaveLength(1);
-      const rules = mine[0].spec.ingress ?? [];
-      expect(rules.length, d.name).toBeGreaterThan(0);
-      const [portName, opsPortName] = (container(appDeployment(d.name)!).ports ?? []).map((p) => p.name);
-      if (d.name === 'gateway') {
-        // Its public port is open to the Ingress controller; its ops port to Prometheus only.
-        expect(rules.map((r) => [r.ports?.map((p) => p.port), r.from])).toEqual([
-          [[portName], undefined],
-          [[opsPortName], [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]],
-        ]);
-        continue;
-      }
-      for (const rule of rules) expect(rule.ports?.map((p) => p.port), d.name).toEqual([portName]);
-      const peers = rules.flatMap((r) => r.from ?? []);
-      expect(rules.every((r) => r.from && r.from.length > 0), `${d.name} has no open rule`).toBe(true);
-      const pods = peers.filter((p) => p.podSelector).map((p) => p.podSelector!.matchLabels!['app.kubernetes.io/name']).sort();
-      expect(pods, `${d.name}'s callers`).toEqual([...callers[d.name]].sort());
-      const namespaces = peers.filter((p) => p.namespaceSelector).map((p) => p.namespaceSelector!.matchLabels!['kubernetes.io/metadata.name']);
-      expect(namespaces, `${d.name}: other namespaces admitted`).toEqual(['monitoring']);
-      expect(peers.every((p) => !(p.podSelector && p.namespaceSelector)), 'no combined selectors').toBe(true);
-    }
-  });
+  // NetworkPolicy: network-topology.test.ts checks it against what each program's config says it needs.
 });
 
 describe('docker-compose.yml', () => {
