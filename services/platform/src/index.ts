@@ -16,6 +16,7 @@ export * from './ports/cache.js';
 export * from './ports/mailer.js';
 export * from './ports/sms.js';
 export * from './ports/health.js';
+export * from './ports/bus-stats.js';
 export * from './http/create-app.js';
 export * from './http/health.js';
 export * from './http/listen.js';

@@ -8,6 +8,7 @@ import { idempotentHandler } from './idempotent-consumer.js';
 import { createInfrastructure, type Infrastructure, type InfrastructureOverrides } from './infrastructure.js';
 import type { EventHandler, SubscribeOptions } from './ports/event-bus.js';
 import type { HealthCheck } from './ports/health.js';
+import { hasBusStats } from './ports/bus-stats.js';
 
 export interface Subscription { topic: string; handler: EventHandler; options?: SubscribeOptions }
 
@@ -90,11 +91,14 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
     try {
       if (infra.ownsBus) await infra.bus.start();
       await built.start?.();
+      const bus = infra.bus;
       const app = createHttpApp({
         service: def.name,
         logger: infra.logger,
         readiness,
         bodyLimitBytes: config.platform.bodyLimitBytes,
+        // The service's own consumer group only: in embedded mode the bus is shared by all six.
+        busStats: hasBusStats(bus) ? () => bus.stats(def.name) : undefined,
         routes: (a) => built.routes(a),
       });
       server = await listen(app, config.platform.port, config.platform.host);

@@ -2,6 +2,8 @@ import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Pr
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import { DURABLE, type EventBus, type EventHandler, type PublishReceipt, type SubscribeOptions } from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
+import type { BusStats, BusStatsSource, ConsumerLag } from '../ports/bus-stats.js';
+import { DEAD_LETTER_CURSOR_GROUP, partitionCursors, pendingDeadLetters, span } from './kafka-dead-letters.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -45,7 +47,7 @@ type KafkaJs = typeof import('kafkajs');
  * partition, and calls that fail while a new topic's leaders are still being elected are tried again
  * within a bound (`settle`), logged; an outage still fails them.
  */
-export class KafkaEventBus implements EventBus {
+export class KafkaEventBus implements EventBus, BusStatsSource {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
@@ -151,6 +153,34 @@ export class KafkaEventBus implements EventBus {
     if (this.notJoined.size > 0) throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
     await this.connect();
     await this.admin.describeCluster();
+  }
+
+  /**
+   * Read from the brokers on each call (the metrics endpoint caches it briefly): per partition of
+   * each topic the group consumes, the end offset minus the group's committed offset (from the
+   * oldest retained message when it never committed: a group's first start reads from the
+   * beginning); and per topic the dead letters behind the replay cursor of `npm run dlq`.
+   */
+  async stats(group: string): Promise<BusStats> {
+    if (this.stopping) throw new Error('Event bus is stopped');
+    const g = this.groups.get(group);
+    if (!g) return { lag: [], deadLetters: [] };
+    await this.connect();
+    const topics = [...g.subs.keys()];
+    const [ends, committed, parked] = await Promise.all([
+      Promise.all(topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(this.name(topic)) }))),
+      partitionCursors(this.admin, this.name(group), topics.map((t) => this.name(t))),
+      pendingDeadLetters(
+        this.admin,
+        topics.filter((t) => !t.endsWith('.dlq')).map((t) => this.name(deadLetterTopic(t))),
+        this.name(DEAD_LETTER_CURSOR_GROUP),
+      ),
+    ]);
+    const lag: ConsumerLag[] = ends.flatMap(({ topic, partitions }) =>
+      partitions.map((p) => ({ group, topic, partition: p.partition, lag: Number(span(committed.get(`${this.name(topic)}/${p.partition}`), p.low, p.high)) })),
+    );
+    const deadLetters = topics.filter((t) => !t.endsWith('.dlq')).map((topic) => ({ topic, depth: parked.get(this.name(deadLetterTopic(topic))) ?? 0 }));
+    return { lag, deadLetters };
   }
 
   private connect(): Promise<void> {
@@ -271,11 +301,11 @@ export class KafkaEventBus implements EventBus {
     if (this.stopping) return;
     const sub = g.subs.get(this.unname(topic));
     if (!sub) return;
-    const commit = () => consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+    const commit = () => this.commitWithRetry(g.group, consumer, { topic, partition, offset: (BigInt(message.offset) + 1n).toString() }, heartbeat);
 
     const parsed = await parseEnvelope(message.value);
     if ('error' in parsed) {
-      await this.deadLetter(sub, message.key, message.value, message.headers, `invalid event envelope: ${parsed.error}`);
+      await this.deadLetter(g.group, sub, message.key, message.value, message.headers, `invalid event envelope: ${parsed.error}`);
       await commit();
       return;
     }
@@ -287,7 +317,7 @@ export class KafkaEventBus implements EventBus {
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= sub.maxRetries) {
-          await this.deadLetter(sub, message.key, message.value, message.headers, reason, event);
+          await this.deadLetter(g.group, sub, message.key, message.value, message.headers, reason, event);
           break;
         }
         this.options.logger.warn({ group: g.group, topic: sub.topic, eventId: event.eventId, attempt, err: reason }, 'event handler failed, retrying');
@@ -299,14 +329,35 @@ export class KafkaEventBus implements EventBus {
     await commit();
   }
 
-  private async deadLetter(sub: TopicSubscription, key: Buffer | null, value: Buffer | null, headers: IHeaders | undefined, reason: string, event?: EventEnvelope): Promise<void> {
-    this.options.logger.error({ topic: sub.topic, eventId: event?.eventId, err: reason }, 'event dead-lettered');
+  /**
+   * Commits one offset. After a consumer restart (or a broker's) the group's coordinator may be
+   * moving or still loading the group's offsets, and kafkajs's own retries (against the coordinator
+   * it has cached) can run out before it settles on a loaded machine; such a failure is tried again
+   * within the settle bound, heartbeating meanwhile so the group keeps this member. Anything else
+   * (a rebalance, an outage) is thrown as before: the consumer restarts and the message is redelivered.
+   */
+  private commitWithRetry(group: string, consumer: Consumer, offset: { topic: string; partition: number; offset: string }, heartbeat: () => Promise<void>): Promise<void> {
+    return retryWhileSettling(`committing ${offset.topic}/${offset.partition}@${offset.offset} for group ${this.name(group)}`, () => consumer.commitOffsets([offset]), {
+      logger: this.options.logger,
+      policy: { ...SETTLE_DEFAULTS, ...this.options.settle },
+      retriable: isCoordinatorSettling,
+      subject: 'group coordinator',
+      sleep: async (ms) => {
+        await Promise.race([sleep(ms), this.stopSignal]);
+        if (this.stopping) throw new Error('Event bus is stopped');
+        await heartbeat().catch(() => undefined);
+      },
+    });
+  }
+
+  private async deadLetter(group: string, sub: TopicSubscription, key: Buffer | null, value: Buffer | null, headers: IHeaders | undefined, reason: string, event?: EventEnvelope): Promise<void> {
+    this.options.logger.error({ group, topic: sub.topic, eventId: event?.eventId, err: reason }, 'event dead-lettered');
     // A dead-letter topic has no dead-letter topic of its own: log and move on.
     if (sub.topic.endsWith('.dlq')) return;
     await this.producer.send({
       topic: this.name(deadLetterTopic(sub.topic)),
       acks: -1,
-      messages: [{ key, value, headers: { ...headers, 'dlq-reason': reason.slice(0, 1000), 'dlq-original-topic': this.name(sub.topic) } }],
+      messages: [{ key, value, headers: { ...headers, 'dlq-reason': reason.slice(0, 1000), 'dlq-original-topic': this.name(sub.topic), 'dlq-group': this.name(group) } }],
     });
   }
 
@@ -364,13 +415,35 @@ export class MetadataNotSettled extends Error {
  * around the last one, and groups some in a KafkaJSAggregateError) says that a topic's leaders are
  * still being elected, as opposed to an outage or a refusal, which are not worth waiting out.
  */
-export function isMetadataSettling(err: unknown, depth = 0): boolean {
+export function isMetadataSettling(err: unknown): boolean {
+  return isKafkaErrorOf(err, SETTLING_TYPES, SETTLING_NAMES);
+}
+
+/**
+ * The group coordinator errors, under the broker's names and kafkajs's older ones for the same
+ * codes (14, 15, 16): the coordinator is loading the group, not available, or another broker now.
+ */
+const COORDINATOR_TYPES = new Set([
+  'COORDINATOR_LOAD_IN_PROGRESS',
+  'GROUP_LOAD_IN_PROGRESS',
+  'COORDINATOR_NOT_AVAILABLE',
+  'GROUP_COORDINATOR_NOT_AVAILABLE',
+  'NOT_COORDINATOR',
+  'NOT_COORDINATOR_FOR_GROUP',
+]);
+
+/** Whether an error (or the one it wraps) says the group coordinator is moving or loading: worth waiting out. */
+export function isCoordinatorSettling(err: unknown): boolean {
+  return isKafkaErrorOf(err, COORDINATOR_TYPES, new Set());
+}
+
+function isKafkaErrorOf(err: unknown, types: ReadonlySet<string>, names: ReadonlySet<string>, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { type?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.type === 'string' && SETTLING_TYPES.has(e.type)) return true;
-  if (typeof e.name === 'string' && SETTLING_NAMES.has(e.name)) return true;
-  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => isMetadataSettling(x, depth + 1))) return true;
-  return e.cause !== undefined && e.cause !== err && isMetadataSettling(e.cause, depth + 1);
+  if (typeof e.type === 'string' && types.has(e.type)) return true;
+  if (typeof e.name === 'string' && names.has(e.name)) return true;
+  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => isKafkaErrorOf(x, types, names, depth + 1))) return true;
+  return e.cause !== undefined && e.cause !== err && isKafkaErrorOf(e.cause, types, names, depth + 1);
 }
 
 export interface SettleContext {
@@ -379,6 +452,10 @@ export interface SettleContext {
   /** Waits between attempts; may throw to give up (the bus throws once it is stopping). */
   sleep: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Which failures are worth waiting out; {@link isMetadataSettling} unless given. */
+  retriable?: (err: unknown) => boolean;
+  /** What is settling, for the log lines: "metadata" unless given. */
+  subject?: string;
 }
 
 /**
@@ -392,21 +469,22 @@ export async function retryWhileSettling<T>(what: string, attempt: () => Promise
   const now = ctx.now ?? Date.now;
   const { withinMs, firstDelayMs, maxDelayMs } = ctx.policy;
   const startedAt = now();
+  const subject = ctx.subject ?? 'metadata';
   for (let n = 1; ; n++) {
     try {
       const result = await attempt();
-      if (n > 1) ctx.logger.info({ what, attempts: n, waitedMs: now() - startedAt }, 'Kafka metadata settled');
+      if (n > 1) ctx.logger.info({ what, attempts: n, waitedMs: now() - startedAt }, `Kafka ${subject} settled`);
       return result;
     } catch (err) {
-      if (!isMetadataSettling(err)) throw err;
+      if (!(ctx.retriable ?? isMetadataSettling)(err)) throw err;
       const message = err instanceof Error ? err.message : String(err);
       const elapsed = now() - startedAt;
       if (elapsed >= withinMs) {
-        ctx.logger.error({ what, attempts: n, waitedMs: elapsed, err: message }, 'Kafka metadata did not settle; giving up');
-        throw new Error(`${what}: Kafka metadata did not settle within ${withinMs} ms (${n} attempts): ${message}`, { cause: err });
+        ctx.logger.error({ what, attempts: n, waitedMs: elapsed, err: message }, `Kafka ${subject} did not settle; giving up`);
+        throw new Error(`${what}: Kafka ${subject} did not settle within ${withinMs} ms (${n} attempts): ${message}`, { cause: err });
       }
       const delay = Math.min(firstDelayMs * 2 ** (n - 1), maxDelayMs, Math.max(withinMs - elapsed, 0));
-      ctx.logger.warn({ what, attempt: n, retryInMs: delay, err: message }, 'Kafka metadata not settled yet (leader election?), retrying');
+      ctx.logger.warn({ what, attempt: n, retryInMs: delay, err: message }, ctx.subject ? `Kafka ${subject} not settled yet, retrying` : 'Kafka metadata not settled yet (leader election?), retrying');
       await ctx.sleep(delay);
     }
   }

@@ -1,5 +1,6 @@
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import type { EventBus, EventHandler, PublishReceipt, SubscribeOptions } from '../ports/event-bus.js';
+import type { BusStats, BusStatsSource } from '../ports/bus-stats.js';
 import type { Logger } from '../logger.js';
 
 /** One published event's delivery to all the groups it was queued for. */
@@ -32,6 +33,13 @@ interface Queued {
   ticket: DeliveryTicket;
 }
 
+export interface DeadLetter {
+  group: string;
+  topic: string;
+  event: EventEnvelope;
+  error: string;
+}
+
 interface Subscription {
   group: string;
   topic: string;
@@ -49,11 +57,11 @@ interface Subscription {
  * handled it: the receipt says when, and the transactional outbox keeps the event until then, which
  * is what makes publishing survive a stop or a crash.
  */
-export class MemoryEventBus implements EventBus {
+export class MemoryEventBus implements EventBus, BusStatsSource {
   private readonly subs: Subscription[] = [];
   private stopped = false;
   private readonly wakers = new Set<() => void>();
-  private readonly deadLetters: { topic: string; event: EventEnvelope; error: string }[] = [];
+  private readonly deadLetters: DeadLetter[] = [];
 
   constructor(private readonly logger?: Logger, private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 }) {}
 
@@ -116,8 +124,23 @@ export class MemoryEventBus implements EventBus {
   }
 
   /** Messages parked after their retries ran out (also published to the `.dlq` topic). */
-  deadLettered(): ReadonlyArray<{ topic: string; event: EventEnvelope; error: string }> {
+  deadLettered(): ReadonlyArray<DeadLetter> {
     return this.deadLetters;
+  }
+
+  /**
+   * The group's lag is what is queued for it and not yet handled (one queue per topic, reported as
+   * partition 0); its dead letters are those it parked since this process started, for they live in
+   * memory only and nothing replays them.
+   */
+  async stats(group: string): Promise<BusStats> {
+    const own = this.subs.filter((s) => s.group === group);
+    return {
+      lag: own.map((s) => ({ group, topic: s.topic, partition: 0, lag: s.queue.length })),
+      deadLetters: own
+        .filter((s) => !s.topic.endsWith('.dlq'))
+        .map((s) => ({ topic: s.topic, depth: this.deadLetters.filter((d) => d.group === group && d.topic === s.topic).length })),
+    };
   }
 
   /** A backoff wait that stop() cuts short, so shutdown never waits out a long retry schedule. */
@@ -157,7 +180,7 @@ export class MemoryEventBus implements EventBus {
         const message = err instanceof Error ? err.message : String(err);
         if (attempt >= sub.maxRetries) {
           this.logger?.error({ group: sub.group, topic: sub.topic, eventId: event.eventId, err: message }, 'event dead-lettered');
-          this.deadLetters.push({ topic: sub.topic, event, error: message });
+          this.deadLetters.push({ group: sub.group, topic: sub.topic, event, error: message });
           const dlq = deadLetterTopic(sub.topic);
           const parked = this.subs.filter((s) => s.topic === dlq);
           const ticket = new DeliveryTicket(parked.length);

@@ -7,6 +7,7 @@ import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRouter, liveness, Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
+import type { BusStats } from '../ports/bus-stats.js';
 import { refuseDeepJson } from './json-depth.js';
 
 /**
@@ -72,6 +73,8 @@ export interface AppBaseOptions {
    * gateway: only what TRUST_PROXY names, nothing by default.
    */
   trustProxy?: boolean | number | string[];
+  /** This program's consumer lag and dead letters, exported on `/metrics` (services with a bus). */
+  busStats?: () => Promise<BusStats>;
 }
 
 /** An app for health and metrics alone, on its own port: nothing else is answered there. */
@@ -92,7 +95,7 @@ export function createAppBase(options: AppBaseOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   for (const handler of options.first ?? []) app.use(handler);
-  const metrics = createMetrics(options.service);
+  const metrics = createMetrics(options.service, { readiness: options.readiness, busStats: options.busStats });
   // Mounted on their paths: every other request passes them with one path check.
   const ops = options.ops ?? app;
   ops.use('/health', healthRouter(options.service, options.readiness));
@@ -112,6 +115,7 @@ export interface HttpAppOptions {
   logger: Logger;
   readiness: Readiness;
   bodyLimitBytes: number;
+  busStats?: () => Promise<BusStats>;
   /** Mounts the service's routes (they use full `/api/...` paths, as the gateway forwards them). */
   routes: (app: Express) => void;
 }

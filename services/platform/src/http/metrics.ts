@@ -1,11 +1,27 @@
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BusStats } from '../ports/bus-stats.js';
+import type { Readiness } from './health.js';
+
+export interface MetricsOptions {
+  /** Exported as `vanhop_ready` (1 or 0), evaluated on each scrape like `/health/ready`. */
+  readiness?: Readiness;
+  /** Consumer lag and dead letters of this program's consumer group, read on scrape. */
+  busStats?: () => Promise<BusStats>;
+  /** How long one reading of `busStats` serves scrapes (several Prometheus replicas, a dashboard refresh). */
+  busStatsCacheMs?: number;
+  /** A reading that takes longer is given up for this scrape: a slow broker must not stall `/metrics`. */
+  busStatsTimeoutMs?: number;
+  now?: () => number;
+}
 
 /** One registry per service so several services can share a process (embedded mode). */
-export function createMetrics(service: string) {
+export function createMetrics(service: string, options: MetricsOptions = {}) {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  if (options.readiness) readinessGauge(registry, options.readiness);
+  if (options.busStats) busGauges(registry, options);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by method, route and status',
@@ -42,4 +58,78 @@ export function createMetrics(service: string) {
   };
 
   return { registry, middleware, handler };
+}
+
+function readinessGauge(registry: Registry, readiness: Readiness): void {
+  new Gauge({
+    name: 'vanhop_ready',
+    help: '1 when every hard dependency answers (as /health/ready), else 0',
+    registers: [registry],
+    async collect() {
+      this.set((await readiness.evaluate()).ready ? 1 : 0);
+    },
+  });
+}
+
+/**
+ * `vanhop_consumer_lag` and `vanhop_dead_letters`, from one reading of the bus shared by both
+ * gauges and kept for `busStatsCacheMs`. A reading that fails or times out leaves both empty for
+ * that scrape (absent, not zero: an alert must not read "no lag" from a broker it cannot reach) and
+ * counts in `vanhop_bus_stats_failures_total`.
+ */
+function busGauges(registry: Registry, options: MetricsOptions): void {
+  const now = options.now ?? Date.now;
+  const cacheMs = options.busStatsCacheMs ?? 5_000;
+  const timeoutMs = options.busStatsTimeoutMs ?? 5_000;
+  let reading: { at: number; stats: Promise<BusStats | null> } | null = null;
+  const read = (): Promise<BusStats | null> => {
+    if (reading && now() - reading.at < cacheMs) return reading.stats;
+    const stats = withTimeout(options.busStats!(), timeoutMs).catch(() => {
+      failures.inc();
+      reading = null; // the next scrape tries again rather than serving the failure
+      return null;
+    });
+    reading = { at: now(), stats };
+    return stats;
+  };
+  const failures = new Counter({
+    name: 'vanhop_bus_stats_failures_total',
+    help: 'Scrapes that could not read consumer lag and dead letters from the event bus',
+    registers: [registry],
+    // Waits for this scrape's reading, so a failure counts in the same scrape that lacks the series.
+    async collect() {
+      await read();
+    },
+  });
+  new Gauge({
+    name: 'vanhop_consumer_lag',
+    help: 'Messages not yet handled by a consumer group, per topic and partition',
+    labelNames: ['group', 'topic', 'partition'],
+    registers: [registry],
+    async collect() {
+      const stats = await read();
+      this.reset();
+      for (const l of stats?.lag ?? []) this.set({ group: l.group, topic: l.topic, partition: String(l.partition) }, l.lag);
+    },
+  });
+  new Gauge({
+    name: 'vanhop_dead_letters',
+    help: 'Messages parked on <topic>.dlq and not replayed yet (npm run dlq)',
+    labelNames: ['topic'],
+    registers: [registry],
+    async collect() {
+      const stats = await read();
+      this.reset();
+      for (const d of stats?.deadLetters ?? []) this.set({ topic: d.topic }, d.depth);
+    },
+  });
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([p, expired]).finally(() => clearTimeout(timer));
 }
