@@ -1,4 +1,4 @@
-import { NEW_PASSWORD } from './schemas/password.js';
+import { NEW_PASSWORD } from './password-rule.js';
 
 /** Exact user-facing texts of the reference client (docs/WIRE-CONTRACT.md, "Messages"). Misspellings are its own and are kept on purpose. */
 export const MSG = {
