@@ -105,7 +105,7 @@ export async function startBackOffice(): Promise<BackOffice> {
  * Asks `read` again until `done` holds for its answer, and returns that answer. The data is made in
  * beforeAll, where expect.poll (and so waitForMail) may not run.
  */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeout = 20_000): Promise<T> {
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeout = 20_000): Promise<T> {
   const end = Date.now() + timeout;
   for (;;) {
     const value = await read();
@@ -116,13 +116,13 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 /** The newest mail matching `match`, once there is one (only the newest invitation's link works). */
-async function newestMail(dataDir: string, what: string, match: (m: Mail) => boolean): Promise<Mail> {
+export async function newestMail(dataDir: string, what: string, match: (m: Mail) => boolean): Promise<Mail> {
   const mails = await until(what, async () => (await outboxMails(dataDir)).filter(match), (found) => found.length > 0);
   return mails.sort((a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0)).at(-1)!;
 }
 
 /** Saves a quote (with `driverId`, that driver's offer) and pays 30 % on the local checkout. */
-async function bookAndPay(api: Api, booking: ReturnType<typeof completeBooking>, driverId?: string): Promise<{ id: string; code: number }> {
+export async function bookAndPay(api: Api, booking: ReturnType<typeof completeBooking>, driverId?: string): Promise<{ id: string; code: number }> {
   const priced = await api<BookingQuoteResponse>('POST', '/api/booking', booking);
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
   const offer = priced.body.offers.find((o) => o.driverId === driverId);
@@ -136,7 +136,7 @@ async function bookAndPay(api: Api, booking: ReturnType<typeof completeBooking>,
   return { id: record._id, code: record.randomNumber };
 }
 
-async function signUpStaff(api: Api, code: string): Promise<BackOfficeData['staff']> {
+export async function signUpStaff(api: Api, code: string): Promise<BackOfficeData['staff']> {
   const name = 'Sam_Screens';
   const password = 'screens-password-1';
   expect((await api('POST', '/api/account/register', { name, password, password1: password, uniquecode: code })).status).toBe(201);
@@ -164,7 +164,7 @@ async function openSupportChats(api: Api, token: string): Promise<string> {
   return 'Pat Waiting';
 }
 
-interface NewDriver {
+export interface NewDriver {
   name: string;
   email: string;
   phone: string;
@@ -172,7 +172,7 @@ interface NewDriver {
 }
 
 /** A driver with the first existing driver's prices, every van and help level, 15 miles around their base. */
-async function addDriver(api: Api, token: string, template: DriverAdminView, who: NewDriver): Promise<DriverAdminView> {
+export async function addDriver(api: Api, token: string, template: DriverAdminView, who: NewDriver): Promise<DriverAdminView> {
   const body = { ...who, vanSizes: ['Small', 'Medium', 'Large', 'Luton'], helpLevels: ['No-Help', 'Driver-Help', 'Driver-Plus-One', 'Driver-Plus-Two'], serviceRadiusMiles: 15, card: template.card, cardBounds: template.cardBounds };
   const created = await api<DriverAdminView>('POST', '/api/drivers/admin', body, { token });
   expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
@@ -180,12 +180,12 @@ async function addDriver(api: Api, token: string, template: DriverAdminView, who
 }
 
 /** Invites a driver (the account service learns of new drivers by event, so the first tries may be refused) and returns the mailed link's path. */
-async function invite(api: Api, dataDir: string, token: string, driver: DriverAdminView): Promise<string> {
+export async function invite(api: Api, dataDir: string, token: string, driver: DriverAdminView): Promise<string> {
   await until(`an invitation for ${driver.name}`, async () => (await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, { token })).status, (status) => status === 202);
   return linkPath(await newestMail(dataDir, `${driver.name}'s invitation`, (m) => m.to.includes(driver.email) && m.subject === INVITATION_SUBJECT), 'driver/welcome');
 }
 
-async function setPassword(api: Api, welcomePath: string): Promise<string> {
+export async function setPassword(api: Api, welcomePath: string): Promise<string> {
   const password = 'a-long-driver-password';
   const answer = await api<{ token: string }>('POST', `/api${welcomePath.replace('/driver/', '/driver-account/')}`, { password, password1: password });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);

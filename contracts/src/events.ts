@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { PAYMENT_PERCENTAGES, PAYMENT_STATUSES } from './constants.js';
+import { JOB_PROGRESS_STEPS } from './job-day.js';
 
 /** Topic names: `<entity>.<past tense>`, never derived from class names. */
 export const TOPICS = {
@@ -21,8 +22,12 @@ export const TOPICS = {
   jobAccepted: 'job.accepted',
   jobReturned: 'job.returned',
   jobReassigned: 'job.reassigned',
+  jobProgressed: 'job.progressed',
+  jobReminded: 'job.reminded',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
+  driverDocumentExpiring: 'driver.document-expiring',
+  quotesPriced: 'quote.priced',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -292,7 +297,8 @@ export type ConversationMessagePosted = yup.InferType<typeof conversationMessage
 export const jobOfferedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  /** The phone, when known, is texted the offer with the time left to answer (older events: the mail only). */
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().optional() }).required(),
   move: moveSchema.required(),
   respondBy: yup.string().required(),
 });
@@ -331,10 +337,20 @@ export const jobReturnedSchema = yup.object({
   move: moveSchema.required(),
   because: yup.string().oneOf(JOB_RETURN_REASONS).required(),
   at: yup.string().required(),
+  /**
+   * The customer and their My move link, told that no other driver could be found at once and what
+   * they may choose (absent on events from before: the office's mail only).
+   */
+  customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).optional().default(undefined),
+  myMovePath: yup.string().optional(),
 });
 export type JobReturned = yup.InferType<typeof jobReturnedSchema>;
 
-/** Staff gave a job that came back to another driver: the booking names them, the customer is told. */
+/**
+ * The job went to another driver (staff, or the platform at once when a driver declined or did not
+ * answer): the booking names them, the customer is told.
+ */
+export const AUTOMATIC_FALLBACK = 'automatic';
 export const jobReassignedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
@@ -346,10 +362,42 @@ export const jobReassignedSchema = yup.object({
   move: moveSchema.required(),
   /** The new driver's price for this move; the customer pays no more than what was booked. */
   driverPricePence: yup.number().integer().min(0).required(),
+  /** A staff username, or AUTOMATIC_FALLBACK when the platform offered the job on at once. */
   reassignedBy: yup.string().required(),
+  /** Why the previous driver gave it up, on an automatic fallback (staff reassignments leave it out). */
+  because: yup.string().oneOf(JOB_RETURN_REASONS).optional(),
   at: yup.string().required(),
 });
 export type JobReassigned = yup.InferType<typeof jobReassignedSchema>;
+
+/**
+ * The driver marked a step of the move day (on my way, arrived, done) in their portal: My move
+ * shows a line, the customer is texted, and "done" counts the booking as done (review next morning).
+ */
+export const jobProgressedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  step: yup.string().oneOf(JOB_PROGRESS_STEPS).required(),
+  at: yup.string().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required() }).required(),
+  customer: yup.object({ name: yup.string().required(), phone: yup.string().required() }).required(),
+  myMovePath: yup.string().optional(),
+});
+export type JobProgressed = yup.InferType<typeof jobProgressedSchema>;
+
+/** The day-before reminder (once per booking and move date): the customer and the driver are mailed and texted. */
+export const jobRemindedSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().optional() }).required(),
+  customer: customerSchema.required(),
+  move: moveSchema.required(),
+  /** What the driver collects on the day (pence; absent when not known). */
+  cashToCollectPence: yup.number().integer().min(0).optional(),
+  myMovePath: yup.string().optional(),
+  at: yup.string().required(),
+});
+export type JobReminded = yup.InferType<typeof jobRemindedSchema>;
 
 /**
  * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
@@ -385,6 +433,30 @@ export const driverInvitedSchema = yup.object({
 });
 export type DriverInvited = yup.InferType<typeof driverInvitedSchema>;
 
+/**
+ * Complete quotes the quote service priced on one London day since its last report (a tally, not
+ * one event per quote: pricing is the hot path). The staff dashboard's conversion is read from it.
+ */
+export const quotesPricedSchema = yup.object({
+  day: yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/),
+  count: yup.number().integer().min(1).required(),
+});
+export type QuotesPriced = yup.InferType<typeof quotesPricedSchema>;
+
+/**
+ * A driver's insurance or licence expires within the reminder days (DOCUMENT_REMINDER_DAYS): the driver
+ * and the office are mailed once per expiry date (the quote service's sweep claims it on the driver).
+ */
+export const driverDocumentExpiringSchema = yup.object({
+  driverId: yup.string().required(),
+  driver: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+  document: yup.string().oneOf(['insurance', 'licence'] as const).required(),
+  reference: yup.string().required(),
+  expiresOn: yup.string().required(),
+  daysLeft: yup.number().integer().required(),
+});
+export type DriverDocumentExpiring = yup.InferType<typeof driverDocumentExpiringSchema>;
+
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
   [TOPICS.paymentSucceeded]: paymentSucceededSchema,
@@ -404,8 +476,12 @@ export const EVENT_SCHEMAS = {
   [TOPICS.jobAccepted]: jobAcceptedSchema,
   [TOPICS.jobReturned]: jobReturnedSchema,
   [TOPICS.jobReassigned]: jobReassignedSchema,
+  [TOPICS.jobProgressed]: jobProgressedSchema,
+  [TOPICS.jobReminded]: jobRemindedSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
+  [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
+  [TOPICS.quotesPriced]: quotesPricedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -427,6 +503,10 @@ export interface EventPayloads {
   'job.accepted': JobAccepted;
   'job.returned': JobReturned;
   'job.reassigned': JobReassigned;
+  'job.progressed': JobProgressed;
+  'job.reminded': JobReminded;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
+  'driver.document-expiring': DriverDocumentExpiring;
+  'quote.priced': QuotesPriced;
 }

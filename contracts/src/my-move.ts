@@ -81,15 +81,20 @@ export const DRIVER_CHANGE_TEXT = {
   accepted: (name: string) => `${name} accepted your move`,
 } as const;
 
+/** What the customer reads while no driver could be found at once: they may wait, or choose below. */
+export const NEEDS_DRIVER_STANDING =
+  'The office is finding you another driver and will e-mail you. If you would rather not wait, you can cancel for a full refund or postpone the move to another date.';
+
 /**
  * Where the booked driver stands, in a sentence the customer reads beside the status (My move, the
  * success page): waiting for them to accept, accepted, or the office finding another. Null when the
  * booking is not a live paid booking or names no driver.
  */
-export function driverStandingText(f: { state: BookingState; paid: boolean; driverName: string | null; acceptedAt?: string | null; needsDriver: boolean }): string | null {
+export function driverStandingText(f: { state: BookingState; paid: boolean; driverName: string | null; acceptedAt?: string | null; needsDriver: boolean; doneAt?: string | null }): string | null {
   if (f.state !== 'active' || !f.paid) return null;
-  if (f.needsDriver) return 'The office is finding you another driver and will e-mail you.';
+  if (f.needsDriver) return NEEDS_DRIVER_STANDING;
   if (!f.driverName) return null;
+  if (f.doneAt) return `${f.driverName} has done your move. We will ask you how it went.`;
   if (f.acceptedAt) return `${f.driverName} has accepted your move.`;
   return `Booked: waiting for ${f.driverName} to accept. We will text and e-mail you when they do.`;
 }
@@ -105,7 +110,17 @@ export interface LifecycleFacts {
   amountPaidPence: number;
   amountRefundedPence: number;
   totalPricePence: number;
+  /**
+   * The driver gave the job back and no other could be offered it at once: the move we sold is not
+   * covered, so the customer may leave with everything refunded or postpone without notice.
+   */
+  needsDriver?: boolean;
+  /** The driver marked the move done on the day: there is nothing left to cancel or move. */
+  moveDone?: boolean;
 }
+
+/** Why a move the driver has done can be neither cancelled nor postponed. */
+export const MOVE_DONE_REASON = 'Your move is done: it can no longer be cancelled or postponed.';
 
 export interface CancelTerms {
   allowed: boolean;
@@ -118,8 +133,12 @@ export interface CancelTerms {
 
 export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
   if (f.state === 'cancelled') return { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' };
+  if (f.moveDone) return { allowed: false, reason: MOVE_DONE_REASON, refundPence: 0, terms: '' };
   if (f.paymentStatus === 'unpaid' || !f.paidAt) return { allowed: false, reason: 'Nothing is booked yet: an unpaid quote needs no cancelling.', refundPence: 0, terms: '' };
   const refundable = Math.max(0, f.amountPaidPence - f.amountRefundedPence);
+  if (f.needsDriver && f.state === 'active') {
+    return { allowed: true, refundPence: refundable, terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${pounds(refundable)}) is refunded to your card.` };
+  }
   const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
   if (now.getTime() < coolingOffEnds) {
     return {
@@ -146,7 +165,9 @@ export interface PostponeTerms {
 export function postponeTerms(f: LifecycleFacts, now: Date): PostponeTerms {
   if (f.state !== 'active') return { allowed: false, reason: f.state === 'frozen' ? 'This booking is already postponed.' : 'This booking is cancelled.' };
   if (f.paymentStatus === 'unpaid') return { allowed: false, reason: 'Only a paid booking can be postponed.' };
-  if (Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS) return { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' };
+  if (f.moveDone) return { allowed: false, reason: MOVE_DONE_REASON };
+  // Without a driver the 24 hours' notice protects nobody's time: the customer may move the date at once.
+  if (Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS && !f.needsDriver) return { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' };
   return { allowed: true };
 }
 

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constants.js';
 import type { JobReturnReason } from '../events.js';
 import type { ItemLine } from '../items.js';
+import type { JobProgressStep } from '../job-day.js';
 import { noControlCharacters } from './common.js';
 import { NEW_PASSWORD, newPasswordField } from './password.js';
 
@@ -256,6 +257,12 @@ export interface JobView {
    * booking's re-pricings and balance payments; 0 when it was paid in full online.
    */
   cashToCollectPence?: number;
+  /** The last step the driver marked on the day (absent or null: not started). */
+  progress?: JobProgressStep | null;
+  /** When that step was marked. */
+  progressAt?: string | null;
+  /** The first instant "On my way" may be marked. */
+  progressOpensAt?: string;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;

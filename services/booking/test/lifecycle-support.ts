@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { TOPICS, type BookingConfirmed, type EventEnvelope, type EventPayloads, type PaymentSucceeded, type Quote, type RefundIssued } from '@vanhop/contracts';
+import { TOPICS, type BookingConfirmed, type EventEnvelope, type EventPayloads, type JobReturned, type PaymentSucceeded, type Quote, type RefundIssued } from '@vanhop/contracts';
 import { createEvent, LinkSigner, type Clock, type Collection, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { completeBooking, type CompleteBookingRequest } from '../../../test/support/booking-fixtures.js';
@@ -67,6 +67,8 @@ export interface LifecycleServices {
   bookAndPay(percentage?: 30 | 50 | 100, moveDate?: string, overrides?: Partial<CompleteBookingRequest>): Promise<Booked>;
   pay(data: PaymentSucceeded, eventId?: string): Promise<void>;
   refundIssued(data: RefundIssued): Promise<void>;
+  /** The quote service's word that the driver gave the job back and nobody else could take it at once. */
+  jobReturned(data: JobReturned): Promise<void>;
 }
 
 /**
@@ -112,8 +114,8 @@ export function useLifecycleServices(): LifecycleServices {
     }
   };
   const of = <T>(topic: string) => (published[topic] ?? []).map((e) => e.data as T);
-  const publish = async <K extends 'payment.succeeded' | 'refund.issued'>(topic: K, data: EventPayloads[K], eventId?: string) => {
-    await bus.publish(topic, await createEvent(topic, data, { producer: 'payment', clock, eventId }), data.bookingId);
+  const publish = async <K extends 'payment.succeeded' | 'refund.issued' | 'job.returned'>(topic: K, data: EventPayloads[K], eventId?: string) => {
+    await bus.publish(topic, await createEvent(topic, data, { producer: topic === TOPICS.jobReturned ? 'quote' : 'payment', clock, eventId }), data.bookingId);
     await settle();
   };
   const pay = (data: PaymentSucceeded, eventId?: string) => publish(TOPICS.paymentSucceeded, data, eventId);
@@ -130,6 +132,7 @@ export function useLifecycleServices(): LifecycleServices {
     of,
     pay,
     refundIssued: (data) => publish(TOPICS.refundIssued, data),
+    jobReturned: (data) => publish(TOPICS.jobReturned, data),
     async bookAndPay(percentage = 30, moveDate = MOVE_DATE, overrides = {}) {
       const priced = await apiClient(() => quote.url)<{ quote: Quote }>('POST', '/api/booking', completeBooking(moveDate, overrides));
       expect(priced.status, JSON.stringify(priced.body)).toBe(200);

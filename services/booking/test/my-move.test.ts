@@ -11,13 +11,15 @@ import {
   type RefundIssued,
   type RefundRequested,
   REFUND_TERMS_CHANGED,
+  NEEDS_DRIVER_STANDING,
+  formatPence,
 } from '@vanhop/contracts';
 import { LinkSigner } from '@vanhop/platform';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { DAY, HOUR, LINK_SECRET, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
 describe('My move (booking service): the lifecycle terms at their boundaries', () => {
-  const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued } = useLifecycleServices();
+  const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued, jobReturned } = useLifecycleServices();
 
   it('the link is the credential: forged, expired, deleted and unknown all answer 404 alike', async () => {
     const b = await bookAndPay();
@@ -139,6 +141,30 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect((await api('POST', `${early.path}/postpone`)).status).toBe(409);
     expect((await api('POST', `${early.path}/pay-balance`)).status).toBe(409);
     expect(of(TOPICS.bookingPostponed)).toHaveLength(1);
+  });
+
+  it('issue 28: a booking no driver could be found for may be cancelled for a full refund after the cooling-off, or postponed inside 24 hours', async () => {
+    const b = await bookAndPay(30);
+    const record = await stored(b.id);
+    const lost = { bookingId: b.id, randomNumber: b.code, driver: { id: record.driver!.id, name: record.driver!.name, email: 'driver@example.com' }, move: { date: MOVE_DATE, addresses: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' } };
+    clock.set(MOVE_AT - 23 * HOUR);
+    // Before: past the cooling-off and inside a day, nothing back and no postponing.
+    const before = (await api<MyMoveView>('GET', b.path)).body;
+    expect(before.actions.cancel.refundPence).toBe(0);
+    expect(before.actions.postpone.allowed).toBe(false);
+
+    await jobReturned({ ...lost, because: 'declined', at: clock.now().toISOString() });
+    const view = (await api<MyMoveView>('GET', b.path)).body;
+    expect(view.driverStandingText).toBe(NEEDS_DRIVER_STANDING);
+    expect(view.driver).toBeNull();
+    expect(view.actions.cancel).toMatchObject({ allowed: true, refundPence: b.paidPence });
+    expect(view.actions.cancel.terms).toBe(`We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(b.paidPence)}) is refunded to your card.`);
+    expect(view.actions.postpone).toEqual({ allowed: true });
+
+    const cancelled = await api<MyMoveView>('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: b.paidPence });
+    expect(cancelled.status).toBe(200);
+    await settle();
+    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: b.paidPence })]);
   });
 
   it('a replayed cancel answers 409 and changes nothing; concurrent cancels apply once', async () => {

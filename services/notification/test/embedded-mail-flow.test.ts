@@ -91,9 +91,12 @@ describe('embedded product: the mail a booking produces', () => {
     expect(count(driverEmail, `Accept or decline job ${code} by`)).toBe(1);
     expect(count('alice@example.com', 'How was your move with VanHop?')).toBe(1);
     expect(mails).toHaveLength(5);
-    // Two texts: the saved quote's link (the form promises it) and the booking confirmation.
-    expect(texts).toHaveLength(2);
-    for (const t of texts) expect(t).toMatchObject({ to: '+447123456789' });
+    // Three texts: to the customer the saved quote's link (the form promises it) and the booking
+    // confirmation; to the driver the offer with the time left to answer (issue 28).
+    expect(texts).toHaveLength(3);
+    const toCustomer = texts.filter((t) => t.to === '+447123456789');
+    expect(toCustomer).toHaveLength(2);
+    expect(texts.filter((t) => !toCustomer.includes(t)).map((t) => t.body)).toEqual([expect.stringMatching(new RegExp(`^VanHop: new job ${code} on .* Accept or decline within `))]);
 
     // The customer mail's text content, read back from the .eml.
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed:'))!;

@@ -99,7 +99,8 @@ describe('notification consumers send real mail over SMTP', () => {
     // 08:00 UTC in July is 09:00 in London (BST).
     expect(customer.mail.subject).toBe('Booking confirmed: Tuesday, 14 July 2026 at 09:00 (ref 4815162)');
     const body = text(customer);
-    expect(body).toContain('Your move is booked with Sam Driver.');
+    // Booked, and waiting for the driver to accept: their contact reaches the driver only then.
+    expect(body).toContain('Your move is booked and paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.');
     expect(body).toContain('Collection: Flat 3, 12 Cricklewood Lane, London NW2, UK (2 flights of stairs)');
     expect(body).toContain('Delivery: 7 Broadway, Ealing, London W5, UK (Elevator / No stairs)');
     expect(body).toContain('Van: Large Van (long wheel base)');
@@ -225,6 +226,48 @@ describe('notification consumers send real mail over SMTP', () => {
     const toOffice = smtp.received.find((m) => m.envelopeTo.includes('office@vanhop.test'))!;
     expect(toOffice.mail.subject).toBe('Job 4815162 accepted by Sam <b>Driver</b>');
     expect(htmlOf(toOffice)).not.toContain('<b>Driver');
+  });
+
+  it('issue 28: the offer is texted to the driver with the time left; a job nobody could take tells the customer their choices; an automatic new driver is named', async () => {
+    const offered = await createEvent(TOPICS.jobOffered, { ...jobs.offered, driver: { ...jobs.offered.driver, name: 'Sam Driver', phone: '07700 900456' } }, { producer: 'quote', clock });
+    const move = { bookingId: 'b-1001', randomNumber: 4815162, move: jobs.offered.move };
+    const returned = await createEvent(
+      TOPICS.jobReturned,
+      { ...move, driver: { id: 'd-7', name: 'Sam Driver', email: 'sam.driver@example.com' }, because: 'declined', at: '2026-03-01T10:30:00.000Z', customer: { name: 'Ada Lovelace', email: 'ada@example.com' }, myMovePath: '/mymove/v1.token' },
+      { producer: 'quote', clock },
+    );
+    const reassigned = await createEvent(
+      TOPICS.jobReassigned,
+      {
+        ...move, driver: { id: 'd-8', name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789' }, previousDriverId: 'd-7', customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+        myMovePath: '/mymove/v1.token', driverPricePence: 15000, reassignedBy: 'automatic', because: 'expired', at: '2026-03-01T12:00:00.000Z',
+      },
+      { producer: 'quote', clock },
+    );
+    for (let i = 0; i < 2; i++) {
+      await bus.publish(TOPICS.jobOffered, offered);
+      await bus.publish(TOPICS.jobReturned, returned);
+      await bus.publish(TOPICS.jobReassigned, reassigned);
+    }
+    await bus.idle();
+    await smtp.waitFor(4);
+    await expect.poll(() => sms.received.length).toBe(1);
+    // Offered at 10:00, to answer by 12:00: "within 2 h".
+    expect(sms.received[0]!.body.to).toBe('+447700900456');
+    expect(sms.received[0]!.body.body).toBe('VanHop: new job 4815162 on Tuesday, 14 July 2026 at 09:00 (3 hours 30 minutes, Large van). Accept or decline within 2 h, by Sunday, 1 March 2026 at 12:00: https://vanhop.test/driver/jobs');
+    expect(smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort()).toEqual(
+      [
+        'ada@example.com We are finding a driver for your move on Tuesday, 14 July 2026 at 09:00',
+        'ada@example.com Your new driver for booking 4815162: Nia Driver',
+        'office@vanhop.test Job 4815162 needs a driver: Sam Driver declined it',
+        'sam.driver@example.com Accept or decline job 4815162 by Sunday, 1 March 2026 at 12:00',
+      ].sort(),
+    );
+    const finding = smtp.received.find((m) => m.mail.subject?.startsWith('We are finding'))!;
+    expect(text(finding)).toContain('you can cancel for a full refund or postpone the move to another date on your My move page');
+    expect(text(finding)).toContain('https://vanhop.test/mymove/v1.token');
+    const named = smtp.received.find((m) => m.mail.subject?.startsWith('Your new driver'))!;
+    expect(text(named)).toContain('so we have offered it to Nia Driver, who is free at that time for no more than you paid.');
   });
 
   it('JobAccepted with the customer: the customer is mailed and texted that their driver accepted, the driver gets the contact; once each', async () => {

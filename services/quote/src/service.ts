@@ -21,9 +21,23 @@ import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
 import { activeDriverOnly } from './http/active-driver.js';
+import { DriverDocumentsRepository } from './adapters/driver-documents-repository.js';
+import { DriverDocuments } from './app/driver-documents.js';
+import { DriverCalendar } from './app/driver-calendar.js';
+import { driverDocumentsRoutes } from './http/driver-documents-routes.js';
+import { PRICED_QUOTE_DAYS, PricedQuoteDayRepository } from './adapters/priced-quote-days.js';
+import { PricedQuoteTally } from './app/priced-quote-tally.js';
+import { driverHoursRoutes } from './http/driver-hours-routes.js';
+import { JobProgress } from './app/job-progress.js';
+import { jobProgressRoutes } from './http/job-progress-routes.js';
+import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
+/** How often documents nearing expiry are looked for: the reminder's state is on the driver, so this only bounds its delay. */
+const DOCUMENT_SWEEP_MS = 60 * 60_000;
+/** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
+const PRICED_QUOTES_FLUSH_MS = 2_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -35,14 +49,23 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const jobStore = new JobRepository(infra.store);
     const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots, neighbours: { jobsOf: (id) => jobStore.neighboursOf(id) } });
     const audit = new DriverAuditLog(infra.store);
-    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS], infra.bus, infra.logger);
-    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers });
+    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, infra.logger);
+    const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock: infra.clock, relay, logger: infra.logger });
+    let tallyTimer: NodeJS.Timeout | undefined;
+    const reassign = new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
+    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers, fallback: reassign });
     const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
+    const documents = new DriverDocuments({ documents: new DriverDocumentsRepository(infra.store), audit, clock: infra.clock, logger: infra.logger, relay });
+    const sweepDocuments = () => documents.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'document reminder sweep failed'));
+    let documentSweeper: NodeJS.Timeout | undefined;
+    const reminders = new MoveReminders({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay, drivers });
+    const sweepReminders = () => reminders.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'reminder sweep failed'));
     let sweeper: NodeJS.Timeout | undefined;
+    let reminderSweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
-        quoteRoutes(app, { priceMove, geo });
+        quoteRoutes(app, { priceMove, geo, tally });
         internalQuoteRoutes(app, { priceMove, drivers });
         holdRoutes(app, { drivers, slots, clock: infra.clock });
         driverPhotoRoutes(app, { drivers });
@@ -50,8 +73,11 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           const staffOnly = requireStaff(config.jwt, infra.clock);
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), drivers);
-          jobRoutes(app, { jobs, reassign: new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay }), staffOnly, driverOnly });
+          driverHoursRoutes(app, { drivers, staffOnly });
+          jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
+          jobProgressRoutes(app, { progress: new JobProgress({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay }), driverOnly });
           driverSelfRoutes(app, { manage, driverOnly });
+          driverDocumentsRoutes(app, { documents, calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }), staffOnly });
           driverAdminRoutes(app, { manage, suspendedJobs, staffOnly });
         }
       },
@@ -66,6 +92,16 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         sweeper = setInterval(() => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')), JOB_SWEEP_MS);
         sweeper.unref();
         await relay.start();
+        tallyTimer = setInterval(() => void tally.flush(), PRICED_QUOTES_FLUSH_MS);
+        tallyTimer.unref();
+        // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
+        await sweepReminders();
+        reminderSweeper = setInterval(() => void sweepReminders(), REMINDER_SWEEP_MS);
+        reminderSweeper.unref();
+        // Expiring documents: at start-up too (a reminder due while stopped goes now), then on an interval.
+        await sweepDocuments();
+        documentSweeper = setInterval(() => void sweepDocuments(), DOCUMENT_SWEEP_MS);
+        documentSweeper.unref();
         if (config.seedDemoDrivers) {
           const added = await manage.seed(DEMO_DRIVERS);
           if (added) infra.logger.info({ added }, 'demo drivers seeded');
@@ -73,6 +109,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       },
       async stop() {
         clearInterval(sweeper);
+        clearInterval(documentSweeper);
+        clearInterval(tallyTimer);
+        await tally.flush();
+        clearInterval(reminderSweeper);
         await relay.stop();
       },
     };

@@ -3,8 +3,8 @@
  * goes back to the office, which may give it to another driver), so Decline first asks in the card
  * itself, with the safe choice focused.
  */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import type { JobView } from '@vanhop/contracts';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { timeLeftText, type JobView } from '@vanhop/contracts';
 import { londonDateTime } from '../drivers/format';
 
 export type JobAnswerKind = 'accept' | 'decline';
@@ -41,6 +41,7 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
         <strong>
           Respond by <time dateTime={job.respondBy}>{londonDateTime(job.respondBy)}</time>
         </strong>
+        <TimeLeft until={job.respondBy} />
       </p>
       {confirming ? (
         <div className="portal-confirm" role="group" aria-labelledby={questionId}>
@@ -65,5 +66,26 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** How often the countdown is redrawn: it shows whole minutes. */
+const COUNTDOWN_TICK_MS = 15_000;
+
+/**
+ * The time left to answer, counted down as the card stays open (the offer's text names the same
+ * deadline). Screen readers are not interrupted by each tick: it is plain text, read with the line.
+ */
+function TimeLeft({ until }: { until: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), COUNTDOWN_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = timeLeftText(now, until);
+  return (
+    <span className="portal-time-left" data-testid="time-left">
+      {left ? ` · ${left} left` : ' · time is up'}
+    </span>
   );
 }

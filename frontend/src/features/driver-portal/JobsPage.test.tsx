@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
@@ -13,6 +13,9 @@ const cardOf = async (randomNumber: number) => within(await screen.findByRole('a
 /** Issue 27 items 3 and 4: the driver's job cards. */
 describe('driver portal: job cards', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('Decline asks first in the card; Keep it changes nothing; Confirm decline sends it', async () => {
     const offered = job({ bookingId: 'bk-7', randomNumber: 1234 });
@@ -41,6 +44,15 @@ describe('driver portal: job cards', () => {
     await waitFor(() => expect(card.getByTestId('job-status').textContent).toBe('Declined: back with the office'));
     expect(posts().map((c) => c.key)).toEqual(['POST /api/driver/me/jobs/bk-7/decline']);
     expect(screen.getByRole('status').textContent).toBe('You declined booking 1234: it goes back to the office.');
+  });
+
+  it('counts down the time left to answer an offer (issue 28)', async () => {
+    // Only the date is pretend: the page's fetches and React's timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T09:00:30.000Z'));
+    stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [], upcoming: [job({ bookingId: 'bk-7', randomNumber: 1234, respondBy: '2026-03-01T11:00:00.000Z' })], past: [] }) });
+    renderJobs();
+    expect((await cardOf(1234)).getByTestId('time-left').textContent).toBe(' · 1 h 59 min left');
   });
 
   it('shows the booked price and the cash to collect on the day, or that nothing is left to collect', async () => {

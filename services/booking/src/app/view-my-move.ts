@@ -41,6 +41,7 @@ function standing(record: StoredBooking) {
         driverName: record.driver?.name ?? null,
         acceptedAt: record.driverAcceptedAt,
         needsDriver: !!record.needsDriver,
+        doneAt: record.jobDoneAt,
       }),
     },
   };

@@ -25,6 +25,8 @@ export function lifecycleFacts(r: StoredBooking): LifecycleFacts {
     amountPaidPence: amountPaidOf(r, totalPricePence),
     amountRefundedPence: r.amountRefundedPence ?? 0,
     totalPricePence,
+    needsDriver: !!r.needsDriver,
+    moveDone: !!r.jobDoneAt,
   };
 }
 

@@ -15,6 +15,8 @@ import { onBalancePaid } from './on-balance-paid.js';
 import { onRefundIssued } from './on-refund-issued.js';
 import { onJobAccepted, onJobOffered, onJobReassigned, onJobReturned } from './on-driver-jobs.js';
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
+import { onJobProgressed, onJobReminded } from './on-job-day.js';
+import { onDriverDocumentExpiring } from './on-driver-documents.js';
 
 export interface NotificationConsumerDeps {
   notifier: Notifier;
@@ -45,4 +47,7 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.jobReassigned, handler: onJobReassigned(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverUpdated, handler: onDriverUpdated(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverInvited, handler: onDriverInvited(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.jobReminded, handler: onJobReminded(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.jobProgressed, handler: onJobProgressed(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.driverDocumentExpiring, handler: onDriverDocumentExpiring(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
 ];

@@ -4,14 +4,15 @@ import type { Notifier } from '../app/notifier.js';
 import type { TemplateContext } from '../domain/templates/email-content.js';
 import { jobAcceptedCustomerEmail, jobAcceptedCustomerSms, jobAcceptedDriverEmail } from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
-import { jobAcceptedOfficeEmail, jobOfferedDriverEmail, jobReassignedCustomerEmail, jobReturnedOfficeEmail } from '../domain/templates/driver-jobs.js';
+import { jobAcceptedOfficeEmail, jobOfferedDriverEmail, jobOfferedDriverSms, jobReassignedCustomerEmail, jobReturnedCustomerEmail, jobReturnedOfficeEmail } from '../domain/templates/driver-jobs.js';
 
-/** JobOffered → the driver's offer mail. */
+/** JobOffered → the driver's offer mail, and a text with the time left to answer when their phone is known. */
 export const onJobOffered =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobOffered, event);
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobOffered, event);
     await notifier.email(`job-offered.${eventId}.driver`, data.driver.email, jobOfferedDriverEmail(data, ctx));
+    if (data.driver.phone) await notifier.text(`job-offered.${eventId}.sms`, ukPhoneToE164(data.driver.phone), jobOfferedDriverSms(data, occurredAt, ctx));
   };
 
 /**
@@ -31,12 +32,13 @@ export const onJobAccepted =
     await notifier.email(`job-accepted.${eventId}.driver`, data.driver.email, jobAcceptedDriverEmail(data, customer));
   };
 
-/** JobReturned → the office is alerted: the booking needs a driver. */
+/** JobReturned → the office is alerted: the booking needs a driver; the customer is told what they may choose. */
 export const onJobReturned =
   (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobReturned, event);
     await notifier.email(`job-returned.${eventId}.office`, officeEmail, jobReturnedOfficeEmail(data, ctx));
+    if (data.customer) await notifier.email(`job-returned.${eventId}.customer`, data.customer.email, jobReturnedCustomerEmail(data, data.customer, ctx));
   };
 
 /** JobReassigned → the customer is told who their new driver is. */

@@ -12,7 +12,8 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
   outbox?: OutboxEntry[];
   /** Who to mail about this job (from BookingConfirmed's snapshot). */
-  driverContact: { name: string; email: string };
+  /** The phone is kept since offers are texted too (jobs stored before: mail only). */
+  driverContact: { name: string; email: string; phone?: string };
   /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
   bookedTotalPence?: number;
   /**
@@ -24,6 +25,9 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   myMovePath?: string;
   /** Drivers who had this job before a reassignment. */
   previousDriverIds?: string[];
+  /** The move date the day-before reminder was sent for (a new date gets its own), and when. */
+  remindedFor?: string;
+  remindedAt?: string;
 };
 
 export class JobRepository {
@@ -81,9 +85,12 @@ export class JobRepository {
     return (await this.col.updateOne({ _id: bookingId }, update)).modified === 1;
   }
 
-  /** Gives a returned job to another driver, only while it is still back with the office under the driver read. */
-  async reassign(bookingId: string, fromDriverId: string, set: Partial<JobDoc>, events: OutboxEntry[]): Promise<boolean> {
-    const filter = { _id: bookingId, status: 'returned-to-staff', driverId: fromDriverId };
+  /**
+   * Gives a job to another driver, only while it is still in `from` (back with the office, or an
+   * offer being declined or lapsing) under the driver read.
+   */
+  async reassign(bookingId: string, fromDriverId: string, from: JobDoc['status'], set: Partial<JobDoc>, events: OutboxEntry[]): Promise<boolean> {
+    const filter = { _id: bookingId, status: from, driverId: fromDriverId };
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
   }
 
@@ -99,5 +106,33 @@ export class JobRepository {
   async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
     const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
     return (await this.col.updateOne({ _id: bookingId, status: from }, update)).modified === 1;
+  }
+
+  /** Accepted jobs whose move has not started yet (the day-before reminder looks among them). */
+  acceptedUpcoming(nowIso: string): Promise<JobDoc[]> {
+    return this.col.find({ status: 'accepted', 'move.date': { $gt: nowIso } });
+  }
+
+  /**
+   * Marks a step of the move day only while the job is still its driver's, accepted, on a live
+   * booking and at the step read: a double tap or two devices cannot both mark it.
+   */
+  async advanceProgress(bookingId: string, driverId: string, from: JobDoc['progress'] | null, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
+    const filter = {
+      _id: bookingId,
+      driverId,
+      status: 'accepted',
+      $and: [
+        { $or: [{ bookingState: 'active' }, { bookingState: { $exists: false } }] },
+        from ? { progress: from } : { $or: [{ progress: null }, { progress: { $exists: false } }] },
+      ],
+    };
+    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
+  }
+
+  /** Claims the day-before reminder of the move date read, once: the reminder's event rides on the claim. */
+  async claimReminder(bookingId: string, moveDate: string, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
+    const filter = { _id: bookingId, status: 'accepted', 'move.date': moveDate, remindedFor: { $ne: moveDate }, $or: [{ bookingState: 'active' }, { bookingState: { $exists: false } }] };
+    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 }

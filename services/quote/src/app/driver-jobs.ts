@@ -1,14 +1,15 @@
-import { JOB_CLOSED_MSG, jobStateText, londonClock, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobReturnReason, type JobView } from '@vanhop/contracts';
+import { JOB_CLOSED_MSG, jobStateText, londonClock, progressOpensAt, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobReturnReason, type JobView } from '@vanhop/contracts';
 import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { ReassignJob } from './reassign-job.js';
 
 /**
  * A job as shown: its state in words, the customer's details only while the move is on, and the
  * money the driver needs on the day (the price, and what is left to collect) when it is known.
  */
-export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, ...job }: JobDoc): JobView => {
+export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, remindedFor, remindedAt, ...job }: JobDoc): JobView => {
   const bookingState = job.bookingState ?? 'active';
   return {
     ...job,
@@ -19,6 +20,8 @@ export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePe
     stateText: jobStateText({ ...job, bookingState }),
     ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
     ...(balancePence !== undefined ? { cashToCollectPence: balancePence } : {}),
+    // The day of the move: from when "On my way" may be marked (the portal shows the buttons then).
+    ...(Number.isNaN(Date.parse(job.move.date)) ? {} : { progressOpensAt: progressOpensAt(job.move.date).toISOString() }),
   };
 };
 const eventMove = (j: JobDoc) => ({ ...j.move });
@@ -44,7 +47,17 @@ const londonDay = (d: Date) => {
 export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at: string, clock: Clock) {
   const e = await createEvent(
     TOPICS.jobReturned,
-    { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), because, at },
+    {
+      bookingId: job.bookingId,
+      randomNumber: job.randomNumber,
+      driver: { id: job.driverId, name: job.driverContact.name, email: job.driverContact.email },
+      move: eventMove(job),
+      because,
+      at,
+      // The customer is told nobody could take it at once, and what they may choose.
+      customer: { name: job.customer.name, email: job.customer.email },
+      ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
+    },
     { producer: 'quote', clock, correlationId: job.bookingId },
   );
   return outboxEntry(TOPICS.jobReturned, e, job.bookingId);
@@ -69,8 +82,9 @@ const NOT_OFFERED_MSG: Record<JobReturnReason, string> = {
 
 /**
  * Jobs: a paid booking offered to its driver, who accepts or declines within
- * JOB_RESPONSE_MINUTES. Declined and unanswered jobs go back to staff; the driver's time stays
- * taken while the booking names them (a reassignment or a cancellation frees it).
+ * JOB_RESPONSE_MINUTES. A declined or unanswered job is offered at once to the next driver free at
+ * no more than the booked price; when there is none it goes back to staff, and the driver's time
+ * stays taken while the booking names them (a reassignment or a cancellation frees it).
  */
 export class DriverJobs {
   constructor(
@@ -83,6 +97,8 @@ export class DriverJobs {
       relay?: OutboxRelay;
       /** Whether the booked driver is still active (a suspended driver is offered nothing). */
       drivers?: Pick<DriverRepository, 'findById'>;
+      /** Offers a declined or lapsed job to the next free driver at once (see ReassignJob.fallback); without it the job goes back to the office. */
+      fallback?: Pick<ReassignJob, 'fallback'>;
     },
   ) {}
 
@@ -107,7 +123,7 @@ export class DriverJobs {
       move: jobMove(b.move),
       bookingState: 'active',
       customer: { name: b.customer.name, email: b.customer.email, phone: b.customer.phone },
-      driverContact: { name: b.driver.name, email: b.driver.email },
+      driverContact: { name: b.driver.name, email: b.driver.email, phone: b.driver.phone },
       bookedTotalPence: b.totalPricePence,
       balancePence: b.outstandingBalancePence,
       ...(b.myMovePath ? { myMovePath: b.myMovePath } : {}),
@@ -162,14 +178,19 @@ export class DriverJobs {
   }
 
   /**
-   * Offers past their respond-by time go back to staff. The driver's time stays taken: the booking
-   * still names them until staff reassign it or it is cancelled. Idempotent; safe on every replica.
+   * Offers past their respond-by time go to the next free driver, else back to staff (the driver's
+   * time stays taken: the booking still names them until staff reassign it or it is cancelled).
+   * Idempotent; safe on every replica.
    */
   async sweep(): Promise<number> {
     const now = this.deps.clock.now().toISOString();
     let expired = 0;
     for (const job of await this.deps.jobs.byStatus('offered')) {
       if (job.respondBy > now || (job.bookingState ?? 'active') !== 'active') continue;
+      if (await this.deps.fallback?.fallback(job, 'expired', now)) {
+        expired++;
+        continue;
+      }
       if (await this.deps.jobs.transition(job._id, 'offered', { status: 'returned-to-staff', returnedBecause: 'expired' }, await this.returnedEvent(job, 'expired', now))) {
         void this.deps.relay?.kick();
         this.deps.logger.info({ bookingId: job.bookingId, driverId: job.driverId }, 'job offer expired: back to staff, the booking needs a driver');
@@ -241,7 +262,10 @@ export class DriverJobs {
     if (state !== 'active') throw new ConflictError(JOB_CLOSED_MSG[state]);
     if (job.status !== 'offered') throw new ConflictError(NOT_OFFERED_MSG[job.returnedBecause ?? 'declined']);
     const respondedAt = this.deps.clock.now().toISOString();
-    const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
+    const declined: Partial<JobDoc> = { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
+    // The driver's answer stands either way; the job itself goes on to the next free driver when there is one.
+    if (to === 'returned-to-staff' && (await this.deps.fallback?.fallback(job, 'declined', respondedAt))) return toView({ ...job, ...declined } as JobDoc);
+    const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : declined;
     const event =
       to === 'accepted'
         ? outboxEntry(

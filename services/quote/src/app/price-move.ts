@@ -6,6 +6,7 @@ import { pickupCoverage } from '../domain/great-circle.js';
 import { offersFor, type PricedOffer } from '../domain/offers.js';
 import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
+import { compliantFor } from '../domain/compliance.js';
 import { priceMove } from '../domain/pricing.js';
 import { estimateForMove, hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
@@ -25,6 +26,11 @@ export interface PriceOptions {
   hoursMustCoverDrive?: boolean;
   forBookingId?: string;
   bookedCard?: PriceCard;
+  /**
+   * A move already booked and paid, priced to find it another driver: the lead time a new booking
+   * needs does not apply (a driver dropping out the evening before is when another is needed most).
+   */
+  bookedMove?: boolean;
 }
 
 /** The drivers with `driverId`'s card replaced by the one the booking was made at. */
@@ -74,7 +80,7 @@ export class PriceMove {
   async run(data: BookingDraft, options: PriceOptions = {}): Promise<PricedMove> {
     const now = this.deps.clock.now();
     const start = data.date ? new Date(data.date) : undefined;
-    if (start) {
+    if (start && !options.bookedMove) {
       const problem = bookingTimeProblem(start, now);
       if (problem) throw new ValidationError(problem, { date: problem });
     }
@@ -95,7 +101,7 @@ export class PriceMove {
     const tooShort = options.hoursMustCoverDrive ? hoursProblem(estimate, data.hour) : null;
     if (tooShort) throw new HoursTooShortError(tooShort, estimate);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const drivers = withBookedCard(await this.deps.drivers.listActive(), options.driverId, options.bookedCard);
+    const drivers = withBookedCard(compliantFor(await this.deps.drivers.listActive(), now, start, options.forBookingId), options.driverId, options.bookedCard);
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
     const free = await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId);
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };

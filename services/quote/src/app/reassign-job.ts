@@ -1,5 +1,5 @@
-import { formatPence, REASSIGN_MSG, TOPICS, type BookingDraft, type JobCandidate, type JobView } from '@vanhop/contracts';
-import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import { AUTOMATIC_FALLBACK, formatPence, REASSIGN_MSG, TOPICS, type BookingDraft, type JobCandidate, type JobReturnReason, type JobView } from '@vanhop/contracts';
+import { ConflictError, createEvent, NotFoundError, outboxEntry, ValidationError, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
@@ -18,11 +18,16 @@ const draftOf = (job: JobDoc): BookingDraft => ({
   email: job.customer.email,
 });
 
+/** A driver free for the move and their price for it, sorted cheapest first. */
+type Candidate = JobCandidate;
+
 /**
  * Staff give a job that came back (declined, not answered, or its driver suspended) to another
  * driver: only drivers free for the whole move, priced by the same pricing as a quote; a price above
- * what the customer booked needs staff's confirmation (the customer never pays more). The new
- * driver's time is taken before the old driver's is given back, so the booking always holds one.
+ * what the customer booked needs staff's confirmation (the customer never pays more). The platform
+ * does the same at once when a driver declines or lets the offer lapse, with the cheapest free
+ * driver at no more than the booked price (`fallback`). The new driver's time is taken before the
+ * old driver's is given back, so the booking always holds one.
  */
 export class ReassignJob {
   constructor(
@@ -30,8 +35,55 @@ export class ReassignJob {
   ) {}
 
   async candidates(bookingId: string): Promise<JobCandidate[]> {
+    return this.candidatesFor(await this.reassignable(bookingId));
+  }
+
+  async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
     const job = await this.reassignable(bookingId);
-    const priced = await this.deps.priceMove.run(draftOf(job), { checkBusy: true });
+    if (driverId === job.driverId || job.previousDriverIds?.includes(driverId)) throw new ConflictError(REASSIGN_MSG.sameDriver);
+    const candidate = (await this.candidatesFor(job)).find((c) => c.driverId === driverId);
+    if (!candidate) throw new ConflictError(REASSIGN_MSG.notFree);
+    if (candidate.overBookedPence > 0 && !acceptDifference) {
+      throw new ConflictError(REASSIGN_MSG.overBooked(candidate.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)));
+    }
+    const moved = await this.handOver(job, candidate, { by, from: 'returned-to-staff' });
+    if (moved === 'not-free') throw new ConflictError(REASSIGN_MSG.notFree);
+    if (!moved) throw new ConflictError(REASSIGN_MSG.notReturned);
+    this.deps.logger.info({ bookingId, from: job.driverId, to: driverId, by }, 'job reassigned');
+    return moved;
+  }
+
+  /**
+   * A driver declined an offer or let it lapse: the job is offered at once to the cheapest other
+   * driver free for the whole move at no more than the customer booked, trying the next when one is
+   * taken meanwhile. Null when none can take it (the job then goes back to the office). The write is
+   * conditional on the offer still standing, so a late answer and the sweep cannot both move it.
+   */
+  async fallback(job: JobDoc, because: Extract<JobReturnReason, 'declined' | 'expired'>, at: string): Promise<JobView | null> {
+    // A move already under way is the office's to sort out with the customer.
+    if (!(Date.parse(job.move.date) > this.deps.clock.now().getTime())) return null;
+    let candidates: Candidate[];
+    try {
+      candidates = await this.candidatesFor(job);
+    } catch (err) {
+      // A move the pricing cannot read any more (a place no longer geocoded...) goes to the office: never fail the answer or the read that swept it.
+      if (!(err instanceof ValidationError)) throw err;
+      this.deps.logger.warn({ bookingId: job.bookingId, err: err.message }, 'no automatic fallback: the move cannot be priced');
+      return null;
+    }
+    const affordable = candidates.filter((c) => c.overBookedPence === 0);
+    for (const candidate of affordable) {
+      const moved = await this.handOver(job, candidate, { by: AUTOMATIC_FALLBACK, because, from: 'offered', respondedAt: at });
+      if (moved === 'not-free') continue;
+      if (!moved) return null;
+      this.deps.logger.info({ bookingId: job.bookingId, from: job.driverId, to: candidate.driverId, because }, 'job offered to the next free driver');
+      return moved;
+    }
+    return null;
+  }
+
+  private async candidatesFor(job: JobDoc): Promise<Candidate[]> {
+    const priced = await this.deps.priceMove.run(draftOf(job), { checkBusy: true, bookedMove: true });
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
     return priced.offers
@@ -43,27 +95,34 @@ export class ReassignJob {
       .sort((a, b) => a.pricePence - b.pricePence);
   }
 
-  async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
-    const job = await this.reassignable(bookingId);
-    if (driverId === job.driverId || job.previousDriverIds?.includes(driverId)) throw new ConflictError(REASSIGN_MSG.sameDriver);
-    const candidate = (await this.candidates(bookingId)).find((c) => c.driverId === driverId);
-    const driver = await this.deps.drivers.findById(driverId);
-    if (!candidate || !driver) throw new ConflictError(REASSIGN_MSG.notFree);
-    if (candidate.overBookedPence > 0 && !acceptDifference) {
-      throw new ConflictError(REASSIGN_MSG.overBooked(driver.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)));
-    }
-
-    // The new driver's time first (409 when taken meanwhile: nothing changed), then the old driver's back.
+  /**
+   * Moves the job to `candidate`: their time first ('not-free' when taken meanwhile: nothing
+   * changed), then the job, conditional on it still being in `from` under the driver read (false
+   * when it is not: two staff, or a staff member and the sweep, cannot both move it), and only then
+   * the old driver's time back.
+   */
+  private async handOver(
+    job: JobDoc,
+    candidate: Candidate,
+    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string },
+  ): Promise<JobView | false | 'not-free'> {
+    const { bookingId } = job;
+    const driver = await this.deps.drivers.findById(candidate.driverId);
+    if (!driver) return 'not-free';
     const window = moveWindow(new Date(job.move.date), job.move.totalHour, driver.card.minimumHours);
-    await this.deps.slots.hold(driverId, bookingId, window, null);
-    await this.deps.slots.releaseDriver(bookingId, job.driverId);
+    try {
+      await this.deps.slots.hold(candidate.driverId, bookingId, window, null);
+    } catch (err) {
+      if (err instanceof ConflictError) return 'not-free';
+      throw err;
+    }
 
     const now = this.deps.clock.now();
     const at = now.toISOString();
     const respondBy = respondByFor(now, this.deps.responseMinutes, job.move.date);
-    const contact = { name: driver.name, email: driver.email };
+    const contact = { name: driver.name, email: driver.email, phone: driver.phone };
     const set: Partial<JobDoc> = {
-      driverId,
+      driverId: candidate.driverId,
       driverContact: contact,
       status: 'offered',
       offeredAt: at,
@@ -78,26 +137,26 @@ export class ReassignJob {
       {
         bookingId,
         randomNumber: job.randomNumber,
-        driver: { id: driverId, ...contact, phone: driver.phone },
+        driver: { id: candidate.driverId, ...contact },
         previousDriverId: job.driverId,
         customer: { name: job.customer.name, email: job.customer.email },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
-        reassignedBy: by,
+        reassignedBy: how.by,
+        ...(how.because ? { because: how.because } : {}),
         at,
       },
       meta,
     );
-    const offered = await createEvent(TOPICS.jobOffered, { bookingId, randomNumber: job.randomNumber, driver: { id: driverId, ...contact }, move: { ...job.move }, respondBy }, meta);
-    // Conditional on the job still being back with the office under the driver read: two staff cannot both reassign it.
-    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, set, [outboxEntry(TOPICS.jobReassigned, reassigned, bookingId), outboxEntry(TOPICS.jobOffered, offered, bookingId)]);
+    const offered = await createEvent(TOPICS.jobOffered, { bookingId, randomNumber: job.randomNumber, driver: { id: candidate.driverId, ...contact }, move: { ...job.move }, respondBy }, meta);
+    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, how.from, set, [outboxEntry(TOPICS.jobReassigned, reassigned, bookingId), outboxEntry(TOPICS.jobOffered, offered, bookingId)]);
     if (!changed) {
-      await this.deps.slots.releaseDriver(bookingId, driverId);
-      throw new ConflictError(REASSIGN_MSG.notReturned);
+      await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
+      return false;
     }
+    await this.deps.slots.releaseDriver(bookingId, job.driverId);
     void this.deps.relay?.kick();
-    this.deps.logger.info({ bookingId, from: job.driverId, to: driverId, by }, 'job reassigned');
     return toView({ ...job, ...set } as JobDoc);
   }
 

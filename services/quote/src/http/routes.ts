@@ -23,7 +23,7 @@ function coordinate(value: unknown, field: 'lat' | 'lng'): number {
   return n;
 }
 
-export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: GeoPort }): void {
+export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: GeoPort; tally?: { record(): void } }): void {
   app.post(
     '/api/booking',
     route(async (req, res) => {
@@ -34,6 +34,8 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
       const preliminary = complete === null;
       // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
       const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true });
+      // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
+      if (!preliminary) deps.tally?.record();
       const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
       res.json(body);
     }),

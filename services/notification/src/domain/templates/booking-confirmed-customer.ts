@@ -19,6 +19,13 @@ const receiptOf = (b: BookingConfirmed, at: string): ReceiptFacts => ({
  * The customer's confirmation after paying: the move, the money with its receipt, the policies, and
  * the way to the booking (My move; the retrieve page for events from before that page existed).
  */
+/**
+ * The driver still has to accept (their portal asks them by a deadline): the customer is told so,
+ * and that their contact reaches the driver only then, never that it already has.
+ */
+const driverLine = (driver: string): string =>
+  `We have asked ${driver} to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number. If they cannot, we offer it to another driver free at the same time for no more than you paid, and tell you who.`;
+
 export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: TemplateContext, paidAt: string): EmailContent {
   const paid = pounds(b.amountPaidPence);
   const balance = pounds(b.outstandingBalancePence);
@@ -35,7 +42,7 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
   const text = [
     `Hello ${b.customer.name},`,
     '',
-    `Your move is booked with ${driver}. We have passed your name, e-mail and phone number to the driver, who may contact you before the day.`,
+    `Your move is booked and paid. ${driverLine(driver)}`,
     '',
     `Booking reference: ${b.randomNumber}`,
     moveSummaryText(b.move),
@@ -53,7 +60,7 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
     textFooter,
   ].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>
-<p>Your move is booked with <strong>${driver}</strong>. We have passed your name, e-mail and phone number to the driver, who may contact you before the day.</p>
+<p>Your move is booked and paid. ${driverLine(driver)}</p>
 <p>Booking reference: <strong>${b.randomNumber}</strong></p>
 ${moveSummaryHtml(b.move)}
 <h2 style="font-size:16px">Payment</h2>

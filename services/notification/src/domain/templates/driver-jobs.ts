@@ -1,7 +1,7 @@
-import type { JobAccepted, JobOffered, JobReassigned, JobReturned, JobReturnReason } from '@vanhop/contracts';
+import { AUTOMATIC_FALLBACK, timeLeftText, type JobAccepted, type JobOffered, type JobReassigned, type JobReturned, type JobReturnReason } from '@vanhop/contracts';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 import { html } from '../html.js';
-import { moveDate } from '../format.js';
+import { hoursLabel, moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 
@@ -19,6 +19,16 @@ export function jobOfferedDriverEmail(j: JobOffered, ctx: TemplateContext): Emai
 ${moveSummaryHtml(j.move)}
 <p><a href="${url}" style="display:inline-block;background:#1a73e8;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">Accept or decline</a></p>`;
   return { subject, text, html: layout(subject, body) };
+}
+
+/**
+ * JobOffered → the driver's phone: the same offer by text, with the time left to answer counted
+ * from when the offer was made (a text delivered late still names the deadline itself).
+ */
+export function jobOfferedDriverSms(j: JobOffered, offeredAt: string, ctx: TemplateContext): string {
+  const left = timeLeftText(new Date(offeredAt), j.respondBy);
+  const within = left ? `within ${left}, by ${moveDate(j.respondBy)}` : `by ${moveDate(j.respondBy)}`;
+  return `VanHop: new job ${j.randomNumber} on ${moveDate(j.move.date)} (${hoursLabel(j.move.totalHour)}, ${j.move.typeofVan} van). Accept or decline ${within}: ${driverJobsUrl(ctx)}`;
 }
 
 /** JobAccepted → the office: nothing to do, the move is covered. */
@@ -52,13 +62,36 @@ ${moveSummaryHtml(j.move)}
   return { subject, text, html: layout(subject, body) };
 }
 
+/** Who found the new driver, in the customer's mail: the office by hand, or the platform at once. */
+const reassignedLine = (j: JobReassigned): string =>
+  j.reassignedBy === AUTOMATIC_FALLBACK
+    ? `Your driver cannot do your move on ${moveDate(j.move.date)}, so we have offered it to ${j.driver.name}, who is free at that time for no more than you paid. Your price and payments stay as they were. We will e-mail and text you as soon as ${j.driver.name} accepts.`
+    : `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead. Your price and payments stay as they were.`;
+
 /** JobReassigned → the customer: who their new driver is (the price they booked stands). */
 export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContext): EmailContent {
   const subject = `Your new driver for booking ${j.randomNumber}: ${j.driver.name}`;
-  const line = `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead. Your price and payments stay as they were.`;
+  const line = reassignedLine(j);
   const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
   const text = [`Hello ${j.customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
   const body = html`<p>Hello ${j.customer.name},</p>
+<p>${line}</p>
+${moveSummaryHtml(j.move)}
+${url ? myMoveButton(url) : ''}`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+/**
+ * JobReturned → the customer (events that carry them): no other driver could take the move at once.
+ * The office is looking; meanwhile the customer may cancel for a full refund or postpone the move,
+ * both on My move.
+ */
+export function jobReturnedCustomerEmail(j: JobReturned, customer: NonNullable<JobReturned['customer']>, ctx: TemplateContext): EmailContent {
+  const subject = `We are finding a driver for your move on ${moveDate(j.move.date)}`;
+  const line = `Your driver cannot do your move (booking ${j.randomNumber}) and no other driver is free at that time for the price you paid, so the office is finding you one and will e-mail you. If you would rather not wait, you can cancel for a full refund or postpone the move to another date on your My move page.`;
+  const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
+  const text = [`Hello ${customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
+  const body = html`<p>Hello ${customer.name},</p>
 <p>${line}</p>
 ${moveSummaryHtml(j.move)}
 ${url ? myMoveButton(url) : ''}`;
