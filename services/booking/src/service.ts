@@ -10,6 +10,7 @@ import { RecordPayment } from './app/record-payment.js';
 import { RecordRefund } from './app/record-refund.js';
 import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
+import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
 import { MyMoveRecords } from './app/my-move-records.js';
 import { CancelBooking } from './app/cancel-booking.js';
@@ -64,6 +65,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
         markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
         recordRefund: new RecordRefund(bookings, infra.logger),
         driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
+        jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
       }),
       start: async () => {
         await bookings.ensureIndexes();

@@ -38,6 +38,11 @@ describe('GET /api/backdata/all', () => {
       frozenAt: null,
       needsDriver: null,
       staffCancellation: null,
+      // Not done by its driver yet (a done move counts as past on the staff lists).
+      jobDoneAt: null,
+      // For the staff lists' job status and the panel's change history (derived for records older than the lines).
+      driverAcceptedAt: null,
+      history: [expect.objectContaining({ kind: 'saved', text: 'Quote saved' }), expect.objectContaining({ kind: 'paid' })],
     });
     for (const field of ['totalAddress', 'travelMiles', 'travelHour', 'name', 'email', 'phone', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalPrice', 'totalSecond', 'date', 'description']) {
       expect(item.quote).toHaveProperty(field);

@@ -126,6 +126,7 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       'GET /api/driver/me/jobs': {},
       'POST /api/driver/me/jobs/:id/accept': {},
       'POST /api/driver/me/jobs/:id/decline': {},
+      'POST /api/driver/me/jobs/:id/progress': { body: { step: 'on-my-way' } },
       'PUT /api/driver/me/card': { body: HOUSE_CARD },
       'PUT /api/driver/me/availability': { body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] } },
     };

@@ -14,6 +14,8 @@ import { SubmitReview } from './app/submit-review.js';
 import { ModerateReviews } from './app/moderate-reviews.js';
 import { customerReviewRoutes } from './http/customer-review-routes.js';
 import { moderationRoutes } from './http/moderation-routes.js';
+import { AutoReviewRepository } from './adapters/auto-review-repository.js';
+import { AUTO_REVIEW_SWEEP_MS, AutoReviewRequest } from './app/auto-review-request.js';
 
 export const reviewService: ServiceDefinition<ReviewConfig> = {
   name: 'review',
@@ -35,18 +37,30 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
     const requestReview = new RequestReview(requests, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
     const submitReview = new SubmitReview(requests, reviews, links, infra.clock);
     const staffOnly = requireStaff(config.jwt, infra.clock);
+    const autoSchedule = new AutoReviewRepository(infra.store);
+    const autoReview = new AutoReviewRequest({ schedule: autoSchedule, requestReview, clock: infra.clock, logger: infra.logger });
+    const sweepAutoReviews = () => autoReview.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'automatic review sweep failed'));
+    let autoSweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
         reviewRoutes(app, { listReviews, requestReview, staffOnly });
         customerReviewRoutes(app, { submitReview, moderation, cache: infra.cache, perHour: config.submitRateLimitPerHour });
         moderationRoutes(app, { moderation, staffOnly });
       },
-      subscriptions: reviewSubscriptions(),
+      subscriptions: reviewSubscriptions({ autoReview }),
       start: async () => {
         await reviews.ensureIndexes();
+        await autoSchedule.ensureIndexes();
         await relay.start();
+        // The next-morning review requests: state in the store, so at start-up too, then on an interval.
+        void sweepAutoReviews();
+        autoSweeper = setInterval(() => void sweepAutoReviews(), AUTO_REVIEW_SWEEP_MS);
+        autoSweeper.unref();
       },
-      stop: () => relay.stop(),
+      stop: async () => {
+        clearInterval(autoSweeper);
+        await relay.stop();
+      },
     };
   },
 };

@@ -12,6 +12,8 @@ import { loadConfig } from '../src/config.js';
 interface Review { rating: number; author_name: string; time: number; profile_photo_url: string; text: string }
 
 /** A local stand-in for maps.googleapis.com answering Place Details in Google's response shape. */
+const ownBus = () => new MemoryEventBus(createLogger('bus', 'silent'));
+
 async function startFakeGoogle() {
   const state = {
     hits: [] as URL[],
@@ -64,7 +66,8 @@ describe('GET /api/google/review', () => {
       loadConfig({ ...base, GOOGLE_PLACES_KEY: 'test-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url, REVIEWS_CACHE_SECONDS: '600', REVIEWS_STALE_SECONDS: '86400' }),
       { bus, clock },
     );
-    seeded = await startService(reviewService, loadConfig({ ...base, DATA_DIR: path.join(dataDir, 'seeded') }), { bus, clock });
+    // Each instance is a deployment of its own: its own bus (a bus takes one consumer per group and topic).
+    seeded = await startService(reviewService, loadConfig({ ...base, DATA_DIR: path.join(dataDir, 'seeded') }), { bus: ownBus(), clock });
   });
 
   afterAll(async () => {
@@ -137,7 +140,7 @@ describe('GET /api/google/review', () => {
     const cold = await startService(
       reviewService,
       loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cold'), LOG_LEVEL: 'silent', ...TEST_JWT_ENV, GOOGLE_PLACES_KEY: 'bad-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url }),
-      { bus, clock },
+      { bus: ownBus(), clock },
     );
     try {
       const res = await fetch(`${cold.url}/api/google/review`);

@@ -36,12 +36,16 @@ export function isWhen(when: When, date: Date, now: Date): boolean {
   return date.getTime() < now.getTime();
 }
 
+/** A move its driver marked done (the staff list's `jobDoneAt`) is past, even before its booked time on the day. */
+const isDone = (r: BookingRecord): boolean => typeof (r as { jobDoneAt?: unknown }).jobDoneAt === 'string';
+const inList = (when: When, r: BookingRecord, date: Date, now: Date): boolean => (isDone(r) && when !== 'today' ? when === 'past' : isWhen(when, date, now));
+
 /** The records of one list, oldest first; records without a readable date are left out. */
 export function selectRecords(records: readonly BookingRecord[], kind: 'quotation' | 'job', when: When, now: Date): BookingRecord[] {
   const ofKind = kind === 'quotation' ? isQuotation : isJob;
   return records
     .map((record) => ({ record, date: recordDate(record) }))
-    .filter((x): x is { record: BookingRecord; date: Date } => x.date !== null && ofKind(x.record) && isWhen(when, x.date, now))
+    .filter((x): x is { record: BookingRecord; date: Date } => x.date !== null && ofKind(x.record) && inList(when, x.record, x.date, now))
     .sort((a, b) => a.date.getTime() - b.date.getTime())
     .map((x) => x.record);
 }

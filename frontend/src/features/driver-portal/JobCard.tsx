@@ -8,6 +8,7 @@ import { Badge, type Tone } from '../../ui';
 import { londonDateTime } from '../drivers/format';
 import { JobAnswer, type JobAnswerKind } from './JobAnswer';
 import { JobMoney } from './JobMoney';
+import { JobProgress, showsProgress } from './JobProgress';
 
 /** The server's words for the job and its booking (the same function, for jobs stored before it said them). */
 const statusText = (job: JobView): string => job.stateText ?? jobStateText(job);
@@ -20,7 +21,20 @@ const toneOf = (job: JobView): Tone => (isOff(job) ? 'danger' : STATUS_TONES[job
 
 const stairsText = (n: number) => (n > 0 ? `${n} flight${n === 1 ? '' : 's'} of stairs` : 'no stairs');
 
-export function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; onAnswer: (job: JobView, answer: JobAnswerKind) => void }) {
+export function JobCard({
+  job,
+  busy,
+  onAnswer,
+  onChanged,
+  onStale,
+}: {
+  job: JobView;
+  busy: boolean;
+  onAnswer: (job: JobView, answer: JobAnswerKind) => void;
+  /** The day of the move: a step marked (the card shows the job as the server answered it). */
+  onChanged?: (job: JobView) => void;
+  onStale?: () => void;
+}) {
   const titleId = `job-${job.bookingId}-title`;
   const { move, customer } = job;
   return (
@@ -103,6 +117,7 @@ export function JobCard({ job, busy, onAnswer }: { job: JobView; busy: boolean; 
         )}
       </dl>
       {job.status === 'offered' && !isOff(job) && <JobAnswer job={job} busy={busy} onAnswer={onAnswer} />}
+      {onChanged && showsProgress(job, new Date()) && <JobProgress job={job} onChanged={onChanged} onStale={onStale ?? (() => undefined)} />}
     </article>
   );
 }

@@ -42,6 +42,17 @@ export function JobsPage() {
     void load();
   }, [load]);
 
+  /** A job as the server answered it, in whichever list it is. */
+  const replace = (updated: JobView) =>
+    setJobs(
+      (all) =>
+        all && {
+          today: all.today.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+          upcoming: all.upcoming.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+          past: all.past.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+        },
+    );
+
   const onAnswer = async (job: JobView, answer: JobAnswerKind) => {
     if (!token) return;
     setBusy(job.bookingId);
@@ -86,7 +97,7 @@ export function JobsPage() {
             ) : (
               <div className="portal-jobs">
                 {jobs[key].map((job) => (
-                  <JobCard key={job.bookingId} job={job} busy={busy === job.bookingId} onAnswer={(j, a) => void onAnswer(j, a)} />
+                  <JobCard key={job.bookingId} job={job} busy={busy === job.bookingId} onAnswer={(j, a) => void onAnswer(j, a)} onChanged={replace} onStale={() => void load()} />
                 ))}
               </div>
             )}

@@ -13,6 +13,7 @@ import type {
   DriverLoginResponse,
   DriverPasswordSet,
   DriverSelfView,
+  JobProgressStep,
   JobView,
   PriceCardWire,
 } from '@vanhop/contracts';
@@ -61,3 +62,7 @@ export const fetchJobs = (token: string) => call<DriverJobsResponse>('/driver/me
 
 export const answerJob = (token: string, bookingId: string, answer: 'accept' | 'decline') =>
   call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/${answer}`, { method: 'POST', token });
+
+/** The day of the move: on my way, arrived, done (in turn; the customer is texted each). */
+export const markJobProgress = (token: string, bookingId: string, step: JobProgressStep) =>
+  call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, { method: 'POST', token, body: { step } });

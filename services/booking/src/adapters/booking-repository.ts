@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry, NeedsDriver, Receipt } from '@vanhop/contracts';
+import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
 import { withoutOutbox, type Collection, type DocumentStore, type Filter, type OutboxEntry, type Update, type WithOutbox } from '@vanhop/platform';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
@@ -111,6 +111,19 @@ export class BookingRepository {
     return docs.map((d) => withoutOutbox(d));
   }
 
+  /**
+   * Live records whose retrieve code is `code`, or whose customer's name, e-mail or phone matches
+   * `pattern` (case-insensitive; the phone pattern allows spaces between digits), newest move first,
+   * at most `limit`: the staff search reads no more than it answers.
+   */
+  async searchLive(match: { code: number | null; text: RegExp; phone: RegExp | null }, limit: number): Promise<StoredBooking[]> {
+    const or: Filter[] = [{ 'quote.name': { $regex: match.text } }, { 'quote.email': { $regex: match.text } }];
+    if (match.code !== null) or.push({ randomNumber: match.code });
+    if (match.phone) or.push({ 'quote.phone': { $regex: match.phone } });
+    const docs = await this.bookings.find({ deletedAt: null, $or: or }, { sort: { 'quote.date': -1, date: -1 }, limit });
+    return docs.map((d) => withoutOutbox(d));
+  }
+
   /** Throws DuplicateKeyError when the code (or id) is taken. */
   async insert(record: StoredBooking, events: OutboxEntry[]): Promise<void> {
     await this.bookings.insertOne({ ...record, outbox: events });
@@ -185,6 +198,19 @@ export class BookingRepository {
     const { matched } = await this.bookings.updateOne(
       { _id: id, 'driver.id': driverId, $and: [{ $or: [{ driverAcceptedAt: null }, { driverAcceptedAt: { $exists: false } }] }, { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] }] },
       { $set: { driverAcceptedAt: at }, $push: { history: line } },
+    );
+    return matched === 1;
+  }
+
+  /**
+   * A step of the move day by the driver the booking names: its My move line once per step (a
+   * redelivery matches nothing); "done" also records when the move was done.
+   */
+  async markJobProgress(id: string, driverId: string, step: JobProgressStep, at: string, line: BookingHistoryEntry): Promise<boolean> {
+    // One field per step (not an array): "not marked yet" then reads the same in every store.
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, 'driver.id': driverId, [`jobSteps.${step}`]: { $exists: false } },
+      { $set: { [`jobSteps.${step}`]: at, ...(step === 'done' ? { jobDoneAt: at } : {}) }, $push: { history: line } },
     );
     return matched === 1;
   }

@@ -1,7 +1,7 @@
-import type { BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
+import type { BookingHistoryEntry, BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
+import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
 /**
  * A booking as staff see it (docs/WIRE-CONTRACT.md, "The booking record (staff)"), without internal fields such as
@@ -22,6 +22,12 @@ export type AdminBookingView = Pick<
   needsDriver: NeedsDriver | null;
   /** Staff cancelled it: who and why (null: not cancelled by staff). */
   staffCancellation: { by: string; reason: string } | null;
+  /** When the driver marked the move done (null: not yet): a done move counts as past, even on its day. */
+  jobDoneAt: string | null;
+  /** When the named driver accepted the job (null: not yet), for the staff lists' job status. */
+  driverAcceptedAt: string | null;
+  /** The record's change history with times (the lines My move shows), for the staff panel. */
+  history: BookingHistoryEntry[];
 };
 
 /** Copies only the listed fields, so anything added to stored records later stays private by default. */
@@ -45,6 +51,9 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     frozenAt: record.frozenAt ?? null,
     needsDriver: record.needsDriver ?? null,
     staffCancellation: record.staffCancellation ?? null,
+    jobDoneAt: record.jobDoneAt ?? null,
+    driverAcceptedAt: record.driverAcceptedAt ?? null,
+    history: historyOf(record),
   };
 }
 

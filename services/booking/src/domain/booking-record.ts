@@ -1,4 +1,4 @@
-import { customerStatusText, poundsToPence, type BookingLifecycle, type BookingRecord, type PriceCardWire, type RefundReason } from '@vanhop/contracts';
+import { customerStatusText, poundsToPence, type BookingLifecycle, type JobProgressStep, type BookingRecord, type PriceCardWire, type RefundReason } from '@vanhop/contracts';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -30,6 +30,10 @@ export type StoredBooking = BookingRecord &
     bookedCard?: PriceCardWire | null;
     /** Staff cancelled the booking: who (office records only, never shown to the customer) and why. */
     staffCancellation?: { by: string; reason: string };
+    /** When the driver marked each step of the move day (on my way, arrived, done), each once. */
+    jobSteps?: Partial<Record<JobProgressStep, string>>;
+    /** When the driver marked the move done: the booking is done (Past jobs), the review follows the next morning. */
+    jobDoneAt?: string | null;
   };
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */

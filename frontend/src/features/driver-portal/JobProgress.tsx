@@ -1,0 +1,92 @@
+/**
+ * The day of the move on an accepted job: the driver marks "On my way", "Arrived" and "Done" in
+ * turn (the customer is texted each, and My move shows it). One button at a time, the next step
+ * only, so the steps cannot be tapped out of order; the ones done show with their time.
+ */
+import { useState } from 'react';
+import { JOB_PROGRESS_BUTTON, JOB_PROGRESS_DONE_TEXT, JOB_PROGRESS_STEPS, nextProgressStep, type JobView } from '@vanhop/contracts';
+import { londonDateTime, londonTime } from '../drivers/format';
+import { markJobProgress, messageOf, PortalApiError } from './api';
+import { useDriverSession } from './session';
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonDayOf = (d: Date) => LONDON_DAY.format(d);
+
+/** Whether the card shows the day's steps: started, on the move's London day, or once they open. */
+export function showsProgress(job: JobView, now: Date): boolean {
+  if (job.status !== 'accepted' || job.bookingState === 'cancelled' || job.bookingState === 'postponed') return false;
+  if (job.progress) return true;
+  const start = new Date(job.move.date);
+  if (Number.isNaN(start.getTime())) return false;
+  const opens = job.progressOpensAt ? Date.parse(job.progressOpensAt) : Number.NaN;
+  return londonDayOf(start) === londonDayOf(now) || (!Number.isNaN(opens) && now.getTime() >= opens && now.getTime() < start.getTime() + 24 * 3_600_000);
+}
+
+export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job: JobView; onChanged: (job: JobView) => void; onStale: () => void; now?: Date }) {
+  const { token, guard } = useDriverSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const next = nextProgressStep(job.progress);
+  const current = job.progress ? JOB_PROGRESS_STEPS.indexOf(job.progress) : -1;
+  const opensAt = job.progressOpensAt ? Date.parse(job.progressOpensAt) : Number.NaN;
+  const tooEarly = next === 'on-my-way' && !Number.isNaN(opensAt) && now.getTime() < opensAt;
+
+  const mark = async () => {
+    if (!token || !next) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await guard(markJobProgress(token, job.bookingId, next)));
+    } catch (err) {
+      if (err instanceof PortalApiError && err.status === 401) return;
+      setError(messageOf(err, 'This step could not be saved. Please try again.'));
+      if (err instanceof PortalApiError && err.status === 409) onStale();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="portal-job-progress" data-testid="job-progress">
+      <h4>On the day</h4>
+      <ol className="portal-progress-steps">
+        {JOB_PROGRESS_STEPS.map((step, i) => (
+          <li key={step} className={i <= current ? 'is-done' : 'is-pending'}>
+            {i <= current ? (
+              <>
+                <span aria-hidden="true">✓ </span>
+                {JOB_PROGRESS_DONE_TEXT[step]}
+                {i === current && job.progressAt ? (
+                  <>
+                    {' '}
+                    at <time dateTime={job.progressAt}>{londonTime(job.progressAt)}</time>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              JOB_PROGRESS_BUTTON[step]
+            )}
+          </li>
+        ))}
+      </ol>
+      {error && (
+        <p role="alert" className="vh-form-error">
+          {error}
+        </p>
+      )}
+      {next &&
+        (tooEarly ? (
+          <p className="portal-muted">
+            You can mark “{JOB_PROGRESS_BUTTON[next]}” from <time dateTime={job.progressOpensAt}>{londonDateTime(job.progressOpensAt)}</time>.
+          </p>
+        ) : (
+          <div className="portal-actions">
+            <button type="button" className="portal-button" disabled={busy} onClick={() => void mark()}>
+              {JOB_PROGRESS_BUTTON[next]}
+            </button>
+            <span className="portal-muted">The customer gets a text.</span>
+          </div>
+        ))}
+    </div>
+  );
+}
