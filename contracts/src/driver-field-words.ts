@@ -41,6 +41,8 @@ const PROFILE_LABELS: Record<string, string> = {
   ...Object.fromEntries(WEEKDAYS.map((d) => [`availability.${d}`, `Hours on ${DAY_NAMES[d]}`])),
   ...Object.fromEntries(Object.entries(CARD_LABELS).map(([path, label]) => [`card.${path}`, label])),
   'cardBounds.outOfHoursStartHours': 'Out-of-hours start hours the driver may choose',
+  'documents.insurance': 'Insurance',
+  'documents.licence': 'Driving licence',
 };
 
 /** The words for a changed field; a field without words yet shows its path rather than nothing. */

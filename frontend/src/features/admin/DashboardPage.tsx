@@ -2,10 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { confirmDeleteText, MSG, type AmendBookingRequest, type BookingRecord, type StaffCancelRequest } from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
+import { BookingSearch } from './BookingSearch';
 import { AdminApiError, amendBookingRecord, cancelBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
+import { BusinessPanelSlot } from './BusinessPanelSlot';
 
 const QUOTATION_TABS: readonly WhenTab[] = [
   { when: 'future', label: 'Future' },
@@ -193,12 +195,11 @@ export function DashboardPage() {
 
       <NeedsDriverAlert records={records} onOpen={openRecord} />
 
+      <BookingSearch onOpen={openRecord} />
+
       <div className="admin-grid">
         <RecordList title="Quotation" kind="quotation" tabs={QUOTATION_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
-        <section className="admin-card" aria-labelledby="admin-maintenance-title">
-          <h2 id="admin-maintenance-title">Dashboard</h2>
-          <p>{MSG.admin.maintenance}</p>
-        </section>
+        <BusinessPanelSlot />
         <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
       </div>
 

@@ -3,6 +3,9 @@ import { useDialogFocus } from '../../components/useDialogFocus';
 import { deleteRefusal, PAYMENT_STATUS_TEXT, staffCancelTerms, type AmendBookingRequest, type BookingRecord, type StaffCancellation, type StaffCancelRequest } from '@vanhop/contracts';
 import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
+import { RecordHistory } from './RecordHistory';
+import { jobStatusOf } from './job-status';
+import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
 import { staffFactsOf } from './money-taken';
 import {
@@ -132,6 +135,13 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
             <Row label="Total price">{formatPounds(q.totalPrice)}</Row>
             {typeof record.OutstandingBalance === 'number' && <Row label="Outstanding balance">{formatPounds(record.OutstandingBalance)}</Row>}
             {record.driver && <Row label="Driver">{record.driver.name}</Row>}
+            {!unpaid && (
+              <Row label="Job status">
+                <span className={`admin-job-status is-${jobStatusOf(record).tone}`} data-testid="detail-job-status">
+                  {jobStatusOf(record).label}
+                </span>
+              </Row>
+            )}
           </dl>
         </section>
 
@@ -152,6 +162,8 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
             </dl>
           </section>
         )}
+
+        <RecordHistory record={record} />
 
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { BookingRecord } from '@vanhop/contracts';
 import { formatLondonDate, formatPounds, lifecycleBadges, lifecycleOf, recordDate, routeOf, selectRecords, type When } from './records';
+import { jobStatusOf } from './job-status';
+import './search.css';
 
 export interface WhenTab {
   when: When;
@@ -54,6 +56,7 @@ function RecordCard({ index, record, onOpen }: { index: number; record: BookingR
   const unpaid = record.paymentStatus === 'unpaid';
   const { state } = lifecycleOf(record);
   const badges = lifecycleBadges(record);
+  const status = jobStatusOf(record);
   return (
     <button
       type="button"
@@ -78,6 +81,14 @@ function RecordCard({ index, record, onOpen }: { index: number; record: BookingR
         <span>
           <strong>Unique Code:</strong> {record.randomNumber}
         </span>
+        {!unpaid && (
+          <span>
+            <strong>Job status:</strong>{' '}
+            <span className={`admin-job-status is-${status.tone}`} data-testid="job-status">
+              {status.label}
+            </span>
+          </span>
+        )}
         {badges.length > 0 && (
           <span className="admin-record-marks">
             {badges.map((b) => (

@@ -16,6 +16,9 @@ import type {
   DriverAccountView,
   DriverAdminView,
   DriverAuditEntry,
+  DriverCalendarWeek,
+  DriverDocumentsInput,
+  DriverDocumentsView,
   DriverCreate,
   DriverInviteSent,
   DriverPatch,
@@ -153,3 +156,21 @@ export const fetchDriverAccounts = (token: string) => call<DriverAccountView[]>(
 
 export const inviteDriver = (token: string, id: string) =>
   call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
+
+// ---- Finding things (staff only, bearer): the booking search, a driver's week, their documents ----
+
+/** Up to BOOKING_SEARCH_LIMIT live records matching a code, name, phone or e-mail; `truncated` when more matched. */
+export const searchBookingRecords = (token: string, q: string) =>
+  call<{ results: BookingRecord[]; truncated: boolean }>(`/backdata/search?q=${encodeURIComponent(q)}`, { token });
+
+/** The driver's week holding `week` (any day of it; absent: this week): hours, days off and jobs. */
+export const fetchDriverCalendar = (token: string, id: string, week?: string) =>
+  call<DriverCalendarWeek>(`${driverPath(id)}/calendar${week ? `?week=${encodeURIComponent(week)}` : ''}`, { token });
+
+export const fetchDriverDocuments = (token: string, id: string) => call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
+
+/** Every driver's documents standing, for the list's expired / expiring badges. */
+export const fetchAllDriverDocuments = (token: string) => call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
+
+export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
+  call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });

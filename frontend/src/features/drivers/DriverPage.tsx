@@ -22,6 +22,8 @@ import { driverFormBody, driverToForm, newDriverForm, type DriverFormValues } fr
 import { initials, londonDateTime } from './format';
 import { AuditLog } from './DriverAudit';
 import { DriverSuspension } from './DriverSuspension';
+import { DriverCalendar } from './DriverCalendar';
+import { DriverDocuments } from './DriverDocuments';
 import './drivers.css';
 
 const LIST = '/admin/drivers';
@@ -222,12 +224,14 @@ export function DriverPage() {
             </h1>
           </div>
           <StatusLine status={saved} />
+          <DriverCalendar driverId={driver.id} />
           <div className="driver-layout">
             <div className="driver-main">
               <DriverForm key={formKey} mode="edit" initialValues={driverToForm(driver)} save={save} onReload={reload} />
             </div>
             <aside className="driver-side">
               <PortalAccount driver={driver} status={account} onInvited={() => setAccount((s) => (s === 'active' ? s : 'invited'))} />
+              <DriverDocuments driverId={driver.id} />
               <DriverSuspension driver={driver} onChanged={changed} />
               <AuditLog driver={driver} entries={audit} error={auditError} />
             </aside>

@@ -4,8 +4,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DriverAccountStatus, DriverAdminView, DriverRatings, JobView } from '@vanhop/contracts';
-import { fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
+import type { DriverAccountStatus, DriverAdminView, DriverDocumentsView, DriverRatings, JobView } from '@vanhop/contracts';
+import { fetchAllDriverDocuments, fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
 import { DriversTable } from './DriversTable';
@@ -24,6 +24,8 @@ export function DriversPage() {
   const [jobsError, setJobsError] = useState<string | null>(null);
   /** VanHop's own approved reviews per driver: the list shows the rating customers see (combined). */
   const [ownRatings, setOwnRatings] = useState<DriverRatings>({});
+  /** Insurance and licence standing per driver (the expired / expiring badges); empty when it could not be read. */
+  const [documents, setDocuments] = useState<Map<string, DriverDocumentsView>>(new Map());
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -39,6 +41,9 @@ export function DriversPage() {
       fetchDriverRatings()
         .then(setOwnRatings)
         .catch(() => setOwnRatings({})),
+      guard(fetchAllDriverDocuments(token))
+        .then((rows) => setDocuments(new Map((Array.isArray(rows) ? rows : []).map((r) => [r.driverId, r]))))
+        .catch(() => setDocuments(new Map())),
       guard(fetchReturnedJobs(token))
         .then((list) => {
           setJobs(Array.isArray(list) ? list : []);
@@ -80,7 +85,7 @@ export function DriversPage() {
       ) : drivers.length === 0 ? (
         <p className="admin-muted">No drivers yet.</p>
       ) : (
-        <DriversTable drivers={drivers} accountOf={accountOf} ownRatings={ownRatings} />
+        <DriversTable drivers={drivers} accountOf={accountOf} ownRatings={ownRatings} documentsOf={(id) => documents.get(id)} />
       )}
 
       <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} token={token} guard={guard} onChanged={() => void load()} />

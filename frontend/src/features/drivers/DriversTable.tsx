@@ -4,7 +4,7 @@
  */
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { DriverAdminView, DriverRatings } from '@vanhop/contracts';
+import { standingBadge, type DriverAdminView, type DriverDocumentsView, type DriverRatings } from '@vanhop/contracts';
 import { Badge } from '../../ui';
 import { baseLine, emailParts, HELP_SHORT, phoneLine, ratingOf } from './driver-summary';
 import { initials } from './format';
@@ -67,7 +67,18 @@ function Rating({ driver, own }: { driver: DriverAdminView; own?: { rating: numb
   );
 }
 
-export function DriversTable({ drivers, accountOf, ownRatings = {} }: { drivers: DriverAdminView[]; accountOf: (id: string) => string; ownRatings?: DriverRatings }) {
+export function DriversTable({
+  drivers,
+  accountOf,
+  ownRatings = {},
+  documentsOf = () => undefined,
+}: {
+  drivers: DriverAdminView[];
+  accountOf: (id: string) => string;
+  ownRatings?: DriverRatings;
+  /** The driver's documents standing: an expired or expiring insurance or licence is badged beside the status. */
+  documentsOf?: (id: string) => DriverDocumentsView | undefined;
+}) {
   return (
     <div className="drivers-list">
       <table className="drivers-list-table">
@@ -97,6 +108,8 @@ export function DriversTable({ drivers, accountOf, ownRatings = {} }: { drivers:
         <tbody>
           {drivers.map((d) => {
             const account = accountOf(d.id);
+            const docs = documentsOf(d.id);
+            const docBadge = docs ? standingBadge(docs) : null;
             return (
               <tr key={d.id} data-testid="driver-row" className={d.active ? undefined : 'is-suspended'}>
                 <td className="driver-cell-photo">
@@ -123,6 +136,11 @@ export function DriversTable({ drivers, accountOf, ownRatings = {} }: { drivers:
                 </td>
                 <td className="driver-cell-status">
                   <Badge tone={d.active ? 'success' : 'danger'}>{d.active ? 'Active' : 'Suspended'}</Badge>
+                  {docBadge && (
+                    <Badge tone={docBadge.tone} className="driver-doc-badge" data-testid="document-badge">
+                      {docBadge.label}
+                    </Badge>
+                  )}
                 </td>
                 <td className="driver-cell-account" data-label="Portal account" data-testid="account-status">
                   <span className={`driver-account driver-account--${account === '…' ? 'loading' : account}`}>{account}</span>

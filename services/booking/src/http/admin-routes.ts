@@ -1,8 +1,9 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { staffBookingIdParamsSchema, staffCancelSchema } from '@vanhop/contracts';
+import { bookingSearchQuerySchema, staffBookingIdParamsSchema, staffCancelSchema } from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import { ListBookings } from '../app/list-bookings.js';
+import { SearchBookings } from '../app/search-bookings.js';
 import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
@@ -18,12 +19,23 @@ export function adminRoutes(
   deps: { bookings: BookingRepository; staffOnly: RequestHandler; amend: AmendBooking; remove: DeleteBooking; cancel: StaffCancelBooking },
 ): void {
   const list = new ListBookings(deps.bookings);
+  const search = new SearchBookings(deps.bookings);
 
   app.get(
     '/api/backdata/all',
     deps.staffOnly,
     route(async (_req, res) => {
       res.set('Cache-Control', 'no-store').json(await list.execute());
+    }),
+  );
+
+  // The search box over the staff lists: a code, or part of a name, phone or e-mail; bounded answers.
+  app.get(
+    '/api/backdata/search',
+    deps.staffOnly,
+    validated(bookingSearchQuerySchema, 'query', { what: 'Search' }),
+    route(async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await search.execute(input(res, 'query', bookingSearchQuerySchema).q));
     }),
   );
 

@@ -1,0 +1,59 @@
+import type { DriverDocument, DriverDocumentKind } from '@vanhop/contracts';
+import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
+import type { DocumentedDriver } from '../domain/compliance.js';
+import { DRIVERS, type DriverDoc } from './driver-repository.js';
+
+/** A document as stored on its driver: what staff recorded, and the expiry date its reminder was mailed for. */
+export type StoredDocument = DriverDocument & { remindedFor?: string | null; remindedAt?: string | null };
+
+type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind, StoredDocument | null>> };
+
+/**
+ * The compliance documents, kept on the driver's own document in the `drivers` collection (so the
+ * pricing's read of the drivers sees them, and the reminder's event rides in the driver's outbox,
+ * which the quote service's relay already publishes). Writes touch `documents` only, never the
+ * driver's version: an editor's open form is not made stale by a document or a reminder.
+ */
+export class DriverDocumentsRepository {
+  private readonly col: Collection<DocumentsDoc>;
+
+  constructor(store: DocumentStore) {
+    this.col = store.collection<DocumentsDoc>(DRIVERS);
+  }
+
+  async byId(id: string): Promise<DocumentedDriver | null> {
+    return this.col.findOne({ _id: id });
+  }
+
+  all(): Promise<DocumentedDriver[]> {
+    return this.col.find({}, { sort: { name: 1, _id: 1 } });
+  }
+
+  /** Drivers with at least one document recorded: the reminder sweep reads no others. */
+  withDocuments(): Promise<DocumentedDriver[]> {
+    return this.col.find({ $or: [{ 'documents.insurance.expiresOn': { $exists: true } }, { 'documents.licence.expiresOn': { $exists: true } }] });
+  }
+
+  /**
+   * Sets one document (null: none recorded). A reminder already mailed for the same expiry date is
+   * kept, so re-saving an unchanged document never mails it again; a new date starts afresh.
+   */
+  async set(id: string, kind: DriverDocumentKind, doc: DriverDocument | null, previous: StoredDocument | null | undefined): Promise<boolean> {
+    const keep = doc && previous?.remindedFor === doc.expiresOn ? { remindedFor: previous.remindedFor, remindedAt: previous.remindedAt ?? null } : { remindedFor: null, remindedAt: null };
+    const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null } });
+    return matched === 1;
+  }
+
+  /**
+   * Claims the reminder of one document's expiry date and parks its event in the same write: it
+   * matches only while that date is recorded and no reminder went for it, so two sweeps (two
+   * instances, a restart half way) mail it once, and a crash after the write still publishes it.
+   */
+  async claimReminder(id: string, kind: DriverDocumentKind, expiresOn: string, at: string, event: OutboxEntry): Promise<boolean> {
+    const { matched } = await this.col.updateOne(
+      { _id: id, [`documents.${kind}.expiresOn`]: expiresOn, [`documents.${kind}.remindedFor`]: { $ne: expiresOn } },
+      { $set: { [`documents.${kind}.remindedFor`]: expiresOn, [`documents.${kind}.remindedAt`]: at }, $push: { outbox: event } },
+    );
+    return matched === 1;
+  }
+}

@@ -1,0 +1,18 @@
+import { documentsAllowWork, londonDayOf, type DriverDocuments } from '@vanhop/contracts';
+import type { Driver } from './driver.js';
+
+/** A driver as stored, with the compliance documents staff recorded (absent: none yet). */
+export type DocumentedDriver = Driver & { documents?: DriverDocuments };
+
+/**
+ * The drivers whose insurance and licence allow new work: none recorded has expired by today nor by
+ * the move's day (a driver insured until Friday is not offered a move on Saturday). Re-pricing a
+ * booking already made (`forBookingId`) keeps its driver: existing jobs stay with them, only new
+ * quotes and reassignments leave a lapsed driver out.
+ */
+export function compliantFor<D extends Driver>(drivers: D[], now: Date, moveStart: Date | undefined, forBookingId?: string): D[] {
+  if (forBookingId !== undefined) return drivers;
+  const today = londonDayOf(now);
+  const day = moveStart && moveStart.getTime() > now.getTime() ? londonDayOf(moveStart) : today;
+  return drivers.filter((d) => documentsAllowWork((d as DocumentedDriver).documents, day));
+}

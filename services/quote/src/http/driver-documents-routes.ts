@@ -1,0 +1,39 @@
+import type { Express, RequestHandler } from 'express';
+import { driverDocumentsSchema, driverWeekQuerySchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import type { DriverCalendar } from '../app/driver-calendar.js';
+import type { DriverDocuments } from '../app/driver-documents.js';
+import { driverIdParam } from './driver-admin-routes.js';
+
+/**
+ * Staff routes of a driver's compliance documents and week calendar (`/api/drivers/admin/...`),
+ * behind the staff token at the gateway and again here. Mounted before the driver routes' `/:id`.
+ */
+export function driverDocumentsRoutes(app: Express, deps: { documents: DriverDocuments; calendar: DriverCalendar; staffOnly: RequestHandler }): void {
+  const base = '/api/drivers/admin';
+
+  // Every driver's standing, for the badges of the staff drivers' list.
+  app.get(`${base}/documents`, deps.staffOnly, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.list())));
+
+  app.get(`${base}/:id/documents`, deps.staffOnly, route(async (req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.view(driverIdParam(req.params.id)))));
+
+  app.put(
+    `${base}/:id/documents`,
+    deps.staffOnly,
+    validated(driverDocumentsSchema, 'body', { what: 'Documents' }),
+    route(async (req, res) => {
+      const id = driverIdParam(req.params.id);
+      res.json(await deps.documents.save(id, input(res, 'body', driverDocumentsSchema), signedInStaff(res).username));
+    }),
+  );
+
+  app.get(
+    `${base}/:id/calendar`,
+    deps.staffOnly,
+    validated(driverWeekQuerySchema, 'query', { what: 'Calendar' }),
+    route(async (req, res) => {
+      const id = driverIdParam(req.params.id);
+      res.set('Cache-Control', 'no-store').json(await deps.calendar.week(id, input(res, 'query', driverWeekQuerySchema).week));
+    }),
+  );
+}
