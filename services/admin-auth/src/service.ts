@@ -17,6 +17,9 @@ import { DriverAccountRepository } from './adapters/driver-account-repository.js
 import { DriverAccounts } from './app/driver-accounts.js';
 import { DRIVER_ACCOUNTS } from './domain/driver-account.js';
 import { driverAccountRoutes } from './http/driver-account-routes.js';
+import { BusinessFiguresRepository } from './adapters/business-figures-repository.js';
+import { BusinessFiguresModel } from './app/business-figures.js';
+import { businessFiguresRoutes } from './http/business-figures-routes.js';
 
 export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
   name: 'admin-auth',
@@ -42,6 +45,8 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
     });
     const limits = { loginPerClient: config.loginPerClient, loginPerUsername: config.loginPerUsername, registerPerClient: config.registerPerClient };
     const staffOnly = requireStaff(config.jwt, infra.clock);
+    const figureStore = new BusinessFiguresRepository(infra.store);
+    const figures = new BusinessFiguresModel({ store: figureStore, clock: infra.clock });
     if (config.driverInviteLink.generated) infra.logger.warn('DRIVER_INVITE_LINK_SECRET is not set: driver invitation links stop working when this process restarts');
     return {
       routes: (app) => {
@@ -56,11 +61,13 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         });
         driverAccountRoutes(app, { accounts: drivers, cache: infra.cache, staffOnly, driverOnly: requireDriver(config.jwt, infra.clock), limits });
         dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: staffOnly });
+        businessFiguresRoutes(app, { figures, staffOnly });
       },
-      subscriptions: adminAuthSubscriptions({ drivers }),
+      subscriptions: adminAuthSubscriptions({ drivers, figures }),
       start: async () => {
         await infra.store.collection(ADMINS).ensureIndex({ fields: { nameKey: 1 }, unique: true });
         await accountStore.ensureIndexes();
+        await figureStore.ensureIndexes();
         await credentials.warmUp();
         await relay.start();
       },

@@ -1,0 +1,89 @@
+import type { WaitingJob } from '@vanhop/contracts';
+import { insertUnique, type Collection, type Doc, type DocumentStore, type Filter, type Update } from '@vanhop/platform';
+import type { BusinessFiguresStore } from '../app/business-figures.js';
+import { DAY_COUNTERS, fieldKey, type FigureChange, type StoredDay, type StoredDriverJobs } from '../domain/business-figures.js';
+
+export const BUSINESS_DAYS_COLLECTION = 'business_days';
+export const BUSINESS_DRIVERS_COLLECTION = 'business_driver_jobs';
+export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
+export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
+
+interface DayDoc extends Doc { seen?: Record<string, true> }
+interface WaitingDoc extends Doc { waiting: boolean; job?: WaitingJob }
+interface ChatDoc extends Doc { awaiting: boolean; since: string | null }
+
+/**
+ * Updates one document, creating it first when it is missing (the store has no upsert): the
+ * filter says whether the change is still to be made, so a document that is there but does not
+ * match has it already.
+ */
+async function upsert<T extends Doc>(col: Collection<T>, _id: string, filter: Filter, update: Update): Promise<void> {
+  if ((await col.updateOne({ _id, ...filter }, update)).matched) return;
+  if (await col.findOne({ _id })) return;
+  await insertUnique(col, { _id } as T);
+  await col.updateOne({ _id, ...filter }, update);
+}
+
+/**
+ * admin-auth's business figures in the store. A day's counters and the ids of the events counted
+ * in them live on one document, so "add unless counted" is a single atomic update: an event is
+ * counted once even when redelivered after a crash between the count and the consumer's mark.
+ * The other changes set a state, which a second delivery sets again to the same value.
+ */
+export class BusinessFiguresRepository implements BusinessFiguresStore {
+  private readonly dayCol: Collection<DayDoc>;
+  private readonly driverCol: Collection<StoredDriverJobs>;
+  private readonly waitingCol: Collection<WaitingDoc>;
+  private readonly chatCol: Collection<ChatDoc>;
+
+  constructor(store: DocumentStore) {
+    this.dayCol = store.collection<DayDoc>(BUSINESS_DAYS_COLLECTION);
+    this.driverCol = store.collection<StoredDriverJobs>(BUSINESS_DRIVERS_COLLECTION);
+    this.waitingCol = store.collection<WaitingDoc>(BUSINESS_WAITING_COLLECTION);
+    this.chatCol = store.collection<ChatDoc>(BUSINESS_CHATS_COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.waitingCol.ensureIndex({ fields: { waiting: 1 } });
+    await this.chatCol.ensureIndex({ fields: { awaiting: 1 } });
+  }
+
+  async apply(change: FigureChange, eventId: string): Promise<void> {
+    switch (change.kind) {
+      case 'day': {
+        const seen = `seen.${fieldKey(eventId)}`;
+        const inc: Record<string, number> = {};
+        for (const k of DAY_COUNTERS) if (change.add[k]) inc[k] = change.add[k]!;
+        return upsert(this.dayCol, change.day, { [seen]: { $exists: false } }, { $inc: inc, $set: { [seen]: true } });
+      }
+      case 'driverJob': {
+        const job = `jobs.${fieldKey(change.bookingId)}`;
+        const update: Update = change.job ? { $set: { [job]: change.job, ...(change.driverName ? { name: change.driverName } : {}) } } : { $unset: { [job]: true } };
+        return upsert(this.driverCol, change.driverId, {}, update);
+      }
+      case 'waitingJob':
+        return upsert(this.waitingCol, change.bookingId, {}, change.waiting ? { $set: { waiting: true, job: change.waiting } } : { $set: { waiting: false }, $unset: { job: true } });
+      case 'supportChat':
+        // Waiting since the customer's oldest unanswered message: a second one does not move it.
+        if (change.awaitingSince) return upsert(this.chatCol, change.conversationId, { awaiting: { $ne: true } }, { $set: { awaiting: true, since: change.awaitingSince } });
+        return upsert(this.chatCol, change.conversationId, {}, { $set: { awaiting: false, since: null } });
+    }
+  }
+
+  async days(from: string, to: string): Promise<StoredDay[]> {
+    const docs = await this.dayCol.find({ _id: { $gte: from, $lte: to } });
+    return docs.map(({ seen: _seen, ...counters }) => counters as StoredDay);
+  }
+
+  drivers(): Promise<StoredDriverJobs[]> {
+    return this.driverCol.find({});
+  }
+
+  async waitingJobs(): Promise<WaitingJob[]> {
+    return (await this.waitingCol.find({ waiting: true })).flatMap((d) => (d.job ? [d.job] : []));
+  }
+
+  openSupportChats(): Promise<number> {
+    return this.chatCol.count({ awaiting: true });
+  }
+}

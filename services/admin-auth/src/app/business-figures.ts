@@ -1,0 +1,33 @@
+import { londonDay, type BusinessFigures, type EventEnvelope, type EventPayloads, type WaitingJob } from '@vanhop/contracts';
+import type { Clock } from '@vanhop/platform';
+import { chartDays, figureChanges, summarise, type FigureChange, type FigureTopic, type StoredDay, type StoredDriverJobs } from '../domain/business-figures.js';
+
+/** Where the read model lives: each change applied at most once per event id, and the few documents a read needs. */
+export interface BusinessFiguresStore {
+  apply(change: FigureChange, eventId: string): Promise<void>;
+  days(from: string, to: string): Promise<StoredDay[]>;
+  drivers(): Promise<StoredDriverJobs[]>;
+  waitingJobs(): Promise<WaitingJob[]>;
+  openSupportChats(): Promise<number>;
+}
+
+/** Use cases: fold a fact event into the figures; read the figures for the dashboard. */
+export class BusinessFiguresModel {
+  constructor(private readonly deps: { store: BusinessFiguresStore; clock: Clock }) {}
+
+  async apply<K extends FigureTopic>(topic: K, event: EventEnvelope<EventPayloads[K]>): Promise<void> {
+    for (const change of figureChanges(topic, event)) await this.deps.store.apply(change, event.eventId);
+  }
+
+  async read(): Promise<BusinessFigures> {
+    const now = this.deps.clock.now();
+    const window = chartDays(londonDay(now));
+    const [days, drivers, waiting, openSupportChats] = await Promise.all([
+      this.deps.store.days(window[0]!, window[window.length - 1]!),
+      this.deps.store.drivers(),
+      this.deps.store.waitingJobs(),
+      this.deps.store.openSupportChats(),
+    ]);
+    return summarise({ now, days, drivers, waiting, openSupportChats });
+  }
+}
