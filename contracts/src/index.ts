@@ -30,4 +30,6 @@ export * from './driver-field-words.js';
 export * from './driver-documents.js';
 export * from './schemas/driver-documents.js';
 export * from './job-day.js';
+export * from './job-day-card.js';
 export * from './schemas/business-figures.js';
+export * from './schemas/driver-earnings.js';

@@ -34,6 +34,9 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; dr
   { prefix: '/api/driver-account', service: 'admin-auth' },
   { prefix: '/api/driver-account/admin', service: 'admin-auth', admin: true },
   { prefix: '/api/driver', service: 'quote', driver: true },
+  // What drivers earn (payment owns money): staff statements, the commission rate and payouts; a driver's own statement.
+  { prefix: '/api/earnings/admin', service: 'payment', admin: true },
+  { prefix: '/api/driver/earnings', service: 'payment', driver: true },
   // Uploaded driver photos, shown with offers (public like the offers).
   { prefix: '/api/driver-photos', service: 'quote' },
 ];

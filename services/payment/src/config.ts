@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_PORTS, EnvReader, isEmbeddedPlatform, readPlatformConfig, readServiceUrls, type Env, type PlatformConfig } from '@vanhop/platform';
+import { ConfigError, DEFAULT_PORTS, EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, readServiceUrls, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
 
 export interface StripeConfig {
   secretKey: string;
@@ -16,6 +16,11 @@ export interface PaymentConfig {
   stripe: StripeConfig | null;
   /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one client or one contact e-mail may hold drivers with at once. */
   openHoldsPerCustomer: number;
+  /**
+   * Verifies staff tokens (drivers' earnings, payouts) and driver tokens (their own statement).
+   * Null only in embedded mode without JWT_SECRET: those routes are then not mounted.
+   */
+  jwt: JwtConfig | null;
 }
 
 /** Enough for two tabs comparing, too few to take a slot's drivers off the market (issue 25). */
@@ -30,6 +35,7 @@ export function loadConfig(env: Env): PaymentConfig {
     quoteServiceUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
     openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
+    jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
   };
 }
 

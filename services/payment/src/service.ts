@@ -1,4 +1,4 @@
-import { OutboxRelay, type ServiceDefinition } from '@vanhop/platform';
+import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type PaymentConfig } from './config.js';
 import { paymentRoutes } from './http/routes.js';
 import { localCheckoutRoutes } from './http/local-checkout-routes.js';
@@ -16,6 +16,13 @@ import { DriverTimeHttpClient } from './adapters/driver-time-http-client.js';
 import { LocalPaymentProvider } from './adapters/local-provider.js';
 import { StripePaymentProvider } from './adapters/stripe-provider.js';
 import type { PaymentProvider } from './domain/payment-provider.js';
+import { EarningsRepository } from './adapters/earnings-repository.js';
+import { EarningsLedger } from './app/earnings-ledger.js';
+import { DriverEarnings } from './app/driver-earnings.js';
+import { StripePayouts } from './adapters/stripe-payouts.js';
+import { LocalPayouts } from './adapters/local-payouts.js';
+import { earningsRoutes } from './http/earnings-routes.js';
+import { earningsSubscriptions } from './consumers/earnings.js';
 
 export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
@@ -42,14 +49,21 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
+    // Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger.
+    const earningsRepo = new EarningsRepository(store);
+    await earningsRepo.ensureIndexes();
+    const now = () => clock.now();
+    const payouts = config.stripe ? new StripePayouts(config.stripe, earningsRepo, logger, now) : new LocalPayouts(store, now);
+    const earnings = new DriverEarnings(earningsRepo, payouts, clock, logger);
 
     return {
       routes: (app) => {
         paymentRoutes(app, { start, confirm, webhook, payments, localCheckout: local !== null });
         internalPaymentRoutes(app, { start });
         if (local) localCheckoutRoutes(app, { provider: local, confirm, payments });
+        if (config.jwt) earningsRoutes(app, { earnings, staffOnly: requireStaff(config.jwt, clock), driverOnly: requireDriver(config.jwt, clock) });
       },
-      subscriptions: paymentSubscriptions({ issueRefund }),
+      subscriptions: [...paymentSubscriptions({ issueRefund }), ...earningsSubscriptions(new EarningsLedger(earningsRepo))],
       start: () => relay.start(),
       stop: () => relay.stop(),
     };

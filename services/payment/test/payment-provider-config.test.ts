@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@vanhop/platform';
 import { loadConfig } from '../src/config.js';
 
-const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017' };
+// Outside embedded mode payment verifies staff and driver tokens too (drivers' earnings), so it needs the JWT key.
+const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', JWT_SECRET: 'test-only-staff-token-secret-0123456789-abcdef' };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 
 /** The local TEST checkout marks bookings paid on a button press: it must never be a silent fallback. */

@@ -59,7 +59,7 @@ describe('driver portal', () => {
     expect(bodyOf(calls.find((c) => c.key === 'POST /api/driver-account/login')!.init)).toEqual({ email: 'alice@example.com', password: 'correct horse battery' });
     expect((await screen.findByTestId('signed-in-as')).textContent).toBe('Signed in as Alice Driver');
     const nav = within(screen.getByRole('navigation', { name: 'Driver portal' }));
-    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Jobs', 'Prices', 'Availability']);
+    expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Jobs', 'Prices', 'Availability', 'Earnings']);
     expect((calls.find((c) => c.key === 'GET /api/driver/me/jobs')!.init.headers as Record<string, string>).Authorization).toBe('Bearer drv-tok');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -223,7 +223,7 @@ describe('driver portal', () => {
     const card = within(today.getByRole('article', { name: 'Booking 9001' }));
     expect(card.getByText(/Respond by/).textContent).toBe('Respond by Sun, 1 Mar 2026, 11:00');
     expect(card.getByText('Thu, 5 Mar 2026, 08:30')).toBeTruthy();
-    expect(card.getByText('London NW2, UK, 12 Cricklewood Lane (2 flights of stairs)')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' }).closest('li')!.textContent).toContain('(2 flights of stairs)');
     expect(card.getByText('carol@example.com').getAttribute('href')).toBe('mailto:carol@example.com');
     expect(card.getByText('Sofa and boxes')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByTestId('job-status').textContent).toBe('Accepted');

@@ -7,6 +7,7 @@ import { WelcomePage } from './WelcomePage';
 import { JobsPage } from './JobsPage';
 import { PricesPage } from './PricesPage';
 import { AvailabilityPage } from './AvailabilityPage';
+import { EarningsPage } from './EarningsPage';
 import { PortalNotFound } from './PortalNotFound';
 import { DRIVER_LOGIN_PATH, useDriverSession } from './session';
 import './driver-portal.css';
@@ -29,6 +30,7 @@ export default function DriverPortalApp() {
           <Route path={DRIVER_PATHS.jobs} element={<JobsPage />} />
           <Route path={DRIVER_PATHS.prices} element={<PricesPage />} />
           <Route path={DRIVER_PATHS.availability} element={<AvailabilityPage />} />
+          <Route path={DRIVER_PATHS.earnings} element={<EarningsPage />} />
         </Route>
         <Route path="*" element={<PortalNotFound />} />
       </Route>

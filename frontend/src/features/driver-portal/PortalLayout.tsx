@@ -35,6 +35,7 @@ export function PortalLayout() {
           <NavLink to="/driver/jobs">Jobs</NavLink>
           <NavLink to="/driver/prices">Prices</NavLink>
           <NavLink to="/driver/availability">Availability</NavLink>
+          <NavLink to="/driver/earnings">Earnings</NavLink>
         </nav>
       )}
       {token && (

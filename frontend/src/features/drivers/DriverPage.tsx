@@ -24,6 +24,7 @@ import { AuditLog } from './DriverAudit';
 import { DriverSuspension } from './DriverSuspension';
 import { DriverCalendar } from './DriverCalendar';
 import { DriverDocuments } from './DriverDocuments';
+import { DriverEarnings } from './DriverEarnings';
 import './drivers.css';
 
 const LIST = '/admin/drivers';
@@ -225,6 +226,7 @@ export function DriverPage() {
           </div>
           <StatusLine status={saved} />
           <DriverCalendar driverId={driver.id} />
+          <DriverEarnings driverId={driver.id} />
           <div className="driver-layout">
             <div className="driver-main">
               <DriverForm key={formKey} mode="edit" initialValues={driverToForm(driver)} save={save} onReload={reload} />

@@ -30,6 +30,9 @@ export class StripeApiServer {
   readonly sessions = new Map<string, Obj>();
   readonly intents = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
+  /** Stripe Connect: connected accounts and transfers to them (driver payouts). */
+  readonly accounts = new Map<string, Obj>();
+  readonly transfers = new Map<string, Obj>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { digest: string; status: number; body: Obj }>();
   private server: Server | null = null;
@@ -53,6 +56,8 @@ export class StripeApiServer {
     app.post('/v1/payment_intents', (req, res) => this.create(req, res, () => this.createIntent(req.body as Obj)));
     app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
     app.post('/v1/refunds', (req, res) => this.create(req, res, () => this.createRefund(req.body as Obj)));
+    app.post('/v1/accounts', (req, res) => this.create(req, res, () => this.createAccount(req.body as Obj)));
+    app.post('/v1/transfers', (req, res) => this.create(req, res, () => this.createTransfer(req.body as Obj)));
     app.use((req, res) => stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`));
     await new Promise<void>((resolve) => {
       this.server = app.listen(0, '127.0.0.1', () => resolve());
@@ -201,6 +206,26 @@ export class StripeApiServer {
     };
     this.refunds.set(rid, refund);
     return refund;
+  }
+
+  private createAccount(body: Obj): Obj {
+    if (body.type !== 'express' && body.type !== 'custom' && body.type !== 'standard') throw new Error('Invalid type: must be one of express, custom or standard');
+    const aid = id('acct');
+    const account: Obj = { id: aid, object: 'account', type: body.type, country: body.country ?? 'US', email: body.email ?? null, capabilities: { transfers: 'inactive' }, metadata: body.metadata ?? {}, created: now() };
+    this.accounts.set(aid, account);
+    return account;
+  }
+
+  /** Stripe's rules that matter here: a known destination account, a positive whole amount. */
+  private createTransfer(body: Obj): Obj {
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error('Invalid integer: amount');
+    if (!body.currency) throw new Error('Missing required param: currency.');
+    if (!this.accounts.has(String(body.destination))) throw new Error(`No such destination: '${String(body.destination)}'`);
+    const tid = id('tr');
+    const transfer: Obj = { id: tid, object: 'transfer', amount, currency: body.currency, destination: body.destination, transfer_group: body.transfer_group ?? null, metadata: body.metadata ?? {}, created: now(), reversed: false };
+    this.transfers.set(tid, transfer);
+    return transfer;
   }
 
   private createIntent(body: Obj): Obj {

@@ -1,0 +1,51 @@
+import type { BalancePaid, BookingAmended, BookingCancelled, BookingConfirmed, BookingReactivated, JobReassigned, RefundIssued } from '@vanhop/contracts';
+import type { EarningsRepository } from '../adapters/earnings-repository.js';
+import { factKey, type DriverRef } from '../domain/earnings.js';
+
+const driverRef = (d: { id: string; name: string; email: string }): DriverRef => ({ id: d.id, name: d.name, email: d.email });
+const seen = (driverId: string) => ({ [`drivers.${factKey(driverId)}`]: true });
+
+/**
+ * Feeds the earnings ledger from booking and job events. Each event sets its fact under a key of
+ * its own (payment reference, refund id, event id), so a redelivery sets the same value again and
+ * events arriving in any order add up to the same job. The commission rate is read when the
+ * confirmation is first applied and kept (the write is conditional on no confirmation yet).
+ */
+export class EarningsLedger {
+  constructor(private readonly repo: EarningsRepository) {}
+
+  async confirmed(e: BookingConfirmed, at: string): Promise<void> {
+    const { rateBps } = await this.repo.rate();
+    const driver = e.driver ? driverRef(e.driver) : null;
+    await this.repo.setFacts(
+      e.bookingId,
+      {
+        randomNumber: e.randomNumber,
+        confirmed: { at, driver, moveDate: e.move.date, totalPricePence: e.totalPricePence, depositPence: e.amountPaidPence, rateBps },
+        ...(driver ? seen(driver.id) : {}),
+      },
+      { confirmed: { $exists: false } },
+    );
+  }
+
+  balancePaid(e: BalancePaid): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { [`balancePayments.${factKey(e.providerRef)}`]: e.amountPence });
+  }
+
+  refundIssued(e: RefundIssued): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { [`refunds.${factKey(e.refundId)}`]: e.amountPence });
+  }
+
+  cancelled(e: BookingCancelled): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { cancelledAt: e.cancelledAt }, { cancelledAt: { $exists: false } });
+  }
+
+  reassigned(e: JobReassigned, eventId: string): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { [`reassignments.${factKey(eventId)}`]: { at: e.at, value: driverRef(e.driver) }, ...seen(e.driver.id) });
+  }
+
+  /** A new price (and maybe date) after staff amended the move or a postponed move got a new date. */
+  repriced(e: BookingAmended | BookingReactivated, eventId: string, at: string): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { [`reprices.${factKey(eventId)}`]: { at, value: { totalPricePence: e.totalPricePence, moveDate: e.move.date } } });
+  }
+}
