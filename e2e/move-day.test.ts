@@ -14,6 +14,7 @@ import { driverAuth } from '../test/support/staff.js';
 import { launchChromium, POLL, shot } from './harness.js';
 import { DRIVER_TOKEN_KEY, screenPath, setTheme, settle, VIEWPORTS, type Theme, type Viewport } from './screens.js';
 import { outboxMails } from './outbox-mail.js';
+import { giveProof } from './job-done-proof.js';
 
 const DAY = 86_400_000;
 const EMAIL = 'moving.today@example.com';
@@ -102,7 +103,8 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
       }
     }
     await job.getByRole('button', { name: 'Arrived' }).click();
-    await job.getByRole('button', { name: 'Done' }).click();
+    // "Done" comes with its proof: a photo of the load and the customer's signature (issue 28 item 6).
+    await giveProof(page, job);
     await expect.poll(() => job.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
     expect(await job.getByRole('button', { name: /On my way|Arrived|Done/ }).count()).toBe(0);
     await page.context().close();

@@ -315,6 +315,8 @@ export const jobAcceptedSchema = yup.object({
   customer: customerSchema.optional().default(undefined),
   /** The customer's My move link path, for the mail telling them their driver accepted. */
   myMovePath: yup.string().optional(),
+  /** Calls go through the masked relay: the driver's mail leaves the customer's phone out. */
+  callsMasked: yup.boolean().optional(),
 });
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 
@@ -382,6 +384,8 @@ export const jobProgressedSchema = yup.object({
   driver: yup.object({ id: yup.string().required(), name: yup.string().required() }).required(),
   customer: yup.object({ name: yup.string().required(), phone: yup.string().required() }).required(),
   myMovePath: yup.string().optional(),
+  /** On "done": who signed for the move, and when (My move shows it). */
+  signedFor: yup.object({ name: yup.string().required(), at: yup.string().required() }).optional().default(undefined),
 });
 export type JobProgressed = yup.InferType<typeof jobProgressedSchema>;
 

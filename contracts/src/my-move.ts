@@ -265,6 +265,8 @@ export interface MyMoveView {
   driver: { id: string; name: string } | null;
   /** `driverStandingText`: waiting for the driver to accept, accepted, or another driver being found. */
   driverStandingText?: string | null;
+  /** Who signed for the move when the driver marked it done, and when. */
+  signedFor?: { name: string; at: string } | null;
   /**
    * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
    * confirmed (a cancellation refund for the few seconds before it is issued).

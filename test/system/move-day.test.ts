@@ -8,6 +8,7 @@ import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/star
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../support/staff.js';
+import { doneWithProof } from '../support/job-proof.js';
 import { outboxMails } from '../../e2e/outbox-mail.js';
 
 class MovableClock implements Clock {
@@ -104,12 +105,14 @@ describe('the day of the move, across restarts (fixed clock)', () => {
     const id = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.bookingId;
     clock.set('2026-01-16T08:30:00.000Z');
     for (const step of ['on-my-way', 'arrived', 'done']) {
-      const res = await api<JobView>('POST', `/api/driver/me/jobs/${id}/progress`, { step }, asDriver());
+      // "Done" carries its proof: photos of the load and the customer's signature.
+      const res = await api<JobView>('POST', `/api/driver/me/jobs/${id}/progress`, step === 'done' ? doneWithProof('Pat Signer') : { step }, asDriver());
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     await eventually(() => texts().filter((t) => t.body.includes('(booking')).length >= 3 && texts().some((t) => t.body.includes('move is done')), 'the progress texts');
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.history.slice(-3).map((h) => h.text)).toEqual([JOB_PROGRESS_LINE['on-my-way'](driver.name), JOB_PROGRESS_LINE.arrived(driver.name), JOB_PROGRESS_LINE.done(driver.name)]);
+    expect(view.signedFor).toEqual({ name: 'Pat Signer', at: '2026-01-16T08:30:00.000Z' });
     // The staff list carries when the move was done: the dashboard files it under Past jobs.
     const list = await api<{ _id: string; jobDoneAt: string | null }[]>('GET', '/api/backdata/all', undefined, { headers: staffAuth('Sam_Admin', { clock }) });
     expect(list.status).toBe(200);

@@ -239,9 +239,11 @@ export interface JobView {
   /**
    * The customer's contact, once the driver has accepted a live booking: before that the driver sees
    * only the name (`customerName`), and a cancelled or postponed move shows none (null): nobody's
-   * details are the driver's to keep once the move is off. The customer is told the same.
+   * details are the driver's to keep once the move is off. The customer is told the same. The phone
+   * is null where calls go through the masked relay (a telephony provider is set): the driver rings
+   * from the job card and neither sees the other's number.
    */
-  customer: { name: string; email: string; phone: string } | null;
+  customer: { name: string; email: string; phone: string | null } | null;
   /** The customer's name while the booking is live (accepted or not); null once it is off. */
   customerName?: string | null;
   /** Where the booking is now (it follows the booking's events; absent on jobs stored before: active). */
@@ -263,6 +265,8 @@ export interface JobView {
   progressAt?: string | null;
   /** The first instant "On my way" may be marked. */
   progressOpensAt?: string;
+  /** Who signed for the move at "done", and when (the photos and signature are staff's: the proof route). */
+  signedFor?: { name: string; at: string } | null;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobReturnedSchema, type JobReturned } from '@vanhop/contracts';
 import { jobReturnedOfficeEmail } from '../src/domain/templates/driver-jobs.js';
+import { jobAcceptedDriverEmail } from '../src/domain/templates/job-accepted.js';
 
 const ctx = { publicUrl: 'https://vanhop.test' };
 const returned = (because: JobReturned['because']): JobReturned =>
@@ -32,5 +33,21 @@ describe('the office mail of a job back with the office', () => {
   it('the event schema takes the new reason and still refuses an unknown one', () => {
     expect(() => returned('suspended')).not.toThrow();
     expect(() => returned('retired' as JobReturned['because'])).toThrow();
+  });
+});
+
+/** Issue 28 item 6: where calls are relayed, the accepted driver's mail carries no customer number. */
+describe('the accepted driver’s mail with masked calls', () => {
+  const accepted = {
+    bookingId: 'bk-1', randomNumber: 1234, driver: { id: 'drv-dana', name: 'Dana Driver', email: 'dana@drivers.example' },
+    move: { date: '2026-11-26T10:00:00.000Z', addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
+    acceptedAt: '2026-11-20T09:00:00.000Z',
+  };
+  const customer = { name: 'Cara', email: 'cara@example.com', phone: '07700900456' };
+  it('gives the phone when calls are direct, and only the way to ring when they are relayed', () => {
+    expect(jobAcceptedDriverEmail(accepted, customer).text).toContain('Phone: 07700900456');
+    const masked = jobAcceptedDriverEmail({ ...accepted, callsMasked: true }, customer);
+    expect(masked.text).toContain('Phone: Call them from the job card in your portal');
+    expect(masked.text + masked.html).not.toContain('07700900456');
   });
 });

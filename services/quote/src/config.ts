@@ -18,12 +18,18 @@ export interface QuoteConfig {
   jwt: JwtConfig | null;
   /** JOB_RESPONSE_MINUTES: how long a driver has to accept or decline a job before it goes back to staff. */
   jobResponseMinutes: number;
+  /** Masked calls between driver and customer; unset: the card's call says calls are not connected. */
+  telephony?: { providerUrl: string; apiKey: string };
 }
 
 export function loadConfig(env: Env): QuoteConfig {
   const r = new EnvReader(env);
   const platform = readPlatformConfig(env, 'quote', DEFAULT_PORTS.quote);
   const geoDataDir = r.optionalString('GEO_DATA_DIR');
+  const telephonyUrl = r.optionalUrl('TELEPHONY_PROVIDER_URL');
+  const telephonyKey = r.optionalString('TELEPHONY_API_KEY');
+  if (telephonyUrl && !telephonyKey) throw new ConfigError('TELEPHONY_API_KEY', 'is required when TELEPHONY_PROVIDER_URL is set');
+  if (telephonyKey && !telephonyUrl) throw new ConfigError('TELEPHONY_PROVIDER_URL', 'is required when TELEPHONY_API_KEY is set');
   if (geoDataDir && !existsSync(path.join(geoDataDir, 'uk-outcodes.csv'))) throw new ConfigError('GEO_DATA_DIR', `has no uk-outcodes.csv: ${geoDataDir}`);
   return {
     platform,
@@ -35,5 +41,6 @@ export function loadConfig(env: Env): QuoteConfig {
     seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
     jobResponseMinutes: r.int('JOB_RESPONSE_MINUTES', 120, { min: 5, max: 7 * 24 * 60 }),
+    ...(telephonyUrl && telephonyKey ? { telephony: { providerUrl: telephonyUrl, apiKey: telephonyKey } } : {}),
   };
 }

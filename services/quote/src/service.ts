@@ -30,6 +30,9 @@ import { PricedQuoteTally } from './app/priced-quote-tally.js';
 import { driverHoursRoutes } from './http/driver-hours-routes.js';
 import { JobProgress } from './app/job-progress.js';
 import { jobProgressRoutes } from './http/job-progress-routes.js';
+import { JobCall } from './app/job-call.js';
+import { JobProofRepository } from './adapters/job-proof-repository.js';
+import { createTelephony } from './adapters/create-telephony.js';
 import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
@@ -53,7 +56,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock: infra.clock, relay, logger: infra.logger });
     let tallyTimer: NodeJS.Timeout | undefined;
     const reassign = new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
-    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers, fallback: reassign });
+    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers, fallback: reassign, callsMasked: !!config.telephony });
     const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
     const documents = new DriverDocuments({ documents: new DriverDocumentsRepository(infra.store), audit, clock: infra.clock, logger: infra.logger, relay });
@@ -75,7 +78,12 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), drivers);
           driverHoursRoutes(app, { drivers, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
-          jobProgressRoutes(app, { progress: new JobProgress({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay }), driverOnly });
+          jobProgressRoutes(app, {
+            progress: new JobProgress({ jobs: jobStore, proofs: new JobProofRepository(infra.store), clock: infra.clock, logger: infra.logger, relay }),
+            call: new JobCall({ jobs: jobStore, drivers, clock: infra.clock, logger: infra.logger, telephony: createTelephony(config) }),
+            driverOnly,
+            staffOnly,
+          });
           driverSelfRoutes(app, { manage, driverOnly });
           driverDocumentsRoutes(app, { documents, calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }), staffOnly });
           driverAdminRoutes(app, { manage, suspendedJobs, staffOnly });

@@ -127,6 +127,7 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       'POST /api/driver/me/jobs/:id/accept': {},
       'POST /api/driver/me/jobs/:id/decline': {},
       'POST /api/driver/me/jobs/:id/progress': { body: { step: 'on-my-way' } },
+      'POST /api/driver/me/jobs/:id/call': {},
       'PUT /api/driver/me/card': { body: HOUSE_CARD },
       'PUT /api/driver/me/availability': { body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] } },
     };

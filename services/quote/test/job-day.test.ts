@@ -6,6 +6,7 @@ import { JOB_PROGRESS_MSG, TOPICS, type BookingConfirmed, type EventEnvelope, ty
 import { createEvent, createLogger, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
 import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { doneWithProof } from '../../../test/support/job-proof.js';
 
 class MovableClock implements Clock {
   t = Date.parse('2026-01-15T08:00:00.000Z');
@@ -121,8 +122,9 @@ describe('the day of the move (quote: reminders sweep, /api/driver/me/jobs/:id/p
     expect(onWay.body).toMatchObject({ progress: 'on-my-way', progressAt: '2026-01-17T07:00:00.000Z' });
     expect((await step('bk-1', 'on-my-way')).status).toBe(409);
     expect((await step('bk-1', 'arrived')).body.progress).toBe('arrived');
-    expect((await step('bk-1', 'done')).body.progress).toBe('done');
-    expect((await step('bk-1', 'done')).body.message).toBe('This job is already done.');
+    const done = () => call<JobView & { message?: string }>('POST', '/api/driver/me/jobs/bk-1/progress', ali(), doneWithProof());
+    expect((await done()).body.progress).toBe('done');
+    expect((await done()).body.message).toBe('This job is already done.');
     expect((await step('bk-3', 'on-my-way')).body.message).toBe(JOB_PROGRESS_MSG.cancelled);
     await settle();
     expect(published[TOPICS.jobProgressed]!.map((e) => (e.data as JobProgressed).step)).toEqual(['on-my-way', 'arrived', 'done']);

@@ -34,7 +34,10 @@ function ChartFigure({ id, caption, table, children }: { id: string; caption: st
       <div className="business-chart-drawing" aria-hidden="true">
         {children}
       </div>
-      <table className="visually-hidden">{table}</table>
+      {/* A table ignores the 1px width of .visually-hidden and would widen the page: its wrapper is hidden instead. */}
+      <div className="visually-hidden">
+        <table>{table}</table>
+      </div>
     </figure>
   );
 }
@@ -139,7 +142,7 @@ export function BusinessPanel() {
         }
       >
         <ResponsiveContainer width="100%" height={220}>
-          <ComposedChart data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+          <ComposedChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
             <YAxis yAxisId="bookings" allowDecimals={false} tick={axisTick} />
@@ -179,7 +182,7 @@ export function BusinessPanel() {
         }
       >
         <ResponsiveContainer width="100%" height={200}>
-          <BarChart data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+          <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
             <YAxis tick={axisTick} />
@@ -220,7 +223,7 @@ export function BusinessPanel() {
           <p>No drivers yet.</p>
         ) : (
           <ResponsiveContainer width="100%" height={Math.max(120, drivers.length * 34 + 50)}>
-            <BarChart data={driverData} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            <BarChart accessibilityLayer={false} data={driverData} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" tick={axisTick} />
               <YAxis type="category" dataKey="name" width={96} tick={axisTick} />

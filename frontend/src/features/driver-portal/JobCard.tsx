@@ -9,6 +9,9 @@ import { londonDateTime } from '../drivers/format';
 import { JobAnswer, type JobAnswerKind } from './JobAnswer';
 import { JobMoney } from './JobMoney';
 import { JobProgress, showsProgress } from './JobProgress';
+import { JobAddresses } from './JobAddresses';
+import { JobCall, offersCall } from './JobCall';
+import './job-day-card.css';
 
 /** The server's words for the job and its booking (the same function, for jobs stored before it said them). */
 const statusText = (job: JobView): string => job.stateText ?? jobStateText(job);
@@ -18,8 +21,6 @@ const STATUS_TONES: Record<JobView['status'], Tone> = { offered: 'warning', acce
 /** A move that is off (cancelled or postponed): nothing to answer, nobody to contact. */
 const isOff = (job: JobView) => job.bookingState === 'cancelled' || job.bookingState === 'postponed';
 const toneOf = (job: JobView): Tone => (isOff(job) ? 'danger' : STATUS_TONES[job.status]);
-
-const stairsText = (n: number) => (n > 0 ? `${n} flight${n === 1 ? '' : 's'} of stairs` : 'no stairs');
 
 export function JobCard({
   job,
@@ -37,6 +38,9 @@ export function JobCard({
 }) {
   const titleId = `job-${job.bookingId}-title`;
   const { move, customer } = job;
+  const now = new Date();
+  // On the day the money is what the driver must not get wrong: it stands out above the facts.
+  const onTheDay = showsProgress(job, now);
   return (
     <article className={`portal-card portal-job is-${job.status}`} aria-labelledby={titleId} data-testid="job-card">
       <h3 id={titleId}>Booking {job.randomNumber}</h3>
@@ -45,7 +49,7 @@ export function JobCard({
           {statusText(job)}
         </Badge>
       </p>
-      {!isOff(job) && <JobMoney job={job} />}
+      {!isOff(job) && (onTheDay ? <div className="portal-day-money">{<JobMoney job={job} />}</div> : <JobMoney job={job} />)}
       <dl className="portal-facts">
         <div>
           <dt>When</dt>
@@ -68,14 +72,7 @@ export function JobCard({
         <div>
           <dt>Addresses</dt>
           <dd>
-            <ol className="portal-addresses">
-              {move.addresses.map((a, i) => (
-                <li key={i}>
-                  {a.location}
-                  {a.physicalAddress ? `, ${a.physicalAddress}` : ''} ({stairsText(a.stair)})
-                </li>
-              ))}
-            </ol>
+            <JobAddresses addresses={move.addresses} />
           </dd>
         </div>
         {move.items && move.items.length > 0 && (
@@ -100,7 +97,11 @@ export function JobCard({
               <br />
               <a href={`mailto:${customer.email}`}>{customer.email}</a>
               <br />
-              <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>{customer.phone}</a>
+              {customer.phone ? (
+                <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>{customer.phone}</a>
+              ) : (
+                <span className="portal-muted">Ring them with Call customer: neither of you sees the other’s number.</span>
+              )}
             </dd>
           </div>
         ) : (
@@ -117,7 +118,8 @@ export function JobCard({
         )}
       </dl>
       {job.status === 'offered' && !isOff(job) && <JobAnswer job={job} busy={busy} onAnswer={onAnswer} />}
-      {onChanged && showsProgress(job, new Date()) && <JobProgress job={job} onChanged={onChanged} onStale={onStale ?? (() => undefined)} />}
+      {offersCall(job, now) && <JobCall job={job} onStale={onStale ?? (() => undefined)} />}
+      {onChanged && onTheDay && <JobProgress job={job} onChanged={onChanged} onStale={onStale ?? (() => undefined)} />}
     </article>
   );
 }

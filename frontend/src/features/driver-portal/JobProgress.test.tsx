@@ -5,6 +5,7 @@ import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../drivers/test-fixtures';
 import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
+import { giveProof, SIGNATURE } from './job-day-testing';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
 const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
@@ -42,9 +43,11 @@ describe('driver portal: the day of the move', () => {
     fireEvent.click(card.getByRole('button', { name: 'Arrived' }));
     await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeTruthy());
     fireEvent.click(card.getByRole('button', { name: 'Done' }));
+    await giveProof(card);
     await waitFor(() => expect(steps()).toEqual(['✓ You are on your way', '✓ You have arrived', expect.stringMatching(/^✓ Job done: thank you at /)]));
     expect(card.queryByRole('button', { name: /On my way|Arrived|Done/ })).toBeNull();
     expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => bodyOf(c.init).step)).toEqual(['on-my-way', 'arrived', 'done']);
+    expect(bodyOf(calls.at(-1)!.init)).toMatchObject({ photos: [expect.stringMatching(/^data:image\/png;base64,/)], signature: SIGNATURE, signedBy: 'Carol Customer' });
   });
 
   it('before the steps open it says from when; an upcoming job shows none; a refusal is shown and the list reloaded', async () => {

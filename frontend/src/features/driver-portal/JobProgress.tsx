@@ -1,12 +1,14 @@
 /**
  * The day of the move on an accepted job: the driver marks "On my way", "Arrived" and "Done" in
  * turn (the customer is texted each, and My move shows it). One button at a time, the next step
- * only, so the steps cannot be tapped out of order; the ones done show with their time.
+ * only, so the steps cannot be tapped out of order; the ones done show with their time. "Done"
+ * first asks for the proof of delivery (photos of the load, the customer's signature).
  */
 import { useState } from 'react';
-import { JOB_PROGRESS_BUTTON, JOB_PROGRESS_DONE_TEXT, JOB_PROGRESS_STEPS, nextProgressStep, type JobView } from '@vanhop/contracts';
+import { JOB_PROGRESS_BUTTON, JOB_PROGRESS_DONE_TEXT, JOB_PROGRESS_STEPS, nextProgressStep, signedForText, type JobView } from '@vanhop/contracts';
 import { londonDateTime, londonTime } from '../drivers/format';
 import { markJobProgress, messageOf, PortalApiError } from './api';
+import { JobDoneProof } from './JobDoneProof';
 import { useDriverSession } from './session';
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -26,6 +28,7 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
   const { token, guard } = useDriverSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [proving, setProving] = useState(false);
   const next = nextProgressStep(job.progress);
   const current = job.progress ? JOB_PROGRESS_STEPS.indexOf(job.progress) : -1;
   const opensAt = job.progressOpensAt ? Date.parse(job.progressOpensAt) : Number.NaN;
@@ -33,6 +36,11 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
 
   const mark = async () => {
     if (!token || !next) return;
+    if (next === 'done') {
+      setError(null);
+      setProving(true);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -74,7 +82,22 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
           {error}
         </p>
       )}
-      {next &&
+      {job.signedFor && (
+        <p className="portal-signed-for" data-testid="signed-for">
+          {signedForText(job.signedFor)}
+        </p>
+      )}
+      {next === 'done' && proving ? (
+        <JobDoneProof
+          job={job}
+          onDone={(done) => {
+            setProving(false);
+            onChanged(done);
+          }}
+          onCancel={() => setProving(false)}
+          onStale={onStale}
+        />
+      ) : next &&
         (tooEarly ? (
           <p className="portal-muted">
             You can mark “{JOB_PROGRESS_BUTTON[next]}” from <time dateTime={job.progressOpensAt}>{londonDateTime(job.progressOpensAt)}</time>.

@@ -13,6 +13,7 @@ import type {
   DriverLoginResponse,
   DriverPasswordSet,
   DriverSelfView,
+  JobCallResponse,
   JobProgressStep,
   JobView,
   PriceCardWire,
@@ -66,3 +67,10 @@ export const answerJob = (token: string, bookingId: string, answer: 'accept' | '
 /** The day of the move: on my way, arrived, done (in turn; the customer is texted each). */
 export const markJobProgress = (token: string, bookingId: string, step: JobProgressStep) =>
   call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, { method: 'POST', token, body: { step } });
+
+/** "Done" with its proof of delivery (photos of the load, the customer's signature), in one request. */
+export const markJobDone = (token: string, bookingId: string, proof: { photos: string[]; signature: string; signedBy: string }) =>
+  call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, { method: 'POST', token, body: { step: 'done', ...proof } });
+
+/** The card's "Call customer": a masked number to dial, or the stand-in's words when calls are not connected. */
+export const callCustomer = (token: string, bookingId: string) => call<JobCallResponse>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/call`, { method: 'POST', token });

@@ -9,6 +9,7 @@ import { standingText, type MyMoveView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { MoveActions } from './MoveActions';
 import { MoneySummary, MoveDetails, ReceiptList, StatusHistory } from './MoveSections';
+import { SignedFor } from './SignedFor';
 import { refundSince, type Outcome } from './myMoveState';
 import { useMyMove } from './useMyMove';
 import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from './words';
@@ -79,6 +80,7 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           {view.driverStandingText}
         </p>
       )}
+      <SignedFor view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}
       <div className="mymove-grid">
         <MoveDetails view={view} />

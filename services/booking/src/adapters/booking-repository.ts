@@ -206,11 +206,11 @@ export class BookingRepository {
    * A step of the move day by the driver the booking names: its My move line once per step (a
    * redelivery matches nothing); "done" also records when the move was done.
    */
-  async markJobProgress(id: string, driverId: string, step: JobProgressStep, at: string, line: BookingHistoryEntry): Promise<boolean> {
+  async markJobProgress(id: string, driverId: string, step: JobProgressStep, at: string, line: BookingHistoryEntry, signedFor?: { name: string; at: string }): Promise<boolean> {
     // One field per step (not an array): "not marked yet" then reads the same in every store.
     const { matched } = await this.bookings.updateOne(
       { _id: id, 'driver.id': driverId, [`jobSteps.${step}`]: { $exists: false } },
-      { $set: { [`jobSteps.${step}`]: at, ...(step === 'done' ? { jobDoneAt: at } : {}) }, $push: { history: line } },
+      { $set: { [`jobSteps.${step}`]: at, ...(step === 'done' ? { jobDoneAt: at } : {}), ...(signedFor ? { jobSignedFor: signedFor } : {}) }, $push: { history: line } },
     );
     return matched === 1;
   }

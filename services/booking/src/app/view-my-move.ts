@@ -57,6 +57,7 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
     // Id (to message the driver through VanHop) and name: the driver's contact details never reach the page.
     // A driver who gave the job back is not named as if they were coming (the history line says why).
     driver: record.driver && !record.needsDriver ? { id: record.driver.id, name: record.driver.name } : null,
+    ...(record.jobSignedFor ? { signedFor: record.jobSignedFor } : {}),
     money: {
       totalPence: f.totalPricePence,
       paidPence: f.amountPaidPence,

@@ -34,6 +34,8 @@ export type StoredBooking = BookingRecord &
     jobSteps?: Partial<Record<JobProgressStep, string>>;
     /** When the driver marked the move done: the booking is done (Past jobs), the review follows the next morning. */
     jobDoneAt?: string | null;
+    /** Who signed for the move when the driver marked it done, and when (My move shows it). */
+    jobSignedFor?: { name: string; at: string } | null;
   };
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */

@@ -9,13 +9,14 @@ import type { ReassignJob } from './reassign-job.js';
  * A job as shown: its state in words, the customer's details only while the move is on, and the
  * money the driver needs on the day (the price, and what is left to collect) when it is known.
  */
-export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, remindedFor, remindedAt, ...job }: JobDoc): JobView => {
+export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, remindedFor, remindedAt, ...job }: JobDoc, options: { callsMasked?: boolean } = {}): JobView => {
   const bookingState = job.bookingState ?? 'active';
   return {
     ...job,
     bookingState,
     // Contact only once the driver accepted (the customer is told so); the name while the move is on.
-    customer: bookingState === 'active' && job.status === 'accepted' ? job.customer : null,
+    // Where calls are relayed, the number stays with VanHop: the card's Call button rings through.
+    customer: bookingState === 'active' && job.status === 'accepted' ? { ...job.customer, phone: options.callsMasked ? null : job.customer.phone } : null,
     customerName: bookingState === 'active' ? job.customer.name : null,
     stateText: jobStateText({ ...job, bookingState }),
     ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
@@ -97,6 +98,8 @@ export class DriverJobs {
       relay?: OutboxRelay;
       /** Whether the booked driver is still active (a suspended driver is offered nothing). */
       drivers?: Pick<DriverRepository, 'findById'>;
+      /** A telephony provider relays calls: drivers get no customer phone number (toView, JobAccepted). */
+      callsMasked?: boolean;
       /** Offers a declined or lapsed job to the next free driver at once (see ReassignJob.fallback); without it the job goes back to the office. */
       fallback?: Pick<ReassignJob, 'fallback'>;
     },
@@ -150,7 +153,7 @@ export class DriverJobs {
     await this.sweep();
     const now = this.deps.clock.now();
     const today = londonDay(now);
-    const mine = (await this.deps.jobs.forDriver(driverId)).filter((j) => j.status !== 'returned-to-staff').map(toView);
+    const mine = (await this.deps.jobs.forDriver(driverId)).filter((j) => j.status !== 'returned-to-staff').map((j) => this.view(j));
     mine.sort((a, b) => a.move.date.localeCompare(b.move.date));
     const day = (j: JobView) => londonDay(new Date(j.move.date));
     return {
@@ -173,7 +176,7 @@ export class DriverJobs {
     await this.sweep();
     return (await this.deps.jobs.byStatus('returned-to-staff'))
       .filter((j) => j.bookingState !== 'cancelled')
-      .map(toView)
+      .map((j) => toView(j))
       .sort((a, b) => a.move.date.localeCompare(b.move.date));
   }
 
@@ -280,6 +283,7 @@ export class DriverJobs {
                 acceptedAt: respondedAt,
                 // The customer is told, and the driver gets their contact, now that the job is accepted.
                 customer: job.customer,
+                ...(this.deps.callsMasked ? { callsMasked: true } : {}),
                 ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
               },
               { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
@@ -289,6 +293,11 @@ export class DriverJobs {
         : await this.returnedEvent(job, 'declined', respondedAt);
     if (!(await this.deps.jobs.transition(bookingId, 'offered', set, event))) throw new ConflictError('This job has already been answered.');
     void this.deps.relay?.kick();
-    return toView({ ...job, ...set } as JobDoc);
+    return this.view({ ...job, ...set } as JobDoc);
+  }
+
+  /** A job as its driver sees it. */
+  private view(job: JobDoc): JobView {
+    return toView(job, { callsMasked: this.deps.callsMasked });
   }
 }

@@ -1,19 +1,23 @@
-import { JOB_PROGRESS_MSG, TOPICS, type JobProgressStep, type JobView } from '@vanhop/contracts';
-import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import { JOB_PROGRESS_MSG, JOB_PROOF_MSG, TOPICS, type JobProgressStep, type JobProofView, type JobView } from '@vanhop/contracts';
+import { ConflictError, createEvent, NotFoundError, outboxEntry, ValidationError, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { JobProofRepository } from '../adapters/job-proof-repository.js';
 import { progressRefusal } from '../domain/job-progress.js';
+import { proofProblems, type DoneProof } from '../domain/job-done-proof.js';
 import { toView } from './driver-jobs.js';
 
 /**
  * The driver's day of the move: on my way, arrived, done, marked from the portal. Each step is one
  * conditional write on the job (still accepted, still live, still at the step read) carrying its
  * JobProgressed: booking adds the My move line (and on done counts the booking done), notification
- * texts the customer, review asks for a review the next morning.
+ * texts the customer, review asks for a review the next morning. "Done" comes with its proof (photos
+ * of the load, the customer's signature), saved first: a refused "done" leaves a proof that the
+ * next attempt replaces, and staff see it only once the job is done.
  */
 export class JobProgress {
-  constructor(private readonly deps: { jobs: JobRepository; clock: Clock; logger: Logger; relay?: OutboxRelay }) {}
+  constructor(private readonly deps: { jobs: JobRepository; proofs: JobProofRepository; clock: Clock; logger: Logger; relay?: OutboxRelay }) {}
 
-  async mark(driverId: string, bookingId: string, step: JobProgressStep): Promise<JobView> {
+  async mark(driverId: string, bookingId: string, step: JobProgressStep, proof?: DoneProof): Promise<JobView> {
     const job = await this.deps.jobs.findById(bookingId);
     // Another driver's job is as unknown to this one as a missing job.
     if (!job || job.driverId !== driverId) throw new NotFoundError('No such job');
@@ -22,6 +26,7 @@ export class JobProgress {
     const refusal = progressRefusal({ status: job.status, bookingState: job.bookingState ?? 'active', moveDate: job.move.date, progress: from }, step, now);
     if (refusal) throw new ConflictError(refusal);
     const at = now.toISOString();
+    const signedFor = step === 'done' ? await this.saveProof(driverId, bookingId, proof, at) : undefined;
     const event = await createEvent(
       TOPICS.jobProgressed,
       {
@@ -32,15 +37,33 @@ export class JobProgress {
         driver: { id: job.driverId, name: job.driverContact.name },
         customer: { name: job.customer.name, phone: job.customer.phone },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
+        ...(signedFor ? { signedFor } : {}),
       },
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
     );
-    const set: Partial<JobDoc> = { progress: step, progressAt: at };
+    const set: Partial<JobDoc> = { progress: step, progressAt: at, ...(signedFor ? { signedFor } : {}) };
     if (!(await this.deps.jobs.advanceProgress(bookingId, driverId, from, set, outboxEntry(TOPICS.jobProgressed, event, bookingId)))) {
       throw new ConflictError(JOB_PROGRESS_MSG.changed);
     }
     void this.deps.relay?.kick();
     this.deps.logger.info({ bookingId, driverId, step }, 'driver marked a step of the move');
     return toView({ ...job, ...set });
+  }
+
+  /** Staff: the photos and signature given with "done" (none before the job is done). */
+  async proof(bookingId: string): Promise<JobProofView> {
+    const job = await this.deps.jobs.findById(bookingId);
+    const proof = job?.progress === 'done' ? await this.deps.proofs.findById(bookingId) : null;
+    if (!proof) throw new NotFoundError('No proof of delivery for that job');
+    return { bookingId, driverId: proof.driverId, signedFor: proof.signedFor, photos: proof.photos, signature: proof.signature };
+  }
+
+  private async saveProof(driverId: string, bookingId: string, proof: DoneProof | undefined, at: string) {
+    if (!proof) throw new ValidationError(JOB_PROOF_MSG.photosRequired, { photos: JOB_PROOF_MSG.photosRequired, signature: JOB_PROOF_MSG.signatureRequired });
+    const problems = proofProblems(proof);
+    if (problems) throw new ValidationError(Object.values(problems)[0]!, problems);
+    const signedFor = { name: proof.signedBy, at };
+    await this.deps.proofs.save({ _id: bookingId, driverId, photos: proof.photos, signature: proof.signature, signedFor });
+    return signedFor;
   }
 }

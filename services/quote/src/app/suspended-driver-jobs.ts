@@ -28,7 +28,7 @@ export class SuspendedDriverJobs {
 
   /** The jobs suspending this driver would put back with the office, soonest first. */
   async upcoming(driverId: string): Promise<JobView[]> {
-    return (await this.upcomingDocs(driverId)).map(toView);
+    return (await this.upcomingDocs(driverId)).map((j) => toView(j));
   }
 
   /** Puts every upcoming job of the (now suspended) driver back with the office; answers those it returned. */

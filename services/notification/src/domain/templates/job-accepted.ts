@@ -33,13 +33,15 @@ export function jobAcceptedCustomerSms(j: JobAccepted, ctx: TemplateContext): st
 export function jobAcceptedDriverEmail(j: JobAccepted, customer: Customer): EmailContent {
   const subject = `Job ${j.randomNumber} accepted: ${customer.name}'s contact details`;
   const line = `Thank you for accepting job ${j.randomNumber} for ${moveDate(j.move.date)}. Here is how to reach ${customer.name} to arrange the day.`;
-  const text = [`Hello ${j.driver.name},`, '', line, '', `Name: ${customer.name}`, `E-mail: ${customer.email}`, `Phone: ${customer.phone}`, '', moveSummaryText(j.move), textFooter].join('\n');
+  // Where calls are relayed the number stays with VanHop: the driver rings from the job card.
+  const phone = j.callsMasked ? 'Call them from the job card in your portal: neither of you sees the other’s number.' : customer.phone;
+  const text = [`Hello ${j.driver.name},`, '', line, '', `Name: ${customer.name}`, `E-mail: ${customer.email}`, `Phone: ${phone}`, '', moveSummaryText(j.move), textFooter].join('\n');
   const body = html`<p>Hello ${j.driver.name},</p>
 <p>${line}</p>
 <table style="font-size:14px">
 <tr><th style="text-align:left;padding-right:8px">Name</th><td>${customer.name}</td></tr>
 <tr><th style="text-align:left;padding-right:8px">E-mail</th><td><a href="mailto:${customer.email}">${customer.email}</a></td></tr>
-<tr><th style="text-align:left;padding-right:8px">Phone</th><td><a href="tel:${customer.phone}">${customer.phone}</a></td></tr>
+<tr><th style="text-align:left;padding-right:8px">Phone</th><td>${j.callsMasked ? phone : html`<a href="tel:${customer.phone}">${customer.phone}</a>`}</td></tr>
 </table>
 ${moveSummaryHtml(j.move)}`;
   return { subject, text, html: layout(subject, body), replyTo: customer.email };

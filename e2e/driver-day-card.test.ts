@@ -1,0 +1,175 @@
+/**
+ * Issue 28 item 6 in Chromium against the embedded product: the job card on the day. Each address
+ * links to directions and to a navigation app (no map tiles or scripts loaded); the money stands
+ * out; "Call customer" answers with the labelled stand-in (no telephony provider here) and shows no
+ * number; "Done" asks for a photo of the load and the customer's signature, drawn with a finger on
+ * a touch phone, and My move then says who signed for the move. Staff read the proof on their
+ * route. Pictures of the new screens at 1280 and 390 px, day and night (screens/driver-day-*).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { JOB_CALL_MSG, londonClock, londonTime, type JobProofView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { completeBooking } from '../test/support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
+import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../test/support/gateway-api.js';
+import { driverAuth } from '../test/support/staff.js';
+import { signUpStaff } from './back-office-data.js';
+import { launchChromium, POLL, shot } from './harness.js';
+import { giveProof } from './job-done-proof.js';
+import { DRIVER_TOKEN_KEY, screenPath, setTheme, settle, VIEWPORTS, type Theme, type Viewport } from './screens.js';
+
+const DAY = 86_400_000;
+const CUSTOMER = { email: 'card.today@example.com', name: 'Cara Card', phone: '07700900777' };
+
+/** A start the day's steps are open for now (as e2e/move-day.test.ts): the latest slot no later than 1 h 45 from now. */
+function startOpenNow(now: Date): string {
+  const limit = now.getTime() + 105 * 60_000;
+  for (let back = 0; back < 2; back++) {
+    const c = londonClock(new Date(now.getTime() - back * DAY));
+    for (let minutes = 21 * 60; minutes >= 6 * 60; minutes -= 15) {
+      const t = londonTime(c.year, c.month, c.day, Math.floor(minutes / 60), minutes % 60);
+      if (t.getTime() <= limit) return t.toISOString();
+    }
+  }
+  throw new Error('no start found');
+}
+
+describe('the job card on the day: map links, the call, photos and signature at done (browser)', () => {
+  let running: EmbeddedOnTempDir;
+  let browser: Browser;
+  let api: Api;
+  let myMovePath = '';
+  let driverToken = '';
+  let bookingId = '';
+  let pinned: Date | null = new Date(Date.now() - 2 * DAY);
+
+  beforeAll(async () => {
+    running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', STRIPE_SECRET_KEY: '' }, { clock: { now: () => pinned ?? new Date() } });
+    browser = await launchChromium();
+    api = apiClient(() => running.product.url);
+    const { quote, record } = await priceAndSave(api, completeBooking(startOpenNow(new Date()), CUSTOMER));
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    expect(success.status).toBe(200);
+    myMovePath = success.body.myMovePath!;
+    pinned = null;
+    const view = (await api<MyMoveView>('GET', `/api${myMovePath}`)).body;
+    bookingId = view.bookingId;
+    const auth = driverAuth(view.driver!.id, { env: { JWT_SECRET: running.product.env.JWT_SECRET! } });
+    driverToken = auth.authorization.replace(/^Bearer /, '');
+    for (let tries = 0; (await api('POST', `/api/driver/me/jobs/${bookingId}/accept`, undefined, { headers: auth })).status !== 200; tries++) {
+      if (tries > 150) throw new Error('the job was never offered to its driver');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  /** A phone: touch events, the driver signed in. */
+  const driverPage = async (viewport: Viewport) => {
+    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', hasTouch: true });
+    await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [DRIVER_TOKEN_KEY, driverToken]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(45_000);
+    return page;
+  };
+  const portalTheme = async (page: Page, theme: Theme) => {
+    const toggle = page.getByRole('button', { name: /night mode|day mode/i });
+    await toggle.waitFor();
+    if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
+    await page.mouse.move(0, 0);
+    await settle(page);
+  };
+  const everyScreen = async (page: Page, name: string) => {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      for (const theme of ['light', 'dark'] as const) {
+        await portalTheme(page, theme);
+        await shot(page, screenPath(name, viewport, theme));
+      }
+    }
+  };
+
+  it('links, money, the call stand-in, then "Done" with a photo and a finger-drawn signature; My move says who signed', async () => {
+    const page = await driverPage(VIEWPORTS.at(-1)!);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(`${running.product.url}/driver/jobs`);
+    const card = page.getByRole('article').filter({ has: page.getByTestId('job-progress') });
+    await card.waitFor();
+
+    // Map links: the address text names the link; directions in a new tab, geo: for the phone's app.
+    const directions = card.getByTestId('address-directions');
+    expect(await directions.count()).toBeGreaterThanOrEqual(2);
+    for (const link of await directions.all()) {
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[^&]+$/);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const text = (await link.textContent())!;
+      expect(await card.getByRole('link', { name: `Open ${text} in a navigation app` }).getAttribute('href')).toMatch(/^geo:0,0\?q=/);
+    }
+    // The price and the cash to collect stand out on the day.
+    expect(await card.getByTestId('job-money').textContent()).toMatch(/^Price £[\d.,]+ · Cash to collect on the day £[\d.,]+$/);
+
+    // The call: no telephony provider in this installation, so the labelled stand-in; no number shown.
+    await card.getByRole('button', { name: 'Call customer' }).click();
+    const standIn = card.getByTestId('call-stand-in');
+    await expect.poll(() => standIn.textContent(), POLL).toBe(`Stand-in: ${JOB_CALL_MSG.standIn}`);
+    expect(await card.getByTestId('job-call').textContent()).not.toContain(CUSTOMER.phone.slice(-6));
+    await everyScreen(page, 'driver-day-call');
+
+    await card.getByRole('button', { name: 'On my way' }).click();
+    await card.getByRole('button', { name: 'Arrived' }).click();
+    await card.getByRole('button', { name: 'Done' }).waitFor();
+    // "Mark done" with nothing given says what is missing and sends nothing.
+    await card.getByRole('button', { name: 'Done' }).click();
+    await card.getByRole('button', { name: 'Mark done' }).click();
+    await card.getByText('Add at least one photo of the load before marking the job done.').waitFor();
+    await card.getByRole('button', { name: 'Not yet' }).click();
+
+    // The photo, then the customer signs with a finger (touch → pointer events).
+    await page.setViewportSize(VIEWPORTS.at(-1)!);
+    const form = await giveProof(page, card, { input: 'touch', submit: false });
+    expect(await form.getByLabel('Signed by').inputValue()).toBe(CUSTOMER.name);
+    await everyScreen(page, 'driver-day-done-proof');
+    await form.getByRole('button', { name: 'Mark done' }).click();
+    const signed = card.getByTestId('signed-for');
+    await expect.poll(() => signed.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
+    await expect.poll(() => card.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
+    expect(await card.getByRole('button', { name: 'Call customer' }).count()).toBe(0);
+    await everyScreen(page, 'driver-day-done');
+    // Links only: nothing was fetched from a map provider.
+    expect(requested.filter((u) => !u.startsWith(running.product.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    await page.context().close();
+
+    // Staff read the proof (their record's section links here).
+    const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
+    const proof = await api<JobProofView>('GET', `/api/drivers/admin/jobs/${bookingId}/proof`, undefined, { token: staff.token });
+    expect(proof.status).toBe(200);
+    expect(proof.body.photos).toHaveLength(1);
+    expect(proof.body.signature).toMatch(/^data:image\/png;base64,/);
+    expect(proof.body.signature.length).toBeGreaterThan(500);
+    expect(proof.body.signedFor.name).toBe(CUSTOMER.name);
+    expect((await api('GET', `/api/drivers/admin/jobs/${bookingId}/proof`)).status).toBe(401);
+
+    // The customer reads who signed on My move.
+    const customer = await browser.newContext({ viewport: VIEWPORTS[0], locale: 'en-GB', timezoneId: 'Europe/London' });
+    const myMove = await customer.newPage();
+    myMove.setDefaultTimeout(45_000);
+    await myMove.goto(`${running.product.url}${myMovePath}`);
+    const line = myMove.getByTestId('signed-for');
+    await expect.poll(() => line.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
+    for (const viewport of VIEWPORTS) {
+      await myMove.setViewportSize(viewport);
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') await setTheme(myMove, 'dark');
+        else await myMove.reload().then(() => line.waitFor());
+        await settle(myMove);
+        await shot(myMove, screenPath('driver-day-my-move-signed', viewport, theme));
+      }
+    }
+    await customer.close();
+  }, 300_000);
+});

@@ -1,0 +1,62 @@
+/**
+ * "Call customer" on an accepted job, from the day before the move to the end of its day. The
+ * server sets up a masked call and answers only the number to dial (neither phone is shown to the
+ * other); where calls are not connected it answers the stand-in's words, shown as they are.
+ */
+import { useState } from 'react';
+import { isCallOpen, JOB_CALL_BUTTON, JOB_CALL_MSG, type JobCallResponse, type JobView } from '@vanhop/contracts';
+import { callCustomer, messageOf, PortalApiError } from './api';
+import { useDriverSession } from './session';
+
+/** Whether the card offers the call: an accepted job of a live booking, on its day or the day before. */
+export const offersCall = (job: JobView, now: Date): boolean =>
+  job.status === 'accepted' && (job.bookingState ?? 'active') === 'active' && job.progress !== 'done' && isCallOpen(job.move.date, now);
+
+export function JobCall({ job, onStale }: { job: JobView; onStale: () => void }) {
+  const { token, guard } = useDriverSession();
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<JobCallResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const ask = async () => {
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(await guard(callCustomer(token, job.bookingId)));
+    } catch (err) {
+      if (err instanceof PortalApiError && err.status === 401) return;
+      setError(messageOf(err, 'The call could not be set up. Please try again.'));
+      if (err instanceof PortalApiError && err.status === 409) onStale();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="portal-job-call" data-testid="job-call">
+      {answer?.connected ? (
+        <p className="portal-call-ready" role="status">
+          <a className="portal-button" href={`tel:${answer.dial.replace(/\s/g, '')}`}>
+            Dial {answer.dial}
+          </a>{' '}
+          <span className="portal-muted">{JOB_CALL_MSG.connected}</span>
+        </p>
+      ) : (
+        <button type="button" className="portal-button secondary" disabled={busy} onClick={() => void ask()}>
+          {JOB_CALL_BUTTON}
+        </button>
+      )}
+      {answer && !answer.connected && (
+        <p className="portal-call-standin" role="status" data-testid="call-stand-in">
+          <strong>Stand-in:</strong> {answer.message}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="vh-form-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

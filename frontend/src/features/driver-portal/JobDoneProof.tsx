@@ -1,0 +1,145 @@
+/**
+ * "Done" on the day asks for the proof of delivery first: at least one photo of the load (camera or
+ * file, images only) and the customer's signature drawn on the card, with the signer's name. All go
+ * with the step in one request; the server checks them again (type, size, bytes).
+ */
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { JOB_PROOF_MAX_PHOTOS, JOB_PROOF_MSG, JOB_PROOF_NAME_MAX, JOB_PROOF_PHOTO_TYPES, type JobView } from '@vanhop/contracts';
+import { markJobDone, messageOf, PortalApiError } from './api';
+import { proofPhoto } from './proof-photos';
+import { useDriverSession } from './session';
+import { SignaturePad } from './SignaturePad';
+
+type Field = 'photos' | 'signature' | 'signedBy';
+
+export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView; onDone: (job: JobView) => void; onCancel: () => void; onStale: () => void }) {
+  const { token, guard } = useDriverSession();
+  const ids = useId();
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [signedBy, setSignedBy] = useState(job.customer?.name ?? job.customerName ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const added: string[] = [];
+    let problem: string | undefined;
+    for (const file of files) {
+      const r = await proofPhoto(file);
+      if ('problem' in r) problem = r.problem;
+      else added.push(r.dataUrl);
+    }
+    const next = [...photos, ...added];
+    if (next.length > JOB_PROOF_MAX_PHOTOS) problem = JOB_PROOF_MSG.tooManyPhotos;
+    setPhotos(next.slice(0, JOB_PROOF_MAX_PHOTOS));
+    setErrors((old) => ({ ...old, photos: problem }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (photos.length === 0) found.photos = JOB_PROOF_MSG.photosRequired;
+    if (!signature) found.signature = JOB_PROOF_MSG.signatureRequired;
+    if (!signedBy.trim()) found.signedBy = JOB_PROOF_MSG.signedByRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !token || !signature) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await guard(markJobDone(token, job.bookingId, { photos, signature, signedBy: signedBy.trim() })));
+    } catch (err) {
+      if (err instanceof PortalApiError && err.status === 401) return;
+      if (err instanceof PortalApiError) {
+        const fields = err.errors;
+        setErrors({
+          photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
+          signature: fields.signature,
+          signedBy: fields.signedBy,
+        });
+      }
+      setError(messageOf(err, 'The job could not be marked done. Please try again.'));
+      if (err instanceof PortalApiError && err.status === 409) onStale();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorOf = (field: Field) =>
+    errors[field] ? (
+      <p id={`${ids}-${field}-error`} className="vh-form-error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="portal-done-proof" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${ids}-title`} data-testid="done-proof">
+      <h5 id={`${ids}-title`}>Before you mark it done</h5>
+      <div className="portal-field">
+        <label htmlFor={`${ids}-photos`}>Photos of the load</label>
+        <span className="portal-muted" id={`${ids}-photos-hint`}>
+          At least one, up to {JOB_PROOF_MAX_PHOTOS}: take them or choose them.
+        </span>
+        <input
+          id={`${ids}-photos`}
+          type="file"
+          accept={JOB_PROOF_PHOTO_TYPES.join(',')}
+          capture="environment"
+          multiple
+          disabled={busy || photos.length >= JOB_PROOF_MAX_PHOTOS}
+          aria-describedby={`${ids}-photos-hint${errors.photos ? ` ${ids}-photos-error` : ''}`}
+          aria-invalid={errors.photos ? true : undefined}
+          onChange={(e) => void addPhotos(e)}
+        />
+        {errorOf('photos')}
+        {photos.length > 0 && (
+          <ul className="portal-proof-photos">
+            {photos.map((src, i) => (
+              <li key={`${i}-${src.length}`}>
+                <img src={src} alt={`Photo ${i + 1} of the load`} />
+                <button type="button" className="portal-button secondary" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
+                  Remove photo {i + 1}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="portal-field">
+        <span className="portal-label">Customer signature</span>
+        <SignaturePad label="Customer signature" onChange={setSignature} />
+        {errorOf('signature')}
+      </div>
+      <div className="portal-field">
+        <label htmlFor={`${ids}-signed-by`}>Signed by</label>
+        <input
+          id={`${ids}-signed-by`}
+          type="text"
+          autoComplete="off"
+          maxLength={JOB_PROOF_NAME_MAX}
+          value={signedBy}
+          aria-invalid={errors.signedBy ? true : undefined}
+          aria-describedby={errors.signedBy ? `${ids}-signedBy-error` : undefined}
+          onChange={(e) => setSignedBy(e.target.value)}
+        />
+        {errorOf('signedBy')}
+      </div>
+      {error && !Object.values(errors).some(Boolean) && (
+        <p role="alert" className="vh-form-error">
+          {error}
+        </p>
+      )}
+      <div className="portal-actions">
+        <button type="submit" className="portal-button" disabled={busy}>
+          Mark done
+        </button>
+        <button type="button" className="portal-button secondary" disabled={busy} onClick={onCancel}>
+          Not yet
+        </button>
+        <span className="portal-muted">The customer gets a text.</span>
+      </div>
+    </form>
+  );
+}
