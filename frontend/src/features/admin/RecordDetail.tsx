@@ -4,6 +4,7 @@ import { deleteRefusal, PAYMENT_STATUS_TEXT, staffCancelTerms, type AmendBooking
 import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
+import { JobProof } from './JobProof';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -164,6 +165,7 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
         )}
 
         <RecordHistory record={record} />
+        {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 

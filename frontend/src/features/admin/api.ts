@@ -23,6 +23,7 @@ import type {
   DriverInviteSent,
   DriverPatch,
   JobCandidate,
+  JobProofView,
   JobView,
   ReassignJob,
   ModeratedReview,
@@ -174,3 +175,6 @@ export const fetchAllDriverDocuments = (token: string) => call<DriverDocumentsVi
 
 export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });
+
+/** The photos and signature a driver gave at "done" (404 until the move is done). */
+export const fetchJobProof = (token: string, id: string) => call<JobProofView>(`/drivers/admin/jobs/${encodeURIComponent(id)}/proof`, { token });
