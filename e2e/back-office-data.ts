@@ -136,9 +136,8 @@ export async function bookAndPay(api: Api, booking: ReturnType<typeof completeBo
   return { id: record._id, code: record.randomNumber };
 }
 
-export async function signUpStaff(api: Api, code: string): Promise<BackOfficeData['staff']> {
-  const name = 'Sam_Screens';
-  const password = 'screens-password-1';
+export async function signUpStaff(api: Api, code: string, who = { name: 'Sam_Screens', password: 'screens-password-1' }): Promise<BackOfficeData['staff']> {
+  const { name, password } = who;
   expect((await api('POST', '/api/account/register', { name, password, password1: password, uniquecode: code })).status).toBe(201);
   const login = await api<{ token: string }>('POST', '/api/account/login', { username: name, password });
   expect(login.status).toBe(200);

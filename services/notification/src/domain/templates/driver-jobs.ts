@@ -1,6 +1,6 @@
 import { AUTOMATIC_FALLBACK, timeLeftText, type JobAccepted, type JobOffered, type JobReassigned, type JobReturned, type JobReturnReason } from '@vanhop/contracts';
-import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 import { html } from '../html.js';
+import { customerMoveMail } from './customer-move-mail.js';
 import { hoursLabel, moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
@@ -71,14 +71,7 @@ const reassignedLine = (j: JobReassigned): string =>
 /** JobReassigned → the customer: who their new driver is (the price they booked stands). */
 export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContext): EmailContent {
   const subject = `Your new driver for booking ${j.randomNumber}: ${j.driver.name}`;
-  const line = reassignedLine(j);
-  const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
-  const text = [`Hello ${j.customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
-  const body = html`<p>Hello ${j.customer.name},</p>
-<p>${line}</p>
-${moveSummaryHtml(j.move)}
-${url ? myMoveButton(url) : ''}`;
-  return { subject, text, html: layout(subject, body) };
+  return customerMoveMail(ctx, { subject, name: j.customer.name, paragraphs: [reassignedLine(j)], move: j.move, myMovePath: j.myMovePath });
 }
 
 /**
@@ -89,11 +82,5 @@ ${url ? myMoveButton(url) : ''}`;
 export function jobReturnedCustomerEmail(j: JobReturned, customer: NonNullable<JobReturned['customer']>, ctx: TemplateContext): EmailContent {
   const subject = `We are finding a driver for your move on ${moveDate(j.move.date)}`;
   const line = `Your driver cannot do your move (booking ${j.randomNumber}) and no other driver is free at that time for the price you paid, so the office is finding you one and will e-mail you. If you would rather not wait, you can cancel for a full refund or postpone the move to another date on your My move page.`;
-  const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
-  const text = [`Hello ${customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
-  const body = html`<p>Hello ${customer.name},</p>
-<p>${line}</p>
-${moveSummaryHtml(j.move)}
-${url ? myMoveButton(url) : ''}`;
-  return { subject, text, html: layout(subject, body) };
+  return customerMoveMail(ctx, { subject, name: customer.name, paragraphs: [line], move: j.move, myMovePath: j.myMovePath });
 }

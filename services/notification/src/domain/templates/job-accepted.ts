@@ -1,6 +1,7 @@
 import type { JobAccepted } from '@vanhop/contracts';
-import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
+import { myMoveUrl } from './my-move.js';
 import { html } from '../html.js';
+import { customerMoveMail } from './customer-move-mail.js';
 import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
@@ -11,13 +12,7 @@ type Customer = NonNullable<JobAccepted['customer']>;
 export function jobAcceptedCustomerEmail(j: JobAccepted, customer: Customer, ctx: TemplateContext): EmailContent {
   const subject = `${j.driver.name} has accepted your move on ${moveDate(j.move.date)}`;
   const line = `Good news: ${j.driver.name} has accepted your move (booking ${j.randomNumber}). They now have your phone number and e-mail and may contact you to arrange the day.`;
-  const url = j.myMovePath ? myMoveUrl(ctx, j.myMovePath) : null;
-  const text = [`Hello ${customer.name},`, '', line, '', moveSummaryText(j.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
-  const body = html`<p>Hello ${customer.name},</p>
-<p>${line}</p>
-${moveSummaryHtml(j.move)}
-${url ? myMoveButton(url) : ''}`;
-  return { subject, text, html: layout(subject, body) };
+  return customerMoveMail(ctx, { subject, name: customer.name, paragraphs: [line], move: j.move, myMovePath: j.myMovePath });
 }
 
 /** The same news by text. */

@@ -1,8 +1,9 @@
 import { JOB_PROGRESS_LINE, type JobProgressed, type JobReminded } from '@vanhop/contracts';
 import { html } from '../html.js';
+import { customerMoveMail } from './customer-move-mail.js';
 import { moveDate, pounds } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
-import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
+import { myMoveUrl } from './my-move.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 
 /** JobReminded → the customer: their move is tomorrow, with whom and what to have ready. */
@@ -10,14 +11,7 @@ export function reminderCustomerEmail(r: JobReminded, ctx: TemplateContext): Ema
   const subject = `Reminder: your move is tomorrow, ${moveDate(r.move.date)}`;
   const line = `This is a reminder that ${r.driver.name} is booked for your move (booking ${r.randomNumber}) on ${moveDate(r.move.date)}. Please have everything packed and the way clear, and keep your phone to hand: your driver will text you when they set off.`;
   const cash = r.cashToCollectPence ? `The balance of ${pounds(r.cashToCollectPence)} is paid to your driver at the end of the move, unless you pay it online first.` : null;
-  const url = r.myMovePath ? myMoveUrl(ctx, r.myMovePath) : null;
-  const text = [`Hello ${r.customer.name},`, '', line, ...(cash ? ['', cash] : []), '', moveSummaryText(r.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
-  const body = html`<p>Hello ${r.customer.name},</p>
-<p>${line}</p>
-${cash ? html`<p>${cash}</p>` : ''}
-${moveSummaryHtml(r.move)}
-${url ? myMoveButton(url) : ''}`;
-  return { subject, text, html: layout(subject, body) };
+  return customerMoveMail(ctx, { subject, name: r.customer.name, paragraphs: cash ? [line, cash] : [line], move: r.move, myMovePath: r.myMovePath });
 }
 
 export function reminderCustomerSms(r: JobReminded, ctx: TemplateContext): string {
