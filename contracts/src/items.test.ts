@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingDraftSchema } from './schemas/booking.js';
 import { cleanItems, itemsSchema, ITEM_MSG } from './schemas/items.js';
-import { isItemList, itemsSummary, ITEM_LIMITS } from './items.js';
+import { isItemList, itemLineLabel, ITEM_LIMITS } from './items.js';
 import { moveFingerprint } from './quote-move.js';
 import { pickupCoverage, withinServiceArea } from './coverage.js';
 
@@ -19,7 +19,7 @@ describe('the item list at the HTTP boundary', () => {
     ];
     await expect(itemsSchema.validate(items)).resolves.toEqual(items);
     expect((await bookingDraftSchema.validate({ addresses, items })).items).toEqual(items);
-    expect(itemsSummary(items)).toBe('1 × Sofa, 2-seat, 20 × Moving box, 1 × Piano stool');
+    expect(items.map(itemLineLabel)).toEqual(['1 × Sofa, 2-seat', '20 × Moving box', '1 × Piano stool']);
     expect(isItemList(items)).toBe(true);
   });
 

@@ -60,7 +60,6 @@ export function itemLineLabel(line: ItemLine): string {
   return `${line.count} × ${label}`;
 }
 
-export const itemsSummary = (items: readonly ItemLine[]): string => items.map(itemLineLabel).join(', ');
 
 /** Cubic metres of the whole list, to two decimals. */
 export function itemsVolumeM3(items: readonly ItemLine[]): number {

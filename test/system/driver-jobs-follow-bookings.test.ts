@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRIVER_ACCOUNT_MSG, DRIVER_CHANGE_TEXT, JOB_CLOSED_MSG, type DriverJobsResponse, type JobCandidate, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
-import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
-import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { waitForMail } from '../../e2e/outbox-mail.js';
 
 /**
@@ -15,22 +15,14 @@ const NOW = new Date();
 const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
 
 describe('jobs follow bookings (issue 27)', () => {
-  let embedded: EmbeddedOnTempDir;
-  const api: Api = apiClient(() => embedded.product.url);
-  const env = () => ({ env: { JWT_SECRET: embedded.product.env.JWT_SECRET! } });
-  const staff = () => ({ headers: staffAuth('Sam_Admin', env()) });
-  const asDriver = (id: string) => ({ headers: driverAuth(id, env()) });
-
-  beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
-  });
-  afterAll(async () => {
-    await embedded?.stop();
-  });
+  const embedded = useEmbeddedProduct();
+  const { api } = embedded;
+  const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
+  const asDriver = (id: string) => ({ headers: driverAuth(id, embedded.jwt()) });
 
   async function settle() {
     for (let i = 0; i < 3; i++) {
-      await embedded.product.bus.idle();
+      await embedded.product().bus.idle();
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -56,7 +48,7 @@ describe('jobs follow bookings (issue 27)', () => {
     const name = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.driver!.name;
     expect(booked.driverStandingText).toBe(`Booked: waiting for ${name} to accept. We will text and e-mail you when they do.`);
     // The job sheet the driver is mailed on booking names the customer but gives no contact yet.
-    const sheet = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`New job ${booked.randomNumber}:`));
+    const sheet = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`New job ${booked.randomNumber}:`));
     expect(sheet.text).not.toContain('accepted@example.com');
     expect(sheet.text).not.toContain('07123456789');
 
@@ -68,9 +60,9 @@ describe('jobs follow bookings (issue 27)', () => {
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driverStandingText).toBe(`${name} has accepted your move.`);
     expect(view.history.at(-1)).toMatchObject({ kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(name) });
-    const toCustomer = await waitForMail(embedded.dataDir, (m) => m.subject === `${name} has accepted your move on ${sheet.subject!.split(': ')[1]!.split(' for ')[0]}`);
+    const toCustomer = await waitForMail(embedded.running().dataDir, (m) => m.subject === `${name} has accepted your move on ${sheet.subject!.split(': ')[1]!.split(' for ')[0]}`);
     expect(toCustomer.to).toEqual(['accepted@example.com']);
-    const contact = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} accepted:`));
+    const contact = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} accepted:`));
     expect(contact.text).toContain('E-mail: accepted@example.com');
     expect(contact.text).toContain('Phone: 07123456789');
     // Accepting again changes nothing and mails nobody twice.
@@ -129,7 +121,7 @@ describe('jobs follow bookings (issue 27)', () => {
     expect(view.driver).toBeNull();
     expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.lost);
 
-    const alert = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+    const alert = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
     expect(alert.text).toContain('keeps their time until you reassign it');
     declinedBooking = booked;
   });
@@ -166,7 +158,7 @@ describe('jobs follow bookings (issue 27)', () => {
     expect(view.money.totalPence).toBe(booked.totalPricePence);
     const records = await api<{ _id: string; needsDriver: unknown; driver: { id: string } }[]>('GET', '/api/backdata/all', undefined, staff());
     expect(records.body.find((r) => r._id === booked.bookingId)).toMatchObject({ needsDriver: null, driver: { id: chosen.driverId } });
-    const mail = await waitForMail(embedded.dataDir, (m) => m.to.includes('declined@example.com') && m.subject === `Your new driver for booking ${booked.randomNumber}: ${chosen.name}`);
+    const mail = await waitForMail(embedded.running().dataDir, (m) => m.to.includes('declined@example.com') && m.subject === `Your new driver for booking ${booked.randomNumber}: ${chosen.name}`);
     expect(mail.text).toContain(booked.myMovePath);
 
     // The driver who declined is free for that time again; the new one is not.
@@ -202,7 +194,7 @@ describe('jobs follow bookings (issue 27)', () => {
       expect(records.find((r) => r._id === job.bookingId)?.needsDriver).toMatchObject({ because: 'suspended', driverId });
     }
     for (const booked of [first, second]) {
-      const alert = await waitForMail(embedded.dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+      const alert = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
       expect(alert.subject).toContain('is no longer available');
       expect(alert.text).toContain('keeps their time until you reassign it');
       // The customer is told nothing alarming: My move says the office is finding another driver.
@@ -217,7 +209,7 @@ describe('jobs follow bookings (issue 27)', () => {
     const chosen = listed.body[0]!;
     const done = await api('POST', `/api/drivers/admin/jobs/${first.bookingId}/reassign`, { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 }, staff());
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    await waitForMail(embedded.dataDir, (m) => m.to.includes('suspended-1@example.com') && m.subject === `Your new driver for booking ${first.randomNumber}: ${chosen.name}`);
+    await waitForMail(embedded.running().dataDir, (m) => m.to.includes('suspended-1@example.com') && m.subject === `Your new driver for booking ${first.randomNumber}: ${chosen.name}`);
 
     // Reactivating restores the session's access; the jobs given back stay with the office.
     expect((await api('POST', `/api/drivers/admin/${driverId}/reactivate`, undefined, staff())).status).toBe(200);

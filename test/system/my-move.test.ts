@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyMoveView, PaymentSuccessResponse } from '@vanhop/contracts';
 import { formatPounds } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
-import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { staffAuth } from '../support/staff.js';
-import { apiClient, payFormAction, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { payFormAction, payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { devOutbox } from '../support/dev-outbox.js';
 
 /**
@@ -17,21 +17,10 @@ const NOW = new Date();
 const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
 
 describe('My move through the gateway (embedded product)', () => {
-  let embedded: EmbeddedOnTempDir;
-  let product: EmbeddedOnTempDir['product'];
-  const api: Api = apiClient(() => product.url);
-
-  beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
-    product = embedded.product;
-  });
-  afterAll(async () => {
-    await settle();
-    await embedded?.stop();
-  });
-
-  const staff = () => staffAuth('mymovestaff', { env: { JWT_SECRET: product.env.JWT_SECRET! } });
-  const { outbox, mailText, settle } = devOutbox(api, staff, () => product.bus);
+  const embedded = useEmbeddedProduct({ beforeStop: () => settle() });
+  const { api } = embedded;
+  const staff = () => staffAuth('mymovestaff', embedded.jwt());
+  const { outbox, mailText, settle } = devOutbox(api, staff, () => embedded.product().bus);
 
   /** Save, pay 30 % on the local checkout, come back to the success page: its answer. */
   async function book(email: string): Promise<PaymentSuccessResponse> {
@@ -109,7 +98,7 @@ describe('My move through the gateway (embedded product)', () => {
     expect(printable.body).toMatchObject({ receipt: refundReceipt, randomNumber: booked.randomNumber, customer: { email: 'cancel@example.com' } });
 
     // The local provider recorded exactly one refund of the whole payment.
-    const localRefunds = await product.services.payment.infra.store.collection('local_refunds').find({});
+    const localRefunds = await embedded.product().services.payment.infra.store.collection('local_refunds').find({});
     expect(localRefunds.map((r) => (r as unknown as { amountPence: number }).amountPence)).toEqual([booked.paidPence]);
 
     const { mails } = await outbox();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_RECORD_MSG, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
-import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
-import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../support/gateway-api.js';
+import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { devOutbox } from '../support/dev-outbox.js';
 
 /**
@@ -16,23 +16,11 @@ import { devOutbox } from '../support/dev-outbox.js';
 const MOVE_DATE = daysAheadAtUtc(new Date(), 6, 10);
 
 describe('staff cancel with refund through the gateway (embedded product)', () => {
-  let embedded: EmbeddedOnTempDir;
-  let product: EmbeddedOnTempDir['product'];
-  const api: Api = apiClient(() => product.url);
-
-  beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
-    product = embedded.product;
-  });
-  afterAll(async () => {
-    await settle();
-    await embedded?.stop();
-  });
-
-  const secret = () => ({ env: { JWT_SECRET: product.env.JWT_SECRET! } });
-  const staff = () => staffAuth('ops_sam', secret());
-  const { outbox, mailText, settle } = devOutbox(api, staff, () => product.bus);
-  const slotsOf = (bookingId: string) => product.services.quote.infra.store.collection('driver_slots').find({ bookingId });
+  const embedded = useEmbeddedProduct({ beforeStop: () => settle() });
+  const { api } = embedded;
+  const staff = () => staffAuth('ops_sam', embedded.jwt());
+  const { outbox, mailText, settle } = devOutbox(api, staff, () => embedded.product().bus);
+  const slotsOf = (bookingId: string) => embedded.product().services.quote.infra.store.collection('driver_slots').find({ bookingId });
 
   it('paid booking: delete → 409 and the link still works; cancel with refund → both mails, the refund at the provider, the customer told why but not who', async () => {
     const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: 'staffcancel@example.com' }));
@@ -50,7 +38,7 @@ describe('staff cancel with refund through the gateway (embedded product)', () =
     const cancelPath = `/api/backdata/cancel/${booked.bookingId}`;
     const body = { refundPence: booked.paidPence, reason: 'Your driver is unwell and no other van is free' };
     expect((await api('POST', cancelPath, body)).status).toBe(401);
-    expect((await api('POST', cancelPath, body, { headers: driverAuth('drv-ali-hassan', secret()) })).status).toBe(401);
+    expect((await api('POST', cancelPath, body, { headers: driverAuth('drv-ali-hassan', embedded.jwt()) })).status).toBe(401);
     const tooMuch = await api('POST', cancelPath, { ...body, refundPence: booked.paidPence + 1 }, { headers: staff() });
     expect(tooMuch.status).toBe(400);
     expect(Object.keys(tooMuch.body.errors)).toEqual(['refundPence']);
@@ -62,7 +50,7 @@ describe('staff cancel with refund through the gateway (embedded product)', () =
     await settle();
 
     // The refund went through the payment service to the provider, once, and came back to the record.
-    const localRefunds = await product.services.payment.infra.store.collection('local_refunds').find({});
+    const localRefunds = await embedded.product().services.payment.infra.store.collection('local_refunds').find({});
     expect(localRefunds.map((r) => (r as unknown as { amountPence: number }).amountPence)).toEqual([booked.paidPence]);
     const view = (await api<MyMoveView>('GET', myMove)).body;
     expect(view).toMatchObject({ state: 'cancelled', money: { refundedPence: booked.paidPence, refundPendingPence: 0, balancePence: 0 } });

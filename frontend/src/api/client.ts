@@ -31,12 +31,17 @@ import { HttpError, send } from './http';
 
 const API = '/api';
 
-/** A failed call: `status` is the HTTP code (0 for a network failure), `body` the raw answer text. */
+/**
+ * A failed call: `status` is the HTTP code (0 for a network failure), `body` the raw answer text,
+ * `errors` the fields it named, `extra` what else a JSON answer carried (the estimate beside a
+ * refused number of hours), so callers read fields rather than parse the text again.
+ */
 export class ApiError extends HttpError {
   constructor(
     status: number,
     readonly body: string,
     readonly errors?: Record<string, string>,
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(status, messageFrom(body) || `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -69,7 +74,7 @@ export function request<T>(method: 'GET' | 'POST', path: string, body?: unknown,
     url: `${API}${path}`,
     body,
     signal,
-    failure: ({ status, text, parsed }) => new ApiError(status, text, status === 0 ? undefined : errorsFrom(parsed)),
+    failure: ({ status, text, parsed }) => new ApiError(status, text, status === 0 ? undefined : errorsFrom(parsed), parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}),
   });
 }
 

@@ -138,12 +138,8 @@ function TextInput({ name, ...rest }: { name: keyof BookingFields } & React.Inpu
 /** The estimate a 400 refusing too few hours carries (`hour` names the minimum; the estimate the suggestion). */
 function refusedHours(err: unknown): { message: string; estimate: JobEstimate | null } | null {
   if (!(err instanceof ApiError) || err.status !== 400 || !err.errors?.hour) return null;
-  try {
-    const body = JSON.parse(err.body) as { estimate?: JobEstimate };
-    return { message: err.errors.hour, estimate: body.estimate ?? null };
-  } catch {
-    return { message: err.errors.hour, estimate: null };
-  }
+  const estimate = err.extra.estimate;
+  return { message: err.errors.hour, estimate: estimate && typeof estimate === 'object' ? (estimate as JobEstimate) : null };
 }
 
 function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null; onUseHours: (hours: number) => void }) {
