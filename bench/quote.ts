@@ -17,6 +17,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { threeStopBooking } from './support/booking.js';
 import { compare, pacedRun, table, type Figures } from './support/load.js';
+import { pricingPaths } from './support/pricing-paths.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
 const { startEmbeddedOnTempDir } = await import('../test/support/embedded.js');
@@ -104,6 +105,17 @@ try {
   );
   console.log(`quote at ${fixedRate} req/s: p50 ${pacedFigures.p50} ms, p99 ${pacedFigures.p99} ms   (target p99 <= 10 ms; hello-world at the same pace: p99 ${pacedHello.p99} ms)`);
   if ([floor, light, quote, pacedFigures].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
+
+  // The quote's own work, old and new in one run: every driver document copied per quote and one
+  // jobs query per driver, against the drivers' read model and one date-bounded neighbours query.
+  console.log('\nPriceMove.run in process (dated quote, busy drivers left out), old driver and neighbour reads vs new:');
+  for (const scenario of [
+    { label: 'demo drivers as seeded', photoBytes: 0, pastJobsPerDriver: 0 },
+    { label: '150 KB photos, 100 past jobs per driver', photoBytes: 150_000, pastJobsPerDriver: 100 },
+  ]) {
+    const f = await pricingPaths(booking, scenario, 100 * seconds, rounds);
+    console.log(`  ${f.label}: old ${f.oldUs.toFixed(0)} us, new ${f.newUs.toFixed(0)} us per quote (new / old: ${(f.newUs / f.oldUs).toFixed(2)})`);
+  }
 } finally {
   await stop();
   await Promise.all(servers.map(close));

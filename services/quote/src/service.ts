@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
+import { ActiveDriverCards } from './adapters/active-driver-cards.js';
+import { driverCardsSubscription } from './consumers/driver-cards.js';
 import { PriceMove } from './app/price-move.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
@@ -50,7 +53,11 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const drivers = new DriverRepository(infra.store);
     const slots = new DriverSlots(infra.store, infra.clock);
     const jobStore = new JobRepository(infra.store);
-    const priceMove = new PriceMove({ geo, drivers, clock: infra.clock, busy: slots, neighbours: { jobsOf: (id) => jobStore.neighboursOf(id) } });
+    // Pricing reads a copy of the active drivers' cards, kept by this process's writes and every replica's DriverUpdated.
+    const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
+    drivers.onWrite((id) => cards.changed(id));
+    const neighbours = { jobsOf: (id: string) => jobStore.neighboursOf(id), jobsNear: (ids: string[], from: Date, to: Date) => jobStore.neighboursNear(ids, from, to) };
+    const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
     const audit = new DriverAuditLog(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, infra.logger);
     const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock: infra.clock, relay, logger: infra.logger });
@@ -59,7 +66,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers, fallback: reassign, callsMasked: !!config.telephony });
     const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
-    const documents = new DriverDocuments({ documents: new DriverDocumentsRepository(infra.store), audit, clock: infra.clock, logger: infra.logger, relay });
+    const documents = new DriverDocuments({ documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)), audit, clock: infra.clock, logger: infra.logger, relay });
     const sweepDocuments = () => documents.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'document reminder sweep failed'));
     let documentSweeper: NodeJS.Timeout | undefined;
     const reminders = new MoveReminders({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay, drivers });
@@ -91,6 +98,9 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       },
       subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit, drivers, suspendedJobs }),
       async start() {
+        // A group of this replica's own: every replica hears every driver's change.
+        const cardsSub = driverCardsSubscription(cards);
+        await infra.bus.subscribe(`quote-driver-cards-${randomUUID()}`, cardsSub.topic, cardsSub.handler, cardsSub.options);
         await audit.ensureIndexes();
         // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
         await drivers.ensureIndexes(infra.logger);

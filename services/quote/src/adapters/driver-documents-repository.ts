@@ -17,7 +17,8 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
 export class DriverDocumentsRepository {
   private readonly col: Collection<DocumentsDoc>;
 
-  constructor(store: DocumentStore) {
+  /** `written`: told a driver's id once a document write of it returned (pricing's read model reads the driver again). */
+  constructor(store: DocumentStore, private readonly written: (driverId: string) => void = () => undefined) {
     this.col = store.collection<DocumentsDoc>(DRIVERS);
   }
 
@@ -40,8 +41,12 @@ export class DriverDocumentsRepository {
    */
   async set(id: string, kind: DriverDocumentKind, doc: DriverDocument | null, previous: StoredDocument | null | undefined): Promise<boolean> {
     const keep = doc && previous?.remindedFor === doc.expiresOn ? { remindedFor: previous.remindedFor, remindedAt: previous.remindedAt ?? null } : { remindedFor: null, remindedAt: null };
-    const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null } });
-    return matched === 1;
+    try {
+      const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null } });
+      return matched === 1;
+    } finally {
+      this.written(id);
+    }
   }
 
   /**

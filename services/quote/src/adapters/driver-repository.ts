@@ -15,9 +15,26 @@ export const DRIVERS = 'drivers';
 /** The `drivers` collection: self-employed drivers with their price cards. */
 export class DriverRepository {
   private readonly col: Collection<DriverDoc>;
+  private readonly listeners: ((driverId: string) => void)[] = [];
 
   constructor(store: DocumentStore) {
     this.col = store.collection<DriverDoc>(DRIVERS);
+  }
+
+  /**
+   * Told the id of every driver this repository wrote, once the write has returned (and when it
+   * failed too, as a failure may come after the write landed): the pricing read model reads it again.
+   */
+  onWrite(listener: (driverId: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private async written<T>(driverId: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      for (const l of this.listeners) l(driverId);
+    }
   }
 
   /**
@@ -29,7 +46,7 @@ export class DriverRepository {
     await this.col.ensureIndex({ fields: { emailKey: 1 }, unique: true, sparse: true });
     for (const d of await this.col.find({ emailKey: { $exists: false } }, { sort: { _id: 1 } })) {
       try {
-        await this.col.updateOne({ _id: d._id, emailKey: { $exists: false } }, { $set: { emailKey: driverEmailKey(d.email) } });
+        await this.written(d._id, this.col.updateOne({ _id: d._id, emailKey: { $exists: false } }, { $set: { emailKey: driverEmailKey(d.email) } }));
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
         logger?.warn({ driverId: d._id }, 'driver shares its e-mail with another driver: give it its own');
@@ -37,6 +54,7 @@ export class DriverRepository {
     }
   }
 
+  /** Every active driver document, photos included (pricing reads ActiveDriverCards instead). */
   listActive(): Promise<Driver[]> {
     return this.col.find({ active: true }, { sort: { _id: 1 } });
   }
@@ -52,14 +70,14 @@ export class DriverRepository {
 
   /** Throws DuplicateKeyError when another driver has the e-mail. */
   insert(driver: DriverDoc): Promise<Driver> {
-    return this.col.insertOne(withEmailKey(driver));
+    return this.written(driver._id, this.col.insertOne(withEmailKey(driver)));
   }
 
   /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
     // Another instance may seed the same driver at the same moment: that is fine.
-    return insertUnique(this.col, withEmailKey(driver));
+    return this.written(driver._id, insertUnique(this.col, withEmailKey(driver)));
   }
 
   /**
@@ -70,6 +88,6 @@ export class DriverRepository {
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
     const $set = { ...withEmailKey(set), version: version + 1 };
-    return this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set });
+    return this.written(id, this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }));
   }
 }

@@ -40,6 +40,8 @@ export class JobRepository {
   async ensureIndexes(): Promise<void> {
     await this.col.ensureIndex({ fields: { driverId: 1 } });
     await this.col.ensureIndex({ fields: { status: 1, respondBy: 1 } });
+    // Pricing reads the jobs around a move's date (neighboursNear).
+    await this.col.ensureIndex({ fields: { 'move.date': 1 } });
   }
 
   /** False when the booking already has its job. */
@@ -61,18 +63,26 @@ export class JobRepository {
    * reassigned). Cancelled and postponed bookings gave their time back.
    */
   async neighboursOf(driverId: string): Promise<NeighbourJob[]> {
-    return (await this.forDriver(driverId))
-      .filter((j) => (j.bookingState ?? 'active') === 'active' && j.move.addresses.length > 0)
-      .map((j) => {
-        const start = new Date(j.move.date);
-        return {
-          bookingId: j._id,
-          window: { start, end: new Date(start.getTime() + j.move.totalHour * 3_600_000) },
-          pickup: j.move.addresses[0]!.location,
-          dropoff: j.move.addresses.at(-1)!.location,
-        };
-      })
-      .filter((j) => !Number.isNaN(j.window.start.getTime()));
+    return keepingTime(await this.forDriver(driverId));
+  }
+
+  /**
+   * The same for several drivers at once, only the jobs whose move starts within [from, to) (the
+   * ISO dates compared as stored, so callers leave a day to spare): pricing reads the drivers'
+   * neighbours in one query, without their past jobs. The query is on the date alone, so the store
+   * answers from the date index; the drivers are picked out here.
+   */
+  async neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>> {
+    const byDriver = new Map<string, NeighbourJob[]>();
+    if (driverIds.length === 0) return byDriver;
+    const wanted = new Set(driverIds);
+    const jobs = (await this.col.find({ 'move.date': { $gte: from.toISOString(), $lt: to.toISOString() } })).filter((j) => wanted.has(j.driverId));
+    const owner = new Map(jobs.map((j) => [j._id, j.driverId]));
+    for (const n of keepingTime(jobs)) {
+      const id = owner.get(n.bookingId)!;
+      byDriver.set(id, [...(byDriver.get(id) ?? []), n]);
+    }
+    return byDriver;
   }
 
   byStatus(status: JobDoc['status']): Promise<JobDoc[]> {
@@ -136,3 +146,18 @@ export class JobRepository {
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 }
+
+/** The jobs that keep their driver's time, as the neighbours of a new move. */
+const keepingTime = (jobs: JobDoc[]): NeighbourJob[] =>
+  jobs
+    .filter((j) => (j.bookingState ?? 'active') === 'active' && j.move.addresses.length > 0)
+    .map((j) => {
+      const start = new Date(j.move.date);
+      return {
+        bookingId: j._id,
+        window: { start, end: new Date(start.getTime() + j.move.totalHour * 3_600_000) },
+        pickup: j.move.addresses[0]!.location,
+        dropoff: j.move.addresses.at(-1)!.location,
+      };
+    })
+    .filter((j) => !Number.isNaN(j.window.start.getTime()));

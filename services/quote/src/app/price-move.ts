@@ -1,4 +1,4 @@
-import { bookingTimeProblem, cleanItems, DRIVER_NOT_FREE_FOR_CHANGE, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
+import { bookingTimeProblem, cleanItems, MAX_HOURS, estimateJob, DRIVER_NOT_FREE_FOR_CHANGE, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
 import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
@@ -8,14 +8,30 @@ import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
 import { priceMove } from '../domain/pricing.js';
-import { estimateForMove, hoursProblem } from '../domain/job-estimate.js';
+import { hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
 import { toOffer, toQuote } from './quote-wire.js';
 
-export interface DriverSource { listActive(): Promise<Driver[]> }
+/**
+ * The active drivers (adapters/active-driver-cards.ts). `named`: a driver the caller asks for by id,
+ * which a source holding a copy reads from the store when its copy does not have it.
+ */
+export interface DriverSource { listActive(named?: string): Promise<Driver[]> }
 
-/** A driver's other live jobs (their windows and places), for the drive between jobs. */
-export interface NeighbourJobSource { jobsOf(driverId: string): Promise<NeighbourJob[]> }
+/**
+ * A driver's other live jobs (their windows and places), for the drive between jobs. `jobsNear`:
+ * those of several drivers starting within [from, to), in one read (jobsOf is read per driver).
+ */
+export interface NeighbourJobSource {
+  jobsOf(driverId: string): Promise<NeighbourJob[]>;
+  jobsNear?(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>>;
+}
+
+/**
+ * How far before a move's window a neighbour job may start and still end near it: the margin, the
+ * longest booking, and a day to spare (the store compares the ISO dates as text).
+ */
+const NEIGHBOUR_LOOKBACK_MS = NEIGHBOUR_MARGIN_MS + (MAX_HOURS + 24) * 3_600_000;
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
 export interface BusySource { busy(from: Date, to: Date, options?: { exceptBookingId?: string; holder?: string }): Promise<Map<string, Set<string>>> }
@@ -97,11 +113,11 @@ export class PriceMove {
 
     const route = await this.deps.geo.route(stops);
     const items = cleanItems(data.items);
-    const estimate = estimateForMove({ vanSize: data.vanSize, helpLevel: data.driverHelp, flights: stops.map((s) => s.flights), items, driveSeconds: route.seconds });
+    const estimate = estimateJob({ vanSize: data.vanSize, helpLevel: data.driverHelp, flights: stops.map((s) => s.flights), items, driveSeconds: route.seconds });
     const tooShort = options.hoursMustCoverDrive ? hoursProblem(estimate, data.hour) : null;
     if (tooShort) throw new HoursTooShortError(tooShort, estimate);
     const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const drivers = withBookedCard(compliantFor(await this.deps.drivers.listActive(), now, start, options.forBookingId), options.driverId, options.bookedCard);
+    const drivers = withBookedCard(compliantFor(await this.deps.drivers.listActive(options.driverId), now, start, options.forBookingId), options.driverId, options.bookedCard);
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
     const free = await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId);
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
@@ -142,10 +158,19 @@ export class PriceMove {
       if (!drives.has(key)) drives.set(key, this.driveBetween(from, to));
       return drives.get(key)!;
     };
+    const windows = drivers.map((d) => moveWindow(start, hours, d.card.minimumHours));
+    // One read for every driver's jobs around the move rather than one per driver.
+    const around = source.jobsNear
+      ? await source.jobsNear(
+          drivers.map((d) => d._id),
+          new Date(Math.min(...windows.map((w) => w.start.getTime())) - NEIGHBOUR_LOOKBACK_MS),
+          new Date(Math.max(...windows.map((w) => w.end.getTime())) + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
+        )
+      : null;
     const fits = await Promise.all(
-      drivers.map(async (d) => {
-        const window = moveWindow(start, hours, d.card.minimumHours);
-        const near = (await source.jobsOf(d._id)).filter(
+      drivers.map(async (d, i) => {
+        const window = windows[i]!;
+        const near = (around ? (around.get(d._id) ?? []) : await source.jobsOf(d._id)).filter(
           (j) => j.bookingId !== exceptBookingId && j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS && j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
         );
         return near.length === 0 || (await travelFits(window, move, near, driveSeconds));

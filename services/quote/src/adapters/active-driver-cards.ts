@@ -1,0 +1,153 @@
+import type { Clock } from '@vanhop/platform';
+import type { Driver } from '../domain/driver.js';
+
+/** Where the cards are read from: the drivers' collection (DriverRepository). */
+export interface DriverReads {
+  listActive(): Promise<Driver[]>;
+  findById(id: string): Promise<Driver | null>;
+}
+
+/**
+ * How long the whole model may go without a full read. Writes in this process and DriverUpdated
+ * events (every replica's writes) are what keep it current; this only bounds how long a change
+ * that carries no event stays unseen on another replica (a compliance document recorded there).
+ */
+export const FULL_READ_MAX_AGE_MS = 30_000;
+
+interface Held {
+  /** The sequence number at which the read that produced this entry started. */
+  seq: number;
+  version: number;
+  /** Null: suspended or gone. */
+  card: Driver | null;
+}
+
+/**
+ * An uploaded photo is a data URL of up to 200 KB: pricing only needs to know there is one (the
+ * offer links to /api/driver-photos/:id), so the card keeps the data URL's header and no bytes.
+ */
+const withoutPhotoBytes = (photoUrl: string | undefined): string | undefined => {
+  if (!photoUrl?.startsWith('data:')) return photoUrl;
+  const comma = photoUrl.indexOf(',');
+  return comma < 0 ? photoUrl : photoUrl.slice(0, comma + 1);
+};
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+};
+
+/** The card pricing reads: the stored driver without its outbox, e-mail key and photo bytes; frozen, as it is shared by every quote. */
+export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown }): Driver {
+  const { outbox: _outbox, emailKey: _emailKey, photoUrl, ...rest } = d;
+  const photo = withoutPhotoBytes(photoUrl);
+  return deepFreeze({ ...rest, ...(photo !== undefined ? { photoUrl: photo } : {}) });
+}
+
+/**
+ * A read model of the active drivers' cards, so a quote does not copy every driver document (photos
+ * included) out of the store. Consistency: `changed(id)` marks a driver dirty once a write of it has
+ * returned (this process's writes), `driverUpdated(id, version)` once another replica's event says
+ * its version moved on; a dirty driver is read again from the store before the next answer, so no
+ * quote that starts after a write returns sees the card from before it. Reads are ordered by a
+ * sequence number taken when they start: a slow read never overwrites what a later one found, and
+ * a mark is cleared only by a read that started after it.
+ */
+export class ActiveDriverCards {
+  private seq = 0;
+  private readonly held = new Map<string, Held>();
+  private readonly dirty = new Map<string, number>();
+  private readonly reading = new Map<string, { seq: number; done: Promise<void> }>();
+  private fullRead: Promise<void> | null = null;
+  private loaded = false;
+  private fullReadAt = Number.NEGATIVE_INFINITY;
+  private sorted: Driver[] | null = null;
+
+  constructor(private readonly deps: { drivers: DriverReads; clock: Clock; maxAgeMs?: number }) {}
+
+  /** A write of this driver returned (call it after the write, never before). */
+  changed(id: string): void {
+    this.dirty.set(id, ++this.seq);
+  }
+
+  /** Another replica's DriverUpdated: read the driver again unless the model already holds that version. */
+  driverUpdated(id: string, version: number): void {
+    const held = this.held.get(id);
+    if (held && held.version >= version && !this.dirty.has(id)) return;
+    this.changed(id);
+  }
+
+  /**
+   * The active drivers' cards, by id. `named`: a driver the caller asks for by id (a chosen offer,
+   * a re-price), read from the store when the model does not hold it, so a driver created on
+   * another replica whose event has not arrived yet is still found.
+   */
+  async listActive(named?: string): Promise<Driver[]> {
+    if (!this.loaded || this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)) await this.readAll();
+    if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
+    if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
+    if (!this.sorted) {
+      const cards: Driver[] = [];
+      for (const h of this.held.values()) if (h.card) cards.push(h.card);
+      // Shared by every quote until the next change: frozen like the cards in it.
+      this.sorted = Object.freeze(cards.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))) as Driver[];
+    }
+    return this.sorted;
+  }
+
+  private readAll(): Promise<void> {
+    // One full read at a time: a quote arriving meanwhile waits for it. A write that returned after
+    // it started left its mark, which that read does not clear, so the driver is read again after.
+    if (this.fullRead) return this.fullRead;
+    const seq = ++this.seq;
+    const done = (async () => {
+      try {
+        const drivers = await this.deps.drivers.listActive();
+        const seen = new Set<string>();
+        for (const d of drivers) {
+          seen.add(d._id);
+          this.apply(d._id, seq, d);
+        }
+        for (const id of [...this.held.keys()]) if (!seen.has(id)) this.apply(id, seq, null);
+        for (const [id, marked] of this.dirty) if (marked < seq) this.dirty.delete(id);
+        this.fullReadAt = this.deps.clock.now().getTime();
+        this.loaded = true;
+      } finally {
+        this.fullRead = null;
+      }
+    })();
+    this.fullRead = done;
+    return done;
+  }
+
+  private readOne(id: string): Promise<void> {
+    const marked = this.dirty.get(id) ?? 0;
+    const inFlight = this.reading.get(id);
+    // A read already started after the mark answers for it.
+    if (inFlight && inFlight.seq > marked) return inFlight.done;
+    const seq = ++this.seq;
+    const done = (async () => {
+      try {
+        this.apply(id, seq, await this.deps.drivers.findById(id));
+      } finally {
+        if (this.reading.get(id)?.seq === seq) this.reading.delete(id);
+      }
+    })();
+    this.reading.set(id, { seq, done });
+    return done;
+  }
+
+  private apply(id: string, seq: number, driver: Driver | null): void {
+    const marked = this.dirty.get(id);
+    if (marked !== undefined && marked < seq) this.dirty.delete(id);
+    const held = this.held.get(id);
+    if (held && held.seq > seq) return;
+    const card = driver?.active ? toCard(driver) : null;
+    // A driver not found (or not active in a full read) stays as a null card, so an older read cannot bring it back.
+    this.held.set(id, { seq, version: driver?.version ?? held?.version ?? 0, card });
+    if (card || held?.card) this.sorted = null;
+  }
+}

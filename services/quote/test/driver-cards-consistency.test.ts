@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock, listen, createHttpApp, Readiness, type RunningServer } from '@vanhop/platform';
+import { quoteService } from '../src/service.js';
+import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { address, MOVE_DATE, NOW, post, startQuote } from './support.js';
+
+const clock = fixedClock(NOW);
+const ALI = 'drv-ali-hassan';
+const booking = {
+  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
+  vanSize: 'Large',
+  driverHelp: 'Driver-Help',
+  hour: 3,
+  date: MOVE_DATE,
+  email: 'jane@example.com',
+};
+
+type Offer = { driverId: string; totalPrice: number; photoUrl?: string };
+
+/**
+ * A second replica of the quote service over the first one's store and in-process bus, as two pods
+ * over one Mongo and one Kafka. It takes no part in the service's consumer group (the bus allows
+ * one subscriber per group and the first replica has it); what it hears is its own cards' group.
+ */
+async function secondReplica(first: Awaited<ReturnType<typeof startQuote>>): Promise<{ url: string; stop(): Promise<void> }> {
+  const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: first.infra.config.dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true' });
+  const built = await quoteService.build({ ...first.infra, ownsBus: false }, config);
+  await built.start?.();
+  const app = createHttpApp({ service: 'quote', logger: first.infra.logger, readiness: new Readiness([]), bodyLimitBytes: config.platform.bodyLimitBytes, routes: (a) => built.routes(a) });
+  const server: RunningServer = await listen(app, 0);
+  return { url: server.url, stop: async () => { await server.close(); await built.stop?.(); } };
+}
+
+/** Polls for a state, bounded: the other replica's change arrives by event. */
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  let last = await read();
+  for (let i = 0; i < 200 && !ok(last); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    last = await read();
+  }
+  return last;
+}
+
+describe('pricing reads a copy of the active drivers: never stale after a write, converging across replicas', () => {
+  let a: Awaited<ReturnType<typeof startQuote>>;
+  let b: Awaited<ReturnType<typeof secondReplica>>;
+  const staff = staffAuth('Sam_Admin', { clock });
+  const api = async (url: string, method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${url}${p}`, { method, headers: { ...staff, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const offers = async (url: string): Promise<Offer[]> => {
+    const { status, json } = await post(`${url}/api/booking`, booking);
+    expect(status).toBe(200);
+    return json.offers;
+  };
+  const aliOn = async (url: string) => (await offers(url)).find((o) => o.driverId === ALI);
+
+  beforeAll(async () => {
+    a = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true' }, clock);
+    b = await secondReplica(a);
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.cleanup();
+  });
+
+  it('a card edited here is priced at once, here; the other replica prices it once its DriverUpdated arrives', async () => {
+    // Both replicas hold their copy before the change.
+    const before = (await aliOn(a.url))!;
+    expect((await aliOn(b.url))!.totalPrice).toBe(before.totalPrice);
+    const ali = (await api(a.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
+    const card = { ...HOUSE_CARD, vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Large: HOUSE_CARD.vanPerHourPence.Large + 500 } };
+    expect((await api(a.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card, version: ali.version })).status).toBe(200);
+
+    const here = (await aliOn(a.url))!;
+    expect(here.totalPrice).toBeGreaterThan(before.totalPrice);
+    const there = await eventually(() => aliOn(b.url), (o) => o?.totalPrice === here.totalPrice);
+    expect(there!.totalPrice).toBe(here.totalPrice);
+  });
+
+  it('an edit on the other replica shows here after its event, and there at once', async () => {
+    const ali = (await api(b.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
+    expect((await api(b.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status).toBe(200);
+    const there = (await aliOn(b.url))!;
+    const here = await eventually(() => aliOn(a.url), (o) => o?.totalPrice === there.totalPrice);
+    expect(here!.totalPrice).toBe(there.totalPrice);
+  });
+
+  it('an uploaded photo is linked by the offer, its bytes never priced', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const photoUrl = `data:image/png;base64,${Buffer.concat([png, Buffer.alloc(50_000)]).toString('base64')}`;
+    const ali = (await api(a.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
+    const res = await api(a.url, 'PATCH', `/api/drivers/admin/${ALI}`, { photoUrl, version: ali.version });
+    expect(res.status).toBe(200);
+    expect((await aliOn(a.url))!.photoUrl).toBe(`/api/driver-photos/${ALI}?v=${res.body.version}`);
+  });
+
+  it('a driver suspended here is gone from the next quote here, and from the other replica once its event arrives', async () => {
+    expect((await api(a.url, 'POST', `/api/drivers/admin/${ALI}/suspend`, { reason: 'Van failed its MOT' })).status).toBe(200);
+    expect(await aliOn(a.url)).toBeUndefined();
+    expect(await eventually(() => aliOn(b.url), (o) => o === undefined)).toBeUndefined();
+    // Reactivated on the other replica: back there at once, and here after the event.
+    expect((await api(b.url, 'POST', `/api/drivers/admin/${ALI}/reactivate`)).status).toBe(200);
+    expect(await aliOn(b.url)).toBeDefined();
+    expect(await eventually(() => aliOn(a.url), (o) => o !== undefined)).toBeDefined();
+  });
+});
