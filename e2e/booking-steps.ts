@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { londonClock, type PaymentPercentage } from '@vanhop/contracts';
+import { londonClock, londonTime, type PaymentPercentage } from '@vanhop/contracts';
 import { POLL } from './harness.js';
 
 /** Types into an address box and picks the suggestion with exactly this label. */
@@ -118,3 +118,21 @@ export async function waitForStatus(page: Page, url: string, status: string): Pr
 
 /** The first amount in pounds in a text ("Total price £123.45" → 123.45). */
 export const poundsOf = (text: string) => Number(/£([\d,]+\.\d{2})/.exec(text)?.[1]?.replaceAll(',', ''));
+
+/**
+ * A start the day's steps are open for now: the latest bookable slot (06:00 to 21:00 London,
+ * 15-minute steps) no later than 1 h 45 from now, going back a day when today has none yet
+ * (before 04:15). The booking is made on a clock pinned days back, as a move today could not be.
+ */
+export function startOpenNow(now: Date): string {
+  const DAY = 86_400_000;
+  const limit = now.getTime() + 105 * 60_000;
+  for (let back = 0; back < 2; back++) {
+    const c = londonClock(new Date(now.getTime() - back * DAY));
+    for (let minutes = 21 * 60; minutes >= 6 * 60; minutes -= 15) {
+      const t = londonTime(c.year, c.month, c.day, Math.floor(minutes / 60), minutes % 60);
+      if (t.getTime() <= limit) return t.toISOString();
+    }
+  }
+  throw new Error('no start found');
+}

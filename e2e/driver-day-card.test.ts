@@ -8,31 +8,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { JOB_CALL_MSG, londonClock, londonTime, type JobProofView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { JOB_CALL_MSG, type JobProofView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../test/support/gateway-api.js';
 import { driverAuth } from '../test/support/staff.js';
 import { signUpStaff } from './back-office-data.js';
+import { startOpenNow } from './booking-steps.js';
 import { launchChromium, POLL, shot } from './harness.js';
 import { giveProof } from './job-done-proof.js';
-import { DRIVER_TOKEN_KEY, screenPath, setTheme, settle, VIEWPORTS, type Theme, type Viewport } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, type Theme, type Viewport, VIEWPORTS } from './screens.js';
 
 const DAY = 86_400_000;
 const CUSTOMER = { email: 'card.today@example.com', name: 'Cara Card', phone: '07700900777' };
 
-/** A start the day's steps are open for now (as e2e/move-day.test.ts): the latest slot no later than 1 h 45 from now. */
-function startOpenNow(now: Date): string {
-  const limit = now.getTime() + 105 * 60_000;
-  for (let back = 0; back < 2; back++) {
-    const c = londonClock(new Date(now.getTime() - back * DAY));
-    for (let minutes = 21 * 60; minutes >= 6 * 60; minutes -= 15) {
-      const t = londonTime(c.year, c.month, c.day, Math.floor(minutes / 60), minutes % 60);
-      if (t.getTime() <= limit) return t.toISOString();
-    }
-  }
-  throw new Error('no start found');
-}
 
 describe('the job card on the day: map links, the call, photos and signature at done (browser)', () => {
   let running: EmbeddedOnTempDir;
@@ -76,10 +65,7 @@ describe('the job card on the day: map links, the call, photos and signature at 
     return page;
   };
   const portalTheme = async (page: Page, theme: Theme) => {
-    const toggle = page.getByRole('button', { name: /night mode|day mode/i });
-    await toggle.waitFor();
-    if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
+    await setAreaTheme(page, theme);
     await page.mouse.move(0, 0);
     await settle(page);
   };

@@ -14,7 +14,7 @@ import { apiClient, payFormAction, type Api } from '../test/support/gateway-api.
 import { addDriver, bookAndPay, invite, newestMail, setPassword, signUpStaff, until } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
 import { linkPath } from './outbox-mail.js';
-import { DRIVER_TOKEN_KEY, STAFF_TOKEN_KEY, screenPath, settle, VIEWPORT_THEMES, type Theme } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, settle, STAFF_TOKEN_KEY, type Theme, VIEWPORT_THEMES } from './screens.js';
 
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 const CUSTOMERS = ['cash', 'online', 'refund'].map((k) => ({ name: `Erin ${k}`, email: `erin.${k}@example.com` }));
@@ -78,11 +78,6 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await context.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [key, token]);
     return context.newPage();
   };
-  const areaTheme = async (page: Page, theme: Theme) => {
-    const toggle = page.getByRole('button', { name: /night mode|day mode/i });
-    if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
-  };
   const toTheWeek = async (page: Page) => {
     await page.getByTestId('statement-week').waitFor();
     for (let i = 0; i < WEEKS_AHEAD; i++) {
@@ -116,7 +111,7 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
     expect(await page.getByTestId('commission-total').innerText()).toBe(formatPence(s.totals.commissionPence));
     expect(await page.getByRole('button', { name: /Pay out/ }).count()).toBe(0);
-    await areaTheme(page, theme);
+    await setAreaTheme(page, theme);
     await settle(page);
     await screenshot(page, screenPath('portal-earnings', viewport, theme));
     await page.context().close();
@@ -140,7 +135,7 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await page.goto(`${base}/admin/drivers/${eve.id}`);
     await toTheWeek(page);
     await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
-    await areaTheme(page, theme);
+    await setAreaTheme(page, theme);
     await page.getByRole('heading', { name: 'Earnings' }).scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, screenPath('staff-driver-earnings', viewport, theme));

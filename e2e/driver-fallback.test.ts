@@ -13,7 +13,7 @@ import { apiClient, type Api } from '../test/support/gateway-api.js';
 import { addDriver, bookAndPay, invite, newestMail, setPassword, signUpStaff, until } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
 import { linkPath, waitForMail } from './outbox-mail.js';
-import { DRIVER_TOKEN_KEY, screenPath, setTheme, settle, VIEWPORT_THEMES, type Theme } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, type Theme, VIEWPORT_THEMES } from './screens.js';
 
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 const CUSTOMER = { name: 'Fay Fallback', email: 'fay.fallback@example.com' };
@@ -69,19 +69,13 @@ describe('a declined job goes on to the next free driver, and the customer is to
     await context.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [DRIVER_TOKEN_KEY, danaToken]);
     return context.newPage();
   };
-  /** The portal keeps the last theme chosen: press its toggle only when it differs. */
-  const areaTheme = async (page: Page, theme: Theme) => {
-    const toggle = page.getByRole('button', { name: /night mode|day mode/i });
-    if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
-  };
   const card = (page: Page) => page.getByRole('article', { name: `Booking ${booking.code}` });
 
   it.each(VIEWPORT_THEMES)('the offer in the portal counts down the time left to answer ($viewport.width px, $theme)', async ({ viewport, theme }) => {
     const page = await driverPage(viewport);
     await page.goto(`${base}/driver/jobs`);
     await expect.poll(() => card(page).getByTestId('time-left').innerText(), POLL).toMatch(/· (1 h \d+ min|2 h) left$/);
-    await areaTheme(page, theme);
+    await setAreaTheme(page, theme);
     await settle(page);
     await screenshot(page, screenPath('portal-offer-countdown', viewport, theme));
     await page.context().close();

@@ -6,34 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { JOB_PROGRESS_LINE, londonClock, londonTime, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { JOB_PROGRESS_LINE, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
 import { driverAuth } from '../test/support/staff.js';
+import { startOpenNow } from './booking-steps.js';
 import { launchChromium, POLL, shot } from './harness.js';
-import { DRIVER_TOKEN_KEY, screenPath, setTheme, settle, VIEWPORTS, type Theme, type Viewport } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, type Theme, type Viewport, VIEWPORTS } from './screens.js';
 import { outboxMails } from './outbox-mail.js';
 import { giveProof } from './job-done-proof.js';
 
 const DAY = 86_400_000;
 const EMAIL = 'moving.today@example.com';
 
-/**
- * A start the steps are open for now: the latest bookable slot (06:00 to 21:00 London, 15-minute
- * steps) no later than 1 h 45 from now, going back a day when today has none yet (before 04:15).
- */
-function startOpenNow(now: Date): string {
-  const limit = now.getTime() + 105 * 60_000;
-  for (let back = 0; back < 2; back++) {
-    const c = londonClock(new Date(now.getTime() - back * DAY));
-    for (let minutes = 21 * 60; minutes >= 6 * 60; minutes -= 15) {
-      const t = londonTime(c.year, c.month, c.day, Math.floor(minutes / 60), minutes % 60);
-      if (t.getTime() <= limit) return t.toISOString();
-    }
-  }
-  throw new Error('no start found');
-}
 
 describe('the day of the move: driver portal, then My move (browser)', () => {
   let running: EmbeddedOnTempDir;
@@ -79,10 +65,7 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
     return page;
   };
   const portalTheme = async (page: Page, theme: Theme) => {
-    const toggle = page.getByRole('button', { name: /night mode|day mode/i });
-    await toggle.waitFor();
-    if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
+    await setAreaTheme(page, theme);
     await page.mouse.move(0, 0);
     await settle(page);
   };

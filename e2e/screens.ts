@@ -72,14 +72,18 @@ export async function visitorPages(browser: Browser, data: BackOfficeData, viewp
   return { pages, close: () => Promise.all(Object.values(pages).map((p) => p.context().close())) };
 }
 
-/** Opens a staff or driver screen: waits for the area's chrome, switches the theme first (a dialog may cover the toggle later), then shows the screen. */
-export async function openAreaScreen(page: Page, base: string, screen: AreaScreen, data: BackOfficeData, theme: Theme): Promise<void> {
-  await page.goto(`${base}${screen.path(data)}`);
-  // The areas keep the last choice (localStorage), so a screen opens in either theme: press the toggle only when it differs.
+/** The staff and driver areas keep the last theme chosen (localStorage): their toggle is pressed only when it differs. */
+export async function setAreaTheme(page: Page, theme: Theme): Promise<void> {
   const toggle = page.getByRole('button', { name: /night mode|day mode/i });
   await toggle.waitFor();
   if (((await toggle.getAttribute('aria-pressed')) === 'true' ? 'dark' : 'light') !== theme) await toggle.click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe(theme);
+}
+
+/** Opens a staff or driver screen: waits for the area's chrome, switches the theme first (a dialog may cover the toggle later), then shows the screen. */
+export async function openAreaScreen(page: Page, base: string, screen: AreaScreen, data: BackOfficeData, theme: Theme): Promise<void> {
+  await page.goto(`${base}${screen.path(data)}`);
+  await setAreaTheme(page, theme);
   await screen.show(page, data);
   // the pointer stays where the last click was: off the page, so no hover state is drawn
   await page.mouse.move(0, 0);
