@@ -71,6 +71,21 @@ describe('InternalHttpClient', () => {
     await expect(client().post('/flaky-post', {}, { accept: isThing })).rejects.toBeInstanceOf(UpstreamError);
   });
 
+  it('tries an idempotent POST again after a timeout or a 503, as it would a GET', async () => {
+    script.set('/hold-slow', [
+      [201, 'hang'],
+      [201, {}],
+    ]);
+    const before = seen.length;
+    await expect(client({ timeoutMs: 100 }).post('/hold-slow', { bookingId: 'bk-1' }, { on: { 201: () => 'held' }, onlyListed: true, idempotent: true })).resolves.toBe('held');
+    expect(seen.slice(before).map((r) => r.body)).toEqual(['{"bookingId":"bk-1"}', '{"bookingId":"bk-1"}']);
+    script.set('/hold-busy', [
+      [503, {}],
+      [201, {}],
+    ]);
+    await expect(client().post('/hold-busy', {}, { on: { 201: () => 'held' }, onlyListed: true, idempotent: true })).resolves.toBe('held');
+  });
+
   it('gives up after its timeout', async () => {
     script.set('/slow', [[200, 'hang']]);
     await expect(client({ timeoutMs: 50, retries: 0, unavailable: (d) => d }).get('/slow')).rejects.toEqual(new UpstreamError('unreachable: TimeoutError'));

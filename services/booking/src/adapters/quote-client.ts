@@ -26,6 +26,8 @@ export class HttpQuotePricer implements QuotePricer {
     const priced = await this.http.post<InternalPriceResponse>(INTERNAL_PATHS.price, body, {
       accept: isInternalPriceResponse,
       fallback: { invalid: 'The quote is invalid', conflict: 'The quote cannot be priced any more' },
+      // Pricing changes nothing: asked again when the quote service is slow or busy.
+      idempotent: true,
     });
     return {
       quote: priced.quote,

@@ -20,6 +20,9 @@ export class DriverTimeHttpClient implements DriverTime {
       // Only 201 means held. A driver who left (404) is as gone for this booking as one taken by another customer.
       on: { 201: () => undefined, 409: driverTaken, 404: driverTaken },
       onlyListed: true,
+      // The quote service holds the same slots for the same booking again without taking more: a
+      // timed-out hold (a busy peer) may be asked again.
+      idempotent: true,
     });
   }
 

@@ -37,6 +37,12 @@ export interface InternalCallOptions<T> {
    * too, or a 2xx without `accept`) is the peer's failure (502).
    */
   onlyListed?: boolean;
+  /**
+   * A POST the peer applies at most once whatever the number of deliveries (it is keyed by the
+   * caller's id, e.g. a hold for one booking): retried like a GET when the peer is slow or
+   * unreachable, instead of failing the customer's request at the first timeout.
+   */
+  idempotent?: boolean;
 }
 
 const RETRYABLE = new Set([502, 503, 504]);
@@ -72,7 +78,7 @@ export class InternalHttpClient {
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, call: InternalCallOptions<T>): Promise<T> {
-    const tries = method === 'POST' ? 1 : 1 + this.retries;
+    const tries = method === 'POST' && !call.idempotent ? 1 : 1 + this.retries;
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {
