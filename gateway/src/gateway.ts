@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createLogger, createProductionAdapter, listen, MemoryCache, Readiness, type Cache, type Clock, type Logger } from '@vanhop/platform';
+import { createLogger, createProductionAdapter, drainPause, listen, MemoryCache, Readiness, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 
@@ -11,7 +11,8 @@ export async function startGateway(config: GatewayConfig, overrides: { logger?: 
   const logger = overrides.logger ?? createLogger('gateway', config.platform.logLevel);
   const cache: Cache = config.platform.cache === 'redis' ? await createProductionAdapter('cache', config.platform, logger) : new MemoryCache();
   const readiness = new Readiness([
-    { name: 'cache', check: () => cache.ping() },
+    // Only the shared rate-limit counters live there, and they let requests through while it is away.
+    { name: 'cache', check: () => cache.ping(), required: false },
     {
       name: 'web-app',
       check: async () => {
@@ -34,6 +35,7 @@ export async function startGateway(config: GatewayConfig, overrides: { logger?: 
     stop: async () => {
       // Readiness fails first (the ops port still answers it) while open requests drain.
       readiness.markShuttingDown();
+      await drainPause(config.platform.shutdownDrainMs);
       await server.close();
       await opsServer.close();
       await cache.close();

@@ -94,6 +94,12 @@ export interface PlatformConfig {
   bodyLimitBytes: number;
   publicUrl: string;
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long readiness fails while the server still takes requests, before it stops
+   * listening: the time a load balancer needs to see the failing readiness and send traffic
+   * elsewhere (Kubernetes uses the preStop pause instead, so 0 there).
+   */
+  shutdownDrainMs: number;
 }
 
 /**
@@ -127,5 +133,6 @@ export function readPlatformConfig(env: Env, serviceName: string, defaultPort: n
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 2 * 1024 * 1024, { min: 1024, max: 50 * 1024 * 1024 }),
     publicUrl: r.url('PUBLIC_URL', `http://localhost:${env.GATEWAY_PORT ?? 8080}`),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100 }),
+    shutdownDrainMs: r.int('SHUTDOWN_DRAIN_MS', 0, { min: 0, max: 60_000 }),
   };
 }

@@ -37,10 +37,27 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 export class UpstreamError extends DomainError {
-  constructor(message: string) { super(message, 502, 'upstream_failed'); }
+  /** `transient`: the peer could not be reached or said it was busy (502/503/504), so asking again later may work. */
+  constructor(message: string, readonly transient = false) { super(message, 502, 'upstream_failed'); }
 }
 export class ServiceUnavailableError extends DomainError {
-  constructor(message = 'Service unavailable') { super(message, 503, 'unavailable'); }
+  constructor(message = 'Service unavailable', readonly retryAfterSeconds = 2) { super(message, 503, 'unavailable'); }
+}
+
+/** The store could not be reached (a restart, a failover): nothing was decided, the caller may try again. */
+export class StoreUnavailableError extends ServiceUnavailableError {
+  constructor(readonly reason: unknown) {
+    super('The service is briefly unavailable, please try again shortly.');
+  }
+}
+
+/**
+ * A failure of something this process depends on, not of the work itself: an event handler that
+ * meets one waits and tries again for as long as it lasts, instead of dead-lettering the event
+ * (dead letters are for events that can never be handled, not for a store that is restarting).
+ */
+export function isTransientFailure(err: unknown): boolean {
+  return err instanceof ServiceUnavailableError || (err instanceof UpstreamError && err.transient);
 }
 
 /** Thrown for a duplicate value on a unique index, by every DocumentStore adapter. */

@@ -61,8 +61,10 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
   const infra = await createInfrastructure(config.platform, overrides);
   const readiness = new Readiness([
     { name: 'store', check: () => infra.store.ping() },
-    { name: 'cache', check: () => infra.cache.ping() },
-    { name: 'bus', check: () => infra.bus.ping() },
+    // Shared by every replica and not needed to answer a request (rate limits let requests through
+    // while the cache is away; events wait in the outbox while the bus is): reported, not required.
+    { name: 'cache', check: () => infra.cache.ping(), required: false },
+    { name: 'bus', check: () => infra.bus.ping(), required: false },
   ]);
   const closeAdapters = async () => {
     await infra.store.close();
@@ -99,6 +101,7 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
         bodyLimitBytes: config.platform.bodyLimitBytes,
         // The service's own consumer group only: in embedded mode the bus is shared by all six.
         busStats: hasBusStats(bus) ? () => bus.stats(def.name) : undefined,
+        handled: hasBusStats(bus) ? () => bus.handled(def.name) : undefined,
         routes: (a) => built.routes(a),
       });
       server = await listen(app, config.platform.port, config.platform.host);
@@ -113,6 +116,7 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
       (stopping ??= (async () => {
         // Order matters: stop taking traffic, finish requests, drain consumers, then close stores.
         readiness.markShuttingDown();
+        await drainPause(config.platform.shutdownDrainMs);
         await server.close();
         if (infra.ownsBus) await infra.bus.stop();
         await built.stop?.();
@@ -148,6 +152,9 @@ export async function runServiceMain<C extends { platform: PlatformConfig }>(def
   const running = await startService(def, config);
   onShutdown(running.infra.logger, config.platform.shutdownTimeoutMs, () => running.stop());
 }
+
+/** Readiness already fails; requests still arriving (a load balancer not yet told) are served meanwhile. */
+export const drainPause = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 /** SIGTERM/SIGINT: run the stop routine once, with a deadline so a stuck dependency cannot hang the pod. */
 export function onShutdown(logger: { info(msg: string): void; error(obj: object, msg: string): void }, timeoutMs: number, stop: () => Promise<void>): void {

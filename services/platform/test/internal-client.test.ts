@@ -88,7 +88,7 @@ describe('InternalHttpClient', () => {
 
   it('gives up after its timeout', async () => {
     script.set('/slow', [[200, 'hang']]);
-    await expect(client({ timeoutMs: 50, retries: 0, unavailable: (d) => d }).get('/slow')).rejects.toEqual(new UpstreamError('unreachable: TimeoutError'));
+    await expect(client({ timeoutMs: 50, retries: 0, unavailable: (d) => d }).get('/slow')).rejects.toEqual(new UpstreamError('unreachable: TimeoutError', true));
   });
 
   it('with onlyListed, answers only the statuses it lists', async () => {

@@ -2,7 +2,8 @@ import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Pr
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import { DURABLE, type EventBus, type EventHandler, type PublishReceipt, type SubscribeOptions } from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
-import type { BusStats, BusStatsSource, ConsumerLag } from '../ports/bus-stats.js';
+import type { BusStats, BusStatsSource, ConsumerLag, HandledCount } from '../ports/bus-stats.js';
+import { HandlerRetries } from '../handler-retries.js';
 import { DEAD_LETTER_CURSOR_GROUP, partitionCursors, pendingDeadLetters, span } from './kafka-dead-letters.js';
 
 export interface KafkaEventBusOptions {
@@ -55,6 +56,8 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   private readonly knownTopics = new Set<string>();
   private readonly crashes = new Map<string, string>();
   private readonly notJoined = new Set<string>();
+  /** group → "topic/partition" → events handled by this process. */
+  private readonly handledCounts = new Map<string, Map<string, number>>();
   private readonly ns: string;
   private readonly defaults: Required<SubscribeOptions>;
   private connecting: Promise<void> | null = null;
@@ -161,6 +164,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
    * oldest retained message when it never committed: a group's first start reads from the
    * beginning); and per topic the dead letters behind the replay cursor of `npm run dlq`.
    */
+  handled(group: string): HandledCount[] {
+    return [...(this.handledCounts.get(group)?.entries() ?? [])].map(([key, count]) => {
+      const at = key.lastIndexOf('/');
+      return { topic: key.slice(0, at), partition: Number(key.slice(at + 1)), count };
+    });
+  }
+
   async stats(group: string): Promise<BusStats> {
     if (this.stopping) throw new Error('Event bus is stopped');
     const g = this.groups.get(group);
@@ -310,18 +320,21 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       return;
     }
     const event = parsed.event;
+    const retries = new HandlerRetries(sub);
     for (let attempt = 0; ; attempt++) {
       try {
         await sub.handler(event);
+        this.countHandled(g.group, sub.topic, partition);
         break;
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        if (attempt >= sub.maxRetries) {
+        const pauseMs = retries.next(err);
+        if (pauseMs === null) {
           await this.deadLetter(g.group, sub, message.key, message.value, message.headers, reason, event);
           break;
         }
         this.options.logger.warn({ group: g.group, topic: sub.topic, eventId: event.eventId, attempt, err: reason }, 'event handler failed, retrying');
-        await Promise.race([sleep(sub.retryBackoffMs * 2 ** attempt), this.stopSignal]);
+        await Promise.race([sleep(pauseMs), this.stopSignal]);
         if (this.stopping) return; // not committed: redelivered after restart
         await heartbeat();
       }
@@ -359,6 +372,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       acks: -1,
       messages: [{ key, value, headers: { ...headers, 'dlq-reason': reason.slice(0, 1000), 'dlq-original-topic': this.name(sub.topic), 'dlq-group': this.name(group) } }],
     });
+  }
+
+  private countHandled(group: string, topic: string, partition: number): void {
+    let counts = this.handledCounts.get(group);
+    if (!counts) this.handledCounts.set(group, (counts = new Map()));
+    const key = `${topic}/${partition}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
 
   private name(topicOrGroup: string): string {

@@ -1,6 +1,7 @@
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import type { EventBus, EventHandler, PublishReceipt, SubscribeOptions } from '../ports/event-bus.js';
-import type { BusStats, BusStatsSource } from '../ports/bus-stats.js';
+import type { BusStats, BusStatsSource, HandledCount } from '../ports/bus-stats.js';
+import { HandlerRetries } from '../handler-retries.js';
 import type { Logger } from '../logger.js';
 
 /** One published event's delivery to all the groups it was queued for. */
@@ -62,6 +63,8 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
   private stopped = false;
   private readonly wakers = new Set<() => void>();
   private readonly deadLetters: DeadLetter[] = [];
+  /** "group\ntopic" → events handled. */
+  private readonly handledCounts = new Map<string, number>();
 
   constructor(private readonly logger?: Logger, private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 }) {}
 
@@ -133,6 +136,11 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
    * partition 0); its dead letters are those it parked since this process started, for they live in
    * memory only and nothing replays them.
    */
+  /** One partition per topic in process. */
+  handled(group: string): HandledCount[] {
+    return [...this.handledCounts.entries()].filter(([key]) => key.startsWith(`${group}\n`)).map(([key, count]) => ({ topic: key.slice(group.length + 1), partition: 0, count }));
+  }
+
   async stats(group: string): Promise<BusStats> {
     const own = this.subs.filter((s) => s.group === group);
     return {
@@ -171,14 +179,17 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
 
   /** Resolves false when the bus stopped mid-retry: the message stays queued, undelivered. */
   private async deliver(sub: Subscription, event: EventEnvelope): Promise<boolean> {
+    const retries = new HandlerRetries(sub);
     for (let attempt = 0; ; attempt++) {
       if (this.stopped && attempt > 0) return false;
       try {
         await sub.handler(event);
+        this.handledCounts.set(`${sub.group}\n${sub.topic}`, (this.handledCounts.get(`${sub.group}\n${sub.topic}`) ?? 0) + 1);
         return true;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        if (attempt >= sub.maxRetries) {
+        const pauseMs = retries.next(err);
+        if (pauseMs === null) {
           this.logger?.error({ group: sub.group, topic: sub.topic, eventId: event.eventId, err: message }, 'event dead-lettered');
           this.deadLetters.push({ group: sub.group, topic: sub.topic, event, error: message });
           const dlq = deadLetterTopic(sub.topic);
@@ -191,7 +202,7 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
           return true;
         }
         this.logger?.warn({ group: sub.group, topic: sub.topic, eventId: event.eventId, attempt, err: message }, 'event handler failed, retrying');
-        await this.pause(sub.retryBackoffMs * 2 ** attempt);
+        await this.pause(pauseMs);
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { Collection as DriverCollection, Db, Document, MongoClient } from 'mongodb';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions, IndexSpec, Update } from '../ports/document-store.js';
-import { DuplicateKeyError } from '../errors.js';
+import { DuplicateKeyError, StoreUnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 export interface MongoStoreOptions {
@@ -87,7 +87,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async findOne(filter: Filter): Promise<T | null> {
     this.ensureOpen();
-    return (await this.col.findOne(filter)) as T | null;
+    return this.mapped(async () => (await this.col.findOne(filter)) as T | null);
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -96,7 +96,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
-    return (await cursor.toArray()) as unknown as T[];
+    return this.mapped(async () => (await cursor.toArray()) as unknown as T[]);
   }
 
   async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
@@ -120,22 +120,41 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async deleteOne(filter: Filter): Promise<number> {
     this.ensureOpen();
-    return (await this.col.deleteOne(filter)).deletedCount;
+    return this.mapped(async () => (await this.col.deleteOne(filter)).deletedCount);
   }
 
   async count(filter: Filter): Promise<number> {
     this.ensureOpen();
-    return this.col.countDocuments(filter);
+    return this.mapped(() => this.col.countDocuments(filter));
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
     this.ensureOpen();
-    await this.col.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false });
+    await this.mapped(() => this.col.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
+  }
+
+  private async mapped<R>(op: () => Promise<R>): Promise<R> {
+    try {
+      return await op();
+    } catch (err) {
+      throw this.mapError(err);
+    }
   }
 
   private mapError(err: unknown): unknown {
     const e = err as { code?: unknown; keyValue?: unknown };
     if (e?.code === DUPLICATE_KEY) return new DuplicateKeyError(this.name, JSON.stringify(e.keyValue ?? {}));
+    if (isStoreUnreachable(err)) return new StoreUnavailableError(err);
     return err;
   }
+}
+
+/** The driver's errors for "no server to talk to right now" (a restart, an election, a lost connection). */
+const UNREACHABLE_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongoPoolClearedError', 'MongoNotConnectedError']);
+/** Server answers that mean "not now": NotWritablePrimary, NotPrimaryNoSecondaryOk, InterruptedAtShutdown, ShutdownInProgress, PrimarySteppedDown, HostUnreachable, HostNotFound. */
+const UNREACHABLE_CODES = new Set([10107, 13435, 11600, 91, 189, 6, 7]);
+
+export function isStoreUnreachable(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown } | null;
+  return !!e && ((typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) || (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)));
 }

@@ -7,7 +7,7 @@ import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRouter, liveness, Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
-import type { BusStats } from '../ports/bus-stats.js';
+import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import { refuseDeepJson } from './json-depth.js';
 
 /**
@@ -75,6 +75,8 @@ export interface AppBaseOptions {
   trustProxy?: boolean | number | string[];
   /** This program's consumer lag and dead letters, exported on `/metrics` (services with a bus). */
   busStats?: () => Promise<BusStats>;
+  /** Events this process handled per partition, exported on `/metrics` (services with a bus). */
+  handled?: () => HandledCount[];
 }
 
 /** An app for health and metrics alone, on its own port: nothing else is answered there. */
@@ -95,7 +97,13 @@ export function createAppBase(options: AppBaseOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   for (const handler of options.first ?? []) app.use(handler);
-  const metrics = createMetrics(options.service, { readiness: options.readiness, busStats: options.busStats });
+  const metrics = createMetrics(options.service, { readiness: options.readiness, busStats: options.busStats, handled: options.handled });
+  // While draining for a shutdown, every answer closes its connection: a client or load balancer
+  // holding a keep-alive connection opens its next one to a replica that is staying.
+  app.use((_req, res, next) => {
+    if (options.readiness.isShuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
   // Mounted on their paths: every other request passes them with one path check.
   const ops = options.ops ?? app;
   ops.use('/health', healthRouter(options.service, options.readiness));
@@ -116,6 +124,7 @@ export interface HttpAppOptions {
   readiness: Readiness;
   bodyLimitBytes: number;
   busStats?: () => Promise<BusStats>;
+  handled?: () => HandledCount[];
   /** Mounts the service's routes (they use full `/api/...` paths, as the gateway forwards them). */
   routes: (app: Express) => void;
 }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError, TooManyRequestsError } from '../errors.js';
+import { DomainError, ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /** The one place errors become HTTP answers: typed domain errors keep their status, nothing leaks a stack. */
@@ -10,7 +10,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof DomainError) {
-      if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof ServiceUnavailableError) (req as { log?: Logger }).log?.warn({ err: String((err as { reason?: unknown }).reason ?? err.message) }, 'dependency unavailable');
       res.status(err.status).json({ message: err.message, code: err.code, ...(err.details ?? {}) });
       return;
     }

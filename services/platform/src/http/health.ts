@@ -18,6 +18,11 @@ export class Readiness {
     this.shuttingDown = true;
   }
 
+  get isShuttingDown(): boolean {
+    return this.shuttingDown;
+  }
+
+  /** `ready`: every required check passed; `checks`: every check's answer, optional ones too. */
   async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const results: Record<string, string> = {};
     if (this.shuttingDown) return { ready: false, checks: { lifecycle: 'shutting down' } };
@@ -31,7 +36,7 @@ export class Readiness {
         }
       }),
     );
-    return { ready: Object.values(results).every((v) => v === 'ok'), checks: results };
+    return { ready: this.checks.every((c) => c.required === false || results[c.name] === 'ok'), checks: results };
   }
 }
 

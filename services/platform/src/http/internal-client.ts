@@ -94,7 +94,7 @@ export class InternalHttpClient {
           continue;
         }
         this.options.logger?.warn({ service: this.options.service, path, err: String(err) }, 'internal call failed: peer unreachable');
-        throw new UpstreamError(this.unavailable(`unreachable: ${(err as Error).name}`));
+        throw new UpstreamError(this.unavailable(`unreachable: ${(err as Error).name}`), true);
       }
       if (RETRYABLE.has(res.status) && attempt < tries && !call.on?.[res.status]) {
         await res.body?.cancel().catch(() => undefined);
@@ -126,7 +126,7 @@ export class InternalHttpClient {
       throw new ConflictError(answer.message ?? call.fallback?.conflict ?? 'The request conflicts with the current state');
     }
     this.options.logger?.warn({ service: this.options.service, path, status: res.status }, 'internal call failed: unexpected answer');
-    throw new UpstreamError(this.unavailable(`answered HTTP ${res.status}`, answer));
+    throw new UpstreamError(this.unavailable(`answered HTTP ${res.status}`, answer), RETRYABLE.has(res.status));
   }
 
   private unavailable(detail: string, answer?: InternalAnswer): string {

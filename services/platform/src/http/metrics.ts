@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { BusStats } from '../ports/bus-stats.js';
+import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import type { Readiness } from './health.js';
 
 export interface MetricsOptions {
@@ -12,6 +12,8 @@ export interface MetricsOptions {
   busStatsCacheMs?: number;
   /** A reading that takes longer is given up for this scrape: a slow broker must not stall `/metrics`. */
   busStatsTimeoutMs?: number;
+  /** Events this process handled per topic and partition (its own share, not the group's). */
+  handled?: () => HandledCount[];
   now?: () => number;
 }
 
@@ -22,6 +24,7 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
   collectDefaultMetrics({ register: registry });
   if (options.readiness) readinessGauge(registry, options.readiness);
   if (options.busStats) busGauges(registry, options);
+  if (options.handled) handledCounter(registry, options.handled);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by method, route and status',
@@ -67,6 +70,16 @@ function readinessGauge(registry: Registry, readiness: Readiness): void {
     registers: [registry],
     async collect() {
       this.set((await readiness.evaluate()).ready ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'vanhop_dependency_up',
+    help: 'Per readiness check (store, cache, bus, consumers...): 1 when it answers, else 0; optional ones too',
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [dependency, answer] of Object.entries((await readiness.evaluate()).checks)) this.set({ dependency }, answer === 'ok' ? 1 : 0);
     },
   });
 }
@@ -121,6 +134,19 @@ function busGauges(registry: Registry, options: MetricsOptions): void {
       const stats = await read();
       this.reset();
       for (const d of stats?.deadLetters ?? []) this.set({ topic: d.topic }, d.depth);
+    },
+  });
+}
+
+function handledCounter(registry: Registry, handled: () => HandledCount[]): void {
+  new Counter({
+    name: 'vanhop_events_handled_total',
+    help: 'Events this process handled, per topic and partition (each replica its own share of the partitions)',
+    labelNames: ['topic', 'partition'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const h of handled()) this.inc({ topic: h.topic, partition: String(h.partition) }, h.count);
     },
   });
 }

@@ -13,13 +13,24 @@ export interface RateLimitOptions {
 
 export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/** Fixed-window limiter on the Cache port, so all instances of a service share the counters (Redis). */
+/**
+ * Fixed-window limiter on the Cache port, so all instances of a service share the counters (Redis).
+ * While the cache cannot be reached the request goes through uncounted (logged): a limiter that
+ * failed closed would turn a cache restart into an outage of every limited route.
+ */
 export function rateLimit(cache: Cache, options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const subject = (options.key ?? clientIp)(req);
       if (!subject) return next();
-      const { count, resetSeconds } = await cache.hit(`rl:${options.name}:${subject}`, options.windowSeconds);
+      let counted: { count: number; resetSeconds: number };
+      try {
+        counted = await cache.hit(`rl:${options.name}:${subject}`, options.windowSeconds);
+      } catch (err) {
+        (req as { log?: { warn(obj: object, msg: string): void } }).log?.warn({ limiter: options.name, err: err instanceof Error ? err.message : String(err) }, 'rate limit not applied: cache unavailable');
+        return next();
+      }
+      const { count, resetSeconds } = counted;
       res.setHeader('RateLimit-Limit', String(options.limit));
       res.setHeader('RateLimit-Remaining', String(Math.max(0, options.limit - count)));
       if (count > options.limit) throw new TooManyRequestsError(options.message, Math.max(1, resetSeconds));

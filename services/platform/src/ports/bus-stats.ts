@@ -24,6 +24,17 @@ export interface BusStats {
 export interface BusStatsSource {
   /** Lag and dead letters of the topics `group` consumes. */
   stats(group: string): Promise<BusStats>;
+  /**
+   * Events this process handled for `group`, per topic and partition, since it started: with
+   * several replicas in one group, each one's share of the partitions shows here.
+   */
+  handled(group: string): HandledCount[];
+}
+
+export interface HandledCount {
+  topic: string;
+  partition: number;
+  count: number;
 }
 
 export const hasBusStats = (bus: object): bus is BusStatsSource => typeof (bus as Partial<BusStatsSource>).stats === 'function';

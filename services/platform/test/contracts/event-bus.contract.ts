@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@vanhop/contracts';
 import type { EventBus } from '../../src/ports/event-bus.js';
 import { eventually } from './eventually.js';
+import { StoreUnavailableError } from '../../src/errors.js';
+import { hasBusStats } from '../../src/ports/bus-stats.js';
 
 export interface BusFixture {
   /**
@@ -147,6 +149,36 @@ export function eventBusContract(name: string, fixture: BusFixture): void {
       });
       expect(dead[0]).toEqual(poison);
       expect(attemptsById.get(poison.eventId)).toBe(3); // first try + 2 retries
+    });
+
+    it('waits out a dependency outage (a transient failure) past maxRetries, never dead-lettering, and counts what it handled', async () => {
+      const bus = await open(world());
+      let attempts = 0;
+      const done: string[] = [];
+      const dead: EventEnvelope[] = [];
+      // Four tries against a store that is away, with maxRetries 1: a work failure would be parked after two.
+      await bus.subscribe(
+        'notification',
+        'orders',
+        async (e) => {
+          attempts++;
+          if (attempts <= 4) throw new StoreUnavailableError(new Error('store restarting'));
+          done.push(e.eventId);
+        },
+        { maxRetries: 1, retryBackoffMs: 10 },
+      );
+      await bus.subscribe('ops', 'orders.dlq', async (e) => void dead.push(e), fast);
+      await bus.start();
+      const sent = event(1);
+      await bus.publish('orders', sent, 'k');
+      await eventually(() => expect(done).toEqual([sent.eventId]));
+      expect(attempts).toBe(5);
+      expect(dead).toEqual([]);
+      if (hasBusStats(bus)) {
+        const handled = bus.handled('notification');
+        expect(handled.filter((h) => h.topic === 'orders').reduce((n, h) => n + h.count, 0)).toBe(1);
+        expect(bus.handled('nobody')).toEqual([]);
+      }
     });
 
     it('refuses to publish an envelope that breaks the contract', async () => {
