@@ -101,6 +101,36 @@ export async function startBackOffice(): Promise<BackOffice> {
   }
 }
 
+/** The product as a driver test starts it: staff signed up, and the drivers they see (the demo ones). */
+export interface StaffOffice {
+  running: EmbeddedOnTempDir;
+  base: string;
+  api: Api;
+  staffToken: string;
+  drivers: DriverAdminView[];
+}
+
+/** Starts the embedded product (web app included, wall clock) and signs staff up. */
+export async function startWithStaff(): Promise<StaffOffice> {
+  const running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0' });
+  try {
+    const base = running.product.url;
+    const api = apiClient(() => base);
+    const { token } = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
+    const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token })).body;
+    return { running, base, api, staffToken: token, drivers };
+  } catch (err) {
+    await running.stop();
+    throw err;
+  }
+}
+
+/** A driver of our own on `template`'s card, invited, who has set a password: their portal token. */
+export async function addSignedInDriver(office: StaffOffice, template: DriverAdminView, who: NewDriver): Promise<{ driver: DriverAdminView; token: string }> {
+  const driver = await addDriver(office.api, office.staffToken, template, who);
+  return { driver, token: await setPassword(office.api, await invite(office.api, office.running.dataDir, office.staffToken, driver)) };
+}
+
 /**
  * Asks `read` again until `done` holds for its answer, and returns that answer. The data is made in
  * beforeAll, where expect.poll (and so waitForMail) may not run.

@@ -4,7 +4,11 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { londonClock, londonTime, type PaymentPercentage } from '@vanhop/contracts';
+import { londonClock, londonTime, type MyMoveView, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { completeBooking } from '../test/support/booking-fixtures.js';
+import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
+import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../test/support/gateway-api.js';
+import { driverAuth } from '../test/support/staff.js';
 import { POLL } from './harness.js';
 
 /** Types into an address box and picks the suggestion with exactly this label. */
@@ -135,4 +139,55 @@ export function startOpenNow(now: Date): string {
     }
   }
   throw new Error('no start found');
+}
+
+export interface BookedToday {
+  running: EmbeddedOnTempDir;
+  api: Api;
+  myMovePath: string;
+  bookingId: string;
+  driver: { id: string; name: string };
+  /** The driver's portal token (without "Bearer "). */
+  driverToken: string;
+  /** Sets the product's clock (null: the wall clock, as after set-up). */
+  pin(at: Date | null): void;
+}
+
+/**
+ * The day-of-move set-up: the embedded product (web app included), a move starting at
+ * startOpenNow booked and 30 % paid on a clock pinned two days back (a move today could not be
+ * booked today), then the wall clock, and the job accepted by its driver once it is offered to them.
+ * `env` is added to the product's environment.
+ */
+export async function startBookedToday(customer: { name: string; email: string; phone?: string }, env: Record<string, string> = {}): Promise<BookedToday> {
+  let pinned: Date | null = new Date(Date.now() - 2 * 86_400_000);
+  const running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', STRIPE_SECRET_KEY: '', ...env }, { clock: { now: () => pinned ?? new Date() } });
+  try {
+    const api = apiClient(() => running.product.url);
+    const { quote, record } = await priceAndSave(api, completeBooking(startOpenNow(new Date()), customer));
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    expect(success.status).toBe(200);
+    const myMovePath = success.body.myMovePath!;
+    pinned = null;
+    const view = (await api<MyMoveView>('GET', `/api${myMovePath}`)).body;
+    const auth = driverAuth(view.driver!.id, { env: { JWT_SECRET: running.product.env.JWT_SECRET! } });
+    // The job is offered once BookingConfirmed reached the quote service: bounded wait for it, then accept.
+    for (let tries = 0; (await api('POST', `/api/driver/me/jobs/${view.bookingId}/accept`, undefined, { headers: auth })).status !== 200; tries++) {
+      if (tries > 150) throw new Error('the job was never offered to its driver');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return {
+      running,
+      api,
+      myMovePath,
+      bookingId: view.bookingId,
+      driver: { id: view.driver!.id, name: view.driver!.name },
+      driverToken: auth.authorization.replace(/^Bearer /, ''),
+      pin: (at) => void (pinned = at),
+    };
+  } catch (err) {
+    await running.stop();
+    throw err;
+  }
 }

@@ -7,83 +7,35 @@
  * route. Pictures of the new screens at 1280 and 390 px, day and night (screens/driver-day-*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { JOB_CALL_MSG, type JobProofView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
-import { completeBooking } from '../test/support/booking-fixtures.js';
-import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
-import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../test/support/gateway-api.js';
-import { driverAuth } from '../test/support/staff.js';
+import type { Browser } from 'playwright-core';
+import { JOB_CALL_MSG, type JobProofView } from '@vanhop/contracts';
 import { signUpStaff } from './back-office-data.js';
-import { startOpenNow } from './booking-steps.js';
-import { launchChromium, POLL, shot } from './harness.js';
+import { startBookedToday, type BookedToday } from './booking-steps.js';
+import { driverPortalPage, openMyMove, shootMyMove, shootPortal } from './day-of-move-pages.js';
+import { launchChromium, POLL } from './harness.js';
 import { giveProof } from './job-done-proof.js';
-import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, type Theme, type Viewport, VIEWPORTS } from './screens.js';
+import { VIEWPORTS } from './screens.js';
 
-const DAY = 86_400_000;
 const CUSTOMER = { email: 'card.today@example.com', name: 'Cara Card', phone: '07700900777' };
 
-
 describe('the job card on the day: map links, the call, photos and signature at done (browser)', () => {
-  let running: EmbeddedOnTempDir;
+  let booked: BookedToday;
   let browser: Browser;
-  let api: Api;
-  let myMovePath = '';
-  let driverToken = '';
-  let bookingId = '';
-  let pinned: Date | null = new Date(Date.now() - 2 * DAY);
 
   beforeAll(async () => {
-    running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', STRIPE_SECRET_KEY: '' }, { clock: { now: () => pinned ?? new Date() } });
+    booked = await startBookedToday(CUSTOMER);
     browser = await launchChromium();
-    api = apiClient(() => running.product.url);
-    const { quote, record } = await priceAndSave(api, completeBooking(startOpenNow(new Date()), CUSTOMER));
-    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
-    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
-    expect(success.status).toBe(200);
-    myMovePath = success.body.myMovePath!;
-    pinned = null;
-    const view = (await api<MyMoveView>('GET', `/api${myMovePath}`)).body;
-    bookingId = view.bookingId;
-    const auth = driverAuth(view.driver!.id, { env: { JWT_SECRET: running.product.env.JWT_SECRET! } });
-    driverToken = auth.authorization.replace(/^Bearer /, '');
-    for (let tries = 0; (await api('POST', `/api/driver/me/jobs/${bookingId}/accept`, undefined, { headers: auth })).status !== 200; tries++) {
-      if (tries > 150) throw new Error('the job was never offered to its driver');
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
+    await booked?.running.stop();
   });
 
-  /** A phone: touch events, the driver signed in. */
-  const driverPage = async (viewport: Viewport) => {
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/London', hasTouch: true });
-    await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [DRIVER_TOKEN_KEY, driverToken]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(45_000);
-    return page;
-  };
-  const portalTheme = async (page: Page, theme: Theme) => {
-    await setAreaTheme(page, theme);
-    await page.mouse.move(0, 0);
-    await settle(page);
-  };
-  const everyScreen = async (page: Page, name: string) => {
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      for (const theme of ['light', 'dark'] as const) {
-        await portalTheme(page, theme);
-        await shot(page, screenPath(name, viewport, theme));
-      }
-    }
-  };
-
   it('links, money, the call stand-in, then "Done" with a photo and a finger-drawn signature; My move says who signed', async () => {
-    const page = await driverPage(VIEWPORTS.at(-1)!);
+    const page = await driverPortalPage(browser, booked.driverToken, VIEWPORTS.at(-1)!, { touch: true });
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(`${running.product.url}/driver/jobs`);
+    await page.goto(`${booked.running.product.url}/driver/jobs`);
     const card = page.getByRole('article').filter({ has: page.getByTestId('job-progress') });
     await card.waitFor();
 
@@ -104,7 +56,7 @@ describe('the job card on the day: map links, the call, photos and signature at 
     const standIn = card.getByTestId('call-stand-in');
     await expect.poll(() => standIn.textContent(), POLL).toBe(`Stand-in: ${JOB_CALL_MSG.standIn}`);
     expect(await card.getByTestId('job-call').textContent()).not.toContain(CUSTOMER.phone.slice(-6));
-    await everyScreen(page, 'driver-day-call');
+    await shootPortal(page, 'driver-day-call');
 
     await card.getByRole('button', { name: 'On my way' }).click();
     await card.getByRole('button', { name: 'Arrived' }).click();
@@ -119,19 +71,20 @@ describe('the job card on the day: map links, the call, photos and signature at 
     await page.setViewportSize(VIEWPORTS.at(-1)!);
     const form = await giveProof(page, card, { input: 'touch', submit: false });
     expect(await form.getByLabel('Signed by').inputValue()).toBe(CUSTOMER.name);
-    await everyScreen(page, 'driver-day-done-proof');
+    await shootPortal(page, 'driver-day-done-proof');
     await form.getByRole('button', { name: 'Mark done' }).click();
     const signed = card.getByTestId('signed-for');
     await expect.poll(() => signed.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
     await expect.poll(() => card.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
     expect(await card.getByRole('button', { name: 'Call customer' }).count()).toBe(0);
-    await everyScreen(page, 'driver-day-done');
+    await shootPortal(page, 'driver-day-done');
     // Links only: nothing was fetched from a map provider.
-    expect(requested.filter((u) => !u.startsWith(running.product.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(requested.filter((u) => !u.startsWith(booked.running.product.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     await page.context().close();
 
     // Staff read the proof (their record's section links here).
-    const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
+    const { api, bookingId } = booked;
+    const staff = await signUpStaff(api, booked.running.product.env.ADMIN_SIGNUP_CODE!);
     const proof = await api<JobProofView>('GET', `/api/drivers/admin/jobs/${bookingId}/proof`, undefined, { token: staff.token });
     expect(proof.status).toBe(200);
     expect(proof.body.photos).toHaveLength(1);
@@ -141,21 +94,10 @@ describe('the job card on the day: map links, the call, photos and signature at 
     expect((await api('GET', `/api/drivers/admin/jobs/${bookingId}/proof`)).status).toBe(401);
 
     // The customer reads who signed on My move.
-    const customer = await browser.newContext({ viewport: VIEWPORTS[0], locale: 'en-GB', timezoneId: 'Europe/London' });
-    const myMove = await customer.newPage();
-    myMove.setDefaultTimeout(45_000);
-    await myMove.goto(`${running.product.url}${myMovePath}`);
+    const myMove = await openMyMove(browser, `${booked.running.product.url}${booked.myMovePath}`);
     const line = myMove.getByTestId('signed-for');
     await expect.poll(() => line.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
-    for (const viewport of VIEWPORTS) {
-      await myMove.setViewportSize(viewport);
-      for (const theme of ['light', 'dark'] as const) {
-        if (theme === 'dark') await setTheme(myMove, 'dark');
-        else await myMove.reload().then(() => line.waitFor());
-        await settle(myMove);
-        await shot(myMove, screenPath('driver-day-my-move-signed', viewport, theme));
-      }
-    }
-    await customer.close();
+    await shootMyMove(myMove, line, 'driver-day-my-move-signed');
+    await myMove.context().close();
   }, 300_000);
 });

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatPence, londonWeekOf, shiftDay, type DriverAdminView, type EarningsStatement } from '@vanhop/contracts';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
-import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
-import { apiClient, payFormAction, type Api } from '../test/support/gateway-api.js';
-import { addDriver, bookAndPay, invite, newestMail, setPassword, signUpStaff, until } from './back-office-data.js';
+import type { EmbeddedOnTempDir } from '../test/support/embedded.js';
+import { payFormAction, type Api } from '../test/support/gateway-api.js';
+import { addSignedInDriver, bookAndPay, newestMail, startWithStaff, until } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
 import { linkPath } from './outbox-mail.js';
 import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, settle, STAFF_TOKEN_KEY, type Theme, VIEWPORT_THEMES } from './screens.js';
@@ -33,15 +33,10 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
   let staffToken: string;
 
   beforeAll(async () => {
-    running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0' });
-    base = running.product.url;
-    api = apiClient(() => base);
-    const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
-    staffToken = staff.token;
-    const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token: staffToken })).body;
+    const office = await startWithStaff();
+    ({ running, base, api, staffToken } = office);
     // Eve is the cheapest driver on the card of the cheapest demo driver, so she can be booked.
-    eve = await addDriver(api, staffToken, drivers[0]!, { name: 'Eve Earner', email: 'eve.earner@drivers.example', phone: '07700900777', basePostcode: 'NW2' });
-    eveToken = await setPassword(api, await invite(api, running.dataDir, staffToken, eve));
+    ({ driver: eve, token: eveToken } = await addSignedInDriver(office, office.drivers[0]!, { name: 'Eve Earner', email: 'eve.earner@drivers.example', phone: '07700900777', basePostcode: 'NW2' }));
 
     const booked = [];
     for (const [i, who] of CUSTOMERS.entries()) {

@@ -18,6 +18,11 @@ export interface QuoteConfig {
   jwt: JwtConfig | null;
   /** JOB_RESPONSE_MINUTES: how long a driver has to accept or decline a job before it goes back to staff. */
   jobResponseMinutes: number;
+  /**
+   * DRIVER_CARDS_POLL_MS: how often pricing's read model asks the store for drivers another replica
+   * wrote: how long such a change may go unpriced here.
+   */
+  driverCardsPollMs: number;
   /** Masked calls between driver and customer; unset: the card's call says calls are not connected. */
   telephony?: { providerUrl: string; apiKey: string };
 }
@@ -41,6 +46,7 @@ export function loadConfig(env: Env): QuoteConfig {
     seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
     jobResponseMinutes: r.int('JOB_RESPONSE_MINUTES', 120, { min: 5, max: 7 * 24 * 60 }),
+    driverCardsPollMs: r.int('DRIVER_CARDS_POLL_MS', 2_000, { min: 100, max: 30_000 }),
     ...(telephonyUrl && telephonyKey ? { telephony: { providerUrl: telephonyUrl, apiKey: telephonyKey } } : {}),
   };
 }

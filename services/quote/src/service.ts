@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
 import { ActiveDriverCards } from './adapters/active-driver-cards.js';
-import { driverCardsSubscription } from './consumers/driver-cards.js';
 import { PriceMove } from './app/price-move.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
@@ -53,9 +51,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const drivers = new DriverRepository(infra.store);
     const slots = new DriverSlots(infra.store, infra.clock);
     const jobStore = new JobRepository(infra.store);
-    // Pricing reads a copy of the active drivers' cards, kept by this process's writes and every replica's DriverUpdated.
+    // Pricing reads a copy of the active drivers' cards, kept by this process's writes and a poll of the store for the other replicas'.
     const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
     drivers.onWrite((id) => cards.changed(id));
+    let cardsPoller: NodeJS.Timeout | undefined;
     const neighbours = { jobsOf: (id: string) => jobStore.neighboursOf(id), jobsNear: (ids: string[], from: Date, to: Date) => jobStore.neighboursNear(ids, from, to) };
     const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
     const audit = new DriverAuditLog(infra.store);
@@ -98,9 +97,9 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       },
       subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit, drivers, suspendedJobs }),
       async start() {
-        // A group of this replica's own: every replica hears every driver's change.
-        const cardsSub = driverCardsSubscription(cards);
-        await infra.bus.subscribe(`quote-driver-cards-${randomUUID()}`, cardsSub.topic, cardsSub.handler, cardsSub.options);
+        // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
+        cardsPoller = setInterval(() => void cards.pollChanges().catch((err) => infra.logger.warn({ err: String(err) }, 'driver cards poll failed')), config.driverCardsPollMs);
+        cardsPoller.unref();
         await audit.ensureIndexes();
         // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
         await drivers.ensureIndexes(infra.logger);
@@ -126,6 +125,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         }
       },
       async stop() {
+        clearInterval(cardsPoller);
         clearInterval(sweeper);
         clearInterval(documentSweeper);
         clearInterval(tallyTimer);

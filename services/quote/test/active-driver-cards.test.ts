@@ -1,19 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock, type Clock } from '@vanhop/platform';
-import { ActiveDriverCards, FULL_READ_MAX_AGE_MS, toCard, type DriverReads } from '../src/adapters/active-driver-cards.js';
+import { EmbeddedDocumentStore, fixedClock, type Clock } from '@vanhop/platform';
+import { ActiveDriverCards, FULL_READ_MAX_AGE_MS, toCard, type DriverReads, type StoredDriver } from '../src/adapters/active-driver-cards.js';
+import { DriverRepository } from '../src/adapters/driver-repository.js';
+import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import type { Driver } from '../src/domain/driver.js';
 import { NOW } from './support.js';
 
 const PHOTO = `data:image/png;base64,${'A'.repeat(200_000)}`;
-const ali = (over: Partial<Driver> = {}): Driver => ({ ...DEMO_DRIVERS[0]!, version: 1, photoUrl: PHOTO, ...over });
-const priya = (over: Partial<Driver> = {}): Driver => ({ ...DEMO_DRIVERS[1]!, version: 1, ...over });
+const ali = (over: Partial<StoredDriver> = {}): StoredDriver => ({ ...DEMO_DRIVERS[0]!, version: 1, photoUrl: PHOTO, ...over });
+const priya = (over: Partial<StoredDriver> = {}): StoredDriver => ({ ...DEMO_DRIVERS[1]!, version: 1, ...over });
 
 /** A drivers' collection in memory that counts its reads; `hold` keeps the next findById waiting until released. */
 class FakeDrivers implements DriverReads {
-  docs = new Map<string, Driver>();
+  docs = new Map<string, StoredDriver>();
   fullReads = 0;
   oneReads = 0;
+  /** What each poll answered, by id. */
+  polled: string[][] = [];
   private held: { release: () => void } | null = null;
   holdNext = false;
 
@@ -35,6 +42,12 @@ class FakeDrivers implements DriverReads {
       await new Promise<void>((release) => (this.held = { release }));
     }
     return copy;
+  }
+
+  async listRevNotIn(known: string[]): Promise<StoredDriver[]> {
+    const found = [...this.docs.values()].filter((d) => d.rev !== undefined && !known.includes(d.rev)).map((d) => structuredClone(d));
+    this.polled.push(found.map((d) => d._id));
+    return found;
   }
 
   release(): void {
@@ -79,21 +92,55 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
     expect([store.fullReads, store.oneReads]).toEqual([1, 2]);
   });
 
-  it("another replica's DriverUpdated: read again only when its version is newer than the one held", async () => {
-    const store = new FakeDrivers(ali({ version: 4 }));
+  it("another replica's writes: the poll reads only the drivers whose rev it does not hold, a suspended one once", async () => {
+    const store = new FakeDrivers(ali({ rev: 'a1' }), priya({ rev: 'p1' }), priya({ _id: 'drv-off', active: false, rev: 'o1' }));
     const cards = model(store);
+    // Nothing to compare before the first full read.
+    await cards.pollChanges();
+    expect(store.polled).toEqual([]);
     await cards.listActive();
-    cards.driverUpdated('drv-ali-hassan', 4);
-    cards.driverUpdated('drv-ali-hassan', 3);
-    await cards.listActive();
-    expect(store.oneReads).toBe(0);
-    store.docs.set('drv-ali-hassan', ali({ version: 5, name: 'Ali H.' }));
-    cards.driverUpdated('drv-ali-hassan', 5);
-    expect((await cards.listActive())[0]!.name).toBe('Ali H.');
-    // A driver created there appears too.
-    store.docs.set('drv-priya-shah', priya());
-    cards.driverUpdated('drv-priya-shah', 1);
-    expect((await cards.listActive()).map((d) => d._id)).toEqual(['drv-ali-hassan', 'drv-priya-shah']);
+    await cards.pollChanges();
+    // The suspended driver is not in the full read: the first poll meets it, the next knows its rev.
+    await cards.pollChanges();
+    expect(store.polled).toEqual([['drv-off'], []]);
+    store.docs.set('drv-ali-hassan', ali({ rev: 'a2', name: 'Ali H.' }));
+    store.docs.set('drv-new', priya({ _id: 'drv-new', rev: 'n1' }));
+    store.docs.set('drv-priya-shah', priya({ rev: 'p2', active: false }));
+    await cards.pollChanges();
+    expect(store.polled.at(-1)!.sort()).toEqual(['drv-ali-hassan', 'drv-new', 'drv-priya-shah']);
+    const now = await cards.listActive();
+    expect(now.map((d) => [d._id, d.name])).toEqual([['drv-ali-hassan', 'Ali H.'], ['drv-new', priya().name]]);
+    expect(now[0]).not.toHaveProperty('rev');
+    await cards.pollChanges();
+    expect(store.polled.at(-1)).toEqual([]);
+    expect([store.fullReads, store.oneReads]).toEqual([1, 0]);
+  });
+
+  it('over the embedded store: a document recorded through another replica is priced here after one poll', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-driver-cards-'));
+    const db = new EmbeddedDocumentStore(dir, 0);
+    try {
+      const drivers = new DriverRepository(db);
+      await drivers.ensureIndexes();
+      for (const d of DEMO_DRIVERS.slice(0, 2)) await drivers.insert({ ...d, version: 1 });
+      // This replica's model; the writes below are another replica's, so nothing tells it of them.
+      const here = model(drivers);
+      expect((await here.listActive()).map((d) => d._id)).toEqual(['drv-ali-hassan', 'drv-priya-shah']);
+      const documents = new DriverDocumentsRepository(db);
+      const insurance = { reference: 'POL-1', expiresOn: '2026-01-10' };
+      expect(await documents.set('drv-ali-hassan', 'insurance', insurance, undefined)).toBe(true);
+      expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).not.toHaveProperty('documents');
+      await here.pollChanges();
+      expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).toMatchObject({ documents: { insurance } });
+      // An edit of the card (a new rev too), and a driver added there.
+      await drivers.updateIfVersion('drv-priya-shah', 1, { name: 'Priya S.' });
+      await drivers.insert({ ...DEMO_DRIVERS[2]!, version: 1 });
+      await here.pollChanges();
+      expect((await here.listActive()).map((d) => d.name)).toEqual(['Ali Hassan', 'Priya S.', 'Tom Okafor']);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a read that started before a write never puts back the card from before it', async () => {
@@ -126,7 +173,7 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
     expect(store.oneReads).toBe(1);
   });
 
-  it('reads everything again once the full read is older than its bound (changes that carry no event)', async () => {
+  it('reads everything again once the full read is older than its bound (drivers stored before revs)', async () => {
     let now = new Date(NOW).getTime();
     const clock: Clock = { now: () => new Date(now) };
     const store = new FakeDrivers(ali());

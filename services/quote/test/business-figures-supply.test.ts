@@ -3,7 +3,7 @@ import { driverAvailableHoursSchema, TOPICS, type EventEnvelope } from '@vanhop/
 import { fixedClock } from '@vanhop/platform';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { availableHours } from '../src/domain/available-hours.js';
-import { address, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { complete, NOW, post, startQuote } from './support.js';
 
 const none = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 
@@ -40,7 +40,6 @@ describe('quote: what the staff dashboard reads of the supply side', () => {
   });
 
   it('complete quotes are tallied per London day and announced once written; drafts are not counted', async () => {
-    const complete = { addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)], vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: MOVE_DATE, description: 'Two-bedroom flat', name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123' };
     expect((await post(`${svc.url}/api/booking`, complete)).status).toBe(200);
     expect((await post(`${svc.url}/api/booking`, complete)).status).toBe(200);
     expect((await post(`${svc.url}/api/booking`, { addresses: complete.addresses, vanSize: 'Large', driverHelp: 'Driver-Help' })).status).toBe(200);

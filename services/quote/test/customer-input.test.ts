@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vanhop/contracts';
-import { address, MOVE_DATE, post, startQuote } from './support.js';
+import { address, complete, post, startQuote } from './support.js';
 
 let svc: Awaited<ReturnType<typeof startQuote>>;
 beforeAll(async () => {
@@ -13,18 +13,6 @@ beforeAll(async () => {
 afterAll(() => svc.cleanup());
 
 const b = MSG.booking;
-const complete = {
-  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE,
-  description: 'Two-bedroom flat',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '07700900123',
-};
-
 describe('POST /api/booking: the customer details the form refuses are refused here too', () => {
   it.each([
     ['a two-letter name', { name: 'Al' }, 'name', b.nameMin],

@@ -3,28 +3,24 @@ import { fixedClock, listen, createHttpApp, Readiness, type RunningServer } from
 import { quoteService } from '../src/service.js';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { address, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { complete, NOW, post, startQuote } from './support.js';
 
 const clock = fixedClock(NOW);
 const ALI = 'drv-ali-hassan';
-const booking = {
-  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE,
-  email: 'jane@example.com',
-};
 
 type Offer = { driverId: string; totalPrice: number; photoUrl?: string };
+
+/** Each replica asks the store for the other's driver writes this often (DRIVER_CARDS_POLL_MS). */
+const POLL_ENV = { DRIVER_CARDS_POLL_MS: '100' };
 
 /**
  * A second replica of the quote service over the first one's store and in-process bus, as two pods
  * over one Mongo and one Kafka. It takes no part in the service's consumer group (the bus allows
- * one subscriber per group and the first replica has it); what it hears is its own cards' group.
+ * one subscriber per group and the first replica has it): the other replica's driver writes reach
+ * its pricing by its poll of the store.
  */
 async function secondReplica(first: Awaited<ReturnType<typeof startQuote>>): Promise<{ url: string; stop(): Promise<void> }> {
-  const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: first.infra.config.dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true' });
+  const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: first.infra.config.dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, ...POLL_ENV, SEED_DEMO_DRIVERS: 'true' });
   const built = await quoteService.build({ ...first.infra, ownsBus: false }, config);
   await built.start?.();
   const app = createHttpApp({ service: 'quote', logger: first.infra.logger, readiness: new Readiness([]), bodyLimitBytes: config.platform.bodyLimitBytes, routes: (a) => built.routes(a) });
@@ -32,7 +28,7 @@ async function secondReplica(first: Awaited<ReturnType<typeof startQuote>>): Pro
   return { url: server.url, stop: async () => { await server.close(); await built.stop?.(); } };
 }
 
-/** Polls for a state, bounded: the other replica's change arrives by event. */
+/** Polls for a state, bounded: the other replica's change arrives by its poll of the store. */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   let last = await read();
   for (let i = 0; i < 200 && !ok(last); i++) {
@@ -51,14 +47,14 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     return { status: res.status, body: (await res.json()) as any };
   };
   const offers = async (url: string): Promise<Offer[]> => {
-    const { status, json } = await post(`${url}/api/booking`, booking);
+    const { status, json } = await post(`${url}/api/booking`, complete);
     expect(status).toBe(200);
     return json.offers;
   };
   const aliOn = async (url: string) => (await offers(url)).find((o) => o.driverId === ALI);
 
   beforeAll(async () => {
-    a = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true' }, clock);
+    a = await startQuote({ ...TEST_JWT_ENV, ...POLL_ENV, SEED_DEMO_DRIVERS: 'true' }, clock);
     b = await secondReplica(a);
   });
   afterAll(async () => {
@@ -66,7 +62,7 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     await a?.cleanup();
   });
 
-  it('a card edited here is priced at once, here; the other replica prices it once its DriverUpdated arrives', async () => {
+  it('a card edited here is priced at once, here; the other replica prices it after its next poll', async () => {
     // Both replicas hold their copy before the change.
     const before = (await aliOn(a.url))!;
     expect((await aliOn(b.url))!.totalPrice).toBe(before.totalPrice);
@@ -80,7 +76,7 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     expect(there!.totalPrice).toBe(here.totalPrice);
   });
 
-  it('an edit on the other replica shows here after its event, and there at once', async () => {
+  it('an edit on the other replica shows here after a poll, and there at once', async () => {
     const ali = (await api(b.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
     expect((await api(b.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status).toBe(200);
     const there = (await aliOn(b.url))!;
@@ -97,11 +93,21 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     expect((await aliOn(a.url))!.photoUrl).toBe(`/api/driver-photos/${ALI}?v=${res.body.version}`);
   });
 
-  it('a driver suspended here is gone from the next quote here, and from the other replica once its event arrives', async () => {
+  it('an expired insurance recorded on the other replica takes the driver out of quotes here after a poll (no DriverUpdated for documents)', async () => {
+    expect(await aliOn(a.url)).toBeDefined();
+    const expired = { insurance: { reference: 'POL-OLD', expiresOn: '2026-01-01' }, licence: null };
+    expect((await api(b.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, expired)).status).toBe(200);
+    expect(await aliOn(b.url)).toBeUndefined();
+    expect(await eventually(() => aliOn(a.url), (o) => o === undefined)).toBeUndefined();
+    expect((await api(a.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, { insurance: null, licence: null })).status).toBe(200);
+    expect(await eventually(() => aliOn(b.url), (o) => o !== undefined)).toBeDefined();
+  });
+
+  it('a driver suspended here is gone from the next quote here, and from the other replica after its next poll', async () => {
     expect((await api(a.url, 'POST', `/api/drivers/admin/${ALI}/suspend`, { reason: 'Van failed its MOT' })).status).toBe(200);
     expect(await aliOn(a.url)).toBeUndefined();
     expect(await eventually(() => aliOn(b.url), (o) => o === undefined)).toBeUndefined();
-    // Reactivated on the other replica: back there at once, and here after the event.
+    // Reactivated on the other replica: back there at once, and here after a poll.
     expect((await api(b.url, 'POST', `/api/drivers/admin/${ALI}/reactivate`)).status).toBe(200);
     expect(await aliOn(b.url)).toBeDefined();
     expect(await eventually(() => aliOn(a.url), (o) => o !== undefined)).toBeDefined();

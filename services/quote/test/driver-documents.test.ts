@@ -7,24 +7,13 @@ import { DriverDocuments } from '../src/app/driver-documents.js';
 import { compliantFor } from '../src/domain/compliance.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { address, MOVE_DATE, NOW, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, startQuote } from './support.js';
 
 const clock = fixedClock(NOW); // Thursday 15 January 2026
 const ALI = 'drv-ali-hassan';
 const PRIYA = 'drv-priya-shah';
 const TOM = 'drv-tom-okafor';
 
-const move = {
-  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE, // Tuesday 20 January 2026, 10:00
-  description: 'Two-bedroom flat',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '07700900123',
-};
 
 /** Issue 28 item 5: drivers' insurance and licence, expiry keeping them out of new work, a reminder before it; their week. */
 describe('driver documents and calendar (quote service)', () => {
@@ -34,7 +23,7 @@ describe('driver documents and calendar (quote service)', () => {
     const res = await fetch(`${svc.url}${p}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
   };
-  const offeredIds = async (body = move) => ((await call<{ offers: { driverId: string }[] }>('POST', '/api/booking', {}, body)).body.offers ?? []).map((o) => o.driverId);
+  const offeredIds = async (body: object = complete) => ((await call<{ offers: { driverId: string }[] }>('POST', '/api/booking', {}, body)).body.offers ?? []).map((o) => o.driverId);
   const reminders: EventEnvelope<DriverDocumentExpiring>[] = [];
 
   beforeAll(async () => {
@@ -80,7 +69,7 @@ describe('driver documents and calendar (quote service)', () => {
   it('a document valid today but expired by the move day is not offered for that move', async () => {
     await call('PUT', `/api/drivers/admin/${TOM}/documents`, staff(), { insurance: { reference: 'POL-2', expiresOn: '2026-01-19' }, licence: null });
     expect(await offeredIds()).not.toContain(TOM);
-    expect(await offeredIds({ ...move, date: '2026-01-19T10:00:00.000Z' })).toContain(TOM);
+    expect(await offeredIds({ ...complete, date: '2026-01-19T10:00:00.000Z' })).toContain(TOM);
   });
 
   it('re-pricing a booking already made keeps its driver; new work does not', () => {

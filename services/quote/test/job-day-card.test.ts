@@ -1,33 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_CALL_MSG, JOB_PROOF_MSG, JOB_PROOF_PHOTO_MAX_CHARS, TOPICS, type BookingConfirmed, type EventEnvelope, type JobProgressed, type JobProofView } from '@vanhop/contracts';
-import { createEvent, createLogger, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
+import { JOB_CALL_MSG, JOB_PROOF_MSG, JOB_PROOF_PHOTO_MAX_CHARS, TOPICS, type JobProgressed, type JobProofView } from '@vanhop/contracts';
 import { quoteService } from '../src/service.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { doneWithProof, FAKE_JPEG_DATA_URL, GIF_DATA_URL, JPEG_DATA_URL, PNG_DATA_URL } from '../../../test/support/job-proof.js';
-
-class MovableClock implements Clock {
-  t = Date.parse('2026-01-15T08:00:00.000Z');
-  now = () => new Date(this.t);
-  set = (iso: string) => void (this.t = Date.parse(iso));
-}
-
-const CUSTOMER_PHONE = '07700900123';
-const DRIVER_PHONE = '07700900101';
+import { CUSTOMER_PHONE, DRIVER_PHONE, MovableClock, startJobDayQuote, type JobDayQuote } from './job-day-support.js';
 
 /**
  * Issue 28 item 6, the quote service's part: the masked call (stand-in and a local provider through
  * the real adapter) and the proof of delivery given with "done", over the embedded store.
  */
 describe('the job card on the day (quote: /call, "done" with photos and signature, the staff proof route)', () => {
-  const clock = new MovableClock();
-  let dataDir = '';
-  let svc: RunningService & { bus: MemoryEventBus };
-  const published: EventEnvelope[] = [];
+  const clock = new MovableClock('2026-01-15T08:00:00.000Z');
+  let day: JobDayQuote;
   const ali = () => driverAuth('drv-ali-hassan', { clock });
   const priya = () => driverAuth('drv-priya-shah', { clock });
 
@@ -37,32 +23,10 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
   let provider: http.Server;
   let providerUrl = '';
 
-  const start = async (extra: Record<string, string> = {}) => {
-    const bus = new MemoryEventBus(createLogger('bus', 'silent'));
-    await bus.subscribe('test', TOPICS.jobProgressed, async (e) => void published.push(e));
-    const config = quoteService.loadConfig({ ...TEST_JWT_ENV, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DRIVERS: 'true', ...extra });
-    svc = Object.assign(await startService(quoteService, config, { bus, clock }), { bus });
-  };
-  const call = async <T = any>(method: string, p: string, headers: Record<string, string> = {}, body?: unknown) => {
-    const res = await fetch(`${svc.url}${p}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await res.text();
-    return { status: res.status, text, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const start = (extra: Record<string, string> = {}) => day.start(extra);
+  const call = <T = any>(method: string, p: string, headers: Record<string, string> = {}, body?: unknown) => day.call<T>(method, p, headers, body);
   const ring = (id: string, who = ali()) => call('POST', `/api/driver/me/jobs/${id}/call`, who);
   const progress = (id: string, body: unknown, who = ali()) => call('POST', `/api/driver/me/jobs/${id}/progress`, who, body);
-  const jobsCol = () => svc.infra.store.collection<{ _id: string }>('driver_jobs');
-  const confirm = async (bookingId: string, date: string) => {
-    const data: BookingConfirmed = {
-      bookingId, randomNumber: 3000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
-      customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: CUSTOMER_PHONE },
-      driver: { id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali@example.com', phone: DRIVER_PHONE },
-      move: { date, addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
-      myMovePath: `/mymove/tok-${bookingId}`,
-    };
-    await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
-    await svc.bus.idle();
-    expect((await call('POST', `/api/driver/me/jobs/${bookingId}/accept`, ali())).status).toBe(200);
-  };
 
   beforeAll(async () => {
     provider = http.createServer((req, res) => {
@@ -75,25 +39,24 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
     providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/sessions`;
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-job-card-'));
+    day = await startJobDayQuote({ name: 'job-card', clock, topics: [TOPICS.jobProgressed] });
     await start();
     // Saturday 17 January 10:00 (GMT), one cancelled and one postponed the same day.
-    await confirm('bk-1', '2026-01-17T10:00:00.000Z');
-    await confirm('bk-2', '2026-01-17T12:00:00.000Z');
-    await confirm('bk-3', '2026-01-17T14:00:00.000Z');
-    await jobsCol().updateOne({ _id: 'bk-2' }, { $set: { bookingState: 'cancelled', refundPence: 0 } });
-    await jobsCol().updateOne({ _id: 'bk-3' }, { $set: { bookingState: 'postponed' } });
+    await day.confirm('bk-1', '2026-01-17T10:00:00.000Z');
+    await day.confirm('bk-2', '2026-01-17T12:00:00.000Z');
+    await day.confirm('bk-3', '2026-01-17T14:00:00.000Z');
+    await day.jobsCol().updateOne({ _id: 'bk-2' }, { $set: { bookingState: 'cancelled', refundPence: 0 } });
+    await day.jobsCol().updateOne({ _id: 'bk-3' }, { $set: { bookingState: 'postponed' } });
   });
   afterAll(async () => {
-    await svc?.stop();
+    await day?.stop();
     await new Promise<void>((r) => provider.close(() => r()));
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('a missing telephony key is named at start-up', () => {
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: dataDir, TELEPHONY_PROVIDER_URL: providerUrl })).toThrow(/TELEPHONY_API_KEY/);
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: dataDir, TELEPHONY_PROVIDER_URL: 'not a url', TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
+    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: providerUrl })).toThrow(/TELEPHONY_API_KEY/);
+    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
+    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: 'not a url', TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
   });
 
   it('without a provider: the labelled stand-in, on the job\'s day and the day before only, for its own driver, not on a move that is off', async () => {
@@ -115,7 +78,7 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
   });
 
   it('with a provider: a masked session between both phones, answered with the proxy number only', async () => {
-    await svc.stop();
+    await day.svc.stop();
     await start({ TELEPHONY_PROVIDER_URL: providerUrl, TELEPHONY_API_KEY: 'tel-key-1' });
     clock.set('2026-01-17T09:00:00.000Z');
     const masked = await ring('bk-1');
@@ -164,9 +127,9 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ progress: 'done', signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
     expect(done.text.length).toBeLessThan(5_000);
-    await svc.bus.idle();
-    await expect.poll(() => published.filter((e) => (e.data as JobProgressed).step === 'done').length).toBe(1);
-    expect(published.find((e) => (e.data as JobProgressed).step === 'done')!.data).toMatchObject({ signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
+    await day.svc.bus.idle();
+    await expect.poll(() => day.published[TOPICS.jobProgressed]!.filter((e) => (e.data as JobProgressed).step === 'done').length).toBe(1);
+    expect(day.published[TOPICS.jobProgressed]!.find((e) => (e.data as JobProgressed).step === 'done')!.data).toMatchObject({ signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
 
     expect((await call('GET', '/api/drivers/admin/jobs/bk-1/proof', ali())).status).toBe(401);
     const proof = await call<JobProofView>('GET', '/api/drivers/admin/jobs/bk-1/proof', staffAuth('Sam_Admin', { clock }));

@@ -2,21 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOMATIC_FALLBACK, TOPICS, type BookingConfirmed, type DriverJobsResponse, type EventEnvelope, type JobView } from '@vanhop/contracts';
 import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { address, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
 
 class MovableClock implements Clock {
   t = Date.parse(NOW);
   now = () => new Date(this.t);
 }
-
-const move = {
-  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE,
-  description: 'Two-bedroom flat',
-};
 
 /**
  * Issue 28 item 1: a declined or unanswered offer goes at once to the next driver free for the move at
@@ -25,7 +16,7 @@ const move = {
 describe('automatic fallback driver (quote: decline / expiry → the next free driver)', () => {
   const clock = new MovableClock();
   let svc: Awaited<ReturnType<typeof startQuote>>;
-  /** The seeded drivers' prices for `move`, cheapest first (the same pricing a quote uses). */
+  /** The seeded drivers' prices for `complete`, cheapest first (the same pricing a quote uses). */
   let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
   const events: Record<string, EventEnvelope[]> = { [TOPICS.jobOffered]: [], [TOPICS.jobReassigned]: [], [TOPICS.jobReturned]: [] };
   const call = async <T = any>(method: string, p: string, headers: Record<string, string> = {}) => {
@@ -43,7 +34,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: { date, addresses: move.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: move.description },
+      move: { date, addresses: complete.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: complete.description },
     };
     await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
     await svc.bus.idle();
@@ -53,7 +44,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
     for (const topic of Object.keys(events)) await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
-    const quoted = await post(`${svc.url}/api/booking`, move);
+    const quoted = await post(`${svc.url}/api/booking`, complete);
     expect(quoted.status).toBe(200);
     offers = quoted.json.offers;
     // The test needs a driver with at least two cheaper ones behind them, and one dearer.
@@ -117,7 +108,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
   it('never offers a driver dearer than the booked price: the cheapest driver’s decline goes straight to the office', async () => {
     clock.t = Date.parse(NOW);
     const date = '2026-01-21T10:00:00.000Z';
-    const quoted = await post(`${svc.url}/api/booking`, { ...move, date });
+    const quoted = await post(`${svc.url}/api/booking`, { ...complete, date });
     const onTheDay = quoted.json.offers as typeof offers;
     // Only a driver priced the same as the cheapest could take it: there is none in the seeded list.
     expect(onTheDay.filter((o) => o.totalPrice <= onTheDay[0]!.totalPrice)).toHaveLength(1);
@@ -125,7 +116,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       bookingId: 'bk-2', randomNumber: 5002, paymentStatus: 'paid', amountPaidPence: Math.round(onTheDay[0]!.totalPrice * 100), outstandingBalancePence: 0, totalPricePence: Math.round(onTheDay[0]!.totalPrice * 100),
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: onTheDay[0]!.driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
-      move: { date, addresses: move.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
+      move: { date, addresses: complete.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
     };
     await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
     await svc.bus.idle();

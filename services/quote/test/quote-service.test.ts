@@ -2,25 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import { priceMove } from '../src/domain/pricing.js';
-import { address, get, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { address, complete, get, MOVE_DATE, NOW, post, startQuote } from './support.js';
 
 let svc: Awaited<ReturnType<typeof startQuote>>;
 beforeAll(async () => {
   svc = await startQuote();
 });
 afterAll(() => svc.cleanup());
-
-const complete = {
-  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
-  vanSize: 'Large',
-  driverHelp: 'Driver-Help',
-  hour: 3,
-  date: MOVE_DATE,
-  description: 'Two-bedroom flat',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '07700900123',
-};
 
 describe('POST /api/booking', () => {
   it('prices every matching driver, cheapest first, with hand-checked totals', async () => {

@@ -23,6 +23,19 @@ export const address = (location: string, stair: number | '' = 0, physicalAddres
   stair,
 });
 
+/** A complete POST /api/booking body every seeded driver can take: NW2 to Cricklewood, a Large van with help, 3 h on MOVE_DATE. */
+export const complete = {
+  addresses: [address('London NW2, UK', 1), address('Cricklewood, UK', 1)],
+  vanSize: 'Large',
+  driverHelp: 'Driver-Help',
+  hour: 3,
+  date: MOVE_DATE,
+  description: 'Two-bedroom flat',
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '07700900123',
+};
+
 export async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const text = await res.text();

@@ -37,6 +37,12 @@ export interface ReviewConfig {
   reviewLink: LinkSecret;
   /** Review submissions (valid or not) one client may send per hour. */
   submitRateLimitPerHour: number;
+  /**
+   * REVIEW_SWEEP_INTERVAL_MS: how often due automatic review requests are looked for (and once at
+   * start-up). The schedule is in the store, so this only bounds how late a request goes; tests set
+   * it short to wait for the state rather than a minute.
+   */
+  autoReviewSweepMs: number;
 }
 
 export function loadConfig(env: Env): ReviewConfig {
@@ -59,5 +65,6 @@ export function loadConfig(env: Env): ReviewConfig {
     jwt,
     reviewLink: readLinkSecret(r, 'REVIEW_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: jwt.secret }]),
     submitRateLimitPerHour: r.int('REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR', 20, { min: 1 }),
+    autoReviewSweepMs: r.int('REVIEW_SWEEP_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
   };
 }

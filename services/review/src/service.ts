@@ -15,7 +15,7 @@ import { ModerateReviews } from './app/moderate-reviews.js';
 import { customerReviewRoutes } from './http/customer-review-routes.js';
 import { moderationRoutes } from './http/moderation-routes.js';
 import { AutoReviewRepository } from './adapters/auto-review-repository.js';
-import { AUTO_REVIEW_SWEEP_MS, AutoReviewRequest } from './app/auto-review-request.js';
+import { AutoReviewRequest } from './app/auto-review-request.js';
 
 export const reviewService: ServiceDefinition<ReviewConfig> = {
   name: 'review',
@@ -54,7 +54,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
         await relay.start();
         // The next-morning review requests: state in the store, so at start-up too, then on an interval.
         void sweepAutoReviews();
-        autoSweeper = setInterval(() => void sweepAutoReviews(), AUTO_REVIEW_SWEEP_MS);
+        autoSweeper = setInterval(() => void sweepAutoReviews(), config.autoReviewSweepMs);
         autoSweeper.unref();
       },
       stop: async () => {

@@ -106,3 +106,36 @@ describe('the automatic review request the morning after "done"', () => {
     expect(requestsFor(byHand._id).map((e) => (e.data as { requestedBy: string }).requestedBy)).toEqual(['Sam_Admin']);
   });
 });
+
+/** The interval sweep, not only the start-up one: a request falling due while the service runs goes within REVIEW_SWEEP_INTERVAL_MS. */
+describe('the automatic review sweep on its configured interval', () => {
+  const clock = new MovableClock();
+  let stack: TestStack;
+  const requested: EventEnvelope[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack({ name: 'auto-review-interval', clock });
+    await stack.bus.subscribe('test-observer', TOPICS.reviewRequested, async (e) => void requested.push(e));
+    const bookingSvc = await stack.start(bookingService);
+    await stack.start(reviewService, { BOOKING_SERVICE_URL: bookingSvc.url, REVIEW_SWEEP_INTERVAL_MS: '100' });
+    const b = booking(7_400_003);
+    await bookingSvc.infra.store.collection<BookingRecord>('bookings').insertOne(b);
+    const data: JobProgressed = { bookingId: b._id, randomNumber: b.randomNumber, step: 'done', at: clock.now().toISOString(), driver: { id: 'drv-1', name: 'Ali Hassan' }, customer: { name: 'Grace Mover', phone: '07700900321' } };
+    await stack.bus.publish(TOPICS.jobProgressed, await createEvent(TOPICS.jobProgressed, data, { producer: 'quote', clock }));
+    await stack.bus.idle();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('asks once the clock reaches 09:00 the next morning, with no restart', async () => {
+    expect(requested).toEqual([]);
+    clock.set('2026-03-02T09:00:00.000Z');
+    const deadline = Date.now() + 10_000;
+    while (requested.length === 0) {
+      if (Date.now() > deadline) throw new Error('no review request 10 s after it fell due');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(requested.map((e) => (e.data as { requestedBy: string }).requestedBy)).toEqual(['automatic']);
+  });
+});

@@ -1,23 +1,29 @@
 import type { Clock } from '@vanhop/platform';
 import type { Driver } from '../domain/driver.js';
 
+/** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
+export type StoredDriver = Driver & { rev?: string };
+
 /** Where the cards are read from: the drivers' collection (DriverRepository). */
 export interface DriverReads {
-  listActive(): Promise<Driver[]>;
-  findById(id: string): Promise<Driver | null>;
+  listActive(): Promise<StoredDriver[]>;
+  findById(id: string): Promise<StoredDriver | null>;
+  /** The drivers whose rev is none of `known` (written since, or new here); drivers with no rev are left out. */
+  listRevNotIn(known: string[]): Promise<StoredDriver[]>;
 }
 
 /**
- * How long the whole model may go without a full read. Writes in this process and DriverUpdated
- * events (every replica's writes) are what keep it current; this only bounds how long a change
- * that carries no event stays unseen on another replica (a compliance document recorded there).
+ * How long the whole model may go without a full read. Writes in this process and the poll of
+ * revs (every replica's writes) are what keep it current; this only bounds how long a change that
+ * carries no rev stays unseen on another replica (a driver stored before revs, until its next write).
  */
 export const FULL_READ_MAX_AGE_MS = 30_000;
 
 interface Held {
   /** The sequence number at which the read that produced this entry started. */
   seq: number;
-  version: number;
+  /** The stored driver's rev when read: the poll asks only for drivers whose rev differs. */
+  rev?: string;
   /** Null: suspended or gone. */
   card: Driver | null;
 }
@@ -40,9 +46,9 @@ const deepFreeze = <T>(value: T): T => {
   return value;
 };
 
-/** The card pricing reads: the stored driver without its outbox, e-mail key and photo bytes; frozen, as it is shared by every quote. */
-export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown }): Driver {
-  const { outbox: _outbox, emailKey: _emailKey, photoUrl, ...rest } = d;
+/** The card pricing reads: the stored driver without its outbox, e-mail key, rev and photo bytes; frozen, as it is shared by every quote. */
+export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown; rev?: unknown }): Driver {
+  const { outbox: _outbox, emailKey: _emailKey, rev: _rev, photoUrl, ...rest } = d;
   const photo = withoutPhotoBytes(photoUrl);
   return deepFreeze({ ...rest, ...(photo !== undefined ? { photoUrl: photo } : {}) });
 }
@@ -50,11 +56,15 @@ export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown }): Dr
 /**
  * A read model of the active drivers' cards, so a quote does not copy every driver document (photos
  * included) out of the store. Consistency: `changed(id)` marks a driver dirty once a write of it has
- * returned (this process's writes), `driverUpdated(id, version)` once another replica's event says
- * its version moved on; a dirty driver is read again from the store before the next answer, so no
- * quote that starts after a write returns sees the card from before it. Reads are ordered by a
- * sequence number taken when they start: a slow read never overwrites what a later one found, and
- * a mark is cleared only by a read that started after it.
+ * returned (this process's writes); `pollChanges()`, run on an interval, reads the drivers whose
+ * stored rev is not the one held (other replicas' writes, documents included), so they show here
+ * within that interval. The poll replaced a DriverUpdated subscription: that needed a Kafka
+ * consumer group of each replica's own (every replica keeps a copy), and every restart left one
+ * behind on the broker (a group deleted on stop would still be left by every crash); the store
+ * knows every write, events or not. A dirty driver is read again from the store before the next
+ * answer, so no quote that starts after a write returns sees the card from before it. Reads are
+ * ordered by a sequence number taken when they start: a slow read never overwrites what a later
+ * one found, and a mark is cleared only by a read that started after it.
  */
 export class ActiveDriverCards {
   private seq = 0;
@@ -62,6 +72,7 @@ export class ActiveDriverCards {
   private readonly dirty = new Map<string, number>();
   private readonly reading = new Map<string, { seq: number; done: Promise<void> }>();
   private fullRead: Promise<void> | null = null;
+  private polling: Promise<void> | null = null;
   private loaded = false;
   private fullReadAt = Number.NEGATIVE_INFINITY;
   private sorted: Driver[] | null = null;
@@ -71,13 +82,6 @@ export class ActiveDriverCards {
   /** A write of this driver returned (call it after the write, never before). */
   changed(id: string): void {
     this.dirty.set(id, ++this.seq);
-  }
-
-  /** Another replica's DriverUpdated: read the driver again unless the model already holds that version. */
-  driverUpdated(id: string, version: number): void {
-    const held = this.held.get(id);
-    if (held && held.version >= version && !this.dirty.has(id)) return;
-    this.changed(id);
   }
 
   /**
@@ -96,6 +100,28 @@ export class ActiveDriverCards {
       this.sorted = Object.freeze(cards.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))) as Driver[];
     }
     return this.sorted;
+  }
+
+  /**
+   * Reads the drivers written since this model read them: one query for the revs it does not
+   * hold, usually answering nothing. Before the first full read there is nothing to compare: the
+   * first quote reads everything anyway. One poll at a time; its reads are ordered like any other.
+   */
+  pollChanges(): Promise<void> {
+    if (!this.loaded) return Promise.resolve();
+    if (this.polling) return this.polling;
+    const seq = ++this.seq;
+    const known: string[] = [];
+    for (const h of this.held.values()) if (h.rev) known.push(h.rev);
+    const done = (async () => {
+      try {
+        for (const d of await this.deps.drivers.listRevNotIn(known)) this.apply(d._id, seq, d);
+      } finally {
+        this.polling = null;
+      }
+    })();
+    this.polling = done;
+    return done;
   }
 
   private readAll(): Promise<void> {
@@ -140,14 +166,14 @@ export class ActiveDriverCards {
     return done;
   }
 
-  private apply(id: string, seq: number, driver: Driver | null): void {
+  private apply(id: string, seq: number, driver: StoredDriver | null): void {
     const marked = this.dirty.get(id);
     if (marked !== undefined && marked < seq) this.dirty.delete(id);
     const held = this.held.get(id);
     if (held && held.seq > seq) return;
     const card = driver?.active ? toCard(driver) : null;
     // A driver not found (or not active in a full read) stays as a null card, so an older read cannot bring it back.
-    this.held.set(id, { seq, version: driver?.version ?? held?.version ?? 0, card });
+    this.held.set(id, { seq, rev: driver?.rev ?? held?.rev, card });
     if (card || held?.card) this.sorted = null;
   }
 }

@@ -1,7 +1,7 @@
 import type { DriverDocument, DriverDocumentKind } from '@vanhop/contracts';
 import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
 import type { DocumentedDriver } from '../domain/compliance.js';
-import { DRIVERS, type DriverDoc } from './driver-repository.js';
+import { DRIVERS, newRev, type DriverDoc } from './driver-repository.js';
 
 /** A document as stored on its driver: what staff recorded, and the expiry date its reminder was mailed for. */
 export type StoredDocument = DriverDocument & { remindedFor?: string | null; remindedAt?: string | null };
@@ -13,6 +13,12 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
  * pricing's read of the drivers sees them, and the reminder's event rides in the driver's outbox,
  * which the quote service's relay already publishes). Writes touch `documents` only, never the
  * driver's version: an editor's open form is not made stale by a document or a reminder.
+ *
+ * A document decides whether the driver is offered (compliance.ts), so `set` gives the driver a new
+ * `rev`: the other replicas' pricing read models find it by that within their poll. It publishes no
+ * DriverUpdated: no read model listens for it any more, and its listeners are notification (which
+ * mails the driver "your profile was changed") and admin-auth (name, e-mail, active), neither about
+ * documents. A reminder's claim changes no price, so it keeps the rev.
  */
 export class DriverDocumentsRepository {
   private readonly col: Collection<DocumentsDoc>;
@@ -42,7 +48,7 @@ export class DriverDocumentsRepository {
   async set(id: string, kind: DriverDocumentKind, doc: DriverDocument | null, previous: StoredDocument | null | undefined): Promise<boolean> {
     const keep = doc && previous?.remindedFor === doc.expiresOn ? { remindedFor: previous.remindedFor, remindedAt: previous.remindedAt ?? null } : { remindedFor: null, remindedAt: null };
     try {
-      const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null } });
+      const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null, rev: newRev() } });
       return matched === 1;
     } finally {
       this.written(id);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, insertUnique, type Collection, type DocumentStore, type Logger, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 
@@ -6,7 +7,14 @@ import { driverEmailKey, type Driver } from '../domain/driver.js';
  * `emailKey` (the e-mail trimmed and lower-cased) is unique: drivers sign in to the portal with
  * their e-mail, so two drivers must never share one, whatever its case.
  */
-export type DriverDoc = Driver & WithOutbox & { emailKey?: string };
+export type DriverDoc = Driver & WithOutbox & { emailKey?: string; rev?: string };
+
+/**
+ * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
+ * documents, active flag): a random token, never a time, so the other replicas' read models find
+ * the drivers written since they last looked by the tokens they do not hold (no clocks compared).
+ */
+export const newRev = (): string => randomUUID();
 
 const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } => (d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) });
 
@@ -44,6 +52,7 @@ export class DriverRepository {
    */
   async ensureIndexes(logger?: Logger): Promise<void> {
     await this.col.ensureIndex({ fields: { emailKey: 1 }, unique: true, sparse: true });
+    await this.col.ensureIndex({ fields: { rev: 1 }, sparse: true });
     for (const d of await this.col.find({ emailKey: { $exists: false } }, { sort: { _id: 1 } })) {
       try {
         await this.written(d._id, this.col.updateOne({ _id: d._id, emailKey: { $exists: false } }, { $set: { emailKey: driverEmailKey(d.email) } }));
@@ -55,12 +64,21 @@ export class DriverRepository {
   }
 
   /** Every active driver document, photos included (pricing reads ActiveDriverCards instead). */
-  listActive(): Promise<Driver[]> {
+  listActive(): Promise<DriverDoc[]> {
     return this.col.find({ active: true }, { sort: { _id: 1 } });
   }
 
-  findById(id: string): Promise<Driver | null> {
+  findById(id: string): Promise<DriverDoc | null> {
     return this.col.findOne({ _id: id });
+  }
+
+  /**
+   * The drivers whose `rev` is none of `known`: written since the caller read them, or new to it
+   * (suspended ones too, so a suspension is seen). Drivers stored before revs existed carry none and
+   * are left to the read model's full read until their next write. Indexed on `rev`.
+   */
+  listRevNotIn(known: string[]): Promise<DriverDoc[]> {
+    return this.col.find({ rev: { $exists: true, $nin: known } });
   }
 
   /** Every driver, suspended ones included (the staff list). */
@@ -70,14 +88,14 @@ export class DriverRepository {
 
   /** Throws DuplicateKeyError when another driver has the e-mail. */
   insert(driver: DriverDoc): Promise<Driver> {
-    return this.written(driver._id, this.col.insertOne(withEmailKey(driver)));
+    return this.written(driver._id, this.col.insertOne({ ...withEmailKey(driver), rev: newRev() }));
   }
 
   /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
     // Another instance may seed the same driver at the same moment: that is fine.
-    return this.written(driver._id, insertUnique(this.col, withEmailKey(driver)));
+    return this.written(driver._id, insertUnique(this.col, { ...withEmailKey(driver), rev: newRev() }));
   }
 
   /**
@@ -87,7 +105,7 @@ export class DriverRepository {
    */
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
-    const $set = { ...withEmailKey(set), version: version + 1 };
+    const $set = { ...withEmailKey(set), version: version + 1, rev: newRev() };
     return this.written(id, this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }));
   }
 }

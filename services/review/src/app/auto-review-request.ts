@@ -6,9 +6,6 @@ import type { RequestReview } from './request-review.js';
 /** Who the automatic request is recorded as (staff requests carry the staff username). */
 export const AUTOMATIC_REVIEW_REQUESTER = 'automatic';
 
-/** How often due automatic review requests are looked for (and once at start-up). */
-export const AUTO_REVIEW_SWEEP_MS = 60_000;
-
 /**
  * "Done" on the day asks for a review the next London morning, through the same RequestReview staff
  * use by hand. The schedule is in the store (one document per booking), and the request itself is
