@@ -1,11 +1,14 @@
 /**
  * Quote throughput: POST /api/booking (3 addresses, every demo driver considered) through the
- * gateway of the embedded product, against two baselines measured in the same run:
+ * gateway of the embedded product (which hands it to the quote service in process), and through
+ * the distributed mode (services in one process, a gateway in another, proxying over loopback
+ * HTTP: support/distributed.ts), against two baselines measured in the same run:
  *   - the floor of this architecture: an Express gateway with http-proxy-middleware (keep-alive) in
  *     front of an Express route that answers a fixed JSON body of the same size;
  *   - the ceiling of this machine: a raw Node http hello-world.
  * Then the quote at a fixed 200 req/s, evenly spaced (support/paced-worker.ts), for its latency
- * percentiles. The load generators run in their own processes, so they never share the servers'
+ * percentiles, beside the hello-world's at the same pace. The targets are printed as ratios with
+ * PASS or MISS. The load generators run in their own processes, so they never share the servers'
  * event loop.
  * Run: npx tsx bench/quote.ts [seconds] [rounds]   (loopback only; default 5 s per run, 3 rounds: the
  * targets are measured in alternation and each keeps its best run, as the machine may be shared)
@@ -18,6 +21,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { threeStopBooking } from './support/booking.js';
 import { compare, pacedRun, table, type Figures } from './support/load.js';
 import { pricingPaths } from './support/pricing-paths.js';
+import { startDistributed } from './support/distributed.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
 const { startEmbeddedOnTempDir } = await import('../test/support/embedded.js');
@@ -41,13 +45,15 @@ const hello = http.createServer((_req, res) => {
 });
 const helloUrl = await listenLocal(hello);
 
-const { product, stop } = await startEmbeddedOnTempDir({
+const productEnv = {
   ...process.env,
   LOG_LEVEL: 'silent',
   GATEWAY_PORT: '0',
   // The bench measures quoting, not the per-client rate limiter.
   GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
-});
+};
+const { product, stop } = await startEmbeddedOnTempDir({ ...productEnv, EMBEDDED_FORWARDING: 'in-process' });
+const distributed = await startDistributed(productEnv);
 const servers: http.Server[] = [hello];
 try {
   const check = await fetch(`${product.url}/api/booking`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(booking) });
@@ -73,14 +79,17 @@ try {
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking) };
   const floorCheck = await fetch(`${floorUrl}/api/booking`, post);
   if ((await floorCheck.text()) !== sampleText) throw new Error('the floor does not answer the sample body');
+  const distributedCheck = await fetch(`${distributed.url}/api/booking`, post);
+  if (!distributedCheck.ok || !(JSON.parse(await distributedCheck.text()) as { offers?: unknown[] }).offers) throw new Error(`distributed POST /api/booking failed: HTTP ${distributedCheck.status}`);
 
-  const [ceiling, floor, light, quote] = await compare(
+  const [ceiling, floor, light, quote, distributedQuote] = await compare(
     [
       { label: 'raw Node http hello-world', options: { url: helloUrl, connections } },
       { label: 'Express + proxy floor (fixed JSON)', options: { url: `${floorUrl}/api/booking`, connections, ...post } },
       // The same two hops of the product with next to no work at the end: what the platform costs.
       { label: 'GET /api/geo/coverage via gateway', options: { url: `${product.url}/api/geo/coverage?lat=51.5&lng=-0.2`, connections } },
       { label: 'POST /api/booking via gateway', options: { url: `${product.url}/api/booking`, connections, ...post } },
+      { label: 'POST /api/booking, distributed', options: { url: `${distributed.url}/api/booking`, connections, ...post } },
     ],
     seconds,
     rounds,
@@ -91,20 +100,36 @@ try {
   const pacedFigures: Figures = { label: `POST /api/booking at ${fixedRate} req/s`, ...paced };
   // The same pacing against the hello-world: the latency this machine and generator add by themselves.
   const pacedHello: Figures = { label: `raw Node hello-world at ${fixedRate} req/s`, ...(await pacedRun({ url: helloUrl, rate: fixedRate, seconds: Math.max(seconds, 5) })) };
+  await pacedRun({ url: `${distributed.url}/api/booking`, rate: fixedRate, seconds: 1, ...post });
+  const pacedDistributed: Figures = {
+    label: `POST /api/booking, distributed, at ${fixedRate} req/s`,
+    ...(await pacedRun({ url: `${distributed.url}/api/booking`, rate: fixedRate, seconds: Math.max(seconds, 5), ...post })),
+  };
 
   console.log(`\n${connections} connections, best of ${rounds} alternating ${seconds} s runs per target (after a 1 s warm-up); load generator in its own process\n`);
-  table([ceiling, floor, light, quote, pacedFigures, pacedHello]);
-  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
-  console.log(`quote / Express+proxy floor: ${pct(quote.rps, floor.rps)}   (target >= 70 %)`);
-  console.log(`quote / raw Node hello-world: ${pct(quote.rps, ceiling.rps)}   (target >= 10 %)`);
+  table([ceiling, floor, light, quote, distributedQuote, pacedFigures, pacedDistributed, pacedHello]);
+  // The targets, as ratios, for the embedded product (in-process dispatch) and beside them the distributed mode's.
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const ratios = (q: Figures, paced: Figures) => [
+    { name: 'quote / Express+proxy floor', value: q.rps / floor.rps, target: '>= 0.70', ok: q.rps / floor.rps >= 0.7 },
+    { name: 'quote / raw Node hello-world', value: q.rps / ceiling.rps, target: '>= 0.05', ok: q.rps / ceiling.rps >= 0.05 },
+    { name: `quote p99 / hello-world p99 at ${fixedRate} req/s`, value: paced.p99 / pacedHello.p99, target: '<= 5', ok: paced.p99 <= 5 * pacedHello.p99 },
+  ];
+  const embeddedRatios = ratios(quote, pacedFigures);
+  const distributedRatios = ratios(distributedQuote, pacedDistributed);
+  console.log('\ntarget                                    embedded (in process)   distributed (HTTP)   target');
+  embeddedRatios.forEach((e, i) => {
+    const d = distributedRatios[i]!;
+    console.log(`${e.name.padEnd(42)}${`${e.value.toFixed(2)} ${verdict(e.ok)}`.padEnd(24)}${`${d.value.toFixed(2)} ${verdict(d.ok)}`.padEnd(21)}${e.target}`);
+  });
+  console.log(`quote p99 at ${fixedRate} req/s: embedded ${pacedFigures.p99} ms, distributed ${pacedDistributed.p99} ms, hello-world ${pacedHello.p99} ms`);
   // Per-request CPU, as the inverse of each target's best throughput on one event loop.
   const us = (f: Figures) => 1e6 / f.rps;
   console.log(
     `per request: floor ${us(floor).toFixed(0)} us; product hops with no work ${us(light).toFixed(0)} us (platform: +${(us(light) - us(floor)).toFixed(0)} us); ` +
       `quote ${us(quote).toFixed(0)} us (quote work: +${(us(quote) - us(light)).toFixed(0)} us)`,
   );
-  console.log(`quote at ${fixedRate} req/s: p50 ${pacedFigures.p50} ms, p99 ${pacedFigures.p99} ms   (target p99 <= 10 ms; hello-world at the same pace: p99 ${pacedHello.p99} ms)`);
-  if ([floor, light, quote, pacedFigures].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
+  if ([floor, light, quote, distributedQuote, pacedFigures, pacedDistributed].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
 
   // The quote's own work, old and new in one run: every driver document copied per quote and one
   // jobs query per driver, against the drivers' read model and one date-bounded neighbours query.
@@ -118,5 +143,6 @@ try {
   }
 } finally {
   await stop();
+  await distributed.stop();
   await Promise.all(servers.map(close));
 }

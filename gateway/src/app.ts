@@ -1,18 +1,24 @@
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { createAppBase, createOpsApp, notFoundHandler, rateLimit, Readiness, errorHandler, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
+import { createAppBase, createOpsApp, notFoundHandler, rateLimit, Readiness, errorHandler, SERVICE_NAMES, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { CLIENT_IDENTITY_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
 import { bodyLimit } from './body-limit.js';
-import { forwardedHeaders, serviceProxy } from './proxy.js';
+import { forwardedHeaders } from './proxy.js';
+import type { Forwarding } from './forwarding.js';
+import { httpForwarding } from './forwarding-http.js';
 import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
-/** `clock`: token expiry is checked on it (tests pin time; production uses the system clock). */
-export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness; clock?: Clock }
+/**
+ * `clock`: token expiry is checked on it (tests pin time; production uses the system clock).
+ * `forwarding`: how requests reach the services; over HTTP to their URLs unless given (the
+ * embedded product hands them to the services in process).
+ */
+export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness; clock?: Clock; forwarding?: Forwarding }
 
 const contentSecurityPolicy = {
   useDefaults: true,
@@ -44,9 +50,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     res.json(config.publicSettings);
   });
 
-  const proxies = Object.fromEntries(
-    Object.entries(config.services).map(([name, url]) => [name, serviceProxy(name, url, config.proxyTimeoutMs, deps.logger)]),
-  ) as Record<ServiceName, RequestHandler>;
+  const forwarding = deps.forwarding ?? httpForwarding(config.services, config.proxyTimeoutMs, deps.logger);
+  const proxies = Object.fromEntries(SERVICE_NAMES.map((name) => [name, forwarding(name)])) as Record<ServiceName, RequestHandler>;
   const guard = requireAdmin(config.jwt, deps.clock);
   const driverGuard = requireDriverToken(config.jwt, deps.clock);
   const limit = bodyLimit(config.platform.bodyLimitBytes);

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { createLogger, createProductionAdapter, drainPause, listen, MemoryCache, Readiness, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import { createGatewayApp } from './app.js';
 import type { GatewayConfig } from './config.js';
+import type { Forwarding } from './forwarding.js';
 
 /** `opsUrl`: readiness and metrics (`/health/ready`, `/metrics`), never the public port. */
 export interface RunningGateway { url: string; port: number; opsUrl: string; opsPort: number; stop(): Promise<void> }
 
-export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger; clock?: Clock } = {}): Promise<RunningGateway> {
+/** `forwarding`: how requests reach the services (over HTTP to their URLs unless given). */
+export async function startGateway(config: GatewayConfig, overrides: { logger?: Logger; clock?: Clock; forwarding?: Forwarding } = {}): Promise<RunningGateway> {
   const logger = overrides.logger ?? createLogger('gateway', config.platform.logLevel);
   const cache: Cache = config.platform.cache === 'redis' ? await createProductionAdapter('cache', config.platform, logger) : new MemoryCache();
   const readiness = new Readiness([
@@ -20,7 +22,7 @@ export async function startGateway(config: GatewayConfig, overrides: { logger?: 
       },
     },
   ]);
-  const { app, ops } = createGatewayApp(config, { logger, cache, readiness, clock: overrides.clock });
+  const { app, ops } = createGatewayApp(config, { logger, cache, readiness, clock: overrides.clock, forwarding: overrides.forwarding });
   const opsServer = await listen(ops, config.opsPort, config.platform.host);
   const server = await listen(app, config.platform.port, config.platform.host).catch(async (err) => {
     await opsServer.close();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { clientIp, type Logger } from '@vanhop/platform';
+import { badGateway } from './forwarding.js';
 
 /**
  * The forwarding headers a service sees are the gateway's alone: X-Forwarded-For is the client
@@ -33,13 +34,9 @@ export function serviceProxy(service: string, target: string, timeoutMs: number,
     on: {
       error: (err, _req, res) => {
         logger.warn({ service, err: (err as Error).message }, 'upstream error');
-        const r = res as import('node:http').ServerResponse;
-        if ('headersSent' in r && !r.headersSent) {
-          r.writeHead(502, { 'Content-Type': 'application/json' });
-          r.end(JSON.stringify({ message: `The ${service} service is unavailable, please try again shortly.`, code: 'bad_gateway' }));
-        } else {
-          r.destroy?.();
-        }
+        // A socket (an upgrade) rather than a response: nothing can be answered on it.
+        if (!('headersSent' in res)) res.destroy?.();
+        else badGateway(service, res as http.ServerResponse);
       },
     },
   });

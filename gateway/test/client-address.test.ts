@@ -4,33 +4,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, SERVICE_NAMES, serviceUrlVar } from '@vanhop/platform';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
 import { readTrustProxy } from '../src/config.js';
+import { ADAPTERS, standInForwarding } from './support/forwarding-adapters.js';
 
 /** A stand-in service that answers with the forwarding headers it was given. */
-function startHeaderEcho(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
+function startHeaderEcho(): Promise<{ url: string; handler: http.RequestListener; close(): Promise<void> }> {
+  const handler: http.RequestListener = (req, res) => {
     req.resume();
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ xff: req.headers['x-forwarded-for'] ?? null, host: req.headers['x-forwarded-host'] ?? null, forwarded: req.headers.forwarded ?? null }));
     });
-  });
+  };
+  const server = http.createServer(handler);
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({ url: `http://127.0.0.1:${port}`, handler, close: () => new Promise((r) => server.close(() => r())) });
     }),
   );
 }
 
 const LIMIT = 3;
 
-describe('client address: X-Forwarded-For is believed only from TRUST_PROXY', () => {
+describe.each(ADAPTERS)('client address: X-Forwarded-For is believed only from TRUST_PROXY (%s forwarding)', (adapter) => {
   let upstream: Awaited<ReturnType<typeof startHeaderEcho>>;
   const gateways: RunningGateway[] = [];
   const start = async (extra: Record<string, string> = {}) => {
     const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'client-address-test-secret-0123456789-abcdef', STATIC_DIR: '/nonexistent', GATEWAY_RATE_LIMIT_PER_MINUTE: String(LIMIT), ...extra };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = upstream.url;
-    const gateway = await startGateway(loadGatewayConfig(env));
+    const gateway = await startGateway(loadGatewayConfig(env), { forwarding: standInForwarding(adapter, upstream.handler) });
     gateways.push(gateway);
     return gateway;
   };

@@ -8,11 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES, serviceUrlVar } from '@vanhop/platform';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
+import { ADAPTERS, standInForwarding } from './support/forwarding-adapters.js';
 
 /** A stand-in upstream that reports exactly what reached it (byte count and hash of the body). */
-function startEchoUpstream(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+function startEchoUpstream(): Promise<{ url: string; handler: http.RequestListener; hits: () => number; close(): Promise<void> }> {
   let hits = 0;
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     hits++;
     const hash = createHash('sha256');
     let bytes = 0;
@@ -24,18 +25,19 @@ function startEchoUpstream(): Promise<{ url: string; hits: () => number; close()
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ method: req.method, url: req.url, bytes, sha256: hash.digest('hex'), admin: req.headers['x-admin-username'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
     });
-  });
+  };
+  const server = http.createServer(handler);
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, hits: () => hits, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({ url: `http://127.0.0.1:${port}`, handler, hits: () => hits, close: () => new Promise((r) => server.close(() => r())) });
     }),
   );
 }
 
 const APP_JS = `console.log(${JSON.stringify('VanHop '.repeat(400))});\n`;
 
-describe('gateway proxy', () => {
+describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
   let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
   let gateway: RunningGateway;
   const limit = 1_500_000;
@@ -58,7 +60,7 @@ describe('gateway proxy', () => {
       STATIC_DIR: staticDir,
     };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = upstream.url;
-    gateway = await startGateway(loadGatewayConfig(env));
+    gateway = await startGateway(loadGatewayConfig(env), { forwarding: standInForwarding(adapter, upstream.handler) });
   });
   afterAll(async () => {
     await gateway?.stop();
@@ -181,7 +183,7 @@ describe('gateway proxy', () => {
   it('answers 502 JSON when a service is down', async () => {
     const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890' };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
-    const lonely = await startGateway(loadGatewayConfig(env));
+    const lonely = await startGateway(loadGatewayConfig(env), { forwarding: standInForwarding(adapter, upstream.handler, { serving: () => false }) });
     try {
       const res = await fetch(`${lonely.url}/api/google/review`);
       expect(res.status).toBe(502);

@@ -1,13 +1,13 @@
 import net from 'node:net';
 import path from 'node:path';
-import { createLogger, MemoryEventBus, prepareService, serviceUrlVar, type Env, type PreparedService, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
+import { ConfigError, createLogger, MemoryEventBus, prepareService, serviceUrlVar, type Env, type PreparedService, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '@vanhop/payment';
 import { notificationService } from '@vanhop/notification';
 import { reviewService } from '@vanhop/review';
 import { adminAuthService } from '@vanhop/admin-auth';
-import { loadGatewayConfig, startGateway, type RunningGateway } from '@vanhop/gateway';
+import { inProcessForwarding, loadGatewayConfig, startGateway, type LocalService, type RunningGateway } from '@vanhop/gateway';
 import { persistentSecret, randomSecret, randomSignupCode } from './secrets.js';
 
 export const SERVICES = [quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService];
@@ -24,8 +24,21 @@ export interface EmbeddedProduct {
 }
 
 /**
- * The whole product in one process: every service on its own loopback port (so the gateway
- * proxies over real HTTP as in production), one in-process event bus, embedded stores per service.
+ * EMBEDDED_FORWARDING: `in-process` (the default) hands each request the gateway has checked to
+ * the owning service's app in this process; `http` proxies it over loopback as the distributed
+ * deployment does (benchmarks and the forwarding contract tests compare the two).
+ */
+export function readEmbeddedForwarding(env: Env): 'in-process' | 'http' {
+  const value = env.EMBEDDED_FORWARDING ?? 'in-process';
+  if (value !== 'in-process' && value !== 'http') throw new ConfigError('EMBEDDED_FORWARDING', `must be "in-process" or "http", got "${value}"`);
+  return value;
+}
+
+/**
+ * The whole product in one process: every service on its own loopback port (services call each
+ * other's internal routes over HTTP as in production), one in-process event bus, embedded stores
+ * per service. The gateway hands public requests to the services in process (no loopback hop)
+ * unless EMBEDDED_FORWARDING=http.
  */
 export async function startEmbedded(baseEnv: Env = process.env, options: { clock?: Clock } = {}): Promise<EmbeddedProduct> {
   const dataDir = path.resolve(baseEnv.DATA_DIR ?? './data');
@@ -42,6 +55,7 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     REVIEW_LINK_SECRET: baseEnv.REVIEW_LINK_SECRET ?? persistentSecret(dataDir, 'review-link-secret', randomSecret),
     DRIVER_INVITE_LINK_SECRET: baseEnv.DRIVER_INVITE_LINK_SECRET ?? persistentSecret(dataDir, 'driver-invite-link-secret', randomSecret),
   };
+  const forwardingMode = readEmbeddedForwarding(env);
   const logLevel = env.LOG_LEVEL ?? 'info';
   const bus = new MemoryEventBus(createLogger('event-bus', logLevel));
   await bus.start();
@@ -65,7 +79,10 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     await Promise.all(prepared.map((p) => (services[p.name] ? services[p.name].stop() : p.abort()).catch(() => undefined)));
     throw err;
   }
-  const gateway = await startGateway(loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort }), { clock: options.clock });
+  const gatewayConfig = loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort });
+  const local: Partial<Record<ServiceName, LocalService>> = Object.fromEntries(Object.values(services).map((s) => [s.name, s.local]));
+  const forwarding = forwardingMode === 'in-process' ? inProcessForwarding(local, gatewayConfig.proxyTimeoutMs, createLogger('gateway', logLevel)) : undefined;
+  const gateway = await startGateway(gatewayConfig, { clock: options.clock, forwarding });
   return {
     url: gateway.url.replace('127.0.0.1', 'localhost'),
     opsUrl: gateway.opsUrl,

@@ -34,6 +34,11 @@ export interface RunningService {
   port: number;
   infra: Infrastructure;
   readiness: Readiness;
+  /**
+   * The service's own Express app and whether its server still takes requests: a host running the
+   * gateway in the same process (embedded mode) hands requests to it without a loopback HTTP hop.
+   */
+  local: { handler: Express; serving(): boolean };
   stop(): Promise<void>;
 }
 
@@ -90,11 +95,12 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
 
   const start = async (): Promise<RunningService> => {
     let server: RunningServer;
+    let app: Express;
     try {
       if (infra.ownsBus) await infra.bus.start();
       await built.start?.();
       const bus = infra.bus;
-      const app = createHttpApp({
+      app = createHttpApp({
         service: def.name,
         logger: infra.logger,
         readiness,
@@ -124,7 +130,8 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
         infra.logger.info(`${def.name} stopped`);
       })());
 
-    return { name: def.name, url: server.url, port: server.port, infra, readiness, stop };
+    const local = { handler: app, serving: () => server.server.listening };
+    return { name: def.name, url: server.url, port: server.port, infra, readiness, local, stop };
   };
   return { name: def.name, infra, readiness, start, abort };
 }
@@ -149,8 +156,30 @@ export async function runServiceMain<C extends { platform: PlatformConfig }>(def
     }
     throw err;
   }
+  const starting = exitOnSignalWhileStarting(def.name);
   const running = await startService(def, config);
+  starting.done();
   onShutdown(running.infra.logger, config.platform.shutdownTimeoutMs, () => running.stop());
+}
+
+/**
+ * Until the program serves, SIGTERM/SIGINT end it at once: nothing is in flight, and a start that
+ * waits on an unreachable broker or store could otherwise outlive every stop (as PID 1 in a
+ * container, Node ignores a signal it has no handler for).
+ */
+export function exitOnSignalWhileStarting(name: string): { done(): void } {
+  const exit = (signal: NodeJS.Signals) => {
+    console.error(`[${name}] ${signal} received while starting: exiting`);
+    process.exit(signal === 'SIGTERM' ? 143 : 130);
+  };
+  process.once('SIGTERM', exit);
+  process.once('SIGINT', exit);
+  return {
+    done: () => {
+      process.off('SIGTERM', exit);
+      process.off('SIGINT', exit);
+    },
+  };
 }
 
 /** Readiness already fails; requests still arriving (a load balancer not yet told) are served meanwhile. */
