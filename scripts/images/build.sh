@@ -132,6 +132,10 @@ build_redis() {
   build redis "$REDIS_IMAGE" "$IMAGES_DIR/redis/Dockerfile" "$IMAGES_DIR/redis" --build-arg "BASE_IMAGE=$BASE_IMAGE"
 }
 
+build_lb() {
+  build lb "$LB_IMAGE" "$IMAGES_DIR/lb/Dockerfile" "$IMAGES_DIR/lb" --build-arg "BASE_IMAGE=$BASE_IMAGE"
+}
+
 build_mail() {
   build mail-catcher "$MAIL_IMAGE" "$IMAGES_DIR/mail-catcher/Dockerfile" "$IMAGES_DIR/mail-catcher" --build-arg "NODE_IMAGE=$NODE_IMAGE"
 }
@@ -171,17 +175,17 @@ targets=("$@")
 want=()
 for t in "${targets[@]}"; do
   case "$t" in
-    all) want+=(base node jre kafka mongo redis mail stripe app) ;;
+    all) want+=(base node jre kafka mongo redis lb mail stripe app) ;;
     infra) want+=(base jre kafka mongo redis) ;;
-    compose) want+=(base node jre kafka mongo redis mail stripe app) ;;
+    compose) want+=(base node jre kafka mongo redis lb mail stripe app) ;;
     app) want+=(base node app) ;;
-    base | node | jre | kafka | mongo | redis | mail | stripe) want+=("$t") ;;
-    *) log "unknown target $t (all, infra, compose, app, base, node, jre, kafka, mongo, redis, mail, stripe)"; exit 2 ;;
+    base | node | jre | kafka | mongo | redis | lb | mail | stripe) want+=("$t") ;;
+    *) log "unknown target $t (all, infra, compose, app, base, node, jre, kafka, mongo, redis, lb, mail, stripe)"; exit 2 ;;
   esac
 done
 started=$SECONDS
 # Fixed order: every image is built after the one it starts FROM.
-for step in base node jre kafka mongo redis mail stripe app; do
+for step in base node jre kafka mongo redis lb mail stripe app; do
   case " ${want[*]} " in *" $step "*) "build_$step" ;; esac
 done
 log "done in $((SECONDS - started)) s (client $DOCKER)"

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, serviceUrlVar, SERVICE_NAMES } from '@vanhop/platform';
@@ -214,9 +214,10 @@ describe('k8s/ manifests', () => {
 
 describe('docker-compose.yml', () => {
   const compose = loadCompose();
-  const INFRA = ['kafka', 'mongo', 'redis', 'mailpit'];
+  const INFRA = ['kafka', 'mongo', 'redis', 'mailpit', 'lb'];
+  const lbConfig = readFileSync(path.join(ROOT, 'compose/haproxy.cfg'), 'utf8');
 
-  it('runs Kafka, MongoDB, Redis, an SMTP catcher and every program, each with a healthcheck', () => {
+  it('runs Kafka, MongoDB, Redis, an SMTP catcher, the lb and every program, each with a healthcheck', () => {
     expect(Object.keys(compose.services).sort()).toEqual([...INFRA, ...DEPLOYABLES.map((d) => d.name)].sort());
     for (const [name, s] of Object.entries(compose.services)) {
       expect(s.healthcheck?.test, `${name} healthcheck`).toBeTruthy();
@@ -226,8 +227,21 @@ describe('docker-compose.yml', () => {
     expect(compose.services.kafka.environment?.KAFKA_PROCESS_ROLES).toBe('broker,controller');
   });
 
+  it('publishes one entry point, the lb, which sends it to the gateways; no program is published', () => {
+    const published = Object.entries(compose.services).filter(([, s]) => (s.ports ?? []).length > 0).map(([n]) => n);
+    expect(published.sort()).toEqual(['lb', 'mailpit']);
+    expect(JSON.stringify(compose.services.lb.ports)).toContain(':8080');
+    expect(lbConfig).toMatch(/frontend public\s+bind :8080[\s\S]*?default_backend gateway/);
+    expect(lbConfig).toMatch(/backend gateway\s+(#.*\s+)*server-template gateway \d+ gateway:8080 check port 9090/);
+  });
+
   describe.each(DEPLOYABLES.map((d) => [d.name, d] as const))('%s', (name, d) => {
     const s: ComposeService = compose.services[name];
+
+    it('runs at least two replicas', () => {
+      expect((s as { deploy?: { replicas?: number } }).deploy?.replicas).toBeGreaterThanOrEqual(2);
+      expect((s as { container_name?: string }).container_name).toBeUndefined();
+    });
 
     it('is built from the Dockerfile and runs its own bundle', () => {
       expect(s.build).toBeTruthy();
@@ -257,8 +271,12 @@ describe('docker-compose.yml', () => {
         .filter(([k, v]) => /_(URL|BROKERS)$/.test(k) && k !== 'PUBLIC_URL' && v)
         .flatMap(([, v]) => v.split(',').map((u) => new URL(u.includes('://') ? u : `tcp://${u}`).hostname));
       for (const host of hosts) expect(Object.keys(compose.services), `${name} talks to ${host}`).toContain(host);
+      // Every call between programs goes through the lb's frontend for the target, which balances
+      // over the target's replicas by their compose name and port (only ready ones: the checks).
       for (const target of SERVICE_NAMES.filter((t) => env[serviceUrlVar(t)] !== undefined)) {
-        expect(env[serviceUrlVar(target)]).toBe(`http://${target}:${composeEnv(compose.services[target]).PORT}`);
+        const port = composeEnv(compose.services[target]).PORT;
+        expect(env[serviceUrlVar(target)]).toBe(`http://lb:${port}`);
+        expect(lbConfig).toMatch(new RegExp(`frontend ${target}\\s+bind :${port}\\s+default_backend ${target}\\s+backend ${target}\\s+server-template ${target} \\d+ ${target}:${port}\\s`));
       }
     });
 

@@ -40,10 +40,16 @@ for k in "${!p[@]}"; do echo "$k=${p[$k]}" >>"$props"; done
 jvm=(${KAFKA_HEAP_OPTS:--Xms128m -Xmx512m} -XX:+UseSerialGC -Djava.awt.headless=true
   -Dlog4j.configuration=file:/opt/kafka/config/log4j.properties ${KAFKA_JVM_OPTS:-})
 cluster_id="${KAFKA_CLUSTER_ID:-}"
+# A restarted container keeps its log directory, and the directory its cluster id: formatting with
+# another id is refused, so the broker would never start again.
+meta=/var/lib/kafka/data/meta.properties
+if [ -z "$cluster_id" ] && [ -f "$meta" ]; then
+  cluster_id="$(sed -n 's/^cluster\.id=//p' "$meta")"
+fi
 # A base64url id may start with '-', which the storage tool would read as an option: draw again.
 while [ -z "$cluster_id" ] || [ "${cluster_id:0:1}" = "-" ]; do
   cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
 done
-# --ignore-formatted: a restarted container keeps its log directory and its cluster id.
+# --ignore-formatted: a formatted directory (a restart) is kept as it is.
 java "${jvm[@]}" -cp '/opt/kafka/libs/*' kafka.tools.StorageTool format --ignore-formatted -t "$cluster_id" -c "$props" >/dev/null
 exec java "${jvm[@]}" -cp '/opt/kafka/libs/*' kafka.Kafka "$props"
