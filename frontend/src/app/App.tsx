@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Layout } from '../layout/Layout';
+import { Layout } from './layout/Layout';
 import { HomePage } from '../features/home/HomePage';
+import { QuoteSearch } from '../features/home/QuoteSearch';
 import { BookingPage } from '../features/booking/BookingPage';
 import { PATHS } from './paths';
 import { LandingRoute } from '../features/landing/LandingRoute';
 
-const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+const AdminApp = lazy(() => import('../features/staff/admin/AdminApp'));
 const DriverPortalApp = lazy(() => import('../features/driver-portal/DriverPortalApp'));
 // Retrieve and the payment result pages are reached from a link or a checkout, never first from home.
 const RetrievePage = lazy(() => import('../features/retrieve/RetrievePage').then((m) => ({ default: m.RetrievePage })));
@@ -25,7 +26,7 @@ const ReceiptPage = lazy(() => import('../features/mymove/ReceiptPage'));
 const ConversationPage = lazy(() => import('../features/conversations/ConversationPage'));
 const DriverReplyPage = lazy(() => import('../features/conversations/DriverReplyPage'));
 const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
-const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 const page = (element: ReactNode) => <Suspense fallback={<p className="page">Loading...</p>}>{element}</Suspense>;
 
@@ -43,7 +44,7 @@ export function App({ onStarted }: { onStarted?: () => void }) {
         <Route path={PATHS.driver} element={<Suspense fallback={<p>Loading...</p>}><DriverPortalApp /></Suspense>} />
         <Route element={<Layout />}>
           <Route path={PATHS.home} element={<HomePage />} />
-          <Route path={PATHS.booking} element={<BookingPage />} />
+          <Route path={PATHS.booking} element={<BookingPage search={<QuoteSearch submitLabel="Continue" />} />} />
           <Route path={PATHS.retrieve} element={page(<RetrievePage />)} />
           <Route path={PATHS.retrieveCode} element={page(<RetrievePage />)} />
           <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />

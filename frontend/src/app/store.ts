@@ -1,7 +1,7 @@
 /** The Redux store: the shared booking data, kept in sessionStorage so a reload of /booking keeps the move. */
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { bookingReducer, loadBookingState, saveBookingState } from '../features/booking/bookingSlice';
+import { bookingReducer, loadBookingState, saveBookingState } from './bookingSlice';
 
 const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 

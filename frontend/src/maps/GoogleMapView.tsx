@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Circle, GoogleMap, Marker, useJsApiLoader } from '@react-google-maps/api';
 import { MSG } from '@vanhop/contracts';
 import { googleLoaderOptions } from './google-loader';
+import { cssColour } from '../lib/cssColour';
 import type { MapSpec } from './types';
 
 /** The Google map, in its own lazy chunk: only sites with a Maps key ever download this code. */
@@ -34,7 +35,7 @@ export default function GoogleMapView({ apiKey, ...spec }: MapSpec & { apiKey: s
         <Circle
           center={spec.center}
           radius={spec.circleRadiusMetres}
-          options={{ fillColor: '#e8590c', fillOpacity: 0.22, strokeColor: '#e8590c', strokeOpacity: 0.9, strokeWeight: 2, clickable: false }}
+          options={{ fillColor: cssColour('--palette-orange-600', 'orangered'), fillOpacity: 0.22, strokeColor: cssColour('--palette-orange-600', 'orangered'), strokeOpacity: 0.9, strokeWeight: 2, clickable: false }}
         />
       )}
     </GoogleMap>,

@@ -4,7 +4,7 @@
  */
 import { SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
 import { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS, PATHS } from '../app/paths';
-import { parseLandingId } from '../features/landing/landing-ids';
+import { parseLandingId } from '../lib/landing-ids';
 
 const SERVICE_SLUGS = new Set<string>(SERVICE_TITLES.map(serviceSlug));
 

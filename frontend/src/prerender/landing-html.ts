@@ -1,5 +1,5 @@
 import { escapeHtml as esc, MSG } from '@vanhop/contracts';
-import { parseLandingId, placeDisplayName } from '../features/landing/landing-ids';
+import { parseLandingId, placeDisplayName } from '../lib/landing-ids';
 import { bookNowLink } from '../features/landing/book-now-link';
 import { landingText, landingTitle } from '../features/landing/landing-text';
 

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createStore } from '../app/store';
 import { HomePage } from '../features/home/HomePage';
-import { Layout } from '../layout/Layout';
+import { Layout } from '../app/layout/Layout';
 import { prerenderLandingPage } from './landing-html';
 import { prerenderShell } from './shell';
 import { PAGE_SLOT } from './shell-files';

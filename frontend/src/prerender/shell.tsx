@@ -9,7 +9,7 @@ import { Provider } from 'react-redux';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { createStore } from '../app/store';
 import { HomePage } from '../features/home/HomePage';
-import { Layout } from '../layout/Layout';
+import { Layout } from '../app/layout/Layout';
 import { PAGE_SLOT } from './shell-files';
 
 const render = (pathname: string, page: ReactNode): string =>

@@ -2,15 +2,36 @@
  * VanHop's small design system: thin React wrappers over the classes of components.css, coloured and
  * sized only by the tokens of tokens.css (both themes). Kept tiny: the home route loads them.
  */
-import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 
 const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; size?: 'sm' | 'md' | 'lg'; block?: boolean };
+/** The staff and driver areas draw their buttons with their own classes (admin.css, driver-portal.css). */
+export type ButtonArea = 'admin' | 'portal' | 'earnings';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link' | 'ghost';
 
-/** A button whose text sits centred at every size. Defaults to type="button". */
-export function Button({ variant = 'primary', size = 'md', block, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={cx('btn', variant !== 'primary' && `btn--${variant}`, size !== 'md' && `btn--${size}`, block && 'btn--block', className)} {...rest} />;
+/** The public site's classes for each variant (components.css and styles.css draw them). */
+const SITE_CLASS: Record<ButtonVariant, string> = { primary: 'primary', secondary: 'button secondary', danger: 'primary danger', link: 'link-button', ghost: 'btn btn--ghost' };
+
+type ButtonProps = ComponentProps<'button'> & {
+  /** Without it (and without `area`) the button is drawn only by its `className` (a close cross, a tab). */
+  variant?: ButtonVariant;
+  area?: ButtonArea;
+  size?: 'sm' | 'md' | 'lg';
+  block?: boolean;
+  /** While the action runs: disabled and announced as busy, with the same words. */
+  busy?: boolean;
+};
+
+/** The classes a button of this area and variant wears (exported for links drawn as buttons). */
+export function buttonClass({ area, variant, size = 'md', block, className }: Pick<ButtonProps, 'area' | 'variant' | 'size' | 'block' | 'className'>): string | undefined {
+  const look = area ? cx(`${area}-button`, variant && variant !== 'primary' && variant) : variant && SITE_CLASS[variant];
+  return cx(look, size !== 'md' && `btn--${size}`, block && 'btn--block', className) || undefined;
+}
+
+/** Every button of the app. Defaults to type="button": a submit button says type="submit". */
+export function Button({ variant, area, size, block, busy, className, type = 'button', disabled, ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClass({ area, variant, size, block, className })} disabled={disabled || busy} aria-busy={busy || undefined} {...rest} />;
 }
 
 type CardProps = HTMLAttributes<HTMLElement> & { as?: 'div' | 'li' | 'section' | 'article'; selected?: boolean; interactive?: boolean };
@@ -28,26 +49,6 @@ export function Badge({ tone = 'neutral', className, ...rest }: HTMLAttributes<H
 /** A boxed message. Give it role="alert" or role="status" where it must be announced. */
 export function Alert({ tone = 'info', className, ...rest }: HTMLAttributes<HTMLDivElement> & { tone?: Exclude<Tone, 'neutral' | 'accent'> }) {
   return <div className={cx('ui-alert', `ui-alert--${tone}`, className)} {...rest} />;
-}
-
-/** Label, control, optional hint and the field's error right under it (the error chip of components.css). */
-export function Field({ id, label, hint, error, children, className }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cx('ui-field', className)}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p className="ui-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** Up to two initials of a name ("Sam Okafor" → "SO"). */

@@ -1,22 +1,47 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { Alert, Avatar, Badge, Button, Card, Field, Steps, initialsOf } from './index';
+import { Alert, Avatar, Badge, Button, Card, Steps, initialsOf } from './index';
+import { Field } from './fields';
 
 afterEach(cleanup);
 
 describe('design system components', () => {
-  it('Button: a plain button by default, variants and sizes as classes', () => {
+  it('Button: type="button" unless told, each area and variant wearing the classes its stylesheet draws', () => {
     render(
       <>
-        <Button>Go</Button>
+        <Button variant="primary">Go</Button>
         <Button variant="secondary" size="lg" type="submit">
           Send
         </Button>
+        <Button area="admin" variant="danger">
+          Delete
+        </Button>
+        <Button area="portal">Save</Button>
+        <Button variant="link" className="extra">
+          More
+        </Button>
+        <Button className="modal-close">Close</Button>
       </>,
     );
     expect(screen.getByRole('button', { name: 'Go' }).getAttribute('type')).toBe('button');
-    expect(screen.getByRole('button', { name: 'Go' }).className).toBe('btn');
-    expect(screen.getByRole('button', { name: 'Send' }).className).toBe('btn btn--secondary btn--lg');
+    expect(screen.getByRole('button', { name: 'Go' }).className).toBe('primary');
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Send' }).className).toBe('button secondary btn--lg');
+    expect(screen.getByRole('button', { name: 'Delete' }).className).toBe('admin-button danger');
+    expect(screen.getByRole('button', { name: 'Save' }).className).toBe('portal-button');
+    expect(screen.getByRole('button', { name: 'More' }).className).toBe('link-button extra');
+    expect(screen.getByRole('button', { name: 'Close' }).className).toBe('modal-close');
+  });
+
+  it('Button: busy is disabled and announced, with the same name', () => {
+    render(
+      <Button variant="primary" busy>
+        Pay now
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 
   it('Field: label bound to the control, the error beside it and announced', () => {

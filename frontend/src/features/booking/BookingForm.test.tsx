@@ -4,9 +4,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { createStore } from '../../app/store';
-import { addressChanged, detailsChanged, searchChosen } from './bookingSlice';
+import { addressChanged, detailsChanged, searchChosen } from '../../app/bookingSlice';
 import BookingForm from './BookingForm';
-import { fakeApi, type Call } from '../../components/testing/fakeApi';
+import { fakeApi, type Call } from '../../testing/fakeApi';
 
 afterEach(() => {
   cleanup();

@@ -7,18 +7,19 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
-import { Steps } from '../../ui';
+import { Steps, Button } from '../../ui';
+import { useResource } from '../../lib';
 import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingRequest, type JobEstimate } from '@vanhop/contracts';
 import { ApiError, postBooking } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
-import { addressChanged, detailsChanged } from './bookingSlice';
+import { addressChanged, detailsChanged } from '../../app/bookingSlice';
 import { changesFromForm, currentMoveKey, formValuesFrom, isChoiceStale, moveKeyOf, quoteForOffer, toBookingRequest, viaStopErrors, type ChosenOffer, type PricedMove } from './bookingModel';
 import { VanGuide } from './VanGuide';
 import { HelpPicker, VanSizePicker } from './Pickers';
 import { WhereMoving } from './WhereMoving';
-import { FieldError, HourSelect } from './FormControls';
-import { DateTimePicker } from './DateTimePicker';
+import { Field, HourSelect } from '../../ui/fields';
+import { DateTimePicker } from '../../ui/DateTimePicker';
 import { QuotesPopup } from './QuotesPopup';
 import { QuotePanel } from './QuotePanel';
 import { ItemsPicker } from './ItemsPicker';
@@ -58,18 +59,12 @@ function useRepriceOnAddressCount(price: (request: BookingRequest) => Promise<Pr
   const store = useStore<RootState>();
   const latest = useRef(onQuote);
   latest.current = onQuote;
+  // Background only: the customer did not ask for this price, so a failure keeps the offers shown as
+  // they were, and Get Free Quote prices the move again and shows its own failure.
+  const priced = useResource(() => price(toBookingRequest(store.getState().booking)).catch(() => null), [count, store, price]).data;
   useEffect(() => {
-    let live = true;
-    price(toBookingRequest(store.getState().booking))
-      .then((p) => live && p && latest.current(p))
-      .catch(() => {
-        // Background only: the customer did not ask for this price, the offers shown stay as they
-        // were, and Get Free Quote prices the move again and shows its own failure.
-      });
-    return () => {
-      live = false;
-    };
-  }, [count, store, price]);
+    if (priced) latest.current(priced);
+  }, [priced]);
 }
 
 /** The schema's required texts, plus the shared moving-time rule so a stale saved date is caught here too. */
@@ -113,14 +108,13 @@ export function FocusFirstError() {
   return null;
 }
 
-function Field({ name, label, children }: { name: keyof BookingFields; label: string; children: React.ReactNode }) {
+/** The kit's Field on the booking form: its own frame, the error once the field was left. */
+function BookingField({ name, label, children }: { name: keyof BookingFields; label: string; children: React.ReactNode }) {
   const { touched, errors } = useFormikContext<BookingFields>();
   return (
-    <div className="form-field">
-      <label htmlFor={name}>{label}</label>
+    <Field id={name} label={label} error={touched[name] ? errors[name] : undefined} className="form-field">
       {children}
-      <FieldError id={`${name}-error`} message={touched[name] ? errors[name] : undefined} />
-    </div>
+    </Field>
   );
 }
 
@@ -149,9 +143,9 @@ function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null
   return (
     <section className="form-section" aria-labelledby="details-title">
       <h2 id="details-title">Time and details</h2>
-      <Field name="how_many_hour" label="How many hours do you need?">
+      <BookingField name="how_many_hour" label="How many hours do you need?">
         <HourSelect id="how_many_hour" {...getFieldProps('how_many_hour')} {...hourA11y} />
-      </Field>
+      </BookingField>
       <HourHelp driveSeconds={driveSeconds} hour={values.how_many_hour === '' ? '' : Number(values.how_many_hour)} onUseHours={onUseHours} />
       <div className="form-field">
         <label htmlFor="moving_date">When is your moving date?</label>
@@ -168,7 +162,7 @@ function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null
           error={touched.moving_date ? errors.moving_date : undefined}
         />
       </div>
-      <Field name="descriContent" label="Describe what is moving">
+      <BookingField name="descriContent" label="Describe what is moving">
         <textarea
           id="descriContent"
           rows={4}
@@ -176,7 +170,7 @@ function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null
           {...getFieldProps('descriContent')}
           {...descA11y}
         />
-      </Field>
+      </BookingField>
     </section>
   );
 }
@@ -186,15 +180,15 @@ function AboutYou() {
     <section className="form-section" aria-labelledby="about-you-title">
       <h2 id="about-you-title">About you</h2>
       <p className="note">We will text you a link to your quotes, so you can come back to them at any time.</p>
-      <Field name="name" label="Name">
+      <BookingField name="name" label="Name">
         <TextInput name="name" type="text" autoComplete="name" />
-      </Field>
-      <Field name="email" label="E-mail">
+      </BookingField>
+      <BookingField name="email" label="E-mail">
         <TextInput name="email" type="email" autoComplete="email" />
-      </Field>
-      <Field name="phone" label="Phone">
+      </BookingField>
+      <BookingField name="phone" label="Phone">
         <TextInput name="phone" type="tel" inputMode="tel" autoComplete="tel" />
-      </Field>
+      </BookingField>
     </section>
   );
 }
@@ -282,9 +276,9 @@ export default function BookingForm() {
             <ItemsPicker />
             <MoveDetails driveSeconds={driveSeconds} onUseHours={bookHours} />
             <AboutYou />
-            <button type="submit" className="primary btn--lg get-quote" disabled={isSubmitting}>
+            <Button type="submit" variant="primary" size="lg" className="get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
-            </button>
+            </Button>
             {sendFailed && (
               <p className="field-error" role="alert">
                 {MSG.booking.sendFailed}

@@ -15,8 +15,9 @@ import {
   type ItemLine,
 } from '@vanhop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { itemsChanged, vanSizeChosen } from './bookingSlice';
+import { itemsChanged, vanSizeChosen } from '../../app/bookingSlice';
 import './items.css';
+import { Button } from '../../ui';
 
 const countOf = (items: ItemLine[], id: string) => items.find((l) => l.id === id)?.count ?? 0;
 
@@ -72,9 +73,8 @@ export function ItemsPicker() {
         <label htmlFor="items-extra-name">Something else</label>
         <input id="items-extra-name" type="text" maxLength={ITEM_LIMITS.nameLength} value={extraName} placeholder="e.g. Piano stool" onChange={(e) => setExtraName(e.target.value)} />
         <input type="number" min={1} max={ITEM_LIMITS.count} aria-label="Something else: how many" value={extraCount} onChange={(e) => setExtraCount(Math.max(1, Math.min(ITEM_LIMITS.count, Math.floor(Number(e.target.value) || 1))))} />
-        <button
-          type="button"
-          className="button secondary"
+        <Button
+          variant="secondary"
           disabled={!canAddExtra}
           onClick={() => {
             set([...items, { id: OTHER_ITEM_ID, count: extraCount, name: extraName.trim() }]);
@@ -83,16 +83,16 @@ export function ItemsPicker() {
           }}
         >
           Add
-        </button>
+        </Button>
       </div>
       {extras.length > 0 && (
         <ul className="items-extras">
           {extras.map((l) => (
             <li key={l.name}>
               {l.count} × {l.name}{' '}
-              <button type="button" className="link-button" aria-label={`Remove ${l.name}`} onClick={() => set(items.filter((x) => x !== l))}>
+              <Button variant="link" aria-label={`Remove ${l.name}`} onClick={() => set(items.filter((x) => x !== l))}>
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -110,9 +110,9 @@ export function ItemsPicker() {
             )}
           </p>
           {van.van !== vanSize && (
-            <button type="button" className="button secondary" onClick={() => dispatch(vanSizeChosen(van.van))}>
+            <Button variant="secondary" onClick={() => dispatch(vanSizeChosen(van.van))}>
               Use a {VAN_SPECS[van.van].title}
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -8,6 +8,7 @@ import { durationLabel, estimateJob, estimateLine, MINIMUM_CHARGED_HOURS, type J
 import { useAppSelector } from '../../app/store';
 import { pounds } from './bookingModel';
 import './items.css';
+import { Button } from '../../ui';
 
 /** "1 h booked, 2 h charged: minimum", or null when the hours booked are what is charged. */
 export function minimumChargeNote(bookedHours: number, chargedHours = MINIMUM_CHARGED_HOURS): string | null {
@@ -44,9 +45,9 @@ export function EstimateFacts({ estimate, bookedHours, chargedHours, overtimePer
       )}
       {estimate.overLongestBooking && <p className="job-estimate-warning">This is more than one day's work: ask Instant Support about splitting it.</p>}
       {onUseHours && bookedHours !== estimate.suggestedHours && (
-        <button type="button" className="button secondary job-estimate-use" onClick={() => onUseHours(estimate.suggestedHours)}>
+        <Button variant="secondary" className="job-estimate-use" onClick={() => onUseHours(estimate.suggestedHours)}>
           Book {durationLabel(estimate.suggestedHours * 3600)} instead
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { homeNoticeOf } from '../../app/homeNotice';
 import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 
 afterEach(() => {
   cleanup();

@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BOOKING_TIME_MESSAGES, earliestBookingTime, MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
-import { Modal } from '../../components/Modal';
-import { Alert } from '../../ui';
+import { Modal } from '../../ui/Modal';
+import { Alert, Button } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
-import { formatMovingDate } from './dateRules';
+import { formatMovingDate } from '../../lib/dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { homeNoticeState } from '../../app/homeNotice';
@@ -97,18 +97,18 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
         <span>
           Your quote{outdated ? ': prices changed' : `: ${pounds(quote.totalPrice)}`}
         </span>
-        <button type="button" className="primary" onClick={() => setMinimised(false)}>
+        <Button variant="primary" onClick={() => setMinimised(false)}>
           Show my quote
-        </button>
+        </Button>
       </div>
     );
   }
 
   return (
     <Modal title="Your quote" onClose={onClose} floating className="quote-panel">
-      <button type="button" className="link-button quote-panel-minimise" onClick={() => setMinimised(true)}>
+      <Button variant="link" className="quote-panel-minimise" onClick={() => setMinimised(true)}>
         Minimise to see the form
-      </button>
+      </Button>
       {outdated ? (
         <div className="quote-panel-stale">
           <Alert tone="warning" role="alert">
@@ -117,9 +117,9 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
               {refused && <span className="quote-panel-refused">{refused}</span>}
             </p>
           </Alert>
-          <button type="button" className="primary" onClick={onRequote} disabled={!onRequote}>
+          <Button variant="primary" onClick={onRequote} disabled={!onRequote}>
             {MSG.quote.getQuotesAgain}
-          </button>
+          </Button>
         </div>
       ) : (
         <QuoteFacts quote={quote} offer={offer} more={more} onToggleMore={() => setMore((m) => !m)} percentage={percentage} onPercentage={setPercentage} onUseHours={onUseHours} />
@@ -130,17 +130,17 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
         </p>
       )}
       <div className="quote-panel-actions">
-        <button type="button" className="primary" disabled={busy || outdated} onClick={bookNow}>
+        <Button variant="primary" disabled={busy || outdated} onClick={bookNow}>
           Book Now
-        </button>
-        <button type="button" className="button secondary" disabled={busy || outdated} onClick={saveLater}>
+        </Button>
+        <Button variant="secondary" disabled={busy || outdated} onClick={saveLater}>
           SaveForLater
-        </button>
+        </Button>
       </div>
       {!outdated && (
-        <button type="button" className="link-button" onClick={onCompare}>
+        <Button variant="link" onClick={onCompare}>
           Compare all quotes
-        </button>
+        </Button>
       )}
     </Modal>
   );
@@ -221,9 +221,9 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
           )}
         </dl>
       )}
-      <button type="button" className="link-button" aria-expanded={more} onClick={onToggleMore}>
+      <Button variant="link" aria-expanded={more} onClick={onToggleMore}>
         {more ? 'Show Less' : 'Show More'}
-      </button>
+      </Button>
       <fieldset className="deposit">
         <legend>How much would you like to pay now?</legend>
         {PAYMENT_PERCENTAGES.map((p) => (

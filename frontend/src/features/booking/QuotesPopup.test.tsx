@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 import { QuotesPopup } from './QuotesPopup';
 
 const offer = (driverId: string, driverName: string, rating: number, reviewCount: number, totalPrice: number): Offer => ({

@@ -1,16 +1,17 @@
 /** The quotes popup: every matching driver's offer to compare, cheapest first (or best rated); ask a driver before booking. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { VAN_SPECS, type BookingQuoteResponse, type ConversationAbout, type DriverRatings, type Offer } from '@vanhop/contracts';
-import { Modal } from '../../components/Modal';
-import { Alert, Avatar, Badge, Card, type Tone } from '../../ui';
-import { combinedRating, fetchDriverRatings } from '../reviews/driverRatings';
-import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../reviews/ratingText';
+import { Modal } from '../../ui/Modal';
+import { Alert, Avatar, Badge, Card, type Tone, Button } from '../../ui';
+import { useResource } from '../../lib';
+import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
+import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../../lib/ratingText';
 import { pounds } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
 
 // Loaded when a customer first asks to message a driver.
-const MessageDriver = lazy(() => import('../conversations/MessageDriver'));
+const MessageDriver = lazy(() => import('../../ui/chat/MessageDriver'));
 
 /** What a message from this popup is about: the quote as the customer sees it, with that driver's price. */
 const aboutOffer = (quote: BookingQuoteResponse['quote'], offer: Offer): ConversationAbout => ({
@@ -48,19 +49,10 @@ interface QuotesPopupProps {
 }
 
 export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: QuotesPopupProps) {
-  const [ratings, setRatings] = useState<DriverRatings>({});
   const [messaging, setMessaging] = useState<string | null>(null);
   const [sort, setSort] = useState<OfferSort>('price');
-  useEffect(() => {
-    let live = true;
-    // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
-    fetchDriverRatings()
-      .then((r) => live && setRatings(r ?? {}))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
+  const ratings: DriverRatings = useResource(() => fetchDriverRatings(), []).data ?? {};
   const rated = (response.offers ?? []).map((offer) => ({ offer, ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined) }));
   const offers = sortOffers(rated, sort);
   const badges = offerBadges(rated);
@@ -153,12 +145,12 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                     </details>
                   )}
                   <div className="offer-actions">
-                    <button type="button" className="primary" onClick={() => onChoose(o)}>
+                    <Button variant="primary" onClick={() => onChoose(o)}>
                       Choose {o.driverName}
-                    </button>
-                    <button type="button" className="button secondary" aria-expanded={messaging === o.driverId} onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}>
+                    </Button>
+                    <Button variant="secondary" aria-expanded={messaging === o.driverId} onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}>
                       Message {o.driverName}
-                    </button>
+                    </Button>
                   </div>
                   {messaging === o.driverId && (
                     <Suspense fallback={<p>Loading...</p>}>

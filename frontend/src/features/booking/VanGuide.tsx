@@ -1,15 +1,16 @@
 /** The van size guide: a button and the popup with every van's measurements. */
 import { useState } from 'react';
 import { VAN_SIZES, VAN_SPECS } from '@vanhop/contracts';
-import { Modal } from '../../components/Modal';
+import { Modal } from '../../ui/Modal';
+import { Button } from '../../ui';
 
 export function VanGuide() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="link-button" onClick={() => setOpen(true)}>
+      <Button variant="link" onClick={() => setOpen(true)}>
         Van size guide
-      </button>
+      </Button>
       {open && (
         <Modal title="Van size guide" onClose={() => setOpen(false)}>
           <div className="van-guide">

@@ -4,11 +4,12 @@
  */
 import { useFormikContext } from 'formik';
 import type { BookingForm } from '@vanhop/contracts';
-import { StopPlaceInput } from '../../components/StopPlaceInput';
+import { StopPlaceInput } from '../../ui/address/StopPlaceInput';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { addressChanged, stopAdded, stopRemoved, type AddressState } from './bookingSlice';
-import { FieldError, StairSelect } from './FormControls';
+import { addressChanged, stopAdded, stopRemoved, type AddressState } from '../../app/bookingSlice';
+import { FieldError, StairSelect } from '../../ui/fields';
 import { viaFieldKey } from './bookingModel';
+import { Button } from '../../ui';
 
 function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; location: string }) {
   const { getFieldProps, touched, errors } = useFormikContext<BookingForm>();
@@ -25,12 +26,12 @@ function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; locat
         <div>
           <label htmlFor={address}>Building address</label>
           <input id={address} type="text" placeholder="House number and street" {...getFieldProps(address)} aria-invalid={err(address) ? true : undefined} aria-describedby={err(address) ? `${address}-error` : undefined} />
-          <FieldError id={`${address}-error`} message={err(address)} />
+          <FieldError id={`${address}-error`} error={err(address)} />
         </div>
         <div>
           <label htmlFor={stair}>Stairs</label>
           <StairSelect id={stair} {...getFieldProps(stair)} invalid={!!err(stair)} errorId={`${stair}-error`} />
-          <FieldError id={`${stair}-error`} message={err(stair)} />
+          <FieldError id={`${stair}-error`} error={err(stair)} />
         </div>
       </div>
     </div>
@@ -53,9 +54,9 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
     <div className="stop stop-via" data-testid="via-stop">
       <div className="stop-via-head">
         <h3>Via stop {index}</h3>
-        <button type="button" className="link-button" onClick={() => dispatch(stopRemoved(stop.id))} aria-label={`Remove via stop ${index}`}>
+        <Button variant="link" onClick={() => dispatch(stopRemoved(stop.id))} aria-label={`Remove via stop ${index}`}>
           Remove
-        </button>
+        </Button>
       </div>
       <label htmlFor={`${prefix}-location`}>Postcode or place</label>
       <StopPlaceInput id={`${prefix}-location`} location={stop.placeChosen === false ? '' : stop.location} onPick={(location) => change({ location })} error={err('location')} />
@@ -63,7 +64,7 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
         <div>
           <label htmlFor={`${prefix}-address`}>Building address</label>
           <input id={`${prefix}-address`} type="text" placeholder="House number and street" value={stop.physicalAddress} onChange={(e) => change({ physicalAddress: e.target.value })} {...a11y('address')} />
-          <FieldError id={`${prefix}-address-error`} message={err('address')} />
+          <FieldError id={`${prefix}-address-error`} error={err('address')} />
         </div>
         <div>
           <label htmlFor={`${prefix}-stair`}>Stairs</label>
@@ -74,7 +75,7 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
             invalid={!!err('stair')}
             errorId={`${prefix}-stair-error`}
           />
-          <FieldError id={`${prefix}-stair-error`} message={err('stair')} />
+          <FieldError id={`${prefix}-stair-error`} error={err('stair')} />
         </div>
       </div>
     </div>
@@ -94,9 +95,9 @@ export function WhereMoving() {
       {via.map((stop, i) => (
         <ViaStop key={stop.id} stop={stop} index={i + 1} />
       ))}
-      <button type="button" className="button secondary add-stop" onClick={() => dispatch(stopAdded())}>
+      <Button variant="secondary" className="add-stop" onClick={() => dispatch(stopAdded())}>
         + add stop
-      </button>
+      </Button>
       <EndAddress kind="delivery" location={last.location} />
     </section>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingQuoteResponse, Offer } from '@vanhop/contracts';
 import { changesFromForm, formValuesFrom, newRetrieveCode, offersByPrice, overtimeOf, quoteForOffer, shareOf, toBookingRequest } from './bookingModel';
-import { bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded, stopRemoved, addressChanged, BOOKING_STORAGE_KEY } from './bookingSlice';
+import { bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded, stopRemoved, addressChanged, BOOKING_STORAGE_KEY } from '../../app/bookingSlice';
 
 const withMove = () => {
   let s = bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));

@@ -1,6 +1,6 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { MSG, RETRIEVE_CODE_MAX, bookingDraftSchema, viaStopProblems, formatPounds, moveFingerprint, penceToPounds, poundsToPence, shareOfPence, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
-import type { AddressState, BookingState } from './bookingSlice';
+import { MSG, RETRIEVE_CODE_MAX, bookingDraftSchema, viaStopProblems, moveFingerprint, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type Quote } from '@vanhop/contracts';
+import type { AddressState, BookingState } from '../../app/bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
 const stairValue = (s: string): number | '' => (s === '' ? '' : Number(s));
@@ -129,11 +129,7 @@ export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quo
 /** Cheapest first; equal prices by better rating. */
 export const offersByPrice = (offers: Offer[]) => [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
 
-/** The amount a deposit share pays, as money for people ("£1,234.50"; computed in pence). */
-export const shareOf = (totalPounds: number, percentage: PaymentPercentage): string =>
-  formatPounds(penceToPounds(shareOfPence(poundsToPence(totalPounds), percentage)));
-
-export const pounds = formatPounds;
+export { pounds, shareOf } from '../../lib/money';
 
 /** Overtime per half hour: the server's figure (half the driver's hourly rate); quotes saved before it carried one fall back to the old all-in rate. */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoSuggestion } from '@vanhop/contracts';
-import { exactMatch } from '../../components/GeoSuggestInput';
+import { exactMatch } from '../../ui/address/GeoSuggestInput';
 import { viaStopErrors, viaFieldKey } from './bookingModel';
-import { addressChanged, bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded } from './bookingSlice';
+import { addressChanged, bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded } from '../../app/bookingSlice';
 
 const withStop = () => bookingReducer(bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' })), stopAdded());
 

@@ -4,6 +4,7 @@ import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop
 import { sendContactMessage } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { homeNoticeState } from '../../app/homeNotice';
+import { Button } from '../../ui';
 
 type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };
 
@@ -59,9 +60,9 @@ export function ContactForm({ onSent }: { onSent: (serverMessage: string) => voi
           </label>
           <FieldError name="agree" />
           <div>
-            <button type="submit" className="primary" disabled={isSubmitting}>
+            <Button type="submit" variant="primary" disabled={isSubmitting}>
               {isSubmitting ? 'Sending…' : 'Send message'}
-            </button>
+            </Button>
           </div>
         </Form>
       )}

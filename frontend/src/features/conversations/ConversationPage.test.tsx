@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { CONVERSATION_MSG, type CustomerConversationView } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 import ConversationPage from './ConversationPage';
-import { EMAIL_STATUS_TEXT } from './EmailStatusNote';
+import { EMAIL_STATUS_TEXT } from '../../ui/chat/EmailStatusNote';
 
 const thread = (emailStatus: CustomerConversationView['emailStatus']): CustomerConversationView => ({
   id: 'c1',

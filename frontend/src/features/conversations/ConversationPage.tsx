@@ -10,14 +10,14 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { CONFIRM_EMAIL_PARAM, CONVERSATION_MSG, type CustomerConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/usePageTitle';
-import { confirmConversationEmail, getConversation, postConversationMessage } from './api';
-import { EmailStatusNote } from './EmailStatusNote';
+import { confirmConversationEmail, getConversation, postConversationMessage } from '../../api/conversations';
+import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { aboutText } from './aboutText';
-import { saveSupportToken } from './links';
-import { Thread } from './Thread';
-import { usePolling } from './usePolling';
-import { THREAD_POLL_MS } from './MessageDriver';
-import './conversations.css';
+import { saveSupportToken } from '../../lib/conversation-links';
+import { Thread } from '../../ui/chat/Thread';
+import { usePolling } from '../../lib/usePolling';
+import { THREAD_POLL_MS } from '../../ui/chat/MessageDriver';
+import '../../ui/chat/conversations.css';
 
 export default function ConversationPage() {
   const { token = '' } = useParams();

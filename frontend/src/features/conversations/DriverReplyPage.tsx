@@ -7,12 +7,12 @@ import { useParams } from 'react-router-dom';
 import { CONVERSATION_MSG, type DriverConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/usePageTitle';
-import { getDriverThread, postDriverReply } from './api';
+import { getDriverThread, postDriverReply } from '../../api/conversations';
 import { aboutText } from './aboutText';
-import { Thread } from './Thread';
-import { usePolling } from './usePolling';
-import { THREAD_POLL_MS } from './MessageDriver';
-import './conversations.css';
+import { Thread } from '../../ui/chat/Thread';
+import { usePolling } from '../../lib/usePolling';
+import { THREAD_POLL_MS } from '../../ui/chat/MessageDriver';
+import '../../ui/chat/conversations.css';
 
 export default function DriverReplyPage() {
   const { token = '' } = useParams();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { COVERAGE_CIRCLE_METRES, COVERAGE_MAP_ZOOM, NW2_REFERENCE, SERVICE_RADIUS_MILES, withinServiceArea } from '@vanhop/contracts';
-import { MapView } from '../../maps/MapView';
+import { MapView } from '../../ui/map';
 
 /** /checkareacover: where pickups are possible; also where an out-of-area quote search lands. */
 export function CoveragePage() {

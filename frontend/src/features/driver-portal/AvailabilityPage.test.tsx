@@ -4,7 +4,7 @@ import { AVAILABILITY_MSG, type Availability } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { ANY_TIME_TEXT, NOTHING_TO_SAVE, NOT_WORKING_TEXT, NO_HOURS_NOTE, NO_WORK_NOTE } from './availability-text';
-import { self } from '../drivers/test-fixtures';
+import { self } from '../../testing/driver-fixtures';
 import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 

@@ -4,7 +4,7 @@ import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, DRIVER_MSG, MSG, availabilitySche
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { NO_HOURS_NOTE } from './availability-text';
-import { BOUNDS, CARD, job, self } from '../drivers/test-fixtures';
+import { BOUNDS, CARD, job, self } from '../../testing/driver-fixtures';
 import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, where, isolateEachTest } from '../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/driver/*', <DriverPortalApp />, path);

@@ -1,13 +1,13 @@
 /** /driver/earnings: the driver's own weekly statement (Monday to Sunday), to print or download. */
-import { useEffect, useState } from 'react';
-import type { EarningsStatement as Statement } from '@vanhop/contracts';
+import { useState } from 'react';
 import { usePageTitle } from '../../app/usePageTitle';
-import { EarningsStatement } from '../drivers/EarningsStatement';
-import { downloadCsv } from '../drivers/earnings-download';
+import { EarningsStatement } from '../../ui/EarningsStatement';
+import { downloadCsv } from '../../api/download-csv';
 import { messageOf } from './api';
 import { fetchOwnStatement, ownStatementCsvPath } from './earnings-api';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
+import { useResource } from '../../lib';
 
 const TITLE = 'Your earnings';
 
@@ -15,20 +15,10 @@ export function EarningsPage() {
   usePageTitle('Your earnings · VanHop driver portal');
   const { token, guard } = useDriverSession();
   const [week, setWeek] = useState<string | undefined>(undefined);
-  const [statement, setStatement] = useState<Statement | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    setError(null);
-    guard(fetchOwnStatement(token, week))
-      .then((s) => live && setStatement(s))
-      .catch((err) => live && setError(messageOf(err, 'Your statement could not be loaded. Please try again.')));
-    return () => {
-      live = false;
-    };
-  }, [token, guard, week]);
+  const read = useResource(token ? () => guard(fetchOwnStatement(token, week)) : null, [token, guard, week]);
+  const statement = read.data ?? null;
+  const [downloadError, setError] = useState<string | null>(null);
+  const error = read.error !== undefined ? messageOf(read.error, 'Your statement could not be loaded. Please try again.') : downloadError;
 
   if (!statement) return <PortalLoading title={TITLE} error={error} />;
   return (

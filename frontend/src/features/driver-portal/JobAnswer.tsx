@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { timeLeftText, type JobView } from '@vanhop/contracts';
-import { londonDateTime } from '../drivers/format';
+import { londonDateTime } from '../../lib/format';
+import { Button } from '../../ui';
 
 export type JobAnswerKind = 'accept' | 'decline';
 
@@ -47,22 +48,22 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
         <div className="portal-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId}>Decline job {job.randomNumber}? It goes back to the office and you cannot take it back.</p>
           <div className="portal-actions">
-            <button type="button" className="portal-button danger" disabled={busy} onClick={() => onAnswer(job, 'decline')}>
+            <Button area="portal" variant="danger" disabled={busy} onClick={() => onAnswer(job, 'decline')}>
               Confirm decline
-            </button>
-            <button ref={keepRef} type="button" className="portal-button secondary" disabled={busy} onClick={() => ask(false)}>
+            </Button>
+            <Button ref={keepRef} type="button" area="portal" variant="secondary" disabled={busy} onClick={() => ask(false)}>
               Keep it
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div className="portal-actions">
-          <button type="button" className="portal-button" disabled={busy} onClick={() => onAnswer(job, 'accept')}>
+          <Button area="portal" disabled={busy} onClick={() => onAnswer(job, 'accept')}>
             Accept
-          </button>
-          <button ref={declineRef} type="button" className="portal-button secondary" disabled={busy} onClick={() => ask(true)}>
+          </Button>
+          <Button ref={declineRef} type="button" area="portal" variant="secondary" disabled={busy} onClick={() => ask(true)}>
             Decline
-          </button>
+          </Button>
         </div>
       )}
     </div>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { isCallOpen, JOB_CALL_BUTTON, JOB_CALL_MSG, type JobCallResponse, type JobView } from '@vanhop/contracts';
 import { callCustomer, messageOf, PortalApiError } from './api';
 import { useDriverSession } from './session';
+import { Button } from '../../ui';
 
 /** Whether the card offers the call: an accepted job of a live booking, on its day or the day before. */
 export const offersCall = (job: JobView, now: Date): boolean =>
@@ -43,9 +44,9 @@ export function JobCall({ job, onStale }: { job: JobView; onStale: () => void })
           <span className="portal-muted">{JOB_CALL_MSG.connected}</span>
         </p>
       ) : (
-        <button type="button" className="portal-button secondary" disabled={busy} onClick={() => void ask()}>
+        <Button area="portal" variant="secondary" disabled={busy} onClick={() => void ask()}>
           {JOB_CALL_BUTTON}
-        </button>
+        </Button>
       )}
       {answer && !answer.connected && (
         <p className="portal-call-standin" role="status" data-testid="call-stand-in">

@@ -3,9 +3,9 @@
  * is on, and the answer an offered job is waiting for.
  */
 import { jobStateText, type JobView } from '@vanhop/contracts';
-import { ItemList } from '../../components/ItemList';
+import { ItemList } from '../../ui/ItemList';
 import { Badge, type Tone } from '../../ui';
-import { londonDateTime } from '../drivers/format';
+import { londonDateTime } from '../../lib/format';
 import { JobAnswer, type JobAnswerKind } from './JobAnswer';
 import { JobMoney } from './JobMoney';
 import { JobProgress, showsProgress } from './JobProgress';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
-import { job } from '../drivers/test-fixtures';
+import { job } from '../../testing/driver-fixtures';
 import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
 import { giveProof, pngFile, sign, stubCanvas } from './job-day-testing';
 

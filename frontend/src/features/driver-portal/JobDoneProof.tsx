@@ -9,6 +9,7 @@ import { markJobDone, messageOf, PortalApiError } from './api';
 import { proofPhoto } from './proof-photos';
 import { useDriverSession } from './session';
 import { SignaturePad } from './SignaturePad';
+import { Button } from '../../ui';
 
 type Field = 'photos' | 'signature' | 'signedBy';
 
@@ -99,9 +100,9 @@ export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView;
             {photos.map((src, i) => (
               <li key={`${i}-${src.length}`}>
                 <img src={src} alt={`Photo ${i + 1} of the load`} />
-                <button type="button" className="portal-button secondary" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
+                <Button area="portal" variant="secondary" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
                   Remove photo {i + 1}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -132,12 +133,12 @@ export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView;
         </p>
       )}
       <div className="portal-actions">
-        <button type="submit" className="portal-button" disabled={busy}>
+        <Button type="submit" area="portal" disabled={busy}>
           Mark done
-        </button>
-        <button type="button" className="portal-button secondary" disabled={busy} onClick={onCancel}>
+        </Button>
+        <Button area="portal" variant="secondary" disabled={busy} onClick={onCancel}>
           Not yet
-        </button>
+        </Button>
         <span className="portal-muted">The customer gets a text.</span>
       </div>
     </form>

@@ -6,10 +6,11 @@
  */
 import { useState } from 'react';
 import { JOB_PROGRESS_BUTTON, JOB_PROGRESS_DONE_TEXT, JOB_PROGRESS_STEPS, nextProgressStep, signedForText, type JobView } from '@vanhop/contracts';
-import { londonDateTime, londonTime } from '../drivers/format';
+import { londonDateTime, londonTime } from '../../lib/format';
 import { markJobProgress, messageOf, PortalApiError } from './api';
 import { JobDoneProof } from './JobDoneProof';
 import { useDriverSession } from './session';
+import { Button } from '../../ui';
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 const londonDayOf = (d: Date) => LONDON_DAY.format(d);
@@ -104,9 +105,9 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
           </p>
         ) : (
           <div className="portal-actions">
-            <button type="button" className="portal-button" disabled={busy} onClick={() => void mark()}>
+            <Button area="portal" disabled={busy} onClick={() => void mark()}>
               {JOB_PROGRESS_BUTTON[next]}
-            </button>
+            </Button>
             <span className="portal-muted">The customer gets a text.</span>
           </div>
         ))}

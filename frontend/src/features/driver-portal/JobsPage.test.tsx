@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
-import { job } from '../drivers/test-fixtures';
+import { job } from '../../testing/driver-fixtures';
 import { type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };

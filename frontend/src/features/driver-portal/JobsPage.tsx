@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { StatusLine } from '../drivers/fields';
+import { StatusLine } from '../../ui/fields';
 import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
 import { JobCard } from './JobCard';
 import type { JobAnswerKind } from './JobAnswer';

@@ -3,7 +3,8 @@ import { Form, Formik } from 'formik';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { InputField, SubmitRow } from '../drivers/fields';
+import { SubmitRow } from '../../ui/fields';
+import { InputField } from '../../ui/formik-fields';
 import { PortalApiError, login } from './api';
 import { DRIVER_HOME_PATH, storeDriverToken, useDriverSession } from './session';
 

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { DriverIdentity } from '@vanhop/contracts';
-import { AreaLayout } from '../../layout/AreaLayout';
+import { AreaLayout } from '../../app/layout/AreaLayout';
 import { fetchIdentity, isUnauthorized } from './api';
 import { clearDriverToken, useDriverSession } from './session';
+import { useResource } from '../../lib';
+import { Button } from '../../ui';
 
 /**
  * The portal's own chrome: who is signed in, the portal's pages and Sign out. The identity call
@@ -12,21 +13,12 @@ import { clearDriverToken, useDriverSession } from './session';
  */
 export function PortalLayout() {
   const { token, logout } = useDriverSession();
-  const [me, setMe] = useState<DriverIdentity | null>(null);
-
+  const identity = useResource(token ? () => fetchIdentity(token) : null, [token]);
+  const me = token && !identity.loading && identity.error === undefined ? (identity.data ?? null) : null;
   useEffect(() => {
-    setMe(null);
-    if (!token) return;
-    let live = true;
-    fetchIdentity(token)
-      .then((identity) => live && setMe(identity))
-      .catch((err) => {
-        if (live && isUnauthorized(err)) clearDriverToken();
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+    if (isUnauthorized(identity.error)) clearDriverToken();
+  }, [identity.error]);
+
 
   return (
     <AreaLayout area="portal" homePath="/driver/jobs" tag="Driver" footerText="driver portal" mainId="portal-main">
@@ -41,9 +33,9 @@ export function PortalLayout() {
       {token && (
         <div className="portal-who">
           {me && <span data-testid="signed-in-as">Signed in as {me.name}</span>}
-          <button type="button" className="portal-signout" onClick={logout}>
+          <Button className="portal-signout" onClick={logout}>
             Sign out
-          </button>
+          </Button>
         </div>
       )}
     </AreaLayout>

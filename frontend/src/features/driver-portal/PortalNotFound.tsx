@@ -1,6 +1,6 @@
 import { MSG } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { AreaNotFound } from '../../layout/AreaLayout';
+import { AreaNotFound } from '../../app/layout/AreaLayout';
 
 /** Any /driver/* path that is not a portal screen. */
 export function PortalNotFound() {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DRIVER_MSG } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
-import { CARD, self } from '../drivers/test-fixtures';
+import { CARD, self } from '../../testing/driver-fixtures';
 import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 

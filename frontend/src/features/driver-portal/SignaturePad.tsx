@@ -4,6 +4,8 @@
  * URL after each stroke, or null once cleared.
  */
 import { useRef, useState, type PointerEvent } from 'react';
+import { cssColour } from '../../lib/cssColour';
+import { Button } from '../../ui';
 
 export function SignaturePad({ label, onChange }: { label: string; onChange: (png: string | null) => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -24,7 +26,7 @@ export function SignaturePad({ label, onChange }: { label: string; onChange: (pn
       ctx.lineWidth = 3;
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
-      ctx.strokeStyle = '#111';
+      ctx.strokeStyle = cssColour('--palette-ink-950', 'black');
     }
     return ctx;
   };
@@ -79,9 +81,9 @@ export function SignaturePad({ label, onChange }: { label: string; onChange: (pn
       />
       <div className="portal-signature-foot">
         <span className="portal-muted">{signed ? 'Signed' : 'Sign above with a finger'}</span>
-        <button type="button" className="portal-button secondary" onClick={clear} disabled={!signed}>
+        <Button area="portal" variant="secondary" onClick={clear} disabled={!signed}>
           Clear signature
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -2,15 +2,17 @@
  * /driver/welcome/:token: the invitation link from the office's e-mail. It shows whom the invitation
  * is for, and the driver chooses their password; that signs them in and opens their prices.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { COMPANY, DRIVER_ACCOUNT_MSG, driverPasswordSchema, type DriverInvitePreview, type DriverPasswordSet } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
-import { InputField, SubmitRow, formikErrors } from '../drivers/fields';
-import { londonDateTime } from '../drivers/format';
+import { SubmitRow } from '../../ui/fields';
+import { InputField, formikErrors } from '../../ui/formik-fields';
+import { londonDateTime } from '../../lib/format';
 import { PortalApiError, fetchInvite, messageOf, setFirstPassword } from './api';
 import { storeDriverToken } from './session';
+import { useResource } from '../../lib';
 
 const INITIAL: DriverPasswordSet = { password: '', password1: '' };
 const FORM = 'driver-welcome';
@@ -41,21 +43,11 @@ export function WelcomePage() {
   usePageTitle('Welcome · VanHop driver portal');
   const { token: invite = '' } = useParams();
   const navigate = useNavigate();
-  const [preview, setPreview] = useState<DriverInvitePreview | null>(null);
-  const [dead, setDead] = useState<string | null>(null);
+  const invitation = useResource(() => fetchInvite(invite), [invite]);
+  const preview: DriverInvitePreview | null = invitation.loading ? null : (invitation.data ?? null);
+  const [refused, setDead] = useState<string | null>(null);
+  const dead = refused ?? (invitation.error !== undefined ? deadLinkText(invitation.error) : null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setPreview(null);
-    setDead(null);
-    fetchInvite(invite)
-      .then((p) => live && setPreview(p))
-      .catch((err) => live && setDead(deadLinkText(err)));
-    return () => {
-      live = false;
-    };
-  }, [invite]);
 
   const submit = async (values: DriverPasswordSet, helpers: FormikHelpers<DriverPasswordSet>) => {
     setFailure(null);

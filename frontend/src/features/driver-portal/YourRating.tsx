@@ -2,22 +2,14 @@
  * The driver's rating as customers see it beside their offers: the rating they came with and
  * VanHop's approved reviews together (the same figure as the quotes and the staff Drivers list).
  */
-import { useEffect, useState } from 'react';
 import type { DriverRatings } from '@vanhop/contracts';
-import { combinedRating, fetchDriverRatings } from '../reviews/driverRatings';
+import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
+import { useResource } from '../../lib';
 
 export function YourRating({ driverId, rating, reviewCount }: { driverId: string; rating: number; reviewCount: number }) {
-  const [own, setOwn] = useState<DriverRatings | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchDriverRatings()
-      .then((all) => live && setOwn(all))
-      // Without VanHop's reviews the rating the driver came with is still true as far as it goes.
-      .catch(() => live && setOwn({}));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without VanHop's reviews the rating the driver came with is still true as far as it goes.
+  const ratings = useResource(() => fetchDriverRatings(), []);
+  const own: DriverRatings | null = ratings.loading ? null : (ratings.data ?? {});
   if (own === null) return null;
   const shown = combinedRating({ rating, reviewCount }, own[driverId]);
   return (

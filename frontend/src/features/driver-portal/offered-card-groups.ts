@@ -4,7 +4,7 @@
  * driver is never quoted at is noise there (and staff's bounds for it are often £0.00–£0.00).
  */
 import type { DriverSelfView } from '@vanhop/contracts';
-import { CARD_GROUPS, type CardGroup } from '../drivers/card-form';
+import { CARD_GROUPS, type CardGroup } from '../../lib/price-card-form';
 
 /** `vanPerHourPence.Large` → its kind and key; other fields are neither a van nor a help level. */
 const KEYED: Record<string, 'van' | 'help'> = { vanPerHourPence: 'van', helpersPerHourPence: 'help', stairPerFlightPerHourPence: 'help' };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FAQ_ENTRIES } from './faq-entries';
+import { Button } from '../../ui';
 
 export function FaqPage() {
   // One answer open at a time, chosen by id (docs/SCREENS.md).
@@ -14,8 +15,7 @@ export function FaqPage() {
           const open = entry.id === openId;
           return (
             <li key={entry.id} className="faq-item">
-              <button
-                type="button"
+              <Button
                 className="faq-question"
                 aria-expanded={open}
                 aria-controls={`faq-answer-${entry.id}`}
@@ -24,7 +24,7 @@ export function FaqPage() {
               >
                 <span>{entry.question}</span>
                 <span aria-hidden="true">{open ? '−' : '+'}</span>
-              </button>
+              </Button>
               {open && (
                 <p className="faq-answer" id={`faq-answer-${entry.id}`} role="region" aria-labelledby={`faq-question-${entry.id}`}>
                   {entry.answer}

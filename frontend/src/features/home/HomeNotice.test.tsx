@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { homeNoticeState } from '../../app/homeNotice';
 import { createStore } from '../../app/store';
 import { HomePage } from './HomePage';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 
 afterEach(cleanup);
 

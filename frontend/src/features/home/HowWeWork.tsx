@@ -1,6 +1,7 @@
 /** The three steps, advancing every 2 s (docs/SCREENS.md). */
 import { useState } from 'react';
 import { useRotation } from './useRotation';
+import { Button } from '../../ui';
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 3, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
@@ -59,7 +60,7 @@ export function Dots({ count, index, onPick, label }: { count: number; index: nu
   return (
     <div className="carousel-dots">
       {Array.from({ length: count }, (_, i) => (
-        <button key={i} type="button" className={i === index ? 'dot active' : 'dot'} aria-label={`Show ${label} ${i + 1}`} aria-current={i === index} onClick={() => onPick(i)} />
+        <Button key={i} type="button" className={i === index ? 'dot active' : 'dot'} aria-label={`Show ${label} ${i + 1}`} aria-current={i === index} onClick={() => onPick(i)} />
       ))}
     </div>
   );

@@ -6,14 +6,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '@vanhop/contracts';
-import { AddressAutocomplete } from '../../components/AddressAutocomplete';
-import type { PlaceChoice } from '../../components/addressInput';
+import { AddressAutocomplete } from '../../ui/address/AddressAutocomplete';
+import type { PlaceChoice } from '../../ui/address/addressInput';
 import { geoCoverage } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { useAppDispatch } from '../../app/store';
-import { searchChosen } from '../booking/bookingSlice';
+import { searchChosen } from '../../app/bookingSlice';
 import { validateSearch, withinServiceArea, type SearchErrors, type SearchField } from './searchRules';
 import './QuoteSearch.css';
+import { Button } from '../../ui';
 
 const EMPTY: SearchField = { text: '', choice: null };
 
@@ -95,9 +96,9 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
           error={shown('dropoff')}
         />
       </div>
-      <button type="submit" className="primary quote-search-submit" disabled={busy}>
+      <Button type="submit" variant="primary" className="quote-search-submit" disabled={busy}>
         {busy ? 'Checking...' : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

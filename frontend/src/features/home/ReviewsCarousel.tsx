@@ -1,7 +1,8 @@
 /** Customer reviews from GET /api/google/review, newest first, advancing every 3 s. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fetchReviews, type Review } from '../../api/client';
 import { useRotation } from './useRotation';
+import { useResource } from '../../lib';
 import { Dots } from './HowWeWork';
 
 const reviewDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
@@ -12,20 +13,12 @@ export const newestFirst = (reviews: Review[]) => [...reviews].sort((a, b) => b.
 const isLocalImage = (url: string) => url.startsWith('/') || url.startsWith('data:image/');
 
 /** The reviews, newest first; empty until (and unless) they arrive. Fetched once by the home page. */
+const NONE: Review[] = [];
+
 export function useReviews(): Review[] {
-  const [reviews, setReviews] = useState<Review[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchReviews()
-      .then((res) => live && setReviews(newestFirst(res.result?.reviews ?? [])))
-      .catch(() => {
-        // Background decoration: without reviews the home page simply shows none (the hook's contract).
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return reviews;
+  // Background decoration: without reviews the home page simply shows none (the hook's contract).
+  const reviews = useResource(() => fetchReviews().then((res) => newestFirst(res.result?.reviews ?? [])), []).data;
+  return reviews ?? NONE;
 }
 
 export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {

@@ -1,6 +1,6 @@
 /** The home search's rules (docs/SCREENS.md): both ends picked from the list, pickup within 30 miles of NW2. */
 import { MSG, milesFromServiceCentre, withinServiceArea as coveredByService } from '@vanhop/contracts';
-import type { PlaceChoice } from '../../components/addressInput';
+import type { PlaceChoice } from '../../ui/address/addressInput';
 
 export interface SearchField {
   text: string;

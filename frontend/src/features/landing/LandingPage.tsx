@@ -1,43 +1,46 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LOCAL_MAP_ZOOM } from '@vanhop/contracts';
 import { geoGeocode } from '../../api/client';
-import { MapView } from '../../maps/MapView';
-import type { LatLng } from '../../maps/types';
-import { NotFoundPage } from '../not-found/NotFoundPage';
-import { parseLandingId, placeDisplayName } from './landing-ids';
+import { MapView } from '../../ui/map';
+import type { LatLng } from '../../ui/map';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { parseLandingId, placeDisplayName } from '../../lib/landing-ids';
 import { bookNowLink } from './book-now-link';
 import { landingText, landingTitle } from './landing-text';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useResource } from '../../lib';
 
 /** docs/SCREENS.md: geocoding waits 1 second after the place changes. */
 export const GEOCODE_DELAY_MS = 1000;
 
+/** Resolves after `ms` unless the name changes first (then the lookup is never sent). */
+const settled = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
 /** Coordinates of a place name from the geo service (Google-shaped answer), 1 s after the name settles. */
 export function useGeocodedPlace(address: string | null): { location: LatLng | null; failed: boolean } {
-  const [location, setLocation] = useState<LatLng | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setLocation(null);
-    setFailed(false);
-    if (!address) return;
-    let cancelled = false;
-    const timer = setTimeout(async () => {
-      try {
-        const answer = await geoGeocode(address);
-        const found = answer.results[0]?.geometry.location;
-        if (!found) throw new Error(`no result for ${address}`);
-        if (!cancelled) setLocation({ lat: found.lat, lng: found.lng });
-      } catch {
-        // `failed` is shown: the page says it could not place the town on the map.
-        if (!cancelled) setFailed(true);
-      }
-    }, GEOCODE_DELAY_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [address]);
+  const place = useResource(
+    address
+      ? async (signal) => {
+          await settled(GEOCODE_DELAY_MS, signal);
+          const answer = await geoGeocode(address);
+          const found = answer.results[0]?.geometry.location;
+          if (!found) throw new Error(`no result for ${address}`);
+          return { lat: found.lat, lng: found.lng };
+        }
+      : null,
+    [address],
+  );
+  const current = address !== null && !place.loading;
+  // `failed` is shown: the page says it could not place the town on the map.
+  const location = current && place.error === undefined ? (place.data ?? null) : null;
+  const failed = current && place.error !== undefined;
   return { location, failed };
 }
 

@@ -1,6 +1,6 @@
 import { LEAD_TIME_TEXT } from '@vanhop/contracts';
-import { SERVICE_CONTENT } from '../services/service-content';
-import { placeDisplayName, type LandingTarget } from './landing-ids';
+import { SERVICE_CONTENT } from '../../lib/service-content';
+import { placeDisplayName, type LandingTarget } from '../../lib/landing-ids';
 
 export interface LandingText {
   heading: string;

@@ -6,11 +6,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { reactivateBookingSchema, type CancelTerms, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
 import { ApiError, cancelMyMove, payMyMoveBalance, postponeMyMove, priceNewDate, reactivateMyMove } from '../../api/client';
-import { DateTimePicker } from '../booking/DateTimePicker';
-import { isBookable } from '../booking/dateRules';
+import { DateTimePicker } from '../../ui/DateTimePicker';
+import { isBookable } from '../../lib/dateRules';
 import type { ActionName, MyMoveState } from './myMoveState';
 import type { useMyMove } from './useMyMove';
-import { dayText, penceText } from './words';
+import { dayText, penceText } from '../../lib/move-words';
+import { Button } from '../../ui';
 
 type Ready = Extract<MyMoveState, { status: 'ready' }>;
 type Controls = Pick<ReturnType<typeof useMyMove>, 'run' | 'leave' | 'refresh' | 'dismiss'>;
@@ -56,9 +57,9 @@ export function MoveActions({ token, state, run, leave, refresh, dismiss, now }:
       {state.actionError && state.actionError.action !== 'reactivate' && (
         <div className="mymove-error" role="alert">
           <p>{state.actionError.message}</p>
-          <button type="button" className="button secondary" onClick={dismiss}>
+          <Button variant="secondary" onClick={dismiss}>
             OK
-          </button>
+          </Button>
         </div>
       )}
       {reasons.length > 0 && (
@@ -98,9 +99,9 @@ function PayBalance({ view, busy, onPay }: { view: MyMoveView; busy: ActionName 
     <div className="mymove-action">
       <h3>Pay the balance</h3>
       <p>Pay what is left now by card and there is nothing to pay on the day. You get a receipt by e-mail.</p>
-      <button type="button" className="primary" disabled={busy !== null} onClick={onPay}>
+      <Button variant="primary" disabled={busy !== null} onClick={onPay}>
         {busy === 'payBalance' ? 'Please wait...' : `Pay the balance of ${penceText(view.money.balancePence)}`}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -162,21 +163,21 @@ function Cancel({ view, busy, refresh, onConfirm }: { view: MyMoveView; busy: bo
     <div className="mymove-action">
       <h3>Cancel the move</h3>
       {!open ? (
-        <button type="button" className="button secondary" onClick={start} disabled={working}>
+        <Button variant="secondary" onClick={start} disabled={working}>
           {checking ? 'Please wait...' : 'Cancel my move'}
-        </button>
+        </Button>
       ) : (
         seen && (
           <ConfirmBox
             title="Before you cancel"
             actions={
               <>
-                <button type="button" className="primary danger" onClick={confirm} disabled={working}>
+                <Button variant="danger" onClick={confirm} disabled={working}>
                   {working ? 'Please wait...' : 'Yes, cancel my move'}
-                </button>
-                <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={busy}>
+                </Button>
+                <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
                   Keep my move
-                </button>
+                </Button>
               </>
             }
           >
@@ -210,27 +211,26 @@ function Postpone({ busy, onConfirm }: { busy: boolean; onConfirm: () => Promise
     <div className="mymove-action">
       <h3>Postpone the move</h3>
       {!open ? (
-        <button type="button" className="button secondary" onClick={() => setOpen(true)} disabled={busy}>
+        <Button variant="secondary" onClick={() => setOpen(true)} disabled={busy}>
           Postpone my move
-        </button>
+        </Button>
       ) : (
         <ConfirmBox
           title="Before you postpone"
           actions={
             <>
-              <button
-                type="button"
-                className="primary"
+              <Button
+                variant="primary"
                 disabled={busy}
                 onClick={async () => {
                   if (await onConfirm()) setOpen(false);
                 }}
               >
                 {busy ? 'Please wait...' : 'Yes, postpone my move'}
-              </button>
-              <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={busy}>
+              </Button>
+              <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
                 Keep my date
-              </button>
+              </Button>
             </>
           }
         >
@@ -333,19 +333,19 @@ function Reactivate({
           </p>
           <p>{newDateSettlementText(priced)}</p>
           <div className="mymove-buttons">
-            <button type="button" className="primary" onClick={() => void confirm()} disabled={busy}>
+            <Button variant="primary" onClick={() => void confirm()} disabled={busy}>
               {busy ? 'Please wait...' : 'Confirm my new date'}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setPriced(null)} disabled={busy}>
+            </Button>
+            <Button variant="secondary" onClick={() => setPriced(null)} disabled={busy}>
               Choose another date
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div className="mymove-buttons">
-          <button type="button" className="primary" onClick={() => void submit()} disabled={busy || pricing}>
+          <Button variant="primary" onClick={() => void submit()} disabled={busy || pricing}>
             {pricing ? 'Pricing the new date...' : 'See the price for this date'}
-          </button>
+          </Button>
         </div>
       )}
     </div>

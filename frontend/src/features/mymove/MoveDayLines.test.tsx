@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { JOB_PROGRESS_LINE } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 import { MyMovePage } from './MyMovePage';
-import { myMoveView } from './testing';
+import { myMoveView } from '../../testing/my-move';
 
 afterEach(() => {
   cleanup();

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyMoveView } from '@vanhop/contracts';
-import { ItemList } from '../../components/ItemList';
-import { helpText, hoursText, moveWhenText, penceText, stairText, stampText } from './words';
+import { ItemList } from '../../ui/ItemList';
+import { helpText, hoursText, moveWhenText, penceText, stairText, stampText } from '../../lib/move-words';
 
 const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
   <div className="mymove-row">

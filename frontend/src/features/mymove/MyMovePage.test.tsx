@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MyMoveView } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 import { MyMovePage } from './MyMovePage';
 import { TERMS_CHANGED } from './MoveActions';
-import { FULL_REFUND_TERMS, myMoveView } from './testing';
+import { FULL_REFUND_TERMS, myMoveView } from '../../testing/my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -12,9 +12,10 @@ import { MoneySummary, MoveDetails, ReceiptList, StatusHistory } from './MoveSec
 import { SignedFor } from './SignedFor';
 import { refundSince, type Outcome } from './myMoveState';
 import { useMyMove } from './useMyMove';
-import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from './words';
+import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from '../../lib/move-words';
 import './mymove.css';
-import { MyMoveMessageDriver } from '../conversations/MyMoveMessageDriver';
+import { MyMoveMessageDriver } from './MyMoveMessageDriver';
+import { Button } from '../../ui';
 
 export function MyMovePage({ now }: { now?: () => Date }) {
   const { token = '' } = useParams();
@@ -52,9 +53,9 @@ export function MyMovePage({ now }: { now?: () => Date }) {
         <p className="mymove-error" role="alert">
           {state.message}
         </p>
-        <button type="button" className="primary" onClick={() => void refresh()}>
+        <Button variant="primary" onClick={() => void refresh()}>
           Try again
-        </button>
+        </Button>
       </section>
     );
   }

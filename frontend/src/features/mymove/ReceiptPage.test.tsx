@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { MyMoveReceipt } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
+import { fakeApi } from '../../testing/fakeApi';
 import { ReceiptPage } from './ReceiptPage';
-import { myMoveView } from './testing';
+import { myMoveView } from '../../testing/my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

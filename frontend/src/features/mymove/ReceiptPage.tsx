@@ -2,14 +2,15 @@
  * /mymove/:token/receipt/:receiptId: one payment or refund as a printable receipt. The same signed
  * link opens it, so a customer can print it without an account; print CSS leaves only the receipt.
  */
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { COMPANY, type MyMoveReceipt } from '@vanhop/contracts';
 import { ApiError, getMyMoveReceipt } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { usePageTitle } from '../../app/usePageTitle';
-import { moveWhenText, NOT_FOUND_TEXT, penceText, stampText } from './words';
+import { useResource } from '../../lib';
+import { moveWhenText, NOT_FOUND_TEXT, penceText, stampText } from '../../lib/move-words';
 import './mymove.css';
+import { Button } from '../../ui';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; data: MyMoveReceipt } | { status: 'not-found' } | { status: 'failed' };
 
@@ -18,21 +19,14 @@ const PROVIDER_TEXT = { stripe: 'Card (Stripe)', local: 'Test checkout (no real 
 export function ReceiptPage() {
   const { token = '', receiptId = '' } = useParams();
   const { config } = usePublicConfig();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const read = useResource(() => getMyMoveReceipt(token, receiptId), [token, receiptId]);
   usePageTitle('Receipt');
-
-  useEffect(() => {
-    let live = true;
-    getMyMoveReceipt(token, receiptId)
-      .then((data) => live && setLoaded({ status: 'ready', data }))
-      .catch((err: unknown) => {
-        // Shown below: "not found" for a 404, the failure text otherwise.
-        if (live) setLoaded({ status: err instanceof ApiError && err.status === 404 ? 'not-found' : 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token, receiptId]);
+  // Shown below: "not found" for a 404, the failure text otherwise.
+  const loaded: Loaded = read.error
+    ? { status: read.error instanceof ApiError && read.error.status === 404 ? 'not-found' : 'failed' }
+    : read.data
+      ? { status: 'ready', data: read.data }
+      : { status: 'loading' };
 
   const back = (
     <Link to={`/mymove/${encodeURIComponent(token)}`} className="button secondary no-print">
@@ -113,9 +107,9 @@ export function ReceiptPage() {
       </dl>
       <p className="mymove-muted">Prices exclude VAT: no VAT is added. Thank you for moving with {COMPANY.brand}.</p>
       <p className="mymove-buttons no-print">
-        <button type="button" className="primary" onClick={() => window.print()}>
+        <Button variant="primary" onClick={() => window.print()}>
           Print
-        </button>
+        </Button>
         {back}
       </p>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { myMoveReducer, needsPolling, refundSince, type MyMoveState } from './myMoveState';
-import { myMoveView } from './testing';
+import { myMoveView } from '../../testing/my-move';
 
 const ready = (): MyMoveState => myMoveReducer({ status: 'loading' }, { type: 'loaded', view: myMoveView() });
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeApi } from '../../components/testing/fakeApi';
-import { myMoveView } from '../mymove/testing';
+import { fakeApi } from '../../testing/fakeApi';
+import { myMoveView } from '../../testing/my-move';
 import { PaymentFailPage } from './PaymentFailPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
 

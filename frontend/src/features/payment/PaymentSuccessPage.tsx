@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { confirmCheckoutSession } from '../../api/client';
-import { hoursText, moveWhenText, paymentStatusText, penceText, stairText } from '../mymove/words';
+import type { ConfirmedPaymentState } from '../../app/route-state';
+import { hoursText, moveWhenText, paymentStatusText, penceText, stairText } from '../../lib/move-words';
 import './payment.css';
 
 type Details = Partial<PaymentSuccessResponse>;
@@ -68,10 +69,6 @@ function MoveSummary({ move, totalPence, driverName }: { move: NonNullable<Detai
   );
 }
 
-/** The retrieve page's card payment arrives already confirmed (its answer in the navigation state). */
-export interface ConfirmedPaymentState {
-  confirmed: Details;
-}
 
 const confirmedFrom = (state: unknown): Details | null => {
   const confirmed = state && typeof state === 'object' ? (state as Partial<ConfirmedPaymentState>).confirmed : undefined;

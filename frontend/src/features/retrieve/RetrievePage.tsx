@@ -17,12 +17,13 @@ import {
 } from '@vanhop/contracts';
 import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
-import { formatMovingDate } from '../booking/dateRules';
-import { pounds, shareOf } from '../booking/bookingModel';
-import { paidForText } from '../mymove/words';
-import type { ConfirmedPaymentState } from '../payment/PaymentSuccessPage';
+import { formatMovingDate } from '../../lib/dateRules';
+import { pounds, shareOf } from '../../lib/money';
+import { paidForText } from '../../lib/move-words';
+import type { ConfirmedPaymentState } from '../../app/route-state';
 import { PATHS } from '../../app/paths';
 import './retrieve.css';
+import { Button } from '../../ui';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
 
@@ -171,9 +172,9 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
       ) : (
         <>
           <p className="note">Card payments are in test mode on this server: you will pay on the local test checkout page.</p>
-          <button type="button" className="primary" disabled={busy} onClick={payLocally} data-code={code}>
+          <Button variant="primary" disabled={busy} onClick={payLocally} data-code={code}>
             {busy ? 'Please wait...' : payLabel}
-          </button>
+          </Button>
         </>
       )}
       {problem && (
@@ -252,9 +253,9 @@ export function RetrievePage() {
         <label htmlFor="retrieve-code">Quote code</label>
         <div className="retrieve-row">
           <input id="retrieve-code" name="code" type="text" inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} aria-describedby={error ? 'retrieve-error' : undefined} />
-          <button type="submit" className="primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Please wait...' : 'Retrieve'}
-          </button>
+          </Button>
         </div>
       </form>
       {error && (

@@ -2,10 +2,12 @@
  * Card payment with Stripe Elements, loaded only when a publishable key is configured. `prepare`
  * saves the booking and answers the PaymentIntent's client secret (or null to stop, e.g. no share chosen).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { MSG } from '@vanhop/contracts';
+import { useResource } from '../../lib';
+import { Button } from '../../ui';
 
 interface StripeCardPaymentProps {
   publishableKey: string;
@@ -61,30 +63,17 @@ function CardForm({ prepare, onPaid, payLabel }: Omit<StripeCardPaymentProps, 'p
           {cardError}
         </p>
       )}
-      <button type="button" className="primary" disabled={busy || !stripe} onClick={pay}>
+      <Button variant="primary" disabled={busy || !stripe} onClick={pay}>
         {busy ? 'Paying...' : payLabel}
-      </button>
+      </Button>
     </div>
   );
 }
 
 export default function StripeCardPayment({ publishableKey, ...rest }: StripeCardPaymentProps) {
-  const [stripe, setStripe] = useState<Stripe | null>(null);
-  const [problem, setProblem] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    stripeFor(publishableKey)
-      .then((s) => {
-        if (!live) return;
-        if (s) setStripe(s);
-        else setProblem(MSG.payment.stripeUnavailable);
-      })
-      .catch(() => live && setProblem(MSG.payment.stripeLoadFailed));
-    return () => {
-      live = false;
-    };
-  }, [publishableKey]);
+  const loaded = useResource(() => stripeFor(publishableKey), [publishableKey]);
+  const stripe = loaded.data ?? null;
+  const problem = loaded.error !== undefined ? MSG.payment.stripeLoadFailed : loaded.data === null ? MSG.payment.stripeUnavailable : '';
 
   if (problem) {
     return (

@@ -3,14 +3,16 @@
  * e-mail: stars (required), a few words, and optionally the driver's own stars. One review per
  * move; staff check it before it appears on the site.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { REVIEW_MSG, REVIEW_TEXT_MAX_LENGTH, type ReviewLinkView } from '@vanhop/contracts';
+import { REVIEW_MSG, REVIEW_TEXT_MAX_LENGTH, reviewSubmissionSchema, type ReviewLinkView, type ReviewSubmission } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/usePageTitle';
 import { getReviewLink, submitReview } from './api';
 import { StarRating } from './StarRating';
-import './reviews.css';
+import '../../ui/reviews.css';
+import { Button } from '../../ui';
 
 const moveDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -60,60 +62,62 @@ export default function ReviewPage() {
   );
 }
 
+type ReviewValues = { rating: number | null; text: string; driverRating: number | null };
+const NO_REVIEW: ReviewValues = { rating: null, text: '', driverRating: null };
+
+/** Checked with the wire contract's schema on submit (as the server checks it); the server's field errors land beside their fields. */
 function ReviewForm({ view, token, onSubmitted }: { view: ReviewLinkView; token: string; onSubmitted: (message: string) => void }) {
-  const [rating, setRating] = useState<number | null>(null);
-  const [driverRating, setDriverRating] = useState<number | null>(null);
-  const [text, setText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
   const date = Date.parse(view.moveDate);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (rating === null) {
-      setErrors({ rating: REVIEW_MSG.ratingRequired });
-      return;
-    }
-    setSending(true);
-    setErrors({});
+  const submit = async (values: ReviewValues, helpers: FormikHelpers<ReviewValues>) => {
+    helpers.setStatus(null);
     try {
-      const { message } = await submitReview(token, { rating, text: text.trim(), driverRating });
+      const { message } = await submitReview(token, reviewSubmissionSchema.cast(values) as ReviewSubmission);
       onSubmitted(message);
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.errors ?? {}) : {};
-      setErrors({ ...fields, form: err instanceof ApiError && err.message ? err.message : 'Your review could not be sent. Please try again.' });
-    } finally {
-      setSending(false);
+      if (err instanceof ApiError && err.errors) helpers.setErrors(err.errors);
+      helpers.setStatus(err instanceof ApiError && err.message ? err.message : 'Your review could not be sent. Please try again.');
     }
   };
 
   return (
-    <form className="review-form" onSubmit={submit} noValidate>
-      <p className="lead">
-        Hello {view.authorName.split(' ')[0]}, how was your move{Number.isNaN(date) ? '' : ` on ${moveDay.format(new Date(date))}`}
-        {view.driverName ? ` with ${view.driverName}` : ''}?
-      </p>
-      <StarRating name="rating" legend="Your overall rating" value={rating} onChange={(n) => setRating(n ?? null)} error={errors.rating} />
-      <label>
-        Your review
-        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={5} maxLength={REVIEW_TEXT_MAX_LENGTH} placeholder="What went well, and what could be better?" />
-        <small>
-          {text.length.toLocaleString('en-GB')}/{REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')}
-        </small>
-        {errors.text && <span className="field-error">{errors.text}</span>}
-      </label>
-      {view.driverName && (
-        <StarRating name="driverRating" legend={`Rate ${view.driverName} (optional)`} value={driverRating} onChange={setDriverRating} optional error={errors.driverRating} />
+    <Formik initialValues={NO_REVIEW} validationSchema={reviewSubmissionSchema} validateOnChange={false} validateOnBlur={false} onSubmit={submit}>
+      {({ values, errors, status, isSubmitting, setFieldValue }) => (
+        <Form className="review-form" noValidate>
+          <p className="lead">
+            Hello {view.authorName.split(' ')[0]}, how was your move{Number.isNaN(date) ? '' : ` on ${moveDay.format(new Date(date))}`}
+            {view.driverName ? ` with ${view.driverName}` : ''}?
+          </p>
+          <StarRating name="rating" legend="Your overall rating" value={values.rating} onChange={(n) => void setFieldValue('rating', n ?? null, false)} error={errors.rating} />
+          <label>
+            Your review
+            <Field as="textarea" name="text" rows={5} maxLength={REVIEW_TEXT_MAX_LENGTH} placeholder="What went well, and what could be better?" />
+            <small>
+              {values.text.length.toLocaleString('en-GB')}/{REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')}
+            </small>
+            {errors.text && <span className="field-error">{errors.text}</span>}
+          </label>
+          {view.driverName && (
+            <StarRating
+              name="driverRating"
+              legend={`Rate ${view.driverName} (optional)`}
+              value={values.driverRating}
+              onChange={(n) => void setFieldValue('driverRating', n, false)}
+              optional
+              error={errors.driverRating}
+            />
+          )}
+          <p className="note">Your review is signed &quot;{view.authorName}&quot; and appears on our site once our team has checked it.</p>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Submit review'}
+          </Button>
+          {typeof status === 'string' && status && (
+            <p className="field-error" role="alert">
+              {status}
+            </p>
+          )}
+        </Form>
       )}
-      <p className="note">Your review is signed &quot;{view.authorName}&quot; and appears on our site once our team has checked it.</p>
-      <button type="submit" className="primary" disabled={sending}>
-        {sending ? 'Sending...' : 'Submit review'}
-      </button>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-    </form>
+    </Formik>
   );
 }

@@ -1,5 +1,5 @@
 /** Choosing 1 to 5 stars: a radio group, so it works with the keyboard and reads out as "4 stars". */
-import './reviews.css';
+import '../../ui/reviews.css';
 
 interface StarRatingProps {
   name: string;

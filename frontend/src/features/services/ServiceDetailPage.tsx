@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { serviceSlug } from '@vanhop/contracts';
-import { LANDING_PLACES, landingPath } from '../landing/landing-ids';
-import { NotFoundPage } from '../not-found/NotFoundPage';
-import { SERVICES, findServiceBySlug } from './service-content';
+import { LANDING_PLACES, landingPath } from '../../lib/landing-ids';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { SERVICES, findServiceBySlug } from '../../lib/service-content';
 
 export function ServiceDetailPage() {
   const { id = '' } = useParams();

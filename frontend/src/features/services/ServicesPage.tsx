@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { serviceSlug } from '@vanhop/contracts';
-import { SERVICES } from './service-content';
+import { SERVICES } from '../../lib/service-content';
 // Our icon sprite: a file loaded by URL, not JavaScript.
 import icons from '../../assets/service-icons.svg?no-inline';
 

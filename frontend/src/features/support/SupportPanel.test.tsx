@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { CustomerConversationView } from '@vanhop/contracts';
-import { fakeApi } from '../../components/testing/fakeApi';
-import { SupportLauncher } from '../../layout/SupportLauncher';
+import { fakeApi } from '../../testing/fakeApi';
+import { SupportLauncher } from '../../app/layout/SupportLauncher';
 
 const chat = (messages: CustomerConversationView['messages'], emailStatus: CustomerConversationView['emailStatus'] = 'none'): CustomerConversationView => ({
   id: 'c1',

@@ -9,16 +9,17 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, type CustomerConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
-import { Modal } from '../../components/Modal';
+import { Modal } from '../../ui/Modal';
 import { getConversation, postConversationMessage, startSupportConversation } from './api';
-import { saveSupportToken, savedSupportToken } from '../conversations/links';
-import { errorText, Thread } from '../conversations/Thread';
-import { ChatField } from '../conversations/ChatField';
-import { usePolling } from '../conversations/usePolling';
-import { EmailStatusNote } from '../conversations/EmailStatusNote';
+import { saveSupportToken, savedSupportToken } from '../../lib/conversation-links';
+import { errorText, Thread } from '../../ui/chat/Thread';
+import { ChatField } from '../../ui/chat/ChatField';
+import { usePolling } from '../../lib/usePolling';
+import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { PATHS } from '../../app/paths';
-import '../conversations/conversations.css';
-import './support.css';
+import '../../ui/chat/conversations.css';
+import '../../ui/chat/support.css';
+import { Button } from '../../ui';
 
 /** How often an open panel asks for staff answers. */
 export const SUPPORT_POLL_MS = 4000;
@@ -60,9 +61,9 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
             <EmailStatusNote status={chat.data.emailStatus} />
             <p className="support-foot">
               <span>{chat.data.messages[chat.data.messages.length - 1]?.from === 'customer' ? 'Our team will answer here shortly.' : ''}</span>
-              <button type="button" className="link-button" onClick={startOver}>
+              <Button variant="link" onClick={startOver}>
                 Start a new chat
-              </button>
+              </Button>
             </p>
           </>
         ) : (
@@ -127,9 +128,9 @@ function StartChat({ onStart }: { onStart: (input: { name: string; email?: strin
       <ChatField label="How can we help?" error={errors.body}>
         <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={MESSAGE_MAX_LENGTH} />
       </ChatField>
-      <button type="submit" className="primary" disabled={sending}>
+      <Button type="submit" variant="primary" disabled={sending}>
         {sending ? 'Sending...' : 'Start chat'}
-      </button>
+      </Button>
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}

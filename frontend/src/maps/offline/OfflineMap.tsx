@@ -161,8 +161,8 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
         </g>
         {marker && (
           <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
-            <path d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z" fill="#d93025" stroke="#7a1a12" strokeWidth={1.2} />
-            <circle cy={-22} r={4} fill="#7a1a12" />
+            <path d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z" style={{ fill: 'var(--palette-red-600)', stroke: 'var(--palette-red-950)' }} strokeWidth={1.2} />
+            <circle cy={-22} r={4} style={{ fill: 'var(--palette-red-950)' }} />
             {markerTitle && (
               <text x={14} y={-26} className="label major">
                 {markerTitle}

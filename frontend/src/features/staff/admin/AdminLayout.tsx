@@ -1,0 +1,29 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import { AreaLayout } from '../../../app/layout/AreaLayout';
+import { useAdminSession } from './session';
+
+/** The sign-in and sign-up pages: no staff menu there, even for someone still signed in. */
+const AUTH_PAGES = ['/admin/login', '/admin/register'];
+
+/**
+ * The admin area's own chrome: a header, the page (child), a footer. The staff menu is for
+ * signed-in staff only: a visitor (the sign-in page, a mistyped /admin link) sees none.
+ */
+export function AdminLayout() {
+  const { token } = useAdminSession();
+  const { pathname } = useLocation();
+  const staffMenu = Boolean(token) && !AUTH_PAGES.some((p) => pathname.startsWith(p));
+  return (
+    <AreaLayout area="admin" homePath="/admin/dashboard" tag="Staff" footerText="staff area">
+      {staffMenu && (
+        <nav aria-label="Staff">
+          <NavLink to="/admin/dashboard">Dashboard</NavLink>
+          <NavLink to="/admin/health">Server health</NavLink>
+          <NavLink to="/admin/support">Instant Support</NavLink>
+          <NavLink to="/admin/reviews">Reviews</NavLink>
+          <NavLink to="/admin/drivers">Drivers</NavLink>
+        </nav>
+      )}
+    </AreaLayout>
+  );
+}

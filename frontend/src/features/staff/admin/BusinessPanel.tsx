@@ -1,0 +1,234 @@
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatPence, MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
+import { isUnauthorized } from './api';
+import { fetchBusinessFigures, fetchDriverAvailableHours } from './business-figures-api';
+import { useAdminSession } from './session';
+import { useResource } from '../../../lib';
+import './BusinessPanel.css';
+
+/** 2026-11-26 → 26 Nov: short enough for 30 ticks on a phone. */
+const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const pounds = (pence: number) => Math.round(pence) / 100;
+const hoursText = (h: number) => `${Math.round(h * 100) / 100} h`;
+
+/** `available` null: no hours set (offered at any time); undefined: quote's answer not (yet) there. */
+interface DriverRow { driverId: string; name: string; booked: number; available: number | null | undefined }
+
+/** Booked hours from the figures, available hours from the drivers' own hours; every driver of either. */
+function driverRows(figures: BusinessFigures, hours: DriverAvailableHours | null): DriverRow[] {
+  const rows = new Map<string, DriverRow>();
+  for (const d of hours?.drivers ?? []) rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
+  for (const d of figures.drivers) {
+    const row = rows.get(d.driverId);
+    if (row) row.booked = d.bookedHours;
+    else if (d.bookedHours > 0) rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: d.bookedHours, available: undefined });
+  }
+  return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A chart with its caption and the same figures as a table for screen readers (the drawing is hidden from them). */
+function ChartFigure({ id, caption, table, children }: { id: string; caption: string; table: ReactNode; children: ReactNode }) {
+  return (
+    <figure className="business-chart" aria-labelledby={`${id}-caption`} data-testid={id}>
+      <figcaption id={`${id}-caption`}>{caption}</figcaption>
+      <div className="business-chart-drawing" aria-hidden="true">
+        {children}
+      </div>
+      <table className="visually-hidden">{table}</table>
+    </figure>
+  );
+}
+
+const axisTick = { fill: 'var(--muted)', fontSize: 11 };
+const tooltipStyle = { background: 'var(--surface-raised)', border: '1px solid var(--border)', color: 'var(--text)' };
+
+/** The staff dashboard's middle panel: the business at a glance, from admin-auth's event-fed figures. */
+export function BusinessPanel() {
+  const { token, guard } = useAdminSession();
+  const read = useResource(token ? () => guard(fetchBusinessFigures(token)) : null, [token, guard]);
+  const figures = read.data ?? null;
+  const from = figures?.driverWindow.from;
+  // The available side is a second owner's answer: the chart still shows booked hours without it.
+  const hours = useResource(token && from ? () => guard(fetchDriverAvailableHours(token, from)).catch(() => null) : null, [token, guard, from]).data ?? null;
+  // Without figures the panel says what the old dashboard always said.
+  const error = read.error !== undefined && !isUnauthorized(read.error) ? MSG.admin.maintenance : null;
+
+  if (!figures) {
+    return (
+      <section className="admin-card business-panel" aria-labelledby="business-panel-title" aria-busy={!error}>
+        <h2 id="business-panel-title">Dashboard</h2>
+        {error ? <p role="alert">{error}</p> : <p>Loading figures…</p>}
+      </section>
+    );
+  }
+
+  const days = figures.days.map((d) => ({ ...d, label: shortDay(d.day), revenue: pounds(d.revenuePence), deposits: pounds(d.depositsPence), balances: pounds(d.balancesPence), refunds: pounds(d.refundsPence) }));
+  const total = (k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced') => figures.days.reduce((n, d) => n + d[k], 0);
+  const drivers = driverRows(figures, hours);
+  const driverData = drivers.map((d) => ({ name: d.name, booked: d.booked, available: d.available ?? 0 }));
+
+  return (
+    <section className="admin-card business-panel" aria-labelledby="business-panel-title" data-testid="business-panel">
+      <h2 id="business-panel-title">Dashboard</h2>
+
+      <dl className="business-stats">
+        <div>
+          <dt>Bookings, 30 days</dt>
+          <dd data-testid="business-bookings">{total('bookings')}</dd>
+        </div>
+        <div>
+          <dt>Revenue, 30 days</dt>
+          <dd data-testid="business-revenue">{formatPence(total('revenuePence'))}</dd>
+        </div>
+        <div>
+          <dt>Quote to booking</dt>
+          <dd data-testid="business-conversion">{figures.conversionPercent === null ? 'No quotes yet' : `${figures.conversionPercent}%`}</dd>
+          <dd className="business-stat-note" data-testid="business-conversion-detail">
+            {total('bookings')} of {total('quotesPriced')} quotes
+          </dd>
+        </div>
+        <div>
+          <dt>Jobs waiting for a driver</dt>
+          <dd data-testid="business-jobs-waiting">{figures.jobsWaiting.length}</dd>
+        </div>
+        <div>
+          <dt>Open support chats</dt>
+          <dd data-testid="business-open-chats">{figures.openSupportChats}</dd>
+        </div>
+      </dl>
+
+      <ChartFigure
+        id="business-bookings-chart"
+        caption="Bookings and revenue per day, last 30 days"
+        table={
+          <>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Revenue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.bookings}</td>
+                  <td>{formatPence(d.revenuePence)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        }
+      >
+        <ResponsiveContainer width="100%" height={220}>
+          <ComposedChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
+            <YAxis yAxisId="bookings" allowDecimals={false} tick={axisTick} />
+            <YAxis yAxisId="revenue" orientation="right" tick={axisTick} />
+            <Tooltip contentStyle={tooltipStyle} />
+            <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
+            <Bar yAxisId="bookings" dataKey="bookings" name="Bookings" fill="var(--accent)" isAnimationActive={false} />
+            <Line yAxisId="revenue" dataKey="revenue" name="Revenue (£)" stroke="var(--info-text)" strokeWidth={2} dot={false} isAnimationActive={false} />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+
+      <ChartFigure
+        id="business-money-chart"
+        caption={`Money taken, last 30 days: deposits ${formatPence(total('depositsPence'))}, balances ${formatPence(total('balancesPence'))}, refunds ${formatPence(total('refundsPence'))}`}
+        table={
+          <>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Deposits</th>
+                <th scope="col">Balances</th>
+                <th scope="col">Refunds</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{formatPence(d.depositsPence)}</td>
+                  <td>{formatPence(d.balancesPence)}</td>
+                  <td>{formatPence(d.refundsPence)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        }
+      >
+        <ResponsiveContainer width="100%" height={200}>
+          <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
+            <YAxis tick={axisTick} />
+            <Tooltip contentStyle={tooltipStyle} />
+            <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
+            <Bar dataKey="deposits" name="Deposits (£)" fill="var(--accent)" isAnimationActive={false} />
+            <Bar dataKey="balances" name="Balances (£)" fill="var(--info-text)" isAnimationActive={false} />
+            <Bar dataKey="refunds" name="Refunds (£)" fill="var(--muted)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+
+      <ChartFigure
+        id="business-drivers-chart"
+        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}`}
+        table={
+          <>
+            <thead>
+              <tr>
+                <th scope="col">Driver</th>
+                <th scope="col">Booked</th>
+                <th scope="col">Available</th>
+              </tr>
+            </thead>
+            <tbody>
+              {drivers.map((d) => (
+                <tr key={d.driverId} data-driver-id={d.driverId}>
+                  <th scope="row">{d.name}</th>
+                  <td>{hoursText(d.booked)}</td>
+                  <td>{d.available === undefined ? 'Not known' : d.available === null ? 'Any time' : hoursText(d.available)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        }
+      >
+        {drivers.length === 0 ? (
+          <p>No drivers yet.</p>
+        ) : (
+          <ResponsiveContainer width="100%" height={Math.max(120, drivers.length * 34 + 50)}>
+            <BarChart accessibilityLayer={false} data={driverData} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" tick={axisTick} />
+              <YAxis type="category" dataKey="name" width={96} tick={axisTick} />
+              <Tooltip contentStyle={tooltipStyle} />
+              <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
+              <Bar dataKey="booked" name="Booked (h)" fill="var(--accent)" isAnimationActive={false} />
+              <Bar dataKey="available" name="Available (h; none: any time)" fill="var(--border-strong)" isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        )}
+      </ChartFigure>
+
+      {figures.jobsWaiting.length > 0 && (
+        <div className="business-waiting">
+          <h3>Jobs waiting for a driver</h3>
+          <ul data-testid="business-jobs-waiting-list">
+            {figures.jobsWaiting.map((j) => (
+              <li key={j.bookingId}>
+                #{j.randomNumber}: {j.driverName} gave it back ({shortDay(j.since.slice(0, 10))})
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

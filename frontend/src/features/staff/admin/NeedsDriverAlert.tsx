@@ -1,0 +1,35 @@
+/**
+ * The top of the staff dashboard: paid bookings whose driver gave the job back (declined, did not
+ * answer, or was suspended) and that nobody has taken yet, with what staff can do about each.
+ */
+import { Link } from 'react-router-dom';
+import type { BookingRecord, NeedsDriver } from '@vanhop/contracts';
+import { londonDateTime } from '../../../lib/format';
+import { Button } from '../../../ui';
+
+type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
+
+const WHY: Record<NeedsDriver['because'], string> = { declined: 'the driver declined it', expired: 'the driver did not answer in time', suspended: 'the driver is no longer available (suspended)' };
+
+export function NeedsDriverAlert({ records, onOpen }: { records: BookingRecord[]; onOpen: (record: BookingRecord) => void }) {
+  const waiting = (records as WithNeeds[]).filter((r) => r.needsDriver && r.state !== 'cancelled');
+  if (waiting.length === 0) return null;
+  return (
+    <section className="admin-card admin-needs-driver" role="alert" aria-labelledby="admin-needs-driver-title" data-testid="needs-driver">
+      <h2 id="admin-needs-driver-title">
+        {waiting.length === 1 ? '1 booking needs a driver' : `${waiting.length} bookings need a driver`}
+      </h2>
+      <ul>
+        {waiting.map((r) => (
+          <li key={r._id}>
+            <Button className="admin-link" onClick={() => onOpen(r)}>
+              Booking {r.randomNumber}
+            </Button>{' '}
+            on {londonDateTime(r.quote.date)}: {WHY[r.needsDriver!.because]}. Options: <Link to="/admin/drivers">reassign it to a free driver</Link>, agree another time with
+            the customer (Change date in the booking), or cancel it with a full refund.
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The staff back office's calls (docs/WIRE-CONTRACT.md). Kept here, inside the lazily loaded admin
+ * chunk, so customers never download them. Every staff call carries `Authorization: Bearer`;
+ * a failed call becomes an `AdminApiError` with the status and the server's words so screens can
+ * show them, and a 401 can send the user back to the login page.
+ */
+import type {
+  AmendBookingRequest,
+  BookingAmendment,
+  AdminLogin,
+  AdminLoginResponse,
+  AdminProfileResponse,
+  AdminRegister,
+  AdminRegisterResponse,
+  BookingRecord,
+  DriverAccountView,
+  DriverAdminView,
+  DriverAuditEntry,
+  DriverCalendarWeek,
+  DriverDocumentsInput,
+  DriverDocumentsView,
+  DriverCreate,
+  DriverInviteSent,
+  DriverPatch,
+  JobCandidate,
+  JobProofView,
+  JobView,
+  ReassignJob,
+  ModeratedReview,
+  ModerationList,
+  ServerIpResponse,
+  StaffActionResponse,
+  StaffCancelRequest,
+  StaffCancellation,
+  SupportChatView,
+  SupportInbox,
+  SystemHealthResponse,
+} from '@vanhop/contracts';
+
+import { BearerApiError, createBearerClient, isUnauthorized } from '../../../api/bearer-client';
+
+export { isUnauthorized };
+
+/** `status` is the HTTP code (0 when the request never got an answer); `message` the server's text when it sent one. */
+export class AdminApiError extends BearerApiError {
+  constructor(status: number, serverMessage: string | undefined, body: unknown) {
+    super(status, serverMessage, body);
+    this.name = 'AdminApiError';
+  }
+}
+
+/** The per-field texts of a 400 (`{errors: {'card.vanPerHourPence.Small': '...'}}`), or none. */
+export const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof AdminApiError ? err.errors : {});
+
+/** The account routes answer `{message}` or `{errormessage}`; others `{message}`. */
+function serverMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : undefined;
+  const { message, errormessage } = body as { message?: unknown; errormessage?: unknown };
+  if (typeof errormessage === 'string') return errormessage;
+  if (typeof message === 'string') return message;
+  return undefined;
+}
+
+const call = createBearerClient({ ErrorClass: AdminApiError, serverMessageOf, credentials: 'include' });
+
+// ---- account (public) ---------------------------------------------------------------------------
+
+export const login = (credentials: AdminLogin) => call<AdminLoginResponse>('/account/login', { method: 'POST', body: credentials });
+
+export const register = (form: AdminRegister) => call<AdminRegisterResponse>('/account/register', { method: 'POST', body: form });
+
+// ---- staff only (bearer) --------------------------------------------------------------------
+
+export const fetchAdminProfile = (token: string) => call<AdminProfileResponse>('/account/admindashboard', { token });
+
+export const fetchBookingRecords = (token: string) => call<BookingRecord[]>('/backdata/all', { token });
+
+export const requestReview = (token: string, id: string) =>
+  call<StaffActionResponse>(`/backdata/review/${encodeURIComponent(id)}`, { method: 'POST', token });
+
+export const deleteBookingRecord = (token: string, id: string) =>
+  call<StaffActionResponse>(`/backdata/delete/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+
+/** The amended record, with what the amendment did to the price and the money. */
+export type AmendedRecord = BookingRecord & { amendment: BookingAmendment };
+
+export const amendBookingRecord = (token: string, id: string, body: AmendBookingRequest) =>
+  call<AmendedRecord>(`/backdata/amend/${encodeURIComponent(id)}`, { method: 'POST', token, body });
+
+/** The cancelled record, with the refund and reason the cancellation recorded. */
+export type StaffCancelledRecord = BookingRecord & { cancellation: StaffCancellation };
+
+/** A booking that took money is cancelled with the refund staff chose (it is never deleted). */
+export const cancelBookingRecord = (token: string, id: string, body: StaffCancelRequest) =>
+  call<StaffCancelledRecord>(`/backdata/cancel/${encodeURIComponent(id)}`, { method: 'POST', token, body });
+
+export const fetchServerIp = (token: string) => call<ServerIpResponse>('/dashboard', { token });
+
+// ---- public health ----------------------------------------------------------------------------
+
+/** 200 when ok, 503 (an AdminApiError carrying the same answer as its body) when degraded. */
+export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/health');
+
+// ---- Instant Support and review moderation (staff only, bearer) ------------------------------
+
+export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
+
+export const fetchSupportChat = (token: string, id: string) => call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
+
+export const answerSupportChat = (token: string, id: string, body: string) =>
+  call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', token, body: { body } });
+
+export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'all';
+
+export const fetchReviewsToModerate = (token: string, status: ReviewFilter) => call<ModerationList>(`/reviews/admin?status=${status}`, { token });
+
+export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
+  call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });
+
+// ---- Drivers (staff only, bearer): the quote service's driver records, the account service's portal logins ----
+
+const driverPath = (id: string) => `/drivers/admin/${encodeURIComponent(id)}`;
+
+export const fetchDrivers = (token: string) => call<DriverAdminView[]>('/drivers/admin', { token });
+
+export const fetchDriver = (token: string, id: string) => call<DriverAdminView>(driverPath(id), { token });
+
+export const createDriver = (token: string, body: DriverCreate) => call<DriverAdminView>('/drivers/admin', { method: 'POST', token, body });
+
+/** `version` is the one the editor loaded: someone else's change in between answers 409. */
+export const updateDriver = (token: string, id: string, patch: DriverPatch, version: number) =>
+  call<DriverAdminView>(driverPath(id), { method: 'PATCH', token, body: { ...patch, version } });
+
+/** The driver's upcoming jobs, which suspending them puts back with the office (listed in the suspend confirmation). */
+export const fetchUpcomingJobs = (token: string, id: string) => call<JobView[]>(`${driverPath(id)}/upcoming-jobs`, { token });
+
+/** Also puts the driver's upcoming jobs back with the office (server side, in the same request). */
+export const suspendDriver = (token: string, id: string, reason: string) =>
+  call<DriverAdminView>(`${driverPath(id)}/suspend`, { method: 'POST', token, body: { reason } });
+
+export const reactivateDriver = (token: string, id: string) => call<DriverAdminView>(`${driverPath(id)}/reactivate`, { method: 'POST', token });
+
+export const fetchDriverAudit = (token: string, id: string) => call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
+
+/** Paid jobs that came back to the office (declined, not answered in time, or their driver suspended). */
+export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
+
+const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
+
+/** The drivers free for a returned job's move, each with their price for it. */
+export const fetchJobCandidates = (token: string, bookingId: string) => call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
+
+/** Gives a returned job to another driver; a price above the booked one needs `acceptDifference`. */
+export const reassignJob = (token: string, bookingId: string, body: ReassignJob) => call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
+
+export const fetchDriverAccounts = (token: string) => call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
+
+export const inviteDriver = (token: string, id: string) =>
+  call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
+
+// ---- Finding things (staff only, bearer): the booking search, a driver's week, their documents ----
+
+/** Up to BOOKING_SEARCH_LIMIT live records matching a code, name, phone or e-mail; `truncated` when more matched. */
+export const searchBookingRecords = (token: string, q: string) =>
+  call<{ results: BookingRecord[]; truncated: boolean }>(`/backdata/search?q=${encodeURIComponent(q)}`, { token });
+
+/** The driver's week holding `week` (any day of it; absent: this week): hours, days off and jobs. */
+export const fetchDriverCalendar = (token: string, id: string, week?: string) =>
+  call<DriverCalendarWeek>(`${driverPath(id)}/calendar${week ? `?week=${encodeURIComponent(week)}` : ''}`, { token });
+
+export const fetchDriverDocuments = (token: string, id: string) => call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
+
+/** Every driver's documents standing, for the list's expired / expiring badges. */
+export const fetchAllDriverDocuments = (token: string) => call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
+
+export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
+  call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });
+
+/** The photos and signature a driver gave at "done" (404 until the move is done). */
+export const fetchJobProof = (token: string, id: string) => call<JobProofView>(`/drivers/admin/jobs/${encodeURIComponent(id)}/proof`, { token });

@@ -1,0 +1,122 @@
+/**
+ * A driver's suspension box on their staff page: a reason, then a confirmation that lists the
+ * upcoming jobs suspending puts back with the office (the quote service does that in the same
+ * request, and the driver's portal stops at once); or, once suspended, Reactivate.
+ */
+import { useState } from 'react';
+import { DRIVER_MSG, type DriverAdminView, type JobView } from '@vanhop/contracts';
+import { AdminApiError, fetchUpcomingJobs, reactivateDriver, suspendDriver } from '../admin/api';
+import { useAdminSession } from '../admin/session';
+import { suspendedStatus, suspensionSummary } from './suspension';
+import { Button } from '../../../ui';
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+
+/** The confirmation's list: loaded when staff ask to suspend; null when it could not be. */
+type Upcoming = { jobs: JobView[] | null };
+
+export function DriverSuspension({ driver, onChanged }: { driver: DriverAdminView; onChanged: (d: DriverAdminView, status: string) => void }) {
+  const { token, guard } = useAdminSession();
+  const [reason, setReason] = useState('');
+  const [upcoming, setUpcoming] = useState<Upcoming | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (call: () => Promise<DriverAdminView>, status: (d: DriverAdminView) => string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const d = await guard(call());
+      onChanged(d, status(d));
+      setReason('');
+      setUpcoming(null);
+    } catch (err) {
+      setProblem(messageOf(err, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askToSuspend = async () => {
+    const text = reason.trim();
+    if (!text) return setProblem('Say why the driver is suspended');
+    if (text.length > 500) return setProblem(DRIVER_MSG.reason);
+    if (!token) return;
+    setProblem(null);
+    setBusy(true);
+    try {
+      setUpcoming({ jobs: await guard(fetchUpcomingJobs(token, driver.id)) });
+    } catch {
+      // Staff may still suspend: the server returns the jobs whether or not they were listed here.
+      setUpcoming({ jobs: null });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!token) return null;
+  const listed = (upcoming?.jobs?.length ?? 0) > 0;
+  return (
+    <section className="admin-card" aria-labelledby="driver-suspension-title">
+      <h2 id="driver-suspension-title">{driver.active ? 'Suspend this driver' : 'Suspended'}</h2>
+      {driver.active ? (
+        <>
+          <p className="admin-muted">
+            A suspended driver is offered no jobs, cannot sign in to the driver portal, and their upcoming jobs go back to the office to reassign.
+          </p>
+          <div className="vh-field">
+            <label htmlFor="driver-suspend-reason">Reason for suspending</label>
+            <textarea
+              id="driver-suspend-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setUpcoming(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'driver-suspend-problem' : undefined}
+            />
+          </div>
+          {!upcoming ? (
+            <div className="admin-actions">
+              <Button area="admin" variant="danger" disabled={busy} onClick={() => void askToSuspend()}>
+                Suspend
+              </Button>
+            </div>
+          ) : (
+            <div className="driver-confirm" role="group" aria-label="Confirm suspension">
+              <p data-testid="suspension-summary">{suspensionSummary(driver.name, upcoming.jobs)}</p>
+              <p>They will not be offered jobs until reactivated; each customer is e-mailed their new driver when you reassign the job.</p>
+              <div className="admin-actions">
+                <Button
+                  area="admin" variant="danger"
+                  disabled={busy}
+                  onClick={() => void run(() => suspendDriver(token, driver.id, reason.trim()), () => suspendedStatus(listed))}
+                >
+                  Confirm suspension
+                </Button>
+                <Button area="admin" variant="secondary" onClick={() => setUpcoming(null)}>
+                  Cancel
+                </Button>
+              </div>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          <p>{driver.name} is suspended: offered no jobs and signed out of the driver portal.</p>
+          <Button area="admin" disabled={busy} onClick={() => void run(() => reactivateDriver(token, driver.id), () => 'Driver reactivated')}>
+            Reactivate
+          </Button>
+        </>
+      )}
+      {problem && (
+        <p id="driver-suspend-problem" role="alert" className="vh-form-error">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** The driver page's portal account box: its status and the (new) invitation. */
+import { useState } from 'react';
+import { DRIVER_ACCOUNT_MSG, type DriverAdminView, type DriverInviteSent } from '@vanhop/contracts';
+import { inviteDriver } from '../admin/api';
+import { useAdminSession } from '../admin/session';
+import { londonDateTime } from '../../../lib/format';
+import { Button } from '../../../ui';
+import { messageOf, type AccountState } from './driver-page-state';
+
+export function PortalAccount({ driver, status, onInvited }: { driver: DriverAdminView; status: AccountState; onInvited: () => void }) {
+  const { token, guard } = useAdminSession();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<DriverInviteSent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const invite = async () => {
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    setSent(null);
+    try {
+      setSent(await guard(inviteDriver(token, driver.id)));
+      onInvited();
+    } catch (err) {
+      setError(messageOf(err, 'The invitation could not be sent. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = status === 'invited' || status === 'active';
+  return (
+    <section className="admin-card" aria-labelledby="driver-account-title">
+      <h2 id="driver-account-title">Driver portal account</h2>
+      <p>
+        Account status: <strong data-testid="account-status">{status ?? 'loading'}</strong>
+      </p>
+      <Button area="admin" disabled={busy} onClick={() => void invite()}>
+        {resend ? 'Send a new invitation' : 'Invite to driver portal'}
+      </Button>
+      {sent && (
+        <p role="status" className="vh-form-ok">
+          {DRIVER_ACCOUNT_MSG.inviteSent} to {sent.email}; the link expires {londonDateTime(sent.expiresAt)}.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="vh-form-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

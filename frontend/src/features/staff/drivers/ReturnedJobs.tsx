@@ -1,0 +1,148 @@
+/**
+ * The paid jobs that came back to the office because their driver declined them, did not answer or was suspended:
+ * each links to its booking and can be reassigned to a driver free for the move, at their price.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPence, type JobCandidate, type JobReturnReason, type JobView } from '@vanhop/contracts';
+import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
+import { londonDateTime } from '../../../lib/format';
+import { Button } from '../../../ui';
+
+const RETURNED_WORDS: Record<JobReturnReason, string> = { declined: 'Declined by the driver', expired: 'Not answered in time', suspended: 'Driver suspended' };
+
+/** The staff dashboard with this booking's record open. */
+export const bookingLink = (bookingId: string) => `/admin/dashboard?booking=${encodeURIComponent(bookingId)}`;
+
+const failure = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+
+interface ReassignProps {
+  job: JobView;
+  token: string;
+  guard: <T>(p: Promise<T>) => Promise<T>;
+  onReassigned: () => void;
+}
+
+/** Reassign: the drivers free for this move with their price; a price above the booked one is confirmed first. */
+function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
+  const [candidates, setCandidates] = useState<JobCandidate[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list = async () => {
+    setError(null);
+    try {
+      setCandidates(await guard(fetchJobCandidates(token, job.bookingId)));
+    } catch (err) {
+      setError(failure(err, 'The free drivers could not be loaded.'));
+    }
+  };
+
+  const choose = async (c: JobCandidate) => {
+    const over = c.overBookedPence > 0;
+    const question = over
+      ? `${c.name}'s price is ${formatPence(c.pricePence)}, ${formatPence(c.overBookedPence)} more than the ${formatPence(c.bookedPence)} the customer booked. The customer still pays ${formatPence(c.bookedPence)}: reassign and bear the difference?`
+      : `Give booking ${job.randomNumber} to ${c.name} for ${formatPence(c.pricePence)}? The customer is e-mailed who their new driver is.`;
+    if (!window.confirm(question)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await guard(reassignJob(token, job.bookingId, { driverId: c.driverId, acceptDifference: over }));
+      onReassigned();
+    } catch (err) {
+      setError(failure(err, 'The job could not be reassigned.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="drivers-reassign">
+      {!candidates ? (
+        <Button area="admin" variant="secondary" onClick={() => void list()}>
+          Reassign
+        </Button>
+      ) : candidates.length === 0 ? (
+        <p className="admin-muted">No other driver is free for this move: offer the customer another time or cancel it with a full refund from the booking.</p>
+      ) : (
+        <ul className="drivers-candidates" aria-label={`Drivers free for booking ${job.randomNumber}`}>
+          {candidates.map((c) => (
+            <li key={c.driverId} data-testid="job-candidate">
+              {c.name}: {formatPence(c.pricePence)}
+              {c.overBookedPence > 0 ? ` (${formatPence(c.overBookedPence)} over the booked price)` : ''}{' '}
+              <Button area="admin" disabled={busy} onClick={() => void choose(c)}>
+                Give to {c.name}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p role="alert">{error}</p>}
+    </div>
+  );
+}
+
+export function ReturnedJobs({
+  jobs,
+  error,
+  nameOf,
+  token,
+  guard,
+  onChanged,
+}: {
+  jobs: JobView[] | null;
+  error: string | null;
+  nameOf: (driverId: string) => string | undefined;
+  token?: string | null;
+  guard?: <T>(p: Promise<T>) => Promise<T>;
+  onChanged?: () => void;
+}) {
+  return (
+    <section className="admin-card drivers-returned" aria-labelledby="drivers-returned-title">
+      <h2 id="drivers-returned-title">Jobs back with the office</h2>
+      {error && <p role="alert">{error}</p>}
+      {!jobs ? (
+        !error && <p>Loading...</p>
+      ) : jobs.length === 0 ? (
+        <p className="admin-muted">No jobs are waiting for the office.</p>
+      ) : (
+        <div className="drivers-table-wrap">
+          <table className="drivers-table drivers-table--stack">
+            <thead>
+              <tr>
+                <th scope="col">Booking</th>
+                <th scope="col">Move date</th>
+                <th scope="col">Driver</th>
+                <th scope="col">Why</th>
+                <th scope="col">Put it right</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((j) => {
+                const name = nameOf(j.driverId);
+                return (
+                  <tr key={j.bookingId} data-testid="returned-job">
+                    <th scope="row">
+                      <Link to={bookingLink(j.bookingId)}>{j.randomNumber}</Link>
+                    </th>
+                    <td data-label="Move date">{londonDateTime(j.move.date)}</td>
+                    <td data-label="Driver" className="drivers-table-id">
+                      {name ? `${name} (${j.driverId})` : j.driverId}
+                    </td>
+                    <td data-label="Why">
+                      {j.returnedBecause ? RETURNED_WORDS[j.returnedBecause] : 'Returned'}
+                      {j.bookingState === 'postponed' ? ' (postponed by the customer)' : ''}
+                    </td>
+                    <td data-label="Put it right">
+                      {token && guard ? <Reassign job={j} token={token} guard={guard} onReassigned={() => onChanged?.()} /> : <Link to={bookingLink(j.bookingId)}>Open the booking</Link>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /admin/reviews: staff moderate the reviews customers submitted from their review links. An
+ * approved review appears in the home carousel and counts in its driver's rating; a rejected one
+ * does neither. A decision can be changed.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ModeratedReview } from '@vanhop/contracts';
+import { fetchReviewsToModerate, moderateReview, type ReviewFilter } from '../admin/api';
+import { useAdminSession } from '../admin/session';
+import '../../../ui/reviews.css';
+import { Button } from '../../../ui';
+
+const FILTERS: [ReviewFilter, string][] = [
+  ['pending', 'Pending'],
+  ['approved', 'Approved'],
+  ['rejected', 'Rejected'],
+  ['all', 'All'],
+];
+
+const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
+
+export function ReviewModerationPage() {
+  const { token, guard } = useAdminSession();
+  const [filter, setFilter] = useState<ReviewFilter>('pending');
+  const [reviews, setReviews] = useState<ModeratedReview[] | null>(null);
+  const [pending, setPending] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!token) return;
+    try {
+      const list = await guard(fetchReviewsToModerate(token, filter));
+      setReviews(list.reviews);
+      setPending(list.pending);
+      setError(null);
+    } catch {
+      setError('The reviews could not be loaded.');
+    }
+  }, [guard, token, filter]);
+
+  useEffect(() => {
+    setReviews(null);
+    void load();
+  }, [load]);
+
+  const decide = async (id: string, action: 'approve' | 'reject') => {
+    if (!token) return;
+    setBusy(id);
+    try {
+      await guard(moderateReview(token, id, action));
+      await load();
+    } catch {
+      setError('That decision could not be saved. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="review-moderation">
+      <h1>
+        Customer reviews <span className="admin-badge unpaid">{pending} pending</span>
+      </h1>
+      <div className="admin-tabs" role="group" aria-label="Show">
+        {FILTERS.map(([value, label]) => (
+          <Button key={value} type="button" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!reviews ? (
+        <p>Loading...</p>
+      ) : reviews.length === 0 ? (
+        <p className="admin-muted">No reviews here.</p>
+      ) : (
+        <ul className="moderation-list">
+          {reviews.map((r) => (
+            <li key={r.id} className="admin-card" data-testid="moderated-review">
+              <p>
+                <span className="moderation-stars" aria-label={`${r.rating} out of 5 stars`}>
+                  {stars(r.rating)}
+                </span>{' '}
+                <strong>{r.authorName}</strong> · booking {r.randomNumber} · {when.format(new Date(r.submittedAt))}
+                <span className={`admin-badge ${r.status === 'approved' ? 'paid' : r.status === 'rejected' ? 'cancelled' : 'unpaid'}`}>{r.status}</span>
+              </p>
+              {r.text ? <blockquote className="moderation-text">{r.text}</blockquote> : <p className="admin-muted">No text, stars only.</p>}
+              {r.driverName && (
+                <p className="admin-muted">
+                  Driver {r.driverName}: {r.driverRating ? `${stars(r.driverRating)} (${r.driverRating}/5)` : 'not rated'}
+                </p>
+              )}
+              {r.moderatedBy && (
+                <p className="admin-muted">
+                  {r.status} by {r.moderatedBy}
+                  {r.moderatedAt ? ` on ${when.format(new Date(r.moderatedAt))}` : ''}
+                </p>
+              )}
+              <div className="admin-actions">
+                {r.status !== 'approved' && (
+                  <Button area="admin" disabled={busy === r.id} onClick={() => void decide(r.id, 'approve')}>
+                    Approve
+                  </Button>
+                )}
+                {r.status !== 'rejected' && (
+                  <Button area="admin" variant="danger" disabled={busy === r.id} onClick={() => void decide(r.id, 'reject')}>
+                    Reject
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { SupportChatSummary, SupportChatView, SupportInbox } from '@vanhop/contracts';
+import { fakeApi } from '../../../testing/fakeApi';
+import { TOKEN_KEY } from '../admin/session';
+import { SupportInboxPage } from './SupportInboxPage';
+
+const message = { from: 'customer' as const, body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' };
+const summary = (id: string, customerEmail: string | null, emailVerified: boolean): SupportChatSummary => ({
+  id,
+  customerName: `Customer ${id}`,
+  customerEmail,
+  emailVerified,
+  page: '/faq',
+  awaitingStaff: true,
+  waitingSince: message.at,
+  lastMessage: message,
+  messageCount: 1,
+  createdAt: message.at,
+});
+const view = (s: SupportChatSummary): SupportChatView => {
+  const { lastMessage: _last, ...rest } = s;
+  return { ...rest, messages: [{ id: 'm1', author: s.customerName, ...message }], canReply: true };
+};
+
+describe('staff support inbox: addresses nobody proved', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 'tok'));
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('marks a typed address "Address not verified" in the list and the chat, without a mailto link; a proved one is a link', async () => {
+    const typed = summary('a', 'someone@example.com', false);
+    const proved = summary('b', 'mover@example.com', true);
+    const inbox: SupportInbox = { conversations: [typed, proved], unanswered: 2 };
+    fakeApi({
+      'GET /api/support/admin/conversations': () => ({ json: inbox }),
+      'GET /api/support/admin/conversations/a': () => ({ json: view(typed) }),
+      'GET /api/support/admin/conversations/b': () => ({ json: view(proved) }),
+    });
+    render(
+      <MemoryRouter>
+        <SupportInboxPage />
+      </MemoryRouter>,
+    );
+    const items = await screen.findAllByTestId('support-chat');
+    expect(within(items[0]!).getByText('Address not verified')).toBeTruthy();
+    expect(within(items[1]!).queryByText('Address not verified')).toBeNull();
+
+    fireEvent.click(items[0]!);
+    expect((await screen.findByTestId('email-not-verified')).textContent).toBe('Address not verified');
+    expect(screen.getByText('someone@example.com').closest('a')).toBeNull();
+
+    fireEvent.click(items[1]!);
+    const link = await screen.findByRole('link', { name: 'mover@example.com' });
+    expect(link.getAttribute('href')).toBe('mailto:mover@example.com');
+    expect(screen.queryByTestId('email-not-verified')).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+export { useResource, type Resource } from './useResource';
+export { useSubmit, type Submit } from './useSubmit';

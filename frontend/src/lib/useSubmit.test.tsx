@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { useSubmit } from './useSubmit';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('useSubmit', () => {
+  it('is pending while the send is on its way and returns its answer', async () => {
+    const answer = deferred<string>();
+    const { result } = renderHook(() => useSubmit((name: string) => answer.promise.then((a) => `${a} ${name}`)));
+    let sent!: Promise<string | undefined>;
+    act(() => {
+      sent = result.current.run('Ada');
+    });
+    expect(result.current.pending).toBe(true);
+    await act(async () => answer.resolve('hello'));
+    expect(await sent).toBe('hello Ada');
+    expect(result.current.pending).toBe(false);
+  });
+
+  it('ignores a second send while the first is on its way', async () => {
+    const answer = deferred<number>();
+    let calls = 0;
+    const { result } = renderHook(() => useSubmit(() => (calls++, answer.promise)));
+    let first!: Promise<number | undefined>;
+    let second!: Promise<number | undefined>;
+    act(() => {
+      first = result.current.run();
+      second = result.current.run();
+    });
+    expect(await second).toBeUndefined();
+    await act(async () => answer.resolve(1));
+    expect(await first).toBe(1);
+    expect(calls).toBe(1);
+  });
+
+  it('keeps the failure, resolves to undefined, and clears it on the next send', async () => {
+    let fail = true;
+    const { result } = renderHook(() => useSubmit(async () => {
+      if (fail) throw new Error('refused');
+      return 'ok';
+    }));
+    await act(async () => expect(await result.current.run()).toBeUndefined());
+    expect((result.current.error as Error).message).toBe('refused');
+    fail = false;
+    await act(async () => expect(await result.current.run()).toBe('ok'));
+    expect(result.current.error).toBeUndefined();
+  });
+
+  it('sets nothing after unmount but still hands back the answer', async () => {
+    const answer = deferred<string>();
+    const { result, unmount } = renderHook(() => useSubmit(() => answer.promise));
+    let sent!: Promise<string | undefined>;
+    act(() => {
+      sent = result.current.run();
+    });
+    unmount();
+    answer.resolve('done');
+    expect(await sent).toBe('done');
+  });
+});

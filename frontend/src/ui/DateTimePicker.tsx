@@ -1,0 +1,214 @@
+/**
+ * The moving date picker: a calendar of bookable days and a list of 15-minute times on the London
+ * clock (rules in dateRules.ts). Typing is disabled; the value is an ISO instant or '' and can be cleared.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  addDays,
+  compareDays,
+  daysInMonth,
+  firstSelectableDay,
+  formatMinute,
+  formatMovingDate,
+  isSelectableDay,
+  londonParts,
+  londonToDate,
+  sameDay,
+  timeSlots,
+  weekdayColumn,
+  type CalendarDay,
+} from '../lib/dateRules';
+import './DateTimePicker.css';
+import { Button } from './index';
+
+const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** How far ahead a move can be booked. */
+const MAX_DAYS_AHEAD = 365;
+
+interface DateTimePickerProps {
+  id: string;
+  name: string;
+  value: string;
+  /** A pick or a clear; the field counts as touched from then on. */
+  onChange: (iso: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  now?: () => Date;
+  /** The last instant that may be chosen (a postponed booking's 12 months); a year ahead otherwise. */
+  latest?: Date;
+}
+
+const dayLabel = (d: CalendarDay) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+
+export function DateTimePicker({ id, name, value, onChange, onBlur, error, now = () => new Date(), latest }: DateTimePickerProps) {
+  const [open, setOpen] = useState(false);
+  const dialogId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const chosen = value ? londonParts(new Date(value)) : null;
+  const [day, setDay] = useState<CalendarDay | null>(chosen);
+  const [view, setView] = useState<{ year: number; month: number }>(() => {
+    const d = chosen ?? firstSelectableDay(now());
+    return { year: d.year, month: d.month };
+  });
+
+  const close = (reportBlur = true) => {
+    setOpen(false);
+    if (reportBlur) onBlur?.();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  });
+
+  const at = now();
+  const first = firstSelectableDay(at);
+  const yearAhead = addDays(first, MAX_DAYS_AHEAD);
+  const limit = latest ? londonParts(latest) : null;
+  const last = limit && compareDays(limit, yearAhead) < 0 ? limit : yearAhead;
+  const cells = useMemo(() => {
+    const lead = weekdayColumn({ ...view, day: 1 });
+    const list: (CalendarDay | null)[] = Array.from({ length: lead }, () => null);
+    for (let d = 1; d <= daysInMonth(view.year, view.month); d++) list.push({ ...view, day: d });
+    return list;
+  }, [view]);
+  const slots = day ? timeSlots(day, at).filter((m) => !limit || !sameDay(day, limit) || m <= limit.hour * 60 + limit.minute) : [];
+  const canPrev = compareDays({ ...view, day: 1 }, { ...first, day: 1 }) > 0;
+  const canNext = compareDays({ ...view, day: 1 }, { ...last, day: 1 }) < 0;
+  const shiftMonth = (by: number) => setView((v) => {
+    const m = v.month - 1 + by;
+    return { year: v.year + Math.floor(m / 12), month: ((m % 12) + 12) % 12 + 1 };
+  });
+
+  const pickTime = (minute: number) => {
+    if (!day) return;
+    onChange(londonToDate({ ...day, hour: Math.floor(minute / 60), minute: minute % 60 }).toISOString());
+    // a pick already reports the change (and marks the field touched): a blur now would validate stale values
+    close(false);
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <div className="dtp" ref={wrapper}>
+      <div className="dtp-field">
+        <input
+          id={id}
+          name={name}
+          className="dtp-input"
+          type="text"
+          // a select-only combobox (ARIA 1.2): a text box may not say whether its calendar is open
+          role="combobox"
+          readOnly
+          inputMode="none"
+          placeholder="dd-mm-yyyy hh:mm"
+          value={value ? formatMovingDate(value) : ''}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={dialogId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onClick={() => setOpen(true)}
+          onKeyDown={(e) => {
+            // no typing: Enter, Space or ArrowDown open the calendar; Escape closes it
+            if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+            } else if (e.key === 'Escape') {
+              // closing the calendar must not also close a dialog the picker sits in (the admin record panel)
+              if (open) e.stopPropagation();
+              close();
+            } else if (e.key !== 'Tab') {
+              e.preventDefault();
+            }
+          }}
+          onBlur={() => {
+            if (!open) onBlur?.();
+          }}
+        />
+        {value && (
+          <Button
+            className="dtp-clear"
+            aria-label="Clear moving date"
+            onClick={() => {
+              onChange('');
+              setDay(null);
+            }}
+          >
+            ×
+          </Button>
+        )}
+      </div>
+      {open && (
+        <div
+          id={dialogId}
+          className="dtp-popup"
+          role="dialog"
+          aria-label="Choose moving date and time"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              close();
+            }
+          }}
+        >
+          <div className="dtp-month">
+            <Button aria-label="Previous month" disabled={!canPrev} onClick={() => shiftMonth(-1)}>
+              ‹
+            </Button>
+            <span aria-live="polite">
+              {MONTHS[view.month - 1]} {view.year}
+            </span>
+            <Button aria-label="Next month" disabled={!canNext} onClick={() => shiftMonth(1)}>
+              ›
+            </Button>
+          </div>
+          <div className="dtp-grid">
+            {WEEKDAYS.map((w) => (
+              <span key={w} className="dtp-weekday" aria-hidden="true">
+                {w}
+              </span>
+            ))}
+            {cells.map((c, i) =>
+              c ? (
+                <Button
+                  key={i}
+                  type="button"
+                  className={`dtp-day${day && sameDay(day, c) ? ' selected' : ''}`}
+                  aria-label={dayLabel(c)}
+                  aria-pressed={day ? sameDay(day, c) : false}
+                  disabled={compareDays(c, last) > 0 || !isSelectableDay(c, at)}
+                  onClick={() => setDay(c)}
+                >
+                  {c.day}
+                </Button>
+              ) : (
+                <span key={i} />
+              ),
+            )}
+          </div>
+          <div className="dtp-times" role="listbox" aria-label={day ? `Times on ${dayLabel(day)}` : 'Choose a day first'}>
+            {!day && <p className="dtp-hint">Choose a day to see the times.</p>}
+            {slots.map((m) => {
+              const selected = !!chosen && !!day && sameDay(chosen, day) && chosen.hour * 60 + chosen.minute === m;
+              return (
+                <Button key={m} type="button" role="option" aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => pickTime(m)}>
+                  {formatMinute(m)}
+                </Button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

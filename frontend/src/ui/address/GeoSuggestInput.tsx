@@ -1,0 +1,140 @@
+/** The offline address input: an ARIA combobox over `/api/geo/autocomplete`, debounced 200 ms. */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { GeoSuggestion } from '@vanhop/contracts';
+import { geoAutocomplete } from '../../api/client';
+import type { AddressInputProps } from './addressInput';
+import './AddressAutocomplete.css';
+
+const DEBOUNCE_MS = 200;
+
+/**
+ * The suggestion the typed text names exactly: its whole label, or its postcode district typed in full
+ * ("nw2" → "London NW2, UK"), so Enter accepts it without arrowing down first. Only one may match.
+ */
+export function exactMatch(options: GeoSuggestion[], typed: string): GeoSuggestion | undefined {
+  const t = typed.trim().toUpperCase();
+  if (!t) return undefined;
+  const named = options.filter((o) => o.label.toUpperCase() === t);
+  const matches = named.length ? named : options.filter((o) => o.kind === 'postcode' && o.outcode.toUpperCase() === t.replace(/\s+/g, ''));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, onSelect, onBlur, error, ariaLabel }: AddressInputProps) {
+  const listId = useId();
+  const [options, setOptions] = useState<GeoSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [query, setQuery] = useState('');
+  const justPicked = useRef(false);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) {
+      setOptions([]);
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      geoAutocomplete(q, abort.signal)
+        .then((res) => {
+          setOptions(res.predictions);
+          setActive(-1);
+          setOpen(true);
+        })
+        .catch(() => {
+          // Background help only (and aborted when the text changes): without suggestions the customer
+          // keeps typing the address by hand, so a failure is not worth interrupting them for.
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [query]);
+
+  const pick = (s: GeoSuggestion) => {
+    justPicked.current = true;
+    setOpen(false);
+    setOptions([]);
+    onTextChange(s.label);
+    onSelect({ label: s.label, lat: s.lat, lng: s.lng });
+  };
+
+  const errorId = `${id}-error`;
+  const showList = open && options.length > 0;
+  return (
+    <div className="address-field">
+      <input
+        id={id}
+        name={name}
+        className="address-input"
+        type="text"
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-label={ariaLabel}
+        value={value}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          justPicked.current = false;
+          onTextChange(e.target.value);
+          setQuery(e.target.value);
+        }}
+        onKeyDown={(e) => {
+          if (!showList) return;
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((i) => (i + 1) % options.length);
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+          } else if (e.key === 'Enter' && (active >= 0 || exactMatch(options, value))) {
+            e.preventDefault();
+            pick(active >= 0 ? options[active] : exactMatch(options, value)!);
+          } else if (e.key === 'Escape') {
+            e.stopPropagation();
+            setOpen(false);
+          }
+        }}
+        onFocus={() => {
+          if (!justPicked.current && options.length) setOpen(true);
+          // Text the field was given rather than typed (a landing page's place) is looked up once the
+          // visitor comes to the field, as if they had typed it.
+          else if (query === '' && !justPicked.current && value.trim().length >= 2) setQuery(value);
+        }}
+        onBlur={() => {
+          setOpen(false);
+          onBlur?.();
+        }}
+      />
+      <ul id={listId} role="listbox" className="address-options" hidden={!showList}>
+        {options.map((s, i) => (
+          <li
+            key={`${s.label}-${i}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? 'active' : undefined}
+            // mousedown, not click: the input's blur would close the list first
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(s);
+            }}
+          >
+            {s.label}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
