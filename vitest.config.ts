@@ -7,7 +7,13 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'contracts/**/*.test.ts',
+            'services/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**', 'test/system/compose.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

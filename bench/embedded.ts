@@ -30,22 +30,46 @@ const { child, url, opsUrl } = embedded;
 try {
   const listening = performance.now() - started;
   // Ready as a load balancer sees it: the gateway's readiness (on its ops port) answers 200.
-  while ((await fetch(`${opsUrl}/health/ready`).then((r) => r.status).catch(() => 0)) !== 200) await new Promise((r) => setTimeout(r, 20));
+  while (
+    (await fetch(`${opsUrl}/health/ready`)
+      .then((r) => r.status)
+      .catch(() => 0)) !== 200
+  )
+    await new Promise((r) => setTimeout(r, 20));
   const ready = performance.now() - started;
   const idle = memoryOf(child.pid!);
 
   const booking = threeStopBooking();
-  const result = await loadRun({ url: `${url}/api/booking`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking), connections: 20, amount: quotes });
+  const result = await loadRun({
+    url: `${url}/api/booking`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(booking),
+    connections: 20,
+    amount: quotes,
+  });
   const after = memoryOf(child.pid!);
 
   console.log(`\nnode dist/embedded.js (every service, the gateway and the in-process bus in one process)\n`);
   console.table([
     { figure: 'listening (URL printed)', value: `${(listening / 1000).toFixed(2)} s`, target: '' },
-    { figure: 'ready (GET /health/ready 200)', value: `${(ready / 1000).toFixed(2)} s`, target: `<= ${READY_TARGET_MS / 1000} s ${ready <= READY_TARGET_MS ? 'OK' : 'MISSED'}` },
+    {
+      figure: 'ready (GET /health/ready 200)',
+      value: `${(ready / 1000).toFixed(2)} s`,
+      target: `<= ${READY_TARGET_MS / 1000} s ${ready <= READY_TARGET_MS ? 'OK' : 'MISSED'}`,
+    },
     { figure: 'RSS when ready', value: `${idle.rss.toFixed(0)} MB`, target: '' },
-    { figure: `RSS after ${quotes} quotes`, value: `${after.rss.toFixed(0)} MB`, target: `<= ${RSS_TARGET_MB} MB ${after.rss <= RSS_TARGET_MB ? 'OK' : 'MISSED'}` },
+    {
+      figure: `RSS after ${quotes} quotes`,
+      value: `${after.rss.toFixed(0)} MB`,
+      target: `<= ${RSS_TARGET_MB} MB ${after.rss <= RSS_TARGET_MB ? 'OK' : 'MISSED'}`,
+    },
     { figure: 'peak RSS', value: `${after.peak.toFixed(0)} MB`, target: '' },
-    { figure: 'quotes answered 2xx', value: `${result.requests.total - result.non2xx - result.errors} of ${quotes}`, target: '' },
+    {
+      figure: 'quotes answered 2xx',
+      value: `${result.requests.total - result.non2xx - result.errors} of ${quotes}`,
+      target: '',
+    },
   ]);
 } finally {
   await embedded.stop();

@@ -17,7 +17,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TOPICS, type Quote } from '@vanhop/contracts';
-import { createEvent, createLogger, MemoryEventBus, startService, type EventBus, type RunningService } from '@vanhop/platform';
+import {
+  createEvent,
+  createLogger,
+  MemoryEventBus,
+  startService,
+  type EventBus,
+  type RunningService,
+} from '@vanhop/platform';
 import { twoStopBooking } from './support/booking.js';
 
 const { quoteService } = await import('@vanhop/quote');
@@ -30,9 +37,17 @@ const TARGET_P95_MS = 500;
 
 async function kafkaAnswers(brokers: string): Promise<string | null> {
   const { Kafka, logLevel } = await import('kafkajs');
-  const admin = new Kafka({ clientId: 'vanhop-bench-probe', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
+  const admin = new Kafka({
+    clientId: 'vanhop-bench-probe',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 1 },
+  }).admin();
   try {
-    await Promise.race([admin.connect().then(() => admin.describeCluster()), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000))]);
+    await Promise.race([
+      admin.connect().then(() => admin.describeCluster()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s')), 10_000)),
+    ]);
     return null;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
@@ -47,7 +62,9 @@ const onKafka = kafkaProblem === null;
 const run = `bench-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`;
 if (onKafka) console.log(`event bus: real Kafka at ${brokers} (namespace ${run}.)`);
 else {
-  console.log(`event bus: IN-PROCESS FALLBACK, NOT KAFKA (${kafkaProblem}; start a broker with: eval "$(bash scripts/infra/start.sh)")`);
+  console.log(
+    `event bus: IN-PROCESS FALLBACK, NOT KAFKA (${kafkaProblem}; start a broker with: eval "$(bash scripts/infra/start.sh)")`,
+  );
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-events-'));
@@ -61,7 +78,12 @@ const baseEnv: Record<string, string> = {
   RETRIEVE_RATE_LIMIT_PER_MINUTE: '100000',
   ...(onKafka ? { EVENT_BUS: 'kafka', KAFKA_BROKERS: brokers!, KAFKA_NAMESPACE: `${run}.` } : {}),
 };
-const envFor = (name: string, extra: Record<string, string> = {}) => ({ ...baseEnv, DATA_DIR: path.join(dataDir, name), KAFKA_CLIENT_ID: `${run}-${name}`, ...extra });
+const envFor = (name: string, extra: Record<string, string> = {}) => ({
+  ...baseEnv,
+  DATA_DIR: path.join(dataDir, name),
+  KAFKA_CLIENT_ID: `${run}-${name}`,
+  ...extra,
+});
 
 // The in-process fallback shares one bus between the services, as the embedded product does.
 const sharedBus = onKafka ? undefined : new MemoryEventBus(createLogger('event-bus', 'silent'));
@@ -72,17 +94,34 @@ let payments: EventBus | undefined;
 try {
   const quote = await startService(quoteService, quoteService.loadConfig(envFor('quote')), overrides);
   running.push(quote);
-  const booking = await startService(bookingService, bookingService.loadConfig(envFor('booking', { QUOTE_SERVICE_URL: quote.url })), overrides);
+  const booking = await startService(
+    bookingService,
+    bookingService.loadConfig(envFor('booking', { QUOTE_SERVICE_URL: quote.url })),
+    overrides,
+  );
   running.push(booking);
-  const notification = await startService(notificationService, notificationService.loadConfig(envFor('notification')), overrides);
+  const notification = await startService(
+    notificationService,
+    notificationService.loadConfig(envFor('notification')),
+    overrides,
+  );
   running.push(notification);
   // The first hop on its own: when BookingConfirmed is on the bus (a group of the bench's own).
   const confirmedAt = new Map<string, number>();
   const observe = async (bus: EventBus) =>
-    bus.subscribe('bench-observer', TOPICS.bookingConfirmed, async (e) => void confirmedAt.set((e.data as { bookingId: string }).bookingId, performance.now()));
+    bus.subscribe(
+      'bench-observer',
+      TOPICS.bookingConfirmed,
+      async (e) => void confirmedAt.set((e.data as { bookingId: string }).bookingId, performance.now()),
+    );
   if (onKafka) {
     const { KafkaEventBus } = await import('../services/platform/src/adapters/kafka-event-bus.js');
-    payments = await KafkaEventBus.create({ brokers: brokers!.split(','), clientId: `${run}-payment`, namespace: `${run}.`, logger: createLogger('payment', 'silent') });
+    payments = await KafkaEventBus.create({
+      brokers: brokers!.split(','),
+      clientId: `${run}-payment`,
+      namespace: `${run}.`,
+      logger: createLogger('payment', 'silent'),
+    });
     await observe(payments);
     await payments.start();
   } else {
@@ -92,7 +131,11 @@ try {
 
   // Bookings to pay: priced by quote, saved by booking (as the web app does before checkout).
   const post = async <T>(url: string, body: unknown): Promise<T> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`POST ${url}: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -101,7 +144,11 @@ try {
   for (let i = 0; i < count; i++) {
     const email = `bench-${i}-${run}@example.com`;
     const priced = await post<{ quote: Quote }>(`${quote.url}/api/booking`, twoStopBooking(email));
-    const record = (await post<{ data: { _id: string; randomNumber: number; quote: Quote } }>(`${booking.url}/api/saveRetrieve`, { quote: priced.quote })).data;
+    const record = (
+      await post<{ data: { _id: string; randomNumber: number; quote: Quote } }>(`${booking.url}/api/saveRetrieve`, {
+        quote: priced.quote,
+      })
+    ).data;
     saved.push({ id: record._id, code: record.randomNumber, email, totalPrice: record.quote.totalPrice });
   }
 
@@ -114,7 +161,13 @@ try {
     while (watching) {
       const names = await readdir(outbox).catch(() => [] as string[]);
       for (const name of names) {
-        if (seenFiles.has(name) || !name.includes('booking-confirmed') || !name.includes('customer') || !name.endsWith('.eml')) continue;
+        if (
+          seenFiles.has(name) ||
+          !name.includes('booking-confirmed') ||
+          !name.includes('customer') ||
+          !name.endsWith('.eml')
+        )
+          continue;
         seenFiles.add(name);
         const text = await readFile(path.join(outbox, name), 'utf8');
         const email = /bench-\d+-[\w-]+@example\.com/.exec(text)?.[0];
@@ -127,7 +180,15 @@ try {
 
   for (const b of saved) {
     const amountPence = Math.round((Math.round(b.totalPrice * 100) * 30) / 100);
-    const data = { bookingId: b.id, randomNumber: b.code, percentage: 30 as const, amountPence, currency: 'gbp' as const, provider: 'local' as const, providerRef: `cs_local_${b.code}` };
+    const data = {
+      bookingId: b.id,
+      randomNumber: b.code,
+      percentage: 30 as const,
+      amountPence,
+      currency: 'gbp' as const,
+      provider: 'local' as const,
+      providerRef: `cs_local_${b.code}`,
+    };
     const event = await createEvent(TOPICS.paymentSucceeded, data, { producer: 'payment' });
     publishedAt.set(b.email, performance.now());
     publishedById.set(b.id, publishedAt.get(b.email)!);
@@ -147,10 +208,17 @@ try {
   const pct = (p: number) => percentile(sorted, p);
   const ms = (v: number | undefined) => (v === undefined ? 'n/a' : `${v.toFixed(0)} ms`);
   const firstHop = [...confirmedAt].map(([id, t]) => t - publishedById.get(id)!).filter((v) => Number.isFinite(v));
-  console.log(`\nPaymentSucceeded → confirmation e-mail written, ${saved.length} bookings, one payment every ${gapMs} ms, ${onKafka ? 'over Kafka' : 'IN-PROCESS BUS (not Kafka)'}`);
-  console.log(`  confirmed: ${latency.size}/${saved.length}   p50 ${ms(pct(50))}   p95 ${ms(pct(95))}   max ${ms(sorted.at(-1))}   (target p95 <= ${TARGET_P95_MS} ms${onKafka ? '' : ', over Kafka'})`);
-  console.log(`  of which PaymentSucceeded → BookingConfirmed on the bus (booking's consumer and outbox): p50 ${ms(percentile(firstHop, 50))}   p95 ${ms(percentile(firstHop, 95))}`);
-  if (latency.size < saved.length) console.log(`warning: ${saved.length - latency.size} confirmations did not arrive within 30 s`);
+  console.log(
+    `\nPaymentSucceeded → confirmation e-mail written, ${saved.length} bookings, one payment every ${gapMs} ms, ${onKafka ? 'over Kafka' : 'IN-PROCESS BUS (not Kafka)'}`,
+  );
+  console.log(
+    `  confirmed: ${latency.size}/${saved.length}   p50 ${ms(pct(50))}   p95 ${ms(pct(95))}   max ${ms(sorted.at(-1))}   (target p95 <= ${TARGET_P95_MS} ms${onKafka ? '' : ', over Kafka'})`,
+  );
+  console.log(
+    `  of which PaymentSucceeded → BookingConfirmed on the bus (booking's consumer and outbox): p50 ${ms(percentile(firstHop, 50))}   p95 ${ms(percentile(firstHop, 95))}`,
+  );
+  if (latency.size < saved.length)
+    console.log(`warning: ${saved.length - latency.size} confirmations did not arrive within 30 s`);
 } finally {
   if (onKafka) await payments?.stop().catch(() => undefined);
   for (const s of running.reverse()) await s.stop().catch(() => undefined);

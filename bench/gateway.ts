@@ -34,7 +34,14 @@ const product = await startEmbedded({
   GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
 });
 const floorApp = express();
-floorApp.use('/api', createProxyMiddleware({ target: product.services.review.url, agent: new http.Agent({ keepAlive: true, maxSockets: 512 }), pathRewrite: (p) => `/api${p}` }));
+floorApp.use(
+  '/api',
+  createProxyMiddleware({
+    target: product.services.review!.url,
+    agent: new http.Agent({ keepAlive: true, maxSockets: 512 }),
+    pathRewrite: (p) => `/api${p}`,
+  }),
+);
 const floor = http.createServer(floorApp);
 await new Promise<void>((r) => floor.listen(0, '127.0.0.1', r));
 const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}`;
@@ -42,18 +49,22 @@ try {
   const route = '/api/google/review';
   const [direct, viaFloor, viaGateway] = await compare(
     [
-      { label: 'review service, direct', options: { url: `${product.services.review.url}${route}`, connections } },
+      { label: 'review service, direct', options: { url: `${product.services.review!.url}${route}`, connections } },
       { label: 'review service, through Express + proxy floor', options: { url: `${floorUrl}${route}`, connections } },
       { label: 'review service, through gateway', options: { url: `${product.url}${route}`, connections } },
     ],
     seconds,
     rounds,
   );
-  console.log(`\nGET ${route}, ${connections} connections, best of ${rounds} alternating ${seconds} s runs each; load generator in its own process\n`);
+  console.log(
+    `\nGET ${route}, ${connections} connections, best of ${rounds} alternating ${seconds} s runs each; load generator in its own process\n`,
+  );
   table([direct, viaFloor, viaGateway]);
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
   console.log(`throughput gateway/direct: ${pct(viaGateway.rps, direct.rps)}   (target >= 70 %)`);
-  console.log(`throughput floor/direct: ${pct(viaFloor.rps, direct.rps)}   (the most an HTTP-proxying gateway can reach here)`);
+  console.log(
+    `throughput floor/direct: ${pct(viaFloor.rps, direct.rps)}   (the most an HTTP-proxying gateway can reach here)`,
+  );
   console.log(`throughput gateway/floor: ${pct(viaGateway.rps, viaFloor.rps)}   (what the gateway's own work costs)`);
   console.log(`p50 latency ratio gateway/direct: ${(viaGateway.p50 / Math.max(direct.p50, 0.001)).toFixed(2)}`);
   if (direct.non2xx || viaGateway.non2xx) console.log('warning: some responses were not 2xx');

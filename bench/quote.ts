@@ -56,11 +56,18 @@ const { product, stop } = await startEmbeddedOnTempDir({ ...productEnv, EMBEDDED
 const distributed = await startDistributed(productEnv);
 const servers: http.Server[] = [hello];
 try {
-  const check = await fetch(`${product.url}/api/booking`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(booking) });
+  const check = await fetch(`${product.url}/api/booking`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(booking),
+  });
   const sampleText = await check.text();
   const sample = JSON.parse(sampleText) as { offers?: unknown[]; quote?: { totalPrice: number; travelMiles: number } };
-  if (!check.ok || !sample.offers) throw new Error(`POST /api/booking failed: HTTP ${check.status} ${sampleText}`);
-  console.log(`sample: ${sample.offers.length} offers, best £${sample.quote!.totalPrice.toFixed(2)}, ${sample.quote!.travelMiles} miles, ${sampleText.length} bytes`);
+  if (!check.ok || !sample.offers || !sample.quote)
+    throw new Error(`POST /api/booking failed: HTTP ${check.status} ${sampleText}`);
+  console.log(
+    `sample: ${sample.offers.length} offers, best £${sample.quote.totalPrice.toFixed(2)}, ${sample.quote.travelMiles} miles, ${sampleText.length} bytes`,
+  );
 
   // The floor: the same two hops (gateway, service) with nothing but Express and the proxy in them.
   const upstream = express();
@@ -71,75 +78,130 @@ try {
   servers.push(upstreamServer);
   const upstreamUrl = await listenLocal(upstreamServer);
   const floorGateway = express();
-  floorGateway.use('/api', createProxyMiddleware({ target: upstreamUrl, agent: new http.Agent({ keepAlive: true, maxSockets: 512 }), pathRewrite: (p) => `/api${p}` }));
+  floorGateway.use(
+    '/api',
+    createProxyMiddleware({
+      target: upstreamUrl,
+      agent: new http.Agent({ keepAlive: true, maxSockets: 512 }),
+      pathRewrite: (p) => `/api${p}`,
+    }),
+  );
   const floorServer = http.createServer(floorGateway);
   servers.push(floorServer);
   const floorUrl = await listenLocal(floorServer);
 
-  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify(booking) };
+  const post = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(booking),
+  };
   const floorCheck = await fetch(`${floorUrl}/api/booking`, post);
   if ((await floorCheck.text()) !== sampleText) throw new Error('the floor does not answer the sample body');
   const distributedCheck = await fetch(`${distributed.url}/api/booking`, post);
-  if (!distributedCheck.ok || !(JSON.parse(await distributedCheck.text()) as { offers?: unknown[] }).offers) throw new Error(`distributed POST /api/booking failed: HTTP ${distributedCheck.status}`);
+  if (!distributedCheck.ok || !(JSON.parse(await distributedCheck.text()) as { offers?: unknown[] }).offers)
+    throw new Error(`distributed POST /api/booking failed: HTTP ${distributedCheck.status}`);
 
   const [ceiling, floor, light, quote, distributedQuote] = await compare(
     [
       { label: 'raw Node http hello-world', options: { url: helloUrl, connections } },
-      { label: 'Express + proxy floor (fixed JSON)', options: { url: `${floorUrl}/api/booking`, connections, ...post } },
+      {
+        label: 'Express + proxy floor (fixed JSON)',
+        options: { url: `${floorUrl}/api/booking`, connections, ...post },
+      },
       // The same two hops of the product with next to no work at the end: what the platform costs.
-      { label: 'GET /api/geo/coverage via gateway', options: { url: `${product.url}/api/geo/coverage?lat=51.5&lng=-0.2`, connections } },
+      {
+        label: 'GET /api/geo/coverage via gateway',
+        options: { url: `${product.url}/api/geo/coverage?lat=51.5&lng=-0.2`, connections },
+      },
       { label: 'POST /api/booking via gateway', options: { url: `${product.url}/api/booking`, connections, ...post } },
-      { label: 'POST /api/booking, distributed', options: { url: `${distributed.url}/api/booking`, connections, ...post } },
+      {
+        label: 'POST /api/booking, distributed',
+        options: { url: `${distributed.url}/api/booking`, connections, ...post },
+      },
     ],
     seconds,
     rounds,
   );
   // Evenly spaced arrivals (open loop), after a short warm-up at the same rate.
   await pacedRun({ url: `${product.url}/api/booking`, rate: fixedRate, seconds: 1, ...post });
-  const paced = await pacedRun({ url: `${product.url}/api/booking`, rate: fixedRate, seconds: Math.max(seconds, 5), ...post });
+  const paced = await pacedRun({
+    url: `${product.url}/api/booking`,
+    rate: fixedRate,
+    seconds: Math.max(seconds, 5),
+    ...post,
+  });
   const pacedFigures: Figures = { label: `POST /api/booking at ${fixedRate} req/s`, ...paced };
   // The same pacing against the hello-world: the latency this machine and generator add by themselves.
-  const pacedHello: Figures = { label: `raw Node hello-world at ${fixedRate} req/s`, ...(await pacedRun({ url: helloUrl, rate: fixedRate, seconds: Math.max(seconds, 5) })) };
+  const pacedHello: Figures = {
+    label: `raw Node hello-world at ${fixedRate} req/s`,
+    ...(await pacedRun({ url: helloUrl, rate: fixedRate, seconds: Math.max(seconds, 5) })),
+  };
   await pacedRun({ url: `${distributed.url}/api/booking`, rate: fixedRate, seconds: 1, ...post });
   const pacedDistributed: Figures = {
     label: `POST /api/booking, distributed, at ${fixedRate} req/s`,
-    ...(await pacedRun({ url: `${distributed.url}/api/booking`, rate: fixedRate, seconds: Math.max(seconds, 5), ...post })),
+    ...(await pacedRun({
+      url: `${distributed.url}/api/booking`,
+      rate: fixedRate,
+      seconds: Math.max(seconds, 5),
+      ...post,
+    })),
   };
 
-  console.log(`\n${connections} connections, best of ${rounds} alternating ${seconds} s runs per target (after a 1 s warm-up); load generator in its own process\n`);
+  console.log(
+    `\n${connections} connections, best of ${rounds} alternating ${seconds} s runs per target (after a 1 s warm-up); load generator in its own process\n`,
+  );
   table([ceiling, floor, light, quote, distributedQuote, pacedFigures, pacedDistributed, pacedHello]);
   // The targets, as ratios, for the embedded product (in-process dispatch) and beside them the distributed mode's.
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const ratios = (q: Figures, paced: Figures) => [
     { name: 'quote / Express+proxy floor', value: q.rps / floor.rps, target: '>= 0.70', ok: q.rps / floor.rps >= 0.7 },
-    { name: 'quote / raw Node hello-world', value: q.rps / ceiling.rps, target: '>= 0.05', ok: q.rps / ceiling.rps >= 0.05 },
-    { name: `quote p99 / hello-world p99 at ${fixedRate} req/s`, value: paced.p99 / pacedHello.p99, target: '<= 5', ok: paced.p99 <= 5 * pacedHello.p99 },
+    {
+      name: 'quote / raw Node hello-world',
+      value: q.rps / ceiling.rps,
+      target: '>= 0.05',
+      ok: q.rps / ceiling.rps >= 0.05,
+    },
+    {
+      name: `quote p99 / hello-world p99 at ${fixedRate} req/s`,
+      value: paced.p99 / pacedHello.p99,
+      target: '<= 5',
+      ok: paced.p99 <= 5 * pacedHello.p99,
+    },
   ];
   const embeddedRatios = ratios(quote, pacedFigures);
   const distributedRatios = ratios(distributedQuote, pacedDistributed);
   console.log('\ntarget                                    embedded (in process)   distributed (HTTP)   target');
   embeddedRatios.forEach((e, i) => {
     const d = distributedRatios[i]!;
-    console.log(`${e.name.padEnd(42)}${`${e.value.toFixed(2)} ${verdict(e.ok)}`.padEnd(24)}${`${d.value.toFixed(2)} ${verdict(d.ok)}`.padEnd(21)}${e.target}`);
+    console.log(
+      `${e.name.padEnd(42)}${`${e.value.toFixed(2)} ${verdict(e.ok)}`.padEnd(24)}${`${d.value.toFixed(2)} ${verdict(d.ok)}`.padEnd(21)}${e.target}`,
+    );
   });
-  console.log(`quote p99 at ${fixedRate} req/s: embedded ${pacedFigures.p99} ms, distributed ${pacedDistributed.p99} ms, hello-world ${pacedHello.p99} ms`);
+  console.log(
+    `quote p99 at ${fixedRate} req/s: embedded ${pacedFigures.p99} ms, distributed ${pacedDistributed.p99} ms, hello-world ${pacedHello.p99} ms`,
+  );
   // Per-request CPU, as the inverse of each target's best throughput on one event loop.
   const us = (f: Figures) => 1e6 / f.rps;
   console.log(
     `per request: floor ${us(floor).toFixed(0)} us; product hops with no work ${us(light).toFixed(0)} us (platform: +${(us(light) - us(floor)).toFixed(0)} us); ` +
       `quote ${us(quote).toFixed(0)} us (quote work: +${(us(quote) - us(light)).toFixed(0)} us)`,
   );
-  if ([floor, light, quote, distributedQuote, pacedFigures, pacedDistributed].some((f) => f.non2xx || f.errors)) console.log('warning: some responses failed');
+  if ([floor, light, quote, distributedQuote, pacedFigures, pacedDistributed].some((f) => f!.non2xx || f!.errors))
+    console.log('warning: some responses failed');
 
   // The quote's own work, old and new in one run: every driver document copied per quote and one
   // jobs query per driver, against the drivers' read model and one date-bounded neighbours query.
-  console.log('\nPriceMove.run in process (dated quote, busy drivers left out), old driver and neighbour reads vs new:');
+  console.log(
+    '\nPriceMove.run in process (dated quote, busy drivers left out), old driver and neighbour reads vs new:',
+  );
   for (const scenario of [
     { label: 'demo drivers as seeded', photoBytes: 0, pastJobsPerDriver: 0 },
     { label: '150 KB photos, 100 past jobs per driver', photoBytes: 150_000, pastJobsPerDriver: 100 },
   ]) {
     const f = await pricingPaths(booking, scenario, 100 * seconds, rounds);
-    console.log(`  ${f.label}: old ${f.oldUs.toFixed(0)} us, new ${f.newUs.toFixed(0)} us per quote (new / old: ${(f.newUs / f.oldUs).toFixed(2)})`);
+    console.log(
+      `  ${f.label}: old ${f.oldUs.toFixed(0)} us, new ${f.newUs.toFixed(0)} us per quote (new / old: ${(f.newUs / f.oldUs).toFixed(2)})`,
+    );
   }
 } finally {
   await stop();

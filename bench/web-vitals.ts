@@ -106,10 +106,22 @@ const OBSERVERS = `
 })();
 `;
 
-interface Vitals { fcp: number; lcp: number; cls: number; tbt: number; score: number; bytes: number }
+interface Vitals {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  score: number;
+  bytes: number;
+}
 
 async function audit(browser: Browser, url: string, profile: Profile): Promise<Vitals> {
-  const context = await browser.newContext({ viewport: profile.viewport, deviceScaleFactor: profile.deviceScaleFactor, isMobile: profile.mobile, hasTouch: profile.mobile });
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    deviceScaleFactor: profile.deviceScaleFactor,
+    isMobile: profile.mobile,
+    hasTouch: profile.mobile,
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVERS);
@@ -132,11 +144,24 @@ async function audit(browser: Browser, url: string, profile: Profile): Promise<V
     const started = Date.now();
     for (;;) {
       await page.waitForTimeout(500);
-      const quietFor = await page.evaluate(() => performance.now() - Math.max((window as unknown as { __vitals: { lastLongTaskEnd: number } }).__vitals.lastLongTaskEnd, 0));
+      const quietFor = await page.evaluate(
+        () =>
+          performance.now() -
+          Math.max((globalThis as unknown as { __vitals: { lastLongTaskEnd: number } }).__vitals.lastLongTaskEnd, 0),
+      );
       if (quietFor > 5000 || Date.now() - started > 20_000) break;
     }
-    const v = await page.evaluate(() => (window as unknown as { __vitals: { fcp: number; lcp: number; cls: number; longTasks: [number, number][] } }).__vitals);
-    const tbt = v.longTasks.filter(([start]) => start >= v.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const v = await page.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            __vitals: { fcp: number; lcp: number; cls: number; longTasks: [number, number][] };
+          }
+        ).__vitals,
+    );
+    const tbt = v.longTasks
+      .filter(([start]) => start >= v.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     const lcp = v.lcp || v.fcp;
     const c = profile.curves;
     const parts = {
@@ -146,7 +171,8 @@ async function audit(browser: Browser, url: string, profile: Profile): Promise<V
       cls: logNormalScore(c.cls, v.cls),
     };
     const total = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
-    const score = (100 * (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).reduce((s, k) => s + WEIGHTS[k] * parts[k], 0)) / total;
+    const score =
+      (100 * (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).reduce((s, k) => s + WEIGHTS[k] * parts[k], 0)) / total;
     return { fcp: v.fcp, lcp, cls: v.cls, tbt, score, bytes };
   } finally {
     await context.close();
@@ -154,14 +180,28 @@ async function audit(browser: Browser, url: string, profile: Profile): Promise<V
 }
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
-if (!existsSync(path.resolve('frontend/dist/index.html'))) throw new Error('the web app is not built: run npm run build');
+if (!existsSync(chromiumPath))
+  throw new Error(`no Chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+if (!existsSync(path.resolve('frontend/dist/index.html')))
+  throw new Error('the web app is not built: run npm run build');
 
-const { product, stop } = await startEmbeddedOnTempDir({ LOG_LEVEL: 'silent', GATEWAY_RATE_LIMIT_PER_MINUTE: '100000' });
+const { product, stop } = await startEmbeddedOnTempDir({
+  LOG_LEVEL: 'silent',
+  GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
+});
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 });
 try {
   const pages = [
@@ -173,7 +213,7 @@ try {
     for (const p of pages) {
       const results: Vitals[] = [];
       for (let i = 0; i < runs; i++) results.push(await audit(browser, `${product.url}${p.path}`, profile));
-      const median = results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+      const median = results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!; // runs >= 1
       rows.push({
         profile: profile.name,
         page: `${p.label} ${p.path}`,

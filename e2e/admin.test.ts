@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { REVIEW_MSG, londonClock, londonTime, type BookingRecord, type Quote, formatPounds } from '@vanhop/contracts';
-import { formatLondonDate } from '../frontend/src/features/admin/records.js';
+import { formatLondonDate } from '../frontend/src/lib/london-date.js';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
 import { POLL, screenshot, useProductAndBrowser } from './harness.js';
@@ -44,7 +44,10 @@ describe('staff back office in the browser', () => {
     const { record } = await priceAndSave(
       api,
       completeBooking(when.toISOString(), {
-        addresses: [address('a-nw2', 'London NW2, UK', '12 Cricklewood Lane', 2), address('a-se1', 'London SE1, UK', '5 Borough High Street', 0)],
+        addresses: [
+          address('a-nw2', 'London NW2, UK', '12 Cricklewood Lane', 2),
+          address('a-se1', 'London SE1, UK', '5 Borough High Street', 0),
+        ],
         description: 'A sofa, a bed and twenty boxes',
         name,
         email,
@@ -54,7 +57,8 @@ describe('staff back office in the browser', () => {
     return { code: record.randomNumber, quote: record.quote };
   };
 
-  const retrieve = async (code: number) => (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
+  const retrieve = async (code: number) =>
+    (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
 
   beforeAll(async () => {
     base = ctx.product.url;
@@ -62,7 +66,11 @@ describe('staff back office in the browser', () => {
     paid = await saveQuoteOf('Bob Booker', 'bob.booker@example.com', '07700900222');
 
     // Bob pays half on the local test checkout, as a customer's browser would.
-    const checkout = await api<{ url: string }>('POST', '/api/paymentbooking', { ...paid.quote, randomNumber: paid.code, percentage: 50 });
+    const checkout = await api<{ url: string }>('POST', '/api/paymentbooking', {
+      ...paid.quote,
+      randomNumber: paid.code,
+      percentage: 50,
+    });
     expect(checkout.status).toBe(200);
     const page = await ctx.browser.newPage();
     await page.goto(`${base}${checkout.body.url}`);
@@ -104,8 +112,8 @@ describe('staff back office in the browser', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(`${base}/admin/login`);
     expect(seen).toHaveLength(1);
-    expect(seen[0].type).toBe('alert');
-    expect(seen[0].message.length).toBeGreaterThan(3);
+    expect(seen[0]!.type).toBe('alert');
+    expect(seen[0]!.message.length).toBeGreaterThan(3);
 
     // a wrong password: the server's message under the form, no token
     await page.getByLabel('Username').fill(STAFF.name);
@@ -162,8 +170,8 @@ describe('staff back office in the browser', () => {
     expect(figures).toMatch(/Payment status\s+50 % deposit paid/);
     expect(figures).toMatch(new RegExp(`Price per half hour\\s+${formatPounds(perHalfHour)}`));
     expect(figures).toMatch(new RegExp(`Total price\\s+${formatPounds(paid.quote.totalPrice)}`));
-    expect(figures).toMatch(new RegExp(`Outstanding balance\\s+${formatPounds(record.OutstandingBalance)}`));
-    expect(record.OutstandingBalance).toBeCloseTo(paid.quote.totalPrice / 2, 2);
+    expect(figures).toMatch(new RegExp(`Outstanding balance\\s+${formatPounds(record!.OutstandingBalance)}`));
+    expect(record!.OutstandingBalance).toBeCloseTo(paid.quote.totalPrice / 2, 2);
     expect(figures).toMatch(/Booked hours\s+03hr:00Min/);
     expect(await panel.getByRole('link', { name: '07700900222' }).getAttribute('href')).toBe('tel:07700900222');
     expect(await panel.getAttribute('class')).toContain('admin-detail--paid');
@@ -195,7 +203,7 @@ describe('staff back office in the browser', () => {
     expect((await retrieve(saved.code))[0]?.randomNumber).toBe(saved.code);
     await quotePanel.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => seen.length, POLL).toBe(4);
-    expect(seen[2].type).toBe('confirm');
+    expect(seen[2]!.type).toBe('confirm');
     expect(seen[3]).toEqual({ type: 'alert', message: 'Booking record deleted' });
     await quotePanel.waitFor({ state: 'detached' });
     await savedCard.waitFor({ state: 'detached' });
@@ -213,10 +221,13 @@ describe('staff back office in the browser', () => {
 
   it('server-health page: checks and resets health and IP; readable at 360 px', async () => {
     const page = await ctx.browser.newPage({ viewport: { width: 360, height: 780 } });
-    const login = await api<{ token: string }>('POST', '/api/account/login', { username: STAFF.name, password: STAFF.password });
+    const login = await api<{ token: string }>('POST', '/api/account/login', {
+      username: STAFF.name,
+      password: STAFF.password,
+    });
     expect(login.status).toBe(200);
     await page.goto(`${base}/admin/login`);
-    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, login.body.token]);
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, login.body.token] as const);
 
     await page.goto(`${base}/admin/dashboard`);
     await page.getByText(`Welcome, ${STAFF.name}`).waitFor();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MyMoveView } from '@vanhop/contracts';
 import { formatPounds } from '@vanhop/contracts';
-import { formatLondonDate } from '../frontend/src/features/admin/records.js';
+import { formatLondonDate } from '../frontend/src/lib/london-date.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { shot, useProductAndBrowser } from './harness.js';
 import { expectAccessible } from './axe-check.js';
@@ -30,7 +30,12 @@ describe('staff amend a booking from the record detail panel', () => {
 
     // Staff: an account made with the printed sign-up code, then the login form.
     const staff = { name: 'amy_support', password: 'pw-amend-123' };
-    const registered = await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE });
+    const registered = await api('POST', '/api/account/register', {
+      name: staff.name,
+      password: staff.password,
+      password1: staff.password,
+      uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE,
+    });
     expect(registered.status).toBe(201);
     const admin = await ctx.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await admin.goto(`${base}/admin/login`);
@@ -49,7 +54,9 @@ describe('staff amend a booking from the record detail panel', () => {
     expect(await panel.getByLabel('Booked hours').inputValue()).toBe('2.5');
     const stops = panel.getByTestId('amend-stop');
     expect(await stops.count()).toBe(2);
-    expect(await panel.getByRole('group', { name: 'Collection' }).getByLabel('Building address').inputValue()).toBe('12 Cricklewood Lane');
+    expect(await panel.getByRole('group', { name: 'Collection' }).getByLabel('Building address').inputValue()).toBe(
+      '12 Cricklewood Lane',
+    );
 
     await panel.getByLabel('Booked hours').selectOption({ label: '05hr:00Min' });
     // The calendar opens inside the panel; Escape closes the calendar only, not the panel.
@@ -70,7 +77,9 @@ describe('staff amend a booking from the record detail panel', () => {
     expect(words).toContain(`(was ${formatPounds(before.money.totalPence / 100)})`);
     expect(newTotal).toBeGreaterThan(before.money.totalPence / 100);
     const balance = Math.round(newTotal * 100) - before.money.paidPence;
-    expect(words).toContain(`Balance to pay: ${formatPounds(balance / 100)} (online on My move or to the driver on the day).`);
+    expect(words).toContain(
+      `Balance to pay: ${formatPounds(balance / 100)} (online on My move or to the driver on the day).`,
+    );
     // The panel's own figures are the amended record's.
     const detail = await panel.innerText();
     expect(detail).toMatch(new RegExp(`Total price\\s+£${newTotal.toFixed(2).replace('.', '\\.')}`));
@@ -91,15 +100,26 @@ describe('staff amend a booking from the record detail panel', () => {
     expect(await customer.getByTestId('move-date').innerText()).toContain(`${d} ${month} ${year} at 10:00`);
     expect(await customer.locator('.mymove-row', { hasText: 'Booked time' }).innerText()).toMatch(/5 hours/);
     expect(await customer.getByTestId('money-balance').innerText()).toBe(`${formatPounds(balance / 100)}`);
-    expect(await customer.getByRole('button', { name: `Pay the balance of ${formatPounds(balance / 100)}` }).count()).toBe(1);
+    expect(
+      await customer.getByRole('button', { name: `Pay the balance of ${formatPounds(balance / 100)}` }).count(),
+    ).toBe(1);
     const history = await customer.getByTestId('history').innerText();
-    expect(history).toMatch(new RegExp(`Amended by VanHop: date .+ → .+; hours 2 h 30 min → 5 h; price £[\\d,]+\\.\\d{2} → £${newTotal.toFixed(2).replace('.', '\\.')}: £${(balance / 100).toFixed(2).replace('.', '\\.')} left to pay$`, 'm'));
+    expect(history).toMatch(
+      new RegExp(
+        `Amended by VanHop: date .+ → .+; hours 2 h 30 min → 5 h; price £[\\d,]+\\.\\d{2} → £${newTotal.toFixed(2).replace('.', '\\.')}: £${(balance / 100).toFixed(2).replace('.', '\\.')} left to pay$`,
+        'm',
+      ),
+    );
     // The office's username is never shown to the customer.
     expect(history).not.toContain(staff.name);
     await shot(customer, 'amend-mymove');
 
     // The e-mails: the customer's with the My move link, the driver's job sheet.
-    const mail = await waitForMail(ctx.dataDir, (m) => m.to.includes(who.email) && !!m.subject?.startsWith(`Booking ${booked.code} changed:`), 20_000);
+    const mail = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes(who.email) && !!m.subject?.startsWith(`Booking ${booked.code} changed:`),
+      20_000,
+    );
     expect(mail.text).toContain('As agreed with VanHop Support, we have changed your move');
     expect(mail.text).toContain('Booked time: 5 hours (was 2 hours 30 minutes)');
     expect(mail.text).toContain(`The new price is ${formatPounds(newTotal)}`);
@@ -107,7 +127,11 @@ describe('staff amend a booking from the record detail panel', () => {
     // The link is made for the new date (it expires after the move), and opens the amended booking.
     const mailed = (await api<MyMoveView>('GET', `/api${linkPath(mail, 'mymove')}`)).body;
     expect(mailed).toMatchObject({ bookingId: after.bookingId, move: { date: after.move.date, totalHour: 5 } });
-    const driverMail = await waitForMail(ctx.dataDir, (m) => !m.to.includes(who.email) && !!m.subject?.startsWith(`Job ${booked.code} changed:`), 20_000);
+    const driverMail = await waitForMail(
+      ctx.dataDir,
+      (m) => !m.to.includes(who.email) && !!m.subject?.startsWith(`Job ${booked.code} changed:`),
+      20_000,
+    );
     expect(driverMail.text).toContain(`Collect from the customer on the day: ${formatPounds(balance / 100)}.`);
 
     // The open amendment form passes axe (WCAG 2 A and AA): every field labelled, errors announced.

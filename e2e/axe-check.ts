@@ -6,9 +6,19 @@ import { pageSettled } from './harness.js';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
-export async function expectAccessible(browser: Browser, url: string, prepare: (page: Page) => Promise<unknown> = async () => {}, init?: (page: Page) => Promise<unknown>): Promise<void> {
+export async function expectAccessible(
+  browser: Browser,
+  url: string,
+  prepare: (page: Page) => Promise<unknown> = async () => {},
+  init?: (page: Page) => Promise<unknown>,
+): Promise<void> {
   // bypassCSP: the product's CSP rightly refuses injected scripts such as axe itself.
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
   try {
@@ -18,10 +28,20 @@ export async function expectAccessible(browser: Browser, url: string, prepare: (
     await pageSettled(page); // the live app, with no transition half-way (colour contrast)
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
       return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })).violations;
     });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
     expect(serious, url).toEqual([]);
   } finally {
     await page.close();

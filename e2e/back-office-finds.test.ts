@@ -33,7 +33,11 @@ async function search(page: Page, q: string) {
 async function calendarShowing(page: Page, code: number) {
   const calendar = page.getByTestId('driver-calendar');
   await calendar.getByTestId('calendar-week').waitFor();
-  for (let i = 0; i < 3 && (await calendar.locator(`[data-testid=calendar-job][data-code="${code}"]`).count()) === 0; i++) {
+  for (
+    let i = 0;
+    i < 3 && (await calendar.locator(`[data-testid=calendar-job][data-code="${code}"]`).count()) === 0;
+    i++
+  ) {
     const before = await calendar.getByTestId('calendar-week').textContent();
     await calendar.getByRole('button', { name: 'Next week →' }).click();
     await expect.poll(() => calendar.getByTestId('calendar-week').textContent(), POLL).not.toBe(before);
@@ -51,7 +55,8 @@ describe('a back office that finds things (search, driver calendar, documents)',
     await office?.stop();
   });
 
-  const staffPage = (viewport: { width: number; height: number } = VIEWPORTS[0]) => visitorPage(office.browser, office.data, 'staff', viewport);
+  const staffPage = (viewport: { width: number; height: number } = VIEWPORTS[0]) =>
+    visitorPage(office.browser, office.data, 'staff', viewport);
 
   it('search finds a booking by code, name and a phone typed with spaces; the result opens its panel with job status and history', async () => {
     const page = await staffPage();
@@ -59,16 +64,27 @@ describe('a back office that finds things (search, driver calendar, documents)',
       await page.goto(`${office.base}/admin/dashboard`);
       // The job-status column of the lists: the booking's state and the driver's answer, from the record itself.
       const row = page.getByTestId('job-card').locator(`[data-code="${office.data.jobCode}"]`);
-      await expect.poll(() => row.getByTestId('job-status').textContent(), POLL).toBe('Waiting for Dana Driver to accept');
+      await expect
+        .poll(() => row.getByTestId('job-status').textContent(), POLL)
+        .toBe('Waiting for Dana Driver to accept');
       const accepted = page.getByTestId('job-card').locator(`[data-code="${office.acceptedCode}"]`);
       await expect.poll(() => accepted.getByTestId('job-status').textContent(), POLL).toBe('Accepted by Dana Driver');
 
       let box = await search(page, 'carla');
-      await expect.poll(() => box.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))), POLL).toEqual([String(office.data.jobCode)]);
+      await expect
+        .poll(
+          () => box.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))),
+          POLL,
+        )
+        .toEqual([String(office.data.jobCode)]);
       box = await search(page, String(office.data.quotationCode));
-      await expect.poll(() => box.locator(`[data-testid=search-result][data-code="${office.data.quotationCode}"]`).count(), POLL).toBe(1);
+      await expect
+        .poll(() => box.locator(`[data-testid=search-result][data-code="${office.data.quotationCode}"]`).count(), POLL)
+        .toBe(1);
       box = await search(page, '07700900 321');
-      await expect.poll(() => box.locator(`[data-testid=search-result][data-code="${office.data.jobCode}"]`).count(), POLL).toBe(1);
+      await expect
+        .poll(() => box.locator(`[data-testid=search-result][data-code="${office.data.jobCode}"]`).count(), POLL)
+        .toBe(1);
       box = await search(page, 'nobody-by-this-name');
       await expect.poll(() => box.getByTestId('search-summary').textContent(), POLL).toContain('No bookings match');
       await box.getByLabel('Find a booking').fill('x');
@@ -81,7 +97,14 @@ describe('a back office that finds things (search, driver calendar, documents)',
       await panel.waitFor();
       expect(await panel.getByTestId('detail-job-status').textContent()).toBe('Waiting for Dana Driver to accept');
       const history = panel.getByTestId('record-history');
-      await expect.poll(() => history.locator('li').allTextContents(), POLL).toEqual(expect.arrayContaining([expect.stringContaining('Quote saved'), expect.stringContaining('Booked: 30 % deposit')]));
+      await expect
+        .poll(() => history.locator('li').allTextContents(), POLL)
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringContaining('Quote saved'),
+            expect.stringContaining('Booked: 30 % deposit'),
+          ]),
+        );
       expect(await history.locator('time').first().getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     } finally {
       await page.context().close();
@@ -120,7 +143,12 @@ describe('a back office that finds things (search, driver calendar, documents)',
     const page = await staffPage();
     const api = apiClient(() => office.base);
     const offersDana = async () => {
-      const move = completeBooking(weekdayAhead(8, 10), { addresses: [address('b1', 'London NW2, UK', '1 Test Road', 0), address('b2', 'London SE1, UK', '2 Test Road', 0)] });
+      const move = completeBooking(weekdayAhead(8, 10), {
+        addresses: [
+          address('b1', 'London NW2, UK', '1 Test Road', 0),
+          address('b2', 'London SE1, UK', '2 Test Road', 0),
+        ],
+      });
       const priced = await api<BookingQuoteResponse>('POST', '/api/booking', move);
       expect(priced.status).toBe(200);
       return priced.body.offers.some((o) => o.driverId === driver.id);
@@ -135,7 +163,9 @@ describe('a back office that finds things (search, driver calendar, documents)',
       // Checked in the page with the shared schema before anything is sent.
       await insurance.getByLabel('Reference').fill('POL-1');
       await docs.getByRole('button', { name: 'Save documents' }).click();
-      await expect.poll(() => insurance.locator('.vh-field-error').textContent(), POLL).toBe('Expiry date must be a date like 2027-01-31');
+      await expect
+        .poll(() => insurance.locator('.vh-field-error').textContent(), POLL)
+        .toBe('Expiry date must be a date like 2027-01-31');
 
       await insurance.getByLabel('Reference').fill('POL-778812');
       await insurance.getByLabel('Expiry date').fill(isoDay(-1));
@@ -154,18 +184,30 @@ describe('a back office that finds things (search, driver calendar, documents)',
       await expect.poll(() => row.getByTestId('document-badge').textContent(), POLL).toBe('Insurance expired');
 
       // The licence expires within 14 days: the driver and the office are mailed, once.
-      const toDriver = await waitForMail(office.running.dataDir, (m) => m.to.includes(driver.email) && m.subject === 'Your driving licence expires soon', 30_000);
+      const toDriver = await waitForMail(
+        office.running.dataDir,
+        (m) => m.to.includes(driver.email) && m.subject === 'Your driving licence expires soon',
+        30_000,
+      );
       expect(toDriver.text).toContain('DRIVE801019D99');
-      await waitForMail(office.running.dataDir, (m) => m.subject === "Dana Driver's driving licence expires soon" && !m.to.includes(driver.email), 30_000);
+      await waitForMail(
+        office.running.dataDir,
+        (m) => m.subject === "Dana Driver's driving licence expires soon" && !m.to.includes(driver.email),
+        30_000,
+      );
 
       // Renewed: offered again, and saving again sends no second reminder.
       await page.goto(`${office.base}/admin/drivers/${driver.id}`);
       await expect.poll(() => insurance.getByLabel('Reference').inputValue(), POLL).toBe('POL-778812');
       await insurance.getByLabel('Expiry date').fill(isoDay(400));
       await docs.getByRole('button', { name: 'Save documents' }).click();
-      await expect.poll(() => docs.getByTestId('document-standing').allTextContents(), POLL).toEqual(['Valid', 'Expiring soon']);
+      await expect
+        .poll(() => docs.getByTestId('document-standing').allTextContents(), POLL)
+        .toEqual(['Valid', 'Expiring soon']);
       expect(await offersDana()).toBe(true);
-      const reminders = (await outboxMails(office.running.dataDir)).filter((m) => m.subject === 'Your driving licence expires soon');
+      const reminders = (await outboxMails(office.running.dataDir)).filter(
+        (m) => m.subject === 'Your driving licence expires soon',
+      );
       expect(reminders).toHaveLength(1);
     } finally {
       await page.context().close();
@@ -212,15 +254,19 @@ describe('a back office that finds things (search, driver calendar, documents)',
     },
   ];
 
-  it.each(VIEWPORT_THEMES)('screenshots: $viewport.name, $theme theme', async ({ viewport, theme }) => {
-    const page = await staffPage(viewport);
-    try {
-      for (const screen of SCREENS) {
-        await openAreaScreen(page, office.base, screen, office.data, theme);
-        await (screen.dialog ? windowShot : shot)(page, screenPath(screen.name, viewport, theme));
+  it.each(VIEWPORT_THEMES)(
+    'screenshots: $viewport.name, $theme theme',
+    async ({ viewport, theme }) => {
+      const page = await staffPage(viewport);
+      try {
+        for (const screen of SCREENS) {
+          await openAreaScreen(page, office.base, screen, office.data, theme);
+          await (screen.dialog ? windowShot : shot)(page, screenPath(screen.name, viewport, theme));
+        }
+      } finally {
+        await page.context().close();
       }
-    } finally {
-      await page.context().close();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

@@ -4,7 +4,10 @@ import { POLL, screenshot, useProductAndBrowser } from './harness.js';
 import { fillMove, pickAddress, pickFirstMovingTime, searchMove } from './booking-steps.js';
 
 /** Resolves with the next alert's text and accepts it. */
-const nextAlert = (page: Page) => new Promise<string>((resolve) => page.once('dialog', (d: Dialog) => void d.accept().then(() => resolve(d.message()))));
+const nextAlert = (page: Page) =>
+  new Promise<string>((resolve) =>
+    page.once('dialog', (d: Dialog) => void d.accept().then(() => resolve(d.message()))),
+  );
 
 describe('a new customer books a move', () => {
   const ctx = useProductAndBrowser();
@@ -57,7 +60,10 @@ describe('a new customer books a move', () => {
     expect(firstOffer).toMatch(/per half hour/);
     await screenshot(page, 'quotes-popup');
 
-    await offers.first().getByRole('button', { name: /^Choose / }).click();
+    await offers
+      .first()
+      .getByRole('button', { name: /^Choose / })
+      .click();
     const panel = page.getByRole('dialog', { name: 'Your quote' });
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Show More' }).click();
@@ -97,7 +103,9 @@ describe('a new customer books a move', () => {
     await page.goto(`${base}/retrieve/${code}`);
     await page.getByRole('button', { name: 'Retrieve' }).click();
     await page.getByText('You have Already paid for a 30 % deposit').waitFor();
-    expect(await page.locator('.retrieve-paid').innerText()).toMatch(/outstanding balance of £[\d,]+\.\d{2} is paid to\s+the driver at the end of the job/);
+    expect(await page.locator('.retrieve-paid').innerText()).toMatch(
+      /outstanding balance of £[\d,]+\.\d{2} is paid to\s+the driver at the end of the job/,
+    );
     await page.close();
   });
 

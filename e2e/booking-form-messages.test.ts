@@ -44,7 +44,18 @@ describe('form messages for bad input', () => {
     await page.locator('#name-error').waitFor();
     const b = MSG.booking;
     const required = await errorsOn(page);
-    for (const text of [b.pickupAddressRequired, b.pickupStairRequired, b.deliveryAddressRequired, b.deliveryStairRequired, b.hourRequired, b.dateRequired, b.descriptionRequired, b.nameRequired, b.emailRequired, b.phoneRequired]) {
+    for (const text of [
+      b.pickupAddressRequired,
+      b.pickupStairRequired,
+      b.deliveryAddressRequired,
+      b.deliveryStairRequired,
+      b.hourRequired,
+      b.dateRequired,
+      b.descriptionRequired,
+      b.nameRequired,
+      b.emailRequired,
+      b.phoneRequired,
+    ]) {
       expect(required).toContain(text);
     }
     expect(required).toHaveLength(10);

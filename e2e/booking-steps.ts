@@ -4,7 +4,13 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { londonClock, londonTime, type MyMoveView, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import {
+  londonClock,
+  londonTime,
+  type MyMoveView,
+  type PaymentPercentage,
+  type PaymentSuccessResponse,
+} from '@vanhop/contracts';
 import { completeBooking } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, payOnLocalCheckout, priceAndSave, type Api } from '../test/support/gateway-api.js';
@@ -23,7 +29,12 @@ export async function pickAddress(page: Page, inputSelector: string, typed: stri
 }
 
 /** Home search from pickup to dropoff, ending on /booking with the full form. */
-export async function searchMove(page: Page, baseUrl: string, pickup: [string, string], dropoff: [string, string]): Promise<void> {
+export async function searchMove(
+  page: Page,
+  baseUrl: string,
+  pickup: [string, string],
+  dropoff: [string, string],
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
   // The home page arrives prerendered: its suggestions only open once the live app has taken over.
   await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
@@ -57,7 +68,20 @@ export async function fillMove(page: Page, name = 'Bob Carter'): Promise<void> {
   await page.locator('#phone').fill('07700900456');
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Picks a day `daysAhead` of today (London) at `time` in an open-able date picker, paging months as needed. */
 export async function pickDay(page: Page, inputSelector: string, daysAhead: number, time: string): Promise<string> {
@@ -66,7 +90,8 @@ export async function pickDay(page: Page, inputSelector: string, daysAhead: numb
   await page.locator(inputSelector).click();
   const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
   const button = dialog.getByRole('button', { name: label, exact: true });
-  for (let i = 0; i < 13 && (await button.count()) === 0; i++) await dialog.getByRole('button', { name: 'Next month' }).click();
+  for (let i = 0; i < 13 && (await button.count()) === 0; i++)
+    await dialog.getByRole('button', { name: 'Next month' }).click();
   await button.click();
   await dialog.getByRole('option', { name: time, exact: true }).click();
   return label;
@@ -82,7 +107,13 @@ export interface Booked {
  * Books a move through the booking page and pays a share on the local checkout; ends on the success
  * page, whose "View my move" link is the customer's way in.
  */
-export async function bookAndPay(page: Page, base: string, who: { name: string; email: string }, percentage: PaymentPercentage, daysAhead?: number): Promise<Booked> {
+export async function bookAndPay(
+  page: Page,
+  base: string,
+  who: { name: string; email: string },
+  percentage: PaymentPercentage,
+  daysAhead?: number,
+): Promise<Booked> {
   await searchMove(page, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
   await fillMove(page, who.name);
   await page.locator('#email').fill(who.email);
@@ -159,21 +190,33 @@ export interface BookedToday {
  * booked today), then the wall clock, and the job accepted by its driver once it is offered to them.
  * `env` is added to the product's environment.
  */
-export async function startBookedToday(customer: { name: string; email: string; phone?: string }, env: Record<string, string> = {}): Promise<BookedToday> {
+export async function startBookedToday(
+  customer: { name: string; email: string; phone?: string },
+  env: Record<string, string> = {},
+): Promise<BookedToday> {
   let pinned: Date | null = new Date(Date.now() - 2 * 86_400_000);
-  const running = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', STRIPE_SECRET_KEY: '', ...env }, { clock: { now: () => pinned ?? new Date() } });
+  const running = await startEmbeddedOnTempDir(
+    { ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', STRIPE_SECRET_KEY: '', ...env },
+    { clock: { now: () => pinned ?? new Date() } },
+  );
   try {
     const api = apiClient(() => running.product.url);
     const { quote, record } = await priceAndSave(api, completeBooking(startOpenNow(new Date()), customer));
     const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
-    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
+      session_id: checkout.body.sessionId,
+    });
     expect(success.status).toBe(200);
     const myMovePath = success.body.myMovePath!;
     pinned = null;
     const view = (await api<MyMoveView>('GET', `/api${myMovePath}`)).body;
     const auth = driverAuth(view.driver!.id, { env: { JWT_SECRET: running.product.env.JWT_SECRET! } });
     // The job is offered once BookingConfirmed reached the quote service: bounded wait for it, then accept.
-    for (let tries = 0; (await api('POST', `/api/driver/me/jobs/${view.bookingId}/accept`, undefined, { headers: auth })).status !== 200; tries++) {
+    for (
+      let tries = 0;
+      (await api('POST', `/api/driver/me/jobs/${view.bookingId}/accept`, undefined, { headers: auth })).status !== 200;
+      tries++
+    ) {
       if (tries > 150) throw new Error('the job was never offered to its driver');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -184,7 +227,9 @@ export async function startBookedToday(customer: { name: string; email: string; 
       bookingId: view.bookingId,
       driver: { id: view.driver!.id, name: view.driver!.name },
       driverToken: auth.authorization.replace(/^Bearer /, ''),
-      pin: (at) => void (pinned = at),
+      pin: (at) => {
+        pinned = at;
+      },
     };
   } catch (err) {
     await running.stop();

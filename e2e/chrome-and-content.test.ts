@@ -23,17 +23,25 @@ describe('site chrome and content pages', () => {
   const colours = (page: Page) =>
     page.evaluate(() => {
       const body = getComputedStyle(document.body);
-      return { bg: body.backgroundColor, text: body.color, box: getComputedStyle(document.documentElement).getPropertyValue('--box').trim() };
+      return {
+        bg: body.backgroundColor,
+        text: body.color,
+        box: getComputedStyle(document.documentElement).getPropertyValue('--box').trim(),
+      };
     });
 
   it('starts in the light theme and the footer toggle switches to dark and back', async () => {
     const page = await open('/');
     await page.locator('#quotesearch').waitFor();
     // The theme is an attribute the app sets after a click: each reading waits for the colours to follow.
-    await expect.poll(() => colours(page), POLL).toEqual({ bg: 'rgb(255, 255, 255)', text: 'rgb(51, 51, 51)', box: '#8c8c8c' });
+    await expect
+      .poll(() => colours(page), POLL)
+      .toEqual({ bg: 'rgb(255, 255, 255)', text: 'rgb(51, 51, 51)', box: '#8c8c8c' });
     await screenshot(page, 'home');
     await page.getByRole('button', { name: /Night mode/ }).click();
-    await expect.poll(() => colours(page), POLL).toEqual({ bg: 'rgb(85, 85, 85)', text: 'rgb(255, 255, 255)', box: '#d3d3d3' });
+    await expect
+      .poll(() => colours(page), POLL)
+      .toEqual({ bg: 'rgb(85, 85, 85)', text: 'rgb(255, 255, 255)', box: '#d3d3d3' });
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(page, 'home-dark');
     await page.getByRole('button', { name: /Day mode/ }).click();
@@ -51,7 +59,9 @@ describe('site chrome and content pages', () => {
     await page.getByRole('link', { name: 'BOOK NOW' }).waitFor();
     await expect.poll(() => footerPaddingBottom(page), POLL).toBe(`${Math.round(900 * 0.07 * 100) / 100}px`);
     expect(await page.getByRole('link', { name: '020 3000 0000' }).getAttribute('href')).toBe('tel:02030000000');
-    expect(await page.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe('mailto:hello@vanhop.example');
+    expect(await page.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe(
+      'mailto:hello@vanhop.example',
+    );
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('link', { name: /Back to top/ }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBe(0);
@@ -118,7 +128,14 @@ describe('site chrome and content pages', () => {
     const errors = () => page.locator('.field-error').allTextContents();
     const m = MSG.contact;
     await page.locator('.field-error').first().waitFor();
-    expect(await errors()).toEqual([m.nameRequired, m.emailRequired, m.phoneRequired, m.titleRequired, m.messageRequired, m.agree]);
+    expect(await errors()).toEqual([
+      m.nameRequired,
+      m.emailRequired,
+      m.phoneRequired,
+      m.titleRequired,
+      m.messageRequired,
+      m.agree,
+    ]);
 
     await page.getByLabel('Name').fill('Jo');
     await page.getByLabel('E-mail').fill('jo@');
@@ -146,18 +163,27 @@ describe('site chrome and content pages', () => {
 
     // The message really went through: the office e-mail lands in the product's outbox.
     const outbox = path.join(ctx.dataDir, 'outbox');
-    await expect.poll(() => {
-      try {
-        return readdirSync(outbox).some((f) => readFileSync(path.join(outbox, f), 'utf8').includes('Quote for a piano'));
-      } catch {
-        return false;
-      }
-    }, POLL).toBe(true);
+    await expect
+      .poll(() => {
+        try {
+          return readdirSync(outbox).some((f) =>
+            readFileSync(path.join(outbox, f), 'utf8').includes('Quote for a piano'),
+          );
+        } catch {
+          return false;
+        }
+      }, POLL)
+      .toBe(true);
     await page.close();
   });
 
   it('shows the 404 page for unknown landing ids and unknown paths', async () => {
-    for (const route of ['/man-and-van-atlantis', '/piano-tuning-bromley', '/services/Piano-Tuning', '/some/deep/path']) {
+    for (const route of [
+      '/man-and-van-atlantis',
+      '/piano-tuning-bromley',
+      '/services/Piano-Tuning',
+      '/some/deep/path',
+    ]) {
       const page = await open(route);
       await page.getByRole('heading', { name: MSG.notFound.title }).waitFor();
       expect(await page.getByText(MSG.notFound.body).isVisible()).toBe(true);
@@ -173,10 +199,15 @@ describe('site chrome and content pages', () => {
     const page = await open('/removals-service-abbey-wood');
     expect(await page.locator('h1').textContent()).toBe('Removals Service in Abbey Wood');
     const bookNow = page.getByRole('link', { name: 'Book Now', exact: true });
-    expect(await bookNow.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/?from=Abbey%20Wood', '/?from=Abbey%20Wood']);
+    expect(await bookNow.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/?from=Abbey%20Wood',
+      '/?from=Abbey%20Wood',
+    ]);
     const map = page.getByRole('img', { name: 'Map of Abbey Wood' });
     await map.waitFor();
-    expect(await page.locator('[data-map-engine="offline"]').evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
+    expect(await page.locator('[data-map-engine="offline"]').evaluate((el) => el.getBoundingClientRect().height)).toBe(
+      400,
+    );
     expect(await page.getByTestId('map-marker').count()).toBe(1);
 
     // Book Now carries the place into the search: the pickup starts from it and offers it to pick.
@@ -186,14 +217,19 @@ describe('site chrome and content pages', () => {
     await expect.poll(() => pickup.inputValue(), POLL).toBe('Abbey Wood');
     await pickup.focus();
     const listId = await pickup.getAttribute('aria-controls');
-    await page.locator(`[id="${listId}"] [role=option]`, { hasText: 'Abbey Wood' }).first().waitFor({ state: 'visible' });
+    await page
+      .locator(`[id="${listId}"] [role=option]`, { hasText: 'Abbey Wood' })
+      .first()
+      .waitFor({ state: 'visible' });
     await page.close();
   });
 
   it('draws the coverage map: offline without a key, the maps error when the Google script cannot load', async () => {
     const page = await open('/checkareacover');
     await page.getByTestId('coverage-circle').waitFor();
-    const frameHeight = await page.locator('[data-map-engine="offline"]').evaluate((el) => el.getBoundingClientRect().height);
+    const frameHeight = await page
+      .locator('[data-map-engine="offline"]')
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(frameHeight).toBeCloseTo(900 * 0.7, 0);
     expect(await page.getByTestId('map-marker').count()).toBe(1);
     await screenshot(page, 'coverage-offline');

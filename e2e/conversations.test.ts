@@ -16,7 +16,8 @@ import { expectAccessible } from './axe-check.js';
 const TOKEN_KEY = 'vanhop.adminToken';
 const CUSTOMER_EMAIL = 'bob@example.com'; // what fillMove types
 const CONFIRM_SUBJECT = 'Confirm your e-mail address for VanHop messages';
-const PENDING_NOTE = 'We have e-mailed you a link to confirm your address. Replies reach your e-mail only after you open that link; until then they appear here.';
+const PENDING_NOTE =
+  'We have e-mailed you a link to confirm your address. Replies reach your e-mail only after you open that link; until then they appear here.';
 
 /** The site path of the confirmation link: the thread page with its one-time `?confirm=` token. */
 function confirmPath(mail: Mail): string {
@@ -45,7 +46,9 @@ describe('conversations in the browser', () => {
     const panel = offer.getByTestId('message-driver');
     expect(await panel.getByLabel('Your name').inputValue()).toBe('Bob Carter');
     expect(await panel.getByLabel('Your e-mail').inputValue()).toBe(CUSTOMER_EMAIL);
-    await panel.getByLabel(`Message to ${driverName}`).fill('Hello! Could you also take an upright piano <b>down</b> two flights?');
+    await panel
+      .getByLabel(`Message to ${driverName}`)
+      .fill('Hello! Could you also take an upright piano <b>down</b> two flights?');
     await panel.getByRole('button', { name: `Send to ${driverName}` }).click();
     await panel.getByText('Could you also take an upright piano <b>down</b> two flights?').waitFor();
     // Typed, not proved: the page says replies reach the e-mail only after the link we sent is opened.
@@ -53,12 +56,18 @@ describe('conversations in the browser', () => {
     await screenshot(customer, 'conversation-quotes-popup');
 
     // The customer's address gets our confirmation link only: nothing of what was typed.
-    const confirmation = await waitForMail(ctx.dataDir, (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === CONFIRM_SUBJECT);
+    const confirmation = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === CONFIRM_SUBJECT,
+    );
     expect(confirmation.raw).not.toContain('piano');
     expect(confirmation.raw).not.toContain('Bob Carter');
 
     // The driver's mail: the message, a signed reply link, no customer address.
-    const toDriver = await waitForMail(ctx.dataDir, (m) => m.to.includes(driver.email) && m.subject === 'New message from Bob Carter about a move');
+    const toDriver = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes(driver.email) && m.subject === 'New message from Bob Carter about a move',
+    );
     expect(toDriver.text).toContain('upright piano <b>down</b>');
     expect(toDriver.html).toContain('&lt;b&gt;down&lt;/b&gt;');
     expect(toDriver.raw).not.toContain(CUSTOMER_EMAIL);
@@ -76,27 +85,37 @@ describe('conversations in the browser', () => {
     await screenshot(driverPage, 'conversation-driver-reply');
 
     // The open popup shows the answer by itself; it is not mailed before the address is confirmed.
-    await panel.locator('.msg--theirs', { hasText: 'I will bring a helper for the piano.' }).waitFor({ timeout: 15_000 });
+    await panel
+      .locator('.msg--theirs', { hasText: 'I will bring a helper for the piano.' })
+      .waitFor({ timeout: 15_000 });
 
     // The customer opens the confirmation link: the thread page confirms the address and says so.
     const threadPage = await ctx.browser.newPage();
     await threadPage.goto(`${base}${confirmPath(confirmation)}`);
     await threadPage.getByRole('heading', { name: `Your messages with ${driverName}` }).waitFor();
-    await threadPage.getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.').waitFor();
+    await threadPage
+      .getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.')
+      .waitFor();
     expect(new URL(threadPage.url()).search).toBe('');
     await screenshot(threadPage, 'conversation-email-confirmed');
 
     // From now on the driver's answers reach the customer's e-mail, with their link.
     await driverPage.getByLabel('Reply to Bob Carter').fill('See you on the day.');
     await driverPage.getByRole('button', { name: 'Send' }).click();
-    const toCustomer = await waitForMail(ctx.dataDir, (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === `${driverName} replied to your message`);
+    const toCustomer = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes(CUSTOMER_EMAIL) && m.subject === `${driverName} replied to your message`,
+    );
     expect(toCustomer.text).toContain('See you on the day.');
     expect(toCustomer.text).not.toContain('I will bring a helper for the piano.');
     expect(toCustomer.raw).not.toContain(driver.email);
     expect(linkPath(toCustomer, 'conversation')).toMatch(/^\/conversation\/v1\./);
     await threadPage.getByLabel(`Message to ${driverName}`).fill('Great, see you then.');
     await threadPage.getByRole('button', { name: 'Send' }).click();
-    await waitForMail(ctx.dataDir, (m) => m.to.includes(driver.email) && m.subject === 'Bob Carter sent you another message');
+    await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes(driver.email) && m.subject === 'Bob Carter sent you another message',
+    );
     await driverPage.locator('.msg--theirs', { hasText: 'Great, see you then.' }).waitFor({ timeout: 15_000 });
     expect(await threadPage.locator('body').innerText()).not.toContain(driver.email);
     await screenshot(threadPage, 'conversation-customer-page');
@@ -106,8 +125,12 @@ describe('conversations in the browser', () => {
     await driverPage.getByRole('alert').waitFor();
     for (const p of [customer, driverPage, threadPage]) await p.close();
 
-    await expectAccessible(ctx.browser, `${base}${replyPath}`, (p) => p.getByRole('heading', { name: 'Reply to Bob Carter' }).waitFor());
-    await expectAccessible(ctx.browser, `${base}${linkPath(toCustomer, 'conversation')}`, (p) => p.locator('.msg').first().waitFor());
+    await expectAccessible(ctx.browser, `${base}${replyPath}`, (p) =>
+      p.getByRole('heading', { name: 'Reply to Bob Carter' }).waitFor(),
+    );
+    await expectAccessible(ctx.browser, `${base}${linkPath(toCustomer, 'conversation')}`, (p) =>
+      p.locator('.msg').first().waitFor(),
+    );
   });
 
   it('a customer starts an Instant Support chat; staff answer it from the admin inbox; both sides see new messages without reloading', async () => {
@@ -126,16 +149,31 @@ describe('conversations in the browser', () => {
     await screenshot(customer, 'support-chat-customer');
 
     await waitForMail(ctx.dataDir, (m) => m.subject === 'Instant Support: new chat from Pat Piano');
-    const confirmation = await waitForMail(ctx.dataDir, (m) => m.to.includes('pat@example.com') && m.subject === CONFIRM_SUBJECT);
+    const confirmation = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes('pat@example.com') && m.subject === CONFIRM_SUBJECT,
+    );
     expect(confirmation.raw).not.toContain('grand piano');
 
     // Staff: sign up with the printed code, sign in, open the inbox.
     const staff = { name: 'sue_support', password: 'pw-support-123' };
-    expect((await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE })).status).toBe(201);
-    const login = await api<{ token: string }>('POST', '/api/account/login', { username: staff.name, password: staff.password });
+    expect(
+      (
+        await api('POST', '/api/account/register', {
+          name: staff.name,
+          password: staff.password,
+          password1: staff.password,
+          uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE,
+        })
+      ).status,
+    ).toBe(201);
+    const login = await api<{ token: string }>('POST', '/api/account/login', {
+      username: staff.name,
+      password: staff.password,
+    });
     const admin = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await admin.goto(`${base}/admin/login`);
-    await admin.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, login.body.token]);
+    await admin.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, login.body.token] as const);
     await admin.goto(`${base}/admin/dashboard`);
     await admin.getByRole('link', { name: 'Instant Support' }).click();
     await admin.waitForURL(`${base}/admin/support`);
@@ -148,7 +186,9 @@ describe('conversations in the browser', () => {
     await admin.getByText('pat@example.com').waitFor();
     await admin.getByTestId('email-not-verified').waitFor();
     await admin.getByText('wrote from /faq').waitFor();
-    await admin.getByLabel('Answer to Pat Piano').fill('Yes: a grand piano needs our expert team. We will e-mail you a price today.');
+    await admin
+      .getByLabel('Answer to Pat Piano')
+      .fill('Yes: a grand piano needs our expert team. We will e-mail you a price today.');
     await admin.getByRole('button', { name: 'Send' }).click();
     await chat.getByText('Answered').waitFor();
     await screenshot(admin, 'support-inbox-staff');
@@ -167,12 +207,17 @@ describe('conversations in the browser', () => {
     // Once the customer opens the confirmation link, staff answers are e-mailed and the mark goes.
     const confirmPage = await ctx.browser.newPage();
     await confirmPage.goto(`${base}${confirmPath(confirmation)}`);
-    await confirmPage.getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.').waitFor();
+    await confirmPage
+      .getByText('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.')
+      .waitFor();
     await confirmPage.close();
     await admin.getByTestId('email-not-verified').waitFor({ state: 'detached', timeout: 15_000 });
     await admin.getByLabel('Answer to Pat Piano').fill('Tuesday morning is booked for you.');
     await admin.getByRole('button', { name: 'Send' }).click();
-    const mailed = await waitForMail(ctx.dataDir, (m) => m.to.includes('pat@example.com') && m.subject === 'VanHop Support replied to your message');
+    const mailed = await waitForMail(
+      ctx.dataDir,
+      (m) => m.to.includes('pat@example.com') && m.subject === 'VanHop Support replied to your message',
+    );
     expect(mailed.text).toContain('Tuesday morning is booked for you.');
     expect(mailed.text).not.toContain('expert team');
 
@@ -188,7 +233,13 @@ describe('conversations in the browser', () => {
       await p.getByRole('dialog', { name: 'Instant Support' }).getByRole('button', { name: 'Start chat' }).waitFor();
     };
     await expectAccessible(ctx.browser, `${base}/faq`, openPanel);
-    const signedIn = (p: import('playwright-core').Page) => p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [TOKEN_KEY, login.body.token]);
-    await expectAccessible(ctx.browser, `${base}/admin/support`, (p) => p.getByTestId('support-chat').first().click(), signedIn);
+    const signedIn = (p: import('playwright-core').Page) =>
+      p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [TOKEN_KEY, login.body.token]);
+    await expectAccessible(
+      ctx.browser,
+      `${base}/admin/support`,
+      (p) => p.getByTestId('support-chat').first().click(),
+      signedIn,
+    );
   });
 });

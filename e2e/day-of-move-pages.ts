@@ -4,12 +4,27 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { shot } from './harness.js';
-import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, THEMES, type Theme, type Viewport, VIEWPORTS } from './screens.js';
+import {
+  DRIVER_TOKEN_KEY,
+  screenPath,
+  setAreaTheme,
+  setTheme,
+  settle,
+  THEMES,
+  type Theme,
+  type Viewport,
+  VIEWPORTS,
+} from './screens.js';
 
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 
 /** A new browser context with the driver signed in to the portal; `touch`: a phone (touch events). */
-export async function driverPortalPage(browser: Browser, driverToken: string, viewport: Viewport, options: { touch?: boolean } = {}): Promise<Page> {
+export async function driverPortalPage(
+  browser: Browser,
+  driverToken: string,
+  viewport: Viewport,
+  options: { touch?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, ...UK, ...(options.touch ? { hasTouch: true } : {}) });
   await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [DRIVER_TOKEN_KEY, driverToken]);
   const page = await context.newPage();

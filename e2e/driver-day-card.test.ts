@@ -43,13 +43,19 @@ describe('the job card on the day: map links, the call, photos and signature at 
     const directions = card.getByTestId('address-directions');
     expect(await directions.count()).toBeGreaterThanOrEqual(2);
     for (const link of await directions.all()) {
-      expect(await link.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[^&]+$/);
+      expect(await link.getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[^&]+$/,
+      );
       expect(await link.getAttribute('target')).toBe('_blank');
       const text = (await link.textContent())!;
-      expect(await card.getByRole('link', { name: `Open ${text} in a navigation app` }).getAttribute('href')).toMatch(/^geo:0,0\?q=/);
+      expect(await card.getByRole('link', { name: `Open ${text} in a navigation app` }).getAttribute('href')).toMatch(
+        /^geo:0,0\?q=/,
+      );
     }
     // The price and the cash to collect stand out on the day.
-    expect(await card.getByTestId('job-money').textContent()).toMatch(/^Price £[\d.,]+ · Cash to collect on the day £[\d.,]+$/);
+    expect(await card.getByTestId('job-money').textContent()).toMatch(
+      /^Price £[\d.,]+ · Cash to collect on the day £[\d.,]+$/,
+    );
 
     // The call: no telephony provider in this installation, so the labelled stand-in; no number shown.
     await card.getByRole('button', { name: 'Call customer' }).click();
@@ -74,18 +80,26 @@ describe('the job card on the day: map links, the call, photos and signature at 
     await shootPortal(page, 'driver-day-done-proof');
     await form.getByRole('button', { name: 'Mark done' }).click();
     const signed = card.getByTestId('signed-for');
-    await expect.poll(() => signed.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
+    await expect
+      .poll(() => signed.textContent(), POLL)
+      .toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
     await expect.poll(() => card.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
     expect(await card.getByRole('button', { name: 'Call customer' }).count()).toBe(0);
     await shootPortal(page, 'driver-day-done');
     // Links only: nothing was fetched from a map provider.
-    expect(requested.filter((u) => !u.startsWith(booked.running.product.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(
+      requested.filter(
+        (u) => !u.startsWith(booked.running.product.url) && !u.startsWith('data:') && !u.startsWith('blob:'),
+      ),
+    ).toEqual([]);
     await page.context().close();
 
     // Staff read the proof (their record's section links here).
     const { api, bookingId } = booked;
     const staff = await signUpStaff(api, booked.running.product.env.ADMIN_SIGNUP_CODE!);
-    const proof = await api<JobProofView>('GET', `/api/drivers/admin/jobs/${bookingId}/proof`, undefined, { token: staff.token });
+    const proof = await api<JobProofView>('GET', `/api/drivers/admin/jobs/${bookingId}/proof`, undefined, {
+      token: staff.token,
+    });
     expect(proof.status).toBe(200);
     expect(proof.body.photos).toHaveLength(1);
     expect(proof.body.signature).toMatch(/^data:image\/png;base64,/);
@@ -96,7 +110,9 @@ describe('the job card on the day: map links, the call, photos and signature at 
     // The customer reads who signed on My move.
     const myMove = await openMyMove(browser, `${booked.running.product.url}${booked.myMovePath}`);
     const line = myMove.getByTestId('signed-for');
-    await expect.poll(() => line.textContent(), POLL).toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
+    await expect
+      .poll(() => line.textContent(), POLL)
+      .toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
     await shootMyMove(myMove, line, 'driver-day-my-move-signed');
     await myMove.context().close();
   }, 300_000);

@@ -14,7 +14,7 @@ import { payFormAction, type Api } from '../test/support/gateway-api.js';
 import { addSignedInDriver, bookAndPay, newestMail, startWithStaff, until } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
 import { linkPath } from './outbox-mail.js';
-import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, settle, STAFF_TOKEN_KEY, type Theme, VIEWPORT_THEMES } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, settle, STAFF_TOKEN_KEY, VIEWPORT_THEMES } from './screens.js';
 
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 const CUSTOMERS = ['cash', 'online', 'refund'].map((k) => ({ name: `Erin ${k}`, email: `erin.${k}@example.com` }));
@@ -23,7 +23,7 @@ const CUSTOMERS = ['cash', 'online', 'refund'].map((k) => ({ name: `Erin ${k}`, 
 const WEEKS_AHEAD = 2;
 const monday = shiftDay(londonWeekOf(new Date()), 7 * WEEKS_AHEAD);
 
-describe("what a driver earns: a cash job, an online balance and a refund add up to the ledger (issue 28 item 3)", () => {
+describe('what a driver earns: a cash job, an online balance and a refund add up to the ledger (issue 28 item 3)', () => {
   let running: EmbeddedOnTempDir;
   let browser: Browser;
   let api: Api;
@@ -36,14 +36,33 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     const office = await startWithStaff();
     ({ running, base, api, staffToken } = office);
     // Eve is the cheapest driver on the card of the cheapest demo driver, so she can be booked.
-    ({ driver: eve, token: eveToken } = await addSignedInDriver(office, office.drivers[0]!, { name: 'Eve Earner', email: 'eve.earner@drivers.example', phone: '07700900777', basePostcode: 'NW2' }));
+    ({ driver: eve, token: eveToken } = await addSignedInDriver(office, office.drivers[0]!, {
+      name: 'Eve Earner',
+      email: 'eve.earner@drivers.example',
+      phone: '07700900777',
+      basePostcode: 'NW2',
+    }));
 
     const booked = [];
     for (const [i, who] of CUSTOMERS.entries()) {
-      const move = completeBooking(`${shiftDay(monday, 1 + i)}T10:00:00.000Z`, { ...who, addresses: [address('a1', 'London NW2, UK', '12 Cricklewood Lane', 0), address('a2', 'London NW6, UK', '3 Kilburn High Road', 0)] });
+      const move = completeBooking(`${shiftDay(monday, 1 + i)}T10:00:00.000Z`, {
+        ...who,
+        addresses: [
+          address('a1', 'London NW2, UK', '12 Cricklewood Lane', 0),
+          address('a2', 'London NW6, UK', '3 Kilburn High Road', 0),
+        ],
+      });
       booked.push(await bookAndPay(api, move, eve.id));
     }
-    const myMove = async (email: string) => linkPath(await newestMail(running.dataDir, `${email}'s confirmation`, (m) => m.to.includes(email) && /^Booking confirmed/.test(m.subject ?? '')), 'mymove');
+    const myMove = async (email: string) =>
+      linkPath(
+        await newestMail(
+          running.dataDir,
+          `${email}'s confirmation`,
+          (m) => m.to.includes(email) && /^Booking confirmed/.test(m.subject ?? ''),
+        ),
+        'mymove',
+      );
     // The second customer pays the balance online on My move.
     const balance = await api<{ url: string }>('POST', `/api${await myMove(CUSTOMERS[1]!.email)}/pay-balance`);
     expect(balance.status, JSON.stringify(balance.body)).toBe(200);
@@ -54,7 +73,12 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
 
     await until(
       'the ledger to hear of the balance and the refund',
-      async () => (await api<EarningsStatement>('GET', `/api/earnings/admin/drivers/${eve.id}?week=${monday}`, undefined, { token: staffToken })).body,
+      async () =>
+        (
+          await api<EarningsStatement>('GET', `/api/earnings/admin/drivers/${eve.id}?week=${monday}`, undefined, {
+            token: staffToken,
+          })
+        ).body,
       (s) => s.lines?.length === 3 && s.totals.balanceOnlinePence > 0 && s.totals.refundedPence > 0,
       30_000,
     );
@@ -66,7 +90,12 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await running?.stop();
   });
 
-  const statement = async () => (await api<EarningsStatement>('GET', `/api/earnings/admin/drivers/${eve.id}?week=${monday}`, undefined, { token: staffToken })).body;
+  const statement = async () =>
+    (
+      await api<EarningsStatement>('GET', `/api/earnings/admin/drivers/${eve.id}?week=${monday}`, undefined, {
+        token: staffToken,
+      })
+    ).body;
 
   const pageAs = async (key: string, token: string, viewport: { width: number; height: number }): Promise<Page> => {
     const context = await browser.newContext({ viewport, ...UK });
@@ -89,34 +118,49 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     expect(cash!.cashPence).toBe(cash!.pricePence - cash!.depositOnlinePence);
     expect(online).toMatchObject({ cashPence: 0, onlineKeptPence: online!.pricePence });
     expect(online!.balanceOnlinePence).toBe(online!.pricePence - online!.depositOnlinePence);
-    expect(refunded).toMatchObject({ cancelled: true, refundedPence: refunded!.depositOnlinePence, onlineKeptPence: 0, cashPence: 0, commissionPence: 0, netPence: 0 });
+    expect(refunded).toMatchObject({
+      cancelled: true,
+      refundedPence: refunded!.depositOnlinePence,
+      onlineKeptPence: 0,
+      cashPence: 0,
+      commissionPence: 0,
+      netPence: 0,
+    });
     for (const l of s.lines) {
-      expect(l.commissionPence).toBe(Math.round(((l.onlineKeptPence) * 1500) / 10_000) + Math.round((l.cashPence * 1500) / 10_000));
+      expect(l.commissionPence).toBe(
+        Math.round((l.onlineKeptPence * 1500) / 10_000) + Math.round((l.cashPence * 1500) / 10_000),
+      );
       expect(l.netPence).toBe(l.onlineKeptPence - l.commissionPence);
     }
     expect(s.totals.netPence).toBe(s.lines.reduce((n, l) => n + l.netPence, 0));
     expect(s.balancePence).toBe(s.totals.netPence);
   });
 
-  it.each(VIEWPORT_THEMES)("the driver's own statement in the portal ($viewport.width px, $theme)", async ({ viewport, theme }) => {
-    const s = await statement();
-    const page = await pageAs(DRIVER_TOKEN_KEY, eveToken, viewport);
-    await page.goto(`${base}/driver/earnings`);
-    await toTheWeek(page);
-    await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
-    expect(await page.getByTestId('commission-total').innerText()).toBe(formatPence(s.totals.commissionPence));
-    expect(await page.getByRole('button', { name: /Pay out/ }).count()).toBe(0);
-    await setAreaTheme(page, theme);
-    await settle(page);
-    await screenshot(page, screenPath('portal-earnings', viewport, theme));
-    await page.context().close();
-  });
+  it.each(VIEWPORT_THEMES)(
+    "the driver's own statement in the portal ($viewport.width px, $theme)",
+    async ({ viewport, theme }) => {
+      const s = await statement();
+      const page = await pageAs(DRIVER_TOKEN_KEY, eveToken, viewport);
+      await page.goto(`${base}/driver/earnings`);
+      await toTheWeek(page);
+      await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
+      expect(await page.getByTestId('commission-total').innerText()).toBe(formatPence(s.totals.commissionPence));
+      expect(await page.getByRole('button', { name: /Pay out/ }).count()).toBe(0);
+      await setAreaTheme(page, theme);
+      await settle(page);
+      await screenshot(page, screenPath('portal-earnings', viewport, theme));
+      await page.context().close();
+    },
+  );
 
   it('the CSV downloads with its filename, and Print keeps only the statement', async () => {
     const page = await pageAs(DRIVER_TOKEN_KEY, eveToken, { width: 1280, height: 900 });
     await page.goto(`${base}/driver/earnings`);
     await toTheWeek(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`vanhop-statement-${eve.id}-${monday}.csv`);
     await page.emulateMedia({ media: 'print' });
     await page.evaluate(() => document.documentElement.classList.add('print-earnings'));
@@ -125,17 +169,20 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await page.context().close();
   });
 
-  it.each(VIEWPORT_THEMES)("the staff driver page's earnings ($viewport.width px, $theme)", async ({ viewport, theme }) => {
-    const page = await pageAs(STAFF_TOKEN_KEY, staffToken, viewport);
-    await page.goto(`${base}/admin/drivers/${eve.id}`);
-    await toTheWeek(page);
-    await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
-    await setAreaTheme(page, theme);
-    await page.getByRole('heading', { name: 'Earnings' }).scrollIntoViewIfNeeded();
-    await settle(page);
-    await screenshot(page, screenPath('staff-driver-earnings', viewport, theme));
-    await page.context().close();
-  });
+  it.each(VIEWPORT_THEMES)(
+    "the staff driver page's earnings ($viewport.width px, $theme)",
+    async ({ viewport, theme }) => {
+      const page = await pageAs(STAFF_TOKEN_KEY, staffToken, viewport);
+      await page.goto(`${base}/admin/drivers/${eve.id}`);
+      await toTheWeek(page);
+      await expect.poll(() => page.getByTestId('earnings-line').count(), POLL).toBe(3);
+      await setAreaTheme(page, theme);
+      await page.getByRole('heading', { name: 'Earnings' }).scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, screenPath('staff-driver-earnings', viewport, theme));
+      await page.context().close();
+    },
+  );
 
   it('staff pay out what is owed once; the balance is then settled, on the page and in the ledger', async () => {
     const before = await statement();
@@ -148,7 +195,12 @@ describe("what a driver earns: a cash job, an online balance and a refund add up
     await expect.poll(() => page.getByTestId('balance').innerText(), POLL).toBe('Nothing owed either way');
     expect(await page.getByTestId('payout').innerText()).toContain('recorded by the local ledger, no money moved');
     const after = await statement();
-    expect(after).toMatchObject({ paidOutPence: before.payablePence, balancePence: 0, payablePence: 0, payouts: [{ provider: 'local', status: 'paid' }] });
+    expect(after).toMatchObject({
+      paidOutPence: before.payablePence,
+      balancePence: 0,
+      payablePence: 0,
+      payouts: [{ provider: 'local', status: 'paid' }],
+    });
     await page.context().close();
   });
 });

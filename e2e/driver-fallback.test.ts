@@ -6,14 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { NEEDS_DRIVER_STANDING, type BookingQuoteResponse, type DriverAdminView, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import {
+  NEEDS_DRIVER_STANDING,
+  type BookingQuoteResponse,
+  type DriverAdminView,
+  type DriverJobsResponse,
+  type JobView,
+} from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, type Api } from '../test/support/gateway-api.js';
 import { addDriver, bookAndPay, invite, newestMail, setPassword, signUpStaff, until } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
 import { linkPath, waitForMail } from './outbox-mail.js';
-import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, type Theme, VIEWPORT_THEMES } from './screens.js';
+import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, VIEWPORT_THEMES } from './screens.js';
 
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 const CUSTOMER = { name: 'Fay Fallback', email: 'fay.fallback@example.com' };
@@ -38,12 +44,20 @@ describe('a declined job goes on to the next free driver, and the customer is to
     const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
     staffToken = staff.token;
     const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token: staff.token })).body;
-    const addresses = [address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1), address('a2', 'London NW6, UK', '3 Kilburn High Road', 0)];
+    const addresses = [
+      address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1),
+      address('a2', 'London NW6, UK', '3 Kilburn High Road', 0),
+    ];
     const move = completeBooking(daysAheadAtUtc(new Date(), 4, 10), { ...CUSTOMER, addresses });
     // Dana charges what the dearest driver for this move charges: drivers at her price or less can take over.
     const before = (await api<BookingQuoteResponse>('POST', '/api/booking', move)).body.offers;
     const dearest = drivers.find((d) => d.id === before.at(-1)!.driverId)!;
-    dana = await addDriver(api, staff.token, dearest, { name: 'Dana Decliner', email: 'dana.decliner@drivers.example', phone: '07700900555', basePostcode: 'NW2' });
+    dana = await addDriver(api, staff.token, dearest, {
+      name: 'Dana Decliner',
+      email: 'dana.decliner@drivers.example',
+      phone: '07700900555',
+      basePostcode: 'NW2',
+    });
     danaToken = await setPassword(api, await invite(api, running.dataDir, staff.token, dana));
     const offers = (await api<BookingQuoteResponse>('POST', '/api/booking', move)).body.offers;
     const danasPrice = offers.find((o) => o.driverId === dana.id)!.totalPrice;
@@ -51,10 +65,16 @@ describe('a declined job goes on to the next free driver, and the customer is to
     booking = await bookAndPay(api, move, dana.id);
     await until(
       `job ${booking.code} offered to Dana`,
-      async () => (await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, { token: danaToken })).body.upcoming ?? [],
+      async () =>
+        (await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, { token: danaToken })).body.upcoming ??
+        [],
       (jobs: JobView[]) => jobs.some((j) => j.randomNumber === booking.code),
     );
-    const confirmation = await newestMail(running.dataDir, 'the booking confirmation', (m) => m.to.includes(CUSTOMER.email) && /^Booking confirmed/.test(m.subject ?? ''));
+    const confirmation = await newestMail(
+      running.dataDir,
+      'the booking confirmation',
+      (m) => m.to.includes(CUSTOMER.email) && /^Booking confirmed/.test(m.subject ?? ''),
+    );
     myMovePath = linkPath(confirmation, 'mymove');
     browser = await launchChromium();
   }, 120_000);
@@ -71,28 +91,41 @@ describe('a declined job goes on to the next free driver, and the customer is to
   };
   const card = (page: Page) => page.getByRole('article', { name: `Booking ${booking.code}` });
 
-  it.each(VIEWPORT_THEMES)('the offer in the portal counts down the time left to answer ($viewport.width px, $theme)', async ({ viewport, theme }) => {
-    const page = await driverPage(viewport);
-    await page.goto(`${base}/driver/jobs`);
-    await expect.poll(() => card(page).getByTestId('time-left').innerText(), POLL).toMatch(/· (1 h \d+ min|2 h) left$/);
-    await setAreaTheme(page, theme);
-    await settle(page);
-    await screenshot(page, screenPath('portal-offer-countdown', viewport, theme));
-    await page.context().close();
-  });
+  it.each(VIEWPORT_THEMES)(
+    'the offer in the portal counts down the time left to answer ($viewport.width px, $theme)',
+    async ({ viewport, theme }) => {
+      const page = await driverPage(viewport);
+      await page.goto(`${base}/driver/jobs`);
+      await expect
+        .poll(() => card(page).getByTestId('time-left').innerText(), POLL)
+        .toMatch(/· (1 h \d+ min|2 h) left$/);
+      await setAreaTheme(page, theme);
+      await settle(page);
+      await screenshot(page, screenPath('portal-offer-countdown', viewport, theme));
+      await page.context().close();
+    },
+  );
 
   it('Dana declines; the job is offered at once to the cheapest driver free at no more than the booked price; the customer is mailed who', async () => {
     const page = await driverPage({ width: 390, height: 844 });
     await page.goto(`${base}/driver/jobs`);
     await card(page).getByRole('button', { name: 'Decline' }).click();
     await card(page).getByRole('button', { name: 'Confirm decline' }).click();
-    await expect.poll(() => card(page).getByTestId('job-status').innerText(), POLL).toBe('Declined: back with the office');
+    await expect
+      .poll(() => card(page).getByTestId('job-status').innerText(), POLL)
+      .toBe('Declined: back with the office');
     await page.context().close();
 
-    const mail = await waitForMail(running.dataDir, (m) => m.to.includes(CUSTOMER.email) && (m.subject ?? '').startsWith(`Your new driver for booking ${booking.code}: `));
+    const mail = await waitForMail(
+      running.dataDir,
+      (m) =>
+        m.to.includes(CUSTOMER.email) && (m.subject ?? '').startsWith(`Your new driver for booking ${booking.code}: `),
+    );
     const newDriver = mail.subject!.split(': ').pop()!;
     expect(newDriver).toBe(fallback);
-    expect(mail.text).toContain(`so we have offered it to ${newDriver}, who is free at that time for no more than you paid.`);
+    expect(mail.text).toContain(
+      `so we have offered it to ${newDriver}, who is free at that time for no more than you paid.`,
+    );
     // The office is not asked to step in: no job back with them.
     const office = await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, { token: staffToken });
     expect(office.body.map((j) => j.randomNumber)).not.toContain(booking.code);
@@ -101,19 +134,24 @@ describe('a declined job goes on to the next free driver, and the customer is to
     expect([...hers.today, ...hers.upcoming].map((j) => j.randomNumber)).not.toContain(booking.code);
   });
 
-  it.each(VIEWPORT_THEMES)('My move names the new driver, waiting for them to accept ($viewport.width px, $theme)', async ({ viewport, theme }) => {
-    const context = await browser.newContext({ viewport, ...UK });
-    const page = await context.newPage();
-    await page.goto(`${base}${myMovePath}`);
-    const standing = page.getByTestId('driver-standing');
-    await expect.poll(() => standing.innerText(), POLL).toMatch(/^Booked: waiting for (.+) to accept\. We will text and e-mail you when they do\.$/);
-    const name = /waiting for (.+) to accept/.exec(await standing.innerText())![1]!;
-    expect(name).toBe(fallback);
-    expect(await standing.innerText()).not.toBe(NEEDS_DRIVER_STANDING);
-    await expect.poll(() => page.getByText(`Your new driver is ${name}`).count(), POLL).toBe(1);
-    await setTheme(page, theme);
-    await settle(page);
-    await screenshot(page, screenPath('mymove-new-driver', viewport, theme));
-    await context.close();
-  });
+  it.each(VIEWPORT_THEMES)(
+    'My move names the new driver, waiting for them to accept ($viewport.width px, $theme)',
+    async ({ viewport, theme }) => {
+      const context = await browser.newContext({ viewport, ...UK });
+      const page = await context.newPage();
+      await page.goto(`${base}${myMovePath}`);
+      const standing = page.getByTestId('driver-standing');
+      await expect
+        .poll(() => standing.innerText(), POLL)
+        .toMatch(/^Booked: waiting for (.+) to accept\. We will text and e-mail you when they do\.$/);
+      const name = /waiting for (.+) to accept/.exec(await standing.innerText())![1]!;
+      expect(name).toBe(fallback);
+      expect(await standing.innerText()).not.toBe(NEEDS_DRIVER_STANDING);
+      await expect.poll(() => page.getByText(`Your new driver is ${name}`).count(), POLL).toBe(1);
+      await setTheme(page, theme);
+      await settle(page);
+      await screenshot(page, screenPath('mymove-new-driver', viewport, theme));
+      await context.close();
+    },
+  );
 });

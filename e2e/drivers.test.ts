@@ -39,8 +39,18 @@ describe('the supply side in the browser: invite → prices and hours → offere
     base = running.product.url;
     browser = await launchChromium();
     const staff = { name: 'Drivers_Desk', password: 'desk-password-1' };
-    expect((await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: running.product.env.ADMIN_SIGNUP_CODE })).status).toBe(201);
-    const token = (await api('POST', '/api/account/login', { username: staff.name, password: staff.password })).body.token as string;
+    expect(
+      (
+        await api('POST', '/api/account/register', {
+          name: staff.name,
+          password: staff.password,
+          password1: staff.password,
+          uniquecode: running.product.env.ADMIN_SIGNUP_CODE,
+        })
+      ).status,
+    ).toBe(201);
+    const token = (await api('POST', '/api/account/login', { username: staff.name, password: staff.password })).body
+      .token as string;
     staffToken = token;
     staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await staffContext.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, token]);
@@ -66,8 +76,10 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await staffPage.getByLabel('Phone', { exact: true }).fill('07700 900555');
     await staffPage.getByLabel('Base postcode').fill('NW2');
     await staffPage.getByLabel('Radius (miles)').fill('15');
-    for (const van of ['Small', 'Medium', 'Large', 'Luton']) await staffPage.getByRole('group', { name: 'Van sizes' }).getByLabel(van, { exact: true }).check();
-    for (const help of ['No-Help', 'Driver-Help', 'Driver-Plus-One', 'Driver-Plus-Two']) await staffPage.getByRole('group', { name: 'Help levels' }).getByLabel(help, { exact: true }).check();
+    for (const van of ['Small', 'Medium', 'Large', 'Luton'])
+      await staffPage.getByRole('group', { name: 'Van sizes' }).getByLabel(van, { exact: true }).check();
+    for (const help of ['No-Help', 'Driver-Help', 'Driver-Plus-One', 'Driver-Plus-Two'])
+      await staffPage.getByRole('group', { name: 'Help levels' }).getByLabel(help, { exact: true }).check();
     await staffPage.getByRole('button', { name: 'Save driver' }).click();
     await staffPage.getByRole('status').filter({ hasText: 'Driver added' }).waitFor();
     await staffPage.waitForURL(/\/admin\/drivers\/drv-/);
@@ -78,7 +90,9 @@ describe('the supply side in the browser: invite → prices and hours → offere
     // invitation sent is the one whose link works.
     await expect
       .poll(async () => {
-        const accounts = await api<{ driverId: string }[]>('GET', '/api/driver-account/admin/accounts', undefined, { token: staffToken });
+        const accounts = await api<{ driverId: string }[]>('GET', '/api/driver-account/admin/accounts', undefined, {
+          token: staffToken,
+        });
         return accounts.status === 200 && accounts.body.some((a) => a.driverId === driverId);
       }, POLL)
       .toBe(true);
@@ -91,9 +105,14 @@ describe('the supply side in the browser: invite → prices and hours → offere
   }, 60_000);
 
   it('the driver sets a password from the e-mail, then their prices and hours', async () => {
-    await waitForMail(running.dataDir, (m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation');
+    await waitForMail(
+      running.dataDir,
+      (m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation',
+    );
     // The newest invitation is the one whose link works (a new one replaces the old).
-    const invitations = (await outboxMails(running.dataDir)).filter((m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation');
+    const invitations = (await outboxMails(running.dataDir)).filter(
+      (m) => m.to.includes(DRIVER_EMAIL) && m.subject === 'Your VanHop driver portal invitation',
+    );
     const mail = invitations.sort((a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0)).at(-1)!;
     await driverPage.goto(`${base}${linkPath(mail, 'driver/welcome')}`);
     await driverPage.getByRole('heading', { name: 'Welcome to VanHop, Dana Driver' }).waitFor();
@@ -109,7 +128,10 @@ describe('the supply side in the browser: invite → prices and hours → offere
     const before = Number(await large.inputValue());
     await large.fill('500');
     await driverPage.getByRole('button', { name: 'Save prices' }).click();
-    await driverPage.getByText(/Must be from £/).first().waitFor();
+    await driverPage
+      .getByText(/Must be from £/)
+      .first()
+      .waitFor();
     await large.fill((before - 5).toFixed(2));
     await driverPage.getByRole('button', { name: 'Save prices' }).click();
     await driverPage.getByRole('status').filter({ hasText: 'Prices saved' }).waitFor();
@@ -130,7 +152,9 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await screenshot(driverPage, 'drivers-portal-availability');
 
     const me = await driverPage.evaluate(async () => {
-      const res = await fetch('/api/driver/me', { headers: { authorization: `Bearer ${localStorage.getItem('vanhop.driverToken')}` } });
+      const res = await fetch('/api/driver/me', {
+        headers: { authorization: `Bearer ${localStorage.getItem('vanhop.driverToken')}` },
+      });
       return res.json();
     });
     expect(me.availability.weekly.tue).toEqual([{ from: '06:00', to: '22:00' }]);
@@ -143,7 +167,10 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await fillMove(customer, 'Carla Customer');
     await customer.locator('#email').fill('carla@example.com');
     await customer.getByRole('button', { name: 'Get Free Quote' }).click();
-    const offer = customer.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').filter({ hasText: 'Dana Driver' });
+    const offer = customer
+      .getByRole('dialog', { name: 'Your quotes' })
+      .getByTestId('offer')
+      .filter({ hasText: 'Dana Driver' });
     await offer.waitFor();
     await screenshot(customer, 'drivers-customer-offer');
     await offer.getByRole('button', { name: 'Choose Dana Driver' }).click();
@@ -177,12 +204,18 @@ describe('the supply side in the browser: invite → prices and hours → offere
 
   it('the staff Drivers pages and every portal page pass axe (WCAG 2 A/AA)', async () => {
     const driverToken = await driverPage.evaluate(() => localStorage.getItem('vanhop.driverToken'));
-    const asStaff = (p: Page) => p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, staffToken]);
+    const asStaff = (p: Page) =>
+      p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [ADMIN_TOKEN_KEY, staffToken]);
     const asDriver = (p: Page) => p.addInitScript((t) => localStorage.setItem('vanhop.driverToken', t!), driverToken);
     // Each page is checked once it shows what it loaded: the headings are there while "Loading..." is too.
     const ready = (name: string) => (p: Page) => p.getByRole('heading', { name }).first().waitFor();
     const shown = (what: (p: Page) => Locator) => (p: Page) => what(p).first().waitFor();
-    await expectAccessible(browser, `${base}/admin/drivers`, shown((p) => p.getByTestId('driver-row')), asStaff);
+    await expectAccessible(
+      browser,
+      `${base}/admin/drivers`,
+      shown((p) => p.getByTestId('driver-row')),
+      asStaff,
+    );
     await expectAccessible(
       browser,
       `${base}/admin/drivers/${driverId}`,
@@ -194,9 +227,24 @@ describe('the supply side in the browser: invite → prices and hours → offere
     );
     await expectAccessible(browser, `${base}/admin/drivers/new`, driverFormLoaded, asStaff);
     await expectAccessible(browser, `${base}/driver/login`, ready('Driver sign in'));
-    await expectAccessible(browser, `${base}/driver/jobs`, shown((p) => p.locator('.portal-jobs-section')), asDriver);
-    await expectAccessible(browser, `${base}/driver/prices`, shown((p) => p.getByRole('button', { name: 'Save prices' })), asDriver);
-    await expectAccessible(browser, `${base}/driver/availability`, shown((p) => p.getByRole('button', { name: 'Save availability' })), asDriver);
+    await expectAccessible(
+      browser,
+      `${base}/driver/jobs`,
+      shown((p) => p.locator('.portal-jobs-section')),
+      asDriver,
+    );
+    await expectAccessible(
+      browser,
+      `${base}/driver/prices`,
+      shown((p) => p.getByRole('button', { name: 'Save prices' })),
+      asDriver,
+    );
+    await expectAccessible(
+      browser,
+      `${base}/driver/availability`,
+      shown((p) => p.getByRole('button', { name: 'Save availability' })),
+      asDriver,
+    );
   }, 90_000);
 
   it("two customers press Book Now on the driver's offer at once: one checkout opens, the other is told the driver is no longer free", async () => {
@@ -211,12 +259,23 @@ describe('the supply side in the browser: invite → prices and hours → offere
       await dialog.locator('.dtp-day:not([disabled])').nth(1).click();
       await dialog.getByRole('option', { name: '10:00', exact: true }).click();
       await page.getByRole('button', { name: 'Get Free Quote' }).click();
-      await page.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').filter({ hasText: 'Dana Driver' }).getByRole('button', { name: 'Choose Dana Driver' }).click();
+      await page
+        .getByRole('dialog', { name: 'Your quotes' })
+        .getByTestId('offer')
+        .filter({ hasText: 'Dana Driver' })
+        .getByRole('button', { name: 'Choose Dana Driver' })
+        .click();
       await page.getByRole('dialog', { name: 'Your quote' }).getByRole('radio', { name: /^30%/ }).check();
     }
-    await Promise.all(pages.map((p) => p.getByRole('dialog', { name: 'Your quote' }).getByRole('button', { name: 'Book Now' }).click()));
+    await Promise.all(
+      pages.map((p) => p.getByRole('dialog', { name: 'Your quote' }).getByRole('button', { name: 'Book Now' }).click()),
+    );
     const outcome = async (p: Page) => {
-      await expect.poll(async () => /local-checkout/.test(p.url()) || (await p.getByText(DRIVER_TAKEN_MESSAGE).count()) > 0, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(async () => /local-checkout/.test(p.url()) || (await p.getByText(DRIVER_TAKEN_MESSAGE).count()) > 0, {
+          timeout: 15_000,
+        })
+        .toBe(true);
       return /local-checkout/.test(p.url()) ? 'checkout' : 'refused';
     };
     expect((await Promise.all(pages.map(outcome))).sort()).toEqual(['checkout', 'refused']);

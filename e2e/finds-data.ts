@@ -10,7 +10,15 @@ import type { DriverAdminView, DriverJobsResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
-import { addDriver, bookAndPay, invite, setPassword, signUpStaff, until, type BackOfficeData } from './back-office-data.js';
+import {
+  addDriver,
+  bookAndPay,
+  invite,
+  setPassword,
+  signUpStaff,
+  until,
+  type BackOfficeData,
+} from './back-office-data.js';
 import { launchChromium } from './harness.js';
 
 export interface FindsOffice {
@@ -32,31 +40,93 @@ export function weekdayAhead(from: number, hourUtc = 9): string {
 }
 
 export async function startFindsOffice(): Promise<FindsOffice> {
-  const env = { ...process.env, LOG_LEVEL: 'warn', GATEWAY_PORT: '0', LOGIN_RATE_LIMIT_PER_CLIENT: '1000', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' };
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    GATEWAY_PORT: '0',
+    LOGIN_RATE_LIMIT_PER_CLIENT: '1000',
+    LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+  };
   const running = await startEmbeddedOnTempDir(env);
   const base = running.product.url;
   const api = apiClient(() => base);
   try {
-    const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!, { name: 'Fran_Finder', password: 'finder-password-1' });
+    const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!, {
+      name: 'Fran_Finder',
+      password: 'finder-password-1',
+    });
     const { name, token } = staff;
     const template = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token })).body[0]!;
-    const driver = await addDriver(api, token, template, { name: 'Dana Driver', email: 'dana.driver@drivers.example', phone: '07700900555', basePostcode: 'NW2' });
+    const driver = await addDriver(api, token, template, {
+      name: 'Dana Driver',
+      email: 'dana.driver@drivers.example',
+      phone: '07700900555',
+      basePostcode: 'NW2',
+    });
     const welcome = await invite(api, running.dataDir, token, driver);
     const driverToken = await setPassword(api, welcome);
     const day = [{ from: '08:00', to: '18:00' }];
-    const weekly = { mon: day, tue: day, wed: day, thu: [{ from: '07:00', to: '12:00' }, { from: '14:00', to: '21:30' }], fri: day, sat: [], sun: [] };
-    expect((await api('PUT', '/api/driver/me/availability', { weekly, daysOff: [] }, { token: driverToken })).status).toBe(200);
+    const weekly = {
+      mon: day,
+      tue: day,
+      wed: day,
+      thu: [
+        { from: '07:00', to: '12:00' },
+        { from: '14:00', to: '21:30' },
+      ],
+      fri: day,
+      sat: [],
+      sun: [],
+    };
+    expect(
+      (await api('PUT', '/api/driver/me/availability', { weekly, daysOff: [] }, { token: driverToken })).status,
+    ).toBe(200);
 
-    const addresses = [address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1), address('a2', 'London SE1, UK', '5 Borough High Street', 0)];
-    const quotation = await priceAndSave(api, completeBooking(daysAheadAtUtc(new Date(), 6, 10), { name: 'Quinn Quoter', email: 'quinn@example.com', addresses }));
-    const jobCode = (await bookAndPay(api, completeBooking(weekdayAhead(3, 9), { name: 'Carla Customer', email: 'carla@example.com', phone: '07700 900 321', addresses }), driver.id)).code;
-    const acceptedCode = (await bookAndPay(api, completeBooking(weekdayAhead(3, 14), { name: 'Alan Accepted', email: 'alan@example.com', addresses }), driver.id)).code;
+    const addresses = [
+      address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1),
+      address('a2', 'London SE1, UK', '5 Borough High Street', 0),
+    ];
+    const quotation = await priceAndSave(
+      api,
+      completeBooking(daysAheadAtUtc(new Date(), 6, 10), {
+        name: 'Quinn Quoter',
+        email: 'quinn@example.com',
+        addresses,
+      }),
+    );
+    const jobCode = (
+      await bookAndPay(
+        api,
+        completeBooking(weekdayAhead(3, 9), {
+          name: 'Carla Customer',
+          email: 'carla@example.com',
+          phone: '07700 900 321',
+          addresses,
+        }),
+        driver.id,
+      )
+    ).code;
+    const acceptedCode = (
+      await bookAndPay(
+        api,
+        completeBooking(weekdayAhead(3, 14), { name: 'Alan Accepted', email: 'alan@example.com', addresses }),
+        driver.id,
+      )
+    ).code;
     const jobs = async () => {
-      const { body: b } = await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, { token: driverToken });
+      const { body: b } = await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, {
+        token: driverToken,
+      });
       return [...(b.today ?? []), ...(b.upcoming ?? []), ...(b.past ?? [])];
     };
-    const accepted = (await until('both jobs in the portal', jobs, (list) => [jobCode, acceptedCode].every((c) => list.some((j) => j.randomNumber === c)))).find((j) => j.randomNumber === acceptedCode)!;
-    expect((await api('POST', `/api/driver/me/jobs/${accepted.bookingId}/accept`, undefined, { token: driverToken })).status).toBe(200);
+    const accepted = (
+      await until('both jobs in the portal', jobs, (list) =>
+        [jobCode, acceptedCode].every((c) => list.some((j) => j.randomNumber === c)),
+      )
+    ).find((j) => j.randomNumber === acceptedCode)!;
+    expect(
+      (await api('POST', `/api/driver/me/jobs/${accepted.bookingId}/accept`, undefined, { token: driverToken })).status,
+    ).toBe(200);
 
     const browser = await launchChromium();
     return {

@@ -19,7 +19,12 @@ export interface ProductAndBrowser {
  * and Debian's Chromium through playwright-core.
  */
 export async function startProductAndBrowser(env: Record<string, string> = {}): Promise<ProductAndBrowser> {
-  const { product, dataDir, stop } = await startEmbeddedOnTempDir({ ...process.env, LOG_LEVEL: 'warn', ...env, GATEWAY_PORT: '0' });
+  const { product, dataDir, stop } = await startEmbeddedOnTempDir({
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    ...env,
+    GATEWAY_PORT: '0',
+  });
   const browser = await launchChromium();
   return {
     product,

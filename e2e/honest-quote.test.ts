@@ -96,17 +96,21 @@ describe('the honest quote in the browser', () => {
     expect(summary).toContain('Booked time');
     expect(summary).toMatch(/Total price\s+£[\d,]+\.\d{2}/);
     expect(await page.getByTestId('move-driver').innerText()).toBe(driverName);
-    expect(await page.getByTestId('driver-standing').innerText()).toBe(`Booked: waiting for ${driverName} to accept. We will text and e-mail you when they do.`);
+    expect(await page.getByTestId('driver-standing').innerText()).toBe(
+      `Booked: waiting for ${driverName} to accept. We will text and e-mail you when they do.`,
+    );
     await screenshot(page, 'screens/payment-success-whole-move');
 
     const driverMail = await waitForMail(ctx.dataDir, (m) => (m.subject ?? '').startsWith(`New job ${code}:`));
-    for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool']) expect(driverMail.text).toContain(line);
+    for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool'])
+      expect(driverMail.text).toContain(line);
 
     const href = (await page.getByRole('link', { name: 'View my move' }).getAttribute('href'))!;
     await page.goto(`${base}${href}`);
     await page.getByTestId('move-status').waitFor();
     const details = await page.locator('.mymove-grid').innerText();
-    for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool']) expect(details).toContain(line);
+    for (const line of ['1 × Double bed', '2 × Wardrobe', '30 × Moving box', '1 × Piano stool'])
+      expect(details).toContain(line);
     await screenshot(page, 'screens/mymove-items');
     await page.close();
   }, 120_000);
@@ -122,7 +126,9 @@ describe('the honest quote in the browser', () => {
     await page.getByRole('button', { name: 'Cancel my move' }).click();
     await page.getByRole('button', { name: 'Yes, cancel my move' }).click();
     await waitForStatus(page, booked.myMoveUrl, 'Cancelled');
-    await expect.poll(() => page.getByTestId('move-standing').innerText(), POLL).toMatch(/^This booking is cancelled( and refunded)?/);
+    await expect
+      .poll(() => page.getByTestId('move-standing').innerText(), POLL)
+      .toMatch(/^This booking is cancelled( and refunded)?/);
 
     await page.goto(`${base}/retrieve/${booked.code}`);
     await page.getByRole('button', { name: 'Retrieve' }).click();
@@ -148,7 +154,10 @@ describe('the honest quote in the browser', () => {
     const offers = offersOf(page);
     await offers.first().waitFor();
     const chosenName = (await offers.first().locator('h3').innerText()).trim();
-    await offers.first().getByRole('button', { name: /^Choose / }).click();
+    await offers
+      .first()
+      .getByRole('button', { name: /^Choose / })
+      .click();
     const panel = page.getByRole('dialog', { name: 'Your quote' });
     await panel.getByRole('radio', { name: /^50%/ }).check();
     await panel.getByRole('button', { name: 'Book Now' }).click();

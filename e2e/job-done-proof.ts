@@ -22,7 +22,8 @@ export async function drawSignature(page: Page, pad: Locator, input: 'mouse' | '
   if (input === 'touch') {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const p of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+    for (const p of points.slice(1))
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     return;
@@ -34,7 +35,11 @@ export async function drawSignature(page: Page, pad: Locator, input: 'mouse' | '
 }
 
 /** Opens the form from "Done", adds a photo and a signature; `submit` then marks the job done. */
-export async function giveProof(page: Page, card: Locator, options: { input?: 'mouse' | 'touch'; submit?: boolean } = {}): Promise<Locator> {
+export async function giveProof(
+  page: Page,
+  card: Locator,
+  options: { input?: 'mouse' | 'touch'; submit?: boolean } = {},
+): Promise<Locator> {
   await card.getByRole('button', { name: 'Done' }).click();
   const form = card.getByTestId('done-proof');
   await form.getByLabel('Photos of the load').setInputFiles(LOAD_PHOTO);

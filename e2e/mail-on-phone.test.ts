@@ -30,7 +30,10 @@ describe('HTML mail on a 390 px phone', () => {
     expect(mail.html).toContain(LONG_PATH);
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await page.setContent(mail.html);
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.screen);
     await page.close();
   });

@@ -51,13 +51,26 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
     const myMove = await openMyMove(browser, `${booked.running.product.url}${booked.myMovePath}`);
     const history = myMove.getByTestId('history');
     await expect
-      .poll(async () => (await history.getByRole('listitem').allTextContents()).slice(-3).map((t) => t.replace(/^\d+ \w+ \d{4}, \d\d:\d\d/, '')), POLL)
-      .toEqual([JOB_PROGRESS_LINE['on-my-way'](booked.driver.name), JOB_PROGRESS_LINE.arrived(booked.driver.name), JOB_PROGRESS_LINE.done(booked.driver.name)]);
+      .poll(
+        async () =>
+          (await history.getByRole('listitem').allTextContents())
+            .slice(-3)
+            .map((t) => t.replace(/^\d+ \w+ \d{4}, \d\d:\d\d/, '')),
+        POLL,
+      )
+      .toEqual([
+        JOB_PROGRESS_LINE['on-my-way'](booked.driver.name),
+        JOB_PROGRESS_LINE.arrived(booked.driver.name),
+        JOB_PROGRESS_LINE.done(booked.driver.name),
+      ]);
     await shootMyMove(myMove, history, 'move-day-my-move');
     await myMove.context().close();
 
     // The next morning: the review service's sweep (state in its store) asks for the review, once.
-    const mails = async () => (await outboxMails(booked.running.dataDir)).filter((m) => m.to.includes(EMAIL) && m.subject === 'How was your move with VanHop?');
+    const mails = async () =>
+      (await outboxMails(booked.running.dataDir)).filter(
+        (m) => m.to.includes(EMAIL) && m.subject === 'How was your move with VanHop?',
+      );
     expect(await mails()).toEqual([]);
     booked.pin(new Date(Date.now() + 2 * DAY));
     await expect.poll(async () => (await mails()).length, { timeout: 30_000, interval: 250 }).toBe(1);

@@ -78,7 +78,11 @@ describe('My move: after booking', () => {
     await shot(page, 'mymove-deposit');
 
     // the confirmation e-mail carries the My move link too
-    const [confirmation] = await mails(ctx.dataDir, (m) => addressedTo(m, who.email) && !!m.subject?.startsWith('Booking confirmed') && !!m.text?.includes(booked.code));
+    const [confirmation] = await mails(
+      ctx.dataDir,
+      (m) =>
+        addressedTo(m, who.email) && !!m.subject?.startsWith('Booking confirmed') && !!m.text?.includes(booked.code),
+    );
     expect(confirmation!.text).toMatch(/\/mymove\/\S+/);
 
     await page.getByRole('button', { name: `Pay the balance of ${formatPounds(balance)}` }).click();
@@ -110,7 +114,9 @@ describe('My move: after booking', () => {
     expect(await page.getByTestId('receipt-amount').innerText()).toBe(`${formatPounds(balance)}`);
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
     });
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
@@ -122,7 +128,10 @@ describe('My move: after booking', () => {
     await shot(page, 'mymove-receipt');
 
     // the balance receipt e-mail
-    await mails(ctx.dataDir, (m) => addressedTo(m, who.email) && m.subject === `Receipt: balance paid for booking ${booked.code}`);
+    await mails(
+      ctx.dataDir,
+      (m) => addressedTo(m, who.email) && m.subject === `Receipt: balance paid for booking ${booked.code}`,
+    );
     await page.close();
   });
 
@@ -150,7 +159,9 @@ describe('My move: after booking', () => {
     await box.getByRole('button', { name: 'Yes, cancel my move' }).click();
     await expect.poll(() => page.getByTestId('move-status').innerText(), { timeout: 10_000 }).toBe('Cancelled');
     // the refund is confirmed by an event a moment later: the page looks again by itself
-    await expect.poll(() => page.getByTestId('outcome').innerText(), { timeout: 20_000 }).toContain(`${formatPounds(paid)} has been refunded to your card.`);
+    await expect
+      .poll(() => page.getByTestId('outcome').innerText(), { timeout: 20_000 })
+      .toContain(`${formatPounds(paid)} has been refunded to your card.`);
     expect(await page.getByTestId('money-refunded').innerText()).toBe(`${formatPounds(paid)}`);
     expect(await page.getByTestId('money-balance').innerText()).toBe('£0.00');
     await expect.poll(() => page.getByTestId('receipts').getByRole('link').count(), { timeout: 10_000 }).toBe(2);
@@ -180,8 +191,16 @@ describe('My move: after booking', () => {
 
     // staff: the cancelled job stays under Your Jobs, marked cancelled and refunded
     const staff = { name: 'mm_staff', password: 'mm-staff-password' };
-    await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE });
-    const login = await api<{ token: string }>('POST', '/api/account/login', { username: staff.name, password: staff.password });
+    await api('POST', '/api/account/register', {
+      name: staff.name,
+      password: staff.password,
+      password1: staff.password,
+      uniquecode: ctx.product.env.ADMIN_SIGNUP_CODE,
+    });
+    const login = await api<{ token: string }>('POST', '/api/account/login', {
+      username: staff.name,
+      password: staff.password,
+    });
     expect(typeof login.body.token).toBe('string');
     await page.goto(`${base}/admin/login`);
     await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [TOKEN_KEY, login.body.token]);
@@ -189,7 +208,10 @@ describe('My move: after booking', () => {
     const card = page.getByTestId('job-card').locator(`[data-code="${booked.code}"]`);
     await card.waitFor();
     expect(await card.getAttribute('data-state')).toBe('cancelled');
-    expect(await card.getByTestId('admin-record-mark').allInnerTexts()).toEqual(['Cancelled', `Refunded ${formatPounds(paid)}`]);
+    expect(await card.getByTestId('admin-record-mark').allInnerTexts()).toEqual([
+      'Cancelled',
+      `Refunded ${formatPounds(paid)}`,
+    ]);
     await card.click();
     const panel = page.getByRole('dialog', { name: `Record ${booked.code}` });
     const detail = await panel.innerText();
@@ -219,7 +241,9 @@ describe('My move: after booking', () => {
     await shot(page, 'mymove-postpone-terms');
     await box.getByRole('button', { name: 'Yes, postpone my move' }).click();
     await expect.poll(() => page.getByTestId('move-status').innerText(), { timeout: 10_000 }).toBe('Postponed');
-    expect(await page.getByTestId('outcome').innerText()).toMatch(/^Your move is postponed\. Choose a new date by \d{1,2} \w+ \d{4}\.$/);
+    expect(await page.getByTestId('outcome').innerText()).toMatch(
+      /^Your move is postponed\. Choose a new date by \d{1,2} \w+ \d{4}\.$/,
+    );
     await shot(page, 'mymove-postponed');
     // a reload shows the same: the state is the server's
     await waitForStatus(page, booked.myMoveUrl, 'Postponed');

@@ -10,7 +10,9 @@ describe('pickup outside the 30-mile NW2 radius', () => {
     await page.goto(`${ctx.product.url}/`);
     await pickAddress(page, '#pickup-postcode', 'M1', 'Manchester M1, UK');
     await pickAddress(page, '#dropoff-postcode', 'NW2', 'London NW2, UK');
-    const alerted = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+    const alerted = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))),
+    );
     await page.getByRole('button', { name: 'Quote', exact: true }).click();
     expect(await alerted).toBe('Select a location within a 30-miles radius of NW2.');
     await page.waitForURL(/\/checkareacover$/);

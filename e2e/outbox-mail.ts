@@ -18,7 +18,9 @@ export async function outboxMails(dataDir: string): Promise<Mail[]> {
     files.map(async (f) => {
       const raw = readFileSync(path.join(dir, f), 'utf8');
       const parsed = await simpleParser(raw);
-      const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
+      const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
+        a.value.map((v) => v.address ?? ''),
+      );
       return Object.assign(parsed, { raw, to });
     }),
   );

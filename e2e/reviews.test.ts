@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Dialog } from 'playwright-core';
 import { REVIEW_MSG, type BookingRecord, type Quote } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
-import { combinedRating } from '../frontend/src/features/reviews/driverRatings.js';
+import { combinedRating } from '../frontend/src/api/driverRatings.js';
 import { completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
@@ -41,9 +41,14 @@ describe('a review from request to the home carousel and the driver rating', () 
 
     // Six days ago: one move five days ahead (over by now) and one twelve days ahead (still to come), both paid.
     const book = async (daysAhead: number, name: string, email: string) => {
-      const { quote, record } = await priceAndSave(api, completeBooking(daysAheadAtUtc(BOOKED_AT, daysAhead, 10), { name, email }));
+      const { quote, record } = await priceAndSave(
+        api,
+        completeBooking(daysAheadAtUtc(BOOKED_AT, daysAhead, 10), { name, email }),
+      );
       await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
-      const status = async () => (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`)).body[0]?.paymentStatus;
+      const status = async () =>
+        (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`)).body[0]
+          ?.paymentStatus;
       await vi.waitFor(async () => expect(await status()).toBe('30percentage'), POLL);
       return { code: record.randomNumber, quote };
     };
@@ -63,8 +68,19 @@ describe('a review from request to the home carousel and the driver rating', () 
 
     // Staff sign in.
     const staff = { name: 'rita_reviews', password: 'pw-reviews-123' };
-    expect((await api('POST', '/api/account/register', { name: staff.name, password: staff.password, password1: staff.password, uniquecode: running.product.env.ADMIN_SIGNUP_CODE })).status).toBe(201);
-    const { token } = (await api<{ token: string }>('POST', '/api/account/login', { username: staff.name, password: staff.password })).body;
+    expect(
+      (
+        await api('POST', '/api/account/register', {
+          name: staff.name,
+          password: staff.password,
+          password1: staff.password,
+          uniquecode: running.product.env.ADMIN_SIGNUP_CODE,
+        })
+      ).status,
+    ).toBe(201);
+    const { token } = (
+      await api<{ token: string }>('POST', '/api/account/login', { username: staff.name, password: staff.password })
+    ).body;
     const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const alerts: string[] = [];
     admin.on('dialog', (d: Dialog) => {
@@ -72,7 +88,7 @@ describe('a review from request to the home carousel and the driver rating', () 
       void d.accept();
     });
     await admin.goto(`${base}/admin/login`);
-    await admin.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token]);
+    await admin.evaluate(([k, t]) => localStorage.setItem(k, t), [TOKEN_KEY, token] as const);
     await admin.goto(`${base}/admin/dashboard`);
     const jobs = admin.getByTestId('job-card');
 
@@ -90,24 +106,44 @@ describe('a review from request to the home carousel and the driver rating', () 
     await jobs.getByRole('button', { name: 'Past Jobs' }).click();
     const pastCard = jobs.locator(`[data-code="${past.code}"]`);
     await pastCard.click();
-    await admin.getByRole('dialog', { name: `Record ${past.code}` }).getByRole('button', { name: 'Request Review' }).click();
+    await admin
+      .getByRole('dialog', { name: `Record ${past.code}` })
+      .getByRole('button', { name: 'Request Review' })
+      .click();
     await expect.poll(() => alerts.length, POLL).toBe(1);
     expect(alerts[0]).toBe('Sending Email: Review request e-mail sent to alice.reviewer@example.com.');
 
     // The customer's e-mail links their signed review page.
-    const mail = await waitForMail(running.dataDir, (m) => m.to.includes('alice.reviewer@example.com') && m.subject === 'How was your move with VanHop?');
+    const mail = await waitForMail(
+      running.dataDir,
+      (m) => m.to.includes('alice.reviewer@example.com') && m.subject === 'How was your move with VanHop?',
+    );
     const reviewPath = linkPath(mail, 'review');
-    expect((await outboxMails(running.dataDir)).filter((m) => m.to.includes('carl.later@example.com') && m.subject === mail.subject)).toEqual([]);
+    expect(
+      (await outboxMails(running.dataDir)).filter(
+        (m) => m.to.includes('carl.later@example.com') && m.subject === mail.subject,
+      ),
+    ).toEqual([]);
 
-    await expectAccessible(browser, `${base}${reviewPath}`, (p) => p.getByRole('button', { name: 'Submit review' }).waitFor());
+    await expectAccessible(browser, `${base}${reviewPath}`, (p) =>
+      p.getByRole('button', { name: 'Submit review' }).waitFor(),
+    );
     const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await customer.goto(`${base}${reviewPath}`);
     await customer.getByText(new RegExp(`how was your move on .+ with ${driver.name}\\?`)).waitFor();
     await customer.getByRole('button', { name: 'Submit review' }).click();
     await customer.getByText('Please choose from 1 to 5 stars').waitFor();
-    await customer.getByRole('group', { name: 'Your overall rating' }).getByRole('radio', { name: '5 stars' }).check({ force: true });
-    await customer.getByLabel(/Your review/).fill('Quick, careful and friendly. The sofa went up three flights without a scratch.');
-    await customer.getByRole('group', { name: `Rate ${driver.name} (optional)` }).getByRole('radio', { name: '1 star', exact: true }).check({ force: true });
+    await customer
+      .getByRole('group', { name: 'Your overall rating' })
+      .getByRole('radio', { name: '5 stars' })
+      .check({ force: true });
+    await customer
+      .getByLabel(/Your review/)
+      .fill('Quick, careful and friendly. The sofa went up three flights without a scratch.');
+    await customer
+      .getByRole('group', { name: `Rate ${driver.name} (optional)` })
+      .getByRole('radio', { name: '1 star', exact: true })
+      .check({ force: true });
     await screenshot(customer, 'review-page');
     await customer.getByRole('button', { name: 'Submit review' }).click();
     await customer.getByTestId('review-thanks').waitFor();
@@ -115,7 +151,10 @@ describe('a review from request to the home carousel and the driver rating', () 
     await customer.getByText('A review has already been submitted for this move. Thank you!').waitFor();
 
     // Not public until approved.
-    const feed = async () => (await api<{ result: { reviews: { author_name: string }[] } }>('GET', '/api/google/review')).body.result.reviews.map((r) => r.author_name);
+    const feed = async () =>
+      (
+        await api<{ result: { reviews: { author_name: string }[] } }>('GET', '/api/google/review')
+      ).body.result.reviews.map((r) => r.author_name);
     expect(await feed()).not.toContain('Alice R.');
 
     await admin.getByRole('link', { name: 'Reviews' }).click();
@@ -128,7 +167,11 @@ describe('a review from request to the home carousel and the driver rating', () 
     await card.getByRole('button', { name: 'Approve' }).click();
     await card.waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: 'Approved' }).click();
-    await admin.getByTestId('moderated-review').filter({ hasText: 'Alice R.' }).getByText('approved', { exact: true }).waitFor();
+    await admin
+      .getByTestId('moderated-review')
+      .filter({ hasText: 'Alice R.' })
+      .getByText('approved', { exact: true })
+      .waitFor();
 
     // The home carousel: newest first, so the new review is the first slide.
     const home = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -143,18 +186,36 @@ describe('a review from request to the home carousel and the driver rating', () 
     await screenshot(home, 'review-in-carousel');
 
     // The quotes popup: the driver's rating and count now include the approved review.
-    const expected = combinedRating({ rating: driver.rating, reviewCount: driver.reviewCount }, { rating: 1, count: 1 });
+    const expected = combinedRating(
+      { rating: driver.rating, reviewCount: driver.reviewCount },
+      { rating: 1, count: 1 },
+    );
     expect(expected.count).toBe(driver.reviewCount + 1);
     await searchMove(home, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
     await fillMove(home);
     await home.getByRole('button', { name: 'Get Free Quote' }).click();
-    const offer = home.getByRole('dialog', { name: 'Your quotes' }).getByTestId('offer').filter({ has: home.getByRole('heading', { name: driver.name }) });
-    await expect.poll(() => offer.getByTestId('offer-rating').innerText(), { timeout: 10_000 }).toBe(`★ ${expected.rating.toFixed(1)} (${expected.count})`);
+    const offer = home
+      .getByRole('dialog', { name: 'Your quotes' })
+      .getByTestId('offer')
+      .filter({ has: home.getByRole('heading', { name: driver.name }) });
+    await expect
+      .poll(() => offer.getByTestId('offer-rating').innerText(), { timeout: 10_000 })
+      .toBe(`★ ${expected.rating.toFixed(1)} (${expected.count})`);
     await offer.scrollIntoViewIfNeeded();
     await screenshot(home, 'review-driver-rating');
     for (const p of [admin, customer, home]) await p.close();
 
-    const signedIn = (p: import('playwright-core').Page) => p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [TOKEN_KEY, token]);
-    await expectAccessible(browser, `${base}/admin/reviews`, (p) => p.getByRole('button', { name: 'All' }).click().then(() => p.getByTestId('moderated-review').first().waitFor()), signedIn);
+    const signedIn = (p: import('playwright-core').Page) =>
+      p.addInitScript(([k, t]) => localStorage.setItem(k!, t!), [TOKEN_KEY, token]);
+    await expectAccessible(
+      browser,
+      `${base}/admin/reviews`,
+      (p) =>
+        p
+          .getByRole('button', { name: 'All' })
+          .click()
+          .then(() => p.getByTestId('moderated-review').first().waitFor()),
+      signedIn,
+    );
   });
 });

@@ -56,8 +56,19 @@ export const STAFF_SCREENS: AreaScreen[] = [
       await page.locator('[role=alert][data-field]').first().waitFor();
     },
   },
-  { name: 'admin-dashboard', as: 'staff', path: () => '/admin/dashboard', show: (page, data) => page.getByTestId('job-card').locator(`[data-code="${data.jobCode}"]`).waitFor() },
-  { name: 'admin-record-job', as: 'staff', dialog: true, path: () => '/admin/dashboard', show: (page, data) => openRecord(page, 'job-card', data.jobCode) },
+  {
+    name: 'admin-dashboard',
+    as: 'staff',
+    path: () => '/admin/dashboard',
+    show: (page, data) => page.getByTestId('job-card').locator(`[data-code="${data.jobCode}"]`).waitFor(),
+  },
+  {
+    name: 'admin-record-job',
+    as: 'staff',
+    dialog: true,
+    path: () => '/admin/dashboard',
+    show: (page, data) => openRecord(page, 'job-card', data.jobCode),
+  },
   {
     name: 'admin-record-amend',
     as: 'staff',
@@ -71,15 +82,24 @@ export const STAFF_SCREENS: AreaScreen[] = [
       await panel.getByRole('button', { name: 'Cancel with refund' }).scrollIntoViewIfNeeded();
     },
   },
-  { name: 'admin-record-quotation', as: 'staff', dialog: true, path: () => '/admin/dashboard', show: (page, data) => openRecord(page, 'quotation-card', data.quotationCode) },
+  {
+    name: 'admin-record-quotation',
+    as: 'staff',
+    dialog: true,
+    path: () => '/admin/dashboard',
+    show: (page, data) => openRecord(page, 'quotation-card', data.quotationCode),
+  },
   {
     name: 'admin-health',
     as: 'staff',
     path: () => '/admin/health',
     show: async (page) => {
-      for (const id of ['health-check', 'ip-check']) await page.getByTestId(id).getByRole('button', { name: 'Click Me to Check' }).click();
+      for (const id of ['health-check', 'ip-check'])
+        await page.getByTestId(id).getByRole('button', { name: 'Click Me to Check' }).click();
       await page.locator('.admin-services li').first().waitFor();
-      await expect.poll(() => page.getByTestId('ip-check').locator('.admin-check-button').innerText(), POLL).toMatch(/^[\d.:a-f]+$/i);
+      await expect
+        .poll(() => page.getByTestId('ip-check').locator('.admin-check-button').innerText(), POLL)
+        .toMatch(/^[\d.:a-f]+$/i);
     },
   },
   {
@@ -91,7 +111,12 @@ export const STAFF_SCREENS: AreaScreen[] = [
       await page.getByRole('heading', { name: data.supportCustomer }).waitFor();
     },
   },
-  { name: 'admin-reviews', as: 'staff', path: () => '/admin/reviews', show: (page) => page.getByTestId('moderated-review').first().waitFor() },
+  {
+    name: 'admin-reviews',
+    as: 'staff',
+    path: () => '/admin/reviews',
+    show: (page) => page.getByTestId('moderated-review').first().waitFor(),
+  },
   {
     name: 'admin-drivers',
     as: 'staff',
@@ -101,7 +126,12 @@ export const STAFF_SCREENS: AreaScreen[] = [
       await expect.poll(() => row.getByTestId('account-status').innerText(), POLL).toBe('active');
     },
   },
-  { name: 'admin-driver-new', as: 'staff', path: () => '/admin/drivers/new', show: (page) => page.getByRole('button', { name: 'Save driver' }).waitFor() },
+  {
+    name: 'admin-driver-new',
+    as: 'staff',
+    path: () => '/admin/drivers/new',
+    show: (page) => page.getByRole('button', { name: 'Save driver' }).waitFor(),
+  },
   {
     name: 'admin-driver',
     as: 'staff',
@@ -116,7 +146,12 @@ export const STAFF_SCREENS: AreaScreen[] = [
 ];
 
 export const DRIVER_SCREENS: AreaScreen[] = [
-  { name: 'driver-welcome', as: 'nobody', path: (data) => data.welcomePath, show: (page, data) => heading(`Welcome to VanHop, ${data.invitedName}`)(page) },
+  {
+    name: 'driver-welcome',
+    as: 'nobody',
+    path: (data) => data.welcomePath,
+    show: (page, data) => heading(`Welcome to VanHop, ${data.invitedName}`)(page),
+  },
   {
     name: 'driver-welcome-errors',
     as: 'nobody',
@@ -127,7 +162,12 @@ export const DRIVER_SCREENS: AreaScreen[] = [
       await page.locator('.vh-field-error').first().waitFor();
     },
   },
-  { name: 'driver-welcome-dead-link', as: 'nobody', path: () => UNKNOWN_INVITATION, show: (page) => page.getByRole('alert').waitFor() },
+  {
+    name: 'driver-welcome-dead-link',
+    as: 'nobody',
+    path: () => UNKNOWN_INVITATION,
+    show: (page) => page.getByRole('alert').waitFor(),
+  },
   { name: 'driver-login', as: 'nobody', path: () => '/driver/login', show: heading('Driver sign in') },
   {
     name: 'driver-login-error',
@@ -145,12 +185,25 @@ export const DRIVER_SCREENS: AreaScreen[] = [
     as: 'driver',
     path: () => '/driver/jobs',
     show: async (page, data) => {
-      await page.getByRole('article', { name: `Booking ${data.jobCode}` }).getByRole('button', { name: 'Accept' }).waitFor();
+      await page
+        .getByRole('article', { name: `Booking ${data.jobCode}` })
+        .getByRole('button', { name: 'Accept' })
+        .waitFor();
       await page.getByTestId('signed-in-as').waitFor();
     },
   },
-  { name: 'driver-prices', as: 'driver', path: () => '/driver/prices', show: (page) => page.getByRole('button', { name: 'Save prices' }).waitFor() },
-  { name: 'driver-availability', as: 'driver', path: () => '/driver/availability', show: (page) => page.getByRole('button', { name: 'Save availability' }).waitFor() },
+  {
+    name: 'driver-prices',
+    as: 'driver',
+    path: () => '/driver/prices',
+    show: (page) => page.getByRole('button', { name: 'Save prices' }).waitFor(),
+  },
+  {
+    name: 'driver-availability',
+    as: 'driver',
+    path: () => '/driver/availability',
+    show: (page) => page.getByRole('button', { name: 'Save availability' }).waitFor(),
+  },
   { name: 'driver-not-found', as: 'driver', path: () => '/driver/no-such-page', show: heading('404 - Not Found') },
 ];
 

@@ -22,7 +22,8 @@ export type Theme = (typeof THEMES)[number];
 export const VIEWPORT_THEMES = VIEWPORTS.flatMap((viewport) => THEMES.map((theme) => ({ viewport, theme })));
 
 /** Where a screen's picture goes under test-artifacts/. */
-export const screenPath = (screen: string, viewport: Viewport, theme: Theme) => `screens/${screen}-${viewport.width}-${theme}`;
+export const screenPath = (screen: string, viewport: Viewport, theme: Theme) =>
+  `screens/${screen}-${viewport.width}-${theme}`;
 
 /** The public site's theme is not saved, so every load starts light: night is one press of the footer toggle, as a user would. */
 export async function setTheme(page: Page, theme: Theme): Promise<void> {
@@ -32,12 +33,28 @@ export async function setTheme(page: Page, theme: Theme): Promise<void> {
 
 /** Lazy images (the hero art, vans, photos) loaded and transitions finished before a picture or an axe run. */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r)))))));
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.onload = r;
+              img.onerror = r;
+            }),
+      ),
+    ),
+  );
   await pageSettled(page);
 }
 
 /** Opens a customer page, waits for its content, then switches the theme. */
-export async function open(page: Page, url: string, theme: Theme, ready: (page: Page) => Promise<unknown>): Promise<void> {
+export async function open(
+  page: Page,
+  url: string,
+  theme: Theme,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<void> {
   await page.goto(url);
   await ready(page);
   await setTheme(page, theme);
@@ -53,17 +70,34 @@ export const DRIVER_TOKEN_KEY = 'vanhop.driverToken';
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 
 /** A page in its own browser context for one visitor, their token stored before the first load. */
-export async function visitorPage(browser: Browser, data: BackOfficeData, visitor: Visitor, viewport: { width: number; height: number }, extra: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const tokens: [string, string][] = visitor === 'staff' ? [[STAFF_TOKEN_KEY, data.staff.token]] : visitor === 'driver' ? [[DRIVER_TOKEN_KEY, data.driver.token]] : [];
+export async function visitorPage(
+  browser: Browser,
+  data: BackOfficeData,
+  visitor: Visitor,
+  viewport: { width: number; height: number },
+  extra: { bypassCSP?: boolean } = {},
+): Promise<Page> {
+  const tokens: [string, string][] =
+    visitor === 'staff'
+      ? [[STAFF_TOKEN_KEY, data.staff.token]]
+      : visitor === 'driver'
+        ? [[DRIVER_TOKEN_KEY, data.driver.token]]
+        : [];
   const context = await browser.newContext({ viewport, ...UK, ...extra });
-  await context.addInitScript((pairs) => pairs.forEach(([k, v]) => localStorage.setItem(k, v)), tokens);
+  await context.addInitScript((pairs) => {
+    for (const [k, v] of pairs) localStorage.setItem(k, v);
+  }, tokens);
   const page = await context.newPage();
   page.setDefaultTimeout(45_000);
   return page;
 }
 
 /** A page per visitor at one width ("nobody" has no token: the portal's sign-in page sends a signed-in driver on). */
-export async function visitorPages(browser: Browser, data: BackOfficeData, viewport: { width: number; height: number }) {
+export async function visitorPages(
+  browser: Browser,
+  data: BackOfficeData,
+  viewport: { width: number; height: number },
+) {
   const pages: Record<Visitor, Page> = {
     nobody: await visitorPage(browser, data, 'nobody', viewport),
     staff: await visitorPage(browser, data, 'staff', viewport),
@@ -81,7 +115,13 @@ export async function setAreaTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /** Opens a staff or driver screen: waits for the area's chrome, switches the theme first (a dialog may cover the toggle later), then shows the screen. */
-export async function openAreaScreen(page: Page, base: string, screen: AreaScreen, data: BackOfficeData, theme: Theme): Promise<void> {
+export async function openAreaScreen(
+  page: Page,
+  base: string,
+  screen: AreaScreen,
+  data: BackOfficeData,
+  theme: Theme,
+): Promise<void> {
   await page.goto(`${base}${screen.path(data)}`);
   await setAreaTheme(page, theme);
   await screen.show(page, data);

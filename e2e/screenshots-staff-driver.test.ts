@@ -19,16 +19,20 @@ describe('screenshots of every staff and driver screen (desktop and phone, day a
     await office?.stop();
   });
 
-  it.each(VIEWPORT_THEMES)('$viewport.name, $theme theme', async ({ viewport, theme }) => {
-    const { pages, close } = await visitorPages(office.browser, office.data, viewport);
-    try {
-      for (const screen of AREA_SCREENS) {
-        const page = pages[screen.as];
-        await openAreaScreen(page, office.base, screen, office.data, theme);
-        await (screen.dialog ? windowShot : shot)(page, screenPath(screen.name, viewport, theme));
+  it.each(VIEWPORT_THEMES)(
+    '$viewport.name, $theme theme',
+    async ({ viewport, theme }) => {
+      const { pages, close } = await visitorPages(office.browser, office.data, viewport);
+      try {
+        for (const screen of AREA_SCREENS) {
+          const page = pages[screen.as];
+          await openAreaScreen(page, office.base, screen, office.data, theme);
+          await (screen.dialog ? windowShot : shot)(page, screenPath(screen.name, viewport, theme));
+        }
+      } finally {
+        await close();
       }
-    } finally {
-      await close();
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });

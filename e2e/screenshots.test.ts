@@ -21,12 +21,21 @@ describe('screenshots of every customer screen (desktop and phone, day and night
     const api = apiClient(() => base);
     // A saved quote to retrieve, and a paid one for the success page and My move.
     const booking = completeBooking(daysAheadAtUtc(new Date(), 5, 10), {
-      addresses: [address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1), address('a2', 'London SE1, UK', '5 Borough High Street', 0)],
+      addresses: [
+        address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1),
+        address('a2', 'London SE1, UK', '5 Borough High Street', 0),
+      ],
     });
     const saved = await priceAndSave(api, booking);
     const paidQuote = await priceAndSave(api, booking);
-    const { checkout } = await payOnLocalCheckout(api, { ...paidQuote.quote, randomNumber: paidQuote.record.randomNumber, percentage: 30 });
-    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    const { checkout } = await payOnLocalCheckout(api, {
+      ...paidQuote.quote,
+      randomNumber: paidQuote.record.randomNumber,
+      percentage: 30,
+    });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
+      session_id: checkout.body.sessionId,
+    });
 
     const page = await ctx.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
     page.setDefaultTimeout(45_000);
@@ -36,7 +45,9 @@ describe('screenshots of every customer screen (desktop and phone, day and night
     // the map is a lazy chunk: wait until it has drawn (or said why it cannot)
     const withMap = async (p: Page) => {
       await main(p);
-      await expect.poll(() => p.locator('.map-frame .map-status', { hasText: 'Loading' }).count(), { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(() => p.locator('.map-frame .map-status', { hasText: 'Loading' }).count(), { timeout: 20_000 })
+        .toBe(0);
     };
     try {
       const pages: [string, string, (p: Page) => Promise<unknown>][] = [
@@ -60,7 +71,9 @@ describe('screenshots of every customer screen (desktop and phone, day and night
       }
 
       // retrieve: the code form, then the quote it finds
-      await open(page, `${base}/retrieve/${saved.record.randomNumber}`, theme, (p) => p.getByRole('button', { name: 'Retrieve' }).waitFor());
+      await open(page, `${base}/retrieve/${saved.record.randomNumber}`, theme, (p) =>
+        p.getByRole('button', { name: 'Retrieve' }).waitFor(),
+      );
       await shot(page, name('retrieve'));
       await page.getByRole('button', { name: 'Retrieve' }).click();
       await page.getByRole('heading', { name: 'Your quote' }).waitFor();
@@ -81,7 +94,11 @@ describe('screenshots of every customer screen (desktop and phone, day and night
       await popup.getByTestId('offer').first().waitFor();
       await pageSettled(page); // the popup's opening transition done
       await page.screenshot({ path: `test-artifacts/${name('quotes-popup')}.png` });
-      await popup.getByTestId('offer').first().getByRole('button', { name: /^Choose / }).click();
+      await popup
+        .getByTestId('offer')
+        .first()
+        .getByRole('button', { name: /^Choose / })
+        .click();
       const panel = page.getByRole('dialog', { name: 'Your quote' });
       await panel.waitFor();
       await panel.getByRole('radio', { name: /50%/ }).check();

@@ -16,7 +16,7 @@ describe('web app served by the embedded product', () => {
 describe('the Instant Support button', () => {
   const ctx = useProductAndBrowser();
 
-  it('is its icon alone on a phone (a thumb\'s width, not a third of the screen) and is never printed', async () => {
+  it("is its icon alone on a phone (a thumb's width, not a third of the screen) and is never printed", async () => {
     const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${ctx.product.url}/`);
     await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });

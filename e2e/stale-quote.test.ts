@@ -51,13 +51,19 @@ async function requote(page: Page, panel: Locator, expectInOffer?: string) {
 }
 
 /** Book Now for a share, pay on the local checkout; the checkout must ask exactly the panel's share. */
-async function bookAndPay(page: Page, panel: Locator, percentage: PaymentPercentage): Promise<{ share: string; code: string }> {
+async function bookAndPay(
+  page: Page,
+  panel: Locator,
+  percentage: PaymentPercentage,
+): Promise<{ share: string; code: string }> {
   await panel.getByRole('radio', { name: new RegExp(`^${percentage}%`) }).check();
-  const share = (await panel.locator('label', { hasText: `${percentage}%` }).innerText()).match(/£([\d,]+\.\d{2})/)![1];
+  const share = (await panel.locator('label', { hasText: `${percentage}%` }).innerText()).match(
+    /£([\d,]+\.\d{2})/,
+  )![1]!;
   await panel.getByRole('button', { name: 'Book Now' }).click();
   await page.waitForURL(/local-checkout/);
   expect(await page.getByTestId('amount').innerText()).toBe(`£${share}`);
-  const code = (await page.locator('body').innerText()).match(/% of booking (\d+)/)![1];
+  const code = (await page.locator('body').innerText()).match(/% of booking (\d+)/)![1]!;
   await page.locator('button.pay').click();
   await page.waitForURL(/\/paymentbooking\/success\?session_id=/);
   await page.getByRole('heading', { name: 'Thank you: your move is booked' }).waitFor();
@@ -80,7 +86,11 @@ async function confirmationMail(dataDir: string, to: string, code: string): Prom
         for (const f of files) {
           const mail = await simpleParser(readFileSync(path.join(dir, f)));
           const addressed = [mail.to].flat().some((a) => a?.text.includes(to));
-          if (addressed && mail.subject?.startsWith('Booking confirmed') && mail.text?.includes(`Booking reference: ${code}`)) {
+          if (
+            addressed &&
+            mail.subject?.startsWith('Booking confirmed') &&
+            mail.text?.includes(`Booking reference: ${code}`)
+          ) {
             found = mail.text;
             return true;
           }
@@ -144,7 +154,9 @@ describe('a chosen quote follows every change to the move', () => {
     // Picking the stop's place afterwards must keep the panel stale (it used to re-price only on the count).
     const combo = page.locator('[data-testid=via-stop] input[role=combobox]');
     await combo.fill('Croydon');
-    const option = page.locator(`[id="${await combo.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'Croydon' }).first();
+    const option = page
+      .locator(`[id="${await combo.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'Croydon' })
+      .first();
     await option.waitFor();
     await option.click();
     const croydon = await combo.inputValue();
@@ -218,7 +230,10 @@ async function addFullStop(page: Page): Promise<void> {
   // Enter takes the suggestion the typed postcode names exactly (the panel may cover the list)
   const place = page.locator('[data-testid=via-stop] input[role=combobox]');
   await place.fill('E1');
-  await page.locator(`[id="${await place.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'London E1, UK' }).first().waitFor();
+  await page
+    .locator(`[id="${await place.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'London E1, UK' })
+    .first()
+    .waitFor();
   await place.press('Enter');
   await expect.poll(() => place.inputValue()).toBe('London E1, UK');
   await page.locator('[data-testid=via-stop] input[id$="-address"]').fill('20 Commercial Road');

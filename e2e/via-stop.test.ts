@@ -26,12 +26,17 @@ describe('via stops are full addresses', () => {
     expect(await place.inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Get Free Quote' }).click();
-    await expect.poll(() => stop.getByRole('alert').allInnerTexts()).toEqual([MSG.booking.viaPlaceRequired(1), MSG.booking.viaAddressRequired(1), MSG.booking.viaStairRequired(1)]);
+    await expect
+      .poll(() => stop.getByRole('alert').allInnerTexts())
+      .toEqual([MSG.booking.viaPlaceRequired(1), MSG.booking.viaAddressRequired(1), MSG.booking.viaStairRequired(1)]);
     expect(await page.getByRole('dialog', { name: 'Your quotes' }).count()).toBe(0);
     await shot(page, 'screens/booking-via-stop-untouched');
 
     await place.fill('E1');
-    await page.locator(`[id="${await place.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'London E1, UK' }).first().waitFor();
+    await page
+      .locator(`[id="${await place.getAttribute('aria-controls')}"] [role=option]`, { hasText: 'London E1, UK' })
+      .first()
+      .waitFor();
     await place.press('Enter');
     await expect.poll(() => place.inputValue()).toBe('London E1, UK');
     await stop.locator('input[id$="-address"]').fill('20 Commercial Road');
@@ -55,7 +60,9 @@ describe('via stops are full addresses', () => {
     // a draft is still priced, but never as a complete booking
     expect(priced.status).toBe(200);
     expect(priced.body.preliminary).toBe(true);
-    const saved = await api<{ message: string; errors?: Record<string, string> }>('POST', '/api/saveRetrieve', { quote: { ...priced.body.quote, name: good.name, email: good.email, phone: good.phone } });
+    const saved = await api<{ message: string; errors?: Record<string, string> }>('POST', '/api/saveRetrieve', {
+      quote: { ...priced.body.quote, name: good.name, email: good.email, phone: good.phone },
+    });
     expect(saved.status).toBe(400);
     expect(JSON.stringify(saved.body)).toContain(MSG.booking.viaAddressRequired(1));
   });

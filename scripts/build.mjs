@@ -12,14 +12,19 @@ const only = process.argv.includes('--server-only');
 const entries = [
   ['scripts/embedded/main.ts', 'dist/embedded.js'],
   ['gateway/src/main.ts', 'gateway/dist/main.js'],
-  ...['quote', 'booking', 'payment', 'notification', 'review', 'admin-auth'].map((s) => [`services/${s}/src/main.ts`, `services/${s}/dist/main.js`]),
+  ...['quote', 'booking', 'payment', 'notification', 'review', 'admin-auth'].map((s) => [
+    `services/${s}/src/main.ts`,
+    `services/${s}/dist/main.js`,
+  ]),
 ];
 
 const externalNpm = {
   name: 'external-npm',
   setup(b) {
     // Workspace packages (@vanhop/*) are bundled from source; everything from npm is required at run time.
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vanhop/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@vanhop/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -27,8 +32,14 @@ const externalNpm = {
 const rawText = {
   name: 'raw-text',
   setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw-text' }));
-    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, '')),
+      namespace: 'raw-text',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+    }));
   },
 };
 

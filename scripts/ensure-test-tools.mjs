@@ -17,11 +17,16 @@ if (!existsSync(chromium)) {
   if (has('apt-get') && (root || has('sudo'))) {
     const sudo = root ? '' : 'sudo ';
     console.log(`Chromium not found at ${chromium}: installing Debian's chromium for the browser tests...`);
-    execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends chromium`, {
-      stdio: 'inherit',
-      shell: '/bin/sh',
-    });
+    execSync(
+      `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends chromium`,
+      {
+        stdio: 'inherit',
+        shell: '/bin/sh',
+      },
+    );
   } else {
-    console.warn(`Chromium not found at ${chromium} and it cannot be installed here: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH; the browser tests will fail without it.`);
+    console.warn(
+      `Chromium not found at ${chromium} and it cannot be installed here: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH; the browser tests will fail without it.`,
+    );
   }
 }

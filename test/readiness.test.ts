@@ -27,13 +27,13 @@ describe.each(SERVICES.map((def) => [def.name, def] as const))('%s service healt
 
     const ready = await fetch(`${running.url}/health/ready`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks.store).toBe('ok');
+    expect(((await ready.json()) as { checks: { store: string } }).checks.store).toBe('ok');
 
     rmSync(path.join(dataDir, def.name), { recursive: true, force: true });
 
     const notReady = await fetch(`${running.url}/health/ready`);
     expect(notReady.status).toBe(503);
-    const body = await notReady.json();
+    const body = (await notReady.json()) as { status: string; checks: { store: string } };
     expect(body.status).toBe('not ready');
     expect(body.checks.store).not.toBe('ok');
     expect((await fetch(`${running.url}/health/live`)).status).toBe(200);
@@ -41,7 +41,9 @@ describe.each(SERVICES.map((def) => [def.name, def] as const))('%s service healt
 
   it('turns not ready as soon as shutdown begins', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `vanhop-ready-${def.name}-`));
-    running = await startService(def as never, def.loadConfig({ ...baseEnv, DATA_DIR: dataDir }), { bus: new MemoryEventBus() });
+    running = await startService(def as never, def.loadConfig({ ...baseEnv, DATA_DIR: dataDir }), {
+      bus: new MemoryEventBus(),
+    });
     running.readiness.markShuttingDown();
     expect((await fetch(`${running.url}/health/ready`)).status).toBe(503);
   });

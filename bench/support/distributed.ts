@@ -5,9 +5,15 @@ import type { Env } from '@vanhop/platform';
 
 const worker = fileURLToPath(new URL('./distributed-worker.ts', import.meta.url));
 
-function start(role: 'services' | 'gateway', env: Env): Promise<{ child: ChildProcess; result: Record<string, string> }> {
+function start(
+  role: 'services' | 'gateway',
+  env: Env,
+): Promise<{ child: ChildProcess; result: Record<string, string> }> {
   return new Promise((resolve, reject) => {
-    const child = fork(worker, [role], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(worker, [role], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', (m: { result: Record<string, string> }) => resolve({ child, result: m.result }));
     child.once('exit', (code) => reject(new Error(`the ${role} process exited with ${code} before answering`)));
     child.send(env);
@@ -25,7 +31,12 @@ export async function startDistributed(env: Env): Promise<{ url: string; stop():
   const services = await start('services', env);
   try {
     const gateway = await start('gateway', { ...env, ...services.result, GATEWAY_PORT: '0', OPS_PORT: '0' });
-    return { url: gateway.result.url, stop: async () => void (await Promise.all([stopChild(gateway.child), stopChild(services.child)])) };
+    const url = gateway.result.url;
+    if (!url) throw new Error('the gateway process reported no url');
+    return {
+      url,
+      stop: async () => void (await Promise.all([stopChild(gateway.child), stopChild(services.child)])),
+    };
   } catch (err) {
     await stopChild(services.child);
     throw err;

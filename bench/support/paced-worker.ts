@@ -9,10 +9,27 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-export interface PacedOptions { url: string; rate: number; seconds: number; method?: string; headers?: Record<string, string>; body?: string }
-export interface PacedResult { sent: number; rps: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number }
+export interface PacedOptions {
+  url: string;
+  rate: number;
+  seconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+export interface PacedResult {
+  sent: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (v: number) => Math.round(v * 10) / 10;
 
 function run(o: PacedOptions): Promise<PacedResult> {
@@ -31,7 +48,16 @@ function run(o: PacedOptions): Promise<PacedResult> {
       const elapsed = (performance.now() - start) / 1000;
       agent.destroy();
       latencies.sort((a, b) => a - b);
-      resolve({ sent, rps: latencies.length / elapsed, p50: ms(percentile(latencies, 50)), p90: ms(percentile(latencies, 90)), p99: ms(percentile(latencies, 99)), max: ms(latencies.at(-1) ?? 0), non2xx, errors });
+      resolve({
+        sent,
+        rps: latencies.length / elapsed,
+        p50: ms(percentile(latencies, 50)),
+        p90: ms(percentile(latencies, 90)),
+        p99: ms(percentile(latencies, 99)),
+        max: ms(latencies.at(-1) ?? 0),
+        non2xx,
+        errors,
+      });
     };
     const fire = (due: number) => {
       const req = http.request(o.url, { method: o.method ?? 'GET', headers: o.headers, agent }, (res) => {

@@ -20,25 +20,46 @@ import { JobRepository, type JobDoc } from '../../services/quote/src/adapters/jo
 import { PriceMove } from '../../services/quote/src/app/price-move.js';
 import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
 
-export interface PathFigures { label: string; oldUs: number; newUs: number }
+export interface PathFigures {
+  label: string;
+  oldUs: number;
+  newUs: number;
+}
 
 /** A real PNG header and zeros: what an uploaded photo of `bytes` weighs in the driver's document. */
-const photo = (bytes: number) => `data:image/png;base64,${Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(bytes)]).toString('base64')}`;
+const photo = (bytes: number) =>
+  `data:image/png;base64,${Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(bytes)]).toString('base64')}`;
 
 /** Past jobs of a driver (done moves, a day apart before `before`), as the jobs' collection keeps them. */
 const pastJobs = (driverId: string, count: number, before: Date): JobDoc[] =>
-  Array.from({ length: count }, (_, i) => ({
-    _id: `bk-${driverId}-${i}`,
-    driverId,
-    status: 'accepted',
-    bookingState: 'active',
-    move: { date: new Date(before.getTime() - (i + 1) * 86_400_000).toISOString(), addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
-    customer: { name: 'Past Customer', email: 'past@example.com', phone: '07700900000' },
-    driverContact: { name: 'Driver', email: 'd@example.com' },
-  }) as unknown as JobDoc);
+  Array.from(
+    { length: count },
+    (_, i) =>
+      ({
+        _id: `bk-${driverId}-${i}`,
+        driverId,
+        status: 'accepted',
+        bookingState: 'active',
+        move: {
+          date: new Date(before.getTime() - (i + 1) * 86_400_000).toISOString(),
+          addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }],
+          typeofVan: 'Large',
+          typeOfWorker: 'Driver-Help',
+          totalHour: 3,
+          description: '',
+        },
+        customer: { name: 'Past Customer', email: 'past@example.com', phone: '07700900000' },
+        driverContact: { name: 'Driver', email: 'd@example.com' },
+      }) as unknown as JobDoc,
+  );
 
 /** Microseconds per PriceMove.run, old path and new, best of `rounds` alternating runs of `quotes` each. */
-export async function pricingPaths(request: CompleteBookingRequest, scenario: { label: string; photoBytes: number; pastJobsPerDriver: number }, quotes = 300, rounds = 3): Promise<PathFigures> {
+export async function pricingPaths(
+  request: CompleteBookingRequest,
+  scenario: { label: string; photoBytes: number; pastJobsPerDriver: number },
+  quotes = 300,
+  rounds = 3,
+): Promise<PathFigures> {
   // Read as the route reads it.
   const booking = await bookingDraftSchema.validate(request, { stripUnknown: true });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-bench-pricing-'));
@@ -56,15 +77,32 @@ export async function pricingPaths(request: CompleteBookingRequest, scenario: { 
     }
     const slots = new DriverSlots(store, systemClock);
     const cards = new ActiveDriverCards({ drivers, clock: systemClock });
-    const before = new PriceMove({ geo, drivers, clock: systemClock, busy: slots, neighbours: { jobsOf: (id) => jobs.neighboursOf(id) } });
-    const after = new PriceMove({ geo, drivers: cards, clock: systemClock, busy: slots, neighbours: { jobsOf: (id) => jobs.neighboursOf(id), jobsNear: (ids, from, to) => jobs.neighboursNear(ids, from, to) } });
+    const before = new PriceMove({
+      geo,
+      drivers,
+      clock: systemClock,
+      busy: slots,
+      neighbours: { jobsOf: (id) => jobs.neighboursOf(id) },
+    });
+    const after = new PriceMove({
+      geo,
+      drivers: cards,
+      clock: systemClock,
+      busy: slots,
+      neighbours: {
+        jobsOf: (id) => jobs.neighboursOf(id),
+        jobsNear: (ids, from, to) => jobs.neighboursNear(ids, from, to),
+      },
+    });
     // The customer's quote: dated, busy drivers left out, so the neighbour jobs are read.
     const run = async (p: PriceMove) => {
       const t0 = process.hrtime.bigint();
       for (let i = 0; i < quotes; i++) await p.run(booking, { checkBusy: true, hoursMustCoverDrive: true });
       return Number(process.hrtime.bigint() - t0) / 1000 / quotes;
     };
-    const same = JSON.stringify((await before.run(booking, { checkBusy: true })).offers) === JSON.stringify((await after.run(booking, { checkBusy: true })).offers);
+    const same =
+      JSON.stringify((await before.run(booking, { checkBusy: true })).offers) ===
+      JSON.stringify((await after.run(booking, { checkBusy: true })).offers);
     if (!same) throw new Error('the two pricing paths do not give the same offers');
     let oldUs = Infinity;
     let newUs = Infinity;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_TIME_MESSAGES, bookingTimeProblem, earliestBookingTime, earliestTimeOn, isAllowedBookingTime, londonClock, londonTime } from './booking-time.js';
+import {
+  BOOKING_TIME_MESSAGES,
+  bookingTimeProblem,
+  earliestBookingTime,
+  earliestTimeOn,
+  isAllowedBookingTime,
+  londonClock,
+  londonTime,
+} from './booking-time.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -9,7 +17,13 @@ describe('London wall clock', () => {
     expect(londonClock(at('2026-07-15T10:40:00Z'))).toMatchObject({ hour: 11, minute: 40 });
   });
   it('matches Intl on every quarter hour across both 2026 clock changes', () => {
-    const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', day: 'numeric' });
+    const fmt = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      hour: 'numeric',
+      minute: 'numeric',
+      day: 'numeric',
+    });
     for (const from of [Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 9, 24, 20)]) {
       for (let t = from; t < from + 12 * 3600_000; t += 15 * 60_000) {
         const c = londonClock(new Date(t));

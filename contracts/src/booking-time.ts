@@ -11,7 +11,14 @@ import { BOOKING_HOURS } from './constants.js';
  * - Any later day starts at 06:00.
  */
 
-export interface LondonClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export interface LondonClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 const formatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: BOOKING_HOURS.timeZone,
@@ -124,7 +131,8 @@ export function bookingTimeProblem(start: Date, now: Date): string | null {
   const c = londonClock(start);
   const minutes = c.hour * 60 + c.minute;
   if (minutes < BOOKING_HOURS.earliest * 60 || minutes > BOOKING_HOURS.latest * 60) return BOOKING_TIME_MESSAGES.hours;
-  if (c.minute % BOOKING_HOURS.stepMinutes !== 0 || c.second !== 0 || start.getUTCMilliseconds() !== 0) return BOOKING_TIME_MESSAGES.step;
+  if (c.minute % BOOKING_HOURS.stepMinutes !== 0 || c.second !== 0 || start.getUTCMilliseconds() !== 0)
+    return BOOKING_TIME_MESSAGES.step;
   if (start.getTime() < earliestBookingTime(now).getTime()) return BOOKING_TIME_MESSAGES.tooSoon;
   return null;
 }

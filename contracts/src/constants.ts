@@ -29,25 +29,53 @@ export const VAN_SPECS: Record<VanSize, VanSpec> = {
   Luton: {
     title: 'Luton Van',
     description: 'Our biggest van: right for 3-bedroom homes, office moves and heavy items.',
-    specifications: { Length: '4.0 m', Width: '2.0 m', Height: '2.2 m', Payload: '1200-1600 kg', Seats: '3', VanSize: 'Luton' },
+    specifications: {
+      Length: '4.0 m',
+      Width: '2.0 m',
+      Height: '2.2 m',
+      Payload: '1200-1600 kg',
+      Seats: '3',
+      VanSize: 'Luton',
+    },
     image: { url: '/images/vans/luton.svg', altText: 'Luton van' },
   },
   Large: {
     title: 'Large Van (long wheel base)',
     description: 'A long-wheel-base van with a side door, right for 1-2 bedroom moves.',
-    specifications: { Length: '3.4 m', Width: '1.7 m', Height: '1.7 m', Payload: '1200-1500 kg', Seats: '3', VanSize: 'Large' },
+    specifications: {
+      Length: '3.4 m',
+      Width: '1.7 m',
+      Height: '1.7 m',
+      Payload: '1200-1500 kg',
+      Seats: '3',
+      VanSize: 'Large',
+    },
     image: { url: '/images/vans/large.svg', altText: 'Large van' },
   },
   Medium: {
     title: 'Medium Van',
     description: "Fits two people's belongings, a few pieces of furniture or a sofa.",
-    specifications: { Length: '2.4 m', Width: '1.7 m', Height: '1.4 m', Payload: '1200 kg', Seats: '3', VanSize: 'Medium' },
+    specifications: {
+      Length: '2.4 m',
+      Width: '1.7 m',
+      Height: '1.4 m',
+      Payload: '1200 kg',
+      Seats: '3',
+      VanSize: 'Medium',
+    },
     image: { url: '/images/vans/medium.svg', altText: 'Medium van' },
   },
   Small: {
     title: 'Small Van',
     description: 'Takes about 8 suitcases: boxes, a bike or a small piece of furniture.',
-    specifications: { Length: '1.2 m', Width: '1.49 m', Height: '1.2 m', Payload: '600-900 kg', Seats: '2', VanSize: 'Small' },
+    specifications: {
+      Length: '1.2 m',
+      Width: '1.49 m',
+      Height: '1.2 m',
+      Payload: '600-900 kg',
+      Seats: '2',
+      VanSize: 'Small',
+    },
     image: { url: '/images/vans/small.svg', altText: 'Small van' },
   },
 };
@@ -59,10 +87,30 @@ export const VAN_SIZE_OPTIONS = VAN_SIZES.map((value) => ({
 }));
 
 export const HELP_LEVEL_OPTIONS: { id: string; value: HelpLevel; imageSrc: string; about: string }[] = [
-  { id: 'no-help', value: 'No-Help', imageSrc: '/images/help/no-help.svg', about: 'Driver transport only, no loading or unloading.' },
-  { id: 'driver-help', value: 'Driver-Help', imageSrc: '/images/help/driver-help.svg', about: 'The driver also helps you load and unload.' },
-  { id: 'driver-plus-one', value: 'Driver-Plus-One', imageSrc: '/images/help/driver-plus-one.svg', about: 'The driver plus one helper.' },
-  { id: 'driver-plus-two', value: 'Driver-Plus-Two', imageSrc: '/images/help/driver-plus-two.svg', about: 'The driver plus two helpers: full service.' },
+  {
+    id: 'no-help',
+    value: 'No-Help',
+    imageSrc: '/images/help/no-help.svg',
+    about: 'Driver transport only, no loading or unloading.',
+  },
+  {
+    id: 'driver-help',
+    value: 'Driver-Help',
+    imageSrc: '/images/help/driver-help.svg',
+    about: 'The driver also helps you load and unload.',
+  },
+  {
+    id: 'driver-plus-one',
+    value: 'Driver-Plus-One',
+    imageSrc: '/images/help/driver-plus-one.svg',
+    about: 'The driver plus one helper.',
+  },
+  {
+    id: 'driver-plus-two',
+    value: 'Driver-Plus-Two',
+    imageSrc: '/images/help/driver-plus-two.svg',
+    about: 'The driver plus two helpers: full service.',
+  },
 ];
 
 /** Loading/unloading estimate per van, seconds (docs/PRICING.md, "Loading time"). */
@@ -74,12 +122,15 @@ export const MAX_HOURS = 20.5;
  * The hour select, 01hr:00Min to 20hr:30Min in 30-minute steps (docs/SCREENS.md). `label` is the
  * option text the reference client sends as `hour`; `value` is the same choice as a number of hours.
  */
-export const HOUR_OPTIONS: { value: number; label: string }[] = Array.from({ length: (MAX_HOURS - MIN_HOURS) * 2 + 1 }, (_, i) => {
-  const minutes = MIN_HOURS * 60 + i * 30;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return { value: minutes / 60, label: `${String(h).padStart(2, '0')}hr:${String(m).padStart(2, '0')}Min` };
-});
+export const HOUR_OPTIONS: { value: number; label: string }[] = Array.from(
+  { length: (MAX_HOURS - MIN_HOURS) * 2 + 1 },
+  (_, i) => {
+    const minutes = MIN_HOURS * 60 + i * 30;
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return { value: minutes / 60, label: `${String(h).padStart(2, '0')}hr:${String(m).padStart(2, '0')}Min` };
+  },
+);
 export const HOUR_PLACEHOLDER = 'Select an hour';
 
 /** Stair choices: 0 is "elevator or none", then 1..8 flights. */
@@ -134,7 +185,13 @@ export const paymentStatusFor = (percentage: PaymentPercentage): PaymentStatus =
 
 export const RETRIEVE_CODE_MAX = 10_000_000;
 
-export const BOOKING_HOURS = { earliest: 6, latest: 21, stepMinutes: 15, leadHours: 2, timeZone: 'Europe/London' } as const;
+export const BOOKING_HOURS = {
+  earliest: 6,
+  latest: 21,
+  stepMinutes: 15,
+  leadHours: 2,
+  timeZone: 'Europe/London',
+} as const;
 /** The soonest a move can start, in words, for marketing copy that promises how fast a driver can come ("2 hours"). */
 export const LEAD_TIME_TEXT = `${BOOKING_HOURS.leadHours} hours`;
 /** Hours a move is charged for at least (the house card's minimum; a booking of 1 h is charged 2). */

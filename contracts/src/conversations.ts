@@ -38,8 +38,15 @@ const LINK_TOKEN = /^[\w.-]{1,512}$/;
 
 const messageBody = () =>
   yup.string().trim().required(CONVERSATION_MSG.bodyRequired).max(MESSAGE_MAX_LENGTH, CONVERSATION_MSG.bodyTooLong);
-const customerName = () => yup.string().trim().required(CONVERSATION_MSG.nameRequired).max(NAME_MAX, CONVERSATION_MSG.nameTooLong).test(noControlCharacters);
-const customerEmail = () => yup.string().trim().email(CONVERSATION_MSG.emailInvalid).max(254, CONVERSATION_MSG.emailInvalid);
+const customerName = () =>
+  yup
+    .string()
+    .trim()
+    .required(CONVERSATION_MSG.nameRequired)
+    .max(NAME_MAX, CONVERSATION_MSG.nameTooLong)
+    .test(noControlCharacters);
+const customerEmail = () =>
+  yup.string().trim().email(CONVERSATION_MSG.emailInvalid).max(254, CONVERSATION_MSG.emailInvalid);
 /**
  * The token of the My move page the chat starts from (the part after /mymove/): it proves the
  * booking's e-mail address, so copies go to that address at once. Checked by the booking service.
@@ -51,7 +58,10 @@ const myMoveToken = () => yup.string().trim().matches(LINK_TOKEN, CONVERSATION_M
  * booked move. Shown to the driver as context; nothing here is trusted for money.
  */
 export const conversationAboutSchema = yup.object({
-  kind: yup.string().oneOf(['quote', 'booking'] as const).required(),
+  kind: yup
+    .string()
+    .oneOf(['quote', 'booking'] as const)
+    .required(),
   /** ISO move date and time ('' for a quote without a date yet). */
   date: yup.string().trim().max(40).default(''),
   places: yup.array(yup.string().trim().required().max(PLACE_MAX)).max(14).default([]),
@@ -79,7 +89,12 @@ export const startSupportConversationSchema = yup.object({
   name: customerName(),
   email: customerEmail().optional(),
   /** The page the customer was on (a path), so staff see the context. */
-  page: yup.string().trim().max(PLACE_MAX).matches(/^\/[^\s]*$/, 'page must be a path').optional(),
+  page: yup
+    .string()
+    .trim()
+    .max(PLACE_MAX)
+    .matches(/^\/[^\s]*$/, 'page must be a path')
+    .optional(),
   body: messageBody(),
   myMoveToken: myMoveToken(),
 });
@@ -91,7 +106,11 @@ export type PostMessage = yup.InferType<typeof postMessageSchema>;
 
 /** POST /api/conversations/:token/email-confirmation: the token of the one-time link we mailed. */
 export const confirmConversationEmailSchema = yup.object({
-  confirmation: yup.string().trim().required(CONVERSATION_MSG.confirmationRequired).matches(LINK_TOKEN, CONVERSATION_MSG.confirmationInvalid),
+  confirmation: yup
+    .string()
+    .trim()
+    .required(CONVERSATION_MSG.confirmationRequired)
+    .matches(LINK_TOKEN, CONVERSATION_MSG.confirmationInvalid),
 });
 export type ConfirmConversationEmail = yup.InferType<typeof confirmConversationEmailSchema>;
 
@@ -183,5 +202,6 @@ export const conversationPath = (token: string): string => `/conversation/${toke
 /** The query parameter of a thread link that carries the one-time e-mail confirmation token. */
 export const CONFIRM_EMAIL_PARAM = 'confirm';
 /** The confirmation link: the customer's thread page, which confirms the address when opened. */
-export const confirmEmailPath = (token: string, confirmation: string): string => `${conversationPath(token)}?${CONFIRM_EMAIL_PARAM}=${confirmation}`;
+export const confirmEmailPath = (token: string, confirmation: string): string =>
+  `${conversationPath(token)}?${CONFIRM_EMAIL_PARAM}=${confirmation}`;
 export const driverReplyPath = (token: string): string => `/driver-reply/${token}`;

@@ -28,7 +28,11 @@ export const withinServiceArea = (at: LatLng): boolean => milesFromServiceCentre
 /** GET /api/geo/coverage's answer for a point. */
 export function pickupCoverage(at: LatLng): { withinRadius: boolean; miles: number; radiusMiles: number } {
   const miles = milesFromServiceCentre(at);
-  return { withinRadius: miles <= SERVICE_RADIUS_MILES, miles: Math.round(miles * 100) / 100, radiusMiles: SERVICE_RADIUS_MILES };
+  return {
+    withinRadius: miles <= SERVICE_RADIUS_MILES,
+    miles: Math.round(miles * 100) / 100,
+    radiusMiles: SERVICE_RADIUS_MILES,
+  };
 }
 
 /** The map's circle is the rule's radius (48,282 m is 30 miles to the metre the map can show). */

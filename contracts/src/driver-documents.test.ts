@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, documentsAllowWork, documentStanding, londonDayOf, mondayOf, overallStanding, standingBadge } from './driver-documents.js';
+import {
+  addDays,
+  documentsAllowWork,
+  documentStanding,
+  londonDayOf,
+  mondayOf,
+  overallStanding,
+  standingBadge,
+} from './driver-documents.js';
 import { driverDocumentsSchema } from './schemas/driver-documents.js';
 
 describe('driver documents', () => {
@@ -10,7 +18,15 @@ describe('driver documents', () => {
     expect(documentStanding({ reference: 'P', expiresOn: '2026-01-29' }, today)).toBe('expiring');
     expect(documentStanding({ reference: 'P', expiresOn: '2026-01-30' }, today)).toBe('valid');
     expect(documentStanding({ reference: 'P', expiresOn: '2026-01-14' }, today)).toBe('expired');
-    expect(overallStanding({ insurance: { reference: 'P', expiresOn: '2026-01-14' }, licence: { reference: 'L', expiresOn: '2030-01-01' } }, today)).toBe('expired');
+    expect(
+      overallStanding(
+        {
+          insurance: { reference: 'P', expiresOn: '2026-01-14' },
+          licence: { reference: 'L', expiresOn: '2030-01-01' },
+        },
+        today,
+      ),
+    ).toBe('expired');
   });
 
   it('allow work through the expiry day; a document never recorded does not bar the driver', () => {
@@ -20,8 +36,18 @@ describe('driver documents', () => {
   });
 
   it('badge the staff list with what expired, or else what expires soon', () => {
-    expect(standingBadge({ insurance: { reference: 'P', expiresOn: '2026-01-01', standing: 'expired', remindedAt: null }, licence: null })).toEqual({ label: 'Insurance expired', tone: 'danger' });
-    expect(standingBadge({ insurance: null, licence: { reference: 'L', expiresOn: '2026-01-20', standing: 'expiring', remindedAt: null } })).toEqual({ label: 'Driving licence expiring', tone: 'warning' });
+    expect(
+      standingBadge({
+        insurance: { reference: 'P', expiresOn: '2026-01-01', standing: 'expired', remindedAt: null },
+        licence: null,
+      }),
+    ).toEqual({ label: 'Insurance expired', tone: 'danger' });
+    expect(
+      standingBadge({
+        insurance: null,
+        licence: { reference: 'L', expiresOn: '2026-01-20', standing: 'expiring', remindedAt: null },
+      }),
+    ).toEqual({ label: 'Driving licence expiring', tone: 'warning' });
     expect(standingBadge({ insurance: null, licence: null })).toBeNull();
   });
 
@@ -34,9 +60,22 @@ describe('driver documents', () => {
   });
 
   it('schema refuses impossible dates and bad references by field, and takes null as none recorded', async () => {
-    await expect(driverDocumentsSchema.validate({ insurance: null, licence: null })).resolves.toEqual({ insurance: null, licence: null });
-    await expect(driverDocumentsSchema.validate({ insurance: { reference: 'POL 1/2', expiresOn: '2027-02-28' } })).resolves.toMatchObject({ licence: null });
-    await expect(driverDocumentsSchema.validateAt('insurance.expiresOn', { insurance: { reference: 'P', expiresOn: '2027-02-30' } })).rejects.toThrow('Expiry date');
-    await expect(driverDocumentsSchema.validateAt('insurance.reference', { insurance: { reference: 'a\nb', expiresOn: '2027-02-01' } })).rejects.toThrow('Reference');
+    await expect(driverDocumentsSchema.validate({ insurance: null, licence: null })).resolves.toEqual({
+      insurance: null,
+      licence: null,
+    });
+    await expect(
+      driverDocumentsSchema.validate({ insurance: { reference: 'POL 1/2', expiresOn: '2027-02-28' } }),
+    ).resolves.toMatchObject({ licence: null });
+    await expect(
+      driverDocumentsSchema.validateAt('insurance.expiresOn', {
+        insurance: { reference: 'P', expiresOn: '2027-02-30' },
+      }),
+    ).rejects.toThrow('Expiry date');
+    await expect(
+      driverDocumentsSchema.validateAt('insurance.reference', {
+        insurance: { reference: 'a\nb', expiresOn: '2027-02-01' },
+      }),
+    ).rejects.toThrow('Reference');
   });
 });

@@ -9,7 +9,10 @@ import { londonClock } from './booking-time.js';
 export const DRIVER_DOCUMENT_KINDS = ['insurance', 'licence'] as const;
 export type DriverDocumentKind = (typeof DRIVER_DOCUMENT_KINDS)[number];
 
-export const DRIVER_DOCUMENT_LABEL: Record<DriverDocumentKind, string> = { insurance: 'Insurance', licence: 'Driving licence' };
+export const DRIVER_DOCUMENT_LABEL: Record<DriverDocumentKind, string> = {
+  insurance: 'Insurance',
+  licence: 'Driving licence',
+};
 
 /** The driver and the office are mailed this many days before a document expires (once per expiry date). */
 export const DOCUMENT_REMINDER_DAYS = 14;
@@ -35,7 +38,8 @@ export function londonDayOf(instant: Date): string {
 const DAY_MS = 86_400_000;
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export function documentStanding(doc: DriverDocument | null | undefined, today: string): DocumentStanding {
   if (!doc) return 'missing';
@@ -82,11 +86,15 @@ export interface DriverDocumentsView {
 }
 
 /** The staff list's words for a driver's standing (null: nothing to flag). */
-export function standingBadge(view: Pick<DriverDocumentsView, 'insurance' | 'licence'>): { label: string; tone: 'danger' | 'warning' } | null {
+export function standingBadge(
+  view: Pick<DriverDocumentsView, 'insurance' | 'licence'>,
+): { label: string; tone: 'danger' | 'warning' } | null {
   const expired = DRIVER_DOCUMENT_KINDS.filter((k) => view[k]?.standing === 'expired');
-  if (expired.length) return { label: `${expired.map((k) => DRIVER_DOCUMENT_LABEL[k]).join(' and ')} expired`, tone: 'danger' };
+  if (expired.length)
+    return { label: `${expired.map((k) => DRIVER_DOCUMENT_LABEL[k]).join(' and ')} expired`, tone: 'danger' };
   const expiring = DRIVER_DOCUMENT_KINDS.filter((k) => view[k]?.standing === 'expiring');
-  if (expiring.length) return { label: `${expiring.map((k) => DRIVER_DOCUMENT_LABEL[k]).join(' and ')} expiring`, tone: 'warning' };
+  if (expiring.length)
+    return { label: `${expiring.map((k) => DRIVER_DOCUMENT_LABEL[k]).join(' and ')} expiring`, tone: 'warning' };
   return null;
 }
 

@@ -7,13 +7,23 @@ import { HELP_LEVELS, VAN_SIZES } from './constants.js';
 import { formatPence } from './money.js';
 import { WEEKDAYS, type Weekday } from './schemas/driver.js';
 
-const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** The price card's numbers and hours, by their path inside the card. */
 const CARD_LABELS: Record<string, string> = {
   ...Object.fromEntries(VAN_SIZES.map((v) => [`vanPerHourPence.${v}`, `${v} van per hour`])),
   ...Object.fromEntries(HELP_LEVELS.map((h) => [`helpersPerHourPence.${h}`, `Help, ${h}, per hour`])),
-  ...Object.fromEntries(HELP_LEVELS.map((h) => [`stairPerFlightPerHourPence.${h}`, `Stairs per flight per hour, ${h}`])),
+  ...Object.fromEntries(
+    HELP_LEVELS.map((h) => [`stairPerFlightPerHourPence.${h}`, `Stairs per flight per hour, ${h}`]),
+  ),
   mileagePencePerMile: 'Mileage per mile',
   freeRouteUnderMiles: 'Free route under (miles)',
   viaStopPence: 'Via stop',

@@ -37,7 +37,10 @@ export const eventEnvelopeSchema = yup.object({
   eventId: yup.string().required().max(100),
   type: yup.string().required().max(100),
   version: yup.number().integer().required().min(1),
-  occurredAt: yup.string().required().test('iso', 'occurredAt must be an ISO date', (v) => !!v && !Number.isNaN(Date.parse(v))),
+  occurredAt: yup
+    .string()
+    .required()
+    .test('iso', 'occurredAt must be an ISO date', (v) => !!v && !Number.isNaN(Date.parse(v))),
   correlationId: yup.string().required().max(200),
   causationId: yup.string().optional().max(200),
   producer: yup.string().required().max(100),
@@ -81,7 +84,10 @@ export type QuoteSaved = yup.InferType<typeof quoteSavedSchema>;
 export const paymentSucceededSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  percentage: yup.number().oneOf([...PAYMENT_PERCENTAGES]).required(),
+  percentage: yup
+    .number()
+    .oneOf([...PAYMENT_PERCENTAGES])
+    .required(),
   amountPence: moneyPence(),
   currency: yup.string().oneOf(['gbp']).required(),
   provider: yup.string().oneOf(['stripe', 'local']).required(),
@@ -92,7 +98,12 @@ export const paymentSucceededSchema = yup.object({
 export type PaymentSucceeded = yup.InferType<typeof paymentSucceededSchema>;
 
 const driverSchema = yup
-  .object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().required() })
+  .object({
+    id: yup.string().required(),
+    name: yup.string().required(),
+    email: yup.string().email().required(),
+    phone: yup.string().required(),
+  })
   .nullable()
   .default(null);
 
@@ -104,13 +115,18 @@ const moveSchema = yup.object({
   totalHour: yup.number().required(),
   description: yup.string().default(''),
   /** What is moving, when the customer listed it (absent on older events and bookings without a list). */
-  items: yup.array(yup.object({ id: yup.string().required(), count: yup.number().required(), name: yup.string().optional() })).optional(),
+  items: yup
+    .array(yup.object({ id: yup.string().required(), count: yup.number().required(), name: yup.string().optional() }))
+    .optional(),
 });
 
 export const bookingConfirmedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  paymentStatus: yup.string().oneOf([...PAYMENT_STATUSES]).required(),
+  paymentStatus: yup
+    .string()
+    .oneOf([...PAYMENT_STATUSES])
+    .required(),
   amountPaidPence: moneyPence(),
   outstandingBalancePence: moneyPence(),
   totalPricePence: moneyPence(),
@@ -139,7 +155,10 @@ export const bookingCancelledSchema = yup.object({
   refundPence: moneyPence(),
   withinCoolingOff: yup.boolean().required(),
   /** Who cancelled: the customer on My move, or VanHop staff (absent on events from before staff could: the customer). */
-  cancelledBy: yup.string().oneOf(['customer', 'staff'] as const).optional(),
+  cancelledBy: yup
+    .string()
+    .oneOf(['customer', 'staff'] as const)
+    .optional(),
   /** Staff's reason, which the customer is told (staff cancellations only). */
   reason: yup.string().optional(),
   /** The staff member's username, for the office's records: no e-mail or page shows it to the customer. */
@@ -176,7 +195,15 @@ export type AmendablePart = (typeof AMENDABLE_PARTS)[number];
 export const bookingAmendedSchema = yup.object({
   ...bookingFacts,
   previousMove: moveSchema.required(),
-  changed: yup.array(yup.string().oneOf([...AMENDABLE_PARTS]).required()).min(1).required(),
+  changed: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...AMENDABLE_PARTS])
+        .required(),
+    )
+    .min(1)
+    .required(),
   totalPricePence: moneyPence(),
   previousTotalPricePence: moneyPence(),
   balancePence: moneyPence(),
@@ -235,7 +262,10 @@ export const refundRequestedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
   amountPence: moneyPence(),
-  reason: yup.string().oneOf([...REFUND_REASONS]).required(),
+  reason: yup
+    .string()
+    .oneOf([...REFUND_REASONS])
+    .required(),
   /** Refund this payment only (an overpayment); absent: across the booking's payments, newest first. */
   paymentRef: yup.string().optional(),
   /** Carried through to RefundIssued, so the receipt e-mail needs no lookup. */
@@ -250,7 +280,10 @@ export const refundIssuedSchema = yup.object({
   randomNumber: yup.number().integer().required(),
   /** What was actually given back: the amount asked for, unless less than that was left to refund. */
   amountPence: moneyPence(),
-  reason: yup.string().oneOf([...REFUND_REASONS]).required(),
+  reason: yup
+    .string()
+    .oneOf([...REFUND_REASONS])
+    .required(),
   provider: yup.string().oneOf(['stripe', 'local']).required(),
   /** The provider's refund ids (one per payment refunded). */
   providerRefs: yup.array(yup.string().required()).required(),
@@ -285,20 +318,32 @@ export type ContactMessageReceived = yup.InferType<typeof contactMessageReceived
 export const conversationMessagePostedSchema = yup.object({
   conversationId: yup.string().required(),
   messageId: yup.string().required(),
-  kind: yup.string().oneOf(['driver', 'support'] as const).required(),
-  from: yup.string().oneOf(['customer', 'driver', 'staff'] as const).required(),
+  kind: yup
+    .string()
+    .oneOf(['driver', 'support'] as const)
+    .required(),
+  from: yup
+    .string()
+    .oneOf(['customer', 'driver', 'staff'] as const)
+    .required(),
   /** The thread's first message (the customer also gets their link to it). */
   first: yup.boolean().required(),
 });
 export type ConversationMessagePosted = yup.InferType<typeof conversationMessagePostedSchema>;
 
-/** Payload schema per topic, so every consumer validates what it receives at the boundary. */
 /** A paid booking offered to its driver (quote's jobs): the driver is mailed to accept or decline in time. */
 export const jobOfferedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
   /** The phone, when known, is texted the offer with the time left to answer (older events: the mail only). */
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().optional() }).required(),
+  driver: yup
+    .object({
+      id: yup.string().required(),
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      phone: yup.string().optional(),
+    })
+    .required(),
   move: moveSchema.required(),
   respondBy: yup.string().required(),
 });
@@ -308,7 +353,9 @@ export type JobOffered = yup.InferType<typeof jobOfferedSchema>;
 export const jobAcceptedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  driver: yup
+    .object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() })
+    .required(),
   move: moveSchema.required(),
   acceptedAt: yup.string().required(),
   /** The customer, whose contact the driver gets now (absent on events from before: no mails to the customer). */
@@ -335,7 +382,9 @@ export type JobReturnReason = (typeof JOB_RETURN_REASONS)[number];
 export const jobReturnedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() }).required(),
+  driver: yup
+    .object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required() })
+    .required(),
   move: moveSchema.required(),
   because: yup.string().oneOf(JOB_RETURN_REASONS).required(),
   at: yup.string().required(),
@@ -343,7 +392,10 @@ export const jobReturnedSchema = yup.object({
    * The customer and their My move link, told that no other driver could be found at once and what
    * they may choose (absent on events from before: the office's mail only).
    */
-  customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).optional().default(undefined),
+  customer: yup
+    .object({ name: yup.string().required(), email: yup.string().email().required() })
+    .optional()
+    .default(undefined),
   myMovePath: yup.string().optional(),
 });
 export type JobReturned = yup.InferType<typeof jobReturnedSchema>;
@@ -356,7 +408,14 @@ export const AUTOMATIC_FALLBACK = 'automatic';
 export const jobReassignedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().required() }).required(),
+  driver: yup
+    .object({
+      id: yup.string().required(),
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      phone: yup.string().required(),
+    })
+    .required(),
   previousDriverId: yup.string().required(),
   customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
   /** The customer's My move link (absent for bookings confirmed before it was kept on the job). */
@@ -393,7 +452,14 @@ export type JobProgressed = yup.InferType<typeof jobProgressedSchema>;
 export const jobRemindedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),
-  driver: yup.object({ id: yup.string().required(), name: yup.string().required(), email: yup.string().email().required(), phone: yup.string().optional() }).required(),
+  driver: yup
+    .object({
+      id: yup.string().required(),
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      phone: yup.string().optional(),
+    })
+    .required(),
   customer: customerSchema.required(),
   move: moveSchema.required(),
   /** What the driver collects on the day (pence; absent when not known). */
@@ -410,15 +476,29 @@ export type JobReminded = yup.InferType<typeof jobRemindedSchema>;
 export const driverUpdatedSchema = yup.object({
   driverId: yup.string().required(),
   version: yup.number().integer().min(0).required(),
-  action: yup.string().oneOf(['created', 'updated', 'suspended', 'reactivated'] as const).required(),
+  action: yup
+    .string()
+    .oneOf(['created', 'updated', 'suspended', 'reactivated'] as const)
+    .required(),
   /** A staff username, `driver:<id>` for the driver's own edits, or `seed`. */
   by: yup.string().required(),
   at: yup.string().required(),
   reason: yup.string().optional(),
   /** One line per changed field (a list: fields are dotted paths, which stores refuse as keys); photos are described, never copied. */
-  changes: yup.array(yup.object({ field: yup.string().required(), from: yup.mixed().nullable(), to: yup.mixed().nullable() }).required()).required(),
+  changes: yup
+    .array(
+      yup
+        .object({ field: yup.string().required(), from: yup.mixed().nullable(), to: yup.mixed().nullable() })
+        .required(),
+    )
+    .required(),
   driver: yup
-    .object({ name: yup.string().required(), email: yup.string().email().required(), previousEmail: yup.string().email().optional(), active: yup.boolean().required() })
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      previousEmail: yup.string().email().optional(),
+      active: yup.boolean().required(),
+    })
     .required(),
 });
 export type DriverUpdated = yup.InferType<typeof driverUpdatedSchema>;
@@ -442,7 +522,10 @@ export type DriverInvited = yup.InferType<typeof driverInvitedSchema>;
  * one event per quote: pricing is the hot path). The staff dashboard's conversion is read from it.
  */
 export const quotesPricedSchema = yup.object({
-  day: yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/),
+  day: yup
+    .string()
+    .required()
+    .matches(/^\d{4}-\d{2}-\d{2}$/),
   count: yup.number().integer().min(1).required(),
 });
 export type QuotesPriced = yup.InferType<typeof quotesPricedSchema>;
@@ -454,13 +537,17 @@ export type QuotesPriced = yup.InferType<typeof quotesPricedSchema>;
 export const driverDocumentExpiringSchema = yup.object({
   driverId: yup.string().required(),
   driver: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
-  document: yup.string().oneOf(['insurance', 'licence'] as const).required(),
+  document: yup
+    .string()
+    .oneOf(['insurance', 'licence'] as const)
+    .required(),
   reference: yup.string().required(),
   expiresOn: yup.string().required(),
   daysLeft: yup.number().integer().required(),
 });
 export type DriverDocumentExpiring = yup.InferType<typeof driverDocumentExpiringSchema>;
 
+/** Payload schema per topic, so every consumer validates what it receives at the boundary. */
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
   [TOPICS.paymentSucceeded]: paymentSucceededSchema,

@@ -22,4 +22,5 @@ export function parseHourOption(value: unknown): number | undefined {
 }
 
 /** The select's text for a number of hours ("03hr:30Min"), or undefined when it is not an option. */
-export const hourOptionLabel = (hours: number): string | undefined => HOUR_OPTIONS.find((o) => o.value === hours)?.label;
+export const hourOptionLabel = (hours: number): string | undefined =>
+  HOUR_OPTIONS.find((o) => o.value === hours)?.label;

@@ -37,15 +37,29 @@ describe('the item list at the HTTP boundary', () => {
     [[{ id: 'other', count: 1, name: '   ' }], ITEM_MSG.otherName],
     [[{ id: 'other', count: 1, name: 'x'.repeat(61) }], ITEM_MSG.nameLength],
     [[{ id: 'other', count: 1, name: 'Lamp\r\nBcc: x@example.com' }], ITEM_MSG.nameControl],
-    [[{ id: 'boxes', count: 1 }, { id: 'boxes', count: 2 }], 'Each item appears once: change its count instead'],
-    [Array.from({ length: ITEM_LIMITS.lines + 1 }, (_, i) => ({ id: 'other', count: 1, name: `Thing ${i}` })), ITEM_MSG.lines],
+    [
+      [
+        { id: 'boxes', count: 1 },
+        { id: 'boxes', count: 2 },
+      ],
+      'Each item appears once: change its count instead',
+    ],
+    [
+      Array.from({ length: ITEM_LIMITS.lines + 1 }, (_, i) => ({ id: 'other', count: 1, name: `Thing ${i}` })),
+      ITEM_MSG.lines,
+    ],
   ])('refuses %j', async (items, message) => {
     await expect(bookingDraftSchema.validate({ addresses, items }, { abortEarly: true })).rejects.toThrow(message);
     expect(isItemList(items)).toBe(false);
   });
 
   it('stores known fields only, names trimmed', () => {
-    expect(cleanItems([{ id: 'other', count: 2, name: ' Lamp ', extra: 'x' } as never, { id: 'tv', count: 1, name: 'ignored' }])).toEqual([
+    expect(
+      cleanItems([
+        { id: 'other', count: 2, name: ' Lamp ', extra: 'x' } as never,
+        { id: 'tv', count: 1, name: 'ignored' },
+      ]),
+    ).toEqual([
       { id: 'other', count: 2, name: 'Lamp' },
       { id: 'tv', count: 1 },
     ]);
@@ -55,7 +69,9 @@ describe('the item list at the HTTP boundary', () => {
   it('is part of the move a quote describes: another list is another move, no list and [] the same', () => {
     const base = { addresses, vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3 };
     expect(moveFingerprint({ ...base, items: [] })).toBe(moveFingerprint(base));
-    expect(moveFingerprint({ ...base, items: [{ id: 'tv', count: 1 }] })).not.toBe(moveFingerprint({ ...base, items: [{ id: 'tv', count: 2 }] }));
+    expect(moveFingerprint({ ...base, items: [{ id: 'tv', count: 1 }] })).not.toBe(
+      moveFingerprint({ ...base, items: [{ id: 'tv', count: 2 }] }),
+    );
   });
 });
 

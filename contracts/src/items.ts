@@ -4,7 +4,16 @@
  * time (drive + loading and unloading) that the quote service and the booking form both use, so the
  * form's live suggestion and the server's quote never disagree.
  */
-import { HELP_LEVELS, LOADING_SECONDS, MAX_HOURS, MIN_HOURS, VAN_SIZES, VAN_SPECS, type HelpLevel, type VanSize } from './constants.js';
+import {
+  HELP_LEVELS,
+  LOADING_SECONDS,
+  MAX_HOURS,
+  MIN_HOURS,
+  VAN_SIZES,
+  VAN_SPECS,
+  type HelpLevel,
+  type VanSize,
+} from './constants.js';
 
 export interface CatalogueItem {
   id: string;
@@ -56,14 +65,21 @@ const catalogueById = new Map(ITEM_CATALOGUE.map((i) => [i.id, i]));
 
 /** The line as people read it: "2 × Sofa, 2-seat", "1 × Piano stool". */
 export function itemLineLabel(line: ItemLine): string {
-  const label = line.id === OTHER_ITEM_ID ? (line.name ?? '').trim() || 'Other item' : (catalogueById.get(line.id)?.label ?? line.id);
+  const label =
+    line.id === OTHER_ITEM_ID
+      ? (line.name ?? '').trim() || 'Other item'
+      : (catalogueById.get(line.id)?.label ?? line.id);
   return `${line.count} × ${label}`;
 }
 
-
 /** Cubic metres of the whole list, to two decimals. */
 export function itemsVolumeM3(items: readonly ItemLine[]): number {
-  const m3 = items.reduce((sum, line) => sum + line.count * (line.id === OTHER_ITEM_ID ? OTHER_ITEM_M3 : (catalogueById.get(line.id)?.m3 ?? OTHER_ITEM_M3)), 0);
+  const m3 = items.reduce(
+    (sum, line) =>
+      sum +
+      line.count * (line.id === OTHER_ITEM_ID ? OTHER_ITEM_M3 : (catalogueById.get(line.id)?.m3 ?? OTHER_ITEM_M3)),
+    0,
+  );
   return Math.round(m3 * 100) / 100;
 }
 
@@ -88,7 +104,12 @@ export function suggestVan(volumeM3: number): { van: VanSize; fits: boolean } {
 export const LOADING_SECONDS_PER_M3 = 720;
 export const LOADING_FLOOR_SECONDS = 900;
 /** How the help booked changes loading time: more hands, less time; with No-Help the driver only drives. */
-export const HELP_LOADING_FACTOR: Record<HelpLevel, number> = { 'No-Help': 1.5, 'Driver-Help': 1, 'Driver-Plus-One': 0.75, 'Driver-Plus-Two': 0.6 };
+export const HELP_LOADING_FACTOR: Record<HelpLevel, number> = {
+  'No-Help': 1.5,
+  'Driver-Help': 1,
+  'Driver-Plus-One': 0.75,
+  'Driver-Plus-Two': 0.6,
+};
 /** Each flight of stairs (at any address) adds this share of the loading time. */
 export const STAIR_LOADING_SHARE = 0.1;
 
@@ -108,9 +129,13 @@ export interface LoadingInput {
  * estimate (LOADING_SECONDS); scaled by the help booked and the stairs; up to 5 minutes.
  */
 export function loadingSeconds({ vanSize, helpLevel, flights, items }: LoadingInput): number {
-  const base = items && items.length > 0 ? Math.max(LOADING_FLOOR_SECONDS, itemsVolumeM3(items) * LOADING_SECONDS_PER_M3) : LOADING_SECONDS[vanSize];
+  const base =
+    items && items.length > 0
+      ? Math.max(LOADING_FLOOR_SECONDS, itemsVolumeM3(items) * LOADING_SECONDS_PER_M3)
+      : LOADING_SECONDS[vanSize];
   const totalFlights = flights.reduce((s, f) => s + (Number.isFinite(f) ? f : 0), 0);
-  const factor = (HELP_LEVELS.includes(helpLevel) ? HELP_LOADING_FACTOR[helpLevel] : 1) * (1 + STAIR_LOADING_SHARE * totalFlights);
+  const factor =
+    (HELP_LEVELS.includes(helpLevel) ? HELP_LOADING_FACTOR[helpLevel] : 1) * (1 + STAIR_LOADING_SHARE * totalFlights);
   return ceilTo(base * factor, 300);
 }
 
@@ -165,7 +190,10 @@ export const estimateLine = (e: Pick<JobEstimate, 'driveSeconds' | 'loadingSecon
   `${durationLabel(e.driveSeconds)} driving + ${durationLabel(e.loadingSeconds)} loading and unloading = ${durationLabel(e.suggestedHours * 3600)} suggested`;
 
 /** The refusal when the hours booked cannot even cover the drive (field `hour`). */
-export const hoursCannotCoverDrive = (e: Pick<JobEstimate, 'driveSeconds' | 'hoursCoveringDrive' | 'suggestedHours'>, booked: number): string =>
+export const hoursCannotCoverDrive = (
+  e: Pick<JobEstimate, 'driveSeconds' | 'hoursCoveringDrive' | 'suggestedHours'>,
+  booked: number,
+): string =>
   `${durationLabel(booked * 3600)} cannot cover this move: the drive alone takes about ${durationLabel(e.driveSeconds)}. Book at least ${durationLabel(e.hoursCoveringDrive * 3600)}; we suggest ${durationLabel(e.suggestedHours * 3600)} with loading and unloading.`;
 
 /**
@@ -174,18 +202,25 @@ export const hoursCannotCoverDrive = (e: Pick<JobEstimate, 'driveSeconds' | 'hou
  */
 export function isItemList(value: unknown): value is ItemLine[] {
   if (!Array.isArray(value) || value.length > ITEM_LIMITS.lines) return false;
-  return value.every((l: unknown) => {
-    if (!l || typeof l !== 'object') return false;
-    const { id, count, name } = l as Record<string, unknown>;
-    if (typeof id !== 'string' || !ITEM_IDS.includes(id)) return false;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > ITEM_LIMITS.count) return false;
-    if (name !== undefined && (typeof name !== 'string' || name.length > ITEM_LIMITS.nameLength || CONTROL_CHARACTERS.test(name))) return false;
-    return id !== OTHER_ITEM_ID || (typeof name === 'string' && name.trim() !== '');
-  }) && new Set(value.map(itemKey)).size === value.length;
+  return (
+    value.every((l: unknown) => {
+      if (!l || typeof l !== 'object') return false;
+      const { id, count, name } = l as Record<string, unknown>;
+      if (typeof id !== 'string' || !ITEM_IDS.includes(id)) return false;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > ITEM_LIMITS.count) return false;
+      if (
+        name !== undefined &&
+        (typeof name !== 'string' || name.length > ITEM_LIMITS.nameLength || CONTROL_CHARACTERS.test(name))
+      )
+        return false;
+      return id !== OTHER_ITEM_ID || (typeof name === 'string' && name.trim() !== '');
+    }) && new Set(value.map(itemKey)).size === value.length
+  );
 }
 
 /** One line per item: catalogue items by id, extras by their name (any case). */
-export const itemKey = (l: ItemLine): string => (l.id === OTHER_ITEM_ID ? `${l.id}:${(l.name ?? '').trim().toLowerCase()}` : l.id);
+export const itemKey = (l: ItemLine): string =>
+  l.id === OTHER_ITEM_ID ? `${l.id}:${(l.name ?? '').trim().toLowerCase()}` : l.id;
 
 /** Line breaks, other control characters and bidirectional overrides (names are one line in mails and lists). */
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;

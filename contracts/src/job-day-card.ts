@@ -11,10 +11,12 @@ import { JOB_PROGRESS_STEPS } from './job-day.js';
 // ---- map links ----------------------------------------------------------------------------------
 
 /** What a map is asked to find: the street address first, then the area ("12 Lane, London NW2, UK"). */
-export const mapDestination = (a: { location: string; physicalAddress?: string }): string => [a.physicalAddress?.trim(), a.location.trim()].filter(Boolean).join(', ');
+export const mapDestination = (a: { location: string; physicalAddress?: string }): string =>
+  [a.physicalAddress?.trim(), a.location.trim()].filter(Boolean).join(', ');
 
 /** Directions to the address in a maps site (which hands over to the maps app on most phones). */
-export const directionsUrl = (destination: string): string => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+export const directionsUrl = (destination: string): string =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 
 /** The address for whatever navigation app the phone has (geo: URI, RFC 5870 with a search query). */
 export const geoUri = (destination: string): string => `geo:0,0?q=${encodeURIComponent(destination)}`;
@@ -44,7 +46,9 @@ export const isCallOpen = (moveDate: string, now: Date): boolean => {
 };
 
 /** What the card's call asks for: `connected` with the masked number to dial, or the stand-in's words. */
-export type JobCallResponse = { connected: true; dial: string; expiresAt: string } | { connected: false; message: string };
+export type JobCallResponse =
+  | { connected: true; dial: string; expiresAt: string }
+  | { connected: false; message: string };
 
 export const JOB_CALL_BUTTON = 'Call customer';
 
@@ -88,12 +92,21 @@ export const JOB_PROOF_MSG = {
 export const jobDoneRequestSchema = yup.object({
   step: yup.string().required('step is required').oneOf(JOB_PROGRESS_STEPS, 'step must be on-my-way, arrived or done'),
   photos: yup
-    .array(yup.string().required(JOB_PROOF_MSG.photosRequired).max(JOB_PROOF_PHOTO_MAX_CHARS, JOB_PROOF_MSG.photoTooBig))
+    .array(
+      yup.string().required(JOB_PROOF_MSG.photosRequired).max(JOB_PROOF_PHOTO_MAX_CHARS, JOB_PROOF_MSG.photoTooBig),
+    )
     .required(JOB_PROOF_MSG.photosRequired)
     .min(1, JOB_PROOF_MSG.photosRequired)
     .max(JOB_PROOF_MAX_PHOTOS, JOB_PROOF_MSG.tooManyPhotos),
-  signature: yup.string().required(JOB_PROOF_MSG.signatureRequired).max(JOB_PROOF_SIGNATURE_MAX_CHARS, JOB_PROOF_MSG.signatureTooBig),
-  signedBy: yup.string().trim().required(JOB_PROOF_MSG.signedByRequired).max(JOB_PROOF_NAME_MAX, JOB_PROOF_MSG.signedByTooLong),
+  signature: yup
+    .string()
+    .required(JOB_PROOF_MSG.signatureRequired)
+    .max(JOB_PROOF_SIGNATURE_MAX_CHARS, JOB_PROOF_MSG.signatureTooBig),
+  signedBy: yup
+    .string()
+    .trim()
+    .required(JOB_PROOF_MSG.signedByRequired)
+    .max(JOB_PROOF_NAME_MAX, JOB_PROOF_MSG.signedByTooLong),
 });
 export type JobDoneRequest = yup.InferType<typeof jobDoneRequestSchema>;
 
@@ -103,10 +116,16 @@ export interface SignedFor {
   at: string;
 }
 
-const LONDON_HH_MM = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const LONDON_HH_MM = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The customer's My move line: "Signed for by Ada Lovelace at 12:30" (London time). */
-export const signedForText = (s: SignedFor): string => `Signed for by ${s.name} at ${LONDON_HH_MM.format(new Date(s.at))}`;
+export const signedForText = (s: SignedFor): string =>
+  `Signed for by ${s.name} at ${LONDON_HH_MM.format(new Date(s.at))}`;
 
 /** GET /api/drivers/admin/jobs/:id/proof (staff): the photos and signature given at "done". */
 export interface JobProofView {

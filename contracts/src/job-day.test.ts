@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextProgressStep, progressOpensAt, reminderDue, reminderOpensAt, reviewRequestDueAt, type ReminderFacts } from './job-day.js';
+import {
+  nextProgressStep,
+  progressOpensAt,
+  reminderDue,
+  reminderOpensAt,
+  reviewRequestDueAt,
+  type ReminderFacts,
+} from './job-day.js';
 
 describe('the day of the move: pure rules', () => {
   it('steps follow each other: on my way, arrived, done, then nothing', () => {
@@ -23,7 +30,13 @@ describe('the day of the move: pure rules', () => {
   });
 
   describe('when a reminder is due', () => {
-    const job: ReminderFacts = { moveDate: '2026-01-20T10:00:00.000Z', status: 'accepted', bookingState: 'active', offeredAt: '2026-01-10T12:00:00.000Z', remindedFor: null };
+    const job: ReminderFacts = {
+      moveDate: '2026-01-20T10:00:00.000Z',
+      status: 'accepted',
+      bookingState: 'active',
+      offeredAt: '2026-01-10T12:00:00.000Z',
+      remindedFor: null,
+    };
     const at = (iso: string) => new Date(iso);
     it('from 18:00 the evening before until the move starts', () => {
       expect(reminderDue(job, at('2026-01-19T17:59:59.000Z'))).toBe(false);
@@ -33,7 +46,9 @@ describe('the day of the move: pure rules', () => {
     });
     it('once per move date: a new date gets its own', () => {
       expect(reminderDue({ ...job, remindedFor: job.moveDate }, at('2026-01-19T19:00:00.000Z'))).toBe(false);
-      expect(reminderDue({ ...job, remindedFor: '2026-01-12T10:00:00.000Z' }, at('2026-01-19T19:00:00.000Z'))).toBe(true);
+      expect(reminderDue({ ...job, remindedFor: '2026-01-12T10:00:00.000Z' }, at('2026-01-19T19:00:00.000Z'))).toBe(
+        true,
+      );
     });
     it('not for a cancelled, postponed, unaccepted or returned job, nor one booked after the reminder time', () => {
       const evening = at('2026-01-19T19:00:00.000Z');

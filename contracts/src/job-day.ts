@@ -35,7 +35,8 @@ export function nextProgressStep(current: JobProgressStep | null | undefined): J
 }
 
 /** The first instant "on my way" may be marked. */
-export const progressOpensAt = (moveDate: string): Date => new Date(Date.parse(moveDate) - PROGRESS_OPENS_BEFORE_START_MINUTES * 60_000);
+export const progressOpensAt = (moveDate: string): Date =>
+  new Date(Date.parse(moveDate) - PROGRESS_OPENS_BEFORE_START_MINUTES * 60_000);
 
 /** The London calendar day before `instant`, at `hour`. */
 function londonHourOnDayBefore(instant: Date, hour: number): Date {
@@ -52,10 +53,12 @@ export function londonHourOnDayAfter(instant: Date, hour: number): Date {
 }
 
 /** When the day-before reminder of a move starting at `moveDate` is due (REMINDER_FROM_LONDON_HOUR the evening before). */
-export const reminderOpensAt = (moveDate: string): Date => londonHourOnDayBefore(new Date(moveDate), REMINDER_FROM_LONDON_HOUR);
+export const reminderOpensAt = (moveDate: string): Date =>
+  londonHourOnDayBefore(new Date(moveDate), REMINDER_FROM_LONDON_HOUR);
 
 /** When the automatic review request of a move done at `doneAt` goes out: the next London morning. */
-export const reviewRequestDueAt = (doneAt: string): Date => londonHourOnDayAfter(new Date(doneAt), REVIEW_REQUEST_LONDON_HOUR);
+export const reviewRequestDueAt = (doneAt: string): Date =>
+  londonHourOnDayAfter(new Date(doneAt), REVIEW_REQUEST_LONDON_HOUR);
 
 /** What a job's reminder reads: the move's date, its state, who it is offered to and when it was (re)offered. */
 export interface ReminderFacts {
@@ -108,8 +111,10 @@ export const JOB_PROGRESS_LINE: Record<JobProgressStep, (driverName: string) => 
 /** Why a step is refused (409), in the driver's words. */
 export const JOB_PROGRESS_MSG = {
   notAccepted: 'Accept this job first: only an accepted job can be started.',
-  tooEarly: (opensAtLondon: string) => `It is too early to start this job: you can mark "On my way" from ${opensAtLondon}.`,
-  outOfOrder: (expected: JobProgressStep | null) => (expected ? `Mark "${JOB_PROGRESS_BUTTON[expected]}" next.` : 'This job is already done.'),
+  tooEarly: (opensAtLondon: string) =>
+    `It is too early to start this job: you can mark "On my way" from ${opensAtLondon}.`,
+  outOfOrder: (expected: JobProgressStep | null) =>
+    expected ? `Mark "${JOB_PROGRESS_BUTTON[expected]}" next.` : 'This job is already done.',
   changed: 'This job changed meanwhile: reload your jobs.',
   cancelled: 'This move was cancelled: there is nothing to start.',
   postponed: 'This move is postponed: it comes back to you with its new date.',

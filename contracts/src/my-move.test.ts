@@ -15,7 +15,9 @@ describe('My move words and money', () => {
 
   it('a booking paid in full whose new date cost more says a balance is due again', () => {
     expect(customerStatusText({ state: 'active', paymentStatus: 'paid', balancePence: 0 })).toBe('Paid in full');
-    expect(customerStatusText({ state: 'active', paymentStatus: 'paid', balancePence: 2000 })).toBe('Paid, balance due after a price change');
+    expect(customerStatusText({ state: 'active', paymentStatus: 'paid', balancePence: 2000 })).toBe(
+      'Paid, balance due after a price change',
+    );
   });
 
   it('the balance is what is left of the price after what was paid and not refunded, never below nothing', () => {

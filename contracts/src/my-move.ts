@@ -29,7 +29,17 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 /** One line of a booking's status history. */
 export interface BookingHistoryEntry {
   at: string;
-  kind: 'saved' | 'paid' | 'balance-paid' | 'cancelled' | 'refunded' | 'postponed' | 'reactivated' | 'repriced' | 'amended' | 'driver';
+  kind:
+    | 'saved'
+    | 'paid'
+    | 'balance-paid'
+    | 'cancelled'
+    | 'refunded'
+    | 'postponed'
+    | 'reactivated'
+    | 'repriced'
+    | 'amended'
+    | 'driver';
   /** Shown to the customer as it is. */
   text: string;
   amountPence?: number;
@@ -90,7 +100,14 @@ export const NEEDS_DRIVER_STANDING =
  * success page): waiting for them to accept, accepted, or the office finding another. Null when the
  * booking is not a live paid booking or names no driver.
  */
-export function driverStandingText(f: { state: BookingState; paid: boolean; driverName: string | null; acceptedAt?: string | null; needsDriver: boolean; doneAt?: string | null }): string | null {
+export function driverStandingText(f: {
+  state: BookingState;
+  paid: boolean;
+  driverName: string | null;
+  acceptedAt?: string | null;
+  needsDriver: boolean;
+  doneAt?: string | null;
+}): string | null {
   if (f.state !== 'active' || !f.paid) return null;
   if (f.needsDriver) return NEEDS_DRIVER_STANDING;
   if (!f.driverName) return null;
@@ -132,12 +149,23 @@ export interface CancelTerms {
 }
 
 export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
-  if (f.state === 'cancelled') return { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' };
+  if (f.state === 'cancelled')
+    return { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' };
   if (f.moveDone) return { allowed: false, reason: MOVE_DONE_REASON, refundPence: 0, terms: '' };
-  if (f.paymentStatus === 'unpaid' || !f.paidAt) return { allowed: false, reason: 'Nothing is booked yet: an unpaid quote needs no cancelling.', refundPence: 0, terms: '' };
+  if (f.paymentStatus === 'unpaid' || !f.paidAt)
+    return {
+      allowed: false,
+      reason: 'Nothing is booked yet: an unpaid quote needs no cancelling.',
+      refundPence: 0,
+      terms: '',
+    };
   const refundable = Math.max(0, f.amountPaidPence - f.amountRefundedPence);
   if (f.needsDriver && f.state === 'active') {
-    return { allowed: true, refundPence: refundable, terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${pounds(refundable)}) is refunded to your card.` };
+    return {
+      allowed: true,
+      refundPence: refundable,
+      terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${pounds(refundable)}) is refunded to your card.`,
+    };
   }
   const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
   if (now.getTime() < coolingOffEnds) {
@@ -163,11 +191,16 @@ export interface PostponeTerms {
 }
 
 export function postponeTerms(f: LifecycleFacts, now: Date): PostponeTerms {
-  if (f.state !== 'active') return { allowed: false, reason: f.state === 'frozen' ? 'This booking is already postponed.' : 'This booking is cancelled.' };
+  if (f.state !== 'active')
+    return {
+      allowed: false,
+      reason: f.state === 'frozen' ? 'This booking is already postponed.' : 'This booking is cancelled.',
+    };
   if (f.paymentStatus === 'unpaid') return { allowed: false, reason: 'Only a paid booking can be postponed.' };
   if (f.moveDone) return { allowed: false, reason: MOVE_DONE_REASON };
   // Without a driver the 24 hours' notice protects nobody's time: the customer may move the date at once.
-  if (Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS && !f.needsDriver) return { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' };
+  if (Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS && !f.needsDriver)
+    return { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' };
   return { allowed: true };
 }
 
@@ -179,9 +212,11 @@ export interface ReactivateTerms {
 }
 
 export function reactivateTerms(f: LifecycleFacts, now: Date): ReactivateTerms {
-  if (f.state !== 'frozen' || !f.frozenAt) return { allowed: false, reason: 'Only a postponed booking can be given a new date.' };
+  if (f.state !== 'frozen' || !f.frozenAt)
+    return { allowed: false, reason: 'Only a postponed booking can be given a new date.' };
   const latest = new Date(Date.parse(f.frozenAt) + FROZEN_VALID_DAYS * DAY_MS);
-  if (now > latest) return { allowed: false, reason: 'This postponed booking was not used within 12 months and has lapsed.' };
+  if (now > latest)
+    return { allowed: false, reason: 'This postponed booking was not used within 12 months and has lapsed.' };
   return { allowed: true, latest: latest.toISOString() };
 }
 
@@ -197,25 +232,34 @@ export interface AmendTerms {
  */
 export function amendTerms(f: Pick<LifecycleFacts, 'state' | 'paymentStatus' | 'moveDate'>, now: Date): AmendTerms {
   if (f.state === 'cancelled') return { allowed: false, reason: 'This booking is cancelled: it cannot be amended.' };
-  if (f.state === 'frozen') return { allowed: false, reason: 'This booking is postponed: the customer gives it a new date on My move first.' };
-  if (f.paymentStatus === 'unpaid') return { allowed: false, reason: 'Only a paid booking can be amended: this quote is not booked yet.' };
+  if (f.state === 'frozen')
+    return { allowed: false, reason: 'This booking is postponed: the customer gives it a new date on My move first.' };
+  if (f.paymentStatus === 'unpaid')
+    return { allowed: false, reason: 'Only a paid booking can be amended: this quote is not booked yet.' };
   const untilMove = Date.parse(f.moveDate) - now.getTime();
-  if (!(untilMove > 0)) return { allowed: false, reason: 'This move has already started or taken place: it can no longer be amended.' };
+  if (!(untilMove > 0))
+    return { allowed: false, reason: 'This move has already started or taken place: it can no longer be amended.' };
   if (untilMove < BOOKING_HOURS.leadHours * HOUR_MS) {
-    return { allowed: false, reason: `This move starts in less than ${BOOKING_HOURS.leadHours} hours: changes are agreed with the driver on the day.` };
+    return {
+      allowed: false,
+      reason: `This move starts in less than ${BOOKING_HOURS.leadHours} hours: changes are agreed with the driver on the day.`,
+    };
   }
   return { allowed: true };
 }
 
 /** Money still owed for the move: what the driver is paid on the day unless paid online first. */
-export const balanceOf = (f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence'>): number =>
-  Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
+export const balanceOf = (
+  f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence'>,
+): number => Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
 
 /**
  * Status words a customer reads (the wire contract's stored values stay as they are on the wire). With the
  * balance given, a booking paid in full whose new date cost more says that money is owed again.
  */
-export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentStatus'> & { balancePence?: number }): string {
+export function customerStatusText(
+  f: Pick<LifecycleFacts, 'state' | 'paymentStatus'> & { balancePence?: number },
+): string {
   if (f.state === 'cancelled') return 'Cancelled';
   if (f.state === 'frozen') return 'Postponed';
   if (f.paymentStatus === 'paid' && (f.balancePence ?? 0) > 0) return 'Paid, balance due after a price change';
@@ -226,11 +270,18 @@ export function customerStatusText(f: Pick<LifecycleFacts, 'state' | 'paymentSta
  * Where a booking that is no longer going ahead stands, in a sentence (null while it is active): what
  * My move and the success page say beside the status, so a cancelled booking never reads as paid.
  */
-export function standingText(f: { state: BookingState; refundedPence: number; refundPendingPence: number }): string | null {
-  if (f.state === 'frozen') return 'This booking is postponed: it has no moving date yet. Choose a new date on your My move page.';
+export function standingText(f: {
+  state: BookingState;
+  refundedPence: number;
+  refundPendingPence: number;
+}): string | null {
+  if (f.state === 'frozen')
+    return 'This booking is postponed: it has no moving date yet. Choose a new date on your My move page.';
   if (f.state !== 'cancelled') return null;
-  if (f.refundPendingPence > 0) return `This booking is cancelled. A refund of ${formatPence(f.refundPendingPence)} is on its way to your card.`;
-  if (f.refundedPence > 0) return `This booking is cancelled and refunded: ${formatPence(f.refundedPence)} has been refunded to your card.`;
+  if (f.refundPendingPence > 0)
+    return `This booking is cancelled. A refund of ${formatPence(f.refundPendingPence)} is on its way to your card.`;
+  if (f.refundedPence > 0)
+    return `This booking is cancelled and refunded: ${formatPence(f.refundedPence)} has been refunded to your card.`;
   return 'This booking is cancelled. Under our terms nothing paid is refunded.';
 }
 
@@ -271,7 +322,13 @@ export interface MyMoveView {
    * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
    * confirmed (a cancellation refund for the few seconds before it is issued).
    */
-  money: { totalPence: number; paidPence: number; refundedPence: number; refundPendingPence: number; balancePence: number };
+  money: {
+    totalPence: number;
+    paidPence: number;
+    refundedPence: number;
+    refundPendingPence: number;
+    balancePence: number;
+  };
   history: BookingHistoryEntry[];
   receipts: Receipt[];
   actions: {
@@ -282,7 +339,8 @@ export interface MyMoveView {
   };
 }
 
-export const REFUND_TERMS_CHANGED = 'The refund terms have changed since you confirmed: please read them again before cancelling.';
+export const REFUND_TERMS_CHANGED =
+  'The refund terms have changed since you confirmed: please read them again before cancelling.';
 
 /** What one staff amendment did, beside the updated record in the answer of POST /api/backdata/amend/:id. */
 export interface BookingAmendment {

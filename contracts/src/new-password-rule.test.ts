@@ -9,7 +9,8 @@ import { NEW_PASSWORD, newPasswordProblem } from './schemas/password.js';
 const errorsOf = async (schema: ObjectSchema<AnyObject>, body: Record<string, unknown>) =>
   schema.validate(body, { abortEarly: false }).then(
     () => null,
-    (err: { inner: { path?: string; message: string }[] }) => Object.fromEntries(err.inner.map((e) => [e.path, e.message]).reverse()),
+    (err: { inner: { path?: string; message: string }[] }) =>
+      Object.fromEntries(err.inner.map((e) => [e.path, e.message]).reverse()),
   );
 
 const staff = (password: string) => ({ name: 'sam_admin', password, password1: password, uniquecode: 'VH-1234' });
@@ -33,11 +34,13 @@ describe('one rule for a new password, staff and drivers alike', () => {
   it("reuses the drivers' words for the length and keeps the staff form's own texts", async () => {
     expect(MSG.adminRegister.passwordLength).toBe(DRIVER_ACCOUNT_MSG.password);
     expect(MSG.adminRegister.passwordLength).toBe('Password must be 10 to 128 characters');
-    expect((await errorsOf(adminRegisterSchema, { ...staff(''), password1: '' }))).toMatchObject({
+    expect(await errorsOf(adminRegisterSchema, { ...staff(''), password1: '' })).toMatchObject({
       password: MSG.adminRegister.passwordRequired,
       password1: MSG.adminRegister.passwordConfirmRequired,
     });
-    expect((await errorsOf(adminRegisterSchema, { ...staff('a-long-password'), password1: 'another-password' }))?.password1).toBe(MSG.adminRegister.passwordMatch);
+    expect(
+      (await errorsOf(adminRegisterSchema, { ...staff('a-long-password'), password1: 'another-password' }))?.password1,
+    ).toBe(MSG.adminRegister.passwordMatch);
   });
 
   it('signing in still takes a short password: only new passwords are checked', async () => {

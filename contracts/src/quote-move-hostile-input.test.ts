@@ -7,7 +7,12 @@ describe('comparing a client quote that holds hostile values', () => {
   const hostile = JSON.parse('{"toString": {"polluted": true}, "valueOf": 1}');
 
   it('reads objects where stairs belong as "not a number of flights" instead of throwing', () => {
-    const quote = { deliveryStair: hostile, pickupStair: hostile, viaStopStair: [hostile], totalAddress: [{ location: 'NW2', stair: hostile }] };
+    const quote = {
+      deliveryStair: hostile,
+      pickupStair: hostile,
+      viaStopStair: [hostile],
+      totalAddress: [{ location: 'NW2', stair: hostile }],
+    };
     expect(() => moveFacts(quote)).not.toThrow();
     expect(moveFacts(quote).deliveryStair).toBeTypeOf('string');
   });

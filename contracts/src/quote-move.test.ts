@@ -3,13 +3,27 @@ import { MSG } from './messages.js';
 import { moveDifference, moveFingerprint, shownTotalPence, staleQuoteProblem } from './quote-move.js';
 
 const quote = {
-  name: 'Alice Mover', email: 'alice@example.com', phone: '07700900123', description: 'Sofa', date: '2026-03-14T09:30:00.000Z',
+  name: 'Alice Mover',
+  email: 'alice@example.com',
+  phone: '07700900123',
+  description: 'Sofa',
+  date: '2026-03-14T09:30:00.000Z',
   totalAddress: [
     { id: 'a', location: 'London NW2, UK', physicalAddress: '1 Road', stair: 1 },
     { id: 'b', location: 'London SE1, UK', physicalAddress: '2 Road', stair: 0 },
   ],
-  places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 1, deliveryStair: 0, viaStopStair: [],
-  typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 2, totalSecond: 7200, totalPrice: 86, travelHour: 900, travelMiles: 7.1, driverId: 'drv-1',
+  places: ['London NW2, UK', 'London SE1, UK'],
+  pickupStair: 1,
+  deliveryStair: 0,
+  viaStopStair: [],
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 2,
+  totalSecond: 7200,
+  totalPrice: 86,
+  travelHour: 900,
+  travelMiles: 7.1,
+  driverId: 'drv-1',
 };
 
 describe('move facts of a quote', () => {
@@ -19,7 +33,14 @@ describe('move facts of a quote', () => {
         { id: 'x', location: 'London NW2, UK ', physicalAddress: '1 Road', stair: '1' },
         { id: 'y', location: 'London SE1, UK', physicalAddress: ' 2 Road', stair: 0 },
       ],
-      vanSize: 'Large', driverHelp: 'Driver-Help', hour: '2', date: '2026-03-14T09:30Z', description: 'Sofa ', name: 'Alice Mover', email: 'alice@example.com', phone: '07700900123',
+      vanSize: 'Large',
+      driverHelp: 'Driver-Help',
+      hour: '2',
+      date: '2026-03-14T09:30Z',
+      description: 'Sofa ',
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      phone: '07700900123',
     };
     const { places: _p, pickupStair: _a, deliveryStair: _b, viaStopStair: _v, driverId: _d, ...rest } = quote;
     expect(moveFingerprint(asBookingData)).toBe(moveFingerprint(rest));
@@ -32,8 +53,12 @@ describe('move facts of a quote', () => {
     const via = { id: 'v', location: 'Croydon, UK', physicalAddress: '', stair: '' };
     expect(moveDifference({ ...quote, typeofVan: 'Luton' }, quote)).toBe('van');
     expect(moveDifference({ ...quote, totalHour: 5 }, quote)).toBe('hours');
-    expect(moveDifference({ ...quote, totalAddress: [quote.totalAddress[0], via, quote.totalAddress[1]] }, quote)).toBe('addresses');
-    expect(moveDifference({ ...quote, places: ['London NW2, UK', 'Croydon, UK', 'London SE1, UK'] }, quote)).toBe('places');
+    expect(moveDifference({ ...quote, totalAddress: [quote.totalAddress[0], via, quote.totalAddress[1]] }, quote)).toBe(
+      'addresses',
+    );
+    expect(moveDifference({ ...quote, places: ['London NW2, UK', 'Croydon, UK', 'London SE1, UK'] }, quote)).toBe(
+      'places',
+    );
     expect(moveDifference({ ...quote, deliveryStair: 2 }, quote)).toBe('deliveryStair');
     expect(moveDifference({ ...quote, date: '2026-03-15T09:30:00.000Z' }, quote)).toBe('date');
     expect(moveDifference({ ...quote, description: 'Piano' }, quote)).toBe('description');

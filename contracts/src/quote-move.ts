@@ -8,12 +8,29 @@ type Loose = Record<string, unknown>;
  * What a customer books: every fact a quote prices or a confirmation describes. Route, driving time and
  * money are left out: they follow from these facts, and comparing them would only repeat the price check.
  */
-export const MOVE_FACTS = ['addresses', 'places', 'pickupStair', 'deliveryStair', 'viaStopStair', 'van', 'help', 'hours', 'date', 'description', 'name', 'email', 'phone', 'driver', 'items'] as const;
+export const MOVE_FACTS = [
+  'addresses',
+  'places',
+  'pickupStair',
+  'deliveryStair',
+  'viaStopStair',
+  'van',
+  'help',
+  'hours',
+  'date',
+  'description',
+  'name',
+  'email',
+  'phone',
+  'driver',
+  'items',
+] as const;
 export type MoveFact = (typeof MOVE_FACTS)[number];
 
 const pick = (...values: unknown[]) => values.find((v) => v !== undefined);
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v === null ? '' : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v === null ? '' : undefined;
 
 /** Flights as a number; '' and null are "not chosen" (the server stores no flights for them). */
 function flights(v: unknown): number | string | null {

@@ -15,13 +15,15 @@ export const STAFF_RECORD_MSG = {
   /** DELETE of a paid booking still going ahead (or postponed). */
   paidNotDeletable: 'This booking has money taken, so it cannot be deleted: cancel it with its refund instead.',
   /** DELETE of a paid booking already cancelled: there is nothing left to do but keep it. */
-  cancelledPaidNotDeletable: 'This booking has money taken, so it cannot be deleted: it is already cancelled, and its record keeps the payments and refunds.',
+  cancelledPaidNotDeletable:
+    'This booking has money taken, so it cannot be deleted: it is already cancelled, and its record keeps the payments and refunds.',
   alreadyCancelled: 'This booking is already cancelled.',
   nothingPaid: 'Nothing was paid for this quotation, so there is nothing to cancel or refund: delete it instead.',
   refundRequired: 'Choose the refund (0 or more)',
   refundWhole: 'refundPence must be a whole number of pence',
   refundNegative: 'The refund cannot be less than £0.00',
-  refundTooMuch: (maxPence: number) => `The refund can be at most ${formatPence(maxPence)}: everything paid, net of refunds`,
+  refundTooMuch: (maxPence: number) =>
+    `The refund can be at most ${formatPence(maxPence)}: everything paid, net of refunds`,
   reasonRequired: 'Give the reason for cancelling',
   reasonTooLong: `The reason can be at most ${STAFF_CANCEL_REASON_MAX} characters`,
   reasonOneLine: 'The reason must be one line, without control characters',
@@ -69,7 +71,8 @@ export interface NamedRecord {
 }
 
 /** The delete confirmation names the record, so staff see which one they are about to remove. */
-export const confirmDeleteText = (r: NamedRecord): string => `Delete quotation ${r.randomNumber} for ${r.name || 'an unnamed customer'}?`;
+export const confirmDeleteText = (r: NamedRecord): string =>
+  `Delete quotation ${r.randomNumber} for ${r.name || 'an unnamed customer'}?`;
 
 /** The cancel confirmation names the booking and the money going back. */
 export const confirmStaffCancelText = (r: NamedRecord & { refundPence: number }): string =>

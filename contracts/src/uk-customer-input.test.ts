@@ -1,21 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyObject, ObjectSchema } from 'yup';
-import { bookingCompleteSchema, bookingDraftSchema, bookingFormSchema, contactMessageSchema, MSG, normaliseUkPhone, viaStopProblems } from './index.js';
+import {
+  bookingCompleteSchema,
+  bookingDraftSchema,
+  bookingFormSchema,
+  contactMessageSchema,
+  MSG,
+  normaliseUkPhone,
+  viaStopProblems,
+} from './index.js';
 
 const b = MSG.booking;
 const ends = [
   { id: 'a', location: 'London NW2, UK', physicalAddress: '1 High Road', stair: 0 },
   { id: 'c', location: 'London SE1, UK', physicalAddress: '2 Low Road', stair: 1 },
 ];
-const booking = { addresses: ends, vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: '2026-01-20T10:00:00.000Z', description: 'Flat move', name: 'Ann Lee', email: 'ann@example.com', phone: '07700900123' };
-const form = { name: 'Ann Lee', email: 'ann@example.com', phone: '07700900123', collection_address: '1 High Road', collection_stair: '0', delivery_address: '2 Low Road', delivery_stair: '0', moving_date: '2026-01-20', how_many_hour: '03hr:00Min', descriContent: 'Flat move' };
-const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '07700900123', title: 'Hello', message: 'A question', agree: true };
+const booking = {
+  addresses: ends,
+  vanSize: 'Large',
+  driverHelp: 'Driver-Help',
+  hour: 3,
+  date: '2026-01-20T10:00:00.000Z',
+  description: 'Flat move',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '07700900123',
+};
+const form = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '07700900123',
+  collection_address: '1 High Road',
+  collection_stair: '0',
+  delivery_address: '2 Low Road',
+  delivery_stair: '0',
+  moving_date: '2026-01-20',
+  how_many_hour: '03hr:00Min',
+  descriContent: 'Flat move',
+};
+const contact = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '07700900123',
+  title: 'Hello',
+  message: 'A question',
+  agree: true,
+};
 
 /** The first message per field (as the services answer them), or null when the body passes. */
 const errorsOf = (schema: ObjectSchema<AnyObject>, body: Record<string, unknown>) =>
   schema.validate(body, { abortEarly: false }).then(
     () => null,
-    (e: { inner: { path?: string; message: string }[] }) => Object.fromEntries(e.inner.reverse().map((i) => [i.path, i.message])),
+    (e: { inner: { path?: string; message: string }[] }) =>
+      Object.fromEntries(e.inner.reverse().map((i) => [i.path, i.message])),
   );
 
 describe('UK phone numbers as people type them', () => {
@@ -50,7 +87,9 @@ describe('UK phone numbers as people type them', () => {
       expect((await errorsOf(bookingFormSchema, { ...form, phone }))?.phone, phone).toBe(message);
       expect((await errorsOf(bookingDraftSchema, { ...booking, phone }))?.phone, phone).toBe(message);
       expect((await errorsOf(bookingCompleteSchema, { ...booking, phone }))?.phone, phone).toBe(message);
-      expect((await errorsOf(contactMessageSchema, { ...contact, phone }))?.phone, phone).toBe(message === b.phoneDigits ? MSG.contact.phoneDigits : message);
+      expect((await errorsOf(contactMessageSchema, { ...contact, phone }))?.phone, phone).toBe(
+        message === b.phoneDigits ? MSG.contact.phoneDigits : message,
+      );
     }
     expect((await errorsOf(bookingFormSchema, { ...form, phone: '' }))?.phone).toBe(b.phoneRequired);
   });
@@ -61,14 +100,20 @@ describe('names: 4 to 20 characters on the form and on the API', () => {
     const draft = await errorsOf(bookingDraftSchema, { addresses: ends, name: 'Al', phone: '1' });
     expect(draft).toEqual({ name: b.nameMin, phone: b.phoneLength });
     expect((await errorsOf(bookingFormSchema, { ...form, name: 'Al' }))?.name).toBe(b.nameMin);
-    expect((await errorsOf(bookingDraftSchema, { addresses: ends, name: 'A name far too long for us' }))?.name).toBe(b.nameMax);
+    expect((await errorsOf(bookingDraftSchema, { addresses: ends, name: 'A name far too long for us' }))?.name).toBe(
+      b.nameMax,
+    );
     expect(await errorsOf(bookingDraftSchema, { addresses: ends })).toBeNull();
     expect(await errorsOf(bookingDraftSchema, { addresses: ends, name: null, phone: null })).toBeNull();
   });
 });
 
 describe('via stops are full addresses', () => {
-  const via = (stop: { physicalAddress?: string; stair?: number | '' }) => [ends[0]!, { id: 'b', location: 'London E1, UK', ...stop }, ends[1]!];
+  const via = (stop: { physicalAddress?: string; stair?: number | '' }) => [
+    ends[0]!,
+    { id: 'b', location: 'London E1, UK', ...stop },
+    ends[1]!,
+  ];
 
   it('an untouched stop lacks its building address and stairs', () => {
     expect(viaStopProblems(via({ physicalAddress: '', stair: '' }))).toEqual([
@@ -81,9 +126,18 @@ describe('via stops are full addresses', () => {
   });
 
   it('a complete booking with an untouched stop is refused at the stop; a draft is still priced', async () => {
-    expect(await errorsOf(bookingCompleteSchema, { ...booking, addresses: via({ physicalAddress: '', stair: '' }) })).toEqual({ 'addresses[1].physicalAddress': 'Via stop 1 Building Address is required' });
-    expect(await errorsOf(bookingCompleteSchema, { ...booking, addresses: via({ physicalAddress: '4 Commercial Road' }) })).toEqual({ 'addresses[1].stair': 'Via stop 1 Stair is required' });
-    expect(await errorsOf(bookingCompleteSchema, { ...booking, addresses: via({ physicalAddress: '4 Commercial Road', stair: 2 }) })).toBeNull();
+    expect(
+      await errorsOf(bookingCompleteSchema, { ...booking, addresses: via({ physicalAddress: '', stair: '' }) }),
+    ).toEqual({ 'addresses[1].physicalAddress': 'Via stop 1 Building Address is required' });
+    expect(
+      await errorsOf(bookingCompleteSchema, { ...booking, addresses: via({ physicalAddress: '4 Commercial Road' }) }),
+    ).toEqual({ 'addresses[1].stair': 'Via stop 1 Stair is required' });
+    expect(
+      await errorsOf(bookingCompleteSchema, {
+        ...booking,
+        addresses: via({ physicalAddress: '4 Commercial Road', stair: 2 }),
+      }),
+    ).toBeNull();
     expect(await errorsOf(bookingDraftSchema, { addresses: via({ physicalAddress: '', stair: '' }) })).toBeNull();
   });
 });

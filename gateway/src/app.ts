@@ -1,7 +1,19 @@
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { createAppBase, createOpsApp, notFoundHandler, rateLimit, Readiness, errorHandler, SERVICE_NAMES, type Cache, type Clock, type Logger, type ServiceName } from '@vanhop/platform';
+import {
+  createAppBase,
+  createOpsApp,
+  notFoundHandler,
+  rateLimit,
+  type Readiness,
+  errorHandler,
+  SERVICE_NAMES,
+  type Cache,
+  type Clock,
+  type Logger,
+  type ServiceName,
+} from '@vanhop/platform';
 import type { GatewayConfig } from './config.js';
 import { resolveRoute } from './routing.js';
 import { CLIENT_IDENTITY_HEADER, requireAdmin, requireDriverToken } from './jwt-guard.js';
@@ -18,14 +30,28 @@ import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
  * `forwarding`: how requests reach the services; over HTTP to their URLs unless given (the
  * embedded product hands them to the services in process).
  */
-export interface GatewayDeps { logger: Logger; cache: Cache; readiness: Readiness; clock?: Clock; forwarding?: Forwarding }
+export interface GatewayDeps {
+  logger: Logger;
+  cache: Cache;
+  readiness: Readiness;
+  clock?: Clock;
+  forwarding?: Forwarding;
+}
 
 const contentSecurityPolicy = {
   useDefaults: true,
   directives: {
     'script-src': ["'self'", 'https://maps.googleapis.com', 'https://js.stripe.com'],
     'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
-    'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.googleusercontent.com', 'https://*.ggpht.com'],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.googleapis.com',
+      'https://*.gstatic.com',
+      'https://*.googleusercontent.com',
+      'https://*.ggpht.com',
+    ],
     'connect-src': ["'self'", 'https://maps.googleapis.com', 'https://api.stripe.com'],
     'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
     'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
@@ -33,7 +59,10 @@ const contentSecurityPolicy = {
 };
 
 /** The public app (web app and `/api`, plus `/health/live`) and the ops app (readiness and metrics, on OPS_PORT). */
-export interface GatewayApps { app: Express; ops: Express }
+export interface GatewayApps {
+  app: Express;
+  ops: Express;
+}
 
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApps {
   // The platform's app base (health, metrics, request ids and logs), as every service uses; paths
@@ -41,7 +70,15 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   // the ops app: the public port (and so the Ingress) answers neither.
   const ops = createOpsApp();
   // Client addresses (rate limits) come from X-Forwarded-For only as far as TRUST_PROXY says.
-  const app = createAppBase({ service: 'gateway', logger: deps.logger, readiness: deps.readiness, first: [mergeSlashes], forwardRequestId: true, ops, trustProxy: config.trustProxy });
+  const app = createAppBase({
+    service: 'gateway',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    first: [mergeSlashes],
+    forwardRequestId: true,
+    ops,
+    trustProxy: config.trustProxy,
+  });
   app.use(helmet({ contentSecurityPolicy }));
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
@@ -51,13 +88,16 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   });
 
   const forwarding = deps.forwarding ?? httpForwarding(config.services, config.proxyTimeoutMs, deps.logger);
-  const proxies = Object.fromEntries(SERVICE_NAMES.map((name) => [name, forwarding(name)])) as Record<ServiceName, RequestHandler>;
+  const proxies = Object.fromEntries(SERVICE_NAMES.map((name) => [name, forwarding(name)])) as Record<
+    ServiceName,
+    RequestHandler
+  >;
   const guard = requireAdmin(config.jwt, deps.clock);
   const driverGuard = requireDriverToken(config.jwt, deps.clock);
   const limit = bodyLimit(config.platform.bodyLimitBytes);
 
   app.use('/api', (req, res, next) => {
-    const target = resolveRoute(req.originalUrl.split('?')[0]);
+    const target = resolveRoute(req.originalUrl.split('?', 1)[0] ?? '');
     if (!target) return next();
     // No service reads an identity header (each verifies the bearer itself); a client-sent one is
     // still dropped so none ever could be misled by it.

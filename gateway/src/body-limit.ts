@@ -8,7 +8,10 @@ function scannableJson(req: Request): boolean {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   const [media, ...params] = type.split(';').map((s) => s.trim());
   if (media !== 'application/json' && !media?.endsWith('+json')) return false;
-  const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   return (charset === undefined || charset === 'utf-8' || charset === 'utf8') && encoding === 'identity';
 }

@@ -1,6 +1,17 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { ConfigError, EnvReader, readJwtConfig, readPlatformConfig, readServiceUrls, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig, type ServiceUrls } from '@vanhop/platform';
+import {
+  ConfigError,
+  EnvReader,
+  readJwtConfig,
+  readPlatformConfig,
+  readServiceUrls,
+  DEFAULT_PORTS,
+  type Env,
+  type JwtConfig,
+  type PlatformConfig,
+  type ServiceUrls,
+} from '@vanhop/platform';
 
 export interface GatewayConfig {
   platform: PlatformConfig;
@@ -41,12 +52,20 @@ export function readTrustProxy(value: string | undefined): false | number | stri
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count from 0 to 10 or comma-separated proxy addresses/CIDR ranges, got "${value}"`);
+    if (hops > 10)
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be a hop count from 0 to 10 or comma-separated proxy addresses/CIDR ranges, got "${value}"`,
+      );
     return hops === 0 ? false : hops;
   }
   const entries = value.split(',').map((s) => s.trim());
   const bad = entries.find((e) => !isAddressOrRange(e));
-  if (bad !== undefined) throw new ConfigError('TRUST_PROXY', `must be a hop count or comma-separated proxy addresses/CIDR ranges (e.g. 10.0.0.0/8), got "${bad}"`);
+  if (bad !== undefined)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be a hop count or comma-separated proxy addresses/CIDR ranges (e.g. 10.0.0.0/8), got "${bad}"`,
+    );
   return entries;
 }
 
@@ -58,7 +77,8 @@ export function loadConfig(env: Env): GatewayConfig {
   const platform = readPlatformConfig({ ...env, PORT: env.GATEWAY_PORT ?? env.PORT }, 'gateway', DEFAULT_PORTS.gateway);
   // A gateway on any free port (tests) puts its ops port on any free port too.
   const opsPort = r.port('OPS_PORT', platform.port === 0 ? 0 : DEFAULT_OPS_PORT);
-  if (opsPort !== 0 && opsPort === platform.port) throw new ConfigError('OPS_PORT', `must differ from the gateway's own port (${platform.port})`);
+  if (opsPort !== 0 && opsPort === platform.port)
+    throw new ConfigError('OPS_PORT', `must differ from the gateway's own port (${platform.port})`);
   return {
     platform,
     opsPort,

@@ -7,7 +7,10 @@ export function httpForwarding(urls: ServiceUrls, timeoutMs: number, logger: Log
   const proxies = new Map<ServiceName, ReturnType<typeof serviceProxy>>();
   return (service) => {
     let proxy = proxies.get(service);
-    if (!proxy) proxies.set(service, (proxy = serviceProxy(service, urls[service], timeoutMs, logger)));
+    if (!proxy) {
+      proxy = serviceProxy(service, urls[service], timeoutMs, logger);
+      proxies.set(service, proxy);
+    }
     return proxy;
   };
 }

@@ -130,7 +130,11 @@ type SharedState = { locals: unknown; log?: unknown; allLogs?: unknown; req: unk
  * As over HTTP: a service that is stopped, lets an error escape its own error handler, or has not
  * begun its answer within `timeoutMs` gets the caller the proxy's 502.
  */
-export function inProcessForwarding(services: Partial<Record<ServiceName, LocalService>>, timeoutMs: number, logger: Logger): Forwarding {
+export function inProcessForwarding(
+  services: Partial<Record<ServiceName, LocalService>>,
+  timeoutMs: number,
+  logger: Logger,
+): Forwarding {
   return (service) => (clientReq, res) => {
     const local = services[service];
     const fail = (err: unknown) => {
@@ -140,7 +144,13 @@ export function inProcessForwarding(services: Partial<Record<ServiceName, LocalS
     if (!local?.serving()) return fail(new Error(`the ${service} service is not running`));
 
     const r = res as unknown as Record<string, unknown>;
-    const gateway: SharedState & { proto: object } = { proto: Object.getPrototypeOf(res) as object, locals: r.locals, log: r.log, allLogs: r.allLogs, req: r.req };
+    const gateway: SharedState & { proto: object } = {
+      proto: Object.getPrototypeOf(res) as object,
+      locals: r.locals,
+      log: r.log,
+      allLogs: r.allLogs,
+      req: r.req,
+    };
     let handedBack = false;
     const handBack = () => {
       if (handedBack) return;

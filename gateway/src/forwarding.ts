@@ -17,5 +17,10 @@ export function badGateway(service: string, res: ServerResponse): void {
     return;
   }
   res.writeHead(502, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ message: `The ${service} service is unavailable, please try again shortly.`, code: 'bad_gateway' }));
+  res.end(
+    JSON.stringify({
+      message: `The ${service} service is unavailable, please try again shortly.`,
+      code: 'bad_gateway',
+    }),
+  );
 }

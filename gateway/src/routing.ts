@@ -1,7 +1,9 @@
 import type { ServiceName } from '@vanhop/platform';
 
-/** Which service owns each `/api` route family (docs/WIRE-CONTRACT.md plus our additions). */
-/** `admin`: a staff token at the gateway; `driver`: a driver-portal token at the gateway. */
+/**
+ * Which service owns each `/api` route family (docs/WIRE-CONTRACT.md plus our additions).
+ * `admin`: a staff token at the gateway; `driver`: a driver-portal token at the gateway.
+ */
 export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; driver?: boolean }[] = [
   { prefix: '/api/booking', service: 'quote' },
   { prefix: '/api/geo', service: 'quote' },

@@ -4,17 +4,23 @@ import express, { type RequestHandler, type Response, type Router } from 'expres
 import { escapeHtml as esc } from '@vanhop/contracts';
 import { CHROME_FILE, HOME_FILE, PAGE_SLOT, PRERENDER_DIR } from './landing-prerender.js';
 
-export interface PrerenderedPage { title: string; description: string; bodyHtml: string }
+export interface PrerenderedPage {
+  title: string;
+  description: string;
+  bodyHtml: string;
+}
 export type Prerender = (pathname: string) => PrerenderedPage | null;
 /** Whether the web app shows a real screen at a path (not one of its not-found screens). */
 export type KnownPath = (pathname: string) => boolean;
-
 
 /** The app shell with a page's own title, description and static content (React takes over on load). */
 export function injectPage(shell: string, page: PrerenderedPage): string {
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${esc(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${esc(page.description)}" />`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${esc(page.description)}" />`,
+    )
     .replace('<div id="root"></div>', () => `<div id="root">${page.bodyHtml}</div>`);
 }
 
@@ -82,7 +88,10 @@ export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: Kno
   const read = (file: string): string => {
     const mtimeMs = statSync(file).mtimeMs;
     let seen = cache.get(file);
-    if (!seen || seen.mtimeMs !== mtimeMs) cache.set(file, (seen = { html: readFileSync(file, 'utf8'), mtimeMs }));
+    if (!seen || seen.mtimeMs !== mtimeMs) {
+      seen = { html: readFileSync(file, 'utf8'), mtimeMs };
+      cache.set(file, seen);
+    }
     return seen.html;
   };
   /**
@@ -102,15 +111,22 @@ export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: Kno
   };
 
   router.use(precompressed(dir));
-  router.use(express.static(dir, { index: false, maxAge: '1h', setHeaders: (res, file) => {
-    const original = file.replace(/\.(br|gz)$/, '');
-    if (original !== file) {
-      // A precompressed copy (see precompressed()): the type and caching of the file it stands for.
-      res.setHeader('Content-Encoding', file.endsWith('.br') ? 'br' : 'gzip');
-      (res as unknown as Response).type(path.extname(original));
-    }
-    if (original.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  } }));
+  router.use(
+    express.static(dir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        const original = file.replace(/\.(br|gz)$/, '');
+        if (original !== file) {
+          // A precompressed copy (see precompressed()): the type and caching of the file it stands for.
+          res.setHeader('Content-Encoding', file.endsWith('.br') ? 'br' : 'gzip');
+          (res as unknown as Response).type(path.extname(original));
+        }
+        if (original.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
   router.get(/^(?!\/api\/|\/health\/|\/metrics).*/, (req, res) => {
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The web app is not built yet: run npm run build.');
@@ -128,7 +144,9 @@ export function staticSite(dir: string, prerender?: Prerender, isKnownPath?: Kno
     res.setHeader('Cache-Control', 'no-cache');
     const home = req.path === '/' ? prerendered(HOME_FILE) : null;
     if (home !== null) {
-      res.type('html').send(withInlineStyles(read(index)).replace('<div id="root"></div>', () => `<div id="root">${home}</div>`));
+      res
+        .type('html')
+        .send(withInlineStyles(read(index)).replace('<div id="root"></div>', () => `<div id="root">${home}</div>`));
       return;
     }
     if (isKnownPath && !isKnownPath(req.path)) res.status(404);

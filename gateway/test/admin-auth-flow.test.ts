@@ -17,15 +17,21 @@ describe('staff accounts and back office through the gateway (embedded product)'
   const kept = bookingRecord({ randomNumber: 1001, date: '2026-11-01T09:00:00.000Z' });
   const removed = bookingRecord({ randomNumber: 1002, date: '2026-11-02T09:00:00.000Z' });
 
-  const call = async (method: string, pathname: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    pathname: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const res = await fetch(`${product.url}${pathname}`, {
       method,
       headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    const body: any = await res.json().catch(() => null);
+    return { status: res.status, body };
   };
-  const bookings = () => product.services.booking.infra.store.collection<BookingRecord & { deletedBy?: string }>(BOOKINGS);
+  const bookings = () =>
+    product.services.booking!.infra.store.collection<BookingRecord & { deletedBy?: string }>(BOOKINGS);
   const bearer = () => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -48,18 +54,25 @@ describe('staff accounts and back office through the gateway (embedded product)'
     const form = { name: 'Jo_Staff', password: 'jo-long-password', password1: 'jo-long-password' };
     const wrong = await call('POST', '/api/account/register', { body: { ...form, uniquecode: 'VH-00000000' } });
     expect(wrong).toEqual({ status: 403, body: { errormessage: 'Your unique code is not valid' } });
-    const ok = await call('POST', '/api/account/register', { body: { ...form, uniquecode: product.env.ADMIN_SIGNUP_CODE } });
+    const ok = await call('POST', '/api/account/register', {
+      body: { ...form, uniquecode: product.env.ADMIN_SIGNUP_CODE },
+    });
     expect(ok).toEqual({ status: 201, body: { message: 'Registration successful. You can now log in.' } });
   });
 
   it('logs in, and the token opens the admin dashboard', async () => {
     const bad = await call('POST', '/api/account/login', { body: { username: 'Jo_Staff', password: 'nope-nope' } });
     expect(bad).toEqual({ status: 401, body: { success: false, message: 'Invalid username or password' } });
-    const login = await call('POST', '/api/account/login', { body: { username: 'jo_staff', password: 'jo-long-password' } });
+    const login = await call('POST', '/api/account/login', {
+      body: { username: 'jo_staff', password: 'jo-long-password' },
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, message: 'Login successful' });
     token = login.body.token;
-    expect(await call('GET', '/api/account/admindashboard', { headers: bearer() })).toEqual({ status: 200, body: { username: 'Jo_Staff' } });
+    expect(await call('GET', '/api/account/admindashboard', { headers: bearer() })).toEqual({
+      status: 200,
+      body: { username: 'Jo_Staff' },
+    });
   });
 
   it('lists the booking records for staff', async () => {

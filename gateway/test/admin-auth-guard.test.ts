@@ -4,11 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueAdminToken, issueDriverToken, readJwtConfig, SERVICE_NAMES, serviceUrlVar, type JwtConfig } from '@vanhop/platform';
+import {
+  issueAdminToken,
+  issueDriverToken,
+  readJwtConfig,
+  SERVICE_NAMES,
+  serviceUrlVar,
+  type JwtConfig,
+} from '@vanhop/platform';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
 import { authHeader, badTokens } from '../../services/admin-auth/test/support.js';
 
-interface Seen { method: string; url: string; admin: string | string[] | null }
+interface Seen {
+  method: string;
+  url: string;
+  admin: string | string[] | null;
+}
 
 /** Stands in for every service and records each request that reaches it. */
 function startRecordingUpstream(): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
@@ -70,7 +81,11 @@ describe('gateway JWT guard on admin routes', () => {
   let staticDir: string;
 
   const call = (method: string, pathname: string, headers: Record<string, string> = {}) =>
-    fetch(`${gateway.url}${pathname}`, { method, headers }).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json().catch(() => null) }));
+    fetch(`${gateway.url}${pathname}`, { method, headers }).then(async (res) => ({
+      status: res.status,
+      headers: res.headers,
+      body: await res.json().catch(() => null),
+    }));
 
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
@@ -118,7 +133,10 @@ describe('gateway JWT guard on admin routes', () => {
   for (const [method, route] of DRIVER_ROUTES) {
     it(`${method} ${route}: only a driver token passes; a staff token and every bad one get 401`, async () => {
       const staffToken = issueAdminToken({ sub: 'admin-1', username: 'Sam_Admin' }, jwtConfig);
-      const bad: Record<string, string | undefined> = { ...badTokens(jwtConfig), 'staff token': `Bearer ${staffToken}` };
+      const bad: Record<string, string | undefined> = {
+        ...badTokens(jwtConfig),
+        'staff token': `Bearer ${staffToken}`,
+      };
       delete bad['driver token'];
       for (const [what, header] of Object.entries(bad)) {
         const res = await call(method, route, authHeader(header));
@@ -138,7 +156,7 @@ describe('gateway JWT guard on admin routes', () => {
       ['GET', '/api/driver-account/invitations/some-token'],
       ['POST', '/api/driver-account/password'],
       ['POST', '/api/driver-account/login'],
-    ]) {
+    ] as const) {
       expect((await call(method, route)).status, route).toBe(200);
     }
   });
@@ -154,9 +172,13 @@ describe('gateway JWT guard on admin routes', () => {
       ['POST', '/api/account/login'],
       ['POST', '/api/account/register'],
       ['GET', '/api/dashboard/health'],
-    ]) {
+    ] as const) {
       expect((await call(method, route)).status, route).toBe(200);
     }
-    expect(upstream.seen.map((s) => s.url)).toEqual(['/api/account/login', '/api/account/register', '/api/dashboard/health']);
+    expect(upstream.seen.map((s) => s.url)).toEqual([
+      '/api/account/login',
+      '/api/account/register',
+      '/api/dashboard/health',
+    ]);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { bearerToken, fixedClock, issueAdminToken, issueDriverToken, readJwtConfig, verifyAdminToken, verifyBearer, verifyDriverBearer, verifyDriverToken } from '@vanhop/platform';
+import {
+  bearerToken,
+  fixedClock,
+  issueAdminToken,
+  issueDriverToken,
+  readJwtConfig,
+  verifyAdminToken,
+  verifyBearer,
+  verifyDriverBearer,
+  verifyDriverToken,
+} from '@vanhop/platform';
 
 const config = readJwtConfig({ JWT_SECRET: 'unit-test-secret-0123456789-abcdefghijklmn', JWT_TTL_SECONDS: '900' });
 const T0 = '2026-11-22T10:00:00.000Z';
@@ -30,7 +40,11 @@ describe('shared admin token issue and verify (platform jwt.ts)', () => {
 
   it('refuses a token that carries no username', () => {
     const now = Date.parse(T0) / 1000;
-    const token = jwt.sign({ sub: 'a1b2', iat: now, exp: now + 60, iss: config.issuer, aud: config.audience }, config.secret, { algorithm: 'HS256' });
+    const token = jwt.sign(
+      { sub: 'a1b2', iat: now, exp: now + 60, iss: config.issuer, aud: config.audience },
+      config.secret,
+      { algorithm: 'HS256' },
+    );
     expect(verifyAdminToken(token, config, at(0))).toBeNull();
   });
 
@@ -39,7 +53,18 @@ describe('shared admin token issue and verify (platform jwt.ts)', () => {
     expect(bearerToken(`Bearer ${token}`)).toBe(token);
     expect(bearerToken(`bearer ${token}`)).toBe(token);
     expect(bearerToken(`  Bearer ${token}  `)).toBe(token);
-    for (const bad of [undefined, '', token, `Bearer`, `Bearer  ${token}`, `Bearer ${token} extra`, `Basic ${token}`, 'Bearer a.b', 'Bearer a.b.c.d', [`Bearer ${token}`]]) {
+    for (const bad of [
+      undefined,
+      '',
+      token,
+      `Bearer`,
+      `Bearer  ${token}`,
+      `Bearer ${token} extra`,
+      `Basic ${token}`,
+      'Bearer a.b',
+      'Bearer a.b.c.d',
+      [`Bearer ${token}`],
+    ]) {
       expect(bearerToken(bad as string | string[] | undefined)).toBeNull();
     }
     expect(verifyBearer(`Bearer ${token}`, config, at(1))).toEqual(admin);
@@ -64,7 +89,19 @@ describe('shared admin token issue and verify (platform jwt.ts)', () => {
   it('reads a token without a role (issued before roles) as staff, never as a driver, and refuses unknown roles', () => {
     const now = Date.parse(T0) / 1000;
     const sign = (extra: object) =>
-      jwt.sign({ sub: 'a1b2', username: 'Sam_Admin', iat: now, exp: now + 60, iss: config.issuer, aud: config.audience, ...extra }, config.secret, { algorithm: 'HS256' });
+      jwt.sign(
+        {
+          sub: 'a1b2',
+          username: 'Sam_Admin',
+          iat: now,
+          exp: now + 60,
+          iss: config.issuer,
+          aud: config.audience,
+          ...extra,
+        },
+        config.secret,
+        { algorithm: 'HS256' },
+      );
     expect(verifyAdminToken(sign({}), config, at(0))).toEqual(admin);
     expect(verifyDriverToken(sign({}), config, at(0))).toBeNull();
     for (const role of ['admin', 'Staff', 'DRIVER', '', null, ['staff'], 1]) {

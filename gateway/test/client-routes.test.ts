@@ -68,7 +68,12 @@ describe('the gateway answers unknown client paths with 404 and the app shell', 
   beforeAll(async () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), 'vanhop-routes-'));
     writeFileSync(path.join(staticDir, 'index.html'), SHELL);
-    const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890', STATIC_DIR: staticDir };
+    const env: Record<string, string> = {
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890',
+      STATIC_DIR: staticDir,
+    };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
     gateway = await startGateway(loadGatewayConfig(env));
   });

@@ -11,7 +11,12 @@ import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/ind
 import { ADAPTERS, standInForwarding } from './support/forwarding-adapters.js';
 
 /** A stand-in upstream that reports exactly what reached it (byte count and hash of the body). */
-function startEchoUpstream(): Promise<{ url: string; handler: http.RequestListener; hits: () => number; close(): Promise<void> }> {
+function startEchoUpstream(): Promise<{
+  url: string;
+  handler: http.RequestListener;
+  hits: () => number;
+  close(): Promise<void>;
+}> {
   let hits = 0;
   const handler: http.RequestListener = (req, res) => {
     hits++;
@@ -23,14 +28,28 @@ function startEchoUpstream(): Promise<{ url: string; handler: http.RequestListen
     });
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ method: req.method, url: req.url, bytes, sha256: hash.digest('hex'), admin: req.headers['x-admin-username'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          url: req.url,
+          bytes,
+          sha256: hash.digest('hex'),
+          admin: req.headers['x-admin-username'] ?? null,
+          requestId: req.headers['x-request-id'] ?? null,
+        }),
+      );
     });
   };
   const server = http.createServer(handler);
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, handler, hits: () => hits, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        handler,
+        hits: () => hits,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     }),
   );
 }
@@ -69,9 +88,13 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
 
   it('passes a 1 MB JSON body through byte for byte, path unchanged', async () => {
     const body = JSON.stringify({ addresses: [], blob: 'x'.repeat(1024 * 1024) });
-    const res = await fetch(`${gateway.url}/api/booking?draft=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${gateway.url}/api/booking?draft=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(200);
-    const seen = await res.json();
+    const seen = (await res.json()) as { url: string; bytes: number; sha256: string; requestId: string };
     expect(seen.url).toBe('/api/booking?draft=1');
     expect(seen.bytes).toBe(Buffer.byteLength(body));
     expect(seen.sha256).toBe(createHash('sha256').update(body).digest('hex'));
@@ -81,9 +104,13 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
   it('rejects a body over the configured limit with 413 before it reaches a service', async () => {
     const before = upstream.hits();
     const body = JSON.stringify({ blob: 'x'.repeat(limit + 10) });
-    const res = await fetch(`${gateway.url}/api/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${gateway.url}/api/booking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toMatch(/too large/i);
+    expect(((await res.json()) as { message: string }).message).toMatch(/too large/i);
     expect(upstream.hits()).toBe(before);
   });
 
@@ -108,9 +135,16 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
 
   it('refuses JSON nested more than 32 deep with 400 naming the problem, sent whole or chunked; shallower JSON passes byte for byte', async () => {
     const deep = `{"quote":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
-    const res = await fetch(`${gateway.url}/api/paymentbooking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    const res = await fetch(`${gateway.url}/api/paymentbooking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'JSON request body nested more than 32 levels deep', code: 'json_too_deep' });
+    expect(await res.json()).toEqual({
+      message: 'JSON request body nested more than 32 levels deep',
+      code: 'json_too_deep',
+    });
 
     const chunked = await fetch(`${gateway.url}/api/paymentbooking`, {
       method: 'POST',
@@ -121,12 +155,17 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
     expect(chunked.status).toBe(400);
 
     // 32 levels, with brackets and escaped quotes inside strings that must not count.
-    const fine = `${'['.repeat(31)}{"a":"[[[[\\\"{{{{"}${']'.repeat(31)}`;
+    const fine = `${'['.repeat(31)}{"a":"[[[[\\"{{{{"}${']'.repeat(31)}`;
     expect(JSON.parse(fine)).toBeTruthy();
     for (const body of [fine, new Blob([fine]).stream()]) {
-      const ok = await fetch(`${gateway.url}/api/paymentbooking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      const ok = await fetch(`${gateway.url}/api/paymentbooking`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
       expect(ok.status).toBe(200);
-      expect((await ok.json()).sha256).toBe(createHash('sha256').update(fine).digest('hex'));
+      expect(((await ok.json()) as { sha256: string }).sha256).toBe(createHash('sha256').update(fine).digest('hex'));
     }
   });
 
@@ -142,7 +181,7 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
     expect(res.status).toBe(401);
     expect(upstream.hits()).toBe(before);
     const pub = await fetch(`${gateway.url}/api/google/review`, { headers: { 'x-admin-username': 'mallory' } });
-    expect((await pub.json()).admin).toBeNull();
+    expect(((await pub.json()) as { admin: unknown }).admin).toBeNull();
   });
 
   it('sets security headers and serves the web app with history fallback', async () => {
@@ -154,14 +193,19 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('serves the build\'s brotli or gzip copy of a script to a client that accepts it, with the script\'s type and caching', async () => {
-    const get = (encoding: string) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(`${gateway.url}/assets/app-1.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+  it("serves the build's brotli or gzip copy of a script to a client that accepts it, with the script's type and caching", async () => {
+    const get = (encoding: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${gateway.url}/assets/app-1.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
     const br = await get('gzip, deflate, br');
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -181,13 +225,19 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
   });
 
   it('answers 502 JSON when a service is down', async () => {
-    const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890' };
+    const env: Record<string, string> = {
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890',
+    };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
-    const lonely = await startGateway(loadGatewayConfig(env), { forwarding: standInForwarding(adapter, upstream.handler, { serving: () => false }) });
+    const lonely = await startGateway(loadGatewayConfig(env), {
+      forwarding: standInForwarding(adapter, upstream.handler, { serving: () => false }),
+    });
     try {
       const res = await fetch(`${lonely.url}/api/google/review`);
       expect(res.status).toBe(502);
-      expect((await res.json()).message).toMatch(/unavailable/);
+      expect(((await res.json()) as { message: string }).message).toMatch(/unavailable/);
     } finally {
       await lonely.stop();
     }
@@ -203,7 +253,10 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
 
     expect(gateway.opsPort).not.toBe(gateway.port);
     expect((await fetch(`${gateway.opsUrl}/health/live`)).status).toBe(200);
-    expect(await (await fetch(`${gateway.opsUrl}/health/ready`)).json()).toMatchObject({ status: 'ready', service: 'gateway' });
+    expect(await (await fetch(`${gateway.opsUrl}/health/ready`)).json()).toMatchObject({
+      status: 'ready',
+      service: 'gateway',
+    });
     // Requests on the public port are counted, and served on the ops port.
     expect((await fetch(`${gateway.url}/api/config`)).status).toBe(200);
     const metrics = await (await fetch(`${gateway.opsUrl}/metrics`)).text();

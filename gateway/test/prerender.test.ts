@@ -14,7 +14,12 @@ describe('prerendered local landing pages', () => {
   beforeAll(async () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), 'vanhop-prerender-'));
     writeFileSync(path.join(staticDir, 'index.html'), SHELL);
-    const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890', STATIC_DIR: staticDir };
+    const env: Record<string, string> = {
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890',
+      STATIC_DIR: staticDir,
+    };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
     gateway = await startGateway(loadGatewayConfig(env));
   });
@@ -54,9 +59,20 @@ describe('the prerendered app shell from the build', () => {
     mkdirSync(path.join(staticDir, 'assets'));
     writeFileSync(path.join(staticDir, 'assets', 'index-1.css'), CSS);
     mkdirSync(path.join(staticDir, PRERENDER_DIR));
-    writeFileSync(path.join(staticDir, PRERENDER_DIR, HOME_FILE), '<div class="site"><main><h1>Home $&</h1></main></div>');
-    writeFileSync(path.join(staticDir, PRERENDER_DIR, CHROME_FILE), `<div class="site"><header>Menu</header><main class="site-main">${PAGE_SLOT}</main></div>`);
-    const env: Record<string, string> = { GATEWAY_PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890', STATIC_DIR: staticDir };
+    writeFileSync(
+      path.join(staticDir, PRERENDER_DIR, HOME_FILE),
+      '<div class="site"><main><h1>Home $&</h1></main></div>',
+    );
+    writeFileSync(
+      path.join(staticDir, PRERENDER_DIR, CHROME_FILE),
+      `<div class="site"><header>Menu</header><main class="site-main">${PAGE_SLOT}</main></div>`,
+    );
+    const env: Record<string, string> = {
+      GATEWAY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'a-test-secret-that-is-long-enough-1234567890',
+      STATIC_DIR: staticDir,
+    };
     for (const name of SERVICE_NAMES) env[serviceUrlVar(name)] = 'http://127.0.0.1:1';
     gateway = await startGateway(loadGatewayConfig(env));
   });
@@ -74,7 +90,9 @@ describe('the prerendered app shell from the build', () => {
 
   it('puts a landing page inside the prerendered header and footer', async () => {
     const html = await (await fetch(`${gateway.url}/man-and-van-croydon`)).text();
-    expect(html).toMatch(/<div id="root"><div class="site"><header>Menu<\/header><main class="site-main"><article class="page landing"><h1>Man and Van in Croydon<\/h1>/);
+    expect(html).toMatch(
+      /<div id="root"><div class="site"><header>Menu<\/header><main class="site-main"><article class="page landing"><h1>Man and Van in Croydon<\/h1>/,
+    );
     expect(html).toContain('<title>Man and Van in Croydon | VanHop Removals</title>');
     expect(html).toContain(`<style>${CSS}</style>`);
   });

@@ -16,7 +16,9 @@ export async function runDlq(args: string[], dl: DeadLetters, out: (line: string
     const all = await dl.list();
     const shown = arg === '--pending' ? all.filter((r) => !r.replayed) : all;
     for (const r of shown) out(line(r));
-    out(`${all.length} dead letter${all.length === 1 ? '' : 's'} retained, ${all.filter((r) => !r.replayed).length} pending`);
+    out(
+      `${all.length} dead letter${all.length === 1 ? '' : 's'} retained, ${all.filter((r) => !r.replayed).length} pending`,
+    );
     return 0;
   }
   if (command === 'show' && arg && rest.length === 0) {
@@ -29,7 +31,10 @@ export async function runDlq(args: string[], dl: DeadLetters, out: (line: string
     const pending = (await dl.list()).filter((r) => !r.replayed);
     const { replayed, refused } = await dl.replay(pending, { skipInvalid: true });
     for (const r of replayed) out(`replayed ${r.id} to ${r.topic} (from ${r.location})`);
-    for (const r of refused) out(`skipped ${r.location}: not a valid event, nothing to replay (still readable with show until retention removes it)`);
+    for (const r of refused)
+      out(
+        `skipped ${r.location}: not a valid event, nothing to replay (still readable with show until retention removes it)`,
+      );
     out(`${replayed.length} replayed, ${refused.length} skipped`);
     return 0;
   }
@@ -37,8 +42,13 @@ export async function runDlq(args: string[], dl: DeadLetters, out: (line: string
     const found = await dl.find(arg);
     if (found.length === 0) return notFound(arg, out);
     const { replayed, refused } = await dl.replay(found);
-    for (const r of refused) out(`refused ${r.location}: not a valid event (${r.reason}); fix the producer, there is nothing to replay`);
-    if (replayed.length > 0) out(`replayed ${replayed[0].id} to ${replayed[0].topic}${replayed.some((r) => r.replayed) ? ' again' : ''}; consumers that already handled it skip it`);
+    for (const r of refused)
+      out(`refused ${r.location}: not a valid event (${r.reason}); fix the producer, there is nothing to replay`);
+    const [first] = replayed;
+    if (first)
+      out(
+        `replayed ${first.id} to ${first.topic}${replayed.some((r) => r.replayed) ? ' again' : ''}; consumers that already handled it skip it`,
+      );
     return replayed.length > 0 ? 0 : 1;
   }
   out(USAGE);
@@ -52,7 +62,14 @@ function notFound(id: string, out: (line: string) => void): number {
 
 function line(r: DeadLetterRecord): string {
   const reason = r.reason.replace(/\s+/g, ' ');
-  return [r.replayed ? 'replayed' : 'pending ', r.id, r.topic, r.parkedAt, r.event?.type ?? '-', reason.length > 80 ? `${reason.slice(0, 79)}…` : reason].join('  ');
+  return [
+    r.replayed ? 'replayed' : 'pending ',
+    r.id,
+    r.topic,
+    r.parkedAt,
+    r.event?.type ?? '-',
+    reason.length > 80 ? `${reason.slice(0, 79)}…` : reason,
+  ].join('  ');
 }
 
 function detail(r: DeadLetterRecord) {

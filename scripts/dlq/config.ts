@@ -11,7 +11,14 @@ export function loadDlqConfig(env: Env): DlqConfig {
   const r = new EnvReader(env);
   const brokers = r.list('KAFKA_BROKERS');
   if (brokers.length === 0) {
-    throw new ConfigError('KAFKA_BROKERS', 'is required: dead letters are kept on Kafka (the in-process bus of npm start keeps them in memory only, see docs/RUNBOOK.md)');
+    throw new ConfigError(
+      'KAFKA_BROKERS',
+      'is required: dead letters are kept on Kafka (the in-process bus of npm start keeps them in memory only, see docs/RUNBOOK.md)',
+    );
   }
-  return { brokers, namespace: r.optionalString('KAFKA_NAMESPACE'), clientId: r.string('KAFKA_CLIENT_ID', 'vanhop-dlq') };
+  return {
+    brokers,
+    namespace: r.optionalString('KAFKA_NAMESPACE'),
+    clientId: r.string('KAFKA_CLIENT_ID', 'vanhop-dlq'),
+  };
 }

@@ -1,16 +1,40 @@
 import net from 'node:net';
 import path from 'node:path';
-import { ConfigError, createLogger, MemoryEventBus, prepareService, serviceUrlVar, type Env, type PreparedService, type RunningService, type ServiceName, type Clock } from '@vanhop/platform';
+import {
+  ConfigError,
+  createLogger,
+  MemoryEventBus,
+  prepareService,
+  serviceUrlVar,
+  type Env,
+  type PreparedService,
+  type RunningService,
+  type ServiceName,
+  type Clock,
+} from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '@vanhop/payment';
 import { notificationService } from '@vanhop/notification';
 import { reviewService } from '@vanhop/review';
 import { adminAuthService } from '@vanhop/admin-auth';
-import { inProcessForwarding, loadGatewayConfig, startGateway, type LocalService, type RunningGateway } from '@vanhop/gateway';
+import {
+  inProcessForwarding,
+  loadGatewayConfig,
+  startGateway,
+  type LocalService,
+  type RunningGateway,
+} from '@vanhop/gateway';
 import { persistentSecret, randomSecret, randomSignupCode } from './secrets.js';
 
-export const SERVICES = [quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService];
+export const SERVICES = [
+  quoteService,
+  bookingService,
+  paymentService,
+  notificationService,
+  reviewService,
+  adminAuthService,
+];
 
 export interface EmbeddedProduct {
   url: string;
@@ -30,7 +54,8 @@ export interface EmbeddedProduct {
  */
 export function readEmbeddedForwarding(env: Env): 'in-process' | 'http' {
   const value = env.EMBEDDED_FORWARDING ?? 'in-process';
-  if (value !== 'in-process' && value !== 'http') throw new ConfigError('EMBEDDED_FORWARDING', `must be "in-process" or "http", got "${value}"`);
+  if (value !== 'in-process' && value !== 'http')
+    throw new ConfigError('EMBEDDED_FORWARDING', `must be "in-process" or "http", got "${value}"`);
   return value;
 }
 
@@ -40,7 +65,10 @@ export function readEmbeddedForwarding(env: Env): 'in-process' | 'http' {
  * per service. The gateway hands public requests to the services in process (no loopback hop)
  * unless EMBEDDED_FORWARDING=http.
  */
-export async function startEmbedded(baseEnv: Env = process.env, options: { clock?: Clock } = {}): Promise<EmbeddedProduct> {
+export async function startEmbedded(
+  baseEnv: Env = process.env,
+  options: { clock?: Clock } = {},
+): Promise<EmbeddedProduct> {
   const dataDir = path.resolve(baseEnv.DATA_DIR ?? './data');
   const gatewayPort = baseEnv.GATEWAY_PORT ?? '8080';
   const env: Env = {
@@ -51,9 +79,11 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
     MY_MOVE_LINK_SECRET: baseEnv.MY_MOVE_LINK_SECRET ?? persistentSecret(dataDir, 'my-move-link-secret', randomSecret),
     ADMIN_SIGNUP_CODE: baseEnv.ADMIN_SIGNUP_CODE ?? persistentSecret(dataDir, 'admin-signup-code', randomSignupCode),
     // Customers keep these links in e-mails and browsers: they must survive a restart.
-    CONVERSATION_LINK_SECRET: baseEnv.CONVERSATION_LINK_SECRET ?? persistentSecret(dataDir, 'conversation-link-secret', randomSecret),
+    CONVERSATION_LINK_SECRET:
+      baseEnv.CONVERSATION_LINK_SECRET ?? persistentSecret(dataDir, 'conversation-link-secret', randomSecret),
     REVIEW_LINK_SECRET: baseEnv.REVIEW_LINK_SECRET ?? persistentSecret(dataDir, 'review-link-secret', randomSecret),
-    DRIVER_INVITE_LINK_SECRET: baseEnv.DRIVER_INVITE_LINK_SECRET ?? persistentSecret(dataDir, 'driver-invite-link-secret', randomSecret),
+    DRIVER_INVITE_LINK_SECRET:
+      baseEnv.DRIVER_INVITE_LINK_SECRET ?? persistentSecret(dataDir, 'driver-invite-link-secret', randomSecret),
   };
   const forwardingMode = readEmbeddedForwarding(env);
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -72,16 +102,22 @@ export async function startEmbedded(baseEnv: Env = process.env, options: { clock
   const prepared: PreparedService[] = [];
   const services: Record<string, RunningService> = {};
   try {
-    for (const [i, def] of SERVICES.entries()) prepared.push(await prepareService(def as never, configs[i] as never, { bus, clock: options.clock }));
+    for (const [i, def] of SERVICES.entries())
+      prepared.push(await prepareService(def as never, configs[i] as never, { bus, clock: options.clock }));
     for (const p of prepared) services[p.name] = await p.start();
   } catch (err) {
     await bus.stop();
-    await Promise.all(prepared.map((p) => (services[p.name] ? services[p.name].stop() : p.abort()).catch(() => undefined)));
+    await Promise.all(prepared.map((p) => (services[p.name]?.stop() ?? p.abort()).catch(() => undefined)));
     throw err;
   }
   const gatewayConfig = loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort });
-  const local: Partial<Record<ServiceName, LocalService>> = Object.fromEntries(Object.values(services).map((s) => [s.name, s.local]));
-  const forwarding = forwardingMode === 'in-process' ? inProcessForwarding(local, gatewayConfig.proxyTimeoutMs, createLogger('gateway', logLevel)) : undefined;
+  const local: Partial<Record<ServiceName, LocalService>> = Object.fromEntries(
+    Object.values(services).map((s) => [s.name, s.local]),
+  );
+  const forwarding =
+    forwardingMode === 'in-process'
+      ? inProcessForwarding(local, gatewayConfig.proxyTimeoutMs, createLogger('gateway', logLevel))
+      : undefined;
   const gateway = await startGateway(gatewayConfig, { clock: options.clock, forwarding });
   return {
     url: gateway.url.replace('127.0.0.1', 'localhost'),

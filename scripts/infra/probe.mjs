@@ -12,7 +12,12 @@ const deadline = Date.now() + Number(timeoutArg ?? 60) * 1000;
 
 const probes = {
   async kafka(brokers) {
-    const admin = new Kafka({ clientId: 'infra-probe', brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 0 } }).admin();
+    const admin = new Kafka({
+      clientId: 'infra-probe',
+      brokers: brokers.split(','),
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 0 },
+    }).admin();
     try {
       await admin.connect();
       // A KRaft broker accepts connections before it has a controller; describeCluster proves it serves metadata.

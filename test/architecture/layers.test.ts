@@ -14,7 +14,9 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVICES = readdirSync(path.join(ROOT, 'services')).filter((s) => statSync(path.join(ROOT, 'services', s)).isDirectory());
+const SERVICES = readdirSync(path.join(ROOT, 'services')).filter((s) =>
+  statSync(path.join(ROOT, 'services', s)).isDirectory(),
+);
 const FRAMEWORKS = ['express', 'mongodb', 'kafkajs', 'ioredis'];
 
 /**
@@ -36,9 +38,9 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found = new Set<string>();
-  for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) found.add(m[1]);
-  for (const m of text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) found.add(m[1]);
-  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.add(m[1]);
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) found.add(m[1]!);
+  for (const m of text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) found.add(m[1]!);
+  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.add(m[1]!);
   return [...found];
 }
 
@@ -50,10 +52,11 @@ interface Located {
 }
 
 function locate(absolute: string): Located | null {
-  const rel = path.relative(ROOT, absolute).split(path.sep);
-  if (rel[0] === 'contracts') return { owner: 'contracts', layer: '' };
-  if (rel[0] === 'services' && rel[2] === 'src') return { owner: rel[1], layer: rel.length > 4 ? rel[3] : '' };
-  if (rel[0] === 'services') return { owner: rel[1], layer: '' };
+  const [top, owner = '', dir, layer = ''] = path.relative(ROOT, absolute).split(path.sep);
+  if (top === 'contracts') return { owner: 'contracts', layer: '' };
+  if (top === 'services' && dir === 'src')
+    return { owner, layer: path.relative(ROOT, absolute).split(path.sep).length > 4 ? layer : '' };
+  if (top === 'services') return { owner, layer: '' };
   return null;
 }
 
@@ -64,23 +67,32 @@ function violationsOf(file: string, from: Located, imports = importsOf(file)): s
   for (const spec of imports) {
     const target = spec.startsWith('.') ? locate(path.resolve(path.dirname(file), spec)) : null;
     const pkg = spec.startsWith('@vanhop/') ? spec.split('/')[1] : null;
-    const bare = spec.startsWith('.') ? null : spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+    const bare = spec.startsWith('.')
+      ? null
+      : spec.startsWith('@')
+        ? spec.split('/').slice(0, 2).join('/')
+        : spec.split('/')[0];
     const say = (rule: string) => out.push(`${rel} -> ${spec}: ${rule}`);
 
     if (from.owner === 'contracts') {
-      if ((pkg && pkg !== 'contracts') || (target && target.owner !== 'contracts')) say('contracts import no service or platform');
+      if ((pkg && pkg !== 'contracts') || (target && target.owner !== 'contracts'))
+        say('contracts import no service or platform');
       continue;
     }
     // Another service, by package or by path (the platform kit is every service's to use).
-    if (pkg && pkg !== 'contracts' && pkg !== 'platform' && pkg !== from.owner) say('a service imports no other service');
-    if (target && target.owner !== 'contracts' && target.owner !== from.owner) say('a service imports no other service');
-    if (from.owner === 'platform' && pkg && pkg !== 'contracts' && pkg !== 'platform') say('the platform imports no service');
+    if (pkg && pkg !== 'contracts' && pkg !== 'platform' && pkg !== from.owner)
+      say('a service imports no other service');
+    if (target && target.owner !== 'contracts' && target.owner !== from.owner)
+      say('a service imports no other service');
+    if (from.owner === 'platform' && pkg && pkg !== 'contracts' && pkg !== 'platform')
+      say('the platform imports no service');
 
     if (from.owner === 'platform') continue;
     const local = target && target.owner === from.owner ? target.layer : null;
     if (from.layer === 'domain') {
       if (pkg === 'platform') say('domain imports no platform');
-      if (local === 'http' || local === 'adapters' || local === 'app' || local === 'consumers') say(`domain imports no ${local} layer`);
+      if (local === 'http' || local === 'adapters' || local === 'app' || local === 'consumers')
+        say(`domain imports no ${local} layer`);
       if (bare && FRAMEWORKS.includes(bare)) say(`domain imports no ${bare}`);
     }
     if (from.layer === 'app' && local === 'http') say('app imports no http layer');
@@ -89,7 +101,10 @@ function violationsOf(file: string, from: Located, imports = importsOf(file)): s
 }
 
 function allViolations(): string[] {
-  const files = [...sourceFiles(path.join(ROOT, 'contracts/src')), ...SERVICES.flatMap((s) => sourceFiles(path.join(ROOT, 'services', s, 'src')))];
+  const files = [
+    ...sourceFiles(path.join(ROOT, 'contracts/src')),
+    ...SERVICES.flatMap((s) => sourceFiles(path.join(ROOT, 'services', s, 'src'))),
+  ];
   return files.flatMap((f) => violationsOf(f, locate(f)!));
 }
 
@@ -109,12 +124,40 @@ describe('layer rules', () => {
 
   it('the checker sees the imports it is meant to see', () => {
     // The parser: a file known to import the platform kit and a sibling layer, over several lines too.
-    expect(importsOf(path.join(ROOT, 'services/booking/src/service.ts'))).toEqual(expect.arrayContaining(['@vanhop/platform', './http/routes.js']));
+    expect(importsOf(path.join(ROOT, 'services/booking/src/service.ts'))).toEqual(
+      expect.arrayContaining(['@vanhop/platform', './http/routes.js']),
+    );
     // The rules, on imports each of them forbids.
     const at = (rel: string) => path.join(ROOT, rel);
-    expect(violationsOf(at('services/booking/src/domain/x.ts'), { owner: 'booking', layer: 'domain' }, ['@vanhop/platform', '../http/routes.js', '../adapters/booking-repository.js', 'express', '@vanhop/contracts', './lifecycle.js'])).toHaveLength(4);
-    expect(violationsOf(at('services/booking/src/app/x.ts'), { owner: 'booking', layer: 'app' }, ['../http/internal-routes.js', '../adapters/booking-repository.js', '@vanhop/platform'])).toHaveLength(1);
-    expect(violationsOf(at('services/payment/src/adapters/x.ts'), { owner: 'payment', layer: 'adapters' }, ['@vanhop/booking', '../../../booking/src/domain/booking-record.js'])).toHaveLength(2);
-    expect(violationsOf(at('contracts/src/x.ts'), { owner: 'contracts', layer: '' }, ['@vanhop/platform', '../../services/booking/src/service.js', './schemas/quote.js'])).toHaveLength(2);
+    expect(
+      violationsOf(at('services/booking/src/domain/x.ts'), { owner: 'booking', layer: 'domain' }, [
+        '@vanhop/platform',
+        '../http/routes.js',
+        '../adapters/booking-repository.js',
+        'express',
+        '@vanhop/contracts',
+        './lifecycle.js',
+      ]),
+    ).toHaveLength(4);
+    expect(
+      violationsOf(at('services/booking/src/app/x.ts'), { owner: 'booking', layer: 'app' }, [
+        '../http/internal-routes.js',
+        '../adapters/booking-repository.js',
+        '@vanhop/platform',
+      ]),
+    ).toHaveLength(1);
+    expect(
+      violationsOf(at('services/payment/src/adapters/x.ts'), { owner: 'payment', layer: 'adapters' }, [
+        '@vanhop/booking',
+        '../../../booking/src/domain/booking-record.js',
+      ]),
+    ).toHaveLength(2);
+    expect(
+      violationsOf(at('contracts/src/x.ts'), { owner: 'contracts', layer: '' }, [
+        '@vanhop/platform',
+        '../../services/booking/src/service.js',
+        './schemas/quote.js',
+      ]),
+    ).toHaveLength(2);
   });
 });

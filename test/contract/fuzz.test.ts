@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { apiClient, priceAndSave, type Api } from '../support/gateway-api.js';
-import { generateHostileRequests, leaksInternals, staffToken, UNLIMITED_RATES, type FuzzContext, type FuzzRequest } from '../support/hostile-input.js';
+import {
+  generateHostileRequests,
+  leaksInternals,
+  staffToken,
+  UNLIMITED_RATES,
+  type FuzzContext,
+  type FuzzRequest,
+} from '../support/hostile-input.js';
 
 /**
  * Seeded fuzzing of every /api route through the gateway of the embedded product: malformed bodies,
@@ -17,11 +24,19 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = 16;
 const REQUEST_TIMEOUT_MS = 20_000;
 
-interface Outcome { request: FuzzRequest; status: number | null; text: string; error?: string }
+interface Outcome {
+  request: FuzzRequest;
+  status: number | null;
+  text: string;
+  error?: string;
+}
 
 const describeRequest = (r: FuzzRequest) => {
   const text = typeof r.body === 'string' ? r.body : r.body ? Buffer.from(r.body).toString('latin1') : undefined;
-  const body = text === undefined ? '' : ` body ${JSON.stringify(text.slice(0, 160))}${text.length > 160 ? `… (${text.length} bytes)` : ''}`;
+  const body =
+    text === undefined
+      ? ''
+      : ` body ${JSON.stringify(text.slice(0, 160))}${text.length > 160 ? `… (${text.length} bytes)` : ''}`;
   return `[${r.kind}] ${r.method} ${r.url.slice(0, 200)} ${JSON.stringify(r.headers).slice(0, 200)}${body}`;
 };
 
@@ -43,7 +58,12 @@ async function sendAll(base: string, requests: FuzzRequest[], concurrency: numbe
         });
         outcomes[i] = { request, status: res.status, text: await res.text() };
       } catch (err) {
-        outcomes[i] = { request, status: null, text: '', error: `${(err as Error).name}: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}` };
+        outcomes[i] = {
+          request,
+          status: null,
+          text: '',
+          error: `${(err as Error).name}: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+        };
       }
     }
   };
@@ -65,7 +85,11 @@ describe(`seeded fuzz of every /api route (seed ${SEED})`, () => {
     const token = await staffToken(base, running.product.env.ADMIN_SIGNUP_CODE!);
     const booking = completeBooking(daysAheadAtUtc(new Date(), 5, 11));
     const { quote, record } = await priceAndSave(api, booking);
-    const checkout = await api<{ sessionId: string }>('POST', '/api/paymentbooking', { ...quote, _id: record._id, percentage: 30 });
+    const checkout = await api<{ sessionId: string }>('POST', '/api/paymentbooking', {
+      ...quote,
+      _id: record._id,
+      percentage: 30,
+    });
     expect(checkout.status).toBe(200);
     const outbox = await api<{ mails?: { file: string }[] }>('GET', '/api/dev/outbox', undefined, { token });
     ctx = {
@@ -89,9 +113,12 @@ describe(`seeded fuzz of every /api route (seed ${SEED})`, () => {
     const seconds = (performance.now() - started) / 1000;
 
     const histogram = new Map<string, number>();
-    for (const o of outcomes) histogram.set(String(o.status ?? 'no answer'), (histogram.get(String(o.status ?? 'no answer')) ?? 0) + 1);
+    for (const o of outcomes)
+      histogram.set(String(o.status ?? 'no answer'), (histogram.get(String(o.status ?? 'no answer')) ?? 0) + 1);
     const statuses = Object.fromEntries([...histogram].sort(([a], [b]) => a.localeCompare(b)));
-    console.log(`fuzz: seed ${SEED}, ${outcomes.length} requests in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s, ${CONCURRENCY} at a time), statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzz: seed ${SEED}, ${outcomes.length} requests in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s, ${CONCURRENCY} at a time), statuses ${JSON.stringify(statuses)}`,
+    );
 
     const failures = outcomes
       .filter((o) => o.status === null || o.status >= 500 || leaksInternals(o.text))

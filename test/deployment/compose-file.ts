@@ -12,7 +12,9 @@ export interface ComposeService {
   depends_on?: Record<string, { condition?: string }>;
   ports?: string[];
 }
-export interface ComposeFile { services: Record<string, ComposeService> }
+export interface ComposeFile {
+  services: Record<string, ComposeService>;
+}
 
 export const COMPOSE_PATH = fileURLToPath(new URL('../../docker-compose.yml', import.meta.url));
 
@@ -26,25 +28,32 @@ export function loadCompose(file = COMPOSE_PATH): ComposeFile {
  * `:?message` (must be set by the operator) a dummy secret, a bare `${VAR}` the empty string.
  */
 export function interpolate(value: string, { optionalFromOperator = 'unset' }: EnvOptions = {}): string {
-  return value.replace(/\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}/g, (_m, name: string, op: string | undefined, arg: string) => {
-    if ((op === ':-' || op === '-') && arg === '' && optionalFromOperator === 'set') return dummySecret(name);
-    if (op === ':-' || op === '-') return arg;
-    if (op === ':?' || op === '?') return dummySecret(name);
-    return '';
-  });
+  return value.replace(
+    /\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}/g,
+    (_m, name: string, op: string | undefined, arg: string) => {
+      if ((op === ':-' || op === '-') && arg === '' && optionalFromOperator === 'set') return dummySecret(name);
+      if (op === ':-' || op === '-') return arg;
+      if (op === ':?' || op === '?') return dummySecret(name);
+      return '';
+    },
+  );
 }
 
 /** `${VAR:?...}` names: what the operator must put in .env for this service. */
 export function requiredFromOperator(value: string): string[] {
-  return [...value.matchAll(/\$\{([A-Z0-9_]+):?\?/g)].map((m) => m[1]);
+  return [...value.matchAll(/\$\{([A-Z0-9_]+):?\?/g)].map((m) => m[1]!);
 }
 
 /**
  * `${VAR:-}` is an optional key the operator may put in .env (Stripe, Google, SMS):
  * `'unset'` is a plain `docker compose up`, `'set'` one with every such key provided.
  */
-export interface EnvOptions { optionalFromOperator?: 'set' | 'unset' }
+export interface EnvOptions {
+  optionalFromOperator?: 'set' | 'unset';
+}
 
 export function composeEnv(service: ComposeService, options: EnvOptions = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(v === null ? '' : String(v), options)]));
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(v === null ? '' : String(v), options)]),
+  );
 }

@@ -8,7 +8,9 @@ export interface ConfigProbe {
   error?: unknown;
 }
 
-type ConfigLoader = (env: Env) => { platform: { host: string; port: number; eventBus: string; store: string; cache: string } };
+type ConfigLoader = (env: Env) => {
+  platform: { host: string; port: number; eventBus: string; store: string; cache: string };
+};
 
 /**
  * Runs a config loader on `env` and records which variables it reads.

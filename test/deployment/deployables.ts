@@ -29,7 +29,14 @@ const service = (def: { name: string; loadConfig: Deployable['loadConfig'] }): D
 });
 
 export const DEPLOYABLES: Deployable[] = [
-  { name: 'gateway', dir: 'gateway', port: DEFAULT_PORTS.gateway, opsPort: DEFAULT_OPS_PORT, loadConfig: (env) => loadGatewayConfig(env), usesStoreAndBus: false },
+  {
+    name: 'gateway',
+    dir: 'gateway',
+    port: DEFAULT_PORTS.gateway,
+    opsPort: DEFAULT_OPS_PORT,
+    loadConfig: (env) => loadGatewayConfig(env),
+    usesStoreAndBus: false,
+  },
   ...[quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService].map(service),
 ];
 

@@ -17,7 +17,9 @@ const workspaces: string[] = JSON.parse(readFileSync(path.join(ROOT, 'package.js
 /** Folders a program reads at run time besides its bundle (e.g. services/quote/data). */
 function runtimeAssets(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir))
-    .filter((f) => statSync(path.join(ROOT, dir, f)).isDirectory() && !['src', 'test', 'dist', 'node_modules'].includes(f))
+    .filter(
+      (f) => statSync(path.join(ROOT, dir, f)).isDirectory() && !['src', 'test', 'dist', 'node_modules'].includes(f),
+    )
     .map((f) => `${dir}/${f}`);
 }
 
@@ -70,7 +72,9 @@ describe('Dockerfile', () => {
   });
 
   it('keeps dependencies and build outputs out of the build context', () => {
-    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const p of ['**/node_modules', '**/dist', '.git', '.env']) expect(ignored, p).toContain(p);
   });
 });

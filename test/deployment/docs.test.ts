@@ -21,7 +21,7 @@ describe('configuration and deployment docs', () => {
       const dep = cluster.find<Deployment>('Deployment', d.name)!;
       // Embedded defaults, then the cluster's env with every optional integration on, so reads
       // that depend on another setting (STRIPE_WEBHOOK_SECRET after STRIPE_SECRET_KEY) are seen.
-      const envs = [{}, resolveEnv(cluster, dep.spec.template.spec.containers[0], { optional: 'set' }).values];
+      const envs = [{}, resolveEnv(cluster, dep.spec.template.spec.containers[0]!, { optional: 'set' }).values];
       for (const env of envs) {
         for (const name of probeConfig(d.loadConfig, env).read) {
           if (!documented.has(name)) missing.set(name, (missing.get(name) ?? new Set()).add(d.name));
@@ -52,7 +52,10 @@ function readable(dir: string): string[] {
 const STILL_CITING_OUTSIDE = new Set<string>([]);
 
 describe('the repository explains itself', () => {
-  const files = ['README.md', ...['docs', 'contracts', 'services', 'gateway', 'frontend/src', 'test', 'scripts'].flatMap(readable)];
+  const files = [
+    'README.md',
+    ...['docs', 'contracts', 'services', 'gateway', 'frontend/src', 'test', 'scripts'].flatMap(readable),
+  ];
 
   it('cites its own docs, never design notes outside the repository or absolute paths', () => {
     const outside = /\bSPEC\.md\b|\bDESIGN\.md\b|\bSPEC\b(?!_)|\/work\/shared/;
@@ -63,16 +66,22 @@ describe('the repository explains itself', () => {
   });
 
   it('has the product rules a maintainer needs, and every docs/ page a file cites exists', () => {
-    for (const page of ['WIRE-CONTRACT', 'PRICING', 'BOOKING-LIFECYCLE', 'SCREENS']) expect(existsSync(path.join(ROOT, 'docs', `${page}.md`)), page).toBe(true);
-    const cited = new Set(files.flatMap((f) => [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bdocs\/([A-Z][A-Z0-9-]*\.md)/g)].map((m) => m[1])));
-    expect([...cited].filter((page) => !existsSync(path.join(ROOT, 'docs', page)))).toEqual([]);
+    for (const page of ['WIRE-CONTRACT', 'PRICING', 'BOOKING-LIFECYCLE', 'SCREENS'])
+      expect(existsSync(path.join(ROOT, 'docs', `${page}.md`)), page).toBe(true);
+    const cited = new Set(
+      files.flatMap((f) =>
+        [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bdocs\/([A-Z][A-Z0-9-]*\.md)/g)].map((m) => m[1]),
+      ),
+    );
+    expect([...cited].filter((page) => !existsSync(path.join(ROOT, 'docs', page!)))).toEqual([]);
   });
 
   it('links between the docs resolve', () => {
     const broken: string[] = [];
     for (const f of files.filter((f) => f.startsWith('docs/'))) {
       for (const [, target] of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g)) {
-        if (!/^https?:/.test(target) && !existsSync(path.join(ROOT, path.dirname(f), target))) broken.push(`${f} -> ${target}`);
+        if (!/^https?:/.test(target!) && !existsSync(path.join(ROOT, path.dirname(f), target!)))
+          broken.push(`${f} -> ${target}`);
       }
     }
     expect(broken).toEqual([]);

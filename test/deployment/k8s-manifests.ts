@@ -12,11 +12,31 @@ export interface K8sObject {
   file: string;
   [field: string]: unknown;
 }
-interface KeyRef { name: string; key: string; optional?: boolean }
-export interface EnvVar { name: string; value?: string; valueFrom?: { configMapKeyRef?: KeyRef; secretKeyRef?: KeyRef; fieldRef?: unknown } }
-interface EnvFrom { prefix?: string; configMapRef?: { name: string; optional?: boolean }; secretRef?: { name: string; optional?: boolean } }
-interface SecurityContext { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } }
-export interface HttpProbe { httpGet?: { path: string; port: number | string }; periodSeconds?: number; failureThreshold?: number }
+interface KeyRef {
+  name: string;
+  key: string;
+  optional?: boolean;
+}
+export interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { configMapKeyRef?: KeyRef; secretKeyRef?: KeyRef; fieldRef?: unknown };
+}
+interface EnvFrom {
+  prefix?: string;
+  configMapRef?: { name: string; optional?: boolean };
+  secretRef?: { name: string; optional?: boolean };
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  seccompProfile?: { type: string };
+}
+export interface HttpProbe {
+  httpGet?: { path: string; port: number | string };
+  periodSeconds?: number;
+  failureThreshold?: number;
+}
 export interface Container {
   name: string;
   image: string;
@@ -28,23 +48,41 @@ export interface Container {
   readinessProbe?: HttpProbe;
   startupProbe?: HttpProbe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  securityContext?: SecurityContext & { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  securityContext?: SecurityContext & {
+    allowPrivilegeEscalation?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    capabilities?: { drop?: string[] };
+  };
 }
-export interface PodSpec { containers: Container[]; securityContext?: SecurityContext }
+export interface PodSpec {
+  containers: Container[];
+  securityContext?: SecurityContext;
+}
 export interface Deployment extends K8sObject {
-  spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
+  spec: {
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+  };
 }
 export interface Service extends K8sObject {
   spec: { selector: Record<string, string>; ports: { name?: string; port: number; targetPort?: number | string }[] };
 }
-export interface ConfigMap extends K8sObject { data?: Record<string, string> }
-export interface Secret extends K8sObject { stringData?: Record<string, string>; data?: Record<string, string> }
+export interface ConfigMap extends K8sObject {
+  data?: Record<string, string>;
+}
+export interface Secret extends K8sObject {
+  stringData?: Record<string, string>;
+  data?: Record<string, string>;
+}
 
 export const K8S_DIR = fileURLToPath(new URL('../../k8s', import.meta.url));
 
 /** Every document of every YAML file directly in `dir` (one kustomization's folder). */
 export function loadK8sObjects(dir = K8S_DIR): K8sObject[] {
-  const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   return files.flatMap((file) =>
     parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((doc) => {
       if (doc.errors.length) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
@@ -86,7 +124,11 @@ export interface ResolvedEnv {
  * (optional Secret keys missing, blank ConfigMap values); `'set'` one where every optional
  * key and blank setting is provided (Stripe keys, Google key with its place id...).
  */
-export function resolveEnv(cluster: Cluster, container: Container, { optional = 'set' }: { optional?: 'set' | 'absent' } = {}): ResolvedEnv {
+export function resolveEnv(
+  cluster: Cluster,
+  container: Container,
+  { optional = 'set' }: { optional?: 'set' | 'absent' } = {},
+): ResolvedEnv {
   const r: ResolvedEnv = { values: {}, sources: {}, problems: [], consumed: [] };
   const set = (name: string, value: string, source: string) => {
     if (value === '' && optional === 'set') value = dummySecret(name);
@@ -119,13 +161,16 @@ export function resolveEnv(cluster: Cluster, container: Container, { optional = 
     if (v.value !== undefined) set(v.name, String(v.value), 'literal');
     else if (cmRef) {
       const value = cluster.find<ConfigMap>('ConfigMap', cmRef.name)?.data?.[cmRef.key];
-      if (value === undefined && !cmRef.optional) r.problems.push(`${v.name}: ConfigMap ${cmRef.name} has no key ${cmRef.key}`);
+      if (value === undefined && !cmRef.optional)
+        r.problems.push(`${v.name}: ConfigMap ${cmRef.name} has no key ${cmRef.key}`);
       if (value !== undefined) set(v.name, String(value), `ConfigMap ${cmRef.name} key ${cmRef.key}`);
       r.consumed.push(`ConfigMap/${cmRef.name}/${cmRef.key}`);
     } else if (secretRef) {
       // Even optional keys must be in the template: it is the list of secrets an operator provides.
-      if (!cluster.secretKeys(secretRef.name).includes(secretRef.key)) r.problems.push(`${v.name}: Secret ${secretRef.name} template has no key ${secretRef.key}`);
-      if (!secretRef.optional || optional === 'set') set(v.name, dummySecret(secretRef.key), `Secret ${secretRef.name} key ${secretRef.key}`);
+      if (!cluster.secretKeys(secretRef.name).includes(secretRef.key))
+        r.problems.push(`${v.name}: Secret ${secretRef.name} template has no key ${secretRef.key}`);
+      if (!secretRef.optional || optional === 'set')
+        set(v.name, dummySecret(secretRef.key), `Secret ${secretRef.name} key ${secretRef.key}`);
       r.consumed.push(`Secret/${secretRef.name}/${secretRef.key}`);
     } else if (v.valueFrom?.fieldRef) set(v.name, 'from-pod-field', 'fieldRef');
     else r.problems.push(`${v.name}: neither value nor valueFrom`);
@@ -147,10 +192,13 @@ export interface LabelSelector {
 
 export function selects(selector: LabelSelector, labels: Record<string, string>): boolean {
   const labelled = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
-  return labelled && (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
-    if (operator === 'Exists') return key in labels;
-    if (operator === 'DoesNotExist') return !(key in labels);
-    if (operator === 'In') return key in labels && values.includes(labels[key]);
-    return !(key in labels) || !values.includes(labels[key]);
-  });
+  return (
+    labelled &&
+    (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+      if (operator === 'Exists') return key in labels;
+      if (operator === 'DoesNotExist') return !(key in labels);
+      if (operator === 'In') return key in labels && values.includes(labels[key]!);
+      return !(key in labels) || !values.includes(labels[key]!);
+    })
+  );
 }

@@ -20,13 +20,26 @@ const apiObjects = Object.entries(folders).flatMap(([folder, dir]) =>
 describe(`k8s/ manifests against the Kubernetes v${KUBERNETES_VERSION} OpenAPI schemas`, () => {
   it('cover every kind the manifests use', () => {
     const kinds = new Set(apiObjects.map(([, o]) => o.kind));
-    for (const kind of ['Deployment', 'Service', 'ConfigMap', 'Secret', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Namespace', 'StatefulSet']) {
+    for (const kind of [
+      'Deployment',
+      'Service',
+      'ConfigMap',
+      'Secret',
+      'Ingress',
+      'NetworkPolicy',
+      'PodDisruptionBudget',
+      'HorizontalPodAutoscaler',
+      'Namespace',
+      'StatefulSet',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
   });
 
   it('is the version docs/DEPLOYMENT.md names', () => {
-    expect(readFileSync(path.join(K8S_DIR, '../docs/DEPLOYMENT.md'), 'utf8')).toContain(`Kubernetes v${KUBERNETES_VERSION}`);
+    expect(readFileSync(path.join(K8S_DIR, '../docs/DEPLOYMENT.md'), 'utf8')).toContain(
+      `Kubernetes v${KUBERNETES_VERSION}`,
+    );
   });
 
   it.each(apiObjects)('%s is valid, with no field the schema does not know', async (_name, object) => {
@@ -43,7 +56,9 @@ describe(`k8s/ manifests against the Kubernetes v${KUBERNETES_VERSION} OpenAPI s
       const c = container(broken);
       c.imagePullPolcy = c.imagePullPolicy;
       delete c.imagePullPolicy;
-      expect(await schemaProblems(broken)).toEqual([`spec.template.spec.containers[0].imagePullPolcy: is not a field of the Kubernetes v${KUBERNETES_VERSION} schema`]);
+      expect(await schemaProblems(broken)).toEqual([
+        `spec.template.spec.containers[0].imagePullPolcy: is not a field of the Kubernetes v${KUBERNETES_VERSION} schema`,
+      ]);
     });
 
     it('a wrong type', async () => {
@@ -58,18 +73,24 @@ describe(`k8s/ manifests against the Kubernetes v${KUBERNETES_VERSION} OpenAPI s
       (container(broken).resources as { limits: Record<string, string> }).limits.memory = '256 megabytes';
       const problems = await schemaProblems(broken);
       expect(problems).toHaveLength(2);
-      expect(problems[0]).toMatch(/^spec\.template\.spec\.containers\[0\]\.imagePullPolicy: must be one of .*"IfNotPresent"/);
+      expect(problems[0]).toMatch(
+        /^spec\.template\.spec\.containers\[0\]\.imagePullPolicy: must be one of .*"IfNotPresent"/,
+      );
       expect(problems[1]).toMatch(/^spec\.template\.spec\.containers\[0\]\.resources\.limits\.memory: .*quantity/);
     });
 
     it('an API version that is gone, and a kind that never was', async () => {
-      expect(await schemaProblems({ ...real, apiVersion: 'extensions/v1beta1' } as K8sObject)).toEqual([expect.stringMatching(/^extensions\/v1beta1 Deployment: not a stable API version/)]);
-      expect(await schemaProblems({ ...real, kind: 'Deploymnet' } as K8sObject)).toEqual([`apps/v1 Deploymnet: no such kind in Kubernetes v${KUBERNETES_VERSION}`]);
+      expect(await schemaProblems({ ...real, apiVersion: 'extensions/v1beta1' } as K8sObject)).toEqual([
+        expect.stringMatching(/^extensions\/v1beta1 Deployment: not a stable API version/),
+      ]);
+      expect(await schemaProblems({ ...real, kind: 'Deploymnet' } as K8sObject)).toEqual([
+        `apps/v1 Deploymnet: no such kind in Kubernetes v${KUBERNETES_VERSION}`,
+      ]);
     });
 
     it('a misspelt field deep in a list, and one beside a label whose key has a slash', async () => {
       const broken = copy();
-      (broken.spec.template.spec as unknown as { volumes: Record<string, unknown>[] }).volumes[0].emptydir = {};
+      (broken.spec.template.spec as unknown as { volumes: Record<string, unknown>[] }).volumes[0]!.emptydir = {};
       (broken.spec.template.metadata as Record<string, unknown>).label = { 'app.kubernetes.io/name': 'review' };
       expect(await schemaProblems(broken)).toEqual([
         `spec.template.metadata.label: is not a field of the Kubernetes v${KUBERNETES_VERSION} schema`,

@@ -8,7 +8,12 @@ import type { K8sObject } from './k8s-manifests.js';
  */
 export const KUBERNETES_VERSION = '1.36.0';
 
-interface SchemaError { instancePath: string; message?: string; keyword: string; params?: Record<string, unknown> }
+interface SchemaError {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+}
 type ModelClass = new (data: object) => { validate(): void };
 
 /** The model class for an apiVersion/kind, from the package's own module for that group/version. */
@@ -34,16 +39,27 @@ function schemaErrors(Model: ModelClass, data: object): SchemaError[] {
 }
 
 /** JSON pointers as ajv writes them: "/" in a key (app.kubernetes.io/name) is "~1". */
-const pointerTo = (path: (string | number)[]) => path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointerTo = (path: (string | number)[]) =>
+  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 const readable = (pointer: string) =>
-  pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : /^[\w-]+$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^\./, '');
+  pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : /^[\w-]+$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`))
+    .join('')
+    .replace(/^\./, '');
 
 function describeErrors(errors: SchemaError[]): string[] {
   // A oneOf (int-or-string, quantity) fails once per branch: one line per field is enough.
   const byPath = new Map<string, string[]>();
   for (const e of errors) {
-    const detail = e.keyword === 'enum' ? `must be one of ${JSON.stringify(e.params?.allowedValues)}` : e.keyword === 'required' ? `must have ${String(e.params?.missingProperty)}` : e.message ?? e.keyword;
+    const detail =
+      e.keyword === 'enum'
+        ? `must be one of ${JSON.stringify(e.params?.allowedValues)}`
+        : e.keyword === 'required'
+          ? `must have ${String(e.params?.missingProperty)}`
+          : (e.message ?? e.keyword);
     byPath.set(e.instancePath, [...(byPath.get(e.instancePath) ?? []), detail]);
   }
   return [...byPath].map(([p, details]) => `${readable(p) || '(object)'}: ${[...new Set(details)].join('; ')}`);
@@ -61,13 +77,17 @@ const IMPOSSIBLE = Symbol('no schema accepts this');
 function unknownFields(Model: ModelClass, root: Record<string, unknown>): string[] {
   const unknown: string[] = [];
   const walk = (value: unknown, path: (string | number)[]) => {
-    if (Array.isArray(value)) return value.forEach((item, i) => walk(item, [...path, i]));
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     for (const key of Object.keys(value)) {
       const at = [...path, key];
       const pointer = pointerTo(at);
       const probed = schemaErrors(Model, replaceAt(root, at, IMPOSSIBLE) as object);
-      if (!probed.some((e) => e.instancePath === pointer)) unknown.push(`${readable(pointer)}: is not a field of the Kubernetes v${KUBERNETES_VERSION} schema`);
+      if (!probed.some((e) => e.instancePath === pointer))
+        unknown.push(`${readable(pointer)}: is not a field of the Kubernetes v${KUBERNETES_VERSION} schema`);
       else walk((value as Record<string, unknown>)[key], at);
     }
   };
@@ -76,8 +96,8 @@ function unknownFields(Model: ModelClass, root: Record<string, unknown>): string
 }
 
 function replaceAt(node: unknown, path: (string | number)[], replacement: unknown): unknown {
-  if (!path.length) return replacement;
   const [head, ...rest] = path;
+  if (head === undefined) return replacement;
   if (Array.isArray(node)) return node.map((item, i) => (i === head ? replaceAt(item, rest, replacement) : item));
   const obj = node as Record<string, unknown>;
   return { ...obj, [head]: replaceAt(obj[head], rest, replacement) };
@@ -91,7 +111,10 @@ export async function schemaProblems(object: K8sObject): Promise<string[]> {
   const { file: _file, ...manifest } = object;
   // The package merges the specs of old releases so it can describe removed APIs too
   // (extensions/v1beta1...): only stable versions are both in this release and here to stay.
-  if (/(alpha|beta)\d*$/.test(manifest.apiVersion)) return [`${manifest.apiVersion} ${manifest.kind}: not a stable API version (alpha and beta APIs are removed in later releases)`];
+  if (/(alpha|beta)\d*$/.test(manifest.apiVersion))
+    return [
+      `${manifest.apiVersion} ${manifest.kind}: not a stable API version (alpha and beta APIs are removed in later releases)`,
+    ];
   const Model = await modelFor(manifest.apiVersion, manifest.kind);
   if (!Model) return [`${manifest.apiVersion} ${manifest.kind}: no such kind in Kubernetes v${KUBERNETES_VERSION}`];
   const invalid = describeErrors(schemaErrors(Model, manifest));

@@ -18,10 +18,24 @@ const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 /** Series Prometheus makes itself for every scrape target, not exported by any program. */
 const SCRAPE_SERIES = new Set(['up', 'scrape_duration_seconds', 'scrape_samples_scraped']);
 
-const PROMQL_WORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'offset', 'bool', 'inf', 'nan']);
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'and',
+  'or',
+  'unless',
+  'offset',
+  'bool',
+  'inf',
+  'nan',
+]);
 
 /** The series names a PromQL expression reads (functions, keywords, labels, strings and numbers left out). */
-export function seriesIn(expr: string): string[] {
+function seriesIn(expr: string): string[] {
   const bare = expr
     .replace(/"(?:[^"\\]|\\.)*"/g, '""')
     .replace(/\{[^}]*\}/g, ' ')
@@ -29,7 +43,9 @@ export function seriesIn(expr: string): string[] {
     .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
     .replace(/\$\w+/g, ' ')
     .replace(/\b\d+(\.\d+)?(e[+-]?\d+|ms|s|m|h|d|w|y)?\b/gi, ' ');
-  return [...bare.matchAll(/([a-zA-Z_:][\w:]*)(\s*\()?/g)].filter((m) => !m[2] && !PROMQL_WORDS.has(m[1].toLowerCase())).map((m) => m[1]);
+  return [...bare.matchAll(/([a-zA-Z_:][\w:]*)(\s*\()?/g)]
+    .filter((m) => !m[2] && !PROMQL_WORDS.has(m[1]!.toLowerCase()))
+    .map((m) => m[1]!);
 }
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
@@ -48,14 +64,16 @@ interface Rule {
   annotations?: { summary?: unknown; runbook_url?: unknown };
 }
 
-const rules = (parse(read('k8s/monitoring/alerts.yaml')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
+const rules = (
+  parse(read('k8s/monitoring/alerts.yaml')) as { groups: { name: string; rules: Rule[] }[] }
+).groups.flatMap((g) => g.rules);
 const dashboard = JSON.parse(read('k8s/monitoring/grafana-dashboard.json')) as {
   uid?: string;
   panels: { id: number; type: string; title: string; targets?: { expr?: string }[] }[];
   templating: { list: { query?: string }[] };
 };
 const runbook = read('docs/RUNBOOK.md');
-const anchors = new Set([...runbook.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1])));
+const anchors = new Set([...runbook.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1]!)));
 
 describe('alert rules and dashboard', () => {
   let product: EmbeddedOnTempDir;
@@ -74,7 +92,15 @@ describe('alert rules and dashboard', () => {
   afterAll(() => product?.stop());
 
   it('the programs export readiness, HTTP, consumer lag, dead-letter and runtime series', () => {
-    for (const name of ['vanhop_ready', 'http_requests_total', 'http_request_duration_seconds_bucket', 'vanhop_consumer_lag', 'vanhop_dead_letters', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes']) {
+    for (const name of [
+      'vanhop_ready',
+      'http_requests_total',
+      'http_request_duration_seconds_bucket',
+      'vanhop_consumer_lag',
+      'vanhop_dead_letters',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+    ]) {
       expect(exported, name).toContain(name);
     }
   });
@@ -86,7 +112,10 @@ describe('alert rules and dashboard', () => {
   });
 
   it('every series a dashboard panel or variable reads is exported', () => {
-    const exprs = [...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr ?? '')), ...dashboard.templating.list.map((v) => (v.query ?? '').replace(/^label_values\((\w+),.*\)$/, '$1'))];
+    const exprs = [
+      ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr ?? '')),
+      ...dashboard.templating.list.map((v) => (v.query ?? '').replace(/^label_values\((\w+),.*\)$/, '$1')),
+    ];
     const used = exprs.flatMap(seriesIn);
     expect(used).toContain('vanhop_dead_letters');
     expect([...new Set(used)].filter((n) => !exported.has(n) && !SCRAPE_SERIES.has(n))).toEqual([]);
@@ -94,7 +123,16 @@ describe('alert rules and dashboard', () => {
 
   it('covers down, not ready, 5xx, p99 latency, consumer lag, dead letters, event-loop lag and memory', () => {
     const text = rules.map((r) => String(r.expr)).join('\n');
-    for (const series of ['up', 'vanhop_ready', 'http_requests_total', 'http_request_duration_seconds_bucket', 'vanhop_consumer_lag', 'vanhop_dead_letters', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes']) {
+    for (const series of [
+      'up',
+      'vanhop_ready',
+      'http_requests_total',
+      'http_request_duration_seconds_bucket',
+      'vanhop_consumer_lag',
+      'vanhop_dead_letters',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+    ]) {
       expect(seriesIn(text), series).toContain(series);
     }
   });
@@ -120,7 +158,7 @@ describe('alert rules are complete', () => {
     const names = rules.map((r) => r.alert);
     expect(new Set(names).size).toBe(names.length);
     const links = [...runbook.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
-    expect(links.filter((l) => !anchors.has(l))).toEqual([]);
+    expect(links.filter((l) => !anchors.has(l!))).toEqual([]);
   });
 });
 
@@ -139,8 +177,18 @@ describe('the dashboard is importable', () => {
 
 describe('seriesIn', () => {
   it('finds series and leaves out functions, keywords, labels, ranges and numbers', () => {
-    expect(seriesIn('sum by (group, topic) (max by (group, topic, partition) (delta(vanhop_consumer_lag{service=~"a|b"}[15m]))) > 0.9 * 256 * 1024 and up offset 1h')).toEqual(['vanhop_consumer_lag', 'up']);
-    expect(seriesIn('histogram_quantile(0.99, sum by (service, le) (rate(http_request_duration_seconds_bucket[$__rate_interval])))')).toEqual(['http_request_duration_seconds_bucket']);
-    expect(seriesIn('count by (service) (vanhop_ready offset 1h) unless count by (service) (vanhop_ready) > 1e6')).toEqual(['vanhop_ready', 'vanhop_ready']);
+    expect(
+      seriesIn(
+        'sum by (group, topic) (max by (group, topic, partition) (delta(vanhop_consumer_lag{service=~"a|b"}[15m]))) > 0.9 * 256 * 1024 and up offset 1h',
+      ),
+    ).toEqual(['vanhop_consumer_lag', 'up']);
+    expect(
+      seriesIn(
+        'histogram_quantile(0.99, sum by (service, le) (rate(http_request_duration_seconds_bucket[$__rate_interval])))',
+      ),
+    ).toEqual(['http_request_duration_seconds_bucket']);
+    expect(
+      seriesIn('count by (service) (vanhop_ready offset 1h) unless count by (service) (vanhop_ready) > 1e6'),
+    ).toEqual(['vanhop_ready', 'vanhop_ready']);
   });
 });

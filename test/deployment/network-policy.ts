@@ -8,16 +8,32 @@ import { selects, type K8sObject, type LabelSelector } from './k8s-manifests.js'
  */
 
 type Protocol = 'TCP' | 'UDP';
-export interface Port { name?: string; port: number; protocol: Protocol }
+export interface Port {
+  name?: string;
+  port: number;
+  protocol: Protocol;
+}
 
 /** A pod (namespace and labels) or an address outside the cluster (ip). */
 export type Endpoint =
   | { kind: 'pod'; id: string; namespace: string; labels: Record<string, string>; ports: Port[] }
   | { kind: 'external'; id: string; ip: string; ports: Port[] };
 
-interface Peer { podSelector?: LabelSelector; namespaceSelector?: LabelSelector; ipBlock?: { cidr: string; except?: string[] } }
-interface PolicyPort { port?: number | string; endPort?: number; protocol?: Protocol }
-interface Rule { from?: Peer[]; to?: Peer[]; ports?: PolicyPort[] }
+interface Peer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+interface PolicyPort {
+  port?: number | string;
+  endPort?: number;
+  protocol?: Protocol;
+}
+interface Rule {
+  from?: Peer[];
+  to?: Peer[];
+  ports?: PolicyPort[];
+}
 export interface NetworkPolicy extends K8sObject {
   spec: { podSelector: LabelSelector; policyTypes?: ('Ingress' | 'Egress')[]; ingress?: Rule[]; egress?: Rule[] };
 }
@@ -26,7 +42,7 @@ const ipv4 = (ip: string) => ip.split('.').reduce((n, octet) => n * 256 + Number
 function inCidr(ip: string, cidr: string): boolean {
   const [base, bits] = cidr.split('/');
   const size = 2 ** (32 - Number(bits));
-  return Math.floor(ipv4(ip) / size) === Math.floor(ipv4(base) / size);
+  return Math.floor(ipv4(ip) / size) === Math.floor(ipv4(base!) / size);
 }
 
 const namespaceLabels = (namespace: string) => ({ 'kubernetes.io/metadata.name': namespace });
@@ -34,10 +50,16 @@ const namespaceLabels = (namespace: string) => ({ 'kubernetes.io/metadata.name':
 function peerMatches(peer: Peer, policyNamespace: string, other: Endpoint): boolean {
   if (peer.ipBlock) {
     // Pod addresses under an ipBlock are implementation-defined: only outside addresses count.
-    return other.kind === 'external' && inCidr(other.ip, peer.ipBlock.cidr) && !(peer.ipBlock.except ?? []).some((c) => inCidr(other.ip, c));
+    return (
+      other.kind === 'external' &&
+      inCidr(other.ip, peer.ipBlock.cidr) &&
+      !(peer.ipBlock.except ?? []).some((c) => inCidr(other.ip, c))
+    );
   }
   if (other.kind !== 'pod') return false;
-  const namespaceOk = peer.namespaceSelector ? selects(peer.namespaceSelector, namespaceLabels(other.namespace)) : other.namespace === policyNamespace;
+  const namespaceOk = peer.namespaceSelector
+    ? selects(peer.namespaceSelector, namespaceLabels(other.namespace))
+    : other.namespace === policyNamespace;
   return namespaceOk && selects(peer.podSelector ?? {}, other.labels);
 }
 
@@ -46,7 +68,10 @@ function portMatches(rulePort: PolicyPort, destination: Endpoint, port: Port): b
   if (rulePort.port === undefined) return true;
   if (typeof rulePort.port === 'string') {
     // A named port is the destination pod's container port of that name.
-    return destination.kind === 'pod' && destination.ports.some((p) => p.name === rulePort.port && p.port === port.port && p.protocol === port.protocol);
+    return (
+      destination.kind === 'pod' &&
+      destination.ports.some((p) => p.name === rulePort.port && p.port === port.port && p.protocol === port.protocol)
+    );
   }
   return port.port >= rulePort.port && port.port <= (rulePort.endPort ?? rulePort.port);
 }
@@ -56,10 +81,21 @@ export class PolicySet {
 
   private selecting(pod: Endpoint, direction: 'Ingress' | 'Egress'): NetworkPolicy[] {
     if (pod.kind !== 'pod') return [];
-    return this.policies.filter((p) => p.metadata.namespace === pod.namespace && selects(p.spec.podSelector, pod.labels) && policyTypes(p).includes(direction));
+    return this.policies.filter(
+      (p) =>
+        p.metadata.namespace === pod.namespace &&
+        selects(p.spec.podSelector, pod.labels) &&
+        policyTypes(p).includes(direction),
+    );
   }
 
-  private lets(pod: Endpoint, direction: 'Ingress' | 'Egress', other: Endpoint, destination: Endpoint, port: Port): boolean {
+  private lets(
+    pod: Endpoint,
+    direction: 'Ingress' | 'Egress',
+    other: Endpoint,
+    destination: Endpoint,
+    port: Port,
+  ): boolean {
     const policies = this.selecting(pod, direction);
     if (!policies.length) return true;
     return policies.some((p) =>

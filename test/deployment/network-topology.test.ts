@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEPLOYABLES, type Deployable } from './deployables.js';
-import { Cluster, K8S_DIR, loadK8sObjects, resolveEnv, type Container, type Deployment, type K8sObject } from './k8s-manifests.js';
+import {
+  Cluster,
+  K8S_DIR,
+  loadK8sObjects,
+  resolveEnv,
+  type Container,
+  type Deployment,
+  type K8sObject,
+} from './k8s-manifests.js';
 import { PolicySet, type Endpoint, type NetworkPolicy, type Port } from './network-policy.js';
 
 /*
@@ -19,7 +27,7 @@ const policies = new PolicySet(cluster.all<NetworkPolicy>('NetworkPolicy'));
 type Config = Record<string, unknown> & { platform: { eventBus: string; store: string; cache: string } };
 type Need = 'kafka' | 'mongo' | 'redis' | 'smtp' | 'https';
 
-const container = (d: Deployment): Container => d.spec.template.spec.containers[0];
+const container = (d: Deployment): Container => d.spec.template.spec.containers[0]!; // a Deployment has at least one
 const deployment = (name: string) => cluster.find<Deployment>('Deployment', name)!;
 
 /** The config a program starts with in the cluster, every optional integration switched on. */
@@ -42,7 +50,13 @@ function callees(config: unknown): Set<string> {
 }
 
 /** The outside APIs a config has credentials for, by where each config keeps them. */
-type OutsideApiSettings = { googleMapsApiKey?: string; googleMapsBaseUrl?: string; google?: { baseUrl: string }; stripe?: object | null; sms?: { providerUrl?: string } };
+type OutsideApiSettings = {
+  googleMapsApiKey?: string;
+  googleMapsBaseUrl?: string;
+  google?: { baseUrl: string };
+  stripe?: object | null;
+  sms?: { providerUrl?: string };
+};
 const OUTSIDE_APIS: Record<string, (c: OutsideApiSettings) => unknown[]> = {
   quote: (c) => [c.googleMapsApiKey && c.googleMapsBaseUrl],
   review: (c) => [c.google?.baseUrl],
@@ -57,21 +71,35 @@ function needsOf(d: Deployable) {
   if (config.platform.store === 'mongo') needs.add('mongo');
   if (config.platform.cache === 'redis') needs.add('redis');
   if (config.mailTransport === 'smtp') needs.add('smtp');
-  if ((OUTSIDE_APIS[d.name]?.(config as OutsideApiSettings) ?? []).some((url) => typeof url === 'string' && url.startsWith('https://'))) needs.add('https');
+  if (
+    (OUTSIDE_APIS[d.name]?.(config as OutsideApiSettings) ?? []).some(
+      (url) => typeof url === 'string' && url.startsWith('https://'),
+    )
+  )
+    needs.add('https');
   return { calls: callees(config), needs };
 }
 const NEEDS = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, needsOf(d)]));
 
 const tcp = (port: number, name?: string): Port => ({ name, port, protocol: 'TCP' });
 const podPorts = (c: Container): Port[] => (c.ports ?? []).map((p) => tcp(p.containerPort, p.name));
-const podOf = (d: K8sObject & { spec: { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } } }): Endpoint => ({
-  kind: 'pod', id: d.metadata.name, namespace: d.metadata.namespace!, labels: d.spec.template.metadata.labels, ports: d.spec.template.spec.containers.flatMap(podPorts),
+const podOf = (
+  d: K8sObject & {
+    spec: { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } };
+  },
+): Endpoint => ({
+  kind: 'pod',
+  id: d.metadata.name,
+  namespace: d.metadata.namespace!,
+  labels: d.spec.template.metadata.labels,
+  ports: d.spec.template.spec.containers.flatMap(podPorts),
 });
 
 const programs = DEPLOYABLES.map((d) => podOf(deployment(d.name)));
 /** k8s/dev-infra's servers, and the port each is reached on (its Service's). */
 const infraPods = [...infra.all<Deployment>('StatefulSet'), ...infra.all<Deployment>('Deployment')].map(podOf);
-const infraPort = (name: string, portName: string) => infraPods.find((p) => p.id === name)!.ports.find((p) => p.name === portName)!.port;
+const infraPort = (name: string, portName: string) =>
+  infraPods.find((p) => p.id === name)!.ports.find((p) => p.name === portName)!.port;
 /** Submission ports of an SMTP relay outside the cluster (the Secret template's SMTP_URL forms). */
 const SMTP_RELAY_PORTS = [587, 465];
 const INFRA_PORTS: Record<Exclude<Need, 'https'>, number[]> = {
@@ -81,14 +109,48 @@ const INFRA_PORTS: Record<Exclude<Need, 'https'>, number[]> = {
   smtp: [infraPort('mailpit', 'smtp'), ...SMTP_RELAY_PORTS],
 };
 
-const dns: Endpoint = { kind: 'pod', id: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' }, ports: [tcp(53), { port: 53, protocol: 'UDP' }] };
-const ingressController: Endpoint = { kind: 'pod', id: 'ingress-nginx controller', namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' }, ports: [tcp(80), tcp(443)] };
-const prometheus: Endpoint = { kind: 'pod', id: 'prometheus', namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' }, ports: [tcp(9090)] };
-const stranger: Endpoint = { kind: 'pod', id: 'a pod in another namespace', namespace: 'default', labels: { app: 'other' }, ports: [tcp(8080), tcp(443)] };
+const dns: Endpoint = {
+  kind: 'pod',
+  id: 'kube-dns',
+  namespace: 'kube-system',
+  labels: { 'k8s-app': 'kube-dns' },
+  ports: [tcp(53), { port: 53, protocol: 'UDP' }],
+};
+const ingressController: Endpoint = {
+  kind: 'pod',
+  id: 'ingress-nginx controller',
+  namespace: 'ingress-nginx',
+  labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+  ports: [tcp(80), tcp(443)],
+};
+const prometheus: Endpoint = {
+  kind: 'pod',
+  id: 'prometheus',
+  namespace: 'monitoring',
+  labels: { 'app.kubernetes.io/name': 'prometheus' },
+  ports: [tcp(9090)],
+};
+const stranger: Endpoint = {
+  kind: 'pod',
+  id: 'a pod in another namespace',
+  namespace: 'default',
+  labels: { app: 'other' },
+  ports: [tcp(8080), tcp(443)],
+};
 const allInfraPorts = [...new Set(Object.values(INFRA_PORTS).flat())].map((p) => tcp(p));
 /** A managed database or broker on the provider's private network, and a host on the internet. */
-const privateHost: Endpoint = { kind: 'external', id: 'private 10.20.0.5', ip: '10.20.0.5', ports: [...allInfraPorts, tcp(443), tcp(5432)] };
-const internetHost: Endpoint = { kind: 'external', id: 'internet 203.0.113.10', ip: '203.0.113.10', ports: [...allInfraPorts, tcp(443), tcp(80), tcp(25)] };
+const privateHost: Endpoint = {
+  kind: 'external',
+  id: 'private 10.20.0.5',
+  ip: '10.20.0.5',
+  ports: [...allInfraPorts, tcp(443), tcp(5432)],
+};
+const internetHost: Endpoint = {
+  kind: 'external',
+  id: 'internet 203.0.113.10',
+  ip: '203.0.113.10',
+  ports: [...allInfraPorts, tcp(443), tcp(80), tcp(25)],
+};
 
 const outsiders = [dns, ingressController, prometheus, stranger, ...infraPods, privateHost, internetHost];
 const isProgram = (e: Endpoint) => e.kind === 'pod' && e.namespace === 'vanhop';
@@ -97,18 +159,24 @@ const isProgram = (e: Endpoint) => e.kind === 'pod' && e.namespace === 'vanhop';
 function needed(from: Endpoint, to: Endpoint, port: Port): boolean {
   if (isProgram(to)) {
     const dep = deployment(to.id);
-    if (from === ingressController) return to.id === 'gateway' && port.port === container(dep).ports![0].containerPort;
+    if (from === ingressController) return to.id === 'gateway' && port.port === container(dep).ports![0]!.containerPort;
     // Prometheus scrapes /metrics where the pod's annotation says.
-    if (from === prometheus) return String(port.port) === (dep.spec.template.metadata as { annotations?: Record<string, string> }).annotations?.['prometheus.io/port'];
+    if (from === prometheus)
+      return (
+        String(port.port) ===
+        (dep.spec.template.metadata as { annotations?: Record<string, string> }).annotations?.['prometheus.io/port']
+      );
     if (!isProgram(from)) return false;
-    return NEEDS[from.id].calls.has(to.id) && port.port === container(dep).ports![0].containerPort;
+    return NEEDS[from.id]!.calls.has(to.id) && port.port === container(dep).ports![0]!.containerPort;
   }
   if (!isProgram(from)) return false;
-  const { needs } = NEEDS[from.id];
+  const { needs } = NEEDS[from.id]!;
   if (to === dns) return true;
   if (to === internetHost && port.port === 443) return needs.has('https');
   if (to.kind === 'pod' && !infraPods.includes(to)) return false;
-  return (Object.entries(INFRA_PORTS) as [Need, number[]][]).some(([need, ports]) => needs.has(need) && ports.includes(port.port));
+  return (Object.entries(INFRA_PORTS) as [Need, number[]][]).some(
+    ([need, ports]) => needs.has(need) && ports.includes(port.port),
+  );
 }
 
 function mismatches(set: PolicySet) {
@@ -118,7 +186,10 @@ function mismatches(set: PolicySet) {
       if (!isProgram(from) && !isProgram(to)) continue;
       for (const port of to.ports) {
         const allowed = set.allows(from, to, port);
-        if (allowed !== needed(from, to, port)) wrong.push(`${from.id} -> ${to.id}:${port.port}/${port.protocol} ${allowed ? 'allowed but not needed' : 'needed but blocked'}`);
+        if (allowed !== needed(from, to, port))
+          wrong.push(
+            `${from.id} -> ${to.id}:${port.port}/${port.protocol} ${allowed ? 'allowed but not needed' : 'needed but blocked'}`,
+          );
       }
     }
   }
@@ -128,11 +199,15 @@ function mismatches(set: PolicySet) {
 describe('k8s/network-policy.yaml against what each program needs', () => {
   it('reads the topology from the programs themselves', () => {
     // Spot checks that the reading works: the wire contract's calls and the gateway's proxying.
-    expect([...NEEDS.gateway.calls].sort()).toEqual(DEPLOYABLES.filter((d) => d.name !== 'gateway').map((d) => d.name).sort());
-    expect(NEEDS.review.calls).toEqual(new Set(['booking']));
-    expect(NEEDS.quote.calls.size).toBe(0);
-    expect([...NEEDS.gateway.needs]).toEqual(['redis']);
-    expect(NEEDS.notification.needs).toEqual(new Set(['kafka', 'mongo', 'redis', 'smtp', 'https']));
+    expect([...NEEDS.gateway!.calls].sort()).toEqual(
+      DEPLOYABLES.filter((d) => d.name !== 'gateway')
+        .map((d) => d.name)
+        .sort(),
+    );
+    expect(NEEDS.review!.calls).toEqual(new Set(['booking']));
+    expect(NEEDS.quote!.calls.size).toBe(0);
+    expect([...NEEDS.gateway!.needs]).toEqual(['redis']);
+    expect(NEEDS.notification!.needs).toEqual(new Set(['kafka', 'mongo', 'redis', 'smtp', 'https']));
   });
 
   it('allows every connection that is needed and no other', () => {
@@ -141,8 +216,12 @@ describe('k8s/network-policy.yaml against what each program needs', () => {
 
   it('would notice: with no policies everything is open, with only the default deny nothing is', () => {
     expect(mismatches(new PolicySet([]))).toContain('review -> payment:4103/TCP allowed but not needed');
-    const denyAll = cluster.all<NetworkPolicy>('NetworkPolicy').filter((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress);
+    const denyAll = cluster
+      .all<NetworkPolicy>('NetworkPolicy')
+      .filter((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress);
     expect(denyAll.map((p) => p.spec.policyTypes)).toEqual([['Ingress', 'Egress']]);
-    expect(mismatches(new PolicySet(denyAll))).toContain('ingress-nginx controller -> gateway:8080/TCP needed but blocked');
+    expect(mismatches(new PolicySet(denyAll))).toContain(
+      'ingress-nginx controller -> gateway:8080/TCP needed but blocked',
+    );
   });
 });

@@ -26,12 +26,20 @@ export interface CompleteBookingRequest {
   phone: string;
 }
 
-export const address = (id: string, location: string, physicalAddress: string, stair: number): AddressInput => ({ id, location, physicalAddress, stair });
+export const address = (id: string, location: string, physicalAddress: string, stair: number): AddressInput => ({
+  id,
+  location,
+  physicalAddress,
+  stair,
+});
 
 /** NW2 to Cricklewood in a large van with a helper for three hours, booked by Alice Mover. */
 export function completeBooking(date: string, overrides: Partial<CompleteBookingRequest> = {}): CompleteBookingRequest {
   return {
-    addresses: [address('a-nw2', 'London NW2, UK', '12 Example Road', 1), address('a-crick', 'Cricklewood, UK', '3 Other Street', 0)],
+    addresses: [
+      address('a-nw2', 'London NW2, UK', '12 Example Road', 1),
+      address('a-crick', 'Cricklewood, UK', '3 Other Street', 0),
+    ],
     vanSize: 'Large',
     driverHelp: 'Driver-Help',
     hour: 3,

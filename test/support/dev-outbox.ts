@@ -8,8 +8,16 @@ export interface OutboxListing {
 }
 
 export function devOutbox(api: Api, staffHeaders: () => Record<string, string>, bus: () => { idle(): Promise<void> }) {
-  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staffHeaders() })).body as OutboxListing;
-  const mailText = async (file: string) => (await simpleParser((await api('GET', `/api/dev/outbox/${file}`, undefined, { headers: staffHeaders() })).body as string)).text ?? '';
+  const outbox = async () =>
+    (await api('GET', '/api/dev/outbox', undefined, { headers: staffHeaders() })).body as OutboxListing;
+  const mailText = async (file: string) =>
+    (
+      await simpleParser(
+        (
+          await api('GET', `/api/dev/outbox/${file}`, undefined, { headers: staffHeaders() })
+        ).body as string,
+      )
+    ).text ?? '';
   /** Relays are kicked after each write; wait until the bus is idle and the outbox stops changing (bounded). */
   async function settle() {
     let last = '';

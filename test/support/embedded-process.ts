@@ -28,7 +28,7 @@ export async function spawnEmbedded(dataDir: string, env: Record<string, string>
       const m = /Open (http:\/\/\S+)\n Health and metrics (http:\/\/\S+)\/health\/ready/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve([m[1], m[2]]);
+        resolve([m[1]!, m[2]!]);
       }
     };
     child.stdout!.on('data', onData);

@@ -16,14 +16,19 @@ export interface EmbeddedProductForTests {
   jwt(): { env: { JWT_SECRET: string } };
 }
 
-export function useEmbeddedProduct(options: { env?: Record<string, string>; beforeStop?: () => Promise<void> } = {}): EmbeddedProductForTests {
+export function useEmbeddedProduct(
+  options: { env?: Record<string, string>; beforeStop?: () => Promise<void> } = {},
+): EmbeddedProductForTests {
   let embedded: EmbeddedOnTempDir | undefined;
   const running = () => {
     if (!embedded) throw new Error('the embedded product is started in beforeAll');
     return embedded;
   };
   beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env }, { webApp: false });
+    embedded = await startEmbeddedOnTempDir(
+      { STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env },
+      { webApp: false },
+    );
   });
   afterAll(async () => {
     if (embedded && options.beforeStop) await options.beforeStop();

@@ -25,13 +25,23 @@ export interface EmbeddedTestOptions {
  * ops port on free ports (GATEWAY_PORT and OPS_PORT 0) unless `env` says otherwise. Nothing is read from process.env unless the
  * caller spreads it into `env`.
  */
-export async function startEmbeddedOnTempDir(env: Env = {}, options: EmbeddedTestOptions = {}): Promise<EmbeddedOnTempDir> {
+export async function startEmbeddedOnTempDir(
+  env: Env = {},
+  options: EmbeddedTestOptions = {},
+): Promise<EmbeddedOnTempDir> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-embedded-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   let product: EmbeddedProduct;
   try {
     product = await startEmbedded(
-      { GATEWAY_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent', ...(options.webApp === false ? { STATIC_DIR: dataDir } : {}), ...env, DATA_DIR: dataDir },
+      {
+        GATEWAY_PORT: '0',
+        OPS_PORT: '0',
+        LOG_LEVEL: 'silent',
+        ...(options.webApp === false ? { STATIC_DIR: dataDir } : {}),
+        ...env,
+        DATA_DIR: dataDir,
+      },
       { clock: options.clock },
     );
   } catch (err) {

@@ -22,7 +22,12 @@ export interface ApiOptions {
   form?: boolean;
 }
 
-export type Api = <T = any>(method: string, path: string, body?: unknown, options?: ApiOptions) => Promise<ApiResponse<T>>;
+export type Api = <T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: ApiOptions,
+) => Promise<ApiResponse<T>>;
 
 /**
  * Requests to the gateway or a service at the URL `baseUrl()` answers at call time (servers start in beforeAll).
@@ -33,7 +38,9 @@ export function apiClient(baseUrl: () => string): Api {
     const res = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
+        ...(body === undefined
+          ? {}
+          : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
@@ -52,7 +59,10 @@ export function apiClient(baseUrl: () => string): Api {
 }
 
 /** Prices a complete booking and saves its quote for later, as "Save quote" does. */
-export async function priceAndSave(api: Api, booking: CompleteBookingRequest): Promise<{ quote: Quote; record: BookingRecord }> {
+export async function priceAndSave(
+  api: Api,
+  booking: CompleteBookingRequest,
+): Promise<{ quote: Quote; record: BookingRecord }> {
   const priced = await api<{ quote: Quote }>('POST', '/api/booking', booking);
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
   const saved = await api<{ data: BookingRecord }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
@@ -61,7 +71,8 @@ export async function priceAndSave(api: Api, booking: CompleteBookingRequest): P
 }
 
 /** The Pay form's target on the local test checkout page. */
-export const payFormAction = (checkoutPage: string): string => checkoutPage.match(/<form method="post" action="([^"]+\/pay)"/)![1];
+export const payFormAction = (checkoutPage: string): string =>
+  checkoutPage.match(/<form method="post" action="([^"]+\/pay)"/)![1]!;
 
 /**
  * "Book Now" without Stripe: starts a checkout for `order` (a quote with the share to pay), opens the

@@ -112,34 +112,85 @@ export const HOSTILE_BODIES: [name: string, body: string, contentType?: string][
   ['null', 'null'],
   ['an array of numbers', '[1,2,3]'],
   ['a bare string', '"hello"'],
-  ['operator objects', '{"name":{"$gt":""},"email":{"$ne":null},"randomNumber":{"$gt":0},"quote":{"$where":"1"},"username":{"$ne":"x"},"password":{"$ne":"x"},"percentage":{"$in":[30]},"session_id":{"$gt":""},"addresses":{"$size":2}}'],
-  ['wrong types everywhere', '{"addresses":"NW2","vanSize":7,"driverHelp":[],"hour":"lots","date":12,"name":42,"email":true,"phone":{},"agree":"yes","percentage":"thirty","quote":"x","randomNumber":"12abc"}'],
+  [
+    'operator objects',
+    '{"name":{"$gt":""},"email":{"$ne":null},"randomNumber":{"$gt":0},"quote":{"$where":"1"},"username":{"$ne":"x"},"password":{"$ne":"x"},"percentage":{"$in":[30]},"session_id":{"$gt":""},"addresses":{"$size":2}}',
+  ],
+  [
+    'wrong types everywhere',
+    '{"addresses":"NW2","vanSize":7,"driverHelp":[],"hour":"lots","date":12,"name":42,"email":true,"phone":{},"agree":"yes","percentage":"thirty","quote":"x","randomNumber":"12abc"}',
+  ],
   ['deep nesting', `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`],
-  ['huge numbers', '{"hour":1e308,"randomNumber":1e308,"percentage":1e308,"addresses":[{"id":"a","location":"NW2","stair":1e308},{"id":"b","location":"SE1","stair":-1e308}]}'],
+  [
+    'huge numbers',
+    '{"hour":1e308,"randomNumber":1e308,"percentage":1e308,"addresses":[{"id":"a","location":"NW2","stair":1e308},{"id":"b","location":"SE1","stair":-1e308}]}',
+  ],
   ['form encoding', 'name=x&email=y', 'application/x-www-form-urlencoded'],
   ['plain text', 'just text', 'text/plain'],
 ];
 
-export const HOSTILE_QUERIES = ['?randomNumber[$gt]=0', '?randomNumber=1&randomNumber=2', '?q[$regex]=.*', '?address[]=NW2', '?lat=north&lng=west', '?randomNumber=99999999999999999999', '?address=%00%ff'];
+export const HOSTILE_QUERIES = [
+  '?randomNumber[$gt]=0',
+  '?randomNumber=1&randomNumber=2',
+  '?q[$regex]=.*',
+  '?address[]=NW2',
+  '?lat=north&lng=west',
+  '?randomNumber=99999999999999999999',
+  '?address=%00%ff',
+];
 
 /** Path ids that are not ids: operators, traversal, NUL, broken percent-encoding, prototype names, sheer length. */
-export const HOSTILE_IDS = ['%24gt', '..%2F..%2Fetc', 'x'.repeat(300), '%00', '{}', 'not-a-uuid', '%E0%A4%A', '__proto__', 'constructor', '%20', 'a%0Ab', '%F0%9F%9A%9A'];
+export const HOSTILE_IDS = [
+  '%24gt',
+  '..%2F..%2Fetc',
+  'x'.repeat(300),
+  '%00',
+  '{}',
+  'not-a-uuid',
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  '%20',
+  'a%0Ab',
+  '%F0%9F%9A%9A',
+];
 
 /** Object.prototype's members and other keys that break naive lookups and merges. */
-export const PROTOTYPE_WORDS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+export const PROTOTYPE_WORDS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+];
 
 /** Stack frames, "Error:" with a source path, or dependency paths: what must never reach a client. */
-const LEAKS = [/\bat .+\.(?:[cm]?js|ts|tsx):\d+/, /\n\s+at \S/, /\bnode_modules\b/, /Error:[^\n]*(?:\/|\\)[\w.-]+\.(?:[cm]?js|ts)\b/, /\/(?:work|home|usr|src|app)\/[\w./-]+\.(?:[cm]?js|ts)\b/];
+const LEAKS = [
+  /\bat .+\.(?:[cm]?js|ts|tsx):\d+/,
+  /\n\s+at \S/,
+  /\bnode_modules\b/,
+  /Error:[^\n]*(?:\/|\\)[\w.-]+\.(?:[cm]?js|ts)\b/,
+  /\/(?:work|home|usr|src|app)\/[\w./-]+\.(?:[cm]?js|ts)\b/,
+];
 
 /** Whether an answer's text shows the server's insides (stack traces, source or module paths). */
 export const leaksInternals = (text: string): boolean => LEAKS.some((re) => re.test(text));
 
 /** Registers a staff account with the product's sign-up code and logs in; the token opens admin routes. */
-export async function staffToken(baseUrl: string, signupCode: string, name = 'fuzzadmin', password = 'fuzz-pass-123'): Promise<string> {
+export async function staffToken(
+  baseUrl: string,
+  signupCode: string,
+  name = 'fuzzadmin',
+  password = 'fuzz-pass-123',
+): Promise<string> {
   const api = apiClient(() => baseUrl);
   await api('POST', '/api/account/register', { name, password, password1: password, uniquecode: signupCode });
   const login = await api<{ token?: string }>('POST', '/api/account/login', { username: name, password });
-  if (typeof login.body.token !== 'string') throw new Error(`staff login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  if (typeof login.body.token !== 'string')
+    throw new Error(`staff login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return login.body.token;
 }
 
@@ -198,9 +249,28 @@ function hostileValue(rng: Rng): unknown {
     case 0:
       return pick(rng, [0, -1, 1.5, -0.5, 1e308, -1e308, 5e-324, 2 ** 53 + 1, 10_000_001, true, false, null]);
     case 1:
-      return pick(rng, [[], [1, 2, 3], {}, [null], [[[]]], { a: 1 }, [{}], ['NW2', 'SE1'], Array.from({ length: 1000 }, (_, i) => ({ id: `s${i}`, location: 'NW2' }))]);
+      return pick(rng, [
+        [],
+        [1, 2, 3],
+        {},
+        [null],
+        [[[]]],
+        { a: 1 },
+        [{}],
+        ['NW2', 'SE1'],
+        Array.from({ length: 1000 }, (_, i) => ({ id: `s${i}`, location: 'NW2' })),
+      ]);
     case 2:
-      return pick(rng, [{ $gt: '' }, { $ne: null }, { $where: 'sleep(100)' }, { $regex: '.*' }, { $in: [30, 50] }, { $exists: true }, { $size: 2 }, { $or: [{}] }]);
+      return pick(rng, [
+        { $gt: '' },
+        { $ne: null },
+        { $where: 'sleep(100)' },
+        { $regex: '.*' },
+        { $in: [30, 50] },
+        { $exists: true },
+        { $size: 2 },
+        { $or: [{}] },
+      ]);
     case 3:
       // 100 KB strings are rare (each one is real traffic) but always in the mix.
       return chance(rng, 0.25) ? 'x'.repeat(100 * 1024) : 'A'.repeat(pick(rng, [300, 5_000, 20_000]));
@@ -213,18 +283,39 @@ function hostileValue(rng: Rng): unknown {
     case 7:
       return pick(rng, ['NaN', 'Infinity', '-Infinity', '1e308', '-0', '0x1F', '1_000', '12abc', ' 30 ', '']);
     case 8:
-      return pick(rng, ['\ud800', '\u202eevil', '🚚🚚🚚', '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '../../etc/passwd', '\r\nX-Injected: 1']);
+      return pick(rng, [
+        '\ud800',
+        '\u202eevil',
+        '🚚🚚🚚',
+        '<script>alert(1)</script>',
+        "' OR 1=1 --",
+        '${7*7}',
+        '../../etc/passwd',
+        '\r\nX-Injected: 1',
+      ]);
     case 9:
-      return pick(rng, ['2026-02-30T25:61:00Z', 'yesterday', '0000-00-00', '9999-12-31T23:59:59Z', '1970-01-01T00:00:00Z']);
+      return pick(rng, [
+        '2026-02-30T25:61:00Z',
+        'yesterday',
+        '0000-00-00',
+        '9999-12-31T23:59:59Z',
+        '1970-01-01T00:00:00Z',
+      ]);
     default:
       return JSON.parse(`{"${pick(rng, PROTOTYPE_WORDS)}": {"polluted": true, "$gt": ""}}`);
   }
 }
 
 /** Every path to a value inside a JSON value (objects and arrays), the root excluded. */
-function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function paths(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   if (value === null || typeof value !== 'object' || out.length > 200) return out;
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
   for (const [k, v] of entries) {
     const p = [...prefix, k];
     out.push(p);
@@ -299,15 +390,32 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
     case '/api/savebooking/updatepaymentstatus':
       return chance(rng, 0.5) ? [record] : { record: [record], percentage: 50, paymentIntentId: 'pi_local_0' };
     case '/api/payments/webhook':
-      return { id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: ctx.checkoutRef, payment_status: 'paid' } } };
+      return {
+        id: 'evt_1',
+        type: 'checkout.session.completed',
+        data: { object: { id: ctx.checkoutRef, payment_status: 'paid' } },
+      };
     case '/api/contact/sendemail':
-      return { name: 'Fuzz Tester', email: 'fuzz@example.com', phone: '07700900123', title: 'Hello', message: 'A message', agree: true };
+      return {
+        name: 'Fuzz Tester',
+        email: 'fuzz@example.com',
+        phone: '07700900123',
+        title: 'Hello',
+        message: 'A message',
+        agree: true,
+      };
     case '/api/account/register':
       return { name: 'fuzzer', password: 'pass-123456', password1: 'pass-123456', uniquecode: 'not-the-code' };
     case '/api/account/login':
       return { username: 'fuzzer', password: 'pass-1234' };
     case '/api/conversations/driver':
-      return { driverId: 'drv-ali-hassan', name: 'Fuzz Tester', email: 'fuzz@example.com', about: { kind: 'quote', places: ['London NW2, UK'] }, body: 'Hello' };
+      return {
+        driverId: 'drv-ali-hassan',
+        name: 'Fuzz Tester',
+        email: 'fuzz@example.com',
+        about: { kind: 'quote', places: ['London NW2, UK'] },
+        body: 'Hello',
+      };
     case '/api/conversations/support':
       return { name: 'Fuzz Tester', page: '/booking', body: 'Hello' };
     case '/api/conversations/:id/email-confirmation':
@@ -326,17 +434,43 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
 }
 
 /** A JSON body: the route's real shape with one to three parts made hostile, or a wholly wrong value. */
-function hostileBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): { kind: string; body: string | Uint8Array<ArrayBuffer>; contentType: string; encoding?: string } {
+function hostileBody(
+  rng: Rng,
+  route: ApiRoute,
+  ctx: FuzzContext,
+): { kind: string; body: string | Uint8Array<ArrayBuffer>; contentType: string; encoding?: string } {
   const template = templateBody(rng, route, ctx);
   const roll = rng();
-  if (roll < 0.12) return { kind: 'bad-json', body: badJsonText(rng, JSON.stringify(template)), contentType: 'application/json' };
-  if (roll < 0.2) return { kind: 'whole-body', body: JSON.stringify(hostileValue(rng)), contentType: 'application/json' };
+  if (roll < 0.12)
+    return { kind: 'bad-json', body: badJsonText(rng, JSON.stringify(template)), contentType: 'application/json' };
+  if (roll < 0.2)
+    return { kind: 'whole-body', body: JSON.stringify(hostileValue(rng)), contentType: 'application/json' };
   if (roll < 0.26) {
     const kind = pick(rng, ['form', 'text', 'charset', 'encoding', 'none'] as const);
-    if (kind === 'form') return { kind: 'form-body', body: `name[$gt]=&__proto__[x]=1&constructor[prototype][y]=2&hour=NaN&${'a=1&'.repeat(50)}`, contentType: 'application/x-www-form-urlencoded' };
+    if (kind === 'form')
+      return {
+        kind: 'form-body',
+        body: `name[$gt]=&__proto__[x]=1&constructor[prototype][y]=2&hour=NaN&${'a=1&'.repeat(50)}`,
+        contentType: 'application/x-www-form-urlencoded',
+      };
     if (kind === 'text') return { kind: 'text-body', body: JSON.stringify(template), contentType: 'text/plain' };
-    if (kind === 'charset') return { kind: 'bad-charset', body: JSON.stringify(template), contentType: pick(rng, ['application/json; charset=utf-7', 'application/json; charset=x-unknown', 'application/json; charset=utf-16']) };
-    if (kind === 'encoding') return { kind: 'bad-encoding', body: 'not really compressed', contentType: 'application/json', encoding: pick(rng, ['gzip', 'deflate', 'br', 'x-unknown']) };
+    if (kind === 'charset')
+      return {
+        kind: 'bad-charset',
+        body: JSON.stringify(template),
+        contentType: pick(rng, [
+          'application/json; charset=utf-7',
+          'application/json; charset=x-unknown',
+          'application/json; charset=utf-16',
+        ]),
+      };
+    if (kind === 'encoding')
+      return {
+        kind: 'bad-encoding',
+        body: 'not really compressed',
+        contentType: 'application/json',
+        encoding: pick(rng, ['gzip', 'deflate', 'br', 'x-unknown']),
+      };
     return { kind: 'no-content-type', body: JSON.stringify(template), contentType: '' };
   }
   let body = template;
@@ -347,7 +481,8 @@ function hostileBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): { kind: strin
       // A new key in some object of the body: prototype names and operators where a merge, a lookup or a store might take them.
       const key = pick(rng, [...PROTOTYPE_WORDS, '$where', '$set', 'a.b', '']);
       const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-      const at = (p: (string | number)[]) => p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], body);
+      const at = (p: (string | number)[]) =>
+        p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], body);
       const objects = [...(isObject(body) ? [[]] : []), ...all.filter((p) => isObject(at(p)))];
       body = objects.length ? setAt(body, [...pick(rng, objects), key], hostileValue(rng)) : hostileValue(rng);
       continue;
@@ -366,7 +501,7 @@ const enc = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\
 function hostileQueryPart(rng: Rng, key: string): string {
   const value = () => {
     const v = hostileValue(rng);
-    const text = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+    const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
     // Node refuses request heads over 16 KB: keep most queries under that, a few over to hit that path too.
     return enc(text.length > 12_000 && !chance(rng, 0.1) ? text.slice(0, 2_000) : text);
   };
@@ -426,9 +561,19 @@ function authHeader(rng: Rng, ctx: FuzzContext): Record<string, string> {
       return { authorization: `Bearer ${ctx.token.slice(0, -3)}abc` };
     case 5:
       // alg "none" with the real claims: must be refused, never crash the verifier.
-      return { authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${ctx.token.split('.')[1]}.` };
+      return {
+        authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${ctx.token.split('.')[1]}.`,
+      };
     case 6:
-      return { authorization: pick(rng, ['Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer a.b.c', `Bearer ${'x'.repeat(8_000)}`]) };
+      return {
+        authorization: pick(rng, [
+          'Bearer',
+          'Bearer ',
+          'Basic YWRtaW46YWRtaW4=',
+          'Bearer a.b.c',
+          `Bearer ${'x'.repeat(8_000)}`,
+        ]),
+      };
     default:
       return { authorization: `Bearer ${ctx.token}`, 'x-admin-username': pick(rng, ['mallory', '__proto__', '']) };
   }
@@ -438,12 +583,22 @@ function authHeader(rng: Rng, ctx: FuzzContext): Record<string, string> {
  * `count` malformed requests over every route, the same for the same seed: hostile bodies, query strings,
  * path ids and tokens, now and then a wrong method or an unknown path.
  */
-export function generateHostileRequests(seed: number, count: number, ctx: FuzzContext, routes: readonly ApiRoute[] = API_ROUTES): FuzzRequest[] {
+export function generateHostileRequests(
+  seed: number,
+  count: number,
+  ctx: FuzzContext,
+  routes: readonly ApiRoute[] = API_ROUTES,
+): FuzzRequest[] {
   const rng = seededRng(seed);
   const totalWeight = routes.reduce((sum, r) => sum + (r.weight ?? 1), 0);
   const pickRoute = () => {
     let left = rng() * totalWeight;
-    return routes.find((r) => (left -= r.weight ?? 1) < 0) ?? routes[routes.length - 1]!;
+    return (
+      routes.find((r) => {
+        left -= r.weight ?? 1;
+        return left < 0;
+      }) ?? routes[routes.length - 1]!
+    );
   };
   const out: FuzzRequest[] = [];
   for (let n = 0; n < count; n++) {
@@ -462,7 +617,13 @@ export function generateHostileRequests(seed: number, count: number, ctx: FuzzCo
       kind += '/wrong-method';
     }
     if (chance(rng, 0.02)) {
-      path = pick(rng, [`${path}x`, `${path}/${pick(rng, HOSTILE_IDS)}`, `/api/${pick(rng, PROTOTYPE_WORDS)}`, '/api/%E0%A4%A', `${path.toUpperCase()}`]);
+      path = pick(rng, [
+        `${path}x`,
+        `${path}/${pick(rng, HOSTILE_IDS)}`,
+        `/api/${pick(rng, PROTOTYPE_WORDS)}`,
+        '/api/%E0%A4%A',
+        `${path.toUpperCase()}`,
+      ]);
       kind += '/odd-path';
     }
 
@@ -484,7 +645,14 @@ export function generateHostileRequests(seed: number, count: number, ctx: FuzzCo
       kind += `/${b.kind}`;
     }
     if (route.path === '/api/payments/webhook' && chance(rng, 0.7)) {
-      headers['stripe-signature'] = pick(rng, ['t=1,v1=abc', 't=NaN,v1=', 'garbage', `t=${Date.now()},v1=${'0'.repeat(64)}`, 't=1e308,v1=x,v1=y', '']);
+      headers['stripe-signature'] = pick(rng, [
+        't=1,v1=abc',
+        't=NaN,v1=',
+        'garbage',
+        `t=${Date.now()},v1=${'0'.repeat(64)}`,
+        't=1e308,v1=x,v1=y',
+        '',
+      ]);
     }
     out.push({ kind, method, url: `${path}${query}`, headers, body });
   }

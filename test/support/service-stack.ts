@@ -53,7 +53,11 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     dataDir,
     env,
     async start(def, extra = {}) {
-      const service = await startService(def, def.loadConfig({ ...env, ...extra }), { bus, clock: options.clock, logger: options.logger });
+      const service = await startService(def, def.loadConfig({ ...env, ...extra }), {
+        bus,
+        clock: options.clock,
+        logger: options.logger,
+      });
       running.push(service);
       return service;
     },

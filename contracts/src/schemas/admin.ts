@@ -30,8 +30,15 @@ export const adminRegisterSchema = yup.object({
 });
 export type AdminRegister = yup.InferType<typeof adminRegisterSchema>;
 
-export interface AdminLoginResponse { token?: string; success: boolean; message: string }
-export interface AdminRegisterResponse { message?: string; errormessage?: string }
+export interface AdminLoginResponse {
+  token?: string;
+  success: boolean;
+  message: string;
+}
+export interface AdminRegisterResponse {
+  message?: string;
+  errormessage?: string;
+}
 
 /** One service's readiness as the staff health page shows it (admin-auth probes each `/health/ready`). */
 export type ServiceState = 'ready' | 'not ready' | 'unreachable';

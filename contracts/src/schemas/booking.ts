@@ -48,7 +48,11 @@ const textField = () => yup.string().transform(emptyToUndefined);
 const isoDate = yup
   .string()
   .transform(emptyToUndefined)
-  .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || v === '' || !Number.isNaN(Date.parse(v)));
+  .test(
+    'iso-date',
+    'Moving date must be a valid date',
+    (v) => v === undefined || v === '' || !Number.isNaN(Date.parse(v)),
+  );
 
 /** The booking's phone rule (the form's and the servers'): see `ukPhoneSchema`. */
 const bookingPhone = () => ukPhoneSchema({ required: b.phoneRequired, digits: b.phoneDigits, length: b.phoneLength });
@@ -66,7 +70,9 @@ export interface ViaStopProblem {
  * A via stop is a full address like the two ends: a building address of 4 characters or more and its
  * stairs, or it is removed. The booking form and the servers (`bookingCompleteSchema`) apply this one rule.
  */
-export function viaStopProblems(addresses: readonly { physicalAddress?: string | null; stair?: number | string | null }[] | undefined): ViaStopProblem[] {
+export function viaStopProblems(
+  addresses: readonly { physicalAddress?: string | null; stair?: number | string | null }[] | undefined,
+): ViaStopProblem[] {
   const problems: ViaStopProblem[] = [];
   (addresses ?? []).slice(1, -1).forEach((a, i) => {
     const stop = i + 1;
@@ -74,13 +80,15 @@ export function viaStopProblems(addresses: readonly { physicalAddress?: string |
     const text = (a.physicalAddress ?? '').trim();
     if (!text) problems.push({ stop, index, field: 'physicalAddress', message: b.viaAddressRequired(stop) });
     else if (text.length < 4) problems.push({ stop, index, field: 'physicalAddress', message: b.addressMin });
-    if (a.stair === undefined || a.stair === null || a.stair === '') problems.push({ stop, index, field: 'stair', message: b.viaStairRequired(stop) });
+    if (a.stair === undefined || a.stair === null || a.stair === '')
+      problems.push({ stop, index, field: 'stair', message: b.viaStairRequired(stop) });
   });
   return problems;
 }
 
 /** The move's addresses: collection first, delivery last, via stops between. */
-const addressListSchema = () => yup.array(addressEntrySchema).min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses');
+const addressListSchema = () =>
+  yup.array(addressEntrySchema).min(2, 'At least 2 addresses are required').max(12, 'At most 12 addresses');
 
 /**
  * The shared booking data posted to POST /api/booking. A draft (addresses chosen, nothing else yet)
@@ -155,7 +163,9 @@ export const bookingCompleteSchema = bookingDraftSchema
   })
   .test('via-stops', function (value) {
     const [first] = viaStopProblems(value?.addresses);
-    return first ? this.createError({ path: `addresses[${first.index}].${first.field}`, message: first.message }) : true;
+    return first
+      ? this.createError({ path: `addresses[${first.index}].${first.field}`, message: first.message })
+      : true;
   });
 export type BookingComplete = yup.InferType<typeof bookingCompleteSchema>;
 
@@ -177,8 +187,16 @@ export const bookingFormSchema = yup.object({
 });
 export type BookingForm = yup.InferType<typeof bookingFormSchema>;
 export const EMPTY_BOOKING_FORM: BookingForm = {
-  name: '', email: '', phone: '', collection_address: '', collection_stair: '', delivery_address: '',
-  delivery_stair: '', moving_date: '', how_many_hour: '', descriContent: '',
+  name: '',
+  email: '',
+  phone: '',
+  collection_address: '',
+  collection_stair: '',
+  delivery_address: '',
+  delivery_stair: '',
+  moving_date: '',
+  how_many_hour: '',
+  descriContent: '',
 };
 
 export const NOTHING_TO_AMEND = 'Choose what to amend: a new date, the hours or the stops';
@@ -194,5 +212,9 @@ export const amendBookingSchema = yup
     hour: hourSchema.optional(),
     addresses: addressListSchema().optional(),
   })
-  .test('something-to-amend', NOTHING_TO_AMEND, (v) => !!v && (v.date !== undefined || v.hour !== undefined || v.addresses !== undefined));
+  .test(
+    'something-to-amend',
+    NOTHING_TO_AMEND,
+    (v) => !!v && (v.date !== undefined || v.hour !== undefined || v.addresses !== undefined),
+  );
 export type AmendBookingRequest = yup.InferType<typeof amendBookingSchema>;

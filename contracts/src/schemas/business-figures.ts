@@ -18,7 +18,11 @@ export function shiftDay(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-const day = () => yup.string().required().matches(/^\d{4}-\d{2}-\d{2}$/);
+const day = () =>
+  yup
+    .string()
+    .required()
+    .matches(/^\d{4}-\d{2}-\d{2}$/);
 const count = () => yup.number().integer().min(0).required();
 
 const businessDaySchema = yup

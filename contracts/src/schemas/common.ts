@@ -41,18 +41,35 @@ export function normaliseUkPhone(value: string): string {
 export const UK_PHONE_DIGITS = { min: 10, max: 11 } as const;
 
 const normalisedPhone = () =>
-  yup.string().transform((value: unknown, original: unknown) => (original === null || original === '' ? undefined : typeof value === 'string' ? normaliseUkPhone(value) : value));
+  yup
+    .string()
+    .transform((value: unknown, original: unknown) =>
+      original === null || original === '' ? undefined : typeof value === 'string' ? normaliseUkPhone(value) : value,
+    );
 
-const phoneChecks = <S extends yup.StringSchema<string | undefined>>(schema: S, messages: { digits: string; length: string }): S =>
+const phoneChecks = <S extends yup.StringSchema<string | undefined>>(
+  schema: S,
+  messages: { digits: string; length: string },
+): S =>
   schema
     .matches(DIGITS_ONLY, { message: messages.digits, excludeEmptyString: true })
-    .test('uk-phone-length', messages.length, (v) => v == null || v === '' || !DIGITS_ONLY.test(v) || (v.length >= UK_PHONE_DIGITS.min && v.length <= UK_PHONE_DIGITS.max));
+    .test(
+      'uk-phone-length',
+      messages.length,
+      (v) =>
+        v == null ||
+        v === '' ||
+        !DIGITS_ONLY.test(v) ||
+        (v.length >= UK_PHONE_DIGITS.min && v.length <= UK_PHONE_DIGITS.max),
+    );
 
 /**
  * The one phone rule of the booking and contact forms and of the servers behind them: normalised,
  * then digits only (the form's own message), then 10 or 11 digits.
  */
-export const ukPhoneSchema = (messages: { required: string; digits: string; length: string }) => phoneChecks(normalisedPhone().required(messages.required), messages);
+export const ukPhoneSchema = (messages: { required: string; digits: string; length: string }) =>
+  phoneChecks(normalisedPhone().required(messages.required), messages);
 
 /** The same rule where a phone may be missing (a draft): an empty value passes, any other is checked alike. */
-export const optionalUkPhoneSchema = (messages: { digits: string; length: string }) => phoneChecks(normalisedPhone().optional(), messages);
+export const optionalUkPhoneSchema = (messages: { digits: string; length: string }) =>
+  phoneChecks(normalisedPhone().optional(), messages);

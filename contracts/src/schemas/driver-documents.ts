@@ -14,11 +14,17 @@ export const DRIVER_DOCUMENT_MSG = {
 const M = DRIVER_DOCUMENT_MSG;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** A real calendar day (2027-02-30 is refused, not rolled over). */
-const realDay = (v: string | undefined) => !!v && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const realDay = (v: string | undefined) =>
+  !!v && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 const documentSchema = yup
   .object({
-    reference: yup.string().trim().required(M.reference).max(40, M.referenceForm).matches(/^[\w ./-]+$/, M.referenceForm),
+    reference: yup
+      .string()
+      .trim()
+      .required(M.reference)
+      .max(40, M.referenceForm)
+      .matches(/^[\w ./-]+$/, M.referenceForm),
     expiresOn: yup
       .string()
       .required(M.expiresOn)
@@ -34,10 +40,24 @@ export const driverDocumentsSchema = yup.object({ insurance: documentSchema, lic
 export type DriverDocumentsInput = yup.InferType<typeof driverDocumentsSchema>;
 
 /** GET /api/drivers/admin/:id/calendar?week=: any day of the wanted week (absent: this week). */
-export const driverWeekQuerySchema = yup.object({ week: yup.string().optional().matches(DATE, M.week).test('real', M.week, (v) => v === undefined || realDay(v)) });
+export const driverWeekQuerySchema = yup.object({
+  week: yup
+    .string()
+    .optional()
+    .matches(DATE, M.week)
+    .test('real', M.week, (v) => v === undefined || realDay(v)),
+});
 
 /** The most records one staff search answers; more matches say so (`truncated`), to type more. */
 export const BOOKING_SEARCH_LIMIT = 20;
 
 /** GET /api/backdata/search?q=: a retrieve code, or part of a customer's name, phone or e-mail. */
-export const bookingSearchQuerySchema = yup.object({ q: yup.string().trim().required(M.search).min(2, M.search).max(100, M.searchLong).test({ ...noControlCharacters, message: M.search }) });
+export const bookingSearchQuerySchema = yup.object({
+  q: yup
+    .string()
+    .trim()
+    .required(M.search)
+    .min(2, M.search)
+    .max(100, M.searchLong)
+    .test({ ...noControlCharacters, message: M.search }),
+});

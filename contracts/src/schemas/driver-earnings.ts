@@ -36,11 +36,19 @@ const isMonday = (v: string) => {
 
 /** `?week=YYYY-MM-DD` (a Monday); absent: the current week. */
 export const earningsWeekQuerySchema = yup.object({
-  week: yup.string().optional().matches(/^\d{4}-\d{2}-\d{2}$/, EARNINGS_MSG.week).test('monday', EARNINGS_MSG.week, (v) => v === undefined || isMonday(v)),
+  week: yup
+    .string()
+    .optional()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, EARNINGS_MSG.week)
+    .test('monday', EARNINGS_MSG.week, (v) => v === undefined || isMonday(v)),
 });
 
 export const payoutRequestSchema = yup.object({
-  week: yup.string().required(EARNINGS_MSG.week).matches(/^\d{4}-\d{2}-\d{2}$/, EARNINGS_MSG.week).test('monday', EARNINGS_MSG.week, (v) => !!v && isMonday(v)),
+  week: yup
+    .string()
+    .required(EARNINGS_MSG.week)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, EARNINGS_MSG.week)
+    .test('monday', EARNINGS_MSG.week, (v) => !!v && isMonday(v)),
 });
 export type PayoutRequest = yup.InferType<typeof payoutRequestSchema>;
 
@@ -58,8 +66,15 @@ export type CommissionRateUpdate = yup.InferType<typeof commissionRateUpdateSche
 export const percentToBps = (percent: number): number => Math.round(percent * 100);
 export const bpsToPercentText = (bps: number): string => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
 
-export interface CommissionRateChange { rateBps: number; by: string; at: string }
-export interface CommissionRateView { rateBps: number; changes: CommissionRateChange[] }
+export interface CommissionRateChange {
+  rateBps: number;
+  by: string;
+  at: string;
+}
+export interface CommissionRateView {
+  rateBps: number;
+  changes: CommissionRateChange[];
+}
 
 /** One job of the week: what the customer paid and how, and what it leaves each side. */
 export interface EarningsLine {

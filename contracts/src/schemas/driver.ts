@@ -36,7 +36,14 @@ export const DRIVER_MSG = {
   reason: 'Say why in at most 500 characters',
 } as const;
 
-const pence = () => yup.number().typeError(DRIVER_MSG.pence).integer(DRIVER_MSG.pence).min(0, DRIVER_MSG.pence).max(100_000, DRIVER_MSG.pence).required(DRIVER_MSG.pence);
+const pence = () =>
+  yup
+    .number()
+    .typeError(DRIVER_MSG.pence)
+    .integer(DRIVER_MSG.pence)
+    .min(0, DRIVER_MSG.pence)
+    .max(100_000, DRIVER_MSG.pence)
+    .required(DRIVER_MSG.pence);
 const perKey = <K extends string>(keys: readonly K[]) =>
   yup.object(Object.fromEntries(keys.map((k) => [k, pence()])) as Record<K, ReturnType<typeof pence>>).required();
 
@@ -46,12 +53,28 @@ const cardNumbersShape = {
   helpersPerHourPence: perKey(HELP_LEVELS),
   stairPerFlightPerHourPence: perKey(HELP_LEVELS),
   mileagePencePerMile: pence(),
-  freeRouteUnderMiles: yup.number().typeError(DRIVER_MSG.miles).min(0, DRIVER_MSG.miles).max(100, DRIVER_MSG.miles).required(DRIVER_MSG.miles),
+  freeRouteUnderMiles: yup
+    .number()
+    .typeError(DRIVER_MSG.miles)
+    .min(0, DRIVER_MSG.miles)
+    .max(100, DRIVER_MSG.miles)
+    .required(DRIVER_MSG.miles),
   viaStopPence: pence(),
   lateBookingPence: pence(),
-  lateBookingWithinMinutes: yup.number().typeError(DRIVER_MSG.minutes).integer(DRIVER_MSG.minutes).min(0, DRIVER_MSG.minutes).max(1440, DRIVER_MSG.minutes).required(DRIVER_MSG.minutes),
+  lateBookingWithinMinutes: yup
+    .number()
+    .typeError(DRIVER_MSG.minutes)
+    .integer(DRIVER_MSG.minutes)
+    .min(0, DRIVER_MSG.minutes)
+    .max(1440, DRIVER_MSG.minutes)
+    .required(DRIVER_MSG.minutes),
   outOfHoursPence: pence(),
-  minimumHours: yup.number().typeError(DRIVER_MSG.minimumHours).min(1, DRIVER_MSG.minimumHours).max(12, DRIVER_MSG.minimumHours).required(DRIVER_MSG.minimumHours),
+  minimumHours: yup
+    .number()
+    .typeError(DRIVER_MSG.minimumHours)
+    .min(1, DRIVER_MSG.minimumHours)
+    .max(12, DRIVER_MSG.minimumHours)
+    .required(DRIVER_MSG.minimumHours),
 };
 
 export const cardNumbersSchema = yup.object(cardNumbersShape);
@@ -59,7 +82,17 @@ export type CardNumbers = yup.InferType<typeof cardNumbersSchema>;
 
 /** A list of London clock hours (0 to 23). */
 const clockHours = () =>
-  yup.array(yup.number().typeError(DRIVER_MSG.hours).integer(DRIVER_MSG.hours).min(0, DRIVER_MSG.hours).max(23, DRIVER_MSG.hours).required()).max(24, DRIVER_MSG.hours);
+  yup
+    .array(
+      yup
+        .number()
+        .typeError(DRIVER_MSG.hours)
+        .integer(DRIVER_MSG.hours)
+        .min(0, DRIVER_MSG.hours)
+        .max(23, DRIVER_MSG.hours)
+        .required(),
+    )
+    .max(24, DRIVER_MSG.hours);
 
 /** The full driver price card (pence; docs/PRICING.md). */
 export const priceCardSchema = yup.object({
@@ -84,18 +117,63 @@ const PHOTO_MAX_CHARS = Math.ceil((200 * 1024 * 4) / 3) + 40;
 const photoSchema = yup
   .string()
   .max(PHOTO_MAX_CHARS, DRIVER_MSG.photo)
-  .test('photo', DRIVER_MSG.photo, (v) => !v || /^https:\/\/[^\s"'<>]{3,500}$/.test(v) || /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(v))
+  .test(
+    'photo',
+    DRIVER_MSG.photo,
+    (v) =>
+      !v ||
+      /^https:\/\/[^\s"'<>]{3,500}$/.test(v) ||
+      /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(v),
+  )
   .default('');
 
 /** POST /api/drivers/admin: a new driver (suspended drivers are never offered). */
 export const driverCreateSchema = yup.object({
-  name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).test(noControlCharacters).required(DRIVER_MSG.name),
+  name: yup
+    .string()
+    .trim()
+    .min(2, DRIVER_MSG.name)
+    .max(60, DRIVER_MSG.name)
+    .test(noControlCharacters)
+    .required(DRIVER_MSG.name),
   email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).required(DRIVER_MSG.email),
-  phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).required(DRIVER_MSG.phone),
-  vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).required(DRIVER_MSG.vanSizes),
-  helpLevels: yup.array(yup.string().oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels).required()).min(1, DRIVER_MSG.helpLevels).max(4).required(DRIVER_MSG.helpLevels),
-  basePostcode: yup.string().trim().uppercase().matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode).required(DRIVER_MSG.basePostcode),
-  serviceRadiusMiles: yup.number().typeError(DRIVER_MSG.radius).min(1, DRIVER_MSG.radius).max(60, DRIVER_MSG.radius).required(DRIVER_MSG.radius),
+  phone: yup
+    .string()
+    .trim()
+    .matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone)
+    .required(DRIVER_MSG.phone),
+  vanSizes: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes)
+        .required(),
+    )
+    .min(1, DRIVER_MSG.vanSizes)
+    .max(4)
+    .required(DRIVER_MSG.vanSizes),
+  helpLevels: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels)
+        .required(),
+    )
+    .min(1, DRIVER_MSG.helpLevels)
+    .max(4)
+    .required(DRIVER_MSG.helpLevels),
+  basePostcode: yup
+    .string()
+    .trim()
+    .uppercase()
+    .matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode)
+    .required(DRIVER_MSG.basePostcode),
+  serviceRadiusMiles: yup
+    .number()
+    .typeError(DRIVER_MSG.radius)
+    .min(1, DRIVER_MSG.radius)
+    .max(60, DRIVER_MSG.radius)
+    .required(DRIVER_MSG.radius),
   card: priceCardSchema.required(),
   cardBounds: cardBoundsSchema.optional().default(undefined),
   photoUrl: photoSchema,
@@ -107,11 +185,45 @@ export type DriverCreate = yup.InferType<typeof driverCreateSchema>;
 export const driverPatchSchema = yup.object({
   name: yup.string().trim().min(2, DRIVER_MSG.name).max(60, DRIVER_MSG.name).test(noControlCharacters).optional(),
   email: yup.string().trim().lowercase().email(DRIVER_MSG.email).max(200, DRIVER_MSG.email).optional(),
-  phone: yup.string().trim().matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone).optional(),
-  vanSizes: yup.array(yup.string().oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes).required()).min(1, DRIVER_MSG.vanSizes).max(4).optional().default(undefined),
-  helpLevels: yup.array(yup.string().oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels).required()).min(1, DRIVER_MSG.helpLevels).max(4).optional().default(undefined),
-  basePostcode: yup.string().trim().uppercase().matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode).optional(),
-  serviceRadiusMiles: yup.number().typeError(DRIVER_MSG.radius).min(1, DRIVER_MSG.radius).max(60, DRIVER_MSG.radius).optional(),
+  phone: yup
+    .string()
+    .trim()
+    .matches(/^\+?\d{10,13}$/, DRIVER_MSG.phone)
+    .optional(),
+  vanSizes: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...VAN_SIZES], DRIVER_MSG.vanSizes)
+        .required(),
+    )
+    .min(1, DRIVER_MSG.vanSizes)
+    .max(4)
+    .optional()
+    .default(undefined),
+  helpLevels: yup
+    .array(
+      yup
+        .string()
+        .oneOf([...HELP_LEVELS], DRIVER_MSG.helpLevels)
+        .required(),
+    )
+    .min(1, DRIVER_MSG.helpLevels)
+    .max(4)
+    .optional()
+    .default(undefined),
+  basePostcode: yup
+    .string()
+    .trim()
+    .uppercase()
+    .matches(/^[A-Z]{1,2}\d[A-Z\d]?( ?\d[A-Z]{2})?$/, DRIVER_MSG.basePostcode)
+    .optional(),
+  serviceRadiusMiles: yup
+    .number()
+    .typeError(DRIVER_MSG.radius)
+    .min(1, DRIVER_MSG.radius)
+    .max(60, DRIVER_MSG.radius)
+    .optional(),
   card: priceCardSchema.optional().default(undefined),
   cardBounds: cardBoundsSchema.optional().default(undefined),
   photoUrl: photoSchema.optional().default(undefined),
@@ -169,7 +281,10 @@ export const AVAILABILITY_MSG = {
 } as const;
 
 const quarterHour = () =>
-  yup.string().required(AVAILABILITY_MSG.time).matches(/^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/, AVAILABILITY_MSG.time);
+  yup
+    .string()
+    .required(AVAILABILITY_MSG.time)
+    .matches(/^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/, AVAILABILITY_MSG.time);
 
 export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -188,9 +303,16 @@ const daySchema = yup
 
 /** PUT /api/driver/me/availability (and what GET answers): when a driver works. */
 export const availabilitySchema = yup.object({
-  weekly: yup.object(Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema])) as Record<Weekday, typeof daySchema>).required(),
+  weekly: yup
+    .object(Object.fromEntries(WEEKDAYS.map((d) => [d, daySchema])) as Record<Weekday, typeof daySchema>)
+    .required(),
   daysOff: yup
-    .array(yup.string().required().matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, AVAILABILITY_MSG.dayOff))
+    .array(
+      yup
+        .string()
+        .required()
+        .matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, AVAILABILITY_MSG.dayOff),
+    )
     .max(366, AVAILABILITY_MSG.tooMany)
     .required(),
 });
@@ -199,22 +321,42 @@ export type Availability = yup.InferType<typeof availabilitySchema>;
 // ---- Holds on a driver's time (service to service) -------------------------------------------
 
 const isoInstant = (field: string) =>
-  yup.string().required(`${field} is required`).test('iso', `${field} must be an ISO date`, (v) => !!v && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)));
+  yup
+    .string()
+    .required(`${field} is required`)
+    .test(
+      'iso',
+      `${field} must be an ISO date`,
+      (v) => !!v && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)),
+    );
 
 /** A hold refused (another booking has the driver then): payment passes it on, the web app shows it as a stale quote. */
 export const DRIVER_TAKEN_MESSAGE = 'This driver is no longer free at that time: get quotes again';
 
 /** POST /internal/drivers/:id/holds (payment, when a checkout starts). */
 export const driverHoldSchema = yup.object({
-  bookingId: yup.string().required('bookingId is required').matches(/^[\w-]{1,64}$/, 'bookingId must be a booking id'),
+  bookingId: yup
+    .string()
+    .required('bookingId is required')
+    .matches(/^[\w-]{1,64}$/, 'bookingId must be a booking id'),
   start: isoInstant('start'),
   /** Either the window's end, or the booked hours (quote adds the driver's minimum, as pricing does). */
-  end: yup.string().optional().test('iso', 'end must be an ISO date', (v) => v === undefined || (/^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v)))),
+  end: yup
+    .string()
+    .optional()
+    .test(
+      'iso',
+      'end must be an ISO date',
+      (v) => v === undefined || (/^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v))),
+    ),
   hours: yup.number().optional().min(0, 'hours must be 0 to 24').max(24, 'hours must be 0 to 24'),
   /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
   expiresAt: isoInstant('expiresAt'),
   /** Whose checkout it is (platform holdHolderOf: a hash of the contact e-mail): their own quotes still see the driver. */
-  holder: yup.string().optional().matches(/^[0-9a-f]{32}$/, 'holder must be a holder key'),
+  holder: yup
+    .string()
+    .optional()
+    .matches(/^[0-9a-f]{32}$/, 'holder must be a holder key'),
 });
 export type DriverHold = yup.InferType<typeof driverHoldSchema>;
 
@@ -235,7 +377,15 @@ export interface JobView {
   respondedAt: string | null;
   /** Why a job went back to staff (declined, not answered in time, or its driver suspended). */
   returnedBecause: JobReturnReason | null;
-  move: { date: string; totalHour: number; addresses: { location: string; physicalAddress: string; stair: number }[]; typeofVan: string; typeOfWorker: string; description: string; items?: ItemLine[] };
+  move: {
+    date: string;
+    totalHour: number;
+    addresses: { location: string; physicalAddress: string; stair: number }[];
+    typeofVan: string;
+    typeOfWorker: string;
+    description: string;
+    items?: ItemLine[];
+  };
   /**
    * The customer's contact, once the driver has accepted a live booking: before that the driver sees
    * only the name (`customerName`), and a cancelled or postponed move shows none (null): nobody's
@@ -285,10 +435,14 @@ const RETURNED_TEXT: Record<JobReturnReason, string> = {
 };
 
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
-export function jobStateText(job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>): string {
+export function jobStateText(
+  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>,
+): string {
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
-    return refund > 0 ? `Cancelled by the customer: £${(refund / 100).toFixed(2)} refunded` : 'Cancelled by the customer: no refund';
+    return refund > 0
+      ? `Cancelled by the customer: £${(refund / 100).toFixed(2)} refunded`
+      : 'Cancelled by the customer: no refund';
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
   if (job.status === 'offered') return 'Offered: waiting for your answer';
@@ -296,7 +450,11 @@ export function jobStateText(job: Pick<JobView, 'status' | 'returnedBecause' | '
   return RETURNED_TEXT[job.returnedBecause ?? 'declined'];
 }
 
-export interface DriverJobsResponse { upcoming: JobView[]; today: JobView[]; past: JobView[] }
+export interface DriverJobsResponse {
+  upcoming: JobView[];
+  today: JobView[];
+  past: JobView[];
+}
 
 // ---- Driver accounts (admin-auth): invitation, password, sign-in -----------------------------
 
@@ -324,7 +482,12 @@ export const DRIVER_ACCOUNT_MSG = {
 
 /** POST /api/driver-account/login */
 export const driverLoginSchema = yup.object({
-  email: yup.string().trim().lowercase().required(DRIVER_ACCOUNT_MSG.emailRequired).max(200, DRIVER_ACCOUNT_MSG.loginFailed),
+  email: yup
+    .string()
+    .trim()
+    .lowercase()
+    .required(DRIVER_ACCOUNT_MSG.emailRequired)
+    .max(200, DRIVER_ACCOUNT_MSG.loginFailed),
   password: yup.string().required(DRIVER_ACCOUNT_MSG.passwordRequired).max(200, DRIVER_ACCOUNT_MSG.loginFailed),
 });
 export type DriverLogin = yup.InferType<typeof driverLoginSchema>;
@@ -332,20 +495,42 @@ export type DriverLogin = yup.InferType<typeof driverLoginSchema>;
 /** POST /api/driver-account/welcome/:token: the driver's first password. */
 export const driverPasswordSchema = yup.object({
   password: newPasswordField(DRIVER_ACCOUNT_MSG.passwordRequired),
-  password1: yup.string().required(DRIVER_ACCOUNT_MSG.passwordConfirm).oneOf([yup.ref('password')], DRIVER_ACCOUNT_MSG.passwordMatch),
+  password1: yup
+    .string()
+    .required(DRIVER_ACCOUNT_MSG.passwordConfirm)
+    .oneOf([yup.ref('password')], DRIVER_ACCOUNT_MSG.passwordMatch),
 });
 export type DriverPasswordSet = yup.InferType<typeof driverPasswordSchema>;
 
-export interface DriverIdentity { id: string; name: string; email: string }
+export interface DriverIdentity {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** Login and password-set answer: a driver-role bearer token for `/api/driver/*`. */
-export interface DriverLoginResponse { success: true; token: string; message: string; driver: DriverIdentity }
+export interface DriverLoginResponse {
+  success: true;
+  token: string;
+  message: string;
+  driver: DriverIdentity;
+}
 
 /** GET /api/driver-account/welcome/:token: whom the invitation is for, before a password is chosen. */
-export interface DriverInvitePreview { name: string; email: string; expiresAt: string }
+export interface DriverInvitePreview {
+  name: string;
+  email: string;
+  expiresAt: string;
+}
 
 /** POST /api/driver-account/admin/invite/:driverId (staff). */
-export interface DriverInviteSent { driverId: string; email: string; invitedAt: string; expiresAt: string; message: string }
+export interface DriverInviteSent {
+  driverId: string;
+  email: string;
+  invitedAt: string;
+  expiresAt: string;
+  message: string;
+}
 
 export type DriverAccountStatus = 'none' | 'invited' | 'active';
 
@@ -384,7 +569,10 @@ export interface JobCandidate {
 
 /** POST /api/drivers/admin/jobs/:id/reassign */
 export const reassignJobSchema = yup.object({
-  driverId: yup.string().required('Choose a driver').matches(/^[\w-]{1,64}$/, 'Choose a driver'),
+  driverId: yup
+    .string()
+    .required('Choose a driver')
+    .matches(/^[\w-]{1,64}$/, 'Choose a driver'),
   /** Staff confirm a price above the booked one (the customer still pays what was booked). */
   acceptDifference: yup.boolean().optional(),
 });
@@ -395,5 +583,6 @@ export const REASSIGN_MSG = {
   cancelled: 'This booking was cancelled: there is nothing to reassign.',
   sameDriver: 'That driver gave this job back: choose another driver.',
   notFree: 'That driver is not free for this move any more: choose another driver.',
-  overBooked: (name: string, price: string, booked: string) => `${name}'s price for this move is ${price}, more than the ${booked} the customer booked: confirm to reassign and bear the difference.`,
+  overBooked: (name: string, price: string, booked: string) =>
+    `${name}'s price for this move is ${price}, more than the ${booked} the customer booked: confirm to reassign and bear the difference.`,
 } as const;

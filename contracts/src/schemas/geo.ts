@@ -8,7 +8,9 @@ export interface GeoSuggestion {
   lat: number;
   lng: number;
 }
-export interface GeoAutocompleteResponse { predictions: GeoSuggestion[] }
+export interface GeoAutocompleteResponse {
+  predictions: GeoSuggestion[];
+}
 
 /** GET /api/geo/geocode?address= answer, shaped like Google's Geocoding API (the reference client reads results[0].geometry.location). */
 export interface GeoGeocodeResponse {
@@ -17,4 +19,8 @@ export interface GeoGeocodeResponse {
 }
 
 /** GET /api/geo/coverage?address= (or ?lat=&lng=) answer: is a pickup inside the 30-mile NW2 radius? */
-export interface GeoCoverageResponse { withinRadius: boolean; miles: number; radiusMiles: number }
+export interface GeoCoverageResponse {
+  withinRadius: boolean;
+  miles: number;
+  radiusMiles: number;
+}

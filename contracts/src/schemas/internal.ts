@@ -36,7 +36,11 @@ export const INTERNAL_ID = /^[\w-]{1,64}$/;
  * own slots left out) and the `bookedCard` it was priced on (a change is priced at the booked rates,
  * not at rates the driver set since).
  */
-export type InternalPriceRequest = Record<string, unknown> & { driverId?: string; bookingId?: string; bookedCard?: PriceCardWire };
+export type InternalPriceRequest = Record<string, unknown> & {
+  driverId?: string;
+  bookingId?: string;
+  bookedCard?: PriceCardWire;
+};
 
 /** The driver's contact snapshot a booking keeps (they get the customer's details once paid). */
 export interface DriverContact {
@@ -62,7 +66,8 @@ export interface InternalPriceResponse {
  * The price answer's 409 when a booked move is changed (a new date, more hours, other stops) onto time
  * its driver does not have: booked for another job, not working then, or no longer driving for us.
  */
-export const DRIVER_NOT_FREE_FOR_CHANGE = 'The driver booked for this move is not free at that time: choose another time.';
+export const DRIVER_NOT_FREE_FOR_CHANGE =
+  'The driver booked for this move is not free at that time: choose another time.';
 
 /** POST /internal/bookings body: a quote never saved, to store as an unpaid record (no QuoteSaved). */
 export interface InternalCreateBookingRequest {

@@ -17,5 +17,10 @@ export const reactivateBookingSchema = yup.object({
     .required('Choose Moving Date is required')
     .test('iso-date', 'Moving date must be a valid date', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
   /** The new total the customer was shown (POST .../reactivate/price); a different price now is refused with 409. */
-  expectedTotalPence: yup.number().typeError('expectedTotalPence must be a whole number of pence').integer('expectedTotalPence must be a whole number of pence').min(0, 'expectedTotalPence must be a whole number of pence').optional(),
+  expectedTotalPence: yup
+    .number()
+    .typeError('expectedTotalPence must be a whole number of pence')
+    .integer('expectedTotalPence must be a whole number of pence')
+    .min(0, 'expectedTotalPence must be a whole number of pence')
+    .optional(),
 });

@@ -10,7 +10,13 @@ export const PROVIDER_REF_PATTERN = /^[\w-]{1,255}$/;
 /** 30, 50 or 100 (a numeric string is accepted); anything else gets the contract's own message. */
 export const paymentPercentageSchema = yup
   .number()
-  .transform((value, original) => (typeof original === 'string' && /^\d+$/.test(original) ? Number(original) : typeof original === 'number' ? original : NaN))
+  .transform((_value, original) =>
+    typeof original === 'string' && /^\d+$/.test(original)
+      ? Number(original)
+      : typeof original === 'number'
+        ? original
+        : NaN,
+  )
   .typeError(MSG.payment.choosePercentage)
   .required(MSG.payment.choosePercentage)
   .oneOf([...PAYMENT_PERCENTAGES], MSG.payment.choosePercentage) as yup.Schema<PaymentPercentage>;
@@ -19,7 +25,13 @@ export const paymentPercentageSchema = yup
 export const bookingIdSchema = yup.string().strict(true).matches(BOOKING_ID_PATTERN, 'Invalid booking id');
 export const retrieveCodeSchema = yup
   .number()
-  .transform((value, original) => (typeof original === 'string' && /^\d{1,8}$/.test(original) ? Number(original) : typeof original === 'number' ? original : NaN))
+  .transform((_value, original) =>
+    typeof original === 'string' && /^\d{1,8}$/.test(original)
+      ? Number(original)
+      : typeof original === 'number'
+        ? original
+        : NaN,
+  )
   .typeError('Invalid code')
   .integer('Invalid code')
   .min(1, 'Invalid code')
@@ -35,7 +47,9 @@ export const providerRefSchema = (field: string) =>
  */
 export const BOOKING_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const bookingIdParamsSchema = yup.object({ id: bookingIdSchema.required('Invalid booking id') });
-export const staffBookingIdParamsSchema = yup.object({ id: yup.string().strict(true).required('Invalid booking id').matches(BOOKING_UUID_PATTERN, 'Invalid booking id') });
+export const staffBookingIdParamsSchema = yup.object({
+  id: yup.string().strict(true).required('Invalid booking id').matches(BOOKING_UUID_PATTERN, 'Invalid booking id'),
+});
 export const retrieveCodeParamsSchema = yup.object({ code: retrieveCodeSchema.required('Invalid code') });
 /** GET /api/saveRetrieve?randomNumber=…: digits only, so `randomNumber[$gt]=0` never reaches a store. */
 export const retrieveQuerySchema = yup.object({ randomNumber: retrieveCodeSchema.required('Invalid code') });

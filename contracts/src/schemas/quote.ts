@@ -1,7 +1,13 @@
 import * as yup from 'yup';
 import type { AddressEntry } from './booking.js';
 import type { ItemLine, JobEstimate } from '../items.js';
-import { RETRIEVE_CODE_MAX, type HelpLevel, type PaymentPercentage, type PaymentStatus, type VanSize } from '../constants.js';
+import {
+  RETRIEVE_CODE_MAX,
+  type HelpLevel,
+  type PaymentPercentage,
+  type PaymentStatus,
+  type VanSize,
+} from '../constants.js';
 
 /**
  * A priced quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md, "The Quote",

@@ -11,7 +11,9 @@ export interface Review {
   text: string;
 }
 
-export interface ReviewsResponse { result: { reviews: Review[] } }
+export interface ReviewsResponse {
+  result: { reviews: Review[] };
+}
 
 // ---- VanHop's own reviews: the signed review page and staff moderation ----------------------
 
@@ -69,7 +71,10 @@ export interface ModeratedReview {
   moderatedBy: string | null;
 }
 
-export interface ModerationList { reviews: ModeratedReview[]; pending: number }
+export interface ModerationList {
+  reviews: ModeratedReview[];
+  pending: number;
+}
 
 /** GET /api/reviews/drivers: each driver's rating from approved VanHop reviews that rated the driver. */
 export type DriverRatings = Record<string, { rating: number; count: number }>;
@@ -78,7 +83,13 @@ export type DriverRatings = Record<string, { rating: number; count: number }>;
 export const reviewPagePath = (token: string): string => `/review/${token}`;
 
 /** Staff moderation routes: a review's id is its booking's id. */
-export const reviewIdParamsSchema = yup.object({ id: yup.string().strict(true).required('Invalid review id').matches(/^[\w-]{1,64}$/, 'Invalid review id') });
+export const reviewIdParamsSchema = yup.object({
+  id: yup
+    .string()
+    .strict(true)
+    .required('Invalid review id')
+    .matches(/^[\w-]{1,64}$/, 'Invalid review id'),
+});
 export const MODERATION_STATUS_MESSAGE = 'status must be pending, approved, rejected or all';
 /** GET /api/reviews/admin?status=…: one status, or all of them (the default). */
 export const moderationQuerySchema = yup.object({

@@ -3,7 +3,8 @@ import { STAFF_CANCEL_REASON_MAX, STAFF_RECORD_MSG as M } from '../staff-cancel.
 import { noControlCharacters } from './common.js';
 
 /** Whole pence, 0 or more; `null`, text and fractions are refused by name. */
-const refundPence = () => yup.number().typeError(M.refundWhole).required(M.refundRequired).integer(M.refundWhole).min(0, M.refundNegative);
+const refundPence = () =>
+  yup.number().typeError(M.refundWhole).required(M.refundRequired).integer(M.refundWhole).min(0, M.refundNegative);
 
 /**
  * POST /api/backdata/cancel/:id body: the refund staff chose, in whole pence, and why. Without
@@ -14,9 +15,7 @@ const refundPence = () => yup.number().typeError(M.refundWhole).required(M.refun
 export const staffCancelSchema = (maxRefundPence?: number) =>
   yup.object({
     refundPence:
-      maxRefundPence === undefined
-        ? refundPence()
-        : refundPence().max(maxRefundPence, M.refundTooMuch(maxRefundPence)),
+      maxRefundPence === undefined ? refundPence() : refundPence().max(maxRefundPence, M.refundTooMuch(maxRefundPence)),
     /** Shown to the customer in their history and e-mail: one line, like a name. */
     reason: yup
       .string()

@@ -81,8 +81,7 @@ const smtp = createTcpServer((socket) => {
 
   socket.on('data', (chunk) => {
     buffer = Buffer.concat([buffer, chunk]);
-    let end;
-    while ((end = buffer.indexOf('\r\n')) !== -1) {
+    for (let end = buffer.indexOf('\r\n'); end !== -1; end = buffer.indexOf('\r\n')) {
       const line = buffer.subarray(0, end);
       buffer = buffer.subarray(end + 2);
       if (data) dataLine(line);
@@ -131,14 +130,16 @@ function headerBlock(raw) {
 
 /** RFC 2047 encoded words (=?utf-8?B?...?= and =?utf-8?Q?...?=), as nodemailer writes non-ASCII subjects. */
 function decodeWords(value) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, charset, enc, text) => {
-      const bytes = enc.toUpperCase() === 'B'
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, charset, enc, text) => {
+    const bytes =
+      enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h) => String.fromCharCode(parseInt(h, 16))), 'latin1');
-      return new TextDecoder(charset.toLowerCase() === 'utf8' ? 'utf-8' : charset).decode(bytes);
-    });
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          );
+    return new TextDecoder(charset.toLowerCase() === 'utf8' ? 'utf-8' : charset).decode(bytes);
+  });
 }
 
 const http = createHttpServer((req, res) => {
@@ -153,7 +154,15 @@ const http = createHttpServer((req, res) => {
   }
   if (url.pathname === '/api/v1/messages' && req.method === 'GET') {
     const list = messages.map(({ raw: _raw, ...summary }) => summary);
-    return json(200, { total: list.length, unread: list.length, count: list.length, messages_count: list.length, start: 0, tags: [], messages: list });
+    return json(200, {
+      total: list.length,
+      unread: list.length,
+      count: list.length,
+      messages_count: list.length,
+      start: 0,
+      tags: [],
+      messages: list,
+    });
   }
   if (url.pathname === '/api/v1/messages' && req.method === 'DELETE') {
     messages.length = 0;

@@ -30,10 +30,10 @@ async function main(): Promise<void> {
   const control = (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (path === '/__control/health') return json(res, 200, { ok: true });
     if (req.headers.authorization !== `Bearer ${key}`) return json(res, 401, { error: 'bad key' });
-    const complete = /^\/__control\/checkout\/sessions\/([\w-]+)\/complete$/.exec(path);
-    if (complete && req.method === 'POST') {
-      if (!stripe.sessions.has(complete[1])) return json(res, 404, { error: `no checkout session ${complete[1]}` });
-      return json(res, 200, stripe.event('checkout.session.completed', stripe.completeSession(complete[1])));
+    const sessionId = /^\/__control\/checkout\/sessions\/([\w-]+)\/complete$/.exec(path)?.[1];
+    if (sessionId !== undefined && req.method === 'POST') {
+      if (!stripe.sessions.has(sessionId)) return json(res, 404, { error: `no checkout session ${sessionId}` });
+      return json(res, 200, stripe.event('checkout.session.completed', stripe.completeSession(sessionId)));
     }
     json(res, 404, { error: 'unknown control route' });
   };
@@ -41,10 +41,13 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://stripe-api').pathname;
     if (path.startsWith('/__control/')) return control(req, res, path);
-    const upstream = request({ host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (err) => json(res, 502, { error: err.message }));
     req.pipe(upstream);
   });

@@ -14,7 +14,10 @@ import {
 } from '@vanhop/platform';
 import type { ScryptParams } from './adapters/scrypt-password-hasher.js';
 
-export interface RateLimitSetting { limit: number; windowSeconds: number }
+export interface RateLimitSetting {
+  limit: number;
+  windowSeconds: number;
+}
 
 export interface AdminAuthConfig {
   platform: PlatformConfig;
@@ -42,7 +45,8 @@ export const MIN_SIGNUP_CODE_LENGTH = 8;
 export function loadConfig(env: Env): AdminAuthConfig {
   const r = new EnvReader(env);
   const signupCode = r.string('ADMIN_SIGNUP_CODE');
-  if (signupCode.length < MIN_SIGNUP_CODE_LENGTH) throw new ConfigError('ADMIN_SIGNUP_CODE', `must be at least ${MIN_SIGNUP_CODE_LENGTH} characters`);
+  if (signupCode.length < MIN_SIGNUP_CODE_LENGTH)
+    throw new ConfigError('ADMIN_SIGNUP_CODE', `must be at least ${MIN_SIGNUP_CODE_LENGTH} characters`);
   const loginWindow = r.int('LOGIN_RATE_WINDOW_SECONDS', 900, { min: 1, max: 86_400 });
   const platform = readPlatformConfig(env, 'admin-auth', DEFAULT_PORTS['admin-auth']);
   const jwt = readJwtConfig(env);
@@ -50,7 +54,9 @@ export function loadConfig(env: Env): AdminAuthConfig {
     platform,
     serviceUrls: readServiceUrls(env),
     jwt,
-    driverInviteLink: readLinkSecret(r, 'DRIVER_INVITE_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: jwt.secret }]),
+    driverInviteLink: readLinkSecret(r, 'DRIVER_INVITE_LINK_SECRET', platform, [
+      { name: 'JWT_SECRET', value: jwt.secret },
+    ]),
     driverInviteDays: r.int('DRIVER_INVITE_DAYS', 7, { min: 1, max: 30 }),
     signupCode,
     loginPerClient: { limit: r.int('LOGIN_RATE_LIMIT_PER_CLIENT', 20, { min: 1 }), windowSeconds: loginWindow },

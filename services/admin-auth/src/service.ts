@@ -43,11 +43,18 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       inviteDays: config.driverInviteDays,
       relay,
     });
-    const limits = { loginPerClient: config.loginPerClient, loginPerUsername: config.loginPerUsername, registerPerClient: config.registerPerClient };
+    const limits = {
+      loginPerClient: config.loginPerClient,
+      loginPerUsername: config.loginPerUsername,
+      registerPerClient: config.registerPerClient,
+    };
     const staffOnly = requireStaff(config.jwt, infra.clock);
     const figureStore = new BusinessFiguresRepository(infra.store);
     const figures = new BusinessFiguresModel({ store: figureStore, clock: infra.clock });
-    if (config.driverInviteLink.generated) infra.logger.warn('DRIVER_INVITE_LINK_SECRET is not set: driver invitation links stop working when this process restarts');
+    if (config.driverInviteLink.generated)
+      infra.logger.warn(
+        'DRIVER_INVITE_LINK_SECRET is not set: driver invitation links stop working when this process restarts',
+      );
     return {
       routes: (app) => {
         accountRoutes(app, {
@@ -59,7 +66,13 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
           clock: infra.clock,
           limits,
         });
-        driverAccountRoutes(app, { accounts: drivers, cache: infra.cache, staffOnly, driverOnly: requireDriver(config.jwt, infra.clock), limits });
+        driverAccountRoutes(app, {
+          accounts: drivers,
+          cache: infra.cache,
+          staffOnly,
+          driverOnly: requireDriver(config.jwt, infra.clock),
+          limits,
+        });
         dashboardRoutes(app, { checkHealth, serverIp, requireAdmin: staffOnly });
         businessFiguresRoutes(app, { figures, staffOnly });
       },

@@ -47,7 +47,8 @@ describe('admin-auth staff routes check the bearer themselves (defence in depth)
 
   it('refuses a still-valid token once its account no longer exists', async () => {
     await svc.post('/api/account/register', validRegistration('Leaver', 'leaver-password'));
-    const leaverToken = (await svc.post('/api/account/login', { username: 'leaver', password: 'leaver-password' })).body.token;
+    const leaverToken = (await svc.post('/api/account/login', { username: 'leaver', password: 'leaver-password' })).body
+      .token;
     await svc.service.infra.store.collection(ADMINS).deleteOne({ nameKey: 'leaver' });
     const res = await svc.get('/api/account/admindashboard', { authorization: `Bearer ${leaverToken}` });
     expect(res.status).toBe(401);

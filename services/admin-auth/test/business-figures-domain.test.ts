@@ -2,36 +2,117 @@ import { describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { conversionPercent, fieldKey, figureChanges, summarise } from '../src/domain/business-figures.js';
 
-const envelope = <T>(data: T, occurredAt = '2026-11-26T10:00:00.000Z'): EventEnvelope<T> => ({ eventId: 'e1', type: 't', version: 1, occurredAt, correlationId: 'c', producer: 'p', data });
+const envelope = <T>(data: T, occurredAt = '2026-11-26T10:00:00.000Z'): EventEnvelope<T> => ({
+  eventId: 'e1',
+  type: 't',
+  version: 1,
+  occurredAt,
+  correlationId: 'c',
+  producer: 'p',
+  data,
+});
 const customer = { name: 'Ann', email: 'ann@example.com', phone: '07700900000' };
 const driver = { id: 'drv-1', name: 'Dan Driver', email: 'dan@example.com' };
-const move = { date: '2026-12-01T09:00:00.000Z', addresses: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' };
+const move = {
+  date: '2026-12-01T09:00:00.000Z',
+  addresses: [],
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 3,
+  description: '',
+};
 
 describe('business figures: folding events', () => {
   it('a confirmed booking counts one booking, its price and its first payment on its London day', () => {
     // 23:30 UTC on 31 March is already 1 April in London (BST).
-    const e = envelope({ bookingId: 'b1', randomNumber: 1, paymentStatus: '30percentage', amountPaidPence: 6000, outstandingBalancePence: 14000, totalPricePence: 20000, customer, driver: null, move }, '2026-03-31T23:30:00.000Z');
-    expect(figureChanges(TOPICS.bookingConfirmed, e as never)).toEqual([{ kind: 'day', day: '2026-04-01', add: { bookings: 1, revenuePence: 20000, depositsPence: 6000 } }]);
+    const e = envelope(
+      {
+        bookingId: 'b1',
+        randomNumber: 1,
+        paymentStatus: '30percentage',
+        amountPaidPence: 6000,
+        outstandingBalancePence: 14000,
+        totalPricePence: 20000,
+        customer,
+        driver: null,
+        move,
+      },
+      '2026-03-31T23:30:00.000Z',
+    );
+    expect(figureChanges(TOPICS.bookingConfirmed, e as never)).toEqual([
+      { kind: 'day', day: '2026-04-01', add: { bookings: 1, revenuePence: 20000, depositsPence: 6000 } },
+    ]);
   });
 
   it('balances, refunds and tallies of quotes priced add to their day', () => {
-    expect(figureChanges(TOPICS.balancePaid, envelope({ amountPence: 14000 }) as never)).toEqual([{ kind: 'day', day: '2026-11-26', add: { balancesPence: 14000 } }]);
-    expect(figureChanges(TOPICS.refundIssued, envelope({ amountPence: 500 }) as never)).toEqual([{ kind: 'day', day: '2026-11-26', add: { refundsPence: 500 } }]);
-    expect(figureChanges(TOPICS.quotesPriced, envelope({ day: '2026-11-25', count: 4 }, '2026-11-26T00:00:01.000Z'))).toEqual([{ kind: 'day', day: '2026-11-25', add: { quotesPriced: 4 } }]);
+    expect(figureChanges(TOPICS.balancePaid, envelope({ amountPence: 14000 }) as never)).toEqual([
+      { kind: 'day', day: '2026-11-26', add: { balancesPence: 14000 } },
+    ]);
+    expect(figureChanges(TOPICS.refundIssued, envelope({ amountPence: 500 }) as never)).toEqual([
+      { kind: 'day', day: '2026-11-26', add: { refundsPence: 500 } },
+    ]);
+    expect(
+      figureChanges(TOPICS.quotesPriced, envelope({ day: '2026-11-25', count: 4 }, '2026-11-26T00:00:01.000Z')),
+    ).toEqual([{ kind: 'day', day: '2026-11-25', add: { quotesPriced: 4 } }]);
   });
 
   it('jobs: offered books the driver, returned waits for a driver, reassigned moves the hours, cancelled frees both', () => {
-    expect(figureChanges(TOPICS.jobOffered, envelope({ bookingId: 'b1', randomNumber: 7, driver, move, respondBy: 'x' }))).toEqual([
-      { kind: 'driverJob', driverId: 'drv-1', driverName: 'Dan Driver', bookingId: 'b1', job: { moveDay: '2026-12-01', hours: 3 } },
+    expect(
+      figureChanges(TOPICS.jobOffered, envelope({ bookingId: 'b1', randomNumber: 7, driver, move, respondBy: 'x' })),
+    ).toEqual([
+      {
+        kind: 'driverJob',
+        driverId: 'drv-1',
+        driverName: 'Dan Driver',
+        bookingId: 'b1',
+        job: { moveDay: '2026-12-01', hours: 3 },
+      },
     ]);
-    expect(figureChanges(TOPICS.jobReturned, envelope({ bookingId: 'b1', randomNumber: 7, driver, move, because: 'declined', at: '2026-11-26T10:00:00.000Z' }) as never)).toEqual([
-      { kind: 'waitingJob', bookingId: 'b1', waiting: { bookingId: 'b1', randomNumber: 7, driverName: 'Dan Driver', moveDate: move.date, since: '2026-11-26T10:00:00.000Z' } },
+    expect(
+      figureChanges(
+        TOPICS.jobReturned,
+        envelope({
+          bookingId: 'b1',
+          randomNumber: 7,
+          driver,
+          move,
+          because: 'declined',
+          at: '2026-11-26T10:00:00.000Z',
+        }) as never,
+      ),
+    ).toEqual([
+      {
+        kind: 'waitingJob',
+        bookingId: 'b1',
+        waiting: {
+          bookingId: 'b1',
+          randomNumber: 7,
+          driverName: 'Dan Driver',
+          moveDate: move.date,
+          since: '2026-11-26T10:00:00.000Z',
+        },
+      },
     ]);
-    const reassigned = figureChanges(TOPICS.jobReassigned, envelope({ bookingId: 'b1', randomNumber: 7, driver: { id: 'drv-2', name: 'Eve', email: 'e@example.com', phone: '1' }, previousDriverId: 'drv-1', move }) as never);
+    const reassigned = figureChanges(
+      TOPICS.jobReassigned,
+      envelope({
+        bookingId: 'b1',
+        randomNumber: 7,
+        driver: { id: 'drv-2', name: 'Eve', email: 'e@example.com', phone: '1' },
+        previousDriverId: 'drv-1',
+        move,
+      }) as never,
+    );
     expect(reassigned).toEqual([
       { kind: 'waitingJob', bookingId: 'b1', waiting: null },
       { kind: 'driverJob', driverId: 'drv-1', driverName: null, bookingId: 'b1', job: null },
-      { kind: 'driverJob', driverId: 'drv-2', driverName: 'Eve', bookingId: 'b1', job: { moveDay: '2026-12-01', hours: 3 } },
+      {
+        kind: 'driverJob',
+        driverId: 'drv-2',
+        driverName: 'Eve',
+        bookingId: 'b1',
+        job: { moveDay: '2026-12-01', hours: 3 },
+      },
     ]);
     expect(figureChanges(TOPICS.bookingCancelled, envelope({ bookingId: 'b1', driver }) as never)).toEqual([
       { kind: 'waitingJob', bookingId: 'b1', waiting: null },
@@ -40,8 +121,14 @@ describe('business figures: folding events', () => {
   });
 
   it('support chats wait for staff after the customer speaks, not after staff answer; driver chats do not count', () => {
-    const posted = (from: string, kind = 'support') => figureChanges(TOPICS.conversationMessagePosted, envelope({ conversationId: 'c1', messageId: 'm', kind, from, first: false }) as never);
-    expect(posted('customer')).toEqual([{ kind: 'supportChat', conversationId: 'c1', awaitingSince: '2026-11-26T10:00:00.000Z' }]);
+    const posted = (from: string, kind = 'support') =>
+      figureChanges(
+        TOPICS.conversationMessagePosted,
+        envelope({ conversationId: 'c1', messageId: 'm', kind, from, first: false }) as never,
+      );
+    expect(posted('customer')).toEqual([
+      { kind: 'supportChat', conversationId: 'c1', awaitingSince: '2026-11-26T10:00:00.000Z' },
+    ]);
     expect(posted('staff')).toEqual([{ kind: 'supportChat', conversationId: 'c1', awaitingSince: null }]);
     expect(posted('customer', 'driver')).toEqual([]);
   });
@@ -55,13 +142,32 @@ describe('business figures: summarising', () => {
         { _id: '2026-11-26', bookings: 2, revenuePence: 40000, quotesPriced: 5 },
         { _id: '2026-10-28', bookings: 1, quotesPriced: 3 },
       ],
-      drivers: [{ _id: 'drv-1', name: 'Dan', jobs: { b1: { moveDay: '2026-12-01', hours: 3 }, b2: { moveDay: '2026-11-20', hours: 5 }, b3: { moveDay: '2026-12-23', hours: 2 }, b4: { moveDay: '2026-12-24', hours: 9 } } }],
+      drivers: [
+        {
+          _id: 'drv-1',
+          name: 'Dan',
+          jobs: {
+            b1: { moveDay: '2026-12-01', hours: 3 },
+            b2: { moveDay: '2026-11-20', hours: 5 },
+            b3: { moveDay: '2026-12-23', hours: 2 },
+            b4: { moveDay: '2026-12-24', hours: 9 },
+          },
+        },
+      ],
       waiting: [],
       openSupportChats: 2,
     });
     expect(figures.days).toHaveLength(30);
     expect(figures.days[0]!.day).toBe('2026-10-28');
-    expect(figures.days[29]).toEqual({ day: '2026-11-26', bookings: 2, revenuePence: 40000, depositsPence: 0, balancesPence: 0, refundsPence: 0, quotesPriced: 5 });
+    expect(figures.days[29]).toEqual({
+      day: '2026-11-26',
+      bookings: 2,
+      revenuePence: 40000,
+      depositsPence: 0,
+      balancesPence: 0,
+      refundsPence: 0,
+      quotesPriced: 5,
+    });
     expect(figures.conversionPercent).toBe(37.5);
     expect(figures.driverWindow).toEqual({ from: '2026-11-26', to: '2026-12-23' });
     expect(figures.drivers).toEqual([{ driverId: 'drv-1', name: 'Dan', bookedHours: 5 }]);

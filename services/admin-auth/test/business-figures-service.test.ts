@@ -23,7 +23,9 @@ describe('admin-auth business figures over the embedded store and bus', () => {
   beforeAll(async () => {
     svc = await startAdminAuth();
     await svc.post('/api/account/register', validRegistration('Fig_Staff', 'fig-password-1'));
-    auth = { authorization: `Bearer ${(await svc.post('/api/account/login', { username: 'fig_staff', password: 'fig-password-1' })).body.token}` };
+    auth = {
+      authorization: `Bearer ${(await svc.post('/api/account/login', { username: 'fig_staff', password: 'fig-password-1' })).body.token}`,
+    };
   });
   afterAll(() => svc.stop());
 
@@ -34,17 +36,56 @@ describe('admin-auth business figures over the embedded store and bus', () => {
   it('counts each event once, even when the same event is delivered again, and answers the contract', async () => {
     const bus = svc.service.infra.bus;
     const moveDate = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const move = { date: moveDate, addresses: [{ location: 'London NW2, UK', physicalAddress: '', stair: 0 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' };
+    const move = {
+      date: moveDate,
+      addresses: [{ location: 'London NW2, UK', physicalAddress: '', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: '',
+    };
     const confirmed = await createEvent(
       TOPICS.bookingConfirmed,
-      { bookingId: 'bk-1', randomNumber: 1234, paymentStatus: '30percentage', amountPaidPence: 6000, outstandingBalancePence: 14000, totalPricePence: 20000, customer, driver: { ...driver, phone: '1' }, move },
+      {
+        bookingId: 'bk-1',
+        randomNumber: 1234,
+        paymentStatus: '30percentage',
+        amountPaidPence: 6000,
+        outstandingBalancePence: 14000,
+        totalPricePence: 20000,
+        customer,
+        driver: { ...driver, phone: '1' },
+        move,
+      },
       { producer: 'test' },
     );
-    const priced = await createEvent(TOPICS.quotesPriced, { day: londonDay(new Date()), count: 4 }, { producer: 'test' });
-    const offered = await createEvent(TOPICS.jobOffered, { bookingId: 'bk-1', randomNumber: 1234, driver, move, respondBy: moveDate }, { producer: 'test' });
-    const returned = await createEvent(TOPICS.jobReturned, { bookingId: 'bk-1', randomNumber: 1234, driver, move, because: 'declined', at: new Date().toISOString() }, { producer: 'test' });
-    const chat = await createEvent(TOPICS.conversationMessagePosted, { conversationId: 'cv-1', messageId: 'm1', kind: 'support', from: 'customer', first: true }, { producer: 'test' });
-    for (const [topic, e] of [[TOPICS.bookingConfirmed, confirmed], [TOPICS.quotesPriced, priced], [TOPICS.jobOffered, offered], [TOPICS.jobReturned, returned], [TOPICS.conversationMessagePosted, chat]] as const) {
+    const priced = await createEvent(
+      TOPICS.quotesPriced,
+      { day: londonDay(new Date()), count: 4 },
+      { producer: 'test' },
+    );
+    const offered = await createEvent(
+      TOPICS.jobOffered,
+      { bookingId: 'bk-1', randomNumber: 1234, driver, move, respondBy: moveDate },
+      { producer: 'test' },
+    );
+    const returned = await createEvent(
+      TOPICS.jobReturned,
+      { bookingId: 'bk-1', randomNumber: 1234, driver, move, because: 'declined', at: new Date().toISOString() },
+      { producer: 'test' },
+    );
+    const chat = await createEvent(
+      TOPICS.conversationMessagePosted,
+      { conversationId: 'cv-1', messageId: 'm1', kind: 'support', from: 'customer', first: true },
+      { producer: 'test' },
+    );
+    for (const [topic, e] of [
+      [TOPICS.bookingConfirmed, confirmed],
+      [TOPICS.quotesPriced, priced],
+      [TOPICS.jobOffered, offered],
+      [TOPICS.jobReturned, returned],
+      [TOPICS.conversationMessagePosted, chat],
+    ] as const) {
       await (await bus.publish(topic, e)).durable;
     }
     // Redelivered: the same events again (at-least-once delivery).
@@ -55,7 +96,13 @@ describe('admin-auth business figures over the embedded store and bus', () => {
     const figures = await until(read, (b) => b.openSupportChats === 1 && b.jobsWaiting?.length === 1, 'the figures');
     expect(businessFiguresSchema.validateSync(figures, { strict: true })).toBeTruthy();
     const today = figures.days[figures.days.length - 1];
-    expect(today).toMatchObject({ day: londonDay(new Date()), bookings: 1, revenuePence: 20000, depositsPence: 6000, quotesPriced: 4 });
+    expect(today).toMatchObject({
+      day: londonDay(new Date()),
+      bookings: 1,
+      revenuePence: 20000,
+      depositsPence: 6000,
+      quotesPriced: 4,
+    });
     expect(figures.conversionPercent).toBe(25);
     expect(figures.drivers).toEqual([{ driverId: 'drv-bf-1', name: 'Dan Driver', bookedHours: 3 }]);
     expect(figures.jobsWaiting[0]).toMatchObject({ bookingId: 'bk-1', randomNumber: 1234, driverName: 'Dan Driver' });
@@ -68,6 +115,8 @@ describe('admin-auth business figures over the embedded store and bus', () => {
     await repo.apply(change, 'same-event');
     await repo.apply(change, 'same-event');
     await repo.apply(change, 'other-event');
-    expect(await repo.days('2001-01-01', '2001-01-01')).toEqual([{ _id: '2001-01-01', bookings: 2, revenuePence: 200 }]);
+    expect(await repo.days('2001-01-01', '2001-01-01')).toEqual([
+      { _id: '2001-01-01', bookings: 2, revenuePence: 200 },
+    ]);
   });
 });

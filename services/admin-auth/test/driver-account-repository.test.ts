@@ -24,9 +24,13 @@ function racedBy(store: DocumentStore, other: Doc): DocumentStore {
       }
       return real.insertOne(doc);
     };
-    return new Proxy(real, { get: (target, key) => (key === 'insertOne' ? insertOne : Reflect.get(target, key, target)) });
+    return new Proxy(real, {
+      get: (target, key) => (key === 'insertOne' ? insertOne : Reflect.get(target, key, target)),
+    });
   };
-  return new Proxy(store, { get: (target, key) => (key === 'collection' ? collection : Reflect.get(target, key, target)) });
+  return new Proxy(store, {
+    get: (target, key) => (key === 'collection' ? collection : Reflect.get(target, key, target)),
+  });
 }
 
 describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
@@ -44,7 +48,12 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
   it('stores the first copy, takes a newer one and ignores an older one', async () => {
     const repo = new DriverAccountRepository(store);
     await repo.applyDriver('drv-dana', 2, dana('Dana Two'), AT);
-    expect(await repo.findById('drv-dana')).toMatchObject({ _id: 'drv-dana', name: 'Dana Two', emailKey: 'dana@drivers.example', version: 2 });
+    expect(await repo.findById('drv-dana')).toMatchObject({
+      _id: 'drv-dana',
+      name: 'Dana Two',
+      emailKey: 'dana@drivers.example',
+      version: 2,
+    });
     await repo.applyDriver('drv-dana', 1, dana('Dana One'), AT);
     expect(await repo.findById('drv-dana')).toMatchObject({ name: 'Dana Two', version: 2 });
     await repo.applyDriver('drv-dana', 3, dana('Dana Three'), AT);
@@ -54,13 +63,19 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
   it('keeps this copy when a concurrent delivery stored an older one first', async () => {
     const older = { _id: 'drv-dana', ...dana('Dana One'), emailKey: 'dana@drivers.example', version: 1 };
     await new DriverAccountRepository(racedBy(store, older)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
-    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({ name: 'Dana Two', version: 2 });
+    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({
+      name: 'Dana Two',
+      version: 2,
+    });
   });
 
   it('keeps the other copy when a concurrent delivery stored a newer one first', async () => {
     const newer = { _id: 'drv-dana', ...dana('Dana Three'), emailKey: 'dana@drivers.example', version: 3 };
     await new DriverAccountRepository(racedBy(store, newer)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
-    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({ name: 'Dana Three', version: 3 });
+    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({
+      name: 'Dana Three',
+      version: 3,
+    });
   });
 });
 
@@ -107,11 +122,22 @@ describe('DriverAccountRepository: one e-mail signs in to one account', () => {
   });
 
   it('copies stored before sign-in keys get one each, a driver who already has a password first', async () => {
-    const old = { active: true, version: 1, name: 'Old copy', email: 'twice@drivers.example', emailKey: 'twice@drivers.example' };
+    const old = {
+      active: true,
+      version: 1,
+      name: 'Old copy',
+      email: 'twice@drivers.example',
+      emailKey: 'twice@drivers.example',
+    };
     const col = store.collection<Doc & Record<string, unknown>>(DRIVER_ACCOUNTS);
     await col.insertOne({ _id: 'drv-no-password', ...old });
     await col.insertOne({ _id: 'drv-with-password', ...old, passwordHash: 'scrypt$...' });
-    await col.insertOne({ _id: 'drv-alone', ...old, email: 'alone@drivers.example', emailKey: 'alone@drivers.example' });
+    await col.insertOne({
+      _id: 'drv-alone',
+      ...old,
+      email: 'alone@drivers.example',
+      emailKey: 'alone@drivers.example',
+    });
     await repo.ensureIndexes();
     expect(await signsIn('twice@drivers.example')).toEqual(['drv-with-password']);
     expect(await signsIn('alone@drivers.example')).toEqual(['drv-alone']);

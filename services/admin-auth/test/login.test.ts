@@ -13,7 +13,10 @@ describe('POST /api/account/login', () => {
   let svc: TestAdminAuth;
 
   beforeAll(async () => {
-    svc = await startAdminAuth({ JWT_TTL_SECONDS: '900', LOGIN_RATE_LIMIT_PER_CLIENT: '1000', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' }, fixedClock(NOW));
+    svc = await startAdminAuth(
+      { JWT_TTL_SECONDS: '900', LOGIN_RATE_LIMIT_PER_CLIENT: '1000', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' },
+      fixedClock(NOW),
+    );
     expect((await svc.post('/api/account/register', validRegistration('Sam_Admin', 'pw-for-sam'))).status).toBe(201);
   });
   afterAll(() => svc.stop());
@@ -34,15 +37,22 @@ describe('POST /api/account/login', () => {
       iat: nowSeconds,
       exp: nowSeconds + 900,
     });
-    expect(verifyAdminToken(res.body.token, svc.config.jwt, fixedClock(NOW))).toEqual({ sub: account!._id, username: 'Sam_Admin' });
+    expect(verifyAdminToken(res.body.token, svc.config.jwt, fixedClock(NOW))).toEqual({
+      sub: account!._id,
+      username: 'Sam_Admin',
+    });
     // Signed with the configured secret and nothing else.
-    expect(() => jwt.verify(res.body.token, TEST_SECRET, { algorithms: ['HS256'], clockTimestamp: nowSeconds })).not.toThrow();
+    expect(() =>
+      jwt.verify(res.body.token, TEST_SECRET, { algorithms: ['HS256'], clockTimestamp: nowSeconds }),
+    ).not.toThrow();
   });
 
   it('still signs in an account made before the new-password rule, with its short password', async () => {
     // Only new passwords follow the rule (issue 27): staff who signed up with '1' are not locked out.
     const passwordHash = await new ScryptPasswordHasher(FAST_SCRYPT).hash('1');
-    await svc.service.infra.store.collection<AdminAccount>(ADMINS).insertOne({ _id: 'old-staff', name: 'Old_Timer', nameKey: 'old_timer', passwordHash, createdAt: NOW });
+    await svc.service.infra.store
+      .collection<AdminAccount>(ADMINS)
+      .insertOne({ _id: 'old-staff', name: 'Old_Timer', nameKey: 'old_timer', passwordHash, createdAt: NOW });
     const res = await svc.post('/api/account/login', { username: 'Old_Timer', password: '1' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true });
@@ -95,16 +105,26 @@ describe('login rate limits', () => {
     try {
       await svc.post('/api/account/register', validRegistration('target_admin', 'real-password'));
       for (let i = 0; i < 3; i++) {
-        const res = await svc.post('/api/account/login', { username: 'target_admin', password: `guess-${i}` }, { 'x-forwarded-for': `203.0.113.${i}` });
+        const res = await svc.post(
+          '/api/account/login',
+          { username: 'target_admin', password: `guess-${i}` },
+          { 'x-forwarded-for': `203.0.113.${i}` },
+        );
         expect(res.status).toBe(401);
       }
-      const blocked = await svc.post('/api/account/login', { username: 'TARGET_ADMIN', password: 'real-password' }, { 'x-forwarded-for': '203.0.113.99' });
+      const blocked = await svc.post(
+        '/api/account/login',
+        { username: 'TARGET_ADMIN', password: 'real-password' },
+        { 'x-forwarded-for': '203.0.113.99' },
+      );
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ success: false, message: 'Too many login attempts, please try again later.' });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another account is not affected.
       await svc.post('/api/account/register', validRegistration('other_admin', 'other-password'));
-      expect((await svc.post('/api/account/login', { username: 'other_admin', password: 'other-password' })).status).toBe(200);
+      expect(
+        (await svc.post('/api/account/login', { username: 'other_admin', password: 'other-password' })).status,
+      ).toBe(200);
     } finally {
       await svc.stop();
     }
@@ -114,10 +134,21 @@ describe('login rate limits', () => {
     const svc = await startAdminAuth({ LOGIN_RATE_LIMIT_PER_CLIENT: '4', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' });
     try {
       const client = { 'x-forwarded-for': '198.51.100.7' };
-      for (let i = 0; i < 4; i++) expect((await svc.post('/api/account/login', { username: `user_${i}`, password: 'pw' }, client)).status).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await svc.post('/api/account/login', { username: `user_${i}`, password: 'pw' }, client)).status).toBe(
+          401,
+        );
       expect((await svc.post('/api/account/login', { username: 'user_new', password: 'pw' }, client)).status).toBe(429);
       // A different client still gets through.
-      expect((await svc.post('/api/account/login', { username: 'user_new', password: 'pw' }, { 'x-forwarded-for': '198.51.100.8' })).status).toBe(401);
+      expect(
+        (
+          await svc.post(
+            '/api/account/login',
+            { username: 'user_new', password: 'pw' },
+            { 'x-forwarded-for': '198.51.100.8' },
+          )
+        ).status,
+      ).toBe(401);
     } finally {
       await svc.stop();
     }

@@ -26,7 +26,10 @@ describe('POST /api/account/register', () => {
 
   it('refuses a wrong sign-up code with 403 {errormessage} and creates nothing', async () => {
     const before = await admins().count({});
-    const res = await svc.post('/api/account/register', { ...validRegistration('intruder'), uniquecode: 'VH-WRONG-CODE' });
+    const res = await svc.post('/api/account/register', {
+      ...validRegistration('intruder'),
+      uniquecode: 'VH-WRONG-CODE',
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ errormessage: 'Your unique code is not valid' });
     expect(await admins().count({})).toBe(before);
@@ -34,7 +37,10 @@ describe('POST /api/account/register', () => {
   });
 
   it('does not reveal taken names to someone without the code', async () => {
-    const res = await svc.post('/api/account/register', { ...validRegistration('Sam_Admin'), uniquecode: 'VH-WRONG-CODE' });
+    const res = await svc.post('/api/account/register', {
+      ...validRegistration('Sam_Admin'),
+      uniquecode: 'VH-WRONG-CODE',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -48,7 +54,9 @@ describe('POST /api/account/register', () => {
   });
 
   it('lets only one of two simultaneous registrations for a name win', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => svc.post('/api/account/register', validRegistration('racer', 'racer-password'))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => svc.post('/api/account/register', validRegistration('racer', 'racer-password'))),
+    );
     expect(results.map((x) => x.status).sort()).toEqual([201, 409, 409]);
     expect(await admins().count({ nameKey: 'racer' })).toBe(1);
   });
@@ -64,7 +72,12 @@ describe('POST /api/account/register', () => {
     // Issue 27: staff sign-up took '1'; a new password follows the drivers' rule (10 to 128 characters).
     ['password of 1 character', { password: '1', password1: '1' }, 'password', r.passwordLength],
     ['password of 9 characters', { password: 'nine-char', password1: 'nine-char' }, 'password', r.passwordLength],
-    ['password of 129 characters', { password: 'x'.repeat(129), password1: 'x'.repeat(129) }, 'password', r.passwordLength],
+    [
+      'password of 129 characters',
+      { password: 'x'.repeat(129), password1: 'x'.repeat(129) },
+      'password',
+      r.passwordLength,
+    ],
   ];
   it.each(cases)('refuses %s with 400 and the product message', async (_what, change, field, message) => {
     const before = await admins().count({});
@@ -79,7 +92,10 @@ describe('POST /api/account/register', () => {
   it('refuses operator objects and malformed JSON with a 4xx, never a 500', async () => {
     const objectName = await svc.post('/api/account/register', { ...validRegistration(), name: { $ne: null } });
     expect(objectName.status).toBe(400);
-    const objectCode = await svc.post('/api/account/register', { ...validRegistration('objcode'), uniquecode: { $gt: '' } });
+    const objectCode = await svc.post('/api/account/register', {
+      ...validRegistration('objcode'),
+      uniquecode: { $gt: '' },
+    });
     expect(objectCode.status).toBe(400);
     const broken = await svc.post('/api/account/register', '{"name": ');
     expect(broken.status).toBe(400);

@@ -25,7 +25,14 @@ describe('ScryptPasswordHasher', () => {
   });
 
   it('answers false, never throws, for unreadable or abusive hashes', async () => {
-    for (const bad of ['', 'plain', 'bcrypt$x', 'scrypt$1024$8$1$$', 'scrypt$0$8$1$c2FsdA==$aGFzaA==', `scrypt$${2 ** 30}$8$1$c2FsdA==$aGFzaA==`]) {
+    for (const bad of [
+      '',
+      'plain',
+      'bcrypt$x',
+      'scrypt$1024$8$1$$',
+      'scrypt$0$8$1$c2FsdA==$aGFzaA==',
+      `scrypt$${2 ** 30}$8$1$c2FsdA==$aGFzaA==`,
+    ]) {
       expect(await hasher.verify('pw', bad)).toBe(false);
     }
   });

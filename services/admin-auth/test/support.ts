@@ -27,7 +27,11 @@ export interface TestAdminAuth {
   url: string;
   service: RunningService;
   config: AdminAuthConfig;
-  post(pathname: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  post(
+    pathname: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   get(pathname: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
@@ -78,9 +82,21 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
  * Every kind of bad token an admin route must refuse, built for one config and subject. Each
  * would be a working token if the verifier skipped the check the case is named after.
  */
-export function badTokens(config: JwtConfig, subject = { sub: 'admin-1', username: 'sam_admin' }, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const claims = { username: subject.username, sub: subject.sub, iss: config.issuer, aud: config.audience, iat: nowSeconds, exp: nowSeconds + 600 };
-  const sign = (payload: object, secret = config.secret, algorithm: jwt.Algorithm = 'HS256') => jwt.sign(payload, secret, { algorithm });
+export function badTokens(
+  config: JwtConfig,
+  subject = { sub: 'admin-1', username: 'sam_admin' },
+  nowSeconds = Math.floor(Date.now() / 1000),
+) {
+  const claims = {
+    username: subject.username,
+    sub: subject.sub,
+    iss: config.issuer,
+    aud: config.audience,
+    iat: nowSeconds,
+    exp: nowSeconds + 600,
+  };
+  const sign = (payload: object, secret = config.secret, algorithm: jwt.Algorithm = 'HS256') =>
+    jwt.sign(payload, secret, { algorithm });
   const valid = sign(claims);
   const [header, , signature] = valid.split('.');
   return {
@@ -107,4 +123,5 @@ export function badTokens(config: JwtConfig, subject = { sub: 'admin-1', usernam
   } as Record<string, string | undefined>;
 }
 
-export const authHeader = (value: string | undefined): Record<string, string> => (value === undefined ? {} : { authorization: value });
+export const authHeader = (value: string | undefined): Record<string, string> =>
+  value === undefined ? {} : { authorization: value };

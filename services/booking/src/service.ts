@@ -33,7 +33,8 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     // Publishes events parked on booking records (QuoteSaved, BookingConfirmed, ...); see platform OutboxRelay.
     const relay = new OutboxRelay(infra.store, [bookings.collectionName], infra.bus, infra.logger);
     const kick = () => void relay.kick();
-    if (config.myMoveLink.generated) infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
+    if (config.myMoveLink.generated)
+      infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
     const links = new MyMoveLinks(new LinkSigner(config.myMoveLink.secret, 'my-move'));
     const records = new MyMoveRecords(bookings, links, infra.clock, kick);
     const pricer = new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs);
@@ -41,7 +42,12 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     return {
       routes: (app) => {
-        bookingRoutes(app, { bookings, saveQuote, cache: infra.cache, retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute });
+        bookingRoutes(app, {
+          bookings,
+          saveQuote,
+          cache: infra.cache,
+          retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute,
+        });
         myMoveRoutes(app, {
           records,
           cancel: new CancelBooking(records),

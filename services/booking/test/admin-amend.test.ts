@@ -21,7 +21,13 @@ import { HttpQuotePricer } from '../src/adapters/quote-client.js';
 import { DAY, HOUR, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './lifecycle-support.js';
 
 /** The updated admin record, or the error body (message, errors) when refused. */
-type Amended = BookingRecord & { state: string; refundPendingPence: number; amendment: BookingAmendment; message?: string; errors?: Record<string, string> };
+type Amended = BookingRecord & {
+  state: string;
+  refundPendingPence: number;
+  amendment: BookingAmendment;
+  message?: string;
+  errors?: Record<string, string>;
+};
 
 const addresses = (...stops: [string, string, number][]): AddressInput[] =>
   stops.map(([location, physicalAddress, stair], i) => ({ id: `s${i}`, location, physicalAddress, stair }));
@@ -33,7 +39,8 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
   const { clock, api, stored, settle, of, bookAndPay } = s;
   /** A staff token issued on the service's clock, which the tests move. */
   const staff = (username = 'Sam_Admin'): ApiOptions => ({ headers: staffAuth(username, { clock }) });
-  const amend = (b: Pick<Booked, 'id'>, body: unknown, options: ApiOptions = staff()) => api<Amended>('POST', `/api/backdata/amend/${b.id}`, body, options);
+  const amend = (b: Pick<Booked, 'id'>, body: unknown, options: ApiOptions = staff()) =>
+    api<Amended>('POST', `/api/backdata/amend/${b.id}`, body, options);
 
   it('more hours on another date: re-priced with the same driver, the balance grows; one write with BookingAmended and the history line', async () => {
     const b = await bookAndPay(30);
@@ -44,12 +51,27 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     const res = await amend(b, { hour: '05hr:00Min', date: newDate });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { amendment } = res.body;
-    expect(amendment).toMatchObject({ changed: ['date', 'hours'], previousTotalPence: b.totalPence, refundPence: 0, amendedBy: 'Sam_Admin' });
+    expect(amendment).toMatchObject({
+      changed: ['date', 'hours'],
+      previousTotalPence: b.totalPence,
+      refundPence: 0,
+      amendedBy: 'Sam_Admin',
+    });
     expect(amendment.totalPence).toBeGreaterThan(b.totalPence);
     expect(amendment.balancePence).toBe(amendment.totalPence - b.paidPence);
     // The answer is the admin record, updated.
-    expect(res.body).toMatchObject({ _id: b.id, paymentStatus: '30percentage', state: 'active', OutstandingBalance: amendment.balancePence / 100 });
-    expect(res.body.quote).toMatchObject({ date: newDate, totalHour: 5, totalPrice: amendment.totalPence / 100, driverId: before.driver!.id });
+    expect(res.body).toMatchObject({
+      _id: b.id,
+      paymentStatus: '30percentage',
+      state: 'active',
+      OutstandingBalance: amendment.balancePence / 100,
+    });
+    expect(res.body.quote).toMatchObject({
+      date: newDate,
+      totalHour: 5,
+      totalPrice: amendment.totalPence / 100,
+      driverId: before.driver!.id,
+    });
     expect(res.body).not.toHaveProperty('outbox');
     expect(res.body).not.toHaveProperty('request');
 
@@ -80,29 +102,47 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
       amendedBy: 'Sam_Admin',
       driver: { id: before.driver!.id },
     });
-    expect(event.myMovePath).toMatch(/^\/mymove\//);
+    expect(event!.myMovePath).toMatch(/^\/mymove\//);
     expect(of(TOPICS.refundRequested)).toEqual([]);
 
     // The customer sees the new move, the balance to pay online and the line, through the link of the e-mail.
-    const view = (await api<MyMoveView>('GET', `/api${event.myMovePath}`)).body;
+    const view = (await api<MyMoveView>('GET', `/api${event!.myMovePath}`)).body;
     expect(view.move).toMatchObject({ date: newDate, totalHour: 5 });
-    expect(view.money).toMatchObject({ totalPence: amendment.totalPence, paidPence: b.paidPence, balancePence: amendment.balancePence });
+    expect(view.money).toMatchObject({
+      totalPence: amendment.totalPence,
+      paidPence: b.paidPence,
+      balancePence: amendment.balancePence,
+    });
     expect(view.actions.payBalance).toBe(true);
     expect(view.history.at(-1)?.text).toBe(line.text);
   });
 
   it('a via stop and more stairs on a booking paid in full: a balance again, and the status says so', async () => {
     const b = await bookAndPay(100);
-    const res = await amend(b, { addresses: addresses(['London NW2, UK', '12 Example Road', 3], ['London NW2, UK', '40 Via Road', 2], DELIVERY) });
+    const res = await amend(b, {
+      addresses: addresses(['London NW2, UK', '12 Example Road', 3], ['London NW2, UK', '40 Via Road', 2], DELIVERY),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.amendment.changed).toEqual(['stops']);
     // £20 for the via stop at least, and stair flights are charged per hour.
     expect(res.body.amendment.totalPence - b.totalPence).toBeGreaterThan(2000);
-    expect(res.body).toMatchObject({ paymentStatus: 'paid', quote: { pickupStair: 3, viaStopStair: [2], deliveryStair: 0 } });
-    expect(res.body.quote.totalAddress.map((a) => a.physicalAddress)).toEqual(['12 Example Road', '40 Via Road', '3 Other Street']);
+    expect(res.body).toMatchObject({
+      paymentStatus: 'paid',
+      quote: { pickupStair: 3, viaStopStair: [2], deliveryStair: 0 },
+    });
+    expect(res.body.quote.totalAddress.map((a) => a.physicalAddress)).toEqual([
+      '12 Example Road',
+      '40 Via Road',
+      '3 Other Street',
+    ]);
     const view = (await api<MyMoveView>('GET', b.path)).body;
-    expect(view).toMatchObject({ statusText: 'Paid, balance due after a price change', money: { balancePence: res.body.amendment.totalPence - b.totalPence } });
-    expect(view.history.at(-1)?.text).toContain('stops 12 Example Road, London NW2, UK / 3 Other Street, Cricklewood, UK → 12 Example Road, London NW2, UK / 40 Via Road, London NW2, UK / 3 Other Street, Cricklewood, UK');
+    expect(view).toMatchObject({
+      statusText: 'Paid, balance due after a price change',
+      money: { balancePence: res.body.amendment.totalPence - b.totalPence },
+    });
+    expect(view.history.at(-1)?.text).toContain(
+      'stops 12 Example Road, London NW2, UK / 3 Other Street, Cricklewood, UK → 12 Example Road, London NW2, UK / 40 Via Road, London NW2, UK / 3 Other Street, Cricklewood, UK',
+    );
 
     // Removing the stop again (the list without it) takes the price back down: what was paid covers it again.
     const back = await amend(b, { addresses: addresses(PICKUP, DELIVERY) });
@@ -123,15 +163,29 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     const refunds = of<RefundRequested>(TOPICS.refundRequested);
     expect(refunds).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: difference, reason: 'reprice' })]);
     expect(of<BookingAmended>(TOPICS.bookingAmended)[0]).toMatchObject({ refundPence: difference, balancePence: 0 });
-    expect((await stored(b.id)).history!.at(-1)?.text).toMatch(new RegExp(`: £${(difference / 100).toFixed(2)} will be refunded to your card$`));
+    expect((await stored(b.id)).history!.at(-1)?.text).toMatch(
+      new RegExp(`: £${(difference / 100).toFixed(2)} will be refunded to your card$`),
+    );
 
     await s.refundIssued({
-      refundId: refunds[0]!.refundId, bookingId: b.id, randomNumber: b.code, amountPence: difference, reason: 'reprice', provider: 'local',
-      providerRefs: ['re_local_amend'], customer: refunds[0]!.customer, myMovePath: refunds[0]!.myMovePath, issuedAt: clock.now().toISOString(),
+      refundId: refunds[0]!.refundId,
+      bookingId: b.id,
+      randomNumber: b.code,
+      amountPence: difference,
+      reason: 'reprice',
+      provider: 'local',
+      providerRefs: ['re_local_amend'],
+      customer: refunds[0]!.customer,
+      myMovePath: refunds[0]!.myMovePath,
+      issuedAt: clock.now().toISOString(),
     });
     const view = (await api<MyMoveView>('GET', b.path)).body;
     expect(view.money).toMatchObject({ refundedPence: difference, refundPendingPence: 0, balancePence: 0 });
-    expect(view.receipts.at(-1)).toMatchObject({ kind: 'refund', amountPence: difference, description: REFUND_DESCRIPTIONS.reprice });
+    expect(view.receipts.at(-1)).toMatchObject({
+      kind: 'refund',
+      amountPence: difference,
+      description: REFUND_DESCRIPTIONS.reprice,
+    });
   });
 
   it('a replayed or concurrent amendment applies once', async () => {
@@ -155,12 +209,30 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     const http = new HttpQuotePricer(s.quoteUrl(), 5000);
     // The first amendment is held at pricing until the second one has been written.
     let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const slow: QuotePricer = { price: async (req, driverId) => (await held, http.price(req, driverId)) };
-    const first = new AmendBooking(records, slow).execute(b.id, { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat A', 0]) }, 'Sam_Admin');
-    const outcome = first.then(() => 'applied', (err: Error) => err.message);
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: QuotePricer = {
+      price: async (req, driverId) => {
+        await held;
+        return http.price(req, driverId);
+      },
+    };
+    const first = new AmendBooking(records, slow).execute(
+      b.id,
+      { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat A', 0]) },
+      'Sam_Admin',
+    );
+    const outcome = first.then(
+      () => 'applied',
+      (err: Error) => err.message,
+    );
     await new Promise((r) => setTimeout(r, 20));
-    await new AmendBooking(records, http).execute(b.id, { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat B', 0]) }, 'Jo_Admin');
+    await new AmendBooking(records, http).execute(
+      b.id,
+      { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat B', 0]) },
+      'Jo_Admin',
+    );
     release();
     expect(await outcome).toBe('This booking changed meanwhile: please reload it and try again.');
     const record = await stored(b.id);
@@ -176,7 +248,9 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     const postponed = await bookAndPay(30);
     clock.set(PAID_AT + 2 * HOUR);
     expect((await api('POST', `${postponed.path}/postpone`)).status).toBe(200);
-    const unpaid = (await api<{ data: { _id: string } }>('POST', '/api/saveRetrieve', { quote: (await stored(cancelled.id)).quote })).body.data;
+    const unpaid = (
+      await api<{ data: { _id: string } }>('POST', '/api/saveRetrieve', { quote: (await stored(cancelled.id)).quote })
+    ).body.data;
     const active = await bookAndPay(30);
     await settle();
     const eventsBefore = of(TOPICS.bookingAmended).length + of(TOPICS.refundRequested).length;
@@ -204,7 +278,11 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
   it('401 without a valid staff token, 404 for an unknown record, 400 for a malformed id', async () => {
     const b = await bookAndPay(30);
     const before = await stored(b.id);
-    const refusedOptions: ApiOptions[] = [{}, { headers: { 'x-admin-username': 'Sam_Admin' } }, { headers: { authorization: 'Bearer not.a.token' } }];
+    const refusedOptions: ApiOptions[] = [
+      {},
+      { headers: { 'x-admin-username': 'Sam_Admin' } },
+      { headers: { authorization: 'Bearer not.a.token' } },
+    ];
     for (const options of refusedOptions) {
       const res = await amend(b, { hour: 6 }, options);
       expect(res.status).toBe(401);
@@ -232,11 +310,31 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
       [{ date: '2026-01-21T14:10:00.000Z' }, 'date', BOOKING_TIME_MESSAGES.step],
       [{ date: tooSoon }, 'date', BOOKING_TIME_MESSAGES.tooSoon],
       [{ addresses: addresses(PICKUP) }, 'addresses', 'At least 2 addresses are required'],
-      [{ addresses: Array.from({ length: 13 }, () => PICKUP).map((p, i) => ({ ...addresses(p)[0], id: `x${i}` })) }, 'addresses', 'At most 12 addresses'],
-      [{ addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street', 9]) }, 'addresses[1].stair', 'Stair must be 0 to 8 flights'],
-      [{ addresses: addresses(PICKUP, ['Cricklewood, UK', '', 0]) }, 'addresses[1].physicalAddress', MSG.booking.deliveryAddressRequired],
-      [{ addresses: [{ ...addresses(PICKUP)[0], location: '' }, addresses(DELIVERY)[0]] }, 'addresses[0].location', 'Address location is required'],
-      [{ addresses: addresses(PICKUP, ['Nowhere Special, Atlantis', '3 Other Street', 0]) }, 'addresses[1].location', MSG.home.selectFromList],
+      [
+        { addresses: Array.from({ length: 13 }, () => PICKUP).map((p, i) => ({ ...addresses(p)[0], id: `x${i}` })) },
+        'addresses',
+        'At most 12 addresses',
+      ],
+      [
+        { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street', 9]) },
+        'addresses[1].stair',
+        'Stair must be 0 to 8 flights',
+      ],
+      [
+        { addresses: addresses(PICKUP, ['Cricklewood, UK', '', 0]) },
+        'addresses[1].physicalAddress',
+        MSG.booking.deliveryAddressRequired,
+      ],
+      [
+        { addresses: [{ ...addresses(PICKUP)[0], location: '' }, addresses(DELIVERY)[0]] },
+        'addresses[0].location',
+        'Address location is required',
+      ],
+      [
+        { addresses: addresses(PICKUP, ['Nowhere Special, Atlantis', '3 Other Street', 0]) },
+        'addresses[1].location',
+        MSG.home.selectFromList,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await amend(b, body);

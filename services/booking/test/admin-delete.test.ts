@@ -24,7 +24,13 @@ describe('DELETE /api/backdata/delete/:id', () => {
     expect(res.body).toEqual({ message: 'Booking record deleted' });
 
     const stored = await svc.bookings().findOne({ _id: record._id });
-    expect(stored).toMatchObject({ _id: record._id, randomNumber: 5151, quote: record.quote, deletedAt: NOW, deletedBy: 'Sam_Admin' });
+    expect(stored).toMatchObject({
+      _id: record._id,
+      randomNumber: 5151,
+      quote: record.quote,
+      deletedAt: NOW,
+      deletedBy: 'Sam_Admin',
+    });
     const list = await svc.request('GET', '/api/backdata/all', svc.staff);
     expect(list.body.map((r: { _id: string }) => r._id)).not.toContain(record._id);
     expect((await svc.request('GET', '/api/saveRetrieve?randomNumber=5151')).status).toBe(404);
@@ -49,13 +55,21 @@ describe('DELETE /api/backdata/delete/:id', () => {
 
   it('refuses records that took money with 409, however old: paid before the money fields existed, or with them', async () => {
     const legacy = bookingRecord({ paymentStatus: 'paid', percentage: 100, OutstandingBalance: 0 });
-    const current = bookingRecord({ paymentStatus: '30percentage', percentage: 30, amountPaidPence: 5400, state: 'frozen' });
+    const current = bookingRecord({
+      paymentStatus: '30percentage',
+      percentage: 30,
+      amountPaidPence: 5400,
+      state: 'frozen',
+    });
     for (const record of [legacy, current]) {
       await svc.bookings().insertOne(record);
       const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`, svc.staff);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(STAFF_RECORD_MSG.paidNotDeletable);
-      expect(await svc.bookings().findOne({ _id: record._id })).toMatchObject({ deletedAt: null, outbox: record.outbox });
+      expect(await svc.bookings().findOne({ _id: record._id })).toMatchObject({
+        deletedAt: null,
+        outbox: record.outbox,
+      });
     }
   });
 
@@ -75,7 +89,9 @@ describe('DELETE /api/backdata/delete/:id', () => {
     await svc.bookings().insertOne(record);
     const res = await svc.request('DELETE', `/api/backdata/delete/${record._id}`);
     expect(res.status).toBe(401);
-    expect((await svc.request('DELETE', `/api/backdata/delete/${record._id}`, { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
+    expect(
+      (await svc.request('DELETE', `/api/backdata/delete/${record._id}`, { 'x-admin-username': 'Sam_Admin' })).status,
+    ).toBe(401);
     expect(await svc.bookings().findOne({ _id: record._id })).toMatchObject({ deletedAt: null });
   });
 });

@@ -5,7 +5,13 @@ import { driverAuth, staffAuth } from '../../../test/support/staff.js';
 describe('GET /api/backdata/all', () => {
   let svc: TestBooking;
   const older = bookingRecord({ randomNumber: 111, date: '2026-11-01T08:00:00.000Z' });
-  const newer = bookingRecord({ randomNumber: 222, date: '2026-11-21T08:00:00.000Z', paymentStatus: '30percentage', percentage: 30, OutstandingBalance: 126 });
+  const newer = bookingRecord({
+    randomNumber: 222,
+    date: '2026-11-21T08:00:00.000Z',
+    paymentStatus: '30percentage',
+    percentage: 30,
+    OutstandingBalance: 126,
+  });
   const deleted = bookingRecord({ randomNumber: 333, deletedAt: '2026-11-21T09:00:00.000Z', deletedBy: 'someone' });
 
   beforeAll(async () => {
@@ -42,9 +48,26 @@ describe('GET /api/backdata/all', () => {
       jobDoneAt: null,
       // For the staff lists' job status and the panel's change history (derived for records older than the lines).
       driverAcceptedAt: null,
-      history: [expect.objectContaining({ kind: 'saved', text: 'Quote saved' }), expect.objectContaining({ kind: 'paid' })],
+      history: [
+        expect.objectContaining({ kind: 'saved', text: 'Quote saved' }),
+        expect.objectContaining({ kind: 'paid' }),
+      ],
     });
-    for (const field of ['totalAddress', 'travelMiles', 'travelHour', 'name', 'email', 'phone', 'typeofVan', 'typeOfWorker', 'totalHour', 'totalPrice', 'totalSecond', 'date', 'description']) {
+    for (const field of [
+      'totalAddress',
+      'travelMiles',
+      'travelHour',
+      'name',
+      'email',
+      'phone',
+      'typeofVan',
+      'typeOfWorker',
+      'totalHour',
+      'totalPrice',
+      'totalSecond',
+      'date',
+      'description',
+    ]) {
       expect(item.quote).toHaveProperty(field);
     }
   });
@@ -64,7 +87,9 @@ describe('GET /api/backdata/all', () => {
     expect((await svc.request('GET', '/api/backdata/all', { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
     expect((await svc.request('GET', '/api/backdata/all', { 'x-admin-username': '' })).status).toBe(401);
     const forged = staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
-    expect((await svc.request('GET', '/api/backdata/all', { ...forged, 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
+    expect((await svc.request('GET', '/api/backdata/all', { ...forged, 'x-admin-username': 'Sam_Admin' })).status).toBe(
+      401,
+    );
     expect((await svc.request('GET', '/api/backdata/all', { authorization: 'Bearer not.a.token' })).status).toBe(401);
     expect((await svc.request('GET', '/api/backdata/all', driverAuth('driver-1'))).status).toBe(401);
   });

@@ -4,27 +4,54 @@ import { bookingRecord, startBooking, type TestBooking } from './admin-support.j
 import { driverAuth } from '../../../test/support/staff.js';
 import { searchTerms } from '../src/app/search-bookings.js';
 
-const quoteOf = (who: { name: string; email: string; phone: string }, date = '2026-12-01T10:00:00.000Z') => ({ ...bookingRecord().quote, ...who, date });
+const quoteOf = (who: { name: string; email: string; phone: string }, date = '2026-12-01T10:00:00.000Z') => ({
+  ...bookingRecord().quote,
+  ...who,
+  date,
+});
 
 /** Issue 28 item 5: the staff search over booking records, server-side and bounded. */
 describe('GET /api/backdata/search', () => {
   let svc: TestBooking;
-  const codes = (body: { results: { randomNumber: number }[] }) => body.results.map((r) => r.randomNumber).sort((a, b) => a - b);
+  const codes = (body: { results: { randomNumber: number }[] }) =>
+    body.results.map((r) => r.randomNumber).sort((a, b) => a - b);
 
   beforeAll(async () => {
     svc = await startBooking();
     const records = [
-      bookingRecord({ randomNumber: 5551, quote: quoteOf({ name: 'Jane Doe', email: 'jane.doe@example.com', phone: '07700 900123' }) }),
-      bookingRecord({ randomNumber: 5552, paymentStatus: '30percentage', percentage: 30, quote: quoteOf({ name: 'JANE Smith', email: 'js@example.org', phone: '+44 7700 900999' }), history: [{ at: '2026-11-20T10:00:00.000Z', kind: 'saved', text: 'Quote saved' }] }),
-      bookingRecord({ randomNumber: 5553, quote: quoteOf({ name: 'Bob Brown', email: 'bob@brown.example', phone: '07700900777' }) }),
-      bookingRecord({ randomNumber: 5554, deletedAt: '2026-11-21T09:00:00.000Z', quote: quoteOf({ name: 'Jane Deleted', email: 'gone@example.com', phone: '07700900123' }) }),
-      ...Array.from({ length: BOOKING_SEARCH_LIMIT + 3 }, (_, i) => bookingRecord({ randomNumber: 7000 + i, quote: quoteOf({ name: `Many Mover ${i}`, email: `many${i}@example.com`, phone: '02079460000' }) })),
+      bookingRecord({
+        randomNumber: 5551,
+        quote: quoteOf({ name: 'Jane Doe', email: 'jane.doe@example.com', phone: '07700 900123' }),
+      }),
+      bookingRecord({
+        randomNumber: 5552,
+        paymentStatus: '30percentage',
+        percentage: 30,
+        quote: quoteOf({ name: 'JANE Smith', email: 'js@example.org', phone: '+44 7700 900999' }),
+        history: [{ at: '2026-11-20T10:00:00.000Z', kind: 'saved', text: 'Quote saved' }],
+      }),
+      bookingRecord({
+        randomNumber: 5553,
+        quote: quoteOf({ name: 'Bob Brown', email: 'bob@brown.example', phone: '07700900777' }),
+      }),
+      bookingRecord({
+        randomNumber: 5554,
+        deletedAt: '2026-11-21T09:00:00.000Z',
+        quote: quoteOf({ name: 'Jane Deleted', email: 'gone@example.com', phone: '07700900123' }),
+      }),
+      ...Array.from({ length: BOOKING_SEARCH_LIMIT + 3 }, (_, i) =>
+        bookingRecord({
+          randomNumber: 7000 + i,
+          quote: quoteOf({ name: `Many Mover ${i}`, email: `many${i}@example.com`, phone: '02079460000' }),
+        }),
+      ),
     ];
     for (const r of records) await svc.bookings().insertOne(r);
   });
   afterAll(() => svc.stop());
 
-  const search = (q: string, headers: Record<string, string> = svc.staff) => svc.request('GET', `/api/backdata/search?q=${encodeURIComponent(q)}`, headers);
+  const search = (q: string, headers: Record<string, string> = svc.staff) =>
+    svc.request('GET', `/api/backdata/search?q=${encodeURIComponent(q)}`, headers);
 
   it('finds by retrieve code, name and e-mail ignoring case; never a deleted record', async () => {
     expect(codes((await search('5553')).body)).toEqual([5553]);
@@ -40,7 +67,12 @@ describe('GET /api/backdata/search', () => {
 
   it('answers admin records (history included, no internals) and at most the limit, saying there are more', async () => {
     const one = (await search('5552')).body.results[0];
-    expect(one).toMatchObject({ randomNumber: 5552, state: 'active', history: [{ kind: 'saved', text: 'Quote saved' }], driverAcceptedAt: null });
+    expect(one).toMatchObject({
+      randomNumber: 5552,
+      state: 'active',
+      history: [{ kind: 'saved', text: 'Quote saved' }],
+      driverAcceptedAt: null,
+    });
     expect(one).not.toHaveProperty('outbox');
     expect(one).not.toHaveProperty('request');
     const many = (await search('many mover')).body;
@@ -55,7 +87,12 @@ describe('GET /api/backdata/search', () => {
   });
 
   it('refuses a missing, short or long query naming q, and callers without a staff token', async () => {
-    for (const bad of ['/api/backdata/search', '/api/backdata/search?q=a', `/api/backdata/search?q=${'x'.repeat(101)}`, '/api/backdata/search?q=ab&q=cd']) {
+    for (const bad of [
+      '/api/backdata/search',
+      '/api/backdata/search?q=a',
+      `/api/backdata/search?q=${'x'.repeat(101)}`,
+      '/api/backdata/search?q=ab&q=cd',
+    ]) {
       const res = await svc.request('GET', bad, svc.staff);
       expect(res.status, bad).toBe(400);
       expect(res.body.errors, bad).toHaveProperty('q');

@@ -6,12 +6,13 @@ import { BOOKINGS } from '../src/adapters/booking-repository.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { startServiceForTest } from '../../../test/support/service-stack.js';
 
-
 /** Codes are unique in the bookings collection (unique index), so each fixture gets its own by default. */
 let nextCode = 4_200_042;
 
 /** A stored booking as POST /api/saveRetrieve leaves it, including the internal fields staff must not see. */
-export function bookingRecord(overrides: Partial<BookingRecord> & Record<string, unknown> = {}): BookingRecord & Record<string, unknown> {
+export function bookingRecord(
+  overrides: Partial<BookingRecord> & Record<string, unknown> = {},
+): BookingRecord & Record<string, unknown> {
   return {
     _id: randomUUID(),
     randomNumber: nextCode++,

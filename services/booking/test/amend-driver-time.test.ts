@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVER_NOT_FREE_FOR_CHANGE, TOPICS, type BookingAmendment, type BookingRecord, type MyMoveView } from '@vanhop/contracts';
+import {
+  DRIVER_NOT_FREE_FOR_CHANGE,
+  TOPICS,
+  type BookingAmendment,
+  type BookingRecord,
+  type MyMoveView,
+} from '@vanhop/contracts';
 import { apiClient, type ApiOptions } from '../../../test/support/gateway-api.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { HOUR, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './lifecycle-support.js';
@@ -10,7 +16,15 @@ import { HOUR, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './l
  * booked, through the real quote service: its 409 leaves the booking as it was.
  */
 type Amended = BookingRecord & { amendment: BookingAmendment; message?: string };
-type Driver = { _id: string; version: number; card: { vanPerHourPence: Record<string, number>; helpersPerHourPence: Record<string, number>; stairPerFlightPerHourPence: Record<string, number> } };
+type Driver = {
+  _id: string;
+  version: number;
+  card: {
+    vanPerHourPence: Record<string, number>;
+    helpersPerHourPence: Record<string, number>;
+    stairPerFlightPerHourPence: Record<string, number>;
+  };
+};
 
 /** 14:00 UTC on the move's day: after the first booking's 10:00 to 13:00. */
 const AFTERNOON = '2026-01-20T14:00:00.000Z';
@@ -19,7 +33,8 @@ describe('changes to a booked move follow the driver’s time and the booked rat
   const s = useLifecycleServices();
   const { clock, api, stored, settle, of, bookAndPay } = s;
   const staff = (): ApiOptions => ({ headers: staffAuth('Sam_Admin', { clock }) });
-  const amend = (b: Pick<Booked, 'id'>, body: unknown) => api<Amended>('POST', `/api/backdata/amend/${b.id}`, body, staff());
+  const amend = (b: Pick<Booked, 'id'>, body: unknown) =>
+    api<Amended>('POST', `/api/backdata/amend/${b.id}`, body, staff());
   const quoteApi = apiClient(() => s.quoteUrl());
 
   /** Two paid bookings of one driver on one day: 10:00 to 13:00 and 14:00 to 16:00. */
@@ -81,7 +96,10 @@ describe('changes to a booked move follow the driver’s time and the booked rat
     const booked = driver.card;
 
     // The driver's van now costs 50 % more an hour.
-    const raised = { ...booked, vanPerHourPence: { ...booked.vanPerHourPence, Large: Math.round(booked.vanPerHourPence.Large! * 1.5) } };
+    const raised = {
+      ...booked,
+      vanPerHourPence: { ...booked.vanPerHourPence, Large: Math.round(booked.vanPerHourPence.Large! * 1.5) },
+    };
     const patched = await quoteApi('PATCH', path, { version: driver.version, card: raised }, staff());
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 
@@ -89,11 +107,19 @@ describe('changes to a booked move follow the driver’s time and the booked rat
     const res = await amend(b, { hour: '03hr:30Min' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The fixture's move: Large van, Driver-Help, one flight at the pickup. Half an hour at the booked hourly rate.
-    const perHour = booked.vanPerHourPence.Large! + booked.helpersPerHourPence['Driver-Help']! + booked.stairPerFlightPerHourPence['Driver-Help']! * 1;
+    const perHour =
+      booked.vanPerHourPence.Large! +
+      booked.helpersPerHourPence['Driver-Help']! +
+      booked.stairPerFlightPerHourPence['Driver-Help']! * 1;
     expect(res.body.amendment.totalPence - b.totalPence).toBe(Math.round(perHour / 2));
 
     // A new customer's quote for the same move is at the new rates: the booked card was used for this booking only.
-    const fresh = await quoteApi<{ offers: { driverId: string; totalPrice: number }[] }>('POST', '/api/booking', { ...record.request, date: '2026-01-23T10:00:00.000Z', hour: 3.5, email: 'new@example.com' });
+    const fresh = await quoteApi<{ offers: { driverId: string; totalPrice: number }[] }>('POST', '/api/booking', {
+      ...record.request,
+      date: '2026-01-23T10:00:00.000Z',
+      hour: 3.5,
+      email: 'new@example.com',
+    });
     const offer = fresh.body.offers.find((o) => o.driverId === driverId)!;
     expect(Math.round(offer.totalPrice * 100)).toBeGreaterThan(res.body.amendment.totalPence);
   });

@@ -10,21 +10,45 @@ const card = { provider: 'stripe' as const, providerRef: 'cs_1' };
 /** £287.50 booked with a 30 % deposit of £86.25: £201.25 left to pay. */
 function depositPaid(): StoredBooking {
   const record = unpaidBookingRecord() as StoredBooking;
-  return { ...record, ...placeBooking(record, { ...card, amountPence: 8625, percentage: 30, eventId: 'ev-1' }, AT).set };
+  return {
+    ...record,
+    ...placeBooking(record, { ...card, amountPence: 8625, percentage: 30, eventId: 'ev-1' }, AT).set,
+  };
 }
 
 describe('placeBooking (the first payment)', () => {
   it('a 30 % deposit leaves the rest as balance and starts the lifecycle', () => {
-    const placed = placeBooking(unpaidBookingRecord() as StoredBooking, { ...card, amountPence: 8625, percentage: 30, eventId: 'ev-1' }, AT);
-    expect(placed).toMatchObject({ paymentStatus: '30percentage', totalPricePence: 28750, outstandingBalancePence: 20125 });
-    expect(placed.set).toMatchObject({ state: 'active', amountPaidPence: 8625, amountRefundedPence: 0, OutstandingBalance: 201.25, percentage: 30, paidAt: AT });
+    const placed = placeBooking(
+      unpaidBookingRecord() as StoredBooking,
+      { ...card, amountPence: 8625, percentage: 30, eventId: 'ev-1' },
+      AT,
+    );
+    expect(placed).toMatchObject({
+      paymentStatus: '30percentage',
+      totalPricePence: 28750,
+      outstandingBalancePence: 20125,
+    });
+    expect(placed.set).toMatchObject({
+      state: 'active',
+      amountPaidPence: 8625,
+      amountRefundedPence: 0,
+      OutstandingBalance: 201.25,
+      percentage: 30,
+      paidAt: AT,
+    });
     expect(placed.set.history?.map((h) => h.kind)).toEqual(['saved', 'paid']);
-    expect(placed.set.history?.[1].text).toBe('Booked: 30 % deposit of £86.25 paid');
-    expect(placed.set.receipts).toEqual([expect.objectContaining({ id: 'pay-cs_1', kind: 'payment', amountPence: 8625, description: '30 % deposit' })]);
+    expect(placed.set.history?.[1]?.text).toBe('Booked: 30 % deposit of £86.25 paid');
+    expect(placed.set.receipts).toEqual([
+      expect.objectContaining({ id: 'pay-cs_1', kind: 'payment', amountPence: 8625, description: '30 % deposit' }),
+    ]);
   });
 
   it('paying it all leaves nothing owed', () => {
-    const placed = placeBooking(unpaidBookingRecord() as StoredBooking, { ...card, amountPence: 28750, percentage: 100, eventId: 'ev-1' }, AT);
+    const placed = placeBooking(
+      unpaidBookingRecord() as StoredBooking,
+      { ...card, amountPence: 28750, percentage: 100, eventId: 'ev-1' },
+      AT,
+    );
     expect(placed).toMatchObject({ paymentStatus: 'paid', outstandingBalancePence: 0 });
     expect(placed.set.OutstandingBalance).toBe(0);
   });
@@ -35,14 +59,24 @@ describe('applyBalancePayment', () => {
     const applied = applyBalancePayment(depositPaid(), { ...card, providerRef: 'cs_2', amountPence: 20125 }, LATER);
     expect(applied).toMatchObject({ replay: false, applied: 20125, excess: 0, balanceAfter: 0 });
     if (applied.replay) throw new Error('not a replay');
-    expect(applied.set).toMatchObject({ paymentStatus: 'paid', OutstandingBalance: 0, amountPaidPence: 28750, state: 'active' });
+    expect(applied.set).toMatchObject({
+      paymentStatus: 'paid',
+      OutstandingBalance: 0,
+      amountPaidPence: 28750,
+      state: 'active',
+    });
     expect(applied.history.map((h) => h.text)).toEqual(['Balance of £201.25 paid: paid in full']);
     expect(applied.receipt).toMatchObject({ id: 'pay-cs_2', description: 'Balance', amountPence: 20125 });
   });
 
   it('a part payment lowers the balance and keeps the status', () => {
     const applied = applyBalancePayment(depositPaid(), { ...card, providerRef: 'cs_2', amountPence: 10000 }, LATER);
-    expect(applied).toMatchObject({ applied: 10000, excess: 0, balanceAfter: 10125, set: { OutstandingBalance: 101.25 } });
+    expect(applied).toMatchObject({
+      applied: 10000,
+      excess: 0,
+      balanceAfter: 10125,
+      set: { OutstandingBalance: 101.25 },
+    });
     if (applied.replay) throw new Error('not a replay');
     expect(applied.set.paymentStatus).toBeUndefined();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_PROGRESS_LINE, MOVE_DONE_REASON, type JobProgressed, type JobProgressStep, type MyMoveView } from '@vanhop/contracts';
+import {
+  JOB_PROGRESS_LINE,
+  MOVE_DONE_REASON,
+  type JobProgressed,
+  type JobProgressStep,
+  type MyMoveView,
+} from '@vanhop/contracts';
 import { createLogger } from '@vanhop/platform';
 import { FollowJobProgress } from '../src/app/follow-job-progress.js';
 import { toAdminView } from '../src/app/list-bookings.js';
@@ -14,19 +20,38 @@ describe('the booking follows its driver on the day (JobProgressed)', () => {
     const driver = (await stored(b.id)).driver!;
     const follow = new FollowJobProgress({ bookings: repository(), logger: createLogger('test', 'silent') });
     const event = (step: JobProgressStep, at: number): JobProgressed => ({
-      bookingId: b.id, randomNumber: b.code, step, at: new Date(at).toISOString(), driver: { id: driver.id, name: driver.name }, customer: { name: 'Jo', phone: '07700900123' },
+      bookingId: b.id,
+      randomNumber: b.code,
+      step,
+      at: new Date(at).toISOString(),
+      driver: { id: driver.id, name: driver.name },
+      customer: { name: 'Jo', phone: '07700900123' },
     });
     clock.set(MOVE_AT - HOUR);
-    for (const [step, at] of [['on-my-way', MOVE_AT - HOUR], ['arrived', MOVE_AT], ['done', MOVE_AT + 3 * HOUR]] as const) {
+    for (const [step, at] of [
+      ['on-my-way', MOVE_AT - HOUR],
+      ['arrived', MOVE_AT],
+      ['done', MOVE_AT + 3 * HOUR],
+    ] as const) {
       await follow.progressed(event(step, at));
       await follow.progressed(event(step, at));
     }
     // Another driver's step (the booking was reassigned meanwhile) changes nothing.
-    await follow.progressed({ ...event('on-my-way', MOVE_AT), bookingId: b.id, driver: { id: 'drv-someone-else', name: 'X' } });
+    await follow.progressed({
+      ...event('on-my-way', MOVE_AT),
+      bookingId: b.id,
+      driver: { id: 'drv-someone-else', name: 'X' },
+    });
 
     const view = (await api<MyMoveView>('GET', b.path)).body;
-    expect(view.history.slice(-3).map((h) => h.text)).toEqual([JOB_PROGRESS_LINE['on-my-way'](driver.name), JOB_PROGRESS_LINE.arrived(driver.name), JOB_PROGRESS_LINE.done(driver.name)]);
-    expect(view.history.filter((h) => h.text.includes(driver.name) || h.text.startsWith('Your move is done'))).toHaveLength(3);
+    expect(view.history.slice(-3).map((h) => h.text)).toEqual([
+      JOB_PROGRESS_LINE['on-my-way'](driver.name),
+      JOB_PROGRESS_LINE.arrived(driver.name),
+      JOB_PROGRESS_LINE.done(driver.name),
+    ]);
+    expect(
+      view.history.filter((h) => h.text.includes(driver.name) || h.text.startsWith('Your move is done')),
+    ).toHaveLength(3);
     expect(toAdminView(await stored(b.id)).jobDoneAt).toBe(new Date(MOVE_AT + 3 * HOUR).toISOString());
     // A done move says so, and offers neither a cancellation nor a new date.
     expect(view.driverStandingText).toBe(`${driver.name} has done your move. We will ask you how it went.`);

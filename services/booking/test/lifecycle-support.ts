@@ -1,6 +1,22 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { TOPICS, type BookingConfirmed, type EventEnvelope, type EventPayloads, type JobReturned, type PaymentSucceeded, type Quote, type RefundIssued } from '@vanhop/contracts';
-import { createEvent, LinkSigner, type Clock, type Collection, type MemoryEventBus, type RunningService } from '@vanhop/platform';
+import {
+  TOPICS,
+  type BookingConfirmed,
+  type EventEnvelope,
+  type EventPayloads,
+  type JobReturned,
+  type PaymentSucceeded,
+  type Quote,
+  type RefundIssued,
+} from '@vanhop/contracts';
+import {
+  createEvent,
+  LinkSigner,
+  type Clock,
+  type Collection,
+  type MemoryEventBus,
+  type RunningService,
+} from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { completeBooking, type CompleteBookingRequest } from '../../../test/support/booking-fixtures.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
@@ -64,7 +80,11 @@ export interface LifecycleServices {
   /** The payloads published on `topic` since the test began. */
   of<T>(topic: string): T[];
   /** Saves the cheapest offer for the move (priced by the quote service) and pays `percentage` of it. */
-  bookAndPay(percentage?: 30 | 50 | 100, moveDate?: string, overrides?: Partial<CompleteBookingRequest>): Promise<Booked>;
+  bookAndPay(
+    percentage?: 30 | 50 | 100,
+    moveDate?: string,
+    overrides?: Partial<CompleteBookingRequest>,
+  ): Promise<Booked>;
   pay(data: PaymentSucceeded, eventId?: string): Promise<void>;
   refundIssued(data: RefundIssued): Promise<void>;
   /** The quote service's word that the driver gave the job back and nobody else could take it at once. */
@@ -93,7 +113,12 @@ export function useLifecycleServices(): LifecycleServices {
       env: { RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     bus = stack.bus;
-    for (const topic of OBSERVED) await bus.subscribe('test-observer', topic, async (e) => void (published[topic] ??= []).push(e));
+    for (const topic of OBSERVED)
+      await bus.subscribe('test-observer', topic, async (e) => {
+        const seen = published[topic] ?? [];
+        published[topic] = seen;
+        seen.push(e);
+      });
     quote = await stack.start(quoteService);
     booking = await stack.start(bookingService, { QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: LINK_SECRET });
   });
@@ -114,8 +139,16 @@ export function useLifecycleServices(): LifecycleServices {
     }
   };
   const of = <T>(topic: string) => (published[topic] ?? []).map((e) => e.data as T);
-  const publish = async <K extends 'payment.succeeded' | 'refund.issued' | 'job.returned'>(topic: K, data: EventPayloads[K], eventId?: string) => {
-    await bus.publish(topic, await createEvent(topic, data, { producer: topic === TOPICS.jobReturned ? 'quote' : 'payment', clock, eventId }), data.bookingId);
+  const publish = async <K extends 'payment.succeeded' | 'refund.issued' | 'job.returned'>(
+    topic: K,
+    data: EventPayloads[K],
+    eventId?: string,
+  ) => {
+    await bus.publish(
+      topic,
+      await createEvent(topic, data, { producer: topic === TOPICS.jobReturned ? 'quote' : 'payment', clock, eventId }),
+      data.bookingId,
+    );
     await settle();
   };
   const pay = (data: PaymentSucceeded, eventId?: string) => publish(TOPICS.paymentSucceeded, data, eventId);
@@ -134,16 +167,34 @@ export function useLifecycleServices(): LifecycleServices {
     refundIssued: (data) => publish(TOPICS.refundIssued, data),
     jobReturned: (data) => publish(TOPICS.jobReturned, data),
     async bookAndPay(percentage = 30, moveDate = MOVE_DATE, overrides = {}) {
-      const priced = await apiClient(() => quote.url)<{ quote: Quote }>('POST', '/api/booking', completeBooking(moveDate, overrides));
+      const priced = await apiClient(() => quote.url)<{ quote: Quote }>(
+        'POST',
+        '/api/booking',
+        completeBooking(moveDate, overrides),
+      );
       expect(priced.status, JSON.stringify(priced.body)).toBe(200);
       const saved = await api<{ data: StoredBooking }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
       expect(saved.status, JSON.stringify(saved.body)).toBe(201);
       const record = saved.body.data;
       const amountPence = Math.round((Math.round(record.quote.totalPrice * 100) * percentage) / 100);
-      await pay({ bookingId: record._id, randomNumber: record.randomNumber, percentage, amountPence, currency: 'gbp', provider: 'local', providerRef: `cs_local_${record.randomNumber}` });
+      await pay({
+        bookingId: record._id,
+        randomNumber: record.randomNumber,
+        percentage,
+        amountPence,
+        currency: 'gbp',
+        provider: 'local',
+        providerRef: `cs_local_${record.randomNumber}`,
+      });
       const confirmed = of<BookingConfirmed>(TOPICS.bookingConfirmed).find((c) => c.bookingId === record._id)!;
       expect(confirmed.myMovePath).toMatch(/^\/mymove\/v1\./);
-      return { id: record._id, code: record.randomNumber, paidPence: amountPence, totalPence: Math.round(record.quote.totalPrice * 100), path: `/api${confirmed.myMovePath}` };
+      return {
+        id: record._id,
+        code: record.randomNumber,
+        paidPence: amountPence,
+        totalPence: Math.round(record.quote.totalPrice * 100),
+        path: `/api${confirmed.myMovePath}`,
+      };
     },
   };
 }

@@ -19,7 +19,8 @@ import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { DAY, HOUR, LINK_SECRET, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
 describe('My move (booking service): the lifecycle terms at their boundaries', () => {
-  const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued, jobReturned } = useLifecycleServices();
+  const { clock, links, api, bookings, stored, settle, of, bookAndPay, pay, refundIssued, jobReturned } =
+    useLifecycleServices();
 
   it('the link is the credential: forged, expired, deleted and unknown all answer 404 alike', async () => {
     const b = await bookAndPay();
@@ -29,15 +30,39 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     // The driver's name only: their contact details are not the customer's to see.
     const { id, name } = (await stored(b.id)).driver!;
     expect(ok.body.driver).toEqual({ id, name });
-    expect(ok.body.money).toEqual({ totalPence: b.totalPence, paidPence: b.paidPence, refundedPence: 0, refundPendingPence: 0, balancePence: b.totalPence - b.paidPence });
+    expect(ok.body.money).toEqual({
+      totalPence: b.totalPence,
+      paidPence: b.paidPence,
+      refundedPence: 0,
+      refundPendingPence: 0,
+      balancePence: b.totalPence - b.paidPence,
+    });
     expect(ok.body.history.map((h) => h.kind)).toEqual(['saved', 'paid']);
-    expect(ok.body.receipts).toEqual([expect.objectContaining({ kind: 'payment', amountPence: b.paidPence, description: '30 % deposit', providerRef: `cs_local_${b.code}` })]);
+    expect(ok.body.receipts).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        amountPence: b.paidPence,
+        description: '30 % deposit',
+        providerRef: `cs_local_${b.code}`,
+      }),
+    ]);
 
     const token = b.path.split('/').pop()!;
-    const otherSecret = new MyMoveLinks(new LinkSigner(`${LINK_SECRET}-not-ours`, 'my-move')).pathFor({ _id: b.id, moveDate: MOVE_DATE, savedAt: MOVE_DATE });
+    const otherSecret = new MyMoveLinks(new LinkSigner(`${LINK_SECRET}-not-ours`, 'my-move')).pathFor({
+      _id: b.id,
+      moveDate: MOVE_DATE,
+      savedAt: MOVE_DATE,
+    });
     const expired = new LinkSigner(LINK_SECRET, 'my-move').sign({ subject: b.id, expiresAt: new Date(PAID_AT - 1000) });
     const unknown = links.pathFor({ _id: 'no-such-booking', moveDate: MOVE_DATE, savedAt: MOVE_DATE });
-    for (const bad of [otherSecret, `/mymove/${expired}`, unknown, `/mymove/${token}A`, '/mymove/%7B%7D', `/mymove/${'x'.repeat(600)}`]) {
+    for (const bad of [
+      otherSecret,
+      `/mymove/${expired}`,
+      unknown,
+      `/mymove/${token}A`,
+      '/mymove/%7B%7D',
+      `/mymove/${'x'.repeat(600)}`,
+    ]) {
       const res = await api('GET', `/api${bad}`);
       expect(res.status, bad).toBe(404);
       expect(res.body.message).toBe('This link is not valid or has expired.');
@@ -62,33 +87,68 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect((await api('POST', `${b.path}/cancel`, { confirm: false })).status).toBe(400);
     const res = await api<MyMoveView>('POST', `${b.path}/cancel`, { confirm: true });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ state: 'cancelled', statusText: 'Cancelled', money: { refundPendingPence: b.paidPence, balancePence: 0 } });
-    expect(res.body.actions).toMatchObject({ payBalance: false, cancel: { allowed: false }, postpone: { allowed: false }, reactivate: { allowed: false } });
+    expect(res.body).toMatchObject({
+      state: 'cancelled',
+      statusText: 'Cancelled',
+      money: { refundPendingPence: b.paidPence, balancePence: 0 },
+    });
+    expect(res.body.actions).toMatchObject({
+      payBalance: false,
+      cancel: { allowed: false },
+      postpone: { allowed: false },
+      reactivate: { allowed: false },
+    });
     await settle();
-    expect(of<BookingCancelled>(TOPICS.bookingCancelled)).toEqual([expect.objectContaining({ bookingId: b.id, refundPence: b.paidPence, withinCoolingOff: true })]);
+    expect(of<BookingCancelled>(TOPICS.bookingCancelled)).toEqual([
+      expect.objectContaining({ bookingId: b.id, refundPence: b.paidPence, withinCoolingOff: true }),
+    ]);
     // The same link in every event, whatever the clock says: it follows from the record alone.
-    expect(of<BookingCancelled>(TOPICS.bookingCancelled)[0].myMovePath).toBe(b.path.replace(/^\/api/, ''));
-    const [refund] = of<RefundRequested>(TOPICS.refundRequested);
-    expect(refund).toMatchObject({ bookingId: b.id, amountPence: b.paidPence, reason: 'cooling-off-cancellation', customer: { email: 'alice@example.com' } });
+    expect(of<BookingCancelled>(TOPICS.bookingCancelled)[0]!.myMovePath).toBe(b.path.replace(/^\/api/, ''));
+    const refund = of<RefundRequested>(TOPICS.refundRequested)[0]!;
+    expect(refund).toMatchObject({
+      bookingId: b.id,
+      amountPence: b.paidPence,
+      reason: 'cooling-off-cancellation',
+      customer: { email: 'alice@example.com' },
+    });
     expect(refund.myMovePath).toMatch(/^\/mymove\//);
     const record = await stored(b.id);
-    expect(record).toMatchObject({ state: 'cancelled', OutstandingBalance: 0, amountRefundedPence: 0, pendingRefunds: [expect.objectContaining({ refundId: refund.refundId })] });
+    expect(record).toMatchObject({
+      state: 'cancelled',
+      OutstandingBalance: 0,
+      amountRefundedPence: 0,
+      pendingRefunds: [expect.objectContaining({ refundId: refund.refundId })],
+    });
     expect(record.outbox).toEqual([]);
 
     // RefundIssued (twice: a redelivery) → the refund recorded once, with its receipt.
     const issued: RefundIssued = {
-      refundId: refund.refundId, bookingId: b.id, randomNumber: b.code, amountPence: b.paidPence, reason: 'cooling-off-cancellation',
-      provider: 'local', providerRefs: ['re_local_1'], customer: refund.customer, myMovePath: refund.myMovePath, issuedAt: new Date(PAID_AT + 60 * MIN).toISOString(),
+      refundId: refund.refundId,
+      bookingId: b.id,
+      randomNumber: b.code,
+      amountPence: b.paidPence,
+      reason: 'cooling-off-cancellation',
+      provider: 'local',
+      providerRefs: ['re_local_1'],
+      customer: refund.customer,
+      myMovePath: refund.myMovePath,
+      issuedAt: new Date(PAID_AT + 60 * MIN).toISOString(),
     };
     await refundIssued(issued);
     await refundIssued(issued);
     const after = (await api<MyMoveView>('GET', b.path)).body;
     expect(after.money).toMatchObject({ paidPence: b.paidPence, refundedPence: b.paidPence, refundPendingPence: 0 });
-    expect(after.receipts.filter((r) => r.kind === 'refund')).toEqual([expect.objectContaining({ id: `refund-${refund.refundId}`, amountPence: b.paidPence, providerRef: 're_local_1' })]);
+    expect(after.receipts.filter((r) => r.kind === 'refund')).toEqual([
+      expect.objectContaining({ id: `refund-${refund.refundId}`, amountPence: b.paidPence, providerRef: 're_local_1' }),
+    ]);
     expect(after.history.map((h) => h.kind)).toEqual(['saved', 'paid', 'cancelled', 'refunded']);
     const receipt = await api('GET', `${b.path}/receipts/refund-${refund.refundId}`);
     expect(receipt.status).toBe(200);
-    expect(receipt.body).toMatchObject({ receipt: { kind: 'refund', amountPence: b.paidPence }, randomNumber: b.code, customer: { name: 'Alice Mover' } });
+    expect(receipt.body).toMatchObject({
+      receipt: { kind: 'refund', amountPence: b.paidPence },
+      randomNumber: b.code,
+      customer: { name: 'Alice Mover' },
+    });
     expect((await api('GET', `${b.path}/receipts/refund-nope`)).status).toBe(404);
   });
 
@@ -97,7 +157,9 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     clock.set(PAID_AT + 61 * MIN);
     const terms = (await api<MyMoveView>('GET', b.path)).body.actions.cancel;
     expect(terms).toMatchObject({ allowed: true, refundPence: 0 });
-    expect(terms.terms).toMatch(/cooling-off period has ended: under our cancellation policy no money paid is refunded/);
+    expect(terms.terms).toMatch(
+      /cooling-off period has ended: under our cancellation policy no money paid is refunded/,
+    );
     // Confirmed while the page still promised the full refund: refused, nothing cancelled.
     const stale = await api('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: b.paidPence });
     expect(stale.status).toBe(409);
@@ -107,7 +169,9 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect(res.status).toBe(200);
     expect(res.body.history.at(-1)?.text).toBe('Cancelled: under the cancellation policy nothing paid is refunded');
     await settle();
-    expect(of<BookingCancelled>(TOPICS.bookingCancelled)).toEqual([expect.objectContaining({ refundPence: 0, withinCoolingOff: false })]);
+    expect(of<BookingCancelled>(TOPICS.bookingCancelled)).toEqual([
+      expect.objectContaining({ refundPence: 0, withinCoolingOff: false }),
+    ]);
     expect(of(TOPICS.refundRequested)).toEqual([]);
     expect((await stored(b.id)).pendingRefunds).toBeUndefined();
   });
@@ -125,7 +189,10 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     const at23 = (await api<MyMoveView>('GET', late.path)).body.actions;
     expect(at23.cancel).toMatchObject({ allowed: true, refundPence: 0 });
     expect(at23.cancel.terms).toMatch(/less than 24 hours away: under our terms a cancellation now gives no refund/);
-    expect(at23.postpone).toMatchObject({ allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' });
+    expect(at23.postpone).toMatchObject({
+      allowed: false,
+      reason: 'A move can be postponed only with at least 24 hours’ notice.',
+    });
     const refused = await api('POST', `${late.path}/postpone`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('A move can be postponed only with at least 24 hours’ notice.');
@@ -134,10 +201,18 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     clock.set(MOVE_AT - 25 * HOUR);
     const postponed = await api<MyMoveView>('POST', `${early.path}/postpone`);
     expect(postponed.status).toBe(200);
-    expect(postponed.body).toMatchObject({ state: 'frozen', statusText: 'Postponed', actions: { payBalance: false, postpone: { allowed: false } } });
+    expect(postponed.body).toMatchObject({
+      state: 'frozen',
+      statusText: 'Postponed',
+      actions: { payBalance: false, postpone: { allowed: false } },
+    });
     await settle();
     const [event] = of<BookingPostponed>(TOPICS.bookingPostponed);
-    expect(event).toMatchObject({ bookingId: early.id, frozenAt: new Date(MOVE_AT - 25 * HOUR).toISOString(), useBy: new Date(MOVE_AT - 25 * HOUR + 365 * DAY).toISOString() });
+    expect(event).toMatchObject({
+      bookingId: early.id,
+      frozenAt: new Date(MOVE_AT - 25 * HOUR).toISOString(),
+      useBy: new Date(MOVE_AT - 25 * HOUR + 365 * DAY).toISOString(),
+    });
     expect((await api('POST', `${early.path}/postpone`)).status).toBe(409);
     expect((await api('POST', `${early.path}/pay-balance`)).status).toBe(409);
     expect(of(TOPICS.bookingPostponed)).toHaveLength(1);
@@ -146,7 +221,19 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
   it('issue 28: a booking no driver could be found for may be cancelled for a full refund after the cooling-off, or postponed inside 24 hours', async () => {
     const b = await bookAndPay(30);
     const record = await stored(b.id);
-    const lost = { bookingId: b.id, randomNumber: b.code, driver: { id: record.driver!.id, name: record.driver!.name, email: 'driver@example.com' }, move: { date: MOVE_DATE, addresses: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' } };
+    const lost = {
+      bookingId: b.id,
+      randomNumber: b.code,
+      driver: { id: record.driver!.id, name: record.driver!.name, email: 'driver@example.com' },
+      move: {
+        date: MOVE_DATE,
+        addresses: [],
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: '',
+      },
+    };
     clock.set(MOVE_AT - 23 * HOUR);
     // Before: past the cooling-off and inside a day, nothing back and no postponing.
     const before = (await api<MyMoveView>('GET', b.path)).body;
@@ -158,13 +245,20 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect(view.driverStandingText).toBe(NEEDS_DRIVER_STANDING);
     expect(view.driver).toBeNull();
     expect(view.actions.cancel).toMatchObject({ allowed: true, refundPence: b.paidPence });
-    expect(view.actions.cancel.terms).toBe(`We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(b.paidPence)}) is refunded to your card.`);
+    expect(view.actions.cancel.terms).toBe(
+      `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(b.paidPence)}) is refunded to your card.`,
+    );
     expect(view.actions.postpone).toEqual({ allowed: true });
 
-    const cancelled = await api<MyMoveView>('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: b.paidPence });
+    const cancelled = await api<MyMoveView>('POST', `${b.path}/cancel`, {
+      confirm: true,
+      expectedRefundPence: b.paidPence,
+    });
     expect(cancelled.status).toBe(200);
     await settle();
-    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: b.paidPence })]);
+    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([
+      expect.objectContaining({ bookingId: b.id, amountPence: b.paidPence }),
+    ]);
   });
 
   it('a replayed cancel answers 409 and changes nothing; concurrent cancels apply once', async () => {
@@ -217,17 +311,32 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     const newTotal = res.body.money.totalPence;
     expect(newTotal).toBeGreaterThan(b.totalPence);
     expect(res.body).toMatchObject({ state: 'active', statusText: '30 % deposit paid', move: { date: newDate } });
-    expect(res.body.money).toMatchObject({ paidPence: b.paidPence, balancePence: newTotal - b.paidPence, refundPendingPence: 0 });
+    expect(res.body.money).toMatchObject({
+      paidPence: b.paidPence,
+      balancePence: newTotal - b.paidPence,
+      refundPendingPence: 0,
+    });
     expect(res.body.history.slice(-2).map((h) => h.kind)).toEqual(['reactivated', 'repriced']);
     await settle();
     expect(of<BookingReactivated>(TOPICS.bookingReactivated)).toEqual([
-      expect.objectContaining({ previousDate: MOVE_DATE, previousTotalPricePence: b.totalPence, totalPricePence: newTotal, balancePence: newTotal - b.paidPence, refundPence: 0 }),
+      expect.objectContaining({
+        previousDate: MOVE_DATE,
+        previousTotalPricePence: b.totalPence,
+        totalPricePence: newTotal,
+        balancePence: newTotal - b.paidPence,
+        refundPence: 0,
+      }),
     ]);
     expect(of(TOPICS.refundRequested)).toEqual([]);
     const record = await stored(b.id);
-    expect(record).toMatchObject({ frozenAt: null, OutstandingBalance: (newTotal - b.paidPence) / 100, request: { date: newDate, driverId }, driver: { id: driverId } });
+    expect(record).toMatchObject({
+      frozenAt: null,
+      OutstandingBalance: (newTotal - b.paidPence) / 100,
+      request: { date: newDate, driverId },
+      driver: { id: driverId },
+    });
     // The link in the new event covers the new date.
-    const path2 = `/api${of<BookingReactivated>(TOPICS.bookingReactivated)[0].myMovePath}`;
+    const path2 = `/api${of<BookingReactivated>(TOPICS.bookingReactivated)[0]!.myMovePath}`;
     clock.set(Date.parse(newDate) + 300 * DAY);
     expect((await api('GET', path2)).status).toBe(200);
     // ...where the link sent before it, made for the old date, has run out by then.
@@ -244,10 +353,19 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const difference = b.totalPence - res.body.money.totalPence;
     expect(difference).toBeGreaterThan(0);
-    expect(res.body).toMatchObject({ paymentStatus: 'paid', statusText: 'Paid in full', money: { refundPendingPence: difference, balancePence: 0 } });
+    expect(res.body).toMatchObject({
+      paymentStatus: 'paid',
+      statusText: 'Paid in full',
+      money: { refundPendingPence: difference, balancePence: 0 },
+    });
     await settle();
-    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: difference, reason: 'reprice' })]);
-    expect(of<BookingReactivated>(TOPICS.bookingReactivated)[0]).toMatchObject({ refundPence: difference, balancePence: 0 });
+    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([
+      expect.objectContaining({ bookingId: b.id, amountPence: difference, reason: 'reprice' }),
+    ]);
+    expect(of<BookingReactivated>(TOPICS.bookingReactivated)[0]).toMatchObject({
+      refundPence: difference,
+      balancePence: 0,
+    });
   });
 
   it('12 months and a day after postponing the booking has lapsed', async () => {
@@ -256,7 +374,10 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect((await api('POST', `${b.path}/postpone`)).status).toBe(200);
     clock.set(PAID_AT + 2 * HOUR + 366 * DAY);
     const view = (await api<MyMoveView>('GET', b.path)).body;
-    expect(view.actions.reactivate).toMatchObject({ allowed: false, reason: 'This postponed booking was not used within 12 months and has lapsed.' });
+    expect(view.actions.reactivate).toMatchObject({
+      allowed: false,
+      reason: 'This postponed booking was not used within 12 months and has lapsed.',
+    });
     const res = await api('POST', `${b.path}/reactivate`, { date: new Date(PAID_AT + 370 * DAY).toISOString() });
     expect(res.status).toBe(409);
     expect(of(TOPICS.bookingReactivated)).toEqual([]);
@@ -265,24 +386,59 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
   it('a balance PaymentSucceeded applies once: replays change nothing, a second balance payment is refunded', async () => {
     const b = await bookAndPay(30);
     const balance = b.totalPence - b.paidPence;
-    const payment: PaymentSucceeded = { bookingId: b.id, randomNumber: b.code, percentage: 100, amountPence: balance, currency: 'gbp', provider: 'local', providerRef: 'cs_local_balance_1', kind: 'balance' };
-    await Promise.all([pay(payment, 'ev-balance-1'), pay(payment, 'ev-balance-1-again'), pay(payment, 'ev-balance-1-third')]);
+    const payment: PaymentSucceeded = {
+      bookingId: b.id,
+      randomNumber: b.code,
+      percentage: 100,
+      amountPence: balance,
+      currency: 'gbp',
+      provider: 'local',
+      providerRef: 'cs_local_balance_1',
+      kind: 'balance',
+    };
+    await Promise.all([
+      pay(payment, 'ev-balance-1'),
+      pay(payment, 'ev-balance-1-again'),
+      pay(payment, 'ev-balance-1-third'),
+    ]);
     const view = (await api<MyMoveView>('GET', b.path)).body;
-    expect(view).toMatchObject({ paymentStatus: 'paid', statusText: 'Paid in full', money: { paidPence: b.totalPence, balancePence: 0 }, actions: { payBalance: false } });
+    expect(view).toMatchObject({
+      paymentStatus: 'paid',
+      statusText: 'Paid in full',
+      money: { paidPence: b.totalPence, balancePence: 0 },
+      actions: { payBalance: false },
+    });
     expect(view.receipts.map((r) => r.description)).toEqual(['30 % deposit', 'Balance']);
-    expect(of<BalancePaid>(TOPICS.balancePaid)).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: balance, providerRef: 'cs_local_balance_1' })]);
+    expect(of<BalancePaid>(TOPICS.balancePaid)).toEqual([
+      expect.objectContaining({ bookingId: b.id, amountPence: balance, providerRef: 'cs_local_balance_1' }),
+    ]);
     expect((await stored(b.id)).OutstandingBalance).toBe(0);
     expect((await api('POST', `${b.path}/pay-balance`)).status).toBe(409);
 
     // Paid again in another tab: the money is kept track of and given back.
     await pay({ ...payment, providerRef: 'cs_local_balance_2' }, 'ev-balance-2');
     expect(of<BalancePaid>(TOPICS.balancePaid)).toHaveLength(1);
-    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([expect.objectContaining({ amountPence: balance, reason: 'overpayment', paymentRef: 'cs_local_balance_2' })]);
+    expect(of<RefundRequested>(TOPICS.refundRequested)).toEqual([
+      expect.objectContaining({ amountPence: balance, reason: 'overpayment', paymentRef: 'cs_local_balance_2' }),
+    ]);
   });
 
   it('records from before the lifecycle fields read as active with their payment, and can be cancelled', async () => {
     const b = await bookAndPay(30);
-    await bookings().updateOne({ _id: b.id }, { $unset: { state: true, amountPaidPence: true, amountRefundedPence: true, history: true, receipts: true, cancelledAt: true, frozenAt: true } });
+    await bookings().updateOne(
+      { _id: b.id },
+      {
+        $unset: {
+          state: true,
+          amountPaidPence: true,
+          amountRefundedPence: true,
+          history: true,
+          receipts: true,
+          cancelledAt: true,
+          frozenAt: true,
+        },
+      },
+    );
     const view = (await api<MyMoveView>('GET', b.path)).body;
     expect(view).toMatchObject({ state: 'active', money: { paidPence: b.paidPence, refundedPence: 0 } });
     expect(view.history.map((h) => h.kind)).toEqual(['saved', 'paid']);

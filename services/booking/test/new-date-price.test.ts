@@ -30,7 +30,10 @@ describe('the new date’s price before the customer confirms it', () => {
     expect(after.history).toEqual(before.history);
     expect(after.quote).toEqual(before.quote);
 
-    const booked = await api<MyMoveView>('POST', `${b.path}/reactivate`, { date: EARLY, expectedTotalPence: priced.body.totalPence });
+    const booked = await api<MyMoveView>('POST', `${b.path}/reactivate`, {
+      date: EARLY,
+      expectedTotalPence: priced.body.totalPence,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
     expect(booked.body.money.totalPence).toBe(priced.body.totalPence);
     expect(booked.body.money.balancePence).toBe(priced.body.balancePence);
@@ -44,7 +47,10 @@ describe('the new date’s price before the customer confirms it', () => {
     const date = '2026-01-23T06:00:00.000Z';
     const priced = await api<NewDatePrice>('POST', `${b.path}/reactivate/price`, { date });
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-    const refused = await api<{ message: string }>('POST', `${b.path}/reactivate`, { date, expectedTotalPence: priced.body.totalPence - 1 });
+    const refused = await api<{ message: string }>('POST', `${b.path}/reactivate`, {
+      date,
+      expectedTotalPence: priced.body.totalPence - 1,
+    });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.message).toBe(PRICE_CHANGED_SINCE_SHOWN);
     expect((await stored(b.id)).state).toBe('frozen');
@@ -54,10 +60,15 @@ describe('the new date’s price before the customer confirms it', () => {
     const b = await bookAndPay(30);
     expect((await api('POST', `${b.path}/postpone`, { confirm: true })).status).toBe(200);
     await settle();
-    const night = await api<{ errors: Record<string, string> }>('POST', `${b.path}/reactivate/price`, { date: '2026-01-22T23:00:00.000Z' });
+    const night = await api<{ errors: Record<string, string> }>('POST', `${b.path}/reactivate/price`, {
+      date: '2026-01-22T23:00:00.000Z',
+    });
     expect(night.status).toBe(400);
     expect(night.body.errors.date).toBe(BOOKING_TIME_MESSAGES.hours);
-    const bad = await api<{ errors: Record<string, string> }>('POST', `${b.path}/reactivate/price`, { date: EARLY, expectedTotalPence: 'lots' });
+    const bad = await api<{ errors: Record<string, string> }>('POST', `${b.path}/reactivate/price`, {
+      date: EARLY,
+      expectedTotalPence: 'lots',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(['expectedTotalPence']);
     expect((await api('POST', '/api/mymove/v1.forged.token.x/reactivate/price', { date: EARLY })).status).toBe(404);

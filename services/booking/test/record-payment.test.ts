@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope, type PaymentSucceeded } from '@vanhop/contracts';
-import { createLogger, EmbeddedDocumentStore, fixedClock, LinkSigner, MemoryEventBus, OutboxRelay, type OutboxEntry } from '@vanhop/platform';
+import {
+  createLogger,
+  EmbeddedDocumentStore,
+  fixedClock,
+  LinkSigner,
+  MemoryEventBus,
+  OutboxRelay,
+  type OutboxEntry,
+} from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
 import { BookingRepository } from '../src/adapters/booking-repository.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
@@ -41,7 +49,8 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const stored = async () => (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
+  const stored = async () =>
+    (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
 
   it('sets 30percentage, the outstanding balance in pounds and one BookingConfirmed in the same write', async () => {
     const record = new RecordPayment(new BookingRepository(store), clock, logger, { links });
@@ -52,9 +61,9 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     expect(after.percentage).toBe(30);
     expect(after.OutstandingBalance).toBe(201.25);
     expect(after.outbox).toHaveLength(1);
-    const event = after.outbox![0].event as EventEnvelope<Record<string, unknown>>;
-    expect(after.outbox![0].topic).toBe(TOPICS.bookingConfirmed);
-    expect(after.outbox![0].key).toBe('bk-1');
+    const event = after.outbox![0]!.event as EventEnvelope<Record<string, unknown>>;
+    expect(after.outbox![0]!.topic).toBe(TOPICS.bookingConfirmed);
+    expect(after.outbox![0]!.key).toBe('bk-1');
     expect(event.causationId).toBe('ev-1');
     expect(event.correlationId).toBe('corr-1');
     expect(event.data).toMatchObject({
@@ -80,12 +89,24 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
         { kind: 'saved', text: 'Quote saved' },
         { kind: 'paid', text: 'Booked: 30 % deposit of £86.25 paid', amountPence: 8625 },
       ],
-      receipts: [{ id: 'pay-cs_test_1', kind: 'payment', amountPence: 8625, description: '30 % deposit', provider: 'stripe', providerRef: 'cs_test_1' }],
+      receipts: [
+        {
+          id: 'pay-cs_test_1',
+          kind: 'payment',
+          amountPence: 8625,
+          description: '30 % deposit',
+          provider: 'stripe',
+          providerRef: 'cs_test_1',
+        },
+      ],
     });
   });
 
   it('full payment leaves nothing outstanding and reads "paid"', async () => {
-    await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
+    await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(
+      paid({ percentage: 100, amountPence: 28750 }),
+      { eventId: 'ev-1' },
+    );
     const after = await stored();
     expect(after.paymentStatus).toBe('paid');
     expect(after.OutstandingBalance).toBe(0);
@@ -96,7 +117,9 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     const record = new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => kicks++ });
     await record.execute(paid(), { eventId: 'ev-1' });
     expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
-    expect(await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' })).toBe('already-paid');
+    expect(
+      await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' }),
+    ).toBe('already-paid');
     const after = await stored();
     expect(after.paymentStatus).toBe('30percentage');
     expect(after.OutstandingBalance).toBe(201.25);
@@ -112,7 +135,12 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('an unknown booking is logged and skipped, not retried forever', async () => {
-    expect(await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
+    expect(
+      await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(
+        paid({ bookingId: 'nope' }),
+        { eventId: 'ev-9' },
+      ),
+    ).toBe('not-found');
   });
 
   it('through the bus: the consumer validates the event and the relay publishes BookingConfirmed once', async () => {
@@ -120,10 +148,24 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     const relay = new OutboxRelay(store, ['bookings'], bus, logger, 60_000);
     const confirmed: EventEnvelope[] = [];
     await bus.subscribe('test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
-    await bus.subscribe('booking', TOPICS.paymentSucceeded, onPaymentSucceeded(new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => void relay.kick() })));
+    await bus.subscribe(
+      'booking',
+      TOPICS.paymentSucceeded,
+      onPaymentSucceeded(
+        new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => void relay.kick() }),
+      ),
+    );
     await bus.start();
 
-    const envelope = { eventId: 'ev-1', type: TOPICS.paymentSucceeded, version: 1, occurredAt: clock.now().toISOString(), correlationId: 'c', producer: 'payment', data: paid() };
+    const envelope = {
+      eventId: 'ev-1',
+      type: TOPICS.paymentSucceeded,
+      version: 1,
+      occurredAt: clock.now().toISOString(),
+      correlationId: 'c',
+      producer: 'payment',
+      data: paid(),
+    };
     await bus.publish(TOPICS.paymentSucceeded, envelope, 'bk-1');
     await bus.publish(TOPICS.paymentSucceeded, { ...envelope, eventId: 'ev-1b' }, 'bk-1');
     await bus.idle();
@@ -133,7 +175,11 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     expect((await stored()).outbox).toEqual([]);
 
     // A malformed payload is refused at the boundary (it goes to the dead-letter topic), nothing changes.
-    await bus.publish(TOPICS.paymentSucceeded, { ...envelope, eventId: 'ev-bad', data: { ...paid(), percentage: 40 } }, 'bk-1');
+    await bus.publish(
+      TOPICS.paymentSucceeded,
+      { ...envelope, eventId: 'ev-bad', data: { ...paid(), percentage: 40 } },
+      'bk-1',
+    );
     await bus.idle();
     expect(bus.deadLettered().map((d) => d.event.eventId)).toEqual(['ev-bad']);
     await bus.stop();

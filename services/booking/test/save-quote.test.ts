@@ -9,13 +9,21 @@ import { BookingRepository, type BookingDocument } from '../src/adapters/booking
 import { bookingRequestFromQuote } from '../src/domain/quote-request.js';
 
 const quote = {
-  name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123', description: 'Flat', date: '2026-01-20T10:00:00.000Z',
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '07700900123',
+  description: 'Flat',
+  date: '2026-01-20T10:00:00.000Z',
   totalAddress: [
     { id: 'a', location: 'London NW2, UK', physicalAddress: '1 High Road', stair: 0 },
     { id: 'b', location: 'Wembley, UK', physicalAddress: '2 Low Road', stair: 2 },
   ],
   places: ['London NW2, UK', 'Wembley, UK'],
-  typeofVan: 'Medium', typeOfWorker: 'No-Help', totalHour: 2, totalPrice: 100, totalSecond: 7200,
+  typeofVan: 'Medium',
+  typeOfWorker: 'No-Help',
+  totalHour: 2,
+  totalPrice: 100,
+  totalSecond: 7200,
 };
 
 /** Prices every move at £100 (so the test is about storage, codes, events and the shown price), echoing the move it was asked for. */
@@ -47,62 +55,78 @@ describe('SaveQuote', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const useCase = (codes: number[]) => {
+  const saveQuoteWith = (codes: number[]) => {
     const bookings = store.collection<BookingDocument>('bookings');
     return {
       bookings,
-      save: new SaveQuote({ bookings: new BookingRepository(store), pricer, clock: fixedClock('2026-01-15T08:00:00Z'), randomInt: () => codes.shift() ?? 99 }),
+      save: new SaveQuote({
+        bookings: new BookingRepository(store),
+        pricer,
+        clock: fixedClock('2026-01-15T08:00:00Z'),
+        randomInt: () => codes.shift() ?? 99,
+      }),
     };
   };
 
   it('issues a new code when the random one is taken', async () => {
-    const { bookings, save } = useCase([5, 5, 7]);
+    const { bookings, save } = saveQuoteWith([5, 5, 7]);
     await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
     expect((await save.execute({ quote, announce: true })).randomNumber).toBe(5);
     expect((await save.execute({ quote, announce: true })).randomNumber).toBe(7);
   });
 
   it('keeps QuoteSaved on the record itself, and nothing when not announcing', async () => {
-    const { bookings, save } = useCase([11, 12]);
+    const { bookings, save } = saveQuoteWith([11, 12]);
     const stored = async (id: string) => (await bookings.findOne({ _id: id }))!;
     const announced = await stored((await save.execute({ quote, announce: true }))._id);
     expect(announced.outbox).toHaveLength(1);
-    expect(announced.outbox![0]).toMatchObject({ topic: 'quote.saved', key: announced._id, event: { data: { randomNumber: 11, totalPricePence: 10000, retrievePath: '/retrieve/11' } } });
+    expect(announced.outbox![0]).toMatchObject({
+      topic: 'quote.saved',
+      key: announced._id,
+      event: { data: { randomNumber: 11, totalPricePence: 10000, retrievePath: '/retrieve/11' } },
+    });
     expect((await stored((await save.execute({ quote, announce: false }))._id)).outbox).toEqual([]);
   });
 
   it('refuses a client code that is in use, even soft-deleted', async () => {
-    const { bookings, save } = useCase([]);
+    const { bookings, save } = saveQuoteWith([]);
     const first = await save.execute({ quote, randomNumber: 42, announce: true });
     await bookings.updateOne({ _id: first._id }, { $set: { deletedAt: '2026-01-16T00:00:00.000Z' } });
     await expect(save.execute({ quote, randomNumber: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('refuses a quote whose shown price is not the price of its move, and stores nothing', async () => {
-    const { bookings, save } = useCase([21, 22, 23]);
+    const { bookings, save } = saveQuoteWith([21, 22, 23]);
     // A panel still showing the Large-van price after the move became a Luton.
     const stalePrice = save.execute({ quote: { ...quote, totalPrice: 86 }, announce: true });
     await expect(stalePrice).rejects.toBeInstanceOf(ConflictError);
     await expect(stalePrice).rejects.toThrow(MSG.quote.priceChanged);
     // Compared in whole pence: a penny off is another price, a value that is no number matches none.
-    await expect(save.execute({ quote: { ...quote, totalPrice: 99.99 }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
-    await expect(save.execute({ quote: { ...quote, totalPrice: 'a lot' }, announce: false })).rejects.toThrow(MSG.quote.priceChanged);
+    await expect(save.execute({ quote: { ...quote, totalPrice: 99.99 }, announce: false })).rejects.toThrow(
+      MSG.quote.priceChanged,
+    );
+    await expect(save.execute({ quote: { ...quote, totalPrice: 'a lot' }, announce: false })).rejects.toThrow(
+      MSG.quote.priceChanged,
+    );
     expect(await bookings.count({})).toBe(0);
   });
 
   it('refuses a quote whose shown route is not the move it asks to price', async () => {
-    const { bookings, save } = useCase([31]);
+    const { bookings, save } = saveQuoteWith([31]);
     const via = { id: 'v', location: 'Croydon, UK', physicalAddress: '1 George Street', stair: 1 };
     // Croydon in the addresses, but the panel showed (and priced) the route without it.
     const shown = { ...quote, totalAddress: [quote.totalAddress[0], via, quote.totalAddress[1]] };
     await expect(save.execute({ quote: shown, announce: true })).rejects.toThrow(MSG.quote.moveChanged);
     expect(await bookings.count({})).toBe(0);
-    const consistent = await save.execute({ quote: { ...shown, places: ['London NW2, UK', 'Croydon, UK', 'Wembley, UK'] }, announce: true });
+    const consistent = await save.execute({
+      quote: { ...shown, places: ['London NW2, UK', 'Croydon, UK', 'Wembley, UK'] },
+      announce: true,
+    });
     expect(consistent.quote.places).toEqual(['London NW2, UK', 'Croydon, UK', 'Wembley, UK']);
   });
 
   it('prices a quote that shows no price (an older client) as before', async () => {
-    const { save } = useCase([41]);
+    const { save } = saveQuoteWith([41]);
     const { totalPrice: _shown, ...legacy } = quote;
     const saved = await save.execute({ quote: { ...legacy, totalSecond: 1 }, announce: true });
     expect(saved.quote.totalPrice).toBe(100);
@@ -113,8 +137,15 @@ describe('SaveQuote', () => {
     const { request, driverId } = bookingRequestFromQuote({ ...quote, driverId: 'drv-x' });
     expect(driverId).toBe('drv-x');
     expect(request).toEqual({
-      addresses: quote.totalAddress, vanSize: 'Medium', driverHelp: 'No-Help', hour: 2, date: quote.date,
-      description: 'Flat', name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123',
+      addresses: quote.totalAddress,
+      vanSize: 'Medium',
+      driverHelp: 'No-Help',
+      hour: 2,
+      date: quote.date,
+      description: 'Flat',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '07700900123',
     });
   });
 });

@@ -7,7 +7,12 @@ import { bookingService } from '../src/service.js';
 
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
-const address = (location: string, stair: number) => ({ id: `a-${location.replace(/\W/g, '')}`, location, physicalAddress: '12 Example Road', stair });
+const address = (location: string, stair: number) => ({
+  id: `a-${location.replace(/\W/g, '')}`,
+  location,
+  physicalAddress: '12 Example Road',
+  stair,
+});
 
 /** The Quote the web app got from POST /api/booking and sends back to save (the money fields it does not show tampered). */
 const shownQuote = {
@@ -32,7 +37,13 @@ const shownQuote = {
   yourinfo: { receivedData: { vanSize: 'Large' } },
 };
 
-interface Stack { quote: RunningService; booking: RunningService; bus: MemoryEventBus; saved: EventEnvelope[]; stop(): Promise<void> }
+interface Stack {
+  quote: RunningService;
+  booking: RunningService;
+  bus: MemoryEventBus;
+  saved: EventEnvelope[];
+  stop(): Promise<void>;
+}
 
 async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   const stack = await startTestStack({ name: 'booking', clock: fixedClock(NOW) });
@@ -45,7 +56,11 @@ async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack>
 }
 
 async function call(url: string, method = 'GET', body?: unknown): Promise<{ status: number; json: any; text: string }> {
-  const res = await fetch(url, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -76,12 +91,21 @@ describe('save for later and retrieve by code', () => {
   afterAll(() => stack.stop());
 
   it('re-prices the quote on the server, stores it unpaid and answers {data}', async () => {
-    const r = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { date: new Date().toISOString(), quote: shownQuote });
+    const r = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', {
+      date: new Date().toISOString(),
+      quote: shownQuote,
+    });
     expect(r.status).toBe(201);
     const data = r.json.data;
     expect(data.quote.name).toBe('Jane Doe');
     // Ali's house card gives 3 × (45 + 5) + 5 × 3 × 2 = £180, the price shown; the tampered totalSecond is the server's again.
-    expect(data.quote).toMatchObject({ totalPrice: 180, totalSecond: 10800, driverId: 'drv-ali-hassan', date: MOVE_DATE, percentage: null });
+    expect(data.quote).toMatchObject({
+      totalPrice: 180,
+      totalSecond: 10800,
+      driverId: 'drv-ali-hassan',
+      date: MOVE_DATE,
+      percentage: null,
+    });
     expect(data).toMatchObject({ paymentStatus: 'unpaid', OutstandingBalance: 180, percentage: null, date: NOW });
     expect(data.randomNumber).toBeGreaterThanOrEqual(1);
     expect(data.randomNumber).toBeLessThanOrEqual(10_000_000);
@@ -92,13 +116,30 @@ describe('save for later and retrieve by code', () => {
     expect(stored.json).toMatchObject({
       reviewRequest: false,
       deletedAt: null,
-      driver: { id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali.hassan@drivers.vanhop.example', phone: '07700900101' },
+      driver: {
+        id: 'drv-ali-hassan',
+        name: 'Ali Hassan',
+        email: 'ali.hassan@drivers.vanhop.example',
+        phone: '07700900101',
+      },
       request: { vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, driverId: 'drv-ali-hassan' },
     });
 
     const back = await call(`${stack.booking.url}/api/saveRetrieve?randomNumber=${data.randomNumber}`);
     expect(back.status).toBe(200);
-    expect(back.json).toEqual([{ _id: data._id, randomNumber: data.randomNumber, date: NOW, quote: data.quote, paymentStatus: 'unpaid', OutstandingBalance: 180, percentage: null, state: 'active', statusText: 'Not paid yet' }]);
+    expect(back.json).toEqual([
+      {
+        _id: data._id,
+        randomNumber: data.randomNumber,
+        date: NOW,
+        quote: data.quote,
+        paymentStatus: 'unpaid',
+        OutstandingBalance: 180,
+        percentage: null,
+        state: 'active',
+        statusText: 'Not paid yet',
+      },
+    ]);
   });
 
   it('publishes QuoteSaved exactly once per save, through the outbox', async () => {
@@ -124,11 +165,15 @@ describe('save for later and retrieve by code', () => {
   it('refuses (409) a quote whose shown price is not the server price of its move; a quote showing no price is priced', async () => {
     const count = () => stack.booking.infra.store.collection('bookings').count({});
     const before = await count();
-    const tampered = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: { ...shownQuote, totalPrice: 1 } });
+    const tampered = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', {
+      quote: { ...shownQuote, totalPrice: 1 },
+    });
     expect(tampered.status).toBe(409);
     expect(tampered.json.message).toBe(MSG.quote.priceChanged);
     // The Large-van price kept after the move became a Luton for 5 hours.
-    const changed = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: { ...shownQuote, typeofVan: 'Luton', totalHour: 5 } });
+    const changed = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', {
+      quote: { ...shownQuote, typeofVan: 'Luton', totalHour: 5 },
+    });
     expect(changed.status).toBe(409);
     expect(changed.json.message).toBe(MSG.quote.priceChanged);
     expect(await count()).toBe(before);
@@ -145,15 +190,27 @@ describe('save for later and retrieve by code', () => {
   });
 
   it('refuses an incomplete quote with the form messages', async () => {
-    const r = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: { ...shownQuote, name: '', email: 'bad' } });
+    const r = await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', {
+      quote: { ...shownQuote, name: '', email: 'bad' },
+    });
     expect(r.status).toBe(400);
     expect(r.json.errors).toMatchObject({ name: MSG.booking.nameRequired, email: MSG.booking.emailInvalid });
     expect((await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { randomNumber: 5 })).status).toBe(400);
-    expect((await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: shownQuote, randomNumber: { $gt: 0 } })).status).toBe(400);
+    expect(
+      (await call(`${stack.booking.url}/api/saveRetrieve`, 'POST', { quote: shownQuote, randomNumber: { $gt: 0 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('rejects object-shaped and non-numeric codes and reveals nothing', async () => {
-    for (const q of ['randomNumber[$gt]=0', 'randomNumber[$ne]=1', 'randomNumber=abc', 'randomNumber=0', 'randomNumber=1&randomNumber=2', '']) {
+    for (const q of [
+      'randomNumber[$gt]=0',
+      'randomNumber[$ne]=1',
+      'randomNumber=abc',
+      'randomNumber=0',
+      'randomNumber=1&randomNumber=2',
+      '',
+    ]) {
       const r = await call(`${stack.booking.url}/api/saveRetrieve?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.text).not.toContain('Jane');
@@ -166,17 +223,29 @@ describe('save for later and retrieve by code', () => {
   it('POST /internal/bookings stores an unpaid record without announcing it', async () => {
     const before = stack.saved.length;
     // Ali's price without Ali: the cheapest driver's record would not be the price shown.
-    const mismatched = await call(`${stack.booking.url}/internal/bookings`, 'POST', { quote: { ...shownQuote, driverId: undefined } });
+    const mismatched = await call(`${stack.booking.url}/internal/bookings`, 'POST', {
+      quote: { ...shownQuote, driverId: undefined },
+    });
     expect(mismatched.status).toBe(409);
     expect(mismatched.json.message).toBe(MSG.quote.priceChanged);
-    const r = await call(`${stack.booking.url}/internal/bookings`, 'POST', { quote: { ...shownQuote, driverId: undefined, totalPrice: 156 } });
+    const r = await call(`${stack.booking.url}/internal/bookings`, 'POST', {
+      quote: { ...shownQuote, driverId: undefined, totalPrice: 156 },
+    });
     expect(r.status).toBe(201);
     // No driver chosen: the cheapest offer (Dave Wilson, £156).
-    expect(r.json).toMatchObject({ paymentStatus: 'unpaid', OutstandingBalance: 156, quote: { totalPrice: 156, driverId: 'drv-dave-wilson' }, driver: { id: 'drv-dave-wilson' }, deletedAt: null });
+    expect(r.json).toMatchObject({
+      paymentStatus: 'unpaid',
+      OutstandingBalance: 156,
+      quote: { totalPrice: 156, driverId: 'drv-dave-wilson' },
+      driver: { id: 'drv-dave-wilson' },
+      deletedAt: null,
+    });
     expect(r.json).not.toHaveProperty('outbox');
     await settle(stack);
     expect(stack.saved.length).toBe(before);
-    expect((await call(`${stack.booking.url}/internal/bookings/by-code/${r.json.randomNumber}`)).json._id).toBe(r.json._id);
+    expect((await call(`${stack.booking.url}/internal/bookings/by-code/${r.json.randomNumber}`)).json._id).toBe(
+      r.json._id,
+    );
   });
 });
 
@@ -189,7 +258,8 @@ describe('retrieve rate limit', () => {
 
   it('answers 429 once a client has used its retrieves for the minute', async () => {
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await call(`${stack.booking.url}/api/saveRetrieve?randomNumber=${100 + i}`)).status);
+    for (let i = 0; i < 4; i++)
+      codes.push((await call(`${stack.booking.url}/api/saveRetrieve?randomNumber=${100 + i}`)).status);
     expect(codes).toEqual([404, 404, 404, 429]);
   });
 });

@@ -92,7 +92,9 @@ export function loadConfig(env: Env): NotificationConfig {
     publicUrl: platform.publicUrl,
     reviewUrl: r.url(
       'REVIEW_URL',
-      placeId ? `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}` : `${platform.publicUrl}/contact`,
+      placeId
+        ? `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`
+        : `${platform.publicUrl}/contact`,
     ),
     sms: {
       providerUrl: smsProviderUrl,
@@ -108,7 +110,8 @@ export function loadConfig(env: Env): NotificationConfig {
 }
 
 function readConversations(env: Env, r: EnvReader, platform: PlatformConfig): ConversationsConfig {
-  const staffJwt = isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env);
+  const staffJwt =
+    isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env);
   const services = readServiceUrls(env);
   return {
     link: readLinkSecret(r, 'CONVERSATION_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: staffJwt?.secret }]),
@@ -124,7 +127,11 @@ function readDevRoutes(env: Env, r: EnvReader, platform: PlatformConfig): Notifi
   const embedded = isEmbeddedPlatform(platform);
   const asked = r.optionalString('EMBEDDED_DEV_ROUTES') !== undefined;
   if (!r.bool('EMBEDDED_DEV_ROUTES', embedded)) return null;
-  if (!embedded) throw new ConfigError('EMBEDDED_DEV_ROUTES', 'can only be true in embedded mode (EVENT_BUS=memory, STORE=embedded): the outbox shows every customer e-mail');
+  if (!embedded)
+    throw new ConfigError(
+      'EMBEDDED_DEV_ROUTES',
+      'can only be true in embedded mode (EVENT_BUS=memory, STORE=embedded): the outbox shows every customer e-mail',
+    );
   // Staff prove who they are with tokens signed by JWT_SECRET; without one nobody could read it.
   if (!asked && r.optionalString('JWT_SECRET') === undefined) return null;
   return { jwt: readJwtConfig(env) };

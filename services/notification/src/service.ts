@@ -26,17 +26,36 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
     const relay = new OutboxRelay(infra.store, [CONTACT_MESSAGES, CONVERSATIONS], infra.bus, infra.logger);
     const submit = new SubmitContactMessage(infra.store, relay, infra.clock);
     const chat = config.conversations;
-    if (chat.link.generated) infra.logger.warn('CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts');
+    if (chat.link.generated)
+      infra.logger.warn(
+        'CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts',
+      );
     const links = new ConversationLinks((purpose) => new LinkSigner(chat.link.secret, purpose));
     const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl);
-    const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers, { bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger), cache: infra.cache });
-    const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, { publicUrl: config.publicUrl, officeEmail: config.officeEmail });
+    const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers, {
+      bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger),
+      cache: infra.cache,
+    });
+    const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, {
+      publicUrl: config.publicUrl,
+      officeEmail: config.officeEmail,
+    });
     return {
       routes: (app) => {
         contactRoutes(app, { submit, cache: infra.cache, perHour: config.contactRateLimitPerHour });
-        conversationRoutes(app, { conversations, cache: infra.cache, perClientPerHour: chat.perClientPerHour, perThreadPerHour: chat.perThreadPerHour });
-        if (chat.staffJwt) conversationStaffRoutes(app, { conversations, staffOnly: requireStaff(chat.staffJwt, infra.clock) });
-        if (config.devRoutes) devOutboxRoutes(app, { outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir), staffOnly: requireStaff(config.devRoutes.jwt, infra.clock) });
+        conversationRoutes(app, {
+          conversations,
+          cache: infra.cache,
+          perClientPerHour: chat.perClientPerHour,
+          perThreadPerHour: chat.perThreadPerHour,
+        });
+        if (chat.staffJwt)
+          conversationStaffRoutes(app, { conversations, staffOnly: requireStaff(chat.staffJwt, infra.clock) });
+        if (config.devRoutes)
+          devOutboxRoutes(app, {
+            outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir),
+            staffOnly: requireStaff(config.devRoutes.jwt, infra.clock),
+          });
       },
       subscriptions: notificationSubscriptions({
         notifier,

@@ -3,19 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TOPICS } from '@vanhop/contracts';
-import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
+import { createLogger, MemoryEventBus, startService } from '@vanhop/platform';
 import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { clock, event } from './support/events.js';
 
-const good = { name: 'Bob Smith', email: 'bob@example.com', phone: '02071234567', title: 'Piano move', message: 'Can you move a piano?', agree: true };
+const good = {
+  name: 'Bob Smith',
+  email: 'bob@example.com',
+  phone: '02071234567',
+  title: 'Piano move',
+  message: 'Can you move a piano?',
+  agree: true,
+};
 
 async function start(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-notification-'));
   const bus = new MemoryEventBus(createLogger('bus', 'silent'));
   await bus.start();
-  const service = await startService(notificationService, loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, ...env }), { bus, clock });
+  const service = await startService(
+    notificationService,
+    loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, ...env }),
+    { bus, clock },
+  );
   return {
     dataDir,
     bus,
@@ -62,7 +73,10 @@ describe('embedded mode: contact form and the dev outbox', () => {
     // Each case from its own address so the rate limit does not interfere.
     const res = await post({ ...good, ...change }, `10.1.${Object.keys(change).join('').length}.${message.length}`);
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { message?: string; error?: { message: string; details?: { errors: Record<string, string> } } };
+    const body = (await res.json()) as {
+      message?: string;
+      error?: { message: string; details?: { errors: Record<string, string> } };
+    };
     expect(JSON.stringify(body)).toContain(message);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
     void field;
@@ -80,21 +94,41 @@ describe('embedded mode: contact form and the dev outbox', () => {
     expect(await res.json()).toEqual({ message: 'Thank you for your message. Our team will get back to you shortly.' });
     await waitFor(async () => (await listOutbox()).mails.length === 1);
     const { mails } = await listOutbox();
-    expect(mails[0]).toMatchObject({ to: 'office@vanhop.example', subject: 'Contact form: Prix £50 – déménagement', from: 'VanHop Removals <bookings@vanhop.example>' });
-    expect(mails[0].file).toMatch(/\.eml$/);
-    expect(Date.parse(mails[0].date)).not.toBeNaN();
+    expect(mails[0]).toMatchObject({
+      to: 'office@vanhop.example',
+      subject: 'Contact form: Prix £50 – déménagement',
+      from: 'VanHop Removals <bookings@vanhop.example>',
+    });
+    expect(mails[0]!.file).toMatch(/\.eml$/);
+    expect(Date.parse(mails[0]!.date)).not.toBeNaN();
 
-    const eml = await fetch(`${app.service.url}/api/dev/outbox/${mails[0].file}`, { headers: staffAuth('Sam_Admin', { clock }) });
+    const eml = await fetch(`${app.service.url}/api/dev/outbox/${mails[0]!.file}`, {
+      headers: staffAuth('Sam_Admin', { clock }),
+    });
     expect(eml.status).toBe(200);
     expect(eml.headers.get('content-type')).toContain('message/rfc822');
     expect(await eml.text()).toContain('Can you move a piano?');
-    expect((await fetch(`${app.service.url}/api/dev/outbox/..%2Fsecret.eml`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
-    expect((await fetch(`${app.service.url}/api/dev/outbox/nope.eml`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
+    expect(
+      (await fetch(`${app.service.url}/api/dev/outbox/..%2Fsecret.eml`, { headers: staffAuth('Sam_Admin', { clock }) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${app.service.url}/api/dev/outbox/nope.eml`, { headers: staffAuth('Sam_Admin', { clock }) }))
+        .status,
+    ).toBe(404);
   });
 
   it('shows the outbox (every customer e-mail, retrieve codes included) to staff only', async () => {
-    const attacker = staffAuth('Sam_Admin', { clock, env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } });
-    const refused: Record<string, string>[] = [{}, { 'x-admin-username': 'Sam_Admin' }, attacker, driverAuth('driver-1', { clock })];
+    const attacker = staffAuth('Sam_Admin', {
+      clock,
+      env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' },
+    });
+    const refused: Record<string, string>[] = [
+      {},
+      { 'x-admin-username': 'Sam_Admin' },
+      attacker,
+      driverAuth('driver-1', { clock }),
+    ];
     for (const headers of refused) {
       expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers })).status).toBe(401);
       expect((await fetch(`${app.service.url}/api/dev/outbox/any.eml`, { headers })).status).toBe(401);
@@ -111,7 +145,7 @@ describe('embedded mode: contact form and the dev outbox', () => {
     expect(mails.filter((m) => m.subject.startsWith('New job'))).toHaveLength(1);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ to: '+447700900123' });
-    expect(texts[0].body).toContain('VanHop: booking 4815162 confirmed');
+    expect(texts[0]!.body).toContain('VanHop: booking 4815162 confirmed');
   });
 
   it('rate-limits the contact form per client', async () => {
@@ -123,7 +157,10 @@ describe('embedded mode: contact form and the dev outbox', () => {
   async function listOutbox() {
     const res = await fetch(`${app.service.url}/api/dev/outbox`, { headers: staffAuth('Sam_Admin', { clock }) });
     expect(res.status).toBe(200);
-    return (await res.json()) as { mails: { file: string; to: string; subject: string; from: string; date: string }[]; texts: { to: string; body: string }[] };
+    return (await res.json()) as {
+      mails: { file: string; to: string; subject: string; from: string; date: string }[];
+      texts: { to: string; body: string }[];
+    };
   }
 });
 
@@ -131,16 +168,27 @@ describe('production mode', () => {
   it('has no dev outbox route', async () => {
     const app = await start({ EMBEDDED_DEV_ROUTES: 'false' });
     try {
-      expect((await fetch(`${app.service.url}/api/dev/outbox`, { headers: staffAuth('Sam_Admin', { clock }) })).status).toBe(404);
+      expect(
+        (await fetch(`${app.service.url}/api/dev/outbox`, { headers: staffAuth('Sam_Admin', { clock }) })).status,
+      ).toBe(404);
     } finally {
       await app.stop();
     }
   });
 
   it('cannot be switched on outside embedded mode', () => {
-    const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', CONVERSATION_LINK_SECRET: 'conversation-links-secret-0123456789-abcdefgh', ...TEST_JWT_ENV };
+    const distributed = {
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS: 'kafka:9092',
+      STORE: 'mongo',
+      MONGO_URL: 'mongodb://mongo:27017',
+      CONVERSATION_LINK_SECRET: 'conversation-links-secret-0123456789-abcdefgh',
+      ...TEST_JWT_ENV,
+    };
     expect(loadConfig(distributed).devRoutes).toBeNull();
-    expect(() => loadConfig({ ...distributed, EMBEDDED_DEV_ROUTES: 'true' })).toThrow(/EMBEDDED_DEV_ROUTES can only be true in embedded mode/);
+    expect(() => loadConfig({ ...distributed, EMBEDDED_DEV_ROUTES: 'true' })).toThrow(
+      /EMBEDDED_DEV_ROUTES can only be true in embedded mode/,
+    );
   });
 });
 

@@ -3,10 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, THREAD_MAX_MESSAGES, TOPICS, type EventEnvelope, type Quote, type StartedConversation } from '@vanhop/contracts';
+import {
+  CONVERSATION_MSG,
+  MESSAGE_MAX_LENGTH,
+  THREAD_MAX_MESSAGES,
+  TOPICS,
+  type EventEnvelope,
+  type Quote,
+  type StartedConversation,
+} from '@vanhop/contracts';
 import { quoteService } from '@vanhop/quote';
 import { bookingService } from '@vanhop/booking';
-import { createLogger, LinkSigner, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
+import {
+  createLogger,
+  LinkSigner,
+  MemoryEventBus,
+  startService,
+  type Clock,
+  type RunningService,
+} from '@vanhop/platform';
 import { notificationService } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { loadConfig as loadQuoteConfig } from '../../quote/src/config.js';
@@ -21,7 +36,15 @@ const DRIVER_EMAIL = 'ali.hassan@drivers.vanhop.example';
 const CUSTOMER_EMAIL = 'casey.customer@example.com';
 const PUBLIC_URL = 'https://vanhop.test';
 const hostile = `<script>alert("x")</script> & 'quotes'`;
-const about = { kind: 'quote', date: '2026-03-20T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 180 };
+const about = {
+  kind: 'quote',
+  date: '2026-03-20T10:00:00.000Z',
+  places: ['London NW2, UK', 'London SE1, UK'],
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 3,
+  totalPrice: 180,
+};
 
 /** Signs the booking service's My move links in the tests that start one. */
 const MY_MOVE_SECRET = 'my-move-links-in-conversation-tests-0123456789';
@@ -43,15 +66,32 @@ interface Running {
 async function start(env: Record<string, string> = {}, options: { withBooking?: boolean } = {}): Promise<Running> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-conversations-'));
   let now = Date.parse('2026-03-01T10:00:00Z');
-  const clock = { now: () => new Date(now), set: (iso: string) => void (now = Date.parse(iso)) };
+  const clock = {
+    now: () => new Date(now),
+    set: (iso: string) => {
+      now = Date.parse(iso);
+    },
+  };
   const bus = new MemoryEventBus(createLogger('bus', 'silent'));
   const published: EventEnvelope[] = [];
   await bus.subscribe('test-observer', TOPICS.conversationMessagePosted, async (e) => void published.push(e));
   await bus.start();
   const base = { PORT: '0', LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
-  const quote = await startService(quoteService, loadQuoteConfig({ ...base, DATA_DIR: path.join(dataDir, 'quote') }), { bus, clock });
+  const quote = await startService(quoteService, loadQuoteConfig({ ...base, DATA_DIR: path.join(dataDir, 'quote') }), {
+    bus,
+    clock,
+  });
   const booking = options.withBooking
-    ? await startService(bookingService, loadBookingConfig({ ...base, DATA_DIR: path.join(dataDir, 'booking'), QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: MY_MOVE_SECRET }), { bus, clock })
+    ? await startService(
+        bookingService,
+        loadBookingConfig({
+          ...base,
+          DATA_DIR: path.join(dataDir, 'booking'),
+          QUOTE_SERVICE_URL: quote.url,
+          MY_MOVE_LINK_SECRET: MY_MOVE_SECRET,
+        }),
+        { bus, clock },
+      )
     : null;
   const service = await startService(
     notificationService,
@@ -111,8 +151,10 @@ async function mails(app: Running): Promise<(ParsedMail & { raw: string })[]> {
   );
 }
 
-const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
-const linkIn = (m: ParsedMail, route: string) => new RegExp(`${PUBLIC_URL}/${route}/([\\w.-]+)`).exec(m.text ?? '')?.[1];
+const to = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
+const linkIn = (m: ParsedMail, route: string) =>
+  new RegExp(`${PUBLIC_URL}/${route}/([\\w.-]+)`).exec(m.text ?? '')?.[1];
 /** Every mail to `address` so far. */
 const mailsTo = async (app: Running, address: string) => (await mails(app)).filter((m) => to(m).includes(address));
 /** The thread token and the one-time confirmation token of a confirmation mail's link. */
@@ -126,7 +168,11 @@ function client(app: () => Running, ip = '10.1.0.1') {
   return async (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${app().service.url}${pathname}`, {
       method,
-      headers: { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        'x-forwarded-for': ip,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -147,13 +193,32 @@ describe('conversations: a customer and a driver', () => {
   });
 
   it('starts a thread with a driver from a quote: 201 with the customer link, and nobody sees an address', async () => {
-    const res = await api('POST', '/api/conversations/driver', { driverId: 'drv-ali-hassan', name: 'Casey Customer', email: CUSTOMER_EMAIL, about, body: 'Can you take a piano?\nIt is upright.' });
+    const res = await api('POST', '/api/conversations/driver', {
+      driverId: 'drv-ali-hassan',
+      name: 'Casey Customer',
+      email: CUSTOMER_EMAIL,
+      about,
+      body: 'Can you take a piano?\nIt is upright.',
+    });
     expect(res.status).toBe(201);
     started = res.body;
     expect(started.token).toMatch(/^v1\./);
     expect(started.path).toBe(`/conversation/${started.token}`);
-    expect(started.conversation).toMatchObject({ kind: 'driver', driverName: 'Ali Hassan', canReply: true, about: { kind: 'quote', places: ['London NW2, UK', 'London SE1, UK'] } });
-    expect(started.conversation.messages).toEqual([{ id: expect.any(String), from: 'customer', author: 'Casey Customer', body: 'Can you take a piano?\nIt is upright.', at: '2026-03-01T10:00:00.000Z' }]);
+    expect(started.conversation).toMatchObject({
+      kind: 'driver',
+      driverName: 'Ali Hassan',
+      canReply: true,
+      about: { kind: 'quote', places: ['London NW2, UK', 'London SE1, UK'] },
+    });
+    expect(started.conversation.messages).toEqual([
+      {
+        id: expect.any(String),
+        from: 'customer',
+        author: 'Casey Customer',
+        body: 'Can you take a piano?\nIt is upright.',
+        at: '2026-03-01T10:00:00.000Z',
+      },
+    ]);
     expect(res.text).not.toContain(DRIVER_EMAIL);
     expect(res.headers.get('cache-control')).toBe('no-store');
 
@@ -186,7 +251,9 @@ describe('conversations: a customer and a driver', () => {
     expect(page.text).not.toContain(CUSTOMER_EMAIL);
 
     app.clock.set('2026-03-01T10:05:00Z');
-    const reply = await api('POST', `/api/driver-reply/${driverToken}/messages`, { body: 'Yes, with a helper. £40 extra.' });
+    const reply = await api('POST', `/api/driver-reply/${driverToken}/messages`, {
+      body: 'Yes, with a helper. £40 extra.',
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.messages.map((m: { from: string; author: string }) => [m.from, m.author])).toEqual([
       ['customer', 'Casey Customer'],
@@ -201,14 +268,24 @@ describe('conversations: a customer and a driver', () => {
     expect(thread.text).not.toContain(DRIVER_EMAIL);
 
     const link = confirmLink((await mailsTo(app, CUSTOMER_EMAIL))[0]!);
-    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation });
+    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, {
+      confirmation: link.confirmation,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ id: started.conversation.id, emailStatus: 'verified' });
     expect(confirmed.body.messages).toHaveLength(2);
 
     app.clock.set('2026-03-01T10:06:00Z');
-    expect((await api('POST', `/api/driver-reply/${driverToken}/messages`, { body: 'Yes, with a helper. £40 extra.\nSee you then.' })).status).toBe(201);
-    const answers = (await mailsTo(app, CUSTOMER_EMAIL)).filter((m) => m.subject === 'Ali Hassan replied to your message');
+    expect(
+      (
+        await api('POST', `/api/driver-reply/${driverToken}/messages`, {
+          body: 'Yes, with a helper. £40 extra.\nSee you then.',
+        })
+      ).status,
+    ).toBe(201);
+    const answers = (await mailsTo(app, CUSTOMER_EMAIL)).filter(
+      (m) => m.subject === 'Ali Hassan replied to your message',
+    );
     // The answer before confirming is not mailed afterwards: only the one sent after it.
     expect(answers).toHaveLength(1);
     expect(answers[0]!.text).toContain('See you then.');
@@ -219,14 +296,22 @@ describe('conversations: a customer and a driver', () => {
   it('a follow-up from the customer mails the driver again, with text escaped in the HTML part', async () => {
     const res = await api('POST', `/api/conversations/${started.token}/messages`, { body: hostile });
     expect(res.status).toBe(201);
-    const follow = (await mails(app)).find((m) => to(m).includes(DRIVER_EMAIL) && m.subject === 'Casey Customer sent you another message')!;
+    const follow = (await mails(app)).find(
+      (m) => to(m).includes(DRIVER_EMAIL) && m.subject === 'Casey Customer sent you another message',
+    )!;
     expect(follow.text).toContain(hostile);
     expect(follow.html).not.toContain('<script>');
     expect(follow.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
   });
 
   it('escapes a hostile customer name in the HTML to the driver', async () => {
-    const res = await api('POST', '/api/conversations/driver', { driverId: 'drv-priya-shah', name: hostile, email: 'x@example.com', about, body: 'Hello' });
+    const res = await api('POST', '/api/conversations/driver', {
+      driverId: 'drv-priya-shah',
+      name: hostile,
+      email: 'x@example.com',
+      about,
+      body: 'Hello',
+    });
     expect(res.status).toBe(201);
     const mail = (await mails(app)).find((m) => to(m).includes('priya.shah@drivers.vanhop.example'))!;
     expect(mail.html).not.toContain('<script>');
@@ -245,23 +330,42 @@ describe('conversations: a customer and a driver', () => {
     const long = await api('POST', '/api/conversations/driver', { ...base, body: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
     expect(long.status).toBe(400);
     expect(long.body.errors.body).toBe('Messages can be at most 2,000 characters');
-    expect((await api('POST', '/api/conversations/driver', { ...base, body: 'x'.repeat(MESSAGE_MAX_LENGTH) })).status).toBe(201);
-    expect((await api('POST', '/api/conversations/driver', { ...base, email: 'not-an-address' })).body.errors.email).toBe(CONVERSATION_MSG.emailInvalid);
+    expect(
+      (await api('POST', '/api/conversations/driver', { ...base, body: 'x'.repeat(MESSAGE_MAX_LENGTH) })).status,
+    ).toBe(201);
+    expect(
+      (await api('POST', '/api/conversations/driver', { ...base, email: 'not-an-address' })).body.errors.email,
+    ).toBe(CONVERSATION_MSG.emailInvalid);
     expect((await api('POST', '/api/conversations/driver', { ...base, driverId: 'drv-nobody' })).status).toBe(404);
     expect((await api('POST', '/api/conversations/driver', { ...base, driverId: { $gt: '' } })).status).toBe(400);
-    expect((await api('POST', `/api/conversations/${started.token}/messages`, { body: 'y'.repeat(MESSAGE_MAX_LENGTH + 1) })).status).toBe(400);
+    expect(
+      (await api('POST', `/api/conversations/${started.token}/messages`, { body: 'y'.repeat(MESSAGE_MAX_LENGTH + 1) }))
+        .status,
+    ).toBe(400);
     const badToken = await api('POST', '/api/conversations/driver', { ...base, myMoveToken: 'not a token/../x' });
     expect(badToken.status).toBe(400);
     expect(badToken.body.errors).toEqual({ myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
-    expect((await api('POST', '/api/conversations/support', { name: 'Casey', body: 'Hi', myMoveToken: { $ne: '' } })).body.errors.myMoveToken).toMatch(/must be a string/);
+    expect(
+      (await api('POST', '/api/conversations/support', { name: 'Casey', body: 'Hi', myMoveToken: { $ne: '' } })).body
+        .errors.myMoveToken,
+    ).toMatch(/must be a string/);
     // A well-formed token while the booking service cannot be asked: the chat starts, the address unproved.
-    const unchecked = await api('POST', '/api/conversations/support', { name: 'Casey', email: 'unchecked@example.com', body: 'Hi', myMoveToken: 'v1.abc.def.ghi' });
+    const unchecked = await api('POST', '/api/conversations/support', {
+      name: 'Casey',
+      email: 'unchecked@example.com',
+      body: 'Hi',
+      myMoveToken: 'v1.abc.def.ghi',
+    });
     expect(unchecked.status).toBe(201);
     expect(unchecked.body.conversation.emailStatus).toBe('pending');
     expect((await mailsTo(app, 'unchecked@example.com')).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
     const confirm = `/api/conversations/${started.token}/email-confirmation`;
-    expect((await api('POST', confirm, {})).body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationRequired });
-    expect((await api('POST', confirm, { confirmation: 'a b' })).body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationInvalid });
+    expect((await api('POST', confirm, {})).body.errors).toEqual({
+      confirmation: CONVERSATION_MSG.confirmationRequired,
+    });
+    expect((await api('POST', confirm, { confirmation: 'a b' })).body.errors).toEqual({
+      confirmation: CONVERSATION_MSG.confirmationInvalid,
+    });
   });
 
   it('signed links: a changed, swapped or expired token opens nothing (404, never which)', async () => {
@@ -290,15 +394,26 @@ describe('conversations: a customer and a driver', () => {
 
   it('two concurrent posts both land, each announced once; a full thread takes no more', async () => {
     const before = (await api('GET', `/api/conversations/${started.token}`)).body.messages.length as number;
-    const results = await Promise.all([1, 2, 3].map((n) => api('POST', `/api/conversations/${started.token}/messages`, { body: `concurrent ${n}` })));
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => api('POST', `/api/conversations/${started.token}/messages`, { body: `concurrent ${n}` })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     const after = (await api('GET', `/api/conversations/${started.token}`)).body.messages as { body: string }[];
     expect(after).toHaveLength(before + 3);
-    expect(after.slice(-3).map((m) => m.body).sort()).toEqual(['concurrent 1', 'concurrent 2', 'concurrent 3']);
+    expect(
+      after
+        .slice(-3)
+        .map((m) => m.body)
+        .sort(),
+    ).toEqual(['concurrent 1', 'concurrent 2', 'concurrent 3']);
     await settle(app);
-    expect(app.published.filter((e) => (e.data as { conversationId: string }).conversationId === started.conversation.id)).toHaveLength(before + 3);
+    expect(
+      app.published.filter((e) => (e.data as { conversationId: string }).conversationId === started.conversation.id),
+    ).toHaveLength(before + 3);
 
-    await app.service.infra.store.collection<ConversationThread>(CONVERSATIONS).updateOne({ _id: started.conversation.id }, { $set: { messageCount: THREAD_MAX_MESSAGES } });
+    await app.service.infra.store
+      .collection<ConversationThread>(CONVERSATIONS)
+      .updateOne({ _id: started.conversation.id }, { $set: { messageCount: THREAD_MAX_MESSAGES } });
     const full = await api('POST', `/api/conversations/${started.token}/messages`, { body: 'one more' });
     expect(full.status).toBe(409);
     expect(full.body.message).toBe(CONVERSATION_MSG.threadFull);
@@ -317,19 +432,35 @@ describe('conversations: rate limits', () => {
 
   it('limits each side of a thread, and each client over all threads', async () => {
     const customer = client(() => app, '10.2.0.1');
-    const started = (await customer('POST', '/api/conversations/driver', { driverId: 'drv-ali-hassan', name: 'Casey', email: CUSTOMER_EMAIL, about, body: 'first' })).body as StartedConversation;
+    const started = (
+      await customer('POST', '/api/conversations/driver', {
+        driverId: 'drv-ali-hassan',
+        name: 'Casey',
+        email: CUSTOMER_EMAIL,
+        about,
+        body: 'first',
+      })
+    ).body as StartedConversation;
     expect((await customer('POST', `/api/conversations/${started.token}/messages`, { body: 'two' })).status).toBe(201);
-    expect((await customer('POST', `/api/conversations/${started.token}/messages`, { body: 'three' })).status).toBe(201);
+    expect((await customer('POST', `/api/conversations/${started.token}/messages`, { body: 'three' })).status).toBe(
+      201,
+    );
     const limited = await customer('POST', `/api/conversations/${started.token}/messages`, { body: 'four' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.body.message).toBe('Too many messages, please wait a little before sending another.');
     // Another client on the same thread is limited too: the limit belongs to the thread.
-    expect((await client(() => app, '10.2.0.9')('POST', `/api/conversations/${started.token}/messages`, { body: 'five' })).status).toBe(429);
+    expect(
+      (await client(() => app, '10.2.0.9')('POST', `/api/conversations/${started.token}/messages`, { body: 'five' }))
+        .status,
+    ).toBe(429);
 
     // The driver's side has its own allowance.
     const driverToken = linkIn((await mails(app)).find((m) => to(m).includes(DRIVER_EMAIL))!, 'driver-reply')!;
-    expect((await client(() => app, '10.3.0.1')('POST', `/api/driver-reply/${driverToken}/messages`, { body: 'answer' })).status).toBe(201);
+    expect(
+      (await client(() => app, '10.3.0.1')('POST', `/api/driver-reply/${driverToken}/messages`, { body: 'answer' }))
+        .status,
+    ).toBe(201);
 
     // One client: 6 posts an hour over every thread (3 used above + 1 refused).
     const spammer = client(() => app, '10.2.0.1');
@@ -355,7 +486,12 @@ describe('Instant Support: customers and staff', () => {
 
   it('a chat from an address nobody proved: the office and the inbox get it, the address only a confirmation link; replies are mailed once it is opened', async () => {
     const text = 'Can I move a grand piano? Details: https://attacker.example/offer';
-    const res = await api('POST', '/api/conversations/support', { name: 'Pat Piano', email: 'pat@example.com', page: '/booking', body: text });
+    const res = await api('POST', '/api/conversations/support', {
+      name: 'Pat Piano',
+      email: 'pat@example.com',
+      page: '/booking',
+      body: text,
+    });
     expect(res.status).toBe(201);
     const chat = res.body as StartedConversation;
     expect(chat.conversation).toMatchObject({ kind: 'support', driverName: null, emailStatus: 'pending' });
@@ -385,13 +521,20 @@ describe('Instant Support: customers and staff', () => {
     });
 
     app.clock.set('2026-03-01T10:02:00Z');
-    const answer = await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Yes: we will send an expert team.' }, staff());
+    const answer = await api(
+      'POST',
+      `/api/support/admin/conversations/${chat.conversation.id}/messages`,
+      { body: 'Yes: we will send an expert team.' },
+      staff(),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ awaitingStaff: false, waitingSince: null, emailVerified: false });
 
     // The customer's page works as before; the answer is not mailed to the unproved address.
     const seen = await api('GET', `/api/conversations/${chat.token}`);
-    expect(seen.body.messages.map((m: { from: string; author: string; body: string }) => [m.from, m.author, m.body])).toEqual([
+    expect(
+      seen.body.messages.map((m: { from: string; author: string; body: string }) => [m.from, m.author, m.body]),
+    ).toEqual([
       ['customer', 'Pat Piano', text],
       ['staff', 'VanHop Support', 'Yes: we will send an expert team.'],
     ]);
@@ -400,27 +543,49 @@ describe('Instant Support: customers and staff', () => {
     expect((await mailsTo(app, 'pat@example.com')).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
 
     // Opening the link proves the address for this chat: the next answer is mailed.
-    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation });
+    const confirmed = await api('POST', `/api/conversations/${link.thread}/email-confirmation`, {
+      confirmation: link.confirmation,
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.emailStatus).toBe('verified');
-    expect((await api('GET', `/api/support/admin/conversations/${chat.conversation.id}`, undefined, staff())).body.emailVerified).toBe(true);
+    expect(
+      (await api('GET', `/api/support/admin/conversations/${chat.conversation.id}`, undefined, staff())).body
+        .emailVerified,
+    ).toBe(true);
     app.clock.set('2026-03-01T10:03:00Z');
-    await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Our price for the piano follows today.' }, staff());
-    const mailed = (await mailsTo(app, 'pat@example.com')).filter((m) => m.subject === 'VanHop Support replied to your message');
+    await api(
+      'POST',
+      `/api/support/admin/conversations/${chat.conversation.id}/messages`,
+      { body: 'Our price for the piano follows today.' },
+      staff(),
+    );
+    const mailed = (await mailsTo(app, 'pat@example.com')).filter(
+      (m) => m.subject === 'VanHop Support replied to your message',
+    );
     expect(mailed).toHaveLength(1);
     expect(mailed[0]!.text).toContain('Our price for the piano follows today.');
     // The link again: the chat as it is (already proved), no second proof and no further mail.
-    expect((await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation })).body.emailStatus).toBe('verified');
+    expect(
+      (await api('POST', `/api/conversations/${link.thread}/email-confirmation`, { confirmation: link.confirmation }))
+        .body.emailStatus,
+    ).toBe('verified');
   });
 
   it('lists unanswered chats first, the longest waiting on top, then answered ones newest first', async () => {
     app.clock.set('2026-03-01T11:00:00Z');
-    const a = (await api('POST', '/api/conversations/support', { name: 'Anna', body: 'first chat' })).body as StartedConversation;
+    const a = (await api('POST', '/api/conversations/support', { name: 'Anna', body: 'first chat' }))
+      .body as StartedConversation;
     app.clock.set('2026-03-01T11:01:00Z');
-    const b = (await api('POST', '/api/conversations/support', { name: 'Ben', body: 'second chat' })).body as StartedConversation;
+    const b = (await api('POST', '/api/conversations/support', { name: 'Ben', body: 'second chat' }))
+      .body as StartedConversation;
     app.clock.set('2026-03-01T11:02:00Z');
     await api('POST', `/api/support/admin/conversations/${a.conversation.id}/messages`, { body: 'answered' }, staff());
-    const order = async () => ((await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations as { customerName: string }[]).map((c) => c.customerName);
+    const order = async () =>
+      (
+        (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations as {
+          customerName: string;
+        }[]
+      ).map((c) => c.customerName);
     expect(await order()).toEqual(['Ben', 'Anna', 'Pat Piano']);
 
     app.clock.set('2026-03-01T11:03:00Z');
@@ -438,26 +603,49 @@ describe('Instant Support: customers and staff', () => {
     const chats = '/api/support/admin/conversations';
     expect((await api('GET', chats)).status).toBe(401);
     expect((await api('GET', chats, undefined, { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
-    expect((await api('GET', chats, undefined, staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    expect(
+      (
+        await api(
+          'GET',
+          chats,
+          undefined,
+          staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }),
+        )
+      ).status,
+    ).toBe(401);
     expect((await api('GET', chats, undefined, driverAuth('driver-1', { clock: app.clock }))).status).toBe(401);
     expect((await api('POST', `${chats}/x/messages`, { body: 'x' })).status).toBe(401);
     expect((await api('GET', `${chats}/${encodeURIComponent('$gt')}`, undefined, staff())).status).toBe(400);
     expect((await api('GET', `${chats}/00000000-0000-4000-8000-000000000000`, undefined, staff())).status).toBe(404);
-    const driverThread = (await api('POST', '/api/conversations/driver', { driverId: 'drv-ali-hassan', name: 'Casey', email: CUSTOMER_EMAIL, about, body: 'Hi' })).body as StartedConversation;
+    const driverThread = (
+      await api('POST', '/api/conversations/driver', {
+        driverId: 'drv-ali-hassan',
+        name: 'Casey',
+        email: CUSTOMER_EMAIL,
+        about,
+        body: 'Hi',
+      })
+    ).body as StartedConversation;
     expect((await api('GET', `${chats}/${driverThread.conversation.id}`, undefined, staff())).status).toBe(404);
-    expect((await api('POST', `${chats}/${driverThread.conversation.id}/messages`, { body: 'x' }, staff())).status).toBe(404);
+    expect(
+      (await api('POST', `${chats}/${driverThread.conversation.id}/messages`, { body: 'x' }, staff())).status,
+    ).toBe(404);
   });
 
   it('without an e-mail address the customer still chats, and nothing is mailed to them', async () => {
-    const chat = (await api('POST', '/api/conversations/support', { name: 'No Mail', body: 'Hello?' })).body as StartedConversation;
+    const chat = (await api('POST', '/api/conversations/support', { name: 'No Mail', body: 'Hello?' }))
+      .body as StartedConversation;
     await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Hello!' }, staff());
     const sent = await mails(app);
     expect(sent.filter((m) => m.subject?.includes('No Mail'))).toHaveLength(1); // the office's copy only
-    expect((await api('GET', `/api/conversations/${chat.token}`)).body).toMatchObject({ emailStatus: 'none', messages: [{}, {}] });
+    expect((await api('GET', `/api/conversations/${chat.token}`)).body).toMatchObject({
+      emailStatus: 'none',
+      messages: [{}, {}],
+    });
   });
 });
 
-describe('conversations: proving the customer\'s address (issue 25)', () => {
+describe("conversations: proving the customer's address (issue 25)", () => {
   let app: Running;
   const api = client(() => app);
   const staff = () => staffAuth('Sam_Admin', { clock: app.clock });
@@ -467,12 +655,21 @@ describe('conversations: proving the customer\'s address (issue 25)', () => {
     app = await start({}, { withBooking: true });
     // A booking saved through the real booking service; its My move link signed as booking signs it.
     const moveDate = daysAheadAtUtc(app.clock.now(), 10, 10);
-    const priced = await apiClient(() => app.quote.url)<{ quote: Quote }>('POST', '/api/booking', completeBooking(moveDate, { email: 'mover@example.com' }));
+    const priced = await apiClient(() => app.quote.url)<{ quote: Quote }>(
+      'POST',
+      '/api/booking',
+      completeBooking(moveDate, { email: 'mover@example.com' }),
+    );
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-    const saved = await apiClient(() => app.booking!.url)<{ data: { _id: string } }>('POST', '/api/saveRetrieve', { quote: priced.body.quote });
+    const saved = await apiClient(() => app.booking!.url)<{ data: { _id: string } }>('POST', '/api/saveRetrieve', {
+      quote: priced.body.quote,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const bookingId = saved.body.data._id;
-    const token = new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({ subject: bookingId, expiresAt: new Date(Date.parse(moveDate) + 30 * 86_400_000) });
+    const token = new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({
+      subject: bookingId,
+      expiresAt: new Date(Date.parse(moveDate) + 30 * 86_400_000),
+    });
     myMove = { token, bookingId, email: 'mover@example.com' };
   });
   afterAll(async () => {
@@ -481,7 +678,13 @@ describe('conversations: proving the customer\'s address (issue 25)', () => {
 
   it('a chat started from My move with its signed link is mailed at once: the copy, and every answer', async () => {
     // The address as typed may differ in case from the booking's; mail goes to the booking's spelling.
-    const res = await api('POST', '/api/conversations/support', { name: 'Mo Mover', email: 'Mover@Example.com', page: '/mymove', body: 'Can the van park on the left?', myMoveToken: myMove.token });
+    const res = await api('POST', '/api/conversations/support', {
+      name: 'Mo Mover',
+      email: 'Mover@Example.com',
+      page: '/mymove',
+      body: 'Can the van park on the left?',
+      myMoveToken: myMove.token,
+    });
     expect(res.status).toBe(201);
     const chat = res.body as StartedConversation;
     expect(chat.conversation.emailStatus).toBe('verified');
@@ -490,35 +693,69 @@ describe('conversations: proving the customer\'s address (issue 25)', () => {
     expect(copy[0]!.text).toContain('Can the van park on the left?');
     expect((await mailsTo(app, myMove.email)).some((m) => m.subject === CONFIRM_SUBJECT)).toBe(false);
 
-    const summary = (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations.find((c: { id: string }) => c.id === chat.conversation.id);
+    const summary = (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations.find(
+      (c: { id: string }) => c.id === chat.conversation.id,
+    );
     expect(summary).toMatchObject({ emailVerified: true });
-    await api('POST', `/api/support/admin/conversations/${chat.conversation.id}/messages`, { body: 'Yes, on the left.' }, staff());
-    expect((await mailsTo(app, myMove.email)).find((m) => m.subject === 'VanHop Support replied to your message')!.text).toContain('Yes, on the left.');
+    await api(
+      'POST',
+      `/api/support/admin/conversations/${chat.conversation.id}/messages`,
+      { body: 'Yes, on the left.' },
+      staff(),
+    );
+    expect(
+      (await mailsTo(app, myMove.email)).find((m) => m.subject === 'VanHop Support replied to your message')!.text,
+    ).toContain('Yes, on the left.');
 
     // Messaging the booked driver from My move works the same way.
-    const driver = await api('POST', '/api/conversations/driver', { driverId: 'drv-ali-hassan', name: 'Mo Mover', email: myMove.email, about: { kind: 'booking', places: ['London NW2, UK'] }, body: 'Parking permit?', myMoveToken: myMove.token });
+    const driver = await api('POST', '/api/conversations/driver', {
+      driverId: 'drv-ali-hassan',
+      name: 'Mo Mover',
+      email: myMove.email,
+      about: { kind: 'booking', places: ['London NW2, UK'] },
+      body: 'Parking permit?',
+      myMoveToken: myMove.token,
+    });
     expect(driver.status).toBe(201);
     expect(driver.body.conversation.emailStatus).toBe('verified');
-    expect((await mailsTo(app, myMove.email)).find((m) => m.subject === 'Your message to Ali Hassan')!.text).toContain('Parking permit?');
+    expect((await mailsTo(app, myMove.email)).find((m) => m.subject === 'Your message to Ali Hassan')!.text).toContain(
+      'Parking permit?',
+    );
   });
 
   it('a forged My move link is refused, naming the field, and nothing is mailed to the address', async () => {
     const forged = [
       // Signed with another secret, a changed signature, and a genuine token for a booking that does not exist.
-      new LinkSigner('an-attackers-own-my-move-secret-0123456789', 'my-move').sign({ subject: myMove.bookingId, expiresAt: new Date('2027-01-01') }),
+      new LinkSigner('an-attackers-own-my-move-secret-0123456789', 'my-move').sign({
+        subject: myMove.bookingId,
+        expiresAt: new Date('2027-01-01'),
+      }),
       myMove.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
-      new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({ subject: '00000000-0000-4000-8000-000000000000', expiresAt: new Date('2027-01-01') }),
+      new LinkSigner(MY_MOVE_SECRET, 'my-move').sign({
+        subject: '00000000-0000-4000-8000-000000000000',
+        expiresAt: new Date('2027-01-01'),
+      }),
     ];
     for (const myMoveToken of forged) {
-      const res = await api('POST', '/api/conversations/support', { name: 'Eve', email: 'victim@example.com', body: 'Click https://attacker.example', myMoveToken });
+      const res = await api('POST', '/api/conversations/support', {
+        name: 'Eve',
+        email: 'victim@example.com',
+        body: 'Click https://attacker.example',
+        myMoveToken,
+      });
       expect(res.status, myMoveToken).toBe(400);
       expect(res.body.errors).toEqual({ myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
     }
     expect(await mailsTo(app, 'victim@example.com')).toEqual([]);
   });
 
-  it('a genuine My move link proves only its booking\'s address: another address still needs its confirmation link', async () => {
-    const res = await api('POST', '/api/conversations/support', { name: 'Eve', email: 'someone.else@example.com', body: 'Visit https://attacker.example', myMoveToken: myMove.token });
+  it("a genuine My move link proves only its booking's address: another address still needs its confirmation link", async () => {
+    const res = await api('POST', '/api/conversations/support', {
+      name: 'Eve',
+      email: 'someone.else@example.com',
+      body: 'Visit https://attacker.example',
+      myMoveToken: myMove.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.conversation.emailStatus).toBe('pending');
     const sent = await mailsTo(app, 'someone.else@example.com');
@@ -530,7 +767,15 @@ describe('conversations: proving the customer\'s address (issue 25)', () => {
     const chats: StartedConversation[] = [];
     expect(CONFIRMATIONS_PER_ADDRESS_PER_DAY).toBe(3);
     for (const email of ['often@example.com', 'OFTEN@example.com', 'often@example.com', 'Often@Example.com']) {
-      chats.push((await client(() => app, `10.9.0.${chats.length + 1}`)('POST', '/api/conversations/support', { name: 'Spam', email, body: 'x' })).body);
+      chats.push(
+        (
+          await client(() => app, `10.9.0.${chats.length + 1}`)('POST', '/api/conversations/support', {
+            name: 'Spam',
+            email,
+            body: 'x',
+          })
+        ).body,
+      );
     }
     expect(chats.map((c) => c.conversation.emailStatus)).toEqual(['pending', 'pending', 'pending', 'unconfirmed']);
     const sent = (await mails(app)).filter((m) => to(m).some((a) => a?.toLowerCase() === 'often@example.com'));
@@ -539,42 +784,75 @@ describe('conversations: proving the customer\'s address (issue 25)', () => {
     expect((await api('GET', `/api/conversations/${chats[3]!.token}`)).body.messages).toHaveLength(1);
     // A day later the address may be asked again.
     app.clock.set('2026-03-02T10:30:00Z');
-    expect((await api('POST', '/api/conversations/support', { name: 'Spam', email: 'often@example.com', body: 'y' })).body.conversation.emailStatus).toBe('pending');
+    expect(
+      (await api('POST', '/api/conversations/support', { name: 'Spam', email: 'often@example.com', body: 'y' })).body
+        .conversation.emailStatus,
+    ).toBe('pending');
     app.clock.set('2026-03-01T10:00:00Z');
   });
 
   it('a confirmation link opens only its own chat, and a changed one nothing', async () => {
-    const a = (await api('POST', '/api/conversations/support', { name: 'Chris', email: 'chris@example.com', body: 'one' })).body as StartedConversation;
-    const b = (await api('POST', '/api/conversations/support', { name: 'Dana', email: 'dana@example.com', body: 'two' })).body as StartedConversation;
+    const a = (
+      await api('POST', '/api/conversations/support', { name: 'Chris', email: 'chris@example.com', body: 'one' })
+    ).body as StartedConversation;
+    const b = (
+      await api('POST', '/api/conversations/support', { name: 'Dana', email: 'dana@example.com', body: 'two' })
+    ).body as StartedConversation;
     const linkA = confirmLink((await mailsTo(app, 'chris@example.com'))[0]!);
-    const onB = await api('POST', `/api/conversations/${b.token}/email-confirmation`, { confirmation: linkA.confirmation });
+    const onB = await api('POST', `/api/conversations/${b.token}/email-confirmation`, {
+      confirmation: linkA.confirmation,
+    });
     expect(onB.status).toBe(400);
     expect(onB.body.errors).toEqual({ confirmation: CONVERSATION_MSG.confirmationInvalid });
     const changed = linkA.confirmation.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: changed })).status).toBe(400);
+    expect(
+      (await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: changed })).status,
+    ).toBe(400);
     // A thread link is no confirmation (another purpose), nor the other way round.
-    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: a.token })).status).toBe(400);
+    expect(
+      (await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: a.token })).status,
+    ).toBe(400);
     expect((await api('GET', `/api/conversations/${linkA.confirmation}`)).status).toBe(404);
     expect((await api('GET', `/api/conversations/${a.token}`)).body.emailStatus).toBe('pending');
     // Expired after a week.
     app.clock.set('2026-03-09T10:00:00Z');
-    expect((await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: linkA.confirmation })).status).toBe(400);
+    expect(
+      (await api('POST', `/api/conversations/${a.token}/email-confirmation`, { confirmation: linkA.confirmation }))
+        .status,
+    ).toBe(400);
     app.clock.set('2026-03-01T10:05:00Z');
   });
-
 });
 
 describe('conversations configuration', () => {
-  const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017' };
+  const distributed = {
+    EVENT_BUS: 'kafka',
+    KAFKA_BROKERS: 'kafka:9092',
+    STORE: 'mongo',
+    MONGO_URL: 'mongodb://mongo:27017',
+  };
   const linkSecret = 'conversation-links-secret-0123456789-abcdefgh';
 
   it('needs CONVERSATION_LINK_SECRET and JWT_SECRET outside embedded mode, and never the same value', () => {
-    expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV })).toThrow(/CONVERSATION_LINK_SECRET is required outside embedded mode/);
-    expect(() => loadConfig({ ...distributed, CONVERSATION_LINK_SECRET: linkSecret })).toThrow(/JWT_SECRET is required/);
-    expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: TEST_JWT_ENV.JWT_SECRET })).toThrow(/must differ from JWT_SECRET/);
-    expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV })).toThrow(
+      /CONVERSATION_LINK_SECRET is required outside embedded mode/,
+    );
+    expect(() => loadConfig({ ...distributed, CONVERSATION_LINK_SECRET: linkSecret })).toThrow(
+      /JWT_SECRET is required/,
+    );
+    expect(() =>
+      loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: TEST_JWT_ENV.JWT_SECRET }),
+    ).toThrow(/must differ from JWT_SECRET/);
+    expect(() => loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: 'short' })).toThrow(
+      /at least 32/,
+    );
     const config = loadConfig({ ...distributed, ...TEST_JWT_ENV, CONVERSATION_LINK_SECRET: linkSecret });
-    expect(config.conversations).toMatchObject({ link: { secret: linkSecret, generated: false }, perClientPerHour: 30, perThreadPerHour: 20, bookingServiceUrl: 'http://127.0.0.1:4102' });
+    expect(config.conversations).toMatchObject({
+      link: { secret: linkSecret, generated: false },
+      perClientPerHour: 30,
+      perThreadPerHour: 20,
+      bookingServiceUrl: 'http://127.0.0.1:4102',
+    });
   });
 
   it('in embedded mode makes a secret up when none is given, and mounts no staff inbox without JWT_SECRET', () => {

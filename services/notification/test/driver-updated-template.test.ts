@@ -47,7 +47,10 @@ describe('the driver-updated mail says each change in words and pounds', () => {
   });
 
   it("says 'you' for the driver's own change of their card", () => {
-    const own = driverUpdatedEmail(updated([{ field: 'card.viaStopPence', from: 2000, to: 2500 }], 'driver:drv-dana'), ctx);
+    const own = driverUpdatedEmail(
+      updated([{ field: 'card.viaStopPence', from: 2000, to: 2500 }], 'driver:drv-dana'),
+      ctx,
+    );
     expect(own.text).toContain('changed by you');
     expect(own.text).toContain('Via stop: £20.00 → £25.00');
   });

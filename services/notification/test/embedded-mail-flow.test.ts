@@ -18,7 +18,10 @@ const SIGNUP_CODE = 'embedded-mail-flow-code';
 
 const bookingData = completeBooking(MOVE_DATE);
 
-interface OutboxListing { mails: { file: string; to: string; subject: string }[]; texts: { to: string; body: string }[] }
+interface OutboxListing {
+  mails: { file: string; to: string; subject: string }[];
+  texts: { to: string; body: string }[];
+}
 
 /**
  * The issue's "done when", through the gateway of the embedded product: save a quote, pay it on
@@ -31,7 +34,10 @@ describe('embedded product: the mail a booking produces', () => {
   const confirmed: EventEnvelope[] = [];
 
   beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', ADMIN_SIGNUP_CODE: SIGNUP_CODE }, { clock, webApp: false });
+    embedded = await startEmbeddedOnTempDir(
+      { STRIPE_SECRET_KEY: '', ADMIN_SIGNUP_CODE: SIGNUP_CODE },
+      { clock, webApp: false },
+    );
     product = embedded.product;
     await product.bus.subscribe('mail-e2e-test', TOPICS.bookingConfirmed, async (e) => void confirmed.push(e));
   });
@@ -53,7 +59,8 @@ describe('embedded product: the mail a booking produces', () => {
     }
   }
   const staffHeaders = () => staffAuth('mailstaff', { env: { JWT_SECRET: product.env.JWT_SECRET! } });
-  const outbox = async () => (await api('GET', '/api/dev/outbox', undefined, { headers: staffHeaders() })).body as OutboxListing;
+  const outbox = async () =>
+    (await api('GET', '/api/dev/outbox', undefined, { headers: staffHeaders() })).body as OutboxListing;
 
   it('save, pay 30 %, request a review: customer, driver and review mails, each once', async () => {
     const { quote, record } = await priceAndSave(api, bookingData);
@@ -63,7 +70,16 @@ describe('embedded product: the mail a booking produces', () => {
     await settle();
     frozenAt = null; // six days later: the move is over
 
-    expect((await api('POST', '/api/account/register', { name: 'mailstaff', password: 'correct horse battery', password1: 'correct horse battery', uniquecode: SIGNUP_CODE })).status).toBeLessThan(300);
+    expect(
+      (
+        await api('POST', '/api/account/register', {
+          name: 'mailstaff',
+          password: 'correct horse battery',
+          password1: 'correct horse battery',
+          uniquecode: SIGNUP_CODE,
+        })
+      ).status,
+    ).toBeLessThan(300);
     const login = await api('POST', '/api/account/login', { username: 'mailstaff', password: 'correct horse battery' });
     expect(login.body.success).toBe(true);
     const staff = { authorization: `Bearer ${login.body.token}` };
@@ -78,14 +94,15 @@ describe('embedded product: the mail a booking produces', () => {
 
     // Delivered again (as after a consumer crash): nothing is sent twice.
     expect(confirmed).toHaveLength(1);
-    await product.bus.publish(TOPICS.bookingConfirmed, confirmed[0]);
+    await product.bus.publish(TOPICS.bookingConfirmed, confirmed[0]!);
     await settle();
 
     const { mails, texts } = await outbox();
-    const count = (to: string, subject: string) => mails.filter((m) => m.to === to && m.subject.startsWith(subject)).length;
+    const count = (to: string, subject: string) =>
+      mails.filter((m) => m.to === to && m.subject.startsWith(subject)).length;
     expect(count('alice@example.com', `Your VanHop quote ${code} is saved`)).toBe(1);
     expect(count('alice@example.com', 'Booking confirmed:')).toBe(1);
-    const driverEmail = (confirmed[0].data as { driver: { email: string } }).driver.email;
+    const driverEmail = (confirmed[0]!.data as { driver: { email: string } }).driver.email;
     expect(count(driverEmail, `New job ${code}:`)).toBe(1);
     // Quote offers the paid job to the driver (JobOffered): accept or decline in the portal.
     expect(count(driverEmail, `Accept or decline job ${code} by`)).toBe(1);
@@ -96,18 +113,26 @@ describe('embedded product: the mail a booking produces', () => {
     expect(texts).toHaveLength(3);
     const toCustomer = texts.filter((t) => t.to === '+447123456789');
     expect(toCustomer).toHaveLength(2);
-    expect(texts.filter((t) => !toCustomer.includes(t)).map((t) => t.body)).toEqual([expect.stringMatching(new RegExp(`^VanHop: new job ${code} on .* Accept or decline within `))]);
+    expect(texts.filter((t) => !toCustomer.includes(t)).map((t) => t.body)).toEqual([
+      expect.stringMatching(new RegExp(`^VanHop: new job ${code} on .* Accept or decline within `)),
+    ]);
 
     // The customer mail's text content, read back from the .eml.
     const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed:'))!;
-    const eml = await simpleParser((await api('GET', `/api/dev/outbox/${confirmation.file}`, undefined, { headers: staffHeaders() })).body as string);
+    const eml = await simpleParser(
+      (await api('GET', `/api/dev/outbox/${confirmation.file}`, undefined, { headers: staffHeaders() })).body as string,
+    );
     expect(eml.text).toContain('payable to the driver on the day of the move');
     expect(eml.text).toContain(`Booking reference: ${code}`);
 
     // The review mail links the customer's signed review page.
     const reviewMail = mails.find((m) => m.subject === 'How was your move with VanHop?')!;
-    const reviewEml = await simpleParser((await api('GET', `/api/dev/outbox/${reviewMail.file}`, undefined, { headers: staffHeaders() })).body as string);
-    expect(reviewEml.text).toMatch(new RegExp(`Leave a review: ${product.env.PUBLIC_URL ?? 'http://localhost:\\d+'}/review/v1\\.[\\w.-]+`));
+    const reviewEml = await simpleParser(
+      (await api('GET', `/api/dev/outbox/${reviewMail.file}`, undefined, { headers: staffHeaders() })).body as string,
+    );
+    expect(reviewEml.text).toMatch(
+      new RegExp(`Leave a review: ${product.env.PUBLIC_URL ?? 'http://localhost:\\d+'}/review/v1\\.[\\w.-]+`),
+    );
 
     // The admin list now shows the review as requested.
     const all = await api('GET', '/api/backdata/all', undefined, { headers: staff });

@@ -9,7 +9,14 @@ const returned = (because: JobReturned['because']): JobReturned =>
     bookingId: 'bk-1',
     randomNumber: 1234,
     driver: { id: 'drv-dana', name: 'Dana Driver', email: 'dana@drivers.example' },
-    move: { date: '2026-11-26T10:00:00.000Z', addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
+    move: {
+      date: '2026-11-26T10:00:00.000Z',
+      addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: 'Sofa',
+    },
     because,
     at: '2026-11-20T09:00:00.000Z',
   }) as JobReturned;
@@ -25,8 +32,12 @@ describe('the office mail of a job back with the office', () => {
   });
 
   it('keeps the words of a decline and of an unanswered offer', () => {
-    expect(jobReturnedOfficeEmail(returned('declined'), ctx).subject).toBe('Job 1234 needs a driver: Dana Driver declined it');
-    expect(jobReturnedOfficeEmail(returned('expired'), ctx).subject).toBe('Job 1234 needs a driver: Dana Driver did not answer');
+    expect(jobReturnedOfficeEmail(returned('declined'), ctx).subject).toBe(
+      'Job 1234 needs a driver: Dana Driver declined it',
+    );
+    expect(jobReturnedOfficeEmail(returned('expired'), ctx).subject).toBe(
+      'Job 1234 needs a driver: Dana Driver did not answer',
+    );
     expect(jobReturnedOfficeEmail(returned('expired'), ctx).text).toContain('did not answer in time for job 1234');
   });
 
@@ -39,8 +50,17 @@ describe('the office mail of a job back with the office', () => {
 /** Issue 28 item 6: where calls are relayed, the accepted driver's mail carries no customer number. */
 describe('the accepted driver’s mail with masked calls', () => {
   const accepted = {
-    bookingId: 'bk-1', randomNumber: 1234, driver: { id: 'drv-dana', name: 'Dana Driver', email: 'dana@drivers.example' },
-    move: { date: '2026-11-26T10:00:00.000Z', addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
+    bookingId: 'bk-1',
+    randomNumber: 1234,
+    driver: { id: 'drv-dana', name: 'Dana Driver', email: 'dana@drivers.example' },
+    move: {
+      date: '2026-11-26T10:00:00.000Z',
+      addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: '',
+    },
     acceptedAt: '2026-11-20T09:00:00.000Z',
   };
   const customer = { name: 'Cara', email: 'cara@example.com', phone: '07700900456' };

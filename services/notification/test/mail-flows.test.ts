@@ -64,27 +64,29 @@ describe('notification consumers send real mail over SMTP', () => {
     const e = await event.quoteSaved();
     await bus.publish(TOPICS.quoteSaved, e);
     await bus.idle();
-    const [m] = await smtp.waitFor(1);
+    const m = (await smtp.waitFor(1))[0]!;
     expect(m.envelopeTo).toEqual(['ada@example.com']);
     expect(m.mail.subject).toBe('Your VanHop quote 4815162 is saved');
     expect(m.mail.from?.value).toEqual([{ name: 'VanHop Removals', address: 'bookings@vanhop.test' }]);
     expect(m.mail.replyTo?.text).toBe('support@vanhop.test');
     expect(m.mail.messageId).toBe(`<quote-saved.${e.eventId}@vanhop.local>`);
-    expect(text(m)).toContain('Retrieve code: 4815162');
-    expect(text(m)).toContain('Link: https://vanhop.test/retrieve/4815162');
-    expect(text(m)).toContain('Total price: £235.50');
-    expect(text(m)).toContain('Price per half hour (extra time): £29.43');
-    expect(text(m)).toContain('Move date: Saturday, 14 March 2026 at 09:30');
+    expect(text(m!)).toContain('Retrieve code: 4815162');
+    expect(text(m!)).toContain('Link: https://vanhop.test/retrieve/4815162');
+    expect(text(m!)).toContain('Total price: £235.50');
+    expect(text(m!)).toContain('Price per half hour (extra time): £29.43');
+    expect(text(m!)).toContain('Move date: Saturday, 14 March 2026 at 09:30');
     // The customer's name is escaped in HTML, verbatim in text.
-    expect(text(m)).toContain('Hello Ada <Lovelace>,');
-    expect(htmlOf(m)).toContain('Hello Ada &lt;Lovelace&gt;,');
-    expect(htmlOf(m)).not.toContain('<Lovelace>');
-    expect(htmlOf(m)).toContain('href="https://vanhop.test/retrieve/4815162"');
+    expect(text(m!)).toContain('Hello Ada <Lovelace>,');
+    expect(htmlOf(m!)).toContain('Hello Ada &lt;Lovelace&gt;,');
+    expect(htmlOf(m!)).not.toContain('<Lovelace>');
+    expect(htmlOf(m!)).toContain('href="https://vanhop.test/retrieve/4815162"');
     // The booking form promises a text with the link to the quote: it is sent.
     await expect.poll(() => sms.received.length).toBe(1);
-    const [sent] = sms.received;
+    const sent = sms.received[0]!;
     expect(sent.idempotencyKey).toBe(`quote-saved.${e.eventId}.sms`);
-    expect(sent.body.body).toBe('VanHop: your quote 4815162 (£235.50) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815162');
+    expect(sent.body.body).toBe(
+      'VanHop: your quote 4815162 (£235.50) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815162',
+    );
   });
 
   it('BookingConfirmed: customer confirmation, a text message and the driver job e-mail', async () => {
@@ -95,12 +97,14 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(smtp.received).toHaveLength(2);
 
     const [customer] = smtp.bySubject('Booking confirmed');
-    expect(customer.envelopeTo).toEqual(['ada@example.com']);
+    expect(customer!.envelopeTo).toEqual(['ada@example.com']);
     // 08:00 UTC in July is 09:00 in London (BST).
-    expect(customer.mail.subject).toBe('Booking confirmed: Tuesday, 14 July 2026 at 09:00 (ref 4815162)');
-    const body = text(customer);
+    expect(customer!.mail.subject).toBe('Booking confirmed: Tuesday, 14 July 2026 at 09:00 (ref 4815162)');
+    const body = text(customer!);
     // Booked, and waiting for the driver to accept: their contact reaches the driver only then.
-    expect(body).toContain('Your move is booked and paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.');
+    expect(body).toContain(
+      'Your move is booked and paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.',
+    );
     expect(body).toContain('Collection: Flat 3, 12 Cricklewood Lane, London NW2, UK (2 flights of stairs)');
     expect(body).toContain('Delivery: 7 Broadway, Ealing, London W5, UK (Elevator / No stairs)');
     expect(body).toContain('Van: Large Van (long wheel base)');
@@ -110,22 +114,24 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(body).toContain('Outstanding balance: £164.85, payable to the driver on the day of the move.');
     expect(body).toContain('Cooling-off: you can cancel free of charge within 1 hour of booking.');
     expect(body).toMatch(/Cancellation: .*money already paid is not refunded/);
-    expect(htmlOf(customer)).toContain('Outstanding balance: £164.85, payable to the driver on the day of the move.');
+    expect(htmlOf(customer!)).toContain('Outstanding balance: £164.85, payable to the driver on the day of the move.');
 
-    const [driver] = smtp.bySubject('New job');
+    const driver = smtp.bySubject('New job')[0]!;
     expect(driver.envelopeTo).toEqual(['sam.driver@example.com']);
     expect(driver.mail.subject).toBe('New job 4815162: Tuesday, 14 July 2026 at 09:00 for Ada <Lovelace>');
     // The customer's contact reaches the driver only once they accept the job (JobAccepted).
     expect(driver.mail.replyTo?.text).toBe('support@vanhop.test');
-    expect(text(driver)).toContain('Customer: Ada <Lovelace>');
-    expect(text(driver)).not.toContain('ada@example.com');
-    expect(text(driver)).not.toContain('07700900123');
-    expect(text(driver)).toContain("Accept the job in your driver portal to get the customer's phone number and e-mail.");
-    expect(text(driver)).toContain('Collect from the customer on the day: £164.85.');
-    expect(htmlOf(driver)).not.toContain('tel:');
+    expect(text(driver!)).toContain('Customer: Ada <Lovelace>');
+    expect(text(driver!)).not.toContain('ada@example.com');
+    expect(text(driver!)).not.toContain('07700900123');
+    expect(text(driver!)).toContain(
+      "Accept the job in your driver portal to get the customer's phone number and e-mail.",
+    );
+    expect(text(driver!)).toContain('Collect from the customer on the day: £164.85.');
+    expect(htmlOf(driver!)).not.toContain('tel:');
 
     expect(sms.received).toHaveLength(1);
-    const [sent] = sms.received;
+    const sent = sms.received[0]!;
     expect(sent.auth).toBe('Bearer sms-test-key');
     expect(sent.body.to).toBe('+447700900123');
     expect(sent.body.from).toBe('VanHop');
@@ -138,38 +144,52 @@ describe('notification consumers send real mail over SMTP', () => {
   it('BookingConfirmed paid in full: nothing to collect', async () => {
     await bus.publish(
       TOPICS.bookingConfirmed,
-      await event.bookingConfirmed({ ...bookingConfirmed, paymentStatus: 'paid', amountPaidPence: 23550, outstandingBalancePence: 0 }),
+      await event.bookingConfirmed({
+        ...bookingConfirmed,
+        paymentStatus: 'paid',
+        amountPaidPence: 23550,
+        outstandingBalancePence: 0,
+      }),
     );
     await bus.idle();
     await smtp.waitFor(2);
-    expect(text(smtp.bySubject('Booking confirmed')[0])).toContain('Outstanding balance: nothing, you have paid in full.');
-    expect(text(smtp.bySubject('New job')[0])).toContain('The customer has paid in full online: nothing to collect.');
+    expect(text(smtp.bySubject('Booking confirmed')[0]!)).toContain(
+      'Outstanding balance: nothing, you have paid in full.',
+    );
+    expect(text(smtp.bySubject('New job')[0]!)).toContain('The customer has paid in full online: nothing to collect.');
   });
 
   it('ReviewRequested: the customer is asked for a review', async () => {
     await bus.publish(TOPICS.reviewRequested, await event.reviewRequested());
     await bus.idle();
-    const [m] = await smtp.waitFor(1);
+    const m = (await smtp.waitFor(1))[0]!;
     expect(m.envelopeTo).toEqual(['ada@example.com']);
     expect(m.mail.subject).toBe('How was your move with VanHop?');
-    expect(text(m)).toContain('Leave a review: https://reviews.vanhop.test/write');
-    expect(htmlOf(m)).toContain('href="https://reviews.vanhop.test/write"');
+    expect(text(m!)).toContain('Leave a review: https://reviews.vanhop.test/write');
+    expect(htmlOf(m!)).toContain('href="https://reviews.vanhop.test/write"');
   });
 
   it('the contact form reaches the office through the outbox, the bus and SMTP', async () => {
     const res = await fetch(`${service.url}/api/contact/sendemail`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bob Smith', email: 'bob@example.com', phone: '02071234567', title: 'Piano move', message: 'Can you move <b>a piano</b>?', agree: true }),
+      body: JSON.stringify({
+        name: 'Bob Smith',
+        email: 'bob@example.com',
+        phone: '02071234567',
+        title: 'Piano move',
+        message: 'Can you move <b>a piano</b>?',
+        agree: true,
+      }),
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Thank you for your message. Our team will get back to you shortly.' });
-    const [m] = await smtp.waitFor(1);
+    const m = (await smtp.waitFor(1))[0]!;
     expect(m.envelopeTo).toEqual(['office@vanhop.test']);
     expect(m.mail.subject).toBe('Contact form: Piano move');
     expect(m.mail.replyTo?.text).toBe('bob@example.com');
-    expect(text(m)).toContain('Can you move <b>a piano</b>?');
-    expect(htmlOf(m)).toContain('Can you move &lt;b&gt;a piano&lt;/b&gt;?');
+    expect(text(m!)).toContain('Can you move <b>a piano</b>?');
+    expect(htmlOf(m!)).toContain('Can you move &lt;b&gt;a piano&lt;/b&gt;?');
   });
 
   it('after booking: cancellation (customer and driver), refund receipt, balance receipt, postponed, new date and a staff amendment; redeliveries send nothing twice', async () => {
@@ -229,18 +249,36 @@ describe('notification consumers send real mail over SMTP', () => {
   });
 
   it('issue 28: the offer is texted to the driver with the time left; a job nobody could take tells the customer their choices; an automatic new driver is named', async () => {
-    const offered = await createEvent(TOPICS.jobOffered, { ...jobs.offered, driver: { ...jobs.offered.driver, name: 'Sam Driver', phone: '07700 900456' } }, { producer: 'quote', clock });
+    const offered = await createEvent(
+      TOPICS.jobOffered,
+      { ...jobs.offered, driver: { ...jobs.offered.driver, name: 'Sam Driver', phone: '07700 900456' } },
+      { producer: 'quote', clock },
+    );
     const move = { bookingId: 'b-1001', randomNumber: 4815162, move: jobs.offered.move };
     const returned = await createEvent(
       TOPICS.jobReturned,
-      { ...move, driver: { id: 'd-7', name: 'Sam Driver', email: 'sam.driver@example.com' }, because: 'declined', at: '2026-03-01T10:30:00.000Z', customer: { name: 'Ada Lovelace', email: 'ada@example.com' }, myMovePath: '/mymove/v1.token' },
+      {
+        ...move,
+        driver: { id: 'd-7', name: 'Sam Driver', email: 'sam.driver@example.com' },
+        because: 'declined',
+        at: '2026-03-01T10:30:00.000Z',
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+        myMovePath: '/mymove/v1.token',
+      },
       { producer: 'quote', clock },
     );
     const reassigned = await createEvent(
       TOPICS.jobReassigned,
       {
-        ...move, driver: { id: 'd-8', name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789' }, previousDriverId: 'd-7', customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
-        myMovePath: '/mymove/v1.token', driverPricePence: 15000, reassignedBy: 'automatic', because: 'expired', at: '2026-03-01T12:00:00.000Z',
+        ...move,
+        driver: { id: 'd-8', name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789' },
+        previousDriverId: 'd-7',
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+        myMovePath: '/mymove/v1.token',
+        driverPricePence: 15000,
+        reassignedBy: 'automatic',
+        because: 'expired',
+        at: '2026-03-01T12:00:00.000Z',
       },
       { producer: 'quote', clock },
     );
@@ -254,7 +292,9 @@ describe('notification consumers send real mail over SMTP', () => {
     await expect.poll(() => sms.received.length).toBe(1);
     // Offered at 10:00, to answer by 12:00: "within 2 h".
     expect(sms.received[0]!.body.to).toBe('+447700900456');
-    expect(sms.received[0]!.body.body).toBe('VanHop: new job 4815162 on Tuesday, 14 July 2026 at 09:00 (3 hours 30 minutes, Large van). Accept or decline within 2 h, by Sunday, 1 March 2026 at 12:00: https://vanhop.test/driver/jobs');
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: new job 4815162 on Tuesday, 14 July 2026 at 09:00 (3 hours 30 minutes, Large van). Accept or decline within 2 h, by Sunday, 1 March 2026 at 12:00: https://vanhop.test/driver/jobs',
+    );
     expect(smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort()).toEqual(
       [
         'ada@example.com We are finding a driver for your move on Tuesday, 14 July 2026 at 09:00',
@@ -264,16 +304,25 @@ describe('notification consumers send real mail over SMTP', () => {
       ].sort(),
     );
     const finding = smtp.received.find((m) => m.mail.subject?.startsWith('We are finding'))!;
-    expect(text(finding)).toContain('you can cancel for a full refund or postpone the move to another date on your My move page');
+    expect(text(finding)).toContain(
+      'you can cancel for a full refund or postpone the move to another date on your My move page',
+    );
     expect(text(finding)).toContain('https://vanhop.test/mymove/v1.token');
     const named = smtp.received.find((m) => m.mail.subject?.startsWith('Your new driver'))!;
-    expect(text(named)).toContain('so we have offered it to Nia Driver, who is free at that time for no more than you paid.');
+    expect(text(named)).toContain(
+      'so we have offered it to Nia Driver, who is free at that time for no more than you paid.',
+    );
   });
 
   it('JobAccepted with the customer: the customer is mailed and texted that their driver accepted, the driver gets the contact; once each', async () => {
     const accepted = await createEvent(
       TOPICS.jobAccepted,
-      { ...jobs.accepted, driver: { ...jobs.accepted.driver, name: 'Sam Driver' }, customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' }, myMovePath: '/mymove/v1.token' },
+      {
+        ...jobs.accepted,
+        driver: { ...jobs.accepted.driver, name: 'Sam Driver' },
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
+        myMovePath: '/mymove/v1.token',
+      },
       { producer: 'quote', clock },
     );
     for (let i = 0; i < 2; i++) await bus.publish(TOPICS.jobAccepted, accepted);
@@ -295,7 +344,9 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(toDriver.mail.replyTo?.text).toBe('ada@example.com');
     expect(sms.received).toHaveLength(1);
     expect(sms.received[0]!.body.to).toBe('+447700900123');
-    expect(sms.received[0]!.body.body).toBe('VanHop: Sam Driver has accepted your move on Tuesday, 14 July 2026 at 09:00 (booking 4815162). Your booking: https://vanhop.test/mymove/v1.token');
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: Sam Driver has accepted your move on Tuesday, 14 July 2026 at 09:00 (booking 4815162). Your booking: https://vanhop.test/mymove/v1.token',
+    );
   });
 
   it('a redelivered event sends nothing twice', async () => {
@@ -308,9 +359,16 @@ describe('notification consumers send real mail over SMTP', () => {
     await bus.idle();
     await smtp.waitFor(3);
     await new Promise((r) => setTimeout(r, 200));
-    expect(smtp.received.map((m) => m.mail.subject?.split(':')[0]).sort()).toEqual(['Booking confirmed', 'New job 4815162', 'Your VanHop quote 4815162 is saved']);
+    expect(smtp.received.map((m) => m.mail.subject?.split(':')[0]).sort()).toEqual([
+      'Booking confirmed',
+      'New job 4815162',
+      'Your VanHop quote 4815162 is saved',
+    ]);
     // One text each: the saved quote's link and the confirmation.
-    expect(sms.received.map((t) => t.idempotencyKey).sort()).toEqual([`booking-confirmed.${booking.eventId}.sms`, `quote-saved.${quote.eventId}.sms`]);
+    expect(sms.received.map((t) => t.idempotencyKey).sort()).toEqual([
+      `booking-confirmed.${booking.eventId}.sms`,
+      `quote-saved.${quote.eventId}.sms`,
+    ]);
   });
 
   it('an SMTP outage delays mail (retried with backoff) but loses none', async () => {
@@ -329,6 +387,9 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(smtp.bySubject('New job')).toHaveLength(1);
     expect(smtp.bySubject('is saved')).toHaveLength(1);
     // Each text went out once even though the mail before it was retried.
-    expect(sms.received.map((t) => (t.idempotencyKey ?? '').split('.')[0]).sort()).toEqual(['booking-confirmed', 'quote-saved']);
+    expect(sms.received.map((t) => (t.idempotencyKey ?? '').split('.')[0]).sort()).toEqual([
+      'booking-confirmed',
+      'quote-saved',
+    ]);
   });
 });

@@ -23,16 +23,30 @@ describe('templates escape customer values in HTML', () => {
   const customer = { name: hostile, email: 'a@example.com', phone: '0770' };
   it.each([
     ['quote saved', quoteSavedEmail({ ...quoteSaved, customer }, { publicUrl: 'https://x.test' }).html],
-    ['customer confirmation', bookingConfirmedCustomerEmail({ ...bookingConfirmed, customer }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z').html],
+    [
+      'customer confirmation',
+      bookingConfirmedCustomerEmail(
+        { ...bookingConfirmed, customer },
+        { publicUrl: 'https://x.test' },
+        '2026-03-01T10:00:00.000Z',
+      ).html,
+    ],
     [
       'driver job',
       bookingConfirmedDriverEmail({
         ...bookingConfirmed,
         customer,
-        move: { ...bookingConfirmed.move, description: hostile, addresses: bookingConfirmed.move.addresses.map((a) => ({ ...a, physicalAddress: hostile })) },
+        move: {
+          ...bookingConfirmed.move,
+          description: hostile,
+          addresses: bookingConfirmed.move.addresses.map((a) => ({ ...a, physicalAddress: hostile })),
+        },
       }).html,
     ],
-    ['contact', contactMessageEmail({ name: hostile, email: 'a@example.com', phone: '1', title: hostile, message: hostile }).html],
+    [
+      'contact',
+      contactMessageEmail({ name: hostile, email: 'a@example.com', phone: '1', title: hostile, message: hostile }).html,
+    ],
   ])('%s', (_name, body) => {
     expect(body).not.toContain('<script>');
     expect(body).toContain('&lt;script&gt;');
@@ -47,8 +61,14 @@ describe('templates escape customer values in HTML', () => {
         { location: 'W5', physicalAddress: '', stair: 3 },
       ],
     };
-    const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
-    expect(text).toContain('Collection: NW2 (1 flight of stairs)\nVia stop: NW6 (Elevator / No stairs)\nDelivery: W5 (3 flights of stairs)');
+    const { text } = bookingConfirmedCustomerEmail(
+      { ...bookingConfirmed, move },
+      { publicUrl: 'https://x.test' },
+      '2026-03-01T10:00:00.000Z',
+    );
+    expect(text).toContain(
+      'Collection: NW2 (1 flight of stairs)\nVia stop: NW6 (Elevator / No stairs)\nDelivery: W5 (3 flights of stairs)',
+    );
   });
 });
 
@@ -56,7 +76,11 @@ describe('lookups by a value from an event', () => {
   it('a van or help name that is an Object.prototype member is shown as written', () => {
     for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       const move = { ...bookingConfirmed.move, typeofVan: word, typeOfWorker: word };
-      const { text } = bookingConfirmedCustomerEmail({ ...bookingConfirmed, move }, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
+      const { text } = bookingConfirmedCustomerEmail(
+        { ...bookingConfirmed, move },
+        { publicUrl: 'https://x.test' },
+        '2026-03-01T10:00:00.000Z',
+      );
       expect(text, word).toContain(`Van: ${word}\n`);
     }
     const eml = 'constructor: a\r\ntoString: b\r\n\r\n';
@@ -66,7 +90,12 @@ describe('lookups by a value from an event', () => {
 
 describe('money in the e-mails', () => {
   it('reads like the app: en-GB pounds with a thousands separator', () => {
-    const big = { ...bookingConfirmed, totalPricePence: 331216, amountPaidPence: 99365, outstandingBalancePence: 231851 };
+    const big = {
+      ...bookingConfirmed,
+      totalPricePence: 331216,
+      amountPaidPence: 99365,
+      outstandingBalancePence: 231851,
+    };
     const mail = bookingConfirmedCustomerEmail(big, { publicUrl: 'https://x.test' }, '2026-03-01T10:00:00.000Z');
     expect(mail.text).toContain('£3,312.16');
     expect(mail.text).toContain('£2,318.51');
@@ -90,7 +119,8 @@ describe('formatting', () => {
 
 describe('mail headers of an .eml', () => {
   it('unfolds lines and decodes encoded words', () => {
-    const eml = 'Subject: =?UTF-8?Q?Prix_=C2=A350?=\r\n =?UTF-8?B?IOKAkyBkw6ltw6luYWdlbWVudA==?=\r\nTo: a@example.com\r\n\r\nSubject: body line';
+    const eml =
+      'Subject: =?UTF-8?Q?Prix_=C2=A350?=\r\n =?UTF-8?B?IOKAkyBkw6ltw6luYWdlbWVudA==?=\r\nTo: a@example.com\r\n\r\nSubject: body line';
     expect(readMailHeaders(eml)).toEqual({ subject: 'Prix £50 – déménagement', to: 'a@example.com' });
     expect(decodeEncodedWords('plain')).toBe('plain');
   });

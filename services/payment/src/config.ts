@@ -1,4 +1,15 @@
-import { ConfigError, DEFAULT_PORTS, EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, readServiceUrls, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
+import {
+  ConfigError,
+  DEFAULT_PORTS,
+  EnvReader,
+  isEmbeddedPlatform,
+  readJwtConfig,
+  readPlatformConfig,
+  readServiceUrls,
+  type Env,
+  type JwtConfig,
+  type PlatformConfig,
+} from '@vanhop/platform';
 
 export interface StripeConfig {
   secretKey: string;
@@ -48,7 +59,12 @@ export function loadConfig(env: Env): PaymentConfig {
 function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig | null {
   const embedded = isEmbeddedPlatform(platform);
   const hasKey = r.optionalString('STRIPE_SECRET_KEY') !== undefined;
-  if (embedded && !hasKey && r.optionalString('PAYMENT_PROVIDER') === undefined && r.optionalString('NODE_ENV') === 'production') {
+  if (
+    embedded &&
+    !hasKey &&
+    r.optionalString('PAYMENT_PROVIDER') === undefined &&
+    r.optionalString('NODE_ENV') === 'production'
+  ) {
     throw new ConfigError(
       'PAYMENT_PROVIDER',
       'must be set when NODE_ENV=production: the embedded adapters would mount the local test checkout, where anyone can mark a booking paid (set PAYMENT_PROVIDER=local to accept that, or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for real payments)',
@@ -62,17 +78,25 @@ function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig 
   if (!hasKey) {
     throw new ConfigError(
       'STRIPE_SECRET_KEY',
-      embedded ? 'is required when PAYMENT_PROVIDER=stripe' : 'is required outside embedded mode (set PAYMENT_PROVIDER=local only for a test environment without real payments)',
+      embedded
+        ? 'is required when PAYMENT_PROVIDER=stripe'
+        : 'is required outside embedded mode (set PAYMENT_PROVIDER=local only for a test environment without real payments)',
     );
   }
   const secretKey = r.string('STRIPE_SECRET_KEY');
-  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_... or sk_live_...)');
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_... or sk_live_...)');
   // Fulfilment relies on verified webhooks, so a key without its webhook secret is a misconfiguration.
   const webhookSecret = r.string('STRIPE_WEBHOOK_SECRET');
-  if (!webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_...)');
+  if (!webhookSecret.startsWith('whsec_'))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_...)');
   const base = r.optionalUrl('STRIPE_API_BASE');
   if (!base) return { secretKey, webhookSecret };
   const url = new URL(base);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { secretKey, webhookSecret, api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol } };
+  return {
+    secretKey,
+    webhookSecret,
+    api: { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol },
+  };
 }

@@ -35,7 +35,9 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     await refunds.ensureIndexes();
     // Stripe when a key is configured, otherwise the local TEST checkout (never both).
     const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
-    const provider: PaymentProvider = config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger) : local!;
+    const provider: PaymentProvider = config.stripe
+      ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger)
+      : local!;
     if (local) {
       await local.init();
       logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
@@ -45,7 +47,15 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     const relay = new OutboxRelay(store, [payments.collectionName, refunds.collectionName], bus, logger);
     const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
     const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
-    const start = new StartPayment(bookings, payments, provider, clock, new UnsavedQuoteRecords(store), driverTime, config.openHoldsPerCustomer);
+    const start = new StartPayment(
+      bookings,
+      payments,
+      provider,
+      clock,
+      new UnsavedQuoteRecords(store),
+      driverTime,
+      config.openHoldsPerCustomer,
+    );
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
@@ -53,7 +63,9 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     const earningsRepo = new EarningsRepository(store);
     await earningsRepo.ensureIndexes();
     const now = () => clock.now();
-    const payouts = config.stripe ? new StripePayouts(config.stripe, earningsRepo, logger, now) : new LocalPayouts(store, now);
+    const payouts = config.stripe
+      ? new StripePayouts(config.stripe, earningsRepo, logger, now)
+      : new LocalPayouts(store, now);
     const earnings = new DriverEarnings(earningsRepo, payouts, clock, logger);
 
     return {
@@ -61,9 +73,17 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
         paymentRoutes(app, { start, confirm, webhook, payments, localCheckout: local !== null });
         internalPaymentRoutes(app, { start });
         if (local) localCheckoutRoutes(app, { provider: local, confirm, payments });
-        if (config.jwt) earningsRoutes(app, { earnings, staffOnly: requireStaff(config.jwt, clock), driverOnly: requireDriver(config.jwt, clock) });
+        if (config.jwt)
+          earningsRoutes(app, {
+            earnings,
+            staffOnly: requireStaff(config.jwt, clock),
+            driverOnly: requireDriver(config.jwt, clock),
+          });
       },
-      subscriptions: [...paymentSubscriptions({ issueRefund }), ...earningsSubscriptions(new EarningsLedger(earningsRepo))],
+      subscriptions: [
+        ...paymentSubscriptions({ issueRefund }),
+        ...earningsSubscriptions(new EarningsLedger(earningsRepo)),
+      ],
       start: () => relay.start(),
       stop: () => relay.stop(),
     };

@@ -2,20 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope, type EventPayloads } from '@vanhop/contracts';
 import { createEvent, createLogger } from '@vanhop/platform';
 import { paymentService } from '../src/service.js';
-import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
+import { startTestStack } from '../../../test/support/service-stack.js';
 import { driverAuth, staffAuth } from '../../../test/support/staff.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
 
 const amy = { id: 'drv-amy', name: 'Amy Driver', email: 'amy@drivers.example', phone: '07700900001' };
 const bob = { id: 'drv-bob', name: 'Bob Driver', email: 'bob@drivers.example', phone: '07700900002' };
 const customer = { name: 'Cora Customer', email: 'cora@example.com', phone: '07700900100' };
-const move = (date: string) => ({ date, addresses: [{ location: 'E1 6AN', physicalAddress: '', stair: 0 }], typeofVan: 'Small', typeOfWorker: 'Driver', totalHour: 2, description: '' });
+const move = (date: string) => ({
+  date,
+  addresses: [{ location: 'E1 6AN', physicalAddress: '', stair: 0 }],
+  typeofVan: 'Small',
+  typeOfWorker: 'Driver',
+  totalHour: 2,
+  description: '',
+});
 const WEEK = '2026-11-23';
 const DAY = '2026-11-25T09:00:00.000Z';
 
 /** The payment service alone on its bus: events are published as booking and quote would. */
 async function start(env: Record<string, string> = {}) {
-  const stack = await startTestStack({ name: 'earnings', logger: createLogger('earnings-test', 'silent'), bus: { maxRetries: 1, retryBackoffMs: 5 }, env: { HOST: '127.0.0.1', ...env } });
+  const stack = await startTestStack({
+    name: 'earnings',
+    logger: createLogger('earnings-test', 'silent'),
+    bus: { maxRetries: 1, retryBackoffMs: 5 },
+    env: { HOST: '127.0.0.1', ...env },
+  });
   const payment = await stack.start(paymentService);
   const published: EventEnvelope[] = [];
   const publish = async <K extends keyof EventPayloads>(topic: K, data: EventPayloads[K], bookingId: string) => {
@@ -25,28 +37,98 @@ async function start(env: Record<string, string> = {}) {
     await stack.bus.idle();
   };
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${payment.url}${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${payment.url}${path}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    };
   };
   return { stack, payment, published, publish, call };
 }
 
 const confirmed = (bookingId: string, randomNumber: number, total: number, paid: number, driver = amy) => ({
-  bookingId, randomNumber, paymentStatus: '30percentage' as const, amountPaidPence: paid, outstandingBalancePence: total - paid, totalPricePence: total, customer, driver, move: move(DAY), myMovePath: `/mymove/t-${bookingId}`,
+  bookingId,
+  randomNumber,
+  paymentStatus: '30percentage' as const,
+  amountPaidPence: paid,
+  outstandingBalancePence: total - paid,
+  totalPricePence: total,
+  customer,
+  driver,
+  move: move(DAY),
+  myMovePath: `/mymove/t-${bookingId}`,
 });
-const facts = (bookingId: string, randomNumber: number, driver = amy) => ({ bookingId, randomNumber, customer, driver, move: move(DAY), myMovePath: `/mymove/t-${bookingId}` });
+const facts = (bookingId: string, randomNumber: number, driver = amy) => ({
+  bookingId,
+  randomNumber,
+  customer,
+  driver,
+  move: move(DAY),
+  myMovePath: `/mymove/t-${bookingId}`,
+});
 
 /** A week with a cash job, an online balance, a refunded cancellation and a job reassigned away, each event delivered twice. */
 async function bookTheWeek(t: Awaited<ReturnType<typeof start>>) {
   await t.publish(TOPICS.bookingConfirmed, confirmed('bk-cash', 5001, 20000, 6000), 'bk-cash');
   await t.publish(TOPICS.bookingConfirmed, confirmed('bk-online', 5002, 10000, 3000), 'bk-online');
-  await t.publish(TOPICS.balancePaid, { ...facts('bk-online', 5002), amountPence: 7000, totalPricePence: 10000, provider: 'local', providerRef: 'cs_local.balance', paidAt: DAY, balancePence: 0 }, 'bk-online');
+  await t.publish(
+    TOPICS.balancePaid,
+    {
+      ...facts('bk-online', 5002),
+      amountPence: 7000,
+      totalPricePence: 10000,
+      provider: 'local',
+      providerRef: 'cs_local.balance',
+      paidAt: DAY,
+      balancePence: 0,
+    },
+    'bk-online',
+  );
   await t.publish(TOPICS.bookingConfirmed, confirmed('bk-refund', 5003, 8000, 8000), 'bk-refund');
-  await t.publish(TOPICS.bookingCancelled, { ...facts('bk-refund', 5003), cancelledAt: '2026-11-20T10:00:00Z', refundPence: 8000, withinCoolingOff: true }, 'bk-refund');
-  await t.publish(TOPICS.refundIssued, { refundId: 'rf-1', bookingId: 'bk-refund', randomNumber: 5003, amountPence: 8000, reason: 'cooling-off-cancellation', provider: 'local', providerRefs: ['re_1'], customer, myMovePath: '/mymove/t', issuedAt: '2026-11-20T10:01:00Z' }, 'bk-refund');
+  await t.publish(
+    TOPICS.bookingCancelled,
+    { ...facts('bk-refund', 5003), cancelledAt: '2026-11-20T10:00:00Z', refundPence: 8000, withinCoolingOff: true },
+    'bk-refund',
+  );
+  await t.publish(
+    TOPICS.refundIssued,
+    {
+      refundId: 'rf-1',
+      bookingId: 'bk-refund',
+      randomNumber: 5003,
+      amountPence: 8000,
+      reason: 'cooling-off-cancellation',
+      provider: 'local',
+      providerRefs: ['re_1'],
+      customer,
+      myMovePath: '/mymove/t',
+      issuedAt: '2026-11-20T10:01:00Z',
+    },
+    'bk-refund',
+  );
   await t.publish(TOPICS.bookingConfirmed, confirmed('bk-moved', 5004, 9000, 9000), 'bk-moved');
-  await t.publish(TOPICS.jobReassigned, { bookingId: 'bk-moved', randomNumber: 5004, driver: bob, previousDriverId: amy.id, customer, move: move(DAY), driverPricePence: 9000, reassignedBy: 'Sam_Admin', at: '2026-11-21T10:00:00Z' }, 'bk-moved');
+  await t.publish(
+    TOPICS.jobReassigned,
+    {
+      bookingId: 'bk-moved',
+      randomNumber: 5004,
+      driver: bob,
+      previousDriverId: amy.id,
+      customer,
+      move: move(DAY),
+      driverPricePence: 9000,
+      reassignedBy: 'Sam_Admin',
+      at: '2026-11-21T10:00:00Z',
+    },
+    'bk-moved',
+  );
   // Every event again, under the same ids (a redelivery) and under new ids (a replay after a crash).
   for (const e of [...t.published]) {
     await t.stack.bus.publish(e.type, e, 'x');
@@ -63,11 +145,23 @@ describe('driver earnings over the embedded store (local ledger)', () => {
   });
   afterAll(() => t?.stack.stop());
 
-  it('the statement adds the week up once, whatever was redelivered; the reassigned job is the new driver\'s', async () => {
+  it("the statement adds the week up once, whatever was redelivered; the reassigned job is the new driver's", async () => {
     const res = await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth());
     expect(res.status).toBe(200);
-    expect(res.body.lines.map((l: { bookingId: string }) => l.bookingId)).toEqual(['bk-cash', 'bk-online', 'bk-refund']);
-    expect(res.body.totals).toMatchObject({ depositOnlinePence: 17000, balanceOnlinePence: 7000, refundedPence: 8000, onlineKeptPence: 16000, cashPence: 14000, commissionPence: 4500, netPence: 11500 });
+    expect(res.body.lines.map((l: { bookingId: string }) => l.bookingId)).toEqual([
+      'bk-cash',
+      'bk-online',
+      'bk-refund',
+    ]);
+    expect(res.body.totals).toMatchObject({
+      depositOnlinePence: 17000,
+      balanceOnlinePence: 7000,
+      refundedPence: 8000,
+      onlineKeptPence: 16000,
+      cashPence: 14000,
+      commissionPence: 4500,
+      netPence: 11500,
+    });
     expect(res.body).toMatchObject({ driverName: 'Amy Driver', payablePence: 11500, payoutMode: 'local' });
     const bobs = await t.call('GET', `/api/earnings/admin/drivers/${bob.id}?week=${WEEK}`, staffAuth());
     expect(bobs.body.lines.map((l: { bookingId: string }) => l.bookingId)).toEqual(['bk-moved']);
@@ -97,25 +191,41 @@ describe('driver earnings over the embedded store (local ledger)', () => {
   it('a new rate applies to jobs confirmed after it, and the change is recorded with who and when', async () => {
     const set = await t.call('PUT', '/api/earnings/admin/rate', staffAuth('Pat_Admin'), { ratePercent: 12.5 });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ rateBps: 1250, changes: [{ rateBps: 1250, by: 'Pat_Admin', at: expect.any(String) }] });
+    expect(set.body).toMatchObject({
+      rateBps: 1250,
+      changes: [{ rateBps: 1250, by: 'Pat_Admin', at: expect.any(String) }],
+    });
     await t.publish(TOPICS.bookingConfirmed, confirmed('bk-later', 5005, 10000, 10000, { ...amy }), 'bk-later');
     const s = (await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth())).body;
     expect(s.lines.find((l: { bookingId: string }) => l.bookingId === 'bk-cash').rateBps).toBe(1500);
-    expect(s.lines.find((l: { bookingId: string }) => l.bookingId === 'bk-later')).toMatchObject({ rateBps: 1250, commissionPence: 1250 });
+    expect(s.lines.find((l: { bookingId: string }) => l.bookingId === 'bk-later')).toMatchObject({
+      rateBps: 1250,
+      commissionPence: 1250,
+    });
   });
 
   it('pays out once on the local ledger: concurrent clicks, then nothing more is owed', async () => {
-    const owed = (await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth())).body.payablePence;
-    const clicks = await Promise.all([1, 2, 3].map(() => t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })));
+    const owed = (await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth())).body
+      .payablePence;
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })),
+    );
     const ok = clicks.filter((c) => c.status === 200);
     expect(ok.length).toBeGreaterThan(0);
     for (const c of clicks.filter((c) => c.status !== 200)) expect(c.status).toBe(409);
     expect(new Set(ok.map((c) => c.body.id)).size).toBe(1);
-    expect(ok[0].body).toMatchObject({ amountPence: owed, status: 'paid', provider: 'local', ref: expect.stringMatching(/^po_local_/) });
+    expect(ok[0]!.body).toMatchObject({
+      amountPence: owed,
+      status: 'paid',
+      provider: 'local',
+      ref: expect.stringMatching(/^po_local_/),
+    });
     expect(await t.payment.infra.store.collection('local_payouts').count({})).toBe(1);
     const after = (await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth())).body;
     expect(after).toMatchObject({ paidOutPence: owed, balancePence: 0, payablePence: 0 });
-    expect((await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status,
+    ).toBe(409);
   });
 });
 
@@ -125,7 +235,11 @@ describe('driver payouts through Stripe Connect (the real SDK against the local 
   let t: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
     const { url } = await stripe.start();
-    t = await start({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: 'whsec_vanhop_connect', STRIPE_API_BASE: url });
+    t = await start({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: 'whsec_vanhop_connect',
+      STRIPE_API_BASE: url,
+    });
     await bookTheWeek(t);
   });
   afterAll(async () => {
@@ -141,14 +255,27 @@ describe('driver payouts through Stripe Connect (the real SDK against the local 
     const account = [...stripe.accounts.values()][0]!;
     expect(account).toMatchObject({ type: 'express', email: amy.email, metadata: { driverId: amy.id } });
 
-    const clicks = await Promise.all([1, 2].map(() => t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })));
+    const clicks = await Promise.all(
+      [1, 2].map(() => t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })),
+    );
     expect(clicks.map((c) => c.status)).toEqual([200, 200]);
-    expect(clicks[0].body).toMatchObject({ amountPence: 11500, provider: 'stripe', status: 'paid', ref: expect.stringMatching(/^tr_/) });
+    expect(clicks[0]!.body).toMatchObject({
+      amountPence: 11500,
+      provider: 'stripe',
+      status: 'paid',
+      ref: expect.stringMatching(/^tr_/),
+    });
     expect(stripe.transfers.size).toBe(1);
-    expect([...stripe.transfers.values()][0]).toMatchObject({ amount: 11500, currency: 'gbp', destination: account.id });
+    expect([...stripe.transfers.values()][0]).toMatchObject({
+      amount: 11500,
+      currency: 'gbp',
+      destination: account.id,
+    });
     const keys = stripe.createsOf('/v1/transfers').map((r) => r.idempotencyKey);
     expect(new Set(keys)).toEqual(new Set([`vanhop-payout-${amy.id}-${WEEK}-1`]));
     expect(stripe.createsOf('/v1/accounts')).toHaveLength(1);
-    expect((await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status,
+    ).toBe(409);
   });
 });

@@ -62,7 +62,9 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`/paymentbooking/success?session_id=${checkout.body.sessionId}`);
     // The success screen then confirms (a no-op: the Pay button already fulfilled it).
-    expect((await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })).body).toMatchObject({ success: true });
+    expect(
+      (await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })).body,
+    ).toMatchObject({ success: true });
     await settle();
 
     const [after] = (await api('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
@@ -70,7 +72,12 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     expect(after.OutstandingBalance).toBe((totalPence - Math.round(totalPence * 0.3)) / 100);
     expect(succeeded).toHaveLength(1);
     expect(confirmed).toHaveLength(1);
-    expect(confirmed[0].data).toMatchObject({ randomNumber: code, paymentStatus: '30percentage', amountPaidPence: Math.round(totalPence * 0.3), totalPricePence: totalPence });
+    expect(confirmed[0]!.data).toMatchObject({
+      randomNumber: code,
+      paymentStatus: '30percentage',
+      amountPaidPence: Math.round(totalPence * 0.3),
+      totalPricePence: totalPence,
+    });
 
     // Paying the same record again is refused.
     const again = await api('POST', '/api/savebooking', [{ ...after, percentage: 50 }]);
@@ -81,8 +88,10 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
   it('Book Now on a quote never saved: the record is created server-side, paid in full, retrievable by its code', async () => {
     confirmed.length = 0;
     succeeded.length = 0;
-    const { quote } = (await api('POST', '/api/booking', { ...bookingData, name: 'Bob Carrier', email: 'bob@example.com' })).body;
-    const bookings = () => product.services.booking.infra.store.collection('bookings').count({});
+    const { quote } = (
+      await api('POST', '/api/booking', { ...bookingData, name: 'Bob Carrier', email: 'bob@example.com' })
+    ).body;
+    const bookings = () => product.services.booking!.infra.store.collection('bookings').count({});
     const before = await bookings();
     const tampered = await api('POST', '/api/paymentbooking', { ...quote, totalPrice: 1, percentage: 100 });
     expect(tampered.status).toBe(409);
@@ -98,7 +107,9 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     expect(record.quote.totalPrice).toBe(quote.totalPrice);
     expect(record.paymentStatus).toBe('paid');
     expect(record.OutstandingBalance).toBe(0);
-    expect(succeeded.map((e) => (e.data as { amountPence: number }).amountPence)).toEqual([Math.round(quote.totalPrice * 100)]);
+    expect(succeeded.map((e) => (e.data as { amountPence: number }).amountPence)).toEqual([
+      Math.round(quote.totalPrice * 100),
+    ]);
     expect(confirmed).toHaveLength(1);
   });
 });

@@ -48,7 +48,10 @@ describe('embedded product with the Stripe adapter: webhook through the gateway'
     const { quote, record: saved } = await priceAndSave(
       api,
       completeBooking('2026-01-20T10:00:00.000Z', {
-        addresses: [address('a', 'London NW2, UK', '12 Example Road', 1), address('b', 'Wembley, UK', '3 Other Street', 0)],
+        addresses: [
+          address('a', 'London NW2, UK', '12 Example Road', 1),
+          address('b', 'Wembley, UK', '3 Other Street', 0),
+        ],
         vanSize: 'Medium',
         driverHelp: 'Driver-Plus-One',
         hour: 2,
@@ -64,14 +67,21 @@ describe('embedded product with the Stripe adapter: webhook through the gateway'
     const checkout = await api('POST', '/api/paymentbooking', { ...quote, randomNumber: code, percentage: 30 });
     expect(checkout.status).toBe(200);
     expect(checkout.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    expect(stripeApi.sessions.get(checkout.body.sessionId)).toMatchObject({ amount_total: Math.round(totalPence * 0.3), currency: 'gbp' });
+    expect(stripeApi.sessions.get(checkout.body.sessionId)).toMatchObject({
+      amount_total: Math.round(totalPence * 0.3),
+      currency: 'gbp',
+    });
 
     const event = stripeApi.event('checkout.session.completed', stripeApi.completeSession(checkout.body.sessionId));
     // Pretty-printed on purpose: any re-encoding on the way would break the signature.
     const payload = JSON.stringify(event, null, 2);
-    const forged = await api('POST', '/api/payments/webhook', payload, { headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) } });
+    const forged = await api('POST', '/api/payments/webhook', payload, {
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }) },
+    });
     expect(forged.status).toBe(400);
-    const hook = await api('POST', '/api/payments/webhook', payload, { headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
+    const hook = await api('POST', '/api/payments/webhook', payload, {
+      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    });
     expect(hook.status).toBe(200);
     expect(hook.body).toMatchObject({ received: true, outcome: 'recorded' });
 
@@ -83,7 +93,9 @@ describe('embedded product with the Stripe adapter: webhook through the gateway'
     expect(record.paymentStatus).toBe('30percentage');
     expect(record.OutstandingBalance).toBe((totalPence - Math.round(totalPence * 0.3)) / 100);
     expect(confirmed).toHaveLength(1);
-    expect((await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })).body).toMatchObject({ success: true });
+    expect(
+      (await api('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })).body,
+    ).toMatchObject({ success: true });
     await product.bus.idle();
     expect(confirmed).toHaveLength(1);
   });

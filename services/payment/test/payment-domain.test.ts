@@ -32,7 +32,14 @@ const summary = (overrides: Partial<BookingSummary> = {}): BookingSummary => ({
   paidPence: 0,
   balancePence: 28750,
   myMovePath: '/my-move/t',
-  move: { date: '2026-03-14T09:30:00.000Z', addresses: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
+  move: {
+    date: '2026-03-14T09:30:00.000Z',
+    addresses: [],
+    typeofVan: 'Large',
+    typeOfWorker: 'Driver-Help',
+    totalHour: 3,
+    description: '',
+  },
   customerEmail: 'alice@example.com',
   paymentRefs: [],
   ...overrides,
@@ -49,17 +56,40 @@ describe('providerVerdict', () => {
 
 describe('successAnswer', () => {
   it('counts a deposit the booking has not applied yet', () => {
-    expect(successAnswer(payment(), summary())).toMatchObject({ paymentStatus: '30percentage', paidPence: 8625, balancePence: 20125, kind: 'deposit' });
+    expect(successAnswer(payment(), summary())).toMatchObject({
+      paymentStatus: '30percentage',
+      paidPence: 8625,
+      balancePence: 20125,
+      kind: 'deposit',
+    });
   });
 
   it('takes the booking at its word once it has applied the payment', () => {
-    const applied = summary({ paymentStatus: '30percentage', paidPence: 8625, balancePence: 20125, paymentRefs: ['cs_1'] });
-    expect(successAnswer(payment(), applied)).toMatchObject({ paymentStatus: '30percentage', paidPence: 8625, balancePence: 20125 });
+    const applied = summary({
+      paymentStatus: '30percentage',
+      paidPence: 8625,
+      balancePence: 20125,
+      paymentRefs: ['cs_1'],
+    });
+    expect(successAnswer(payment(), applied)).toMatchObject({
+      paymentStatus: '30percentage',
+      paidPence: 8625,
+      balancePence: 20125,
+    });
   });
 
   it('a balance not yet applied that settles everything reads paid', () => {
-    const deposit = summary({ paymentStatus: '30percentage', paidPence: 8625, balancePence: 20125, paymentRefs: ['cs_1'] });
-    expect(successAnswer(payment({ _id: 'cs_2', purpose: 'balance', amountPence: 20125 }), deposit)).toMatchObject({ paymentStatus: 'paid', balancePence: 0, kind: 'balance' });
+    const deposit = summary({
+      paymentStatus: '30percentage',
+      paidPence: 8625,
+      balancePence: 20125,
+      paymentRefs: ['cs_1'],
+    });
+    expect(successAnswer(payment({ _id: 'cs_2', purpose: 'balance', amountPence: 20125 }), deposit)).toMatchObject({
+      paymentStatus: 'paid',
+      balancePence: 0,
+      kind: 'balance',
+    });
   });
 });
 
@@ -77,7 +107,19 @@ describe('planRefund', () => {
   });
 
   it('does not give back twice what earlier refunds already returned, and reports the shortfall', () => {
-    const earlier = [{ parts: [{ paymentRef: 'cs_2', paymentKind: 'checkout' as const, amountPence: 20000, idempotencyKey: 'k', status: 'succeeded' as const }] }];
+    const earlier = [
+      {
+        parts: [
+          {
+            paymentRef: 'cs_2',
+            paymentKind: 'checkout' as const,
+            amountPence: 20000,
+            idempotencyKey: 'k',
+            status: 'succeeded' as const,
+          },
+        ],
+      },
+    ];
     const { parts, shortPence } = planRefund({ refundId: 'rf-2', amountPence: 10000 }, paid, earlier);
     expect(parts.map((p) => [p.paymentRef, p.amountPence])).toEqual([
       ['cs_2', 125],
@@ -87,6 +129,8 @@ describe('planRefund', () => {
   });
 
   it('only the payment named, when the request names one', () => {
-    expect(planRefund({ refundId: 'rf-3', amountPence: 5000, paymentRef: 'cs_1' }, paid, []).parts.map((p) => p.paymentRef)).toEqual(['cs_1']);
+    expect(
+      planRefund({ refundId: 'rf-3', amountPence: 5000, paymentRef: 'cs_1' }, paid, []).parts.map((p) => p.paymentRef),
+    ).toEqual(['cs_1']);
   });
 });

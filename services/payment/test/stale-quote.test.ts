@@ -17,11 +17,15 @@ const MOVE = '2026-01-20T10:00:00.000Z';
 describe('a quote whose move changed after pricing', () => {
   let running: EmbeddedOnTempDir;
   const api = apiClient(() => running.product.url);
-  const count = (service: 'booking' | 'payment', collection: string) => running.product.services[service].infra.store.collection(collection).count({});
+  const count = (service: 'booking' | 'payment', collection: string) =>
+    running.product.services[service]!.infra.store.collection(collection).count({});
 
   beforeAll(async () => {
     // Many unpaid checkouts from one test client: the open-hold cap has tests of its own (test/system/driver-holds.test.ts).
-    running = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', OPEN_HOLDS_PER_CUSTOMER: '1000' }, { clock: fixedClock(NOW), webApp: false });
+    running = await startEmbeddedOnTempDir(
+      { STRIPE_SECRET_KEY: '', OPEN_HOLDS_PER_CUSTOMER: '1000' },
+      { clock: fixedClock(NOW), webApp: false },
+    );
   });
   afterAll(async () => {
     await running?.stop();
@@ -38,7 +42,15 @@ describe('a quote whose move changed after pricing', () => {
   /** The old quote with its move edited but its price (and every other shown figure) kept, as the stale panel sent it. */
   const edits = (q: Quote): [string, Quote][] => [
     ['Luton for 5 hours', { ...q, typeofVan: 'Luton', totalHour: 5, yourinfo: { receivedData: { vanSize: 'Luton' } } }],
-    ['a via stop in Croydon', { ...q, totalAddress: [q.totalAddress[0]!, croydon, q.totalAddress[1]!], places: [q.places[0]!, croydon.location, q.places[1]!], viaStopStair: [1] }],
+    [
+      'a via stop in Croydon',
+      {
+        ...q,
+        totalAddress: [q.totalAddress[0]!, croydon, q.totalAddress[1]!],
+        places: [q.places[0]!, croydon.location, q.places[1]!],
+        viaStopStair: [1],
+      },
+    ],
   ];
 
   it('POST /api/paymentbooking and POST /api/saveRetrieve answer 409 and store nothing', async () => {
@@ -72,7 +84,10 @@ describe('a quote whose move changed after pricing', () => {
     const viaCroydon = await priced({ ...base, addresses: [base.addresses[0]!, croydon, base.addresses[1]!] });
     const save = await api('POST', '/api/saveRetrieve', { quote: viaCroydon });
     expect(save.status).toBe(201);
-    expect(save.body.data.quote).toMatchObject({ totalPrice: viaCroydon.totalPrice, places: ['London NW2, UK', 'Croydon, UK', 'Cricklewood, UK'] });
+    expect(save.body.data.quote).toMatchObject({
+      totalPrice: viaCroydon.totalPrice,
+      places: ['London NW2, UK', 'Croydon, UK', 'Cricklewood, UK'],
+    });
   });
 
   it('paying a saved record with an edited quote is refused; the record as saved is paid', async () => {
@@ -85,7 +100,9 @@ describe('a quote whose move changed after pricing', () => {
       expect(pay.status, what).toBe(409);
       expect(pay.body.message, what).toBe(MSG.quote.moveChanged);
     }
-    expect((await api('POST', '/api/paymentbooking', { ...shown, randomNumber: code, percentage: 50 })).status).toBe(200);
+    expect((await api('POST', '/api/paymentbooking', { ...shown, randomNumber: code, percentage: 50 })).status).toBe(
+      200,
+    );
   });
 
   it('Book Now never reuses the record of another move, even when the remembered key points at it', async () => {
@@ -93,12 +110,18 @@ describe('a quote whose move changed after pricing', () => {
     const first = await api('POST', '/api/paymentbooking', { ...large, percentage: 30 });
     expect(first.status).toBe(200);
     const before = await count('booking', 'bookings');
-    const firstRecord = await running.product.services.payment.infra.store.collection<{ _id: string; bookingId: string }>('payments').findOne({ _id: first.body.sessionId });
+    const firstRecord = await running.product.services
+      .payment!.infra.store.collection<{ _id: string; bookingId: string }>('payments')
+      .findOne({ _id: first.body.sessionId });
 
     // A key made from fewer fields than the move (an older build, a hash clash): it names the Large-van record.
     const luton = await priced(completeBooking(MOVE, { vanSize: 'Luton', hour: 5, name: 'Reuse Check' }));
     const { percentage: _share, ...lutonAsReceived } = luton;
-    await new UnsavedQuoteRecords(running.product.services.payment.infra.store).remember(quoteFingerprint(lutonAsReceived), firstRecord!.bookingId, new Date(NOW));
+    await new UnsavedQuoteRecords(running.product.services.payment!.infra.store).remember(
+      quoteFingerprint(lutonAsReceived),
+      firstRecord!.bookingId,
+      new Date(NOW),
+    );
     const second = await api('POST', '/api/paymentbooking', { ...luton, percentage: 30 });
     expect(second.status).toBe(200);
     expect(second.body.sessionId).not.toBe(first.body.sessionId);

@@ -8,7 +8,8 @@ const SECRET_KEY = 'sk_test_vanhop_local';
 const WEBHOOK_SECRET = 'whsec_vanhop_local_test';
 
 /** Signs a webhook body exactly as Stripe does, with the SDK's own test-header helper. */
-const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 describe('payments through the Stripe adapter (real SDK, local Stripe-API server)', () => {
   const stripeApi = new StripeApiServer(SECRET_KEY);
@@ -19,7 +20,11 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
 
   beforeAll(async () => {
     const { url } = await stripeApi.start();
-    h = await startPaymentHarness({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url });
+    h = await startPaymentHarness({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: url,
+    });
   });
   afterAll(async () => {
     await h?.stop();
@@ -38,12 +43,18 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const payload = JSON.stringify(event);
     return h.post('/api/payments/webhook', payload, { 'stripe-signature': signature ?? sign(payload) });
   };
-  const paymentDoc = (ref: string) => h.payment.infra.store.collection('payments').findOne({ _id: ref }) as Promise<Record<string, unknown> | null>;
+  const paymentDoc = (ref: string) =>
+    h.payment.infra.store.collection('payments').findOne({ _id: ref }) as Promise<Record<string, unknown> | null>;
 
   it('Book Now at 30 %: Checkout Session for 30 % of the server price, in pence, GBP, with an idempotency key', async () => {
     // A quote showing another price than the stored record's £287.50 opens nothing.
     const sessionsBefore = stripeApi.createsOf('/v1/checkout/sessions').length;
-    const tampered = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, totalPrice: 1, _id: bookingId, percentage: 30 });
+    const tampered = await h.post('/api/paymentbooking', {
+      ...unpaidBooking().quote,
+      totalPrice: 1,
+      _id: bookingId,
+      percentage: 30,
+    });
     expect(tampered.status).toBe(409);
     expect(tampered.body.message).toBe(MSG.quote.priceChanged);
     expect(stripeApi.createsOf('/v1/checkout/sessions')).toHaveLength(sessionsBefore);
@@ -53,7 +64,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(res.body.sessionId).toMatch(/^cs_test_/);
     expect(res.body.url).toBe(`https://checkout.stripe.com/c/pay/${res.body.sessionId}`);
 
-    const [create] = stripeApi.createsOf('/v1/checkout/sessions').slice(-1);
+    const create = stripeApi.createsOf('/v1/checkout/sessions').slice(-1)[0]!;
     expect(create.idempotencyKey).toBe(`vanhop-checkout-${bookingId}-30-1`);
     expect(create.body).toMatchObject({
       mode: 'payment',
@@ -97,7 +108,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     await h.settle();
 
     expect(h.published.paymentSucceeded).toHaveLength(1);
-    expect(h.published.paymentSucceeded[0].data).toMatchObject({
+    expect(h.published.paymentSucceeded[0]!.data).toMatchObject({
       bookingId,
       randomNumber: code,
       percentage: 30,
@@ -110,7 +121,12 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(record.paymentStatus).toBe('30percentage');
     expect(record.OutstandingBalance).toBe(201.25);
     expect(h.published.bookingConfirmed).toHaveLength(1);
-    expect(h.published.bookingConfirmed[0].data).toMatchObject({ bookingId, amountPaidPence: 8625, outstandingBalancePence: 20125, totalPricePence: 28750 });
+    expect(h.published.bookingConfirmed[0]!.data).toMatchObject({
+      bookingId,
+      amountPaidPence: 8625,
+      outstandingBalancePence: 20125,
+      totalPricePence: 28750,
+    });
 
     // The same event delivered again, a new event for the same session, and the success page: no-ops.
     expect((await webhook(event)).body).toMatchObject({ received: true, duplicate: true });
@@ -135,7 +151,9 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const { body } = await h.post('/api/savebooking', [{ _id: bookingId, percentage: 50 }]);
     stripeApi.succeedIntent(body.paymentIntentId);
     // The booking consumer is not told (as if the event were still in flight): only the payment side knows.
-    await h.payment.infra.store.collection('payments').updateOne({ _id: body.paymentIntentId }, { $set: { status: 'succeeded' } });
+    await h.payment.infra.store
+      .collection('payments')
+      .updateOne({ _id: body.paymentIntentId }, { $set: { status: 'succeeded' } });
     const second = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 100 });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(MSG.payment.alreadyPaid('50percentage'));
@@ -158,7 +176,9 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
       expect(res.body.message).toBe('Invalid Stripe signature');
     }
     // Signed body tampered after signing.
-    const tampered = await h.post('/api/payments/webhook', payload.replace('"paid"', '"unpaid"'), { 'stripe-signature': sign(payload) });
+    const tampered = await h.post('/api/payments/webhook', payload.replace('"paid"', '"unpaid"'), {
+      'stripe-signature': sign(payload),
+    });
     expect(tampered.status).toBe(400);
 
     await h.settle();
@@ -199,7 +219,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(res.body.clientSecret).toMatch(/^pi_test_\w+_secret_/);
     expect(res.body.localCheckoutUrl).toBeUndefined();
     const intentId = res.body.paymentIntentId as string;
-    const [create] = stripeApi.createsOf('/v1/payment_intents').slice(-1);
+    const create = stripeApi.createsOf('/v1/payment_intents').slice(-1)[0]!;
     expect(create.idempotencyKey).toBe(`vanhop-intent-${bookingId}-50-1`);
     expect(create.body).toMatchObject({ amount: '14375', currency: 'gbp', metadata: { bookingId, percentage: '50' } });
 
@@ -207,7 +227,10 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const same = await h.post('/api/savebooking', { record: [{ _id: bookingId }], percentage: 50 });
     expect(same.body.paymentIntentId).toBe(intentId);
 
-    const tooEarly = await h.post('/api/savebooking/updatepaymentstatus', { record: retrieved, paymentIntentId: intentId });
+    const tooEarly = await h.post('/api/savebooking/updatepaymentstatus', {
+      record: retrieved,
+      paymentIntentId: intentId,
+    });
     expect(tooEarly.status).toBe(402);
     expect((await h.bookingRecord(bookingId)).paymentStatus).toBe('unpaid');
 
@@ -218,7 +241,9 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
 
     // The customer retries the card on the same intent and it goes through.
     stripeApi.succeedIntent(intentId);
-    const done = await h.post('/api/savebooking/updatepaymentstatus', [{ ...retrieved[0], paymentIntentId: intentId, clientSecret: res.body.clientSecret }]);
+    const done = await h.post('/api/savebooking/updatepaymentstatus', [
+      { ...retrieved[0], paymentIntentId: intentId, clientSecret: res.body.clientSecret },
+    ]);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ success: true, paymentStatus: '50percentage' });
     await webhook(stripeApi.event('payment_intent.succeeded', stripeApi.intents.get(intentId)!));
@@ -234,7 +259,10 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const plain = await h.post('/api/savebooking/updatepaymentstatus', retrieved);
     expect(plain.body).toMatchObject({ success: true });
     // An intent of another booking is refused.
-    const other = await h.post('/api/savebooking/updatepaymentstatus', { record: [{ _id: 'bk-someone-else' }], paymentIntentId: intentId });
+    const other = await h.post('/api/savebooking/updatepaymentstatus', {
+      record: [{ _id: 'bk-someone-else' }],
+      paymentIntentId: intentId,
+    });
     expect(other.status).toBe(400);
   });
 
@@ -251,7 +279,10 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     stripeApi.failures.push(503);
     const ok = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 30 });
     expect(ok.status).toBe(200);
-    const keys = stripeApi.createsOf('/v1/checkout/sessions').slice(-3).map((r) => r.idempotencyKey);
+    const keys = stripeApi
+      .createsOf('/v1/checkout/sessions')
+      .slice(-3)
+      .map((r) => r.idempotencyKey);
     expect(keys).toEqual(Array(3).fill(`vanhop-checkout-${bookingId}-30-1`));
     expect(stripeApi.sessions.get(ok.body.sessionId)).toBeDefined();
   });
@@ -263,7 +294,9 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(noRecord.status).toBe(400);
     expect(noRecord.body.errors).toHaveProperty('record');
     expect((await h.post('/api/savebooking', [{ _id: { $gt: '' }, percentage: 30 }])).status).toBe(400);
-    expect((await h.post('/api/savebooking/updatepaymentstatus', [{ _id: bookingId, paymentIntentId: ['x'] }])).status).toBe(400);
+    expect(
+      (await h.post('/api/savebooking/updatepaymentstatus', [{ _id: bookingId, paymentIntentId: ['x'] }])).status,
+    ).toBe(400);
     expect((await h.post('/api/payments/webhook', '{not json', { 'stripe-signature': 'x' })).status).toBe(400);
     const unknown = await webhook(stripeApi.event('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(unknown.status).toBe(200);

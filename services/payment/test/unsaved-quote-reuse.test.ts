@@ -11,7 +11,7 @@ const MOVE = '2026-01-20T10:00:00.000Z';
 describe('Book Now twice on the same unsaved quote', () => {
   let running: EmbeddedOnTempDir;
   const api = apiClient(() => running.product.url);
-  const bookingCount = () => running.product.services.booking.infra.store.collection('bookings').count({});
+  const bookingCount = () => running.product.services.booking!.infra.store.collection('bookings').count({});
 
   beforeAll(async () => {
     running = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '' }, { clock: fixedClock(NOW), webApp: false });

@@ -68,7 +68,12 @@ export class EnvReader {
 
   list(name: string, fallback: string[] = []): string[] {
     const v = this.raw(name);
-    return v === undefined ? fallback : v.split(',').map((s) => s.trim()).filter(Boolean);
+    return v === undefined
+      ? fallback
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   }
 }
 
@@ -106,7 +111,8 @@ export interface PlatformConfig {
  * Embedded mode: the in-process bus and the file store, one machine and no real customers. Only
  * there may the product fall back to stand-ins that trust the caller (local checkout, dev outbox).
  */
-export const isEmbeddedPlatform = (p: Pick<PlatformConfig, 'eventBus' | 'store'>): boolean => p.eventBus === 'memory' && p.store === 'embedded';
+export const isEmbeddedPlatform = (p: Pick<PlatformConfig, 'eventBus' | 'store'>): boolean =>
+  p.eventBus === 'memory' && p.store === 'embedded';
 
 export function readPlatformConfig(env: Env, serviceName: string, defaultPort: number): PlatformConfig {
   const r = new EnvReader(env);
@@ -114,7 +120,8 @@ export function readPlatformConfig(env: Env, serviceName: string, defaultPort: n
   const store = r.oneOf('STORE', ['embedded', 'mongo'] as const, 'embedded');
   const cache = r.oneOf('CACHE', ['memory', 'redis'] as const, 'memory');
   const kafkaBrokers = r.list('KAFKA_BROKERS');
-  if (eventBus === 'kafka' && kafkaBrokers.length === 0) throw new ConfigError('KAFKA_BROKERS', 'is required when EVENT_BUS=kafka');
+  if (eventBus === 'kafka' && kafkaBrokers.length === 0)
+    throw new ConfigError('KAFKA_BROKERS', 'is required when EVENT_BUS=kafka');
   return {
     serviceName,
     host: r.string('HOST', '127.0.0.1'),

@@ -12,36 +12,62 @@ export class DomainError extends Error {
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, readonly fields: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
     super(message, 400, 'validation_failed', { errors: fields });
   }
 }
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'Unauthorized') { super(message, 401, 'unauthorized'); }
+  constructor(message = 'Unauthorized') {
+    super(message, 401, 'unauthorized');
+  }
 }
 export class ForbiddenError extends DomainError {
-  constructor(message = 'Forbidden') { super(message, 403, 'forbidden'); }
+  constructor(message = 'Forbidden') {
+    super(message, 403, 'forbidden');
+  }
 }
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found') { super(message, 404, 'not_found'); }
+  constructor(message = 'Not found') {
+    super(message, 404, 'not_found');
+  }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string) { super(message, 409, 'conflict'); }
+  constructor(message: string) {
+    super(message, 409, 'conflict');
+  }
 }
 export class PayloadTooLargeError extends DomainError {
-  constructor(message = 'Request body too large') { super(message, 413, 'payload_too_large'); }
+  constructor(message = 'Request body too large') {
+    super(message, 413, 'payload_too_large');
+  }
 }
 export class TooManyRequestsError extends DomainError {
-  constructor(message = 'Too many requests, please try again later.', readonly retryAfterSeconds = 60) {
+  constructor(
+    message = 'Too many requests, please try again later.',
+    readonly retryAfterSeconds = 60,
+  ) {
     super(message, 429, 'rate_limited');
   }
 }
 export class UpstreamError extends DomainError {
   /** `transient`: the peer could not be reached or said it was busy (502/503/504), so asking again later may work. */
-  constructor(message: string, readonly transient = false) { super(message, 502, 'upstream_failed'); }
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message, 502, 'upstream_failed');
+  }
 }
 export class ServiceUnavailableError extends DomainError {
-  constructor(message = 'Service unavailable', readonly retryAfterSeconds = 2) { super(message, 503, 'unavailable'); }
+  constructor(
+    message = 'Service unavailable',
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(message, 503, 'unavailable');
+  }
 }
 
 /** The store could not be reached (a restart, a failover): nothing was decided, the caller may try again. */
@@ -62,7 +88,10 @@ export function isTransientFailure(err: unknown): boolean {
 
 /** Thrown for a duplicate value on a unique index, by every DocumentStore adapter. */
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, detail?: string) {
+  constructor(
+    readonly collection: string,
+    detail?: string,
+  ) {
     super(`Duplicate key in ${collection}${detail ? `: ${detail}` : ''}`);
     this.name = 'DuplicateKeyError';
   }
@@ -70,7 +99,10 @@ export class DuplicateKeyError extends Error {
 
 /** A bad or missing environment variable: services refuse to start and name it. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`Invalid configuration: ${variable} ${problem}`);
     this.name = 'ConfigError';
   }

@@ -24,7 +24,10 @@ export async function createEvent<K extends keyof EventPayloads>(
 }
 
 /** Validates a received event's payload against its topic's contract (consumer boundary). */
-export async function readEvent<K extends keyof EventPayloads>(topic: K, event: EventEnvelope): Promise<EventEnvelope<EventPayloads[K]>> {
+export async function readEvent<K extends keyof EventPayloads>(
+  topic: K,
+  event: EventEnvelope,
+): Promise<EventEnvelope<EventPayloads[K]>> {
   const data = (await validate(EVENT_SCHEMAS[topic], event.data, `Event ${topic}`)) as EventPayloads[K];
   return { ...event, data };
 }

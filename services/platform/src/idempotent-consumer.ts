@@ -3,7 +3,13 @@ import type { DocumentStore } from './ports/document-store.js';
 import type { EventHandler } from './ports/event-bus.js';
 import { insertUnique } from './insert-unique.js';
 
-interface ProcessedEvent { _id: string; group: string; eventId: string; topic: string; processedAt: string }
+interface ProcessedEvent {
+  _id: string;
+  group: string;
+  eventId: string;
+  topic: string;
+  processedAt: string;
+}
 
 /**
  * Wraps a handler so each eventId is applied once per consumer group: redeliveries after the
@@ -16,6 +22,12 @@ export function idempotentHandler(store: DocumentStore, group: string, handler: 
     const _id = `${group}:${event.eventId}`;
     if (await processed.findOne({ _id })) return;
     await handler(event);
-    await insertUnique(processed, { _id, group, eventId: event.eventId, topic: event.type, processedAt: new Date().toISOString() });
+    await insertUnique(processed, {
+      _id,
+      group,
+      eventId: event.eventId,
+      topic: event.type,
+      processedAt: new Date().toISOString(),
+    });
   };
 }

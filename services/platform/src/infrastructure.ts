@@ -29,7 +29,10 @@ export interface InfrastructureOverrides {
   logger?: Logger;
 }
 
-export async function createInfrastructure(config: PlatformConfig, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
+export async function createInfrastructure(
+  config: PlatformConfig,
+  overrides: InfrastructureOverrides = {},
+): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.serviceName, config.logLevel);
   const clock = overrides.clock ?? systemClock;
 
@@ -38,10 +41,12 @@ export async function createInfrastructure(config: PlatformConfig, overrides: In
       ? await createProductionAdapter('store', config, logger)
       : new EmbeddedDocumentStore(path.resolve(config.dataDir, config.serviceName));
 
-  const cache: Cache = config.cache === 'redis' ? await createProductionAdapter('cache', config, logger) : new MemoryCache(clock);
+  const cache: Cache =
+    config.cache === 'redis' ? await createProductionAdapter('cache', config, logger) : new MemoryCache(clock);
 
   const bus: EventBus =
-    overrides.bus ?? (config.eventBus === 'kafka' ? await createProductionAdapter('bus', config, logger) : new MemoryEventBus(logger));
+    overrides.bus ??
+    (config.eventBus === 'kafka' ? await createProductionAdapter('bus', config, logger) : new MemoryEventBus(logger));
 
   return { config, logger, clock, bus, store, cache, ownsBus: !overrides.bus };
 }

@@ -4,10 +4,16 @@ import { systemClock } from './clock.js';
 import type { JwtConfig } from './jwt-config.js';
 
 /** What a staff token says: the admin's id (`sub`) and display name. */
-export interface AdminClaims { sub: string; username: string }
+export interface AdminClaims {
+  sub: string;
+  username: string;
+}
 
 /** What a driver token says: the driver's id in the quote service (`sub`) and their e-mail. */
-export interface DriverClaims { sub: string; username: string }
+export interface DriverClaims {
+  sub: string;
+  username: string;
+}
 
 /**
  * Every token carries a role; admin-auth issues both kinds with one key, so a verifier must
@@ -30,7 +36,12 @@ export function issueDriverToken(claims: DriverClaims, config: JwtConfig, clock:
   return issueToken('driver', claims, config, clock);
 }
 
-function issueToken(role: TokenRole, claims: { sub: string; username: string }, config: JwtConfig, clock: Clock): string {
+function issueToken(
+  role: TokenRole,
+  claims: { sub: string; username: string },
+  config: JwtConfig,
+  clock: Clock,
+): string {
   return jwt.sign({ username: claims.username, role, iat: epochSeconds(clock) }, config.secret, {
     algorithm: config.algorithm,
     subject: claims.sub,
@@ -57,7 +68,11 @@ export function verifyDriverToken(token: string, config: JwtConfig, clock: Clock
   return verified?.role === 'driver' ? verified.claims : null;
 }
 
-function verifyToken(token: string, config: JwtConfig, clock: Clock): { role: TokenRole; claims: { sub: string; username: string } } | null {
+function verifyToken(
+  token: string,
+  config: JwtConfig,
+  clock: Clock,
+): { role: TokenRole; claims: { sub: string; username: string } } | null {
   try {
     const now = epochSeconds(clock);
     const claims = jwt.verify(token, config.secret, {
@@ -73,7 +88,13 @@ function verifyToken(token: string, config: JwtConfig, clock: Clock): { role: To
     if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     // Issued "in the future" would stretch maxAge: only the issuer's small clock drift is allowed.
     if (claims.iat > now + CLOCK_TOLERANCE_SECONDS) return null;
-    if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.username !== 'string' || claims.username === '') return null;
+    if (
+      typeof claims.sub !== 'string' ||
+      claims.sub === '' ||
+      typeof claims.username !== 'string' ||
+      claims.username === ''
+    )
+      return null;
     // Tokens issued before roles existed were all staff tokens; any other role is refused.
     const role = claims.role === undefined ? 'staff' : claims.role;
     if (role !== 'staff' && role !== 'driver') return null;
@@ -87,17 +108,25 @@ function verifyToken(token: string, config: JwtConfig, clock: Clock): { role: To
 export function bearerToken(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i.exec(header.trim());
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 /** Verifies a request's Authorization header as a staff token in one step. */
-export function verifyBearer(header: string | string[] | undefined, config: JwtConfig, clock: Clock = systemClock): AdminClaims | null {
+export function verifyBearer(
+  header: string | string[] | undefined,
+  config: JwtConfig,
+  clock: Clock = systemClock,
+): AdminClaims | null {
   const token = bearerToken(header);
   return token ? verifyAdminToken(token, config, clock) : null;
 }
 
 /** Verifies a request's Authorization header as a driver token in one step. */
-export function verifyDriverBearer(header: string | string[] | undefined, config: JwtConfig, clock: Clock = systemClock): DriverClaims | null {
+export function verifyDriverBearer(
+  header: string | string[] | undefined,
+  config: JwtConfig,
+  clock: Clock = systemClock,
+): DriverClaims | null {
   const token = bearerToken(header);
   return token ? verifyDriverToken(token, config, clock) : null;
 }

@@ -8,7 +8,15 @@ export function createLogger(service: string, level = 'info'): Logger {
     level,
     base: { service },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'password1', 'token', '*.password', 'headers["stripe-signature"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'password',
+        'password1',
+        'token',
+        '*.password',
+        'headers["stripe-signature"]',
+      ],
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,

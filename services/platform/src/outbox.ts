@@ -6,7 +6,9 @@ import type { Logger } from './logger.js';
 
 export type { OutboxEntry };
 
-export interface WithOutbox { outbox?: OutboxEntry[] }
+export interface WithOutbox {
+  outbox?: OutboxEntry[];
+}
 
 /** A stored document as a repository hands it out: without the events parked on it. */
 export function withoutOutbox<T extends Doc>(doc: T & WithOutbox): T;
@@ -39,7 +41,12 @@ export async function insertOrExisting<T extends Doc>(collection: Collection<T &
  */
 const PENDING = { 'outbox.eventId': { $exists: true } };
 
-export const outboxEntry = (topic: string, event: EventEnvelope, key: string): OutboxEntry => ({ eventId: event.eventId, topic, key, event });
+export const outboxEntry = (topic: string, event: EventEnvelope, key: string): OutboxEntry => ({
+  eventId: event.eventId,
+  topic,
+  key,
+  event,
+});
 
 const PAGE = 100;
 
@@ -81,7 +88,9 @@ export class OutboxRelay {
     this.timer.unref();
     await Promise.all(
       this.collections.map((col) =>
-        col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true }).catch((err) => this.logger.warn({ err: String(err) }, 'could not create the outbox index')),
+        col
+          .ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true })
+          .catch((err) => this.logger.warn({ err: String(err) }, 'could not create the outbox index')),
       ),
     );
     await this.kick();
@@ -97,7 +106,7 @@ export class OutboxRelay {
 
   /** Runs a pass now (or right after the current one); resolves with the number of events published. */
   kick(): Promise<number> {
-    if (this.running) {
+    if (this.running !== null) {
       this.rerun = true;
       return this.running;
     }

@@ -10,7 +10,11 @@ import type { EventHandler, SubscribeOptions } from './ports/event-bus.js';
 import type { HealthCheck } from './ports/health.js';
 import { hasBusStats } from './ports/bus-stats.js';
 
-export interface Subscription { topic: string; handler: EventHandler; options?: SubscribeOptions }
+export interface Subscription {
+  topic: string;
+  handler: EventHandler;
+  options?: SubscribeOptions;
+}
 
 /** What a service's composition root hands to the runtime. */
 export interface BuiltService {
@@ -80,7 +84,12 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
     built = await def.build(infra, config);
     for (const check of built.checks ?? []) readiness.add(check);
     for (const sub of built.subscriptions ?? []) {
-      await infra.bus.subscribe(def.name, sub.topic, idempotentHandler(infra.store, def.name, sub.handler), sub.options);
+      await infra.bus.subscribe(
+        def.name,
+        sub.topic,
+        idempotentHandler(infra.store, def.name, sub.handler),
+        sub.options,
+      );
     }
   } catch (err) {
     await closeAdapters().catch(() => undefined);
@@ -145,7 +154,10 @@ export async function startService<C extends { platform: PlatformConfig }>(
 }
 
 /** Entry point for `node dist/main.js`: config errors stop the process with the variable's name. */
-export async function runServiceMain<C extends { platform: PlatformConfig }>(def: ServiceDefinition<C>, env: Env = process.env): Promise<void> {
+export async function runServiceMain<C extends { platform: PlatformConfig }>(
+  def: ServiceDefinition<C>,
+  env: Env = process.env,
+): Promise<void> {
   let config: C;
   try {
     config = def.loadConfig(env);
@@ -183,10 +195,15 @@ export function exitOnSignalWhileStarting(name: string): { done(): void } {
 }
 
 /** Readiness already fails; requests still arriving (a load balancer not yet told) are served meanwhile. */
-export const drainPause = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+export const drainPause = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 /** SIGTERM/SIGINT: run the stop routine once, with a deadline so a stuck dependency cannot hang the pod. */
-export function onShutdown(logger: { info(msg: string): void; error(obj: object, msg: string): void }, timeoutMs: number, stop: () => Promise<void>): void {
+export function onShutdown(
+  logger: { info(msg: string): void; error(obj: object, msg: string): void },
+  timeoutMs: number,
+  stop: () => Promise<void>,
+): void {
   let started = false;
   const handler = (signal: string) => {
     if (started) return;

@@ -50,6 +50,9 @@ export function checkSecretStrength(name: string, secret: string, minLength: num
   if (new Set(secret).size < 8) throw new ConfigError(name, 'is too weak (too few distinct characters)');
   const bits = estimateSecretBits(secret);
   if (bits < MIN_SECRET_BITS) {
-    throw new ConfigError(name, `is too weak (it repeats or follows a pattern: about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed); use a random value such as \`openssl rand -base64 48\``);
+    throw new ConfigError(
+      name,
+      `is too weak (it repeats or follows a pattern: about ${bits} bits of entropy, ${MIN_SECRET_BITS} needed); use a random value such as \`openssl rand -base64 48\``,
+    );
   }
 }

@@ -25,8 +25,12 @@ export interface LinkClaims {
 export class LinkSigner {
   private readonly secret: Buffer;
 
-  constructor(secret: string, private readonly purpose: string) {
-    if (secret.length < MIN_LINK_SECRET_LENGTH) throw new Error(`A link secret must be at least ${MIN_LINK_SECRET_LENGTH} characters`);
+  constructor(
+    secret: string,
+    private readonly purpose: string,
+  ) {
+    if (secret.length < MIN_LINK_SECRET_LENGTH)
+      throw new Error(`A link secret must be at least ${MIN_LINK_SECRET_LENGTH} characters`);
     if (!/^[a-z0-9-]+$/.test(purpose)) throw new Error(`Bad link purpose: ${purpose}`);
     this.secret = Buffer.from(secret, 'utf8');
   }
@@ -58,7 +62,10 @@ export class LinkSigner {
   }
 
   private mac(subject: string, exp: string): Buffer {
-    return createHmac('sha256', this.secret).update(`vanhop-link:${VERSION}:${this.purpose}:${subject}:${exp}`).digest().subarray(0, MAC_BYTES);
+    return createHmac('sha256', this.secret)
+      .update(`vanhop-link:${VERSION}:${this.purpose}:${subject}:${exp}`)
+      .digest()
+      .subarray(0, MAC_BYTES);
   }
 }
 

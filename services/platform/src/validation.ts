@@ -1,7 +1,11 @@
 import type { AnySchema, InferType, ValidationError as YupValidationError } from 'yup';
 import { ValidationError } from './errors.js';
 
-interface DescribedField { type?: string; fields?: Record<string, DescribedField>; innerType?: DescribedField }
+interface DescribedField {
+  type?: string;
+  fields?: Record<string, DescribedField>;
+  innerType?: DescribedField;
+}
 
 /**
  * Finds values whose JSON type cannot be what the schema expects (an object or array where text or
@@ -15,11 +19,13 @@ function wrongShapes(description: DescribedField, value: unknown, prefix = ''): 
     const v = (value as Record<string, unknown>)[key];
     const path = prefix ? `${prefix}.${key}` : key;
     if (v === null || v === undefined) continue;
-    const scalar = field.type === 'string' || field.type === 'number' || field.type === 'boolean' || field.type === 'date';
-    if (scalar && typeof v === 'object') found[path] = `${key} must be a ${field.type}, not ${Array.isArray(v) ? 'a list' : 'an object'}`;
+    const scalar =
+      field.type === 'string' || field.type === 'number' || field.type === 'boolean' || field.type === 'date';
+    if (scalar && typeof v === 'object')
+      found[path] = `${key} must be a ${field.type}, not ${Array.isArray(v) ? 'a list' : 'an object'}`;
     else if (field.type === 'object') Object.assign(found, wrongShapes(field, v, path));
     else if (field.type === 'array' && Array.isArray(v) && field.innerType?.type === 'object') {
-      v.forEach((item, i) => Object.assign(found, wrongShapes(field.innerType!, item, `${path}[${i}]`)));
+      for (const [i, item] of v.entries()) Object.assign(found, wrongShapes(field.innerType!, item, `${path}[${i}]`));
     }
   }
   return found;
@@ -33,8 +39,18 @@ function wrongShapes(description: DescribedField, value: unknown, prefix = ''): 
  * object and throw.
  */
 function describedOnly(description: DescribedField, value: unknown): unknown {
-  if (Array.isArray(value)) return description.type === 'array' && description.innerType ? value.map((item) => describedOnly(description.innerType!, item)) : value;
-  if (value === null || typeof value !== 'object' || description.type !== 'object' || !description.fields || Object.keys(description.fields).length === 0) return value;
+  if (Array.isArray(value))
+    return description.type === 'array' && description.innerType
+      ? value.map((item) => describedOnly(description.innerType!, item))
+      : value;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    description.type !== 'object' ||
+    !description.fields ||
+    Object.keys(description.fields).length === 0
+  )
+    return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(description.fields)) {
     if (Object.hasOwn(value, key)) out[key] = describedOnly(field, (value as Record<string, unknown>)[key]);
@@ -59,18 +75,28 @@ function describe(schema: AnySchema): DescribedField {
  * schema describes. Synchronous: the contracts' schemas have no asynchronous tests, and yup's
  * promise per field was a measurable share of a quote request (bench/quote.ts).
  */
-export function validateNow<S extends AnySchema>(schema: S, value: unknown, what = 'Request', abortEarly = false): InferType<S> {
+export function validateNow<S extends AnySchema>(
+  schema: S,
+  value: unknown,
+  what = 'Request',
+  abortEarly = false,
+): InferType<S> {
   const description = describe(schema);
   if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) {
-    if (description.type === 'object') throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
+    if (description.type === 'object')
+      throw new ValidationError(`${what} must be a JSON object`, { _: `${what} must be a JSON object` });
   }
   const shapes = wrongShapes(description, value);
-  if (Object.keys(shapes).length > 0) throw new ValidationError(Object.values(shapes)[0], shapes);
+  const [firstShape] = Object.values(shapes);
+  if (firstShape !== undefined) throw new ValidationError(firstShape, shapes);
   try {
     return schema.validateSync(describedOnly(description, value), { abortEarly, stripUnknown: false });
   } catch (err) {
     const e = err as YupValidationError;
-    if (e instanceof TypeError) throw new ValidationError(`${what} has a field of the wrong type`, { _: `${what} has a field of the wrong type` });
+    if (e instanceof TypeError)
+      throw new ValidationError(`${what} has a field of the wrong type`, {
+        _: `${what} has a field of the wrong type`,
+      });
     if (e?.name !== 'ValidationError') throw err;
     const fields: Record<string, string> = {};
     for (const inner of e.inner.length ? e.inner : [e]) {
@@ -83,7 +109,11 @@ export function validateNow<S extends AnySchema>(schema: S, value: unknown, what
 }
 
 /** `validateNow` for callers that await. */
-export async function validate<S extends AnySchema>(schema: S, value: unknown, what = 'Request'): Promise<InferType<S>> {
+export async function validate<S extends AnySchema>(
+  schema: S,
+  value: unknown,
+  what = 'Request',
+): Promise<InferType<S>> {
   return validateNow(schema, value, what);
 }
 

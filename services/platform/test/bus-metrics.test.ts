@@ -35,7 +35,14 @@ describe('/metrics on the in-process bus', () => {
   });
 
   async function serve(bus: MemoryEventBus, group: string, readiness = new Readiness([])) {
-    const app = createHttpApp({ service: group, logger, readiness, bodyLimitBytes: 1024, busStats: () => bus.stats(group), routes: () => undefined });
+    const app = createHttpApp({
+      service: group,
+      logger,
+      readiness,
+      bodyLimitBytes: 1024,
+      busStats: () => bus.stats(group),
+      routes: () => undefined,
+    });
     const server = await listen(app, 0);
     servers.push(server);
     return async () => {
@@ -62,7 +69,14 @@ describe('/metrics on the in-process bus', () => {
 
     // The first is being handled (still queued until it is done), the other two wait behind it.
     const text = await scrape();
-    expect(sample(text, 'vanhop_consumer_lag', { group: 'notification', topic: 'orders', partition: '0', service: 'notification' })).toBe(3);
+    expect(
+      sample(text, 'vanhop_consumer_lag', {
+        group: 'notification',
+        topic: 'orders',
+        partition: '0',
+        service: 'notification',
+      }),
+    ).toBe(3);
     // Only this program's group: booking's queue is another program's figure.
     expect(sample(text, 'vanhop_consumer_lag', { group: 'booking' })).toBeUndefined();
     expect(sample(text, 'vanhop_dead_letters', { topic: 'orders' })).toBe(0);
@@ -72,7 +86,9 @@ describe('/metrics on the in-process bus', () => {
     await bus.idle();
     // Cached for a few seconds by default; a fresh app reads the bus again.
     const fresh = await serve(bus, 'notification');
-    expect(sample(await fresh(), 'vanhop_consumer_lag', { group: 'notification', topic: 'orders', partition: '0' })).toBe(0);
+    expect(
+      sample(await fresh(), 'vanhop_consumer_lag', { group: 'notification', topic: 'orders', partition: '0' }),
+    ).toBe(0);
   });
 
   it('counts the dead letters the group parked, per topic', async () => {
@@ -91,7 +107,12 @@ describe('/metrics on the in-process bus', () => {
     const text = await (await serve(bus, 'notification'))();
     expect(sample(text, 'vanhop_dead_letters', { topic: 'orders', service: 'notification' })).toBe(2);
     expect(sample(text, 'vanhop_dead_letters', { topic: 'payments' })).toBe(0);
-    expect(bus.deadLettered().map((d) => d.group).sort()).toEqual(['notification', 'notification', 'review', 'review', 'review']);
+    expect(
+      bus
+        .deadLettered()
+        .map((d) => d.group)
+        .sort(),
+    ).toEqual(['notification', 'notification', 'review', 'review', 'review']);
   });
 
   it('exports readiness as vanhop_ready', async () => {
@@ -124,7 +145,10 @@ describe('bus readings on /metrics', () => {
       busStats: async () => {
         calls++;
         if (fail) throw new Error('broker unreachable');
-        return { lag: [{ group: 'quote', topic: 'orders', partition: 1, lag: 7 }], deadLetters: [{ topic: 'orders', depth: 2 }] };
+        return {
+          lag: [{ group: 'quote', topic: 'orders', partition: 1, lag: 7 }],
+          deadLetters: [{ topic: 'orders', depth: 2 }],
+        };
       },
     });
     const text1 = await metrics.registry.metrics();

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EnvReader, estimateSecretBits, MIN_SECRET_BITS, readJwtConfig, readLinkSecret, readPlatformConfig } from '../src/index.js';
+import {
+  ConfigError,
+  EnvReader,
+  estimateSecretBits,
+  MIN_SECRET_BITS,
+  readJwtConfig,
+  readLinkSecret,
+  readPlatformConfig,
+} from '../src/index.js';
 
 describe('configuration', () => {
   it('uses embedded defaults when nothing is set', () => {
@@ -45,14 +53,27 @@ describe('configuration', () => {
 
   it('refuses repeating and sequential secrets however many characters they use, naming the variable, and takes random ones', () => {
     const embedded = readPlatformConfig({}, 'test', 0);
-    const linkSecret = (value: string) => readLinkSecret(new EnvReader({ REVIEW_LINK_SECRET: value }), 'REVIEW_LINK_SECRET', embedded);
-    for (const weak of ['abcdefgh'.repeat(4), 'abcdefgh'.repeat(8), 'abcdefghijklmnopqrstuvwxyz012345', 'Passw0rd!Passw0rd!Passw0rd!Passw0rd!', '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH']) {
-      expect(() => readJwtConfig({ JWT_SECRET: weak }), weak).toThrow(/JWT_SECRET is too weak \(it repeats or follows a pattern/);
+    const linkSecret = (value: string) =>
+      readLinkSecret(new EnvReader({ REVIEW_LINK_SECRET: value }), 'REVIEW_LINK_SECRET', embedded);
+    for (const weak of [
+      'abcdefgh'.repeat(4),
+      'abcdefgh'.repeat(8),
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'Passw0rd!Passw0rd!Passw0rd!Passw0rd!',
+      '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH',
+    ]) {
+      expect(() => readJwtConfig({ JWT_SECRET: weak }), weak).toThrow(
+        /JWT_SECRET is too weak \(it repeats or follows a pattern/,
+      );
       expect(() => linkSecret(weak), weak).toThrow(/REVIEW_LINK_SECRET is too weak/);
     }
     // What the docs tell operators to use, and the minimum a random key of the minimum length is.
     for (let i = 0; i < 200; i++) {
-      for (const strong of [randomBytes(48).toString('base64'), randomBytes(32).toString('base64url'), randomBytes(16).toString('hex')]) {
+      for (const strong of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(16).toString('hex'),
+      ]) {
         expect(estimateSecretBits(strong), strong).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
         expect(readJwtConfig({ JWT_SECRET: strong }).secret).toBe(strong);
         expect(linkSecret(strong).secret).toBe(strong);

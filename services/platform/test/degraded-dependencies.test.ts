@@ -29,12 +29,28 @@ class SwitchableCache implements Cache {
   private guard() {
     if (!this.up) throw new Error('connect ECONNREFUSED redis:6379');
   }
-  async get(key: string) { this.guard(); return this.inner.get(key); }
-  async set(key: string, value: string, ttl?: number) { this.guard(); return this.inner.set(key, value, ttl); }
-  async del(key: string) { this.guard(); return this.inner.del(key); }
-  async hit(key: string, window: number) { this.guard(); return this.inner.hit(key, window); }
-  async ping() { this.guard(); }
-  async close() { await this.inner.close(); }
+  async get(key: string) {
+    this.guard();
+    return this.inner.get(key);
+  }
+  async set(key: string, value: string, ttl?: number) {
+    this.guard();
+    return this.inner.set(key, value, ttl);
+  }
+  async del(key: string) {
+    this.guard();
+    return this.inner.del(key);
+  }
+  async hit(key: string, window: number) {
+    this.guard();
+    return this.inner.hit(key, window);
+  }
+  async ping() {
+    this.guard();
+  }
+  async close() {
+    await this.inner.close();
+  }
 }
 
 describe('a replica with a shared dependency away', () => {
@@ -45,7 +61,12 @@ describe('a replica with a shared dependency away', () => {
 
   async function serve(cache: SwitchableCache, storeUp: () => boolean) {
     const readiness = new Readiness([
-      { name: 'store', check: async () => { if (!storeUp()) throw new Error('store away'); } },
+      {
+        name: 'store',
+        check: async () => {
+          if (!storeUp()) throw new Error('store away');
+        },
+      },
       { name: 'cache', check: () => cache.ping(), required: false },
     ]);
     const app = createHttpApp({
@@ -54,11 +75,19 @@ describe('a replica with a shared dependency away', () => {
       readiness,
       bodyLimitBytes: 1024,
       routes: (a) => {
-        a.get('/limited', rateLimit(cache, { name: 'limited', limit: 2, windowSeconds: 60 }), (_req, res) => res.json({ ok: true }));
-        a.get('/stored', route(async (_req, res) => {
-          if (!storeUp()) throw new StoreUnavailableError(Object.assign(new Error('connection refused'), { name: 'MongoNetworkError' }));
-          res.json({ ok: true });
-        }));
+        a.get('/limited', rateLimit(cache, { name: 'limited', limit: 2, windowSeconds: 60 }), (_req, res) =>
+          res.json({ ok: true }),
+        );
+        a.get(
+          '/stored',
+          route(async (_req, res) => {
+            if (!storeUp())
+              throw new StoreUnavailableError(
+                Object.assign(new Error('connection refused'), { name: 'MongoNetworkError' }),
+              );
+            res.json({ ok: true });
+          }),
+        );
       },
     });
     const server = await listen(app, 0);
@@ -81,7 +110,10 @@ describe('a replica with a shared dependency away', () => {
     }
     const ready = await fetch(`${url}/health/ready`);
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks).toMatchObject({ store: 'ok', cache: 'connect ECONNREFUSED redis:6379' });
+    expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({
+      store: 'ok',
+      cache: 'connect ECONNREFUSED redis:6379',
+    });
     const metrics = await (await fetch(`${url}/metrics`)).text();
     expect(sample(metrics, 'vanhop_ready')).toBe(1);
     expect(sample(metrics, 'vanhop_dependency_up', { dependency: 'cache' })).toBe(0);
@@ -99,7 +131,10 @@ describe('a replica with a shared dependency away', () => {
     const res = await fetch(`${url}/stored`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
-    expect(await res.json()).toEqual({ message: 'The service is briefly unavailable, please try again shortly.', code: 'unavailable' });
+    expect(await res.json()).toEqual({
+      message: 'The service is briefly unavailable, please try again shortly.',
+      code: 'unavailable',
+    });
     expect((await fetch(`${url}/health/ready`)).status).toBe(503);
   });
 
@@ -125,10 +160,17 @@ describe('which failures are an outage to wait out', () => {
   });
 
   it("knows the MongoDB driver's errors for no server to talk to", () => {
-    for (const name of ['MongoNetworkError', 'MongoServerSelectionError', 'MongoPoolClearedError', 'MongoNetworkTimeoutError']) {
+    for (const name of [
+      'MongoNetworkError',
+      'MongoServerSelectionError',
+      'MongoPoolClearedError',
+      'MongoNetworkTimeoutError',
+    ]) {
       expect(isStoreUnreachable(Object.assign(new Error('x'), { name }))).toBe(true);
     }
-    expect(isStoreUnreachable(Object.assign(new Error('not primary'), { name: 'MongoServerError', code: 10107 }))).toBe(true);
+    expect(isStoreUnreachable(Object.assign(new Error('not primary'), { name: 'MongoServerError', code: 10107 }))).toBe(
+      true,
+    );
     expect(isStoreUnreachable(Object.assign(new Error('dup'), { name: 'MongoServerError', code: 11000 }))).toBe(false);
     expect(isStoreUnreachable(new Error('bad filter'))).toBe(false);
   });

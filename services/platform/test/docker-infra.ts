@@ -51,7 +51,10 @@ export async function dockerStatus(images: string[]): Promise<DockerStatus> {
       const client = await getContainerRuntimeClient();
       return { ok: true, detail: `Docker ${client.info.containerRuntime.serverVersion}` };
     } catch (err) {
-      return { ok: false, detail: `no Docker engine answers (${err instanceof Error ? err.message.split('\n')[0] : String(err)})` };
+      return {
+        ok: false,
+        detail: `no Docker engine answers (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+      };
     }
   })();
   const status = await engine;
@@ -60,14 +63,21 @@ export async function dockerStatus(images: string[]): Promise<DockerStatus> {
   const client = await getContainerRuntimeClient();
   const missing: string[] = [];
   for (const image of images) if (!(await client.image.exists(ImageName.fromString(image)))) missing.push(image);
-  if (missing.length > 0) return { ok: false, detail: `image${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not built (run: bash scripts/images/build.sh)` };
+  if (missing.length > 0)
+    return {
+      ok: false,
+      detail: `image${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not built (run: bash scripts/images/build.sh)`,
+    };
   return status;
 }
 
 export type InfraKind = 'kafka' | 'mongo' | 'redis';
 
-export const INFRA_IMAGE_VAR: Record<InfraKind, string> = { kafka: 'KAFKA_IMAGE', mongo: 'MONGO_IMAGE', redis: 'REDIS_IMAGE' };
-
+export const INFRA_IMAGE_VAR: Record<InfraKind, string> = {
+  kafka: 'KAFKA_IMAGE',
+  mongo: 'MONGO_IMAGE',
+  redis: 'REDIS_IMAGE',
+};
 
 /**
  * Starts the server in a container for this test file and returns the address clients use
@@ -80,7 +90,10 @@ export async function startInfraContainer(kind: InfraKind): Promise<string> {
   class LoopbackContainer extends GenericContainer {
     withLoopbackPort(containerPort: number, hostPort = 0): this {
       this.withExposedPorts(hostPort ? { container: containerPort, host: hostPort } : containerPort);
-      this.hostConfig.PortBindings = { ...this.hostConfig.PortBindings, [`${containerPort}/tcp`]: [{ HostIp: '127.0.0.1', HostPort: String(hostPort) }] };
+      this.hostConfig.PortBindings = {
+        ...this.hostConfig.PortBindings,
+        [`${containerPort}/tcp`]: [{ HostIp: '127.0.0.1', HostPort: String(hostPort) }],
+      };
       return this;
     }
   }
@@ -90,9 +103,7 @@ export async function startInfraContainer(kind: InfraKind): Promise<string> {
   let container: StartedTestContainer;
   let address: string;
   const base = () =>
-    new LoopbackContainer(image)
-      .withLabels({ 'org.vanhop.test': 'infra' })
-      .withStartupTimeout(120_000);
+    new LoopbackContainer(image!).withLabels({ 'org.vanhop.test': 'infra' }).withStartupTimeout(120_000);
 
   if (kind === 'kafka') {
     // Clients are told the advertised address, so the broker must advertise the port published on
@@ -120,7 +131,10 @@ export async function startInfraContainer(kind: InfraKind): Promise<string> {
       }
     }
   } else if (kind === 'mongo') {
-    container = await base().withLoopbackPort(27017).withWaitStrategy(Wait.forLogMessage(/mongo-java-server listening on/)).start();
+    container = await base()
+      .withLoopbackPort(27017)
+      .withWaitStrategy(Wait.forLogMessage(/mongo-java-server listening on/))
+      .start();
     address = `mongodb://127.0.0.1:${container.getMappedPort(27017)}`;
   } else {
     container = await base()
@@ -134,6 +148,8 @@ export async function startInfraContainer(kind: InfraKind): Promise<string> {
     // Killed, not stopped politely: nothing in it outlives the test file.
     await container.stop();
   }, 60_000);
-  console.info(`[infra] ${kind}: testcontainers ${image} (container ${container.getId().slice(0, 12)}) at ${address}, up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `[infra] ${kind}: testcontainers ${image} (container ${container.getId().slice(0, 12)}) at ${address}, up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return address;
 }

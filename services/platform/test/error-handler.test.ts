@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { ConflictError, createHttpApp, createLogger, listen, NotFoundError, Readiness, route, validate, type RunningServer } from '../src/index.js';
+import {
+  ConflictError,
+  createHttpApp,
+  createLogger,
+  listen,
+  NotFoundError,
+  Readiness,
+  route,
+  validate,
+  type RunningServer,
+} from '../src/index.js';
 
 describe('HTTP app factory and error mapping', () => {
   let server: RunningServer;
@@ -11,17 +21,38 @@ describe('HTTP app factory and error mapping', () => {
       readiness: new Readiness([]),
       bodyLimitBytes: 1024,
       routes: (a) => {
-        a.post('/v', route(async (req, res) => res.json(await validate(yup.object({ name: yup.string().required('Name is required') }), req.body))));
-        a.get('/missing', route(async () => { throw new NotFoundError('No such thing'); }));
-        a.get('/conflict', route(async () => { throw new ConflictError('Already done'); }));
-        a.get('/boom', route(async () => { throw new Error('secret internals at /srv/app.js:12'); }));
+        a.post(
+          '/v',
+          route(async (req, res) =>
+            res.json(await validate(yup.object({ name: yup.string().required('Name is required') }), req.body)),
+          ),
+        );
+        a.get(
+          '/missing',
+          route(async () => {
+            throw new NotFoundError('No such thing');
+          }),
+        );
+        a.get(
+          '/conflict',
+          route(async () => {
+            throw new ConflictError('Already done');
+          }),
+        );
+        a.get(
+          '/boom',
+          route(async () => {
+            throw new Error('secret internals at /srv/app.js:12');
+          }),
+        );
       },
     });
     server = await listen(app, 0);
   });
   afterAll(() => server.close());
 
-  const post = (body: string) => fetch(`${server.url}/v`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const post = (body: string) =>
+    fetch(`${server.url}/v`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('maps validation failures to 400 with per-field messages', async () => {
     const res = await post('{}');

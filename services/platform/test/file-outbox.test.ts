@@ -8,12 +8,18 @@ describe('embedded outbox adapters', () => {
   it('writes one real RFC 822 file per Message-ID, even when the same message is sent again', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vanhop-mail-'));
     const mailer = new FileOutboxMailer(dir, 'VanHop <bookings@vanhop.example>');
-    const message = { to: 'ann@example.com', subject: 'Your quote', text: 'Code 123', html: '<p>Code 123</p>', messageId: '<quote-saved-e1@vanhop.local>' };
+    const message = {
+      to: 'ann@example.com',
+      subject: 'Your quote',
+      text: 'Code 123',
+      html: '<p>Code 123</p>',
+      messageId: '<quote-saved-e1@vanhop.local>',
+    };
     await mailer.send(message);
     await mailer.send(message);
     const files = readdirSync(dir);
     expect(files).toEqual(['quote-saved-e1_vanhop.local.eml']);
-    const raw = readFileSync(path.join(dir, files[0]), 'utf8');
+    const raw = readFileSync(path.join(dir, files[0]!), 'utf8');
     expect(raw).toMatch(/^Message-ID: <quote-saved-e1@vanhop.local>$/m);
     expect(raw).toMatch(/^To: ann@example.com$/m);
     expect(raw).toMatch(/^Subject: Your quote$/m);
@@ -35,6 +41,9 @@ describe('embedded outbox adapters', () => {
     await sms.send({ to: '07700900000', body: 'Booked', id: 'confirm-e1' });
     await sms.send({ to: '07700900000', body: 'Booked', id: 'confirm-e1' });
     expect(readdirSync(dir)).toEqual(['confirm-e1.json']);
-    expect(JSON.parse(readFileSync(path.join(dir, 'confirm-e1.json'), 'utf8'))).toMatchObject({ to: '07700900000', body: 'Booked' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'confirm-e1.json'), 'utf8'))).toMatchObject({
+      to: '07700900000',
+      body: 'Booked',
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { Redis } from 'ioredis';
-import { dockerRequired, dockerStatus, INFRA_IMAGE_VAR, localImages, startInfraContainer, type InfraKind } from './docker-infra.js';
+import {
+  dockerRequired,
+  dockerStatus,
+  INFRA_IMAGE_VAR,
+  localImages,
+  startInfraContainer,
+  type InfraKind,
+} from './docker-infra.js';
 
 export type { InfraKind } from './docker-infra.js';
 
@@ -26,7 +33,7 @@ export async function infraTarget(kind: InfraKind): Promise<string | null> {
   if (serversOnly && dockerRequired()) throw new Error('REQUIRE_DOCKER=1 and TEST_INFRA=servers contradict each other');
   let noDocker = 'TEST_INFRA=servers';
   if (!serversOnly) {
-    const docker = await dockerStatus([localImages()[INFRA_IMAGE_VAR[kind]]]);
+    const docker = await dockerStatus([localImages()[INFRA_IMAGE_VAR[kind]] ?? '']);
     if (docker.ok) return startInfraContainer(kind);
     if (dockerRequired()) throw new Error(`REQUIRE_DOCKER=1 but ${docker.detail}`);
     noDocker = docker.detail;
@@ -45,7 +52,9 @@ export async function infraTarget(kind: InfraKind): Promise<string | null> {
     }
   }
   if (reason === null) {
-    console.info(`[infra] ${kind}: server from ${variable} at ${address} (scripts/infra path; not Docker: ${noDocker})`);
+    console.info(
+      `[infra] ${kind}: server from ${variable} at ${address} (scripts/infra path; not Docker: ${noDocker})`,
+    );
     return address!;
   }
   if (infraRequired()) throw new Error(`REQUIRE_INFRA=1 but ${reason}; and not Docker: ${noDocker}`);
@@ -70,7 +79,12 @@ async function probe(kind: InfraKind, address: string): Promise<void> {
       client.disconnect();
     }
   } else {
-    const admin = new Kafka({ clientId: 'vanhop-test-probe', brokers: address.split(','), logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
+    const admin = new Kafka({
+      clientId: 'vanhop-test-probe',
+      brokers: address.split(','),
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 1 },
+    }).admin();
     try {
       await admin.connect();
       await admin.describeCluster();
@@ -82,7 +96,8 @@ async function probe(kind: InfraKind, address: string): Promise<void> {
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer));
 }

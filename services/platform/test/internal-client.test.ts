@@ -16,7 +16,7 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, path: req.url!, body });
       const answers = script.get(req.url!) ?? [[500, {}]];
-      const [status, payload] = answers.length > 1 ? answers.shift()! : answers[0];
+      const [status, payload] = answers.length > 1 ? answers.shift()! : answers[0]!;
       if (payload === 'hang') return;
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     });
@@ -29,7 +29,8 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const client = (o: Partial<ConstructorParameters<typeof InternalHttpClient>[0]> = {}) => new InternalHttpClient({ service: 'peer', baseUrl, timeoutMs: 500, retryDelayMs: 1, ...o });
+const client = (o: Partial<ConstructorParameters<typeof InternalHttpClient>[0]> = {}) =>
+  new InternalHttpClient({ service: 'peer', baseUrl, timeoutMs: 500, retryDelayMs: 1, ...o });
 const isThing = (v: unknown): v is { thing: number } => typeof (v as { thing?: unknown })?.thing === 'number';
 
 describe('InternalHttpClient', () => {
@@ -43,10 +44,14 @@ describe('InternalHttpClient', () => {
     script.set('/bad', [[400, { message: 'Date is required', errors: { date: 'Date is required' } }]]);
     script.set('/gone', [[404, {}]]);
     script.set('/taken', [[409, { message: 'Taken' }]]);
-    const bad = await client().get('/bad').catch((e: unknown) => e);
+    const bad = await client()
+      .get('/bad')
+      .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ValidationError);
     expect(bad).toMatchObject({ message: 'Date is required', fields: { date: 'Date is required' } });
-    await expect(client().get('/gone', { fallback: { notFound: 'No such booking' } })).rejects.toEqual(new NotFoundError('No such booking'));
+    await expect(client().get('/gone', { fallback: { notFound: 'No such booking' } })).rejects.toEqual(
+      new NotFoundError('No such booking'),
+    );
     await expect(client().get('/taken')).rejects.toEqual(new ConflictError('Taken'));
   });
 
@@ -77,18 +82,28 @@ describe('InternalHttpClient', () => {
       [201, {}],
     ]);
     const before = seen.length;
-    await expect(client({ timeoutMs: 100 }).post('/hold-slow', { bookingId: 'bk-1' }, { on: { 201: () => 'held' }, onlyListed: true, idempotent: true })).resolves.toBe('held');
+    await expect(
+      client({ timeoutMs: 100 }).post(
+        '/hold-slow',
+        { bookingId: 'bk-1' },
+        { on: { 201: () => 'held' }, onlyListed: true, idempotent: true },
+      ),
+    ).resolves.toBe('held');
     expect(seen.slice(before).map((r) => r.body)).toEqual(['{"bookingId":"bk-1"}', '{"bookingId":"bk-1"}']);
     script.set('/hold-busy', [
       [503, {}],
       [201, {}],
     ]);
-    await expect(client().post('/hold-busy', {}, { on: { 201: () => 'held' }, onlyListed: true, idempotent: true })).resolves.toBe('held');
+    await expect(
+      client().post('/hold-busy', {}, { on: { 201: () => 'held' }, onlyListed: true, idempotent: true }),
+    ).resolves.toBe('held');
   });
 
   it('gives up after its timeout', async () => {
     script.set('/slow', [[200, 'hang']]);
-    await expect(client({ timeoutMs: 50, retries: 0, unavailable: (d) => d }).get('/slow')).rejects.toEqual(new UpstreamError('unreachable: TimeoutError', true));
+    await expect(client({ timeoutMs: 50, retries: 0, unavailable: (d) => d }).get('/slow')).rejects.toEqual(
+      new UpstreamError('unreachable: TimeoutError', true),
+    );
   });
 
   it('with onlyListed, answers only the statuses it lists', async () => {
@@ -96,6 +111,8 @@ describe('InternalHttpClient', () => {
     script.set('/hold-400', [[400, { message: 'bad' }]]);
     const c = client();
     expect(await c.post('/hold', {}, { on: { 201: () => 'held' }, onlyListed: true })).toBe('held');
-    await expect(c.post('/hold-400', {}, { on: { 201: () => 'held' }, onlyListed: true })).rejects.toBeInstanceOf(UpstreamError);
+    await expect(c.post('/hold-400', {}, { on: { 201: () => 'held' }, onlyListed: true })).rejects.toBeInstanceOf(
+      UpstreamError,
+    );
   });
 });

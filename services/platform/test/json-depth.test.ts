@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp, createLogger, JsonDepthScanner, listen, nestedDeeperThan, Readiness, route, type RunningServer } from '../src/index.js';
+import {
+  createHttpApp,
+  createLogger,
+  JsonDepthScanner,
+  listen,
+  nestedDeeperThan,
+  Readiness,
+  route,
+  type RunningServer,
+} from '../src/index.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -13,26 +22,37 @@ describe('JSON nesting depth', () => {
       readiness: new Readiness([]),
       bodyLimitBytes: 1024 * 1024,
       routes: (a) => {
-        a.post('/echo', route(async (req, res) => {
-          reached++;
-          res.json(req.body);
-        }));
+        a.post(
+          '/echo',
+          route(async (req, res) => {
+            reached++;
+            res.json(req.body);
+          }),
+        );
       },
     });
     server = await listen(app, 0);
   });
   afterAll(() => server.close());
 
-  const post = (body: string, type = 'application/json') => fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+  const post = (body: string, type = 'application/json') =>
+    fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
 
   it('every service refuses a body nested more than 32 deep with 400 naming the problem, before any route runs', async () => {
     for (const body of [`{"quote":${nested(10_000)}}`, nested(33), `{"a":${'{"a":'.repeat(32)}1${'}'.repeat(33)}`]) {
       const res = await post(body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: 'JSON request body nested more than 32 levels deep', code: 'json_too_deep' });
+      expect(await res.json()).toEqual({
+        message: 'JSON request body nested more than 32 levels deep',
+        code: 'json_too_deep',
+      });
     }
     // Another charset is decoded by the parser first, so the check cannot be dodged by encoding.
-    const utf16 = await fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-16le' }, body: Buffer.from(nested(40), 'utf16le') });
+    const utf16 = await fetch(`${server.url}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-16le' },
+      body: Buffer.from(nested(40), 'utf16le'),
+    });
     expect(utf16.status).toBe(400);
     expect(reached).toBe(0);
     const ok = await post(`{"quote":${nested(31)}}`);

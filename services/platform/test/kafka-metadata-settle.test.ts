@@ -15,13 +15,31 @@ import {
 } from '../src/adapters/kafka-event-bus.js';
 
 // The broker's answers, as kafkajs's protocol/error.js describes them.
-const protocolError = (type: string, code: number, message: string, retriable = true) => new KafkaJSProtocolError({ type, code, message, retriable } as never);
-const unknownTopic = () => protocolError('UNKNOWN_TOPIC_OR_PARTITION', 3, 'This server does not host this topic-partition');
-const noLeader = () => protocolError('LEADER_NOT_AVAILABLE', 5, 'There is no leader for this topic-partition as we are in the middle of a leadership election');
-const notLeader = () => protocolError('NOT_LEADER_FOR_PARTITION', 6, 'This server is not the leader for that topic-partition');
-const notAuthorised = () => protocolError('TOPIC_AUTHORIZATION_FAILED', 29, 'Not authorized to access topics: [Topic authorization failed]', false);
+const protocolError = (type: string, code: number, message: string, retriable = true) =>
+  new KafkaJSProtocolError({ type, code, message, retriable } as never);
+const unknownTopic = () =>
+  protocolError('UNKNOWN_TOPIC_OR_PARTITION', 3, 'This server does not host this topic-partition');
+const noLeader = () =>
+  protocolError(
+    'LEADER_NOT_AVAILABLE',
+    5,
+    'There is no leader for this topic-partition as we are in the middle of a leadership election',
+  );
+const notLeader = () =>
+  protocolError('NOT_LEADER_FOR_PARTITION', 6, 'This server is not the leader for that topic-partition');
+const notAuthorised = () =>
+  protocolError(
+    'TOPIC_AUTHORIZATION_FAILED',
+    29,
+    'Not authorized to access topics: [Topic authorization failed]',
+    false,
+  );
 
-interface Logged { level: string; obj: Record<string, unknown>; msg: string }
+interface Logged {
+  level: string;
+  obj: Record<string, unknown>;
+  msg: string;
+}
 
 /** A context whose sleep moves a fake clock instead of waiting, recording each delay and log line. */
 function fakeContext(policy = SETTLE_DEFAULTS) {
@@ -69,10 +87,21 @@ describe('isMetadataSettling', () => {
   });
 
   it('says no to an outage, a refusal, or a mix with one', () => {
-    expect(isMetadataSettling(new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:9092'))).toBe(false);
-    expect(isMetadataSettling(new KafkaJSNumberOfRetriesExceeded(new KafkaJSConnectionError('Connection timeout'), { retryCount: 8, retryTime: 10_000 } as never))).toBe(false);
+    expect(
+      isMetadataSettling(new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:9092')),
+    ).toBe(false);
+    expect(
+      isMetadataSettling(
+        new KafkaJSNumberOfRetriesExceeded(new KafkaJSConnectionError('Connection timeout'), {
+          retryCount: 8,
+          retryTime: 10_000,
+        } as never),
+      ),
+    ).toBe(false);
     expect(isMetadataSettling(notAuthorised())).toBe(false);
-    expect(isMetadataSettling({ name: 'KafkaJSAggregateError', errors: [unknownTopic(), notAuthorised()] })).toBe(false);
+    expect(isMetadataSettling({ name: 'KafkaJSAggregateError', errors: [unknownTopic(), notAuthorised()] })).toBe(
+      false,
+    );
     expect(isMetadataSettling(new Error('This server does not host this topic-partition'))).toBe(false);
     expect(isMetadataSettling(undefined)).toBe(false);
   });
@@ -87,7 +116,12 @@ describe('retryWhileSettling', () => {
     expect(slept).toEqual([100, 200, 400, 800]);
     const warnings = logged.filter((l) => l.level === 'warn');
     expect(warnings).toHaveLength(4);
-    expect(warnings[0]!.obj).toMatchObject({ what: 'subscribing group g', attempt: 1, retryInMs: 100, err: 'This server does not host this topic-partition' });
+    expect(warnings[0]!.obj).toMatchObject({
+      what: 'subscribing group g',
+      attempt: 1,
+      retryInMs: 100,
+      err: 'This server does not host this topic-partition',
+    });
     expect(logged.at(-1)).toMatchObject({ level: 'info', obj: { attempts: 5, waitedMs: 1_500 } });
   });
 
@@ -112,9 +146,13 @@ describe('retryWhileSettling', () => {
       calls++;
       throw unknownTopic();
     };
-    const err = await retryWhileSettling('publishing to orders', never, ctx).catch((e: unknown) => e as Error & { cause?: unknown });
+    const err = await retryWhileSettling('publishing to orders', never, ctx).catch(
+      (e: unknown) => e as Error & { cause?: unknown },
+    );
     expect(err).toBeInstanceOf(Error);
-    expect(err.message).toMatch(/^publishing to orders: Kafka metadata did not settle within 5000 ms \(\d+ attempts\): This server does not host this topic-partition$/);
+    expect(err.message).toMatch(
+      /^publishing to orders: Kafka metadata did not settle within 5000 ms \(\d+ attempts\): This server does not host this topic-partition$/,
+    );
     expect((err.cause as { type?: string }).type).toBe('UNKNOWN_TOPIC_OR_PARTITION');
     // 100 + 200 + 400 + 800 + 1600 = 3100, then the 1900 ms left: no attempt starts after the bound.
     expect(slept).toEqual([100, 200, 400, 800, 1_600, 1_900]);
@@ -136,7 +174,10 @@ describe('retryWhileSettling', () => {
   });
 
   it('does not wait out an outage or a refusal: those are thrown on the first failure', async () => {
-    for (const error of [new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:9092'), notAuthorised()]) {
+    for (const error of [
+      new KafkaJSConnectionError('Connection error: connect ECONNREFUSED 127.0.0.1:9092'),
+      notAuthorised(),
+    ]) {
       const { ctx, slept, logged } = fakeContext();
       let calls = 0;
       const op = async () => {
@@ -162,7 +203,11 @@ describe('retryWhileSettling', () => {
 });
 
 describe('topicsWithoutLeaders', () => {
-  const partition = (partitionId: number, leader: number, partitionErrorCode = 0) => ({ partitionId, leader, partitionErrorCode });
+  const partition = (partitionId: number, leader: number, partitionErrorCode = 0) => ({
+    partitionId,
+    leader,
+    partitionErrorCode,
+  });
 
   it('names each partition without a leader, and topics missing from the answer or without partitions', () => {
     const found = [
@@ -174,6 +219,8 @@ describe('topicsWithoutLeaders', () => {
   });
 
   it('is empty once every partition has a leader', () => {
-    expect(topicsWithoutLeaders(['a'], [{ name: 'a', partitions: [partition(0, 1), partition(1, 1), partition(2, 1)] }])).toEqual([]);
+    expect(
+      topicsWithoutLeaders(['a'], [{ name: 'a', partitions: [partition(0, 1), partition(1, 1), partition(2, 1)] }]),
+    ).toEqual([]);
   });
 });

@@ -30,7 +30,13 @@ describe('transactional outbox relay', () => {
     const col = store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages');
     const e1 = await createEvent(TOPICS.contactMessageReceived, contact, { producer: 'test' });
     const e2 = await createEvent(TOPICS.contactMessageReceived, { ...contact, title: 'Second' }, { producer: 'test' });
-    await col.insertOne({ _id: 'm1', outbox: [outboxEntry(TOPICS.contactMessageReceived, e1, 'm1'), outboxEntry(TOPICS.contactMessageReceived, e2, 'm1')] });
+    await col.insertOne({
+      _id: 'm1',
+      outbox: [
+        outboxEntry(TOPICS.contactMessageReceived, e1, 'm1'),
+        outboxEntry(TOPICS.contactMessageReceived, e2, 'm1'),
+      ],
+    });
 
     const relay = new OutboxRelay(store, ['messages'], bus, logger, 60_000);
     expect(await relay.flush()).toBe(2);
@@ -70,7 +76,7 @@ describe('transactional outbox relay', () => {
     const consumer = (group: 'fast' | 'slow', wait: Promise<void>) =>
       idempotentHandler(store, group, async (e) => {
         await wait;
-        seen[group].push(e.eventId);
+        seen[group]!.push(e.eventId);
       });
 
     // First run: the slow group is still on the first event when the process stops.
@@ -79,13 +85,13 @@ describe('transactional outbox relay', () => {
     await bus1.subscribe('slow', TOPICS.contactMessageReceived, consumer('slow', gate));
     const relay1 = new OutboxRelay(store, ['messages'], bus1, logger, 60_000);
     expect(await relay1.kick()).toBe(2);
-    await eventually(() => seen.fast.length === 2);
+    await eventually(() => seen.fast!.length === 2);
     const stopping = bus1.stop();
     release();
     await stopping;
     await relay1.stop();
-    expect(seen).toEqual({ fast: [events[0].eventId, events[1].eventId], slow: [events[0].eventId] });
-    expect((await col.findOne({ _id: 'm1' }))?.outbox.map((o) => o.eventId)).toEqual([events[1].eventId]);
+    expect(seen).toEqual({ fast: [events[0]!.eventId, events[1]!.eventId], slow: [events[0]!.eventId] });
+    expect((await col.findOne({ _id: 'm1' }))?.outbox.map((o) => o.eventId)).toEqual([events[1]!.eventId]);
 
     // Next start: the kept event reaches the group that missed it, and no group twice.
     const bus2 = new MemoryEventBus(logger);
@@ -93,14 +99,19 @@ describe('transactional outbox relay', () => {
     await bus2.subscribe('slow', TOPICS.contactMessageReceived, consumer('slow', Promise.resolve()));
     const relay2 = new OutboxRelay(store, ['messages'], bus2, logger, 60_000);
     expect(await relay2.flush()).toBe(1);
-    expect(seen).toEqual({ fast: [events[0].eventId, events[1].eventId], slow: [events[0].eventId, events[1].eventId] });
+    expect(seen).toEqual({
+      fast: [events[0]!.eventId, events[1]!.eventId],
+      slow: [events[0]!.eventId, events[1]!.eventId],
+    });
     expect((await col.findOne({ _id: 'm1' }))?.outbox).toEqual([]);
     await bus2.stop();
     await store.close();
   });
 
   it('refuses to build an event whose payload breaks its contract', async () => {
-    await expect(createEvent(TOPICS.contactMessageReceived, { ...contact, email: 'nope' }, { producer: 'test' })).rejects.toThrow(/email/);
+    await expect(
+      createEvent(TOPICS.contactMessageReceived, { ...contact, email: 'nope' }, { producer: 'test' }),
+    ).rejects.toThrow(/email/);
   });
 });
 

@@ -18,7 +18,7 @@ export function sample(text: string, name: string, labels: Record<string, string
 export function exportedNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
-    names.add(name);
+    names.add(name!);
     if (type === 'histogram') for (const s of ['_bucket', '_sum', '_count']) names.add(name + s);
     if (type === 'summary') for (const s of ['_sum', '_count']) names.add(name + s);
   }

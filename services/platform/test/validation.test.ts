@@ -19,7 +19,14 @@ describe('validate at the boundary', () => {
   });
 
   it('refuses nested wrong shapes inside arrays of objects', async () => {
-    const fields = await fieldsOf(validate(bookingCompleteSchema, { addresses: [{ id: 'a', location: ['x'] }, { id: 'b', location: 'NW2' }] }));
+    const fields = await fieldsOf(
+      validate(bookingCompleteSchema, {
+        addresses: [
+          { id: 'a', location: ['x'] },
+          { id: 'b', location: 'NW2' },
+        ],
+      }),
+    );
     expect(fields['addresses[0].location']).toMatch(/not a list/);
   });
 
@@ -29,11 +36,33 @@ describe('validate at the boundary', () => {
   });
 
   it('passes on only the fields the schema names, so stray keys never reach a store', async () => {
-    const message = { name: 'Ann Mover', email: 'ann@example.com', phone: '07700900123', title: 'Hi', message: 'Hello', agree: true };
-    const sent = JSON.parse(JSON.stringify({ ...message, $set: { paymentStatus: 'paid' }, 'a.b': 1 }).replace('{', '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},'));
+    const message = {
+      name: 'Ann Mover',
+      email: 'ann@example.com',
+      phone: '07700900123',
+      title: 'Hi',
+      message: 'Hello',
+      agree: true,
+    };
+    const sent = JSON.parse(
+      JSON.stringify({ ...message, $set: { paymentStatus: 'paid' }, 'a.b': 1 }).replace(
+        '{',
+        '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}},',
+      ),
+    );
     expect(await validate(contactMessageSchema, sent)).toEqual(message);
     const address = (id: string) => ({ id, location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 });
-    const booking = { addresses: [{ ...address('a'), $where: 'x' }, address('b')], vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: '2026-02-20T10:00:00.000Z', description: 'd', name: 'Ann Mover', email: 'ann@example.com', phone: '07700900123' };
+    const booking = {
+      addresses: [{ ...address('a'), $where: 'x' }, address('b')],
+      vanSize: 'Large',
+      driverHelp: 'Driver-Help',
+      hour: 3,
+      date: '2026-02-20T10:00:00.000Z',
+      description: 'd',
+      name: 'Ann Mover',
+      email: 'ann@example.com',
+      phone: '07700900123',
+    };
     const valid = await validate(bookingCompleteSchema, booking);
     expect(valid.addresses[0]).toEqual(address('a'));
   });
@@ -44,7 +73,9 @@ describe('validate at the boundary', () => {
   });
 
   it('collects every field message with the contract texts', async () => {
-    const fields = await fieldsOf(validate(contactMessageSchema, { name: 'Al', email: 'nope', phone: '07a', title: '', message: '', agree: false }));
+    const fields = await fieldsOf(
+      validate(contactMessageSchema, { name: 'Al', email: 'nope', phone: '07a', title: '', message: '', agree: false }),
+    );
     expect(fields).toEqual({
       name: 'Need at least 3 characters',
       email: 'Invalid email address',

@@ -1,6 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, EnvReader, isEmbeddedPlatform, readJwtConfig, readPlatformConfig, DEFAULT_PORTS, type Env, type JwtConfig, type PlatformConfig } from '@vanhop/platform';
+import {
+  ConfigError,
+  EnvReader,
+  isEmbeddedPlatform,
+  readJwtConfig,
+  readPlatformConfig,
+  DEFAULT_PORTS,
+  type Env,
+  type JwtConfig,
+  type PlatformConfig,
+} from '@vanhop/platform';
 
 export interface QuoteConfig {
   platform: PlatformConfig;
@@ -33,9 +43,12 @@ export function loadConfig(env: Env): QuoteConfig {
   const geoDataDir = r.optionalString('GEO_DATA_DIR');
   const telephonyUrl = r.optionalUrl('TELEPHONY_PROVIDER_URL');
   const telephonyKey = r.optionalString('TELEPHONY_API_KEY');
-  if (telephonyUrl && !telephonyKey) throw new ConfigError('TELEPHONY_API_KEY', 'is required when TELEPHONY_PROVIDER_URL is set');
-  if (telephonyKey && !telephonyUrl) throw new ConfigError('TELEPHONY_PROVIDER_URL', 'is required when TELEPHONY_API_KEY is set');
-  if (geoDataDir && !existsSync(path.join(geoDataDir, 'uk-outcodes.csv'))) throw new ConfigError('GEO_DATA_DIR', `has no uk-outcodes.csv: ${geoDataDir}`);
+  if (telephonyUrl && !telephonyKey)
+    throw new ConfigError('TELEPHONY_API_KEY', 'is required when TELEPHONY_PROVIDER_URL is set');
+  if (telephonyKey && !telephonyUrl)
+    throw new ConfigError('TELEPHONY_PROVIDER_URL', 'is required when TELEPHONY_API_KEY is set');
+  if (geoDataDir && !existsSync(path.join(geoDataDir, 'uk-outcodes.csv')))
+    throw new ConfigError('GEO_DATA_DIR', `has no uk-outcodes.csv: ${geoDataDir}`);
   return {
     platform,
     googleMapsApiKey: r.optionalString('GOOGLE_MAPS_API_KEY'),

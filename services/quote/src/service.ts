@@ -55,21 +55,56 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
     drivers.onWrite((id) => cards.changed(id));
     let cardsPoller: NodeJS.Timeout | undefined;
-    const neighbours = { jobsOf: (id: string) => jobStore.neighboursOf(id), jobsNear: (ids: string[], from: Date, to: Date) => jobStore.neighboursNear(ids, from, to) };
+    const neighbours = {
+      jobsOf: (id: string) => jobStore.neighboursOf(id),
+      jobsNear: (ids: string[], from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
+    };
     const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
     const audit = new DriverAuditLog(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, infra.logger);
-    const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock: infra.clock, relay, logger: infra.logger });
+    const tally = new PricedQuoteTally({
+      days: new PricedQuoteDayRepository(infra.store),
+      clock: infra.clock,
+      relay,
+      logger: infra.logger,
+    });
     let tallyTimer: NodeJS.Timeout | undefined;
-    const reassign = new ReassignJob({ jobs: jobStore, drivers, slots, priceMove, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay });
-    const jobs = new DriverJobs({ jobs: jobStore, slots, clock: infra.clock, logger: infra.logger, responseMinutes: config.jobResponseMinutes, relay, drivers, fallback: reassign, callsMasked: !!config.telephony });
+    const reassign = new ReassignJob({
+      jobs: jobStore,
+      drivers,
+      slots,
+      priceMove,
+      clock: infra.clock,
+      logger: infra.logger,
+      responseMinutes: config.jobResponseMinutes,
+      relay,
+    });
+    const jobs = new DriverJobs({
+      jobs: jobStore,
+      slots,
+      clock: infra.clock,
+      logger: infra.logger,
+      responseMinutes: config.jobResponseMinutes,
+      relay,
+      drivers,
+      fallback: reassign,
+      callsMasked: !!config.telephony,
+    });
     const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
-    const documents = new DriverDocuments({ documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)), audit, clock: infra.clock, logger: infra.logger, relay });
-    const sweepDocuments = () => documents.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'document reminder sweep failed'));
+    const documents = new DriverDocuments({
+      documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
+      audit,
+      clock: infra.clock,
+      logger: infra.logger,
+      relay,
+    });
+    const sweepDocuments = () =>
+      documents.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'document reminder sweep failed'));
     let documentSweeper: NodeJS.Timeout | undefined;
     const reminders = new MoveReminders({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay, drivers });
-    const sweepReminders = () => reminders.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'reminder sweep failed'));
+    const sweepReminders = () =>
+      reminders.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'reminder sweep failed'));
     let sweeper: NodeJS.Timeout | undefined;
     let reminderSweeper: NodeJS.Timeout | undefined;
     return {
@@ -85,20 +120,48 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           driverHoursRoutes(app, { drivers, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
-            progress: new JobProgress({ jobs: jobStore, proofs: new JobProofRepository(infra.store), clock: infra.clock, logger: infra.logger, relay }),
-            call: new JobCall({ jobs: jobStore, drivers, clock: infra.clock, logger: infra.logger, telephony: createTelephony(config) }),
+            progress: new JobProgress({
+              jobs: jobStore,
+              proofs: new JobProofRepository(infra.store),
+              clock: infra.clock,
+              logger: infra.logger,
+              relay,
+            }),
+            call: new JobCall({
+              jobs: jobStore,
+              drivers,
+              clock: infra.clock,
+              logger: infra.logger,
+              telephony: createTelephony(config),
+            }),
             driverOnly,
             staffOnly,
           });
           driverSelfRoutes(app, { manage, driverOnly });
-          driverDocumentsRoutes(app, { documents, calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }), staffOnly });
+          driverDocumentsRoutes(app, {
+            documents,
+            calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
+            staffOnly,
+          });
           driverAdminRoutes(app, { manage, suspendedJobs, staffOnly });
         }
       },
-      subscriptions: quoteSubscriptions({ time: new BookedDriverTime({ drivers, slots, logger: infra.logger }), jobs, audit, drivers, suspendedJobs }),
+      subscriptions: quoteSubscriptions({
+        time: new BookedDriverTime({ drivers, slots, logger: infra.logger }),
+        jobs,
+        audit,
+        drivers,
+        suspendedJobs,
+      }),
       async start() {
         // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
-        cardsPoller = setInterval(() => void cards.pollChanges().catch((err) => infra.logger.warn({ err: String(err) }, 'driver cards poll failed')), config.driverCardsPollMs);
+        cardsPoller = setInterval(
+          () =>
+            void cards
+              .pollChanges()
+              .catch((err) => infra.logger.warn({ err: String(err) }, 'driver cards poll failed')),
+          config.driverCardsPollMs,
+        );
         cardsPoller.unref();
         await audit.ensureIndexes();
         // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
@@ -106,7 +169,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         // Before serving: without the unique index two checkouts could hold one driver's hour.
         await slots.ensureIndexes();
         await jobStore.ensureIndexes();
-        sweeper = setInterval(() => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')), JOB_SWEEP_MS);
+        sweeper = setInterval(
+          () => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')),
+          JOB_SWEEP_MS,
+        );
         sweeper.unref();
         await relay.start();
         tallyTimer = setInterval(() => void tally.flush(), PRICED_QUOTES_FLUSH_MS);

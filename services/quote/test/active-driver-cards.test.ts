@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedDocumentStore, fixedClock, type Clock } from '@vanhop/platform';
-import { ActiveDriverCards, FULL_READ_MAX_AGE_MS, toCard, type DriverReads, type StoredDriver } from '../src/adapters/active-driver-cards.js';
+import {
+  ActiveDriverCards,
+  FULL_READ_MAX_AGE_MS,
+  toCard,
+  type DriverReads,
+  type StoredDriver,
+} from '../src/adapters/active-driver-cards.js';
 import { DriverRepository } from '../src/adapters/driver-repository.js';
 import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
@@ -11,7 +17,12 @@ import type { Driver } from '../src/domain/driver.js';
 import { NOW } from './support.js';
 
 const PHOTO = `data:image/png;base64,${'A'.repeat(200_000)}`;
-const ali = (over: Partial<StoredDriver> = {}): StoredDriver => ({ ...DEMO_DRIVERS[0]!, version: 1, photoUrl: PHOTO, ...over });
+const ali = (over: Partial<StoredDriver> = {}): StoredDriver => ({
+  ...DEMO_DRIVERS[0]!,
+  version: 1,
+  photoUrl: PHOTO,
+  ...over,
+});
 const priya = (over: Partial<StoredDriver> = {}): StoredDriver => ({ ...DEMO_DRIVERS[1]!, version: 1, ...over });
 
 /** A drivers' collection in memory that counts its reads; `hold` keeps the next findById waiting until released. */
@@ -45,7 +56,9 @@ class FakeDrivers implements DriverReads {
   }
 
   async listRevNotIn(known: string[]): Promise<StoredDriver[]> {
-    const found = [...this.docs.values()].filter((d) => d.rev !== undefined && !known.includes(d.rev)).map((d) => structuredClone(d));
+    const found = [...this.docs.values()]
+      .filter((d) => d.rev !== undefined && !known.includes(d.rev))
+      .map((d) => structuredClone(d));
     this.polled.push(found.map((d) => d._id));
     return found;
   }
@@ -93,7 +106,11 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
   });
 
   it("another replica's writes: the poll reads only the drivers whose rev it does not hold, a suspended one once", async () => {
-    const store = new FakeDrivers(ali({ rev: 'a1' }), priya({ rev: 'p1' }), priya({ _id: 'drv-off', active: false, rev: 'o1' }));
+    const store = new FakeDrivers(
+      ali({ rev: 'a1' }),
+      priya({ rev: 'p1' }),
+      priya({ _id: 'drv-off', active: false, rev: 'o1' }),
+    );
     const cards = model(store);
     // Nothing to compare before the first full read.
     await cards.pollChanges();
@@ -109,7 +126,10 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
     await cards.pollChanges();
     expect(store.polled.at(-1)!.sort()).toEqual(['drv-ali-hassan', 'drv-new', 'drv-priya-shah']);
     const now = await cards.listActive();
-    expect(now.map((d) => [d._id, d.name])).toEqual([['drv-ali-hassan', 'Ali H.'], ['drv-new', priya().name]]);
+    expect(now.map((d) => [d._id, d.name])).toEqual([
+      ['drv-ali-hassan', 'Ali H.'],
+      ['drv-new', priya().name],
+    ]);
     expect(now[0]).not.toHaveProperty('rev');
     await cards.pollChanges();
     expect(store.polled.at(-1)).toEqual([]);
@@ -131,7 +151,9 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
       expect(await documents.set('drv-ali-hassan', 'insurance', insurance, undefined)).toBe(true);
       expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).not.toHaveProperty('documents');
       await here.pollChanges();
-      expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).toMatchObject({ documents: { insurance } });
+      expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).toMatchObject({
+        documents: { insurance },
+      });
       // An edit of the card (a new rev too), and a driver added there.
       await drivers.updateIfVersion('drv-priya-shah', 1, { name: 'Priya S.' });
       await drivers.insert({ ...DEMO_DRIVERS[2]!, version: 1 });

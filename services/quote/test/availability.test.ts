@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { londonTime, type Availability } from '@vanhop/contracts';
 import { availabilityCovers, moveWindow, overlapsBusy, slotStarts } from '../src/domain/availability.js';
 
-const week = (from: string, to: string): Availability['weekly'] =>
-  ({ mon: [{ from, to }], tue: [{ from, to }], wed: [{ from, to }], thu: [{ from, to }], fri: [{ from, to }], sat: [{ from, to }], sun: [{ from, to }] });
+const week = (from: string, to: string): Availability['weekly'] => ({
+  mon: [{ from, to }],
+  tue: [{ from, to }],
+  wed: [{ from, to }],
+  thu: [{ from, to }],
+  fri: [{ from, to }],
+  sat: [{ from, to }],
+  sun: [{ from, to }],
+});
 
 describe('availability and slot maths (pure, Europe/London)', () => {
   it('a move keeps a driver for the billable hours: booked hours, at least the minimum', () => {
@@ -17,11 +24,16 @@ describe('availability and slot maths (pure, Europe/London)', () => {
   it('cuts a window into quarter hours, whole slots even off the grid', () => {
     const start = londonTime(2026, 1, 20, 10, 0);
     expect(slotStarts({ start, end: londonTime(2026, 1, 20, 11, 0) }).map((d) => d.toISOString())).toEqual([
-      '2026-01-20T10:00:00.000Z', '2026-01-20T10:15:00.000Z', '2026-01-20T10:30:00.000Z', '2026-01-20T10:45:00.000Z',
+      '2026-01-20T10:00:00.000Z',
+      '2026-01-20T10:15:00.000Z',
+      '2026-01-20T10:30:00.000Z',
+      '2026-01-20T10:45:00.000Z',
     ]);
-    expect(slotStarts({ start: new Date('2026-01-20T10:05:00Z'), end: new Date('2026-01-20T10:20:00Z') }).map((d) => d.toISOString())).toEqual([
-      '2026-01-20T10:00:00.000Z', '2026-01-20T10:15:00.000Z',
-    ]);
+    expect(
+      slotStarts({ start: new Date('2026-01-20T10:05:00Z'), end: new Date('2026-01-20T10:20:00Z') }).map((d) =>
+        d.toISOString(),
+      ),
+    ).toEqual(['2026-01-20T10:00:00.000Z', '2026-01-20T10:15:00.000Z']);
     expect(slotStarts({ start, end: start })).toEqual([]);
   });
 
@@ -45,7 +57,14 @@ describe('availability and slot maths (pure, Europe/London)', () => {
 
   it('uses each weekday’s own periods, split days and days off', () => {
     const a: Availability = {
-      weekly: { ...week('09:00', '17:00'), sat: [{ from: '07:00', to: '10:00' }, { from: '14:00', to: '18:00' }], sun: [] },
+      weekly: {
+        ...week('09:00', '17:00'),
+        sat: [
+          { from: '07:00', to: '10:00' },
+          { from: '14:00', to: '18:00' },
+        ],
+        sun: [],
+      },
       daysOff: ['2026-01-21'],
     };
     // 2026-01-24 is a Saturday, the 25th a Sunday, the 21st a Wednesday.
@@ -58,10 +77,15 @@ describe('availability and slot maths (pure, Europe/London)', () => {
   });
 
   it('a window over midnight needs both days’ hours', () => {
-    const late: Availability = { weekly: { ...week('18:00', '24:00'), wed: [{ from: '00:00', to: '02:00' }] }, daysOff: [] };
+    const late: Availability = {
+      weekly: { ...week('18:00', '24:00'), wed: [{ from: '00:00', to: '02:00' }] },
+      daysOff: [],
+    };
     // Tuesday 20 January 23:00 for 2 hours runs into Wednesday.
     expect(availabilityCovers(late, moveWindow(londonTime(2026, 1, 20, 23, 0), 2, 2))).toBe(true);
-    expect(availabilityCovers({ ...late, daysOff: ['2026-01-21'] }, moveWindow(londonTime(2026, 1, 20, 23, 0), 2, 2))).toBe(false);
+    expect(
+      availabilityCovers({ ...late, daysOff: ['2026-01-21'] }, moveWindow(londonTime(2026, 1, 20, 23, 0), 2, 2)),
+    ).toBe(false);
   });
 
   it('sees any overlap with busy quarter hours, touching ends are free', () => {

@@ -20,23 +20,32 @@ describe('POST /api/booking: the customer details the form refuses are refused h
     ['a one-digit phone', { phone: '1' }, 'phone', b.phoneLength],
     ['a phone with letters', { phone: '07700 9OO123' }, 'phone', b.phoneDigits],
   ])('%s: 400 naming the field in the form’s words, complete or draft', async (_what, change, field, message) => {
-    for (const body of [{ ...complete, ...change }, { addresses: complete.addresses, ...change }]) {
+    for (const body of [
+      { ...complete, ...change },
+      { addresses: complete.addresses, ...change },
+    ]) {
       const { status, json } = await post(`${svc.url}/api/booking`, body);
       expect(status).toBe(400);
       expect(json.errors[field]).toBe(message);
     }
   });
 
-  it.each(['07700 900123', '+44 7700 900123', '07700-900-123'])('%j is priced and read back as 07700900123', async (phone) => {
-    const { status, json } = await post(`${svc.url}/api/booking`, { ...complete, phone });
-    expect(status).toBe(200);
-    expect(json.preliminary).toBe(false);
-    expect(json.yourinfo.receivedData.phone).toBe('07700900123');
-    expect(json.quote.phone).toBe('07700900123');
-  });
+  it.each(['07700 900123', '+44 7700 900123', '07700-900-123'])(
+    '%j is priced and read back as 07700900123',
+    async (phone) => {
+      const { status, json } = await post(`${svc.url}/api/booking`, { ...complete, phone });
+      expect(status).toBe(200);
+      expect(json.preliminary).toBe(false);
+      expect(json.yourinfo.receivedData.phone).toBe('07700900123');
+      expect(json.quote.phone).toBe('07700900123');
+    },
+  );
 
   it('a complete booking whose via stop has no building address or stairs is priced only as a draft', async () => {
-    const body = { ...complete, addresses: [complete.addresses[0], address('London E1, UK', '', ''), complete.addresses[1]] };
+    const body = {
+      ...complete,
+      addresses: [complete.addresses[0], address('London E1, UK', '', ''), complete.addresses[1]],
+    };
     const { status, json } = await post(`${svc.url}/api/booking`, body);
     expect(status).toBe(200);
     expect(json.preliminary).toBe(true);

@@ -35,7 +35,9 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
     });
 
     it(`${N} concurrent checkouts of different customers for one driver and one time: exactly one holds it`, async () => {
-      const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => slots.hold('drv-one', `booking-${i}`, window, inHalfAnHour)));
+      const results = await Promise.allSettled(
+        Array.from({ length: N }, (_, i) => slots.hold('drv-one', `booking-${i}`, window, inHalfAnHour)),
+      );
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(won).toHaveLength(1);
@@ -47,15 +49,24 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
       // The losers left nothing behind: every slot of the window belongs to the winner.
       const busy = (await slots.busy(window.start, window.end)).get('drv-one')!;
       expect(busy.size).toBe(12);
-      const docs = await store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ driverId: 'drv-one' });
+      const docs = await store
+        .collection<{ _id: string; bookingId: string }>('driver_slots')
+        .find({ driverId: 'drv-one' });
       expect(new Set(docs.map((d) => d.bookingId)).size).toBe(1);
       expect(docs).toHaveLength(12);
     });
 
     it('concurrent overlapping windows never share a quarter hour; another driver or time is free', async () => {
       const starts = [9, 10, 11, 12].map((h) => moveWindow(londonTime(2026, 1, 21, h, 0), 2, 2));
-      await Promise.allSettled(starts.flatMap((w, i) => [slots.hold('drv-two', `overlap-${i}-a`, w, inHalfAnHour), slots.hold('drv-two', `overlap-${i}-b`, w, inHalfAnHour)]));
-      const docs = await store.collection<{ _id: string; slotStart: string }>('driver_slots').find({ driverId: 'drv-two' });
+      await Promise.allSettled(
+        starts.flatMap((w, i) => [
+          slots.hold('drv-two', `overlap-${i}-a`, w, inHalfAnHour),
+          slots.hold('drv-two', `overlap-${i}-b`, w, inHalfAnHour),
+        ]),
+      );
+      const docs = await store
+        .collection<{ _id: string; slotStart: string }>('driver_slots')
+        .find({ driverId: 'drv-two' });
       expect(new Set(docs.map((d) => d.slotStart)).size).toBe(docs.length);
       await expect(slots.hold('drv-three', 'booking-0', window, inHalfAnHour)).resolves.toMatchObject({ slots: 12 });
     });
@@ -80,8 +91,12 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
       await expect(slots.hold('drv-six', 'bk-bob', w, inHalfAnHour, bob)).rejects.toThrow(DRIVER_TAKEN);
       // Alice went back and chose again (a new record): her new checkout takes the driver, and the earlier hold is gone whole.
       const later = moveWindow(londonTime(2026, 1, 24, 11, 0), 2, 2);
-      await expect(slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice)).resolves.toMatchObject({ slots: 8 });
-      const docs = await store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ driverId: 'drv-six' });
+      await expect(slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice)).resolves.toMatchObject({
+        slots: 8,
+      });
+      const docs = await store
+        .collection<{ _id: string; bookingId: string }>('driver_slots')
+        .find({ driverId: 'drv-six' });
       expect(new Set(docs.map((d) => d.bookingId))).toEqual(new Set(['bk-alice-2']));
       // Once paid, the slots are kept: not even the same customer's next checkout takes them.
       await slots.keep('bk-alice-2');
@@ -115,24 +130,41 @@ if (mongoUrl) {
     },
   }));
 } else {
-  describe.skip('driver_slots holds: mongodb (no server, see the printed reason)', () => it('needs MONGO_URL', () => undefined));
+  describe.skip('driver_slots holds: mongodb (no server, see the printed reason)', () =>
+    it('needs MONGO_URL', () => undefined));
 }
 
 describe('holds over HTTP and in the offers (quote service)', () => {
   let svc: Awaited<ReturnType<typeof startQuote>>;
   const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${svc.url}${p}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${svc.url}${p}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
   const move = {
     addresses: [address('London NW2, UK', 0), address('Cricklewood, UK', 0)],
-    vanSize: 'Large', driverHelp: 'Driver-Help', hour: 3, date: MOVE_DATE,
-    description: 'Flat', name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123',
+    vanSize: 'Large',
+    driverHelp: 'Driver-Help',
+    hour: 3,
+    date: MOVE_DATE,
+    description: 'Flat',
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '07700900123',
   };
-  const offered = async (body = move) => ((await call('POST', '/api/booking', body)).body.offers as { driverId: string }[]).map((o) => o.driverId);
+  const offered = async (body = move) =>
+    ((await call('POST', '/api/booking', body)).body.offers as { driverId: string }[]).map((o) => o.driverId);
   const hold = (bookingId: string, start = MOVE_DATE, hours = 3) =>
-    call('POST', '/internal/drivers/drv-ali-hassan/holds', { bookingId, start, end: new Date(Date.parse(start) + hours * 3_600_000).toISOString(), expiresAt: inHalfAnHour.toISOString() });
+    call('POST', '/internal/drivers/drv-ali-hassan/holds', {
+      bookingId,
+      start,
+      end: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+      expiresAt: inHalfAnHour.toISOString(),
+    });
 
   beforeAll(async () => {
     svc = await startQuote({ SEED_DEMO_DRIVERS: 'true' });
@@ -165,7 +197,12 @@ describe('holds over HTTP and in the offers (quote service)', () => {
   });
 
   it('refuses malformed holds', async () => {
-    const base = { bookingId: 'b-1', start: MOVE_DATE, end: '2026-01-20T12:00:00.000Z', expiresAt: inHalfAnHour.toISOString() };
+    const base = {
+      bookingId: 'b-1',
+      start: MOVE_DATE,
+      end: '2026-01-20T12:00:00.000Z',
+      expiresAt: inHalfAnHour.toISOString(),
+    };
     for (const [body, field] of [
       [{ ...base, bookingId: { $ne: null } }, 'bookingId'],
       [{ ...base, start: 'tomorrow' }, 'start'],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { boundsProblems, cardOutsideBounds, defaultBounds, diffDrivers, flattenNumbers } from '../src/domain/driver-admin.js';
+import {
+  boundsProblems,
+  cardOutsideBounds,
+  defaultBounds,
+  diffDrivers,
+  flattenNumbers,
+} from '../src/domain/driver-admin.js';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
@@ -25,7 +31,16 @@ describe('driver card bounds and audit diffs (pure)', () => {
     const bounds = defaultBounds();
     expect(cardOutsideBounds({ ...HOUSE_CARD, viaStopPence: bounds.max.viaStopPence }, bounds)).toEqual({});
     expect(cardOutsideBounds({ ...HOUSE_CARD, viaStopPence: bounds.min.viaStopPence }, bounds)).toEqual({});
-    expect(cardOutsideBounds({ ...HOUSE_CARD, viaStopPence: bounds.max.viaStopPence + 1, vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Small: 100 } }, bounds)).toEqual({
+    expect(
+      cardOutsideBounds(
+        {
+          ...HOUSE_CARD,
+          viaStopPence: bounds.max.viaStopPence + 1,
+          vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Small: 100 },
+        },
+        bounds,
+      ),
+    ).toEqual({
       'card.viaStopPence': 'Must be from 1000 to 4000',
       'card.vanPerHourPence.Small': 'Must be from 1750 to 7000',
     });
@@ -33,12 +48,19 @@ describe('driver card bounds and audit diffs (pure)', () => {
 
   it('refuses bounds whose minimum is above the maximum', () => {
     const b = defaultBounds();
-    expect(boundsProblems({ min: { ...b.min, minimumHours: 5 }, max: b.max })).toEqual({ 'cardBounds.min.minimumHours': 'The minimum must not be above the maximum' });
+    expect(boundsProblems({ min: { ...b.min, minimumHours: 5 }, max: b.max })).toEqual({
+      'cardBounds.min.minimumHours': 'The minimum must not be above the maximum',
+    });
   });
 
   it('diffs only what changed, one card number per line, and never copies an uploaded photo into the log', () => {
     const before = DEMO_DRIVERS[0]!;
-    const after = { ...before, phone: '07700900999', card: { ...before.card, viaStopPence: 2500 }, photoUrl: `data:image/png;base64,${'A'.repeat(1000)}` };
+    const after = {
+      ...before,
+      phone: '07700900999',
+      card: { ...before.card, viaStopPence: 2500 },
+      photoUrl: `data:image/png;base64,${'A'.repeat(1000)}`,
+    };
     expect(diffDrivers(before, after)).toEqual({
       phone: { from: before.phone, to: '07700900999' },
       'card.viaStopPence': { from: 2000, to: 2500 },

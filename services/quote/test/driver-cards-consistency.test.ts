@@ -19,13 +19,34 @@ const POLL_ENV = { DRIVER_CARDS_POLL_MS: '100' };
  * one subscriber per group and the first replica has it): the other replica's driver writes reach
  * its pricing by its poll of the store.
  */
-async function secondReplica(first: Awaited<ReturnType<typeof startQuote>>): Promise<{ url: string; stop(): Promise<void> }> {
-  const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: first.infra.config.dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV, ...POLL_ENV, SEED_DEMO_DRIVERS: 'true' });
+async function secondReplica(
+  first: Awaited<ReturnType<typeof startQuote>>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const config = quoteService.loadConfig({
+    PORT: '0',
+    DATA_DIR: first.infra.config.dataDir,
+    LOG_LEVEL: 'silent',
+    ...TEST_JWT_ENV,
+    ...POLL_ENV,
+    SEED_DEMO_DRIVERS: 'true',
+  });
   const built = await quoteService.build({ ...first.infra, ownsBus: false }, config);
   await built.start?.();
-  const app = createHttpApp({ service: 'quote', logger: first.infra.logger, readiness: new Readiness([]), bodyLimitBytes: config.platform.bodyLimitBytes, routes: (a) => built.routes(a) });
+  const app = createHttpApp({
+    service: 'quote',
+    logger: first.infra.logger,
+    readiness: new Readiness([]),
+    bodyLimitBytes: config.platform.bodyLimitBytes,
+    routes: (a) => built.routes(a),
+  });
   const server: RunningServer = await listen(app, 0);
-  return { url: server.url, stop: async () => { await server.close(); await built.stop?.(); } };
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.close();
+      await built.stop?.();
+    },
+  };
 }
 
 /** Polls for a state, bounded: the other replica's change arrives by its poll of the store. */
@@ -43,7 +64,11 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
   let b: Awaited<ReturnType<typeof secondReplica>>;
   const staff = staffAuth('Sam_Admin', { clock });
   const api = async (url: string, method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${url}${p}`, { method, headers: { ...staff, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers: { ...staff, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const offers = async (url: string): Promise<Offer[]> => {
@@ -67,20 +92,31 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     const before = (await aliOn(a.url))!;
     expect((await aliOn(b.url))!.totalPrice).toBe(before.totalPrice);
     const ali = (await api(a.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
-    const card = { ...HOUSE_CARD, vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Large: HOUSE_CARD.vanPerHourPence.Large + 500 } };
+    const card = {
+      ...HOUSE_CARD,
+      vanPerHourPence: { ...HOUSE_CARD.vanPerHourPence, Large: HOUSE_CARD.vanPerHourPence.Large + 500 },
+    };
     expect((await api(a.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card, version: ali.version })).status).toBe(200);
 
     const here = (await aliOn(a.url))!;
     expect(here.totalPrice).toBeGreaterThan(before.totalPrice);
-    const there = await eventually(() => aliOn(b.url), (o) => o?.totalPrice === here.totalPrice);
+    const there = await eventually(
+      () => aliOn(b.url),
+      (o) => o?.totalPrice === here.totalPrice,
+    );
     expect(there!.totalPrice).toBe(here.totalPrice);
   });
 
   it('an edit on the other replica shows here after a poll, and there at once', async () => {
     const ali = (await api(b.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
-    expect((await api(b.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status).toBe(200);
+    expect(
+      (await api(b.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status,
+    ).toBe(200);
     const there = (await aliOn(b.url))!;
-    const here = await eventually(() => aliOn(a.url), (o) => o?.totalPrice === there.totalPrice);
+    const here = await eventually(
+      () => aliOn(a.url),
+      (o) => o?.totalPrice === there.totalPrice,
+    );
     expect(here!.totalPrice).toBe(there.totalPrice);
   });
 
@@ -98,18 +134,42 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     const expired = { insurance: { reference: 'POL-OLD', expiresOn: '2026-01-01' }, licence: null };
     expect((await api(b.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, expired)).status).toBe(200);
     expect(await aliOn(b.url)).toBeUndefined();
-    expect(await eventually(() => aliOn(a.url), (o) => o === undefined)).toBeUndefined();
-    expect((await api(a.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, { insurance: null, licence: null })).status).toBe(200);
-    expect(await eventually(() => aliOn(b.url), (o) => o !== undefined)).toBeDefined();
+    expect(
+      await eventually(
+        () => aliOn(a.url),
+        (o) => o === undefined,
+      ),
+    ).toBeUndefined();
+    expect(
+      (await api(a.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, { insurance: null, licence: null })).status,
+    ).toBe(200);
+    expect(
+      await eventually(
+        () => aliOn(b.url),
+        (o) => o !== undefined,
+      ),
+    ).toBeDefined();
   });
 
   it('a driver suspended here is gone from the next quote here, and from the other replica after its next poll', async () => {
-    expect((await api(a.url, 'POST', `/api/drivers/admin/${ALI}/suspend`, { reason: 'Van failed its MOT' })).status).toBe(200);
+    expect(
+      (await api(a.url, 'POST', `/api/drivers/admin/${ALI}/suspend`, { reason: 'Van failed its MOT' })).status,
+    ).toBe(200);
     expect(await aliOn(a.url)).toBeUndefined();
-    expect(await eventually(() => aliOn(b.url), (o) => o === undefined)).toBeUndefined();
+    expect(
+      await eventually(
+        () => aliOn(b.url),
+        (o) => o === undefined,
+      ),
+    ).toBeUndefined();
     // Reactivated on the other replica: back there at once, and here after a poll.
     expect((await api(b.url, 'POST', `/api/drivers/admin/${ALI}/reactivate`)).status).toBe(200);
     expect(await aliOn(b.url)).toBeDefined();
-    expect(await eventually(() => aliOn(a.url), (o) => o !== undefined)).toBeDefined();
+    expect(
+      await eventually(
+        () => aliOn(a.url),
+        (o) => o !== undefined,
+      ),
+    ).toBeDefined();
   });
 });

@@ -28,10 +28,15 @@ describe('DriverRepository: one e-mail, one driver', () => {
     await repo.insert(stored('drv-one', 'Same@Drivers.example'));
     await expect(repo.insert(stored('drv-two', 'same@drivers.EXAMPLE'))).rejects.toBeInstanceOf(DuplicateKeyError);
     await repo.insert(stored('drv-three', 'three@drivers.example'));
-    await expect(repo.updateIfVersion('drv-three', 1, { email: 'SAME@drivers.example' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(repo.updateIfVersion('drv-three', 1, { email: 'SAME@drivers.example' })).rejects.toBeInstanceOf(
+      DuplicateKeyError,
+    );
     expect((await repo.findById('drv-three'))!.email).toBe('three@drivers.example');
     // Two simultaneous additions of one address: exactly one is stored.
-    const results = await Promise.allSettled([repo.insert(stored('drv-four', 'race@drivers.example')), repo.insert(stored('drv-five', 'Race@drivers.example'))]);
+    const results = await Promise.allSettled([
+      repo.insert(stored('drv-four', 'race@drivers.example')),
+      repo.insert(stored('drv-five', 'Race@drivers.example')),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
@@ -47,8 +52,12 @@ describe('DriverRepository: one e-mail, one driver', () => {
     expect((await repo.listAll()).map((d) => d._id).sort()).toEqual(['drv-a-old', 'drv-b-old', 'drv-c-old']);
     // A new driver cannot take the shared address; the leftover duplicate can still be edited.
     await expect(repo.insert(stored('drv-new', 'SHARED@drivers.example'))).rejects.toBeInstanceOf(DuplicateKeyError);
-    expect(await repo.updateIfVersion('drv-b-old', 1, { phone: '07700900111' })).toMatchObject({ phone: '07700900111' });
-    expect(await repo.updateIfVersion('drv-b-old', 2, { email: 'b.own@drivers.example' })).toMatchObject({ email: 'b.own@drivers.example' });
+    expect(await repo.updateIfVersion('drv-b-old', 1, { phone: '07700900111' })).toMatchObject({
+      phone: '07700900111',
+    });
+    expect(await repo.updateIfVersion('drv-b-old', 2, { email: 'b.own@drivers.example' })).toMatchObject({
+      email: 'b.own@drivers.example',
+    });
     expect((await col.findOne({ _id: 'drv-b-old' }))!.emailKey).toBe('b.own@drivers.example');
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type BookingConfirmed, type DriverJobsResponse, type EventEnvelope, type JobView } from '@vanhop/contracts';
+import {
+  TOPICS,
+  type BookingConfirmed,
+  type DriverJobsResponse,
+  type EventEnvelope,
+  type JobView,
+} from '@vanhop/contracts';
 import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
@@ -19,13 +25,26 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     const res = await fetch(`${svc.url}${p}`, { method, headers });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
   };
-  const slots = async (bookingId: string) => (await svc.infra.store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ bookingId })).length;
+  const slots = async (bookingId: string) =>
+    (await svc.infra.store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ bookingId })).length;
   const confirm = async (bookingId: string, date: string, driverId = 'drv-ali-hassan') => {
     const data: BookingConfirmed = {
-      bookingId, randomNumber: 1000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
+      bookingId,
+      randomNumber: 1000 + Number(bookingId.replace(/\D/g, '')),
+      paymentStatus: '30percentage',
+      amountPaidPence: 3000,
+      outstandingBalancePence: 7000,
+      totalPricePence: 10000,
       customer: { name: 'Ada <Lovelace>', email: 'ada@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'Driver', email: 'd@example.com', phone: '07700900101' },
-      move: { date, addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
+      move: {
+        date,
+        addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }],
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: 'Sofa',
+      },
     };
     const e = await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock });
     await svc.bus.publish(TOPICS.bookingConfirmed, e);
@@ -36,7 +55,8 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
   const published: Record<string, EventEnvelope[]> = { [TOPICS.jobOffered]: [], [TOPICS.jobAccepted]: [] };
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
-    for (const topic of Object.keys(published)) await svc.bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
+    for (const topic of Object.keys(published))
+      await svc.bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
   });
   afterAll(async () => {
     await svc?.cleanup();
@@ -51,18 +71,36 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(mine.body.today.map((j) => j.bookingId)).toEqual(['bk-2']);
     expect(mine.body.upcoming[0]).toMatchObject({
       // The name while offered; the contact only once accepted (the customer is told the same).
-      status: 'offered', offeredAt: NOW, respondBy: '2026-01-15T10:00:00.000Z', customerName: 'Ada <Lovelace>', customer: null,
+      status: 'offered',
+      offeredAt: NOW,
+      respondBy: '2026-01-15T10:00:00.000Z',
+      customerName: 'Ada <Lovelace>',
+      customer: null,
     });
-    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', priya)).body).toEqual({ upcoming: [], today: [], past: [] });
+    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', priya)).body).toEqual({
+      upcoming: [],
+      today: [],
+      past: [],
+    });
     expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', priya)).status).toBe(404);
     expect((await call('GET', '/api/driver/me/jobs')).status).toBe(401);
     expect((await call('GET', '/api/driver/me/jobs', staffAuth('Sam_Admin', { clock }))).status).toBe(401);
     expect((await call('GET', '/api/drivers/admin/jobs', ali)).status).toBe(401);
     // BookingConfirmed was delivered twice per booking: one JobOffered each, through the outbox.
     await svc.bus.idle();
-    expect(published[TOPICS.jobOffered]!.map((e) => (e.data as { bookingId: string }).bookingId).sort()).toEqual(['bk-1', 'bk-2']);
-    expect(published[TOPICS.jobOffered]![0]!.data).toMatchObject({ driver: { id: 'drv-ali-hassan', email: 'd@example.com' }, respondBy: '2026-01-15T10:00:00.000Z' });
-    expect(await svc.infra.store.collection<{ _id: string; outbox?: unknown[] }>('driver_jobs').count({ 'outbox.0': { $exists: true } })).toBe(0);
+    expect(published[TOPICS.jobOffered]!.map((e) => (e.data as { bookingId: string }).bookingId).sort()).toEqual([
+      'bk-1',
+      'bk-2',
+    ]);
+    expect(published[TOPICS.jobOffered]![0]!.data).toMatchObject({
+      driver: { id: 'drv-ali-hassan', email: 'd@example.com' },
+      respondBy: '2026-01-15T10:00:00.000Z',
+    });
+    expect(
+      await svc.infra.store
+        .collection<{ _id: string; outbox?: unknown[] }>('driver_jobs')
+        .count({ 'outbox.0': { $exists: true } }),
+    ).toBe(0);
   });
 
   it('accept keeps the job and the time; a second answer is refused', async () => {
@@ -72,7 +110,9 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect((await call('POST', '/api/driver/me/jobs/bk-1/decline', ali)).status).toBe(409);
     expect(await slots('bk-1')).toBe(12);
     await svc.bus.idle();
-    expect(published[TOPICS.jobAccepted]!.map((e) => e.data)).toEqual([expect.objectContaining({ bookingId: 'bk-1', acceptedAt: NOW })]);
+    expect(published[TOPICS.jobAccepted]!.map((e) => e.data)).toEqual([
+      expect.objectContaining({ bookingId: 'bk-1', acceptedAt: NOW }),
+    ]);
   });
 
   it('decline returns the job to staff; the driver’s time stays taken while the booking names them (issue 27)', async () => {
@@ -90,14 +130,19 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     clock.t = Date.parse(NOW) + 119 * 60_000;
     // Tokens last an hour: sign in again at the new time.
     const ali = driverAuth('drv-ali-hassan', { clock });
-    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali)).body.upcoming.map((j) => j.bookingId)).toContain('bk-3');
+    expect(
+      (await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali)).body.upcoming.map((j) => j.bookingId),
+    ).toContain('bk-3');
     clock.t = Date.parse(NOW) + 120 * 60_000;
     const late = await call<{ message: string }>('POST', '/api/driver/me/jobs/bk-3/accept', ali);
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/passed/);
     expect(await slots('bk-3')).toBe(12);
     const staff = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }));
-    expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined'], ['bk-3', 'expired']]);
+    expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([
+      ['bk-2', 'declined'],
+      ['bk-3', 'expired'],
+    ]);
   });
 });
 

@@ -1,7 +1,15 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_ACCOUNT_MSG, TOPICS, type BookingConfirmed, type DriverJobsResponse, type EventEnvelope, type JobReturned, type JobView } from '@vanhop/contracts';
+import {
+  DRIVER_ACCOUNT_MSG,
+  TOPICS,
+  type BookingConfirmed,
+  type DriverJobsResponse,
+  type EventEnvelope,
+  type JobReturned,
+  type JobView,
+} from '@vanhop/contracts';
 import { createEvent, fixedClock, readEvent } from '@vanhop/platform';
 import type { JobDoc } from '../src/adapters/job-repository.js';
 import { isUpcoming } from '../src/app/suspended-driver-jobs.js';
@@ -23,7 +31,8 @@ async function driverRoutesInSource(): Promise<string[]> {
   const found = new Set<string>();
   for (const file of await readdir(dir)) {
     const text = await readFile(path.join(dir, file), 'utf8');
-    for (const m of text.matchAll(/app\.(get|post|put|patch|delete)\(\s*'(\/api\/driver\/[^']*)'/g)) found.add(`${m[1]!.toUpperCase()} ${m[2]}`);
+    for (const m of text.matchAll(/app\.(get|post|put|patch|delete)\(\s*'(\/api\/driver\/[^']*)'/g))
+      found.add(`${m[1]!.toUpperCase()} ${m[2]}`);
   }
   return [...found].sort();
 }
@@ -34,28 +43,52 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
   const staff = () => staffAuth('Sam_Admin', { clock });
   const ali = () => driverAuth(ALI, { clock });
   const call = async <T = any>(method: string, p: string, headers: Record<string, string> = {}, body?: unknown) => {
-    const res = await fetch(`${svc.url}${p}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${svc.url}${p}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
   };
   const confirm = async (bookingId: string, date: string, driverId = ALI) => {
     const data: BookingConfirmed = {
-      bookingId, randomNumber: 2000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
+      bookingId,
+      randomNumber: 2000 + Number(bookingId.replace(/\D/g, '')),
+      paymentStatus: '30percentage',
+      amountPaidPence: 3000,
+      outstandingBalancePence: 7000,
+      totalPricePence: 10000,
       customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'Driver', email: 'd@example.com', phone: '07700900101' },
-      move: { date, addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
+      move: {
+        date,
+        addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }],
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: 'Sofa',
+      },
     };
-    await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
+    );
     await svc.bus.idle();
   };
   const jobsColl = () => svc.infra.store.collection<JobDoc>('driver_jobs');
-  const slots = async (bookingId: string) => (await svc.infra.store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ bookingId })).length;
+  const slots = async (bookingId: string) =>
+    (await svc.infra.store.collection<{ _id: string; bookingId: string }>('driver_slots').find({ bookingId })).length;
 
   const returned: EventEnvelope<JobReturned>[] = [];
   const offered: EventEnvelope[] = [];
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
     // Read through the shared schema, as the booking and notification services read it.
-    await svc.bus.subscribe('test', TOPICS.jobReturned, async (e) => void returned.push(await readEvent(TOPICS.jobReturned, e)));
+    await svc.bus.subscribe(
+      'test',
+      TOPICS.jobReturned,
+      async (e) => void returned.push(await readEvent(TOPICS.jobReturned, e)),
+    );
     await svc.bus.subscribe('test', TOPICS.jobOffered, async (e) => void offered.push(e));
     await confirm('bk-1', UPCOMING[1]!);
     await confirm('bk-2', UPCOMING[0]!);
@@ -82,8 +115,13 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       ali(),
       staffAuth('Sam_Admin', { clock, env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }),
     ];
-    for (const headers of refused) expect((await call('GET', `/api/drivers/admin/${ALI}/upcoming-jobs`, headers)).status).toBe(401);
-    const bad = await call<{ errors: Record<string, string> }>('GET', '/api/drivers/admin/not-a-driver/upcoming-jobs', staff());
+    for (const headers of refused)
+      expect((await call('GET', `/api/drivers/admin/${ALI}/upcoming-jobs`, headers)).status).toBe(401);
+    const bad = await call<{ errors: Record<string, string> }>(
+      'GET',
+      '/api/drivers/admin/not-a-driver/upcoming-jobs',
+      staff(),
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(['id']);
     expect((await call('GET', '/api/drivers/admin/drv-nobody/upcoming-jobs', staff())).status).toBe(404);
@@ -129,7 +167,9 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       'POST /api/driver/me/jobs/:id/progress': { body: { step: 'on-my-way' } },
       'POST /api/driver/me/jobs/:id/call': {},
       'PUT /api/driver/me/card': { body: HOUSE_CARD },
-      'PUT /api/driver/me/availability': { body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] } },
+      'PUT /api/driver/me/availability': {
+        body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] },
+      },
     };
     expect(routes).toEqual(Object.keys(tried).sort());
     for (const [route, { body }] of Object.entries(tried)) {
@@ -149,21 +189,44 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
     await svc.bus.idle();
     expect(offered).toHaveLength(offers);
     expect(returned.at(-1)!.data).toMatchObject({ bookingId: 'bk-5', because: 'suspended', driver: { id: ALI } });
-    expect(await jobsColl().findOne({ _id: 'bk-5' })).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'suspended' });
+    expect(await jobsColl().findOne({ _id: 'bk-5' })).toMatchObject({
+      status: 'returned-to-staff',
+      returnedBecause: 'suspended',
+    });
   });
 
   it('a suspension that stopped before its jobs went back is finished by its own DriverUpdated', async () => {
     const { _id, outbox, ...job } = (await jobsColl().findOne({ _id: 'bk-3' }))!;
-    await jobsColl().insertOne({ ...job, _id: 'bk-6', bookingId: 'bk-6', randomNumber: 2006, status: 'accepted', move: { ...job.move, date: '2026-01-24T10:00:00.000Z' } });
-    const suspended = (await svc.infra.store.collection<{ _id: string; version: number }>('drivers').findOne({ _id: ALI }))!;
+    await jobsColl().insertOne({
+      ...job,
+      _id: 'bk-6',
+      bookingId: 'bk-6',
+      randomNumber: 2006,
+      status: 'accepted',
+      move: { ...job.move, date: '2026-01-24T10:00:00.000Z' },
+    });
+    const suspended = (await svc.infra.store
+      .collection<{ _id: string; version: number }>('drivers')
+      .findOne({ _id: ALI }))!;
     const event = await createEvent(
       TOPICS.driverUpdated,
-      { driverId: ALI, version: suspended.version, action: 'suspended', by: 'Sam_Admin', at: NOW, changes: [], driver: { name: 'Ali Hassan', email: 'ali@example.com', active: false } },
+      {
+        driverId: ALI,
+        version: suspended.version,
+        action: 'suspended',
+        by: 'Sam_Admin',
+        at: NOW,
+        changes: [],
+        driver: { name: 'Ali Hassan', email: 'ali@example.com', active: false },
+      },
       { producer: 'quote', clock },
     );
     await svc.bus.publish(TOPICS.driverUpdated, event);
     await svc.bus.idle();
-    expect(await jobsColl().findOne({ _id: 'bk-6' })).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'suspended' });
+    expect(await jobsColl().findOne({ _id: 'bk-6' })).toMatchObject({
+      status: 'returned-to-staff',
+      returnedBecause: 'suspended',
+    });
     expect(returned.at(-1)!.data).toMatchObject({ bookingId: 'bk-6', because: 'suspended' });
   });
 
@@ -173,14 +236,24 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
     const mine = await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', ali());
     expect(mine.status).toBe(200);
     expect([...mine.body.upcoming, ...mine.body.today, ...mine.body.past].map((j) => j.bookingId)).toEqual(['bk-3']);
-    expect(await call('POST', '/api/driver/me/jobs/bk-2/accept', ali())).toMatchObject({ status: 409, body: { message: 'This job went back to the office while your account was suspended.' } });
+    expect(await call('POST', '/api/driver/me/jobs/bk-2/accept', ali())).toMatchObject({
+      status: 409,
+      body: { message: 'This job went back to the office while your account was suspended.' },
+    });
   });
 });
 
 describe('isUpcoming: what a suspension gives back', () => {
   const now = new Date(NOW);
   const job = (over: Partial<JobDoc>): JobDoc =>
-    ({ _id: 'bk', bookingId: 'bk', status: 'accepted', bookingState: 'active', move: { date: '2026-01-15T14:00:00.000Z' }, ...over }) as JobDoc;
+    ({
+      _id: 'bk',
+      bookingId: 'bk',
+      status: 'accepted',
+      bookingState: 'active',
+      move: { date: '2026-01-15T14:00:00.000Z' },
+      ...over,
+    }) as JobDoc;
 
   it('a live job still ahead (later today included), offered or accepted; a postponed one whatever its old date', () => {
     expect(isUpcoming(job({}), now)).toBe(true);

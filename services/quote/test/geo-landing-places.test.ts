@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 // The web app's own list and its own place → address rule: what the landing pages really send to /api/geo/geocode.
-import { LANDING_PLACES, placeDisplayName } from '../../../frontend/src/features/landing/landing-ids.js';
+import { LANDING_PLACES, placeDisplayName } from '../../../frontend/src/lib/landing-ids.js';
 import { EmbeddedGeo } from '../src/adapters/embedded-geo.js';
 import { loadGeoTable, locateGeoDataDir } from '../src/adapters/geo-data.js';
 import { GEO_ALIASES } from '../src/domain/geo-aliases.js';
@@ -35,13 +35,26 @@ describe('embedded geocoder on the landing pages and loose place names', () => {
 
   it('places London regions and home counties at their central districts', async () => {
     for (const [address, outcode] of [
-      ['East Central London', 'EC1'], ['East-London', 'E1'], ['north west london', 'NW1'], ['West London', 'W1'],
-      ['South East London', 'SE1'], ['South-West-London', 'SW1'], ['West Central London', 'WC1'], ['North London', 'N1'],
-      ['Surrey', 'GU1'], ['Hertfordshire', 'SG14'], ['Greater London', 'WC2N'], ['Great London', 'WC2N'],
+      ['East Central London', 'EC1'],
+      ['East-London', 'E1'],
+      ['north west london', 'NW1'],
+      ['West London', 'W1'],
+      ['South East London', 'SE1'],
+      ['South-West-London', 'SW1'],
+      ['West Central London', 'WC1'],
+      ['North London', 'N1'],
+      ['Surrey', 'GU1'],
+      ['Hertfordshire', 'SG14'],
+      ['Greater London', 'WC2N'],
+      ['Great London', 'WC2N'],
     ] as const) {
       expect(await at(address), address).toMatchObject({ outcode });
     }
-    expect(await at('East Central London')).toMatchObject({ label: 'East Central London, UK', lat: 51.52337, lng: -0.10305 });
+    expect(await at('East Central London')).toMatchObject({
+      label: 'East Central London, UK',
+      lat: 51.52337,
+      lng: -0.10305,
+    });
   });
 
   it('reads station names, truncations, suffixes and misspellings', async () => {
@@ -82,8 +95,22 @@ describe('embedded geocoder on the landing pages and loose place names', () => {
   });
 
   it('still refuses nonsense and places abroad', async () => {
-    for (const address of ['Atlantis', 'Paris, France', 'Paris', 'Sydney', 'New York', 'Berlin', 'Lorem ipsum', 'Nowhere at all',
-      'Richmond, VA, USA', 'High Street, Atlantis', 'London Road, Atlantis', 'Green Lane', 'ZZ9 9ZZ', '   ']) {
+    for (const address of [
+      'Atlantis',
+      'Paris, France',
+      'Paris',
+      'Sydney',
+      'New York',
+      'Berlin',
+      'Lorem ipsum',
+      'Nowhere at all',
+      'Richmond, VA, USA',
+      'High Street, Atlantis',
+      'London Road, Atlantis',
+      'Green Lane',
+      'ZZ9 9ZZ',
+      '   ',
+    ]) {
       expect(await at(address), address).toBeNull();
     }
   });
@@ -101,13 +128,18 @@ describe('GET /api/geo/geocode for landing places', () => {
   it('answers OK for regions, stations and misspellings, ZERO_RESULTS for nonsense', async () => {
     const svc = await startQuote();
     try {
-      const geocode = async (address: string) => (await get(`${svc.url}/api/geo/geocode?address=${encodeURIComponent(address)}`)).json;
+      const geocode = async (address: string) =>
+        (await get(`${svc.url}/api/geo/geocode?address=${encodeURIComponent(address)}`)).json;
       expect(await geocode('East Central London')).toEqual({
         status: 'OK',
-        results: [{ formatted_address: 'East Central London, UK', geometry: { location: { lat: 51.52337, lng: -0.10305 } } }],
+        results: [
+          { formatted_address: 'East Central London, UK', geometry: { location: { lat: 51.52337, lng: -0.10305 } } },
+        ],
       });
-      for (const address of ['Surrey', 'Cannon', 'Carerham', 'Heathrow']) expect((await geocode(address)).status, address).toBe('OK');
-      for (const address of ['Atlantis', 'Paris, France']) expect(await geocode(address)).toEqual({ status: 'ZERO_RESULTS', results: [] });
+      for (const address of ['Surrey', 'Cannon', 'Carerham', 'Heathrow'])
+        expect((await geocode(address)).status, address).toBe('OK');
+      for (const address of ['Atlantis', 'Paris, France'])
+        expect(await geocode(address)).toEqual({ status: 'ZERO_RESULTS', results: [] });
     } finally {
       await svc.cleanup();
     }

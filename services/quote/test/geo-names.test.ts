@@ -82,12 +82,29 @@ describe('typing-error distance', () => {
 });
 
 describe('place index', () => {
-  interface P { name: string; id: number }
+  interface P {
+    name: string;
+    id: number;
+  }
   const index = new PlaceIndex<P>();
-  const names = ['Caterham', 'Cannon Street', 'Drayton Green', 'Drayton Park', 'Bank and Monument', 'Harringay Green Lanes',
-    'Edmonton', 'Abbey Wood (London)', 'London Fenchurch Street', 'London Bridge', 'White Hart Lane', 'Marylebone',
-    'High Street Kensington', 'Lydney', 'Hounslow'];
-  names.forEach((name, id) => index.add({ name, id }));
+  const names = [
+    'Caterham',
+    'Cannon Street',
+    'Drayton Green',
+    'Drayton Park',
+    'Bank and Monument',
+    'Harringay Green Lanes',
+    'Edmonton',
+    'Abbey Wood (London)',
+    'London Fenchurch Street',
+    'London Bridge',
+    'White Hart Lane',
+    'Marylebone',
+    'High Street Kensington',
+    'Lydney',
+    'Hounslow',
+  ];
+  for (const [id, name] of names.entries()) index.add({ name, id });
   index.add({ name: 'East London', id: 100 }, ['East London', 'E London']);
   const find = (...parts: string[]) => index.match(parts);
   const name = (...parts: string[]) => find(...parts)?.place.name ?? null;

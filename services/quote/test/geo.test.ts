@@ -28,7 +28,12 @@ describe('postcode parsing', () => {
     expect(outcodeCandidates('NW10')).toEqual(['NW10']);
   });
   it('parses quoted CSV fields', () => {
-    expect(parseCsvLine('EH10,55.9,-3.2,"Morningside, Braid Hill"')).toEqual(['EH10', '55.9', '-3.2', 'Morningside, Braid Hill']);
+    expect(parseCsvLine('EH10,55.9,-3.2,"Morningside, Braid Hill"')).toEqual([
+      'EH10',
+      '55.9',
+      '-3.2',
+      'Morningside, Braid Hill',
+    ]);
   });
 });
 
@@ -59,7 +64,8 @@ describe('distances', () => {
 describe('charges payable on the day', () => {
   it('knows the congestion-zone districts and not their neighbours', () => {
     for (const o of ['EC1V', 'EC4', 'WC2N', 'W1', 'W1D', 'SW1A', 'SE1']) expect(inCongestionZone(o)).toBe(true);
-    for (const o of ['W10', 'SE10', 'SW11', 'EC5', 'E1', 'NW2', null]) expect(inCongestionZone(o as string | null)).toBe(false);
+    for (const o of ['W10', 'SE10', 'SW11', 'EC5', 'E1', 'NW2', null])
+      expect(inCongestionZone(o as string | null)).toBe(false);
   });
   it('lists congestion when pickup or dropoff is in the zone, and ULEZ only for non-compliant vans', () => {
     const nw2 = { ...NW2_REFERENCE, outcode: 'NW2' };
@@ -93,7 +99,9 @@ describe('embedded geo adapter', () => {
   });
 
   it('autocompletes full and partial postcodes', async () => {
-    expect(await geo.autocomplete('nw2 6lr')).toEqual([{ label: 'NW2 6LR, UK', kind: 'postcode', outcode: 'NW2', lat: 51.55847, lng: -0.21989 }]);
+    expect(await geo.autocomplete('nw2 6lr')).toEqual([
+      { label: 'NW2 6LR, UK', kind: 'postcode', outcode: 'NW2', lat: 51.55847, lng: -0.21989 },
+    ]);
     expect((await geo.autocomplete('W1A 1AA'))[0]).toMatchObject({ label: 'W1A 1AA, UK', outcode: 'W1' });
     expect((await geo.autocomplete('NW2 6'))[0]!.label).toBe('London NW2, UK');
     expect(await geo.autocomplete('ZZ9 9ZZ')).toEqual([]);
@@ -107,7 +115,12 @@ describe('embedded geo adapter', () => {
   });
 
   it('geocodes autocomplete labels, Google-style descriptions and full postcodes', async () => {
-    expect(await geo.geocode('London NW2, UK')).toEqual({ label: 'London NW2, UK', lat: 51.55847, lng: -0.21989, outcode: 'NW2' });
+    expect(await geo.geocode('London NW2, UK')).toEqual({
+      label: 'London NW2, UK',
+      lat: 51.55847,
+      lng: -0.21989,
+      outcode: 'NW2',
+    });
     expect(await geo.geocode('SW1A 1AA, UK')).toMatchObject({ outcode: 'SW1A', label: 'SW1A 1AA, UK' });
     expect(await geo.geocode('10 Downing Street, London SW1A 2AA, UK')).toMatchObject({ outcode: 'SW1A' });
     expect(await geo.geocode('Wembley, UK')).toMatchObject({ label: 'Wembley, UK', outcode: 'HA0' });

@@ -1,10 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_CALL_MSG, JOB_PROOF_MSG, JOB_PROOF_PHOTO_MAX_CHARS, TOPICS, type JobProgressed, type JobProofView } from '@vanhop/contracts';
+import {
+  JOB_CALL_MSG,
+  JOB_PROOF_MSG,
+  JOB_PROOF_PHOTO_MAX_CHARS,
+  TOPICS,
+  type JobProgressed,
+  type JobProofView,
+} from '@vanhop/contracts';
 import { quoteService } from '../src/service.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { doneWithProof, FAKE_JPEG_DATA_URL, GIF_DATA_URL, JPEG_DATA_URL, PNG_DATA_URL } from '../../../test/support/job-proof.js';
+import {
+  doneWithProof,
+  FAKE_JPEG_DATA_URL,
+  GIF_DATA_URL,
+  JPEG_DATA_URL,
+  PNG_DATA_URL,
+} from '../../../test/support/job-proof.js';
 import { CUSTOMER_PHONE, DRIVER_PHONE, MovableClock, startJobDayQuote, type JobDayQuote } from './job-day-support.js';
 
 /**
@@ -24,9 +37,11 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
   let providerUrl = '';
 
   const start = (extra: Record<string, string> = {}) => day.start(extra);
-  const call = <T = any>(method: string, p: string, headers: Record<string, string> = {}, body?: unknown) => day.call<T>(method, p, headers, body);
+  const call = <T = any>(method: string, p: string, headers: Record<string, string> = {}, body?: unknown) =>
+    day.call<T>(method, p, headers, body);
   const ring = (id: string, who = ali()) => call('POST', `/api/driver/me/jobs/${id}/call`, who);
-  const progress = (id: string, body: unknown, who = ali()) => call('POST', `/api/driver/me/jobs/${id}/progress`, who, body);
+  const progress = (id: string, body: unknown, who = ali()) =>
+    call('POST', `/api/driver/me/jobs/${id}/progress`, who, body);
 
   beforeAll(async () => {
     provider = http.createServer((req, res) => {
@@ -34,7 +49,9 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         asked.push({ headers: req.headers, body: JSON.parse(body) });
-        res.writeHead(providerStatus, { 'content-type': 'application/json' }).end(providerStatus === 200 ? '{"proxyNumber":"+44 20 3000 0001"}' : '{"error":"busy"}');
+        res
+          .writeHead(providerStatus, { 'content-type': 'application/json' })
+          .end(providerStatus === 200 ? '{"proxyNumber":"+44 20 3000 0001"}' : '{"error":"busy"}');
       });
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
@@ -54,12 +71,23 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
   });
 
   it('a missing telephony key is named at start-up', () => {
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: providerUrl })).toThrow(/TELEPHONY_API_KEY/);
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: 'not a url', TELEPHONY_API_KEY: 'k' })).toThrow(/TELEPHONY_PROVIDER_URL/);
+    expect(() =>
+      quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: providerUrl }),
+    ).toThrow(/TELEPHONY_API_KEY/);
+    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(
+      /TELEPHONY_PROVIDER_URL/,
+    );
+    expect(() =>
+      quoteService.loadConfig({
+        ...TEST_JWT_ENV,
+        DATA_DIR: day.dataDir,
+        TELEPHONY_PROVIDER_URL: 'not a url',
+        TELEPHONY_API_KEY: 'k',
+      }),
+    ).toThrow(/TELEPHONY_PROVIDER_URL/);
   });
 
-  it('without a provider: the labelled stand-in, on the job\'s day and the day before only, for its own driver, not on a move that is off', async () => {
+  it("without a provider: the labelled stand-in, on the job's day and the day before only, for its own driver, not on a move that is off", async () => {
     clock.set('2026-01-15T23:59:00.000Z');
     expect(await ring('bk-1')).toMatchObject({ status: 409, body: { message: JOB_CALL_MSG.notOpen } });
     clock.set('2026-01-16T00:00:00.000Z');
@@ -90,7 +118,11 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
     expect(card.text).not.toMatch(/0770090/);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.headers.authorization).toBe('Bearer tel-key-1');
-    expect(asked[0]!.body).toEqual({ reference: 'bk-1', participants: [DRIVER_PHONE, CUSTOMER_PHONE], expiresAt: '2026-01-18T00:00:00.000Z' });
+    expect(asked[0]!.body).toEqual({
+      reference: 'bk-1',
+      participants: [DRIVER_PHONE, CUSTOMER_PHONE],
+      expiresAt: '2026-01-18T00:00:00.000Z',
+    });
     // Refusals never reach the provider.
     expect((await ring('bk-1', priya())).status).toBe(404);
     expect((await ring('bk-2')).status).toBe(409);
@@ -112,29 +144,56 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
     };
     await refused({ step: 'done' }, 'photos', JOB_PROOF_MSG.photosRequired);
     await refused({ ...good, photos: [] }, 'photos', JOB_PROOF_MSG.photosRequired);
-    await refused({ ...good, photos: [JPEG_DATA_URL, JPEG_DATA_URL, JPEG_DATA_URL, JPEG_DATA_URL] }, 'photos', JOB_PROOF_MSG.tooManyPhotos);
+    await refused(
+      { ...good, photos: [JPEG_DATA_URL, JPEG_DATA_URL, JPEG_DATA_URL, JPEG_DATA_URL] },
+      'photos',
+      JOB_PROOF_MSG.tooManyPhotos,
+    );
     await refused({ ...good, photos: [GIF_DATA_URL] }, 'photos[0]', JOB_PROOF_MSG.photoType);
     await refused({ ...good, photos: [PNG_DATA_URL, FAKE_JPEG_DATA_URL] }, 'photos[1]', JOB_PROOF_MSG.photoContent);
-    await refused({ ...good, photos: [JPEG_DATA_URL + 'A'.repeat(JOB_PROOF_PHOTO_MAX_CHARS)] }, 'photos[0]', JOB_PROOF_MSG.photoTooBig);
+    await refused(
+      { ...good, photos: [JPEG_DATA_URL + 'A'.repeat(JOB_PROOF_PHOTO_MAX_CHARS)] },
+      'photos[0]',
+      JOB_PROOF_MSG.photoTooBig,
+    );
     await refused({ ...good, signature: undefined }, 'signature', JOB_PROOF_MSG.signatureRequired);
     await refused({ ...good, signature: JPEG_DATA_URL }, 'signature', JOB_PROOF_MSG.signatureFormat);
     await refused({ ...good, signedBy: '  ' }, 'signedBy', JOB_PROOF_MSG.signedByRequired);
     expect((await progress('bk-1', good, priya())).status).toBe(404);
     // Nothing refused was kept for staff, and the job is not done.
-    expect((await call('GET', '/api/drivers/admin/jobs/bk-1/proof', staffAuth('Sam_Admin', { clock }))).status).toBe(404);
+    expect((await call('GET', '/api/drivers/admin/jobs/bk-1/proof', staffAuth('Sam_Admin', { clock }))).status).toBe(
+      404,
+    );
 
     const done = await progress('bk-1', good);
     expect(done.status, done.text).toBe(200);
-    expect(done.body).toMatchObject({ progress: 'done', signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
+    expect(done.body).toMatchObject({
+      progress: 'done',
+      signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' },
+    });
     expect(done.text.length).toBeLessThan(5_000);
     await day.svc.bus.idle();
-    await expect.poll(() => day.published[TOPICS.jobProgressed]!.filter((e) => (e.data as JobProgressed).step === 'done').length).toBe(1);
-    expect(day.published[TOPICS.jobProgressed]!.find((e) => (e.data as JobProgressed).step === 'done')!.data).toMatchObject({ signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
+    await expect
+      .poll(() => day.published[TOPICS.jobProgressed]!.filter((e) => (e.data as JobProgressed).step === 'done').length)
+      .toBe(1);
+    expect(
+      day.published[TOPICS.jobProgressed]!.find((e) => (e.data as JobProgressed).step === 'done')!.data,
+    ).toMatchObject({ signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' } });
 
     expect((await call('GET', '/api/drivers/admin/jobs/bk-1/proof', ali())).status).toBe(401);
-    const proof = await call<JobProofView>('GET', '/api/drivers/admin/jobs/bk-1/proof', staffAuth('Sam_Admin', { clock }));
+    const proof = await call<JobProofView>(
+      'GET',
+      '/api/drivers/admin/jobs/bk-1/proof',
+      staffAuth('Sam_Admin', { clock }),
+    );
     expect(proof.status).toBe(200);
-    expect(proof.body).toEqual({ bookingId: 'bk-1', driverId: 'drv-ali-hassan', signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' }, photos: good.photos, signature: good.signature });
+    expect(proof.body).toEqual({
+      bookingId: 'bk-1',
+      driverId: 'drv-ali-hassan',
+      signedFor: { name: 'Ada Lovelace', at: '2026-01-17T09:00:00.000Z' },
+      photos: good.photos,
+      signature: good.signature,
+    });
     // The jobs list stays light: the photos live beside the job, not in it.
     const jobs = await call('GET', '/api/driver/me/jobs', ali());
     expect(jobs.text).not.toContain(good.signature);

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { TOPICS, type BookingConfirmed, type EventEnvelope } from '@vanhop/contracts';
-import { createEvent, createLogger, MemoryEventBus, startService, type Clock, type Collection, type Env, type RunningService } from '@vanhop/platform';
+import {
+  createEvent,
+  createLogger,
+  MemoryEventBus,
+  startService,
+  type Clock,
+  type Collection,
+  type Env,
+  type RunningService,
+} from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
 import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 
@@ -17,7 +26,9 @@ export class MovableClock implements Clock {
     this.t = Date.parse(iso);
   }
   now = () => new Date(this.t);
-  set = (iso: string) => void (this.t = Date.parse(iso));
+  set = (iso: string): void => {
+    this.t = Date.parse(iso);
+  };
 }
 
 export interface JobDayQuote {
@@ -29,7 +40,12 @@ export interface JobDayQuote {
   published: Record<string, EventEnvelope[]>;
   /** Starts quote (again) on the data folder with the demo drivers, on a bus of its own; `extra` is added to its environment. */
   start(extra?: Env): Promise<void>;
-  call<T = any>(method: string, p: string, headers?: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; body: T }>;
+  call<T = any>(
+    method: string,
+    p: string,
+    headers?: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; text: string; body: T }>;
   jobsCol(): Collection<{ _id: string }>;
   /** BookingConfirmed for Ali's job `bookingId` (Ada Lovelace's move at `date`), then Ali accepts it. */
   confirm(bookingId: string, date: string): Promise<void>;
@@ -41,7 +57,11 @@ export interface JobDayQuote {
  * `clock`, its published `topics` counted, restartable on the same store, with jobs confirmed to
  * Ali and accepted by him as the booking service and the portal would.
  */
-export async function startJobDayQuote(options: { name: string; clock: Clock; topics: string[] }): Promise<JobDayQuote> {
+export async function startJobDayQuote(options: {
+  name: string;
+  clock: Clock;
+  topics: string[];
+}): Promise<JobDayQuote> {
   const { clock } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vanhop-${options.name}-`));
   const published: Record<string, EventEnvelope[]> = Object.fromEntries(options.topics.map((t) => [t, []]));
@@ -51,7 +71,11 @@ export async function startJobDayQuote(options: { name: string; clock: Clock; to
     return svc;
   };
   const call: JobDayQuote['call'] = async (method, p, headers = {}, body) => {
-    const res = await fetch(`${running().url}${p}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(`${running().url}${p}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await res.text();
     let parsed: any;
     try {
@@ -69,24 +93,49 @@ export async function startJobDayQuote(options: { name: string; clock: Clock; to
     published,
     async start(extra = {}) {
       const bus = new MemoryEventBus(createLogger('bus', 'silent'));
-      for (const topic of options.topics) await bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
-      const config = quoteService.loadConfig({ ...TEST_JWT_ENV, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DRIVERS: 'true', ...extra });
+      for (const topic of options.topics)
+        await bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
+      const config = quoteService.loadConfig({
+        ...TEST_JWT_ENV,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO_DRIVERS: 'true',
+        ...extra,
+      });
       svc = Object.assign(await startService(quoteService, config, { bus, clock }), { bus });
     },
     call,
     jobsCol: () => running().infra.store.collection<{ _id: string }>('driver_jobs'),
     async confirm(bookingId, date) {
       const data: BookingConfirmed = {
-        bookingId, randomNumber: 2000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: 3000, outstandingBalancePence: 7000, totalPricePence: 10000,
+        bookingId,
+        randomNumber: 2000 + Number(bookingId.replace(/\D/g, '')),
+        paymentStatus: '30percentage',
+        amountPaidPence: 3000,
+        outstandingBalancePence: 7000,
+        totalPricePence: 10000,
         customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: CUSTOMER_PHONE },
         driver: { id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali@example.com', phone: DRIVER_PHONE },
-        move: { date, addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: 'Sofa' },
+        move: {
+          date,
+          addresses: [{ location: 'London NW2, UK', physicalAddress: '1 A Road', stair: 1 }],
+          typeofVan: 'Large',
+          typeOfWorker: 'Driver-Help',
+          totalHour: 3,
+          description: 'Sofa',
+        },
         myMovePath: `/mymove/tok-${bookingId}`,
       };
       const { bus } = running();
-      await bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
+      await bus.publish(
+        TOPICS.bookingConfirmed,
+        await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
+      );
       await bus.idle();
-      expect((await call('POST', `/api/driver/me/jobs/${bookingId}/accept`, driverAuth('drv-ali-hassan', { clock }))).status).toBe(200);
+      expect(
+        (await call('POST', `/api/driver/me/jobs/${bookingId}/accept`, driverAuth('drv-ali-hassan', { clock }))).status,
+      ).toBe(200);
     },
     async stop() {
       await svc?.stop();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimateJob, itemsVolumeM3, loadingSeconds, suggestVan, VAN_CAPACITY_M3, type ItemLine } from '@vanhop/contracts';
+import {
+  estimateJob,
+  itemsVolumeM3,
+  loadingSeconds,
+  suggestVan,
+  VAN_CAPACITY_M3,
+  type ItemLine,
+} from '@vanhop/contracts';
 import { hoursProblem } from '../src/domain/job-estimate.js';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { priceMove } from '../src/domain/pricing.js';
@@ -9,7 +16,12 @@ const MANCHESTER_DRIVE = 6 * 3600 + 10 * 60;
 
 describe('the job estimate: drive + loading = suggested hours', () => {
   it('suggests hours that cover the Manchester drive and the Large van loading', () => {
-    const e = estimateJob({ vanSize: 'Large', helpLevel: 'Driver-Help', flights: [0, 0, 0], driveSeconds: MANCHESTER_DRIVE });
+    const e = estimateJob({
+      vanSize: 'Large',
+      helpLevel: 'Driver-Help',
+      flights: [0, 0, 0],
+      driveSeconds: MANCHESTER_DRIVE,
+    });
     expect(e.loadingSeconds).toBe(5400); // the Large van's 1 h 30 min (docs/PRICING.md)
     expect(e.suggestedHours).toBe(8); // 6 h 10 + 1 h 30 = 7 h 40, up to the half hour
     expect(e.hoursCoveringDrive).toBe(6.5);
@@ -17,7 +29,12 @@ describe('the job estimate: drive + loading = suggested hours', () => {
   });
 
   it('refuses hours that cannot cover the drive, naming the minimum and the suggestion', () => {
-    const e = estimateJob({ vanSize: 'Large', helpLevel: 'Driver-Help', flights: [0, 0, 0], driveSeconds: MANCHESTER_DRIVE });
+    const e = estimateJob({
+      vanSize: 'Large',
+      helpLevel: 'Driver-Help',
+      flights: [0, 0, 0],
+      driveSeconds: MANCHESTER_DRIVE,
+    });
     expect(hoursProblem(e, 2)).toBe(
       '2 h cannot cover this move: the drive alone takes about 6 h 10 min. Book at least 6 h 30 min; we suggest 8 h with loading and unloading.',
     );
@@ -62,7 +79,9 @@ describe('the job estimate: drive + loading = suggested hours', () => {
   });
 
   it('keeps suggestions on the hour select (1 to 20½ h) and flags a job longer than that', () => {
-    expect(estimateJob({ vanSize: 'Small', helpLevel: 'Driver-Help', flights: [0, 0], driveSeconds: 60 }).suggestedHours).toBe(1);
+    expect(
+      estimateJob({ vanSize: 'Small', helpLevel: 'Driver-Help', flights: [0, 0], driveSeconds: 60 }).suggestedHours,
+    ).toBe(1);
     const far = estimateJob({ vanSize: 'Luton', helpLevel: 'No-Help', flights: [0, 0], driveSeconds: 20 * 3600 });
     expect(far.suggestedHours).toBe(20.5);
     expect(far.overLongestBooking).toBe(true);
@@ -70,10 +89,18 @@ describe('the job estimate: drive + loading = suggested hours', () => {
 });
 
 describe('overtime a customer can read', () => {
-  it('is half the driver\'s hourly rate for the van, help and stairs, not the total spread over the hours', () => {
+  it("is half the driver's hourly rate for the van, help and stairs, not the total spread over the hours", () => {
     // Manchester, Large + Driver-Help, 8 h: 241.1 miles × £1.50 and a via stop are in the total, not in overtime.
     const p = priceMove(
-      { vanSize: 'Large', helpLevel: 'Driver-Help', bookedHours: 8, flights: [0, 0, 0], viaStops: 1, routeMiles: 241.1, now: new Date('2026-01-15T08:00:00Z') },
+      {
+        vanSize: 'Large',
+        helpLevel: 'Driver-Help',
+        bookedHours: 8,
+        flights: [0, 0, 0],
+        viaStops: 1,
+        routeMiles: 241.1,
+        now: new Date('2026-01-15T08:00:00Z'),
+      },
       HOUSE_CARD,
     );
     expect(p.overtimePerHalfHourPence).toBe(2500); // (£45 + £5) / 2

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTOMATIC_FALLBACK, TOPICS, type BookingConfirmed, type DriverJobsResponse, type EventEnvelope, type JobView } from '@vanhop/contracts';
+import {
+  AUTOMATIC_FALLBACK,
+  TOPICS,
+  type BookingConfirmed,
+  type DriverJobsResponse,
+  type EventEnvelope,
+  type JobView,
+} from '@vanhop/contracts';
 import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
@@ -18,32 +25,60 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
   let svc: Awaited<ReturnType<typeof startQuote>>;
   /** The seeded drivers' prices for `complete`, cheapest first (the same pricing a quote uses). */
   let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
-  const events: Record<string, EventEnvelope[]> = { [TOPICS.jobOffered]: [], [TOPICS.jobReassigned]: [], [TOPICS.jobReturned]: [] };
+  const events: Record<string, EventEnvelope[]> = {
+    [TOPICS.jobOffered]: [],
+    [TOPICS.jobReassigned]: [],
+    [TOPICS.jobReturned]: [],
+  };
   const call = async <T = any>(method: string, p: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${svc.url}${p}`, { method, headers });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
   };
   const slotsOf = async (bookingId: string) => {
-    const slots = await svc.infra.store.collection<{ _id: string; bookingId: string; driverId: string }>('driver_slots').find({ bookingId });
+    const slots = await svc.infra.store
+      .collection<{ _id: string; bookingId: string; driverId: string }>('driver_slots')
+      .find({ bookingId });
     return [...new Set(slots.map((s) => s.driverId))];
   };
   const confirm = async (bookingId: string, driverId: string, totalPricePence: number, date = MOVE_DATE) => {
     const data: BookingConfirmed = {
-      bookingId, randomNumber: 5000 + Number(bookingId.replace(/\D/g, '')), paymentStatus: '30percentage', amountPaidPence: Math.round(totalPricePence * 0.3),
-      outstandingBalancePence: totalPricePence - Math.round(totalPricePence * 0.3), totalPricePence,
+      bookingId,
+      randomNumber: 5000 + Number(bookingId.replace(/\D/g, '')),
+      paymentStatus: '30percentage',
+      amountPaidPence: Math.round(totalPricePence * 0.3),
+      outstandingBalancePence: totalPricePence - Math.round(totalPricePence * 0.3),
+      totalPricePence,
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: { date, addresses: complete.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: complete.description },
+      move: {
+        date,
+        addresses: complete.addresses.map((a) => ({
+          location: a.location,
+          physicalAddress: a.physicalAddress,
+          stair: a.stair as number,
+        })),
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: complete.description,
+      },
     };
-    await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
+    );
     await svc.bus.idle();
   };
-  const ofBooking = (topic: string, bookingId: string) => events[topic]!.filter((e) => (e.data as { bookingId: string }).bookingId === bookingId).map((e) => e.data as Record<string, any>);
+  const ofBooking = (topic: string, bookingId: string) =>
+    events[topic]!.filter((e) => (e.data as { bookingId: string }).bookingId === bookingId).map(
+      (e) => e.data as Record<string, any>,
+    );
 
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
-    for (const topic of Object.keys(events)) await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
+    for (const topic of Object.keys(events))
+      await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
     const quoted = await post(`${svc.url}/api/booking`, complete);
     expect(quoted.status).toBe(200);
     offers = quoted.json.offers;
@@ -57,14 +92,25 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
   it('a decline offers the job at once to the cheapest other free driver, texted and mailed; the office is not troubled', async () => {
     const [cheapest, , booked] = [offers[0]!, offers[1]!, offers[2]!];
     await confirm('bk-1', booked.driverId, Math.round(booked.totalPrice * 100));
-    const declined = await call<JobView>('POST', '/api/driver/me/jobs/bk-1/decline', driverAuth(booked.driverId, { clock }));
+    const declined = await call<JobView>(
+      'POST',
+      '/api/driver/me/jobs/bk-1/decline',
+      driverAuth(booked.driverId, { clock }),
+    );
     expect(declined.status).toBe(200);
     // The decliner's own answer reads as theirs.
     expect(declined.body).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'declined' });
     await svc.bus.idle();
 
     expect(ofBooking(TOPICS.jobReassigned, 'bk-1')).toEqual([
-      expect.objectContaining({ previousDriverId: booked.driverId, driver: expect.objectContaining({ id: cheapest.driverId, name: cheapest.driverName }), reassignedBy: AUTOMATIC_FALLBACK, because: 'declined', myMovePath: '/mymove/token-bk-1', driverPricePence: Math.round(cheapest.totalPrice * 100) }),
+      expect.objectContaining({
+        previousDriverId: booked.driverId,
+        driver: expect.objectContaining({ id: cheapest.driverId, name: cheapest.driverName }),
+        reassignedBy: AUTOMATIC_FALLBACK,
+        because: 'declined',
+        myMovePath: '/mymove/token-bk-1',
+        driverPricePence: Math.round(cheapest.totalPrice * 100),
+      }),
     ]);
     // The new driver's offer carries their phone: the offer is texted with the time left to answer.
     const offered = ofBooking(TOPICS.jobOffered, 'bk-1');
@@ -73,10 +119,17 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     expect(ofBooking(TOPICS.jobReturned, 'bk-1')).toEqual([]);
     // One van for the move: the new driver's time is taken and the decliner's given back.
     expect(await slotsOf('bk-1')).toEqual([cheapest.driverId]);
-    expect((await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', driverAuth(booked.driverId, { clock }))).body.upcoming).toEqual([]);
-    const theirs = (await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', driverAuth(cheapest.driverId, { clock }))).body.upcoming;
+    expect(
+      (await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', driverAuth(booked.driverId, { clock }))).body
+        .upcoming,
+    ).toEqual([]);
+    const theirs = (
+      await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', driverAuth(cheapest.driverId, { clock }))
+    ).body.upcoming;
     expect(theirs.map((j) => [j.bookingId, j.status])).toEqual([['bk-1', 'offered']]);
-    expect((await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }))).body).toEqual([]);
+    expect((await call<JobView[]>('GET', '/api/drivers/admin/jobs', staffAuth('Sam_Admin', { clock }))).body).toEqual(
+      [],
+    );
   });
 
   it('an offer left unanswered goes on to the next driver, never back to one who gave it up; with nobody left at the price it goes to the office', async () => {
@@ -97,7 +150,12 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     expect((await call<JobView>('POST', '/api/driver/me/jobs/bk-1/decline', late)).status).toBe(200);
     await svc.bus.idle();
     expect(ofBooking(TOPICS.jobReturned, 'bk-1')).toEqual([
-      expect.objectContaining({ because: 'declined', driver: expect.objectContaining({ id: second.driverId }), customer: { name: 'Cara Customer', email: 'cara@example.com' }, myMovePath: '/mymove/token-bk-1' }),
+      expect.objectContaining({
+        because: 'declined',
+        driver: expect.objectContaining({ id: second.driverId }),
+        customer: { name: 'Cara Customer', email: 'cara@example.com' },
+        myMovePath: '/mymove/token-bk-1',
+      }),
     ]);
     // The time stays with the booking's driver until staff reassign it or it is cancelled.
     expect(await slotsOf('bk-1')).toEqual([second.driverId]);
@@ -113,14 +171,35 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     // Only a driver priced the same as the cheapest could take it: there is none in the seeded list.
     expect(onTheDay.filter((o) => o.totalPrice <= onTheDay[0]!.totalPrice)).toHaveLength(1);
     const data: BookingConfirmed = {
-      bookingId: 'bk-2', randomNumber: 5002, paymentStatus: 'paid', amountPaidPence: Math.round(onTheDay[0]!.totalPrice * 100), outstandingBalancePence: 0, totalPricePence: Math.round(onTheDay[0]!.totalPrice * 100),
+      bookingId: 'bk-2',
+      randomNumber: 5002,
+      paymentStatus: 'paid',
+      amountPaidPence: Math.round(onTheDay[0]!.totalPrice * 100),
+      outstandingBalancePence: 0,
+      totalPricePence: Math.round(onTheDay[0]!.totalPrice * 100),
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: onTheDay[0]!.driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
-      move: { date, addresses: complete.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress, stair: a.stair as number })), typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, description: '' },
+      move: {
+        date,
+        addresses: complete.addresses.map((a) => ({
+          location: a.location,
+          physicalAddress: a.physicalAddress,
+          stair: a.stair as number,
+        })),
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: '',
+      },
     };
-    await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }));
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
+    );
     await svc.bus.idle();
-    expect((await call('POST', '/api/driver/me/jobs/bk-2/decline', driverAuth(onTheDay[0]!.driverId, { clock }))).status).toBe(200);
+    expect(
+      (await call('POST', '/api/driver/me/jobs/bk-2/decline', driverAuth(onTheDay[0]!.driverId, { clock }))).status,
+    ).toBe(200);
     await svc.bus.idle();
     expect(ofBooking(TOPICS.jobReassigned, 'bk-2')).toEqual([]);
     expect(ofBooking(TOPICS.jobReturned, 'bk-2').map((r) => r.because)).toEqual(['declined']);
@@ -133,7 +212,9 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     const booked = offers[2]!;
     // Booked with room above the drivers' short-notice prices (their late-booking surcharge counts).
     await confirm('bk-3', booked.driverId, Math.round((booked.totalPrice + 100) * 100), soon);
-    expect((await call('POST', '/api/driver/me/jobs/bk-3/decline', driverAuth(booked.driverId, { clock }))).status).toBe(200);
+    expect(
+      (await call('POST', '/api/driver/me/jobs/bk-3/decline', driverAuth(booked.driverId, { clock }))).status,
+    ).toBe(200);
     await svc.bus.idle();
     expect(ofBooking(TOPICS.jobReassigned, 'bk-3').map((r) => r.because)).toEqual(['declined']);
 

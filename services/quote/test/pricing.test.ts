@@ -29,7 +29,10 @@ describe('pricing engine on the house card', () => {
 
   it('bills at least 2 hours and charges no miles under 5', () => {
     // Small, no help, 1 h booked: 2 h × £35 = £70; 4.99 miles are free.
-    const p = priceMove(move({ vanSize: 'Small', helpLevel: 'No-Help', bookedHours: 1, routeMiles: 4.99, flights: [3, 2] }), HOUSE_CARD);
+    const p = priceMove(
+      move({ vanSize: 'Small', helpLevel: 'No-Help', bookedHours: 1, routeMiles: 4.99, flights: [3, 2] }),
+      HOUSE_CARD,
+    );
     expect(p.totalPence).toBe(7000);
     expect(p.totalSecond).toBe(7200);
     expect(p.overtimePerHalfHourPence).toBe(1750);
@@ -53,7 +56,16 @@ describe('pricing engine on the house card', () => {
     // 23.4 miles × £1.50 = £35.10; one via stop £20; starts 90 min from now £20; 19:30 start £20.
     const now = new Date('2026-01-15T18:00:00Z');
     const p = priceMove(
-      move({ vanSize: 'Luton', helpLevel: 'Driver-Plus-Two', bookedHours: 4.5, flights: [2, 0, 3], viaStops: 1, routeMiles: 23.4, start: new Date('2026-01-15T19:30:00Z'), now }),
+      move({
+        vanSize: 'Luton',
+        helpLevel: 'Driver-Plus-Two',
+        bookedHours: 4.5,
+        flights: [2, 0, 3],
+        viaStops: 1,
+        routeMiles: 23.4,
+        start: new Date('2026-01-15T19:30:00Z'),
+        now,
+      }),
       HOUSE_CARD,
     );
     expect(p.totalPence).toBe(97260);

@@ -27,10 +27,23 @@ describe('POST /api/booking', () => {
     // Only drivers with a Large van, Driver-Help and the pickup in their radius.
     expect(json.offers.map((o: any) => o.driverId)).not.toContain('drv-sofia-rossi');
     expect(json.quote).toMatchObject({
-      name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123', description: 'Two-bedroom flat', date: MOVE_DATE,
-      places: ['London NW2, UK', 'Cricklewood, UK'], pickupStair: 1, deliveryStair: 1, viaStopStair: [],
-      typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalSecond: 10800, totalPrice: 156,
-      percentage: null, yourinfo: { receivedData: { vanSize: 'Large' } }, driverId: 'drv-dave-wilson',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '07700900123',
+      description: 'Two-bedroom flat',
+      date: MOVE_DATE,
+      places: ['London NW2, UK', 'Cricklewood, UK'],
+      pickupStair: 1,
+      deliveryStair: 1,
+      viaStopStair: [],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      totalSecond: 10800,
+      totalPrice: 156,
+      percentage: null,
+      yourinfo: { receivedData: { vanSize: 'Large' } },
+      driverId: 'drv-dave-wilson',
       // the Large van's 1 h 30 min, plus a tenth for each of the 2 flights, up to 5 minutes: 1 h 50 min
       loadingSeconds: 6600,
     });
@@ -40,7 +53,10 @@ describe('POST /api/booking', () => {
   });
 
   it('prices a multi-stop move into the congestion zone exactly as the engine does', async () => {
-    const body = { ...complete, addresses: [address('London NW2, UK', 1), address('Wembley, UK', 0), address('London W1, UK', 2)] };
+    const body = {
+      ...complete,
+      addresses: [address('London NW2, UK', 1), address('Wembley, UK', 0), address('London W1, UK', 2)],
+    };
     const { status, json } = await post(`${svc.url}/api/booking`, body);
     expect(status).toBe(200);
     expect(json.quote.travelMiles).toBeGreaterThan(5);
@@ -48,7 +64,16 @@ describe('POST /api/booking', () => {
     for (const offer of json.offers) {
       const card = DEMO_DRIVERS.find((d) => d._id === offer.driverId)!.card;
       const p = priceMove(
-        { vanSize: 'Large', helpLevel: 'Driver-Help', bookedHours: 3, flights: [1, 0, 2], viaStops: 1, routeMiles: json.quote.travelMiles, start: new Date(MOVE_DATE), now: new Date(NOW) },
+        {
+          vanSize: 'Large',
+          helpLevel: 'Driver-Help',
+          bookedHours: 3,
+          flights: [1, 0, 2],
+          viaStops: 1,
+          routeMiles: json.quote.travelMiles,
+          start: new Date(MOVE_DATE),
+          now: new Date(NOW),
+        },
         card,
       );
       expect(offer.totalPrice * 100).toBeCloseTo(p.totalPence, 6);
@@ -58,7 +83,11 @@ describe('POST /api/booking', () => {
   });
 
   it('gives a draft a preliminary quote on the minimum hours', async () => {
-    const { status, json } = await post(`${svc.url}/api/booking`, { addresses: [address('London NW2, UK', ''), address('Wembley, UK', '')], vanSize: 'Large', driverHelp: 'Driver-Help' });
+    const { status, json } = await post(`${svc.url}/api/booking`, {
+      addresses: [address('London NW2, UK', ''), address('Wembley, UK', '')],
+      vanSize: 'Large',
+      driverHelp: 'Driver-Help',
+    });
     expect(status).toBe(200);
     expect(json.preliminary).toBe(true);
     expect(json.quote).toMatchObject({ totalHour: 2, totalSecond: 7200, name: '', date: '' });
@@ -99,8 +128,14 @@ describe('geo endpoints', () => {
     const a = await get(`${svc.url}/api/geo/autocomplete?q=nw2`);
     expect(a.json.predictions[0]).toMatchObject({ label: 'London NW2, UK', kind: 'postcode', outcode: 'NW2' });
     const g = await get(`${svc.url}/api/geo/geocode?address=${encodeURIComponent('Wembley, UK')}`);
-    expect(g.json).toMatchObject({ status: 'OK', results: [{ formatted_address: 'Wembley, UK', geometry: { location: { lat: 51.5566, lng: -0.30579 } } }] });
-    expect((await get(`${svc.url}/api/geo/geocode?address=Paris`)).json).toEqual({ status: 'ZERO_RESULTS', results: [] });
+    expect(g.json).toMatchObject({
+      status: 'OK',
+      results: [{ formatted_address: 'Wembley, UK', geometry: { location: { lat: 51.5566, lng: -0.30579 } } }],
+    });
+    expect((await get(`${svc.url}/api/geo/geocode?address=Paris`)).json).toEqual({
+      status: 'ZERO_RESULTS',
+      results: [],
+    });
     const c = await get(`${svc.url}/api/geo/coverage?address=${encodeURIComponent('London NW2, UK')}`);
     expect(c.json).toEqual({ withinRadius: true, miles: 0, radiusMiles: 30 });
     const far = await get(`${svc.url}/api/geo/coverage?lat=53.48&lng=-2.24`);
@@ -109,11 +144,17 @@ describe('geo endpoints', () => {
   it('reads names of Object.prototype members as unknown places, not server errors', async () => {
     for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '1 Constructor Street']) {
       const q = encodeURIComponent(word);
-      expect((await get(`${svc.url}/api/geo/geocode?address=${q}`)).json, word).toEqual({ status: 'ZERO_RESULTS', results: [] });
+      expect((await get(`${svc.url}/api/geo/geocode?address=${q}`)).json, word).toEqual({
+        status: 'ZERO_RESULTS',
+        results: [],
+      });
       const a = await get(`${svc.url}/api/geo/autocomplete?q=${q}`);
       expect(a.status, word).toBe(200);
       expect((await get(`${svc.url}/api/geo/coverage?address=${q}`)).status, word).toBe(400);
-      const r = await post(`${svc.url}/api/booking`, { ...complete, addresses: [address('London NW2, UK', 1), address(word, 1)] });
+      const r = await post(`${svc.url}/api/booking`, {
+        ...complete,
+        addresses: [address('London NW2, UK', 1), address(word, 1)],
+      });
       expect(r.json.errors?.['addresses[1].location'], word).toBe(MSG.home.selectFromList);
       for (const field of ['vanSize', 'driverHelp']) {
         const v = await post(`${svc.url}/api/booking`, { ...complete, [field]: word });
@@ -130,10 +171,19 @@ describe('geo endpoints', () => {
 
 describe('POST /internal/quotes/price', () => {
   it('prices for the chosen driver and returns their contact snapshot', async () => {
-    const { status, json } = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', totalPrice: 1 });
+    const { status, json } = await post(`${svc.url}/internal/quotes/price`, {
+      ...complete,
+      driverId: 'drv-ali-hassan',
+      totalPrice: 1,
+    });
     expect(status).toBe(200);
     expect(json.quote).toMatchObject({ driverId: 'drv-ali-hassan', totalPrice: 180, name: 'Jane Doe' });
-    expect(json.driver).toEqual({ id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali.hassan@drivers.vanhop.example', phone: '07700900101' });
+    expect(json.driver).toEqual({
+      id: 'drv-ali-hassan',
+      name: 'Ali Hassan',
+      email: 'ali.hassan@drivers.vanhop.example',
+      phone: '07700900101',
+    });
     expect(json).toMatchObject({ totalPricePence: 18000, pricePerHalfHourPence: 3000 });
   });
   it('uses the cheapest offer without a driver, and refuses a driver who does not offer the move', async () => {
@@ -146,18 +196,36 @@ describe('POST /internal/quotes/price', () => {
     const card = first.json.card;
     expect(card.vanPerHourPence.Large).toBeGreaterThan(0);
     const cheaper = { ...card, vanPerHourPence: { ...card.vanPerHourPence, Large: card.vanPerHourPence.Large - 1000 } };
-    const again = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'booking-1', bookedCard: cheaper });
+    const again = await post(`${svc.url}/internal/quotes/price`, {
+      ...complete,
+      driverId: 'drv-ali-hassan',
+      bookingId: 'booking-1',
+      bookedCard: cheaper,
+    });
     expect(again.status).toBe(200);
     expect(again.json.totalPricePence).toBe(first.json.totalPricePence - 1000 * complete.hour);
     // Without the booking's id a card is not taken: a customer's quote is always at today's rates.
-    const plain = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookedCard: cheaper });
+    const plain = await post(`${svc.url}/internal/quotes/price`, {
+      ...complete,
+      driverId: 'drv-ali-hassan',
+      bookedCard: cheaper,
+    });
     expect(plain.json.totalPricePence).toBe(first.json.totalPricePence);
   });
   it('refuses a malformed booking id or booked card naming the field', async () => {
-    const badId = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'no spaces allowed' });
+    const badId = await post(`${svc.url}/internal/quotes/price`, {
+      ...complete,
+      driverId: 'drv-ali-hassan',
+      bookingId: 'no spaces allowed',
+    });
     expect(badId.status).toBe(400);
     expect(Object.keys(badId.json.errors)).toEqual(['bookingId']);
-    const badCard = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-ali-hassan', bookingId: 'booking-1', bookedCard: { vanPerHourPence: 'lots' } });
+    const badCard = await post(`${svc.url}/internal/quotes/price`, {
+      ...complete,
+      driverId: 'drv-ali-hassan',
+      bookingId: 'booking-1',
+      bookedCard: { vanPerHourPence: 'lots' },
+    });
     expect(badCard.status).toBe(400);
     expect(Object.keys(badCard.json.errors).some((k) => k.startsWith('vanPerHourPence'))).toBe(true);
   });
@@ -173,7 +241,11 @@ describe('quote config', () => {
     const { quoteService } = await import('../src/service.js');
     expect(() => quoteService.loadConfig({ GEO_DATA_DIR: '/nonexistent' })).toThrow(/GEO_DATA_DIR/);
     expect(quoteService.loadConfig({}).seedDemoDrivers).toBe(true);
-    const mongo = { STORE: 'mongo', MONGO_URL: 'mongodb://127.0.0.1:1', JWT_SECRET: 'quote-config-test-secret-0123456789-abcdef' };
+    const mongo = {
+      STORE: 'mongo',
+      MONGO_URL: 'mongodb://127.0.0.1:1',
+      JWT_SECRET: 'quote-config-test-secret-0123456789-abcdef',
+    };
     expect(quoteService.loadConfig(mongo).seedDemoDrivers).toBe(false);
     // Outside embedded mode the Drivers pages and the driver portal need the token key.
     expect(() => quoteService.loadConfig({ ...mongo, JWT_SECRET: undefined })).toThrow(/JWT_SECRET/);
@@ -187,7 +259,12 @@ describe('GET /internal/drivers/:id/contact', () => {
   it("answers a driver's name and e-mail for services that mail drivers, 404 for an unknown id, 400 for a malformed one", async () => {
     const ok = await get(`${svc.url}/internal/drivers/drv-ali-hassan/contact`);
     expect(ok.status).toBe(200);
-    expect(ok.json).toEqual({ id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali.hassan@drivers.vanhop.example', active: true });
+    expect(ok.json).toEqual({
+      id: 'drv-ali-hassan',
+      name: 'Ali Hassan',
+      email: 'ali.hassan@drivers.vanhop.example',
+      active: true,
+    });
     expect((await get(`${svc.url}/internal/drivers/drv-nobody/contact`)).status).toBe(404);
     expect((await get(`${svc.url}/internal/drivers/${encodeURIComponent('$gt')}/contact`)).status).toBe(400);
   });

@@ -1,19 +1,37 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fixedClock, MemoryEventBus, createLogger, startService, type Clock, type Env, type RunningService } from '@vanhop/platform';
+import {
+  fixedClock,
+  MemoryEventBus,
+  createLogger,
+  startService,
+  type Clock,
+  type Env,
+  type RunningService,
+} from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
 
 /** 08:00 London on Thursday 15 January 2026: moves on the 20th at 10:00 carry no time surcharges. */
 export const NOW = '2026-01-15T08:00:00.000Z';
 export const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 
-export async function startQuote(env: Env = {}, clock: Clock = fixedClock(NOW)): Promise<RunningService & { bus: MemoryEventBus; cleanup(): Promise<void> }> {
+export async function startQuote(
+  env: Env = {},
+  clock: Clock = fixedClock(NOW),
+): Promise<RunningService & { bus: MemoryEventBus; cleanup(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-quote-'));
   const config = quoteService.loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const bus = new MemoryEventBus(createLogger('bus', 'silent'));
   const running = await startService(quoteService, config, { bus, clock });
-  return { ...running, bus, cleanup: async () => { await running.stop(); await rm(dataDir, { recursive: true, force: true }); } };
+  return {
+    ...running,
+    bus,
+    cleanup: async () => {
+      await running.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const address = (location: string, stair: number | '' = 0, physicalAddress = '12 Example Road') => ({
@@ -37,7 +55,11 @@ export const complete = {
 };
 
 export async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? safeJson(text) : undefined };
 }

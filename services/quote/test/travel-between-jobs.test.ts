@@ -12,10 +12,16 @@ import { bookingConfirmed } from '../../notification/test/support/events.js';
  * drop-off to the driver's next job).
  */
 const at = (iso: string) => new Date(iso);
-const job = (bookingId: string, start: string, end: string, pickup: string, dropoff: string): NeighbourJob => ({ bookingId, window: { start: at(start), end: at(end) }, pickup, dropoff });
+const job = (bookingId: string, start: string, end: string, pickup: string, dropoff: string): NeighbourJob => ({
+  bookingId,
+  window: { start: at(start), end: at(end) },
+  pickup,
+  dropoff,
+});
 
 describe('the drive between jobs (domain)', () => {
-  const drive = async (from: string, to: string) => (from === to ? 0 : from === 'SE1' && to === 'NW2' ? 45 * 60 : 20 * 60);
+  const drive = async (from: string, to: string) =>
+    from === to ? 0 : from === 'SE1' && to === 'NW2' ? 45 * 60 : 20 * 60;
   const morning = job('b1', '2026-01-20T10:00:00Z', '2026-01-20T13:00:00Z', 'NW2', 'SE1');
 
   it('refuses a start before the driver can get there from their last drop-off, allows one after', async () => {
@@ -35,7 +41,10 @@ describe('the drive between jobs (domain)', () => {
 
   it('looks only at jobs around the window, not overlapping or far away', () => {
     const far = job('b2', '2026-01-21T10:00:00Z', '2026-01-21T12:00:00Z', 'NW2', 'SE1');
-    const { before, after } = jobsAround({ start: at('2026-01-20T14:00:00Z'), end: at('2026-01-20T16:00:00Z') }, [morning, far]);
+    const { before, after } = jobsAround({ start: at('2026-01-20T14:00:00Z'), end: at('2026-01-20T16:00:00Z') }, [
+      morning,
+      far,
+    ]);
     expect(before.map((j) => j.bookingId)).toEqual(['b1']);
     expect(after).toEqual([]);
   });
@@ -55,7 +64,12 @@ describe('the drive between jobs in the quote service', () => {
     const res = await fetch(`${svc.url}/api/booking`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(completeBooking(date, { hour: 2, addresses: [address('p', from[0], from[1], 0), address('d', to[0], to[1], 0)] })),
+      body: JSON.stringify(
+        completeBooking(date, {
+          hour: 2,
+          addresses: [address('p', from[0], from[1], 0), address('d', to[0], to[1], 0)],
+        }),
+      ),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as BookingQuoteResponse).offers.map((o) => o.driverId);
@@ -77,15 +91,30 @@ describe('the drive between jobs in the quote service', () => {
         ],
       },
     };
-    const before = await offeredDrivers('2026-01-20T13:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road']);
+    const before = await offeredDrivers(
+      '2026-01-20T13:00:00.000Z',
+      ['London NW2, UK', '5 C Road'],
+      ['Cricklewood, UK', '6 D Road'],
+    );
     expect(before).toContain('drv-ali-hassan');
-    await svc.bus.publish(TOPICS.bookingConfirmed, await createEvent(TOPICS.bookingConfirmed, confirmed, { producer: 'booking', clock }));
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(TOPICS.bookingConfirmed, confirmed, { producer: 'booking', clock }),
+    );
     await svc.bus.idle();
 
-    expect(await offeredDrivers('2026-01-20T13:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road'])).not.toContain('drv-ali-hassan');
-    expect(await offeredDrivers('2026-01-20T13:00:00.000Z', ['London SE1, UK', '5 C Road'], ['London E1, UK', '6 D Road'])).toContain('drv-ali-hassan');
-    expect(await offeredDrivers('2026-01-20T14:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road'])).toContain('drv-ali-hassan');
+    expect(
+      await offeredDrivers('2026-01-20T13:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road']),
+    ).not.toContain('drv-ali-hassan');
+    expect(
+      await offeredDrivers('2026-01-20T13:00:00.000Z', ['London SE1, UK', '5 C Road'], ['London E1, UK', '6 D Road']),
+    ).toContain('drv-ali-hassan');
+    expect(
+      await offeredDrivers('2026-01-20T14:00:00.000Z', ['London NW2, UK', '5 C Road'], ['Cricklewood, UK', '6 D Road']),
+    ).toContain('drv-ali-hassan');
     // And before it: a move ending at 10:00 in SE1 leaves no time to be back in NW2 for 10:00.
-    expect(await offeredDrivers('2026-01-20T08:00:00.000Z', ['London E1, UK', '5 C Road'], ['London SE1, UK', '6 D Road'])).not.toContain('drv-ali-hassan');
+    expect(
+      await offeredDrivers('2026-01-20T08:00:00.000Z', ['London E1, UK', '5 C Road'], ['London SE1, UK', '6 D Road']),
+    ).not.toContain('drv-ali-hassan');
   });
 });

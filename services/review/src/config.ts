@@ -49,14 +49,18 @@ export function loadConfig(env: Env): ReviewConfig {
   const r = new EnvReader(env);
   const googlePlacesKey = r.optionalString('GOOGLE_PLACES_KEY');
   const googlePlaceId = r.optionalString('GOOGLE_PLACE_ID');
-  if (googlePlacesKey && !googlePlaceId) throw new ConfigError('GOOGLE_PLACE_ID', 'is required when GOOGLE_PLACES_KEY is set');
+  if (googlePlacesKey && !googlePlaceId)
+    throw new ConfigError('GOOGLE_PLACE_ID', 'is required when GOOGLE_PLACES_KEY is set');
   const baseUrl = r.url('GOOGLE_PLACES_BASE_URL', 'https://maps.googleapis.com');
   const timeoutMs = r.int('GOOGLE_PLACES_TIMEOUT_MS', 5000, { min: 100, max: 60_000 });
   const platform = readPlatformConfig(env, 'review', DEFAULT_PORTS.review);
   const jwt = readJwtConfig(env);
   return {
     platform,
-    google: googlePlacesKey && googlePlaceId ? { key: googlePlacesKey, placeId: googlePlaceId, baseUrl, timeoutMs } : undefined,
+    google:
+      googlePlacesKey && googlePlaceId
+        ? { key: googlePlacesKey, placeId: googlePlaceId, baseUrl, timeoutMs }
+        : undefined,
     googlePlacesKey,
     googlePlaceId,
     reviewsCacheSeconds: r.int('REVIEWS_CACHE_SECONDS', 3600, { min: 1 }),

@@ -32,19 +32,37 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
     const moderation = new ModerateReviews(reviews, infra.cache, infra.clock, infra.logger);
     const listReviews = new ListReviews(source, () => moderation.approvedFeed(), infra.logger);
     const relay = new OutboxRelay(infra.store, [requests.collectionName], infra.bus, infra.logger);
-    if (config.reviewLink.generated) infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
+    if (config.reviewLink.generated)
+      infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
     const links = new ReviewLinks(new LinkSigner(config.reviewLink.secret, 'review'));
-    const requestReview = new RequestReview(requests, new BookingHttpLookup(config.bookingServiceUrl), relay, infra.clock, links);
+    const requestReview = new RequestReview(
+      requests,
+      new BookingHttpLookup(config.bookingServiceUrl),
+      relay,
+      infra.clock,
+      links,
+    );
     const submitReview = new SubmitReview(requests, reviews, links, infra.clock);
     const staffOnly = requireStaff(config.jwt, infra.clock);
     const autoSchedule = new AutoReviewRepository(infra.store);
-    const autoReview = new AutoReviewRequest({ schedule: autoSchedule, requestReview, clock: infra.clock, logger: infra.logger });
-    const sweepAutoReviews = () => autoReview.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'automatic review sweep failed'));
+    const autoReview = new AutoReviewRequest({
+      schedule: autoSchedule,
+      requestReview,
+      clock: infra.clock,
+      logger: infra.logger,
+    });
+    const sweepAutoReviews = () =>
+      autoReview.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'automatic review sweep failed'));
     let autoSweeper: NodeJS.Timeout | undefined;
     return {
       routes: (app) => {
         reviewRoutes(app, { listReviews, requestReview, staffOnly });
-        customerReviewRoutes(app, { submitReview, moderation, cache: infra.cache, perHour: config.submitRateLimitPerHour });
+        customerReviewRoutes(app, {
+          submitReview,
+          moderation,
+          cache: infra.cache,
+          perHour: config.submitRateLimitPerHour,
+        });
         moderationRoutes(app, { moderation, staffOnly });
       },
       subscriptions: reviewSubscriptions({ autoReview }),

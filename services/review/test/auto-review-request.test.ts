@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope, type JobProgressed } from '@vanhop/contracts';
 import { bookingService } from '@vanhop/booking';
-import { createEvent, createLogger, MemoryEventBus, startService, type Clock, type RunningService } from '@vanhop/platform';
+import {
+  createEvent,
+  createLogger,
+  MemoryEventBus,
+  startService,
+  type Clock,
+  type RunningService,
+} from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
@@ -11,16 +18,44 @@ import { AUTO_REVIEW_REQUESTS } from '../src/adapters/auto-review-repository.js'
 class MovableClock implements Clock {
   t = Date.parse('2026-03-01T15:00:00.000Z');
   now = () => new Date(this.t);
-  set = (iso: string) => void (this.t = Date.parse(iso));
+  set = (iso: string): void => {
+    this.t = Date.parse(iso);
+  };
 }
 
 const booking = (code: number): BookingRecord => ({
-  _id: randomUUID(), randomNumber: code, date: '2026-02-20T09:00:00.000Z', paymentStatus: 'paid', OutstandingBalance: 0, percentage: 100, reviewRequest: false,
+  _id: randomUUID(),
+  randomNumber: code,
+  date: '2026-02-20T09:00:00.000Z',
+  paymentStatus: 'paid',
+  OutstandingBalance: 0,
+  percentage: 100,
+  reviewRequest: false,
   quote: {
-    name: 'Grace Mover', email: 'grace@example.com', phone: '07700900321', description: '', date: '2026-03-01T10:00:00.000Z', totalAddress: [], places: ['London NW2, UK', 'London W5, UK'],
-    pickupStair: 0, deliveryStair: 0, viaStopStair: [], typeofVan: 'Medium', typeOfWorker: 'Driver-Help', totalHour: 2, totalSecond: 7200, totalPrice: 120, travelHour: 1500, travelMiles: 6.2,
+    name: 'Grace Mover',
+    email: 'grace@example.com',
+    phone: '07700900321',
+    description: '',
+    date: '2026-03-01T10:00:00.000Z',
+    totalAddress: [],
+    places: ['London NW2, UK', 'London W5, UK'],
+    pickupStair: 0,
+    deliveryStair: 0,
+    viaStopStair: [],
+    typeofVan: 'Medium',
+    typeOfWorker: 'Driver-Help',
+    totalHour: 2,
+    totalSecond: 7200,
+    totalPrice: 120,
+    travelHour: 1500,
+    travelMiles: 6.2,
   },
-  driver: { id: 'drv-1', name: 'Ali Hassan', email: 'ali@example.com', phone: '07700900101' } as BookingRecord['driver'],
+  driver: {
+    id: 'drv-1',
+    name: 'Ali Hassan',
+    email: 'ali@example.com',
+    phone: '07700900101',
+  } as BookingRecord['driver'],
   deletedAt: null,
 });
 
@@ -56,7 +91,11 @@ describe('the automatic review request the morning after "done"', () => {
     const own = new MemoryEventBus(createLogger('bus', 'silent'));
     await own.start();
     await own.subscribe('test-observer', TOPICS.reviewRequested, async (e) => void requested.push(e));
-    reviewSvc = await startService(reviewService, reviewService.loadConfig({ ...stack.env, BOOKING_SERVICE_URL: bookingSvc.url }), { bus: own, clock });
+    reviewSvc = await startService(
+      reviewService,
+      reviewService.loadConfig({ ...stack.env, BOOKING_SERVICE_URL: bookingSvc.url }),
+      { bus: own, clock },
+    );
     restarted.push(reviewSvc);
     bus = own;
   };
@@ -75,7 +114,14 @@ describe('the automatic review request the morning after "done"', () => {
   };
   const done = async (b: BookingRecord) => {
     const bus = stack.bus;
-    const data: JobProgressed = { bookingId: b._id, randomNumber: b.randomNumber, step: 'done', at: clock.now().toISOString(), driver: { id: 'drv-1', name: 'Ali Hassan' }, customer: { name: 'Grace Mover', phone: '07700900321' } };
+    const data: JobProgressed = {
+      bookingId: b._id,
+      randomNumber: b.randomNumber,
+      step: 'done',
+      at: clock.now().toISOString(),
+      driver: { id: 'drv-1', name: 'Ali Hassan' },
+      customer: { name: 'Grace Mover', phone: '07700900321' },
+    };
     const e = await createEvent(TOPICS.jobProgressed, data, { producer: 'quote', clock });
     await bus.publish(TOPICS.jobProgressed, e);
     await bus.publish(TOPICS.jobProgressed, e);
@@ -89,7 +135,10 @@ describe('the automatic review request the morning after "done"', () => {
     for (const b of [auto, byHand]) await bookingSvc.infra.store.collection<BookingRecord>('bookings').insertOne(b);
     await done(auto);
     await done(byHand);
-    const staff = await fetch(`${reviewSvc.url}/api/backdata/review/${byHand._id}`, { method: 'POST', headers: staffAuth('Sam_Admin', { clock }) });
+    const staff = await fetch(`${reviewSvc.url}/api/backdata/review/${byHand._id}`, {
+      method: 'POST',
+      headers: staffAuth('Sam_Admin', { clock }),
+    });
     expect(staff.status).toBe(200);
 
     clock.set('2026-03-02T08:59:00.000Z');
@@ -120,8 +169,18 @@ describe('the automatic review sweep on its configured interval', () => {
     await stack.start(reviewService, { BOOKING_SERVICE_URL: bookingSvc.url, REVIEW_SWEEP_INTERVAL_MS: '100' });
     const b = booking(7_400_003);
     await bookingSvc.infra.store.collection<BookingRecord>('bookings').insertOne(b);
-    const data: JobProgressed = { bookingId: b._id, randomNumber: b.randomNumber, step: 'done', at: clock.now().toISOString(), driver: { id: 'drv-1', name: 'Ali Hassan' }, customer: { name: 'Grace Mover', phone: '07700900321' } };
-    await stack.bus.publish(TOPICS.jobProgressed, await createEvent(TOPICS.jobProgressed, data, { producer: 'quote', clock }));
+    const data: JobProgressed = {
+      bookingId: b._id,
+      randomNumber: b.randomNumber,
+      step: 'done',
+      at: clock.now().toISOString(),
+      driver: { id: 'drv-1', name: 'Ali Hassan' },
+      customer: { name: 'Grace Mover', phone: '07700900321' },
+    };
+    await stack.bus.publish(
+      TOPICS.jobProgressed,
+      await createEvent(TOPICS.jobProgressed, data, { producer: 'quote', clock }),
+    );
     await stack.bus.idle();
   });
   afterAll(async () => {

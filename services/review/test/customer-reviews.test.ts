@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_MSG, REVIEW_TEXT_MAX_LENGTH, TOPICS, type BookingRecord, type EventEnvelope, type ReviewRequested } from '@vanhop/contracts';
+import {
+  REVIEW_MSG,
+  REVIEW_TEXT_MAX_LENGTH,
+  TOPICS,
+  type BookingRecord,
+  type EventEnvelope,
+  type ReviewRequested,
+} from '@vanhop/contracts';
 import { bookingService } from '@vanhop/booking';
 import type { MemoryEventBus, RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
@@ -12,7 +19,12 @@ import { startTestStack, type TestStack } from '../../../test/support/service-st
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 const clock = { now: () => new Date(now) };
-const DRIVER = { id: 'drv-ali-hassan', name: 'Ali Hassan', email: 'ali.hassan@drivers.vanhop.example', phone: '07700900101' };
+const DRIVER = {
+  id: 'drv-ali-hassan',
+  name: 'Ali Hassan',
+  email: 'ali.hassan@drivers.vanhop.example',
+  phone: '07700900101',
+};
 
 let nextCode = 7_400_001;
 const booking = (overrides: Partial<BookingRecord> & { state?: string } = {}): BookingRecord => ({
@@ -57,9 +69,16 @@ describe('VanHop reviews: request after the move, signed review page, moderation
   beforeAll(async () => {
     stack = await startTestStack({ name: 'customer-reviews', clock });
     bus = stack.bus;
-    await bus.subscribe('test-observer', TOPICS.reviewRequested, async (e) => void requested.push(e as EventEnvelope<ReviewRequested>));
+    await bus.subscribe(
+      'test-observer',
+      TOPICS.reviewRequested,
+      async (e) => void requested.push(e as EventEnvelope<ReviewRequested>),
+    );
     bookingSvc = await stack.start(bookingService);
-    reviewSvc = await stack.start(reviewService, { BOOKING_SERVICE_URL: bookingSvc.url, REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR: '1000' });
+    reviewSvc = await stack.start(reviewService, {
+      BOOKING_SERVICE_URL: bookingSvc.url,
+      REVIEW_SUBMIT_RATE_LIMIT_PER_HOUR: '1000',
+    });
   });
 
   afterAll(async () => {
@@ -108,17 +127,27 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect(early).toMatchObject({ status: 409, body: { message: REVIEW_MSG.moveNotHappened } });
     // Started, but its 2 booked hours are not over: still refused; once they are, the request goes.
     now = Date.parse('2026-03-02T10:00:01Z');
-    expect(await api('POST', `/api/backdata/review/${future._id}`, undefined, staff())).toMatchObject({ status: 409, body: { message: REVIEW_MSG.moveNotHappened } });
+    expect(await api('POST', `/api/backdata/review/${future._id}`, undefined, staff())).toMatchObject({
+      status: 409,
+      body: { message: REVIEW_MSG.moveNotHappened },
+    });
     now = Date.parse('2026-03-02T12:00:01Z');
     expect((await api('POST', `/api/backdata/review/${future._id}`, undefined, staff())).status).toBe(200);
     now = Date.parse('2026-03-01T12:00:00Z');
 
     const unpaid = await insert(booking({ paymentStatus: 'unpaid', percentage: null }));
-    expect(await api('POST', `/api/backdata/review/${unpaid._id}`, undefined, staff())).toMatchObject({ status: 409, body: { message: REVIEW_MSG.notBooked } });
+    expect(await api('POST', `/api/backdata/review/${unpaid._id}`, undefined, staff())).toMatchObject({
+      status: 409,
+      body: { message: REVIEW_MSG.notBooked },
+    });
     const cancelled = await insert(booking({ state: 'cancelled' } as Partial<BookingRecord>));
-    expect((await api('POST', `/api/backdata/review/${cancelled._id}`, undefined, staff())).body.message).toMatch(/cancelled/);
+    expect((await api('POST', `/api/backdata/review/${cancelled._id}`, undefined, staff())).body.message).toMatch(
+      /cancelled/,
+    );
     const frozen = await insert(booking({ state: 'frozen' } as Partial<BookingRecord>));
-    expect((await api('POST', `/api/backdata/review/${frozen._id}`, undefined, staff())).body.message).toMatch(/postponed/);
+    expect((await api('POST', `/api/backdata/review/${frozen._id}`, undefined, staff())).body.message).toMatch(
+      /postponed/,
+    );
     await settle();
     expect(requested.filter((e) => [unpaid._id, cancelled._id, frozen._id].includes(e.data.bookingId))).toEqual([]);
   });
@@ -127,11 +156,23 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     const b = await insert(booking());
     const token = await requestReview(b);
     const page = await api('GET', `/api/reviews/link/${token}`);
-    expect(page).toMatchObject({ status: 200, body: { authorName: 'Grace M.', driverName: 'Ali Hassan', moveDate: '2026-02-25T10:00:00.000Z', submitted: false } });
+    expect(page).toMatchObject({
+      status: 200,
+      body: {
+        authorName: 'Grace M.',
+        driverName: 'Ali Hassan',
+        moveDate: '2026-02-25T10:00:00.000Z',
+        submitted: false,
+      },
+    });
     expect(page.text).not.toContain('grace@example.com');
     expect(page.text).not.toContain(DRIVER.email);
 
-    const sent = await api('POST', `/api/reviews/link/${token}`, { rating: 5, text: '  Careful with the stairs, on time.  ', driverRating: 4 });
+    const sent = await api('POST', `/api/reviews/link/${token}`, {
+      rating: 5,
+      text: '  Careful with the stairs, on time.  ',
+      driverRating: 4,
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toMatch(/Thank you/);
     expect((await api('GET', `/api/reviews/link/${token}`)).body.submitted).toBe(true);
@@ -141,12 +182,23 @@ describe('VanHop reviews: request after the move, signed review page, moderation
 
     const list = await api('GET', '/api/reviews/admin?status=pending', undefined, staff());
     const mine = list.body.reviews.find((r: { bookingId: string }) => r.bookingId === b._id);
-    expect(mine).toMatchObject({ rating: 5, text: 'Careful with the stairs, on time.', driverRating: 4, driverId: DRIVER.id, driverName: 'Ali Hassan', authorName: 'Grace M.', status: 'pending', randomNumber: b.randomNumber });
+    expect(mine).toMatchObject({
+      rating: 5,
+      text: 'Careful with the stairs, on time.',
+      driverRating: 4,
+      driverId: DRIVER.id,
+      driverName: 'Ali Hassan',
+      authorName: 'Grace M.',
+      status: 'pending',
+      randomNumber: b.randomNumber,
+    });
   });
 
   it('one review per booking even when submitted concurrently', async () => {
     const token = await requestReview(await insert(booking()));
-    const results = await Promise.all([1, 2, 3, 4].map((n) => api('POST', `/api/reviews/link/${token}`, { rating: n })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => api('POST', `/api/reviews/link/${token}`, { rating: n })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   });
 
@@ -159,7 +211,9 @@ describe('VanHop reviews: request after the move, signed review page, moderation
       expect(res.body.errors.rating).toBe(REVIEW_MSG.ratingRequired);
     }
     expect((await post({ rating: 4, driverRating: 9 })).body.errors.driverRating).toBe(REVIEW_MSG.driverRating);
-    expect((await post({ rating: 4, text: 'y'.repeat(REVIEW_TEXT_MAX_LENGTH + 1) })).body.errors.text).toBe(REVIEW_MSG.textTooLong);
+    expect((await post({ rating: 4, text: 'y'.repeat(REVIEW_TEXT_MAX_LENGTH + 1) })).body.errors.text).toBe(
+      REVIEW_MSG.textTooLong,
+    );
     expect((await post({ rating: { $gt: 0 } })).status).toBe(400);
     // Nothing was stored by the refused ones: the page still takes the review.
     expect((await post({ rating: 3, text: 'y'.repeat(REVIEW_TEXT_MAX_LENGTH) })).status).toBe(201);
@@ -169,7 +223,12 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     const token = await requestReview(await insert(booking()));
     const [v, , exp, mac] = token.split('.');
     const otherBooking = Buffer.from(randomUUID()).toString('base64url');
-    for (const bad of [`${v}.${otherBooking}.${exp}.${mac}`, token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), 'v1.a.b.c', 'not-a-token']) {
+    for (const bad of [
+      `${v}.${otherBooking}.${exp}.${mac}`,
+      token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      'v1.a.b.c',
+      'not-a-token',
+    ]) {
       const res = await api('GET', `/api/reviews/link/${encodeURIComponent(bad)}`);
       expect(res).toMatchObject({ status: 404, body: { message: REVIEW_MSG.linkInvalid } });
       expect((await api('POST', `/api/reviews/link/${encodeURIComponent(bad)}`, { rating: 5 })).status).toBe(404);
@@ -181,9 +240,14 @@ describe('VanHop reviews: request after the move, signed review page, moderation
   });
 
   it('staff approve: the review joins the carousel feed in the wire-contract shape (newest first) and the driver rating; reject takes it out', async () => {
-    const token = await requestReview(await insert(booking({ quote: { ...booking().quote, name: 'Zara Quinn-Smith' } })));
+    const token = await requestReview(
+      await insert(booking({ quote: { ...booking().quote, name: 'Zara Quinn-Smith' } })),
+    );
     now = Date.parse('2026-03-01T12:30:00Z');
-    expect((await api('POST', `/api/reviews/link/${token}`, { rating: 4, text: '<b>Great</b> move', driverRating: 2 })).status).toBe(201);
+    expect(
+      (await api('POST', `/api/reviews/link/${token}`, { rating: 4, text: '<b>Great</b> move', driverRating: 2 }))
+        .status,
+    ).toBe(201);
     const pending = (await api('GET', '/api/reviews/admin', undefined, staff())).body;
     const review = pending.reviews.find((r: { authorName: string }) => r.authorName === 'Zara Q.');
     expect(pending.pending).toBeGreaterThanOrEqual(1);
@@ -192,31 +256,65 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect(feedBefore.map((r) => r.author_name)).not.toContain('Zara Q.');
 
     const approved = await api('POST', `/api/reviews/admin/${review.id}/approve`, undefined, staff());
-    expect(approved.body).toMatchObject({ status: 'approved', moderatedBy: 'Mo_Moderator', moderatedAt: '2026-03-01T12:30:00.000Z' });
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      moderatedBy: 'Mo_Moderator',
+      moderatedAt: '2026-03-01T12:30:00.000Z',
+    });
     const feed = (await api('GET', '/api/google/review')).body.result.reviews as Record<string, unknown>[];
-    expect(feed[0]).toEqual({ rating: 4, author_name: 'Zara Q.', time: Date.parse('2026-03-01T12:30:00Z') / 1000, profile_photo_url: '/images/avatar.svg', text: '<b>Great</b> move' });
+    expect(feed[0]).toEqual({
+      rating: 4,
+      author_name: 'Zara Q.',
+      time: Date.parse('2026-03-01T12:30:00Z') / 1000,
+      profile_photo_url: '/images/avatar.svg',
+      text: '<b>Great</b> move',
+    });
     expect(feed.length).toBeGreaterThan(5); // the seeded (or Google) reviews are still there
-    expect((feed as { time: number }[]).map((r) => r.time)).toEqual([...(feed as { time: number }[]).map((r) => r.time)].sort((a, b) => b - a));
+    expect((feed as { time: number }[]).map((r) => r.time)).toEqual(
+      [...(feed as { time: number }[]).map((r) => r.time)].sort((a, b) => b - a),
+    );
 
     const ratings = await api('GET', '/api/reviews/drivers');
     expect(ratings.body[DRIVER.id]).toEqual({ rating: 2, count: 1 });
 
-    expect((await api('POST', `/api/reviews/admin/${review.id}/reject`, undefined, staff())).body.status).toBe('rejected');
-    expect(((await api('GET', '/api/google/review')).body.result.reviews as { author_name: string }[]).map((r) => r.author_name)).not.toContain('Zara Q.');
+    expect((await api('POST', `/api/reviews/admin/${review.id}/reject`, undefined, staff())).body.status).toBe(
+      'rejected',
+    );
+    expect(
+      ((await api('GET', '/api/google/review')).body.result.reviews as { author_name: string }[]).map(
+        (r) => r.author_name,
+      ),
+    ).not.toContain('Zara Q.');
     expect((await api('GET', '/api/reviews/drivers')).body[DRIVER.id]).toBeUndefined();
   });
 
   it('moderation needs a valid staff token here as well as at the gateway, and refuses bad ids and filters', async () => {
     expect((await api('GET', '/api/reviews/admin')).status).toBe(401);
-    expect((await api('GET', '/api/reviews/admin', undefined, { 'x-admin-username': 'Mo_Moderator' })).status).toBe(401);
+    expect((await api('GET', '/api/reviews/admin', undefined, { 'x-admin-username': 'Mo_Moderator' })).status).toBe(
+      401,
+    );
     expect((await api('POST', `/api/reviews/admin/${randomUUID()}/approve`)).status).toBe(401);
-    expect((await api('GET', '/api/reviews/admin', undefined, staffAuth('Mo', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    expect(
+      (
+        await api(
+          'GET',
+          '/api/reviews/admin',
+          undefined,
+          staffAuth('Mo', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }),
+        )
+      ).status,
+    ).toBe(401);
     // A driver-portal token is signed with the same key: its role keeps it out.
     expect((await api('GET', '/api/reviews/admin', undefined, driverAuth('driver-1', { clock }))).status).toBe(401);
-    expect((await api('POST', `/api/reviews/admin/${randomUUID()}/approve`, undefined, driverAuth('driver-1', { clock }))).status).toBe(401);
+    expect(
+      (await api('POST', `/api/reviews/admin/${randomUUID()}/approve`, undefined, driverAuth('driver-1', { clock })))
+        .status,
+    ).toBe(401);
     expect((await api('GET', '/api/reviews/admin?status=everything', undefined, staff())).status).toBe(400);
     expect((await api('GET', '/api/reviews/admin?status[$ne]=x', undefined, staff())).status).toBe(400);
-    expect((await api('POST', `/api/reviews/admin/${encodeURIComponent('$gt')}/approve`, undefined, staff())).status).toBe(400);
+    expect(
+      (await api('POST', `/api/reviews/admin/${encodeURIComponent('$gt')}/approve`, undefined, staff())).status,
+    ).toBe(400);
     expect((await api('POST', `/api/reviews/admin/${randomUUID()}/approve`, undefined, staff())).status).toBe(404);
   });
 });
@@ -234,32 +332,51 @@ describe('review rules', () => {
     const b = booking();
     expect(reviewRequestRefusal(b, at)).toBeNull();
     // Started 2 hours ago with 3 hours booked: still under way, refused; 3 hours ago: done.
-    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T10:00:00Z', totalHour: 3 } }, at)).toBe(REVIEW_MSG.moveNotHappened);
-    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T09:00:00Z', totalHour: 3 } }, at)).toBeNull();
-    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T12:00:01Z' } }, at)).toBe(REVIEW_MSG.moveNotHappened);
+    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T10:00:00Z', totalHour: 3 } }, at)).toBe(
+      REVIEW_MSG.moveNotHappened,
+    );
+    expect(
+      reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T09:00:00Z', totalHour: 3 } }, at),
+    ).toBeNull();
+    expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '2026-03-01T12:00:01Z' } }, at)).toBe(
+      REVIEW_MSG.moveNotHappened,
+    );
     expect(reviewRequestRefusal({ ...b, quote: { ...b.quote, date: '' } }, at)).toBe(REVIEW_MSG.moveNotHappened);
     expect(reviewRequestRefusal({ ...b, paymentStatus: 'unpaid' }, at)).toBe(REVIEW_MSG.notBooked);
   });
 
   it("averages each driver's ratings over reviews that rated the driver, one decimal", () => {
     const d = (id: string) => ({ id, name: id });
-    expect(driverRatings([
-      { driver: d('a'), driverRating: 5 },
-      { driver: d('a'), driverRating: 4 },
-      { driver: d('a'), driverRating: 4 },
-      { driver: d('b'), driverRating: null },
-      { driver: null, driverRating: 3 },
-      { driver: d('__proto__'), driverRating: 1 },
-    ])).toEqual(JSON.parse('{"a":{"rating":4.3,"count":3},"__proto__":{"rating":1,"count":1}}'));
+    expect(
+      driverRatings([
+        { driver: d('a'), driverRating: 5 },
+        { driver: d('a'), driverRating: 4 },
+        { driver: d('a'), driverRating: 4 },
+        { driver: d('b'), driverRating: null },
+        { driver: null, driverRating: 3 },
+        { driver: d('__proto__'), driverRating: 1 },
+      ]),
+    ).toEqual(JSON.parse('{"a":{"rating":4.3,"count":3},"__proto__":{"rating":1,"count":1}}'));
   });
 });
 
 describe('review config', () => {
   it('needs REVIEW_LINK_SECRET outside embedded mode, distinct from JWT_SECRET', () => {
-    const distributed = { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092', STORE: 'mongo', MONGO_URL: 'mongodb://mongo:27017', ...TEST_JWT_ENV };
+    const distributed = {
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS: 'kafka:9092',
+      STORE: 'mongo',
+      MONGO_URL: 'mongodb://mongo:27017',
+      ...TEST_JWT_ENV,
+    };
     expect(() => loadConfig(distributed)).toThrow(/REVIEW_LINK_SECRET is required outside embedded mode/);
-    expect(() => loadConfig({ ...distributed, REVIEW_LINK_SECRET: TEST_JWT_ENV.JWT_SECRET })).toThrow(/must differ from JWT_SECRET/);
-    expect(loadConfig({ ...distributed, REVIEW_LINK_SECRET: 'review-links-secret-0123456789-abcdefghijk' }).reviewLink.generated).toBe(false);
+    expect(() => loadConfig({ ...distributed, REVIEW_LINK_SECRET: TEST_JWT_ENV.JWT_SECRET })).toThrow(
+      /must differ from JWT_SECRET/,
+    );
+    expect(
+      loadConfig({ ...distributed, REVIEW_LINK_SECRET: 'review-links-secret-0123456789-abcdefghijk' }).reviewLink
+        .generated,
+    ).toBe(false);
     expect(loadConfig(TEST_JWT_ENV).reviewLink.generated).toBe(true);
   });
 });

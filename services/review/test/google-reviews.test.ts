@@ -9,7 +9,13 @@ import { reviewService } from '../src/service.js';
 import { TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { loadConfig } from '../src/config.js';
 
-interface Review { rating: number; author_name: string; time: number; profile_photo_url: string; text: string }
+interface Review {
+  rating: number;
+  author_name: string;
+  time: number;
+  profile_photo_url: string;
+  text: string;
+}
 
 /** A local stand-in for maps.googleapis.com answering Place Details in Google's response shape. */
 const ownBus = () => new MemoryEventBus(createLogger('bus', 'silent'));
@@ -29,7 +35,11 @@ async function startFakeGoogle() {
     res.writeHead(state.answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(state.answer.body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const googleReview = (author: string, time: number, rating = 5) => ({
@@ -63,11 +73,21 @@ describe('GET /api/google/review', () => {
     const base = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_JWT_ENV };
     keyed = await startService(
       reviewService,
-      loadConfig({ ...base, GOOGLE_PLACES_KEY: 'test-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url, REVIEWS_CACHE_SECONDS: '600', REVIEWS_STALE_SECONDS: '86400' }),
+      loadConfig({
+        ...base,
+        GOOGLE_PLACES_KEY: 'test-key',
+        GOOGLE_PLACE_ID: 'ChIJ-vanhop',
+        GOOGLE_PLACES_BASE_URL: google.url,
+        REVIEWS_CACHE_SECONDS: '600',
+        REVIEWS_STALE_SECONDS: '86400',
+      }),
       { bus, clock },
     );
     // Each instance is a deployment of its own: its own bus (a bus takes one consumer per group and topic).
-    seeded = await startService(reviewService, loadConfig({ ...base, DATA_DIR: path.join(dataDir, 'seeded') }), { bus: ownBus(), clock });
+    seeded = await startService(reviewService, loadConfig({ ...base, DATA_DIR: path.join(dataDir, 'seeded') }), {
+      bus: ownBus(),
+      clock,
+    });
   });
 
   afterAll(async () => {
@@ -87,7 +107,7 @@ describe('GET /api/google/review', () => {
     expect(status).toBe(200);
     const reviews = body.result.reviews;
     expect(reviews.length).toBeGreaterThanOrEqual(5);
-    expect(Object.keys(reviews[0]).sort()).toEqual(['author_name', 'profile_photo_url', 'rating', 'text', 'time']);
+    expect(Object.keys(reviews[0]!).sort()).toEqual(['author_name', 'profile_photo_url', 'rating', 'text', 'time']);
     expect(reviews.map((r) => r.time)).toEqual([...reviews.map((r) => r.time)].sort((a, b) => b - a));
     expect(google.state.hits).toHaveLength(0);
   });
@@ -95,17 +115,40 @@ describe('GET /api/google/review', () => {
   it('asks Google Place Details once, maps and sorts the reviews newest first, then serves the cache', async () => {
     google.state.answer = {
       status: 200,
-      body: placeDetails([googleReview('Old Reviewer', 1_700_000_000, 4), googleReview('New Reviewer', 1_770_000_000), { author_name: 'Broken', rating: 'five' }, googleReview('Mid Reviewer', 1_740_000_000)]),
+      body: placeDetails([
+        googleReview('Old Reviewer', 1_700_000_000, 4),
+        googleReview('New Reviewer', 1_770_000_000),
+        { author_name: 'Broken', rating: 'five' },
+        googleReview('Mid Reviewer', 1_740_000_000),
+      ]),
     };
     const { status, body } = await get(keyed);
     expect(status).toBe(200);
     expect(body.result.reviews).toEqual([
-      { rating: 5, author_name: 'New Reviewer', time: 1_770_000_000, profile_photo_url: 'https://lh3.googleusercontent.com/a/NewReviewer=s128', text: 'New Reviewer moved with VanHop.' },
-      { rating: 5, author_name: 'Mid Reviewer', time: 1_740_000_000, profile_photo_url: 'https://lh3.googleusercontent.com/a/MidReviewer=s128', text: 'Mid Reviewer moved with VanHop.' },
-      { rating: 4, author_name: 'Old Reviewer', time: 1_700_000_000, profile_photo_url: 'https://lh3.googleusercontent.com/a/OldReviewer=s128', text: 'Old Reviewer moved with VanHop.' },
+      {
+        rating: 5,
+        author_name: 'New Reviewer',
+        time: 1_770_000_000,
+        profile_photo_url: 'https://lh3.googleusercontent.com/a/NewReviewer=s128',
+        text: 'New Reviewer moved with VanHop.',
+      },
+      {
+        rating: 5,
+        author_name: 'Mid Reviewer',
+        time: 1_740_000_000,
+        profile_photo_url: 'https://lh3.googleusercontent.com/a/MidReviewer=s128',
+        text: 'Mid Reviewer moved with VanHop.',
+      },
+      {
+        rating: 4,
+        author_name: 'Old Reviewer',
+        time: 1_700_000_000,
+        profile_photo_url: 'https://lh3.googleusercontent.com/a/OldReviewer=s128',
+        text: 'Old Reviewer moved with VanHop.',
+      },
     ]);
     expect(google.state.hits).toHaveLength(1);
-    const q = google.state.hits[0].searchParams;
+    const q = google.state.hits[0]!.searchParams;
     expect(q.get('place_id')).toBe('ChIJ-vanhop');
     expect(q.get('key')).toBe('test-key');
     expect(q.get('fields')).toBe('reviews');
@@ -122,7 +165,11 @@ describe('GET /api/google/review', () => {
     google.state.answer = { status: 500, body: { error: 'backend error' } };
     const down = await get(keyed);
     expect(down.status).toBe(200);
-    expect(down.body.result.reviews.map((r) => r.author_name)).toEqual(['New Reviewer', 'Mid Reviewer', 'Old Reviewer']);
+    expect(down.body.result.reviews.map((r) => r.author_name)).toEqual([
+      'New Reviewer',
+      'Mid Reviewer',
+      'Old Reviewer',
+    ]);
     expect(google.state.hits).toHaveLength(2);
 
     google.state.answer = { status: 200, body: { status: 'OVER_QUERY_LIMIT', error_message: 'quota', result: {} } };
@@ -136,10 +183,21 @@ describe('GET /api/google/review', () => {
   });
 
   it('with Google failing and nothing cached answers 502 with a message', async () => {
-    google.state.answer = { status: 200, body: { status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' } };
+    google.state.answer = {
+      status: 200,
+      body: { status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' },
+    };
     const cold = await startService(
       reviewService,
-      loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cold'), LOG_LEVEL: 'silent', ...TEST_JWT_ENV, GOOGLE_PLACES_KEY: 'bad-key', GOOGLE_PLACE_ID: 'ChIJ-vanhop', GOOGLE_PLACES_BASE_URL: google.url }),
+      loadConfig({
+        PORT: '0',
+        DATA_DIR: path.join(dataDir, 'cold'),
+        LOG_LEVEL: 'silent',
+        ...TEST_JWT_ENV,
+        GOOGLE_PLACES_KEY: 'bad-key',
+        GOOGLE_PLACE_ID: 'ChIJ-vanhop',
+        GOOGLE_PLACES_BASE_URL: google.url,
+      }),
       { bus: ownBus(), clock },
     );
     try {

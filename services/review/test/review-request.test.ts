@@ -69,7 +69,8 @@ describe('POST /api/backdata/review/:id', () => {
     await bookingSvc.infra.store.collection<BookingRecord>('bookings').insertOne(b);
     return b;
   };
-  const storedBooking = (id: string) => bookingSvc.infra.store.collection<BookingRecord>('bookings').findOne({ _id: id });
+  const storedBooking = (id: string) =>
+    bookingSvc.infra.store.collection<BookingRecord>('bookings').findOne({ _id: id });
   const request = async (id: string, headers: Record<string, string> = staffAuth('Sam_Admin', { clock })) => {
     const res = await fetch(`${reviewSvc.url}/api/backdata/review/${id}`, { method: 'POST', headers });
     return { status: res.status, body: (await res.json()) as { message: string } };
@@ -97,12 +98,19 @@ describe('POST /api/backdata/review/:id', () => {
     expect(events[0]).toMatchObject({
       type: TOPICS.reviewRequested,
       producer: 'review',
-      data: { bookingId: b._id, customer: { name: 'Grace Mover', email: 'grace@example.com', phone: '07700900321' }, requestedBy: 'Sam_Admin' },
+      data: {
+        bookingId: b._id,
+        customer: { name: 'Grace Mover', email: 'grace@example.com', phone: '07700900321' },
+        requestedBy: 'Sam_Admin',
+      },
     });
     expect((await storedBooking(b._id))?.reviewRequest).toBe(true);
 
     const second = await request(b._id);
-    expect(second).toEqual({ status: 409, body: expect.objectContaining({ message: 'A review has already been requested for this booking.' }) });
+    expect(second).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: 'A review has already been requested for this booking.' }),
+    });
     await settle();
     expect(published.filter((e) => (e.data as { bookingId: string }).bookingId === b._id)).toHaveLength(1);
   });
@@ -132,7 +140,14 @@ describe('POST /api/backdata/review/:id', () => {
     expect((await request(randomUUID(), {})).status).toBe(401);
     // Inside the cluster anyone can reach the service: a name in a header proves nothing.
     expect((await request(randomUUID(), { 'x-admin-username': 'Sam_Admin' })).status).toBe(401);
-    expect((await request(randomUUID(), staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }))).status).toBe(401);
+    expect(
+      (
+        await request(
+          randomUUID(),
+          staffAuth('Sam_Admin', { env: { JWT_SECRET: 'an-attackers-own-secret-of-enough-length-9876' } }),
+        )
+      ).status,
+    ).toBe(401);
     expect((await request(randomUUID(), driverAuth('driver-1', { clock }))).status).toBe(401);
   });
 });

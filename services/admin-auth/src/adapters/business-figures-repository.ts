@@ -1,16 +1,37 @@
 import type { WaitingJob } from '@vanhop/contracts';
-import { insertUnique, type Collection, type Doc, type DocumentStore, type Filter, type Update } from '@vanhop/platform';
+import {
+  insertUnique,
+  type Collection,
+  type Doc,
+  type DocumentStore,
+  type Filter,
+  type Update,
+} from '@vanhop/platform';
 import type { BusinessFiguresStore } from '../app/business-figures.js';
-import { DAY_COUNTERS, fieldKey, type FigureChange, type StoredDay, type StoredDriverJobs } from '../domain/business-figures.js';
+import {
+  DAY_COUNTERS,
+  fieldKey,
+  type FigureChange,
+  type StoredDay,
+  type StoredDriverJobs,
+} from '../domain/business-figures.js';
 
 export const BUSINESS_DAYS_COLLECTION = 'business_days';
 export const BUSINESS_DRIVERS_COLLECTION = 'business_driver_jobs';
 export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
 export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
 
-interface DayDoc extends Doc { seen?: Record<string, true> }
-interface WaitingDoc extends Doc { waiting: boolean; job?: WaitingJob }
-interface ChatDoc extends Doc { awaiting: boolean; since: string | null }
+interface DayDoc extends Doc {
+  seen?: Record<string, true>;
+}
+interface WaitingDoc extends Doc {
+  waiting: boolean;
+  job?: WaitingJob;
+}
+interface ChatDoc extends Doc {
+  awaiting: boolean;
+  since: string | null;
+}
 
 /**
  * Updates one document, creating it first when it is missing (the store has no upsert): the
@@ -58,14 +79,29 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
       }
       case 'driverJob': {
         const job = `jobs.${fieldKey(change.bookingId)}`;
-        const update: Update = change.job ? { $set: { [job]: change.job, ...(change.driverName ? { name: change.driverName } : {}) } } : { $unset: { [job]: true } };
+        const update: Update = change.job
+          ? { $set: { [job]: change.job, ...(change.driverName ? { name: change.driverName } : {}) } }
+          : { $unset: { [job]: true } };
         return upsert(this.driverCol, change.driverId, {}, update);
       }
       case 'waitingJob':
-        return upsert(this.waitingCol, change.bookingId, {}, change.waiting ? { $set: { waiting: true, job: change.waiting } } : { $set: { waiting: false }, $unset: { job: true } });
+        return upsert(
+          this.waitingCol,
+          change.bookingId,
+          {},
+          change.waiting
+            ? { $set: { waiting: true, job: change.waiting } }
+            : { $set: { waiting: false }, $unset: { job: true } },
+        );
       case 'supportChat':
         // Waiting since the customer's oldest unanswered message: a second one does not move it.
-        if (change.awaitingSince) return upsert(this.chatCol, change.conversationId, { awaiting: { $ne: true } }, { $set: { awaiting: true, since: change.awaitingSince } });
+        if (change.awaitingSince)
+          return upsert(
+            this.chatCol,
+            change.conversationId,
+            { awaiting: { $ne: true } },
+            { $set: { awaiting: true, since: change.awaitingSince } },
+          );
         return upsert(this.chatCol, change.conversationId, {}, { $set: { awaiting: false, since: null } });
     }
   }

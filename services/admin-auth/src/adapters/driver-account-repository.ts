@@ -1,4 +1,11 @@
-import { DuplicateKeyError, insertOrExisting, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import {
+  DuplicateKeyError,
+  insertOrExisting,
+  type Collection,
+  type DocumentStore,
+  type OutboxEntry,
+  type WithOutbox,
+} from '@vanhop/platform';
 import { DRIVER_ACCOUNTS, driverEmailKey, laterEmailClaim, type DriverAccount } from '../domain/driver-account.js';
 
 type AccountDoc = DriverAccount & WithOutbox;
@@ -46,12 +53,18 @@ export class DriverAccountRepository {
    * overtake), then claims its e-mail for sign-in. `at` is when quote made the change: a changed
    * e-mail counts from then.
    */
-  async applyDriver(driverId: string, version: number, driver: { name: string; email: string; active: boolean }, at: string): Promise<void> {
+  async applyDriver(
+    driverId: string,
+    version: number,
+    driver: { name: string; email: string; active: boolean },
+    at: string,
+  ): Promise<void> {
     const emailKey = driverEmailKey(driver.email);
     const copy = { name: driver.name, email: driver.email, emailKey, active: driver.active, version };
     const before = await this.findById(driverId);
     const since = before && before.emailKey === emailKey ? {} : { emailSince: at };
-    const updateIfNewer = () => this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: { ...copy, ...since } });
+    const updateIfNewer = () =>
+      this.col.updateOne({ _id: driverId, version: { $lt: version } }, { $set: { ...copy, ...since } });
     if (!(await updateIfNewer()).matched) {
       // No copy yet, or one as new or newer (then it is what comes back). Another delivery may store
       // the first copy meanwhile: then the newer of the two stays.
@@ -87,13 +100,25 @@ export class DriverAccountRepository {
   }
 
   /** Replaces any earlier invitation (its link stops working) and parks DriverInvited with it. */
-  async invite(driverId: string, set: { inviteNonce: string; invitedAt: string; inviteExpiresAt: string; invitedBy: string }, event: OutboxEntry): Promise<boolean> {
+  async invite(
+    driverId: string,
+    set: { inviteNonce: string; invitedAt: string; inviteExpiresAt: string; invitedBy: string },
+    event: OutboxEntry,
+  ): Promise<boolean> {
     return (await this.col.updateOne({ _id: driverId }, { $set: set, $push: { outbox: event } })).matched === 1;
   }
 
   /** Sets the password only with the invitation still current, and spends it: a link works once. */
-  async setPasswordWithInvite(driverId: string, nonce: string, passwordHash: string, at: string): Promise<DriverAccount | null> {
-    return this.col.findOneAndUpdate({ _id: driverId, inviteNonce: nonce }, { $set: { passwordHash, passwordSetAt: at, lastLoginAt: at }, $unset: { inviteNonce: 1 } });
+  async setPasswordWithInvite(
+    driverId: string,
+    nonce: string,
+    passwordHash: string,
+    at: string,
+  ): Promise<DriverAccount | null> {
+    return this.col.findOneAndUpdate(
+      { _id: driverId, inviteNonce: nonce },
+      { $set: { passwordHash, passwordSetAt: at, lastLoginAt: at }, $unset: { inviteNonce: 1 } },
+    );
   }
 
   async recordLogin(driverId: string, at: string): Promise<void> {

@@ -1,7 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '../app/password-hasher.js';
 
-export interface ScryptParams { N: number; r: number; p: number; keyLength: number; saltLength: number }
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  keyLength: number;
+  saltLength: number;
+}
 
 /**
  * One of OWASP's equivalent scrypt settings (N=2^14, r=8, p=5 matches N=2^17, p=1 in work) that
@@ -34,10 +40,11 @@ export class ScryptPasswordHasher implements PasswordHasher {
   async verify(password: string, stored: string): Promise<boolean> {
     const parts = stored.split('$');
     if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-    const [N, r, p] = parts.slice(1, 4).map(Number);
+    const [, cost = '', blockSize = '', parallel = '', saltText = '', hashText = ''] = parts;
+    const [N, r, p] = [cost, blockSize, parallel].map(Number) as [number, number, number];
     if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 2 ** 20 || r > 32 || p > 16) return false;
-    const salt = Buffer.from(parts[4], 'base64');
-    const expected = Buffer.from(parts[5], 'base64');
+    const salt = Buffer.from(saltText, 'base64');
+    const expected = Buffer.from(hashText, 'base64');
     if (salt.length === 0 || expected.length === 0) return false;
     const actual = await derive(password, salt, expected.length, { N, r, p, maxmem: maxmem(N, r) });
     return timingSafeEqual(actual, expected);

@@ -1,6 +1,20 @@
-import { londonDay, type BusinessFigures, type EventEnvelope, type EventPayloads, type WaitingJob } from '@vanhop/contracts';
+import {
+  londonDay,
+  type BusinessFigures,
+  type EventEnvelope,
+  type EventPayloads,
+  type WaitingJob,
+} from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
-import { chartDays, figureChanges, summarise, type FigureChange, type FigureTopic, type StoredDay, type StoredDriverJobs } from '../domain/business-figures.js';
+import {
+  chartDays,
+  figureChanges,
+  summarise,
+  type FigureChange,
+  type FigureTopic,
+  type StoredDay,
+  type StoredDriverJobs,
+} from '../domain/business-figures.js';
 
 /** Where the read model lives: each change applied at most once per event id, and the few documents a read needs. */
 export interface BusinessFiguresStore {

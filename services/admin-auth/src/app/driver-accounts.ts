@@ -27,7 +27,13 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { DriverAccountRepository } from '../adapters/driver-account-repository.js';
-import { accountStatus, accountView, inviteSubject, parseInviteSubject, type DriverAccount } from '../domain/driver-account.js';
+import {
+  accountStatus,
+  accountView,
+  inviteSubject,
+  parseInviteSubject,
+  type DriverAccount,
+} from '../domain/driver-account.js';
 import type { CredentialCheck } from './credential-check.js';
 import type { PasswordHasher } from './password-hasher.js';
 
@@ -92,9 +98,16 @@ export class DriverAccounts {
       { producer: 'admin-auth', clock: this.deps.clock, correlationId: driverId },
     );
     const set = { inviteNonce: nonce, invitedAt: now.toISOString(), inviteExpiresAt: expires.toISOString(), invitedBy };
-    if (!(await this.deps.accounts.invite(driverId, set, outboxEntry(TOPICS.driverInvited, event, driverId)))) throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
+    if (!(await this.deps.accounts.invite(driverId, set, outboxEntry(TOPICS.driverInvited, event, driverId))))
+      throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
     void this.deps.relay?.kick();
-    return { driverId, email: account.email, invitedAt: set.invitedAt, expiresAt: set.inviteExpiresAt, message: DRIVER_ACCOUNT_MSG.inviteSent };
+    return {
+      driverId,
+      email: account.email,
+      invitedAt: set.invitedAt,
+      expiresAt: set.inviteExpiresAt,
+      message: DRIVER_ACCOUNT_MSG.inviteSent,
+    };
   }
 
   async preview(token: string): Promise<DriverInvitePreview> {
@@ -107,7 +120,12 @@ export class DriverAccounts {
     if (weak) throw new ValidationError(weak, { password: weak });
     const { account, nonce } = await this.currentInvitation(token);
     const hash = await this.deps.hasher.hash(input.password);
-    const updated = await this.deps.accounts.setPasswordWithInvite(account._id, nonce, hash, this.deps.clock.now().toISOString());
+    const updated = await this.deps.accounts.setPasswordWithInvite(
+      account._id,
+      nonce,
+      hash,
+      this.deps.clock.now().toISOString(),
+    );
     // Two tabs submitting one link: the first wins, the second is told the link is spent.
     if (!updated) throw new InvitationSpentError();
     return this.signedIn(updated, DRIVER_ACCOUNT_MSG.passwordSet);
@@ -126,7 +144,8 @@ export class DriverAccounts {
 
   async me(driverId: string): Promise<DriverIdentity> {
     const account = await this.deps.accounts.findById(driverId);
-    if (!account || !account.active) throw new UnauthorizedError(account ? DRIVER_ACCOUNT_MSG.suspended : DRIVER_ACCOUNT_MSG.loginFailed);
+    if (!account?.active)
+      throw new UnauthorizedError(account ? DRIVER_ACCOUNT_MSG.suspended : DRIVER_ACCOUNT_MSG.loginFailed);
     return identity(account);
   }
 
@@ -147,7 +166,8 @@ export class DriverAccounts {
     }
     const account = await this.deps.accounts.findById(parsed.driverId);
     if (!account) throw new NotFoundError(DRIVER_ACCOUNT_MSG.inviteInvalid);
-    if (account.inviteNonce !== parsed.nonce || accountStatus(account, now) !== 'invited') throw new InvitationSpentError();
+    if (account.inviteNonce !== parsed.nonce || accountStatus(account, now) !== 'invited')
+      throw new InvitationSpentError();
     if (!account.active) throw new UnauthorizedError(DRIVER_ACCOUNT_MSG.suspended);
     return { account, nonce: parsed.nonce };
   }

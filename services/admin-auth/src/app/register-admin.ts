@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { newPasswordProblem, type AdminRegister } from '@vanhop/contracts';
-import { ConflictError, DuplicateKeyError, ForbiddenError, ValidationError, type Clock, type DocumentStore } from '@vanhop/platform';
+import {
+  ConflictError,
+  DuplicateKeyError,
+  ForbiddenError,
+  ValidationError,
+  type Clock,
+  type DocumentStore,
+} from '@vanhop/platform';
 import { ADMINS, adminNameKey, type AdminAccount } from '../domain/admin-account.js';
 import { signupCodeMatches } from '../domain/signup-code.js';
 import type { PasswordHasher } from './password-hasher.js';

@@ -17,11 +17,21 @@ import {
  * handful of stored documents become the figures. No record is ever read to answer a request.
  */
 
-export const DAY_COUNTERS = ['bookings', 'revenuePence', 'depositsPence', 'balancesPence', 'refundsPence', 'quotesPriced'] as const;
+export const DAY_COUNTERS = [
+  'bookings',
+  'revenuePence',
+  'depositsPence',
+  'balancesPence',
+  'refundsPence',
+  'quotesPriced',
+] as const;
 export type DayCounter = (typeof DAY_COUNTERS)[number];
 
 /** A driver's job as the hours chart needs it: the London day the move starts and its booked hours. */
-export interface DriverJob { moveDay: string; hours: number }
+export interface DriverJob {
+  moveDay: string;
+  hours: number;
+}
 
 export type FigureChange =
   /** Counters of one London day, added once per event. */
@@ -66,7 +76,9 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
   switch (topic) {
     case TOPICS.bookingConfirmed: {
       const d = event.data as EventPayloads['booking.confirmed'];
-      return [{ kind: 'day', day, add: { bookings: 1, revenuePence: d.totalPricePence, depositsPence: d.amountPaidPence } }];
+      return [
+        { kind: 'day', day, add: { bookings: 1, revenuePence: d.totalPricePence, depositsPence: d.amountPaidPence } },
+      ];
     }
     case TOPICS.balancePaid: {
       const d = event.data as EventPayloads['booking.balance-paid'];
@@ -86,30 +98,58 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
       // Either way the driver's time is given back and nobody needs to be found for the job.
       const d = event.data as EventPayloads['booking.cancelled'];
       const out: FigureChange[] = [{ kind: 'waitingJob', bookingId: d.bookingId, waiting: null }];
-      if (d.driver) out.push({ kind: 'driverJob', driverId: d.driver.id, driverName: null, bookingId: d.bookingId, job: null });
+      if (d.driver)
+        out.push({ kind: 'driverJob', driverId: d.driver.id, driverName: null, bookingId: d.bookingId, job: null });
       return out;
     }
     case TOPICS.jobOffered: {
       const d = event.data as EventPayloads['job.offered'];
-      return [{ kind: 'driverJob', driverId: d.driver.id, driverName: d.driver.name, bookingId: d.bookingId, job: jobOf(d.move) }];
+      return [
+        {
+          kind: 'driverJob',
+          driverId: d.driver.id,
+          driverName: d.driver.name,
+          bookingId: d.bookingId,
+          job: jobOf(d.move),
+        },
+      ];
     }
     case TOPICS.jobReturned: {
       // The driver's time stays taken until the job is reassigned or cancelled, so their hours stay.
       const d = event.data as EventPayloads['job.returned'];
-      return [{ kind: 'waitingJob', bookingId: d.bookingId, waiting: { bookingId: d.bookingId, randomNumber: d.randomNumber, driverName: d.driver.name, moveDate: d.move.date, since: d.at } }];
+      return [
+        {
+          kind: 'waitingJob',
+          bookingId: d.bookingId,
+          waiting: {
+            bookingId: d.bookingId,
+            randomNumber: d.randomNumber,
+            driverName: d.driver.name,
+            moveDate: d.move.date,
+            since: d.at,
+          },
+        },
+      ];
     }
     case TOPICS.jobReassigned: {
       const d = event.data as EventPayloads['job.reassigned'];
       return [
         { kind: 'waitingJob', bookingId: d.bookingId, waiting: null },
         { kind: 'driverJob', driverId: d.previousDriverId, driverName: null, bookingId: d.bookingId, job: null },
-        { kind: 'driverJob', driverId: d.driver.id, driverName: d.driver.name, bookingId: d.bookingId, job: jobOf(d.move) },
+        {
+          kind: 'driverJob',
+          driverId: d.driver.id,
+          driverName: d.driver.name,
+          bookingId: d.bookingId,
+          job: jobOf(d.move),
+        },
       ];
     }
     case TOPICS.conversationMessagePosted: {
       const d = event.data as EventPayloads['conversation.message-posted'];
       if (d.kind !== 'support') return [];
-      if (d.from === 'customer') return [{ kind: 'supportChat', conversationId: d.conversationId, awaitingSince: event.occurredAt }];
+      if (d.from === 'customer')
+        return [{ kind: 'supportChat', conversationId: d.conversationId, awaitingSince: event.occurredAt }];
       if (d.from === 'staff') return [{ kind: 'supportChat', conversationId: d.conversationId, awaitingSince: null }];
       return [];
     }
@@ -121,7 +161,11 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
 /** One stored day: its counters (absent: none yet). */
 export type StoredDay = { _id: string } & Partial<Record<DayCounter, number>>;
 /** One stored driver: their current jobs by booking. */
-export interface StoredDriverJobs { _id: string; name?: string; jobs?: Record<string, DriverJob> }
+export interface StoredDriverJobs {
+  _id: string;
+  name?: string;
+  jobs?: Record<string, DriverJob>;
+}
 
 /** Bookings per complete quote priced, as a percentage to one decimal; null before any quote. */
 export function conversionPercent(bookings: number, quotesPriced: number): number | null {
@@ -129,16 +173,31 @@ export function conversionPercent(bookings: number, quotesPriced: number): numbe
 }
 
 /** The window of daily charts ending today, oldest first. */
-export const chartDays = (today: string): string[] => Array.from({ length: BUSINESS_DAYS }, (_, i) => shiftDay(today, i - (BUSINESS_DAYS - 1)));
+export const chartDays = (today: string): string[] =>
+  Array.from({ length: BUSINESS_DAYS }, (_, i) => shiftDay(today, i - (BUSINESS_DAYS - 1)));
 
 /** The figures from the stored documents: every chart day present (zeros when quiet), drivers by name. */
-export function summarise(input: { now: Date; days: StoredDay[]; drivers: StoredDriverJobs[]; waiting: WaitingJob[]; openSupportChats: number }): BusinessFigures {
+export function summarise(input: {
+  now: Date;
+  days: StoredDay[];
+  drivers: StoredDriverJobs[];
+  waiting: WaitingJob[];
+  openSupportChats: number;
+}): BusinessFigures {
   const today = londonDay(input.now);
   const byDay = new Map(input.days.map((d) => [d._id, d]));
   const days: BusinessDay[] = chartDays(today).map((day) => {
     const stored = byDay.get(day);
     const value = (k: DayCounter) => Math.max(0, Math.round(stored?.[k] ?? 0));
-    return { day, bookings: value('bookings'), revenuePence: value('revenuePence'), depositsPence: value('depositsPence'), balancesPence: value('balancesPence'), refundsPence: value('refundsPence'), quotesPriced: value('quotesPriced') };
+    return {
+      day,
+      bookings: value('bookings'),
+      revenuePence: value('revenuePence'),
+      depositsPence: value('depositsPence'),
+      balancesPence: value('balancesPence'),
+      refundsPence: value('refundsPence'),
+      quotesPriced: value('quotesPriced'),
+    };
   });
   const sum = (k: 'bookings' | 'quotesPriced') => days.reduce((n, d) => n + d[k], 0);
   const to = shiftDay(today, DRIVER_HOURS_DAYS - 1);
@@ -146,7 +205,10 @@ export function summarise(input: { now: Date; days: StoredDay[]; drivers: Stored
     .map((d) => ({
       driverId: d._id,
       name: d.name ?? d._id,
-      bookedHours: Object.values(d.jobs ?? {}).reduce((h, j) => (j && j.moveDay >= today && j.moveDay <= to ? h + j.hours : h), 0),
+      bookedHours: Object.values(d.jobs ?? {}).reduce(
+        (h, j) => (j && j.moveDay >= today && j.moveDay <= to ? h + j.hours : h),
+        0,
+      ),
     }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.driverId.localeCompare(b.driverId));
   return {
@@ -164,4 +226,5 @@ export function summarise(input: { now: Date; days: StoredDay[]; drivers: Stored
  * A store field name for an id: ids are UUIDs here, but a field name must never carry a dot or a
  * `$` (a path or an operator), so anything else is hex-encoded.
  */
-export const fieldKey = (id: string): string => (/^[\w-]{1,100}$/.test(id) ? id : `x${Buffer.from(id).toString('hex').slice(0, 200)}`);
+export const fieldKey = (id: string): string =>
+  /^[\w-]{1,100}$/.test(id) ? id : `x${Buffer.from(id).toString('hex').slice(0, 200)}`;

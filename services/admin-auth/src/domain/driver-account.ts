@@ -41,7 +41,8 @@ export const driverEmailKey = (email: string): string => email.trim().toLowerCas
  * Of two accounts claiming one address, the one that got it later keeps it (the other's copy is
  * out of date, or an old duplicate from before e-mails were unique); on a tie the holder keeps it.
  */
-export const laterEmailClaim = (claimSince: string | undefined, holderSince: string | undefined): boolean => (claimSince ?? '') > (holderSince ?? '');
+export const laterEmailClaim = (claimSince: string | undefined, holderSince: string | undefined): boolean =>
+  (claimSince ?? '') > (holderSince ?? '');
 
 /** A password makes an account active; an unexpired, unused invitation makes it invited. */
 export function accountStatus(a: DriverAccount, now: Date): DriverAccountStatus {

@@ -1,6 +1,15 @@
 import type { Express } from 'express';
 import { adminLoginSchema, adminRegisterSchema } from '@vanhop/contracts';
-import { rateLimit, requireStaff, route, signedInStaff, validate, type Cache, type Clock, type JwtConfig } from '@vanhop/platform';
+import {
+  rateLimit,
+  requireStaff,
+  route,
+  signedInStaff,
+  validate,
+  type Cache,
+  type Clock,
+  type JwtConfig,
+} from '@vanhop/platform';
 import type { AccountLimits } from '../config.js';
 import type { RegisterAdmin } from '../app/register-admin.js';
 import type { LoginAdmin } from '../app/login-admin.js';
@@ -26,7 +35,11 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
   app.post(
     '/api/account/register',
     // The sign-up code is the only secret here: limit how fast anyone can guess it.
-    rateLimit(deps.cache, { name: 'admin-register', ...limits.registerPerClient, message: 'Too many sign-up attempts, please try again later.' }),
+    rateLimit(deps.cache, {
+      name: 'admin-register',
+      ...limits.registerPerClient,
+      message: 'Too many sign-up attempts, please try again later.',
+    }),
     route(async (req, res) => {
       requireTextFields(req.body, ['name', 'password', 'password1', 'uniquecode']);
       const input = await validate(adminRegisterSchema, req.body, 'Registration');

@@ -1,6 +1,14 @@
 import type { Express, RequestHandler } from 'express';
 import { driverLoginSchema, driverPasswordSchema } from '@vanhop/contracts';
-import { rateLimit, route, signedInDriver, signedInStaff, validate, ValidationError, type Cache } from '@vanhop/platform';
+import {
+  rateLimit,
+  route,
+  signedInDriver,
+  signedInStaff,
+  validate,
+  ValidationError,
+  type Cache,
+} from '@vanhop/platform';
 import type { AccountLimits } from '../config.js';
 import type { DriverAccounts } from '../app/driver-accounts.js';
 import { driverEmailKey } from '../domain/driver-account.js';
@@ -21,7 +29,8 @@ const DRIVER_ID = /^drv-[\w-]{1,60}$/;
 const LINK_TOKEN = /^v1\.[\w-]{1,400}\.[0-9a-z]{1,11}\.[\w-]{22}$/;
 
 const linkToken = (v: unknown): string => {
-  if (typeof v !== 'string' || !LINK_TOKEN.test(v)) throw new ValidationError('Invalid invitation link', { token: 'Invalid invitation link' });
+  if (typeof v !== 'string' || !LINK_TOKEN.test(v))
+    throw new ValidationError('Invalid invitation link', { token: 'Invalid invitation link' });
   return v;
 };
 
@@ -41,12 +50,18 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   });
 
   // The token is the credential here: the same limit as guessing a sign-up code.
-  const linkLimit = rateLimit(deps.cache, { name: 'driver-welcome', ...limits.registerPerClient, message: 'Too many attempts, please try again later.' });
+  const linkLimit = rateLimit(deps.cache, {
+    name: 'driver-welcome',
+    ...limits.registerPerClient,
+    message: 'Too many attempts, please try again later.',
+  });
 
   app.get(
     `${base}/welcome/:token`,
     linkLimit,
-    route(async (req, res) => res.set('Cache-Control', 'no-store').json(await deps.accounts.preview(linkToken(req.params.token)))),
+    route(async (req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.accounts.preview(linkToken(req.params.token))),
+    ),
     loginErrors,
   );
 
@@ -62,16 +77,28 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     loginErrors,
   );
 
-  app.get(`${base}/me`, deps.driverOnly, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.accounts.me(signedInDriver(res).sub))), loginErrors);
+  app.get(
+    `${base}/me`,
+    deps.driverOnly,
+    route(async (_req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.accounts.me(signedInDriver(res).sub)),
+    ),
+    loginErrors,
+  );
 
-  app.get(`${base}/admin/accounts`, deps.staffOnly, route(async (_req, res) => res.json(await deps.accounts.list())));
+  app.get(
+    `${base}/admin/accounts`,
+    deps.staffOnly,
+    route(async (_req, res) => res.json(await deps.accounts.list())),
+  );
 
   app.post(
     `${base}/admin/invite/:driverId`,
     deps.staffOnly,
     route(async (req, res) => {
       const id = req.params.driverId;
-      if (typeof id !== 'string' || !DRIVER_ID.test(id)) throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
+      if (typeof id !== 'string' || !DRIVER_ID.test(id))
+        throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
       res.status(202).json(await deps.accounts.invite(id, signedInStaff(res).username));
     }),
   );

@@ -3,7 +3,10 @@ import { route } from '@vanhop/platform';
 import type { CheckSystemHealth } from '../app/check-system-health.js';
 import { loginErrors } from './error-shapes.js';
 
-export function dashboardRoutes(app: Express, deps: { checkHealth: CheckSystemHealth; serverIp: () => string; requireAdmin: RequestHandler }): void {
+export function dashboardRoutes(
+  app: Express,
+  deps: { checkHealth: CheckSystemHealth; serverIp: () => string; requireAdmin: RequestHandler },
+): void {
   // Public on purpose: SRE probes read the aggregate status; it names services, never addresses or data.
   app.get(
     '/api/dashboard/health',

@@ -42,7 +42,12 @@ export function signInRoute(
   app.post(
     path,
     rateLimit(deps.cache, { name: `${counters}-client`, ...deps.limits.loginPerClient, message: TOO_MANY_LOGINS }),
-    rateLimit(deps.cache, { name: `${counters}-user`, ...deps.limits.loginPerUsername, key: attempted, message: TOO_MANY_LOGINS }),
+    rateLimit(deps.cache, {
+      name: `${counters}-user`,
+      ...deps.limits.loginPerUsername,
+      key: attempted,
+      message: TOO_MANY_LOGINS,
+    }),
     route(async (req, res) => {
       requireTextFields(req.body, [name.field, 'password']);
       res.json(await run(req.body));

@@ -7,10 +7,12 @@ import { ValidationError } from '@vanhop/platform';
  */
 export function requireTextFields(body: unknown, fields: readonly string[]): void {
   if (body === undefined || body === null) return;
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('The request body must be a JSON object', { _: 'must be a JSON object' });
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new ValidationError('The request body must be a JSON object', { _: 'must be a JSON object' });
   const values = body as Record<string, unknown>;
   for (const field of fields) {
     const v = values[field];
-    if (v !== undefined && v !== null && typeof v !== 'string') throw new ValidationError(`${field} must be text`, { [field]: `${field} must be text` });
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      throw new ValidationError(`${field} must be text`, { [field]: `${field} must be text` });
   }
 }

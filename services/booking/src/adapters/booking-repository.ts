@@ -1,5 +1,13 @@
 import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
-import { withoutOutbox, type Collection, type DocumentStore, type Filter, type OutboxEntry, type Update, type WithOutbox } from '@vanhop/platform';
+import {
+  withoutOutbox,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type OutboxEntry,
+  type Update,
+  type WithOutbox,
+} from '@vanhop/platform';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 
@@ -7,7 +15,8 @@ import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 export const BOOKINGS = 'bookings';
 
 /** A booking record as stored: the record and the events parked on it until the relay publishes them. */
-export type BookingDocument = StoredBooking & WithOutbox & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
+export type BookingDocument = StoredBooking &
+  WithOutbox & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
 
 /**
  * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
@@ -54,7 +63,10 @@ const arraysAsRead = (r: StoredBooking): Filter => ({
  * $set/$push parts that add history lines and receipts: a record without the arrays gets them
  * written whole (its derived lines first), others get the new items appended.
  */
-function appendLifecycle(r: StoredBooking, add: { history?: BookingHistoryEntry[]; receipts?: Receipt[] }): { set: Record<string, unknown>; push: Record<string, unknown> } {
+function appendLifecycle(
+  r: StoredBooking,
+  add: { history?: BookingHistoryEntry[]; receipts?: Receipt[] },
+): { set: Record<string, unknown>; push: Record<string, unknown> } {
   const set: Record<string, unknown> = {};
   const push: Record<string, unknown> = {};
   for (const [field, items, current] of [
@@ -116,11 +128,17 @@ export class BookingRepository {
    * `pattern` (case-insensitive; the phone pattern allows spaces between digits), newest move first,
    * at most `limit`: the staff search reads no more than it answers.
    */
-  async searchLive(match: { code: number | null; text: RegExp; phone: RegExp | null }, limit: number): Promise<StoredBooking[]> {
+  async searchLive(
+    match: { code: number | null; text: RegExp; phone: RegExp | null },
+    limit: number,
+  ): Promise<StoredBooking[]> {
     const or: Filter[] = [{ 'quote.name': { $regex: match.text } }, { 'quote.email': { $regex: match.text } }];
     if (match.code !== null) or.push({ randomNumber: match.code });
     if (match.phone) or.push({ 'quote.phone': { $regex: match.phone } });
-    const docs = await this.bookings.find({ deletedAt: null, $or: or }, { sort: { 'quote.date': -1, date: -1 }, limit });
+    const docs = await this.bookings.find(
+      { deletedAt: null, $or: or },
+      { sort: { 'quote.date': -1, date: -1 }, limit },
+    );
     return docs.map((d) => withoutOutbox(d));
   }
 
@@ -135,7 +153,10 @@ export class BookingRepository {
    * while its checkout was still open is restored: a record that took money is never deleted.
    */
   async markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne({ _id: id, paymentStatus: 'unpaid' }, { $set: { ...set, deletedAt: null }, $unset: { deletedBy: '' }, $push: { outbox: event } });
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, paymentStatus: 'unpaid' },
+      { $set: { ...set, deletedAt: null }, $unset: { deletedBy: '' }, $push: { outbox: event } },
+    );
     return matched === 1;
   }
 
@@ -144,7 +165,11 @@ export class BookingRepository {
     const { set, push } = appendLifecycle(record, change);
     const update: Update = {
       $set: { ...change.set, ...set },
-      $push: { ...push, outbox: { $each: change.events }, ...(change.pendingRefund ? { pendingRefunds: change.pendingRefund } : {}) },
+      $push: {
+        ...push,
+        outbox: { $each: change.events },
+        ...(change.pendingRefund ? { pendingRefunds: change.pendingRefund } : {}),
+      },
     };
     const { matched } = await this.bookings.updateOne(unchangedSince(record), update);
     return matched === 1;
@@ -154,7 +179,11 @@ export class BookingRepository {
    * An issued refund: counted, its receipt and history line added and the pending refund pulled, in
    * one write that matches only while the refund is still pending (a replay changes nothing).
    */
-  async settleRefundIfPending(record: StoredBooking, refund: { refundId: string; amountPence: number }, add: { history: BookingHistoryEntry[]; receipts: Receipt[] }): Promise<boolean> {
+  async settleRefundIfPending(
+    record: StoredBooking,
+    refund: { refundId: string; amountPence: number },
+    add: { history: BookingHistoryEntry[]; receipts: Receipt[] },
+  ): Promise<boolean> {
     const { set, push } = appendLifecycle(record, add);
     const { matched } = await this.bookings.updateOne(
       { _id: record._id, 'pendingRefunds.refundId': refund.refundId, ...arraysAsRead(record) },
@@ -170,7 +199,10 @@ export class BookingRepository {
 
   /** Sets `reviewRequest` once (only while still false): a redelivery changes nothing. */
   async markReviewRequested(id: string, at: string, by: string): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne({ _id: id, reviewRequest: false }, { $set: { reviewRequest: true, reviewRequestedAt: at, reviewRequestedBy: by } });
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, reviewRequest: false },
+      { $set: { reviewRequest: true, reviewRequestedAt: at, reviewRequestedBy: by } },
+    );
     return matched === 1;
   }
 
@@ -179,14 +211,25 @@ export class BookingRepository {
    * the one named and nothing was marked yet, so a redelivery changes nothing.
    */
   async markNeedsDriver(id: string, needs: NeedsDriver, line: BookingHistoryEntry): Promise<boolean> {
-    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': needs.driverId, $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] }, { $set: { needsDriver: needs }, $push: { history: line } });
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, 'driver.id': needs.driverId, $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] },
+      { $set: { needsDriver: needs }, $push: { history: line } },
+    );
     return matched === 1;
   }
 
   /** Staff gave the booking another driver: it names them from now on (once: a redelivery matches nothing). */
-  async nameNewDriver(id: string, previousDriverId: string, driver: NonNullable<StoredBooking['driver']>, line: BookingHistoryEntry): Promise<boolean> {
+  async nameNewDriver(
+    id: string,
+    previousDriverId: string,
+    driver: NonNullable<StoredBooking['driver']>,
+    line: BookingHistoryEntry,
+  ): Promise<boolean> {
     // The new driver has not accepted yet: the customer reads "waiting for <new driver> to accept".
-    const { matched } = await this.bookings.updateOne({ _id: id, 'driver.id': previousDriverId }, { $set: { driver, needsDriver: null, driverAcceptedAt: null }, $push: { history: line } });
+    const { matched } = await this.bookings.updateOne(
+      { _id: id, 'driver.id': previousDriverId },
+      { $set: { driver, needsDriver: null, driverAcceptedAt: null }, $push: { history: line } },
+    );
     return matched === 1;
   }
 
@@ -196,7 +239,14 @@ export class BookingRepository {
    */
   async markDriverAccepted(id: string, driverId: string, at: string, line: BookingHistoryEntry): Promise<boolean> {
     const { matched } = await this.bookings.updateOne(
-      { _id: id, 'driver.id': driverId, $and: [{ $or: [{ driverAcceptedAt: null }, { driverAcceptedAt: { $exists: false } }] }, { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] }] },
+      {
+        _id: id,
+        'driver.id': driverId,
+        $and: [
+          { $or: [{ driverAcceptedAt: null }, { driverAcceptedAt: { $exists: false } }] },
+          { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] },
+        ],
+      },
       { $set: { driverAcceptedAt: at }, $push: { history: line } },
     );
     return matched === 1;
@@ -206,11 +256,25 @@ export class BookingRepository {
    * A step of the move day by the driver the booking names: its My move line once per step (a
    * redelivery matches nothing); "done" also records when the move was done.
    */
-  async markJobProgress(id: string, driverId: string, step: JobProgressStep, at: string, line: BookingHistoryEntry, signedFor?: { name: string; at: string }): Promise<boolean> {
+  async markJobProgress(
+    id: string,
+    driverId: string,
+    step: JobProgressStep,
+    at: string,
+    line: BookingHistoryEntry,
+    signedFor?: { name: string; at: string },
+  ): Promise<boolean> {
     // One field per step (not an array): "not marked yet" then reads the same in every store.
     const { matched } = await this.bookings.updateOne(
       { _id: id, 'driver.id': driverId, [`jobSteps.${step}`]: { $exists: false } },
-      { $set: { [`jobSteps.${step}`]: at, ...(step === 'done' ? { jobDoneAt: at } : {}), ...(signedFor ? { jobSignedFor: signedFor } : {}) }, $push: { history: line } },
+      {
+        $set: {
+          [`jobSteps.${step}`]: at,
+          ...(step === 'done' ? { jobDoneAt: at } : {}),
+          ...(signedFor ? { jobSignedFor: signedFor } : {}),
+        },
+        $push: { history: line },
+      },
     );
     return matched === 1;
   }
@@ -222,7 +286,12 @@ export class BookingRepository {
    */
   async softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean> {
     const { matched } = await this.bookings.updateOne(
-      { _id: id, deletedAt: null, paymentStatus: 'unpaid', $or: [{ amountPaidPence: { $exists: false } }, { amountPaidPence: null }, { amountPaidPence: 0 }] },
+      {
+        _id: id,
+        deletedAt: null,
+        paymentStatus: 'unpaid',
+        $or: [{ amountPaidPence: { $exists: false } }, { amountPaidPence: null }, { amountPaidPence: 0 }],
+      },
       { $set: { deletedAt: at, deletedBy: by }, $push: { outbox: event } },
     );
     return matched === 1;

@@ -12,15 +12,20 @@ export class HttpBalanceCheckouts implements BalanceCheckouts {
       baseUrl,
       timeoutMs,
       // The payment service's own 502 (the provider failed) says what went wrong: keep its words.
-      unavailable: (detail, answer) => (answer?.status === 502 && answer.message ? answer.message : `Payment service ${detail}`),
+      unavailable: (detail, answer) =>
+        answer?.status === 502 && answer.message ? answer.message : `Payment service ${detail}`,
     });
   }
 
   async open(bookingId: string): Promise<PayBalanceResponse> {
-    const opened = await this.http.post(INTERNAL_PATHS.balanceCheckout, { bookingId }, {
-      accept: isPayBalanceResponse,
-      fallback: { conflict: 'Nothing is left to pay for this booking.', notFound: 'Booking not found' },
-    });
+    const opened = await this.http.post(
+      INTERNAL_PATHS.balanceCheckout,
+      { bookingId },
+      {
+        accept: isPayBalanceResponse,
+        fallback: { conflict: 'Nothing is left to pay for this booking.', notFound: 'Booking not found' },
+      },
+    );
     return { url: opened.url, sessionId: opened.sessionId };
   }
 }

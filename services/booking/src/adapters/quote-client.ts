@@ -1,4 +1,9 @@
-import { INTERNAL_PATHS, isInternalPriceResponse, type InternalPriceRequest, type InternalPriceResponse } from '@vanhop/contracts';
+import {
+  INTERNAL_PATHS,
+  isInternalPriceResponse,
+  type InternalPriceRequest,
+  type InternalPriceResponse,
+} from '@vanhop/contracts';
 import { InternalHttpClient } from '@vanhop/platform';
 import type { PricingContext, QuotePricer, ServerPrice } from '../app/save-quote.js';
 

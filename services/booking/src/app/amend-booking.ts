@@ -15,13 +15,17 @@ import type { MyMoveRecords } from './my-move-records.js';
 import { pricingRequestOf, repriceAndSettle, settlementWords } from './reprice-booking.js';
 import type { QuotePricer } from './save-quote.js';
 
-export const NOTHING_CHANGES = 'The booking already has this date, these hours and these stops: there is nothing to amend.';
+export const NOTHING_CHANGES =
+  'The booking already has this date, these hours and these stops: there is nothing to amend.';
 
 type Move = MyMoveView['move'];
 type Address = Move['addresses'][number];
 
 const sameStops = (a: Address[], b: Address[]) =>
-  a.length === b.length && a.every((x, i) => x.location === b[i]!.location && x.physicalAddress === b[i]!.physicalAddress && x.stair === b[i]!.stair);
+  a.length === b.length &&
+  a.every(
+    (x, i) => x.location === b[i]!.location && x.physicalAddress === b[i]!.physicalAddress && x.stair === b[i]!.stair,
+  );
 
 /** Addresses as the move reads them, so a list sent back unchanged compares equal to the stored one. */
 const asMoveStops = (list: { location: string; physicalAddress?: string; stair?: number }[]): Address[] =>
@@ -46,7 +50,11 @@ export class AmendBooking {
     private readonly pricer: QuotePricer,
   ) {}
 
-  async execute(id: string, body: unknown, amendedBy: string): Promise<AdminBookingView & { amendment: BookingAmendment }> {
+  async execute(
+    id: string,
+    body: unknown,
+    amendedBy: string,
+  ): Promise<AdminBookingView & { amendment: BookingAmendment }> {
     const wanted = await validate(amendBookingSchema, body, 'Amendment');
     const record = await this.records.reload(id);
     if (!record) throw new NotFoundError('No booking record with that id');
@@ -87,9 +95,19 @@ export class AmendBooking {
       rules: amendTerms,
       history: (s) => {
         const what = changed.map((part) => changeWords(part, before, moveOf(s.updated))).join('; ');
-        const price = s.totalPence === s.previousTotalPence ? `price unchanged at ${pounds(s.totalPence)}` : `price ${pounds(s.previousTotalPence)} → ${pounds(s.totalPence)}`;
+        const price =
+          s.totalPence === s.previousTotalPence
+            ? `price unchanged at ${pounds(s.totalPence)}`
+            : `price ${pounds(s.previousTotalPence)} → ${pounds(s.totalPence)}`;
         // The customer reads this line: who in the office did it stays in the event and the admin answer.
-        return [{ at, kind: 'amended', text: `Amended by VanHop: ${what}; ${price}${settlementWords(s)}`, amountPence: s.totalPence }];
+        return [
+          {
+            at,
+            kind: 'amended',
+            text: `Amended by VanHop: ${what}; ${price}${settlementWords(s)}`,
+            amountPence: s.totalPence,
+          },
+        ];
       },
       event: (s) =>
         this.records.event(

@@ -39,7 +39,11 @@ export async function cancelAndRefund(
     const paidAt = ruleFacts(record).paidAt;
     const withinCoolingOff = !!paidAt && now.getTime() < Date.parse(paidAt) + COOLING_OFF_MS;
     const outbox: OutboxEntry[] = [
-      await records.event('booking.cancelled', { ...records.factsOf(record), cancelledAt, refundPence: c.refundPence, withinCoolingOff, ...c.by }, record),
+      await records.event(
+        'booking.cancelled',
+        { ...records.factsOf(record), cancelledAt, refundPence: c.refundPence, withinCoolingOff, ...c.by },
+        record,
+      ),
     ];
     const refund = c.refundPence > 0 ? await records.refund(record, c.refundPence, c.refundReason) : null;
     if (refund) outbox.push(refund.entry);

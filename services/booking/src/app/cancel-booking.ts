@@ -19,7 +19,8 @@ export class CancelBooking {
     const { record, now } = await cancelAndRefund(this.records, await this.records.byToken(token), (current, at) => {
       const terms = cancelTerms(ruleFacts(current), at);
       if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled.');
-      if (expectedRefundPence !== undefined && expectedRefundPence !== terms.refundPence) throw new ConflictError(REFUND_TERMS_CHANGED);
+      if (expectedRefundPence !== undefined && expectedRefundPence !== terms.refundPence)
+        throw new ConflictError(REFUND_TERMS_CHANGED);
       return {
         refundPence: terms.refundPence,
         refundReason: 'cooling-off-cancellation',

@@ -23,7 +23,11 @@ export class DeleteBooking {
       const refusal = deleteRefusal(lifecycleFacts(record));
       if (refusal) throw new ConflictError(refusal);
       const deletedAt = this.records.clock.now().toISOString();
-      const deleted = await this.records.event('booking.deleted', { bookingId: record._id, randomNumber: record.randomNumber, deletedAt, deletedBy }, record);
+      const deleted = await this.records.event(
+        'booking.deleted',
+        { bookingId: record._id, randomNumber: record.randomNumber, deletedAt, deletedBy },
+        record,
+      );
       // One atomic conditional update: of two clicks the second finds it gone (404 next time round),
       // and a payment landing first makes it a booking (409 next time round).
       if (await this.records.bookings.softDelete(record._id, deletedAt, deletedBy, deleted)) {

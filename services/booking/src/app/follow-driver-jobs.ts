@@ -11,18 +11,38 @@ export class FollowDriverJobs {
   constructor(private readonly deps: { bookings: BookingRepository; logger: Logger }) {}
 
   async returned(j: JobReturned): Promise<void> {
-    const marked = await this.deps.bookings.markNeedsDriver(j.bookingId, { because: j.because, driverId: j.driver.id, since: j.at }, { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.lost });
-    if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, because: j.because }, 'booking needs a driver');
+    const marked = await this.deps.bookings.markNeedsDriver(
+      j.bookingId,
+      { because: j.because, driverId: j.driver.id, since: j.at },
+      { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.lost },
+    );
+    if (marked)
+      this.deps.logger.info(
+        { bookingId: j.bookingId, driverId: j.driver.id, because: j.because },
+        'booking needs a driver',
+      );
   }
 
   /** The driver accepted: My move says so instead of "waiting for them to accept". */
   async accepted(j: JobAccepted): Promise<void> {
-    const marked = await this.deps.bookings.markDriverAccepted(j.bookingId, j.driver.id, j.acceptedAt, { at: j.acceptedAt, kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(j.driver.name) });
+    const marked = await this.deps.bookings.markDriverAccepted(j.bookingId, j.driver.id, j.acceptedAt, {
+      at: j.acceptedAt,
+      kind: 'driver',
+      text: DRIVER_CHANGE_TEXT.accepted(j.driver.name),
+    });
     if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id }, 'driver accepted the booking');
   }
 
   async reassigned(j: JobReassigned): Promise<void> {
-    const named = await this.deps.bookings.nameNewDriver(j.bookingId, j.previousDriverId, j.driver, { at: j.at, kind: 'driver', text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name) });
-    if (named) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy }, 'booking reassigned to another driver');
+    const named = await this.deps.bookings.nameNewDriver(j.bookingId, j.previousDriverId, j.driver, {
+      at: j.at,
+      kind: 'driver',
+      text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
+    });
+    if (named)
+      this.deps.logger.info(
+        { bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy },
+        'booking reassigned to another driver',
+      );
   }
 }

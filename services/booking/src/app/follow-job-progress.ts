@@ -13,6 +13,10 @@ export class FollowJobProgress {
   async progressed(j: JobProgressed): Promise<void> {
     const line = { at: j.at, kind: 'driver' as const, text: JOB_PROGRESS_LINE[j.step](j.driver.name) };
     const written = await this.deps.bookings.markJobProgress(j.bookingId, j.driver.id, j.step, j.at, line, j.signedFor);
-    if (written) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id, step: j.step }, 'driver progress on the day recorded');
+    if (written)
+      this.deps.logger.info(
+        { bookingId: j.bookingId, driverId: j.driver.id, step: j.step },
+        'driver progress on the day recorded',
+      );
   }
 }

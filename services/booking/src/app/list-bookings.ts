@@ -10,7 +10,15 @@ import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecyc
  */
 export type AdminBookingView = Pick<
   BookingRecord,
-  '_id' | 'randomNumber' | 'date' | 'paymentStatus' | 'OutstandingBalance' | 'percentage' | 'reviewRequest' | 'quote' | 'driver'
+  | '_id'
+  | 'randomNumber'
+  | 'date'
+  | 'paymentStatus'
+  | 'OutstandingBalance'
+  | 'percentage'
+  | 'reviewRequest'
+  | 'quote'
+  | 'driver'
 > & {
   state: BookingState;
   amountPaidPence: number;

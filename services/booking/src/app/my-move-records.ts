@@ -49,13 +49,28 @@ export class MyMoveRecords {
     };
   }
 
-  async event<K extends keyof EventPayloads>(topic: K, data: EventPayloads[K], record: StoredBooking, causationId?: string): Promise<OutboxEntry> {
-    const event = await createEvent(topic, data, { producer: 'booking', correlationId: record._id, causationId, clock: this.clock });
+  async event<K extends keyof EventPayloads>(
+    topic: K,
+    data: EventPayloads[K],
+    record: StoredBooking,
+    causationId?: string,
+  ): Promise<OutboxEntry> {
+    const event = await createEvent(topic, data, {
+      producer: 'booking',
+      correlationId: record._id,
+      causationId,
+      clock: this.clock,
+    });
     return outboxEntry(topic, event, record._id);
   }
 
   /** A RefundRequested and the pending refund the record keeps until RefundIssued confirms it. */
-  async refund(record: StoredBooking, amountPence: number, reason: RefundReason, extra: { paymentRef?: string; causationId?: string } = {}) {
+  async refund(
+    record: StoredBooking,
+    amountPence: number,
+    reason: RefundReason,
+    extra: { paymentRef?: string; causationId?: string } = {},
+  ) {
     const refundId = `rf-${randomUUID()}`;
     const pending: PendingRefund = { refundId, amountPence, reason, requestedAt: this.clock.now().toISOString() };
     const entry = await this.event(

@@ -22,8 +22,12 @@ export class PayBalance {
   async execute(token: unknown): Promise<PayBalanceResponse> {
     const record = await this.records.byToken(token);
     const f = ruleFacts(record);
-    if (f.state !== 'active') throw new ConflictError(f.state === 'cancelled' ? 'This booking is cancelled.' : 'Give the postponed booking its new date first.');
-    if (f.paymentStatus === 'unpaid') throw new ConflictError('This booking is not paid yet: book it from your quote first.');
+    if (f.state !== 'active')
+      throw new ConflictError(
+        f.state === 'cancelled' ? 'This booking is cancelled.' : 'Give the postponed booking its new date first.',
+      );
+    if (f.paymentStatus === 'unpaid')
+      throw new ConflictError('This booking is not paid yet: book it from your quote first.');
     if (balanceOfRecord(record) <= 0) throw new ConflictError('Nothing is left to pay for this booking.');
     return this.checkouts.open(record._id);
   }

@@ -19,7 +19,11 @@ export class PostponeBooking {
       if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be postponed.');
       const frozenAt = now.toISOString();
       const useBy = new Date(now.getTime() + FROZEN_VALID_DAYS * DAY_MS).toISOString();
-      const postponed = await this.records.event('booking.postponed', { ...this.records.factsOf(record), frozenAt, useBy }, record);
+      const postponed = await this.records.event(
+        'booking.postponed',
+        { ...this.records.factsOf(record), frozenAt, useBy },
+        record,
+      );
       const written = await this.records.write(record, {
         set: { ...materialised(record, 'frozen'), frozenAt },
         history: [{ at: frozenAt, kind: 'postponed', text: `Postponed: choose a new moving date by ${dayOf(useBy)}` }],
@@ -27,7 +31,8 @@ export class PostponeBooking {
       });
       const after = await this.records.reload(record._id);
       if (written && after) return myMoveView(after, now);
-      if (!after || attempt >= WRITE_ATTEMPTS) throw new ConflictError('This booking changed meanwhile: please reload the page and try again.');
+      if (!after || attempt >= WRITE_ATTEMPTS)
+        throw new ConflictError('This booking changed meanwhile: please reload the page and try again.');
       record = after;
     }
   }

@@ -1,4 +1,11 @@
-import { bookingTimeProblem, reactivateBookingSchema, reactivateTerms, type BookingHistoryEntry, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
+import {
+  bookingTimeProblem,
+  reactivateBookingSchema,
+  reactivateTerms,
+  type BookingHistoryEntry,
+  type MyMoveView,
+  type NewDatePrice,
+} from '@vanhop/contracts';
 import { ConflictError, validate, ValidationError } from '@vanhop/platform';
 import { materialised, ruleFacts } from '../domain/lifecycle.js';
 import { dayOf, moveWhen, pounds } from '../domain/words.js';
@@ -54,9 +61,16 @@ export class ReactivateBooking {
       set: { ...materialised(record, 'active'), frozenAt: null },
       rules: reactivateTerms,
       history: (s) => {
-        const lines: BookingHistoryEntry[] = [{ at, kind: 'reactivated', text: `New moving date: ${moveWhen(s.updated.quote.date)}` }];
+        const lines: BookingHistoryEntry[] = [
+          { at, kind: 'reactivated', text: `New moving date: ${moveWhen(s.updated.quote.date)}` },
+        ];
         if (s.totalPence !== s.previousTotalPence) {
-          lines.push({ at, kind: 'repriced', text: `Price for the new date: ${pounds(s.totalPence)} (was ${pounds(s.previousTotalPence)})${settlementWords(s)}`, amountPence: s.totalPence });
+          lines.push({
+            at,
+            kind: 'repriced',
+            text: `Price for the new date: ${pounds(s.totalPence)} (was ${pounds(s.previousTotalPence)})${settlementWords(s)}`,
+            amountPence: s.totalPence,
+          });
         }
         return lines;
       },

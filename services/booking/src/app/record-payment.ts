@@ -34,10 +34,16 @@ export class RecordPayment {
     this.records = new MyMoveRecords(bookings, deps.links, clock, deps.afterWrite);
   }
 
-  async execute(payment: PaymentSucceeded, meta: { eventId: string; correlationId?: string }): Promise<RecordPaymentOutcome> {
+  async execute(
+    payment: PaymentSucceeded,
+    meta: { eventId: string; correlationId?: string },
+  ): Promise<RecordPaymentOutcome> {
     const record = await this.bookings.byId(payment.bookingId);
     if (!record) {
-      this.logger.error({ bookingId: payment.bookingId, providerRef: payment.providerRef }, 'payment for an unknown booking; needs manual follow-up');
+      this.logger.error(
+        { bookingId: payment.bookingId, providerRef: payment.providerRef },
+        'payment for an unknown booking; needs manual follow-up',
+      );
       return 'not-found';
     }
     if (payment.kind === 'balance') return this.balance(record, payment, meta);
@@ -64,16 +70,28 @@ export class RecordPayment {
       },
       { producer: 'booking', correlationId: meta.correlationId, causationId: meta.eventId, clock: this.clock },
     );
-    const placedNow = await this.bookings.markPaidIfUnpaid(record._id, placed.set, outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id));
+    const placedNow = await this.bookings.markPaidIfUnpaid(
+      record._id,
+      placed.set,
+      outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id),
+    );
     // Another delivery won the race between our read and our write: it did the job.
     if (!placedNow) return this.alreadyPaid(record, payment);
     this.logger.info({ bookingId: record._id, paymentStatus, outstandingBalancePence }, 'booking paid');
-    if (record.deletedAt) this.logger.warn({ bookingId: record._id, deletedAt: record.deletedAt }, 'a deleted quotation was paid through a checkout still open: the record is restored as a booking');
+    if (record.deletedAt)
+      this.logger.warn(
+        { bookingId: record._id, deletedAt: record.deletedAt },
+        'a deleted quotation was paid through a checkout still open: the record is restored as a booking',
+      );
     this.deps.afterWrite?.();
     return 'recorded';
   }
 
-  private async balance(first: StoredBooking, payment: PaymentSucceeded, meta: { eventId: string }): Promise<RecordPaymentOutcome> {
+  private async balance(
+    first: StoredBooking,
+    payment: PaymentSucceeded,
+    meta: { eventId: string },
+  ): Promise<RecordPaymentOutcome> {
     let record: StoredBooking | null = first;
     for (let attempt = 1; record; attempt++) {
       const at = this.clock.now().toISOString();
@@ -100,10 +118,19 @@ export class RecordPayment {
           ),
         );
       }
-      const refund = excess > 0 ? await this.records.refund(record, excess, 'overpayment', { paymentRef: payment.providerRef, causationId: meta.eventId }) : null;
+      const refund =
+        excess > 0
+          ? await this.records.refund(record, excess, 'overpayment', {
+              paymentRef: payment.providerRef,
+              causationId: meta.eventId,
+            })
+          : null;
       if (refund) {
         events.push(refund.entry);
-        this.logger.warn({ bookingId: record._id, providerRef: payment.providerRef, excess }, 'balance payment the booking did not need; refunding it');
+        this.logger.warn(
+          { bookingId: record._id, providerRef: payment.providerRef, excess },
+          'balance payment the booking did not need; refunding it',
+        );
       }
       const written = await this.records.write(record, {
         set: balance.set,
@@ -116,7 +143,8 @@ export class RecordPayment {
         this.logger.info({ bookingId: record._id, applied, balanceAfter }, 'balance payment recorded');
         return 'recorded';
       }
-      if (attempt >= WRITE_ATTEMPTS) throw new Error(`booking ${record._id} kept changing while a balance payment was applied; retrying the event`);
+      if (attempt >= WRITE_ATTEMPTS)
+        throw new Error(`booking ${record._id} kept changing while a balance payment was applied; retrying the event`);
       record = await this.bookings.byId(record._id);
     }
     return 'not-found';
@@ -125,8 +153,11 @@ export class RecordPayment {
   private alreadyPaid(record: StoredBooking, payment: PaymentSucceeded): 'already-paid' {
     // The same payment replayed is normal; a different one means the customer paid twice.
     const same = record.payment?.providerRef === payment.providerRef;
-    if (!same) this.logger.warn({ bookingId: record._id, providerRef: payment.providerRef }, 'second payment for a booking already paid; refund it');
+    if (!same)
+      this.logger.warn(
+        { bookingId: record._id, providerRef: payment.providerRef },
+        'second payment for a booking already paid; refund it',
+      );
     return 'already-paid';
   }
 }
-

@@ -25,17 +25,30 @@ export class RecordRefund {
     for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
       const record = await this.bookings.byId(refund.bookingId);
       if (!record) {
-        this.logger.error({ bookingId: refund.bookingId, refundId: refund.refundId }, 'refund issued for an unknown booking');
+        this.logger.error(
+          { bookingId: refund.bookingId, refundId: refund.refundId },
+          'refund issued for an unknown booking',
+        );
         return 'not-found';
       }
       const pending = (record.pendingRefunds ?? []).find((p) => p.refundId === refund.refundId);
       if (!pending) return 'already-recorded';
       if (refund.amountPence < pending.amountPence) {
-        this.logger.error({ bookingId: record._id, refundId: refund.refundId, asked: pending.amountPence, issued: refund.amountPence }, 'refund smaller than asked; follow up by hand');
+        this.logger.error(
+          { bookingId: record._id, refundId: refund.refundId, asked: pending.amountPence, issued: refund.amountPence },
+          'refund smaller than asked; follow up by hand',
+        );
       }
       const description = REFUND_DESCRIPTIONS[refund.reason];
       const settled = await this.bookings.settleRefundIfPending(record, refund, {
-        history: [{ at: refund.issuedAt, kind: 'refunded', text: `${pounds(refund.amountPence)} refunded to your card (${asClause(description)})`, amountPence: refund.amountPence }],
+        history: [
+          {
+            at: refund.issuedAt,
+            kind: 'refunded',
+            text: `${pounds(refund.amountPence)} refunded to your card (${asClause(description)})`,
+            amountPence: refund.amountPence,
+          },
+        ],
         receipts: [
           {
             id: refundReceiptId(refund.refundId),
@@ -49,10 +62,15 @@ export class RecordRefund {
         ],
       });
       if (settled) {
-        this.logger.info({ bookingId: record._id, refundId: refund.refundId, amountPence: refund.amountPence }, 'refund recorded');
+        this.logger.info(
+          { bookingId: record._id, refundId: refund.refundId, amountPence: refund.amountPence },
+          'refund recorded',
+        );
         return 'recorded';
       }
     }
-    throw new Error(`booking ${refund.bookingId} kept changing while refund ${refund.refundId} was recorded; retrying the event`);
+    throw new Error(
+      `booking ${refund.bookingId} kept changing while refund ${refund.refundId} was recorded; retrying the event`,
+    );
   }
 }

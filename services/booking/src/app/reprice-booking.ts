@@ -30,7 +30,8 @@ export interface Reprice {
   expectedTotalPence?: number;
 }
 
-export const PRICE_CHANGED_SINCE_SHOWN = 'The price for this date has changed since it was shown: please look at the new price and confirm again.';
+export const PRICE_CHANGED_SINCE_SHOWN =
+  'The price for this date has changed since it was shown: please look at the new price and confirm again.';
 
 /** "£x will be refunded to your card" / "£x left to pay" / nothing, as history lines end. */
 export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePence'>): string {
@@ -51,13 +52,21 @@ export type SettlementMoney = Omit<Settlement, 'updated'>;
 function settlementMoney(record: StoredBooking, totalPence: number): SettlementMoney {
   const facts = ruleFacts(record);
   const net = facts.amountPaidPence - facts.amountRefundedPence;
-  return { previousTotalPence: facts.totalPricePence, totalPence, balancePence: Math.max(0, totalPence - net), refundPence: Math.max(0, net - totalPence) };
+  return {
+    previousTotalPence: facts.totalPricePence,
+    totalPence,
+    balancePence: Math.max(0, totalPence - net),
+    refundPence: Math.max(0, net - totalPence),
+  };
 }
 
 /** The same driver, free for the changed move (its own slots left out), at the rates it was booked at. */
 function priceChange(pricer: QuotePricer, record: StoredBooking, changes: Record<string, unknown>) {
   const { request, driverId } = pricingRequestOf(record);
-  return pricer.price({ ...request, ...changes }, driverId, { bookingId: record._id, ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}) });
+  return pricer.price({ ...request, ...changes }, driverId, {
+    bookingId: record._id,
+    ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}),
+  });
 }
 
 /**
@@ -65,14 +74,24 @@ function priceChange(pricer: QuotePricer, record: StoredBooking, changes: Record
  * the customer sees the new price and the difference before they confirm (and the confirmation
  * carries the total they saw, so a price that moved meanwhile is refused rather than charged).
  */
-export async function previewReprice(pricer: QuotePricer, record: StoredBooking, changes: Record<string, unknown>): Promise<SettlementMoney> {
+export async function previewReprice(
+  pricer: QuotePricer,
+  record: StoredBooking,
+  changes: Record<string, unknown>,
+): Promise<SettlementMoney> {
   return settlementMoney(record, (await priceChange(pricer, record, changes)).totalPricePence);
 }
 
-export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePricer, record: StoredBooking, o: Reprice): Promise<{ record: StoredBooking; settlement: Settlement }> {
+export async function repriceAndSettle(
+  records: MyMoveRecords,
+  pricer: QuotePricer,
+  record: StoredBooking,
+  o: Reprice,
+): Promise<{ record: StoredBooking; settlement: Settlement }> {
   const { driverId } = pricingRequestOf(record);
   const priced = await priceChange(pricer, record, o.changes);
-  if (o.expectedTotalPence !== undefined && o.expectedTotalPence !== priced.totalPricePence) throw new ConflictError(PRICE_CHANGED_SINCE_SHOWN);
+  if (o.expectedTotalPence !== undefined && o.expectedTotalPence !== priced.totalPricePence)
+    throw new ConflictError(PRICE_CHANGED_SINCE_SHOWN);
 
   const percentage = record.quote.percentage ?? record.percentage;
   const settlement: Settlement = {
@@ -107,7 +126,11 @@ export async function repriceAndSettle(records: MyMoveRecords, pricer: QuotePric
   const fresh = await records.reload(record._id);
   if (!written) {
     const still = fresh && o.rules(ruleFacts(fresh), records.clock.now());
-    throw new ConflictError(still && !still.allowed ? (still.reason ?? 'This booking changed meanwhile.') : 'This booking changed meanwhile: please reload it and try again.');
+    throw new ConflictError(
+      still && !still.allowed
+        ? (still.reason ?? 'This booking changed meanwhile.')
+        : 'This booking changed meanwhile: please reload it and try again.',
+    );
   }
   return { record: fresh ?? updated, settlement };
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS, type InternalPriceResponse, type PriceCardWire } from '@vanhop/contracts';
+import {
+  bookingCompleteSchema,
+  penceToPounds,
+  staleQuoteProblem,
+  TOPICS,
+  type InternalPriceResponse,
+  type PriceCardWire,
+} from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
 import type { BookingRepository } from '../adapters/booking-repository.js';
 import type { StoredBooking } from '../domain/booking-record.js';
@@ -69,7 +76,12 @@ export class SaveQuote {
     }
   }
 
-  private async insert(priced: ServerPrice, code: number, announce: boolean, retryable: boolean): Promise<StoredBooking> {
+  private async insert(
+    priced: ServerPrice,
+    code: number,
+    announce: boolean,
+    retryable: boolean,
+  ): Promise<StoredBooking> {
     const now = this.deps.clock.now();
     const _id = randomUUID();
     const record: StoredBooking = {

@@ -28,6 +28,9 @@ export class SearchBookings {
 
   async execute(q: string): Promise<BookingSearchResult> {
     const found = await this.bookings.searchLive(searchTerms(q), BOOKING_SEARCH_LIMIT + 1);
-    return { results: found.slice(0, BOOKING_SEARCH_LIMIT).map(toAdminView), truncated: found.length > BOOKING_SEARCH_LIMIT };
+    return {
+      results: found.slice(0, BOOKING_SEARCH_LIMIT).map(toAdminView),
+      truncated: found.length > BOOKING_SEARCH_LIMIT,
+    };
   }
 }

@@ -27,7 +27,11 @@ export function staffCancelHistoryText(reason: string, refundPence: number): str
 export class StaffCancelBooking {
   constructor(private readonly records: MyMoveRecords) {}
 
-  async execute(id: string, body: unknown, staffUsername: string): Promise<AdminBookingView & { cancellation: StaffCancellation }> {
+  async execute(
+    id: string,
+    body: unknown,
+    staffUsername: string,
+  ): Promise<AdminBookingView & { cancellation: StaffCancellation }> {
     const first = await this.records.reload(id);
     if (!first) throw new NotFoundError('No booking record with that id');
     let chosen = { refundPence: 0, reason: '' };
@@ -46,7 +50,12 @@ export class StaffCancelBooking {
     });
     return {
       ...toAdminView(record),
-      cancellation: { refundPence: chosen.refundPence, reason: chosen.reason, cancelledBy: staffUsername, cancelledAt: now.toISOString() },
+      cancellation: {
+        refundPence: chosen.refundPence,
+        reason: chosen.reason,
+        cancelledBy: staffUsername,
+        cancelledAt: now.toISOString(),
+      },
     };
   }
 }

@@ -12,7 +12,15 @@ import {
 } from '@vanhop/contracts';
 import { NotFoundError } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { customerOf, historyOf, lifecycleFacts, moveOf, receiptsOf, refundPendingPence, ruleFacts } from '../domain/lifecycle.js';
+import {
+  customerOf,
+  historyOf,
+  lifecycleFacts,
+  moveOf,
+  receiptsOf,
+  refundPendingPence,
+  ruleFacts,
+} from '../domain/lifecycle.js';
 import type { MyMoveRecords } from './my-move-records.js';
 
 /** Money still owed: none on a cancelled booking, all of it on an unpaid one. */
@@ -21,7 +29,6 @@ export function balanceOfRecord(record: StoredBooking): number {
   return f.state === 'cancelled' ? 0 : balanceOf(f);
 }
 
-/** The My move page: the move, the driver's name, the money, the history and what may be done now. */
 /** Who the booking is and where it stands, in the words both the page and the payment service show. */
 function standing(record: StoredBooking) {
   const f = lifecycleFacts(record);
@@ -47,6 +54,7 @@ function standing(record: StoredBooking) {
   };
 }
 
+/** The My move page: the move, the driver's name, the money, the history and what may be done now. */
 export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
   const { f, balancePence, head } = standing(record);
   const rules = ruleFacts(record);
@@ -100,8 +108,14 @@ export function bookingSummary(record: StoredBooking, records: MyMoveRecords): B
     myMovePath: records.pathOf(record),
     move: moveOf(record),
     customerEmail: record.quote.email,
-    paymentRefs: receiptsOf(record).filter((r) => r.kind === 'payment').map((r) => r.providerRef),
-    standingText: standingText({ state: f.state, refundedPence: f.amountRefundedPence, refundPendingPence: refundPendingPence(record) }),
+    paymentRefs: receiptsOf(record)
+      .filter((r) => r.kind === 'payment')
+      .map((r) => r.providerRef),
+    standingText: standingText({
+      state: f.state,
+      refundedPence: f.amountRefundedPence,
+      refundPendingPence: refundPendingPence(record),
+    }),
     driverName: record.driver?.name ?? null,
   };
 }

@@ -9,13 +9,28 @@ import { onPaymentSucceeded } from './on-payment-succeeded.js';
 import { onReviewRequested } from './on-review-requested.js';
 import { onRefundIssued } from './on-refund-issued.js';
 
-export const bookingSubscriptions = (deps: { recordPayment: RecordPayment; markReviewRequested: MarkReviewRequested; recordRefund: RecordRefund; driverJobs: FollowDriverJobs; jobProgress?: FollowJobProgress }): Subscription[] => [
+export const bookingSubscriptions = (deps: {
+  recordPayment: RecordPayment;
+  markReviewRequested: MarkReviewRequested;
+  recordRefund: RecordRefund;
+  driverJobs: FollowDriverJobs;
+  jobProgress?: FollowJobProgress;
+}): Subscription[] => [
   { topic: TOPICS.paymentSucceeded, handler: onPaymentSucceeded(deps.recordPayment) },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.markReviewRequested) },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.recordRefund) },
-  { topic: TOPICS.jobAccepted, handler: async (e) => deps.driverJobs.accepted((await readEvent(TOPICS.jobAccepted, e)).data) },
-  { topic: TOPICS.jobReturned, handler: async (e) => deps.driverJobs.returned((await readEvent(TOPICS.jobReturned, e)).data) },
-  { topic: TOPICS.jobReassigned, handler: async (e) => deps.driverJobs.reassigned((await readEvent(TOPICS.jobReassigned, e)).data) },
+  {
+    topic: TOPICS.jobAccepted,
+    handler: async (e) => deps.driverJobs.accepted((await readEvent(TOPICS.jobAccepted, e)).data),
+  },
+  {
+    topic: TOPICS.jobReturned,
+    handler: async (e) => deps.driverJobs.returned((await readEvent(TOPICS.jobReturned, e)).data),
+  },
+  {
+    topic: TOPICS.jobReassigned,
+    handler: async (e) => deps.driverJobs.reassigned((await readEvent(TOPICS.jobReassigned, e)).data),
+  },
   ...(deps.jobProgress ? [progressSubscription(deps.jobProgress)] : []),
 ];
 

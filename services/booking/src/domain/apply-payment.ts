@@ -1,6 +1,24 @@
-import { balanceOf, paymentStatusFor, penceToPounds, poundsToPence, type BookingHistoryEntry, type PaymentPercentage, type PaymentStatus, type Receipt } from '@vanhop/contracts';
+import {
+  balanceOf,
+  paymentStatusFor,
+  penceToPounds,
+  poundsToPence,
+  type BookingHistoryEntry,
+  type PaymentPercentage,
+  type PaymentStatus,
+  type Receipt,
+} from '@vanhop/contracts';
 import type { RecordedPayment, StoredBooking } from './booking-record.js';
-import { depositReceipt, historyOf, lifecycleFacts, materialised, paymentReceipt, paymentReceiptId, receiptsOf, ruleFacts } from './lifecycle.js';
+import {
+  depositReceipt,
+  historyOf,
+  lifecycleFacts,
+  materialised,
+  paymentReceipt,
+  paymentReceiptId,
+  receiptsOf,
+  ruleFacts,
+} from './lifecycle.js';
 import { pounds } from './words.js';
 
 /** A payment the provider confirmed, as the booking applies it. */
@@ -24,11 +42,21 @@ export interface PlacedBooking {
  * rest of the price, and the record starts its lifecycle (active, one receipt, a "Booked" line).
  * Only for a record that is still unpaid; the caller's write checks that it still is.
  */
-export function placeBooking(record: StoredBooking, payment: IncomingPayment & { percentage: PaymentPercentage; eventId: string }, paidAt: string): PlacedBooking {
+export function placeBooking(
+  record: StoredBooking,
+  payment: IncomingPayment & { percentage: PaymentPercentage; eventId: string },
+  paidAt: string,
+): PlacedBooking {
   const paymentStatus = paymentStatusFor(payment.percentage);
   const totalPricePence = poundsToPence(record.quote.totalPrice);
   const outstandingBalancePence = Math.max(0, totalPricePence - payment.amountPence);
-  const receipt = depositReceipt({ providerRef: payment.providerRef, provider: payment.provider, amountPence: payment.amountPence, at: paidAt, percentage: payment.percentage });
+  const receipt = depositReceipt({
+    providerRef: payment.providerRef,
+    provider: payment.provider,
+    amountPence: payment.amountPence,
+    at: paidAt,
+    percentage: payment.percentage,
+  });
   const booked: BookingHistoryEntry = {
     at: paidAt,
     kind: 'paid',
@@ -44,7 +72,12 @@ export function placeBooking(record: StoredBooking, payment: IncomingPayment & {
       percentage: payment.percentage,
       OutstandingBalance: penceToPounds(outstandingBalancePence),
       paidAt,
-      payment: { amountPence: payment.amountPence, provider: payment.provider, providerRef: payment.providerRef, eventId: payment.eventId },
+      payment: {
+        amountPence: payment.amountPence,
+        provider: payment.provider,
+        providerRef: payment.providerRef,
+        eventId: payment.eventId,
+      },
       state: 'active',
       amountPaidPence: payment.amountPence,
       amountRefundedPence: 0,
@@ -88,20 +121,43 @@ export function applyBalancePayment(record: StoredBooking, payment: IncomingPaym
   const balanceAfter = owed - applied;
 
   const history: BookingHistoryEntry[] = [];
-  if (applied > 0) history.push({ at, kind: 'balance-paid', text: `Balance of ${pounds(applied)} paid${balanceAfter === 0 ? ': paid in full' : ''}`, amountPence: applied });
-  if (excess > 0) history.push({ at, kind: 'paid', text: `A payment of ${pounds(excess)} was not needed: it will be refunded to your card`, amountPence: excess });
+  if (applied > 0)
+    history.push({
+      at,
+      kind: 'balance-paid',
+      text: `Balance of ${pounds(applied)} paid${balanceAfter === 0 ? ': paid in full' : ''}`,
+      amountPence: applied,
+    });
+  if (excess > 0)
+    history.push({
+      at,
+      kind: 'paid',
+      text: `A payment of ${pounds(excess)} was not needed: it will be refunded to your card`,
+      amountPence: excess,
+    });
   return {
     replay: false,
     applied,
     excess,
     balanceAfter,
     totalPricePence: facts.totalPricePence,
-    receipt: paymentReceipt({ providerRef: payment.providerRef, provider: payment.provider, amountPence: payment.amountPence, at, description: 'Balance' }),
+    receipt: paymentReceipt({
+      providerRef: payment.providerRef,
+      provider: payment.provider,
+      amountPence: payment.amountPence,
+      at,
+      description: 'Balance',
+    }),
     history,
     set: {
       ...materialised(record, facts.state),
       amountPaidPence: lifecycleFacts(record).amountPaidPence + payment.amountPence,
-      ...(open ? { OutstandingBalance: penceToPounds(balanceAfter), ...(balanceAfter === 0 ? { paymentStatus: 'paid' as const } : {}) } : {}),
+      ...(open
+        ? {
+            OutstandingBalance: penceToPounds(balanceAfter),
+            ...(balanceAfter === 0 ? { paymentStatus: 'paid' as const } : {}),
+          }
+        : {}),
     },
   };
 }

@@ -1,4 +1,12 @@
-import { customerStatusText, poundsToPence, type BookingLifecycle, type JobProgressStep, type BookingRecord, type PriceCardWire, type RefundReason } from '@vanhop/contracts';
+import {
+  customerStatusText,
+  poundsToPence,
+  type BookingLifecycle,
+  type JobProgressStep,
+  type BookingRecord,
+  type PriceCardWire,
+  type RefundReason,
+} from '@vanhop/contracts';
 
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
@@ -51,7 +59,11 @@ export function customerView(record: StoredBooking) {
     percentage: record.percentage,
     // Beside the wire contract's fields, which keep their values: where the booking is, in words.
     state,
-    statusText: customerStatusText({ state, paymentStatus: record.paymentStatus, balancePence: poundsToPence(record.OutstandingBalance ?? 0) }),
+    statusText: customerStatusText({
+      state,
+      paymentStatus: record.paymentStatus,
+      balancePence: poundsToPence(record.OutstandingBalance ?? 0),
+    }),
   };
 }
 

@@ -38,7 +38,8 @@ function amountPaidOf(r: StoredBooking, totalPricePence: number): number {
   return shareOfPence(totalPricePence, r.percentage ?? share);
 }
 
-export const refundPendingPence = (r: StoredBooking): number => (r.pendingRefunds ?? []).reduce((sum, p) => sum + p.amountPence, 0);
+export const refundPendingPence = (r: StoredBooking): number =>
+  (r.pendingRefunds ?? []).reduce((sum, p) => sum + p.amountPence, 0);
 
 /**
  * The facts the rules decide on: money already on its way back counts as refunded, so a refund
@@ -54,7 +55,11 @@ export function moveOf(r: StoredBooking): MyMoveView['move'] {
   const q = r.quote;
   return {
     date: q.date || r.date,
-    addresses: (q.totalAddress ?? []).map((a) => ({ location: a.location, physicalAddress: a.physicalAddress ?? '', stair: a.stair ?? 0 })),
+    addresses: (q.totalAddress ?? []).map((a) => ({
+      location: a.location,
+      physicalAddress: a.physicalAddress ?? '',
+      stair: a.stair ?? 0,
+    })),
     typeofVan: q.typeofVan,
     typeOfWorker: q.typeOfWorker,
     totalHour: q.totalHour,
@@ -65,17 +70,37 @@ export function moveOf(r: StoredBooking): MyMoveView['move'] {
 
 export const customerOf = (r: StoredBooking) => ({ name: r.quote.name, email: r.quote.email, phone: r.quote.phone });
 
-const paymentDescription = (percentage: number): string => (percentage >= 100 ? 'Full payment' : `${percentage} % deposit`);
+const paymentDescription = (percentage: number): string =>
+  percentage >= 100 ? 'Full payment' : `${percentage} % deposit`;
 
 export const paymentReceiptId = (providerRef: string) => `pay-${providerRef}`;
 export const refundReceiptId = (refundId: string) => `refund-${refundId}`;
 
-export function paymentReceipt(p: { providerRef: string; provider: 'stripe' | 'local'; amountPence: number; at: string; description: string }): Receipt {
-  return { id: paymentReceiptId(p.providerRef), kind: 'payment', at: p.at, amountPence: p.amountPence, description: p.description, provider: p.provider, providerRef: p.providerRef };
+export function paymentReceipt(p: {
+  providerRef: string;
+  provider: 'stripe' | 'local';
+  amountPence: number;
+  at: string;
+  description: string;
+}): Receipt {
+  return {
+    id: paymentReceiptId(p.providerRef),
+    kind: 'payment',
+    at: p.at,
+    amountPence: p.amountPence,
+    description: p.description,
+    provider: p.provider,
+    providerRef: p.providerRef,
+  };
 }
 
-export const depositReceipt = (p: { providerRef: string; provider: 'stripe' | 'local'; amountPence: number; at: string; percentage: number }): Receipt =>
-  paymentReceipt({ ...p, description: paymentDescription(p.percentage) });
+export const depositReceipt = (p: {
+  providerRef: string;
+  provider: 'stripe' | 'local';
+  amountPence: number;
+  at: string;
+  percentage: number;
+}): Receipt => paymentReceipt({ ...p, description: paymentDescription(p.percentage) });
 
 /** History of a record that predates the lifecycle fields: saved, then paid if it was. */
 export function historyOf(r: StoredBooking): BookingHistoryEntry[] {
@@ -83,7 +108,12 @@ export function historyOf(r: StoredBooking): BookingHistoryEntry[] {
   const derived: BookingHistoryEntry[] = [{ at: r.date, kind: 'saved', text: 'Quote saved' }];
   if (r.paymentStatus !== 'unpaid') {
     const f = lifecycleFacts(r);
-    derived.push({ at: r.paidAt ?? r.date, kind: 'paid', text: `Booked: ${paymentDescription(r.percentage ?? 100).toLowerCase()} paid`, amountPence: f.amountPaidPence });
+    derived.push({
+      at: r.paidAt ?? r.date,
+      kind: 'paid',
+      text: `Booked: ${paymentDescription(r.percentage ?? 100).toLowerCase()} paid`,
+      amountPence: f.amountPaidPence,
+    });
   }
   return derived;
 }
@@ -95,7 +125,10 @@ export function receiptsOf(r: StoredBooking): Receipt[] {
 }
 
 /** The lifecycle fields every lifecycle write states in full, so later writes can filter on them. */
-export function materialised(r: StoredBooking, state: BookingState): Pick<StoredBooking, 'state' | 'amountPaidPence' | 'amountRefundedPence'> {
+export function materialised(
+  r: StoredBooking,
+  state: BookingState,
+): Pick<StoredBooking, 'state' | 'amountPaidPence' | 'amountRefundedPence'> {
   const f = lifecycleFacts(r);
   return { state, amountPaidPence: f.amountPaidPence, amountRefundedPence: f.amountRefundedPence };
 }

@@ -24,8 +24,13 @@ export class MyMoveLinks {
    * return URL, so a provider call under one idempotency key always carries the same parameters.
    */
   pathFor(booking: { _id: string; moveDate: string; savedAt: string }): string {
-    const from = Math.max(...[booking.moveDate, booking.savedAt].map((d) => Date.parse(d)).filter((t) => !Number.isNaN(t)), 0);
-    return myMovePath(this.signer.sign({ subject: booking._id, expiresAt: new Date(from + MY_MOVE_LINK_GRACE_DAYS * DAY_MS) }));
+    const from = Math.max(
+      ...[booking.moveDate, booking.savedAt].map((d) => Date.parse(d)).filter((t) => !Number.isNaN(t)),
+      0,
+    );
+    return myMovePath(
+      this.signer.sign({ subject: booking._id, expiresAt: new Date(from + MY_MOVE_LINK_GRACE_DAYS * DAY_MS) }),
+    );
   }
 
   /** The booking id of a genuine, unexpired token; null for anything else. */

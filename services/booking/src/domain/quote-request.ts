@@ -5,7 +5,10 @@ import type { Quote } from '@vanhop/contracts';
  * booking facts are taken from it, mapped back to booking-data names; every money field
  * (totalPrice, totalSecond, overtime...) is dropped here and priced again by the server.
  */
-export function bookingRequestFromQuote(given: Quote | Record<string, unknown>): { request: Record<string, unknown>; driverId?: string } {
+export function bookingRequestFromQuote(given: Quote | Record<string, unknown>): {
+  request: Record<string, unknown>;
+  driverId?: string;
+} {
   const quote = given as Record<string, unknown>;
   const receivedVan = (quote.yourinfo as { receivedData?: { vanSize?: unknown } } | undefined)?.receivedData?.vanSize;
   // null and '' are "not chosen" (the reference client keeps unset context fields as null), so a null

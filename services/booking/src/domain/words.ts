@@ -13,7 +13,12 @@ const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hour12: false,
 });
-const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: BOOKING_HOURS.timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BOOKING_HOURS.timeZone,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export const moveWhen = (iso: string): string => londonDateTime.format(new Date(iso));
 export const dayOf = (iso: string): string => londonDay.format(new Date(iso));

@@ -8,7 +8,9 @@ import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
 
-const byId = validated(staffBookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } });
+const byId = validated(staffBookingIdParamsSchema, 'params', {
+  invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
+});
 const bookingId = (res: Response): string => input(res, 'params', staffBookingIdParamsSchema).id;
 /** The cancel body's shape; its refund limit is the record's own, checked once the record is read. */
 const cancelBody = staffCancelSchema();
@@ -16,7 +18,13 @@ const cancelBody = staffCancelSchema();
 /** Staff routes, each behind the staff token check (`staffOnly`). */
 export function adminRoutes(
   app: Express,
-  deps: { bookings: BookingRepository; staffOnly: RequestHandler; amend: AmendBooking; remove: DeleteBooking; cancel: StaffCancelBooking },
+  deps: {
+    bookings: BookingRepository;
+    staffOnly: RequestHandler;
+    amend: AmendBooking;
+    remove: DeleteBooking;
+    cancel: StaffCancelBooking;
+  },
 ): void {
   const list = new ListBookings(deps.bookings);
   const search = new SearchBookings(deps.bookings);
@@ -54,7 +62,9 @@ export function adminRoutes(
     deps.staffOnly,
     byId,
     route(async (req, res) => {
-      res.set('Cache-Control', 'no-store').json(await deps.amend.execute(bookingId(res), req.body, signedInStaff(res).username));
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.amend.execute(bookingId(res), req.body, signedInStaff(res).username));
     }),
   );
 
@@ -66,7 +76,9 @@ export function adminRoutes(
     validated(cancelBody, 'body', { what: 'Cancellation' }),
     route(async (_req, res) => {
       const body = input(res, 'body', cancelBody);
-      res.set('Cache-Control', 'no-store').json(await deps.cancel.execute(bookingId(res), body, signedInStaff(res).username));
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.cancel.execute(bookingId(res), body, signedInStaff(res).username));
     }),
   );
 }

@@ -9,15 +9,22 @@ import { bookingSummary } from '../app/view-my-move.js';
 /** Kept for the gateway's tests, which read booking records directly; the name is declared in the repository. */
 export { BOOKINGS } from '../adapters/booking-repository.js';
 
-const byId = validated(bookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } });
-const byCode = validated(retrieveCodeParamsSchema, 'params', { invalid: { message: 'Invalid code', fields: { code: 'Invalid code' } } });
+const byId = validated(bookingIdParamsSchema, 'params', {
+  invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
+});
+const byCode = validated(retrieveCodeParamsSchema, 'params', {
+  invalid: { message: 'Invalid code', fields: { code: 'Invalid code' } },
+});
 
 /**
  * Service-to-service reads (payment, review). Mounted under /internal, which the gateway never
  * proxies, so browsers cannot reach it; in k8s a NetworkPolicy should limit it to the cluster.
  * Records come from the repository without their outbox: no answer carries the pending events.
  */
-export function internalRoutes(app: Express, deps: { bookings: BookingRepository; saveQuote: SaveQuote; myMove: MyMoveRecords }): void {
+export function internalRoutes(
+  app: Express,
+  deps: { bookings: BookingRepository; saveQuote: SaveQuote; myMove: MyMoveRecords },
+): void {
   const { bookings } = deps;
   // Payment, when a customer pays straight from the quote panel: the quote is re-priced and stored
   // as an unpaid record exactly like save-for-later, but no QuoteSaved (no retrieve-link e-mail).

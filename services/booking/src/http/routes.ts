@@ -10,7 +10,8 @@ export function bookingRoutes(
   app: Express,
   deps: { bookings: BookingRepository; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
 ): void {
-  const limit = (name: string) => rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
+  const limit = (name: string) =>
+    rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
 
   app.post(
     '/api/saveRetrieve',
@@ -18,7 +19,11 @@ export function bookingRoutes(
     validated(saveRetrieveSchema, 'body', { what: 'Saved quote' }),
     route(async (_req, res) => {
       const body = input(res, 'body', saveRetrieveSchema);
-      const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, randomNumber: body.randomNumber, announce: true });
+      const record = await deps.saveQuote.execute({
+        quote: body.quote as Record<string, unknown>,
+        randomNumber: body.randomNumber,
+        announce: true,
+      });
       res.status(201).json({ data: customerView(record) });
     }),
   );
@@ -27,7 +32,12 @@ export function bookingRoutes(
     '/api/saveRetrieve',
     limit('retrieve-quote'),
     // Digits only: `randomNumber[$gt]=0` arrives as an object and never reaches the store.
-    validated(retrieveQuerySchema, 'query', { invalid: { message: 'randomNumber must be a whole number from 1 to 10000000', fields: { randomNumber: 'Invalid code' } } }),
+    validated(retrieveQuerySchema, 'query', {
+      invalid: {
+        message: 'randomNumber must be a whole number from 1 to 10000000',
+        fields: { randomNumber: 'Invalid code' },
+      },
+    }),
     route(async (_req, res) => {
       const { randomNumber } = input(res, 'query', retrieveQuerySchema);
       const record = await deps.bookings.liveByCode(randomNumber);

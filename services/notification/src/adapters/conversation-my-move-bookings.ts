@@ -22,7 +22,11 @@ export class BookingMyMoveBookings implements MyMoveBookings {
   }
 
   async ownerOf(myMoveToken: string): Promise<MyMoveOwner | null> {
-    const view = await this.client.get(`/api${myMovePath(encodeURIComponent(myMoveToken))}`, { accept: isOwnedView, on: { 404: () => null }, onlyListed: true });
+    const view = await this.client.get(`/api${myMovePath(encodeURIComponent(myMoveToken))}`, {
+      accept: isOwnedView,
+      on: { 404: () => null },
+      onlyListed: true,
+    });
     return view && { bookingId: view.bookingId, email: view.customer.email };
   }
 }

@@ -11,7 +11,12 @@ export interface OutboxMail {
   messageId: string;
 }
 
-export interface OutboxText { file: string; to: string; body: string; sentAt: string }
+export interface OutboxText {
+  file: string;
+  to: string;
+  body: string;
+  sentAt: string;
+}
 
 /** File names the outbox writes; anything else (e.g. `../x`) is refused before touching the disk. */
 const EML_FILE = /^[\w.-]+\.eml$/;
@@ -30,14 +35,24 @@ const listFiles = async (dir: string, ext: string): Promise<string[]> => {
 
 /** Reads the embedded mail/SMS outbox written by FileOutboxMailer and FileOutboxSms, newest first. */
 export class OutboxFolder {
-  constructor(private readonly mailDir: string, private readonly smsDir: string) {}
+  constructor(
+    private readonly mailDir: string,
+    private readonly smsDir: string,
+  ) {}
 
   async mails(): Promise<OutboxMail[]> {
     const files = (await listFiles(this.mailDir, '.eml')).filter((f) => EML_FILE.test(f));
     return Promise.all(
       files.map(async (file) => {
         const h = readMailHeaders(await fs.readFile(path.join(this.mailDir, file), 'utf8'));
-        return { file, subject: h.subject ?? '', to: h.to ?? '', from: h.from ?? '', date: h.date ?? '', messageId: h['message-id'] ?? '' };
+        return {
+          file,
+          subject: h.subject ?? '',
+          to: h.to ?? '',
+          from: h.from ?? '',
+          date: h.date ?? '',
+          messageId: h['message-id'] ?? '',
+        };
       }),
     );
   }

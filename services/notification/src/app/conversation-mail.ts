@@ -4,7 +4,13 @@ import { CONVERSATIONS, SUPPORT_AUTHOR, type ConversationThread } from '../domai
 import type { ConversationLinks } from '../domain/conversation-links.js';
 import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
 import { awaitsConfirmation, provedAddress } from '../domain/conversation-email.js';
-import { confirmEmailAddressEmail, conversationStartedEmail, messageToDriverEmail, replyToCustomerEmail, supportChatStartedEmail } from '../domain/templates/conversation.js';
+import {
+  confirmEmailAddressEmail,
+  conversationStartedEmail,
+  messageToDriverEmail,
+  replyToCustomerEmail,
+  supportChatStartedEmail,
+} from '../domain/templates/conversation.js';
 import type { Notifier } from './notifier.js';
 
 /** Where the staff inbox lives in the web app (the office e-mail links to it). */
@@ -29,10 +35,15 @@ export class ConversationMail {
   ) {}
 
   async deliver(posted: ConversationMessagePosted): Promise<void> {
-    const thread = await this.store.collection<ConversationThread>(CONVERSATIONS).findOne({ _id: posted.conversationId });
+    const thread = await this.store
+      .collection<ConversationThread>(CONVERSATIONS)
+      .findOne({ _id: posted.conversationId });
     const message = thread?.messages.find((m) => m.id === posted.messageId);
     if (!thread || !message) {
-      this.logger.warn({ conversationId: posted.conversationId, messageId: posted.messageId }, 'conversation message not found; nothing to mail');
+      this.logger.warn(
+        { conversationId: posted.conversationId, messageId: posted.messageId },
+        'conversation message not found; nothing to mail',
+      );
       return;
     }
     const now = this.clock.now();
@@ -43,27 +54,59 @@ export class ConversationMail {
     if (posted.first && customer.email && awaitsConfirmation(customer)) {
       // Our fixed text and the link only: nothing the sender typed (name, message, links) is in it.
       const confirmUrl = `${this.ctx.publicUrl}${this.links.confirmationPath(thread._id, customer.emailConfirmation!.nonce, now)}`;
-      await this.notifier.email(`conversation.${thread._id}.confirm-email`, customer.email, confirmEmailAddressEmail({ confirmUrl }));
+      await this.notifier.email(
+        `conversation.${thread._id}.confirm-email`,
+        customer.email,
+        confirmEmailAddressEmail({ confirmUrl }),
+      );
     }
 
     if (thread.kind === 'driver' && thread.driver) {
       if (message.from === 'customer') {
         const contact = await this.drivers.contact(thread.driver.id);
         if (!contact) {
-          this.logger.warn({ driverId: thread.driver.id, conversationId: thread._id }, 'driver no longer exists; message not mailed');
+          this.logger.warn(
+            { driverId: thread.driver.id, conversationId: thread._id },
+            'driver no longer exists; message not mailed',
+          );
         } else {
           const replyUrl = `${this.ctx.publicUrl}${this.links.driverPath(thread._id, thread.driver.id, now)}`;
           await this.notifier.email(
             key('driver'),
             contact.email,
-            messageToDriverEmail({ driverName: contact.name, customerName: customer.name, about: thread.about, body: message.body, replyUrl, first: posted.first }),
+            messageToDriverEmail({
+              driverName: contact.name,
+              customerName: customer.name,
+              about: thread.about,
+              body: message.body,
+              replyUrl,
+              first: posted.first,
+            }),
           );
         }
         if (posted.first && copyTo) {
-          await this.notifier.email(key('customer-copy'), copyTo, conversationStartedEmail({ customerName: customer.name, to: thread.driver.name, body: message.body, threadUrl }));
+          await this.notifier.email(
+            key('customer-copy'),
+            copyTo,
+            conversationStartedEmail({
+              customerName: customer.name,
+              to: thread.driver.name,
+              body: message.body,
+              threadUrl,
+            }),
+          );
         }
       } else if (message.from === 'driver' && copyTo) {
-        await this.notifier.email(key('customer'), copyTo, replyToCustomerEmail({ customerName: customer.name, from: thread.driver.name, body: message.body, threadUrl }));
+        await this.notifier.email(
+          key('customer'),
+          copyTo,
+          replyToCustomerEmail({
+            customerName: customer.name,
+            from: thread.driver.name,
+            body: message.body,
+            threadUrl,
+          }),
+        );
       }
       return;
     }
@@ -72,13 +115,26 @@ export class ConversationMail {
       await this.notifier.email(
         key('office'),
         this.ctx.officeEmail,
-        supportChatStartedEmail({ customerName: customer.name, page: thread.page, body: message.body, inboxUrl: `${this.ctx.publicUrl}${SUPPORT_INBOX_PATH}` }),
+        supportChatStartedEmail({
+          customerName: customer.name,
+          page: thread.page,
+          body: message.body,
+          inboxUrl: `${this.ctx.publicUrl}${SUPPORT_INBOX_PATH}`,
+        }),
       );
       if (copyTo) {
-        await this.notifier.email(key('customer-copy'), copyTo, conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+        await this.notifier.email(
+          key('customer-copy'),
+          copyTo,
+          conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }),
+        );
       }
     } else if (message.from === 'staff' && copyTo) {
-      await this.notifier.email(key('customer'), copyTo, replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }));
+      await this.notifier.email(
+        key('customer'),
+        copyTo,
+        replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }),
+      );
     }
   }
 }

@@ -38,7 +38,12 @@ import {
 } from '../domain/conversation-thread.js';
 import type { ConversationLinks } from '../domain/conversation-links.js';
 import type { DriverDirectory } from '../domain/conversation-driver-directory.js';
-import { sameAddress, type ConversationCustomer, type MyMoveBookings, type MyMoveOwner } from '../domain/conversation-email.js';
+import {
+  sameAddress,
+  type ConversationCustomer,
+  type MyMoveBookings,
+  type MyMoveOwner,
+} from '../domain/conversation-email.js';
 
 /** How many answered chats the staff inbox lists besides every unanswered one. */
 const ANSWERED_IN_INBOX = 50;
@@ -84,7 +89,7 @@ export class Conversations {
 
   async startWithDriver(input: StartDriverConversation, correlationId?: string): Promise<StartedConversation> {
     const driver = await this.drivers.contact(input.driverId);
-    if (!driver || !driver.active) throw new NotFoundError('No driver with that id');
+    if (!driver?.active) throw new NotFoundError('No driver with that id');
     return this.start(
       {
         kind: 'driver',
@@ -114,12 +119,19 @@ export class Conversations {
   async confirmEmail(token: unknown, confirmation: string): Promise<CustomerConversationView> {
     const thread = await this.byCustomerToken(token);
     const claim = this.links.confirmationOf(confirmation, this.clock.now());
-    const refused = new ValidationError(CONVERSATION_MSG.confirmationInvalid, { confirmation: CONVERSATION_MSG.confirmationInvalid });
+    const refused = new ValidationError(CONVERSATION_MSG.confirmationInvalid, {
+      confirmation: CONVERSATION_MSG.confirmationInvalid,
+    });
     if (!claim || claim.conversationId !== thread._id) throw refused;
     if (thread.customer.emailProof) return customerView(thread);
     const proved = await this.threads.findOneAndUpdate(
       { _id: thread._id, 'customer.emailConfirmation.nonce': claim.nonce },
-      { $set: { 'customer.emailProof': { by: 'confirmation-link', at: this.clock.now().toISOString() }, 'customer.emailConfirmation': null } },
+      {
+        $set: {
+          'customer.emailProof': { by: 'confirmation-link', at: this.clock.now().toISOString() },
+          'customer.emailConfirmation': null,
+        },
+      },
     );
     if (proved) return customerView(proved);
     const again = await this.threads.findOne({ _id: thread._id });
@@ -157,7 +169,10 @@ export class Conversations {
   async supportInbox(): Promise<SupportInbox> {
     const [waiting, answered] = await Promise.all([
       this.threads.find({ kind: 'support', awaitingStaff: true }),
-      this.threads.find({ kind: 'support', awaitingStaff: false }, { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX }),
+      this.threads.find(
+        { kind: 'support', awaitingStaff: false },
+        { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX },
+      ),
     ]);
     return inbox([...waiting, ...answered]);
   }
@@ -183,10 +198,24 @@ export class Conversations {
     const at = this.clock.now().toISOString();
     if (!email) return { name: input.name, email: null, emailProof: null, emailConfirmation: null };
     // Mailed as the booking spells it: that is the address the booking proved.
-    if (owner && sameAddress(owner.email, email)) return { name: input.name, email: owner.email, emailProof: { by: 'my-move', bookingId: owner.bookingId, at }, emailConfirmation: null };
+    if (owner && sameAddress(owner.email, email))
+      return {
+        name: input.name,
+        email: owner.email,
+        emailProof: { by: 'my-move', bookingId: owner.bookingId, at },
+        emailConfirmation: null,
+      };
     const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-    const { count } = await this.proof.cache.hit(`conversation-email-confirmation:${address}`, CONFIRMATION_WINDOW_SECONDS);
-    return { name: input.name, email, emailProof: null, emailConfirmation: { nonce: randomUUID(), requestedAt: at, mailed: count <= CONFIRMATIONS_PER_ADDRESS_PER_DAY } };
+    const { count } = await this.proof.cache.hit(
+      `conversation-email-confirmation:${address}`,
+      CONFIRMATION_WINDOW_SECONDS,
+    );
+    return {
+      name: input.name,
+      email,
+      emailProof: null,
+      emailConfirmation: { nonce: randomUUID(), requestedAt: at, mailed: count <= CONFIRMATIONS_PER_ADDRESS_PER_DAY },
+    };
   }
 
   /** The booking a My move token proves (null: not asked or unanswered); refuses one the booking service does not know. */
@@ -199,7 +228,10 @@ export class Conversations {
       if (err instanceof UpstreamError) return null;
       throw err;
     }
-    if (!owner) throw new ValidationError(CONVERSATION_MSG.myMoveTokenInvalid, { myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid });
+    if (!owner)
+      throw new ValidationError(CONVERSATION_MSG.myMoveTokenInvalid, {
+        myMoveToken: CONVERSATION_MSG.myMoveTokenInvalid,
+      });
     return owner;
   }
 
@@ -233,17 +265,31 @@ export class Conversations {
    * Adds a message on the condition that nobody else did since the thread was read (messageCount),
    * re-reading and retrying when someone did, so two concurrent posts both land and each gets its event.
    */
-  private async append(thread: ConversationThread, input: { from: MessageAuthor; body: string; staff?: string }, correlationId?: string): Promise<ConversationThread> {
+  private async append(
+    thread: ConversationThread,
+    input: { from: MessageAuthor; body: string; staff?: string },
+    correlationId?: string,
+  ): Promise<ConversationThread> {
     let current = thread;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       if (isFull(current)) throw new ConflictError(CONVERSATION_MSG.threadFull);
-      const message: StoredMessage = { id: randomUUID(), from: input.from, body: input.body, at: this.clock.now().toISOString(), ...(input.staff ? { staff: input.staff } : {}) };
+      const message: StoredMessage = {
+        id: randomUUID(),
+        from: input.from,
+        body: input.body,
+        at: this.clock.now().toISOString(),
+        ...(input.staff ? { staff: input.staff } : {}),
+      };
       const event = await this.posted(current._id, current.kind, message, false, correlationId);
       const updated = await this.threads.findOneAndUpdate(
         { _id: current._id, messageCount: current.messageCount },
         {
           $push: { messages: message, outbox: event },
-          $set: { messageCount: current.messageCount + 1, lastMessageAt: message.at, ...waitingAfter(current, message) },
+          $set: {
+            messageCount: current.messageCount + 1,
+            lastMessageAt: message.at,
+            ...waitingAfter(current, message),
+          },
         },
       );
       if (updated) {
@@ -257,7 +303,13 @@ export class Conversations {
     throw new ServiceUnavailableError('This conversation is busy, please send your message again');
   }
 
-  private async posted(conversationId: string, kind: ConversationThread['kind'], message: StoredMessage, first: boolean, correlationId?: string) {
+  private async posted(
+    conversationId: string,
+    kind: ConversationThread['kind'],
+    message: StoredMessage,
+    first: boolean,
+    correlationId?: string,
+  ) {
     const event = await createEvent(
       TOPICS.conversationMessagePosted,
       { conversationId, messageId: message.id, kind, from: message.from, first },
@@ -277,13 +329,14 @@ export class Conversations {
     const claim = this.links.driverThreadOf(token, this.clock.now());
     const thread = claim ? await this.threads.findOne({ _id: claim.conversationId }) : null;
     // A link names its driver too: should a thread ever change hands, the old driver's links stop working.
-    if (!thread || thread.kind !== 'driver' || thread.driver?.id !== claim!.driverId) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+    if (thread?.kind !== 'driver' || thread.driver?.id !== claim!.driverId)
+      throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
     return thread;
   }
 
   private async supportThread(id: string): Promise<ConversationThread> {
     const thread = await this.threads.findOne({ _id: id });
-    if (!thread || thread.kind !== 'support') throw new NotFoundError('No support chat with that id');
+    if (thread?.kind !== 'support') throw new NotFoundError('No support chat with that id');
     return thread;
   }
 }

@@ -31,16 +31,32 @@ export interface NotificationConsumerDeps {
 
 export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subscription[] => [
   { topic: TOPICS.quoteSaved, handler: onQuoteSaved(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.bookingConfirmed, handler: onBookingConfirmed(deps.notifier, deps, deps.logger), options: deps.delivery },
+  {
+    topic: TOPICS.bookingConfirmed,
+    handler: onBookingConfirmed(deps.notifier, deps, deps.logger),
+    options: deps.delivery,
+  },
   { topic: TOPICS.reviewRequested, handler: onReviewRequested(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.contactMessageReceived, handler: onContactMessageReceived(deps.notifier, deps.officeEmail), options: deps.delivery },
-  { topic: TOPICS.bookingCancelled, handler: onBookingCancelled(deps.notifier, deps, deps.logger), options: deps.delivery },
+  {
+    topic: TOPICS.contactMessageReceived,
+    handler: onContactMessageReceived(deps.notifier, deps.officeEmail),
+    options: deps.delivery,
+  },
+  {
+    topic: TOPICS.bookingCancelled,
+    handler: onBookingCancelled(deps.notifier, deps, deps.logger),
+    options: deps.delivery,
+  },
   { topic: TOPICS.bookingPostponed, handler: onBookingPostponed(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.bookingReactivated, handler: onBookingReactivated(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.bookingAmended, handler: onBookingAmended(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.balancePaid, handler: onBalancePaid(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.conversationMessagePosted, handler: onConversationMessagePosted(deps.conversationMail), options: deps.delivery },
+  {
+    topic: TOPICS.conversationMessagePosted,
+    handler: onConversationMessagePosted(deps.conversationMail),
+    options: deps.delivery,
+  },
   { topic: TOPICS.jobOffered, handler: onJobOffered(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
   { topic: TOPICS.jobReturned, handler: onJobReturned(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
@@ -49,5 +65,9 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.driverInvited, handler: onDriverInvited(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobReminded, handler: onJobReminded(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobProgressed, handler: onJobProgressed(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.driverDocumentExpiring, handler: onDriverDocumentExpiring(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
+  {
+    topic: TOPICS.driverDocumentExpiring,
+    handler: onDriverDocumentExpiring(deps.notifier, deps.officeEmail, deps),
+    options: deps.delivery,
+  },
 ];

@@ -10,5 +10,6 @@ export const onBalancePaid =
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.balancePaid, event);
     await notifier.email(`balance-paid.${eventId}.customer`, data.customer.email, balancePaidCustomerEmail(data, ctx));
-    if (data.driver) await notifier.email(`balance-paid.${eventId}.driver`, data.driver.email, balancePaidDriverEmail(data));
+    if (data.driver)
+      await notifier.email(`balance-paid.${eventId}.driver`, data.driver.email, balancePaidDriverEmail(data));
   };

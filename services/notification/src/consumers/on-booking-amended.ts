@@ -9,6 +9,11 @@ export const onBookingAmended =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.bookingAmended, event);
-    await notifier.email(`booking-amended.${eventId}.customer`, data.customer.email, bookingAmendedCustomerEmail(data, ctx));
-    if (data.driver) await notifier.email(`booking-amended.${eventId}.driver`, data.driver.email, bookingAmendedDriverEmail(data));
+    await notifier.email(
+      `booking-amended.${eventId}.customer`,
+      data.customer.email,
+      bookingAmendedCustomerEmail(data, ctx),
+    );
+    if (data.driver)
+      await notifier.email(`booking-amended.${eventId}.driver`, data.driver.email, bookingAmendedDriverEmail(data));
   };

@@ -9,7 +9,13 @@ export const onBookingCancelled =
   (notifier: Notifier, ctx: TemplateContext, logger: Logger): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.bookingCancelled, event);
-    await notifier.email(`booking-cancelled.${eventId}.customer`, data.customer.email, bookingCancelledCustomerEmail(data, ctx));
-    if (data.driver) await notifier.email(`booking-cancelled.${eventId}.driver`, data.driver.email, bookingCancelledDriverEmail(data));
-    else logger.warn({ bookingId: data.bookingId, eventId }, 'booking cancelled without a driver: no driver e-mail sent');
+    await notifier.email(
+      `booking-cancelled.${eventId}.customer`,
+      data.customer.email,
+      bookingCancelledCustomerEmail(data, ctx),
+    );
+    if (data.driver)
+      await notifier.email(`booking-cancelled.${eventId}.driver`, data.driver.email, bookingCancelledDriverEmail(data));
+    else
+      logger.warn({ bookingId: data.bookingId, eventId }, 'booking cancelled without a driver: no driver e-mail sent');
   };

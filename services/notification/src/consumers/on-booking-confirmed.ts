@@ -12,8 +12,16 @@ export const onBookingConfirmed =
   (notifier: Notifier, ctx: TemplateContext, logger: Logger): EventHandler =>
   async (event) => {
     const { data, eventId, occurredAt } = await readEvent(TOPICS.bookingConfirmed, event);
-    await notifier.email(`booking-confirmed.${eventId}.customer`, data.customer.email, bookingConfirmedCustomerEmail(data, ctx, occurredAt));
-    await notifier.text(`booking-confirmed.${eventId}.sms`, ukPhoneToE164(data.customer.phone), bookingConfirmedSms(data, ctx));
+    await notifier.email(
+      `booking-confirmed.${eventId}.customer`,
+      data.customer.email,
+      bookingConfirmedCustomerEmail(data, ctx, occurredAt),
+    );
+    await notifier.text(
+      `booking-confirmed.${eventId}.sms`,
+      ukPhoneToE164(data.customer.phone),
+      bookingConfirmedSms(data, ctx),
+    );
     if (data.driver) {
       await notifier.email(`booking-confirmed.${eventId}.driver`, data.driver.email, bookingConfirmedDriverEmail(data));
     } else {

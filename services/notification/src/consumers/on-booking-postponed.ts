@@ -9,6 +9,11 @@ export const onBookingPostponed =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.bookingPostponed, event);
-    await notifier.email(`booking-postponed.${eventId}.customer`, data.customer.email, bookingPostponedCustomerEmail(data, ctx));
-    if (data.driver) await notifier.email(`booking-postponed.${eventId}.driver`, data.driver.email, bookingPostponedDriverEmail(data));
+    await notifier.email(
+      `booking-postponed.${eventId}.customer`,
+      data.customer.email,
+      bookingPostponedCustomerEmail(data, ctx),
+    );
+    if (data.driver)
+      await notifier.email(`booking-postponed.${eventId}.driver`, data.driver.email, bookingPostponedDriverEmail(data));
   };

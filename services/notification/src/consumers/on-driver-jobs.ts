@@ -2,9 +2,20 @@ import { TOPICS } from '@vanhop/contracts';
 import { readEvent, type EventHandler } from '@vanhop/platform';
 import type { Notifier } from '../app/notifier.js';
 import type { TemplateContext } from '../domain/templates/email-content.js';
-import { jobAcceptedCustomerEmail, jobAcceptedCustomerSms, jobAcceptedDriverEmail } from '../domain/templates/job-accepted.js';
+import {
+  jobAcceptedCustomerEmail,
+  jobAcceptedCustomerSms,
+  jobAcceptedDriverEmail,
+} from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
-import { jobAcceptedOfficeEmail, jobOfferedDriverEmail, jobOfferedDriverSms, jobReassignedCustomerEmail, jobReturnedCustomerEmail, jobReturnedOfficeEmail } from '../domain/templates/driver-jobs.js';
+import {
+  jobAcceptedOfficeEmail,
+  jobOfferedDriverEmail,
+  jobOfferedDriverSms,
+  jobReassignedCustomerEmail,
+  jobReturnedCustomerEmail,
+  jobReturnedOfficeEmail,
+} from '../domain/templates/driver-jobs.js';
 
 /** JobOffered → the driver's offer mail, and a text with the time left to answer when their phone is known. */
 export const onJobOffered =
@@ -12,7 +23,12 @@ export const onJobOffered =
   async (event) => {
     const { data, eventId, occurredAt } = await readEvent(TOPICS.jobOffered, event);
     await notifier.email(`job-offered.${eventId}.driver`, data.driver.email, jobOfferedDriverEmail(data, ctx));
-    if (data.driver.phone) await notifier.text(`job-offered.${eventId}.sms`, ukPhoneToE164(data.driver.phone), jobOfferedDriverSms(data, occurredAt, ctx));
+    if (data.driver.phone)
+      await notifier.text(
+        `job-offered.${eventId}.sms`,
+        ukPhoneToE164(data.driver.phone),
+        jobOfferedDriverSms(data, occurredAt, ctx),
+      );
   };
 
 /**
@@ -27,8 +43,16 @@ export const onJobAccepted =
     await notifier.email(`job-accepted.${eventId}.office`, officeEmail, jobAcceptedOfficeEmail(data));
     const customer = data.customer;
     if (!customer) return;
-    await notifier.email(`job-accepted.${eventId}.customer`, customer.email, jobAcceptedCustomerEmail(data, customer, ctx));
-    await notifier.text(`job-accepted.${eventId}.sms`, ukPhoneToE164(customer.phone), jobAcceptedCustomerSms(data, ctx));
+    await notifier.email(
+      `job-accepted.${eventId}.customer`,
+      customer.email,
+      jobAcceptedCustomerEmail(data, customer, ctx),
+    );
+    await notifier.text(
+      `job-accepted.${eventId}.sms`,
+      ukPhoneToE164(customer.phone),
+      jobAcceptedCustomerSms(data, ctx),
+    );
     await notifier.email(`job-accepted.${eventId}.driver`, data.driver.email, jobAcceptedDriverEmail(data, customer));
   };
 
@@ -38,7 +62,12 @@ export const onJobReturned =
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobReturned, event);
     await notifier.email(`job-returned.${eventId}.office`, officeEmail, jobReturnedOfficeEmail(data, ctx));
-    if (data.customer) await notifier.email(`job-returned.${eventId}.customer`, data.customer.email, jobReturnedCustomerEmail(data, data.customer, ctx));
+    if (data.customer)
+      await notifier.email(
+        `job-returned.${eventId}.customer`,
+        data.customer.email,
+        jobReturnedCustomerEmail(data, data.customer, ctx),
+      );
   };
 
 /** JobReassigned → the customer is told who their new driver is. */
@@ -46,5 +75,9 @@ export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobReassigned, event);
-    await notifier.email(`job-reassigned.${eventId}.customer`, data.customer.email, jobReassignedCustomerEmail(data, ctx));
+    await notifier.email(
+      `job-reassigned.${eventId}.customer`,
+      data.customer.email,
+      jobReassignedCustomerEmail(data, ctx),
+    );
   };

@@ -3,7 +3,13 @@ import { readEvent, type EventHandler } from '@vanhop/platform';
 import type { Notifier } from '../app/notifier.js';
 import type { TemplateContext } from '../domain/templates/email-content.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
-import { progressCustomerSms, reminderCustomerEmail, reminderCustomerSms, reminderDriverEmail, reminderDriverSms } from '../domain/templates/job-day.js';
+import {
+  progressCustomerSms,
+  reminderCustomerEmail,
+  reminderCustomerSms,
+  reminderDriverEmail,
+  reminderDriverSms,
+} from '../domain/templates/job-day.js';
 
 /**
  * JobReminded → the day-before reminder, mailed and texted to the customer and the driver (each
@@ -15,9 +21,18 @@ export const onJobReminded =
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobReminded, event);
     await notifier.email(`job-reminded.${eventId}.customer`, data.customer.email, reminderCustomerEmail(data, ctx));
-    await notifier.text(`job-reminded.${eventId}.customer-sms`, ukPhoneToE164(data.customer.phone), reminderCustomerSms(data, ctx));
+    await notifier.text(
+      `job-reminded.${eventId}.customer-sms`,
+      ukPhoneToE164(data.customer.phone),
+      reminderCustomerSms(data, ctx),
+    );
     await notifier.email(`job-reminded.${eventId}.driver`, data.driver.email, reminderDriverEmail(data));
-    if (data.driver.phone) await notifier.text(`job-reminded.${eventId}.driver-sms`, ukPhoneToE164(data.driver.phone), reminderDriverSms(data));
+    if (data.driver.phone)
+      await notifier.text(
+        `job-reminded.${eventId}.driver-sms`,
+        ukPhoneToE164(data.driver.phone),
+        reminderDriverSms(data),
+      );
   };
 
 /** JobProgressed → the customer is texted each step of their move day. */
@@ -25,5 +40,9 @@ export const onJobProgressed =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
     const { data, eventId } = await readEvent(TOPICS.jobProgressed, event);
-    await notifier.text(`job-progressed.${eventId}.sms`, ukPhoneToE164(data.customer.phone), progressCustomerSms(data, ctx));
+    await notifier.text(
+      `job-progressed.${eventId}.sms`,
+      ukPhoneToE164(data.customer.phone),
+      progressCustomerSms(data, ctx),
+    );
   };

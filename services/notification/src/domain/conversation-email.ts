@@ -34,7 +34,8 @@ export interface ConversationCustomer {
 export const provedAddress = (c: ConversationCustomer): string | null => (c.email && c.emailProof ? c.email : null);
 
 /** The address still waits for its confirmation link to be mailed (or opened). */
-export const awaitsConfirmation = (c: ConversationCustomer): boolean => Boolean(c.email && !c.emailProof && c.emailConfirmation?.mailed);
+export const awaitsConfirmation = (c: ConversationCustomer): boolean =>
+  Boolean(c.email && !c.emailProof && c.emailConfirmation?.mailed);
 
 export function emailStatus(c: ConversationCustomer): ConversationEmailStatus {
   if (!c.email) return 'none';

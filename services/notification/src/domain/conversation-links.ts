@@ -40,7 +40,10 @@ export class ConversationLinks {
   }
 
   customerToken(conversationId: string, now: Date): string {
-    return this.customer.sign({ subject: conversationId, expiresAt: new Date(now.getTime() + CUSTOMER_LINK_DAYS * DAY_MS) });
+    return this.customer.sign({
+      subject: conversationId,
+      expiresAt: new Date(now.getTime() + CUSTOMER_LINK_DAYS * DAY_MS),
+    });
   }
 
   customerPath(conversationId: string, now: Date): string {
@@ -53,7 +56,12 @@ export class ConversationLinks {
   }
 
   driverPath(conversationId: string, driverId: string, now: Date): string {
-    return driverReplyPath(this.driver.sign({ subject: `${conversationId}:${driverId}`, expiresAt: new Date(now.getTime() + DRIVER_LINK_DAYS * DAY_MS) }));
+    return driverReplyPath(
+      this.driver.sign({
+        subject: `${conversationId}:${driverId}`,
+        expiresAt: new Date(now.getTime() + DRIVER_LINK_DAYS * DAY_MS),
+      }),
+    );
   }
 
   /** Thread and driver of a genuine, unexpired driver token; null for anything else. */
@@ -64,7 +72,10 @@ export class ConversationLinks {
 
   /** The confirmation link: the customer's thread page with the one-time token that proves the address. */
   confirmationPath(conversationId: string, nonce: string, now: Date): string {
-    const confirmation = this.confirmation.sign({ subject: `${conversationId}:${nonce}`, expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_DAYS * DAY_MS) });
+    const confirmation = this.confirmation.sign({
+      subject: `${conversationId}:${nonce}`,
+      expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_DAYS * DAY_MS),
+    });
     return confirmEmailPath(this.customerToken(conversationId, now), confirmation);
   }
 

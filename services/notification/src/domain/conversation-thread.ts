@@ -58,9 +58,13 @@ export interface ConversationThread {
 export const isFull = (t: Pick<ConversationThread, 'messageCount'>): boolean => t.messageCount >= THREAD_MAX_MESSAGES;
 
 /** What awaiting fields become once `message` is added (only support chats wait for staff). */
-export function waitingAfter(t: ConversationThread, message: StoredMessage): Pick<ConversationThread, 'awaitingStaff' | 'waitingSince'> {
+export function waitingAfter(
+  t: ConversationThread,
+  message: StoredMessage,
+): Pick<ConversationThread, 'awaitingStaff' | 'waitingSince'> {
   if (t.kind !== 'support') return { awaitingStaff: false, waitingSince: null };
-  if (message.from === 'customer') return { awaitingStaff: true, waitingSince: t.awaitingStaff && t.waitingSince ? t.waitingSince : message.at };
+  if (message.from === 'customer')
+    return { awaitingStaff: true, waitingSince: t.awaitingStaff && t.waitingSince ? t.waitingSince : message.at };
   return { awaitingStaff: false, waitingSince: null };
 }
 
@@ -105,7 +109,9 @@ export function supportSummary(t: ConversationThread): SupportChatSummary {
     page: t.page,
     awaitingStaff: t.awaitingStaff,
     waitingSince: t.waitingSince,
-    lastMessage: last ? { from: last.from, body: preview(last.body), at: last.at } : { from: 'customer', body: '', at: t.createdAt },
+    lastMessage: last
+      ? { from: last.from, body: preview(last.body), at: last.at }
+      : { from: 'customer', body: '', at: t.createdAt },
     messageCount: t.messageCount,
     createdAt: t.createdAt,
   };
@@ -118,7 +124,11 @@ export function supportView(t: ConversationThread): SupportChatView {
 
 /** Unanswered chats first, the longest waiting on top; then answered ones, most recent first. */
 export function inbox(threads: ConversationThread[]): SupportInbox {
-  const waiting = threads.filter((t) => t.awaitingStaff).sort((a, b) => (a.waitingSince ?? a.lastMessageAt).localeCompare(b.waitingSince ?? b.lastMessageAt));
-  const answered = threads.filter((t) => !t.awaitingStaff).sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt));
+  const waiting = threads
+    .filter((t) => t.awaitingStaff)
+    .sort((a, b) => (a.waitingSince ?? a.lastMessageAt).localeCompare(b.waitingSince ?? b.lastMessageAt));
+  const answered = threads
+    .filter((t) => !t.awaitingStaff)
+    .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt));
   return { conversations: [...waiting, ...answered].map(supportSummary), unanswered: waiting.length };
 }

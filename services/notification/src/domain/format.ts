@@ -3,7 +3,6 @@ import { formatPence, LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contr
 /** Pence to "£1,234.50": the one formatter the app uses too (contracts/src/money.ts). */
 export const pounds = (pence: number): string => formatPence(pence);
 
-
 /** Move dates as customers read them: Europe/London, en-GB ("Saturday, 14 March 2026 at 09:30"). */
 export function moveDate(iso: string): string {
   const t = Date.parse(iso);

@@ -18,15 +18,22 @@ const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 
 /** RFC 2047: `=?UTF-8?Q?Price_=C2=A3?=` → "Price £"; blanks between adjacent encoded words are dropped. */
 export function decodeEncodedWords(value: string): string {
-  return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(ENCODED_WORD, (word, charset: string, encoding: string, text: string) => {
-    const bytes =
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
-    try {
-      return new TextDecoder(charset.toLowerCase()).decode(bytes);
-    } catch {
-      return word;
-    }
-  });
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(ENCODED_WORD, (word, charset: string, encoding: string, text: string) => {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
+      try {
+        return new TextDecoder(charset.toLowerCase()).decode(bytes);
+      } catch {
+        return word;
+      }
+    });
 }

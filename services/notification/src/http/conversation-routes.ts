@@ -1,5 +1,10 @@
 import type { Express, Request, RequestHandler } from 'express';
-import { confirmConversationEmailSchema, postMessageSchema, startDriverConversationSchema, startSupportConversationSchema } from '@vanhop/contracts';
+import {
+  confirmConversationEmailSchema,
+  postMessageSchema,
+  startDriverConversationSchema,
+  startSupportConversationSchema,
+} from '@vanhop/contracts';
 import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
@@ -22,7 +27,12 @@ const LIMITED = 'Too many messages, please wait a little before sending another.
  */
 export function conversationRoutes(app: Express, deps: ConversationRouteDeps): void {
   const { conversations } = deps;
-  const perClient = rateLimit(deps.cache, { name: 'conversation-post', limit: deps.perClientPerHour, windowSeconds: 3600, message: LIMITED });
+  const perClient = rateLimit(deps.cache, {
+    name: 'conversation-post',
+    limit: deps.perClientPerHour,
+    windowSeconds: 3600,
+    message: LIMITED,
+  });
   const perThread = (side: 'customer' | 'driver', threadOf: (req: Request) => string | null): RequestHandler =>
     rateLimit(deps.cache, {
       name: `conversation-thread-${side}`,
@@ -64,7 +74,11 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
   const threadRoutes = (
     side: 'customer' | 'driver',
     base: string,
-    thread: { read(token: string): Promise<unknown>; post(token: string, body: string, correlationId?: string): Promise<unknown>; id(token: string): string | null },
+    thread: {
+      read(token: string): Promise<unknown>;
+      post(token: string, body: string, correlationId?: string): Promise<unknown>;
+      id(token: string): string | null;
+    },
   ) => {
     app.get(
       base,

@@ -6,7 +6,8 @@ import type { Conversations } from '../app/conversation-use-cases.js';
 const CHAT_ID = /^[\w-]{1,64}$/;
 
 function chatId(value: unknown): string {
-  if (typeof value !== 'string' || !CHAT_ID.test(value)) throw new ValidationError('Invalid chat id', { id: 'Invalid chat id' });
+  if (typeof value !== 'string' || !CHAT_ID.test(value))
+    throw new ValidationError('Invalid chat id', { id: 'Invalid chat id' });
   return value;
 }
 
@@ -14,7 +15,10 @@ function chatId(value: unknown): string {
  * The staff side of Instant Support (/api/support/admin/*). The gateway checks the staff token
  * first; `staffOnly` checks it again here, because services are reachable inside the cluster.
  */
-export function conversationStaffRoutes(app: Express, deps: { conversations: Conversations; staffOnly: RequestHandler }): void {
+export function conversationStaffRoutes(
+  app: Express,
+  deps: { conversations: Conversations; staffOnly: RequestHandler },
+): void {
   const noStore: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -45,7 +49,11 @@ export function conversationStaffRoutes(app: Express, deps: { conversations: Con
     route(async (req, res) => {
       const id = chatId(req.params.id);
       const { body } = await validate(postMessageSchema, req.body, 'Message');
-      res.status(201).json(await deps.conversations.postAsStaff(id, signedInStaff(res).username, body, req.id as string | undefined));
+      res
+        .status(201)
+        .json(
+          await deps.conversations.postAsStaff(id, signedInStaff(res).username, body, req.id as string | undefined),
+        );
     }),
   );
 }

@@ -3,7 +3,10 @@ import { contactMessageSchema } from '@vanhop/contracts';
 import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
 import type { SubmitContactMessage } from '../app/submit-contact-message.js';
 
-export function contactRoutes(app: Express, deps: { submit: SubmitContactMessage; cache: Cache; perHour: number }): void {
+export function contactRoutes(
+  app: Express,
+  deps: { submit: SubmitContactMessage; cache: Cache; perHour: number },
+): void {
   app.post(
     '/api/contact/sendemail',
     rateLimit(deps.cache, { name: 'contact', limit: deps.perHour, windowSeconds: 3600 }),

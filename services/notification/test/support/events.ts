@@ -1,4 +1,16 @@
-import { TOPICS, type JobAccepted, type JobOffered, type BalancePaid, type BookingAmended, type BookingCancelled, type BookingConfirmed, type BookingPostponed, type BookingReactivated, type QuoteSaved, type RefundIssued } from '@vanhop/contracts';
+import {
+  TOPICS,
+  type JobAccepted,
+  type JobOffered,
+  type BalancePaid,
+  type BookingAmended,
+  type BookingCancelled,
+  type BookingConfirmed,
+  type BookingPostponed,
+  type BookingReactivated,
+  type QuoteSaved,
+  type RefundIssued,
+} from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 
 export const clock = fixedClock('2026-03-01T10:00:00Z');
@@ -49,9 +61,23 @@ const facts = {
 
 export const lifecycle = {
   myMovePath: MY_MOVE_PATH,
-  cancelledInCoolingOff: { ...facts, cancelledAt: '2026-03-01T10:30:00.000Z', refundPence: 7065, withinCoolingOff: true } satisfies BookingCancelled,
-  cancelledLate: { ...facts, cancelledAt: '2026-03-02T10:30:00.000Z', refundPence: 0, withinCoolingOff: false } satisfies BookingCancelled,
-  postponed: { ...facts, frozenAt: '2026-03-02T10:00:00.000Z', useBy: '2027-03-02T10:00:00.000Z' } satisfies BookingPostponed,
+  cancelledInCoolingOff: {
+    ...facts,
+    cancelledAt: '2026-03-01T10:30:00.000Z',
+    refundPence: 7065,
+    withinCoolingOff: true,
+  } satisfies BookingCancelled,
+  cancelledLate: {
+    ...facts,
+    cancelledAt: '2026-03-02T10:30:00.000Z',
+    refundPence: 0,
+    withinCoolingOff: false,
+  } satisfies BookingCancelled,
+  postponed: {
+    ...facts,
+    frozenAt: '2026-03-02T10:00:00.000Z',
+    useBy: '2027-03-02T10:00:00.000Z',
+  } satisfies BookingPostponed,
   reactivated: {
     ...facts,
     move: { ...facts.move, date: '2026-09-01T09:00:00.000Z' },
@@ -67,7 +93,11 @@ export const lifecycle = {
       ...facts.move,
       date: '2026-07-15T17:00:00.000Z',
       totalHour: 5,
-      addresses: [facts.move.addresses[0]!, { location: 'London W3, UK', physicalAddress: '2 Via Road', stair: 1 }, facts.move.addresses[1]!],
+      addresses: [
+        facts.move.addresses[0]!,
+        { location: 'London W3, UK', physicalAddress: '2 Via Road', stair: 1 },
+        facts.move.addresses[1]!,
+      ],
     },
     previousMove: facts.move,
     changed: ['date', 'hours', 'stops'],
@@ -77,7 +107,14 @@ export const lifecycle = {
     refundPence: 0,
     amendedBy: 'sue_support',
   } satisfies BookingAmended,
-  balancePaid: { ...facts, amountPence: 16485, totalPricePence: 23550, provider: 'stripe', providerRef: 'cs_test_balance', paidAt: '2026-03-03T12:00:00.000Z' } satisfies BalancePaid,
+  balancePaid: {
+    ...facts,
+    amountPence: 16485,
+    totalPricePence: 23550,
+    provider: 'stripe',
+    providerRef: 'cs_test_balance',
+    paidAt: '2026-03-03T12:00:00.000Z',
+  } satisfies BalancePaid,
   refundIssued: {
     refundId: 'rf-1',
     bookingId: facts.bookingId,
@@ -94,8 +131,20 @@ export const lifecycle = {
 
 /** Quote's job events for the booking above (the driver's name is hostile on purpose). */
 export const jobs = {
-  offered: { bookingId: 'b-1001', randomNumber: 4815162, driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' }, move: bookingConfirmed.move, respondBy: '2026-03-01T12:00:00.000Z' } satisfies JobOffered,
-  accepted: { bookingId: 'b-1001', randomNumber: 4815162, driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' }, move: bookingConfirmed.move, acceptedAt: '2026-03-01T10:30:00.000Z' } satisfies JobAccepted,
+  offered: {
+    bookingId: 'b-1001',
+    randomNumber: 4815162,
+    driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' },
+    move: bookingConfirmed.move,
+    respondBy: '2026-03-01T12:00:00.000Z',
+  } satisfies JobOffered,
+  accepted: {
+    bookingId: 'b-1001',
+    randomNumber: 4815162,
+    driver: { id: 'd-7', name: 'Sam <b>Driver</b>', email: 'sam.driver@example.com' },
+    move: bookingConfirmed.move,
+    acceptedAt: '2026-03-01T10:30:00.000Z',
+  } satisfies JobAccepted,
 };
 
 export const event = {

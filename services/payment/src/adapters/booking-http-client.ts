@@ -1,8 +1,19 @@
-import { INTERNAL_PATHS, isBookingRecord, isBookingSummary, type BookingRecord, type BookingSummary, type InternalCreateBookingRequest } from '@vanhop/contracts';
+import {
+  INTERNAL_PATHS,
+  isBookingRecord,
+  isBookingSummary,
+  type BookingRecord,
+  type BookingSummary,
+  type InternalCreateBookingRequest,
+} from '@vanhop/contracts';
 import { InternalHttpClient, type Logger } from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
 
-const FALLBACK = { notFound: 'Booking not found', invalid: 'The booking is invalid', conflict: 'The booking cannot be changed' };
+const FALLBACK = {
+  notFound: 'Booking not found',
+  invalid: 'The booking is invalid',
+  conflict: 'The booking cannot be changed',
+};
 
 /** The booking service's internal API (`/internal/bookings...`, never proxied by the gateway). */
 export class BookingHttpClient implements BookingDirectory {

@@ -11,11 +11,30 @@ export class DriverTimeHttpClient implements DriverTime {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, logger: Logger, timeoutMs = 5000) {
-    this.http = new InternalHttpClient({ service: 'quote', baseUrl, timeoutMs, logger, unavailable: () => 'Booking is unavailable, please try again shortly.' });
+    this.http = new InternalHttpClient({
+      service: 'quote',
+      baseUrl,
+      timeoutMs,
+      logger,
+      unavailable: () => 'Booking is unavailable, please try again shortly.',
+    });
   }
 
-  async hold(driverId: string, bookingId: string, start: string, hours: number, expiresAt: Date, holder?: string): Promise<void> {
-    const body: DriverHoldRequest = { bookingId, start, hours, expiresAt: expiresAt.toISOString(), ...(holder ? { holder } : {}) };
+  async hold(
+    driverId: string,
+    bookingId: string,
+    start: string,
+    hours: number,
+    expiresAt: Date,
+    holder?: string,
+  ): Promise<void> {
+    const body: DriverHoldRequest = {
+      bookingId,
+      start,
+      hours,
+      expiresAt: expiresAt.toISOString(),
+      ...(holder ? { holder } : {}),
+    };
     await this.http.post<void>(INTERNAL_PATHS.driverHolds(driverId), body, {
       // Only 201 means held. A driver who left (404) is as gone for this booking as one taken by another customer.
       on: { 201: () => undefined, 409: driverTaken, 404: driverTaken },

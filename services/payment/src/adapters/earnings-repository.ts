@@ -3,8 +3,16 @@ import { insertUnique, type DocumentStore } from '@vanhop/platform';
 import { factKey, type JobFacts } from '../domain/earnings.js';
 import type { Payout } from '../domain/payouts.js';
 
-interface RateDoc { _id: string; rateBps: number; changes: CommissionRateChange[] }
-interface AccountDoc { _id: string; stripeAccountId: string; createdAt: string }
+interface RateDoc {
+  _id: string;
+  rateBps: number;
+  changes: CommissionRateChange[];
+}
+interface AccountDoc {
+  _id: string;
+  stripeAccountId: string;
+  createdAt: string;
+}
 
 const RATE_ID = 'commission-rate';
 
@@ -31,7 +39,11 @@ export class EarningsRepository {
   }
 
   /** Sets facts on a booking's document, creating it first when this is the first fact heard. */
-  async setFacts(bookingId: string, facts: Record<string, unknown>, onlyIf: Record<string, unknown> = {}): Promise<void> {
+  async setFacts(
+    bookingId: string,
+    facts: Record<string, unknown>,
+    onlyIf: Record<string, unknown> = {},
+  ): Promise<void> {
     await insertUnique(this.jobs, { _id: bookingId });
     await this.jobs.updateOne({ _id: bookingId, ...onlyIf }, { $set: facts });
   }

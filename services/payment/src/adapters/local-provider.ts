@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { DuplicateKeyError, ValidationError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { PaymentKind } from '../domain/payment.js';
-import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState, RefundRequest } from '../domain/payment-provider.js';
+import type {
+  CheckoutRequest,
+  IntentRequest,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPaymentState,
+  RefundRequest,
+} from '../domain/payment-provider.js';
 
 export const LOCAL_CHECKOUTS = 'local_checkouts';
 export const LOCAL_REFUNDS = 'local_refunds';
@@ -51,7 +58,10 @@ export class LocalPaymentProvider implements PaymentProvider {
   private readonly charges: Collection<LocalCharge>;
   readonly refunds: Collection<LocalRefund>;
 
-  constructor(store: DocumentStore, private readonly clock: Clock) {
+  constructor(
+    store: DocumentStore,
+    private readonly clock: Clock,
+  ) {
     this.charges = store.collection<LocalCharge>(LOCAL_CHECKOUTS);
     this.refunds = store.collection<LocalRefund>(LOCAL_REFUNDS);
   }
@@ -69,10 +79,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     const existing = await this.refunds.findOne({ idempotencyKey: r.idempotencyKey });
     if (existing) return { refundRef: existing._id };
     const charge = await this.charges.findOne({ _id: r.paymentRef });
-    if (!charge || charge.status !== 'succeeded') throw new ValidationError('Only a paid test payment can be refunded', { paymentRef: 'Unknown or unpaid payment' });
+    if (charge?.status !== 'succeeded')
+      throw new ValidationError('Only a paid test payment can be refunded', {
+        paymentRef: 'Unknown or unpaid payment',
+      });
     const already = (await this.refunds.find({ chargeRef: charge._id })).reduce((sum, x) => sum + x.amountPence, 0);
     if (!(r.amountPence > 0) || already + r.amountPence > charge.amountPence) {
-      throw new ValidationError('Refund exceeds what the test payment took', { amountPence: 'Refund exceeds what the test payment took' });
+      throw new ValidationError('Refund exceeds what the test payment took', {
+        amountPence: 'Refund exceeds what the test payment took',
+      });
     }
     const refund: LocalRefund = {
       _id: `re_local_${token(12)}`,
@@ -141,7 +156,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** What the test page's buttons do; an already settled charge keeps its first outcome. */
   async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
-    await this.charges.updateOne({ _id: ref, status: 'open' }, { $set: { status: outcome, completedAt: this.clock.now().toISOString() } });
+    await this.charges.updateOne(
+      { _id: ref, status: 'open' },
+      { $set: { status: outcome, completedAt: this.clock.now().toISOString() } },
+    );
     return this.find(ref);
   }
 

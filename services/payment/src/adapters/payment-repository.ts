@@ -1,11 +1,23 @@
-import { DuplicateKeyError, insertOrExisting, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import {
+  DuplicateKeyError,
+  insertOrExisting,
+  withoutOutbox,
+  type Collection,
+  type DocumentStore,
+  type OutboxEntry,
+  type WithOutbox,
+} from '@vanhop/platform';
 import type { PaymentPercentage } from '@vanhop/contracts';
 import type { Payment, PaymentKind } from '../domain/payment.js';
 
 export const PAYMENTS = 'payments';
 export const PROCESSED_PROVIDER_EVENTS = 'processed_provider_events';
 
-interface ProcessedProviderEvent { _id: string; type: string; receivedAt: string }
+interface ProcessedProviderEvent {
+  _id: string;
+  type: string;
+  receivedAt: string;
+}
 
 /** A payment attempt as stored: the attempt and the PaymentSucceeded parked on it until published. */
 type PaymentDocument = Payment & WithOutbox;
@@ -36,7 +48,13 @@ export class PaymentRepository {
   }
 
   /** A still-open attempt for the same charge, so a double click does not open a second one. */
-  async openAttempt(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage, amountPence: number, since: Date): Promise<Payment | null> {
+  async openAttempt(
+    bookingId: string,
+    kind: PaymentKind,
+    percentage: PaymentPercentage,
+    amountPence: number,
+    since: Date,
+  ): Promise<Payment | null> {
     const found = await this.payments.find(
       { bookingId, kind, percentage, amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
       { sort: { createdAt: -1 }, limit: 1 },
@@ -50,7 +68,9 @@ export class PaymentRepository {
 
   /** Every payment that took money for the booking, newest first (the order refunds use). */
   async succeededPayments(bookingId: string): Promise<Payment[]> {
-    return (await this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } })).map((d) => withoutOutbox(d));
+    return (await this.payments.find({ bookingId, status: 'succeeded' }, { sort: { succeededAt: -1 } })).map((d) =>
+      withoutOutbox(d),
+    );
   }
 
   /** A still-open balance checkout for this very amount, offered again instead of a second one. */
@@ -74,7 +94,11 @@ export class PaymentRepository {
    * Bookings other than `exceptBookingId` whose unpaid checkouts still hold a driver for this client
    * or this customer, with when each hold lapses (the latest of its attempts).
    */
-  async openHolds(by: { clientKey?: string; holder?: string }, now: Date, exceptBookingId: string): Promise<Map<string, string>> {
+  async openHolds(
+    by: { clientKey?: string; holder?: string },
+    now: Date,
+    exceptBookingId: string,
+  ): Promise<Map<string, string>> {
     const live = { status: 'pending', holdUntil: { $gt: now.toISOString() } };
     const found = [
       ...(by.clientKey ? await this.payments.find({ ...live, clientKey: by.clientKey }) : []),
@@ -124,7 +148,10 @@ export class PaymentRepository {
 
   /** A failure only marks an open attempt; a later success on the same intent still wins. */
   async markFailedIfPending(ref: string, message: string, at: string): Promise<void> {
-    await this.payments.updateOne({ _id: ref, status: 'pending' }, { $set: { status: 'failed', failureMessage: message, updatedAt: at } });
+    await this.payments.updateOne(
+      { _id: ref, status: 'pending' },
+      { $set: { status: 'failed', failureMessage: message, updatedAt: at } },
+    );
   }
 
   hasSeenEvent(id: string): Promise<boolean> {

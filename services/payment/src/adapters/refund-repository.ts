@@ -1,4 +1,11 @@
-import { insertOrExisting, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import {
+  insertOrExisting,
+  withoutOutbox,
+  type Collection,
+  type DocumentStore,
+  type OutboxEntry,
+  type WithOutbox,
+} from '@vanhop/platform';
 import type { Refund } from '../domain/refund.js';
 
 export const REFUNDS = 'refunds';
@@ -33,11 +40,19 @@ export class RefundRepository {
 
   /** One part given back by the provider: it is never asked again. */
   async markPartRefunded(refundId: string, part: number, providerRefundId: string): Promise<void> {
-    await this.refunds.updateOne({ _id: refundId }, { $set: { [`parts.${part}.status`]: 'succeeded', [`parts.${part}.providerRefundId`]: providerRefundId } });
+    await this.refunds.updateOne(
+      { _id: refundId },
+      { $set: { [`parts.${part}.status`]: 'succeeded', [`parts.${part}.providerRefundId`]: providerRefundId } },
+    );
   }
 
   /** Issued, with its RefundIssued, in one write that matches only while still pending. */
   async markIssuedIfPending(refundId: string, issuedAt: string, event: OutboxEntry): Promise<boolean> {
-    return (await this.refunds.findOneAndUpdate({ _id: refundId, status: 'pending' }, { $set: { status: 'issued', issuedAt }, $push: { outbox: event } })) !== null;
+    return (
+      (await this.refunds.findOneAndUpdate(
+        { _id: refundId, status: 'pending' },
+        { $set: { status: 'issued', issuedAt }, $push: { outbox: event } },
+      )) !== null
+    );
   }
 }

@@ -19,7 +19,13 @@ export class StripePayouts implements PayoutProvider {
     private readonly logger: Logger,
     private readonly now: () => Date,
   ) {
-    this.stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'VanHop payment service' }, ...(settings.api ?? {}) });
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'VanHop payment service' },
+      ...(settings.api ?? {}),
+    });
   }
 
   async accountFor(driver: DriverRef): Promise<string> {
@@ -27,18 +33,37 @@ export class StripePayouts implements PayoutProvider {
     if (known) return known;
     const account = await this.call(() =>
       this.stripe.accounts.create(
-        { type: 'express', country: 'GB', email: driver.email, capabilities: { transfers: { requested: true } }, business_type: 'individual', metadata: { driverId: driver.id } },
+        {
+          type: 'express',
+          country: 'GB',
+          email: driver.email,
+          capabilities: { transfers: { requested: true } },
+          business_type: 'individual',
+          metadata: { driverId: driver.id },
+        },
         { idempotencyKey: `vanhop-account-${driver.id}` },
       ),
     );
     return this.repo.saveConnectedAccount(driver.id, account.id, this.now().toISOString());
   }
 
-  async transfer(t: { driverId: string; week: string; amountPence: number; destination: string | null; idempotencyKey: string }): Promise<{ ref: string }> {
+  async transfer(t: {
+    driverId: string;
+    week: string;
+    amountPence: number;
+    destination: string | null;
+    idempotencyKey: string;
+  }): Promise<{ ref: string }> {
     if (!t.destination) throw new Error('a Stripe transfer needs a connected account');
     const transfer = await this.call(() =>
       this.stripe.transfers.create(
-        { amount: t.amountPence, currency: 'gbp', destination: t.destination!, transfer_group: `driver-${t.driverId}-${t.week}`, metadata: { driverId: t.driverId, week: t.week } },
+        {
+          amount: t.amountPence,
+          currency: 'gbp',
+          destination: t.destination!,
+          transfer_group: `driver-${t.driverId}-${t.week}`,
+          metadata: { driverId: t.driverId, week: t.week },
+        },
         { idempotencyKey: t.idempotencyKey },
       ),
     );
@@ -50,8 +75,15 @@ export class StripePayouts implements PayoutProvider {
       return await fn();
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string; requestId?: string };
-      this.logger.warn({ type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message }, 'stripe connect call failed');
-      throw new UpstreamError(e?.statusCode && e.statusCode < 500 ? `Stripe refused the payout: ${e.message ?? 'unknown reason'}` : 'Stripe could not be reached, please try again.');
+      this.logger.warn(
+        { type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message },
+        'stripe connect call failed',
+      );
+      throw new UpstreamError(
+        e?.statusCode && e.statusCode < 500
+          ? `Stripe refused the payout: ${e.message ?? 'unknown reason'}`
+          : 'Stripe could not be reached, please try again.',
+      );
     }
   }
 }

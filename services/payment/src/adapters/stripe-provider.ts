@@ -1,7 +1,14 @@
 import Stripe from 'stripe';
 import { UpstreamError, ValidationError, type Logger } from '@vanhop/platform';
 import type { PaymentKind } from '../domain/payment.js';
-import type { CheckoutRequest, IntentRequest, PaymentProvider, ProviderEvent, ProviderPaymentState, RefundRequest } from '../domain/payment-provider.js';
+import type {
+  CheckoutRequest,
+  IntentRequest,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPaymentState,
+  RefundRequest,
+} from '../domain/payment-provider.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -44,7 +51,10 @@ export class StripePaymentProvider implements PaymentProvider {
         {
           mode: 'payment',
           line_items: [
-            { quantity: 1, price_data: { currency: r.currency, unit_amount: r.amountPence, product_data: { name: r.description } } },
+            {
+              quantity: 1,
+              price_data: { currency: r.currency, unit_amount: r.amountPence, product_data: { name: r.description } },
+            },
           ],
           client_reference_id: r.bookingId,
           ...(r.customerEmail ? { customer_email: r.customerEmail } : {}),
@@ -101,7 +111,8 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: r.idempotencyKey },
       ),
     );
-    if (refund.status === 'failed' || refund.status === 'canceled') throw new UpstreamError(`Stripe refund ${refund.id} ${refund.status}`);
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new UpstreamError(`Stripe refund ${refund.id} ${refund.status}`);
     return { refundRef: refund.id };
   }
 
@@ -133,9 +144,14 @@ export class StripePaymentProvider implements PaymentProvider {
       return await fn();
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string; requestId?: string };
-      this.logger.warn({ type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message }, 'stripe call failed');
-      if (e?.statusCode === 404) throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
-      if (e?.statusCode && e.statusCode < 500) throw new UpstreamError('The card payment provider refused the request.');
+      this.logger.warn(
+        { type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message },
+        'stripe call failed',
+      );
+      if (e?.statusCode === 404)
+        throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
+      if (e?.statusCode && e.statusCode < 500)
+        throw new UpstreamError('The card payment provider refused the request.');
       throw new UpstreamError('The card payment provider could not be reached, please try again.');
     }
   }

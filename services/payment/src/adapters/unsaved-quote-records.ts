@@ -2,7 +2,11 @@ import { DuplicateKeyError, type Collection, type DocumentStore } from '@vanhop/
 
 export const UNSAVED_QUOTE_RECORDS = 'unsaved_quote_records';
 
-interface UnsavedQuoteRecord { _id: string; bookingId: string; createdAt: string }
+interface UnsavedQuoteRecord {
+  _id: string;
+  bookingId: string;
+  createdAt: string;
+}
 
 /** Which booking record was created for an unsaved quote (by fingerprint), so Book Now reuses it. */
 export class UnsavedQuoteRecords {

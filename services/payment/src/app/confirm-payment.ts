@@ -1,5 +1,14 @@
 import { TOPICS, type PaymentSuccessResponse } from '@vanhop/contracts';
-import { ConflictError, createEvent, DomainError, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import {
+  ConflictError,
+  createEvent,
+  DomainError,
+  NotFoundError,
+  outboxEntry,
+  type Clock,
+  type Logger,
+  type OutboxRelay,
+} from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
 import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
@@ -61,7 +70,10 @@ export class ConfirmPayment {
     const verdict = providerVerdict(payment, state);
     if (verdict === 'not-succeeded') return 'not-succeeded';
     if (verdict === 'mismatch') {
-      this.logger.error({ ref: payment._id, expected: payment.amountPence, got: state.amountPence, currency: state.currency }, 'provider amount differs from the booking share; not fulfilling');
+      this.logger.error(
+        { ref: payment._id, expected: payment.amountPence, got: state.amountPence, currency: state.currency },
+        'provider amount differs from the booking share; not fulfilling',
+      );
       return 'mismatch';
     }
     const now = this.clock.now().toISOString();
@@ -79,9 +91,16 @@ export class ConfirmPayment {
       },
       { producer: 'payment', correlationId, clock: this.clock },
     );
-    const recorded = await this.payments.markSucceededIfNot(payment._id, now, outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId));
+    const recorded = await this.payments.markSucceededIfNot(
+      payment._id,
+      now,
+      outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId),
+    );
     if (!recorded) return 'already-recorded';
-    this.logger.info({ ref: payment._id, bookingId: payment.bookingId, amountPence: payment.amountPence }, 'payment succeeded');
+    this.logger.info(
+      { ref: payment._id, bookingId: payment.bookingId, amountPence: payment.amountPence },
+      'payment succeeded',
+    );
     void this.relay.kick();
     return 'recorded';
   }
@@ -95,8 +114,15 @@ export class ConfirmPayment {
     const now = this.clock.now();
     await this.payments.markFailedIfPending(payment._id, message ?? 'Payment failed', now.toISOString());
     if ((payment.purpose ?? 'deposit') !== 'deposit' || !payment.holdUntil) return;
-    if ((await this.payments.succeededFor(payment.bookingId)) || (await this.payments.otherLiveHold(payment.bookingId, payment._id, now))) return;
+    if (
+      (await this.payments.succeededFor(payment.bookingId)) ||
+      (await this.payments.otherLiveHold(payment.bookingId, payment._id, now))
+    )
+      return;
     await this.driverTime.release(payment.bookingId);
-    this.logger.info({ ref: payment._id, bookingId: payment.bookingId }, 'checkout failed or expired: driver hold released');
+    this.logger.info(
+      { ref: payment._id, bookingId: payment.bookingId },
+      'checkout failed or expired: driver hold released',
+    );
   }
 }

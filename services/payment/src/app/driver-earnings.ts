@@ -1,4 +1,11 @@
-import { EARNINGS_MSG, londonWeekOf, percentToBps, type CommissionRateView, type EarningsStatement, type PayoutView } from '@vanhop/contracts';
+import {
+  EARNINGS_MSG,
+  londonWeekOf,
+  percentToBps,
+  type CommissionRateView,
+  type EarningsStatement,
+  type PayoutView,
+} from '@vanhop/contracts';
 import { ConflictError, NotFoundError, type Clock, type Logger } from '@vanhop/platform';
 import type { EarningsRepository } from '../adapters/earnings-repository.js';
 import { currentDriver } from '../domain/earnings.js';
@@ -40,7 +47,13 @@ export class DriverEarnings {
     const earlier = await this.repo.payoutsOf(driverId, week);
     let payout = earlier.find((p) => p.status === 'pending');
     if (!payout) {
-      const s = buildStatement({ driverId, week, jobs, payouts: earlier.map(payoutView), payoutMode: this.payouts.name });
+      const s = buildStatement({
+        driverId,
+        week,
+        jobs,
+        payouts: earlier.map(payoutView),
+        payoutMode: this.payouts.name,
+      });
       if (s.payablePence <= 0) throw new ConflictError(EARNINGS_MSG.nothingOwed);
       const claim: Payout = {
         _id: payoutKey(driverId, week, earlier.length + 1),
@@ -60,9 +73,18 @@ export class DriverEarnings {
       } else payout = claim;
     }
     const destination = await this.payouts.accountFor(driver);
-    const { ref } = await this.payouts.transfer({ driverId, week, amountPence: payout.amountPence, destination, idempotencyKey: payout._id });
+    const { ref } = await this.payouts.transfer({
+      driverId,
+      week,
+      amountPence: payout.amountPence,
+      destination,
+      idempotencyKey: payout._id,
+    });
     const paid = await this.repo.markPaid(payout._id, ref);
-    this.logger.info({ driverId, week, amountPence: payout.amountPence, provider: this.payouts.name, ref }, 'driver payout made');
+    this.logger.info(
+      { driverId, week, amountPence: payout.amountPence, provider: this.payouts.name, ref },
+      'driver payout made',
+    );
     return payoutView(paid!);
   }
 }

@@ -1,8 +1,20 @@
-import type { BalancePaid, BookingAmended, BookingCancelled, BookingConfirmed, BookingReactivated, JobReassigned, RefundIssued } from '@vanhop/contracts';
+import type {
+  BalancePaid,
+  BookingAmended,
+  BookingCancelled,
+  BookingConfirmed,
+  BookingReactivated,
+  JobReassigned,
+  RefundIssued,
+} from '@vanhop/contracts';
 import type { EarningsRepository } from '../adapters/earnings-repository.js';
 import { factKey, type DriverRef } from '../domain/earnings.js';
 
-const driverRef = (d: { id: string; name: string; email: string }): DriverRef => ({ id: d.id, name: d.name, email: d.email });
+const driverRef = (d: { id: string; name: string; email: string }): DriverRef => ({
+  id: d.id,
+  name: d.name,
+  email: d.email,
+});
 const seen = (driverId: string) => ({ [`drivers.${factKey(driverId)}`]: true });
 
 /**
@@ -21,7 +33,14 @@ export class EarningsLedger {
       e.bookingId,
       {
         randomNumber: e.randomNumber,
-        confirmed: { at, driver, moveDate: e.move.date, totalPricePence: e.totalPricePence, depositPence: e.amountPaidPence, rateBps },
+        confirmed: {
+          at,
+          driver,
+          moveDate: e.move.date,
+          totalPricePence: e.totalPricePence,
+          depositPence: e.amountPaidPence,
+          rateBps,
+        },
         ...(driver ? seen(driver.id) : {}),
       },
       { confirmed: { $exists: false } },
@@ -41,11 +60,16 @@ export class EarningsLedger {
   }
 
   reassigned(e: JobReassigned, eventId: string): Promise<void> {
-    return this.repo.setFacts(e.bookingId, { [`reassignments.${factKey(eventId)}`]: { at: e.at, value: driverRef(e.driver) }, ...seen(e.driver.id) });
+    return this.repo.setFacts(e.bookingId, {
+      [`reassignments.${factKey(eventId)}`]: { at: e.at, value: driverRef(e.driver) },
+      ...seen(e.driver.id),
+    });
   }
 
   /** A new price (and maybe date) after staff amended the move or a postponed move got a new date. */
   repriced(e: BookingAmended | BookingReactivated, eventId: string, at: string): Promise<void> {
-    return this.repo.setFacts(e.bookingId, { [`reprices.${factKey(eventId)}`]: { at, value: { totalPricePence: e.totalPricePence, moveDate: e.move.date } } });
+    return this.repo.setFacts(e.bookingId, {
+      [`reprices.${factKey(eventId)}`]: { at, value: { totalPricePence: e.totalPricePence, moveDate: e.move.date } },
+    });
   }
 }

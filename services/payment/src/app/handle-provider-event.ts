@@ -19,7 +19,11 @@ export class HandleProviderEvent {
     private readonly logger: Logger,
   ) {}
 
-  async execute(rawBody: Buffer | undefined, signature: string | undefined, correlationId?: string): Promise<WebhookResult> {
+  async execute(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    correlationId?: string,
+  ): Promise<WebhookResult> {
     const event = this.provider.verifyEvent(rawBody ?? Buffer.alloc(0), signature);
     if (await this.payments.hasSeenEvent(event.id)) return { received: true, duplicate: true };
 
@@ -27,7 +31,10 @@ export class HandleProviderEvent {
     if (event.payment) {
       const payment = await this.payments.byRef(event.payment.ref);
       if (!payment) {
-        this.logger.info({ eventId: event.id, type: event.type, ref: event.payment.ref }, 'webhook for a payment we did not open; ignored');
+        this.logger.info(
+          { eventId: event.id, type: event.type, ref: event.payment.ref },
+          'webhook for a payment we did not open; ignored',
+        );
       } else if (event.payment.outcome === 'succeeded') {
         outcome = await this.confirm.recordSuccess(payment, event.payment, correlationId);
       } else if (event.payment.outcome === 'failed') {

@@ -22,7 +22,10 @@ export class IssueRefund {
     private readonly logger: Logger,
   ) {}
 
-  async execute(request: RefundRequested, meta: { eventId: string; correlationId?: string }): Promise<IssueRefundOutcome> {
+  async execute(
+    request: RefundRequested,
+    meta: { eventId: string; correlationId?: string },
+  ): Promise<IssueRefundOutcome> {
     const refund = (await this.refunds.byId(request.refundId)) ?? (await this.plan(request));
     if (refund.status === 'issued') return 'already-issued';
     if (refund.status === 'nothing-to-refund') return 'nothing-to-refund';
@@ -60,7 +63,11 @@ export class IssueRefund {
       },
       { producer: 'payment', correlationId: meta.correlationId, causationId: meta.eventId, clock: this.clock },
     );
-    const issued = await this.refunds.markIssuedIfPending(refund._id, issuedAt, outboxEntry(TOPICS.refundIssued, event, refund.bookingId));
+    const issued = await this.refunds.markIssuedIfPending(
+      refund._id,
+      issuedAt,
+      outboxEntry(TOPICS.refundIssued, event, refund.bookingId),
+    );
     if (!issued) return 'already-issued';
     this.logger.info({ refundId: refund._id, bookingId: refund.bookingId, amountPence }, 'refund issued');
     void this.relay.kick();
@@ -69,8 +76,16 @@ export class IssueRefund {
 
   /** Which payments give back how much (see planRefund), stored once. */
   private async plan(request: RefundRequested): Promise<Refund> {
-    const { parts, shortPence } = planRefund(request, await this.payments.succeededPayments(request.bookingId), await this.refunds.forBooking(request.bookingId));
-    if (shortPence > 0) this.logger.error({ refundId: request.refundId, bookingId: request.bookingId, short: shortPence }, 'not enough paid to refund all that was asked; follow up by hand');
+    const { parts, shortPence } = planRefund(
+      request,
+      await this.payments.succeededPayments(request.bookingId),
+      await this.refunds.forBooking(request.bookingId),
+    );
+    if (shortPence > 0)
+      this.logger.error(
+        { refundId: request.refundId, bookingId: request.bookingId, short: shortPence },
+        'not enough paid to refund all that was asked; follow up by hand',
+      );
     return this.refunds.insertOrExisting({
       _id: request.refundId,
       bookingId: request.bookingId,

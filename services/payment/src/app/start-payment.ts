@@ -34,7 +34,10 @@ const CHECKOUT_EXPIRY_GRID_MS = 5 * 60 * 1000;
  */
 const INTENT_HOLD_MS = CHECKOUT_SESSION_MS;
 /** An open attempt is offered again while it has a useful time left to be paid in. */
-const REUSE_WINDOW_MS: Record<PaymentKind, number> = { checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000, intent: INTENT_HOLD_MS - 10 * 60 * 1000 };
+const REUSE_WINDOW_MS: Record<PaymentKind, number> = {
+  checkout: CHECKOUT_SESSION_MS - 10 * 60 * 1000,
+  intent: INTENT_HOLD_MS - 10 * 60 * 1000,
+};
 
 /** Book Now pressed again for the same unsaved quote within a day pays the record the first press saved. */
 const UNSAVED_QUOTE_REUSE_MS = 23 * 60 * 60 * 1000;
@@ -43,7 +46,8 @@ const UNSAVED_QUOTE_REUSE_MS = 23 * 60 * 60 * 1000;
  * send Stripe the same idempotency key, and Stripe refuses a key reused with other parameters, so
  * both must name the same expires_at. The session (and its hold) lives 30 to 35 minutes.
  */
-export const checkoutExpiry = (now: Date): Date => new Date(Math.ceil((now.getTime() + CHECKOUT_SESSION_MS) / CHECKOUT_EXPIRY_GRID_MS) * CHECKOUT_EXPIRY_GRID_MS);
+export const checkoutExpiry = (now: Date): Date =>
+  new Date(Math.ceil((now.getTime() + CHECKOUT_SESSION_MS) / CHECKOUT_EXPIRY_GRID_MS) * CHECKOUT_EXPIRY_GRID_MS);
 
 /** The message when a client or a customer already holds their limit of drivers with unpaid checkouts. */
 export const tooManyOpenHoldsMessage = (open: number, minutes: number): string =>
@@ -79,22 +83,40 @@ export class StartPayment {
    * The quote panel's Book Now: pays a saved record, or saves the quote first. Either way the quote the
    * customer was shown must be the record's move at the record's price, or nothing is charged.
    */
-  async checkout(ref: BookingRef | null, quote: Record<string, unknown>, percentage: PaymentPercentage, client: PaymentClient = {}): Promise<{ sessionId: string; url: string }> {
+  async checkout(
+    ref: BookingRef | null,
+    quote: Record<string, unknown>,
+    percentage: PaymentPercentage,
+    client: PaymentClient = {},
+  ): Promise<{ sessionId: string; url: string }> {
     const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote);
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, client, async (charge) => {
-      const created = await this.provider.createCheckout({ ...charge, successPath: SUCCESS_PATH, cancelPath: failPathFor(record.randomNumber), expiresAt: checkoutExpiry(this.clock.now()) });
+      const created = await this.provider.createCheckout({
+        ...charge,
+        successPath: SUCCESS_PATH,
+        cancelPath: failPathFor(record.randomNumber),
+        expiresAt: checkoutExpiry(this.clock.now()),
+      });
       return { ref: created.ref, redirectUrl: created.url, clientSecret: null };
     });
     return { sessionId: payment._id, url: payment.redirectUrl ?? '' };
   }
 
   /** A retrieved record's Pay: a PaymentIntent whose client secret the web app confirms with. */
-  async intent(ref: BookingRef, percentage: PaymentPercentage, client: PaymentClient = {}): Promise<{ payment: Payment; record: BookingRecord }> {
+  async intent(
+    ref: BookingRef,
+    percentage: PaymentPercentage,
+    client: PaymentClient = {},
+  ): Promise<{ payment: Payment; record: BookingRecord }> {
     const record = await this.locate(ref);
     const payment = await this.open('intent', record, percentage, client, async (charge) => {
-      const created = await this.provider.createIntent({ ...charge, returnPath: `/retrieve/${record.randomNumber}`, cancelPath: failPathFor(record.randomNumber) });
+      const created = await this.provider.createIntent({
+        ...charge,
+        returnPath: `/retrieve/${record.randomNumber}`,
+        cancelPath: failPathFor(record.randomNumber),
+      });
       return { ref: created.ref, redirectUrl: null, clientSecret: created.clientSecret };
     });
     return { payment, record };
@@ -107,7 +129,8 @@ export class StartPayment {
    */
   async balance(bookingId: string): Promise<PayBalanceResponse> {
     const summary = await this.bookings.summary(bookingId);
-    if (summary.state !== 'active' || summary.paymentStatus === 'unpaid') throw new ConflictError('This booking has no balance to pay online.');
+    if (summary.state !== 'active' || summary.paymentStatus === 'unpaid')
+      throw new ConflictError('This booking has no balance to pay online.');
     const payments = await this.payments.balancePayments(bookingId);
     if (payments.some((p) => p.status === 'succeeded' && !summary.paymentRefs.includes(p._id))) {
       throw new ConflictError('Your balance payment is being recorded: reload the page in a moment.');
@@ -116,7 +139,11 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('Nothing is left to pay for this booking.');
 
     const now = this.clock.now();
-    const open = await this.payments.openBalanceAttempt(bookingId, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS.checkout));
+    const open = await this.payments.openBalanceAttempt(
+      bookingId,
+      amountPence,
+      new Date(now.getTime() - REUSE_WINDOW_MS.checkout),
+    );
     if (open) return { sessionId: open._id, url: open.redirectUrl ?? '' };
 
     const attempt = payments.length + 1;
@@ -170,7 +197,9 @@ export class StartPayment {
     if (known) {
       const existing = await this.bookings.byId(known).catch(() => null);
       const reusable =
-        existing?.paymentStatus === 'unpaid' && moveDifference(quote, existing.quote) === null && staleQuoteProblem(quote, recordPrice(existing)) === null;
+        existing?.paymentStatus === 'unpaid' &&
+        moveDifference(quote, existing.quote) === null &&
+        staleQuoteProblem(quote, recordPrice(existing)) === null;
       if (reusable) return existing;
     }
     const record = await this.bookings.createFromQuote(quote);
@@ -187,7 +216,9 @@ export class StartPayment {
     record: BookingRecord,
     percentage: PaymentPercentage,
     client: PaymentClient,
-    create: (charge: ChargeRequest) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
+    create: (
+      charge: ChargeRequest,
+    ) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
   ): Promise<Payment> {
     // A paid booking cannot be paid again; the booking service is the source of that status.
     if (record.paymentStatus !== 'unpaid') throw new ConflictError(MSG.payment.alreadyPaid(record.paymentStatus));
@@ -199,14 +230,32 @@ export class StartPayment {
 
     const now = this.clock.now();
     const holder = holdHolderOf(record.quote.email);
-    const open = await this.payments.openAttempt(record._id, kind, percentage, amountPence, new Date(now.getTime() - REUSE_WINDOW_MS[kind]));
+    const open = await this.payments.openAttempt(
+      record._id,
+      kind,
+      percentage,
+      amountPence,
+      new Date(now.getTime() - REUSE_WINDOW_MS[kind]),
+    );
     // A reused session holds until its own end; anything new (or an intent, which has no end) from now.
-    const holdUntil = open?.kind === 'checkout' && open.holdUntil ? new Date(open.holdUntil) : kind === 'checkout' ? checkoutExpiry(now) : new Date(now.getTime() + INTENT_HOLD_MS);
+    const holdUntil =
+      open?.kind === 'checkout' && open.holdUntil
+        ? new Date(open.holdUntil)
+        : kind === 'checkout'
+          ? checkoutExpiry(now)
+          : new Date(now.getTime() + INTENT_HOLD_MS);
     // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
     // what two customers could otherwise both pay for.
     if (record.driver?.id && record.quote.date) {
       await this.refuseBeyondOpenHolds(record._id, { clientKey: client.clientKey, holder }, now);
-      await this.driverTime.hold(record.driver.id, record._id, record.quote.date, record.quote.totalHour, holdUntil, holder);
+      await this.driverTime.hold(
+        record.driver.id,
+        record._id,
+        record.quote.date,
+        record.quote.totalHour,
+        holdUntil,
+        holder,
+      );
     }
     if (open) {
       if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
@@ -252,7 +301,11 @@ export class StartPayment {
    * booking's own hold is not counted: paying it again is no new hold). The answer says when the
    * first of theirs lapses.
    */
-  private async refuseBeyondOpenHolds(bookingId: string, by: { clientKey?: string; holder?: string }, now: Date): Promise<void> {
+  private async refuseBeyondOpenHolds(
+    bookingId: string,
+    by: { clientKey?: string; holder?: string },
+    now: Date,
+  ): Promise<void> {
     const holds = await this.payments.openHolds(by, now, bookingId);
     if (holds.size < this.openHoldsPerCustomer) return;
     const firstLapse = Math.min(...[...holds.values()].map((until) => Date.parse(until)));
@@ -261,4 +314,7 @@ export class StartPayment {
   }
 }
 
-const recordPrice = (record: BookingRecord) => ({ quote: record.quote, totalPricePence: poundsToPence(record.quote.totalPrice) });
+const recordPrice = (record: BookingRecord) => ({
+  quote: record.quote,
+  totalPricePence: poundsToPence(record.quote.totalPrice),
+});

@@ -40,7 +40,9 @@ export function buildStatement(input: {
 }
 
 /** An amount we formatted ourselves: a number, so a leading minus is not a formula. */
-interface Money { pounds: string }
+interface Money {
+  pounds: string;
+}
 type Cell = string | number | Money;
 
 /** A text cell a spreadsheet would run as a formula (= + - @, tab, carriage return) is prefixed with '. */
@@ -54,7 +56,20 @@ const pounds = (pence: number): Money => ({ pounds: (pence / 100).toFixed(2) });
 
 export function statementCsv(s: EarningsStatement): string {
   const rows: Cell[][] = [
-    ['Booking', 'Move date', 'Cancelled', 'Price', 'Deposit online', 'Balance online', 'Refunded', 'Online kept', 'Cash collected', 'Commission rate %', 'Commission', 'Net owed to driver'],
+    [
+      'Booking',
+      'Move date',
+      'Cancelled',
+      'Price',
+      'Deposit online',
+      'Balance online',
+      'Refunded',
+      'Online kept',
+      'Cash collected',
+      'Commission rate %',
+      'Commission',
+      'Net owed to driver',
+    ],
     ...s.lines.map((l) => [
       l.randomNumber,
       l.moveDate,
@@ -69,12 +84,39 @@ export function statementCsv(s: EarningsStatement): string {
       pounds(l.commissionPence),
       pounds(l.netPence),
     ]),
-    ['Total', '', '', pounds(s.totals.pricePence), pounds(s.totals.depositOnlinePence), pounds(s.totals.balanceOnlinePence), pounds(s.totals.refundedPence), pounds(s.totals.onlineKeptPence), pounds(s.totals.cashPence), '', pounds(s.totals.commissionPence), pounds(s.totals.netPence)],
+    [
+      'Total',
+      '',
+      '',
+      pounds(s.totals.pricePence),
+      pounds(s.totals.depositOnlinePence),
+      pounds(s.totals.balanceOnlinePence),
+      pounds(s.totals.refundedPence),
+      pounds(s.totals.onlineKeptPence),
+      pounds(s.totals.cashPence),
+      '',
+      pounds(s.totals.commissionPence),
+      pounds(s.totals.netPence),
+    ],
     ['Paid out', '', '', '', '', '', '', '', '', '', '', pounds(s.paidOutPence)],
-    [s.balancePence >= 0 ? 'Owed to driver' : 'Driver owes', '', '', '', '', '', '', '', '', '', '', pounds(Math.abs(s.balancePence))],
+    [
+      s.balancePence >= 0 ? 'Owed to driver' : 'Driver owes',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      pounds(Math.abs(s.balancePence)),
+    ],
   ];
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** `vanhop-statement-<driver>-<week>.csv`, with only safe characters in a Content-Disposition. */
-export const statementFilename = (driverId: string, week: string): string => `vanhop-statement-${driverId.replace(/[^A-Za-z0-9_-]/g, '_')}-${week}.csv`;
+export const statementFilename = (driverId: string, week: string): string =>
+  `vanhop-statement-${driverId.replace(/[^A-Za-z0-9_-]/g, '_')}-${week}.csv`;

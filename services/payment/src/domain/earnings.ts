@@ -8,10 +8,17 @@
  */
 import type { EarningsLine, EarningsTotals } from '@vanhop/contracts';
 
-export interface DriverRef { id: string; name: string; email: string }
+export interface DriverRef {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** An event's fact, stamped with when it happened so facts arriving out of order still settle on the latest. */
-export interface Dated<T> { at: string; value: T }
+export interface Dated<T> {
+  at: string;
+  value: T;
+}
 
 /**
  * Everything the ledger has heard about one booking, each fact keyed by its natural id (payment
@@ -44,15 +51,20 @@ export const factKey = (id: string): string => id.replace(/[.$]/g, '_');
 
 const sum = (m: Record<string, number> | undefined) => Object.values(m ?? {}).reduce((a, b) => a + b, 0);
 const latest = <T>(m: Record<string, Dated<T>> | undefined): T | undefined =>
-  Object.values(m ?? {}).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).at(-1)?.value;
+  Object.values(m ?? {})
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+    .at(-1)?.value;
 
 /** The driver who does (or did) the job: the latest reassignment, else the driver it was booked with. */
-export const currentDriver = (job: JobFacts): DriverRef | null => latest(job.reassignments) ?? job.confirmed?.driver ?? null;
+export const currentDriver = (job: JobFacts): DriverRef | null =>
+  latest(job.reassignments) ?? job.confirmed?.driver ?? null;
 
-export const moveDateOf = (job: JobFacts): string | null => latest(job.reprices)?.moveDate ?? job.confirmed?.moveDate ?? null;
+export const moveDateOf = (job: JobFacts): string | null =>
+  latest(job.reprices)?.moveDate ?? job.confirmed?.moveDate ?? null;
 
 /** Commission on an amount at a rate in basis points, rounded half up to the penny. */
-export const commissionOf = (amountPence: number, rateBps: number): number => Math.round((amountPence * rateBps) / 10_000);
+export const commissionOf = (amountPence: number, rateBps: number): number =>
+  Math.round((amountPence * rateBps) / 10_000);
 
 /** One confirmed job's line; null before BookingConfirmed has been applied (nothing to count yet). */
 export function jobLine(job: JobFacts): EarningsLine | null {
@@ -84,7 +96,16 @@ export function jobLine(job: JobFacts): EarningsLine | null {
 }
 
 export function totalsOf(lines: EarningsLine[]): EarningsTotals {
-  const t: EarningsTotals = { pricePence: 0, depositOnlinePence: 0, balanceOnlinePence: 0, refundedPence: 0, onlineKeptPence: 0, cashPence: 0, commissionPence: 0, netPence: 0 };
+  const t: EarningsTotals = {
+    pricePence: 0,
+    depositOnlinePence: 0,
+    balanceOnlinePence: 0,
+    refundedPence: 0,
+    onlineKeptPence: 0,
+    cashPence: 0,
+    commissionPence: 0,
+    netPence: 0,
+  };
   for (const l of lines) for (const k of Object.keys(t) as (keyof EarningsTotals)[]) t[k] += l[k];
   return t;
 }

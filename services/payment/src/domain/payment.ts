@@ -1,4 +1,11 @@
-import { customerStatusText, driverStandingText, paymentStatusFor, type BookingSummary, type PaymentPercentage, type PaymentSuccessResponse } from '@vanhop/contracts';
+import {
+  customerStatusText,
+  driverStandingText,
+  paymentStatusFor,
+  type BookingSummary,
+  type PaymentPercentage,
+  type PaymentSuccessResponse,
+} from '@vanhop/contracts';
 import { timingSafeEqual } from 'node:crypto';
 import type { ProviderPaymentState } from './payment-provider.js';
 
@@ -45,22 +52,32 @@ export interface Payment {
 }
 
 /** Idempotency key for a provider create call: same booking, share and attempt → same provider object. */
-export const idempotencyKeyFor = (kind: PaymentKind, bookingId: string, percentage: PaymentPercentage, attempt: number): string =>
-  `vanhop-${kind}-${bookingId}-${percentage}-${attempt}`;
+export const idempotencyKeyFor = (
+  kind: PaymentKind,
+  bookingId: string,
+  percentage: PaymentPercentage,
+  attempt: number,
+): string => `vanhop-${kind}-${bookingId}-${percentage}-${attempt}`;
 
 /** The same for a balance checkout: same booking and attempt → the same Checkout Session. */
-export const balanceIdempotencyKey = (bookingId: string, attempt: number): string => `vanhop-checkout-${bookingId}-balance-${attempt}`;
+export const balanceIdempotencyKey = (bookingId: string, attempt: number): string =>
+  `vanhop-checkout-${bookingId}-balance-${attempt}`;
 
 /** One refund of one payment: the provider gives the same refund back for the same key. */
-export const refundIdempotencyKey = (refundId: string, paymentRef: string): string => `vanhop-refund-${refundId}-${paymentRef}`;
+export const refundIdempotencyKey = (refundId: string, paymentRef: string): string =>
+  `vanhop-refund-${refundId}-${paymentRef}`;
 
 /**
  * What the provider's own report of an attempt means: the money is taken only when it says
  * succeeded with exactly the attempt's amount and currency; any other amount is never fulfilled.
  */
-export function providerVerdict(payment: Pick<Payment, 'amountPence' | 'currency'>, state: Pick<ProviderPaymentState, 'outcome' | 'amountPence' | 'currency'>): 'succeeded' | 'mismatch' | 'not-succeeded' {
+export function providerVerdict(
+  payment: Pick<Payment, 'amountPence' | 'currency'>,
+  state: Pick<ProviderPaymentState, 'outcome' | 'amountPence' | 'currency'>,
+): 'succeeded' | 'mismatch' | 'not-succeeded' {
   if (state.outcome !== 'succeeded') return 'not-succeeded';
-  if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency) return 'mismatch';
+  if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency)
+    return 'mismatch';
   return 'succeeded';
 }
 
@@ -74,7 +91,13 @@ export function successAnswer(payment: Payment, booking: BookingSummary): Paymen
   const paidPence = booking.paidPence + (applied ? 0 : payment.amountPence);
   const balancePence = applied ? booking.balancePence : Math.max(0, booking.totalPricePence - paidPence);
   const purpose = payment.purpose ?? 'deposit';
-  const paymentStatus = applied ? booking.paymentStatus : purpose === 'balance' ? (balancePence === 0 ? 'paid' : booking.paymentStatus) : paymentStatusFor(payment.percentage);
+  const paymentStatus = applied
+    ? booking.paymentStatus
+    : purpose === 'balance'
+      ? balancePence === 0
+        ? 'paid'
+        : booking.paymentStatus
+      : paymentStatusFor(payment.percentage);
   return {
     success: true,
     bookingId: payment.bookingId,
@@ -92,9 +115,16 @@ export function successAnswer(payment: Payment, booking: BookingSummary): Paymen
     totalPence: booking.totalPricePence,
     driverName: booking.driverName ?? null,
     // A first payment not applied yet places the booking with it: its driver has not accepted yet either.
-    driverStandingText: applied || purpose === 'balance'
-      ? (booking.driverStandingText ?? null)
-      : driverStandingText({ state: booking.state, paid: true, driverName: booking.driverName ?? null, acceptedAt: null, needsDriver: false }),
+    driverStandingText:
+      applied || purpose === 'balance'
+        ? (booking.driverStandingText ?? null)
+        : driverStandingText({
+            state: booking.state,
+            paid: true,
+            driverName: booking.driverName ?? null,
+            acceptedAt: null,
+            needsDriver: false,
+          }),
   };
 }
 

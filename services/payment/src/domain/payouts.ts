@@ -13,14 +13,30 @@ export interface Payout extends Omit<PayoutView, 'id'> {
   destination?: string;
 }
 
-export const payoutKey = (driverId: string, week: string, n: number): string => `vanhop-payout-${driverId}-${week}-${n}`;
+export const payoutKey = (driverId: string, week: string, n: number): string =>
+  `vanhop-payout-${driverId}-${week}-${n}`;
 
-export const payoutView = (p: Payout): PayoutView => ({ id: p._id, week: p.week, amountPence: p.amountPence, status: p.status, provider: p.provider, ref: p.ref, by: p.by, at: p.at });
+export const payoutView = (p: Payout): PayoutView => ({
+  id: p._id,
+  week: p.week,
+  amountPence: p.amountPence,
+  status: p.status,
+  provider: p.provider,
+  ref: p.ref,
+  by: p.by,
+  at: p.at,
+});
 
 /** Where payouts go: Stripe Connect transfers, or the local ledger in embedded mode without a key. */
 export interface PayoutProvider {
   readonly name: 'stripe' | 'local';
   /** The driver's connected account (created on first use); null for the local ledger. */
   accountFor(driver: DriverRef): Promise<string | null>;
-  transfer(t: { driverId: string; week: string; amountPence: number; destination: string | null; idempotencyKey: string }): Promise<{ ref: string }>;
+  transfer(t: {
+    driverId: string;
+    week: string;
+    amountPence: number;
+    destination: string | null;
+    idempotencyKey: string;
+  }): Promise<{ ref: string }>;
 }

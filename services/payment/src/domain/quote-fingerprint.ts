@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value as Record<string, unknown>).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -14,4 +18,6 @@ function canonical(value: unknown): unknown {
  * Book Now again sends exactly the same quote, and must not get a second booking record.
  */
 export const quoteFingerprint = (quote: Record<string, unknown>): string =>
-  createHash('sha256').update(JSON.stringify(canonical(quote))).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify(canonical(quote)))
+    .digest('hex');

@@ -36,15 +36,29 @@ export interface Refund {
  * the request names), each giving what it took less what earlier refunds already gave back, until
  * the amount asked is reached. `shortPence` is what no payment could cover.
  */
-export function planRefund(request: Pick<RefundRequested, 'refundId' | 'amountPence' | 'paymentRef'>, succeeded: Payment[], earlier: Pick<Refund, 'parts'>[]): { parts: RefundPart[]; shortPence: number } {
+export function planRefund(
+  request: Pick<RefundRequested, 'refundId' | 'amountPence' | 'paymentRef'>,
+  succeeded: Payment[],
+  earlier: Pick<Refund, 'parts'>[],
+): { parts: RefundPart[]; shortPence: number } {
   const paid = succeeded.filter((p) => !request.paymentRef || p._id === request.paymentRef);
-  const refundedOn = (ref: string) => earlier.flatMap((r) => r.parts).filter((p) => p.paymentRef === ref).reduce((sum, p) => sum + p.amountPence, 0);
+  const refundedOn = (ref: string) =>
+    earlier
+      .flatMap((r) => r.parts)
+      .filter((p) => p.paymentRef === ref)
+      .reduce((sum, p) => sum + p.amountPence, 0);
   let left = request.amountPence;
   const parts: RefundPart[] = [];
   for (const p of paid) {
     const take = Math.min(left, Math.max(0, p.amountPence - refundedOn(p._id)));
     if (take <= 0) continue;
-    parts.push({ paymentRef: p._id, paymentKind: p.kind, amountPence: take, idempotencyKey: refundIdempotencyKey(request.refundId, p._id), status: 'pending' });
+    parts.push({
+      paymentRef: p._id,
+      paymentKind: p.kind,
+      amountPence: take,
+      idempotencyKey: refundIdempotencyKey(request.refundId, p._id),
+      status: 'pending',
+    });
     left -= take;
     if (left === 0) break;
   }

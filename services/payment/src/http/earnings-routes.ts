@@ -1,12 +1,18 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { commissionRateUpdateSchema, earningsWeekQuerySchema, payoutRequestSchema, type EarningsStatement } from '@vanhop/contracts';
+import {
+  commissionRateUpdateSchema,
+  earningsWeekQuerySchema,
+  payoutRequestSchema,
+  type EarningsStatement,
+} from '@vanhop/contracts';
 import { ValidationError, input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverEarnings } from '../app/driver-earnings.js';
 import { statementCsv, statementFilename } from '../domain/earnings-statement.js';
 
 const DRIVER_ID = /^[\w-]{1,100}$/;
 const driverIdParam = (value: unknown): string => {
-  if (typeof value !== 'string' || !DRIVER_ID.test(value)) throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
+  if (typeof value !== 'string' || !DRIVER_ID.test(value))
+    throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
   return value;
 };
 
@@ -21,27 +27,77 @@ const sendCsv = (res: Response, s: EarningsStatement) =>
  * Driver earnings: staff (`/api/earnings/admin/...`: the commission rate, any driver's statement,
  * payouts) and the driver's own statement (`/api/driver/earnings`, the driver id from the token only).
  */
-export function earningsRoutes(app: Express, deps: { earnings: DriverEarnings; staffOnly: RequestHandler; driverOnly: RequestHandler }): void {
+export function earningsRoutes(
+  app: Express,
+  deps: { earnings: DriverEarnings; staffOnly: RequestHandler; driverOnly: RequestHandler },
+): void {
   const admin = '/api/earnings/admin';
   const week = validated(earningsWeekQuerySchema, 'query', { what: 'Statement' });
   const weekOf = (res: Response) => input(res, 'query', earningsWeekQuerySchema).week;
 
-  app.get(`${admin}/rate`, deps.staffOnly, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.earnings.rate())));
+  app.get(
+    `${admin}/rate`,
+    deps.staffOnly,
+    route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.earnings.rate())),
+  );
   app.put(
     `${admin}/rate`,
     deps.staffOnly,
     validated(commissionRateUpdateSchema, 'body', { what: 'Commission rate' }),
-    route(async (_req, res) => res.json(await deps.earnings.setRate(input(res, 'body', commissionRateUpdateSchema).ratePercent, signedInStaff(res).username))),
+    route(async (_req, res) =>
+      res.json(
+        await deps.earnings.setRate(
+          input(res, 'body', commissionRateUpdateSchema).ratePercent,
+          signedInStaff(res).username,
+        ),
+      ),
+    ),
   );
-  app.get(`${admin}/drivers/:driverId`, deps.staffOnly, week, route(async (req, res) => res.set('Cache-Control', 'no-store').json(await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res)))));
-  app.get(`${admin}/drivers/:driverId/statement.csv`, deps.staffOnly, week, route(async (req, res) => sendCsv(res, await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res)))));
+  app.get(
+    `${admin}/drivers/:driverId`,
+    deps.staffOnly,
+    week,
+    route(async (req, res) =>
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res))),
+    ),
+  );
+  app.get(
+    `${admin}/drivers/:driverId/statement.csv`,
+    deps.staffOnly,
+    week,
+    route(async (req, res) =>
+      sendCsv(res, await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res))),
+    ),
+  );
   app.post(
     `${admin}/drivers/:driverId/payouts`,
     deps.staffOnly,
     validated(payoutRequestSchema, 'body', { what: 'Payout' }),
-    route(async (req, res) => res.json(await deps.earnings.payOut(driverIdParam(req.params.driverId), input(res, 'body', payoutRequestSchema).week, signedInStaff(res).username))),
+    route(async (req, res) =>
+      res.json(
+        await deps.earnings.payOut(
+          driverIdParam(req.params.driverId),
+          input(res, 'body', payoutRequestSchema).week,
+          signedInStaff(res).username,
+        ),
+      ),
+    ),
   );
 
-  app.get('/api/driver/earnings', deps.driverOnly, week, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.earnings.statement(signedInDriver(res).sub, weekOf(res)))));
-  app.get('/api/driver/earnings/statement.csv', deps.driverOnly, week, route(async (_req, res) => sendCsv(res, await deps.earnings.statement(signedInDriver(res).sub, weekOf(res)))));
+  app.get(
+    '/api/driver/earnings',
+    deps.driverOnly,
+    week,
+    route(async (_req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.earnings.statement(signedInDriver(res).sub, weekOf(res))),
+    ),
+  );
+  app.get(
+    '/api/driver/earnings/statement.csv',
+    deps.driverOnly,
+    week,
+    route(async (_req, res) => sendCsv(res, await deps.earnings.statement(signedInDriver(res).sub, weekOf(res)))),
+  );
 }

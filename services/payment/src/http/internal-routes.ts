@@ -11,7 +11,9 @@ export function internalPaymentRoutes(app: Express, deps: { start: StartPayment 
   /** My move's Pay balance: a checkout for the balance booking reports (the amount is read back from booking). */
   app.post(
     '/internal/payments/balance',
-    validated(balanceCheckoutRequestSchema, 'body', { invalid: { message: 'Invalid booking id', fields: { bookingId: 'Invalid booking id' } } }),
+    validated(balanceCheckoutRequestSchema, 'body', {
+      invalid: { message: 'Invalid booking id', fields: { bookingId: 'Invalid booking id' } },
+    }),
     route(async (_req, res) => {
       res.json(await deps.start.balance(input(res, 'body', balanceCheckoutRequestSchema).bookingId));
     }),

@@ -1,7 +1,6 @@
-import { escapeHtml as escape } from '@vanhop/contracts';
+import { escapeHtml } from '@vanhop/contracts';
 import type { LocalCharge } from '../adapters/local-provider.js';
 import { localCheckoutPath } from '../adapters/local-provider.js';
-
 
 const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
@@ -11,7 +10,7 @@ const layout = (title: string, body: string) => `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1d2733; }
   .banner { background: #fff3cd; border: 2px solid #b58100; border-radius: 8px; padding: 0.75rem 1rem; font-weight: 700; }
@@ -32,24 +31,32 @@ ${body}
  * mistaken for a real payment page, hence the banner and the wording on every button.
  */
 export function localCheckoutPage(charge: LocalCharge): string {
-  const banner = '<p class="banner" role="alert">TEST PAYMENT: this is the local test checkout. No card is needed and no real money moves.</p>';
+  const banner =
+    '<p class="banner" role="alert">TEST PAYMENT: this is the local test checkout. No card is needed and no real money moves.</p>';
   if (charge.status !== 'open') {
-    const settled = charge.status === 'succeeded' ? 'This test payment has already been paid.' : 'This test payment was declined.';
-    return layout('VanHop test payment', `${banner}<h1>VanHop test payment</h1><p>${settled}</p><p><a href="${escape(charge.status === 'succeeded' ? charge.successPath : charge.cancelPath)}">Continue</a></p>`);
+    const settled =
+      charge.status === 'succeeded' ? 'This test payment has already been paid.' : 'This test payment was declined.';
+    return layout(
+      'VanHop test payment',
+      `${banner}<h1>VanHop test payment</h1><p>${settled}</p><p><a href="${escapeHtml(charge.status === 'succeeded' ? charge.successPath : charge.cancelPath)}">Continue</a></p>`,
+    );
   }
-  const action = (what: 'pay' | 'fail') => escape(`${localCheckoutPath(charge._id)}/${what}`);
+  const action = (what: 'pay' | 'fail') => escapeHtml(`${localCheckoutPath(charge._id)}/${what}`);
   return layout(
     'VanHop test payment',
     `${banner}
 <h1>VanHop test payment</h1>
-<p>${escape(charge.description)}</p>
-<p class="amount" data-testid="amount">${escape(gbp(charge.amountPence))}</p>
+<p>${escapeHtml(charge.description)}</p>
+<p class="amount" data-testid="amount">${escapeHtml(gbp(charge.amountPence))}</p>
 <p>${charge.purpose === 'balance' ? 'The balance' : `${charge.percentage}%`} of booking ${charge.randomNumber}, in GBP.</p>
-<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escape(gbp(charge.amountPence))} (test)</button></form>
+<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escapeHtml(gbp(charge.amountPence))} (test)</button></form>
 <form method="post" action="${action('fail')}"><button class="fail" type="submit">Fail this test payment</button></form>`,
   );
 }
 
 export function localCheckoutNotFoundPage(): string {
-  return layout('VanHop test payment', '<h1>Payment not found</h1><p>This test checkout link is unknown or has been removed.</p><p><a href="/">Back to VanHop</a></p>');
+  return layout(
+    'VanHop test payment',
+    '<h1>Payment not found</h1><p>This test checkout link is unknown or has been removed.</p><p><a href="/">Back to VanHop</a></p>',
+  );
 }

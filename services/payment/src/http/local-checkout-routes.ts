@@ -11,7 +11,8 @@ function sendPage(res: Response, status: number, html: string): void {
   res
     .status(status)
     .set({
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     })
@@ -24,7 +25,10 @@ function sendPage(res: Response, status: number, html: string): void {
  * at the local provider and then runs the same provider-confirmed fulfilment as Stripe's webhook,
  * so the booking is updated even if the browser never reaches the success page.
  */
-export function localCheckoutRoutes(app: Express, deps: { provider: LocalPaymentProvider; confirm: ConfirmPayment; payments: PaymentRepository }): void {
+export function localCheckoutRoutes(
+  app: Express,
+  deps: { provider: LocalPaymentProvider; confirm: ConfirmPayment; payments: PaymentRepository },
+): void {
   const base = '/api/payments/local-checkout/:ref';
 
   app.get(
@@ -42,11 +46,14 @@ export function localCheckoutRoutes(app: Express, deps: { provider: LocalPayment
       `${base}/${outcome}`,
       route(async (req, res) => {
         const ref = String(req.params.ref);
-        const charge = REF.test(ref) ? await deps.provider.settle(ref, outcome === 'pay' ? 'succeeded' : 'failed') : null;
+        const charge = REF.test(ref)
+          ? await deps.provider.settle(ref, outcome === 'pay' ? 'succeeded' : 'failed')
+          : null;
         if (!charge) return sendPage(res, 404, localCheckoutNotFoundPage());
         const payment = await deps.payments.byRef(ref);
         if (payment && charge.status === 'succeeded') await deps.confirm.settle(payment.kind, ref);
-        if (payment && charge.status === 'failed') await deps.confirm.recordFailure(payment, 'Declined on the local test checkout');
+        if (payment && charge.status === 'failed')
+          await deps.confirm.recordFailure(payment, 'Declined on the local test checkout');
         res.redirect(303, charge.status === 'succeeded' ? charge.successPath : charge.cancelPath);
       }),
     );

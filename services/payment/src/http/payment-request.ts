@@ -9,10 +9,14 @@ import type { BookingRef } from '../domain/booking-directory.js';
  * anything else is refused before yup casts it, because casting an object calls its toString/valueOf,
  * which a client can send as non-functions ({"toString": {}}) to make the cast throw.
  */
-const valid = <T>(schema: { isValidSync(v: unknown): boolean; validateSync(v: unknown): T | undefined }, v: unknown): T | null =>
+const valid = <T>(
+  schema: { isValidSync(v: unknown): boolean; validateSync(v: unknown): T | undefined },
+  v: unknown,
+): T | null =>
   (typeof v === 'string' || typeof v === 'number') && schema.isValidSync(v) ? (schema.validateSync(v) ?? null) : null;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A record `_id` or retrieve code, if the client sent a usable one; anything else is ignored. */
 function bookingRefOf(item: Record<string, unknown>): BookingRef | null {
@@ -56,7 +60,8 @@ export interface RecordPaymentRequest {
 }
 
 /** Client secrets are `<intent id>_secret_<random>`: the same character set as provider references. */
-const clientSecretOf = (raw: unknown): string | undefined => valid<string>(providerRefSchema('clientSecret'), raw) ?? undefined;
+const clientSecretOf = (raw: unknown): string | undefined =>
+  valid<string>(providerRefSchema('clientSecret'), raw) ?? undefined;
 
 /**
  * POST /api/savebooking(/updatepaymentstatus): the retrieved record array (`[record]`), or an object
@@ -76,11 +81,18 @@ export function readRecordPaymentRequest(body: unknown): RecordPaymentRequest {
   const record = item as Record<string, unknown>;
   const percentage = extras.percentage ?? record.percentage;
   const rawIntent = extras.paymentIntentId ?? record.paymentIntentId;
-  const clientSecret = clientSecretOf(extras.clientSecret ?? extras.payment_intent_client_secret ?? record.clientSecret ?? record.payment_intent_client_secret);
+  const clientSecret = clientSecretOf(
+    extras.clientSecret ??
+      extras.payment_intent_client_secret ??
+      record.clientSecret ??
+      record.payment_intent_client_secret,
+  );
   return {
     percentage,
     ref,
     ...(clientSecret ? { clientSecret } : {}),
-    ...(rawIntent === undefined || rawIntent === null || rawIntent === '' ? {} : { paymentIntentId: parseProviderRef(rawIntent, 'paymentIntentId') }),
+    ...(rawIntent === undefined || rawIntent === null || rawIntent === ''
+      ? {}
+      : { paymentIntentId: parseProviderRef(rawIntent, 'paymentIntentId') }),
   };
 }

@@ -72,16 +72,24 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     '/api/savebooking/updatepaymentstatus',
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
-      const belongs = (p: { bookingId: string; randomNumber: number }) => ('id' in request.ref ? p.bookingId === request.ref.id : p.randomNumber === request.ref.code);
+      const belongs = (p: { bookingId: string; randomNumber: number }) =>
+        'id' in request.ref ? p.bookingId === request.ref.id : p.randomNumber === request.ref.code;
       const payment = request.paymentIntentId
         ? await deps.payments.byRef(request.paymentIntentId)
-        : await deps.payments.latestIntent('id' in request.ref ? { bookingId: request.ref.id } : { randomNumber: request.ref.code });
-      if (!payment || payment.kind !== 'intent') throw new NotFoundError('No card payment found for this booking');
-      if (!belongs(payment)) throw new ValidationError('paymentIntentId does not belong to this booking', { paymentIntentId: 'paymentIntentId does not belong to this booking' });
+        : await deps.payments.latestIntent(
+            'id' in request.ref ? { bookingId: request.ref.id } : { randomNumber: request.ref.code },
+          );
+      if (payment?.kind !== 'intent') throw new NotFoundError('No card payment found for this booking');
+      if (!belongs(payment))
+        throw new ValidationError('paymentIntentId does not belong to this booking', {
+          paymentIntentId: 'paymentIntentId does not belong to this booking',
+        });
       const confirmed = await deps.confirm.confirm('intent', payment._id, correlationOf(req));
       // A code or an id is no proof: anyone may learn them. Only the page holding the intent's
       // client secret gets the booking (and its My move link); everyone else the wire contract's bare answer.
-      res.json(holdsClientSecret(payment, request.clientSecret) ? confirmed : ({ success: true } satisfies PaymentSuccessAck));
+      res.json(
+        holdsClientSecret(payment, request.clientSecret) ? confirmed : ({ success: true } satisfies PaymentSuccessAck),
+      );
     }),
   );
 
@@ -90,7 +98,11 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     '/api/payments/webhook',
     route(async (req, res) => {
       const signature = req.headers['stripe-signature'];
-      const result = await deps.webhook.execute((req as RequestWithRawBody).rawBody, typeof signature === 'string' ? signature : undefined, correlationOf(req));
+      const result = await deps.webhook.execute(
+        (req as RequestWithRawBody).rawBody,
+        typeof signature === 'string' ? signature : undefined,
+        correlationOf(req),
+      );
       res.json(result);
     }),
   );

@@ -50,7 +50,13 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
     env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', OPEN_HOLDS_PER_CUSTOMER: '1000', ...extraEnv },
   });
   const { bus, dataDir } = stack;
-  const published: Published = { paymentSucceeded: [], bookingConfirmed: [], balancePaid: [], refundRequested: [], refundIssued: [] };
+  const published: Published = {
+    paymentSucceeded: [],
+    bookingConfirmed: [],
+    balancePaid: [],
+    refundRequested: [],
+    refundIssued: [],
+  };
   for (const name of Object.keys(published) as (keyof Published)[]) {
     await bus.subscribe('test', TOPICS[name], async (e) => void published[name].push(e));
   }
@@ -60,7 +66,11 @@ export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHa
   const quote = await stack.start(quoteService, { DATA_DIR: path.join(dataDir, 'quote'), SEED_DEMO_DRIVERS: 'true' });
   const quoteDrivers = quote.infra.store.collection<{ _id: string }>('drivers');
   const booking = await stack.start(bookingService, { PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` });
-  const payment = await stack.start(paymentService, { PORT: String(paymentPort), BOOKING_SERVICE_URL: booking.url, QUOTE_SERVICE_URL: quote.url });
+  const payment = await stack.start(paymentService, {
+    PORT: String(paymentPort),
+    BOOKING_SERVICE_URL: booking.url,
+    QUOTE_SERVICE_URL: quote.url,
+  });
 
   const api = apiClient(() => payment.url);
   const bookings = booking.infra.store.collection<BookingRecord>('bookings');

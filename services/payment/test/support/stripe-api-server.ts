@@ -12,7 +12,12 @@ import express, { type Request, type Response } from 'express';
 
 type Obj = Record<string, unknown>;
 
-export interface RecordedRequest { method: string; path: string; idempotencyKey: string | undefined; body: Obj }
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: Obj;
+}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -48,17 +53,26 @@ export class StripeApiServer {
       if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
         return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
       }
-      this.requests.push({ method: req.method, path: req.path, idempotencyKey: header(req, 'idempotency-key'), body: (req.body ?? {}) as Obj });
+      this.requests.push({
+        method: req.method,
+        path: req.path,
+        idempotencyKey: header(req, 'idempotency-key'),
+        body: (req.body ?? {}) as Obj,
+      });
       next();
     });
     app.post('/v1/checkout/sessions', (req, res) => this.create(req, res, () => this.createSession(req.body as Obj)));
-    app.get('/v1/checkout/sessions/:id', (req, res) => this.read(res, this.sessions, req.params.id, 'checkout session'));
+    app.get('/v1/checkout/sessions/:id', (req, res) =>
+      this.read(res, this.sessions, req.params.id, 'checkout session'),
+    );
     app.post('/v1/payment_intents', (req, res) => this.create(req, res, () => this.createIntent(req.body as Obj)));
     app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
     app.post('/v1/refunds', (req, res) => this.create(req, res, () => this.createRefund(req.body as Obj)));
     app.post('/v1/accounts', (req, res) => this.create(req, res, () => this.createAccount(req.body as Obj)));
     app.post('/v1/transfers', (req, res) => this.create(req, res, () => this.createTransfer(req.body as Obj)));
-    app.use((req, res) => stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`));
+    app.use((req, res) =>
+      stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`),
+    );
     await new Promise<void>((resolve) => {
       this.server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -114,13 +128,21 @@ export class StripeApiServer {
 
   private create(req: Request, res: Response, make: () => Obj) {
     const status = this.failures.shift();
-    if (status) return stripeError(res, status, status >= 500 ? 'api_error' : 'invalid_request_error', 'Simulated failure');
+    if (status)
+      return stripeError(res, status, status >= 500 ? 'api_error' : 'invalid_request_error', 'Simulated failure');
     const key = header(req, 'idempotency-key');
-    const digest = createHash('sha256').update(req.path + JSON.stringify(req.body)).digest('hex');
+    const digest = createHash('sha256')
+      .update(req.path + JSON.stringify(req.body))
+      .digest('hex');
     if (key) {
       const seen = this.idempotent.get(key);
       if (seen && seen.digest !== digest) {
-        return stripeError(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        return stripeError(
+          res,
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       }
       if (seen) return res.status(seen.status).set('Idempotent-Replayed', 'true').json(seen.body);
     }
@@ -136,7 +158,11 @@ export class StripeApiServer {
 
   private read(res: Response, map: Map<string, Obj>, objectId: string, what: string) {
     const found = map.get(objectId);
-    if (!found) return stripeError(res, 404, 'invalid_request_error', `No such ${what}: '${objectId}'`, { code: 'resource_missing', param: 'id' });
+    if (!found)
+      return stripeError(res, 404, 'invalid_request_error', `No such ${what}: '${objectId}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      });
     res.json(found);
   }
 
@@ -189,7 +215,9 @@ export class StripeApiServer {
     const amount = body.amount === undefined ? Number(pi.amount_received) - refundedSoFar : Number(body.amount);
     if (!Number.isInteger(amount) || amount <= 0) throw new Error('Invalid integer: amount');
     if (refundedSoFar + amount > Number(pi.amount_received)) {
-      throw new Error(`Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((Number(pi.amount_received) - refundedSoFar) / 100).toFixed(2)})`);
+      throw new Error(
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((Number(pi.amount_received) - refundedSoFar) / 100).toFixed(2)})`,
+      );
     }
     pi.amount_refunded = refundedSoFar + amount;
     const rid = id('re');
@@ -209,9 +237,19 @@ export class StripeApiServer {
   }
 
   private createAccount(body: Obj): Obj {
-    if (body.type !== 'express' && body.type !== 'custom' && body.type !== 'standard') throw new Error('Invalid type: must be one of express, custom or standard');
+    if (body.type !== 'express' && body.type !== 'custom' && body.type !== 'standard')
+      throw new Error('Invalid type: must be one of express, custom or standard');
     const aid = id('acct');
-    const account: Obj = { id: aid, object: 'account', type: body.type, country: body.country ?? 'US', email: body.email ?? null, capabilities: { transfers: 'inactive' }, metadata: body.metadata ?? {}, created: now() };
+    const account: Obj = {
+      id: aid,
+      object: 'account',
+      type: body.type,
+      country: body.country ?? 'US',
+      email: body.email ?? null,
+      capabilities: { transfers: 'inactive' },
+      metadata: body.metadata ?? {},
+      created: now(),
+    };
     this.accounts.set(aid, account);
     return account;
   }
@@ -221,9 +259,20 @@ export class StripeApiServer {
     const amount = Number(body.amount);
     if (!Number.isInteger(amount) || amount <= 0) throw new Error('Invalid integer: amount');
     if (!body.currency) throw new Error('Missing required param: currency.');
-    if (!this.accounts.has(String(body.destination))) throw new Error(`No such destination: '${String(body.destination)}'`);
+    if (!this.accounts.has(String(body.destination)))
+      throw new Error(`No such destination: '${String(body.destination)}'`);
     const tid = id('tr');
-    const transfer: Obj = { id: tid, object: 'transfer', amount, currency: body.currency, destination: body.destination, transfer_group: body.transfer_group ?? null, metadata: body.metadata ?? {}, created: now(), reversed: false };
+    const transfer: Obj = {
+      id: tid,
+      object: 'transfer',
+      amount,
+      currency: body.currency,
+      destination: body.destination,
+      transfer_group: body.transfer_group ?? null,
+      metadata: body.metadata ?? {},
+      created: now(),
+      reversed: false,
+    };
     this.transfers.set(tid, transfer);
     return transfer;
   }

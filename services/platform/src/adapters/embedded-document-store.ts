@@ -1,7 +1,15 @@
 import { mkdirSync, promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import type { Collection, Doc, DocumentStore, Filter, FindOptions, IndexSpec, Update } from '../ports/document-store.js';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Update,
+} from '../ports/document-store.js';
 import { DuplicateKeyError } from '../errors.js';
 
 /**
@@ -16,7 +24,10 @@ export class EmbeddedDocumentStore implements DocumentStore {
   private probing: Promise<void> | null = null;
   private probeCount = 0;
 
-  constructor(private readonly dir: string, private readonly compactEveryMs = 10 * 60_000) {
+  constructor(
+    private readonly dir: string,
+    private readonly compactEveryMs = 10 * 60_000,
+  ) {
     // Created once here, not in ping(): a folder that disappears later must show as not ready.
     mkdirSync(dir, { recursive: true });
   }
@@ -25,7 +36,9 @@ export class EmbeddedDocumentStore implements DocumentStore {
     if (!/^[a-zA-Z0-9_-]+$/.test(name)) throw new Error(`Bad collection name: ${name}`);
     let c = this.stores.get(name);
     if (!c) {
-      c = new EmbeddedCollection<Doc>(name, path.join(this.dir, `${name}.db`), this.compactEveryMs, () => this.ensureOpen());
+      c = new EmbeddedCollection<Doc>(name, path.join(this.dir, `${name}.db`), this.compactEveryMs, () =>
+        this.ensureOpen(),
+      );
       this.stores.set(name, c);
     }
     return c as unknown as Collection<T>;
@@ -146,7 +159,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const db = await this.open();
     const fields = Object.keys(spec.fields);
-    await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique: spec.unique ?? false, sparse: spec.sparse ?? false });
+    await db.ensureIndexAsync({
+      fieldName: fields.length === 1 ? fields[0]! : fields,
+      unique: spec.unique ?? false,
+      sparse: spec.sparse ?? false,
+    });
   }
 
   async close(): Promise<void> {
@@ -155,7 +172,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     db.stopAutocompaction();
     // Compacting on close is a nicety: when the folder is gone (or the disk is stuck) it must not
     // hold shutdown, so it gets a short deadline and its failure is ignored.
-    await Promise.race([db.compactDatafileAsync().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+    await Promise.race([
+      db.compactDatafileAsync().catch(() => undefined),
+      new Promise((r) => setTimeout(r, 2000).unref()),
+    ]);
     this.db = null;
     this.loading = null;
   }

@@ -14,7 +14,10 @@ import { writeFileOnce } from './write-file-once.js';
 export class FileOutboxMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  constructor(private readonly dir: string, private readonly defaultFrom: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly defaultFrom: string,
+  ) {}
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     const messageId = message.messageId ?? `<${randomUUID()}@vanhop.local>`;

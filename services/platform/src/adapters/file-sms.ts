@@ -10,7 +10,10 @@ export class FileOutboxSms implements Sms {
   async send(message: SmsMessage): Promise<{ id: string }> {
     const id = message.id ?? randomUUID();
     const file = path.join(this.dir, `${id.replace(/[^a-zA-Z0-9._-]/g, '_')}.json`);
-    await writeFileOnce(file, JSON.stringify({ id, to: message.to, body: message.body, sentAt: new Date().toISOString() }, null, 2));
+    await writeFileOnce(
+      file,
+      JSON.stringify({ id, to: message.to, body: message.body, sentAt: new Date().toISOString() }, null, 2),
+    );
     return { id };
   }
 }

@@ -26,14 +26,22 @@ export class HttpTelephony implements Telephony {
         authorization: `Bearer ${this.options.apiKey}`,
         'idempotency-key': request.reference,
       },
-      body: JSON.stringify({ reference: request.reference, participants: [request.caller, request.callee], expiresAt: request.expiresAt }),
+      body: JSON.stringify({
+        reference: request.reference,
+        participants: [request.caller, request.callee],
+        expiresAt: request.expiresAt,
+      }),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`Telephony provider answered ${res.status}: ${text.slice(0, 200)}`);
     const proxyNumber = proxyOf(text);
     // Never pass on something that is not a number to dial, nor either party's own number.
-    if (!proxyNumber || !DIALABLE.test(proxyNumber) || [request.caller, request.callee].some((n) => digits(n) === digits(proxyNumber))) {
+    if (
+      !proxyNumber ||
+      !DIALABLE.test(proxyNumber) ||
+      [request.caller, request.callee].some((n) => digits(n) === digits(proxyNumber))
+    ) {
       throw new Error('Telephony provider answered without a usable proxy number');
     }
     return { proxyNumber };

@@ -14,8 +14,14 @@ export const DEAD_LETTER_CURSOR_GROUP = 'dlq-replayed';
  * partition, from the replay cursor (or the oldest message still retained, when the cursor is
  * behind it or unset) to the end.
  */
-export async function pendingDeadLetters(admin: Admin, dlqTopics: readonly string[], cursorGroup: string): Promise<Map<string, number>> {
-  const ends = await Promise.all(dlqTopics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })));
+export async function pendingDeadLetters(
+  admin: Admin,
+  dlqTopics: readonly string[],
+  cursorGroup: string,
+): Promise<Map<string, number>> {
+  const ends = await Promise.all(
+    dlqTopics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) })),
+  );
   const cursors = await partitionCursors(admin, cursorGroup, dlqTopics);
   const pending = new Map<string, number>();
   for (const { topic, partitions } of ends) {
@@ -34,7 +40,11 @@ export function span(committed: string | undefined, low: string, high: string): 
 }
 
 /** A group's committed offsets as `topic/partition` → offset; partitions it never committed are absent. */
-export async function partitionCursors(admin: Admin, groupId: string, topics: readonly string[]): Promise<Map<string, string>> {
+export async function partitionCursors(
+  admin: Admin,
+  groupId: string,
+  topics: readonly string[],
+): Promise<Map<string, string>> {
   const cursors = new Map<string, string>();
   if (topics.length === 0) return cursors;
   for (const t of await admin.fetchOffsets({ groupId, topics: [...topics] })) {
@@ -94,18 +104,28 @@ export class KafkaDeadLetters {
 
   static async connect(options: DeadLettersOptions): Promise<KafkaDeadLetters> {
     const { Kafka, logLevel } = await import('kafkajs');
-    const kafka = new Kafka({ clientId: options.clientId ?? 'vanhop-dlq', brokers: options.brokers, logLevel: logLevel.NOTHING, retry: { retries: 5 } });
+    const kafka = new Kafka({
+      clientId: options.clientId ?? 'vanhop-dlq',
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 5 },
+    });
     const dl = new KafkaDeadLetters(kafka, options);
     await dl.admin.connect();
     await dl.producer.connect();
     return dl;
   }
 
-  private constructor(private readonly kafka: Kafka, private readonly options: DeadLettersOptions) {
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly options: DeadLettersOptions,
+  ) {
     this.ns = options.namespace ?? '';
     this.admin = kafka.admin();
     this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-    this.dlqTopics = (options.topics ?? ALL_TOPICS).filter((t) => !t.endsWith('.dlq')).map((t) => this.ns + deadLetterTopic(t));
+    this.dlqTopics = (options.topics ?? ALL_TOPICS)
+      .filter((t) => !t.endsWith('.dlq'))
+      .map((t) => this.ns + deadLetterTopic(t));
   }
 
   async close(): Promise<void> {
@@ -123,22 +143,35 @@ export class KafkaDeadLetters {
   /** Every dead letter still retained, oldest first per partition. */
   async list(): Promise<DeadLetterRecord[]> {
     const topics = await this.existingDlqTopics();
-    const ends = await Promise.all(topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(topic) })));
+    const ends = await Promise.all(
+      topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(topic) })),
+    );
     const cursors = await partitionCursors(this.admin, this.cursorGroup(), topics);
     // Where each non-empty partition ends: reading stops once every one has been reached.
     const waiting = new Map<string, bigint>();
     for (const { topic, partitions } of ends) {
-      for (const p of partitions) if (BigInt(p.high) > BigInt(p.low)) waiting.set(`${topic}/${p.partition}`, BigInt(p.high) - 1n);
+      for (const p of partitions)
+        if (BigInt(p.high) > BigInt(p.low)) waiting.set(`${topic}/${p.partition}`, BigInt(p.high) - 1n);
     }
     if (waiting.size === 0) return [];
     const records: DeadLetterRecord[] = [];
     // A group of its own for this read, never committed: the listing moves no cursor.
-    const consumer = this.kafka.consumer({ groupId: `${this.ns}dlq-reader-${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: 200 });
+    const consumer = this.kafka.consumer({
+      groupId: `${this.ns}dlq-reader-${randomUUID()}`,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 200,
+    });
     await consumer.connect();
     try {
-      await consumer.subscribe({ topics: [...new Set([...waiting.keys()].map((k) => k.slice(0, k.lastIndexOf('/'))))], fromBeginning: true });
+      await consumer.subscribe({
+        topics: [...new Set([...waiting.keys()].map((k) => k.slice(0, k.lastIndexOf('/'))))],
+        fromBeginning: true,
+      });
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`could not read every dead letter within ${this.options.readTimeoutMs ?? 30_000} ms`)), this.options.readTimeoutMs ?? 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`could not read every dead letter within ${this.options.readTimeoutMs ?? 30_000} ms`)),
+          this.options.readTimeoutMs ?? 30_000,
+        );
         consumer
           .run({
             autoCommit: false,
@@ -147,7 +180,14 @@ export class KafkaDeadLetters {
               const last = waiting.get(key);
               if (last === undefined || BigInt(message.offset) > last) return;
               const cursor = cursors.get(key);
-              records.push(await this.record(topic, partition, message, cursor !== undefined && BigInt(message.offset) < BigInt(cursor)));
+              records.push(
+                await this.record(
+                  topic,
+                  partition,
+                  message,
+                  cursor !== undefined && BigInt(message.offset) < BigInt(cursor),
+                ),
+              );
               if (BigInt(message.offset) >= last) waiting.delete(key);
               if (waiting.size === 0) {
                 clearTimeout(timer);
@@ -182,7 +222,13 @@ export class KafkaDeadLetters {
       await this.producer.send({
         topic: this.ns + r.topic,
         acks: -1,
-        messages: [{ key: r.key ?? r.id, value: JSON.stringify(r.event), headers: { eventId: r.id, type: r.event!.type, 'dlq-replayed-from': r.location } }],
+        messages: [
+          {
+            key: r.key ?? r.id,
+            value: JSON.stringify(r.event),
+            headers: { eventId: r.id, type: r.event!.type, 'dlq-replayed-from': r.location },
+          },
+        ],
       });
       published.add(r.id);
     }
@@ -202,7 +248,8 @@ export class KafkaDeadLetters {
     const topics = [...new Set([...byPartition.values()].map((p) => p.topic))];
     const cursors = await partitionCursors(this.admin, this.cursorGroup(), topics);
     const lows = new Map<string, string>();
-    for (const t of topics) for (const p of await this.admin.fetchTopicOffsets(t)) lows.set(`${t}/${p.partition}`, p.low);
+    for (const t of topics)
+      for (const p of await this.admin.fetchTopicOffsets(t)) lows.set(`${t}/${p.partition}`, p.low);
     const moves = new Map<string, { partition: number; offset: string }[]>();
     for (const [k, { topic, partition, offsets }] of byPartition) {
       const low = BigInt(lows.get(k) ?? '0');
@@ -213,10 +260,22 @@ export class KafkaDeadLetters {
       if (next === start) continue;
       moves.set(topic, [...(moves.get(topic) ?? []), { partition, offset: next.toString() }]);
     }
-    for (const [topic, partitions] of moves) await this.admin.setOffsets({ groupId: this.cursorGroup(), topic, partitions });
+    for (const [topic, partitions] of moves)
+      await this.admin.setOffsets({ groupId: this.cursorGroup(), topic, partitions });
   }
 
-  private async record(topic: string, partition: number, message: { offset: string; key: Buffer | null; value: Buffer | null; timestamp: string; headers?: Record<string, unknown> }, replayed: boolean): Promise<DeadLetterRecord> {
+  private async record(
+    topic: string,
+    partition: number,
+    message: {
+      offset: string;
+      key: Buffer | null;
+      value: Buffer | null;
+      timestamp: string;
+      headers?: Record<string, unknown>;
+    },
+    replayed: boolean,
+  ): Promise<DeadLetterRecord> {
     const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, headerText(v)]));
     const value = message.value?.toString('utf8') ?? '';
     let event: EventEnvelope | null = null;
@@ -228,7 +287,9 @@ export class KafkaDeadLetters {
       event = null;
     }
     const location = `${this.unname(topic)}/${partition}/${message.offset}`;
-    const original = headers['dlq-original-topic'] ? this.unname(headers['dlq-original-topic']) : this.originalTopic(topic);
+    const original = headers['dlq-original-topic']
+      ? this.unname(headers['dlq-original-topic'])
+      : this.originalTopic(topic);
     return {
       id: event?.eventId ?? location,
       location,

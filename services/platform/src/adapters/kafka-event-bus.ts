@@ -1,6 +1,12 @@
 import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer, RetryOptions } from 'kafkajs';
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
-import { DURABLE, type EventBus, type EventHandler, type PublishReceipt, type SubscribeOptions } from '../ports/event-bus.js';
+import {
+  DURABLE,
+  type EventBus,
+  type EventHandler,
+  type PublishReceipt,
+  type SubscribeOptions,
+} from '../ports/event-bus.js';
 import type { Logger } from '../logger.js';
 import type { BusStats, BusStatsSource, ConsumerLag, HandledCount } from '../ports/bus-stats.js';
 import { HandlerRetries } from '../handler-retries.js';
@@ -27,7 +33,12 @@ export interface KafkaEventBusOptions {
   settle?: Partial<SettlePolicy>;
 }
 
-interface TopicSubscription { topic: string; handler: EventHandler; maxRetries: number; retryBackoffMs: number }
+interface TopicSubscription {
+  topic: string;
+  handler: EventHandler;
+  maxRetries: number;
+  retryBackoffMs: number;
+}
 
 interface GroupConsumer {
   group: string;
@@ -71,10 +82,14 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     return new KafkaEventBus(await import('kafkajs'), options);
   }
 
-  private constructor(kafkajs: KafkaJs, private readonly options: KafkaEventBusOptions) {
+  private constructor(
+    kafkajs: KafkaJs,
+    private readonly options: KafkaEventBusOptions,
+  ) {
     const { Kafka, logLevel, Partitioners } = kafkajs;
     this.ns = options.namespace ?? '';
-    if (!TOPIC_NAME.test(this.ns)) throw new Error(`Kafka namespace may only contain letters, digits, '.', '_' and '-': "${this.ns}"`);
+    if (!TOPIC_NAME.test(this.ns))
+      throw new Error(`Kafka namespace may only contain letters, digits, '.', '_' and '-': "${this.ns}"`);
     this.defaults = options.defaults ?? { maxRetries: 5, retryBackoffMs: 200 };
     this.kafka = new Kafka({
       clientId: options.clientId,
@@ -107,7 +122,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       this.producer.send({
         topic: this.name(topic),
         acks: -1,
-        messages: [{ key: key ?? event.eventId, value: JSON.stringify(event), headers: { eventId: event.eventId, type: event.type } }],
+        messages: [
+          {
+            key: key ?? event.eventId,
+            value: JSON.stringify(event),
+            headers: { eventId: event.eventId, type: event.type },
+          },
+        ],
       }),
     );
     return DURABLE;
@@ -146,7 +167,11 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     this.stopping = true;
     this.wakeSleepers(); // a handler waiting to retry gives up now; its message stays uncommitted
     // kafkajs disconnect waits for the message being handled, so in-flight work finishes first.
-    await Promise.all([...this.groups.values()].map((g) => g.consumer?.disconnect().catch((err) => this.logFailure('consumer disconnect failed', err))));
+    await Promise.all(
+      [...this.groups.values()].map((g) =>
+        g.consumer?.disconnect().catch((err) => this.logFailure('consumer disconnect failed', err)),
+      ),
+    );
     await this.producer.disconnect().catch((err) => this.logFailure('producer disconnect failed', err));
     await this.admin.disconnect().catch((err) => this.logFailure('admin disconnect failed', err));
   }
@@ -154,8 +179,10 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   async ping(): Promise<void> {
     if (this.stopping) throw new Error('Event bus is stopped');
     const crashed = [...this.crashes.entries()];
-    if (crashed.length > 0) throw new Error(`Kafka consumer crashed: ${crashed.map(([g, e]) => `${g}: ${e}`).join('; ')}`);
-    if (this.notJoined.size > 0) throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
+    if (crashed.length > 0)
+      throw new Error(`Kafka consumer crashed: ${crashed.map(([g, e]) => `${g}: ${e}`).join('; ')}`);
+    if (this.notJoined.size > 0)
+      throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
     await this.connect();
     await this.admin.describeCluster();
   }
@@ -180,8 +207,14 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     await this.connect();
     const topics = [...g.subs.keys()];
     const [ends, committed, parked] = await Promise.all([
-      Promise.all(topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(this.name(topic)) }))),
-      partitionCursors(this.admin, this.name(group), topics.map((t) => this.name(t))),
+      Promise.all(
+        topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(this.name(topic)) })),
+      ),
+      partitionCursors(
+        this.admin,
+        this.name(group),
+        topics.map((t) => this.name(t)),
+      ),
       pendingDeadLetters(
         this.admin,
         topics.filter((t) => !t.endsWith('.dlq')).map((t) => this.name(deadLetterTopic(t))),
@@ -189,9 +222,16 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       ),
     ]);
     const lag: ConsumerLag[] = ends.flatMap(({ topic, partitions }) =>
-      partitions.map((p) => ({ group, topic, partition: p.partition, lag: Number(span(committed.get(`${this.name(topic)}/${p.partition}`), p.low, p.high)) })),
+      partitions.map((p) => ({
+        group,
+        topic,
+        partition: p.partition,
+        lag: Number(span(committed.get(`${this.name(topic)}/${p.partition}`), p.low, p.high)),
+      })),
     );
-    const deadLetters = topics.filter((t) => !t.endsWith('.dlq')).map((topic) => ({ topic, depth: parked.get(this.name(deadLetterTopic(topic))) ?? 0 }));
+    const deadLetters = topics
+      .filter((t) => !t.endsWith('.dlq'))
+      .map((topic) => ({ topic, depth: parked.get(this.name(deadLetterTopic(topic))) ?? 0 }));
     return { lag, deadLetters };
   }
 
@@ -266,7 +306,11 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
         await this.admin.createTopics({
           // kafkajs's own wait gives up at the first "does not host this topic-partition": ours does not.
           waitForLeaders: false,
-          topics: still.map((t) => ({ topic: this.name(t), numPartitions: this.options.partitions ?? 3, replicationFactor: -1 })),
+          topics: still.map((t) => ({
+            topic: this.name(t),
+            numPartitions: this.options.partitions ?? 3,
+            replicationFactor: -1,
+          })),
         });
         return;
       } catch (err) {
@@ -297,27 +341,53 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       // Readiness fails from now until the group has rejoined (kafkajs restarts on retriable errors).
       this.crashes.set(g.group, payload.error.message);
-      this.options.logger.error({ group: g.group, err: payload.error.message, restart: payload.restart }, 'Kafka consumer crashed');
+      this.options.logger.error(
+        { group: g.group, err: payload.error.message, restart: payload.restart },
+        'Kafka consumer crashed',
+      );
     });
     await consumer.connect();
     // A group's first start reads from the beginning, so events published before it existed still arrive.
     // subscribe() loads the topics' metadata once, without retrying: a broker still settling a new
     // topic's leaders would fail the whole start.
     const topics = [...g.subs.keys()].map((t) => this.name(t));
-    await this.whileSettling(`subscribing group ${this.name(g.group)}`, () => consumer.subscribe({ topics, fromBeginning: true }));
-    await consumer.run({ autoCommit: false, partitionsConsumedConcurrently: 1, eachMessage: (payload) => this.onMessage(g, consumer, payload) });
+    await this.whileSettling(`subscribing group ${this.name(g.group)}`, () =>
+      consumer.subscribe({ topics, fromBeginning: true }),
+    );
+    await consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: 1,
+      eachMessage: (payload) => this.onMessage(g, consumer, payload),
+    });
   }
 
-  private async onMessage(g: GroupConsumer, consumer: Consumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private async onMessage(
+    g: GroupConsumer,
+    consumer: Consumer,
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
     // While stopping, leave the rest of the batch uncommitted: the next start redelivers it.
     if (this.stopping) return;
     const sub = g.subs.get(this.unname(topic));
     if (!sub) return;
-    const commit = () => this.commitWithRetry(g.group, consumer, { topic, partition, offset: (BigInt(message.offset) + 1n).toString() }, heartbeat);
+    const commit = () =>
+      this.commitWithRetry(
+        g.group,
+        consumer,
+        { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+        heartbeat,
+      );
 
     const parsed = await parseEnvelope(message.value);
     if ('error' in parsed) {
-      await this.deadLetter(g.group, sub, message.key, message.value, message.headers, `invalid event envelope: ${parsed.error}`);
+      await this.deadLetter(
+        g.group,
+        sub,
+        message.key,
+        message.value,
+        message.headers,
+        `invalid event envelope: ${parsed.error}`,
+      );
       await commit();
       return;
     }
@@ -335,7 +405,10 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
           await this.deadLetter(g.group, sub, message.key, message.value, message.headers, reason, event);
           break;
         }
-        this.options.logger.warn({ group: g.group, topic: sub.topic, eventId: event.eventId, attempt, err: reason }, 'event handler failed, retrying');
+        this.options.logger.warn(
+          { group: g.group, topic: sub.topic, eventId: event.eventId, attempt, err: reason },
+          'event handler failed, retrying',
+        );
         await Promise.race([sleep(pauseMs), this.stopSignal]);
         if (this.stopping) return; // not committed: redelivered after restart
         await heartbeat();
@@ -351,34 +424,65 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
    * within the settle bound, heartbeating meanwhile so the group keeps this member. Anything else
    * (a rebalance, an outage) is thrown as before: the consumer restarts and the message is redelivered.
    */
-  private commitWithRetry(group: string, consumer: Consumer, offset: { topic: string; partition: number; offset: string }, heartbeat: () => Promise<void>): Promise<void> {
-    return retryWhileSettling(`committing ${offset.topic}/${offset.partition}@${offset.offset} for group ${this.name(group)}`, () => consumer.commitOffsets([offset]), {
-      logger: this.options.logger,
-      policy: { ...SETTLE_DEFAULTS, ...this.options.settle },
-      retriable: isCoordinatorSettling,
-      subject: 'group coordinator',
-      sleep: async (ms) => {
-        await Promise.race([sleep(ms), this.stopSignal]);
-        if (this.stopping) throw new Error('Event bus is stopped');
-        await heartbeat().catch(() => undefined);
+  private commitWithRetry(
+    group: string,
+    consumer: Consumer,
+    offset: { topic: string; partition: number; offset: string },
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
+    return retryWhileSettling(
+      `committing ${offset.topic}/${offset.partition}@${offset.offset} for group ${this.name(group)}`,
+      () => consumer.commitOffsets([offset]),
+      {
+        logger: this.options.logger,
+        policy: { ...SETTLE_DEFAULTS, ...this.options.settle },
+        retriable: isCoordinatorSettling,
+        subject: 'group coordinator',
+        sleep: async (ms) => {
+          await Promise.race([sleep(ms), this.stopSignal]);
+          if (this.stopping) throw new Error('Event bus is stopped');
+          await heartbeat().catch(() => undefined);
+        },
       },
-    });
+    );
   }
 
-  private async deadLetter(group: string, sub: TopicSubscription, key: Buffer | null, value: Buffer | null, headers: IHeaders | undefined, reason: string, event?: EventEnvelope): Promise<void> {
+  private async deadLetter(
+    group: string,
+    sub: TopicSubscription,
+    key: Buffer | null,
+    value: Buffer | null,
+    headers: IHeaders | undefined,
+    reason: string,
+    event?: EventEnvelope,
+  ): Promise<void> {
     this.options.logger.error({ group, topic: sub.topic, eventId: event?.eventId, err: reason }, 'event dead-lettered');
     // A dead-letter topic has no dead-letter topic of its own: log and move on.
     if (sub.topic.endsWith('.dlq')) return;
     await this.producer.send({
       topic: this.name(deadLetterTopic(sub.topic)),
       acks: -1,
-      messages: [{ key, value, headers: { ...headers, 'dlq-reason': reason.slice(0, 1000), 'dlq-original-topic': this.name(sub.topic), 'dlq-group': this.name(group) } }],
+      messages: [
+        {
+          key,
+          value,
+          headers: {
+            ...headers,
+            'dlq-reason': reason.slice(0, 1000),
+            'dlq-original-topic': this.name(sub.topic),
+            'dlq-group': this.name(group),
+          },
+        },
+      ],
     });
   }
 
   private countHandled(group: string, topic: string, partition: number): void {
     let counts = this.handledCounts.get(group);
-    if (!counts) this.handledCounts.set(group, (counts = new Map()));
+    if (!counts) {
+      counts = new Map();
+      this.handledCounts.set(group, counts);
+    }
     const key = `${topic}/${partition}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -427,7 +531,9 @@ const SETTLING_NAMES = new Set(['KafkaJSMetadataNotLoaded', 'KafkaJSTopicMetadat
 export class MetadataNotSettled extends Error {
   readonly type = 'LEADER_NOT_AVAILABLE';
   constructor(readonly partitions: string[]) {
-    super(`no leader yet for ${partitions.slice(0, 5).join(', ')}${partitions.length > 5 ? ` and ${partitions.length - 5} more` : ''}`);
+    super(
+      `no leader yet for ${partitions.slice(0, 5).join(', ')}${partitions.length > 5 ? ` and ${partitions.length - 5} more` : ''}`,
+    );
     this.name = 'MetadataNotSettled';
   }
 }
@@ -464,7 +570,12 @@ function isKafkaErrorOf(err: unknown, types: ReadonlySet<string>, names: Readonl
   const e = err as { type?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
   if (typeof e.type === 'string' && types.has(e.type)) return true;
   if (typeof e.name === 'string' && names.has(e.name)) return true;
-  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => isKafkaErrorOf(x, types, names, depth + 1))) return true;
+  if (
+    Array.isArray(e.errors) &&
+    e.errors.length > 0 &&
+    e.errors.every((x) => isKafkaErrorOf(x, types, names, depth + 1))
+  )
+    return true;
   return e.cause !== undefined && e.cause !== err && isKafkaErrorOf(e.cause, types, names, depth + 1);
 }
 
@@ -502,11 +613,21 @@ export async function retryWhileSettling<T>(what: string, attempt: () => Promise
       const message = err instanceof Error ? err.message : String(err);
       const elapsed = now() - startedAt;
       if (elapsed >= withinMs) {
-        ctx.logger.error({ what, attempts: n, waitedMs: elapsed, err: message }, `Kafka ${subject} did not settle; giving up`);
-        throw new Error(`${what}: Kafka ${subject} did not settle within ${withinMs} ms (${n} attempts): ${message}`, { cause: err });
+        ctx.logger.error(
+          { what, attempts: n, waitedMs: elapsed, err: message },
+          `Kafka ${subject} did not settle; giving up`,
+        );
+        throw new Error(`${what}: Kafka ${subject} did not settle within ${withinMs} ms (${n} attempts): ${message}`, {
+          cause: err,
+        });
       }
       const delay = Math.min(firstDelayMs * 2 ** (n - 1), maxDelayMs, Math.max(withinMs - elapsed, 0));
-      ctx.logger.warn({ what, attempt: n, retryInMs: delay, err: message }, ctx.subject ? `Kafka ${subject} not settled yet, retrying` : 'Kafka metadata not settled yet (leader election?), retrying');
+      ctx.logger.warn(
+        { what, attempt: n, retryInMs: delay, err: message },
+        ctx.subject
+          ? `Kafka ${subject} not settled yet, retrying`
+          : 'Kafka metadata not settled yet (leader election?), retrying',
+      );
       await ctx.sleep(delay);
     }
   }
@@ -515,13 +636,18 @@ export async function retryWhileSettling<T>(what: string, attempt: () => Promise
 /** The partitions (or whole topics) of `wanted` that metadata shows without a leader. */
 export function topicsWithoutLeaders(
   wanted: readonly string[],
-  found: readonly { name: string; partitions: readonly { partitionId: number; leader: number; partitionErrorCode?: number }[] }[],
+  found: readonly {
+    name: string;
+    partitions: readonly { partitionId: number; leader: number; partitionErrorCode?: number }[];
+  }[],
 ): string[] {
   const byName = new Map(found.map((t) => [t.name, t]));
   return wanted.flatMap((name) => {
     const t = byName.get(name);
     if (!t || t.partitions.length === 0) return [name];
-    return t.partitions.filter((p) => p.leader < 0 || (p.partitionErrorCode ?? 0) !== 0).map((p) => `${name}/${p.partitionId}`);
+    return t.partitions
+      .filter((p) => p.leader < 0 || (p.partitionErrorCode ?? 0) !== 0)
+      .map((p) => `${name}/${p.partitionId}`);
   });
 }
 

@@ -2,14 +2,20 @@ import type { Cache } from '../ports/cache.js';
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 
-interface Entry { value: string; expiresAt: number }
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
 
 /** Single-process cache with lazy expiry; entries are swept when read or when the map grows. */
 export class MemoryCache implements Cache {
   private readonly entries = new Map<string, Entry>();
   private closed = false;
 
-  constructor(private readonly clock: Clock = systemClock, private readonly maxEntries = 100_000) {}
+  constructor(
+    private readonly clock: Clock = systemClock,
+    private readonly maxEntries = 100_000,
+  ) {}
 
   async get(key: string): Promise<string | null> {
     const e = this.live(key);

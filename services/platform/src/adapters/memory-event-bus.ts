@@ -66,7 +66,10 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
   /** "group\ntopic" → events handled. */
   private readonly handledCounts = new Map<string, number>();
 
-  constructor(private readonly logger?: Logger, private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 }) {}
+  constructor(
+    private readonly logger?: Logger,
+    private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 },
+  ) {}
 
   async publish(topic: string, event: EventEnvelope, _key?: string): Promise<PublishReceipt> {
     if (this.stopped) throw new Error('Event bus is stopped');
@@ -120,7 +123,7 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
   /** Resolves once every queue is empty and no handler runs: lets tests wait without sleeping. */
   async idle(): Promise<void> {
     for (;;) {
-      const busy = this.subs.filter((s) => s.running);
+      const busy = this.subs.filter((s) => s.running !== null);
       if (busy.length === 0) return;
       await Promise.all(busy.map((s) => s.running));
     }
@@ -138,7 +141,9 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
    */
   /** One partition per topic in process. */
   handled(group: string): HandledCount[] {
-    return [...this.handledCounts.entries()].filter(([key]) => key.startsWith(`${group}\n`)).map(([key, count]) => ({ topic: key.slice(group.length + 1), partition: 0, count }));
+    return [...this.handledCounts.entries()]
+      .filter(([key]) => key.startsWith(`${group}\n`))
+      .map(([key, count]) => ({ topic: key.slice(group.length + 1), partition: 0, count }));
   }
 
   async stats(group: string): Promise<BusStats> {
@@ -147,7 +152,10 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
       lag: own.map((s) => ({ group, topic: s.topic, partition: 0, lag: s.queue.length })),
       deadLetters: own
         .filter((s) => !s.topic.endsWith('.dlq'))
-        .map((s) => ({ topic: s.topic, depth: this.deadLetters.filter((d) => d.group === group && d.topic === s.topic).length })),
+        .map((s) => ({
+          topic: s.topic,
+          depth: this.deadLetters.filter((d) => d.group === group && d.topic === s.topic).length,
+        })),
     };
   }
 
@@ -165,10 +173,10 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
   }
 
   private drain(sub: Subscription): void {
-    if (sub.running) return;
+    if (sub.running !== null) return;
     sub.running = (async () => {
       while (sub.queue.length > 0 && !this.stopped) {
-        const queued = sub.queue[0];
+        const queued = sub.queue[0]!; // the loop runs while the queue is not empty
         if (!(await this.deliver(sub, queued.event))) break;
         sub.queue.shift();
         queued.ticket.handled();
@@ -184,13 +192,19 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
       if (this.stopped && attempt > 0) return false;
       try {
         await sub.handler(event);
-        this.handledCounts.set(`${sub.group}\n${sub.topic}`, (this.handledCounts.get(`${sub.group}\n${sub.topic}`) ?? 0) + 1);
+        this.handledCounts.set(
+          `${sub.group}\n${sub.topic}`,
+          (this.handledCounts.get(`${sub.group}\n${sub.topic}`) ?? 0) + 1,
+        );
         return true;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const pauseMs = retries.next(err);
         if (pauseMs === null) {
-          this.logger?.error({ group: sub.group, topic: sub.topic, eventId: event.eventId, err: message }, 'event dead-lettered');
+          this.logger?.error(
+            { group: sub.group, topic: sub.topic, eventId: event.eventId, err: message },
+            'event dead-lettered',
+          );
           this.deadLetters.push({ group: sub.group, topic: sub.topic, event, error: message });
           const dlq = deadLetterTopic(sub.topic);
           const parked = this.subs.filter((s) => s.topic === dlq);
@@ -201,7 +215,10 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
           }
           return true;
         }
-        this.logger?.warn({ group: sub.group, topic: sub.topic, eventId: event.eventId, attempt, err: message }, 'event handler failed, retrying');
+        this.logger?.warn(
+          { group: sub.group, topic: sub.topic, eventId: event.eventId, attempt, err: message },
+          'event handler failed, retrying',
+        );
         await this.pause(pauseMs);
       }
     }

@@ -1,5 +1,13 @@
 import type { Collection as DriverCollection, Db, Document, MongoClient } from 'mongodb';
-import type { Collection, Doc, DocumentStore, Filter, FindOptions, IndexSpec, Update } from '../ports/document-store.js';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Update,
+} from '../ports/document-store.js';
 import { DuplicateKeyError, StoreUnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
@@ -21,7 +29,10 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly collections = new Map<string, MongoCollection<Doc>>();
   private closed = false;
 
-  private constructor(private readonly client: MongoClient, private readonly db: Db) {}
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
 
   /** Connects before returning, so a wrong MONGO_URL fails the service at start, not on first request. */
   static async connect(options: MongoStoreOptions): Promise<MongoDocumentStore> {
@@ -130,7 +141,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
     this.ensureOpen();
-    await this.mapped(() => this.col.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
+    await this.mapped(() =>
+      this.col.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false }),
+    );
   }
 
   private async mapped<R>(op: () => Promise<R>): Promise<R> {
@@ -150,11 +163,21 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 }
 
 /** The driver's errors for "no server to talk to right now" (a restart, an election, a lost connection). */
-const UNREACHABLE_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongoPoolClearedError', 'MongoNotConnectedError']);
+const UNREACHABLE_NAMES = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoPoolClearedError',
+  'MongoNotConnectedError',
+]);
 /** Server answers that mean "not now": NotWritablePrimary, NotPrimaryNoSecondaryOk, InterruptedAtShutdown, ShutdownInProgress, PrimarySteppedDown, HostUnreachable, HostNotFound. */
 const UNREACHABLE_CODES = new Set([10107, 13435, 11600, 91, 189, 6, 7]);
 
 export function isStoreUnreachable(err: unknown): boolean {
   const e = err as { name?: unknown; code?: unknown } | null;
-  return !!e && ((typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) || (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)));
+  return (
+    !!e &&
+    ((typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) ||
+      (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)))
+  );
 }

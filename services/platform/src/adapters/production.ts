@@ -4,7 +4,11 @@ import type { Cache } from '../ports/cache.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { EventBus } from '../ports/event-bus.js';
 
-interface ProductionAdapters { store: DocumentStore; cache: Cache; bus: EventBus }
+interface ProductionAdapters {
+  store: DocumentStore;
+  cache: Cache;
+  bus: EventBus;
+}
 
 /**
  * Production adapters (MongoDB, Redis, Kafka), built only when configured. The modules are imported
@@ -28,7 +32,12 @@ export async function createProductionAdapter<K extends keyof ProductionAdapters
     },
     async bus() {
       const { KafkaEventBus } = await import('./kafka-event-bus.js');
-      return KafkaEventBus.create({ brokers: config.kafkaBrokers, clientId: config.kafkaClientId, namespace: config.kafkaNamespace, logger });
+      return KafkaEventBus.create({
+        brokers: config.kafkaBrokers,
+        clientId: config.kafkaClientId,
+        namespace: config.kafkaNamespace,
+        logger,
+      });
     },
   };
   return builders[kind]() as Promise<ProductionAdapters[K]>;

@@ -66,7 +66,8 @@ export class RedisCache implements Cache {
 
   async hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
     this.ensureOpen();
-    const hitCommand = (this.redis as unknown as { vanhopHit(key: string, window: number): Promise<[number, number]> }).vanhopHit;
+    const hitCommand = (this.redis as unknown as { vanhopHit(key: string, window: number): Promise<[number, number]> })
+      .vanhopHit;
     const [count, ttl] = await hitCommand.call(this.redis, key, Math.max(1, Math.ceil(windowSeconds)));
     return { count: Number(count), resetSeconds: Math.max(0, Number(ttl)) };
   }

@@ -5,7 +5,10 @@ import type { Mailer, MailMessage } from '../ports/mailer.js';
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly defaultFrom: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly defaultFrom: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 

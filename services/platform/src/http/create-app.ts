@@ -5,7 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
 import { redactLinkTokens } from '../signed-link.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
-import { healthRouter, liveness, Readiness } from './health.js';
+import { healthRouter, liveness, type Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
 import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import { refuseDeepJson } from './json-depth.js';
@@ -16,14 +16,20 @@ import { refuseDeepJson } from './json-depth.js';
  */
 export const linkSafeRequest = (req: { url?: string; params?: Record<string, string> }) => {
   if (req.url) req.url = redactLinkTokens(req.url);
-  if (req.params) req.params = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, typeof v === 'string' ? redactLinkTokens(v) : v]));
+  if (req.params)
+    req.params = Object.fromEntries(
+      Object.entries(req.params).map(([k, v]) => [k, typeof v === 'string' ? redactLinkTokens(v) : v]),
+    );
   return req;
 };
 
-export interface RequestWithRawBody extends IncomingMessage { rawBody?: Buffer }
+export interface RequestWithRawBody extends IncomingMessage {
+  rawBody?: Buffer;
+}
 
 /** A request id of our own format, or null: anything else a client sends is replaced. */
-const wellFormedId = (value: unknown): string | null => (typeof value === 'string' && /^[\w-]{1,100}$/.test(value) ? value : null);
+const wellFormedId = (value: unknown): string | null =>
+  typeof value === 'string' && /^[\w-]{1,100}$/.test(value) ? value : null;
 
 /**
  * Request ids and JSON request logs (pino-http): the id a client sent when well formed, else a new
@@ -97,7 +103,11 @@ export function createAppBase(options: AppBaseOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   for (const handler of options.first ?? []) app.use(handler);
-  const metrics = createMetrics(options.service, { readiness: options.readiness, busStats: options.busStats, handled: options.handled });
+  const metrics = createMetrics(options.service, {
+    readiness: options.readiness,
+    busStats: options.busStats,
+    handled: options.handled,
+  });
   // While draining for a shutdown, every answer closes its connection: a client or load balancer
   // holding a keep-alive connection opens its next one to a replica that is staying.
   app.use((_req, res, next) => {
@@ -155,7 +165,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
 /** Wraps an async route so its rejections reach the error handler. */
 export const route =
-  (fn: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<unknown>): express.RequestHandler =>
+  (
+    fn: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<unknown>,
+  ): express.RequestHandler =>
   (req, res, next) => {
     fn(req, res, next).catch(next);
   };

@@ -10,8 +10,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof DomainError) {
-      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      if (err instanceof ServiceUnavailableError) (req as { log?: Logger }).log?.warn({ err: String((err as { reason?: unknown }).reason ?? err.message) }, 'dependency unavailable');
+      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError)
+        res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof ServiceUnavailableError)
+        (req as { log?: Logger }).log?.warn(
+          { err: String((err as { reason?: unknown }).reason ?? err.message) },
+          'dependency unavailable',
+        );
       res.status(err.status).json({ message: err.message, code: err.code, ...(err.details ?? {}) });
       return;
     }

@@ -3,12 +3,18 @@ import express from 'express';
 import type { HealthCheck } from '../ports/health.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
+  ]);
 
 /** Readiness: every hard dependency answers; also false while shutting down so traffic drains first. */
 export class Readiness {
   private shuttingDown = false;
-  constructor(private readonly checks: HealthCheck[], private readonly timeoutMs = 2000) {}
+  constructor(
+    private readonly checks: HealthCheck[],
+    private readonly timeoutMs = 2000,
+  ) {}
 
   add(check: HealthCheck): void {
     this.checks.push(check);

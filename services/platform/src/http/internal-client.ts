@@ -77,14 +77,22 @@ export class InternalHttpClient {
     return this.call('DELETE', path, undefined, call);
   }
 
-  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, call: InternalCallOptions<T>): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body: unknown,
+    call: InternalCallOptions<T>,
+  ): Promise<T> {
     const tries = method === 'POST' && !call.idempotent ? 1 : 1 + this.retries;
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {
         res = await fetch(`${this.options.baseUrl}${path}`, {
           method,
-          headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+          headers:
+            body === undefined
+              ? { accept: 'application/json' }
+              : { 'content-type': 'application/json', accept: 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
@@ -93,7 +101,10 @@ export class InternalHttpClient {
           await this.pause();
           continue;
         }
-        this.options.logger?.warn({ service: this.options.service, path, err: String(err) }, 'internal call failed: peer unreachable');
+        this.options.logger?.warn(
+          { service: this.options.service, path, err: String(err) },
+          'internal call failed: peer unreachable',
+        );
         throw new UpstreamError(this.unavailable(`unreachable: ${(err as Error).name}`), true);
       }
       if (RETRYABLE.has(res.status) && attempt < tries && !call.on?.[res.status]) {
@@ -119,18 +130,29 @@ export class InternalHttpClient {
     if (call.onlyListed || res.ok) {
       // The peer's failure: below.
     } else if (res.status === 400) {
-      throw new ValidationError(answer.message ?? call.fallback?.invalid ?? 'The request is invalid', answer.errors ?? {});
+      throw new ValidationError(
+        answer.message ?? call.fallback?.invalid ?? 'The request is invalid',
+        answer.errors ?? {},
+      );
     } else if (res.status === 404) {
       throw new NotFoundError(answer.message ?? call.fallback?.notFound);
     } else if (res.status === 409) {
-      throw new ConflictError(answer.message ?? call.fallback?.conflict ?? 'The request conflicts with the current state');
+      throw new ConflictError(
+        answer.message ?? call.fallback?.conflict ?? 'The request conflicts with the current state',
+      );
     }
-    this.options.logger?.warn({ service: this.options.service, path, status: res.status }, 'internal call failed: unexpected answer');
+    this.options.logger?.warn(
+      { service: this.options.service, path, status: res.status },
+      'internal call failed: unexpected answer',
+    );
     throw new UpstreamError(this.unavailable(`answered HTTP ${res.status}`, answer), RETRYABLE.has(res.status));
   }
 
   private unavailable(detail: string, answer?: InternalAnswer): string {
-    return this.options.unavailable?.(detail, answer) ?? `The ${this.options.service} service is unavailable, please try again shortly.`;
+    return (
+      this.options.unavailable?.(detail, answer) ??
+      `The ${this.options.service} service is unavailable, please try again shortly.`
+    );
   }
 
   private pause(): Promise<void> {

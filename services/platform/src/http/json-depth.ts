@@ -51,12 +51,17 @@ export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean 
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth + 1 > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }
 
 /** After the JSON parser: a body nested too deeply is a 400 naming the problem. */
 export const refuseDeepJson: RequestHandler = (req, _res, next) => {
-  next(req.body !== null && typeof req.body === 'object' && nestedDeeperThan(req.body) ? new JsonTooDeepError() : undefined);
+  next(
+    req.body !== null && typeof req.body === 'object' && nestedDeeperThan(req.body)
+      ? new JsonTooDeepError()
+      : undefined,
+  );
 };

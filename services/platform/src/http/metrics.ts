@@ -79,7 +79,8 @@ function readinessGauge(registry: Registry, readiness: Readiness): void {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [dependency, answer] of Object.entries((await readiness.evaluate()).checks)) this.set({ dependency }, answer === 'ok' ? 1 : 0);
+      for (const [dependency, answer] of Object.entries((await readiness.evaluate()).checks))
+        this.set({ dependency }, answer === 'ok' ? 1 : 0);
     },
   });
 }
@@ -122,7 +123,8 @@ function busGauges(registry: Registry, options: MetricsOptions): void {
     async collect() {
       const stats = await read();
       this.reset();
-      for (const l of stats?.lag ?? []) this.set({ group: l.group, topic: l.topic, partition: String(l.partition) }, l.lag);
+      for (const l of stats?.lag ?? [])
+        this.set({ group: l.group, topic: l.topic, partition: String(l.partition) }, l.lag);
     },
   });
   new Gauge({

@@ -27,7 +27,10 @@ export function rateLimit(cache: Cache, options: RateLimitOptions): RequestHandl
       try {
         counted = await cache.hit(`rl:${options.name}:${subject}`, options.windowSeconds);
       } catch (err) {
-        (req as { log?: { warn(obj: object, msg: string): void } }).log?.warn({ limiter: options.name, err: err instanceof Error ? err.message : String(err) }, 'rate limit not applied: cache unavailable');
+        (req as { log?: { warn(obj: object, msg: string): void } }).log?.warn(
+          { limiter: options.name, err: err instanceof Error ? err.message : String(err) },
+          'rate limit not applied: cache unavailable',
+        );
         return next();
       }
       const { count, resetSeconds } = counted;

@@ -23,15 +23,25 @@ const KEY = 'validated';
  * A failure answers 400 through the error handler, like every ValidationError. Put it after the
  * checks that must come first (rate limits, the staff check), so their answers do not change.
  */
-export function validated<S extends AnySchema>(schema: S, source: InputSource, options: ValidatedOptions = {}): RequestHandler {
+export function validated<S extends AnySchema>(
+  schema: S,
+  source: InputSource,
+  options: ValidatedOptions = {},
+): RequestHandler {
   return (req, res, next) => {
     validate(schema, req[source], options.what).then(
       (value) => {
-        const store = (res.locals[KEY] ??= {}) as Partial<Record<InputSource, unknown>>;
+        res.locals[KEY] ??= {};
+        const store = res.locals[KEY] as Partial<Record<InputSource, unknown>>;
         store[source] = value;
         next();
       },
-      (err: unknown) => next(err instanceof ValidationError && options.invalid ? new ValidationError(options.invalid.message, options.invalid.fields) : err),
+      (err: unknown) =>
+        next(
+          err instanceof ValidationError && options.invalid
+            ? new ValidationError(options.invalid.message, options.invalid.fields)
+            : err,
+        ),
     );
   };
 }
@@ -39,6 +49,7 @@ export function validated<S extends AnySchema>(schema: S, source: InputSource, o
 /** The value `validated(schema, source)` cast for this request. */
 export function input<S extends AnySchema>(res: Response, source: InputSource, _schema?: S): InferType<S> {
   const store = res.locals[KEY] as Partial<Record<InputSource, unknown>> | undefined;
-  if (!store || !(source in store)) throw new Error(`no validated ${source}: mount validated(schema, '${source}') before the handler`);
+  if (!store || !(source in store))
+    throw new Error(`no validated ${source}: mount validated(schema, '${source}') before the handler`);
   return store[source] as InferType<S>;
 }

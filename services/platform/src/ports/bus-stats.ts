@@ -37,4 +37,5 @@ export interface HandledCount {
   count: number;
 }
 
-export const hasBusStats = (bus: object): bus is BusStatsSource => typeof (bus as Partial<BusStatsSource>).stats === 'function';
+export const hasBusStats = (bus: object): bus is BusStatsSource =>
+  typeof (bus as Partial<BusStatsSource>).stats === 'function';

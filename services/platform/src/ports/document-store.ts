@@ -1,5 +1,7 @@
 /** A Mongo-style document: `_id` is a string chosen by the application. */
-export interface Doc { _id: string }
+export interface Doc {
+  _id: string;
+}
 
 /** The subset of Mongo query operators every adapter supports. */
 export type Filter = Record<string, unknown>;

@@ -10,11 +10,6 @@ export interface SubscribeOptions {
 }
 
 /**
- * Publish/subscribe with consumer groups. Each group receives every message of its topics once
- * (at least once across crashes), in order per key; a handler that throws is retried with backoff,
- * then the message goes to the dead-letter topic and the group moves on.
- */
-/**
  * What publish() hands back. `durable` settles once the publisher may forget the event: at once
  * for Kafka (the brokers acked it), and for the in-process bus (memory only) once every group
  * subscribed to the topic handled or parked it; it rejects when the bus stops first, so an outbox
@@ -26,6 +21,11 @@ export interface PublishReceipt {
 
 export const DURABLE: PublishReceipt = Object.freeze({ durable: Promise.resolve() });
 
+/**
+ * Publish/subscribe with consumer groups. Each group receives every message of its topics once
+ * (at least once across crashes), in order per key; a handler that throws is retried with backoff,
+ * then the message goes to the dead-letter topic and the group moves on.
+ */
 export interface EventBus {
   publish(topic: string, event: EventEnvelope, key?: string): Promise<PublishReceipt>;
   subscribe(group: string, topic: string, handler: EventHandler, options?: SubscribeOptions): Promise<void>;

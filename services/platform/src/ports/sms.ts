@@ -1,4 +1,8 @@
-export interface SmsMessage { to: string; body: string; id?: string }
+export interface SmsMessage {
+  to: string;
+  body: string;
+  id?: string;
+}
 
 export interface Sms {
   send(message: SmsMessage): Promise<{ id: string }>;

@@ -14,5 +14,6 @@ if (url) {
     elapse: (seconds) => new Promise((r) => setTimeout(r, seconds * 1000)),
   });
 } else {
-  describe.skip('Cache contract: ioredis (no server, see the printed reason)', () => it('needs REDIS_URL', () => undefined));
+  describe.skip('Cache contract: ioredis (no server, see the printed reason)', () =>
+    it('needs REDIS_URL', () => undefined));
 }

@@ -46,7 +46,8 @@ if (brokers) {
       data: { n },
     });
     // What each program exports: its own group's figures, read fresh on every scrape here.
-    const scrape = (group: string) => createMetrics(group, { busStats: () => bus.stats(group), busStatsCacheMs: 0 }).registry.metrics();
+    const scrape = (group: string) =>
+      createMetrics(group, { busStats: () => bus.stats(group), busStatsCacheMs: 0 }).registry.metrics();
     const cli = async (...args: string[]) => {
       const lines: string[] = [];
       const code = await runDlq(args, dl, (l) => lines.push(l));
@@ -60,7 +61,15 @@ if (brokers) {
 
     beforeAll(async () => {
       store = new EmbeddedDocumentStore(dataDir);
-      bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'dlq-test', namespace, logger, topics: [], partitions: 2, maxWaitTimeMs: 200 });
+      bus = await KafkaEventBus.create({
+        brokers: brokers.split(','),
+        clientId: 'dlq-test',
+        namespace,
+        logger,
+        topics: [],
+        partitions: 2,
+        maxWaitTimeMs: 200,
+      });
       // Two groups on one topic, both behind the idempotent consumer the services use.
       await bus.subscribe(
         'notification',
@@ -71,7 +80,11 @@ if (brokers) {
         }),
         { maxRetries: 0, retryBackoffMs: 1 },
       );
-      await bus.subscribe('booking', 'orders', idempotentHandler(store, 'booking', async (e) => void booked.push(e.eventId)));
+      await bus.subscribe(
+        'booking',
+        'orders',
+        idempotentHandler(store, 'booking', async (e) => void booked.push(e.eventId)),
+      );
       await bus.start();
       dl = await KafkaDeadLetters.connect({ brokers: brokers.split(','), namespace, topics: ['orders'] });
     });
@@ -87,11 +100,19 @@ if (brokers) {
       const first = event(1);
       await bus.publish('orders', first, 'move-1');
       await eventually(() => expect(booked).toEqual([first.eventId]));
-      await eventually(async () => expect(sample(await scrape('notification'), 'vanhop_dead_letters', { topic: 'orders', service: 'notification' })).toBe(1), 30_000, 200);
+      await eventually(
+        async () =>
+          expect(
+            sample(await scrape('notification'), 'vanhop_dead_letters', { topic: 'orders', service: 'notification' }),
+          ).toBe(1),
+        30_000,
+        200,
+      );
       await eventually(() => caughtUp('notification'), 30_000, 200);
       await eventually(() => caughtUp('booking'), 30_000, 200);
       const text = await scrape('notification');
-      for (const partition of ['0', '1']) expect(sample(text, 'vanhop_consumer_lag', { group: 'notification', topic: 'orders', partition })).toBe(0);
+      for (const partition of ['0', '1'])
+        expect(sample(text, 'vanhop_consumer_lag', { group: 'notification', topic: 'orders', partition })).toBe(0);
       expect(sample(text, 'vanhop_consumer_lag', { group: 'booking' })).toBeUndefined();
 
       const listed = await cli('list');
@@ -102,13 +123,24 @@ if (brokers) {
 
       const shown = await cli('show', first.eventId);
       expect(shown.code).toBe(0);
-      const detail = JSON.parse(shown.out) as { status: string; group: string; key: string; event: EventEnvelope; reason: string };
-      expect(detail).toMatchObject({ status: 'pending', group: `${namespace}notification`, key: 'move-1', reason: 'mail template missing' });
+      const detail = JSON.parse(shown.out) as {
+        status: string;
+        group: string;
+        key: string;
+        event: EventEnvelope;
+        reason: string;
+      };
+      expect(detail).toMatchObject({
+        status: 'pending',
+        group: `${namespace}notification`,
+        key: 'move-1',
+        reason: 'mail template missing',
+      });
       expect(detail.event).toEqual(first);
     });
 
     it('replays a dead letter by id; replaying it twice applies it once, and the depth goes back to 0', async () => {
-      const [parked] = (await dl.list()).filter((r) => !r.replayed);
+      const parked = (await dl.list()).filter((r) => !r.replayed)[0]!;
       expect(parked).toBeDefined();
       notificationBroken = false; // the fault is fixed; now re-drive
 
@@ -131,14 +163,22 @@ if (brokers) {
 
     it('refuses to replay a message that is no event, and replay --all replays the events and skips over it', async () => {
       notificationBroken = true;
-      const producer = new Kafka({ clientId: 'raw', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).producer();
+      const producer = new Kafka({
+        clientId: 'raw',
+        brokers: brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      }).producer();
       await producer.connect();
       await producer.send({ topic: `${namespace}orders`, messages: [{ key: 'k', value: '{"not":"an envelope"}' }] });
       await producer.disconnect();
       const second = event(2);
       await bus.publish('orders', second, 'move-2');
       // Every group parks the junk (neither can read it), notification also the event it failed on.
-      await eventually(async () => expect(sample(await scrape('notification'), 'vanhop_dead_letters', { topic: 'orders' })).toBe(3), 30_000, 200);
+      await eventually(
+        async () => expect(sample(await scrape('notification'), 'vanhop_dead_letters', { topic: 'orders' })).toBe(3),
+        30_000,
+        200,
+      );
       const junk = (await dl.list()).find((r) => !r.replayed && r.event === null)!;
       expect(junk.id).toBe(junk.location);
       expect(junk.reason).toMatch(/invalid event envelope/);
@@ -158,5 +198,6 @@ if (brokers) {
     });
   });
 } else {
-  describe.skip('dead letters on Kafka (no broker, see the printed reason)', () => it('needs KAFKA_BROKERS', () => undefined));
+  describe.skip('dead letters on Kafka (no broker, see the printed reason)', () =>
+    it('needs KAFKA_BROKERS', () => undefined));
 }

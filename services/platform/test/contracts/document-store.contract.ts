@@ -78,15 +78,20 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       await col.ensureIndex({ fields: { status: 1 } });
       await col.insertOne(booking(1));
       await col.insertOne(booking(3)); // same status, different email
-      await expect(col.insertOne(booking(2, { customer: { name: 'x', email: 'c1@example.com' } }))).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        col.insertOne(booking(2, { customer: { name: 'x', email: 'c1@example.com' } })),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       await col.updateOne({ _id: 'b3' }, { $set: { 'customer.email': 'new@example.com' } });
-      await expect(col.updateOne({ _id: 'b3' }, { $set: { 'customer.email': 'c1@example.com' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        col.updateOne({ _id: 'b3' }, { $set: { 'customer.email': 'c1@example.com' } }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await col.count({})).toBe(2);
     });
 
     it('filters by equality, dotted paths, $exists, $in, $ne and ranges', async () => {
       const col = await seeded('filter');
-      const ids = async (filter: Record<string, unknown>) => (await col.find(filter, { sort: { _id: 1 } })).map((d) => d._id);
+      const ids = async (filter: Record<string, unknown>) =>
+        (await col.find(filter, { sort: { _id: 1 } })).map((d) => d._id);
       expect(await ids({ status: 'paid' })).toEqual(['b2', 'b4', 'b6']);
       expect(await ids({ 'customer.address.postcode': 'NW2' })).toEqual(['b1', 'b2']);
       expect(await ids({ 'customer.email': 'c5@example.com' })).toEqual(['b5']);
@@ -124,8 +129,19 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
     it('sorts (both directions, nested keys), skips and limits', async () => {
       const col = await seeded('sort');
       expect((await col.find({}, { sort: { price: -1 }, limit: 2 })).map((d) => d._id)).toEqual(['b6', 'b5']);
-      expect((await col.find({}, { sort: { price: 1 }, skip: 2, limit: 3 })).map((d) => d._id)).toEqual(['b3', 'b4', 'b5']);
-      expect((await col.find({}, { sort: { 'customer.address.postcode': 1, price: -1 } })).map((d) => d._id)).toEqual(['b6', 'b5', 'b4', 'b3', 'b2', 'b1']);
+      expect((await col.find({}, { sort: { price: 1 }, skip: 2, limit: 3 })).map((d) => d._id)).toEqual([
+        'b3',
+        'b4',
+        'b5',
+      ]);
+      expect((await col.find({}, { sort: { 'customer.address.postcode': 1, price: -1 } })).map((d) => d._id)).toEqual([
+        'b6',
+        'b5',
+        'b4',
+        'b3',
+        'b2',
+        'b1',
+      ]);
     });
 
     it('applies $set (dotted), $unset, $inc, $push and $pull (value and object query), reporting matches', async () => {
@@ -134,12 +150,22 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       await col.updateOne({ _id: 'b1' }, { $push: { outbox: { eventId: 'e2', topic: 't' } } });
       const r = await col.updateOne(
         { _id: 'b1' },
-        { $set: { status: 'paid', 'customer.address.postcode': 'SW1' }, $unset: { note: true }, $inc: { price: 50 }, $push: { tags: 'piano' } },
+        {
+          $set: { status: 'paid', 'customer.address.postcode': 'SW1' },
+          $unset: { note: true },
+          $inc: { price: 50 },
+          $push: { tags: 'piano' },
+        },
       );
       expect(r.matched).toBe(1);
       await col.updateOne({ _id: 'b1' }, { $pull: { tags: 'stairs', outbox: { eventId: 'e1' } } });
       const b1 = await col.findOne({ _id: 'b1' });
-      expect(b1).toMatchObject({ status: 'paid', price: 150, tags: ['piano'], outbox: [{ eventId: 'e2', topic: 't' }] });
+      expect(b1).toMatchObject({
+        status: 'paid',
+        price: 150,
+        tags: ['piano'],
+        outbox: [{ eventId: 'e2', topic: 't' }],
+      });
       expect(b1!.customer.address).toEqual({ postcode: 'SW1' });
       expect(b1!.customer.name).toBe('Customer 1');
       await col.updateOne({ _id: 'b1' }, { $unset: { outbox: true } });
@@ -158,7 +184,10 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
 
     it('findOneAndUpdate returns the document after the update, or null when nothing matched', async () => {
       const col = await seeded('fau');
-      const after = await col.findOneAndUpdate({ _id: 'b2', status: 'paid' }, { $set: { status: 'completed' }, $inc: { price: 1 } });
+      const after = await col.findOneAndUpdate(
+        { _id: 'b2', status: 'paid' },
+        { $set: { status: 'completed' }, $inc: { price: 1 } },
+      );
       expect(after).toMatchObject({ _id: 'b2', status: 'completed', price: 201 });
       expect(await col.findOneAndUpdate({ _id: 'b2', status: 'paid' }, { $set: { status: 'again' } })).toBeNull();
       expect((await col.findOne({ _id: 'b2' }))!.status).toBe('completed');
@@ -168,7 +197,9 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       const col = fresh('cas');
       await col.insertOne(booking(1, { version: 0 }));
       const attempts = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => col.updateOne({ _id: 'b1', version: 0 }, { $set: { note: `writer ${i}` }, $inc: { version: 1 } })),
+        Array.from({ length: 8 }, (_, i) =>
+          col.updateOne({ _id: 'b1', version: 0 }, { $set: { note: `writer ${i}` }, $inc: { version: 1 } }),
+        ),
       );
       expect(attempts.filter((a) => a.matched === 1)).toHaveLength(1);
       expect((await col.findOne({ _id: 'b1' }))!.version).toBe(1);
@@ -188,7 +219,10 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       const col = store.collection<Booking>(name);
       await col.ensureIndex({ fields: { 'customer.email': 1 }, unique: true });
       for (let n = 1; n <= 3; n++) await col.insertOne(booking(n));
-      await col.updateOne({ _id: 'b2' }, { $set: { status: 'completed' }, $push: { outbox: { eventId: 'e9', topic: 't' } } });
+      await col.updateOne(
+        { _id: 'b2' },
+        { $set: { status: 'completed' }, $push: { outbox: { eventId: 'e9', topic: 't' } } },
+      );
       await col.deleteOne({ _id: 'b3' });
       await store.ping();
       await store.close();
@@ -203,7 +237,9 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       ]);
       expect((await again.findOne({ _id: 'b2' }))!.outbox).toEqual([{ eventId: 'e9', topic: 't' }]);
       // The unique index survives the restart too.
-      await expect(again.insertOne(booking(5, { customer: { name: 'x', email: 'c1@example.com' } }))).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        again.insertOne(booking(5, { customer: { name: 'x', email: 'c1@example.com' } })),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
     });
   });
 }

@@ -19,5 +19,6 @@ if (url) {
     },
   });
 } else {
-  describe.skip('DocumentStore contract: mongodb driver (no server, see the printed reason)', () => it('needs MONGO_URL', () => undefined));
+  describe.skip('DocumentStore contract: mongodb driver (no server, see the printed reason)', () =>
+    it('needs MONGO_URL', () => undefined));
 }

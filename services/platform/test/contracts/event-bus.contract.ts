@@ -85,7 +85,7 @@ export function eventBusContract(name: string, fixture: BusFixture): void {
           const { n, key } = e.data as { n: number; key: string };
           // A slow first message must not let later ones of the same key overtake it.
           if (n === 0) await new Promise((r) => setTimeout(r, 100));
-          seen[key].push(n);
+          seen[key]!.push(n);
         },
         fast,
       );
@@ -94,7 +94,7 @@ export function eventBusContract(name: string, fixture: BusFixture): void {
         const key = n % 2 === 0 ? 'x' : 'y';
         await bus.publish('orders', event(n, { data: { n, key } }), key);
       }
-      await eventually(() => expect(seen.x.length + seen.y.length).toBe(12));
+      await eventually(() => expect(seen.x!.length + seen.y!.length).toBe(12));
       expect(seen.x).toEqual([0, 2, 4, 6, 8, 10]);
       expect(seen.y).toEqual([1, 3, 5, 7, 9, 11]);
     });

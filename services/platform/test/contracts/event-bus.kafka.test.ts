@@ -14,7 +14,16 @@ if (brokers) {
   const logger = createLogger('kafka-contract', 'silent');
   // Each test world is its own namespace on the shared broker: its own topics and consumer groups.
   const makeBus = (world: string, extra: Partial<KafkaEventBusOptions> = {}) =>
-    KafkaEventBus.create({ brokers: brokers.split(','), clientId: `contract-${world}`, namespace: `ct-${world}.`, logger, topics: [], partitions: 3, maxWaitTimeMs: 200, ...extra });
+    KafkaEventBus.create({
+      brokers: brokers.split(','),
+      clientId: `contract-${world}`,
+      namespace: `ct-${world}.`,
+      logger,
+      topics: [],
+      partitions: 3,
+      maxWaitTimeMs: 200,
+      ...extra,
+    });
 
   eventBusContract(`kafkajs at ${brokers}`, { open: async (world) => makeBus(world) });
 
@@ -23,7 +32,11 @@ if (brokers) {
     // the old socket still closing ("write after end") on a busy machine.
     let admin: Admin;
     beforeEach(() => {
-      admin = new Kafka({ clientId: 'contract-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+      admin = new Kafka({
+        clientId: 'contract-admin',
+        brokers: brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      }).admin();
     });
     const buses: KafkaEventBus[] = [];
     const track = async (pending: Promise<KafkaEventBus>) => {
@@ -50,7 +63,9 @@ if (brokers) {
       const bus = await track(makeBus(world, { topics: undefined }));
       await bus.start();
       await admin.connect();
-      const topics = (await admin.listTopics()).filter((t) => t.startsWith(`ct-${world}.`)).map((t) => t.slice(`ct-${world}.`.length));
+      const topics = (await admin.listTopics())
+        .filter((t) => t.startsWith(`ct-${world}.`))
+        .map((t) => t.slice(`ct-${world}.`.length));
       expect(topics.sort()).toEqual([...ALL_TOPICS, ...ALL_TOPICS.map((t) => `${t}.dlq`)].sort());
     });
 
@@ -60,7 +75,10 @@ if (brokers) {
       await admin.connect();
       // Created without waiting for leaders: the bus finds the topics listed while the broker may
       // still answer "does not host this topic-partition" for them (more often on a loaded machine).
-      await admin.createTopics({ waitForLeaders: false, topics: topics.map((topic) => ({ topic, numPartitions: 3, replicationFactor: -1 })) });
+      await admin.createTopics({
+        waitForLeaders: false,
+        topics: topics.map((topic) => ({ topic, numPartitions: 3, replicationFactor: -1 })),
+      });
       const bus = await track(makeBus(world));
       const got: string[] = [];
       await bus.subscribe('booking', 'orders', async (e) => void got.push(e.eventId));
@@ -81,7 +99,11 @@ if (brokers) {
       await bus.subscribe('notification', 'orders', async (e) => void handled.push(e));
       await bus.subscribe('ops', 'orders.dlq', async (e) => void dead.push(e));
       await bus.start();
-      const producer = new Kafka({ clientId: 'raw', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).producer();
+      const producer = new Kafka({
+        clientId: 'raw',
+        brokers: brokers.split(','),
+        logLevel: logLevel.NOTHING,
+      }).producer();
       await producer.connect();
       await producer.send({ topic: `ct-${world}.orders`, messages: [{ key: 'k', value: '{"not":"an envelope"}' }] });
       await producer.disconnect();
@@ -119,7 +141,11 @@ if (brokers) {
 
       const second = await track(makeBus(world));
       const handledSecond: number[] = [];
-      await second.subscribe('notification', 'orders', async (e) => void handledSecond.push((e.data as { n: number }).n));
+      await second.subscribe(
+        'notification',
+        'orders',
+        async (e) => void handledSecond.push((e.data as { n: number }).n),
+      );
       await second.start();
       await eventually(() => expect(handledSecond).toEqual([3, 4]));
     });
@@ -128,19 +154,29 @@ if (brokers) {
       const world = `w${randomUUID().slice(0, 8)}`;
       // Few retries, so the crash (a dead-letter topic that vanished) surfaces within a second or two.
       const bus = await track(makeBus(world, { retry: { retries: 1, initialRetryTime: 100, maxRetryTime: 200 } }));
-      await bus.subscribe('notification', 'orders', async () => {
-        throw new Error('always fails');
-      }, { maxRetries: 0, retryBackoffMs: 1 });
+      await bus.subscribe(
+        'notification',
+        'orders',
+        async () => {
+          throw new Error('always fails');
+        },
+        { maxRetries: 0, retryBackoffMs: 1 },
+      );
       await bus.start();
       await eventually(() => bus.ping()); // ready once the group has joined
       await admin.connect();
       await admin.deleteTopics({ topics: [`ct-${world}.orders.dlq`] });
       await bus.publish('orders', event(1), 'k');
-      await eventually(async () => {
-        await expect(bus.ping()).rejects.toThrow(/consumer crashed/);
-      }, 20_000, 10);
+      await eventually(
+        async () => {
+          await expect(bus.ping()).rejects.toThrow(/consumer crashed/);
+        },
+        20_000,
+        10,
+      );
     });
   });
 } else {
-  describe.skip('EventBus contract: kafkajs (no broker, see the printed reason)', () => it('needs KAFKA_BROKERS', () => undefined));
+  describe.skip('EventBus contract: kafkajs (no broker, see the printed reason)', () =>
+    it('needs KAFKA_BROKERS', () => undefined));
 }

@@ -90,7 +90,11 @@ export class ActiveDriverCards {
    * another replica whose event has not arrived yet is still found.
    */
   async listActive(named?: string): Promise<Driver[]> {
-    if (!this.loaded || this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)) await this.readAll();
+    if (
+      !this.loaded ||
+      this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)
+    )
+      await this.readAll();
     if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
     if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
     if (!this.sorted) {
@@ -109,7 +113,7 @@ export class ActiveDriverCards {
    */
   pollChanges(): Promise<void> {
     if (!this.loaded) return Promise.resolve();
-    if (this.polling) return this.polling;
+    if (this.polling !== null) return this.polling;
     const seq = ++this.seq;
     const known: string[] = [];
     for (const h of this.held.values()) if (h.rev) known.push(h.rev);
@@ -127,7 +131,7 @@ export class ActiveDriverCards {
   private readAll(): Promise<void> {
     // One full read at a time: a quote arriving meanwhile waits for it. A write that returned after
     // it started left its mark, which that read does not clear, so the driver is read again after.
-    if (this.fullRead) return this.fullRead;
+    if (this.fullRead !== null) return this.fullRead;
     const seq = ++this.seq;
     const done = (async () => {
       try {

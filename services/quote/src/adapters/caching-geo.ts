@@ -9,7 +9,11 @@ import type { GeoPoint, GeoPort, RouteEstimate } from '../domain/geo-port.js';
  * Unknown addresses are remembered too (as null), for less time.
  */
 export class CachingGeo implements GeoPort {
-  constructor(private readonly inner: GeoPort, private readonly cache: Cache, private readonly ttlSeconds = 86_400) {}
+  constructor(
+    private readonly inner: GeoPort,
+    private readonly cache: Cache,
+    private readonly ttlSeconds = 86_400,
+  ) {}
 
   autocomplete(query: string, limit?: number): Promise<GeoSuggestion[]> {
     return this.inner.autocomplete(query, limit);
@@ -20,7 +24,9 @@ export class CachingGeo implements GeoPort {
     const hit = await this.cache.get(key).catch(() => null);
     if (hit !== null) return JSON.parse(hit) as GeoPoint | null;
     const point = await this.inner.geocode(address);
-    await this.cache.set(key, JSON.stringify(point), point ? this.ttlSeconds : Math.min(this.ttlSeconds, 3600)).catch(() => undefined);
+    await this.cache
+      .set(key, JSON.stringify(point), point ? this.ttlSeconds : Math.min(this.ttlSeconds, 3600))
+      .catch(() => undefined);
     return point;
   }
 

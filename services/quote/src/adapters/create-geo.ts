@@ -10,6 +10,11 @@ import { CachingGeo } from './caching-geo.js';
 export function createGeo(config: QuoteConfig, cache: Cache): { geo: GeoPort; embedded: EmbeddedGeo } {
   const embedded = new EmbeddedGeo(loadGeoTable(config.geoDataDir ?? locateGeoDataDir()));
   if (!config.googleMapsApiKey) return { geo: embedded, embedded };
-  const google = new GoogleGeo({ apiKey: config.googleMapsApiKey, baseUrl: config.googleMapsBaseUrl, timeoutMs: config.googleTimeoutMs, offline: embedded });
+  const google = new GoogleGeo({
+    apiKey: config.googleMapsApiKey,
+    baseUrl: config.googleMapsBaseUrl,
+    timeoutMs: config.googleTimeoutMs,
+    offline: embedded,
+  });
   return { geo: new CachingGeo(google, cache), embedded };
 }

@@ -3,4 +3,6 @@ import type { QuoteConfig } from '../config.js';
 
 /** The HTTP provider when one is configured; none otherwise (the card's call then says calls are not connected). */
 export const createTelephony = (config: QuoteConfig): Telephony | undefined =>
-  config.telephony ? new HttpTelephony({ url: config.telephony.providerUrl, apiKey: config.telephony.apiKey }) : undefined;
+  config.telephony
+    ? new HttpTelephony({ url: config.telephony.providerUrl, apiKey: config.telephony.apiKey })
+    : undefined;

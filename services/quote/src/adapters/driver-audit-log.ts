@@ -7,7 +7,10 @@ export const DRIVER_AUDIT = 'driver_audit';
  * Stored with the changes as a list: changed fields are dotted paths (`card.viaStopPence`), and
  * dots are not allowed in document keys (MongoDB, NeDB).
  */
-interface AuditDoc extends Omit<DriverAuditEntry, 'id' | 'changes'> { _id: string; changes: { field: string; from: unknown; to: unknown }[] }
+interface AuditDoc extends Omit<DriverAuditEntry, 'id' | 'changes'> {
+  _id: string;
+  changes: { field: string; from: unknown; to: unknown }[];
+}
 
 const toEntry = ({ _id, changes, ...rest }: AuditDoc): DriverAuditEntry => ({
   id: _id,
@@ -34,7 +37,11 @@ export class DriverAuditLog {
   async append(entry: DriverAuditEntry): Promise<void> {
     const { id, changes, ...rest } = entry;
     // The same change may be appended twice (at once, and again by the DriverUpdated consumer): one line.
-    await insertUnique(this.col, { _id: id, ...rest, changes: Object.entries(changes).map(([field, c]) => ({ field, from: c.from, to: c.to })) });
+    await insertUnique(this.col, {
+      _id: id,
+      ...rest,
+      changes: Object.entries(changes).map(([field, c]) => ({ field, from: c.from, to: c.to })),
+    });
   }
 
   async forDriver(driverId: string, limit = 200): Promise<DriverAuditEntry[]> {

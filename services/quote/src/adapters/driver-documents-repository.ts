@@ -24,7 +24,10 @@ export class DriverDocumentsRepository {
   private readonly col: Collection<DocumentsDoc>;
 
   /** `written`: told a driver's id once a document write of it returned (pricing's read model reads the driver again). */
-  constructor(store: DocumentStore, private readonly written: (driverId: string) => void = () => undefined) {
+  constructor(
+    store: DocumentStore,
+    private readonly written: (driverId: string) => void = () => undefined,
+  ) {
     this.col = store.collection<DocumentsDoc>(DRIVERS);
   }
 
@@ -38,17 +41,33 @@ export class DriverDocumentsRepository {
 
   /** Drivers with at least one document recorded: the reminder sweep reads no others. */
   withDocuments(): Promise<DocumentedDriver[]> {
-    return this.col.find({ $or: [{ 'documents.insurance.expiresOn': { $exists: true } }, { 'documents.licence.expiresOn': { $exists: true } }] });
+    return this.col.find({
+      $or: [
+        { 'documents.insurance.expiresOn': { $exists: true } },
+        { 'documents.licence.expiresOn': { $exists: true } },
+      ],
+    });
   }
 
   /**
    * Sets one document (null: none recorded). A reminder already mailed for the same expiry date is
    * kept, so re-saving an unchanged document never mails it again; a new date starts afresh.
    */
-  async set(id: string, kind: DriverDocumentKind, doc: DriverDocument | null, previous: StoredDocument | null | undefined): Promise<boolean> {
-    const keep = doc && previous?.remindedFor === doc.expiresOn ? { remindedFor: previous.remindedFor, remindedAt: previous.remindedAt ?? null } : { remindedFor: null, remindedAt: null };
+  async set(
+    id: string,
+    kind: DriverDocumentKind,
+    doc: DriverDocument | null,
+    previous: StoredDocument | null | undefined,
+  ): Promise<boolean> {
+    const keep =
+      doc && previous?.remindedFor === doc.expiresOn
+        ? { remindedFor: previous.remindedFor, remindedAt: previous.remindedAt ?? null }
+        : { remindedFor: null, remindedAt: null };
     try {
-      const { matched } = await this.col.updateOne({ _id: id }, { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null, rev: newRev() } });
+      const { matched } = await this.col.updateOne(
+        { _id: id },
+        { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null, rev: newRev() } },
+      );
       return matched === 1;
     } finally {
       this.written(id);
@@ -60,10 +79,19 @@ export class DriverDocumentsRepository {
    * matches only while that date is recorded and no reminder went for it, so two sweeps (two
    * instances, a restart half way) mail it once, and a crash after the write still publishes it.
    */
-  async claimReminder(id: string, kind: DriverDocumentKind, expiresOn: string, at: string, event: OutboxEntry): Promise<boolean> {
+  async claimReminder(
+    id: string,
+    kind: DriverDocumentKind,
+    expiresOn: string,
+    at: string,
+    event: OutboxEntry,
+  ): Promise<boolean> {
     const { matched } = await this.col.updateOne(
       { _id: id, [`documents.${kind}.expiresOn`]: expiresOn, [`documents.${kind}.remindedFor`]: { $ne: expiresOn } },
-      { $set: { [`documents.${kind}.remindedFor`]: expiresOn, [`documents.${kind}.remindedAt`]: at }, $push: { outbox: event } },
+      {
+        $set: { [`documents.${kind}.remindedFor`]: expiresOn, [`documents.${kind}.remindedAt`]: at },
+        $push: { outbox: event },
+      },
     );
     return matched === 1;
   }

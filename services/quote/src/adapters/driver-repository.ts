@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, insertUnique, type Collection, type DocumentStore, type Logger, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import {
+  DuplicateKeyError,
+  insertUnique,
+  type Collection,
+  type DocumentStore,
+  type Logger,
+  type OutboxEntry,
+  type WithOutbox,
+} from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 
 /**
@@ -16,7 +24,8 @@ export type DriverDoc = Driver & WithOutbox & { emailKey?: string; rev?: string 
  */
 export const newRev = (): string => randomUUID();
 
-const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } => (d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) });
+const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } =>
+  d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) };
 
 export const DRIVERS = 'drivers';
 
@@ -55,7 +64,13 @@ export class DriverRepository {
     await this.col.ensureIndex({ fields: { rev: 1 }, sparse: true });
     for (const d of await this.col.find({ emailKey: { $exists: false } }, { sort: { _id: 1 } })) {
       try {
-        await this.written(d._id, this.col.updateOne({ _id: d._id, emailKey: { $exists: false } }, { $set: { emailKey: driverEmailKey(d.email) } }));
+        await this.written(
+          d._id,
+          this.col.updateOne(
+            { _id: d._id, emailKey: { $exists: false } },
+            { $set: { emailKey: driverEmailKey(d.email) } },
+          ),
+        );
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
         logger?.warn({ driverId: d._id }, 'driver shares its e-mail with another driver: give it its own');
@@ -106,6 +121,9 @@ export class DriverRepository {
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
     const $set = { ...withEmailKey(set), version: version + 1, rev: newRev() };
-    return this.written(id, this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }));
+    return this.written(
+      id,
+      this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }),
+    );
   }
 }

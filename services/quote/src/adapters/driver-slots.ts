@@ -30,7 +30,10 @@ interface SlotDoc {
 export class DriverSlots {
   private readonly col: Collection<SlotDoc>;
 
-  constructor(store: DocumentStore, private readonly clock: Clock) {
+  constructor(
+    store: DocumentStore,
+    private readonly clock: Clock,
+  ) {
     this.col = store.collection<SlotDoc>(DRIVER_SLOTS);
   }
 
@@ -44,7 +47,13 @@ export class DriverSlots {
    * same booking (a retried checkout keeps its slots); a lapsed hold of another booking is
    * cleared out of the way first.
    */
-  async hold(driverId: string, bookingId: string, window: Window, expiresAt: Date | null, holder?: string): Promise<{ holdId: string; slots: number }> {
+  async hold(
+    driverId: string,
+    bookingId: string,
+    window: Window,
+    expiresAt: Date | null,
+    holder?: string,
+  ): Promise<{ holdId: string; slots: number }> {
     const holdId = randomUUID();
     const taken: string[] = [];
     const displaced = new Set<string>();
@@ -70,7 +79,8 @@ export class DriverSlots {
     }
     // The customer's earlier checkout this one replaced gives back the rest of its unpaid hold too.
     for (const earlier of displaced) {
-      for (const slot of await this.col.find({ bookingId: earlier, expiresAt: { $exists: true } })) await this.col.deleteOne({ _id: slot._id, expiresAt: slot.expiresAt });
+      for (const slot of await this.col.find({ bookingId: earlier, expiresAt: { $exists: true } }))
+        await this.col.deleteOne({ _id: slot._id, expiresAt: slot.expiresAt });
     }
     // Same booking, new window (a retried checkout after a date change): drop the old slots.
     const wanted = new Set(slotStarts(window).map((d) => d.toISOString()));
@@ -80,7 +90,8 @@ export class DriverSlots {
     // A retried checkout extends its own unpaid hold; a kept (paid) slot stays kept.
     if (expiresAt) {
       for (const mine of await this.col.find({ bookingId, driverId })) {
-        if (mine.expiresAt !== undefined && mine.expiresAt !== expiresAt.toISOString()) await this.col.updateOne({ _id: mine._id }, { $set: { expiresAt: expiresAt.toISOString() } });
+        if (mine.expiresAt !== undefined && mine.expiresAt !== expiresAt.toISOString())
+          await this.col.updateOne({ _id: mine._id }, { $set: { expiresAt: expiresAt.toISOString() } });
       }
     } else {
       await this.keep(bookingId);
@@ -128,7 +139,8 @@ export class DriverSlots {
   /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
   async releaseDriver(bookingId: string, driverId: string): Promise<number> {
     let released = 0;
-    for (const slot of await this.col.find({ bookingId, driverId })) released += await this.col.deleteOne({ _id: slot._id });
+    for (const slot of await this.col.find({ bookingId, driverId }))
+      released += await this.col.deleteOne({ _id: slot._id });
     return released;
   }
 
@@ -136,7 +148,11 @@ export class DriverSlots {
    * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
    * own unpaid holds (`holder`) do not count: the driver is theirs to book again.
    */
-  async busy(from: Date, to: Date, options: { exceptBookingId?: string; holder?: string } = {}): Promise<Map<string, Set<string>>> {
+  async busy(
+    from: Date,
+    to: Date,
+    options: { exceptBookingId?: string; holder?: string } = {},
+  ): Promise<Map<string, Set<string>>> {
     const now = this.clock.now().toISOString();
     const docs = await this.col.find({ slotStart: { $gte: from.toISOString(), $lt: to.toISOString() } });
     const out = new Map<string, Set<string>>();
@@ -152,5 +168,11 @@ export class DriverSlots {
 }
 
 /** Both unpaid and held by the same customer: a kept (paid) slot is never given way. */
-const sameHolder = (held: Pick<SlotDoc, 'holder' | 'expiresAt'>, wanted: Pick<SlotDoc, 'holder' | 'expiresAt'>): boolean =>
-  held.expiresAt !== undefined && wanted.expiresAt !== undefined && held.holder !== undefined && held.holder === wanted.holder;
+const sameHolder = (
+  held: Pick<SlotDoc, 'holder' | 'expiresAt'>,
+  wanted: Pick<SlotDoc, 'holder' | 'expiresAt'>,
+): boolean =>
+  held.expiresAt !== undefined &&
+  wanted.expiresAt !== undefined &&
+  held.holder !== undefined &&
+  held.holder === wanted.holder;

@@ -16,13 +16,20 @@ import { nameKey } from '../domain/geo-names.js';
 import { PlaceIndex } from '../domain/geo-place-index.js';
 import type { GeoTable, OutcodeRow } from './geo-data.js';
 
-interface NamedPlace { name: string; key: string; lat: number; lng: number; outcode?: string }
+interface NamedPlace {
+  name: string;
+  key: string;
+  lat: number;
+  lng: number;
+  outcode?: string;
+}
 
 /** Words that only say "in the UK" in labels such as "Wembley, UK". */
 const COUNTRY_PARTS = /^(uk|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/;
 
 /** A description ending in another country ("Richmond, VA, USA") is not a UK place, whatever its first part. */
-const FOREIGN_COUNTRY = /^(usa|us|united states|canada|australia|new zealand|ireland|republic of ireland|france|spain|germany|italy|netherlands|belgium|portugal|poland|india|south africa)$/;
+const FOREIGN_COUNTRY =
+  /^(usa|us|united states|canada|australia|new zealand|ireland|republic of ireland|france|spain|germany|italy|netherlands|belgium|portugal|poland|india|south africa)$/;
 
 /**
  * Cities whose district rows carry neighbourhood names ("Old Town" for EH1), so the town column alone
@@ -142,7 +149,14 @@ export class EmbeddedGeo implements GeoPort {
     const pc = parsePostcodeQuery(text);
     if (pc?.kind === 'full') {
       const row = this.findOutcode(pc.outcode);
-      if (row) out.push({ label: `${pc.outcode} ${pc.inward}, UK`, kind: 'postcode', outcode: row.outcode, lat: row.lat, lng: row.lng });
+      if (row)
+        out.push({
+          label: `${pc.outcode} ${pc.inward}, UK`,
+          kind: 'postcode',
+          outcode: row.outcode,
+          lat: row.lat,
+          lng: row.lng,
+        });
     } else if (pc?.kind === 'partial-inward') {
       const row = this.findOutcode(pc.outcode);
       if (row) out.push(this.outcodeSuggestion(row));

@@ -2,8 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface OutcodeRow { outcode: string; lat: number; lng: number; town: string }
-export interface PlaceRow { name: string; lat: number; lng: number }
+export interface OutcodeRow {
+  outcode: string;
+  lat: number;
+  lng: number;
+  town: string;
+}
+export interface PlaceRow {
+  name: string;
+  lat: number;
+  lng: number;
+}
 
 export interface GeoTable {
   outcodes: OutcodeRow[];
@@ -17,7 +26,9 @@ const MARKER = 'uk-outcodes.csv';
  * Finds `services/quote/data` from wherever the code runs: the source tree (tests), the service
  * bundle (`services/quote/dist/main.js`) or the embedded bundle (`dist/embedded.js` at the root).
  */
-export function locateGeoDataDir(starts: string[] = [path.dirname(fileURLToPath(import.meta.url)), process.cwd()]): string {
+export function locateGeoDataDir(
+  starts: string[] = [path.dirname(fileURLToPath(import.meta.url)), process.cwd()],
+): string {
   for (const start of starts) {
     let dir = path.resolve(start);
     for (;;) {
@@ -57,7 +68,9 @@ export function parseCsvLine(line: string): string[] {
 }
 
 function readRows(file: string): string[][] {
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   return lines.slice(1).map(parseCsvLine);
 }
 

@@ -7,11 +7,19 @@ import { estimateRoute } from '../domain/road-estimate.js';
 const METRES_PER_MILE = 1609.344;
 
 /** The parts of Google's answers we read (Geocoding API and Directions API, JSON output). */
-interface GoogleAddressComponent { long_name: string; short_name: string; types: string[] }
+interface GoogleAddressComponent {
+  long_name: string;
+  short_name: string;
+  types: string[];
+}
 interface GoogleGeocodeAnswer {
   status: string;
   error_message?: string;
-  results?: { formatted_address: string; geometry: { location: { lat: number; lng: number } }; address_components?: GoogleAddressComponent[] }[];
+  results?: {
+    formatted_address: string;
+    geometry: { location: { lat: number; lng: number } };
+    address_components?: GoogleAddressComponent[];
+  }[];
 }
 interface GoogleDirectionsAnswer {
   status: string;
@@ -42,7 +50,11 @@ export class GoogleGeo implements GeoPort {
   async geocode(address: string): Promise<GeoPoint | null> {
     const text = address.trim().slice(0, 300);
     if (!text) return null;
-    const answer = await this.call<GoogleGeocodeAnswer>('/maps/api/geocode/json', { address: text, components: 'country:GB', region: 'gb' });
+    const answer = await this.call<GoogleGeocodeAnswer>('/maps/api/geocode/json', {
+      address: text,
+      components: 'country:GB',
+      region: 'gb',
+    });
     if (answer.status === 'ZERO_RESULTS') return null;
     this.ensureOk(answer, 'geocoding');
     const first = answer.results?.[0];
@@ -51,25 +63,42 @@ export class GoogleGeo implements GeoPort {
     const country = components.find((c) => c.types.includes('country'));
     if (country && country.short_name !== 'GB') return null;
     const { lat, lng } = first.geometry.location;
-    return { label: first.formatted_address, lat, lng, outcode: outcodeOf(components) ?? this.options.offline.nearestOutcode({ lat, lng }) };
+    return {
+      label: first.formatted_address,
+      lat,
+      lng,
+      outcode: outcodeOf(components) ?? this.options.offline.nearestOutcode({ lat, lng }),
+    };
   }
 
   async route(points: GeoPoint[]): Promise<RouteEstimate> {
     if (points.length < 2) return { miles: 0, seconds: 0, legs: [] };
     const at = (p: GeoPoint) => `${p.lat},${p.lng}`;
-    const params: Record<string, string> = { origin: at(points[0]!), destination: at(points[points.length - 1]!), mode: 'driving', region: 'gb' };
+    const params: Record<string, string> = {
+      origin: at(points[0]!),
+      destination: at(points[points.length - 1]!),
+      mode: 'driving',
+      region: 'gb',
+    };
     if (points.length > 2) params.waypoints = points.slice(1, -1).map(at).join('|');
     const answer = await this.call<GoogleDirectionsAnswer>('/maps/api/directions/json', params);
     if (answer.status === 'ZERO_RESULTS' || answer.status === 'NOT_FOUND') return estimateRoute(points);
     this.ensureOk(answer, 'directions');
-    const legs = (answer.routes?.[0]?.legs ?? []).map((l) => ({ miles: round2(l.distance.value / METRES_PER_MILE), seconds: Math.round(l.duration.value) }));
-    if (legs.length !== points.length - 1) throw new UpstreamError('Google directions answered an unexpected number of legs');
-    const metres = (answer.routes![0]!.legs).reduce((s, l) => s + l.distance.value, 0);
+    const legs = (answer.routes?.[0]?.legs ?? []).map((l) => ({
+      miles: round2(l.distance.value / METRES_PER_MILE),
+      seconds: Math.round(l.duration.value),
+    }));
+    if (legs.length !== points.length - 1)
+      throw new UpstreamError('Google directions answered an unexpected number of legs');
+    const metres = answer.routes![0]!.legs.reduce((s, l) => s + l.distance.value, 0);
     return { miles: round2(metres / METRES_PER_MILE), seconds: legs.reduce((s, l) => s + l.seconds, 0), legs };
   }
 
   private ensureOk(answer: { status: string; error_message?: string }, what: string): void {
-    if (answer.status !== 'OK') throw new UpstreamError(`Google ${what} failed: ${answer.status}${answer.error_message ? ` (${answer.error_message})` : ''}`);
+    if (answer.status !== 'OK')
+      throw new UpstreamError(
+        `Google ${what} failed: ${answer.status}${answer.error_message ? ` (${answer.error_message})` : ''}`,
+      );
   }
 
   private async call<T>(path: string, params: Record<string, string>): Promise<T> {
@@ -78,7 +107,10 @@ export class GoogleGeo implements GeoPort {
     url.searchParams.set('key', this.options.apiKey);
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs), headers: { Accept: 'application/json' } });
+      res = await fetch(url, {
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headers: { Accept: 'application/json' },
+      });
     } catch (err) {
       throw new UpstreamError(`Google Maps unreachable: ${(err as Error).name}`);
     }

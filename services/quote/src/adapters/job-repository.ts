@@ -76,7 +76,9 @@ export class JobRepository {
     const byDriver = new Map<string, NeighbourJob[]>();
     if (driverIds.length === 0) return byDriver;
     const wanted = new Set(driverIds);
-    const jobs = (await this.col.find({ 'move.date': { $gte: from.toISOString(), $lt: to.toISOString() } })).filter((j) => wanted.has(j.driverId));
+    const jobs = (await this.col.find({ 'move.date': { $gte: from.toISOString(), $lt: to.toISOString() } })).filter(
+      (j) => wanted.has(j.driverId),
+    );
     const owner = new Map(jobs.map((j) => [j._id, j.driverId]));
     for (const n of keepingTime(jobs)) {
       const id = owner.get(n.bookingId)!;
@@ -99,7 +101,13 @@ export class JobRepository {
    * Gives a job to another driver, only while it is still in `from` (back with the office, or an
    * offer being declined or lapsing) under the driver read.
    */
-  async reassign(bookingId: string, fromDriverId: string, from: JobDoc['status'], set: Partial<JobDoc>, events: OutboxEntry[]): Promise<boolean> {
+  async reassign(
+    bookingId: string,
+    fromDriverId: string,
+    from: JobDoc['status'],
+    set: Partial<JobDoc>,
+    events: OutboxEntry[],
+  ): Promise<boolean> {
     const filter = { _id: bookingId, status: from, driverId: fromDriverId };
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
   }
@@ -108,12 +116,26 @@ export class JobRepository {
    * Takes a job from its driver (suspended) only while it is still theirs and in the status read: a
    * decline, an expiry or a reassignment meanwhile wins, and the job is not returned twice.
    */
-  async takeFromDriver(bookingId: string, driverId: string, from: JobDoc['status'], set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
-    return (await this.col.updateOne({ _id: bookingId, driverId, status: from }, { $set: set, $push: { outbox: event } })).modified === 1;
+  async takeFromDriver(
+    bookingId: string,
+    driverId: string,
+    from: JobDoc['status'],
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean> {
+    return (
+      (await this.col.updateOne({ _id: bookingId, driverId, status: from }, { $set: set, $push: { outbox: event } }))
+        .modified === 1
+    );
   }
 
   /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */
-  async transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
+  async transition(
+    bookingId: string,
+    from: JobDoc['status'],
+    set: Partial<JobDoc>,
+    event?: OutboxEntry,
+  ): Promise<boolean> {
     const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
     return (await this.col.updateOne({ _id: bookingId, status: from }, update)).modified === 1;
   }
@@ -127,7 +149,13 @@ export class JobRepository {
    * Marks a step of the move day only while the job is still its driver's, accepted, on a live
    * booking and at the step read: a double tap or two devices cannot both mark it.
    */
-  async advanceProgress(bookingId: string, driverId: string, from: JobDoc['progress'] | null, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
+  async advanceProgress(
+    bookingId: string,
+    driverId: string,
+    from: JobDoc['progress'] | null,
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean> {
     const filter = {
       _id: bookingId,
       driverId,
@@ -142,7 +170,13 @@ export class JobRepository {
 
   /** Claims the day-before reminder of the move date read, once: the reminder's event rides on the claim. */
   async claimReminder(bookingId: string, moveDate: string, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
-    const filter = { _id: bookingId, status: 'accepted', 'move.date': moveDate, remindedFor: { $ne: moveDate }, $or: [{ bookingState: 'active' }, { bookingState: { $exists: false } }] };
+    const filter = {
+      _id: bookingId,
+      status: 'accepted',
+      'move.date': moveDate,
+      remindedFor: { $ne: moveDate },
+      $or: [{ bookingState: 'active' }, { bookingState: { $exists: false } }],
+    };
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 }

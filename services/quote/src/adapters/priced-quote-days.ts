@@ -3,7 +3,10 @@ import type { PricedQuoteDays } from '../app/priced-quote-tally.js';
 
 export const PRICED_QUOTE_DAYS = 'priced_quote_days';
 
-interface PricedQuoteDay extends WithOutbox { _id: string; priced: number }
+interface PricedQuoteDay extends WithOutbox {
+  _id: string;
+  priced: number;
+}
 
 /** `priced_quote_days`: one small document per London day, its count and the events announcing it. */
 export class PricedQuoteDayRepository implements PricedQuoteDays {

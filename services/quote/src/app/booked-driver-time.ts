@@ -45,7 +45,10 @@ export class BookedDriverTime {
       return true;
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;
-      this.deps.logger.error({ bookingId: b.bookingId, driverId, start: window.start.toISOString() }, 'booked driver is already taken for this window: staff must reassign');
+      this.deps.logger.error(
+        { bookingId: b.bookingId, driverId, start: window.start.toISOString() },
+        'booked driver is already taken for this window: staff must reassign',
+      );
       return false;
     }
   }

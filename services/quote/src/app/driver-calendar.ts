@@ -1,4 +1,11 @@
-import { addDays, londonDayOf, mondayOf, WEEKDAYS, type DriverCalendarJob, type DriverCalendarWeek } from '@vanhop/contracts';
+import {
+  addDays,
+  londonDayOf,
+  mondayOf,
+  WEEKDAYS,
+  type DriverCalendarJob,
+  type DriverCalendarWeek,
+} from '@vanhop/contracts';
 import { NotFoundError, type Clock } from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
@@ -27,7 +34,13 @@ const calendarJob = (job: JobDoc): DriverCalendarJob => ({
  * day off, and the jobs that keep their time (cancelled bookings gave it back and are left out).
  */
 export class DriverCalendar {
-  constructor(private readonly deps: { drivers: Pick<DriverRepository, 'findById'>; jobs: Pick<JobRepository, 'forDriver'>; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      drivers: Pick<DriverRepository, 'findById'>;
+      jobs: Pick<JobRepository, 'forDriver'>;
+      clock: Clock;
+    },
+  ) {}
 
   async week(driverId: string, anyDay?: string): Promise<DriverCalendarWeek> {
     const driver = await this.deps.drivers.findById(driverId);

@@ -19,7 +19,12 @@ import type { DocumentedDriver } from '../domain/compliance.js';
 const stateOf = (doc: StoredDocument | null | undefined, today: string): DriverDocumentState | null => {
   if (!doc) return null;
   const standing = documentStanding(doc, today);
-  return { reference: doc.reference, expiresOn: doc.expiresOn, standing: standing === 'missing' ? 'valid' : standing, remindedAt: doc.remindedFor === doc.expiresOn ? (doc.remindedAt ?? null) : null };
+  return {
+    reference: doc.reference,
+    expiresOn: doc.expiresOn,
+    standing: standing === 'missing' ? 'valid' : standing,
+    remindedAt: doc.remindedFor === doc.expiresOn ? (doc.remindedAt ?? null) : null,
+  };
 };
 
 export function toDocumentsView(d: DocumentedDriver, now: Date): DriverDocumentsView {
@@ -35,7 +40,8 @@ export function toDocumentsView(d: DocumentedDriver, now: Date): DriverDocuments
   };
 }
 
-const line = (doc: StoredDocument | null | undefined): string | null => (doc ? `${doc.reference}, expires ${doc.expiresOn}` : null);
+const line = (doc: StoredDocument | null | undefined): string | null =>
+  doc ? `${doc.reference}, expires ${doc.expiresOn}` : null;
 
 /**
  * Staff record each driver's insurance and licence (reference and expiry date); a driver with an
@@ -46,7 +52,15 @@ const line = (doc: StoredDocument | null | undefined): string | null => (doc ? `
  * repeats it; the timer that calls `sweep` holds nothing.
  */
 export class DriverDocuments {
-  constructor(private readonly deps: { documents: DriverDocumentsRepository; audit: DriverAuditLog; clock: Clock; logger: Logger; relay?: OutboxRelay }) {}
+  constructor(
+    private readonly deps: {
+      documents: DriverDocumentsRepository;
+      audit: DriverAuditLog;
+      clock: Clock;
+      logger: Logger;
+      relay?: OutboxRelay;
+    },
+  ) {}
 
   async view(id: string): Promise<DriverDocumentsView> {
     return toDocumentsView(await this.load(id), this.deps.clock.now());
@@ -96,12 +110,30 @@ export class DriverDocuments {
       if (daysLeft > DOCUMENT_REMINDER_DAYS) continue;
       const event = await createEvent(
         TOPICS.driverDocumentExpiring,
-        { driverId: driver._id, driver: { name: driver.name, email: driver.email }, document: kind, reference: doc.reference, expiresOn: doc.expiresOn, daysLeft },
+        {
+          driverId: driver._id,
+          driver: { name: driver.name, email: driver.email },
+          document: kind,
+          reference: doc.reference,
+          expiresOn: doc.expiresOn,
+          daysLeft,
+        },
         { producer: 'quote', clock: this.deps.clock, correlationId: driver._id },
       );
-      if (await this.deps.documents.claimReminder(driver._id, kind, doc.expiresOn, now.toISOString(), outboxEntry(TOPICS.driverDocumentExpiring, event, driver._id))) {
+      if (
+        await this.deps.documents.claimReminder(
+          driver._id,
+          kind,
+          doc.expiresOn,
+          now.toISOString(),
+          outboxEntry(TOPICS.driverDocumentExpiring, event, driver._id),
+        )
+      ) {
         sent++;
-        this.deps.logger.info({ driverId: driver._id, document: kind, expiresOn: doc.expiresOn }, 'document expiry reminder queued');
+        this.deps.logger.info(
+          { driverId: driver._id, document: kind, expiresOn: doc.expiresOn },
+          'document expiry reminder queued',
+        );
       }
     }
     if (sent > 0) void this.deps.relay?.kick();

@@ -1,5 +1,23 @@
-import { JOB_CLOSED_MSG, jobStateText, londonClock, progressOpensAt, TOPICS, type BookingConfirmed, type DriverJobsResponse, type JobReturnReason, type JobView } from '@vanhop/contracts';
-import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import {
+  JOB_CLOSED_MSG,
+  jobStateText,
+  londonClock,
+  progressOpensAt,
+  TOPICS,
+  type BookingConfirmed,
+  type DriverJobsResponse,
+  type JobReturnReason,
+  type JobView,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  NotFoundError,
+  outboxEntry,
+  type Clock,
+  type Logger,
+  type OutboxRelay,
+} from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
@@ -9,20 +27,39 @@ import type { ReassignJob } from './reassign-job.js';
  * A job as shown: its state in words, the customer's details only while the move is on, and the
  * money the driver needs on the day (the price, and what is left to collect) when it is known.
  */
-export const toView = ({ _id, outbox, driverContact, bookedTotalPence, balancePence, myMovePath, previousDriverIds, remindedFor, remindedAt, ...job }: JobDoc, options: { callsMasked?: boolean } = {}): JobView => {
+export const toView = (
+  {
+    _id,
+    outbox,
+    driverContact,
+    bookedTotalPence,
+    balancePence,
+    myMovePath,
+    previousDriverIds,
+    remindedFor,
+    remindedAt,
+    ...job
+  }: JobDoc,
+  options: { callsMasked?: boolean } = {},
+): JobView => {
   const bookingState = job.bookingState ?? 'active';
   return {
     ...job,
     bookingState,
     // Contact only once the driver accepted (the customer is told so); the name while the move is on.
     // Where calls are relayed, the number stays with VanHop: the card's Call button rings through.
-    customer: bookingState === 'active' && job.status === 'accepted' ? { ...job.customer, phone: options.callsMasked ? null : job.customer.phone } : null,
+    customer:
+      bookingState === 'active' && job.status === 'accepted'
+        ? { ...job.customer, phone: options.callsMasked ? null : job.customer.phone }
+        : null,
     customerName: bookingState === 'active' ? job.customer.name : null,
     stateText: jobStateText({ ...job, bookingState }),
     ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
     ...(balancePence !== undefined ? { cashToCollectPence: balancePence } : {}),
     // The day of the move: from when "On my way" may be marked (the portal shows the buttons then).
-    ...(Number.isNaN(Date.parse(job.move.date)) ? {} : { progressOpensAt: progressOpensAt(job.move.date).toISOString() }),
+    ...(Number.isNaN(Date.parse(job.move.date))
+      ? {}
+      : { progressOpensAt: progressOpensAt(job.move.date).toISOString() }),
   };
 };
 const eventMove = (j: JobDoc) => ({ ...j.move });
@@ -30,11 +67,17 @@ type EventMove = BookingConfirmed['move'];
 export const jobMove = (m: EventMove): JobDoc['move'] => ({
   date: m.date,
   totalHour: m.totalHour,
-  addresses: m.addresses.map((a) => ({ location: a.location, physicalAddress: a.physicalAddress ?? '', stair: a.stair ?? 0 })),
+  addresses: m.addresses.map((a) => ({
+    location: a.location,
+    physicalAddress: a.physicalAddress ?? '',
+    stair: a.stair ?? 0,
+  })),
   typeofVan: m.typeofVan,
   typeOfWorker: m.typeOfWorker,
   description: m.description ?? '',
-  ...(m.items && m.items.length > 0 ? { items: m.items.map((l) => ({ id: l.id, count: l.count, ...(l.name ? { name: l.name } : {}) })) } : {}),
+  ...(m.items && m.items.length > 0
+    ? { items: m.items.map((l) => ({ id: l.id, count: l.count, ...(l.name ? { name: l.name } : {}) })) }
+    : {}),
 });
 const londonDay = (d: Date) => {
   const c = londonClock(d);
@@ -138,7 +181,13 @@ export class DriverJobs {
     } else {
       const offered = await createEvent(
         TOPICS.jobOffered,
-        { bookingId: job.bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(job), respondBy: job.respondBy },
+        {
+          bookingId: job.bookingId,
+          randomNumber: job.randomNumber,
+          driver: { id: job.driverId, ...job.driverContact },
+          move: eventMove(job),
+          respondBy: job.respondBy,
+        },
         { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
       );
       job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
@@ -153,7 +202,9 @@ export class DriverJobs {
     await this.sweep();
     const now = this.deps.clock.now();
     const today = londonDay(now);
-    const mine = (await this.deps.jobs.forDriver(driverId)).filter((j) => j.status !== 'returned-to-staff').map((j) => this.view(j));
+    const mine = (await this.deps.jobs.forDriver(driverId))
+      .filter((j) => j.status !== 'returned-to-staff')
+      .map((j) => this.view(j));
     mine.sort((a, b) => a.move.date.localeCompare(b.move.date));
     const day = (j: JobView) => londonDay(new Date(j.move.date));
     return {
@@ -194,9 +245,19 @@ export class DriverJobs {
         expired++;
         continue;
       }
-      if (await this.deps.jobs.transition(job._id, 'offered', { status: 'returned-to-staff', returnedBecause: 'expired' }, await this.returnedEvent(job, 'expired', now))) {
+      if (
+        await this.deps.jobs.transition(
+          job._id,
+          'offered',
+          { status: 'returned-to-staff', returnedBecause: 'expired' },
+          await this.returnedEvent(job, 'expired', now),
+        )
+      ) {
         void this.deps.relay?.kick();
-        this.deps.logger.info({ bookingId: job.bookingId, driverId: job.driverId }, 'job offer expired: back to staff, the booking needs a driver');
+        this.deps.logger.info(
+          { bookingId: job.bookingId, driverId: job.driverId },
+          'job offer expired: back to staff, the booking needs a driver',
+        );
         expired++;
       }
     }
@@ -218,12 +279,18 @@ export class DriverJobs {
    * that much less on the day. A balance payment settles at most what is owed (the booking service
    * refunds the rest), hence never below nothing.
    */
-  async balancePaid(bookingId: string, amountPence: number, totalPricePence: number, balanceAfterPence?: number): Promise<void> {
+  async balancePaid(
+    bookingId: string,
+    amountPence: number,
+    totalPricePence: number,
+    balanceAfterPence?: number,
+  ): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) return;
     // What is left, as the booking decided it: a redelivery sets the same figure again. Older events
     // carry only the amount paid: then it is taken off what the job had.
-    const balancePence = balanceAfterPence ?? (job.balancePence === undefined ? undefined : Math.max(0, job.balancePence - amountPence));
+    const balancePence =
+      balanceAfterPence ?? (job.balancePence === undefined ? undefined : Math.max(0, job.balancePence - amountPence));
     if (balancePence === undefined) return;
     await this.deps.jobs.follow(bookingId, { balancePence, bookedTotalPence: totalPricePence });
   }
@@ -233,23 +300,47 @@ export class DriverJobs {
    * new price and balance. A new date is offered to the driver again (they agreed to the old one);
    * a job back with the office stays there for staff to reassign.
    */
-  async bookingMoved(bookingId: string, move: EventMove, money: { totalPricePence: number; balancePence: number }, dateChanged: boolean): Promise<void> {
+  async bookingMoved(
+    bookingId: string,
+    move: EventMove,
+    money: { totalPricePence: number; balancePence: number },
+    dateChanged: boolean,
+  ): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) return;
-    const set: Partial<JobDoc> = { bookingState: 'active', move: jobMove(move), bookedTotalPence: money.totalPricePence, balancePence: money.balancePence };
+    const set: Partial<JobDoc> = {
+      bookingState: 'active',
+      move: jobMove(move),
+      bookedTotalPence: money.totalPricePence,
+      balancePence: money.balancePence,
+    };
     if (!dateChanged || job.status === 'returned-to-staff') {
       await this.deps.jobs.follow(bookingId, set);
       return;
     }
     const now = this.deps.clock.now();
-    const again = { ...job, ...set, status: 'offered' as const, offeredAt: now.toISOString(), respondBy: respondByFor(now, this.deps.responseMinutes, move.date), respondedAt: null };
+    const again = {
+      ...job,
+      ...set,
+      status: 'offered' as const,
+      offeredAt: now.toISOString(),
+      respondBy: respondByFor(now, this.deps.responseMinutes, move.date),
+      respondedAt: null,
+    };
     const offered = await createEvent(
       TOPICS.jobOffered,
-      { bookingId, randomNumber: job.randomNumber, driver: { id: job.driverId, ...job.driverContact }, move: eventMove(again), respondBy: again.respondBy },
+      {
+        bookingId,
+        randomNumber: job.randomNumber,
+        driver: { id: job.driverId, ...job.driverContact },
+        move: eventMove(again),
+        respondBy: again.respondBy,
+      },
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
     );
     const { _id, outbox, ...fields } = again;
-    if (await this.deps.jobs.follow(bookingId, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId))) void this.deps.relay?.kick();
+    if (await this.deps.jobs.follow(bookingId, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId)))
+      void this.deps.relay?.kick();
   }
 
   private returnedEvent(job: JobDoc, because: JobReturnReason, at: string) {
@@ -267,7 +358,8 @@ export class DriverJobs {
     const respondedAt = this.deps.clock.now().toISOString();
     const declined: Partial<JobDoc> = { status: 'returned-to-staff', respondedAt, returnedBecause: 'declined' };
     // The driver's answer stands either way; the job itself goes on to the next free driver when there is one.
-    if (to === 'returned-to-staff' && (await this.deps.fallback?.fallback(job, 'declined', respondedAt))) return toView({ ...job, ...declined } as JobDoc);
+    if (to === 'returned-to-staff' && (await this.deps.fallback?.fallback(job, 'declined', respondedAt)))
+      return toView({ ...job, ...declined } as JobDoc);
     const set: Partial<JobDoc> = to === 'accepted' ? { status: 'accepted', respondedAt } : declined;
     const event =
       to === 'accepted'
@@ -291,7 +383,8 @@ export class DriverJobs {
             bookingId,
           )
         : await this.returnedEvent(job, 'declined', respondedAt);
-    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, event))) throw new ConflictError('This job has already been answered.');
+    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, event)))
+      throw new ConflictError('This job has already been answered.');
     void this.deps.relay?.kick();
     return this.view({ ...job, ...set } as JobDoc);
   }

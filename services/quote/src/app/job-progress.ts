@@ -1,5 +1,21 @@
-import { JOB_PROGRESS_MSG, JOB_PROOF_MSG, TOPICS, type JobProgressStep, type JobProofView, type JobView } from '@vanhop/contracts';
-import { ConflictError, createEvent, NotFoundError, outboxEntry, ValidationError, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import {
+  JOB_PROGRESS_MSG,
+  JOB_PROOF_MSG,
+  TOPICS,
+  type JobProgressStep,
+  type JobProofView,
+  type JobView,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  NotFoundError,
+  outboxEntry,
+  ValidationError,
+  type Clock,
+  type Logger,
+  type OutboxRelay,
+} from '@vanhop/platform';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
 import type { JobProofRepository } from '../adapters/job-proof-repository.js';
 import { progressRefusal } from '../domain/job-progress.js';
@@ -15,7 +31,15 @@ import { toView } from './driver-jobs.js';
  * next attempt replaces, and staff see it only once the job is done.
  */
 export class JobProgress {
-  constructor(private readonly deps: { jobs: JobRepository; proofs: JobProofRepository; clock: Clock; logger: Logger; relay?: OutboxRelay }) {}
+  constructor(
+    private readonly deps: {
+      jobs: JobRepository;
+      proofs: JobProofRepository;
+      clock: Clock;
+      logger: Logger;
+      relay?: OutboxRelay;
+    },
+  ) {}
 
   async mark(driverId: string, bookingId: string, step: JobProgressStep, proof?: DoneProof): Promise<JobView> {
     const job = await this.deps.jobs.findById(bookingId);
@@ -23,7 +47,11 @@ export class JobProgress {
     if (!job || job.driverId !== driverId) throw new NotFoundError('No such job');
     const now = this.deps.clock.now();
     const from = job.progress ?? null;
-    const refusal = progressRefusal({ status: job.status, bookingState: job.bookingState ?? 'active', moveDate: job.move.date, progress: from }, step, now);
+    const refusal = progressRefusal(
+      { status: job.status, bookingState: job.bookingState ?? 'active', moveDate: job.move.date, progress: from },
+      step,
+      now,
+    );
     if (refusal) throw new ConflictError(refusal);
     const at = now.toISOString();
     const signedFor = step === 'done' ? await this.saveProof(driverId, bookingId, proof, at) : undefined;
@@ -42,7 +70,15 @@ export class JobProgress {
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
     );
     const set: Partial<JobDoc> = { progress: step, progressAt: at, ...(signedFor ? { signedFor } : {}) };
-    if (!(await this.deps.jobs.advanceProgress(bookingId, driverId, from, set, outboxEntry(TOPICS.jobProgressed, event, bookingId)))) {
+    if (
+      !(await this.deps.jobs.advanceProgress(
+        bookingId,
+        driverId,
+        from,
+        set,
+        outboxEntry(TOPICS.jobProgressed, event, bookingId),
+      ))
+    ) {
       throw new ConflictError(JOB_PROGRESS_MSG.changed);
     }
     void this.deps.relay?.kick();
@@ -55,15 +91,31 @@ export class JobProgress {
     const job = await this.deps.jobs.findById(bookingId);
     const proof = job?.progress === 'done' ? await this.deps.proofs.findById(bookingId) : null;
     if (!proof) throw new NotFoundError('No proof of delivery for that job');
-    return { bookingId, driverId: proof.driverId, signedFor: proof.signedFor, photos: proof.photos, signature: proof.signature };
+    return {
+      bookingId,
+      driverId: proof.driverId,
+      signedFor: proof.signedFor,
+      photos: proof.photos,
+      signature: proof.signature,
+    };
   }
 
   private async saveProof(driverId: string, bookingId: string, proof: DoneProof | undefined, at: string) {
-    if (!proof) throw new ValidationError(JOB_PROOF_MSG.photosRequired, { photos: JOB_PROOF_MSG.photosRequired, signature: JOB_PROOF_MSG.signatureRequired });
+    if (!proof)
+      throw new ValidationError(JOB_PROOF_MSG.photosRequired, {
+        photos: JOB_PROOF_MSG.photosRequired,
+        signature: JOB_PROOF_MSG.signatureRequired,
+      });
     const problems = proofProblems(proof);
     if (problems) throw new ValidationError(Object.values(problems)[0]!, problems);
     const signedFor = { name: proof.signedBy, at };
-    await this.deps.proofs.save({ _id: bookingId, driverId, photos: proof.photos, signature: proof.signature, signedFor });
+    await this.deps.proofs.save({
+      _id: bookingId,
+      driverId,
+      photos: proof.photos,
+      signature: proof.signature,
+      signedFor,
+    });
     return signedFor;
   }
 }

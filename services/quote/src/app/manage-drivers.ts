@@ -1,6 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, TOPICS, type Availability, type DriverAdminView, type DriverAuditEntry, type DriverCreate, type DriverPatch, type DriverSelfView } from '@vanhop/contracts';
-import { ConflictError, createEvent, DuplicateKeyError, ForbiddenError, NotFoundError, outboxEntry, ValidationError, type Clock, type OutboxEntry, type OutboxRelay } from '@vanhop/platform';
+import {
+  DRIVER_ACCOUNT_MSG,
+  DRIVER_MSG,
+  TOPICS,
+  type Availability,
+  type DriverAdminView,
+  type DriverAuditEntry,
+  type DriverCreate,
+  type DriverPatch,
+  type DriverSelfView,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  DuplicateKeyError,
+  ForbiddenError,
+  NotFoundError,
+  outboxEntry,
+  ValidationError,
+  type Clock,
+  type OutboxEntry,
+  type OutboxRelay,
+} from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
@@ -111,18 +132,39 @@ export class ManageDrivers {
     return toAdminView(driver);
   }
 
-  async update(id: string, patch: DriverPatch, expectedVersion: number | undefined, by: Actor): Promise<DriverAdminView> {
+  async update(
+    id: string,
+    patch: DriverPatch,
+    expectedVersion: number | undefined,
+    by: Actor,
+  ): Promise<DriverAdminView> {
     const before = await this.load(id);
     const version = before.version ?? 0;
-    if (expectedVersion !== undefined && expectedVersion !== version) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
+    if (expectedVersion !== undefined && expectedVersion !== version)
+      throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
     const set: Partial<Driver> = {};
-    for (const key of ['name', 'email', 'phone', 'vanSizes', 'helpLevels', 'serviceRadiusMiles', 'photoUrl', 'ulezCompliant', 'card', 'cardBounds'] as const) {
+    for (const key of [
+      'name',
+      'email',
+      'phone',
+      'vanSizes',
+      'helpLevels',
+      'serviceRadiusMiles',
+      'photoUrl',
+      'ulezCompliant',
+      'card',
+      'cardBounds',
+    ] as const) {
       if (patch[key] !== undefined) (set as Record<string, unknown>)[key] = patch[key];
     }
     // Only a new e-mail is checked against the others (a driver stored before e-mails were unique keeps working).
     if (set.email !== undefined && driverEmailKey(set.email) === driverEmailKey(before.email)) delete set.email;
     // Bounds sent without hours (the staff form edits the numbers only) keep the hours bound held.
-    if (patch.cardBounds) set.cardBounds = { ...patch.cardBounds, outOfHoursStartHours: patch.cardBounds.outOfHoursStartHours ?? boundsOf(before).outOfHoursStartHours };
+    if (patch.cardBounds)
+      set.cardBounds = {
+        ...patch.cardBounds,
+        outOfHoursStartHours: patch.cardBounds.outOfHoursStartHours ?? boundsOf(before).outOfHoursStartHours,
+      };
     if (patch.basePostcode !== undefined && patch.basePostcode !== before.basePostcode) {
       set.homeBase = await this.base(patch.basePostcode);
       set.basePostcode = patch.basePostcode;
@@ -140,7 +182,10 @@ export class ManageDrivers {
    */
   async setActive(id: string, active: boolean, by: Actor, reason = ''): Promise<DriverAdminView> {
     const before = await this.load(id);
-    const after = before.active === active ? toAdminView(before) : await this.write(before, { active }, active ? 'reactivated' : 'suspended', by, reason);
+    const after =
+      before.active === active
+        ? toAdminView(before)
+        : await this.write(before, { active }, active ? 'reactivated' : 'suspended', by, reason);
     if (!active) await this.deps.suspendedJobs?.returnAll(id);
     return after;
   }
@@ -191,21 +236,50 @@ export class ManageDrivers {
     return this.deps.audit.recent();
   }
 
-  private async write(before: Driver, set: Partial<Driver>, action: AuditAction, by: Actor, reason?: string): Promise<DriverAdminView> {
-    const changes = diffDrivers({ ...before, cardBounds: boundsOf(before) }, { ...before, cardBounds: boundsOf(before), ...set });
+  private async write(
+    before: Driver,
+    set: Partial<Driver>,
+    action: AuditAction,
+    by: Actor,
+    reason?: string,
+  ): Promise<DriverAdminView> {
+    const changes = diffDrivers(
+      { ...before, cardBounds: boundsOf(before) },
+      { ...before, cardBounds: boundsOf(before), ...set },
+    );
     if (Object.keys(changes).length === 0) return toAdminView(before);
     const version = before.version ?? 0;
     const next: Driver = { ...before, ...set, version: version + 1 };
     const entry = await this.auditEntry(next, action, changes, by, reason);
-    const event = await this.announce(next, entry, set.email !== undefined && set.email !== before.email ? before.email : undefined);
-    const after = await emailUnique(this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event));
+    const event = await this.announce(
+      next,
+      entry,
+      set.email !== undefined && set.email !== before.email ? before.email : undefined,
+    );
+    const after = await emailUnique(
+      this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event),
+    );
     if (!after) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
     await this.recorded(entry);
     return toAdminView(after);
   }
 
-  private async auditEntry(driver: Driver, action: AuditAction, changes: DriverAuditEntry['changes'], by: Actor, reason?: string): Promise<DriverAuditEntry> {
-    return { id: `${driver._id}:v${driver.version ?? 0}`, at: this.deps.clock.now().toISOString(), by, driverId: driver._id, action, changes, ...(reason ? { reason } : {}) };
+  private async auditEntry(
+    driver: Driver,
+    action: AuditAction,
+    changes: DriverAuditEntry['changes'],
+    by: Actor,
+    reason?: string,
+  ): Promise<DriverAuditEntry> {
+    return {
+      id: `${driver._id}:v${driver.version ?? 0}`,
+      at: this.deps.clock.now().toISOString(),
+      by,
+      driverId: driver._id,
+      action,
+      changes,
+      ...(reason ? { reason } : {}),
+    };
   }
 
   /** The DriverUpdated event of a change, for the outbox of the same write. */
@@ -220,7 +294,12 @@ export class ManageDrivers {
         at: entry.at,
         ...(entry.reason ? { reason: entry.reason } : {}),
         changes: Object.entries(entry.changes).map(([field, c]) => ({ field, from: c.from ?? null, to: c.to ?? null })),
-        driver: { name: driver.name, email: driver.email, active: driver.active, ...(previousEmail ? { previousEmail } : {}) },
+        driver: {
+          name: driver.name,
+          email: driver.email,
+          active: driver.active,
+          ...(previousEmail ? { previousEmail } : {}),
+        },
       },
       { producer: 'quote', clock: this.deps.clock, correlationId: driver._id },
     );

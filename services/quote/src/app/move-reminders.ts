@@ -14,17 +14,41 @@ export const REMINDER_SWEEP_MS = 60_000;
  * published by the outbox relay after it. A new date (reactivated, amended) gets its own reminder.
  */
 export class MoveReminders {
-  constructor(private readonly deps: { jobs: JobRepository; clock: Clock; logger: Logger; relay?: OutboxRelay; drivers?: Pick<DriverRepository, 'findById'> }) {}
+  constructor(
+    private readonly deps: {
+      jobs: JobRepository;
+      clock: Clock;
+      logger: Logger;
+      relay?: OutboxRelay;
+      drivers?: Pick<DriverRepository, 'findById'>;
+    },
+  ) {}
 
   async sweep(): Promise<number> {
     const now = this.deps.clock.now();
     let sent = 0;
     for (const job of await this.deps.jobs.acceptedUpcoming(now.toISOString())) {
-      const facts = { moveDate: job.move.date, status: job.status, bookingState: job.bookingState ?? 'active', offeredAt: job.offeredAt, remindedFor: job.remindedFor ?? null };
+      const facts = {
+        moveDate: job.move.date,
+        status: job.status,
+        bookingState: job.bookingState ?? 'active',
+        offeredAt: job.offeredAt,
+        remindedFor: job.remindedFor ?? null,
+      };
       if (!reminderDue(facts, now)) continue;
-      if (await this.deps.jobs.claimReminder(job._id, job.move.date, { remindedFor: job.move.date, remindedAt: now.toISOString() }, await this.reminder(job, now))) {
+      if (
+        await this.deps.jobs.claimReminder(
+          job._id,
+          job.move.date,
+          { remindedFor: job.move.date, remindedAt: now.toISOString() },
+          await this.reminder(job, now),
+        )
+      ) {
         sent++;
-        this.deps.logger.info({ bookingId: job.bookingId, driverId: job.driverId, moveDate: job.move.date }, 'day-before reminder claimed');
+        this.deps.logger.info(
+          { bookingId: job.bookingId, driverId: job.driverId, moveDate: job.move.date },
+          'day-before reminder claimed',
+        );
       }
     }
     if (sent) void this.deps.relay?.kick();
@@ -38,7 +62,12 @@ export class MoveReminders {
       {
         bookingId: job.bookingId,
         randomNumber: job.randomNumber,
-        driver: { id: job.driverId, name: job.driverContact.name, email: job.driverContact.email, ...(phone ? { phone } : {}) },
+        driver: {
+          id: job.driverId,
+          name: job.driverContact.name,
+          email: job.driverContact.email,
+          ...(phone ? { phone } : {}),
+        },
         customer: job.customer,
         move: { ...job.move },
         ...(job.balancePence !== undefined ? { cashToCollectPence: job.balancePence } : {}),

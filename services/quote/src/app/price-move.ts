@@ -1,4 +1,15 @@
-import { bookingTimeProblem, cleanItems, MAX_HOURS, estimateJob, DRIVER_NOT_FREE_FOR_CHANGE, MSG, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
+import {
+  bookingTimeProblem,
+  cleanItems,
+  MAX_HOURS,
+  estimateJob,
+  DRIVER_NOT_FREE_FOR_CHANGE,
+  MSG,
+  type BookingDraft,
+  type JobEstimate,
+  type Offer,
+  type Quote,
+} from '@vanhop/contracts';
 import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
@@ -16,7 +27,9 @@ import { toOffer, toQuote } from './quote-wire.js';
  * The active drivers (adapters/active-driver-cards.ts). `named`: a driver the caller asks for by id,
  * which a source holding a copy reads from the store when its copy does not have it.
  */
-export interface DriverSource { listActive(named?: string): Promise<Driver[]> }
+export interface DriverSource {
+  listActive(named?: string): Promise<Driver[]>;
+}
 
 /**
  * A driver's other live jobs (their windows and places), for the drive between jobs. `jobsNear`:
@@ -34,7 +47,13 @@ export interface NeighbourJobSource {
 const NEIGHBOUR_LOOKBACK_MS = NEIGHBOUR_MARGIN_MS + (MAX_HOURS + 24) * 3_600_000;
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts). */
-export interface BusySource { busy(from: Date, to: Date, options?: { exceptBookingId?: string; holder?: string }): Promise<Map<string, Set<string>>> }
+export interface BusySource {
+  busy(
+    from: Date,
+    to: Date,
+    options?: { exceptBookingId?: string; holder?: string },
+  ): Promise<Map<string, Set<string>>>;
+}
 
 export interface PriceOptions {
   driverId?: string;
@@ -79,7 +98,15 @@ export class HoursTooShortError extends DomainError {
  * the pickup must be inside the 30-mile NW2 radius, a date (when given) must be an allowed start.
  */
 export class PriceMove {
-  constructor(private readonly deps: { geo: GeoPort; drivers: DriverSource; clock: Clock; busy?: BusySource; neighbours?: NeighbourJobSource }) {}
+  constructor(
+    private readonly deps: {
+      geo: GeoPort;
+      drivers: DriverSource;
+      clock: Clock;
+      busy?: BusySource;
+      neighbours?: NeighbourJobSource;
+    },
+  ) {}
 
   /**
    * `checkBusy`: leave out drivers already booked or held for part of the window (the customer's
@@ -102,9 +129,11 @@ export class PriceMove {
     }
 
     const points = await Promise.all(data.addresses.map((a) => this.deps.geo.geocode(a.location)));
-    const missing = points.findIndex((p) => p === null);
+    const missing = points.indexOf(null);
     if (missing >= 0) {
-      throw new ValidationError(MSG.home.selectFromList, { [`addresses[${missing}].location`]: MSG.home.selectFromList });
+      throw new ValidationError(MSG.home.selectFromList, {
+        [`addresses[${missing}].location`]: MSG.home.selectFromList,
+      });
     }
     const stops = points.map((p, i) => ({ ...p!, flights: data.addresses[i]!.stair ?? 0 }));
     if (!pickupCoverage(stops[0]!).withinRadius) {
@@ -113,26 +142,63 @@ export class PriceMove {
 
     const route = await this.deps.geo.route(stops);
     const items = cleanItems(data.items);
-    const estimate = estimateJob({ vanSize: data.vanSize, helpLevel: data.driverHelp, flights: stops.map((s) => s.flights), items, driveSeconds: route.seconds });
+    const estimate = estimateJob({
+      vanSize: data.vanSize,
+      helpLevel: data.driverHelp,
+      flights: stops.map((s) => s.flights),
+      items,
+      driveSeconds: route.seconds,
+    });
     const tooShort = options.hoursMustCoverDrive ? hoursProblem(estimate, data.hour) : null;
     if (tooShort) throw new HoursTooShortError(tooShort, estimate);
-    const move = { vanSize: data.vanSize, helpLevel: data.driverHelp, bookedHours: data.hour, stops, route, start, now };
-    const drivers = withBookedCard(compliantFor(await this.deps.drivers.listActive(options.driverId), now, start, options.forBookingId), options.driverId, options.bookedCard);
+    const move = {
+      vanSize: data.vanSize,
+      helpLevel: data.driverHelp,
+      bookedHours: data.hour,
+      stops,
+      route,
+      start,
+      now,
+    };
+    const drivers = withBookedCard(
+      compliantFor(await this.deps.drivers.listActive(options.driverId), now, start, options.forBookingId),
+      options.driverId,
+      options.bookedCard,
+    );
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
-    const free = await this.freeDrivers(drivers, start, data.hour, checkBusy, holdHolderOf(data.email), options.forBookingId);
+    const free = await this.freeDrivers(
+      drivers,
+      start,
+      data.hour,
+      checkBusy,
+      holdHolderOf(data.email),
+      options.forBookingId,
+    );
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
-    const priced = offersFor(move, start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free);
+    const priced = offersFor(
+      move,
+      start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free,
+    );
 
     let chosen: PricedOffer | null = priced[0] ?? null;
     if (options.driverId !== undefined) {
       chosen = priced.find((o) => o.driver._id === options.driverId) ?? null;
       if (!chosen && options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
-      if (!chosen) throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
+      if (!chosen)
+        throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
     }
     // With no matching driver the customer still sees the house price (no driver attached yet).
     const pricing =
       chosen?.pricing ??
-      priceMove({ ...move, flights: stops.map((s) => s.flights), viaStops: Math.max(0, stops.length - 2), routeMiles: route.miles }, HOUSE_CARD);
+      priceMove(
+        {
+          ...move,
+          flights: stops.map((s) => s.flights),
+          viaStops: Math.max(0, stops.length - 2),
+          routeMiles: route.miles,
+        },
+        HOUSE_CARD,
+      );
     return {
       quote: toQuote(data, pricing, route, chosen, estimate),
       offers: priced.map((o) => toOffer(o, data, estimate)),
@@ -149,7 +215,13 @@ export class PriceMove {
    * their next job, in the time between (a driver booked NW2 → SE1 until 13:00 is not offered a 13:00
    * start back in NW2). Only drivers with another live job near the window are looked at.
    */
-  private async withTimeToGetThere(drivers: Driver[], start: Date, hours: number | undefined, move: { pickup: string; dropoff: string }, exceptBookingId: string | undefined): Promise<Driver[]> {
+  private async withTimeToGetThere(
+    drivers: Driver[],
+    start: Date,
+    hours: number | undefined,
+    move: { pickup: string; dropoff: string },
+    exceptBookingId: string | undefined,
+  ): Promise<Driver[]> {
     const source = this.deps.neighbours;
     if (!source || drivers.length === 0) return drivers;
     const drives = new Map<string, Promise<number | null>>();
@@ -171,7 +243,10 @@ export class PriceMove {
       drivers.map(async (d, i) => {
         const window = windows[i]!;
         const near = (around ? (around.get(d._id) ?? []) : await source.jobsOf(d._id)).filter(
-          (j) => j.bookingId !== exceptBookingId && j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS && j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
+          (j) =>
+            j.bookingId !== exceptBookingId &&
+            j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS &&
+            j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
         );
         return near.length === 0 || (await travelFits(window, move, near, driveSeconds));
       }),
@@ -201,10 +276,14 @@ export class PriceMove {
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
     // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
-    const busy = await this.deps.busy.busy(new Date(Math.floor(start.getTime() / 900_000) * 900_000), new Date(latest), {
-      holder,
-      ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
-    });
+    const busy = await this.deps.busy.busy(
+      new Date(Math.floor(start.getTime() / 900_000) * 900_000),
+      new Date(latest),
+      {
+        holder,
+        ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
+      },
+    );
     return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
 }

@@ -15,7 +15,9 @@ export interface PricedQuoteDays {
 export class PricedQuoteTally {
   private pending = new Map<string, number>();
 
-  constructor(private readonly deps: { days: PricedQuoteDays; clock: Clock; relay: { kick(): Promise<number> }; logger: Logger }) {}
+  constructor(
+    private readonly deps: { days: PricedQuoteDays; clock: Clock; relay: { kick(): Promise<number> }; logger: Logger },
+  ) {}
 
   record(): void {
     const day = londonDay(this.deps.clock.now());
@@ -28,7 +30,11 @@ export class PricedQuoteTally {
     this.pending = new Map();
     for (const [day, count] of taken) {
       try {
-        const event = await createEvent(TOPICS.quotesPriced, { day, count }, { producer: 'quote', clock: this.deps.clock, correlationId: `quotes-priced:${day}` });
+        const event = await createEvent(
+          TOPICS.quotesPriced,
+          { day, count },
+          { producer: 'quote', clock: this.deps.clock, correlationId: `quotes-priced:${day}` },
+        );
         await this.deps.days.add(day, count, outboxEntry(TOPICS.quotesPriced, event, day));
       } catch (err) {
         // Kept for the next flush rather than lost.

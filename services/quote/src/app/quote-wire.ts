@@ -1,4 +1,11 @@
-import { cleanItems, penceToPounds, type BookingDraft, type JobEstimate, type Offer, type Quote } from '@vanhop/contracts';
+import {
+  cleanItems,
+  penceToPounds,
+  type BookingDraft,
+  type JobEstimate,
+  type Offer,
+  type Quote,
+} from '@vanhop/contracts';
 import type { PricedOffer } from '../domain/offers.js';
 import type { PriceBreakdown } from '../domain/pricing.js';
 import type { RouteEstimate } from '../domain/geo-port.js';
@@ -24,7 +31,13 @@ export function toOffer(o: PricedOffer, data: BookingDraft, estimate: JobEstimat
 }
 
 /** The quote in the wire contract's exact field names (docs/WIRE-CONTRACT.md), priced by one offer (or the house card when none matched). */
-export function toQuote(data: BookingDraft, pricing: PriceBreakdown, route: RouteEstimate, offer: PricedOffer | null, estimate: JobEstimate): Quote {
+export function toQuote(
+  data: BookingDraft,
+  pricing: PriceBreakdown,
+  route: RouteEstimate,
+  offer: PricedOffer | null,
+  estimate: JobEstimate,
+): Quote {
   const addresses = data.addresses;
   const items = cleanItems(data.items);
   const stair = (i: number) => addresses[i]?.stair ?? 0;

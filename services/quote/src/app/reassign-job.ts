@@ -1,5 +1,23 @@
-import { AUTOMATIC_FALLBACK, formatPence, REASSIGN_MSG, TOPICS, type BookingDraft, type JobCandidate, type JobReturnReason, type JobView } from '@vanhop/contracts';
-import { ConflictError, createEvent, NotFoundError, outboxEntry, ValidationError, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
+import {
+  AUTOMATIC_FALLBACK,
+  formatPence,
+  REASSIGN_MSG,
+  TOPICS,
+  type BookingDraft,
+  type JobCandidate,
+  type JobReturnReason,
+  type JobView,
+} from '@vanhop/contracts';
+import {
+  ConflictError,
+  createEvent,
+  NotFoundError,
+  outboxEntry,
+  ValidationError,
+  type Clock,
+  type Logger,
+  type OutboxRelay,
+} from '@vanhop/platform';
 import type { DriverRepository } from '../adapters/driver-repository.js';
 import type { DriverSlots } from '../adapters/driver-slots.js';
 import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
@@ -9,7 +27,12 @@ import { respondByFor, toView } from './driver-jobs.js';
 
 /** The booked move as a pricing request (the job keeps what the driver needs to know, which is what pricing reads). */
 const draftOf = (job: JobDoc): BookingDraft => ({
-  addresses: job.move.addresses.map((a, i) => ({ id: `stop-${i}`, location: a.location, physicalAddress: a.physicalAddress, stair: a.stair })),
+  addresses: job.move.addresses.map((a, i) => ({
+    id: `stop-${i}`,
+    location: a.location,
+    physicalAddress: a.physicalAddress,
+    stair: a.stair,
+  })),
   vanSize: job.move.typeofVan as BookingDraft['vanSize'],
   driverHelp: job.move.typeOfWorker as BookingDraft['driverHelp'],
   hour: job.move.totalHour,
@@ -31,7 +54,16 @@ type Candidate = JobCandidate;
  */
 export class ReassignJob {
   constructor(
-    private readonly deps: { jobs: JobRepository; drivers: DriverRepository; slots: DriverSlots; priceMove: PriceMove; clock: Clock; logger: Logger; responseMinutes: number; relay?: OutboxRelay },
+    private readonly deps: {
+      jobs: JobRepository;
+      drivers: DriverRepository;
+      slots: DriverSlots;
+      priceMove: PriceMove;
+      clock: Clock;
+      logger: Logger;
+      responseMinutes: number;
+      relay?: OutboxRelay;
+    },
   ) {}
 
   async candidates(bookingId: string): Promise<JobCandidate[]> {
@@ -40,11 +72,14 @@ export class ReassignJob {
 
   async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
     const job = await this.reassignable(bookingId);
-    if (driverId === job.driverId || job.previousDriverIds?.includes(driverId)) throw new ConflictError(REASSIGN_MSG.sameDriver);
+    if (driverId === job.driverId || job.previousDriverIds?.includes(driverId))
+      throw new ConflictError(REASSIGN_MSG.sameDriver);
     const candidate = (await this.candidatesFor(job)).find((c) => c.driverId === driverId);
     if (!candidate) throw new ConflictError(REASSIGN_MSG.notFree);
     if (candidate.overBookedPence > 0 && !acceptDifference) {
-      throw new ConflictError(REASSIGN_MSG.overBooked(candidate.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)));
+      throw new ConflictError(
+        REASSIGN_MSG.overBooked(candidate.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)),
+      );
     }
     const moved = await this.handOver(job, candidate, { by, from: 'returned-to-staff' });
     if (moved === 'not-free') throw new ConflictError(REASSIGN_MSG.notFree);
@@ -59,7 +94,11 @@ export class ReassignJob {
    * taken meanwhile. Null when none can take it (the job then goes back to the office). The write is
    * conditional on the offer still standing, so a late answer and the sweep cannot both move it.
    */
-  async fallback(job: JobDoc, because: Extract<JobReturnReason, 'declined' | 'expired'>, at: string): Promise<JobView | null> {
+  async fallback(
+    job: JobDoc,
+    because: Extract<JobReturnReason, 'declined' | 'expired'>,
+    at: string,
+  ): Promise<JobView | null> {
     // A move already under way is the office's to sort out with the customer.
     if (!(Date.parse(job.move.date) > this.deps.clock.now().getTime())) return null;
     let candidates: Candidate[];
@@ -68,15 +107,26 @@ export class ReassignJob {
     } catch (err) {
       // A move the pricing cannot read any more (a place no longer geocoded...) goes to the office: never fail the answer or the read that swept it.
       if (!(err instanceof ValidationError)) throw err;
-      this.deps.logger.warn({ bookingId: job.bookingId, err: err.message }, 'no automatic fallback: the move cannot be priced');
+      this.deps.logger.warn(
+        { bookingId: job.bookingId, err: err.message },
+        'no automatic fallback: the move cannot be priced',
+      );
       return null;
     }
     const affordable = candidates.filter((c) => c.overBookedPence === 0);
     for (const candidate of affordable) {
-      const moved = await this.handOver(job, candidate, { by: AUTOMATIC_FALLBACK, because, from: 'offered', respondedAt: at });
+      const moved = await this.handOver(job, candidate, {
+        by: AUTOMATIC_FALLBACK,
+        because,
+        from: 'offered',
+        respondedAt: at,
+      });
       if (moved === 'not-free') continue;
       if (!moved) return null;
-      this.deps.logger.info({ bookingId: job.bookingId, from: job.driverId, to: candidate.driverId, because }, 'job offered to the next free driver');
+      this.deps.logger.info(
+        { bookingId: job.bookingId, from: job.driverId, to: candidate.driverId, because },
+        'job offered to the next free driver',
+      );
       return moved;
     }
     return null;
@@ -90,7 +140,13 @@ export class ReassignJob {
       .filter((o) => !gaveBack.has(o.driverId))
       .map((o) => {
         const pricePence = Math.round(o.totalPrice * 100);
-        return { driverId: o.driverId, name: o.driverName, pricePence, bookedPence: booked, overBookedPence: Math.max(0, pricePence - booked) };
+        return {
+          driverId: o.driverId,
+          name: o.driverName,
+          pricePence,
+          bookedPence: booked,
+          overBookedPence: Math.max(0, pricePence - booked),
+        };
       })
       .sort((a, b) => a.pricePence - b.pricePence);
   }
@@ -149,8 +205,21 @@ export class ReassignJob {
       },
       meta,
     );
-    const offered = await createEvent(TOPICS.jobOffered, { bookingId, randomNumber: job.randomNumber, driver: { id: candidate.driverId, ...contact }, move: { ...job.move }, respondBy }, meta);
-    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, how.from, set, [outboxEntry(TOPICS.jobReassigned, reassigned, bookingId), outboxEntry(TOPICS.jobOffered, offered, bookingId)]);
+    const offered = await createEvent(
+      TOPICS.jobOffered,
+      {
+        bookingId,
+        randomNumber: job.randomNumber,
+        driver: { id: candidate.driverId, ...contact },
+        move: { ...job.move },
+        respondBy,
+      },
+      meta,
+    );
+    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, how.from, set, [
+      outboxEntry(TOPICS.jobReassigned, reassigned, bookingId),
+      outboxEntry(TOPICS.jobOffered, offered, bookingId),
+    ]);
     if (!changed) {
       await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
       return false;

@@ -37,19 +37,32 @@ export class SuspendedDriverJobs {
     const returned: JobView[] = [];
     for (const job of await this.upcomingDocs(driverId)) {
       const set: Partial<JobDoc> = { status: 'returned-to-staff', returnedBecause: 'suspended' };
-      if (await this.deps.jobs.takeFromDriver(job._id, driverId, job.status, set, await jobReturnedEntry(job, 'suspended', at, this.deps.clock))) {
+      if (
+        await this.deps.jobs.takeFromDriver(
+          job._id,
+          driverId,
+          job.status,
+          set,
+          await jobReturnedEntry(job, 'suspended', at, this.deps.clock),
+        )
+      ) {
         returned.push(toView({ ...job, ...set }));
       }
     }
     if (returned.length > 0) {
       void this.deps.relay?.kick();
-      this.deps.logger.info({ driverId, bookingIds: returned.map((j) => j.bookingId) }, 'driver suspended: upcoming jobs back with the office');
+      this.deps.logger.info(
+        { driverId, bookingIds: returned.map((j) => j.bookingId) },
+        'driver suspended: upcoming jobs back with the office',
+      );
     }
     return returned;
   }
 
   private async upcomingDocs(driverId: string): Promise<JobDoc[]> {
     const now = this.deps.clock.now();
-    return (await this.deps.jobs.forDriver(driverId)).filter((j) => isUpcoming(j, now)).sort((a, b) => a.move.date.localeCompare(b.move.date));
+    return (await this.deps.jobs.forDriver(driverId))
+      .filter((j) => isUpcoming(j, now))
+      .sort((a, b) => a.move.date.localeCompare(b.move.date));
   }
 }

@@ -70,10 +70,19 @@ export const quoteSubscriptions = (deps: {
     topic: TOPICS.driverUpdated,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.driverUpdated, e);
-      await deps.audit.append({ id: `${data.driverId}:v${data.version}`, at: data.at, by: data.by, driverId: data.driverId, action: data.action, changes: Object.fromEntries(data.changes.map((c) => [c.field, { from: c.from, to: c.to }])), ...(data.reason ? { reason: data.reason } : {}) });
+      await deps.audit.append({
+        id: `${data.driverId}:v${data.version}`,
+        at: data.at,
+        by: data.by,
+        driverId: data.driverId,
+        action: data.action,
+        changes: Object.fromEntries(data.changes.map((c) => [c.field, { from: c.from, to: c.to }])),
+        ...(data.reason ? { reason: data.reason } : {}),
+      });
       // Likewise a suspension's jobs: given back by the staff request, again here (a no-op then) in
       // case it stopped half way; only while the driver is still suspended (not after a reactivation).
-      if (data.action === 'suspended' && (await deps.drivers.findById(data.driverId))?.active === false) await deps.suspendedJobs.returnAll(data.driverId);
+      if (data.action === 'suspended' && (await deps.drivers.findById(data.driverId))?.active === false)
+        await deps.suspendedJobs.returnAll(data.driverId);
     },
   },
   {
@@ -81,7 +90,12 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingAmended, e);
       await deps.time.moved(data);
-      await deps.jobs.bookingMoved(data.bookingId, data.move, data, data.changed.includes('date') || data.changed.includes('hours'));
+      await deps.jobs.bookingMoved(
+        data.bookingId,
+        data.move,
+        data,
+        data.changed.includes('date') || data.changed.includes('hours'),
+      );
     },
   },
 ];

@@ -4,7 +4,10 @@ import { londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/
 export const SLOT_MINUTES = 15;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
-export interface Window { start: Date; end: Date }
+export interface Window {
+  start: Date;
+  end: Date;
+}
 
 /**
  * The time a booked move keeps a driver busy: from the start for the billable hours (booked
@@ -28,7 +31,8 @@ const isoDate = (c: { year: number; month: number; day: number }) =>
   `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
 
 /** Monday = 0, as WEEKDAYS. */
-const weekdayOf = (c: { year: number; month: number; day: number }) => (new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() + 6) % 7;
+const weekdayOf = (c: { year: number; month: number; day: number }) =>
+  (new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay() + 6) % 7;
 
 /**
  * Whether the driver works through the whole window: every quarter hour of it lies inside one of

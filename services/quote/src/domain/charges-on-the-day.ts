@@ -17,7 +17,10 @@ export const CONGESTION_ZONE = /^(EC[1-4]|WC[12]|W1|SW1|SE1)[A-Z]?$/;
 export const CHARING_CROSS: LatLng = { lat: 51.50809, lng: -0.12807 };
 export const ULEZ_RADIUS_MILES = 15;
 
-export interface ChargeOnTheDay { label: string; amount: number | null }
+export interface ChargeOnTheDay {
+  label: string;
+  amount: number | null;
+}
 
 export const inCongestionZone = (outcode: string | null) => !!outcode && CONGESTION_ZONE.test(outcode);
 
@@ -29,7 +32,10 @@ export function chargesOnTheDay(input: {
 }): ChargeOnTheDay[] {
   const charges: ChargeOnTheDay[] = [];
   if (inCongestionZone(input.pickup.outcode) || inCongestionZone(input.dropoff.outcode)) {
-    charges.push({ label: `Congestion charge (${CHARGES.congestionHours})`, amount: penceToPounds(CHARGES.congestionPence) });
+    charges.push({
+      label: `Congestion charge (${CHARGES.congestionHours})`,
+      amount: penceToPounds(CHARGES.congestionPence),
+    });
   }
   if (!input.ulezCompliant && input.stops.some((p) => haversineMiles(CHARING_CROSS, p) <= ULEZ_RADIUS_MILES)) {
     charges.push({ label: 'ULEZ daily charge (van registered before 2005)', amount: penceToPounds(CHARGES.ulezPence) });

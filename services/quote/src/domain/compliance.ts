@@ -10,7 +10,12 @@ export type DocumentedDriver = Driver & { documents?: DriverDocuments };
  * booking already made (`forBookingId`) keeps its driver: existing jobs stay with them, only new
  * quotes and reassignments leave a lapsed driver out.
  */
-export function compliantFor<D extends Driver>(drivers: D[], now: Date, moveStart: Date | undefined, forBookingId?: string): D[] {
+export function compliantFor<D extends Driver>(
+  drivers: D[],
+  now: Date,
+  moveStart: Date | undefined,
+  forBookingId?: string,
+): D[] {
   if (forBookingId !== undefined) return drivers;
   const today = londonDayOf(now);
   const day = moveStart && moveStart.getTime() > now.getTime() ? londonDayOf(moveStart) : today;

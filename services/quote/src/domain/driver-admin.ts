@@ -19,7 +19,10 @@ const mapNumbers = (card: CardNumbers, f: (n: number, path: string) => number): 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(card)) {
     if (typeof value === 'number') out[key] = f(value, key);
-    else out[key] = Object.fromEntries(Object.entries(value as Record<string, number>).map(([sub, n]) => [sub, f(n, `${key}.${sub}`)]));
+    else
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, number>).map(([sub, n]) => [sub, f(n, `${key}.${sub}`)]),
+      );
   }
   return out as CardNumbers;
 };
@@ -78,7 +81,8 @@ export function boundsProblems(bounds: CardBounds): Record<string, string> {
   const min = flattenNumbers(bounds.min);
   const max = flattenNumbers(bounds.max);
   const problems: Record<string, string> = {};
-  for (const [path, lo] of Object.entries(min)) if (lo > (max[path] ?? Infinity)) problems[`cardBounds.min.${path}`] = DRIVER_MSG.boundsOrder;
+  for (const [path, lo] of Object.entries(min))
+    if (lo > (max[path] ?? Infinity)) problems[`cardBounds.min.${path}`] = DRIVER_MSG.boundsOrder;
   return problems;
 }
 
@@ -93,7 +97,8 @@ export function cardOutsideBounds(card: PriceCard, bounds: CardBounds): Record<s
     if (n < lo || n > hi) problems[`card.${path}`] = DRIVER_MSG.outsideBounds(lo, hi);
   }
   const allowed = boundsOf({ cardBounds: bounds }).outOfHoursStartHours!;
-  if (card.outOfHoursStartHours.some((h) => !allowed.includes(h))) problems['card.outOfHoursStartHours'] = DRIVER_MSG.hoursOutsideBounds(hourRanges(allowed));
+  if (card.outOfHoursStartHours.some((h) => !allowed.includes(h)))
+    problems['card.outOfHoursStartHours'] = DRIVER_MSG.hoursOutsideBounds(hourRanges(allowed));
   return problems;
 }
 
@@ -102,11 +107,26 @@ type Audited = Record<string, unknown>;
 /** The fields an audit entry records, flattened so one changed rate is one line, not a whole card. */
 export function auditedFields(driver: Partial<Driver>): Audited {
   const out: Audited = {};
-  for (const key of ['name', 'email', 'phone', 'vanSizes', 'helpLevels', 'basePostcode', 'serviceRadiusMiles', 'ulezCompliant', 'active'] as const) {
+  for (const key of [
+    'name',
+    'email',
+    'phone',
+    'vanSizes',
+    'helpLevels',
+    'basePostcode',
+    'serviceRadiusMiles',
+    'ulezCompliant',
+    'active',
+  ] as const) {
     if (driver[key] !== undefined) out[key] = driver[key];
   }
   // A photo can be a 200 KB data URL: the audit says it changed, not what it was.
-  if (driver.photoUrl !== undefined) out.photo = driver.photoUrl ? (driver.photoUrl.startsWith('data:') ? `uploaded image (${driver.photoUrl.length} chars)` : driver.photoUrl) : '';
+  if (driver.photoUrl !== undefined)
+    out.photo = driver.photoUrl
+      ? driver.photoUrl.startsWith('data:')
+        ? `uploaded image (${driver.photoUrl.length} chars)`
+        : driver.photoUrl
+      : '';
   if (driver.card) {
     for (const [path, n] of Object.entries(flattenNumbers(driver.card))) out[`card.${path}`] = n;
     out['card.outOfHoursStartHours'] = driver.card.outOfHoursStartHours;
@@ -115,7 +135,8 @@ export function auditedFields(driver: Partial<Driver>): Audited {
   if (driver.cardBounds) {
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.min))) out[`cardBounds.min.${path}`] = n;
     for (const [path, n] of Object.entries(flattenNumbers(driver.cardBounds.max))) out[`cardBounds.max.${path}`] = n;
-    if (driver.cardBounds.outOfHoursStartHours) out['cardBounds.outOfHoursStartHours'] = driver.cardBounds.outOfHoursStartHours;
+    if (driver.cardBounds.outOfHoursStartHours)
+      out['cardBounds.outOfHoursStartHours'] = driver.cardBounds.outOfHoursStartHours;
   }
   return out;
 }
@@ -124,13 +145,17 @@ export function auditedFields(driver: Partial<Driver>): Audited {
 export function availabilityLines(availability: Availability | null): Audited {
   if (!availability) return { availability: 'any time' };
   const out: Audited = {};
-  for (const day of WEEKDAYS) out[`availability.${day}`] = availability.weekly[day].map((p) => `${p.from}-${p.to}`).join(', ') || 'off';
+  for (const day of WEEKDAYS)
+    out[`availability.${day}`] = availability.weekly[day].map((p) => `${p.from}-${p.to}`).join(', ') || 'off';
   out['availability.daysOff'] = [...availability.daysOff].sort().join(', ');
   return out;
 }
 
 /** field → {from, to} for every audited field that differs (absent before: from null). */
-export function diffDrivers(before: Partial<Driver> | null, after: Partial<Driver>): Record<string, { from: unknown; to: unknown }> {
+export function diffDrivers(
+  before: Partial<Driver> | null,
+  after: Partial<Driver>,
+): Record<string, { from: unknown; to: unknown }> {
   const a = before ? auditedFields(before) : {};
   const b = auditedFields(after);
   const changes: Record<string, { from: unknown; to: unknown }> = {};

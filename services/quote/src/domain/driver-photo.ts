@@ -2,7 +2,8 @@ import { DRIVER_MSG } from '@vanhop/contracts';
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
 
-const startsWith = (bytes: Buffer, signature: number[], at = 0) => bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** Each type's file signature ("magic bytes"): what the bytes of an image of that type begin with. */

@@ -36,12 +36,25 @@ export interface Driver {
 /** A driver's e-mail as compared with the others' (unique: drivers sign in to the portal with it). */
 export const driverEmailKey = (email: string): string => email.trim().toLowerCase();
 
-export interface DriverSnapshot { id: string; name: string; email: string; phone: string }
+export interface DriverSnapshot {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
 
-export const driverSnapshot = (d: Driver): DriverSnapshot => ({ id: d._id, name: d.name, email: d.email, phone: d.phone });
+export const driverSnapshot = (d: Driver): DriverSnapshot => ({
+  id: d._id,
+  name: d.name,
+  email: d.email,
+  phone: d.phone,
+});
 
 /** An offer exists only for drivers with that van size and help level who cover the pickup. */
-export function driverCanTake(driver: Driver, job: { vanSize: VanSize; helpLevel: HelpLevel; pickup: LatLng }): boolean {
+export function driverCanTake(
+  driver: Driver,
+  job: { vanSize: VanSize; helpLevel: HelpLevel; pickup: LatLng },
+): boolean {
   return (
     driver.active &&
     driver.vanSizes.includes(job.vanSize) &&

@@ -41,10 +41,15 @@ export function nameKey(text: string): string {
 }
 
 /** "abbey wood (london)" → "abbey wood"; keys without a bracketed part come back unchanged. */
-export const withoutBrackets = (key: string) => key.replace(/\s*\([^)]*\)?/g, ' ').replace(/\s+/g, ' ').trim();
+export const withoutBrackets = (key: string) =>
+  key
+    .replace(/\s*\([^)]*\)?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Ways of saying "the station of": "Bank Underground Station", "Fieldway Stop", "Caterham Rail Station". */
-const TRANSPORT_SUFFIX = /\s+(?:(?:rail|railway|train|tube|underground|overground|dlr|bus|tram|elizabeth line|main line)\s+)?(?:station|stop|halt)$|\s+(?:tube|underground|dlr|overground)$/;
+const TRANSPORT_SUFFIX =
+  /\s+(?:(?:rail|railway|train|tube|underground|overground|dlr|bus|tram|elizabeth line|main line)\s+)?(?:station|stop|halt)$|\s+(?:tube|underground|dlr|overground)$/;
 /** "Kingston Town", "Croydon Town Centre": the town itself. */
 const SETTLEMENT_SUFFIX = /\s+(?:town centre|city centre|centre|town)$/;
 /** "Lower Edmonton", "South Ockendon": the named place without its side or part. */

@@ -19,7 +19,8 @@ export function proofProblems(proof: DoneProof): Record<string, string> | null {
   const problems: Record<string, string> = {};
   proof.photos.forEach((photo, i) => {
     const declared = DECLARED.exec(photo)?.[1];
-    if (!declared || !(JOB_PROOF_PHOTO_TYPES as readonly string[]).includes(declared)) problems[`photos[${i}]`] = JOB_PROOF_MSG.photoType;
+    if (!declared || !(JOB_PROOF_PHOTO_TYPES as readonly string[]).includes(declared))
+      problems[`photos[${i}]`] = JOB_PROOF_MSG.photoType;
     else if (!uploadedPhoto(photo)) problems[`photos[${i}]`] = JOB_PROOF_MSG.photoContent;
   });
   if (uploadedPhoto(proof.signature)?.type !== 'image/png') problems.signature = JOB_PROOF_MSG.signatureFormat;

@@ -1,4 +1,10 @@
-import { JOB_PROGRESS_MSG, LONDON_MOVE_DATE_TIME, nextProgressStep, progressOpensAt, type JobProgressStep } from '@vanhop/contracts';
+import {
+  JOB_PROGRESS_MSG,
+  LONDON_MOVE_DATE_TIME,
+  nextProgressStep,
+  progressOpensAt,
+  type JobProgressStep,
+} from '@vanhop/contracts';
 
 /** What the progress rule reads of a job. */
 export interface ProgressFacts {
@@ -20,6 +26,7 @@ export function progressRefusal(job: ProgressFacts, step: JobProgressStep, now: 
   const expected = nextProgressStep(job.progress);
   if (step !== expected) return JOB_PROGRESS_MSG.outOfOrder(expected);
   const opens = progressOpensAt(job.moveDate);
-  if (step === 'on-my-way' && !Number.isNaN(opens.getTime()) && now.getTime() < opens.getTime()) return JOB_PROGRESS_MSG.tooEarly(LONDON_MOVE_DATE_TIME.format(opens));
+  if (step === 'on-my-way' && !Number.isNaN(opens.getTime()) && now.getTime() < opens.getTime())
+    return JOB_PROGRESS_MSG.tooEarly(LONDON_MOVE_DATE_TIME.format(opens));
   return null;
 }

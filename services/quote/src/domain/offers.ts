@@ -44,5 +44,10 @@ export function offersFor(move: MoveRequest, drivers: Driver[]): PricedOffer[] {
       ),
       charges: chargesOnTheDay({ pickup, dropoff, stops: move.stops, ulezCompliant: driver.ulezCompliant }),
     }))
-    .sort((a, b) => a.pricing.totalPence - b.pricing.totalPence || b.driver.rating - a.driver.rating || a.driver.name.localeCompare(b.driver.name));
+    .sort(
+      (a, b) =>
+        a.pricing.totalPence - b.pricing.totalPence ||
+        b.driver.rating - a.driver.rating ||
+        a.driver.name.localeCompare(b.driver.name),
+    );
 }

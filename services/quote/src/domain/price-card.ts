@@ -44,7 +44,11 @@ const scaleRecord = <K extends string>(rec: Record<K, number>, factor: number): 
 const roundTo50 = (pence: number) => Math.round(pence / 50) * 50;
 
 /** A card whose hourly rates are the house card's × `factor` (on 50p steps), with any field overridden. */
-export function cardAround(factor: number, overrides: Partial<PriceCard> = {}, base: PriceCard = HOUSE_CARD): PriceCard {
+export function cardAround(
+  factor: number,
+  overrides: Partial<PriceCard> = {},
+  base: PriceCard = HOUSE_CARD,
+): PriceCard {
   return {
     ...base,
     vanPerHourPence: scaleRecord(base.vanPerHourPence, factor),

@@ -1,4 +1,12 @@
-import { londonClock, PAYMENT_PERCENTAGES, SECONDS_PER_HALF_HOUR, shareOfPence, type HelpLevel, type PaymentPercentage, type VanSize } from '@vanhop/contracts';
+import {
+  londonClock,
+  PAYMENT_PERCENTAGES,
+  SECONDS_PER_HALF_HOUR,
+  shareOfPence,
+  type HelpLevel,
+  type PaymentPercentage,
+  type VanSize,
+} from '@vanhop/contracts';
 import type { PriceCard } from './price-card.js';
 
 /** Everything the price depends on, already resolved (route measured, date parsed). */
@@ -17,7 +25,10 @@ export interface MoveToPrice {
   now: Date;
 }
 
-export interface PriceLine { label: string; pence: number }
+export interface PriceLine {
+  label: string;
+  pence: number;
+}
 
 export interface PriceBreakdown {
   billableHours: number;
@@ -40,12 +51,17 @@ export function priceMove(move: MoveToPrice, card: PriceCard): PriceBreakdown {
   const lines: PriceLine[] = [
     { label: `${move.vanSize} van, ${hours} h`, pence: Math.round(hours * card.vanPerHourPence[move.vanSize]) },
     { label: `${move.helpLevel}, ${hours} h`, pence: Math.round(hours * card.helpersPerHourPence[move.helpLevel]) },
-    { label: `Stairs, ${flights} flight${flights === 1 ? '' : 's'} × ${hours} h`, pence: Math.round(hours * card.stairPerFlightPerHourPence[move.helpLevel] * flights) },
+    {
+      label: `Stairs, ${flights} flight${flights === 1 ? '' : 's'} × ${hours} h`,
+      pence: Math.round(hours * card.stairPerFlightPerHourPence[move.helpLevel] * flights),
+    },
     { label: `Mileage, ${move.routeMiles.toFixed(2)} miles`, pence: mileagePence(move.routeMiles, card) },
     { label: `Via stops × ${move.viaStops}`, pence: move.viaStops * card.viaStopPence },
   ];
-  if (move.start && isLateBooking(move.start, move.now, card)) lines.push({ label: 'Short-notice booking', pence: card.lateBookingPence });
-  if (move.start && isOutOfHours(move.start, card)) lines.push({ label: 'Early or evening start', pence: card.outOfHoursPence });
+  if (move.start && isLateBooking(move.start, move.now, card))
+    lines.push({ label: 'Short-notice booking', pence: card.lateBookingPence });
+  if (move.start && isOutOfHours(move.start, card))
+    lines.push({ label: 'Early or evening start', pence: card.outOfHoursPence });
 
   const totalPence = lines.reduce((sum, l) => sum + l.pence, 0);
   // totalSecond is the billable time (hours × 3600), not driving time.
@@ -56,7 +72,10 @@ export function priceMove(move: MoveToPrice, card: PriceCard): PriceBreakdown {
     lines: lines.filter((l) => l.pence > 0),
     totalPence,
     overtimePerHalfHourPence: overtimePerHalfHourPence(move, card),
-    depositsPence: Object.fromEntries(PAYMENT_PERCENTAGES.map((p) => [p, shareOfPence(totalPence, p)])) as Record<PaymentPercentage, number>,
+    depositsPence: Object.fromEntries(PAYMENT_PERCENTAGES.map((p) => [p, shareOfPence(totalPence, p)])) as Record<
+      PaymentPercentage,
+      number
+    >,
   };
 }
 
@@ -65,9 +84,15 @@ export function priceMove(move: MoveToPrice, card: PriceCard): PriceBreakdown {
  * help and the stairs booked. Mileage, via stops and surcharges are paid once in the total and are
  * not part of it (the old all-in 1800 × total / totalSecond spread them over every extra half hour).
  */
-export function overtimePerHalfHourPence(move: Pick<MoveToPrice, 'vanSize' | 'helpLevel' | 'flights'>, card: PriceCard): number {
+export function overtimePerHalfHourPence(
+  move: Pick<MoveToPrice, 'vanSize' | 'helpLevel' | 'flights'>,
+  card: PriceCard,
+): number {
   const flights = move.flights.reduce((sum, f) => sum + f, 0);
-  const perHour = card.vanPerHourPence[move.vanSize] + card.helpersPerHourPence[move.helpLevel] + card.stairPerFlightPerHourPence[move.helpLevel] * flights;
+  const perHour =
+    card.vanPerHourPence[move.vanSize] +
+    card.helpersPerHourPence[move.helpLevel] +
+    card.stairPerFlightPerHourPence[move.helpLevel] * flights;
   return Math.round((perHour * SECONDS_PER_HALF_HOUR) / 3600);
 }
 
@@ -80,4 +105,5 @@ export function mileagePence(routeMiles: number, card: PriceCard): number {
 export const isLateBooking = (start: Date, now: Date, card: PriceCard): boolean =>
   start.getTime() - now.getTime() < card.lateBookingWithinMinutes * 60_000;
 
-export const isOutOfHours = (start: Date, card: PriceCard): boolean => card.outOfHoursStartHours.includes(londonClock(start).hour);
+export const isOutOfHours = (start: Date, card: PriceCard): boolean =>
+  card.outOfHoursStartHours.includes(londonClock(start).hour);

@@ -11,7 +11,10 @@ import type { DriverRepository } from '../adapters/driver-repository.js';
  * more; reactivating restores access with the same token. A suspended driver gets 403 with the
  * reason; a token for a driver this service does not know gets 401, like a forged one.
  */
-export function activeDriverOnly(signedIn: RequestHandler, drivers: Pick<DriverRepository, 'findById'>): RequestHandler {
+export function activeDriverOnly(
+  signedIn: RequestHandler,
+  drivers: Pick<DriverRepository, 'findById'>,
+): RequestHandler {
   return (req, res, next) =>
     signedIn(req, res, (err?: unknown) => {
       if (err) return next(err);

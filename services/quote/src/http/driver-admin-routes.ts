@@ -7,14 +7,16 @@ import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 const DRIVER_ID = /^drv-[\w-]{1,60}$/;
 
 export const driverIdParam = (value: unknown): string => {
-  if (typeof value !== 'string' || !DRIVER_ID.test(value)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
+  if (typeof value !== 'string' || !DRIVER_ID.test(value))
+    throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
   return value;
 };
 
 /** `?version=3` or a body `version`: the version the editor read (optional; 409 when stale). */
 function expectedVersion(value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new ValidationError('version must be a whole number', { version: 'version must be a whole number' });
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new ValidationError('version must be a whole number', { version: 'version must be a whole number' });
   return value;
 }
 
@@ -24,13 +26,22 @@ function expectedVersion(value: unknown): number | undefined {
  * member in the audit log. Suspending also puts the driver's upcoming jobs back with the office
  * (ManageDrivers.setActive); `upcoming-jobs` lists them first, for the confirmation.
  */
-export function driverAdminRoutes(app: Express, deps: { manage: ManageDrivers; suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>; staffOnly: RequestHandler }): void {
+export function driverAdminRoutes(
+  app: Express,
+  deps: { manage: ManageDrivers; suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>; staffOnly: RequestHandler },
+): void {
   const base = '/api/drivers/admin';
   app.use(base, deps.staffOnly);
 
-  app.get(base, route(async (_req, res) => res.json(await deps.manage.list())));
+  app.get(
+    base,
+    route(async (_req, res) => res.json(await deps.manage.list())),
+  );
 
-  app.get(`${base}/audit`, route(async (_req, res) => res.json(await deps.manage.auditRecent())));
+  app.get(
+    `${base}/audit`,
+    route(async (_req, res) => res.json(await deps.manage.auditRecent())),
+  );
 
   app.post(
     base,
@@ -40,9 +51,15 @@ export function driverAdminRoutes(app: Express, deps: { manage: ManageDrivers; s
     }),
   );
 
-  app.get(`${base}/:id`, route(async (req, res) => res.json(await deps.manage.get(driverIdParam(req.params.id)))));
+  app.get(
+    `${base}/:id`,
+    route(async (req, res) => res.json(await deps.manage.get(driverIdParam(req.params.id)))),
+  );
 
-  app.get(`${base}/:id/audit`, route(async (req, res) => res.json(await deps.manage.auditFor(driverIdParam(req.params.id)))));
+  app.get(
+    `${base}/:id/audit`,
+    route(async (req, res) => res.json(await deps.manage.auditFor(driverIdParam(req.params.id)))),
+  );
 
   // What suspending would put back with the office: the suspend confirmation lists these jobs.
   app.get(

@@ -9,13 +9,26 @@ import { driverIdParam } from './driver-admin-routes.js';
  * Staff routes of a driver's compliance documents and week calendar (`/api/drivers/admin/...`),
  * behind the staff token at the gateway and again here. Mounted before the driver routes' `/:id`.
  */
-export function driverDocumentsRoutes(app: Express, deps: { documents: DriverDocuments; calendar: DriverCalendar; staffOnly: RequestHandler }): void {
+export function driverDocumentsRoutes(
+  app: Express,
+  deps: { documents: DriverDocuments; calendar: DriverCalendar; staffOnly: RequestHandler },
+): void {
   const base = '/api/drivers/admin';
 
   // Every driver's standing, for the badges of the staff drivers' list.
-  app.get(`${base}/documents`, deps.staffOnly, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.list())));
+  app.get(
+    `${base}/documents`,
+    deps.staffOnly,
+    route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.list())),
+  );
 
-  app.get(`${base}/:id/documents`, deps.staffOnly, route(async (req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.view(driverIdParam(req.params.id)))));
+  app.get(
+    `${base}/:id/documents`,
+    deps.staffOnly,
+    route(async (req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.documents.view(driverIdParam(req.params.id))),
+    ),
+  );
 
   app.put(
     `${base}/:id/documents`,
@@ -33,7 +46,9 @@ export function driverDocumentsRoutes(app: Express, deps: { documents: DriverDoc
     validated(driverWeekQuerySchema, 'query', { what: 'Calendar' }),
     route(async (req, res) => {
       const id = driverIdParam(req.params.id);
-      res.set('Cache-Control', 'no-store').json(await deps.calendar.week(id, input(res, 'query', driverWeekQuerySchema).week));
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.calendar.week(id, input(res, 'query', driverWeekQuerySchema).week));
     }),
   );
 }

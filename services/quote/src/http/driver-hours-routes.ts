@@ -7,7 +7,8 @@ import { availableHours } from '../domain/available-hours.js';
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function fromParam(value: unknown): string {
-  if (typeof value !== 'string' || !DAY.test(value)) throw new ValidationError('from must be a date like 2026-01-31', { from: 'from must be a date like 2026-01-31' });
+  if (typeof value !== 'string' || !DAY.test(value))
+    throw new ValidationError('from must be a date like 2026-01-31', { from: 'from must be a date like 2026-01-31' });
   return value;
 }
 
@@ -26,7 +27,11 @@ export function driverHoursRoutes(app: Express, deps: { drivers: DriverSource; s
       const body: DriverAvailableHours = {
         from,
         to: shiftDay(from, DRIVER_HOURS_DAYS - 1),
-        drivers: drivers.map((d) => ({ driverId: d._id, name: d.name, availableHours: availableHours(d.availability, from, DRIVER_HOURS_DAYS) })),
+        drivers: drivers.map((d) => ({
+          driverId: d._id,
+          name: d.name,
+          availableHours: availableHours(d.availability, from, DRIVER_HOURS_DAYS),
+        })),
       };
       res.set('Cache-Control', 'no-store').json(body);
     }),

@@ -16,7 +16,13 @@ export function driverPhotoRoutes(app: Express, deps: { drivers: DriverRepositor
       const driver = await deps.drivers.findById(driverIdParam(req.params.id));
       const photo = driver?.active ? uploadedPhoto(driver.photoUrl) : null;
       if (!photo) throw new NotFoundError('No photo for that driver');
-      res.set({ 'Content-Type': photo.type, 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }).send(photo.bytes);
+      res
+        .set({
+          'Content-Type': photo.type,
+          'Cache-Control': 'public, max-age=86400',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .send(photo.bytes);
     }),
   );
 }

@@ -10,7 +10,13 @@ import type { PriceCard } from '../domain/price-card.js';
  * cannot read or change another's card or hours.
  */
 export function driverSelfRoutes(app: Express, deps: { manage: ManageDrivers; driverOnly: RequestHandler }): void {
-  app.get('/api/driver/me', deps.driverOnly, route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.manage.self(signedInDriver(res).sub))));
+  app.get(
+    '/api/driver/me',
+    deps.driverOnly,
+    route(async (_req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.manage.self(signedInDriver(res).sub)),
+    ),
+  );
 
   app.put(
     '/api/driver/me/card',

@@ -24,18 +24,29 @@ export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slot
     '/internal/drivers/:id/holds',
     route(async (req, res) => {
       const id = req.params.id;
-      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
+      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id))
+        throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
       const body = await validate(driverHoldSchema, req.body, 'Hold');
-      if (body.end === undefined && body.hours === undefined) throw new ValidationError('end or hours is required', { end: 'end or hours is required' });
+      if (body.end === undefined && body.hours === undefined)
+        throw new ValidationError('end or hours is required', { end: 'end or hours is required' });
       const expiresAt = new Date(body.expiresAt);
       const now = deps.clock.now().getTime();
-      if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS) throw new ValidationError('expiresAt must be within the next 40 minutes', { expiresAt: 'expiresAt must be within the next 40 minutes' });
+      if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS)
+        throw new ValidationError('expiresAt must be within the next 40 minutes', {
+          expiresAt: 'expiresAt must be within the next 40 minutes',
+        });
       const driver = await deps.drivers.findById(id);
       if (!driver) throw new NotFoundError('No driver with that id');
       const start = new Date(body.start);
-      const window = body.end !== undefined ? { start, end: new Date(body.end) } : moveWindow(start, body.hours, driver.card.minimumHours);
+      const window =
+        body.end !== undefined
+          ? { start, end: new Date(body.end) }
+          : moveWindow(start, body.hours, driver.card.minimumHours);
       const span = window.end.getTime() - window.start.getTime();
-      if (span <= 0 || span > MAX_WINDOW_MS) throw new ValidationError('end must be after start, within 24 hours', { end: 'end must be after start, within 24 hours' });
+      if (span <= 0 || span > MAX_WINDOW_MS)
+        throw new ValidationError('end must be after start, within 24 hours', {
+          end: 'end must be after start, within 24 hours',
+        });
       if (!driver.active || !availabilityCovers(driver.availability, window)) throw new ConflictError(DRIVER_TAKEN);
       res.status(201).json(await deps.slots.hold(id, body.bookingId, window, expiresAt, body.holder));
     }),
@@ -45,7 +56,8 @@ export function holdRoutes(app: Express, deps: { drivers: DriverRepository; slot
     '/internal/bookings/:bookingId/holds',
     route(async (req, res) => {
       const bookingId = req.params.bookingId;
-      if (typeof bookingId !== 'string' || !BOOKING_ID.test(bookingId)) throw new ValidationError('Invalid booking id', { bookingId: 'Invalid booking id' });
+      if (typeof bookingId !== 'string' || !BOOKING_ID.test(bookingId))
+        throw new ValidationError('Invalid booking id', { bookingId: 'Invalid booking id' });
       res.json({ released: await deps.slots.release(bookingId) });
     }),
   );

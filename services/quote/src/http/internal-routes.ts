@@ -1,5 +1,11 @@
 import type { Express } from 'express';
-import { bookingCompleteSchema, INTERNAL_ID, INTERNAL_PATHS, priceCardSchema, type InternalPriceResponse } from '@vanhop/contracts';
+import {
+  bookingCompleteSchema,
+  INTERNAL_ID,
+  INTERNAL_PATHS,
+  priceCardSchema,
+  type InternalPriceResponse,
+} from '@vanhop/contracts';
 import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { DriverRepository } from '../adapters/driver-repository.js';
@@ -13,7 +19,8 @@ import type { DriverRepository } from '../adapters/driver-repository.js';
 /** An optional id in an internal body: absent or null is none, anything else must look like an id. */
 function internalId(value: unknown, field: string, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !INTERNAL_ID.test(value)) throw new ValidationError(`${field} must be ${what}`, { [field]: `${field} must be ${what}` });
+  if (typeof value !== 'string' || !INTERNAL_ID.test(value))
+    throw new ValidationError(`${field} must be ${what}`, { [field]: `${field} must be ${what}` });
   return value;
 }
 
@@ -27,7 +34,10 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
       const forBookingId = internalId(bookingId, 'bookingId', 'a booking id');
       const data = await validate(bookingCompleteSchema, bookingData, 'Booking');
       // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.
-      const card = bookedCard === undefined || bookedCard === null || !driver || !forBookingId ? undefined : await validate(priceCardSchema, bookedCard, 'Booked card');
+      const card =
+        bookedCard === undefined || bookedCard === null || !driver || !forBookingId
+          ? undefined
+          : await validate(priceCardSchema, bookedCard, 'Booked card');
       const priced = await deps.priceMove.run(data, { driverId: driver, forBookingId, bookedCard: card });
       const answer: InternalPriceResponse = {
         quote: priced.quote,
@@ -49,7 +59,8 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
     '/internal/drivers/:id/contact',
     route(async (req, res) => {
       const id = req.params.id;
-      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id)) throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
+      if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id))
+        throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
       const driver = await deps.drivers.findById(id);
       if (!driver) throw new NotFoundError('No driver with that id');
       res.json({ id: driver._id, name: driver.name, email: driver.email, active: driver.active });

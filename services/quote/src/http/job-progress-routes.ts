@@ -5,7 +5,8 @@ import type { JobProgress } from '../app/job-progress.js';
 import type { JobCall } from '../app/job-call.js';
 
 const bookingIdParam = (v: unknown): string => {
-  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v)) throw new ValidationError('Invalid job id', { id: 'Invalid job id' });
+  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v))
+    throw new ValidationError('Invalid job id', { id: 'Invalid job id' });
   return v;
 };
 
@@ -14,7 +15,10 @@ const bookingIdParam = (v: unknown): string => {
  * steps ("done" with its photos and signature in the same request) and the masked call; staff read
  * the proof of delivery.
  */
-export function jobProgressRoutes(app: Express, deps: { progress: JobProgress; call: JobCall; driverOnly: RequestHandler; staffOnly: RequestHandler }): void {
+export function jobProgressRoutes(
+  app: Express,
+  deps: { progress: JobProgress; call: JobCall; driverOnly: RequestHandler; staffOnly: RequestHandler },
+): void {
   app.post(
     '/api/driver/me/jobs/:id/progress',
     deps.driverOnly,
@@ -23,7 +27,14 @@ export function jobProgressRoutes(app: Express, deps: { progress: JobProgress; c
       const body = await validate(jobProgressRequestSchema, req.body ?? {}, 'Progress');
       const step = body.step as JobProgressStep;
       const proof = step === 'done' ? await validate(jobDoneRequestSchema, req.body, 'Done') : undefined;
-      res.json(await deps.progress.mark(signedInDriver(res).sub, id, step, proof && { photos: proof.photos, signature: proof.signature, signedBy: proof.signedBy }));
+      res.json(
+        await deps.progress.mark(
+          signedInDriver(res).sub,
+          id,
+          step,
+          proof && { photos: proof.photos, signature: proof.signature, signedBy: proof.signedBy },
+        ),
+      );
     }),
   );
   app.post(
@@ -34,6 +45,8 @@ export function jobProgressRoutes(app: Express, deps: { progress: JobProgress; c
   app.get(
     '/api/drivers/admin/jobs/:id/proof',
     deps.staffOnly,
-    route(async (req, res) => res.set('Cache-Control', 'no-store').json(await deps.progress.proof(bookingIdParam(req.params.id)))),
+    route(async (req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.progress.proof(bookingIdParam(req.params.id))),
+    ),
   );
 }

@@ -1,5 +1,12 @@
 import type { Express } from 'express';
-import { bookingCompleteSchema, bookingDraftSchema, MSG, type BookingQuoteResponse, type GeoCoverageResponse, type GeoGeocodeResponse } from '@vanhop/contracts';
+import {
+  bookingCompleteSchema,
+  bookingDraftSchema,
+  MSG,
+  type BookingQuoteResponse,
+  type GeoCoverageResponse,
+  type GeoGeocodeResponse,
+} from '@vanhop/contracts';
 import { passes, route, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { GeoPort } from '../domain/geo-port.js';
@@ -8,7 +15,10 @@ import { pickupCoverage } from '../domain/great-circle.js';
 /** A query value must be one plain string: arrays and objects (`q[$gt]=`) are refused. */
 function queryString(value: unknown, field: string, required: boolean): string | undefined {
   if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string') throw new ValidationError(`${field} must be a single text value`, { [field]: `${field} must be a single text value` });
+  if (typeof value !== 'string')
+    throw new ValidationError(`${field} must be a single text value`, {
+      [field]: `${field} must be a single text value`,
+    });
   if (value.length > 300) throw new ValidationError(`${field} is too long`, { [field]: `${field} is too long` });
   return value;
 }
@@ -18,12 +28,17 @@ function coordinate(value: unknown, field: 'lat' | 'lng'): number {
   const n = Number(text);
   const limit = field === 'lat' ? 90 : 180;
   if (!/^-?\d+(\.\d+)?$/.test(text.trim()) || Math.abs(n) > limit) {
-    throw new ValidationError(`${field} must be a number from -${limit} to ${limit}`, { [field]: `${field} must be a number from -${limit} to ${limit}` });
+    throw new ValidationError(`${field} must be a number from -${limit} to ${limit}`, {
+      [field]: `${field} must be a number from -${limit} to ${limit}`,
+    });
   }
   return n;
 }
 
-export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: GeoPort; tally?: { record(): void } }): void {
+export function quoteRoutes(
+  app: Express,
+  deps: { priceMove: PriceMove; geo: GeoPort; tally?: { record(): void } },
+): void {
   app.post(
     '/api/booking',
     route(async (req, res) => {
@@ -36,7 +51,12 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
       const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
       if (!preliminary) deps.tally?.record();
-      const body: BookingQuoteResponse = { yourinfo: { receivedData }, quote: priced.quote, offers: priced.offers, preliminary };
+      const body: BookingQuoteResponse = {
+        yourinfo: { receivedData },
+        quote: priced.quote,
+        offers: priced.offers,
+        preliminary,
+      };
       res.json(body);
     }),
   );
@@ -55,7 +75,10 @@ export function quoteRoutes(app: Express, deps: { priceMove: PriceMove; geo: Geo
       const address = queryString(req.query.address, 'address', true)!;
       const point = await deps.geo.geocode(address);
       const body: GeoGeocodeResponse = point
-        ? { status: 'OK', results: [{ formatted_address: point.label, geometry: { location: { lat: point.lat, lng: point.lng } } }] }
+        ? {
+            status: 'OK',
+            results: [{ formatted_address: point.label, geometry: { location: { lat: point.lat, lng: point.lng } } }],
+          }
         : { status: 'ZERO_RESULTS', results: [] };
       res.json(body);
     }),

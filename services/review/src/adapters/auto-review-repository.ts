@@ -35,6 +35,9 @@ export class AutoReviewRepository {
 
   /** Settles once (another replica's sweep may have settled it meanwhile). */
   async settle(bookingId: string, at: string, outcome: string): Promise<boolean> {
-    return (await this.col.updateOne({ _id: bookingId, settledAt: null }, { $set: { settledAt: at, outcome } })).modified === 1;
+    return (
+      (await this.col.updateOne({ _id: bookingId, settledAt: null }, { $set: { settledAt: at, outcome } })).modified ===
+      1
+    );
   }
 }

@@ -7,11 +7,20 @@ export class BookingHttpLookup implements BookingLookup {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs = 5000) {
-    this.http = new InternalHttpClient({ service: 'booking', baseUrl, timeoutMs, unavailable: (detail) => `Booking service ${detail}` });
+    this.http = new InternalHttpClient({
+      service: 'booking',
+      baseUrl,
+      timeoutMs,
+      unavailable: (detail) => `Booking service ${detail}`,
+    });
   }
 
   /** The record, or null when there is none (or it was deleted). */
   byId(id: string): Promise<BookingRecord | null> {
-    return this.http.get<BookingRecord | null>(INTERNAL_PATHS.bookingById(id), { accept: isBookingRecord, on: { 404: () => null }, onlyListed: true });
+    return this.http.get<BookingRecord | null>(INTERNAL_PATHS.bookingById(id), {
+      accept: isBookingRecord,
+      on: { 404: () => null },
+      onlyListed: true,
+    });
   }
 }

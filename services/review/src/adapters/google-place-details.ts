@@ -29,8 +29,12 @@ export class GooglePlaceDetailsReviews implements ReviewsSource {
       throw new UpstreamError(`Google Place Details unreachable: ${(err as Error).message}`);
     }
     if (!res.ok) throw new UpstreamError(`Google Place Details answered HTTP ${res.status}`);
-    const body = (await res.json().catch(() => null)) as { status?: unknown; error_message?: unknown; result?: { reviews?: unknown } } | null;
-    if (!body || body.status !== 'OK') {
+    const body = (await res.json().catch(() => null)) as {
+      status?: unknown;
+      error_message?: unknown;
+      result?: { reviews?: unknown };
+    } | null;
+    if (body?.status !== 'OK') {
       // The key never appears in errors: Google echoes it in some messages.
       throw new UpstreamError(`Google Place Details status ${String(body?.status ?? 'unreadable')}`);
     }

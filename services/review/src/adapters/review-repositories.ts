@@ -1,4 +1,11 @@
-import { insertUnique, withoutOutbox, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
+import {
+  insertUnique,
+  withoutOutbox,
+  type Collection,
+  type DocumentStore,
+  type OutboxEntry,
+  type WithOutbox,
+} from '@vanhop/platform';
 import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
@@ -57,16 +64,26 @@ export class CustomerReviewRepository {
 
   /** Decided reviews (approved and rejected, or one of them), newest first. */
   decided(status: Exclude<ReviewStatus, 'pending'> | 'all', limit: number): Promise<CustomerReviewRecord[]> {
-    return this.reviews.find(status === 'all' ? { status: { $in: ['approved', 'rejected'] } } : { status }, { sort: { submittedAt: -1 }, limit });
+    return this.reviews.find(status === 'all' ? { status: { $in: ['approved', 'rejected'] } } : { status }, {
+      sort: { submittedAt: -1 },
+      limit,
+    });
   }
 
   /** Approved reviews, newest first; every one when no limit is given. */
   approved(limit?: number): Promise<CustomerReviewRecord[]> {
-    return limit === undefined ? this.reviews.find({ status: 'approved' }) : this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
+    return limit === undefined
+      ? this.reviews.find({ status: 'approved' })
+      : this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
   }
 
   /** Staff's decision (staff may change their mind); null when there is no such review. */
-  decide(id: string, status: Exclude<ReviewStatus, 'pending'>, at: string, by: string): Promise<CustomerReviewRecord | null> {
+  decide(
+    id: string,
+    status: Exclude<ReviewStatus, 'pending'>,
+    at: string,
+    by: string,
+  ): Promise<CustomerReviewRecord | null> {
     return this.reviews.findOneAndUpdate({ _id: id }, { $set: { status, moderatedAt: at, moderatedBy: by } });
   }
 }

@@ -14,11 +14,23 @@ export const AUTOMATIC_REVIEW_REQUESTER = 'automatic';
  * which settles the schedule.
  */
 export class AutoReviewRequest {
-  constructor(private readonly deps: { schedule: AutoReviewRepository; requestReview: Pick<RequestReview, 'execute'>; clock: Clock; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      schedule: AutoReviewRepository;
+      requestReview: Pick<RequestReview, 'execute'>;
+      clock: Clock;
+      logger: Logger;
+    },
+  ) {}
 
   async progressed(j: JobProgressed): Promise<void> {
     if (j.step !== 'done') return;
-    await this.deps.schedule.schedule({ _id: j.bookingId, doneAt: j.at, dueAt: reviewRequestDueAt(j.at).toISOString(), settledAt: null });
+    await this.deps.schedule.schedule({
+      _id: j.bookingId,
+      doneAt: j.at,
+      dueAt: reviewRequestDueAt(j.at).toISOString(),
+      settledAt: null,
+    });
   }
 
   async sweep(): Promise<number> {
@@ -35,11 +47,15 @@ export class AutoReviewRequest {
         if (err instanceof ConflictError || err instanceof NotFoundError) outcome = err.message;
         else {
           // The booking service did not answer: the next sweep tries again.
-          this.deps.logger.warn({ bookingId: due._id, err: String(err) }, 'automatic review request failed: retried on the next sweep');
+          this.deps.logger.warn(
+            { bookingId: due._id, err: String(err) },
+            'automatic review request failed: retried on the next sweep',
+          );
           continue;
         }
       }
-      if (await this.deps.schedule.settle(due._id, now, outcome)) this.deps.logger.info({ bookingId: due._id, outcome }, 'automatic review request settled');
+      if (await this.deps.schedule.settle(due._id, now, outcome))
+        this.deps.logger.info({ bookingId: due._id, outcome }, 'automatic review request settled');
     }
     return requested;
   }

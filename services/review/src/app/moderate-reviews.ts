@@ -1,4 +1,4 @@
-import { type DriverRatings, type ModeratedReview, type ModerationList, type Review, type ReviewStatus } from '@vanhop/contracts';
+import type { DriverRatings, ModeratedReview, ModerationList, Review, ReviewStatus } from '@vanhop/contracts';
 import { NotFoundError, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import type { CustomerReviewRepository } from '../adapters/review-repositories.js';
 import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
@@ -34,7 +34,9 @@ export class ModerateReviews {
   async decide(id: string, status: Exclude<ReviewStatus, 'pending'>, staff: string): Promise<ModeratedReview> {
     const updated = await this.reviews.decide(id, status, this.clock.now().toISOString(), staff);
     if (!updated) throw new NotFoundError('No review with that id');
-    await this.cache.del(RATINGS_KEY).catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
+    await this.cache
+      .del(RATINGS_KEY)
+      .catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
     return asModerated(updated);
   }
 

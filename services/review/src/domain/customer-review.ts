@@ -1,4 +1,11 @@
-import { REVIEW_MSG, type BookingRecord, type DriverRatings, type ModeratedReview, type Review, type ReviewStatus } from '@vanhop/contracts';
+import {
+  REVIEW_MSG,
+  type BookingRecord,
+  type DriverRatings,
+  type ModeratedReview,
+  type Review,
+  type ReviewStatus,
+} from '@vanhop/contracts';
 
 /** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
 export const REVIEW_AVATAR = '/images/avatar.svg';
@@ -40,7 +47,8 @@ type Reviewable = Pick<BookingRecord, 'paymentStatus' | 'quote' | 'deletedAt'> &
  */
 export function reviewRequestRefusal(booking: Reviewable, now: Date): string | null {
   if (booking.state === 'cancelled') return 'This booking was cancelled: there is no move to review.';
-  if (booking.state === 'frozen') return 'This booking is postponed: a review can be requested once the move has happened.';
+  if (booking.state === 'frozen')
+    return 'This booking is postponed: a review can be requested once the move has happened.';
   if (booking.paymentStatus === 'unpaid') return REVIEW_MSG.notBooked;
   const moveAt = Date.parse(booking.quote?.date ?? '');
   // The move is done at its booked end (start + the hours booked), not when it starts: a review is

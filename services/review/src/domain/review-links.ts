@@ -18,7 +18,9 @@ export class ReviewLinks {
   constructor(private readonly signer: LinkSigning) {}
 
   pathFor(bookingId: string, requestedAt: Date): string {
-    return reviewPagePath(this.signer.sign({ subject: bookingId, expiresAt: new Date(requestedAt.getTime() + REVIEW_LINK_DAYS * DAY_MS) }));
+    return reviewPagePath(
+      this.signer.sign({ subject: bookingId, expiresAt: new Date(requestedAt.getTime() + REVIEW_LINK_DAYS * DAY_MS) }),
+    );
   }
 
   /** The booking id of a genuine, unexpired token; null for anything else. */

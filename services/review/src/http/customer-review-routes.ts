@@ -11,7 +11,10 @@ const VIEWS_PER_MINUTE = 60;
  * The customer's review page behind its signed link (/api/reviews/link/:token) and the drivers'
  * public ratings for the quotes popup (/api/reviews/drivers).
  */
-export function customerReviewRoutes(app: Express, deps: { submitReview: SubmitReview; moderation: ModerateReviews; cache: Cache; perHour: number }): void {
+export function customerReviewRoutes(
+  app: Express,
+  deps: { submitReview: SubmitReview; moderation: ModerateReviews; cache: Cache; perHour: number },
+): void {
   const noStore: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -40,7 +43,9 @@ export function customerReviewRoutes(app: Express, deps: { submitReview: SubmitR
     noStore,
     validated(reviewSubmissionSchema, 'body', { what: 'Review' }),
     route(async (req, res) => {
-      res.status(201).json(await deps.submitReview.submit(req.params.token, input(res, 'body', reviewSubmissionSchema)));
+      res
+        .status(201)
+        .json(await deps.submitReview.submit(req.params.token, input(res, 'body', reviewSubmissionSchema)));
     }),
   );
 }

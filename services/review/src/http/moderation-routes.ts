@@ -17,20 +17,33 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
     '/api/reviews/admin',
     deps.staffOnly,
     noStore,
-    validated(moderationQuerySchema, 'query', { invalid: { message: MODERATION_STATUS_MESSAGE, fields: { status: MODERATION_STATUS_MESSAGE } } }),
+    validated(moderationQuerySchema, 'query', {
+      invalid: { message: MODERATION_STATUS_MESSAGE, fields: { status: MODERATION_STATUS_MESSAGE } },
+    }),
     route(async (_req, res) => {
       res.json(await deps.moderation.list(input(res, 'query', moderationQuerySchema).status));
     }),
   );
 
-  for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
     app.post(
       `/api/reviews/admin/:id/${action}`,
       deps.staffOnly,
       noStore,
-      validated(reviewIdParamsSchema, 'params', { invalid: { message: 'Invalid review id', fields: { id: 'Invalid review id' } } }),
+      validated(reviewIdParamsSchema, 'params', {
+        invalid: { message: 'Invalid review id', fields: { id: 'Invalid review id' } },
+      }),
       route(async (_req, res) => {
-        res.json(await deps.moderation.decide(input(res, 'params', reviewIdParamsSchema).id, status, signedInStaff(res).username));
+        res.json(
+          await deps.moderation.decide(
+            input(res, 'params', reviewIdParamsSchema).id,
+            status,
+            signedInStaff(res).username,
+          ),
+        );
       }),
     );
   }

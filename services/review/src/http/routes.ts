@@ -4,7 +4,10 @@ import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListReviews } from '../app/list-reviews.js';
 import type { RequestReview } from '../app/request-review.js';
 
-export function reviewRoutes(app: Express, deps: { listReviews: ListReviews; requestReview: RequestReview; staffOnly: RequestHandler }): void {
+export function reviewRoutes(
+  app: Express,
+  deps: { listReviews: ListReviews; requestReview: RequestReview; staffOnly: RequestHandler },
+): void {
   app.get(
     '/api/google/review',
     route(async (_req, res) => {
@@ -15,7 +18,9 @@ export function reviewRoutes(app: Express, deps: { listReviews: ListReviews; req
   app.post(
     '/api/backdata/review/:id',
     deps.staffOnly,
-    validated(bookingIdParamsSchema, 'params', { invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } } }),
+    validated(bookingIdParamsSchema, 'params', {
+      invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
+    }),
     route(async (req, res) => {
       const { id } = input(res, 'params', bookingIdParamsSchema);
       res.json(await deps.requestReview.execute(id, signedInStaff(res).username, req.id as string | undefined));

@@ -19,7 +19,16 @@ export function balancePaidCustomerEmail(b: BalancePaid, ctx: TemplateContext): 
   const url = myMoveUrl(ctx, b.myMovePath);
   const subject = `Receipt: balance paid for booking ${b.randomNumber}`;
   const line = `Thank you: you have paid the balance of ${pounds(b.amountPence)} for your move on ${moveDate(b.move.date)}. Your booking (${pounds(b.totalPricePence)}) is paid in full: nothing is to be paid to the driver on the day.`;
-  const text = [`Hello ${b.customer.name},`, '', line, '', receiptText(receiptOf(b)), '', myMoveText(url), textFooter].join('\n');
+  const text = [
+    `Hello ${b.customer.name},`,
+    '',
+    line,
+    '',
+    receiptText(receiptOf(b)),
+    '',
+    myMoveText(url),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>
 <p>${line}</p>
 ${receiptHtml(receiptOf(b))}

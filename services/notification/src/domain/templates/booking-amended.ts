@@ -5,7 +5,8 @@ import { repricedCustomerEmail, repricedDriverEmail } from './repriced-move.js';
 
 type Move = BookingAmended['move'];
 
-const stops = (move: Move) => move.addresses.map((a) => [a.physicalAddress, a.location].filter(Boolean).join(', ')).join(' / ');
+const stops = (move: Move) =>
+  move.addresses.map((a) => [a.physicalAddress, a.location].filter(Boolean).join(', ')).join(' / ');
 
 const NOW_AND_BEFORE: Record<AmendablePart, (now: Move, before: Move) => string> = {
   date: (now, before) => `Date: ${moveDate(now.date)} (was ${moveDate(before.date)})`,
@@ -14,7 +15,8 @@ const NOW_AND_BEFORE: Record<AmendablePart, (now: Move, before: Move) => string>
 };
 
 /** One line per part that changed, in the order staff changed them. */
-const changeLines = (b: BookingAmended): string[] => b.changed.map((part) => NOW_AND_BEFORE[part](b.move, b.previousMove));
+const changeLines = (b: BookingAmended): string[] =>
+  b.changed.map((part) => NOW_AND_BEFORE[part](b.move, b.previousMove));
 
 /** The customer's note of a change agreed with VanHop Support: what changed, the new price and what it means for them. */
 export function bookingAmendedCustomerEmail(b: BookingAmended, ctx: TemplateContext): EmailContent {
@@ -29,6 +31,9 @@ export function bookingAmendedCustomerEmail(b: BookingAmended, ctx: TemplateCont
 export function bookingAmendedDriverEmail(b: BookingAmended): EmailContent {
   return repricedDriverEmail(b, {
     subject: `Job ${b.randomNumber} changed: ${moveDate(b.move.date)}`,
-    lines: [`Job ${b.randomNumber} for ${b.customer.name} has been changed at the customer's request:`, ...changeLines(b)],
+    lines: [
+      `Job ${b.randomNumber} for ${b.customer.name} has been changed at the customer's request:`,
+      ...changeLines(b),
+    ],
   });
 }

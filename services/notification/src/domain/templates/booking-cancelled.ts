@@ -10,7 +10,9 @@ const byStaff = (b: BookingCancelled): boolean => b.cancelledBy === 'staff';
 /** Why the booking ended and what comes back. A staff cancellation gives the office's reason, never who. */
 function refundLine(b: BookingCancelled): string {
   if (byStaff(b)) {
-    const why = b.reason ? `VanHop has cancelled your booking: ${b.reason.replace(/[\s.;:,]+$/u, '')}.` : 'VanHop has cancelled your booking.';
+    const why = b.reason
+      ? `VanHop has cancelled your booking: ${b.reason.replace(/[\s.;:,]+$/u, '')}.`
+      : 'VanHop has cancelled your booking.';
     return b.refundPence > 0
       ? `${why} ${pounds(b.refundPence)} is being refunded to your card. A refund receipt follows by e-mail.`
       : `${why} No money paid is refunded.`;
@@ -47,7 +49,9 @@ ${myMoveButton(url, 'See my cancelled booking')}`;
 /** The driver's notice: the job is off, the day is free again. */
 export function bookingCancelledDriverEmail(b: BookingCancelled): EmailContent {
   const subject = `Job ${b.randomNumber} cancelled: ${moveDate(b.move.date)}`;
-  const who = byStaff(b) ? `VanHop has cancelled job ${b.randomNumber} for ${b.customer.name}` : `The customer ${b.customer.name} has cancelled job ${b.randomNumber}`;
+  const who = byStaff(b)
+    ? `VanHop has cancelled job ${b.randomNumber} for ${b.customer.name}`
+    : `The customer ${b.customer.name} has cancelled job ${b.randomNumber}`;
   const line = `${who} on ${moveDate(b.move.date)}. You do not need to attend; nothing is to be collected.`;
   const text = [`Hello ${b.driver?.name ?? 'driver'},`, '', line, '', moveSummaryText(b.move), textFooter].join('\n');
   const body = html`<p>Hello ${b.driver?.name ?? 'driver'},</p>

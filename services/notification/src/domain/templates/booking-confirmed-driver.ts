@@ -16,7 +16,9 @@ export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
   const balance = pounds(b.outstandingBalancePence);
   const subject = `New job ${b.randomNumber}: ${moveDate(b.move.date)} for ${b.customer.name}`;
   const collect =
-    b.outstandingBalancePence > 0 ? `Collect from the customer on the day: ${balance}.` : 'The customer has paid in full online: nothing to collect.';
+    b.outstandingBalancePence > 0
+      ? `Collect from the customer on the day: ${balance}.`
+      : 'The customer has paid in full online: nothing to collect.';
   const text = [
     `Hello ${driverName},`,
     '',

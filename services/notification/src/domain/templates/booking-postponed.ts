@@ -4,8 +4,13 @@ import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 
-const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
-const useByDay = (iso: string) => day.format(new Date(iso));
+const day = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const lastDayToRebook = (iso: string) => day.format(new Date(iso));
 
 /** The customer's confirmation that the move is postponed, and until when it can be given a new date. */
 export function bookingPostponedCustomerEmail(b: BookingPostponed, ctx: TemplateContext): EmailContent {
@@ -13,7 +18,7 @@ export function bookingPostponedCustomerEmail(b: BookingPostponed, ctx: Template
   const subject = `Booking ${b.randomNumber} postponed`;
   const lines = [
     `Your move planned for ${moveDate(b.move.date)} (booking ${b.randomNumber}) is postponed. What you paid is kept for it.`,
-    `Choose a new moving date on your My move page by ${useByDay(b.useBy)} (12 months). The price is worked out again for the new date: any difference is paid or refunded.`,
+    `Choose a new moving date on your My move page by ${lastDayToRebook(b.useBy)} (12 months). The price is worked out again for the new date: any difference is paid or refunded.`,
   ];
   const text = [`Hello ${b.customer.name},`, '', ...lines, '', myMoveText(url), textFooter].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>

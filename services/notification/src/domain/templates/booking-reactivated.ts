@@ -7,7 +7,9 @@ import { repricedCustomerEmail, repricedDriverEmail } from './repriced-move.js';
 export function bookingReactivatedCustomerEmail(b: BookingReactivated, ctx: TemplateContext): EmailContent {
   return repricedCustomerEmail(b, ctx, {
     subject: `New date confirmed: ${moveDate(b.move.date)} (ref ${b.randomNumber})`,
-    lines: [`Your postponed move (booking ${b.randomNumber}) is booked again for ${moveDate(b.move.date)}${b.driver ? ` with ${b.driver.name}` : ''}.`],
+    lines: [
+      `Your postponed move (booking ${b.randomNumber}) is booked again for ${moveDate(b.move.date)}${b.driver ? ` with ${b.driver.name}` : ''}.`,
+    ],
     priceIs: 'The price for the new date is',
   });
 }

@@ -12,7 +12,10 @@ import { CONFIRMATION_LINK_DAYS } from '../conversation-links.js';
 
 const BUTTON = 'background:#1a73e8;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px';
 
-interface AboutRow { label: string; value: string }
+interface AboutRow {
+  label: string;
+  value: string;
+}
 
 function aboutRows(about: ConversationAbout | null): AboutRow[] {
   if (!about) return [];
@@ -21,7 +24,8 @@ function aboutRows(about: ConversationAbout | null): AboutRow[] {
   const vehicle = [about.typeofVan && `${about.typeofVan} van`, about.typeOfWorker].filter(Boolean).join(', ');
   if (vehicle) rows.push({ label: 'Van and help', value: vehicle });
   if (about.totalHour) rows.push({ label: 'Booked time', value: hoursLabel(about.totalHour) });
-  if (about.totalPrice !== null && about.totalPrice !== undefined) rows.push({ label: 'Price shown', value: pounds(Math.round(about.totalPrice * 100)) });
+  if (about.totalPrice !== null && about.totalPrice !== undefined)
+    rows.push({ label: 'Price shown', value: pounds(Math.round(about.totalPrice * 100)) });
   return rows;
 }
 
@@ -34,7 +38,8 @@ const aboutHtml = (about: ConversationAbout | null): SafeHtml | string => {
   const rows = aboutRows(about);
   if (!rows.length) return '';
   return html`<table style="border-collapse:collapse;font-size:14px;margin:12px 0">${rows.map(
-    (r) => html`<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">${r.label}</th><td>${r.value}</td></tr>`,
+    (r) =>
+      html`<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">${r.label}</th><td>${r.value}</td></tr>`,
   )}</table>`;
 };
 
@@ -43,8 +48,17 @@ const quoted = (body: string): SafeHtml =>
   html`<blockquote style="margin:12px 0;padding:8px 12px;border-left:4px solid #1a73e8;background:#f6f8fc;white-space:pre-wrap">${body}</blockquote>`;
 
 /** A customer wrote to a driver (first message or a follow-up). */
-export function messageToDriverEmail(m: { driverName: string; customerName: string; about: ConversationAbout | null; body: string; replyUrl: string; first: boolean }): EmailContent {
-  const subject = m.first ? `New message from ${m.customerName} about a move` : `${m.customerName} sent you another message`;
+export function messageToDriverEmail(m: {
+  driverName: string;
+  customerName: string;
+  about: ConversationAbout | null;
+  body: string;
+  replyUrl: string;
+  first: boolean;
+}): EmailContent {
+  const subject = m.first
+    ? `New message from ${m.customerName} about a move`
+    : `${m.customerName} sent you another message`;
   const text = [
     `Hello ${m.driverName},`,
     '',
@@ -68,9 +82,23 @@ ${aboutHtml(m.about)}
 }
 
 /** The other side answered the customer: a driver, or staff in an Instant Support chat. */
-export function replyToCustomerEmail(m: { customerName: string; from: string; body: string; threadUrl: string }): EmailContent {
+export function replyToCustomerEmail(m: {
+  customerName: string;
+  from: string;
+  body: string;
+  threadUrl: string;
+}): EmailContent {
   const subject = `${m.from} replied to your message`;
-  const text = [`Hello ${m.customerName},`, '', `${m.from} replied:`, '', m.body, '', `Read the conversation and reply: ${m.threadUrl}`, textFooter].join('\n');
+  const text = [
+    `Hello ${m.customerName},`,
+    '',
+    `${m.from} replied:`,
+    '',
+    m.body,
+    '',
+    `Read the conversation and reply: ${m.threadUrl}`,
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${m.customerName},</p>
 <p>${m.from} replied:</p>
 ${quoted(m.body)}
@@ -80,7 +108,12 @@ ${quoted(m.body)}
 }
 
 /** The customer's own copy of a new conversation: the link to come back to it from any device. */
-export function conversationStartedEmail(m: { customerName: string; to: string; body: string; threadUrl: string }): EmailContent {
+export function conversationStartedEmail(m: {
+  customerName: string;
+  to: string;
+  body: string;
+  threadUrl: string;
+}): EmailContent {
   const subject = `Your message to ${m.to}`;
   const text = [
     `Hello ${m.customerName},`,
@@ -102,9 +135,20 @@ ${quoted(m.body)}
 }
 
 /** Staff hear about a new Instant Support chat (the inbox shows it too). */
-export function supportChatStartedEmail(m: { customerName: string; page: string | null; body: string; inboxUrl: string }): EmailContent {
+export function supportChatStartedEmail(m: {
+  customerName: string;
+  page: string | null;
+  body: string;
+  inboxUrl: string;
+}): EmailContent {
   const subject = `Instant Support: new chat from ${m.customerName}`;
-  const text = [`${m.customerName} started an Instant Support chat${m.page ? ` on ${m.page}` : ''}:`, '', m.body, '', `Answer in the staff inbox: ${m.inboxUrl}`].join('\n');
+  const text = [
+    `${m.customerName} started an Instant Support chat${m.page ? ` on ${m.page}` : ''}:`,
+    '',
+    m.body,
+    '',
+    `Answer in the staff inbox: ${m.inboxUrl}`,
+  ].join('\n');
   const body = html`<p>${m.customerName} started an Instant Support chat${m.page ? html` on <code>${m.page}</code>` : ''}:</p>
 ${quoted(m.body)}
 <p><a href="${m.inboxUrl}" style="${BUTTON}">Open the support inbox</a></p>`;
@@ -118,7 +162,8 @@ ${quoted(m.body)}
  */
 export function confirmEmailAddressEmail(m: { confirmUrl: string }): EmailContent {
   const subject = 'Confirm your e-mail address for VanHop messages';
-  const intro = 'A conversation was started on VanHop with this e-mail address for the replies. We e-mail nothing of it until you confirm that the address is yours.';
+  const intro =
+    'A conversation was started on VanHop with this e-mail address for the replies. We e-mail nothing of it until you confirm that the address is yours.';
   const after = `If it was not you, ignore this e-mail: you will not hear from us about that conversation again. The link works once and for ${CONFIRMATION_LINK_DAYS} days.`;
   const text = ['Hello,', '', intro, '', `Confirm your address: ${m.confirmUrl}`, '', after, textFooter].join('\n');
   const body = html`<p>Hello,</p>

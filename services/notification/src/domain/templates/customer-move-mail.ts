@@ -13,7 +13,14 @@ export function customerMoveMail(
   mail: { subject: string; name: string; paragraphs: string[]; move: BookingConfirmed['move']; myMovePath?: string },
 ): EmailContent {
   const url = mail.myMovePath ? myMoveUrl(ctx, mail.myMovePath) : null;
-  const text = [`Hello ${mail.name},`, ...mail.paragraphs.flatMap((p) => ['', p]), '', moveSummaryText(mail.move), ...(url ? ['', myMoveText(url)] : []), textFooter].join('\n');
+  const text = [
+    `Hello ${mail.name},`,
+    ...mail.paragraphs.flatMap((p) => ['', p]),
+    '',
+    moveSummaryText(mail.move),
+    ...(url ? ['', myMoveText(url)] : []),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${mail.name},</p>
 ${mail.paragraphs.map((p) => html`<p>${p}</p>`)}
 ${moveSummaryHtml(mail.move)}

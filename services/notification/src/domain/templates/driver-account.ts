@@ -4,14 +4,24 @@ import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 
 /** The driver's one-use link to choose a password (admin-auth signed it). */
-export const driverWelcomeUrl = (ctx: TemplateContext, token: string): string => `${ctx.publicUrl}/driver/welcome/${encodeURIComponent(token)}`;
+export const driverWelcomeUrl = (ctx: TemplateContext, token: string): string =>
+  `${ctx.publicUrl}/driver/welcome/${encodeURIComponent(token)}`;
 
 /** DriverInvited → the driver: set a password and sign in to the portal. */
 export function driverInvitedEmail(d: DriverInvited, ctx: TemplateContext): EmailContent {
   const url = driverWelcomeUrl(ctx, d.token);
   const subject = 'Your VanHop driver portal invitation';
   const line = `You have been invited to the VanHop driver portal, where you set your own prices and working hours and accept the jobs customers book with you. Choose your password with this link before ${moveDate(d.expiresAt)}; it works once.`;
-  const text = [`Hello ${d.name},`, '', line, '', `Set your password: ${url}`, '', 'If you did not expect this e-mail, you can ignore it.', textFooter].join('\n');
+  const text = [
+    `Hello ${d.name},`,
+    '',
+    line,
+    '',
+    `Set your password: ${url}`,
+    '',
+    'If you did not expect this e-mail, you can ignore it.',
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${d.name},</p>
 <p>${line}</p>
 <p><a href="${url}" style="display:inline-block;background:#1a73e8;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">Set your password</a></p>
@@ -46,7 +56,17 @@ export function driverUpdatedEmail(d: DriverUpdated, ctx: TemplateContext): Emai
   // In words and pounds, as the office's change history says them (contracts' driver-field-words).
   const lines = d.action === 'updated' ? d.changes.map(driverChangeLine) : [];
   const portal = `${ctx.publicUrl}/driver/prices`;
-  const text = [`Hello ${d.driver.name},`, '', intro, ...(lines.length ? ['', ...lines] : []), '', `Your profile: ${portal}`, '', 'If you did not expect this change, reply to this e-mail or call the office.', textFooter].join('\n');
+  const text = [
+    `Hello ${d.driver.name},`,
+    '',
+    intro,
+    ...(lines.length ? ['', ...lines] : []),
+    '',
+    `Your profile: ${portal}`,
+    '',
+    'If you did not expect this change, reply to this e-mail or call the office.',
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${d.driver.name},</p>
 <p>${intro}</p>
 ${lines.length ? html`<ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>` : ''}

@@ -2,12 +2,24 @@ import { DRIVER_DOCUMENT_LABEL, type DriverDocumentExpiring } from '@vanhop/cont
 import { html } from '../html.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 
-const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const LONDON_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** "Friday, 11 December 2026" for an expiry date (a calendar day, so no time zone moves it). */
-const dayWords = (day: string): string => (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : LONDON_DAY.format(new Date(`${day}T00:00:00Z`)));
+const dayWords = (day: string): string =>
+  Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : LONDON_DAY.format(new Date(`${day}T00:00:00Z`));
 
-const when = (d: DriverDocumentExpiring): string => (d.daysLeft < 0 ? `expired on ${dayWords(d.expiresOn)}` : d.daysLeft === 0 ? `expires today, ${dayWords(d.expiresOn)}` : `expires on ${dayWords(d.expiresOn)} (in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'})`);
+const when = (d: DriverDocumentExpiring): string =>
+  d.daysLeft < 0
+    ? `expired on ${dayWords(d.expiresOn)}`
+    : d.daysLeft === 0
+      ? `expires today, ${dayWords(d.expiresOn)}`
+      : `expires on ${dayWords(d.expiresOn)} (in ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'})`;
 
 /** DriverDocumentExpiring → the driver: renew before the date, or no new moves can be offered to them. */
 export function documentExpiringDriverEmail(d: DriverDocumentExpiring): EmailContent {

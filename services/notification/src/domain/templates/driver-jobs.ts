@@ -1,4 +1,12 @@
-import { AUTOMATIC_FALLBACK, timeLeftText, type JobAccepted, type JobOffered, type JobReassigned, type JobReturned, type JobReturnReason } from '@vanhop/contracts';
+import {
+  AUTOMATIC_FALLBACK,
+  timeLeftText,
+  type JobAccepted,
+  type JobOffered,
+  type JobReassigned,
+  type JobReturned,
+  type JobReturnReason,
+} from '@vanhop/contracts';
 import { html } from '../html.js';
 import { customerMoveMail } from './customer-move-mail.js';
 import { hoursLabel, moveDate } from '../format.js';
@@ -13,7 +21,16 @@ export function jobOfferedDriverEmail(j: JobOffered, ctx: TemplateContext): Emai
   const url = driverJobsUrl(ctx);
   const subject = `Accept or decline job ${j.randomNumber} by ${moveDate(j.respondBy)}`;
   const line = `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it goes back to the office. The customer's details are in the portal.`;
-  const text = [`Hello ${j.driver.name},`, '', line, '', moveSummaryText(j.move), '', `Answer here: ${url}`, textFooter].join('\n');
+  const text = [
+    `Hello ${j.driver.name},`,
+    '',
+    line,
+    '',
+    moveSummaryText(j.move),
+    '',
+    `Answer here: ${url}`,
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${j.driver.name},</p>
 <p>${line}</p>
 ${moveSummaryHtml(j.move)}
@@ -71,7 +88,13 @@ const reassignedLine = (j: JobReassigned): string =>
 /** JobReassigned → the customer: who their new driver is (the price they booked stands). */
 export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContext): EmailContent {
   const subject = `Your new driver for booking ${j.randomNumber}: ${j.driver.name}`;
-  return customerMoveMail(ctx, { subject, name: j.customer.name, paragraphs: [reassignedLine(j)], move: j.move, myMovePath: j.myMovePath });
+  return customerMoveMail(ctx, {
+    subject,
+    name: j.customer.name,
+    paragraphs: [reassignedLine(j)],
+    move: j.move,
+    myMovePath: j.myMovePath,
+  });
 }
 
 /**
@@ -79,8 +102,18 @@ export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContex
  * The office is looking; meanwhile the customer may cancel for a full refund or postpone the move,
  * both on My move.
  */
-export function jobReturnedCustomerEmail(j: JobReturned, customer: NonNullable<JobReturned['customer']>, ctx: TemplateContext): EmailContent {
+export function jobReturnedCustomerEmail(
+  j: JobReturned,
+  customer: NonNullable<JobReturned['customer']>,
+  ctx: TemplateContext,
+): EmailContent {
   const subject = `We are finding a driver for your move on ${moveDate(j.move.date)}`;
   const line = `Your driver cannot do your move (booking ${j.randomNumber}) and no other driver is free at that time for the price you paid, so the office is finding you one and will e-mail you. If you would rather not wait, you can cancel for a full refund or postpone the move to another date on your My move page.`;
-  return customerMoveMail(ctx, { subject, name: customer.name, paragraphs: [line], move: j.move, myMovePath: j.myMovePath });
+  return customerMoveMail(ctx, {
+    subject,
+    name: customer.name,
+    paragraphs: [line],
+    move: j.move,
+    myMovePath: j.myMovePath,
+  });
 }

@@ -12,7 +12,13 @@ type Customer = NonNullable<JobAccepted['customer']>;
 export function jobAcceptedCustomerEmail(j: JobAccepted, customer: Customer, ctx: TemplateContext): EmailContent {
   const subject = `${j.driver.name} has accepted your move on ${moveDate(j.move.date)}`;
   const line = `Good news: ${j.driver.name} has accepted your move (booking ${j.randomNumber}). They now have your phone number and e-mail and may contact you to arrange the day.`;
-  return customerMoveMail(ctx, { subject, name: customer.name, paragraphs: [line], move: j.move, myMovePath: j.myMovePath });
+  return customerMoveMail(ctx, {
+    subject,
+    name: customer.name,
+    paragraphs: [line],
+    move: j.move,
+    myMovePath: j.myMovePath,
+  });
 }
 
 /** The same news by text. */
@@ -29,8 +35,21 @@ export function jobAcceptedDriverEmail(j: JobAccepted, customer: Customer): Emai
   const subject = `Job ${j.randomNumber} accepted: ${customer.name}'s contact details`;
   const line = `Thank you for accepting job ${j.randomNumber} for ${moveDate(j.move.date)}. Here is how to reach ${customer.name} to arrange the day.`;
   // Where calls are relayed the number stays with VanHop: the driver rings from the job card.
-  const phone = j.callsMasked ? 'Call them from the job card in your portal: neither of you sees the other’s number.' : customer.phone;
-  const text = [`Hello ${j.driver.name},`, '', line, '', `Name: ${customer.name}`, `E-mail: ${customer.email}`, `Phone: ${phone}`, '', moveSummaryText(j.move), textFooter].join('\n');
+  const phone = j.callsMasked
+    ? 'Call them from the job card in your portal: neither of you sees the other’s number.'
+    : customer.phone;
+  const text = [
+    `Hello ${j.driver.name},`,
+    '',
+    line,
+    '',
+    `Name: ${customer.name}`,
+    `E-mail: ${customer.email}`,
+    `Phone: ${phone}`,
+    '',
+    moveSummaryText(j.move),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${j.driver.name},</p>
 <p>${line}</p>
 <table style="font-size:14px">

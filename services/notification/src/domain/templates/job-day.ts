@@ -10,8 +10,16 @@ import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 export function reminderCustomerEmail(r: JobReminded, ctx: TemplateContext): EmailContent {
   const subject = `Reminder: your move is tomorrow, ${moveDate(r.move.date)}`;
   const line = `This is a reminder that ${r.driver.name} is booked for your move (booking ${r.randomNumber}) on ${moveDate(r.move.date)}. Please have everything packed and the way clear, and keep your phone to hand: your driver will text you when they set off.`;
-  const cash = r.cashToCollectPence ? `The balance of ${pounds(r.cashToCollectPence)} is paid to your driver at the end of the move, unless you pay it online first.` : null;
-  return customerMoveMail(ctx, { subject, name: r.customer.name, paragraphs: cash ? [line, cash] : [line], move: r.move, myMovePath: r.myMovePath });
+  const cash = r.cashToCollectPence
+    ? `The balance of ${pounds(r.cashToCollectPence)} is paid to your driver at the end of the move, unless you pay it online first.`
+    : null;
+  return customerMoveMail(ctx, {
+    subject,
+    name: r.customer.name,
+    paragraphs: cash ? [line, cash] : [line],
+    move: r.move,
+    myMovePath: r.myMovePath,
+  });
 }
 
 export function reminderCustomerSms(r: JobReminded, ctx: TemplateContext): string {
@@ -23,8 +31,19 @@ export function reminderCustomerSms(r: JobReminded, ctx: TemplateContext): strin
 export function reminderDriverEmail(r: JobReminded): EmailContent {
   const subject = `Reminder: job ${r.randomNumber} is tomorrow, ${moveDate(r.move.date)}`;
   const line = `This is a reminder of job ${r.randomNumber} for ${r.customer.name} on ${moveDate(r.move.date)}. Mark "On my way", "Arrived" and "Done" on the job in your portal on the day: the customer is texted each time.`;
-  const cash = r.cashToCollectPence !== undefined ? `Cash to collect on the day: ${pounds(r.cashToCollectPence)}.` : null;
-  const text = [`Hello ${r.driver.name},`, '', line, '', `Customer: ${r.customer.name}, ${r.customer.phone}, ${r.customer.email}`, ...(cash ? [cash] : []), '', moveSummaryText(r.move), textFooter].join('\n');
+  const cash =
+    r.cashToCollectPence !== undefined ? `Cash to collect on the day: ${pounds(r.cashToCollectPence)}.` : null;
+  const text = [
+    `Hello ${r.driver.name},`,
+    '',
+    line,
+    '',
+    `Customer: ${r.customer.name}, ${r.customer.phone}, ${r.customer.email}`,
+    ...(cash ? [cash] : []),
+    '',
+    moveSummaryText(r.move),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${r.driver.name},</p>
 <p>${line}</p>
 <p>Customer: ${r.customer.name}, <a href="tel:${r.customer.phone}">${r.customer.phone}</a>, <a href="mailto:${r.customer.email}">${r.customer.email}</a></p>

@@ -14,7 +14,10 @@ const helpLabel = (help: string): string => {
   return level ? `${level.value} (${level.about})` : help;
 };
 
-interface Row { label: string; value: string }
+interface Row {
+  label: string;
+  value: string;
+}
 
 /** The move as both the customer and the driver see it: when, where (with stairs), van, help, hours. */
 function rows(move: Move): Row[] {
@@ -29,14 +32,20 @@ function rows(move: Move): Row[] {
     { label: 'Help', value: helpLabel(move.typeOfWorker) },
     { label: 'Booked time', value: hoursLabel(move.totalHour) },
     // One item per line (the cell keeps line breaks): what the driver should expect to carry.
-    ...(move.items && move.items.length > 0 ? [{ label: 'Items', value: move.items.map(itemLineLabel).join('\n') }] : []),
+    ...(move.items && move.items.length > 0
+      ? [{ label: 'Items', value: move.items.map(itemLineLabel).join('\n') }]
+      : []),
     ...(move.description ? [{ label: 'Description', value: move.description }] : []),
   ];
 }
 
-export const moveSummaryText = (move: Move): string => rows(move).map((r) => `${r.label}: ${r.value}`).join('\n');
+export const moveSummaryText = (move: Move): string =>
+  rows(move)
+    .map((r) => `${r.label}: ${r.value}`)
+    .join('\n');
 
 export const moveSummaryHtml = (move: Move): SafeHtml =>
   html`<table style="border-collapse:collapse;width:100%;font-size:14px">${rows(move).map(
-    (r) => html`<tr><th style="text-align:left;padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${r.label}</th><td style="padding:4px 0;white-space:pre-wrap">${r.value}</td></tr>`,
+    (r) =>
+      html`<tr><th style="text-align:left;padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">${r.label}</th><td style="padding:4px 0;white-space:pre-wrap">${r.value}</td></tr>`,
   )}</table>`;

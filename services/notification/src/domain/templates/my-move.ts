@@ -9,7 +9,8 @@ export const myMoveButton = (url: string, label = 'Open My move'): SafeHtml =>
   html`<p><a href="${url}" style="background:#1a73e8;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${label}</a></p>
 <p style="font-size:13px;color:#555">On My move you can see your booking, pay the balance, print receipts, postpone or cancel. Or copy this link: ${url}</p>`;
 
-export const myMoveText = (url: string): string => `My move (see, pay, postpone or cancel your booking, print receipts): ${url}`;
+export const myMoveText = (url: string): string =>
+  `My move (see, pay, postpone or cancel your booking, print receipts): ${url}`;
 
 /** What a receipt states: one payment or refund, and of which booking. */
 export interface ReceiptFacts {
@@ -35,7 +36,9 @@ const rows = (r: ReceiptFacts): [string, string][] => [
 export const receiptHtml = (r: ReceiptFacts): SafeHtml =>
   html`<h2 style="font-size:16px">${r.title}</h2>
 <table style="font-size:14px;border:1px solid #ddd;padding:8px">${rows(r).map(
-    ([label, value]) => html`<tr><th style="text-align:left;padding:2px 12px 2px 0">${label}</th><td>${value}</td></tr>`,
+    ([label, value]) =>
+      html`<tr><th style="text-align:left;padding:2px 12px 2px 0">${label}</th><td>${value}</td></tr>`,
   )}</table>`;
 
-export const receiptText = (r: ReceiptFacts): string => [r.title, ...rows(r).map(([label, value]) => `${label}: ${value}`)].join('\n');
+export const receiptText = (r: ReceiptFacts): string =>
+  [r.title, ...rows(r).map(([label, value]) => `${label}: ${value}`)].join('\n');

@@ -19,7 +19,16 @@ export function refundIssuedEmail(r: RefundIssued, ctx: TemplateContext): EmailC
   const url = myMoveUrl(ctx, r.myMovePath);
   const subject = `Refund receipt: ${pounds(r.amountPence)} for booking ${r.randomNumber}`;
   const line = `We have refunded ${pounds(r.amountPence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
-  const text = [`Hello ${r.customer.name},`, '', line, '', receiptText(receiptOf(r)), '', myMoveText(url), textFooter].join('\n');
+  const text = [
+    `Hello ${r.customer.name},`,
+    '',
+    line,
+    '',
+    receiptText(receiptOf(r)),
+    '',
+    myMoveText(url),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${r.customer.name},</p>
 <p>${line}</p>
 ${receiptHtml(receiptOf(r))}

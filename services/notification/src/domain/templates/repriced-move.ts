@@ -8,7 +8,15 @@ import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
 /** What every mail about a move priced again reads (a postponed move's new date, a staff amendment). */
 export type RepricedMove = Pick<
   BookingReactivated,
-  'randomNumber' | 'customer' | 'driver' | 'move' | 'myMovePath' | 'totalPricePence' | 'previousTotalPricePence' | 'balancePence' | 'refundPence'
+  | 'randomNumber'
+  | 'customer'
+  | 'driver'
+  | 'move'
+  | 'myMovePath'
+  | 'totalPricePence'
+  | 'previousTotalPricePence'
+  | 'balancePence'
+  | 'refundPence'
 >;
 
 /** `priceIs` names the new price for the occasion, e.g. "The price for the new date is". */
@@ -27,10 +35,25 @@ function moneyLines(b: RepricedMove, priceIs: string): string[] {
 }
 
 /** The customer's mail: `lines` say what happened, then the money, the move as it is now and the My move link. */
-export function repricedCustomerEmail(b: RepricedMove, ctx: TemplateContext, m: { subject: string; lines: string[]; priceIs: string }): EmailContent {
+export function repricedCustomerEmail(
+  b: RepricedMove,
+  ctx: TemplateContext,
+  m: { subject: string; lines: string[]; priceIs: string },
+): EmailContent {
   const url = myMoveUrl(ctx, b.myMovePath);
   const money = moneyLines(b, m.priceIs);
-  const text = [`Hello ${b.customer.name},`, '', ...m.lines, '', ...money, '', moveSummaryText(b.move), '', myMoveText(url), textFooter].join('\n');
+  const text = [
+    `Hello ${b.customer.name},`,
+    '',
+    ...m.lines,
+    '',
+    ...money,
+    '',
+    moveSummaryText(b.move),
+    '',
+    myMoveText(url),
+    textFooter,
+  ].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>
 ${m.lines.map((l) => html`<p>${l}</p>`)}
 ${money.map((l) => html`<p><strong>${l}</strong></p>`)}
@@ -44,8 +67,13 @@ export function repricedDriverEmail(b: RepricedMove, m: { subject: string; lines
   const hello = `Hello ${b.driver?.name ?? 'driver'},`;
   const customer = `Customer: ${b.customer.name}, ${b.customer.email}, ${b.customer.phone}`;
   const total = `Total price: ${pounds(b.totalPricePence)}`;
-  const collect = b.balancePence > 0 ? `Collect from the customer on the day: ${pounds(b.balancePence)}.` : 'Paid in full online: nothing to collect.';
-  const text = [hello, '', ...m.lines, customer, '', moveSummaryText(b.move), '', total, collect, textFooter].join('\n');
+  const collect =
+    b.balancePence > 0
+      ? `Collect from the customer on the day: ${pounds(b.balancePence)}.`
+      : 'Paid in full online: nothing to collect.';
+  const text = [hello, '', ...m.lines, customer, '', moveSummaryText(b.move), '', total, collect, textFooter].join(
+    '\n',
+  );
   const body = html`<p>${hello}</p>
 ${m.lines.map((l) => html`<p>${l}</p>`)}
 <p>Customer: ${b.customer.name}, <a href="mailto:${b.customer.email}">${b.customer.email}</a>, <a href="tel:${b.customer.phone}">${b.customer.phone}</a></p>
