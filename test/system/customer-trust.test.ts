@@ -18,7 +18,10 @@ describe('a code or an id alone never reaches another customer’s booking', () 
   const api: Api = apiClient(() => embedded.product.url);
 
   beforeAll(async () => {
-    embedded = await startEmbeddedOnTempDir({ STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { webApp: false });
+    embedded = await startEmbeddedOnTempDir(
+      { STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' },
+      { webApp: false },
+    );
   });
   afterAll(async () => {
     await embedded?.product.bus.idle();
@@ -27,7 +30,10 @@ describe('a code or an id alone never reaches another customer’s booking', () 
 
   /** The retrieve page's card path: save, choose 30 %, pay the intent on the local checkout; the return URL's query. */
   async function payOnRetrievePage(email: string): Promise<{ record: BookingRecord; returned: URLSearchParams }> {
-    const { record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email, name: 'Victim Customer', phone: '07700900123' }));
+    const { record } = await priceAndSave(
+      api,
+      completeBooking(MOVE_DATE, { email, name: 'Victim Customer', phone: '07700900123' }),
+    );
     const intent = await api<PaymentIntentResponse>('POST', '/api/savebooking', [{ ...record, percentage: 30 }]);
     expect(intent.status, JSON.stringify(intent.body)).toBe(200);
     const page = await api<string>('GET', intent.body.localCheckoutUrl!);
@@ -44,7 +50,12 @@ describe('a code or an id alone never reaches another customer’s booking', () 
     const intentId = returned.get('payment_intent')!;
 
     // The attacker knows the code, the id, even the intent id (a guess or a leak), but not the secret.
-    for (const item of [{ randomNumber: record.randomNumber }, { _id: record._id }, { _id: record._id, paymentIntentId: intentId }, { randomNumber: record.randomNumber, paymentIntentId: intentId, clientSecret: `${intentId}_secret_forged` }]) {
+    for (const item of [
+      { randomNumber: record.randomNumber },
+      { _id: record._id },
+      { _id: record._id, paymentIntentId: intentId },
+      { randomNumber: record.randomNumber, paymentIntentId: intentId, clientSecret: `${intentId}_secret_forged` },
+    ]) {
       const replay = await api('POST', '/api/savebooking/updatepaymentstatus', [item]);
       expect(replay.status, JSON.stringify(item)).toBe(200);
       expect(replay.body, JSON.stringify(item)).toEqual({ success: true });
@@ -61,7 +72,13 @@ describe('a code or an id alone never reaches another customer’s booking', () 
     expect(shown).not.toContain('12 Example Road');
 
     // The customer's own page, back from the checkout with the secret, gets the link.
-    const own = await api('POST', '/api/savebooking/updatepaymentstatus', [{ randomNumber: record.randomNumber, paymentIntentId: intentId, clientSecret: returned.get('payment_intent_client_secret') }]);
+    const own = await api('POST', '/api/savebooking/updatepaymentstatus', [
+      {
+        randomNumber: record.randomNumber,
+        paymentIntentId: intentId,
+        clientSecret: returned.get('payment_intent_client_secret'),
+      },
+    ]);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ success: true, randomNumber: record.randomNumber, paymentStatus: '30percentage' });
     expect(own.body.myMovePath).toMatch(/^\/mymove\/v1\.[\w.-]+$/);
@@ -75,7 +92,9 @@ describe('a code or an id alone never reaches another customer’s booking', () 
       const base = `/api/mymove/${encodeURIComponent(credential)}`;
       expect((await api('GET', base)).status, credential).toBe(404);
       expect((await api('GET', `${base}/receipts/r1`)).status, credential).toBe(404);
-      expect((await api('POST', `${base}/cancel`, { confirm: true, expectedRefundPence: 0 })).status, credential).toBe(404);
+      expect((await api('POST', `${base}/cancel`, { confirm: true, expectedRefundPence: 0 })).status, credential).toBe(
+        404,
+      );
       expect((await api('POST', `${base}/postpone`, { confirm: true })).status, credential).toBe(404);
       expect((await api('POST', `${base}/reactivate`, { date: MOVE_DATE })).status, credential).toBe(404);
     }

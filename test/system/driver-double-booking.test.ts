@@ -28,7 +28,11 @@ describe('concurrent checkouts for one driver and one time (gateway → payment 
   it(`${N} customers at once: exactly one checkout opens, the rest get 409 "no longer free"; the driver is then not offered`, async () => {
     const quotes: Quote[] = [];
     for (let i = 0; i < N; i++) {
-      const priced = await api<{ quote: Quote }>('POST', '/api/booking', completeBooking(MOVE_DATE, { name: `Customer ${i}`, email: `customer${i}@example.com` }));
+      const priced = await api<{ quote: Quote }>(
+        'POST',
+        '/api/booking',
+        completeBooking(MOVE_DATE, { name: `Customer ${i}`, email: `customer${i}@example.com` }),
+      );
       expect(priced.status, JSON.stringify(priced.body)).toBe(200);
       quotes.push(priced.body.quote);
     }
@@ -36,17 +40,29 @@ describe('concurrent checkouts for one driver and one time (gateway → payment 
     expect(driverId).toBeTruthy();
     expect(quotes.every((q) => q.driverId === driverId)).toBe(true);
 
-    const results = await Promise.all(quotes.map((q) => api<{ url: string; message?: string }>('POST', '/api/paymentbooking', { ...q, percentage: 30 })));
+    const results = await Promise.all(
+      quotes.map((q) =>
+        api<{ url: string; message?: string }>('POST', '/api/paymentbooking', { ...q, percentage: 30 }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(N - 1).fill(409)]);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe(DRIVER_TAKEN_MESSAGE);
 
     // The open checkout holds the driver for as long as it can be paid: half an hour (Stripe's shortest session), not a day.
-    const slots = await embedded.product.services.quote!.infra.store.collection<{ _id: string; driverId: string; expiresAt?: string }>('driver_slots').find({ driverId });
+    const slots = await embedded.product.services
+      .quote!.infra.store.collection<{ _id: string; driverId: string; expiresAt?: string }>('driver_slots')
+      .find({ driverId });
     expect(slots.length).toBeGreaterThan(0);
-    expect(new Set(slots.map((s) => s.expiresAt))).toEqual(new Set([new Date(Date.parse(NOW) + 30 * 60_000).toISOString()]));
+    expect(new Set(slots.map((s) => s.expiresAt))).toEqual(
+      new Set([new Date(Date.parse(NOW) + 30 * 60_000).toISOString()]),
+    );
 
     // Held by the open checkout: a new quote for an overlapping time offers someone else.
-    const again = await api<{ quote: Quote; offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'late@example.com' }));
+    const again = await api<{ quote: Quote; offers: { driverId: string }[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE_DATE, { email: 'late@example.com' }),
+    );
     expect(again.body.offers.map((o) => o.driverId)).not.toContain(driverId);
 
     // The winner pays; the paid booking keeps the driver, and a second checkout of it is no problem.

@@ -31,14 +31,21 @@ const attacker = from('203.0.113.66');
 const customer = from('198.51.100.7');
 
 beforeAll(async () => {
-  embedded = await startEmbeddedOnTempDir({ TRUST_PROXY: '1', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' }, { clock, webApp: false });
+  embedded = await startEmbeddedOnTempDir(
+    { TRUST_PROXY: '1', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000' },
+    { clock, webApp: false },
+  );
 });
 afterAll(async () => {
   await embedded?.stop();
 });
 
 async function price(api: Api, email: string, date = MOVE_DATE): Promise<BookingQuoteResponse> {
-  const r = await api<BookingQuoteResponse>('POST', '/api/booking', completeBooking(date, { email, name: 'Some Customer' }));
+  const r = await api<BookingQuoteResponse>(
+    'POST',
+    '/api/booking',
+    completeBooking(date, { email, name: 'Some Customer' }),
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
@@ -55,7 +62,8 @@ const quoteFor = (priced: BookingQuoteResponse, offer: Offer): Quote => ({
   overtimePerHalfHour: offer.overtimePerHalfHour,
 });
 
-const offeredDrivers = async (api: Api, email: string, date = MOVE_DATE) => (await price(api, email, date)).offers.map((o) => o.driverId).sort();
+const offeredDrivers = async (api: Api, email: string, date = MOVE_DATE) =>
+  (await price(api, email, date)).offers.map((o) => o.driverId).sort();
 
 describe('unpaid checkouts and the drivers they hold', () => {
   it('saving a quote for later holds nobody', async () => {
@@ -75,18 +83,27 @@ describe('unpaid checkouts and the drivers they hold', () => {
     let refusal = '';
     // A fresh e-mail each time: the cap per client holds on its own.
     for (const [i, offer] of priced.offers.entries()) {
-      const r = await attacker<{ message?: string }>('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), email: `hoarder${i}@example.com`, percentage: 30 });
+      const r = await attacker<{ message?: string }>('POST', '/api/paymentbooking', {
+        ...quoteFor(priced, offer),
+        email: `hoarder${i}@example.com`,
+        percentage: 30,
+      });
       answers.push(r.status);
       if (r.status === 429) refusal = r.body.message ?? '';
     }
     expect(answers.filter((s) => s === 200)).toHaveLength(2);
     expect(answers.filter((s) => s === 429)).toHaveLength(priced.offers.length - 2);
-    expect(refusal).toMatch(/^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/);
+    expect(refusal).toMatch(
+      /^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
+    );
 
     // Another client sees all but the 2 held drivers, and books one of them.
     const left = await price(customer, 'victim@example.com');
     expect(left.offers.length).toBe(everyone.length - 2);
-    const booked = await customer('POST', '/api/paymentbooking', { ...quoteFor(left, left.offers[0]!), percentage: 30 });
+    const booked = await customer('POST', '/api/paymentbooking', {
+      ...quoteFor(left, left.offers[0]!),
+      percentage: 30,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
 
     // The unpaid checkouts lapse with their sessions (30 to 35 minutes): every driver is free again.
@@ -99,7 +116,14 @@ describe('unpaid checkouts and the drivers they hold', () => {
     const priced = await price(customer, 'same@example.com', date);
     const statuses: number[] = [];
     for (const [i, offer] of priced.offers.slice(0, 4).entries()) {
-      statuses.push((await from(`198.51.100.${20 + i}`)('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), percentage: 30 })).status);
+      statuses.push(
+        (
+          await from(`198.51.100.${20 + i}`)('POST', '/api/paymentbooking', {
+            ...quoteFor(priced, offer),
+            percentage: 30,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
@@ -108,7 +132,10 @@ describe('unpaid checkouts and the drivers they hold', () => {
     const date = '2026-02-10T10:00:00.000Z';
     const priced = await price(customer, 'own@example.com', date);
     const offer = priced.offers[0]!;
-    const checkout = await customer<{ url: string }>('POST', '/api/paymentbooking', { ...quoteFor(priced, offer), percentage: 30 });
+    const checkout = await customer<{ url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(priced, offer),
+      percentage: 30,
+    });
     expect(checkout.status).toBe(200);
 
     // Held from others, not from its own customer (who went back to compare).
@@ -126,10 +153,16 @@ describe('unpaid checkouts and the drivers they hold', () => {
     const date = '2026-02-11T10:00:00.000Z';
     const first = await price(customer, 'back@example.com', date);
     const offer = first.offers[0]!;
-    expect((await customer('POST', '/api/paymentbooking', { ...quoteFor(first, offer), percentage: 30 })).status).toBe(200);
+    expect((await customer('POST', '/api/paymentbooking', { ...quoteFor(first, offer), percentage: 30 })).status).toBe(
+      200,
+    );
 
     // Back from the checkout, one more hour: a new quote and a new record, the same driver.
-    const longer = await customer<BookingQuoteResponse>('POST', '/api/booking', completeBooking(date, { email: 'back@example.com', name: 'Some Customer', hour: 4 }));
+    const longer = await customer<BookingQuoteResponse>(
+      'POST',
+      '/api/booking',
+      completeBooking(date, { email: 'back@example.com', name: 'Some Customer', hour: 4 }),
+    );
     const again = longer.body.offers.find((o) => o.driverId === offer.driverId)!;
     expect(again).toBeTruthy();
     const rebooked = await customer('POST', '/api/paymentbooking', { ...quoteFor(longer.body, again), percentage: 30 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVER_ACCOUNT_MSG, DRIVER_CHANGE_TEXT, JOB_CLOSED_MSG, type DriverJobsResponse, type JobCandidate, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import {
+  DRIVER_ACCOUNT_MSG,
+  DRIVER_CHANGE_TEXT,
+  JOB_CLOSED_MSG,
+  type DriverJobsResponse,
+  type JobCandidate,
+  type JobView,
+  type MyMoveView,
+  type PaymentSuccessResponse,
+} from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
@@ -28,10 +37,15 @@ describe('jobs follow bookings (issue 27)', () => {
   }
 
   /** Save, pay 30 % on the local checkout: the success page's answer and the booked driver's id. */
-  async function book(email: string, date = MOVE_DATE): Promise<PaymentSuccessResponse & { driverId: string; totalPricePence: number }> {
+  async function book(
+    email: string,
+    date = MOVE_DATE,
+  ): Promise<PaymentSuccessResponse & { driverId: string; totalPricePence: number }> {
     const { quote, record } = await priceAndSave(api, completeBooking(date, { email }));
     const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
-    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
+      session_id: checkout.body.sessionId,
+    });
     expect(success.status).toBe(200);
     await settle();
     const view = await api<MyMoveView>('GET', `/api${success.body.myMovePath}`);
@@ -46,46 +60,93 @@ describe('jobs follow bookings (issue 27)', () => {
   it('the customer reads "waiting for <driver> to accept" until the driver accepts; then My move says so, the customer is mailed and the driver gets the contact (issues 26 item 5, 27 item 7)', async () => {
     const booked = await book('accepted@example.com');
     const name = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.driver!.name;
-    expect(booked.driverStandingText).toBe(`Booked: waiting for ${name} to accept. We will text and e-mail you when they do.`);
+    expect(booked.driverStandingText).toBe(
+      `Booked: waiting for ${name} to accept. We will text and e-mail you when they do.`,
+    );
     // The job sheet the driver is mailed on booking names the customer but gives no contact yet.
-    const sheet = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`New job ${booked.randomNumber}:`));
+    const sheet = await waitForMail(
+      embedded.running().dataDir,
+      (m) => !!m.subject?.startsWith(`New job ${booked.randomNumber}:`),
+    );
     expect(sheet.text).not.toContain('accepted@example.com');
     expect(sheet.text).not.toContain('07123456789');
 
     // The portal, too, shows the name until the driver accepts, then the contact.
-    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customerName: 'Alice Mover', customer: null });
-    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
+      status: 'offered',
+      customerName: 'Alice Mover',
+      customer: null,
+    });
+    expect(
+      (await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId)))
+        .status,
+    ).toBe(200);
     await settle();
-    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'accepted', customer: { email: 'accepted@example.com', phone: '07123456789' } });
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
+      status: 'accepted',
+      customer: { email: 'accepted@example.com', phone: '07123456789' },
+    });
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driverStandingText).toBe(`${name} has accepted your move.`);
     expect(view.history.at(-1)).toMatchObject({ kind: 'driver', text: DRIVER_CHANGE_TEXT.accepted(name) });
-    const toCustomer = await waitForMail(embedded.running().dataDir, (m) => m.subject === `${name} has accepted your move on ${sheet.subject!.split(': ')[1]!.split(' for ')[0]}`);
+    const toCustomer = await waitForMail(
+      embedded.running().dataDir,
+      (m) => m.subject === `${name} has accepted your move on ${sheet.subject!.split(': ')[1]!.split(' for ')[0]}`,
+    );
     expect(toCustomer.to).toEqual(['accepted@example.com']);
-    const contact = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} accepted:`));
+    const contact = await waitForMail(
+      embedded.running().dataDir,
+      (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} accepted:`),
+    );
     expect(contact.text).toContain('E-mail: accepted@example.com');
     expect(contact.text).toContain('Phone: 07123456789');
     // Accepting again changes nothing and mails nobody twice.
-    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(409);
+    expect(
+      (await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId)))
+        .status,
+    ).toBe(409);
   });
 
   it('a postponed job shows no customer and cannot be accepted; the new date offers it again', async () => {
     const booked = await book('postponed@example.com');
-    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({ status: 'offered', bookingState: 'active', customerName: 'Alice Mover', customer: null });
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
+      status: 'offered',
+      bookingState: 'active',
+      customerName: 'Alice Mover',
+      customer: null,
+    });
 
     expect((await api('POST', `/api${booked.myMovePath}/postpone`)).status).toBe(200);
     await settle();
     const frozen = await jobOf(booked.driverId, booked.bookingId);
-    expect(frozen).toMatchObject({ bookingState: 'postponed', customer: null, stateText: 'Postponed by the customer: waiting for a new date' });
-    const refused = await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId));
+    expect(frozen).toMatchObject({
+      bookingState: 'postponed',
+      customer: null,
+      stateText: 'Postponed by the customer: waiting for a new date',
+    });
+    const refused = await api(
+      'POST',
+      `/api/driver/me/jobs/${booked.bookingId}/accept`,
+      undefined,
+      asDriver(booked.driverId),
+    );
     expect(refused).toMatchObject({ status: 409, body: { message: JOB_CLOSED_MSG.postponed } });
 
     const newDate = daysAheadAtUtc(NOW, 8, 11);
     expect((await api('POST', `/api${booked.myMovePath}/reactivate`, { date: newDate })).status).toBe(200);
     await settle();
     const again = await jobOf(booked.driverId, booked.bookingId);
-    expect(again).toMatchObject({ status: 'offered', bookingState: 'active', move: { date: newDate }, customerName: 'Alice Mover', customer: null });
-    expect((await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId))).status).toBe(200);
+    expect(again).toMatchObject({
+      status: 'offered',
+      bookingState: 'active',
+      move: { date: newDate },
+      customerName: 'Alice Mover',
+      customer: null,
+    });
+    expect(
+      (await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId)))
+        .status,
+    ).toBe(200);
   });
 
   it('a cancelled job says so and what was refunded, shows no customer and cannot be accepted', async () => {
@@ -95,33 +156,63 @@ describe('jobs follow bookings (issue 27)', () => {
     const job = await jobOf(booked.driverId, booked.bookingId);
     expect(job).toMatchObject({ bookingState: 'cancelled', customer: null, refundPence: booked.paidPence });
     expect(job!.stateText).toBe(`Cancelled by the customer: £${(booked.paidPence / 100).toFixed(2)} refunded`);
-    const refused = await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId));
+    const refused = await api(
+      'POST',
+      `/api/driver/me/jobs/${booked.bookingId}/accept`,
+      undefined,
+      asDriver(booked.driverId),
+    );
     expect(refused).toMatchObject({ status: 409, body: { message: JOB_CLOSED_MSG.cancelled } });
     // Nothing to reassign: a cancelled booking is not among the jobs back with the office.
-    expect((await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId)).not.toContain(booked.bookingId);
+    expect(
+      (await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId),
+    ).not.toContain(booked.bookingId);
   });
 
   it('a decline keeps the driver’s time while the booking names them: the booking needs a driver, staff see it, the office is told, My move names nobody', async () => {
     const booked = await book('declined@example.com');
-    const declined = await api<JobView>('POST', `/api/driver/me/jobs/${booked.bookingId}/decline`, undefined, asDriver(booked.driverId));
+    const declined = await api<JobView>(
+      'POST',
+      `/api/driver/me/jobs/${booked.bookingId}/decline`,
+      undefined,
+      asDriver(booked.driverId),
+    );
     expect(declined.status).toBe(200);
     await settle();
 
     // Another customer asking for the same time is not offered the driver who declined.
-    const other = await api<{ offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }));
+    const other = await api<{ offers: { driverId: string }[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }),
+    );
     expect(other.status).toBe(200);
     expect(other.body.offers.map((o) => o.driverId)).not.toContain(booked.driverId);
 
-    const records = await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>('GET', '/api/backdata/all', undefined, staff());
-    expect(records.body.find((r) => r._id === booked.bookingId)?.needsDriver).toMatchObject({ because: 'declined', driverId: booked.driverId });
+    const records = await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>(
+      'GET',
+      '/api/backdata/all',
+      undefined,
+      staff(),
+    );
+    expect(records.body.find((r) => r._id === booked.bookingId)?.needsDriver).toMatchObject({
+      because: 'declined',
+      driverId: booked.driverId,
+    });
     const returned = await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff());
-    expect(returned.body.find((j) => j.bookingId === booked.bookingId)).toMatchObject({ returnedBecause: 'declined', stateText: 'Declined: back with the office' });
+    expect(returned.body.find((j) => j.bookingId === booked.bookingId)).toMatchObject({
+      returnedBecause: 'declined',
+      stateText: 'Declined: back with the office',
+    });
 
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driver).toBeNull();
     expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.lost);
 
-    const alert = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+    const alert = await waitForMail(
+      embedded.running().dataDir,
+      (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`),
+    );
     expect(alert.text).toContain('keeps their time until you reassign it');
     declinedBooking = booked;
   });
@@ -130,42 +221,93 @@ describe('jobs follow bookings (issue 27)', () => {
 
   it('staff reassign it to a driver free for the move, at their price for it: the customer is mailed, My move names them, the old driver is free again', async () => {
     const booked = declinedBooking;
-    const listed = await api<JobCandidate[]>('GET', `/api/drivers/admin/jobs/${booked.bookingId}/candidates`, undefined, staff());
+    const listed = await api<JobCandidate[]>(
+      'GET',
+      `/api/drivers/admin/jobs/${booked.bookingId}/candidates`,
+      undefined,
+      staff(),
+    );
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     expect(listed.body.length).toBeGreaterThan(0);
     expect(listed.body.map((c) => c.driverId)).not.toContain(booked.driverId);
-    for (const c of listed.body) expect(c).toMatchObject({ bookedPence: booked.totalPricePence, overBookedPence: Math.max(0, c.pricePence - booked.totalPricePence) });
-    expect((await api('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: booked.driverId }, staff())).status).toBe(409);
+    for (const c of listed.body)
+      expect(c).toMatchObject({
+        bookedPence: booked.totalPricePence,
+        overBookedPence: Math.max(0, c.pricePence - booked.totalPricePence),
+      });
+    expect(
+      (
+        await api(
+          'POST',
+          `/api/drivers/admin/jobs/${booked.bookingId}/reassign`,
+          { driverId: booked.driverId },
+          staff(),
+        )
+      ).status,
+    ).toBe(409);
 
     // A dearer driver needs staff to confirm the difference; the customer never pays more.
     const dearer = listed.body.find((c) => c.overBookedPence > 0);
     if (dearer) {
-      const refused = await api('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: dearer.driverId }, staff());
+      const refused = await api(
+        'POST',
+        `/api/drivers/admin/jobs/${booked.bookingId}/reassign`,
+        { driverId: dearer.driverId },
+        staff(),
+      );
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain('confirm to reassign');
     }
     const chosen = listed.body[0]!;
-    const done = await api<JobView>('POST', `/api/drivers/admin/jobs/${booked.bookingId}/reassign`, { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 }, staff());
+    const done = await api<JobView>(
+      'POST',
+      `/api/drivers/admin/jobs/${booked.bookingId}/reassign`,
+      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 },
+      staff(),
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ driverId: chosen.driverId, status: 'offered' });
     await settle();
 
-    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({ status: 'offered', customerName: 'Alice Mover', customer: null });
+    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({
+      status: 'offered',
+      customerName: 'Alice Mover',
+      customer: null,
+    });
     expect(await jobOf(booked.driverId, booked.bookingId)).toBeUndefined();
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
     expect(view.driver).toEqual({ id: chosen.driverId, name: chosen.name });
     expect(view.history.map((h) => h.text)).toContain(DRIVER_CHANGE_TEXT.newDriver(chosen.name));
     expect(view.money.totalPence).toBe(booked.totalPricePence);
-    const records = await api<{ _id: string; needsDriver: unknown; driver: { id: string } }[]>('GET', '/api/backdata/all', undefined, staff());
-    expect(records.body.find((r) => r._id === booked.bookingId)).toMatchObject({ needsDriver: null, driver: { id: chosen.driverId } });
-    const mail = await waitForMail(embedded.running().dataDir, (m) => m.to.includes('declined@example.com') && m.subject === `Your new driver for booking ${booked.randomNumber}: ${chosen.name}`);
+    const records = await api<{ _id: string; needsDriver: unknown; driver: { id: string } }[]>(
+      'GET',
+      '/api/backdata/all',
+      undefined,
+      staff(),
+    );
+    expect(records.body.find((r) => r._id === booked.bookingId)).toMatchObject({
+      needsDriver: null,
+      driver: { id: chosen.driverId },
+    });
+    const mail = await waitForMail(
+      embedded.running().dataDir,
+      (m) =>
+        m.to.includes('declined@example.com') &&
+        m.subject === `Your new driver for booking ${booked.randomNumber}: ${chosen.name}`,
+    );
     expect(mail.text).toContain(booked.myMovePath);
 
     // The driver who declined is free for that time again; the new one is not.
-    const other = await api<{ offers: { driverId: string }[] }>('POST', '/api/booking', completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }));
+    const other = await api<{ offers: { driverId: string }[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE_DATE, { email: 'someone-else@example.com' }),
+    );
     expect(other.body.offers.map((o) => o.driverId)).toContain(booked.driverId);
     expect(other.body.offers.map((o) => o.driverId)).not.toContain(chosen.driverId);
-    expect((await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId)).not.toContain(booked.bookingId);
+    expect(
+      (await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body.map((j) => j.bookingId),
+    ).not.toContain(booked.bookingId);
   });
 
   it('suspending a driver puts their upcoming jobs back with the office: each booking needs a driver, the office is mailed, their session reads nothing more (issue 27 item 6)', async () => {
@@ -178,23 +320,46 @@ describe('jobs follow bookings (issue 27)', () => {
     const upcoming = await api<JobView[]>('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, staff());
     expect(upcoming.status).toBe(200);
     expect(upcoming.body.map((j) => j.bookingId)).toEqual(expect.arrayContaining([first.bookingId, second.bookingId]));
-    expect((await api('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, asDriver(driverId))).status).toBe(401);
+    expect(
+      (await api('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, asDriver(driverId))).status,
+    ).toBe(401);
 
-    expect((await api('POST', `/api/drivers/admin/${driverId}/suspend`, { reason: 'Insurance lapsed' }, staff())).status).toBe(200);
+    expect(
+      (await api('POST', `/api/drivers/admin/${driverId}/suspend`, { reason: 'Insurance lapsed' }, staff())).status,
+    ).toBe(200);
     await settle();
 
     // The open session: refused on its jobs and profile, with the reason.
     for (const path of ['/api/driver/me/jobs', '/api/driver/me']) {
-      expect(await api('GET', path, undefined, asDriver(driverId))).toMatchObject({ status: 403, body: { message: DRIVER_ACCOUNT_MSG.suspended } });
+      expect(await api('GET', path, undefined, asDriver(driverId))).toMatchObject({
+        status: 403,
+        body: { message: DRIVER_ACCOUNT_MSG.suspended },
+      });
     }
     const returned = (await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff())).body;
-    const records = (await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>('GET', '/api/backdata/all', undefined, staff())).body;
+    const records = (
+      await api<{ _id: string; needsDriver: { because: string; driverId: string } | null }[]>(
+        'GET',
+        '/api/backdata/all',
+        undefined,
+        staff(),
+      )
+    ).body;
     for (const job of upcoming.body) {
-      expect(returned.find((j) => j.bookingId === job.bookingId)).toMatchObject({ returnedBecause: 'suspended', stateText: 'Driver suspended: back with the office' });
-      expect(records.find((r) => r._id === job.bookingId)?.needsDriver).toMatchObject({ because: 'suspended', driverId });
+      expect(returned.find((j) => j.bookingId === job.bookingId)).toMatchObject({
+        returnedBecause: 'suspended',
+        stateText: 'Driver suspended: back with the office',
+      });
+      expect(records.find((r) => r._id === job.bookingId)?.needsDriver).toMatchObject({
+        because: 'suspended',
+        driverId,
+      });
     }
     for (const booked of [first, second]) {
-      const alert = await waitForMail(embedded.running().dataDir, (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`));
+      const alert = await waitForMail(
+        embedded.running().dataDir,
+        (m) => !!m.subject?.startsWith(`Job ${booked.randomNumber} needs a driver`),
+      );
       expect(alert.subject).toContain('is no longer available');
       expect(alert.text).toContain('keeps their time until you reassign it');
       // The customer is told nothing alarming: My move says the office is finding another driver.
@@ -204,12 +369,27 @@ describe('jobs follow bookings (issue 27)', () => {
     }
 
     // Reassigned as any returned job: the suspended driver is no candidate; the customer is mailed the new one.
-    const listed = await api<JobCandidate[]>('GET', `/api/drivers/admin/jobs/${first.bookingId}/candidates`, undefined, staff());
+    const listed = await api<JobCandidate[]>(
+      'GET',
+      `/api/drivers/admin/jobs/${first.bookingId}/candidates`,
+      undefined,
+      staff(),
+    );
     expect(listed.body.map((c) => c.driverId)).not.toContain(driverId);
     const chosen = listed.body[0]!;
-    const done = await api('POST', `/api/drivers/admin/jobs/${first.bookingId}/reassign`, { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 }, staff());
+    const done = await api(
+      'POST',
+      `/api/drivers/admin/jobs/${first.bookingId}/reassign`,
+      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 },
+      staff(),
+    );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    await waitForMail(embedded.running().dataDir, (m) => m.to.includes('suspended-1@example.com') && m.subject === `Your new driver for booking ${first.randomNumber}: ${chosen.name}`);
+    await waitForMail(
+      embedded.running().dataDir,
+      (m) =>
+        m.to.includes('suspended-1@example.com') &&
+        m.subject === `Your new driver for booking ${first.randomNumber}: ${chosen.name}`,
+    );
 
     // Reactivating restores the session's access; the jobs given back stay with the office.
     expect((await api('POST', `/api/drivers/admin/${driverId}/reactivate`, undefined, staff())).status).toBe(200);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, formatPence, WEEKDAYS, type Availability, type DriverAdminView, type DriverSelfView, type Quote } from '@vanhop/contracts';
+import {
+  AVAILABILITY_MSG,
+  DRIVER_ACCOUNT_MSG,
+  formatPence,
+  WEEKDAYS,
+  type Availability,
+  type DriverAdminView,
+  type DriverSelfView,
+  type Quote,
+} from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient } from '../support/gateway-api.js';
@@ -36,7 +45,10 @@ const offerOf = async (driverId: string, date = MOVE_DATE) => {
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
   return priced.body.offers.find((o) => o.driverId === driverId);
 };
-const hours = (from: string, to: string): Availability => ({ weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ from, to }]])) as Availability['weekly'], daysOff: [] });
+const hours = (from: string, to: string): Availability => ({
+  weekly: Object.fromEntries(WEEKDAYS.map((d) => [d, [{ from, to }]])) as Availability['weekly'],
+  daysOff: [],
+});
 
 describe('staff invite a driver; the driver runs their own prices and hours (issue 16)', () => {
   let driver: DriverAdminView;
@@ -49,12 +61,24 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     const created = await api<DriverAdminView>(
       'POST',
       '/api/drivers/admin',
-      { name: 'Dana Driver', email: 'dana@drivers.example', phone: '07700900555', vanSizes: ['Large'], helpLevels: ['Driver-Help'], basePostcode: 'NW2', serviceRadiusMiles: 10, card },
+      {
+        name: 'Dana Driver',
+        email: 'dana@drivers.example',
+        phone: '07700900555',
+        vanSizes: ['Large'],
+        helpLevels: ['Driver-Help'],
+        basePostcode: 'NW2',
+        serviceRadiusMiles: 10,
+        card,
+      },
       staff,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     driver = created.body;
-    const mail = await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.subject === 'You have been added as a VanHop driver');
+    const mail = await waitForMail(
+      embedded.dataDir,
+      (m) => m.to.includes('dana@drivers.example') && m.subject === 'You have been added as a VanHop driver',
+    );
     expect(mail.text).toContain('Hello Dana Driver');
     expect(await offerOf(driver.id)).toBeDefined();
     const audit = await api('GET', `/api/drivers/admin/${driver.id}/audit`, undefined, staff);
@@ -63,7 +87,12 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
 
   it('an uploaded photo is shown with the offers by a short link to the image', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-    const patched = await api<DriverAdminView>('PATCH', `/api/drivers/admin/${driver.id}`, { photoUrl: `data:image/png;base64,${png}` }, staff);
+    const patched = await api<DriverAdminView>(
+      'PATCH',
+      `/api/drivers/admin/${driver.id}`,
+      { photoUrl: `data:image/png;base64,${png}` },
+      staff,
+    );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const offer = (await offerOf(driver.id)) as { photoUrl?: string } | undefined;
     expect(offer?.photoUrl).toBe(`/api/driver-photos/${driver.id}?v=${patched.body.version}`);
@@ -79,7 +108,9 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     const foreignDriver = { headers: driverAuth(driver.id, { clock }) };
     expect((await api('GET', '/api/drivers/admin', undefined, foreignDriver)).status).toBe(401);
     expect((await api('GET', '/api/driver-account/admin/accounts', undefined, foreignDriver)).status).toBe(401);
-    expect((await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, foreignDriver)).status).toBe(401);
+    expect((await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, foreignDriver)).status).toBe(
+      401,
+    );
     expect((await api('GET', '/api/driver/me', undefined, staff)).status).toBe(401);
     expect((await api('GET', '/api/driver/me/jobs', undefined, staff)).status).toBe(401);
     expect((await api('GET', '/api/driver/me')).status).toBe(401);
@@ -87,15 +118,25 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
 
   it('staff invite the driver: the mailed link sets a password once and signs the driver in', async () => {
     // The account service learns of the driver from DriverUpdated: it may take a moment.
-    await expect.poll(async () => (await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, staff)).status, { timeout: 10_000 }).toBe(202);
-    const invite = await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.subject === 'Your VanHop driver portal invitation');
+    await expect
+      .poll(async () => (await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, staff)).status, {
+        timeout: 10_000,
+      })
+      .toBe(202);
+    const invite = await waitForMail(
+      embedded.dataDir,
+      (m) => m.to.includes('dana@drivers.example') && m.subject === 'Your VanHop driver portal invitation',
+    );
     const welcome = linkPath(invite, 'driver/welcome');
     const link = welcome.replace('/driver/welcome/', '/api/driver-account/welcome/');
 
     const preview = await api('GET', link);
     expect(preview).toMatchObject({ status: 200, body: { name: 'Dana Driver', email: 'dana@drivers.example' } });
     const accounts = await api('GET', '/api/driver-account/admin/accounts', undefined, staff);
-    expect(accounts.body.find((a: { driverId: string }) => a.driverId === driver.id)).toMatchObject({ status: 'invited', email: 'dana@drivers.example' });
+    expect(accounts.body.find((a: { driverId: string }) => a.driverId === driver.id)).toMatchObject({
+      status: 'invited',
+      email: 'dana@drivers.example',
+    });
 
     const mismatch = await api('POST', link, { password: PASSWORD, password1: 'something-else' });
     expect(mismatch.status).toBe(400);
@@ -105,27 +146,49 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
 
     const set = await api('POST', link, { password: PASSWORD, password1: PASSWORD });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ success: true, message: DRIVER_ACCOUNT_MSG.passwordSet, driver: { id: driver.id, name: 'Dana Driver' } });
-    expect((await api('GET', '/api/driver-account/me', undefined, { token: set.body.token })).body).toEqual({ id: driver.id, name: 'Dana Driver', email: 'dana@drivers.example' });
+    expect(set.body).toMatchObject({
+      success: true,
+      message: DRIVER_ACCOUNT_MSG.passwordSet,
+      driver: { id: driver.id, name: 'Dana Driver' },
+    });
+    expect((await api('GET', '/api/driver-account/me', undefined, { token: set.body.token })).body).toEqual({
+      id: driver.id,
+      name: 'Dana Driver',
+      email: 'dana@drivers.example',
+    });
 
     // The link works once; a forged or altered one opens nothing.
-    expect(await api('POST', link, { password: PASSWORD, password1: PASSWORD })).toMatchObject({ status: 410, body: { message: DRIVER_ACCOUNT_MSG.inviteSpent } });
+    expect(await api('POST', link, { password: PASSWORD, password1: PASSWORD })).toMatchObject({
+      status: 410,
+      body: { message: DRIVER_ACCOUNT_MSG.inviteSpent },
+    });
     expect((await api('GET', link)).status).toBe(410);
     expect((await api('GET', `${link.slice(0, -2)}AA`)).status).toBe(404);
     expect((await api('GET', '/api/driver-account/welcome/not-a-token')).status).toBe(400);
   });
 
   it('signs in with e-mail and password; a wrong password or unknown address gets the same words', async () => {
-    const wrong = await api('POST', '/api/driver-account/login', { email: 'dana@drivers.example', password: 'not-the-password' });
-    const unknown = await api('POST', '/api/driver-account/login', { email: 'nobody@drivers.example', password: PASSWORD });
+    const wrong = await api('POST', '/api/driver-account/login', {
+      email: 'dana@drivers.example',
+      password: 'not-the-password',
+    });
+    const unknown = await api('POST', '/api/driver-account/login', {
+      email: 'nobody@drivers.example',
+      password: PASSWORD,
+    });
     expect(wrong).toMatchObject({ status: 401, body: { success: false, message: DRIVER_ACCOUNT_MSG.loginFailed } });
     expect(unknown).toMatchObject({ status: 401, body: { success: false, message: DRIVER_ACCOUNT_MSG.loginFailed } });
-    expect((await api('POST', '/api/driver-account/login', { email: { $ne: '' }, password: PASSWORD })).status).toBe(400);
+    expect((await api('POST', '/api/driver-account/login', { email: { $ne: '' }, password: PASSWORD })).status).toBe(
+      400,
+    );
     const ok = await api('POST', '/api/driver-account/login', { email: ' Dana@Drivers.example ', password: PASSWORD });
     expect(ok.status).toBe(200);
     token = ok.body.token;
     const accounts = await api('GET', '/api/driver-account/admin/accounts', undefined, staff);
-    expect(accounts.body.find((a: { driverId: string }) => a.driverId === driver.id)).toMatchObject({ status: 'active', lastLoginAt: NOW });
+    expect(accounts.body.find((a: { driverId: string }) => a.driverId === driver.id)).toMatchObject({
+      status: 'active',
+      lastLoginAt: NOW,
+    });
   });
 
   it('the driver changes their own card within bounds: quoting uses it, the driver is mailed, staff see it in the audit', async () => {
@@ -135,9 +198,16 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     expect(me.body).toMatchObject({ id: driver.id, availability: null });
     const { card, cardBounds } = me.body;
 
-    const tooHigh = await api('PUT', '/api/driver/me/card', { ...card, vanPerHourPence: { ...card.vanPerHourPence, Large: cardBounds.max.vanPerHourPence.Large + 50 } }, asDriver());
+    const tooHigh = await api(
+      'PUT',
+      '/api/driver/me/card',
+      { ...card, vanPerHourPence: { ...card.vanPerHourPence, Large: cardBounds.max.vanPerHourPence.Large + 50 } },
+      asDriver(),
+    );
     expect(tooHigh.status).toBe(400);
-    expect(tooHigh.body.errors['card.vanPerHourPence.Large']).toBe(`Must be from ${cardBounds.min.vanPerHourPence.Large} to ${cardBounds.max.vanPerHourPence.Large}`);
+    expect(tooHigh.body.errors['card.vanPerHourPence.Large']).toBe(
+      `Must be from ${cardBounds.min.vanPerHourPence.Large} to ${cardBounds.max.vanPerHourPence.Large}`,
+    );
     expect((await api('PUT', '/api/driver/me/card', { ...card, viaStopPence: 'free' }, asDriver())).status).toBe(400);
 
     const cheaper = { ...card, vanPerHourPence: { ...card.vanPerHourPence, Large: card.vanPerHourPence.Large - 500 } };
@@ -148,11 +218,25 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     // Three booked hours at £5 an hour less.
     expect(Math.round((before - after) * 100)).toBe(1500);
 
-    const mail = await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.subject === 'Your VanHop driver profile was changed' && m.text!.includes('changed by you'));
+    const mail = await waitForMail(
+      embedded.dataDir,
+      (m) =>
+        m.to.includes('dana@drivers.example') &&
+        m.subject === 'Your VanHop driver profile was changed' &&
+        m.text!.includes('changed by you'),
+    );
     // In words and pounds (issue 27), not the field's path in pence.
-    expect(mail.text).toContain(`Large van per hour: ${formatPence(card.vanPerHourPence.Large)} → ${formatPence(card.vanPerHourPence.Large - 500)}`);
+    expect(mail.text).toContain(
+      `Large van per hour: ${formatPence(card.vanPerHourPence.Large)} → ${formatPence(card.vanPerHourPence.Large - 500)}`,
+    );
     const audit = await api('GET', `/api/drivers/admin/${driver.id}/audit`, undefined, staff);
-    expect(audit.body[0]).toMatchObject({ by: `driver:${driver.id}`, action: 'updated', changes: { 'card.vanPerHourPence.Large': { from: card.vanPerHourPence.Large, to: card.vanPerHourPence.Large - 500 } } });
+    expect(audit.body[0]).toMatchObject({
+      by: `driver:${driver.id}`,
+      action: 'updated',
+      changes: {
+        'card.vanPerHourPence.Large': { from: card.vanPerHourPence.Large, to: card.vanPerHourPence.Large - 500 },
+      },
+    });
   });
 
   it("hostile bodies on the driver's own routes get a 4xx naming the problem, never a 5xx, and change nothing", async () => {
@@ -161,12 +245,16 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
       for (const [name, body, contentType] of HOSTILE_BODIES) {
         const res = await fetch(`${embedded.product.url}${path}`, {
           method: path.includes('/admin/') ? 'PATCH' : 'PUT',
-          headers: { 'content-type': contentType ?? 'application/json', authorization: path.includes('/admin/') ? staff.headers.authorization : `Bearer ${token}` },
+          headers: {
+            'content-type': contentType ?? 'application/json',
+            authorization: path.includes('/admin/') ? staff.headers.authorization : `Bearer ${token}`,
+          },
           body,
         });
         const text = await res.text();
         // A PATCH naming no known field is a no-op (200, nothing changes: checked below by the version).
-        if (!path.includes('/admin/') || res.status !== 200) expect(res.status, `${path} with ${name}: ${text}`).toBeGreaterThanOrEqual(400);
+        if (!path.includes('/admin/') || res.status !== 200)
+          expect(res.status, `${path} with ${name}: ${text}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${path} with ${name}: ${text}`).toBeLessThan(500);
         expect(leaksInternals(text)).toBe(false);
       }
@@ -176,54 +264,118 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
   });
 
   it('the driver sets weekly hours and days off: offered only when working', async () => {
-    const bad = await api('PUT', '/api/driver/me/availability', { weekly: { ...hours('08:00', '18:00').weekly, mon: [{ from: '09:10', to: '12:00' }] }, daysOff: [] }, asDriver());
+    const bad = await api(
+      'PUT',
+      '/api/driver/me/availability',
+      { weekly: { ...hours('08:00', '18:00').weekly, mon: [{ from: '09:10', to: '12:00' }] }, daysOff: [] },
+      asDriver(),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain(AVAILABILITY_MSG.time);
 
     expect((await api('PUT', '/api/driver/me/availability', hours('06:00', '09:00'), asDriver())).status).toBe(200);
     expect(await offerOf(driver.id)).toBeUndefined();
 
-    const working = await api<DriverSelfView>('PUT', '/api/driver/me/availability', hours('08:00', '18:00'), asDriver());
+    const working = await api<DriverSelfView>(
+      'PUT',
+      '/api/driver/me/availability',
+      hours('08:00', '18:00'),
+      asDriver(),
+    );
     expect(working.body.availability?.weekly.tue).toEqual([{ from: '08:00', to: '18:00' }]);
     expect(await offerOf(driver.id)).toBeDefined();
 
-    expect((await api('PUT', '/api/driver/me/availability', { ...hours('08:00', '18:00'), daysOff: ['2026-01-20'] }, asDriver())).status).toBe(200);
+    expect(
+      (
+        await api(
+          'PUT',
+          '/api/driver/me/availability',
+          { ...hours('08:00', '18:00'), daysOff: ['2026-01-20'] },
+          asDriver(),
+        )
+      ).status,
+    ).toBe(200);
     expect(await offerOf(driver.id)).toBeUndefined();
     expect(await offerOf(driver.id, '2026-01-21T10:00:00.000Z')).toBeDefined();
   });
 
   it('staff change the e-mail: both the old and the new address are told', async () => {
     const current = await api<DriverAdminView>('GET', `/api/drivers/admin/${driver.id}`, undefined, staff);
-    const changed = await api('PATCH', `/api/drivers/admin/${driver.id}`, { email: 'dana.new@drivers.example', version: current.body.version }, staff);
+    const changed = await api(
+      'PATCH',
+      `/api/drivers/admin/${driver.id}`,
+      { email: 'dana.new@drivers.example', version: current.body.version },
+      staff,
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana.new@drivers.example') && m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'));
-    await waitForMail(embedded.dataDir, (m) => m.to.includes('dana@drivers.example') && m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'));
+    await waitForMail(
+      embedded.dataDir,
+      (m) =>
+        m.to.includes('dana.new@drivers.example') &&
+        m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'),
+    );
+    await waitForMail(
+      embedded.dataDir,
+      (m) =>
+        m.to.includes('dana@drivers.example') &&
+        m.text!.includes('E-mail: dana@drivers.example → dana.new@drivers.example'),
+    );
     // The account follows: the new address signs in.
-    await expect.poll(async () => (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD })).status, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD }))
+            .status,
+        { timeout: 10_000 },
+      )
+      .toBe(200);
   });
 
   it('staff suspend the driver: not offered, cannot sign in or change anything, cannot be invited; the reason is mailed', async () => {
     const current = (await api<DriverAdminView>('GET', `/api/drivers/admin/${driver.id}`, undefined, staff)).body;
-    const suspended = await api('POST', `/api/drivers/admin/${driver.id}/suspend`, { reason: 'Insurance lapsed' }, staff);
+    const suspended = await api(
+      'POST',
+      `/api/drivers/admin/${driver.id}/suspend`,
+      { reason: 'Insurance lapsed' },
+      staff,
+    );
     expect(suspended.status).toBe(200);
     expect(await offerOf(driver.id, '2026-01-21T10:00:00.000Z')).toBeUndefined();
     const mail = await waitForMail(embedded.dataDir, (m) => m.subject === 'Your VanHop driver account is suspended');
     expect(mail.text).toContain('Reason: Insurance lapsed');
 
     await expect
-      .poll(async () => (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD })).body.message, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await api('POST', '/api/driver-account/login', { email: 'dana.new@drivers.example', password: PASSWORD }))
+            .body.message,
+        { timeout: 10_000 },
+      )
       .toBe(DRIVER_ACCOUNT_MSG.suspended);
     // The open session reads nothing any more (issue 27 item 6): its profile is refused like its changes.
-    expect(await api('GET', '/api/driver/me', undefined, asDriver())).toMatchObject({ status: 403, body: { message: DRIVER_ACCOUNT_MSG.suspended } });
+    expect(await api('GET', '/api/driver/me', undefined, asDriver())).toMatchObject({
+      status: 403,
+      body: { message: DRIVER_ACCOUNT_MSG.suspended },
+    });
     expect((await api('PUT', '/api/driver/me/card', current.card, asDriver())).status).toBe(403);
     expect((await api('PUT', '/api/driver/me/availability', hours('08:00', '18:00'), asDriver())).status).toBe(403);
-    expect(await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, staff)).toMatchObject({ status: 409, body: { message: DRIVER_ACCOUNT_MSG.suspendedInvite } });
+    expect(await api('POST', `/api/driver-account/admin/invite/${driver.id}`, undefined, staff)).toMatchObject({
+      status: 409,
+      body: { message: DRIVER_ACCOUNT_MSG.suspendedInvite },
+    });
     expect((await api('POST', '/api/driver-account/admin/invite/drv-nobody', undefined, staff)).status).toBe(404);
   });
 
   it('seeded demo drivers are known to the account service but never mailed', async () => {
-    await expect.poll(async () => (await api('POST', '/api/driver-account/admin/invite/drv-ali-hassan', undefined, staff)).status, { timeout: 10_000 }).toBe(202);
+    await expect
+      .poll(
+        async () => (await api('POST', '/api/driver-account/admin/invite/drv-ali-hassan', undefined, staff)).status,
+        { timeout: 10_000 },
+      )
+      .toBe(202);
     const mails = await outboxMails(embedded.dataDir);
-    expect(mails.filter((m) => m.subject === 'You have been added as a VanHop driver').flatMap((m) => m.to)).toEqual(['dana@drivers.example']);
+    expect(mails.filter((m) => m.subject === 'You have been added as a VanHop driver').flatMap((m) => m.to)).toEqual([
+      'dana@drivers.example',
+    ]);
   });
 });

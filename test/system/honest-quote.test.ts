@@ -15,7 +15,11 @@ const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T09:00:00.000Z';
 const manchester = (hour: number, extra: Record<string, unknown> = {}) => ({
   ...completeBooking(MOVE_DATE, {
-    addresses: [address('p', 'London NW2, UK', '12 Example Road', 0), address('v', 'Croydon, UK', '3 Via Street', 0), address('d', 'Manchester, UK', '9 Far Road', 0)],
+    addresses: [
+      address('p', 'London NW2, UK', '12 Example Road', 0),
+      address('v', 'Croydon, UK', '3 Via Street', 0),
+      address('d', 'Manchester, UK', '9 Far Road', 0),
+    ],
     vanSize: 'Large',
     driverHelp: 'Driver-Help',
     hour,
@@ -32,7 +36,11 @@ afterAll(async () => {
 });
 
 const post = async (body: unknown) => {
-  const res = await fetch(`${embedded.product.url}/api/booking`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${embedded.product.url}/api/booking`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as any };
 };
 
@@ -54,7 +62,7 @@ describe('the honest quote through the gateway', () => {
     expect(json.errors.hour).toContain(`we suggest ${durationLabel(estimate.suggestedHours * 3600)}`);
   });
 
-  it('prices the suggested hours with the estimate beside every offer and overtime at half the driver\'s hourly rate', async () => {
+  it("prices the suggested hours with the estimate beside every offer and overtime at half the driver's hourly rate", async () => {
     const { status, json } = await post(manchester(estimate.suggestedHours));
     expect(status).toBe(200);
     const body = json as BookingQuoteResponse;
@@ -83,7 +91,12 @@ describe('the honest quote through the gateway', () => {
     expect(status).toBe(200);
     expect(json.quote.items).toEqual(items);
     // 1.5 + 3.0 + 2.1 + 0.3 = 6.9 m³: a Large van; 6.9 × 12 min = 82.8 min, up to 85
-    expect(json.quote.estimate).toMatchObject({ volumeM3: 6.9, suggestedVan: 'Large', fitsOneVan: true, loadingSeconds: 5100 });
+    expect(json.quote.estimate).toMatchObject({
+      volumeM3: 6.9,
+      suggestedVan: 'Large',
+      fitsOneVan: true,
+      loadingSeconds: 5100,
+    });
     expect(json.offers[0].estimate).toEqual(json.quote.estimate);
   });
 

@@ -14,7 +14,9 @@ import { outboxMails } from '../../e2e/outbox-mail.js';
 class MovableClock implements Clock {
   t = Date.parse('2026-01-15T08:00:00.000Z');
   now = () => new Date(this.t);
-  set = (iso: string) => void (this.t = Date.parse(iso));
+  set = (iso: string): void => {
+    this.t = Date.parse(iso);
+  };
 }
 
 /** Tomorrow (Friday 16 January 2026) at 10:00 London, GMT. */
@@ -33,7 +35,18 @@ describe('the day of the move, across restarts (fixed clock)', () => {
   let product: EmbeddedProduct;
   const api = apiClient(() => product.url);
   const start = async () => {
-    product = await startEmbedded({ ...TEST_JWT_ENV, GATEWAY_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'silent', STATIC_DIR: dataDir, STRIPE_SECRET_KEY: '', DATA_DIR: dataDir }, { clock });
+    product = await startEmbedded(
+      {
+        ...TEST_JWT_ENV,
+        GATEWAY_PORT: '0',
+        OPS_PORT: '0',
+        LOG_LEVEL: 'silent',
+        STATIC_DIR: dataDir,
+        STRIPE_SECRET_KEY: '',
+        DATA_DIR: dataDir,
+      },
+      { clock },
+    );
   };
   const restart = async () => {
     await product.stop();
@@ -42,7 +55,9 @@ describe('the day of the move, across restarts (fixed clock)', () => {
   const texts = () => {
     const dir = path.join(dataDir, 'outbox', 'sms');
     try {
-      return readdirSync(dir).map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; body: string });
+      return readdirSync(dir).map(
+        (f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; body: string },
+      );
     } catch {
       return [];
     }
@@ -59,7 +74,8 @@ describe('the day of the move, across restarts (fixed clock)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const mailsWith = async (subject: RegExp) => (await outboxMails(dataDir)).filter((m) => subject.test(m.subject ?? ''));
+  const mailsWith = async (subject: RegExp) =>
+    (await outboxMails(dataDir)).filter((m) => subject.test(m.subject ?? ''));
 
   let booked: PaymentSuccessResponse;
   let driver = { id: '', name: '' };
@@ -69,13 +85,19 @@ describe('the day of the move, across restarts (fixed clock)', () => {
     await start();
     const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: EMAIL }));
     const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
-    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId });
+    const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
+      session_id: checkout.body.sessionId,
+    });
     expect(success.status).toBe(200);
     booked = success.body;
     await product.bus.idle();
     const view = await api<MyMoveView>('GET', `/api${booked.myMovePath}`);
     driver = view.body.driver!;
-    await eventually(async () => (await api('POST', `/api/driver/me/jobs/${view.body.bookingId}/accept`, undefined, asDriver())).status === 200, 'the job offered to the driver');
+    await eventually(
+      async () =>
+        (await api('POST', `/api/driver/me/jobs/${view.body.bookingId}/accept`, undefined, asDriver())).status === 200,
+      'the job offered to the driver',
+    );
   }, 60_000);
   afterAll(async () => {
     await product?.stop();
@@ -90,7 +112,11 @@ describe('the day of the move, across restarts (fixed clock)', () => {
 
     clock.set('2026-01-15T18:00:00.000Z');
     await restart();
-    await eventually(async () => (await mailsWith(/^Reminder/)).length >= 2 && texts().filter((t) => t.body.includes('reminder')).length >= 2, 'the reminders');
+    await eventually(
+      async () =>
+        (await mailsWith(/^Reminder/)).length >= 2 && texts().filter((t) => t.body.includes('reminder')).length >= 2,
+      'the reminders',
+    );
     await restart();
     await eventually(() => true, 'nothing more');
     await restart();
@@ -106,27 +132,51 @@ describe('the day of the move, across restarts (fixed clock)', () => {
     clock.set('2026-01-16T08:30:00.000Z');
     for (const step of ['on-my-way', 'arrived', 'done']) {
       // "Done" carries its proof: photos of the load and the customer's signature.
-      const res = await api<JobView>('POST', `/api/driver/me/jobs/${id}/progress`, step === 'done' ? doneWithProof('Pat Signer') : { step }, asDriver());
+      const res = await api<JobView>(
+        'POST',
+        `/api/driver/me/jobs/${id}/progress`,
+        step === 'done' ? doneWithProof('Pat Signer') : { step },
+        asDriver(),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    await eventually(() => texts().filter((t) => t.body.includes('(booking')).length >= 3 && texts().some((t) => t.body.includes('move is done')), 'the progress texts');
+    await eventually(
+      () =>
+        texts().filter((t) => t.body.includes('(booking')).length >= 3 &&
+        texts().some((t) => t.body.includes('move is done')),
+      'the progress texts',
+    );
     const view = (await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body;
-    expect(view.history.slice(-3).map((h) => h.text)).toEqual([JOB_PROGRESS_LINE['on-my-way'](driver.name), JOB_PROGRESS_LINE.arrived(driver.name), JOB_PROGRESS_LINE.done(driver.name)]);
+    expect(view.history.slice(-3).map((h) => h.text)).toEqual([
+      JOB_PROGRESS_LINE['on-my-way'](driver.name),
+      JOB_PROGRESS_LINE.arrived(driver.name),
+      JOB_PROGRESS_LINE.done(driver.name),
+    ]);
     expect(view.signedFor).toEqual({ name: 'Pat Signer', at: '2026-01-16T08:30:00.000Z' });
     // The staff list carries when the move was done: the dashboard files it under Past jobs.
-    const list = await api<{ _id: string; jobDoneAt: string | null }[]>('GET', '/api/backdata/all', undefined, { headers: staffAuth('Sam_Admin', { clock }) });
+    const list = await api<{ _id: string; jobDoneAt: string | null }[]>('GET', '/api/backdata/all', undefined, {
+      headers: staffAuth('Sam_Admin', { clock }),
+    });
     expect(list.status).toBe(200);
     expect(list.body.find((r) => r._id === id)?.jobDoneAt).toBe('2026-01-16T08:30:00.000Z');
 
     clock.set('2026-01-17T08:59:00.000Z');
     await restart();
     await eventually(() => true, 'nothing');
-    expect((await outboxMails(dataDir)).filter((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? ''))).toEqual([]);
+    expect(
+      (await outboxMails(dataDir)).filter((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? '')),
+    ).toEqual([]);
     clock.set('2026-01-17T09:00:00.000Z');
     await restart();
-    await eventually(async () => (await outboxMails(dataDir)).some((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? '')), 'the review request');
+    await eventually(
+      async () =>
+        (await outboxMails(dataDir)).some((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? '')),
+      'the review request',
+    );
     await restart();
     await eventually(() => true, 'nothing more');
-    expect((await outboxMails(dataDir)).filter((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? ''))).toHaveLength(1);
+    expect(
+      (await outboxMails(dataDir)).filter((m) => m.to.includes(EMAIL) && /^How was your move/.test(m.subject ?? '')),
+    ).toHaveLength(1);
   }, 120_000);
 });

@@ -29,7 +29,8 @@ const infraUp = kafka !== null && mongo !== null && redis !== null;
 
 const RUN = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
 const STARTED = ['quote', 'booking', 'notification'] as const satisfies readonly ServiceName[];
-const entry = (name: string) => path.join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
+const entry = (name: string) =>
+  path.join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
 
 describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redis', () => {
   let dataRoot: string;
@@ -45,7 +46,9 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       execFileSync(process.execPath, ['scripts/build.mjs', '--server-only'], { cwd: root, stdio: 'inherit' });
     }
     dataRoot = await mkdtemp(path.join(os.tmpdir(), 'vanhop-multi-process-'));
-    const ports = Object.fromEntries(await Promise.all([...SERVICE_NAMES, 'gateway'].map(async (n) => [n, await freePort()]))) as Record<ServiceName | 'gateway', number>;
+    const ports = Object.fromEntries(
+      await Promise.all([...SERVICE_NAMES, 'gateway'].map(async (n) => [n, await freePort()])),
+    ) as Record<ServiceName | 'gateway', number>;
     const urlOf = (n: ServiceName | 'gateway') => `http://127.0.0.1:${ports[n]}`;
     const common: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -72,11 +75,39 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       KAFKA_CLIENT_ID: `mp-${RUN}-${name}`,
       ...extra,
     });
-    services.quote = new ServiceProcess('quote', entry('quote'), envFor('quote', { PORT: String(ports.quote), SEED_DEMO_DRIVERS: 'true' }), urlOf('quote'));
-    services.booking = new ServiceProcess('booking', entry('booking'), envFor('booking', { PORT: String(ports.booking), RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', MY_MOVE_LINK_SECRET: `multi-process-link-secret-${RUN}-0123456789abcdef` }), urlOf('booking'));
-    services.notification = new ServiceProcess('notification', entry('notification'), envFor('notification', { PORT: String(ports.notification), CONVERSATION_LINK_SECRET: `multi-process-conversations-${RUN}-0123456789abcdef` }), urlOf('notification'));
+    services.quote = new ServiceProcess(
+      'quote',
+      entry('quote'),
+      envFor('quote', { PORT: String(ports.quote), SEED_DEMO_DRIVERS: 'true' }),
+      urlOf('quote'),
+    );
+    services.booking = new ServiceProcess(
+      'booking',
+      entry('booking'),
+      envFor('booking', {
+        PORT: String(ports.booking),
+        RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000',
+        MY_MOVE_LINK_SECRET: `multi-process-link-secret-${RUN}-0123456789abcdef`,
+      }),
+      urlOf('booking'),
+    );
+    services.notification = new ServiceProcess(
+      'notification',
+      entry('notification'),
+      envFor('notification', {
+        PORT: String(ports.notification),
+        CONVERSATION_LINK_SECRET: `multi-process-conversations-${RUN}-0123456789abcdef`,
+      }),
+      urlOf('notification'),
+    );
     // The gateway's readiness also wants the built web app, which a server-only build lacks: liveness is enough here.
-    gateway = new ServiceProcess('gateway', entry('gateway'), envFor('gateway', { GATEWAY_PORT: String(ports.gateway), OPS_PORT: '0' }), urlOf('gateway'), '/health/live');
+    gateway = new ServiceProcess(
+      'gateway',
+      entry('gateway'),
+      envFor('gateway', { GATEWAY_PORT: String(ports.gateway), OPS_PORT: '0' }),
+      urlOf('gateway'),
+      '/health/live',
+    );
     await Promise.all([...Object.values(services), gateway].map((p) => p.start()));
   }, 120_000);
 
@@ -84,7 +115,11 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     await Promise.all([...Object.values(services), gateway].filter((p) => p?.running).map((p) => p.kill('SIGTERM')));
     if (mongo) {
       const client = await MongoClient.connect(mongo);
-      for (const n of [...STARTED, 'gateway']) await client.db(`mp_${RUN}_${n}`).dropDatabase().catch(() => undefined);
+      for (const n of [...STARTED, 'gateway'])
+        await client
+          .db(`mp_${RUN}_${n}`)
+          .dropDatabase()
+          .catch(() => undefined);
       await client.close();
     }
     if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
@@ -128,7 +163,9 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${what}\n--- notification log ---\n${services.notification.log}\n--- booking log ---\n${services.booking.log}`);
+        throw new Error(
+          `timed out waiting for ${what}\n--- notification log ---\n${services.notification.log}\n--- booking log ---\n${services.booking.log}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -140,7 +177,9 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     try {
       const ends = await admin.fetchTopicOffsets(topic);
       const [committed] = await admin.fetchOffsets({ groupId: `mp-${RUN}.notification`, topics: [topic] });
-      return ends.every(({ partition, high }) => committed?.partitions.find((p) => p.partition === partition)?.offset === high);
+      return ends.every(
+        ({ partition, high }) => committed?.partitions.find((p) => p.partition === partition)?.offset === high,
+      );
     } catch {
       return false; // asked again on the next poll
     }
@@ -152,7 +191,10 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       'POST',
       '/api/booking',
       completeBooking(daysAheadAtUtc(new Date(), 7, 10), {
-        addresses: [address('p', 'London NW2, UK', '1 Pickup Road', 0), address('d', 'London W1, UK', '2 Drop Street', 1)],
+        addresses: [
+          address('p', 'London NW2, UK', '1 Pickup Road', 0),
+          address('d', 'London W1, UK', '2 Drop Street', 1),
+        ],
         vanSize: 'Medium',
         hour: 2,
         description: 'Multi-process system test',
@@ -178,10 +220,13 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     await waitFor('an e-mail for the in-flight batch', async () => (await mailsByCode()).size > before, 30_000);
     await services.notification.kill('SIGKILL');
     const deliveredAtKill = (await mailsByCode()).size;
-    console.info(`[multi-process] notification SIGKILLed with ${deliveredAtKill - before} of ${inFlight.length} in-flight e-mails written`);
+    console.info(
+      `[multi-process] notification SIGKILLed with ${deliveredAtKill - before} of ${inFlight.length} in-flight e-mails written`,
+    );
 
     // More events while the consumer is down: they must wait in Kafka, not vanish.
-    const whileDown = [await saveQuote(), await saveQuote()];
+    await saveQuote();
+    await saveQuote();
     const client = await MongoClient.connect(mongo!);
     const bookingDb = client.db(`mp_${RUN}_booking`);
     await waitFor(
@@ -195,10 +240,18 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     await services.notification.start(90_000);
     // Bounded, not paced: on a loaded machine the group's coordinator can take a minute or more to
     // settle after the kill (OffsetCommit answered "not the correct coordinator" while it loads).
-    await waitFor('every e-mail after the restart', async () => (await mailsByCode()).size === savedCodes.length, 150_000);
+    await waitFor(
+      'every e-mail after the restart',
+      async () => (await mailsByCode()).size === savedCodes.length,
+      150_000,
+    );
     // Redeliveries, if any, have landed once the group has committed every QuoteSaved: nothing is
     // left that the broker could hand to it again.
-    const admin = new Kafka({ clientId: `mp-${RUN}-test`, brokers: kafka!.split(','), logLevel: logLevel.NOTHING }).admin();
+    const admin = new Kafka({
+      clientId: `mp-${RUN}-test`,
+      brokers: kafka!.split(','),
+      logLevel: logLevel.NOTHING,
+    }).admin();
     await admin.connect();
     try {
       await waitFor('the notification group to commit every QuoteSaved', notificationCaughtUp(admin), 120_000);
@@ -213,7 +266,10 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     // the event) and written only if absent, so a redelivery after the kill cannot add a second one.
     for (const code of savedCodes) expect(mails.get(code), `code ${code}`).toHaveLength(1);
     // The consumer recorded each QuoteSaved event as processed exactly once.
-    const processed = await client.db(`mp_${RUN}_notification`).collection('processed_events').countDocuments({ topic: 'quote.saved' });
+    const processed = await client
+      .db(`mp_${RUN}_notification`)
+      .collection('processed_events')
+      .countDocuments({ topic: 'quote.saved' });
     await client.close();
     expect(processed).toBe(8);
     expect(inFlight).toHaveLength(4);
@@ -221,5 +277,6 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
 });
 
 if (!infraUp) {
-  describe.skip('multi-process system (needs KAFKA_BROKERS, MONGO_URL and REDIS_URL; see the printed reason)', () => it('skipped', () => undefined));
+  describe.skip('multi-process system (needs KAFKA_BROKERS, MONGO_URL and REDIS_URL; see the printed reason)', () =>
+    it('skipped', () => undefined));
 }

@@ -21,9 +21,16 @@ describe('npm start (embedded product as a process)', () => {
     expect(product.output()).toMatch(/Admin sign-up code: VH-[0-9A-F]{8}/);
     const health = await fetch(`${url}/api/dashboard/health`);
     expect(health.status).toBe(200);
-    const body = await health.json();
+    const body = (await health.json()) as { health: string; services: Record<string, unknown> };
     expect(body.health).toBe('ok');
-    expect(Object.keys(body.services).sort()).toEqual(['admin-auth', 'booking', 'notification', 'payment', 'quote', 'review']);
+    expect(Object.keys(body.services).sort()).toEqual([
+      'admin-auth',
+      'booking',
+      'notification',
+      'payment',
+      'quote',
+      'review',
+    ]);
     // The gateway's own readiness and metrics are on its ops port, printed beside the URL; never the public one.
     expect((await fetch(`${product.opsUrl}/health/ready`)).status).toBe(200);
     expect(await (await fetch(`${product.opsUrl}/metrics`)).text()).toContain('http_requests_total');

@@ -11,7 +11,9 @@ import { spawnEmbedded, type EmbeddedProcess } from '../support/embedded-process
 const mails = (dataDir: string) => {
   const dir = path.join(dataDir, 'outbox');
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'));
   } catch {
     return [];
   }
@@ -35,7 +37,15 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
     const customer = { name: record.quote.name, email: record.quote.email, phone: record.quote.phone };
     const saved = await createEvent(
       TOPICS.quoteSaved,
-      { bookingId: record._id, randomNumber: record.randomNumber, customer, date: record.quote.date, totalPricePence: 28750, pricePerHalfHourPence: 4792, retrievePath: '/retrieve/777001' },
+      {
+        bookingId: record._id,
+        randomNumber: record.randomNumber,
+        customer,
+        date: record.quote.date,
+        totalPricePence: 28750,
+        pricePerHalfHourPence: 4792,
+        retrievePath: '/retrieve/777001',
+      },
       { producer: 'booking', correlationId: record._id },
     );
     const confirmed = await createEvent(
@@ -51,7 +61,11 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
         driver: record.driver!,
         move: {
           date: record.quote.date!,
-          addresses: record.quote.totalAddress.map(({ location, physicalAddress, stair }) => ({ location, physicalAddress, stair: stair ?? 0 })),
+          addresses: record.quote.totalAddress.map(({ location, physicalAddress, stair }) => ({
+            location,
+            physicalAddress,
+            stair: stair ?? 0,
+          })),
           typeofVan: record.quote.typeofVan,
           typeOfWorker: record.quote.typeOfWorker,
           totalHour: record.quote.totalHour,
@@ -64,7 +78,10 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
     const store = new EmbeddedDocumentStore(path.join(dataDir, 'booking'));
     await store.collection<typeof record & { outbox: OutboxEntry[] }>('bookings').insertOne({
       ...record,
-      outbox: [outboxEntry(TOPICS.quoteSaved, saved, record._id), outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id)],
+      outbox: [
+        outboxEntry(TOPICS.quoteSaved, saved, record._id),
+        outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id),
+      ],
     });
     await store.close();
 
@@ -86,7 +103,10 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
     running = undefined;
 
     const after = new EmbeddedDocumentStore(path.join(dataDir, 'booking'));
-    expect((await after.collection<{ _id: string; outbox?: OutboxEntry[] }>('bookings').findOne({ _id: 'bk-crash' }))?.outbox).toEqual([]);
+    expect(
+      (await after.collection<{ _id: string; outbox?: OutboxEntry[] }>('bookings').findOne({ _id: 'bk-crash' }))
+        ?.outbox,
+    ).toEqual([]);
     await after.close();
   });
 });

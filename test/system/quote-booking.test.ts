@@ -14,9 +14,15 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 const booking = completeBooking(MOVE_DATE, {
-  addresses: [address('p', 'London NW2, UK', '12 Example Road', 1), address('v', 'Wembley, UK', '12 Example Road', 0), address('d', 'London W1, UK', '12 Example Road', 1)],
+  addresses: [
+    address('p', 'London NW2, UK', '12 Example Road', 1),
+    address('v', 'Wembley, UK', '12 Example Road', 0),
+    address('d', 'London W1, UK', '12 Example Road', 1),
+  ],
   description: 'Two-bedroom flat',
-  name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123',
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '07700900123',
 });
 
 let embedded: EmbeddedOnTempDir;
@@ -67,7 +73,16 @@ describe('quotes and booking records through the gateway', () => {
     for (const offer of r.json.offers) {
       const card = DEMO_DRIVERS.find((d) => d._id === offer.driverId)!.card;
       const expected = priceMove(
-        { vanSize: 'Large', helpLevel: 'Driver-Help', bookedHours: 3, flights: [1, 0, 1], viaStops: 1, routeMiles: r.json.quote.travelMiles, start: new Date(MOVE_DATE), now: new Date(NOW) },
+        {
+          vanSize: 'Large',
+          helpLevel: 'Driver-Help',
+          bookedHours: 3,
+          flights: [1, 0, 1],
+          viaStops: 1,
+          routeMiles: r.json.quote.travelMiles,
+          start: new Date(MOVE_DATE),
+          now: new Date(NOW),
+        },
         card,
       );
       expect(Math.round(offer.totalPrice * 100)).toBe(expected.totalPence);
@@ -84,9 +99,15 @@ describe('quotes and booking records through the gateway', () => {
 
   it('saves (a tampered price refused, other money fields re-priced), announces once, and retrieves by code', async () => {
     const { expectedTotal, ...shown } = quote;
-    const tampered = await api('POST', '/api/saveRetrieve', { date: new Date().toISOString(), quote: { ...shown, totalPrice: 1 } });
+    const tampered = await api('POST', '/api/saveRetrieve', {
+      date: new Date().toISOString(),
+      quote: { ...shown, totalPrice: 1 },
+    });
     expect(tampered.status).toBe(409);
-    const r = await api('POST', '/api/saveRetrieve', { date: new Date().toISOString(), quote: { ...shown, totalSecond: 1 } });
+    const r = await api('POST', '/api/saveRetrieve', {
+      date: new Date().toISOString(),
+      quote: { ...shown, totalSecond: 1 },
+    });
     expect(r.status).toBe(201);
     expect(r.json.data.quote.name).toBe('Jane Doe');
     expect(r.json.data.quote.totalPrice).toBe(expectedTotal);
@@ -95,12 +116,21 @@ describe('quotes and booking records through the gateway', () => {
     await waitFor(() => saved.some((e) => (e.data as any).randomNumber === code));
     await new Promise((res) => setTimeout(res, 1500)); // past one relay interval: no second publish
     expect(saved.filter((e) => (e.data as any).randomNumber === code)).toHaveLength(1);
-    expect(saved[0]!.data).toMatchObject({ retrievePath: `/retrieve/${code}`, totalPricePence: Math.round(expectedTotal * 100) });
+    expect(saved[0]!.data).toMatchObject({
+      retrievePath: `/retrieve/${code}`,
+      totalPricePence: Math.round(expectedTotal * 100),
+    });
 
     const back = await api('GET', `/api/saveRetrieve?randomNumber=${code}`);
     expect(back.status).toBe(200);
     expect(back.json).toHaveLength(1);
-    expect(back.json[0]).toMatchObject({ randomNumber: code, paymentStatus: 'unpaid', OutstandingBalance: expectedTotal, percentage: null, quote: { name: 'Jane Doe', totalPrice: expectedTotal } });
+    expect(back.json[0]).toMatchObject({
+      randomNumber: code,
+      paymentStatus: 'unpaid',
+      OutstandingBalance: expectedTotal,
+      percentage: null,
+      quote: { name: 'Jane Doe', totalPrice: expectedTotal },
+    });
   });
 
   it('refuses operator injection with 400 and reveals no record; unknown codes get a text 404', async () => {
