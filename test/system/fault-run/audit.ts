@@ -39,15 +39,38 @@ const codeCounts = (list: Mail[], pattern: RegExp): Map<number, Mail[]> => {
   return counts;
 };
 
-/** Until every paid booking's two mails have arrived (or the time is up: the audit then says which did not). */
+/**
+ * Until every paid booking's two mails have arrived and its driver job exists (quote makes it from
+ * BookingConfirmed, on its own consumer group: it may lag the mails), or the time is up: the audit
+ * then says which did not.
+ */
 export async function untilMailed(stack: ComposeStack, codes: number[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await mails(stack).catch(() => []);
-    const confirmed = codeCounts(list, CONFIRMED);
-    const jobs = codeCounts(list, NEW_JOB);
-    if (codes.every((c) => confirmed.has(c) && jobs.has(c)) || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 1_000));
+  const client = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 10_000, retryWrites: false });
+  await client.connect();
+  try {
+    for (;;) {
+      const list = await mails(stack).catch(() => []);
+      const confirmed = codeCounts(list, CONFIRMED);
+      const jobs = codeCounts(list, NEW_JOB);
+      const mailed = codes.every((c) => confirmed.has(c) && jobs.has(c));
+      const db = client.db('vanhop');
+      const paidIds = await db
+        .collection('bookings')
+        .find({ randomNumber: { $in: codes } }, { projection: { _id: 1 } })
+        .toArray()
+        .catch(() => null);
+      const jobCount = paidIds
+        ? await db
+            .collection('driver_jobs')
+            .countDocuments({ _id: { $in: paidIds.map((b) => b._id) } })
+            .catch(() => -1)
+        : -1;
+      if ((mailed && jobCount === codes.length) || Date.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  } finally {
+    await client.close();
   }
 }
 

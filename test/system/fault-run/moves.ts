@@ -34,8 +34,8 @@ export const newTally = (): RequestTally => ({
 /** How long a customer's step keeps being tried (the web app's retry, Stripe's webhook redelivery). */
 export const RETRY_FOR_MS = 240_000;
 
-/** A request with no answer after this long counts as hung. */
-export const HUNG_MS = 30_000;
+/** A request with no answer after this long counts as hung: longer than the gateway's own upstream timeout (PROXY_TIMEOUT_MS, 30 s) and the lb's, which answer first. */
+export const HUNG_MS = 75_000;
 const RETRYABLE = new Set([502, 503, 504]);
 
 export interface MoveResult {
