@@ -20,7 +20,13 @@ function withBuiltAssets(html) {
     return `/assets/${file}`;
   });
 }
-const vite = await createServer({ root, configFile: false, server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' });
+const vite = await createServer({
+  root,
+  configFile: false,
+  server: { middlewareMode: true, hmr: false, watch: null },
+  appType: 'custom',
+  logLevel: 'error',
+});
 try {
   const { PRERENDER_DIR, HOME_FILE, CHROME_FILE } = await vite.ssrLoadModule('/src/prerender/shell-files.ts');
   const { prerenderShell } = await vite.ssrLoadModule('/src/prerender/shell.tsx');
@@ -31,7 +37,9 @@ try {
   const chrome = withBuiltAssets(rendered.chrome);
   writeFileSync(path.join(dir, HOME_FILE), home);
   writeFileSync(path.join(dir, CHROME_FILE), chrome);
-  console.log(`prerendered ${HOME_FILE} (${home.length} bytes) and ${CHROME_FILE} (${chrome.length} bytes) into dist/${PRERENDER_DIR}/`);
+  console.log(
+    `prerendered ${HOME_FILE} (${home.length} bytes) and ${CHROME_FILE} (${chrome.length} bytes) into dist/${PRERENDER_DIR}/`,
+  );
 } finally {
   await vite.close();
 }

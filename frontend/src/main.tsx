@@ -1,8 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { App } from './app/App';
-import { store } from './app/store';
 import { loadLandingPage } from './features/landing/LandingRoute';
 import { keepTypedFields } from './app/typed-before-start';
 import './styles.css';
@@ -17,9 +15,7 @@ void ready.then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <Provider store={store}>
-          <App onStarted={replayTyped} />
-        </Provider>
+        <App onStarted={replayTyped} />
       </StrictMode>,
     ),
   ),

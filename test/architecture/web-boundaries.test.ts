@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every module specifier a file imports or re-exports, static or dynamic, type-only included. */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) found.add(m[1]!);
   for (const m of text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) found.add(m[1]!);
@@ -33,18 +33,19 @@ export function importsOf(text: string): string[] {
 }
 
 /** The part of the app a src-relative path belongs to: `features/<name>`, `features/staff`, or its top folder. */
-export function areaOf(relative: string): string {
+function areaOf(relative: string): string {
   const [top, second] = relative.split('/');
   if (top !== 'features') return top!;
   return `features/${second}`;
 }
 
 /** Why `file` (src-relative) may not import `spec`, or null when it may. */
-export function violation(file: string, spec: string): string | null {
+function violation(file: string, spec: string): string | null {
   const from = areaOf(file);
   const isTest = /\.test\.tsx?$/.test(file);
   if (!spec.startsWith('.')) {
-    if (spec.startsWith('@vanhop/') && spec !== '@vanhop/contracts') return `imports ${spec}: the web app uses only @vanhop/contracts`;
+    if (spec.startsWith('@vanhop/') && spec !== '@vanhop/contracts')
+      return `imports ${spec}: the web app uses only @vanhop/contracts`;
     return null;
   }
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec.split('?')[0]!));
@@ -55,7 +56,8 @@ export function violation(file: string, spec: string): string | null {
     if (to === 'testing' && isTest) return null;
     return `${from} imports ${target}: a feature imports only its own files, ${SHARED.join('/, ')}/ and contracts`;
   }
-  if (['ui', 'lib', 'api'].includes(from) && to.startsWith('features/')) return `${from}/ is shared: it imports no feature (${target})`;
+  if (['ui', 'lib', 'api'].includes(from) && to.startsWith('features/'))
+    return `${from}/ is shared: it imports no feature (${target})`;
   return null;
 }
 
@@ -89,7 +91,9 @@ describe('the web app: features stand alone on the shared layers', () => {
     );
     expect(Object.fromEntries(imports.map((spec) => [spec, violation(file, spec)]))).toEqual({
       '../reviews/ratingText': expect.stringContaining('features/booking imports features/reviews/ratingText'),
-      '../conversations/MessageDriver': expect.stringContaining('features/booking imports features/conversations/MessageDriver'),
+      '../conversations/MessageDriver': expect.stringContaining(
+        'features/booking imports features/conversations/MessageDriver',
+      ),
       '../../ui': null,
       '../../lib': null,
       './bookingModel': null,
@@ -98,7 +102,9 @@ describe('the web app: features stand alone on the shared layers', () => {
     });
     // The staff area is one feature: its sub-folders use each other; a shared layer never uses a feature.
     expect(violation('features/staff/drivers/DriverPage.tsx', '../admin/session')).toBeNull();
-    expect(violation('features/staff/drivers/DriverPage.tsx', '../../driver-portal/session')).toContain('features/staff imports');
+    expect(violation('features/staff/drivers/DriverPage.tsx', '../../driver-portal/session')).toContain(
+      'features/staff imports',
+    );
     expect(violation('ui/chat/Thread.tsx', '../../features/mymove/words')).toContain('shared');
     // Test helpers are for tests only.
     expect(violation('features/mymove/MyMovePage.test.tsx', '../../testing/fakeApi')).toBeNull();

@@ -25,18 +25,25 @@ export class BearerApiError extends HttpError {
   }
 }
 
-export type BearerApiErrorClass = new (status: number, serverMessage: string | undefined, body: unknown) => BearerApiError;
+export type BearerApiErrorClass = new (
+  status: number,
+  serverMessage: string | undefined,
+  body: unknown,
+) => BearerApiError;
 
 export const isUnauthorized = (err: unknown): boolean => err instanceof BearerApiError && err.status === 401;
 
 /** The server's words when it sent any, else the fallback. */
-export const messageOf = (err: unknown, fallback: string): string => (err instanceof BearerApiError && err.serverMessage ? err.serverMessage : fallback);
+export const messageOf = (err: unknown, fallback: string): string =>
+  err instanceof BearerApiError && err.serverMessage ? err.serverMessage : fallback;
 
 function fieldTextsOf(body: unknown): Record<string, string> {
   if (!body || typeof body !== 'object') return {};
   const errors = (body as { errors?: unknown }).errors;
   if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }
 
 export interface CallOptions {
@@ -66,7 +73,8 @@ export function createBearerClient({ ErrorClass, serverMessageOf, credentials, b
       credentials,
       cache: 'no-store',
       // No answer: no server words, the network error's text as the body.
-      failure: ({ status, parsed }) => new ErrorClass(status, status === 0 ? undefined : serverMessageOf(parsed), parsed),
+      failure: ({ status, parsed }) =>
+        new ErrorClass(status, status === 0 ? undefined : serverMessageOf(parsed), parsed),
     });
   };
 }

@@ -74,11 +74,18 @@ export function request<T>(method: 'GET' | 'POST', path: string, body?: unknown,
     url: `${API}${path}`,
     body,
     signal,
-    failure: ({ status, text, parsed }) => new ApiError(status, text, status === 0 ? undefined : errorsFrom(parsed), parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}),
+    failure: ({ status, text, parsed }) =>
+      new ApiError(
+        status,
+        text,
+        status === 0 ? undefined : errorsFrom(parsed),
+        parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {},
+      ),
   });
 }
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 // Public configuration (/api/config) is loaded once by `app/config.ts` (`usePublicConfig`).
 
@@ -100,12 +107,14 @@ export const postBooking = (data: BookingRequest) => request<BookingQuoteRespons
 export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 
 /** GET /api/saveRetrieve?randomNumber=: the record array; a 404 answers a plain-text body shown as is. */
-export const retrieveQuote = (code: string) => request<BookingRecord[]>('GET', `/saveRetrieve?${query({ randomNumber: code })}`);
+export const retrieveQuote = (code: string) =>
+  request<BookingRecord[]>('GET', `/saveRetrieve?${query({ randomNumber: code })}`);
 
 // ---- payments ---------------------------------------------------------------------------------
 
 /** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
-export const createPaymentSession = (body: CheckoutSessionRequest) => request<CheckoutSessionResponse>('POST', '/paymentbooking', body);
+export const createPaymentSession = (body: CheckoutSessionRequest) =>
+  request<CheckoutSessionResponse>('POST', '/paymentbooking', body);
 
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
@@ -114,7 +123,8 @@ export const confirmCheckoutSession = (sessionId: string) =>
 export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<RecordPaymentItem['percentage']> };
 
 /** POST /api/savebooking: a PaymentIntent's client secret, plus the local checkout page when Stripe is not configured. */
-export const saveBookingForPayment = (record: PayableRecord) => request<PaymentIntentResponse>('POST', '/savebooking', [record]);
+export const saveBookingForPayment = (record: PayableRecord) =>
+  request<PaymentIntentResponse>('POST', '/savebooking', [record]);
 
 /**
  * The record array with the PaymentIntent id and its client secret on the record (the server re-reads
@@ -131,7 +141,8 @@ export const updatePaymentStatus = (record: RecordPaymentItem, paymentIntentId: 
 const myMove = (token: string, rest = '') => `/mymove/${encodeURIComponent(token)}${rest}`;
 
 /** 404 for a bad or expired link. */
-export const getMyMove = (token: string, signal?: AbortSignal) => request<MyMoveView>('GET', myMove(token), undefined, signal);
+export const getMyMove = (token: string, signal?: AbortSignal) =>
+  request<MyMoveView>('GET', myMove(token), undefined, signal);
 
 /** 409 when the booking may not be cancelled (already cancelled, nothing paid). */
 /** `expectedRefundPence`: the refund the customer saw; the server refuses (409) if the terms changed since. */
@@ -142,11 +153,15 @@ export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myM
 
 /** 400 with field messages for a refused date; 409 when the booking is not postponed. */
 /** The new date's price, before the customer confirms it (nothing is written). */
-export const priceNewDate = (token: string, date: string) => request<NewDatePrice>('POST', myMove(token, '/reactivate/price'), { date });
+export const priceNewDate = (token: string, date: string) =>
+  request<NewDatePrice>('POST', myMove(token, '/reactivate/price'), { date });
 
 /** `expectedTotalPence`: the price the customer was shown; the server refuses (409) a different one. */
 export const reactivateMyMove = (token: string, date: string, expectedTotalPence?: number) =>
-  request<MyMoveView>('POST', myMove(token, '/reactivate'), { date, ...(expectedTotalPence !== undefined ? { expectedTotalPence } : {}) });
+  request<MyMoveView>('POST', myMove(token, '/reactivate'), {
+    date,
+    ...(expectedTotalPence !== undefined ? { expectedTotalPence } : {}),
+  });
 
 /** The browser then goes to `url` (Stripe Checkout or the local test checkout). */
 export const payMyMoveBalance = (token: string) => request<PayBalanceResponse>('POST', myMove(token, '/pay-balance'));
@@ -160,4 +175,5 @@ export type { Review } from '@vanhop/contracts';
 
 export const fetchReviews = () => request<ReviewsResponse>('GET', '/google/review');
 
-export const sendContactMessage = (body: ContactMessage) => request<ContactMessageResponse>('POST', '/contact/sendemail', body);
+export const sendContactMessage = (body: ContactMessage) =>
+  request<ContactMessageResponse>('POST', '/contact/sendemail', body);

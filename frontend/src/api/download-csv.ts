@@ -5,7 +5,8 @@
 export async function downloadCsv(path: string, token: string): Promise<void> {
   const res = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
   if (!res.ok) throw new Error(`The statement could not be downloaded (${res.status}).`);
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'vanhop-statement.csv';
+  const name =
+    /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'vanhop-statement.csv';
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

@@ -8,7 +8,10 @@ import { request } from './client';
 export const fetchDriverRatings = () => request<DriverRatings>('GET', '/reviews/drivers');
 
 /** The mean over both sets of reviews, one decimal; the count of both. */
-export function combinedRating(offer: { rating: number; reviewCount: number }, own: { rating: number; count: number } | undefined): { rating: number; count: number } {
+export function combinedRating(
+  offer: { rating: number; reviewCount: number },
+  own: { rating: number; count: number } | undefined,
+): { rating: number; count: number } {
   if (!own || own.count <= 0) return { rating: offer.rating, count: offer.reviewCount };
   const count = offer.reviewCount + own.count;
   const rating = (offer.rating * offer.reviewCount + own.rating * own.count) / count;

@@ -49,7 +49,16 @@ function parse(text: string): unknown {
 }
 
 /** The JSON request every client makes: an abort is rethrown as is; any other failure becomes `failure(...)`. */
-export async function send<T>({ method, url, body, token, signal, credentials, cache, failure }: SendOptions): Promise<T> {
+export async function send<T>({
+  method,
+  url,
+  body,
+  token,
+  signal,
+  credentials,
+  cache,
+  failure,
+}: SendOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

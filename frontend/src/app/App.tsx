@@ -3,16 +3,20 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { QuoteSearch } from '../features/home/QuoteSearch';
-import { BookingPage } from '../features/booking/BookingPage';
 import { PATHS } from './paths';
 import { LandingRoute } from '../features/landing/LandingRoute';
 
+const BookingRoute = lazy(() => import('./BookingRoute'));
 const AdminApp = lazy(() => import('../features/staff/admin/AdminApp'));
 const DriverPortalApp = lazy(() => import('../features/driver-portal/DriverPortalApp'));
 // Retrieve and the payment result pages are reached from a link or a checkout, never first from home.
 const RetrievePage = lazy(() => import('../features/retrieve/RetrievePage').then((m) => ({ default: m.RetrievePage })));
-const PaymentSuccessPage = lazy(() => import('../features/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
-const PaymentFailPage = lazy(() => import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })));
+const PaymentSuccessPage = lazy(() =>
+  import('../features/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentFailPage = lazy(() =>
+  import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })),
+);
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -40,11 +44,28 @@ export function App({ onStarted }: { onStarted?: () => void }) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={PATHS.admin} element={<Suspense fallback={<p>Loading...</p>}><AdminApp /></Suspense>} />
-        <Route path={PATHS.driver} element={<Suspense fallback={<p>Loading...</p>}><DriverPortalApp /></Suspense>} />
+        <Route
+          path={PATHS.admin}
+          element={
+            <Suspense fallback={<p>Loading...</p>}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+        <Route
+          path={PATHS.driver}
+          element={
+            <Suspense fallback={<p>Loading...</p>}>
+              <DriverPortalApp />
+            </Suspense>
+          }
+        />
         <Route element={<Layout />}>
           <Route path={PATHS.home} element={<HomePage />} />
-          <Route path={PATHS.booking} element={<BookingPage search={<QuoteSearch submitLabel="Continue" />} />} />
+          <Route
+            path={PATHS.booking}
+            element={page(<BookingRoute search={<QuoteSearch submitLabel="Continue" />} />)}
+          />
           <Route path={PATHS.retrieve} element={page(<RetrievePage />)} />
           <Route path={PATHS.retrieveCode} element={page(<RetrievePage />)} />
           <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />

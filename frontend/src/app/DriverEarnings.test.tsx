@@ -8,14 +8,58 @@ import { DriverEarnings } from '../features/staff/drivers/DriverEarnings';
 import { bodyOf, json, renderArea, stubApi, type, isolateEachTest } from '../testing/area-harness';
 
 const line = (over: Partial<EarningsStatement['lines'][number]>) => ({
-  bookingId: 'bk-1', randomNumber: 5001, moveDate: '2026-11-25T09:00:00.000Z', cancelled: false, pricePence: 20000, depositOnlinePence: 6000, balanceOnlinePence: 0,
-  refundedPence: 0, onlineKeptPence: 6000, cashPence: 14000, rateBps: 1500, commissionPence: 3000, netPence: 3000, ...over,
+  bookingId: 'bk-1',
+  randomNumber: 5001,
+  moveDate: '2026-11-25T09:00:00.000Z',
+  cancelled: false,
+  pricePence: 20000,
+  depositOnlinePence: 6000,
+  balanceOnlinePence: 0,
+  refundedPence: 0,
+  onlineKeptPence: 6000,
+  cashPence: 14000,
+  rateBps: 1500,
+  commissionPence: 3000,
+  netPence: 3000,
+  ...over,
 });
 const statement = (over: Partial<EarningsStatement> = {}): EarningsStatement => ({
-  driverId: 'drv-amy', driverName: 'Amy Driver', week: '2026-11-23', weekEnd: '2026-11-29', previousWeek: '2026-11-16', nextWeek: '2026-11-30',
-  lines: [line({}), line({ bookingId: 'bk-2', randomNumber: 5002, pricePence: 10000, depositOnlinePence: 3000, balanceOnlinePence: 7000, onlineKeptPence: 10000, cashPence: 0, commissionPence: 1500, netPence: 8500 })],
-  totals: { pricePence: 30000, depositOnlinePence: 9000, balanceOnlinePence: 7000, refundedPence: 0, onlineKeptPence: 16000, cashPence: 14000, commissionPence: 4500, netPence: 11500 },
-  payouts: [], paidOutPence: 0, balancePence: 11500, payablePence: 11500, payoutMode: 'local', ...over,
+  driverId: 'drv-amy',
+  driverName: 'Amy Driver',
+  week: '2026-11-23',
+  weekEnd: '2026-11-29',
+  previousWeek: '2026-11-16',
+  nextWeek: '2026-11-30',
+  lines: [
+    line({}),
+    line({
+      bookingId: 'bk-2',
+      randomNumber: 5002,
+      pricePence: 10000,
+      depositOnlinePence: 3000,
+      balanceOnlinePence: 7000,
+      onlineKeptPence: 10000,
+      cashPence: 0,
+      commissionPence: 1500,
+      netPence: 8500,
+    }),
+  ],
+  totals: {
+    pricePence: 30000,
+    depositOnlinePence: 9000,
+    balanceOnlinePence: 7000,
+    refundedPence: 0,
+    onlineKeptPence: 16000,
+    cashPence: 14000,
+    commissionPence: 4500,
+    netPence: 11500,
+  },
+  payouts: [],
+  paidOutPence: 0,
+  balancePence: 11500,
+  payablePence: 11500,
+  payoutMode: 'local',
+  ...over,
 });
 
 describe("staff: a driver's earnings", () => {
@@ -25,13 +69,46 @@ describe("staff: a driver's earnings", () => {
     let paid = false;
     const calls = stubApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
-      'GET /api/earnings/admin/drivers/drv-amy': () => json(paid ? statement({ paidOutPence: 11500, balancePence: 0, payablePence: 0, payouts: [{ id: 'p1', week: '2026-11-23', amountPence: 11500, status: 'paid', provider: 'local', ref: 'po_local_1', by: 'Sam', at: '2026-11-26T10:00:00Z' }] }) : statement()),
+      'GET /api/earnings/admin/drivers/drv-amy': () =>
+        json(
+          paid
+            ? statement({
+                paidOutPence: 11500,
+                balancePence: 0,
+                payablePence: 0,
+                payouts: [
+                  {
+                    id: 'p1',
+                    week: '2026-11-23',
+                    amountPence: 11500,
+                    status: 'paid',
+                    provider: 'local',
+                    ref: 'po_local_1',
+                    by: 'Sam',
+                    at: '2026-11-26T10:00:00Z',
+                  },
+                ],
+              })
+            : statement(),
+        ),
       'POST /api/earnings/admin/drivers/drv-amy/payouts': () => {
         paid = true;
-        return json({ id: 'p1', week: '2026-11-23', amountPence: 11500, status: 'paid', provider: 'local', ref: 'po_local_1', by: 'Sam', at: '2026-11-26T10:00:00Z' });
+        return json({
+          id: 'p1',
+          week: '2026-11-23',
+          amountPence: 11500,
+          status: 'paid',
+          provider: 'local',
+          ref: 'po_local_1',
+          by: 'Sam',
+          at: '2026-11-26T10:00:00Z',
+        });
       },
     });
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     expect((await screen.findByTestId('balance')).textContent).toBe('VanHop owes the driver £115.00');
     expect(screen.getAllByTestId('earnings-line')).toHaveLength(2);
@@ -45,8 +122,16 @@ describe("staff: a driver's earnings", () => {
   it('a driver who owes cash commission is told so in words; the previous week is asked for by its Monday', async () => {
     const calls = stubApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
-      'GET /api/earnings/admin/drivers/drv-amy': () => json(statement({ lines: [line({ netPence: -3000, onlineKeptPence: 0, depositOnlinePence: 0 })], balancePence: -3000, payablePence: 0 })),
-      'GET /api/earnings/admin/drivers/drv-amy?week=2026-11-16': () => json(statement({ week: '2026-11-16', lines: [] })),
+      'GET /api/earnings/admin/drivers/drv-amy': () =>
+        json(
+          statement({
+            lines: [line({ netPence: -3000, onlineKeptPence: 0, depositOnlinePence: 0 })],
+            balancePence: -3000,
+            payablePence: 0,
+          }),
+        ),
+      'GET /api/earnings/admin/drivers/drv-amy?week=2026-11-16': () =>
+        json(statement({ week: '2026-11-16', lines: [] })),
     });
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     expect((await screen.findByTestId('balance')).textContent).toBe('The driver owes VanHop £30.00');
@@ -59,7 +144,12 @@ describe("staff: a driver's earnings", () => {
     const calls = stubApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
       'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
-      'PUT /api/earnings/admin/rate': (_u, init) => json({ rateBps: 1250, changes: [{ rateBps: 1250, by: 'Sam', at: '2026-11-26T10:00:00Z' }], sent: bodyOf(init) }),
+      'PUT /api/earnings/admin/rate': (_u, init) =>
+        json({
+          rateBps: 1250,
+          changes: [{ rateBps: 1250, by: 'Sam', at: '2026-11-26T10:00:00Z' }],
+          sent: bodyOf(init),
+        }),
     });
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     await screen.findByTestId('balance');
@@ -69,7 +159,9 @@ describe("staff: a driver's earnings", () => {
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
     type('Platform commission, all drivers (%)', '12.5');
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Commission is now 12.5 % for jobs confirmed from now on.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Commission is now 12.5 % for jobs confirmed from now on.',
+    );
     expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toEqual({ ratePercent: 12.5 });
   });
 });

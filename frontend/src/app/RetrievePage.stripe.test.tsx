@@ -25,8 +25,23 @@ afterEach(() => {
 });
 
 const unpaid = {
-  _id: 'b1', randomNumber: 4242, date: '2026-11-01T10:00:00.000Z', paymentStatus: 'unpaid', OutstandingBalance: 200, percentage: null, reviewRequest: false,
-  quote: { name: 'Alice Mover', date: '2026-12-01T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], totalAddress: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 200 },
+  _id: 'b1',
+  randomNumber: 4242,
+  date: '2026-11-01T10:00:00.000Z',
+  paymentStatus: 'unpaid',
+  OutstandingBalance: 200,
+  percentage: null,
+  reviewRequest: false,
+  quote: {
+    name: 'Alice Mover',
+    date: '2026-12-01T10:00:00.000Z',
+    places: ['London NW2, UK', 'London SE1, UK'],
+    totalAddress: [],
+    typeofVan: 'Large',
+    typeOfWorker: 'Driver-Help',
+    totalHour: 3,
+    totalPrice: 200,
+  },
 };
 
 async function payByCard(updateAnswer: () => { status?: number; json?: unknown; text?: string }) {
@@ -54,17 +69,22 @@ async function payByCard(updateAnswer: () => { status?: number; json?: unknown; 
 
 describe('RetrievePage, card payment (Stripe configured)', () => {
   it('a confirmed payment sends the client secret, alerts Payment Success and ends on the success page', async () => {
-    const { alert, api } = await payByCard(() => ({ json: { success: true, bookingId: 'b1', randomNumber: 4242, myMovePath: '/mymove/tok9' } }));
+    const { alert, api } = await payByCard(() => ({
+      json: { success: true, bookingId: 'b1', randomNumber: 4242, myMovePath: '/mymove/tok9' },
+    }));
     await screen.findByText('Thank you: your move is booked');
     expect(alert).toHaveBeenCalledWith('Payment Success');
     expect(screen.getByRole('link', { name: 'View my move' }).getAttribute('href')).toBe('/mymove/tok9');
-    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0]?.body).toEqual([
       expect.objectContaining({ _id: 'b1', percentage: 30, paymentIntentId: 'pi_9', clientSecret: 'pi_9_secret' }),
     ]);
   });
 
   it('a failed status update shows the failure instead of Payment Success', async () => {
-    const { alert } = await payByCard(() => ({ status: 409, json: { message: 'The amount paid does not match this booking' } }));
+    const { alert } = await payByCard(() => ({
+      status: 409,
+      json: { message: 'The amount paid does not match this booking' },
+    }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'We could not confirm your payment (The amount paid does not match this booking). Please contact us with your quote code before trying again.',

@@ -12,8 +12,23 @@ afterEach(() => {
 });
 
 const record = (paymentStatus: string, OutstandingBalance = 0) => ({
-  _id: 'b1', randomNumber: 4242, date: '2026-11-01T10:00:00.000Z', paymentStatus, OutstandingBalance, percentage: null, reviewRequest: false,
-  quote: { name: 'Alice Mover', date: '2026-12-01T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], totalAddress: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 200 },
+  _id: 'b1',
+  randomNumber: 4242,
+  date: '2026-11-01T10:00:00.000Z',
+  paymentStatus,
+  OutstandingBalance,
+  percentage: null,
+  reviewRequest: false,
+  quote: {
+    name: 'Alice Mover',
+    date: '2026-12-01T10:00:00.000Z',
+    places: ['London NW2, UK', 'London SE1, UK'],
+    totalAddress: [],
+    typeofVan: 'Large',
+    typeOfWorker: 'Driver-Help',
+    totalHour: 3,
+    totalPrice: 200,
+  },
 });
 
 function renderAt(path: string) {
@@ -36,12 +51,18 @@ describe('RetrievePage', () => {
     expect((screen.getByLabelText('Quote code') as HTMLInputElement).value).toBe('4242');
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('You have Already paid for a 30 % deposit');
-    expect(screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/)).toBeTruthy();
+    expect(
+      screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/),
+    ).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('a cancelled booking says so, never "Already paid", and offers no payment', async () => {
-    fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [{ ...record('paid', 0), state: 'cancelled', statusText: 'Cancelled' }] }) });
+    fakeApi({
+      'GET /api/saveRetrieve': () => ({
+        json: [{ ...record('paid', 0), state: 'cancelled', statusText: 'Cancelled' }],
+      }),
+    });
     renderAt('/retrieve/4242');
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('This booking was cancelled.');
@@ -57,9 +78,14 @@ describe('RetrievePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('No quote found with this code');
     expect(api.of('GET', '/api/saveRetrieve?randomNumber=77')).toHaveLength(1);
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('An error occurred while retrieving the quote.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('An error occurred while retrieving the quote.'),
+    );
   });
 
   it('unpaid without a Stripe key: needs a percentage, saves the booking, goes to the local checkout', async () => {
@@ -68,7 +94,9 @@ describe('RetrievePage', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const api = fakeApi({
       'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
-      'POST /api/savebooking': () => ({ json: { clientSecret: 'pi_1_secret', localCheckoutUrl: '/api/payments/local-checkout/pi_1' } }),
+      'POST /api/savebooking': () => ({
+        json: { clientSecret: 'pi_1_secret', localCheckoutUrl: '/api/payments/local-checkout/pi_1' },
+      }),
     });
     renderAt('/retrieve/4242');
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
@@ -80,7 +108,9 @@ describe('RetrievePage', () => {
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Pay £60.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/pi_1'));
-    expect(api.of('POST', '/api/savebooking')[0].body).toEqual([expect.objectContaining({ _id: 'b1', percentage: 30 })]);
+    expect(api.of('POST', '/api/savebooking')[0]?.body).toEqual([
+      expect.objectContaining({ _id: 'b1', percentage: 30 }),
+    ]);
   });
 
   it('back from the local checkout: records the payment with the returned client secret, alerts Payment Success and shows the success page with the My move link', async () => {
@@ -89,14 +119,28 @@ describe('RetrievePage', () => {
     const api = fakeApi({
       'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
       'POST /api/savebooking/updatepaymentstatus': () => ({
-        json: { success: true, bookingId: 'b1', randomNumber: 4242, paymentStatus: '30percentage', statusText: 'Booked: 30 % deposit paid', kind: 'deposit', myMovePath: '/mymove/tok1', paidPence: 6000, balancePence: 14000 },
+        json: {
+          success: true,
+          bookingId: 'b1',
+          randomNumber: 4242,
+          paymentStatus: '30percentage',
+          statusText: 'Booked: 30 % deposit paid',
+          kind: 'deposit',
+          myMovePath: '/mymove/tok1',
+          paidPence: 6000,
+          balancePence: 14000,
+        },
       }),
     });
-    renderAt('/retrieve/4242?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&redirect_status=succeeded');
+    renderAt(
+      '/retrieve/4242?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&redirect_status=succeeded',
+    );
     await screen.findByText('Thank you: your move is booked');
     expect(alert).toHaveBeenCalledWith('Payment Success');
     expect(screen.getByRole('link', { name: 'View my move' }).getAttribute('href')).toBe('/mymove/tok1');
-    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0].body).toEqual([expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_abc' })]);
+    expect(api.of('POST', '/api/savebooking/updatepaymentstatus')[0]?.body).toEqual([
+      expect.objectContaining({ _id: 'b1', paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_abc' }),
+    ]);
   });
 
   it('back from the local checkout: a failed status update is shown, never "Payment Success", and it stays on the page', async () => {
@@ -105,7 +149,10 @@ describe('RetrievePage', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const api = fakeApi({
       'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
-      'POST /api/savebooking/updatepaymentstatus': () => ({ status: 402, json: { message: 'The payment has not been completed', code: 'payment_incomplete' } }),
+      'POST /api/savebooking/updatepaymentstatus': () => ({
+        status: 402,
+        json: { message: 'The payment has not been completed', code: 'payment_incomplete' },
+      }),
     });
     renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -125,7 +172,9 @@ describe('RetrievePage', () => {
       'POST /api/savebooking/updatepaymentstatus': () => ({ status: 500, text: '' }),
     });
     renderAt('/retrieve/4242?payment_intent=pi_1&redirect_status=succeeded');
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not confirm your payment. Please contact us with your quote code before trying again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not confirm your payment. Please contact us with your quote code before trying again.',
+    );
     expect(alert).not.toHaveBeenCalledWith('Payment Success');
   });
 

@@ -23,4 +23,11 @@ export const ADMIN_SUBPATHS = { driverNew: 'drivers/new', driver: 'drivers/:id' 
  * The driver portal's screens, relative to /driver (PATHS.driver) as DriverPortalApp's nested routes
  * take them; /driver itself redirects to the jobs. Any invitation token is a page, like My move links.
  */
-export const DRIVER_PATHS = { login: 'login', welcome: 'welcome/:token', jobs: 'jobs', prices: 'prices', availability: 'availability', earnings: 'earnings' } as const;
+export const DRIVER_PATHS = {
+  login: 'login',
+  welcome: 'welcome/:token',
+  jobs: 'jobs',
+  prices: 'prices',
+  availability: 'availability',
+  earnings: 'earnings',
+} as const;

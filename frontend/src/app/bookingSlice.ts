@@ -3,7 +3,15 @@
  * /booking, posted to POST /api/booking. Collection first, delivery last, via stops in between.
  */
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
-import { DEFAULT_HELP_LEVEL, DEFAULT_VAN_SIZE, DEFAULT_VIA_STOP_LOCATION, isItemList, type HelpLevel, type ItemLine, type VanSize } from '@vanhop/contracts';
+import {
+  DEFAULT_HELP_LEVEL,
+  DEFAULT_VAN_SIZE,
+  DEFAULT_VIA_STOP_LOCATION,
+  isItemList,
+  type HelpLevel,
+  type ItemLine,
+  type VanSize,
+} from '@vanhop/contracts';
 
 export interface AddressState {
   id: string;
@@ -53,7 +61,12 @@ export function newAddressId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-export const newAddress = (location: string, id: string = newAddressId()): AddressState => ({ id, location, physicalAddress: '', stair: '' });
+export const newAddress = (location: string, id: string = newAddressId()): AddressState => ({
+  id,
+  location,
+  physicalAddress: '',
+  stair: '',
+});
 
 type DetailField = 'hour' | 'date' | 'description' | 'email' | 'phone' | 'name';
 
@@ -75,7 +88,8 @@ export const bookingCleared = createAction('booking/bookingCleared');
 export const itemsChanged = action<ItemLine[]>('itemsChanged');
 
 export function bookingReducer(state: BookingState = initialBookingState, act: UnknownAction): BookingState {
-  if (searchChosen.match(act)) return { ...state, addresses: [newAddress(act.payload.pickup), newAddress(act.payload.dropoff)] };
+  if (searchChosen.match(act))
+    return { ...state, addresses: [newAddress(act.payload.pickup), newAddress(act.payload.dropoff)] };
   if (stopAdded.match(act)) {
     const at = Math.max(state.addresses.length - 1, 0);
     const stop: AddressState = { ...newAddress(DEFAULT_VIA_STOP_LOCATION, act.payload.id), placeChosen: false };
@@ -84,15 +98,18 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
   if (stopRemoved.match(act)) {
     const i = state.addresses.findIndex((a) => a.id === act.payload);
     // Only via stops can go: the collection and delivery ends stay.
-    return i > 0 && i < state.addresses.length - 1 ? { ...state, addresses: state.addresses.filter((_, j) => j !== i) } : state;
+    return i > 0 && i < state.addresses.length - 1
+      ? { ...state, addresses: state.addresses.filter((_, j) => j !== i) }
+      : state;
   }
   if (addressChanged.match(act)) {
     const i = state.addresses.findIndex((x) => x.id === act.payload.id);
-    if (i === -1) return state;
+    const current = state.addresses[i];
+    if (!current) return state;
     const addresses = [...state.addresses];
-    const { placeChosen: _unchosen, ...was } = addresses[i];
+    const { placeChosen: _unchosen, ...was } = current;
     // picking a place is what makes a via stop's place its own
-    addresses[i] = { ...(act.payload.location === undefined ? addresses[i] : was), ...act.payload, id: addresses[i].id };
+    addresses[i] = { ...(act.payload.location === undefined ? current : was), ...act.payload, id: current.id };
     return { ...state, addresses };
   }
   if (vanSizeChosen.match(act)) return { ...state, vanSize: act.payload };
@@ -116,7 +133,16 @@ export function loadBookingState(storage: Pick<Storage, 'getItem'> | undefined):
     if (!Array.isArray(saved.addresses)) return initialBookingState;
     const addresses = saved.addresses
       .filter((a): a is AddressState => !!a && typeof a.id === 'string' && typeof a.location === 'string')
-      .map((a) => ({ id: a.id, location: a.location, physicalAddress: String(a.physicalAddress ?? ''), stair: typeof a.stair === 'number' ? a.stair : '', ...(a.placeChosen === false ? { placeChosen: false } : {}) }) as AddressState);
+      .map(
+        (a) =>
+          ({
+            id: a.id,
+            location: a.location,
+            physicalAddress: String(a.physicalAddress ?? ''),
+            stair: typeof a.stair === 'number' ? a.stair : '',
+            ...(a.placeChosen === false ? { placeChosen: false } : {}),
+          }) as AddressState,
+      );
     // A saved list the shared rules do not take (another version, hand edits) is dropped, not posted.
     const items = isItemList(saved.items) ? saved.items : [];
     return { ...initialBookingState, ...saved, addresses, items };

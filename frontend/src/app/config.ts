@@ -15,7 +15,8 @@ export type PublicConfigState =
 
 type Fetcher = (input: string) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
 
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** Keeps only the fields we know, so a surprising answer can never switch a third-party script on by accident. */
 export function parsePublicConfig(body: unknown): PublicConfig {
@@ -37,7 +38,10 @@ export class PublicConfigStore {
   private readonly listeners = new Set<() => void>();
   private pending: Promise<PublicConfigState> | null = null;
 
-  constructor(private readonly fetcher: Fetcher, private readonly url = '/api/config') {}
+  constructor(
+    private readonly fetcher: Fetcher,
+    private readonly url = '/api/config',
+  ) {}
 
   getState = (): PublicConfigState => this.state;
 
@@ -60,14 +64,16 @@ export class PublicConfigStore {
       })
       .then((next) => {
         this.state = next;
-        this.listeners.forEach((l) => l());
+        for (const l of this.listeners) l();
         return next;
       });
     return this.pending;
   }
 }
 
-export const publicConfigStore = new PublicConfigStore((input) => fetch(input, { headers: { accept: 'application/json' } }));
+export const publicConfigStore = new PublicConfigStore((input) =>
+  fetch(input, { headers: { accept: 'application/json' } }),
+);
 
 /** The site settings from `/api/config`; `status` says whether they have arrived yet. */
 export function usePublicConfig(store: PublicConfigStore = publicConfigStore): PublicConfigState {

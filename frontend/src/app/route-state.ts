@@ -4,3 +4,22 @@ import type { PaymentSuccessResponse } from '@vanhop/contracts';
 export interface ConfirmedPaymentState {
   confirmed: Partial<PaymentSuccessResponse>;
 }
+
+/**
+ * The home search's two chosen places, handed to /booking in the navigation state: the booking store
+ * loads with that route, so the home page's first download carries no Redux.
+ */
+export interface SearchHandoff {
+  pickup: string;
+  dropoff: string;
+}
+
+export const searchHandoffState = (search: SearchHandoff) => ({ search });
+
+/** The handed-over places, or null when the navigation carries none (a link, a reload, Back). */
+export function searchHandoffOf(state: unknown): SearchHandoff | null {
+  const search = (state as { search?: Partial<SearchHandoff> } | null)?.search;
+  return typeof search?.pickup === 'string' && typeof search.dropoff === 'string'
+    ? { pickup: search.pickup, dropoff: search.dropoff }
+    : null;
+}

@@ -33,7 +33,9 @@ interface TokenSessionOptions {
 
 export function createTokenSession({ storageKey, loginPath, expiredPath }: TokenSessionOptions) {
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const notify = () => {
+    for (const l of listeners) l();
+  };
   // This tab's own knowledge: a reload starts signed out, not expired.
   let expiredFlag = false;
   const readExpired = () => expiredFlag;
@@ -77,6 +79,7 @@ export function createTokenSession({ storageKey, loginPath, expiredPath }: Token
     };
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per area when its module loads, never during a render, so each area's hook is one stable function.
   function useSession(): TokenSession {
     const token = useSyncExternalStore(subscribe, read, () => null);
     const expired = useSyncExternalStore(subscribe, readExpired, () => false);
@@ -88,7 +91,7 @@ export function createTokenSession({ storageKey, loginPath, expiredPath }: Token
     here.current = location;
     const logout = useCallback(() => {
       clear();
-      navigate(loginPath, { replace: true });
+      void navigate(loginPath, { replace: true });
     }, [navigate]);
     const expire = useCallback(() => {
       // The area's guard of signed-in pages may redirect too as the token goes: it reads `expired` to send the user to the same page.
@@ -96,7 +99,7 @@ export function createTokenSession({ storageKey, loginPath, expiredPath }: Token
       navigate(expiredPath ? expiredPath(here.current) : loginPath, { replace: true });
     }, [navigate]);
     const guard = useCallback(
-      async <T,>(call: Promise<T>): Promise<T> => {
+      async <T>(call: Promise<T>): Promise<T> => {
         try {
           return await call;
         } catch (err) {

@@ -9,7 +9,8 @@
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 const isTextField = (el: EventTarget | null): el is TextField =>
-  el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'submit', 'button', 'hidden'].includes(el.type));
+  el instanceof HTMLTextAreaElement ||
+  (el instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'submit', 'button', 'hidden'].includes(el.type));
 
 /** Only fields with an id can be found again in the new markup. */
 const keyOf = (el: TextField): string | null => el.id || null;
@@ -60,7 +61,8 @@ export function keepTypedFields(container: HTMLElement): () => void {
   container.addEventListener('input', onInput);
   container.addEventListener('focusin', onFocusIn);
   container.addEventListener('focusout', onFocusOut);
-  if (isTextField(document.activeElement) && container.contains(document.activeElement)) onFocusIn({ target: document.activeElement } as unknown as Event);
+  if (isTextField(document.activeElement) && container.contains(document.activeElement))
+    onFocusIn({ target: document.activeElement } as unknown as Event);
 
   let done = false;
   return () => {

@@ -9,8 +9,12 @@ const tomorrow = { year: 2026, month: 7, day: 11 };
 describe('moving date rules', () => {
   it('reads the London wall clock in summer time', () => {
     expect(londonParts(at('2026-07-10T13:05:00Z'))).toEqual({ year: 2026, month: 7, day: 10, hour: 14, minute: 5 });
-    expect(londonToDate({ year: 2026, month: 7, day: 10, hour: 9, minute: 30 }).toISOString()).toBe('2026-07-10T08:30:00.000Z');
-    expect(londonToDate({ year: 2026, month: 3, day: 10, hour: 9, minute: 30 }).toISOString()).toBe('2026-03-10T09:30:00.000Z');
+    expect(londonToDate({ year: 2026, month: 7, day: 10, hour: 9, minute: 30 }).toISOString()).toBe(
+      '2026-07-10T08:30:00.000Z',
+    );
+    expect(londonToDate({ year: 2026, month: 3, day: 10, hour: 9, minute: 30 }).toISOString()).toBe(
+      '2026-03-10T09:30:00.000Z',
+    );
   });
 
   it('starts today 2 hours ahead on the hour between 06:00 and 21:59', () => {

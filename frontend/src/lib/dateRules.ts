@@ -59,7 +59,8 @@ export function addDays(day: CalendarDay, count: number): CalendarDay {
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Monday-first column (0-6) of a calendar day. */
-export const weekdayColumn = (day: CalendarDay) => (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
+export const weekdayColumn = (day: CalendarDay) =>
+  (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
 
 /** Is this ISO instant a bookable moving time right now? */
 export const isBookable = (iso: string, now: Date): boolean => isAllowedBookingTime(new Date(iso), now);

@@ -1,8 +1,19 @@
 /** Small display helpers of the Drivers pages and the driver portal (times on the London clock). */
 import { formatPence } from '@vanhop/contracts';
 
-const DATE_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
-const TIME_PARTS: Intl.DateTimeFormatOptions = { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DATE_PARTS: Intl.DateTimeFormatOptions = {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+};
+const TIME_PARTS: Intl.DateTimeFormatOptions = {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
 const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', { ...DATE_PARTS, ...TIME_PARTS });
 const LONDON_DATE = new Intl.DateTimeFormat('en-GB', DATE_PARTS);
@@ -29,7 +40,13 @@ export function calendarDate(ymd: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
   if (!m) return ymd;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(d);
 }
 
 /** "AM" for "Alice Mover": the stand-in for a driver without a photo. */

@@ -18,12 +18,23 @@ describe('local landing ids', () => {
   });
 
   it('reads multi-word services and places', () => {
-    expect(parseLandingId('house-or-apartment-moves-east-central-london')).toEqual({ service: 'House or Apartment Moves', place: 'East-Central-London' });
+    expect(parseLandingId('house-or-apartment-moves-east-central-london')).toEqual({
+      service: 'House or Apartment Moves',
+      place: 'East-Central-London',
+    });
     expect(parseLandingId('man-and-van-abbey-wood')).toEqual({ service: 'Man and Van', place: 'Abbey Wood' });
   });
 
   it('refuses anything else', () => {
-    for (const id of ['man-and-van', 'man-and-van-atlantis', 'bromley', 'piano-moves-bromley', 'man-and-van-bromley-extra', 'man-and-van--bromley', '']) {
+    for (const id of [
+      'man-and-van',
+      'man-and-van-atlantis',
+      'bromley',
+      'piano-moves-bromley',
+      'man-and-van-bromley-extra',
+      'man-and-van--bromley',
+      '',
+    ]) {
       expect(parseLandingId(id)).toBeNull();
     }
   });

@@ -44,4 +44,5 @@ export function parseLandingId(id: string): LandingTarget | null {
  * How the place reads in a sentence: the list writes regions with dashes ("East-Central-London" → "East Central London"),
  * but real hyphenated names keep theirs ("Bromley-by-Bow").
  */
-export const placeDisplayName = (place: string): string => (place.split('-').every((part) => /^[A-Z]/.test(part)) ? place.replace(/-/g, ' ') : place);
+export const placeDisplayName = (place: string): string =>
+  place.split('-').every((part) => /^[A-Z]/.test(part)) ? place.replace(/-/g, ' ') : place;

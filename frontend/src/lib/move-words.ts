@@ -3,14 +3,27 @@
  * dates on the London clock (docs/SCREENS.md: Europe/London, en-GB), stairs, hours and statuses.
  * The wire keeps the contract's stored values ("30percentage"); only what is shown changes.
  */
-import { formatPence, BOOKING_HOURS, HELP_LEVEL_OPTIONS, LONDON_MOVE_DATE_TIME, PAYMENT_STATUS_TEXT, STAIR_OPTIONS, type PaymentStatus } from '@vanhop/contracts';
+import {
+  formatPence,
+  BOOKING_HOURS,
+  HELP_LEVEL_OPTIONS,
+  LONDON_MOVE_DATE_TIME,
+  PAYMENT_STATUS_TEXT,
+  STAIR_OPTIONS,
+  type PaymentStatus,
+} from '@vanhop/contracts';
 
 /** A bad, tampered or expired My move link (the server answers 404 for all three alike). */
 export const NOT_FOUND_TEXT = 'This link is not valid or has expired';
 
 export const penceText = (pence: number): string => formatPence(pence);
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: BOOKING_HOURS.timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BOOKING_HOURS.timeZone,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 const stampFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: BOOKING_HOURS.timeZone,
   day: 'numeric',
@@ -48,7 +61,9 @@ export const stampText = (iso: string | null | undefined): string => {
 };
 
 export const stairText = (flights: number | null | undefined): string =>
-  typeof flights === 'number' ? (STAIR_OPTIONS.find((o) => o.value === flights)?.label ?? `${flights} flights of stairs`) : 'Not given';
+  typeof flights === 'number'
+    ? (STAIR_OPTIONS.find((o) => o.value === flights)?.label ?? `${flights} flights of stairs`)
+    : 'Not given';
 
 /** Booked hours (in half-hour steps) as "2 hours 30 minutes". */
 export function hoursText(hours: number): string {

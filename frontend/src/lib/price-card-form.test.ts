@@ -18,8 +18,13 @@ import {
 
 describe('price card form', () => {
   it('covers every number of priceCardSchema', () => {
-    const described = priceCardSchema.describe().fields as Record<string, { type: string; fields?: Record<string, unknown> }>;
-    const paths = Object.entries(described).flatMap(([k, f]) => (f.type === 'object' ? Object.keys(f.fields!).map((s) => `${k}.${s}`) : k === 'outOfHoursStartHours' ? [] : [k]));
+    const described = priceCardSchema.describe().fields as Record<
+      string,
+      { type: string; fields?: Record<string, unknown> }
+    >;
+    const paths = Object.entries(described).flatMap(([k, f]) =>
+      f.type === 'object' ? Object.keys(f.fields!).map((s) => `${k}.${s}`) : k === 'outOfHoursStartHours' ? [] : [k],
+    );
     expect(CARD_FIELDS.map((f) => f.path).sort()).toEqual(paths.sort());
   });
 
@@ -43,17 +48,29 @@ describe('price card form', () => {
     form.minimumHours = '0';
     form.outOfHoursStartHours = '6, 25';
     const errors = fieldTexts(await schemaErrors(priceCardSchema, cardFromForm(form)), ['']);
-    expect(errors).toEqual({ 'vanPerHourPence.Small': POUNDS_MSG, minimumHours: DRIVER_MSG.minimumHours, outOfHoursStartHours: DRIVER_MSG.hours });
+    expect(errors).toEqual({
+      'vanPerHourPence.Small': POUNDS_MSG,
+      minimumHours: DRIVER_MSG.minimumHours,
+      outOfHoursStartHours: DRIVER_MSG.hours,
+    });
   });
 
   it('checks the card against its bounds and shows the ranges', () => {
-    const bounds: CardBounds = { min: { ...ZERO_CARD }, max: { ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Small: 2500 } } };
+    const bounds: CardBounds = {
+      min: { ...ZERO_CARD },
+      max: { ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Small: 2500 } },
+    };
     expect(cardOutsideBounds(CARD, bounds)).toEqual({ 'vanPerHourPence.Small': 'Must be from £0.00 to £25.00' });
     const small = CARD_FIELDS.find((f) => f.path === 'vanPerHourPence.Small')!;
     const miles = CARD_FIELDS.find((f) => f.path === 'freeRouteUnderMiles')!;
     expect(rangeText(small, bounds)).toBe('£0.00 – £25.00');
     expect(rangeText(miles, bounds)).toBe('0 – 5 miles');
-    expect(fieldTexts({ 'card.vanPerHourPence.Small': DRIVER_MSG.outsideBounds(1500, 4000), 'card.freeRouteUnderMiles': DRIVER_MSG.outsideBounds(0, 20) })).toEqual({
+    expect(
+      fieldTexts({
+        'card.vanPerHourPence.Small': DRIVER_MSG.outsideBounds(1500, 4000),
+        'card.freeRouteUnderMiles': DRIVER_MSG.outsideBounds(0, 20),
+      }),
+    ).toEqual({
       'card.vanPerHourPence.Small': 'Must be from £15.00 to £40.00',
       'card.freeRouteUnderMiles': 'Must be from 0 to 20',
     });

@@ -4,7 +4,17 @@
  * (`vanPerHourPence.Small`): a validation or server error for `card.vanPerHourPence.Small` lands on
  * the input of the same name. Shared by the staff driver form and the driver portal's Prices page.
  */
-import { DRIVER_MSG, HELP_LEVELS, VAN_SIZES, formatPence, penceToPounds, poundsToPence, type CardBounds, type CardNumbers, type PriceCardWire } from '@vanhop/contracts';
+import {
+  DRIVER_MSG,
+  HELP_LEVELS,
+  VAN_SIZES,
+  formatPence,
+  penceToPounds,
+  poundsToPence,
+  type CardBounds,
+  type CardNumbers,
+  type PriceCardWire,
+} from '@vanhop/contracts';
 
 export type CardUnit = 'pounds' | 'miles' | 'minutes' | 'hours';
 
@@ -21,11 +31,25 @@ export interface CardGroup {
 }
 
 export const CARD_GROUPS: CardGroup[] = [
-  { title: 'Van per hour', fields: VAN_SIZES.map((v) => ({ path: `vanPerHourPence.${v}`, label: `Van per hour, ${v} (£)`, unit: 'pounds' })) },
-  { title: 'Help per hour', fields: HELP_LEVELS.map((h) => ({ path: `helpersPerHourPence.${h}`, label: `Help per hour, ${h} (£)`, unit: 'pounds' })) },
+  {
+    title: 'Van per hour',
+    fields: VAN_SIZES.map((v) => ({ path: `vanPerHourPence.${v}`, label: `Van per hour, ${v} (£)`, unit: 'pounds' })),
+  },
+  {
+    title: 'Help per hour',
+    fields: HELP_LEVELS.map((h) => ({
+      path: `helpersPerHourPence.${h}`,
+      label: `Help per hour, ${h} (£)`,
+      unit: 'pounds',
+    })),
+  },
   {
     title: 'Stairs: per flight, per hour',
-    fields: HELP_LEVELS.map((h) => ({ path: `stairPerFlightPerHourPence.${h}`, label: `Stairs per flight per hour, ${h} (£)`, unit: 'pounds' })),
+    fields: HELP_LEVELS.map((h) => ({
+      path: `stairPerFlightPerHourPence.${h}`,
+      label: `Stairs per flight per hour, ${h} (£)`,
+      unit: 'pounds',
+    })),
   },
   {
     title: 'Travel',
@@ -148,13 +172,22 @@ export const ZERO_CARD: PriceCardWire = (() => {
   return out as PriceCardWire;
 })();
 
-export const boundsToForm = (bounds: CardBounds | undefined): BoundsForm => ({ min: numbersToForm(bounds?.min), max: numbersToForm(bounds?.max) });
+export const boundsToForm = (bounds: CardBounds | undefined): BoundsForm => ({
+  min: numbersToForm(bounds?.min),
+  max: numbersToForm(bounds?.max),
+});
 
 /** Whether no bound was filled in: a new driver then gets the service's default bounds. */
 export const boundsBlank = (form: BoundsForm): boolean =>
-  CARD_FIELDS.every((f) => String(getPath(form.min, f.path) ?? '').trim() === '' && String(getPath(form.max, f.path) ?? '').trim() === '');
+  CARD_FIELDS.every(
+    (f) =>
+      String(getPath(form.min, f.path) ?? '').trim() === '' && String(getPath(form.max, f.path) ?? '').trim() === '',
+  );
 
-export const boundsFromForm = (form: BoundsForm): CardBounds => ({ min: numbersFromForm(form.min), max: numbersFromForm(form.max) });
+export const boundsFromForm = (form: BoundsForm): CardBounds => ({
+  min: numbersFromForm(form.min),
+  max: numbersFromForm(form.max),
+});
 
 // ---- bounds ------------------------------------------------------------------------------------
 
@@ -179,7 +212,9 @@ export function rangeText(field: CardField, bounds: CardBounds): string | null {
   const lo = getPath(bounds.min, field.path);
   const hi = getPath(bounds.max, field.path);
   if (typeof lo !== 'number' || typeof hi !== 'number') return null;
-  return field.unit === 'pounds' ? `${bare(field.unit, lo)} – ${bare(field.unit, hi)}` : `${lo} – ${formatCardNumber(field.unit, hi)}`;
+  return field.unit === 'pounds'
+    ? `${bare(field.unit, lo)} – ${bare(field.unit, hi)}`
+    : `${lo} – ${formatCardNumber(field.unit, hi)}`;
 }
 
 /** Each number of a card outside its bounds, by the number's path, as the service checks them. */
@@ -225,7 +260,10 @@ export function cardMessage(path: string, message: string): string {
  * (`outOfHoursStartHours[2]`, `vanSizes[0]`) go to their list's input, and money texts under
  * `card.`, `cardBounds.min.`, `cardBounds.max.` (or a bare card path) are put in pounds.
  */
-export function fieldTexts(errors: Record<string, string>, cardPrefixes: readonly string[] = ['card.', 'cardBounds.min.', 'cardBounds.max.', '']): Record<string, string> {
+export function fieldTexts(
+  errors: Record<string, string>,
+  cardPrefixes: readonly string[] = ['card.', 'cardBounds.min.', 'cardBounds.max.', ''],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [rawPath, message] of Object.entries(errors)) {
     const path = rawPath.replace(/\[\d+\]/g, '');

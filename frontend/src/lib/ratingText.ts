@@ -14,5 +14,8 @@ export interface RatingText {
 
 export function ratingText({ rating, count }: { rating: number; count: number }): RatingText {
   if (!(count > 0)) return { reviewed: false, spoken: `${NEW_DRIVER_TEXT}: ${NO_REVIEWS_TEXT.toLowerCase()}` };
-  return { reviewed: true, spoken: `Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}` };
+  return {
+    reviewed: true,
+    spoken: `Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  };
 }

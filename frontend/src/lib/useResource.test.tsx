@@ -25,7 +25,9 @@ describe('useResource', () => {
 
   it('keeps the failure and clears it when a reload succeeds', async () => {
     let calls = 0;
-    const { result } = renderHook(() => useResource(() => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve(7)), []));
+    const { result } = renderHook(() =>
+      useResource(() => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve(7)), []),
+    );
     await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
     expect(result.current.loading).toBe(false);
     act(() => result.current.reload());
@@ -37,7 +39,17 @@ describe('useResource', () => {
   it('drops an old answer that arrives after the inputs changed, and aborts it', async () => {
     const answers: Record<string, ReturnType<typeof deferred<string>>> = { a: deferred(), b: deferred() };
     const signals: Record<string, AbortSignal> = {};
-    const { result, rerender } = renderHook(({ id }) => useResource((signal) => ((signals[id] = signal), answers[id]!.promise), [id]), { initialProps: { id: 'a' } });
+    const { result, rerender } = renderHook(
+      ({ id }) =>
+        useResource(
+          (signal) => {
+            signals[id] = signal;
+            return answers[id]!.promise;
+          },
+          [id],
+        ),
+      { initialProps: { id: 'a' } },
+    );
     rerender({ id: 'b' });
     expect(signals.a!.aborted).toBe(true);
     await act(async () => answers.b!.resolve('new'));
@@ -48,7 +60,12 @@ describe('useResource', () => {
   it('sets nothing after unmount', async () => {
     const answer = deferred<string>();
     let signal: AbortSignal | undefined;
-    const { unmount } = renderHook(() => useResource((s) => ((signal = s), answer.promise), []));
+    const { unmount } = renderHook(() =>
+      useResource((s) => {
+        signal = s;
+        return answer.promise;
+      }, []),
+    );
     unmount();
     expect(signal!.aborted).toBe(true);
     // React would warn on a set after unmount; the aborted run returns before any set.
@@ -56,7 +73,10 @@ describe('useResource', () => {
   });
 
   it('fetches nothing and is not loading while load is null, then loads once it is given', async () => {
-    const { result, rerender } = renderHook(({ token }) => useResource(token ? () => Promise.resolve(`for ${token}`) : null, [token]), { initialProps: { token: '' } });
+    const { result, rerender } = renderHook(
+      ({ token }) => useResource(token ? () => Promise.resolve(`for ${token}`) : null, [token]),
+      { initialProps: { token: '' } },
+    );
     expect(result.current.loading).toBe(false);
     rerender({ token: 't1' });
     await waitFor(() => expect(result.current.data).toBe('for t1'));
@@ -64,7 +84,10 @@ describe('useResource', () => {
 
   it('keeps the last data while a newer one loads, and setData replaces it', async () => {
     const later = deferred<number>();
-    const { result, rerender } = renderHook(({ n }) => useResource(() => (n === 1 ? Promise.resolve(1) : later.promise), [n]), { initialProps: { n: 1 } });
+    const { result, rerender } = renderHook(
+      ({ n }) => useResource(() => (n === 1 ? Promise.resolve(1) : later.promise), [n]),
+      { initialProps: { n: 1 } },
+    );
     await waitFor(() => expect(result.current.data).toBe(1));
     rerender({ n: 2 });
     expect(result.current).toMatchObject({ loading: true, data: 1 });

@@ -27,6 +27,7 @@ export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | nul
   const latest = useRef(load);
   latest.current = load;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps and reload()'s round say when to load again; `load` is read fresh from the ref.
   useEffect(() => {
     const run = latest.current;
     if (!run) {
@@ -49,8 +50,6 @@ export function useResource<T>(load: ((signal: AbortSignal) => Promise<T>) | nul
       },
     );
     return () => controller.abort();
-    // The caller's deps say when to load again; `load` itself is read fresh from the ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, round]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);

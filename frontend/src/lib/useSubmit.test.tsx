@@ -29,7 +29,12 @@ describe('useSubmit', () => {
   it('ignores a second send while the first is on its way', async () => {
     const answer = deferred<number>();
     let calls = 0;
-    const { result } = renderHook(() => useSubmit(() => (calls++, answer.promise)));
+    const { result } = renderHook(() =>
+      useSubmit(() => {
+        calls++;
+        return answer.promise;
+      }),
+    );
     let first!: Promise<number | undefined>;
     let second!: Promise<number | undefined>;
     act(() => {
@@ -44,10 +49,12 @@ describe('useSubmit', () => {
 
   it('keeps the failure, resolves to undefined, and clears it on the next send', async () => {
     let fail = true;
-    const { result } = renderHook(() => useSubmit(async () => {
-      if (fail) throw new Error('refused');
-      return 'ok';
-    }));
+    const { result } = renderHook(() =>
+      useSubmit(async () => {
+        if (fail) throw new Error('refused');
+        return 'ok';
+      }),
+    );
     await act(async () => expect(await result.current.run()).toBeUndefined());
     expect((result.current.error as Error).message).toBe('refused');
     fail = false;

@@ -13,7 +13,12 @@ export default function GoogleMapView({ apiKey, ...spec }: MapSpec & { apiKey: s
       {content}
     </div>
   );
-  if (loadError) return frame(<p className="map-status" role="alert">{MSG.maps.error}</p>);
+  if (loadError)
+    return frame(
+      <p className="map-status" role="alert">
+        {MSG.maps.error}
+      </p>,
+    );
   if (!isLoaded) return frame(<p className="map-status">{MSG.maps.loading}</p>);
   const staticMap = spec.interactive === false;
   return frame(
@@ -35,7 +40,14 @@ export default function GoogleMapView({ apiKey, ...spec }: MapSpec & { apiKey: s
         <Circle
           center={spec.center}
           radius={spec.circleRadiusMetres}
-          options={{ fillColor: cssColour('--palette-orange-600', 'orangered'), fillOpacity: 0.22, strokeColor: cssColour('--palette-orange-600', 'orangered'), strokeOpacity: 0.9, strokeWeight: 2, clickable: false }}
+          options={{
+            fillColor: cssColour('--palette-orange-600', 'orangered'),
+            fillOpacity: 0.22,
+            strokeColor: cssColour('--palette-orange-600', 'orangered'),
+            strokeOpacity: 0.9,
+            strokeWeight: 2,
+            clickable: false,
+          }}
         />
       )}
     </GoogleMap>,

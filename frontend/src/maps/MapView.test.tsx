@@ -3,7 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MSG } from '@vanhop/contracts';
 
 // The Google library cannot load here (no network): the loader's states are simulated to check what the page shows.
-const loader = vi.hoisted(() => ({ state: { isLoaded: false, loadError: undefined as Error | undefined }, options: [] as unknown[] }));
+const loader = vi.hoisted(() => ({
+  state: { isLoaded: false, loadError: undefined as Error | undefined },
+  options: [] as unknown[],
+}));
 vi.mock('@react-google-maps/api', () => ({
   useJsApiLoader: (options: unknown) => {
     loader.options.push(options);
@@ -14,10 +17,20 @@ vi.mock('@react-google-maps/api', () => ({
   Circle: ({ radius }: { radius: number }) => <span data-testid="google-circle" data-radius={radius} />,
 }));
 
-vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ phone: '1', email: 'a@b.c', googleMapsKey: 'browser-key' }))));
+vi.stubGlobal(
+  'fetch',
+  vi.fn(async () => new Response(JSON.stringify({ phone: '1', email: 'a@b.c', googleMapsKey: 'browser-key' }))),
+);
 
 const { MapView } = await import('./MapView');
-const spec = { label: 'Coverage', center: { lat: 51.55847, lng: -0.21989 }, zoom: 7, height: '70vh', marker: true, circleRadiusMetres: 48282 };
+const spec = {
+  label: 'Coverage',
+  center: { lat: 51.55847, lng: -0.21989 },
+  zoom: 7,
+  height: '70vh',
+  marker: true,
+  circleRadiusMetres: 48282,
+};
 
 describe('map with a Google Maps key', () => {
   afterEach(cleanup);
@@ -26,7 +39,13 @@ describe('map with a Google Maps key', () => {
     loader.state = { isLoaded: false, loadError: undefined };
     render(<MapView {...spec} />);
     expect(await screen.findByText(MSG.maps.loading)).toBeTruthy();
-    await vi.waitFor(() => expect(loader.options).toContainEqual({ id: 'google-map-script', googleMapsApiKey: 'browser-key', libraries: ['places'] }));
+    await vi.waitFor(() =>
+      expect(loader.options).toContainEqual({
+        id: 'google-map-script',
+        googleMapsApiKey: 'browser-key',
+        libraries: ['places'],
+      }),
+    );
   });
 
   it("says 'Error Loading Maps....' when the script fails", async () => {

@@ -22,14 +22,22 @@ const PARAM_CHECKS = new Map<string, (id: string) => boolean>([
  * and below it only the area's own screens; an `:param` segment takes any value.
  */
 const AREAS = new Map<string, string[][]>([
-  [PATHS.admin.split('/')[1]!.toLowerCase(), [...Object.values(ADMIN_PATHS), ...Object.values(ADMIN_SUBPATHS)].map((p) => p.split('/'))],
+  [
+    PATHS.admin.split('/')[1]!.toLowerCase(),
+    [...Object.values(ADMIN_PATHS), ...Object.values(ADMIN_SUBPATHS)].map((p) => p.split('/')),
+  ],
   [PATHS.driver.split('/')[1]!.toLowerCase(), Object.values(DRIVER_PATHS).map((p) => p.split('/'))],
 ]);
 const AREA_PATHS = new Set<string>([PATHS.admin, PATHS.driver]);
 
-const segmentMatches = (pattern: string, part: string) => pattern.startsWith(':') || pattern.toLowerCase() === part.toLowerCase();
+const segmentMatches = (pattern: string, part: string) =>
+  pattern.startsWith(':') || pattern.toLowerCase() === part.toLowerCase();
 
-interface Pattern { path: string; segments: string[]; params: number }
+interface Pattern {
+  path: string;
+  segments: string[];
+  params: number;
+}
 
 // React Router prefers static segments to dynamic ones ("/booking" wins over "/:id"): fewest params first.
 const PATTERNS: Pattern[] = Object.values(PATHS)
@@ -64,7 +72,10 @@ export function isClientRoute(pathname: string): boolean {
   const area = parts[0] === undefined ? undefined : AREAS.get(parts[0].toLowerCase());
   if (area) {
     const rest = parts.slice(1);
-    return rest.length === 0 || area.some((screen) => screen.length === rest.length && screen.every((s, i) => segmentMatches(s, rest[i]!)));
+    return (
+      rest.length === 0 ||
+      area.some((screen) => screen.length === rest.length && screen.every((s, i) => segmentMatches(s, rest[i]!)))
+    );
   }
   for (const pattern of PATTERNS) {
     if (pattern.segments.length !== parts.length) continue;

@@ -10,7 +10,6 @@ export interface PrerenderedPage {
   bodyHtml: string;
 }
 
-
 /**
  * The local landing page /{service}-{place} as plain HTML, from the same text templates the React
  * page renders and in the boxes its first render draws, or null for any path that is not a landing

@@ -16,10 +16,11 @@ import { PAGE_SLOT } from './shell-files';
 function shape(html: string): string {
   const box = document.createElement('div');
   box.innerHTML = html;
-  box.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  for (const l of box.querySelectorAll('link[rel="preload"]')) l.remove();
   const attrs = ['class', 'width', 'height', 'hidden', 'src', 'href'];
   const rows = [...box.querySelectorAll('*')].map(
-    (e) => `${e.tagName} ${attrs.map((a) => `${a}=${e.getAttribute(a) ?? '-'}`).join(' ')} style=${(e as HTMLElement).style?.cssText ?? ''}`,
+    (e) =>
+      `${e.tagName} ${attrs.map((a) => `${a}=${e.getAttribute(a) ?? '-'}`).join(' ')} style=${(e as HTMLElement).style?.cssText ?? ''}`,
   );
   return `${rows.join('\n')}\n${box.textContent}`;
 }
@@ -28,7 +29,10 @@ describe('the prerendered app shell', () => {
   afterEach(() => cleanup());
 
   it('draws the home page exactly as the first client render does (nothing shifts when React takes over)', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     const { home } = prerenderShell();
     const { container } = render(
       <MemoryRouter initialEntries={['/']}>
@@ -51,6 +55,8 @@ describe('the prerendered app shell', () => {
     const { chrome } = prerenderShell();
     expect(chrome).toContain(`<main class="site-main">${PAGE_SLOT}</main>`);
     expect(chrome).toContain('<header id="navbar" class="site-header">');
-    expect(prerenderLandingPage('/man-and-van-croydon')!.bodyHtml).toContain('<h2>Croydon on the map</h2><div class="map-frame" style="height:400px">');
+    expect(prerenderLandingPage('/man-and-van-croydon')!.bodyHtml).toContain(
+      '<h2>Croydon on the map</h2><div class="map-frame" style="height:400px">',
+    );
   });
 });

@@ -24,8 +24,10 @@ export const renderArea = (route: string, app: ReactElement, path: string) =>
   );
 
 export const where = () => screen.getByTestId('where').textContent;
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-export const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 export const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
 export type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -52,7 +54,9 @@ export function stubApi(routes: Record<string, Handler>, fallback?: (key: string
 /** The error text tied to an input by aria-describedby. */
 export const errorOf = (label: string) => {
   const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null;
+  return (
+    ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null
+  );
 };
 
 /**

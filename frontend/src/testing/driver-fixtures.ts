@@ -19,7 +19,10 @@ const scale = (card: PriceCardWire, f: number, fixed: Partial<Record<string, num
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(card)) {
     if (k === 'outOfHoursStartHours') continue;
-    out[k] = typeof v === 'number' ? (fixed[k] ?? Math.round(v * f)) : Object.fromEntries(Object.entries(v as Record<string, number>).map(([s, n]) => [s, Math.round(n * f)]));
+    out[k] =
+      typeof v === 'number'
+        ? (fixed[k] ?? Math.round(v * f))
+        : Object.fromEntries(Object.entries(v as Record<string, number>).map(([s, n]) => [s, Math.round(n * f)]));
   }
   return out as DriverAdminView['cardBounds']['min'];
 };
@@ -65,7 +68,11 @@ export const account = (over: Partial<DriverAccountView> = {}): DriverAccountVie
   ...over,
 });
 
-export const self = (over: Partial<DriverSelfView> = {}): DriverSelfView => ({ ...driver(), availability: null, ...over });
+export const self = (over: Partial<DriverSelfView> = {}): DriverSelfView => ({
+  ...driver(),
+  availability: null,
+  ...over,
+});
 
 export const job = (over: Partial<JobView> = {}): JobView => ({
   bookingId: 'bk-1',

@@ -15,14 +15,26 @@ export function fakeApi(routes: Record<string, Handler>) {
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const call: Call = { method, path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: Call = {
+      method,
+      path: url.pathname + url.search,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
-    const handler = routes[`${method} ${url.pathname}`] ?? (url.pathname === '/api/config' ? () => ({ json: { phone: '', email: '' } }) : undefined);
+    const handler =
+      routes[`${method} ${url.pathname}`] ??
+      (url.pathname === '/api/config' ? (): Answer => ({ json: { phone: '', email: '' } }) : undefined);
     if (!handler) return new Response('not found', { status: 404 });
     const a = await handler(call);
     const body = a.text ?? JSON.stringify(a.json ?? {});
-    return new Response(body, { status: a.status ?? 200, headers: { 'Content-Type': a.text !== undefined ? 'text/plain' : 'application/json' } });
+    return new Response(body, {
+      status: a.status ?? 200,
+      headers: { 'Content-Type': a.text !== undefined ? 'text/plain' : 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchFake);
-  return { calls, of: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.startsWith(path)) };
+  return {
+    calls,
+    of: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.startsWith(path)),
+  };
 }

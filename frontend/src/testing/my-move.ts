@@ -7,7 +7,8 @@ type Over = Partial<Omit<MyMoveView, 'money' | 'actions' | 'move'>> & {
   move?: Partial<MyMoveView['move']>;
 };
 
-export const FULL_REFUND_TERMS = 'You are within the 1-hour cooling-off period: cancelling is free and everything you paid (£60.00) is refunded to your card.';
+export const FULL_REFUND_TERMS =
+  'You are within the 1-hour cooling-off period: cancelling is free and everything you paid (£60.00) is refunded to your card.';
 
 export function myMoveView(over: Over = {}): MyMoveView {
   const base: MyMoveView = {
@@ -35,7 +36,17 @@ export function myMoveView(over: Over = {}): MyMoveView {
       { at: '2026-12-01T09:00:00.000Z', kind: 'saved', text: 'Quote saved' },
       { at: '2026-12-01T09:05:00.000Z', kind: 'paid', text: 'Booked: 30 % deposit of £60.00 paid', amountPence: 6000 },
     ],
-    receipts: [{ id: 'pay-pi_1', kind: 'payment', at: '2026-12-01T09:05:00.000Z', amountPence: 6000, description: '30 % deposit', provider: 'local', providerRef: 'pi_1' }],
+    receipts: [
+      {
+        id: 'pay-pi_1',
+        kind: 'payment',
+        at: '2026-12-01T09:05:00.000Z',
+        amountPence: 6000,
+        description: '30 % deposit',
+        provider: 'local',
+        providerRef: 'pi_1',
+      },
+    ],
     actions: {
       payBalance: true,
       cancel: { allowed: true, refundPence: 6000, terms: FULL_REFUND_TERMS },

@@ -51,7 +51,16 @@ describe('DateTimePicker', () => {
 
   it('with a latest instant: no day after it, and on its day no time after it (a postponed booking)', () => {
     // 12 July 2026 10:00 in London
-    render(<DateTimePicker id="d" name="d" value="" onChange={vi.fn()} now={now} latest={new Date('2026-07-12T09:00:00Z')} />);
+    render(
+      <DateTimePicker
+        id="d"
+        name="d"
+        value=""
+        onChange={vi.fn()}
+        now={now}
+        latest={new Date('2026-07-12T09:00:00Z')}
+      />,
+    );
     fireEvent.click(screen.getByRole('combobox'));
     expect(screen.getByRole('button', { name: '13 July 2026' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);

@@ -22,7 +22,20 @@ import './DateTimePicker.css';
 import { Button } from './index';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** How far ahead a move can be booked. */
 const MAX_DAYS_AHEAD = 365;
 
@@ -41,7 +54,16 @@ interface DateTimePickerProps {
 
 const dayLabel = (d: CalendarDay) => `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
 
-export function DateTimePicker({ id, name, value, onChange, onBlur, error, now = () => new Date(), latest }: DateTimePickerProps) {
+export function DateTimePicker({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  error,
+  now = () => new Date(),
+  latest,
+}: DateTimePickerProps) {
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -77,13 +99,16 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
     for (let d = 1; d <= daysInMonth(view.year, view.month); d++) list.push({ ...view, day: d });
     return list;
   }, [view]);
-  const slots = day ? timeSlots(day, at).filter((m) => !limit || !sameDay(day, limit) || m <= limit.hour * 60 + limit.minute) : [];
+  const slots = day
+    ? timeSlots(day, at).filter((m) => !limit || !sameDay(day, limit) || m <= limit.hour * 60 + limit.minute)
+    : [];
   const canPrev = compareDays({ ...view, day: 1 }, { ...first, day: 1 }) > 0;
   const canNext = compareDays({ ...view, day: 1 }, { ...last, day: 1 }) < 0;
-  const shiftMonth = (by: number) => setView((v) => {
-    const m = v.month - 1 + by;
-    return { year: v.year + Math.floor(m / 12), month: ((m % 12) + 12) % 12 + 1 };
-  });
+  const shiftMonth = (by: number) =>
+    setView((v) => {
+      const m = v.month - 1 + by;
+      return { year: v.year + Math.floor(m / 12), month: (((m % 12) + 12) % 12) + 1 };
+    });
 
   const pickTime = (minute: number) => {
     if (!day) return;
@@ -144,6 +169,7 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
         )}
       </div>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Escape closes the dialog from wherever the focus is inside it.
         <div
           id={dialogId}
           className="dtp-popup"
@@ -176,7 +202,7 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
             {cells.map((c, i) =>
               c ? (
                 <Button
-                  key={i}
+                  key={`day-${c.day}`}
                   type="button"
                   className={`dtp-day${day && sameDay(day, c) ? ' selected' : ''}`}
                   aria-label={dayLabel(c)}
@@ -187,16 +213,28 @@ export function DateTimePicker({ id, name, value, onChange, onBlur, error, now =
                   {c.day}
                 </Button>
               ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a blank before the 1st is only its position in the grid.
                 <span key={i} />
               ),
             )}
           </div>
-          <div className="dtp-times" role="listbox" aria-label={day ? `Times on ${dayLabel(day)}` : 'Choose a day first'}>
+          <div
+            className="dtp-times"
+            role="listbox"
+            aria-label={day ? `Times on ${dayLabel(day)}` : 'Choose a day first'}
+          >
             {!day && <p className="dtp-hint">Choose a day to see the times.</p>}
             {slots.map((m) => {
               const selected = !!chosen && !!day && sameDay(chosen, day) && chosen.hour * 60 + chosen.minute === m;
               return (
-                <Button key={m} type="button" role="option" aria-selected={selected} className={selected ? 'selected' : undefined} onClick={() => pickTime(m)}>
+                <Button
+                  key={m}
+                  type="button"
+                  role="option"
+                  aria-selected={selected}
+                  className={selected ? 'selected' : undefined}
+                  onClick={() => pickTime(m)}
+                >
                   {formatMinute(m)}
                 </Button>
               );

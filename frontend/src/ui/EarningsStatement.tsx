@@ -8,7 +8,14 @@ import { londonDateTime } from '../lib/format';
 import './earnings.css';
 import { Button } from './index';
 
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const day = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 
 /** The balance in words: who owes whom, never a bare negative number. */
 export function balanceWords(pence: number): string {
@@ -36,6 +43,7 @@ function printStatement() {
 export function EarningsStatement({ statement: s, onWeek, onDownload, children }: Props) {
   return (
     <div className="earnings">
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width. */}
       <div className="earnings-week no-print" role="group" aria-label="Statement week">
         <Button area="earnings" onClick={() => onWeek(s.previousWeek)}>
           ← Previous week
@@ -88,7 +96,8 @@ export function EarningsStatement({ statement: s, onWeek, onDownload, children }
                   <td data-label="Refunded">{formatPence(l.refundedPence)}</td>
                   <td data-label="Commission">
                     <span>
-                      {formatPence(l.commissionPence)} <span className="earnings-sub">at {bpsToPercentText(l.rateBps)}</span>
+                      {formatPence(l.commissionPence)}{' '}
+                      <span className="earnings-sub">at {bpsToPercentText(l.rateBps)}</span>
                     </span>
                   </td>
                   <td data-label="Net">{formatPence(l.netPence)}</td>
@@ -128,8 +137,13 @@ export function EarningsStatement({ statement: s, onWeek, onDownload, children }
         <ul className="earnings-payouts">
           {s.payouts.map((p) => (
             <li key={p.id} data-testid="payout">
-              {formatPence(p.amountPence)} {p.status === 'paid' ? 'paid out' : 'payout pending'} {londonDateTime(p.at)} by {p.by}
-              {p.provider === 'local' ? ' · recorded by the local ledger, no money moved' : p.ref ? ` · Stripe transfer ${p.ref}` : ''}
+              {formatPence(p.amountPence)} {p.status === 'paid' ? 'paid out' : 'payout pending'} {londonDateTime(p.at)}{' '}
+              by {p.by}
+              {p.provider === 'local'
+                ? ' · recorded by the local ledger, no money moved'
+                : p.ref
+                  ? ` · Stripe transfer ${p.ref}`
+                  : ''}
             </li>
           ))}
         </ul>

@@ -22,7 +22,14 @@ export function Modal({ title, onClose, children, className = '', floating = fal
   const close = useDialogFocus(box, onClose);
 
   const dialog = (
-    <div ref={box} className={`modal-box ${floating ? 'modal-floating' : ''} ${className}`} role="dialog" aria-modal={!floating} aria-label={title} tabIndex={-1}>
+    <div
+      ref={box}
+      className={`modal-box ${floating ? 'modal-floating' : ''} ${className}`}
+      role="dialog"
+      aria-modal={!floating}
+      aria-label={title}
+      tabIndex={-1}
+    >
       <div className="modal-head">
         <h2>{title}</h2>
         <Button className="modal-close" aria-label="Close" onClick={close}>
@@ -34,6 +41,7 @@ export function Modal({ title, onClose, children, className = '', floating = fal
   );
   if (floating) return dialog;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: a click beside the dialog is a pointer shortcut; Escape and the close button do the same from the keyboard.
     <div
       className="modal-backdrop"
       data-testid="modal-backdrop"

@@ -10,7 +10,12 @@ import { HOUR_OPTIONS, HOUR_PLACEHOLDER, STAIR_OPTIONS } from '@vanhop/contracts
 import { Button, type ButtonArea } from './index';
 import './fields.css';
 
-type ErrorProps = { id: string; error?: string | null; /** The field it belongs to (data-field: the driver forms' focus-first-invalid finds it). */ name?: string; compact?: boolean };
+type ErrorProps = {
+  id: string;
+  error?: string | null /** The field it belongs to (data-field: the driver forms' focus-first-invalid finds it). */;
+  name?: string;
+  compact?: boolean;
+};
 
 /** A field's error, when it has one. */
 export function FieldError({ id, error, name, compact }: ErrorProps) {
@@ -61,7 +66,8 @@ export const describedBy = (id: string, { hint, error }: { hint?: unknown; error
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & { invalid?: boolean; errorId?: string };
 
-const invalidProps = (invalid?: boolean, errorId?: string) => (invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {});
+const invalidProps = (invalid?: boolean, errorId?: string) =>
+  invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 
 export function StairSelect({ invalid, errorId, ...rest }: SelectProps) {
   return (

@@ -7,7 +7,14 @@
 import { Field as FormikField, getIn, setIn, useFormikContext, type FormikErrors } from 'formik';
 import type { ReactNode } from 'react';
 import type { CardBounds } from '@vanhop/contracts';
-import { CARD_GROUPS, START_HOURS_HINT, START_HOURS_LABEL, START_HOURS_PATH, rangeText, type CardGroup } from '../lib/price-card-form';
+import {
+  CARD_GROUPS,
+  START_HOURS_HINT,
+  START_HOURS_LABEL,
+  START_HOURS_PATH,
+  rangeText,
+  type CardGroup,
+} from '../lib/price-card-form';
 import { Field, describedBy } from './fields';
 
 /** Flat `{'card.vanPerHourPence.Small': text}` as Formik's nested errors. */
@@ -42,11 +49,31 @@ interface InputFieldProps {
   children?: ReactNode;
 }
 
-export function InputField({ form, name, label, type = 'text', inputMode, autoComplete, hint, className, disabled, children }: InputFieldProps) {
+export function InputField({
+  form,
+  name,
+  label,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  hint,
+  className,
+  disabled,
+  children,
+}: InputFieldProps) {
   const id = inputId(form, name);
   const error = useFieldError(name);
   return (
-    <Field id={id} label={label} hint={hint} error={error} name={name} compact className={`vh-field${className ? ` ${className}` : ''}`} after={children}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      name={name}
+      compact
+      className={`vh-field${className ? ` ${className}` : ''}`}
+      after={children}
+    >
       <FormikField
         id={id}
         name={name}
@@ -97,7 +124,13 @@ export function PriceCardInputs({ form, prefix, bounds, disabled, groups = CARD_
             );
           })}
           {group.title === LAST_GROUP_TITLE && (
-            <InputField form={form} name={at(START_HOURS_PATH)} label={START_HOURS_LABEL} hint={START_HOURS_HINT} disabled={disabled} />
+            <InputField
+              form={form}
+              name={at(START_HOURS_PATH)}
+              label={START_HOURS_LABEL}
+              hint={START_HOURS_HINT}
+              disabled={disabled}
+            />
           )}
         </fieldset>
       ))}
@@ -114,8 +147,18 @@ export function BoundsInputs({ form, prefix }: { form: string; prefix: string })
           <legend>{group.title}</legend>
           {group.fields.map((f) => (
             <div key={f.path} className="vh-bounds-row">
-              <InputField form={form} name={`${prefix}.min.${f.path}`} label={`Minimum: ${f.label}`} inputMode="decimal" />
-              <InputField form={form} name={`${prefix}.max.${f.path}`} label={`Maximum: ${f.label}`} inputMode="decimal" />
+              <InputField
+                form={form}
+                name={`${prefix}.min.${f.path}`}
+                label={`Minimum: ${f.label}`}
+                inputMode="decimal"
+              />
+              <InputField
+                form={form}
+                name={`${prefix}.max.${f.path}`}
+                label={`Maximum: ${f.label}`}
+                inputMode="decimal"
+              />
             </div>
           ))}
         </fieldset>

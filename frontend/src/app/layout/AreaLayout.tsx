@@ -67,7 +67,17 @@ export function AreaLayout({ area, homePath, tag, footerText, mainId, children }
 }
 
 /** Any path below an area that is not one of its screens: a card with a way back to the area's start. */
-export function AreaNotFound({ className, buttonClassName, to, linkText }: { className: string; buttonClassName: string; to: string; linkText: string }) {
+export function AreaNotFound({
+  className,
+  buttonClassName,
+  to,
+  linkText,
+}: {
+  className: string;
+  buttonClassName: string;
+  to: string;
+  linkText: string;
+}) {
   return (
     <section className={className}>
       <h1>{MSG.notFound.title}</h1>

@@ -49,6 +49,7 @@ export function Footer({ onHome, theme, onToggleTheme }: { onHome: boolean; them
               <Link to={{ pathname: '/terms', hash: '#data-sources' }}>Data sources</Link>
             </li>
             <li>
+              {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link that works without script; the handler only makes the scroll smooth. */}
               <a href="#navbar" onClick={backToTop}>
                 Back to top ↑
               </a>
@@ -62,7 +63,9 @@ export function Footer({ onHome, theme, onToggleTheme }: { onHome: boolean; them
           </Button>
         </section>
       </div>
-      <p className="registration">Company registration number: {COMPANY.registrationNumber} (registered in England and Wales)</p>
+      <p className="registration">
+        Company registration number: {COMPANY.registrationNumber} (registered in England and Wales)
+      </p>
       <p className="copyright">
         © {year} {COMPANY.name}
       </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COMPANY } from '@vanhop/contracts';
 import { Button } from '../../ui';
@@ -15,9 +15,9 @@ export const showsBookNow = (pathname: string): boolean => pathname !== '/' && p
 
 export function Header() {
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // A tap on a link must also fold the small-screen menu away.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The small-screen menu stays open only on the page it was opened on, so a tap on a link folds it away.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
   return (
     <header id="navbar" className="site-header">
@@ -30,7 +30,7 @@ export function Header() {
         aria-controls="site-nav"
         aria-expanded={menuOpen}
         aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-        onClick={() => setMenuOpen((open) => !open)}
+        onClick={() => setOpenOn(menuOpen ? null : pathname)}
       >
         <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
       </Button>

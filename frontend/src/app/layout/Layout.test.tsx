@@ -18,7 +18,13 @@ function renderAt(path: string) {
 
 describe('site chrome', () => {
   beforeAll(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ phone: '020 3000 0000', email: 'hello@vanhop.example' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ phone: '020 3000 0000', email: 'hello@vanhop.example' }), { status: 200 }),
+      ),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -26,7 +32,13 @@ describe('site chrome', () => {
   });
 
   it('shows BOOK NOW on every page except home and booking', () => {
-    for (const [path, shown] of [['/', false], ['/booking', false], ['/services', true], ['/faq', true], ['/man-and-van-acton', true]] as const) {
+    for (const [path, shown] of [
+      ['/', false],
+      ['/booking', false],
+      ['/services', true],
+      ['/faq', true],
+      ['/man-and-van-acton', true],
+    ] as const) {
       renderAt(path);
       expect(screen.queryByRole('link', { name: 'BOOK NOW' }) !== null, path).toBe(shown);
       cleanup();
@@ -35,7 +47,12 @@ describe('site chrome', () => {
 
   it('has the four main links and a logo back home', () => {
     renderAt('/faq');
-    for (const [name, href] of [['HOME', '/'], ['SERVICES', '/services'], ['CONTACT', '/contact'], ['FAQ', '/faq']]) {
+    for (const [name, href] of [
+      ['HOME', '/'],
+      ['SERVICES', '/services'],
+      ['CONTACT', '/contact'],
+      ['FAQ', '/faq'],
+    ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     expect(screen.getByRole('link', { name: `${COMPANY.brand} home` }).getAttribute('href')).toBe('/');
@@ -65,7 +82,9 @@ describe('site chrome', () => {
   it('has the footer links, registration, copyright and credit', async () => {
     renderAt('/terms');
     expect(await screen.findByRole('link', { name: '020 3000 0000' })).toHaveProperty('href', 'tel:02030000000');
-    expect(screen.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe('mailto:hello@vanhop.example');
+    expect(screen.getByRole('link', { name: 'hello@vanhop.example' }).getAttribute('href')).toBe(
+      'mailto:hello@vanhop.example',
+    );
     expect(screen.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms');
     expect(screen.getByRole('link', { name: 'Staff login' }).getAttribute('href')).toBe('/admin/login');
     expect(screen.getByRole('link', { name: 'Get a quick quote' }).getAttribute('href')).toBe('/#quotesearch');

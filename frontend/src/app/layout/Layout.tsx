@@ -8,6 +8,7 @@ import { SupportLauncher } from './SupportLauncher';
 /** Scrolls to `#id` after client-side navigation (the browser only does this on full page loads). */
 function useScrollToHash() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation (a new pathname) scrolls, even when the hash is unchanged.
   useEffect(() => {
     if (!hash) {
       window.scrollTo?.(0, 0);

@@ -14,7 +14,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const priced = { json: { yourinfo: { receivedData: {} }, quote: { typeofVan: 'Large', typeOfWorker: 'Driver-Help' }, offers: [], preliminary: true } };
+const priced = {
+  json: {
+    yourinfo: { receivedData: {} },
+    quote: { typeofVan: 'Large', typeOfWorker: 'Driver-Help' },
+    offers: [],
+    preliminary: true,
+  },
+};
 
 function renderForm() {
   const store = createStore(null);
@@ -37,15 +44,21 @@ describe('BookingForm', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '+ add stop' }));
     await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(2));
-    const sent = api.of('POST', '/api/booking')[1].body as { addresses: { location: string; physicalAddress: string; stair: unknown }[]; vanSize: string; driverHelp: string };
+    const sent = api.of('POST', '/api/booking')[1]?.body as {
+      addresses: { location: string; physicalAddress: string; stair: unknown }[];
+      vanSize: string;
+      driverHelp: string;
+    };
     expect(sent.addresses.map((a) => a.location)).toEqual(['London NW2, UK', 'London NW2, UK', 'London SE1, UK']);
     expect(sent.addresses[1]).toMatchObject({ physicalAddress: '', stair: '' });
     expect(sent).toMatchObject({ vanSize: 'Large', driverHelp: 'Driver-Help' });
 
     // other edits do not re-price
     fireEvent.click(screen.getByLabelText(/Luton/));
-    fireEvent.change(screen.getByLabelText('Building address', { selector: '#collection_address' }), { target: { value: '12 High Road' } });
-    await waitFor(() => expect(store.getState().booking.addresses[0].physicalAddress).toBe('12 High Road'));
+    fireEvent.change(screen.getByLabelText('Building address', { selector: '#collection_address' }), {
+      target: { value: '12 High Road' },
+    });
+    await waitFor(() => expect(store.getState().booking.addresses[0]?.physicalAddress).toBe('12 High Road'));
     expect(store.getState().booking.vanSize).toBe('Luton');
     expect(api.of('POST', '/api/booking')).toHaveLength(2);
 
@@ -58,7 +71,9 @@ describe('BookingForm', () => {
     renderForm();
     await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
     // the collection address is filled: the first error is now its stairs, not the address
-    fireEvent.change(screen.getByLabelText('Building address', { selector: '#collection_address' }), { target: { value: '12 High Road' } });
+    fireEvent.change(screen.getByLabelText('Building address', { selector: '#collection_address' }), {
+      target: { value: '12 High Road' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' }));
     await waitFor(() => expect(document.activeElement?.id).toBe('collection_stair'));
     expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
@@ -78,7 +93,12 @@ describe('BookingForm', () => {
     renderForm();
     const progress = screen.getByRole('list', { name: 'Booking progress' });
     const steps = within(progress).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['Van and help (done)', 'Addresses', 'Time and details', 'About you']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Van and help (done)',
+      'Addresses',
+      'Time and details',
+      'About you',
+    ]);
     expect(steps[1]!.getAttribute('aria-current')).toBe('step');
     await act(async () => {});
   });
@@ -94,25 +114,62 @@ describe('BookingForm', () => {
   });
 });
 
-type Posted = { addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[]; vanSize: string; driverHelp: string; hour?: number; date?: string; description?: string; name?: string; email?: string; phone?: string };
+type Posted = {
+  addresses: { id: string; location: string; physicalAddress: string; stair: number | '' }[];
+  vanSize: string;
+  driverHelp: string;
+  hour?: number;
+  date?: string;
+  description?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+};
 
 /** A price that depends on the whole move, so every edit gives another one (a Large van for 2 h is £86). */
-const priceOf = (b: Posted) => 86 + (b.vanSize === 'Luton' ? 40 : 0) + ((b.hour ?? 2) - 2) * 25 + (b.addresses.length - 2) * 75 + (b.description?.includes('piano') ? 10 : 0);
+const priceOf = (b: Posted) =>
+  86 +
+  (b.vanSize === 'Luton' ? 40 : 0) +
+  ((b.hour ?? 2) - 2) * 25 +
+  (b.addresses.length - 2) * 75 +
+  (b.description?.includes('piano') ? 10 : 0);
 
 /** POST /api/booking as the quote service answers it: the move echoed as a Quote, one driver's offer at its price. */
 function quoteAnswer({ body }: Call) {
   const b = body as Posted;
   const totalPrice = priceOf(b);
   const quote: Quote = {
-    name: b.name ?? '', email: b.email ?? '', phone: b.phone ?? '', description: b.description ?? '', date: b.date ?? '',
-    totalAddress: b.addresses.map((a) => ({ ...a, stair: a.stair === '' ? undefined : a.stair })), places: b.addresses.map((a) => a.location),
-    pickupStair: Number(b.addresses[0]!.stair || 0), deliveryStair: Number(b.addresses.at(-1)!.stair || 0), viaStopStair: [],
-    typeofVan: b.vanSize as Quote['typeofVan'], typeOfWorker: b.driverHelp as Quote['typeOfWorker'], totalHour: b.hour ?? 2, totalSecond: (b.hour ?? 2) * 3600,
-    totalPrice, travelHour: 1200, travelMiles: 6, driverId: 'drv-1', driverName: 'Dave',
+    name: b.name ?? '',
+    email: b.email ?? '',
+    phone: b.phone ?? '',
+    description: b.description ?? '',
+    date: b.date ?? '',
+    totalAddress: b.addresses.map((a) => ({ ...a, stair: a.stair === '' ? undefined : a.stair })),
+    places: b.addresses.map((a) => a.location),
+    pickupStair: Number(b.addresses[0]!.stair || 0),
+    deliveryStair: Number(b.addresses.at(-1)!.stair || 0),
+    viaStopStair: [],
+    typeofVan: b.vanSize as Quote['typeofVan'],
+    typeOfWorker: b.driverHelp as Quote['typeOfWorker'],
+    totalHour: b.hour ?? 2,
+    totalSecond: (b.hour ?? 2) * 3600,
+    totalPrice,
+    travelHour: 1200,
+    travelMiles: 6,
+    driverId: 'drv-1',
+    driverName: 'Dave',
   };
   const offer: Offer = {
-    driverId: 'drv-1', driverName: 'Dave', rating: 4.5, reviewCount: 10, typeofVan: quote.typeofVan, typeOfWorker: quote.typeOfWorker, totalPrice,
-    overtimePerHalfHour: 20, chargesOnTheDay: [], breakdown: [{ label: 'Van and driver', amount: totalPrice }],
+    driverId: 'drv-1',
+    driverName: 'Dave',
+    rating: 4.5,
+    reviewCount: 10,
+    typeofVan: quote.typeofVan,
+    typeOfWorker: quote.typeOfWorker,
+    totalPrice,
+    overtimePerHalfHour: 20,
+    chargesOnTheDay: [],
+    breakdown: [{ label: 'Van and driver', amount: totalPrice }],
   };
   return { json: { yourinfo: { receivedData: b }, quote, offers: [offer], preliminary: false } };
 }
@@ -127,7 +184,16 @@ function renderCompleteMove() {
   // A week ahead at 10:00 UTC: 10:00 or 11:00 in London, always a bookable start.
   const day = new Date(Date.now() + 7 * 86_400_000);
   const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10)).toISOString();
-  store.dispatch(detailsChanged({ hour: 2, date, description: 'A wardrobe and 10 boxes.', name: 'Bob Carter', email: 'bob@example.com', phone: '07700900456' }));
+  store.dispatch(
+    detailsChanged({
+      hour: 2,
+      date,
+      description: 'A wardrobe and 10 boxes.',
+      name: 'Bob Carter',
+      email: 'bob@example.com',
+      phone: '07700900456',
+    }),
+  );
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -157,7 +223,10 @@ function expectStale(oldPrice: string) {
 
 describe('BookingForm: the chosen offer follows the move', () => {
   it('van and hours changed after choosing: the old price cannot be booked; quotes again price and book the new move', async () => {
-    const api = fakeApi({ 'POST /api/booking': quoteAnswer, 'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/checkout/cs_1' } }) });
+    const api = fakeApi({
+      'POST /api/booking': quoteAnswer,
+      'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/checkout/cs_1' } }),
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderCompleteMove();
     await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
@@ -170,17 +239,27 @@ describe('BookingForm: the chosen offer follows the move', () => {
     fireEvent.click(within(panel()).getByRole('button', { name: 'Book Now' }));
     expect(api.of('POST', '/api/paymentbooking')).toHaveLength(0);
 
-    await getQuotesAndChoose(() => fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })));
+    await getQuotesAndChoose(() =>
+      fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })),
+    );
     expect(api.of('POST', '/api/booking').at(-1)!.body).toMatchObject({ vanSize: 'Luton', hour: 5 });
     expect(panel().textContent).toContain('£201.00');
     fireEvent.click(within(panel()).getByLabelText(/50%/));
     fireEvent.click(within(panel()).getByRole('button', { name: 'Book Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/cs_1'));
-    expect(api.of('POST', '/api/paymentbooking')[0]!.body).toMatchObject({ typeofVan: 'Luton', totalHour: 5, totalPrice: 201, percentage: 50 });
+    expect(api.of('POST', '/api/paymentbooking')[0]!.body).toMatchObject({
+      typeofVan: 'Luton',
+      totalHour: 5,
+      totalPrice: 201,
+      percentage: 50,
+    });
   });
 
   it('a via stop added after choosing: the re-priced draft does not lend its move to the old price', async () => {
-    const api = fakeApi({ 'POST /api/booking': quoteAnswer, 'POST /api/saveRetrieve': () => ({ json: { data: { randomNumber: 1, quote: { name: 'Bob Carter' } } } }) });
+    const api = fakeApi({
+      'POST /api/booking': quoteAnswer,
+      'POST /api/saveRetrieve': () => ({ json: { data: { randomNumber: 1, quote: { name: 'Bob Carter' } } } }),
+    });
     vi.stubGlobal('alert', vi.fn());
     renderCompleteMove();
     await getQuotesAndChoose(() => fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' })));
@@ -193,7 +272,9 @@ describe('BookingForm: the chosen offer follows the move', () => {
 
     // Removing the stop again is the very move that was priced: its price is good again.
     fireEvent.click(screen.getByRole('button', { name: 'Remove via stop 1' }));
-    await waitFor(() => expect(within(panel()).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(within(panel()).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', false),
+    );
     expect(panel().textContent).toContain('£86.00');
   });
 
@@ -203,9 +284,25 @@ describe('BookingForm: the chosen offer follows the move', () => {
     await getQuotesAndChoose(() => fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' })));
     const edits: [string, () => void][] = [
       ['help', () => fireEvent.click(screen.getByLabelText(/Driver-Plus-One/))],
-      ['stairs', () => fireEvent.change(screen.getByLabelText('Stairs', { selector: '#collection_stair' }), { target: { value: '3' } })],
-      ['date', () => store.dispatch(detailsChanged({ date: new Date(Date.parse(store.getState().booking.date) + 86_400_000).toISOString() }))],
-      ['description', () => fireEvent.change(screen.getByLabelText('Describe what is moving'), { target: { value: 'A piano stool.' } })],
+      [
+        'stairs',
+        () =>
+          fireEvent.change(screen.getByLabelText('Stairs', { selector: '#collection_stair' }), {
+            target: { value: '3' },
+          }),
+      ],
+      [
+        'date',
+        () =>
+          store.dispatch(
+            detailsChanged({ date: new Date(Date.parse(store.getState().booking.date) + 86_400_000).toISOString() }),
+          ),
+      ],
+      [
+        'description',
+        () =>
+          fireEvent.change(screen.getByLabelText('Describe what is moving'), { target: { value: 'A piano stool.' } }),
+      ],
       ['name', () => fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Bob Edited' } })],
       ['e-mail', () => fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'bob2@example.com' } })],
       ['phone', () => fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '07700900999' } })],
@@ -214,7 +311,9 @@ describe('BookingForm: the chosen offer follows the move', () => {
       const shown = panel().querySelector('.quote-panel-price strong')!.textContent!;
       edit();
       await waitFor(() => expectStale(shown), { onTimeout: (e) => new Error(`after the ${what} edit: ${e.message}`) });
-      await getQuotesAndChoose(() => fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })));
+      await getQuotesAndChoose(() =>
+        fireEvent.click(within(panel()).getByRole('button', { name: MSG.quote.getQuotesAgain })),
+      );
       expect(within(panel()).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', false);
     }
   });

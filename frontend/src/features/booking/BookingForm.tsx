@@ -9,12 +9,30 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
 import { Steps, Button } from '../../ui';
 import { useResource } from '../../lib';
-import { bookingFormSchema, bookingTimeProblem, MSG, type BookingForm as BookingFields, type BookingRequest, type JobEstimate } from '@vanhop/contracts';
+import {
+  bookingFormSchema,
+  bookingTimeProblem,
+  MSG,
+  type BookingForm as BookingFields,
+  type BookingRequest,
+  type JobEstimate,
+} from '@vanhop/contracts';
 import { ApiError, postBooking } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from '../../app/bookingSlice';
-import { changesFromForm, currentMoveKey, formValuesFrom, isChoiceStale, moveKeyOf, quoteForOffer, toBookingRequest, viaStopErrors, type ChosenOffer, type PricedMove } from './bookingModel';
+import {
+  changesFromForm,
+  currentMoveKey,
+  formValuesFrom,
+  isChoiceStale,
+  moveKeyOf,
+  quoteForOffer,
+  toBookingRequest,
+  viaStopErrors,
+  type ChosenOffer,
+  type PricedMove,
+} from './bookingModel';
 import { VanGuide } from './VanGuide';
 import { HelpPicker, VanSizePicker } from './Pickers';
 import { WhereMoving } from './WhereMoving';
@@ -33,7 +51,7 @@ function SyncToBooking() {
   const store = useStore<RootState>();
   useEffect(() => {
     const { ends, details } = changesFromForm(store.getState().booking, values);
-    ends.forEach((e) => dispatch(addressChanged(e)));
+    for (const e of ends) dispatch(addressChanged(e));
     if (Object.keys(details).length) dispatch(detailsChanged(details));
   }, [values, dispatch, store]);
   return null;
@@ -54,14 +72,20 @@ function usePricing() {
 }
 
 /** Re-prices the move whenever the number of addresses changes (in the background: see the catch). */
-function useRepriceOnAddressCount(price: (request: BookingRequest) => Promise<PricedMove | null>, onQuote: (p: PricedMove) => void) {
+function useRepriceOnAddressCount(
+  price: (request: BookingRequest) => Promise<PricedMove | null>,
+  onQuote: (p: PricedMove) => void,
+) {
   const count = useAppSelector((s) => s.booking.addresses.length);
   const store = useStore<RootState>();
   const latest = useRef(onQuote);
   latest.current = onQuote;
   // Background only: the customer did not ask for this price, so a failure keeps the offers shown as
   // they were, and Get Free Quote prices the move again and shows its own failure.
-  const priced = useResource(() => price(toBookingRequest(store.getState().booking)).catch(() => null), [count, store, price]).data;
+  const priced = useResource(
+    () => price(toBookingRequest(store.getState().booking)).catch(() => null),
+    [count, store, price],
+  ).data;
   useEffect(() => {
     if (priced) latest.current(priced);
   }, [priced]);
@@ -87,7 +111,14 @@ function BookingProgress() {
   const { values, errors } = useFormikContext<BookingFields>();
   const done = STEPS.map((s) => s.fields.every((f) => String(values[f] ?? '').trim() !== '' && !errors[f]));
   const current = done.indexOf(false);
-  return <Steps names={STEPS.map((s) => s.name)} done={done} current={current === -1 ? STEPS.length : current} label="Booking progress" />;
+  return (
+    <Steps
+      names={STEPS.map((s) => s.name)}
+      done={done}
+      current={current === -1 ? STEPS.length : current}
+      label="Booking progress"
+    />
+  );
 }
 
 /**
@@ -109,7 +140,15 @@ export function FocusFirstError() {
 }
 
 /** The kit's Field on the booking form: its own frame, the error once the field was left. */
-function BookingField({ name, label, children }: { name: keyof BookingFields; label: string; children: React.ReactNode }) {
+function BookingField({
+  name,
+  label,
+  children,
+}: {
+  name: keyof BookingFields;
+  label: string;
+  children: React.ReactNode;
+}) {
   const { touched, errors } = useFormikContext<BookingFields>();
   return (
     <Field id={name} label={label} error={touched[name] ? errors[name] : undefined} className="form-field">
@@ -133,10 +172,19 @@ function TextInput({ name, ...rest }: { name: keyof BookingFields } & React.Inpu
 function refusedHours(err: unknown): { message: string; estimate: JobEstimate | null } | null {
   if (!(err instanceof ApiError) || err.status !== 400 || !err.errors?.hour) return null;
   const estimate = err.extra.estimate;
-  return { message: err.errors.hour, estimate: estimate && typeof estimate === 'object' ? (estimate as JobEstimate) : null };
+  return {
+    message: err.errors.hour,
+    estimate: estimate && typeof estimate === 'object' ? (estimate as JobEstimate) : null,
+  };
 }
 
-function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null; onUseHours: (hours: number) => void }) {
+function MoveDetails({
+  driveSeconds,
+  onUseHours,
+}: {
+  driveSeconds: number | null;
+  onUseHours: (hours: number) => void;
+}) {
   const { values, touched, errors, getFieldProps, setFieldValue, setFieldTouched } = useFormikContext<BookingFields>();
   const hourA11y = useFieldA11y('how_many_hour');
   const descA11y = useFieldA11y('descriContent');
@@ -146,7 +194,11 @@ function MoveDetails({ driveSeconds, onUseHours }: { driveSeconds: number | null
       <BookingField name="how_many_hour" label="How many hours do you need?">
         <HourSelect id="how_many_hour" {...getFieldProps('how_many_hour')} {...hourA11y} />
       </BookingField>
-      <HourHelp driveSeconds={driveSeconds} hour={values.how_many_hour === '' ? '' : Number(values.how_many_hour)} onUseHours={onUseHours} />
+      <HourHelp
+        driveSeconds={driveSeconds}
+        hour={values.how_many_hour === '' ? '' : Number(values.how_many_hour)}
+        onUseHours={onUseHours}
+      />
       <div className="form-field">
         <label htmlFor="moving_date">When is your moving date?</label>
         <DateTimePicker
@@ -218,8 +270,13 @@ export default function BookingForm() {
   const hourRefusal = useRef<{ hour: string; move: string; message: string } | null>(null);
   const validate = (v: BookingFields): FormikErrors<BookingFields> => {
     const refusal = hourRefusal.current;
-    const stillRefused = refusal && v.how_many_hour === refusal.hour && currentMoveKey(store.getState().booking) === refusal.move;
-    return { ...validateExtra(v), ...viaStopErrors(store.getState().booking.addresses), ...(stillRefused ? { how_many_hour: refusal.message } : {}) };
+    const stillRefused =
+      refusal && v.how_many_hour === refusal.hour && currentMoveKey(store.getState().booking) === refusal.move;
+    return {
+      ...validateExtra(v),
+      ...viaStopErrors(store.getState().booking.addresses),
+      ...(stillRefused ? { how_many_hour: refusal.message } : {}),
+    };
   };
 
   /** One click on a suggestion: book those hours and get quotes again. */
@@ -243,7 +300,11 @@ export default function BookingForm() {
       if (refused) {
         // Too few hours for the drive: said under the hour select, with the suggestion one click away.
         setRefusedDrive(refused.estimate?.driveSeconds ?? null);
-        hourRefusal.current = { hour: values.how_many_hour, move: currentMoveKey(store.getState().booking), message: refused.message };
+        hourRefusal.current = {
+          hour: values.how_many_hour,
+          move: currentMoveKey(store.getState().booking),
+          message: refused.message,
+        };
         helpers.setFieldTouched('how_many_hour', true, false);
         helpers.setFieldError('how_many_hour', refused.message);
         return;
@@ -255,7 +316,13 @@ export default function BookingForm() {
   return (
     <div className="booking">
       <h1>Your move</h1>
-      <Formik innerRef={form} initialValues={initialValues} validationSchema={bookingFormSchema} validate={validate} onSubmit={onSubmit}>
+      <Formik
+        innerRef={form}
+        initialValues={initialValues}
+        validationSchema={bookingFormSchema}
+        validate={validate}
+        onSubmit={onSubmit}
+      >
         {({ isSubmitting }) => (
           <Form noValidate className="booking-form" aria-label="Booking details">
             <SyncToBooking />
@@ -269,7 +336,8 @@ export default function BookingForm() {
               <VanSizePicker />
               <HelpPicker />
               <p className="note riding-note">
-                Please note: riding in the van with the driver is not guaranteed. Plan to travel separately unless your driver agrees otherwise.
+                Please note: riding in the van with the driver is not guaranteed. Plan to travel separately unless your
+                driver agrees otherwise.
               </p>
             </section>
             <WhereMoving />

@@ -26,7 +26,8 @@ export function withCount(items: ItemLine[], id: string, count: number): ItemLin
   const n = Math.max(0, Math.min(ITEM_LIMITS.count, Math.floor(Number.isFinite(count) ? count : 0)));
   const others = items.filter((l) => l.id !== id);
   const next = n > 0 ? [...others, { id, count: n }] : others;
-  const order = (l: ItemLine) => (l.id === OTHER_ITEM_ID ? ITEM_CATALOGUE.length : ITEM_CATALOGUE.findIndex((c) => c.id === l.id));
+  const order = (l: ItemLine) =>
+    l.id === OTHER_ITEM_ID ? ITEM_CATALOGUE.length : ITEM_CATALOGUE.findIndex((c) => c.id === l.id);
   return next.sort((a, b) => order(a) - order(b));
 }
 
@@ -41,12 +42,17 @@ export function ItemsPicker() {
   const volume = itemsVolumeM3(items);
   const van = suggestVan(volume);
   const extras = items.filter((l) => l.id === OTHER_ITEM_ID);
-  const canAddExtra = extraName.trim() !== '' && items.length < ITEM_LIMITS.lines && !extras.some((l) => l.name?.toLowerCase() === extraName.trim().toLowerCase());
+  const canAddExtra =
+    extraName.trim() !== '' &&
+    items.length < ITEM_LIMITS.lines &&
+    !extras.some((l) => l.name?.toLowerCase() === extraName.trim().toLowerCase());
 
   return (
     <section className="form-section items-picker" aria-labelledby="items-title">
       <h2 id="items-title">What are you moving? (optional)</h2>
-      <p className="note">Count what you are taking: we suggest the van and the hours, and your driver sees the list.</p>
+      <p className="note">
+        Count what you are taking: we suggest the van and the hours, and your driver sees the list.
+      </p>
       <div className="items-rooms">
         {ITEM_ROOMS.map((room) => (
           <fieldset key={room} className="items-room">
@@ -71,8 +77,24 @@ export function ItemsPicker() {
       </div>
       <div className="items-extra">
         <label htmlFor="items-extra-name">Something else</label>
-        <input id="items-extra-name" type="text" maxLength={ITEM_LIMITS.nameLength} value={extraName} placeholder="e.g. Piano stool" onChange={(e) => setExtraName(e.target.value)} />
-        <input type="number" min={1} max={ITEM_LIMITS.count} aria-label="Something else: how many" value={extraCount} onChange={(e) => setExtraCount(Math.max(1, Math.min(ITEM_LIMITS.count, Math.floor(Number(e.target.value) || 1))))} />
+        <input
+          id="items-extra-name"
+          type="text"
+          maxLength={ITEM_LIMITS.nameLength}
+          value={extraName}
+          placeholder="e.g. Piano stool"
+          onChange={(e) => setExtraName(e.target.value)}
+        />
+        <input
+          type="number"
+          min={1}
+          max={ITEM_LIMITS.count}
+          aria-label="Something else: how many"
+          value={extraCount}
+          onChange={(e) =>
+            setExtraCount(Math.max(1, Math.min(ITEM_LIMITS.count, Math.floor(Number(e.target.value) || 1))))
+          }
+        />
         <Button
           variant="secondary"
           disabled={!canAddExtra}

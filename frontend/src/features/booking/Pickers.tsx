@@ -12,7 +12,13 @@ export function VanSizePicker() {
       <div className="picker-options">
         {VAN_SIZE_OPTIONS.map((o) => (
           <label key={o.id} className={`picker-card${vanSize === o.value ? ' selected' : ''}`}>
-            <input type="radio" name="vanSize" value={o.value} checked={vanSize === o.value} onChange={() => dispatch(vanSizeChosen(o.value as VanSize))} />
+            <input
+              type="radio"
+              name="vanSize"
+              value={o.value}
+              checked={vanSize === o.value}
+              onChange={() => dispatch(vanSizeChosen(o.value as VanSize))}
+            />
             <img src={o.imageSrc} alt="" width={120} height={63} />
             <span className="picker-title">{o.value}</span>
             <span className="picker-about">{VAN_SPECS[o.value].specifications.Payload}</span>
@@ -32,7 +38,13 @@ export function HelpPicker() {
       <div className="picker-options">
         {HELP_LEVEL_OPTIONS.map((o) => (
           <label key={o.id} className={`picker-card${help === o.value ? ' selected' : ''}`}>
-            <input type="radio" name="driverHelp" value={o.value} checked={help === o.value} onChange={() => dispatch(driverHelpChosen(o.value as HelpLevel))} />
+            <input
+              type="radio"
+              name="driverHelp"
+              value={o.value}
+              checked={help === o.value}
+              onChange={() => dispatch(driverHelpChosen(o.value as HelpLevel))}
+            />
             <img src={o.imageSrc} alt="" width={96} height={61} />
             <span className="picker-title">{o.value}</span>
             <span className="picker-about">{o.about}</span>

@@ -13,14 +13,41 @@ afterEach(() => {
 });
 
 const quote: Quote = {
-  name: 'Alice Mover', email: 'alice@example.com', phone: '07700900123', description: 'sofa', date: '2026-12-01T10:00:00.000Z',
-  totalAddress: [{ id: 'a', location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 }, { id: 'b', location: 'London SE1, UK', physicalAddress: '2 Road', stair: 1 }],
-  places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 0, deliveryStair: 1, viaStopStair: [], typeofVan: 'Large', typeOfWorker: 'Driver-Help',
-  totalHour: 3, totalSecond: 10800, totalPrice: 123.45, travelHour: 1500, travelMiles: 7.2, driverId: 'd1', driverName: 'Dave', overtimePerHalfHour: 20.58,
+  name: 'Alice Mover',
+  email: 'alice@example.com',
+  phone: '07700900123',
+  description: 'sofa',
+  date: '2026-12-01T10:00:00.000Z',
+  totalAddress: [
+    { id: 'a', location: 'London NW2, UK', physicalAddress: '1 Road', stair: 0 },
+    { id: 'b', location: 'London SE1, UK', physicalAddress: '2 Road', stair: 1 },
+  ],
+  places: ['London NW2, UK', 'London SE1, UK'],
+  pickupStair: 0,
+  deliveryStair: 1,
+  viaStopStair: [],
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 3,
+  totalSecond: 10800,
+  totalPrice: 123.45,
+  travelHour: 1500,
+  travelMiles: 7.2,
+  driverId: 'd1',
+  driverName: 'Dave',
+  overtimePerHalfHour: 20.58,
 };
 const offer: Offer = {
-  driverId: 'd1', driverName: 'Dave', rating: 4.5, reviewCount: 10, typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalPrice: 123.45,
-  overtimePerHalfHour: 20.58, chargesOnTheDay: [{ label: 'Congestion charge', amount: 15 }], breakdown: [{ label: 'Van and driver', amount: 100 }],
+  driverId: 'd1',
+  driverName: 'Dave',
+  rating: 4.5,
+  reviewCount: 10,
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalPrice: 123.45,
+  overtimePerHalfHour: 20.58,
+  chargesOnTheDay: [{ label: 'Congestion charge', amount: 15 }],
+  breakdown: [{ label: 'Van and driver', amount: 100 }],
 };
 
 /** The home route: what the notice carried there says (the home page shows it on the page). */
@@ -34,7 +61,19 @@ function renderPanel({ stale = false, onRequote = vi.fn() }: { stale?: boolean; 
   render(
     <MemoryRouter initialEntries={['/booking']}>
       <Routes>
-        <Route path="/booking" element={<QuotePanel quote={quote} offer={offer} stale={stale} onRequote={onRequote} onClose={onClose} onCompare={() => {}} />} />
+        <Route
+          path="/booking"
+          element={
+            <QuotePanel
+              quote={quote}
+              offer={offer}
+              stale={stale}
+              onRequote={onRequote}
+              onClose={onClose}
+              onCompare={() => {}}
+            />
+          }
+        />
         <Route path="/" element={<HomeEcho />} />
       </Routes>
     </MemoryRouter>,
@@ -59,7 +98,9 @@ describe('QuotePanel', () => {
   it('Book Now needs a percentage, then creates the payment session and goes to its url', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    const api = fakeApi({ 'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/api/payments/local-checkout/cs_1' } }) });
+    const api = fakeApi({
+      'POST /api/paymentbooking': () => ({ json: { sessionId: 'cs_1', url: '/api/payments/local-checkout/cs_1' } }),
+    });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -69,30 +110,38 @@ describe('QuotePanel', () => {
     fireEvent.click(screen.getByLabelText(/50%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/cs_1'));
-    expect(api.of('POST', '/api/paymentbooking')[0].body).toMatchObject({ percentage: 50, driverId: 'd1', name: 'Alice Mover' });
+    expect(api.of('POST', '/api/paymentbooking')[0]?.body).toMatchObject({
+      percentage: 50,
+      driverId: 'd1',
+      name: 'Alice Mover',
+    });
   });
 
   it('SaveForLater saves with a retrieve code, thanks the customer by name and goes home', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const api = fakeApi({
-      'POST /api/saveRetrieve': ({ body }) => ({ json: { data: { randomNumber: (body as { randomNumber: number }).randomNumber, quote: { name: 'Alice Mover' } } } }),
+      'POST /api/saveRetrieve': ({ body }) => ({
+        json: {
+          data: { randomNumber: (body as { randomNumber: number }).randomNumber, quote: { name: 'Alice Mover' } },
+        },
+      }),
     });
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'SaveForLater' }));
     const home = await screen.findByTestId('home');
-    const sent = api.of('POST', '/api/saveRetrieve')[0].body as { date: string; randomNumber: number; quote: Quote };
+    const sent = api.of('POST', '/api/saveRetrieve')[0]?.body as { date: string; randomNumber: number; quote: Quote };
     expect(sent.randomNumber).toBeGreaterThanOrEqual(1);
     expect(sent.randomNumber).toBeLessThanOrEqual(10_000_000);
     expect(Number.isNaN(Date.parse(sent.date))).toBe(false);
     expect(sent.quote.driverId).toBe('d1');
-    expect(alert.mock.calls[0][0]).toContain('Thank you Alice Mover');
-    expect(alert.mock.calls[0][0]).toContain(String(sent.randomNumber));
+    expect(alert.mock.calls[0]?.[0]).toContain('Thank you Alice Mover');
+    expect(alert.mock.calls[0]?.[0]).toContain(String(sent.randomNumber));
     // Said on the page too, not only in the alert.
     expect(home.textContent).toContain(`Quote saved: your retrieve code is ${sent.randomNumber}.`);
   });
 
-  it('minimises to a one-line bar with the total, out of the form\'s way, and comes back as it was', () => {
+  it("minimises to a one-line bar with the total, out of the form's way, and comes back as it was", () => {
     renderPanel();
     fireEvent.click(screen.getByLabelText(/50%/));
     fireEvent.click(screen.getByRole('button', { name: 'Minimise to see the form' }));
@@ -125,18 +174,34 @@ describe('QuotePanel', () => {
 
   it('a move that became too soon is refused in the server\'s words with the earliest start, not "could not start the payment"', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 400, json: { message: BOOKING_TIME_MESSAGES.tooSoon, code: 'validation_failed', errors: { date: BOOKING_TIME_MESSAGES.tooSoon } } }) });
+    fakeApi({
+      'POST /api/paymentbooking': () => ({
+        status: 400,
+        json: {
+          message: BOOKING_TIME_MESSAGES.tooSoon,
+          code: 'validation_failed',
+          errors: { date: BOOKING_TIME_MESSAGES.tooSoon },
+        },
+      }),
+    });
     renderPanel();
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
-    const alert = await screen.findByText(/^Moving date is too soon: choose a later time\. The earliest start you can book now is /);
+    const alert = await screen.findByText(
+      /^Moving date is too soon: choose a later time\. The earliest start you can book now is /,
+    );
     expect(alert.textContent).toMatch(/change the moving date on the form and get quotes again\.$/);
     expect(screen.queryByText(/could not start the payment/)).toBeNull();
   });
 
-  it('a refusal that is not the customer\'s to fix (a 5xx) keeps the plain retry message', async () => {
+  it("a refusal that is not the customer's to fix (a 5xx) keeps the plain retry message", async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 503, json: { message: 'Payment service unavailable', code: 'unavailable' } }) });
+    fakeApi({
+      'POST /api/paymentbooking': () => ({
+        status: 503,
+        json: { message: 'Payment service unavailable', code: 'unavailable' },
+      }),
+    });
     renderPanel();
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -145,7 +210,9 @@ describe('QuotePanel', () => {
 
   it('when the server refuses the price (409), the panel turns stale with its message instead of a retry', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    fakeApi({ 'POST /api/paymentbooking': () => ({ status: 409, json: { message: MSG.quote.priceChanged, code: 'conflict' } }) });
+    fakeApi({
+      'POST /api/paymentbooking': () => ({ status: 409, json: { message: MSG.quote.priceChanged, code: 'conflict' } }),
+    });
     const onRequote = vi.fn();
     renderPanel({ onRequote });
     fireEvent.click(screen.getByLabelText(/30%/));

@@ -6,7 +6,15 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BOOKING_TIME_MESSAGES, earliestBookingTime, MSG, PAYMENT_PERCENTAGES, type Offer, type PaymentPercentage, type Quote } from '@vanhop/contracts';
+import {
+  BOOKING_TIME_MESSAGES,
+  earliestBookingTime,
+  MSG,
+  PAYMENT_PERCENTAGES,
+  type Offer,
+  type PaymentPercentage,
+  type Quote,
+} from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Button } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
@@ -29,7 +37,8 @@ interface QuotePanelProps {
 }
 
 /** The server refuses (409) a quote whose price or move is not what it would book now. */
-const refusedAsStale = (err: unknown): string | null => (err instanceof ApiError && err.status === 409 ? err.message : null);
+const refusedAsStale = (err: unknown): string | null =>
+  err instanceof ApiError && err.status === 409 ? err.message : null;
 
 /**
  * Any other refusal in the server's own words (a 400 or 429 explains itself: a move that became too
@@ -42,7 +51,15 @@ export function refusalWords(err: unknown, now: Date = new Date()): string | nul
   return `${err.message}. The earliest start you can book now is ${formatMovingDate(earliestBookingTime(now).toISOString())}: change the moving date on the form and get quotes again.`;
 }
 
-export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, onCompare, onUseHours }: QuotePanelProps) {
+export function QuotePanel({
+  quote,
+  offer,
+  stale = false,
+  onRequote,
+  onClose,
+  onCompare,
+  onUseHours,
+}: QuotePanelProps) {
   const navigate = useNavigate();
   const [more, setMore] = useState(false);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
@@ -74,12 +91,18 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
     if (outdated) return;
     setBusy(true);
     try {
-      const { data } = await saveForLater({ date: new Date().toISOString(), quote: { ...quote, percentage }, randomNumber: newRetrieveCode() });
-      alert(`Thank you ${data.quote.name}! Your quote is saved. Your retrieve code is ${data.randomNumber}: use it on the Got Quote With Us? page to book later.`);
-      navigate('/', {
+      const { data } = await saveForLater({
+        date: new Date().toISOString(),
+        quote: { ...quote, percentage },
+        randomNumber: newRetrieveCode(),
+      });
+      alert(
+        `Thank you ${data.quote.name}! Your quote is saved. Your retrieve code is ${data.randomNumber}: use it on the Got Quote With Us? page to book later.`,
+      );
+      await navigate('/', {
         state: homeNoticeState({
           title: `Quote saved: your retrieve code is ${data.randomNumber}.`,
-          text: "We have e-mailed and texted you a link to it. Use the code on the Got Quote With Us? page to book it later.",
+          text: 'We have e-mailed and texted you a link to it. Use the code on the Got Quote With Us? page to book it later.',
         }),
       });
     } catch (err) {
@@ -93,14 +116,12 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
   if (minimised) {
     // Out of the form's way while the customer reads or edits it: one line, one tap back.
     return (
-      <div className="quote-panel-bar" role="region" aria-label="Your quote, minimised" data-testid="quote-panel-bar">
-        <span>
-          Your quote{outdated ? ': prices changed' : `: ${pounds(quote.totalPrice)}`}
-        </span>
+      <section className="quote-panel-bar" aria-label="Your quote, minimised" data-testid="quote-panel-bar">
+        <span>Your quote{outdated ? ': prices changed' : `: ${pounds(quote.totalPrice)}`}</span>
         <Button variant="primary" onClick={() => setMinimised(false)}>
           Show my quote
         </Button>
-      </div>
+      </section>
     );
   }
 
@@ -122,7 +143,15 @@ export function QuotePanel({ quote, offer, stale = false, onRequote, onClose, on
           </Button>
         </div>
       ) : (
-        <QuoteFacts quote={quote} offer={offer} more={more} onToggleMore={() => setMore((m) => !m)} percentage={percentage} onPercentage={setPercentage} onUseHours={onUseHours} />
+        <QuoteFacts
+          quote={quote}
+          offer={offer}
+          more={more}
+          onToggleMore={() => setMore((m) => !m)}
+          percentage={percentage}
+          onPercentage={setPercentage}
+          onUseHours={onUseHours}
+        />
       )}
       {problem && (
         <p className="field-error" role="alert">
@@ -158,7 +187,10 @@ interface QuoteFactsProps {
 
 /** Everything in the panel that states a price or the priced move: shown only while it is current. */
 function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage, onUseHours }: QuoteFactsProps) {
-  const [from, to] = [quote.places[0] ?? quote.totalAddress[0]?.location, quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location];
+  const [from, to] = [
+    quote.places[0] ?? quote.totalAddress[0]?.location,
+    quote.places.at(-1) ?? quote.totalAddress.at(-1)?.location,
+  ];
   return (
     <>
       <p className="quote-panel-price">
@@ -203,9 +235,7 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
           </div>
           <div>
             <dt>Overtime</dt>
-            <dd>
-              {pounds(overtimeOf(quote))} per half hour (the driver's rate for this van and help)
-            </dd>
+            <dd>{pounds(overtimeOf(quote))} per half hour (the driver's rate for this van and help)</dd>
           </div>
           {offer.breakdown.map((b) => (
             <div key={b.label}>
@@ -216,7 +246,11 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
           {offer.chargesOnTheDay.length > 0 && (
             <div>
               <dt>Payable on the day</dt>
-              <dd>{offer.chargesOnTheDay.map((c) => (c.amount !== null ? `${c.label} ${pounds(c.amount)}` : c.label)).join('; ')}</dd>
+              <dd>
+                {offer.chargesOnTheDay
+                  .map((c) => (c.amount !== null ? `${c.label} ${pounds(c.amount)}` : c.label))
+                  .join('; ')}
+              </dd>
             </div>
           )}
         </dl>
@@ -228,7 +262,13 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
         <legend>How much would you like to pay now?</legend>
         {PAYMENT_PERCENTAGES.map((p) => (
           <label key={p}>
-            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => onPercentage(p)} />
+            <input
+              type="radio"
+              name="percentage"
+              value={p}
+              checked={percentage === p}
+              onChange={() => onPercentage(p)}
+            />
             {p}% <span className="deposit-amount">{shareOf(quote.totalPrice, p)}</span>
           </label>
         ))}

@@ -4,11 +4,39 @@ import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { QuotesPopup } from './QuotesPopup';
 
-const offer = (driverId: string, driverName: string, rating: number, reviewCount: number, totalPrice: number): Offer => ({
-  driverId, driverName, rating, reviewCount, typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalPrice, overtimePerHalfHour: 20, chargesOnTheDay: [], breakdown: [],
+const offer = (
+  driverId: string,
+  driverName: string,
+  rating: number,
+  reviewCount: number,
+  totalPrice: number,
+): Offer => ({
+  driverId,
+  driverName,
+  rating,
+  reviewCount,
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalPrice,
+  overtimePerHalfHour: 20,
+  chargesOnTheDay: [],
+  breakdown: [],
 });
-const quote = { name: 'Bob Carter', email: 'bob@example.com', date: '2026-03-20T10:00:00.000Z', places: ['London NW2, UK', 'London SE1, UK'], typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3 } as Quote;
-const response: BookingQuoteResponse = { yourinfo: { receivedData: {} }, quote, offers: [offer('drv-a', 'Ali', 4.0, 2, 150), offer('drv-b', 'Bea', 4.5, 10, 160)], preliminary: false };
+const quote = {
+  name: 'Bob Carter',
+  email: 'bob@example.com',
+  date: '2026-03-20T10:00:00.000Z',
+  places: ['London NW2, UK', 'London SE1, UK'],
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 3,
+} as Quote;
+const response: BookingQuoteResponse = {
+  yourinfo: { receivedData: {} },
+  quote,
+  offers: [offer('drv-a', 'Ali', 4.0, 2, 150), offer('drv-b', 'Bea', 4.5, 10, 160)],
+  preliminary: false,
+};
 
 describe('quotes popup: ratings and messaging a driver', () => {
   beforeEach(() => localStorage.clear());
@@ -38,9 +66,19 @@ describe('quotes popup: ratings and messaging a driver', () => {
   });
 
   it('messages a driver about this quote with the details from the form, and keeps the thread', async () => {
-    const conversation = { id: 'c1', kind: 'driver', driverName: 'Ali', about: null, messages: [{ id: 'm1', from: 'customer', author: 'Bob Carter', body: 'Piano?', at: '2026-03-01T10:00:00.000Z' }], canReply: true };
+    const conversation = {
+      id: 'c1',
+      kind: 'driver',
+      driverName: 'Ali',
+      about: null,
+      messages: [{ id: 'm1', from: 'customer', author: 'Bob Carter', body: 'Piano?', at: '2026-03-01T10:00:00.000Z' }],
+      canReply: true,
+    };
     const api = fakeApi({
-      'POST /api/conversations/driver': () => ({ status: 201, json: { token: 'v1.t', path: '/conversation/v1.t', conversation } }),
+      'POST /api/conversations/driver': () => ({
+        status: 201,
+        json: { token: 'v1.t', path: '/conversation/v1.t', conversation },
+      }),
       'GET /api/conversations/v1.t': () => ({ json: conversation }),
     });
     render(<QuotesPopup response={response} onChoose={() => {}} onClose={() => {}} />);
@@ -53,8 +91,19 @@ describe('quotes popup: ratings and messaging a driver', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Send to Ali' }));
     await within(panel).findByText('Piano?');
     expect(api.of('POST', '/api/conversations/driver')[0]!.body).toEqual({
-      driverId: 'drv-a', name: 'Bob Carter', email: 'bob@example.com', body: 'Piano?',
-      about: { kind: 'quote', date: quote.date, places: quote.places, typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalPrice: 150 },
+      driverId: 'drv-a',
+      name: 'Bob Carter',
+      email: 'bob@example.com',
+      body: 'Piano?',
+      about: {
+        kind: 'quote',
+        date: quote.date,
+        places: quote.places,
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        totalPrice: 150,
+      },
     });
     expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({ drivers: { 'drv-a': 'v1.t' } });
   });

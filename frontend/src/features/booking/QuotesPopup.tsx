@@ -1,6 +1,12 @@
 /** The quotes popup: every matching driver's offer to compare, cheapest first (or best rated); ask a driver before booking. */
 import { lazy, Suspense, useState } from 'react';
-import { VAN_SPECS, type BookingQuoteResponse, type ConversationAbout, type DriverRatings, type Offer } from '@vanhop/contracts';
+import {
+  VAN_SPECS,
+  type BookingQuoteResponse,
+  type ConversationAbout,
+  type DriverRatings,
+  type Offer,
+} from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Avatar, Badge, Card, type Tone, Button } from '../../ui';
 import { useResource } from '../../lib';
@@ -28,11 +34,11 @@ const aboutOffer = (quote: BookingQuoteResponse['quote'], offer: Offer): Convers
 function OfferRating({ rating, count }: { rating: number; count: number }) {
   const text = ratingText({ rating, count });
   return text.reviewed ? (
-    <span className="offer-rating" data-testid="offer-rating" aria-label={text.spoken}>
+    <span className="offer-rating" data-testid="offer-rating" role="img" aria-label={text.spoken}>
       ★ {rating.toFixed(1)} <small>({count})</small>
     </span>
   ) : (
-    <span className="offer-rating is-new" data-testid="offer-rating" aria-label={text.spoken}>
+    <span className="offer-rating is-new" data-testid="offer-rating" role="img" aria-label={text.spoken}>
       {NEW_DRIVER_TEXT} <small>· {NO_REVIEWS_TEXT}</small>
     </span>
   );
@@ -53,7 +59,10 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
   const [sort, setSort] = useState<OfferSort>('price');
   // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
   const ratings: DriverRatings = useResource(() => fetchDriverRatings(), []).data ?? {};
-  const rated = (response.offers ?? []).map((offer) => ({ offer, ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined) }));
+  const rated = (response.offers ?? []).map((offer) => ({
+    offer,
+    ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined),
+  }));
   const offers = sortOffers(rated, sort);
   const badges = offerBadges(rated);
   return (
@@ -64,7 +73,10 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
         </Alert>
       )}
       {offers.length === 0 ? (
-        <p>No driver has a {response.quote.typeofVan} van with {response.quote.typeOfWorker} free for this move yet. Try another van size or help level.</p>
+        <p>
+          No driver has a {response.quote.typeofVan} van with {response.quote.typeOfWorker} free for this move yet. Try
+          another van size or help level.
+        </p>
       ) : (
         <>
           <div className="offers-toolbar">
@@ -86,7 +98,14 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
               const selected = o.driverId === selectedId;
               const van = VAN_SPECS[o.typeofVan];
               return (
-                <Card as="li" key={o.driverId} className="offer" data-testid="offer" selected={selected} aria-current={selected ? 'true' : undefined}>
+                <Card
+                  as="li"
+                  key={o.driverId}
+                  className="offer"
+                  data-testid="offer"
+                  selected={selected}
+                  aria-current={selected ? 'true' : undefined}
+                >
                   <div className="offer-head">
                     <Avatar name={o.driverName} photo={o.photoUrl} />
                     <div className="offer-who">
@@ -106,7 +125,16 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                     </p>
                   )}
                   <div className="offer-body">
-                    {van && <img className="offer-van" src={van.image.url} alt={van.image.altText} width={120} height={63} loading="lazy" />}
+                    {van && (
+                      <img
+                        className="offer-van"
+                        src={van.image.url}
+                        alt={van.image.altText}
+                        width={120}
+                        height={63}
+                        loading="lazy"
+                      />
+                    )}
                     <dl className="offer-facts">
                       <div>
                         <dt>Van</dt>
@@ -148,13 +176,22 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                     <Button variant="primary" onClick={() => onChoose(o)}>
                       Choose {o.driverName}
                     </Button>
-                    <Button variant="secondary" aria-expanded={messaging === o.driverId} onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}>
+                    <Button
+                      variant="secondary"
+                      aria-expanded={messaging === o.driverId}
+                      onClick={() => setMessaging(messaging === o.driverId ? null : o.driverId)}
+                    >
                       Message {o.driverName}
                     </Button>
                   </div>
                   {messaging === o.driverId && (
                     <Suspense fallback={<p>Loading...</p>}>
-                      <MessageDriver driverId={o.driverId} driverName={o.driverName} about={aboutOffer(response.quote, o)} customer={{ name: response.quote.name, email: response.quote.email }} />
+                      <MessageDriver
+                        driverId={o.driverId}
+                        driverName={o.driverName}
+                        about={aboutOffer(response.quote, o)}
+                        customer={{ name: response.quote.name, email: response.quote.email }}
+                      />
                     </Suspense>
                   )}
                 </Card>

@@ -25,7 +25,14 @@ function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; locat
       <div className="stop-fields">
         <div>
           <label htmlFor={address}>Building address</label>
-          <input id={address} type="text" placeholder="House number and street" {...getFieldProps(address)} aria-invalid={err(address) ? true : undefined} aria-describedby={err(address) ? `${address}-error` : undefined} />
+          <input
+            id={address}
+            type="text"
+            placeholder="House number and street"
+            {...getFieldProps(address)}
+            aria-invalid={err(address) ? true : undefined}
+            aria-describedby={err(address) ? `${address}-error` : undefined}
+          />
           <FieldError id={`${address}-error`} error={err(address)} />
         </div>
         <div>
@@ -44,12 +51,14 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
   const { errors, submitCount, validateForm } = useFormikContext<BookingForm>();
   const prefix = `via-${stop.id}`;
   // The stops are not Formik fields: their errors show once the form was submitted, and every change checks again.
-  const err = (field: 'location' | 'address' | 'stair') => (submitCount > 0 ? (errors as Record<string, string | undefined>)[viaFieldKey(stop.id, field)] : undefined);
+  const err = (field: 'location' | 'address' | 'stair') =>
+    submitCount > 0 ? (errors as Record<string, string | undefined>)[viaFieldKey(stop.id, field)] : undefined;
   const change = (patch: Partial<Omit<AddressState, 'id'>>) => {
     dispatch(addressChanged({ id: stop.id, ...patch }));
     void validateForm();
   };
-  const a11y = (field: 'address' | 'stair') => (err(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${prefix}-${field}-error` } : {});
+  const a11y = (field: 'address' | 'stair') =>
+    err(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${prefix}-${field}-error` } : {};
   return (
     <div className="stop stop-via" data-testid="via-stop">
       <div className="stop-via-head">
@@ -59,11 +68,23 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
         </Button>
       </div>
       <label htmlFor={`${prefix}-location`}>Postcode or place</label>
-      <StopPlaceInput id={`${prefix}-location`} location={stop.placeChosen === false ? '' : stop.location} onPick={(location) => change({ location })} error={err('location')} />
+      <StopPlaceInput
+        id={`${prefix}-location`}
+        location={stop.placeChosen === false ? '' : stop.location}
+        onPick={(location) => change({ location })}
+        error={err('location')}
+      />
       <div className="stop-fields">
         <div>
           <label htmlFor={`${prefix}-address`}>Building address</label>
-          <input id={`${prefix}-address`} type="text" placeholder="House number and street" value={stop.physicalAddress} onChange={(e) => change({ physicalAddress: e.target.value })} {...a11y('address')} />
+          <input
+            id={`${prefix}-address`}
+            type="text"
+            placeholder="House number and street"
+            value={stop.physicalAddress}
+            onChange={(e) => change({ physicalAddress: e.target.value })}
+            {...a11y('address')}
+          />
           <FieldError id={`${prefix}-address-error`} error={err('address')} />
         </div>
         <div>
@@ -91,14 +112,14 @@ export function WhereMoving() {
   return (
     <section className="form-section where-moving" aria-labelledby="where-moving-title">
       <h2 id="where-moving-title">Where are you moving?</h2>
-      <EndAddress kind="collection" location={first.location} />
+      <EndAddress kind="collection" location={first?.location ?? ''} />
       {via.map((stop, i) => (
         <ViaStop key={stop.id} stop={stop} index={i + 1} />
       ))}
       <Button variant="secondary" className="add-stop" onClick={() => dispatch(stopAdded())}>
         + add stop
       </Button>
-      <EndAddress kind="delivery" location={last.location} />
+      <EndAddress kind="delivery" location={last?.location ?? ''} />
     </section>
   );
 }

@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingQuoteResponse, Offer } from '@vanhop/contracts';
-import { changesFromForm, formValuesFrom, newRetrieveCode, offersByPrice, overtimeOf, quoteForOffer, shareOf, toBookingRequest } from './bookingModel';
-import { bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded, stopRemoved, addressChanged, BOOKING_STORAGE_KEY } from '../../app/bookingSlice';
+import {
+  changesFromForm,
+  formValuesFrom,
+  newRetrieveCode,
+  offersByPrice,
+  overtimeOf,
+  quoteForOffer,
+  shareOf,
+  toBookingRequest,
+} from './bookingModel';
+import {
+  bookingReducer,
+  initialBookingState,
+  loadBookingState,
+  saveBookingState,
+  searchChosen,
+  stopAdded,
+  stopRemoved,
+  addressChanged,
+  BOOKING_STORAGE_KEY,
+} from '../../app/bookingSlice';
 
 const withMove = () => {
   let s = bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));
@@ -21,13 +40,16 @@ describe('booking slice', () => {
 
   it('removes only via stops', () => {
     const s = withMove();
-    expect(bookingReducer(s, stopRemoved(s.addresses[0].id)).addresses).toHaveLength(3);
-    expect(bookingReducer(s, stopRemoved(s.addresses[1].id)).addresses).toHaveLength(2);
+    expect(bookingReducer(s, stopRemoved(s.addresses[0]!.id)).addresses).toHaveLength(3);
+    expect(bookingReducer(s, stopRemoved(s.addresses[1]!.id)).addresses).toHaveLength(2);
   });
 
   it('survives a reload through sessionStorage and ignores junk', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const s = withMove();
     saveBookingState(storage, s);
     expect(loadBookingState(storage)).toEqual(s);
@@ -39,11 +61,18 @@ describe('booking slice', () => {
 describe('form and request mapping', () => {
   it('maps the Formik fields to the end addresses and details', () => {
     const s = withMove();
-    const values = { ...formValuesFrom(s), collection_address: '12 High Road', collection_stair: '2', delivery_stair: '0', how_many_hour: '2.5', name: 'Alice' };
+    const values = {
+      ...formValuesFrom(s),
+      collection_address: '12 High Road',
+      collection_stair: '2',
+      delivery_stair: '0',
+      how_many_hour: '2.5',
+      name: 'Alice',
+    };
     const { ends, details } = changesFromForm(s, values);
     expect(ends).toEqual([
-      { id: s.addresses[0].id, physicalAddress: '12 High Road', stair: 2 },
-      { id: s.addresses[2].id, physicalAddress: '', stair: 0 },
+      { id: s.addresses[0]?.id, physicalAddress: '12 High Road', stair: 2 },
+      { id: s.addresses[2]?.id, physicalAddress: '', stair: 0 },
     ]);
     expect(details).toEqual({ hour: 2.5, name: 'Alice' });
     let next = s;
@@ -65,14 +94,37 @@ describe('form and request mapping', () => {
 
 describe('offers and money', () => {
   const offer = (id: string, totalPrice: number, rating: number): Offer => ({
-    driverId: id, driverName: id, rating, reviewCount: 3, typeofVan: 'Luton', typeOfWorker: 'No-Help', totalPrice,
-    overtimePerHalfHour: 20, chargesOnTheDay: [], breakdown: [],
+    driverId: id,
+    driverName: id,
+    rating,
+    reviewCount: 3,
+    typeofVan: 'Luton',
+    typeOfWorker: 'No-Help',
+    totalPrice,
+    overtimePerHalfHour: 20,
+    chargesOnTheDay: [],
+    breakdown: [],
   });
 
   it('orders offers by price then rating and copies the chosen driver into the quote', () => {
-    expect(offersByPrice([offer('a', 200, 4), offer('b', 150, 3), offer('c', 150, 5)]).map((o) => o.driverId)).toEqual(['c', 'b', 'a']);
-    const response = { quote: { totalPrice: 99, totalSecond: 7200, typeofVan: 'Large', name: 'Alice' }, offers: [], preliminary: false, yourinfo: { receivedData: {} } } as unknown as BookingQuoteResponse;
-    expect(quoteForOffer(response, offer('b', 150, 3))).toMatchObject({ name: 'Alice', totalPrice: 150, typeofVan: 'Luton', driverId: 'b', overtimePerHalfHour: 20 });
+    expect(offersByPrice([offer('a', 200, 4), offer('b', 150, 3), offer('c', 150, 5)]).map((o) => o.driverId)).toEqual([
+      'c',
+      'b',
+      'a',
+    ]);
+    const response = {
+      quote: { totalPrice: 99, totalSecond: 7200, typeofVan: 'Large', name: 'Alice' },
+      offers: [],
+      preliminary: false,
+      yourinfo: { receivedData: {} },
+    } as unknown as BookingQuoteResponse;
+    expect(quoteForOffer(response, offer('b', 150, 3))).toMatchObject({
+      name: 'Alice',
+      totalPrice: 150,
+      typeofVan: 'Luton',
+      driverId: 'b',
+      overtimePerHalfHour: 20,
+    });
   });
 
   it('computes deposits to 2 decimals and overtime per half hour', () => {

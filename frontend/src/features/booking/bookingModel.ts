@@ -1,5 +1,16 @@
 /** Pure mappings between the booking slice, the Formik fields, the API request and a chosen offer. */
-import { MSG, RETRIEVE_CODE_MAX, bookingDraftSchema, viaStopProblems, moveFingerprint, type BookingForm, type BookingQuoteResponse, type BookingRequest, type Offer, type Quote } from '@vanhop/contracts';
+import {
+  MSG,
+  RETRIEVE_CODE_MAX,
+  bookingDraftSchema,
+  viaStopProblems,
+  moveFingerprint,
+  type BookingForm,
+  type BookingQuoteResponse,
+  type BookingRequest,
+  type Offer,
+  type Quote,
+} from '@vanhop/contracts';
 import type { AddressState, BookingState } from '../../app/bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
@@ -28,10 +39,17 @@ export function changesFromForm(state: BookingState, values: BookingForm) {
   const first = state.addresses[0];
   const last = state.addresses[state.addresses.length - 1];
   const ends: ({ id: string } & Partial<AddressState>)[] = [];
-  if (first && (first.physicalAddress !== values.collection_address || stairText(first.stair) !== values.collection_stair)) {
+  if (
+    first &&
+    (first.physicalAddress !== values.collection_address || stairText(first.stair) !== values.collection_stair)
+  ) {
     ends.push({ id: first.id, physicalAddress: values.collection_address, stair: stairValue(values.collection_stair) });
   }
-  if (last && last !== first && (last.physicalAddress !== values.delivery_address || stairText(last.stair) !== values.delivery_stair)) {
+  if (
+    last &&
+    last !== first &&
+    (last.physicalAddress !== values.delivery_address || stairText(last.stair) !== values.delivery_stair)
+  ) {
     ends.push({ id: last.id, physicalAddress: values.delivery_address, stair: stairValue(values.delivery_stair) });
   }
   const details: Partial<Pick<BookingState, 'name' | 'email' | 'phone' | 'date' | 'hour' | 'description'>> = {};
@@ -57,12 +75,14 @@ export function viaStopErrors(addresses: AddressState[]): Record<string, string>
   addresses.slice(1, -1).forEach((a, i) => {
     if (a.placeChosen === false) errors[viaFieldKey(a.id, 'location')] = MSG.booking.viaPlaceRequired(i + 1);
   });
-  for (const p of viaStopProblems(addresses)) errors[viaFieldKey(addresses[p.index]!.id, p.field === 'stair' ? 'stair' : 'address')] = p.message;
+  for (const p of viaStopProblems(addresses))
+    errors[viaFieldKey(addresses[p.index]!.id, p.field === 'stair' ? 'stair' : 'address')] = p.message;
   return errors;
 }
 
 /** Whether the contracts draft schema (what the server checks a draft with) takes this detail as typed so far. */
-const draftAccepts = (field: 'name' | 'email' | 'phone', value: string): boolean => bookingDraftSchema.pick([field]).isValidSync({ [field]: value });
+const draftAccepts = (field: 'name' | 'email' | 'phone', value: string): boolean =>
+  bookingDraftSchema.pick([field]).isValidSync({ [field]: value });
 
 /**
  * The booking data as POST /api/booking takes it. Half-typed details (an e-mail still being written)
@@ -70,7 +90,12 @@ const draftAccepts = (field: 'name' | 'email' | 'phone', value: string): boolean
  */
 export function toBookingRequest(state: BookingState, { complete = false } = {}): BookingRequest {
   const req: BookingRequest = {
-    addresses: state.addresses.map((a) => ({ id: a.id, location: a.location, physicalAddress: a.physicalAddress, stair: a.stair })),
+    addresses: state.addresses.map((a) => ({
+      id: a.id,
+      location: a.location,
+      physicalAddress: a.physicalAddress,
+      stair: a.stair,
+    })),
     vanSize: state.vanSize,
     driverHelp: state.driverHelp,
   };
@@ -127,13 +152,15 @@ export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quo
 }
 
 /** Cheapest first; equal prices by better rating. */
-export const offersByPrice = (offers: Offer[]) => [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
+export const offersByPrice = (offers: Offer[]) =>
+  [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
 
 export { pounds, shareOf } from '../../lib/money';
 
 /** Overtime per half hour: the server's figure (half the driver's hourly rate); quotes saved before it carried one fall back to the old all-in rate. */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>
-  quote.overtimePerHalfHour ?? (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
+  quote.overtimePerHalfHour ??
+  (quote.totalSecond > 0 ? Math.round((1800 * quote.totalPrice * 100) / quote.totalSecond) / 100 : 0);
 
 /** A retrieve code: a random integer 1 to RETRIEVE_CODE_MAX (10,000,000; docs/WIRE-CONTRACT.md). */
 export function newRetrieveCode(random: () => number = secureRandom): number {
@@ -143,7 +170,7 @@ export function newRetrieveCode(random: () => number = secureRandom): number {
 function secureRandom(): number {
   const buf = new Uint32Array(1);
   crypto.getRandomValues(buf);
-  return buf[0] / 2 ** 32;
+  return (buf[0] ?? 0) / 2 ** 32;
 }
 
 export function hoursLabel(seconds: number): string {

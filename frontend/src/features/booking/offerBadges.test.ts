@@ -3,7 +3,18 @@ import type { Offer } from '@vanhop/contracts';
 import { offerBadges, sortOffers } from './offerBadges';
 
 const rated = (driverId: string, totalPrice: number, rating: number, count: number) => ({
-  offer: { driverId, driverName: driverId, rating, reviewCount: count, typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalPrice, overtimePerHalfHour: 20, chargesOnTheDay: [], breakdown: [] } as Offer,
+  offer: {
+    driverId,
+    driverName: driverId,
+    rating,
+    reviewCount: count,
+    typeofVan: 'Large',
+    typeOfWorker: 'Driver-Help',
+    totalPrice,
+    overtimePerHalfHour: 20,
+    chargesOnTheDay: [],
+    breakdown: [],
+  } as Offer,
   rating,
   count,
 });
@@ -26,6 +37,10 @@ describe('offer badges and sorting', () => {
   it('sorts by price (better rated first on a tie) or by rating (more reviews, then cheaper, on a tie)', () => {
     expect(sortOffers(list, 'price').map((r) => r.offer.driverId)).toEqual(['b', 'c', 'a']);
     expect(sortOffers(list, 'rating').map((r) => r.offer.driverId)).toEqual(['a', 'b', 'c']);
-    expect(sortOffers([rated('x', 150, 4, 1), rated('y', 140, 4, 1), rated('z', 160, 4, 9)], 'rating').map((r) => r.offer.driverId)).toEqual(['z', 'y', 'x']);
+    expect(
+      sortOffers([rated('x', 150, 4, 1), rated('y', 140, 4, 1), rated('z', 160, 4, 9)], 'rating').map(
+        (r) => r.offer.driverId,
+      ),
+    ).toEqual(['z', 'y', 'x']);
   });
 });

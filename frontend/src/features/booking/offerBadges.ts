@@ -34,7 +34,15 @@ export function offerBadges(list: Rated[]): Map<string, OfferBadge[]> {
     if (winners.length === 1) badges.get(winners[0]!.offer.driverId)!.push(badge);
   };
   award('Cheapest', (r) => -r.offer.totalPrice);
-  award('Best rated', (r) => r.rating, (r) => r.count > 0);
-  award('Most reviewed', (r) => r.count, (r) => r.count > 0);
+  award(
+    'Best rated',
+    (r) => r.rating,
+    (r) => r.count > 0,
+  );
+  award(
+    'Most reviewed',
+    (r) => r.count,
+    (r) => r.count > 0,
+  );
   return badges;
 }

@@ -2,9 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { GeoSuggestion } from '@vanhop/contracts';
 import { exactMatch } from '../../ui/address/GeoSuggestInput';
 import { viaStopErrors, viaFieldKey } from './bookingModel';
-import { addressChanged, bookingReducer, initialBookingState, loadBookingState, saveBookingState, searchChosen, stopAdded } from '../../app/bookingSlice';
+import {
+  addressChanged,
+  bookingReducer,
+  initialBookingState,
+  loadBookingState,
+  saveBookingState,
+  searchChosen,
+  stopAdded,
+} from '../../app/bookingSlice';
 
-const withStop = () => bookingReducer(bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' })), stopAdded());
+const withStop = () =>
+  bookingReducer(
+    bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' })),
+    stopAdded(),
+  );
 
 describe('a via stop is a full address of its own', () => {
   it('a new stop has no chosen place, building address or stairs, and the form says so for each', () => {

@@ -27,7 +27,14 @@ describe('contact form', () => {
     render(<ContactForm onSent={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     const m = MSG.contact;
-    for (const text of [m.nameRequired, m.emailRequired, m.phoneRequired, m.titleRequired, m.messageRequired, m.agree]) {
+    for (const text of [
+      m.nameRequired,
+      m.emailRequired,
+      m.phoneRequired,
+      m.titleRequired,
+      m.messageRequired,
+      m.agree,
+    ]) {
       expect(await screen.findByText(text)).toBeTruthy();
     }
   });
@@ -44,7 +51,9 @@ describe('contact form', () => {
   });
 
   it('posts the message and hands the server answer on; alerts the generic text on failure', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Thanks, we will reply soon.' }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ message: 'Thanks, we will reply soon.' }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const onSent = vi.fn();
     render(<ContactForm onSent={onSent} />);
@@ -53,10 +62,18 @@ describe('contact form', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/contact/sendemail');
     expect(JSON.parse(init.body as string)).toEqual({
-      name: 'Amira Khan', email: 'amira@example.com', phone: '07700900123', title: 'Piano move', message: 'Can someone move an upright piano from NW2?', agree: true,
+      name: 'Amira Khan',
+      email: 'amira@example.com',
+      phone: '07700900123',
+      title: 'Piano move',
+      message: 'Can someone move an upright piano from NW2?',
+      agree: true,
     });
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })),
+    );
     const alert = vi.fn();
     Object.defineProperty(window, 'alert', { value: alert, configurable: true, writable: true });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -11,7 +11,13 @@ type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };
 const INITIAL_VALUES: ContactFormValues = { name: '', email: '', phone: '', title: '', message: '', agree: false };
 
 const FieldError = ({ name }: { name: keyof ContactFormValues }) => (
-  <ErrorMessage name={name}>{(text) => <p className="field-error" role="alert" data-field={name}>{text}</p>}</ErrorMessage>
+  <ErrorMessage name={name}>
+    {(text) => (
+      <p className="field-error" role="alert" data-field={name}>
+        {text}
+      </p>
+    )}
+  </ErrorMessage>
 );
 
 /** Sends a message; the server validates with the same schema, so both sides show the same words. */
@@ -79,7 +85,10 @@ export function ContactPage() {
       <div className="two-columns">
         <div>
           <p className="lead">We are an online-only marketplace: bookings are made on this site, at any hour.</p>
-          <p>For questions about a quote, a driver or these pages, write to us and the office replies by e-mail, usually the same working day.</p>
+          <p>
+            For questions about a quote, a driver or these pages, write to us and the office replies by e-mail, usually
+            the same working day.
+          </p>
           <ul className="plain">
             {config?.phone && (
               <li>
@@ -100,7 +109,9 @@ export function ContactPage() {
         <ContactForm
           onSent={(serverMessage) => {
             window.alert(serverMessage);
-            navigate('/', { state: homeNoticeState({ title: 'Message sent.', text: `${serverMessage} We reply by e-mail.` }) });
+            void navigate('/', {
+              state: homeNoticeState({ title: 'Message sent.', text: `${serverMessage} We reply by e-mail.` }),
+            });
           }}
         />
       </div>

@@ -11,7 +11,9 @@ const thread = (emailStatus: CustomerConversationView['emailStatus']): CustomerC
   kind: 'support',
   driverName: null,
   about: null,
-  messages: [{ id: 'm1', from: 'customer', author: 'Pat', body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' }],
+  messages: [
+    { id: 'm1', from: 'customer', author: 'Pat', body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' },
+  ],
   canReply: true,
   emailStatus,
 });
@@ -38,7 +40,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-describe('the customer\'s conversation page and the e-mail confirmation link', () => {
+describe("the customer's conversation page and the e-mail confirmation link", () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     cleanup();
@@ -62,18 +64,25 @@ describe('the customer\'s conversation page and the e-mail confirmation link', (
       },
     });
     renderAt('/conversation/v1.t?confirm=v1.c.exp.sig');
-    expect((await screen.findByRole('status')).textContent).toBe('Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.');
-    expect(api.of('POST', '/api/conversations/v1.t/email-confirmation').map((c) => c.body)).toEqual([{ confirmation: 'v1.c.exp.sig' }]);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.',
+    );
+    expect(api.of('POST', '/api/conversations/v1.t/email-confirmation').map((c) => c.body)).toEqual([
+      { confirmation: 'v1.c.exp.sig' },
+    ]);
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
     await waitFor(() => expect(screen.queryByTestId('email-status')).toBeNull());
   });
 
-  it('a used or changed link: the server\'s words, and the chat still shown', async () => {
+  it("a used or changed link: the server's words, and the chat still shown", async () => {
     fakeApi({
       'GET /api/conversations/v1.t': () => ({ json: thread('pending') }),
       'POST /api/conversations/v1.t/email-confirmation': () => ({
         status: 400,
-        json: { message: CONVERSATION_MSG.confirmationInvalid, errors: { confirmation: CONVERSATION_MSG.confirmationInvalid } },
+        json: {
+          message: CONVERSATION_MSG.confirmationInvalid,
+          errors: { confirmation: CONVERSATION_MSG.confirmationInvalid },
+        },
       }),
     });
     renderAt('/conversation/v1.t?confirm=v1.bad');

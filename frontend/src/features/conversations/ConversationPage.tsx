@@ -23,7 +23,11 @@ export default function ConversationPage() {
   const { token = '' } = useParams();
   const load = useCallback((signal: AbortSignal) => getConversation(token, signal), [token]);
   const { data, setData, error } = usePolling<CustomerConversationView>(load, THREAD_POLL_MS);
-  const title = data ? (data.kind === 'support' ? 'Instant Support' : `Your messages with ${data.driverName}`) : 'Your messages';
+  const title = data
+    ? data.kind === 'support'
+      ? 'Instant Support'
+      : `Your messages with ${data.driverName}`
+    : 'Your messages';
   usePageTitle(title);
 
   useEffect(() => {
@@ -72,10 +76,14 @@ export default function ConversationPage() {
   );
 }
 
-const CONFIRMED = 'Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.';
+const CONFIRMED =
+  'Thank you: your e-mail address is confirmed. Replies to this conversation now reach your e-mail too.';
 
 /** Confirms the address once when the page was opened with `?confirm=`, and says how it went. */
-function useEmailConfirmation(token: string, setData: (view: CustomerConversationView) => void): { ok: boolean; text: string } | null {
+function useEmailConfirmation(
+  token: string,
+  setData: (view: CustomerConversationView) => void,
+): { ok: boolean; text: string } | null {
   const [params, setParams] = useSearchParams();
   const confirmation = params.get(CONFIRM_EMAIL_PARAM);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -91,7 +99,10 @@ function useEmailConfirmation(token: string, setData: (view: CustomerConversatio
       })
       .catch((err: unknown) => {
         const message = err instanceof ApiError ? (err.errors?.confirmation ?? err.message) : '';
-        setResult({ ok: false, text: message || 'Your e-mail address could not be confirmed. Please try the link again.' });
+        setResult({
+          ok: false,
+          text: message || 'Your e-mail address could not be confirmed. Please try the link again.',
+        });
       })
       .finally(() => {
         // The token works once: off the address bar, so a bookmark or a shared link does not carry it.

@@ -25,7 +25,9 @@ export default function DriverReplyPage() {
       return (
         <section className="page conversation-page">
           <h1>Reply to a customer</h1>
-          <p role="alert">{CONVERSATION_MSG.linkInvalid}. The newest e-mail about this conversation has a fresh link.</p>
+          <p role="alert">
+            {CONVERSATION_MSG.linkInvalid}. The newest e-mail about this conversation has a fresh link.
+          </p>
         </section>
       );
     }
@@ -36,7 +38,8 @@ export default function DriverReplyPage() {
     <section className="page conversation-page">
       <h1>Reply to {data.customerName}</h1>
       <p className="lead">
-        Hello {data.driverName}. Your answer is sent to the customer by e-mail from VanHop; your e-mail address is not shown to them.
+        Hello {data.driverName}. Your answer is sent to the customer by e-mail from VanHop; your e-mail address is not
+        shown to them.
       </p>
       {data.about && <p className="chat-about">{aboutText(data.about)}</p>}
       <Thread

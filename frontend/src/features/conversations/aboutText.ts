@@ -1,6 +1,14 @@
 import type { ConversationAbout } from '@vanhop/contracts';
 
-const date = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const date = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** One line saying what a conversation is about: "Quote: Sat 14 Mar 2026, 09:30 · London NW2, UK → London SE1, UK · Large van". */
 export function aboutText(about: ConversationAbout | null): string {

@@ -5,15 +5,30 @@ import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { ANY_TIME_TEXT, NOTHING_TO_SAVE, NOT_WORKING_TEXT, NO_HOURS_NOTE, NO_WORK_NOTE } from './availability-text';
 import { self } from '../../testing/driver-fixtures';
-import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
+import {
+  bodyOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi as stubAreaApi,
+  type,
+  isolateEachTest,
+} from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 const renderAvailability = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/availability');
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** The words under each day that has no periods, by day. */
-const dayTexts = () => Object.fromEntries(DAYS.map((d) => [d, within(screen.getByRole('group', { name: d })).queryByTestId('day-hours')?.textContent ?? null]));
+const dayTexts = () =>
+  Object.fromEntries(
+    DAYS.map((d) => [
+      d,
+      within(screen.getByRole('group', { name: d })).queryByTestId('day-hours')?.textContent ?? null,
+    ]),
+  );
 const every = (text: string | null) => Object.fromEntries(DAYS.map((d) => [d, text]));
 const EMPTY_WEEK: Availability['weekly'] = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 
@@ -53,7 +68,10 @@ describe('driver portal: availability page', () => {
     fireEvent.click(within(screen.getByRole('group', { name: 'Tuesday' })).getByRole('button', { name: 'Add period' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
     expect((await screen.findByRole('status')).textContent).toBe('Availability saved');
-    expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toEqual({ weekly: { ...EMPTY_WEEK, tue: [{ from: '09:00', to: '17:00' }] }, daysOff: ['2026-04-03'] });
+    expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toEqual({
+      weekly: { ...EMPTY_WEEK, tue: [{ from: '09:00', to: '17:00' }] },
+      daysOff: ['2026-04-03'],
+    });
     expect(dayTexts()).toEqual({ ...every(NOT_WORKING_TEXT), Tuesday: null });
     expect(screen.queryByTestId('no-hours-note')).toBeNull();
     expect(screen.queryByTestId('no-work-note')).toBeNull();
@@ -70,12 +88,27 @@ describe('driver portal: a refused availability Save', () => {
 
   it('focuses the first wrong period and brings it into view, for the page’s checks and the service’s', async () => {
     const saved: Availability = {
-      weekly: { ...EMPTY_WEEK, tue: [{ from: '09:00', to: '12:00' }], fri: [{ from: '09:00', to: '12:00' }, { from: '13:00', to: '17:00' }] },
+      weekly: {
+        ...EMPTY_WEEK,
+        tue: [{ from: '09:00', to: '12:00' }],
+        fri: [
+          { from: '09:00', to: '12:00' },
+          { from: '13:00', to: '17:00' },
+        ],
+      },
       daysOff: [],
     };
     const calls = stubApi({
       'GET /api/driver/me': () => json(self({ availability: saved })),
-      'PUT /api/driver/me/availability': () => json({ message: 'Availability is invalid', code: 'validation_failed', errors: { 'weekly.tue[0].to': AVAILABILITY_MSG.time } }, 400),
+      'PUT /api/driver/me/availability': () =>
+        json(
+          {
+            message: 'Availability is invalid',
+            code: 'validation_failed',
+            errors: { 'weekly.tue[0].to': AVAILABILITY_MSG.time },
+          },
+          400,
+        ),
     });
     renderAvailability();
     await screen.findByLabelText('Friday period 2 from');
@@ -87,7 +120,9 @@ describe('driver portal: a refused availability Save', () => {
     const friday = screen.getByLabelText('Friday period 1 from');
     await waitFor(() => expect(document.activeElement).toBe(friday));
     expect(friday.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(friday.getAttribute('aria-describedby')!)!.textContent).toBe(AVAILABILITY_MSG.overlap);
+    expect(document.getElementById(friday.getAttribute('aria-describedby')!)!.textContent).toBe(
+      AVAILABILITY_MSG.overlap,
+    );
     expect(scrolled).toEqual([friday]);
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 
@@ -100,6 +135,13 @@ describe('driver portal: a refused availability Save', () => {
     expect(document.getElementById(tuesday.getAttribute('aria-describedby')!)!.textContent).toBe(AVAILABILITY_MSG.time);
     expect(screen.getByLabelText('Friday period 1 from').getAttribute('aria-invalid')).toBeNull();
     expect(scrolled).toEqual([friday, tuesday]);
-    expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toMatchObject({ weekly: { fri: [{ from: '09:00', to: '12:00' }, { from: '13:00', to: '17:00' }] } });
+    expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toMatchObject({
+      weekly: {
+        fri: [
+          { from: '09:00', to: '12:00' },
+          { from: '13:00', to: '17:00' },
+        ],
+      },
+    });
   });
 });

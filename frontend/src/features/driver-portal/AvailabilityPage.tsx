@@ -28,7 +28,10 @@ export function AvailabilityPage() {
 
   useEffect(() => {
     if (refusals === 0) return;
-    if (!focusFirstInvalid(formRef.current)) formRef.current?.querySelector<HTMLElement>('[data-testid="availability-error"]')?.scrollIntoView?.({ block: 'center' });
+    if (!focusFirstInvalid(formRef.current))
+      formRef.current
+        ?.querySelector<HTMLElement>('[data-testid="availability-error"]')
+        ?.scrollIntoView?.({ block: 'center' });
   }, [refusals]);
 
   const self = useResource(token ? () => guard(fetchSelf(token)) : null, [token, guard]);
@@ -52,7 +55,8 @@ export function AvailabilityPage() {
     try {
       dispatch({ type: 'saved', view: await guard(saveAvailability(token, availability)) });
     } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return dispatch({ type: 'refused', errors: null, failure: null });
+      if (err instanceof PortalApiError && err.status === 401)
+        return dispatch({ type: 'refused', errors: null, failure: null });
       dispatch({
         type: 'refused',
         errors: err instanceof PortalApiError ? err.errors : null,
@@ -68,7 +72,10 @@ export function AvailabilityPage() {
   return (
     <section className="portal-page portal-availability">
       <h1>Your availability</h1>
-      <p className="portal-muted">The hours you can work each week, on the London clock.{unset ? '' : ' A day with no periods is a day you do not work.'}</p>
+      <p className="portal-muted">
+        The hours you can work each week, on the London clock.
+        {unset ? '' : ' A day with no periods is a day you do not work.'}
+      </p>
       {unset && (
         <p className="portal-note" data-testid="no-hours-note">
           {NO_HOURS_NOTE}
@@ -120,7 +127,13 @@ export function AvailabilityPage() {
           onRemove={(day) => dispatch({ type: 'dayOffRemoved', day })}
         />
 
-        <SubmitRow area="portal" label="Save availability" disabled={state.busy || !view.active} failure={state.failure} failureTestId="availability-error">
+        <SubmitRow
+          area="portal"
+          label="Save availability"
+          disabled={state.busy || !view.active}
+          failure={state.failure}
+          failureTestId="availability-error"
+        >
           <StatusLine status={state.status} />
         </SubmitRow>
       </form>

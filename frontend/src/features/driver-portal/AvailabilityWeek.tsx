@@ -4,7 +4,15 @@ import { Button } from '../../ui';
 import { MAX_PERIODS, hhmm, type Period } from './availability-state';
 import { emptyDayText } from './availability-text';
 
-export const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+export const DAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** 00:00, 00:15, … 24:00: the quarter hours a period may start or end on. */
 const QUARTER_HOURS = Array.from({ length: 24 * 4 + 1 }, (_, i) => hhmm(i * 15));
@@ -26,7 +34,13 @@ function TimeSelect({ id, label, value, onChange, errorId }: TimeSelectProps) {
         <span className="visually-hidden">{prefix}</span>
         {word}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
         {!QUARTER_HOURS.includes(value) && <option value={value}>{value}</option>}
         {QUARTER_HOURS.map((t) => (
           <option key={t} value={t}>
@@ -51,7 +65,8 @@ interface DayHoursProps {
 
 export function DayHours({ day, periods, errors, unset, onChange, onAdd, onRemove }: DayHoursProps) {
   const dayError = errors[`weekly.${day}`];
-  const periodError = (i: number) => errors[`weekly.${day}[${i}]`] ?? errors[`weekly.${day}[${i}].from`] ?? errors[`weekly.${day}[${i}].to`] ?? null;
+  const periodError = (i: number) =>
+    errors[`weekly.${day}[${i}]`] ?? errors[`weekly.${day}[${i}].from`] ?? errors[`weekly.${day}[${i}].to`] ?? null;
   return (
     <fieldset className="portal-day" aria-describedby={dayError ? `day-${day}-error` : undefined}>
       <legend>{DAY_NAMES[day]}</legend>
@@ -67,10 +82,23 @@ export function DayHours({ day, periods, errors, unset, onChange, onAdd, onRemov
           // A period's own error, else its day's (an overlap): either marks its times.
           const errorId = error ? `avail-${day}-${i}-error` : dayError ? `day-${day}-error` : undefined;
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a day's periods are numbered by position ("period 2"), and the errors are keyed the same way.
             <li key={i}>
               <div className="portal-period">
-                <TimeSelect id={`avail-${day}-${i}-from`} label={`${base} from`} value={p.from} onChange={(v) => onChange(i, 'from', v)} errorId={errorId} />
-                <TimeSelect id={`avail-${day}-${i}-to`} label={`${base} to`} value={p.to} onChange={(v) => onChange(i, 'to', v)} errorId={errorId} />
+                <TimeSelect
+                  id={`avail-${day}-${i}-from`}
+                  label={`${base} from`}
+                  value={p.from}
+                  onChange={(v) => onChange(i, 'from', v)}
+                  errorId={errorId}
+                />
+                <TimeSelect
+                  id={`avail-${day}-${i}-to`}
+                  label={`${base} to`}
+                  value={p.to}
+                  onChange={(v) => onChange(i, 'to', v)}
+                  errorId={errorId}
+                />
                 <Button area="portal" variant="secondary" aria-label={`Remove ${base}`} onClick={() => onRemove(i)}>
                   Remove
                 </Button>

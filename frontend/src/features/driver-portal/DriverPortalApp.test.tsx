@@ -1,19 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AVAILABILITY_MSG, DRIVER_ACCOUNT_MSG, DRIVER_MSG, MSG, availabilitySchema, priceCardSchema } from '@vanhop/contracts';
+import {
+  AVAILABILITY_MSG,
+  DRIVER_ACCOUNT_MSG,
+  DRIVER_MSG,
+  MSG,
+  availabilitySchema,
+  priceCardSchema,
+} from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { NO_HOURS_NOTE } from './availability-text';
 import { BOUNDS, CARD, job, self } from '../../testing/driver-fixtures';
-import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, where, isolateEachTest } from '../../testing/area-harness';
+import {
+  bodyOf,
+  errorOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi as stubAreaApi,
+  type,
+  where,
+  isolateEachTest,
+} from '../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/driver/*', <DriverPortalApp />, path);
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 
 const hintOf = (label: string) => {
   const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains('vh-hint'))?.textContent ?? null;
+  return (
+    ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains('vh-hint'))?.textContent ?? null
+  );
 };
 
 describe('driver portal', () => {
@@ -52,15 +72,21 @@ describe('driver portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts: try again in a minute'));
 
-    answer = () => json({ success: true, token: 'drv-tok', message: DRIVER_ACCOUNT_MSG.loginSuccess, driver: IDENTITY });
+    answer = () =>
+      json({ success: true, token: 'drv-tok', message: DRIVER_ACCOUNT_MSG.loginSuccess, driver: IDENTITY });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(where()).toBe('/driver/jobs'));
     expect(window.localStorage.getItem(DRIVER_TOKEN_KEY)).toBe('drv-tok');
-    expect(bodyOf(calls.find((c) => c.key === 'POST /api/driver-account/login')!.init)).toEqual({ email: 'alice@example.com', password: 'correct horse battery' });
+    expect(bodyOf(calls.find((c) => c.key === 'POST /api/driver-account/login')!.init)).toEqual({
+      email: 'alice@example.com',
+      password: 'correct horse battery',
+    });
     expect((await screen.findByTestId('signed-in-as')).textContent).toBe('Signed in as Alice Driver');
     const nav = within(screen.getByRole('navigation', { name: 'Driver portal' }));
     expect(nav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Jobs', 'Prices', 'Availability', 'Earnings']);
-    expect((calls.find((c) => c.key === 'GET /api/driver/me/jobs')!.init.headers as Record<string, string>).Authorization).toBe('Bearer drv-tok');
+    expect(
+      (calls.find((c) => c.key === 'GET /api/driver/me/jobs')!.init.headers as Record<string, string>).Authorization,
+    ).toBe('Bearer drv-tok');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(where()).toBe('/driver/login'));
@@ -77,10 +103,18 @@ describe('driver portal', () => {
 
   it('the welcome page sets the first password, signs in and opens the prices', async () => {
     const calls = stubApi({
-      'GET /api/driver-account/welcome/inv-123': () => json({ name: 'Alice Driver', email: 'alice@example.com', expiresAt: '2026-01-17T10:00:00.000Z' }),
+      'GET /api/driver-account/welcome/inv-123': () =>
+        json({ name: 'Alice Driver', email: 'alice@example.com', expiresAt: '2026-01-17T10:00:00.000Z' }),
       'POST /api/driver-account/welcome/inv-123': (_u, init) =>
         bodyOf(init).password === 'short-one!!'
-          ? json({ message: 'Password must be 10 to 128 characters', code: 'validation_failed', errors: { password: 'Server says: too weak' } }, 400)
+          ? json(
+              {
+                message: 'Password must be 10 to 128 characters',
+                code: 'validation_failed',
+                errors: { password: 'Server says: too weak' },
+              },
+              400,
+            )
           : json({ success: true, token: 'drv-new', message: DRIVER_ACCOUNT_MSG.passwordSet, driver: IDENTITY }),
       'GET /api/driver/me': () => json(self()),
     });
@@ -103,12 +137,17 @@ describe('driver portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(where()).toBe('/driver/prices'));
     expect(window.localStorage.getItem(DRIVER_TOKEN_KEY)).toBe('drv-new');
-    expect(bodyOf(calls.filter((c) => c.key.startsWith('POST'))[1]!.init)).toEqual({ password: 'long-enough-1', password1: 'long-enough-1' });
+    expect(bodyOf(calls.filter((c) => c.key.startsWith('POST'))[1]!.init)).toEqual({
+      password: 'long-enough-1',
+      password1: 'long-enough-1',
+    });
     expect((await screen.findByRole('status')).textContent).toBe(DRIVER_ACCOUNT_MSG.passwordSet);
   });
 
   it('the welcome page shows a spent link with a way to sign in', async () => {
-    stubApi({ 'GET /api/driver-account/welcome/old': () => json({ message: DRIVER_ACCOUNT_MSG.inviteSpent, code: 'gone' }, 410) });
+    stubApi({
+      'GET /api/driver-account/welcome/old': () => json({ message: DRIVER_ACCOUNT_MSG.inviteSpent, code: 'gone' }, 410),
+    });
     renderAt('/driver/welcome/old');
     expect((await screen.findByRole('alert')).textContent).toBe(DRIVER_ACCOUNT_MSG.inviteSpent);
     expect(screen.getByRole('link', { name: 'Go to driver sign in' }).getAttribute('href')).toBe('/driver/login');
@@ -117,9 +156,12 @@ describe('driver portal', () => {
   it('the prices page shows each range, refuses numbers outside it, sends pence and shows server field errors', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'drv-tok');
     let reply: (body: Record<string, unknown>) => Response = (body) => json(self({ card: body as never }));
-    const calls = stubApi({ 'GET /api/driver/me': () => json(self()), 'PUT /api/driver/me/card': (_u, init) => reply(bodyOf(init)) });
+    const calls = stubApi({
+      'GET /api/driver/me': () => json(self()),
+      'PUT /api/driver/me/card': (_u, init) => reply(bodyOf(init)),
+    });
     renderAt('/driver/prices');
-    expect((await screen.findByLabelText('Van per hour, Large (£)') as HTMLInputElement).value).toBe('40.00');
+    expect(((await screen.findByLabelText('Van per hour, Large (£)')) as HTMLInputElement).value).toBe('40.00');
     expect(hintOf('Van per hour, Large (£)')).toBe('Allowed £20.00 – £80.00');
     expect(hintOf('Free route under (miles)')).toBe('Allowed 0 – 20 miles');
 
@@ -133,13 +175,21 @@ describe('driver portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
     expect((await screen.findByRole('status')).textContent).toBe('Prices saved');
     const sent = bodyOf(calls.find((c) => c.key === 'PUT /api/driver/me/card')!.init);
-    expect(sent).toEqual({ ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Large: 4250 }, lateBookingWithinMinutes: 90 });
+    expect(sent).toEqual({
+      ...CARD,
+      vanPerHourPence: { ...CARD.vanPerHourPence, Large: 4250 },
+      lateBookingWithinMinutes: 90,
+    });
     expect(await priceCardSchema.isValid(sent, { strict: true })).toBe(true);
     expect((screen.getByLabelText('Van per hour, Large (£)') as HTMLInputElement).value).toBe('42.50');
 
     reply = () =>
       json(
-        { message: 'Price card is invalid', code: 'validation_failed', errors: { 'card.viaStopPence': DRIVER_MSG.outsideBounds(500, 2000), minimumHours: DRIVER_MSG.minimumHours } },
+        {
+          message: 'Price card is invalid',
+          code: 'validation_failed',
+          errors: { 'card.viaStopPence': DRIVER_MSG.outsideBounds(500, 2000), minimumHours: DRIVER_MSG.minimumHours },
+        },
         400,
       );
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
@@ -205,7 +255,10 @@ describe('driver portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Saturday period 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
     await waitFor(() => expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(2));
-    const second = bodyOf(calls.filter((c) => c.key.startsWith('PUT'))[1]!.init) as { weekly: Record<string, unknown[]>; daysOff: string[] };
+    const second = bodyOf(calls.filter((c) => c.key.startsWith('PUT'))[1]!.init) as {
+      weekly: Record<string, unknown[]>;
+      daysOff: string[];
+    };
     expect(second.daysOff).toEqual(['2026-04-03']);
     expect(second.weekly.sat).toEqual([]);
   });
@@ -215,24 +268,35 @@ describe('driver portal', () => {
     const offered = job({ bookingId: 'bk-9', randomNumber: 9001 });
     const calls = stubApi({
       'GET /api/driver/me/jobs': () =>
-        json({ today: [offered], upcoming: [job({ bookingId: 'bk-2', randomNumber: 9002, status: 'accepted' })], past: [] }),
-      'POST /api/driver/me/jobs/bk-9/accept': () => json({ ...offered, status: 'accepted', respondedAt: '2026-03-01T09:30:00.000Z' }),
+        json({
+          today: [offered],
+          upcoming: [job({ bookingId: 'bk-2', randomNumber: 9002, status: 'accepted' })],
+          past: [],
+        }),
+      'POST /api/driver/me/jobs/bk-9/accept': () =>
+        json({ ...offered, status: 'accepted', respondedAt: '2026-03-01T09:30:00.000Z' }),
     });
     renderAt('/driver/jobs');
     const today = within(await screen.findByRole('region', { name: 'Today' }));
     const card = within(today.getByRole('article', { name: 'Booking 9001' }));
     expect(card.getByText(/Respond by/).textContent).toBe('Respond by Sun, 1 Mar 2026, 11:00');
     expect(card.getByText('Thu, 5 Mar 2026, 08:30')).toBeTruthy();
-    expect(card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' }).closest('li')!.textContent).toContain('(2 flights of stairs)');
+    expect(
+      card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' }).closest('li')!.textContent,
+    ).toContain('(2 flights of stairs)');
     expect(card.getByText('carol@example.com').getAttribute('href')).toBe('mailto:carol@example.com');
     expect(card.getByText('Sofa and boxes')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByTestId('job-status').textContent).toBe('Accepted');
+    expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByTestId('job-status').textContent).toBe(
+      'Accepted',
+    );
     expect(within(screen.getByRole('region', { name: 'Past' })).getByText('No past jobs.')).toBeTruthy();
 
     fireEvent.click(card.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(card.getByTestId('job-status').textContent).toBe('Accepted'));
     expect(card.queryByRole('button', { name: 'Decline' })).toBeNull();
-    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual(['POST /api/driver/me/jobs/bk-9/accept']);
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual([
+      'POST /api/driver/me/jobs/bk-9/accept',
+    ]);
     expect(screen.getByRole('status').textContent).toBe('You accepted booking 9001.');
   });
 
@@ -250,7 +314,9 @@ describe('driver portal', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm decline' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too late: this job went back to the office');
-    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Not answered in time: back with the office'));
+    await waitFor(() =>
+      expect(screen.getByTestId('job-status').textContent).toBe('Not answered in time: back with the office'),
+    );
     expect(calls.filter((c) => c.key === 'GET /api/driver/me/jobs')).toHaveLength(2);
   });
 });

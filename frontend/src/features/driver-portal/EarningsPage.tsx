@@ -18,20 +18,27 @@ export function EarningsPage() {
   const read = useResource(token ? () => guard(fetchOwnStatement(token, week)) : null, [token, guard, week]);
   const statement = read.data ?? null;
   const [downloadError, setError] = useState<string | null>(null);
-  const error = read.error !== undefined ? messageOf(read.error, 'Your statement could not be loaded. Please try again.') : downloadError;
+  const error =
+    read.error !== undefined
+      ? messageOf(read.error, 'Your statement could not be loaded. Please try again.')
+      : downloadError;
 
   if (!statement) return <PortalLoading title={TITLE} error={error} />;
   return (
     <section className="portal-page">
       <h1>{TITLE}</h1>
       <p className="no-print">
-        Online payments are held by VanHop and paid out to you less commission; cash you collect on the day is yours, less the commission you owe on it.
+        Online payments are held by VanHop and paid out to you less commission; cash you collect on the day is yours,
+        less the commission you owe on it.
       </p>
       {error && <p role="alert">{error}</p>}
       <EarningsStatement
         statement={statement}
         onWeek={setWeek}
-        onDownload={() => token && void downloadCsv(ownStatementCsvPath(statement.week), token).catch((err: Error) => setError(err.message))}
+        onDownload={() =>
+          token &&
+          void downloadCsv(ownStatementCsvPath(statement.week), token).catch((err: Error) => setError(err.message))
+        }
       />
     </section>
   );

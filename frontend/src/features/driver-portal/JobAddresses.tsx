@@ -14,8 +14,14 @@ export function JobAddresses({ addresses }: { addresses: JobView['move']['addres
         const text = `${a.location}${a.physicalAddress ? `, ${a.physicalAddress}` : ''}`;
         const destination = mapDestination(a);
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the route's stops are in a fixed order and may repeat a place.
           <li key={i}>
-            <a href={directionsUrl(destination)} target="_blank" rel="noopener noreferrer" data-testid="address-directions">
+            <a
+              href={directionsUrl(destination)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="address-directions"
+            >
               {text}
             </a>{' '}
             ({stairsText(a.stair)}){' '}

@@ -25,11 +25,12 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
   // A layout effect moves it in the same commit that shows the step, so no tap lands in between.
   const focusNext = useRef<'keep' | 'decline' | null>(null);
 
+  // After every commit: it acts only when a focus was asked for.
   useLayoutEffect(() => {
     if (focusNext.current === 'keep') keepRef.current?.focus();
     if (focusNext.current === 'decline') declineRef.current?.focus();
     focusNext.current = null;
-  }, [confirming]);
+  });
 
   const ask = (open: boolean) => {
     focusNext.current = open ? 'keep' : 'decline';
@@ -45,13 +46,21 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
         <TimeLeft until={job.respondBy} />
       </p>
       {confirming ? (
+        // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width.
         <div className="portal-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId}>Decline job {job.randomNumber}? It goes back to the office and you cannot take it back.</p>
           <div className="portal-actions">
             <Button area="portal" variant="danger" disabled={busy} onClick={() => onAnswer(job, 'decline')}>
               Confirm decline
             </Button>
-            <Button ref={keepRef} type="button" area="portal" variant="secondary" disabled={busy} onClick={() => ask(false)}>
+            <Button
+              ref={keepRef}
+              type="button"
+              area="portal"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => ask(false)}
+            >
               Keep it
             </Button>
           </div>
@@ -61,7 +70,14 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
           <Button area="portal" disabled={busy} onClick={() => onAnswer(job, 'accept')}>
             Accept
           </Button>
-          <Button ref={declineRef} type="button" area="portal" variant="secondary" disabled={busy} onClick={() => ask(true)}>
+          <Button
+            ref={declineRef}
+            type="button"
+            area="portal"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => ask(true)}
+          >
             Decline
           </Button>
         </div>

@@ -11,7 +11,10 @@ import { Button } from '../../ui';
 
 /** Whether the card offers the call: an accepted job of a live booking, on its day or the day before. */
 export const offersCall = (job: JobView, now: Date): boolean =>
-  job.status === 'accepted' && (job.bookingState ?? 'active') === 'active' && job.progress !== 'done' && isCallOpen(job.move.date, now);
+  job.status === 'accepted' &&
+  (job.bookingState ?? 'active') === 'active' &&
+  job.progress !== 'done' &&
+  isCallOpen(job.move.date, now);
 
 export function JobCall({ job, onStale }: { job: JobView; onStale: () => void }) {
   const { token, guard } = useDriverSession();

@@ -17,7 +17,11 @@ import './job-day-card.css';
 const statusText = (job: JobView): string => job.stateText ?? jobStateText(job);
 
 /** Waiting for the driver stands out; a job back with the office is a loss, an accepted one done. */
-const STATUS_TONES: Record<JobView['status'], Tone> = { offered: 'warning', accepted: 'success', 'returned-to-staff': 'danger' };
+const STATUS_TONES: Record<JobView['status'], Tone> = {
+  offered: 'warning',
+  accepted: 'success',
+  'returned-to-staff': 'danger',
+};
 /** A move that is off (cancelled or postponed): nothing to answer, nobody to contact. */
 const isOff = (job: JobView) => job.bookingState === 'cancelled' || job.bookingState === 'postponed';
 const toneOf = (job: JobView): Tone => (isOff(job) ? 'danger' : STATUS_TONES[job.status]);
@@ -49,7 +53,8 @@ export function JobCard({
           {statusText(job)}
         </Badge>
       </p>
-      {!isOff(job) && (onTheDay ? <div className="portal-day-money">{<JobMoney job={job} />}</div> : <JobMoney job={job} />)}
+      {!isOff(job) &&
+        (onTheDay ? <div className="portal-day-money">{<JobMoney job={job} />}</div> : <JobMoney job={job} />)}
       <dl className="portal-facts">
         <div>
           <dt>When</dt>
@@ -100,7 +105,9 @@ export function JobCard({
               {customer.phone ? (
                 <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>{customer.phone}</a>
               ) : (
-                <span className="portal-muted">Ring them with Call customer: neither of you sees the other’s number.</span>
+                <span className="portal-muted">
+                  Ring them with Call customer: neither of you sees the other’s number.
+                </span>
               )}
             </dd>
           </div>

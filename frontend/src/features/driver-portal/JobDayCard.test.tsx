@@ -4,18 +4,36 @@ import { JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
-import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
+import {
+  bodyOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi as stubAreaApi,
+  isolateEachTest,
+} from '../../testing/area-harness';
 import { giveProof, pngFile, sign, stubCanvas } from './job-day-testing';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 const renderJobs = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/jobs');
-const cardOf = async (randomNumber: number) => within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
+const cardOf = async (randomNumber: number) =>
+  within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 
 const startedHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 const today = (over: Partial<JobView> = {}): JobView => {
   const date = startedHourAgo();
-  return job({ bookingId: 'bk-9', randomNumber: 9001, status: 'accepted', move: { ...job().move, date }, progressOpensAt: new Date(Date.parse(date) - 7_200_000).toISOString(), pricePence: 21953, cashToCollectPence: 15000, ...over });
+  return job({
+    bookingId: 'bk-9',
+    randomNumber: 9001,
+    status: 'accepted',
+    move: { ...job().move, date },
+    progressOpensAt: new Date(Date.parse(date) - 7_200_000).toISOString(),
+    pricePence: 21953,
+    cashToCollectPence: 15000,
+    ...over,
+  });
 };
 
 /** Issue 28 item 6: the job card on the day (map links, the call, photos and signature at done). */
@@ -27,10 +45,16 @@ describe('driver portal: the job card on the day', () => {
     renderJobs();
     const card = await cardOf(9001);
     const first = card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' });
-    expect(first.getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=12%20Cricklewood%20Lane%2C%20London%20NW2%2C%20UK');
+    expect(first.getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=12%20Cricklewood%20Lane%2C%20London%20NW2%2C%20UK',
+    );
     expect(first.getAttribute('target')).toBe('_blank');
     expect(first.getAttribute('rel')).toContain('noopener');
-    expect(card.getByRole('link', { name: 'Open London SE1, UK, 5 Borough High Street in a navigation app' }).getAttribute('href')).toBe('geo:0,0?q=5%20Borough%20High%20Street%2C%20London%20SE1%2C%20UK');
+    expect(
+      card
+        .getByRole('link', { name: 'Open London SE1, UK, 5 Borough High Street in a navigation app' })
+        .getAttribute('href'),
+    ).toBe('geo:0,0?q=5%20Borough%20High%20Street%2C%20London%20SE1%2C%20UK');
     const money = card.getByTestId('job-money');
     expect(money.textContent).toBe('Price £219.53 · Cash to collect on the day £150.00');
     expect(money.closest('.portal-day-money')).not.toBeNull();
@@ -39,7 +63,19 @@ describe('driver portal: the job card on the day', () => {
   it('"Call customer" shows the stand-in\'s words, or a masked number to dial; never the customer\'s phone; not on a job that is off', async () => {
     let answer: unknown = { connected: false, message: JOB_CALL_MSG.standIn };
     const calls = stubApi({
-      'GET /api/driver/me/jobs': () => json({ today: [today(), today({ bookingId: 'bk-8', randomNumber: 8001, bookingState: 'cancelled' })], upcoming: [job({ bookingId: 'bk-5', randomNumber: 5001, status: 'accepted', move: { ...job().move, date: '2099-03-05T08:30:00.000Z' } })], past: [] }),
+      'GET /api/driver/me/jobs': () =>
+        json({
+          today: [today(), today({ bookingId: 'bk-8', randomNumber: 8001, bookingState: 'cancelled' })],
+          upcoming: [
+            job({
+              bookingId: 'bk-5',
+              randomNumber: 5001,
+              status: 'accepted',
+              move: { ...job().move, date: '2099-03-05T08:30:00.000Z' },
+            }),
+          ],
+          past: [],
+        }),
       'POST /api/driver/me/jobs/bk-9/call': () => json(answer),
     });
     renderJobs();
@@ -54,7 +90,10 @@ describe('driver portal: the job card on the day', () => {
     const dial = await card.findByRole('link', { name: 'Dial +44 20 3000 0001' });
     expect(dial.getAttribute('href')).toBe('tel:+442030000001');
     expect(within(card.getByTestId('job-call')).queryByText(/07700/)).toBeNull();
-    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual(['POST /api/driver/me/jobs/bk-9/call', 'POST /api/driver/me/jobs/bk-9/call']);
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual([
+      'POST /api/driver/me/jobs/bk-9/call',
+      'POST /api/driver/me/jobs/bk-9/call',
+    ]);
 
     expect((await cardOf(8001)).queryByRole('button', { name: 'Call customer' })).toBeNull();
     expect((await cardOf(5001)).queryByRole('button', { name: 'Call customer' })).toBeNull();
@@ -66,7 +105,12 @@ describe('driver portal: the job card on the day', () => {
       'GET /api/driver/me/jobs': () => json({ today: [arrived], upcoming: [], past: [] }),
       'POST /api/driver/me/jobs/bk-9/progress': (_url, init) => {
         const b = bodyOf(init) as { signedBy: string };
-        return json({ ...arrived, progress: 'done', progressAt: '2026-03-05T12:30:00.000Z', signedFor: { name: b.signedBy, at: '2026-03-05T12:30:00.000Z' } });
+        return json({
+          ...arrived,
+          progress: 'done',
+          progressAt: '2026-03-05T12:30:00.000Z',
+          signedFor: { name: b.signedBy, at: '2026-03-05T12:30:00.000Z' },
+        });
       },
     });
     renderJobs();
@@ -91,15 +135,20 @@ describe('driver portal: the job card on the day', () => {
     expect((await card.findByTestId('signed-for')).textContent).toBe('Signed for by Dave Neighbour at 12:30');
     const posts = calls.filter((c) => c.key.startsWith('POST'));
     expect(posts).toHaveLength(1);
-    expect(bodyOf(posts[0]!.init)).toMatchObject({ step: 'done', signedBy: 'Dave Neighbour', photos: [expect.stringMatching(/^data:image\/png;base64,iVBOR/)] });
+    expect(bodyOf(posts[0]!.init)).toMatchObject({
+      step: 'done',
+      signedBy: 'Dave Neighbour',
+      photos: [expect.stringMatching(/^data:image\/png;base64,iVBOR/)],
+    });
     expect(card.queryByTestId('done-proof')).toBeNull();
   });
 
-  it('a refused proof shows the server\'s words by the field', async () => {
+  it("a refused proof shows the server's words by the field", async () => {
     const arrived = today({ progress: 'arrived', progressAt: new Date().toISOString() });
     stubApi({
       'GET /api/driver/me/jobs': () => json({ today: [arrived], upcoming: [], past: [] }),
-      'POST /api/driver/me/jobs/bk-9/progress': () => json({ message: JOB_PROOF_MSG.photoContent, errors: { 'photos[0]': JOB_PROOF_MSG.photoContent } }, 400),
+      'POST /api/driver/me/jobs/bk-9/progress': () =>
+        json({ message: JOB_PROOF_MSG.photoContent, errors: { 'photos[0]': JOB_PROOF_MSG.photoContent } }, 400),
     });
     renderJobs();
     const card = await cardOf(9001);

@@ -4,7 +4,13 @@
  * with the step in one request; the server checks them again (type, size, bytes).
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { JOB_PROOF_MAX_PHOTOS, JOB_PROOF_MSG, JOB_PROOF_NAME_MAX, JOB_PROOF_PHOTO_TYPES, type JobView } from '@vanhop/contracts';
+import {
+  JOB_PROOF_MAX_PHOTOS,
+  JOB_PROOF_MSG,
+  JOB_PROOF_NAME_MAX,
+  JOB_PROOF_PHOTO_TYPES,
+  type JobView,
+} from '@vanhop/contracts';
 import { markJobDone, messageOf, PortalApiError } from './api';
 import { proofPhoto } from './proof-photos';
 import { useDriverSession } from './session';
@@ -13,7 +19,17 @@ import { Button } from '../../ui';
 
 type Field = 'photos' | 'signature' | 'signedBy';
 
-export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView; onDone: (job: JobView) => void; onCancel: () => void; onStale: () => void }) {
+export function JobDoneProof({
+  job,
+  onDone,
+  onCancel,
+  onStale,
+}: {
+  job: JobView;
+  onDone: (job: JobView) => void;
+  onCancel: () => void;
+  onStale: () => void;
+}) {
   const { token, guard } = useDriverSession();
   const ids = useId();
   const [photos, setPhotos] = useState<string[]>([]);
@@ -76,7 +92,13 @@ export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView;
     ) : null;
 
   return (
-    <form className="portal-done-proof" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${ids}-title`} data-testid="done-proof">
+    <form
+      className="portal-done-proof"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={`${ids}-title`}
+      data-testid="done-proof"
+    >
       <h5 id={`${ids}-title`}>Before you mark it done</h5>
       <div className="portal-field">
         <label htmlFor={`${ids}-photos`}>Photos of the load</label>
@@ -98,8 +120,13 @@ export function JobDoneProof({ job, onDone, onCancel, onStale }: { job: JobView;
         {photos.length > 0 && (
           <ul className="portal-proof-photos">
             {photos.map((src, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a photo's item holds no state of its own, and two photos may be the same picture.
               <li key={`${i}-${src.length}`}>
-                <img src={src} alt={`Photo ${i + 1} of the load`} />
+                <img
+                  src={src}
+                  // biome-ignore lint/a11y/noRedundantAlt: "Photo" tells it apart from the signature beside it, and the driver's and staff's screens name it the same way.
+                  alt={`Photo ${i + 1} of the load`}
+                />
                 <Button area="portal" variant="secondary" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
                   Remove photo {i + 1}
                 </Button>

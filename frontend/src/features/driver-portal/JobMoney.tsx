@@ -7,7 +7,9 @@ import { formatPence, type JobView } from '@vanhop/contracts';
 
 /** "Cash to collect on the day £219.53", or that there is nothing to collect. */
 export function cashText(cashToCollectPence: number): string {
-  return cashToCollectPence > 0 ? `Cash to collect on the day ${formatPence(cashToCollectPence)}` : 'Paid in full online: nothing to collect';
+  return cashToCollectPence > 0
+    ? `Cash to collect on the day ${formatPence(cashToCollectPence)}`
+    : 'Paid in full online: nothing to collect';
 }
 
 export function JobMoney({ job }: { job: Pick<JobView, 'pricePence' | 'cashToCollectPence'> }) {

@@ -4,13 +4,22 @@ import { JOB_PROGRESS_MSG, type JobView } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
-import { bodyOf, type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
+import {
+  bodyOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi as stubAreaApi,
+  isolateEachTest,
+} from '../../testing/area-harness';
 import { giveProof, SIGNATURE } from './job-day-testing';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 const renderJobs = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/jobs');
-const cardOf = async (randomNumber: number) => within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
+const cardOf = async (randomNumber: number) =>
+  within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 
 /** Now, as the server sees it: the move started an hour ago, so the steps are open. */
 const startedHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -22,7 +31,13 @@ describe('driver portal: the day of the move', () => {
 
   it('shows one step at a time and sends each in turn; the card follows the answer', async () => {
     const date = startedHourAgo();
-    const today: JobView = job({ bookingId: 'bk-9', randomNumber: 9001, status: 'accepted', move: { ...job().move, date }, progressOpensAt: opensAt(date) });
+    const today: JobView = job({
+      bookingId: 'bk-9',
+      randomNumber: 9001,
+      status: 'accepted',
+      move: { ...job().move, date },
+      progressOpensAt: opensAt(date),
+    });
     let progress: JobView['progress'] = null;
     const calls = stubApi({
       'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }),
@@ -33,7 +48,10 @@ describe('driver portal: the day of the move', () => {
     });
     renderJobs();
     const card = await cardOf(9001);
-    const steps = () => within(card.getByTestId('job-progress')).getAllByRole('listitem').map((li) => li.textContent);
+    const steps = () =>
+      within(card.getByTestId('job-progress'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(steps()).toEqual(['On my way', 'Arrived', 'Done']);
     expect(card.queryByRole('button', { name: 'Arrived' })).toBeNull();
 
@@ -44,18 +62,49 @@ describe('driver portal: the day of the move', () => {
     await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeTruthy());
     fireEvent.click(card.getByRole('button', { name: 'Done' }));
     await giveProof(card);
-    await waitFor(() => expect(steps()).toEqual(['✓ You are on your way', '✓ You have arrived', expect.stringMatching(/^✓ Job done: thank you at /)]));
+    await waitFor(() =>
+      expect(steps()).toEqual([
+        '✓ You are on your way',
+        '✓ You have arrived',
+        expect.stringMatching(/^✓ Job done: thank you at /),
+      ]),
+    );
     expect(card.queryByRole('button', { name: /On my way|Arrived|Done/ })).toBeNull();
-    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => bodyOf(c.init).step)).toEqual(['on-my-way', 'arrived', 'done']);
-    expect(bodyOf(calls.at(-1)!.init)).toMatchObject({ photos: [expect.stringMatching(/^data:image\/png;base64,/)], signature: SIGNATURE, signedBy: 'Carol Customer' });
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => bodyOf(c.init).step)).toEqual([
+      'on-my-way',
+      'arrived',
+      'done',
+    ]);
+    expect(bodyOf(calls.at(-1)!.init)).toMatchObject({
+      photos: [expect.stringMatching(/^data:image\/png;base64,/)],
+      signature: SIGNATURE,
+      signedBy: 'Carol Customer',
+    });
   });
 
   it('before the steps open it says from when; an upcoming job shows none; a refusal is shown and the list reloaded', async () => {
     const later = new Date(Date.now() + 5 * 3_600_000).toISOString();
-    const soon: JobView = job({ bookingId: 'bk-8', randomNumber: 8001, status: 'accepted', move: { ...job().move, date: later }, progressOpensAt: opensAt(later) });
+    const soon: JobView = job({
+      bookingId: 'bk-8',
+      randomNumber: 8001,
+      status: 'accepted',
+      move: { ...job().move, date: later },
+      progressOpensAt: opensAt(later),
+    });
     const date = startedHourAgo();
-    const refused: JobView = job({ bookingId: 'bk-7', randomNumber: 7001, status: 'accepted', move: { ...job().move, date }, progressOpensAt: opensAt(date) });
-    const upcoming: JobView = job({ bookingId: 'bk-6', randomNumber: 6001, status: 'accepted', move: { ...job().move, date: '2099-03-05T08:30:00.000Z' } });
+    const refused: JobView = job({
+      bookingId: 'bk-7',
+      randomNumber: 7001,
+      status: 'accepted',
+      move: { ...job().move, date },
+      progressOpensAt: opensAt(date),
+    });
+    const upcoming: JobView = job({
+      bookingId: 'bk-6',
+      randomNumber: 6001,
+      status: 'accepted',
+      move: { ...job().move, date: '2099-03-05T08:30:00.000Z' },
+    });
     const calls = stubApi({
       'GET /api/driver/me/jobs': () => json({ today: [soon, refused], upcoming: [upcoming], past: [] }),
       'POST /api/driver/me/jobs/bk-7/progress': () => json({ message: JOB_PROGRESS_MSG.cancelled }, 409),

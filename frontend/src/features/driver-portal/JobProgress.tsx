@@ -5,14 +5,26 @@
  * first asks for the proof of delivery (photos of the load, the customer's signature).
  */
 import { useState } from 'react';
-import { JOB_PROGRESS_BUTTON, JOB_PROGRESS_DONE_TEXT, JOB_PROGRESS_STEPS, nextProgressStep, signedForText, type JobView } from '@vanhop/contracts';
+import {
+  JOB_PROGRESS_BUTTON,
+  JOB_PROGRESS_DONE_TEXT,
+  JOB_PROGRESS_STEPS,
+  nextProgressStep,
+  signedForText,
+  type JobView,
+} from '@vanhop/contracts';
 import { londonDateTime, londonTime } from '../../lib/format';
 import { markJobProgress, messageOf, PortalApiError } from './api';
 import { JobDoneProof } from './JobDoneProof';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
 
-const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const LONDON_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const londonDayOf = (d: Date) => LONDON_DAY.format(d);
 
 /** Whether the card shows the day's steps: started, on the move's London day, or once they open. */
@@ -22,10 +34,23 @@ export function showsProgress(job: JobView, now: Date): boolean {
   const start = new Date(job.move.date);
   if (Number.isNaN(start.getTime())) return false;
   const opens = job.progressOpensAt ? Date.parse(job.progressOpensAt) : Number.NaN;
-  return londonDayOf(start) === londonDayOf(now) || (!Number.isNaN(opens) && now.getTime() >= opens && now.getTime() < start.getTime() + 24 * 3_600_000);
+  return (
+    londonDayOf(start) === londonDayOf(now) ||
+    (!Number.isNaN(opens) && now.getTime() >= opens && now.getTime() < start.getTime() + 24 * 3_600_000)
+  );
 }
 
-export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job: JobView; onChanged: (job: JobView) => void; onStale: () => void; now?: Date }) {
+export function JobProgress({
+  job,
+  onChanged,
+  onStale,
+  now = new Date(),
+}: {
+  job: JobView;
+  onChanged: (job: JobView) => void;
+  onStale: () => void;
+  now?: Date;
+}) {
   const { token, guard } = useDriverSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -98,10 +123,12 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
           onCancel={() => setProving(false)}
           onStale={onStale}
         />
-      ) : next &&
+      ) : (
+        next &&
         (tooEarly ? (
           <p className="portal-muted">
-            You can mark “{JOB_PROGRESS_BUTTON[next]}” from <time dateTime={job.progressOpensAt}>{londonDateTime(job.progressOpensAt)}</time>.
+            You can mark “{JOB_PROGRESS_BUTTON[next]}” from{' '}
+            <time dateTime={job.progressOpensAt}>{londonDateTime(job.progressOpensAt)}</time>.
           </p>
         ) : (
           <div className="portal-actions">
@@ -110,7 +137,8 @@ export function JobProgress({ job, onChanged, onStale, now = new Date() }: { job
             </Button>
             <span className="portal-muted">The customer gets a text.</span>
           </div>
-        ))}
+        ))
+      )}
     </div>
   );
 }

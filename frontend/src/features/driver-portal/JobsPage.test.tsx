@@ -6,9 +6,11 @@ import { job } from '../../testing/driver-fixtures';
 import { type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 const renderJobs = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/jobs');
-const cardOf = async (randomNumber: number) => within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
+const cardOf = async (randomNumber: number) =>
+  within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 
 /** Issue 27 items 3 and 4: the driver's job cards. */
 describe('driver portal: job cards', () => {
@@ -21,14 +23,22 @@ describe('driver portal: job cards', () => {
     const offered = job({ bookingId: 'bk-7', randomNumber: 1234 });
     const calls = stubApi({
       'GET /api/driver/me/jobs': () => json({ today: [], upcoming: [offered], past: [] }),
-      'POST /api/driver/me/jobs/bk-7/decline': () => json({ ...offered, status: 'returned-to-staff', returnedBecause: 'declined', respondedAt: '2026-03-01T09:30:00.000Z' }),
+      'POST /api/driver/me/jobs/bk-7/decline': () =>
+        json({
+          ...offered,
+          status: 'returned-to-staff',
+          returnedBecause: 'declined',
+          respondedAt: '2026-03-01T09:30:00.000Z',
+        }),
     });
     renderJobs();
     const card = await cardOf(1234);
     const posts = () => calls.filter((c) => c.key.startsWith('POST'));
 
     fireEvent.click(card.getByRole('button', { name: 'Decline' }));
-    const question = card.getByRole('group', { name: 'Decline job 1234? It goes back to the office and you cannot take it back.' });
+    const question = card.getByRole('group', {
+      name: 'Decline job 1234? It goes back to the office and you cannot take it back.',
+    });
     expect(posts()).toEqual([]);
     // The safe answer has the focus; neither Accept nor Decline can be tapped meanwhile.
     await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep it' })));
@@ -50,7 +60,14 @@ describe('driver portal: job cards', () => {
     // Only the date is pretend: the page's fetches and React's timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-01T09:00:30.000Z'));
-    stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [], upcoming: [job({ bookingId: 'bk-7', randomNumber: 1234, respondBy: '2026-03-01T11:00:00.000Z' })], past: [] }) });
+    stubApi({
+      'GET /api/driver/me/jobs': () =>
+        json({
+          today: [],
+          upcoming: [job({ bookingId: 'bk-7', randomNumber: 1234, respondBy: '2026-03-01T11:00:00.000Z' })],
+          past: [],
+        }),
+    });
     renderJobs();
     expect((await cardOf(1234)).getByTestId('time-left').textContent).toBe(' · 1 h 59 min left');
   });
@@ -61,16 +78,34 @@ describe('driver portal: job cards', () => {
         json({
           today: [job({ bookingId: 'bk-1', randomNumber: 1001, pricePence: 31361, cashToCollectPence: 21953 })],
           upcoming: [
-            job({ bookingId: 'bk-2', randomNumber: 1002, status: 'accepted', pricePence: 10000, cashToCollectPence: 0 }),
-            job({ bookingId: 'bk-3', randomNumber: 1003, status: 'accepted', bookingState: 'cancelled', customer: null, pricePence: 10000, cashToCollectPence: 7000 }),
+            job({
+              bookingId: 'bk-2',
+              randomNumber: 1002,
+              status: 'accepted',
+              pricePence: 10000,
+              cashToCollectPence: 0,
+            }),
+            job({
+              bookingId: 'bk-3',
+              randomNumber: 1003,
+              status: 'accepted',
+              bookingState: 'cancelled',
+              customer: null,
+              pricePence: 10000,
+              cashToCollectPence: 7000,
+            }),
           ],
           // A job stored before the service kept its money shows none rather than a guess.
           past: [job({ bookingId: 'bk-4', randomNumber: 1004, status: 'accepted' })],
         }),
     });
     renderJobs();
-    expect((await cardOf(1001)).getByTestId('job-money').textContent).toBe('Price £313.61 · Cash to collect on the day £219.53');
-    expect((await cardOf(1002)).getByTestId('job-money').textContent).toBe('Price £100.00 · Paid in full online: nothing to collect');
+    expect((await cardOf(1001)).getByTestId('job-money').textContent).toBe(
+      'Price £313.61 · Cash to collect on the day £219.53',
+    );
+    expect((await cardOf(1002)).getByTestId('job-money').textContent).toBe(
+      'Price £100.00 · Paid in full online: nothing to collect',
+    );
     // A cancelled move has nothing to collect: no money line.
     expect((await cardOf(1003)).queryByTestId('job-money')).toBeNull();
     expect((await cardOf(1004)).queryByTestId('job-money')).toBeNull();

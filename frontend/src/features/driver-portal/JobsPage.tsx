@@ -60,14 +60,19 @@ export function JobsPage() {
     setNotice(null);
     try {
       const updated = await guard(answerJob(token, job.bookingId, answer));
-      setJobs((all) =>
-        all && {
-          today: all.today.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-          upcoming: all.upcoming.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-          past: all.past.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-        },
+      setJobs(
+        (all) =>
+          all && {
+            today: all.today.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+            upcoming: all.upcoming.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+            past: all.past.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
+          },
       );
-      setNotice(answer === 'accept' ? `You accepted booking ${job.randomNumber}.` : `You declined booking ${job.randomNumber}: it goes back to the office.`);
+      setNotice(
+        answer === 'accept'
+          ? `You accepted booking ${job.randomNumber}.`
+          : `You declined booking ${job.randomNumber}: it goes back to the office.`,
+      );
     } catch (err) {
       if (err instanceof PortalApiError && err.status === 401) return;
       setError(messageOf(err, 'Your answer could not be saved. Please try again.'));
@@ -87,7 +92,11 @@ export function JobsPage() {
       )}
       <StatusLine status={notice} />
       {!jobs ? (
-        loadError ? <p role="alert">{loadError}</p> : <p>Loading...</p>
+        loadError ? (
+          <p role="alert">{loadError}</p>
+        ) : (
+          <p>Loading...</p>
+        )
       ) : (
         SECTIONS.map(({ key, title, empty }) => (
           <section key={key} className="portal-jobs-section" aria-labelledby={`jobs-${key}`}>
@@ -97,7 +106,14 @@ export function JobsPage() {
             ) : (
               <div className="portal-jobs">
                 {jobs[key].map((job) => (
-                  <JobCard key={job.bookingId} job={job} busy={busy === job.bookingId} onAnswer={(j, a) => void onAnswer(j, a)} onChanged={replace} onStale={() => void load()} />
+                  <JobCard
+                    key={job.bookingId}
+                    job={job}
+                    busy={busy === job.bookingId}
+                    onAnswer={(j, a) => void onAnswer(j, a)}
+                    onChanged={replace}
+                    onStale={() => void load()}
+                  />
                 ))}
               </div>
             )}

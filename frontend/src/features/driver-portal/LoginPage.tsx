@@ -13,7 +13,8 @@ const FORM = 'driver-login';
 
 /** The line under the form when signing in fails: the server's words (wrong password, suspended, no password yet, too many tries). */
 export function loginFailureText(err: unknown): string {
-  if (err instanceof PortalApiError && err.status === 429) return err.serverMessage ?? 'Too many sign-in attempts: please wait a few minutes and try again.';
+  if (err instanceof PortalApiError && err.status === 429)
+    return err.serverMessage ?? 'Too many sign-in attempts: please wait a few minutes and try again.';
   if (err instanceof PortalApiError && err.status > 0) return err.serverMessage ?? DRIVER_ACCOUNT_MSG.loginFailed;
   return 'VanHop could not be reached: check your connection and try again.';
 }
@@ -21,7 +22,9 @@ export function loginFailureText(err: unknown): string {
 /** Where to go after signing in: back to the portal page that sent the driver here, else the jobs. */
 function nextPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/driver/') && !from.startsWith('/driver/login') ? from : DRIVER_HOME_PATH;
+  return typeof from === 'string' && from.startsWith('/driver/') && !from.startsWith('/driver/login')
+    ? from
+    : DRIVER_HOME_PATH;
 }
 
 export function DriverLoginPage() {
@@ -42,7 +45,7 @@ export function DriverLoginPage() {
         return;
       }
       storeDriverToken(answer.token);
-      navigate(nextPath(location.state), { replace: true });
+      await navigate(nextPath(location.state), { replace: true });
     } catch (err) {
       setFailure(loginFailureText(err));
     }
@@ -54,13 +57,29 @@ export function DriverLoginPage() {
       <Formik initialValues={INITIAL} validationSchema={driverLoginSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Driver sign in" className="vh-form">
-            <InputField form={FORM} name="email" label="E-mail" type="email" inputMode="email" autoComplete="username" />
+            <InputField
+              form={FORM}
+              name="email"
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+            />
             <InputField form={FORM} name="password" label="Password" type="password" autoComplete="current-password" />
-            <SubmitRow area="portal" label="Sign in" disabled={isSubmitting} failure={failure} failureTestId="driver-login-error" />
+            <SubmitRow
+              area="portal"
+              label="Sign in"
+              disabled={isSubmitting}
+              failure={failure}
+              failureTestId="driver-login-error"
+            />
           </Form>
         )}
       </Formik>
-      <p className="portal-muted">First time here? Use the link in your invitation e-mail to set your password. Lost it? Ask the office for a new invitation.</p>
+      <p className="portal-muted">
+        First time here? Use the link in your invitation e-mail to set your password. Lost it? Ask the office for a new
+        invitation.
+      </p>
     </section>
   );
 }

@@ -19,7 +19,6 @@ export function PortalLayout() {
     if (isUnauthorized(identity.error)) clearDriverToken();
   }, [identity.error]);
 
-
   return (
     <AreaLayout area="portal" homePath="/driver/jobs" tag="Driver" footerText="driver portal" mainId="portal-main">
       {token && (

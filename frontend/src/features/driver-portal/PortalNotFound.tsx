@@ -5,5 +5,12 @@ import { AreaNotFound } from '../../app/layout/AreaLayout';
 /** Any /driver/* path that is not a portal screen. */
 export function PortalNotFound() {
   usePageTitle(`${MSG.notFound.title} · VanHop driver portal`);
-  return <AreaNotFound className="portal-card portal-not-found" buttonClassName="portal-button" to="/driver/jobs" linkText="Go to your jobs" />;
+  return (
+    <AreaNotFound
+      className="portal-card portal-not-found"
+      buttonClassName="portal-button"
+      to="/driver/jobs"
+      linkText="Go to your jobs"
+    />
+  );
 }

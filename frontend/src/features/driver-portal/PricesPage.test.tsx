@@ -4,11 +4,21 @@ import { DRIVER_MSG } from '@vanhop/contracts';
 import DriverPortalApp from './DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from './session';
 import { CARD, self } from '../../testing/driver-fixtures';
-import { bodyOf, errorOf, type Handler, json, renderArea, stubApi as stubAreaApi, type, isolateEachTest } from '../../testing/area-harness';
+import {
+  bodyOf,
+  errorOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi as stubAreaApi,
+  type,
+  isolateEachTest,
+} from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
 const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) => stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const stubApi = (routes: Record<string, Handler>) =>
+  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
 const renderPrices = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/prices');
 
 /** Issue 27 items 1 and 5: the driver's Prices page on a phone. */
@@ -16,22 +26,39 @@ describe('driver portal: prices page', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
   const scrolled = recordScrollIntoView();
 
-  it('shows the driver their rating as customers see it: the one they came with and VanHop\'s approved reviews together', async () => {
+  it("shows the driver their rating as customers see it: the one they came with and VanHop's approved reviews together", async () => {
     // Alice came with 4.8 from 12 (test-fixtures); 12 approved VanHop reviews at 5: (4.8 × 12 + 5 × 12) / 24.
-    stubApi({ 'GET /api/driver/me': () => json(self()), 'GET /api/reviews/drivers': () => json({ 'drv-alice': { rating: 5, count: 12 } }) });
+    stubApi({
+      'GET /api/driver/me': () => json(self()),
+      'GET /api/reviews/drivers': () => json({ 'drv-alice': { rating: 5, count: 12 } }),
+    });
     renderPrices();
-    expect((await screen.findByTestId('your-rating')).textContent).toBe('Your rating, as customers see it: 4.9 ★ from 24 reviews.');
+    expect((await screen.findByTestId('your-rating')).textContent).toBe(
+      'Your rating, as customers see it: 4.9 ★ from 24 reviews.',
+    );
   });
 
   it('lists only the vans and help levels the driver offers, and sends the rest of the card as it was', async () => {
     // Alice offers Large and Luton vans, Driver-Help and Driver-Plus-One (test-fixtures).
-    const calls = stubApi({ 'GET /api/driver/me': () => json(self()), 'PUT /api/driver/me/card': (_u, init) => json(self({ card: bodyOf(init) as never })) });
+    const calls = stubApi({
+      'GET /api/driver/me': () => json(self()),
+      'PUT /api/driver/me/card': (_u, init) => json(self({ card: bodyOf(init) as never })),
+    });
     renderPrices();
     await screen.findByLabelText('Van per hour, Large (£)');
     const labels = [...document.querySelectorAll('label')].map((l) => l.textContent);
-    expect(labels.filter((l) => l?.startsWith('Van per hour'))).toEqual(['Van per hour, Large (£)', 'Van per hour, Luton (£)']);
-    expect(labels.filter((l) => l?.startsWith('Help per hour'))).toEqual(['Help per hour, Driver-Help (£)', 'Help per hour, Driver-Plus-One (£)']);
-    expect(labels.filter((l) => l?.startsWith('Stairs per flight'))).toEqual(['Stairs per flight per hour, Driver-Help (£)', 'Stairs per flight per hour, Driver-Plus-One (£)']);
+    expect(labels.filter((l) => l?.startsWith('Van per hour'))).toEqual([
+      'Van per hour, Large (£)',
+      'Van per hour, Luton (£)',
+    ]);
+    expect(labels.filter((l) => l?.startsWith('Help per hour'))).toEqual([
+      'Help per hour, Driver-Help (£)',
+      'Help per hour, Driver-Plus-One (£)',
+    ]);
+    expect(labels.filter((l) => l?.startsWith('Stairs per flight'))).toEqual([
+      'Stairs per flight per hour, Driver-Help (£)',
+      'Stairs per flight per hour, Driver-Plus-One (£)',
+    ]);
     // No-Help's bounds are £0.00 – £0.00: the range of a level Alice does not offer is not shown.
     expect(document.body.textContent).not.toContain('£0.00 – £0.00');
     expect(screen.getByLabelText('Mileage per mile (£)')).toBeTruthy();
@@ -40,14 +67,24 @@ describe('driver portal: prices page', () => {
     type('Van per hour, Luton (£)', '50');
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
     expect((await screen.findByRole('status')).textContent).toBe('Prices saved');
-    expect(bodyOf(calls.find((c) => c.key === 'PUT /api/driver/me/card')!.init)).toEqual({ ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Luton: 5000 } });
+    expect(bodyOf(calls.find((c) => c.key === 'PUT /api/driver/me/card')!.init)).toEqual({
+      ...CARD,
+      vanPerHourPence: { ...CARD.vanPerHourPence, Luton: 5000 },
+    });
   });
 
   it('a refused Save focuses the first wrong number and brings it into view, whether the page or the service refused it', async () => {
     const calls = stubApi({
       'GET /api/driver/me': () => json(self()),
       'PUT /api/driver/me/card': () =>
-        json({ message: 'Price card is invalid', code: 'validation_failed', errors: { 'card.viaStopPence': DRIVER_MSG.outsideBounds(500, 2000), minimumHours: DRIVER_MSG.minimumHours } }, 400),
+        json(
+          {
+            message: 'Price card is invalid',
+            code: 'validation_failed',
+            errors: { 'card.viaStopPence': DRIVER_MSG.outsideBounds(500, 2000), minimumHours: DRIVER_MSG.minimumHours },
+          },
+          400,
+        ),
     });
     renderPrices();
     const mileage = await screen.findByLabelText('Mileage per mile (£)');

@@ -12,7 +12,14 @@ import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanho
 import { usePageTitle } from '../../app/usePageTitle';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { PriceCardInputs, formikErrors } from '../../ui/formik-fields';
-import { cardFromForm, cardOutsideBounds, cardToForm, fieldTexts, schemaErrors, type CardForm } from '../../lib/price-card-form';
+import {
+  cardFromForm,
+  cardOutsideBounds,
+  cardToForm,
+  fieldTexts,
+  schemaErrors,
+  type CardForm,
+} from '../../lib/price-card-form';
 import { PortalApiError, fetchSelf, messageOf, saveCard } from './api';
 import { FocusFirstInvalid } from './focus-first-invalid';
 import { offeredCardGroups } from './offered-card-groups';
@@ -33,7 +40,7 @@ export function PricesPage() {
   const [view, setView] = useState<DriverSelfView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [status, setStatus] = useState<string | null>(((location.state as { notice?: string } | null) ?? {}).notice ?? null);
+  const [status, setStatus] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -57,7 +64,8 @@ export function PricesPage() {
   const validate = async (values: CardForm) => {
     const card = cardFromForm(values);
     const errors = fieldTexts(await schemaErrors(priceCardSchema, card), ['']);
-    for (const [path, text] of Object.entries(cardOutsideBounds(card, view.cardBounds))) if (!errors[path]) errors[path] = text;
+    for (const [path, text] of Object.entries(cardOutsideBounds(card, view.cardBounds)))
+      if (!errors[path]) errors[path] = text;
     return formikErrors<CardForm>(errors);
   };
 
@@ -72,7 +80,8 @@ export function PricesPage() {
       setStatus('Prices saved');
     } catch (err) {
       if (err instanceof PortalApiError && err.status === 401) return;
-      if (err instanceof PortalApiError && Object.keys(err.errors).length) helpers.setErrors(formikErrors<CardForm>(serverTexts(err.errors)));
+      if (err instanceof PortalApiError && Object.keys(err.errors).length)
+        helpers.setErrors(formikErrors<CardForm>(serverTexts(err.errors)));
       setFailure(messageOf(err, 'Your prices could not be saved. Please try again.'));
     }
   };
@@ -82,7 +91,8 @@ export function PricesPage() {
       <h1>Your prices</h1>
       <YourRating driverId={view.id} rating={view.rating} reviewCount={view.reviewCount} />
       <p className="portal-muted">
-        Customers are quoted from these prices, for the vans and help you offer. Each one must stay within the range the office set, shown under its name.
+        Customers are quoted from these prices, for the vans and help you offer. Each one must stay within the range the
+        office set, shown under its name.
       </p>
       {!view.active && (
         <p role="alert" className="vh-form-error">
@@ -94,8 +104,20 @@ export function PricesPage() {
         {({ isSubmitting }) => (
           <Form ref={formRef} noValidate aria-label="Your prices" className="vh-form">
             <FocusFirstInvalid formRef={formRef} />
-            <PriceCardInputs form={FORM} prefix="" bounds={view.cardBounds} disabled={!view.active} groups={offeredCardGroups(view)} />
-            <SubmitRow area="portal" label="Save prices" disabled={isSubmitting || !view.active} failure={failure} failureTestId="prices-error" />
+            <PriceCardInputs
+              form={FORM}
+              prefix=""
+              bounds={view.cardBounds}
+              disabled={!view.active}
+              groups={offeredCardGroups(view)}
+            />
+            <SubmitRow
+              area="portal"
+              label="Save prices"
+              disabled={isSubmitting || !view.active}
+              failure={failure}
+              failureTestId="prices-error"
+            />
           </Form>
         )}
       </Formik>

@@ -18,7 +18,10 @@ export function SignaturePad({ label, onChange }: { label: string; onChange: (pn
     const c = e.currentTarget;
     const box = c.getBoundingClientRect();
     // The drawing surface keeps its pixel size whatever width the card gives the canvas.
-    return { x: ((e.clientX - box.left) * c.width) / (box.width || c.width), y: ((e.clientY - box.top) * c.height) / (box.height || c.height) };
+    return {
+      x: ((e.clientX - box.left) * c.width) / (box.width || c.width),
+      y: ((e.clientY - box.top) * c.height) / (box.height || c.height),
+    };
   };
   const context = () => {
     const ctx = canvas.current?.getContext('2d') ?? null;

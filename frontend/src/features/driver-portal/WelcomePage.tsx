@@ -5,7 +5,13 @@
 import { useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { COMPANY, DRIVER_ACCOUNT_MSG, driverPasswordSchema, type DriverInvitePreview, type DriverPasswordSet } from '@vanhop/contracts';
+import {
+  COMPANY,
+  DRIVER_ACCOUNT_MSG,
+  driverPasswordSchema,
+  type DriverInvitePreview,
+  type DriverPasswordSet,
+} from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { SubmitRow } from '../../ui/fields';
 import { InputField, formikErrors } from '../../ui/formik-fields';
@@ -54,13 +60,17 @@ export function WelcomePage() {
     try {
       const answer = await setFirstPassword(invite, values);
       storeDriverToken(answer.token);
-      navigate('/driver/prices', { replace: true, state: { notice: answer.message || DRIVER_ACCOUNT_MSG.passwordSet } });
+      await navigate('/driver/prices', {
+        replace: true,
+        state: { notice: answer.message || DRIVER_ACCOUNT_MSG.passwordSet },
+      });
     } catch (err) {
       if (err instanceof PortalApiError && (err.status === 410 || err.status === 404)) {
         setDead(deadLinkText(err));
         return;
       }
-      if (err instanceof PortalApiError && Object.keys(err.errors).length) helpers.setErrors(formikErrors<DriverPasswordSet>(err.errors));
+      if (err instanceof PortalApiError && Object.keys(err.errors).length)
+        helpers.setErrors(formikErrors<DriverPasswordSet>(err.errors));
       setFailure(messageOf(err, 'Your password could not be set. Please try again.'));
     }
   };
@@ -83,7 +93,13 @@ export function WelcomePage() {
             {/* Lets password managers save the pair under the right account. */}
             <input type="email" name="username" autoComplete="username" value={preview.email} readOnly hidden />
             <InputField form={FORM} name="password" label="Password" type="password" autoComplete="new-password" />
-            <InputField form={FORM} name="password1" label="Confirm password" type="password" autoComplete="new-password" />
+            <InputField
+              form={FORM}
+              name="password1"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+            />
             <SubmitRow area="portal" label="Set password" disabled={isSubmitting} failure={failure} />
           </Form>
         )}

@@ -6,7 +6,15 @@ import type { DriverRatings } from '@vanhop/contracts';
 import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
 import { useResource } from '../../lib';
 
-export function YourRating({ driverId, rating, reviewCount }: { driverId: string; rating: number; reviewCount: number }) {
+export function YourRating({
+  driverId,
+  rating,
+  reviewCount,
+}: {
+  driverId: string;
+  rating: number;
+  reviewCount: number;
+}) {
   // Without VanHop's reviews the rating the driver came with is still true as far as it goes.
   const ratings = useResource(() => fetchDriverRatings(), []);
   const own: DriverRatings | null = ratings.loading ? null : (ratings.data ?? {});

@@ -41,9 +41,11 @@ const call = createBearerClient({ ErrorClass: PortalApiError, serverMessageOf })
 
 // ---- account (admin-auth) -------------------------------------------------------------------
 
-export const login = (body: DriverLogin) => call<DriverLoginResponse>('/driver-account/login', { method: 'POST', body });
+export const login = (body: DriverLogin) =>
+  call<DriverLoginResponse>('/driver-account/login', { method: 'POST', body });
 
-export const fetchInvite = (inviteToken: string) => call<DriverInvitePreview>(`/driver-account/welcome/${encodeURIComponent(inviteToken)}`);
+export const fetchInvite = (inviteToken: string) =>
+  call<DriverInvitePreview>(`/driver-account/welcome/${encodeURIComponent(inviteToken)}`);
 
 export const setFirstPassword = (inviteToken: string, body: DriverPasswordSet) =>
   call<DriverLoginResponse>(`/driver-account/welcome/${encodeURIComponent(inviteToken)}`, { method: 'POST', body });
@@ -54,7 +56,8 @@ export const fetchIdentity = (token: string) => call<DriverIdentity>('/driver-ac
 
 export const fetchSelf = (token: string) => call<DriverSelfView>('/driver/me', { token });
 
-export const saveCard = (token: string, card: PriceCardWire) => call<DriverSelfView>('/driver/me/card', { method: 'PUT', token, body: card });
+export const saveCard = (token: string, card: PriceCardWire) =>
+  call<DriverSelfView>('/driver/me/card', { method: 'PUT', token, body: card });
 
 export const saveAvailability = (token: string, availability: Availability) =>
   call<DriverSelfView>('/driver/me/availability', { method: 'PUT', token, body: availability });
@@ -69,8 +72,17 @@ export const markJobProgress = (token: string, bookingId: string, step: JobProgr
   call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, { method: 'POST', token, body: { step } });
 
 /** "Done" with its proof of delivery (photos of the load, the customer's signature), in one request. */
-export const markJobDone = (token: string, bookingId: string, proof: { photos: string[]; signature: string; signedBy: string }) =>
-  call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, { method: 'POST', token, body: { step: 'done', ...proof } });
+export const markJobDone = (
+  token: string,
+  bookingId: string,
+  proof: { photos: string[]; signature: string; signedBy: string },
+) =>
+  call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, {
+    method: 'POST',
+    token,
+    body: { step: 'done', ...proof },
+  });
 
 /** The card's "Call customer": a masked number to dial, or the stand-in's words when calls are not connected. */
-export const callCustomer = (token: string, bookingId: string) => call<JobCallResponse>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/call`, { method: 'POST', token });
+export const callCustomer = (token: string, bookingId: string) =>
+  call<JobCallResponse>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/call`, { method: 'POST', token });

@@ -10,7 +10,8 @@ export type Weekly = Record<Weekday, Period[]>;
 
 export const MAX_PERIODS = 4;
 
-export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 const emptyWeek = (): Weekly => Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as Weekly;
@@ -86,20 +87,37 @@ export function availabilityReducer(state: AvailabilityState, action: Availabili
       return shown(state, action.view);
     case 'periodChanged': {
       const { day, index, part, value } = action;
-      return { ...edited, weekly: { ...state.weekly, [day]: state.weekly[day].map((p, i) => (i === index ? { ...p, [part]: value } : p)) } };
+      return {
+        ...edited,
+        weekly: {
+          ...state.weekly,
+          [day]: state.weekly[day].map((p, i) => (i === index ? { ...p, [part]: value } : p)),
+        },
+      };
     }
     case 'periodAdded': {
       const periods = state.weekly[action.day];
-      return periods.length >= MAX_PERIODS ? edited : { ...edited, weekly: { ...state.weekly, [action.day]: [...periods, nextPeriod(periods)] } };
+      return periods.length >= MAX_PERIODS
+        ? edited
+        : { ...edited, weekly: { ...state.weekly, [action.day]: [...periods, nextPeriod(periods)] } };
     }
     case 'periodRemoved':
-      return { ...edited, weekly: { ...state.weekly, [action.day]: state.weekly[action.day].filter((_, i) => i !== action.index) } };
+      return {
+        ...edited,
+        weekly: { ...state.weekly, [action.day]: state.weekly[action.day].filter((_, i) => i !== action.index) },
+      };
     case 'dayOffTyped':
       return { ...state, newDayOff: action.value, dayOffProblem: null };
     case 'dayOffAdded': {
       const day = state.newDayOff;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { ...state, dayOffProblem: day ? AVAILABILITY_MSG.dayOff : 'Choose a date first' };
-      return { ...edited, dayOffProblem: null, daysOff: state.daysOff.includes(day) ? state.daysOff : [...state.daysOff, day].sort(), newDayOff: '' };
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day))
+        return { ...state, dayOffProblem: day ? AVAILABILITY_MSG.dayOff : 'Choose a date first' };
+      return {
+        ...edited,
+        dayOffProblem: null,
+        daysOff: state.daysOff.includes(day) ? state.daysOff : [...state.daysOff, day].sort(),
+        newDayOff: '',
+      };
     }
     case 'dayOffRemoved':
       return { ...edited, daysOff: state.daysOff.filter((d) => d !== action.day) };
@@ -122,7 +140,13 @@ export function availabilityReducer(state: AvailabilityState, action: Availabili
     case 'refused': {
       const errors = action.errors ?? state.errors;
       const refocus = action.errors !== null && Object.keys(action.errors).length > 0;
-      return { ...state, busy: false, errors, failure: action.failure ?? state.failure, refusals: refocus ? state.refusals + 1 : state.refusals };
+      return {
+        ...state,
+        busy: false,
+        errors,
+        failure: action.failure ?? state.failure,
+        refusals: refocus ? state.refusals + 1 : state.refusals,
+      };
     }
   }
 }

@@ -10,8 +10,10 @@ type Week = Record<Weekday, readonly unknown[]>;
 
 export const ANY_TIME_TEXT = 'Any time (no hours set)';
 export const NOT_WORKING_TEXT = 'Not working';
-export const NO_HOURS_NOTE = 'No hours set: you can be offered any time, every day. Add periods to set your hours; once they are saved, a day without periods is a day you do not work.';
-export const NO_WORK_NOTE = 'No periods on any day: once saved, you will not be offered any work. Add periods to the days you work.';
+export const NO_HOURS_NOTE =
+  'No hours set: you can be offered any time, every day. Add periods to set your hours; once they are saved, a day without periods is a day you do not work.';
+export const NO_WORK_NOTE =
+  'No periods on any day: once saved, you will not be offered any work. Add periods to the days you work.';
 export const NOTHING_TO_SAVE = 'Nothing to save: with no hours set you can be offered any time.';
 
 const hasPeriods = (week: Week) => WEEKDAYS.some((d) => week[d].length > 0);
@@ -20,7 +22,8 @@ const hasPeriods = (week: Week) => WEEKDAYS.some((d) => week[d].length > 0);
  * Whether the driver stays "no hours set": none were ever saved and the page adds none (no period,
  * no day off). Saving anything else stores hours, and then only their periods are worked.
  */
-export const staysUnset = (saved: Availability | null, week: Week, daysOff: readonly string[]) => saved === null && !hasPeriods(week) && daysOff.length === 0;
+export const staysUnset = (saved: Availability | null, week: Week, daysOff: readonly string[]) =>
+  saved === null && !hasPeriods(week) && daysOff.length === 0;
 
 /** The words under a day without periods: any time while no hours are set, else not working. */
 export const emptyDayText = (unset: boolean) => (unset ? ANY_TIME_TEXT : NOT_WORKING_TEXT);

@@ -5,10 +5,12 @@
 import { vi } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 
-export const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const SIGNATURE = `data:image/png;base64,${PNG_1PX}`;
 
-export const pngFile = (name = 'load.png') => new File([Uint8Array.from(atob(PNG_1PX), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
+export const pngFile = (name = 'load.png') =>
+  new File([Uint8Array.from(atob(PNG_1PX), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
 
 /** A canvas that accepts strokes and answers SIGNATURE. */
 export function stubCanvas(): void {

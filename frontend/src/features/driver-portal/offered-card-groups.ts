@@ -7,9 +7,16 @@ import type { DriverSelfView } from '@vanhop/contracts';
 import { CARD_GROUPS, type CardGroup } from '../../lib/price-card-form';
 
 /** `vanPerHourPence.Large` → its kind and key; other fields are neither a van nor a help level. */
-const KEYED: Record<string, 'van' | 'help'> = { vanPerHourPence: 'van', helpersPerHourPence: 'help', stairPerFlightPerHourPence: 'help' };
+const KEYED: Record<string, 'van' | 'help'> = {
+  vanPerHourPence: 'van',
+  helpersPerHourPence: 'help',
+  stairPerFlightPerHourPence: 'help',
+};
 
-export function offeredCardGroups(driver: Pick<DriverSelfView, 'vanSizes' | 'helpLevels'>, groups: CardGroup[] = CARD_GROUPS): CardGroup[] {
+export function offeredCardGroups(
+  driver: Pick<DriverSelfView, 'vanSizes' | 'helpLevels'>,
+  groups: CardGroup[] = CARD_GROUPS,
+): CardGroup[] {
   const offered = { van: new Set<string>(driver.vanSizes), help: new Set<string>(driver.helpLevels) };
   const keep = (path: string) => {
     const [head = '', key = ''] = path.split('.');

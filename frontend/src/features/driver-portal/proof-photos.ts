@@ -38,5 +38,7 @@ export async function proofPhoto(file: File): Promise<{ dataUrl: string } | { pr
   const original = await readDataUrl(file).catch(() => null);
   if (original && original.length <= JOB_PROOF_PHOTO_MAX_CHARS) return { dataUrl: original };
   const reduced = await smaller(file);
-  return reduced && reduced.length <= JOB_PROOF_PHOTO_MAX_CHARS ? { dataUrl: reduced } : { problem: JOB_PROOF_MSG.photoTooBig };
+  return reduced && reduced.length <= JOB_PROOF_PHOTO_MAX_CHARS
+    ? { dataUrl: reduced }
+    : { problem: JOB_PROOF_MSG.photoTooBig };
 }

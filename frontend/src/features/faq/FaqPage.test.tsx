@@ -9,15 +9,31 @@ describe('FAQ', () => {
 
   it('has 22 entries with ids 1 to 22 covering the product topics', () => {
     expect(FAQ_ENTRIES.map((e) => e.id)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
-    const text = FAQ_ENTRIES.map((e) => `${e.question} ${e.answer}`).join(' ').toLowerCase();
-    for (const topic of ['add stop', 'message the driver', 'compare', 'cooling-off', 'cancel', 'over 18', 'extras', 'not included']) {
+    const text = FAQ_ENTRIES.map((e) => `${e.question} ${e.answer}`)
+      .join(' ')
+      .toLowerCase();
+    for (const topic of [
+      'add stop',
+      'message the driver',
+      'compare',
+      'cooling-off',
+      'cancel',
+      'over 18',
+      'extras',
+      'not included',
+    ]) {
       expect(text, topic).toContain(topic);
     }
   });
 
   it('opens one answer at a time', () => {
-    render(<MemoryRouter><FaqPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <FaqPage />
+      </MemoryRouter>,
+    );
     const [first, second] = FAQ_ENTRIES;
+    if (!first || !second) throw new Error('the FAQ has at least two entries');
     expect(screen.queryByText(first.answer)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: first.question }));
     expect(screen.getByText(first.answer)).toBeTruthy();

@@ -26,9 +26,13 @@ export function FaqPage() {
                 <span aria-hidden="true">{open ? '−' : '+'}</span>
               </Button>
               {open && (
-                <p className="faq-answer" id={`faq-answer-${entry.id}`} role="region" aria-labelledby={`faq-question-${entry.id}`}>
-                  {entry.answer}
-                </p>
+                <section
+                  className="faq-answer"
+                  id={`faq-answer-${entry.id}`}
+                  aria-labelledby={`faq-question-${entry.id}`}
+                >
+                  <p>{entry.answer}</p>
+                </section>
               )}
             </li>
           );

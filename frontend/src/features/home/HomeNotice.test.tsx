@@ -14,12 +14,21 @@ describe('the home page after the contact form or Save for later', () => {
     fakeApi({ 'GET /api/reviews': () => ({ json: [] }), 'GET /api/config': () => ({ json: {} }) });
     render(
       <Provider store={createStore(null)}>
-        <MemoryRouter initialEntries={[{ pathname: '/', state: homeNoticeState({ title: 'Message sent.', text: 'Thank you Jo. We reply by e-mail.' }) }]}>
+        <MemoryRouter
+          initialEntries={[
+            {
+              pathname: '/',
+              state: homeNoticeState({ title: 'Message sent.', text: 'Thank you Jo. We reply by e-mail.' }),
+            },
+          ]}
+        >
           <HomePage />
         </MemoryRouter>
       </Provider>,
     );
-    expect((await screen.findByTestId('home-notice')).textContent).toBe('Message sent. Thank you Jo. We reply by e-mail.');
+    expect((await screen.findByTestId('home-notice')).textContent).toBe(
+      'Message sent. Thank you Jo. We reply by e-mail.',
+    );
   });
 
   it('shows no notice on an ordinary visit', () => {

@@ -25,7 +25,9 @@ export function HomePage() {
         <div className="hero-band">
           <div className="hero-copy">
             <h1>Man and van removals across London</h1>
-            <p className="lead">Compare prices from local self-employed drivers, then book and pay online in minutes.</p>
+            <p className="lead">
+              Compare prices from local self-employed drivers, then book and pay online in minutes.
+            </p>
           </div>
           <img className="hero-art" src={heroArt} alt="" width={640} height={420} loading="lazy" decoding="async" />
           <div className="hero-search">
@@ -50,16 +52,20 @@ export function HomePage() {
         <h2>Why choose VanHop?</h2>
         <ul>
           <li>
-            <strong>Drivers set their own prices.</strong> You see every matching offer side by side, with the overtime rate per half hour up front.
+            <strong>Drivers set their own prices.</strong> You see every matching offer side by side, with the overtime
+            rate per half hour up front.
           </li>
           <li>
-            <strong>Book at any hour.</strong> Confirm online 24 hours a day; a driver can be with you in as little as {LEAD_TIME_TEXT}, and we send a confirmation text and e-mail.
+            <strong>Book at any hour.</strong> Confirm online 24 hours a day; a driver can be with you in as little as{' '}
+            {LEAD_TIME_TEXT}, and we send a confirmation text and e-mail.
           </li>
           <li>
-            <strong>Covered while you move.</strong> Goods in transit insurance up to £10,000 and public liability up to £5,000,000.
+            <strong>Covered while you move.</strong> Goods in transit insurance up to £10,000 and public liability up to
+            £5,000,000.
           </li>
           <li>
-            <strong>Pay the way that suits you.</strong> Secure the move with a 30% or 50% deposit, or pay in full; the rest goes to the driver at the end of the job.
+            <strong>Pay the way that suits you.</strong> Secure the move with a 30% or 50% deposit, or pay in full; the
+            rest goes to the driver at the end of the job.
           </li>
         </ul>
       </section>

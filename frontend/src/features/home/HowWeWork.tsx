@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useRotation } from './useRotation';
 import { Button } from '../../ui';
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 3, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 3,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 // Drawn inline: emoji fonts are not everywhere.
 const ICONS = {
@@ -29,20 +35,45 @@ const ICONS = {
 };
 
 const STEPS = [
-  { title: '1. Search your quote', text: 'Type your pickup and dropoff postcodes, then tell us the van, the help and the time you need.', icon: ICONS.search },
-  { title: '2. Book a driver', text: 'Compare prices from local self-employed drivers and secure the one you like with a 30%, 50% or full payment.', icon: ICONS.book },
-  { title: '3. Move', text: 'Your driver arrives at the booked time, loads up and takes everything to your new place.', icon: ICONS.move },
+  {
+    title: '1. Search your quote',
+    text: 'Type your pickup and dropoff postcodes, then tell us the van, the help and the time you need.',
+    icon: ICONS.search,
+  },
+  {
+    title: '2. Book a driver',
+    text: 'Compare prices from local self-employed drivers and secure the one you like with a 30%, 50% or full payment.',
+    icon: ICONS.book,
+  },
+  {
+    title: '3. Move',
+    text: 'Your driver arrives at the booked time, loads up and takes everything to your new place.',
+    icon: ICONS.move,
+  },
 ];
 
 export function HowWeWork() {
   const [hover, setHover] = useState(false);
   const [index, setIndex] = useRotation(STEPS.length, 2000, hover);
   return (
-    <section className="home-section how-we-work" aria-roledescription="carousel" aria-label="How we work" onMouseEnter={() => setHover(true)} onMouseLeave={() => setHover(false)}>
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: pausing while the pointer rests on it is for pointer users; the dots are buttons for the keyboard.
+    <section
+      className="home-section how-we-work"
+      aria-roledescription="carousel"
+      aria-label="How we work"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+    >
       <h2>How We Work</h2>
       <div className="carousel-track">
         {STEPS.map((s, i) => (
-          <article key={s.title} className="carousel-slide step-card" hidden={i !== index} aria-roledescription="slide" aria-label={`${i + 1} of ${STEPS.length}`}>
+          <article
+            key={s.title}
+            className="carousel-slide step-card"
+            hidden={i !== index}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${STEPS.length}`}
+          >
             <svg className="step-icon" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
               {s.icon}
             </svg>
@@ -56,11 +87,29 @@ export function HowWeWork() {
   );
 }
 
-export function Dots({ count, index, onPick, label }: { count: number; index: number; onPick: (i: number) => void; label: string }) {
+export function Dots({
+  count,
+  index,
+  onPick,
+  label,
+}: {
+  count: number;
+  index: number;
+  onPick: (i: number) => void;
+  label: string;
+}) {
   return (
     <div className="carousel-dots">
       {Array.from({ length: count }, (_, i) => (
-        <Button key={i} type="button" className={i === index ? 'dot active' : 'dot'} aria-label={`Show ${label} ${i + 1}`} aria-current={i === index} onClick={() => onPick(i)} />
+        <Button
+          // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position.
+          key={i}
+          type="button"
+          className={i === index ? 'dot active' : 'dot'}
+          aria-label={`Show ${label} ${i + 1}`}
+          aria-current={i === index}
+          onClick={() => onPick(i)}
+        />
       ))}
     </div>
   );

@@ -10,8 +10,7 @@ import { AddressAutocomplete } from '../../ui/address/AddressAutocomplete';
 import type { PlaceChoice } from '../../ui/address/addressInput';
 import { geoCoverage } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
-import { useAppDispatch } from '../../app/store';
-import { searchChosen } from '../../app/bookingSlice';
+import { searchHandoffState } from '../../app/route-state';
 import { validateSearch, withinServiceArea, type SearchErrors, type SearchField } from './searchRules';
 import './QuoteSearch.css';
 import { Button } from '../../ui';
@@ -23,7 +22,9 @@ const EMPTY: SearchField = { text: '', choice: null };
  * start from, never a choice: it still has to be picked from the suggestions like anything typed.
  */
 export function placeFromLink(from: string | null): string {
-  return (from ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 60);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a pasted link must lose.
+  const printable = (from ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  return printable.trim().slice(0, 60);
 }
 
 /** In the radius? The browser measures it itself for Google places, otherwise the geo service decides. */
@@ -39,7 +40,6 @@ async function pickupInArea(choice: PlaceChoice, measureLocally: boolean): Promi
 
 export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string }) {
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const { config } = usePublicConfig();
   const [params] = useSearchParams();
   const [pickup, setPickup] = useState<SearchField>(() => ({ text: placeFromLink(params.get('from')), choice: null }));
@@ -61,11 +61,12 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
     setBusy(false);
     if (!inArea) {
       alert(MSG.home.outOfArea);
-      navigate('/checkareacover');
+      await navigate('/checkareacover');
       return;
     }
-    dispatch(searchChosen({ pickup: pickup.choice.label, dropoff: dropoff.choice.label }));
-    navigate('/booking');
+    await navigate('/booking', {
+      state: searchHandoffState({ pickup: pickup.choice.label, dropoff: dropoff.choice.label }),
+    });
   };
 
   return (

@@ -5,7 +5,12 @@ import { useRotation } from './useRotation';
 import { useResource } from '../../lib';
 import { Dots } from './HowWeWork';
 
-const reviewDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+const reviewDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export const newestFirst = (reviews: Review[]) => [...reviews].sort((a, b) => b.time - a.time);
 
@@ -27,11 +32,23 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
 
   if (!reviews.length) return null;
   return (
-    <section className="home-section reviews" aria-roledescription="carousel" aria-label="Customer reviews" onMouseEnter={() => setHover(true)} onMouseLeave={() => setHover(false)}>
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: pausing while the pointer rests on it is for pointer users; the dots are buttons for the keyboard.
+    <section
+      className="home-section reviews"
+      aria-roledescription="carousel"
+      aria-label="Customer reviews"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+    >
       <h2>What our customers say</h2>
       <div className="carousel-track">
         {reviews.map((r, i) => (
-          <figure key={`${r.author_name}-${r.time}`} className="carousel-slide review-card" hidden={i !== index} aria-roledescription="slide">
+          <figure
+            key={`${r.author_name}-${r.time}`}
+            className="carousel-slide review-card"
+            hidden={i !== index}
+            aria-roledescription="slide"
+          >
             <div className="review-head">
               {isLocalImage(r.profile_photo_url ?? '') ? (
                 <img src={r.profile_photo_url} alt="" width={48} height={48} className="review-photo" />
@@ -42,7 +59,7 @@ export function ReviewsCarousel({ reviews }: { reviews: Review[] }) {
               )}
               <div>
                 <figcaption className="review-author">{r.author_name}</figcaption>
-                <span className="review-stars" aria-label={`${r.rating} out of 5 stars`}>
+                <span className="review-stars" role="img" aria-label={`${r.rating} out of 5 stars`}>
                   {'★'.repeat(Math.round(r.rating))}
                   {'☆'.repeat(Math.max(0, 5 - Math.round(r.rating)))}
                 </span>

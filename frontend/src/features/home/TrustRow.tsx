@@ -29,7 +29,8 @@ export function TrustRow({ reviews }: { reviews: Review[] }) {
         <span>
           {score ? (
             <>
-              <strong>Rated {score.score} out of 5</strong> from {score.count} customer {score.count === 1 ? 'review' : 'reviews'}
+              <strong>Rated {score.score} out of 5</strong> from {score.count} customer{' '}
+              {score.count === 1 ? 'review' : 'reviews'}
             </>
           ) : (
             <>

@@ -13,7 +13,9 @@ describe('home search rules', () => {
   });
 
   it('refuses text that was not picked from the list, or was edited after the pick', () => {
-    expect(validateSearch(picked('London NW2, UK'), { text: 'SE1', choice: null })).toEqual({ dropoff: MSG.home.selectFromList });
+    expect(validateSearch(picked('London NW2, UK'), { text: 'SE1', choice: null })).toEqual({
+      dropoff: MSG.home.selectFromList,
+    });
     const edited = { text: 'London NW2, UK!', choice: { label: 'London NW2, UK', lat: 51.5, lng: -0.2 } };
     expect(validateSearch(edited, picked('London SE1, UK'))).toEqual({ pickup: MSG.home.selectFromList });
     expect(validateSearch(picked('London NW2, UK'), picked('London SE1, UK'))).toEqual({});

@@ -19,7 +19,12 @@ describe('local landing page', () => {
     fetchMock = vi.fn(async (url: string) => {
       if (url === '/api/config') return new Response(JSON.stringify({ phone: '1', email: 'a@b.c' }));
       if (url.startsWith('/api/geo/geocode')) {
-        return new Response(JSON.stringify({ status: 'OK', results: [{ formatted_address: 'Abbey Wood, London', geometry: { location: { lat: 51.487, lng: 0.109 } } }] }));
+        return new Response(
+          JSON.stringify({
+            status: 'OK',
+            results: [{ formatted_address: 'Abbey Wood, London', geometry: { location: { lat: 51.487, lng: 0.109 } } }],
+          }),
+        );
       }
       return new Response('not found', { status: 404 });
     });
@@ -37,7 +42,7 @@ describe('local landing page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Man and Van in Abbey Wood');
     const bookNow = screen.getAllByRole('link', { name: 'Book Now' });
     expect(bookNow).toHaveLength(2);
-    bookNow.forEach((link) => expect(link.getAttribute('href')).toBe('/?from=Abbey%20Wood'));
+    for (const link of bookNow) expect(link.getAttribute('href')).toBe('/?from=Abbey%20Wood');
     expect(document.body.textContent).toContain('£10,000');
   });
 
@@ -58,7 +63,9 @@ describe('local landing page', () => {
     vi.useFakeTimers();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/config' ? new Response('{"phone":"1","email":"a@b.c"}') : new Response(JSON.stringify({ status: 'ZERO_RESULTS', results: [] })),
+      url === '/api/config'
+        ? new Response('{"phone":"1","email":"a@b.c"}')
+        : new Response(JSON.stringify({ status: 'ZERO_RESULTS', results: [] })),
     );
     at('/house-clearance-watford');
     await act(async () => vi.advanceTimersByTime(1000));

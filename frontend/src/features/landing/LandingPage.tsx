@@ -77,11 +77,22 @@ export function LandingPage() {
           <p className="map-status">We could not place {where} on the map.</p>
         </div>
       ) : (
-        <MapView label={`Map of ${where}`} center={location} zoom={LOCAL_MAP_ZOOM} height="400px" marker markerTitle={where} interactive={false} />
+        <MapView
+          label={`Map of ${where}`}
+          center={location}
+          zoom={LOCAL_MAP_ZOOM}
+          height="400px"
+          marker
+          markerTitle={where}
+          interactive={false}
+        />
       )}
       <div className="booking-box" style={{ marginTop: '1.5rem' }}>
         <h2>Ready to move?</h2>
-        <p>Compare drivers for {target.service.toLowerCase()} in {where} now: it takes a minute and costs nothing to get prices.</p>
+        <p>
+          Compare drivers for {target.service.toLowerCase()} in {where} now: it takes a minute and costs nothing to get
+          prices.
+        </p>
         <Link to={bookNowLink(where)} className="button">
           Book Now
         </Link>

@@ -8,23 +8,32 @@ export interface LandingText {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
+type Opener = (service: string, place: string) => string;
+type LocalLine = (place: string) => string;
+
 /** Small stable hash so each page gets the same wording on every visit, but neighbouring pages differ. */
-function pick<T>(options: readonly T[], seed: string, salt: number): T {
+function pick<T>(options: readonly [T, ...T[]], seed: string, salt: number): T {
   let h = 2166136261 ^ salt;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  return options[Math.abs(h) % options.length];
+  return options[Math.abs(h) % options.length] ?? options[0];
 }
 
-const OPENERS = [
-  (s: string, p: string) => `Looking for ${s.toLowerCase()} in ${p}? Compare local self-employed drivers, choose your van and book online in minutes.`,
-  (s: string, p: string) => `${s} in ${p}, priced by the drivers who do the work: tell us the job, compare offers and book the one you like.`,
-  (s: string, p: string) => `Need help with ${s.toLowerCase()} around ${p}? Get prices from drivers near you and book at any hour of the day or night.`,
+const OPENERS: readonly [Opener, ...Opener[]] = [
+  (s: string, p: string) =>
+    `Looking for ${s.toLowerCase()} in ${p}? Compare local self-employed drivers, choose your van and book online in minutes.`,
+  (s: string, p: string) =>
+    `${s} in ${p}, priced by the drivers who do the work: tell us the job, compare offers and book the one you like.`,
+  (s: string, p: string) =>
+    `Need help with ${s.toLowerCase()} around ${p}? Get prices from drivers near you and book at any hour of the day or night.`,
 ];
 
-const LOCAL_LINES = [
-  (p: string) => `Drivers working in and around ${p} know the local roads, the loading bays and the streets where parking needs a permit, which saves time on the day.`,
-  (p: string) => `Plenty of our drivers live close to ${p}, so on most days one can be with you in as little as ${LEAD_TIME_TEXT} after booking, the soonest a move can start.`,
-  (p: string) => `Whether you are moving within ${p}, into it or out of it, the quote covers the whole route, including any stops you add on the way.`,
+const LOCAL_LINES: readonly [LocalLine, ...LocalLine[]] = [
+  (p: string) =>
+    `Drivers working in and around ${p} know the local roads, the loading bays and the streets where parking needs a permit, which saves time on the day.`,
+  (p: string) =>
+    `Plenty of our drivers live close to ${p}, so on most days one can be with you in as little as ${LEAD_TIME_TEXT} after booking, the soonest a move can start.`,
+  (p: string) =>
+    `Whether you are moving within ${p}, into it or out of it, the quote covers the whole route, including any stops you add on the way.`,
 ];
 
 /** The long marketing text of a /{service}-{place} page, built from our templates and the service's own copy. */

@@ -5,7 +5,14 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { reactivateBookingSchema, type CancelTerms, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
-import { ApiError, cancelMyMove, payMyMoveBalance, postponeMyMove, priceNewDate, reactivateMyMove } from '../../api/client';
+import {
+  ApiError,
+  cancelMyMove,
+  payMyMoveBalance,
+  postponeMyMove,
+  priceNewDate,
+  reactivateMyMove,
+} from '../../api/client';
 import { DateTimePicker } from '../../ui/DateTimePicker';
 import { isBookable } from '../../lib/dateRules';
 import type { ActionName, MyMoveState } from './myMoveState';
@@ -22,30 +29,45 @@ interface ActionsProps extends Controls {
   now?: () => Date;
 }
 
-export const TERMS_CHANGED = 'The terms changed while this was open (the time limits are strict): please read them again before you confirm.';
+export const TERMS_CHANGED =
+  'The terms changed while this was open (the time limits are strict): please read them again before you confirm.';
 
 export function MoveActions({ token, state, run, leave, refresh, dismiss, now }: ActionsProps) {
   const { view } = state;
   const reasons = notAllowedReasons(view);
-  const anything = view.actions.payBalance || view.actions.cancel.allowed || view.actions.postpone.allowed || view.actions.reactivate.allowed;
+  const anything =
+    view.actions.payBalance ||
+    view.actions.cancel.allowed ||
+    view.actions.postpone.allowed ||
+    view.actions.reactivate.allowed;
   return (
     <section className="mymove-card mymove-actions" aria-labelledby="mymove-actions">
       <h2 id="mymove-actions">What you can do</h2>
       {!anything && (
-        <p>{view.state === 'cancelled' ? 'This booking is cancelled: there is nothing more to change. Your receipts stay on this page.' : 'There is nothing to change on this booking now.'}</p>
+        <p>
+          {view.state === 'cancelled'
+            ? 'This booking is cancelled: there is nothing more to change. Your receipts stay on this page.'
+            : 'There is nothing to change on this booking now.'}
+        </p>
       )}
-      {view.actions.payBalance && <PayBalance view={view} busy={state.busy} onPay={() => leave('payBalance', () => payMyMoveBalance(token))} />}
+      {view.actions.payBalance && (
+        <PayBalance view={view} busy={state.busy} onPay={() => leave('payBalance', () => payMyMoveBalance(token))} />
+      )}
       {view.actions.reactivate.allowed && (
         <Reactivate
           view={view}
           busy={state.busy === 'reactivate'}
           serverError={state.actionError?.action === 'reactivate' ? state.actionError : null}
           onPrice={(date) => priceNewDate(token, date)}
-          onSubmit={(date, expectedTotalPence) => run('reactivate', () => reactivateMyMove(token, date, expectedTotalPence))}
+          onSubmit={(date, expectedTotalPence) =>
+            run('reactivate', () => reactivateMyMove(token, date, expectedTotalPence))
+          }
           now={now}
         />
       )}
-      {view.actions.postpone.allowed && <Postpone busy={state.busy === 'postpone'} onConfirm={() => run('postpone', () => postponeMyMove(token))} />}
+      {view.actions.postpone.allowed && (
+        <Postpone busy={state.busy === 'postpone'} onConfirm={() => run('postpone', () => postponeMyMove(token))} />
+      )}
       {view.actions.cancel.allowed && (
         <Cancel
           view={view}
@@ -85,12 +107,17 @@ export function notAllowedReasons(view: MyMoveView): [string, string][] {
   if (!actions.payBalance && money.balancePence > 0 && state !== 'cancelled') {
     out.push([
       'Pay the balance',
-      state === 'frozen' ? 'The balance can be paid once your move has a new date.' : `The balance of ${penceText(money.balancePence)} is paid to your driver at the end of the job.`,
+      state === 'frozen'
+        ? 'The balance can be paid once your move has a new date.'
+        : `The balance of ${penceText(money.balancePence)} is paid to your driver at the end of the job.`,
     ]);
   }
-  if (!actions.reactivate.allowed && state === 'frozen' && actions.reactivate.reason) out.push(['New date', actions.reactivate.reason]);
-  if (!actions.postpone.allowed && actions.postpone.reason && state === 'active') out.push(['Postpone', actions.postpone.reason]);
-  if (!actions.cancel.allowed && actions.cancel.reason && state !== 'cancelled') out.push(['Cancel', actions.cancel.reason]);
+  if (!actions.reactivate.allowed && state === 'frozen' && actions.reactivate.reason)
+    out.push(['New date', actions.reactivate.reason]);
+  if (!actions.postpone.allowed && actions.postpone.reason && state === 'active')
+    out.push(['Postpone', actions.postpone.reason]);
+  if (!actions.cancel.allowed && actions.cancel.reason && state !== 'cancelled')
+    out.push(['Cancel', actions.cancel.reason]);
   return out;
 }
 
@@ -112,6 +139,7 @@ function ConfirmBox({ title, children, actions }: { title: string; children: Rea
   useEffect(() => heading.current?.focus(), []);
   const id = `confirm-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width.
     <div className="mymove-confirm" role="group" aria-labelledby={id} data-testid={id}>
       <h4 id={id} ref={heading} tabIndex={-1}>
         {title}
@@ -122,7 +150,17 @@ function ConfirmBox({ title, children, actions }: { title: string; children: Rea
   );
 }
 
-function Cancel({ view, busy, refresh, onConfirm }: { view: MyMoveView; busy: boolean; refresh: () => Promise<MyMoveView | null>; onConfirm: (refundPence: number) => Promise<boolean> }) {
+function Cancel({
+  view,
+  busy,
+  refresh,
+  onConfirm,
+}: {
+  view: MyMoveView;
+  busy: boolean;
+  refresh: () => Promise<MyMoveView | null>;
+  onConfirm: (refundPence: number) => Promise<boolean>;
+}) {
   const [open, setOpen] = useState(false);
   // The terms the customer is reading: fetched when the box opens, so the clock is the server's, not the page's age.
   const [seen, setSeen] = useState<CancelTerms | null>(null);
@@ -235,10 +273,14 @@ function Postpone({ busy, onConfirm }: { busy: boolean; onConfirm: () => Promise
           }
         >
           <p>
-            Postponing keeps your booking and everything you paid, without a moving date. Under our terms a move can be postponed only with at least 24
-            hours’ notice, and a postponed booking must be given a new date within 12 months.
+            Postponing keeps your booking and everything you paid, without a moving date. Under our terms a move can be
+            postponed only with at least 24 hours’ notice, and a postponed booking must be given a new date within 12
+            months.
           </p>
-          <p>The new date is priced again: if it costs more you pay the difference, if it costs less we refund the difference to your card.</p>
+          <p>
+            The new date is priced again: if it costs more you pay the difference, if it costs less we refund the
+            difference to your card.
+          </p>
         </ConfirmBox>
       )}
     </div>
@@ -246,10 +288,15 @@ function Postpone({ busy, onConfirm }: { busy: boolean; onConfirm: () => Promise
 }
 
 /** What confirming the new date does to the money, in a sentence. */
-export function newDateSettlementText(p: Pick<NewDatePrice, 'balancePence' | 'refundPence' | 'totalPence' | 'previousTotalPence'>): string {
+export function newDateSettlementText(
+  p: Pick<NewDatePrice, 'balancePence' | 'refundPence' | 'totalPence' | 'previousTotalPence'>,
+): string {
   if (p.refundPence > 0) return `We refund ${penceText(p.refundPence)} to your card.`;
-  if (p.balancePence > 0) return `${penceText(p.balancePence)} is left to pay: online here, or to your driver on the day.`;
-  return p.totalPence === p.previousTotalPence ? 'The price is unchanged and nothing more is due.' : 'Nothing more is due.';
+  if (p.balancePence > 0)
+    return `${penceText(p.balancePence)} is left to pay: online here, or to your driver on the day.`;
+  return p.totalPence === p.previousTotalPence
+    ? 'The price is unchanged and nothing more is due.'
+    : 'Nothing more is due.';
 }
 
 function Reactivate({
@@ -302,7 +349,10 @@ function Reactivate({
     } catch (err) {
       // A refusal of the date itself names the field; anything else in the server's words.
       const fields = err instanceof ApiError ? err.errors : undefined;
-      setError(fields?.date ?? (err instanceof Error && err.message ? err.message : 'We could not price that date. Please try again.'));
+      setError(
+        fields?.date ??
+          (err instanceof Error && err.message ? err.message : 'We could not price that date. Please try again.'),
+      );
     } finally {
       setPricing(false);
     }
@@ -319,17 +369,27 @@ function Reactivate({
     <div className="mymove-action">
       <h3>Choose a new moving date</h3>
       <p>
-        Your move is postponed. Choose a new date and time{latestIso ? ` up to ${dayText(latestIso)}` : ''}. The move is priced again for the new
-        date: you pay any difference, or we refund it to your card.
+        Your move is postponed. Choose a new date and time{latestIso ? ` up to ${dayText(latestIso)}` : ''}. The move is
+        priced again for the new date: you pay any difference, or we refund it to your card.
       </p>
       <label htmlFor="reactivate-date" className="mymove-label">
         New moving date
       </label>
-      <DateTimePicker id="reactivate-date" name="reactivate_date" value={date} onChange={chooseDate} error={shownError || undefined} latest={latest} now={now} />
+      <DateTimePicker
+        id="reactivate-date"
+        name="reactivate_date"
+        value={date}
+        onChange={chooseDate}
+        error={shownError || undefined}
+        latest={latest}
+        now={now}
+      />
       {priced ? (
+        // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width.
         <div className="mymove-new-price" role="group" aria-label="Price for the new date" data-testid="new-date-price">
           <p>
-            New price for this date: <strong>{penceText(priced.totalPence)}</strong> (was {penceText(priced.previousTotalPence)}).
+            New price for this date: <strong>{penceText(priced.totalPence)}</strong> (was{' '}
+            {penceText(priced.previousTotalPence)}).
           </p>
           <p>{newDateSettlementText(priced)}</p>
           <div className="mymove-buttons">

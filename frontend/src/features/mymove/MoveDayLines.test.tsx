@@ -30,7 +30,12 @@ describe('My move: the day of the move', () => {
       </MemoryRouter>,
     );
     const history = await screen.findByTestId('history');
-    expect(within(history).getAllByRole('listitem').slice(-3).map((li) => li.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .slice(-3)
+        .map((li) => li.textContent),
+    ).toEqual([
       '12 Dec 2026, 08:40Your driver Dan Driver is on the way',
       '12 Dec 2026, 09:55Dan Driver has arrived',
       '12 Dec 2026, 12:30Your move is done: thank you for moving with VanHop',

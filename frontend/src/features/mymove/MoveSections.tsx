@@ -12,7 +12,8 @@ const Row = ({ label, children, testId }: { label: string; children: ReactNode; 
   </div>
 );
 
-const addressLabel = (i: number, count: number) => (i === 0 ? 'Collection' : i === count - 1 ? 'Delivery' : `Via stop ${i}`);
+const addressLabel = (i: number, count: number) =>
+  i === 0 ? 'Collection' : i === count - 1 ? 'Delivery' : `Via stop ${i}`;
 
 export function MoveDetails({ view }: { view: MyMoveView }) {
   const { move } = view;
@@ -32,6 +33,7 @@ export function MoveDetails({ view }: { view: MyMoveView }) {
           )}
         </Row>
         {move.addresses.map((a, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the route's stops are in a fixed order and may repeat a place.
           <Row key={i} label={addressLabel(i, move.addresses.length)}>
             {[a.physicalAddress, a.location].filter(Boolean).join(', ')}
             <span className="mymove-muted"> · {stairText(a.stair)}</span>
@@ -90,6 +92,7 @@ export function StatusHistory({ view }: { view: MyMoveView }) {
       <h2 id="mymove-history">History</h2>
       <ol className="mymove-history" data-testid="history">
         {view.history.map((h, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end and two entries may share a time.
           <li key={`${h.at}-${i}`}>
             <time dateTime={h.at}>{stampText(h.at)}</time>
             <span>{h.text}</span>

@@ -33,10 +33,24 @@ describe('message the driver from My move', () => {
     expect(cancelled.container.innerHTML).toBe('');
   });
 
-  it('sends a message about the booked move with the booking customer prefilled and the page\'s token as proof of the address', async () => {
+  it("sends a message about the booked move with the booking customer prefilled and the page's token as proof of the address", async () => {
     const view = withDriver(myMoveView(), 'drv-ali-hassan');
-    const conversation = { id: 'c1', kind: 'driver', driverName: 'Ali Hassan', about: null, messages: [{ id: 'm1', from: 'customer', author: 'x', body: 'Parking?', at: '2026-03-01T10:00:00.000Z' }], canReply: true, emailStatus: 'verified' };
-    const api = fakeApi({ 'POST /api/conversations/driver': () => ({ status: 201, json: { token: 'v1.t', path: '/conversation/v1.t', conversation } }), 'GET /api/conversations/v1.t': () => ({ json: conversation }) });
+    const conversation = {
+      id: 'c1',
+      kind: 'driver',
+      driverName: 'Ali Hassan',
+      about: null,
+      messages: [{ id: 'm1', from: 'customer', author: 'x', body: 'Parking?', at: '2026-03-01T10:00:00.000Z' }],
+      canReply: true,
+      emailStatus: 'verified',
+    };
+    const api = fakeApi({
+      'POST /api/conversations/driver': () => ({
+        status: 201,
+        json: { token: 'v1.t', path: '/conversation/v1.t', conversation },
+      }),
+      'GET /api/conversations/v1.t': () => ({ json: conversation }),
+    });
     onMyMove(view);
     fireEvent.click(screen.getByRole('button', { name: 'Message Ali Hassan' }));
     fireEvent.change(await screen.findByLabelText('Message to Ali Hassan'), { target: { value: 'Parking?' } });

@@ -28,7 +28,10 @@ export function MyMoveMessageDriver({ view }: { view: MyMoveView }) {
   return (
     <section className="mymove-card mymove-message-driver" aria-label={`Messages with ${driver.name}`}>
       <h2>Questions for {driver.name}?</h2>
-      <p>Ask about access, parking or extras. These messages go through VanHop and we e-mail you the answer; your driver gets your phone number and e-mail once they accept the job, to arrange the day.</p>
+      <p>
+        Ask about access, parking or extras. These messages go through VanHop and we e-mail you the answer; your driver
+        gets your phone number and e-mail once they accept the job, to arrange the day.
+      </p>
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
         Message {driver.name}
       </Button>

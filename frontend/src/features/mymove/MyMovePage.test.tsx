@@ -34,9 +34,10 @@ function renderPage(path = `/mymove/${TOKEN}`) {
 }
 
 /** Answers GET with the views in turn (the last one repeats). */
-const views = (...list: MyMoveView[]) => {
+const views = (first: MyMoveView, ...rest: MyMoveView[]) => {
+  const list = [first, ...rest];
   let i = 0;
-  return () => ({ json: list[Math.min(i++, list.length - 1)] });
+  return () => ({ json: list[Math.min(i++, list.length - 1)] ?? first });
 };
 
 describe('My move page', () => {
@@ -61,10 +62,11 @@ describe('My move page', () => {
     expect(money).toContain('Paid£60.00');
     expect(money).toContain('Balance£140.00');
     expect(money).not.toContain('Refunded');
-    expect(within(screen.getByTestId('history')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1 Dec 2026, 09:00Quote saved',
-      '1 Dec 2026, 09:05Booked: 30 % deposit of £60.00 paid',
-    ]);
+    expect(
+      within(screen.getByTestId('history'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 Dec 2026, 09:00Quote saved', '1 Dec 2026, 09:05Booked: 30 % deposit of £60.00 paid']);
     const receipt = screen.getByRole('link', { name: 'Payment receipt: 30 % deposit' });
     expect(receipt.getAttribute('href')).toBe(`/mymove/${TOKEN}/receipt/pay-pi_1`);
     expect(screen.getByRole('button', { name: 'Pay the balance of £140.00' })).toBeTruthy();
@@ -75,9 +77,17 @@ describe('My move page', () => {
   });
 
   it('says where the driver stands: waiting for them to accept, then accepted', async () => {
-    fakeApi({ [`GET ${PATH}`]: views(myMoveView({ driverStandingText: 'Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.' })) });
+    fakeApi({
+      [`GET ${PATH}`]: views(
+        myMoveView({
+          driverStandingText: 'Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.',
+        }),
+      ),
+    });
     renderPage();
-    expect((await screen.findByTestId('driver-standing')).textContent).toBe('Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.');
+    expect((await screen.findByTestId('driver-standing')).textContent).toBe(
+      'Booked: waiting for Dan Driver to accept. We will text and e-mail you when they do.',
+    );
   });
 
   it('a bad or expired link says so', async () => {
@@ -114,14 +124,26 @@ describe('My move page', () => {
       state: 'cancelled',
       statusText: 'Cancelled',
       money: { refundPendingPence: 6000, balancePence: 0 },
-      actions: { payBalance: false, cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' }, postpone: { allowed: false, reason: 'This booking is cancelled.' } },
+      actions: {
+        payBalance: false,
+        cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' },
+        postpone: { allowed: false, reason: 'This booking is cancelled.' },
+      },
     });
     const refunded = {
       ...cancelledPending,
       money: { ...cancelledPending.money, refundPendingPence: 0, refundedPence: 6000 },
       receipts: [
         ...cancelledPending.receipts,
-        { id: 'refund-r1', kind: 'refund' as const, at: '2026-12-01T09:21:00.000Z', amountPence: 6000, description: 'Cancellation in the cooling-off period', provider: 'local' as const, providerRef: 're_1' },
+        {
+          id: 'refund-r1',
+          kind: 'refund' as const,
+          at: '2026-12-01T09:21:00.000Z',
+          amountPence: 6000,
+          description: 'Cancellation in the cooling-off period',
+          provider: 'local' as const,
+          providerRef: 're_1',
+        },
       ],
     };
     let getAnswer: () => { json: MyMoveView } = views(myMoveView());
@@ -147,7 +169,10 @@ describe('My move page', () => {
     expect(screen.getByTestId('outcome').textContent).toContain('A refund of £60.00 is on its way to your card.');
     expect(screen.getByTestId('money-refund-pending').textContent).toContain('£60.00');
     // the page looks again until the refund is confirmed
-    await waitFor(() => expect(screen.getByTestId('outcome').textContent).toContain('£60.00 has been refunded to your card.'), { timeout: 4000 });
+    await waitFor(
+      () => expect(screen.getByTestId('outcome').textContent).toContain('£60.00 has been refunded to your card.'),
+      { timeout: 4000 },
+    );
     expect(screen.getByTestId('money-refunded').textContent).toContain('£60.00');
     expect(screen.getByRole('link', { name: 'Refund receipt: Cancellation in the cooling-off period' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel my move' })).toBeNull();
@@ -160,11 +185,15 @@ describe('My move page', () => {
         cancel: {
           allowed: true,
           refundPence: 0,
-          terms: 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded. You can postpone the move instead (24 hours’ notice) and use the booking within 12 months.',
+          terms:
+            'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded. You can postpone the move instead (24 hours’ notice) and use the booking within 12 months.',
         },
       },
     });
-    const api = fakeApi({ [`GET ${PATH}`]: views(myMoveView(), myMoveView(), later), [`POST ${PATH}/cancel`]: () => ({ json: later }) });
+    const api = fakeApi({
+      [`GET ${PATH}`]: views(myMoveView(), myMoveView(), later),
+      [`POST ${PATH}/cancel`]: () => ({ json: later }),
+    });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel my move' }));
     const box = await screen.findByRole('group', { name: 'Before you cancel' });
@@ -176,7 +205,11 @@ describe('My move page', () => {
   });
 
   it('a refused cancel shows the server reason and reloads the booking', async () => {
-    const already = myMoveView({ state: 'cancelled', statusText: 'Cancelled', actions: { cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' } } });
+    const already = myMoveView({
+      state: 'cancelled',
+      statusText: 'Cancelled',
+      actions: { cancel: { allowed: false, reason: 'This booking is already cancelled.', refundPence: 0, terms: '' } },
+    });
     let answer: () => { json: MyMoveView } = views(myMoveView());
     fakeApi({
       [`GET ${PATH}`]: () => answer(),
@@ -187,7 +220,11 @@ describe('My move page', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel my move' }));
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Before you cancel' })).getByRole('button', { name: 'Yes, cancel my move' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Before you cancel' })).getByRole('button', {
+        name: 'Yes, cancel my move',
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Cancelled'));
     expect(screen.getByRole('alert').textContent).toContain('This booking is already cancelled.');
   });
@@ -198,16 +235,32 @@ describe('My move page', () => {
       statusText: 'Postponed',
       actions: {
         payBalance: false,
-        cancel: { allowed: true, refundPence: 0, terms: 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded.' },
+        cancel: {
+          allowed: true,
+          refundPence: 0,
+          terms: 'The 1-hour cooling-off period has ended: under our cancellation policy no money paid is refunded.',
+        },
         postpone: { allowed: false, reason: 'This booking is already postponed.' },
         reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' },
       },
     });
-    const reactivated = myMoveView({ move: { date: '2026-12-03T06:00:00.000Z' }, money: { totalPence: 22000, balancePence: 16000 }, statusText: '30 % deposit paid' });
+    const reactivated = myMoveView({
+      move: { date: '2026-12-03T06:00:00.000Z' },
+      money: { totalPence: 22000, balancePence: 16000 },
+      statusText: '30 % deposit paid',
+    });
     const api = fakeApi({
       [`GET ${PATH}`]: views(myMoveView()),
       [`POST ${PATH}/postpone`]: () => ({ json: frozen }),
-      [`POST ${PATH}/reactivate/price`]: () => ({ json: { date: '2026-12-03T06:00:00.000Z', totalPence: 22000, previousTotalPence: 20000, balancePence: 16000, refundPence: 0 } }),
+      [`POST ${PATH}/reactivate/price`]: () => ({
+        json: {
+          date: '2026-12-03T06:00:00.000Z',
+          totalPence: 22000,
+          previousTotalPence: 20000,
+          balancePence: 16000,
+          refundPence: 0,
+        },
+      }),
       [`POST ${PATH}/reactivate`]: () => ({ json: reactivated }),
     });
     renderPage();
@@ -218,9 +271,13 @@ describe('My move page', () => {
     expect(api.of('POST', `${PATH}/postpone`)).toHaveLength(0);
     fireEvent.click(within(box).getByRole('button', { name: 'Yes, postpone my move' }));
     await waitFor(() => expect(screen.getByTestId('move-status').textContent).toBe('Postponed'));
-    expect(screen.getByTestId('outcome').textContent).toBe('Your move is postponed. Choose a new date by 1 December 2027.');
+    expect(screen.getByTestId('outcome').textContent).toBe(
+      'Your move is postponed. Choose a new date by 1 December 2027.',
+    );
     expect(screen.getByText(/The balance can be paid once your move has a new date\./)).toBeTruthy();
-    expect(screen.getByTestId('move-date').textContent).toBe('Postponed: no date yet (was Saturday 12 December 2026 at 10:00)');
+    expect(screen.getByTestId('move-date').textContent).toBe(
+      'Postponed: no date yet (was Saturday 12 December 2026 at 10:00)',
+    );
 
     // no date yet: the booking form's own message
     fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
@@ -238,19 +295,33 @@ describe('My move page', () => {
     expect(api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/reactivate`)).toHaveLength(0);
     fireEvent.click(within(price).getByRole('button', { name: 'Confirm my new date' }));
     await waitFor(() =>
-      expect(api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/reactivate`).map((c) => c.body)).toEqual([{ date: '2026-12-03T06:00:00.000Z', expectedTotalPence: 22000 }]),
+      expect(
+        api.calls.filter((c) => c.method === 'POST' && c.path === `${PATH}/reactivate`).map((c) => c.body),
+      ).toEqual([{ date: '2026-12-03T06:00:00.000Z', expectedTotalPence: 22000 }]),
     );
     const outcome = await screen.findByTestId('outcome');
-    await waitFor(() => expect(outcome.textContent).toContain('Your move is booked again for Thursday 3 December 2026 at 06:00.'));
+    await waitFor(() =>
+      expect(outcome.textContent).toContain('Your move is booked again for Thursday 3 December 2026 at 06:00.'),
+    );
     expect(outcome.textContent).toContain('The new price is £220.00 (it was £200.00).');
     expect(outcome.textContent).toContain('Balance to pay: £160.00.');
   });
 
   it('a refused new date shows the server message at the picker', async () => {
-    const frozen = myMoveView({ state: 'frozen', statusText: 'Postponed', actions: { postpone: { allowed: false, reason: 'This booking is already postponed.' }, reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' } } });
+    const frozen = myMoveView({
+      state: 'frozen',
+      statusText: 'Postponed',
+      actions: {
+        postpone: { allowed: false, reason: 'This booking is already postponed.' },
+        reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' },
+      },
+    });
     fakeApi({
       [`GET ${PATH}`]: views(frozen),
-      [`POST ${PATH}/reactivate/price`]: () => ({ status: 400, json: { message: 'Invalid request', errors: { date: 'Booking times are 06:00 to 21:00' } } }),
+      [`POST ${PATH}/reactivate/price`]: () => ({
+        status: 400,
+        json: { message: 'Invalid request', errors: { date: 'Booking times are 06:00 to 21:00' } },
+      }),
     });
     renderPage();
     fireEvent.click(await screen.findByLabelText('New moving date'));
@@ -263,13 +334,20 @@ describe('My move page', () => {
   it('says why an action is not offered', async () => {
     fakeApi({
       [`GET ${PATH}`]: views(
-        myMoveView({ actions: { postpone: { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' }, payBalance: false } }),
+        myMoveView({
+          actions: {
+            postpone: { allowed: false, reason: 'A move can be postponed only with at least 24 hours’ notice.' },
+            payBalance: false,
+          },
+        }),
       ),
     });
     renderPage();
     const reasons = await screen.findByRole('list', { name: 'Not available now' });
     expect(reasons.textContent).toContain('Postpone: A move can be postponed only with at least 24 hours’ notice.');
-    expect(reasons.textContent).toContain('Pay the balance: The balance of £140.00 is paid to your driver at the end of the job.');
+    expect(reasons.textContent).toContain(
+      'Pay the balance: The balance of £140.00 is paid to your driver at the end of the job.',
+    );
     expect(screen.queryByRole('button', { name: 'Postpone my move' })).toBeNull();
   });
 });

@@ -37,7 +37,10 @@ export function MyMovePage({ now }: { now?: () => Date }) {
         <p className="mymove-error" role="alert">
           {NOT_FOUND_TEXT}
         </p>
-        <p>Open the newest link from your confirmation e-mail or text. If you saved your quote, you can also look it up with its code.</p>
+        <p>
+          Open the newest link from your confirmation e-mail or text. If you saved your quote, you can also look it up
+          with its code.
+        </p>
         <p className="mymove-buttons">
           <Link to="/retrieve" className="button">
             Find my quote by code
@@ -87,7 +90,15 @@ export function MyMovePage({ now }: { now?: () => Date }) {
         <MoveDetails view={view} />
         <div className="mymove-side">
           <MoneySummary view={view} />
-          <MoveActions token={token} state={state} run={run} leave={leave} refresh={refresh} dismiss={dismiss} now={now} />
+          <MoveActions
+            token={token}
+            state={state}
+            run={run}
+            leave={leave}
+            refresh={refresh}
+            dismiss={dismiss}
+            now={now}
+          />
         </div>
         <StatusHistory view={view} />
         <ReceiptList view={view} token={token} />
@@ -99,7 +110,11 @@ export function MyMovePage({ now }: { now?: () => Date }) {
 
 /** A cancelled or postponed booking says so in a sentence (refunds included), whatever was paid before. */
 function Standing({ view }: { view: MyMoveView }) {
-  const words = standingText({ state: view.state, refundedPence: view.money.refundedPence, refundPendingPence: view.money.refundPendingPence });
+  const words = standingText({
+    state: view.state,
+    refundedPence: view.money.refundedPence,
+    refundPendingPence: view.money.refundPendingPence,
+  });
   return words ? (
     <p className={`mymove-standing is-${view.state}`} data-testid="move-standing">
       {words}
@@ -110,6 +125,7 @@ function Standing({ view }: { view: MyMoveView }) {
 /** What the last action did, in words, focused so it is read out at once. */
 function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: MyMoveView }) {
   const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new outcome is focused again so it is read out.
   useEffect(() => box.current?.focus(), [outcome]);
   return (
     <div ref={box} className="mymove-outcome" role="status" tabIndex={-1} data-testid="outcome">
@@ -123,7 +139,11 @@ function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: MyMoveView }
 export function outcomeLines({ action, before }: Outcome, view: MyMoveView): string[] {
   const refund = refundSince(before, view);
   const refundLine =
-    refund.pence === 0 ? null : refund.pending ? `A refund of ${penceText(refund.pence)} is on its way to your card.` : `${penceText(refund.pence)} has been refunded to your card.`;
+    refund.pence === 0
+      ? null
+      : refund.pending
+        ? `A refund of ${penceText(refund.pence)} is on its way to your card.`
+        : `${penceText(refund.pence)} has been refunded to your card.`;
   if (action === 'cancel') {
     return ['Your move is cancelled.', refundLine ?? 'Under our terms nothing you paid is refunded.'];
   }
@@ -138,7 +158,11 @@ export function outcomeLines({ action, before }: Outcome, view: MyMoveView): str
     lines.push(`The price stays ${penceText(view.money.totalPence)}.`);
   }
   if (refundLine) lines.push(refundLine);
-  lines.push(view.money.balancePence > 0 ? `Balance to pay: ${penceText(view.money.balancePence)}.` : 'There is no balance to pay.');
+  lines.push(
+    view.money.balancePence > 0
+      ? `Balance to pay: ${penceText(view.money.balancePence)}.`
+      : 'There is no balance to pay.',
+  );
   return lines;
 }
 

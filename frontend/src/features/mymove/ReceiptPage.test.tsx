@@ -16,7 +16,15 @@ afterEach(() => {
 });
 
 const answer: MyMoveReceipt = {
-  receipt: { id: 'refund-r1', kind: 'refund', at: '2026-07-01T09:21:00.000Z', amountPence: 6000, description: 'Cancellation in the cooling-off period', provider: 'stripe', providerRef: 're_123' },
+  receipt: {
+    id: 'refund-r1',
+    kind: 'refund',
+    at: '2026-07-01T09:21:00.000Z',
+    amountPence: 6000,
+    description: 'Cancellation in the cooling-off period',
+    provider: 'stripe',
+    providerRef: 're_123',
+  },
   bookingId: 'b-1',
   randomNumber: 4242,
   customer: { name: 'Bob Carter', email: 'bob@example.com' },
@@ -49,7 +57,9 @@ describe('printable receipt', () => {
     // 09:21 UTC is 10:21 in London in July
     expect(text).toContain('Date1 Jul 2026, 10:21');
     expect(text).toContain('Booking code4242');
-    expect(text).toContain('ForCancellation in the cooling-off period: Large van, Driver-Help, Saturday 12 December 2026 at 10:00, London NW2, UK to London SE1, UK');
+    expect(text).toContain(
+      'ForCancellation in the cooling-off period: Large van, Driver-Help, Saturday 12 December 2026 at 10:00, London NW2, UK to London SE1, UK',
+    );
     expect(text).toContain('Paid byCard (Stripe)');
     expect(text).toContain('Payment referencere_123');
     expect(screen.getByTestId('receipt-amount').textContent).toBe('£60.00');

@@ -12,7 +12,11 @@ import { moveWhenText, NOT_FOUND_TEXT, penceText, stampText } from '../../lib/mo
 import './mymove.css';
 import { Button } from '../../ui';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; data: MyMoveReceipt } | { status: 'not-found' } | { status: 'failed' };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; data: MyMoveReceipt }
+  | { status: 'not-found' }
+  | { status: 'failed' };
 
 const PROVIDER_TEXT = { stripe: 'Card (Stripe)', local: 'Test checkout (no real card charged)' } as const;
 
@@ -41,7 +45,9 @@ export function ReceiptPage() {
           <p>Loading...</p>
         ) : (
           <p className="mymove-error" role="alert">
-            {loaded.status === 'not-found' ? NOT_FOUND_TEXT : 'We could not load this receipt just now. Please try again in a moment.'}
+            {loaded.status === 'not-found'
+              ? NOT_FOUND_TEXT
+              : 'We could not load this receipt just now. Please try again in a moment.'}
           </p>
         )}
         {back}

@@ -7,7 +7,10 @@ const ready = (): MyMoveState => myMoveReducer({ status: 'loading' }, { type: 'l
 describe('My move state', () => {
   it('a failed refresh never hides a booking already on screen; a first failed load is shown', () => {
     expect(myMoveReducer(ready(), { type: 'failed', message: 'x' }).status).toBe('ready');
-    expect(myMoveReducer({ status: 'loading' }, { type: 'failed', message: 'x' })).toEqual({ status: 'failed', message: 'x' });
+    expect(myMoveReducer({ status: 'loading' }, { type: 'failed', message: 'x' })).toEqual({
+      status: 'failed',
+      message: 'x',
+    });
   });
 
   it('an action remembers the booking before it, and coming back to the page clears a stuck "busy"', () => {
@@ -15,7 +18,11 @@ describe('My move state', () => {
     expect(started.status === 'ready' && started.busy).toBe('payBalance');
     const back = myMoveReducer(started, { type: 'idle' });
     expect(back.status === 'ready' && back.busy).toBeNull();
-    const done = myMoveReducer(myMoveReducer(back, { type: 'started', action: 'cancel' }), { type: 'done', action: 'cancel', view: myMoveView({ state: 'cancelled' }) });
+    const done = myMoveReducer(myMoveReducer(back, { type: 'started', action: 'cancel' }), {
+      type: 'done',
+      action: 'cancel',
+      view: myMoveView({ state: 'cancelled' }),
+    });
     expect(done.status === 'ready' && done.outcome?.before.state).toBe('active');
   });
 

@@ -41,7 +41,9 @@ export const initialMyMoveState: MyMoveState = { status: 'loading' };
 export function myMoveReducer(state: MyMoveState, event: MyMoveEvent): MyMoveState {
   switch (event.type) {
     case 'loaded':
-      return state.status === 'ready' ? { ...state, view: event.view } : { status: 'ready', view: event.view, busy: null, actionError: null, outcome: null };
+      return state.status === 'ready'
+        ? { ...state, view: event.view }
+        : { status: 'ready', view: event.view, busy: null, actionError: null, outcome: null };
     case 'not-found':
       return { status: 'not-found' };
     case 'failed':
@@ -50,9 +52,19 @@ export function myMoveReducer(state: MyMoveState, event: MyMoveEvent): MyMoveSta
     case 'started':
       return state.status === 'ready' ? { ...state, busy: event.action, actionError: null } : state;
     case 'done':
-      return state.status === 'ready' ? { ...state, view: event.view, busy: null, actionError: null, outcome: { action: event.action, before: state.view } } : state;
+      return state.status === 'ready'
+        ? {
+            ...state,
+            view: event.view,
+            busy: null,
+            actionError: null,
+            outcome: { action: event.action, before: state.view },
+          }
+        : state;
     case 'refused':
-      return state.status === 'ready' ? { ...state, busy: null, actionError: { action: event.action, message: event.message, fields: event.fields } } : state;
+      return state.status === 'ready'
+        ? { ...state, busy: null, actionError: { action: event.action, message: event.message, fields: event.fields } }
+        : state;
     case 'dismissed':
       return state.status === 'ready' ? { ...state, actionError: null } : state;
     case 'idle':

@@ -48,6 +48,7 @@ export function useMyMove(token: string) {
 
   const view = state.status === 'ready' ? state.view : null;
   const polling = view ? needsPolling(view) : false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view (a poll's answer) schedules the next poll.
   useEffect(() => {
     if (!polling) {
       polls.current = 0;
@@ -96,5 +97,10 @@ export function useMyMove(token: string) {
 
 function refuse(dispatch: (e: Parameters<typeof myMoveReducer>[1]) => void, action: ActionName, err: unknown) {
   const known = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 404;
-  dispatch({ type: 'refused', action, message: known ? err.message : ACTION_FAILED, fields: known ? err.errors : undefined });
+  dispatch({
+    type: 'refused',
+    action,
+    message: known ? err.message : ACTION_FAILED,
+    fields: known ? err.errors : undefined,
+  });
 }

@@ -14,7 +14,10 @@ export function PaymentFailPage() {
   return (
     <section className="payment-result payment-result--fail">
       <h1>Payment failed</h1>
-      <p>Your payment did not go through and your card has not been charged. Your quote is still available: you can try again with another card or choose a different amount.</p>
+      <p>
+        Your payment did not go through and your card has not been charged. Your quote is still available: you can try
+        again with another card or choose a different amount.
+      </p>
       {code && (
         <p>
           Your quote code is <strong data-testid="quote-code">{code}</strong>.

@@ -45,7 +45,7 @@ describe('payment success page', () => {
     const api = fakeApi({ 'POST /api/paymentbooking/success': () => ({ json: answer() }) });
     renderAt('/paymentbooking/success?session_id=cs_1');
     await screen.findByRole('heading', { name: 'Thank you: your move is booked' });
-    expect(api.of('POST', '/api/paymentbooking/success')[0].body).toEqual({ session_id: 'cs_1' });
+    expect(api.of('POST', '/api/paymentbooking/success')[0]?.body).toEqual({ session_id: 'cs_1' });
     expect(screen.getByTestId('payment-status').textContent).toBe('30 % deposit paid');
     const summary = screen.getByTestId('move-summary').textContent ?? '';
     expect(summary).toContain('Saturday 12 December 2026 at 10:00');
@@ -57,7 +57,17 @@ describe('payment success page', () => {
   });
 
   it('a balance payment says the balance is paid', async () => {
-    fakeApi({ 'POST /api/paymentbooking/success': () => ({ json: answer({ kind: 'balance', paymentStatus: 'paid', statusText: 'Paid in full', paidPence: 20000, balancePence: 0 }) }) });
+    fakeApi({
+      'POST /api/paymentbooking/success': () => ({
+        json: answer({
+          kind: 'balance',
+          paymentStatus: 'paid',
+          statusText: 'Paid in full',
+          paidPence: 20000,
+          balancePence: 0,
+        }),
+      }),
+    });
     renderAt('/paymentbooking/success?session_id=cs_2');
     await screen.findByRole('heading', { name: 'Thank you: your balance is paid' });
     expect(screen.getByText(/Your move is now paid in full/)).toBeTruthy();
@@ -65,7 +75,11 @@ describe('payment success page', () => {
   });
 
   it('an older answer without the booking facts still thanks the customer, with human status words', async () => {
-    fakeApi({ 'POST /api/paymentbooking/success': () => ({ json: { success: true, paymentStatus: '50percentage', randomNumber: 77 } }) });
+    fakeApi({
+      'POST /api/paymentbooking/success': () => ({
+        json: { success: true, paymentStatus: '50percentage', randomNumber: 77 },
+      }),
+    });
     renderAt('/paymentbooking/success?session_id=cs_3');
     await screen.findByRole('heading', { name: 'Thank you: your move is booked' });
     expect(screen.getByTestId('payment-status').textContent).toBe('50 % deposit paid');
@@ -74,7 +88,9 @@ describe('payment success page', () => {
   });
 
   it('never links anywhere but a My move page', async () => {
-    fakeApi({ 'POST /api/paymentbooking/success': () => ({ json: answer({ myMovePath: 'https://evil.example/mymove/x' }) }) });
+    fakeApi({
+      'POST /api/paymentbooking/success': () => ({ json: answer({ myMovePath: 'https://evil.example/mymove/x' }) }),
+    });
     renderAt('/paymentbooking/success?session_id=cs_4');
     await screen.findByRole('heading', { name: 'Thank you: your move is booked' });
     expect(screen.queryByRole('link', { name: 'View my move' })).toBeNull();
@@ -85,7 +101,9 @@ describe('payment failed page', () => {
   it('with the quote code: says it and tries again on that same quote', () => {
     renderAt('/paymentbooking/fail?code=1234567');
     expect(screen.getByTestId('quote-code').textContent).toBe('1234567');
-    expect(screen.getByRole('link', { name: 'Try again with my quote code' }).getAttribute('href')).toBe('/retrieve/1234567');
+    expect(screen.getByRole('link', { name: 'Try again with my quote code' }).getAttribute('href')).toBe(
+      '/retrieve/1234567',
+    );
   });
 
   it('without a code (or with a strange one) goes to the retrieve page as before', () => {

@@ -20,10 +20,19 @@ const pence = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v :
 /** Only our own site-relative path is followed: the answer must not send the customer elsewhere. */
 const sitePath = (v: unknown) => (typeof v === 'string' && /^\/mymove\/[^/?#\s]+$/.test(v) ? v : undefined);
 
-const addressRole = (i: number, count: number) => (i === 0 ? 'From' : i === count - 1 ? 'To' : count > 3 ? `Via stop ${i}` : 'Via stop');
+const addressRole = (i: number, count: number) =>
+  i === 0 ? 'From' : i === count - 1 ? 'To' : count > 3 ? `Via stop ${i}` : 'Via stop';
 
 /** The whole move: when, every stop in order, van and help, hours, the total and the driver. */
-function MoveSummary({ move, totalPence, driverName }: { move: NonNullable<Details['move']>; totalPence?: number; driverName?: string | null }) {
+function MoveSummary({
+  move,
+  totalPence,
+  driverName,
+}: {
+  move: NonNullable<Details['move']>;
+  totalPence?: number;
+  driverName?: string | null;
+}) {
   const addresses = Array.isArray(move.addresses) ? move.addresses : [];
   const place = (a: (typeof addresses)[number]) => [a.physicalAddress, a.location].filter(Boolean).join(', ');
   return (
@@ -33,6 +42,7 @@ function MoveSummary({ move, totalPence, driverName }: { move: NonNullable<Detai
         <dd>{moveWhenText(move.date)}</dd>
       </div>
       {addresses.map((a, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the route's stops are in a fixed order and may repeat a place.
         <div key={i}>
           <dt>{addressRole(i, addresses.length)}</dt>
           <dd>
@@ -69,9 +79,9 @@ function MoveSummary({ move, totalPence, driverName }: { move: NonNullable<Detai
   );
 }
 
-
 const confirmedFrom = (state: unknown): Details | null => {
-  const confirmed = state && typeof state === 'object' ? (state as Partial<ConfirmedPaymentState>).confirmed : undefined;
+  const confirmed =
+    state && typeof state === 'object' ? (state as Partial<ConfirmedPaymentState>).confirmed : undefined;
   return confirmed && typeof confirmed === 'object' && confirmed.success === true ? confirmed : null;
 };
 
@@ -80,7 +90,9 @@ export function PaymentSuccessPage() {
   const location = useLocation();
   const sessionId = params.get('session_id') ?? '';
   const arrived = confirmedFrom(location.state);
-  const [outcome, setOutcome] = useState<Outcome>(arrived ? { state: 'confirmed', details: arrived } : { state: sessionId ? 'confirming' : 'unconfirmed' });
+  const [outcome, setOutcome] = useState<Outcome>(
+    arrived ? { state: 'confirmed', details: arrived } : { state: sessionId ? 'confirming' : 'unconfirmed' },
+  );
   const sent = useRef('');
 
   useEffect(() => {
@@ -88,7 +100,9 @@ export function PaymentSuccessPage() {
     if (arrived || !sessionId || sent.current === sessionId) return;
     sent.current = sessionId;
     confirmCheckoutSession(sessionId)
-      .then((details) => setOutcome({ state: 'confirmed', details: details && typeof details === 'object' ? details : {} }))
+      .then((details) =>
+        setOutcome({ state: 'confirmed', details: details && typeof details === 'object' ? details : {} }),
+      )
       .catch(() => {
         // Shown: the unconfirmed outcome says the payment could not be confirmed (never "booked").
         setOutcome({ state: 'unconfirmed' });
@@ -96,7 +110,9 @@ export function PaymentSuccessPage() {
   }, [sessionId, arrived]);
 
   const details: Details = outcome.state === 'confirmed' ? outcome.details : {};
-  const status = text(details.statusText) ?? (text(details.paymentStatus) ? paymentStatusText(String(details.paymentStatus)) : undefined);
+  const status =
+    text(details.statusText) ??
+    (text(details.paymentStatus) ? paymentStatusText(String(details.paymentStatus)) : undefined);
   const code = text(details.randomNumber);
   const paid = pence(details.paidPence);
   const balance = pence(details.balancePence);
@@ -105,10 +121,14 @@ export function PaymentSuccessPage() {
   // Opened again after a cancellation or a postponement: the booking's state first, never "booked".
   const gone = details.state === 'cancelled' || details.state === 'frozen';
   const standing = text(details.standingText);
-  const driverName = typeof details.driverName === 'string' || details.driverName === null ? details.driverName : undefined;
+  const driverName =
+    typeof details.driverName === 'string' || details.driverName === null ? details.driverName : undefined;
   const driverStanding = text(details.driverStandingText);
   return (
-    <section className={`payment-result${outcome.state === 'confirmed' ? ' payment-result--ok' : ''}`} aria-live="polite">
+    <section
+      className={`payment-result${outcome.state === 'confirmed' ? ' payment-result--ok' : ''}`}
+      aria-live="polite"
+    >
       {outcome.state === 'confirming' && <h1>Confirming your payment...</h1>}
       {outcome.state === 'confirmed' && (
         <>
@@ -120,12 +140,20 @@ export function PaymentSuccessPage() {
           ) : balancePayment ? (
             <>
               <h1>Thank you: your balance is paid</h1>
-              <p>{balance === 0 ? 'Your move is now paid in full: there is nothing to pay on the day.' : 'Your payment went through.'} We have e-mailed your receipt.</p>
+              <p>
+                {balance === 0
+                  ? 'Your move is now paid in full: there is nothing to pay on the day.'
+                  : 'Your payment went through.'}{' '}
+                We have e-mailed your receipt.
+              </p>
             </>
           ) : (
             <>
               <h1>Thank you: your move is booked</h1>
-              <p>Your payment went through and we have e-mailed your confirmation. Your driver gets your phone number and e-mail once they accept the job.</p>
+              <p>
+                Your payment went through and we have e-mailed your confirmation. Your driver gets your phone number and
+                e-mail once they accept the job.
+              </p>
               {driverStanding && <p data-testid="driver-standing">{driverStanding}</p>}
             </>
           )}
@@ -139,7 +167,9 @@ export function PaymentSuccessPage() {
               Your booking code: <strong>{code}</strong>
             </p>
           )}
-          {details.move && typeof details.move === 'object' && <MoveSummary move={details.move} totalPence={pence(details.totalPence)} driverName={driverName} />}
+          {details.move && typeof details.move === 'object' && (
+            <MoveSummary move={details.move} totalPence={pence(details.totalPence)} driverName={driverName} />
+          )}
           {(paid !== undefined || balance !== undefined) && (
             <dl className="payment-summary payment-money" data-testid="payment-money">
               {paid !== undefined && (
@@ -169,7 +199,10 @@ export function PaymentSuccessPage() {
       {outcome.state === 'unconfirmed' && (
         <>
           <h1>Payment received?</h1>
-          <p>We could not confirm this payment from here. If your card was charged, your confirmation e-mail is on its way; you can also check your quote with its code.</p>
+          <p>
+            We could not confirm this payment from here. If your card was charged, your confirmation e-mail is on its
+            way; you can also check your quote with its code.
+          </p>
         </>
       )}
       <p className="payment-actions">

@@ -45,7 +45,11 @@ type Recorded = { confirmed: PaymentSuccessResponse | PaymentSuccessAck } | { fa
  * Records the paid PaymentIntent with its client secret (the proof that this page is the payer's, so
  * the answer carries the booking and its My move link), or the failure text to show.
  */
-async function recordPayment(record: RecordPaymentItem, intentId: string, clientSecret: string | null): Promise<Recorded> {
+async function recordPayment(
+  record: RecordPaymentItem,
+  intentId: string,
+  clientSecret: string | null,
+): Promise<Recorded> {
   try {
     return { confirmed: await updatePaymentStatus(record, intentId, clientSecret) };
   } catch (err) {
@@ -58,7 +62,7 @@ function useShowPaid() {
   const navigate = useNavigate();
   return (confirmed: PaymentSuccessResponse | PaymentSuccessAck) => {
     alert(MSG.payment.success);
-    navigate(PATHS.paymentSuccess, { state: { confirmed } satisfies ConfirmedPaymentState });
+    void navigate(PATHS.paymentSuccess, { state: { confirmed } satisfies ConfirmedPaymentState });
   };
 }
 
@@ -148,7 +152,13 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
         <legend>How much would you like to pay now?</legend>
         {PAYMENT_PERCENTAGES.map((p) => (
           <label key={p}>
-            <input type="radio" name="percentage" value={p} checked={percentage === p} onChange={() => setPercentage(p)} />
+            <input
+              type="radio"
+              name="percentage"
+              value={p}
+              checked={percentage === p}
+              onChange={() => setPercentage(p)}
+            />
             {p}% <span className="deposit-amount">{shareOf(record.quote.totalPrice, p)}</span>
           </label>
         ))}
@@ -171,7 +181,9 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
         </Suspense>
       ) : (
         <>
-          <p className="note">Card payments are in test mode on this server: you will pay on the local test checkout page.</p>
+          <p className="note">
+            Card payments are in test mode on this server: you will pay on the local test checkout page.
+          </p>
           <Button variant="primary" disabled={busy} onClick={payLocally} data-code={code}>
             {busy ? 'Please wait...' : payLabel}
           </Button>
@@ -222,8 +234,8 @@ export function RetrievePage() {
       })
       .catch((err: unknown) => setError(retrieveErrorText(err)))
       .finally(() => setBusy(false));
-    // showPaid is a new function each render; the return is handled once (handledReturn).
-  }, [id, intentId, intentSecret, redirectStatus]);
+    // showPaid is a new function each render: harmless, the return is handled once (handledReturn).
+  }, [id, intentId, intentSecret, redirectStatus, showPaid]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -252,7 +264,16 @@ export function RetrievePage() {
       <form className="retrieve-form" onSubmit={onSubmit} noValidate>
         <label htmlFor="retrieve-code">Quote code</label>
         <div className="retrieve-row">
-          <input id="retrieve-code" name="code" type="text" inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} aria-describedby={error ? 'retrieve-error' : undefined} />
+          <input
+            id="retrieve-code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-describedby={error ? 'retrieve-error' : undefined}
+          />
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Please wait...' : 'Retrieve'}
           </Button>
@@ -272,16 +293,23 @@ export function RetrievePage() {
           ) : record.state === 'cancelled' || record.state === 'frozen' ? (
             <div className="retrieve-paid">
               <p className="retrieve-paid-status" data-state={record.state}>
-                {record.state === 'cancelled' ? 'This booking was cancelled.' : 'This booking is postponed: it has no moving date yet.'}
+                {record.state === 'cancelled'
+                  ? 'This booking was cancelled.'
+                  : 'This booking is postponed: it has no moving date yet.'}
               </p>
-              <p>Your My move page (the link in your booking e-mail) shows what was paid and refunded{record.state === 'frozen' ? ' and lets you choose a new date' : ''}.</p>
+              <p>
+                Your My move page (the link in your booking e-mail) shows what was paid and refunded
+                {record.state === 'frozen' ? ' and lets you choose a new date' : ''}.
+              </p>
             </div>
           ) : (
             <div className="retrieve-paid">
               <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(paidForText(record.paymentStatus))}</p>
               <p>
-                {record.OutstandingBalance > 0 ? `The outstanding balance of ${pounds(record.OutstandingBalance)} is` : 'Any outstanding balance is'} paid to
-                the driver at the end of the job.
+                {record.OutstandingBalance > 0
+                  ? `The outstanding balance of ${pounds(record.OutstandingBalance)} is`
+                  : 'Any outstanding balance is'}{' '}
+                paid to the driver at the end of the job.
               </p>
             </div>
           )}

@@ -25,7 +25,14 @@ describe('StripeCardPayment', () => {
     loadStripe.mockResolvedValue({});
     confirmCardPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
     const onPaid = vi.fn();
-    render(<StripeCardPayment publishableKey="pk_test_1" payLabel="Pay £60.00" prepare={async () => 'pi_secret'} onPaid={onPaid} />);
+    render(
+      <StripeCardPayment
+        publishableKey="pk_test_1"
+        payLabel="Pay £60.00"
+        prepare={async () => 'pi_secret'}
+        onPaid={onPaid}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay £60.00' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
     expect(confirmCardPayment).toHaveBeenCalledWith('pi_secret', { payment_method: { card: { card: true } } });
@@ -37,7 +44,9 @@ describe('StripeCardPayment', () => {
     confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
     const onPaid = vi.fn(async () => {});
     let secret: string | null = null;
-    render(<StripeCardPayment publishableKey="pk_test_2" payLabel="Pay" prepare={async () => secret} onPaid={onPaid} />);
+    render(
+      <StripeCardPayment publishableKey="pk_test_2" payLabel="Pay" prepare={async () => secret} onPaid={onPaid} />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toHaveProperty('disabled', false));
     expect(confirmCardPayment).not.toHaveBeenCalled();
@@ -59,7 +68,14 @@ describe('StripeCardPayment', () => {
 
     loadStripe.mockResolvedValueOnce({});
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    render(<StripeCardPayment publishableKey="pk_test_5" payLabel="Pay" prepare={() => Promise.reject(new Error('boom'))} onPaid={vi.fn()} />);
+    render(
+      <StripeCardPayment
+        publishableKey="pk_test_5"
+        payLabel="Pay"
+        prepare={() => Promise.reject(new Error('boom'))}
+        onPaid={vi.fn()}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An Error happen when druing payment process');
   });

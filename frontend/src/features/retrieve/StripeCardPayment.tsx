@@ -73,7 +73,12 @@ function CardForm({ prepare, onPaid, payLabel }: Omit<StripeCardPaymentProps, 'p
 export default function StripeCardPayment({ publishableKey, ...rest }: StripeCardPaymentProps) {
   const loaded = useResource(() => stripeFor(publishableKey), [publishableKey]);
   const stripe = loaded.data ?? null;
-  const problem = loaded.error !== undefined ? MSG.payment.stripeLoadFailed : loaded.data === null ? MSG.payment.stripeUnavailable : '';
+  const problem =
+    loaded.error !== undefined
+      ? MSG.payment.stripeLoadFailed
+      : loaded.data === null
+        ? MSG.payment.stripeUnavailable
+        : '';
 
   if (problem) {
     return (

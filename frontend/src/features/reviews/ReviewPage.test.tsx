@@ -14,7 +14,12 @@ const renderAt = (token: string) =>
     </MemoryRouter>,
   );
 
-const view = { authorName: 'Grace M.', driverName: 'Ali Hassan', moveDate: '2026-02-25T10:00:00.000Z', submitted: false };
+const view = {
+  authorName: 'Grace M.',
+  driverName: 'Ali Hassan',
+  moveDate: '2026-02-25T10:00:00.000Z',
+  submitted: false,
+};
 
 describe('review page', () => {
   afterEach(() => {
@@ -38,7 +43,11 @@ describe('review page', () => {
     fireEvent.click(screen.getAllByLabelText('5 stars')[1]!);
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     expect((await screen.findByTestId('review-thanks')).textContent).toBe('Thank you for your review!');
-    expect(api.of('POST', '/api/reviews/link/v1.t')[0]!.body).toEqual({ rating: 4, text: 'Great team', driverRating: 5 });
+    expect(api.of('POST', '/api/reviews/link/v1.t')[0]!.body).toEqual({
+      rating: 4,
+      text: 'Great team',
+      driverRating: 5,
+    });
   });
 
   it('says so for a bad or expired link, and for a move already reviewed', async () => {

@@ -6,7 +6,13 @@
 import { useEffect, useState } from 'react';
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
 import { Link, useParams } from 'react-router-dom';
-import { REVIEW_MSG, REVIEW_TEXT_MAX_LENGTH, reviewSubmissionSchema, type ReviewLinkView, type ReviewSubmission } from '@vanhop/contracts';
+import {
+  REVIEW_MSG,
+  REVIEW_TEXT_MAX_LENGTH,
+  reviewSubmissionSchema,
+  type ReviewLinkView,
+  type ReviewSubmission,
+} from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/usePageTitle';
 import { getReviewLink, submitReview } from './api';
@@ -14,9 +20,20 @@ import { StarRating } from './StarRating';
 import '../../ui/reviews.css';
 import { Button } from '../../ui';
 
-const moveDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const moveDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
-type State = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; view: ReviewLinkView } | { kind: 'thanks'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; view: ReviewLinkView }
+  | { kind: 'thanks'; message: string };
 
 export default function ReviewPage() {
   const { token = '' } = useParams();
@@ -56,7 +73,11 @@ export default function ReviewPage() {
         (state.view.submitted ? (
           <p role="status">{REVIEW_MSG.alreadySubmitted}</p>
         ) : (
-          <ReviewForm view={state.view} onSubmitted={(message) => setState({ kind: 'thanks', message })} token={token} />
+          <ReviewForm
+            view={state.view}
+            onSubmitted={(message) => setState({ kind: 'thanks', message })}
+            token={token}
+          />
         ))}
     </section>
   );
@@ -66,7 +87,15 @@ type ReviewValues = { rating: number | null; text: string; driverRating: number 
 const NO_REVIEW: ReviewValues = { rating: null, text: '', driverRating: null };
 
 /** Checked with the wire contract's schema on submit (as the server checks it); the server's field errors land beside their fields. */
-function ReviewForm({ view, token, onSubmitted }: { view: ReviewLinkView; token: string; onSubmitted: (message: string) => void }) {
+function ReviewForm({
+  view,
+  token,
+  onSubmitted,
+}: {
+  view: ReviewLinkView;
+  token: string;
+  onSubmitted: (message: string) => void;
+}) {
   const date = Date.parse(view.moveDate);
 
   const submit = async (values: ReviewValues, helpers: FormikHelpers<ReviewValues>) => {
@@ -76,22 +105,43 @@ function ReviewForm({ view, token, onSubmitted }: { view: ReviewLinkView; token:
       onSubmitted(message);
     } catch (err) {
       if (err instanceof ApiError && err.errors) helpers.setErrors(err.errors);
-      helpers.setStatus(err instanceof ApiError && err.message ? err.message : 'Your review could not be sent. Please try again.');
+      helpers.setStatus(
+        err instanceof ApiError && err.message ? err.message : 'Your review could not be sent. Please try again.',
+      );
     }
   };
 
   return (
-    <Formik initialValues={NO_REVIEW} validationSchema={reviewSubmissionSchema} validateOnChange={false} validateOnBlur={false} onSubmit={submit}>
+    <Formik
+      initialValues={NO_REVIEW}
+      validationSchema={reviewSubmissionSchema}
+      validateOnChange={false}
+      validateOnBlur={false}
+      onSubmit={submit}
+    >
       {({ values, errors, status, isSubmitting, setFieldValue }) => (
         <Form className="review-form" noValidate>
           <p className="lead">
-            Hello {view.authorName.split(' ')[0]}, how was your move{Number.isNaN(date) ? '' : ` on ${moveDay.format(new Date(date))}`}
+            Hello {view.authorName.split(' ')[0]}, how was your move
+            {Number.isNaN(date) ? '' : ` on ${moveDay.format(new Date(date))}`}
             {view.driverName ? ` with ${view.driverName}` : ''}?
           </p>
-          <StarRating name="rating" legend="Your overall rating" value={values.rating} onChange={(n) => void setFieldValue('rating', n ?? null, false)} error={errors.rating} />
+          <StarRating
+            name="rating"
+            legend="Your overall rating"
+            value={values.rating}
+            onChange={(n) => void setFieldValue('rating', n ?? null, false)}
+            error={errors.rating}
+          />
           <label>
             Your review
-            <Field as="textarea" name="text" rows={5} maxLength={REVIEW_TEXT_MAX_LENGTH} placeholder="What went well, and what could be better?" />
+            <Field
+              as="textarea"
+              name="text"
+              rows={5}
+              maxLength={REVIEW_TEXT_MAX_LENGTH}
+              placeholder="What went well, and what could be better?"
+            />
             <small>
               {values.text.length.toLocaleString('en-GB')}/{REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-GB')}
             </small>
@@ -107,7 +157,9 @@ function ReviewForm({ view, token, onSubmitted }: { view: ReviewLinkView; token:
               error={errors.driverRating}
             />
           )}
-          <p className="note">Your review is signed &quot;{view.authorName}&quot; and appears on our site once our team has checked it.</p>
+          <p className="note">
+            Your review is signed &quot;{view.authorName}&quot; and appears on our site once our team has checked it.
+          </p>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Submit review'}
           </Button>

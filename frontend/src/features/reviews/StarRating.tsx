@@ -18,13 +18,21 @@ export function StarRating({ name, legend, value, onChange, optional = false, er
       <div className="stars-row">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={`star ${value !== null && n <= value ? 'star--on' : ''}`}>
-            <input type="radio" name={name} value={n} checked={value === n} aria-label={`${n} star${n === 1 ? '' : 's'}`} onChange={() => onChange(n)} />
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              aria-label={`${n} star${n === 1 ? '' : 's'}`}
+              onChange={() => onChange(n)}
+            />
             <span aria-hidden="true">★</span>
           </label>
         ))}
         {optional && (
           <label className="star-none">
-            <input type="radio" name={name} value="" checked={value === null} onChange={() => onChange(null)} /> No rating
+            <input type="radio" name={name} value="" checked={value === null} onChange={() => onChange(null)} /> No
+            rating
           </label>
         )}
       </div>

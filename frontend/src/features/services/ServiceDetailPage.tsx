@@ -28,7 +28,7 @@ export function ServiceDetailPage() {
       <p>
         <strong>Most customers choose:</strong> {service.suggestion}.
       </p>
-      <div className="facts" aria-label="Good to know">
+      <section className="facts" aria-label="Good to know">
         <div>
           <strong>£10,000</strong> goods-in-transit insurance
         </div>
@@ -41,7 +41,7 @@ export function ServiceDetailPage() {
         <div>
           <strong>Up to 60 min</strong> for a driver to reach you
         </div>
-      </div>
+      </section>
       <div className="cta-row">
         <Link to="/" className="button">
           Get a Free Quote
@@ -52,7 +52,9 @@ export function ServiceDetailPage() {
       </div>
       <details className="areas">
         <summary>
-          <h2>{service.title} near you: {LANDING_PLACES.size} areas and stations</h2>
+          <h2>
+            {service.title} near you: {LANDING_PLACES.size} areas and stations
+          </h2>
         </summary>
         <ul className="area-links">
           {[...LANDING_PLACES.values()].map((place) => (

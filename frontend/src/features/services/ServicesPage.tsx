@@ -24,14 +24,14 @@ export function ServicesPage() {
     <section className="page">
       <h1>Our services</h1>
       <p className="lead">
-        Twelve kinds of job, one way to book: tell us the addresses, pick a van and the help you need, and compare prices from self-employed
-        drivers across London.
+        Twelve kinds of job, one way to book: tell us the addresses, pick a van and the help you need, and compare
+        prices from self-employed drivers across London.
       </p>
       <ul className="card-grid" aria-label="Services">
         {SERVICES.map((service) => (
           <li key={service.title} className="card service-card">
             <span className="card-icon" aria-hidden="true">
-              <svg width="28" height="28">
+              <svg width="28" height="28" aria-hidden="true">
                 <use href={`${icons}#${ICON[service.title] ?? 'van'}`} />
               </svg>
             </span>

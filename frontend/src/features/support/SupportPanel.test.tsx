@@ -5,7 +5,10 @@ import type { CustomerConversationView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { SupportLauncher } from '../../app/layout/SupportLauncher';
 
-const chat = (messages: CustomerConversationView['messages'], emailStatus: CustomerConversationView['emailStatus'] = 'none'): CustomerConversationView => ({
+const chat = (
+  messages: CustomerConversationView['messages'],
+  emailStatus: CustomerConversationView['emailStatus'] = 'none',
+): CustomerConversationView => ({
   id: 'c1',
   kind: 'support',
   driverName: null,
@@ -14,8 +17,20 @@ const chat = (messages: CustomerConversationView['messages'], emailStatus: Custo
   canReply: true,
   emailStatus,
 });
-const first = { id: 'm1', from: 'customer' as const, author: 'Pat', body: 'Can you move a piano?', at: '2026-03-01T10:00:00.000Z' };
-const answer = { id: 'm2', from: 'staff' as const, author: 'VanHop Support', body: 'Yes, with an expert team.', at: '2026-03-01T10:01:00.000Z' };
+const first = {
+  id: 'm1',
+  from: 'customer' as const,
+  author: 'Pat',
+  body: 'Can you move a piano?',
+  at: '2026-03-01T10:00:00.000Z',
+};
+const answer = {
+  id: 'm2',
+  from: 'staff' as const,
+  author: 'VanHop Support',
+  body: 'Yes, with an expert team.',
+  at: '2026-03-01T10:01:00.000Z',
+};
 
 const renderAt = (path: string) =>
   render(
@@ -35,7 +50,10 @@ describe('Instant Support panel', () => {
   it('starts a chat from the page the customer is on, keeps its link, and shows answers', async () => {
     let answered = false;
     const api = fakeApi({
-      'POST /api/conversations/support': () => ({ status: 201, json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first]) } }),
+      'POST /api/conversations/support': () => ({
+        status: 201,
+        json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first]) },
+      }),
       'GET /api/conversations/v1.tok': () => ({ json: chat(answered ? [first, answer] : [first]) }),
     });
     renderAt('/services');
@@ -50,7 +68,11 @@ describe('Instant Support panel', () => {
     fireEvent.change(within(panel).getByLabelText('How can we help?'), { target: { value: 'Can you move a piano?' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
     await within(panel).findByText('Can you move a piano?');
-    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({ name: 'Pat', page: '/services', body: 'Can you move a piano?' });
+    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({
+      name: 'Pat',
+      page: '/services',
+      body: 'Can you move a piano?',
+    });
     expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({ support: 'v1.tok' });
 
     answered = true;
@@ -60,7 +82,10 @@ describe('Instant Support panel', () => {
   /** Pat starts a chat with an e-mail address on `path`; the server answers with `emailStatus`. */
   async function startWithEmail(path: string, emailStatus: CustomerConversationView['emailStatus']) {
     const api = fakeApi({
-      'POST /api/conversations/support': () => ({ status: 201, json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first], emailStatus) } }),
+      'POST /api/conversations/support': () => ({
+        status: 201,
+        json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first], emailStatus) },
+      }),
       'GET /api/conversations/v1.tok': () => ({ json: chat([first], emailStatus) }),
     });
     renderAt(path);
@@ -81,15 +106,26 @@ describe('Instant Support panel', () => {
     );
   });
 
-  it('started on My move: sends the page\'s token as proof of the address, and names the page without it', async () => {
+  it("started on My move: sends the page's token as proof of the address, and names the page without it", async () => {
     const { api, panel } = await startWithEmail('/mymove/v1.bk.abc.sig/receipt/r1', 'verified');
-    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({ name: 'Pat', email: 'pat@example.com', page: '/mymove', myMoveToken: 'v1.bk.abc.sig', body: 'Can you move a piano?' });
+    expect(api.of('POST', '/api/conversations/support')[0]!.body).toEqual({
+      name: 'Pat',
+      email: 'pat@example.com',
+      page: '/mymove',
+      myMoveToken: 'v1.bk.abc.sig',
+      body: 'Can you move a piano?',
+    });
     expect(within(panel).queryByTestId('email-status')).toBeNull();
   });
 
   it('reopens the saved chat; a link that no longer opens is forgotten and a new chat offered', async () => {
     localStorage.setItem('vanhop.conversations', JSON.stringify({ support: 'v1.old' }));
-    fakeApi({ 'GET /api/conversations/v1.old': () => ({ status: 404, json: { message: 'This conversation link is not valid or has expired' } }) });
+    fakeApi({
+      'GET /api/conversations/v1.old': () => ({
+        status: 404,
+        json: { message: 'This conversation link is not valid or has expired' },
+      }),
+    });
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
     const panel = await screen.findByRole('dialog', { name: 'Instant Support' });

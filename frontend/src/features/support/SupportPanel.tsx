@@ -60,7 +60,11 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
             />
             <EmailStatusNote status={chat.data.emailStatus} />
             <p className="support-foot">
-              <span>{chat.data.messages[chat.data.messages.length - 1]?.from === 'customer' ? 'Our team will answer here shortly.' : ''}</span>
+              <span>
+                {chat.data.messages[chat.data.messages.length - 1]?.from === 'customer'
+                  ? 'Our team will answer here shortly.'
+                  : ''}
+              </span>
               <Button variant="link" onClick={startOver}>
                 Start a new chat
               </Button>
@@ -90,7 +94,11 @@ function pageContext(pathname: string): { page: string; myMoveToken?: string } {
   return { page: pathname.slice(0, 200) };
 }
 
-function StartChat({ onStart }: { onStart: (input: { name: string; email?: string; page: string; myMoveToken?: string; body: string }) => Promise<void> }) {
+function StartChat({
+  onStart,
+}: {
+  onStart: (input: { name: string; email?: string; page: string; myMoveToken?: string; body: string }) => Promise<void>;
+}) {
   const { pathname } = useLocation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -108,7 +116,12 @@ function StartChat({ onStart }: { onStart: (input: { name: string; email?: strin
     if (Object.keys(found).length) return;
     setSending(true);
     try {
-      await onStart({ name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), ...pageContext(pathname), body: body.trim() });
+      await onStart({
+        name: name.trim(),
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...pageContext(pathname),
+        body: body.trim(),
+      });
     } catch (err) {
       setErrors({ ...(err instanceof ApiError ? (err.errors ?? {}) : {}), form: errorText(err) });
     } finally {
@@ -118,12 +131,20 @@ function StartChat({ onStart }: { onStart: (input: { name: string; email?: strin
 
   return (
     <form className="chat-form" onSubmit={submit} noValidate>
-      <p className="chat-about">Questions, a piano or other specialist items, or a change to your booking: our team answers here.</p>
+      <p className="chat-about">
+        Questions, a piano or other specialist items, or a change to your booking: our team answers here.
+      </p>
       <ChatField label="Your name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
       </ChatField>
       <ChatField label="Your e-mail (optional, to get our answer by e-mail too)" error={errors.email}>
-        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} autoComplete="email" />
+        <input
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          maxLength={254}
+          autoComplete="email"
+        />
       </ChatField>
       <ChatField label="How can we help?" error={errors.body}>
         <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={MESSAGE_MAX_LENGTH} />

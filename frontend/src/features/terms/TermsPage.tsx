@@ -9,8 +9,8 @@ export function TermsPage() {
     <article className="page terms">
       <h1>Terms of Use</h1>
       <p className="lead">
-        These terms apply to every booking made through the {COMPANY.brand} website, operated by {COMPANY.name} (company number{' '}
-        {COMPANY.registrationNumber}).
+        These terms apply to every booking made through the {COMPANY.brand} website, operated by {COMPANY.name} (company
+        number {COMPANY.registrationNumber}).
       </p>
       <nav aria-label="Sections">
         <ol className="toc">

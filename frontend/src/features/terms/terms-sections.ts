@@ -26,7 +26,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
     id: 'use-of-website',
     heading: 'Use of the website',
     paragraphs: [
-      'You must be 18 or over and give a valid e-mail address and phone number to book. Bookings are accepted online only. Do not misuse the site, try to reach parts of it you are not meant to, or book on someone else\'s behalf without their permission.',
+      "You must be 18 or over and give a valid e-mail address and phone number to book. Bookings are accepted online only. Do not misuse the site, try to reach parts of it you are not meant to, or book on someone else's behalf without their permission.",
       'The person present at pickup must be you or a friend or family member over 18.',
     ],
   },
@@ -43,13 +43,15 @@ export const TERMS_SECTIONS: TermsSection[] = [
     heading: 'Cancellations and postponements',
     paragraphs: [
       'You may cancel free of charge within 1 hour of placing a booking (the cooling-off period). After that hour the cancellation policy applies immediately and money already paid is not refunded; a cancellation within 24 hours of the move gives no refund.',
-      'To postpone a move give at least 24 hours\' notice. The booking is then frozen and can be reactivated for a new date within 12 months; after 12 months it lapses.',
+      "To postpone a move give at least 24 hours' notice. The booking is then frozen and can be reactivated for a new date within 12 months; after 12 months it lapses.",
     ],
   },
   {
     id: 'tolls',
     heading: 'Tolls and ferries',
-    paragraphs: ['Road tolls, bridge and tunnel charges and ferry fees on your route are not included in the quote and are paid to the driver on the day.'],
+    paragraphs: [
+      'Road tolls, bridge and tunnel charges and ferry fees on your route are not included in the quote and are paid to the driver on the day.',
+    ],
   },
   {
     id: 'insurance',

@@ -36,22 +36,41 @@ function creditLines(width: number, withBoroughs: boolean): number {
 }
 
 /** Borough names: quieter than place names (the .label class gives the halo), spaced capitals like an atlas. */
-const BOROUGH_NAME_STYLE = { fill: 'var(--muted)', fontSize: '10.5px', fontWeight: 600, letterSpacing: '0.1em' } as const;
+const BOROUGH_NAME_STYLE = {
+  fill: 'var(--muted)',
+  fontSize: '10.5px',
+  fontWeight: 600,
+  letterSpacing: '0.1em',
+} as const;
 
 function byDistance(points: NamedPoint[], view: Viewport, kind: LabelCandidate['kind']): LabelCandidate[] {
   return points
     .map((p) => ({ text: p.name, kind, at: { lat: p.lat, lng: p.lng }, ...project(p, view) }))
     .filter((p) => isVisible(p, view))
-    .sort((a, b) => Math.hypot(a.x - view.width / 2, a.y - view.height / 2) - Math.hypot(b.x - view.width / 2, b.y - view.height / 2));
+    .sort(
+      (a, b) =>
+        Math.hypot(a.x - view.width / 2, a.y - view.height / 2) -
+        Math.hypot(b.x - view.width / 2, b.y - view.height / 2),
+    );
 }
 
 /** Which names to show: cities when zoomed out, boroughs, districts, areas and stations when zoomed in. */
 function labelCandidates(view: Viewport): LabelCandidate[] {
   if (view.zoom <= 9) return byDistance(GEOGRAPHY.cities, view, 'city');
   const boroughs = view.zoom >= BOROUGHS_FROM_ZOOM ? boroughLabelCandidates(BOROUGH_LAYER, view) : [];
-  if (view.zoom <= 11) return [...byDistance(GEOGRAPHY.cities, view, 'city'), ...boroughs, ...byDistance(GEOGRAPHY.districts, view, 'district')];
+  if (view.zoom <= 11)
+    return [
+      ...byDistance(GEOGRAPHY.cities, view, 'city'),
+      ...boroughs,
+      ...byDistance(GEOGRAPHY.districts, view, 'district'),
+    ];
   // District codes first, so each outlined cell is named; then the boroughs, before the many areas and stations.
-  return [...byDistance(GEOGRAPHY.districts, view, 'district'), ...boroughs, ...byDistance(GEOGRAPHY.places, view, 'place'), ...byDistance(GEOGRAPHY.stations, view, 'station')];
+  return [
+    ...byDistance(GEOGRAPHY.districts, view, 'district'),
+    ...boroughs,
+    ...byDistance(GEOGRAPHY.places, view, 'place'),
+    ...byDistance(GEOGRAPHY.stations, view, 'station'),
+  ];
 }
 
 /**
@@ -61,18 +80,36 @@ function labelCandidates(view: Viewport): LabelCandidate[] {
  * areas), names from the bundled London areas and stations, and the marker and circle to scale.
  * Static (no gestures), so it suits both coverage and landing pages.
  */
-export default function OfflineMap({ center, zoom, height, label, marker, markerTitle, circleRadiusMetres, covers }: MapSpec) {
+export default function OfflineMap({
+  center,
+  zoom,
+  height,
+  label,
+  marker,
+  markerTitle,
+  circleRadiusMetres,
+  covers,
+}: MapSpec) {
   const { ref, size } = useElementSize<HTMLDivElement>();
-  const view: Viewport = useMemo(() => ({ center, zoom, width: size.width, height: size.height }), [center, zoom, size.width, size.height]);
+  const view: Viewport = useMemo(
+    () => ({ center, zoom, width: size.width, height: size.height }),
+    [center, zoom, size.width, size.height],
+  );
   const mpp = metresPerPixel(center.lat, zoom);
 
   const land = useMemo(() => (view.width > 0 && view.height > 0 ? landPath(COASTLINE, view) : ''), [view]);
   const cells = useMemo(
-    () => (view.zoom >= CELLS_FROM_ZOOM && view.width > 0 && view.height > 0 ? districtCellsPath(GEOGRAPHY.districts, view) : ''),
+    () =>
+      view.zoom >= CELLS_FROM_ZOOM && view.width > 0 && view.height > 0
+        ? districtCellsPath(GEOGRAPHY.districts, view)
+        : '',
     [view],
   );
   const boroughs = useMemo(
-    () => (view.zoom >= BOROUGHS_FROM_ZOOM && view.width > 0 && view.height > 0 ? boroughOutlinePath(BOROUGH_LAYER, view) : ''),
+    () =>
+      view.zoom >= BOROUGHS_FROM_ZOOM && view.width > 0 && view.height > 0
+        ? boroughOutlinePath(BOROUGH_LAYER, view)
+        : '',
     [view],
   );
   const clipId = `land-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -81,11 +118,24 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
     // Keep names clear of the marker and its title.
     const cx = view.width / 2;
     const cy = view.height / 2;
-    const markerBox = { left: cx - 14, top: cy - 40, right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0), bottom: cy + 4 };
+    const markerBox = {
+      left: cx - 14,
+      top: cy - 40,
+      right: cx + 16 + (marker && markerTitle ? markerTitle.length * 8 : 0),
+      bottom: cy + 4,
+    };
     // ... and clear of the attribution line and the scale bar along the bottom edge.
-    const bottomStrip = { left: 0, top: view.height - 29 - CREDIT_LINE_PX * noteLines, right: view.width, bottom: view.height };
+    const bottomStrip = {
+      left: 0,
+      top: view.height - 29 - CREDIT_LINE_PX * noteLines,
+      right: view.width,
+      bottom: view.height,
+    };
     const all = labelCandidates(view);
-    const candidates = covers && circleRadiusMetres !== undefined ? outsideNamesClearOfCircle(all, { x: cx, y: cy, r: circleRadiusMetres / mpp }, covers) : all;
+    const candidates =
+      covers && circleRadiusMetres !== undefined
+        ? outsideNamesClearOfCircle(all, { x: cx, y: cy, r: circleRadiusMetres / mpp }, covers)
+        : all;
     return placeLabels(candidates, view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
   }, [view, marker, markerTitle, noteLines, covers, circleRadiusMetres, mpp]);
   const bar = scaleBar(center.lat, zoom);
@@ -93,7 +143,13 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
 
   return (
     <div className="map-frame" style={{ height }} ref={ref} data-map-engine="offline">
-      <svg className="offline-map" role="img" aria-label={label} viewBox={`0 0 ${view.width} ${view.height}`} preserveAspectRatio="xMidYMid slice">
+      <svg
+        className="offline-map"
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${view.width} ${view.height}`}
+        preserveAspectRatio="xMidYMid slice"
+      >
         <title>{label}</title>
         <rect width={view.width} height={view.height} fill="var(--map-sea)" />
         <defs>
@@ -101,7 +157,16 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
             <path d={land} clipRule="evenodd" />
           </clipPath>
         </defs>
-        <path data-testid="map-land" className="land" d={land} fillRule="evenodd" stroke="var(--muted)" strokeOpacity={0.55} strokeWidth={0.8} strokeLinejoin="round" />
+        <path
+          data-testid="map-land"
+          className="land"
+          d={land}
+          fillRule="evenodd"
+          stroke="var(--muted)"
+          strokeOpacity={0.55}
+          strokeWidth={0.8}
+          strokeLinejoin="round"
+        />
         {cells && (
           <path
             data-testid="district-cells"
@@ -142,7 +207,14 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
         <g>
           {labels.map((l) =>
             l.kind === 'borough' ? (
-              <text key={`${l.kind}-${l.text}`} x={l.x} y={l.y + 4} textAnchor="middle" className="label" style={BOROUGH_NAME_STYLE}>
+              <text
+                key={`${l.kind}-${l.text}`}
+                x={l.x}
+                y={l.y + 4}
+                textAnchor="middle"
+                className="label"
+                style={BOROUGH_NAME_STYLE}
+              >
                 {l.text}
               </text>
             ) : (
@@ -161,7 +233,11 @@ export default function OfflineMap({ center, zoom, height, label, marker, marker
         </g>
         {marker && (
           <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
-            <path d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z" style={{ fill: 'var(--palette-red-600)', stroke: 'var(--palette-red-950)' }} strokeWidth={1.2} />
+            <path
+              d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z"
+              style={{ fill: 'var(--palette-red-600)', stroke: 'var(--palette-red-950)' }}
+              strokeWidth={1.2}
+            />
             <circle cy={-22} r={4} style={{ fill: 'var(--palette-red-950)' }} />
             {markerTitle && (
               <text x={14} y={-26} className="label major">

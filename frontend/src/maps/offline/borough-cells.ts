@@ -16,7 +16,11 @@ export interface BoroughCell {
 }
 
 /** Twice the signed area: positive when the ring runs counter-clockwise with y pointing north. */
-export const signedArea2 = (ring: Ring) => ring.reduce((s, [x, y], i) => { const [nx, ny] = ring[(i + 1) % ring.length]; return s + x * ny - nx * y; }, 0);
+export const signedArea2 = (ring: Ring) =>
+  ring.reduce((s, [x, y], i) => {
+    const [nx, ny] = ring[(i + 1) % ring.length]!;
+    return s + x * ny - nx * y;
+  }, 0);
 
 /**
  * Cuts a convex, counter-clockwise cell down to the part within `radius` of its own site (which lies
@@ -28,8 +32,8 @@ export function clipToCircle(polygon: Ring, cx: number, cy: number, radius: numb
   type Item = { p: [number, number]; kind: 'vertex' | 'enter' | 'exit' };
   const items: Item[] = [];
   for (let i = 0; i < polygon.length; i++) {
-    const a = polygon[i];
-    const b = polygon[(i + 1) % polygon.length];
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % polygon.length]!;
     if (Math.hypot(a[0] - cx, a[1] - cy) <= radius) items.push({ p: a, kind: 'vertex' });
     // The edge is a + t (b - a); it is inside the circle between the two roots of |a - c + t (b - a)|² = r².
     const dx = b[0] - a[0];
@@ -47,7 +51,8 @@ export function clipToCircle(polygon: Ring, cx: number, cy: number, radius: numb
   }
   const circle = (from: number, to: number): Ring => {
     const points: Ring = [];
-    for (let angle = from + arcStep; angle < to - arcStep / 2; angle += arcStep) points.push([cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)]);
+    for (let angle = from + arcStep; angle < to - arcStep / 2; angle += arcStep)
+      points.push([cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)]);
     return points;
   };
   const firstEntry = items.findIndex((item) => item.kind === 'enter');
@@ -61,7 +66,7 @@ export function clipToCircle(polygon: Ring, cx: number, cy: number, radius: numb
     out.push(item.p);
     if (item.kind !== 'exit') return;
     // Leaving the circle: follow it anticlockwise to where the boundary comes back in.
-    const next = ordered[(i + 1) % ordered.length].p;
+    const next = ordered[(i + 1) % ordered.length]!.p;
     const from = Math.atan2(item.p[1] - cy, item.p[0] - cx);
     let to = Math.atan2(next[1] - cy, next[0] - cx);
     while (to <= from) to += 2 * Math.PI;

@@ -34,7 +34,8 @@ function vertexIds(tolerance: number) {
       for (let i = -1; i <= 1; i++)
         for (let j = -1; j <= 1; j++) {
           const found = byKey.get(`${gx + i},${gy + j}`);
-          if (found !== undefined && Math.hypot(points[found][0] - x, points[found][1] - y) <= tolerance) return found;
+          const point = found === undefined ? undefined : points[found];
+          if (found !== undefined && point && Math.hypot(point[0] - x, point[1] - y) <= tolerance) return found;
         }
       points.push([x, y]);
       byKey.set(`${gx},${gy}`, points.length - 1);
@@ -54,7 +55,9 @@ export function boroughTopology(cells: BoroughCell[], tolerance = 1e-6): Borough
   /** Directed cell edges "from>to" and the borough whose cell has that edge (anticlockwise). */
   const owner = new Map<string, string>();
   for (const { borough, polygon } of cells) {
-    const ids = polygon.map((p) => vertices.id(p)).filter((id, i, all) => id !== all[(i + all.length - 1) % all.length]);
+    const ids = polygon
+      .map((p) => vertices.id(p))
+      .filter((id, i, all) => id !== all[(i + all.length - 1) % all.length]);
     ids.forEach((from, i) => {
       const key = `${from}>${ids[(i + 1) % ids.length]}`;
       if (owner.has(key)) throw new Error(`two cells share the directed edge ${key}`);
@@ -65,9 +68,13 @@ export function boroughTopology(cells: BoroughCell[], tolerance = 1e-6): Borough
   /** Boundary edges, one direction only: the one whose left side is a borough. */
   const outgoing = new Map<number, number[]>();
   const degree = new Map<number, number>();
-  const sides = (from: number, to: number) => ({ left: owner.get(`${from}>${to}`), right: owner.get(`${to}>${from}`) ?? null });
+  const sides = (from: number, to: number) => ({
+    left: owner.get(`${from}>${to}`),
+    right: owner.get(`${to}>${from}`) ?? null,
+  });
   for (const [key, left] of owner) {
     const [from, to] = key.split('>').map(Number);
+    if (from === undefined || to === undefined) continue;
     const right = owner.get(`${to}>${from}`);
     if (right === left) continue;
     // An edge between two boroughs is in the map twice: keep it once.
@@ -96,24 +103,28 @@ export function boroughTopology(cells: BoroughCell[], tolerance = 1e-6): Borough
       at = onward;
       ids.push(at);
     }
-    let { left, right } = sides(ids[0], ids[1]);
+    // A walk has at least its start and one step, and `ordered` is the same walk.
+    let { left, right } = sides(ids[0]!, ids[1]!);
     let ordered = ids;
     if (left === undefined) {
       // Walked against the borough's direction: turn the arc round so a borough is on its left.
       ordered = [...ids].reverse();
-      ({ left, right } = sides(ordered[0], ordered[1]));
+      ({ left, right } = sides(ordered[0]!, ordered[1]!));
     }
     if (left === undefined) throw new Error(`arc ${ids.join(',')} has no borough on either side`);
     for (let i = 1; i < ordered.length - 1; i++) {
-      const s = sides(ordered[i], ordered[i + 1]);
+      const s = sides(ordered[i]!, ordered[i + 1]!);
       if (s.left !== left || s.right !== right) throw new Error(`arc ${ordered.join(',')} changes sides`);
     }
-    arcs.push({ points: ordered.map((id) => vertices.points[id]), left, right });
+    // Every id came from vertices.id, so it indexes vertices.points.
+    arcs.push({ points: ordered.map((id) => vertices.points[id]!), left, right });
     arcIds.push(ordered);
   };
   // Arcs from junctions first, then the closed loops that have none (an island, or a borough inside another).
-  for (const [vertex, d] of degree) if (d !== 2) for (const n of outgoing.get(vertex)!) if (!used.has(edgeKey(vertex, n))) walk(vertex, n);
-  for (const [vertex] of degree) for (const n of outgoing.get(vertex)!) if (!used.has(edgeKey(vertex, n))) walk(vertex, n);
+  for (const [vertex, d] of degree)
+    if (d !== 2) for (const n of outgoing.get(vertex)!) if (!used.has(edgeKey(vertex, n))) walk(vertex, n);
+  for (const [vertex] of degree)
+    for (const n of outgoing.get(vertex)!) if (!used.has(edgeKey(vertex, n))) walk(vertex, n);
 
   return { arcs, rings: chainRings(arcs, arcIds) };
 }
@@ -126,8 +137,11 @@ function chainRings(arcs: Arc[], arcIds: number[][]): Map<string, ArcRef[][]> {
     if (arc.right !== null) byBorough.set(arc.right, [...(byBorough.get(arc.right) ?? []), { arc: i, reversed: true }]);
   });
   const ends = (ref: ArcRef) => {
-    const ids = arcIds[ref.arc];
-    return ref.reversed ? { from: ids[ids.length - 1], to: ids[0] } : { from: ids[0], to: ids[ids.length - 1] };
+    // arcIds runs beside arcs, and every arc has at least two vertices.
+    const ids = arcIds[ref.arc]!;
+    const first = ids[0]!;
+    const last = ids[ids.length - 1]!;
+    return ref.reversed ? { from: last, to: first } : { from: first, to: last };
   };
   const rings = new Map<string, ArcRef[][]>();
   for (const [borough, refs] of byBorough) {

@@ -13,10 +13,39 @@ const place = (name: string): LatLng => {
 };
 
 const LONDON_BOROUGHS = [
-  'Barking and Dagenham', 'Barnet', 'Bexley', 'Brent', 'Bromley', 'Camden', 'City of London', 'Croydon', 'Ealing', 'Enfield',
-  'Greenwich', 'Hackney', 'Hammersmith and Fulham', 'Haringey', 'Harrow', 'Havering', 'Hillingdon', 'Hounslow', 'Islington',
-  'Kensington and Chelsea', 'Kingston upon Thames', 'Lambeth', 'Lewisham', 'Merton', 'Newham', 'Redbridge',
-  'Richmond upon Thames', 'Southwark', 'Sutton', 'Tower Hamlets', 'Waltham Forest', 'Wandsworth', 'Westminster',
+  'Barking and Dagenham',
+  'Barnet',
+  'Bexley',
+  'Brent',
+  'Bromley',
+  'Camden',
+  'City of London',
+  'Croydon',
+  'Ealing',
+  'Enfield',
+  'Greenwich',
+  'Hackney',
+  'Hammersmith and Fulham',
+  'Haringey',
+  'Harrow',
+  'Havering',
+  'Hillingdon',
+  'Hounslow',
+  'Islington',
+  'Kensington and Chelsea',
+  'Kingston upon Thames',
+  'Lambeth',
+  'Lewisham',
+  'Merton',
+  'Newham',
+  'Redbridge',
+  'Richmond upon Thames',
+  'Southwark',
+  'Sutton',
+  'Tower Hamlets',
+  'Waltham Forest',
+  'Wandsworth',
+  'Westminster',
 ];
 
 describe('approximate London boroughs', () => {
@@ -35,14 +64,39 @@ describe('approximate London boroughs', () => {
 
   it('puts each borough town centre in its own borough', () => {
     const centres: [string, string][] = [
-      ['Barking', 'Barking and Dagenham'], ['Chipping Barnet', 'Barnet'], ['Bexleyheath', 'Bexley'], ['Wembley', 'Brent'],
-      ['Orpington', 'Bromley'], ['Hampstead', 'Camden'], ['Barbican', 'City of London'], ['Croydon', 'Croydon'], ['Ealing', 'Ealing'],
-      ['Enfield Town', 'Enfield'], ['Woolwich', 'Greenwich'], ['Dalston', 'Hackney'], ['Hammersmith', 'Hammersmith and Fulham'],
-      ['Wood Green', 'Haringey'], ['Pinner', 'Harrow'], ['Romford', 'Havering'], ['Uxbridge', 'Hillingdon'], ['Feltham', 'Hounslow'],
-      ['Angel', 'Islington'], ['Chelsea', 'Kensington and Chelsea'], ['Surbiton', 'Kingston upon Thames'], ['Brixton', 'Lambeth'],
-      ['Catford', 'Lewisham'], ['Morden', 'Merton'], ['Stratford', 'Newham'], ['Ilford', 'Redbridge'], ['Twickenham', 'Richmond upon Thames'],
-      ['Peckham', 'Southwark'], ['Cheam', 'Sutton'], ['Whitechapel', 'Tower Hamlets'], ['Walthamstow', 'Waltham Forest'],
-      ['Tooting', 'Wandsworth'], ['Westminster', 'Westminster'],
+      ['Barking', 'Barking and Dagenham'],
+      ['Chipping Barnet', 'Barnet'],
+      ['Bexleyheath', 'Bexley'],
+      ['Wembley', 'Brent'],
+      ['Orpington', 'Bromley'],
+      ['Hampstead', 'Camden'],
+      ['Barbican', 'City of London'],
+      ['Croydon', 'Croydon'],
+      ['Ealing', 'Ealing'],
+      ['Enfield Town', 'Enfield'],
+      ['Woolwich', 'Greenwich'],
+      ['Dalston', 'Hackney'],
+      ['Hammersmith', 'Hammersmith and Fulham'],
+      ['Wood Green', 'Haringey'],
+      ['Pinner', 'Harrow'],
+      ['Romford', 'Havering'],
+      ['Uxbridge', 'Hillingdon'],
+      ['Feltham', 'Hounslow'],
+      ['Angel', 'Islington'],
+      ['Chelsea', 'Kensington and Chelsea'],
+      ['Surbiton', 'Kingston upon Thames'],
+      ['Brixton', 'Lambeth'],
+      ['Catford', 'Lewisham'],
+      ['Morden', 'Merton'],
+      ['Stratford', 'Newham'],
+      ['Ilford', 'Redbridge'],
+      ['Twickenham', 'Richmond upon Thames'],
+      ['Peckham', 'Southwark'],
+      ['Cheam', 'Sutton'],
+      ['Whitechapel', 'Tower Hamlets'],
+      ['Walthamstow', 'Waltham Forest'],
+      ['Tooting', 'Wandsworth'],
+      ['Westminster', 'Westminster'],
     ];
     for (const [name, expected] of centres) expect(boroughAt(layer, place(name))?.name, name).toBe(expected);
   });
@@ -72,7 +126,8 @@ describe('approximate London boroughs', () => {
         const containing = layer.boroughs.filter((b) => isInBorough(b, { lat, lng }));
         expect(containing.length, `${lat.toFixed(3)},${lng.toFixed(3)}`).toBeLessThanOrEqual(1);
         // Within about 8 km of Charing Cross every point belongs to a borough.
-        if (Math.hypot((lat - 51.508) * 111, (lng + 0.128) * 69) < 8) expect(containing.length, `${lat.toFixed(3)},${lng.toFixed(3)}`).toBe(1);
+        if (Math.hypot((lat - 51.508) * 111, (lng + 0.128) * 69) < 8)
+          expect(containing.length, `${lat.toFixed(3)},${lng.toFixed(3)}`).toBe(1);
       }
     }
   });
@@ -84,6 +139,8 @@ describe('approximate London boroughs', () => {
   it('draws the boundaries in view only', () => {
     const camden = { center: place('Camden Town'), zoom: 13, width: 800, height: 400 };
     expect(boroughOutlinePath(layer, camden)).toMatch(/^M[-\d. ]+(L[-\d. ]+)+(M[-\d. ]+(L[-\d. ]+)+)*$/);
-    expect(boroughOutlinePath(layer, { center: { lat: 53.48, lng: -2.24 }, zoom: 13, width: 800, height: 400 })).toBe('');
+    expect(boroughOutlinePath(layer, { center: { lat: 53.48, lng: -2.24 }, zoom: 13, width: 800, height: 400 })).toBe(
+      '',
+    );
   });
 });

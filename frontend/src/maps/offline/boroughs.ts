@@ -22,10 +22,10 @@ export interface BoroughLayer {
 export function decodeBoroughs(packedArcs: string, packedBoroughs: string): BoroughLayer {
   const arcs = decodeLand(packedArcs);
   const boroughs = packedBoroughs.split(';').map((record) => {
-    const [name, lat, lng, ringText] = record.split('|');
+    const [name = '', lat, lng, ringText = ''] = record.split('|');
     const rings = ringText.split(' ').map((refs) =>
       refs.split(',').flatMap((ref) => {
-        const points = arcs[Number(ref.replace('~', ''))].points;
+        const points = arcs[Number(ref.replace('~', ''))]?.points ?? [];
         // Each arc starts where the previous one ended: drop the repeated point.
         return (ref.startsWith('~') ? [...points].reverse() : points).slice(1);
       }),
@@ -49,8 +49,8 @@ export function isInBorough(borough: Borough, { lat, lng }: LatLng): boolean {
   let inside = false;
   for (const points of borough.rings) {
     for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-      const [xi, yi] = points[i];
-      const [xj, yj] = points[j];
+      const [xi, yi] = points[i]!;
+      const [xj, yj] = points[j]!;
       if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
     }
   }

@@ -5,7 +5,12 @@ import { metresPerPixel, project, type Viewport } from './projection';
 
 const view: Viewport = { center: NW2_REFERENCE, zoom: COVERAGE_MAP_ZOOM, width: 800, height: 600 };
 const circle = { x: 400, y: 300, r: COVERAGE_CIRCLE_METRES / metresPerPixel(NW2_REFERENCE.lat, COVERAGE_MAP_ZOOM) };
-const city = (text: string, lat: number, lng: number): LabelCandidate => ({ text, kind: 'city', at: { lat, lng }, ...project({ lat, lng }, view) });
+const city = (text: string, lat: number, lng: number): LabelCandidate => ({
+  text,
+  kind: 'city',
+  at: { lat, lng },
+  ...project({ lat, lng }, view),
+});
 
 describe('the coverage map shows no refused place inside the circle', () => {
   it('leaves out Reading (outside by the rule, its name reaching into the circle) and keeps places the rule accepts', () => {

@@ -39,8 +39,14 @@ const TOLERANCE_KM = 0.02;
 const ORIGIN = { lat: 51.5, lng: -0.12 };
 const KM_PER_DEG_LAT = 110.574;
 const KM_PER_DEG_LNG = 111.32 * Math.cos((ORIGIN.lat * Math.PI) / 180);
-const toKm = (lat: number, lng: number): [number, number] => [(lng - ORIGIN.lng) * KM_PER_DEG_LNG, (lat - ORIGIN.lat) * KM_PER_DEG_LAT];
-const toLngLat = ([x, y]: [number, number]): [number, number] => [ORIGIN.lng + x / KM_PER_DEG_LNG, ORIGIN.lat + y / KM_PER_DEG_LAT];
+const toKm = (lat: number, lng: number): [number, number] => [
+  (lng - ORIGIN.lng) * KM_PER_DEG_LNG,
+  (lat - ORIGIN.lat) * KM_PER_DEG_LAT,
+];
+const toLngLat = ([x, y]: [number, number]): [number, number] => [
+  ORIGIN.lng + x / KM_PER_DEG_LNG,
+  ORIGIN.lat + y / KM_PER_DEG_LAT,
+];
 
 /** The source's borough spellings, made into the boroughs' names (footnote marks removed). */
 function boroughNames(cell: string): string[] {
@@ -54,13 +60,15 @@ function boroughNames(cell: string): string[] {
 
 // The raw table and the cleaned one list the same areas in the same order (shared/data/SOURCES.md section 3);
 // the cleaned names only add "(borough)" to repeated names and turn "Burroughs, The" round.
-const [header, ...raw] = read(path.join(here, 'source-data/london-places-raw.csv'));
-if (header[1].replace(/\s/g, ' ') !== 'London borough') throw new Error(`unexpected column ${header[1]}`);
+const [header = [], ...raw] = read(path.join(here, 'source-data/london-places-raw.csv'));
+const boroughColumn = header[1] ?? '';
+if (boroughColumn.replace(/\s/g, ' ') !== 'London borough') throw new Error(`unexpected column ${boroughColumn}`);
 const cleaned = read(path.join(quoteData, 'london-places.csv')).slice(1);
 if (raw.length !== cleaned.length) throw new Error(`${raw.length} raw areas but ${cleaned.length} cleaned ones`);
-const areas = raw.map(([rawName, borough], i) => {
-  const [name, lat, lng] = cleaned[i];
-  const sameArea = name === rawName || name.startsWith(`${rawName} (`) || name === rawName.replace(/^(.*), The$/, 'The $1');
+const areas = raw.map(([rawName = '', borough = ''], i) => {
+  const [name = '', lat, lng] = cleaned[i] ?? [];
+  const sameArea =
+    name === rawName || name.startsWith(`${rawName} (`) || name === rawName.replace(/^(.*), The$/, 'The $1');
   if (!sameArea) throw new Error(`row ${i + 2}: ${rawName} is ${name} in the cleaned table`);
   return { name, boroughs: boroughNames(borough), at: toKm(Number(lat), Number(lng)) };
 });
@@ -75,7 +83,9 @@ for (const area of areas) {
   for (const borough of area.boroughs) entry.boroughs.add(borough);
   boroughsAt.set(key, entry);
 }
-const sites: Site[] = [...boroughsAt.values()].filter(({ boroughs }) => boroughs.size === 1).map(({ at, boroughs }) => ({ x: at[0], y: at[1], borough: [...boroughs][0] }));
+const sites: Site[] = [...boroughsAt.values()]
+  .filter(({ boroughs }) => boroughs.size === 1)
+  .map(({ at, boroughs }) => ({ x: at[0], y: at[1], borough: [...boroughs][0] ?? null }));
 const nearestArea = (p: [number, number]) => Math.min(...areas.map((a) => Math.hypot(a.at[0] - p[0], a.at[1] - p[1])));
 let outside = 0;
 for (const [, lat, lng] of read(path.join(quoteData, 'uk-outcodes.csv')).slice(1)) {
@@ -89,25 +99,42 @@ for (const [, lat, lng] of read(path.join(quoteData, 'uk-outcodes.csv')).slice(1
 const topology = boroughTopology(boroughCells(sites, OUTER_REACH_KM));
 const arcs = topology.arcs.map((arc) => {
   // A closed arc (it starts and ends on the same vertex object) is simplified in two halves so that it cannot collapse to a line.
-  if (arc.points[0] !== arc.points[arc.points.length - 1] || arc.points.length < 4) return simplifyLine(arc.points, TOLERANCE_KM);
+  if (arc.points[0] !== arc.points[arc.points.length - 1] || arc.points.length < 4)
+    return simplifyLine(arc.points, TOLERANCE_KM);
   const half = Math.floor(arc.points.length / 2);
-  return [...simplifyLine(arc.points.slice(0, half + 1), TOLERANCE_KM), ...simplifyLine(arc.points.slice(half), TOLERANCE_KM).slice(1)];
+  return [
+    ...simplifyLine(arc.points.slice(0, half + 1), TOLERANCE_KM),
+    ...simplifyLine(arc.points.slice(half), TOLERANCE_KM).slice(1),
+  ];
 });
 
 const boroughs = [...topology.rings.keys()].sort((a, b) => a.localeCompare(b));
-if (boroughs.length !== 33) throw new Error(`expected the City and 32 boroughs, got ${boroughs.length}: ${boroughs.join(', ')}`);
+if (boroughs.length !== 33)
+  throw new Error(`expected the City and 32 boroughs, got ${boroughs.length}: ${boroughs.join(', ')}`);
 
-const ringPoints = (refs: ArcRef[]): Ring => refs.flatMap(({ arc, reversed }) => (reversed ? [...arcs[arc]].reverse() : arcs[arc]).slice(1));
+const ringPoints = (refs: ArcRef[]): Ring =>
+  refs.flatMap(({ arc, reversed }) => {
+    // Every ArcRef indexes topology.arcs, which `arcs` maps one to one.
+    const points = arcs[arc]!;
+    return (reversed ? [...points].reverse() : points).slice(1);
+  });
 const records = boroughs.map((name) => {
   const refs = topology.rings.get(name)!;
   const rings = refs.map(ringPoints);
   const ys = rings.flat().map(([, y]) => y);
   const xs = rings.flat().map(([x]) => x);
   // The label goes on the widest stretch 600 m tall inside the borough.
-  const [spot] = labelSpots(rings, { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) }, 0.6, 0.1);
+  const [spot] = labelSpots(
+    rings,
+    { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) },
+    0.6,
+    0.1,
+  );
   if (!spot) throw new Error(`${name}: no room for a label`);
   const [lng, lat] = toLngLat([spot.x, spot.y]);
-  const ringText = refs.map((ring) => ring.map(({ arc, reversed }) => `${reversed ? '~' : ''}${arc}`).join(',')).join(' ');
+  const ringText = refs
+    .map((ring) => ring.map(({ arc, reversed }) => `${reversed ? '~' : ''}${arc}`).join(','))
+    .join(' ');
   return `${name}|${lat.toFixed(4)}|${lng.toFixed(4)}|${ringText}`;
 });
 

@@ -17,7 +17,9 @@ import { simplifyLine } from './simplify';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const topology = JSON.parse(readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8')) as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+const topology = JSON.parse(readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8')) as Topology<{
+  countries: GeometryCollection<{ name: string }>;
+}>;
 
 /** ISO 3166 numeric codes of the countries that reach into the box. */
 const COUNTRIES = new Set(['826', '372', '833', '832', '831', '250', '056', '528', '276', '442', '208']);
@@ -28,7 +30,13 @@ const MIN_AREA = 0.00005;
 
 const land = merge(topology, topology.objects.countries.geometries.filter((g) => COUNTRIES.has(String(g.id))) as never);
 
-const area = (ring: Ring) => Math.abs(ring.reduce((s, [x, y], i) => { const [nx, ny] = ring[(i + 1) % ring.length]; return s + x * ny - nx * y; }, 0)) / 2;
+const area = (ring: Ring) =>
+  Math.abs(
+    ring.reduce((s, [x, y], i) => {
+      const [nx, ny] = ring[(i + 1) % ring.length]!;
+      return s + x * ny - nx * y;
+    }, 0),
+  ) / 2;
 
 const rings: Ring[] = [];
 for (const polygon of land.coordinates) {
@@ -38,7 +46,10 @@ for (const polygon of land.coordinates) {
     const clipped = clipRing(open, LAND_BOUNDS);
     if (clipped.length < 3 || area(clipped) < MIN_AREA) continue;
     const half = Math.floor(clipped.length / 2);
-    const simple = [...simplifyLine(clipped.slice(0, half + 1), TOLERANCE).slice(0, -1), ...simplifyLine([...clipped.slice(half), clipped[0]], TOLERANCE).slice(0, -1)];
+    const simple = [
+      ...simplifyLine(clipped.slice(0, half + 1), TOLERANCE).slice(0, -1),
+      ...simplifyLine([...clipped.slice(half), clipped[0]!], TOLERANCE).slice(0, -1),
+    ];
     if (simple.length >= 3 && area(simple) >= MIN_AREA) rings.push(simple);
   }
 }
@@ -52,4 +63,6 @@ writeFileSync(
 export const LAND = ${JSON.stringify(packed)};
 `,
 );
-console.log(`land: ${rings.length} rings, ${rings.reduce((s, r) => s + r.length, 0)} points, ${packed.length} characters`);
+console.log(
+  `land: ${rings.length} rings, ${rings.reduce((s, r) => s + r.length, 0)} points, ${packed.length} characters`,
+);

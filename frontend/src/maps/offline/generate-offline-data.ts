@@ -16,23 +16,61 @@ const dataDir = process.argv[2] ?? path.resolve(here, '../../../../services/quot
 const readCsv = (file: string) => parseCsv(readFileSync(path.join(dataDir, file), 'utf8')).slice(1);
 
 const round = (n: string) => Math.round(Number(n) * 1000) / 1000;
-const points = (file: string) => readCsv(file).map(([name, lat, lng]) => [name.trim(), round(lat), round(lng)] as const);
+const points = (file: string) =>
+  readCsv(file).map(([name = '', lat = '', lng = '']) => [name.trim(), round(lat), round(lng)] as const);
 
 const outcodes = points('uk-outcodes.csv');
 const places = points('london-places.csv');
 const seen = new Set(places.map(([name]) => name.toLowerCase()));
 // Stations add the names people actually navigate by; keep one label per name.
-const stations = [...points('london-tfl-stations.csv'), ...points('london-rail-stations.csv').map(([n, a, b]) => [n.replace(/ \(London\)$/, ''), a, b] as const)]
-  .filter(([name]) => !seen.has(name.toLowerCase()) && (seen.add(name.toLowerCase()), true));
+const stations = [
+  ...points('london-tfl-stations.csv'),
+  ...points('london-rail-stations.csv').map(([n, a, b]) => [n.replace(/ \(London\)$/, ''), a, b] as const),
+].filter(([name]) => {
+  const key = name.toLowerCase();
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+});
 
 /** Cities labelled on small-scale maps, placed on the centroid of their central postcode district. */
 const CITY_DISTRICTS: [string, string][] = [
-  ['London', 'WC2'], ['Birmingham', 'B1'], ['Manchester', 'M1'], ['Liverpool', 'L1'], ['Leeds', 'LS1'], ['Sheffield', 'S1'],
-  ['Bristol', 'BS1'], ['Cardiff', 'CF10'], ['Newcastle', 'NE1'], ['Nottingham', 'NG1'], ['Leicester', 'LE1'], ['Norwich', 'NR1'],
-  ['Cambridge', 'CB1'], ['Oxford', 'OX1'], ['Southampton', 'SO14'], ['Brighton', 'BN1'], ['Plymouth', 'PL1'], ['Exeter', 'EX1'],
-  ['Edinburgh', 'EH1'], ['Glasgow', 'G1'], ['Swansea', 'SA1'], ['Hull', 'HU1'], ['York', 'YO1'], ['Ipswich', 'IP1'],
-  ['Canterbury', 'CT1'], ['Reading', 'RG1'], ['Coventry', 'CV1'], ['Stoke-on-Trent', 'ST1'], ['Milton Keynes', 'MK9'], ['Luton', 'LU1'],
-  ['Chelmsford', 'CM1'], ['Guildford', 'GU1'], ['Northampton', 'NN1'], ['Peterborough', 'PE1'], ['Gloucester', 'GL1'], ['Carlisle', 'CA1'],
+  ['London', 'WC2'],
+  ['Birmingham', 'B1'],
+  ['Manchester', 'M1'],
+  ['Liverpool', 'L1'],
+  ['Leeds', 'LS1'],
+  ['Sheffield', 'S1'],
+  ['Bristol', 'BS1'],
+  ['Cardiff', 'CF10'],
+  ['Newcastle', 'NE1'],
+  ['Nottingham', 'NG1'],
+  ['Leicester', 'LE1'],
+  ['Norwich', 'NR1'],
+  ['Cambridge', 'CB1'],
+  ['Oxford', 'OX1'],
+  ['Southampton', 'SO14'],
+  ['Brighton', 'BN1'],
+  ['Plymouth', 'PL1'],
+  ['Exeter', 'EX1'],
+  ['Edinburgh', 'EH1'],
+  ['Glasgow', 'G1'],
+  ['Swansea', 'SA1'],
+  ['Hull', 'HU1'],
+  ['York', 'YO1'],
+  ['Ipswich', 'IP1'],
+  ['Canterbury', 'CT1'],
+  ['Reading', 'RG1'],
+  ['Coventry', 'CV1'],
+  ['Stoke-on-Trent', 'ST1'],
+  ['Milton Keynes', 'MK9'],
+  ['Luton', 'LU1'],
+  ['Chelmsford', 'CM1'],
+  ['Guildford', 'GU1'],
+  ['Northampton', 'NN1'],
+  ['Peterborough', 'PE1'],
+  ['Gloucester', 'GL1'],
+  ['Carlisle', 'CA1'],
 ];
 const byOutcode = new Map(outcodes.map((o) => [o[0], o]));
 const cities = CITY_DISTRICTS.map(([name, district]) => {
@@ -41,7 +79,8 @@ const cities = CITY_DISTRICTS.map(([name, district]) => {
   return [name, o[1], o[2]] as const;
 });
 
-const encode = (rows: readonly (readonly [string, number, number])[]) => JSON.stringify(rows.map(([n, a, b]) => `${n}|${a}|${b}`).join(';'));
+const encode = (rows: readonly (readonly [string, number, number])[]) =>
+  JSON.stringify(rows.map(([n, a, b]) => `${n}|${a}|${b}`).join(';'));
 
 writeFileSync(
   path.join(here, 'offline-data.ts'),
@@ -56,4 +95,6 @@ export const STATIONS = ${encode(stations)};
 export const CITIES = ${encode(cities)};
 `,
 );
-console.log(`offline map data: ${outcodes.length} districts, ${places.length} places, ${stations.length} stations, ${cities.length} cities`);
+console.log(
+  `offline map data: ${outcodes.length} districts, ${places.length} places, ${stations.length} stations, ${cities.length} cities`,
+);

@@ -8,7 +8,7 @@ export interface NamedPoint {
 
 const decode = (packed: string): NamedPoint[] =>
   packed.split(';').map((record) => {
-    const [name, lat, lng] = record.split('|');
+    const [name = '', lat, lng] = record.split('|');
     return { name, lat: Number(lat), lng: Number(lng) };
   });
 

@@ -14,14 +14,14 @@ function insideIntervals(rings: Ring[], y: number): Interval[] {
   const xs: number[] = [];
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i];
-      const [xj, yj] = ring[j];
+      const [xi, yi] = ring[i]!;
+      const [xj, yj] = ring[j]!;
       if (yi > y !== yj > y) xs.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
     }
   }
   xs.sort((a, b) => a - b);
   const intervals: Interval[] = [];
-  for (let i = 0; i + 1 < xs.length; i += 2) intervals.push([xs[i], xs[i + 1]]);
+  for (let i = 0; i + 1 < xs.length; i += 2) intervals.push([xs[i]!, xs[i + 1]!]);
   return intervals;
 }
 
@@ -46,8 +46,12 @@ export function labelSpots(rings: Ring[], area: Box, bandHeight: number, step: n
   const spots: LabelSpot[] = [];
   const half = bandHeight / 2;
   for (let y = area.top + half; y <= area.bottom - half; y += step) {
-    const band = intersect(intersect(insideIntervals(rings, y - half), insideIntervals(rings, y)), insideIntervals(rings, y + half));
-    for (const [from, to] of intersect(band, [[area.left, area.right]])) spots.push({ x: (from + to) / 2, y, width: to - from });
+    const band = intersect(
+      intersect(insideIntervals(rings, y - half), insideIntervals(rings, y)),
+      insideIntervals(rings, y + half),
+    );
+    for (const [from, to] of intersect(band, [[area.left, area.right]]))
+      spots.push({ x: (from + to) / 2, y, width: to - from });
   }
   return spots.sort((a, b) => b.width - a.width);
 }

@@ -45,7 +45,7 @@ describe('offline map labels', () => {
       ['CAMDEN', 200, 100],
       ['ISLINGTON', 300, 250],
     ]);
-    const camden = placed[0].box;
+    const camden = placed[0]!.box;
     expect((camden.left + camden.right) / 2).toBe(200);
   });
 });

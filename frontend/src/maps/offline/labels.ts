@@ -29,7 +29,11 @@ function labelBox(c: LabelCandidate) {
  * Names of places the coverage rule refuses, left out where their dot or text would fall inside
  * the coverage circle (a name beside a dot just outside the edge reads as inside).
  */
-export function outsideNamesClearOfCircle(candidates: LabelCandidate[], circle: { x: number; y: number; r: number }, covers: (at: { lat: number; lng: number }) => boolean): LabelCandidate[] {
+export function outsideNamesClearOfCircle(
+  candidates: LabelCandidate[],
+  circle: { x: number; y: number; r: number },
+  covers: (at: { lat: number; lng: number }) => boolean,
+): LabelCandidate[] {
   return candidates.filter((c) => {
     if (!c.at || covers(c.at)) return true;
     const b = labelBox(c);
@@ -44,7 +48,13 @@ export function outsideNamesClearOfCircle(candidates: LabelCandidate[], circle: 
  * does not overlap a kept one, so the map stays readable at every zoom. A name may come several times
  * (other places it could go): only the first that fits is kept.
  */
-export function placeLabels(candidates: LabelCandidate[], width: number, height: number, limit = 80, reserved: PlacedLabel['box'][] = []): PlacedLabel[] {
+export function placeLabels(
+  candidates: LabelCandidate[],
+  width: number,
+  height: number,
+  limit = 80,
+  reserved: PlacedLabel['box'][] = [],
+): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
   const taken = [...reserved];
   const named = new Set<string>();
@@ -53,7 +63,8 @@ export function placeLabels(candidates: LabelCandidate[], width: number, height:
     if (named.has(`${c.kind}|${c.text}`)) continue;
     const box = labelBox(c);
     if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) continue;
-    if (taken.some((t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom)) continue;
+    if (taken.some((t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom))
+      continue;
     placed.push({ ...c, box });
     taken.push(box);
     named.add(`${c.kind}|${c.text}`);

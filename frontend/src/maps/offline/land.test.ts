@@ -43,7 +43,7 @@ describe('offline map coastline (Natural Earth)', () => {
     const view = { center: { lat: 51.5074, lng: -0.1278 }, zoom: 13, width: 400, height: 300 };
     const d = landPath(land, view, 0);
     expect(d).toMatch(/^M[-\d. ]+(L[-\d. ]+)+Z$/);
-    const xs = [...d.matchAll(/([-\d.]+) ([-\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const xs = [...d.matchAll(/([-\d.]+) ([-\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
     expect(Math.min(...xs.map((p) => p[0]))).toBeCloseTo(0, 1);
     expect(Math.max(...xs.map((p) => p[0]))).toBeCloseTo(400, 1);
     // At zoom 6 the point of land nearest London's projected position is only a few pixels away from it.
@@ -56,9 +56,10 @@ describe('offline map coastline (Natural Earth)', () => {
     // Great Britain's ring, projected, encloses London's projected position.
     let inside = false;
     for (let i = 0, j = screen.length - 1; i < screen.length; j = i++) {
-      const a = screen[i];
-      const b = screen[j];
-      if (a.y > london.y !== b.y > london.y && london.x < ((b.x - a.x) * (london.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+      const a = screen[i]!;
+      const b = screen[j]!;
+      if (a.y > london.y !== b.y > london.y && london.x < ((b.x - a.x) * (london.y - a.y)) / (b.y - a.y) + a.x)
+        inside = !inside;
     }
     expect(inside).toBe(true);
   });
@@ -68,14 +69,43 @@ describe('offline map coastline (Natural Earth)', () => {
   });
 
   it('packs rings to the stored format and back, to the nearest 0.0001 degree', () => {
-    const rings: [number, number][][] = [[[-0.12346, 51.5], [-0.1, 51.50004], [-0.1, 51.50004], [0.2, 51.6]], [[1, 2], [3, 4]]];
+    const rings: [number, number][][] = [
+      [
+        [-0.12346, 51.5],
+        [-0.1, 51.50004],
+        [-0.1, 51.50004],
+        [0.2, 51.6],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ];
     const packed = packRings(rings);
     expect(packed).toBe('-1235,515000,235,0,3000,1000;10000,20000,20000,20000');
-    expect(decodeLand(packed).map((r) => r.points)).toEqual([[[-0.1235, 51.5], [-0.1, 51.5], [0.2, 51.6]], [[1, 2], [3, 4]]]);
+    expect(decodeLand(packed).map((r) => r.points)).toEqual([
+      [
+        [-0.1235, 51.5],
+        [-0.1, 51.5],
+        [0.2, 51.6],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ]);
   });
 
   it('clips a ring to a box', () => {
-    const clipped = clipRing([[-1, -1], [2, -1], [2, 2], [-1, 2]], { left: 0, top: 0, right: 1, bottom: 1 });
+    const clipped = clipRing(
+      [
+        [-1, -1],
+        [2, -1],
+        [2, 2],
+        [-1, 2],
+      ],
+      { left: 0, top: 0, right: 1, bottom: 1 },
+    );
     expect(new Set(clipped.map((p) => p.join()))).toEqual(new Set(['0,0', '1,0', '1,1', '0,1']));
   });
 });
@@ -86,12 +116,16 @@ describe('postcode-district cells', () => {
     const voronoi = districtVoronoi(GEOGRAPHY.districts, view, 0);
     let area = 0;
     for (const cell of voronoi.cellPolygons()) {
-      for (let i = 0, j = cell.length - 1; i < cell.length; j = i++) area += (cell[j][0] + cell[i][0]) * (cell[j][1] - cell[i][1]);
+      for (let i = 0, j = cell.length - 1; i < cell.length; j = i++) {
+        const [xi, yi] = cell[i]!;
+        const [xj, yj] = cell[j]!;
+        area += (xj + xi) * (yj - yi);
+      }
     }
     expect(Math.abs(area / 2)).toBeCloseTo(800 * 400, 0);
     // NW2's centre lies in NW2's own cell.
     const nw2 = GEOGRAPHY.districts.findIndex((d) => d.name === 'NW2');
-    const p = project(GEOGRAPHY.districts[nw2], view);
+    const p = project(GEOGRAPHY.districts[nw2]!, view);
     expect(voronoi.contains(nw2, p.x, p.y)).toBe(true);
     expect(voronoi.delaunay.find(p.x, p.y)).toBe(nw2);
   });

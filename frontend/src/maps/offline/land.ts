@@ -32,7 +32,7 @@ export function clipRing(ring: Ring, box: Box): Ring {
     if (!out.length) break;
     const input = out;
     out = [];
-    let prev = input[input.length - 1];
+    let prev = input[input.length - 1]!;
     for (const p of input) {
       if (inside(p)) {
         if (!inside(prev)) out.push(cross(prev, p));
@@ -83,8 +83,8 @@ export function decodeLand(packed: string): LandRing[] {
     let y = 0;
     const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
     for (let i = 0; i < numbers.length; i += 2) {
-      x += numbers[i];
-      y += numbers[i + 1];
+      x += numbers[i] ?? 0;
+      y += numbers[i + 1] ?? 0;
       const p: [number, number] = [x / LAND_SCALE, y / LAND_SCALE];
       points.push(p);
       box.left = Math.min(box.left, p[0]);
@@ -102,8 +102,8 @@ export function isOnLand(land: LandRing[], { lat, lng }: LatLng): boolean {
   for (const { points, box } of land) {
     if (lng < box.left || lng > box.right || lat < box.top || lat > box.bottom) continue;
     for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-      const [xi, yi] = points[i];
-      const [xj, yj] = points[j];
+      const [xi, yi] = points[i]!;
+      const [xj, yj] = points[j]!;
       if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
     }
   }

@@ -37,7 +37,11 @@ export function isVisible(pos: { x: number; y: number }, view: Viewport, margin 
 }
 
 /** A round scale-bar length (1, 2 or 5 × 10^n metres) no wider than maxPixels. */
-export function scaleBar(lat: number, zoom: number, maxPixels = 120): { metres: number; pixels: number; label: string } {
+export function scaleBar(
+  lat: number,
+  zoom: number,
+  maxPixels = 120,
+): { metres: number; pixels: number; label: string } {
   const mpp = metresPerPixel(lat, zoom);
   const maxMetres = mpp * maxPixels;
   const magnitude = 10 ** Math.floor(Math.log10(maxMetres));

@@ -12,14 +12,15 @@ export function simplifyLine(line: Ring, tolerance: number): Ring {
   const stack: [number, number][] = [[0, line.length - 1]];
   while (stack.length) {
     const [a, b] = stack.pop()!;
-    const [ax, ay] = line[a];
-    const [bx, by] = line[b];
+    const [ax, ay] = line[a]!;
+    const [bx, by] = line[b]!;
     const len = Math.hypot(bx - ax, by - ay);
     let worst = -1;
     let far = 0;
     for (let i = a + 1; i < b; i++) {
-      const [px, py] = line[i];
-      const d = len === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
+      const [px, py] = line[i]!;
+      const d =
+        len === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
       if (d > far) {
         far = d;
         worst = i;

@@ -24,5 +24,12 @@ export function AddressAutocomplete(props: AddressInputProps) {
 }
 
 function plainInputProps(p: AddressInputProps) {
-  return { id: p.id, name: p.name, placeholder: p.placeholder, value: p.value, className: 'address-input', readOnly: true };
+  return {
+    id: p.id,
+    name: p.name,
+    placeholder: p.placeholder,
+    value: p.value,
+    className: 'address-input',
+    readOnly: true,
+  };
 }

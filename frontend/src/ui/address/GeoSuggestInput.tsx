@@ -15,11 +15,23 @@ export function exactMatch(options: GeoSuggestion[], typed: string): GeoSuggesti
   const t = typed.trim().toUpperCase();
   if (!t) return undefined;
   const named = options.filter((o) => o.label.toUpperCase() === t);
-  const matches = named.length ? named : options.filter((o) => o.kind === 'postcode' && o.outcode.toUpperCase() === t.replace(/\s+/g, ''));
+  const matches = named.length
+    ? named
+    : options.filter((o) => o.kind === 'postcode' && o.outcode.toUpperCase() === t.replace(/\s+/g, ''));
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, onSelect, onBlur, error, ariaLabel }: AddressInputProps) {
+export function GeoSuggestInput({
+  id,
+  name,
+  placeholder,
+  value,
+  onTextChange,
+  onSelect,
+  onBlur,
+  error,
+  ariaLabel,
+}: AddressInputProps) {
   const listId = useId();
   const [options, setOptions] = useState<GeoSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -93,9 +105,10 @@ export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, on
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
             setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (e.key === 'Enter' && (active >= 0 || exactMatch(options, value))) {
+          } else if (e.key === 'Enter' && (active >= 0 ? options[active] : exactMatch(options, value))) {
             e.preventDefault();
-            pick(active >= 0 ? options[active] : exactMatch(options, value)!);
+            const chosen = active >= 0 ? options[active] : exactMatch(options, value);
+            if (chosen) pick(chosen);
           } else if (e.key === 'Escape') {
             e.stopPropagation();
             setOpen(false);
@@ -112,11 +125,15 @@ export function GeoSuggestInput({ id, name, placeholder, value, onTextChange, on
           onBlur?.();
         }}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: the input keeps the focus and points at the active option. */}
       <ul id={listId} role="listbox" className="address-options" hidden={!showList}>
         {options.map((s, i) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: the ARIA combobox pattern: options are reached with the arrow keys through aria-activedescendant, not focused.
           <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the options are replaced as a whole on each answer, and the active one is its index.
             key={`${s.label}-${i}`}
             id={`${listId}-${i}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox above (the ARIA combobox pattern).
             role="option"
             aria-selected={i === active}
             className={i === active ? 'active' : undefined}

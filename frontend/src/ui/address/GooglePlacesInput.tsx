@@ -11,8 +11,19 @@ const OPTIONS: google.maps.places.AutocompleteOptions = {
   fields: ['formatted_address', 'geometry', 'name'],
 };
 
-export default function GooglePlacesInput({ apiKey, id, name, placeholder, value, onTextChange, onSelect, onBlur, error, ariaLabel }: AddressInputProps & { apiKey: string }) {
-  const { isLoaded, loadError } = useJsApiLoader(googleLoaderOptions(apiKey)) // the site-wide loader options: Google refuses a second, different set;
+export default function GooglePlacesInput({
+  apiKey,
+  id,
+  name,
+  placeholder,
+  value,
+  onTextChange,
+  onSelect,
+  onBlur,
+  error,
+  ariaLabel,
+}: AddressInputProps & { apiKey: string }) {
+  const { isLoaded, loadError } = useJsApiLoader(googleLoaderOptions(apiKey)); // the site-wide loader options: Google refuses a second, different set;
   const widget = useRef<google.maps.places.Autocomplete | null>(null);
   const errorId = `${id}-error`;
 

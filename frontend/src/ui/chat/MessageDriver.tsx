@@ -6,7 +6,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
-import { MESSAGE_MAX_LENGTH, startDriverConversationSchema, type ConversationAbout, type CustomerConversationView } from '@vanhop/contracts';
+import {
+  MESSAGE_MAX_LENGTH,
+  startDriverConversationSchema,
+  type ConversationAbout,
+  type CustomerConversationView,
+} from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
 import { getConversation, postConversationMessage, startDriverConversation } from '../../api/conversations';
 import { saveDriverToken, savedDriverToken } from '../../lib/conversation-links';
@@ -30,7 +35,6 @@ export interface MessageDriverProps {
   myMoveToken?: string;
 }
 
-
 export default function MessageDriver({ driverId, driverName, about, customer, myMoveToken }: MessageDriverProps) {
   const [token, setToken] = useState(() => savedDriverToken(driverId));
   const load = useCallback((signal: AbortSignal) => getConversation(token!, signal), [token]);
@@ -53,7 +57,13 @@ export default function MessageDriver({ driverId, driverName, about, customer, m
       {token ? (
         thread.data ? (
           <>
-            <Thread messages={thread.data.messages} me="customer" canReply={thread.data.canReply} onSend={send} label={`Message to ${driverName}`} />
+            <Thread
+              messages={thread.data.messages}
+              me="customer"
+              canReply={thread.data.canReply}
+              onSend={send}
+              label={`Message to ${driverName}`}
+            />
             <EmailStatusNote status={thread.data.emailStatus} />
           </>
         ) : (
@@ -65,7 +75,12 @@ export default function MessageDriver({ driverId, driverName, about, customer, m
           customer={customer}
           booked={Boolean(myMoveToken)}
           onStart={async (input) => {
-            const started = await startDriverConversation({ driverId, about, ...input, ...(myMoveToken ? { myMoveToken } : {}) });
+            const started = await startDriverConversation({
+              driverId,
+              about,
+              ...input,
+              ...(myMoveToken ? { myMoveToken } : {}),
+            });
             saveDriverToken(driverId, started.token);
             thread.setData(started.conversation);
             setToken(started.token);

@@ -14,7 +14,9 @@ describe('a conversation thread', () => {
   afterEach(cleanup);
 
   it('shows messages as text, never as markup, with who wrote them', () => {
-    const { container } = render(<Thread messages={messages} me="customer" canReply onSend={async () => {}} label="Message" />);
+    const { container } = render(
+      <Thread messages={messages} me="customer" canReply onSend={async () => {}} label="Message" />,
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.msg-body b')).toBeNull();
     expect(screen.getByText((_, el) => el?.textContent === hostile && el.classList.contains('msg-body'))).toBeTruthy();
@@ -39,12 +41,17 @@ describe('a conversation thread', () => {
 
   it("shows the server's words when a message is refused (rate limit), and keeps the draft", async () => {
     const onSend = vi.fn(async () => {
-      throw new ApiError(429, JSON.stringify({ message: 'Too many messages, please wait a little before sending another.' }));
+      throw new ApiError(
+        429,
+        JSON.stringify({ message: 'Too many messages, please wait a little before sending another.' }),
+      );
     });
     render(<Thread messages={messages} me="driver" canReply onSend={onSend} label="Reply" />);
     fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'again' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many messages, please wait a little before sending another.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many messages, please wait a little before sending another.',
+    );
     expect((screen.getByLabelText('Reply') as HTMLTextAreaElement).value).toBe('again');
   });
 

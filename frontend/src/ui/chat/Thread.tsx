@@ -4,16 +4,29 @@
  */
 import { useEffect, useRef } from 'react';
 import { Field, Form, Formik, type FormikHelpers } from 'formik';
-import { MESSAGE_MAX_LENGTH, postMessageSchema, type ConversationMessageView, type MessageAuthor } from '@vanhop/contracts';
+import {
+  MESSAGE_MAX_LENGTH,
+  postMessageSchema,
+  type ConversationMessageView,
+  type MessageAuthor,
+} from '@vanhop/contracts';
 import './conversations.css';
 import { Button } from '../index';
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** The server's words for a refused message (rate limit, length, expired link), else a general line. */
 export function errorText(err: unknown): string {
   const message = (err as { message?: unknown })?.message;
-  return typeof message === 'string' && message && !/^Request failed/.test(message) ? message : 'Your message could not be sent. Please try again.';
+  return typeof message === 'string' && message && !/^Request failed/.test(message)
+    ? message
+    : 'Your message could not be sent. Please try again.';
 }
 
 interface ThreadProps {
@@ -33,6 +46,7 @@ const NO_REPLY: Reply = { body: '' };
 export function Thread({ messages, me, canReply, onSend, label, placeholder }: ThreadProps) {
   const end = useRef<HTMLLIElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (a longer thread) brings the end into view.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [messages.length]);
@@ -54,7 +68,8 @@ export function Thread({ messages, me, canReply, onSend, label, placeholder }: T
         {messages.map((m) => (
           <li key={m.id} className={`msg ${m.from === me ? 'msg--mine' : 'msg--theirs'}`} data-from={m.from}>
             <p className="msg-meta">
-              <strong>{m.from === me ? 'You' : m.author}</strong> · <time dateTime={m.at}>{when.format(new Date(m.at))}</time>
+              <strong>{m.from === me ? 'You' : m.author}</strong> ·{' '}
+              <time dateTime={m.at}>{when.format(new Date(m.at))}</time>
             </p>
             <p className="msg-body">{m.body}</p>
           </li>
@@ -62,13 +77,26 @@ export function Thread({ messages, me, canReply, onSend, label, placeholder }: T
         <li ref={end} aria-hidden="true" className="thread-end" />
       </ol>
       {canReply ? (
-        <Formik initialValues={NO_REPLY} validationSchema={postMessageSchema} validateOnChange={false} validateOnBlur={false} onSubmit={submit}>
+        <Formik
+          initialValues={NO_REPLY}
+          validationSchema={postMessageSchema}
+          validateOnChange={false}
+          validateOnBlur={false}
+          onSubmit={submit}
+        >
           {({ values, errors, status, isSubmitting }) => (
             <Form className="thread-reply" noValidate>
               <label className="visually-hidden" htmlFor="thread-reply-box">
                 {label}
               </label>
-              <Field as="textarea" id="thread-reply-box" name="body" maxLength={MESSAGE_MAX_LENGTH} rows={3} placeholder={placeholder ?? 'Write a message'} />
+              <Field
+                as="textarea"
+                id="thread-reply-box"
+                name="body"
+                maxLength={MESSAGE_MAX_LENGTH}
+                rows={3}
+                placeholder={placeholder ?? 'Write a message'}
+              />
               <div className="thread-reply-row">
                 <small className="thread-count">
                   {values.body.length.toLocaleString('en-GB')}/{MESSAGE_MAX_LENGTH.toLocaleString('en-GB')}

@@ -20,13 +20,26 @@ const record = (over: Partial<BookingRecord> & { move: string }): BookingRecord 
     reviewRequest: false,
     ...over,
     quote: {
-      name: 'Alice Mover', email: 'alice@example.com', phone: '07700 900123', description: 'Sofa and boxes', date: over.move,
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      phone: '07700 900123',
+      description: 'Sofa and boxes',
+      date: over.move,
       totalAddress: [
         { id: 'a', location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane', stair: 2 },
         { id: 'b', location: 'London SE1, UK', physicalAddress: '5 Borough High Street', stair: 0 },
       ],
-      places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 2, deliveryStair: 0, viaStopStair: [],
-      typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalSecond: 10800, totalPrice: 195, travelHour: 1500, travelMiles: 9.4,
+      places: ['London NW2, UK', 'London SE1, UK'],
+      pickupStair: 2,
+      deliveryStair: 0,
+      viaStopStair: [],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      totalSecond: 10800,
+      totalPrice: 195,
+      travelHour: 1500,
+      travelMiles: 9.4,
     },
   }) as unknown as BookingRecord;
 
@@ -67,7 +80,9 @@ describe('admin app', () => {
       cleanup();
     }
     renderAt('/admin/health');
-    expect(within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Drivers' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Drivers' }),
+    ).toBeTruthy();
   });
 
   it('has the day and night toggle in its footer: it starts light and switches the whole page', () => {
@@ -146,8 +161,9 @@ describe('admin app', () => {
     expect(await screen.findByText('Welcome, jo_staff')).toBeTruthy();
     expect(where()).toBe('/admin/dashboard');
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe('tok-123');
-    expect(JSON.parse(calls[0].init.body as string)).toEqual({ username: 'jo_staff', password: 'pw-123456' });
-    for (const call of calls.slice(1)) expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ username: 'jo_staff', password: 'pw-123456' });
+    for (const call of calls.slice(1))
+      expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
 
     const quotation = screen.getByTestId('quotation-card');
     const card = await within(quotation).findByTestId('admin-record');
@@ -180,7 +196,8 @@ describe('admin app', () => {
   it('sends the user to the login page and forgets the token when a staff call answers 401', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'expired');
     stubApi({
-      'GET /api/account/admindashboard': () => json({ success: false, message: 'Unauthorized: please log in again' }, 401),
+      'GET /api/account/admindashboard': () =>
+        json({ success: false, message: 'Unauthorized: please log in again' }, 401),
       'GET /api/backdata/all': () => json({ success: false, message: 'Unauthorized: please log in again' }, 401),
     });
     renderAt('/admin/dashboard');
@@ -191,12 +208,13 @@ describe('admin app', () => {
 
   it('opens the detail panel with its figures, closes it with Escape, requests a review; a paid job offers no Delete', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
-    let list = [record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 })];
+    const booked = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
+    let list = [booked];
     const calls = stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
-      [`POST /api/backdata/review/${list[0]._id}`]: () => {
-        list = [{ ...list[0], reviewRequest: true }];
+      [`POST /api/backdata/review/${booked._id}`]: () => {
+        list = [{ ...booked, reviewRequest: true }];
         return json({ message: 'Review request sent to alice@example.com' });
       },
     });
@@ -228,7 +246,9 @@ describe('admin app', () => {
     fireEvent.click(within(jobs).getByTestId('admin-record'));
     panel = screen.getByRole('dialog', { name: 'Record 4242' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(`${MSG.admin.sendingEmail}: Review request sent to alice@example.com`));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(`${MSG.admin.sendingEmail}: Review request sent to alice@example.com`),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(await within(jobs).findByTestId('admin-record'));
@@ -248,7 +268,14 @@ describe('admin app', () => {
       ...rec,
       OutstandingBalance: 201.5,
       quote: { ...rec.quote, totalHour: 5, totalPrice: 260 },
-      amendment: { changed: ['hours'], previousTotalPence: 19500, totalPence: 26000, balancePence: 20150, refundPence: 0, amendedBy: 'jo_staff' },
+      amendment: {
+        changed: ['hours'],
+        previousTotalPence: 19500,
+        totalPence: 26000,
+        balancePence: 20150,
+        refundPence: 0,
+        amendedBy: 'jo_staff',
+      },
     };
     let list = [rec];
     let answer = () => json({ message: 'This booking changed meanwhile: please reload it and try again.' }, 409);
@@ -263,15 +290,25 @@ describe('admin app', () => {
     const panel = screen.getByRole('dialog', { name: 'Record 4242' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Change date, hours or stops' }));
     expect((within(panel).getByLabelText('Booked hours') as HTMLSelectElement).value).toBe('3');
-    expect(within(panel).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Collection', 'Delivery']);
+    expect(
+      within(panel)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')?.textContent),
+    ).toEqual(['Collection', 'Delivery']);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
-    expect((await within(panel).findByTestId('amend-error')).textContent).toBe('Nothing is changed yet: choose a new date, hours or stops first.');
+    expect((await within(panel).findByTestId('amend-error')).textContent).toBe(
+      'Nothing is changed yet: choose a new date, hours or stops first.',
+    );
     expect(calls.some((c) => c.url.includes('/amend/'))).toBe(false);
 
     fireEvent.change(within(panel).getByLabelText('Booked hours'), { target: { value: '5' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save amendment' }));
-    await waitFor(() => expect(within(panel).getByTestId('amend-error').textContent).toBe('This booking changed meanwhile: please reload it and try again.'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('amend-error').textContent).toBe(
+        'This booking changed meanwhile: please reload it and try again.',
+      ),
+    );
 
     answer = () => {
       list = [amended as unknown as BookingRecord];
@@ -283,7 +320,7 @@ describe('admin app', () => {
     expect(outcome.textContent).toContain('Balance to pay: £201.50 (online on My move or to the driver on the day).');
     const amend = calls.filter((c) => c.url.endsWith(`/amend/${rec._id}`));
     expect(amend.map((c) => JSON.parse(c.init.body as string))).toEqual([{ hour: 5 }, { hour: 5 }]);
-    expect((amend[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((amend[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok');
     // The panel shows the amended figures, and the lists are read again.
     expect(panel.textContent).toContain('Total price£260.00');
     expect(panel.textContent).toContain('Outstanding balance£201.50');
@@ -294,13 +331,19 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
-      'GET /api/backdata/all': () => json([record({ move: past, paymentStatus: 'paid', percentage: 100 }), record({ move: future, _id: 'x-2', randomNumber: 77 })]),
+      'GET /api/backdata/all': () =>
+        json([
+          record({ move: past, paymentStatus: 'paid', percentage: 100 }),
+          record({ move: future, _id: 'x-2', randomNumber: 77 }),
+        ]),
     });
     renderAt('/admin/dashboard');
     const jobs = screen.getByTestId('job-card');
     fireEvent.click(within(jobs).getByRole('button', { name: 'Past Jobs' }));
     fireEvent.click(await within(jobs).findByTestId('admin-record'));
-    expect(screen.getByTestId('amend-not-allowed').textContent).toBe('This move has already started or taken place: it can no longer be amended.');
+    expect(screen.getByTestId('amend-not-allowed').textContent).toBe(
+      'This move has already started or taken place: it can no longer be amended.',
+    );
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(await within(screen.getByTestId('quotation-card')).findByTestId('admin-record'));
     const panel = screen.getByRole('dialog', { name: 'Record 77' });
@@ -323,7 +366,9 @@ describe('admin app', () => {
     const panel = screen.getByRole('dialog', { name: 'Record 4242' });
     expect(panel.className).toContain('admin-detail--unpaid');
     fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe('A review has already been requested for this booking.');
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'A review has already been requested for this booking.',
+    );
     answer = () => new Response('', { status: 502 });
     fireEvent.click(within(panel).getByRole('button', { name: 'Request Review' }));
     await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe(MSG.admin.networkNotOk));
@@ -357,7 +402,12 @@ describe('admin app', () => {
     const error = await screen.findByTestId('register-error');
     expect(error.textContent).toBe('Invalid sign-up code');
     expect(error.previousElementSibling?.getAttribute('id')).toBe('admin-uniquecode');
-    expect(JSON.parse(calls[0].init.body as string)).toEqual({ name: 'jo_staff', password: 'pw-123456-long', password1: 'pw-123456-long', uniquecode: 'VH-WRONG' });
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({
+      name: 'jo_staff',
+      password: 'pw-123456-long',
+      password1: 'pw-123456-long',
+      uniquecode: 'VH-WRONG',
+    });
 
     answer = () => {
       throw new TypeError('Failed to fetch');
@@ -399,7 +449,7 @@ describe('admin app', () => {
     fireEvent.click(within(ip).getByRole('button', { name: 'Click Me to Check' }));
     expect(await within(ip).findByRole('button', { name: '10.1.2.3' })).toBeTruthy();
     const ipCall = calls.find((c) => c.url === '/api/dashboard');
-    expect((ipCall?.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((ipCall?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok');
     fireEvent.click(within(ip).getByRole('button', { name: 'Reset' }));
     expect(within(ip).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
   });
@@ -408,10 +458,24 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const cancelled = {
       ...record({ move: future, paymentStatus: '30percentage', percentage: 30 }),
-      _id: 'c1', randomNumber: 1111, state: 'cancelled', amountRefundedPence: 5850, cancelledAt: '2026-03-02T10:15:00.000Z',
+      _id: 'c1',
+      randomNumber: 1111,
+      state: 'cancelled',
+      amountRefundedPence: 5850,
+      cancelledAt: '2026-03-02T10:15:00.000Z',
     };
-    const frozen = { ...record({ move: future, paymentStatus: 'paid', percentage: 100 }), _id: 'f1', randomNumber: 2222, state: 'frozen', frozenAt: '2026-03-03T09:00:00.000Z' };
-    const active = { ...record({ move: future, paymentStatus: 'paid', percentage: 100 }), _id: 'a1', randomNumber: 3333 };
+    const frozen = {
+      ...record({ move: future, paymentStatus: 'paid', percentage: 100 }),
+      _id: 'f1',
+      randomNumber: 2222,
+      state: 'frozen',
+      frozenAt: '2026-03-03T09:00:00.000Z',
+    };
+    const active = {
+      ...record({ move: future, paymentStatus: 'paid', percentage: 100 }),
+      _id: 'a1',
+      randomNumber: 3333,
+    };
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([cancelled, frozen, active]),
@@ -419,10 +483,21 @@ describe('admin app', () => {
     renderAt('/admin/dashboard');
     const jobs = screen.getByTestId('job-card');
     await waitFor(() => expect(within(jobs).getAllByTestId('admin-record')).toHaveLength(3));
-    const card = (code: number) => within(jobs).getAllByTestId('admin-record').find((c) => c.dataset.code === String(code))!;
-    expect(within(card(1111)).getAllByTestId('admin-record-mark').map((m) => m.textContent)).toEqual(['Cancelled', 'Refunded £58.50']);
+    const card = (code: number) =>
+      within(jobs)
+        .getAllByTestId('admin-record')
+        .find((c) => c.dataset.code === String(code))!;
+    expect(
+      within(card(1111))
+        .getAllByTestId('admin-record-mark')
+        .map((m) => m.textContent),
+    ).toEqual(['Cancelled', 'Refunded £58.50']);
     expect(card(1111).className).toContain('is-cancelled');
-    expect(within(card(2222)).getAllByTestId('admin-record-mark').map((m) => m.textContent)).toEqual(['Postponed']);
+    expect(
+      within(card(2222))
+        .getAllByTestId('admin-record-mark')
+        .map((m) => m.textContent),
+    ).toEqual(['Postponed']);
     expect(within(card(3333)).queryAllByTestId('admin-record-mark')).toHaveLength(0);
 
     fireEvent.click(card(1111));
@@ -433,7 +508,9 @@ describe('admin app', () => {
     expect(text).toMatch(/Cancelled on\w{3}, 02 Mar 2026, 10:15/);
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(card(2222));
-    expect(screen.getByRole('dialog', { name: 'Record 2222' }).textContent).toMatch(/StatePostponed.*Postponed on\w{3}, 03 Mar 2026, 09:00/);
+    expect(screen.getByRole('dialog', { name: 'Record 2222' }).textContent).toMatch(
+      /StatePostponed.*Postponed on\w{3}, 03 Mar 2026, 09:00/,
+    );
   });
 });
 
@@ -451,7 +528,9 @@ describe('coming back after signing in', () => {
   };
 
   it('a direct link opened while signed out comes back to that page after signing in', async () => {
-    stubApi({ 'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }) });
+    stubApi({
+      'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }),
+    });
     renderAt('/admin/health');
     expect(where()).toBe('/admin/login');
     expect(screen.queryByTestId('session-expired')).toBeNull();
@@ -466,7 +545,13 @@ describe('coming back after signing in', () => {
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([]),
     });
-    for (const next of ['https://evil.example/admin/x', '//evil.example/admin/x', '/admin/../evil', '/\\evil.example', '/admin/login']) {
+    for (const next of [
+      'https://evil.example/admin/x',
+      '//evil.example/admin/x',
+      '/admin/../evil',
+      '/\\evil.example',
+      '/admin/login',
+    ]) {
       window.localStorage.clear();
       renderAt(`/admin/login?next=${encodeURIComponent(next)}`);
       signIn();

@@ -5,7 +5,12 @@
  * a read-out for everyone just looking.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_VIA_STOP_LOCATION, type AmendBookingRequest, type BookingAmendment, type BookingRecord } from '@vanhop/contracts';
+import {
+  DEFAULT_VIA_STOP_LOCATION,
+  type AmendBookingRequest,
+  type BookingAmendment,
+  type BookingRecord,
+} from '@vanhop/contracts';
 import { StopPlaceInput } from '../../../ui/address/StopPlaceInput';
 import { DateTimePicker } from '../../../ui/DateTimePicker';
 import { FieldError, HourSelect, StairSelect } from '../../../ui/fields';
@@ -62,11 +67,17 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
     );
   }
 
-  const setStop = (id: string, change: Partial<StopDraft>) => setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
+  const setStop = (id: string, change: Partial<StopDraft>) =>
+    setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
   const addStop = () =>
     setDraft((d) => {
       const at = Math.max(d.stops.length - 1, 1);
-      const stop: StopDraft = { id: newAddressId(), location: DEFAULT_VIA_STOP_LOCATION, physicalAddress: '', stair: '' };
+      const stop: StopDraft = {
+        id: newAddressId(),
+        location: DEFAULT_VIA_STOP_LOCATION,
+        physicalAddress: '',
+        stair: '',
+      };
       return { ...d, stops: [...d.stops.slice(0, at), stop, ...d.stops.slice(at)] };
     });
   const removeStop = (id: string) => setDraft((d) => ({ ...d, stops: d.stops.filter((s) => s.id !== id) }));
@@ -122,14 +133,30 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
         )
       ) : (
         <form className="admin-amend-form" onSubmit={submit} noValidate>
-          <p className="admin-muted">Change what the customer asked for. The move is priced again with the same driver; any difference is added to the balance or refunded to the customer's card.</p>
+          <p className="admin-muted">
+            Change what the customer asked for. The move is priced again with the same driver; any difference is added
+            to the balance or refunded to the customer's card.
+          </p>
           <div className="admin-field">
             <label htmlFor="amend-date">Moving date</label>
-            <DateTimePicker id="amend-date" name="amend_date" value={draft.date} onChange={(date) => setDraft((d) => ({ ...d, date }))} error={fieldError('date')} now={now} />
+            <DateTimePicker
+              id="amend-date"
+              name="amend_date"
+              value={draft.date}
+              onChange={(date) => setDraft((d) => ({ ...d, date }))}
+              error={fieldError('date')}
+              now={now}
+            />
           </div>
           <div className="admin-field">
             <label htmlFor="amend-hours">Booked hours</label>
-            <HourSelect id="amend-hours" value={draft.hour} onChange={(e) => setDraft((d) => ({ ...d, hour: e.target.value }))} invalid={!!fieldError('hour')} errorId="amend-hours-error" />
+            <HourSelect
+              id="amend-hours"
+              value={draft.hour}
+              onChange={(e) => setDraft((d) => ({ ...d, hour: e.target.value }))}
+              invalid={!!fieldError('hour')}
+              errorId="amend-hours-error"
+            />
             <FieldError id="amend-hours-error" error={fieldError('hour')} />
           </div>
           {draft.stops.map((stop, i, all) => (
@@ -144,7 +171,12 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
           ))}
           <FieldError id="amend-stops-error" error={fieldError('addresses')} />
           <div className="admin-actions">
-            <Button area="admin" variant="secondary" onClick={addStop} disabled={draft.stops.length < 2 || draft.stops.length >= 12}>
+            <Button
+              area="admin"
+              variant="secondary"
+              onClick={addStop}
+              disabled={draft.stops.length < 2 || draft.stops.length >= 12}
+            >
               Add a via stop
             </Button>
           </div>
@@ -186,7 +218,12 @@ function StopFields({
       <legend>{role}</legend>
       <div className="admin-field">
         <label htmlFor={`${prefix}-location`}>Postcode or place</label>
-        <StopPlaceInput id={`${prefix}-location`} location={stop.location} onPick={(location) => onChange({ location })} error={errors('location')} />
+        <StopPlaceInput
+          id={`${prefix}-location`}
+          location={stop.location}
+          onPick={(location) => onChange({ location })}
+          error={errors('location')}
+        />
       </div>
       <div className="admin-field">
         <label htmlFor={`${prefix}-address`}>Building address</label>

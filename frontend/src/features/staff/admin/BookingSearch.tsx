@@ -41,7 +41,9 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
       const answer = await guard(searchBookingRecords(token, text));
       setFound({ q: text, results: answer.results ?? [], truncated: !!answer.truncated });
     } catch (err) {
-      setError(err instanceof AdminApiError && err.serverMessage ? err.serverMessage : 'The search failed. Please try again.');
+      setError(
+        err instanceof AdminApiError && err.serverMessage ? err.serverMessage : 'The search failed. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -52,6 +54,7 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
       <h2 id={`${id}-title`} className="visually-hidden-title">
         Find a booking
       </h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form in the search landmark; the <search> element is newer than some browsers staff use. */}
       <form className="admin-search-form" role="search" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor={`${id}-q`}>Find a booking</label>
         <div className="admin-search-row">
@@ -71,7 +74,8 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
           </Button>
           {found && (
             <Button
-              area="admin" variant="secondary"
+              area="admin"
+              variant="secondary"
               onClick={() => {
                 setFound(null);
                 setQ('');
@@ -100,7 +104,12 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
                 const status = jobStatusOf(r);
                 return (
                   <li key={r._id}>
-                    <Button className="admin-search-result" onClick={() => onOpen(r)} data-testid="search-result" data-code={r.randomNumber}>
+                    <Button
+                      className="admin-search-result"
+                      onClick={() => onOpen(r)}
+                      data-testid="search-result"
+                      data-code={r.randomNumber}
+                    >
                       <span className="admin-search-code">{r.randomNumber}</span>
                       <span className="admin-search-who">
                         <strong>{r.quote?.name || 'No name'}</strong>

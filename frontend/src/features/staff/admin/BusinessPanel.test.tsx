@@ -12,15 +12,38 @@ const figures: BusinessFigures = {
   generatedAt: '2026-11-26T12:00:00.000Z',
   days: Array.from({ length: 30 }, (_, i) => {
     const today = i === 29;
-    return { day: i < 4 ? `2026-10-${28 + i}` : day(i - 3), bookings: today ? 2 : 0, revenuePence: today ? 31192 : 0, depositsPence: today ? 9358 : 0, balancesPence: today ? 1000 : 0, refundsPence: today ? 250 : 0, quotesPriced: today ? 8 : 0 };
+    return {
+      day: i < 4 ? `2026-10-${28 + i}` : day(i - 3),
+      bookings: today ? 2 : 0,
+      revenuePence: today ? 31192 : 0,
+      depositsPence: today ? 9358 : 0,
+      balancesPence: today ? 1000 : 0,
+      refundsPence: today ? 250 : 0,
+      quotesPriced: today ? 8 : 0,
+    };
   }),
   conversionPercent: 25,
-  jobsWaiting: [{ bookingId: 'b1', randomNumber: 7777, driverName: 'Dan Driver', moveDate: '2026-12-01T10:00:00.000Z', since: '2026-11-26T09:00:00.000Z' }],
+  jobsWaiting: [
+    {
+      bookingId: 'b1',
+      randomNumber: 7777,
+      driverName: 'Dan Driver',
+      moveDate: '2026-12-01T10:00:00.000Z',
+      since: '2026-11-26T09:00:00.000Z',
+    },
+  ],
   openSupportChats: 3,
   driverWindow: { from: '2026-11-26', to: '2026-12-23' },
   drivers: [{ driverId: 'drv-1', name: 'Dan Driver', bookedHours: 6 }],
 };
-const hours: DriverAvailableHours = { from: '2026-11-26', to: '2026-12-23', drivers: [{ driverId: 'drv-1', name: 'Dan Driver', availableHours: 160 }, { driverId: 'drv-2', name: 'Ann Anytime', availableHours: null }] };
+const hours: DriverAvailableHours = {
+  from: '2026-11-26',
+  to: '2026-12-23',
+  drivers: [
+    { driverId: 'drv-1', name: 'Dan Driver', availableHours: 160 },
+    { driverId: 'drv-2', name: 'Ann Anytime', availableHours: null },
+  ],
+};
 
 describe('the dashboard middle panel: business figures', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'tok' });
@@ -40,16 +63,22 @@ describe('the dashboard middle panel: business figures', () => {
     expect(within(panel).getByTestId('business-conversion').textContent).toBe('25%');
     expect(within(panel).getByTestId('business-conversion-detail').textContent).toBe('2 of 8 quotes');
     expect(within(panel).getByTestId('business-jobs-waiting').textContent).toBe('1');
-    expect(within(panel).getByTestId('business-jobs-waiting-list').textContent).toContain('#7777: Dan Driver gave it back');
+    expect(within(panel).getByTestId('business-jobs-waiting-list').textContent).toContain(
+      '#7777: Dan Driver gave it back',
+    );
     expect(within(panel).getByTestId('business-open-chats').textContent).toBe('3');
 
     const bookings = screen.getByRole('figure', { name: 'Bookings and revenue per day, last 30 days' });
     expect(within(bookings).getAllByRole('row')).toHaveLength(31);
     expect(within(bookings).getByRole('row', { name: /2026-11-26/ }).textContent).toContain('£311.92');
-    const money = screen.getByRole('figure', { name: /Money taken, last 30 days: deposits £93.58, balances £10.00, refunds £2.50/ });
+    const money = screen.getByRole('figure', {
+      name: /Money taken, last 30 days: deposits £93.58, balances £10.00, refunds £2.50/,
+    });
     expect(money).toBeTruthy();
     const drivers = await screen.findByRole('figure', { name: /Drivers' booked hours/ });
-    await waitFor(() => expect(within(drivers).getByRole('row', { name: /Dan Driver/ }).textContent).toBe('Dan Driver6 h160 h'));
+    await waitFor(() =>
+      expect(within(drivers).getByRole('row', { name: /Dan Driver/ }).textContent).toBe('Dan Driver6 h160 h'),
+    );
     expect(within(drivers).getByRole('row', { name: /Ann Anytime/ }).textContent).toBe('Ann Anytime0 hAny time');
     // The available side is asked for the figures' own window.
     expect(calls.some((c) => c.url.includes('/api/drivers/admin/hours?from=2026-11-26'))).toBe(true);

@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatPence, MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
 import { isUnauthorized } from './api';
 import { fetchBusinessFigures, fetchDriverAvailableHours } from './business-figures-api';
@@ -8,27 +19,45 @@ import { useResource } from '../../../lib';
 import './BusinessPanel.css';
 
 /** 2026-11-26 → 26 Nov: short enough for 30 ticks on a phone. */
-const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const pounds = (pence: number) => Math.round(pence) / 100;
 const hoursText = (h: number) => `${Math.round(h * 100) / 100} h`;
 
 /** `available` null: no hours set (offered at any time); undefined: quote's answer not (yet) there. */
-interface DriverRow { driverId: string; name: string; booked: number; available: number | null | undefined }
+interface DriverRow {
+  driverId: string;
+  name: string;
+  booked: number;
+  available: number | null | undefined;
+}
 
 /** Booked hours from the figures, available hours from the drivers' own hours; every driver of either. */
 function driverRows(figures: BusinessFigures, hours: DriverAvailableHours | null): DriverRow[] {
   const rows = new Map<string, DriverRow>();
-  for (const d of hours?.drivers ?? []) rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
+  for (const d of hours?.drivers ?? [])
+    rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
   for (const d of figures.drivers) {
     const row = rows.get(d.driverId);
     if (row) row.booked = d.bookedHours;
-    else if (d.bookedHours > 0) rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: d.bookedHours, available: undefined });
+    else if (d.bookedHours > 0)
+      rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: d.bookedHours, available: undefined });
   }
   return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A chart with its caption and the same figures as a table for screen readers (the drawing is hidden from them). */
-function ChartFigure({ id, caption, table, children }: { id: string; caption: string; table: ReactNode; children: ReactNode }) {
+function ChartFigure({
+  id,
+  caption,
+  table,
+  children,
+}: {
+  id: string;
+  caption: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <figure className="business-chart" aria-labelledby={`${id}-caption`} data-testid={id}>
       <figcaption id={`${id}-caption`}>{caption}</figcaption>
@@ -50,7 +79,12 @@ export function BusinessPanel() {
   const figures = read.data ?? null;
   const from = figures?.driverWindow.from;
   // The available side is a second owner's answer: the chart still shows booked hours without it.
-  const hours = useResource(token && from ? () => guard(fetchDriverAvailableHours(token, from)).catch(() => null) : null, [token, guard, from]).data ?? null;
+  const hours =
+    useResource(token && from ? () => guard(fetchDriverAvailableHours(token, from)).catch(() => null) : null, [
+      token,
+      guard,
+      from,
+    ]).data ?? null;
   // Without figures the panel says what the old dashboard always said.
   const error = read.error !== undefined && !isUnauthorized(read.error) ? MSG.admin.maintenance : null;
 
@@ -63,8 +97,17 @@ export function BusinessPanel() {
     );
   }
 
-  const days = figures.days.map((d) => ({ ...d, label: shortDay(d.day), revenue: pounds(d.revenuePence), deposits: pounds(d.depositsPence), balances: pounds(d.balancesPence), refunds: pounds(d.refundsPence) }));
-  const total = (k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced') => figures.days.reduce((n, d) => n + d[k], 0);
+  const days = figures.days.map((d) => ({
+    ...d,
+    label: shortDay(d.day),
+    revenue: pounds(d.revenuePence),
+    deposits: pounds(d.depositsPence),
+    balances: pounds(d.balancesPence),
+    refunds: pounds(d.refundsPence),
+  }));
+  const total = (
+    k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced',
+  ) => figures.days.reduce((n, d) => n + d[k], 0);
   const drivers = driverRows(figures, hours);
   const driverData = drivers.map((d) => ({ name: d.name, booked: d.booked, available: d.available ?? 0 }));
 
@@ -83,7 +126,9 @@ export function BusinessPanel() {
         </div>
         <div>
           <dt>Quote to booking</dt>
-          <dd data-testid="business-conversion">{figures.conversionPercent === null ? 'No quotes yet' : `${figures.conversionPercent}%`}</dd>
+          <dd data-testid="business-conversion">
+            {figures.conversionPercent === null ? 'No quotes yet' : `${figures.conversionPercent}%`}
+          </dd>
           <dd className="business-stat-note" data-testid="business-conversion-detail">
             {total('bookings')} of {total('quotesPriced')} quotes
           </dd>
@@ -131,7 +176,15 @@ export function BusinessPanel() {
             <Tooltip contentStyle={tooltipStyle} />
             <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
             <Bar yAxisId="bookings" dataKey="bookings" name="Bookings" fill="var(--accent)" isAnimationActive={false} />
-            <Line yAxisId="revenue" dataKey="revenue" name="Revenue (£)" stroke="var(--info-text)" strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line
+              yAxisId="revenue"
+              dataKey="revenue"
+              name="Revenue (£)"
+              stroke="var(--info-text)"
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </ChartFigure>
@@ -193,7 +246,13 @@ export function BusinessPanel() {
                 <tr key={d.driverId} data-driver-id={d.driverId}>
                   <th scope="row">{d.name}</th>
                   <td>{hoursText(d.booked)}</td>
-                  <td>{d.available === undefined ? 'Not known' : d.available === null ? 'Any time' : hoursText(d.available)}</td>
+                  <td>
+                    {d.available === undefined
+                      ? 'Not known'
+                      : d.available === null
+                        ? 'Any time'
+                        : hoursText(d.available)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -204,14 +263,24 @@ export function BusinessPanel() {
           <p>No drivers yet.</p>
         ) : (
           <ResponsiveContainer width="100%" height={Math.max(120, drivers.length * 34 + 50)}>
-            <BarChart accessibilityLayer={false} data={driverData} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            <BarChart
+              accessibilityLayer={false}
+              data={driverData}
+              layout="vertical"
+              margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+            >
               <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" tick={axisTick} />
               <YAxis type="category" dataKey="name" width={96} tick={axisTick} />
               <Tooltip contentStyle={tooltipStyle} />
               <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
               <Bar dataKey="booked" name="Booked (h)" fill="var(--accent)" isAnimationActive={false} />
-              <Bar dataKey="available" name="Available (h; none: any time)" fill="var(--border-strong)" isAnimationActive={false} />
+              <Bar
+                dataKey="available"
+                name="Available (h; none: any time)"
+                fill="var(--border-strong)"
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
         )}

@@ -47,7 +47,10 @@ export function CancelWithRefund({ record, maxRefundPence, onCancel, onDone, onC
     const refundPence = penceFromPoundsText(values.refundPounds);
     const errors: Partial<Record<keyof Values, string>> = refundPence === null ? { refundPounds: AMOUNT_FORMAT } : {};
     try {
-      staffCancelSchema(maxRefundPence).validateSync({ refundPence: refundPence ?? 0, reason: values.reason }, { abortEarly: false });
+      staffCancelSchema(maxRefundPence).validateSync(
+        { refundPence: refundPence ?? 0, reason: values.reason },
+        { abortEarly: false },
+      );
     } catch (err) {
       for (const e of (err as ValidationError).inner) {
         const field = FORM_FIELD[e.path ?? ''];
@@ -58,8 +61,20 @@ export function CancelWithRefund({ record, maxRefundPence, onCancel, onDone, onC
   };
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
-    const body: StaffCancelRequest = { refundPence: penceFromPoundsText(values.refundPounds) ?? 0, reason: values.reason.trim() };
-    if (!window.confirm(confirmStaffCancelText({ randomNumber: record.randomNumber, name: record.quote.name, refundPence: body.refundPence }))) return;
+    const body: StaffCancelRequest = {
+      refundPence: penceFromPoundsText(values.refundPounds) ?? 0,
+      reason: values.reason.trim(),
+    };
+    if (
+      !window.confirm(
+        confirmStaffCancelText({
+          randomNumber: record.randomNumber,
+          name: record.quote.name,
+          refundPence: body.refundPence,
+        }),
+      )
+    )
+      return;
     setFailure(null);
     try {
       const cancelled = await onCancel(body);
@@ -67,7 +82,9 @@ export function CancelWithRefund({ record, maxRefundPence, onCancel, onDone, onC
     } catch (err) {
       if (!(err instanceof AdminApiError)) return setFailure('The cancellation failed: please try again.');
       setFailure(err.serverMessage ?? `The cancellation failed (HTTP ${err.status}).`);
-      const fields = Object.fromEntries(Object.entries(err.errors).flatMap(([path, text]) => (FORM_FIELD[path] ? [[FORM_FIELD[path], text]] : [])));
+      const fields = Object.fromEntries(
+        Object.entries(err.errors).flatMap(([path, text]) => (FORM_FIELD[path] ? [[FORM_FIELD[path], text]] : [])),
+      );
       helpers.setErrors(formikErrors<Values>(fields));
     }
   };
@@ -76,14 +93,31 @@ export function CancelWithRefund({ record, maxRefundPence, onCancel, onDone, onC
     <section aria-labelledby="cancel-refund-title" className="admin-amend">
       <h3 id="cancel-refund-title">Cancel with refund</h3>
       <p className="admin-muted">
-        The booking is cancelled and the customer and the driver are e-mailed. Refund anything from £0.00 to {formatPence(maxRefundPence)} (everything paid, net of refunds); the
-        customer is told the reason, not who cancelled.
+        The booking is cancelled and the customer and the driver are e-mailed. Refund anything from £0.00 to{' '}
+        {formatPence(maxRefundPence)} (everything paid, net of refunds); the customer is told the reason, not who
+        cancelled.
       </p>
-      <Formik<Values> initialValues={{ refundPounds: poundsText(maxRefundPence), reason: '' }} validate={validate} onSubmit={submit} validateOnChange={false}>
+      <Formik<Values>
+        initialValues={{ refundPounds: poundsText(maxRefundPence), reason: '' }}
+        validate={validate}
+        onSubmit={submit}
+        validateOnChange={false}
+      >
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Cancel with refund" className="admin-amend-form">
-            <InputField form="cancel" name="refundPounds" label="Refund (£)" inputMode="decimal" hint={`From £0.00 to ${formatPence(maxRefundPence)}`} />
-            <InputField form="cancel" name="reason" label="Reason (the customer reads it)" hint={`One line, up to ${STAFF_CANCEL_REASON_MAX} characters`} />
+            <InputField
+              form="cancel"
+              name="refundPounds"
+              label="Refund (£)"
+              inputMode="decimal"
+              hint={`From £0.00 to ${formatPence(maxRefundPence)}`}
+            />
+            <InputField
+              form="cancel"
+              name="reason"
+              label="Reason (the customer reads it)"
+              hint={`One line, up to ${STAFF_CANCEL_REASON_MAX} characters`}
+            />
             {failure && (
               <p className="admin-form-error" role="alert" data-testid="cancel-error">
                 {failure}
@@ -112,8 +146,10 @@ export function CancelOutcome({ cancellation, record }: { cancellation: StaffCan
         <strong>Booking {record.randomNumber} cancelled.</strong> The customer and the driver are e-mailed.
       </p>
       <p>
-        {cancellation.refundPence > 0 ? `${formatPence(cancellation.refundPence)} is being refunded to ${record.quote.name}'s card.` : 'Nothing is refunded.'} Reason given:{' '}
-        {cancellation.reason}
+        {cancellation.refundPence > 0
+          ? `${formatPence(cancellation.refundPence)} is being refunded to ${record.quote.name}'s card.`
+          : 'Nothing is refunded.'}{' '}
+        Reason given: {cancellation.reason}
       </p>
     </div>
   );

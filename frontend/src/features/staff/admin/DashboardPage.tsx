@@ -1,28 +1,44 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { confirmDeleteText, MSG, type AmendBookingRequest, type BookingRecord, type StaffCancelRequest } from '@vanhop/contracts';
+import {
+  confirmDeleteText,
+  MSG,
+  type AmendBookingRequest,
+  type BookingRecord,
+  type StaffCancelRequest,
+} from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
 import { BookingSearch } from './BookingSearch';
-import { AdminApiError, amendBookingRecord, cancelBookingRecord, deleteBookingRecord, fetchAdminProfile, fetchBookingRecords, isUnauthorized, requestReview } from './api';
+import {
+  AdminApiError,
+  amendBookingRecord,
+  cancelBookingRecord,
+  deleteBookingRecord,
+  fetchAdminProfile,
+  fetchBookingRecords,
+  isUnauthorized,
+  requestReview,
+} from './api';
 import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
 import { BusinessPanelSlot } from './BusinessPanelSlot';
 import { useResource } from '../../../lib';
 
-const QUOTATION_TABS: readonly WhenTab[] = [
+const QUOTATION_TABS: readonly [WhenTab, ...WhenTab[]] = [
   { when: 'future', label: 'Future' },
   { when: 'today', label: 'Today' },
   { when: 'past', label: 'Previous Quotation' },
 ];
-const JOB_TABS: readonly WhenTab[] = [
+const JOB_TABS: readonly [WhenTab, ...WhenTab[]] = [
   { when: 'future', label: 'Future' },
   { when: 'today', label: 'Today' },
   { when: 'past', label: 'Past Jobs' },
 ];
 
 /** The server's own words; the wire contract's 'Network response was not okay' only when it sent none (no answer, or an empty one). */
-const actionFailure = (err: unknown): string => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : MSG.admin.networkNotOk);
+const actionFailure = (err: unknown): string =>
+  err instanceof AdminApiError && err.serverMessage ? err.serverMessage : MSG.admin.networkNotOk;
 
 /** The staff dashboard: who is signed in, saved quotations, paid jobs, and one record's details. */
 export function DashboardPage() {
@@ -118,7 +134,10 @@ export function DashboardPage() {
   };
 
   /** Runs a staff action on the open record, alerts its answer, then reloads the lists. */
-  const runAction = async (act: (token: string, id: string) => Promise<{ message: string }>, alertText: (message: string) => string) => {
+  const runAction = async (
+    act: (token: string, id: string) => Promise<{ message: string }>,
+    alertText: (message: string) => string,
+  ) => {
     if (!open || !token) return;
     setBusy(true);
     setActionError(null);
@@ -136,7 +155,12 @@ export function DashboardPage() {
   const onRequestReview = () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`);
 
   const onDelete = async () => {
-    if (!open || !token || !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name }))) return;
+    if (
+      !open ||
+      !token ||
+      !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name }))
+    )
+      return;
     await runAction(deleteBookingRecord, (message) => message);
   };
 
@@ -193,9 +217,25 @@ export function DashboardPage() {
       <BookingSearch onOpen={openRecord} />
 
       <div className="admin-grid">
-        <RecordList title="Quotation" kind="quotation" tabs={QUOTATION_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
+        <RecordList
+          title="Quotation"
+          kind="quotation"
+          tabs={QUOTATION_TABS}
+          records={records}
+          loading={loading}
+          now={now}
+          onOpen={openRecord}
+        />
         <BusinessPanelSlot />
-        <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} records={records} loading={loading} now={now} onOpen={openRecord} />
+        <RecordList
+          title="Your Jobs"
+          kind="job"
+          tabs={JOB_TABS}
+          records={records}
+          loading={loading}
+          now={now}
+          onOpen={openRecord}
+        />
       </div>
 
       {open && (

@@ -14,13 +14,25 @@ describe('proof of delivery in the staff record panel', () => {
   it('reads the proof with the staff token and shows who signed, the photos and the signature', async () => {
     const calls = stubApi({
       'GET /api/drivers/admin/jobs/bk-1/proof': () =>
-        json({ bookingId: 'bk-1', driverId: 'drv-1', signedFor: { name: 'Ada Lovelace', at: '2026-03-01T12:30:00.000Z' }, photos: [PHOTO, PHOTO], signature: SIGNATURE }),
+        json({
+          bookingId: 'bk-1',
+          driverId: 'drv-1',
+          signedFor: { name: 'Ada Lovelace', at: '2026-03-01T12:30:00.000Z' },
+          photos: [PHOTO, PHOTO],
+          signature: SIGNATURE,
+        }),
     });
     renderArea('/admin/*', <JobProof bookingId="bk-1" />, '/admin/dashboard');
     expect(await screen.findByText('Signed for by Ada Lovelace at 12:30')).toBeTruthy();
-    expect(screen.getAllByRole('img', { name: /^Photo \d of the load$/ }).map((i) => i.getAttribute('src'))).toEqual([PHOTO, PHOTO]);
+    expect(screen.getAllByRole('img', { name: /^Photo \d of the load$/ }).map((i) => i.getAttribute('src'))).toEqual([
+      PHOTO,
+      PHOTO,
+    ]);
     expect(screen.getByRole('img', { name: 'Signature of Ada Lovelace' }).getAttribute('src')).toBe(SIGNATURE);
-    expect((calls[0]!.init.headers as Record<string, string>).Authorization ?? (calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer staff-tok');
+    expect(
+      (calls[0]!.init.headers as Record<string, string>).Authorization ??
+        (calls[0]!.init.headers as Record<string, string>).authorization,
+    ).toBe('Bearer staff-tok');
   });
 
   it('says so when the proof cannot be read', async () => {

@@ -29,7 +29,7 @@ export function LoginPage() {
       const answer = await login(adminLoginSchema.cast(values) as AdminLogin);
       if (answer?.success && answer.token) {
         storeToken(answer.token);
-        navigate(safeReturnPath(search.get('next')), { replace: true });
+        await navigate(safeReturnPath(search.get('next')), { replace: true });
       } else {
         setFailure(answer?.message || MSG.adminLogin.unsuccessful);
       }

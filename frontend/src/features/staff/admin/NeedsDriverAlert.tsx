@@ -9,13 +9,28 @@ import { Button } from '../../../ui';
 
 type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
 
-const WHY: Record<NeedsDriver['because'], string> = { declined: 'the driver declined it', expired: 'the driver did not answer in time', suspended: 'the driver is no longer available (suspended)' };
+const WHY: Record<NeedsDriver['because'], string> = {
+  declined: 'the driver declined it',
+  expired: 'the driver did not answer in time',
+  suspended: 'the driver is no longer available (suspended)',
+};
 
-export function NeedsDriverAlert({ records, onOpen }: { records: BookingRecord[]; onOpen: (record: BookingRecord) => void }) {
+export function NeedsDriverAlert({
+  records,
+  onOpen,
+}: {
+  records: BookingRecord[];
+  onOpen: (record: BookingRecord) => void;
+}) {
   const waiting = (records as WithNeeds[]).filter((r) => r.needsDriver && r.state !== 'cancelled');
   if (waiting.length === 0) return null;
   return (
-    <section className="admin-card admin-needs-driver" role="alert" aria-labelledby="admin-needs-driver-title" data-testid="needs-driver">
+    <section
+      className="admin-card admin-needs-driver"
+      role="alert"
+      aria-labelledby="admin-needs-driver-title"
+      data-testid="needs-driver"
+    >
       <h2 id="admin-needs-driver-title">
         {waiting.length === 1 ? '1 booking needs a driver' : `${waiting.length} bookings need a driver`}
       </h2>
@@ -25,8 +40,9 @@ export function NeedsDriverAlert({ records, onOpen }: { records: BookingRecord[]
             <Button className="admin-link" onClick={() => onOpen(r)}>
               Booking {r.randomNumber}
             </Button>{' '}
-            on {londonDateTime(r.quote.date)}: {WHY[r.needsDriver!.because]}. Options: <Link to="/admin/drivers">reassign it to a free driver</Link>, agree another time with
-            the customer (Change date in the booking), or cancel it with a full refund.
+            on {londonDateTime(r.quote.date)}: {WHY[r.needsDriver!.because]}. Options:{' '}
+            <Link to="/admin/drivers">reassign it to a free driver</Link>, agree another time with the customer (Change
+            date in the booking), or cancel it with a full refund.
           </li>
         ))}
       </ul>

@@ -1,6 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useDialogFocus } from '../../../ui/useDialogFocus';
-import { deleteRefusal, PAYMENT_STATUS_TEXT, staffCancelTerms, type AmendBookingRequest, type BookingRecord, type StaffCancellation, type StaffCancelRequest } from '@vanhop/contracts';
+import {
+  deleteRefusal,
+  PAYMENT_STATUS_TEXT,
+  staffCancelTerms,
+  type AmendBookingRequest,
+  type BookingRecord,
+  type StaffCancellation,
+  type StaffCancelRequest,
+} from '@vanhop/contracts';
 import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
@@ -49,7 +57,16 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
  * Everything about one record, over the dashboard; closed by its X button or Escape (not by a
  * click outside, so a stray click never loses the panel). Unpaid quotations get their own style.
  */
-export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAmend, onStaffCancel, busy, error }: RecordDetailProps) {
+export function RecordDetail({
+  record,
+  onClose,
+  onRequestReview,
+  onDelete,
+  onAmend,
+  onStaffCancel,
+  busy,
+  error,
+}: RecordDetailProps) {
   const box = useRef<HTMLDivElement>(null);
   const close = useDialogFocus(box, onClose);
   const [cancelling, setCancelling] = useState(false);
@@ -63,7 +80,8 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
   const paymentWords = PAYMENT_STATUS_TEXT[record.paymentStatus] ?? record.paymentStatus;
   const life = lifecycleOf(record);
   const badges = lifecycleBadges(record);
-  const stamp = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatLondonDate(new Date(iso)) : null);
+  const stamp = (iso: string | null) =>
+    iso && !Number.isNaN(Date.parse(iso)) ? formatLondonDate(new Date(iso)) : null;
   // Only a quotation that took nothing is deleted; one that took money is cancelled with its refund.
   const facts = staffFactsOf(record);
   const deleteRefused = deleteRefusal(facts);
@@ -135,7 +153,9 @@ export function RecordDetail({ record, onClose, onRequestReview, onDelete, onAme
             <Row label="Van type">{q.typeofVan}</Row>
             <Row label="Worker type">{q.typeOfWorker}</Row>
             <Row label="Total price">{formatPounds(q.totalPrice)}</Row>
-            {typeof record.OutstandingBalance === 'number' && <Row label="Outstanding balance">{formatPounds(record.OutstandingBalance)}</Row>}
+            {typeof record.OutstandingBalance === 'number' && (
+              <Row label="Outstanding balance">{formatPounds(record.OutstandingBalance)}</Row>
+            )}
             {record.driver && <Row label="Driver">{record.driver.name}</Row>}
             {!unpaid && (
               <Row label="Job status">

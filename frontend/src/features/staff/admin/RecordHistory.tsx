@@ -5,14 +5,19 @@
 import type { BookingHistoryEntry, BookingRecord } from '@vanhop/contracts';
 import { formatLondonDate } from './records';
 
-type WithHistory = BookingRecord & { history?: BookingHistoryEntry[]; staffCancellation?: { by: string; reason: string } | null; cancelledAt?: string | null };
+type WithHistory = BookingRecord & {
+  history?: BookingHistoryEntry[];
+  staffCancellation?: { by: string; reason: string } | null;
+  cancelledAt?: string | null;
+};
 
 const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? 'No date' : formatLondonDate(new Date(iso)));
 
 export function RecordHistory({ record }: { record: BookingRecord }) {
   const r = record as WithHistory;
   const lines = [...(Array.isArray(r.history) ? r.history : [])];
-  if (r.staffCancellation && r.cancelledAt) lines.push({ at: r.cancelledAt, kind: 'cancelled', text: `Staff action: cancelled by ${r.staffCancellation.by}` });
+  if (r.staffCancellation && r.cancelledAt)
+    lines.push({ at: r.cancelledAt, kind: 'cancelled', text: `Staff action: cancelled by ${r.staffCancellation.by}` });
   lines.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <section aria-label="Change history">
@@ -22,6 +27,7 @@ export function RecordHistory({ record }: { record: BookingRecord }) {
       ) : (
         <ol className="admin-history" data-testid="record-history">
           {lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end and two entries may share a time.
             <li key={`${line.at}-${i}`}>
               <time dateTime={line.at}>{when(line.at)}</time>
               {line.text}

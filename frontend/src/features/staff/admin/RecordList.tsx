@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import type { BookingRecord } from '@vanhop/contracts';
-import { formatLondonDate, formatPounds, lifecycleBadges, lifecycleOf, recordDate, routeOf, selectRecords, type When } from './records';
+import {
+  formatLondonDate,
+  formatPounds,
+  lifecycleBadges,
+  lifecycleOf,
+  recordDate,
+  routeOf,
+  selectRecords,
+  type When,
+} from './records';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { Button } from '../../../ui';
@@ -13,7 +22,7 @@ export interface WhenTab {
 interface RecordListProps {
   title: string;
   kind: 'quotation' | 'job';
-  tabs: readonly WhenTab[];
+  tabs: readonly [WhenTab, ...WhenTab[]];
   records: readonly BookingRecord[];
   loading: boolean;
   now: Date;
@@ -28,6 +37,7 @@ export function RecordList({ title, kind, tabs, records, loading, now, onOpen }:
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`} data-testid={`${kind}-card`}>
       <h2 id={`${id}-title`}>{title}</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width. */}
       <div className="admin-tabs" role="group" aria-label={`${title} period`}>
         {tabs.map((tab) => (
           <Button key={tab.when} type="button" aria-pressed={tab.when === when} onClick={() => setWhen(tab.when)}>

@@ -18,9 +18,13 @@ export function RegisterPage() {
     try {
       const answer = await register(values);
       window.alert(answer?.message ?? 'Registered');
-      navigate('/admin/login');
+      await navigate('/admin/login');
     } catch (err) {
-      setServerError(err instanceof AdminApiError && err.serverMessage && err.status > 0 ? err.serverMessage : MSG.admin.networkNotOk);
+      setServerError(
+        err instanceof AdminApiError && err.serverMessage && err.status > 0
+          ? err.serverMessage
+          : MSG.admin.networkNotOk,
+      );
     }
   };
 
@@ -31,8 +35,21 @@ export function RegisterPage() {
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Staff sign up" className="admin-form">
             <InputField form="admin" name="name" label="Name" autoComplete="username" />
-            <InputField form="admin" name="password" label="Password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD.min} to ${NEW_PASSWORD.max} characters`} />
-            <InputField form="admin" name="password1" label="Repeat password" type="password" autoComplete="new-password" />
+            <InputField
+              form="admin"
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={`${NEW_PASSWORD.min} to ${NEW_PASSWORD.max} characters`}
+            />
+            <InputField
+              form="admin"
+              name="password1"
+              label="Repeat password"
+              type="password"
+              autoComplete="new-password"
+            />
             <InputField form="admin" name="uniquecode" label="Unique code" autoComplete="off">
               {serverError && (
                 <p className="admin-field-error" role="alert" data-testid="register-error">

@@ -26,18 +26,32 @@ const record = (over: Record<string, unknown> = {}): BookingRecord =>
     refundPendingPence: 0,
     staffCancellation: null,
     quote: {
-      name: 'Alice Mover', email: 'alice@example.com', phone: '07700 900123', description: 'Sofa and boxes', date: future,
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      phone: '07700 900123',
+      description: 'Sofa and boxes',
+      date: future,
       totalAddress: [
         { id: 'a', location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane', stair: 2 },
         { id: 'b', location: 'London SE1, UK', physicalAddress: '5 Borough High Street', stair: 0 },
       ],
-      places: ['London NW2, UK', 'London SE1, UK'], pickupStair: 2, deliveryStair: 0, viaStopStair: [],
-      typeofVan: 'Large', typeOfWorker: 'Driver-Help', totalHour: 3, totalSecond: 10800, totalPrice: 195, travelHour: 1500, travelMiles: 9.4,
+      places: ['London NW2, UK', 'London SE1, UK'],
+      pickupStair: 2,
+      deliveryStair: 0,
+      viaStopStair: [],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      totalSecond: 10800,
+      totalPrice: 195,
+      travelHour: 1500,
+      travelMiles: 9.4,
     },
     ...over,
   }) as unknown as BookingRecord;
 
-const paid = (over: Record<string, unknown> = {}) => record({ paymentStatus: '30percentage', percentage: 30, OutstandingBalance: 136.5, amountPaidPence: 5850, ...over });
+const paid = (over: Record<string, unknown> = {}) =>
+  record({ paymentStatus: '30percentage', percentage: 30, OutstandingBalance: 136.5, amountPaidPence: 5850, ...over });
 
 describe('staff record actions: delete a quotation, cancel a booking that took money with its refund', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'tok' });
@@ -68,14 +82,27 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     fireEvent.click(within(panel).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Booking record deleted'));
     await waitFor(() => expect(within(quotations).queryByTestId('admin-record')).toBeNull());
-    expect((calls.find((c) => c.init.method === 'DELETE')!.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((calls.find((c) => c.init.method === 'DELETE')!.init.headers as Record<string, string>).Authorization).toBe(
+      'Bearer tok',
+    );
   });
 
   it('a booking that took money: Cancel with refund instead of Delete; checked before sending, confirmed by name and amount, refusals in the server’s words, then the outcome', async () => {
     let list = [paid({ amountRefundedPence: 0, refundPendingPence: 850 })];
     const cancelled = {
-      ...paid({ state: 'cancelled', OutstandingBalance: 0, cancelledAt: '2026-03-02T10:15:00.000Z', refundPendingPence: 2850, staffCancellation: { by: 'jo_staff', reason: 'Driver unwell' } }),
-      cancellation: { refundPence: 2000, reason: 'Driver unwell', cancelledBy: 'jo_staff', cancelledAt: '2026-03-02T10:15:00.000Z' },
+      ...paid({
+        state: 'cancelled',
+        OutstandingBalance: 0,
+        cancelledAt: '2026-03-02T10:15:00.000Z',
+        refundPendingPence: 2850,
+        staffCancellation: { by: 'jo_staff', reason: 'Driver unwell' },
+      }),
+      cancellation: {
+        refundPence: 2000,
+        reason: 'Driver unwell',
+        cancelledBy: 'jo_staff',
+        cancelledAt: '2026-03-02T10:15:00.000Z',
+      },
     };
     let answer = () => json({ message: 'This booking changed meanwhile: please reload the page and try again.' }, 409);
     const calls = stubApi({
@@ -111,14 +138,25 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     // The confirmation names the booking and the refund; dismissed, nothing is sent.
     type('Refund (£)', '20');
     send();
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('Cancel booking 4242 for Alice Mover and refund £20.00 to their card?'));
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith('Cancel booking 4242 for Alice Mover and refund £20.00 to their card?'),
+    );
     expect(posts()).toHaveLength(0);
 
     confirm.mockReturnValue(true);
     send();
-    expect((await within(panel).findByTestId('cancel-error')).textContent).toBe('This booking changed meanwhile: please reload the page and try again.');
+    expect((await within(panel).findByTestId('cancel-error')).textContent).toBe(
+      'This booking changed meanwhile: please reload the page and try again.',
+    );
 
-    answer = () => json({ message: STAFF_RECORD_MSG.refundTooMuch(1000), errors: { refundPence: STAFF_RECORD_MSG.refundTooMuch(1000) } }, 400);
+    answer = () =>
+      json(
+        {
+          message: STAFF_RECORD_MSG.refundTooMuch(1000),
+          errors: { refundPence: STAFF_RECORD_MSG.refundTooMuch(1000) },
+        },
+        400,
+      );
     send();
     await waitFor(() => expect(errorOf('Refund (£)')).toBe(STAFF_RECORD_MSG.refundTooMuch(1000)));
     expect(within(panel).getByTestId('cancel-error').textContent).toBe(STAFF_RECORD_MSG.refundTooMuch(1000));
@@ -137,7 +175,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
       { refundPence: 2000, reason: 'Driver unwell' },
       { refundPence: 2000, reason: 'Driver unwell' },
     ]);
-    expect((posts()[0].init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((posts()[0]?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok');
     // The panel shows the cancelled record (who cancelled is for staff), and offers nothing more.
     expect(panel.textContent).toContain('StateCancelled');
     expect(panel.textContent).toContain('Cancelled byjo_staff (staff): Driver unwell');
@@ -149,7 +187,8 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
   it('a cancelled booking that took money can be neither deleted nor cancelled again, and the panel says why', async () => {
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
-      'GET /api/backdata/all': () => json([paid({ state: 'cancelled', amountRefundedPence: 5850, cancelledAt: '2026-03-02T10:15:00.000Z' })]),
+      'GET /api/backdata/all': () =>
+        json([paid({ state: 'cancelled', amountRefundedPence: 5850, cancelledAt: '2026-03-02T10:15:00.000Z' })]),
     });
     renderDashboard();
     fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
@@ -161,6 +200,13 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
 
   it('reads amounts as staff type them: pounds and pence, at most two decimals', () => {
     expect(['58.5', '£58.50', '58', ' 1,058.05 ', '0'].map(penceFromPoundsText)).toEqual([5850, 5850, 5800, 105805, 0]);
-    expect(['', '-1', '12.345', 'ten', '1e3', '.5'].map(penceFromPoundsText)).toEqual([null, null, null, null, null, null]);
+    expect(['', '-1', '12.345', 'ten', '1e3', '.5'].map(penceFromPoundsText)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -22,7 +22,14 @@ const isDraft = (v: unknown): v is AmendDraft => {
     typeof d.date === 'string' &&
     typeof d.hour === 'string' &&
     Array.isArray(d.stops) &&
-    d.stops.every((s) => s && typeof s.id === 'string' && typeof s.location === 'string' && typeof s.physicalAddress === 'string' && (s.stair === '' || typeof s.stair === 'number'))
+    d.stops.every(
+      (s) =>
+        s &&
+        typeof s.id === 'string' &&
+        typeof s.location === 'string' &&
+        typeof s.physicalAddress === 'string' &&
+        (s.stair === '' || typeof s.stair === 'number'),
+    )
   );
 };
 

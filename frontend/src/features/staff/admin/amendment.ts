@@ -3,7 +3,14 @@
  * the rule the server applies), the form's starting values, the request body holding only what
  * changed, and the outcome in words.
  */
-import { amendTerms, formatPence, type AmendBookingRequest, type AmendTerms, type BookingAmendment, type BookingRecord } from '@vanhop/contracts';
+import {
+  amendTerms,
+  formatPence,
+  type AmendBookingRequest,
+  type AmendTerms,
+  type BookingAmendment,
+  type BookingRecord,
+} from '@vanhop/contracts';
 import { lifecycleOf } from './records';
 
 export interface StopDraft {
@@ -28,7 +35,12 @@ export function draftOf(r: BookingRecord): AmendDraft {
   return {
     date: r.quote?.date ?? '',
     hour: typeof r.quote?.totalHour === 'number' ? String(r.quote.totalHour) : '',
-    stops: (r.quote?.totalAddress ?? []).map((a) => ({ id: a.id, location: a.location, physicalAddress: a.physicalAddress ?? '', stair: typeof a.stair === 'number' ? a.stair : '' })),
+    stops: (r.quote?.totalAddress ?? []).map((a) => ({
+      id: a.id,
+      location: a.location,
+      physicalAddress: a.physicalAddress ?? '',
+      stair: typeof a.stair === 'number' ? a.stair : '',
+    })),
   };
 }
 
@@ -41,7 +53,12 @@ export function amendmentBody(r: BookingRecord, d: AmendDraft): AmendBookingRequ
   if (d.date && Date.parse(d.date) !== Date.parse(was.date)) body.date = d.date;
   if (d.hour && Number(d.hour) !== Number(was.hour)) body.hour = Number(d.hour);
   if (d.stops.length !== was.stops.length || d.stops.some((s, i) => stopKey(s) !== stopKey(was.stops[i]!))) {
-    body.addresses = d.stops.map((s) => ({ id: s.id, location: s.location, physicalAddress: s.physicalAddress.trim(), ...(s.stair === '' ? {} : { stair: s.stair }) }));
+    body.addresses = d.stops.map((s) => ({
+      id: s.id,
+      location: s.location,
+      physicalAddress: s.physicalAddress.trim(),
+      ...(s.stair === '' ? {} : { stair: s.stair }),
+    }));
   }
   return Object.keys(body).length > 0 ? body : null;
 }
@@ -50,7 +67,10 @@ const pounds = formatPence;
 
 /** What the amendment did to the money, as the panel says it after saving. */
 export function outcomeWords(a: BookingAmendment): string[] {
-  const total = a.totalPence === a.previousTotalPence ? `The total is unchanged: ${pounds(a.totalPence)}.` : `New total: ${pounds(a.totalPence)} (was ${pounds(a.previousTotalPence)}).`;
+  const total =
+    a.totalPence === a.previousTotalPence
+      ? `The total is unchanged: ${pounds(a.totalPence)}.`
+      : `New total: ${pounds(a.totalPence)} (was ${pounds(a.previousTotalPence)}).`;
   const money =
     a.refundPence > 0
       ? `Refund to the customer's card: ${pounds(a.refundPence)}.`

@@ -65,9 +65,11 @@ const call = createBearerClient({ ErrorClass: AdminApiError, serverMessageOf, cr
 
 // ---- account (public) ---------------------------------------------------------------------------
 
-export const login = (credentials: AdminLogin) => call<AdminLoginResponse>('/account/login', { method: 'POST', body: credentials });
+export const login = (credentials: AdminLogin) =>
+  call<AdminLoginResponse>('/account/login', { method: 'POST', body: credentials });
 
-export const register = (form: AdminRegister) => call<AdminRegisterResponse>('/account/register', { method: 'POST', body: form });
+export const register = (form: AdminRegister) =>
+  call<AdminRegisterResponse>('/account/register', { method: 'POST', body: form });
 
 // ---- staff only (bearer) --------------------------------------------------------------------
 
@@ -105,14 +107,20 @@ export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/he
 
 export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
 
-export const fetchSupportChat = (token: string, id: string) => call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
+export const fetchSupportChat = (token: string, id: string) =>
+  call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
 
 export const answerSupportChat = (token: string, id: string, body: string) =>
-  call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', token, body: { body } });
+  call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}/messages`, {
+    method: 'POST',
+    token,
+    body: { body },
+  });
 
 export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
-export const fetchReviewsToModerate = (token: string, status: ReviewFilter) => call<ModerationList>(`/reviews/admin?status=${status}`, { token });
+export const fetchReviewsToModerate = (token: string, status: ReviewFilter) =>
+  call<ModerationList>(`/reviews/admin?status=${status}`, { token });
 
 export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
   call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });
@@ -125,22 +133,26 @@ export const fetchDrivers = (token: string) => call<DriverAdminView[]>('/drivers
 
 export const fetchDriver = (token: string, id: string) => call<DriverAdminView>(driverPath(id), { token });
 
-export const createDriver = (token: string, body: DriverCreate) => call<DriverAdminView>('/drivers/admin', { method: 'POST', token, body });
+export const createDriver = (token: string, body: DriverCreate) =>
+  call<DriverAdminView>('/drivers/admin', { method: 'POST', token, body });
 
 /** `version` is the one the editor loaded: someone else's change in between answers 409. */
 export const updateDriver = (token: string, id: string, patch: DriverPatch, version: number) =>
   call<DriverAdminView>(driverPath(id), { method: 'PATCH', token, body: { ...patch, version } });
 
 /** The driver's upcoming jobs, which suspending them puts back with the office (listed in the suspend confirmation). */
-export const fetchUpcomingJobs = (token: string, id: string) => call<JobView[]>(`${driverPath(id)}/upcoming-jobs`, { token });
+export const fetchUpcomingJobs = (token: string, id: string) =>
+  call<JobView[]>(`${driverPath(id)}/upcoming-jobs`, { token });
 
 /** Also puts the driver's upcoming jobs back with the office (server side, in the same request). */
 export const suspendDriver = (token: string, id: string, reason: string) =>
   call<DriverAdminView>(`${driverPath(id)}/suspend`, { method: 'POST', token, body: { reason } });
 
-export const reactivateDriver = (token: string, id: string) => call<DriverAdminView>(`${driverPath(id)}/reactivate`, { method: 'POST', token });
+export const reactivateDriver = (token: string, id: string) =>
+  call<DriverAdminView>(`${driverPath(id)}/reactivate`, { method: 'POST', token });
 
-export const fetchDriverAudit = (token: string, id: string) => call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
+export const fetchDriverAudit = (token: string, id: string) =>
+  call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
 
 /** Paid jobs that came back to the office (declined, not answered in time, or their driver suspended). */
 export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
@@ -148,12 +160,15 @@ export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/ad
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
 
 /** The drivers free for a returned job's move, each with their price for it. */
-export const fetchJobCandidates = (token: string, bookingId: string) => call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
+export const fetchJobCandidates = (token: string, bookingId: string) =>
+  call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
 
 /** Gives a returned job to another driver; a price above the booked one needs `acceptDifference`. */
-export const reassignJob = (token: string, bookingId: string, body: ReassignJob) => call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
+export const reassignJob = (token: string, bookingId: string, body: ReassignJob) =>
+  call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
 
-export const fetchDriverAccounts = (token: string) => call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
+export const fetchDriverAccounts = (token: string) =>
+  call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
 
 export const inviteDriver = (token: string, id: string) =>
   call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
@@ -168,13 +183,16 @@ export const searchBookingRecords = (token: string, q: string) =>
 export const fetchDriverCalendar = (token: string, id: string, week?: string) =>
   call<DriverCalendarWeek>(`${driverPath(id)}/calendar${week ? `?week=${encodeURIComponent(week)}` : ''}`, { token });
 
-export const fetchDriverDocuments = (token: string, id: string) => call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
+export const fetchDriverDocuments = (token: string, id: string) =>
+  call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
 
 /** Every driver's documents standing, for the list's expired / expiring badges. */
-export const fetchAllDriverDocuments = (token: string) => call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
+export const fetchAllDriverDocuments = (token: string) =>
+  call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
 
 export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });
 
 /** The photos and signature a driver gave at "done" (404 until the move is done). */
-export const fetchJobProof = (token: string, id: string) => call<JobProofView>(`/drivers/admin/jobs/${encodeURIComponent(id)}/proof`, { token });
+export const fetchJobProof = (token: string, id: string) =>
+  call<JobProofView>(`/drivers/admin/jobs/${encodeURIComponent(id)}/proof`, { token });

@@ -4,13 +4,18 @@ import { AdminApiError } from './api';
 
 const call = createBearerClient({
   ErrorClass: AdminApiError,
-  serverMessageOf: (body) => (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined),
+  serverMessageOf: (body) =>
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : undefined,
   credentials: 'include',
 });
 
 /** The dashboard's figures (admin-auth), checked against the wire contract before anything is drawn. */
 export const fetchBusinessFigures = async (token: string): Promise<BusinessFigures> =>
-  businessFiguresSchema.validateSync(await call<unknown>('/dashboard/business', { token }), { stripUnknown: false }) as BusinessFigures;
+  businessFiguresSchema.validateSync(await call<unknown>('/dashboard/business', { token }), {
+    stripUnknown: false,
+  }) as BusinessFigures;
 
 /** Each active driver's working hours over the window (quote owns drivers' hours). */
 export const fetchDriverAvailableHours = (token: string, from: string) =>

@@ -13,7 +13,11 @@ export interface JobStatus {
   tone: JobStatusTone;
 }
 
-type WithDriverAnswer = BookingRecord & { needsDriver?: NeedsDriver | null; driverAcceptedAt?: string | null; jobDoneAt?: string | null };
+type WithDriverAnswer = BookingRecord & {
+  needsDriver?: NeedsDriver | null;
+  driverAcceptedAt?: string | null;
+  jobDoneAt?: string | null;
+};
 
 export function jobStatusOf(record: BookingRecord): JobStatus {
   const r = record as WithDriverAnswer;

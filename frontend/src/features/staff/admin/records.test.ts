@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingRecord, PaymentStatus } from '@vanhop/contracts';
-import { durationLabel, formatLondonDate, lifecycleBadges, lifecycleOf, formatPounds, pricePerHalfHour, recordDate, routeOf, sameLondonDay, selectRecords, stairLabel } from './records';
+import {
+  durationLabel,
+  formatLondonDate,
+  lifecycleBadges,
+  lifecycleOf,
+  formatPounds,
+  pricePerHalfHour,
+  recordDate,
+  routeOf,
+  sameLondonDay,
+  selectRecords,
+  stairLabel,
+} from './records';
 
-const record = (id: string, paymentStatus: PaymentStatus, moveDate: string, savedAt = '2026-01-01T09:00:00.000Z'): BookingRecord =>
+const record = (
+  id: string,
+  paymentStatus: PaymentStatus,
+  moveDate: string,
+  savedAt = '2026-01-01T09:00:00.000Z',
+): BookingRecord =>
   ({
     _id: id,
     randomNumber: Number(id.replace(/\D/g, '')) || 1,
@@ -77,7 +94,7 @@ describe('dashboard record rules', () => {
   });
 
   it('reads start, via stops with their flights, and end of the route', () => {
-    const route = routeOf(records[0]);
+    const route = routeOf(records[0]!);
     expect(route.start).toBe('London NW2, UK');
     expect(route.end).toBe('London SE1, UK');
     expect(route.pickup).toBe('1 High Road, London NW2, UK');
@@ -92,13 +109,20 @@ describe('booking lifecycle on the dashboard', () => {
     expect(lifecycleBadges(base)).toEqual([]);
   });
   it('marks cancelled, postponed and refunded bookings', () => {
-    const cancelled = { ...base, state: 'cancelled', amountRefundedPence: 6000, cancelledAt: '2026-01-20T10:00:00.000Z' } as BookingRecord;
+    const cancelled = {
+      ...base,
+      state: 'cancelled',
+      amountRefundedPence: 6000,
+      cancelledAt: '2026-01-20T10:00:00.000Z',
+    } as BookingRecord;
     expect(lifecycleBadges(cancelled).map((b) => b.label)).toEqual(['Cancelled', 'Refunded £60.00']);
     expect(lifecycleOf(cancelled).cancelledAt).toBe('2026-01-20T10:00:00.000Z');
     const frozen = { ...base, state: 'frozen', frozenAt: '2026-01-21T10:00:00.000Z' } as BookingRecord;
     expect(lifecycleBadges(frozen).map((b) => b.label)).toEqual(['Postponed']);
     // a surprising value never hides a record as something it is not
-    expect(lifecycleOf({ ...base, state: 'deleted', amountRefundedPence: 'x' } as unknown as BookingRecord)).toMatchObject({ state: 'active', refundedPence: 0 });
+    expect(
+      lifecycleOf({ ...base, state: 'deleted', amountRefundedPence: 'x' } as unknown as BookingRecord),
+    ).toMatchObject({ state: 'active', refundedPence: 0 });
   });
   it('keeps cancelled jobs in Your Jobs (marked, not hidden)', () => {
     const cancelled = { ...base, state: 'cancelled' } as BookingRecord;

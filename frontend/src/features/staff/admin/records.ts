@@ -2,7 +2,15 @@
  * Pure rules of the staff dashboard (docs/SCREENS.md, back office): which records are quotations and
  * which are jobs, the Future / Today / Previous split, ordering and the figures of the detail panel.
  */
-import { formatPounds as formatGbp, HOUR_OPTIONS, STAIR_OPTIONS, type BookingLifecycle, type BookingRecord, type BookingState, type PaymentStatus } from '@vanhop/contracts';
+import {
+  formatPounds as formatGbp,
+  HOUR_OPTIONS,
+  STAIR_OPTIONS,
+  type BookingLifecycle,
+  type BookingRecord,
+  type BookingState,
+  type PaymentStatus,
+} from '@vanhop/contracts';
 
 export type When = 'future' | 'today' | 'past';
 
@@ -24,7 +32,12 @@ export function recordDate(r: BookingRecord): Date | null {
   return null;
 }
 
-const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Same calendar day on the London clock (the office's day, whatever the browser's zone). */
 export const sameLondonDay = (a: Date, b: Date): boolean => londonDay.format(a) === londonDay.format(b);
@@ -38,14 +51,23 @@ export function isWhen(when: When, date: Date, now: Date): boolean {
 
 /** A move its driver marked done (the staff list's `jobDoneAt`) is past, even before its booked time on the day. */
 const isDone = (r: BookingRecord): boolean => typeof (r as { jobDoneAt?: unknown }).jobDoneAt === 'string';
-const inList = (when: When, r: BookingRecord, date: Date, now: Date): boolean => (isDone(r) && when !== 'today' ? when === 'past' : isWhen(when, date, now));
+const inList = (when: When, r: BookingRecord, date: Date, now: Date): boolean =>
+  isDone(r) && when !== 'today' ? when === 'past' : isWhen(when, date, now);
 
 /** The records of one list, oldest first; records without a readable date are left out. */
-export function selectRecords(records: readonly BookingRecord[], kind: 'quotation' | 'job', when: When, now: Date): BookingRecord[] {
+export function selectRecords(
+  records: readonly BookingRecord[],
+  kind: 'quotation' | 'job',
+  when: When,
+  now: Date,
+): BookingRecord[] {
   const ofKind = kind === 'quotation' ? isQuotation : isJob;
   return records
     .map((record) => ({ record, date: recordDate(record) }))
-    .filter((x): x is { record: BookingRecord; date: Date } => x.date !== null && ofKind(x.record) && inList(when, x.record, x.date, now))
+    .filter(
+      (x): x is { record: BookingRecord; date: Date } =>
+        x.date !== null && ofKind(x.record) && inList(when, x.record, x.date, now),
+    )
     .sort((a, b) => a.date.getTime() - b.date.getTime())
     .map((x) => x.record);
 }
@@ -61,9 +83,12 @@ export function pricePerHalfHour(totalPrice: number, totalSecond: number): numbe
 }
 
 export const stairLabel = (flights: number | '' | null | undefined): string =>
-  typeof flights === 'number' ? (STAIR_OPTIONS.find((o) => o.value === flights)?.label ?? `${flights} flights of stairs`) : 'Not given';
+  typeof flights === 'number'
+    ? (STAIR_OPTIONS.find((o) => o.value === flights)?.label ?? `${flights} flights of stairs`)
+    : 'Not given';
 
-export const bookedHoursLabel = (hours: number): string => HOUR_OPTIONS.find((o) => o.value === hours)?.label ?? `${hours} hours`;
+export const bookedHoursLabel = (hours: number): string =>
+  HOUR_OPTIONS.find((o) => o.value === hours)?.label ?? `${hours} hours`;
 
 /** Driving time in seconds as "1 h 05 min". */
 export function durationLabel(seconds: number): string {
@@ -89,12 +114,17 @@ export function routeOf(r: BookingRecord) {
     end: last?.location ?? r.quote?.places?.at(-1) ?? 'Not given',
     pickup: place(first, r.quote?.places?.[0]),
     dropoff: place(last, r.quote?.places?.at(-1)),
-    via: via.map((a, i) => ({ id: a.id, address: place(a, undefined), flights: r.quote?.viaStopStair?.[i] ?? a.stair })),
+    via: via.map((a, i) => ({
+      id: a.id,
+      address: place(a, undefined),
+      flights: r.quote?.viaStopStair?.[i] ?? a.stair,
+    })),
   };
 }
 
 /** The lifecycle fields the admin list carries beside the wire record; records saved before them have none. */
-export type RecordWithLifecycle = BookingRecord & Partial<Pick<BookingLifecycle, 'state' | 'amountRefundedPence' | 'cancelledAt' | 'frozenAt'>>;
+export type RecordWithLifecycle = BookingRecord &
+  Partial<Pick<BookingLifecycle, 'state' | 'amountRefundedPence' | 'cancelledAt' | 'frozenAt'>>;
 
 export interface RecordLifecycle {
   state: BookingState;
@@ -109,7 +139,10 @@ const STATE_WORDS: Record<BookingState, string> = { active: 'Active', frozen: 'P
 export function lifecycleOf(r: BookingRecord): RecordLifecycle {
   const l = r as RecordWithLifecycle;
   const state: BookingState = l.state === 'frozen' || l.state === 'cancelled' ? l.state : 'active';
-  const refunded = typeof l.amountRefundedPence === 'number' && Number.isFinite(l.amountRefundedPence) ? Math.max(0, l.amountRefundedPence) : 0;
+  const refunded =
+    typeof l.amountRefundedPence === 'number' && Number.isFinite(l.amountRefundedPence)
+      ? Math.max(0, l.amountRefundedPence)
+      : 0;
   return { state, refundedPence: refunded, cancelledAt: l.cancelledAt ?? null, frozenAt: l.frozenAt ?? null };
 }
 

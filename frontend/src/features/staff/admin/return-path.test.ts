@@ -8,14 +8,29 @@ describe('where staff land after signing in', () => {
   });
 
   it('anything else is the dashboard: other sites, other areas, tricks, the sign-in pages', () => {
-    for (const next of [null, '', 'https://evil.example/admin/x', '//evil.example/admin/x', '/\\evil.example/admin', '/admin/../mymove/x', '/driver/jobs', 'javascript:alert(1)', '/admin/login?next=/admin/x', '/admin/register']) {
+    for (const next of [
+      null,
+      '',
+      'https://evil.example/admin/x',
+      '//evil.example/admin/x',
+      '/\\evil.example/admin',
+      '/admin/../mymove/x',
+      '/driver/jobs',
+      'javascript:alert(1)',
+      '/admin/login?next=/admin/x',
+      '/admin/register',
+    ]) {
       expect(safeReturnPath(next), String(next)).toBe('/admin/dashboard');
     }
   });
 
   it('the sign-in page carries the page (not the dashboard) and says when the session expired', () => {
-    expect(loginPathFor({ pathname: '/admin/drivers/drv-1', search: '' })).toBe('/admin/login?next=%2Fadmin%2Fdrivers%2Fdrv-1');
+    expect(loginPathFor({ pathname: '/admin/drivers/drv-1', search: '' })).toBe(
+      '/admin/login?next=%2Fadmin%2Fdrivers%2Fdrv-1',
+    );
     expect(loginPathFor({ pathname: '/admin/dashboard', search: '' })).toBe('/admin/login');
-    expect(loginPathFor({ pathname: '/admin/dashboard', search: '?booking=b1' }, true)).toBe('/admin/login?next=%2Fadmin%2Fdashboard%3Fbooking%3Db1&expired=1');
+    expect(loginPathFor({ pathname: '/admin/dashboard', search: '?booking=b1' }, true)).toBe(
+      '/admin/login?next=%2Fadmin%2Fdashboard%3Fbooking%3Db1&expired=1',
+    );
   });
 });

@@ -16,7 +16,7 @@ const NOT_RETURNED_TO = ['/admin/login', '/admin/register'];
 
 /** `next` when it is a staff page of this site (path, query and fragment kept), else the dashboard. */
 export function safeReturnPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/admin/') || next.includes('\\')) return DASHBOARD_PATH;
+  if (!next?.startsWith('/admin/') || next.includes('\\')) return DASHBOARD_PATH;
   let url: URL;
   try {
     url = new URL(next, HERE);
@@ -24,7 +24,12 @@ export function safeReturnPath(next: string | null | undefined): string {
     return DASHBOARD_PATH;
   }
   // `/admin/../x` and friends are normalised by URL: check what it really names.
-  if (url.origin !== HERE || !url.pathname.startsWith('/admin/') || NOT_RETURNED_TO.some((p) => url.pathname.startsWith(p))) return DASHBOARD_PATH;
+  if (
+    url.origin !== HERE ||
+    !url.pathname.startsWith('/admin/') ||
+    NOT_RETURNED_TO.some((p) => url.pathname.startsWith(p))
+  )
+    return DASHBOARD_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -9,7 +9,11 @@ import { LOGIN_PATH, loginPathFor } from './return-path';
 export const TOKEN_KEY = 'vanhop.adminToken';
 export { LOGIN_PATH };
 
-const session = createTokenSession({ storageKey: TOKEN_KEY, loginPath: LOGIN_PATH, expiredPath: (here) => loginPathFor(here, true) });
+const session = createTokenSession({
+  storageKey: TOKEN_KEY,
+  loginPath: LOGIN_PATH,
+  expiredPath: (here) => loginPathFor(here, true),
+});
 
 export const storeToken = session.store;
 export const clearToken = session.clear;

@@ -1,7 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 
 /** A one-shot check on the server-health page (docs/SCREENS.md). */
-export type CheckState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; value: string } | { status: 'error' };
+export type CheckState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'done'; value: string }
+  | { status: 'error' };
 
 export const NOT_CHECKED_TEXT = 'Click Me to Check';
 export const LOADING_TEXT = 'Loading...';

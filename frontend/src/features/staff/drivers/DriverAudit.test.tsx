@@ -4,11 +4,24 @@ import type { DriverAuditEntry } from '@vanhop/contracts';
 import { AuditLog } from './DriverAudit';
 import { driver } from '../../../testing/driver-fixtures';
 
-const entry = (over: Partial<DriverAuditEntry>): DriverAuditEntry => ({ id: 'drv-alice:v1', at: '2026-01-10T10:00:00.000Z', by: 'jo_staff', driverId: 'drv-alice', action: 'updated', changes: {}, ...over });
+const entry = (over: Partial<DriverAuditEntry>): DriverAuditEntry => ({
+  id: 'drv-alice:v1',
+  at: '2026-01-10T10:00:00.000Z',
+  by: 'jo_staff',
+  driverId: 'drv-alice',
+  action: 'updated',
+  changes: {},
+  ...over,
+});
 
 /** Every number of a card, as a new driver's entry records them: dozens of fields. */
 const everyField: DriverAuditEntry['changes'] = {
-  ...Object.fromEntries(['Small', 'Medium', 'Large', 'Luton'].map((v, i) => [`card.vanPerHourPence.${v}`, { from: null, to: 3500 + i * 500 }])),
+  ...Object.fromEntries(
+    ['Small', 'Medium', 'Large', 'Luton'].map((v, i) => [
+      `card.vanPerHourPence.${v}`,
+      { from: null, to: 3500 + i * 500 },
+    ]),
+  ),
   name: { from: null, to: 'Alice Driver' },
   email: { from: null, to: 'alice@example.com' },
   'card.minimumHours': { from: null, to: 2 },
@@ -32,7 +45,9 @@ describe('the change history on a driver page', () => {
   it('names the fields of a large change in words, each line from → to', () => {
     render(<AuditLog driver={driver()} entries={[entry({ changes: everyField })]} error={null} />);
     const updated = within(screen.getByTestId('audit-entry'));
-    expect(updated.getByText('Changed: Small van per hour; Medium van per hour; Large van per hour and 6 more')).toBeTruthy();
+    expect(
+      updated.getByText('Changed: Small van per hour; Medium van per hour; Large van per hour and 6 more'),
+    ).toBeTruthy();
     expect(updated.getByText('Via stop: (none) → £20.00')).toBeTruthy();
     expect(screen.getByTestId('audit-entry').textContent).not.toMatch(/card\.|Pence|fields changed/);
   });

@@ -31,7 +31,15 @@ function Changes({ entry }: { entry: DriverAuditEntry }) {
   );
 }
 
-export function AuditLog({ driver, entries, error }: { driver: DriverAdminView; entries: DriverAuditEntry[] | null; error: string | null }) {
+export function AuditLog({
+  driver,
+  entries,
+  error,
+}: {
+  driver: DriverAdminView;
+  entries: DriverAuditEntry[] | null;
+  error: string | null;
+}) {
   return (
     <section className="admin-card driver-audit" aria-labelledby="driver-audit-title">
       <h2 id="driver-audit-title">Change history</h2>
@@ -45,7 +53,8 @@ export function AuditLog({ driver, entries, error }: { driver: DriverAdminView; 
           {entries.map((e) => (
             <li key={e.id} data-testid="audit-entry">
               <p>
-                <strong title={e.by}>{auditActor(e.by, driver)}</strong> · <time dateTime={e.at}>{londonDateTime(e.at)}</time> · {ACTION_WORDS[e.action] ?? e.action}
+                <strong title={e.by}>{auditActor(e.by, driver)}</strong> ·{' '}
+                <time dateTime={e.at}>{londonDateTime(e.at)}</time> · {ACTION_WORDS[e.action] ?? e.action}
               </p>
               {e.reason && <p>Reason: {e.reason}</p>}
               <Changes entry={e} />

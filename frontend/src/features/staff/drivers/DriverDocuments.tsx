@@ -4,7 +4,13 @@
  * from new quotes and jobs (their jobs stay); the driver and the office are mailed before expiry.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { DRIVER_DOCUMENT_KINDS, DRIVER_DOCUMENT_LABEL, driverDocumentsSchema, type DriverDocumentKind, type DriverDocumentsView } from '@vanhop/contracts';
+import {
+  DRIVER_DOCUMENT_KINDS,
+  DRIVER_DOCUMENT_LABEL,
+  driverDocumentsSchema,
+  type DriverDocumentKind,
+  type DriverDocumentsView,
+} from '@vanhop/contracts';
 import { ValidationError as YupValidationError } from 'yup';
 import { AdminApiError, fetchDriverDocuments, fieldErrorsOf, saveDriverDocuments } from '../admin/api';
 import { useAdminSession } from '../admin/session';
@@ -15,12 +21,30 @@ import { Button } from '../../../ui';
 type Draft = Record<DriverDocumentKind, { reference: string; expiresOn: string }>;
 
 const draftOf = (view: DriverDocumentsView | null): Draft =>
-  Object.fromEntries(DRIVER_DOCUMENT_KINDS.map((k) => [k, { reference: view?.[k]?.reference ?? '', expiresOn: view?.[k]?.expiresOn ?? '' }])) as Draft;
+  Object.fromEntries(
+    DRIVER_DOCUMENT_KINDS.map((k) => [
+      k,
+      { reference: view?.[k]?.reference ?? '', expiresOn: view?.[k]?.expiresOn ?? '' },
+    ]),
+  ) as Draft;
 
 /** Both fields empty: no document recorded (null); otherwise both are checked. */
-const bodyOf = (draft: Draft) => Object.fromEntries(DRIVER_DOCUMENT_KINDS.map((k) => [k, draft[k].reference.trim() || draft[k].expiresOn ? { reference: draft[k].reference, expiresOn: draft[k].expiresOn } : null]));
+const bodyOf = (draft: Draft) =>
+  Object.fromEntries(
+    DRIVER_DOCUMENT_KINDS.map((k) => [
+      k,
+      draft[k].reference.trim() || draft[k].expiresOn
+        ? { reference: draft[k].reference, expiresOn: draft[k].expiresOn }
+        : null,
+    ]),
+  );
 
-const STANDING_WORDS = { valid: 'Valid', expiring: 'Expiring soon', expired: 'Expired', missing: 'Not recorded' } as const;
+const STANDING_WORDS = {
+  valid: 'Valid',
+  expiring: 'Expiring soon',
+  expired: 'Expired',
+  missing: 'Not recorded',
+} as const;
 const STANDING_TONE = { valid: 'accepted', expiring: 'waiting', expired: 'cancelled', missing: 'quotation' } as const;
 
 export function DocumentStandingMark({ standing }: { standing: keyof typeof STANDING_WORDS }) {
@@ -80,78 +104,86 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
       setStatus('Documents saved');
     } catch (err) {
       setErrors(fieldErrorsOf(err));
-      setFailure(err instanceof AdminApiError && err.serverMessage ? err.serverMessage : 'The documents could not be saved. Please try again.');
+      setFailure(
+        err instanceof AdminApiError && err.serverMessage
+          ? err.serverMessage
+          : 'The documents could not be saved. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
   };
 
-  const set = (kind: DriverDocumentKind, field: 'reference' | 'expiresOn', value: string) => setDraft((d) => ({ ...d, [kind]: { ...d[kind], [field]: value } }));
+  const set = (kind: DriverDocumentKind, field: 'reference' | 'expiresOn', value: string) =>
+    setDraft((d) => ({ ...d, [kind]: { ...d[kind], [field]: value } }));
 
   return (
     <section className="admin-card driver-documents" aria-labelledby={`${id}-title`} data-testid="driver-documents">
       <h2 id={`${id}-title`}>Documents</h2>
       {view?.barred && (
         <p className="admin-form-error" role="alert" data-testid="documents-barred">
-          A document has expired: this driver is offered in no new quote and cannot be given a job until it is renewed. Their jobs stay.
+          A document has expired: this driver is offered in no new quote and cannot be given a job until it is renewed.
+          Their jobs stay.
         </p>
       )}
       {!view && !failure && <p>Loading...</p>}
       {view && (
-      <form onSubmit={(e) => void save(e)} noValidate>
-        {DRIVER_DOCUMENT_KINDS.map((kind) => {
-          const current = view?.[kind] ?? null;
-          return (
-            <fieldset key={kind} className="driver-document">
-              <legend>
-                {DRIVER_DOCUMENT_LABEL[kind]} <DocumentStandingMark standing={current?.standing ?? 'missing'} />
-              </legend>
-              <div className="admin-field">
-                <label htmlFor={`${id}-${kind}-ref`}>Reference</label>
-                <input
-                  id={`${id}-${kind}-ref`}
-                  name={`${kind}.reference`}
-                  value={draft[kind].reference}
-                  onChange={(e) => set(kind, 'reference', e.target.value)}
-                  aria-invalid={errors[`${kind}.reference`] ? true : undefined}
-                  aria-describedby={errors[`${kind}.reference`] ? `${id}-${kind}-ref-error` : undefined}
-                />
-                {errors[`${kind}.reference`] && (
-                  <span id={`${id}-${kind}-ref-error`} className="vh-field-error">
-                    {errors[`${kind}.reference`]}
-                  </span>
+        <form onSubmit={(e) => void save(e)} noValidate>
+          {DRIVER_DOCUMENT_KINDS.map((kind) => {
+            const current = view?.[kind] ?? null;
+            return (
+              <fieldset key={kind} className="driver-document">
+                <legend>
+                  {DRIVER_DOCUMENT_LABEL[kind]} <DocumentStandingMark standing={current?.standing ?? 'missing'} />
+                </legend>
+                <div className="admin-field">
+                  <label htmlFor={`${id}-${kind}-ref`}>Reference</label>
+                  <input
+                    id={`${id}-${kind}-ref`}
+                    name={`${kind}.reference`}
+                    value={draft[kind].reference}
+                    onChange={(e) => set(kind, 'reference', e.target.value)}
+                    aria-invalid={errors[`${kind}.reference`] ? true : undefined}
+                    aria-describedby={errors[`${kind}.reference`] ? `${id}-${kind}-ref-error` : undefined}
+                  />
+                  {errors[`${kind}.reference`] && (
+                    <span id={`${id}-${kind}-ref-error`} className="vh-field-error">
+                      {errors[`${kind}.reference`]}
+                    </span>
+                  )}
+                </div>
+                <div className="admin-field">
+                  <label htmlFor={`${id}-${kind}-exp`}>Expiry date</label>
+                  <input
+                    id={`${id}-${kind}-exp`}
+                    name={`${kind}.expiresOn`}
+                    type="date"
+                    value={draft[kind].expiresOn}
+                    onChange={(e) => set(kind, 'expiresOn', e.target.value)}
+                    aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
+                    aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-${kind}-exp-error` : undefined}
+                  />
+                  {errors[`${kind}.expiresOn`] && (
+                    <span id={`${id}-${kind}-exp-error`} className="vh-field-error">
+                      {errors[`${kind}.expiresOn`]}
+                    </span>
+                  )}
+                </div>
+                {current && (
+                  <p className="admin-muted driver-document-note">
+                    Valid through {calendarDate(current.expiresOn)}.{' '}
+                    {current.remindedAt
+                      ? `Reminder mailed ${londonDateTime(current.remindedAt)}.`
+                      : `Reminder ${view?.reminderDays ?? 14} days before.`}
+                  </p>
                 )}
-              </div>
-              <div className="admin-field">
-                <label htmlFor={`${id}-${kind}-exp`}>Expiry date</label>
-                <input
-                  id={`${id}-${kind}-exp`}
-                  name={`${kind}.expiresOn`}
-                  type="date"
-                  value={draft[kind].expiresOn}
-                  onChange={(e) => set(kind, 'expiresOn', e.target.value)}
-                  aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
-                  aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-${kind}-exp-error` : undefined}
-                />
-                {errors[`${kind}.expiresOn`] && (
-                  <span id={`${id}-${kind}-exp-error`} className="vh-field-error">
-                    {errors[`${kind}.expiresOn`]}
-                  </span>
-                )}
-              </div>
-              {current && (
-                <p className="admin-muted driver-document-note">
-                  Valid through {calendarDate(current.expiresOn)}.{' '}
-                  {current.remindedAt ? `Reminder mailed ${londonDateTime(current.remindedAt)}.` : `Reminder ${view?.reminderDays ?? 14} days before.`}
-                </p>
-              )}
-            </fieldset>
-          );
-        })}
-        <Button type="submit" area="admin" disabled={busy}>
-          Save documents
-        </Button>
-      </form>
+              </fieldset>
+            );
+          })}
+          <Button type="submit" area="admin" disabled={busy}>
+            Save documents
+          </Button>
+        </form>
       )}
       {status && (
         <p role="status" className="vh-form-ok">

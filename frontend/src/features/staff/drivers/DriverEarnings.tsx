@@ -3,12 +3,24 @@
  * still owed, by Stripe Connect or the local ledger) and the platform's commission rate.
  */
 import { useEffect, useState } from 'react';
-import { EARNINGS_MSG, bpsToPercentText, commissionRateUpdateSchema, formatPence, type CommissionRateView} from '@vanhop/contracts';
+import {
+  EARNINGS_MSG,
+  bpsToPercentText,
+  commissionRateUpdateSchema,
+  formatPence,
+  type CommissionRateView,
+} from '@vanhop/contracts';
 import { useAdminSession } from '../admin/session';
 import { messageOf } from '../../../api/bearer-client';
 import { EarningsStatement } from '../../../ui/EarningsStatement';
 import { downloadCsv } from '../../../api/download-csv';
-import { fetchCommissionRate, fetchDriverStatement, payOutWeek, saveCommissionRate, statementPath } from './earnings-api';
+import {
+  fetchCommissionRate,
+  fetchDriverStatement,
+  payOutWeek,
+  saveCommissionRate,
+  statementPath,
+} from './earnings-api';
 import { londonDateTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import { Button } from '../../../ui';
@@ -20,7 +32,8 @@ function CommissionRate() {
   const rate = saved_ ?? read.data ?? null;
   const [value, setValue] = useState('');
   const [failure, setError] = useState<string | null>(null);
-  const error = failure ?? (read.error !== undefined ? messageOf(read.error, 'The commission rate could not be loaded.') : null);
+  const error =
+    failure ?? (read.error !== undefined ? messageOf(read.error, 'The commission rate could not be loaded.') : null);
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
     if (read.data) setValue(String(read.data.rateBps / 100));
@@ -52,7 +65,14 @@ function CommissionRate() {
       <div>
         <label htmlFor="commission-rate">Platform commission, all drivers (%)</label>
         <br />
-        <input id="commission-rate" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'commission-rate-error' : undefined} />
+        <input
+          id="commission-rate"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'commission-rate-error' : undefined}
+        />
       </div>
       <Button type="submit" area="earnings">
         Save rate
@@ -79,23 +99,36 @@ function CommissionRate() {
 export function DriverEarnings({ driverId }: { driverId: string }) {
   const { token, guard } = useAdminSession();
   const [week, setWeek] = useState<string | undefined>(undefined);
-  const read = useResource(token ? () => guard(fetchDriverStatement(token, driverId, week)) : null, [token, guard, driverId, week]);
+  const read = useResource(token ? () => guard(fetchDriverStatement(token, driverId, week)) : null, [
+    token,
+    guard,
+    driverId,
+    week,
+  ]);
   const statement = read.data ?? null;
   const [failure, setError] = useState<string | null>(null);
-  const error = failure ?? (read.error !== undefined ? messageOf(read.error, 'The statement could not be loaded.') : null);
+  const error =
+    failure ?? (read.error !== undefined ? messageOf(read.error, 'The statement could not be loaded.') : null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const load = read.reload;
 
   const payOut = async () => {
     if (!token || !statement) return;
-    if (!window.confirm(`Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for this week?`)) return;
+    if (
+      !window.confirm(
+        `Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for this week?`,
+      )
+    )
+      return;
     setBusy(true);
     setError(null);
     setStatus(null);
     try {
       const p = await guard(payOutWeek(token, driverId, statement.week));
-      setStatus(`${formatPence(p.amountPence)} paid out${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`);
+      setStatus(
+        `${formatPence(p.amountPence)} paid out${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+      );
       load();
     } catch (err) {
       setError(messageOf(err, 'The payout could not be made. Please try again.'));
@@ -109,18 +142,31 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
       <h2 id="driver-earnings-title">Earnings</h2>
       <CommissionRate />
       {!statement ? (
-        error ? <p role="alert">{error}</p> : <p>Loading...</p>
+        error ? (
+          <p role="alert">{error}</p>
+        ) : (
+          <p>Loading...</p>
+        )
       ) : (
         <EarningsStatement
           statement={statement}
           onWeek={setWeek}
-          onDownload={() => token && void downloadCsv(statementPath(driverId, statement.week), token).catch((err: Error) => setError(err.message))}
+          onDownload={() =>
+            token &&
+            void downloadCsv(statementPath(driverId, statement.week), token).catch((err: Error) =>
+              setError(err.message),
+            )
+          }
         >
           <Button area="admin" disabled={busy || statement.payablePence <= 0} onClick={() => void payOut()}>
             Pay out {formatPence(statement.payablePence)}
           </Button>
           {statement.payoutMode === 'local' && <p className="earnings-sub">{EARNINGS_MSG.localLedger}</p>}
-          {statement.balancePence < 0 && <p className="earnings-sub">Cash commission the driver owes is shown here to settle with them; it is never taken by a transfer.</p>}
+          {statement.balancePence < 0 && (
+            <p className="earnings-sub">
+              Cash commission the driver owes is shown here to settle with them; it is never taken by a transfer.
+            </p>
+          )}
           {status && (
             <p role="status" className="vh-form-ok">
               {status}

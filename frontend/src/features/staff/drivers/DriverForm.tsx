@@ -7,7 +7,14 @@ import { Field, Form, Formik, useFormikContext, type FormikHelpers } from 'formi
 import { DRIVER_MSG, HELP_LEVELS, VAN_SIZES, type DriverAdminView } from '@vanhop/contracts';
 import { AdminApiError, fieldErrorsOf } from '../admin/api';
 import { FieldError, SubmitRow } from '../../../ui/fields';
-import { BoundsInputs, InputField, PriceCardInputs, formikErrors, inputId, useFieldError } from '../../../ui/formik-fields';
+import {
+  BoundsInputs,
+  InputField,
+  PriceCardInputs,
+  formikErrors,
+  inputId,
+  useFieldError,
+} from '../../../ui/formik-fields';
 import { fieldTexts } from '../../../lib/price-card-form';
 import { driverFormErrors, type DriverFormMode, type DriverFormValues } from './driver-form';
 import { Button } from '../../../ui';
@@ -16,7 +23,15 @@ const FORM = 'driver';
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const PHOTO_MAX_BYTES = 200 * 1024;
 
-function ChoiceGroup({ name, legend, options }: { name: 'vanSizes' | 'helpLevels'; legend: string; options: readonly string[] }) {
+function ChoiceGroup({
+  name,
+  legend,
+  options,
+}: {
+  name: 'vanSizes' | 'helpLevels';
+  legend: string;
+  options: readonly string[];
+}) {
   const error = useFieldError(name);
   const errorId = inputId(FORM, `${name}-error`);
   return (
@@ -83,7 +98,7 @@ function PhotoField() {
       <FieldError id={errorId} name="photoUrl" error={error} compact />
       {values.photoUrl && !error && (
         <div className="driver-photo-preview">
-          <img src={values.photoUrl} alt="Photo preview" width={96} height={96} />
+          <img src={values.photoUrl} alt="The driver's new face, as uploaded" width={96} height={96} />
           <Button area="admin" variant="secondary" onClick={() => void setFieldValue('photoUrl', '')}>
             Remove photo
           </Button>
@@ -95,7 +110,8 @@ function PhotoField() {
 
 /** Why the save failed, for the line under the form (field texts go beside their fields). */
 const failureText = (err: unknown): string => {
-  if (err instanceof AdminApiError && err.status === 400) return err.serverMessage ? `Not saved: ${err.serverMessage}` : 'Not saved: please correct the fields marked.';
+  if (err instanceof AdminApiError && err.status === 400)
+    return err.serverMessage ? `Not saved: ${err.serverMessage}` : 'Not saved: please correct the fields marked.';
   if (err instanceof AdminApiError && err.serverMessage) return err.serverMessage;
   return 'The driver could not be saved. Please try again.';
 };
@@ -114,7 +130,8 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
 
-  const validate = async (values: DriverFormValues) => formikErrors<DriverFormValues>(await driverFormErrors(values, mode));
+  const validate = async (values: DriverFormValues) =>
+    formikErrors<DriverFormValues>(await driverFormErrors(values, mode));
 
   const submit = async (values: DriverFormValues, helpers: FormikHelpers<DriverFormValues>) => {
     setFailure(null);
@@ -142,19 +159,36 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
       {({ isSubmitting, errors, submitCount }) => {
         const boundsErrors = submitCount > 0 && errors.cardBounds !== undefined;
         return (
-          <Form noValidate aria-label={mode === 'new' ? 'New driver' : 'Driver details'} className="vh-form driver-form">
+          <Form
+            noValidate
+            aria-label={mode === 'new' ? 'New driver' : 'Driver details'}
+            className="vh-form driver-form"
+          >
             <fieldset className="vh-card-group">
               <legend>Contact</legend>
               <InputField form={FORM} name="name" label="Name" autoComplete="off" />
               <InputField form={FORM} name="email" label="E-mail" type="email" inputMode="email" />
-              <InputField form={FORM} name="phone" label="Phone" type="tel" inputMode="tel" hint="10 to 13 digits, e.g. 07700900123" />
+              <InputField
+                form={FORM}
+                name="phone"
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                hint="10 to 13 digits, e.g. 07700900123"
+              />
             </fieldset>
             <ChoiceGroup name="vanSizes" legend="Van sizes" options={VAN_SIZES} />
             <ChoiceGroup name="helpLevels" legend="Help levels" options={HELP_LEVELS} />
             <fieldset className="vh-card-group">
               <legend>Area</legend>
               <InputField form={FORM} name="basePostcode" label="Base postcode" hint="e.g. NW2 or NW2 1AA" />
-              <InputField form={FORM} name="serviceRadiusMiles" label="Radius (miles)" inputMode="decimal" hint="1 to 60" />
+              <InputField
+                form={FORM}
+                name="serviceRadiusMiles"
+                label="Radius (miles)"
+                inputMode="decimal"
+                hint="1 to 60"
+              />
               <label className="vh-check">
                 <Field type="checkbox" name="ulezCompliant" /> ULEZ compliant
               </label>
@@ -167,10 +201,15 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
               <PriceCardInputs form={FORM} prefix="card" />
             </section>
 
-            <details className="driver-bounds" open={openBounds || boundsErrors} onToggle={(e) => setOpenBounds(e.currentTarget.open)}>
+            <details
+              className="driver-bounds"
+              open={openBounds || boundsErrors}
+              onToggle={(e) => setOpenBounds(e.currentTarget.open)}
+            >
               <summary>Price card bounds: what the driver may set their own prices to</summary>
               <p className="admin-muted">
-                {mode === 'new' ? 'Leave every bound blank to use the standard bounds. ' : ''}A driver can change each number of their card within its minimum and maximum.
+                {mode === 'new' ? 'Leave every bound blank to use the standard bounds. ' : ''}A driver can change each
+                number of their card within its minimum and maximum.
               </p>
               <BoundsInputs form={FORM} prefix="cardBounds" />
             </details>
@@ -185,7 +224,13 @@ export function DriverForm({ mode, initialValues, save, onReload }: DriverFormPr
                 )}
               </div>
             )}
-            <SubmitRow area="admin" label="Save driver" disabled={isSubmitting} failure={failure} failureTestId="driver-save-error" />
+            <SubmitRow
+              area="admin"
+              label="Save driver"
+              disabled={isSubmitting}
+              failure={failure}
+              failureTestId="driver-save-error"
+            />
           </Form>
         );
       }}

@@ -26,14 +26,17 @@ function DriverHead({ driver }: { driver: DriverAdminView }) {
   return (
     <div className="driver-head">
       {driver.photoUrl ? (
-        <img className="driver-avatar" src={driver.photoUrl} alt={`Photo of ${driver.name}`} width={56} height={56} />
+        <img className="driver-avatar" src={driver.photoUrl} alt={driver.name} width={56} height={56} />
       ) : (
         <span className="driver-avatar driver-initials" aria-hidden="true">
           {initials(driver.name)}
         </span>
       )}
       <h1>
-        {driver.name} <span className={`admin-badge ${driver.active ? 'paid' : 'cancelled'}`}>{driver.active ? 'Active' : 'Suspended'}</span>
+        {driver.name}{' '}
+        <span className={`admin-badge ${driver.active ? 'paid' : 'cancelled'}`}>
+          {driver.active ? 'Active' : 'Suspended'}
+        </span>
       </h1>
     </div>
   );
@@ -43,7 +46,11 @@ export function DriverPage() {
   const { id = '' } = useParams();
   const { token, guard } = useAdminSession();
   const location = useLocation();
-  const [state, dispatch] = useReducer(driverPageReducer, ((location.state as { saved?: string } | null) ?? {}).saved ?? null, initialDriverPage);
+  const [state, dispatch] = useReducer(
+    driverPageReducer,
+    (location.state as { saved?: string } | null)?.saved ?? null,
+    initialDriverPage,
+  );
   const { driver, loadError } = state;
 
   const loadDriver = useCallback(async () => {
@@ -51,7 +58,13 @@ export function DriverPage() {
     try {
       dispatch({ type: 'driverLoaded', driver: await guard(fetchDriver(token, id)) });
     } catch (err) {
-      dispatch({ type: 'driverFailed', message: err instanceof AdminApiError && err.status === 404 ? 'No driver with that id.' : messageOf(err, 'The driver could not be loaded.') });
+      dispatch({
+        type: 'driverFailed',
+        message:
+          err instanceof AdminApiError && err.status === 404
+            ? 'No driver with that id.'
+            : messageOf(err, 'The driver could not be loaded.'),
+      });
     }
   }, [token, guard, id]);
 
@@ -120,7 +133,13 @@ export function DriverPage() {
           <DriverEarnings driverId={driver.id} />
           <div className="driver-layout">
             <div className="driver-main">
-              <DriverForm key={state.formKey} mode="edit" initialValues={driverToForm(driver)} save={save} onReload={reload} />
+              <DriverForm
+                key={state.formKey}
+                mode="edit"
+                initialValues={driverToForm(driver)}
+                save={save}
+                onReload={reload}
+              />
             </div>
             <aside className="driver-side">
               <PortalAccount driver={driver} status={state.account} onInvited={() => dispatch({ type: 'invited' })} />

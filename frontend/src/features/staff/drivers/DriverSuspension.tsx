@@ -10,12 +10,19 @@ import { useAdminSession } from '../admin/session';
 import { suspendedStatus, suspensionSummary } from './suspension';
 import { Button } from '../../../ui';
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
 
 /** The confirmation's list: loaded when staff ask to suspend; null when it could not be. */
 type Upcoming = { jobs: JobView[] | null };
 
-export function DriverSuspension({ driver, onChanged }: { driver: DriverAdminView; onChanged: (d: DriverAdminView, status: string) => void }) {
+export function DriverSuspension({
+  driver,
+  onChanged,
+}: {
+  driver: DriverAdminView;
+  onChanged: (d: DriverAdminView, status: string) => void;
+}) {
   const { token, guard } = useAdminSession();
   const [reason, setReason] = useState('');
   const [upcoming, setUpcoming] = useState<Upcoming | null>(null);
@@ -62,7 +69,8 @@ export function DriverSuspension({ driver, onChanged }: { driver: DriverAdminVie
       {driver.active ? (
         <>
           <p className="admin-muted">
-            A suspended driver is offered no jobs, cannot sign in to the driver portal, and their upcoming jobs go back to the office to reassign.
+            A suspended driver is offered no jobs, cannot sign in to the driver portal, and their upcoming jobs go back
+            to the office to reassign.
           </p>
           <div className="vh-field">
             <label htmlFor="driver-suspend-reason">Reason for suspending</label>
@@ -86,14 +94,24 @@ export function DriverSuspension({ driver, onChanged }: { driver: DriverAdminVie
               </Button>
             </div>
           ) : (
+            // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width.
             <div className="driver-confirm" role="group" aria-label="Confirm suspension">
               <p data-testid="suspension-summary">{suspensionSummary(driver.name, upcoming.jobs)}</p>
-              <p>They will not be offered jobs until reactivated; each customer is e-mailed their new driver when you reassign the job.</p>
+              <p>
+                They will not be offered jobs until reactivated; each customer is e-mailed their new driver when you
+                reassign the job.
+              </p>
               <div className="admin-actions">
                 <Button
-                  area="admin" variant="danger"
+                  area="admin"
+                  variant="danger"
                   disabled={busy}
-                  onClick={() => void run(() => suspendDriver(token, driver.id, reason.trim()), () => suspendedStatus(listed))}
+                  onClick={() =>
+                    void run(
+                      () => suspendDriver(token, driver.id, reason.trim()),
+                      () => suspendedStatus(listed),
+                    )
+                  }
                 >
                   Confirm suspension
                 </Button>
@@ -107,7 +125,16 @@ export function DriverSuspension({ driver, onChanged }: { driver: DriverAdminVie
       ) : (
         <>
           <p>{driver.name} is suspended: offered no jobs and signed out of the driver portal.</p>
-          <Button area="admin" disabled={busy} onClick={() => void run(() => reactivateDriver(token, driver.id), () => 'Driver reactivated')}>
+          <Button
+            area="admin"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                () => reactivateDriver(token, driver.id),
+                () => 'Driver reactivated',
+              )
+            }
+          >
             Reactivate
           </Button>
         </>

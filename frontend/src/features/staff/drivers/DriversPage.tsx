@@ -4,7 +4,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DriverAccountStatus, DriverAdminView, DriverDocumentsView, DriverRatings, JobView } from '@vanhop/contracts';
+import type {
+  DriverAccountStatus,
+  DriverAdminView,
+  DriverDocumentsView,
+  DriverRatings,
+  JobView,
+} from '@vanhop/contracts';
 import { fetchAllDriverDocuments, fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
@@ -58,7 +64,8 @@ export function DriversPage() {
     void load();
   }, [load]);
 
-  const accountOf = (id: string): string => (accounts === null ? '…' : accounts === 'failed' ? 'unknown' : (accounts.get(id) ?? 'none'));
+  const accountOf = (id: string): string =>
+    accounts === null ? '…' : accounts === 'failed' ? 'unknown' : (accounts.get(id) ?? 'none');
   const nameOf = (id: string) => drivers?.find((d) => d.id === id)?.name;
 
   return (
@@ -80,16 +87,30 @@ export function DriversPage() {
           </Button>
         </div>
       )}
-      {accounts === 'failed' && <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>}
+      {accounts === 'failed' && (
+        <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>
+      )}
       {!drivers ? (
         !error && <p>Loading...</p>
       ) : drivers.length === 0 ? (
         <p className="admin-muted">No drivers yet.</p>
       ) : (
-        <DriversTable drivers={drivers} accountOf={accountOf} ownRatings={ownRatings} documentsOf={(id) => documents.get(id)} />
+        <DriversTable
+          drivers={drivers}
+          accountOf={accountOf}
+          ownRatings={ownRatings}
+          documentsOf={(id) => documents.get(id)}
+        />
       )}
 
-      <ReturnedJobs jobs={jobs} error={jobsError} nameOf={nameOf} token={token} guard={guard} onChanged={() => void load()} />
+      <ReturnedJobs
+        jobs={jobs}
+        error={jobsError}
+        nameOf={nameOf}
+        token={token}
+        guard={guard}
+        onChanged={() => void load()}
+      />
     </div>
   );
 }

@@ -4,7 +4,17 @@ import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema } from '@vanhop/cont
 import AdminApp from '../admin/AdminApp';
 import { TOKEN_KEY } from '../admin/session';
 import { BOUNDS, CARD, account, driver, job } from '../../../testing/driver-fixtures';
-import { bodyOf, errorOf, type Handler, json, renderArea, stubApi, type, where, isolateEachTest } from '../../../testing/area-harness';
+import {
+  bodyOf,
+  errorOf,
+  type Handler,
+  json,
+  renderArea,
+  stubApi,
+  type,
+  where,
+  isolateEachTest,
+} from '../../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 
@@ -27,8 +37,26 @@ const BOB = driver({
 const driverPageRoutes = (id: string): Record<string, Handler> => ({
   [`GET /api/drivers/admin/${id}/audit`]: () =>
     json([
-      { id: `${id}:v3`, at: '2026-01-10T10:00:00.000Z', by: 'jo_staff', driverId: id, action: 'updated', changes: { 'card.vanPerHourPence.Small': { from: 2800, to: 3000 }, phone: { from: '07700900000', to: '07700900123' } } },
-      { id: `${id}:v2`, at: '2025-12-01T10:00:00.000Z', by: 'sam_staff', driverId: id, action: 'suspended', changes: { active: { from: true, to: false } }, reason: 'Van off the road' },
+      {
+        id: `${id}:v3`,
+        at: '2026-01-10T10:00:00.000Z',
+        by: 'jo_staff',
+        driverId: id,
+        action: 'updated',
+        changes: {
+          'card.vanPerHourPence.Small': { from: 2800, to: 3000 },
+          phone: { from: '07700900000', to: '07700900123' },
+        },
+      },
+      {
+        id: `${id}:v2`,
+        at: '2025-12-01T10:00:00.000Z',
+        by: 'sam_staff',
+        driverId: id,
+        action: 'suspended',
+        changes: { active: { from: true, to: false } },
+        reason: 'Van off the road',
+      },
     ]),
   'GET /api/driver-account/admin/accounts': () => json([account({ driverId: id, status: 'none' })]),
   // Only asked when staff ask to suspend: no upcoming jobs unless a test says otherwise.
@@ -41,8 +69,10 @@ describe('staff Drivers pages', () => {
   it('lists every driver with their portal account status and the jobs back with the office', async () => {
     const calls = stubApi({
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
-      'GET /api/driver-account/admin/accounts': () => json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
-      'GET /api/drivers/admin/jobs': () => json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })]),
+      'GET /api/driver-account/admin/accounts': () =>
+        json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
+      'GET /api/drivers/admin/jobs': () =>
+        json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })]),
       // Approved VanHop reviews count in, as beside the customer's offers: (4.8 × 12 + 5 × 12) / 24.
       'GET /api/reviews/drivers': () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
     });
@@ -69,7 +99,7 @@ describe('staff Drivers pages', () => {
     expect(bob.getByText('Cricklewood NW2 · 35 mi')).toBeTruthy();
     expect(bob.getByText('No reviews')).toBeTruthy();
     expect(bob.getByTestId('account-status').textContent).toBe('invited');
-    expect(bob.getByRole('img', { name: 'Photo of Bob Van' }).getAttribute('src')).toBe('https://example.com/bob.jpg');
+    expect(bob.getByRole('img', { name: 'Bob Van' }).getAttribute('src')).toBe('https://example.com/bob.jpg');
     expect(bob.getByRole('link', { name: 'Edit Bob Van' }).getAttribute('href')).toBe('/admin/drivers/drv-bob');
 
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
@@ -80,7 +110,9 @@ describe('staff Drivers pages', () => {
 
     // Every staff call carries the token; the public ratings are read like any visitor reads them.
     const staffCalls = calls.filter((c) => !c.url.endsWith('/api/reviews/drivers'));
-    expect(staffCalls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok')).toBe(true);
+    expect(
+      staffCalls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok'),
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Add driver' }));
     await waitFor(() => expect(where()).toBe('/admin/drivers/new'));
   });
@@ -91,8 +123,10 @@ describe('staff Drivers pages', () => {
     const calls = stubApi({
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
       'GET /api/driver-account/admin/accounts': () => json([]),
-      'GET /api/drivers/admin/jobs': () => json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
-      'GET /api/drivers/admin/jobs/bk-1/candidates': () => json([{ driverId: 'drv-bob', name: 'Bob Van', pricePence: 30500, bookedPence: 30000, overBookedPence: 500 }]),
+      'GET /api/drivers/admin/jobs': () =>
+        json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
+      'GET /api/drivers/admin/jobs/bk-1/candidates': () =>
+        json([{ driverId: 'drv-bob', name: 'Bob Van', pricePence: 30500, bookedPence: 30000, overBookedPence: 500 }]),
       'POST /api/drivers/admin/jobs/bk-1/reassign': () => json(job({ driverId: 'drv-bob' })),
     });
     renderAt('/admin/drivers');
@@ -105,14 +139,20 @@ describe('staff Drivers pages', () => {
     fireEvent.click(candidate.getByRole('button', { name: 'Give to Bob Van' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
     expect(confirm.mock.calls[0]![0]).toContain('£5.00 more than the £300.00 the customer booked');
-    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({ driverId: 'drv-bob', acceptDifference: true });
+    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({
+      driverId: 'drv-bob',
+      acceptDifference: true,
+    });
   });
 
   it('a job its suspended driver left says so in the list of jobs back with the office', async () => {
     stubApi({
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
       'GET /api/driver-account/admin/accounts': () => json([]),
-      'GET /api/drivers/admin/jobs': () => json([job({ driverId: 'drv-bob', status: 'returned-to-staff', returnedBecause: 'suspended', randomNumber: 778 })]),
+      'GET /api/drivers/admin/jobs': () =>
+        json([
+          job({ driverId: 'drv-bob', status: 'returned-to-staff', returnedBecause: 'suspended', randomNumber: 778 }),
+        ]),
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
@@ -145,7 +185,8 @@ describe('staff Drivers pages', () => {
   it('adds a driver: the card starts as a copy, pounds become pence, the body has the schema shape', async () => {
     const calls = stubApi({
       'GET /api/drivers/admin': () => json([ALICE]),
-      'POST /api/drivers/admin': (_u, init) => json(driver({ ...(bodyOf(init) as object), id: 'drv-bob', version: 1 }), 201),
+      'POST /api/drivers/admin': (_u, init) =>
+        json(driver({ ...(bodyOf(init) as object), id: 'drv-bob', version: 1 }), 201),
       'GET /api/drivers/admin/drv-bob': () => json(driver({ id: 'drv-bob', name: 'Bob Builder', version: 1 })),
       ...driverPageRoutes('drv-bob'),
     });
@@ -176,7 +217,12 @@ describe('staff Drivers pages', () => {
       helpLevels: ['Driver-Help'],
       basePostcode: 'SE1 7PB',
       serviceRadiusMiles: 12,
-      card: { ...CARD, vanPerHourPence: { ...CARD.vanPerHourPence, Medium: 3750 }, mileagePencePerMile: 135, outOfHoursStartHours: [7, 22] },
+      card: {
+        ...CARD,
+        vanPerHourPence: { ...CARD.vanPerHourPence, Medium: 3750 },
+        mileagePencePerMile: 135,
+        outOfHoursStartHours: [7, 22],
+      },
       cardBounds: BOUNDS,
       photoUrl: '',
       ulezCompliant: true,
@@ -207,24 +253,35 @@ describe('staff Drivers pages', () => {
     const calls = stubApi({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
-      'PATCH /api/drivers/admin/drv-alice': (_u, init) => json(driver({ version: 4, photoUrl: String(bodyOf(init).photoUrl) })),
+      'PATCH /api/drivers/admin/drv-alice': (_u, init) =>
+        json(driver({ version: 4, photoUrl: String(bodyOf(init).photoUrl) })),
     });
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
     const upload = await screen.findByLabelText('Upload photo');
 
-    fireEvent.change(upload, { target: { files: [new File([new Uint8Array(201 * 1024)], 'big.png', { type: 'image/png' })] } });
+    fireEvent.change(upload, {
+      target: { files: [new File([new Uint8Array(201 * 1024)], 'big.png', { type: 'image/png' })] },
+    });
     await waitFor(() => expect(errorOf('Photo URL (https)')).toBe(DRIVER_MSG.photo));
     fireEvent.change(upload, { target: { files: [new File(['GIF89a'], 'anim.gif', { type: 'image/gif' })] } });
     expect(errorOf('Photo URL (https)')).toBe(DRIVER_MSG.photo);
 
-    fireEvent.change(upload, { target: { files: [new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'me.png', { type: 'image/png' })] } });
-    const preview = (await screen.findByRole('img', { name: 'Photo preview' })) as HTMLImageElement;
+    fireEvent.change(upload, {
+      target: {
+        files: [new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'me.png', { type: 'image/png' })],
+      },
+    });
+    const preview = (await screen.findByRole('img', {
+      name: "The driver's new face, as uploaded",
+    })) as HTMLImageElement;
     expect(preview.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(errorOf('Photo URL (https)')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
     expect((await screen.findByRole('status')).textContent).toBe('Driver saved');
-    expect(bodyOf(calls.find((c) => c.key.startsWith('PATCH'))!.init).photoUrl).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(bodyOf(calls.find((c) => c.key.startsWith('PATCH'))!.init).photoUrl).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
     type('Photo URL (https)', 'http://example.com/x.jpg');
@@ -241,7 +298,10 @@ describe('staff Drivers pages', () => {
           {
             message: 'Must be from 1500 to 4000',
             code: 'validation_failed',
-            errors: { 'card.vanPerHourPence.Small': DRIVER_MSG.outsideBounds(1500, 4000), basePostcode: DRIVER_MSG.unknownPostcode },
+            errors: {
+              'card.vanPerHourPence.Small': DRIVER_MSG.outsideBounds(1500, 4000),
+              basePostcode: DRIVER_MSG.unknownPostcode,
+            },
           },
           400,
         ),
@@ -263,11 +323,15 @@ describe('staff Drivers pages', () => {
   it('a 409 (someone saved first) shows the message and a Reload button that reads the driver again', async () => {
     let version = 3;
     const calls = stubApi({
-      'GET /api/drivers/admin/drv-alice': () => json(driver({ version, name: version === 3 ? 'Alice Driver' : 'Alice Newname' })),
+      'GET /api/drivers/admin/drv-alice': () =>
+        json(driver({ version, name: version === 3 ? 'Alice Driver' : 'Alice Newname' })),
       ...driverPageRoutes('drv-alice'),
       'PATCH /api/drivers/admin/drv-alice': (_u, init) =>
         bodyOf(init).version === 3
-          ? json({ message: 'Someone else changed this driver meanwhile: reload and try again.', code: 'conflict' }, 409)
+          ? json(
+              { message: 'Someone else changed this driver meanwhile: reload and try again.', code: 'conflict' },
+              409,
+            )
           : json(driver({ version: 5, name: String(bodyOf(init).name) })),
     });
     renderAt('/admin/drivers/drv-alice');
@@ -289,7 +353,8 @@ describe('staff Drivers pages', () => {
     stubApi({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
-      'PATCH /api/drivers/admin/drv-alice': () => json({ message: DRIVER_MSG.emailTaken, code: 'email_taken', errors: { email: DRIVER_MSG.emailTaken } }, 409),
+      'PATCH /api/drivers/admin/drv-alice': () =>
+        json({ message: DRIVER_MSG.emailTaken, code: 'email_taken', errors: { email: DRIVER_MSG.emailTaken } }, 409),
     });
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
@@ -315,7 +380,9 @@ describe('staff Drivers pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     expect(calls.some((c) => c.key.endsWith('/suspend'))).toBe(false);
     const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
-    expect(confirm.getByTestId('suspension-summary').textContent).toBe('Suspend Alice Driver? They have no upcoming jobs.');
+    expect(confirm.getByTestId('suspension-summary').textContent).toBe(
+      'Suspend Alice Driver? They have no upcoming jobs.',
+    );
     fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Driver suspended');
@@ -334,7 +401,12 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin/drv-alice/upcoming-jobs': () =>
         json([
           job({ bookingId: 'bk-1', randomNumber: 1234, move: { ...job().move, date: '2026-03-05T08:30:00.000Z' } }),
-          job({ bookingId: 'bk-2', randomNumber: 1235, status: 'accepted', move: { ...job().move, date: '2026-07-09T09:00:00.000Z' } }),
+          job({
+            bookingId: 'bk-2',
+            randomNumber: 1235,
+            status: 'accepted',
+            move: { ...job().move, date: '2026-07-09T09:00:00.000Z' },
+          }),
           job({ bookingId: 'bk-3', randomNumber: 1236, bookingState: 'postponed' }),
         ]),
       'POST /api/drivers/admin/drv-alice/suspend': () => json(driver({ active: false, version: 4 })),
@@ -351,7 +423,9 @@ describe('staff Drivers pages', () => {
     );
     expect(calls.some((c) => c.key.endsWith('/suspend'))).toBe(false);
     fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Driver suspended: their upcoming jobs are back with the office, to reassign');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Driver suspended: their upcoming jobs are back with the office, to reassign',
+    );
     expect(bodyOf(calls.find((c) => c.key.endsWith('/suspend'))!.init)).toEqual({ reason: 'Insurance lapsed' });
   });
 
@@ -376,7 +450,16 @@ describe('staff Drivers pages', () => {
 
   it('invites the driver to the portal and shows the server message when it cannot', async () => {
     let answer: () => Response = () =>
-      json({ driverId: 'drv-alice', email: 'alice@example.com', invitedAt: '2026-01-10T10:00:00.000Z', expiresAt: '2026-01-17T10:00:00.000Z', message: 'Invitation sent' }, 202);
+      json(
+        {
+          driverId: 'drv-alice',
+          email: 'alice@example.com',
+          invitedAt: '2026-01-10T10:00:00.000Z',
+          expiresAt: '2026-01-17T10:00:00.000Z',
+          message: 'Invitation sent',
+        },
+        202,
+      );
     stubApi({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),

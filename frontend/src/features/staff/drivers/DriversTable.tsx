@@ -12,7 +12,7 @@ import './drivers-list.css';
 
 function DriverPhoto({ driver }: { driver: DriverAdminView }) {
   return driver.photoUrl ? (
-    <img className="driver-avatar" src={driver.photoUrl} alt={`Photo of ${driver.name}`} width={40} height={40} loading="lazy" />
+    <img className="driver-avatar" src={driver.photoUrl} alt={driver.name} width={40} height={40} loading="lazy" />
   ) : (
     <span className="driver-avatar driver-initials" role="img" aria-label={`No photo of ${driver.name}`}>
       <span aria-hidden="true">{initials(driver.name)}</span>
@@ -25,6 +25,7 @@ function Email({ email }: { email: string }) {
   return (
     <span className="driver-email">
       {emailParts(email).map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one e-mail address, in order, may repeat.
         <Fragment key={i}>
           {i > 0 && <wbr />}
           {part}
@@ -60,7 +61,8 @@ function Rating({ driver, own }: { driver: DriverAdminView; own?: { rating: numb
   return (
     <>
       <span className="driver-rating" aria-hidden="true" data-testid="driver-rating">
-        {rating.score} <span className="driver-star">★</span> <span className="driver-rating-count">{rating.count}</span>
+        {rating.score} <span className="driver-star">★</span>{' '}
+        <span className="driver-rating-count">{rating.count}</span>
       </span>
       <span className="visually-hidden">{rating.words}</span>
     </>
@@ -143,10 +145,16 @@ export function DriversTable({
                   )}
                 </td>
                 <td className="driver-cell-account" data-label="Portal account" data-testid="account-status">
-                  <span className={`driver-account driver-account--${account === '…' ? 'loading' : account}`}>{account}</span>
+                  <span className={`driver-account driver-account--${account === '…' ? 'loading' : account}`}>
+                    {account}
+                  </span>
                 </td>
                 <td className="driver-cell-edit">
-                  <Link className="btn btn--secondary btn--sm driver-edit" to={`/admin/drivers/${encodeURIComponent(d.id)}`} aria-label={`Edit ${d.name}`}>
+                  <Link
+                    className="btn btn--secondary btn--sm driver-edit"
+                    to={`/admin/drivers/${encodeURIComponent(d.id)}`}
+                    aria-label={`Edit ${d.name}`}
+                  >
                     Edit
                   </Link>
                 </td>

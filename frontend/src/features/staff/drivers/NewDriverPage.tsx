@@ -12,15 +12,28 @@ import './drivers.css';
 export function NewDriverPage() {
   const { token, guard } = useAdminSession();
   const navigate = useNavigate();
-  const drivers = useResource(token ? () => guard(fetchDrivers(token)).then((list) => (Array.isArray(list) ? list[0] : undefined) ?? null) : null, [token, guard]);
+  const drivers = useResource(
+    token ? () => guard(fetchDrivers(token)).then((list) => (Array.isArray(list) ? list[0] : undefined) ?? null) : null,
+    [token, guard],
+  );
   const template = drivers.data ?? null;
   const { loading, error: failed, data: first } = drivers;
-  const initial = useMemo(() => (loading ? null : failed !== undefined ? newDriverForm() : first !== undefined ? newDriverForm(first ?? undefined) : null), [loading, failed, first]);
+  const initial = useMemo(
+    () =>
+      loading
+        ? null
+        : failed !== undefined
+          ? newDriverForm()
+          : first !== undefined
+            ? newDriverForm(first ?? undefined)
+            : null,
+    [loading, failed, first],
+  );
 
   const save = async (values: DriverFormValues) => {
     if (!token) throw new Error('Not signed in');
     const created = await guard(createDriver(token, await driverFormBody(values, 'new')));
-    navigate(`${DRIVERS_LIST}/${encodeURIComponent(created.id)}`, { state: { saved: 'Driver added' } });
+    await navigate(`${DRIVERS_LIST}/${encodeURIComponent(created.id)}`, { state: { saved: 'Driver added' } });
     return created;
   };
 
@@ -35,7 +48,9 @@ export function NewDriverPage() {
       ) : (
         <>
           <p className="admin-muted">
-            {template ? `The price card starts as a copy of ${template.name}'s: change what differs.` : 'Fill in every price: the card starts at zero.'}
+            {template
+              ? `The price card starts as a copy of ${template.name}'s: change what differs.`
+              : 'Fill in every price: the card starts at zero.'}
           </p>
           <DriverForm mode="new" initialValues={initial} save={save} />
         </>

@@ -7,7 +7,15 @@ import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
 import { messageOf, type AccountState } from './driver-page-state';
 
-export function PortalAccount({ driver, status, onInvited }: { driver: DriverAdminView; status: AccountState; onInvited: () => void }) {
+export function PortalAccount({
+  driver,
+  status,
+  onInvited,
+}: {
+  driver: DriverAdminView;
+  status: AccountState;
+  onInvited: () => void;
+}) {
   const { token, guard } = useAdminSession();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<DriverInviteSent | null>(null);

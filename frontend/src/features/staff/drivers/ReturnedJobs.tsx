@@ -9,12 +9,17 @@ import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
 
-const RETURNED_WORDS: Record<JobReturnReason, string> = { declined: 'Declined by the driver', expired: 'Not answered in time', suspended: 'Driver suspended' };
+const RETURNED_WORDS: Record<JobReturnReason, string> = {
+  declined: 'Declined by the driver',
+  expired: 'Not answered in time',
+  suspended: 'Driver suspended',
+};
 
 /** The staff dashboard with this booking's record open. */
 export const bookingLink = (bookingId: string) => `/admin/dashboard?booking=${encodeURIComponent(bookingId)}`;
 
-const failure = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+const failure = (err: unknown, fallback: string) =>
+  err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
 
 interface ReassignProps {
   job: JobView;
@@ -63,7 +68,10 @@ function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
           Reassign
         </Button>
       ) : candidates.length === 0 ? (
-        <p className="admin-muted">No other driver is free for this move: offer the customer another time or cancel it with a full refund from the booking.</p>
+        <p className="admin-muted">
+          No other driver is free for this move: offer the customer another time or cancel it with a full refund from
+          the booking.
+        </p>
       ) : (
         <ul className="drivers-candidates" aria-label={`Drivers free for booking ${job.randomNumber}`}>
           {candidates.map((c) => (
@@ -134,7 +142,11 @@ export function ReturnedJobs({
                       {j.bookingState === 'postponed' ? ' (postponed by the customer)' : ''}
                     </td>
                     <td data-label="Put it right">
-                      {token && guard ? <Reassign job={j} token={token} guard={guard} onReassigned={() => onChanged?.()} /> : <Link to={bookingLink(j.bookingId)}>Open the booking</Link>}
+                      {token && guard ? (
+                        <Reassign job={j} token={token} guard={guard} onReassigned={() => onChanged?.()} />
+                      ) : (
+                        <Link to={bookingLink(j.bookingId)}>Open the booking</Link>
+                      )}
                     </td>
                   </tr>
                 );

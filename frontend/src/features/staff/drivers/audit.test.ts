@@ -18,11 +18,13 @@ describe('the driver audit log in words', () => {
 
   // Issue 27: the history said "68 fields changed" and listed raw paths in pence.
   it('names each changed field with the words of the driver-updated mail', () => {
-    expect(auditLine('card.vanPerHourPence.Medium', { from: 4000, to: 4200 })).toBe('Medium van per hour: £40.00 → £42.00');
-    expect(auditLine('card.minimumHours', { from: 2, to: 3 })).toBe('Minimum hours: 2 → 3');
-    expect(changedSummary(['card.vanPerHourPence.Large', 'card.viaStopPence', 'card.minimumHours', 'phone', 'email'])).toBe(
-      'Changed: Large van per hour; Via stop; Minimum hours and 2 more',
+    expect(auditLine('card.vanPerHourPence.Medium', { from: 4000, to: 4200 })).toBe(
+      'Medium van per hour: £40.00 → £42.00',
     );
+    expect(auditLine('card.minimumHours', { from: 2, to: 3 })).toBe('Minimum hours: 2 → 3');
+    expect(
+      changedSummary(['card.vanPerHourPence.Large', 'card.viaStopPence', 'card.minimumHours', 'phone', 'email']),
+    ).toBe('Changed: Large van per hour; Via stop; Minimum hours and 2 more');
     expect(changedSummary(['phone'])).toBe('Changed: Phone');
     expect(ACTION_WORDS.created).toBe('Added');
   });

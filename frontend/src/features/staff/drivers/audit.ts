@@ -1,15 +1,27 @@
 /** How one driver's audit log reads on their staff page: who changed what, in words. */
-import { driverChangeLine, driverFieldLabel, driverFieldValue, type DriverAdminView, type DriverAuditEntry } from '@vanhop/contracts';
+import {
+  driverChangeLine,
+  driverFieldLabel,
+  driverFieldValue,
+  type DriverAdminView,
+  type DriverAuditEntry,
+} from '@vanhop/contracts';
 
 /** A new driver reads "Added", not a count of every field it was added with. */
-export const ACTION_WORDS: Record<DriverAuditEntry['action'], string> = { created: 'Added', updated: 'Updated', suspended: 'Suspended', reactivated: 'Reactivated' };
+export const ACTION_WORDS: Record<DriverAuditEntry['action'], string> = {
+  created: 'Added',
+  updated: 'Updated',
+  suspended: 'Suspended',
+  reactivated: 'Reactivated',
+};
 
 /** The words of the driver-updated mail (contracts' driver-field-words), so staff and driver read the same. */
 export const auditValue = driverFieldValue;
 export const auditLabel = driverFieldLabel;
 
 /** One change as the history lists it: "Large van per hour: £40.00 → £42.00". */
-export const auditLine = (field: string, change: { from: unknown; to: unknown }): string => driverChangeLine({ field, ...change });
+export const auditLine = (field: string, change: { from: unknown; to: unknown }): string =>
+  driverChangeLine({ field, ...change });
 
 /** Above this many changed fields an entry folds its list away, naming the first few in the summary. */
 export const FOLD_AFTER = 8;

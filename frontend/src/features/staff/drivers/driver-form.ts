@@ -4,7 +4,13 @@
  * e-mail lower case, postcode upper case), and the form's field names are the wire's paths, so a
  * schema or server error for `card.vanPerHourPence.Small` names the input it belongs to.
  */
-import { driverCreateSchema, driverPatchSchema, type DriverAdminView, type DriverCreate, type DriverPatch } from '@vanhop/contracts';
+import {
+  driverCreateSchema,
+  driverPatchSchema,
+  type DriverAdminView,
+  type DriverCreate,
+  type DriverPatch,
+} from '@vanhop/contracts';
 import {
   boundsBlank,
   boundsFromForm,
@@ -102,10 +108,14 @@ export async function driverFormErrors(v: DriverFormValues, mode: DriverFormMode
   const bounds = wire.cardBounds as ReturnType<typeof boundsFromForm> | undefined;
   if (bounds) {
     for (const [path, text] of Object.entries(boundsOutOfOrder(bounds))) {
-      if (!errors[`cardBounds.min.${path}`] && !errors[`cardBounds.max.${path}`]) errors[`cardBounds.min.${path}`] = text;
+      if (!errors[`cardBounds.min.${path}`] && !errors[`cardBounds.max.${path}`])
+        errors[`cardBounds.min.${path}`] = text;
     }
-    for (const [path, text] of Object.entries(cardOutsideBounds(wire.card as ReturnType<typeof cardFromForm>, bounds))) {
-      if (!errors[`card.${path}`] && !errors[`cardBounds.min.${path}`] && !errors[`cardBounds.max.${path}`]) errors[`card.${path}`] = text;
+    for (const [path, text] of Object.entries(
+      cardOutsideBounds(wire.card as ReturnType<typeof cardFromForm>, bounds),
+    )) {
+      if (!errors[`card.${path}`] && !errors[`cardBounds.min.${path}`] && !errors[`cardBounds.max.${path}`])
+        errors[`card.${path}`] = text;
     }
   }
   return errors;

@@ -7,7 +7,8 @@ import type { DriverAccountStatus, DriverAdminView, DriverAuditEntry } from '@va
 import { AdminApiError } from '../admin/api';
 
 export const DRIVERS_LIST = '/admin/drivers';
-export const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback);
+export const messageOf = (err: unknown, fallback: string) =>
+  err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
 
 export type AccountState = DriverAccountStatus | 'unknown' | null;
 
@@ -21,7 +22,15 @@ export interface DriverPageState {
   account: AccountState;
 }
 
-export const initialDriverPage = (saved: string | null): DriverPageState => ({ driver: null, loadError: null, formKey: 0, saved, audit: null, auditError: null, account: null });
+export const initialDriverPage = (saved: string | null): DriverPageState => ({
+  driver: null,
+  loadError: null,
+  formKey: 0,
+  saved,
+  audit: null,
+  auditError: null,
+  account: null,
+});
 
 export type DriverPageAction =
   | { type: 'driverLoaded'; driver: DriverAdminView }

@@ -27,7 +27,8 @@ export function baseLine(d: Pick<DriverAdminView, 'basePostcode' | 'homeBase' | 
 }
 
 /** "07700 900123": an 11-digit UK number in the groups people read it in; any other form as stored. */
-export const phoneLine = (phone: string): string => (/^0\d{10}$/.test(phone) ? `${phone.slice(0, 5)} ${phone.slice(5)}` : phone);
+export const phoneLine = (phone: string): string =>
+  /^0\d{10}$/.test(phone) ? `${phone.slice(0, 5)} ${phone.slice(5)}` : phone;
 
 /**
  * An e-mail address cut after its @, the one place a line may break (the cell is at least as wide as
@@ -43,7 +44,10 @@ export function emailParts(email: string): string[] {
  * The driver's rating as customers see it beside their offers: the rating they came with together
  * with VanHop's own approved reviews (`own`, from /api/reviews/drivers), one figure everywhere.
  */
-export function ratingOf(d: Pick<DriverAdminView, 'rating' | 'reviewCount'>, own?: { rating: number; count: number }): { score: string; count: string; words: string } | null {
+export function ratingOf(
+  d: Pick<DriverAdminView, 'rating' | 'reviewCount'>,
+  own?: { rating: number; count: number },
+): { score: string; count: string; words: string } | null {
   const { rating, count } = combinedRating({ rating: d.rating, reviewCount: d.reviewCount }, own);
   if (count <= 0) return null;
   const score = rating.toFixed(1);

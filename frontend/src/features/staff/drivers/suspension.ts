@@ -4,15 +4,21 @@ import { londonDateTime } from '../../../lib/format';
 
 /** "job 1234 on Thu, 26 Nov 2026, 10:00"; a postponed move has no date to give yet. */
 export const jobLine = (job: Pick<JobView, 'randomNumber' | 'move' | 'bookingState'>): string =>
-  job.bookingState === 'postponed' ? `job ${job.randomNumber} (postponed, no new date yet)` : `job ${job.randomNumber} on ${londonDateTime(job.move.date)}`;
+  job.bookingState === 'postponed'
+    ? `job ${job.randomNumber} (postponed, no new date yet)`
+    : `job ${job.randomNumber} on ${londonDateTime(job.move.date)}`;
 
 /**
  * "Suspending Dana Driver puts 2 upcoming jobs back with the office: job 1234 on ..., job 1235 on ...."
  * or, with none, the plain question. `null` jobs: the list could not be loaded (suspending still
  * returns every one, server side).
  */
-export function suspensionSummary(name: string, jobs: Pick<JobView, 'randomNumber' | 'move' | 'bookingState'>[] | null): string {
-  if (jobs === null) return `Suspend ${name}? Their upcoming jobs could not be listed; suspending still puts every one back with the office.`;
+export function suspensionSummary(
+  name: string,
+  jobs: Pick<JobView, 'randomNumber' | 'move' | 'bookingState'>[] | null,
+): string {
+  if (jobs === null)
+    return `Suspend ${name}? Their upcoming jobs could not be listed; suspending still puts every one back with the office.`;
   if (jobs.length === 0) return `Suspend ${name}? They have no upcoming jobs.`;
   const count = jobs.length === 1 ? '1 upcoming job' : `${jobs.length} upcoming jobs`;
   return `Suspending ${name} puts ${count} back with the office: ${jobs.map(jobLine).join(', ')}.`;

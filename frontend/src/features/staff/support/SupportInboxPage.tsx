@@ -19,7 +19,13 @@ export const INBOX_POLL_MS = 4000;
 
 export const ADDRESS_NOT_VERIFIED = 'Address not verified';
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export function SupportInboxPage() {
   const { token, guard } = useAdminSession();
@@ -58,14 +64,22 @@ export function SupportInboxPage() {
                     onClick={() => setOpenId(c.id)}
                   >
                     <strong>{c.customerName}</strong>
-                    {c.awaitingStaff ? <span className="admin-badge unpaid">Unanswered</span> : <span className="admin-badge paid">Answered</span>}
-                    {c.customerEmail && !c.emailVerified && <small className="admin-muted support-unverified">{ADDRESS_NOT_VERIFIED}</small>}
+                    {c.awaitingStaff ? (
+                      <span className="admin-badge unpaid">Unanswered</span>
+                    ) : (
+                      <span className="admin-badge paid">Answered</span>
+                    )}
+                    {c.customerEmail && !c.emailVerified && (
+                      <small className="admin-muted support-unverified">{ADDRESS_NOT_VERIFIED}</small>
+                    )}
                     <span className="admin-muted support-chat-preview">
                       {c.lastMessage.from === 'staff' ? 'You: ' : ''}
                       {c.lastMessage.body}
                     </span>
                     <small className="admin-muted">
-                      {c.awaitingStaff && c.waitingSince ? `Waiting since ${when.format(new Date(c.waitingSince))}` : when.format(new Date(c.lastMessage.at))}
+                      {c.awaitingStaff && c.waitingSince
+                        ? `Waiting since ${when.format(new Date(c.waitingSince))}`
+                        : when.format(new Date(c.lastMessage.at))}
                     </small>
                   </Button>
                 </li>
@@ -93,7 +107,10 @@ export function SupportInboxPage() {
                     <span className="admin-badge unpaid" data-testid="email-not-verified">
                       {ADDRESS_NOT_VERIFIED}
                     </span>{' '}
-                    <span>answers reach this address only after the customer confirms it; until then they are seen in the chat</span>
+                    <span>
+                      answers reach this address only after the customer confirms it; until then they are seen in the
+                      chat
+                    </span>
                   </>
                 )}
                 {shown.page ? ` · wrote from ${shown.page}` : ''}
