@@ -19,7 +19,9 @@ const FALLBACK = {
 export class BookingHttpClient implements BookingDirectory {
   private readonly http: InternalHttpClient;
 
-  constructor(baseUrl: string, logger: Logger, timeoutMs = 5000) {
+  // As booking's QUOTE_TIMEOUT_MS: on a machine short of CPU a hold or a lookup can take seconds, and a
+  // checkout that waits is better than one answered 502 (the gateway's own limit is 30 s).
+  constructor(baseUrl: string, logger: Logger, timeoutMs = 10_000) {
     this.http = new InternalHttpClient({ service: 'booking', baseUrl, timeoutMs, logger });
   }
 
