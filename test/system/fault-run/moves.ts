@@ -115,12 +115,21 @@ export class MoveClient {
 
   /** The customer pays on the hosted page (the local Stripe API: not part of the faults). */
   private async pay(sessionId: string): Promise<unknown> {
-    const res = await fetch(`${this.stack.stripeUrl}/__control/checkout/sessions/${sessionId}/complete`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.stack.secrets.STRIPE_SECRET_KEY}` },
-    });
-    if (res.status !== 200) throw new Error(`the local Stripe API did not complete ${sessionId}: ${res.status}`);
-    return res.json();
+    // The customer presses Pay again when the page does not answer (the machine may be starved).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${this.stack.stripeUrl}/__control/checkout/sessions/${sessionId}/complete`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${this.stack.secrets.STRIPE_SECRET_KEY}` },
+          signal: AbortSignal.timeout(HUNG_MS),
+        });
+        if (res.status !== 200) throw new Error(`the local Stripe API did not complete ${sessionId}: ${res.status}`);
+        return await res.json();
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 1_000 * attempt));
+      }
+    }
   }
 
   private async step<T>(
