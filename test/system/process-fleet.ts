@@ -51,8 +51,12 @@ export class ServiceProcess {
       if (gone) throw new Error(`${this.name} exited during start:\n${this.output}`);
       try {
         const res = await fetch(`${this.url}${this.readyPath}`);
-        if (res.ok) return;
-        last = `${res.status} ${await res.text()}`;
+        const text = await res.text();
+        // Ready, and every check answers, optional ones too (the bus: its consumer groups have joined),
+        // so a test's first event is not left waiting for a group still joining.
+        const checks = (JSON.parse(text || '{}') as { checks?: Record<string, string> }).checks ?? {};
+        if (res.ok && Object.values(checks).every((v) => v === 'ok')) return;
+        last = `${res.status} ${text}`;
       } catch (err) {
         last = err instanceof Error ? err.message : String(err);
       }

@@ -95,9 +95,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       clientId: options.clientId,
       brokers: options.brokers,
       connectionTimeout: 5_000,
-      // Pauses capped at 3 s: a program starting (or publishing) while the broker restarts goes on
-      // within seconds of its return rather than up to 10 s later; about a minute in all.
-      retry: options.retry ?? { retries: 20, initialRetryTime: 300, maxRetryTime: 3_000 },
+      retry: options.retry ?? { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
       logLevel: logLevel.WARN,
       logCreator: () => (entry: LogEntry) => logKafka(options.logger, entry, logLevel),
     });
