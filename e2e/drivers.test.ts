@@ -11,7 +11,7 @@ import { DRIVER_TAKEN_MESSAGE } from '@vanhop/contracts';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
-import { fillMove, searchMove } from './booking-steps.js';
+import { fillMove, pickDay, searchMove } from './booking-steps.js';
 import { linkPath, outboxMails, waitForMail } from './outbox-mail.js';
 import { expectAccessible } from './axe-check.js';
 
@@ -166,6 +166,9 @@ describe('the supply side in the browser: invite → prices and hours → offere
     await searchMove(customer, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
     await fillMove(customer, 'Carla Customer');
     await customer.locator('#email').fill('carla@example.com');
+    // Tomorrow at 10:00, inside the hours Dana set: the form's first bookable time depends on when
+    // the test runs (after about 17:30 London it is a move ending after her 22:00).
+    await pickDay(customer, '#moving_date', 1, '10:00');
     await customer.getByRole('button', { name: 'Get Free Quote' }).click();
     const offer = customer
       .getByRole('dialog', { name: 'Your quotes' })
@@ -253,11 +256,8 @@ describe('the supply side in the browser: invite → prices and hours → offere
       await searchMove(page, base, ['NW2', 'London NW2, UK'], ['SE1', 'London SE1, UK']);
       await fillMove(page, `Rival ${i}`);
       await page.locator('#email').fill(`rival${i}@example.com`);
-      // The day after the first bookable one: the accepted job above has the first.
-      await page.locator('#moving_date').click();
-      const dialog = page.getByRole('dialog', { name: 'Choose moving date and time' });
-      await dialog.locator('.dtp-day:not([disabled])').nth(1).click();
-      await dialog.getByRole('option', { name: '10:00', exact: true }).click();
+      // The day after tomorrow: the accepted job above has tomorrow at 10:00.
+      await pickDay(page, '#moving_date', 2, '10:00');
       await page.getByRole('button', { name: 'Get Free Quote' }).click();
       await page
         .getByRole('dialog', { name: 'Your quotes' })
