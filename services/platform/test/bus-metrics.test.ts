@@ -115,22 +115,31 @@ describe('/metrics on the in-process bus', () => {
     ).toEqual(['notification', 'notification', 'review', 'review', 'review']);
   });
 
-  it('exports readiness as vanhop_ready', async () => {
+  it('exports readiness as vanhop_ready and vanhop_dependency_up, from one evaluation per scrape', async () => {
     const bus = new MemoryEventBus(logger);
     buses.push(bus);
     let storeUp = true;
+    let pings = 0;
     const readiness = new Readiness([
       {
         name: 'store',
         check: async () => {
+          pings++;
           if (!storeUp) throw new Error('down');
         },
       },
     ]);
     const scrape = await serve(bus, 'booking', readiness);
-    expect(sample(await scrape(), 'vanhop_ready', { service: 'booking' })).toBe(1);
+    const up = await scrape();
+    expect(sample(up, 'vanhop_ready', { service: 'booking' })).toBe(1);
+    expect(sample(up, 'vanhop_dependency_up', { service: 'booking', dependency: 'store' })).toBe(1);
+    // vanhop_ready and vanhop_dependency_up come from one evaluation per scrape.
+    expect(pings).toBe(1);
     storeUp = false;
-    expect(sample(await scrape(), 'vanhop_ready', { service: 'booking' })).toBe(0);
+    const down = await scrape();
+    expect(sample(down, 'vanhop_ready', { service: 'booking' })).toBe(0);
+    expect(sample(down, 'vanhop_dependency_up', { service: 'booking', dependency: 'store' })).toBe(0);
+    expect(pings).toBe(2);
   });
 });
 

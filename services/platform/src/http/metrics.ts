@@ -63,13 +63,24 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
   return { registry, middleware, handler };
 }
 
+/**
+ * `vanhop_ready` and `vanhop_dependency_up` from one evaluation per scrape: the registry collects
+ * both at once, so they share the evaluation in flight rather than pinging every dependency twice.
+ */
 function readinessGauge(registry: Registry, readiness: Readiness): void {
+  let inFlight: ReturnType<Readiness['evaluate']> | null = null;
+  const read = () => {
+    inFlight ??= readiness.evaluate().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
   new Gauge({
     name: 'vanhop_ready',
     help: '1 when every hard dependency answers (as /health/ready), else 0',
     registers: [registry],
     async collect() {
-      this.set((await readiness.evaluate()).ready ? 1 : 0);
+      this.set((await read()).ready ? 1 : 0);
     },
   });
   new Gauge({
@@ -79,7 +90,7 @@ function readinessGauge(registry: Registry, readiness: Readiness): void {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [dependency, answer] of Object.entries((await readiness.evaluate()).checks))
+      for (const [dependency, answer] of Object.entries((await read()).checks))
         this.set({ dependency }, answer === 'ok' ? 1 : 0);
     },
   });
