@@ -88,11 +88,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     this.ensureOpen();
     // The driver adds `_id` to the object it is given; insert a copy so the caller's stays untouched.
     const copy = structuredClone(doc) as Document;
-    try {
-      await this.col.insertOne(copy);
-    } catch (err) {
-      throw this.mapError(err);
-    }
+    await this.mapped(() => this.col.insertOne(copy));
     return structuredClone(doc);
   }
 
@@ -112,21 +108,16 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
     this.ensureOpen();
-    try {
-      const r = await this.col.updateOne(filter, update as Document);
-      return { matched: r.matchedCount, modified: r.modifiedCount };
-    } catch (err) {
-      throw this.mapError(err);
-    }
+    const r = await this.mapped(() => this.col.updateOne(filter, update as Document));
+    return { matched: r.matchedCount, modified: r.modifiedCount };
   }
 
   async findOneAndUpdate(filter: Filter, update: Update): Promise<T | null> {
     this.ensureOpen();
-    try {
-      return (await this.col.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' })) as T | null;
-    } catch (err) {
-      throw this.mapError(err);
-    }
+    return this.mapped(
+      async () =>
+        (await this.col.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' })) as T | null,
+    );
   }
 
   async deleteOne(filter: Filter): Promise<number> {
