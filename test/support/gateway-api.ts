@@ -5,60 +5,10 @@
 import { expect } from 'vitest';
 import type { BookingRecord, Quote } from '@vanhop/contracts';
 import type { CompleteBookingRequest } from './booking-fixtures.js';
+import type { Api } from './api-client.js';
 
-export interface ApiResponse<T = any> {
-  status: number;
-  /** The JSON the server answered, or its text when it is not JSON (HTML pages, plain messages). */
-  body: T;
-  /** The redirect target, when the server answered with one (undefined otherwise, so `toEqual({ status, body })` still holds). */
-  location?: string;
-}
+export { apiClient, type Api, type ApiOptions, type ApiResponse } from './api-client.js';
 
-export interface ApiOptions {
-  headers?: Record<string, string>;
-  /** A staff JWT, sent as `Authorization: Bearer`. */
-  token?: string;
-  /** Send a string body form-encoded, as an HTML form does. */
-  form?: boolean;
-}
-
-export type Api = <T = any>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options?: ApiOptions,
-) => Promise<ApiResponse<T>>;
-
-/**
- * Requests to the gateway or a service at the URL `baseUrl()` answers at call time (servers start in beforeAll).
- * Objects are sent as JSON, strings as they are; redirects are answered, not followed.
- */
-export function apiClient(baseUrl: () => string): Api {
-  return async (method, path, body, { headers = {}, token, form = false } = {}) => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined
-          ? {}
-          : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // an HTML page or a plain-text message
-    }
-    return { status: res.status, body: parsed as never, location: res.headers.get('location') ?? undefined };
-  };
-}
-
-/** Prices a complete booking and saves its quote for later, as "Save quote" does. */
 export async function priceAndSave(
   api: Api,
   booking: CompleteBookingRequest,

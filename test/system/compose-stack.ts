@@ -298,15 +298,3 @@ export class ComposeStack {
     if (this.envDir) rmSync(this.envDir, { recursive: true, force: true });
   }
 }
-
-export async function eventually<T>(check: () => Promise<T>, timeoutMs: number, pauseMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, pauseMs));
-    }
-  }
-}

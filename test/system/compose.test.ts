@@ -6,11 +6,13 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { apiClient, priceAndSave } from '../support/gateway-api.js';
-import { ComposeStack, composeReadiness, dockerRequired, eventually, IMAGES, PROGRAMS, ROOT } from './compose-stack.js';
+import { eventually } from '../../services/platform/test/contracts/eventually.js';
+import { ComposeStack, composeReadiness, dockerRequired, IMAGES, PROGRAMS, ROOT } from './compose-stack.js';
 import { FAULT_RUN_ENV } from './fault-run/settings.js';
 import { faultRun, printReport } from './fault-run/run.js';
 import { MoveClient, newTally } from './fault-run/moves.js';
-import { figuresTable, scrapeReplicas, total } from './replica-metrics.js';
+import { total } from '../../services/platform/test/prometheus-text.js';
+import { figuresTable, scrapeReplicas } from './replica-metrics.js';
 import { rollingRestart } from './rolling-restart.js';
 
 /**
@@ -136,26 +138,34 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack, two rep
     expect(hook.body).toMatchObject({ received: true });
 
     // PaymentSucceeded (payment → Kafka → booking) marks the record paid at 30 %.
-    await eventually(async () => {
-      const [saved] = (await api('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
-      expect(saved.paymentStatus).toBe('30percentage');
-      expect(saved.OutstandingBalance).toBe((totalPence - Math.round(totalPence * 0.3)) / 100);
-    }, 60_000);
+    await eventually(
+      async () => {
+        const [saved] = (await api('GET', `/api/saveRetrieve?randomNumber=${code}`)).body;
+        expect(saved.paymentStatus).toBe('30percentage');
+        expect(saved.OutstandingBalance).toBe((totalPence - Math.round(totalPence * 0.3)) / 100);
+      },
+      60_000,
+      250,
+    );
 
     // BookingConfirmed (booking → Kafka → notification) sends the customer's e-mail over SMTP.
-    const mail = await eventually(async () => {
-      const list = (await (await fetch(`${stack.mailUrl}/api/v1/messages`)).json()) as {
-        messages: { ID: string; Subject: string; To: { Address: string }[] }[];
-      };
-      const found = list.messages.find(
-        (m) => m.To.some((t) => t.Address === customer.email) && m.Subject.startsWith('Booking confirmed'),
-      );
-      expect(
-        found,
-        `mail so far: ${list.messages.map((m) => `${m.To.map((t) => t.Address).join(',')}: ${m.Subject}`).join(' | ')}`,
-      ).toBeDefined();
-      return found!;
-    }, 60_000);
+    const mail = await eventually(
+      async () => {
+        const list = (await (await fetch(`${stack.mailUrl}/api/v1/messages`)).json()) as {
+          messages: { ID: string; Subject: string; To: { Address: string }[] }[];
+        };
+        const found = list.messages.find(
+          (m) => m.To.some((t) => t.Address === customer.email) && m.Subject.startsWith('Booking confirmed'),
+        );
+        expect(
+          found,
+          `mail so far: ${list.messages.map((m) => `${m.To.map((t) => t.Address).join(',')}: ${m.Subject}`).join(' | ')}`,
+        ).toBeDefined();
+        return found!;
+      },
+      60_000,
+      250,
+    );
     expect(mail.Subject).toContain(`(ref ${code})`);
     const raw = await (await fetch(`${stack.mailUrl}/api/v1/message/${mail.ID}/raw`)).text();
     const parsed = await simpleParser(raw);

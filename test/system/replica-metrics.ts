@@ -1,16 +1,5 @@
+import { total } from '../../services/platform/test/prometheus-text.js';
 import { METRICS_PORT, PROGRAMS, type ComposeStack, type Program } from './compose-stack.js';
-
-/** The sum of every series of `name` whose labels include `labels`, in Prometheus' text format. */
-export function total(text: string, name: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) sum += Number(m[3]);
-  }
-  return sum;
-}
 
 /** Partitions (topic/partition) this replica handled events from, from vanhop_events_handled_total. */
 export function handledPartitions(text: string): string[] {

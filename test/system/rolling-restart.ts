@@ -1,3 +1,4 @@
+import { apiClient } from '../support/api-client.js';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { PROGRAMS, type ComposeStack } from './compose-stack.js';
 
@@ -27,6 +28,7 @@ export async function rollingRestart(
   let degraded = 0;
   let running = true;
   const t0 = Date.now();
+  const api = apiClient(() => stack.gatewayUrl);
   const call = async (
     method: string,
     path: string,
@@ -36,24 +38,18 @@ export async function rollingRestart(
   ): Promise<unknown> => {
     requests++;
     try {
-      const res = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      });
-      const text = await res.text();
-      if (res.status !== expected && alsoFine?.(res.status, parseOrNull(text))) {
+      const res = await api(method, path, body, { timeoutMs: 30_000 });
+      if (res.status !== expected && alsoFine?.(res.status, res.body)) {
         degraded++;
         return null;
       }
       if (res.status !== expected) {
         failures.push(
-          `+${((Date.now() - t0) / 1000).toFixed(1)} s ${method} ${path}: ${res.status} ${text.slice(0, 160)}`,
+          `+${((Date.now() - t0) / 1000).toFixed(1)} s ${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
         );
         return null;
       }
-      return JSON.parse(text) as unknown;
+      return res.body as unknown;
     } catch (err) {
       failures.push(
         `+${((Date.now() - t0) / 1000).toFixed(1)} s ${method} ${path}: no answer (${(err as Error).message})`,
@@ -113,12 +109,4 @@ export async function rollingRestart(
     await Promise.all(load);
   }
   return { requests, failures, degraded, restarted, durationMs: Date.now() - t0 };
-}
-
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }

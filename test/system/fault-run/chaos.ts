@@ -1,3 +1,4 @@
+import { eventually } from '../../../services/platform/test/contracts/eventually.js';
 import { seededRng } from '../../support/hostile-input.js';
 import { PROGRAMS, type ComposeStack, type Container, type Program } from '../compose-stack.js';
 
@@ -165,10 +166,17 @@ async function killAndRestart(
   // SIGTERM: the program drains and exits by itself. Docker's restart policy may start it again
   // at once; otherwise it stays down for downMs, as a rescheduled pod would.
   let now = before;
-  const exited = await until(async () => {
-    now = await stack.state(target);
-    return !now.running || now.startedAt !== before.startedAt;
-  }, 60_000);
+  const exited = await eventually(
+    async () => {
+      now = await stack.state(target);
+      return !now.running || now.startedAt !== before.startedAt;
+    },
+    60_000,
+    250,
+  ).then(
+    () => true,
+    () => false,
+  );
   if (!exited) {
     // As Kubernetes does after the grace period; the run's report says it happened.
     log(`[chaos] ${target.name} still running 60 s after ${fault.kind === 'kill' ? 'SIGKILL' : 'SIGTERM'}: SIGKILL`);
@@ -180,14 +188,4 @@ async function killAndRestart(
     if (!(await stack.state(target)).running) await stack.docker(['start', target.id]);
   }
   await stack.untilHealthy(target, 300_000);
-}
-
-/** Whether `check` came true within the time. */
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return true;
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { apiClient, type Api, type ApiResponse } from '../../support/api-client.js';
 import { address, completeBooking } from '../../support/booking-fixtures.js';
 import type { ComposeStack } from '../compose-stack.js';
 
@@ -59,7 +60,11 @@ export class MoveClient {
     private readonly stack: ComposeStack,
     readonly tally: RequestTally,
     private readonly retryForMs = RETRY_FOR_MS,
-  ) {}
+  ) {
+    this.api = apiClient(() => stack.gatewayUrl);
+  }
+
+  private readonly api: Api;
 
   async bookAndPay(index: number, runId: string): Promise<MoveResult> {
     // A distinct slot per move (300 days x 4 start times), so drivers never run out.
@@ -163,14 +168,9 @@ export class MoveClient {
     body: unknown,
     headers: Record<string, string>,
   ): Promise<{ outcome: Outcome; status: number; body?: unknown; text: string }> {
-    let res: Response;
+    let res: ApiResponse;
     try {
-      res = await fetch(`${this.stack.gatewayUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(HUNG_MS),
-      });
+      res = await this.api(method, path, body, { headers, timeoutMs: HUNG_MS });
     } catch (err) {
       const hung = (err as Error).name === 'TimeoutError';
       this.tally[hung ? 'hung' : 'network'] += 1;
@@ -181,14 +181,9 @@ export class MoveClient {
         );
       return { outcome: hung ? 'hung' : 'network', status: 0, text: String(err) };
     }
-    const text = await res.text().catch(() => '');
     this.tally.byStatus[res.status] = (this.tally.byStatus[res.status] ?? 0) + 1;
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
+    const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+    const parsed: unknown = typeof res.body === 'string' ? null : res.body;
     if (RETRYABLE.has(res.status)) {
       // A clear retryable answer: the status and a message in the product's error shape.
       const clear = typeof (parsed as { message?: unknown } | null)?.message === 'string';
