@@ -37,6 +37,8 @@ export default defineConfig({
           include: ['frontend/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'happy-dom',
+          setupFiles: ['frontend/src/testing/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
