@@ -46,16 +46,29 @@ function driverRows(figures: BusinessFigures, hours: DriverAvailableHours | null
   return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** A chart with its caption and the same figures as a table for screen readers (the drawing is hidden from them). */
+/** One row of a chart's table: its heading cell (the day or the driver) and the figures. */
+interface TableRow {
+  key: string;
+  heading: string;
+  cells: ReactNode[];
+  driverId?: string;
+}
+
+/**
+ * A chart with its caption and the same figures as a table for screen readers (the drawing is
+ * hidden from them): `columns` names the heading column first, then one per figure.
+ */
 function ChartFigure({
   id,
   caption,
-  table,
+  columns,
+  rows,
   children,
 }: {
   id: string;
   caption: string;
-  table: ReactNode;
+  columns: string[];
+  rows: TableRow[];
   children: ReactNode;
 }) {
   return (
@@ -64,7 +77,28 @@ function ChartFigure({
       <div className="business-chart-drawing" aria-hidden="true">
         {children}
       </div>
-      <table className="visually-hidden">{table}</table>
+      <table className="visually-hidden">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-driver-id={r.driverId}>
+              <th scope="row">{r.heading}</th>
+              {r.cells.map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, fixed in number and order
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }
@@ -146,26 +180,12 @@ export function BusinessPanel() {
       <ChartFigure
         id="business-bookings-chart"
         caption="Bookings and revenue per day, last 30 days"
-        table={
-          <>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">Revenue</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  <td>{d.bookings}</td>
-                  <td>{formatPence(d.revenuePence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        }
+        columns={['Day', 'Bookings', 'Revenue']}
+        rows={figures.days.map((d) => ({
+          key: d.day,
+          heading: d.day,
+          cells: [d.bookings, formatPence(d.revenuePence)],
+        }))}
       >
         <ResponsiveContainer width="100%" height={220}>
           <ComposedChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
@@ -192,28 +212,12 @@ export function BusinessPanel() {
       <ChartFigure
         id="business-money-chart"
         caption={`Money taken, last 30 days: deposits ${formatPence(total('depositsPence'))}, balances ${formatPence(total('balancesPence'))}, refunds ${formatPence(total('refundsPence'))}`}
-        table={
-          <>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Deposits</th>
-                <th scope="col">Balances</th>
-                <th scope="col">Refunds</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  <td>{formatPence(d.depositsPence)}</td>
-                  <td>{formatPence(d.balancesPence)}</td>
-                  <td>{formatPence(d.refundsPence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        }
+        columns={['Day', 'Deposits', 'Balances', 'Refunds']}
+        rows={figures.days.map((d) => ({
+          key: d.day,
+          heading: d.day,
+          cells: [formatPence(d.depositsPence), formatPence(d.balancesPence), formatPence(d.refundsPence)],
+        }))}
       >
         <ResponsiveContainer width="100%" height={200}>
           <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
@@ -232,32 +236,16 @@ export function BusinessPanel() {
       <ChartFigure
         id="business-drivers-chart"
         caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}`}
-        table={
-          <>
-            <thead>
-              <tr>
-                <th scope="col">Driver</th>
-                <th scope="col">Booked</th>
-                <th scope="col">Available</th>
-              </tr>
-            </thead>
-            <tbody>
-              {drivers.map((d) => (
-                <tr key={d.driverId} data-driver-id={d.driverId}>
-                  <th scope="row">{d.name}</th>
-                  <td>{hoursText(d.booked)}</td>
-                  <td>
-                    {d.available === undefined
-                      ? 'Not known'
-                      : d.available === null
-                        ? 'Any time'
-                        : hoursText(d.available)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        }
+        columns={['Driver', 'Booked', 'Available']}
+        rows={drivers.map((d) => ({
+          key: d.driverId,
+          heading: d.name,
+          driverId: d.driverId,
+          cells: [
+            hoursText(d.booked),
+            d.available === undefined ? 'Not known' : d.available === null ? 'Any time' : hoursText(d.available),
+          ],
+        }))}
       >
         {drivers.length === 0 ? (
           <p>No drivers yet.</p>
