@@ -165,6 +165,13 @@ export const cardFromForm = (form: CardForm): PriceCardWire => ({
   outOfHoursStartHours: startHoursFromInput(form.outOfHoursStartHours),
 });
 
+/** Whether `v` has the shape of a card's inputs (a form kept across signing in again): every number's input and the hours as text. */
+export const isCardForm = (v: unknown): v is CardForm =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { outOfHoursStartHours?: unknown }).outOfHoursStartHours === 'string' &&
+  CARD_FIELDS.every((f) => typeof getPath(v, f.path) === 'string');
+
 /** A card of zeros (and no out-of-hours hours): a new driver's starting point when there is no card to copy. */
 export const ZERO_CARD: PriceCardWire = (() => {
   const out: Record<string, unknown> = { outOfHoursStartHours: [] };

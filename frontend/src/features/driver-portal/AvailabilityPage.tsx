@@ -2,7 +2,8 @@
  * /driver/availability: the driver's weekly hours (Europe/London, up to 4 periods a day on quarter
  * hours) and days off. Checked with availabilitySchema before it is sent whole to the service; a
  * refused Save focuses the first wrong period. Each day says what the quote service does with it
- * (availability-text.ts): any time while no hours are set, else only its periods.
+ * (availability-text.ts): any time while no hours are set, else only its periods. A save that found
+ * the session expired keeps what was typed (./form-drafts) for when the driver has signed in again.
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { WEEKDAYS, availabilitySchema, type Availability } from '@vanhop/contracts';
@@ -10,12 +11,14 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { schemaErrors } from '../../lib/price-card-form';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { useResource } from '../../lib';
+import { isUnauthorized } from '../../api/bearer-client';
 import { PortalApiError, fetchSelf, messageOf, saveAvailability } from './api';
 import { INITIAL_AVAILABILITY, availabilityReducer } from './availability-state';
 import { NO_HOURS_NOTE, NO_WORK_NOTE, offeredNothing, staysUnset } from './availability-text';
 import { DaysOff } from './AvailabilityDaysOff';
 import { DayHours } from './AvailabilityWeek';
 import { focusFirstInvalid } from './focus-first-invalid';
+import { DRAFT_RESTORED_TEXT, availabilityDrafts } from './form-drafts';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
 
@@ -37,7 +40,7 @@ export function AvailabilityPage() {
   const self = useResource(token ? () => guard(fetchSelf(token)) : null, [token, guard]);
   const loadError = self.error !== undefined ? messageOf(self.error, 'Your availability could not be loaded.') : null;
   useEffect(() => {
-    if (self.data) dispatch({ type: 'shown', view: self.data });
+    if (self.data) dispatch({ type: 'shown', view: self.data, draft: availabilityDrafts.read(self.data.id) });
   }, [self.data]);
 
   const save = async () => {
@@ -53,10 +56,15 @@ export function AvailabilityPage() {
     }
     dispatch({ type: 'sending' });
     try {
-      dispatch({ type: 'saved', view: await guard(saveAvailability(token, availability)) });
+      const saved = await guard(saveAvailability(token, availability));
+      availabilityDrafts.forget(saved.id);
+      dispatch({ type: 'saved', view: saved });
     } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401)
+      if (isUnauthorized(err)) {
+        // The session expired: the driver is on their way to sign in again; keep what they typed for when they come back.
+        if (view) availabilityDrafts.keep(view.id, availability);
         return dispatch({ type: 'refused', errors: null, failure: null });
+      }
       dispatch({
         type: 'refused',
         errors: err instanceof PortalApiError ? err.errors : null,
@@ -84,6 +92,11 @@ export function AvailabilityPage() {
       {offeredNothing(unset, weekly) && (
         <p className="portal-note" data-testid="no-work-note">
           {NO_WORK_NOTE}
+        </p>
+      )}
+      {state.restored && (
+        <p className="portal-note" data-testid="draft-restored">
+          {DRAFT_RESTORED_TEXT}
         </p>
       )}
       {!view.active && (

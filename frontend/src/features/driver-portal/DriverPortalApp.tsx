@@ -9,14 +9,14 @@ import { PricesPage } from './PricesPage';
 import { AvailabilityPage } from './AvailabilityPage';
 import { EarningsPage } from './EarningsPage';
 import { PortalNotFound } from './PortalNotFound';
-import { DRIVER_LOGIN_PATH, useDriverSession } from './session';
+import { driverLoginPathFor, useDriverSession } from './session';
 import './driver-portal.css';
 
-/** The portal's own pages need a driver token; without one the driver signs in and comes back. */
+/** The portal's own pages need a driver token; without one (never signed in, or expired) the driver signs in and comes back. */
 function RequireDriver() {
-  const { token } = useDriverSession();
+  const { token, expired } = useDriverSession();
   const location = useLocation();
-  return token ? <Outlet /> : <Navigate to={DRIVER_LOGIN_PATH} replace state={{ from: location.pathname }} />;
+  return token ? <Outlet /> : <Navigate to={driverLoginPathFor(location, expired)} replace />;
 }
 
 export default function DriverPortalApp() {

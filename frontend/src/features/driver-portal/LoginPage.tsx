@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { SubmitRow } from '../../ui/fields';
 import { InputField } from '../../ui/formik-fields';
+import { SESSION_EXPIRED_TEXT } from '../../lib/return-path';
 import { PortalApiError, login } from './api';
-import { DRIVER_HOME_PATH, storeDriverToken, useDriverSession } from './session';
+import { driverReturnPath, storeDriverToken, useDriverSession } from './session';
 
 const INITIAL: DriverLogin = { email: '', password: '' };
 const FORM = 'driver-login';
@@ -19,22 +20,17 @@ export function loginFailureText(err: unknown): string {
   return 'VanHop could not be reached: check your connection and try again.';
 }
 
-/** Where to go after signing in: back to the portal page that sent the driver here, else the jobs. */
-function nextPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/driver/') && !from.startsWith('/driver/login')
-    ? from
-    : DRIVER_HOME_PATH;
-}
-
 export function DriverLoginPage() {
   usePageTitle('Driver sign in · VanHop');
   const navigate = useNavigate();
-  const location = useLocation();
+  // Sent here from a portal page (a direct link, an expired session): back to it after signing in.
+  const [search] = useSearchParams();
+  const next = driverReturnPath(search.get('next'));
+  const expired = search.get('expired') === '1';
   const { token } = useDriverSession();
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (token) return <Navigate to={nextPath(location.state)} replace />;
+  if (token) return <Navigate to={next} replace />;
 
   const submit = async (values: DriverLogin) => {
     setFailure(null);
@@ -45,7 +41,7 @@ export function DriverLoginPage() {
         return;
       }
       storeDriverToken(answer.token);
-      await navigate(nextPath(location.state), { replace: true });
+      await navigate(next, { replace: true });
     } catch (err) {
       setFailure(loginFailureText(err));
     }
@@ -54,6 +50,11 @@ export function DriverLoginPage() {
   return (
     <section className="portal-card portal-auth">
       <h1>Driver sign in</h1>
+      {expired && (
+        <p className="portal-note" role="status" data-testid="session-expired">
+          {SESSION_EXPIRED_TEXT}
+        </p>
+      )}
       <Formik initialValues={INITIAL} validationSchema={driverLoginSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate aria-label="Driver sign in" className="vh-form">

@@ -3,12 +3,14 @@
  * allows, for the vans and help levels they offer (the card's other numbers are sent back as they
  * were). Saved as the whole card in pence (priceCardSchema); numbers outside their range are
  * refused here first and by the service again (its field errors, `card.<path>`, land on the inputs),
- * and either way the first wrong number gets the focus.
+ * and either way the first wrong number gets the focus. A save that found the session expired keeps
+ * what was typed (./form-drafts): after signing in again the page opens with it until it is saved.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useLocation } from 'react-router-dom';
 import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanhop/contracts';
+import { isUnauthorized } from '../../api/bearer-client';
 import { usePageTitle } from '../../app/usePageTitle';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { PriceCardInputs, formikErrors } from '../../ui/formik-fields';
@@ -22,6 +24,7 @@ import {
 } from '../../lib/price-card-form';
 import { PortalApiError, fetchSelf, messageOf, saveCard } from './api';
 import { FocusFirstInvalid } from './focus-first-invalid';
+import { DRAFT_RESTORED_TEXT, pricesDrafts } from './form-drafts';
 import { offeredCardGroups } from './offered-card-groups';
 import { PortalLoading } from './PortalLoading';
 import { useDriverSession } from './session';
@@ -38,6 +41,7 @@ export function PricesPage() {
   const { token, guard } = useDriverSession();
   const location = useLocation();
   const [view, setView] = useState<DriverSelfView | null>(null);
+  const [draft, setDraft] = useState<CardForm | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [status, setStatus] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
@@ -47,7 +51,9 @@ export function PricesPage() {
   const load = useCallback(async () => {
     if (!token) return;
     try {
-      setView(await guard(fetchSelf(token)));
+      const self = await guard(fetchSelf(token));
+      setView(self);
+      setDraft(pricesDrafts.read(self.id));
       setLoadError(null);
       setFormKey((k) => k + 1);
     } catch (err) {
@@ -76,10 +82,13 @@ export function PricesPage() {
     try {
       const card = (await priceCardSchema.validate(cardFromForm(values))) as PriceCardWire;
       setView(await guard(saveCard(token, card)));
+      pricesDrafts.forget(view.id);
+      setDraft(null);
       setFormKey((k) => k + 1);
       setStatus('Prices saved');
     } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return;
+      // The session expired: the driver is on their way to sign in again; keep what they typed for when they come back.
+      if (isUnauthorized(err)) return pricesDrafts.keep(view.id, values);
       if (err instanceof PortalApiError && Object.keys(err.errors).length)
         helpers.setErrors(formikErrors<CardForm>(serverTexts(err.errors)));
       setFailure(messageOf(err, 'Your prices could not be saved. Please try again.'));
@@ -100,7 +109,12 @@ export function PricesPage() {
         </p>
       )}
       <StatusLine status={status} />
-      <Formik key={formKey} initialValues={cardToForm(view.card)} validate={validate} onSubmit={submit}>
+      {draft && (
+        <p className="portal-note" data-testid="draft-restored">
+          {DRAFT_RESTORED_TEXT}
+        </p>
+      )}
+      <Formik key={formKey} initialValues={draft ?? cardToForm(view.card)} validate={validate} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form ref={formRef} noValidate aria-label="Your prices" className="vh-form">
             <FocusFirstInvalid formRef={formRef} />

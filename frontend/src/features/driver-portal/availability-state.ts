@@ -44,6 +44,8 @@ export interface AvailabilityState {
   busy: boolean;
   /** Counts refused saves: each one moves the focus to the first wrong field once its error is shown. */
   refusals: number;
+  /** The week shown is one typed before the session expired, not yet saved. */
+  restored: boolean;
 }
 
 export const INITIAL_AVAILABILITY: AvailabilityState = {
@@ -57,10 +59,12 @@ export const INITIAL_AVAILABILITY: AvailabilityState = {
   failure: null,
   busy: false,
   refusals: 0,
+  restored: false,
 };
 
 export type AvailabilityAction =
-  | { type: 'shown'; view: DriverSelfView }
+  /** The saved hours arrived; `draft` is what was typed before the session expired, shown instead. */
+  | { type: 'shown'; view: DriverSelfView; draft?: { weekly: Weekly; daysOff: string[] } | null }
   | { type: 'periodChanged'; day: Weekday; index: number; part: keyof Period; value: string }
   | { type: 'periodAdded'; day: Weekday }
   | { type: 'periodRemoved'; day: Weekday; index: number }
@@ -73,18 +77,23 @@ export type AvailabilityAction =
   | { type: 'saved'; view: DriverSelfView }
   | { type: 'refused'; errors: Record<string, string> | null; failure: string | null };
 
-const shown = (state: AvailabilityState, view: DriverSelfView): AvailabilityState => ({
+const shown = (
+  state: AvailabilityState,
+  view: DriverSelfView,
+  draft?: { weekly: Weekly; daysOff: string[] } | null,
+): AvailabilityState => ({
   ...state,
   view,
-  weekly: weekOf(view.availability),
-  daysOff: [...(view.availability?.daysOff ?? [])].sort(),
+  weekly: draft ? weekOf(draft) : weekOf(view.availability),
+  daysOff: [...((draft ?? view.availability)?.daysOff ?? [])].sort(),
+  restored: !!draft,
 });
 
 export function availabilityReducer(state: AvailabilityState, action: AvailabilityAction): AvailabilityState {
   const edited = { ...state, status: null };
   switch (action.type) {
     case 'shown':
-      return shown(state, action.view);
+      return shown(state, action.view, action.draft);
     case 'periodChanged': {
       const { day, index, part, value } = action;
       return {

@@ -33,6 +33,18 @@ describe('message the driver from My move', () => {
     expect(cancelled.container.innerHTML).toBe('');
   });
 
+  // Issue 27 item 8k: the move is booked already, so the form must not speak of booking it.
+  it('asks the customer to write to the driver about their booked move, never "before you book"', async () => {
+    fakeApi({});
+    onMyMove(withDriver(myMoveView(), 'drv-ali-hassan'));
+    fireEvent.click(screen.getByRole('button', { name: 'Message Ali Hassan' }));
+    await screen.findByLabelText('Message to Ali Hassan');
+    expect(screen.getByText(/^Ask Ali Hassan about/).textContent).toBe(
+      'Ask Ali Hassan about your move. Messages go through VanHop and we e-mail you the reply.',
+    );
+    expect(document.body.textContent).not.toContain('before you book');
+  });
+
   it("sends a message about the booked move with the booking customer prefilled and the page's token as proof of the address", async () => {
     const view = withDriver(myMoveView(), 'drv-ali-hassan');
     const conversation = {

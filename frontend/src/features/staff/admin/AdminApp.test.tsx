@@ -589,4 +589,62 @@ describe('coming back after signing in', () => {
     const amend = calls.filter((c) => c.url.endsWith(`/amend/${rec._id}`));
     expect(amend.map((c) => (c.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer tok-old']);
   });
+
+  // Issue 27 item 3: a job given back by its driver is flagged at the top of the dashboard, with what staff can do.
+  it('flags the bookings that need a driver with the reason in words and the options, and no cancelled one', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    const since = '2026-11-20T10:00:00.000Z';
+    const paid = { move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 } as const;
+    const declined = record({
+      ...paid,
+      _id: '6f1c2b1e-1111-4222-8333-000000000001',
+      randomNumber: 4242,
+      needsDriver: { because: 'declined', driverId: 'drv-1', since },
+    } as Partial<BookingRecord> & { move: string });
+    const unanswered = record({
+      ...paid,
+      _id: '6f1c2b1e-1111-4222-8333-000000000002',
+      randomNumber: 4244,
+      needsDriver: { because: 'expired', driverId: 'drv-2', since },
+    } as Partial<BookingRecord> & { move: string });
+    const cancelled = record({
+      ...paid,
+      _id: '6f1c2b1e-1111-4222-8333-000000000003',
+      randomNumber: 4343,
+      state: 'cancelled',
+      needsDriver: { because: 'suspended', driverId: 'drv-3', since },
+    } as Partial<BookingRecord> & { move: string });
+    let records = [declined, unanswered, cancelled, record({ ...paid, randomNumber: 4545 })];
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json(records),
+      'GET /api/config': () => json({}),
+    });
+    renderAt('/admin/dashboard');
+
+    const alert = await screen.findByRole('alert', { name: '2 bookings need a driver' });
+    const items = within(alert).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Booking 4242 on .+: the driver declined it\. Options: /),
+      expect.stringMatching(/^Booking 4244 on .+: the driver did not answer in time\. Options: /),
+    ]);
+    const first = within(items[0]!);
+    expect(first.getByRole('link', { name: 'reassign it to a free driver' }).getAttribute('href')).toBe(
+      '/admin/drivers',
+    );
+    expect(items[0]!.textContent).toContain('agree another time with the customer (Change date in the booking)');
+    expect(items[0]!.textContent).toContain('or cancel it with a full refund.');
+    expect(alert.textContent).not.toContain('4343');
+    expect(alert.textContent).not.toContain('4545');
+
+    fireEvent.click(first.getByRole('button', { name: 'Booking 4242' }));
+    expect(await screen.findByRole('dialog', { name: 'Record 4242' })).toBeTruthy();
+
+    // A cancelled booking needs nobody: with only that one, there is no alert at all.
+    cleanup();
+    records = [cancelled];
+    renderAt('/admin/dashboard');
+    await waitFor(() => expect(screen.getAllByTestId('admin-record').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('needs-driver')).toBeNull();
+  });
 });

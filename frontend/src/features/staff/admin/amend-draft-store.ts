@@ -1,19 +1,10 @@
 /**
- * An amendment whose save found the staff session expired is kept in sessionStorage (this tab
- * only, gone when it closes) under the record's id, so that after signing in again the panel opens
- * on the same record with what staff had typed. Used once: forgotten when the form reopens with it.
+ * An amendment whose save found the staff session expired is kept in sessionStorage under the
+ * record's id (../../../lib/session-draft), so that after signing in again the panel opens on the
+ * same record with what staff had typed. Used once: forgotten when the form reopens with it.
  */
+import { sessionDraft } from '../../../lib/session-draft';
 import type { AmendDraft } from './amendment';
-
-const keyOf = (recordId: string) => `vanhop.admin.amendDraft.${recordId}`;
-
-export function keepAmendDraft(recordId: string, draft: AmendDraft): void {
-  try {
-    window.sessionStorage.setItem(keyOf(recordId), JSON.stringify(draft));
-  } catch {
-    // storage disabled or full: staff type it again
-  }
-}
 
 const isDraft = (v: unknown): v is AmendDraft => {
   const d = v as AmendDraft | null;
@@ -33,22 +24,10 @@ const isDraft = (v: unknown): v is AmendDraft => {
   );
 };
 
-/** The draft kept for this record, if any; anything malformed counts as none. */
-export function readAmendDraft(recordId: string): AmendDraft | null {
-  try {
-    const raw = window.sessionStorage.getItem(keyOf(recordId));
-    const parsed: unknown = raw === null ? null : JSON.parse(raw);
-    return isDraft(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
+const drafts = sessionDraft<AmendDraft>('vanhop.admin.amendDraft', isDraft);
 
+export const keepAmendDraft = drafts.keep;
+/** The draft kept for this record, if any; anything malformed counts as none. */
+export const readAmendDraft = drafts.read;
 /** Once the form has reopened with it: a later visit to the record starts afresh. */
-export function forgetAmendDraft(recordId: string): void {
-  try {
-    window.sessionStorage.removeItem(keyOf(recordId));
-  } catch {
-    // nothing kept
-  }
-}
+export const forgetAmendDraft = drafts.forget;

@@ -105,7 +105,11 @@ describe('staff Drivers pages', () => {
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
     const jobRow = within(await returned.findByTestId('returned-job'));
     expect(jobRow.getByText('777')).toBeTruthy();
-    expect(jobRow.getByText('Alice Driver (drv-alice)')).toBeTruthy();
+    // The driver by name only: the raw id stays out of the text (issue 27).
+    const driverCell = jobRow.getByText('Alice Driver');
+    expect(driverCell.textContent).toBe('Alice Driver');
+    expect(driverCell.getAttribute('data-driver-id')).toBe('drv-alice');
+    expect(jobRow.queryByText(/drv-alice/)).toBeNull();
     expect(jobRow.getByText('Declined by the driver')).toBeTruthy();
 
     // Every staff call carries the token; the public ratings are read like any visitor reads them.

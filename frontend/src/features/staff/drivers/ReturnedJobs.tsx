@@ -134,8 +134,9 @@ export function ReturnedJobs({
                       <Link to={bookingLink(j.bookingId)}>{j.randomNumber}</Link>
                     </th>
                     <td data-label="Move date">{londonDateTime(j.move.date)}</td>
-                    <td data-label="Driver" className="drivers-table-id">
-                      {name ? `${name} (${j.driverId})` : j.driverId}
+                    {/* Staff know drivers by name; the id is shown only for a driver no longer in the list. */}
+                    <td data-label="Driver" className="drivers-table-id" data-driver-id={j.driverId}>
+                      {name ?? j.driverId}
                     </td>
                     <td data-label="Why">
                       {j.returnedBecause ? RETURNED_WORDS[j.returnedBecause] : 'Returned'}
