@@ -66,7 +66,42 @@ describe('RetrievePage', () => {
     renderAt('/retrieve/4242');
     fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('This booking was cancelled.');
+    expect(screen.getByTestId('retrieve-standing').textContent).toBe(
+      'You had paid for the whole move: your My move page (the link in your booking e-mail) shows what was refunded to your card.',
+    );
     expect(screen.queryByText(/Already paid/)).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('a postponed booking says it has no date, that the deposit stays with it, and offers no payment', async () => {
+    fakeApi({
+      'GET /api/saveRetrieve': () => ({
+        json: [{ ...record('30percentage', 140), state: 'frozen', statusText: 'Postponed' }],
+      }),
+    });
+    renderAt('/retrieve/4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    const status = await screen.findByText('This booking is postponed: it has no moving date yet.');
+    expect(status.getAttribute('data-state')).toBe('frozen');
+    expect(screen.getByTestId('retrieve-standing').textContent).toBe(
+      'What you paid (a 30 % deposit) stays with it. Choose a new date within 12 months on your My move page (the link in your booking e-mail).',
+    );
+    expect(screen.queryByText(/Already paid|cancelled|outstanding balance/i)).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('a cancelled booking that was never paid says there is nothing to refund', async () => {
+    fakeApi({
+      'GET /api/saveRetrieve': () => ({
+        json: [{ ...record('unpaid', 200), state: 'cancelled', statusText: 'Cancelled' }],
+      }),
+    });
+    renderAt('/retrieve/4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    await screen.findByText('This booking was cancelled.');
+    expect(screen.getByTestId('retrieve-standing').textContent).toBe(
+      'Nothing was paid for it, so there is nothing to refund.',
+    );
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

@@ -103,6 +103,34 @@ describe('BookingForm', () => {
     await act(async () => {});
   });
 
+  it('explains the 2-hour minimum under the hours, and 1 hour booked is charged as 2', async () => {
+    const api = fakeApi({ 'POST /api/booking': () => priced });
+    renderForm();
+    await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
+    const help = document.querySelector('.hour-help')!;
+    expect(help.textContent).toContain(
+      'Moves are charged for at least 2 hours. Book the driving time plus loading and unloading: time beyond the hours booked is paid to the driver on the day.',
+    );
+    expect(help.querySelector('.job-estimate-minimum')).toBeNull();
+    fireEvent.change(screen.getByLabelText('How many hours do you need?'), { target: { value: '1' } });
+    await waitFor(() =>
+      expect(help.querySelector('.job-estimate-minimum')?.textContent).toBe('1 h booked, 2 h charged: minimum'),
+    );
+    fireEvent.change(screen.getByLabelText('How many hours do you need?'), { target: { value: '2' } });
+    await waitFor(() => expect(help.querySelector('.job-estimate-minimum')).toBeNull());
+  });
+
+  it('promises a text with the link only for a quote saved for later, the only time one is sent', async () => {
+    fakeApi({ 'POST /api/booking': () => priced });
+    renderForm();
+    const aboutYou = screen.getByRole('region', { name: 'About you' });
+    expect(aboutYou.querySelector('.note')?.textContent).toBe(
+      'Save your quote for later and we will text and e-mail you a link to it, so you can come back to it at any time.',
+    );
+    expect(aboutYou.textContent).not.toContain('link to your quotes');
+    await act(async () => {});
+  });
+
   it('a failed background price (address count) shows nothing and logs nothing', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const api = fakeApi({ 'POST /api/booking': () => ({ status: 503, json: { message: 'down' } }) });

@@ -231,7 +231,10 @@ function AboutYou() {
   return (
     <section className="form-section" aria-labelledby="about-you-title">
       <h2 id="about-you-title">About you</h2>
-      <p className="note">We will text you a link to your quotes, so you can come back to them at any time.</p>
+      {/* Only SaveForLater sends a text (and an e-mail): getting quotes alone sends nothing. */}
+      <p className="note">
+        Save your quote for later and we will text and e-mail you a link to it, so you can come back to it at any time.
+      </p>
       <BookingField name="name" label="Name">
         <TextInput name="name" type="text" autoComplete="name" />
       </BookingField>

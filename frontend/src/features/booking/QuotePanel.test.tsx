@@ -56,7 +56,15 @@ function HomeEcho() {
   return <p data-testid="home">home page{notice ? ` | ${notice.title} ${notice.text}` : ''}</p>;
 }
 
-function renderPanel({ stale = false, onRequote = vi.fn() }: { stale?: boolean; onRequote?: () => void } = {}) {
+function renderPanel({
+  stale = false,
+  onRequote = vi.fn(),
+  shown = quote,
+}: {
+  stale?: boolean;
+  onRequote?: () => void;
+  shown?: Quote;
+} = {}) {
   const onClose = vi.fn();
   render(
     <MemoryRouter initialEntries={['/booking']}>
@@ -65,7 +73,7 @@ function renderPanel({ stale = false, onRequote = vi.fn() }: { stale?: boolean; 
           path="/booking"
           element={
             <QuotePanel
-              quote={quote}
+              quote={shown}
               offer={offer}
               stale={stale}
               onRequote={onRequote}
@@ -93,6 +101,26 @@ describe('QuotePanel', () => {
     expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show Less' }));
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
+  });
+
+  it('a 1-hour move says it is charged the 2-hour minimum, and a 3-hour move does not', () => {
+    const estimate = {
+      driveSeconds: 1500,
+      loadingSeconds: 900,
+      suggestedHours: 1,
+      hoursCoveringDrive: 0.5,
+      overLongestBooking: false,
+    };
+    renderPanel({ shown: { ...quote, totalHour: 1, totalSecond: 7200, estimate } });
+    expect(screen.getByTestId('job-estimate').textContent).toContain(
+      '25 min driving + 15 min loading and unloading = 1 h suggested',
+    );
+    expect(document.querySelector('.job-estimate-minimum')?.textContent).toBe('1 h booked, 2 h charged: minimum');
+    cleanup();
+
+    renderPanel({ shown: { ...quote, estimate: { ...estimate, suggestedHours: 3 } } });
+    expect(screen.getByTestId('job-estimate')).toBeTruthy();
+    expect(document.querySelector('.job-estimate-minimum')).toBeNull();
   });
 
   it('Book Now needs a percentage, then creates the payment session and goes to its url', async () => {

@@ -110,4 +110,70 @@ describe('driver portal: job cards', () => {
     expect((await cardOf(1003)).queryByTestId('job-money')).toBeNull();
     expect((await cardOf(1004)).queryByTestId('job-money')).toBeNull();
   });
+  it('a cancelled or postponed job says so in words and shows no customer contact; a live job lists its items', async () => {
+    const items = [
+      { id: 'sofa-2-seat', count: 2 },
+      { id: 'other', count: 1, name: 'Piano stool' },
+    ];
+    stubApi({
+      'GET /api/driver/me/jobs': () =>
+        json({
+          today: [],
+          upcoming: [
+            job({
+              bookingId: 'bk-1',
+              randomNumber: 2001,
+              status: 'accepted',
+              bookingState: 'cancelled',
+              refundPence: 4000,
+              stateText: 'Cancelled by the customer: £40.00 refunded',
+              customer: null,
+              customerName: null,
+            }),
+            // stored before the service said it in words: the card says the same from the state
+            job({
+              bookingId: 'bk-2',
+              randomNumber: 2002,
+              bookingState: 'postponed',
+              customer: null,
+              customerName: null,
+            }),
+            job({
+              bookingId: 'bk-3',
+              randomNumber: 2003,
+              status: 'accepted',
+              bookingState: 'active',
+              move: { ...job().move, items },
+            }),
+          ],
+          past: [],
+        }),
+    });
+    renderJobs();
+
+    const cancelled = await cardOf(2001);
+    expect(cancelled.getByTestId('job-status').textContent).toBe('Cancelled by the customer: £40.00 refunded');
+    const postponed = await cardOf(2002);
+    expect(postponed.getByTestId('job-status').textContent).toBe('Postponed by the customer: waiting for a new date');
+    for (const off of [cancelled, postponed]) {
+      expect(off.queryByText('Customer')).toBeNull();
+      expect(off.queryByText(/Carol|carol@example\.com|07700 900456/)).toBeNull();
+      expect(off.queryAllByRole('link').filter((a) => /^(mailto|tel):/.test(a.getAttribute('href') ?? ''))).toEqual([]);
+      expect(off.queryByRole('button', { name: 'Accept' })).toBeNull();
+      expect(off.queryByRole('button', { name: 'Decline' })).toBeNull();
+      expect(off.queryByTestId('job-money')).toBeNull();
+    }
+
+    const live = await cardOf(2003);
+    expect(live.getByTestId('job-status').textContent).toBe('Accepted');
+    expect(live.getAllByTestId('item-list')).toHaveLength(1);
+    expect(
+      within(live.getByTestId('item-list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2 × Sofa, 2-seat', '1 × Piano stool']);
+    expect(live.getByRole('link', { name: 'carol@example.com' }).getAttribute('href')).toBe('mailto:carol@example.com');
+    // the cards without an item list show none
+    expect(cancelled.queryByTestId('item-list')).toBeNull();
+  });
 });

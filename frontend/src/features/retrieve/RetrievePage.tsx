@@ -22,6 +22,7 @@ import { pounds, shareOf } from '../../lib/money';
 import { paidForText } from '../../lib/move-words';
 import type { ConfirmedPaymentState } from '../../app/route-state';
 import { PATHS } from '../../app/paths';
+import { RetrieveStanding } from './RetrieveStanding';
 import './retrieve.css';
 import { Button } from '../../ui';
 
@@ -291,17 +292,7 @@ export function RetrievePage() {
           {record.paymentStatus === 'unpaid' && record.state !== 'cancelled' ? (
             <PaymentChoice record={record} code={String(record.randomNumber)} />
           ) : record.state === 'cancelled' || record.state === 'frozen' ? (
-            <div className="retrieve-paid">
-              <p className="retrieve-paid-status" data-state={record.state}>
-                {record.state === 'cancelled'
-                  ? 'This booking was cancelled.'
-                  : 'This booking is postponed: it has no moving date yet.'}
-              </p>
-              <p>
-                Your My move page (the link in your booking e-mail) shows what was paid and refunded
-                {record.state === 'frozen' ? ' and lets you choose a new date' : ''}.
-              </p>
-            </div>
+            <RetrieveStanding record={{ ...record, state: record.state }} />
           ) : (
             <div className="retrieve-paid">
               <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(paidForText(record.paymentStatus))}</p>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { serviceSlug } from '@vanhop/contracts';
+import { LEAD_TIME_TEXT, serviceSlug } from '@vanhop/contracts';
 import { LANDING_PLACES, landingPath } from '../../lib/landing-ids';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { SERVICES, findServiceBySlug } from '../../lib/service-content';
@@ -39,7 +39,7 @@ export function ServiceDetailPage() {
           <strong>1 hour</strong> free cancellation after booking
         </div>
         <div>
-          <strong>Up to 60 min</strong> for a driver to reach you
+          <strong>{LEAD_TIME_TEXT}</strong> from booking to the soonest start
         </div>
       </section>
       <div className="cta-row">
