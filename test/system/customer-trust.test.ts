@@ -97,6 +97,8 @@ describe('a code or an id alone never reaches another customer’s booking', () 
       );
       expect((await api('POST', `${base}/postpone`, { confirm: true })).status, credential).toBe(404);
       expect((await api('POST', `${base}/reactivate`, { date: MOVE_DATE })).status, credential).toBe(404);
+      expect((await api('POST', `${base}/reactivate/price`, { date: MOVE_DATE })).status, credential).toBe(404);
+      expect((await api('POST', `${base}/pay-balance`, {})).status, credential).toBe(404);
     }
     await embedded.product.bus.idle();
     const retrieved = await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`);
