@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from './clock.js';
+import { DuplicateKeyError, ServiceUnavailableError } from './errors.js';
+import type { Collection } from './ports/document-store.js';
+
+export interface LeaseDoc {
+  _id: string;
+  owner: string;
+  /** ISO time after which the lease is free to take (its holder crashed or hung). */
+  until: string;
+}
+
+export interface StoreLeasesOptions {
+  clock: Clock;
+  /** How long a lease lasts if its holder never gives it back: longer than the work it guards. */
+  ttlMs: number;
+  /** How long a caller waits for a busy lease before its request is refused (503, try again). */
+  waitMs: number;
+  /** Pause between tries while waiting. */
+  pollMs?: number;
+  /** Real time for the waiting itself (the clock may be a test's fixed one). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Named leases in the store: one caller at a time runs the work guarded by a name, across every
+ * replica, so a check and the write that depends on it ("fewer than 2 open holds" → hold a third
+ * driver) cannot interleave with another request's. Taking a lease is one conditional write (an
+ * insert, or taking over one that lapsed), so two callers never both hold it; a crashed holder's
+ * lease lapses after `ttlMs`.
+ */
+export class StoreLeases {
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly leases: Collection<LeaseDoc>,
+    private readonly options: StoreLeasesOptions,
+  ) {
+    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  /**
+   * Runs `work` holding every lease in `names` (taken in sorted order, so two callers needing
+   * overlapping names never wait on each other in a circle), and gives them back after.
+   */
+  async withLeases<T>(names: string[], work: () => Promise<T>): Promise<T> {
+    const owner = randomUUID();
+    const taken: string[] = [];
+    try {
+      for (const name of [...new Set(names)].sort()) {
+        await this.acquire(name, owner);
+        taken.push(name);
+      }
+      return await work();
+    } finally {
+      await Promise.all(taken.map((name) => this.leases.deleteOne({ _id: name, owner }).catch(() => 0)));
+    }
+  }
+
+  private async acquire(name: string, owner: string): Promise<void> {
+    const waitUntil = Date.now() + this.options.waitMs;
+    for (;;) {
+      if (await this.tryAcquire(name, owner)) return;
+      if (Date.now() >= waitUntil)
+        throw new ServiceUnavailableError('Another request of yours is still being handled, please try again shortly.');
+      await this.sleep(this.options.pollMs ?? 50);
+    }
+  }
+
+  private async tryAcquire(name: string, owner: string): Promise<boolean> {
+    const now = this.options.clock.now();
+    const until = new Date(now.getTime() + this.options.ttlMs).toISOString();
+    try {
+      await this.leases.insertOne({ _id: name, owner, until });
+      return true;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+    const lapsed = await this.leases.updateOne(
+      { _id: name, until: { $lte: now.toISOString() } },
+      { $set: { owner, until } },
+    );
+    return lapsed.matched === 1;
+  }
+}

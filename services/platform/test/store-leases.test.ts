@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedDocumentStore } from '../src/adapters/embedded-document-store.js';
+import { ServiceUnavailableError } from '../src/errors.js';
+import { StoreLeases, type LeaseDoc } from '../src/store-leases.js';
+
+/** Store leases on the embedded store (the same conditional writes every DocumentStore adapter passes its contract with). */
+describe('StoreLeases', () => {
+  let dir: string;
+  let store: EmbeddedDocumentStore;
+  let now = Date.parse('2026-03-01T09:00:00.000Z');
+  const clock = { now: () => new Date(now) };
+  let n = 0;
+  const leases = (waitMs = 5_000) =>
+    new StoreLeases(store.collection<LeaseDoc>(`leases_${++n}`), { clock, ttlMs: 30_000, waitMs, pollMs: 5 });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-leases-'));
+    store = new EmbeddedDocumentStore(dir, 0);
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs the work of callers sharing a name one at a time, and those with other names alongside', async () => {
+    const l = leases();
+    let inside = 0;
+    let most = 0;
+    const order: string[] = [];
+    const work = (label: string) => async () => {
+      inside++;
+      most = Math.max(most, inside);
+      order.push(`${label} in`);
+      // Another caller gets every chance to start meanwhile.
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      order.push(`${label} out`);
+      inside--;
+      return label;
+    };
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((x) => l.withLeases(['client:1'], work(x))));
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+    expect(most).toBe(1);
+    // Each caller's work ends before the next one's starts.
+    for (let i = 0; i < order.length; i += 2) expect(order[i]!.slice(0, 1)).toBe(order[i + 1]!.slice(0, 1));
+
+    inside = 0;
+    most = 0;
+    await Promise.all([l.withLeases(['client:1'], work('e')), l.withLeases(['client:2'], work('f'))]);
+    expect(most).toBe(2);
+  });
+
+  it('takes several names in one order, so callers with overlapping names never wait on each other in a circle', async () => {
+    const l = leases(2_000);
+    const done = await Promise.all([
+      l.withLeases(['client:x', 'holder:y'], async () => 'first'),
+      l.withLeases(['holder:y', 'client:x'], async () => 'second'),
+    ]);
+    expect(done).toEqual(['first', 'second']);
+  });
+
+  it('gives the lease back when the work throws', async () => {
+    const l = leases(200);
+    await expect(
+      l.withLeases(['client:3'], async () => {
+        throw new Error('the provider failed');
+      }),
+    ).rejects.toThrow('the provider failed');
+    expect(await l.withLeases(['client:3'], async () => 'free again')).toBe('free again');
+  });
+
+  it('refuses with a 503 a caller that waited its whole wait, and lets a lapsed lease (a crashed holder) be taken', async () => {
+    const col = store.collection<LeaseDoc>('leases_crashed');
+    // A holder that died holding the lease: nobody will give it back.
+    await col.insertOne({ _id: 'client:4', owner: 'gone', until: new Date(now + 30_000).toISOString() });
+    const l = new StoreLeases(col, { clock, ttlMs: 30_000, waitMs: 50, pollMs: 5 });
+    const refused = await l.withLeases(['client:4'], async () => 'ran').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect((refused as ServiceUnavailableError).status).toBe(503);
+    now += 31_000;
+    expect(await l.withLeases(['client:4'], async () => 'ran')).toBe('ran');
+    expect(await col.findOne({ _id: 'client:4' })).toBeNull();
+  });
+});
