@@ -16,7 +16,8 @@ import { createGeo } from '../../services/quote/src/adapters/create-geo.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
 import { ActiveDriverCards } from '../../services/quote/src/adapters/active-driver-cards.js';
 import { DriverSlots } from '../../services/quote/src/adapters/driver-slots.js';
-import { JobRepository, type JobDoc } from '../../services/quote/src/adapters/job-repository.js';
+import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
+import type { JobDoc } from '../../services/quote/src/domain/ports.js';
 import { PriceMove } from '../../services/quote/src/app/price-move.js';
 import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
 

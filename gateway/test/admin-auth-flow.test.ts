@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '@vanhop/contracts';
 import { readJwtConfig } from '@vanhop/platform';
 import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
-import { BOOKINGS } from '../../services/booking/src/http/internal-routes.js';
+import { BOOKINGS } from '../../services/booking/src/domain/booking-record.js';
 import { bookingRecord } from '../../services/booking/test/admin-support.js';
 import { authHeader, badTokens } from '../../services/admin-auth/test/support.js';
 

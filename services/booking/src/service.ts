@@ -12,6 +12,9 @@ import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
 import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
+import { FindLiveBooking } from './app/find-live-booking.js';
+import { ListBookings } from './app/list-bookings.js';
+import { SearchBookings } from './app/search-bookings.js';
 import { MyMoveRecords } from './app/my-move-records.js';
 import { CancelBooking } from './app/cancel-booking.js';
 import { PostponeBooking } from './app/postpone-booking.js';
@@ -40,10 +43,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const pricer = new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs);
     const recordPayment = new RecordPayment(bookings, infra.clock, infra.logger, { links, afterWrite: kick });
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
+    const find = new FindLiveBooking(bookings);
     return {
       routes: (app) => {
         bookingRoutes(app, {
-          bookings,
+          find,
           saveQuote,
           cache: infra.cache,
           retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute,
@@ -58,13 +62,14 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           perMinute: config.myMoveRateLimitPerMinute,
         });
         adminRoutes(app, {
-          bookings,
+          list: new ListBookings(bookings),
+          search: new SearchBookings(bookings),
           staffOnly: requireStaff(config.jwt, infra.clock),
           amend: new AmendBooking(records, pricer),
           remove: new DeleteBooking(records),
           cancel: new StaffCancelBooking(records),
         });
-        internalRoutes(app, { bookings, saveQuote, myMove: records });
+        internalRoutes(app, { find, saveQuote, myMove: records });
       },
       subscriptions: bookingSubscriptions({
         recordPayment,

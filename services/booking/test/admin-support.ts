@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookingRecord } from '@vanhop/contracts';
 import type { Clock, RunningService } from '@vanhop/platform';
 import { bookingService } from '../src/service.js';
-import { BOOKINGS } from '../src/adapters/booking-repository.js';
+import { BOOKINGS } from '../src/domain/booking-record.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { startServiceForTest } from '../../../test/support/service-stack.js';
 

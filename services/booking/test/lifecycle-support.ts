@@ -23,8 +23,8 @@ import { startTestStack, type TestStack } from '../../../test/support/service-st
 import { apiClient, type Api } from '../../../test/support/gateway-api.js';
 import { bookingService } from '../src/service.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
-import type { StoredBooking } from '../src/domain/booking-record.js';
-import { BookingRepository, BOOKINGS, type BookingDocument } from '../src/adapters/booking-repository.js';
+import { BOOKINGS, type StoredBooking } from '../src/domain/booking-record.js';
+import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
 
 export const LINK_SECRET = 'my-move-service-test-link-secret-0123456789';
 export const MIN = 60_000;

@@ -3,6 +3,7 @@ import { loadConfig, type NotificationConfig } from './config.js';
 import { createMailer } from './adapters/mailer.js';
 import { createSms } from './adapters/sms.js';
 import { OutboxFolder } from './adapters/outbox-folder.js';
+import { ReadDevOutbox } from './app/read-dev-outbox.js';
 import { CONTACT_MESSAGES, SubmitContactMessage } from './app/submit-contact-message.js';
 import { Notifier } from './app/notifier.js';
 import { contactRoutes } from './http/routes.js';
@@ -53,7 +54,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
           conversationStaffRoutes(app, { conversations, staffOnly: requireStaff(chat.staffJwt, infra.clock) });
         if (config.devRoutes)
           devOutboxRoutes(app, {
-            outbox: new OutboxFolder(config.outboxDir, config.sms.outboxDir),
+            outbox: new ReadDevOutbox(new OutboxFolder(config.outboxDir, config.sms.outboxDir)),
             staffOnly: requireStaff(config.devRoutes.jwt, infra.clock),
           });
       },

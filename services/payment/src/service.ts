@@ -9,6 +9,8 @@ import { StartPayment } from './app/start-payment.js';
 import { UnsavedQuoteRecords } from './adapters/unsaved-quote-records.js';
 import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
+import { FindCardPayment } from './app/find-card-payment.js';
+import { LocalTestCheckout } from './app/local-test-checkout.js';
 import { IssueRefund } from './app/issue-refund.js';
 import { RefundRepository } from './adapters/refund-repository.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
@@ -70,9 +72,15 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
 
     return {
       routes: (app) => {
-        paymentRoutes(app, { start, confirm, webhook, payments, localCheckout: local !== null });
+        paymentRoutes(app, {
+          start,
+          confirm,
+          webhook,
+          cardPayment: new FindCardPayment(payments),
+          localCheckout: local !== null,
+        });
         internalPaymentRoutes(app, { start });
-        if (local) localCheckoutRoutes(app, { provider: local, confirm, payments });
+        if (local) localCheckoutRoutes(app, { checkout: new LocalTestCheckout(local, payments, confirm) });
         if (config.jwt)
           earningsRoutes(app, {
             earnings,

@@ -22,6 +22,9 @@ import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
 import { activeDriverOnly } from './http/active-driver.js';
+import { FindDriver } from './app/find-driver.js';
+import { HoldDriverTime } from './app/hold-driver-time.js';
+import { DriversAvailableHours } from './app/drivers-available-hours.js';
 import { DriverDocumentsRepository } from './adapters/driver-documents-repository.js';
 import { DriverDocuments } from './app/driver-documents.js';
 import { DriverCalendar } from './app/driver-calendar.js';
@@ -110,14 +113,15 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     return {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo, tally });
-        internalQuoteRoutes(app, { priceMove, drivers });
-        holdRoutes(app, { drivers, slots, clock: infra.clock });
-        driverPhotoRoutes(app, { drivers });
+        const findDriver = new FindDriver(drivers);
+        internalQuoteRoutes(app, { priceMove, drivers: findDriver });
+        holdRoutes(app, { holds: new HoldDriverTime(drivers, slots), clock: infra.clock });
+        driverPhotoRoutes(app, { drivers: findDriver });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
           // Every driver route: a driver token, of a driver not suspended (read on each request).
-          const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), drivers);
-          driverHoursRoutes(app, { drivers, staffOnly });
+          const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
+          driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, EmbeddedDocumentStore } from '@vanhop/platform';
-import { DRIVERS, DriverRepository, type DriverDoc } from '../src/adapters/driver-repository.js';
+import { DRIVERS, DriverRepository } from '../src/adapters/driver-repository.js';
+import type { DriverDoc } from '../src/domain/ports.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
 const stored = (id: string, email: string): DriverDoc => ({ ...DEMO_DRIVERS[0]!, _id: id, email, version: 1 });

@@ -11,7 +11,7 @@ import {
   type JobView,
 } from '@vanhop/contracts';
 import { createEvent, fixedClock, readEvent } from '@vanhop/platform';
-import type { JobDoc } from '../src/adapters/job-repository.js';
+import type { JobDoc } from '../src/domain/ports.js';
 import { isUpcoming } from '../src/app/suspended-driver-jobs.js';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';

@@ -7,11 +7,12 @@ import {
   type WithOutbox,
 } from '@vanhop/platform';
 import { DRIVER_ACCOUNTS, driverEmailKey, laterEmailClaim, type DriverAccount } from '../domain/driver-account.js';
+import type { DriverAccountRepository as DriverAccountPort } from '../domain/ports.js';
 
 type AccountDoc = DriverAccount & WithOutbox;
 
 /** The `driver_accounts` collection. */
-export class DriverAccountRepository {
+export class DriverAccountRepository implements DriverAccountPort {
   private readonly col: Collection<AccountDoc>;
 
   constructor(store: DocumentStore) {

@@ -26,7 +26,6 @@ import {
   type LinkSigner,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverAccountRepository } from '../adapters/driver-account-repository.js';
 import {
   accountStatus,
   accountView,
@@ -34,6 +33,7 @@ import {
   parseInviteSubject,
   type DriverAccount,
 } from '../domain/driver-account.js';
+import type { DriverAccountRepository } from '../domain/ports.js';
 import type { CredentialCheck } from './credential-check.js';
 import type { PasswordHasher } from './password-hasher.js';
 

@@ -8,28 +8,17 @@ import {
   type Update,
   type WithOutbox,
 } from '@vanhop/platform';
-import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
+import { BOOKINGS, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
-
-/** The one name of the booking records' collection (the outbox relay polls it too). */
-export const BOOKINGS = 'bookings';
+import type {
+  BookingRepository as BookingRepositoryPort,
+  BookingSearchTerms,
+  LifecycleChange,
+} from '../domain/ports.js';
 
 /** A booking record as stored: the record and the events parked on it until the relay publishes them. */
 export type BookingDocument = StoredBooking &
   WithOutbox & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
-
-/**
- * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
- * add, the events that announce it and the refund it asks for. The repository writes it as one
- * conditional single-document update (see writeIfUnchanged).
- */
-export interface LifecycleChange {
-  set: Partial<StoredBooking>;
-  history?: BookingHistoryEntry[];
-  receipts?: Receipt[];
-  events: OutboxEntry[];
-  pendingRefund?: PendingRefund;
-}
 
 const asRead = (value: unknown) => (value === undefined ? { $exists: false } : value);
 
@@ -85,7 +74,7 @@ function appendLifecycle(
  * write: the condition is what makes concurrent deliveries, double clicks and replays safe (the
  * loser matches nothing), and the events announcing a change are parked in the same write.
  */
-export class BookingRepository {
+export class BookingRepository implements BookingRepositoryPort {
   readonly collectionName = BOOKINGS;
   private readonly bookings: Collection<BookingDocument>;
 
@@ -128,10 +117,7 @@ export class BookingRepository {
    * `pattern` (case-insensitive; the phone pattern allows spaces between digits), newest move first,
    * at most `limit`: the staff search reads no more than it answers.
    */
-  async searchLive(
-    match: { code: number | null; text: RegExp; phone: RegExp | null },
-    limit: number,
-  ): Promise<StoredBooking[]> {
+  async searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]> {
     const or: Filter[] = [{ 'quote.name': { $regex: match.text } }, { 'quote.email': { $regex: match.text } }];
     if (match.code !== null) or.push({ randomNumber: match.code });
     if (match.phone) or.push({ 'quote.phone': { $regex: match.phone } });

@@ -1,6 +1,6 @@
 import { DRIVER_CHANGE_TEXT, type JobAccepted, type JobReassigned, type JobReturned } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 
 /**
  * The booking follows its driver's job: an acceptance is recorded (My move stops saying it waits for

@@ -1,6 +1,6 @@
 import { JOB_PROGRESS_LINE, type JobProgressed } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 
 /**
  * The booking follows its driver's day: each step is a line on My move ("Your driver is on the

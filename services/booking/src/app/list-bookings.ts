@@ -1,5 +1,5 @@
 import type { BookingHistoryEntry, BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 

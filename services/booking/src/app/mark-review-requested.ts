@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 
 export type MarkReviewRequestedOutcome = 'marked' | 'already-marked' | 'not-found';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent, NotFoundError, outboxEntry, type Clock, type OutboxEntry } from '@vanhop/platform';
 import type { EventPayloads, RefundReason } from '@vanhop/contracts';
-import type { BookingRepository, LifecycleChange } from '../adapters/booking-repository.js';
+import type { BookingRepository, LifecycleChange } from '../domain/ports.js';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
 import { customerOf, moveOf } from '../domain/lifecycle.js';
 import type { MyMoveLinks } from '../domain/my-move-link.js';

@@ -1,6 +1,6 @@
 import { TOPICS, type PaymentPercentage, type PaymentSucceeded } from '@vanhop/contracts';
 import { createEvent, outboxEntry, type Clock, type Logger, type OutboxEntry } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { applyBalancePayment, placeBooking } from '../domain/apply-payment.js';
 import { moveOf } from '../domain/lifecycle.js';

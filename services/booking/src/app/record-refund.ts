@@ -1,6 +1,6 @@
 import { REFUND_DESCRIPTIONS, type RefundIssued } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 import { refundReceiptId } from '../domain/lifecycle.js';
 import { pounds } from '../domain/words.js';
 import { WRITE_ATTEMPTS } from './my-move-records.js';

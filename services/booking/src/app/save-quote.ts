@@ -8,7 +8,7 @@ import {
   type PriceCardWire,
 } from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';

@@ -1,5 +1,5 @@
 import { BOOKING_SEARCH_LIMIT } from '@vanhop/contracts';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { BookingRepository, BookingSearchTerms } from '../domain/ports.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
 
 export interface BookingSearchResult {
@@ -15,7 +15,7 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
  * retrieve code when it is one, the text anywhere in a name or e-mail ignoring case, and its digits
  * in a phone number whatever spaces either side typed ("07700 900123" finds "07700900123").
  */
-export function searchTerms(q: string): { code: number | null; text: RegExp; phone: RegExp | null } {
+export function searchTerms(q: string): BookingSearchTerms {
   const code = /^\d{1,8}$/.test(q) ? Number(q) : null;
   const digits = q.replace(/[\s()-]/g, '');
   const phone = /^\+?\d{3,}$/.test(digits) ? new RegExp([...digits].map(escapeRegex).join('\\s*')) : null;

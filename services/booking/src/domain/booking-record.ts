@@ -8,6 +8,9 @@ import {
   type RefundReason,
 } from '@vanhop/contracts';
 
+/** The one name of the booking records' collection (the outbox relay polls it too). */
+export const BOOKINGS = 'bookings';
+
 /** A refund asked of the payment service and not yet confirmed by RefundIssued. */
 export interface PendingRefund {
   refundId: string;

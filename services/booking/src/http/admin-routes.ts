@@ -1,9 +1,8 @@
 import type { Express, RequestHandler, Response } from 'express';
 import { bookingSearchQuerySchema, staffBookingIdParamsSchema, staffCancelSchema } from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
-import { ListBookings } from '../app/list-bookings.js';
-import { SearchBookings } from '../app/search-bookings.js';
+import type { ListBookings } from '../app/list-bookings.js';
+import type { SearchBookings } from '../app/search-bookings.js';
 import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
@@ -19,21 +18,19 @@ const cancelBody = staffCancelSchema();
 export function adminRoutes(
   app: Express,
   deps: {
-    bookings: BookingRepository;
+    list: ListBookings;
+    search: SearchBookings;
     staffOnly: RequestHandler;
     amend: AmendBooking;
     remove: DeleteBooking;
     cancel: StaffCancelBooking;
   },
 ): void {
-  const list = new ListBookings(deps.bookings);
-  const search = new SearchBookings(deps.bookings);
-
   app.get(
     '/api/backdata/all',
     deps.staffOnly,
     route(async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await list.execute());
+      res.set('Cache-Control', 'no-store').json(await deps.list.execute());
     }),
   );
 
@@ -43,7 +40,9 @@ export function adminRoutes(
     deps.staffOnly,
     validated(bookingSearchQuerySchema, 'query', { what: 'Search' }),
     route(async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await search.execute(input(res, 'query', bookingSearchQuerySchema).q));
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.search.execute(input(res, 'query', bookingSearchQuerySchema).q));
     }),
   );
 

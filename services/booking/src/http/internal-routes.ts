@@ -1,13 +1,10 @@
 import type { Express } from 'express';
 import { bookingIdParamsSchema, retrieveCodeParamsSchema, saveRetrieveSchema } from '@vanhop/contracts';
 import { input, NotFoundError, route, validated } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { FindLiveBooking } from '../app/find-live-booking.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import type { MyMoveRecords } from '../app/my-move-records.js';
 import { bookingSummary } from '../app/view-my-move.js';
-
-/** Kept for the gateway's tests, which read booking records directly; the name is declared in the repository. */
-export { BOOKINGS } from '../adapters/booking-repository.js';
 
 const byId = validated(bookingIdParamsSchema, 'params', {
   invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
@@ -19,13 +16,13 @@ const byCode = validated(retrieveCodeParamsSchema, 'params', {
 /**
  * Service-to-service reads (payment, review). Mounted under /internal, which the gateway never
  * proxies, so browsers cannot reach it; in k8s a NetworkPolicy should limit it to the cluster.
- * Records come from the repository without their outbox: no answer carries the pending events.
+ * Records come without their outbox: no answer carries the pending events.
  */
 export function internalRoutes(
   app: Express,
-  deps: { bookings: BookingRepository; saveQuote: SaveQuote; myMove: MyMoveRecords },
+  deps: { find: FindLiveBooking; saveQuote: SaveQuote; myMove: MyMoveRecords },
 ): void {
-  const { bookings } = deps;
+  const { find } = deps;
   // Payment, when a customer pays straight from the quote panel: the quote is re-priced and stored
   // as an unpaid record exactly like save-for-later, but no QuoteSaved (no retrieve-link e-mail).
   app.post(
@@ -41,7 +38,7 @@ export function internalRoutes(
     '/internal/bookings/by-code/:code',
     byCode,
     route(async (_req, res) => {
-      const record = await bookings.liveByCode(input(res, 'params', retrieveCodeParamsSchema).code);
+      const record = await find.byCode(input(res, 'params', retrieveCodeParamsSchema).code);
       if (!record) throw new NotFoundError('No booking with that code');
       res.json(record);
     }),
@@ -51,7 +48,7 @@ export function internalRoutes(
     '/internal/bookings/:id/summary',
     byId,
     route(async (_req, res) => {
-      const record = await bookings.liveById(input(res, 'params', bookingIdParamsSchema).id);
+      const record = await find.byId(input(res, 'params', bookingIdParamsSchema).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(bookingSummary(record, deps.myMove));
     }),
@@ -60,7 +57,7 @@ export function internalRoutes(
     '/internal/bookings/:id',
     byId,
     route(async (_req, res) => {
-      const record = await bookings.liveById(input(res, 'params', bookingIdParamsSchema).id);
+      const record = await find.byId(input(res, 'params', bookingIdParamsSchema).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(record);
     }),

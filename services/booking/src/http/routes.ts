@@ -1,14 +1,14 @@
 import type { Express } from 'express';
 import { retrieveQuerySchema, saveRetrieveSchema } from '@vanhop/contracts';
 import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
-import type { BookingRepository } from '../adapters/booking-repository.js';
+import type { FindLiveBooking } from '../app/find-live-booking.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import { customerView } from '../domain/booking-record.js';
 
 /** Save for later and retrieve by code (docs/WIRE-CONTRACT.md, `saveRetrieve`). */
 export function bookingRoutes(
   app: Express,
-  deps: { bookings: BookingRepository; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
+  deps: { find: FindLiveBooking; saveQuote: SaveQuote; cache: Cache; retrieveRateLimitPerMinute: number },
 ): void {
   const limit = (name: string) =>
     rateLimit(deps.cache, { name, limit: deps.retrieveRateLimitPerMinute, windowSeconds: 60 });
@@ -40,7 +40,7 @@ export function bookingRoutes(
     }),
     route(async (_req, res) => {
       const { randomNumber } = input(res, 'query', retrieveQuerySchema);
-      const record = await deps.bookings.liveByCode(randomNumber);
+      const record = await deps.find.byCode(randomNumber);
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;

@@ -1,22 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readMailHeaders } from '../domain/mail-headers.js';
-
-export interface OutboxMail {
-  file: string;
-  subject: string;
-  to: string;
-  from: string;
-  date: string;
-  messageId: string;
-}
-
-export interface OutboxText {
-  file: string;
-  to: string;
-  body: string;
-  sentAt: string;
-}
+import type { OutboxFolder as OutboxFolderPort, OutboxMail, OutboxText } from '../domain/ports.js';
 
 /** File names the outbox writes; anything else (e.g. `../x`) is refused before touching the disk. */
 const EML_FILE = /^[\w.-]+\.eml$/;
@@ -34,7 +19,7 @@ const listFiles = async (dir: string, ext: string): Promise<string[]> => {
 };
 
 /** Reads the embedded mail/SMS outbox written by FileOutboxMailer and FileOutboxSms, newest first. */
-export class OutboxFolder {
+export class OutboxFolder implements OutboxFolderPort {
   constructor(
     private readonly mailDir: string,
     private readonly smsDir: string,

@@ -2,6 +2,7 @@ import { DEFAULT_COMMISSION_RATE_BPS, type CommissionRateChange, type Commission
 import { insertUnique, type DocumentStore } from '@vanhop/platform';
 import { factKey, type JobFacts } from '../domain/earnings.js';
 import type { Payout } from '../domain/payouts.js';
+import type { EarningsRepository as EarningsRepositoryPort } from '../domain/ports.js';
 
 interface RateDoc {
   _id: string;
@@ -21,7 +22,7 @@ const RATE_ID = 'commission-rate';
  * keys, so a redelivered event writes what is already there), the commission rate with its
  * history, payouts, and drivers' connected accounts.
  */
-export class EarningsRepository {
+export class EarningsRepository implements EarningsRepositoryPort {
   private readonly jobs;
   private readonly rates;
   readonly payouts;

@@ -9,30 +9,11 @@ import type {
   ProviderPaymentState,
   RefundRequest,
 } from '../domain/payment-provider.js';
+import { localCheckoutPath, type LocalCharge } from '../domain/local-checkout.js';
+import type { LocalCharges } from '../domain/ports.js';
 
 export const LOCAL_CHECKOUTS = 'local_checkouts';
 export const LOCAL_REFUNDS = 'local_refunds';
-export const localCheckoutPath = (ref: string) => `/api/payments/local-checkout/${encodeURIComponent(ref)}`;
-
-/** One charge held by the local test provider: what a Stripe Checkout Session / PaymentIntent would hold. */
-export interface LocalCharge {
-  _id: string;
-  kind: PaymentKind;
-  status: 'open' | 'succeeded' | 'failed';
-  amountPence: number;
-  currency: 'gbp';
-  description: string;
-  randomNumber: number;
-  percentage: number;
-  purpose?: 'deposit' | 'balance';
-  /** Where Pay sends the browser (`{CHECKOUT_SESSION_ID}` already filled in). */
-  successPath: string;
-  cancelPath: string;
-  clientSecret: string | null;
-  idempotencyKey: string;
-  createdAt: string;
-  completedAt?: string;
-}
 
 /** A refund the local test provider "gave": what a Stripe Refund object would hold. */
 export interface LocalRefund {
@@ -53,7 +34,7 @@ const token = (bytes: number) => randomBytes(bytes).toString('hex');
  * Stripe's contract where it matters: idempotency keys return the same object, and the service
  * still confirms with the provider before anything changes.
  */
-export class LocalPaymentProvider implements PaymentProvider {
+export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
   readonly name = 'local' as const;
   private readonly charges: Collection<LocalCharge>;
   readonly refunds: Collection<LocalRefund>;

@@ -9,6 +9,7 @@ import {
 } from '@vanhop/platform';
 import type { PaymentPercentage } from '@vanhop/contracts';
 import type { Payment, PaymentKind } from '../domain/payment.js';
+import type { PaymentRepository as PaymentRepositoryPort } from '../domain/ports.js';
 
 export const PAYMENTS = 'payments';
 export const PROCESSED_PROVIDER_EVENTS = 'processed_provider_events';
@@ -27,7 +28,7 @@ type PaymentDocument = Payment & WithOutbox;
  * State changes are named conditional writes, so the webhook, the success page and replays race
  * safely: only one of them matches.
  */
-export class PaymentRepository {
+export class PaymentRepository implements PaymentRepositoryPort {
   readonly collectionName = PAYMENTS;
   private readonly payments: Collection<PaymentDocument>;
   private readonly seen: Collection<ProcessedProviderEvent>;

@@ -6,6 +6,7 @@ import {
   type OutboxEntry,
   type WithOutbox,
 } from '@vanhop/platform';
+import type { RefundRepository as RefundRepositoryPort } from '../domain/ports.js';
 import type { Refund } from '../domain/refund.js';
 
 export const REFUNDS = 'refunds';
@@ -13,7 +14,7 @@ export const REFUNDS = 'refunds';
 type RefundDocument = Refund & WithOutbox;
 
 /** Planned refunds (one per RefundRequested, keyed by its refund id) and the RefundIssued parked on each. */
-export class RefundRepository {
+export class RefundRepository implements RefundRepositoryPort {
   readonly collectionName = REFUNDS;
   private readonly refunds: Collection<RefundDocument>;
 

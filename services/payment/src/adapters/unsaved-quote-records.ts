@@ -1,4 +1,5 @@
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { UnsavedQuoteRecords as UnsavedQuoteRecordsPort } from '../domain/ports.js';
 
 export const UNSAVED_QUOTE_RECORDS = 'unsaved_quote_records';
 
@@ -9,7 +10,7 @@ interface UnsavedQuoteRecord {
 }
 
 /** Which booking record was created for an unsaved quote (by fingerprint), so Book Now reuses it. */
-export class UnsavedQuoteRecords {
+export class UnsavedQuoteRecords implements UnsavedQuoteRecordsPort {
   private readonly col: Collection<UnsavedQuoteRecord>;
 
   constructor(store: DocumentStore) {

@@ -12,7 +12,7 @@ import {
 import type { BookingDirectory } from '../domain/booking-directory.js';
 import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
-import type { PaymentRepository } from '../adapters/payment-repository.js';
+import type { PaymentRepository } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
 
 /** 402: the provider does not (yet) report the money as taken, so nothing changed. */

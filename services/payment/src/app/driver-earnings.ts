@@ -7,7 +7,7 @@ import {
   type PayoutView,
 } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, type Clock, type Logger } from '@vanhop/platform';
-import type { EarningsRepository } from '../adapters/earnings-repository.js';
+import type { EarningsRepository } from '../domain/ports.js';
 import { currentDriver } from '../domain/earnings.js';
 import { buildStatement } from '../domain/earnings-statement.js';
 import { payoutKey, payoutView, type Payout, type PayoutProvider } from '../domain/payouts.js';

@@ -7,7 +7,7 @@ import type {
   JobReassigned,
   RefundIssued,
 } from '@vanhop/contracts';
-import type { EarningsRepository } from '../adapters/earnings-repository.js';
+import type { EarningsRepository } from '../domain/ports.js';
 import { factKey, type DriverRef } from '../domain/earnings.js';
 
 const driverRef = (d: { id: string; name: string; email: string }): DriverRef => ({

@@ -1,7 +1,7 @@
 import type { Clock, Logger } from '@vanhop/platform';
 import type { PaymentProvider } from '../domain/payment-provider.js';
 import type { ConfirmPayment } from './confirm-payment.js';
-import type { PaymentRepository } from '../adapters/payment-repository.js';
+import type { PaymentRepository } from '../domain/ports.js';
 
 export type WebhookResult = { received: true; duplicate?: true; outcome?: string };
 

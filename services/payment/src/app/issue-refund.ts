@@ -1,9 +1,8 @@
 import { TOPICS, type RefundRequested } from '@vanhop/contracts';
 import { createEvent, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
-import type { RefundRepository } from '../adapters/refund-repository.js';
 import { planRefund, type Refund } from '../domain/refund.js';
 import type { PaymentProvider } from '../domain/payment-provider.js';
-import type { PaymentRepository } from '../adapters/payment-repository.js';
+import type { PaymentRepository, RefundRepository } from '../domain/ports.js';
 
 export type IssueRefundOutcome = 'issued' | 'already-issued' | 'nothing-to-refund';
 

@@ -13,8 +13,7 @@ import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock } from '@
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
-import type { PaymentRepository } from '../adapters/payment-repository.js';
-import type { UnsavedQuoteRecords } from '../adapters/unsaved-quote-records.js';
+import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
 

@@ -1,6 +1,5 @@
 import { escapeHtml } from '@vanhop/contracts';
-import type { LocalCharge } from '../adapters/local-provider.js';
-import { localCheckoutPath } from '../adapters/local-provider.js';
+import { localCheckoutPath, type LocalCharge } from '../domain/local-checkout.js';
 
 const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 

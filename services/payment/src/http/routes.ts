@@ -5,8 +5,8 @@ import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } f
 import type { PaymentClient, StartPayment } from '../app/start-payment.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
-import type { PaymentRepository } from '../adapters/payment-repository.js';
-import { localCheckoutPath } from '../adapters/local-provider.js';
+import type { FindCardPayment } from '../app/find-card-payment.js';
+import { localCheckoutPath } from '../domain/local-checkout.js';
 import { holdsClientSecret } from '../domain/payment.js';
 import type { PaymentSuccessAck } from '@vanhop/contracts';
 
@@ -14,7 +14,7 @@ export interface PaymentRouteDeps {
   start: StartPayment;
   confirm: ConfirmPayment;
   webhook: HandleProviderEvent;
-  payments: PaymentRepository;
+  cardPayment: FindCardPayment;
   /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
   localCheckout: boolean;
 }
@@ -74,11 +74,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
       const request = readRecordPaymentRequest(req.body);
       const belongs = (p: { bookingId: string; randomNumber: number }) =>
         'id' in request.ref ? p.bookingId === request.ref.id : p.randomNumber === request.ref.code;
-      const payment = request.paymentIntentId
-        ? await deps.payments.byRef(request.paymentIntentId)
-        : await deps.payments.latestIntent(
-            'id' in request.ref ? { bookingId: request.ref.id } : { randomNumber: request.ref.code },
-          );
+      const payment = await deps.cardPayment.execute(request.ref, request.paymentIntentId);
       if (payment?.kind !== 'intent') throw new NotFoundError('No card payment found for this booking');
       if (!belongs(payment))
         throw new ValidationError('paymentIntentId does not belong to this booking', {

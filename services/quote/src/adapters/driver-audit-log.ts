@@ -1,5 +1,6 @@
 import { insertUnique, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { DriverAuditEntry } from '@vanhop/contracts';
+import type { DriverAuditLog as DriverAuditPort } from '../domain/ports.js';
 
 export const DRIVER_AUDIT = 'driver_audit';
 
@@ -23,7 +24,7 @@ const toEntry = ({ _id, changes, ...rest }: AuditDoc): DriverAuditEntry => ({
  * what. Nothing here updates or deletes. The id is `<driverId>:v<version>`, so a retried write of
  * the same change is a duplicate, never a second entry.
  */
-export class DriverAuditLog {
+export class DriverAuditLog implements DriverAuditPort {
   private readonly col: Collection<AuditDoc>;
 
   constructor(store: DocumentStore) {

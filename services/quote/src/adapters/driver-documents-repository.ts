@@ -1,10 +1,8 @@
 import type { DriverDocument, DriverDocumentKind } from '@vanhop/contracts';
 import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
 import type { DocumentedDriver } from '../domain/compliance.js';
-import { DRIVERS, newRev, type DriverDoc } from './driver-repository.js';
-
-/** A document as stored on its driver: what staff recorded, and the expiry date its reminder was mailed for. */
-export type StoredDocument = DriverDocument & { remindedFor?: string | null; remindedAt?: string | null };
+import type { DriverDoc, DriverDocumentsRepository as DriverDocumentsPort, StoredDocument } from '../domain/ports.js';
+import { DRIVERS, newRev } from './driver-repository.js';
 
 type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind, StoredDocument | null>> };
 
@@ -20,7 +18,7 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
  * mails the driver "your profile was changed") and admin-auth (name, e-mail, active), neither about
  * documents. A reminder's claim changes no price, so it keeps the rev.
  */
-export class DriverDocumentsRepository {
+export class DriverDocumentsRepository implements DriverDocumentsPort {
   private readonly col: Collection<DocumentsDoc>;
 
   /** `written`: told a driver's id once a document write of it returned (pricing's read model reads the driver again). */

@@ -6,16 +6,9 @@ import {
   type DocumentStore,
   type Logger,
   type OutboxEntry,
-  type WithOutbox,
 } from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
-
-/**
- * A stored driver: DriverUpdated events ride in its outbox until the relay publishes them.
- * `emailKey` (the e-mail trimmed and lower-cased) is unique: drivers sign in to the portal with
- * their e-mail, so two drivers must never share one, whatever its case.
- */
-export type DriverDoc = Driver & WithOutbox & { emailKey?: string; rev?: string };
+import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -30,7 +23,7 @@ const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string 
 export const DRIVERS = 'drivers';
 
 /** The `drivers` collection: self-employed drivers with their price cards. */
-export class DriverRepository {
+export class DriverRepository implements DriverRepositoryPort {
   private readonly col: Collection<DriverDoc>;
   private readonly listeners: ((driverId: string) => void)[] = [];
 

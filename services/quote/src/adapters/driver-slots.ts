@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, DuplicateKeyError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
 import { DRIVER_TAKEN_MESSAGE } from '@vanhop/contracts';
 import { slotStarts, type Window } from '../domain/availability.js';
+import type { DriverSlots as DriverSlotsPort } from '../domain/ports.js';
 
 export const DRIVER_SLOTS = 'driver_slots';
 
@@ -27,7 +28,7 @@ interface SlotDoc {
  * hour, whatever the number of concurrent checkouts or service replicas. No transaction is
  * needed: a hold that meets a taken slot deletes the slots it inserted and reports 409.
  */
-export class DriverSlots {
+export class DriverSlots implements DriverSlotsPort {
   private readonly col: Collection<SlotDoc>;
 
   constructor(

@@ -1,21 +1,10 @@
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@vanhop/platform';
-import type { SignedFor } from '@vanhop/contracts';
+import type { JobProofDoc, JobProofRepository as JobProofPort } from '../domain/ports.js';
 
 export const JOB_PROOFS = 'job_proofs';
 
-/**
- * The photos of the load and the customer's signature given with "done", one per booking (its id
- * is the booking id). Kept apart from the job: a few hundred KB each that the jobs lists never read.
- */
-export interface JobProofDoc {
-  _id: string;
-  driverId: string;
-  photos: string[];
-  signature: string;
-  signedFor: SignedFor;
-}
-
-export class JobProofRepository {
+/** The `job_proofs` collection. */
+export class JobProofRepository implements JobProofPort {
   private readonly col: Collection<JobProofDoc>;
 
   constructor(store: DocumentStore) {

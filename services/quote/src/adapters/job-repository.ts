@@ -1,36 +1,11 @@
-import type { JobView } from '@vanhop/contracts';
 import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
+import type { JobDoc, JobRepository as JobRepositoryPort } from '../domain/ports.js';
 import type { NeighbourJob } from '../domain/travel-between-jobs.js';
 
 export const DRIVER_JOBS = 'driver_jobs';
 
-/** One job per booking: its id is the booking id, so a redelivered BookingConfirmed never offers twice. */
-export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
-  _id: string;
-  /** Kept while the booking lives (a postponed move comes back); shown only while it is active. */
-  customer: { name: string; email: string; phone: string };
-  /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
-  outbox?: OutboxEntry[];
-  /** Who to mail about this job (from BookingConfirmed's snapshot). */
-  /** The phone is kept since offers are texted too (jobs stored before: mail only). */
-  driverContact: { name: string; email: string; phone?: string };
-  /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
-  bookedTotalPence?: number;
-  /**
-   * What the customer still owes, paid to the driver on the day unless paid online first
-   * (BookingConfirmed, each re-price, each balance payment): the card's cash to collect.
-   */
-  balancePence?: number;
-  /** The customer's My move link path (BookingConfirmed), for the mail naming a new driver. */
-  myMovePath?: string;
-  /** Drivers who had this job before a reassignment. */
-  previousDriverIds?: string[];
-  /** The move date the day-before reminder was sent for (a new date gets its own), and when. */
-  remindedFor?: string;
-  remindedAt?: string;
-};
-
-export class JobRepository {
+/** The `driver_jobs` collection. */
+export class JobRepository implements JobRepositoryPort {
   private readonly col: Collection<JobDoc>;
 
   constructor(store: DocumentStore) {

@@ -1,7 +1,6 @@
 import type { Logger } from '@vanhop/platform';
 import { ConflictError } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
-import type { DriverSlots } from '../adapters/driver-slots.js';
+import type { DriverRepository, DriverSlots } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 
 /** What the booking events tell quote about a booked move (a subset of their `data`). */

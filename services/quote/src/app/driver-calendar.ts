@@ -7,8 +7,7 @@ import {
   type DriverCalendarWeek,
 } from '@vanhop/contracts';
 import { NotFoundError, type Clock } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
-import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { DriverRepository, JobDoc, JobRepository } from '../domain/ports.js';
 
 /** A job's standing in the office's words (the portal's jobStateText speaks to the driver). */
 function staffJobText(job: JobDoc): string {

@@ -12,8 +12,7 @@ import {
   type DriverDocumentsView,
 } from '@vanhop/contracts';
 import { createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
-import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
-import type { DriverDocumentsRepository, StoredDocument } from '../adapters/driver-documents-repository.js';
+import type { DriverAuditLog, DriverDocumentsRepository, StoredDocument } from '../domain/ports.js';
 import type { DocumentedDriver } from '../domain/compliance.js';
 
 const stateOf = (doc: StoredDocument | null | undefined, today: string): DriverDocumentState | null => {

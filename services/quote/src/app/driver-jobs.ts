@@ -18,9 +18,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
-import type { DriverSlots } from '../adapters/driver-slots.js';
-import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { ReassignJob } from './reassign-job.js';
 
 /**

@@ -1,7 +1,6 @@
 import { callWindow, JOB_CALL_MSG, type JobCallResponse } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, UpstreamError, type Clock, type Logger, type Telephony } from '@vanhop/platform';
-import type { JobRepository } from '../adapters/job-repository.js';
-import type { DriverRepository } from '../adapters/driver-repository.js';
+import type { DriverRepository, JobRepository } from '../domain/ports.js';
 import { callRefusal } from '../domain/job-call.js';
 
 /**

@@ -16,8 +16,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
-import type { JobProofRepository } from '../adapters/job-proof-repository.js';
+import type { JobDoc, JobProofRepository, JobRepository } from '../domain/ports.js';
 import { progressRefusal } from '../domain/job-progress.js';
 import { proofProblems, type DoneProof } from '../domain/job-done-proof.js';
 import { toView } from './driver-jobs.js';

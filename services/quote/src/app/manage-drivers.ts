@@ -22,8 +22,7 @@ import {
   type OutboxEntry,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
-import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
+import type { DriverAuditLog, DriverRepository } from '../domain/ports.js';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../domain/driver-admin.js';
 import type { GeoPort } from '../domain/geo-port.js';

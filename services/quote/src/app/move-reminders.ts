@@ -1,7 +1,6 @@
 import { reminderDue, TOPICS } from '@vanhop/contracts';
 import { createEvent, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
-import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { DriverRepository, JobDoc, JobRepository } from '../domain/ports.js';
 
 /** How often the reminder sweep runs (and once at start-up): a reminder is at most this late. */
 export const REMINDER_SWEEP_MS = 60_000;

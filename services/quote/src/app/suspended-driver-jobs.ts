@@ -1,6 +1,6 @@
 import type { JobView } from '@vanhop/contracts';
 import type { Clock, Logger, OutboxRelay } from '@vanhop/platform';
-import type { JobDoc, JobRepository } from '../adapters/job-repository.js';
+import type { JobDoc, JobRepository } from '../domain/ports.js';
 import { jobReturnedEntry, toView } from './driver-jobs.js';
 
 /**

@@ -2,8 +2,7 @@ import { TOPICS } from '@vanhop/contracts';
 import { readEvent, type Subscription } from '@vanhop/platform';
 import type { BookedDriverTime } from '../app/booked-driver-time.js';
 import type { DriverJobs } from '../app/driver-jobs.js';
-import type { DriverAuditLog } from '../adapters/driver-audit-log.js';
-import type { DriverRepository } from '../adapters/driver-repository.js';
+import type { DriverAuditLog, DriverRepository } from '../domain/ports.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 
 export const quoteSubscriptions = (deps: {

@@ -1,8 +1,6 @@
 import type { Express, RequestHandler } from 'express';
-import { DRIVER_HOURS_DAYS, shiftDay, type DriverAvailableHours } from '@vanhop/contracts';
 import { route, ValidationError } from '@vanhop/platform';
-import type { DriverSource } from '../app/price-move.js';
-import { availableHours } from '../domain/available-hours.js';
+import type { DriversAvailableHours } from '../app/drivers-available-hours.js';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -17,23 +15,15 @@ function fromParam(value: unknown): string {
  * the available side (the booked side comes from admin-auth's event-fed figures). Mounted before
  * the drivers' `/:id` routes, which would take `hours` for an id.
  */
-export function driverHoursRoutes(app: Express, deps: { drivers: DriverSource; staffOnly: RequestHandler }): void {
+export function driverHoursRoutes(
+  app: Express,
+  deps: { hours: DriversAvailableHours; staffOnly: RequestHandler },
+): void {
   app.get(
     '/api/drivers/admin/hours',
     deps.staffOnly,
     route(async (req, res) => {
-      const from = fromParam(req.query.from);
-      const drivers = await deps.drivers.listActive();
-      const body: DriverAvailableHours = {
-        from,
-        to: shiftDay(from, DRIVER_HOURS_DAYS - 1),
-        drivers: drivers.map((d) => ({
-          driverId: d._id,
-          name: d.name,
-          availableHours: availableHours(d.availability, from, DRIVER_HOURS_DAYS),
-        })),
-      };
-      res.set('Cache-Control', 'no-store').json(body);
+      res.set('Cache-Control', 'no-store').json(await deps.hours.execute(fromParam(req.query.from)));
     }),
   );
 }

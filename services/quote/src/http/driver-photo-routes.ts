@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { NotFoundError, route } from '@vanhop/platform';
-import type { DriverRepository } from '../adapters/driver-repository.js';
+import type { FindDriver } from '../app/find-driver.js';
 import { driverIdParam } from './driver-admin-routes.js';
 import { uploadedPhoto } from '../domain/driver-photo.js';
 
@@ -9,11 +9,11 @@ import { uploadedPhoto } from '../domain/driver-photo.js';
  * link instead of a 200 KB data URL per offer. Public like the offers that show them; the version
  * in the link changes with every driver edit, so the image may be cached for a day.
  */
-export function driverPhotoRoutes(app: Express, deps: { drivers: DriverRepository }): void {
+export function driverPhotoRoutes(app: Express, deps: { drivers: FindDriver }): void {
   app.get(
     '/api/driver-photos/:id',
     route(async (req, res) => {
-      const driver = await deps.drivers.findById(driverIdParam(req.params.id));
+      const driver = await deps.drivers.byId(driverIdParam(req.params.id));
       const photo = driver?.active ? uploadedPhoto(driver.photoUrl) : null;
       if (!photo) throw new NotFoundError('No photo for that driver');
       res

@@ -8,7 +8,7 @@ import {
 } from '@vanhop/contracts';
 import { NotFoundError, route, validate, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
-import type { DriverRepository } from '../adapters/driver-repository.js';
+import type { FindDriver } from '../app/find-driver.js';
 
 /**
  * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
@@ -24,7 +24,7 @@ function internalId(value: unknown, field: string, what: string): string | undef
   return value;
 }
 
-export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: DriverRepository }): void {
+export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: FindDriver }): void {
   app.post(
     INTERNAL_PATHS.price,
     route(async (req, res) => {
@@ -61,7 +61,7 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
       const id = req.params.id;
       if (typeof id !== 'string' || !/^[\w-]{1,64}$/.test(id))
         throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
-      const driver = await deps.drivers.findById(id);
+      const driver = await deps.drivers.byId(id);
       if (!driver) throw new NotFoundError('No driver with that id');
       res.json({ id: driver._id, name: driver.name, email: driver.email, active: driver.active });
     }),

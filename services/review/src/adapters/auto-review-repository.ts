@@ -1,19 +1,9 @@
 import { insertUnique, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { AutoReviewRepository as AutoReviewPort, AutoReviewRequestDoc } from '../domain/ports.js';
 
 export const AUTO_REVIEW_REQUESTS = 'auto_review_requests';
 
-/** A move marked done, waiting for its automatic review request (`_id` is the booking id: one per booking). */
-export interface AutoReviewRequestDoc {
-  _id: string;
-  doneAt: string;
-  /** The next London morning after `doneAt`. */
-  dueAt: string;
-  /** When the sweep settled it (requested, or found it already requested or not reviewable); null while due. */
-  settledAt: string | null;
-  outcome?: string;
-}
-
-export class AutoReviewRepository {
+export class AutoReviewRepository implements AutoReviewPort {
   private readonly col: Collection<AutoReviewRequestDoc>;
 
   constructor(store: DocumentStore) {

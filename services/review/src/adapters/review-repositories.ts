@@ -9,12 +9,16 @@ import {
 import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
+import type {
+  CustomerReviewRepository as CustomerReviewPort,
+  ReviewRequestRepository as ReviewRequestPort,
+} from '../domain/ports.js';
 
 export const REVIEW_REQUESTS = 'review_requests';
 export const CUSTOMER_REVIEWS = 'customer_reviews';
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
-export class ReviewRequestRepository {
+export class ReviewRequestRepository implements ReviewRequestPort {
   readonly collectionName = REVIEW_REQUESTS;
   private readonly requests: Collection<ReviewRequestRecord & WithOutbox>;
 
@@ -33,7 +37,7 @@ export class ReviewRequestRepository {
 }
 
 /** VanHop's own reviews, one per booking (`_id` is the booking id), and their moderation. */
-export class CustomerReviewRepository {
+export class CustomerReviewRepository implements CustomerReviewPort {
   private readonly reviews: Collection<CustomerReviewRecord>;
 
   constructor(store: DocumentStore) {

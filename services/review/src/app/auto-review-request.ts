@@ -1,6 +1,6 @@
 import { reviewRequestDueAt, type JobProgressed } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, type Clock, type Logger } from '@vanhop/platform';
-import type { AutoReviewRepository } from '../adapters/auto-review-repository.js';
+import type { AutoReviewRepository } from '../domain/ports.js';
 import type { RequestReview } from './request-review.js';
 
 /** Who the automatic request is recorded as (staff requests carry the staff username). */

@@ -1,6 +1,6 @@
 import type { DriverRatings, ModeratedReview, ModerationList, Review, ReviewStatus } from '@vanhop/contracts';
 import { NotFoundError, type Cache, type Clock, type Logger } from '@vanhop/platform';
-import type { CustomerReviewRepository } from '../adapters/review-repositories.js';
+import type { CustomerReviewRepository } from '../domain/ports.js';
 import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */

@@ -1,6 +1,6 @@
 import { TOPICS } from '@vanhop/contracts';
 import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type OutboxRelay } from '@vanhop/platform';
-import type { ReviewRequestRepository } from '../adapters/review-repositories.js';
+import type { ReviewRequestRepository } from '../domain/ports.js';
 import type { BookingLookup } from '../domain/booking-lookup.js';
 import { publicAuthorName, reviewRequestRefusal } from '../domain/customer-review.js';
 import type { ReviewLinks } from '../domain/review-links.js';

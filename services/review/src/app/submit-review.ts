@@ -1,6 +1,6 @@
 import { REVIEW_MSG, type ReviewLinkView, type ReviewSubmission } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, type Clock } from '@vanhop/platform';
-import type { CustomerReviewRepository, ReviewRequestRepository } from '../adapters/review-repositories.js';
+import type { CustomerReviewRepository, ReviewRequestRepository } from '../domain/ports.js';
 import { publicAuthorName, type CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewLinks } from '../domain/review-links.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';

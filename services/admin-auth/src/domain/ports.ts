@@ -1,0 +1,31 @@
+import type { OutboxEntry } from '@vanhop/contracts';
+import type { DriverAccount } from './driver-account.js';
+
+/** The driver accounts as the use cases need them; the store adapter implements it. */
+export interface DriverAccountRepository {
+  findById(driverId: string): Promise<DriverAccount | null>;
+  /** The account that signs in with this e-mail (at most one). */
+  findByEmail(email: string): Promise<DriverAccount[]>;
+  list(): Promise<DriverAccount[]>;
+  /** Applies quote's copy of the driver when it is newer than the one held; `at` is when quote made the change. */
+  applyDriver(
+    driverId: string,
+    version: number,
+    driver: { name: string; email: string; active: boolean },
+    at: string,
+  ): Promise<void>;
+  /** Replaces any earlier invitation and parks DriverInvited with it; false when there is no such account. */
+  invite(
+    driverId: string,
+    set: { inviteNonce: string; invitedAt: string; inviteExpiresAt: string; invitedBy: string },
+    event: OutboxEntry,
+  ): Promise<boolean>;
+  /** Sets the password only with the invitation still current, and spends it. */
+  setPasswordWithInvite(
+    driverId: string,
+    nonce: string,
+    passwordHash: string,
+    at: string,
+  ): Promise<DriverAccount | null>;
+  recordLogin(driverId: string, at: string): Promise<void>;
+}

@@ -1,0 +1,78 @@
+import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, OutboxEntry, Receipt } from '@vanhop/contracts';
+import type { PendingRefund, StoredBooking } from './booking-record.js';
+
+/**
+ * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
+ * add, the events that announce it and the refund it asks for. The repository writes it as one
+ * conditional single-document update (see BookingRepository.writeIfUnchanged).
+ */
+export interface LifecycleChange {
+  set: Partial<StoredBooking>;
+  history?: BookingHistoryEntry[];
+  receipts?: Receipt[];
+  events: OutboxEntry[];
+  pendingRefund?: PendingRefund;
+}
+
+/** What the staff search matches: a retrieve code, text in a name or e-mail, digits in a phone number. */
+export interface BookingSearchTerms {
+  code: number | null;
+  text: RegExp;
+  phone: RegExp | null;
+}
+
+/**
+ * The booking aggregate's store. Every state change is one named, conditional single-document
+ * write: the condition is what makes concurrent deliveries, double clicks and replays safe (the
+ * loser matches nothing), and the events announcing a change are parked in the same write. Records
+ * are handed out without those events.
+ */
+export interface BookingRepository {
+  /** Any record with that id, deleted or not (events name records staff may have deleted since). */
+  byId(id: string): Promise<StoredBooking | null>;
+  /** A record that has not been deleted. */
+  liveById(id: string): Promise<StoredBooking | null>;
+  liveByCode(code: number): Promise<StoredBooking | null>;
+  /** Whether any record, deleted ones included, holds the code. */
+  codeInUse(code: number): Promise<boolean>;
+  /** Every live record, oldest first. */
+  listLive(): Promise<StoredBooking[]>;
+  /** Live records matching the search, newest move first, at most `limit`. */
+  searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]>;
+  /** Throws DuplicateKeyError when the code (or id) is taken. */
+  insert(record: StoredBooking, events: OutboxEntry[]): Promise<void>;
+  /** The first payment places the booking: false when the record was no longer unpaid. */
+  markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean>;
+  /** Writes a lifecycle change decided on `record`; false when the record changed since it was read. */
+  writeIfUnchanged(record: StoredBooking, change: LifecycleChange): Promise<boolean>;
+  /** An issued refund counted, its lines added and the pending refund pulled; false when no longer pending. */
+  settleRefundIfPending(
+    record: StoredBooking,
+    refund: { refundId: string; amountPence: number },
+    add: { history: BookingHistoryEntry[]; receipts: Receipt[] },
+  ): Promise<boolean>;
+  /** Sets `reviewRequest` once (only while still false): a redelivery changes nothing. */
+  markReviewRequested(id: string, at: string, by: string): Promise<boolean>;
+  /** The named driver gave the job back; false when already marked or another driver is named. */
+  markNeedsDriver(id: string, needs: NeedsDriver, line: BookingHistoryEntry): Promise<boolean>;
+  /** Staff gave the booking another driver (once: a redelivery matches nothing). */
+  nameNewDriver(
+    id: string,
+    previousDriverId: string,
+    driver: NonNullable<StoredBooking['driver']>,
+    line: BookingHistoryEntry,
+  ): Promise<boolean>;
+  /** The driver the booking names accepted the job: recorded once. */
+  markDriverAccepted(id: string, driverId: string, at: string, line: BookingHistoryEntry): Promise<boolean>;
+  /** A step of the move day by the driver the booking names, once per step; "done" also records when. */
+  markJobProgress(
+    id: string,
+    driverId: string,
+    step: JobProgressStep,
+    at: string,
+    line: BookingHistoryEntry,
+    signedFor?: { name: string; at: string },
+  ): Promise<boolean>;
+  /** Marks a live quotation deleted, with its event; false when there is none or it took money since. */
+  softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean>;
+}

@@ -1,0 +1,188 @@
+import type {
+  DriverAuditEntry,
+  DriverDocument,
+  DriverDocumentKind,
+  JobView,
+  OutboxEntry,
+  SignedFor,
+} from '@vanhop/contracts';
+import type { Window } from './availability.js';
+import type { DocumentedDriver } from './compliance.js';
+import type { Driver } from './driver.js';
+import type { NeighbourJob } from './travel-between-jobs.js';
+
+/**
+ * A stored driver: DriverUpdated events ride in its outbox until the relay publishes them.
+ * `emailKey` (the e-mail trimmed and lower-cased) is unique: drivers sign in to the portal with
+ * their e-mail, so two drivers must never share one, whatever its case.
+ */
+export type DriverDoc = Driver & { outbox?: OutboxEntry[]; emailKey?: string; rev?: string };
+
+/** Self-employed drivers with their price cards. */
+export interface DriverRepository {
+  /** Every active driver document, photos included (pricing reads its own read model instead). */
+  listActive(): Promise<DriverDoc[]>;
+  findById(id: string): Promise<DriverDoc | null>;
+  /** Every driver, suspended ones included (the staff list). */
+  listAll(): Promise<Driver[]>;
+  /** Throws DuplicateKeyError when another driver has the e-mail. */
+  insert(driver: DriverDoc): Promise<Driver>;
+  /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
+  insertIfMissing(driver: DriverDoc): Promise<boolean>;
+  /**
+   * Writes a change only if nobody changed the driver since `version` was read. Returns the driver
+   * after the change, or null. Throws DuplicateKeyError when the change gives the driver another
+   * driver's e-mail.
+   */
+  updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null>;
+}
+
+/**
+ * Drivers' time by the quarter hour: each quarter hour belongs to at most one booking, whatever the
+ * number of concurrent checkouts or replicas.
+ */
+export interface DriverSlots {
+  /** Takes every slot of the window for the booking, or none (ConflictError); idempotent for the same booking. */
+  hold(
+    driverId: string,
+    bookingId: string,
+    window: Window,
+    expiresAt: Date | null,
+    holder?: string,
+  ): Promise<{ holdId: string; slots: number }>;
+  /** A paid booking keeps its driver: the hold no longer lapses. */
+  keep(bookingId: string): Promise<number>;
+  /** Frees the booking's slots. */
+  release(bookingId: string): Promise<number>;
+  /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
+  releaseDriver(bookingId: string, driverId: string): Promise<number>;
+  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver, but the asking customer's own. */
+  busy(
+    from: Date,
+    to: Date,
+    options?: { exceptBookingId?: string; holder?: string },
+  ): Promise<Map<string, Set<string>>>;
+}
+
+/** A document as stored on its driver: what staff recorded, and the expiry date its reminder was mailed for. */
+export type StoredDocument = DriverDocument & { remindedFor?: string | null; remindedAt?: string | null };
+
+/** The drivers' compliance documents (insurance, licence) and their expiry reminders. */
+export interface DriverDocumentsRepository {
+  byId(id: string): Promise<DocumentedDriver | null>;
+  all(): Promise<DocumentedDriver[]>;
+  /** Drivers with at least one document recorded: the reminder sweep reads no others. */
+  withDocuments(): Promise<DocumentedDriver[]>;
+  /** Sets one document (null: none recorded); a reminder already mailed for the same expiry date is kept. */
+  set(
+    id: string,
+    kind: DriverDocumentKind,
+    doc: DriverDocument | null,
+    previous: StoredDocument | null | undefined,
+  ): Promise<boolean>;
+  /** Claims the reminder of one document's expiry date, with its event, once. */
+  claimReminder(
+    id: string,
+    kind: DriverDocumentKind,
+    expiresOn: string,
+    at: string,
+    event: OutboxEntry,
+  ): Promise<boolean>;
+}
+
+/** Who changed which driver field, when, from what to what: append-only, newest first. */
+export interface DriverAuditLog {
+  /** The same change appended twice is one line. */
+  append(entry: DriverAuditEntry): Promise<void>;
+  forDriver(driverId: string, limit?: number): Promise<DriverAuditEntry[]>;
+  recent(limit?: number): Promise<DriverAuditEntry[]>;
+}
+
+/** One job per booking: its id is the booking id, so a redelivered BookingConfirmed never offers twice. */
+export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
+  _id: string;
+  /** Kept while the booking lives (a postponed move comes back); shown only while it is active. */
+  customer: { name: string; email: string; phone: string };
+  /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
+  outbox?: OutboxEntry[];
+  /** Who to mail about this job (from BookingConfirmed's snapshot). */
+  /** The phone is kept since offers are texted too (jobs stored before: mail only). */
+  driverContact: { name: string; email: string; phone?: string };
+  /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
+  bookedTotalPence?: number;
+  /**
+   * What the customer still owes, paid to the driver on the day unless paid online first
+   * (BookingConfirmed, each re-price, each balance payment): the card's cash to collect.
+   */
+  balancePence?: number;
+  /** The customer's My move link path (BookingConfirmed), for the mail naming a new driver. */
+  myMovePath?: string;
+  /** Drivers who had this job before a reassignment. */
+  previousDriverIds?: string[];
+  /** The move date the day-before reminder was sent for (a new date gets its own), and when. */
+  remindedFor?: string;
+  remindedAt?: string;
+};
+
+/** The drivers' jobs. Every change of status is conditional on the status read, so two actions cannot both win. */
+export interface JobRepository {
+  /** False when the booking already has its job. */
+  insert(job: JobDoc): Promise<boolean>;
+  findById(bookingId: string): Promise<JobDoc | null>;
+  forDriver(driverId: string): Promise<JobDoc[]>;
+  /** The driver's jobs that keep their time (for the drive between jobs). */
+  neighboursOf(driverId: string): Promise<NeighbourJob[]>;
+  /** The same for several drivers at once, only the jobs whose move starts within [from, to). */
+  neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>>;
+  byStatus(status: JobDoc['status']): Promise<JobDoc[]>;
+  /** The booking changed (cancelled, postponed, re-dated, amended, reassigned): the job follows, whatever its status. */
+  follow(bookingId: string, set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean>;
+  /** Gives a job to another driver, only while it is still in `from` under the driver read. */
+  reassign(
+    bookingId: string,
+    fromDriverId: string,
+    from: JobDoc['status'],
+    set: Partial<JobDoc>,
+    events: OutboxEntry[],
+  ): Promise<boolean>;
+  /** Takes a job from its (suspended) driver only while it is still theirs and in the status read. */
+  takeFromDriver(
+    bookingId: string,
+    driverId: string,
+    from: JobDoc['status'],
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean>;
+  /** Changes a job only if it is still in the status read: a response and the sweep cannot both win. */
+  transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean>;
+  /** Accepted jobs whose move has not started yet (the day-before reminder looks among them). */
+  acceptedUpcoming(nowIso: string): Promise<JobDoc[]>;
+  /** Marks a step of the move day only while the job is still its driver's, accepted, live and at the step read. */
+  advanceProgress(
+    bookingId: string,
+    driverId: string,
+    from: JobDoc['progress'] | null,
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean>;
+  /** Claims the day-before reminder of the move date read, once: the reminder's event rides on the claim. */
+  claimReminder(bookingId: string, moveDate: string, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean>;
+}
+
+/**
+ * The photos of the load and the customer's signature given with "done", one per booking (its id
+ * is the booking id). Kept apart from the job: a few hundred KB each that the jobs lists never read.
+ */
+export interface JobProofDoc {
+  _id: string;
+  driverId: string;
+  photos: string[];
+  signature: string;
+  signedFor: SignedFor;
+}
+
+export interface JobProofRepository {
+  /** Saved before the job is marked done: a refused "done" is retried with a new proof, which replaces it. */
+  save(proof: JobProofDoc): Promise<void>;
+  findById(bookingId: string): Promise<JobProofDoc | null>;
+}

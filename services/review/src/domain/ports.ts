@@ -1,0 +1,51 @@
+import type { OutboxEntry, ReviewStatus } from '@vanhop/contracts';
+import type { CustomerReviewRecord } from './customer-review.js';
+import type { ReviewRequestRecord } from './review-request.js';
+
+/** A move marked done, waiting for its automatic review request (`_id` is the booking id: one per booking). */
+export interface AutoReviewRequestDoc {
+  _id: string;
+  doneAt: string;
+  /** The next London morning after `doneAt`. */
+  dueAt: string;
+  /** When the sweep settled it (requested, or found it already requested or not reviewable); null while due. */
+  settledAt: string | null;
+  outcome?: string;
+}
+
+/** The automatic review requests waiting for their morning. */
+export interface AutoReviewRepository {
+  /** False when the booking is already scheduled (a redelivered "done"). */
+  schedule(doc: AutoReviewRequestDoc): Promise<boolean>;
+  due(nowIso: string): Promise<AutoReviewRequestDoc[]>;
+  /** Settles once (another replica's sweep may have settled it meanwhile). */
+  settle(bookingId: string, at: string, outcome: string): Promise<boolean>;
+}
+
+/** Review requests, one per booking, each with its ReviewRequested parked on it. */
+export interface ReviewRequestRepository {
+  forBooking(bookingId: string): Promise<ReviewRequestRecord | null>;
+  /** Stores the request with its event; false when the booking already has one (a second click). */
+  insertOnce(request: ReviewRequestRecord, event: OutboxEntry): Promise<boolean>;
+}
+
+/** VanHop's own reviews, one per booking, and their moderation. */
+export interface CustomerReviewRepository {
+  forBooking(bookingId: string): Promise<CustomerReviewRecord | null>;
+  /** Stores a submitted review; false when the booking already has one. */
+  insertOnce(review: CustomerReviewRecord): Promise<boolean>;
+  /** Pending reviews, oldest first (a queue). */
+  pending(): Promise<CustomerReviewRecord[]>;
+  countPending(): Promise<number>;
+  /** Decided reviews (approved and rejected, or one of them), newest first. */
+  decided(status: Exclude<ReviewStatus, 'pending'> | 'all', limit: number): Promise<CustomerReviewRecord[]>;
+  /** Approved reviews, newest first; every one when no limit is given. */
+  approved(limit?: number): Promise<CustomerReviewRecord[]>;
+  /** Staff's decision (staff may change their mind); null when there is no such review. */
+  decide(
+    id: string,
+    status: Exclude<ReviewStatus, 'pending'>,
+    at: string,
+    by: string,
+  ): Promise<CustomerReviewRecord | null>;
+}
