@@ -80,6 +80,28 @@ describe('the honest quote through the gateway', () => {
     }
   });
 
+  it('the save and checkout routes refuse hours that cannot cover the drive too, naming `hour`', async () => {
+    // A draft (no hours chosen yet) is priced at the 2-hour minimum: that quote, sent on as it is.
+    const { hour: _none, ...draft } = manchester(2);
+    const priced = await post(draft);
+    expect(priced.status, JSON.stringify(priced.json)).toBe(200);
+    const short = (priced.json as BookingQuoteResponse).quote;
+    expect(short.totalHour).toBe(2);
+    for (const [path, body] of [
+      ['/api/saveRetrieve', { quote: short }],
+      ['/api/paymentbooking', { ...short, percentage: 30 }],
+    ] as const) {
+      const res = await fetch(`${embedded.product.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await res.json()) as { errors?: Record<string, string> };
+      expect(res.status, `${path}: ${JSON.stringify(answer)}`).toBe(400);
+      expect(answer.errors?.hour, path).toContain(`Book at least ${durationLabel(estimate.hoursCoveringDrive * 3600)}`);
+    }
+  });
+
   it('suggests the van and the hours from an item list, and keeps the list on the quote', async () => {
     const items = [
       { id: 'double-bed', count: 1 },

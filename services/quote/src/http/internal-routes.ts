@@ -38,7 +38,14 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
         bookedCard === undefined || bookedCard === null || !driver || !forBookingId
           ? undefined
           : await validate(priceCardSchema, bookedCard, 'Booked card');
-      const priced = await deps.priceMove.run(data, { driverId: driver, forBookingId, bookedCard: card });
+      // A new booking's hours must cover the drive, as on the customer's own quote: a saved or paid
+      // quote must not book what POST /api/booking refuses. A booked move's re-pricing keeps its hours.
+      const priced = await deps.priceMove.run(data, {
+        driverId: driver,
+        forBookingId,
+        bookedCard: card,
+        hoursMustCoverDrive: !forBookingId,
+      });
       const answer: InternalPriceResponse = {
         quote: priced.quote,
         driver: priced.driver,
