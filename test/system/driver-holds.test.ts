@@ -111,6 +111,49 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(from('192.0.2.10'), 'third@example.com')).toEqual(everyone);
   });
 
+  it("the cap holds when one client sends every checkout at once, on the checkout and on the retrieve page's card path", async () => {
+    const dates = ['2026-02-16T10:00:00.000Z', '2026-02-17T10:00:00.000Z'];
+    const everyone = await offeredDrivers(customer, 'parallel-victim@example.com', dates[0]);
+    expect(everyone.length).toBeGreaterThan(4);
+
+    // Book Now for every offered driver at once, each with its own e-mail: the cap per client.
+    const rusher = from('203.0.113.77');
+    const priced = await price(rusher, 'rusher@example.com', dates[0]);
+    const checkouts = await Promise.all(
+      priced.offers.map((offer, i) =>
+        rusher('POST', '/api/paymentbooking', {
+          ...quoteFor(priced, offer),
+          email: `rusher${i}@example.com`,
+          percentage: 30,
+        }),
+      ),
+    );
+    const statuses = checkouts.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    // The rest are refused: over the cap (429), or told to try again while the first ones open (503).
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429 || s === 503)).toBe(true);
+    expect((await price(customer, 'parallel-victim@example.com', dates[0])).offers.length).toBe(everyone.length - 2);
+
+    // The retrieve page's card path: quotes saved for later, then paid by card, all at once.
+    const saver = from('203.0.113.78');
+    const second = await price(saver, 'saver2@example.com', dates[1]);
+    const saved: Record<string, unknown>[] = [];
+    for (const [i, offer] of second.offers.entries()) {
+      const r = await saver<{ data: Record<string, unknown> }>('POST', '/api/saveRetrieve', {
+        quote: { ...quoteFor(second, offer), email: `saver2-${i}@example.com` },
+      });
+      expect(r.status).toBe(201);
+      saved.push(r.body.data);
+    }
+    const intents = await Promise.all(
+      saved.map((record) => saver('POST', '/api/savebooking', [{ ...record, percentage: 30 }])),
+    );
+    const intentStatuses = intents.map((r) => r.status);
+    expect(intentStatuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(intentStatuses.filter((s) => s !== 200).every((s) => s === 429 || s === 503)).toBe(true);
+    expect((await price(customer, 'parallel-victim@example.com', dates[1])).offers.length).toBe(everyone.length - 2);
+  });
+
   it('one contact e-mail holds at most 2 drivers from any number of clients', async () => {
     const date = '2026-02-09T10:00:00.000Z';
     const priced = await price(customer, 'same@example.com', date);

@@ -149,6 +149,42 @@ describe('jobs follow bookings (issue 27)', () => {
     ).toBe(200);
   });
 
+  it('an accepted job amended by staff and then postponed by the customer shows each change in the portal (issue 27 acceptance 1)', async () => {
+    const booked = await book('amended-then-postponed@example.com', daysAheadAtUtc(NOW, 12, 10));
+    expect(
+      (await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId)))
+        .status,
+    ).toBe(200);
+    await settle();
+
+    // Staff move it a day on, at 11:00, for 4 hours.
+    const newDate = daysAheadAtUtc(NOW, 13, 11);
+    const amended = await api(
+      'POST',
+      `/api/backdata/amend/${booked.bookingId}`,
+      { date: newDate, hour: '04hr:00Min' },
+      staff(),
+    );
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    await settle();
+    // The driver agreed to the old date: the new one is offered to them again.
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
+      status: 'offered',
+      bookingState: 'active',
+      move: { date: newDate, totalHour: 4 },
+    });
+
+    // The customer postpones: the job says so, with no contact, whatever it said before.
+    expect((await api('POST', `/api${booked.myMovePath}/postpone`)).status).toBe(200);
+    await settle();
+    expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
+      bookingState: 'postponed',
+      customer: null,
+      stateText: 'Postponed by the customer: waiting for a new date',
+      move: { date: newDate, totalHour: 4 },
+    });
+  });
+
   it('a cancelled job says so and what was refunded, shows no customer and cannot be accepted', async () => {
     const booked = await book('cancelled@example.com');
     expect((await api('POST', `/api${booked.myMovePath}/cancel`, { confirm: true })).status).toBe(200);
@@ -297,6 +333,25 @@ describe('jobs follow bookings (issue 27)', () => {
     );
     expect(mail.text).toContain(booked.myMovePath);
 
+    // A later change is priced with the new driver and keeps naming them (not the one who declined).
+    const hoursBefore = (await jobOf(chosen.driverId, booked.bookingId))!.move.totalHour;
+    const longer = hoursBefore + 0.5;
+    const amended = await api<{ quote: { driverId: string; driverName: string } }>(
+      'POST',
+      `/api/backdata/amend/${booked.bookingId}`,
+      { hour: `${String(Math.floor(longer)).padStart(2, '0')}hr:${longer % 1 ? '30' : '00'}Min` },
+      staff(),
+    );
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    expect(amended.body.quote).toMatchObject({ driverId: chosen.driverId, driverName: chosen.name });
+    await settle();
+    expect((await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.driver).toEqual({
+      id: chosen.driverId,
+      name: chosen.name,
+    });
+    expect(await jobOf(chosen.driverId, booked.bookingId)).toMatchObject({ move: { totalHour: longer } });
+    expect(await jobOf(booked.driverId, booked.bookingId)).toBeUndefined();
+
     // The driver who declined is free for that time again; the new one is not.
     const other = await api<{ offers: { driverId: string }[] }>(
       'POST',
@@ -324,13 +379,19 @@ describe('jobs follow bookings (issue 27)', () => {
       (await api('GET', `/api/drivers/admin/${driverId}/upcoming-jobs`, undefined, asDriver(driverId))).status,
     ).toBe(401);
 
+    expect((await api('GET', '/api/driver/earnings', undefined, asDriver(driverId))).status).toBe(200);
     expect(
       (await api('POST', `/api/drivers/admin/${driverId}/suspend`, { reason: 'Insurance lapsed' }, staff())).status,
     ).toBe(200);
     await settle();
 
-    // The open session: refused on its jobs and profile, with the reason.
-    for (const path of ['/api/driver/me/jobs', '/api/driver/me']) {
+    // The open session: refused on its jobs, profile and earnings (the payment service's), with the reason.
+    for (const path of [
+      '/api/driver/me/jobs',
+      '/api/driver/me',
+      '/api/driver/earnings',
+      '/api/driver/earnings/statement.csv',
+    ]) {
       expect(await api('GET', path, undefined, asDriver(driverId))).toMatchObject({
         status: 403,
         body: { message: DRIVER_ACCOUNT_MSG.suspended },
@@ -346,9 +407,13 @@ describe('jobs follow bookings (issue 27)', () => {
       )
     ).body;
     for (const job of upcoming.body) {
+      // A job an earlier test postponed goes back too, and still reads as postponed first.
       expect(returned.find((j) => j.bookingId === job.bookingId)).toMatchObject({
         returnedBecause: 'suspended',
-        stateText: 'Driver suspended: back with the office',
+        stateText:
+          job.bookingState === 'postponed'
+            ? 'Postponed by the customer: waiting for a new date'
+            : 'Driver suspended: back with the office',
       });
       expect(records.find((r) => r._id === job.bookingId)?.needsDriver).toMatchObject({
         because: 'suspended',

@@ -1,4 +1,11 @@
-import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import {
+  activeDriverOnly,
+  OutboxRelay,
+  requireDriver,
+  requireStaff,
+  StoreLeases,
+  type ServiceDefinition,
+} from '@vanhop/platform';
 import { loadConfig, type PaymentConfig } from './config.js';
 import { paymentRoutes } from './http/routes.js';
 import { localCheckoutRoutes } from './http/local-checkout-routes.js';
@@ -25,6 +32,9 @@ import { StripePayouts } from './adapters/stripe-payouts.js';
 import { LocalPayouts } from './adapters/local-payouts.js';
 import { earningsRoutes } from './http/earnings-routes.js';
 import { earningsSubscriptions } from './consumers/earnings.js';
+import { driverStandingSubscriptions } from './consumers/driver-standing.js';
+import { DriverStandings } from './app/driver-standing.js';
+import { DriverStandingRepository } from './adapters/driver-standing-repository.js';
 
 export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
@@ -57,11 +67,15 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       new UnsavedQuoteRecords(store),
       driverTime,
       config.openHoldsPerCustomer,
+      // Longer than a checkout takes to open (the provider and quote's hold, each bounded at 10 s);
+      // a customer's second request waits for the first rather than being refused.
+      new StoreLeases(store.collection('checkout_leases'), { clock, ttlMs: 60_000, waitMs: 15_000 }),
     );
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
     // Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger.
+    const standings = new DriverStandings(new DriverStandingRepository(store));
     const earningsRepo = new EarningsRepository(store);
     await earningsRepo.ensureIndexes();
     const now = () => clock.now();
@@ -85,12 +99,14 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
           earningsRoutes(app, {
             earnings,
             staffOnly: requireStaff(config.jwt, clock),
-            driverOnly: requireDriver(config.jwt, clock),
+            // A suspended driver's open session reads no statement (quote's DriverUpdated says who is).
+            driverOnly: activeDriverOnly(requireDriver(config.jwt, clock), (id) => standings.standingOf(id), 'allow'),
           });
       },
       subscriptions: [
         ...paymentSubscriptions({ issueRefund }),
         ...earningsSubscriptions(new EarningsLedger(earningsRepo)),
+        ...driverStandingSubscriptions(standings),
       ],
       start: () => relay.start(),
       stop: () => relay.stop(),

@@ -214,7 +214,17 @@ export class BookingRepository implements BookingRepositoryPort {
     // The new driver has not accepted yet: the customer reads "waiting for <new driver> to accept".
     const { matched } = await this.bookings.updateOne(
       { _id: id, 'driver.id': previousDriverId },
-      { $set: { driver, needsDriver: null, driverAcceptedAt: null }, $push: { history: line } },
+      // The quote's driver fields follow, so every screen and the next re-pricing name the new driver.
+      {
+        $set: {
+          driver,
+          'quote.driverId': driver.id,
+          'quote.driverName': driver.name,
+          needsDriver: null,
+          driverAcceptedAt: null,
+        },
+        $push: { history: line },
+      },
     );
     return matched === 1;
   }

@@ -140,6 +140,7 @@ export function pricingRequestOf(record: StoredBooking): { request: Record<strin
   const stored = record.request as (Record<string, unknown> & { driverId?: unknown }) | undefined;
   const fromQuote = bookingRequestFromQuote(record.quote);
   const { driverId: storedDriver, ...request } = stored ?? fromQuote.request;
-  const driverId = (typeof storedDriver === 'string' && storedDriver) || record.driver?.id || fromQuote.driverId;
+  // The driver the booking names now comes first: a reassignment changes it, not the stored request.
+  const driverId = record.driver?.id || (typeof storedDriver === 'string' && storedDriver) || fromQuote.driverId;
   return { request, ...(driverId ? { driverId } : {}) };
 }

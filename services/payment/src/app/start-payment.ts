@@ -9,7 +9,7 @@ import {
   type PayBalanceResponse,
   type PaymentPercentage,
 } from '@vanhop/contracts';
-import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock } from '@vanhop/platform';
+import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock, type StoreLeases } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
 import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
@@ -76,6 +76,8 @@ export class StartPayment {
     private readonly driverTime: DriverTime,
     /** Unpaid checkouts one client (address) or one customer (contact e-mail) may hold drivers with at once. */
     private readonly openHoldsPerCustomer: number,
+    /** One checkout at a time per client and per contact e-mail, across replicas: the cap's count and the hold it allows are one step. */
+    private readonly leases: Pick<StoreLeases, 'withLeases'>,
   ) {}
 
   /**
@@ -227,8 +229,39 @@ export class StartPayment {
     const amountPence = shareOfPence(poundsToPence(record.quote.totalPrice), percentage);
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
-    const now = this.clock.now();
     const holder = holdHolderOf(record.quote.email);
+    const who = { clientKey: client.clientKey, holder };
+    if (!(record.driver?.id && record.quote.date))
+      return this.openOrReuse(kind, record, percentage, amountPence, create, who, false);
+    // Counting a customer's open holds and taking one more must not interleave with their other
+    // requests (nine Book Nows sent at once would each count the same two): one at a time per client
+    // and per contact e-mail. A double click waits here, then reuses the first click's session.
+    const leaseNames = [
+      ...(client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
+      ...(holder ? [`open-holds:holder:${holder}`] : []),
+    ];
+    return this.leases.withLeases(leaseNames, () =>
+      this.openOrReuse(kind, record, percentage, amountPence, create, who, true),
+    );
+  }
+
+  /**
+   * Reuses the booking's open attempt or creates one; when `capped` (a move with a driver and a
+   * date, under the customer's leases), first checks the customer's open holds and holds the driver's time.
+   */
+  private async openOrReuse(
+    kind: PaymentKind,
+    record: BookingRecord,
+    percentage: PaymentPercentage,
+    amountPence: number,
+    create: (
+      charge: ChargeRequest,
+    ) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
+    who: { clientKey?: string; holder?: string },
+    capped: boolean,
+  ): Promise<Payment> {
+    const now = this.clock.now();
+    const { clientKey, holder } = who;
     const open = await this.payments.openAttempt(
       record._id,
       kind,
@@ -245,8 +278,8 @@ export class StartPayment {
           : new Date(now.getTime() + INTENT_HOLD_MS);
     // Before any session opens (a reused one too: its hold may have lapsed): the driver's time is
     // what two customers could otherwise both pay for.
-    if (record.driver?.id && record.quote.date) {
-      await this.refuseBeyondOpenHolds(record._id, { clientKey: client.clientKey, holder }, now);
+    if (capped && record.driver?.id && record.quote.date) {
+      await this.refuseBeyondOpenHolds(record._id, who, now);
       await this.driverTime.hold(
         record.driver.id,
         record._id,
@@ -290,7 +323,7 @@ export class StartPayment {
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
       ...(record.driver?.id && record.quote.date ? { holdUntil: holdUntil.toISOString() } : {}),
-      ...(client.clientKey ? { clientKey: client.clientKey } : {}),
+      ...(clientKey ? { clientKey } : {}),
       ...(holder ? { holder } : {}),
     });
   }

@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedDocumentStore } from '@vanhop/platform';
+import type { DriverUpdated } from '@vanhop/contracts';
+import { DriverStandingRepository } from '../src/adapters/driver-standing-repository.js';
+import { DriverStandings } from '../src/app/driver-standing.js';
+
+const updated = (driverId: string, version: number, active: boolean): DriverUpdated => ({
+  driverId,
+  version,
+  action: active ? 'reactivated' : 'suspended',
+  by: 'Sam_Admin',
+  at: '2026-03-01T09:00:00.000Z',
+  changes: [],
+  driver: { name: 'Dana Driver', email: 'dana@example.com', active },
+});
+
+describe('drivers standing, kept from DriverUpdated', () => {
+  let dir: string;
+  let store: EmbeddedDocumentStore;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-standing-'));
+    store = new EmbeddedDocumentStore(dir, 0);
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('follows suspension and reactivation forward; a late or redelivered older event changes nothing; an unheard-of driver is unknown', async () => {
+    const standings = new DriverStandings(new DriverStandingRepository(store));
+    expect(await standings.standingOf('drv-1')).toBe('unknown');
+    await standings.driverUpdated(updated('drv-1', 3, false));
+    expect(await standings.standingOf('drv-1')).toBe('suspended');
+    // Version 2 (active) arrives late: still suspended.
+    await standings.driverUpdated(updated('drv-1', 2, true));
+    expect(await standings.standingOf('drv-1')).toBe('suspended');
+    await standings.driverUpdated(updated('drv-1', 4, true));
+    await standings.driverUpdated(updated('drv-1', 4, true));
+    expect(await standings.standingOf('drv-1')).toBe('active');
+    expect(await standings.standingOf('drv-2')).toBe('unknown');
+  });
+});
