@@ -86,6 +86,28 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(again.body.sessionId).toBe(res.body.sessionId);
   });
 
+  it("an expired Checkout Session or a failed card payment gives the driver back at once (Stripe's webhooks)", async () => {
+    const held = () => h.quote.infra.store.collection('driver_slots').count({ bookingId });
+
+    const checkout = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
+    expect(checkout.status).toBe(200);
+    expect(await held()).toBeGreaterThan(0);
+    const session = { ...stripeApi.sessions.get(checkout.body.sessionId)!, status: 'expired' };
+    expect((await webhook(stripeApi.event('checkout.session.expired', session))).status).toBe(200);
+    expect((await paymentDoc(checkout.body.sessionId))?.status).toBe('failed');
+    expect(await held()).toBe(0);
+
+    const intent = await h.post('/api/savebooking', [{ _id: bookingId, percentage: 50 }]);
+    expect(intent.status).toBe(200);
+    expect(await held()).toBeGreaterThan(0);
+    const intentId = intent.body.paymentIntentId as string;
+    stripeApi.failIntent(intentId);
+    expect(
+      (await webhook(stripeApi.event('payment_intent.payment_failed', stripeApi.intents.get(intentId)!))).status,
+    ).toBe(200);
+    expect(await held()).toBe(0);
+  });
+
   it('the percentage must be 30, 50 or 100', async () => {
     for (const percentage of [40, 0, '', null, undefined, { $gt: 0 }, '30abc']) {
       const res = await h.post('/api/paymentbooking', { _id: bookingId, percentage });
