@@ -77,9 +77,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   private wakeSleepers: () => void = () => undefined;
   private readonly stopSignal: Promise<void>;
 
-  /** Loads kafkajs on demand (embedded mode never does) and builds the bus; nothing connects until start or publish. */
-  static async create(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
-    return new KafkaEventBus(await import('kafkajs'), options);
+  /**
+   * Loads kafkajs on demand (embedded mode never does) and builds the bus; nothing connects until
+   * start or publish. `kafkajs` replaces the library's module in unit tests of the adapter's own
+   * logic (a broker that answers "does not host this topic-partition" on cue).
+   */
+  static async create(options: KafkaEventBusOptions, kafkajs?: KafkaJs): Promise<KafkaEventBus> {
+    return new KafkaEventBus(kafkajs ?? (await import('kafkajs')), options);
   }
 
   private constructor(
