@@ -393,8 +393,12 @@ async function answerJobs(
   }
 }
 
-/** Weekdays 08:00 to 18:00 with a late Thursday, weekends off, and one day off next month. */
-async function setHours(api: Api, token: string): Promise<void> {
+/** Weekdays 08:00 to 18:00 with a late Thursday, weekends off; by default one day off next month. */
+export async function setHours(
+  api: Api,
+  token: string,
+  daysOff = [new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10)],
+): Promise<void> {
   const day = [{ from: '08:00', to: '18:00' }];
   const weekly = {
     mon: day,
@@ -408,7 +412,6 @@ async function setHours(api: Api, token: string): Promise<void> {
     sat: [],
     sun: [],
   };
-  const dayOff = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
-  const saved = await api('PUT', '/api/driver/me/availability', { weekly, daysOff: [dayOff] }, { token });
+  const saved = await api('PUT', '/api/driver/me/availability', { weekly, daysOff }, { token });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }

@@ -14,6 +14,7 @@ import {
   addDriver,
   bookAndPay,
   invite,
+  setHours,
   setPassword,
   signUpStaff,
   until,
@@ -65,22 +66,7 @@ export async function startFindsOffice(): Promise<FindsOffice> {
     });
     const welcome = await invite(api, running.dataDir, token, driver);
     const driverToken = await setPassword(api, welcome);
-    const day = [{ from: '08:00', to: '18:00' }];
-    const weekly = {
-      mon: day,
-      tue: day,
-      wed: day,
-      thu: [
-        { from: '07:00', to: '12:00' },
-        { from: '14:00', to: '21:30' },
-      ],
-      fri: day,
-      sat: [],
-      sun: [],
-    };
-    expect(
-      (await api('PUT', '/api/driver/me/availability', { weekly, daysOff: [] }, { token: driverToken })).status,
-    ).toBe(200);
+    await setHours(api, driverToken, []);
 
     const addresses = [
       address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1),
