@@ -67,9 +67,10 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       new UnsavedQuoteRecords(store),
       driverTime,
       config.openHoldsPerCustomer,
-      // Longer than a checkout takes to open (the provider and quote's hold, each bounded at 10 s);
-      // a customer's second request waits for the first rather than being refused.
-      new StoreLeases(store.collection('checkout_leases'), { clock, ttlMs: 60_000, waitMs: 15_000 }),
+      // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
+      // short enough that a replica killed holding one stalls that customer for half a minute at
+      // most; a customer's second request waits for the first rather than being refused.
+      new StoreLeases(store.collection('checkout_leases'), { clock, ttlMs: 30_000, waitMs: 15_000, pollMs: 100 }),
     );
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
