@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MyMoveView } from '@vanhop/contracts';
-import { formatPounds } from '@vanhop/contracts';
+import { formatPence, formatPounds } from '@vanhop/contracts';
 import { formatLondonDate } from '../frontend/src/lib/london-date.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { shot, useProductAndBrowser } from './harness.js';
@@ -106,7 +106,7 @@ describe('staff amend a booking from the record detail panel', () => {
     const history = await customer.getByTestId('history').innerText();
     expect(history).toMatch(
       new RegExp(
-        `Amended by VanHop: date .+ → .+; hours 2 h 30 min → 5 h; price £[\\d,]+\\.\\d{2} → £${newTotal.toFixed(2).replace('.', '\\.')}: £${(balance / 100).toFixed(2).replace('.', '\\.')} left to pay$`,
+        `Amended by VanHop: date .+ → .+; hours 2 h 30 min → 5 h; price £[\\d,]+\\.\\d{2} → ${formatPounds(newTotal).replace('.', '\\.')}: ${formatPence(balance).replace('.', '\\.')} left to pay$`,
         'm',
       ),
     );

@@ -139,9 +139,6 @@ export function bookingTimeProblem(start: Date, now: Date): string | null {
 
 export const isAllowedBookingTime = (start: Date, now: Date): boolean => bookingTimeProblem(start, now) === null;
 
-/** Whole minutes from `now` until `start` (negative when past). */
-export const minutesUntil = (start: Date, now: Date): number => Math.floor((start.getTime() - now.getTime()) / 60_000);
-
 /**
  * A move's date and start time on the London clock with every part named (weekday, day, month,
  * year, 24-hour time): the web app and the e-mails build their sentences from its parts.

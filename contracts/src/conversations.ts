@@ -104,6 +104,15 @@ export type StartSupportConversation = yup.InferType<typeof startSupportConversa
 export const postMessageSchema = yup.object({ body: messageBody() });
 export type PostMessage = yup.InferType<typeof postMessageSchema>;
 
+/** Staff's support routes (/api/support/admin/conversations/:id): a chat's id. */
+export const chatIdParamsSchema = yup.object({
+  id: yup
+    .string()
+    .strict(true)
+    .required('Invalid chat id')
+    .matches(/^[\w-]{1,64}$/, 'Invalid chat id'),
+});
+
 /** POST /api/conversations/:token/email-confirmation: the token of the one-time link we mailed. */
 export const confirmConversationEmailSchema = yup.object({
   confirmation: yup

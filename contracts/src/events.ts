@@ -184,7 +184,7 @@ export const bookingReactivatedSchema = yup.object({
 });
 export type BookingReactivated = yup.InferType<typeof bookingReactivatedSchema>;
 
-/** What staff may change on a booked move (issue 15: amendments asked for in Instant Support). */
+/** What staff may change on a booked move: the amendments customers ask for in Instant Support. */
 export const AMENDABLE_PARTS = ['date', 'hours', 'stops'] as const;
 export type AmendablePart = (typeof AMENDABLE_PARTS)[number];
 
@@ -400,11 +400,13 @@ export const jobReturnedSchema = yup.object({
 });
 export type JobReturned = yup.InferType<typeof jobReturnedSchema>;
 
+/** `reassignedBy` when the platform, not staff, offered the job on at once. */
+export const AUTOMATIC_FALLBACK = 'automatic';
+
 /**
  * The job went to another driver (staff, or the platform at once when a driver declined or did not
  * answer): the booking names them, the customer is told.
  */
-export const AUTOMATIC_FALLBACK = 'automatic';
 export const jobReassignedSchema = yup.object({
   bookingId: yup.string().required(),
   randomNumber: yup.number().integer().required(),

@@ -164,7 +164,7 @@ export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
     return {
       allowed: true,
       refundPence: refundable,
-      terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${pounds(refundable)}) is refunded to your card.`,
+      terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(refundable)}) is refunded to your card.`,
     };
   }
   const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
@@ -172,7 +172,7 @@ export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
     return {
       allowed: true,
       refundPence: refundable,
-      terms: `You are within the 1-hour cooling-off period: cancelling is free and everything you paid (${pounds(refundable)}) is refunded to your card.`,
+      terms: `You are within the 1-hour cooling-off period: cancelling is free and everything you paid (${formatPence(refundable)}) is refunded to your card.`,
     };
   }
   const withinDay = Date.parse(f.moveDate) - now.getTime() < MOVE_NOTICE_MS;
@@ -291,8 +291,6 @@ export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
   '50percentage': '50 % deposit paid',
   paid: 'Paid in full',
 };
-
-const pounds = (pence: number) => formatPence(pence);
 
 /** GET /api/mymove/:token answer. */
 export interface MyMoveView {

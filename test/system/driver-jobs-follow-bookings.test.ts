@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPence,
   DRIVER_ACCOUNT_MSG,
   DRIVER_CHANGE_TEXT,
   JOB_CLOSED_MSG,
@@ -191,7 +192,7 @@ describe('jobs follow bookings (issue 27)', () => {
     await settle();
     const job = await jobOf(booked.driverId, booked.bookingId);
     expect(job).toMatchObject({ bookingState: 'cancelled', customer: null, refundPence: booked.paidPence });
-    expect(job!.stateText).toBe(`Cancelled by the customer: £${(booked.paidPence / 100).toFixed(2)} refunded`);
+    expect(job!.stateText).toBe(`Cancelled by the customer: ${formatPence(booked.paidPence)} refunded`);
     const refused = await api(
       'POST',
       `/api/driver/me/jobs/${booked.bookingId}/accept`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_RECORD_MSG, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
+import { formatPence, STAFF_RECORD_MSG, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
@@ -66,7 +66,7 @@ describe('staff cancel with refund through the gateway (embedded product)', () =
       state: 'cancelled',
       money: { refundedPence: booked.paidPence, refundPendingPence: 0, balancePence: 0 },
     });
-    const pounds = `£${(booked.paidPence / 100).toFixed(2)}`;
+    const pounds = formatPence(booked.paidPence);
     expect(view.history.map((h) => h.text)).toContain(
       `Cancelled by VanHop: Your driver is unwell and no other van is free; ${pounds} will be refunded to your card`,
     );

@@ -186,18 +186,6 @@ export const bookingFormSchema = yup.object({
   descriContent: yup.string().required(b.descriptionRequired),
 });
 export type BookingForm = yup.InferType<typeof bookingFormSchema>;
-export const EMPTY_BOOKING_FORM: BookingForm = {
-  name: '',
-  email: '',
-  phone: '',
-  collection_address: '',
-  collection_stair: '',
-  delivery_address: '',
-  delivery_stair: '',
-  moving_date: '',
-  how_many_hour: '',
-  descriContent: '',
-};
 
 export const NOTHING_TO_AMEND = 'Choose what to amend: a new date, the hours or the stops';
 

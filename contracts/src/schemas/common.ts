@@ -2,9 +2,6 @@ import * as yup from 'yup';
 
 export const DIGITS_ONLY = /^\d+$/;
 
-/** A yup `string` that refuses objects and arrays instead of casting them: query values must never be objects. */
-export const plainString = () => yup.string().strict(true);
-
 /** Line breaks and other control characters, and the bidirectional overrides that make text display out of order. */
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 

@@ -34,6 +34,15 @@ const isMonday = (v: string) => {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v && new Date(t).getUTCDay() === 1;
 };
 
+/** Staff's `/api/earnings/admin/drivers/:driverId/...`: any id of the ledger's character set. */
+export const earningsDriverParamsSchema = yup.object({
+  driverId: yup
+    .string()
+    .strict(true)
+    .required('Invalid driver id')
+    .matches(/^[\w-]{1,100}$/, 'Invalid driver id'),
+});
+
 /** `?week=YYYY-MM-DD` (a Monday); absent: the current week. */
 export const earningsWeekQuerySchema = yup.object({
   week: yup

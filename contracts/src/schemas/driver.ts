@@ -3,6 +3,7 @@ import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '../constan
 import type { JobReturnReason } from '../events.js';
 import type { ItemLine } from '../items.js';
 import type { JobProgressStep } from '../job-day.js';
+import { formatPence } from '../money.js';
 import { noControlCharacters } from './common.js';
 import { NEW_PASSWORD, newPasswordField } from './password.js';
 
@@ -231,6 +232,25 @@ export const driverPatchSchema = yup.object({
 });
 export type DriverPatch = yup.InferType<typeof driverPatchSchema>;
 
+/** A driver's id as the quote service issues them, in a route's path. */
+const driverIdParam = yup
+  .string()
+  .strict(true)
+  .required('Invalid driver id')
+  .matches(/^drv-[\w-]{1,60}$/, 'Invalid driver id');
+/** The staff Drivers routes' `:id`. */
+export const driverIdParamsSchema = yup.object({ id: driverIdParam });
+/** POST /api/driver-account/admin/invite/:driverId. */
+export const driverInviteParamsSchema = yup.object({ driverId: driverIdParam });
+/** /api/driver-account/welcome/:token: a signed link's shape (`v1.…`), so anything else is refused before any work. */
+export const driverWelcomeParamsSchema = yup.object({
+  token: yup
+    .string()
+    .strict(true)
+    .required('Invalid invitation link')
+    .matches(/^v1\.[\w-]{1,400}\.[0-9a-z]{1,11}\.[\w-]{22}$/, 'Invalid invitation link'),
+});
+
 /** POST /api/drivers/admin/:id/suspend: a reason goes in the audit log. */
 export const driverSuspendSchema = yup.object({ reason: yup.string().trim().max(500, DRIVER_MSG.reason).default('') });
 
@@ -441,7 +461,7 @@ export function jobStateText(
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
     return refund > 0
-      ? `Cancelled by the customer: £${(refund / 100).toFixed(2)} refunded`
+      ? `Cancelled by the customer: ${formatPence(refund)} refunded`
       : 'Cancelled by the customer: no refund';
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';

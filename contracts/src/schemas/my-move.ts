@@ -24,3 +24,4 @@ export const reactivateBookingSchema = yup.object({
     .min(0, 'expectedTotalPence must be a whole number of pence')
     .optional(),
 });
+export type ReactivateBookingRequest = yup.InferType<typeof reactivateBookingSchema>;

@@ -144,19 +144,26 @@ const myMove = (token: string, rest = '') => `/mymove/${encodeURIComponent(token
 export const getMyMove = (token: string, signal?: AbortSignal) =>
   request<MyMoveView>('GET', myMove(token), undefined, signal);
 
-/** 409 when the booking may not be cancelled (already cancelled, nothing paid). */
-/** `expectedRefundPence`: the refund the customer saw; the server refuses (409) if the terms changed since. */
+/**
+ * `expectedRefundPence`: the refund the customer saw; the server refuses (409) if the terms changed
+ * since, or when the booking may not be cancelled (already cancelled, nothing paid).
+ */
 export const cancelMyMove = (token: string, expectedRefundPence: number) =>
   request<MyMoveView>('POST', myMove(token, '/cancel'), { confirm: true, expectedRefundPence });
 
 export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/postpone'));
 
-/** 400 with field messages for a refused date; 409 when the booking is not postponed. */
-/** The new date's price, before the customer confirms it (nothing is written). */
+/**
+ * The new date's price, before the customer confirms it (nothing is written): 400 with field
+ * messages for a refused date; 409 when the booking is not postponed.
+ */
 export const priceNewDate = (token: string, date: string) =>
   request<NewDatePrice>('POST', myMove(token, '/reactivate/price'), { date });
 
-/** `expectedTotalPence`: the price the customer was shown; the server refuses (409) a different one. */
+/**
+ * `expectedTotalPence`: the price the customer was shown; the server refuses (409) a different one.
+ * A refused date or a booking not postponed fails as for `priceNewDate`.
+ */
 export const reactivateMyMove = (token: string, date: string, expectedTotalPence?: number) =>
   request<MyMoveView>('POST', myMove(token, '/reactivate'), {
     date,

@@ -26,7 +26,11 @@ export interface AddressState {
   placeChosen?: false;
 }
 
-export interface BookingState {
+/**
+ * The move as the booking form holds it while the customer fills it in: contracts' `BookingDraft`
+ * before `bookingDraftSchema` casts it ('' marks what is not chosen yet).
+ */
+export interface BookingDraft {
   addresses: AddressState[];
   vanSize: VanSize;
   driverHelp: HelpLevel;
@@ -42,7 +46,7 @@ export interface BookingState {
   items: ItemLine[];
 }
 
-export const initialBookingState: BookingState = {
+export const initialBookingDraft: BookingDraft = {
   addresses: [],
   vanSize: DEFAULT_VAN_SIZE,
   driverHelp: DEFAULT_HELP_LEVEL,
@@ -82,12 +86,12 @@ export const stopRemoved = action<string>('stopRemoved');
 export const addressChanged = action<{ id: string } & Partial<Omit<AddressState, 'id'>>>('addressChanged');
 export const vanSizeChosen = action<VanSize>('vanSizeChosen');
 export const driverHelpChosen = action<HelpLevel>('driverHelpChosen');
-export const detailsChanged = action<Partial<Pick<BookingState, DetailField>>>('detailsChanged');
+export const detailsChanged = action<Partial<Pick<BookingDraft, DetailField>>>('detailsChanged');
 export const bookingCleared = createAction('booking/bookingCleared');
 /** The item list as it is now (counts of 0 already left out). */
 export const itemsChanged = action<ItemLine[]>('itemsChanged');
 
-export function bookingReducer(state: BookingState = initialBookingState, act: UnknownAction): BookingState {
+export function bookingReducer(state: BookingDraft = initialBookingDraft, act: UnknownAction): BookingDraft {
   if (searchChosen.match(act))
     return { ...state, addresses: [newAddress(act.payload.pickup), newAddress(act.payload.dropoff)] };
   if (stopAdded.match(act)) {
@@ -116,7 +120,7 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
   if (driverHelpChosen.match(act)) return { ...state, driverHelp: act.payload };
   if (detailsChanged.match(act)) return { ...state, ...act.payload };
   if (itemsChanged.match(act)) return { ...state, items: act.payload };
-  if (bookingCleared.match(act)) return initialBookingState;
+  if (bookingCleared.match(act)) return initialBookingDraft;
   return state;
 }
 
@@ -125,12 +129,12 @@ export function bookingReducer(state: BookingState = initialBookingState, act: U
 export const BOOKING_STORAGE_KEY = 'vanhop.booking';
 
 /** Reads a saved move, ignoring anything malformed (another version, hand edits). */
-export function loadBookingState(storage: Pick<Storage, 'getItem'> | undefined): BookingState {
+export function loadBookingDraft(storage: Pick<Storage, 'getItem'> | undefined): BookingDraft {
   try {
     const raw = storage?.getItem(BOOKING_STORAGE_KEY);
-    if (!raw) return initialBookingState;
-    const saved = JSON.parse(raw) as Partial<BookingState>;
-    if (!Array.isArray(saved.addresses)) return initialBookingState;
+    if (!raw) return initialBookingDraft;
+    const saved = JSON.parse(raw) as Partial<BookingDraft>;
+    if (!Array.isArray(saved.addresses)) return initialBookingDraft;
     const addresses = saved.addresses
       .filter((a): a is AddressState => !!a && typeof a.id === 'string' && typeof a.location === 'string')
       .map(
@@ -145,13 +149,13 @@ export function loadBookingState(storage: Pick<Storage, 'getItem'> | undefined):
       );
     // A saved list the shared rules do not take (another version, hand edits) is dropped, not posted.
     const items = isItemList(saved.items) ? saved.items : [];
-    return { ...initialBookingState, ...saved, addresses, items };
+    return { ...initialBookingDraft, ...saved, addresses, items };
   } catch {
-    return initialBookingState;
+    return initialBookingDraft;
   }
 }
 
-export function saveBookingState(storage: Pick<Storage, 'setItem'> | undefined, state: BookingState): void {
+export function saveBookingDraft(storage: Pick<Storage, 'setItem'> | undefined, state: BookingDraft): void {
   try {
     storage?.setItem(BOOKING_STORAGE_KEY, JSON.stringify(state));
   } catch {

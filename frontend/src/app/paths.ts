@@ -1,3 +1,5 @@
+import { ADMIN_ROOT, DRIVER_ROOT } from './area-paths';
+
 /**
  * The web app's route table (docs/SCREENS.md). App.tsx, AdminApp and DriverPortalApp route with these paths, and the
  * gateway's 404 decision (isClientRoute in ../prerender/client-routes) reads the same table, so the two
@@ -25,15 +27,15 @@ export const PATHS = {
   driverReply: '/driver-reply/:token',
   review: '/review/:token',
   landing: '/:id',
-  admin: '/admin/*',
+  admin: `${ADMIN_ROOT}/*`,
   // The driver portal: its own lazy chunk and layout, like the staff area (its screens: DRIVER_PATHS in ./area-paths).
-  driver: '/driver/*',
+  driver: `${DRIVER_ROOT}/*`,
 } as const;
 
 /**
  * The nested route tables of the two lazily loaded areas: the staff screens (ADMIN_PATHS, with the
  * Drivers screens below them in ADMIN_SUBPATHS) and the driver portal's (DRIVER_PATHS). They are
- * defined in ./area-paths and only re-exported here: nothing on the home route reads them, so they
- * travel in the areas' own chunks instead of the first download.
+ * defined in ./area-paths and only re-exported here: nothing on the home route reads them but the
+ * two roots, so they travel in the areas' own chunks instead of the first download.
  */
 export { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS } from './area-paths';

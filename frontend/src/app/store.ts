@@ -1,7 +1,7 @@
 /** The Redux store: the shared booking data, kept in sessionStorage so a reload of /booking keeps the move. */
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { bookingReducer, loadBookingState, saveBookingState } from './bookingSlice';
+import { bookingReducer, loadBookingDraft, saveBookingDraft } from './bookingSlice';
 
 const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 
@@ -9,14 +9,14 @@ const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 export function createStore(session: Storage | null = storage) {
   const store = configureStore({
     reducer: { booking: bookingReducer },
-    preloadedState: { booking: loadBookingState(session ?? undefined) },
+    preloadedState: { booking: loadBookingDraft(session ?? undefined) },
   });
   let last = store.getState().booking;
   store.subscribe(() => {
     const now = store.getState().booking;
     if (now !== last) {
       last = now;
-      saveBookingState(session ?? undefined, now);
+      saveBookingDraft(session ?? undefined, now);
     }
   });
   return store;

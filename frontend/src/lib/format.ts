@@ -1,5 +1,4 @@
 /** Small display helpers of the Drivers pages and the driver portal (times on the London clock). */
-import { formatPence } from '@vanhop/contracts';
 
 const DATE_PARTS: Intl.DateTimeFormatOptions = {
   timeZone: 'Europe/London',
@@ -16,7 +15,6 @@ const TIME_PARTS: Intl.DateTimeFormatOptions = {
 };
 
 const LONDON_DATE_TIME = new Intl.DateTimeFormat('en-GB', { ...DATE_PARTS, ...TIME_PARTS });
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', DATE_PARTS);
 const LONDON_TIME = new Intl.DateTimeFormat('en-GB', TIME_PARTS);
 
 /** Writes an ISO string with `format`, or '' for no or a bad date. */
@@ -30,8 +28,6 @@ const isoFormatter =
 
 /** "Sat, 31 Jan 2026, 09:30" in Europe/London, or '' for no or a bad date. */
 export const londonDateTime = isoFormatter(LONDON_DATE_TIME);
-
-export const londonDate = isoFormatter(LONDON_DATE);
 
 export const londonTime = isoFormatter(LONDON_TIME);
 
@@ -51,5 +47,3 @@ export function calendarDate(ymd: string): string {
 
 /** "AM" for "Alice Mover": the stand-in for a driver without a photo. */
 export { initialsOf as initials } from '../ui';
-
-export const pounds = (pence: number): string => formatPence(pence);

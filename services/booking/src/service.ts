@@ -15,7 +15,7 @@ import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
 import { ListBookings } from './app/list-bookings.js';
 import { SearchBookings } from './app/search-bookings.js';
-import { MyMoveRecords } from './app/my-move-records.js';
+import { BookingLifecycleWriter } from './app/booking-lifecycle-writer.js';
 import { CancelBooking } from './app/cancel-booking.js';
 import { PostponeBooking } from './app/postpone-booking.js';
 import { ReactivateBooking } from './app/reactivate-booking.js';
@@ -39,9 +39,9 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     if (config.myMoveLink.generated)
       infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
     const links = new MyMoveLinks(new LinkSigner(config.myMoveLink.secret, 'my-move'));
-    const records = new MyMoveRecords(bookings, links, infra.clock, kick);
+    const lifecycle = new BookingLifecycleWriter(bookings, links, infra.clock, kick);
     const pricer = new HttpQuotePricer(config.quoteServiceUrl, config.quoteTimeoutMs);
-    const recordPayment = new RecordPayment(bookings, infra.clock, infra.logger, { links, afterWrite: kick });
+    const recordPayment = new RecordPayment(bookings, lifecycle, infra.clock, infra.logger);
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     const find = new FindLiveBooking(bookings);
     return {
@@ -53,11 +53,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           retrieveRateLimitPerMinute: config.retrieveRateLimitPerMinute,
         });
         myMoveRoutes(app, {
-          records,
-          cancel: new CancelBooking(records),
-          postpone: new PostponeBooking(records),
-          reactivate: new ReactivateBooking(records, pricer),
-          payBalance: new PayBalance(records, new HttpBalanceCheckouts(config.paymentServiceUrl)),
+          lifecycle,
+          cancel: new CancelBooking(lifecycle),
+          postpone: new PostponeBooking(lifecycle),
+          reactivate: new ReactivateBooking(lifecycle, pricer),
+          payBalance: new PayBalance(lifecycle, new HttpBalanceCheckouts(config.paymentServiceUrl)),
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
@@ -65,11 +65,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           list: new ListBookings(bookings),
           search: new SearchBookings(bookings),
           staffOnly: requireStaff(config.jwt, infra.clock),
-          amend: new AmendBooking(records, pricer),
-          remove: new DeleteBooking(records),
-          cancel: new StaffCancelBooking(records),
+          amend: new AmendBooking(lifecycle, pricer),
+          remove: new DeleteBooking(lifecycle),
+          cancel: new StaffCancelBooking(lifecycle),
         });
-        internalRoutes(app, { find, saveQuote, myMove: records });
+        internalRoutes(app, { find, saveQuote, lifecycle });
       },
       subscriptions: bookingSubscriptions({
         recordPayment,

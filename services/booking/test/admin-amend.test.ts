@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPence,
   BOOKING_TIME_MESSAGES,
   MSG,
   NOTHING_TO_AMEND,
@@ -15,7 +16,7 @@ import type { AddressInput } from '../../../test/support/booking-fixtures.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import type { ApiOptions } from '../../../test/support/gateway-api.js';
 import { AmendBooking, NOTHING_CHANGES } from '../src/app/amend-booking.js';
-import { MyMoveRecords } from '../src/app/my-move-records.js';
+import { BookingLifecycleWriter } from '../src/app/booking-lifecycle-writer.js';
 import type { QuotePricer } from '../src/app/save-quote.js';
 import { HttpQuotePricer } from '../src/adapters/quote-client.js';
 import { DAY, HOUR, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './lifecycle-support.js';
@@ -84,7 +85,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     expect(line).toMatchObject({ kind: 'amended', amountPence: amendment.totalPence });
     expect(line.text).toBe(
       `Amended by VanHop: date Tue, 20 Jan 2026, 10:00 → Wed, 21 Jan 2026, 19:00; hours 3 h → 5 h; ` +
-        `price £${(b.totalPence / 100).toFixed(2)} → £${(amendment.totalPence / 100).toFixed(2)}: £${(amendment.balancePence / 100).toFixed(2)} left to pay`,
+        `price ${formatPence(b.totalPence)} → ${formatPence(amendment.totalPence)}: ${formatPence(amendment.balancePence)} left to pay`,
     );
 
     await settle();
@@ -164,7 +165,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
     expect(refunds).toEqual([expect.objectContaining({ bookingId: b.id, amountPence: difference, reason: 'reprice' })]);
     expect(of<BookingAmended>(TOPICS.bookingAmended)[0]).toMatchObject({ refundPence: difference, balancePence: 0 });
     expect((await stored(b.id)).history!.at(-1)?.text).toMatch(
-      new RegExp(`: £${(difference / 100).toFixed(2)} will be refunded to your card$`),
+      new RegExp(`: ${formatPence(difference)} will be refunded to your card$`),
     );
 
     await s.refundIssued({
@@ -205,7 +206,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
 
   it('of two different amendments decided on the same record, the second is refused even when the price does not move', async () => {
     const b = await bookAndPay(30);
-    const records = new MyMoveRecords(s.repository(), s.links, clock);
+    const lifecycle = new BookingLifecycleWriter(s.repository(), s.links, clock);
     const http = new HttpQuotePricer(s.quoteUrl(), 5000);
     // The first amendment is held at pricing until the second one has been written.
     let release!: () => void;
@@ -218,7 +219,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
         return http.price(req, driverId);
       },
     };
-    const first = new AmendBooking(records, slow).execute(
+    const first = new AmendBooking(lifecycle, slow).execute(
       b.id,
       { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat A', 0]) },
       'Sam_Admin',
@@ -228,7 +229,7 @@ describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', (
       (err: Error) => err.message,
     );
     await new Promise((r) => setTimeout(r, 20));
-    await new AmendBooking(records, http).execute(
+    await new AmendBooking(lifecycle, http).execute(
       b.id,
       { addresses: addresses(PICKUP, ['Cricklewood, UK', '3 Other Street, Flat B', 0]) },
       'Jo_Admin',

@@ -13,6 +13,7 @@ import {
   type OutboxEntry,
 } from '@vanhop/platform';
 import { RecordPayment } from '../src/app/record-payment.js';
+import { BookingLifecycleWriter } from '../src/app/booking-lifecycle-writer.js';
 import { BookingRepository } from '../src/adapters/booking-repository.js';
 import { onPaymentSucceeded } from '../src/consumers/on-payment-succeeded.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
@@ -21,6 +22,12 @@ import { unpaidBookingRecord } from '../../../test/support/booking-fixtures.js';
 const clock = fixedClock('2026-03-01T10:00:00Z');
 const logger = createLogger('booking-test', 'silent');
 const links = new MyMoveLinks(new LinkSigner('record-payment-test-link-secret-0123456789', 'my-move'));
+
+/** Wired as service.ts wires it: the lifecycle writer shares the repository and nudges the relay. */
+function recordPayment(store: EmbeddedDocumentStore, afterWrite?: () => void): RecordPayment {
+  const bookings = new BookingRepository(store);
+  return new RecordPayment(bookings, new BookingLifecycleWriter(bookings, links, clock, afterWrite), clock, logger);
+}
 
 const paid = (overrides: Partial<PaymentSucceeded> = {}): PaymentSucceeded => ({
   bookingId: 'bk-1',
@@ -53,7 +60,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     (await bookings.findOne({ _id: 'bk-1' })) as unknown as BookingRecord & { outbox?: OutboxEntry[] };
 
   it('sets 30percentage, the outstanding balance in pounds and one BookingConfirmed in the same write', async () => {
-    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links });
+    const record = recordPayment(store);
     expect(await record.execute(paid(), { eventId: 'ev-1', correlationId: 'corr-1' })).toBe('recorded');
 
     const after = await stored();
@@ -103,10 +110,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('full payment leaves nothing outstanding and reads "paid"', async () => {
-    await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(
-      paid({ percentage: 100, amountPence: 28750 }),
-      { eventId: 'ev-1' },
-    );
+    await recordPayment(store).execute(paid({ percentage: 100, amountPence: 28750 }), { eventId: 'ev-1' });
     const after = await stored();
     expect(after.paymentStatus).toBe('paid');
     expect(after.OutstandingBalance).toBe(0);
@@ -114,7 +118,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
 
   it('a replay or a second payment changes nothing: a paid booking cannot be paid again', async () => {
     let kicks = 0;
-    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => kicks++ });
+    const record = recordPayment(store, () => kicks++);
     await record.execute(paid(), { eventId: 'ev-1' });
     expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
     expect(
@@ -128,19 +132,14 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
   });
 
   it('concurrent deliveries of the same payment confirm the booking once', async () => {
-    const record = new RecordPayment(new BookingRepository(store), clock, logger, { links });
+    const record = recordPayment(store);
     const outcomes = await Promise.all([1, 2, 3, 4].map((n) => record.execute(paid(), { eventId: `ev-${n}` })));
     expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(1);
     expect((await stored()).outbox).toHaveLength(1);
   });
 
   it('an unknown booking is logged and skipped, not retried forever', async () => {
-    expect(
-      await new RecordPayment(new BookingRepository(store), clock, logger, { links }).execute(
-        paid({ bookingId: 'nope' }),
-        { eventId: 'ev-9' },
-      ),
-    ).toBe('not-found');
+    expect(await recordPayment(store).execute(paid({ bookingId: 'nope' }), { eventId: 'ev-9' })).toBe('not-found');
   });
 
   it('through the bus: the consumer validates the event and the relay publishes BookingConfirmed once', async () => {
@@ -151,9 +150,7 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     await bus.subscribe(
       'booking',
       TOPICS.paymentSucceeded,
-      onPaymentSucceeded(
-        new RecordPayment(new BookingRepository(store), clock, logger, { links, afterWrite: () => void relay.kick() }),
-      ),
+      onPaymentSucceeded(recordPayment(store, () => void relay.kick())),
     );
     await bus.start();
 

@@ -90,9 +90,9 @@ describe('SaveQuote', () => {
 
   it('refuses a client code that is in use, even soft-deleted', async () => {
     const { bookings, save } = saveQuoteWith([]);
-    const first = await save.execute({ quote, randomNumber: 42, announce: true });
+    const first = await save.execute({ quote, code: 42, announce: true });
     await bookings.updateOne({ _id: first._id }, { $set: { deletedAt: '2026-01-16T00:00:00.000Z' } });
-    await expect(save.execute({ quote, randomNumber: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
+    await expect(save.execute({ quote, code: 42, announce: true })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('refuses a quote whose shown price is not the price of its move, and stores nothing', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPence,
   STAFF_RECORD_MSG,
   TOPICS,
   type BookingCancelled,
@@ -200,7 +201,7 @@ describe('staff and bookings with money taken (issue 27 item 5)', () => {
       });
       expect(view.body.history.at(-1)).toMatchObject({
         kind: 'cancelled',
-        text: `Cancelled by VanHop: Driver unwell, no replacement available; £${(b.paidPence / 100).toFixed(2)} will be refunded to your card`,
+        text: `Cancelled by VanHop: Driver unwell, no replacement available; ${formatPence(b.paidPence)} will be refunded to your card`,
       });
       expect(JSON.stringify(view.body)).not.toContain('Sam_Admin');
 
@@ -221,7 +222,7 @@ describe('staff and bookings with money taken (issue 27 item 5)', () => {
       const refunded = (await api<MyMoveView>('GET', b.path)).body;
       expect(refunded.money).toMatchObject({ refundedPence: b.paidPence, refundPendingPence: 0 });
       expect(refunded.history.at(-1)?.text).toBe(
-        `£${(b.paidPence / 100).toFixed(2)} refunded to your card (cancellation by VanHop)`,
+        `${formatPence(b.paidPence)} refunded to your card (cancellation by VanHop)`,
       );
       expect(refunded.receipts.find((r) => r.kind === 'refund')).toMatchObject({
         description: 'Cancellation by VanHop',

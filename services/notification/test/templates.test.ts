@@ -1,7 +1,8 @@
+import { formatPence } from '@vanhop/contracts';
 import { describe, expect, it } from 'vitest';
 import { html, raw } from '../src/domain/html.js';
 import { decodeEncodedWords, readMailHeaders } from '../src/domain/mail-headers.js';
-import { hoursLabel, moveDate, pounds } from '../src/domain/format.js';
+import { hoursLabel, moveDate } from '../src/domain/format.js';
 import { ukPhoneToE164 } from '../src/domain/phone.js';
 import { bookingConfirmedCustomerEmail } from '../src/domain/templates/booking-confirmed-customer.js';
 import { bookingConfirmedDriverEmail } from '../src/domain/templates/booking-confirmed-driver.js';
@@ -105,8 +106,8 @@ describe('money in the e-mails', () => {
 
 describe('formatting', () => {
   it('money, London dates, hours and phone numbers', () => {
-    expect(pounds(123456)).toBe('£1,234.56');
-    expect(pounds(0)).toBe('£0.00');
+    expect(formatPence(123456)).toBe('£1,234.56');
+    expect(formatPence(0)).toBe('£0.00');
     expect(moveDate('2026-01-10T18:15:00Z')).toBe('Saturday, 10 January 2026 at 18:15');
     expect(moveDate('2026-06-10T18:15:00Z')).toBe('Wednesday, 10 June 2026 at 19:15');
     expect(moveDate('')).toBe('date to be confirmed');

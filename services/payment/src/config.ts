@@ -34,7 +34,10 @@ export interface PaymentConfig {
   jwt: JwtConfig | null;
 }
 
-/** Enough for two tabs comparing, too few to take a slot's drivers off the market (issue 25). */
+/**
+ * Open checkouts one customer may hold at once: enough for two tabs comparing, too few to take a
+ * slot's drivers off the market by opening checkouts and leaving them unpaid.
+ */
 export const DEFAULT_OPEN_HOLDS = 2;
 
 export function loadConfig(env: Env): PaymentConfig {

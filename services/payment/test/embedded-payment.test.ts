@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
+import { formatPence, MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { completeBooking } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
@@ -55,7 +55,7 @@ describe('embedded product: pay a saved quote at 30 % through the local test che
     const page = await api('GET', checkout.body.url);
     expect(page.status).toBe(200);
     expect(page.body).toContain('TEST PAYMENT');
-    expect(page.body).toContain(`£${(Math.round(totalPence * 0.3) / 100).toFixed(2)}`);
+    expect(page.body).toContain(formatPence(Math.round(totalPence * 0.3)));
     const action = payFormAction(page.body);
 
     const paid = await api('POST', action, '', { form: true });

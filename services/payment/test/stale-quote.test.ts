@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type Quote } from '@vanhop/contracts';
+import { formatPounds, formatPence, MSG, type Quote } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { address, completeBooking } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
@@ -78,7 +78,7 @@ describe('a quote whose move changed after pricing', () => {
     const pay = await api('POST', '/api/paymentbooking', { ...luton, percentage: 100 });
     expect(pay.status).toBe(200);
     const page = await api<string>('GET', pay.body.url);
-    expect(page.body).toContain(`£${luton.totalPrice.toFixed(2)}`);
+    expect(page.body).toContain(formatPounds(luton.totalPrice));
 
     const base = completeBooking(MOVE, { vanSize: 'Large', hour: 2 });
     const viaCroydon = await priced({ ...base, addresses: [base.addresses[0]!, croydon, base.addresses[1]!] });
@@ -127,6 +127,6 @@ describe('a quote whose move changed after pricing', () => {
     expect(second.body.sessionId).not.toBe(first.body.sessionId);
     expect(await count('booking', 'bookings')).toBe(before + 1);
     const page = await api<string>('GET', second.body.url);
-    expect(page.body).toContain(`£${(Math.round(luton.totalPrice * 30) / 100).toFixed(2)}`);
+    expect(page.body).toContain(formatPence(Math.round(luton.totalPrice * 30)));
   });
 });

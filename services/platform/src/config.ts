@@ -77,8 +77,6 @@ export class EnvReader {
   }
 }
 
-export type RuntimeMode = 'embedded' | 'distributed';
-
 /** Settings every service shares: which adapters to use and where their servers are. */
 export interface PlatformConfig {
   serviceName: string;

@@ -39,11 +39,6 @@ export class ConflictError extends DomainError {
     super(message, 409, 'conflict');
   }
 }
-export class PayloadTooLargeError extends DomainError {
-  constructor(message = 'Request body too large') {
-    super(message, 413, 'payload_too_large');
-  }
-}
 export class TooManyRequestsError extends DomainError {
   constructor(
     message = 'Too many requests, please try again later.',

@@ -30,6 +30,15 @@ describe('validated(schema, source)', () => {
     expect(err).toMatchObject(invalid);
   });
 
+  it('reads an absent body as {} only when told to', async () => {
+    const optional = yup.object({ reason: yup.string().optional() });
+    const told = await run(validated(optional, 'body', { emptyWhenAbsent: true }), {});
+    expect(told.err).toBeUndefined();
+    expect(input(told.res, 'body', optional)).toEqual({});
+    const { err } = await run(validated(optional, 'body', { what: 'Suspension' }), {});
+    expect(err).toMatchObject({ message: 'Suspension must be a JSON object' });
+  });
+
   it('a handler without the middleware fails loudly', () => {
     expect(() => input({ locals: {} } as Response, 'body')).toThrow(/mount validated/);
   });

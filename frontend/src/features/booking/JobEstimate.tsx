@@ -4,9 +4,15 @@
  * suggested hours. The numbers come from the server's quote (or, on the form, from contracts'
  * `estimateJob`, the same function the server uses).
  */
-import { durationLabel, estimateJob, estimateLine, MINIMUM_CHARGED_HOURS, type JobEstimate } from '@vanhop/contracts';
+import {
+  durationLabel,
+  estimateJob,
+  estimateLine,
+  MINIMUM_CHARGED_HOURS,
+  type JobEstimate,
+  formatPounds,
+} from '@vanhop/contracts';
 import { useAppSelector } from '../../app/store';
-import { pounds } from './bookingModel';
 import './items.css';
 import { Button } from '../../ui';
 
@@ -53,7 +59,7 @@ export function EstimateFacts({
         <p className="job-estimate-warning" role="note">
           {durationLabel(bookedHours! * 3600)} booked may not cover the job: time beyond it is paid to the driver on the
           day
-          {overtimePerHalfHour !== undefined ? ` at ${pounds(overtimePerHalfHour)} per half hour` : ''}.
+          {overtimePerHalfHour !== undefined ? ` at ${formatPounds(overtimePerHalfHour)} per half hour` : ''}.
         </p>
       )}
       {estimate.overLongestBooking && (

@@ -14,12 +14,13 @@ import {
   type Offer,
   type PaymentPercentage,
   type Quote,
+  formatPounds,
 } from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Button } from '../../ui';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from '../../lib/dateRules';
-import { hoursLabel, newRetrieveCode, overtimeOf, pounds, shareOf } from './bookingModel';
+import { hoursLabel, newRetrieveCode, overtimeOf, shareOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { homeNoticeState } from '../../app/homeNotice';
 
@@ -117,7 +118,7 @@ export function QuotePanel({
     // Out of the form's way while the customer reads or edits it: one line, one tap back.
     return (
       <section className="quote-panel-bar" aria-label="Your quote, minimised" data-testid="quote-panel-bar">
-        <span>Your quote{outdated ? ': prices changed' : `: ${pounds(quote.totalPrice)}`}</span>
+        <span>Your quote{outdated ? ': prices changed' : `: ${formatPounds(quote.totalPrice)}`}</span>
         <Button variant="primary" onClick={() => setMinimised(false)}>
           Show my quote
         </Button>
@@ -194,7 +195,7 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
   return (
     <>
       <p className="quote-panel-price">
-        <strong>{pounds(quote.totalPrice)}</strong> with {offer.driverName}
+        <strong>{formatPounds(quote.totalPrice)}</strong> with {offer.driverName}
       </p>
       <p className="quote-panel-route">
         {from} → {to}
@@ -235,12 +236,12 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
           </div>
           <div>
             <dt>Overtime</dt>
-            <dd>{pounds(overtimeOf(quote))} per half hour (the driver's rate for this van and help)</dd>
+            <dd>{formatPounds(overtimeOf(quote))} per half hour (the driver's rate for this van and help)</dd>
           </div>
           {offer.breakdown.map((b) => (
             <div key={b.label}>
               <dt>{b.label}</dt>
-              <dd>{pounds(b.amount)}</dd>
+              <dd>{formatPounds(b.amount)}</dd>
             </div>
           ))}
           {offer.chargesOnTheDay.length > 0 && (
@@ -248,7 +249,7 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
               <dt>Payable on the day</dt>
               <dd>
                 {offer.chargesOnTheDay
-                  .map((c) => (c.amount !== null ? `${c.label} ${pounds(c.amount)}` : c.label))
+                  .map((c) => (c.amount !== null ? `${c.label} ${formatPounds(c.amount)}` : c.label))
                   .join('; ')}
               </dd>
             </div>

@@ -6,13 +6,13 @@ import {
   type ConversationAbout,
   type DriverRatings,
   type Offer,
+  formatPounds,
 } from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Avatar, Badge, Card, type Tone, Button } from '../../ui';
 import { useResource } from '../../lib';
 import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
 import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../../lib/ratingText';
-import { pounds } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
 
@@ -112,7 +112,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                       <h3>{o.driverName}</h3>
                       <OfferRating rating={rating} count={count} />
                     </div>
-                    <p className="offer-price">{pounds(o.totalPrice)}</p>
+                    <p className="offer-price">{formatPounds(o.totalPrice)}</p>
                   </div>
                   {(selected || badges.get(o.driverId)!.length > 0) && (
                     <p className="offer-badges">
@@ -146,7 +146,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                       </div>
                       <div>
                         <dt>Overtime</dt>
-                        <dd>{pounds(o.overtimePerHalfHour)} per half hour</dd>
+                        <dd>{formatPounds(o.overtimePerHalfHour)} per half hour</dd>
                       </div>
                     </dl>
                   </div>
@@ -166,7 +166,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
                         {o.chargesOnTheDay.map((c) => (
                           <li key={c.label}>
                             {c.label}
-                            {c.amount !== null ? `: ${pounds(c.amount)}` : ''}
+                            {c.amount !== null ? `: ${formatPounds(c.amount)}` : ''}
                           </li>
                         ))}
                       </ul>

@@ -12,9 +12,9 @@ import {
 } from './bookingModel';
 import {
   bookingReducer,
-  initialBookingState,
-  loadBookingState,
-  saveBookingState,
+  initialBookingDraft,
+  loadBookingDraft,
+  saveBookingDraft,
   searchChosen,
   stopAdded,
   stopRemoved,
@@ -23,15 +23,15 @@ import {
 } from '../../app/bookingSlice';
 
 const withMove = () => {
-  let s = bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));
+  let s = bookingReducer(initialBookingDraft, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));
   s = bookingReducer(s, stopAdded());
   return s;
 };
 
 describe('booking slice', () => {
   it('starts with a Large van and Driver-Help, and puts a new via stop before the delivery', () => {
-    expect(initialBookingState.vanSize).toBe('Large');
-    expect(initialBookingState.driverHelp).toBe('Driver-Help');
+    expect(initialBookingDraft.vanSize).toBe('Large');
+    expect(initialBookingDraft.driverHelp).toBe('Driver-Help');
     const s = withMove();
     expect(s.addresses.map((a) => a.location)).toEqual(['London NW2, UK', 'London NW2, UK', 'London SE1, UK']);
     expect(s.addresses[1]).toMatchObject({ location: 'London NW2, UK', physicalAddress: '', stair: '' });
@@ -51,10 +51,10 @@ describe('booking slice', () => {
       setItem: (k: string, v: string) => void store.set(k, v),
     };
     const s = withMove();
-    saveBookingState(storage, s);
-    expect(loadBookingState(storage)).toEqual(s);
+    saveBookingDraft(storage, s);
+    expect(loadBookingDraft(storage)).toEqual(s);
     store.set(BOOKING_STORAGE_KEY, '{not json');
-    expect(loadBookingState(storage)).toEqual(initialBookingState);
+    expect(loadBookingDraft(storage)).toEqual(initialBookingDraft);
   });
 });
 

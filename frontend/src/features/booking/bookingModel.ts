@@ -11,13 +11,13 @@ import {
   type Offer,
   type Quote,
 } from '@vanhop/contracts';
-import type { AddressState, BookingState } from '../../app/bookingSlice';
+import type { AddressState, BookingDraft } from '../../app/bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
 const stairValue = (s: string): number | '' => (s === '' ? '' : Number(s));
 
 /** The Formik fields (docs/SCREENS.md) as the saved move fills them. */
-export function formValuesFrom(state: BookingState): BookingForm {
+export function formValuesFrom(state: BookingDraft): BookingForm {
   const first = state.addresses[0];
   const last = state.addresses[state.addresses.length - 1];
   return {
@@ -35,7 +35,7 @@ export function formValuesFrom(state: BookingState): BookingForm {
 }
 
 /** What changed in the booking data when the form shows `values`: the end addresses and the details. */
-export function changesFromForm(state: BookingState, values: BookingForm) {
+export function changesFromForm(state: BookingDraft, values: BookingForm) {
   const first = state.addresses[0];
   const last = state.addresses[state.addresses.length - 1];
   const ends: ({ id: string } & Partial<AddressState>)[] = [];
@@ -52,7 +52,7 @@ export function changesFromForm(state: BookingState, values: BookingForm) {
   ) {
     ends.push({ id: last.id, physicalAddress: values.delivery_address, stair: stairValue(values.delivery_stair) });
   }
-  const details: Partial<Pick<BookingState, 'name' | 'email' | 'phone' | 'date' | 'hour' | 'description'>> = {};
+  const details: Partial<Pick<BookingDraft, 'name' | 'email' | 'phone' | 'date' | 'hour' | 'description'>> = {};
   if (state.name !== values.name) details.name = values.name;
   if (state.email !== values.email) details.email = values.email;
   if (state.phone !== values.phone) details.phone = values.phone;
@@ -88,7 +88,7 @@ const draftAccepts = (field: 'name' | 'email' | 'phone', value: string): boolean
  * The booking data as POST /api/booking takes it. Half-typed details (an e-mail still being written)
  * are left out so a draft can always be priced; the full form is validated before the real submit.
  */
-export function toBookingRequest(state: BookingState, { complete = false } = {}): BookingRequest {
+export function toBookingRequest(state: BookingDraft, { complete = false } = {}): BookingRequest {
   const req: BookingRequest = {
     addresses: state.addresses.map((a) => ({
       id: a.id,
@@ -117,7 +117,7 @@ export function toBookingRequest(state: BookingState, { complete = false } = {})
 export const moveKeyOf = (request: BookingRequest): string => moveFingerprint(request);
 
 /** The move as the form shows it now, complete: what a Get Free Quote would price. */
-export const currentMoveKey = (state: BookingState): string => moveKeyOf(toBookingRequest(state, { complete: true }));
+export const currentMoveKey = (state: BookingDraft): string => moveKeyOf(toBookingRequest(state, { complete: true }));
 
 /** A pricing answer with the key of the move it priced. */
 export interface PricedMove {
@@ -155,7 +155,7 @@ export function quoteForOffer(response: BookingQuoteResponse, offer: Offer): Quo
 export const offersByPrice = (offers: Offer[]) =>
   [...offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating);
 
-export { pounds, shareOf } from '../../lib/money';
+export { shareOf } from '../../lib/money';
 
 /** Overtime per half hour: the server's figure (half the driver's hourly rate); quotes saved before it carried one fall back to the old all-in rate. */
 export const overtimeOf = (quote: Pick<Quote, 'totalPrice' | 'totalSecond' | 'overtimePerHalfHour'>) =>

@@ -5,16 +5,16 @@ import { viaStopErrors, viaFieldKey } from './bookingModel';
 import {
   addressChanged,
   bookingReducer,
-  initialBookingState,
-  loadBookingState,
-  saveBookingState,
+  initialBookingDraft,
+  loadBookingDraft,
+  saveBookingDraft,
   searchChosen,
   stopAdded,
 } from '../../app/bookingSlice';
 
 const withStop = () =>
   bookingReducer(
-    bookingReducer(initialBookingState, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' })),
+    bookingReducer(initialBookingDraft, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' })),
     stopAdded(),
   );
 
@@ -36,8 +36,8 @@ describe('a via stop is a full address of its own', () => {
     s = bookingReducer(s, addressChanged({ id, physicalAddress: '4 Commercial Road', stair: 1 }));
     expect(Object.keys(viaStopErrors(s.addresses))).toEqual([viaFieldKey(id, 'location')]);
     const store = new Map<string, string>();
-    saveBookingState({ setItem: (k, v) => void store.set(k, v) }, s);
-    expect(loadBookingState({ getItem: (k) => store.get(k) ?? null }).addresses[1]!.placeChosen).toBe(false);
+    saveBookingDraft({ setItem: (k, v) => void store.set(k, v) }, s);
+    expect(loadBookingDraft({ getItem: (k) => store.get(k) ?? null }).addresses[1]!.placeChosen).toBe(false);
     s = bookingReducer(s, addressChanged({ id, location: 'London E1, UK' }));
     expect(s.addresses[1]).toEqual({ id, location: 'London E1, UK', physicalAddress: '4 Commercial Road', stair: 1 });
     expect(viaStopErrors(s.addresses)).toEqual({});

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { adminPath } from '../../app/area-paths';
 
 /** /dashboard is in the route table but its content is not specified: point people to where their bookings live. */
 export default function DashboardPage() {
@@ -10,7 +11,7 @@ export default function DashboardPage() {
         <Link to="/retrieve">Got Quote With Us?</Link> page to see it, pay a deposit or pay the rest.
       </p>
       <p>
-        Staff use the <Link to="/admin/login">staff area</Link>.
+        Staff use the <Link to={adminPath('login')}>staff area</Link>.
       </p>
     </section>
   );

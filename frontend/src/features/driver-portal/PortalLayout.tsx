@@ -5,6 +5,7 @@ import { fetchIdentity, isUnauthorized } from './api';
 import { clearDriverToken, useDriverSession } from './session';
 import { useResource } from '../../lib';
 import { Button } from '../../ui';
+import { driverPath } from '../../app/area-paths';
 
 /**
  * The portal's own chrome: who is signed in, the portal's pages and Sign out. The identity call
@@ -20,13 +21,19 @@ export function PortalLayout() {
   }, [identity.error]);
 
   return (
-    <AreaLayout area="portal" homePath="/driver/jobs" tag="Driver" footerText="driver portal" mainId="portal-main">
+    <AreaLayout
+      area="portal"
+      homePath={driverPath('jobs')}
+      tag="Driver"
+      footerText="driver portal"
+      mainId="portal-main"
+    >
       {token && (
         <nav aria-label="Driver portal">
-          <NavLink to="/driver/jobs">Jobs</NavLink>
-          <NavLink to="/driver/prices">Prices</NavLink>
-          <NavLink to="/driver/availability">Availability</NavLink>
-          <NavLink to="/driver/earnings">Earnings</NavLink>
+          <NavLink to={driverPath('jobs')}>Jobs</NavLink>
+          <NavLink to={driverPath('prices')}>Prices</NavLink>
+          <NavLink to={driverPath('availability')}>Availability</NavLink>
+          <NavLink to={driverPath('earnings')}>Earnings</NavLink>
         </nav>
       )}
       {token && (

@@ -1,6 +1,7 @@
 import { MSG } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AreaNotFound } from '../../app/layout/AreaLayout';
+import { driverPath } from '../../app/area-paths';
 
 /** Any /driver/* path that is not a portal screen. */
 export function PortalNotFound() {
@@ -9,7 +10,7 @@ export function PortalNotFound() {
     <AreaNotFound
       className="portal-card portal-not-found"
       buttonClassName="portal-button"
-      to="/driver/jobs"
+      to={driverPath('jobs')}
       linkText="Go to your jobs"
     />
   );

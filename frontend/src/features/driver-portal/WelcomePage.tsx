@@ -19,6 +19,7 @@ import { londonDateTime } from '../../lib/format';
 import { PortalApiError, fetchInvite, messageOf, setFirstPassword } from './api';
 import { storeDriverToken } from './session';
 import { useResource } from '../../lib';
+import { driverPath } from '../../app/area-paths';
 
 const INITIAL: DriverPasswordSet = { password: '', password1: '' };
 const FORM = 'driver-welcome';
@@ -39,7 +40,7 @@ function DeadLink({ message }: { message: string }) {
         {message}
       </p>
       <p>
-        <Link to="/driver/login">Go to driver sign in</Link>
+        <Link to={driverPath('login')}>Go to driver sign in</Link>
       </p>
     </section>
   );
@@ -60,7 +61,7 @@ export function WelcomePage() {
     try {
       const answer = await setFirstPassword(invite, values);
       storeDriverToken(answer.token);
-      await navigate('/driver/prices', {
+      await navigate(driverPath('prices'), {
         replace: true,
         state: { notice: answer.message || DRIVER_ACCOUNT_MSG.passwordSet },
       });

@@ -6,16 +6,17 @@
  */
 import { createTokenSession, type TokenSession } from '../../app/token-session';
 import { returnPaths } from '../../lib/return-path';
+import { DRIVER_ROOT, DRIVER_WELCOME_PREFIX, driverPath } from '../../app/area-paths';
 
 export const DRIVER_TOKEN_KEY = 'vanhop.driverToken';
-export const DRIVER_LOGIN_PATH = '/driver/login';
-export const DRIVER_HOME_PATH = '/driver/jobs';
+export const DRIVER_LOGIN_PATH = driverPath('login');
+export const DRIVER_HOME_PATH = driverPath('jobs');
 
 export const { safeReturnPath: driverReturnPath, loginPathFor: driverLoginPathFor } = returnPaths({
-  area: '/driver/',
+  area: `${DRIVER_ROOT}/`,
   loginPath: DRIVER_LOGIN_PATH,
   homePath: DRIVER_HOME_PATH,
-  notReturnedTo: [DRIVER_LOGIN_PATH, '/driver/welcome'],
+  notReturnedTo: [DRIVER_LOGIN_PATH, DRIVER_WELCOME_PREFIX],
 });
 
 const session = createTokenSession({

@@ -55,7 +55,7 @@ export function ReceiptPage() {
     );
   }
 
-  const { receipt, move, customer, randomNumber } = loaded.data;
+  const { receipt, move, customer, randomNumber: code } = loaded.data;
   const refund = receipt.kind === 'refund';
   const from = move.addresses[0];
   const to = move.addresses.length > 1 ? move.addresses[move.addresses.length - 1] : undefined;
@@ -89,7 +89,7 @@ export function ReceiptPage() {
         </div>
         <div className="mymove-row">
           <dt>Booking code</dt>
-          <dd>{randomNumber}</dd>
+          <dd>{code}</dd>
         </div>
         <div className="mymove-row">
           <dt>For</dt>

@@ -14,11 +14,12 @@ import {
   type PaymentSuccessAck,
   type PaymentSuccessResponse,
   type RecordPaymentItem,
+  formatPounds,
 } from '@vanhop/contracts';
 import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
 import { usePublicConfig } from '../../app/config';
 import { formatMovingDate } from '../../lib/dateRules';
-import { pounds, shareOf } from '../../lib/money';
+import { shareOf } from '../../lib/money';
 import { paidForText } from '../../lib/move-words';
 import type { ConfirmedPaymentState } from '../../app/route-state';
 import { PATHS } from '../../app/paths';
@@ -107,7 +108,7 @@ function QuoteSummary({ record }: { record: BookingRecord }) {
       )}
       <div>
         <dt>Total price</dt>
-        <dd className="retrieve-total">{pounds(q.totalPrice)}</dd>
+        <dd className="retrieve-total">{formatPounds(q.totalPrice)}</dd>
       </div>
     </dl>
   );
@@ -200,10 +201,11 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
 }
 
 export function RetrievePage() {
-  const { id = '' } = useParams();
+  // The route's `:id` (the wire contract's /retrieve/{id}) is the retrieve code, prefilled into the input.
+  const { id: linkedCode = '' } = useParams();
   const [search] = useSearchParams();
   const showPaid = useShowPaid();
-  const [code, setCode] = useState(id);
+  const [code, setCode] = useState(linkedCode);
   const [record, setRecord] = useState<BookingRecord | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -213,18 +215,18 @@ export function RetrievePage() {
   const intentSecret = search.get('payment_intent_client_secret');
   const redirectStatus = search.get('redirect_status');
 
-  useEffect(() => setCode(id), [id]);
+  useEffect(() => setCode(linkedCode), [linkedCode]);
 
   // Back from the local checkout: record the payment, then home; a payment the server did not confirm is shown, never "Payment Success".
   useEffect(() => {
-    if (!id || !intentId || handledReturn.current) return;
+    if (!linkedCode || !intentId || handledReturn.current) return;
     handledReturn.current = true;
     if (redirectStatus !== 'succeeded') {
       setError('The payment was not completed. Your card has not been charged; you can try again.');
       return;
     }
     setBusy(true);
-    fetchRecord(id)
+    fetchRecord(linkedCode)
       .then(async (r) => {
         const recorded = await recordPayment(r, intentId, intentSecret);
         if ('failure' in recorded) {
@@ -236,7 +238,7 @@ export function RetrievePage() {
       .catch((err: unknown) => setError(retrieveErrorText(err)))
       .finally(() => setBusy(false));
     // showPaid is a new function each render: harmless, the return is handled once (handledReturn).
-  }, [id, intentId, intentSecret, redirectStatus, showPaid]);
+  }, [linkedCode, intentId, intentSecret, redirectStatus, showPaid]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -298,7 +300,7 @@ export function RetrievePage() {
               <p className="retrieve-paid-status">{MSG.payment.alreadyPaid(paidForText(record.paymentStatus))}</p>
               <p>
                 {record.OutstandingBalance > 0
-                  ? `The outstanding balance of ${pounds(record.OutstandingBalance)} is`
+                  ? `The outstanding balance of ${formatPounds(record.OutstandingBalance)} is`
                   : 'Any outstanding balance is'}{' '}
                 paid to the driver at the end of the job.
               </p>

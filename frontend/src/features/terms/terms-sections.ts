@@ -6,7 +6,6 @@ export interface TermsSection {
   paragraphs: string[];
 }
 
-const pounds = formatPence;
 const vanLines = VAN_SIZES.map((size) => {
   const s = VAN_SPECS[size].specifications;
   return `${VAN_SPECS[size].title}: ${s.Length} long, ${s.Width} wide, ${s.Height} high, payload ${s.Payload}, ${s.Seats} seats.`;
@@ -127,7 +126,7 @@ export const TERMS_SECTIONS: TermsSection[] = [
     id: 'congestion-ulez',
     heading: 'Congestion and ULEZ charges',
     paragraphs: [
-      `When the pickup or dropoff is inside the London congestion charge zone (charging hours ${CHARGES.congestionHours}), an extra ${pounds(CHARGES.congestionPence)} is payable. Vans registered before 2005 pay the ULEZ charge of ${pounds(CHARGES.ulezPence)}. Both are paid on the day and are not part of the quote.`,
+      `When the pickup or dropoff is inside the London congestion charge zone (charging hours ${CHARGES.congestionHours}), an extra ${formatPence(CHARGES.congestionPence)} is payable. Vans registered before 2005 pay the ULEZ charge of ${formatPence(CHARGES.ulezPence)}. Both are paid on the day and are not part of the quote.`,
     ],
   },
   {

@@ -1,7 +1,7 @@
 /**
- * Tells the customer whether replies reach their e-mail (issue 25): an address typed into a chat is
- * mailed nothing of it until proved, by the chat starting from My move or by the one-time link we
- * mail it. The chat itself always works on the page.
+ * Tells the customer whether replies reach their e-mail, so no one waits for a mail that will not
+ * come: an address typed into a chat is mailed nothing of it until proved, by the chat starting from
+ * My move or by the one-time link we mail it. The chat itself always works on the page.
  */
 import type { ConversationEmailStatus } from '@vanhop/contracts';
 

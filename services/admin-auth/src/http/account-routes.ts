@@ -4,8 +4,9 @@ import {
   rateLimit,
   requireStaff,
   route,
+  input,
   signedInStaff,
-  validate,
+  validated,
   type Cache,
   type Clock,
   type JwtConfig,
@@ -17,7 +18,7 @@ import type { GetAdminProfile } from '../app/get-admin-profile.js';
 import { adminNameKey } from '../domain/admin-account.js';
 import { loginErrors, registerErrors } from './error-shapes.js';
 import { signInRoute } from './sign-in-route.js';
-import { requireTextFields } from './text-fields.js';
+import { textFields } from './text-fields.js';
 
 export interface AccountRouteDeps {
   register: RegisterAdmin;
@@ -40,10 +41,10 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
       ...limits.registerPerClient,
       message: 'Too many sign-up attempts, please try again later.',
     }),
-    route(async (req, res) => {
-      requireTextFields(req.body, ['name', 'password', 'password1', 'uniquecode']);
-      const input = await validate(adminRegisterSchema, req.body, 'Registration');
-      res.status(201).json(await deps.register.execute(input));
+    textFields(['name', 'password', 'password1', 'uniquecode']),
+    validated(adminRegisterSchema, 'body', { what: 'Registration' }),
+    route(async (_req, res) => {
+      res.status(201).json(await deps.register.execute(input(res, 'body', adminRegisterSchema)));
     }),
     registerErrors,
   );
@@ -51,7 +52,8 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
   signInRoute(app, '/api/account/login', deps, {
     counters: 'admin-login',
     name: { field: 'username', key: adminNameKey, maxLength: 64 },
-    run: async (body) => deps.login.execute(await validate(adminLoginSchema, body, 'Login')),
+    body: validated(adminLoginSchema, 'body', { what: 'Login' }),
+    run: (res) => deps.login.execute(input(res, 'body', adminLoginSchema)),
   });
 
   app.get(

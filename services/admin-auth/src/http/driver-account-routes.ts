@@ -1,20 +1,17 @@
 import type { Express, RequestHandler } from 'express';
-import { driverLoginSchema, driverPasswordSchema } from '@vanhop/contracts';
 import {
-  rateLimit,
-  route,
-  signedInDriver,
-  signedInStaff,
-  validate,
-  ValidationError,
-  type Cache,
-} from '@vanhop/platform';
+  driverInviteParamsSchema,
+  driverLoginSchema,
+  driverPasswordSchema,
+  driverWelcomeParamsSchema,
+} from '@vanhop/contracts';
+import { input, rateLimit, route, signedInDriver, signedInStaff, validated, type Cache } from '@vanhop/platform';
 import type { AccountLimits } from '../config.js';
 import type { DriverAccounts } from '../app/driver-accounts.js';
 import { driverEmailKey } from '../domain/driver-account.js';
 import { loginErrors } from './error-shapes.js';
 import { signInRoute } from './sign-in-route.js';
-import { requireTextFields } from './text-fields.js';
+import { textFields } from './text-fields.js';
 
 export interface DriverAccountRouteDeps {
   accounts: DriverAccounts;
@@ -24,15 +21,13 @@ export interface DriverAccountRouteDeps {
   limits: AccountLimits;
 }
 
-const DRIVER_ID = /^drv-[\w-]{1,60}$/;
-/** A link token's shape (LinkSigner's `v1.…`); anything else is refused before any work. */
-const LINK_TOKEN = /^v1\.[\w-]{1,400}\.[0-9a-z]{1,11}\.[\w-]{22}$/;
-
-const linkToken = (v: unknown): string => {
-  if (typeof v !== 'string' || !LINK_TOKEN.test(v))
-    throw new ValidationError('Invalid invitation link', { token: 'Invalid invitation link' });
-  return v;
-};
+const INVALID_LINK = 'Invalid invitation link';
+const byWelcomeToken = validated(driverWelcomeParamsSchema, 'params', {
+  invalid: { message: INVALID_LINK, fields: { token: INVALID_LINK } },
+});
+const byInvitedDriver = validated(driverInviteParamsSchema, 'params', {
+  invalid: { message: 'Invalid driver id', fields: { driverId: 'Invalid driver id' } },
+});
 
 /**
  * Driver portal accounts (`/api/driver-account/*`): sign-in and the invitation link are public
@@ -46,7 +41,8 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   signInRoute(app, `${base}/login`, deps, {
     counters: 'driver-login',
     name: { field: 'email', key: driverEmailKey, maxLength: 200 },
-    run: async (body) => deps.accounts.login(await validate(driverLoginSchema, body, 'Login')),
+    body: validated(driverLoginSchema, 'body', { what: 'Login' }),
+    run: (res) => deps.accounts.login(input(res, 'body', driverLoginSchema)),
   });
 
   // The token is the credential here: the same limit as guessing a sign-up code.
@@ -59,8 +55,11 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   app.get(
     `${base}/welcome/:token`,
     linkLimit,
-    route(async (req, res) =>
-      res.set('Cache-Control', 'no-store').json(await deps.accounts.preview(linkToken(req.params.token))),
+    byWelcomeToken,
+    route(async (_req, res) =>
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.accounts.preview(input(res, 'params', driverWelcomeParamsSchema).token)),
     ),
     loginErrors,
   );
@@ -68,11 +67,12 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   app.post(
     `${base}/welcome/:token`,
     linkLimit,
-    route(async (req, res) => {
-      const token = linkToken(req.params.token);
-      requireTextFields(req.body, ['password', 'password1']);
-      const input = await validate(driverPasswordSchema, req.body, 'Password');
-      res.json(await deps.accounts.setPassword(token, input));
+    byWelcomeToken,
+    textFields(['password', 'password1']),
+    validated(driverPasswordSchema, 'body', { what: 'Password' }),
+    route(async (_req, res) => {
+      const { token } = input(res, 'params', driverWelcomeParamsSchema);
+      res.json(await deps.accounts.setPassword(token, input(res, 'body', driverPasswordSchema)));
     }),
     loginErrors,
   );
@@ -95,11 +95,10 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   app.post(
     `${base}/admin/invite/:driverId`,
     deps.staffOnly,
-    route(async (req, res) => {
-      const id = req.params.driverId;
-      if (typeof id !== 'string' || !DRIVER_ID.test(id))
-        throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
-      res.status(202).json(await deps.accounts.invite(id, signedInStaff(res).username));
+    byInvitedDriver,
+    route(async (_req, res) => {
+      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      res.status(202).json(await deps.accounts.invite(driverId, signedInStaff(res).username));
     }),
   );
 }

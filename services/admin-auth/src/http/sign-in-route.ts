@@ -1,8 +1,8 @@
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { rateLimit, route, type Cache } from '@vanhop/platform';
 import type { AccountLimits } from '../config.js';
 import { loginErrors } from './error-shapes.js';
-import { requireTextFields } from './text-fields.js';
+import { textFields } from './text-fields.js';
 
 const TOO_MANY_LOGINS = 'Too many login attempts, please try again later.';
 
@@ -20,8 +20,10 @@ export interface SignInRoute {
   /** Names the counters (`<counters>-client`, `<counters>-user`): staff and drivers count apart. */
   counters: string;
   name: SignInName;
-  /** Validates the body against its contracts schema and runs the sign-in use case. */
-  run: (body: unknown) => Promise<object>;
+  /** `validated(schema, 'body')` with the sign-in's contracts schema. */
+  body: RequestHandler;
+  /** Runs the sign-in use case on the body `body` let through. */
+  run: (res: Response) => Promise<object>;
 }
 
 /**
@@ -33,7 +35,7 @@ export function signInRoute(
   app: Express,
   path: string,
   deps: { cache: Cache; limits: Pick<AccountLimits, 'loginPerClient' | 'loginPerUsername'> },
-  { counters, name, run }: SignInRoute,
+  { counters, name, body, run }: SignInRoute,
 ): void {
   const attempted = (req: Request): string | undefined => {
     const v = (req.body as Record<string, unknown> | undefined)?.[name.field];
@@ -48,9 +50,10 @@ export function signInRoute(
       key: attempted,
       message: TOO_MANY_LOGINS,
     }),
-    route(async (req, res) => {
-      requireTextFields(req.body, [name.field, 'password']);
-      res.json(await run(req.body));
+    textFields([name.field, 'password']),
+    body,
+    route(async (_req, res) => {
+      res.json(await run(res));
     }),
     loginErrors,
   );

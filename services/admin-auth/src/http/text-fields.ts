@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import { ValidationError } from '@vanhop/platform';
 
 /**
@@ -5,7 +6,7 @@ import { ValidationError } from '@vanhop/platform';
  * because its `.trim()` transform throws a TypeError on non-strings (which would surface as a 500),
  * and it also keeps query operators such as `{"$ne": ""}` away from any lookup.
  */
-export function requireTextFields(body: unknown, fields: readonly string[]): void {
+function requireTextFields(body: unknown, fields: readonly string[]): void {
   if (body === undefined || body === null) return;
   if (typeof body !== 'object' || Array.isArray(body))
     throw new ValidationError('The request body must be a JSON object', { _: 'must be a JSON object' });
@@ -16,3 +17,18 @@ export function requireTextFields(body: unknown, fields: readonly string[]): voi
       throw new ValidationError(`${field} must be text`, { [field]: `${field} must be text` });
   }
 }
+
+/**
+ * `requireTextFields` as a route's step, before `validated(schema, 'body')`: its words ("password
+ * must be text") are what the account screens have always been answered.
+ */
+export const textFields =
+  (fields: readonly string[]): RequestHandler =>
+  (req, _res, next) => {
+    try {
+      requireTextFields(req.body, fields);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };

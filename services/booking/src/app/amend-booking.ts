@@ -1,17 +1,18 @@
 import {
-  amendBookingSchema,
   amendTerms,
   bookingCompleteSchema,
   bookingTimeProblem,
   type AmendablePart,
+  type AmendBookingRequest,
   type BookingAmendment,
   type MyMoveView,
+  formatPence,
 } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, validate, ValidationError } from '@vanhop/platform';
 import { materialised, moveOf, ruleFacts } from '../domain/lifecycle.js';
-import { hoursWords, moveWhen, pounds, routeWords } from '../domain/words.js';
+import { hoursWords, moveWhen, routeWords } from '../domain/words.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { pricingRequestOf, repriceAndSettle, settlementWords } from './reprice-booking.js';
 import type { QuotePricer } from './save-quote.js';
 
@@ -38,27 +39,26 @@ function changeWords(part: AmendablePart, before: Move, after: Move): string {
 }
 
 /**
- * Staff apply an amendment agreed in Instant Support (issue 15) to a paid, active booking whose move
- * is still ahead: a new date, hours or stops. The move is re-priced with the same driver exactly as a
- * postponed booking's new date is (repriceAndSettle): a dearer move adds to the balance the customer
- * pays on My move or to the driver, a cheaper one is refunded through the payment service.
- * BookingAmended tells the customer and the driver.
+ * Staff apply an amendment agreed with the customer in Instant Support to a paid, active booking
+ * whose move is still ahead: a new date, hours or stops. The move is re-priced with the same driver
+ * exactly as a postponed booking's new date is (repriceAndSettle): a dearer move adds to the balance
+ * the customer pays on My move or to the driver, a cheaper one is refunded through the payment
+ * service. BookingAmended tells the customer and the driver.
  */
 export class AmendBooking {
   constructor(
-    private readonly records: MyMoveRecords,
+    private readonly lifecycle: BookingLifecycleWriter,
     private readonly pricer: QuotePricer,
   ) {}
 
   async execute(
     id: string,
-    body: unknown,
+    wanted: AmendBookingRequest,
     amendedBy: string,
   ): Promise<AdminBookingView & { amendment: BookingAmendment }> {
-    const wanted = await validate(amendBookingSchema, body, 'Amendment');
-    const record = await this.records.reload(id);
+    const record = await this.lifecycle.reload(id);
     if (!record) throw new NotFoundError('No booking record with that id');
-    const now = this.records.clock.now();
+    const now = this.lifecycle.now();
     const terms = amendTerms(ruleFacts(record), now);
     if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be amended.');
     if (wanted.date !== undefined) {
@@ -89,7 +89,7 @@ export class AmendBooking {
     await validate(bookingCompleteSchema, { ...request, ...changes }, 'Amended booking');
 
     const at = now.toISOString();
-    const { record: after, settlement } = await repriceAndSettle(this.records, this.pricer, record, {
+    const { record: after, settlement } = await repriceAndSettle(this.lifecycle, this.pricer, record, {
       changes,
       set: materialised(record, 'active'),
       rules: amendTerms,
@@ -97,8 +97,8 @@ export class AmendBooking {
         const what = changed.map((part) => changeWords(part, before, moveOf(s.updated))).join('; ');
         const price =
           s.totalPence === s.previousTotalPence
-            ? `price unchanged at ${pounds(s.totalPence)}`
-            : `price ${pounds(s.previousTotalPence)} → ${pounds(s.totalPence)}`;
+            ? `price unchanged at ${formatPence(s.totalPence)}`
+            : `price ${formatPence(s.previousTotalPence)} → ${formatPence(s.totalPence)}`;
         // The customer reads this line: who in the office did it stays in the event and the admin answer.
         return [
           {
@@ -110,10 +110,10 @@ export class AmendBooking {
         ];
       },
       event: (s) =>
-        this.records.event(
+        this.lifecycle.event(
           'booking.amended',
           {
-            ...this.records.factsOf(s.updated),
+            ...this.lifecycle.factsOf(s.updated),
             previousMove: before,
             changed,
             totalPricePence: s.totalPence,

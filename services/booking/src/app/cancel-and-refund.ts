@@ -1,10 +1,8 @@
 import { COOLING_OFF_MS, type BookingCancelled, type RefundReason } from '@vanhop/contracts';
-import { ConflictError, type OutboxEntry } from '@vanhop/platform';
+import { ConflictError, LOST_RACE, retryOnConflict, type OutboxEntry } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { materialised, ruleFacts } from '../domain/lifecycle.js';
-import { WRITE_ATTEMPTS, type MyMoveRecords } from './my-move-records.js';
-
-export const CHANGED_MEANWHILE = 'This booking changed meanwhile: please reload the page and try again.';
+import { CHANGED_MEANWHILE, WRITE_ATTEMPTS, type BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
 /** A cancellation as decided on the record as read: the refund, the customer's history line, who and why. */
 export interface Cancellation {
@@ -27,35 +25,39 @@ export interface Cancellation {
  * throws to refuse. Answers the record as written and the instant it was decided at.
  */
 export async function cancelAndRefund(
-  records: MyMoveRecords,
+  lifecycle: BookingLifecycleWriter,
   first: StoredBooking,
   decide: (record: StoredBooking, now: Date) => Cancellation,
 ): Promise<{ record: StoredBooking; now: Date }> {
-  let record = first;
-  for (let attempt = 1; ; attempt++) {
-    const now = records.clock.now();
-    const c = decide(record, now);
-    const cancelledAt = now.toISOString();
-    const paidAt = ruleFacts(record).paidAt;
-    const withinCoolingOff = !!paidAt && now.getTime() < Date.parse(paidAt) + COOLING_OFF_MS;
-    const outbox: OutboxEntry[] = [
-      await records.event(
-        'booking.cancelled',
-        { ...records.factsOf(record), cancelledAt, refundPence: c.refundPence, withinCoolingOff, ...c.by },
-        record,
-      ),
-    ];
-    const refund = c.refundPence > 0 ? await records.refund(record, c.refundPence, c.refundReason) : null;
-    if (refund) outbox.push(refund.entry);
-    const written = await records.write(record, {
-      set: { ...materialised(record, 'cancelled'), cancelledAt, OutstandingBalance: 0, ...c.set },
-      history: [{ at: cancelledAt, kind: 'cancelled', text: c.text }],
-      events: outbox,
-      ...(refund ? { pendingRefund: refund.pending } : {}),
-    });
-    const after = await records.reload(record._id);
-    if (written && after) return { record: after, now };
-    if (!after || attempt >= WRITE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
-    record = after;
-  }
+  const changedMeanwhile = () => new ConflictError(CHANGED_MEANWHILE);
+  return retryOnConflict(
+    () => lifecycle.current(first._id),
+    async (record) => {
+      const now = lifecycle.now();
+      const c = decide(record, now);
+      const cancelledAt = now.toISOString();
+      const paidAt = ruleFacts(record).paidAt;
+      const withinCoolingOff = !!paidAt && now.getTime() < Date.parse(paidAt) + COOLING_OFF_MS;
+      const outbox: OutboxEntry[] = [
+        await lifecycle.event(
+          'booking.cancelled',
+          { ...lifecycle.factsOf(record), cancelledAt, refundPence: c.refundPence, withinCoolingOff, ...c.by },
+          record,
+        ),
+      ];
+      const refund = c.refundPence > 0 ? await lifecycle.refund(record, c.refundPence, c.refundReason) : null;
+      if (refund) outbox.push(refund.entry);
+      const written = await lifecycle.write(record, {
+        set: { ...materialised(record, 'cancelled'), cancelledAt, OutstandingBalance: 0, ...c.set },
+        history: [{ at: cancelledAt, kind: 'cancelled', text: c.text }],
+        events: outbox,
+        ...(refund ? { pendingRefund: refund.pending } : {}),
+      });
+      if (!written) return LOST_RACE;
+      const after = await lifecycle.reload(record._id);
+      if (!after) throw changedMeanwhile();
+      return { record: after, now };
+    },
+    { attempts: WRITE_ATTEMPTS, first, exhausted: changedMeanwhile },
+  );
 }

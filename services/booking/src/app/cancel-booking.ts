@@ -1,9 +1,8 @@
-import { cancelTerms, REFUND_TERMS_CHANGED, type MyMoveView } from '@vanhop/contracts';
+import { cancelTerms, REFUND_TERMS_CHANGED, type MyMoveView, formatPence } from '@vanhop/contracts';
 import { ConflictError } from '@vanhop/platform';
 import { ruleFacts } from '../domain/lifecycle.js';
-import { pounds } from '../domain/words.js';
 import { cancelAndRefund } from './cancel-and-refund.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { myMoveView } from './view-my-move.js';
 
 /**
@@ -13,24 +12,28 @@ import { myMoveView } from './view-my-move.js';
  * changes nothing.
  */
 export class CancelBooking {
-  constructor(private readonly records: MyMoveRecords) {}
+  constructor(private readonly lifecycle: BookingLifecycleWriter) {}
 
   async execute(token: unknown, expectedRefundPence?: number): Promise<MyMoveView> {
-    const { record, now } = await cancelAndRefund(this.records, await this.records.byToken(token), (current, at) => {
-      const terms = cancelTerms(ruleFacts(current), at);
-      if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled.');
-      if (expectedRefundPence !== undefined && expectedRefundPence !== terms.refundPence)
-        throw new ConflictError(REFUND_TERMS_CHANGED);
-      return {
-        refundPence: terms.refundPence,
-        refundReason: 'cooling-off-cancellation',
-        text:
-          terms.refundPence > 0
-            ? `Cancelled in the cooling-off period: ${pounds(terms.refundPence)} will be refunded to your card`
-            : 'Cancelled: under the cancellation policy nothing paid is refunded',
-        by: { cancelledBy: 'customer' },
-      };
-    });
+    const { record, now } = await cancelAndRefund(
+      this.lifecycle,
+      await this.lifecycle.byToken(token),
+      (current, at) => {
+        const terms = cancelTerms(ruleFacts(current), at);
+        if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled.');
+        if (expectedRefundPence !== undefined && expectedRefundPence !== terms.refundPence)
+          throw new ConflictError(REFUND_TERMS_CHANGED);
+        return {
+          refundPence: terms.refundPence,
+          refundReason: 'cooling-off-cancellation',
+          text:
+            terms.refundPence > 0
+              ? `Cancelled in the cooling-off period: ${formatPence(terms.refundPence)} will be refunded to your card`
+              : 'Cancelled: under the cancellation policy nothing paid is refunded',
+          by: { cancelledBy: 'customer' },
+        };
+      },
+    );
     return myMoveView(record, now);
   }
 }

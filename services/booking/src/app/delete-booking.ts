@@ -1,8 +1,7 @@
 import { deleteRefusal } from '@vanhop/contracts';
-import { ConflictError, NotFoundError } from '@vanhop/platform';
+import { ConflictError, LOST_RACE, NotFoundError, retryOnConflict } from '@vanhop/platform';
 import { lifecycleFacts } from '../domain/lifecycle.js';
-import { CHANGED_MEANWHILE } from './cancel-and-refund.js';
-import { WRITE_ATTEMPTS, type MyMoveRecords } from './my-move-records.js';
+import { CHANGED_MEANWHILE, WRITE_ATTEMPTS, type BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
 export const DELETED_MESSAGE = 'Booking record deleted';
 
@@ -14,27 +13,32 @@ export const DELETED_MESSAGE = 'Booking record deleted';
  * mark, so the quote service gives back a driver the quotation's checkout still holds.
  */
 export class DeleteBooking {
-  constructor(private readonly records: MyMoveRecords) {}
+  constructor(private readonly lifecycle: BookingLifecycleWriter) {}
 
   async execute(id: string, deletedBy: string): Promise<{ message: string }> {
-    for (let attempt = 1; ; attempt++) {
-      const record = await this.records.reload(id);
+    const read = async () => {
+      const record = await this.lifecycle.reload(id);
       if (!record) throw new NotFoundError('No booking record with that id');
-      const refusal = deleteRefusal(lifecycleFacts(record));
-      if (refusal) throw new ConflictError(refusal);
-      const deletedAt = this.records.clock.now().toISOString();
-      const deleted = await this.records.event(
-        'booking.deleted',
-        { bookingId: record._id, randomNumber: record.randomNumber, deletedAt, deletedBy },
-        record,
-      );
-      // One atomic conditional update: of two clicks the second finds it gone (404 next time round),
-      // and a payment landing first makes it a booking (409 next time round).
-      if (await this.records.bookings.softDelete(record._id, deletedAt, deletedBy, deleted)) {
-        this.records.afterWrite();
-        return { message: DELETED_MESSAGE };
-      }
-      if (attempt >= WRITE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
-    }
+      return record;
+    };
+    return retryOnConflict(
+      read,
+      async (record) => {
+        const refusal = deleteRefusal(lifecycleFacts(record));
+        if (refusal) throw new ConflictError(refusal);
+        const deletedAt = this.lifecycle.now().toISOString();
+        const deleted = await this.lifecycle.event(
+          'booking.deleted',
+          { bookingId: record._id, randomNumber: record.randomNumber, deletedAt, deletedBy },
+          record,
+        );
+        // One atomic conditional update: of two clicks the second finds it gone (404 next time round),
+        // and a payment landing first makes it a booking (409 next time round).
+        return (await this.lifecycle.softDelete(record._id, deletedAt, deletedBy, deleted))
+          ? { message: DELETED_MESSAGE }
+          : LOST_RACE;
+      },
+      { attempts: WRITE_ATTEMPTS, exhausted: () => new ConflictError(CHANGED_MEANWHILE) },
+    );
   }
 }

@@ -1,7 +1,7 @@
 import type { PayBalanceResponse } from '@vanhop/contracts';
 import { ConflictError } from '@vanhop/platform';
 import { ruleFacts } from '../domain/lifecycle.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { balanceOfRecord } from './view-my-move.js';
 
 /** The port to the payment service: a checkout for exactly the balance the booking service reports. */
@@ -15,12 +15,12 @@ export interface BalanceCheckouts {
  */
 export class PayBalance {
   constructor(
-    private readonly records: MyMoveRecords,
+    private readonly lifecycle: BookingLifecycleWriter,
     private readonly checkouts: BalanceCheckouts,
   ) {}
 
   async execute(token: unknown): Promise<PayBalanceResponse> {
-    const record = await this.records.byToken(token);
+    const record = await this.lifecycle.byToken(token);
     const f = ruleFacts(record);
     if (f.state !== 'active')
       throw new ConflictError(

@@ -1,15 +1,16 @@
 import {
   bookingTimeProblem,
-  reactivateBookingSchema,
   reactivateTerms,
   type BookingHistoryEntry,
   type MyMoveView,
   type NewDatePrice,
+  type ReactivateBookingRequest,
+  formatPence,
 } from '@vanhop/contracts';
-import { ConflictError, validate, ValidationError } from '@vanhop/platform';
+import { ConflictError, ValidationError } from '@vanhop/platform';
 import { materialised, ruleFacts } from '../domain/lifecycle.js';
-import { dayOf, moveWhen, pounds } from '../domain/words.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import { dayOf, moveWhen } from '../domain/words.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { previewReprice, repriceAndSettle, settlementWords } from './reprice-booking.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import type { QuotePricer } from './save-quote.js';
@@ -22,22 +23,24 @@ import { myMoveView } from './view-my-move.js';
  */
 export class ReactivateBooking {
   constructor(
-    private readonly records: MyMoveRecords,
+    private readonly lifecycle: BookingLifecycleWriter,
     private readonly pricer: QuotePricer,
   ) {}
 
   /** The new date's price and what it settles, priced as `execute` would, writing nothing. */
-  async price(token: unknown, body: unknown): Promise<NewDatePrice> {
-    const record = await this.records.byToken(token);
+  async price(token: unknown, body: ReactivateBookingRequest): Promise<NewDatePrice> {
+    const record = await this.lifecycle.byToken(token);
     const { start } = await this.allowed(record, body);
     const money = await previewReprice(this.pricer, record, { date: start.toISOString() });
     return { date: start.toISOString(), ...money };
   }
 
   /** The booking and the new start, once the date passes every rule (409 or 400 naming `date` otherwise). */
-  private async allowed(record: StoredBooking, body: unknown): Promise<{ start: Date; expectedTotalPence?: number }> {
-    const { date, expectedTotalPence } = await validate(reactivateBookingSchema, body, 'New date');
-    const now = this.records.clock.now();
+  private async allowed(
+    record: StoredBooking,
+    { date, expectedTotalPence }: ReactivateBookingRequest,
+  ): Promise<{ start: Date; expectedTotalPence?: number }> {
+    const now = this.lifecycle.now();
     const terms = reactivateTerms(ruleFacts(record), now);
     if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be given a new date.');
     const start = new Date(date);
@@ -50,12 +53,12 @@ export class ReactivateBooking {
     return { start, ...(expectedTotalPence !== undefined ? { expectedTotalPence } : {}) };
   }
 
-  async execute(token: unknown, body: unknown): Promise<MyMoveView> {
-    const record = await this.records.byToken(token);
+  async execute(token: unknown, body: ReactivateBookingRequest): Promise<MyMoveView> {
+    const record = await this.lifecycle.byToken(token);
     const { start, expectedTotalPence } = await this.allowed(record, body);
-    const now = this.records.clock.now();
+    const now = this.lifecycle.now();
     const at = now.toISOString();
-    const { record: after } = await repriceAndSettle(this.records, this.pricer, record, {
+    const { record: after } = await repriceAndSettle(this.lifecycle, this.pricer, record, {
       changes: { date: start.toISOString() },
       ...(expectedTotalPence !== undefined ? { expectedTotalPence } : {}),
       set: { ...materialised(record, 'active'), frozenAt: null },
@@ -68,17 +71,17 @@ export class ReactivateBooking {
           lines.push({
             at,
             kind: 'repriced',
-            text: `Price for the new date: ${pounds(s.totalPence)} (was ${pounds(s.previousTotalPence)})${settlementWords(s)}`,
+            text: `Price for the new date: ${formatPence(s.totalPence)} (was ${formatPence(s.previousTotalPence)})${settlementWords(s)}`,
             amountPence: s.totalPence,
           });
         }
         return lines;
       },
       event: (s) =>
-        this.records.event(
+        this.lifecycle.event(
           'booking.reactivated',
           {
-            ...this.records.factsOf(s.updated),
+            ...this.lifecycle.factsOf(s.updated),
             previousDate: record.quote.date,
             totalPricePence: s.totalPence,
             previousTotalPricePence: s.previousTotalPence,
@@ -88,6 +91,6 @@ export class ReactivateBooking {
           record,
         ),
     });
-    return myMoveView(after, this.records.clock.now());
+    return myMoveView(after, this.lifecycle.now());
   }
 }

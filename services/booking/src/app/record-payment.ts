@@ -1,11 +1,18 @@
 import { TOPICS, type PaymentPercentage, type PaymentSucceeded } from '@vanhop/contracts';
-import { createEvent, outboxEntry, type Clock, type Logger, type OutboxEntry } from '@vanhop/platform';
+import {
+  createEvent,
+  LOST_RACE,
+  outboxEntry,
+  retryOnConflict,
+  type Clock,
+  type Logger,
+  type OutboxEntry,
+} from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { applyBalancePayment, placeBooking } from '../domain/apply-payment.js';
 import { moveOf } from '../domain/lifecycle.js';
-import type { MyMoveLinks } from '../domain/my-move-link.js';
-import { MyMoveRecords, WRITE_ATTEMPTS } from './my-move-records.js';
+import { WRITE_ATTEMPTS, type BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
 export type RecordPaymentOutcome = 'recorded' | 'already-paid' | 'not-found';
 
@@ -19,20 +26,12 @@ export type RecordPaymentOutcome = 'recorded' | 'already-paid' | 'not-found';
  *   balance paid in another tab, a payment landing after a cancellation) is refunded at once.
  */
 export class RecordPayment {
-  private readonly records: MyMoveRecords;
-
   constructor(
     private readonly bookings: BookingRepository,
+    private readonly lifecycle: BookingLifecycleWriter,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly deps: {
-      links: MyMoveLinks;
-      /** Nudges the outbox relay so the confirmation goes out now rather than on its next tick. */
-      afterWrite?: () => void;
-    },
-  ) {
-    this.records = new MyMoveRecords(bookings, deps.links, clock, deps.afterWrite);
-  }
+  ) {}
 
   async execute(
     payment: PaymentSucceeded,
@@ -66,11 +65,11 @@ export class RecordPayment {
         customer: { name: quote.name, email: quote.email, phone: quote.phone },
         driver: record.driver ?? null,
         move: moveOf(record),
-        myMovePath: this.records.pathOf(record),
+        myMovePath: this.lifecycle.pathOf(record),
       },
       { producer: 'booking', correlationId: meta.correlationId, causationId: meta.eventId, clock: this.clock },
     );
-    const placedNow = await this.bookings.markPaidIfUnpaid(
+    const placedNow = await this.lifecycle.placeIfUnpaid(
       record._id,
       placed.set,
       outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id),
@@ -83,7 +82,6 @@ export class RecordPayment {
         { bookingId: record._id, deletedAt: record.deletedAt },
         'a deleted quotation was paid through a checkout still open: the record is restored as a booking',
       );
-    this.deps.afterWrite?.();
     return 'recorded';
   }
 
@@ -92,8 +90,9 @@ export class RecordPayment {
     payment: PaymentSucceeded,
     meta: { eventId: string },
   ): Promise<RecordPaymentOutcome> {
-    let record: StoredBooking | null = first;
-    for (let attempt = 1; record; attempt++) {
+    const read = () => this.bookings.byId(first._id);
+    const apply = async (record: StoredBooking | null): Promise<RecordPaymentOutcome | typeof LOST_RACE> => {
+      if (!record) return 'not-found';
       const at = this.clock.now().toISOString();
       // The receipt names the provider's payment: a replayed event finds it and changes nothing.
       const balance = applyBalancePayment(record, payment, at);
@@ -102,10 +101,10 @@ export class RecordPayment {
       const events: OutboxEntry[] = [];
       if (applied > 0) {
         events.push(
-          await this.records.event(
+          await this.lifecycle.event(
             'booking.balance-paid',
             {
-              ...this.records.factsOf(record),
+              ...this.lifecycle.factsOf(record),
               amountPence: payment.amountPence,
               totalPricePence: balance.totalPricePence,
               provider: payment.provider,
@@ -120,7 +119,7 @@ export class RecordPayment {
       }
       const refund =
         excess > 0
-          ? await this.records.refund(record, excess, 'overpayment', {
+          ? await this.lifecycle.refund(record, excess, 'overpayment', {
               paymentRef: payment.providerRef,
               causationId: meta.eventId,
             })
@@ -132,7 +131,7 @@ export class RecordPayment {
           'balance payment the booking did not need; refunding it',
         );
       }
-      const written = await this.records.write(record, {
+      const written = await this.lifecycle.write(record, {
         set: balance.set,
         history: balance.history,
         receipts: [balance.receipt],
@@ -143,11 +142,14 @@ export class RecordPayment {
         this.logger.info({ bookingId: record._id, applied, balanceAfter }, 'balance payment recorded');
         return 'recorded';
       }
-      if (attempt >= WRITE_ATTEMPTS)
-        throw new Error(`booking ${record._id} kept changing while a balance payment was applied; retrying the event`);
-      record = await this.bookings.byId(record._id);
-    }
-    return 'not-found';
+      return LOST_RACE;
+    };
+    return retryOnConflict(read, apply, {
+      attempts: WRITE_ATTEMPTS,
+      first,
+      exhausted: () =>
+        new Error(`booking ${first._id} kept changing while a balance payment was applied; retrying the event`),
+    });
   }
 
   private alreadyPaid(record: StoredBooking, payment: PaymentSucceeded): 'already-paid' {

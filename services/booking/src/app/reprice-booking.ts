@@ -1,10 +1,9 @@
-import { penceToPounds, type BookingHistoryEntry, type LifecycleFacts } from '@vanhop/contracts';
+import { penceToPounds, type BookingHistoryEntry, type LifecycleFacts, formatPence } from '@vanhop/contracts';
 import { ConflictError, type OutboxEntry } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { ruleFacts } from '../domain/lifecycle.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
-import { pounds } from '../domain/words.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import type { QuotePricer } from './save-quote.js';
 
 /** The money of a re-priced move, and the record as the write leaves it (new quote, request, driver). */
@@ -35,17 +34,10 @@ export const PRICE_CHANGED_SINCE_SHOWN =
 
 /** "£x will be refunded to your card" / "£x left to pay" / nothing, as history lines end. */
 export function settlementWords(s: Pick<Settlement, 'refundPence' | 'balancePence'>): string {
-  if (s.refundPence > 0) return `: ${pounds(s.refundPence)} will be refunded to your card`;
-  return s.balancePence > 0 ? `: ${pounds(s.balancePence)} left to pay` : '';
+  if (s.refundPence > 0) return `: ${formatPence(s.refundPence)} will be refunded to your card`;
+  return s.balancePence > 0 ? `: ${formatPence(s.balancePence)} left to pay` : '';
 }
 
-/**
- * Prices the same move with the same driver again through the quote service, with `changes`
- * applied to the stored request, and settles against what was paid: a dearer move leaves a balance,
- * a cheaper one is refunded the difference (RefundRequested, reason `reprice`). The new price, the
- * events and the history go in one conditional single-document write, so of two racing changes the
- * second matches nothing and is refused (409) rather than applied over the first.
- */
 /** The money of a change priced at `totalPence`, against what was paid (net of refunds). */
 export type SettlementMoney = Omit<Settlement, 'updated'>;
 
@@ -82,8 +74,15 @@ export async function previewReprice(
   return settlementMoney(record, (await priceChange(pricer, record, changes)).totalPricePence);
 }
 
+/**
+ * Prices the same move with the same driver again through the quote service, with `changes`
+ * applied to the stored request, and settles against what was paid: a dearer move leaves a balance,
+ * a cheaper one is refunded the difference (RefundRequested, reason `reprice`). The new price, the
+ * events and the history go in one conditional single-document write, so of two racing changes the
+ * second matches nothing and is refused (409) rather than applied over the first.
+ */
 export async function repriceAndSettle(
-  records: MyMoveRecords,
+  lifecycle: BookingLifecycleWriter,
   pricer: QuotePricer,
   record: StoredBooking,
   o: Reprice,
@@ -106,9 +105,9 @@ export async function repriceAndSettle(
   const { updated, balancePence, refundPence } = settlement;
 
   const outbox: OutboxEntry[] = [await o.event(settlement)];
-  const refund = refundPence > 0 ? await records.refund(updated, refundPence, 'reprice') : null;
+  const refund = refundPence > 0 ? await lifecycle.refund(updated, refundPence, 'reprice') : null;
   if (refund) outbox.push(refund.entry);
-  const written = await records.write(record, {
+  const written = await lifecycle.write(record, {
     set: {
       ...o.set,
       quote: updated.quote,
@@ -123,9 +122,9 @@ export async function repriceAndSettle(
     events: outbox,
     ...(refund ? { pendingRefund: refund.pending } : {}),
   });
-  const fresh = await records.reload(record._id);
+  const fresh = await lifecycle.reload(record._id);
   if (!written) {
-    const still = fresh && o.rules(ruleFacts(fresh), records.clock.now());
+    const still = fresh && o.rules(ruleFacts(fresh), lifecycle.now());
     throw new ConflictError(
       still && !still.allowed
         ? (still.reason ?? 'This booking changed meanwhile.')

@@ -16,21 +16,21 @@ import { issueRetrieveCode } from '../domain/retrieve-code.js';
 /** The quote service's price of a move (contracts InternalPriceResponse), with the request it priced. */
 export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
 
-/** The port to the quote service: the only source of prices. */
 /** Re-pricing a stored booking: its id (its driver's time is checked, its own slots left out) and the card it was booked at. */
 export interface PricingContext {
   bookingId?: string;
   bookedCard?: PriceCardWire;
 }
 
+/** The port to the quote service: the only source of prices. */
 export interface QuotePricer {
   price(request: Record<string, unknown>, driverId?: string, context?: PricingContext): Promise<ServerPrice>;
 }
 
 export interface SaveQuoteInput {
   quote: Record<string, unknown>;
-  /** A code chosen by the client; refused when already in use. Issued by the server when absent. */
-  randomNumber?: number;
+  /** The retrieve code chosen by the client; refused when already in use. Issued by the server when absent. */
+  code?: number;
   /** Save for later announces QuoteSaved (retrieve-link e-mail); a record made to pay at once does not. */
   announce: boolean;
 }
@@ -63,9 +63,9 @@ export class SaveQuote {
     const problem = staleQuoteProblem(input.quote, priced);
     if (problem) throw new ConflictError(problem);
 
-    if (input.randomNumber !== undefined) {
-      if (await this.deps.bookings.codeInUse(input.randomNumber)) throw codeInUse();
-      return this.insert(priced, input.randomNumber, input.announce, false);
+    if (input.code !== undefined) {
+      if (await this.deps.bookings.codeInUse(input.code)) throw codeInUse();
+      return this.insert(priced, input.code, input.announce, false);
     }
     for (let attempt = 1; ; attempt++) {
       try {

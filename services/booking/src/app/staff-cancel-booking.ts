@@ -1,17 +1,17 @@
-import { staffCancelSchema, staffCancelTerms, type StaffCancellation } from '@vanhop/contracts';
+import { staffCancelSchema, staffCancelTerms, type StaffCancellation, formatPence } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, validateNow } from '@vanhop/platform';
 import { ruleFacts } from '../domain/lifecycle.js';
-import { pounds } from '../domain/words.js';
 import { cancelAndRefund } from './cancel-and-refund.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
 /** A reason as a clause of the history line: "Driver unwell." reads "Driver unwell; £x will be refunded". */
 const asClause = (reason: string): string => reason.replace(/[\s.;:,]+$/u, '');
 
 /** The customer's history line: VanHop cancelled, why, and the money; never the staff member's name. */
 export function staffCancelHistoryText(reason: string, refundPence: number): string {
-  const money = refundPence > 0 ? `${pounds(refundPence)} will be refunded to your card` : 'nothing paid is refunded';
+  const money =
+    refundPence > 0 ? `${formatPence(refundPence)} will be refunded to your card` : 'nothing paid is refunded';
   return `Cancelled by VanHop: ${asClause(reason)}; ${money}`;
 }
 
@@ -25,17 +25,17 @@ export function staffCancelHistoryText(reason: string, refundPence: number): str
  * `staffCancellation`).
  */
 export class StaffCancelBooking {
-  constructor(private readonly records: MyMoveRecords) {}
+  constructor(private readonly lifecycle: BookingLifecycleWriter) {}
 
   async execute(
     id: string,
     body: unknown,
     staffUsername: string,
   ): Promise<AdminBookingView & { cancellation: StaffCancellation }> {
-    const first = await this.records.reload(id);
+    const first = await this.lifecycle.reload(id);
     if (!first) throw new NotFoundError('No booking record with that id');
     let chosen = { refundPence: 0, reason: '' };
-    const { record, now } = await cancelAndRefund(this.records, first, (current) => {
+    const { record, now } = await cancelAndRefund(this.lifecycle, first, (current) => {
       const terms = staffCancelTerms(ruleFacts(current));
       if (!terms.allowed) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled.');
       // The limit is the record's own (what it took, net of refunds), read again on every attempt.

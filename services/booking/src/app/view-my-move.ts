@@ -21,7 +21,7 @@ import {
   refundPendingPence,
   ruleFacts,
 } from '../domain/lifecycle.js';
-import type { MyMoveRecords } from './my-move-records.js';
+import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
 /** Money still owed: none on a cancelled booking, all of it on an unpaid one. */
 export function balanceOfRecord(record: StoredBooking): number {
@@ -98,14 +98,14 @@ export function myMoveReceipt(record: StoredBooking, receiptId: string): MyMoveR
 }
 
 /** What payment reads to charge a balance and to answer the success page. */
-export function bookingSummary(record: StoredBooking, records: MyMoveRecords): BookingSummary {
+export function bookingSummary(record: StoredBooking, lifecycle: BookingLifecycleWriter): BookingSummary {
   const { f, balancePence, head } = standing(record);
   return {
     ...head,
     totalPricePence: f.totalPricePence,
     paidPence: f.amountPaidPence - f.amountRefundedPence,
     balancePence,
-    myMovePath: records.pathOf(record),
+    myMovePath: lifecycle.pathOf(record),
     move: moveOf(record),
     customerEmail: record.quote.email,
     paymentRefs: receiptsOf(record)

@@ -7,6 +7,7 @@ import {
   type PaymentPercentage,
   type PaymentStatus,
   type Receipt,
+  formatPence,
 } from '@vanhop/contracts';
 import type { RecordedPayment, StoredBooking } from './booking-record.js';
 import {
@@ -19,7 +20,6 @@ import {
   receiptsOf,
   ruleFacts,
 } from './lifecycle.js';
-import { pounds } from './words.js';
 
 /** A payment the provider confirmed, as the booking applies it. */
 export interface IncomingPayment {
@@ -60,7 +60,7 @@ export function placeBooking(
   const booked: BookingHistoryEntry = {
     at: paidAt,
     kind: 'paid',
-    text: `Booked: ${receipt.description.toLowerCase()} of ${pounds(payment.amountPence)} paid`,
+    text: `Booked: ${receipt.description.toLowerCase()} of ${formatPence(payment.amountPence)} paid`,
     amountPence: payment.amountPence,
   };
   return {
@@ -125,14 +125,14 @@ export function applyBalancePayment(record: StoredBooking, payment: IncomingPaym
     history.push({
       at,
       kind: 'balance-paid',
-      text: `Balance of ${pounds(applied)} paid${balanceAfter === 0 ? ': paid in full' : ''}`,
+      text: `Balance of ${formatPence(applied)} paid${balanceAfter === 0 ? ': paid in full' : ''}`,
       amountPence: applied,
     });
   if (excess > 0)
     history.push({
       at,
       kind: 'paid',
-      text: `A payment of ${pounds(excess)} was not needed: it will be refunded to your card`,
+      text: `A payment of ${formatPence(excess)} was not needed: it will be refunded to your card`,
       amountPence: excess,
     });
   return {

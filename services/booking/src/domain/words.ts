@@ -1,7 +1,6 @@
 import { BOOKING_HOURS } from '@vanhop/contracts';
 
-/** History lines are shown to customers as they are stored: money and dates in their words. */
-export const pounds = (pence: number): string => `£${(pence / 100).toFixed(2)}`;
+/** History lines are shown to customers as they are stored: dates and hours in their words (money: contracts' formatPence). */
 
 const londonDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: BOOKING_HOURS.timeZone,

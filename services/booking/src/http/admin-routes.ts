@@ -1,5 +1,10 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { bookingSearchQuerySchema, staffBookingIdParamsSchema, staffCancelSchema } from '@vanhop/contracts';
+import {
+  amendBookingSchema,
+  bookingSearchQuerySchema,
+  staffBookingIdParamsSchema,
+  staffCancelSchema,
+} from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListBookings } from '../app/list-bookings.js';
 import type { SearchBookings } from '../app/search-bookings.js';
@@ -60,10 +65,13 @@ export function adminRoutes(
     '/api/backdata/amend/:id',
     deps.staffOnly,
     byId,
-    route(async (req, res) => {
+    validated(amendBookingSchema, 'body', { what: 'Amendment' }),
+    route(async (_req, res) => {
       res
         .set('Cache-Control', 'no-store')
-        .json(await deps.amend.execute(bookingId(res), req.body, signedInStaff(res).username));
+        .json(
+          await deps.amend.execute(bookingId(res), input(res, 'body', amendBookingSchema), signedInStaff(res).username),
+        );
     }),
   );
 

@@ -3,7 +3,7 @@ import { bookingIdParamsSchema, retrieveCodeParamsSchema, saveRetrieveSchema } f
 import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { FindLiveBooking } from '../app/find-live-booking.js';
 import type { SaveQuote } from '../app/save-quote.js';
-import type { MyMoveRecords } from '../app/my-move-records.js';
+import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
 import { bookingSummary } from '../app/view-my-move.js';
 
 const byId = validated(bookingIdParamsSchema, 'params', {
@@ -20,7 +20,7 @@ const byCode = validated(retrieveCodeParamsSchema, 'params', {
  */
 export function internalRoutes(
   app: Express,
-  deps: { find: FindLiveBooking; saveQuote: SaveQuote; myMove: MyMoveRecords },
+  deps: { find: FindLiveBooking; saveQuote: SaveQuote; lifecycle: BookingLifecycleWriter },
 ): void {
   const { find } = deps;
   // Payment, when a customer pays straight from the quote panel: the quote is re-priced and stored
@@ -50,7 +50,7 @@ export function internalRoutes(
     route(async (_req, res) => {
       const record = await find.byId(input(res, 'params', bookingIdParamsSchema).id);
       if (!record) throw new NotFoundError('No booking with that id');
-      res.json(bookingSummary(record, deps.myMove));
+      res.json(bookingSummary(record, deps.lifecycle));
     }),
   );
   app.get(

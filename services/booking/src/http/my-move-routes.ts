@@ -1,15 +1,15 @@
 import type { Express, RequestHandler } from 'express';
-import { cancelBookingSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import { cancelBookingSchema, reactivateBookingSchema } from '@vanhop/contracts';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { CancelBooking } from '../app/cancel-booking.js';
-import type { MyMoveRecords } from '../app/my-move-records.js';
+import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
 import type { PayBalance } from '../app/pay-balance.js';
 import type { PostponeBooking } from '../app/postpone-booking.js';
 import type { ReactivateBooking } from '../app/reactivate-booking.js';
 import { myMoveReceipt, myMoveView } from '../app/view-my-move.js';
 
 export interface MyMoveRouteDeps {
-  records: MyMoveRecords;
+  lifecycle: BookingLifecycleWriter;
   cancel: CancelBooking;
   postpone: PostponeBooking;
   reactivate: ReactivateBooking;
@@ -32,14 +32,20 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     next();
   };
   const base = '/api/mymove/:token';
+  // The link before the body: a bad token is 404 whatever the body says.
+  const knownLink: RequestHandler = route(async (req, _res, next) => {
+    await deps.lifecycle.byToken(req.params.token);
+    next();
+  });
+  const newDate = validated(reactivateBookingSchema, 'body', { what: 'New date' });
 
   app.get(
     base,
     limit,
     noStore,
     route(async (req, res) => {
-      const record = await deps.records.byToken(req.params.token);
-      res.json(myMoveView(record, deps.records.clock.now()));
+      const record = await deps.lifecycle.byToken(req.params.token);
+      res.json(myMoveView(record, deps.lifecycle.now()));
     }),
   );
 
@@ -48,7 +54,7 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     limit,
     noStore,
     route(async (req, res) => {
-      const record = await deps.records.byToken(req.params.token);
+      const record = await deps.lifecycle.byToken(req.params.token);
       const receiptId = String(req.params.receiptId);
       res.json(myMoveReceipt(record, RECEIPT_ID.test(receiptId) ? receiptId : ''));
     }),
@@ -58,10 +64,10 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     `${base}/cancel`,
     limit,
     noStore,
+    knownLink,
+    validated(cancelBookingSchema, 'body', { what: 'Cancellation' }),
     route(async (req, res) => {
-      // The link first: a bad token is 404 whatever the body says.
-      await deps.records.byToken(req.params.token);
-      const body = await validate(cancelBookingSchema, req.body, 'Cancellation');
+      const body = input(res, 'body', cancelBookingSchema);
       res.json(await deps.cancel.execute(req.params.token, body.expectedRefundPence));
     }),
   );
@@ -80,8 +86,10 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     `${base}/reactivate/price`,
     limit,
     noStore,
+    knownLink,
+    newDate,
     route(async (req, res) => {
-      res.json(await deps.reactivate.price(req.params.token, req.body));
+      res.json(await deps.reactivate.price(req.params.token, input(res, 'body', reactivateBookingSchema)));
     }),
   );
 
@@ -89,8 +97,10 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     `${base}/reactivate`,
     limit,
     noStore,
+    knownLink,
+    newDate,
     route(async (req, res) => {
-      res.json(await deps.reactivate.execute(req.params.token, req.body));
+      res.json(await deps.reactivate.execute(req.params.token, input(res, 'body', reactivateBookingSchema)));
     }),
   );
 

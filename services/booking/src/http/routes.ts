@@ -21,7 +21,7 @@ export function bookingRoutes(
       const body = input(res, 'body', saveRetrieveSchema);
       const record = await deps.saveQuote.execute({
         quote: body.quote as Record<string, unknown>,
-        randomNumber: body.randomNumber,
+        code: body.randomNumber,
         announce: true,
       });
       res.status(201).json({ data: customerView(record) });
@@ -39,8 +39,8 @@ export function bookingRoutes(
       },
     }),
     route(async (_req, res) => {
-      const { randomNumber } = input(res, 'query', retrieveQuerySchema);
-      const record = await deps.find.byCode(randomNumber);
+      const { randomNumber: code } = input(res, 'query', retrieveQuerySchema);
+      const record = await deps.find.byCode(code);
       if (!record) {
         res.status(404).type('text/plain').send('No saved quote matches that code.');
         return;

@@ -14,8 +14,10 @@ import {
 import {
   ConflictError,
   createEvent,
+  LOST_RACE,
   NotFoundError,
   outboxEntry,
+  retryOnConflict,
   ServiceUnavailableError,
   UpstreamError,
   ValidationError,
@@ -270,37 +272,44 @@ export class Conversations {
     input: { from: MessageAuthor; body: string; staff?: string },
     correlationId?: string,
   ): Promise<ConversationThread> {
-    let current = thread;
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      if (isFull(current)) throw new ConflictError(CONVERSATION_MSG.threadFull);
-      const message: StoredMessage = {
-        id: randomUUID(),
-        from: input.from,
-        body: input.body,
-        at: this.clock.now().toISOString(),
-        ...(input.staff ? { staff: input.staff } : {}),
-      };
-      const event = await this.posted(current._id, current.kind, message, false, correlationId);
-      const updated = await this.threads.findOneAndUpdate(
-        { _id: current._id, messageCount: current.messageCount },
-        {
-          $push: { messages: message, outbox: event },
-          $set: {
-            messageCount: current.messageCount + 1,
-            lastMessageAt: message.at,
-            ...waitingAfter(current, message),
+    const reread = async () => {
+      const again = await this.threads.findOne({ _id: thread._id });
+      if (!again) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+      return again;
+    };
+    return retryOnConflict(
+      reread,
+      async (current) => {
+        if (isFull(current)) throw new ConflictError(CONVERSATION_MSG.threadFull);
+        const message: StoredMessage = {
+          id: randomUUID(),
+          from: input.from,
+          body: input.body,
+          at: this.clock.now().toISOString(),
+          ...(input.staff ? { staff: input.staff } : {}),
+        };
+        const event = await this.posted(current._id, current.kind, message, false, correlationId);
+        const updated = await this.threads.findOneAndUpdate(
+          { _id: current._id, messageCount: current.messageCount },
+          {
+            $push: { messages: message, outbox: event },
+            $set: {
+              messageCount: current.messageCount + 1,
+              lastMessageAt: message.at,
+              ...waitingAfter(current, message),
+            },
           },
-        },
-      );
-      if (updated) {
+        );
+        if (!updated) return LOST_RACE;
         void this.relay.kick();
         return updated;
-      }
-      const again = await this.threads.findOne({ _id: current._id });
-      if (!again) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
-      current = again;
-    }
-    throw new ServiceUnavailableError('This conversation is busy, please send your message again');
+      },
+      {
+        attempts: WRITE_ATTEMPTS,
+        first: thread,
+        exhausted: () => new ServiceUnavailableError('This conversation is busy, please send your message again'),
+      },
+    );
   }
 
   private async posted(

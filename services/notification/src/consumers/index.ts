@@ -8,11 +8,8 @@ import { onContactMessageReceived } from './on-contact-message-received.js';
 import { onConversationMessagePosted } from './on-conversation-message-posted.js';
 import type { ConversationMail } from '../app/conversation-mail.js';
 import { onBookingCancelled } from './on-booking-cancelled.js';
-import { onBookingPostponed } from './on-booking-postponed.js';
-import { onBookingReactivated } from './on-booking-reactivated.js';
-import { onBookingAmended } from './on-booking-amended.js';
-import { onBalancePaid } from './on-balance-paid.js';
 import { onRefundIssued } from './on-refund-issued.js';
+import { CUSTOMER_AND_DRIVER_TOPICS, onCustomerAndDriverMail } from './on-customer-and-driver-mail.js';
 import { onJobAccepted, onJobOffered, onJobReassigned, onJobReturned } from './on-driver-jobs.js';
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 import { onJobProgressed, onJobReminded } from './on-job-day.js';
@@ -47,10 +44,11 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
     handler: onBookingCancelled(deps.notifier, deps, deps.logger),
     options: deps.delivery,
   },
-  { topic: TOPICS.bookingPostponed, handler: onBookingPostponed(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.bookingReactivated, handler: onBookingReactivated(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.bookingAmended, handler: onBookingAmended(deps.notifier, deps), options: deps.delivery },
-  { topic: TOPICS.balancePaid, handler: onBalancePaid(deps.notifier, deps), options: deps.delivery },
+  ...CUSTOMER_AND_DRIVER_TOPICS.map((topic) => ({
+    topic,
+    handler: onCustomerAndDriverMail(topic, deps.notifier, deps),
+    options: deps.delivery,
+  })),
   { topic: TOPICS.refundIssued, handler: onRefundIssued(deps.notifier, deps), options: deps.delivery },
   {
     topic: TOPICS.conversationMessagePosted,

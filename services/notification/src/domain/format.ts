@@ -1,7 +1,4 @@
-import { formatPence, LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contracts';
-
-/** Pence to "£1,234.50": the one formatter the app uses too (contracts/src/money.ts). */
-export const pounds = (pence: number): string => formatPence(pence);
+import { LONDON_MOVE_DATE_TIME, STAIR_OPTIONS } from '@vanhop/contracts';
 
 /** Move dates as customers read them: Europe/London, en-GB ("Saturday, 14 March 2026 at 09:30"). */
 export function moveDate(iso: string): string {

@@ -5,7 +5,7 @@ import {
   startDriverConversationSchema,
   startSupportConversationSchema,
 } from '@vanhop/contracts';
-import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
 export interface ConversationRouteDeps {
@@ -54,9 +54,10 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/driver',
     perClient,
     noStore,
+    validated(startDriverConversationSchema, 'body', { what: 'Message' }),
     route(async (req, res) => {
-      const input = await validate(startDriverConversationSchema, req.body, 'Message');
-      res.status(201).json(await conversations.startWithDriver(input, correlation(req)));
+      const start = input(res, 'body', startDriverConversationSchema);
+      res.status(201).json(await conversations.startWithDriver(start, correlation(req)));
     }),
   );
 
@@ -64,9 +65,10 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/support',
     perClient,
     noStore,
+    validated(startSupportConversationSchema, 'body', { what: 'Message' }),
     route(async (req, res) => {
-      const input = await validate(startSupportConversationSchema, req.body, 'Message');
-      res.status(201).json(await conversations.startSupport(input, correlation(req)));
+      const start = input(res, 'body', startSupportConversationSchema);
+      res.status(201).json(await conversations.startSupport(start, correlation(req)));
     }),
   );
 
@@ -93,8 +95,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
       perClient,
       perThread(side, (req) => thread.id(String(req.params.token))),
       noStore,
+      validated(postMessageSchema, 'body', { what: 'Message' }),
       route(async (req, res) => {
-        const { body } = await validate(postMessageSchema, req.body, 'Message');
+        const { body } = input(res, 'body', postMessageSchema);
         res.status(201).json(await thread.post(String(req.params.token), body, correlation(req)));
       }),
     );
@@ -104,8 +107,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/:token/email-confirmation',
     reads,
     noStore,
+    validated(confirmConversationEmailSchema, 'body', { what: 'Confirmation' }),
     route(async (req, res) => {
-      const { confirmation } = await validate(confirmConversationEmailSchema, req.body, 'Confirmation');
+      const { confirmation } = input(res, 'body', confirmConversationEmailSchema);
       res.json(await conversations.confirmEmail(String(req.params.token), confirmation));
     }),
   );

@@ -1,15 +1,12 @@
-import type { Express, RequestHandler } from 'express';
-import { postMessageSchema } from '@vanhop/contracts';
-import { route, signedInStaff, validate, ValidationError } from '@vanhop/platform';
+import type { Express, RequestHandler, Response } from 'express';
+import { chatIdParamsSchema, postMessageSchema } from '@vanhop/contracts';
+import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
-const CHAT_ID = /^[\w-]{1,64}$/;
-
-function chatId(value: unknown): string {
-  if (typeof value !== 'string' || !CHAT_ID.test(value))
-    throw new ValidationError('Invalid chat id', { id: 'Invalid chat id' });
-  return value;
-}
+const byChatId = validated(chatIdParamsSchema, 'params', {
+  invalid: { message: 'Invalid chat id', fields: { id: 'Invalid chat id' } },
+});
+const chatId = (res: Response): string => input(res, 'params', chatIdParamsSchema).id;
 
 /**
  * The staff side of Instant Support (/api/support/admin/*). The gateway checks the staff token
@@ -37,8 +34,9 @@ export function conversationStaffRoutes(
     '/api/support/admin/conversations/:id',
     deps.staffOnly,
     noStore,
-    route(async (req, res) => {
-      res.json(await deps.conversations.supportChat(chatId(req.params.id)));
+    byChatId,
+    route(async (_req, res) => {
+      res.json(await deps.conversations.supportChat(chatId(res)));
     }),
   );
 
@@ -46,9 +44,11 @@ export function conversationStaffRoutes(
     '/api/support/admin/conversations/:id/messages',
     deps.staffOnly,
     noStore,
+    byChatId,
+    validated(postMessageSchema, 'body', { what: 'Message' }),
     route(async (req, res) => {
-      const id = chatId(req.params.id);
-      const { body } = await validate(postMessageSchema, req.body, 'Message');
+      const id = chatId(res);
+      const { body } = input(res, 'body', postMessageSchema);
       res
         .status(201)
         .json(

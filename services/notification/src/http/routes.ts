@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { contactMessageSchema } from '@vanhop/contracts';
-import { rateLimit, route, validate, type Cache } from '@vanhop/platform';
+import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { SubmitContactMessage } from '../app/submit-contact-message.js';
 
 export function contactRoutes(
@@ -10,9 +10,9 @@ export function contactRoutes(
   app.post(
     '/api/contact/sendemail',
     rateLimit(deps.cache, { name: 'contact', limit: deps.perHour, windowSeconds: 3600 }),
+    validated(contactMessageSchema, 'body', { what: 'Contact message' }),
     route(async (req, res) => {
-      const message = await validate(contactMessageSchema, req.body, 'Contact message');
-      await deps.submit.execute(message, req.id as string | undefined);
+      await deps.submit.execute(input(res, 'body', contactMessageSchema), req.id as string | undefined);
       res.json({ message: 'Thank you for your message. Our team will get back to you shortly.' });
     }),
   );

@@ -1,4 +1,5 @@
 import {
+  formatPence,
   moveDifference,
   MSG,
   paymentStatusFor,
@@ -21,8 +22,8 @@ import { quoteFingerprint } from '../domain/quote-fingerprint.js';
  * How long a Checkout Session can be paid: Stripe's shortest (30 minutes to 24 hours are allowed).
  * An unpaid checkout holds its driver exactly as long: a shorter hold would let a second customer
  * book the driver while the first one's open session still takes money; a longer one keeps a
- * driver off the market for nothing whenever a customer closes the tab (issue 25: nine unpaid
- * 24-hour holds emptied a slot).
+ * driver off the market for nothing whenever a customer closes the tab (nine unpaid 24-hour holds
+ * once emptied a slot).
  */
 export const CHECKOUT_SESSION_MS = 30 * 60 * 1000;
 /** The session's end is rounded up to this grid (see checkoutExpiry). */
@@ -60,7 +61,7 @@ export interface PaymentClient {
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
 /** The failed-payment page offers to try again with the quote's own code, so the way back carries it. */
-export const failPathFor = (randomNumber: number) => `${FAIL_PATH}?code=${randomNumber}`;
+export const failPathFor = (code: number) => `${FAIL_PATH}?code=${code}`;
 
 /**
  * Opens a Checkout Session or a PaymentIntent for a share of a booking. The amount is always the
@@ -156,7 +157,7 @@ export class StartPayment {
       purpose: 'balance',
       amountPence,
       currency: 'gbp',
-      description: `VanHop booking ${summary.randomNumber}: balance of £${(amountPence / 100).toFixed(2)}`,
+      description: `VanHop booking ${summary.randomNumber}: balance of ${formatPence(amountPence)}`,
       customerEmail: summary.customerEmail,
       idempotencyKey,
       successPath: SUCCESS_PATH,
@@ -302,7 +303,7 @@ export class StartPayment {
       percentage,
       amountPence,
       currency: 'gbp',
-      description: `VanHop booking ${record.randomNumber}: ${percentage}% of £${(poundsToPence(record.quote.totalPrice) / 100).toFixed(2)}`,
+      description: `VanHop booking ${record.randomNumber}: ${percentage}% of ${formatPence(poundsToPence(record.quote.totalPrice))}`,
       ...(record.quote.email ? { customerEmail: record.quote.email } : {}),
       idempotencyKey,
     });

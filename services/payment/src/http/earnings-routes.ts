@@ -1,20 +1,19 @@
 import type { Express, RequestHandler, Response } from 'express';
 import {
   commissionRateUpdateSchema,
+  earningsDriverParamsSchema,
   earningsWeekQuerySchema,
   payoutRequestSchema,
   type EarningsStatement,
 } from '@vanhop/contracts';
-import { ValidationError, input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
+import { input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverEarnings } from '../app/driver-earnings.js';
 import { statementCsv, statementFilename } from '../domain/earnings-statement.js';
 
-const DRIVER_ID = /^[\w-]{1,100}$/;
-const driverIdParam = (value: unknown): string => {
-  if (typeof value !== 'string' || !DRIVER_ID.test(value))
-    throw new ValidationError('Invalid driver id', { driverId: 'Invalid driver id' });
-  return value;
-};
+const byDriverId = validated(earningsDriverParamsSchema, 'params', {
+  invalid: { message: 'Invalid driver id', fields: { driverId: 'Invalid driver id' } },
+});
+const driverIdOf = (res: Response): string => input(res, 'params', earningsDriverParamsSchema).driverId;
 
 const sendCsv = (res: Response, s: EarningsStatement) =>
   res
@@ -57,28 +56,27 @@ export function earningsRoutes(
     `${admin}/drivers/:driverId`,
     deps.staffOnly,
     week,
-    route(async (req, res) =>
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res))),
+    byDriverId,
+    route(async (_req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.earnings.statement(driverIdOf(res), weekOf(res))),
     ),
   );
   app.get(
     `${admin}/drivers/:driverId/statement.csv`,
     deps.staffOnly,
     week,
-    route(async (req, res) =>
-      sendCsv(res, await deps.earnings.statement(driverIdParam(req.params.driverId), weekOf(res))),
-    ),
+    byDriverId,
+    route(async (_req, res) => sendCsv(res, await deps.earnings.statement(driverIdOf(res), weekOf(res)))),
   );
   app.post(
     `${admin}/drivers/:driverId/payouts`,
     deps.staffOnly,
     validated(payoutRequestSchema, 'body', { what: 'Payout' }),
-    route(async (req, res) =>
+    byDriverId,
+    route(async (_req, res) =>
       res.json(
         await deps.earnings.payOut(
-          driverIdParam(req.params.driverId),
+          driverIdOf(res),
           input(res, 'body', payoutRequestSchema).week,
           signedInStaff(res).username,
         ),

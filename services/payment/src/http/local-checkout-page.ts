@@ -1,7 +1,5 @@
-import { escapeHtml } from '@vanhop/contracts';
+import { escapeHtml, formatPence } from '@vanhop/contracts';
 import { localCheckoutPath, type LocalCharge } from '../domain/local-checkout.js';
-
-const gbp = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en">
@@ -46,9 +44,9 @@ export function localCheckoutPage(charge: LocalCharge): string {
     `${banner}
 <h1>VanHop test payment</h1>
 <p>${escapeHtml(charge.description)}</p>
-<p class="amount" data-testid="amount">${escapeHtml(gbp(charge.amountPence))}</p>
+<p class="amount" data-testid="amount">${escapeHtml(formatPence(charge.amountPence))}</p>
 <p>${charge.purpose === 'balance' ? 'The balance' : `${charge.percentage}%`} of booking ${charge.randomNumber}, in GBP.</p>
-<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escapeHtml(gbp(charge.amountPence))} (test)</button></form>
+<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escapeHtml(formatPence(charge.amountPence))} (test)</button></form>
 <form method="post" action="${action('fail')}"><button class="fail" type="submit">Fail this test payment</button></form>`,
   );
 }

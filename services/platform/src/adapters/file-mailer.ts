@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from '../ports/mailer.js';
+import { messageWriter, sendMail } from './nodemailer.js';
 import { writeFileOnce } from './write-file-once.js';
 
 /**
@@ -12,7 +12,7 @@ import { writeFileOnce } from './write-file-once.js';
  * write is atomic so a crash never leaves half a message.
  */
 export class FileOutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly transport = messageWriter();
 
   constructor(
     private readonly dir: string,
@@ -21,15 +21,7 @@ export class FileOutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
     const messageId = message.messageId ?? `<${randomUUID()}@vanhop.local>`;
-    const info = await this.transport.sendMail({
-      from: message.from ?? this.defaultFrom,
-      to: message.to,
-      replyTo: message.replyTo,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      messageId,
-    });
+    const info = await sendMail(this.transport, message, this.defaultFrom, messageId);
     const safeId = messageId.replace(/[^a-zA-Z0-9._-]/g, '_').replace(/^_+|_+$/g, '');
     await writeFileOnce(path.join(this.dir, `${safeId}.eml`), info.message as Buffer);
     return { messageId };

@@ -134,11 +134,6 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
     return this.deadLetters;
   }
 
-  /**
-   * The group's lag is what is queued for it and not yet handled (one queue per topic, reported as
-   * partition 0); its dead letters are those it parked since this process started, for they live in
-   * memory only and nothing replays them.
-   */
   /** One partition per topic in process. */
   handled(group: string): HandledCount[] {
     return [...this.handledCounts.entries()]
@@ -146,6 +141,11 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
       .map(([key, count]) => ({ topic: key.slice(group.length + 1), partition: 0, count }));
   }
 
+  /**
+   * The group's lag is what is queued for it and not yet handled (one queue per topic, reported as
+   * partition 0); its dead letters are those it parked since this process started, for they live in
+   * memory only and nothing replays them.
+   */
   async stats(group: string): Promise<BusStats> {
     const own = this.subs.filter((s) => s.group === group);
     return {

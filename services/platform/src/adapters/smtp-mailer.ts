@@ -1,27 +1,19 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from '../ports/mailer.js';
+import { sendMail, smtpTransport } from './nodemailer.js';
 
 /** Production mailer: nodemailer over SMTP (pooled connections). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly transport: ReturnType<typeof smtpTransport>;
 
   constructor(
     smtpUrl: string,
     private readonly defaultFrom: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = smtpTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<{ messageId: string }> {
-    const info = await this.transport.sendMail({
-      from: message.from ?? this.defaultFrom,
-      to: message.to,
-      replyTo: message.replyTo,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      messageId: message.messageId,
-    });
+    const info = await sendMail(this.transport, message, this.defaultFrom);
     return { messageId: info.messageId };
   }
 

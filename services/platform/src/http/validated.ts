@@ -13,6 +13,8 @@ export interface ValidatedOptions {
    * same words whatever was wrong with them (a wrong shape, a wrong pattern).
    */
   invalid?: { message: string; fields: Record<string, string> };
+  /** A request without a body reads as `{}`: for bodies whose every field is optional. */
+  emptyWhenAbsent?: boolean;
 }
 
 const KEY = 'validated';
@@ -29,7 +31,8 @@ export function validated<S extends AnySchema>(
   options: ValidatedOptions = {},
 ): RequestHandler {
   return (req, res, next) => {
-    validate(schema, req[source], options.what).then(
+    const value = req[source] ?? (options.emptyWhenAbsent ? {} : undefined);
+    validate(schema, value, options.what).then(
       (value) => {
         res.locals[KEY] ??= {};
         const store = res.locals[KEY] as Partial<Record<InputSource, unknown>>;

@@ -105,8 +105,10 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   customer: { name: string; email: string; phone: string };
   /** JobOffered / JobAccepted ride on the job's own write (quote's OutboxRelay publishes them). */
   outbox?: OutboxEntry[];
-  /** Who to mail about this job (from BookingConfirmed's snapshot). */
-  /** The phone is kept since offers are texted too (jobs stored before: mail only). */
+  /**
+   * Who to mail about this job (from BookingConfirmed's snapshot); the phone is kept since offers are
+   * texted too (jobs stored before: mail only).
+   */
   driverContact: { name: string; email: string; phone?: string };
   /** What the customer's booking costs (BookingConfirmed, then each re-price): a reassignment is held to it. */
   bookedTotalPence?: number;

@@ -1,16 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import { driverCreateSchema, driverPatchSchema, driverSuspendSchema } from '@vanhop/contracts';
-import { route, signedInStaff, validate, ValidationError } from '@vanhop/platform';
+import { input, route, signedInStaff, validate, validated, ValidationError } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
-
-const DRIVER_ID = /^drv-[\w-]{1,60}$/;
-
-export const driverIdParam = (value: unknown): string => {
-  if (typeof value !== 'string' || !DRIVER_ID.test(value))
-    throw new ValidationError('Invalid driver id', { id: 'Invalid driver id' });
-  return value;
-};
+import { byDriverId, driverIdOf } from './driver-id-param.js';
 
 /** `?version=3` or a body `version`: the version the editor read (optional; 409 when stale). */
 function expectedVersion(value: unknown): number | undefined {
@@ -45,27 +38,32 @@ export function driverAdminRoutes(
 
   app.post(
     base,
-    route(async (req, res) => {
-      const input = await validate(driverCreateSchema, req.body, 'Driver');
-      res.status(201).json(await deps.manage.create(input, signedInStaff(res).username));
+    validated(driverCreateSchema, 'body', { what: 'Driver' }),
+    route(async (_req, res) => {
+      res
+        .status(201)
+        .json(await deps.manage.create(input(res, 'body', driverCreateSchema), signedInStaff(res).username));
     }),
   );
 
   app.get(
     `${base}/:id`,
-    route(async (req, res) => res.json(await deps.manage.get(driverIdParam(req.params.id)))),
+    byDriverId,
+    route(async (_req, res) => res.json(await deps.manage.get(driverIdOf(res)))),
   );
 
   app.get(
     `${base}/:id/audit`,
-    route(async (req, res) => res.json(await deps.manage.auditFor(driverIdParam(req.params.id)))),
+    byDriverId,
+    route(async (_req, res) => res.json(await deps.manage.auditFor(driverIdOf(res)))),
   );
 
   // What suspending would put back with the office: the suspend confirmation lists these jobs.
   app.get(
     `${base}/:id/upcoming-jobs`,
-    route(async (req, res) => {
-      const id = driverIdParam(req.params.id);
+    byDriverId,
+    route(async (_req, res) => {
+      const id = driverIdOf(res);
       await deps.manage.get(id);
       res.set('Cache-Control', 'no-store').json(await deps.suspendedJobs.upcoming(id));
     }),
@@ -73,8 +71,10 @@ export function driverAdminRoutes(
 
   app.patch(
     `${base}/:id`,
+    byDriverId,
     route(async (req, res) => {
-      const id = driverIdParam(req.params.id);
+      const id = driverIdOf(res);
+      // Checked before the patch, in words of its own: the patch schema does not name the version.
       const version = expectedVersion((req.body as Record<string, unknown> | undefined)?.version);
       const patch = await validate(driverPatchSchema, req.body, 'Driver');
       res.json(await deps.manage.update(id, patch, version, signedInStaff(res).username));
@@ -83,17 +83,19 @@ export function driverAdminRoutes(
 
   app.post(
     `${base}/:id/suspend`,
-    route(async (req, res) => {
-      const id = driverIdParam(req.params.id);
-      const { reason } = await validate(driverSuspendSchema, req.body ?? {}, 'Suspension');
-      res.json(await deps.manage.setActive(id, false, signedInStaff(res).username, reason));
+    byDriverId,
+    validated(driverSuspendSchema, 'body', { what: 'Suspension', emptyWhenAbsent: true }),
+    route(async (_req, res) => {
+      const { reason } = input(res, 'body', driverSuspendSchema);
+      res.json(await deps.manage.setActive(driverIdOf(res), false, signedInStaff(res).username, reason));
     }),
   );
 
   app.post(
     `${base}/:id/reactivate`,
-    route(async (req, res) => {
-      res.json(await deps.manage.setActive(driverIdParam(req.params.id), true, signedInStaff(res).username));
+    byDriverId,
+    route(async (_req, res) => {
+      res.json(await deps.manage.setActive(driverIdOf(res), true, signedInStaff(res).username));
     }),
   );
 }

@@ -3,7 +3,7 @@ import { driverDocumentsSchema, driverWeekQuerySchema } from '@vanhop/contracts'
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverCalendar } from '../app/driver-calendar.js';
 import type { DriverDocuments } from '../app/driver-documents.js';
-import { driverIdParam } from './driver-admin-routes.js';
+import { byDriverId, driverIdOf } from './driver-id-param.js';
 
 /**
  * Staff routes of a driver's compliance documents and week calendar (`/api/drivers/admin/...`),
@@ -25,17 +25,17 @@ export function driverDocumentsRoutes(
   app.get(
     `${base}/:id/documents`,
     deps.staffOnly,
-    route(async (req, res) =>
-      res.set('Cache-Control', 'no-store').json(await deps.documents.view(driverIdParam(req.params.id))),
-    ),
+    byDriverId,
+    route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.view(driverIdOf(res)))),
   );
 
   app.put(
     `${base}/:id/documents`,
     deps.staffOnly,
     validated(driverDocumentsSchema, 'body', { what: 'Documents' }),
-    route(async (req, res) => {
-      const id = driverIdParam(req.params.id);
+    byDriverId,
+    route(async (_req, res) => {
+      const id = driverIdOf(res);
       res.json(await deps.documents.save(id, input(res, 'body', driverDocumentsSchema), signedInStaff(res).username));
     }),
   );
@@ -44,8 +44,9 @@ export function driverDocumentsRoutes(
     `${base}/:id/calendar`,
     deps.staffOnly,
     validated(driverWeekQuerySchema, 'query', { what: 'Calendar' }),
-    route(async (req, res) => {
-      const id = driverIdParam(req.params.id);
+    byDriverId,
+    route(async (_req, res) => {
+      const id = driverIdOf(res);
       res
         .set('Cache-Control', 'no-store')
         .json(await deps.calendar.week(id, input(res, 'query', driverWeekQuerySchema).week));

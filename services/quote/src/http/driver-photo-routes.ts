@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { NotFoundError, route } from '@vanhop/platform';
 import type { FindDriver } from '../app/find-driver.js';
-import { driverIdParam } from './driver-admin-routes.js';
+import { byDriverId, driverIdOf } from './driver-id-param.js';
 import { uploadedPhoto } from '../domain/driver-photo.js';
 
 /**
@@ -12,8 +12,9 @@ import { uploadedPhoto } from '../domain/driver-photo.js';
 export function driverPhotoRoutes(app: Express, deps: { drivers: FindDriver }): void {
   app.get(
     '/api/driver-photos/:id',
-    route(async (req, res) => {
-      const driver = await deps.drivers.byId(driverIdParam(req.params.id));
+    byDriverId,
+    route(async (_req, res) => {
+      const driver = await deps.drivers.byId(driverIdOf(res));
       const photo = driver?.active ? uploadedPhoto(driver.photoUrl) : null;
       if (!photo) throw new NotFoundError('No photo for that driver');
       res

@@ -1,6 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import { availabilitySchema, priceCardSchema } from '@vanhop/contracts';
-import { route, signedInDriver, validate } from '@vanhop/platform';
+import { input, route, signedInDriver, validated } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { PriceCard } from '../domain/price-card.js';
 
@@ -21,8 +21,9 @@ export function driverSelfRoutes(app: Express, deps: { manage: ManageDrivers; dr
   app.put(
     '/api/driver/me/card',
     deps.driverOnly,
-    route(async (req, res) => {
-      const card = await validate(priceCardSchema, req.body, 'Price card');
+    validated(priceCardSchema, 'body', { what: 'Price card' }),
+    route(async (_req, res) => {
+      const card = input(res, 'body', priceCardSchema);
       res.json(await deps.manage.updateOwnCard(signedInDriver(res).sub, card as PriceCard));
     }),
   );
@@ -30,8 +31,9 @@ export function driverSelfRoutes(app: Express, deps: { manage: ManageDrivers; dr
   app.put(
     '/api/driver/me/availability',
     deps.driverOnly,
-    route(async (req, res) => {
-      const availability = await validate(availabilitySchema, req.body, 'Availability');
+    validated(availabilitySchema, 'body', { what: 'Availability' }),
+    route(async (_req, res) => {
+      const availability = input(res, 'body', availabilitySchema);
       res.json(await deps.manage.updateOwnAvailability(signedInDriver(res).sub, availability));
     }),
   );

@@ -10,12 +10,6 @@ import { NotFoundError, route, validate, ValidationError } from '@vanhop/platfor
 import type { PriceMove } from '../app/price-move.js';
 import type { FindDriver } from '../app/find-driver.js';
 
-/**
- * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
- * price sent by a browser is never trusted). Under /internal, which the gateway never proxies.
- * Body: the complete booking data plus an optional `driverId`; answer: the priced Quote for that
- * driver (or the cheapest offer) and the driver's contact snapshot.
- */
 /** An optional id in an internal body: absent or null is none, anything else must look like an id. */
 function internalId(value: unknown, field: string, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -24,7 +18,14 @@ function internalId(value: unknown, field: string, what: string): string | undef
   return value;
 }
 
+/** Routes other services call under /internal, which the gateway never proxies. */
 export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: FindDriver }): void {
+  /**
+   * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
+   * price sent by a browser is never trusted). Body: the complete booking data plus an optional
+   * `driverId`; answer: the priced Quote for that driver (or the cheapest offer) and the driver's
+   * contact snapshot.
+   */
   app.post(
     INTERNAL_PATHS.price,
     route(async (req, res) => {

@@ -1,14 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import { jobDoneRequestSchema, jobProgressRequestSchema, type JobProgressStep } from '@vanhop/contracts';
-import { route, signedInDriver, validate, ValidationError } from '@vanhop/platform';
+import { input, route, signedInDriver, validate, validated } from '@vanhop/platform';
 import type { JobProgress } from '../app/job-progress.js';
 import type { JobCall } from '../app/job-call.js';
-
-const bookingIdParam = (v: unknown): string => {
-  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v))
-    throw new ValidationError('Invalid job id', { id: 'Invalid job id' });
-  return v;
-};
+import { byJobId, jobIdOf } from './job-id-param.js';
 
 /**
  * The driver's day of the move on their own job (driver token; another driver's job is 404): the
@@ -22,10 +17,12 @@ export function jobProgressRoutes(
   app.post(
     '/api/driver/me/jobs/:id/progress',
     deps.driverOnly,
+    byJobId,
+    validated(jobProgressRequestSchema, 'body', { what: 'Progress', emptyWhenAbsent: true }),
     route(async (req, res) => {
-      const id = bookingIdParam(req.params.id);
-      const body = await validate(jobProgressRequestSchema, req.body ?? {}, 'Progress');
-      const step = body.step as JobProgressStep;
+      const id = jobIdOf(res);
+      const step = input(res, 'body', jobProgressRequestSchema).step as JobProgressStep;
+      // Only the last step carries proof, so its schema applies once the step is known.
       const proof = step === 'done' ? await validate(jobDoneRequestSchema, req.body, 'Done') : undefined;
       res.json(
         await deps.progress.mark(
@@ -40,13 +37,13 @@ export function jobProgressRoutes(
   app.post(
     '/api/driver/me/jobs/:id/call',
     deps.driverOnly,
-    route(async (req, res) => res.json(await deps.call.call(signedInDriver(res).sub, bookingIdParam(req.params.id)))),
+    byJobId,
+    route(async (_req, res) => res.json(await deps.call.call(signedInDriver(res).sub, jobIdOf(res)))),
   );
   app.get(
     '/api/drivers/admin/jobs/:id/proof',
     deps.staffOnly,
-    route(async (req, res) =>
-      res.set('Cache-Control', 'no-store').json(await deps.progress.proof(bookingIdParam(req.params.id))),
-    ),
+    byJobId,
+    route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.progress.proof(jobIdOf(res)))),
   );
 }

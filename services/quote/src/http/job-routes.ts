@@ -1,14 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import { reassignJobSchema } from '@vanhop/contracts';
-import { route, signedInDriver, signedInStaff, validate, ValidationError } from '@vanhop/platform';
+import { input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverJobs } from '../app/driver-jobs.js';
 import type { ReassignJob } from '../app/reassign-job.js';
-
-const bookingIdParam = (v: unknown): string => {
-  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v))
-    throw new ValidationError('Invalid job id', { id: 'Invalid job id' });
-  return v;
-};
+import { byJobId, jobIdOf } from './job-id-param.js';
 
 /**
  * The driver's own jobs (driver token: the job's driver only) and the staff list of jobs that
@@ -27,16 +22,20 @@ export function jobRoutes(
   app.get(
     '/api/drivers/admin/jobs/:id/candidates',
     deps.staffOnly,
-    route(async (req, res) => res.json(await deps.reassign.candidates(bookingIdParam(req.params.id)))),
+    byJobId,
+    route(async (_req, res) => res.json(await deps.reassign.candidates(jobIdOf(res)))),
   );
   app.post(
     '/api/drivers/admin/jobs/:id/reassign',
     deps.staffOnly,
-    route(async (req, res) => {
-      const body = await validate(reassignJobSchema, req.body ?? {}, 'Reassignment');
+    // The body before the id, as this route has always answered.
+    validated(reassignJobSchema, 'body', { what: 'Reassignment', emptyWhenAbsent: true }),
+    byJobId,
+    route(async (_req, res) => {
+      const body = input(res, 'body', reassignJobSchema);
       res.json(
         await deps.reassign.reassign(
-          bookingIdParam(req.params.id),
+          jobIdOf(res),
           body.driverId,
           body.acceptDifference === true,
           signedInStaff(res).username,
@@ -53,13 +52,13 @@ export function jobRoutes(
   app.post(
     '/api/driver/me/jobs/:id/accept',
     deps.driverOnly,
-    route(async (req, res) => res.json(await deps.jobs.accept(signedInDriver(res).sub, bookingIdParam(req.params.id)))),
+    byJobId,
+    route(async (_req, res) => res.json(await deps.jobs.accept(signedInDriver(res).sub, jobIdOf(res)))),
   );
   app.post(
     '/api/driver/me/jobs/:id/decline',
     deps.driverOnly,
-    route(async (req, res) =>
-      res.json(await deps.jobs.decline(signedInDriver(res).sub, bookingIdParam(req.params.id))),
-    ),
+    byJobId,
+    route(async (_req, res) => res.json(await deps.jobs.decline(signedInDriver(res).sub, jobIdOf(res)))),
   );
 }

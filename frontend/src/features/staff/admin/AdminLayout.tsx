@@ -1,9 +1,10 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { AreaLayout } from '../../../app/layout/AreaLayout';
 import { useAdminSession } from './session';
+import { adminPath } from '../../../app/area-paths';
 
 /** The sign-in and sign-up pages: no staff menu there, even for someone still signed in. */
-const AUTH_PAGES = ['/admin/login', '/admin/register'];
+const AUTH_PAGES = [adminPath('login'), adminPath('register')];
 
 /**
  * The admin area's own chrome: a header, the page (child), a footer. The staff menu is for
@@ -14,14 +15,14 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const staffMenu = Boolean(token) && !AUTH_PAGES.some((p) => pathname.startsWith(p));
   return (
-    <AreaLayout area="admin" homePath="/admin/dashboard" tag="Staff" footerText="staff area">
+    <AreaLayout area="admin" homePath={adminPath('dashboard')} tag="Staff" footerText="staff area">
       {staffMenu && (
         <nav aria-label="Staff">
-          <NavLink to="/admin/dashboard">Dashboard</NavLink>
-          <NavLink to="/admin/health">Server health</NavLink>
-          <NavLink to="/admin/support">Instant Support</NavLink>
-          <NavLink to="/admin/reviews">Reviews</NavLink>
-          <NavLink to="/admin/drivers">Drivers</NavLink>
+          <NavLink to={adminPath('dashboard')}>Dashboard</NavLink>
+          <NavLink to={adminPath('health')}>Server health</NavLink>
+          <NavLink to={adminPath('support')}>Instant Support</NavLink>
+          <NavLink to={adminPath('reviews')}>Reviews</NavLink>
+          <NavLink to={adminPath('drivers')}>Drivers</NavLink>
         </nav>
       )}
     </AreaLayout>

@@ -1,4 +1,5 @@
 import { AreaNotFound } from '../../../app/layout/AreaLayout';
+import { adminPath } from '../../../app/area-paths';
 
 /** Any /admin/* path that is not a staff screen. */
 export function AdminNotFound() {
@@ -6,7 +7,7 @@ export function AdminNotFound() {
     <AreaNotFound
       className="admin-card admin-not-found"
       buttonClassName="admin-button"
-      to="/admin/dashboard"
+      to={adminPath('dashboard')}
       linkText="Go to the dashboard"
     />
   );

@@ -24,6 +24,7 @@ import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
 import { BusinessPanelSlot } from './BusinessPanelSlot';
 import { useResource } from '../../../lib';
+import { adminPath } from '../../../app/area-paths';
 
 const QUOTATION_TABS: readonly [WhenTab, ...WhenTab[]] = [
   { when: 'future', label: 'Future' },
@@ -189,7 +190,7 @@ export function DashboardPage() {
           <>
             <span>Welcome, {username}</span>
             <a
-              href="/admin/login"
+              href={adminPath('login')}
               onClick={(e) => {
                 e.preventDefault();
                 logout();
@@ -201,7 +202,7 @@ export function DashboardPage() {
         ) : (
           <>
             <span>{MSG.admin.tryLogin}</span>
-            <Link to="/admin/login">Login</Link>
+            <Link to={adminPath('login')}>Login</Link>
           </>
         )}
       </div>

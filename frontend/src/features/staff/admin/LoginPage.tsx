@@ -7,6 +7,7 @@ import { storeToken } from './session';
 import { safeReturnPath, SESSION_EXPIRED_TEXT } from './return-path';
 import { InputField } from '../../../ui/formik-fields';
 import { Button } from '../../../ui';
+import { adminPath } from '../../../app/area-paths';
 
 const INITIAL: AdminLogin = { username: '', password: '' };
 
@@ -55,7 +56,7 @@ export function LoginPage() {
               <Button type="submit" area="admin" disabled={isSubmitting}>
                 Login
               </Button>
-              <Button area="admin" variant="secondary" onClick={() => navigate('/admin/register')}>
+              <Button area="admin" variant="secondary" onClick={() => navigate(adminPath('register'))}>
                 Sign Up
               </Button>
             </div>

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { BookingRecord, NeedsDriver } from '@vanhop/contracts';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
+import { adminPath } from '../../../app/area-paths';
 
 type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
 
@@ -41,8 +42,8 @@ export function NeedsDriverAlert({
               Booking {r.randomNumber}
             </Button>{' '}
             on {londonDateTime(r.quote.date)}: {WHY[r.needsDriver!.because]}. Options:{' '}
-            <Link to="/admin/drivers">reassign it to a free driver</Link>, agree another time with the customer (Change
-            date in the booking), or cancel it with a full refund.
+            <Link to={adminPath('drivers')}>reassign it to a free driver</Link>, agree another time with the customer
+            (Change date in the booking), or cancel it with a full refund.
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { MSG, NEW_PASSWORD, adminRegisterSchema, type AdminRegister } from '@van
 import { AdminApiError, register } from './api';
 import { InputField } from '../../../ui/formik-fields';
 import { Button } from '../../../ui';
+import { adminPath } from '../../../app/area-paths';
 
 const INITIAL: AdminRegister = { name: '', password: '', password1: '', uniquecode: '' };
 
@@ -18,7 +19,7 @@ export function RegisterPage() {
     try {
       const answer = await register(values);
       window.alert(answer?.message ?? 'Registered');
-      await navigate('/admin/login');
+      await navigate(adminPath('login'));
     } catch (err) {
       setServerError(
         err instanceof AdminApiError && err.serverMessage && err.status > 0
@@ -61,7 +62,7 @@ export function RegisterPage() {
               <Button type="submit" area="admin" disabled={isSubmitting}>
                 Sign Up
               </Button>
-              <Link to="/admin/login">Back to login</Link>
+              <Link to={adminPath('login')}>Back to login</Link>
             </div>
           </Form>
         )}

@@ -63,19 +63,17 @@ export function amendmentBody(r: BookingRecord, d: AmendDraft): AmendBookingRequ
   return Object.keys(body).length > 0 ? body : null;
 }
 
-const pounds = formatPence;
-
 /** What the amendment did to the money, as the panel says it after saving. */
 export function outcomeWords(a: BookingAmendment): string[] {
   const total =
     a.totalPence === a.previousTotalPence
-      ? `The total is unchanged: ${pounds(a.totalPence)}.`
-      : `New total: ${pounds(a.totalPence)} (was ${pounds(a.previousTotalPence)}).`;
+      ? `The total is unchanged: ${formatPence(a.totalPence)}.`
+      : `New total: ${formatPence(a.totalPence)} (was ${formatPence(a.previousTotalPence)}).`;
   const money =
     a.refundPence > 0
-      ? `Refund to the customer's card: ${pounds(a.refundPence)}.`
+      ? `Refund to the customer's card: ${formatPence(a.refundPence)}.`
       : a.balancePence > 0
-        ? `Balance to pay: ${pounds(a.balancePence)} (online on My move or to the driver on the day).`
+        ? `Balance to pay: ${formatPence(a.balancePence)} (online on My move or to the driver on the day).`
         : 'Nothing is left to pay.';
   return [total, money];
 }

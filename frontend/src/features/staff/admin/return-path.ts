@@ -3,14 +3,15 @@
  * the staff area (../../../lib/return-path has the rules, shared with the driver portal).
  */
 import { returnPaths, SESSION_EXPIRED_TEXT } from '../../../lib/return-path';
+import { ADMIN_ROOT, adminPath } from '../../../app/area-paths';
 
-export const LOGIN_PATH = '/admin/login';
-export const DASHBOARD_PATH = '/admin/dashboard';
+export const LOGIN_PATH = adminPath('login');
+export const DASHBOARD_PATH = adminPath('dashboard');
 export { SESSION_EXPIRED_TEXT };
 
 export const { safeReturnPath, loginPathFor } = returnPaths({
-  area: '/admin/',
+  area: `${ADMIN_ROOT}/`,
   loginPath: LOGIN_PATH,
   homePath: DASHBOARD_PATH,
-  notReturnedTo: ['/admin/login', '/admin/register'],
+  notReturnedTo: [LOGIN_PATH, adminPath('register')],
 });

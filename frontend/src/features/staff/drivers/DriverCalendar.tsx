@@ -12,6 +12,7 @@ import { calendarDate, londonTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import './calendar.css';
 import { Button } from '../../../ui';
+import { adminPath } from '../../../app/area-paths';
 
 const hoursWords = (h: number) => {
   const m = Math.round(h * 60);
@@ -40,7 +41,7 @@ function Day({ day }: { day: DriverCalendarDay }) {
                 {londonTime(job.start)} · {hoursWords(job.hours)}
               </strong>{' '}
               <Link
-                to={`/admin/dashboard?booking=${encodeURIComponent(job.bookingId)}`}
+                to={`${adminPath('dashboard')}?booking=${encodeURIComponent(job.bookingId)}`}
                 aria-label={`Booking ${job.randomNumber}: open its record`}
               >
                 {job.randomNumber}

@@ -19,6 +19,7 @@ import { ReturnedJobs } from './ReturnedJobs';
 import './drivers.css';
 import { fetchDriverRatings } from '../../../api/driverRatings';
 import { Button } from '../../../ui';
+import { ADMIN_NEW_DRIVER_PATH } from '../../../app/area-paths';
 
 export function DriversPage() {
   const { token, guard } = useAdminSession();
@@ -75,7 +76,7 @@ export function DriversPage() {
           <h1>Drivers</h1>
           {drivers && drivers.length > 0 && <p className="drivers-count admin-muted">{countLine(drivers)}</p>}
         </div>
-        <Button area="admin" onClick={() => navigate('/admin/drivers/new')}>
+        <Button area="admin" onClick={() => navigate(ADMIN_NEW_DRIVER_PATH)}>
           Add driver
         </Button>
       </div>

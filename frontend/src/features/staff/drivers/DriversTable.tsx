@@ -9,6 +9,7 @@ import { Badge } from '../../../ui';
 import { baseLine, emailParts, HELP_SHORT, phoneLine, ratingOf } from './driver-summary';
 import { initials } from '../../../lib/format';
 import './drivers-list.css';
+import { adminDriverPath } from '../../../app/area-paths';
 
 function DriverPhoto({ driver }: { driver: DriverAdminView }) {
   return driver.photoUrl ? (
@@ -152,7 +153,7 @@ export function DriversTable({
                 <td className="driver-cell-edit">
                   <Link
                     className="btn btn--secondary btn--sm driver-edit"
-                    to={`/admin/drivers/${encodeURIComponent(d.id)}`}
+                    to={adminDriverPath(d.id)}
                     aria-label={`Edit ${d.name}`}
                   >
                     Edit

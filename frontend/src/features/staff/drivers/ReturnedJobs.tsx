@@ -8,6 +8,7 @@ import { formatPence, type JobCandidate, type JobReturnReason, type JobView } fr
 import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
+import { adminPath } from '../../../app/area-paths';
 
 const RETURNED_WORDS: Record<JobReturnReason, string> = {
   declined: 'Declined by the driver',
@@ -16,7 +17,7 @@ const RETURNED_WORDS: Record<JobReturnReason, string> = {
 };
 
 /** The staff dashboard with this booking's record open. */
-export const bookingLink = (bookingId: string) => `/admin/dashboard?booking=${encodeURIComponent(bookingId)}`;
+export const bookingLink = (bookingId: string) => `${adminPath('dashboard')}?booking=${encodeURIComponent(bookingId)}`;
 
 const failure = (err: unknown, fallback: string) =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;

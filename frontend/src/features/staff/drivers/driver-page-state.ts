@@ -5,8 +5,9 @@
  */
 import type { DriverAccountStatus, DriverAdminView, DriverAuditEntry } from '@vanhop/contracts';
 import { AdminApiError } from '../admin/api';
+import { adminPath } from '../../../app/area-paths';
 
-export const DRIVERS_LIST = '/admin/drivers';
+export const DRIVERS_LIST = adminPath('drivers');
 export const messageOf = (err: unknown, fallback: string) =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
 

@@ -39,10 +39,10 @@ export function emailParts(email: string): string[] {
   return at < 0 ? [email] : [email.slice(0, at + 1), email.slice(at + 1)];
 }
 
-/** A rating as the row shows it and as it is read out; null when there are no reviews yet. */
 /**
  * The driver's rating as customers see it beside their offers: the rating they came with together
- * with VanHop's own approved reviews (`own`, from /api/reviews/drivers), one figure everywhere.
+ * with VanHop's own approved reviews (`own`, from /api/reviews/drivers), one figure everywhere. Given
+ * as the row shows it and as it is read out; null when there are no reviews yet.
  */
 export function ratingOf(
   d: Pick<DriverAdminView, 'rating' | 'reviewCount'>,

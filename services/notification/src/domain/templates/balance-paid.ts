@@ -1,6 +1,7 @@
+import { formatPence } from '@vanhop/contracts';
 import type { BalancePaid } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { myMoveButton, myMoveText, myMoveUrl, receiptHtml, receiptText, type ReceiptFacts } from './my-move.js';
 
@@ -18,7 +19,7 @@ const receiptOf = (b: BalancePaid): ReceiptFacts => ({
 export function balancePaidCustomerEmail(b: BalancePaid, ctx: TemplateContext): EmailContent {
   const url = myMoveUrl(ctx, b.myMovePath);
   const subject = `Receipt: balance paid for booking ${b.randomNumber}`;
-  const line = `Thank you: you have paid the balance of ${pounds(b.amountPence)} for your move on ${moveDate(b.move.date)}. Your booking (${pounds(b.totalPricePence)}) is paid in full: nothing is to be paid to the driver on the day.`;
+  const line = `Thank you: you have paid the balance of ${formatPence(b.amountPence)} for your move on ${moveDate(b.move.date)}. Your booking (${formatPence(b.totalPricePence)}) is paid in full: nothing is to be paid to the driver on the day.`;
   const text = [
     `Hello ${b.customer.name},`,
     '',

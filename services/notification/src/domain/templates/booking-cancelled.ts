@@ -1,6 +1,7 @@
+import { formatPence } from '@vanhop/contracts';
 import type { BookingCancelled } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
@@ -14,11 +15,11 @@ function refundLine(b: BookingCancelled): string {
       ? `VanHop has cancelled your booking: ${b.reason.replace(/[\s.;:,]+$/u, '')}.`
       : 'VanHop has cancelled your booking.';
     return b.refundPence > 0
-      ? `${why} ${pounds(b.refundPence)} is being refunded to your card. A refund receipt follows by e-mail.`
+      ? `${why} ${formatPence(b.refundPence)} is being refunded to your card. A refund receipt follows by e-mail.`
       : `${why} No money paid is refunded.`;
   }
   return b.refundPence > 0
-    ? `You cancelled within the 1-hour cooling-off period, so everything you paid, ${pounds(b.refundPence)}, is being refunded to your card. A refund receipt follows by e-mail.`
+    ? `You cancelled within the 1-hour cooling-off period, so everything you paid, ${formatPence(b.refundPence)}, is being refunded to your card. A refund receipt follows by e-mail.`
     : 'You cancelled after the 1-hour cooling-off period: under our cancellation policy no money paid is refunded.';
 }
 

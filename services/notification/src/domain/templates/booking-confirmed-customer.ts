@@ -1,6 +1,6 @@
-import { PAYMENT_STATUS_TEXT, type BookingConfirmed } from '@vanhop/contracts';
+import { PAYMENT_STATUS_TEXT, type BookingConfirmed, formatPence } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 import { POLICIES } from './policies.js';
@@ -16,20 +16,20 @@ const receiptOf = (b: BookingConfirmed, at: string): ReceiptFacts => ({
 });
 
 /**
- * The customer's confirmation after paying: the move, the money with its receipt, the policies, and
- * the way to the booking (My move; the retrieve page for events from before that page existed).
- */
-/**
  * The driver still has to accept (their portal asks them by a deadline): the customer is told so,
  * and that their contact reaches the driver only then, never that it already has.
  */
 const driverLine = (driver: string): string =>
   `We have asked ${driver} to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number. If they cannot, we offer it to another driver free at the same time for no more than you paid, and tell you who.`;
 
+/**
+ * The customer's confirmation after paying: the move, the money with its receipt, the policies, and
+ * the way to the booking (My move; the retrieve page for events from before that page existed).
+ */
 export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: TemplateContext, paidAt: string): EmailContent {
-  const paid = pounds(b.amountPaidPence);
-  const balance = pounds(b.outstandingBalancePence);
-  const total = pounds(b.totalPricePence);
+  const paid = formatPence(b.amountPaidPence);
+  const balance = formatPence(b.outstandingBalancePence);
+  const total = formatPence(b.totalPricePence);
   const driver = b.driver?.name ?? 'your driver';
   const subject = `Booking confirmed: ${moveDate(b.move.date)} (ref ${b.randomNumber})`;
   const balanceLine =

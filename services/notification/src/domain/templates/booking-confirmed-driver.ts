@@ -1,6 +1,7 @@
+import { formatPence } from '@vanhop/contracts';
 import type { BookingConfirmed } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 
@@ -13,7 +14,7 @@ const CONTACT_AFTER_ACCEPTING = "Accept the job in your driver portal to get the
 
 export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
   const driverName = b.driver?.name ?? 'driver';
-  const balance = pounds(b.outstandingBalancePence);
+  const balance = formatPence(b.outstandingBalancePence);
   const subject = `New job ${b.randomNumber}: ${moveDate(b.move.date)} for ${b.customer.name}`;
   const collect =
     b.outstandingBalancePence > 0
@@ -30,8 +31,8 @@ export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
     `Job ${b.randomNumber}`,
     moveSummaryText(b.move),
     '',
-    `Total price: ${pounds(b.totalPricePence)}`,
-    `Paid online: ${pounds(b.amountPaidPence)}`,
+    `Total price: ${formatPence(b.totalPricePence)}`,
+    `Paid online: ${formatPence(b.amountPaidPence)}`,
     collect,
     textFooter,
   ].join('\n');
@@ -41,8 +42,8 @@ export function bookingConfirmedDriverEmail(b: BookingConfirmed): EmailContent {
 <h2 style="font-size:16px">Job ${b.randomNumber}</h2>
 ${moveSummaryHtml(b.move)}
 <table style="font-size:14px;margin-top:12px">
-<tr><th style="text-align:left;padding-right:8px">Total price</th><td>${pounds(b.totalPricePence)}</td></tr>
-<tr><th style="text-align:left;padding-right:8px">Paid online</th><td>${pounds(b.amountPaidPence)}</td></tr>
+<tr><th style="text-align:left;padding-right:8px">Total price</th><td>${formatPence(b.totalPricePence)}</td></tr>
+<tr><th style="text-align:left;padding-right:8px">Paid online</th><td>${formatPence(b.amountPaidPence)}</td></tr>
 </table>
 <p><strong>${collect}</strong></p>`;
   return { subject, text, html: layout(subject, body) };

@@ -1,6 +1,6 @@
-import type { ConversationAbout } from '@vanhop/contracts';
+import { formatPence, poundsToPence, type ConversationAbout } from '@vanhop/contracts';
 import { html, type SafeHtml } from '../html.js';
-import { hoursLabel, moveDate, pounds } from '../format.js';
+import { hoursLabel, moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent } from './email-content.js';
 import { CONFIRMATION_LINK_DAYS } from '../conversation-links.js';
 
@@ -25,7 +25,7 @@ function aboutRows(about: ConversationAbout | null): AboutRow[] {
   if (vehicle) rows.push({ label: 'Van and help', value: vehicle });
   if (about.totalHour) rows.push({ label: 'Booked time', value: hoursLabel(about.totalHour) });
   if (about.totalPrice !== null && about.totalPrice !== undefined)
-    rows.push({ label: 'Price shown', value: pounds(Math.round(about.totalPrice * 100)) });
+    rows.push({ label: 'Price shown', value: formatPence(poundsToPence(about.totalPrice)) });
   return rows;
 }
 

@@ -1,7 +1,7 @@
-import { JOB_PROGRESS_LINE, type JobProgressed, type JobReminded } from '@vanhop/contracts';
+import { JOB_PROGRESS_LINE, type JobProgressed, type JobReminded, formatPence } from '@vanhop/contracts';
 import { html } from '../html.js';
 import { customerMoveMail } from './customer-move-mail.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { myMoveUrl } from './my-move.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
@@ -11,7 +11,7 @@ export function reminderCustomerEmail(r: JobReminded, ctx: TemplateContext): Ema
   const subject = `Reminder: your move is tomorrow, ${moveDate(r.move.date)}`;
   const line = `This is a reminder that ${r.driver.name} is booked for your move (booking ${r.randomNumber}) on ${moveDate(r.move.date)}. Please have everything packed and the way clear, and keep your phone to hand: your driver will text you when they set off.`;
   const cash = r.cashToCollectPence
-    ? `The balance of ${pounds(r.cashToCollectPence)} is paid to your driver at the end of the move, unless you pay it online first.`
+    ? `The balance of ${formatPence(r.cashToCollectPence)} is paid to your driver at the end of the move, unless you pay it online first.`
     : null;
   return customerMoveMail(ctx, {
     subject,
@@ -32,7 +32,7 @@ export function reminderDriverEmail(r: JobReminded): EmailContent {
   const subject = `Reminder: job ${r.randomNumber} is tomorrow, ${moveDate(r.move.date)}`;
   const line = `This is a reminder of job ${r.randomNumber} for ${r.customer.name} on ${moveDate(r.move.date)}. Mark "On my way", "Arrived" and "Done" on the job in your portal on the day: the customer is texted each time.`;
   const cash =
-    r.cashToCollectPence !== undefined ? `Cash to collect on the day: ${pounds(r.cashToCollectPence)}.` : null;
+    r.cashToCollectPence !== undefined ? `Cash to collect on the day: ${formatPence(r.cashToCollectPence)}.` : null;
   const text = [
     `Hello ${r.driver.name},`,
     '',

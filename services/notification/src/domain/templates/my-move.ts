@@ -1,5 +1,6 @@
+import { formatPence } from '@vanhop/contracts';
 import { html, type SafeHtml } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import type { TemplateContext } from './email-content.js';
 
 /** The customer's signed My move link (events carry the path; the site's address is ours). */
@@ -28,7 +29,7 @@ const rows = (r: ReceiptFacts): [string, string][] => [
   ['Booking reference', String(r.bookingRef)],
   ['Date', moveDate(r.at)],
   ['For', r.description],
-  ['Amount', pounds(r.amountPence)],
+  ['Amount', formatPence(r.amountPence)],
   ['Method', r.method],
   ...(r.reference ? ([['Reference', r.reference]] as [string, string][]) : []),
 ];

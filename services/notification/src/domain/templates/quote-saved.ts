@@ -1,13 +1,14 @@
+import { formatPence } from '@vanhop/contracts';
 import type { QuoteSaved } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { moveDate, pounds } from '../format.js';
+import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 
 /** Sent when a customer saves a quote for later: the code and link to come back and pay. */
 export function quoteSavedEmail(q: QuoteSaved, ctx: TemplateContext): EmailContent {
   const link = `${ctx.publicUrl}/retrieve/${q.randomNumber}`;
-  const total = pounds(q.totalPricePence);
-  const perHalfHour = pounds(q.pricePerHalfHourPence);
+  const total = formatPence(q.totalPricePence);
+  const perHalfHour = formatPence(q.pricePerHalfHourPence);
   const when = moveDate(q.date);
   const subject = `Your VanHop quote ${q.randomNumber} is saved`;
   const text = [

@@ -1,6 +1,5 @@
-import { REFUND_DESCRIPTIONS, type RefundIssued } from '@vanhop/contracts';
+import { REFUND_DESCRIPTIONS, type RefundIssued, formatPence } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { pounds } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { myMoveButton, myMoveText, myMoveUrl, receiptHtml, receiptText, type ReceiptFacts } from './my-move.js';
 
@@ -17,8 +16,8 @@ const receiptOf = (r: RefundIssued): ReceiptFacts => ({
 /** The customer's refund receipt. */
 export function refundIssuedEmail(r: RefundIssued, ctx: TemplateContext): EmailContent {
   const url = myMoveUrl(ctx, r.myMovePath);
-  const subject = `Refund receipt: ${pounds(r.amountPence)} for booking ${r.randomNumber}`;
-  const line = `We have refunded ${pounds(r.amountPence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
+  const subject = `Refund receipt: ${formatPence(r.amountPence)} for booking ${r.randomNumber}`;
+  const line = `We have refunded ${formatPence(r.amountPence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
   const text = [
     `Hello ${r.customer.name},`,
     '',

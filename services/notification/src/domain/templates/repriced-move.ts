@@ -1,6 +1,6 @@
+import { formatPence } from '@vanhop/contracts';
 import type { BookingReactivated } from '@vanhop/contracts';
 import { html } from '../html.js';
-import { pounds } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
 import { myMoveButton, myMoveText, myMoveUrl } from './my-move.js';
@@ -23,13 +23,13 @@ export type RepricedMove = Pick<
 function moneyLines(b: RepricedMove, priceIs: string): string[] {
   const price =
     b.totalPricePence === b.previousTotalPricePence
-      ? `The price is unchanged: ${pounds(b.totalPricePence)}.`
-      : `${priceIs} ${pounds(b.totalPricePence)} (it was ${pounds(b.previousTotalPricePence)}).`;
+      ? `The price is unchanged: ${formatPence(b.totalPricePence)}.`
+      : `${priceIs} ${formatPence(b.totalPricePence)} (it was ${formatPence(b.previousTotalPricePence)}).`;
   const settle =
     b.refundPence > 0
-      ? `You paid more than the new price: ${pounds(b.refundPence)} is being refunded to your card.`
+      ? `You paid more than the new price: ${formatPence(b.refundPence)} is being refunded to your card.`
       : b.balancePence > 0
-        ? `Left to pay: ${pounds(b.balancePence)}, online on your My move page or to the driver on the day.`
+        ? `Left to pay: ${formatPence(b.balancePence)}, online on your My move page or to the driver on the day.`
         : 'Nothing is left to pay.';
   return [price, settle];
 }
@@ -66,10 +66,10 @@ ${myMoveButton(url)}`;
 export function repricedDriverEmail(b: RepricedMove, m: { subject: string; lines: string[] }): EmailContent {
   const hello = `Hello ${b.driver?.name ?? 'driver'},`;
   const customer = `Customer: ${b.customer.name}, ${b.customer.email}, ${b.customer.phone}`;
-  const total = `Total price: ${pounds(b.totalPricePence)}`;
+  const total = `Total price: ${formatPence(b.totalPricePence)}`;
   const collect =
     b.balancePence > 0
-      ? `Collect from the customer on the day: ${pounds(b.balancePence)}.`
+      ? `Collect from the customer on the day: ${formatPence(b.balancePence)}.`
       : 'Paid in full online: nothing to collect.';
   const text = [hello, '', ...m.lines, customer, '', moveSummaryText(b.move), '', total, collect, textFooter].join(
     '\n',

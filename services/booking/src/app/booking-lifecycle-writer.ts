@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, NotFoundError, outboxEntry, type Clock, type OutboxEntry } from '@vanhop/platform';
+import { ConflictError, createEvent, NotFoundError, outboxEntry, type Clock, type OutboxEntry } from '@vanhop/platform';
 import type { EventPayloads, RefundReason } from '@vanhop/contracts';
 import type { BookingRepository, LifecycleChange } from '../domain/ports.js';
 import type { PendingRefund, StoredBooking } from '../domain/booking-record.js';
@@ -7,19 +7,31 @@ import { customerOf, moveOf } from '../domain/lifecycle.js';
 import type { MyMoveLinks } from '../domain/my-move-link.js';
 
 export const LINK_NOT_VALID = 'This link is not valid or has expired.';
+export const CHANGED_MEANWHILE = 'This booking changed meanwhile: please reload the page and try again.';
 
 /** How many times an action re-reads and re-decides after losing a race to another write. */
 export const WRITE_ATTEMPTS = 4;
 
-/** What the My move actions share: finding the record a link names, and the facts every event carries. */
-export class MyMoveRecords {
+/**
+ * The booking lifecycle writer: every change to a booking after its quote is saved (paid,
+ * cancelled, postponed, given a new date, amended, deleted) is written here, with its events, as
+ * one conditional single-document write, and nudges the outbox relay when it lands. It also finds
+ * the record a My move link names and builds the facts and events those changes carry. One per
+ * service (service.ts), shared by the use cases.
+ */
+export class BookingLifecycleWriter {
   constructor(
-    readonly bookings: BookingRepository,
-    readonly links: MyMoveLinks,
-    readonly clock: Clock,
+    private readonly bookings: BookingRepository,
+    private readonly links: MyMoveLinks,
+    private readonly clock: Clock,
     /** Nudges the outbox relay after a write with events. */
-    readonly afterWrite: () => void = () => undefined,
+    private readonly afterWrite: () => void = () => undefined,
   ) {}
+
+  /** The instant a change is decided at. */
+  now(): Date {
+    return this.clock.now();
+  }
 
   /** The live record a token names. Forged, expired and deleted all read the same: not found. */
   async byToken(token: unknown): Promise<StoredBooking> {
@@ -31,6 +43,13 @@ export class MyMoveRecords {
 
   reload(id: string): Promise<StoredBooking | null> {
     return this.bookings.liveById(id);
+  }
+
+  /** The record as it is now, to decide again after losing a race: gone meanwhile reads as changed meanwhile (409). */
+  async current(id: string): Promise<StoredBooking> {
+    const record = await this.bookings.liveById(id);
+    if (!record) throw new ConflictError(CHANGED_MEANWHILE);
+    return record;
   }
 
   pathOf(record: StoredBooking): string {
@@ -93,8 +112,21 @@ export class MyMoveRecords {
 
   /** One conditional single-document write of a change decided on `record`; false when the record changed since it was read. */
   async write(record: StoredBooking, change: LifecycleChange): Promise<boolean> {
-    if (!(await this.bookings.writeIfUnchanged(record, change))) return false;
-    this.afterWrite();
-    return true;
+    return this.landed(await this.bookings.writeIfUnchanged(record, change));
+  }
+
+  /** Places a booking on its first payment; false when the booking was no longer unpaid (another delivery did it). */
+  async placeIfUnpaid(id: string, set: Partial<StoredBooking>, confirmed: OutboxEntry): Promise<boolean> {
+    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed));
+  }
+
+  /** Marks an unpaid quotation deleted; false when it was gone or had taken money meanwhile. */
+  async softDelete(id: string, deletedAt: string, deletedBy: string, deleted: OutboxEntry): Promise<boolean> {
+    return this.landed(await this.bookings.softDelete(id, deletedAt, deletedBy, deleted));
+  }
+
+  private landed(written: boolean): boolean {
+    if (written) this.afterWrite();
+    return written;
   }
 }

@@ -1,0 +1,67 @@
+import { TOPICS, type EventPayloads } from '@vanhop/contracts';
+import { readEvent, type EventHandler } from '@vanhop/platform';
+import type { Notifier } from '../app/notifier.js';
+import type { EmailContent, TemplateContext } from '../domain/templates/email-content.js';
+import { balancePaidCustomerEmail, balancePaidDriverEmail } from '../domain/templates/balance-paid.js';
+import { bookingAmendedCustomerEmail, bookingAmendedDriverEmail } from '../domain/templates/booking-amended.js';
+import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../domain/templates/booking-postponed.js';
+import {
+  bookingReactivatedCustomerEmail,
+  bookingReactivatedDriverEmail,
+} from '../domain/templates/booking-reactivated.js';
+
+/** One event's pair of templates: the customer's mail, and the driver's when a driver is on the job. */
+interface CustomerAndDriverTemplates<K extends keyof EventPayloads> {
+  /** Names both mails in the notifier's send-once log (`<mail>.<eventId>.customer`): changing it would send again. */
+  mail: string;
+  customer: (data: EventPayloads[K], ctx: TemplateContext) => EmailContent;
+  driver: (data: EventPayloads[K]) => EmailContent;
+}
+
+/** The events whose consumers differ only in their templates. Order is the subscription order. */
+const CUSTOMER_AND_DRIVER_MAIL: {
+  [K in
+    | typeof TOPICS.bookingPostponed
+    | typeof TOPICS.bookingReactivated
+    | typeof TOPICS.bookingAmended
+    | typeof TOPICS.balancePaid]: CustomerAndDriverTemplates<K>;
+} = {
+  /** The customer's confirmation (new date by when) and the driver's notice. */
+  [TOPICS.bookingPostponed]: {
+    mail: 'booking-postponed',
+    customer: bookingPostponedCustomerEmail,
+    driver: bookingPostponedDriverEmail,
+  },
+  /** The customer's new-date confirmation (price change, balance or refund) and the driver's job sheet. */
+  [TOPICS.bookingReactivated]: {
+    mail: 'booking-reactivated',
+    customer: bookingReactivatedCustomerEmail,
+    driver: bookingReactivatedDriverEmail,
+  },
+  /** The customer's note of the change (new price, balance or refund) and the driver's updated job sheet. */
+  [TOPICS.bookingAmended]: {
+    mail: 'booking-amended',
+    customer: bookingAmendedCustomerEmail,
+    driver: bookingAmendedDriverEmail,
+  },
+  /** The customer's receipt, and the driver told there is nothing left to collect. */
+  [TOPICS.balancePaid]: {
+    mail: 'balance-paid',
+    customer: balancePaidCustomerEmail,
+    driver: balancePaidDriverEmail,
+  },
+};
+
+export type CustomerAndDriverTopic = keyof typeof CUSTOMER_AND_DRIVER_MAIL;
+export const CUSTOMER_AND_DRIVER_TOPICS = Object.keys(CUSTOMER_AND_DRIVER_MAIL) as CustomerAndDriverTopic[];
+
+/** The event's mail to its customer, and to its driver when it names one (events before assignment name none). */
+export const onCustomerAndDriverMail =
+  <K extends CustomerAndDriverTopic>(topic: K, notifier: Notifier, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(topic, event);
+    const templates: CustomerAndDriverTemplates<K> = CUSTOMER_AND_DRIVER_MAIL[topic];
+    await notifier.email(`${templates.mail}.${eventId}.customer`, data.customer.email, templates.customer(data, ctx));
+    if (data.driver)
+      await notifier.email(`${templates.mail}.${eventId}.driver`, data.driver.email, templates.driver(data));
+  };
