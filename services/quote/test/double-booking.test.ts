@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
-import { ConflictError, fixedClock, holdHolderOf, type DocumentStore } from '@vanhop/platform';
+import { ConflictError, fixedClock, holdHolderOf, type Collection, type DocumentStore } from '@vanhop/platform';
 import { londonTime } from '@vanhop/contracts';
 import { EmbeddedDocumentStore } from '../../platform/src/adapters/embedded-document-store.js';
 import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
 import { infraTarget } from '../../platform/test/infra-env.js';
 import { DriverSlots, DRIVER_TAKEN } from '../src/adapters/driver-slots.js';
-import { moveWindow } from '../src/domain/availability.js';
+import { moveWindow, slotStarts, type Window } from '../src/domain/availability.js';
 import { address, MOVE_DATE, NOW, startQuote } from './support.js';
 
 const clock = fixedClock(NOW);
@@ -17,6 +17,52 @@ const N = 12;
 const window = moveWindow(londonTime(2026, 1, 20, 10, 0), 3, 2);
 // A checkout's hold lasts its session: 30 to 35 minutes (services/payment checkoutExpiry).
 const inHalfAnHour = new Date(Date.parse(NOW) + 30 * 60_000);
+
+const slotStartsOf = (w: Window) => slotStarts(w).map((d) => d.toISOString());
+
+const WRITES = new Set(['insertOne', 'insertOrdered', 'updateOne', 'findOneAndUpdate', 'deleteOne']);
+
+/**
+ * The store as the slots see it, counting their calls: every call, the writes, and the waves (a
+ * call made while none is in flight starts a wave), which is how many round trips one after another.
+ */
+function countingStore(inner: DocumentStore) {
+  let calls = 0;
+  let writes = 0;
+  let waves = 0;
+  let inFlight = 0;
+  const wrap = <T extends object>(col: T): T =>
+    new Proxy(col, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          calls++;
+          if (WRITES.has(String(key))) writes++;
+          if (inFlight++ === 0) waves++;
+          try {
+            return await value.apply(target, args);
+          } finally {
+            inFlight--;
+          }
+        };
+      },
+    });
+  const store: DocumentStore = {
+    collection: <T extends { _id: string }>(name: string): Collection<T> => wrap(inner.collection<T>(name)),
+    ping: () => inner.ping(),
+    close: () => inner.close(),
+  };
+  return {
+    store,
+    calls: () => calls,
+    writes: () => writes,
+    sequential: () => waves,
+    reset: () => {
+      calls = writes = waves = 0;
+    },
+  };
+}
 
 /** The double-booking rules, run unchanged against every store the product runs on. */
 function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>) {
@@ -102,6 +148,38 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
       await slots.keep('bk-alice-2');
       await expect(slots.hold('drv-six', 'bk-alice-3', later, inHalfAnHour, alice)).rejects.toThrow(DRIVER_TAKEN);
       expect((await slots.busy(later.start, later.end, { holder: alice })).get('drv-six')?.size).toBe(8);
+    });
+
+    it('a hold costs a few store calls whatever the move length: a fresh one, a retry after a crash, a moved window, a refusal', async () => {
+      const counted = countingStore(store);
+      const counting = new DriverSlots(counted.store, clock);
+      const eightHours = moveWindow(londonTime(2026, 1, 26, 9, 0), 8, 0);
+      const col = store.collection<{ _id: string; slotStart: string; expiresAt?: string }>('driver_slots');
+      await counting.hold('drv-eight', 'bk-long', eightHours, inHalfAnHour);
+      expect(counted.calls()).toBeLessThanOrEqual(3);
+      expect(await col.count({ driverId: 'drv-eight', bookingId: 'bk-long' })).toBe(32);
+
+      // The checkout is retried (its first answer was cut by a crash): the same slots, extended together.
+      const later = new Date(Date.parse(NOW) + 35 * 60_000);
+      counted.reset();
+      await expect(counting.hold('drv-eight', 'bk-long', eightHours, later)).resolves.toMatchObject({ slots: 32 });
+      expect(counted.calls()).toBeLessThanOrEqual(3 + 32);
+      expect(counted.sequential()).toBeLessThanOrEqual(3);
+      const mine = await col.find({ driverId: 'drv-eight', bookingId: 'bk-long' });
+      expect(mine).toHaveLength(32);
+      expect(new Set(mine.map((d) => d.expiresAt))).toEqual(new Set([later.toISOString()]));
+
+      // A date change moves the window an hour on: the hour left behind is given back.
+      const moved = moveWindow(londonTime(2026, 1, 26, 10, 0), 8, 0);
+      await counting.hold('drv-eight', 'bk-long', moved, later);
+      const after = (await col.find({ driverId: 'drv-eight', bookingId: 'bk-long' })).map((d) => d.slotStart).sort();
+      expect(after).toEqual(slotStartsOf(moved));
+
+      // Another customer meets a live hold: refused on the one read, nothing written.
+      counted.reset();
+      await expect(counting.hold('drv-eight', 'bk-other', eightHours, inHalfAnHour)).rejects.toThrow(DRIVER_TAKEN);
+      expect(counted.writes()).toBe(0);
+      expect(await col.count({ bookingId: 'bk-other' })).toBe(0);
     });
 
     it('a lapsed checkout hold no longer blocks the driver', async () => {

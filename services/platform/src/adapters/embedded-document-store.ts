@@ -112,6 +112,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     }
   }
 
+  /** In process there is no round trip to save: one insert after another, as Mongo's ordered insert. */
+  async insertOrdered(docs: T[]): Promise<number> {
+    let inserted = 0;
+    for (const doc of docs) {
+      try {
+        await this.insertOne(doc);
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return inserted;
+        throw err;
+      }
+      inserted++;
+    }
+    return inserted;
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     const db = await this.open();
     return ((await db.findOneAsync(filter)) as T | null) ?? null;

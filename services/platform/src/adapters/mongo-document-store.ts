@@ -92,6 +92,22 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return structuredClone(doc);
   }
 
+  async insertOrdered(docs: T[]): Promise<number> {
+    this.ensureOpen();
+    if (docs.length === 0) return 0;
+    const copies = docs.map((d) => structuredClone(d) as Document);
+    try {
+      return (await this.col.insertMany(copies, { ordered: true })).insertedCount;
+    } catch (err) {
+      // An ordered insert stops at its first failed document, so that document's index is how many
+      // went in. The error's insertedCount is not used: the Mongo-protocol test server miscounts it.
+      const bulk = err as { code?: unknown; writeErrors?: { index?: unknown } | { index?: unknown }[] };
+      const first = Array.isArray(bulk?.writeErrors) ? bulk.writeErrors[0] : bulk?.writeErrors;
+      if (bulk?.code === DUPLICATE_KEY && typeof first?.index === 'number') return first.index;
+      throw this.mapError(err);
+    }
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     this.ensureOpen();
     return this.mapped(async () => (await this.col.findOne(filter)) as T | null);

@@ -31,6 +31,11 @@ export interface IndexSpec {
 export interface Collection<T extends Doc = Doc> {
   /** Throws DuplicateKeyError on a unique-index or `_id` clash. */
   insertOne(doc: T): Promise<T>;
+  /**
+   * Inserts in the order given, in one round trip, and stops at the first unique-index or `_id`
+   * clash: returns how many went in (the first n; none after the clash). Other errors throw.
+   */
+  insertOrdered(docs: T[]): Promise<number>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   /** Atomic for one document: the filter and the update are applied together. */

@@ -88,6 +88,20 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       expect(await col.count({})).toBe(2);
     });
 
+    it('inserts in order and stops at the first unique clash, keeping what went in before it', async () => {
+      const col = fresh('ordered');
+      await col.ensureIndex({ fields: { 'customer.email': 1 }, unique: true });
+      await col.insertOne(booking(3));
+      const clash = booking(9, { customer: { name: 'x', email: 'c3@example.com' } });
+      expect(await col.insertOrdered([booking(1), booking(2), clash, booking(4)])).toBe(2);
+      expect((await col.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['b1', 'b2', 'b3']);
+      // An `_id` clash stops it the same way; an empty list is no call at all.
+      expect(await col.insertOrdered([booking(1, { customer: { name: 'y', email: 'y@example.com' } })])).toBe(0);
+      expect(await col.insertOrdered([])).toBe(0);
+      expect(await col.insertOrdered([booking(4), booking(5)])).toBe(2);
+      expect(await col.count({})).toBe(5);
+    });
+
     it('filters by equality, dotted paths, $exists, $in, $ne and ranges', async () => {
       const col = await seeded('filter');
       const ids = async (filter: Record<string, unknown>) =>
