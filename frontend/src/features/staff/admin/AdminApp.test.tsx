@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
-import { clearToken, TOKEN_KEY } from './session';
+import { storeToken, TOKEN_KEY } from './session';
 import { errorOf, json, renderArea, stubApi, type, where, isolateEachTest } from '../../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
@@ -514,11 +514,15 @@ describe('admin app', () => {
   });
 });
 
-/** Issue 27: signing in always landed on the dashboard, and an expired session threw away the work in progress. */
+/** Signing in brings staff back to the page they were on, with the work an expired session interrupted. */
 describe('coming back after signing in', () => {
   isolateEachTest();
-  // A new page load: no session expired in this tab yet, nothing kept for it.
-  beforeEach(() => clearToken());
+  // A new page load: no session expired in this tab yet, nothing kept for it. (Signing in is what
+  // clears this tab's memory of an expired session; the token itself then goes as a reload finds none.)
+  beforeEach(() => {
+    storeToken('an earlier page load');
+    window.localStorage.removeItem(TOKEN_KEY);
+  });
   afterEach(() => window.sessionStorage.clear());
 
   const signIn = () => {

@@ -16,6 +16,5 @@ const session = createTokenSession({
 });
 
 export const storeToken = session.store;
-export const clearToken = session.clear;
 export type AdminSession = TokenSession;
 export const useAdminSession: () => AdminSession = session.useSession;
