@@ -368,7 +368,10 @@ export const driverHoldSchema = yup.object({
       'iso',
       'end must be an ISO date',
       (v) => v === undefined || (/^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v))),
-    ),
+    )
+    .test('end-or-hours', 'end or hours is required', function (v) {
+      return v !== undefined || (this.parent as { hours?: unknown }).hours !== undefined;
+    }),
   hours: yup.number().optional().min(0, 'hours must be 0 to 24').max(24, 'hours must be 0 to 24'),
   /** When the checkout lapses; the hold lapses with it unless the booking is paid. */
   expiresAt: isoInstant('expiresAt'),

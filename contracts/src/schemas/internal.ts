@@ -1,5 +1,6 @@
-import type { BookingComplete } from './booking.js';
-import type { PriceCardWire } from './driver.js';
+import * as yup from 'yup';
+import { bookingCompleteSchema, type BookingComplete } from './booking.js';
+import { priceCardSchema, type PriceCardWire } from './driver.js';
 import type { BookingRecord, Quote } from './quote.js';
 import type { BookingSummary, PayBalanceResponse } from '../my-move.js';
 
@@ -41,6 +42,23 @@ export type InternalPriceRequest = Record<string, unknown> & {
   bookingId?: string;
   bookedCard?: PriceCardWire;
 };
+
+/** An optional id in an internal body: absent or null is none, anything else must look like an id. */
+const optionalInternalId = (field: string, what: string) =>
+  yup
+    .string()
+    .strict(true)
+    .typeError(`${field} must be ${what}`)
+    .nullable()
+    .optional()
+    .matches(INTERNAL_ID, `${field} must be ${what}`);
+
+/** The InternalPriceRequest as quote validates it at its route. */
+export const internalPriceRequestSchema = bookingCompleteSchema.shape({
+  driverId: optionalInternalId('driverId', 'a driver id'),
+  bookingId: optionalInternalId('bookingId', 'a booking id'),
+  bookedCard: priceCardSchema.nullable().optional().default(undefined),
+});
 
 /** The driver's contact snapshot a booking keeps (they get the customer's details once paid). */
 export interface DriverContact {

@@ -115,7 +115,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         quoteRoutes(app, { priceMove, geo, tally });
         const findDriver = new FindDriver(drivers);
         internalQuoteRoutes(app, { priceMove, drivers: findDriver });
-        holdRoutes(app, { holds: new HoldDriverTime(drivers, slots), clock: infra.clock });
+        holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
         driverPhotoRoutes(app, { drivers: findDriver });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);

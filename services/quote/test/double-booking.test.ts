@@ -298,6 +298,9 @@ describe('holds over HTTP and in the offers (quote service)', () => {
       expect(Object.keys(res.body.errors), field).toContain(field);
     }
     expect((await call('POST', '/internal/drivers/drv-nobody/holds', base)).status).toBe(404);
-    expect((await call('DELETE', '/internal/bookings/$bad/holds')).status).toBe(400);
+    const badDriver = await call('POST', '/internal/drivers/not%20a%20driver/holds', base);
+    expect([badDriver.status, badDriver.body.errors]).toEqual([400, { id: 'Invalid driver id' }]);
+    const badBooking = await call('DELETE', '/internal/bookings/$bad/holds');
+    expect([badBooking.status, badBooking.body.errors]).toEqual([400, { bookingId: 'Invalid booking id' }]);
   });
 });

@@ -227,7 +227,7 @@ describe('POST /internal/quotes/price', () => {
       bookedCard: { vanPerHourPence: 'lots' },
     });
     expect(badCard.status).toBe(400);
-    expect(Object.keys(badCard.json.errors).some((k) => k.startsWith('vanPerHourPence'))).toBe(true);
+    expect(Object.keys(badCard.json.errors).some((k) => k.startsWith('bookedCard.vanPerHourPence'))).toBe(true);
   });
   it('needs the complete booking', async () => {
     const r = await post(`${svc.url}/internal/quotes/price`, { ...complete, name: undefined, hour: '' });

@@ -1,10 +1,16 @@
 import { DRIVER_TAKEN_MESSAGE, type DriverHold } from '@vanhop/contracts';
-import { ConflictError, NotFoundError, ValidationError } from '@vanhop/platform';
+import { ConflictError, NotFoundError, ValidationError, type Clock } from '@vanhop/platform';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { DriverRepository, DriverSlots } from '../domain/ports.js';
 
 /** A hold longer than a move could be (20.5 hours, the longest of docs/PRICING.md) plus margin is a mistake. */
 const MAX_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * An unpaid checkout holds a driver for its own life: 30 minutes, Stripe's shortest session, plus
+ * the few minutes of payment's grid (docs/BOOKING-LIFECYCLE.md). Anything longer is a mistake.
+ */
+const MAX_HOLD_MS = 40 * 60_000;
 
 /**
  * Holds a driver's time for a booking's checkout (payment asks when one starts), and gives it back.
@@ -14,10 +20,17 @@ export class HoldDriverTime {
   constructor(
     private readonly drivers: Pick<DriverRepository, 'findById'>,
     private readonly slots: Pick<DriverSlots, 'hold' | 'release'>,
+    private readonly clock: Clock,
   ) {}
 
-  /** `body` as validated (its `expiresAt` checked against the clock too); the window is its end, or its start and hours. */
-  async hold(driverId: string, body: DriverHold, expiresAt: Date): Promise<{ holdId: string; slots: number }> {
+  /** `body` as validated; the window is its end, or its start and hours; the hold lapses at its `expiresAt`. */
+  async hold(driverId: string, body: DriverHold): Promise<{ holdId: string; slots: number }> {
+    const expiresAt = new Date(body.expiresAt);
+    const now = this.clock.now().getTime();
+    if (expiresAt.getTime() <= now || expiresAt.getTime() > now + MAX_HOLD_MS)
+      throw new ValidationError('expiresAt must be within the next 40 minutes', {
+        expiresAt: 'expiresAt must be within the next 40 minutes',
+      });
     const driver = await this.drivers.findById(driverId);
     if (!driver) throw new NotFoundError('No driver with that id');
     const start = new Date(body.start);
