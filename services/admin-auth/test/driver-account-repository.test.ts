@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EmbeddedDocumentStore, type Collection, type Doc, type DocumentStore } from '@vanhop/platform';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Collection, Doc, DocumentStore } from '@vanhop/platform';
+import { useTempEmbeddedStore } from '../../platform/test/temp-store.js';
 import { DriverAccountRepository } from '../src/adapters/driver-account-repository.js';
 import { DRIVER_ACCOUNTS } from '../src/domain/driver-account.js';
 
@@ -34,19 +32,10 @@ function racedBy(store: DocumentStore, other: Doc): DocumentStore {
 }
 
 describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
-  let dir: string;
-  let store: EmbeddedDocumentStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-driver-accounts-'));
-    store = new EmbeddedDocumentStore(dir, 0);
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const store = useTempEmbeddedStore('driver-accounts');
 
   it('stores the first copy, takes a newer one and ignores an older one', async () => {
-    const repo = new DriverAccountRepository(store);
+    const repo = new DriverAccountRepository(store());
     await repo.applyDriver('drv-dana', 2, dana('Dana Two'), AT);
     expect(await repo.findById('drv-dana')).toMatchObject({
       _id: 'drv-dana',
@@ -62,8 +51,8 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
 
   it('keeps this copy when a concurrent delivery stored an older one first', async () => {
     const older = { _id: 'drv-dana', ...dana('Dana One'), emailKey: 'dana@drivers.example', version: 1 };
-    await new DriverAccountRepository(racedBy(store, older)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
-    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({
+    await new DriverAccountRepository(racedBy(store(), older)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
+    expect(await new DriverAccountRepository(store()).findById('drv-dana')).toMatchObject({
       name: 'Dana Two',
       version: 2,
     });
@@ -71,8 +60,8 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
 
   it('keeps the other copy when a concurrent delivery stored a newer one first', async () => {
     const newer = { _id: 'drv-dana', ...dana('Dana Three'), emailKey: 'dana@drivers.example', version: 3 };
-    await new DriverAccountRepository(racedBy(store, newer)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
-    expect(await new DriverAccountRepository(store).findById('drv-dana')).toMatchObject({
+    await new DriverAccountRepository(racedBy(store(), newer)).applyDriver('drv-dana', 2, dana('Dana Two'), AT);
+    expect(await new DriverAccountRepository(store()).findById('drv-dana')).toMatchObject({
       name: 'Dana Three',
       version: 3,
     });
@@ -81,20 +70,13 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
 
 /** Issue 27: two drivers could share one sign-in e-mail. */
 describe('DriverAccountRepository: one e-mail signs in to one account', () => {
-  let dir: string;
-  let store: EmbeddedDocumentStore;
+  const store = useTempEmbeddedStore('driver-accounts');
   let repo: DriverAccountRepository;
   const signsIn = async (email: string) => (await repo.findByEmail(email)).map((a) => a._id);
   const at = (day: number) => `2026-03-0${day}T09:00:00.000Z`;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-driver-accounts-'));
-    store = new EmbeddedDocumentStore(dir, 0);
-    repo = new DriverAccountRepository(store);
+    repo = new DriverAccountRepository(store());
     await repo.ensureIndexes();
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('the driver whose e-mail changed last holds the address, whatever order the events arrive in', async () => {
@@ -118,7 +100,7 @@ describe('DriverAccountRepository: one e-mail signs in to one account', () => {
     // A change that keeps the e-mail keeps its date: an edit of D's name does not move the claim.
     await repo.applyDriver('drv-d', 2, { ...driver('moving@drivers.example'), name: 'Renamed' }, at(9));
     expect((await repo.findById('drv-d'))!.emailSince).toBe(at(6));
-    expect(await store.collection(DRIVER_ACCOUNTS).count({ signInKey: 'moving@drivers.example' })).toBe(1);
+    expect(await store().collection(DRIVER_ACCOUNTS).count({ signInKey: 'moving@drivers.example' })).toBe(1);
   });
 
   it('copies stored before sign-in keys get one each, a driver who already has a password first', async () => {
@@ -129,7 +111,7 @@ describe('DriverAccountRepository: one e-mail signs in to one account', () => {
       email: 'twice@drivers.example',
       emailKey: 'twice@drivers.example',
     };
-    const col = store.collection<Doc & Record<string, unknown>>(DRIVER_ACCOUNTS);
+    const col = store().collection<Doc & Record<string, unknown>>(DRIVER_ACCOUNTS);
     await col.insertOne({ _id: 'drv-no-password', ...old });
     await col.insertOne({ _id: 'drv-with-password', ...old, passwordHash: 'scrypt$...' });
     await col.insertOne({

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, type Quote } from '@vanhop/contracts';
-import { ConflictError, EmbeddedDocumentStore, fixedClock } from '@vanhop/platform';
+import { ConflictError, fixedClock } from '@vanhop/platform';
+import { useTempEmbeddedStore } from '../../platform/test/temp-store.js';
 import { SaveQuote, type QuotePricer } from '../src/app/save-quote.js';
 import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
 import { bookingRequestFromQuote } from '../src/domain/quote-request.js';
@@ -44,23 +42,14 @@ const pricer: QuotePricer = {
 };
 
 describe('SaveQuote', () => {
-  let dir: string;
-  let store: EmbeddedDocumentStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-save-quote-'));
-    store = new EmbeddedDocumentStore(dir, 0);
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const store = useTempEmbeddedStore('save-quote');
 
   const saveQuoteWith = (codes: number[]) => {
-    const bookings = store.collection<BookingDocument>('bookings');
+    const bookings = store().collection<BookingDocument>('bookings');
     return {
       bookings,
       save: new SaveQuote({
-        bookings: new BookingRepository(store),
+        bookings: new BookingRepository(store()),
         pricer,
         clock: fixedClock('2026-01-15T08:00:00Z'),
         randomInt: () => codes.shift() ?? 99,

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedDocumentStore } from '@vanhop/platform';
+import { describe, expect, it } from 'vitest';
+import { useTempEmbeddedStore } from '../../platform/test/temp-store.js';
 import type { DriverUpdated } from '@vanhop/contracts';
 import { DriverStandingRepository } from '../src/adapters/driver-standing-repository.js';
 import { DriverStandings } from '../src/app/driver-standing.js';
@@ -18,19 +15,10 @@ const updated = (driverId: string, version: number, active: boolean): DriverUpda
 });
 
 describe('drivers standing, kept from DriverUpdated', () => {
-  let dir: string;
-  let store: EmbeddedDocumentStore;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-standing-'));
-    store = new EmbeddedDocumentStore(dir, 0);
-  });
-  afterAll(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const store = useTempEmbeddedStore('standing', 'block');
 
   it('follows suspension and reactivation forward; a late or redelivered older event changes nothing; an unheard-of driver is unknown', async () => {
-    const standings = new DriverStandings(new DriverStandingRepository(store));
+    const standings = new DriverStandings(new DriverStandingRepository(store()));
     expect(await standings.standingOf('drv-1')).toBe('unknown');
     await standings.driverUpdated(updated('drv-1', 3, false));
     expect(await standings.standingOf('drv-1')).toBe('suspended');

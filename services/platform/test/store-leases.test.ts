@@ -1,29 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedDocumentStore } from '../src/adapters/embedded-document-store.js';
+import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../src/errors.js';
 import { StoreLeases, type LeaseDoc } from '../src/store-leases.js';
+import { useTempEmbeddedStore } from './temp-store.js';
 
 /** Store leases on the embedded store (the same conditional writes every DocumentStore adapter passes its contract with). */
 describe('StoreLeases', () => {
-  let dir: string;
-  let store: EmbeddedDocumentStore;
+  const store = useTempEmbeddedStore('leases', 'block');
   let now = Date.parse('2026-03-01T09:00:00.000Z');
   const clock = { now: () => new Date(now) };
   let n = 0;
   const leases = (waitMs = 5_000) =>
-    new StoreLeases(store.collection<LeaseDoc>(`leases_${++n}`), { clock, ttlMs: 30_000, waitMs, pollMs: 5 });
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-leases-'));
-    store = new EmbeddedDocumentStore(dir, 0);
-  });
-  afterAll(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+    new StoreLeases(store().collection<LeaseDoc>(`leases_${++n}`), { clock, ttlMs: 30_000, waitMs, pollMs: 5 });
 
   it('runs the work of callers sharing a name one at a time, and those with other names alongside', async () => {
     // A generous wait: on a loaded machine four turns can take a while; a broken lease fails on `most`.
@@ -85,7 +72,7 @@ describe('StoreLeases', () => {
   });
 
   it('refuses with a 503 a caller that waited its whole wait, and lets a lapsed lease (a crashed holder) be taken', async () => {
-    const col = store.collection<LeaseDoc>('leases_crashed');
+    const col = store().collection<LeaseDoc>('leases_crashed');
     // A holder that died holding the lease: nobody will give it back.
     await col.insertOne({ _id: 'client:4', owner: 'gone', until: new Date(now + 30_000).toISOString() });
     const l = new StoreLeases(col, { clock, ttlMs: 30_000, waitMs: 50, pollMs: 5 });
