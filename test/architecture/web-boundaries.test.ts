@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The web app's shape (frontend/src), checked on every import of every file, tests included:
  * - a feature (features/<name>; the staff area features/staff/* is one feature) imports only its own
  *   files, the shared layers ui/, lib/, api/ and app/, static files in assets/, packages, and
- *   @vanhop/contracts; its tests may also use the helpers of testing/;
+ *   @vanhop/contracts; its tests (and its test helpers, `*-testing.tsx`) may also use the helpers of testing/;
  * - the shared layers ui/, lib/ and api/ import no feature (app/ is where features are put together).
  * So the feature graph has no edge at all, and a fortiori no cycle.
  */
@@ -42,7 +42,7 @@ function areaOf(relative: string): string {
 /** Why `file` (src-relative) may not import `spec`, or null when it may. */
 function violation(file: string, spec: string): string | null {
   const from = areaOf(file);
-  const isTest = /\.test\.tsx?$/.test(file);
+  const isTest = /(\.test|-testing)\.tsx?$/.test(file);
   if (!spec.startsWith('.')) {
     if (spec.startsWith('@vanhop/') && spec !== '@vanhop/contracts')
       return `imports ${spec}: the web app uses only @vanhop/contracts`;
@@ -109,5 +109,6 @@ describe('the web app: features stand alone on the shared layers', () => {
     // Test helpers are for tests only.
     expect(violation('features/mymove/MyMovePage.test.tsx', '../../testing/fakeApi')).toBeNull();
     expect(violation('features/mymove/MyMovePage.tsx', '../../testing/fakeApi')).toContain('features/mymove imports');
+    expect(violation('features/driver-portal/portal-testing.tsx', '../../testing/area-harness')).toBeNull();
   });
 });

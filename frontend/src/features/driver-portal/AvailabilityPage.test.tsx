@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_MSG, type Availability } from '@vanhop/contracts';
-import DriverPortalApp from './DriverPortalApp';
+import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { ANY_TIME_TEXT, NOTHING_TO_SAVE, NOT_WORKING_TEXT, NO_HOURS_NOTE, NO_WORK_NOTE } from './availability-text';
 import { self } from '../../testing/driver-fixtures';
-import {
-  bodyOf,
-  type Handler,
-  json,
-  renderArea,
-  stubApi as stubAreaApi,
-  type,
-  isolateEachTest,
-} from '../../testing/area-harness';
+import { bodyOf, json, type, isolateEachTest } from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) =>
-  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
-const renderAvailability = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/availability');
+const renderAvailability = () => renderPortalAt('/driver/availability');
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** The words under each day that has no periods, by day. */
 const dayTexts = () =>

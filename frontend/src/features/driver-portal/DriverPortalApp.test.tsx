@@ -8,26 +8,13 @@ import {
   availabilitySchema,
   priceCardSchema,
 } from '@vanhop/contracts';
-import DriverPortalApp from './DriverPortalApp';
+import { IDENTITY, stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { NO_HOURS_NOTE } from './availability-text';
 import { BOUNDS, CARD, job, self } from '../../testing/driver-fixtures';
-import {
-  bodyOf,
-  errorOf,
-  type Handler,
-  json,
-  renderArea,
-  stubApi as stubAreaApi,
-  type,
-  where,
-  isolateEachTest,
-} from '../../testing/area-harness';
+import { bodyOf, errorOf, json, type, where, isolateEachTest } from '../../testing/area-harness';
 
-const renderAt = (path: string) => renderArea('/driver/*', <DriverPortalApp />, path);
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) =>
-  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
+const renderAt = renderPortalAt;
 
 const hintOf = (label: string) => {
   const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
-import DriverPortalApp from './DriverPortalApp';
+import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
-import {
-  bodyOf,
-  type Handler,
-  json,
-  renderArea,
-  stubApi as stubAreaApi,
-  isolateEachTest,
-} from '../../testing/area-harness';
+import { bodyOf, json, isolateEachTest } from '../../testing/area-harness';
 import { giveProof, pngFile, sign, stubCanvas } from './job-day-testing';
 
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) =>
-  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
-const renderJobs = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/jobs');
+const renderJobs = () => renderPortalAt('/driver/jobs');
 const cardOf = async (randomNumber: number) =>
   within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 

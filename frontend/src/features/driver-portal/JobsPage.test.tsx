@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import DriverPortalApp from './DriverPortalApp';
+import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
-import { type Handler, json, renderArea, stubApi as stubAreaApi, isolateEachTest } from '../../testing/area-harness';
+import { json, isolateEachTest } from '../../testing/area-harness';
 
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) =>
-  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
-const renderJobs = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/jobs');
+const renderJobs = () => renderPortalAt('/driver/jobs');
 const cardOf = async (randomNumber: number) =>
   within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 

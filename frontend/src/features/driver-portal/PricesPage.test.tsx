@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DRIVER_MSG } from '@vanhop/contracts';
-import DriverPortalApp from './DriverPortalApp';
+import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { CARD, self } from '../../testing/driver-fixtures';
-import {
-  bodyOf,
-  errorOf,
-  type Handler,
-  json,
-  renderArea,
-  stubApi as stubAreaApi,
-  type,
-  isolateEachTest,
-} from '../../testing/area-harness';
+import { bodyOf, errorOf, json, type, isolateEachTest } from '../../testing/area-harness';
 import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const stubApi = (routes: Record<string, Handler>) =>
-  stubAreaApi(routes, (key) => (key === 'GET /api/driver-account/me' ? () => json(IDENTITY) : undefined));
-const renderPrices = () => renderArea('/driver/*', <DriverPortalApp />, '/driver/prices');
+const renderPrices = () => renderPortalAt('/driver/prices');
 
 /** Issue 27 items 1 and 5: the driver's Prices page on a phone. */
 describe('driver portal: prices page', () => {

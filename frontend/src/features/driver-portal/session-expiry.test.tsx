@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_ACCOUNT_MSG } from '@vanhop/contracts';
-import DriverPortalApp from './DriverPortalApp';
+import { IDENTITY, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY, driverLoginPathFor, driverReturnPath } from './session';
 import { DRAFT_RESTORED_TEXT } from './form-drafts';
 import { CARD, self } from '../../testing/driver-fixtures';
@@ -9,15 +9,13 @@ import {
   bodyOf,
   type Handler,
   json,
-  renderArea,
   stubApi as stubAreaApi,
   type,
   where,
   isolateEachTest,
 } from '../../testing/area-harness';
 
-const IDENTITY = { id: 'drv-alice', name: 'Alice Driver', email: 'alice@example.com' };
-const renderAt = (path: string) => renderArea('/driver/*', <DriverPortalApp />, path);
+const renderAt = renderPortalAt;
 const authOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 const UNAUTHORIZED = () => json({ message: 'Unauthorized: please sign in again' }, 401);
 
