@@ -31,6 +31,8 @@ export interface StoreLeasesOptions {
  */
 export class StoreLeases {
   private readonly sleep: (ms: number) => Promise<void>;
+  /** This process's callers waiting for a name, woken as soon as this process gives it back. */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly leases: Collection<LeaseDoc>,
@@ -54,17 +56,44 @@ export class StoreLeases {
       return await work();
     } finally {
       await Promise.all(taken.map((name) => this.leases.deleteOne({ _id: name, owner }).catch(() => 0)));
+      for (const name of taken) for (const wake of [...(this.waiting.get(name) ?? [])]) wake();
     }
   }
 
   private async acquire(name: string, owner: string): Promise<void> {
     const waitUntil = Date.now() + this.options.waitMs;
     for (;;) {
-      if (await this.tryAcquire(name, owner)) return;
-      if (Date.now() >= waitUntil)
-        throw new ServiceUnavailableError('Another request of yours is still being handled, please try again shortly.');
-      await this.sleep(this.options.pollMs ?? 50);
+      // Watching before trying: a give-back between a failed try and the wait still wakes it.
+      const givenBack = this.watch(name);
+      try {
+        if (await this.tryAcquire(name, owner)) return;
+        if (Date.now() >= waitUntil)
+          throw new ServiceUnavailableError(
+            'Another request of yours is still being handled, please try again shortly.',
+          );
+        // A double click waits for the first click's work, not for the rest of a poll interval; a
+        // lease given back by another replica is seen at the next poll.
+        await Promise.race([givenBack.promise, this.sleep(this.options.pollMs ?? 50)]);
+      } finally {
+        givenBack.stop();
+      }
     }
+  }
+
+  /** Resolves when this process gives `name` back. */
+  private watch(name: string): { promise: Promise<void>; stop: () => void } {
+    let wake!: () => void;
+    const promise = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const waiters = this.waiting.get(name) ?? new Set<() => void>();
+    this.waiting.set(name, waiters);
+    waiters.add(wake);
+    const stop = () => {
+      waiters.delete(wake);
+      if (waiters.size === 0 && this.waiting.get(name) === waiters) this.waiting.delete(name);
+    };
+    return { promise, stop };
   }
 
   private async tryAcquire(name: string, owner: string): Promise<boolean> {

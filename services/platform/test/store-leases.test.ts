@@ -71,6 +71,29 @@ describe('StoreLeases', () => {
     expect(await l.withLeases(['client:3'], async () => 'free again')).toBe('free again');
   });
 
+  it("wakes this process's waiter as soon as the lease is given back, without waiting for the next poll", async () => {
+    // A poll that never comes: only the wake-up on give-back can let the second caller in.
+    const l = new StoreLeases(store().collection<LeaseDoc>('leases_wake'), {
+      clock,
+      ttlMs: 30_000,
+      waitMs: 60_000,
+      sleep: () => new Promise<void>(() => undefined),
+    });
+    let release!: () => void;
+    const firstStarted = new Promise<void>((started) => {
+      void l.withLeases(['client:5'], () => {
+        started();
+        return new Promise<void>((r) => {
+          release = r;
+        });
+      });
+    });
+    await firstStarted;
+    const second = l.withLeases(['client:5'], async () => 'second ran');
+    release();
+    expect(await second).toBe('second ran');
+  });
+
   it('refuses with a 503 a caller that waited its whole wait, and lets a lapsed lease (a crashed holder) be taken', async () => {
     const col = store().collection<LeaseDoc>('leases_crashed');
     // A holder that died holding the lease: nobody will give it back.
