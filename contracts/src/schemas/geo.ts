@@ -1,3 +1,5 @@
+import * as yup from 'yup';
+
 /** GET /api/geo/autocomplete?q= answer: UK postcodes (full or partial) and places. */
 export interface GeoSuggestion {
   /** What the input shows and what the booking stores as `location`, e.g. "London NW2, UK". */
@@ -24,3 +26,30 @@ export interface GeoCoverageResponse {
   miles: number;
   radiusMiles: number;
 }
+
+/** A query value: one plain text (an array from `q=a&q=b` or an object from `q[$gt]=` is refused). */
+const queryText = (field: string) =>
+  yup.string().strict(true).typeError(`${field} must be a single text value`).max(300, `${field} is too long`);
+
+/** A latitude or longitude as a query gives it: a decimal number within ±limit. */
+const coordinate = (field: 'lat' | 'lng', limit: number) => {
+  const message = `${field} must be a number from -${limit} to ${limit}`;
+  return yup
+    .string()
+    .strict(true)
+    .typeError(message)
+    .matches(/^\s*-?\d+(\.\d+)?\s*$/, message)
+    .test('range', message, (v) => v === undefined || Math.abs(Number(v)) <= limit)
+    .when('address', ([address], schema) => (address === undefined ? schema.required(message) : schema.optional()));
+};
+
+/** GET /api/geo/autocomplete query. */
+export const geoAutocompleteQuerySchema = yup.object({ q: queryText('q').optional() });
+/** GET /api/geo/geocode query. */
+export const geoGeocodeQuerySchema = yup.object({ address: queryText('address').required('address is required') });
+/** GET /api/geo/coverage query: an address, or else a point. */
+export const geoCoverageQuerySchema = yup.object({
+  address: queryText('address').optional(),
+  lat: coordinate('lat', 90),
+  lng: coordinate('lng', 180),
+});

@@ -166,6 +166,16 @@ describe('geo endpoints', () => {
     expect((await get(`${svc.url}/api/geo/autocomplete?q[$gt]=`)).status).toBe(400);
     expect((await get(`${svc.url}/api/geo/geocode`)).status).toBe(400);
     expect((await get(`${svc.url}/api/geo/coverage?lat=abc&lng=0`)).json.errors.lat).toMatch(/lat must be a number/);
+    const errorsOf = async (path: string) => {
+      const r = await get(`${svc.url}${path}`);
+      return [r.status, Object.keys(r.json.errors ?? {})];
+    };
+    expect(await errorsOf('/api/geo/autocomplete?q=nw2&q=nw3')).toEqual([400, ['q']]);
+    expect(await errorsOf(`/api/geo/geocode?address=${'a'.repeat(301)}`)).toEqual([400, ['address']]);
+    expect(await errorsOf('/api/geo/coverage?lat=51.5&lng=181')).toEqual([400, ['lng']]);
+    expect(await errorsOf('/api/geo/coverage')).toEqual([400, ['lat', 'lng']]);
+    // An address makes the point optional.
+    expect((await get(`${svc.url}/api/geo/coverage?address=${encodeURIComponent('London NW2, UK')}`)).status).toBe(200);
   });
 });
 

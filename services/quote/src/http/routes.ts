@@ -2,38 +2,18 @@ import type { Express } from 'express';
 import {
   bookingCompleteSchema,
   bookingDraftSchema,
+  geoAutocompleteQuerySchema,
+  geoCoverageQuerySchema,
+  geoGeocodeQuerySchema,
   MSG,
   type BookingQuoteResponse,
   type GeoCoverageResponse,
   type GeoGeocodeResponse,
 } from '@vanhop/contracts';
-import { passes, route, validateNow, ValidationError } from '@vanhop/platform';
+import { input, passes, route, validated, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
-
-/** A query value must be one plain string: arrays and objects (`q[$gt]=`) are refused. */
-function queryString(value: unknown, field: string, required: boolean): string | undefined {
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string')
-    throw new ValidationError(`${field} must be a single text value`, {
-      [field]: `${field} must be a single text value`,
-    });
-  if (value.length > 300) throw new ValidationError(`${field} is too long`, { [field]: `${field} is too long` });
-  return value;
-}
-
-function coordinate(value: unknown, field: 'lat' | 'lng'): number {
-  const text = queryString(value, field, true)!;
-  const n = Number(text);
-  const limit = field === 'lat' ? 90 : 180;
-  if (!/^-?\d+(\.\d+)?$/.test(text.trim()) || Math.abs(n) > limit) {
-    throw new ValidationError(`${field} must be a number from -${limit} to ${limit}`, {
-      [field]: `${field} must be a number from -${limit} to ${limit}`,
-    });
-  }
-  return n;
-}
 
 export function quoteRoutes(
   app: Express,
@@ -63,16 +43,18 @@ export function quoteRoutes(
 
   app.get(
     '/api/geo/autocomplete',
-    route(async (req, res) => {
-      const q = queryString(req.query.q, 'q', false) ?? '';
+    validated(geoAutocompleteQuerySchema, 'query', { what: 'Query' }),
+    route(async (_req, res) => {
+      const q = input(res, 'query', geoAutocompleteQuerySchema).q ?? '';
       res.json({ predictions: await deps.geo.autocomplete(q) });
     }),
   );
 
   app.get(
     '/api/geo/geocode',
-    route(async (req, res) => {
-      const address = queryString(req.query.address, 'address', true)!;
+    validated(geoGeocodeQuerySchema, 'query', { what: 'Query' }),
+    route(async (_req, res) => {
+      const { address } = input(res, 'query', geoGeocodeQuerySchema);
       const point = await deps.geo.geocode(address);
       const body: GeoGeocodeResponse = point
         ? {
@@ -86,14 +68,16 @@ export function quoteRoutes(
 
   app.get(
     '/api/geo/coverage',
-    route(async (req, res) => {
+    validated(geoCoverageQuerySchema, 'query', { what: 'Query' }),
+    route(async (_req, res) => {
+      const query = input(res, 'query', geoCoverageQuerySchema);
       let at: { lat: number; lng: number };
-      if (req.query.address !== undefined) {
-        const point = await deps.geo.geocode(queryString(req.query.address, 'address', true)!);
+      if (query.address !== undefined) {
+        const point = await deps.geo.geocode(query.address);
         if (!point) throw new ValidationError(MSG.home.selectFromList, { address: MSG.home.selectFromList });
         at = point;
       } else {
-        at = { lat: coordinate(req.query.lat, 'lat'), lng: coordinate(req.query.lng, 'lng') };
+        at = { lat: Number(query.lat), lng: Number(query.lng) };
       }
       const body: GeoCoverageResponse = pickupCoverage(at);
       res.json(body);
