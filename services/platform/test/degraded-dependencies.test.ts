@@ -6,6 +6,7 @@
  * every answer closing its connection.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { MongoBulkWriteError, MongoNetworkError } from 'mongodb';
 import { isStoreUnreachable } from '../src/adapters/mongo-document-store.js';
 import { MemoryCache } from '../src/adapters/memory-cache.js';
 import { isTransientFailure, ServiceUnavailableError, StoreUnavailableError, UpstreamError } from '../src/errors.js';
@@ -173,6 +174,11 @@ describe('which failures are an outage to wait out', () => {
     );
     expect(isStoreUnreachable(Object.assign(new Error('dup'), { name: 'MongoServerError', code: 11000 }))).toBe(false);
     expect(isStoreUnreachable(new Error('bad filter'))).toBe(false);
+    // An ordered insert (a driver hold) cut by a lost connection: the driver wraps the network error.
+    const cut = new MongoBulkWriteError(new MongoNetworkError('connection 12 to mongo:27017 closed'), {} as never);
+    expect(isStoreUnreachable(cut)).toBe(true);
+    const clash = new MongoBulkWriteError({ message: 'E11000', code: 11000, writeErrors: [] } as never, {} as never);
+    expect(isStoreUnreachable(clash)).toBe(false);
   });
 
   it('retries a failure of the work maxRetries times, an outage for as long as it lasts with pauses up to the cap', () => {

@@ -181,10 +181,10 @@ const UNREACHABLE_NAMES = new Set([
 const UNREACHABLE_CODES = new Set([10107, 13435, 11600, 91, 189, 6, 7]);
 
 export function isStoreUnreachable(err: unknown): boolean {
-  const e = err as { name?: unknown; code?: unknown } | null;
-  return (
-    !!e &&
-    ((typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) ||
-      (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)))
-  );
+  const e = err as { name?: unknown; code?: unknown; errorResponse?: unknown } | null;
+  if (!e) return false;
+  if (typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) return true;
+  if (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)) return true;
+  // A bulk write (insertMany) cut by a lost connection throws MongoBulkWriteError around the network error.
+  return e.name === 'MongoBulkWriteError' && e.errorResponse !== err && isStoreUnreachable(e.errorResponse);
 }
