@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { apiClient, type Api, type ApiResponse } from '../../support/api-client.js';
+import { customerAddress } from './settings.js';
 import { address, completeBooking } from '../../support/booking-fixtures.js';
 import type { ComposeStack } from '../compose-stack.js';
 
@@ -85,18 +86,21 @@ export class MoveClient {
       email: `move-${index}-${runId}@example.com`,
       phone: '07700900789',
     });
+    const customer = { 'x-forwarded-for': customerAddress(index) };
     try {
       const priced = await this.step<{ quote: Record<string, unknown> & { totalPrice: number } }>(
         'POST',
         '/api/booking',
         booking,
         (s) => s === 200,
+        customer,
       );
       const saved = await this.step<{ data: { randomNumber: number } }>(
         'POST',
         '/api/saveRetrieve',
         { quote: priced.quote },
         (s) => s === 201,
+        customer,
       );
       const code = saved.data.randomNumber;
       const checkout = await this.step<{ sessionId: string }>(
@@ -104,6 +108,7 @@ export class MoveClient {
         '/api/paymentbooking',
         { ...priced.quote, randomNumber: code, percentage: 30 },
         (s) => s === 200,
+        customer,
       );
       const event = await this.pay(checkout.sessionId);
       const payload = JSON.stringify(event);
