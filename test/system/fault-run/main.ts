@@ -2,7 +2,7 @@
  * The fault run at full size, by hand (CI runs it smaller inside test/system/compose.test.ts):
  *
  *   bash scripts/images/build.sh
- *   npx tsx test/system/fault-run/main.ts [--moves 1000] [--rate 3] [--seed N] [--keep]
+ *   npx tsx test/system/fault-run/main.ts [--moves 1000] [--rate 1.5] [--seed N] [--keep]
  *
  * Brings the compose stack up (two replicas of every program behind the lb, on the local images),
  * books and pays the moves through the entry point while the seeded chaos schedule runs, prints the
@@ -21,7 +21,7 @@ const arg = (name: string, fallback: number): number => {
 };
 
 const moves = arg('moves', 1000);
-const rate = arg('rate', 3);
+const rate = arg('rate', 1.5);
 const seed = arg('seed', Math.floor(Math.random() * 2 ** 31));
 const keep = process.argv.includes('--keep');
 const log = (line: string) => console.log(line);
