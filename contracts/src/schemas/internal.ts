@@ -43,6 +43,11 @@ export type InternalPriceRequest = Record<string, unknown> & {
   bookedCard?: PriceCardWire;
 };
 
+/** `:id` of quote's internal driver routes: any id a booking may carry (unknown ones are 404, not 400). */
+export const internalDriverIdParamsSchema = yup.object({
+  id: yup.string().strict(true).required('Invalid driver id').matches(INTERNAL_ID, 'Invalid driver id'),
+});
+
 /** An optional id in an internal body: absent or null is none, anything else must look like an id. */
 const optionalInternalId = (field: string, what: string) =>
   yup

@@ -298,6 +298,8 @@ describe('holds over HTTP and in the offers (quote service)', () => {
       expect(Object.keys(res.body.errors), field).toContain(field);
     }
     expect((await call('POST', '/internal/drivers/drv-nobody/holds', base)).status).toBe(404);
+    // Any id a booking may carry is a question quote answers (404), not the caller's mistake (400).
+    expect((await call('POST', '/internal/drivers/someone-else/holds', base)).status).toBe(404);
     const badDriver = await call('POST', '/internal/drivers/not%20a%20driver/holds', base);
     expect([badDriver.status, badDriver.body.errors]).toEqual([400, { id: 'Invalid driver id' }]);
     const badBooking = await call('DELETE', '/internal/bookings/$bad/holds');

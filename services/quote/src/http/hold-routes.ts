@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { bookingIdParamsSchema, driverHoldSchema } from '@vanhop/contracts';
 import { input, route, validated } from '@vanhop/platform';
 import type { HoldDriverTime } from '../app/hold-driver-time.js';
-import { byDriverId, driverIdOf } from './driver-id-param.js';
+import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 
 /**
  * Service-to-service holds on a driver's time (payment takes one when a checkout starts). Under
@@ -11,10 +11,10 @@ import { byDriverId, driverIdOf } from './driver-id-param.js';
 export function holdRoutes(app: Express, deps: { holds: HoldDriverTime }): void {
   app.post(
     '/internal/drivers/:id/holds',
-    byDriverId,
+    byInternalDriverId,
     validated(driverHoldSchema, 'body', { what: 'Hold' }),
     route(async (_req, res) => {
-      res.status(201).json(await deps.holds.hold(driverIdOf(res), input(res, 'body', driverHoldSchema)));
+      res.status(201).json(await deps.holds.hold(internalDriverIdOf(res), input(res, 'body', driverHoldSchema)));
     }),
   );
 

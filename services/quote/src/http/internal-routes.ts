@@ -3,7 +3,7 @@ import { INTERNAL_PATHS, internalPriceRequestSchema, type InternalPriceResponse 
 import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { FindDriver } from '../app/find-driver.js';
-import { byDriverId, driverIdOf } from './driver-id-param.js';
+import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 
 /** Routes other services call under /internal, which the gateway never proxies. */
 export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: FindDriver }): void {
@@ -48,9 +48,9 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
    */
   app.get(
     '/internal/drivers/:id/contact',
-    byDriverId,
+    byInternalDriverId,
     route(async (_req, res) => {
-      const driver = await deps.drivers.byId(driverIdOf(res));
+      const driver = await deps.drivers.byId(internalDriverIdOf(res));
       if (!driver) throw new NotFoundError('No driver with that id');
       res.json({ id: driver._id, name: driver.name, email: driver.email, active: driver.active });
     }),
