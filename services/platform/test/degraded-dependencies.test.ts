@@ -177,6 +177,10 @@ describe('which failures are an outage to wait out', () => {
     // An ordered insert (a driver hold) cut by a lost connection: the driver wraps the network error.
     const cut = new MongoBulkWriteError(new MongoNetworkError('connection 12 to mongo:27017 closed'), {} as never);
     expect(isStoreUnreachable(cut)).toBe(true);
+    // A write on a connection the restarting server had closed: the driver lets Node's own error through.
+    const ended = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    expect(isStoreUnreachable(ended)).toBe(true);
+    expect(isStoreUnreachable(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(false);
     const clash = new MongoBulkWriteError({ message: 'E11000', code: 11000, writeErrors: [] } as never, {} as never);
     expect(isStoreUnreachable(clash)).toBe(false);
   });

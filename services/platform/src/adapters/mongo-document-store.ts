@@ -180,11 +180,18 @@ const UNREACHABLE_NAMES = new Set([
 /** Server answers that mean "not now": NotWritablePrimary, NotPrimaryNoSecondaryOk, InterruptedAtShutdown, ShutdownInProgress, PrimarySteppedDown, HostUnreachable, HostNotFound. */
 const UNREACHABLE_CODES = new Set([10107, 13435, 11600, 91, 189, 6, 7]);
 
+/**
+ * Socket errors that reach us raw: the driver writing on a connection the server closed as it
+ * restarted ("This socket has been ended by the other party", EPIPE) is not wrapped in its own kind.
+ */
+const UNREACHABLE_SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
+
 export function isStoreUnreachable(err: unknown): boolean {
   const e = err as { name?: unknown; code?: unknown; errorResponse?: unknown } | null;
   if (!e) return false;
   if (typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) return true;
   if (typeof e.code === 'number' && UNREACHABLE_CODES.has(e.code)) return true;
+  if (typeof e.code === 'string' && UNREACHABLE_SOCKET_CODES.has(e.code)) return true;
   // A bulk write (insertMany) cut by a lost connection throws MongoBulkWriteError around the network error.
   return e.name === 'MongoBulkWriteError' && e.errorResponse !== err && isStoreUnreachable(e.errorResponse);
 }
