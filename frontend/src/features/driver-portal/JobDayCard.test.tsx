@@ -11,7 +11,16 @@ const renderJobs = () => renderPortalAt('/driver/jobs');
 const cardOf = async (randomNumber: number) =>
   within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 
-const startedHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+const londonDay = (t: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(t);
+/**
+ * A move that started an hour ago, or just now in the first hour of a London day: the call is open
+ * to the end of the move's own day, so a move started before midnight would have none after it.
+ */
+const startedHourAgo = () => {
+  const now = Date.now();
+  const hourAgo = now - 3_600_000;
+  return new Date(londonDay(hourAgo) === londonDay(now) ? hourAgo : now).toISOString();
+};
 const today = (over: Partial<JobView> = {}): JobView => {
   const date = startedHourAgo();
   return job({
