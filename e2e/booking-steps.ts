@@ -174,6 +174,8 @@ export function startOpenNow(now: Date): string {
 
 export interface BookedToday {
   running: EmbeddedOnTempDir;
+  /** When the move starts (before 04:15 London: the evening before, as no move starts earlier than 06:00). */
+  moveDate: string;
   api: Api;
   myMovePath: string;
   bookingId: string;
@@ -201,7 +203,8 @@ export async function startBookedToday(
   );
   try {
     const api = apiClient(() => running.product.url);
-    const { quote, record } = await priceAndSave(api, completeBooking(startOpenNow(new Date()), customer));
+    const moveDate = startOpenNow(new Date());
+    const { quote, record } = await priceAndSave(api, completeBooking(moveDate, customer));
     const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
     const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
       session_id: checkout.body.sessionId,
@@ -222,6 +225,7 @@ export async function startBookedToday(
     }
     return {
       running,
+      moveDate,
       api,
       myMovePath,
       bookingId: view.bookingId,
