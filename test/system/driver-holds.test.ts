@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
 import { completeBooking } from '../support/booking-fixtures.js';
-import { apiClient, type Api } from '../support/gateway-api.js';
+import { apiClient, payFormAction, type Api } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 
 /**
@@ -61,6 +61,18 @@ const quoteFor = (priced: BookingQuoteResponse, offer: Offer): Quote => ({
   driverRating: offer.rating,
   overtimePerHalfHour: offer.overtimePerHalfHour,
 });
+
+/** Presses Pay or Fail on the local TEST checkout page, as the customer's browser would. */
+async function pressOnCheckoutPage(api: Api, url: string, button: 'pay' | 'fail') {
+  const page = await api<string>('GET', url);
+  const action =
+    button === 'pay' ? payFormAction(page.body) : page.body.match(/<form method="post" action="([^"]+\/fail)"/)![1]!;
+  return api('POST', action, '', { form: true });
+}
+
+/** The success page's call: 200 with the booking only once the provider says the session is paid. */
+const successStatus = async (api: Api, sessionId: string) =>
+  (await api('POST', '/api/paymentbooking/success', { session_id: sessionId })).status;
 
 const offeredDrivers = async (api: Api, email: string, date = MOVE_DATE) =>
   (await price(api, email, date)).offers.map((o) => o.driverId).sort();
@@ -192,13 +204,15 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(from('192.0.2.20'), 'other@example.com', date)).toContain(offer.driverId);
   });
 
-  it('a customer who went back and changed the move books the driver their own unpaid checkout held; others are still refused', async () => {
+  it('a customer who went back and changed the move books the driver their own unpaid checkout held; the first checkout can no longer be paid, and others are still refused', async () => {
     const date = '2026-02-11T10:00:00.000Z';
     const first = await price(customer, 'back@example.com', date);
     const offer = first.offers[0]!;
-    expect((await customer('POST', '/api/paymentbooking', { ...quoteFor(first, offer), percentage: 30 })).status).toBe(
-      200,
-    );
+    const firstCheckout = await customer<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(first, offer),
+      percentage: 30,
+    });
+    expect(firstCheckout.status).toBe(200);
 
     // Back from the checkout, one more hour: a new quote and a new record, the same driver.
     const longer = await customer<BookingQuoteResponse>(
@@ -208,10 +222,106 @@ describe('unpaid checkouts and the drivers they hold', () => {
     );
     const again = longer.body.offers.find((o) => o.driverId === offer.driverId)!;
     expect(again).toBeTruthy();
-    const rebooked = await customer('POST', '/api/paymentbooking', { ...quoteFor(longer.body, again), percentage: 30 });
+    const rebooked = await customer<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(longer.body, again),
+      percentage: 30,
+    });
     expect(rebooked.status, JSON.stringify(rebooked.body)).toBe(200);
 
     const other = await price(from('192.0.2.30'), 'stranger@example.com', date);
     expect(other.offers.map((o) => o.driverId)).not.toContain(offer.driverId);
+
+    // The first tab is still open: its Pay no longer takes money (the session was closed when the
+    // second one took the driver), so the driver's time is never sold twice.
+    const firstTab = await customer<string>('GET', firstCheckout.body.url);
+    expect(firstTab.body).toContain('This checkout was replaced by a newer one and can no longer be paid.');
+    const lateFirstTab = await customer('POST', `${firstCheckout.body.url}/pay`, '', { form: true });
+    expect(lateFirstTab.location ?? '').toContain('/paymentbooking/fail');
+    expect(await successStatus(customer, firstCheckout.body.sessionId)).toBe(402);
+    // The second checkout is abandoned: only now is the driver free, and one stranger books them.
+    expect((await pressOnCheckoutPage(customer, rebooked.body.url, 'fail')).status).toBe(303);
+    const stranger = from('192.0.2.31');
+    const freed = await price(stranger, 'stranger2@example.com', date);
+    const dave = freed.offers.find((o) => o.driverId === offer.driverId)!;
+    expect(dave).toBeTruthy();
+    const strangerCheckout = await stranger<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(freed, dave),
+      percentage: 30,
+    });
+    expect(strangerCheckout.status).toBe(200);
+    expect((await pressOnCheckoutPage(stranger, strangerCheckout.body.url, 'pay')).status).toBe(303);
+    expect(await successStatus(stranger, strangerCheckout.body.sessionId)).toBe(200);
+    expect(await offeredDrivers(from('192.0.2.32'), 'fourth@example.com', date)).not.toContain(offer.driverId);
+  });
+
+  it("someone who knows only a customer's e-mail cannot take over the driver their open checkout holds", async () => {
+    const date = '2026-02-12T10:00:00.000Z';
+    const victim = from('198.51.100.40');
+    const priced = await price(victim, 'vic@example.com', date);
+    const offer = priced.offers[0]!;
+    const victimCheckout = await victim<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(priced, offer),
+      percentage: 30,
+    });
+    expect(victimCheckout.status).toBe(200);
+
+    // Another client, the victim's e-mail, another name: the driver is shown (the e-mail's own hold)
+    // but cannot be held, so failing that checkout can free nothing.
+    const impostor = from('203.0.113.41');
+    const theirs = await impostor<BookingQuoteResponse>(
+      'POST',
+      '/api/booking',
+      completeBooking(date, { email: 'vic@example.com', name: 'Not The Victim', phone: '07700900111' }),
+    );
+    const same = theirs.body.offers.find((o) => o.driverId === offer.driverId)!;
+    expect(same).toBeTruthy();
+    const taken = await impostor<{ message?: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(theirs.body, same),
+      percentage: 30,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('This driver is no longer free at that time: get quotes again');
+    expect(await offeredDrivers(from('192.0.2.42'), 'third-party@example.com', date)).not.toContain(offer.driverId);
+
+    // The victim pays as they meant to.
+    expect((await pressOnCheckoutPage(victim, victimCheckout.body.url, 'pay')).status).toBe(303);
+    expect(await successStatus(victim, victimCheckout.body.sessionId)).toBe(200);
+  });
+
+  it("the same quote sent by another client is never answered with the first client's checkout or card secret", async () => {
+    const date = '2026-02-13T10:00:00.000Z';
+    const owner = from('198.51.100.50');
+    const copier = from('203.0.113.51');
+    const priced = await price(owner, 'owner@example.com', date);
+    const order = { ...quoteFor(priced, priced.offers[0]!), percentage: 30 };
+    const mine = await owner<{ sessionId: string }>('POST', '/api/paymentbooking', order);
+    expect(mine.status).toBe(200);
+    // The owner's double click gets their own session back.
+    expect((await owner<{ sessionId: string }>('POST', '/api/paymentbooking', order)).body.sessionId).toBe(
+      mine.body.sessionId,
+    );
+    // Byte for byte the same quote from elsewhere is another booking, and its driver is held.
+    const copied = await copier<{ sessionId?: string }>('POST', '/api/paymentbooking', order);
+    expect(copied.status).toBe(409);
+    expect(copied.body.sessionId).toBeUndefined();
+
+    // The retrieve page's card path: whoever else has the code gets a card secret of their own.
+    const saved = await owner<{ data: Record<string, unknown> }>('POST', '/api/saveRetrieve', {
+      quote: { ...quoteFor(priced, priced.offers[1]!), email: 'owner@example.com' },
+    });
+    expect(saved.status).toBe(201);
+    const ownIntent = await owner<{ clientSecret: string }>('POST', '/api/savebooking', [
+      { ...saved.body.data, percentage: 30 },
+    ]);
+    expect(ownIntent.status).toBe(200);
+    const codeHolder = await copier<{ clientSecret: string }>('POST', '/api/savebooking', [
+      { ...saved.body.data, percentage: 30 },
+    ]);
+    expect(codeHolder.status).toBe(200);
+    expect(codeHolder.body.clientSecret).not.toBe(ownIntent.body.clientSecret);
+    expect(
+      (await owner<{ clientSecret: string }>('POST', '/api/savebooking', [{ ...saved.body.data, percentage: 30 }])).body
+        .clientSecret,
+    ).toBe(ownIntent.body.clientSecret);
   });
 });

@@ -353,6 +353,12 @@ const isoInstant = (field: string) =>
 /** A hold refused (another booking has the driver then): payment passes it on, the web app shows it as a stale quote. */
 export const DRIVER_TAKEN_MESSAGE = 'This driver is no longer free at that time: get quotes again';
 
+/**
+ * The hold's 409 when only unpaid checkouts of the asking customer (the same `holder`) stand in the
+ * way, with their bookings: payment may close those checkouts and ask again with `supersedes`.
+ */
+export const HELD_BY_CUSTOMER_CODE = 'held_by_customer';
+
 /** POST /internal/drivers/:id/holds (payment, when a checkout starts). */
 export const driverHoldSchema = yup.object({
   bookingId: yup
@@ -380,6 +386,19 @@ export const driverHoldSchema = yup.object({
     .string()
     .optional()
     .matches(/^[0-9a-f]{32}$/, 'holder must be a holder key'),
+  /**
+   * Bookings of the same customer whose checkouts payment has closed at the provider: their unpaid
+   * holds give way to this one (never a paid booking's, never another customer's).
+   */
+  supersedes: yup
+    .array(
+      yup
+        .string()
+        .required('supersedes must list booking ids')
+        .matches(/^[\w-]{1,64}$/, 'supersedes must list booking ids'),
+    )
+    .optional()
+    .max(10, 'supersedes lists at most 10 bookings'),
 });
 export type DriverHold = yup.InferType<typeof driverHoldSchema>;
 

@@ -103,6 +103,15 @@ export interface DriverHoldRequest {
   start: string;
   hours: number;
   expiresAt: string;
+  holder?: string;
+  supersedes?: string[];
+}
+
+/** The hold's 409 when the customer's own unpaid checkouts stand in the way (code HELD_BY_CUSTOMER_CODE). */
+export interface DriverHeldByCustomerAnswer {
+  message: string;
+  code: string;
+  bookingIds: string[];
 }
 
 export type { BookingRecord, BookingSummary, PayBalanceResponse };

@@ -108,6 +108,36 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect(await held()).toBe(0);
   });
 
+  it("the same customer's newer checkout for the same driver expires the older session at Stripe before taking the time; a session Stripe was paid on keeps it", async () => {
+    const slotsOf = (id: string) => h.quote.infra.store.collection('driver_slots').count({ bookingId: id });
+    const first = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
+    expect(first.status).toBe(200);
+    // Back from Stripe, another record (another hour, say) with the same driver and time.
+    const { driver } = await h.bookingRecord(bookingId);
+    const bookings = h.booking.infra.store.collection<Record<string, unknown> & { _id: string }>('bookings');
+    const secondId = `${bookingId}-again`;
+    await bookings.insertOne({ ...unpaidBooking({ _id: secondId, randomNumber: code + 500 }), driver });
+    const second = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: secondId, percentage: 30 });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(stripeApi.createsOf(`/v1/checkout/sessions/${first.body.sessionId}/expire`)).toHaveLength(1);
+    expect(stripeApi.sessions.get(first.body.sessionId)?.status).toBe('expired');
+    expect((await paymentDoc(first.body.sessionId))?.status).toBe('failed');
+    expect(await slotsOf(bookingId)).toBe(0);
+    expect(await slotsOf(secondId)).toBeGreaterThan(0);
+
+    // The customer pays the second session; before its webhook arrives they try a third record:
+    // Stripe will not expire a paid session, so the second keeps the driver and the third is refused.
+    stripeApi.completeSession(second.body.sessionId);
+    const thirdId = `${bookingId}-third`;
+    await bookings.insertOne({ ...unpaidBooking({ _id: thirdId, randomNumber: code + 700 }), driver });
+    const third = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: thirdId, percentage: 30 });
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('This driver is no longer free at that time: get quotes again');
+    expect(await slotsOf(secondId)).toBeGreaterThan(0);
+    expect(await slotsOf(thirdId)).toBe(0);
+    expect((await paymentDoc(second.body.sessionId))?.status).toBe('pending');
+  });
+
   it('the percentage must be 30, 50 or 100', async () => {
     for (const percentage of [40, 0, '', null, undefined, { $gt: 0 }, '30abc']) {
       const res = await h.post('/api/paymentbooking', { _id: bookingId, percentage });

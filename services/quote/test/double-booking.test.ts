@@ -8,7 +8,7 @@ import { londonTime } from '@vanhop/contracts';
 import { EmbeddedDocumentStore } from '../../platform/src/adapters/embedded-document-store.js';
 import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
 import { infraTarget } from '../../platform/test/infra-env.js';
-import { DriverSlots, DRIVER_TAKEN } from '../src/adapters/driver-slots.js';
+import { DriverSlots, DRIVER_TAKEN, HeldByCustomerError } from '../src/adapters/driver-slots.js';
 import { moveWindow, slotStarts, type Window } from '../src/domain/availability.js';
 import { address, MOVE_DATE, NOW, startQuote } from './support.js';
 
@@ -127,7 +127,7 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
       expect(await slots.keep('bk-b')).toBe(8);
     });
 
-    it("a customer's own unpaid hold neither hides the driver from them nor blocks their new checkout; others' and paid holds still do", async () => {
+    it("a customer's own unpaid hold does not hide the driver from them, but no hold takes it over while it lives; others' and paid holds block too", async () => {
       const w = moveWindow(londonTime(2026, 1, 24, 10, 0), 2, 2);
       const alice = holdHolderOf('Alice@Example.com ');
       const bob = holdHolderOf('bob@example.com');
@@ -135,16 +135,25 @@ function slotSuite(label: string, open: () => Promise<{ store: DocumentStore; cl
       expect((await slots.busy(w.start, w.end, { holder: alice })).get('drv-six')).toBeUndefined();
       expect((await slots.busy(w.start, w.end, { holder: bob })).get('drv-six')?.size).toBe(8);
       await expect(slots.hold('drv-six', 'bk-bob', w, inHalfAnHour, bob)).rejects.toThrow(DRIVER_TAKEN);
-      // Alice went back and chose again (a new record): her new checkout takes the driver, and the earlier hold is gone whole.
+      // Alice went back and chose again (a new record): her first checkout may still take money, so
+      // the refusal names it; once payment has closed it, the hold superseding it takes the time and
+      // the earlier hold goes whole (its hour outside the new window too).
       const later = moveWindow(londonTime(2026, 1, 24, 11, 0), 2, 2);
-      await expect(slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice)).resolves.toMatchObject({
-        slots: 8,
-      });
+      const refused = await slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(HeldByCustomerError);
+      expect((refused as HeldByCustomerError).bookingIds).toEqual(['bk-alice-1']);
+      // Bob naming Alice's booking gets nothing: only her own holds give way to her.
+      await expect(slots.hold('drv-six', 'bk-bob', later, inHalfAnHour, bob, ['bk-alice-1'])).rejects.toThrow(
+        DRIVER_TAKEN,
+      );
+      await expect(
+        slots.hold('drv-six', 'bk-alice-2', later, inHalfAnHour, alice, ['bk-alice-1']),
+      ).resolves.toMatchObject({ slots: 8 });
       const docs = await store
         .collection<{ _id: string; bookingId: string }>('driver_slots')
         .find({ driverId: 'drv-six' });
       expect(new Set(docs.map((d) => d.bookingId))).toEqual(new Set(['bk-alice-2']));
-      // Once paid, the slots are kept: not even the same customer's next checkout takes them.
+      // Once paid, the slots are kept: they no longer count as hers to book again.
       await slots.keep('bk-alice-2');
       await expect(slots.hold('drv-six', 'bk-alice-3', later, inHalfAnHour, alice)).rejects.toThrow(DRIVER_TAKEN);
       expect((await slots.busy(later.start, later.end, { holder: alice })).get('drv-six')?.size).toBe(8);

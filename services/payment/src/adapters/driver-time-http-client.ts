@@ -1,9 +1,17 @@
-import { DRIVER_TAKEN_MESSAGE, INTERNAL_PATHS, type DriverHoldRequest } from '@vanhop/contracts';
-import { ConflictError, InternalHttpClient, type Logger } from '@vanhop/platform';
-import type { DriverTime } from '../domain/driver-time.js';
+import { DRIVER_TAKEN_MESSAGE, HELD_BY_CUSTOMER_CODE, INTERNAL_PATHS, type DriverHoldRequest } from '@vanhop/contracts';
+import { ConflictError, InternalHttpClient, type InternalAnswer, type Logger } from '@vanhop/platform';
+import type { DriverTime, HoldOutcome } from '../domain/driver-time.js';
 
 const driverTaken = (): never => {
   throw new ConflictError(DRIVER_TAKEN_MESSAGE);
+};
+
+/** A 409 naming the customer's own bookings is an outcome; any other 409 is the driver taken. */
+const conflictOutcome = (answer: InternalAnswer): HoldOutcome => {
+  const ids = answer.payload?.bookingIds;
+  if (answer.payload?.code === HELD_BY_CUSTOMER_CODE && Array.isArray(ids) && ids.every((id) => typeof id === 'string'))
+    return { heldByCustomer: ids as string[] };
+  return driverTaken();
 };
 
 /** The quote service's internal hold route (`/internal/drivers/:id/holds`, never proxied). */
@@ -29,17 +37,19 @@ export class DriverTimeHttpClient implements DriverTime {
     hours: number,
     expiresAt: Date,
     holder?: string,
-  ): Promise<void> {
+    supersedes?: string[],
+  ): Promise<HoldOutcome> {
     const body: DriverHoldRequest = {
       bookingId,
       start,
       hours,
       expiresAt: expiresAt.toISOString(),
       ...(holder ? { holder } : {}),
+      ...(supersedes?.length ? { supersedes } : {}),
     };
-    await this.http.post<void>(INTERNAL_PATHS.driverHolds(driverId), body, {
+    return this.http.post<HoldOutcome>(INTERNAL_PATHS.driverHolds(driverId), body, {
       // Only 201 means held. A driver who left (404) is as gone for this booking as one taken by another customer.
-      on: { 201: () => undefined, 409: driverTaken, 404: driverTaken },
+      on: { 201: () => ({ held: true }), 409: conflictOutcome, 404: driverTaken },
       onlyListed: true,
       // The quote service holds the same slots for the same booking again without taking more: a
       // timed-out hold (a busy peer) may be asked again.

@@ -3,6 +3,7 @@ import { DuplicateKeyError, ValidationError, type Clock, type Collection, type D
 import type { PaymentKind } from '../domain/payment.js';
 import type {
   CheckoutRequest,
+  ClosedOutcome,
   IntentRequest,
   PaymentProvider,
   ProviderEvent,
@@ -135,6 +136,17 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
     return this.charges.findOne({ _id: ref });
   }
 
+  /** As Stripe's expire and cancel: an open charge can no longer be paid; a settled one keeps its outcome. */
+  async close(kind: PaymentKind, ref: string): Promise<ClosedOutcome> {
+    await this.charges.updateOne(
+      { _id: ref, kind, status: 'open' },
+      { $set: { status: 'failed', completedAt: this.clock.now().toISOString(), closed: true } },
+    );
+    const charge = await this.charges.findOne({ _id: ref, kind });
+    if (!charge) throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
+    return charge.status === 'succeeded' ? 'paid' : 'closed';
+  }
+
   /** What the test page's buttons do; an already settled charge keeps its first outcome. */
   async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
     await this.charges.updateOne(
@@ -177,6 +189,8 @@ function stateOf(c: LocalCharge): ProviderPaymentState {
     outcome: c.status === 'succeeded' ? 'succeeded' : c.status === 'failed' ? 'failed' : 'pending',
     amountPence: c.amountPence,
     currency: c.currency,
-    ...(c.status === 'failed' ? { failureMessage: 'Declined on the local test checkout' } : {}),
+    ...(c.status === 'failed'
+      ? { failureMessage: c.closed ? 'Closed: replaced by a newer checkout' : 'Declined on the local test checkout' }
+      : {}),
   };
 }

@@ -55,12 +55,22 @@ export class PaymentRepository implements PaymentRepositoryPort {
     percentage: PaymentPercentage,
     amountPence: number,
     since: Date,
+    clientKey: string | undefined,
   ): Promise<Payment | null> {
     const found = await this.payments.find(
       { bookingId, kind, percentage, amountPence, status: 'pending', createdAt: { $gte: since.toISOString() } },
-      { sort: { createdAt: -1 }, limit: 1 },
+      { sort: { createdAt: -1 } },
     );
-    return withoutOutbox(found[0] ?? null);
+    return withoutOutbox(found.find((p) => p.clientKey === clientKey) ?? null);
+  }
+
+  async liveHoldAttempts(bookingIds: readonly string[], now: Date): Promise<Payment[]> {
+    const found = await this.payments.find({
+      bookingId: { $in: [...bookingIds] },
+      status: 'pending',
+      holdUntil: { $gt: now.toISOString() },
+    });
+    return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
   }
 
   async succeededFor(bookingId: string): Promise<Payment | null> {

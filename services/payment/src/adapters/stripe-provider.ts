@@ -3,6 +3,7 @@ import { UpstreamError, ValidationError, type Logger } from '@vanhop/platform';
 import type { PaymentKind } from '../domain/payment.js';
 import type {
   CheckoutRequest,
+  ClosedOutcome,
   IntentRequest,
   PaymentProvider,
   ProviderEvent,
@@ -92,6 +93,25 @@ export class StripePaymentProvider implements PaymentProvider {
   async retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState> {
     if (kind === 'checkout') return sessionState(await this.call(() => this.stripe.checkout.sessions.retrieve(ref)));
     return intentState(await this.call(() => this.stripe.paymentIntents.retrieve(ref)));
+  }
+
+  /**
+   * Expires the Checkout Session or cancels the PaymentIntent. Stripe refuses both once the money is
+   * taken (or, for an intent, while it is processing): the provider's own state then says which.
+   */
+  async close(kind: PaymentKind, ref: string): Promise<ClosedOutcome> {
+    try {
+      if (kind === 'checkout') await this.stripe.checkout.sessions.expire(ref);
+      else await this.stripe.paymentIntents.cancel(ref);
+      return 'closed';
+    } catch (err) {
+      const e = err as { statusCode?: number; message?: string };
+      // A refusal (400: no longer open) says something about the payment; an outage is thrown as any call's.
+      if (e?.statusCode !== 400) return this.call(() => Promise.reject(err));
+      const { outcome } = await this.retrieve(kind, ref);
+      this.logger.info({ ref, outcome, message: e.message }, 'stripe would not close the payment');
+      return outcome === 'failed' ? 'closed' : outcome === 'succeeded' ? 'paid' : 'open';
+    }
   }
 
   /**

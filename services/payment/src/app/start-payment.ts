@@ -1,4 +1,5 @@
 import {
+  DRIVER_TAKEN_MESSAGE,
   formatPence,
   moveDifference,
   MSG,
@@ -91,7 +92,7 @@ export class StartPayment {
     percentage: PaymentPercentage,
     client: PaymentClient = {},
   ): Promise<{ sessionId: string; url: string }> {
-    const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote);
+    const record = ref ? await this.locate(ref) : await this.recordForUnsavedQuote(quote, client.clientKey);
     const problem = staleQuoteProblem(quote, recordPrice(record));
     if (problem) throw new ConflictError(problem);
     const payment = await this.open('checkout', record, percentage, client, async (charge) => {
@@ -188,12 +189,14 @@ export class StartPayment {
 
   /**
    * Saves a never-saved quote as a record, unless the very same quote was saved by an earlier Book
-   * Now (the customer came back from the checkout page) and that record is still unpaid. The record
-   * found by the key is checked against the quote itself: paying a record made for another move (or
-   * at another price) would charge and confirm what the customer no longer sees.
+   * Now of the same client (the customer came back from the checkout page) and that record is still
+   * unpaid. Another client sending the same quote gets a record of its own: the record's checkout
+   * leads to its My move link. The record found by the key is checked against the quote itself:
+   * paying a record made for another move (or at another price) would charge and confirm what the
+   * customer no longer sees.
    */
-  private async recordForUnsavedQuote(quote: Record<string, unknown>): Promise<BookingRecord> {
-    const fingerprint = quoteFingerprint(quote);
+  private async recordForUnsavedQuote(quote: Record<string, unknown>, clientKey?: string): Promise<BookingRecord> {
+    const fingerprint = quoteFingerprint(quote, clientKey);
     const now = this.clock.now();
     const known = await this.unsaved.bookingFor(fingerprint, new Date(now.getTime() - UNSAVED_QUOTE_REUSE_MS));
     if (known) {
@@ -269,6 +272,7 @@ export class StartPayment {
       percentage,
       amountPence,
       new Date(now.getTime() - REUSE_WINDOW_MS[kind]),
+      clientKey,
     );
     // A reused session holds until its own end; anything new (or an intent, which has no end) from now.
     const holdUntil =
@@ -281,14 +285,7 @@ export class StartPayment {
     // what two customers could otherwise both pay for.
     if (capped && record.driver?.id && record.quote.date) {
       await this.refuseBeyondOpenHolds(record._id, who, now);
-      await this.driverTime.hold(
-        record.driver.id,
-        record._id,
-        record.quote.date,
-        record.quote.totalHour,
-        holdUntil,
-        holder,
-      );
+      await this.holdDriver(record.driver.id, record, holdUntil, who, now);
     }
     if (open) {
       if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
@@ -327,6 +324,46 @@ export class StartPayment {
       ...(clientKey ? { clientKey } : {}),
       ...(holder ? { holder } : {}),
     });
+  }
+
+  /**
+   * Holds the driver for this booking's checkout. When only the same customer's earlier checkouts
+   * hold the time (they went back and chose again), and every attempt of those bookings that could
+   * still take money was opened by this very client with this very contact e-mail, those checkouts
+   * are closed at the provider first, so they can never take money for time they no longer hold;
+   * then the hold asks again superseding them. A checkout the provider was already paid on (or
+   * cannot close) keeps the driver and this one is refused as taken; so is anyone else, such as a
+   * client who knows only the customer's e-mail.
+   */
+  private async holdDriver(
+    driverId: string,
+    record: BookingRecord,
+    holdUntil: Date,
+    who: { clientKey?: string; holder?: string },
+    now: Date,
+  ): Promise<void> {
+    const hold = (supersedes?: string[]) =>
+      this.driverTime.hold(
+        driverId,
+        record._id,
+        record.quote.date,
+        record.quote.totalHour,
+        holdUntil,
+        who.holder,
+        supersedes,
+      );
+    const first = await hold();
+    if ('held' in first) return;
+    const taken = new ConflictError(DRIVER_TAKEN_MESSAGE);
+    const earlier = await this.payments.liveHoldAttempts(first.heldByCustomer, now);
+    const theirs = (p: Payment) => !!who.clientKey && p.clientKey === who.clientKey && p.holder === who.holder;
+    if (earlier.length === 0 || !earlier.every(theirs)) throw taken;
+    for (const attempt of earlier) {
+      if ((await this.provider.close(attempt.kind, attempt._id)) !== 'closed') throw taken;
+      await this.payments.markFailedIfPending(attempt._id, 'Replaced by a newer checkout', now.toISOString());
+    }
+    const again = await hold(first.heldByCustomer);
+    if (!('held' in again)) throw taken;
   }
 
   /**

@@ -21,4 +21,6 @@ export interface LocalCharge {
   idempotencyKey: string;
   createdAt: string;
   completedAt?: string;
+  /** Closed by the service (a newer checkout of the customer replaced it), not declined on the page. */
+  closed?: true;
 }

@@ -50,6 +50,8 @@ export interface ProviderPaymentState {
   failureMessage?: string;
 }
 
+export type ClosedOutcome = 'closed' | 'paid' | 'open';
+
 /** A verified provider notification, reduced to what the payment service acts on. */
 export interface ProviderEvent {
   id: string;
@@ -63,6 +65,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ ref: string; url: string }>;
   createIntent(request: IntentRequest): Promise<{ ref: string; clientSecret: string }>;
   retrieve(kind: PaymentKind, ref: string): Promise<ProviderPaymentState>;
+  /**
+   * Stops an open checkout or intent from ever taking money (Stripe: expire the session, cancel the
+   * intent). 'paid' when the provider already took the money, 'open' when it cannot promise that it
+   * will not (an intent still processing): either way the attempt stands.
+   */
+  close(kind: PaymentKind, ref: string): Promise<ClosedOutcome>;
   /** Gives money back on a payment; the same idempotency key never refunds twice. */
   refund(request: RefundRequest): Promise<{ refundRef: string }>;
   /** Checks the signature over the exact raw body; throws a ValidationError when it does not verify. */

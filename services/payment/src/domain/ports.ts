@@ -12,14 +12,21 @@ import type { Refund } from './refund.js';
  */
 export interface PaymentRepository {
   byRef(ref: string): Promise<Payment | null>;
-  /** A still-open attempt for the same charge, so a double click does not open a second one. */
+  /**
+   * A still-open attempt for the same charge opened by the same client, so a double click does not
+   * open a second one. Another client gets an attempt of its own: a session id or a client secret is
+   * what later proves the payer (the success page, the retrieve page), so it is never handed to someone else.
+   */
   openAttempt(
     bookingId: string,
     kind: PaymentKind,
     percentage: PaymentPercentage,
     amountPence: number,
     since: Date,
+    clientKey: string | undefined,
   ): Promise<Payment | null>;
+  /** The unpaid deposit attempts of these bookings whose holds still live: the checkouts that could still take money. */
+  liveHoldAttempts(bookingIds: readonly string[], now: Date): Promise<Payment[]>;
   succeededFor(bookingId: string): Promise<Payment | null>;
   /** Every payment that took money for the booking, newest first (the order refunds use). */
   succeededPayments(bookingId: string): Promise<Payment[]>;

@@ -14,10 +14,11 @@ function canonical(value: unknown): unknown {
 }
 
 /**
- * Identifies "the same unsaved quote": a customer who goes back from the checkout page and presses
- * Book Now again sends exactly the same quote, and must not get a second booking record.
+ * Identifies "the same unsaved quote from the same client": a customer who goes back from the
+ * checkout page and presses Book Now again sends exactly the same quote, and must not get a second
+ * booking record; someone else sending the same quote is someone else's booking.
  */
-export const quoteFingerprint = (quote: Record<string, unknown>): string =>
+export const quoteFingerprint = (quote: Record<string, unknown>, clientKey = ''): string =>
   createHash('sha256')
-    .update(JSON.stringify(canonical(quote)))
+    .update(JSON.stringify([clientKey, canonical(quote)]))
     .digest('hex');

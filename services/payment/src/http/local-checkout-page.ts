@@ -32,7 +32,11 @@ export function localCheckoutPage(charge: LocalCharge): string {
     '<p class="banner" role="alert">TEST PAYMENT: this is the local test checkout. No card is needed and no real money moves.</p>';
   if (charge.status !== 'open') {
     const settled =
-      charge.status === 'succeeded' ? 'This test payment has already been paid.' : 'This test payment was declined.';
+      charge.status === 'succeeded'
+        ? 'This test payment has already been paid.'
+        : charge.closed
+          ? 'This checkout was replaced by a newer one and can no longer be paid.'
+          : 'This test payment was declined.';
     return layout(
       'VanHop test payment',
       `${banner}<h1>VanHop test payment</h1><p>${settled}</p><p><a href="${escapeHtml(charge.status === 'succeeded' ? charge.successPath : charge.cancelPath)}">Continue</a></p>`,

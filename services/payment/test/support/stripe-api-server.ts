@@ -67,6 +67,23 @@ export class StripeApiServer {
     );
     app.post('/v1/payment_intents', (req, res) => this.create(req, res, () => this.createIntent(req.body as Obj)));
     app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
+    // As Stripe: only an open session can be expired, and a succeeded (or processing) intent not canceled.
+    app.post('/v1/checkout/sessions/:id/expire', (req, res) =>
+      this.transition(res, this.sessions, req.params.id, 'checkout session', (s) => {
+        if (s.status !== 'open')
+          throw new Error(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${String(s.status)}".`,
+          );
+        return Object.assign(s, { status: 'expired' });
+      }),
+    );
+    app.post('/v1/payment_intents/:id/cancel', (req, res) =>
+      this.transition(res, this.intents, req.params.id, 'payment_intent', (pi) => {
+        if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled')
+          throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}.`);
+        return Object.assign(pi, { status: 'canceled', cancellation_reason: 'requested_by_customer' });
+      }),
+    );
     app.post('/v1/refunds', (req, res) => this.create(req, res, () => this.createRefund(req.body as Obj)));
     app.post('/v1/accounts', (req, res) => this.create(req, res, () => this.createAccount(req.body as Obj)));
     app.post('/v1/transfers', (req, res) => this.create(req, res, () => this.createTransfer(req.body as Obj)));
@@ -154,6 +171,21 @@ export class StripeApiServer {
     }
     if (key) this.idempotent.set(key, { digest, status: 200, body });
     res.json(body);
+  }
+
+  /** A state change on an existing object; the change throws Stripe's own refusal when the state forbids it. */
+  private transition(res: Response, map: Map<string, Obj>, objectId: string, what: string, change: (o: Obj) => Obj) {
+    const found = map.get(objectId);
+    if (!found)
+      return stripeError(res, 404, 'invalid_request_error', `No such ${what}: '${objectId}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      });
+    try {
+      res.json(change(found));
+    } catch (err) {
+      stripeError(res, 400, 'invalid_request_error', (err as Error).message);
+    }
   }
 
   private read(res: Response, map: Map<string, Obj>, objectId: string, what: string) {

@@ -6,6 +6,8 @@ export interface InternalAnswer {
   status: number;
   message?: string;
   errors?: Record<string, string>;
+  /** The whole JSON body (an error's `code` and details), for the callers that read more than the message. */
+  payload?: Record<string, unknown>;
 }
 
 export interface InternalClientOptions {
@@ -123,6 +125,9 @@ export class InternalHttpClient {
       status: res.status,
       ...(typeof p.message === 'string' ? { message: p.message } : {}),
       ...(p.errors && typeof p.errors === 'object' ? { errors: p.errors as Record<string, string> } : {}),
+      ...(payload && typeof payload === 'object' && !Array.isArray(payload)
+        ? { payload: payload as Record<string, unknown> }
+        : {}),
     };
     const special = call.on?.[res.status];
     if (special) return special(answer);

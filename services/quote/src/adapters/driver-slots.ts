@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, DuplicateKeyError, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
-import { DRIVER_TAKEN_MESSAGE } from '@vanhop/contracts';
+import {
+  ConflictError,
+  DomainError,
+  DuplicateKeyError,
+  type Clock,
+  type Collection,
+  type DocumentStore,
+} from '@vanhop/platform';
+import { DRIVER_TAKEN_MESSAGE, HELD_BY_CUSTOMER_CODE } from '@vanhop/contracts';
 import { slotStarts, type Window } from '../domain/availability.js';
 import type { DriverSlots as DriverSlotsPort } from '../domain/ports.js';
 
 export const DRIVER_SLOTS = 'driver_slots';
 
 export const DRIVER_TAKEN = DRIVER_TAKEN_MESSAGE;
+
+/**
+ * Refused because only the asking customer's own unpaid checkouts hold the time: the 409 names their
+ * bookings, so payment can close those checkouts at the provider and ask again superseding them.
+ */
+export class HeldByCustomerError extends DomainError {
+  constructor(readonly bookingIds: string[]) {
+    super(DRIVER_TAKEN, 409, HELD_BY_CUSTOMER_CODE, { bookingIds });
+  }
+}
 
 /** One quarter hour of one driver's time, taken by one booking. */
 interface SlotDoc {
@@ -46,7 +63,11 @@ export class DriverSlots implements DriverSlotsPort {
   /**
    * Takes every slot of the window for the booking, or none (ConflictError). Idempotent for the
    * same booking (a retried checkout keeps its slots); a lapsed hold of another booking is
-   * cleared out of the way first.
+   * cleared out of the way first. A live hold of another booking is never taken over on its own,
+   * not even the same customer's: its checkout may still take money. When only that customer's
+   * unpaid holds are in the way the refusal names their bookings (HeldByCustomerError); payment
+   * closes those checkouts at the provider and asks again with them in `supersedes`, and then their
+   * unpaid holds give way, each released whole.
    *
    * A handful of round trips whatever the move's length: one read of what stands in the window
    * (a live hold of another customer refuses at once, writing nothing), one ordered insert of the
@@ -61,7 +82,9 @@ export class DriverSlots implements DriverSlotsPort {
     window: Window,
     expiresAt: Date | null,
     holder?: string,
+    supersedes: readonly string[] = [],
   ): Promise<{ holdId: string; slots: number }> {
+    const superseded = new Set(supersedes);
     const holdId = randomUUID();
     const starts = slotStarts(window).map((d) => d.toISOString());
     const wanted = new Set(starts);
@@ -81,16 +104,18 @@ export class DriverSlots implements DriverSlotsPort {
       }),
       this.col.find({ bookingId, driverId }),
     ]);
-    const displaced = new Set<string>();
     const inTheWay: SlotDoc[] = [];
     const standingAt = new Map(standing.map((d) => [d.slotStart, d]));
+    const blocking = [...standingAt.values()].filter(
+      (held) =>
+        held.bookingId !== bookingId &&
+        wanted.has(held.slotStart) &&
+        !this.givesWay(held, slotDoc(held.slotStart), superseded),
+    );
+    if (blocking.length > 0) throw refusal(blocking, holder);
     for (const slotStart of starts) {
       const held = standingAt.get(slotStart);
-      if (!held || held.bookingId === bookingId) continue;
-      const verdict = this.giveWay(held, slotDoc(slotStart));
-      if (verdict === 'taken') throw new ConflictError(DRIVER_TAKEN);
-      if (verdict === 'displaced') displaced.add(held.bookingId);
-      inTheWay.push(held);
+      if (held && held.bookingId !== bookingId) inTheWay.push(held);
     }
     // Conditional on the very document seen, so two clearers cannot remove a fresh hold.
     await Promise.all(inTheWay.map((d) => this.col.deleteOne({ _id: d._id, expiresAt: d.expiresAt })));
@@ -99,7 +124,7 @@ export class DriverSlots implements DriverSlotsPort {
     const inserted = await this.col.insertOrdered(missing);
     const taken = missing.slice(0, inserted).map((d) => d._id);
     for (const doc of missing.slice(inserted)) {
-      const ok = await this.tryInsert(doc, displaced);
+      const ok = await this.tryInsert(doc, superseded);
       if (ok === 'inserted') taken.push(doc._id);
       if (ok !== 'taken') continue;
       await Promise.all(taken.map((_id) => this.col.deleteOne({ _id, holdId })));
@@ -107,11 +132,12 @@ export class DriverSlots implements DriverSlotsPort {
     }
 
     const writes: Promise<unknown>[] = [];
-    // The customer's earlier checkout this one replaced gives back the rest of its unpaid hold too.
-    for (const earlier of displaced) {
+    // A superseded checkout's hold goes whole, also the part outside this window.
+    for (const earlier of superseded) {
+      if (!holder) break;
       writes.push(
         this.col
-          .find({ bookingId: earlier, expiresAt: { $exists: true } })
+          .find({ bookingId: earlier, driverId, holder, expiresAt: { $exists: true } })
           .then((rest) => Promise.all(rest.map((d) => this.col.deleteOne({ _id: d._id, expiresAt: d.expiresAt })))),
       );
     }
@@ -127,15 +153,18 @@ export class DriverSlots implements DriverSlotsPort {
     return { holdId, slots: wanted.size };
   }
 
-  /** Whether a slot another booking holds stands ('taken') or gives way to this one. */
-  private giveWay(held: SlotDoc, wanted: SlotDoc): 'taken' | 'lapsed' | 'displaced' {
-    if (held.expiresAt !== undefined && held.expiresAt <= this.clock.now().toISOString()) return 'lapsed';
-    // The same customer's own unpaid checkout (they went back and chose again) gives way to the new one.
-    return sameHolder(held, wanted) ? 'displaced' : 'taken';
+  /**
+   * Another booking's slot gives way when its unpaid hold has lapsed, or when it is the same
+   * customer's and its checkout was closed (superseded); a paid booking's never.
+   */
+  private givesWay(held: SlotDoc, wanted: SlotDoc, superseded: ReadonlySet<string>): boolean {
+    if (held.expiresAt === undefined) return false;
+    if (held.expiresAt <= this.clock.now().toISOString()) return true;
+    return superseded.has(held.bookingId) && sameHolder(held, wanted);
   }
 
   /** The slot-by-slot way, for a quarter hour taken or freed by someone else since the window was read. */
-  private async tryInsert(doc: SlotDoc, displaced: Set<string>): Promise<'inserted' | 'mine' | 'taken'> {
+  private async tryInsert(doc: SlotDoc, superseded: ReadonlySet<string>): Promise<'inserted' | 'mine' | 'taken'> {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await this.col.insertOne(doc);
@@ -146,9 +175,7 @@ export class DriverSlots implements DriverSlotsPort {
       const held = await this.col.findOne({ driverId: doc.driverId, slotStart: doc.slotStart });
       if (!held) continue; // released meanwhile: try again
       if (held.bookingId === doc.bookingId) return 'mine';
-      const verdict = this.giveWay(held, doc);
-      if (verdict === 'taken') return 'taken';
-      if (verdict === 'displaced') displaced.add(held.bookingId);
+      if (!this.givesWay(held, doc, superseded)) return 'taken';
       await this.col.deleteOne({ _id: held._id, expiresAt: held.expiresAt });
     }
     return 'taken';
@@ -180,7 +207,8 @@ export class DriverSlots implements DriverSlotsPort {
 
   /**
    * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
-   * own unpaid holds (`holder`) do not count: the driver is theirs to book again.
+   * own unpaid holds (`holder`) do not count: the driver is theirs to book again (payment closes
+   * their earlier checkout before it holds the driver for the new one).
    */
   async busy(
     from: Date,
@@ -210,3 +238,14 @@ const sameHolder = (
   wanted.expiresAt !== undefined &&
   held.holder !== undefined &&
   held.holder === wanted.holder;
+
+/**
+ * Why a hold is refused: only the asking customer's own live unpaid holds in the way (their bookings
+ * named), or anything else (another customer's hold, a paid booking).
+ */
+function refusal(blocking: readonly SlotDoc[], holder: string | undefined): DomainError {
+  const own = blocking.every((held) => holder !== undefined && held.expiresAt !== undefined && held.holder === holder);
+  return own
+    ? new HeldByCustomerError([...new Set(blocking.map((h) => h.bookingId))].sort())
+    : new ConflictError(DRIVER_TAKEN);
+}

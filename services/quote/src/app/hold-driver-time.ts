@@ -45,7 +45,7 @@ export class HoldDriverTime {
       });
     if (!driver.active || !availabilityCovers(driver.availability, window))
       throw new ConflictError(DRIVER_TAKEN_MESSAGE);
-    return this.slots.hold(driverId, body.bookingId, window, expiresAt, body.holder);
+    return this.slots.hold(driverId, body.bookingId, window, expiresAt, body.holder, body.supersedes);
   }
 
   /** Frees every slot the booking holds; how many there were. */

@@ -42,13 +42,18 @@ export interface DriverRepository {
  * number of concurrent checkouts or replicas.
  */
 export interface DriverSlots {
-  /** Takes every slot of the window for the booking, or none (ConflictError); idempotent for the same booking. */
+  /**
+   * Takes every slot of the window for the booking, or none (a 409: naming the customer's own
+   * bookings when only their unpaid holds are in the way); idempotent for the same booking. The
+   * unpaid holds of `supersedes` (checkouts payment has closed) give way.
+   */
   hold(
     driverId: string,
     bookingId: string,
     window: Window,
     expiresAt: Date | null,
     holder?: string,
+    supersedes?: readonly string[],
   ): Promise<{ holdId: string; slots: number }>;
   /** A paid booking keeps its driver: the hold no longer lapses. */
   keep(bookingId: string): Promise<number>;
