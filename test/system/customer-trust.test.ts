@@ -65,8 +65,9 @@ describe('a code or an id alone never reaches another customer’s booking', () 
     // No change: the booking is paid once, at the share the customer chose.
     const retrieved = await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${record.randomNumber}`);
     expect(retrieved.body[0]).toMatchObject({ paymentStatus: '30percentage', state: 'active' });
-    // And the code alone shows the quote, not the customer's contact details or street addresses.
+    // And the code alone shows the quote, not who the customer is or their street addresses.
     const shown = JSON.stringify(retrieved.body);
+    expect(shown).not.toContain('Victim Customer');
     expect(shown).not.toContain('victim@example.com');
     expect(shown).not.toContain('07700900123');
     expect(shown).not.toContain('12 Example Road');

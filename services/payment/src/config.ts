@@ -66,7 +66,8 @@ function readStripeConfig(r: EnvReader, platform: PlatformConfig): StripeConfig 
     embedded &&
     !hasKey &&
     r.optionalString('PAYMENT_PROVIDER') === undefined &&
-    r.optionalString('NODE_ENV') === 'production'
+    // Any spelling of it: NODE_ENV=Production is a deployment too, whatever Node's libraries make of it.
+    r.optionalString('NODE_ENV')?.trim().toLowerCase() === 'production'
   ) {
     throw new ConfigError(
       'PAYMENT_PROVIDER',

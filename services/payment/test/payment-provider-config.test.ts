@@ -24,6 +24,8 @@ describe('payment provider choice', () => {
     const production = { NODE_ENV: 'production' };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set when NODE_ENV=production/);
+    for (const spelling of ['Production', 'PRODUCTION', ' production '])
+      expect(() => loadConfig({ NODE_ENV: spelling })).toThrow(/PAYMENT_PROVIDER must be set/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'local' }).stripe).toBeNull();
     expect(loadConfig({ ...production, ...stripeKeys }).stripe).not.toBeNull();
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);

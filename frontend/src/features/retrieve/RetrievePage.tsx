@@ -78,10 +78,13 @@ function QuoteSummary({ record }: { record: BookingRecord }) {
   const q = record.quote;
   return (
     <dl className="retrieve-summary">
-      <div>
-        <dt>Name</dt>
-        <dd>{q.name}</dd>
-      </div>
+      {/* A booked move's name is behind its My move link: the code alone answers it blank. */}
+      {q.name && (
+        <div>
+          <dt>Name</dt>
+          <dd>{q.name}</dd>
+        </div>
+      )}
       <div>
         <dt>Moving date</dt>
         <dd>{q.date ? formatMovingDate(q.date) : 'Not chosen'}</dd>

@@ -71,12 +71,14 @@ export function customerView(record: StoredBooking) {
 }
 
 /**
- * A booked move's contact details and street addresses belong behind its My move link: the code
- * alone (learnt from a mail, a driver's list, a guess) only ever shows what the quote was.
+ * A booked move's customer (name and contact details) and street addresses belong behind its My
+ * move link: the code alone (learnt from a mail, a driver's list, a guess) only ever shows what the
+ * quote was.
  */
 function withoutContact(quote: StoredBooking['quote']): StoredBooking['quote'] {
   return {
     ...quote,
+    name: '',
     email: '',
     phone: '',
     totalAddress: quote.totalAddress.map((a) => ({ ...a, physicalAddress: '' })),
