@@ -138,6 +138,21 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     expect((await paymentDoc(second.body.sessionId))?.status).toBe('pending');
   });
 
+  it("the retrieve page's card form is closed the same way: its PaymentIntent is cancelled at Stripe before a newer checkout takes the driver", async () => {
+    const intent = await h.post('/api/savebooking', [{ _id: bookingId, percentage: 30 }]);
+    expect(intent.status).toBe(200);
+    const { driver } = await h.bookingRecord(bookingId);
+    const bookings = h.booking.infra.store.collection<Record<string, unknown> & { _id: string }>('bookings');
+    const secondId = `${bookingId}-checkout`;
+    await bookings.insertOne({ ...unpaidBooking({ _id: secondId, randomNumber: code + 900 }), driver });
+    const checkout = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: secondId, percentage: 30 });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const intentId = intent.body.paymentIntentId as string;
+    expect(stripeApi.createsOf(`/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);
+    expect(stripeApi.intents.get(intentId)?.status).toBe('canceled');
+    expect((await paymentDoc(intentId))?.status).toBe('failed');
+  });
+
   it('the percentage must be 30, 50 or 100', async () => {
     for (const percentage of [40, 0, '', null, undefined, { $gt: 0 }, '30abc']) {
       const res = await h.post('/api/paymentbooking', { _id: bookingId, percentage });
