@@ -368,10 +368,12 @@ export const jobAcceptedSchema = yup.object({
 export type JobAccepted = yup.InferType<typeof jobAcceptedSchema>;
 
 /**
- * Why a job went back to the office: its driver declined it, did not answer in time, or was
- * suspended by staff (every upcoming job of theirs comes back at once). Old values stay valid.
+ * Why a job went back to the office: its driver declined it, did not answer in time, was
+ * suspended by staff (every upcoming job of theirs comes back at once), or is not free for it
+ * (`not-free`: the booking was paid after its checkout's hold lapsed, or moved in a race, and
+ * another booking holds the driver then: its time is not held). Old values stay valid.
  */
-export const JOB_RETURN_REASONS = ['declined', 'expired', 'suspended'] as const;
+export const JOB_RETURN_REASONS = ['declined', 'expired', 'suspended', 'not-free'] as const;
 export type JobReturnReason = (typeof JOB_RETURN_REASONS)[number];
 
 /**

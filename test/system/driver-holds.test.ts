@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
+import type { BookingQuoteResponse, DriverJobsResponse, JobView, Offer, Quote } from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient, payFormAction, type Api } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
+import { driverAuth, staffAuth } from '../support/staff.js';
 
 /**
  * Issue 25, item 2: nobody holds a driver's time without paying. An unpaid checkout holds its
@@ -252,6 +253,54 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect((await pressOnCheckoutPage(stranger, strangerCheckout.body.url, 'pay')).status).toBe(303);
     expect(await successStatus(stranger, strangerCheckout.body.sessionId)).toBe(200);
     expect(await offeredDrivers(from('192.0.2.32'), 'fourth@example.com', date)).not.toContain(offer.driverId);
+  });
+
+  it('a checkout paid after its hold lapsed, while another customer booked the driver, sends its job to the office, not to the driver', async () => {
+    const date = '2026-02-14T10:00:00.000Z';
+    const late = from('198.51.100.60');
+    const priced = await price(late, 'late@example.com', date);
+    const offer = priced.offers[0]!;
+    const lateCheckout = await late<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(priced, offer),
+      percentage: 30,
+    });
+    expect(lateCheckout.status).toBe(200);
+    // The session lapses; another customer books and pays the same driver and time.
+    now += 36 * 60_000;
+    const prompt = from('198.51.100.61');
+    const second = await price(prompt, 'prompt@example.com', date);
+    const same = second.offers.find((o) => o.driverId === offer.driverId)!;
+    expect(same).toBeTruthy();
+    const promptCheckout = await prompt<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(second, same),
+      percentage: 30,
+    });
+    expect((await pressOnCheckoutPage(prompt, promptCheckout.body.url, 'pay')).status).toBe(303);
+    // The first customer's card goes through late all the same (the money is taken, the booking placed).
+    expect((await pressOnCheckoutPage(late, lateCheckout.body.url, 'pay')).status).toBe(303);
+    const lateBooking = await late<{ bookingId: string }>('POST', '/api/paymentbooking/success', {
+      session_id: lateCheckout.body.sessionId,
+    });
+    expect(lateBooking.status).toBe(200);
+    const promptBooking = await successStatus(prompt, promptCheckout.body.sessionId);
+    expect(promptBooking).toBe(200);
+    await embedded.product.bus.idle();
+
+    const staff = { headers: staffAuth('Sam_Admin', { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock }) };
+    const driver = {
+      headers: driverAuth(offer.driverId, { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock }),
+    };
+    // The driver is offered one job at that time, the prompt customer's; the late one is the office's to reassign.
+    const jobs = await gateway<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, driver);
+    const atThatTime = [...jobs.body.upcoming, ...jobs.body.today].filter(
+      (j) => j.move.date === date && j.status !== 'returned-to-staff',
+    );
+    expect(atThatTime.map((j) => j.bookingId)).not.toContain(lateBooking.body.bookingId);
+    const returned = await gateway<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff);
+    expect(returned.body.find((j) => j.bookingId === lateBooking.body.bookingId)).toMatchObject({
+      returnedBecause: 'not-free',
+      stateText: 'Driver booked for another move then: back with the office',
+    });
   });
 
   it("someone who knows only a customer's e-mail cannot take over the driver their open checkout holds", async () => {

@@ -186,6 +186,39 @@ describe('jobs follow bookings (issue 27)', () => {
     });
   });
 
+  it("a customer's own open checkout counts as the driver's busy time for their booked move: neither staff's amendment nor a new date on My move may move onto it", async () => {
+    const email = 'own-checkout@example.com';
+    const booked = await book(email, daysAheadAtUtc(NOW, 15, 10));
+    // The same customer, from the same browser, opens a checkout with the same driver a day later and leaves it open.
+    const later = daysAheadAtUtc(NOW, 16, 10);
+    const priced = await api<{ quote: Record<string, unknown>; offers: Record<string, unknown>[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(later, { email }),
+    );
+    const offer = priced.body.offers.find((o) => o.driverId === booked.driverId)!;
+    expect(offer, 'the customer is offered their own driver').toBeTruthy();
+    const open = await api('POST', '/api/paymentbooking', {
+      ...priced.body.quote,
+      typeofVan: offer.typeofVan,
+      typeOfWorker: offer.typeOfWorker,
+      totalPrice: offer.totalPrice,
+      driverId: offer.driverId,
+      driverName: offer.driverName,
+      driverRating: offer.rating,
+      overtimePerHalfHour: offer.overtimePerHalfHour,
+      percentage: 30,
+    });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+
+    // Either move would leave the paid booking without its driver's time while that checkout could still be paid.
+    const amended = await api('POST', `/api/backdata/amend/${booked.bookingId}`, { date: later }, staff());
+    expect(amended.status, JSON.stringify(amended.body)).toBe(409);
+    expect((await api('POST', `/api${booked.myMovePath}/postpone`)).status).toBe(200);
+    expect((await api('POST', `/api${booked.myMovePath}/reactivate/price`, { date: later })).status).toBe(409);
+    expect((await api('POST', `/api${booked.myMovePath}/reactivate`, { date: later })).status).toBe(409);
+  });
+
   it('a cancelled job says so and what was refunded, shows no customer and cannot be accepted', async () => {
     const booked = await book('cancelled@example.com');
     expect((await api('POST', `/api${booked.myMovePath}/cancel`, { confirm: true })).status).toBe(200);

@@ -474,6 +474,7 @@ const RETURNED_TEXT: Record<JobReturnReason, string> = {
   declined: 'Declined: back with the office',
   expired: 'Not answered in time: back with the office',
   suspended: 'Driver suspended: back with the office',
+  'not-free': 'Driver booked for another move then: back with the office',
 };
 
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */

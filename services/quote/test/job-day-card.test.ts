@@ -58,10 +58,11 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
     providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/sessions`;
     day = await startJobDayQuote({ name: 'job-card', clock, topics: [TOPICS.jobProgressed] });
     await start();
-    // Saturday 17 January 10:00 (GMT), one cancelled and one postponed the same day.
+    // Saturday 17 January 10:00 (GMT), one cancelled and one postponed the same day (later: a driver's
+    // time is one booking's; a second one at the same time would go to the office).
     await day.confirm('bk-1', '2026-01-17T10:00:00.000Z');
-    await day.confirm('bk-2', '2026-01-17T12:00:00.000Z');
-    await day.confirm('bk-3', '2026-01-17T14:00:00.000Z');
+    await day.confirm('bk-2', '2026-01-17T13:00:00.000Z');
+    await day.confirm('bk-3', '2026-01-17T16:00:00.000Z');
     await day.jobsCol().updateOne({ _id: 'bk-2' }, { $set: { bookingState: 'cancelled', refundPence: 0 } });
     await day.jobsCol().updateOne({ _id: 'bk-3' }, { $set: { bookingState: 'postponed' } });
   });

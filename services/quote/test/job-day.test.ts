@@ -28,7 +28,7 @@ describe('the day of the move (quote: reminders sweep, /api/driver/me/jobs/:id/p
     // Tomorrow 10:00 (GMT in January), next week, and one cancelled before the evening.
     await day.confirm('bk-1', '2026-01-16T10:00:00.000Z');
     await day.confirm('bk-2', '2026-01-20T10:00:00.000Z');
-    await day.confirm('bk-3', '2026-01-16T12:00:00.000Z');
+    await day.confirm('bk-3', '2026-01-16T14:00:00.000Z');
     // What BookingCancelled does to a job (DriverJobs.bookingCancelled): the booking is off.
     await day.jobsCol().updateOne({ _id: 'bk-3' }, { $set: { bookingState: 'cancelled', refundPence: 0 } });
     await day.svc.bus.idle();

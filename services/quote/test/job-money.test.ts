@@ -148,7 +148,7 @@ describe('a job shows its price and the cash to collect (booking.confirmed, book
 
   it('paid in full online: nothing to collect', async () => {
     await publish(TOPICS.bookingConfirmed, {
-      ...facts('bk-m3', '2026-01-23T10:00:00.000Z'),
+      ...facts('bk-m3', '2026-01-24T10:00:00.000Z'),
       paymentStatus: 'paid',
       amountPaidPence: 10000,
       outstandingBalancePence: 0,

@@ -120,6 +120,7 @@ const NOT_OFFERED_MSG: Record<JobReturnReason, string> = {
   declined: 'This job has already been answered.',
   expired: 'The time to answer this job has passed: it went back to the office.',
   suspended: 'This job went back to the office while your account was suspended.',
+  'not-free': 'This job went back to the office: you are booked for another move at that time.',
 };
 
 /**
@@ -151,7 +152,11 @@ export class DriverJobs {
    * A checkout can hold a driver just before staff suspend them: that job goes straight back to
    * the office, as the driver's other upcoming jobs did at the suspension.
    */
-  async offer(b: BookingConfirmed): Promise<JobView | null> {
+  /**
+   * `holdsTime` false: the booking holds none of its driver's time (BookedDriverTime.confirmed), so
+   * the job goes to the office, not to a driver who is booked elsewhere then.
+   */
+  async offer(b: BookingConfirmed, holdsTime = true): Promise<JobView | null> {
     if (!b.driver) return null;
     const now = this.deps.clock.now();
     const job: JobDoc = {
@@ -173,9 +178,10 @@ export class DriverJobs {
       ...(b.myMovePath ? { myMovePath: b.myMovePath } : {}),
     };
     const driver = await this.deps.drivers?.findById(job.driverId);
-    if (driver && !driver.active) {
-      Object.assign(job, { status: 'returned-to-staff', returnedBecause: 'suspended' } satisfies Partial<JobDoc>);
-      job.outbox = [await jobReturnedEntry(job, 'suspended', now.toISOString(), this.deps.clock)];
+    const notOffered: JobReturnReason | null = driver && !driver.active ? 'suspended' : holdsTime ? null : 'not-free';
+    if (notOffered) {
+      Object.assign(job, { status: 'returned-to-staff', returnedBecause: notOffered } satisfies Partial<JobDoc>);
+      job.outbox = [await jobReturnedEntry(job, notOffered, now.toISOString(), this.deps.clock)];
     } else {
       const offered = await createEvent(
         TOPICS.jobOffered,
@@ -296,13 +302,15 @@ export class DriverJobs {
   /**
    * BookingReactivated (a new date) or BookingAmended: the job shows the move as it is now, at its
    * new price and balance. A new date is offered to the driver again (they agreed to the old one);
-   * a job back with the office stays there for staff to reassign.
+   * a job back with the office stays there for staff to reassign. `holdsTime` false (the move could
+   * not take its driver's time at the new window: BookedDriverTime.moved) sends it to the office.
    */
   async bookingMoved(
     bookingId: string,
     move: EventMove,
     money: { totalPricePence: number; balancePence: number },
     dateChanged: boolean,
+    holdsTime = true,
   ): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) return;
@@ -312,6 +320,20 @@ export class DriverJobs {
       bookedTotalPence: money.totalPricePence,
       balancePence: money.balancePence,
     };
+    if (!holdsTime && job.status !== 'returned-to-staff') {
+      const now = this.deps.clock.now().toISOString();
+      const returned = { ...job, ...set, status: 'returned-to-staff' as const, returnedBecause: 'not-free' as const };
+      const { _id, outbox, ...fields } = returned;
+      if (
+        await this.deps.jobs.follow(
+          bookingId,
+          fields,
+          await jobReturnedEntry(returned, 'not-free', now, this.deps.clock),
+        )
+      )
+        void this.deps.relay?.kick();
+      return;
+    }
     if (!dateChanged || job.status === 'returned-to-staff') {
       await this.deps.jobs.follow(bookingId, set);
       return;

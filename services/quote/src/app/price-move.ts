@@ -171,7 +171,9 @@ export class PriceMove {
       start,
       data.hour,
       checkBusy,
-      holdHolderOf(data.email),
+      // A booked move being re-priced (a new date, staff's amendment) cannot take over the customer's
+      // own open checkout: that checkout may still be paid, so its driver counts as busy here.
+      options.forBookingId === undefined ? holdHolderOf(data.email) : undefined,
       options.forBookingId,
     );
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };

@@ -16,9 +16,9 @@ export const quoteSubscriptions = (deps: {
     topic: TOPICS.bookingConfirmed,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingConfirmed, e);
-      // The time first: a job is only offered for a booking that holds its driver.
-      await deps.time.confirmed(data);
-      await deps.jobs.offer(data);
+      // The time first: a job is only offered for a booking that holds its driver; one that could
+      // not (paid after its hold lapsed, the driver booked meanwhile) goes to the office.
+      await deps.jobs.offer(data, await deps.time.confirmed(data));
     },
   },
   // The driver's jobs follow the booking: what the portal shows is what is true now.
@@ -59,8 +59,7 @@ export const quoteSubscriptions = (deps: {
     topic: TOPICS.bookingReactivated,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingReactivated, e);
-      await deps.time.moved(data);
-      await deps.jobs.bookingMoved(data.bookingId, data.move, data, true);
+      await deps.jobs.bookingMoved(data.bookingId, data.move, data, true, await deps.time.moved(data));
     },
   },
   {
@@ -88,12 +87,13 @@ export const quoteSubscriptions = (deps: {
     topic: TOPICS.bookingAmended,
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingAmended, e);
-      await deps.time.moved(data);
+      const holdsTime = await deps.time.moved(data);
       await deps.jobs.bookingMoved(
         data.bookingId,
         data.move,
         data,
         data.changed.includes('date') || data.changed.includes('hours'),
+        holdsTime,
       );
     },
   },

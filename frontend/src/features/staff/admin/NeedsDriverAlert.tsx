@@ -14,6 +14,7 @@ const WHY: Record<NeedsDriver['because'], string> = {
   declined: 'the driver declined it',
   expired: 'the driver did not answer in time',
   suspended: 'the driver is no longer available (suspended)',
+  'not-free': 'the driver is booked for another move then',
 };
 
 export function NeedsDriverAlert({

@@ -14,6 +14,7 @@ const RETURNED_WORDS: Record<JobReturnReason, string> = {
   declined: 'Declined by the driver',
   expired: 'Not answered in time',
   suspended: 'Driver suspended',
+  'not-free': 'Driver booked elsewhere then',
 };
 
 /** The staff dashboard with this booking's record open. */

@@ -64,13 +64,19 @@ const RETURNED_WHY: Record<JobReturnReason, { subject: string; line: string }> =
   expired: { subject: 'did not answer', line: 'did not answer in time for' },
   // Staff suspended the driver: each of their upcoming jobs comes back with its own mail.
   suspended: { subject: 'is no longer available', line: 'is no longer available (suspended) for' },
+  // Paid after its checkout lapsed, or moved in a race: another booking holds the driver then.
+  'not-free': { subject: 'is booked for another move then', line: 'is booked for another move at the time of' },
 };
 
 /** JobReturned → the office: the booking needs a driver; the returning driver's time stays taken until then. */
 export function jobReturnedOfficeEmail(j: JobReturned, ctx: TemplateContext): EmailContent {
   const why = RETURNED_WHY[j.because];
   const subject = `Job ${j.randomNumber} needs a driver: ${j.driver.name} ${why.subject}`;
-  const line = `${j.driver.name} (${j.driver.id}) ${why.line} job ${j.randomNumber} for ${moveDate(j.move.date)}. The booking still names them and keeps their time until you reassign it or it is cancelled.`;
+  const time =
+    j.because === 'not-free'
+      ? 'The booking still names them but holds none of their time: reassign it.'
+      : 'The booking still names them and keeps their time until you reassign it or it is cancelled.';
+  const line = `${j.driver.name} (${j.driver.id}) ${why.line} job ${j.randomNumber} for ${moveDate(j.move.date)}. ${time}`;
   const url = `${ctx.publicUrl}/admin/drivers`;
   const text = [line, '', moveSummaryText(j.move), '', `Reassign it here: ${url}`, textFooter].join('\n');
   const body = html`<p>${line}</p>
