@@ -120,7 +120,19 @@ describe(`seeded fuzz of every /api route (seed ${SEED})`, () => {
       `fuzz: seed ${SEED}, ${outcomes.length} requests in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s, ${CONCURRENCY} at a time), statuses ${JSON.stringify(statuses)}`,
     );
 
+    // One client's checkouts take their turn under the customer's lease, and one that waits past its
+    // 15 s is told to try again (503, docs/BOOKING-LIFECYCLE.md). Sixteen checkouts at once from
+    // one address, each closing the one before (the same customer choosing again), can queue that
+    // long on a loaded machine: the designed answer to that client's own storm, counted and bounded.
+    const tookTurns = (o: Outcome) =>
+      o.status === 503 &&
+      /^\/api\/(paymentbooking|savebooking)(\?|$)/.test(o.request.url) &&
+      o.text.includes('Another request of yours is still being handled, please try again shortly.');
+    const turnsTaken = outcomes.filter(tookTurns).length;
+    console.log(`fuzz: ${turnsTaken} checkouts told to try again while the same client's others went first`);
+    expect(turnsTaken).toBeLessThanOrEqual(REQUESTS / 100);
     const failures = outcomes
+      .filter((o) => !tookTurns(o))
       .filter((o) => o.status === null || o.status >= 500 || leaksInternals(o.text))
       .map((o) => `${o.status ?? o.error} ← ${describeRequest(o.request)} → ${o.text.slice(0, 300)}`);
     expect(failures.slice(0, 15), `${failures.length} bad answers (replay with FUZZ_SEED=${SEED})`).toEqual([]);

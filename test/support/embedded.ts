@@ -30,7 +30,8 @@ export async function startEmbeddedOnTempDir(
   options: EmbeddedTestOptions = {},
 ): Promise<EmbeddedOnTempDir> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-embedded-'));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Retried: a store closed a moment ago may still be finishing its compaction in the folder.
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   let product: EmbeddedProduct;
   try {
     product = await startEmbedded(

@@ -64,7 +64,8 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     async stop() {
       for (const service of running.reverse()) await service.stop();
       await bus.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      // A store closed a moment ago may still be compacting (it is given 2 s, then left to finish): retry a folder that refills.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

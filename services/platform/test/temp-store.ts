@@ -20,7 +20,7 @@ export function useTempEmbeddedStore(label: string, per: 'test' | 'block' = 'tes
   });
   after(async () => {
     await store?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     store = dir = undefined;
   });
   return () => {
