@@ -10,7 +10,6 @@ import {
   BOOKING_TIME_MESSAGES,
   earliestBookingTime,
   MSG,
-  PAYMENT_PERCENTAGES,
   type Offer,
   type PaymentPercentage,
   type Quote,
@@ -18,9 +17,10 @@ import {
 } from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Button } from '../../ui';
+import { DepositChoice } from '../../ui/DepositChoice';
 import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from '../../lib/dateRules';
-import { hoursLabel, newRetrieveCode, overtimeOf, shareOf } from './bookingModel';
+import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { homeNoticeState } from '../../app/homeNotice';
 
@@ -259,21 +259,7 @@ function QuoteFacts({ quote, offer, more, onToggleMore, percentage, onPercentage
       <Button variant="link" aria-expanded={more} onClick={onToggleMore}>
         {more ? 'Show Less' : 'Show More'}
       </Button>
-      <fieldset className="deposit">
-        <legend>How much would you like to pay now?</legend>
-        {PAYMENT_PERCENTAGES.map((p) => (
-          <label key={p}>
-            <input
-              type="radio"
-              name="percentage"
-              value={p}
-              checked={percentage === p}
-              onChange={() => onPercentage(p)}
-            />
-            {p}% <span className="deposit-amount">{shareOf(quote.totalPrice, p)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <DepositChoice totalPrice={quote.totalPrice} percentage={percentage} onChange={onPercentage} />
     </>
   );
 }

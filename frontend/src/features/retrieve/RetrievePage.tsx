@@ -7,7 +7,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   MSG,
-  PAYMENT_PERCENTAGES,
   retrieveCodeSchema,
   type BookingRecord,
   type PaymentPercentage,
@@ -26,6 +25,7 @@ import { PATHS } from '../../app/paths';
 import { RetrieveStanding } from './RetrieveStanding';
 import './retrieve.css';
 import { Button } from '../../ui';
+import { DepositChoice } from '../../ui/DepositChoice';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
 
@@ -153,21 +153,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
   const payLabel = percentage ? `Pay ${shareOf(record.quote.totalPrice, percentage)}` : 'Pay';
   return (
     <div className="retrieve-pay">
-      <fieldset className="deposit">
-        <legend>How much would you like to pay now?</legend>
-        {PAYMENT_PERCENTAGES.map((p) => (
-          <label key={p}>
-            <input
-              type="radio"
-              name="percentage"
-              value={p}
-              checked={percentage === p}
-              onChange={() => setPercentage(p)}
-            />
-            {p}% <span className="deposit-amount">{shareOf(record.quote.totalPrice, p)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <DepositChoice totalPrice={record.quote.totalPrice} percentage={percentage} onChange={setPercentage} />
       {stripeKey ? (
         <Suspense fallback={<p>Loading...</p>}>
           <StripeCardPayment
