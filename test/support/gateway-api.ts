@@ -3,7 +3,7 @@
  * save-a-quote and pay-on-the-local-checkout steps that several end-to-end tests walk through.
  */
 import { expect } from 'vitest';
-import type { BookingRecord, Quote } from '@vanhop/contracts';
+import type { BookingQuoteResponse, BookingRecord, Offer, Quote } from '@vanhop/contracts';
 import type { CompleteBookingRequest } from './booking-fixtures.js';
 import type { Api } from './api-client.js';
 
@@ -36,3 +36,18 @@ export async function payOnLocalCheckout(api: Api, order: Record<string, unknown
   expect(paid.status).toBe(303);
   return { checkout, paid };
 }
+
+/**
+ * The quote the panel holds for one driver's offer, as the web app's quoteForOffer builds it (that
+ * module is the browser's: its types need the DOM, which the server tests do not compile with).
+ */
+export const quoteForOffer = (priced: BookingQuoteResponse, offer: Offer): Quote => ({
+  ...priced.quote,
+  typeofVan: offer.typeofVan,
+  typeOfWorker: offer.typeOfWorker,
+  totalPrice: offer.totalPrice,
+  driverId: offer.driverId,
+  driverName: offer.driverName,
+  driverRating: offer.rating,
+  overtimePerHalfHour: offer.overtimePerHalfHour,
+});

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingQuoteResponse, DriverJobsResponse, JobView, Offer, Quote } from '@vanhop/contracts';
+import type { BookingQuoteResponse, DriverJobsResponse, JobView } from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
 import { completeBooking } from '../support/booking-fixtures.js';
-import { apiClient, payFormAction, type Api } from '../support/gateway-api.js';
+import { apiClient, payFormAction, quoteForOffer, type Api } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
 
@@ -51,17 +51,8 @@ async function price(api: Api, email: string, date = MOVE_DATE): Promise<Booking
   return r.body;
 }
 
-/** The quote the panel holds for one driver's offer (as the web app's quoteForOffer builds it). */
-const quoteFor = (priced: BookingQuoteResponse, offer: Offer): Quote => ({
-  ...priced.quote,
-  typeofVan: offer.typeofVan,
-  typeOfWorker: offer.typeOfWorker,
-  totalPrice: offer.totalPrice,
-  driverId: offer.driverId,
-  driverName: offer.driverName,
-  driverRating: offer.rating,
-  overtimePerHalfHour: offer.overtimePerHalfHour,
-});
+/** The quote the panel holds for one driver's offer: the web app's own mapping. */
+const quoteFor = quoteForOffer;
 
 /** Presses Pay or Fail on the local TEST checkout page, as the customer's browser would. */
 async function pressOnCheckoutPage(api: Api, url: string, button: 'pay' | 'fail') {

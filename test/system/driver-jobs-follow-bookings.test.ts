@@ -4,6 +4,7 @@ import {
   DRIVER_ACCOUNT_MSG,
   DRIVER_CHANGE_TEXT,
   JOB_CLOSED_MSG,
+  type BookingQuoteResponse,
   type DriverJobsResponse,
   type JobCandidate,
   type JobView,
@@ -13,7 +14,7 @@ import {
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
-import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
+import { payOnLocalCheckout, priceAndSave, quoteForOffer } from '../support/gateway-api.js';
 import { waitForMail } from '../../e2e/outbox-mail.js';
 
 /**
@@ -191,24 +192,10 @@ describe('jobs follow bookings (issue 27)', () => {
     const booked = await book(email, daysAheadAtUtc(NOW, 15, 10));
     // The same customer, from the same browser, opens a checkout with the same driver a day later and leaves it open.
     const later = daysAheadAtUtc(NOW, 16, 10);
-    const priced = await api<{ quote: Record<string, unknown>; offers: Record<string, unknown>[] }>(
-      'POST',
-      '/api/booking',
-      completeBooking(later, { email }),
-    );
+    const priced = await api<BookingQuoteResponse>('POST', '/api/booking', completeBooking(later, { email }));
     const offer = priced.body.offers.find((o) => o.driverId === booked.driverId)!;
     expect(offer, 'the customer is offered their own driver').toBeTruthy();
-    const open = await api('POST', '/api/paymentbooking', {
-      ...priced.body.quote,
-      typeofVan: offer.typeofVan,
-      typeOfWorker: offer.typeOfWorker,
-      totalPrice: offer.totalPrice,
-      driverId: offer.driverId,
-      driverName: offer.driverName,
-      driverRating: offer.rating,
-      overtimePerHalfHour: offer.overtimePerHalfHour,
-      percentage: 30,
-    });
+    const open = await api('POST', '/api/paymentbooking', { ...quoteForOffer(priced.body, offer), percentage: 30 });
     expect(open.status, JSON.stringify(open.body)).toBe(200);
 
     // Either move would leave the paid booking without its driver's time while that checkout could still be paid.
