@@ -108,19 +108,11 @@ export class DriverSlots implements DriverSlotsPort {
       }),
       this.col.find({ bookingId, driverId }),
     ]);
-    const inTheWay: SlotDoc[] = [];
     const standingAt = new Map(standing.map((d) => [d.slotStart, d]));
-    const blocking = [...standingAt.values()].filter(
-      (held) =>
-        held.bookingId !== bookingId &&
-        wanted.has(held.slotStart) &&
-        !this.givesWay(held, slotDoc(held.slotStart), superseded),
-    );
+    // Other bookings' slots in the window: all must give way (lapsed, or superseded by their own customer).
+    const inTheWay = standing.filter((held) => held.bookingId !== bookingId && wanted.has(held.slotStart));
+    const blocking = inTheWay.filter((held) => !this.givesWay(held, slotDoc(held.slotStart), superseded));
     if (blocking.length > 0) throw refusal(blocking, holder);
-    for (const slotStart of starts) {
-      const held = standingAt.get(slotStart);
-      if (held && held.bookingId !== bookingId) inTheWay.push(held);
-    }
     // Conditional on the very document seen, so two clearers cannot remove a fresh hold.
     await Promise.all(inTheWay.map((d) => this.col.deleteOne({ _id: d._id, expiresAt: d.expiresAt })));
 
