@@ -21,6 +21,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { threeStopBooking } from './support/booking.js';
 import { compare, pacedRun, table, type Figures } from './support/load.js';
 import { pricingPaths } from './support/pricing-paths.js';
+import { quoteWork } from './support/quote-budget.js';
 import { startDistributed } from './support/distributed.js';
 
 // The product loads the web app's `?raw` text: imported after the hook above is registered.
@@ -194,15 +195,31 @@ try {
   console.log(
     '\nPriceMove.run in process (dated quote, busy drivers left out), old driver and neighbour reads vs new:',
   );
+  let pricingUs = 0;
   for (const scenario of [
     { label: 'demo drivers as seeded', photoBytes: 0, pastJobsPerDriver: 0 },
     { label: '150 KB photos, 100 past jobs per driver', photoBytes: 150_000, pastJobsPerDriver: 100 },
   ]) {
     const f = await pricingPaths(booking, scenario, 100 * seconds, rounds);
+    pricingUs ||= f.newUs;
     console.log(
       `  ${f.label}: old ${f.oldUs.toFixed(0)} us, new ${f.newUs.toFixed(0)} us per quote (new / old: ${(f.newUs / f.oldUs).toFixed(2)})`,
     );
   }
+
+  // The floor target as a budget: what 0.7 of the floor leaves the quote once the product's hops
+  // with no work are paid, against the quote's own work timed with no HTTP at all.
+  const work = quoteWork(post.body, sampleText);
+  const allowedUs = us(floor) / 0.7;
+  const leftUs = allowedUs - us(light);
+  const ownUs = work.validateUs + pricingUs + work.serialiseUs;
+  console.log(
+    `\nquote / floor >= 0.70 as a budget: ${allowedUs.toFixed(0)} us per quote; the product's hops with no work take ${us(light).toFixed(0)} us, ` +
+      `leaving ${leftUs.toFixed(0)} us for the quote's own work.\n` +
+      `  that work in process, no HTTP: validate ${work.validateUs.toFixed(0)} us + price ${pricingUs.toFixed(0)} us + serialise ${work.serialiseUs.toFixed(0)} us = ${ownUs.toFixed(0)} us ` +
+      `(${ownUs <= leftUs ? 'fits' : 'does not fit'}); the rest of the quote's cost over the hops, ${Math.max(0, us(quote) - us(light) - ownUs).toFixed(0)} us, ` +
+      `is its HTTP side: reading and parsing its body, writing its ${sampleText.length}-byte answer, and the garbage both make`,
+  );
 } finally {
   await stop();
   await distributed.stop();
