@@ -181,6 +181,10 @@ try {
   console.log(
     `quote p99 at ${fixedRate} req/s: embedded ${pacedFigures.p99} ms, distributed ${pacedDistributed.p99} ms, hello-world ${pacedHello.p99} ms`,
   );
+  // The floor measured against the same ceiling: no quote through an HTTP gateway does more than its floor.
+  console.log(
+    `for reference, the floor itself / raw Node hello-world: ${(floor.rps / ceiling.rps).toFixed(3)} (the quote's target there is 0.05)`,
+  );
   // Per-request CPU, as the inverse of each target's best throughput on one event loop.
   const us = (f: Figures) => 1e6 / f.rps;
   console.log(
