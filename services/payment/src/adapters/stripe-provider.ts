@@ -107,7 +107,7 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (err) {
       const e = err as { statusCode?: number; message?: string };
       // A refusal (400: no longer open) says something about the payment; an outage is thrown as any call's.
-      if (e?.statusCode !== 400) return this.call(() => Promise.reject(err));
+      if (e?.statusCode !== 400) this.refused(err);
       const { outcome } = await this.retrieve(kind, ref);
       this.logger.info({ ref, outcome, message: e.message }, 'stripe would not close the payment');
       return outcome === 'failed' ? 'closed' : outcome === 'succeeded' ? 'paid' : 'open';
@@ -158,22 +158,26 @@ export class StripePaymentProvider implements PaymentProvider {
     return `${this.settings.publicUrl}${path}`;
   }
 
-  /** Stripe's errors become a plain 4xx/502 for the client; Stripe's own message and request id go to the log. */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      const e = err as { type?: string; statusCode?: number; message?: string; requestId?: string };
-      this.logger.warn(
-        { type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message },
-        'stripe call failed',
-      );
-      if (e?.statusCode === 404)
-        throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
-      if (e?.statusCode && e.statusCode < 500)
-        throw new UpstreamError('The card payment provider refused the request.');
-      throw new UpstreamError('The card payment provider could not be reached, please try again.');
+      this.refused(err);
     }
+  }
+
+  /** Stripe's errors become a plain 4xx/502 for the client; Stripe's own message and request id go to the log. */
+  private refused(err: unknown): never {
+    const e = err as { type?: string; statusCode?: number; message?: string; requestId?: string };
+    this.logger.warn(
+      { type: e?.type, statusCode: e?.statusCode, requestId: e?.requestId, message: e?.message },
+      'stripe call failed',
+    );
+    if (e?.statusCode === 404)
+      throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
+    if (e?.statusCode && e.statusCode < 500)
+      throw new UpstreamError('The card payment provider refused the request.');
+    throw new UpstreamError('The card payment provider could not be reached, please try again.');
   }
 }
 
