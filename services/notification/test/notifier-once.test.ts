@@ -17,7 +17,7 @@ import {
   type Mailer,
   type Sms,
 } from '@vanhop/platform';
-import { Notifier } from '../src/app/notifier.js';
+import { DELIVERIES, Notifier, RECORD_RETRY_DELAYS_MS } from '../src/app/notifier.js';
 
 class CountingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -73,10 +73,24 @@ describe('Notifier: one message per key', () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it('a send whose record failed (the store restarting) is recorded on the retry, not sent again', async () => {
+  it('a send whose record failed until its retries ran out (the store restarting) is recorded on the next delivery, not sent again', async () => {
     const mailer = new CountingMailer();
     const state = { down: false };
-    const notifier = new Notifier(flakyUpdates(store, state), mailer, noSms, clock, 'office@example.com');
+    const waits: number[] = [];
+    const notifier = new Notifier(
+      flakyUpdates(store, state),
+      mailer,
+      noSms,
+      clock,
+      'office@example.com',
+      'vanhop.local',
+      {
+        delaysMs: [250, 500],
+        wait: async (ms) => {
+          waits.push(ms);
+        },
+      },
+    );
     state.down = true;
     await expect(notifier.email('evt-2.customer', 'a@example.com', content)).rejects.toBeInstanceOf(
       StoreUnavailableError,
@@ -85,6 +99,35 @@ describe('Notifier: one message per key', () => {
     state.down = false;
     expect(await notifier.email('evt-2.customer', 'a@example.com', content)).toBe(true);
     expect(await notifier.email('evt-2.customer', 'a@example.com', content)).toBe(false);
+    expect(mailer.sent).toHaveLength(1);
+    expect(waits).toEqual([250, 500]);
+  });
+
+  it('a send whose record fails while the store restarts is recorded once it is back, within the same delivery', async () => {
+    const mailer = new CountingMailer();
+    const state = { down: true };
+    let waited = 0;
+    const notifier = new Notifier(
+      flakyUpdates(store, state),
+      mailer,
+      noSms,
+      clock,
+      'office@example.com',
+      'vanhop.local',
+      {
+        delaysMs: RECORD_RETRY_DELAYS_MS,
+        // The store comes back during the second wait.
+        wait: async () => {
+          if (++waited === 2) state.down = false;
+        },
+      },
+    );
+    expect(await notifier.email('evt-3.driver', 'd@example.com', content)).toBe(true);
+    expect(waited).toBe(2);
+    expect(await store.collection(DELIVERIES).findOne({ _id: 'evt-3.driver' })).toMatchObject({ to: 'd@example.com' });
+    // A process started afresh (nothing in memory) finds the record and sends nothing.
+    const restarted = new Notifier(store, mailer, noSms, clock, 'office@example.com');
+    expect(await restarted.email('evt-3.driver', 'd@example.com', content)).toBe(false);
     expect(mailer.sent).toHaveLength(1);
   });
 });

@@ -5,6 +5,8 @@ import type { MoveResult } from './moves.js';
 
 interface Mail {
   ID: string;
+  /** The Message-ID header, without its angle brackets: a resend of one message carries the same. */
+  MessageID: string;
   Subject: string;
   To: { Address: string }[];
   Created: string;
@@ -14,8 +16,15 @@ export interface Audit {
   paid: number;
   /** Each entry: a booking the client saw paid, and what is wrong with it. */
   violations: string[];
+  /** This run's paid moves' mails, each message counted once however often it was delivered. */
   confirmationMails: number;
   driverMails: number;
+  /**
+   * Deliveries of a message already delivered (same Message-ID): a notification process killed
+   * between a send and its record sends it again after the restart, by design (at least once), and
+   * a mail client shows one. Reported, not a violation; a second message for one move is.
+   */
+  resent: number;
   /** paid → the customer's confirmation mail at the SMTP server, ms. */
   latency: { duringFaults: number[]; outsideFaults: number[] };
 }
@@ -29,6 +38,13 @@ export async function mails(stack: ComposeStack): Promise<Mail[]> {
   if (!res.ok) throw new Error(`the SMTP catcher answered ${res.status}`);
   return ((await res.json()) as { messages: Mail[] }).messages;
 }
+
+/** The distinct messages among `list` (one per Message-ID, the first delivered). */
+const distinct = (list: Mail[]): Mail[] => {
+  const seen = new Map<string, Mail>();
+  for (const m of [...list].reverse()) if (!seen.has(m.MessageID || m.ID)) seen.set(m.MessageID || m.ID, m);
+  return [...seen.values()];
+};
 
 const codeCounts = (list: Mail[], pattern: RegExp): Map<number, Mail[]> => {
   const counts = new Map<number, Mail[]>();
@@ -101,6 +117,9 @@ export async function audit(stack: ComposeStack, results: MoveResult[], windows:
     for (const j of jobs) jobsByBooking.set(String(j._id), (jobsByBooking.get(String(j._id)) ?? 0) + 1);
 
     const violations: string[] = [];
+    let confirmationMails = 0;
+    let driverMails = 0;
+    let resent = 0;
     const latency = { duringFaults: [] as number[], outsideFaults: [] as number[] };
     const paid = results.filter(
       (r): r is MoveResult & { code: number; paidAt: number } => r.code !== undefined && r.paidAt !== undefined,
@@ -116,9 +135,15 @@ export async function audit(stack: ComposeStack, results: MoveResult[], windows:
           problems.push(`${jobsByBooking.get(String(b._id)) ?? 0} driver jobs`);
       }
       if ((succeeded.get(r.code) ?? 0) !== 1) problems.push(`${succeeded.get(r.code) ?? 0} succeeded payments`);
-      const mail = confirmed.get(r.code) ?? [];
+      const delivered = confirmed.get(r.code) ?? [];
+      const driverDelivered = newJobs.get(r.code) ?? [];
+      const mail = distinct(delivered);
+      const driverMail = distinct(driverDelivered);
+      confirmationMails += mail.length;
+      driverMails += driverMail.length;
+      resent += delivered.length - mail.length + driverDelivered.length - driverMail.length;
       if (mail.length !== 1) problems.push(`${mail.length} confirmation mails`);
-      if ((newJobs.get(r.code)?.length ?? 0) !== 1) problems.push(`${newJobs.get(r.code)?.length ?? 0} driver mails`);
+      if (driverMail.length !== 1) problems.push(`${driverMail.length} driver mails`);
       if (problems.length > 0) violations.push(`move ${r.index} (ref ${r.code}): ${problems.join(', ')}`);
       if (mail[0]) {
         const mailedAt = Date.parse(mail[0].Created);
@@ -138,8 +163,9 @@ export async function audit(stack: ComposeStack, results: MoveResult[], windows:
     return {
       paid: paid.length,
       violations,
-      confirmationMails: [...confirmed.values()].reduce((n, l) => n + l.length, 0),
-      driverMails: [...newJobs.values()].reduce((n, l) => n + l.length, 0),
+      confirmationMails,
+      driverMails,
+      resent,
       latency,
     };
   } finally {

@@ -115,7 +115,10 @@ export function printReport(r: FaultRunReport, log: (line: string) => void): voi
   );
   for (const refusal of r.tally.refusals.slice(0, 10)) log(`[fault-run]   refused: ${refusal}`);
   for (const reset of r.tally.resets.slice(0, 10)) log(`[fault-run]   no answer (retried): ${reset}`);
-  log(`[fault-run] mail: ${r.audit.confirmationMails} confirmations, ${r.audit.driverMails} driver mails`);
+  log(
+    `[fault-run] mail: ${r.audit.confirmationMails} confirmations, ${r.audit.driverMails} driver mails; ` +
+      `${r.audit.resent} delivered again with the same Message-ID (a send repeated after a kill)`,
+  );
   log(
     `[fault-run] paid → mailed: outside faults p50 ${ms(percentile(outsideFaults, 50))} p99 ${ms(percentile(outsideFaults, 99))} (${outsideFaults.length}); ` +
       `during faults p50 ${ms(percentile(duringFaults, 50))} p99 ${ms(percentile(duringFaults, 99))} (${duringFaults.length})`,

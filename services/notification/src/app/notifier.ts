@@ -1,4 +1,11 @@
-import { insertUnique, type Clock, type DocumentStore, type Mailer, type Sms } from '@vanhop/platform';
+import {
+  insertUnique,
+  StoreUnavailableError,
+  type Clock,
+  type DocumentStore,
+  type Mailer,
+  type Sms,
+} from '@vanhop/platform';
 import type { EmailContent } from '../domain/templates/email-content.js';
 
 export const DELIVERIES = 'deliveries';
@@ -14,11 +21,22 @@ interface Delivery {
 const oneLine = (s: string): string => s.replace(/[\r\n]+/g, ' ').trim();
 
 /**
+ * Waits between attempts at recording a send the store refused: about 9 s in all, long enough for a
+ * MongoDB restart, well under the consumer's 30 s session.
+ */
+export const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 1000, 2000, 2000, 2000];
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Sends each message once per delivery key. An event can produce several messages (customer mail,
  * text, driver mail); if one fails the bus retries the whole event, and the ones already sent are
- * skipped. A send whose record could not be written (the store restarting) is remembered by this
- * process and only recorded on the retry, never sent again. A process killed between a send and its
- * record sends it again after the restart, with the same Message-ID (mail clients show one).
+ * skipped. A send whose record could not be written (the store restarting) is recorded as soon as
+ * the store is back, retried here for a few seconds rather than left to the bus's backoff: until it
+ * is, only this process's memory says it was sent. If the store stays away longer, the send is
+ * remembered by this process and recorded on the bus's retry, never sent again. A process killed
+ * before the record is written sends it again after the restart, with the same Message-ID (mail
+ * clients show one).
  */
 export class Notifier {
   private readonly deliveries;
@@ -33,6 +51,10 @@ export class Notifier {
     private readonly replyTo: string,
     /** Domain of generated Message-IDs. */
     private readonly messageIdDomain = 'vanhop.local',
+    private readonly recordRetry: { delaysMs: readonly number[]; wait: (ms: number) => Promise<void> } = {
+      delaysMs: RECORD_RETRY_DELAYS_MS,
+      wait,
+    },
   ) {
     this.deliveries = store.collection<Delivery>(DELIVERIES);
   }
@@ -66,8 +88,20 @@ export class Notifier {
       await send();
       this.sentUnrecorded.add(_id);
     }
-    await insertUnique(this.deliveries, { _id, channel, to, sentAt: this.clock.now().toISOString() });
+    await this.record({ _id, channel, to, sentAt: this.clock.now().toISOString() });
     this.sentUnrecorded.delete(_id);
     return true;
+  }
+
+  private async record(delivery: Delivery): Promise<void> {
+    for (const delayMs of [...this.recordRetry.delaysMs, null]) {
+      try {
+        await insertUnique(this.deliveries, delivery);
+        return;
+      } catch (err) {
+        if (!(err instanceof StoreUnavailableError) || delayMs === null) throw err;
+        await this.recordRetry.wait(delayMs);
+      }
+    }
   }
 }
