@@ -110,8 +110,7 @@ export class PriceMove {
 
   /**
    * `checkBusy`: leave out drivers already booked or held for part of the window (the customer's
-   * offers). Re-pricing for a booking skips it: that booking's own hold would count, and the hold
-   * itself (unique slots) is what refuses a driver taken meanwhile.
+   * offers; always on when re-pricing a booking, see `forBookingId`).
    * `hoursMustCoverDrive`: refuse booked hours shorter than the drive (the customer's own quotes);
    * re-pricing a stored booking leaves it out, so a booking made before the rule still re-prices.
    * `forBookingId`: re-pricing that stored booking after a change (a new date, hours, stops): its
