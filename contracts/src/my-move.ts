@@ -381,8 +381,12 @@ export interface PaymentSuccessResponse {
   paymentStatus: PaymentStatus;
   statusText: string;
   kind: 'deposit' | 'balance';
-  /** Site-relative path of the signed My move link. */
-  myMovePath: string;
+  /**
+   * Site-relative path of the signed My move link. The checkout success page gets it only within an
+   * hour of the payment (its session id stays in the browser's history); after that it is absent and
+   * the confirmation e-mail is where the link is.
+   */
+  myMovePath?: string;
   move: MyMoveView['move'];
   /** Paid so far, this payment included (net of refunds). */
   paidPence: number;

@@ -23,7 +23,7 @@ describe('My move through the gateway (embedded product)', () => {
   const { outbox, mailText, settle } = devOutbox(api, staff, () => embedded.product().bus);
 
   /** Save, pay 30 % on the local checkout, come back to the success page: its answer. */
-  async function book(email: string): Promise<PaymentSuccessResponse> {
+  async function book(email: string): Promise<PaymentSuccessResponse & { myMovePath: string }> {
     const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email }));
     const { checkout, paid } = await payOnLocalCheckout(api, {
       ...quote,
@@ -35,7 +35,9 @@ describe('My move through the gateway (embedded product)', () => {
       session_id: checkout.body.sessionId,
     });
     expect(success.status).toBe(200);
-    return success.body;
+    // Seconds after paying, the success page gets the My move link.
+    expect(success.body.myMovePath).toMatch(/^\/mymove\//);
+    return success.body as PaymentSuccessResponse & { myMovePath: string };
   }
   const myMove = (path: string) => `/api${path}`;
 

@@ -34,17 +34,19 @@ const queryText = (field: string) =>
 /** A latitude or longitude as a query gives it: a decimal number within ±limit. */
 const coordinate = (field: 'lat' | 'lng', limit: number) => {
   const message = `${field} must be a number from -${limit} to ${limit}`;
-  return yup
-    .string()
-    .strict(true)
-    .typeError(message)
-    .matches(/^\s*-?\d+(\.\d+)?\s*$/, message)
-    .test('range', message, (v) => v === undefined || Math.abs(Number(v)) <= limit)
-    // Needed unless an address is given. A test reading the parent instead of yup's when(), which
-    // clones and resolves the field's schema on every validation (a few per cent of a coverage request).
-    .test('required-without-address', message, function (v) {
-      return v !== undefined || (this.parent as { address?: unknown } | undefined)?.address !== undefined;
-    });
+  return (
+    yup
+      .string()
+      .strict(true)
+      .typeError(message)
+      .matches(/^\s*-?\d+(\.\d+)?\s*$/, message)
+      .test('range', message, (v) => v === undefined || Math.abs(Number(v)) <= limit)
+      // Needed unless an address is given. A test reading the parent instead of yup's when(), which
+      // clones and resolves the field's schema on every validation (a few per cent of a coverage request).
+      .test('required-without-address', message, function (v) {
+        return v !== undefined || (this.parent as { address?: unknown } | undefined)?.address !== undefined;
+      })
+  );
 };
 
 /** GET /api/geo/autocomplete query. */

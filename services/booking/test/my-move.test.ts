@@ -43,7 +43,8 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
         kind: 'payment',
         amountPence: b.paidPence,
         description: '30 % deposit',
-        providerRef: `cs_local_${b.code}`,
+        // A digest, not the Checkout Session id the payment was taken on (that is the success page's credential).
+        providerRef: expect.stringMatching(/^VH-[0-9A-F]{16}$/),
       }),
     ]);
 
@@ -138,17 +139,36 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     await refundIssued(issued);
     const after = (await api<MyMoveView>('GET', b.path)).body;
     expect(after.money).toMatchObject({ paidPence: b.paidPence, refundedPence: b.paidPence, refundPendingPence: 0 });
-    expect(after.receipts.filter((r) => r.kind === 'refund')).toEqual([
-      expect.objectContaining({ id: `refund-${refund.refundId}`, amountPence: b.paidPence, providerRef: 're_local_1' }),
+    const refundReceipts = after.receipts.filter((r) => r.kind === 'refund');
+    expect(refundReceipts).toEqual([
+      expect.objectContaining({
+        id: expect.stringMatching(/^refund-[0-9a-f]{16}$/),
+        amountPence: b.paidPence,
+        providerRef: expect.stringMatching(/^VH-[0-9A-F]{16}$/),
+      }),
     ]);
+    // The provider's references (a Checkout Session id is the success page's credential) are never on
+    // the page or its printable receipts, nor in a receipt's address.
+    const page = JSON.stringify(after);
+    expect(page).not.toContain(`cs_local_${b.code}`);
+    expect(page).not.toContain('re_local_1');
+    expect(page).not.toContain(refund.refundId);
     expect(after.history.map((h) => h.kind)).toEqual(['saved', 'paid', 'cancelled', 'refunded']);
-    const receipt = await api('GET', `${b.path}/receipts/refund-${refund.refundId}`);
+    const receipt = await api('GET', `${b.path}/receipts/${refundReceipts[0]!.id}`);
     expect(receipt.status).toBe(200);
     expect(receipt.body).toMatchObject({
       receipt: { kind: 'refund', amountPence: b.paidPence },
       randomNumber: b.code,
       customer: { name: 'Alice Mover' },
     });
+    expect(JSON.stringify(receipt.body)).not.toContain('re_local_1');
+    const depositReceipt = after.receipts.find((r) => r.kind === 'payment')!;
+    expect((await api('GET', `${b.path}/receipts/${depositReceipt.id}`)).body).toMatchObject({
+      receipt: { kind: 'payment', providerRef: depositReceipt.providerRef },
+    });
+    // The stored ids, which carry the provider's references, no longer open a receipt.
+    expect((await api('GET', `${b.path}/receipts/refund-${refund.refundId}`)).status).toBe(404);
+    expect((await api('GET', `${b.path}/receipts/pay-cs_local_${b.code}`)).status).toBe(404);
     expect((await api('GET', `${b.path}/receipts/refund-nope`)).status).toBe(404);
   });
 

@@ -165,15 +165,21 @@ describe('life-after-booking e-mails', () => {
 
   it('receipts for the balance and the refund; the driver is told not to collect a balance paid online', () => {
     expect(customerMails['balance paid'].text).toContain(
-      'Payment receipt\nBooking reference: 4815162\nDate: Tuesday, 3 March 2026 at 12:00\nFor: Balance\nAmount: £164.85\nMethod: Paid by card\nReference: cs_test_balance',
+      'Payment receipt\nBooking reference: 4815162\nDate: Tuesday, 3 March 2026 at 12:00\nFor: Balance\nAmount: £164.85\nMethod: Paid by card',
     );
     expect(balancePaidDriverEmail(lifecycle.balancePaid).subject).toBe(
       'Job 4815162: balance paid online, nothing to collect',
     );
     expect(customerMails['refund issued'].subject).toBe('Refund receipt: £70.65 for booking 4815162');
     expect(customerMails['refund issued'].text).toContain(
-      'Refund receipt\nBooking reference: 4815162\nDate: Sunday, 1 March 2026 at 10:31\nFor: Cancellation in the cooling-off period\nAmount: £70.65\nMethod: Refunded to your card\nReference: re_123',
+      'Refund receipt\nBooking reference: 4815162\nDate: Sunday, 1 March 2026 at 10:31\nFor: Cancellation in the cooling-off period\nAmount: £70.65\nMethod: Refunded to your card',
     );
+    // A receipt is what a customer forwards: the provider's references (a Checkout Session id opens
+    // the success page's My move link) are never in it.
+    const balanceMail = customerMails['balance paid'];
+    const refundMail = customerMails['refund issued'];
+    expect(balanceMail.text + balanceMail.html).not.toContain('cs_test_balance');
+    expect(refundMail.text + refundMail.html).not.toContain('re_123');
   });
 
   it.each([

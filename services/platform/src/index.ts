@@ -42,6 +42,7 @@ export * from './topology.js';
 export * from './adapters/smtp-mailer.js';
 export * from './jwt-config.js';
 export * from './jwt.js';
+export * from './receipt-reference.js';
 export * from './signed-link.js';
 export * from './link-secret.js';
 export * from './secret-strength.js';

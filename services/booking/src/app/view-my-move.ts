@@ -9,8 +9,9 @@ import {
   type BookingSummary,
   type MyMoveReceipt,
   type MyMoveView,
+  type Receipt,
 } from '@vanhop/contracts';
-import { NotFoundError } from '@vanhop/platform';
+import { NotFoundError, receiptReference } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import {
   customerOf,
@@ -22,6 +23,14 @@ import {
   ruleFacts,
 } from '../domain/lifecycle.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
+
+/** A receipt as the customer sees and prints it: the provider's reference replaced (see receiptReference). */
+function customerReceipt(r: Receipt): Receipt {
+  const { id, reference } = receiptReference(r.id);
+  return { ...r, id, providerRef: reference };
+}
+
+const customerReceiptsOf = (record: StoredBooking): Receipt[] => receiptsOf(record).map(customerReceipt);
 
 /** Money still owed: none on a cancelled booking, all of it on an unpaid one. */
 export function balanceOfRecord(record: StoredBooking): number {
@@ -74,7 +83,7 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
       balancePence,
     },
     history: historyOf(record),
-    receipts: receiptsOf(record),
+    receipts: customerReceiptsOf(record),
     actions: {
       payBalance: f.state === 'active' && f.paymentStatus !== 'unpaid' && balancePence > 0,
       cancel: cancelTerms(rules, now),
@@ -85,7 +94,7 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
 }
 
 export function myMoveReceipt(record: StoredBooking, receiptId: string): MyMoveReceipt {
-  const receipt = receiptsOf(record).find((r) => r.id === receiptId);
+  const receipt = customerReceiptsOf(record).find((r) => r.id === receiptId);
   if (!receipt) throw new NotFoundError('No receipt with that id for this booking');
   return {
     receipt,

@@ -175,8 +175,7 @@ export class StripePaymentProvider implements PaymentProvider {
     );
     if (e?.statusCode === 404)
       throw new ValidationError('Unknown payment reference', { ref: 'Unknown payment reference' });
-    if (e?.statusCode && e.statusCode < 500)
-      throw new UpstreamError('The card payment provider refused the request.');
+    if (e?.statusCode && e.statusCode < 500) throw new UpstreamError('The card payment provider refused the request.');
     throw new UpstreamError('The card payment provider could not be reached, please try again.');
   }
 }

@@ -27,6 +27,14 @@ export type SuccessOutcome = 'recorded' | 'already-recorded' | 'mismatch' | 'not
 export type ConfirmedPayment = PaymentSuccessResponse;
 
 /**
+ * How long after a checkout is paid its success page still answers with the My move link. The page
+ * asks for it seconds after the provider sends the customer back; the session id it asks with stays
+ * in the browser's history (and wherever the address was copied), so after this it answers without
+ * the link: the confirmation e-mail carries it.
+ */
+export const SUCCESS_PAGE_LINK_MS = 60 * 60_000;
+
+/**
  * Moves a payment to succeeded from the provider's own state and parks exactly one PaymentSucceeded
  * in its outbox. The conditional write (status not yet succeeded) is what makes the webhook, the
  * success page, updatepaymentstatus and replays race safely: only one of them matches.
@@ -48,6 +56,17 @@ export class ConfirmPayment {
    */
   async confirm(kind: PaymentKind, ref: string, correlationId?: string): Promise<ConfirmedPayment> {
     return this.answer(await this.settle(kind, ref, correlationId));
+  }
+
+  /** `confirm` for the checkout success page: the My move link only within SUCCESS_PAGE_LINK_MS of the payment. */
+  async confirmCheckout(sessionId: string, correlationId?: string): Promise<ConfirmedPayment> {
+    const payment = await this.settle('checkout', sessionId, correlationId);
+    const answer = await this.answer(payment);
+    // Read before this request recorded it: no date yet means it was paid just now.
+    const paidAt = payment.succeededAt ? Date.parse(payment.succeededAt) : this.clock.now().getTime();
+    if (this.clock.now().getTime() - paidAt <= SUCCESS_PAGE_LINK_MS) return answer;
+    const { myMovePath: _link, ...withoutLink } = answer;
+    return withoutLink;
   }
 
   /** Records the provider's confirmed success (once); throws when the money is not (yet) taken. */

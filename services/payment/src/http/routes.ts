@@ -38,13 +38,16 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     }),
   );
 
-  /** The success screen posts the session id; nothing changes unless Stripe says it is paid. */
+  /**
+   * The success screen posts the session id; nothing changes unless Stripe says it is paid. The
+   * session id is the proof for the My move link, for an hour after the payment (confirmCheckout).
+   */
   app.post(
     '/api/paymentbooking/success',
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const sessionId = parseProviderRef(body.session_id ?? body.sessionId, 'session_id');
-      res.json(await deps.confirm.confirm('checkout', sessionId, correlationOf(req)));
+      res.json(await deps.confirm.confirmCheckout(sessionId, correlationOf(req)));
     }),
   );
 

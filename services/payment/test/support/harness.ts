@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
-import { createLogger, type Env, type MemoryEventBus, type RunningService } from '@vanhop/platform';
+import { createLogger, type Clock, type Env, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
 import { quoteService } from '@vanhop/quote';
 import { DEMO_DRIVERS } from '../../../quote/src/domain/demo-drivers.js';
@@ -40,13 +40,17 @@ export interface PaymentHarness {
   stop(): Promise<void>;
 }
 
-export async function startPaymentHarness(extraEnv: Env = {}): Promise<PaymentHarness> {
+export async function startPaymentHarness(
+  extraEnv: Env = {},
+  options: { clock?: Clock } = {},
+): Promise<PaymentHarness> {
   const logger = createLogger('payment-test', 'silent');
   // One test client opens many unpaid checkouts for one e-mail here: the open-hold cap has tests of its own (open-holds.test.ts).
   const stack = await startTestStack({
     name: 'payment',
     logger,
     bus: { maxRetries: 1, retryBackoffMs: 5 },
+    clock: options.clock,
     env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', OPEN_HOLDS_PER_CUSTOMER: '1000', ...extraEnv },
   });
   const { bus, dataDir } = stack;

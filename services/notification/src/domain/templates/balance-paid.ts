@@ -12,7 +12,6 @@ const receiptOf = (b: BalancePaid): ReceiptFacts => ({
   description: 'Balance',
   amountPence: b.amountPence,
   method: 'Paid by card',
-  reference: b.providerRef,
 });
 
 /** The customer's receipt for paying the balance online. */

@@ -20,9 +20,12 @@ export interface ReceiptFacts {
   at: string;
   description: string;
   amountPence: number;
-  /** "Paid by card" / "Refunded to your card", with the provider's reference when known. */
+  /**
+   * "Paid by card" / "Refunded to your card". The provider's reference is never printed: a Checkout
+   * Session id is the success page's credential (it answers with the My move link), and a receipt is
+   * what a customer forwards. My move's printable receipt shows a digest of it instead.
+   */
   method: string;
-  reference?: string;
 }
 
 const rows = (r: ReceiptFacts): [string, string][] => [
@@ -31,7 +34,6 @@ const rows = (r: ReceiptFacts): [string, string][] => [
   ['For', r.description],
   ['Amount', formatPence(r.amountPence)],
   ['Method', r.method],
-  ...(r.reference ? ([['Reference', r.reference]] as [string, string][]) : []),
 ];
 
 export const receiptHtml = (r: ReceiptFacts): SafeHtml =>

@@ -10,7 +10,6 @@ const receiptOf = (r: RefundIssued): ReceiptFacts => ({
   description: REFUND_DESCRIPTIONS[r.reason],
   amountPence: r.amountPence,
   method: 'Refunded to your card',
-  reference: r.providerRefs.join(', '),
 });
 
 /** The customer's refund receipt. */
