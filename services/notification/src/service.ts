@@ -61,6 +61,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
       subscriptions: notificationSubscriptions({
         notifier,
         logger: infra.logger,
+        cache: infra.cache,
         officeEmail: config.officeEmail,
         publicUrl: config.publicUrl,
         reviewUrl: config.reviewUrl,

@@ -824,6 +824,68 @@ describe("conversations: proving the customer's address (issue 25)", () => {
   });
 });
 
+describe('conversations: a driver who is suspended or removed', () => {
+  let app: Running;
+  const api = client(() => app);
+  const ALI = 'drv-ali-hassan';
+  const staffCall = (action: 'suspend' | 'reactivate') =>
+    fetch(`${app.quote.url}/api/drivers/admin/${ALI}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...staffAuth('Sam_Admin', { clock: app.clock }) },
+      body: JSON.stringify(action === 'suspend' ? { reason: 'Insurance lapsed' } : {}),
+    });
+
+  beforeAll(async () => {
+    app = await start();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('their reply link reads and posts nothing once staff suspend them, as a bad link; back once reactivated; nothing once removed', async () => {
+    const res = await api('POST', '/api/conversations/driver', {
+      driverId: ALI,
+      name: 'Casey Customer',
+      email: CUSTOMER_EMAIL,
+      about,
+      body: 'Piano?',
+    });
+    expect(res.status, res.text).toBe(201);
+    const started: StartedConversation = res.body;
+    const driverToken = linkIn((await mailsTo(app, DRIVER_EMAIL))[0]!, 'driver-reply')!;
+    const read = () => api('GET', `/api/driver-reply/${driverToken}`);
+    const post = (body: string) => api('POST', `/api/driver-reply/${driverToken}/messages`, { body });
+    expect((await read()).status).toBe(200);
+    expect((await post('Yes, I can.')).status).toBe(201);
+
+    expect((await staffCall('suspend')).status).toBe(200);
+    await settle(app);
+    for (const refused of [await read(), await post('Still here, call me on 07700 900111')]) {
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(CONVERSATION_MSG.linkInvalid);
+      expect(refused.text).not.toContain('Piano?');
+    }
+    const thread = await api('GET', `/api/conversations/${started.token}`);
+    expect(thread.body.messages.map((m: { body: string }) => m.body)).toEqual(['Piano?', 'Yes, I can.']);
+    // The customer's next message is not mailed to the suspended driver either.
+    expect((await api('POST', `/api/conversations/${started.token}/messages`, { body: 'Which day?' })).status).toBe(
+      201,
+    );
+    const followUps = async () =>
+      (await mailsTo(app, DRIVER_EMAIL)).filter((m) => m.subject === 'Casey Customer sent you another message');
+    expect(await followUps()).toHaveLength(0);
+
+    expect((await staffCall('reactivate')).status).toBe(200);
+    await settle(app);
+    expect((await read()).status).toBe(200);
+    expect((await post('Back again.')).status).toBe(201);
+
+    await app.quote.infra.store.collection('drivers').deleteOne({ _id: ALI });
+    expect((await read()).status).toBe(404);
+    expect((await post('Gone?')).body.message).toBe(CONVERSATION_MSG.linkInvalid);
+  });
+});
+
 describe('conversations configuration', () => {
   const distributed = {
     EVENT_BUS: 'kafka',

@@ -23,7 +23,6 @@ describe('html tag', () => {
 describe('templates escape customer values in HTML', () => {
   const customer = { name: hostile, email: 'a@example.com', phone: '0770' };
   it.each([
-    ['quote saved', quoteSavedEmail({ ...quoteSaved, customer }, { publicUrl: 'https://x.test' }).html],
     [
       'customer confirmation',
       bookingConfirmedCustomerEmail(
@@ -51,6 +50,18 @@ describe('templates escape customer values in HTML', () => {
   ])('%s', (_name, body) => {
     expect(body).not.toContain('<script>');
     expect(body).toContain('&lt;script&gt;');
+  });
+
+  it('quote saved carries nothing the saver typed: the address is unproved', () => {
+    const mail = quoteSavedEmail(
+      { ...quoteSaved, customer: { ...customer, name: `Visit evil.example ${hostile}` } },
+      { publicUrl: 'https://x.test' },
+    );
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('script');
+    }
+    expect(mail.text).toContain('Hello,\n');
   });
 
   it('via stops are named between collection and delivery', () => {

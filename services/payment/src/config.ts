@@ -28,6 +28,11 @@ export interface PaymentConfig {
   /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one client or one contact e-mail may hold drivers with at once. */
   openHoldsPerCustomer: number;
   /**
+   * RETRIEVE_RATE_LIMIT_PER_MINUTE (booking's budget for retrieving by code): payment requests that
+   * name a booking by its code or id, per client per minute, so codes cannot be tried here instead.
+   */
+  bookingLookupsPerMinute: number;
+  /**
    * Verifies staff tokens (drivers' earnings, payouts) and driver tokens (their own statement).
    * Null only in embedded mode without JWT_SECRET: those routes are then not mounted.
    */
@@ -49,6 +54,7 @@ export function loadConfig(env: Env): PaymentConfig {
     quoteServiceUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
     openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
+    bookingLookupsPerMinute: r.int('RETRIEVE_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 100_000 }),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
   };
 }

@@ -93,6 +93,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
           webhook,
           cardPayment: new FindCardPayment(payments),
           localCheckout: local !== null,
+          lookupLimit: { cache: infra.cache, perMinute: config.bookingLookupsPerMinute },
         });
         internalPaymentRoutes(app, { start });
         if (local) localCheckoutRoutes(app, { checkout: new LocalTestCheckout(local, payments, confirm) });

@@ -64,10 +64,11 @@ export class ConversationMail {
     if (thread.kind === 'driver' && thread.driver) {
       if (message.from === 'customer') {
         const contact = await this.drivers.contact(thread.driver.id);
-        if (!contact) {
+        // A suspended driver's reply link opens nothing; the customer's words are not mailed to them either.
+        if (!contact?.active) {
           this.logger.warn(
             { driverId: thread.driver.id, conversationId: thread._id },
-            'driver no longer exists; message not mailed',
+            contact ? 'driver suspended; message not mailed' : 'driver no longer exists; message not mailed',
           );
         } else {
           const replyUrl = `${this.ctx.publicUrl}${this.links.driverPath(thread._id, thread.driver.id, now)}`;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_MSG,
   TOPICS,
@@ -46,17 +46,14 @@ import {
   type MyMoveBookings,
   type MyMoveOwner,
 } from '../domain/conversation-email.js';
+import { RecipientCap, UNPROVED_RECIPIENT_MESSAGES_PER_DAY } from './recipient-cap.js';
 
 /** How many answered chats the staff inbox lists besides every unanswered one. */
 const ANSWERED_IN_INBOX = 50;
 /** Concurrent posts to one thread retry their conditional write this often before giving up. */
 const WRITE_ATTEMPTS = 5;
-/**
- * Confirmation mails one address may get in 24 hours, over all chats: enough for a customer who
- * opens a chat or two before confirming, too few for anyone to fill a stranger's inbox with them.
- */
-export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
-const CONFIRMATION_WINDOW_SECONDS = 24 * 60 * 60;
+/** Confirmation mails one address may get a day, over all chats (app/recipient-cap.ts). */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = UNPROVED_RECIPIENT_MESSAGES_PER_DAY;
 
 /** How customers' addresses are proved before anything of a chat is mailed to them. */
 export interface EmailProofDeps {
@@ -73,6 +70,7 @@ export interface EmailProofDeps {
  */
 export class Conversations {
   private readonly threads: Collection<ConversationThread>;
+  private readonly confirmations: RecipientCap;
 
   constructor(
     store: DocumentStore,
@@ -83,6 +81,12 @@ export class Conversations {
     private readonly proof: EmailProofDeps,
   ) {
     this.threads = store.collection<ConversationThread>(CONVERSATIONS);
+    this.confirmations = new RecipientCap(
+      proof.cache,
+      'conversation-email-confirmation',
+      'address',
+      CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+    );
   }
 
   async ensureIndexes(): Promise<void> {
@@ -207,16 +211,11 @@ export class Conversations {
         emailProof: { by: 'my-move', bookingId: owner.bookingId, at },
         emailConfirmation: null,
       };
-    const address = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-    const { count } = await this.proof.cache.hit(
-      `conversation-email-confirmation:${address}`,
-      CONFIRMATION_WINDOW_SECONDS,
-    );
     return {
       name: input.name,
       email,
       emailProof: null,
-      emailConfirmation: { nonce: randomUUID(), requestedAt: at, mailed: count <= CONFIRMATIONS_PER_ADDRESS_PER_DAY },
+      emailConfirmation: { nonce: randomUUID(), requestedAt: at, mailed: await this.confirmations.admits(email) },
     };
   }
 
@@ -334,12 +333,20 @@ export class Conversations {
     return thread;
   }
 
+  /**
+   * The thread behind a driver's reply link, for reading and posting alike: the thread shows the
+   * customer's messages. The driver is asked of the directory on every use, so a suspension or
+   * removal takes effect at once on links already mailed; such a driver is refused as a bad link is.
+   * While the directory cannot be asked, the link opens nothing (502, as starting a chat answers).
+   */
   private async byDriverToken(token: unknown): Promise<ConversationThread> {
     const claim = this.links.driverThreadOf(token, this.clock.now());
     const thread = claim ? await this.threads.findOne({ _id: claim.conversationId }) : null;
     // A link names its driver too: should a thread ever change hands, the old driver's links stop working.
     if (thread?.kind !== 'driver' || thread.driver?.id !== claim!.driverId)
       throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
+    const driver = await this.drivers.contact(claim!.driverId);
+    if (!driver?.active) throw new NotFoundError(CONVERSATION_MSG.linkInvalid);
     return thread;
   }
 

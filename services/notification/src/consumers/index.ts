@@ -1,5 +1,5 @@
 import { TOPICS } from '@vanhop/contracts';
-import type { Logger, SubscribeOptions, Subscription } from '@vanhop/platform';
+import type { Cache, Logger, SubscribeOptions, Subscription } from '@vanhop/platform';
 import type { Notifier } from '../app/notifier.js';
 import { onQuoteSaved } from './on-quote-saved.js';
 import { onBookingConfirmed } from './on-booking-confirmed.js';
@@ -18,6 +18,8 @@ import { onDriverDocumentExpiring } from './on-driver-documents.js';
 export interface NotificationConsumerDeps {
   notifier: Notifier;
   logger: Logger;
+  /** Counts saved-quote messages per recipient (shared by all instances with Redis). */
+  cache: Cache;
   officeEmail: string;
   publicUrl: string;
   reviewUrl: string;
@@ -27,7 +29,7 @@ export interface NotificationConsumerDeps {
 }
 
 export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subscription[] => [
-  { topic: TOPICS.quoteSaved, handler: onQuoteSaved(deps.notifier, deps), options: deps.delivery },
+  { topic: TOPICS.quoteSaved, handler: onQuoteSaved(deps.notifier, deps, deps), options: deps.delivery },
   {
     topic: TOPICS.bookingConfirmed,
     handler: onBookingConfirmed(deps.notifier, deps, deps.logger),

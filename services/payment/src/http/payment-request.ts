@@ -33,6 +33,16 @@ export function parseProviderRef(raw: unknown, field: string): string {
   return ref;
 }
 
+/** Whether a payment body names a stored booking (by `_id` or retrieve code), in any of the shapes the routes read. */
+export function namesABooking(body: unknown): boolean {
+  const item = Array.isArray(body)
+    ? body[0]
+    : isPlainObject(body) && Array.isArray(body.record)
+      ? body.record[0]
+      : body;
+  return isPlainObject(item) && bookingRefOf(item) !== null;
+}
+
 export interface QuotePaymentRequest {
   percentage: unknown;
   /** Set when the quote was saved before: pay that record. */

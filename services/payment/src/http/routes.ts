@@ -1,7 +1,19 @@
-import type { Express, Request } from 'express';
-import { NotFoundError, route, ValidationError, type RequestWithRawBody } from '@vanhop/platform';
+import type { Express, Request, RequestHandler } from 'express';
+import {
+  NotFoundError,
+  rateLimit,
+  route,
+  ValidationError,
+  type Cache,
+  type RequestWithRawBody,
+} from '@vanhop/platform';
 import { parsePercentage } from './percentage.js';
-import { parseProviderRef, readQuotePaymentRequest, readRecordPaymentRequest } from './payment-request.js';
+import {
+  namesABooking,
+  parseProviderRef,
+  readQuotePaymentRequest,
+  readRecordPaymentRequest,
+} from './payment-request.js';
 import type { PaymentClient, StartPayment } from '../app/start-payment.js';
 import type { ConfirmPayment } from '../app/confirm-payment.js';
 import type { HandleProviderEvent } from '../app/handle-provider-event.js';
@@ -17,6 +29,8 @@ export interface PaymentRouteDeps {
   cardPayment: FindCardPayment;
   /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
   localCheckout: boolean;
+  /** Requests naming a booking by code or id, per client per minute (booking's retrieve budget). */
+  lookupLimit: { cache: Cache; perMinute: number };
 }
 
 const correlationOf = (req: Request) => {
@@ -28,9 +42,19 @@ const correlationOf = (req: Request) => {
 const clientOf = (req: Request): PaymentClient => (req.ip ? { clientKey: req.ip } : {});
 
 export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
+  // Each answer tells a stored code from an unknown one, as retrieving does: the same budget per
+  // client, counted before the lookup so a burst of parallel guesses is held to it too.
+  const limitLookups = rateLimit(deps.lookupLimit.cache, {
+    name: 'payment-booking-lookup',
+    limit: deps.lookupLimit.perMinute,
+    windowSeconds: 60,
+  });
+  const lookups: RequestHandler = (req, res, next) => (namesABooking(req.body) ? limitLookups(req, res, next) : next());
+
   /** Quote panel Book Now → Checkout Session for the chosen share. */
   app.post(
     '/api/paymentbooking',
+    lookups,
     route(async (req, res) => {
       const request = readQuotePaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
@@ -54,6 +78,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
   /** A retrieved record's Pay → PaymentIntent; the web app confirms the card with the secret. */
   app.post(
     '/api/savebooking',
+    lookups,
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
@@ -73,6 +98,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
    */
   app.post(
     '/api/savebooking/updatepaymentstatus',
+    lookups,
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
       const belongs = (p: { bookingId: string; randomNumber: number }) =>

@@ -45,13 +45,20 @@ export async function startPaymentHarness(
   options: { clock?: Clock } = {},
 ): Promise<PaymentHarness> {
   const logger = createLogger('payment-test', 'silent');
-  // One test client opens many unpaid checkouts for one e-mail here: the open-hold cap has tests of its own (open-holds.test.ts).
+  // One test client opens many unpaid checkouts for one e-mail here, naming bookings by code many times a
+  // minute: the open-hold cap and the lookup budget have tests of their own (open-holds, booking-lookup-limit).
   const stack = await startTestStack({
     name: 'payment',
     logger,
     bus: { maxRetries: 1, retryBackoffMs: 5 },
     clock: options.clock,
-    env: { HOST: '127.0.0.1', PUBLIC_URL: 'https://vanhop.example', OPEN_HOLDS_PER_CUSTOMER: '1000', ...extraEnv },
+    env: {
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://vanhop.example',
+      OPEN_HOLDS_PER_CUSTOMER: '1000',
+      RETRIEVE_RATE_LIMIT_PER_MINUTE: '100000',
+      ...extraEnv,
+    },
   });
   const { bus, dataDir } = stack;
   const published: Published = {

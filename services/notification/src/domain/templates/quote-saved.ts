@@ -4,7 +4,12 @@ import { html } from '../html.js';
 import { moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 
-/** Sent when a customer saves a quote for later: the code and link to come back and pay. */
+/**
+ * Sent when a customer saves a quote for later: the code and link to come back and pay. It greets
+ * nobody by name: whoever saves types the name and the address, and nobody proved the address, so
+ * the name would be a stranger's words in our mail ("Hello Visit evil.example,"). Only our text
+ * and the quote's own figures are in it.
+ */
 export function quoteSavedEmail(q: QuoteSaved, ctx: TemplateContext): EmailContent {
   const link = `${ctx.publicUrl}/retrieve/${q.randomNumber}`;
   const total = formatPence(q.totalPricePence);
@@ -12,7 +17,7 @@ export function quoteSavedEmail(q: QuoteSaved, ctx: TemplateContext): EmailConte
   const when = moveDate(q.date);
   const subject = `Your VanHop quote ${q.randomNumber} is saved`;
   const text = [
-    `Hello ${q.customer.name},`,
+    'Hello,',
     '',
     'Thank you for saving your quote with VanHop. Use this code to come back to it, choose a deposit and book:',
     '',
@@ -26,7 +31,7 @@ export function quoteSavedEmail(q: QuoteSaved, ctx: TemplateContext): EmailConte
     'Prices may change until the quote is booked and paid.',
     textFooter,
   ].join('\n');
-  const body = html`<p>Hello ${q.customer.name},</p>
+  const body = html`<p>Hello,</p>
 <p>Thank you for saving your quote with VanHop. Use this code to come back to it, choose a deposit and book:</p>
 <p style="font-size:24px;font-weight:bold;letter-spacing:2px">${q.randomNumber}</p>
 <p><a href="${link}" style="background:#1a73e8;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">Open my quote</a></p>
