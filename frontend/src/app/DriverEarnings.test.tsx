@@ -153,6 +153,10 @@ describe("staff: a driver's earnings", () => {
     });
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     await screen.findByTestId('balance');
+    // The rate arrives on a request of its own: typed after it, as staff would.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Platform commission, all drivers (%)') as HTMLInputElement).value).toBe('15'),
+    );
     type('Platform commission, all drivers (%)', '80');
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
     expect((await screen.findByRole('alert')).textContent).toBe(EARNINGS_MSG.rateRange);
@@ -163,6 +167,21 @@ describe("staff: a driver's earnings", () => {
       'Commission is now 12.5 % for jobs confirmed from now on.',
     );
     expect(bodyOf(calls.find((c) => c.key.startsWith('PUT'))!.init)).toEqual({ ratePercent: 12.5 });
+  });
+
+  it('a rate typed before the current one arrives is kept, not replaced by it', async () => {
+    let arrive: (r: Response) => void = () => undefined;
+    stubApi({
+      'GET /api/earnings/admin/rate': () => new Promise<Response>((resolve) => (arrive = resolve)),
+      'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
+    });
+    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
+    await screen.findByTestId('balance');
+    type('Platform commission, all drivers (%)', '12.5');
+    arrive(json({ rateBps: 1500, changes: [{ rateBps: 1500, by: 'Sam', at: '2026-11-20T10:00:00Z' }] }));
+    // The rate has arrived once its last change is shown; the field still holds what was typed.
+    await screen.findByText(/^Set to .* by Sam/);
+    expect((screen.getByLabelText('Platform commission, all drivers (%)') as HTMLInputElement).value).toBe('12.5');
   });
 });
 

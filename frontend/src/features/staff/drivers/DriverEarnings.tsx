@@ -31,13 +31,15 @@ function CommissionRate() {
   const [saved_, setRate] = useState<CommissionRateView | null>(null);
   const rate = saved_ ?? read.data ?? null;
   const [value, setValue] = useState('');
+  // What staff typed is theirs: the rate arriving afterwards fills the field only if it is untouched.
+  const [typed, setTyped] = useState(false);
   const [failure, setError] = useState<string | null>(null);
   const error =
     failure ?? (read.error !== undefined ? messageOf(read.error, 'The commission rate could not be loaded.') : null);
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
-    if (read.data) setValue(String(read.data.rateBps / 100));
-  }, [read.data]);
+    if (read.data && !typed) setValue(String(read.data.rateBps / 100));
+  }, [read.data, typed]);
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -69,7 +71,10 @@ function CommissionRate() {
           id="commission-rate"
           inputMode="decimal"
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => {
+            setTyped(true);
+            setValue(e.target.value);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'commission-rate-error' : undefined}
         />
