@@ -65,6 +65,18 @@ describe('Notifier: one message per key', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** A Notifier on the store with its inserts failing while `state.down`, and its record retries' waits given. */
+  const flakyNotifier = (
+    mailer: Mailer,
+    state: { down: boolean },
+    delaysMs: readonly number[],
+    wait: (ms: number) => Promise<void>,
+  ) =>
+    new Notifier(flakyUpdates(store, state), mailer, noSms, clock, 'office@example.com', 'vanhop.local', {
+      delaysMs,
+      wait,
+    });
+
   it('sends once across redeliveries', async () => {
     const mailer = new CountingMailer();
     const notifier = new Notifier(store, mailer, noSms, clock, 'office@example.com');
@@ -77,20 +89,9 @@ describe('Notifier: one message per key', () => {
     const mailer = new CountingMailer();
     const state = { down: false };
     const waits: number[] = [];
-    const notifier = new Notifier(
-      flakyUpdates(store, state),
-      mailer,
-      noSms,
-      clock,
-      'office@example.com',
-      'vanhop.local',
-      {
-        delaysMs: [250, 500],
-        wait: async (ms) => {
-          waits.push(ms);
-        },
-      },
-    );
+    const notifier = flakyNotifier(mailer, state, [250, 500], async (ms) => {
+      waits.push(ms);
+    });
     state.down = true;
     await expect(notifier.email('evt-2.customer', 'a@example.com', content)).rejects.toBeInstanceOf(
       StoreUnavailableError,
@@ -107,21 +108,10 @@ describe('Notifier: one message per key', () => {
     const mailer = new CountingMailer();
     const state = { down: true };
     let waited = 0;
-    const notifier = new Notifier(
-      flakyUpdates(store, state),
-      mailer,
-      noSms,
-      clock,
-      'office@example.com',
-      'vanhop.local',
-      {
-        delaysMs: RECORD_RETRY_DELAYS_MS,
-        // The store comes back during the second wait.
-        wait: async () => {
-          if (++waited === 2) state.down = false;
-        },
-      },
-    );
+    // The store comes back during the second wait.
+    const notifier = flakyNotifier(mailer, state, RECORD_RETRY_DELAYS_MS, async () => {
+      if (++waited === 2) state.down = false;
+    });
     expect(await notifier.email('evt-3.driver', 'd@example.com', content)).toBe(true);
     expect(waited).toBe(2);
     expect(await store.collection(DELIVERIES).findOne({ _id: 'evt-3.driver' })).toMatchObject({ to: 'd@example.com' });

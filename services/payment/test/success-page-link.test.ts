@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUCCESS_PAGE_LINK_MS } from '../src/app/confirm-payment.js';
+import { payFormAction } from '../../../test/support/gateway-api.js';
 import { startPaymentHarness, unpaidBooking, type PaymentHarness } from './support/harness.js';
 
 describe('the success page hands out the My move link only just after paying', () => {
@@ -24,7 +25,7 @@ describe('the success page hands out the My move link only just after paying', (
     const start = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
     expect(start.status).toBe(200);
     const page = await (await fetch(`${h.payment.url}${start.body.url}`)).text();
-    const action = page.match(/<form method="post" action="([^"]+\/pay)"/)![1]!;
+    const action = payFormAction(page);
     const paid = await fetch(`${h.payment.url}${action}`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     return start.body.sessionId as string;

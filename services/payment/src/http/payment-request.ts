@@ -33,13 +33,13 @@ export function parseProviderRef(raw: unknown, field: string): string {
   return ref;
 }
 
+/** The record a payment body names its booking in: `[record]`, `{record: [record]}` or the body itself. */
+const recordOf = (body: unknown): unknown =>
+  Array.isArray(body) ? body[0] : isPlainObject(body) && Array.isArray(body.record) ? body.record[0] : body;
+
 /** Whether a payment body names a stored booking (by `_id` or retrieve code), in any of the shapes the routes read. */
 export function namesABooking(body: unknown): boolean {
-  const item = Array.isArray(body)
-    ? body[0]
-    : isPlainObject(body) && Array.isArray(body.record)
-      ? body.record[0]
-      : body;
+  const item = recordOf(body);
   return isPlainObject(item) && bookingRefOf(item) !== null;
 }
 
@@ -79,13 +79,8 @@ const clientSecretOf = (raw: unknown): string | undefined =>
  * and status always come from the booking service.
  */
 export function readRecordPaymentRequest(body: unknown): RecordPaymentRequest {
-  let item: unknown;
-  let extras: Record<string, unknown> = {};
-  if (Array.isArray(body)) item = body[0];
-  else if (isPlainObject(body)) {
-    extras = body;
-    item = Array.isArray(body.record) ? body.record[0] : body;
-  }
+  const item = recordOf(body);
+  const extras: Record<string, unknown> = isPlainObject(body) ? body : {};
   const ref = isPlainObject(item) ? bookingRefOf(item) : null;
   if (!ref) throw new ValidationError('The booking record is required', { record: 'The booking record is required' });
   const record = item as Record<string, unknown>;
