@@ -28,6 +28,7 @@ export const TOPICS = {
   driverInvited: 'driver.invited',
   driverDocumentExpiring: 'driver.document-expiring',
   quotesPriced: 'quote.priced',
+  checkoutReleaseOffered: 'checkout-release.offered',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -551,6 +552,22 @@ export const driverDocumentExpiringSchema = yup.object({
 });
 export type DriverDocumentExpiring = yup.InferType<typeof driverDocumentExpiringSchema>;
 
+/**
+ * Checkouts opened from another client hold a customer's share of unpaid checkouts: the owner of the
+ * address gets a link that releases them (contracts/checkout-release.ts). Only the address is
+ * named; the mail says nothing of the moves, which someone else may have typed.
+ */
+export const checkoutReleaseOfferedSchema = yup.object({
+  email: yup.string().email().required(),
+  releasePath: yup.string().required(),
+  expiresAt: yup
+    .string()
+    .required()
+    .test('iso', 'expiresAt must be an ISO date', (v) => !!v && !Number.isNaN(Date.parse(v))),
+  openCheckouts: yup.number().integer().min(1).required(),
+});
+export type CheckoutReleaseOffered = yup.InferType<typeof checkoutReleaseOfferedSchema>;
+
 /** Payload schema per topic, so every consumer validates what it receives at the boundary. */
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
@@ -577,6 +594,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.driverInvited]: driverInvitedSchema,
   [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
   [TOPICS.quotesPriced]: quotesPricedSchema,
+  [TOPICS.checkoutReleaseOffered]: checkoutReleaseOfferedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -604,4 +622,5 @@ export interface EventPayloads {
   'driver.invited': DriverInvited;
   'driver.document-expiring': DriverDocumentExpiring;
   'quote.priced': QuotesPriced;
+  'checkout-release.offered': CheckoutReleaseOffered;
 }

@@ -20,6 +20,7 @@ export * from './my-move.js';
 export * from './time-left.js';
 export * from './schemas/my-move.js';
 export * from './conversations.js';
+export * from './checkout-release.js';
 export * from './items.js';
 export * from './coverage.js';
 export * from './schemas/items.js';

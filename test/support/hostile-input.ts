@@ -43,6 +43,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/saveRetrieve', query: ['randomNumber'] },
   { method: 'POST', path: '/api/paymentbooking', body: true },
   { method: 'POST', path: '/api/paymentbooking/success', body: true },
+  { method: 'POST', path: '/api/paymentbooking/release', body: true },
   { method: 'POST', path: '/api/savebooking', body: true },
   { method: 'POST', path: '/api/savebooking/updatepaymentstatus', body: true },
   { method: 'POST', path: '/api/payments/webhook', body: true },
@@ -386,6 +387,8 @@ function templateBody(rng: Rng, route: ApiRoute, ctx: FuzzContext): unknown {
       return { ...ctx.quote, percentage: 30 };
     case '/api/paymentbooking/success':
       return { session_id: ctx.checkoutRef };
+    case '/api/paymentbooking/release':
+      return { token: 'A'.repeat(43) };
     case '/api/savebooking':
     case '/api/savebooking/updatepaymentstatus':
       return chance(rng, 0.5) ? [record] : { record: [record], percentage: 50, paymentIntentId: 'pi_local_0' };

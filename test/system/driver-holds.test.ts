@@ -5,6 +5,7 @@ import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient, payFormAction, quoteForOffer, type Api } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
+import { devOutbox } from '../support/dev-outbox.js';
 
 /**
  * Issue 25, item 2: nobody holds a driver's time without paying. An unpaid checkout holds its
@@ -27,6 +28,10 @@ const from =
   (address: string): Api =>
   (method, path, body, options = {}) =>
     gateway(method, path, body, { ...options, headers: { ...options.headers, 'x-forwarded-for': address } });
+
+/** What the local test checkout says once its session was closed (replaced or released). */
+const CLOSED_CHECKOUT_PAGE =
+  'This checkout was closed and can no longer be paid: a newer checkout replaced it, or the customer released it.';
 
 const attacker = from('203.0.113.66');
 const customer = from('198.51.100.7');
@@ -226,7 +231,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
     // The first tab is still open: its Pay no longer takes money (the session was closed when the
     // second one took the driver), so the driver's time is never sold twice.
     const firstTab = await customer<string>('GET', firstCheckout.body.url);
-    expect(firstTab.body).toContain('This checkout was replaced by a newer one and can no longer be paid.');
+    expect(firstTab.body).toContain(CLOSED_CHECKOUT_PAGE);
     const lateFirstTab = await customer('POST', `${firstCheckout.body.url}/pay`, '', { form: true });
     expect(lateFirstTab.location ?? '').toContain('/paymentbooking/fail');
     expect(await successStatus(customer, firstCheckout.body.sessionId)).toBe(402);
@@ -363,5 +368,119 @@ describe('unpaid checkouts and the drivers they hold', () => {
       (await owner<{ clientSecret: string }>('POST', '/api/savebooking', [{ ...saved.body.data, percentage: 30 }])).body
         .clientSecret,
     ).toBe(ownIntent.body.clientSecret);
+  });
+
+  describe("checkouts opened with a customer's e-mail from elsewhere", () => {
+    const staff = () => staffAuth('Sam_Admin', { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock });
+    const { outbox, mailText, settle } = devOutbox(gateway, staff, () => embedded.product.bus);
+    const releaseMails = async (to: string) =>
+      (await outbox()).mails.filter((m) => m.to === to && m.subject.startsWith('Moves are waiting for payment'));
+
+    it("the address's owner is mailed a link that releases them and frees their drivers; then the owner books", async () => {
+      const date = '2026-02-18T10:00:00.000Z';
+      const email = 'targeted@example.com';
+      const owner = from('198.51.100.60');
+      const everyone = await offeredDrivers(owner, email, date);
+
+      // Someone who knows the address opens two checkouts with it, from two addresses of their own.
+      const priced = await price(from('203.0.113.60'), email, date);
+      const held: { driverId: string; sessionId: string; url: string }[] = [];
+      for (const [i, offer] of priced.offers.slice(0, 2).entries()) {
+        const r = await from(`203.0.113.${60 + i}`)<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+          ...quoteFor(priced, offer),
+          percentage: 30,
+        });
+        expect(r.status).toBe(200);
+        held.push({ driverId: offer.driverId, ...r.body });
+      }
+
+      // The owner is refused, told why, and mailed the link (once, however often they try).
+      const mine = await price(owner, email, date);
+      const free = mine.offers.find((o) => !held.some((h) => h.driverId === o.driverId))!;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const refused = await owner<{ message?: string }>('POST', '/api/paymentbooking', {
+          ...quoteFor(mine, free),
+          percentage: 30,
+        });
+        expect(refused.status).toBe(429);
+        expect(refused.body.message).toMatch(
+          /^You already have 2 moves waiting for payment, some started from another device\. .*If you did not start them, we have e-mailed you a link to release them\.$/,
+        );
+      }
+      await settle();
+      const mails = await releaseMails(email);
+      expect(mails).toHaveLength(1);
+      const text = await mailText(mails[0]!.file);
+      expect(text).toContain('2 moves are waiting for payment');
+      const link = text.match(/https?:\/\/\S+\/release-checkouts#([A-Za-z0-9_-]+)/);
+      expect(link, text).toBeTruthy();
+      const token = link![1]!;
+
+      // A made-up or altered token releases nothing.
+      for (const forged of [`${token.slice(0, -2)}xx`, 'A'.repeat(43), 'short']) {
+        const r = await from('203.0.113.60')<{ message?: string }>('POST', '/api/paymentbooking/release', {
+          token: forged,
+        });
+        expect(r.status).toBe(forged === 'short' ? 400 : 404);
+        expect(r.body.message).toMatch(/^This release link has expired or is not valid\./);
+      }
+      expect(await offeredDrivers(from('192.0.2.61'), 'bystander@example.com', date)).toEqual(
+        everyone.filter((d) => !held.some((h) => h.driverId === d)),
+      );
+
+      // The link releases both: their checkouts take no money, their drivers are free again.
+      const released = await owner<{ released: number; kept: number }>('POST', '/api/paymentbooking/release', {
+        token,
+      });
+      expect(released.status, JSON.stringify(released.body)).toBe(200);
+      expect(released.body).toEqual({ released: 2, kept: 0 });
+      for (const h of held) {
+        const page = await from('203.0.113.60')<string>('GET', h.url);
+        expect(page.body).toContain(CLOSED_CHECKOUT_PAGE);
+        expect(await successStatus(from('203.0.113.60'), h.sessionId)).not.toBe(200);
+      }
+      expect(await offeredDrivers(from('192.0.2.61'), 'bystander@example.com', date)).toEqual(everyone);
+
+      // Using the link again is harmless; the owner now books.
+      expect((await owner('POST', '/api/paymentbooking/release', { token })).body).toEqual({ released: 0, kept: 0 });
+      const booked = await owner<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+        ...quoteFor(mine, free),
+        percentage: 30,
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+      // The link lapses with the checkouts it was for.
+      now += 46 * 60_000;
+      expect((await owner('POST', '/api/paymentbooking/release', { token })).status).toBe(404);
+    });
+
+    it("a client at its own cap is not told about, and does not mail, another customer's checkouts", async () => {
+      const date = '2026-02-19T10:00:00.000Z';
+      const busy = from('203.0.113.70');
+      const priced = await price(busy, 'busy@example.com', date);
+      for (const [i, offer] of priced.offers.slice(0, 2).entries()) {
+        const r = await busy('POST', '/api/paymentbooking', {
+          ...quoteFor(priced, offer),
+          email: `busy${i}@example.com`,
+          percentage: 30,
+        });
+        expect(r.status).toBe(200);
+      }
+      // The other customer has one checkout of their own open.
+      const other = from('198.51.100.71');
+      const theirs = await price(other, 'quiet@example.com', date);
+      expect(
+        (await other('POST', '/api/paymentbooking', { ...quoteFor(theirs, theirs.offers[2]!), percentage: 30 })).status,
+      ).toBe(200);
+      const refused = await busy<{ message?: string }>('POST', '/api/paymentbooking', {
+        ...quoteFor(priced, priced.offers[3]!),
+        email: 'quiet@example.com',
+        percentage: 30,
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^You already have \d moves waiting for payment\. Finish paying/);
+      await settle();
+      expect(await releaseMails('quiet@example.com')).toHaveLength(0);
+    });
   });
 });

@@ -8,6 +8,8 @@ import type {
   BookingQuoteResponse,
   BookingRequest,
   BookingRecord,
+  CheckoutReleaseRequest,
+  CheckoutReleaseResponse,
   CheckoutSessionRequest,
   CheckoutSessionResponse,
   ContactMessage,
@@ -119,6 +121,10 @@ export const createPaymentSession = (body: CheckoutSessionRequest) =>
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
   request<Partial<PaymentSuccessResponse> | undefined>('POST', '/paymentbooking/success', { session_id: sessionId });
+
+/** A mailed release link's button: 404 with the contract's words for an unknown or expired link. */
+export const releaseCheckouts = (token: string) =>
+  request<CheckoutReleaseResponse>('POST', '/paymentbooking/release', { token } satisfies CheckoutReleaseRequest);
 
 export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<RecordPaymentItem['percentage']> };
 

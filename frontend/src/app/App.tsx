@@ -17,6 +17,7 @@ const PaymentSuccessPage = lazy(() =>
 const PaymentFailPage = lazy(() =>
   import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })),
 );
+const ReleaseCheckoutsPage = lazy(() => import('../features/payment/ReleaseCheckoutsPage'));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -70,6 +71,7 @@ export function App({ onStarted }: { onStarted?: () => void }) {
           <Route path={PATHS.retrieveCode} element={page(<RetrievePage />)} />
           <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />
           <Route path={PATHS.paymentFail} element={page(<PaymentFailPage />)} />
+          <Route path={PATHS.releaseCheckouts} element={page(<ReleaseCheckoutsPage />)} />
           <Route path={PATHS.services} element={page(<ServicesPage />)} />
           <Route path={PATHS.serviceDetail} element={page(<ServiceDetailPage />)} />
           <Route path={PATHS.contact} element={page(<ContactPage />)} />

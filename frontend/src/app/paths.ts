@@ -12,6 +12,8 @@ export const PATHS = {
   retrieveCode: '/retrieve/:id',
   paymentSuccess: '/paymentbooking/success',
   paymentFail: '/paymentbooking/fail',
+  // A mailed release link (contracts CHECKOUT_RELEASE_PAGE): the token rides in the fragment.
+  releaseCheckouts: '/release-checkouts',
   services: '/services',
   serviceDetail: '/services/:id',
   contact: '/contact',

@@ -35,6 +35,8 @@ import { earningsSubscriptions } from './consumers/earnings.js';
 import { driverStandingSubscriptions } from './consumers/driver-standing.js';
 import { DriverStandings } from './app/driver-standing.js';
 import { DriverStandingRepository } from './adapters/driver-standing-repository.js';
+import { CheckoutReleaseRepository } from './adapters/checkout-release-repository.js';
+import { ReleaseCheckouts } from './app/release-checkouts.js';
 
 export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
@@ -45,6 +47,8 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     await payments.ensureIndexes();
     const refunds = new RefundRepository(store);
     await refunds.ensureIndexes();
+    const releaseOffers = new CheckoutReleaseRepository(store);
+    await releaseOffers.ensureIndexes();
     // Stripe when a key is configured, otherwise the local TEST checkout (never both).
     const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
     const provider: PaymentProvider = config.stripe
@@ -55,10 +59,35 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
     }
 
-    // PaymentSucceeded rides on payments, RefundIssued on refunds.
-    const relay = new OutboxRelay(store, [payments.collectionName, refunds.collectionName], bus, logger);
+    // PaymentSucceeded rides on payments, RefundIssued on refunds, CheckoutReleaseOffered on release offers.
+    const relay = new OutboxRelay(
+      store,
+      [payments.collectionName, refunds.collectionName, releaseOffers.collectionName],
+      bus,
+      logger,
+    );
     const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
     const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
+    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
+    // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
+    // short enough that a replica killed holding one stalls that customer for half a minute at
+    // most; a customer's second request waits for the first rather than being refused.
+    const checkoutLeases = new StoreLeases(store.collection('checkout_leases'), {
+      clock,
+      ttlMs: 30_000,
+      waitMs: 15_000,
+      pollMs: 100,
+    });
+    const releases = new ReleaseCheckouts(
+      releaseOffers,
+      payments,
+      provider,
+      confirm,
+      relay,
+      checkoutLeases,
+      clock,
+      logger,
+    );
     const start = new StartPayment(
       bookings,
       payments,
@@ -67,12 +96,9 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       new UnsavedQuoteRecords(store),
       driverTime,
       config.openHoldsPerCustomer,
-      // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
-      // short enough that a replica killed holding one stalls that customer for half a minute at
-      // most; a customer's second request waits for the first rather than being refused.
-      new StoreLeases(store.collection('checkout_leases'), { clock, ttlMs: 30_000, waitMs: 15_000, pollMs: 100 }),
+      checkoutLeases,
+      releases,
     );
-    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
     // Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger.
@@ -91,6 +117,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
           start,
           confirm,
           webhook,
+          releases,
           cardPayment: new FindCardPayment(payments),
           localCheckout: local !== null,
           lookupLimit: { cache: infra.cache, perMinute: config.bookingLookupsPerMinute },

@@ -14,6 +14,7 @@ import { onJobAccepted, onJobOffered, onJobReassigned, onJobReturned } from './o
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 import { onJobProgressed, onJobReminded } from './on-job-day.js';
 import { onDriverDocumentExpiring } from './on-driver-documents.js';
+import { onCheckoutReleaseOffered } from './on-checkout-release-offered.js';
 
 export interface NotificationConsumerDeps {
   notifier: Notifier;
@@ -65,6 +66,11 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.driverInvited, handler: onDriverInvited(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobReminded, handler: onJobReminded(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobProgressed, handler: onJobProgressed(deps.notifier, deps), options: deps.delivery },
+  {
+    topic: TOPICS.checkoutReleaseOffered,
+    handler: onCheckoutReleaseOffered(deps.notifier, deps, deps),
+    options: deps.delivery,
+  },
   {
     topic: TOPICS.driverDocumentExpiring,
     handler: onDriverDocumentExpiring(deps.notifier, deps.officeEmail, deps),

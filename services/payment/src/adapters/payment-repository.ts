@@ -124,6 +124,11 @@ export class PaymentRepository implements PaymentRepositoryPort {
     return holds;
   }
 
+  async liveHoldsOf(holder: string, now: Date): Promise<Payment[]> {
+    const found = await this.payments.find({ holder, status: 'pending', holdUntil: { $gt: now.toISOString() } });
+    return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
+  }
+
   /** Whether another attempt for the booking still holds its driver (then a failure must not free them). */
   async otherLiveHold(bookingId: string, exceptRef: string, now: Date): Promise<boolean> {
     const found = await this.payments.find({ bookingId, status: 'pending', holdUntil: { $gt: now.toISOString() } });

@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_RELEASE_MSG,
   DRIVER_TAKEN_MESSAGE,
   formatPence,
   moveDifference,
@@ -18,6 +19,8 @@ import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
+import { openedElsewhere } from '../domain/checkout-release.js';
+import { holderLease, type ReleaseCheckouts } from './release-checkouts.js';
 
 /**
  * How long a Checkout Session can be paid: Stripe's shortest (30 minutes to 24 hours are allowed).
@@ -54,6 +57,13 @@ export const checkoutExpiry = (now: Date): Date =>
 export const tooManyOpenHoldsMessage = (open: number, minutes: number): string =>
   `You already have ${open} moves waiting for payment. Finish paying one of them, or try again in ${minutes} minute${minutes === 1 ? '' : 's'} when they lapse.`;
 
+/** Whose checkout it is: the client that asks, and the customer it holds a driver for (hashed and as typed). */
+interface CheckoutHolder {
+  clientKey?: string;
+  holder?: string;
+  email?: string;
+}
+
 /** Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client). */
 export interface PaymentClient {
   clientKey?: string;
@@ -80,6 +90,8 @@ export class StartPayment {
     private readonly openHoldsPerCustomer: number,
     /** One checkout at a time per client and per contact e-mail, across replicas: the cap's count and the hold it allows are one step. */
     private readonly leases: Pick<StoreLeases, 'withLeases'>,
+    /** Mails the address's owner a link releasing checkouts opened with it from other clients. */
+    private readonly releases: Pick<ReleaseCheckouts, 'offer'>,
   ) {}
 
   /**
@@ -234,7 +246,7 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
     const holder = holdHolderOf(record.quote.email);
-    const who = { clientKey: client.clientKey, holder };
+    const who: CheckoutHolder = { clientKey: client.clientKey, holder, email: record.quote.email };
     if (!(record.driver?.id && record.quote.date))
       return this.openOrReuse(kind, record, percentage, amountPence, create, who, false);
     // Counting a customer's open holds and taking one more must not interleave with their other
@@ -242,7 +254,7 @@ export class StartPayment {
     // and per contact e-mail. A double click waits here, then reuses the first click's session.
     const leaseNames = [
       ...(client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
-      ...(holder ? [`open-holds:holder:${holder}`] : []),
+      ...(holder ? [holderLease(holder)] : []),
     ];
     return this.leases.withLeases(leaseNames, () =>
       this.openOrReuse(kind, record, percentage, amountPence, create, who, true),
@@ -261,7 +273,7 @@ export class StartPayment {
     create: (
       charge: ChargeRequest,
     ) => Promise<{ ref: string; redirectUrl: string | null; clientSecret: string | null }>,
-    who: { clientKey?: string; holder?: string },
+    who: CheckoutHolder,
     capped: boolean,
   ): Promise<Payment> {
     const now = this.clock.now();
@@ -339,7 +351,7 @@ export class StartPayment {
     driverId: string,
     record: BookingRecord,
     holdUntil: Date,
-    who: { clientKey?: string; holder?: string },
+    who: CheckoutHolder,
     now: Date,
   ): Promise<void> {
     const hold = (supersedes?: string[]) =>
@@ -369,18 +381,25 @@ export class StartPayment {
   /**
    * One client or one customer holds at most openHoldsPerCustomer drivers with unpaid checkouts (this
    * booking's own hold is not counted: paying it again is no new hold). The answer says when the
-   * first of theirs lapses.
+   * first of theirs lapses. When the address's own share is what is used up, and some of it was
+   * opened from another client, its owner is mailed a link that releases them: someone who knows a
+   * customer's e-mail cannot keep them from booking.
    */
-  private async refuseBeyondOpenHolds(
-    bookingId: string,
-    by: { clientKey?: string; holder?: string },
-    now: Date,
-  ): Promise<void> {
+  private async refuseBeyondOpenHolds(bookingId: string, by: CheckoutHolder, now: Date): Promise<void> {
     const holds = await this.payments.openHolds(by, now, bookingId);
     if (holds.size < this.openHoldsPerCustomer) return;
     const firstLapse = Math.min(...[...holds.values()].map((until) => Date.parse(until)));
     const seconds = Math.max(1, Math.ceil((firstLapse - now.getTime()) / 1000));
-    throw new TooManyRequestsError(tooManyOpenHoldsMessage(holds.size, Math.ceil(seconds / 60)), seconds);
+    const minutes = Math.ceil(seconds / 60);
+    if (by.holder && by.email) {
+      const underAddress = (await this.payments.liveHoldsOf(by.holder, now)).filter((p) => p.bookingId !== bookingId);
+      const addressHolds = new Set(underAddress.map((p) => p.bookingId)).size;
+      if (addressHolds >= this.openHoldsPerCustomer && openedElsewhere(underAddress, by.clientKey).length > 0) {
+        await this.releases.offer(by.holder, by.email, addressHolds);
+        throw new TooManyRequestsError(CHECKOUT_RELEASE_MSG.heldElsewhere(holds.size, minutes), seconds);
+      }
+    }
+    throw new TooManyRequestsError(tooManyOpenHoldsMessage(holds.size, minutes), seconds);
   }
 }
 

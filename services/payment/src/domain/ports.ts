@@ -40,6 +40,8 @@ export interface PaymentRepository {
     now: Date,
     exceptBookingId: string,
   ): Promise<Map<string, string>>;
+  /** The customer's unpaid deposit attempts (any booking, any client) whose holds still live. */
+  liveHoldsOf(holder: string, now: Date): Promise<Payment[]>;
   /** Whether another attempt for the booking still holds its driver (then a failure must not free them). */
   otherLiveHold(bookingId: string, exceptRef: string, now: Date): Promise<boolean>;
   /** A reused attempt holds the driver again from now (an intent has no expiry of its own). */

@@ -1,8 +1,10 @@
 import type { Express, Request, RequestHandler } from 'express';
 import {
+  input,
   NotFoundError,
   rateLimit,
   route,
+  validated,
   ValidationError,
   type Cache,
   type RequestWithRawBody,
@@ -20,13 +22,15 @@ import type { HandleProviderEvent } from '../app/handle-provider-event.js';
 import type { FindCardPayment } from '../app/find-card-payment.js';
 import { localCheckoutPath } from '../domain/local-checkout.js';
 import { holdsClientSecret } from '../domain/payment.js';
-import type { PaymentSuccessAck } from '@vanhop/contracts';
+import type { ReleaseCheckouts } from '../app/release-checkouts.js';
+import { checkoutReleaseRequestSchema, CHECKOUT_RELEASE_MSG, type PaymentSuccessAck } from '@vanhop/contracts';
 
 export interface PaymentRouteDeps {
   start: StartPayment;
   confirm: ConfirmPayment;
   webhook: HandleProviderEvent;
   cardPayment: FindCardPayment;
+  releases: Pick<ReleaseCheckouts, 'release'>;
   /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
   localCheckout: boolean;
   /** Requests naming a booking by code or id, per client per minute (booking's retrieve budget). */
@@ -115,6 +119,21 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
       res.json(
         holdsClientSecret(payment, request.clientSecret) ? confirmed : ({ success: true } satisfies PaymentSuccessAck),
       );
+    }),
+  );
+
+  /**
+   * A mailed release link's button: closes the unpaid checkouts held under the link's address. The
+   * token (from the page's fragment) is the proof: only the address's owner was sent it.
+   */
+  app.post(
+    '/api/paymentbooking/release',
+    validated(checkoutReleaseRequestSchema, 'body', {
+      what: 'Release',
+      invalid: { message: CHECKOUT_RELEASE_MSG.linkInvalid, fields: { token: CHECKOUT_RELEASE_MSG.linkInvalid } },
+    }),
+    route(async (_req, res) => {
+      res.json(await deps.releases.release(input(res, 'body', checkoutReleaseRequestSchema).token));
     }),
   );
 

@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { OutboxEntry } from '@vanhop/contracts';
+import type { Payment } from './payment.js';
+
+/**
+ * A release link lives as long as the longest checkout it could release (35 minutes), plus the few
+ * minutes a mail takes to arrive and be read.
+ */
+export const RELEASE_LINK_MS = 45 * 60 * 1000;
+/**
+ * While an offer made this recently still lives, a refused checkout mails no second link: the first
+ * is in the customer's inbox, and a fresh one each refusal would only fill it.
+ */
+export const RELEASE_OFFER_AGAIN_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * An offer to release a customer's unpaid checkouts, made when some of them were opened from another
+ * client and the address's share of checkouts is used up. Kept under the digest of its token: the
+ * token itself is only in the mail, so the store holds nothing that opens the link.
+ */
+export interface CheckoutReleaseOffer {
+  _id: string;
+  /** platform holdHolderOf of the contact e-mail: whose checkouts the link releases. */
+  holder: string;
+  createdAt: string;
+  expiresAt: string;
+  /** When the link was first used (it may be used again while it lives: releasing twice is harmless). */
+  usedAt?: string;
+}
+
+/** 256 random bits, URL-safe: the whole credential of the link. */
+export const newReleaseToken = (): string => randomBytes(32).toString('base64url');
+export const releaseTokenDigest = (token: string): string =>
+  createHash('sha256').update(`vanhop-checkout-release:${token}`).digest('hex');
+
+/** The open checkouts the cap counted for an address that another client opened (or nobody knows which). */
+export const openedElsewhere = (holds: readonly Payment[], clientKey: string | undefined): Payment[] =>
+  holds.filter((p) => !clientKey || p.clientKey !== clientKey);
+
+/** Release offers, each with the CheckoutReleaseOffered parked on it until published. */
+export interface CheckoutReleaseOffers {
+  readonly collectionName: string;
+  /** The newest offer for the holder made at or after `since` that still lives at `now`. */
+  recentFor(holder: string, since: Date, now: Date): Promise<CheckoutReleaseOffer | null>;
+  insert(offer: CheckoutReleaseOffer, event: OutboxEntry): Promise<void>;
+  /** The live offer a token's digest names; null for an unknown or expired one. */
+  liveByDigest(digest: string, now: Date): Promise<CheckoutReleaseOffer | null>;
+  markUsed(digest: string, at: Date): Promise<void>;
+}
