@@ -68,3 +68,11 @@ describe('driver portal screens are pages of the web app', () => {
     expect(isClientRoute('/driver-reply/tok.123')).toBe(true);
   });
 });
+
+// A mailed release link: the page is the path, the token rides in the fragment the server never sees.
+describe('the release-checkouts page is a page of the web app', () => {
+  it('/release-checkouts is a page; paths below it are not', () => {
+    expect(isClientRoute('/release-checkouts')).toBe(true);
+    expect(isClientRoute('/release-checkouts/abc')).toBe(false);
+  });
+});
