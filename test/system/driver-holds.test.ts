@@ -376,7 +376,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
     const releaseMails = async (to: string) =>
       (await outbox()).mails.filter((m) => m.to === to && m.subject.startsWith('Moves are waiting for payment'));
 
-    it("the address's owner is mailed a link that releases them and frees their drivers; then the owner books", async () => {
+    it("the address's owner is mailed a link that releases them and frees their drivers; then the owner books, whatever is opened in their name again", async () => {
       const date = '2026-02-18T10:00:00.000Z';
       const email = 'targeted@example.com';
       const owner = from('198.51.100.60');
@@ -441,13 +441,31 @@ describe('unpaid checkouts and the drivers they hold', () => {
       }
       expect(await offeredDrivers(from('192.0.2.61'), 'bystander@example.com', date)).toEqual(everyone);
 
-      // Using the link again is harmless; the owner now books.
+      // Using the link again is harmless.
       expect((await owner('POST', '/api/paymentbooking/release', { token })).body).toEqual({ released: 0, kept: 0 });
+
+      // Whoever opens checkouts in the address's name again, from elsewhere, no longer shuts out the
+      // client that used the link (while it lives); any other client is still held to the address's share.
+      for (const [i, offer] of priced.offers.slice(0, 2).entries()) {
+        const r = await from(`203.0.113.${62 + i}`)('POST', '/api/paymentbooking', {
+          ...quoteFor(priced, offer),
+          percentage: 30,
+        });
+        expect(r.status).toBe(200);
+      }
+      expect(
+        (await from('198.51.100.99')('POST', '/api/paymentbooking', { ...quoteFor(mine, free), percentage: 30 }))
+          .status,
+      ).toBe(429);
       const booked = await owner<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
         ...quoteFor(mine, free),
         percentage: 30,
       });
       expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+      // No second mail within the quarter hour, however often the address is refused.
+      await settle();
+      expect(await releaseMails(email)).toHaveLength(1);
 
       // The link lapses with the checkouts it was for.
       now += 46 * 60_000;

@@ -39,7 +39,12 @@ export class CheckoutReleaseRepository implements CheckoutReleaseOffers {
     return withoutOutbox(await this.offers.findOne({ _id: digest, expiresAt: { $gt: now.toISOString() } }));
   }
 
-  async markUsed(digest: string, at: Date): Promise<void> {
+  async markUsed(digest: string, at: Date, clientKey?: string): Promise<void> {
     await this.offers.updateOne({ _id: digest, usedAt: { $exists: false } }, { $set: { usedAt: at.toISOString() } });
+    if (clientKey) await this.offers.updateOne({ _id: digest }, { $set: { releasedBy: clientKey } });
+  }
+
+  async releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean> {
+    return (await this.offers.count({ holder, releasedBy: clientKey, expiresAt: { $gt: now.toISOString() } })) > 0;
   }
 }

@@ -64,8 +64,16 @@ export class ReleaseCheckouts {
     void this.relay.kick();
   }
 
-  /** Closes every unpaid checkout held under the link's address and frees their drivers. */
-  async release(token: string): Promise<CheckoutReleaseResponse> {
+  /** Whether this client released the holder's checkouts with a link that still lives (see CheckoutReleaseOffer.releasedBy). */
+  provedBy(holder: string, clientKey: string): Promise<boolean> {
+    return this.offers.releasedBy(holder, clientKey, this.clock.now());
+  }
+
+  /**
+   * Closes every unpaid checkout held under the link's address and frees their drivers; the client
+   * that used the link counts alone against the address's share while the link lives.
+   */
+  async release(token: string, clientKey?: string): Promise<CheckoutReleaseResponse> {
     const digest = releaseTokenDigest(token);
     const offer = await this.offers.liveByDigest(digest, this.clock.now());
     if (!offer) throw new NotFoundError(CHECKOUT_RELEASE_MSG.linkInvalid);
@@ -81,7 +89,7 @@ export class ReleaseCheckouts {
         await this.confirm.recordFailure(attempt, 'Released by the customer from a mailed link');
         released += 1;
       }
-      await this.offers.markUsed(digest, now);
+      await this.offers.markUsed(digest, now, clientKey);
       this.logger.info({ offer: digest.slice(0, 12), released, kept }, 'checkouts released from a mailed link');
       return { released, kept };
     });

@@ -91,7 +91,7 @@ export class StartPayment {
     /** One checkout at a time per client and per contact e-mail, across replicas: the cap's count and the hold it allows are one step. */
     private readonly leases: Pick<StoreLeases, 'withLeases'>,
     /** Mails the address's owner a link releasing checkouts opened with it from other clients. */
-    private readonly releases: Pick<ReleaseCheckouts, 'offer'>,
+    private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'provedBy'>,
   ) {}
 
   /**
@@ -383,23 +383,39 @@ export class StartPayment {
    * booking's own hold is not counted: paying it again is no new hold). The answer says when the
    * first of theirs lapses. When the address's own share is what is used up, and some of it was
    * opened from another client, its owner is mailed a link that releases them: someone who knows a
-   * customer's e-mail cannot keep them from booking.
+   * customer's e-mail cannot keep them from booking. The client that used such a link counts alone
+   * for the address while the link lives, so checkouts opened in its name again elsewhere do not
+   * shut it out a second time.
    */
   private async refuseBeyondOpenHolds(bookingId: string, by: CheckoutHolder, now: Date): Promise<void> {
-    const holds = await this.payments.openHolds(by, now, bookingId);
+    let holds = await this.payments.openHolds(by, now, bookingId);
     if (holds.size < this.openHoldsPerCustomer) return;
-    const firstLapse = Math.min(...[...holds.values()].map((until) => Date.parse(until)));
-    const seconds = Math.max(1, Math.ceil((firstLapse - now.getTime()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
+    // A client that released the address's checkouts with its mailed link counts alone for it.
+    if (by.holder && by.clientKey && (await this.releases.provedBy(by.holder, by.clientKey))) {
+      holds = await this.payments.openHolds({ clientKey: by.clientKey }, now, bookingId);
+      if (holds.size < this.openHoldsPerCustomer) return;
+      throw this.tooMany(holds, now);
+    }
     if (by.holder && by.email) {
       const underAddress = (await this.payments.liveHoldsOf(by.holder, now)).filter((p) => p.bookingId !== bookingId);
       const addressHolds = new Set(underAddress.map((p) => p.bookingId)).size;
       if (addressHolds >= this.openHoldsPerCustomer && openedElsewhere(underAddress, by.clientKey).length > 0) {
         await this.releases.offer(by.holder, by.email, addressHolds);
-        throw new TooManyRequestsError(CHECKOUT_RELEASE_MSG.heldElsewhere(holds.size, minutes), seconds);
+        throw this.tooMany(holds, now, CHECKOUT_RELEASE_MSG.heldElsewhere);
       }
     }
-    throw new TooManyRequestsError(tooManyOpenHoldsMessage(holds.size, minutes), seconds);
+    throw this.tooMany(holds, now);
+  }
+
+  /** The cap's refusal, saying when the first of the counted holds lapses. */
+  private tooMany(
+    holds: Map<string, string>,
+    now: Date,
+    message: (open: number, minutes: number) => string = tooManyOpenHoldsMessage,
+  ): TooManyRequestsError {
+    const firstLapse = Math.min(...[...holds.values()].map((until) => Date.parse(until)));
+    const seconds = Math.max(1, Math.ceil((firstLapse - now.getTime()) / 1000));
+    return new TooManyRequestsError(message(holds.size, Math.ceil(seconds / 60)), seconds);
   }
 }
 

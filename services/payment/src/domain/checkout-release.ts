@@ -26,6 +26,12 @@ export interface CheckoutReleaseOffer {
   expiresAt: string;
   /** When the link was first used (it may be used again while it lives: releasing twice is harmless). */
   usedAt?: string;
+  /**
+   * The client that last used the link (its address as the gateway saw it). It proved it reads the
+   * address's mail, so while the link lives the address's share counts only that client's checkouts:
+   * whoever opens more in the address's name elsewhere cannot shut the owner out again.
+   */
+  releasedBy?: string;
 }
 
 /** 256 random bits, URL-safe: the whole credential of the link. */
@@ -45,5 +51,8 @@ export interface CheckoutReleaseOffers {
   insert(offer: CheckoutReleaseOffer, event: OutboxEntry): Promise<void>;
   /** The live offer a token's digest names; null for an unknown or expired one. */
   liveByDigest(digest: string, now: Date): Promise<CheckoutReleaseOffer | null>;
-  markUsed(digest: string, at: Date): Promise<void>;
+  /** Records a use of the link by `clientKey` (when the gateway named one). */
+  markUsed(digest: string, at: Date, clientKey?: string): Promise<void>;
+  /** Whether `clientKey` released the holder's checkouts with a link that still lives. */
+  releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean>;
 }

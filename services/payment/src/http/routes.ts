@@ -132,8 +132,9 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
       what: 'Release',
       invalid: { message: CHECKOUT_RELEASE_MSG.linkInvalid, fields: { token: CHECKOUT_RELEASE_MSG.linkInvalid } },
     }),
-    route(async (_req, res) => {
-      res.json(await deps.releases.release(input(res, 'body', checkoutReleaseRequestSchema).token));
+    route(async (req, res) => {
+      const { token } = input(res, 'body', checkoutReleaseRequestSchema);
+      res.json(await deps.releases.release(token, clientOf(req).clientKey));
     }),
   );
 
