@@ -13,6 +13,13 @@ import * as yup from 'yup';
 export const CHECKOUT_RELEASE_PAGE = '/release-checkouts';
 export const checkoutReleasePath = (token: string): string => `${CHECKOUT_RELEASE_PAGE}#${token}`;
 
+/**
+ * Release links one address is offered (payment) and mailed (notification) a day. Once they are
+ * spent, the address's share of checkouts no longer applies to other clients for the day, so
+ * spending them gains an attacker no lock-out.
+ */
+export const CHECKOUT_RELEASE_LINKS_PER_DAY = 3;
+
 /** POST /api/paymentbooking/release: the link's token, as the page read it from its fragment. */
 export const RELEASE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export const CHECKOUT_RELEASE_MSG = {

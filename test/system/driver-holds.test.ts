@@ -484,21 +484,66 @@ describe('unpaid checkouts and the drivers they hold', () => {
         });
         expect(r.status).toBe(200);
       }
-      // The other customer has one checkout of their own open.
+      // The other customer has their address's whole share open, from their own device.
       const other = from('198.51.100.71');
       const theirs = await price(other, 'quiet@example.com', date);
-      expect(
-        (await other('POST', '/api/paymentbooking', { ...quoteFor(theirs, theirs.offers[2]!), percentage: 30 })).status,
-      ).toBe(200);
+      for (const offer of theirs.offers.slice(2, 4)) {
+        expect(
+          (await other('POST', '/api/paymentbooking', { ...quoteFor(theirs, offer), percentage: 30 })).status,
+        ).toBe(200);
+      }
       const refused = await busy<{ message?: string }>('POST', '/api/paymentbooking', {
-        ...quoteFor(priced, priced.offers[3]!),
+        ...quoteFor(priced, priced.offers[4]!),
         email: 'quiet@example.com',
         percentage: 30,
       });
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toMatch(/^You already have \d moves waiting for payment\. Finish paying/);
+      // Its own two, not the other customer's: nothing about that address is told.
+      expect(refused.body.message).toMatch(
+        /^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
+      );
       await settle();
       expect(await releaseMails('quiet@example.com')).toHaveLength(0);
+    });
+
+    it("spending an address's day of release mails on it does not shut its owner out", async () => {
+      // On the 5-minute grid, so the checkouts below lapse exactly 30 minutes after they open.
+      now = Math.ceil(now / 300_000) * 300_000;
+      const date = '2026-02-20T10:00:00.000Z';
+      const email = 'besieged@example.com';
+      const priced = await price(from('203.0.113.80'), email, date);
+      const holdTwo = async (firstClient: number) => {
+        for (const [i, offer] of priced.offers.slice(0, 2).entries()) {
+          const r = await from(`203.0.113.${firstClient + i}`)('POST', '/api/paymentbooking', {
+            ...quoteFor(priced, offer),
+            percentage: 30,
+          });
+          expect(r.status).toBe(200);
+        }
+      };
+      const mine = await price(from('198.51.100.80'), email, date);
+      const free = mine.offers.find((o) => !priced.offers.slice(0, 2).some((p) => p.driverId === o.driverId))!;
+      // The owner, never opening the mail, tries from a new device each time.
+      const ownerTries = (device: number) =>
+        from(`198.51.100.${device}`)('POST', '/api/paymentbooking', { ...quoteFor(mine, free), percentage: 30 });
+
+      // Someone keeps two checkouts open in the address's name: each quarter hour it is refused, the owner is mailed.
+      await holdTwo(80);
+      expect((await ownerTries(81)).status).toBe(429);
+      now += 15 * 60_000 + 1000;
+      expect((await ownerTries(82)).status).toBe(429);
+      now += 15 * 60_000 + 1000;
+      await holdTwo(82);
+      expect((await ownerTries(83)).status).toBe(429);
+      await settle();
+      expect(await releaseMails(email)).toHaveLength(3);
+
+      // The day's mails are spent, so the address's share no longer applies to other clients: the owner books.
+      now += 60_000;
+      const booked = await ownerTries(84);
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      await settle();
+      expect(await releaseMails(email)).toHaveLength(3);
     });
   });
 });

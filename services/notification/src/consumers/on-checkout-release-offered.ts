@@ -1,12 +1,12 @@
-import { TOPICS } from '@vanhop/contracts';
+import { CHECKOUT_RELEASE_LINKS_PER_DAY, TOPICS } from '@vanhop/contracts';
 import { readEvent, type Cache, type EventHandler, type Logger } from '@vanhop/platform';
 import type { Notifier } from '../app/notifier.js';
-import { RecipientCap, UNPROVED_RECIPIENT_MESSAGES_PER_DAY } from '../app/recipient-cap.js';
+import { RecipientCap } from '../app/recipient-cap.js';
 import { checkoutReleaseEmail } from '../domain/templates/checkout-release.js';
 import type { TemplateContext } from '../domain/templates/email-content.js';
 
-/** Release-link mails one address may get a day (app/recipient-cap.ts). */
-export const CHECKOUT_RELEASE_MAILS_PER_DAY = UNPROVED_RECIPIENT_MESSAGES_PER_DAY;
+/** Release-link mails one address may get a day: as many as payment offers it (app/recipient-cap.ts). */
+export const CHECKOUT_RELEASE_MAILS_PER_DAY = CHECKOUT_RELEASE_LINKS_PER_DAY;
 
 /**
  * CheckoutReleaseOffered → the link that releases the address's unpaid checkouts. Anyone can make

@@ -44,6 +44,10 @@ export class CheckoutReleaseRepository implements CheckoutReleaseOffers {
     if (clientKey) await this.offers.updateOne({ _id: digest }, { $set: { releasedBy: clientKey } });
   }
 
+  countSince(holder: string, since: Date): Promise<number> {
+    return this.offers.count({ holder, createdAt: { $gte: since.toISOString() } });
+  }
+
   async releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean> {
     return (await this.offers.count({ holder, releasedBy: clientKey, expiresAt: { $gt: now.toISOString() } })) > 0;
   }

@@ -1,4 +1,10 @@
-import { CHECKOUT_RELEASE_MSG, checkoutReleasePath, TOPICS, type CheckoutReleaseResponse } from '@vanhop/contracts';
+import {
+  CHECKOUT_RELEASE_LINKS_PER_DAY,
+  CHECKOUT_RELEASE_MSG,
+  checkoutReleasePath,
+  TOPICS,
+  type CheckoutReleaseResponse,
+} from '@vanhop/contracts';
 import {
   createEvent,
   NotFoundError,
@@ -12,6 +18,7 @@ import {
   newReleaseToken,
   RELEASE_LINK_MS,
   RELEASE_OFFER_AGAIN_AFTER_MS,
+  RELEASE_OFFER_DAY_MS,
   releaseTokenDigest,
   type CheckoutReleaseOffers,
 } from '../domain/checkout-release.js';
@@ -64,9 +71,16 @@ export class ReleaseCheckouts {
     void this.relay.kick();
   }
 
-  /** Whether this client released the holder's checkouts with a link that still lives (see CheckoutReleaseOffer.releasedBy). */
-  provedBy(holder: string, clientKey: string): Promise<boolean> {
-    return this.offers.releasedBy(holder, clientKey, this.clock.now());
+  /**
+   * Whether the address's share no longer applies to this client: it released the address's
+   * checkouts with a link that still lives (CheckoutReleaseOffer.releasedBy), or the address was
+   * offered its day's links already (CHECKOUT_RELEASE_LINKS_PER_DAY), so no link could free it again.
+   */
+  async countsAlone(holder: string, clientKey: string): Promise<boolean> {
+    const now = this.clock.now();
+    if (await this.offers.releasedBy(holder, clientKey, now)) return true;
+    const dayAgo = new Date(now.getTime() - RELEASE_OFFER_DAY_MS);
+    return (await this.offers.countSince(holder, dayAgo)) >= CHECKOUT_RELEASE_LINKS_PER_DAY;
   }
 
   /**

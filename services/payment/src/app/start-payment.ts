@@ -19,7 +19,7 @@ import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
 import { quoteFingerprint } from '../domain/quote-fingerprint.js';
-import { openedElsewhere } from '../domain/checkout-release.js';
+import { holdsByBooking, openedElsewhere } from '../domain/checkout-release.js';
 import { holderLease, type ReleaseCheckouts } from './release-checkouts.js';
 
 /**
@@ -91,7 +91,7 @@ export class StartPayment {
     /** One checkout at a time per client and per contact e-mail, across replicas: the cap's count and the hold it allows are one step. */
     private readonly leases: Pick<StoreLeases, 'withLeases'>,
     /** Mails the address's owner a link releasing checkouts opened with it from other clients. */
-    private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'provedBy'>,
+    private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'countsAlone'>,
   ) {}
 
   /**
@@ -379,32 +379,35 @@ export class StartPayment {
   }
 
   /**
-   * One client or one customer holds at most openHoldsPerCustomer drivers with unpaid checkouts (this
-   * booking's own hold is not counted: paying it again is no new hold). The answer says when the
-   * first of theirs lapses. When the address's own share is what is used up, and some of it was
-   * opened from another client, its owner is mailed a link that releases them: someone who knows a
-   * customer's e-mail cannot keep them from booking. The client that used such a link counts alone
-   * for the address while the link lives, so checkouts opened in its name again elsewhere do not
-   * shut it out a second time.
+   * One client holds at most openHoldsPerCustomer drivers with unpaid checkouts, and so does one
+   * contact e-mail from any number of clients (this booking's own hold is not counted: paying it
+   * again is no new hold). The answer says when the first of those counted lapses, and counts only
+   * what refused it: a client at its own cap learns nothing of the address it named.
+   *
+   * When the address's share is what refuses, and some of it was opened from another client, its
+   * owner is mailed a link that releases them: someone who knows a customer's e-mail cannot keep
+   * them from booking. The asking client counts alone for the address (the address's share is not
+   * applied to it) when it used such a link that still lives, or when the address was offered its
+   * day's links already: whoever keeps opening checkouts in someone's name cannot shut them out
+   * for the rest of the day by spending their mails.
    */
   private async refuseBeyondOpenHolds(bookingId: string, by: CheckoutHolder, now: Date): Promise<void> {
-    let holds = await this.payments.openHolds(by, now, bookingId);
-    if (holds.size < this.openHoldsPerCustomer) return;
-    // A client that released the address's checkouts with its mailed link counts alone for it.
-    if (by.holder && by.clientKey && (await this.releases.provedBy(by.holder, by.clientKey))) {
-      holds = await this.payments.openHolds({ clientKey: by.clientKey }, now, bookingId);
-      if (holds.size < this.openHoldsPerCustomer) return;
-      throw this.tooMany(holds, now);
+    const cap = this.openHoldsPerCustomer;
+    if (by.clientKey) {
+      const own = await this.payments.openHolds({ clientKey: by.clientKey }, now, bookingId);
+      if (own.size >= cap) throw this.tooMany(own, now);
     }
-    if (by.holder && by.email) {
-      const underAddress = (await this.payments.liveHoldsOf(by.holder, now)).filter((p) => p.bookingId !== bookingId);
-      const addressHolds = new Set(underAddress.map((p) => p.bookingId)).size;
-      if (addressHolds >= this.openHoldsPerCustomer && openedElsewhere(underAddress, by.clientKey).length > 0) {
-        await this.releases.offer(by.holder, by.email, addressHolds);
-        throw this.tooMany(holds, now, CHECKOUT_RELEASE_MSG.heldElsewhere);
-      }
+    if (!by.holder) return;
+    const underAddress = (await this.payments.liveHoldsOf(by.holder, now)).filter((p) => p.bookingId !== bookingId);
+    const addressHolds = holdsByBooking(underAddress);
+    if (addressHolds.size < cap) return;
+    // This client's own holds are below the cap, so some of the address's came from elsewhere.
+    if (by.clientKey && (await this.releases.countsAlone(by.holder, by.clientKey))) return;
+    if (by.email && openedElsewhere(underAddress, by.clientKey).length > 0) {
+      await this.releases.offer(by.holder, by.email, addressHolds.size);
+      throw this.tooMany(addressHolds, now, CHECKOUT_RELEASE_MSG.heldElsewhere);
     }
-    throw this.tooMany(holds, now);
+    throw this.tooMany(addressHolds, now);
   }
 
   /** The cap's refusal, saying when the first of the counted holds lapses. */

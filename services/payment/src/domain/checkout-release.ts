@@ -16,7 +16,8 @@ export const RELEASE_OFFER_AGAIN_AFTER_MS = 15 * 60 * 1000;
 /**
  * An offer to release a customer's unpaid checkouts, made when some of them were opened from another
  * client and the address's share of checkouts is used up. Kept under the digest of its token: the
- * token itself is only in the mail, so the store holds nothing that opens the link.
+ * token travels only in the CheckoutReleaseOffered parked on it for the mailer (an outbox entry,
+ * pulled once published, as every event carrying a customer's link is).
  */
 export interface CheckoutReleaseOffer {
   _id: string;
@@ -39,6 +40,19 @@ export const newReleaseToken = (): string => randomBytes(32).toString('base64url
 export const releaseTokenDigest = (token: string): string =>
   createHash('sha256').update(`vanhop-checkout-release:${token}`).digest('hex');
 
+/** Release links one address is offered a day (contracts CHECKOUT_RELEASE_LINKS_PER_DAY), over this window. */
+export const RELEASE_OFFER_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Each booking's open hold and when it lapses (the latest of its attempts'). */
+export function holdsByBooking(attempts: readonly Payment[]): Map<string, string> {
+  const holds = new Map<string, string>();
+  for (const p of attempts) {
+    const until = p.holdUntil ?? '';
+    if (until > (holds.get(p.bookingId) ?? '')) holds.set(p.bookingId, until);
+  }
+  return holds;
+}
+
 /** The open checkouts the cap counted for an address that another client opened (or nobody knows which). */
 export const openedElsewhere = (holds: readonly Payment[], clientKey: string | undefined): Payment[] =>
   holds.filter((p) => !clientKey || p.clientKey !== clientKey);
@@ -55,4 +69,6 @@ export interface CheckoutReleaseOffers {
   markUsed(digest: string, at: Date, clientKey?: string): Promise<void>;
   /** Whether `clientKey` released the holder's checkouts with a link that still lives. */
   releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean>;
+  /** How many offers the holder was made at or after `since`. */
+  countSince(holder: string, since: Date): Promise<number>;
 }
