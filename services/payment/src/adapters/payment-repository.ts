@@ -101,27 +101,9 @@ export class PaymentRepository implements PaymentRepositoryPort {
     return this.payments.count({ bookingId, kind, percentage });
   }
 
-  /**
-   * Bookings other than `exceptBookingId` whose unpaid checkouts still hold a driver for this client
-   * or this customer, with when each hold lapses (the latest of its attempts).
-   */
-  async openHolds(
-    by: { clientKey?: string; holder?: string },
-    now: Date,
-    exceptBookingId: string,
-  ): Promise<Map<string, string>> {
-    const live = { status: 'pending', holdUntil: { $gt: now.toISOString() } };
-    const found = [
-      ...(by.clientKey ? await this.payments.find({ ...live, clientKey: by.clientKey }) : []),
-      ...(by.holder ? await this.payments.find({ ...live, holder: by.holder }) : []),
-    ];
-    const holds = new Map<string, string>();
-    for (const p of found) {
-      if (p.bookingId === exceptBookingId || p.purpose === 'balance') continue;
-      const until = p.holdUntil ?? '';
-      if (until > (holds.get(p.bookingId) ?? '')) holds.set(p.bookingId, until);
-    }
-    return holds;
+  async liveHoldsOfClient(clientKey: string, now: Date): Promise<Payment[]> {
+    const found = await this.payments.find({ clientKey, status: 'pending', holdUntil: { $gt: now.toISOString() } });
+    return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
   }
 
   async liveHoldsOf(holder: string, now: Date): Promise<Payment[]> {

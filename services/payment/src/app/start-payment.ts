@@ -394,7 +394,9 @@ export class StartPayment {
   private async refuseBeyondOpenHolds(bookingId: string, by: CheckoutHolder, now: Date): Promise<void> {
     const cap = this.openHoldsPerCustomer;
     if (by.clientKey) {
-      const own = await this.payments.openHolds({ clientKey: by.clientKey }, now, bookingId);
+      const own = holdsByBooking(
+        (await this.payments.liveHoldsOfClient(by.clientKey, now)).filter((p) => p.bookingId !== bookingId),
+      );
       if (own.size >= cap) throw this.tooMany(own, now);
     }
     if (!by.holder) return;

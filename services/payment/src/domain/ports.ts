@@ -34,12 +34,8 @@ export interface PaymentRepository {
   openBalanceAttempt(bookingId: string, amountPence: number, since: Date): Promise<Payment | null>;
   balancePayments(bookingId: string): Promise<Payment[]>;
   attemptsSoFar(bookingId: string, kind: PaymentKind, percentage: PaymentPercentage): Promise<number>;
-  /** Other bookings whose unpaid checkouts still hold a driver for this client or customer, with when each lapses. */
-  openHolds(
-    by: { clientKey?: string; holder?: string },
-    now: Date,
-    exceptBookingId: string,
-  ): Promise<Map<string, string>>;
+  /** The client's unpaid deposit attempts (any booking, any e-mail) whose holds still live. */
+  liveHoldsOfClient(clientKey: string, now: Date): Promise<Payment[]>;
   /** The customer's unpaid deposit attempts (any booking, any client) whose holds still live. */
   liveHoldsOf(holder: string, now: Date): Promise<Payment[]>;
   /** Whether another attempt for the booking still holds its driver (then a failure must not free them). */
