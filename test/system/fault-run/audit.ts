@@ -60,7 +60,11 @@ const codeCounts = (list: Mail[], pattern: RegExp): Map<number, Mail[]> => {
  * BookingConfirmed, on its own consumer group: it may lag the mails), or the time is up: the audit
  * then says which did not.
  */
-export async function untilMailed(stack: ComposeStack, codes: number[], timeoutMs: number): Promise<void> {
+export async function untilMailed(
+  stack: ComposeStack,
+  codes: number[],
+  timeoutMs: number,
+): Promise<{ done: boolean; mailed: number; jobs: number }> {
   const deadline = Date.now() + timeoutMs;
   const client = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 10_000, retryWrites: false });
   await client.connect();
@@ -69,7 +73,7 @@ export async function untilMailed(stack: ComposeStack, codes: number[], timeoutM
       const list = await mails(stack).catch(() => []);
       const confirmed = codeCounts(list, CONFIRMED);
       const jobs = codeCounts(list, NEW_JOB);
-      const mailed = codes.every((c) => confirmed.has(c) && jobs.has(c));
+      const mailed = codes.filter((c) => confirmed.has(c) && jobs.has(c)).length;
       const db = client.db('vanhop');
       const paidIds = await db
         .collection('bookings')
@@ -82,7 +86,8 @@ export async function untilMailed(stack: ComposeStack, codes: number[], timeoutM
             .countDocuments({ _id: { $in: paidIds.map((b) => b._id) } })
             .catch(() => -1)
         : -1;
-      if ((mailed && jobCount === codes.length) || Date.now() > deadline) return;
+      const done = mailed === codes.length && jobCount === codes.length;
+      if (done || Date.now() > deadline) return { done, mailed, jobs: jobCount };
       await new Promise((r) => setTimeout(r, 1_000));
     }
   } finally {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ComposeStack } from '../compose-stack.js';
 import { audit, percentile, untilMailed, type Audit } from './audit.js';
 import { chaosSchedule, describeFault, playChaos, type Fault, type FaultWindow } from './chaos.js';
+import { diagnose } from './diagnose.js';
 import { MoveClient, newTally, type MoveResult, type RequestTally } from './moves.js';
 
 export interface FaultRunOptions {
@@ -62,8 +63,13 @@ export async function faultRun(stack: ComposeStack, o: FaultRunOptions): Promise
   o.log(
     `[fault-run] +${((Date.now() - t0) / 1000).toFixed(0)} s: all moves answered (${paidCodes.length} paid); waiting for their mail`,
   );
-  await untilMailed(stack, paidCodes, 180_000);
+  const waited = await untilMailed(stack, paidCodes, 180_000);
+  if (!waited.done)
+    o.log(
+      `[fault-run] gave up waiting after 180 s: ${waited.mailed} of ${paidCodes.length} moves mailed, ${waited.jobs} driver jobs`,
+    );
   const counted = await audit(stack, results, windows);
+  if (counted.violations.length > 0) await diagnose(stack, o.log);
   return {
     seed: o.seed,
     schedule,

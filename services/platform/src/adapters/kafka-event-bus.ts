@@ -31,6 +31,21 @@ export interface KafkaEventBusOptions {
    * or publish gives up with the broker's error; see {@link retryWhileSettling}.
    */
   settle?: Partial<SettlePolicy>;
+  /**
+   * A consumer group that has neither fetched nor started a handler attempt for this long is
+   * stalled (see {@link KafkaEventBus.checkStalls}): ping fails (readiness's `bus` check) and the
+   * group's consumer is rebuilt. Longer than a rebalance may take (kafkajs's rebalance timeout is 60 s).
+   */
+  stallAfterMs?: number;
+  /**
+   * How long the broker keeps a member that stopped heartbeating (a killed replica, a stalled
+   * consumer) before it hands that member's partitions to the others; 30 s unless given.
+   */
+  sessionTimeoutMs?: number;
+  /** How often the watchdog looks (a third of `stallAfterMs`, at most 10 s, unless given). */
+  stallCheckEveryMs?: number;
+  /** The clock the stall watchdog reads; unit tests move it. */
+  now?: () => number;
 }
 
 interface TopicSubscription {
@@ -43,8 +58,17 @@ interface TopicSubscription {
 interface GroupConsumer {
   group: string;
   subs: Map<string, TopicSubscription>; // by un-namespaced topic
+  /** The group's one live consumer; one being rebuilt is null, one replaced is stale and must not commit. */
   consumer: Consumer | null;
+  /** When the group last fetched, joined or started a handler attempt (the stall watchdog's clock). */
+  lastProgressAt: number;
+  rebuilding: boolean;
 }
+
+export const STALL_AFTER_MS = 90_000;
+/** How long a stalled consumer's disconnect may take before it is left behind (it hangs inside a stuck handler). */
+const STALE_DISCONNECT_MS = 30_000;
+const DEFAULT_RETRY: RetryOptions = { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 };
 
 const TOPIC_NAME = /^[a-zA-Z0-9._-]*$/;
 
@@ -67,6 +91,11 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   private readonly knownTopics = new Set<string>();
   private readonly crashes = new Map<string, string>();
   private readonly notJoined = new Set<string>();
+  /** group → ms without progress when the watchdog found it stalled; cleared by its next progress. */
+  private readonly stalled = new Map<string, number>();
+  private watchdog: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+  private readonly stallAfterMs: number;
   /** group → "topic/partition" → events handled by this process. */
   private readonly handledCounts = new Map<string, Map<string, number>>();
   private readonly ns: string;
@@ -95,11 +124,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (!TOPIC_NAME.test(this.ns))
       throw new Error(`Kafka namespace may only contain letters, digits, '.', '_' and '-': "${this.ns}"`);
     this.defaults = options.defaults ?? { maxRetries: 5, retryBackoffMs: 200 };
+    this.now = options.now ?? Date.now;
+    this.stallAfterMs = options.stallAfterMs ?? STALL_AFTER_MS;
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
       connectionTimeout: 5_000,
-      retry: options.retry ?? { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
+      retry: options.retry ?? DEFAULT_RETRY,
       logLevel: logLevel.WARN,
       logCreator: () => (entry: LogEntry) => logKafka(options.logger, entry, logLevel),
     });
@@ -141,7 +172,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (g?.subs.has(topic)) throw new Error(`Group ${group} already subscribed to ${topic}`);
     if (g?.consumer) throw new Error(`Group ${group} is already consuming: subscribe all its topics before start()`);
     if (!g) {
-      g = { group, subs: new Map(), consumer: null };
+      g = { group, subs: new Map(), consumer: null, lastProgressAt: this.now(), rebuilding: false };
       this.groups.set(group, g);
     }
     g.subs.set(topic, {
@@ -162,11 +193,15 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     await this.ensureTopics([...(this.options.topics ?? ALL_TOPICS), ...subscribed]);
     this.started = true;
     await Promise.all([...this.groups.values()].map((g) => this.runGroup(g)));
+    const every = this.options.stallCheckEveryMs ?? Math.max(1, Math.min(10_000, Math.floor(this.stallAfterMs / 3)));
+    this.watchdog = setInterval(() => void this.checkStalls(), every);
+    this.watchdog.unref();
   }
 
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    if (this.watchdog) clearInterval(this.watchdog);
     this.wakeSleepers(); // a handler waiting to retry gives up now; its message stays uncommitted
     // kafkajs disconnect waits for the message being handled, so in-flight work finishes first.
     await Promise.all(
@@ -183,6 +218,12 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     const crashed = [...this.crashes.entries()];
     if (crashed.length > 0)
       throw new Error(`Kafka consumer crashed: ${crashed.map(([g, e]) => `${g}: ${e}`).join('; ')}`);
+    if (this.stalled.size > 0)
+      throw new Error(
+        `Kafka consumer stalled: ${[...this.stalled.entries()]
+          .map(([g, ms]) => `${g} made no progress for ${Math.round(ms / 1000)} s`)
+          .join('; ')}; rebuilding it`,
+      );
     if (this.notJoined.size > 0)
       throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
     await this.connect();
@@ -324,23 +365,37 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   }
 
   private async runGroup(g: GroupConsumer): Promise<void> {
+    g.lastProgressAt = this.now();
     await this.ensureTopics([...g.subs.keys()]);
-    const consumer = this.kafka.consumer({
+    const consumer: Consumer = this.kafka.consumer({
       groupId: this.name(g.group),
       allowAutoTopicCreation: false,
-      sessionTimeout: 30_000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
       heartbeatInterval: 3_000,
       maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 1_000,
+      // A consumer the watchdog replaced must not come back on its own beside its successor.
+      retry: {
+        ...(this.options.retry ?? DEFAULT_RETRY),
+        restartOnFailure: async () => g.consumer === consumer && !this.stopping,
+      },
     });
     g.consumer = consumer;
+    const progressed = () => {
+      if (g.consumer === consumer) this.progressed(g);
+    };
+    // An idle consumer still fetches once per maxWaitTime; a busy one starts handler attempts.
+    consumer.on(consumer.events.FETCH_START, progressed);
     // Not ready until the group has joined: after a crash of the previous process the broker may
     // wait up to the old member's session timeout before it lets this one in.
     this.notJoined.add(g.group);
     consumer.on(consumer.events.GROUP_JOIN, () => {
+      if (g.consumer !== consumer) return;
+      progressed();
       this.notJoined.delete(g.group);
       this.crashes.delete(g.group);
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (g.consumer !== consumer) return;
       // Readiness fails from now until the group has rejoined (kafkajs restarts on retriable errors).
       this.crashes.set(g.group, payload.error.message);
       this.options.logger.error(
@@ -363,13 +418,55 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     });
   }
 
+  private progressed(g: GroupConsumer): void {
+    g.lastProgressAt = this.now();
+    this.stalled.delete(g.group);
+  }
+
+  /**
+   * The watchdog's round (a timer runs it; tests call it). kafkajs can leave a group's consumer
+   * idle for good: it gives up restarting after an error it calls fatal, or a handler never
+   * returns. The process would then look well while events pile up unread, so a group with no
+   * progress for `stallAfterMs` fails ping (readiness's `bus` check) and gets a new consumer. Its partitions come back once the
+   * broker lets the old member go (it stops heartbeating); events it read but did not commit are
+   * redelivered, and handlers are idempotent.
+   */
+  async checkStalls(): Promise<void> {
+    for (const g of this.groups.values()) {
+      const idleMs = this.now() - g.lastProgressAt;
+      if (this.stopping || !this.started || g.rebuilding || idleMs < this.stallAfterMs) continue;
+      g.rebuilding = true;
+      this.stalled.set(g.group, idleMs);
+      this.options.logger.error(
+        { group: g.group, idleMs, crashed: this.crashes.get(g.group) ?? null },
+        'Kafka consumer stalled: rebuilding it',
+      );
+      try {
+        const old = g.consumer;
+        g.consumer = null;
+        if (old)
+          await withTimeout(old.disconnect(), Math.min(STALE_DISCONNECT_MS, this.stallAfterMs)).catch((err) =>
+            this.logFailure('stalled consumer did not disconnect', err),
+          );
+        if (!this.stopping) await this.runGroup(g);
+      } catch (err) {
+        // Kafka itself may be down: the next round tries again after another stall period.
+        this.logFailure('rebuilding a stalled Kafka consumer failed', err);
+      } finally {
+        g.lastProgressAt = this.now();
+        g.rebuilding = false;
+      }
+    }
+  }
+
   private async onMessage(
     g: GroupConsumer,
     consumer: Consumer,
     { topic, partition, message, heartbeat }: EachMessagePayload,
   ): Promise<void> {
-    // While stopping, leave the rest of the batch uncommitted: the next start redelivers it.
-    if (this.stopping) return;
+    // While stopping, leave the rest of the batch uncommitted: the next start redelivers it. A
+    // consumer the watchdog replaced leaves it to its successor too.
+    if (this.stopping || g.consumer !== consumer) return;
     const sub = g.subs.get(this.unname(topic));
     if (!sub) return;
     const commit = () =>
@@ -396,6 +493,8 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     const event = parsed.event;
     const retries = new HandlerRetries(sub);
     for (let attempt = 0; ; attempt++) {
+      if (g.consumer !== consumer) return;
+      this.progressed(g);
       try {
         await sub.handler(event);
         this.countHandled(g.group, sub.topic, partition);
@@ -416,6 +515,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
         await heartbeat();
       }
     }
+    if (g.consumer !== consumer) return;
     await commit();
   }
 
@@ -513,6 +613,13 @@ async function parseEnvelope(value: Buffer | null): Promise<{ event: EventEnvelo
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`gave up after ${ms} ms`)), ms).unref()),
+  ]);
+}
 
 /** How long, and how often, a call failing on unsettled metadata is tried again. */
 export interface SettlePolicy {

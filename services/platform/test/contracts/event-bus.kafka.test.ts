@@ -175,6 +175,37 @@ if (brokers) {
         10,
       );
     });
+
+    it('rebuilds a consumer stalled in a handler that never returns, and the new one handles the event', async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      // A short stall limit and the broker's shortest session, so the stuck member is let go soon.
+      const bus = await track(makeBus(world, { stallAfterMs: 2_000, sessionTimeoutMs: 6_000 }));
+      let release: () => void = () => undefined;
+      const stuck = new Promise<void>((resolve) => (release = resolve));
+      const handled: number[] = [];
+      let calls = 0;
+      await bus.subscribe('quote', 'orders', async (e) => {
+        calls++;
+        if (calls === 1) return stuck;
+        handled.push((e.data as { n: number }).n);
+      });
+      try {
+        await bus.start();
+        await eventually(() => bus.ping());
+        await bus.publish('orders', event(1), 'k');
+        await eventually(async () => expect(calls).toBe(1));
+        await eventually(async () => expect(bus.ping()).rejects.toThrow(/stalled/), 30_000, 10);
+        // Redelivered to the new consumer once the broker let the stuck member go.
+        await eventually(async () => expect(handled).toEqual([1]), 90_000);
+        await eventually(() => bus.ping(), 30_000);
+      } finally {
+        release();
+      }
+      // The replaced consumer, its handler released, commits nothing and takes nothing more.
+      await bus.publish('orders', event(2), 'k');
+      await eventually(async () => expect(handled).toEqual([1, 2]), 30_000);
+      expect(calls).toBe(3);
+    }, 180_000);
   });
 } else {
   describe.skip('EventBus contract: kafkajs (no broker, see the printed reason)', () =>
