@@ -3,17 +3,13 @@
  * (by checking out with a stranger's address), so one address gets 3 a day and the mail carries
  * only our words and the link. On the embedded service with its file outbox and the bus.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, checkoutReleasePath, type CheckoutReleaseOffered } from '@vanhop/contracts';
-import { createEvent, createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
-import { notificationService } from '../src/service.js';
-import { loadConfig } from '../src/config.js';
-import { OutboxFolder } from '../src/adapters/outbox-folder.js';
+import { createEvent, type MemoryEventBus } from '@vanhop/platform';
+import type { OutboxFolder } from '../src/adapters/outbox-folder.js';
 import { CHECKOUT_RELEASE_MAILS_PER_DAY } from '../src/consumers/on-checkout-release-offered.js';
+import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
 
 const TOKEN = 'k3y-Of_43_chars_aaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const offer = (over: Partial<CheckoutReleaseOffered> = {}): CheckoutReleaseOffered => ({
@@ -25,33 +21,20 @@ const offer = (over: Partial<CheckoutReleaseOffered> = {}): CheckoutReleaseOffer
 });
 
 describe('CheckoutReleaseOffered: the release link, a few a day per address', () => {
-  let dataDir: string;
   let bus: MemoryEventBus;
-  let service: RunningService;
   let outbox: OutboxFolder;
+  let running: NotificationOnTempDir | undefined;
   let now = Date.parse('2026-03-01T10:00:00Z');
   const clock = { now: () => new Date(now) };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-checkout-release-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'));
-    await bus.start();
-    const config = loadConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DELIVERY_RETRY_BACKOFF_MS: '20',
-      PUBLIC_URL: 'https://vanhop.example',
-    });
-    service = await startService(notificationService, config, { bus, clock });
-    outbox = new OutboxFolder(config.outboxDir, config.sms.outboxDir);
+    running = await startNotificationOnTempDir(
+      { DELIVERY_RETRY_BACKOFF_MS: '20', PUBLIC_URL: 'https://vanhop.example' },
+      { clock, folderPrefix: 'vanhop-checkout-release-' },
+    );
+    ({ bus, outbox } = running);
   });
-  afterAll(async () => {
-    await bus?.idle();
-    await service?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   const publish = async (data: CheckoutReleaseOffered) => {
     await bus.publish(

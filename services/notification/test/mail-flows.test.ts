@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOPICS } from '@vanhop/contracts';
-import { createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
-import { notificationService } from '../src/service.js';
-import { loadConfig } from '../src/config.js';
+import type { MemoryEventBus, RunningService } from '@vanhop/platform';
 import { SmtpSink } from './support/smtp-sink.js';
 import { startSmsProvider } from './support/sms-provider.js';
+import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
 import { createEvent } from '@vanhop/platform';
 import { bookingConfirmed, clock, event, jobs, lifecycle } from './support/events.js';
 
@@ -19,40 +15,35 @@ describe('notification consumers send real mail over SMTP', () => {
   let sms: Awaited<ReturnType<typeof startSmsProvider>>;
   let bus: MemoryEventBus;
   let service: RunningService;
-  let dataDir: string;
+  let running: NotificationOnTempDir | undefined;
 
   beforeAll(async () => {
     await smtp.start();
     sms = await startSmsProvider();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-notification-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'));
-    await bus.start();
-    const config = loadConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'VanHop Removals <bookings@vanhop.test>',
-      MAIL_REPLY_TO: 'support@vanhop.test',
-      OFFICE_EMAIL: 'office@vanhop.test',
-      PUBLIC_URL: 'https://vanhop.test',
-      REVIEW_URL: 'https://reviews.vanhop.test/write',
-      SMS_PROVIDER_URL: sms.url,
-      SMS_API_KEY: 'sms-test-key',
-      SMS_FROM: 'VanHop',
-      DELIVERY_MAX_RETRIES: '8',
-      DELIVERY_RETRY_BACKOFF_MS: '50',
-    });
-    service = await startService(notificationService, config, { bus, clock });
+    running = await startNotificationOnTempDir(
+      {
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'VanHop Removals <bookings@vanhop.test>',
+        MAIL_REPLY_TO: 'support@vanhop.test',
+        OFFICE_EMAIL: 'office@vanhop.test',
+        PUBLIC_URL: 'https://vanhop.test',
+        REVIEW_URL: 'https://reviews.vanhop.test/write',
+        SMS_PROVIDER_URL: sms.url,
+        SMS_API_KEY: 'sms-test-key',
+        SMS_FROM: 'VanHop',
+        DELIVERY_MAX_RETRIES: '8',
+        DELIVERY_RETRY_BACKOFF_MS: '50',
+      },
+      { clock },
+    );
+    ({ bus, service } = running);
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await bus?.stop();
+    await running?.stop();
     await smtp.stop();
     await sms?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(() => {

@@ -12,8 +12,7 @@ import {
   createLogger,
   EmbeddedDocumentStore,
   MemoryCache,
-  MemoryEventBus,
-  startService,
+  type MemoryEventBus,
   type MailMessage,
   type Mailer,
   type RunningService,
@@ -21,11 +20,10 @@ import {
   type SmsMessage,
 } from '@vanhop/platform';
 import { Notifier } from '../src/app/notifier.js';
-import { notificationService } from '../src/service.js';
-import { loadConfig } from '../src/config.js';
-import { OutboxFolder } from '../src/adapters/outbox-folder.js';
+import type { OutboxFolder } from '../src/adapters/outbox-folder.js';
 import { onQuoteSaved, QUOTE_SAVED_PER_RECIPIENT_PER_DAY } from '../src/consumers/on-quote-saved.js';
 import { quoteSaved } from './support/events.js';
+import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
 
 const STRANGER = 'stranger@elsewhere.example';
 /** What the probe sent: a stranger's address and number, and words of the sender's as the name. */
@@ -35,27 +33,21 @@ const probe = (customer: Partial<QuoteSaved['customer']> = {}): QuoteSaved => ({
 });
 
 describe('QuoteSaved: a few mails per address and texts per number a day', () => {
-  let dataDir: string;
   let bus: MemoryEventBus;
   let service: RunningService;
   let outbox: OutboxFolder;
+  let running: NotificationOnTempDir | undefined;
   let now = Date.parse('2026-03-01T10:00:00Z');
   const clock = { now: () => new Date(now) };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-quote-saved-cap-'));
-    bus = new MemoryEventBus(createLogger('bus', 'silent'));
-    await bus.start();
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DELIVERY_RETRY_BACKOFF_MS: '20' });
-    service = await startService(notificationService, config, { bus, clock });
-    outbox = new OutboxFolder(config.outboxDir, config.sms.outboxDir);
+    running = await startNotificationOnTempDir(
+      { DELIVERY_RETRY_BACKOFF_MS: '20' },
+      { clock, folderPrefix: 'vanhop-quote-saved-cap-' },
+    );
+    ({ bus, service, outbox } = running);
   });
-  afterAll(async () => {
-    await bus?.idle();
-    await service?.stop();
-    await bus?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   const save = async (quote: QuoteSaved) => {
     const e = await createEvent(TOPICS.quoteSaved, quote, { producer: 'booking', clock });

@@ -40,15 +40,14 @@ export class CheckoutReleaseRepository implements CheckoutReleaseOffers {
   }
 
   async markUsed(digest: string, at: Date, clientKey?: string): Promise<void> {
-    await this.offers.updateOne({ _id: digest, usedAt: { $exists: false } }, { $set: { usedAt: at.toISOString() } });
-    if (clientKey) await this.offers.updateOne({ _id: digest }, { $set: { releasedBy: clientKey } });
+    await this.offers.updateOne(
+      { _id: digest },
+      { $set: { usedAt: at.toISOString(), ...(clientKey ? { releasedBy: clientKey } : {}) } },
+    );
   }
 
-  countSince(holder: string, since: Date): Promise<number> {
-    return this.offers.count({ holder, createdAt: { $gte: since.toISOString() } });
-  }
-
-  async releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean> {
-    return (await this.offers.count({ holder, releasedBy: clientKey, expiresAt: { $gt: now.toISOString() } })) > 0;
+  async offeredSince(holder: string, since: Date): Promise<CheckoutReleaseOffer[]> {
+    const found = await this.offers.find({ holder, createdAt: { $gte: since.toISOString() } });
+    return found.map((o) => withoutOutbox(o));
   }
 }

@@ -15,6 +15,7 @@ import {
   type StoreLeases,
 } from '@vanhop/platform';
 import {
+  countsAlone,
   newReleaseToken,
   RELEASE_LINK_MS,
   RELEASE_OFFER_AGAIN_AFTER_MS,
@@ -71,16 +72,11 @@ export class ReleaseCheckouts {
     void this.relay.kick();
   }
 
-  /**
-   * Whether the address's share no longer applies to this client: it released the address's
-   * checkouts with a link that still lives (CheckoutReleaseOffer.releasedBy), or the address was
-   * offered its day's links already (CHECKOUT_RELEASE_LINKS_PER_DAY), so no link could free it again.
-   */
+  /** Whether the address's share no longer applies to this client (domain `countsAlone`): one read. */
   async countsAlone(holder: string, clientKey: string): Promise<boolean> {
     const now = this.clock.now();
-    if (await this.offers.releasedBy(holder, clientKey, now)) return true;
-    const dayAgo = new Date(now.getTime() - RELEASE_OFFER_DAY_MS);
-    return (await this.offers.countSince(holder, dayAgo)) >= CHECKOUT_RELEASE_LINKS_PER_DAY;
+    const offers = await this.offers.offeredSince(holder, new Date(now.getTime() - RELEASE_OFFER_DAY_MS));
+    return countsAlone(offers, clientKey, now, CHECKOUT_RELEASE_LINKS_PER_DAY);
   }
 
   /**

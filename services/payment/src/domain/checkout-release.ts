@@ -25,7 +25,7 @@ export interface CheckoutReleaseOffer {
   holder: string;
   createdAt: string;
   expiresAt: string;
-  /** When the link was first used (it may be used again while it lives: releasing twice is harmless). */
+  /** When the link was last used (it may be used again while it lives: releasing twice is harmless). */
   usedAt?: string;
   /**
    * The client that last used the link (its address as the gateway saw it). It proved it reads the
@@ -65,10 +65,25 @@ export interface CheckoutReleaseOffers {
   insert(offer: CheckoutReleaseOffer, event: OutboxEntry): Promise<void>;
   /** The live offer a token's digest names; null for an unknown or expired one. */
   liveByDigest(digest: string, now: Date): Promise<CheckoutReleaseOffer | null>;
-  /** Records a use of the link by `clientKey` (when the gateway named one). */
+  /** Records a use of the link, by `clientKey` when the gateway named one: one write. */
   markUsed(digest: string, at: Date, clientKey?: string): Promise<void>;
-  /** Whether `clientKey` released the holder's checkouts with a link that still lives. */
-  releasedBy(holder: string, clientKey: string, now: Date): Promise<boolean>;
-  /** How many offers the holder was made at or after `since`. */
-  countSince(holder: string, since: Date): Promise<number>;
+  /** The offers the holder was made at or after `since` (a handful at most: CHECKOUT_RELEASE_LINKS_PER_DAY a day). */
+  offeredSince(holder: string, since: Date): Promise<CheckoutReleaseOffer[]>;
+}
+
+/**
+ * Whether the address's share no longer applies to this client, from the address's offers of the
+ * last day: it released the address's checkouts with a link that still lives (`releasedBy`), or
+ * the address was offered its day's links already, so no link could free it again.
+ */
+export function countsAlone(
+  offersOfTheDay: readonly CheckoutReleaseOffer[],
+  clientKey: string,
+  now: Date,
+  linksPerDay: number,
+): boolean {
+  const at = now.toISOString();
+  return (
+    offersOfTheDay.length >= linksPerDay || offersOfTheDay.some((o) => o.releasedBy === clientKey && o.expiresAt > at)
+  );
 }
