@@ -8,8 +8,8 @@
  */
 import * as kafkajs from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '@vanhop/contracts';
 import { KafkaEventBus } from '../src/adapters/kafka-event-bus.js';
+import { recordingLogger, sampleEnvelope, standInAdmin } from './kafka-stand-in.js';
 
 const unknownTopic = () =>
   new kafkajs.KafkaJSProtocolError({
@@ -21,7 +21,6 @@ const unknownTopic = () =>
 
 /** A broker stand-in that has just created the topic: its first metadata has no leader and its first send is refused. */
 function settlingBroker() {
-  const topics = new Set<string>();
   const calls = { send: 0, metadata: 0, created: [] as string[] };
   class Kafka {
     producer() {
@@ -36,59 +35,23 @@ function settlingBroker() {
       };
     }
     admin() {
-      return {
-        connect: async () => undefined,
-        disconnect: async () => undefined,
-        listTopics: async () => [...topics],
-        createTopics: async ({ topics: wanted }: { topics: { topic: string }[] }) => {
-          for (const t of wanted) {
-            topics.add(t.topic);
-            calls.created.push(t.topic);
-          }
-          return true;
-        },
-        fetchTopicMetadata: async ({ topics: asked }: { topics: string[] }) => {
-          calls.metadata++;
-          const leader = calls.metadata === 1 ? -1 : 1;
-          return {
-            topics: asked.map((name) => ({
-              name,
-              partitions: [0, 1, 2].map((partitionId) => ({ partitionId, leader, partitionErrorCode: 0 })),
-            })),
-          };
-        },
-      };
+      return standInAdmin(calls, (n) => (n === 1 ? -1 : 1));
     }
   }
   return { module: { ...kafkajs, Kafka } as unknown as typeof kafkajs, calls };
 }
 
-const event: EventEnvelope = {
-  eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  type: 'booking.confirmed',
-  version: 1,
-  occurredAt: '2026-03-01T09:00:00.000Z',
-  correlationId: 'c1',
-  producer: 'settle-test',
-  data: {},
-};
+const event = sampleEnvelope;
 
 describe('the Kafka adapter while a new topic gets its leaders', () => {
   it('publishes once the topic has leaders and the broker hosts it, waiting out both (logged), without a second message', async () => {
     const broker = settlingBroker();
-    const warnings: string[] = [];
-    const logger = {
-      info: () => undefined,
-      debug: () => undefined,
-      error: () => undefined,
-      warn: (_obj: unknown, msg: string) => void warnings.push(msg),
-      child: () => logger,
-    };
+    const { logger, messages } = recordingLogger();
     const bus = await KafkaEventBus.create(
       {
         brokers: ['stand-in:9092'],
         clientId: 'settle-test',
-        logger: logger as never,
+        logger,
         settle: { withinMs: 5_000, firstDelayMs: 1, maxDelayMs: 5 },
       },
       broker.module,
@@ -98,7 +61,7 @@ describe('the Kafka adapter while a new topic gets its leaders', () => {
     // The first metadata showed no leader and was asked again; the first send was refused and sent again.
     expect(broker.calls.metadata).toBe(2);
     expect(broker.calls.send).toBe(2);
-    expect(warnings.length).toBeGreaterThanOrEqual(2);
+    expect(messages('warn').length).toBeGreaterThanOrEqual(2);
     await bus.stop();
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@vanhop/contracts';
 import { KafkaEventBus } from '../src/adapters/kafka-event-bus.js';
 import { ServiceUnavailableError } from '../src/errors.js';
+import { recordingLogger, sampleEnvelope, standInAdmin } from './kafka-stand-in.js';
 
 type Listener = (e: { payload: Record<string, unknown> }) => void;
 type EachMessage = (p: {
@@ -84,34 +85,13 @@ function standInCluster() {
       return { connect: async () => undefined, disconnect: async () => undefined, send: async () => [] };
     }
     admin() {
-      const topics = new Set<string>();
-      return {
-        connect: async () => undefined,
-        disconnect: async () => undefined,
-        describeCluster: async () => ({ brokers: [] }),
-        listTopics: async () => [...topics],
-        createTopics: async ({ topics: wanted }: { topics: { topic: string }[] }) => {
-          for (const t of wanted) topics.add(t.topic);
-          return true;
-        },
-        fetchTopicMetadata: async ({ topics: asked }: { topics: string[] }) => ({
-          topics: asked.map((name) => ({ name, partitions: [{ partitionId: 0, leader: 1, partitionErrorCode: 0 }] })),
-        }),
-      };
+      return standInAdmin();
     }
   }
   return { module: { ...kafkajs, Kafka } as unknown as typeof kafkajs, consumers };
 }
 
-const event: EventEnvelope = {
-  eventId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  type: 'booking.confirmed',
-  version: 1,
-  occurredAt: '2026-03-01T09:00:00.000Z',
-  correlationId: 'c1',
-  producer: 'stall-test',
-  data: {},
-};
+const event = sampleEnvelope;
 
 const STALL_MS = 90_000;
 
@@ -121,19 +101,12 @@ async function busOn(
   stallAfterMs = STALL_MS,
 ) {
   let clock = 1_000_000;
-  const errors: string[] = [];
-  const logger = {
-    info: () => undefined,
-    debug: () => undefined,
-    warn: () => undefined,
-    error: (_o: unknown, msg: string) => void errors.push(msg),
-    child: () => logger,
-  };
+  const { logger, messages } = recordingLogger();
   const bus = await KafkaEventBus.create(
     {
       brokers: ['stand-in:9092'],
       clientId: 'stall-test',
-      logger: logger as never,
+      logger,
       topics: ['booking.confirmed'],
       defaults: { maxRetries: 2, retryBackoffMs: 1 },
       stallAfterMs,
@@ -145,7 +118,7 @@ async function busOn(
   );
   await bus.subscribe('quote', 'booking.confirmed', handler);
   await bus.start();
-  return { bus, errors, advance: (ms: number) => (clock += ms) };
+  return { bus, errors: messages, advance: (ms: number) => (clock += ms) };
 }
 
 describe('the Kafka adapter when a consumer stops making progress', () => {
@@ -180,7 +153,7 @@ describe('the Kafka adapter when a consumer stops making progress', () => {
 
     advance(2);
     await bus.checkStalls();
-    expect(errors).toContain('Kafka consumer stalled: rebuilding it');
+    expect(errors('error')).toContain('Kafka consumer stalled: rebuilding it');
     expect(first!.disconnected).toBe(true);
     expect(cluster.consumers).toHaveLength(2);
     await expect(bus.ping()).rejects.toThrow(/crashed|stalled/);
