@@ -6,6 +6,7 @@ import { apiClient, payFormAction, quoteForOffer, type Api } from '../support/ga
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
 import { devOutbox } from '../support/dev-outbox.js';
+import { CLOSED_CHECKOUT_PAGE, driversOffered, fromClient, priceMove, releaseMailsIn } from './checkout-holds.js';
 
 /**
  * Issue 25, item 2: nobody holds a driver's time without paying. An unpaid checkout holds its
@@ -24,14 +25,7 @@ const clock: Clock = { now: () => new Date(now) };
 let embedded: EmbeddedOnTempDir;
 const gateway = apiClient(() => embedded.product.url);
 /** Requests from one client address. */
-const from =
-  (address: string): Api =>
-  (method, path, body, options = {}) =>
-    gateway(method, path, body, { ...options, headers: { ...options.headers, 'x-forwarded-for': address } });
-
-/** What the local test checkout says once its session was closed (replaced or released). */
-const CLOSED_CHECKOUT_PAGE =
-  'This checkout was closed and can no longer be paid: a newer checkout replaced it, or the customer released it.';
+const from = (address: string): Api => fromClient(gateway, address);
 
 const attacker = from('203.0.113.66');
 const customer = from('198.51.100.7');
@@ -46,15 +40,7 @@ afterAll(async () => {
   await embedded?.stop();
 });
 
-async function price(api: Api, email: string, date = MOVE_DATE): Promise<BookingQuoteResponse> {
-  const r = await api<BookingQuoteResponse>(
-    'POST',
-    '/api/booking',
-    completeBooking(date, { email, name: 'Some Customer' }),
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
+const price = (api: Api, email: string, date = MOVE_DATE): Promise<BookingQuoteResponse> => priceMove(api, email, date);
 
 /** The quote the panel holds for one driver's offer: the web app's own mapping. */
 const quoteFor = quoteForOffer;
@@ -71,8 +57,7 @@ async function pressOnCheckoutPage(api: Api, url: string, button: 'pay' | 'fail'
 const successStatus = async (api: Api, sessionId: string) =>
   (await api('POST', '/api/paymentbooking/success', { session_id: sessionId })).status;
 
-const offeredDrivers = async (api: Api, email: string, date = MOVE_DATE) =>
-  (await price(api, email, date)).offers.map((o) => o.driverId).sort();
+const offeredDrivers = (api: Api, email: string, date = MOVE_DATE) => driversOffered(api, email, date);
 
 describe('unpaid checkouts and the drivers they hold', () => {
   it('saving a quote for later holds nobody', async () => {
@@ -373,8 +358,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
   describe("checkouts opened with a customer's e-mail from elsewhere", () => {
     const staff = () => staffAuth('Sam_Admin', { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock });
     const { outbox, mailText, settle } = devOutbox(gateway, staff, () => embedded.product.bus);
-    const releaseMails = async (to: string) =>
-      (await outbox()).mails.filter((m) => m.to === to && m.subject.startsWith('Moves are waiting for payment'));
+    const releaseMails = async (to: string) => releaseMailsIn(await outbox(), to);
 
     it("the address's owner is mailed a link that releases them and frees their drivers; then the owner books, whatever is opened in their name again", async () => {
       const date = '2026-02-18T10:00:00.000Z';
