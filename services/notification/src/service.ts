@@ -32,7 +32,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
         'CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts',
       );
     const links = new ConversationLinks((purpose) => new LinkSigner(chat.link.secret, purpose));
-    const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl);
+    const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl, infra.logger);
     const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers, {
       bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger),
       cache: infra.cache,

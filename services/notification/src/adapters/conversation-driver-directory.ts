@@ -1,27 +1,28 @@
-import { UpstreamError } from '@vanhop/platform';
+import { InternalHttpClient, type Logger } from '@vanhop/platform';
 import type { DriverContact, DriverDirectory } from '../domain/conversation-driver-directory.js';
 
-/** The quote service's internal API (`GET /internal/drivers/:id/contact`, never proxied by the gateway). */
+const isDriverContact = (v: unknown): v is Omit<DriverContact, 'active'> & { active?: unknown } => {
+  const d = v as Partial<DriverContact> | null;
+  return typeof d?.id === 'string' && typeof d.name === 'string' && typeof d.email === 'string';
+};
+
+/**
+ * The quote service's internal API (`GET /internal/drivers/:id/contact`, never proxied by the
+ * gateway). Asked on each use, not cached: a suspension must stop a driver's chat at once.
+ */
 export class QuoteDriverDirectory implements DriverDirectory {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 5000,
-  ) {}
+  private readonly client: InternalHttpClient;
+
+  constructor(baseUrl: string, logger?: Logger, timeoutMs = 5000) {
+    this.client = new InternalHttpClient({ service: 'quote', baseUrl, timeoutMs, logger });
+  }
 
   async contact(driverId: string): Promise<DriverContact | null> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}/internal/drivers/${encodeURIComponent(driverId)}/contact`, {
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      throw new UpstreamError(`Quote service unreachable: ${(err as Error).message}`);
-    }
-    if (res.status === 404) return null;
-    if (!res.ok) throw new UpstreamError(`Quote service answered HTTP ${res.status}`);
-    const body = (await res.json()) as Partial<DriverContact>;
-    if (typeof body.id !== 'string' || typeof body.name !== 'string' || typeof body.email !== 'string')
-      throw new UpstreamError('Quote service answered a malformed driver');
-    return { id: body.id, name: body.name, email: body.email, active: body.active !== false };
+    const body = await this.client.get(`/internal/drivers/${encodeURIComponent(driverId)}/contact`, {
+      accept: isDriverContact,
+      on: { 404: () => null },
+      onlyListed: true,
+    });
+    return body && { id: body.id, name: body.name, email: body.email, active: body.active !== false };
   }
 }
