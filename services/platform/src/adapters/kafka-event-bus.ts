@@ -10,6 +10,7 @@ import {
 import type { Logger } from '../logger.js';
 import type { BusStats, BusStatsSource, ConsumerLag, HandledCount } from '../ports/bus-stats.js';
 import { HandlerRetries } from '../handler-retries.js';
+import { withTimeout } from '../with-timeout.js';
 import { DEAD_LETTER_CURSOR_GROUP, partitionCursors, pendingDeadLetters, span } from './kafka-dead-letters.js';
 
 export interface KafkaEventBusOptions {
@@ -427,9 +428,9 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
    * The watchdog's round (a timer runs it; tests call it). kafkajs can leave a group's consumer
    * idle for good: it gives up restarting after an error it calls fatal, or a handler never
    * returns. The process would then look well while events pile up unread, so a group with no
-   * progress for `stallAfterMs` fails ping (readiness's `bus` check) and gets a new consumer. Its partitions come back once the
-   * broker lets the old member go (it stops heartbeating); events it read but did not commit are
-   * redelivered, and handlers are idempotent.
+   * progress for `stallAfterMs` fails ping (readiness's `bus` check) and gets a new consumer. Its
+   * partitions come back once the broker lets the old member go (it stops heartbeating); events it
+   * read but did not commit are redelivered, and handlers are idempotent.
    */
   async checkStalls(): Promise<void> {
     for (const g of this.groups.values()) {
@@ -613,13 +614,6 @@ async function parseEnvelope(value: Buffer | null): Promise<{ event: EventEnvelo
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`gave up after ${ms} ms`)), ms).unref()),
-  ]);
-}
 
 /** How long, and how often, a call failing on unsettled metadata is tried again. */
 export interface SettlePolicy {

@@ -1,12 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import express from 'express';
 import type { HealthCheck } from '../ports/health.js';
-
-const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([
-    p,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref()),
-  ]);
+import { withTimeout } from '../with-timeout.js';
 
 /** Readiness: every hard dependency answers; also false while shutting down so traffic drains first. */
 export class Readiness {
@@ -35,7 +30,7 @@ export class Readiness {
     await Promise.all(
       this.checks.map(async (c) => {
         try {
-          await withTimeout(c.check(), this.timeoutMs);
+          await withTimeout(c.check(), this.timeoutMs, `timed out after ${this.timeoutMs} ms`);
           results[c.name] = 'ok';
         } catch (err) {
           results[c.name] = err instanceof Error ? err.message : String(err);

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import type { Readiness } from './health.js';
+import { withTimeout } from '../with-timeout.js';
 
 export interface MetricsOptions {
   /** Exported as `vanhop_ready` (1 or 0), evaluated on each scrape like `/health/ready`. */
@@ -162,13 +163,4 @@ function handledCounter(registry: Registry, handled: () => HandledCount[]): void
       for (const h of handled()) this.inc({ topic: h.topic, partition: String(h.partition) }, h.count);
     },
   });
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  return Promise.race([p, expired]).finally(() => clearTimeout(timer));
 }
