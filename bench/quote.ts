@@ -1,8 +1,10 @@
 /**
  * Quote throughput: POST /api/booking (3 addresses, every demo driver considered) through the
- * gateway of the embedded product (which hands it to the quote service in process), and through
- * the distributed mode (services in one process, a gateway in another, proxying over loopback
- * HTTP: support/distributed.ts), against two baselines measured in the same run:
+ * gateway of the embedded product as `npm start` runs it (`node dist/embedded.js`, which hands it to
+ * the quote service in process), and through the distributed mode (the gateway's and the quote
+ * service's own bundles in a process each, proxying over loopback HTTP: support/distributed.ts),
+ * both built first so the code measured is the code shipped, against two baselines measured in the
+ * same run:
  *   - the floor of this architecture: an Express gateway with http-proxy-middleware (keep-alive) in
  *     front of an Express route that answers a fixed JSON body of the same size;
  *   - the ceiling of this machine: a raw Node http hello-world.
@@ -14,7 +16,10 @@
  * targets are measured in alternation and each keeps its best run, as the machine may be shared)
  */
 import './support/raw-text.js';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -23,9 +28,9 @@ import { compare, pacedRun, table, type Figures } from './support/load.js';
 import { pricingPaths } from './support/pricing-paths.js';
 import { quoteWork } from './support/quote-budget.js';
 import { startDistributed } from './support/distributed.js';
+import { buildServerBundles } from './support/build-bundles.js';
 
-// The product loads the web app's `?raw` text: imported after the hook above is registered.
-const { startEmbeddedOnTempDir } = await import('../test/support/embedded.js');
+import { spawnEmbedded } from '../test/support/embedded-process.js';
 
 const seconds = Math.min(Math.max(Number(process.argv[2] ?? 5), 1), 30);
 const rounds = Math.min(Math.max(Number(process.argv[3] ?? 3), 1), 10);
@@ -47,13 +52,18 @@ const hello = http.createServer((_req, res) => {
 const helloUrl = await listenLocal(hello);
 
 const productEnv = {
-  ...process.env,
   LOG_LEVEL: 'silent',
   GATEWAY_PORT: '0',
   // The bench measures quoting, not the per-client rate limiter.
   GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
 };
-const { product, stop } = await startEmbeddedOnTempDir({ ...productEnv, EMBEDDED_FORWARDING: 'in-process' });
+buildServerBundles();
+const embeddedDir = mkdtempSync(path.join(tmpdir(), 'vanhop-bench-quote-'));
+const product = await spawnEmbedded(embeddedDir, { ...productEnv, EMBEDDED_FORWARDING: 'in-process' });
+const stop = async () => {
+  await product.stop();
+  rmSync(embeddedDir, { recursive: true, force: true });
+};
 const distributed = await startDistributed(productEnv);
 const servers: http.Server[] = [hello];
 try {
