@@ -23,6 +23,7 @@ import type { Forwarding } from './forwarding.js';
 import { httpForwarding } from './forwarding-http.js';
 import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
+import { fixedHeaders } from './fixed-headers.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
 /**
@@ -79,7 +80,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     ops,
     trustProxy: config.trustProxy,
   });
-  app.use(helmet({ contentSecurityPolicy }));
+  app.use(fixedHeaders(helmet({ contentSecurityPolicy })));
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
 

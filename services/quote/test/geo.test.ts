@@ -141,6 +141,24 @@ describe('embedded geo adapter', () => {
     expect(await geo.geocode('ZZ9 9ZZ')).toBeNull();
   });
 
+  it('remembers its latest answers, which no caller can change, and forgets the least recently asked', async () => {
+    const small = new EmbeddedGeo(loadGeoTable(locateGeoDataDir([here])), undefined, 2);
+    const nw2 = await small.geocode('London NW2, UK');
+    expect(Object.isFrozen(nw2)).toBe(true);
+    expect(() => {
+      (nw2 as { lat: number }).lat = 0;
+    }).toThrow(TypeError);
+    const wembley = await small.geocode('Wembley, UK');
+    // Asked again (spaces around it do not matter): the same answer, now the most recently asked.
+    expect(await small.geocode('  London NW2, UK ')).toBe(nw2);
+    expect(await small.geocode('Paris, France')).toBeNull();
+    // Two remembered: Wembley, the least recently asked, made room for Paris.
+    expect(await small.geocode('London NW2, UK')).toBe(nw2);
+    const again = await small.geocode('Wembley, UK');
+    expect(again).not.toBe(wembley);
+    expect(again).toEqual(wembley);
+  });
+
   it('routes over via stops', async () => {
     const points = await Promise.all(['London NW2, UK', 'Wembley, UK', 'London W1, UK'].map((a) => geo.geocode(a)));
     const r = await geo.route(points.map((p) => p!));

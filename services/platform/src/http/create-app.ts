@@ -9,6 +9,7 @@ import { healthRouter, liveness, type Readiness } from './health.js';
 import { createMetrics } from './metrics.js';
 import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import { refuseDeepJson } from './json-depth.js';
+import { answerWritesWithoutEtag } from './json-answer.js';
 
 /**
  * pino-http request serializer: signed customer links carry their credential in the path
@@ -101,6 +102,7 @@ export function createOpsApp(): Express {
 export function createAppBase(options: AppBaseOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  answerWritesWithoutEtag(app);
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   for (const handler of options.first ?? []) app.use(handler);
   const metrics = createMetrics(options.service, {

@@ -45,6 +45,11 @@ const CITY_CENTRES: Record<string, string> = {
   'Newcastle upon Tyne': 'NE1',
 };
 const MAX_INPUT = 300;
+/**
+ * Addresses whose answers are remembered. A customer's quotes re-send the same few labels (every
+ * change of date, van or helpers re-prices the move), and the answer depends on the tables alone.
+ */
+const REMEMBERED_ADDRESSES = 10_000;
 
 /** Case, apostrophes, dots and spacing do not matter when matching place names. */
 export const placeKey = (name: string) => name.toLowerCase().replace(/['’.]/g, '').replace(/\s+/g, ' ').trim();
@@ -61,8 +66,14 @@ export class EmbeddedGeo implements GeoPort {
   private readonly placeByKey = new Map<string, NamedPlace>();
   /** Geocoding's view of the same names, forgiving hyphens, "Station" suffixes, truncations and typos; aliases first. */
   private readonly index = new PlaceIndex<NamedPlace>();
+  /** Geocoding answers by input text, least recently asked first (a Map keeps insertion order). */
+  private readonly answers = new Map<string, Readonly<GeoPoint> | null>();
 
-  constructor(table: GeoTable, aliases: readonly GeoAlias[] = GEO_ALIASES) {
+  constructor(
+    table: GeoTable,
+    aliases: readonly GeoAlias[] = GEO_ALIASES,
+    private readonly rememberedAddresses = REMEMBERED_ADDRESSES,
+  ) {
     for (const row of table.outcodes) this.byOutcode.set(row.outcode, row);
     this.sortedOutcodes = [...this.byOutcode.values()].sort((a, b) => compareOutcodes(a.outcode, b.outcode));
     for (const alias of aliases) this.index.add(this.aliasPlace(alias, table));
@@ -188,6 +199,20 @@ export class EmbeddedGeo implements GeoPort {
   async geocode(address: string): Promise<GeoPoint | null> {
     const text = address.trim().slice(0, MAX_INPUT);
     if (!text) return null;
+    const known = this.answers.get(text);
+    if (known !== undefined) {
+      this.answers.delete(text);
+      this.answers.set(text, known);
+      return known;
+    }
+    const point = this.resolve(text);
+    const answer = point && Object.freeze(point);
+    if (this.answers.size >= this.rememberedAddresses) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(text, answer);
+    return answer;
+  }
+
+  private resolve(text: string): GeoPoint | null {
     for (const pc of findFullPostcodes(text)) {
       const row = this.findOutcode(pc.outcode);
       if (row) return { label: `${pc.outcode} ${pc.inward}, UK`, lat: row.lat, lng: row.lng, outcode: row.outcode };
