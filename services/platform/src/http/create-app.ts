@@ -10,6 +10,7 @@ import { createMetrics } from './metrics.js';
 import type { BusStats, HandledCount } from '../ports/bus-stats.js';
 import { refuseDeepJson } from './json-depth.js';
 import { answerWritesWithoutEtag } from './json-answer.js';
+import { jsonBody } from './json-body.js';
 
 /**
  * pino-http request serializer: signed customer links carry their credential in the path
@@ -150,9 +151,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = createAppBase(options);
   app.set('query parser', 'extended');
   app.use(
-    express.json({
+    jsonBody({
       limit: options.bodyLimitBytes,
-      verify: (req, _res, buf) => {
+      verify: (req, buf) => {
         (req as RequestWithRawBody).rawBody = buf;
       },
     }),
