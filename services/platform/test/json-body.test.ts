@@ -33,7 +33,12 @@ function request(headers: Record<string, string>, body: Buffer, whole: boolean):
 /** Runs the middleware; `synchronous` says whether it was done before returning (the short way). */
 function read(req: IncomingMessage): Promise<Outcome & { synchronous: boolean }> {
   let raw: Buffer | undefined;
-  const middleware = jsonBody({ limit: LIMIT, verify: (_req, buf) => void (raw = buf) });
+  const middleware = jsonBody({
+    limit: LIMIT,
+    verify: (_req, buf) => {
+      raw = buf;
+    },
+  });
   return new Promise((resolve) => {
     let returned = false;
     middleware(req as Request, {} as Response, (err?: unknown) => {
