@@ -173,9 +173,10 @@ export function inProcessForwarding(
     res.once('close', handBack);
 
     // Fresh for the service, as on a response of its own (Express and pino-http fill them in).
+    // Cleared by assignment, not `delete`, which would turn the response into a slow dictionary object.
     r.locals = Object.create(null);
-    delete r.log;
-    delete r.allLogs;
+    r.log = undefined;
+    r.allLogs = undefined;
     const done = (err?: unknown) => {
       // Only an error the service's own error handler let through (or a route it did not end) gets here.
       handBack();

@@ -1,21 +1,22 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { jsonBody } from '../src/http/json-body.js';
 
 const LIMIT = 1024;
 
 interface Outcome {
+  synchronous: boolean;
   body?: unknown;
   raw?: string;
   error?: { status?: number; type?: string };
 }
 
 /**
- * A request as Node's HTTP server hands it over: `whole`, its body already parsed off the socket
- * (one packet); otherwise the body arrives after the middleware has started.
+ * A request as Node's HTTP server hands it over. `whole`: its body already in memory (the embedded
+ * gateway hands a small request over whole); otherwise it arrives after the middleware started.
  */
 function request(headers: Record<string, string>, body: Buffer, whole: boolean): IncomingMessage {
   const req = new IncomingMessage(new Socket());
@@ -30,14 +31,16 @@ function request(headers: Record<string, string>, body: Buffer, whole: boolean):
   return req;
 }
 
-/** Runs the middleware; `synchronous` says whether it was done before returning (the short way). */
-function read(req: IncomingMessage): Promise<Outcome & { synchronous: boolean }> {
+type Verify = (buf: Buffer) => void;
+const ours = (verify: Verify): RequestHandler => jsonBody({ limit: LIMIT, verify: (_req, buf) => verify(buf) });
+const bodyParsers = (verify: Verify): RequestHandler =>
+  express.json({ limit: LIMIT, verify: (_req, _res, buf) => verify(buf) });
+
+/** Runs a JSON body middleware; `synchronous` says whether it was done before it returned. */
+function read(req: IncomingMessage, make: (verify: Verify) => RequestHandler = ours): Promise<Outcome> {
   let raw: Buffer | undefined;
-  const middleware = jsonBody({
-    limit: LIMIT,
-    verify: (_req, buf) => {
-      raw = buf;
-    },
+  const middleware = make((buf) => {
+    raw = buf;
   });
   return new Promise((resolve) => {
     let returned = false;
@@ -66,31 +69,39 @@ const bodies: [string, string][] = [
 ];
 
 describe('jsonBody', () => {
-  it.each(bodies)(
-    'reads %s whole at once, with the answer body-parser gives when it streams in',
-    async (_what, text) => {
-      const bytes = Buffer.from(text, 'utf8');
-      const headers = { 'content-type': 'application/json' };
-      const whole = await read(request(headers, bytes, true));
-      const streamed = await read(request(headers, bytes, false));
-      expect(streamed.synchronous).toBe(false);
-      // Empty bodies never reach a parser's verify; body-parser calls it for every other one.
-      expect(whole).toEqual({ ...streamed, synchronous: bytes.length > 0 });
-    },
-  );
+  it.each(bodies)('answers %s as body-parser does, whether whole in memory or still arriving', async (_what, text) => {
+    const bytes = Buffer.from(text, 'utf8');
+    const headers = { 'content-type': 'application/json' };
+    const { synchronous: _, ...expected } = await read(request(headers, bytes, false), bodyParsers);
+    const whole = await read(request(headers, bytes, true));
+    const arriving = await read(request(headers, bytes, false));
+    expect({ ...whole, synchronous: undefined }).toEqual({ ...expected, synchronous: undefined });
+    expect({ ...arriving, synchronous: undefined }).toEqual({ ...expected, synchronous: undefined });
+    // Read at once only when it is already whole (an empty body is body-parser's, which always waits).
+    expect(whole.synchronous).toBe(bytes.length > 0);
+    expect(arriving.synchronous).toBe(false);
+  });
 
-  it('reads the charset spellings of UTF-8 whole, and keeps the exact bytes for signature checks', async () => {
+  it('reads the charset spellings of UTF-8, and keeps the exact bytes for signature checks', async () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"']) {
       const outcome = await read(request({ 'content-type': type }, Buffer.from('{"x":"£1"}'), true));
       expect(outcome).toEqual({ synchronous: true, body: { x: '£1' }, raw: '{"x":"£1"}' });
     }
   });
 
-  it('leaves to body-parser what is not a plain JSON body that has arrived whole', async () => {
+  it('a client gone mid-body is a 400 for an aborted request', async () => {
+    const req = new IncomingMessage(new Socket());
+    req.headers = { 'content-type': 'application/json', 'content-length': '20' };
+    setImmediate(() => {
+      req.push(Buffer.from('{"a":'));
+      setImmediate(() => req.destroy(new Error('aborted')));
+    });
+    expect(await read(req)).toMatchObject({ error: { status: 400, type: 'request.aborted' } });
+  });
+
+  it('leaves to body-parser what is not a plain JSON body of a declared length', async () => {
     const json = { 'content-type': 'application/json' };
     const text = Buffer.from('{"a":1}');
-    // still arriving: read as it streams, same result
-    expect(await read(request(json, text, false))).toMatchObject({ synchronous: false, body: { a: 1 } });
     // compressed: body-parser inflates it
     expect(await read(request({ ...json, 'content-encoding': 'gzip' }, gzipSync(text), true))).toMatchObject({
       synchronous: false,

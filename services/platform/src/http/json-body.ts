@@ -11,21 +11,65 @@ class MalformedJsonError extends Error {
   readonly type = 'entity.parse.failed';
 }
 
-/**
- * The body when it has arrived whole before anything read it (the usual small request: the HTTP
- * parser takes headers and body from one packet; the embedded gateway hands it over whole), as
- * plain JSON of a declared length within the limit, not compressed; otherwise null.
- */
-function arrivedWhole(req: IncomingMessage, limit: number): Buffer | null {
+/** A body that did not arrive as declared, as raw-body reports one (a 400 either way). */
+class BodyReadError extends Error {
+  readonly status = 400;
+  readonly expose = true;
+  constructor(
+    message: string,
+    readonly type: 'request.aborted' | 'request.size.invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** The declared length of a plain JSON body this reader takes (uncompressed, not chunked, within the limit), else null. */
+function plainJsonLength(req: IncomingMessage, limit: number): number | null {
   const { headers } = req;
   if (headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return null;
   const type = headers['content-type'];
   if (type === undefined || !PLAIN_JSON.test(type)) return null;
   const length = Number(headers['content-length']);
-  if (!Number.isInteger(length) || length <= 0 || length > limit) return null;
+  return Number.isInteger(length) && length > 0 && length <= limit ? length : null;
+}
+
+/**
+ * The body when it is already whole in memory and unread (the embedded gateway hands a small
+ * request over whole), else null.
+ */
+function arrivedWhole(req: IncomingMessage, length: number): Buffer | null {
   if (!req.complete || req.readableDidRead || req.readableLength !== length) return null;
   const body = req.read() as Buffer | null;
   return body?.length === length ? body : null;
+}
+
+/** Collects a body of a known length as it arrives: one listener per event, no decoder, one copy at the end. */
+function collect(req: IncomingMessage, length: number, done: (err: Error | null, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const finish = (err: Error | null, body?: Buffer) => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.off('close', onClose);
+    done(err, body);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    chunks.push(chunk);
+  };
+  const onEnd = () =>
+    received === length
+      ? finish(null, Buffer.concat(chunks, received))
+      : finish(new BodyReadError('request size did not match content length', 'request.size.invalid'));
+  // Node reports a client gone mid-body as an error on the request: an aborted body, as raw-body says.
+  const onError = (err: Error) => finish(req.complete ? err : new BodyReadError('request aborted', 'request.aborted'));
+  // Closed before its end: the client went away mid-body.
+  const onClose = () => finish(new BodyReadError('request aborted', 'request.aborted'));
+  req.on('data', onData);
+  req.once('end', onEnd);
+  req.once('error', onError);
+  req.once('close', onClose);
 }
 
 /** body-parser's strict JSON: an object or an array, a byte-order mark ignored, nothing at all read as {}. */
@@ -42,11 +86,12 @@ function parseStrict(body: Buffer): unknown {
 }
 
 /**
- * `express.json` (body-parser), with a short way for the common case: a plain JSON body already
- * whole in memory is read and parsed at once, without body-parser's stream reader, decoder and
- * checks (most of a small request's parsing cost). Everything else (a body still arriving, chunked,
- * compressed, another charset, over the limit) goes to body-parser, which answers it as before.
- * Both keep the raw bytes for signature checks (`verify`) and refuse the same bodies.
+ * `express.json` (body-parser), with a short way for the common case, a plain JSON body of a
+ * declared length within the limit: read at once when it is already whole in memory, else
+ * collected as it arrives, and parsed, without body-parser's stream reader, decoder and checks
+ * (most of a small request's parsing cost). Everything else (chunked, compressed, another
+ * charset, over the limit) goes to body-parser, which answers it as before. Both keep the raw
+ * bytes for signature checks (`verify`) and refuse the same bodies.
  */
 export function jsonBody(options: {
   limit: number;
@@ -57,14 +102,19 @@ export function jsonBody(options: {
     verify: (req, _res, buf) => options.verify(req, buf),
   });
   return (req, res, next) => {
-    const body = arrivedWhole(req, options.limit);
-    if (!body) return bodyParser(req, res, next);
-    try {
-      options.verify(req, body);
-      req.body = parseStrict(body);
-    } catch (err) {
-      return next(err);
-    }
-    next();
+    const length = plainJsonLength(req, options.limit);
+    if (length === null || req.readableDidRead) return bodyParser(req, res, next);
+    const parse = (body: Buffer) => {
+      try {
+        options.verify(req, body);
+        req.body = parseStrict(body);
+      } catch (err) {
+        return next(err);
+      }
+      next();
+    };
+    const whole = arrivedWhole(req, length);
+    if (whole) return parse(whole);
+    collect(req, length, (err, body) => (err ? next(err) : parse(body!)));
   };
 }

@@ -11,7 +11,21 @@ export interface RateLimitOptions {
   message?: string;
 }
 
-export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+const addresses = new WeakMap<Request, string>();
+
+/**
+ * The client's address as this app's `trust proxy` reads it, worked out once per request: Express
+ * parses X-Forwarded-For again on every read of `req.ip`, and the gateway reads it for its rate limit
+ * and for the header it forwards.
+ */
+export const clientIp = (req: Request): string => {
+  let address = addresses.get(req);
+  if (address === undefined) {
+    address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    addresses.set(req, address);
+  }
+  return address;
+};
 
 /**
  * Fixed-window limiter on the Cache port, so all instances of a service share the counters (Redis).
