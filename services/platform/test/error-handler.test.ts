@@ -1,53 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import {
-  ConflictError,
-  createHttpApp,
-  createLogger,
-  listen,
-  NotFoundError,
-  Readiness,
-  route,
-  validate,
-  type RunningServer,
-} from '../src/index.js';
+import { ConflictError, NotFoundError, route, validate, type RunningServer } from '../src/index.js';
+import { listenServiceApp } from './support/http-app.js';
 
 describe('HTTP app factory and error mapping', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const app = createHttpApp({
-      service: 'test',
-      logger: createLogger('test', 'silent'),
-      readiness: new Readiness([]),
-      bodyLimitBytes: 1024,
-      routes: (a) => {
-        a.post(
-          '/v',
-          route(async (req, res) =>
-            res.json(await validate(yup.object({ name: yup.string().required('Name is required') }), req.body)),
-          ),
-        );
-        a.get(
-          '/missing',
-          route(async () => {
-            throw new NotFoundError('No such thing');
-          }),
-        );
-        a.get(
-          '/conflict',
-          route(async () => {
-            throw new ConflictError('Already done');
-          }),
-        );
-        a.get(
-          '/boom',
-          route(async () => {
-            throw new Error('secret internals at /srv/app.js:12');
-          }),
-        );
-      },
+    server = await listenServiceApp((a) => {
+      a.post(
+        '/v',
+        route(async (req, res) =>
+          res.json(await validate(yup.object({ name: yup.string().required('Name is required') }), req.body)),
+        ),
+      );
+      a.get(
+        '/missing',
+        route(async () => {
+          throw new NotFoundError('No such thing');
+        }),
+      );
+      a.get(
+        '/conflict',
+        route(async () => {
+          throw new ConflictError('Already done');
+        }),
+      );
+      a.get(
+        '/boom',
+        route(async () => {
+          throw new Error('secret internals at /srv/app.js:12');
+        }),
+      );
     });
-    server = await listen(app, 0);
   });
   afterAll(() => server.close());
 

@@ -1,26 +1,20 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp, createLogger, listen, Readiness, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
+import { listenServiceApp } from './support/http-app.js';
 
 const answer = { message: 'Déménagement £120', items: [1, 2, 3], nested: { ok: true } };
 
 describe('JSON answers (answerWritesWithoutEtag)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const app = createHttpApp({
-      service: 'test',
-      logger: createLogger('test', 'silent'),
-      readiness: new Readiness([]),
-      bodyLimitBytes: 1024,
-      routes: (a) => {
-        a.get('/thing', (_req, res) => void res.json(answer));
-        a.post('/thing', (_req, res) => void res.status(201).json(answer));
-        a.delete('/thing', (_req, res) => void res.status(204).json(answer));
-        a.patch('/thing', (_req, res) => void res.type('application/problem+json').json(answer));
-        a.put('/thing', (_req, res) => void res.json(undefined));
-      },
+    server = await listenServiceApp((a) => {
+      a.get('/thing', (_req, res) => void res.json(answer));
+      a.post('/thing', (_req, res) => void res.status(201).json(answer));
+      a.delete('/thing', (_req, res) => void res.status(204).json(answer));
+      a.patch('/thing', (_req, res) => void res.type('application/problem+json').json(answer));
+      a.put('/thing', (_req, res) => void res.json(undefined));
     });
-    server = await listen(app, 0, '127.0.0.1');
   });
   afterAll(() => server.close());
 
