@@ -89,6 +89,29 @@ describe('jsonBody', () => {
     }
   });
 
+  it('a body its raw-bytes check refuses is a 403, as body-parser says', async () => {
+    const refusing: (verify: Verify) => RequestHandler = () =>
+      jsonBody({
+        limit: LIMIT,
+        verify: () => {
+          throw new Error('bad signature');
+        },
+      });
+    const refusingParser: (verify: Verify) => RequestHandler = () =>
+      express.json({
+        limit: LIMIT,
+        verify: () => {
+          throw new Error('bad signature');
+        },
+      });
+    const json = { 'content-type': 'application/json' };
+    const text = Buffer.from('{"a":1}');
+    const expected = await read(request(json, text, false), refusingParser);
+    expect(expected.error).toEqual({ status: 403, type: 'entity.verify.failed' });
+    expect((await read(request(json, text, true), refusing)).error).toEqual(expected.error);
+    expect((await read(request(json, text, false), refusing)).error).toEqual(expected.error);
+  });
+
   it('a client gone mid-body is a 400 for an aborted request', async () => {
     const req = new IncomingMessage(new Socket());
     req.headers = { 'content-type': 'application/json', 'content-length': '20' };

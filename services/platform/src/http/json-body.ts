@@ -23,6 +23,16 @@ class BodyReadError extends Error {
   }
 }
 
+/** The raw-bytes check refused the body: body-parser's 403. */
+class VerifyFailedError extends Error {
+  readonly status = 403;
+  readonly expose = true;
+  readonly type = 'entity.verify.failed';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'Body verification failed', { cause });
+  }
+}
+
 /** The declared length of a plain JSON body this reader takes (uncompressed, not chunked, within the limit), else null. */
 function plainJsonLength(req: IncomingMessage, limit: number): number | null {
   const { headers } = req;
@@ -62,8 +72,8 @@ function collect(req: IncomingMessage, length: number, done: (err: Error | null,
     received === length
       ? finish(null, Buffer.concat(chunks, received))
       : finish(new BodyReadError('request size did not match content length', 'request.size.invalid'));
-  // Node reports a client gone mid-body as an error on the request: an aborted body, as raw-body says.
-  const onError = (err: Error) => finish(req.complete ? err : new BodyReadError('request aborted', 'request.aborted'));
+  // Node reports a client gone mid-body as an error on the request: a 400, as body-parser answers any read error.
+  const onError = () => finish(new BodyReadError('request aborted', 'request.aborted'));
   // Closed before its end: the client went away mid-body.
   const onClose = () => finish(new BodyReadError('request aborted', 'request.aborted'));
   req.on('data', onData);
@@ -107,6 +117,10 @@ export function jsonBody(options: {
     const parse = (body: Buffer) => {
       try {
         options.verify(req, body);
+      } catch (err) {
+        return next(new VerifyFailedError(err));
+      }
+      try {
         req.body = parseStrict(body);
       } catch (err) {
         return next(err);
