@@ -1,20 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { JsonDepthScanner, JsonTooDeepError } from '@vanhop/platform';
+import { isUtf8JsonBody, JsonDepthScanner, JsonTooDeepError } from '@vanhop/platform';
 
 const tooLarge = { message: 'Request body too large', code: 'payload_too_large' };
-
-/** A JSON body the gateway can read as it streams: JSON media type, UTF-8 (or no charset), not compressed. */
-function scannableJson(req: Request): boolean {
-  const type = (req.headers['content-type'] ?? '').toLowerCase();
-  const [media, ...params] = type.split(';').map((s) => s.trim());
-  if (media !== 'application/json' && !media?.endsWith('+json')) return false;
-  const charset = params
-    .find((p) => p.startsWith('charset='))
-    ?.slice(8)
-    .replace(/"/g, '');
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  return (charset === undefined || charset === 'utf-8' || charset === 'utf8') && encoding === 'identity';
-}
 
 /**
  * Part of the body may already be on its way upstream: answer, then cut the connection so the
@@ -28,8 +15,8 @@ function refuse(req: Request, res: Response, status: number, body: object): void
 
 /**
  * Checks request bodies without parsing them (bodies are streamed to services untouched): the size
- * limit (declared lengths up front, chunked bodies counted as they stream) and, for JSON the
- * gateway can read, the nesting depth (each service checks both again after parsing). The body is
+ * limit (declared lengths up front, chunked bodies counted as they stream) and, for the UTF-8
+ * JSON the services parse, the nesting depth (each service checks both again after parsing). The body is
  * watched as it flows to the service: the stream is paused first, so nothing flows before the
  * proxy pipes it and every chunk reaches both.
  */
@@ -42,7 +29,7 @@ export function bodyLimit(maxBytes: number): RequestHandler {
       return;
     }
     const countBytes = declared === undefined && !!req.headers['transfer-encoding'];
-    const depth = scannableJson(req) ? new JsonDepthScanner() : null;
+    const depth = isUtf8JsonBody(req.headers) ? new JsonDepthScanner() : null;
     if (countBytes || depth) {
       let seen = 0;
       req.pause();

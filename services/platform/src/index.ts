@@ -26,6 +26,7 @@ export * from './http/listen.js';
 export * from './http/rate-limit.js';
 export * from './http/error-handler.js';
 export * from './http/json-depth.js';
+export * from './http/utf8-json.js';
 export * from './http/require-staff.js';
 export * from './http/require-driver.js';
 export * from './http/active-driver.js';

@@ -1,44 +1,30 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
+import { isUtf8JsonBody } from './utf8-json.js';
 
-/** The content types read here: JSON, in UTF-8 or with no charset named (anything else goes to body-parser). */
-const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
-
-/** A body that is not JSON text, as body-parser reports one, so the error handler answers both alike. */
-class MalformedJsonError extends Error {
-  readonly status = 400;
-  readonly expose = true;
-  readonly type = 'entity.parse.failed';
-}
-
-/** A body that did not arrive as declared, as raw-body reports one (a 400 either way). */
-class BodyReadError extends Error {
-  readonly status = 400;
+/**
+ * A body refused as body-parser and raw-body report one (status, `type`, exposed message), so the
+ * error handler answers both readers alike.
+ */
+class BodyError extends Error {
   readonly expose = true;
   constructor(
+    readonly status: 400 | 403,
+    readonly type: 'entity.parse.failed' | 'entity.verify.failed' | 'request.aborted' | 'request.size.invalid',
     message: string,
-    readonly type: 'request.aborted' | 'request.size.invalid',
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-/** The raw-bytes check refused the body: body-parser's 403. */
-class VerifyFailedError extends Error {
-  readonly status = 403;
-  readonly expose = true;
-  readonly type = 'entity.verify.failed';
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : 'Body verification failed', { cause });
-  }
-}
+const aborted = () => new BodyError(400, 'request.aborted', 'request aborted');
+const malformed = (message: string) => new BodyError(400, 'entity.parse.failed', message);
 
 /** The declared length of a plain JSON body this reader takes (uncompressed, not chunked, within the limit), else null. */
 function plainJsonLength(req: IncomingMessage, limit: number): number | null {
   const { headers } = req;
-  if (headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return null;
-  const type = headers['content-type'];
-  if (type === undefined || !PLAIN_JSON.test(type)) return null;
+  if (headers['transfer-encoding'] !== undefined || !isUtf8JsonBody(headers)) return null;
   const length = Number(headers['content-length']);
   return Number.isInteger(length) && length > 0 && length <= limit ? length : null;
 }
@@ -71,11 +57,11 @@ function collect(req: IncomingMessage, length: number, done: (err: Error | null,
   const onEnd = () =>
     received === length
       ? finish(null, Buffer.concat(chunks, received))
-      : finish(new BodyReadError('request size did not match content length', 'request.size.invalid'));
+      : finish(new BodyError(400, 'request.size.invalid', 'request size did not match content length'));
   // Node reports a client gone mid-body as an error on the request: a 400, as body-parser answers any read error.
-  const onError = () => finish(new BodyReadError('request aborted', 'request.aborted'));
+  const onError = () => finish(aborted());
   // Closed before its end: the client went away mid-body.
-  const onClose = () => finish(new BodyReadError('request aborted', 'request.aborted'));
+  const onClose = () => finish(aborted());
   req.on('data', onData);
   req.once('end', onEnd);
   req.once('error', onError);
@@ -87,11 +73,11 @@ function parseStrict(body: Buffer): unknown {
   const text = body.toString('utf8').replace(/^\uFEFF/, '');
   if (text.length === 0) return {};
   const first = /\S/.exec(text)?.[0];
-  if (first !== '{' && first !== '[') throw new MalformedJsonError('JSON body must be an object or an array');
+  if (first !== '{' && first !== '[') throw malformed('JSON body must be an object or an array');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new MalformedJsonError(err instanceof Error ? err.message : 'Invalid JSON');
+    throw malformed(err instanceof Error ? err.message : 'Invalid JSON');
   }
 }
 
@@ -118,7 +104,8 @@ export function jsonBody(options: {
       try {
         options.verify(req, body);
       } catch (err) {
-        return next(new VerifyFailedError(err));
+        const message = err instanceof Error ? err.message : 'Body verification failed';
+        return next(new BodyError(403, 'entity.verify.failed', message, { cause: err }));
       }
       try {
         req.body = parseStrict(body);
