@@ -1,5 +1,4 @@
 import type { Express, RequestHandler } from 'express';
-import helmet from 'helmet';
 import cors from 'cors';
 import {
   createAppBase,
@@ -23,7 +22,7 @@ import type { Forwarding } from './forwarding.js';
 import { httpForwarding } from './forwarding-http.js';
 import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
-import { fixedHeaders } from './fixed-headers.js';
+import { securityHeaders } from './security-headers.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
 /**
@@ -38,26 +37,6 @@ export interface GatewayDeps {
   clock?: Clock;
   forwarding?: Forwarding;
 }
-
-const contentSecurityPolicy = {
-  useDefaults: true,
-  directives: {
-    'script-src': ["'self'", 'https://maps.googleapis.com', 'https://js.stripe.com'],
-    'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
-    'img-src': [
-      "'self'",
-      'data:',
-      'blob:',
-      'https://*.googleapis.com',
-      'https://*.gstatic.com',
-      'https://*.googleusercontent.com',
-      'https://*.ggpht.com',
-    ],
-    'connect-src': ["'self'", 'https://maps.googleapis.com', 'https://api.stripe.com'],
-    'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-    'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
-  },
-};
 
 /** The public app (web app and `/api`, plus `/health/live`) and the ops app (readiness and metrics, on OPS_PORT). */
 export interface GatewayApps {
@@ -80,7 +59,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     ops,
     trustProxy: config.trustProxy,
   });
-  app.use(fixedHeaders(helmet({ contentSecurityPolicy })));
+  app.use(securityHeaders());
   app.use('/api', cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true }));
   app.use('/api', rateLimit(deps.cache, { name: 'gateway', limit: config.rateLimitPerMinute, windowSeconds: 60 }));
 

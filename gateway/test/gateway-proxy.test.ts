@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES, serviceUrlVar } from '@vanhop/platform';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '../src/index.js';
+import { API_CONTENT_SECURITY_POLICY } from '../src/security-headers.js';
 import { ADAPTERS, standInForwarding } from './support/forwarding-adapters.js';
+
+const OWN_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** A stand-in upstream that reports exactly what reached it (byte count and hash of the body). */
 function startEchoUpstream(): Promise<{
@@ -28,6 +31,8 @@ function startEchoUpstream(): Promise<{
     });
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
+      // A service that serves a page of its own under /api (the local test checkout) sets its own policy.
+      if (req.url?.includes('own-policy')) res.setHeader('content-security-policy', OWN_POLICY);
       res.end(
         JSON.stringify({
           method: req.method,
@@ -190,7 +195,23 @@ describe.each(ADAPTERS)('gateway proxy (%s forwarding)', (adapter) => {
     expect(await res.text()).toContain('VanHop test shell');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' https://maps.googleapis.com");
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers /api with a policy that lets a JSON answer load nothing, unless the service sends its own', async () => {
+    for (const p of ['/api/google/review', '/API/google/review', '/api/no-such-service']) {
+      const res = await fetch(`${gateway.url}${p}`);
+      expect(res.headers.get('content-security-policy'), p).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), p).toBe('SAMEORIGIN');
+    }
+    const own = await fetch(`${gateway.url}/api/google/review?own-policy`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-security-policy')).toBe(OWN_POLICY);
+    // A page whose path only starts like the API's keeps the pages' policy.
+    const page = await fetch(`${gateway.url}/apiary`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it("serves the build's brotli or gzip copy of a script to a client that accepts it, with the script's type and caching", async () => {
