@@ -7,7 +7,7 @@
  * and the watchdog's clock is a counter the test moves.
  */
 import * as kafkajs from 'kafkajs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '@vanhop/contracts';
 import { KafkaEventBus } from '../src/adapters/kafka-event-bus.js';
 import { ServiceUnavailableError } from '../src/errors.js';
@@ -32,6 +32,10 @@ class StandInConsumer {
   readonly events = EVENTS;
   readonly committed: string[] = [];
   disconnected = false;
+  /** Between run() and disconnect(): fetching and handing messages to the bus. */
+  running = false;
+  /** While set, connect() waits for it (a broker slow to let a consumer in). */
+  connecting: Promise<void> | null = null;
   /** Set to make disconnect hang, as kafkajs's does while a handler it waits for never returns. */
   hangOnDisconnect = false;
   private readonly listeners = new Map<string, Listener[]>();
@@ -49,13 +53,17 @@ class StandInConsumer {
   join() {
     this.emit(EVENTS.GROUP_JOIN);
   }
-  async connect() {}
+  async connect() {
+    await this.connecting;
+  }
   async subscribe() {}
   async run({ eachMessage }: { eachMessage: EachMessage }) {
     this.eachMessage = eachMessage;
+    this.running = true;
   }
   disconnect(): Promise<void> {
     this.disconnected = true;
+    this.running = false;
     return this.hangOnDisconnect ? new Promise(() => undefined) : Promise.resolve();
   }
   async commitOffsets(offsets: { offset: string }[]) {
@@ -75,9 +83,11 @@ class StandInConsumer {
 
 function standInCluster() {
   const consumers: StandInConsumer[] = [];
+  let connecting: Promise<void> | null = null;
   class Kafka {
     consumer(config: StandInConsumer['config']) {
       const c = new StandInConsumer(config);
+      c.connecting = connecting;
       consumers.push(c);
       return c;
     }
@@ -88,7 +98,21 @@ function standInCluster() {
       return standInAdmin();
     }
   }
-  return { module: { ...kafkajs, Kafka } as unknown as typeof kafkajs, consumers };
+  return {
+    module: { ...kafkajs, Kafka } as unknown as typeof kafkajs,
+    consumers,
+    /** Consumers built from now on wait in connect() until the returned function is called. */
+    holdConnects(): () => void {
+      let release = () => undefined as void;
+      connecting = new Promise((r) => {
+        release = r;
+      });
+      return () => {
+        connecting = null;
+        release();
+      };
+    },
+  };
 }
 
 const event = sampleEnvelope;
@@ -222,5 +246,43 @@ describe('the Kafka adapter when a consumer stops making progress', () => {
     expect(cluster.consumers).toHaveLength(1);
     expect(first!.committed).toEqual(['4']);
     await bus.stop();
+  });
+
+  it('stop() while the watchdog builds a new consumer leaves no consumer running', async () => {
+    const cluster = standInCluster();
+    const { bus, advance } = await busOn(cluster, async () => undefined);
+    cluster.consumers[0]!.join();
+    const releaseConnect = cluster.holdConnects();
+    advance(STALL_MS);
+    const rebuilding = bus.checkStalls();
+    // The new consumer is built and waits for the broker to let it in.
+    await vi.waitFor(() => expect(cluster.consumers).toHaveLength(2));
+    const stopped = bus.stop();
+    releaseConnect();
+    await Promise.all([rebuilding, stopped]);
+    expect(cluster.consumers.map((c) => c.running)).toEqual([false, false]);
+    expect(cluster.consumers[1]!.disconnected).toBe(true);
+  });
+
+  it('stop() while the stalled consumer disconnects builds no new one', async () => {
+    const cluster = standInCluster();
+    const { bus, advance } = await busOn(cluster, async () => undefined);
+    const [first] = cluster.consumers;
+    first!.join();
+    let letGo = () => undefined as void;
+    first!.disconnect = () => {
+      first!.disconnected = true;
+      first!.running = false;
+      return new Promise<void>((r) => {
+        letGo = r;
+      });
+    };
+    advance(STALL_MS);
+    const rebuilding = bus.checkStalls();
+    await vi.waitFor(() => expect(first!.disconnected).toBe(true));
+    const stopped = bus.stop();
+    letGo();
+    await Promise.all([rebuilding, stopped]);
+    expect(cluster.consumers).toHaveLength(1);
   });
 });

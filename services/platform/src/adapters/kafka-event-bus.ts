@@ -63,7 +63,8 @@ interface GroupConsumer {
   consumer: Consumer | null;
   /** When the group last fetched, joined or started a handler attempt (the stall watchdog's clock). */
   lastProgressAt: number;
-  rebuilding: boolean;
+  /** The watchdog's rebuild of this group's consumer while it runs (stop() waits for it). */
+  rebuild: Promise<void> | null;
 }
 
 export const STALL_AFTER_MS = 90_000;
@@ -173,7 +174,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (g?.subs.has(topic)) throw new Error(`Group ${group} already subscribed to ${topic}`);
     if (g?.consumer) throw new Error(`Group ${group} is already consuming: subscribe all its topics before start()`);
     if (!g) {
-      g = { group, subs: new Map(), consumer: null, lastProgressAt: this.now(), rebuilding: false };
+      g = { group, subs: new Map(), consumer: null, lastProgressAt: this.now(), rebuild: null };
       this.groups.set(group, g);
     }
     g.subs.set(topic, {
@@ -204,6 +205,15 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     this.stopping = true;
     if (this.watchdog) clearInterval(this.watchdog);
     this.wakeSleepers(); // a handler waiting to retry gives up now; its message stays uncommitted
+    // A consumer the watchdog is building now is either disconnected below or, if it is still
+    // connecting when the wait ends, by runGroup itself once it sees the bus stopping.
+    await Promise.all(
+      [...this.groups.values()].map((g) =>
+        g.rebuild
+          ? withTimeout(g.rebuild, Math.min(STALE_DISCONNECT_MS, this.stallAfterMs)).catch(() => undefined)
+          : null,
+      ),
+    );
     // kafkajs disconnect waits for the message being handled, so in-flight work finishes first.
     await Promise.all(
       [...this.groups.values()].map((g) =>
@@ -368,6 +378,9 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   private async runGroup(g: GroupConsumer): Promise<void> {
     g.lastProgressAt = this.now();
     await this.ensureTopics([...g.subs.keys()]);
+    // stop() may come while a consumer starts (the watchdog rebuilds one whenever it must): none is
+    // built after it, and one it may have missed is disconnected at the next step.
+    if (this.stopping) return;
     const consumer: Consumer = this.kafka.consumer({
       groupId: this.name(g.group),
       allowAutoTopicCreation: false,
@@ -405,6 +418,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       );
     });
     await consumer.connect();
+    if (await this.leftWhenStopping(consumer)) return;
     // A group's first start reads from the beginning, so events published before it existed still arrive.
     // subscribe() loads the topics' metadata once, without retrying: a broker still settling a new
     // topic's leaders would fail the whole start.
@@ -412,11 +426,20 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     await this.whileSettling(`subscribing group ${this.name(g.group)}`, () =>
       consumer.subscribe({ topics, fromBeginning: true }),
     );
+    if (await this.leftWhenStopping(consumer)) return;
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: 1,
       eachMessage: (payload) => this.onMessage(g, consumer, payload),
     });
+    await this.leftWhenStopping(consumer);
+  }
+
+  /** Disconnects a consumer that is starting while the bus stops; true when it did. */
+  private async leftWhenStopping(consumer: Consumer): Promise<boolean> {
+    if (!this.stopping) return false;
+    await consumer.disconnect().catch((err) => this.logFailure('consumer disconnect failed', err));
+    return true;
   }
 
   private progressed(g: GroupConsumer): void {
@@ -435,28 +458,34 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   async checkStalls(): Promise<void> {
     for (const g of this.groups.values()) {
       const idleMs = this.now() - g.lastProgressAt;
-      if (this.stopping || !this.started || g.rebuilding || idleMs < this.stallAfterMs) continue;
-      g.rebuilding = true;
-      this.stalled.set(g.group, idleMs);
-      this.options.logger.error(
-        { group: g.group, idleMs, crashed: this.crashes.get(g.group) ?? null },
-        'Kafka consumer stalled: rebuilding it',
-      );
-      try {
-        const old = g.consumer;
-        g.consumer = null;
-        if (old)
-          await withTimeout(old.disconnect(), Math.min(STALE_DISCONNECT_MS, this.stallAfterMs)).catch((err) =>
-            this.logFailure('stalled consumer did not disconnect', err),
-          );
-        if (!this.stopping) await this.runGroup(g);
-      } catch (err) {
-        // Kafka itself may be down: the next round tries again after another stall period.
-        this.logFailure('rebuilding a stalled Kafka consumer failed', err);
-      } finally {
-        g.lastProgressAt = this.now();
-        g.rebuilding = false;
-      }
+      if (this.stopping || !this.started || g.rebuild || idleMs < this.stallAfterMs) continue;
+      g.rebuild = this.rebuildStalled(g, idleMs).finally(() => {
+        g.rebuild = null;
+      });
+      await g.rebuild;
+    }
+  }
+
+  private async rebuildStalled(g: GroupConsumer, idleMs: number): Promise<void> {
+    this.stalled.set(g.group, idleMs);
+    this.options.logger.error(
+      { group: g.group, idleMs, crashed: this.crashes.get(g.group) ?? null },
+      'Kafka consumer stalled: rebuilding it',
+    );
+    try {
+      const old = g.consumer;
+      g.consumer = null;
+      if (old)
+        await withTimeout(old.disconnect(), Math.min(STALE_DISCONNECT_MS, this.stallAfterMs)).catch((err) =>
+          this.logFailure('stalled consumer did not disconnect', err),
+        );
+      if (!this.stopping) await this.runGroup(g);
+    } catch (err) {
+      // Kafka itself may be down: the next round tries again after another stall period.
+      this.logFailure('rebuilding a stalled Kafka consumer failed', err);
+    } finally {
+      // A failed rebuild is tried again only after another full stall period.
+      g.lastProgressAt = this.now();
     }
   }
 
