@@ -103,7 +103,7 @@ function standInCluster() {
     consumers,
     /** Consumers built from now on wait in connect() until the returned function is called. */
     holdConnects(): () => void {
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       connecting = new Promise((r) => {
         release = r;
       });
@@ -269,7 +269,7 @@ describe('the Kafka adapter when a consumer stops making progress', () => {
     const { bus, advance } = await busOn(cluster, async () => undefined);
     const [first] = cluster.consumers;
     first!.join();
-    let letGo = () => undefined as void;
+    let letGo: () => void = () => undefined;
     first!.disconnect = () => {
       first!.disconnected = true;
       first!.running = false;
