@@ -221,18 +221,24 @@ try {
     );
   }
 
-  // The floor target as a budget: what 0.7 of the floor leaves the quote once the product's hops
-  // with no work are paid, against the quote's own work timed with no HTTP at all.
+  // Each throughput target as a budget: what it allows per quote, less the product's hops with no
+  // work, against the quote's own work timed with no HTTP at all.
   const work = quoteWork(post.body, sampleText);
-  const allowedUs = us(floor) / 0.7;
-  const leftUs = allowedUs - us(light);
   const ownUs = work.validateUs + pricingUs + work.serialiseUs;
+  const budget = (target: string, allowedUs: number) => {
+    const leftUs = allowedUs - us(light);
+    return (
+      `${target} as a budget: ${allowedUs.toFixed(0)} us per quote; the product's hops with no work take ${us(light).toFixed(0)} us, ` +
+      `leaving ${leftUs.toFixed(0)} us for the quote's own work (${ownUs <= leftUs ? 'fits' : 'does not fit'})`
+    );
+  };
   console.log(
-    `\nquote / floor >= 0.70 as a budget: ${allowedUs.toFixed(0)} us per quote; the product's hops with no work take ${us(light).toFixed(0)} us, ` +
-      `leaving ${leftUs.toFixed(0)} us for the quote's own work.\n` +
-      `  that work in process, no HTTP: validate ${work.validateUs.toFixed(0)} us + price ${pricingUs.toFixed(0)} us + serialise ${work.serialiseUs.toFixed(0)} us = ${ownUs.toFixed(0)} us ` +
-      `(${ownUs <= leftUs ? 'fits' : 'does not fit'}); the rest of the quote's cost over the hops, ${Math.max(0, us(quote) - us(light) - ownUs).toFixed(0)} us, ` +
-      `is its HTTP side: reading and parsing its body, writing its ${sampleText.length}-byte answer, and the garbage both make`,
+    `\n${budget('quote / floor >= 0.70', us(floor) / 0.7)}.\n` +
+      `  that work in process, no HTTP: validate ${work.validateUs.toFixed(0)} us + price ${pricingUs.toFixed(0)} us + serialise ${work.serialiseUs.toFixed(0)} us = ${ownUs.toFixed(0)} us; ` +
+      `the rest of the quote's cost over the hops, ${Math.max(0, us(quote) - us(light) - ownUs).toFixed(0)} us, ` +
+      `is its HTTP side: reading and parsing its body, writing its ${sampleText.length}-byte answer, and the garbage both make\n` +
+      `${budget('quote / raw Node >= 0.05', us(ceiling) / 0.05)}, before any of its HTTP side ` +
+      `(the floor, which does no work, takes ${us(floor).toFixed(0)} us)`,
   );
 } finally {
   await stop();
