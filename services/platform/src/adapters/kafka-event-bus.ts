@@ -70,6 +70,8 @@ interface GroupConsumer {
 export const STALL_AFTER_MS = 90_000;
 /** How long a stalled consumer's disconnect may take before it is left behind (it hangs inside a stuck handler). */
 const STALE_DISCONNECT_MS = 30_000;
+/** How long stop() waits for a consumer rebuild in progress before disconnecting what there is. */
+const REBUILD_WAIT_ON_STOP_MS = 5_000;
 const DEFAULT_RETRY: RetryOptions = { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 };
 
 const TOPIC_NAME = /^[a-zA-Z0-9._-]*$/;
@@ -206,11 +208,12 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (this.watchdog) clearInterval(this.watchdog);
     this.wakeSleepers(); // a handler waiting to retry gives up now; its message stays uncommitted
     // A consumer the watchdog is building now is either disconnected below or, if it is still
-    // connecting when the wait ends, by runGroup itself once it sees the bus stopping.
+    // connecting when this short wait ends, by runGroup itself once it sees the bus stopping (short,
+    // so a rebuild stuck on a hung disconnect does not eat the shutdown's grace period).
     await Promise.all(
       [...this.groups.values()].map((g) =>
         g.rebuild
-          ? withTimeout(g.rebuild, Math.min(STALE_DISCONNECT_MS, this.stallAfterMs)).catch(() => undefined)
+          ? withTimeout(g.rebuild, Math.min(REBUILD_WAIT_ON_STOP_MS, this.stallAfterMs)).catch(() => undefined)
           : null,
       ),
     );
