@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHttpApp,
-  createLogger,
-  JsonDepthScanner,
-  listen,
-  nestedDeeperThan,
-  Readiness,
-  route,
-  type RunningServer,
-} from '../src/index.js';
+import { JsonDepthScanner, nestedDeeperThan, route, type RunningServer } from '../src/index.js';
+import { listenServiceApp } from './support/http-app.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -16,22 +8,15 @@ describe('JSON nesting depth', () => {
   let server: RunningServer;
   let reached = 0;
   beforeAll(async () => {
-    const app = createHttpApp({
-      service: 'test',
-      logger: createLogger('test', 'silent'),
-      readiness: new Readiness([]),
-      bodyLimitBytes: 1024 * 1024,
-      routes: (a) => {
-        a.post(
-          '/echo',
-          route(async (req, res) => {
-            reached++;
-            res.json(req.body);
-          }),
-        );
-      },
-    });
-    server = await listen(app, 0);
+    server = await listenServiceApp((a) => {
+      a.post(
+        '/echo',
+        route(async (req, res) => {
+          reached++;
+          res.json(req.body);
+        }),
+      );
+    }, 1024 * 1024);
   });
   afterAll(() => server.close());
 
