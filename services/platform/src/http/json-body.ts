@@ -18,7 +18,6 @@ class BodyError extends Error {
   }
 }
 
-const aborted = () => new BodyError(400, 'request.aborted', 'request aborted');
 const malformed = (message: string) => new BodyError(400, 'entity.parse.failed', message);
 
 /** The declared length of a plain JSON body this reader takes (uncompressed, not chunked, within the limit), else null. */
@@ -46,8 +45,8 @@ function collect(req: IncomingMessage, length: number, done: (err: Error | null,
   const finish = (err: Error | null, body?: Buffer) => {
     req.off('data', onData);
     req.off('end', onEnd);
-    req.off('error', onError);
-    req.off('close', onClose);
+    req.off('error', onGone);
+    req.off('close', onGone);
     done(err, body);
   };
   const onData = (chunk: Buffer) => {
@@ -58,14 +57,13 @@ function collect(req: IncomingMessage, length: number, done: (err: Error | null,
     received === length
       ? finish(null, Buffer.concat(chunks, received))
       : finish(new BodyError(400, 'request.size.invalid', 'request size did not match content length'));
-  // Node reports a client gone mid-body as an error on the request: a 400, as body-parser answers any read error.
-  const onError = () => finish(aborted());
-  // Closed before its end: the client went away mid-body.
-  const onClose = () => finish(aborted());
+  // The client went away mid-body: Node reports it as an error on the request or as a close before
+  // its end; either is a 400, as body-parser answers any read error.
+  const onGone = () => finish(new BodyError(400, 'request.aborted', 'request aborted'));
   req.on('data', onData);
   req.once('end', onEnd);
-  req.once('error', onError);
-  req.once('close', onClose);
+  req.once('error', onGone);
+  req.once('close', onGone);
 }
 
 /** body-parser's strict JSON: an object or an array, a byte-order mark ignored, nothing at all read as {}. */
