@@ -106,7 +106,11 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
     let server: RunningServer;
     let app: Express;
     try {
-      if (infra.ownsBus) await infra.bus.start();
+      // Only the store is required to serve: a replica must start while the broker is away.
+      if (infra.ownsBus) {
+        if (infra.bus.startInBackground) infra.bus.startInBackground();
+        else await infra.bus.start();
+      }
       await built.start?.();
       const bus = infra.bus;
       app = createHttpApp({

@@ -47,6 +47,8 @@ export interface KafkaEventBusOptions {
   stallCheckEveryMs?: number;
   /** The clock the stall watchdog reads; unit tests move it. */
   now?: () => number;
+  /** Backoff of {@link KafkaEventBus.startInBackground} between attempts (1 s doubling to 30 s unless given). */
+  startBackoff?: { firstMs: number; maxMs: number };
 }
 
 interface TopicSubscription {
@@ -107,6 +109,9 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   private connecting: Promise<void> | null = null;
   private started = false;
   private stopping = false;
+  /** Set while a background start has not reached the broker yet: the last failure's message. */
+  private waitingForBroker: string | null = null;
+  private backgroundStart: Promise<void> | null = null;
   private wakeSleepers: () => void = () => undefined;
   private readonly stopSignal: Promise<void>;
 
@@ -150,6 +155,8 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
 
   async publish(topic: string, event: EventEnvelope, key?: string): Promise<PublishReceipt> {
     if (this.stopping) throw new Error('Event bus is stopped');
+    // The outbox keeps the event; failing at once spares each write a minute of connection retries.
+    if (this.waitingForBroker !== null) throw new Error(`Kafka not reachable yet: ${this.waitingForBroker}`);
     await eventEnvelopeSchema.validate(event, { strict: true });
     await this.connect();
     await this.ensureTopics([topic]);
@@ -189,17 +196,61 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (this.started) await this.runGroup(g);
   }
 
+  /**
+   * Connects, creates the topics and runs every group's consumer. A failed start may be called
+   * again: groups whose consumer is running are kept, the others are built anew.
+   */
   async start(): Promise<void> {
     if (this.stopping) throw new Error('Event bus is stopped');
     if (this.started) return;
     await this.connect();
     const subscribed = [...this.groups.values()].flatMap((g) => [...g.subs.keys()]);
     await this.ensureTopics([...(this.options.topics ?? ALL_TOPICS), ...subscribed]);
+    await Promise.all([...this.groups.values()].filter((g) => g.consumer === null).map((g) => this.runGroup(g)));
+    if (this.stopping) return;
     this.started = true;
-    await Promise.all([...this.groups.values()].map((g) => this.runGroup(g)));
     const every = this.options.stallCheckEveryMs ?? Math.max(1, Math.min(10_000, Math.floor(this.stallAfterMs / 3)));
     this.watchdog = setInterval(() => void this.checkStalls(), every);
     this.watchdog.unref();
+  }
+
+  /**
+   * Starts without waiting for the broker: a replica serves while Kafka is away (events wait in the
+   * outbox, consumers catch up once they join). Until the first start succeeds, publish fails at
+   * once and ping says the broker is not reachable yet; start is tried again with a doubling delay
+   * until it succeeds or the bus stops.
+   */
+  startInBackground(): void {
+    if (this.started || this.backgroundStart || this.stopping) return;
+    const { firstMs, maxMs } = this.options.startBackoff ?? { firstMs: 1_000, maxMs: 30_000 };
+    this.waitingForBroker = 'starting';
+    this.backgroundStart = (async () => {
+      let delay = firstMs;
+      for (let attempt = 1; !this.stopping; attempt++) {
+        try {
+          await this.start();
+          if (this.stopping) return;
+          if (attempt > 1) this.options.logger.info({ attempt }, 'Kafka reached: event bus started');
+          this.waitingForBroker = null;
+          return;
+        } catch (err) {
+          if (this.stopping) return;
+          this.waitingForBroker = (err as Error).message;
+          this.options.logger.warn(
+            { attempt, retryInMs: delay, err: (err as Error).message },
+            'Kafka not reachable: serving without it (events wait in the outbox); retrying',
+          );
+          await Promise.race([sleep(delay), this.stopSignal]);
+          delay = Math.min(delay * 2, maxMs);
+        }
+      }
+    })();
+  }
+
+  /** Settles once a background start has started the bus or given up because the bus stopped (tests). */
+  async whenStarted(): Promise<boolean> {
+    await this.backgroundStart;
+    return this.started;
   }
 
   async stop(): Promise<void> {
@@ -238,6 +289,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
           .map(([g, ms]) => `${g} made no progress for ${Math.round(ms / 1000)} s`)
           .join('; ')}; rebuilding it`,
       );
+    if (this.waitingForBroker !== null) throw new Error(`Kafka not reachable yet: ${this.waitingForBroker}`);
     if (this.notJoined.size > 0)
       throw new Error(`Kafka consumer group not joined yet: ${[...this.notJoined].join(', ')}`);
     await this.connect();
@@ -420,21 +472,28 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
         'Kafka consumer crashed',
       );
     });
-    await consumer.connect();
-    if (await this.leftWhenStopping(consumer)) return;
-    // A group's first start reads from the beginning, so events published before it existed still arrive.
-    // subscribe() loads the topics' metadata once, without retrying: a broker still settling a new
-    // topic's leaders would fail the whole start.
-    const topics = [...g.subs.keys()].map((t) => this.name(t));
-    await this.whileSettling(`subscribing group ${this.name(g.group)}`, () =>
-      consumer.subscribe({ topics, fromBeginning: true }),
-    );
-    if (await this.leftWhenStopping(consumer)) return;
-    await consumer.run({
-      autoCommit: false,
-      partitionsConsumedConcurrently: 1,
-      eachMessage: (payload) => this.onMessage(g, consumer, payload),
-    });
+    try {
+      await consumer.connect();
+      if (await this.leftWhenStopping(consumer)) return;
+      // A group's first start reads from the beginning, so events published before it existed still arrive.
+      // subscribe() loads the topics' metadata once, without retrying: a broker still settling a new
+      // topic's leaders would fail the whole start.
+      const topics = [...g.subs.keys()].map((t) => this.name(t));
+      await this.whileSettling(`subscribing group ${this.name(g.group)}`, () =>
+        consumer.subscribe({ topics, fromBeginning: true }),
+      );
+      if (await this.leftWhenStopping(consumer)) return;
+      await consumer.run({
+        autoCommit: false,
+        partitionsConsumedConcurrently: 1,
+        eachMessage: (payload) => this.onMessage(g, consumer, payload),
+      });
+    } catch (err) {
+      // The next start builds the group a new consumer: this one must not come back beside it.
+      if (g.consumer === consumer) g.consumer = null;
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
     await this.leftWhenStopping(consumer);
   }
 

@@ -29,7 +29,7 @@ export class RedisCache implements Cache {
 
   private constructor(private readonly redis: Redis) {}
 
-  /** Connects before returning, so a wrong REDIS_URL fails the service at start. */
+  /** Tries to connect before returning; an unreachable server does not stop the service starting. */
   static async connect(options: RedisCacheOptions): Promise<RedisCache> {
     // Loaded here, not at the top: embedded mode must never pay for (or depend on) the client.
     const { Redis } = await import('ioredis');
@@ -43,7 +43,13 @@ export class RedisCache implements Cache {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     redis.on('error', (err: Error) => options.logger?.warn({ err: err.message }, 'redis connection error'));
-    await redis.connect();
+    // Redis away at start is an outage like any other: the replica serves (rate limits let requests
+    // through, readiness reports the cache down) while ioredis keeps reconnecting by itself.
+    await redis
+      .connect()
+      .catch((err: Error) =>
+        options.logger?.warn({ err: err.message }, 'redis not reachable at start; serving without it, reconnecting'),
+      );
     redis.defineCommand('vanhopHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     return new RedisCache(redis);
   }

@@ -30,6 +30,12 @@ export interface EventBus {
   publish(topic: string, event: EventEnvelope, key?: string): Promise<PublishReceipt>;
   subscribe(group: string, topic: string, handler: EventHandler, options?: SubscribeOptions): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Starts without waiting for a broker that is away, trying again in the background (a bus on a
+   * remote broker has it; the in-process bus starts at once with start()). Until it is started,
+   * publish fails fast (the outbox keeps the events) and ping reports the bus down.
+   */
+  startInBackground?(): void;
   /** Stops delivering, lets in-flight handlers finish, disconnects. */
   stop(): Promise<void>;
   /** Throws when the bus is unreachable or a consumer has crashed. */
