@@ -52,8 +52,8 @@ export async function startGateway(
     clock: overrides.clock,
     forwarding: overrides.forwarding,
   });
-  const opsServer = await listen(ops, config.opsPort, config.platform.host);
-  const server = await listen(app, config.platform.port, config.platform.host).catch(async (err) => {
+  const opsServer = await listen(ops, config.opsPort, config.platform.host, 'OPS_PORT');
+  const server = await listen(app, config.platform.port, config.platform.host, 'GATEWAY_PORT').catch(async (err) => {
     await opsServer.close();
     throw err;
   });

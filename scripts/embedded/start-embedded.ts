@@ -110,7 +110,9 @@ export async function startEmbedded(
     await Promise.all(prepared.map((p) => (services[p.name]?.stop() ?? p.abort()).catch(() => undefined)));
     throw err;
   }
-  const gatewayConfig = loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort });
+  // Unset, the ops port is any free one (printed at start): a second copy on one machine, or a
+  // local Prometheus on its own default 9090, must not stop the product.
+  const gatewayConfig = loadGatewayConfig({ ...env, GATEWAY_PORT: gatewayPort, OPS_PORT: env.OPS_PORT ?? '0' });
   const local: Partial<Record<ServiceName, LocalService>> = Object.fromEntries(
     Object.values(services).map((s) => [s.name, s.local]),
   );

@@ -13,12 +13,22 @@ export interface EmbeddedProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function spawnEmbedded(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedProcess> {
+/** `env`: a variable given as undefined is left unset (the product's own default applies). */
+export async function spawnEmbedded(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): Promise<EmbeddedProcess> {
   if (!existsSync('dist/embedded.js')) throw new Error('dist/embedded.js is missing: run npm run build first');
-  const child = spawn(process.execPath, ['dist/embedded.js'], {
-    env: { ...process.env, GATEWAY_PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'warn', ...env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    GATEWAY_PORT: '0',
+    OPS_PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+    DATA_DIR: dataDir,
+  };
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  const child = spawn(process.execPath, ['dist/embedded.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const [url, opsUrl] = await new Promise<[string, string]>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,5 +44,37 @@ describe('npm start (embedded product as a process)', () => {
 
     expect(await product.stop('SIGTERM')).toBe(0);
     product = undefined;
+  });
+
+  it('runs a second copy beside the first (ops port unset: any free one), and says which variable names a taken port', async () => {
+    const first = await spawnEmbedded(mkdtempSync(path.join(tmpdir(), 'vanhop-start-a-')), { OPS_PORT: undefined });
+    const second = await spawnEmbedded(mkdtempSync(path.join(tmpdir(), 'vanhop-start-b-')), { OPS_PORT: undefined });
+    try {
+      expect(first.opsUrl).not.toBe(second.opsUrl);
+      expect((await fetch(`${first.opsUrl}/health/ready`)).status).toBe(200);
+      expect((await fetch(`${second.opsUrl}/health/ready`)).status).toBe(200);
+
+      const takenPort = new URL(first.url).port;
+      const third = spawn(process.execPath, ['dist/embedded.js'], {
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'warn',
+          GATEWAY_PORT: takenPort,
+          OPS_PORT: '0',
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vanhop-start-c-')),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      third.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+      third.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      const code = await new Promise<number | null>((resolve) => third.once('exit', (c) => resolve(c)));
+      expect(code).toBe(78);
+      expect(output).toContain(`Invalid configuration: GATEWAY_PORT is ${takenPort}, but`);
+      expect(output).toContain('is already in use');
+      expect(output).not.toMatch(/^\s+at /m);
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
   });
 });

@@ -173,7 +173,12 @@ export async function runServiceMain<C extends { platform: PlatformConfig }>(
     throw err;
   }
   const starting = exitOnSignalWhileStarting(def.name);
-  const running = await startService(def, config);
+  const running = await startService(def, config).catch((err: unknown) => {
+    if (!(err instanceof ConfigError)) throw err;
+    // A port already taken is found only now: said as plainly as a bad variable.
+    console.error(`[${def.name}] ${err.message}`);
+    process.exit(78);
+  });
   starting.done();
   onShutdown(running.infra.logger, config.platform.shutdownTimeoutMs, () => running.stop());
 }
