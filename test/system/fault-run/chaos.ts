@@ -75,6 +75,31 @@ export function chaosSchedule(
   return faults.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * The broker outage: Kafka stopped for `kafkaDownMs` from a tenth into the run, and meanwhile every
+ * program's replicas restarted one by one (SIGTERM, as a rolling deploy or a rescheduled pod), each
+ * program's first replicas in the first half of the outage and its second ones in the second, so a
+ * program always has a replica serving. A replica started while the broker is away must start,
+ * become ready and serve: only the store is required.
+ */
+export function kafkaOutageSchedule(
+  seed: number,
+  durationMs: number,
+  options: { replicas: number; kafkaDownMs: number },
+): Fault[] {
+  const rng = seededRng(seed);
+  const stopAt = Math.round(durationMs * 0.1);
+  const restarts: Omit<ReplicaFault, 'at'>[] = [];
+  for (let replica = 0; replica < options.replicas; replica++)
+    for (const program of PROGRAMS) restarts.push({ kind: 'term', program, replica, downMs: 1_000 });
+  // Inside the outage, clear of its first and last few seconds (the broker stopping and coming back).
+  const first = stopAt + 5_000;
+  const step = Math.max(1_000, (options.kafkaDownMs - 10_000) / restarts.length);
+  const faults: Fault[] = restarts.map((f, i) => ({ ...f, at: Math.round(first + i * step + rng() * step * 0.2) }));
+  faults.push({ kind: 'stop', target: 'kafka', downMs: options.kafkaDownMs, at: stopAt });
+  return faults.sort((a, b) => a.at - b.at);
+}
+
 export interface FaultWindow {
   fault: Fault;
   startedAt: number;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ComposeStack } from '../compose-stack.js';
 import { audit, percentile, untilMailed, type Audit } from './audit.js';
-import { chaosSchedule, describeFault, playChaos, type Fault, type FaultWindow } from './chaos.js';
+import { chaosSchedule, describeFault, kafkaOutageSchedule, playChaos, type Fault, type FaultWindow } from './chaos.js';
 import { diagnose } from './diagnose.js';
 import { MoveClient, newTally, type MoveResult, type RequestTally } from './moves.js';
 
@@ -12,6 +12,8 @@ export interface FaultRunOptions {
   seed: number;
   replicas: number;
   redisDownMs: number;
+  /** Set: the broker-outage scenario ({@link kafkaOutageSchedule}) instead of the chaos schedule. */
+  kafkaDownMs?: number;
   log: (line: string) => void;
 }
 
@@ -40,7 +42,10 @@ async function unhandledErrors(stack: ComposeStack): Promise<string[]> {
 export async function faultRun(stack: ComposeStack, o: FaultRunOptions): Promise<FaultRunReport> {
   const runId = randomBytes(3).toString('hex');
   const spanMs = (o.moves / o.rate) * 1000;
-  const schedule = chaosSchedule(o.seed, spanMs, { replicas: o.replicas, redisDownMs: o.redisDownMs });
+  const schedule =
+    o.kafkaDownMs !== undefined
+      ? kafkaOutageSchedule(o.seed, spanMs, { replicas: o.replicas, kafkaDownMs: o.kafkaDownMs })
+      : chaosSchedule(o.seed, spanMs, { replicas: o.replicas, redisDownMs: o.redisDownMs });
   o.log(
     `[fault-run] seed ${o.seed}: ${o.moves} moves at ${o.rate}/s over ${(spanMs / 1000).toFixed(0)} s, ${schedule.length} faults:`,
   );
