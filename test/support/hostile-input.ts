@@ -6,7 +6,7 @@
 import type { Env } from '@vanhop/platform';
 import { apiClient } from './gateway-api.js';
 
-/** Per-route limits raised so a flood of bad requests is judged on content, not volume (README configuration table). */
+/** Per-route limits raised so a flood of bad requests is judged on content, not volume (docs/CONFIGURATION.md). */
 export const UNLIMITED_RATES: Env = {
   GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
   CONTACT_RATE_LIMIT_PER_HOUR: '100000',

@@ -39,7 +39,7 @@ else
     `[compose] ${compose!.join(' ')} with docker-compose.yml + docker-compose.ci.yml, app image ${IMAGES.APP_IMAGE}`,
   );
 
-/** CI size of the fault run (the README gives the full-size figures from test/system/fault-run/main.ts). */
+/** CI size of the fault run (docs/OPERATIONS.md gives the full-size figures from test/system/fault-run/main.ts). */
 const FAULT_RUN_MOVES = Number(process.env.FAULT_RUN_MOVES ?? 100);
 const FAULT_RUN_SEED = Number(process.env.FAULT_RUN_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** The broker outage at CI size: Kafka away for a minute and a half while all 14 replicas restart. */
