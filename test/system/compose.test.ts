@@ -42,9 +42,9 @@ else
 /** CI size of the fault run (docs/OPERATIONS.md gives the full-size figures from test/system/fault-run/main.ts). */
 const FAULT_RUN_MOVES = Number(process.env.FAULT_RUN_MOVES ?? 100);
 const FAULT_RUN_SEED = Number(process.env.FAULT_RUN_SEED ?? Math.floor(Math.random() * 2 ** 31));
-/** The broker outage at CI size: Kafka away for a minute and a half while all 14 replicas restart. */
-const OUTAGE_MOVES = Number(process.env.OUTAGE_RUN_MOVES ?? 50);
-const OUTAGE_KAFKA_DOWN_MS = Number(process.env.OUTAGE_RUN_KAFKA_DOWN_S ?? 90) * 1000;
+/** The broker outage at CI size: Kafka away for a minute while all 14 replicas restart. */
+const OUTAGE_MOVES = Number(process.env.OUTAGE_RUN_MOVES ?? 30);
+const OUTAGE_KAFKA_DOWN_MS = Number(process.env.OUTAGE_RUN_KAFKA_DOWN_S ?? 60) * 1000;
 
 describe.skipIf(reason !== null)('docker compose: the distributed stack, two replicas of everything', () => {
   const stack =
