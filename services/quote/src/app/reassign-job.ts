@@ -214,12 +214,20 @@ export class ReassignJob {
       },
       meta,
     );
-    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, how.from, set, [
-      outboxEntry(TOPICS.jobReassigned, reassigned, bookingId),
-      outboxEntry(TOPICS.jobOffered, offered, bookingId),
-    ]);
+    const changed = await this.deps.jobs.reassign(
+      bookingId,
+      job.driverId,
+      how.from,
+      set,
+      [outboxEntry(TOPICS.jobReassigned, reassigned, bookingId), outboxEntry(TOPICS.jobOffered, offered, bookingId)],
+      // An offer moves on only while it is still the offer read (a sweep on another replica may have moved it).
+      how.from === 'offered' ? job : undefined,
+    );
     if (!changed) {
-      await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
+      // The hold is idempotent per booking: when another replica gave the job to this same driver
+      // meanwhile, the time just held is theirs, and must stay.
+      if ((await this.deps.jobs.findById(bookingId))?.driverId !== candidate.driverId)
+        await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
       return false;
     }
     await this.deps.slots.releaseDriver(bookingId, job.driverId);
