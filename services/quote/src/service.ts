@@ -93,7 +93,13 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       fallback: reassign,
       callsMasked: !!config.telephony,
     });
-    const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
+    const suspendedJobs = new SuspendedDriverJobs({
+      jobs: jobStore,
+      clock: infra.clock,
+      logger: infra.logger,
+      relay,
+      fallback: reassign,
+    });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
     const documents = new DriverDocuments({
       documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),

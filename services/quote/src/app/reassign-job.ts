@@ -87,14 +87,15 @@ export class ReassignJob {
   }
 
   /**
-   * A driver declined an offer or let it lapse: the job is offered at once to the cheapest other
-   * driver free for the whole move at no more than the customer booked, trying the next when one is
-   * taken meanwhile. Null when none can take it (the job then goes back to the office). The write is
-   * conditional on the offer still standing, so a late answer and the sweep cannot both move it.
+   * A driver declined an offer, let it lapse, or was suspended (their job offered or accepted): the
+   * job is offered at once to the cheapest other driver free for the whole move at no more than the
+   * customer booked, trying the next when one is taken meanwhile. Null when none can take it (the
+   * job then goes back to the office). The write is conditional on the job still being as read (an
+   * offer: that very offer), so a late answer, the sweep and a suspension cannot both move it.
    */
   async fallback(
     job: JobDoc,
-    because: Extract<JobReturnReason, 'declined' | 'expired'>,
+    because: Extract<JobReturnReason, 'declined' | 'expired' | 'suspended'>,
     at: string,
   ): Promise<JobView | null> {
     // A move already under way is the office's to sort out with the customer.
@@ -116,7 +117,7 @@ export class ReassignJob {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
         because,
-        from: 'offered',
+        from: job.status,
         respondedAt: at,
       });
       if (moved === 'not-free') continue;
