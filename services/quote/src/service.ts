@@ -120,7 +120,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo, tally });
         const findDriver = new FindDriver(drivers);
-        internalQuoteRoutes(app, { priceMove, drivers: findDriver });
+        internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
         driverPhotoRoutes(app, { drivers: findDriver });
         if (config.jwt) {
