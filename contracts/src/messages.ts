@@ -6,6 +6,7 @@ export const MSG = {
     pickupRequired: 'Pickup PostCode is required',
     dropoffRequired: 'Dropoff PostCode is required',
     selectFromList: 'Please select a valid postcode from the dropdown list',
+    twoPlaces: 'This address names more than one place: please select one postcode or place from the dropdown list',
     outOfArea: 'Select a location within a 30-miles radius of NW2.',
   },
   contact: {

@@ -22,6 +22,7 @@ import type { Forwarding } from './forwarding.js';
 import { httpForwarding } from './forwarding-http.js';
 import { staticSite } from './static-site.js';
 import { mergeSlashes } from './merge-slashes.js';
+import { refuseFragments } from './refuse-fragments.js';
 import { securityHeaders } from './security-headers.js';
 import { isClientRoute, prerenderLandingPage } from './landing-prerender.js';
 
@@ -45,16 +46,17 @@ export interface GatewayApps {
 }
 
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApps {
-  // The platform's app base (health, metrics, request ids and logs), as every service uses; paths
-  // are canonicalised first, and the request id also goes upstream. Readiness and metrics go on
-  // the ops app: the public port (and so the Ingress) answers neither.
+  // The platform's app base (health, metrics, request ids and logs), as every service uses; a target
+  // with a fragment is refused and paths are canonicalised first, and the request id also goes
+  // upstream. Readiness and metrics go on the ops app: the public port (and so the Ingress) answers
+  // neither.
   const ops = createOpsApp();
   // Client addresses (rate limits) come from X-Forwarded-For only as far as TRUST_PROXY says.
   const app = createAppBase({
     service: 'gateway',
     logger: deps.logger,
     readiness: deps.readiness,
-    first: [mergeSlashes],
+    first: [refuseFragments, mergeSlashes],
     forwardRequestId: true,
     ops,
     trustProxy: config.trustProxy,

@@ -24,6 +24,7 @@ export * from './http/create-app.js';
 export * from './http/health.js';
 export * from './http/listen.js';
 export * from './http/rate-limit.js';
+export * from './http/client-key.js';
 export * from './http/error-handler.js';
 export * from './http/json-depth.js';
 export * from './http/utf8-json.js';

@@ -93,7 +93,13 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       fallback: reassign,
       callsMasked: !!config.telephony,
     });
-    const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
+    const suspendedJobs = new SuspendedDriverJobs({
+      jobs: jobStore,
+      clock: infra.clock,
+      logger: infra.logger,
+      relay,
+      fallback: reassign,
+    });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
     const documents = new DriverDocuments({
       documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
@@ -114,7 +120,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       routes: (app) => {
         quoteRoutes(app, { priceMove, geo, tally });
         const findDriver = new FindDriver(drivers);
-        internalQuoteRoutes(app, { priceMove, drivers: findDriver });
+        internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
         driverPhotoRoutes(app, { drivers: findDriver });
         if (config.jwt) {

@@ -1,5 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
 import {
+  clientKey,
   input,
   NotFoundError,
   rateLimit,
@@ -42,8 +43,8 @@ const correlationOf = (req: Request) => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** The client's address as the gateway determined it (it is the hop the service trusts). */
-const clientOf = (req: Request): PaymentClient => (req.ip ? { clientKey: req.ip } : {});
+/** The client as the gateway determined its address (the hop the service trusts): IPv6 by its /64. */
+const clientOf = (req: Request): PaymentClient => (req.ip ? { clientKey: clientKey(req) } : {});
 
 export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
   // Each answer tells a stored code from an unknown one, as retrieving does: the same budget per

@@ -1,12 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 import type { Cache } from '../ports/cache.js';
 import { TooManyRequestsError } from '../errors.js';
+import { clientKeyOfAddress } from './client-key.js';
 
 export interface RateLimitOptions {
   name: string;
   limit: number;
   windowSeconds: number;
-  /** What is being limited: the client address by default. */
+  /** What is being limited: the client (clientKey) by default. */
   key?: (req: Request) => string | undefined;
   message?: string;
 }
@@ -28,6 +29,12 @@ export const clientIp = (req: Request): string => {
 };
 
 /**
+ * Who the client is wherever something is counted or held per client (rate limits, checkout holds,
+ * release links): its address, or for IPv6 its /64 (see clientKeyOfAddress).
+ */
+export const clientKey = (req: Request): string => clientKeyOfAddress(clientIp(req));
+
+/**
  * Fixed-window limiter on the Cache port, so all instances of a service share the counters (Redis).
  * While the cache cannot be reached the request goes through uncounted (logged): a limiter that
  * failed closed would turn a cache restart into an outage of every limited route.
@@ -35,7 +42,7 @@ export const clientIp = (req: Request): string => {
 export function rateLimit(cache: Cache, options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     try {
-      const subject = (options.key ?? clientIp)(req);
+      const subject = (options.key ?? clientKey)(req);
       if (!subject) return next();
       let counted: { count: number; resetSeconds: number };
       try {

@@ -1,5 +1,5 @@
 import type { GeoSuggestion } from '@vanhop/contracts';
-import type { GeoPoint, GeoPort, RouteEstimate } from '../domain/geo-port.js';
+import type { GeoPoint, GeoPort, LabelReading, RouteEstimate } from '../domain/geo-port.js';
 import type { LatLng } from '../domain/great-circle.js';
 import {
   compareOutcodes,
@@ -26,6 +26,18 @@ interface NamedPlace {
 
 /** Words that only say "in the UK" in labels such as "Wembley, UK". */
 const COUNTRY_PARTS = /^(uk|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/;
+/** The same words inside a part of a label ("UK London NW2"). */
+const COUNTRY_WORDS = /\b(?:uk|united kingdom|great britain|gb|england|scotland|wales|northern ireland)\b/g;
+/** Postcodes and districts inside a label, to read the rest of it for place names. */
+const POSTCODE_WORDS = /\b[A-Z]{1,2}\d[A-Z\d]?(?: ?\d[A-Z]{2})?\b/gi;
+
+/** A label as compared with the geocoder's own: case, spacing and a closing ", UK" do not matter. */
+const labelKey = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*,?\s*uk$/, '')
+    .trim();
 
 /** A description ending in another country ("Richmond, VA, USA") is not a UK place, whatever its first part. */
 const FOREIGN_COUNTRY =
@@ -140,8 +152,13 @@ export class EmbeddedGeo implements GeoPort {
 
   /** "London NW2, UK" inside the London postal areas, else "<town> <district>, UK". */
   outcodeLabel(row: OutcodeRow): string {
-    const town = LONDON_AREAS.has(postcodeArea(row.outcode)) ? 'London' : row.town.split(',')[0]!.trim();
+    const town = this.townOf(row);
     return town ? `${town} ${row.outcode}, UK` : `${row.outcode}, UK`;
+  }
+
+  /** The town a district's label names: London inside the London postal areas. */
+  private townOf(row: OutcodeRow): string {
+    return LONDON_AREAS.has(postcodeArea(row.outcode)) ? 'London' : row.town.split(',')[0]!.trim();
   }
 
   private outcodeSuggestion(row: OutcodeRow): GeoSuggestion {
@@ -229,6 +246,64 @@ export class EmbeddedGeo implements GeoPort {
     const { place } = found;
     place.outcode ??= this.nearestOutcode(place);
     return { label: `${place.name}, UK`, lat: place.lat, lng: place.lng, outcode: place.outcode };
+  }
+
+  /**
+   * A stop a quote names is priced only as what it says: a label this geocoder issues itself (an
+   * autocomplete suggestion's, or geocoding's own answer: "London NW2, UK", "Wembley, UK", "NW2
+   * 6LR, UK"; case, spacing and the closing ", UK" aside) or a real postcode or district ("nw2 6lr",
+   * "NW2"). The forgiving reading geocode gives a loose text (a landing page's place name, a typo)
+   * is not enough: "Edinburgh, UK London NW2" would be priced at NW2 while its driver reads
+   * Edinburgh. A text naming more than one place is told apart, for a clearer refusal.
+   */
+  async readLabel(label: string): Promise<LabelReading> {
+    const text = label.trim().replace(/\s+/g, ' ').slice(0, MAX_INPUT);
+    const point = text ? await this.geocode(text) : null;
+    if (point && (labelKey(point.label) === labelKey(text) || this.isPostcodeOrDistrict(text)))
+      return { kind: 'place', point };
+    // A place autocomplete lists, by its own name: of two spellings of one place, both listed
+    // ("Harrow-on-the-Hill" and "Harrow on the Hill"), geocoding answers with the first.
+    const listed = /^(.+), uk$/i.exec(text)?.[1];
+    const suggested = listed === undefined ? undefined : this.placeByKey.get(placeKey(listed));
+    if (suggested && placeKey(suggested.name) === placeKey(listed!)) {
+      const { label: own, lat, lng, outcode } = this.placeSuggestion(suggested);
+      return { kind: 'place', point: { label: own, lat, lng, outcode: outcode ?? null } };
+    }
+    return this.placesNamed(text).size > 1 ? { kind: 'two-places' } : { kind: 'unknown' };
+  }
+
+  /** A whole postcode or a district of the table, alone ("NW2 6LR", "nw2, UK"). */
+  private isPostcodeOrDistrict(text: string): boolean {
+    const pc = parsePostcodeQuery(text.replace(/\s*,?\s*uk$/i, ''));
+    if (pc?.kind === 'full') return this.findOutcode(pc.outcode) !== undefined;
+    return pc?.kind === 'outcode-prefix' && this.findOutcode(pc.prefix) !== undefined;
+  }
+
+  /**
+   * The districts a text names, by its postcodes and districts and by each comma-separated part
+   * naming a place (a district's own post town, "London" for NW2, is that district).
+   */
+  private placesNamed(text: string): Set<string> {
+    const districts = new Set<string>();
+    for (const pc of findFullPostcodes(text)) {
+      const row = this.findOutcode(pc.outcode);
+      if (row) districts.add(row.outcode);
+    }
+    for (const token of findOutcodeTokens(text)) {
+      const row = this.findOutcode(token);
+      if (row) districts.add(row.outcode);
+    }
+    const towns = new Set([...districts].map((o) => placeKey(this.townOf(this.byOutcode.get(o)!))));
+    const named = new Set(districts);
+    for (const part of text.split(',')) {
+      const rest = placeKey(part.replace(POSTCODE_WORDS, ' ').toLowerCase().replace(COUNTRY_WORDS, ' '));
+      if (!rest || towns.has(rest)) continue;
+      const found = this.index.match([rest]);
+      if (!found) continue;
+      found.place.outcode ??= this.nearestOutcode(found.place);
+      named.add(found.place.outcode);
+    }
+    return named;
   }
 
   async route(points: GeoPoint[]): Promise<RouteEstimate> {

@@ -1,5 +1,5 @@
 import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
-import type { JobDoc, JobRepository as JobRepositoryPort } from '../domain/ports.js';
+import type { JobDoc, JobRepository as JobRepositoryPort, OfferRead } from '../domain/ports.js';
 import type { NeighbourJob } from '../domain/travel-between-jobs.js';
 
 export const DRIVER_JOBS = 'driver_jobs';
@@ -73,8 +73,9 @@ export class JobRepository implements JobRepositoryPort {
   }
 
   /**
-   * Gives a job to another driver, only while it is still in `from` (back with the office, or an
-   * offer being declined or lapsing) under the driver read.
+   * Gives a job to another driver, only while it is still in `from` (back with the office, an offer
+   * being declined or lapsing, or a suspended driver's job) under the driver read; with `offer`,
+   * only while it is still that very offer (see settleOffer).
    */
   async reassign(
     bookingId: string,
@@ -82,9 +83,32 @@ export class JobRepository implements JobRepositoryPort {
     from: JobDoc['status'],
     set: Partial<JobDoc>,
     events: OutboxEntry[],
+    offer?: OfferRead,
   ): Promise<boolean> {
-    const filter = { _id: bookingId, status: from, driverId: fromDriverId };
+    const filter = {
+      _id: bookingId,
+      status: from,
+      driverId: fromDriverId,
+      ...(offer ? { respondBy: offer.respondBy, offeredAt: offer.offeredAt } : {}),
+    };
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
+  }
+
+  /**
+   * Answers an offer (accepted, declined, lapsed) only while the job is still the offer read: the
+   * same driver, offered at the same time with the same deadline. The status alone is not enough: a
+   * replica's sweep that read the offer before another replica handed it on would otherwise lapse
+   * the next driver's fresh offer, and a late answer would take another driver's offer.
+   */
+  async settleOffer(bookingId: string, offer: OfferRead, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean> {
+    const filter = {
+      _id: bookingId,
+      status: 'offered',
+      driverId: offer.driverId,
+      respondBy: offer.respondBy,
+      offeredAt: offer.offeredAt,
+    };
+    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 
   /**

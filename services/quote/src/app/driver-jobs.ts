@@ -249,10 +249,11 @@ export class DriverJobs {
         expired++;
         continue;
       }
+      // Only this very offer lapses: another replica's sweep may have handed it on meanwhile.
       if (
-        await this.deps.jobs.transition(
+        await this.deps.jobs.settleOffer(
           job._id,
-          'offered',
+          job,
           { status: 'returned-to-staff', returnedBecause: 'expired' },
           await this.returnedEvent(job, 'expired', now),
         )
@@ -403,7 +404,8 @@ export class DriverJobs {
             bookingId,
           )
         : await this.returnedEvent(job, 'declined', respondedAt);
-    if (!(await this.deps.jobs.transition(bookingId, 'offered', set, event)))
+    // The answer is to the offer read: one lapsed and handed on meanwhile is not this driver's to answer.
+    if (!(await this.deps.jobs.settleOffer(bookingId, job, set, event)))
       throw new ConflictError('This job has already been answered.');
     void this.deps.relay?.kick();
     return this.view({ ...job, ...set } as JobDoc);

@@ -86,7 +86,7 @@ export class ManageDrivers {
       geo: GeoPort;
       clock: Clock;
       relay?: OutboxRelay;
-      /** A suspension puts the driver's upcoming jobs back with the office (SuspendedDriverJobs). */
+      /** A suspension hands the driver's upcoming jobs on, or back to the office (SuspendedDriverJobs). */
       suspendedJobs?: Pick<SuspendedDriverJobs, 'returnAll'>;
     },
   ) {}
@@ -174,8 +174,9 @@ export class ManageDrivers {
   }
 
   /**
-   * Suspends or reactivates. A suspension also puts every upcoming job of the driver back with the
-   * office, after the driver is stored as suspended (so nothing new is offered to them meanwhile);
+   * Suspends or reactivates. A suspension also hands every upcoming job of the driver to the next
+   * free driver, or back to the office, after the driver is stored as suspended (so nothing new is
+   * offered to them meanwhile);
    * suspending an already suspended driver runs that again, finishing one that stopped half way.
    * Reactivating gives no job back: staff reassign them from the office's list.
    */

@@ -87,14 +87,15 @@ export class ReassignJob {
   }
 
   /**
-   * A driver declined an offer or let it lapse: the job is offered at once to the cheapest other
-   * driver free for the whole move at no more than the customer booked, trying the next when one is
-   * taken meanwhile. Null when none can take it (the job then goes back to the office). The write is
-   * conditional on the offer still standing, so a late answer and the sweep cannot both move it.
+   * A driver declined an offer, let it lapse, or was suspended (their job offered or accepted): the
+   * job is offered at once to the cheapest other driver free for the whole move at no more than the
+   * customer booked, trying the next when one is taken meanwhile. Null when none can take it (the
+   * job then goes back to the office). The write is conditional on the job still being as read (an
+   * offer: that very offer), so a late answer, the sweep and a suspension cannot both move it.
    */
   async fallback(
     job: JobDoc,
-    because: Extract<JobReturnReason, 'declined' | 'expired'>,
+    because: Extract<JobReturnReason, 'declined' | 'expired' | 'suspended'>,
     at: string,
   ): Promise<JobView | null> {
     // A move already under way is the office's to sort out with the customer.
@@ -116,7 +117,7 @@ export class ReassignJob {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
         because,
-        from: 'offered',
+        from: job.status,
         respondedAt: at,
       });
       if (moved === 'not-free') continue;
@@ -214,12 +215,20 @@ export class ReassignJob {
       },
       meta,
     );
-    const changed = await this.deps.jobs.reassign(bookingId, job.driverId, how.from, set, [
-      outboxEntry(TOPICS.jobReassigned, reassigned, bookingId),
-      outboxEntry(TOPICS.jobOffered, offered, bookingId),
-    ]);
+    const changed = await this.deps.jobs.reassign(
+      bookingId,
+      job.driverId,
+      how.from,
+      set,
+      [outboxEntry(TOPICS.jobReassigned, reassigned, bookingId), outboxEntry(TOPICS.jobOffered, offered, bookingId)],
+      // An offer moves on only while it is still the offer read (a sweep on another replica may have moved it).
+      how.from === 'offered' ? job : undefined,
+    );
     if (!changed) {
-      await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
+      // The hold is idempotent per booking: when another replica gave the job to this same driver
+      // meanwhile, the time just held is theirs, and must stay.
+      if ((await this.deps.jobs.findById(bookingId))?.driverId !== candidate.driverId)
+        await this.deps.slots.releaseDriver(bookingId, candidate.driverId);
       return false;
     }
     await this.deps.slots.releaseDriver(bookingId, job.driverId);

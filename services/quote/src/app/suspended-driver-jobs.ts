@@ -2,6 +2,7 @@ import type { JobView } from '@vanhop/contracts';
 import type { Clock, Logger, OutboxRelay } from '@vanhop/platform';
 import type { JobDoc, JobRepository } from '../domain/ports.js';
 import { jobReturnedEntry, toView } from './driver-jobs.js';
+import type { ReassignJob } from './reassign-job.js';
 
 /**
  * A job a suspension takes from its driver: still theirs (offered or accepted), on a booking not
@@ -16,26 +17,48 @@ export function isUpcoming(job: JobDoc, now: Date): boolean {
 }
 
 /**
- * What suspending a driver does to their work: staff first see the upcoming jobs it puts back with
- * the office, then each goes back exactly as a declined job does (its own JobReturned, here with
- * `because: 'suspended'`, so the booking needs a driver and the office is mailed). The driver's time
- * stays taken until staff reassign the job, as for a decline: the booking still names them until then.
- * Idempotent: a job already returned is left alone, so a suspension interrupted half way is finished
- * by running it again (quote's own DriverUpdated consumer does).
+ * What suspending a driver does to their work: staff first see the upcoming jobs it takes from them,
+ * then each goes on exactly as a declined job does: offered at once to the cheapest other driver
+ * free for the whole move at no more than the customer booked (`JobReassigned` with `because:
+ * 'suspended'`: the customer is mailed who their new driver is, the suspended driver's time is given
+ * back), or, when nobody is, back to the office (its own JobReturned with `because: 'suspended'`, so
+ * the booking needs a driver, the office is mailed and the customer told no other driver is free
+ * for the price; the driver's time stays taken until staff reassign the job). A postponed move has
+ * no date to find a driver for: it goes to the office. Idempotent: a job already handed on or
+ * returned is left alone, so a suspension interrupted half way is finished by running it again
+ * (quote's own DriverUpdated consumer does).
  */
 export class SuspendedDriverJobs {
-  constructor(private readonly deps: { jobs: JobRepository; clock: Clock; logger: Logger; relay?: OutboxRelay }) {}
+  constructor(
+    private readonly deps: {
+      jobs: JobRepository;
+      clock: Clock;
+      logger: Logger;
+      relay?: OutboxRelay;
+      /** Offers each job to the next free driver (ReassignJob.fallback); without it every job goes to the office. */
+      fallback?: Pick<ReassignJob, 'fallback'>;
+    },
+  ) {}
 
-  /** The jobs suspending this driver would put back with the office, soonest first. */
+  /** The jobs suspending this driver would take from them, soonest first. */
   async upcoming(driverId: string): Promise<JobView[]> {
     return (await this.upcomingDocs(driverId)).map((j) => toView(j));
   }
 
-  /** Puts every upcoming job of the (now suspended) driver back with the office; answers those it returned. */
+  /**
+   * Takes every upcoming job from the (now suspended) driver: each to the next free driver, else to
+   * the office. Answers the jobs it took, as they are now.
+   */
   async returnAll(driverId: string): Promise<JobView[]> {
     const at = this.deps.clock.now().toISOString();
     const returned: JobView[] = [];
+    const handedOn: JobView[] = [];
     for (const job of await this.upcomingDocs(driverId)) {
+      const next = (job.bookingState ?? 'active') === 'active' ? await this.handOn(job, at) : null;
+      if (next) {
+        handedOn.push(next);
+        continue;
+      }
       const set: Partial<JobDoc> = { status: 'returned-to-staff', returnedBecause: 'suspended' };
       if (
         await this.deps.jobs.takeFromDriver(
@@ -49,14 +72,24 @@ export class SuspendedDriverJobs {
         returned.push(toView({ ...job, ...set }));
       }
     }
+    if (handedOn.length > 0)
+      this.deps.logger.info(
+        { driverId, bookingIds: handedOn.map((j) => j.bookingId) },
+        'driver suspended: upcoming jobs offered to the next free drivers',
+      );
     if (returned.length > 0) {
       void this.deps.relay?.kick();
       this.deps.logger.info(
         { driverId, bookingIds: returned.map((j) => j.bookingId) },
-        'driver suspended: upcoming jobs back with the office',
+        'driver suspended: upcoming jobs nobody else is free for back with the office',
       );
     }
-    return returned;
+    return [...handedOn, ...returned];
+  }
+
+  /** The job offered to the next free driver, or null when nobody is (or the move cannot be priced). */
+  private async handOn(job: JobDoc, at: string): Promise<JobView | null> {
+    return (await this.deps.fallback?.fallback(job, 'suspended', at)) ?? null;
   }
 
   private async upcomingDocs(driverId: string): Promise<JobDoc[]> {

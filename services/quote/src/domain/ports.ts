@@ -131,6 +131,9 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   remindedAt?: string;
 };
 
+/** Which offer a job was when read: a new offer (another driver, or the same one asked again) differs. */
+export type OfferRead = Pick<JobDoc, 'driverId' | 'offeredAt' | 'respondBy'>;
+
 /** The drivers' jobs. Every change of status is conditional on the status read, so two actions cannot both win. */
 export interface JobRepository {
   /** False when the booking already has its job. */
@@ -144,14 +147,17 @@ export interface JobRepository {
   byStatus(status: JobDoc['status']): Promise<JobDoc[]>;
   /** The booking changed (cancelled, postponed, re-dated, amended, reassigned): the job follows, whatever its status. */
   follow(bookingId: string, set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean>;
-  /** Gives a job to another driver, only while it is still in `from` under the driver read. */
+  /** Gives a job to another driver, only while it is still in `from` under the driver read (and, given, the offer read). */
   reassign(
     bookingId: string,
     fromDriverId: string,
     from: JobDoc['status'],
     set: Partial<JobDoc>,
     events: OutboxEntry[],
+    offer?: OfferRead,
   ): Promise<boolean>;
+  /** Answers an offer only while the job is still the offer read (its driver, offered at and respond-by). */
+  settleOffer(bookingId: string, offer: OfferRead, set: Partial<JobDoc>, event: OutboxEntry): Promise<boolean>;
   /** Takes a job from its (suspended) driver only while it is still theirs and in the status read. */
   takeFromDriver(
     bookingId: string,

@@ -16,8 +16,9 @@ function expectedVersion(value: unknown): number | undefined {
 /**
  * Staff Drivers pages (`/api/drivers/admin/*`): a staff token at the gateway and again here,
  * since the service is reachable inside the cluster. Every change names the signed-in staff
- * member in the audit log. Suspending also puts the driver's upcoming jobs back with the office
- * (ManageDrivers.setActive); `upcoming-jobs` lists them first, for the confirmation.
+ * member in the audit log. Suspending also hands the driver's upcoming jobs to the next free
+ * drivers, or back to the office (ManageDrivers.setActive); `upcoming-jobs` lists them first, for
+ * the confirmation.
  */
 export function driverAdminRoutes(
   app: Express,
@@ -58,7 +59,7 @@ export function driverAdminRoutes(
     route(async (_req, res) => res.json(await deps.manage.auditFor(driverIdOf(res)))),
   );
 
-  // What suspending would put back with the office: the suspend confirmation lists these jobs.
+  // What suspending would take from the driver: the suspend confirmation lists these jobs.
   app.get(
     `${base}/:id/upcoming-jobs`,
     byDriverId,

@@ -2,11 +2,16 @@ import type { Express } from 'express';
 import { INTERNAL_PATHS, internalPriceRequestSchema, type InternalPriceResponse } from '@vanhop/contracts';
 import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
+import { refuseUnchosenPlaces } from '../app/chosen-places.js';
+import type { GeoPort } from '../domain/geo-port.js';
 import type { FindDriver } from '../app/find-driver.js';
 import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 
 /** Routes other services call under /internal, which the gateway never proxies. */
-export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; drivers: FindDriver }): void {
+export function internalQuoteRoutes(
+  app: Express,
+  deps: { priceMove: PriceMove; drivers: FindDriver; geo?: Pick<GeoPort, 'readLabel'> },
+): void {
   /**
    * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
    * price sent by a browser is never trusted). Body: the complete booking data plus an optional
@@ -22,6 +27,8 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
       const forBookingId = bookingId ?? undefined;
       // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.
       const card = bookedCard && driver && forBookingId ? bookedCard : undefined;
+      // Each stop names one place the geocoder offers, as on the customer's own quote.
+      if (deps.geo) await refuseUnchosenPlaces(deps.geo, data.addresses);
       // A new booking's hours must cover the drive, as on the customer's own quote: a saved or paid
       // quote must not book what POST /api/booking refuses. A booked move's re-pricing keeps its hours.
       const priced = await deps.priceMove.run(data, {

@@ -12,6 +12,7 @@ import {
 } from '@vanhop/contracts';
 import { input, passes, route, validated, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
+import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
 
@@ -27,6 +28,7 @@ export function quoteRoutes(
       const complete = passes(bookingCompleteSchema, req.body);
       const receivedData = complete ?? validateNow(bookingDraftSchema, req.body, 'Booking');
       const preliminary = complete === null;
+      await refuseUnchosenPlaces(deps.geo, receivedData.addresses);
       // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
       const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.

@@ -140,11 +140,11 @@ export const createDriver = (token: string, body: DriverCreate) =>
 export const updateDriver = (token: string, id: string, patch: DriverPatch, version: number) =>
   call<DriverAdminView>(driverPath(id), { method: 'PATCH', token, body: { ...patch, version } });
 
-/** The driver's upcoming jobs, which suspending them puts back with the office (listed in the suspend confirmation). */
+/** The driver's upcoming jobs, which suspending them takes from them (listed in the suspend confirmation). */
 export const fetchUpcomingJobs = (token: string, id: string) =>
   call<JobView[]>(`${driverPath(id)}/upcoming-jobs`, { token });
 
-/** Also puts the driver's upcoming jobs back with the office (server side, in the same request). */
+/** Also hands the driver's upcoming jobs to the next free drivers, or back to the office (server side, in the same request). */
 export const suspendDriver = (token: string, id: string, reason: string) =>
   call<DriverAdminView>(`${driverPath(id)}/suspend`, { method: 'POST', token, body: { reason } });
 

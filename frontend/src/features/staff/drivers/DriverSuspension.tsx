@@ -1,7 +1,8 @@
 /**
  * A driver's suspension box on their staff page: a reason, then a confirmation that lists the
- * upcoming jobs suspending puts back with the office (the quote service does that in the same
- * request, and the driver's portal stops at once); or, once suspended, Reactivate.
+ * upcoming jobs suspending takes from them (the quote service hands each to the next free driver,
+ * or back to the office, in the same request, and the driver's portal stops at once); or, once
+ * suspended, Reactivate.
  */
 import { useState } from 'react';
 import { DRIVER_MSG, type DriverAdminView, type JobView } from '@vanhop/contracts';
@@ -69,8 +70,8 @@ export function DriverSuspension({
       {driver.active ? (
         <>
           <p className="admin-muted">
-            A suspended driver is offered no jobs, cannot sign in to the driver portal, and their upcoming jobs go back
-            to the office to reassign.
+            A suspended driver is offered no jobs and cannot sign in to the driver portal. Their upcoming jobs go to the
+            next free driver, or back to the office to reassign when nobody is free.
           </p>
           <div className="vh-field">
             <label htmlFor="driver-suspend-reason">Reason for suspending</label>
@@ -98,8 +99,8 @@ export function DriverSuspension({
             <div className="driver-confirm" role="group" aria-label="Confirm suspension">
               <p data-testid="suspension-summary">{suspensionSummary(driver.name, upcoming.jobs)}</p>
               <p>
-                They will not be offered jobs until reactivated; each customer is e-mailed their new driver when you
-                reassign the job.
+                They will not be offered jobs until reactivated. Each customer is e-mailed their new driver, or told the
+                office is finding one.
               </p>
               <div className="admin-actions">
                 <Button

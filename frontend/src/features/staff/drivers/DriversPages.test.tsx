@@ -398,7 +398,7 @@ describe('staff Drivers pages', () => {
     expect(calls.some((c) => c.key === 'POST /api/drivers/admin/drv-alice/reactivate')).toBe(true);
   });
 
-  it('the suspend confirmation lists the upcoming jobs suspending puts back with the office (issue 27 item 6)', async () => {
+  it('the suspend confirmation lists the upcoming jobs suspending takes from the driver, and where they go', async () => {
     const calls = stubApi({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
@@ -423,12 +423,12 @@ describe('staff Drivers pages', () => {
     const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
     // London time: GMT in March, BST in July.
     expect(confirm.getByTestId('suspension-summary').textContent).toBe(
-      'Suspending Alice Driver puts 3 upcoming jobs back with the office: job 1234 on Thu, 5 Mar 2026, 08:30, job 1235 on Thu, 9 Jul 2026, 10:00, job 1236 (postponed, no new date yet).',
+      'Suspending Alice Driver takes 3 upcoming jobs from them: job 1234 on Thu, 5 Mar 2026, 08:30, job 1235 on Thu, 9 Jul 2026, 10:00, job 1236 (postponed, no new date yet). Each goes at once to the next driver free for it at no more than the customer paid, or back to the office when nobody is.',
     );
     expect(calls.some((c) => c.key.endsWith('/suspend'))).toBe(false);
     fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Driver suspended: their upcoming jobs are back with the office, to reassign',
+      'Driver suspended: their upcoming jobs went to the next free drivers, or back to the office when nobody was free',
     );
     expect(bodyOf(calls.find((c) => c.key.endsWith('/suspend'))!.init)).toEqual({ reason: 'Insurance lapsed' });
   });
@@ -446,7 +446,7 @@ describe('staff Drivers pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     const confirm = within(await screen.findByRole('group', { name: 'Confirm suspension' }));
     expect(confirm.getByTestId('suspension-summary').textContent).toBe(
-      'Suspend Alice Driver? Their upcoming jobs could not be listed; suspending still puts every one back with the office.',
+      'Suspend Alice Driver? Their upcoming jobs could not be listed; suspending still takes every one from them. Each goes at once to the next driver free for it at no more than the customer paid, or back to the office when nobody is.',
     );
     fireEvent.click(confirm.getByRole('button', { name: 'Confirm suspension' }));
     expect((await screen.findByRole('status')).textContent).toBe('Driver suspended');
