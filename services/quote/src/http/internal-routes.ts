@@ -17,7 +17,11 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
     INTERNAL_PATHS.price,
     validated(internalPriceRequestSchema, 'body', { what: 'Booking' }),
     route(async (_req, res) => {
-      const { driverId, bookingId, bookedCard, ...data } = input(res, 'body', internalPriceRequestSchema);
+      const { driverId, bookingId, bookedCard, outsideDriverHours, ...data } = input(
+        res,
+        'body',
+        internalPriceRequestSchema,
+      );
       const driver = driverId ?? undefined;
       const forBookingId = bookingId ?? undefined;
       // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.
@@ -29,6 +33,8 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
         forBookingId,
         bookedCard: card,
         hoursMustCoverDrive: !forBookingId,
+        // Only a booking's own driver, on its re-pricing.
+        outsideHours: outsideDriverHours === true && !!driver && !!forBookingId,
       });
       const answer: InternalPriceResponse = {
         quote: priced.quote,
