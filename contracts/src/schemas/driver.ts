@@ -571,6 +571,26 @@ export interface DriverLoginResponse {
   driver: DriverIdentity;
 }
 
+/**
+ * The portal's device session (admin-auth `driver_sessions`): signing in sets a refresh cookie
+ * (httpOnly, this browser only) that `POST /api/driver-account/session/refresh` swaps for a new
+ * access token and a new cookie (the old one is refused from then on). Staff end a driver's
+ * sessions on every device; a suspension ends them too.
+ */
+export const DRIVER_SESSION_MSG = {
+  refreshed: 'Session renewed',
+  ended: 'Your session has ended: please sign in again',
+  signedOut: 'Signed out',
+  revoked: 'Signed out on every device',
+} as const;
+
+/** POST /api/driver-account/admin/sessions/:driverId/revoke: how many device sessions were ended. */
+export interface DriverSessionsRevoked {
+  driverId: string;
+  revoked: number;
+  message: string;
+}
+
 /** GET /api/driver-account/welcome/:token: whom the invitation is for, before a password is chosen. */
 export interface DriverInvitePreview {
   name: string;
