@@ -4,6 +4,8 @@ import {
   WEEKDAYS,
   type BookingAmended,
   type BookingConfirmed,
+  type BookingPostponed,
+  type BookingReactivated,
   type DriverJobsResponse,
   type EventEnvelope,
   type JobView,
@@ -144,6 +146,45 @@ describe('a change to an accepted job: kept inside the driver’s hours, asked a
     );
     expect(onward).toHaveLength(1);
     expect(onward[0]!.data).toMatchObject({ customer: { email: customer.email } });
+  });
+
+  it('postponed, then a new date inside the driver’s hours: still accepted, nobody asked again', async () => {
+    clock.t = Date.parse(NOW);
+    const first = move('2026-01-24T10:00:00.000Z');
+    const facts = { bookingId: 'bk-r3', randomNumber: 4444, customer, driver, myMovePath: '/mymove/tok3' };
+    await publish(TOPICS.bookingConfirmed, {
+      ...facts,
+      paymentStatus: '30percentage',
+      amountPaidPence: 3000,
+      outstandingBalancePence: 7000,
+      totalPricePence: 10000,
+      move: first,
+    } satisfies BookingConfirmed);
+    expect((await call('POST', '/api/driver/me/jobs/bk-r3/accept')).status).toBe(200);
+    await publish(TOPICS.bookingPostponed, {
+      ...facts,
+      move: first,
+      frozenAt: NOW,
+      useBy: '2027-01-15T08:00:00.000Z',
+    } satisfies BookingPostponed);
+    expect(await job('bk-r3')).toMatchObject({ status: 'accepted', bookingState: 'postponed' });
+    const offersBefore = published[TOPICS.jobOffered]!.length;
+    await publish(TOPICS.bookingReactivated, {
+      ...facts,
+      move: move('2026-01-26T10:00:00.000Z'),
+      previousDate: first.date,
+      totalPricePence: 10000,
+      previousTotalPricePence: 10000,
+      balancePence: 7000,
+      refundPence: 0,
+    } satisfies BookingReactivated);
+    expect(await job('bk-r3')).toMatchObject({
+      status: 'accepted',
+      bookingState: 'active',
+      reconfirming: false,
+      move: { date: '2026-01-26T10:00:00.000Z' },
+    });
+    expect(published[TOPICS.jobOffered]).toHaveLength(offersBefore);
   });
 
   it('a change to a job not yet answered renews its deadline without asking to "confirm" anything', async () => {
