@@ -366,6 +366,8 @@ export interface BookingAmendment {
   /** Asked back from the card provider by this amendment (0 when the price went up). */
   refundPence: number;
   amendedBy: string;
+  /** The new time is outside the driver's working hours: they are asked to confirm it (the customer is told). */
+  driverToConfirm?: boolean;
 }
 
 /** Answer of POST /api/mymove/:token/pay-balance: where the card is taken. */

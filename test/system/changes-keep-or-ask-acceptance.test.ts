@@ -103,6 +103,7 @@ describe('a change keeps the driver’s acceptance inside their hours, and asks 
     const inside = daysAheadAtUtc(NOW, 22, 11);
     const kept = await api('POST', `/api/backdata/amend/${bookingId}`, { date: inside, hour: '04hr:00Min' }, staff());
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.amendment.driverToConfirm).toBe(false);
     await settle();
     expect(await jobOf(driverId, bookingId)).toMatchObject({
       status: 'accepted',
@@ -128,6 +129,8 @@ describe('a change keeps the driver’s acceptance inside their hours, and asks 
     const outside = daysAheadAtUtc(NOW, 21, 11);
     const asked = await api('POST', `/api/backdata/amend/${bookingId}`, { date: outside }, staff());
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // Staff are told at once, before the customer asks.
+    expect(asked.body.amendment.driverToConfirm).toBe(true);
     await settle();
     const job = (await jobOf(driverId, bookingId))!;
     expect(job).toMatchObject({

@@ -88,6 +88,8 @@ export interface InternalPriceResponse {
   request: BookingComplete;
   /** The chosen driver's price card that priced it (the booking keeps it: later changes use these rates). */
   card?: PriceCardWire | null;
+  /** Asked with `outsideDriverHours`: the move falls outside the driver's working hours, so they will be asked to confirm it. */
+  outsideDriverHours?: boolean;
 }
 
 /**

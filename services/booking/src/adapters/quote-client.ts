@@ -42,6 +42,7 @@ export class HttpQuotePricer implements QuotePricer {
       pricePerHalfHourPence: Number(priced.pricePerHalfHourPence),
       request: priced.request ?? request,
       card: priced.card ?? null,
+      ...(priced.outsideDriverHours ? { outsideDriverHours: true } : {}),
     };
   }
 }

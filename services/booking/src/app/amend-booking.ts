@@ -137,6 +137,7 @@ export class AmendBooking {
         balancePence: settlement.balancePence,
         refundPence: settlement.refundPence,
         amendedBy,
+        driverToConfirm: settlement.outsideDriverHours === true,
       },
     };
   }

@@ -13,6 +13,8 @@ export interface Settlement {
   totalPence: number;
   balancePence: number;
   refundPence: number;
+  /** The new time is outside the driver's working hours (asked with `outsideDriverHours`): they will be asked to confirm it. */
+  outsideDriverHours?: boolean;
 }
 
 export interface Reprice {
@@ -109,6 +111,7 @@ export async function repriceAndSettle(
       driver: priced.driver ?? record.driver ?? null,
     },
     ...settlementMoney(record, priced.totalPricePence),
+    ...(priced.outsideDriverHours ? { outsideDriverHours: true } : {}),
   };
   const { updated, balancePence, refundPence } = settlement;
 

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { INTERNAL_PATHS, internalPriceRequestSchema, type InternalPriceResponse } from '@vanhop/contracts';
 import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
+import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { FindDriver } from '../app/find-driver.js';
 import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 
@@ -43,6 +44,14 @@ export function internalQuoteRoutes(app: Express, deps: { priceMove: PriceMove; 
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         request: data,
         card: priced.chosen?.driver.card ?? null,
+        ...(outsideDriverHours && priced.chosen && data.date
+          ? {
+              outsideDriverHours: !availabilityCovers(
+                priced.chosen.driver.availability,
+                moveWindow(new Date(data.date), data.hour, priced.chosen.driver.card.minimumHours),
+              ),
+            }
+          : {}),
       };
       res.json(answer);
     }),
