@@ -137,8 +137,19 @@ describe('a change to an accepted job: kept inside the driver’s hours, asked a
       reconfirm: { customer: { name: customer.name, email: customer.email }, myMovePath: '/mymove/tok' },
     });
 
+    // Changed again while Ali is still to confirm: still a new time to confirm, with its own deadline.
+    clock.t = Date.parse('2026-01-15T08:30:00.000Z');
+    const later = move('2026-01-21T12:00:00.000Z', 4);
+    await amend('bk-r1', dayOff, later);
+    expect(await job('bk-r1')).toMatchObject({
+      status: 'offered',
+      reconfirming: true,
+      respondBy: '2026-01-15T10:30:00.000Z',
+    });
+    expect(published[TOPICS.jobOffered]!.at(-1)!.data).toHaveProperty('reconfirm');
+
     // Unanswered past the deadline: it goes on like any lapsed offer, and Ali no longer holds it.
-    clock.t = Date.parse('2026-01-15T10:01:00.000Z');
+    clock.t = Date.parse('2026-01-15T10:31:00.000Z');
     const after = await job('bk-r1');
     expect(after?.status === 'offered' && after.driverId === DRIVER).toBe(false);
     const onward = [...published[TOPICS.jobReassigned]!, ...published[TOPICS.jobReturned]!].filter(

@@ -352,8 +352,9 @@ export class DriverJobs {
       await this.deps.jobs.follow(bookingId, set);
       return;
     }
-    const reconfirm = job.status === 'accepted';
-    if (reconfirm && (await this.withinDriverHours(job.driverId, move))) {
+    // A driver still asked to confirm an earlier change is asked again for this one (they accepted the move before).
+    const reconfirm = job.status === 'accepted' || isReconfirming(job);
+    if (job.status === 'accepted' && (await this.withinDriverHours(job.driverId, move))) {
       await this.deps.jobs.follow(bookingId, set);
       return;
     }
