@@ -347,6 +347,18 @@ export const jobOfferedSchema = yup.object({
     .required(),
   move: moveSchema.required(),
   respondBy: yup.string().required(),
+  /**
+   * The driver had accepted this move and a change took it outside their hours: they are asked to
+   * confirm the new time. The customer is told (with their My move link) and the booking stops
+   * saying the driver accepted until they do. Absent on a first offer.
+   */
+  reconfirm: yup
+    .object({
+      customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+      myMovePath: yup.string().optional(),
+    })
+    .optional()
+    .default(undefined),
 });
 export type JobOffered = yup.InferType<typeof jobOfferedSchema>;
 

@@ -75,6 +75,16 @@ export interface BookingLifecycle {
   needsDriver?: NeedsDriver | null;
   /** When the driver named now accepted the job in their portal (null or absent: not yet). */
   driverAcceptedAt?: string | null;
+  /**
+   * A change took the move outside the hours its driver works: they are asked to confirm the new
+   * time (`since`: when they were asked; `respondBy`: their deadline). Null or absent: nothing to confirm.
+   */
+  driverToConfirm?: DriverToConfirm | null;
+}
+
+export interface DriverToConfirm {
+  since: string;
+  respondBy: string;
 }
 
 export interface NeedsDriver {
@@ -89,6 +99,8 @@ export const DRIVER_CHANGE_TEXT = {
   lost: 'Your driver can no longer do this move: the office is finding you another driver and will e-mail you',
   newDriver: (name: string) => `Your new driver is ${name}`,
   accepted: (name: string) => `${name} accepted your move`,
+  /** The new time is outside the hours the driver works: they are asked again. */
+  toConfirm: (name: string) => `Your new time is waiting for ${name} to confirm`,
 } as const;
 
 /** What the customer reads while no driver could be found at once: they may wait, or choose below. */
@@ -107,12 +119,16 @@ export function driverStandingText(f: {
   acceptedAt?: string | null;
   needsDriver: boolean;
   doneAt?: string | null;
+  /** The driver is asked to confirm a new time (their acceptance was of the old one). */
+  toConfirm?: boolean;
 }): string | null {
   if (f.state !== 'active' || !f.paid) return null;
   if (f.needsDriver) return NEEDS_DRIVER_STANDING;
   if (!f.driverName) return null;
   if (f.doneAt) return `${f.driverName} has done your move. We will ask you how it went.`;
   if (f.acceptedAt) return `${f.driverName} has accepted your move.`;
+  if (f.toConfirm)
+    return `Your new time is waiting for ${f.driverName} to confirm. We will text and e-mail you when they do.`;
   return `Booked: waiting for ${f.driverName} to accept. We will text and e-mail you when they do.`;
 }
 
@@ -350,6 +366,8 @@ export interface BookingAmendment {
   /** Asked back from the card provider by this amendment (0 when the price went up). */
   refundPence: number;
   amendedBy: string;
+  /** The new time is outside the driver's working hours: they are asked to confirm it (the customer is told). */
+  driverToConfirm?: boolean;
 }
 
 /** Answer of POST /api/mymove/:token/pay-balance: where the card is taken. */

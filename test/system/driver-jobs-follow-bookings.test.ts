@@ -169,9 +169,9 @@ describe('jobs follow bookings (issue 27)', () => {
     );
     expect(amended.status, JSON.stringify(amended.body)).toBe(200);
     await settle();
-    // The driver agreed to the old date: the new one is offered to them again.
+    // The new time is inside the driver's hours: their acceptance stands (the change's mail tells them).
     expect(await jobOf(booked.driverId, booked.bookingId)).toMatchObject({
-      status: 'offered',
+      status: 'accepted',
       bookingState: 'active',
       move: { date: newDate, totalHour: 4 },
     });

@@ -31,6 +31,15 @@ const PASSWORD = 'van-and-man-2026';
 
 let embedded: EmbeddedOnTempDir;
 const api = apiClient(() => embedded.product.url);
+/** The driver's device session cookie (`name=value`) a response sets, and a refresh with one. */
+const sessionCookie = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('vh_driver_session='))
+    ?.split(';')[0] ?? '';
+const refreshSession = (cookie: string) =>
+  fetch(`${embedded.product.url}/api/driver-account/session/refresh`, { method: 'POST', headers: { cookie } });
+let deviceCookie = '';
 
 beforeAll(async () => {
   embedded = await startEmbeddedOnTempDir({ ...TEST_JWT_ENV }, { clock, webApp: false });
@@ -184,6 +193,21 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
     const ok = await api('POST', '/api/driver-account/login', { email: ' Dana@Drivers.example ', password: PASSWORD });
     expect(ok.status).toBe(200);
     token = ok.body.token;
+
+    // Through the gateway the device gets its refresh cookie, and a refresh renews both (the old cookie is spent).
+    const signIn = await fetch(`${embedded.product.url}/api/driver-account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dana@drivers.example', password: PASSWORD }),
+    });
+    const first = sessionCookie(signIn.headers);
+    expect(first).toMatch(/^vh_driver_session=/);
+    const renewed = await refreshSession(first);
+    expect(renewed.status).toBe(200);
+    expect(((await renewed.json()) as { driver: { id: string } }).driver.id).toBe(driver.id);
+    deviceCookie = sessionCookie(renewed.headers);
+    expect(deviceCookie).not.toBe(first);
+    expect((await refreshSession(first)).status).toBe(401);
     const accounts = await api('GET', '/api/driver-account/admin/accounts', undefined, staff);
     expect(accounts.body.find((a: { driverId: string }) => a.driverId === driver.id)).toMatchObject({
       status: 'active',
@@ -352,6 +376,8 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
         { timeout: 10_000 },
       )
       .toBe(DRIVER_ACCOUNT_MSG.suspended);
+    // The device session ends with the suspension: no refresh brings the driver back.
+    expect((await refreshSession(deviceCookie)).status).toBe(401);
     // The open session reads nothing any more (issue 27 item 6): its profile is refused like its changes.
     expect(await api('GET', '/api/driver/me', undefined, asDriver())).toMatchObject({
       status: 403,

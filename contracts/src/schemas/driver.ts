@@ -459,6 +459,11 @@ export interface JobView {
   progressOpensAt?: string;
   /** Who signed for the move at "done", and when (the photos and signature are staff's: the proof route). */
   signedFor?: { name: string; at: string } | null;
+  /**
+   * The offer asks the driver to confirm a new time for a move they had accepted (a change took it
+   * outside their hours); false or absent on a first offer and once answered.
+   */
+  reconfirming?: boolean;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;
@@ -477,9 +482,15 @@ const RETURNED_TEXT: Record<JobReturnReason, string> = {
   'not-free': 'Driver booked for another move then: back with the office',
 };
 
+/** A move whose new time its driver is asked to confirm, as the driver and the office read it. */
+export const JOB_RECONFIRM_TEXT = {
+  driver: 'Changed: confirm the new time',
+  staff: 'Waiting for the driver to confirm the new time',
+} as const;
+
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
 export function jobStateText(
-  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>,
+  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'reconfirming'>,
 ): string {
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
@@ -488,6 +499,7 @@ export function jobStateText(
       : 'Cancelled by the customer: no refund';
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
+  if (job.status === 'offered' && job.reconfirming) return JOB_RECONFIRM_TEXT.driver;
   if (job.status === 'offered') return 'Offered: waiting for your answer';
   if (job.status === 'accepted') return 'Accepted';
   return RETURNED_TEXT[job.returnedBecause ?? 'declined'];
@@ -557,6 +569,26 @@ export interface DriverLoginResponse {
   token: string;
   message: string;
   driver: DriverIdentity;
+}
+
+/**
+ * The portal's device session (admin-auth `driver_sessions`): signing in sets a refresh cookie
+ * (httpOnly, this browser only) that `POST /api/driver-account/session/refresh` swaps for a new
+ * access token and a new cookie (the old one is refused from then on). Staff end a driver's
+ * sessions on every device; a suspension ends them too.
+ */
+export const DRIVER_SESSION_MSG = {
+  refreshed: 'Session renewed',
+  ended: 'Your session has ended: please sign in again',
+  signedOut: 'Signed out',
+  revoked: 'Signed out on every device',
+} as const;
+
+/** POST /api/driver-account/admin/sessions/:driverId/revoke: how many device sessions were ended. */
+export interface DriverSessionsRevoked {
+  driverId: string;
+  revoked: number;
+  message: string;
 }
 
 /** GET /api/driver-account/welcome/:token: whom the invitation is for, before a password is chosen. */

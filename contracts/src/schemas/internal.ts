@@ -63,6 +63,11 @@ export const internalPriceRequestSchema = bookingCompleteSchema.shape({
   driverId: optionalInternalId('driverId', 'a driver id'),
   bookingId: optionalInternalId('bookingId', 'a booking id'),
   bookedCard: priceCardSchema.nullable().optional().default(undefined),
+  /**
+   * A booking's re-pricing may take its own driver outside their weekly hours and days off (never
+   * over their other jobs): staff amendments, which the driver is then asked to confirm.
+   */
+  outsideDriverHours: yup.boolean().optional(),
 });
 
 /** The driver's contact snapshot a booking keeps (they get the customer's details once paid). */
@@ -83,6 +88,8 @@ export interface InternalPriceResponse {
   request: BookingComplete;
   /** The chosen driver's price card that priced it (the booking keeps it: later changes use these rates). */
   card?: PriceCardWire | null;
+  /** Asked with `outsideDriverHours`: the move falls outside the driver's working hours, so they will be asked to confirm it. */
+  outsideDriverHours?: boolean;
 }
 
 /**

@@ -32,6 +32,10 @@ export interface AdminAuthConfig {
   driverInviteLink: LinkSecret;
   /** How long an invitation link works (DRIVER_INVITE_DAYS, default 7). */
   driverInviteDays: number;
+  /** How long a driver's device stays signed in unused (DRIVER_SESSION_DAYS, default 30): each refresh moves it on. */
+  driverSessionDays: number;
+  /** A driver access token's lifetime (DRIVER_ACCESS_TOKEN_SECONDS, default 900, at most JWT_TTL_SECONDS): the portal renews it before then. */
+  driverAccessSeconds: number;
   /** Only tests set this (cheaper scrypt); it is deliberately not read from the environment. */
   passwordHashing?: ScryptParams;
 }
@@ -58,6 +62,8 @@ export function loadConfig(env: Env): AdminAuthConfig {
       { name: 'JWT_SECRET', value: jwt.secret },
     ]),
     driverInviteDays: r.int('DRIVER_INVITE_DAYS', 7, { min: 1, max: 30 }),
+    driverSessionDays: r.int('DRIVER_SESSION_DAYS', 30, { min: 1, max: 365 }),
+    driverAccessSeconds: r.int('DRIVER_ACCESS_TOKEN_SECONDS', 900, { min: 60, max: 86_400 }),
     signupCode,
     loginPerClient: { limit: r.int('LOGIN_RATE_LIMIT_PER_CLIENT', 20, { min: 1 }), windowSeconds: loginWindow },
     loginPerUsername: { limit: r.int('LOGIN_RATE_LIMIT_PER_USERNAME', 10, { min: 1 }), windowSeconds: loginWindow },

@@ -15,6 +15,8 @@ import { accountRoutes } from './http/account-routes.js';
 import { adminAuthSubscriptions } from './consumers/index.js';
 import { DriverAccountRepository } from './adapters/driver-account-repository.js';
 import { DriverAccounts } from './app/driver-accounts.js';
+import { DriverSessionRepository } from './adapters/driver-session-repository.js';
+import { DriverSessions } from './app/driver-sessions.js';
 import { DRIVER_ACCOUNTS } from './domain/driver-account.js';
 import { driverAccountRoutes } from './http/driver-account-routes.js';
 import { BusinessFiguresRepository } from './adapters/business-figures-repository.js';
@@ -33,6 +35,15 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
     const profile = new GetAdminProfile(infra.store);
     const accountStore = new DriverAccountRepository(infra.store);
     const relay = new OutboxRelay(infra.store, [DRIVER_ACCOUNTS], infra.bus, infra.logger);
+    const sessionStore = new DriverSessionRepository(infra.store);
+    const sessions = new DriverSessions({
+      sessions: sessionStore,
+      accounts: accountStore,
+      jwt: config.jwt,
+      clock: infra.clock,
+      sessionDays: config.driverSessionDays,
+      accessSeconds: config.driverAccessSeconds,
+    });
     const drivers = new DriverAccounts({
       accounts: accountStore,
       hasher,
@@ -42,6 +53,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       clock: infra.clock,
       inviteDays: config.driverInviteDays,
       relay,
+      sessions,
     });
     const limits = {
       loginPerClient: config.loginPerClient,
@@ -68,6 +80,8 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         });
         driverAccountRoutes(app, {
           accounts: drivers,
+          sessions,
+          clock: infra.clock,
           cache: infra.cache,
           staffOnly,
           driverOnly: requireDriver(config.jwt, infra.clock),
@@ -80,6 +94,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       start: async () => {
         await infra.store.collection(ADMINS).ensureIndex({ fields: { nameKey: 1 }, unique: true });
         await accountStore.ensureIndexes();
+        await sessionStore.ensureIndexes();
         await figureStore.ensureIndexes();
         await credentials.warmUp();
         await relay.start();

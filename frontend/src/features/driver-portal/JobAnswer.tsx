@@ -39,6 +39,11 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
 
   return (
     <div className="portal-job-answer">
+      {job.reconfirming && (
+        <p data-testid="reconfirm-note">
+          You accepted this move; it now has a new time outside your working hours. Accept the new time, or decline it.
+        </p>
+      )}
       <p>
         <strong>
           Respond by <time dateTime={job.respondBy}>{londonDateTime(job.respondBy)}</time>

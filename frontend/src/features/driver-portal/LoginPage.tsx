@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
@@ -8,6 +8,7 @@ import { InputField } from '../../ui/formik-fields';
 import { SESSION_EXPIRED_TEXT } from '../../lib/return-path';
 import { PortalApiError, login } from './api';
 import { driverReturnPath, storeDriverToken, useDriverSession } from './session';
+import { renewDriverSession } from './silent-refresh';
 
 const INITIAL: DriverLogin = { email: '', password: '' };
 const FORM = 'driver-login';
@@ -29,6 +30,10 @@ export function DriverLoginPage() {
   const expired = search.get('expired') === '1';
   const { token } = useDriverSession();
   const [failure, setFailure] = useState<string | null>(null);
+  // The device may still be signed in (its token ran out while the phone slept): back to the page at once.
+  useEffect(() => {
+    if (!token) void renewDriverSession();
+  }, [token]);
 
   if (token) return <Navigate to={next} replace />;
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
 import { AreaLayout } from '../../app/layout/AreaLayout';
-import { fetchIdentity, isUnauthorized } from './api';
+import { endSession, fetchIdentity, isUnauthorized } from './api';
+import { useSilentRefresh } from './silent-refresh';
 import { clearDriverToken, useDriverSession } from './session';
 import { useResource } from '../../lib';
 import { Button } from '../../ui';
@@ -14,6 +15,13 @@ import { driverPath } from '../../app/area-paths';
  */
 export function PortalLayout() {
   const { token, logout } = useDriverSession();
+  useSilentRefresh(token);
+  // Signing out ends the device's session too (its cookie would otherwise sign the driver back in).
+  // Ended first, so the sign-in page it lands on finds no session to renew.
+  const signOut = async () => {
+    await endSession().catch(() => undefined);
+    logout();
+  };
   const identity = useResource(token ? () => fetchIdentity(token) : null, [token]);
   const me = token && !identity.loading && identity.error === undefined ? (identity.data ?? null) : null;
   useEffect(() => {
@@ -39,7 +47,7 @@ export function PortalLayout() {
       {token && (
         <div className="portal-who">
           {me && <span data-testid="signed-in-as">Signed in as {me.name}</span>}
-          <Button className="portal-signout" onClick={logout}>
+          <Button className="portal-signout" onClick={() => void signOut()}>
             Sign out
           </Button>
         </div>

@@ -52,6 +52,12 @@ export const setFirstPassword = (inviteToken: string, body: DriverPasswordSet) =
 
 export const fetchIdentity = (token: string) => call<DriverIdentity>('/driver-account/me', { token });
 
+/** The device's session cookie (httpOnly, sent by the browser) for a new access token and a new cookie. */
+export const refreshSession = () => call<DriverLoginResponse>('/driver-account/session/refresh', { method: 'POST' });
+
+/** Signing out ends this device's session, so its cookie signs nobody in again. */
+export const endSession = () => call<{ success: boolean }>('/driver-account/session/logout', { method: 'POST' });
+
 // ---- the driver's own profile and jobs (quote) -----------------------------------------------
 
 export const fetchSelf = (token: string) => call<DriverSelfView>('/driver/me', { token });

@@ -35,6 +35,7 @@ import {
 } from '../domain/driver-account.js';
 import type { DriverAccountRepository } from '../domain/ports.js';
 import type { CredentialCheck } from './credential-check.js';
+import type { DriverSessions } from './driver-sessions.js';
 import type { PasswordHasher } from './password-hasher.js';
 
 /** The driver's e-mail is the sign-in of another driver's account: 409 naming the field, like quote's refusal. */
@@ -60,6 +61,8 @@ export interface DriverAccountDeps {
   clock: Clock;
   inviteDays: number;
   relay?: OutboxRelay;
+  /** Device sessions: the short access token they renew, and their end when a driver is suspended. */
+  sessions?: Pick<DriverSessions, 'accessToken' | 'revokeAll'>;
 }
 
 const identity = (a: DriverAccount): DriverIdentity => ({ id: a._id, name: a.name, email: a.email });
@@ -75,6 +78,8 @@ export class DriverAccounts {
   /** quote's DriverUpdated → the copy of name, e-mail and active flag. */
   async driverUpdated(d: DriverUpdated): Promise<void> {
     await this.deps.accounts.applyDriver(d.driverId, d.version, d.driver, d.at);
+    // Suspended: no device of theirs is refreshed again (a reactivation does not bring them back).
+    if (!d.driver.active) await this.deps.sessions?.revokeAll(d.driverId, 'suspended');
   }
 
   async list(): Promise<DriverAccountView[]> {
@@ -150,7 +155,9 @@ export class DriverAccounts {
   }
 
   private signedIn(a: DriverAccount, message: string): DriverLoginResponse {
-    const token = issueDriverToken({ sub: a._id, username: a.name }, this.deps.jwt, this.deps.clock);
+    const token =
+      this.deps.sessions?.accessToken(a) ??
+      issueDriverToken({ sub: a._id, username: a.name }, this.deps.jwt, this.deps.clock);
     return { success: true, token, message, driver: identity(a) };
   }
 

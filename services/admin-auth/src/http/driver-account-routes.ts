@@ -1,13 +1,29 @@
-import type { Express, RequestHandler } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 import {
+  DRIVER_SESSION_MSG,
+  type DriverLoginResponse,
   driverInviteParamsSchema,
   driverLoginSchema,
   driverPasswordSchema,
   driverWelcomeParamsSchema,
 } from '@vanhop/contracts';
-import { input, rateLimit, route, signedInDriver, signedInStaff, validated, type Cache } from '@vanhop/platform';
+import {
+  input,
+  NotFoundError,
+  rateLimit,
+  route,
+  signedInDriver,
+  signedInStaff,
+  systemClock,
+  UnauthorizedError,
+  validated,
+  type Cache,
+  type Clock,
+} from '@vanhop/platform';
 import type { AccountLimits } from '../config.js';
 import type { DriverAccounts } from '../app/driver-accounts.js';
+import type { DriverSessions } from '../app/driver-sessions.js';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './driver-session-cookie.js';
 import { driverEmailKey } from '../domain/driver-account.js';
 import { loginErrors } from './error-shapes.js';
 import { signInRoute } from './sign-in-route.js';
@@ -15,6 +31,9 @@ import { textFields } from './text-fields.js';
 
 export interface DriverAccountRouteDeps {
   accounts: DriverAccounts;
+  /** Device sessions (refresh cookie); without them sign-in answers the access token only. */
+  sessions?: DriverSessions;
+  clock?: Clock;
   cache: Cache;
   staffOnly: RequestHandler;
   driverOnly: RequestHandler;
@@ -42,8 +61,44 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     counters: 'driver-login',
     name: { field: 'email', key: driverEmailKey, maxLength: 200 },
     body: validated(driverLoginSchema, 'body', { what: 'Login' }),
-    run: (res) => deps.accounts.login(input(res, 'body', driverLoginSchema)),
+    run: async (res) => startDevice(res, await deps.accounts.login(input(res, 'body', driverLoginSchema))),
   });
+
+  /** A signed-in driver's device gets its session cookie beside the access token. */
+  async function startDevice(res: Response, answer: DriverLoginResponse): Promise<DriverLoginResponse> {
+    if (!deps.sessions) return answer;
+    const req = res.req;
+    const cookie = await deps.sessions.start(answer.driver.id, req.get('user-agent') ?? '');
+    setSessionCookie(req, res, cookie, now());
+    return answer;
+  }
+  const now = () => (deps.clock ?? systemClock).now();
+
+  // The refresh cookie for a new access token (and a new cookie: the one sent is spent). No cookie,
+  // a spent or revoked one, or a suspended driver: 401, and the cookie is cleared.
+  app.post(
+    `${base}/session/refresh`,
+    route(async (req, res) => {
+      if (!deps.sessions) throw new UnauthorizedError(DRIVER_SESSION_MSG.ended);
+      try {
+        const { answer, cookie } = await deps.sessions.refresh(sessionCookieOf(req));
+        setSessionCookie(req, res, cookie, now());
+        res.set('Cache-Control', 'no-store').json(answer);
+      } catch (err) {
+        clearSessionCookie(req, res);
+        throw err;
+      }
+    }),
+  );
+
+  app.post(
+    `${base}/session/logout`,
+    route(async (req, res) => {
+      await deps.sessions?.signOut(sessionCookieOf(req));
+      clearSessionCookie(req, res);
+      res.json({ success: true, message: DRIVER_SESSION_MSG.signedOut });
+    }),
+  );
 
   // The token is the credential here: the same limit as guessing a sign-up code.
   const linkLimit = rateLimit(deps.cache, {
@@ -72,7 +127,9 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     validated(driverPasswordSchema, 'body', { what: 'Password' }),
     route(async (_req, res) => {
       const { token } = input(res, 'params', driverWelcomeParamsSchema);
-      res.json(await deps.accounts.setPassword(token, input(res, 'body', driverPasswordSchema)));
+      res.json(
+        await startDevice(res, await deps.accounts.setPassword(token, input(res, 'body', driverPasswordSchema))),
+      );
     }),
     loginErrors,
   );
@@ -90,6 +147,18 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     `${base}/admin/accounts`,
     deps.staffOnly,
     route(async (_req, res) => res.json(await deps.accounts.list())),
+  );
+
+  // Staff sign a driver out on every device (a lost phone, a shared one): no refresh works after this.
+  app.post(
+    `${base}/admin/sessions/:driverId/revoke`,
+    deps.staffOnly,
+    byInvitedDriver,
+    route(async (_req, res) => {
+      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      if (!deps.sessions) throw new NotFoundError('Driver sessions are not kept here');
+      res.json(await deps.sessions.revokeAll(driverId, 'staff'));
+    }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
+import type { BookingHistoryEntry, DriverToConfirm, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
 import {
   withoutOutbox,
   type Collection,
@@ -222,6 +222,7 @@ export class BookingRepository implements BookingRepositoryPort {
           'quote.driverName': driver.name,
           needsDriver: null,
           driverAcceptedAt: null,
+          driverToConfirm: null,
         },
         $push: { history: line },
       },
@@ -239,11 +240,58 @@ export class BookingRepository implements BookingRepositoryPort {
         _id: id,
         'driver.id': driverId,
         $and: [
-          { $or: [{ driverAcceptedAt: null }, { driverAcceptedAt: { $exists: false } }] },
+          // Not yet accepted, or accepted before: a driver confirming a new time accepts again.
+          {
+            $or: [
+              { driverAcceptedAt: null },
+              { driverAcceptedAt: { $exists: false } },
+              { driverAcceptedAt: { $lt: at } },
+            ],
+          },
+          // An acceptance from before they were asked to confirm a new time does not answer it.
+          {
+            $or: [
+              { driverToConfirm: null },
+              { driverToConfirm: { $exists: false } },
+              { 'driverToConfirm.since': { $lt: at } },
+            ],
+          },
           { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] },
         ],
       },
-      { $set: { driverAcceptedAt: at }, $push: { history: line } },
+      { $set: { driverAcceptedAt: at, driverToConfirm: null }, $push: { history: line } },
+    );
+    return matched === 1;
+  }
+
+  /**
+   * The driver the booking names is asked to confirm a new time: the acceptance of the old one is
+   * cleared. Once per request (a redelivery matches nothing), and never over an acceptance given
+   * after the request (events of two topics may arrive out of order).
+   */
+  async markDriverToConfirm(
+    id: string,
+    driverId: string,
+    ask: DriverToConfirm,
+    line: BookingHistoryEntry,
+  ): Promise<boolean> {
+    const { matched } = await this.bookings.updateOne(
+      {
+        _id: id,
+        'driver.id': driverId,
+        'driverToConfirm.since': { $ne: ask.since },
+        $and: [
+          {
+            $or: [
+              { driverAcceptedAt: null },
+              { driverAcceptedAt: { $exists: false } },
+              { driverAcceptedAt: { $lt: ask.since } },
+            ],
+          },
+          { $or: [{ needsDriver: null }, { needsDriver: { $exists: false } }] },
+        ],
+      },
+      { $set: { driverAcceptedAt: null, driverToConfirm: ask }, $push: { history: line } },
     );
     return matched === 1;
   }

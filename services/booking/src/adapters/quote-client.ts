@@ -26,6 +26,7 @@ export class HttpQuotePricer implements QuotePricer {
       ...(driverId ? { driverId } : {}),
       ...(context.bookingId ? { bookingId: context.bookingId } : {}),
       ...(context.bookedCard ? { bookedCard: context.bookedCard } : {}),
+      ...(context.outsideDriverHours ? { outsideDriverHours: true } : {}),
     };
     // The quote service's validation answers are the customer's own mistakes: they pass on as they are.
     const priced = await this.http.post<InternalPriceResponse>(INTERNAL_PATHS.price, body, {
@@ -41,6 +42,7 @@ export class HttpQuotePricer implements QuotePricer {
       pricePerHalfHourPence: Number(priced.pricePerHalfHourPence),
       request: priced.request ?? request,
       card: priced.card ?? null,
+      ...(priced.outsideDriverHours ? { outsideDriverHours: true } : {}),
     };
   }
 }

@@ -93,6 +93,9 @@ export class AmendBooking {
       changes,
       set: materialised(record, 'active'),
       rules: amendTerms,
+      // Agreed with the customer: a time the driver does not work is asked of them (they confirm or it
+      // goes to another driver), never booked over their other jobs.
+      outsideDriverHours: true,
       history: (s) => {
         const what = changed.map((part) => changeWords(part, before, moveOf(s.updated))).join('; ');
         const price =
@@ -134,6 +137,7 @@ export class AmendBooking {
         balancePence: settlement.balancePence,
         refundPence: settlement.refundPence,
         amendedBy,
+        driverToConfirm: settlement.outsideDriverHours === true,
       },
     };
   }

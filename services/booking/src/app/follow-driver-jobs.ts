@@ -1,4 +1,10 @@
-import { DRIVER_CHANGE_TEXT, type JobAccepted, type JobReassigned, type JobReturned } from '@vanhop/contracts';
+import {
+  DRIVER_CHANGE_TEXT,
+  type JobAccepted,
+  type JobOffered,
+  type JobReassigned,
+  type JobReturned,
+} from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
 
@@ -31,6 +37,25 @@ export class FollowDriverJobs {
       text: DRIVER_CHANGE_TEXT.accepted(j.driver.name),
     });
     if (marked) this.deps.logger.info({ bookingId: j.bookingId, driverId: j.driver.id }, 'driver accepted the booking');
+  }
+
+  /**
+   * The driver is asked to confirm a new time (a change took the move outside their hours): until
+   * they do, the booking no longer says they accepted. A first offer changes nothing here.
+   */
+  async offered(j: JobOffered, at: string): Promise<void> {
+    if (!j.reconfirm) return;
+    const marked = await this.deps.bookings.markDriverToConfirm(
+      j.bookingId,
+      j.driver.id,
+      { since: at, respondBy: j.respondBy },
+      { at, kind: 'driver', text: DRIVER_CHANGE_TEXT.toConfirm(j.driver.name) },
+    );
+    if (marked)
+      this.deps.logger.info(
+        { bookingId: j.bookingId, driverId: j.driver.id, respondBy: j.respondBy },
+        'driver asked to confirm the new time',
+      );
   }
 
   async reassigned(j: JobReassigned): Promise<void> {

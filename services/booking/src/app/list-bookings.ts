@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry, BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
+import type { BookingHistoryEntry, BookingRecord, BookingState, DriverToConfirm, NeedsDriver } from '@vanhop/contracts';
 import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
@@ -34,6 +34,8 @@ export type AdminBookingView = Pick<
   jobDoneAt: string | null;
   /** When the named driver accepted the job (null: not yet), for the staff lists' job status. */
   driverAcceptedAt: string | null;
+  /** The named driver is asked to confirm a new time, by when (null: nothing to confirm). */
+  driverToConfirm: DriverToConfirm | null;
   /** The record's change history with times (the lines My move shows), for the staff panel. */
   history: BookingHistoryEntry[];
 };
@@ -61,6 +63,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     staffCancellation: record.staffCancellation ?? null,
     jobDoneAt: record.jobDoneAt ?? null,
     driverAcceptedAt: record.driverAcceptedAt ?? null,
+    driverToConfirm: record.driverToConfirm ?? null,
     history: historyOf(record),
   };
 }

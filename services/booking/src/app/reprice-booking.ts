@@ -13,6 +13,8 @@ export interface Settlement {
   totalPence: number;
   balancePence: number;
   refundPence: number;
+  /** The new time is outside the driver's working hours (asked with `outsideDriverHours`): they will be asked to confirm it. */
+  outsideDriverHours?: boolean;
 }
 
 export interface Reprice {
@@ -27,6 +29,8 @@ export interface Reprice {
   rules(f: LifecycleFacts, now: Date): { allowed: boolean; reason?: string };
   /** The total the customer was shown before confirming; a different price now is refused (409). */
   expectedTotalPence?: number;
+  /** The driver may be outside their working hours (staff amendments): they are asked to confirm. */
+  outsideDriverHours?: boolean;
 }
 
 export const PRICE_CHANGED_SINCE_SHOWN =
@@ -53,11 +57,17 @@ function settlementMoney(record: StoredBooking, totalPence: number): SettlementM
 }
 
 /** The same driver, free for the changed move (its own slots left out), at the rates it was booked at. */
-function priceChange(pricer: QuotePricer, record: StoredBooking, changes: Record<string, unknown>) {
+function priceChange(
+  pricer: QuotePricer,
+  record: StoredBooking,
+  changes: Record<string, unknown>,
+  outsideDriverHours = false,
+) {
   const { request, driverId } = pricingRequestOf(record);
   return pricer.price({ ...request, ...changes }, driverId, {
     bookingId: record._id,
     ...(record.bookedCard ? { bookedCard: record.bookedCard } : {}),
+    ...(outsideDriverHours ? { outsideDriverHours } : {}),
   });
 }
 
@@ -88,7 +98,7 @@ export async function repriceAndSettle(
   o: Reprice,
 ): Promise<{ record: StoredBooking; settlement: Settlement }> {
   const { driverId } = pricingRequestOf(record);
-  const priced = await priceChange(pricer, record, o.changes);
+  const priced = await priceChange(pricer, record, o.changes, o.outsideDriverHours);
   if (o.expectedTotalPence !== undefined && o.expectedTotalPence !== priced.totalPricePence)
     throw new ConflictError(PRICE_CHANGED_SINCE_SHOWN);
 
@@ -101,6 +111,7 @@ export async function repriceAndSettle(
       driver: priced.driver ?? record.driver ?? null,
     },
     ...settlementMoney(record, priced.totalPricePence),
+    ...(priced.outsideDriverHours ? { outsideDriverHours: true } : {}),
   };
   const { updated, balancePence, refundPence } = settlement;
 

@@ -20,6 +20,8 @@ export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Re
 export interface PricingContext {
   bookingId?: string;
   bookedCard?: PriceCardWire;
+  /** The booking's driver may be outside their working hours (staff amendments: they are asked to confirm). */
+  outsideDriverHours?: boolean;
 }
 
 /** The port to the quote service: the only source of prices. */

@@ -56,6 +56,7 @@ function standing(record: StoredBooking) {
         paid: f.paymentStatus !== 'unpaid',
         driverName: record.driver?.name ?? null,
         acceptedAt: record.driverAcceptedAt,
+        toConfirm: !!record.driverToConfirm,
         needsDriver: !!record.needsDriver,
         doneAt: record.jobDoneAt,
       }),

@@ -24,6 +24,14 @@ export const bookingSubscriptions = (deps: {
     handler: async (e) => deps.driverJobs.accepted((await readEvent(TOPICS.jobAccepted, e)).data),
   },
   {
+    // A driver asked to confirm a new time: the booking stops saying they accepted (the event's own time orders it).
+    topic: TOPICS.jobOffered,
+    handler: async (e) => {
+      const { data, occurredAt } = await readEvent(TOPICS.jobOffered, e);
+      await deps.driverJobs.offered(data, occurredAt);
+    },
+  },
+  {
     topic: TOPICS.jobReturned,
     handler: async (e) => deps.driverJobs.returned((await readEvent(TOPICS.jobReturned, e)).data),
   },

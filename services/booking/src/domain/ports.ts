@@ -1,4 +1,11 @@
-import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, OutboxEntry, Receipt } from '@vanhop/contracts';
+import type {
+  BookingHistoryEntry,
+  DriverToConfirm,
+  JobProgressStep,
+  NeedsDriver,
+  OutboxEntry,
+  Receipt,
+} from '@vanhop/contracts';
 import type { PendingRefund, StoredBooking } from './booking-record.js';
 
 /**
@@ -62,6 +69,11 @@ export interface BookingRepository {
     driver: NonNullable<StoredBooking['driver']>,
     line: BookingHistoryEntry,
   ): Promise<boolean>;
+  /**
+   * The driver the booking names is asked to confirm a new time: their earlier acceptance no longer
+   * counts (once per request; false when a later acceptance was recorded first).
+   */
+  markDriverToConfirm(id: string, driverId: string, ask: DriverToConfirm, line: BookingHistoryEntry): Promise<boolean>;
   /** The driver the booking names accepted the job: recorded once. */
   markDriverAccepted(id: string, driverId: string, at: string, line: BookingHistoryEntry): Promise<boolean>;
   /** A step of the move day by the driver the booking names, once per step; "done" also records when. */

@@ -5,6 +5,8 @@ import type { EmailContent, TemplateContext } from '../domain/templates/email-co
 import { balancePaidCustomerEmail, balancePaidDriverEmail } from '../domain/templates/balance-paid.js';
 import { bookingAmendedCustomerEmail, bookingAmendedDriverEmail } from '../domain/templates/booking-amended.js';
 import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../domain/templates/booking-postponed.js';
+import { movedJobDriverSms } from '../domain/templates/moved-job-sms.js';
+import { ukPhoneToE164 } from '../domain/phone.js';
 import {
   bookingReactivatedCustomerEmail,
   bookingReactivatedDriverEmail,
@@ -16,6 +18,8 @@ interface CustomerAndDriverTemplates<K extends keyof EventPayloads> {
   mail: string;
   customer: (data: EventPayloads[K], ctx: TemplateContext) => EmailContent;
   driver: (data: EventPayloads[K]) => EmailContent;
+  /** The driver's text of the same news, where the product texts drivers (sent when their phone is known). */
+  driverText?: (data: EventPayloads[K], ctx: TemplateContext) => string;
 }
 
 /** The events whose consumers differ only in their templates. Order is the subscription order. */
@@ -37,12 +41,14 @@ const CUSTOMER_AND_DRIVER_MAIL: {
     mail: 'booking-reactivated',
     customer: bookingReactivatedCustomerEmail,
     driver: bookingReactivatedDriverEmail,
+    driverText: movedJobDriverSms,
   },
   /** The customer's note of the change (new price, balance or refund) and the driver's updated job sheet. */
   [TOPICS.bookingAmended]: {
     mail: 'booking-amended',
     customer: bookingAmendedCustomerEmail,
     driver: bookingAmendedDriverEmail,
+    driverText: movedJobDriverSms,
   },
   /** The customer's receipt, and the driver told there is nothing left to collect. */
   [TOPICS.balancePaid]: {
@@ -62,6 +68,12 @@ export const onCustomerAndDriverMail =
     const { data, eventId } = await readEvent(topic, event);
     const templates: CustomerAndDriverTemplates<K> = CUSTOMER_AND_DRIVER_MAIL[topic];
     await notifier.email(`${templates.mail}.${eventId}.customer`, data.customer.email, templates.customer(data, ctx));
-    if (data.driver)
-      await notifier.email(`${templates.mail}.${eventId}.driver`, data.driver.email, templates.driver(data));
+    if (!data.driver) return;
+    await notifier.email(`${templates.mail}.${eventId}.driver`, data.driver.email, templates.driver(data));
+    if (templates.driverText && data.driver.phone)
+      await notifier.text(
+        `${templates.mail}.${eventId}.driver-sms`,
+        ukPhoneToE164(data.driver.phone),
+        templates.driverText(data, ctx),
+      );
   };

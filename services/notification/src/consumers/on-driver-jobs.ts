@@ -13,6 +13,7 @@ import {
   jobOfferedDriverEmail,
   jobOfferedDriverSms,
   jobReassignedCustomerEmail,
+  jobReconfirmCustomerEmail,
   jobReturnedCustomerEmail,
   jobReturnedOfficeEmail,
 } from '../domain/templates/driver-jobs.js';
@@ -28,6 +29,13 @@ export const onJobOffered =
         `job-offered.${eventId}.sms`,
         ukPhoneToE164(data.driver.phone),
         jobOfferedDriverSms(data, occurredAt, ctx),
+      );
+    // A driver asked to confirm a new time: the customer hears it from us, not from a silent change.
+    if (data.reconfirm)
+      await notifier.email(
+        `job-offered.${eventId}.customer`,
+        data.reconfirm.customer.email,
+        jobReconfirmCustomerEmail(data, data.reconfirm, ctx),
       );
   };
 

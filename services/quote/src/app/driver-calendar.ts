@@ -1,5 +1,6 @@
 import {
   addDays,
+  JOB_RECONFIRM_TEXT,
   londonDayOf,
   mondayOf,
   WEEKDAYS,
@@ -8,10 +9,12 @@ import {
 } from '@vanhop/contracts';
 import { NotFoundError, type Clock } from '@vanhop/platform';
 import type { DriverRepository, JobDoc, JobRepository } from '../domain/ports.js';
+import { isReconfirming } from './driver-jobs.js';
 
 /** A job's standing in the office's words (the portal's jobStateText speaks to the driver). */
 function staffJobText(job: JobDoc): string {
   if (job.bookingState === 'postponed') return 'Postponed by the customer';
+  if (isReconfirming(job)) return JOB_RECONFIRM_TEXT.staff;
   if (job.status === 'offered') return 'Waiting for the driver to accept';
   if (job.status === 'accepted') return 'Accepted';
   return 'Needs a driver: back with the office';

@@ -18,6 +18,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
+import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { ReassignJob } from './reassign-job.js';
 
@@ -36,14 +37,17 @@ export const toView = (
     previousDriverIds,
     remindedFor,
     remindedAt,
+    reconfirm,
     ...job
   }: JobDoc,
   options: { callsMasked?: boolean } = {},
 ): JobView => {
   const bookingState = job.bookingState ?? 'active';
+  const reconfirming = isReconfirming({ ...job, reconfirm });
   return {
     ...job,
     bookingState,
+    reconfirming,
     // Contact only once the driver accepted (the customer is told so); the name while the move is on.
     // Where calls are relayed, the number stays with VanHop: the card's Call button rings through.
     customer:
@@ -51,7 +55,7 @@ export const toView = (
         ? { ...job.customer, phone: options.callsMasked ? null : job.customer.phone }
         : null,
     customerName: bookingState === 'active' ? job.customer.name : null,
-    stateText: jobStateText({ ...job, bookingState }),
+    stateText: jobStateText({ ...job, bookingState, reconfirming }),
     ...(bookedTotalPence !== undefined ? { pricePence: bookedTotalPence } : {}),
     ...(balancePence !== undefined ? { cashToCollectPence: balancePence } : {}),
     // The day of the move: from when "On my way" may be marked (the portal shows the buttons then).
@@ -60,6 +64,12 @@ export const toView = (
       : { progressOpensAt: progressOpensAt(job.move.date).toISOString() }),
   };
 };
+/** The standing offer asks its driver to confirm a new time (see JobDoc.reconfirm). */
+export const isReconfirming = (j: Pick<JobDoc, 'status' | 'driverId' | 'offeredAt' | 'reconfirm'>): boolean =>
+  j.status === 'offered' &&
+  !!j.reconfirm &&
+  j.reconfirm.driverId === j.driverId &&
+  j.reconfirm.offeredAt === j.offeredAt;
 const eventMove = (j: JobDoc) => ({ ...j.move });
 type EventMove = BookingConfirmed['move'];
 export const jobMove = (m: EventMove): JobDoc['move'] => ({
@@ -302,15 +312,19 @@ export class DriverJobs {
 
   /**
    * BookingReactivated (a new date) or BookingAmended: the job shows the move as it is now, at its
-   * new price and balance. A new date is offered to the driver again (they agreed to the old one);
-   * a job back with the office stays there for staff to reassign. `holdsTime` false (the move could
-   * not take its driver's time at the new window: BookedDriverTime.moved) sends it to the office.
+   * new price and balance. `windowChanged` (a new date or hours): an accepted job stays accepted when
+   * the new window is inside the driver's hours (their availability covers it and they are free then,
+   * `holdsTime`); the change's own mail tells them. Outside their hours they are asked to confirm
+   * the new time with a new deadline, and the customer is told (JobOffered with `reconfirm`). An offer
+   * not yet answered gets a fresh deadline for the new time. A job back with the office stays there
+   * for staff to reassign. `holdsTime` false (the move could not take its driver's time at the new
+   * window: BookedDriverTime.moved) sends it to the office.
    */
   async bookingMoved(
     bookingId: string,
     move: EventMove,
     money: { totalPricePence: number; balancePence: number },
-    dateChanged: boolean,
+    windowChanged: boolean,
     holdsTime = true,
   ): Promise<void> {
     const job = await this.deps.jobs.findById(bookingId);
@@ -335,7 +349,13 @@ export class DriverJobs {
         void this.deps.relay?.kick();
       return;
     }
-    if (!dateChanged || job.status === 'returned-to-staff') {
+    if (!windowChanged || job.status === 'returned-to-staff') {
+      await this.deps.jobs.follow(bookingId, set);
+      return;
+    }
+    // A driver still asked to confirm an earlier change is asked again for this one (they accepted the move before).
+    const reconfirm = job.status === 'accepted' || isReconfirming(job);
+    if (job.status === 'accepted' && (await this.withinDriverHours(job.driverId, move))) {
       await this.deps.jobs.follow(bookingId, set);
       return;
     }
@@ -347,6 +367,7 @@ export class DriverJobs {
       offeredAt: now.toISOString(),
       respondBy: respondByFor(now, this.deps.responseMinutes, move.date),
       respondedAt: null,
+      reconfirm: reconfirm ? { driverId: job.driverId, offeredAt: now.toISOString() } : null,
     };
     const offered = await createEvent(
       TOPICS.jobOffered,
@@ -356,12 +377,32 @@ export class DriverJobs {
         driver: { id: job.driverId, ...job.driverContact },
         move: eventMove(again),
         respondBy: again.respondBy,
+        ...(reconfirm
+          ? {
+              reconfirm: {
+                customer: { name: job.customer.name, email: job.customer.email },
+                ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
+              },
+            }
+          : {}),
       },
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
     );
     const { _id, outbox, ...fields } = again;
-    if (await this.deps.jobs.follow(bookingId, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId)))
+    // Only while the job is still as read (an answer or a lapse meanwhile wins; the change is then followed as it is).
+    if (
+      await this.deps.jobs.transition(bookingId, job.status, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId))
+    )
       void this.deps.relay?.kick();
+    else await this.deps.jobs.follow(bookingId, set);
+  }
+
+  /** The driver's weekly hours and days off cover the move's new window (their other jobs: `holdsTime`). */
+  private async withinDriverHours(driverId: string, move: EventMove): Promise<boolean> {
+    const start = new Date(move.date);
+    const driver = await this.deps.drivers?.findById(driverId);
+    if (!driver || Number.isNaN(start.getTime())) return false;
+    return availabilityCovers(driver.availability, moveWindow(start, move.totalHour, driver.card.minimumHours));
   }
 
   private returnedEvent(job: JobDoc, because: JobReturnReason, at: string) {

@@ -66,6 +66,11 @@ export interface PriceOptions {
    * needs does not apply (a driver dropping out the evening before is when another is needed most).
    */
   bookedMove?: boolean;
+  /**
+   * With `forBookingId` and `driverId`: that driver is priced even outside their weekly hours and
+   * days off (a staff amendment they are then asked to confirm); their other jobs still rule them out.
+   */
+  outsideHours?: boolean;
 }
 
 /** The drivers with `driverId`'s card replaced by the one the booking was made at. */
@@ -174,6 +179,7 @@ export class PriceMove {
       // own open checkout: that checkout may still be paid, so its driver counts as busy here.
       options.forBookingId === undefined ? holdHolderOf(data.email) : undefined,
       options.forBookingId,
+      options.outsideHours && options.forBookingId !== undefined ? options.driverId : undefined,
     );
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
     const priced = offersFor(
@@ -269,11 +275,14 @@ export class PriceMove {
     checkBusy: boolean,
     holder: string | undefined,
     exceptBookingId: string | undefined,
+    anyHoursDriverId?: string,
   ): Promise<Driver[]> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return drivers;
     const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
-    const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));
+    const available = drivers.filter(
+      (d) => d._id === anyHoursDriverId || availabilityCovers(d.availability, windows.get(d._id)!),
+    );
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
     // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).

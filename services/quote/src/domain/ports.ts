@@ -129,6 +129,11 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   /** The move date the day-before reminder was sent for (a new date gets its own), and when. */
   remindedFor?: string;
   remindedAt?: string;
+  /**
+   * The offer that asks this driver to confirm a new time for a move they had accepted (its
+   * `offeredAt`): shown as such only while that very offer stands (a reassignment makes a new one).
+   */
+  reconfirm?: { driverId: string; offeredAt: string } | null;
 };
 
 /** Which offer a job was when read: a new offer (another driver, or the same one asked again) differs. */

@@ -4,6 +4,7 @@ import { input, NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
+import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { FindDriver } from '../app/find-driver.js';
 import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 
@@ -22,7 +23,11 @@ export function internalQuoteRoutes(
     INTERNAL_PATHS.price,
     validated(internalPriceRequestSchema, 'body', { what: 'Booking' }),
     route(async (_req, res) => {
-      const { driverId, bookingId, bookedCard, ...data } = input(res, 'body', internalPriceRequestSchema);
+      const { driverId, bookingId, bookedCard, outsideDriverHours, ...data } = input(
+        res,
+        'body',
+        internalPriceRequestSchema,
+      );
       const driver = driverId ?? undefined;
       const forBookingId = bookingId ?? undefined;
       // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.
@@ -36,6 +41,8 @@ export function internalQuoteRoutes(
         forBookingId,
         bookedCard: card,
         hoursMustCoverDrive: !forBookingId,
+        // Only a booking's own driver, on its re-pricing.
+        outsideHours: outsideDriverHours === true && !!driver && !!forBookingId,
       });
       const answer: InternalPriceResponse = {
         quote: priced.quote,
@@ -44,6 +51,14 @@ export function internalQuoteRoutes(
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         request: data,
         card: priced.chosen?.driver.card ?? null,
+        ...(outsideDriverHours && priced.chosen && data.date
+          ? {
+              outsideDriverHours: !availabilityCovers(
+                priced.chosen.driver.availability,
+                moveWindow(new Date(data.date), data.hour, priced.chosen.driver.card.minimumHours),
+              ),
+            }
+          : {}),
       };
       res.json(answer);
     }),

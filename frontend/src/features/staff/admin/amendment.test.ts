@@ -78,5 +78,11 @@ describe('amendment form rules', () => {
       'The total is unchanged: £195.00.',
       'Nothing is left to pay.',
     ]);
+    // Outside the driver's hours: staff read that the driver is asked to confirm.
+    expect(
+      outcomeWords({ ...base, totalPence: 19500, balancePence: 0, refundPence: 0, driverToConfirm: true }).at(-1),
+    ).toBe(
+      "The new time is outside the driver's working hours: they are asked to confirm it, and the customer is told.",
+    );
   });
 });

@@ -75,5 +75,9 @@ export function outcomeWords(a: BookingAmendment): string[] {
       : a.balancePence > 0
         ? `Balance to pay: ${formatPence(a.balancePence)} (online on My move or to the driver on the day).`
         : 'Nothing is left to pay.';
-  return [total, money];
+  // Agreed with the customer, but not yet with the driver: the office should know before the customer asks.
+  const driver = a.driverToConfirm
+    ? ["The new time is outside the driver's working hours: they are asked to confirm it, and the customer is told."]
+    : [];
+  return [total, money, ...driver];
 }

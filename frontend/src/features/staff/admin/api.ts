@@ -21,6 +21,7 @@ import type {
   DriverDocumentsView,
   DriverCreate,
   DriverInviteSent,
+  DriverSessionsRevoked,
   DriverPatch,
   JobCandidate,
   JobProofView,
@@ -172,6 +173,13 @@ export const fetchDriverAccounts = (token: string) =>
 
 export const inviteDriver = (token: string, id: string) =>
   call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
+
+/** Signs the driver out of the portal on every device (a lost or shared phone). */
+export const revokeDriverSessions = (token: string, id: string) =>
+  call<DriverSessionsRevoked>(`/driver-account/admin/sessions/${encodeURIComponent(id)}/revoke`, {
+    method: 'POST',
+    token,
+  });
 
 // ---- Finding things (staff only, bearer): the booking search, a driver's week, their documents ----
 

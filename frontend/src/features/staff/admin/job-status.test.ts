@@ -22,6 +22,10 @@ describe('the job status of a staff list row', () => {
       label: 'Accepted by Hannah Lee',
       tone: 'accepted',
     });
+    // A change took the move outside the driver's hours: the row says what the calendar says.
+    expect(
+      jobStatusOf(r({ driverToConfirm: { since: '2026-11-19T10:00:00.000Z', respondBy: '2026-11-19T12:00:00.000Z' } })),
+    ).toEqual({ label: 'Waiting for Hannah Lee to confirm the new time', tone: 'waiting' });
     expect(
       jobStatusOf(r({ needsDriver: { because: 'declined', driverId: 'drv-1', since: '2026-11-20T10:00:00.000Z' } })),
     ).toEqual({ label: 'Needs a driver', tone: 'needs-driver' });

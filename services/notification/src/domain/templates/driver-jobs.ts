@@ -19,8 +19,12 @@ export const driverJobsUrl = (ctx: TemplateContext): string => `${ctx.publicUrl}
 /** JobOffered → the driver: a paid move is theirs if they accept before the deadline. */
 export function jobOfferedDriverEmail(j: JobOffered, ctx: TemplateContext): EmailContent {
   const url = driverJobsUrl(ctx);
-  const subject = `Accept or decline job ${j.randomNumber} by ${moveDate(j.respondBy)}`;
-  const line = `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it goes back to the office. The customer's details are in the portal.`;
+  const subject = j.reconfirm
+    ? `Confirm the new time of job ${j.randomNumber} by ${moveDate(j.respondBy)}`
+    : `Accept or decline job ${j.randomNumber} by ${moveDate(j.respondBy)}`;
+  const line = j.reconfirm
+    ? `Job ${j.randomNumber}, which you accepted, has moved to ${moveDate(j.move.date)}, outside the hours you work. Accept or decline the new time in your driver portal by ${moveDate(j.respondBy)}; after that it goes to another driver or back to the office.`
+    : `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it goes back to the office. The customer's details are in the portal.`;
   const text = [
     `Hello ${j.driver.name},`,
     '',
@@ -45,6 +49,8 @@ ${moveSummaryHtml(j.move)}
 export function jobOfferedDriverSms(j: JobOffered, offeredAt: string, ctx: TemplateContext): string {
   const left = timeLeftText(new Date(offeredAt), j.respondBy);
   const within = left ? `within ${left}, by ${moveDate(j.respondBy)}` : `by ${moveDate(j.respondBy)}`;
+  if (j.reconfirm)
+    return `VanHop: job ${j.randomNumber} has moved to ${moveDate(j.move.date)} (${hoursLabel(j.move.totalHour)}), outside your hours. Accept or decline the new time ${within}: ${driverJobsUrl(ctx)}`;
   return `VanHop: new job ${j.randomNumber} on ${moveDate(j.move.date)} (${hoursLabel(j.move.totalHour)}, ${j.move.typeofVan} van). Accept or decline ${within}: ${driverJobsUrl(ctx)}`;
 }
 
@@ -121,5 +127,25 @@ export function jobReturnedCustomerEmail(
     paragraphs: [line],
     move: j.move,
     myMovePath: j.myMovePath,
+  });
+}
+
+/**
+ * JobOffered asking the driver to confirm a new time → the customer: the change is made, and the
+ * driver is asked to confirm it by a time; they hear again either way.
+ */
+export function jobReconfirmCustomerEmail(
+  j: JobOffered,
+  reconfirm: NonNullable<JobOffered['reconfirm']>,
+  ctx: TemplateContext,
+): EmailContent {
+  const subject = `Your driver is asked to confirm your new time: booking ${j.randomNumber}`;
+  const line = `Your move (booking ${j.randomNumber}) is now on ${moveDate(j.move.date)}, which is outside the hours ${j.driver.name} works, so we have asked them to confirm it by ${moveDate(j.respondBy)}. We will e-mail you as soon as they do. If they cannot, we will offer your move to another driver free at that time for no more than you paid, or the office will find you one.`;
+  return customerMoveMail(ctx, {
+    subject,
+    name: reconfirm.customer.name,
+    paragraphs: [line],
+    move: j.move,
+    myMovePath: reconfirm.myMovePath,
   });
 }
