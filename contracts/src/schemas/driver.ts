@@ -459,6 +459,8 @@ export interface JobView {
   progressOpensAt?: string;
   /** Who signed for the move at "done", and when (the photos and signature are staff's: the proof route). */
   signedFor?: { name: string; at: string } | null;
+  /** What the driver recorded at "done" as paid to them on the day (cash, card, or nothing: still owed). */
+  collected?: { method: 'cash' | 'card' | 'none'; amountPence: number } | null;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;

@@ -8,7 +8,7 @@ import {
   type Update,
   type WithOutbox,
 } from '@vanhop/platform';
-import { BOOKINGS, type StoredBooking } from '../domain/booking-record.js';
+import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 import type {
   BookingRepository as BookingRepositoryPort,
@@ -259,6 +259,7 @@ export class BookingRepository implements BookingRepositoryPort {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
+    day?: { settlement: DayRecord; outstandingBalance: number; line?: BookingHistoryEntry },
   ): Promise<boolean> {
     // One field per step (not an array): "not marked yet" then reads the same in every store.
     const { matched } = await this.bookings.updateOne(
@@ -268,8 +269,9 @@ export class BookingRepository implements BookingRepositoryPort {
           [`jobSteps.${step}`]: at,
           ...(step === 'done' ? { jobDoneAt: at } : {}),
           ...(signedFor ? { jobSignedFor: signedFor } : {}),
+          ...(day ? { daySettlement: day.settlement, OutstandingBalance: day.outstandingBalance } : {}),
         },
-        $push: { history: line },
+        $push: { history: day?.line ? { $each: [line, day.line] } : line },
       },
     );
     return matched === 1;

@@ -1,6 +1,12 @@
-import type { BookingHistoryEntry, BookingRecord, BookingState, NeedsDriver } from '@vanhop/contracts';
+import {
+  paidOnDayText,
+  type BookingHistoryEntry,
+  type BookingRecord,
+  type BookingState,
+  type NeedsDriver,
+} from '@vanhop/contracts';
 import type { BookingRepository } from '../domain/ports.js';
-import type { StoredBooking } from '../domain/booking-record.js';
+import type { DayRecord, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
 /**
@@ -34,6 +40,8 @@ export type AdminBookingView = Pick<
   jobDoneAt: string | null;
   /** When the named driver accepted the job (null: not yet), for the staff lists' job status. */
   driverAcceptedAt: string | null;
+  /** What the driver recorded at "done" as paid to them on the day, and the move's actual times (null: nothing recorded). */
+  daySettlement: (DayRecord & { text: string }) | null;
   /** The record's change history with times (the lines My move shows), for the staff panel. */
   history: BookingHistoryEntry[];
 };
@@ -61,6 +69,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     staffCancellation: record.staffCancellation ?? null,
     jobDoneAt: record.jobDoneAt ?? null,
     driverAcceptedAt: record.driverAcceptedAt ?? null,
+    daySettlement: record.daySettlement ? { ...record.daySettlement, text: paidOnDayText(record.daySettlement) } : null,
     history: historyOf(record),
   };
 }

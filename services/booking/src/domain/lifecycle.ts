@@ -27,8 +27,13 @@ export function lifecycleFacts(r: StoredBooking): LifecycleFacts {
     totalPricePence,
     needsDriver: !!r.needsDriver,
     moveDone: !!r.jobDoneAt,
+    collectedOnDayPence: collectedOnDayOf(r),
   };
 }
+
+/** Cash or card the driver recorded as collected on the day (it counts as paid). */
+export const collectedOnDayOf = (r: StoredBooking): number =>
+  r.daySettlement && r.daySettlement.method !== 'none' ? r.daySettlement.amountPence : 0;
 
 function amountPaidOf(r: StoredBooking, totalPricePence: number): number {
   if (r.amountPaidPence !== undefined) return r.amountPaidPence;

@@ -1,5 +1,5 @@
 import type { BookingHistoryEntry, JobProgressStep, NeedsDriver, OutboxEntry, Receipt } from '@vanhop/contracts';
-import type { PendingRefund, StoredBooking } from './booking-record.js';
+import type { DayRecord, PendingRefund, StoredBooking } from './booking-record.js';
 
 /**
  * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
@@ -72,6 +72,7 @@ export interface BookingRepository {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
+    day?: { settlement: DayRecord; outstandingBalance: number; line?: BookingHistoryEntry },
   ): Promise<boolean>;
   /** Marks a live quotation deleted, with its event; false when there is none or it took money since. */
   softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean>;
