@@ -106,6 +106,7 @@ export const DAY_SETTLEMENT_MSG = {
   method: 'collected.method must be cash, card or none',
   amountRequired: 'Enter the amount collected on the day.',
   amount: 'The amount collected must be a whole number of pence from 0 to 1000000.',
+  amountPounds: 'Enter the amount collected in pounds, e.g. 103.00 (at most £10,000).',
   nothingWithAmount: 'Nothing collected means an amount of 0.',
   moreThanOwed: (owed: string) => `That is more than the customer owes on the day (${owed}): check the amount.`,
   time: 'Times must be ISO date-times, e.g. 2026-12-01T09:00:00Z.',

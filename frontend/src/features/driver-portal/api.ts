@@ -6,6 +6,7 @@
  */
 import type {
   Availability,
+  DaySettlement,
   DriverIdentity,
   DriverInvitePreview,
   DriverJobsResponse,
@@ -16,6 +17,7 @@ import type {
   JobCallResponse,
   JobProgressStep,
   JobView,
+  MoveTimes,
   PriceCardWire,
 } from '@vanhop/contracts';
 
@@ -75,7 +77,13 @@ export const markJobProgress = (token: string, bookingId: string, step: JobProgr
 export const markJobDone = (
   token: string,
   bookingId: string,
-  proof: { photos: string[]; signature: string; signedBy: string },
+  proof: {
+    photos: string[];
+    signature: string;
+    signedBy: string;
+    collected?: DaySettlement;
+    times?: MoveTimes;
+  },
 ) =>
   call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, {
     method: 'POST',
