@@ -469,6 +469,8 @@ export const jobProgressedSchema = yup.object({
     })
     .optional()
     .default(undefined),
+  /** On "done": overtime and extras the customer agreed on the day, charged on top of the booked price. */
+  extras: yup.object({ amountPence: moneyPence(), reason: yup.string().required() }).optional().default(undefined),
   /** On "done": the move's actual start and finish, when the driver gave them. */
   times: yup
     .object({ startedAt: yup.string().optional(), finishedAt: yup.string().optional() })

@@ -108,7 +108,8 @@ export const DAY_SETTLEMENT_MSG = {
   amount: 'The amount collected must be a whole number of pence from 0 to 1000000.',
   amountPounds: 'Enter the amount collected in pounds, e.g. 103.00 (at most £10,000).',
   nothingWithAmount: 'Nothing collected means an amount of 0.',
-  moreThanOwed: (owed: string) => `That is more than the customer owes on the day (${owed}): check the amount.`,
+  moreThanOwed: (owed: string) =>
+    `That is more than the customer owes on the day (${owed}, with any extras): check the amount.`,
   time: 'Times must be ISO date-times, e.g. 2026-12-01T09:00:00Z.',
   finishBeforeStart: 'The finish time must be after the start time.',
 } as const;
@@ -138,6 +139,49 @@ export const daySettlementSchema = yup.object({
     }),
 });
 export type DaySettlement = { method: DaySettlementMethod; amountPence: number };
+
+/** The most a driver may record as extras agreed on the day (£1,000): more is for the office to agree. */
+export const DAY_EXTRAS_MAX_PENCE = 100_000;
+
+export const DAY_EXTRAS_MSG = {
+  amount: 'The extra charge must be a whole number of pence from 0 to 100000 (£1,000).',
+  amountPounds: 'Enter the extra charge in pounds, e.g. 30.00 (at most £1,000).',
+  reasonRequired: 'Say what the extra charge is for, e.g. 45 minutes overtime.',
+  reasonTooLong: 'Describe the extra charge in at most 200 characters.',
+  consentRequired: 'The customer must agree to the extra charge: tick the box once they have, before they sign.',
+} as const;
+
+/**
+ * Overtime and extras the customer agreed on the day, charged on top of the booked price: what, how
+ * much, and the customer's consent (given before they sign for the move at "done").
+ */
+export const dayExtrasSchema = yup.object({
+  amountPence: yup
+    .number()
+    .typeError(DAY_EXTRAS_MSG.amount)
+    .required(DAY_EXTRAS_MSG.amount)
+    .integer(DAY_EXTRAS_MSG.amount)
+    .min(0, DAY_EXTRAS_MSG.amount)
+    .max(DAY_EXTRAS_MAX_PENCE, DAY_EXTRAS_MSG.amount),
+  reason: yup
+    .string()
+    .trim()
+    .max(200, DAY_EXTRAS_MSG.reasonTooLong)
+    .test('reason', DAY_EXTRAS_MSG.reasonRequired, function reason(v) {
+      return !(this.parent?.amountPence > 0) || !!v;
+    }),
+  customerAgreed: yup.boolean().test('consent', DAY_EXTRAS_MSG.consentRequired, function consent(v) {
+    return !(this.parent?.amountPence > 0) || v === true;
+  }),
+});
+export interface DayExtras {
+  amountPence: number;
+  reason: string;
+}
+
+/** The history line of an extra charge: "Extra agreed on the day: 45 minutes overtime £30.00". */
+export const dayExtrasText = (e: DayExtras): string =>
+  `Extra agreed on the day: ${e.reason} ${formatPence(e.amountPence)}`;
 
 /** The move's actual start and finish, as the driver records them at "done" (both optional). */
 export const moveTimesSchema = yup
@@ -182,6 +226,8 @@ export const jobDoneRequestSchema = yup.object({
     .max(JOB_PROOF_NAME_MAX, JOB_PROOF_MSG.signedByTooLong),
   /** What the customer paid on the day (required by the service when there was anything to collect). */
   collected: daySettlementSchema.optional().default(undefined),
+  /** Overtime and extras agreed with the customer on the day (absent: none). */
+  extras: dayExtrasSchema.optional().default(undefined),
   times: moveTimesSchema,
 });
 export type JobDoneRequest = yup.InferType<typeof jobDoneRequestSchema>;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BALANCE_SETTLED_ON_DAY,
+  DAY_EXTRAS_MSG,
   DAY_SETTLEMENT_MSG,
   formatPence,
   type EarningsStatement,
@@ -153,5 +154,64 @@ describe('cash collected on the day (fixed clock)', () => {
     );
     const line = statement.body.lines.find((l) => l.bookingId === bookingId)!;
     expect(line).toMatchObject({ cashPence: balance, collectedOnDay: 'cash', balanceOnlinePence: 0 });
+  });
+
+  it('overtime agreed with the customer is charged on top: refused without their consent, then added to the price and collected', async () => {
+    clock.set('2026-01-15T08:10:00.000Z');
+    const { quote, record } = await priceAndSave(
+      api,
+      completeBooking('2026-01-16T14:00:00.000Z', { email: 'overtime-day@example.com' }),
+    );
+    const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
+    const paid = (
+      await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', { session_id: checkout.body.sessionId })
+    ).body;
+    await product.bus.idle();
+    const first = (await api<MyMoveView>('GET', `/api${paid.myMovePath}`)).body;
+    const own = () => ({ headers: driverAuth(first.driver!.id, { clock }) });
+    await eventually(
+      async () => (await api('POST', `/api/driver/me/jobs/${first.bookingId}/accept`, undefined, own())).status === 200,
+      'the second job offered',
+    );
+    clock.set('2026-01-16T12:30:00.000Z');
+    for (const step of ['on-my-way', 'arrived'])
+      expect((await api('POST', `/api/driver/me/jobs/${first.bookingId}/progress`, { step }, own())).status).toBe(200);
+
+    const extras = { amountPence: 3000, reason: '45 minutes overtime' };
+    const owedWithExtras = paid.balancePence + extras.amountPence;
+    const withoutConsent = await api<{ errors?: Record<string, string> }>(
+      'POST',
+      `/api/driver/me/jobs/${first.bookingId}/progress`,
+      { ...doneWithProof('Olly Overtime', { method: 'cash', amountPence: owedWithExtras }), extras },
+      own(),
+    );
+    expect(withoutConsent.status).toBe(400);
+    expect(withoutConsent.body.errors?.['extras.customerAgreed']).toBe(DAY_EXTRAS_MSG.consentRequired);
+
+    const done = await api(
+      'POST',
+      `/api/driver/me/jobs/${first.bookingId}/progress`,
+      {
+        ...doneWithProof('Olly Overtime', { method: 'cash', amountPence: owedWithExtras }),
+        extras: { ...extras, customerAgreed: true },
+      },
+      own(),
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    let view!: MyMoveView;
+    await eventually(async () => {
+      view = (await api<MyMoveView>('GET', `/api${paid.myMovePath}`)).body;
+      return !!view.paidOnDay;
+    }, 'My move to show the day');
+    expect(view.money).toMatchObject({ totalPence: first.money.totalPence + 3000, balancePence: 0 });
+    expect(view.history.map((h) => h.text)).toContain('Extra agreed on the day: 45 minutes overtime £30.00');
+    expect(view.actions.payBalance).toBe(false);
+
+    await product.bus.idle();
+    const statement = await api<EarningsStatement>('GET', '/api/driver/earnings?week=2026-01-12', undefined, own());
+    expect(statement.body.lines.find((l) => l.bookingId === first.bookingId)).toMatchObject({
+      pricePence: first.money.totalPence + 3000,
+      cashPence: owedWithExtras,
+    });
   });
 });

@@ -36,6 +36,48 @@ export function JobDaySettlement({
     ) : null;
   return (
     <>
+      <fieldset className="portal-field" data-testid="day-extras">
+        <legend>Overtime or extras agreed with the customer (optional)</legend>
+        <label htmlFor={`${ids}-extras-amount`}>Extra charge (£)</label>
+        <input
+          id={`${ids}-extras-amount`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.extrasAmount}
+          disabled={disabled}
+          aria-invalid={errors.extrasAmount ? true : undefined}
+          aria-describedby={errors.extrasAmount ? `${ids}-extrasAmount-error` : undefined}
+          onChange={(e) => set({ extrasAmount: e.target.value })}
+        />
+        {errorOf('extrasAmount')}
+        <label htmlFor={`${ids}-extras-reason`}>What for</label>
+        <input
+          id={`${ids}-extras-reason`}
+          type="text"
+          autoComplete="off"
+          maxLength={200}
+          placeholder="e.g. 45 minutes overtime"
+          value={form.extrasReason}
+          disabled={disabled}
+          aria-invalid={errors.extrasReason ? true : undefined}
+          aria-describedby={errors.extrasReason ? `${ids}-extrasReason-error` : undefined}
+          onChange={(e) => set({ extrasReason: e.target.value })}
+        />
+        {errorOf('extrasReason')}
+        <label className="portal-choice">
+          <input
+            type="checkbox"
+            checked={form.extrasAgreed}
+            disabled={disabled}
+            aria-invalid={errors.extrasAgreed ? true : undefined}
+            aria-describedby={errors.extrasAgreed ? `${ids}-extrasAgreed-error` : undefined}
+            onChange={(e) => set({ extrasAgreed: e.target.checked })}
+          />{' '}
+          The customer agreed to this extra charge before signing
+        </label>
+        {errorOf('extrasAgreed')}
+      </fieldset>
       <fieldset
         className="portal-field"
         aria-describedby={`${ids}-owed${errors.method ? ` ${ids}-method-error` : ''}`}
@@ -46,7 +88,7 @@ export function JobDaySettlement({
           {owedPence === undefined
             ? 'Say what the customer paid you today, if anything.'
             : owedPence > 0
-              ? `Left to collect: ${formatPence(owedPence)}.`
+              ? `Left to collect: ${formatPence(owedPence)}, plus any extra charge above.`
               : 'Nothing was left to collect: paid in full online.'}
         </span>
         {METHODS.map((m) => (

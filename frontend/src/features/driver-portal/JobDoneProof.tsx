@@ -85,6 +85,9 @@ export function JobDoneProof({
           method: fields['collected.method'],
           amount: fields['collected.amountPence'],
           finished: fields['times.finishedAt'],
+          extrasAmount: fields['extras.amountPence'],
+          extrasReason: fields['extras.reason'],
+          extrasAgreed: fields['extras.customerAgreed'],
         });
       }
       setError(messageOf(err, 'The job could not be marked done. Please try again.'));

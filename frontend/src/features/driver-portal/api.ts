@@ -6,6 +6,7 @@
  */
 import type {
   Availability,
+  DayExtras,
   DaySettlement,
   DriverIdentity,
   DriverInvitePreview,
@@ -82,6 +83,7 @@ export const markJobDone = (
     signature: string;
     signedBy: string;
     collected?: DaySettlement;
+    extras?: DayExtras & { customerAgreed: true };
     times?: MoveTimes;
   },
 ) =>

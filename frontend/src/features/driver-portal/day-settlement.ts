@@ -4,11 +4,14 @@
  * request's `collected` and `times`, with the same messages the server answers.
  */
 import {
+  DAY_EXTRAS_MAX_PENCE,
+  DAY_EXTRAS_MSG,
   DAY_SETTLEMENT_MAX_PENCE,
   DAY_SETTLEMENT_MSG,
   formatPence,
   londonClock,
   londonTime,
+  type DayExtras,
   type DaySettlement,
   type DaySettlementMethod,
   type MoveTimes,
@@ -21,16 +24,28 @@ export interface DayForm {
   /** "HH:MM" on the move's day (London), or empty. */
   started: string;
   finished: string;
+  /** Overtime and extras the customer agreed: pounds as typed (empty: none), what for, and their consent. */
+  extrasAmount: string;
+  extrasReason: string;
+  extrasAgreed: boolean;
 }
 
-export type DayField = 'method' | 'amount' | 'finished';
+export type DayField = 'method' | 'amount' | 'finished' | 'extrasAmount' | 'extrasReason' | 'extrasAgreed';
 
 export const dayFormFor = (owedPence: number | undefined): DayForm => ({
   method: owedPence === 0 ? 'none' : '',
   amount: owedPence ? (owedPence / 100).toFixed(2) : '0.00',
   started: '',
   finished: '',
+  extrasAmount: '',
+  extrasReason: '',
+  extrasAgreed: false,
 });
+
+const poundsToPenceTyped = (typed: string): number | null => {
+  const pounds = Number(typed.replace(/[£,\s]/g, ''));
+  return typed.trim() && Number.isFinite(pounds) ? Math.round(pounds * 100) : null;
+};
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -48,19 +63,33 @@ export function readDayForm(
   form: DayForm,
   owedPence: number | undefined,
   moveDate: string,
-): { collected?: DaySettlement; times?: MoveTimes } | { problems: Partial<Record<DayField, string>> } {
+):
+  | { collected?: DaySettlement; times?: MoveTimes; extras?: DayExtras & { customerAgreed: true } }
+  | { problems: Partial<Record<DayField, string>> } {
   const problems: Partial<Record<DayField, string>> = {};
   let collected: DaySettlement | undefined;
+  let extras: (DayExtras & { customerAgreed: true }) | undefined;
+  if (form.extrasAmount.trim()) {
+    const pence = poundsToPenceTyped(form.extrasAmount);
+    if (pence === null || pence < 0 || pence > DAY_EXTRAS_MAX_PENCE)
+      problems.extrasAmount = DAY_EXTRAS_MSG.amountPounds;
+    else if (pence > 0) {
+      if (!form.extrasReason.trim()) problems.extrasReason = DAY_EXTRAS_MSG.reasonRequired;
+      if (!form.extrasAgreed) problems.extrasAgreed = DAY_EXTRAS_MSG.consentRequired;
+      extras = { amountPence: pence, reason: form.extrasReason.trim(), customerAgreed: true };
+    }
+  }
+  // Extras agreed on the day are owed on top of what was left to collect.
+  const owedTotal = owedPence === undefined ? undefined : owedPence + (extras?.amountPence ?? 0);
   if (!form.method) {
-    if (owedPence === undefined || owedPence > 0) problems.method = DAY_SETTLEMENT_MSG.methodRequired;
+    if (owedTotal === undefined || owedTotal > 0) problems.method = DAY_SETTLEMENT_MSG.methodRequired;
   } else if (form.method === 'none') collected = { method: 'none', amountPence: 0 };
   else {
-    const pounds = Number(form.amount.replace(/[£,\s]/g, ''));
-    const pence = Math.round(pounds * 100);
-    if (!form.amount.trim() || !Number.isFinite(pounds) || pence < 0 || pence > DAY_SETTLEMENT_MAX_PENCE)
+    const pence = poundsToPenceTyped(form.amount);
+    if (pence === null || pence < 0 || pence > DAY_SETTLEMENT_MAX_PENCE)
       problems.amount = DAY_SETTLEMENT_MSG.amountPounds;
-    else if (owedPence !== undefined && pence > owedPence)
-      problems.amount = DAY_SETTLEMENT_MSG.moreThanOwed(formatPence(owedPence));
+    else if (owedTotal !== undefined && pence > owedTotal)
+      problems.amount = DAY_SETTLEMENT_MSG.moreThanOwed(formatPence(owedTotal));
     else collected = { method: form.method, amountPence: pence };
   }
   const startedAt = londonInstantOn(moveDate, form.started) ?? undefined;
@@ -72,5 +101,5 @@ export function readDayForm(
     startedAt || finishedAt
       ? { ...(startedAt ? { startedAt } : {}), ...(finishedAt ? { finishedAt } : {}) }
       : undefined;
-  return { ...(collected ? { collected } : {}), ...(times ? { times } : {}) };
+  return { ...(collected ? { collected } : {}), ...(extras ? { extras } : {}), ...(times ? { times } : {}) };
 }

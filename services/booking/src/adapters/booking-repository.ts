@@ -259,7 +259,7 @@ export class BookingRepository implements BookingRepositoryPort {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
-    day?: { settlement: DayRecord; outstandingBalance: number; line?: BookingHistoryEntry },
+    day?: { settlement: DayRecord; outstandingBalance: number; lines: BookingHistoryEntry[] },
   ): Promise<boolean> {
     // One field per step (not an array): "not marked yet" then reads the same in every store.
     const { matched } = await this.bookings.updateOne(
@@ -271,7 +271,7 @@ export class BookingRepository implements BookingRepositoryPort {
           ...(signedFor ? { jobSignedFor: signedFor } : {}),
           ...(day ? { daySettlement: day.settlement, OutstandingBalance: day.outstandingBalance } : {}),
         },
-        $push: { history: day?.line ? { $each: [line, day.line] } : line },
+        $push: { history: day && day.lines.length > 0 ? { $each: [line, ...day.lines] } : line },
       },
     );
     return matched === 1;

@@ -1,4 +1,12 @@
-import { JOB_PROGRESS_LINE, formatPence, paidOnDayText, penceToPounds, type JobProgressed } from '@vanhop/contracts';
+import {
+  JOB_PROGRESS_LINE,
+  dayExtrasText,
+  formatPence,
+  paidOnDayText,
+  penceToPounds,
+  type BookingHistoryEntry,
+  type JobProgressed,
+} from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
 import type { DayRecord } from '../domain/booking-record.js';
 import type { BookingRepository } from '../domain/ports.js';
@@ -17,7 +25,6 @@ export class FollowJobProgress {
   async progressed(j: JobProgressed): Promise<void> {
     const line = { at: j.at, kind: 'driver' as const, text: JOB_PROGRESS_LINE[j.step](j.driver.name) };
     const day = j.step === 'done' && j.collected ? await this.dayOf(j) : undefined;
-    const dayLine = day && (day.settlement.amountPence > 0 || day.outstandingBalance > 0) ? day : undefined;
     const written = await this.deps.bookings.markJobProgress(
       j.bookingId,
       j.driver.id,
@@ -25,7 +32,7 @@ export class FollowJobProgress {
       j.at,
       line,
       j.signedFor,
-      day && { ...day, line: dayLine?.line },
+      day,
     );
     if (written)
       this.deps.logger.info(
@@ -42,6 +49,9 @@ export class FollowJobProgress {
       at: j.at,
       ...(j.times?.startedAt ? { startedAt: j.times.startedAt } : {}),
       ...(j.times?.finishedAt ? { finishedAt: j.times.finishedAt } : {}),
+      ...(j.extras && j.extras.amountPence > 0
+        ? { extrasPence: j.extras.amountPence, extrasReason: j.extras.reason }
+        : {}),
     };
     const record = await this.deps.bookings.byId(j.bookingId);
     const left = record ? balanceOfRecord({ ...record, daySettlement: settlement }) : 0;
@@ -49,10 +59,17 @@ export class FollowJobProgress {
       collected.method === 'none' || collected.amountPence === 0
         ? `${paidOnDayText(collected)}: ${formatPence(left)} is still to pay`
         : paidOnDayText(collected);
-    return {
-      settlement,
-      outstandingBalance: penceToPounds(left),
-      line: { at: j.at, kind: 'balance-paid' as const, text, amountPence: collected.amountPence },
-    };
+    const lines: BookingHistoryEntry[] = [];
+    if (settlement.extrasPence)
+      lines.push({
+        at: j.at,
+        kind: 'repriced',
+        text: dayExtrasText({ amountPence: settlement.extrasPence, reason: settlement.extrasReason ?? '' }),
+        amountPence: settlement.extrasPence,
+      });
+    // "Nothing" with nothing owed says nothing: the move was paid in full online.
+    if (collected.amountPence > 0 || left > 0)
+      lines.push({ at: j.at, kind: 'balance-paid', text, amountPence: collected.amountPence });
+    return { settlement, outstandingBalance: penceToPounds(left), lines };
   }
 }

@@ -58,6 +58,9 @@ export interface DayRecord {
   at: string;
   startedAt?: string;
   finishedAt?: string;
+  /** Overtime and extras the customer agreed on the day: added to the booking's price. */
+  extrasPence?: number;
+  extrasReason?: string;
 }
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */

@@ -15,14 +15,16 @@ import type { StoredBooking } from './booking-record.js';
  * active, with what they paid derived from the payment they recorded (or their share of the price).
  */
 export function lifecycleFacts(r: StoredBooking): LifecycleFacts {
-  const totalPricePence = poundsToPence(r.quote.totalPrice);
+  // Extras the customer agreed on the day (recorded at "done") are part of what the move costs.
+  const bookedPence = poundsToPence(r.quote.totalPrice);
+  const totalPricePence = bookedPence + (r.daySettlement?.extrasPence ?? 0);
   return {
     state: r.state ?? 'active',
     paymentStatus: r.paymentStatus,
     moveDate: r.quote.date || r.date,
     paidAt: r.paidAt ?? null,
     frozenAt: r.frozenAt ?? null,
-    amountPaidPence: amountPaidOf(r, totalPricePence),
+    amountPaidPence: amountPaidOf(r, bookedPence),
     amountRefundedPence: r.amountRefundedPence ?? 0,
     totalPricePence,
     needsDriver: !!r.needsDriver,

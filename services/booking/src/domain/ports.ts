@@ -72,7 +72,7 @@ export interface BookingRepository {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
-    day?: { settlement: DayRecord; outstandingBalance: number; line?: BookingHistoryEntry },
+    day?: { settlement: DayRecord; outstandingBalance: number; lines: BookingHistoryEntry[] },
   ): Promise<boolean>;
   /** Marks a live quotation deleted, with its event; false when there is none or it took money since. */
   softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean>;

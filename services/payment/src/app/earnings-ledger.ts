@@ -80,6 +80,7 @@ export class EarningsLedger {
     return this.repo.setFacts(e.bookingId, {
       done: { at: e.at, driverId: e.driver.id },
       ...(e.collected ? { collectedOnDay: { method: e.collected.method, amountPence: e.collected.amountPence } } : {}),
+      ...(e.extras ? { extrasOnDayPence: e.extras.amountPence } : {}),
     });
   }
 

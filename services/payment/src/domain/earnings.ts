@@ -47,6 +47,8 @@ export interface JobFacts {
   done?: { at: string; driverId: string };
   /** What the driver recorded at "done" as paid to them on the day (absent: not recorded). */
   collectedOnDay?: { method: 'cash' | 'card' | 'none'; amountPence: number };
+  /** Overtime and extras the customer agreed on the day (recorded at "done"): added to the price. */
+  extrasOnDayPence?: number;
   /** Price and date after an amendment or a new date for a postponed move. */
   reprices?: Record<string, Dated<{ totalPricePence: number; moveDate: string }>>;
   cancelledAt?: string;
@@ -93,7 +95,7 @@ export function jobLine(job: JobFacts): EarningsLine | null {
   const c = job.confirmed;
   if (!c) return null;
   const cancelled = job.cancelledAt !== undefined;
-  const pricePence = latest(job.reprices)?.totalPricePence ?? c.totalPricePence;
+  const pricePence = (latest(job.reprices)?.totalPricePence ?? c.totalPricePence) + (job.extrasOnDayPence ?? 0);
   const balanceOnlinePence = sum(job.balancePayments);
   const refundedPence = sum(job.refunds);
   const onlineKeptPence = Math.max(0, c.depositPence + balanceOnlinePence - refundedPence);

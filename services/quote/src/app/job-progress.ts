@@ -6,6 +6,7 @@ import {
   TOPICS,
   type JobProgressStep,
   type JobProofView,
+  type DayExtras,
   type DaySettlement,
   type JobView,
   type MoveTimes,
@@ -28,6 +29,8 @@ import { toView } from './driver-jobs.js';
 /** What the driver records of the day at "done" beside the proof: what was collected, and the actual times. */
 export interface DayAtDone {
   collected?: DaySettlement;
+  /** Overtime and extras the customer agreed (their consent already checked by the wire schema). */
+  extras?: DayExtras;
   times?: MoveTimes;
 }
 
@@ -36,8 +39,13 @@ export interface DayAtDone {
  * anything to collect (a 400 naming `collected.method`), never more than that (naming
  * `collected.amountPence`). A job with nothing to collect records that nothing was collected.
  */
-function settlementOf(job: JobDoc, collected: DaySettlement | undefined): DaySettlement | undefined {
-  const owed = job.balancePence;
+function settlementOf(
+  job: JobDoc,
+  collected: DaySettlement | undefined,
+  extrasPence: number,
+): DaySettlement | undefined {
+  // Extras agreed on the day are owed on top of what was left of the booked price.
+  const owed = job.balancePence === undefined ? undefined : job.balancePence + extrasPence;
   if (!collected) {
     if (owed !== undefined && owed > 0)
       throw new ValidationError(DAY_SETTLEMENT_MSG.methodRequired, {
@@ -92,7 +100,8 @@ export class JobProgress {
     if (refusal) throw new ConflictError(refusal);
     const at = now.toISOString();
     const signedFor = step === 'done' ? await this.saveProof(driverId, bookingId, proof, at) : undefined;
-    const collected = step === 'done' ? settlementOf(job, day.collected) : undefined;
+    const extras = step === 'done' && day.extras && day.extras.amountPence > 0 ? day.extras : undefined;
+    const collected = step === 'done' ? settlementOf(job, day.collected, extras?.amountPence ?? 0) : undefined;
     const event = await createEvent(
       TOPICS.jobProgressed,
       {
@@ -105,6 +114,7 @@ export class JobProgress {
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         ...(signedFor ? { signedFor } : {}),
         ...(collected ? { collected } : {}),
+        ...(extras ? { extras: { amountPence: extras.amountPence, reason: extras.reason } } : {}),
         ...(step === 'done' && day.times && (day.times.startedAt || day.times.finishedAt) ? { times: day.times } : {}),
       },
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },

@@ -44,6 +44,9 @@ export function jobProgressRoutes(
                   },
                 }
               : {}),
+            ...(proof.extras && proof.extras.amountPence > 0
+              ? { extras: { amountPence: proof.extras.amountPence, reason: proof.extras.reason ?? '' } }
+              : {}),
             ...(proof.times ? { times: proof.times } : {}),
           },
         ),

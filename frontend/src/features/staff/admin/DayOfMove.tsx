@@ -3,6 +3,7 @@
  * (cash, card, or nothing: still owed) and when the move actually started and finished. Nothing
  * before Done.
  */
+import { formatPence } from '@vanhop/contracts';
 import { londonDateTime } from '../../../lib/format';
 
 interface DaySettlement {
@@ -10,6 +11,8 @@ interface DaySettlement {
   at: string;
   startedAt?: string;
   finishedAt?: string;
+  extrasPence?: number;
+  extrasReason?: string;
 }
 
 export function DayOfMove({ record }: { record: object }) {
@@ -23,6 +26,14 @@ export function DayOfMove({ record }: { record: object }) {
           <dt>Paid on the day</dt>
           <dd>{day.text}</dd>
         </div>
+        {day.extrasPence ? (
+          <div className="admin-row">
+            <dt>Extra agreed on the day</dt>
+            <dd>
+              {day.extrasReason}: {formatPence(day.extrasPence)} (agreed by the customer)
+            </dd>
+          </div>
+        ) : null}
         {day.startedAt && (
           <div className="admin-row">
             <dt>Started</dt>
