@@ -122,6 +122,8 @@ describe('cash collected on the day (fixed clock)', () => {
     );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.collected).toEqual({ method: 'cash', amountPence: balance });
+    // The card has nothing left to collect.
+    expect(done.body.cashToCollectPence).toBe(0);
     const paidOnDay = `Paid to the driver on the day: cash ${formatPence(balance)}`;
 
     let view!: MyMoveView;

@@ -124,6 +124,12 @@ export class JobProgress {
       progressAt: at,
       ...(signedFor ? { signedFor } : {}),
       ...(collected ? { collected } : {}),
+      // The card's cash to collect is what is left once the day's money (and any extra) is counted.
+      ...(collected && job.balancePence !== undefined
+        ? {
+            balancePence: Math.max(0, job.balancePence + (extras?.amountPence ?? 0) - collected.amountPence),
+          }
+        : {}),
     };
     if (
       !(await this.deps.jobs.advanceProgress(
