@@ -89,6 +89,10 @@ describe('the job card on the day: map links, the call, photos and signature at 
       .poll(() => signed.textContent(), POLL)
       .toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
     await expect.poll(() => card.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
+    // What was left to collect was taken in cash: the card says so.
+    expect(await card.getByTestId('paid-on-day').textContent()).toMatch(
+      /^Paid to the driver on the day: cash £[\d,.]+$/,
+    );
     expect(await card.getByRole('button', { name: 'Call customer' }).count()).toBe(0);
     await shootPortal(page, 'driver-day-done');
     // Links only: nothing was fetched from a map provider.
@@ -118,6 +122,11 @@ describe('the job card on the day: map links, the call, photos and signature at 
     await expect
       .poll(() => line.textContent(), POLL)
       .toMatch(new RegExp(`^Signed for by ${CUSTOMER.name} at \\d\\d:\\d\\d$`));
+    // The balance the driver collected reads settled: no "Pay the balance".
+    await expect
+      .poll(() => myMove.getByTestId('paid-on-day').textContent(), POLL)
+      .toMatch(/^Paid to the driver on the day: cash £[\d,.]+: nothing is left to pay\.$/);
+    expect(await myMove.getByRole('button', { name: /Pay the balance/ }).count()).toBe(0);
     await shootMyMove(myMove, line, 'driver-day-my-move-signed');
     await myMove.context().close();
   }, 300_000);

@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatPence, londonWeekOf, shiftDay, type DriverAdminView, type EarningsStatement } from '@vanhop/contracts';
+import {
+  EARNINGS_MSG,
+  formatPence,
+  londonWeekOf,
+  shiftDay,
+  weekText,
+  type DriverAdminView,
+  type EarningsStatement,
+} from '@vanhop/contracts';
 import { address, completeBooking } from '../test/support/booking-fixtures.js';
 import type { EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { payFormAction, type Api } from '../test/support/gateway-api.js';
@@ -184,23 +192,26 @@ describe('what a driver earns: a cash job, an online balance and a refund add up
     },
   );
 
-  it('staff pay out what is owed once; the balance is then settled, on the page and in the ledger', async () => {
+  it('nothing of a week not begun is paid out: the moves are not done, the page says so and a payout is refused naming the week', async () => {
     const before = await statement();
-    expect(before.payablePence).toBeGreaterThan(0);
+    expect(before.balancePence).toBeGreaterThan(0);
+    expect(before.payablePence).toBe(0);
     const page = await pageAs(STAFF_TOKEN_KEY, staffToken, { width: 1280, height: 900 });
-    page.on('dialog', (d) => void d.accept());
     await page.goto(`${base}/admin/drivers/${eve.id}`);
     await toTheWeek(page);
-    await page.getByRole('button', { name: `Pay out ${formatPence(before.payablePence)}` }).click();
-    await expect.poll(() => page.getByTestId('balance').innerText(), POLL).toBe('Nothing owed either way');
-    expect(await page.getByTestId('payout').innerText()).toContain('recorded by the local ledger, no money moved');
-    const after = await statement();
-    expect(after).toMatchObject({
-      paidOutPence: before.payablePence,
-      balancePence: 0,
-      payablePence: 0,
-      payouts: [{ provider: 'local', status: 'paid' }],
-    });
+    expect(await page.getByRole('button', { name: 'Pay out £0.00' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('line-payout').allInnerTexts(), POLL)
+      .toContain('Not done yet: paid out once the driver marks the move done');
+    const refused = await api<{ message: string }>(
+      'POST',
+      `/api/earnings/admin/drivers/${eve.id}/payouts`,
+      { week: monday },
+      { token: staffToken },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(EARNINGS_MSG.futureWeek(weekText(monday)));
+    expect((await statement()).payouts).toEqual([]);
     await page.context().close();
   });
 });

@@ -34,11 +34,17 @@ export async function drawSignature(page: Page, pad: Locator, input: 'mouse' | '
   await page.mouse.up();
 }
 
-/** Opens the form from "Done", adds a photo and a signature; `submit` then marks the job done. */
+const PAID_ON_THE_DAY = { cash: 'Cash', card: 'Card on the day', none: 'Nothing: still owed' } as const;
+
+/**
+ * Opens the form from "Done", adds a photo and a signature, and says what was paid on the day
+ * (default: cash, the amount the form offers, which is what was left to collect); `submit` then
+ * marks the job done.
+ */
 export async function giveProof(
   page: Page,
   card: Locator,
-  options: { input?: 'mouse' | 'touch'; submit?: boolean } = {},
+  options: { input?: 'mouse' | 'touch'; submit?: boolean; collected?: keyof typeof PAID_ON_THE_DAY } = {},
 ): Promise<Locator> {
   await card.getByRole('button', { name: 'Done' }).click();
   const form = card.getByTestId('done-proof');
@@ -46,6 +52,7 @@ export async function giveProof(
   await form.getByRole('img', { name: 'Photo 1 of the load' }).waitFor();
   await drawSignature(page, form.getByTestId('signature-pad'), options.input);
   await form.getByText('Signed', { exact: true }).waitFor();
+  await form.getByRole('radio', { name: PAID_ON_THE_DAY[options.collected ?? 'cash'] }).check();
   if (options.submit !== false) await form.getByRole('button', { name: 'Mark done' }).click();
   return form;
 }

@@ -440,6 +440,11 @@ export const jobReassignedSchema = yup.object({
   move: moveSchema.required(),
   /** The new driver's price for this move; the customer pays no more than what was booked. */
   driverPricePence: yup.number().integer().min(0).required(),
+  /**
+   * What the office agreed to bear above the customer's booked price ("reassign and bear the
+   * difference"): the driver earns their own price. Absent or 0: the driver is paid the booked price.
+   */
+  officeBearsPence: yup.number().integer().min(0).optional(),
   /** A staff username, or AUTOMATIC_FALLBACK when the platform offered the job on at once. */
   reassignedBy: yup.string().required(),
   /** Why the previous driver gave it up, on an automatic fallback (staff reassignments leave it out). */
@@ -462,6 +467,27 @@ export const jobProgressedSchema = yup.object({
   myMovePath: yup.string().optional(),
   /** On "done": who signed for the move, and when (My move shows it). */
   signedFor: yup.object({ name: yup.string().required(), at: yup.string().required() }).optional().default(undefined),
+  /**
+   * On "done": what the customer paid the driver on the day (cash or card, which the driver holds),
+   * or nothing (still owed). Absent on events from before it was asked, and on jobs with nothing to collect.
+   */
+  collected: yup
+    .object({
+      method: yup
+        .string()
+        .oneOf(['cash', 'card', 'none'] as const)
+        .required(),
+      amountPence: moneyPence(),
+    })
+    .optional()
+    .default(undefined),
+  /** On "done": overtime and extras the customer agreed on the day, charged on top of the booked price. */
+  extras: yup.object({ amountPence: moneyPence(), reason: yup.string().required() }).optional().default(undefined),
+  /** On "done": the move's actual start and finish, when the driver gave them. */
+  times: yup
+    .object({ startedAt: yup.string().optional(), finishedAt: yup.string().optional() })
+    .optional()
+    .default(undefined),
 });
 export type JobProgressed = yup.InferType<typeof jobProgressedSchema>;
 

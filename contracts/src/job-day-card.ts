@@ -7,6 +7,7 @@
 import * as yup from 'yup';
 import { londonClock, londonTime } from './booking-time.js';
 import { JOB_PROGRESS_STEPS } from './job-day.js';
+import { formatPence } from './money.js';
 
 // ---- map links ----------------------------------------------------------------------------------
 
@@ -88,6 +89,122 @@ export const JOB_PROOF_MSG = {
   signedByTooLong: `The name must be at most ${JOB_PROOF_NAME_MAX} characters.`,
 } as const;
 
+// ---- what was collected on the day, and when the move ran ----------------------------------------
+
+/**
+ * How the balance was settled at "done": cash or card handed to the driver on the day (the driver
+ * holds that money), or nothing (the customer still owes it and may pay it online on My move).
+ */
+export const DAY_SETTLEMENT_METHODS = ['cash', 'card', 'none'] as const;
+export type DaySettlementMethod = (typeof DAY_SETTLEMENT_METHODS)[number];
+
+/** The most a driver may record as collected on the day (£10,000): anything above is a typo. */
+export const DAY_SETTLEMENT_MAX_PENCE = 1_000_000;
+
+export const DAY_SETTLEMENT_MSG = {
+  methodRequired: 'Say what the customer paid you on the day: cash, card, or nothing (still owed).',
+  method: 'collected.method must be cash, card or none',
+  amountRequired: 'Enter the amount collected on the day.',
+  amount: 'The amount collected must be a whole number of pence from 0 to 1000000.',
+  amountPounds: 'Enter the amount collected in pounds, e.g. 103.00 (at most £10,000).',
+  nothingWithAmount: 'Nothing collected means an amount of 0.',
+  moreThanOwed: (owed: string) =>
+    `That is more than the customer owes on the day (${owed}, with any extras): check the amount.`,
+  time: 'Times must be ISO date-times, e.g. 2026-12-01T09:00:00Z.',
+  finishBeforeStart: 'The finish time must be after the start time.',
+} as const;
+
+const isoInstant = () =>
+  yup
+    .string()
+    .optional()
+    .max(40, DAY_SETTLEMENT_MSG.time)
+    .test('iso', DAY_SETTLEMENT_MSG.time, (v) => v === undefined || !Number.isNaN(Date.parse(v)));
+
+/** What the customer paid on the day, as the driver records it at "done". */
+export const daySettlementSchema = yup.object({
+  method: yup
+    .string()
+    .required(DAY_SETTLEMENT_MSG.methodRequired)
+    .oneOf(DAY_SETTLEMENT_METHODS, DAY_SETTLEMENT_MSG.method),
+  amountPence: yup
+    .number()
+    .typeError(DAY_SETTLEMENT_MSG.amount)
+    .required(DAY_SETTLEMENT_MSG.amountRequired)
+    .integer(DAY_SETTLEMENT_MSG.amount)
+    .min(0, DAY_SETTLEMENT_MSG.amount)
+    .max(DAY_SETTLEMENT_MAX_PENCE, DAY_SETTLEMENT_MSG.amount)
+    .test('nothing-is-zero', DAY_SETTLEMENT_MSG.nothingWithAmount, function nothingIsZero(v) {
+      return this.parent?.method !== 'none' || v === 0;
+    }),
+});
+export type DaySettlement = { method: DaySettlementMethod; amountPence: number };
+
+/** The most a driver may record as extras agreed on the day (£1,000): more is for the office to agree. */
+export const DAY_EXTRAS_MAX_PENCE = 100_000;
+
+export const DAY_EXTRAS_MSG = {
+  amount: 'The extra charge must be a whole number of pence from 0 to 100000 (£1,000).',
+  amountPounds: 'Enter the extra charge in pounds, e.g. 30.00 (at most £1,000).',
+  reasonRequired: 'Say what the extra charge is for, e.g. 45 minutes overtime.',
+  reasonTooLong: 'Describe the extra charge in at most 200 characters.',
+  consentRequired: 'The customer must agree to the extra charge: tick the box once they have, before they sign.',
+} as const;
+
+/**
+ * Overtime and extras the customer agreed on the day, charged on top of the booked price: what, how
+ * much, and the customer's consent (given before they sign for the move at "done").
+ */
+export const dayExtrasSchema = yup.object({
+  amountPence: yup
+    .number()
+    .typeError(DAY_EXTRAS_MSG.amount)
+    .required(DAY_EXTRAS_MSG.amount)
+    .integer(DAY_EXTRAS_MSG.amount)
+    .min(0, DAY_EXTRAS_MSG.amount)
+    .max(DAY_EXTRAS_MAX_PENCE, DAY_EXTRAS_MSG.amount),
+  reason: yup
+    .string()
+    .trim()
+    .max(200, DAY_EXTRAS_MSG.reasonTooLong)
+    .test('reason', DAY_EXTRAS_MSG.reasonRequired, function reason(v) {
+      return !(this.parent?.amountPence > 0) || !!v;
+    }),
+  customerAgreed: yup.boolean().test('consent', DAY_EXTRAS_MSG.consentRequired, function consent(v) {
+    return !(this.parent?.amountPence > 0) || v === true;
+  }),
+});
+export interface DayExtras {
+  amountPence: number;
+  reason: string;
+}
+
+/** The history line of an extra charge: "Extra agreed on the day: 45 minutes overtime £30.00". */
+export const dayExtrasText = (e: DayExtras): string =>
+  `Extra agreed on the day: ${e.reason} ${formatPence(e.amountPence)}`;
+
+/** The move's actual start and finish, as the driver records them at "done" (both optional). */
+export const moveTimesSchema = yup
+  .object({
+    startedAt: isoInstant(),
+    finishedAt: isoInstant().test('after', DAY_SETTLEMENT_MSG.finishBeforeStart, function after(v) {
+      const start = this.parent?.startedAt as string | undefined;
+      return !v || !start || Date.parse(v) > Date.parse(start);
+    }),
+  })
+  .optional()
+  .default(undefined);
+export interface MoveTimes {
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/** How the driver's record of the day reads to the customer and the office: "Paid to the driver on the day: cash £103.00". */
+export function paidOnDayText(s: DaySettlement): string {
+  if (s.method === 'none' || s.amountPence === 0) return 'Nothing was paid to the driver on the day';
+  return `Paid to the driver on the day: ${s.method} ${formatPence(s.amountPence)}`;
+}
+
 /** POST /api/driver/me/jobs/:id/progress with step "done": the step with its proof, in one request. */
 export const jobDoneRequestSchema = yup.object({
   step: yup.string().required('step is required').oneOf(JOB_PROGRESS_STEPS, 'step must be on-my-way, arrived or done'),
@@ -107,6 +224,11 @@ export const jobDoneRequestSchema = yup.object({
     .trim()
     .required(JOB_PROOF_MSG.signedByRequired)
     .max(JOB_PROOF_NAME_MAX, JOB_PROOF_MSG.signedByTooLong),
+  /** What the customer paid on the day (required by the service when there was anything to collect). */
+  collected: daySettlementSchema.optional().default(undefined),
+  /** Overtime and extras agreed with the customer on the day (absent: none). */
+  extras: dayExtrasSchema.optional().default(undefined),
+  times: moveTimesSchema,
 });
 export type JobDoneRequest = yup.InferType<typeof jobDoneRequestSchema>;
 

@@ -150,6 +150,8 @@ export interface LifecycleFacts {
   needsDriver?: boolean;
   /** The driver marked the move done on the day: there is nothing left to cancel or move. */
   moveDone?: boolean;
+  /** Cash or card the customer handed the driver on the day (recorded at "done"): it settles the balance. */
+  collectedOnDayPence?: number;
 }
 
 /** Why a move the driver has done can be neither cancelled nor postponed. */
@@ -264,10 +266,18 @@ export function amendTerms(f: Pick<LifecycleFacts, 'state' | 'paymentStatus' | '
   return { allowed: true };
 }
 
-/** Money still owed for the move: what the driver is paid on the day unless paid online first. */
+/**
+ * Money still owed for the move: what the driver is paid on the day unless paid online first. What
+ * the driver recorded as collected on the day counts as paid, so it is never asked for again online.
+ */
 export const balanceOf = (
-  f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence'>,
-): number => Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence));
+  f: Pick<LifecycleFacts, 'totalPricePence' | 'amountPaidPence' | 'amountRefundedPence' | 'collectedOnDayPence'>,
+): number =>
+  Math.max(0, f.totalPricePence - (f.amountPaidPence - f.amountRefundedPence) - (f.collectedOnDayPence ?? 0));
+
+/** Why an online balance payment is refused once the driver collected it on the day (409). */
+export const BALANCE_SETTLED_ON_DAY = (paidOnDay: string): string =>
+  `${paidOnDay}. Nothing is left to pay online for this booking.`;
 
 /**
  * Status words a customer reads (the wire contract's stored values stay as they are on the wire). With the
@@ -332,6 +342,8 @@ export interface MyMoveView {
   driverStandingText?: string | null;
   /** Who signed for the move when the driver marked it done, and when. */
   signedFor?: { name: string; at: string } | null;
+  /** What the driver recorded as paid to them on the day, with its words ("Paid to the driver on the day: cash £103.00"). */
+  paidOnDay?: { method: 'cash' | 'card' | 'none'; amountPence: number; at: string; text: string } | null;
   /**
    * refundedPence: given back so far; refundPendingPence: asked of the card provider and not yet
    * confirmed (a cancellation refund for the few seconds before it is issued).

@@ -11,9 +11,13 @@ export const FAKE_JPEG_DATA_URL = `data:image/jpeg;base64,${Buffer.from('<html><
 export const GIF_DATA_URL = `data:image/gif;base64,${Buffer.from('GIF89a....').toString('base64')}`;
 
 /** The body of POST /api/driver/me/jobs/:id/progress marking "done" with its proof. */
-export const doneWithProof = (signedBy = 'Ada Lovelace') => ({
+export const doneWithProof = (
+  signedBy = 'Ada Lovelace',
+  collected: { method: 'cash' | 'card' | 'none'; amountPence: number } = { method: 'none', amountPence: 0 },
+) => ({
   step: 'done',
   photos: [JPEG_DATA_URL, PNG_DATA_URL],
   signature: PNG_DATA_URL,
   signedBy,
+  collected,
 });

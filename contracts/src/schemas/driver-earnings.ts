@@ -18,6 +18,10 @@ export const EARNINGS_MSG = {
   rateSteps: 'Commission rate may have at most two decimal places',
   week: 'Week must be a Monday as YYYY-MM-DD',
   nothingOwed: 'Nothing is owed to this driver for that week: no payout was made',
+  futureWeek: (weekText: string) =>
+    `The week of ${weekText} has not begun: a payout covers only moves the driver has done. No payout was made.`,
+  nothingPayableYet: (weekText: string) =>
+    `Nothing in the week of ${weekText} can be paid out yet: a payout covers only moves the driver has done, once the 1-hour cooling-off period has ended. No payout was made.`,
   localLedger: 'Recorded by the local ledger: no money moved (no Stripe key is set)',
 } as const;
 
@@ -101,8 +105,31 @@ export interface EarningsLine {
   cashPence: number;
   rateBps: number;
   commissionPence: number;
-  /** Online kept less commission: positive, owed to the driver; negative, the driver owes it. */
+  /** Online kept (plus what the office bears) less commission: positive, owed to the driver; negative, the driver owes it. */
   netPence: number;
+  /** What the office agreed to pay above the booked price when it reassigned the job (absent: nothing). */
+  officeBearsPence?: number;
+  /** How the driver recorded the balance at "done": cash or card in their hands, or none (still owed). */
+  collectedOnDay?: 'cash' | 'card' | 'none';
+  /** Where the line stands for payouts: waiting (not done, or in the cooling-off period), payable, or paid out. */
+  payout?: { status: 'waiting' | 'payable' | 'paid'; text: string; paidOutPence: number };
+}
+
+/**
+ * Money paid out for a job that is no longer owed (the job went to another driver or back to the
+ * office, or the customer was refunded after the payout): taken from the driver's next payout.
+ */
+export interface ClawbackLine {
+  bookingId: string;
+  randomNumber: number;
+  moveDate: string;
+  reason: 'moved' | 'refunded';
+  /** What is taken back (positive pence). */
+  amountPence: number;
+  status: 'outstanding' | 'recovered';
+  /** The payout it was taken from (recovered only). */
+  payoutId?: string;
+  text: string;
 }
 
 export interface EarningsTotals {
@@ -116,11 +143,25 @@ export interface EarningsTotals {
   netPence: number;
 }
 
+/** A week in words: "23 Nov to 29 Nov 2026" (dates are London calendar days). */
+export function weekText(week: string): string {
+  const fmt = (day: string, withYear: boolean) =>
+    new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    });
+  return `${fmt(week, false)} to ${fmt(shiftDay(week, 6), true)}`;
+}
+
 export interface PayoutView {
   id: string;
   week: string;
   amountPence: number;
   status: 'pending' | 'paid';
+  /** The week in words, as the payout dialog and the list name it ("23 Nov to 29 Nov 2026"). */
+  weekText?: string;
   provider: 'stripe' | 'local';
   /** The Stripe transfer id, or the local ledger's entry. */
   ref: string | null;
@@ -136,8 +177,12 @@ export interface EarningsStatement {
   weekEnd: string;
   previousWeek: string;
   nextWeek: string;
+  /** The week in words ("23 Nov to 29 Nov 2026"), for the payout dialog. */
+  weekText?: string;
   lines: EarningsLine[];
   totals: EarningsTotals;
+  /** Clawbacks: outstanding ones (from earlier weeks, taken from this week's payout) and those this week's payouts took. */
+  clawbacks?: ClawbackLine[];
   payouts: PayoutView[];
   paidOutPence: number;
   /** Still owed after payouts: positive, the company owes the driver; negative, the driver owes the company. */

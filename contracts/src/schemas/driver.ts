@@ -464,6 +464,8 @@ export interface JobView {
    * outside their hours); false or absent on a first offer and once answered.
    */
   reconfirming?: boolean;
+  /** What the driver recorded at "done" as paid to them on the day (cash, card, or nothing: still owed). */
+  collected?: { method: 'cash' | 'card' | 'none'; amountPence: number } | null;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;

@@ -105,18 +105,64 @@ describe("staff: a driver's earnings", () => {
         });
       },
     });
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => true),
-    );
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     expect((await screen.findByTestId('balance')).textContent).toBe('VanHop owes the driver £115.00');
     expect(screen.getAllByTestId('earnings-line')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Pay out £115.00' }));
-    expect((await screen.findByRole('status')).textContent).toBe(`£115.00 paid out. ${EARNINGS_MSG.localLedger}`);
+    // The dialog and the outcome name the week paid for.
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/for the week of 23 Nov to 29 Nov 2026\?$/));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `£115.00 paid out for the week of 23 Nov to 29 Nov 2026. ${EARNINGS_MSG.localLedger}`,
+    );
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('Nothing owed either way'));
     expect(bodyOf(calls.find((c) => c.key.startsWith('POST'))!.init)).toEqual({ week: '2026-11-23' });
     expect((screen.getByRole('button', { name: 'Pay out £0.00' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows where each job stands for payouts, cash taken on the day, an agreed price and clawbacks', async () => {
+    stubApi({
+      'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
+      'GET /api/earnings/admin/drivers/drv-amy': () =>
+        json(
+          statement({
+            lines: [
+              line({
+                cashPence: 10300,
+                collectedOnDay: 'cash',
+                payout: {
+                  status: 'waiting',
+                  text: 'Not done yet: paid out once the driver marks the move done',
+                  paidOutPence: 0,
+                },
+              }),
+              line({ bookingId: 'b2', randomNumber: 2, pricePence: 16106, officeBearsPence: 510 }),
+            ],
+            clawbacks: [
+              {
+                bookingId: 'b9',
+                randomNumber: 9,
+                moveDate: '2026-11-18T09:00:00Z',
+                reason: 'refunded',
+                amountPence: 4250,
+                status: 'outstanding',
+                text: 'Clawback: booking 9 was refunded after it was paid out',
+              },
+            ],
+          }),
+        ),
+    });
+    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
+    expect((await screen.findAllByTestId('line-payout'))[0]!.textContent).toBe(
+      'Not done yet: paid out once the driver marks the move done',
+    );
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('cash on the day');
+    expect(page).toContain('agreed price: £5.10 paid by VanHop');
+    expect(screen.getByTestId('clawback').textContent).toBe(
+      'Clawback: booking 9 was refunded after it was paid out: £42.50 to be taken from the next payout',
+    );
   });
 
   it('a driver who owes cash commission is told so in words; the previous week is asked for by its Monday', async () => {

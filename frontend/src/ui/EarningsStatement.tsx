@@ -88,11 +88,28 @@ export function EarningsStatement({ statement: s, onWeek, onDownload, children }
                       {londonDateTime(l.moveDate)}
                       {l.cancelled ? ' · cancelled' : ''}
                     </span>
+                    {l.payout && (
+                      <span className="earnings-sub" data-testid="line-payout">
+                        {l.payout.text}
+                      </span>
+                    )}
                   </th>
-                  <td data-label="Price">{formatPence(l.pricePence)}</td>
+                  <td data-label="Price">
+                    {formatPence(l.pricePence)}
+                    {l.officeBearsPence ? (
+                      <span className="earnings-sub">
+                        agreed price: {formatPence(l.officeBearsPence)} paid by VanHop
+                      </span>
+                    ) : null}
+                  </td>
                   <td data-label="Deposit online">{formatPence(l.depositOnlinePence)}</td>
                   <td data-label="Balance online">{formatPence(l.balanceOnlinePence)}</td>
-                  <td data-label="Cash">{formatPence(l.cashPence)}</td>
+                  <td data-label="Cash">
+                    {formatPence(l.cashPence)}
+                    {l.collectedOnDay && l.collectedOnDay !== 'none' && l.cashPence > 0 ? (
+                      <span className="earnings-sub">{l.collectedOnDay} on the day</span>
+                    ) : null}
+                  </td>
                   <td data-label="Refunded">{formatPence(l.refundedPence)}</td>
                   <td data-label="Commission">
                     <span>
@@ -118,6 +135,16 @@ export function EarningsStatement({ statement: s, onWeek, onDownload, children }
             </tfoot>
           </table>
         </div>
+      )}
+      {s.clawbacks && s.clawbacks.length > 0 && (
+        <ul className="earnings-payouts" aria-label="Clawbacks">
+          {s.clawbacks.map((c) => (
+            <li key={`${c.bookingId}-${c.status}-${c.payoutId ?? ''}`} data-testid="clawback">
+              {c.text}: {formatPence(c.amountPence)}
+              {c.status === 'outstanding' ? ' to be taken from the next payout' : ''}
+            </li>
+          ))}
+        </ul>
       )}
       <dl className="earnings-summary">
         <dt>Online money kept for the driver&apos;s jobs</dt>

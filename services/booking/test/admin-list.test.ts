@@ -46,6 +46,8 @@ describe('GET /api/backdata/all', () => {
       staffCancellation: null,
       // Not done by its driver yet (a done move counts as past on the staff lists).
       jobDoneAt: null,
+      // What the driver recorded at Done as paid on the day (nothing before Done).
+      daySettlement: null,
       // For the staff lists' job status and the panel's change history (derived for records older than the lines).
       driverAcceptedAt: null,
       history: [

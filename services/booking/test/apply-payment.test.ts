@@ -55,6 +55,22 @@ describe('placeBooking (the first payment)', () => {
 });
 
 describe('applyBalancePayment', () => {
+  it('a balance the driver collected in cash on the day is settled: a payment landing anyway is all excess, refunded', () => {
+    const settled: StoredBooking = {
+      ...depositPaid(),
+      daySettlement: { method: 'cash', amountPence: 20125, at: LATER },
+    };
+    const applied = applyBalancePayment(settled, { ...card, providerRef: 'cs_late', amountPence: 20125 }, LATER);
+    expect(applied).toMatchObject({ replay: false, applied: 0, excess: 20125, balanceAfter: 0 });
+    // Nothing collected on the day leaves the balance owed online.
+    const owed = applyBalancePayment(
+      { ...depositPaid(), daySettlement: { method: 'none', amountPence: 0, at: LATER } },
+      { ...card, providerRef: 'cs_3', amountPence: 20125 },
+      LATER,
+    );
+    expect(owed).toMatchObject({ applied: 20125, excess: 0 });
+  });
+
   it('settles the balance exactly: paid in full, nothing to refund', () => {
     const applied = applyBalancePayment(depositPaid(), { ...card, providerRef: 'cs_2', amountPence: 20125 }, LATER);
     expect(applied).toMatchObject({ replay: false, applied: 20125, excess: 0, balanceAfter: 0 });

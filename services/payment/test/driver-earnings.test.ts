@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, type EventEnvelope, type EventPayloads } from '@vanhop/contracts';
-import { createEvent, createLogger } from '@vanhop/platform';
+import { EARNINGS_MSG, TOPICS, type EventEnvelope, type EventPayloads } from '@vanhop/contracts';
+import { createEvent, createLogger, type Clock } from '@vanhop/platform';
 import { paymentService } from '../src/service.js';
 import { startTestStack } from '../../../test/support/service-stack.js';
-import { driverAuth, staffAuth } from '../../../test/support/staff.js';
+import { driverAuth as driverAuthAt, staffAuth as staffAuthAt } from '../../../test/support/staff.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
 
 const amy = { id: 'drv-amy', name: 'Amy Driver', email: 'amy@drivers.example', phone: '07700900001' };
@@ -20,10 +20,27 @@ const move = (date: string) => ({
 const WEEK = '2026-11-23';
 const DAY = '2026-11-25T09:00:00.000Z';
 
+/** A clock the test moves: events are stamped with it and the service reads it. */
+class TestClock implements Clock {
+  t = Date.parse('2026-11-20T09:00:00.000Z');
+  now = () => new Date(this.t);
+  set = (iso: string): void => {
+    this.t = Date.parse(iso);
+  };
+}
+
+/** Tokens are issued on the clock of the stack the test runs (it moves, so they must too). */
+let clockNow: Clock | undefined;
+const staffAuth = (username?: string) => staffAuthAt(username, { clock: clockNow });
+const driverAuth = (driverId: string) => driverAuthAt(driverId, { clock: clockNow });
+
 /** The payment service alone on its bus: events are published as booking and quote would. */
 async function start(env: Record<string, string> = {}) {
+  const clock = new TestClock();
+  clockNow = clock;
   const stack = await startTestStack({
     name: 'earnings',
+    clock,
     logger: createLogger('earnings-test', 'silent'),
     bus: { maxRetries: 1, retryBackoffMs: 5 },
     env: { HOST: '127.0.0.1', ...env },
@@ -31,7 +48,7 @@ async function start(env: Record<string, string> = {}) {
   const payment = await stack.start(paymentService);
   const published: EventEnvelope[] = [];
   const publish = async <K extends keyof EventPayloads>(topic: K, data: EventPayloads[K], bookingId: string) => {
-    const e = await createEvent(topic, data, { producer: 'test' });
+    const e = await createEvent(topic, data, { producer: 'test', clock });
     published.push(e);
     await stack.bus.publish(topic, e, bookingId);
     await stack.bus.idle();
@@ -50,7 +67,7 @@ async function start(env: Record<string, string> = {}) {
       body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
     };
   };
-  return { stack, payment, published, publish, call };
+  return { stack, payment, published, publish, call, clock };
 }
 
 const confirmed = (bookingId: string, randomNumber: number, total: number, paid: number, driver = amy) => ({
@@ -72,6 +89,21 @@ const facts = (bookingId: string, randomNumber: number, driver = amy) => ({
   driver,
   move: move(DAY),
   myMovePath: `/mymove/t-${bookingId}`,
+});
+
+const doneBy = (
+  bookingId: string,
+  randomNumber: number,
+  driver: { id: string; name: string },
+  collected?: { method: 'cash' | 'card' | 'none'; amountPence: number },
+) => ({
+  bookingId,
+  randomNumber,
+  step: 'done' as const,
+  at: '2026-11-25T12:00:00.000Z',
+  driver: { id: driver.id, name: driver.name },
+  customer: { name: customer.name, phone: customer.phone },
+  ...(collected ? { collected } : {}),
 });
 
 /** A week with a cash job, an online balance, a refunded cancellation and a job reassigned away, each event delivered twice. */
@@ -129,12 +161,18 @@ async function bookTheWeek(t: Awaited<ReturnType<typeof start>>) {
     },
     'bk-moved',
   );
+  // On the day: the two live jobs are marked done by the drivers who have them.
+  await t.publish(TOPICS.jobProgressed, doneBy('bk-cash', 5001, amy), 'bk-cash');
+  await t.publish(TOPICS.jobProgressed, doneBy('bk-online', 5002, amy), 'bk-online');
+  await t.publish(TOPICS.jobProgressed, doneBy('bk-moved', 5004, bob), 'bk-moved');
   // Every event again, under the same ids (a redelivery) and under new ids (a replay after a crash).
   for (const e of [...t.published]) {
     await t.stack.bus.publish(e.type, e, 'x');
     await t.stack.bus.publish(e.type, { ...e, eventId: `${e.eventId}-again` }, 'x');
   }
   await t.stack.bus.idle();
+  // Past the move and every cooling-off period.
+  t.clock.set('2026-11-28T12:00:00.000Z');
 }
 
 describe('driver earnings over the embedded store (local ledger)', () => {
@@ -222,7 +260,16 @@ describe('driver earnings over the embedded store (local ledger)', () => {
     });
     expect(await t.payment.infra.store.collection('local_payouts').count({})).toBe(1);
     const after = (await t.call('GET', `/api/earnings/admin/drivers/${amy.id}?week=${WEEK}`, staffAuth())).body;
-    expect(after).toMatchObject({ paidOutPence: owed, balancePence: 0, payablePence: 0 });
+    // Only the done jobs were paid: the job confirmed later is not done yet and waits, still owed.
+    expect(owed).toBe(11500);
+    expect(after).toMatchObject({ paidOutPence: owed, balancePence: 8750, payablePence: 0 });
+    expect(after.lines.find((l: { bookingId: string }) => l.bookingId === 'bk-later').payout).toMatchObject({
+      status: 'waiting',
+    });
+    expect(after.lines.find((l: { bookingId: string }) => l.bookingId === 'bk-cash').payout).toMatchObject({
+      status: 'paid',
+      paidOutPence: 3000,
+    });
     expect(
       (await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status,
     ).toBe(409);
@@ -277,5 +324,233 @@ describe('driver payouts through Stripe Connect (the real SDK against the local 
     expect(
       (await t.call('POST', `/api/earnings/admin/drivers/${amy.id}/payouts`, staffAuth(), { week: WEEK })).status,
     ).toBe(409);
+  });
+});
+
+const WEEK_TEXT = '23 Nov to 29 Nov 2026';
+const payOut = (t: Awaited<ReturnType<typeof start>>, driverId: string, week: string) =>
+  t.call('POST', `/api/earnings/admin/drivers/${driverId}/payouts`, staffAuth(), { week });
+const statementOf = async (t: Awaited<ReturnType<typeof start>>, driverId: string, week: string) =>
+  (await t.call('GET', `/api/earnings/admin/drivers/${driverId}?week=${week}`, staffAuth())).body;
+const refundIssued = (bookingId: string, randomNumber: number, refundId: string, amountPence: number) => ({
+  refundId,
+  bookingId,
+  randomNumber,
+  amountPence,
+  reason: 'staff-cancellation' as const,
+  provider: 'local' as const,
+  providerRefs: [`re_${refundId}`],
+  customer,
+  myMovePath: '/mymove/t',
+  issuedAt: '2026-11-30T10:00:00Z',
+});
+
+describe('payouts only for work done, past the refund windows; clawbacks after a payout', () => {
+  let t: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    t = await start();
+  });
+  afterAll(() => t?.stack.stop());
+
+  it('a future week is refused, naming it; a move not done, or done inside the cooling-off hour, is not paid out', async () => {
+    t.clock.set('2026-11-24T08:00:00.000Z');
+    // Paid in full for Wednesday, booked on Tuesday morning.
+    await t.publish(TOPICS.bookingConfirmed, confirmed('bk-a', 6001, 20000, 20000), 'bk-a');
+    const future = await payOut(t, amy.id, '2026-11-30');
+    expect(future.status).toBe(409);
+    expect(future.body.message).toBe(EARNINGS_MSG.futureWeek('30 Nov to 6 Dec 2026'));
+
+    const notDone = await payOut(t, amy.id, WEEK);
+    expect(notDone.status).toBe(409);
+    expect(notDone.body.message).toBe(EARNINGS_MSG.nothingPayableYet(WEEK_TEXT));
+    const s = await statementOf(t, amy.id, WEEK);
+    expect(s.weekText).toBe(WEEK_TEXT);
+    expect(s.lines[0].payout).toMatchObject({ status: 'waiting', text: expect.stringMatching(/^Not done yet/) });
+    expect(s.payablePence).toBe(0);
+
+    // Done a few minutes after booking: still inside the customer's cooling-off hour.
+    await t.publish(
+      TOPICS.jobProgressed,
+      { ...doneBy('bk-a', 6001, amy, { method: 'none', amountPence: 0 }), at: '2026-11-24T08:10:00.000Z' },
+      'bk-a',
+    );
+    t.clock.set('2026-11-24T08:30:00.000Z');
+    expect((await payOut(t, amy.id, WEEK)).body.message).toBe(EARNINGS_MSG.nothingPayableYet(WEEK_TEXT));
+    expect((await statementOf(t, amy.id, WEEK)).lines[0].payout.text).toMatch(/cooling-off/);
+
+    t.clock.set('2026-11-24T09:01:00.000Z');
+    const paid = await payOut(t, amy.id, WEEK);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ amountPence: 17000, weekText: WEEK_TEXT });
+  });
+
+  it('a refund after the payout is a clawback line on the next statement, taken from the next payout', async () => {
+    t.clock.set('2026-11-30T10:00:00.000Z');
+    await t.publish(TOPICS.refundIssued, refundIssued('bk-a', 6001, 'rf-goodwill', 5000), 'bk-a');
+    // The week paid out stays settled; the next one carries the clawback (85 % of the £50 given back).
+    const own = await statementOf(t, amy.id, WEEK);
+    expect(own).toMatchObject({ balancePence: 0, payablePence: 0, clawbacks: [] });
+    const next = await statementOf(t, amy.id, '2026-11-30');
+    expect(next.clawbacks).toEqual([
+      expect.objectContaining({
+        bookingId: 'bk-a',
+        reason: 'refunded',
+        amountPence: 4250,
+        status: 'outstanding',
+        text: 'Clawback: booking 6001 was refunded after it was paid out',
+      }),
+    ]);
+    expect(next).toMatchObject({ balancePence: -4250, payablePence: 0 });
+
+    // A job done in that next week pays out less the clawback, once.
+    await t.publish(
+      TOPICS.bookingConfirmed,
+      { ...confirmed('bk-b', 6002, 10000, 10000), move: move('2026-12-01T09:00:00.000Z') },
+      'bk-b',
+    );
+    await t.publish(
+      TOPICS.jobProgressed,
+      { ...doneBy('bk-b', 6002, amy, { method: 'none', amountPence: 0 }), at: '2026-12-01T12:00:00.000Z' },
+      'bk-b',
+    );
+    t.clock.set('2026-12-01T13:00:00.000Z');
+    const paid = await payOut(t, amy.id, '2026-11-30');
+    expect(paid.status).toBe(200);
+    expect(paid.body.amountPence).toBe(8500 - 4250);
+    const after = await statementOf(t, amy.id, '2026-11-30');
+    expect(after.clawbacks).toEqual([
+      expect.objectContaining({ bookingId: 'bk-a', status: 'recovered', amountPence: 4250, payoutId: paid.body.id }),
+    ]);
+    expect(after).toMatchObject({ balancePence: 0, payablePence: 0 });
+  });
+
+  it('a job returned to the office leaves the driver; one moved after its payout is clawed back', async () => {
+    t.clock.set('2026-12-07T08:00:00.000Z');
+    const WEEK3 = '2026-12-07';
+    const at = (d: string) => ({ ...move(d) });
+    await t.publish(
+      TOPICS.bookingConfirmed,
+      { ...confirmed('bk-c', 6003, 10000, 10000), move: at('2026-12-10T09:00:00.000Z') },
+      'bk-c',
+    );
+    await t.publish(
+      TOPICS.jobReturned,
+      {
+        bookingId: 'bk-c',
+        randomNumber: 6003,
+        driver: amy,
+        move: at('2026-12-10T09:00:00.000Z'),
+        because: 'declined',
+        at: '2026-12-07T08:05:00.000Z',
+      },
+      'bk-c',
+    );
+    expect((await statementOf(t, amy.id, WEEK3)).lines).toEqual([]);
+
+    // Amy's week of 30 Nov was paid; bk-b then goes to Bob (an office correction): clawed back from Amy.
+    await t.publish(
+      TOPICS.jobReassigned,
+      {
+        bookingId: 'bk-b',
+        randomNumber: 6002,
+        driver: bob,
+        previousDriverId: amy.id,
+        customer,
+        move: at('2026-12-01T09:00:00.000Z'),
+        driverPricePence: 10000,
+        reassignedBy: 'Sam_Admin',
+        at: '2026-12-07T09:00:00.000Z',
+      },
+      'bk-b',
+    );
+    const amys = await statementOf(t, amy.id, WEEK3);
+    expect(amys.clawbacks).toEqual([
+      expect.objectContaining({ bookingId: 'bk-b', reason: 'moved', amountPence: 8500, status: 'outstanding' }),
+    ]);
+    expect(amys.balancePence).toBe(-8500);
+    expect((await statementOf(t, bob.id, '2026-11-30')).lines.map((l: { bookingId: string }) => l.bookingId)).toEqual([
+      'bk-b',
+    ]);
+  });
+
+  it('a reassignment whose difference the office agreed to bear pays the driver the agreed price', async () => {
+    t.clock.set('2026-12-07T10:00:00.000Z');
+    await t.publish(
+      TOPICS.bookingConfirmed,
+      { ...confirmed('bk-d', 6004, 15596, 15596), move: move('2026-12-09T09:00:00.000Z') },
+      'bk-d',
+    );
+    await t.publish(
+      TOPICS.jobReassigned,
+      {
+        bookingId: 'bk-d',
+        randomNumber: 6004,
+        driver: bob,
+        previousDriverId: amy.id,
+        customer,
+        move: move('2026-12-09T09:00:00.000Z'),
+        driverPricePence: 16106,
+        officeBearsPence: 510,
+        reassignedBy: 'Sam_Admin',
+        at: '2026-12-07T10:05:00.000Z',
+      },
+      'bk-d',
+    );
+    const line = (await statementOf(t, bob.id, '2026-12-07')).lines.find(
+      (l: { bookingId: string }) => l.bookingId === 'bk-d',
+    );
+    // £161.06 agreed: the driver's line is priced at it, commission on it, and the office pays the £5.10.
+    expect(line).toMatchObject({
+      pricePence: 16106,
+      officeBearsPence: 510,
+      onlineKeptPence: 15596,
+      commissionPence: 2416,
+      netPence: 16106 - 2416,
+    });
+  });
+
+  it('cash collected on the day stays in the driver’s hands: a balance paid online after it and refunded changes nothing', async () => {
+    t.clock.set('2026-12-07T11:00:00.000Z');
+    await t.publish(
+      TOPICS.bookingConfirmed,
+      { ...confirmed('bk-e', 6005, 14725, 4422), move: move('2026-12-08T09:00:00.000Z') },
+      'bk-e',
+    );
+    await t.publish(
+      TOPICS.jobProgressed,
+      { ...doneBy('bk-e', 6005, amy, { method: 'cash', amountPence: 10303 }), at: '2026-12-08T12:00:00.000Z' },
+      'bk-e',
+    );
+    const before = (await statementOf(t, amy.id, '2026-12-07')).lines.find(
+      (l: { bookingId: string }) => l.bookingId === 'bk-e',
+    );
+    expect(before).toMatchObject({ cashPence: 10303, collectedOnDay: 'cash', onlineKeptPence: 4422 });
+    // The customer pays the same balance online anyway; booking refunds it as not needed.
+    await t.publish(
+      TOPICS.balancePaid,
+      {
+        ...facts('bk-e', 6005),
+        amountPence: 10303,
+        totalPricePence: 14725,
+        provider: 'local',
+        providerRef: 'cs_local.late',
+        paidAt: '2026-12-08T13:00:00.000Z',
+        balancePence: 0,
+      },
+      'bk-e',
+    );
+    await t.publish(
+      TOPICS.refundIssued,
+      { ...refundIssued('bk-e', 6005, 'rf-over', 10303), reason: 'overpayment' as const },
+      'bk-e',
+    );
+    const after = (await statementOf(t, amy.id, '2026-12-07')).lines.find(
+      (l: { bookingId: string }) => l.bookingId === 'bk-e',
+    );
+    expect(after).toMatchObject({
+      cashPence: 10303,
+      netPence: before.netPence,
+      commissionPence: before.commissionPence,
+    });
   });
 });

@@ -19,6 +19,9 @@ const job = (over: Partial<JobFacts> & { total: number; deposit: number; date?: 
   ...over,
 });
 
+const done = { at: '2026-11-25T12:00:00Z', driverId: 'drv-amy' };
+const now = new Date('2026-12-01T10:00:00Z');
+
 describe('what a job earns its driver', () => {
   it('a cash job: the driver collects the balance and owes the commission on the whole price', () => {
     const l = jobLine(job({ total: 20000, deposit: 6000 }))!;
@@ -99,8 +102,8 @@ describe('the weekly statement', () => {
 
   it('adds a cash job, an online balance and a refund up to what is owed either way; reassigned jobs leave', () => {
     const jobs = [
-      job({ _id: 'cash', total: 20000, deposit: 6000 }),
-      job({ _id: 'online', total: 10000, deposit: 3000, balancePayments: { pi: 7000 } }),
+      job({ _id: 'cash', total: 20000, deposit: 6000, done }),
+      job({ _id: 'online', total: 10000, deposit: 3000, balancePayments: { pi: 7000 }, done }),
       job({ _id: 'refunded', total: 8000, deposit: 8000, cancelledAt: 'x', refunds: { r: 8000 } }),
       job({ _id: 'other-week', total: 5000, deposit: 5000, date: '2026-12-02T09:00:00.000Z' }),
       job({
@@ -110,7 +113,7 @@ describe('the weekly statement', () => {
         reassignments: { e: { at: 'z', value: { id: 'drv-bob', name: 'Bob', email: 'b@x.example' } } },
       }),
     ];
-    const s = buildStatement({ driverId: 'drv-amy', week: '2026-11-23', jobs, payouts: [], payoutMode: 'local' });
+    const s = buildStatement({ driverId: 'drv-amy', week: '2026-11-23', jobs, payouts: [], payoutMode: 'local', now });
     expect(s.lines.map((l) => l.bookingId).sort()).toEqual(['cash', 'online', 'refunded']);
     expect(s.totals).toMatchObject({
       onlineKeptPence: 16000,
@@ -132,7 +135,8 @@ describe('the weekly statement', () => {
       jobs,
       payouts: [
         {
-          id: 'p',
+          _id: 'p',
+          driverId: 'drv-amy',
           week: '2026-11-23',
           amountPence: 11500,
           status: 'paid',
@@ -143,6 +147,7 @@ describe('the weekly statement', () => {
         },
       ],
       payoutMode: 'local',
+      now,
     });
     expect(paid).toMatchObject({ paidOutPence: 11500, balancePence: 0, payablePence: 0 });
   });
@@ -157,6 +162,7 @@ describe('the weekly statement', () => {
         jobs: [job({ _id: 'cash', total: 20000, deposit: 6000 })],
         payouts: [],
         payoutMode: 'local',
+        now,
       }),
     );
     const rows = csv.trim().split('\r\n');

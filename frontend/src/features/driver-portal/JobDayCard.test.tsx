@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
+import { DAY_SETTLEMENT_MSG, JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
 import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
@@ -130,6 +130,17 @@ describe('driver portal: the job card on the day', () => {
     await form.findByRole('img', { name: 'Photo 1 of the load' });
     sign(form.getByTestId('signature-pad'));
     fireEvent.change(form.getByLabelText('Signed by'), { target: { value: 'Dave Neighbour' } });
+    // What was paid on the day is asked before anything is sent.
+    fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
+    expect(form.getByText(DAY_SETTLEMENT_MSG.methodRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
+    fireEvent.click(form.getByRole('radio', { name: 'Cash' }));
+    fireEvent.change(form.getByLabelText('Amount collected (£)'), { target: { value: '9999' } });
+    fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
+    expect(form.getByText(/more than the customer owes on the day/)).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Amount collected (£)'), { target: { value: '103.00' } });
+    fireEvent.change(form.getByLabelText('Started at (optional)'), { target: { value: '09:05' } });
+    fireEvent.change(form.getByLabelText('Finished at (optional)'), { target: { value: '11:40' } });
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
     expect((await card.findByTestId('signed-for')).textContent).toBe('Signed for by Dave Neighbour at 12:30');
     const posts = calls.filter((c) => c.key.startsWith('POST'));
@@ -138,6 +149,8 @@ describe('driver portal: the job card on the day', () => {
       step: 'done',
       signedBy: 'Dave Neighbour',
       photos: [expect.stringMatching(/^data:image\/png;base64,iVBOR/)],
+      collected: { method: 'cash', amountPence: 10300 },
+      times: { startedAt: expect.stringMatching(/T09:05:00/), finishedAt: expect.stringMatching(/T11:40:00/) },
     });
     expect(card.queryByTestId('done-proof')).toBeNull();
   });

@@ -15,9 +15,11 @@ import { markJobDone, messageOf, PortalApiError } from './api';
 import { proofPhoto } from './proof-photos';
 import { useDriverSession } from './session';
 import { SignaturePad } from './SignaturePad';
+import { JobDaySettlement } from './JobDaySettlement';
+import { dayFormFor, readDayForm, type DayField } from './day-settlement';
 import { Button } from '../../ui';
 
-type Field = 'photos' | 'signature' | 'signedBy';
+type Field = 'photos' | 'signature' | 'signedBy' | DayField;
 
 export function JobDoneProof({
   job,
@@ -35,6 +37,7 @@ export function JobDoneProof({
   const [photos, setPhotos] = useState<string[]>([]);
   const [signature, setSignature] = useState<string | null>(null);
   const [signedBy, setSignedBy] = useState(job.customer?.name ?? job.customerName ?? '');
+  const [day, setDay] = useState(() => dayFormFor(job.cashToCollectPence));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,12 +64,16 @@ export function JobDoneProof({
     if (photos.length === 0) found.photos = JOB_PROOF_MSG.photosRequired;
     if (!signature) found.signature = JOB_PROOF_MSG.signatureRequired;
     if (!signedBy.trim()) found.signedBy = JOB_PROOF_MSG.signedByRequired;
+    const dayRead = readDayForm(day, job.cashToCollectPence, job.move.date);
+    if ('problems' in dayRead) Object.assign(found, dayRead.problems);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !token || !signature) return;
+    if (Object.keys(found).length > 0 || !token || !signature || 'problems' in dayRead) return;
     setBusy(true);
     setError(null);
     try {
-      onDone(await guard(markJobDone(token, job.bookingId, { photos, signature, signedBy: signedBy.trim() })));
+      onDone(
+        await guard(markJobDone(token, job.bookingId, { photos, signature, signedBy: signedBy.trim(), ...dayRead })),
+      );
     } catch (err) {
       if (err instanceof PortalApiError && err.status === 401) return;
       if (err instanceof PortalApiError) {
@@ -75,6 +82,12 @@ export function JobDoneProof({
           photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
           signature: fields.signature,
           signedBy: fields.signedBy,
+          method: fields['collected.method'],
+          amount: fields['collected.amountPence'],
+          finished: fields['times.finishedAt'],
+          extrasAmount: fields['extras.amountPence'],
+          extrasReason: fields['extras.reason'],
+          extrasAgreed: fields['extras.customerAgreed'],
         });
       }
       setError(messageOf(err, 'The job could not be marked done. Please try again.'));
@@ -154,6 +167,13 @@ export function JobDoneProof({
         />
         {errorOf('signedBy')}
       </div>
+      <JobDaySettlement
+        owedPence={job.cashToCollectPence}
+        form={day}
+        onChange={setDay}
+        errors={errors}
+        disabled={busy}
+      />
       {error && !Object.values(errors).some(Boolean) && (
         <p role="alert" className="vh-form-error">
           {error}

@@ -10,6 +10,7 @@ import {
   JOB_PROGRESS_DONE_TEXT,
   JOB_PROGRESS_STEPS,
   nextProgressStep,
+  paidOnDayText,
   signedForText,
   type JobView,
 } from '@vanhop/contracts';
@@ -111,6 +112,11 @@ export function JobProgress({
       {job.signedFor && (
         <p className="portal-signed-for" data-testid="signed-for">
           {signedForText(job.signedFor)}
+        </p>
+      )}
+      {job.collected && (
+        <p className="portal-signed-for" data-testid="paid-on-day">
+          {paidOnDayText(job.collected)}
         </p>
       )}
       {next === 'done' && proving ? (

@@ -6,6 +6,8 @@
  */
 import type {
   Availability,
+  DayExtras,
+  DaySettlement,
   DriverIdentity,
   DriverInvitePreview,
   DriverJobsResponse,
@@ -16,6 +18,7 @@ import type {
   JobCallResponse,
   JobProgressStep,
   JobView,
+  MoveTimes,
   PriceCardWire,
 } from '@vanhop/contracts';
 
@@ -81,7 +84,14 @@ export const markJobProgress = (token: string, bookingId: string, step: JobProgr
 export const markJobDone = (
   token: string,
   bookingId: string,
-  proof: { photos: string[]; signature: string; signedBy: string },
+  proof: {
+    photos: string[];
+    signature: string;
+    signedBy: string;
+    collected?: DaySettlement;
+    extras?: DayExtras & { customerAgreed: true };
+    times?: MoveTimes;
+  },
 ) =>
   call<JobView>(`/driver/me/jobs/${encodeURIComponent(bookingId)}/progress`, {
     method: 'POST',

@@ -33,5 +33,8 @@ export async function giveProof(card: ReturnType<typeof within>): Promise<void> 
   await form.findByRole('img', { name: 'Photo 1 of the load' });
   sign(form.getByTestId('signature-pad'));
   await waitFor(() => form.getByText('Signed'));
+  // What was paid on the day: the customer still owes it (nothing collected).
+  const nothing = form.queryByRole('radio', { name: 'Nothing: still owed' });
+  if (nothing && !(nothing as HTMLInputElement).checked) fireEvent.click(nothing);
   fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
 }

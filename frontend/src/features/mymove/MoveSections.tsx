@@ -74,10 +74,22 @@ export function MoneySummary({ view }: { view: MyMoveView }) {
             {penceText(money.refundPendingPence)} <span className="mymove-muted">(being sent to your card)</span>
           </Row>
         )}
+        {view.paidOnDay && view.paidOnDay.amountPence > 0 && (
+          <Row label="Paid to the driver" testId="money-paid-on-day">
+            {penceText(view.paidOnDay.amountPence)}{' '}
+            <span className="mymove-muted">({view.paidOnDay.method === 'card' ? 'card' : 'cash'} on the day)</span>
+          </Row>
+        )}
         <Row label="Balance" testId="money-balance">
           <strong>{penceText(money.balancePence)}</strong>
         </Row>
       </dl>
+      {view.paidOnDay && (
+        <p className="mymove-muted" data-testid="paid-on-day">
+          {view.paidOnDay.text}
+          {money.balancePence === 0 ? ': nothing is left to pay.' : '.'}
+        </p>
+      )}
       {view.state === 'active' && money.balancePence > 0 && (
         <p className="mymove-muted">Pay the balance online below, or to your driver at the end of the job.</p>
       )}

@@ -76,6 +76,32 @@ describe('My move page', () => {
     expect(screen.queryByText(/Only a postponed booking/)).toBeNull();
   });
 
+  it('a balance the driver collected on the day reads settled: what was paid, nothing left, no "Pay the balance"', async () => {
+    const base = myMoveView();
+    fakeApi({
+      [`GET ${PATH}`]: views({
+        ...base,
+        money: { ...base.money, balancePence: 0 },
+        paidOnDay: {
+          method: 'cash',
+          amountPence: 14000,
+          at: '2026-12-12T12:00:00.000Z',
+          text: 'Paid to the driver on the day: cash £140.00',
+        },
+        actions: { ...base.actions, payBalance: false },
+      }),
+    });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your move' });
+    const money = screen.getByTestId('money').textContent ?? '';
+    expect(money).toContain('Paid to the driver£140.00 (cash on the day)');
+    expect(money).toContain('Balance£0.00');
+    expect(screen.getByTestId('paid-on-day').textContent).toBe(
+      'Paid to the driver on the day: cash £140.00: nothing is left to pay.',
+    );
+    expect(screen.queryByRole('button', { name: /Pay the balance/ })).toBeNull();
+  });
+
   it('says where the driver stands: waiting for them to accept, then accepted', async () => {
     fakeApi({
       [`GET ${PATH}`]: views(

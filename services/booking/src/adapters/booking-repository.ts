@@ -8,7 +8,7 @@ import {
   type Update,
   type WithOutbox,
 } from '@vanhop/platform';
-import { BOOKINGS, type StoredBooking } from '../domain/booking-record.js';
+import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 import type {
   BookingRepository as BookingRepositoryPort,
@@ -307,6 +307,7 @@ export class BookingRepository implements BookingRepositoryPort {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
+    day?: { settlement: DayRecord; outstandingBalance: number; lines: BookingHistoryEntry[] },
   ): Promise<boolean> {
     // One field per step (not an array): "not marked yet" then reads the same in every store.
     const { matched } = await this.bookings.updateOne(
@@ -316,8 +317,9 @@ export class BookingRepository implements BookingRepositoryPort {
           [`jobSteps.${step}`]: at,
           ...(step === 'done' ? { jobDoneAt: at } : {}),
           ...(signedFor ? { jobSignedFor: signedFor } : {}),
+          ...(day ? { daySettlement: day.settlement, OutstandingBalance: day.outstandingBalance } : {}),
         },
-        $push: { history: line },
+        $push: { history: day && day.lines.length > 0 ? { $each: [line, ...day.lines] } : line },
       },
     );
     return matched === 1;

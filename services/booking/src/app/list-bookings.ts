@@ -1,6 +1,13 @@
-import type { BookingHistoryEntry, BookingRecord, BookingState, DriverToConfirm, NeedsDriver } from '@vanhop/contracts';
+import {
+  paidOnDayText,
+  type BookingHistoryEntry,
+  type BookingRecord,
+  type BookingState,
+  type DriverToConfirm,
+  type NeedsDriver,
+} from '@vanhop/contracts';
 import type { BookingRepository } from '../domain/ports.js';
-import type { StoredBooking } from '../domain/booking-record.js';
+import type { DayRecord, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
 
 /**
@@ -36,6 +43,8 @@ export type AdminBookingView = Pick<
   driverAcceptedAt: string | null;
   /** The named driver is asked to confirm a new time, by when (null: nothing to confirm). */
   driverToConfirm: DriverToConfirm | null;
+  /** What the driver recorded at "done" as paid to them on the day, and the move's actual times (null: nothing recorded). */
+  daySettlement: (DayRecord & { text: string }) | null;
   /** The record's change history with times (the lines My move shows), for the staff panel. */
   history: BookingHistoryEntry[];
 };
@@ -64,6 +73,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
     jobDoneAt: record.jobDoneAt ?? null,
     driverAcceptedAt: record.driverAcceptedAt ?? null,
     driverToConfirm: record.driverToConfirm ?? null,
+    daySettlement: record.daySettlement ? { ...record.daySettlement, text: paidOnDayText(record.daySettlement) } : null,
     history: historyOf(record),
   };
 }

@@ -1,4 +1,4 @@
-import type { PayBalanceResponse } from '@vanhop/contracts';
+import { BALANCE_SETTLED_ON_DAY, paidOnDayText, type PayBalanceResponse } from '@vanhop/contracts';
 import { ConflictError } from '@vanhop/platform';
 import { ruleFacts } from '../domain/lifecycle.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
@@ -28,7 +28,13 @@ export class PayBalance {
       );
     if (f.paymentStatus === 'unpaid')
       throw new ConflictError('This booking is not paid yet: book it from your quote first.');
-    if (balanceOfRecord(record) <= 0) throw new ConflictError('Nothing is left to pay for this booking.');
+    const settled = record.daySettlement;
+    if (balanceOfRecord(record) <= 0)
+      throw new ConflictError(
+        settled && settled.method !== 'none' && settled.amountPence > 0
+          ? BALANCE_SETTLED_ON_DAY(paidOnDayText(settled))
+          : 'Nothing is left to pay for this booking.',
+      );
     return this.checkouts.open(record._id);
   }
 }

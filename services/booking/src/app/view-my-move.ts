@@ -3,6 +3,7 @@ import {
   cancelTerms,
   customerStatusText,
   driverStandingText,
+  paidOnDayText,
   postponeTerms,
   reactivateTerms,
   standingText,
@@ -12,7 +13,7 @@ import {
   type Receipt,
 } from '@vanhop/contracts';
 import { NotFoundError, receiptReference } from '@vanhop/platform';
-import type { StoredBooking } from '../domain/booking-record.js';
+import type { DayRecord, StoredBooking } from '../domain/booking-record.js';
 import {
   customerOf,
   historyOf,
@@ -31,6 +32,14 @@ function customerReceipt(r: Receipt): Receipt {
 }
 
 const customerReceiptsOf = (record: StoredBooking): Receipt[] => receiptsOf(record).map(customerReceipt);
+
+/** The driver's record of the day as My move and the staff panel show it. */
+export const paidOnDayOf = (d: DayRecord) => ({
+  method: d.method,
+  amountPence: d.amountPence,
+  at: d.at,
+  text: paidOnDayText(d),
+});
 
 /** Money still owed: none on a cancelled booking, all of it on an unpaid one. */
 export function balanceOfRecord(record: StoredBooking): number {
@@ -76,6 +85,7 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
     // A driver who gave the job back is not named as if they were coming (the history line says why).
     driver: record.driver && !record.needsDriver ? { id: record.driver.id, name: record.driver.name } : null,
     ...(record.jobSignedFor ? { signedFor: record.jobSignedFor } : {}),
+    ...(record.daySettlement ? { paidOnDay: paidOnDayOf(record.daySettlement) } : {}),
     money: {
       totalPence: f.totalPricePence,
       paidPence: f.amountPaidPence,

@@ -47,7 +47,21 @@ export type StoredBooking = BookingRecord &
     jobDoneAt?: string | null;
     /** Who signed for the move when the driver marked it done, and when (My move shows it). */
     jobSignedFor?: { name: string; at: string } | null;
+    /** What the driver recorded at "done" as paid to them on the day (cash or card settle the balance), and the move's times. */
+    daySettlement?: DayRecord | null;
   };
+
+/** The driver's record of the day, from JobProgressed "done". */
+export interface DayRecord {
+  method: 'cash' | 'card' | 'none';
+  amountPence: number;
+  at: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Overtime and extras the customer agreed on the day: added to the booking's price. */
+  extrasPence?: number;
+  extrasReason?: string;
+}
 
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {

@@ -15,20 +15,27 @@ import type { StoredBooking } from './booking-record.js';
  * active, with what they paid derived from the payment they recorded (or their share of the price).
  */
 export function lifecycleFacts(r: StoredBooking): LifecycleFacts {
-  const totalPricePence = poundsToPence(r.quote.totalPrice);
+  // Extras the customer agreed on the day (recorded at "done") are part of what the move costs.
+  const bookedPence = poundsToPence(r.quote.totalPrice);
+  const totalPricePence = bookedPence + (r.daySettlement?.extrasPence ?? 0);
   return {
     state: r.state ?? 'active',
     paymentStatus: r.paymentStatus,
     moveDate: r.quote.date || r.date,
     paidAt: r.paidAt ?? null,
     frozenAt: r.frozenAt ?? null,
-    amountPaidPence: amountPaidOf(r, totalPricePence),
+    amountPaidPence: amountPaidOf(r, bookedPence),
     amountRefundedPence: r.amountRefundedPence ?? 0,
     totalPricePence,
     needsDriver: !!r.needsDriver,
     moveDone: !!r.jobDoneAt,
+    collectedOnDayPence: collectedOnDayOf(r),
   };
 }
+
+/** Cash or card the driver recorded as collected on the day (it counts as paid). */
+export const collectedOnDayOf = (r: StoredBooking): number =>
+  r.daySettlement && r.daySettlement.method !== 'none' ? r.daySettlement.amountPence : 0;
 
 function amountPaidOf(r: StoredBooking, totalPricePence: number): number {
   if (r.amountPaidPence !== undefined) return r.amountPaidPence;

@@ -6,7 +6,7 @@ import type {
   OutboxEntry,
   Receipt,
 } from '@vanhop/contracts';
-import type { PendingRefund, StoredBooking } from './booking-record.js';
+import type { DayRecord, PendingRefund, StoredBooking } from './booking-record.js';
 
 /**
  * One decided change of a record's lifecycle: fields stated in full, history lines and receipts to
@@ -84,6 +84,7 @@ export interface BookingRepository {
     at: string,
     line: BookingHistoryEntry,
     signedFor?: { name: string; at: string },
+    day?: { settlement: DayRecord; outstandingBalance: number; lines: BookingHistoryEntry[] },
   ): Promise<boolean>;
   /** Marks a live quotation deleted, with its event; false when there is none or it took money since. */
   softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean>;

@@ -37,6 +37,7 @@ export class EarningsRepository implements EarningsRepositoryPort {
 
   async ensureIndexes(): Promise<void> {
     await this.payouts.ensureIndex({ fields: { driverId: 1, week: 1 } });
+    await this.payouts.ensureIndex({ fields: { driverId: 1, at: 1 } });
   }
 
   /** Sets facts on a booking's document, creating it first when this is the first fact heard. */
@@ -67,6 +68,10 @@ export class EarningsRepository implements EarningsRepositoryPort {
 
   payoutsOf(driverId: string, week: string): Promise<Payout[]> {
     return this.payouts.find({ driverId, week }, { sort: { at: 1 } });
+  }
+
+  payoutsOfDriver(driverId: string): Promise<Payout[]> {
+    return this.payouts.find({ driverId }, { sort: { at: 1 } });
   }
 
   /** False when a payout under this key is already recorded (a double click or a retry). */

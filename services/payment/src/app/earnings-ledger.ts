@@ -4,7 +4,9 @@ import type {
   BookingCancelled,
   BookingConfirmed,
   BookingReactivated,
+  JobProgressed,
   JobReassigned,
+  JobReturned,
   RefundIssued,
 } from '@vanhop/contracts';
 import type { EarningsRepository } from '../domain/ports.js';
@@ -60,9 +62,25 @@ export class EarningsLedger {
   }
 
   reassigned(e: JobReassigned, eventId: string): Promise<void> {
+    const officeBears = e.officeBearsPence && e.officeBearsPence > 0 ? { officeBearsPence: e.officeBearsPence } : {};
     return this.repo.setFacts(e.bookingId, {
-      [`reassignments.${factKey(eventId)}`]: { at: e.at, value: driverRef(e.driver) },
+      [`reassignments.${factKey(eventId)}`]: { at: e.at, value: { ...driverRef(e.driver), ...officeBears } },
       ...seen(e.driver.id),
+    });
+  }
+
+  /** The job went back to the office (declined, lapsed, suspended): it leaves the driver's statement. */
+  returned(e: JobReturned, eventId: string): Promise<void> {
+    return this.repo.setFacts(e.bookingId, { [`reassignments.${factKey(eventId)}`]: { at: e.at, value: null } });
+  }
+
+  /** The driver marked the move done, with what the customer paid them on the day when they recorded it. */
+  progressed(e: JobProgressed): Promise<void> {
+    if (e.step !== 'done') return Promise.resolve();
+    return this.repo.setFacts(e.bookingId, {
+      done: { at: e.at, driverId: e.driver.id },
+      ...(e.collected ? { collectedOnDay: { method: e.collected.method, amountPence: e.collected.amountPence } } : {}),
+      ...(e.extras ? { extrasOnDayPence: e.extras.amountPence } : {}),
     });
   }
 

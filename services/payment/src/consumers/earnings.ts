@@ -28,6 +28,14 @@ export const earningsSubscriptions = (ledger: EarningsLedger): Subscription[] =>
     handler: async (e) => ledger.reassigned((await readEvent(TOPICS.jobReassigned, e)).data, e.eventId),
   },
   {
+    topic: TOPICS.jobReturned,
+    handler: async (e) => ledger.returned((await readEvent(TOPICS.jobReturned, e)).data, e.eventId),
+  },
+  {
+    topic: TOPICS.jobProgressed,
+    handler: async (e) => ledger.progressed((await readEvent(TOPICS.jobProgressed, e)).data),
+  },
+  {
     topic: TOPICS.bookingAmended,
     handler: async (e) => {
       const { data, eventId, occurredAt } = await readEvent(TOPICS.bookingAmended, e);

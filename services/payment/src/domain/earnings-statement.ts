@@ -1,43 +1,172 @@
 /**
  * A driver's weekly statement (Monday to Sunday, London, by the move's date) and its CSV. Pure:
- * the job facts and payouts come in, the statement goes out.
+ * the job facts, the driver's payouts and a clock reading come in, the statement goes out.
+ *
+ * Payouts are kept per job: each payout records what it paid for each job and which clawbacks it
+ * took back. A job's line is paid out once its payouts add up to what it earns now; a job paid out
+ * and then moved to someone else (or refunded) leaves a clawback, taken from the next payout.
  */
-import { londonWeekOf, shiftDay, type EarningsStatement, type PayoutView } from '@vanhop/contracts';
-import { currentDriver, jobLine, payableOf, totalsOf, type JobFacts } from './earnings.js';
+import {
+  londonWeekOf,
+  shiftDay,
+  weekText,
+  type ClawbackLine,
+  type EarningsLine,
+  type EarningsStatement,
+} from '@vanhop/contracts';
+import { currentDriver, factKey, jobLine, moveDateOf, totalsOf, type JobFacts } from './earnings.js';
+import { payoutStanding } from './payout-rules.js';
+import { payoutView, type Payout } from './payouts.js';
 
-export function buildStatement(input: {
+/** What the driver's payouts paid for each job so far (less what clawbacks took back). */
+function paidPerJob(payouts: Payout[]): Map<string, number> {
+  const paid = new Map<string, number>();
+  const add = (k: string, v: number) => paid.set(k, (paid.get(k) ?? 0) + v);
+  for (const p of payouts) {
+    for (const [k, v] of Object.entries(p.jobs ?? {})) add(k, v);
+    for (const [k, v] of Object.entries(p.clawbacks ?? {})) add(k, -v);
+  }
+  return paid;
+}
+
+const weekOfDate = (iso: string) => londonWeekOf(new Date(iso));
+
+/** The statement, and what a payout of the week would pay now (per job and per clawback). */
+export interface StatementWithClaim {
+  statement: EarningsStatement;
+  claim: { jobs: Record<string, number>; clawbacks: Record<string, number>; amountPence: number };
+  /** Some lines of the week are not payable yet (not done, or in cooling-off). */
+  waiting: boolean;
+}
+
+export function buildStatementAndClaim(input: {
   driverId: string;
   week: string;
   jobs: JobFacts[];
-  payouts: PayoutView[];
+  /** Every payout of the driver (any week). */
+  payouts: Payout[];
   payoutMode: 'stripe' | 'local';
-}): EarningsStatement {
-  const { driverId, week } = input;
-  // A job belongs to the driver who does it now: a reassigned job has left the previous driver's statement.
+  now: Date;
+}): StatementWithClaim {
+  const { driverId, week, now } = input;
+  const paid = paidPerJob(input.payouts);
+  const weekPayouts = input.payouts.filter((p) => p.week === week);
+  // Payouts made before they kept their jobs count against their week as a whole.
+  const legacyPaid = weekPayouts.filter((p) => !p.jobs).reduce((s, p) => s + p.amountPence, 0);
+
+  // A job belongs to the driver who does it now: a reassigned or returned job has left this statement.
   const mine = input.jobs.filter((j) => currentDriver(j)?.id === driverId);
-  const lines = mine
-    .map(jobLine)
-    .filter((l): l is NonNullable<typeof l> => l !== null && londonWeekOf(new Date(l.moveDate)) === week)
-    .sort((a, b) => (a.moveDate < b.moveDate ? -1 : a.moveDate > b.moveDate ? 1 : a.randomNumber - b.randomNumber));
+  const claimJobs: Record<string, number> = {};
+  let waiting = false;
+  let owed = 0;
+  let payable = 0;
+  const lines: EarningsLine[] = [];
+  for (const j of mine) {
+    const l = jobLine(j);
+    if (!l || weekOfDate(l.moveDate) !== week) continue;
+    const key = factKey(j._id);
+    const paidOut = paid.get(key) ?? 0;
+    // Paid more than it now earns (a refund after the payout): the difference is a clawback line, not owed here.
+    const lineOwed = paidOut > 0 && l.netPence < paidOut ? 0 : l.netPence - paidOut;
+    const standing = payoutStanding(j, driverId, now);
+    owed += lineOwed;
+    let payout: NonNullable<EarningsLine['payout']>;
+    if (paidOut !== 0 && lineOwed === 0) payout = { status: 'paid', text: 'Paid out', paidOutPence: paidOut };
+    else if (paidOut === 0 && lineOwed === 0 && standing.payable)
+      payout = { status: 'paid', text: 'Nothing to pay', paidOutPence: 0 };
+    else if (!standing.payable) {
+      waiting = true;
+      payout = { status: 'waiting', text: standing.text, paidOutPence: paidOut };
+    } else {
+      payout = { status: 'payable', text: 'Payable', paidOutPence: paidOut };
+      if (lineOwed !== 0) {
+        claimJobs[key] = lineOwed;
+        payable += lineOwed;
+      }
+    }
+    lines.push({ ...l, payout });
+  }
+  lines.sort((a, b) => (a.moveDate < b.moveDate ? -1 : a.moveDate > b.moveDate ? 1 : a.randomNumber - b.randomNumber));
+
+  // Clawbacks: jobs paid out for more than they now earn this driver.
+  const clawbacks: ClawbackLine[] = [];
+  const claimClawbacks: Record<string, number> = {};
+  for (const j of input.jobs) {
+    const key = factKey(j._id);
+    const paidOut = paid.get(key) ?? 0;
+    if (paidOut <= 0) continue;
+    const stillMine = currentDriver(j)?.id === driverId;
+    const earns = stillMine ? (jobLine(j)?.netPence ?? 0) : 0;
+    if (earns >= paidOut) continue;
+    const moveDate = moveDateOf(j) ?? j.confirmed?.moveDate ?? '';
+    // Shown from the week after the job's own week: the next statement takes it back.
+    if (!(week > weekOfDate(moveDate))) continue;
+    const amountPence = paidOut - earns;
+    const reason = stillMine ? 'refunded' : 'moved';
+    clawbacks.push({
+      bookingId: j._id,
+      randomNumber: j.randomNumber ?? 0,
+      moveDate,
+      reason,
+      amountPence,
+      status: 'outstanding',
+      text: clawbackText(reason, j.randomNumber ?? 0),
+    });
+    claimClawbacks[key] = amountPence;
+  }
+  // Clawbacks this week's payouts already took back.
+  for (const p of weekPayouts) {
+    for (const [key, amountPence] of Object.entries(p.clawbacks ?? {})) {
+      const j = input.jobs.find((x) => factKey(x._id) === key);
+      const reason = j && currentDriver(j)?.id === driverId ? 'refunded' : 'moved';
+      clawbacks.push({
+        bookingId: j?._id ?? key,
+        randomNumber: j?.randomNumber ?? 0,
+        moveDate: (j && moveDateOf(j)) ?? '',
+        reason,
+        amountPence,
+        status: 'recovered',
+        payoutId: p._id,
+        text: `${clawbackText(reason, j?.randomNumber ?? 0)}: taken from this week's payout`,
+      });
+    }
+  }
+  const outstanding = clawbacks.filter((c) => c.status === 'outstanding').reduce((s, c) => s + c.amountPence, 0);
   const totals = totalsOf(lines);
-  const paidOutPence = input.payouts.reduce((s, p) => s + p.amountPence, 0);
+  const paidOutPence = weekPayouts.reduce((s, p) => s + p.amountPence, 0);
   const driverName = mine.map(currentDriver).find((d) => d)?.name ?? null;
+  const amountPence = payable - outstanding - legacyPaid;
   return {
-    driverId,
-    driverName,
-    week,
-    weekEnd: shiftDay(week, 6),
-    previousWeek: shiftDay(week, -7),
-    nextWeek: shiftDay(week, 7),
-    lines,
-    totals,
-    payouts: input.payouts,
-    paidOutPence,
-    balancePence: totals.netPence - paidOutPence,
-    payablePence: payableOf(totals.netPence, paidOutPence),
-    payoutMode: input.payoutMode,
+    statement: {
+      driverId,
+      driverName,
+      week,
+      weekEnd: shiftDay(week, 6),
+      previousWeek: shiftDay(week, -7),
+      nextWeek: shiftDay(week, 7),
+      weekText: weekText(week),
+      lines,
+      totals,
+      clawbacks,
+      payouts: weekPayouts.map(payoutView),
+      paidOutPence,
+      balancePence: owed - outstanding - legacyPaid,
+      payablePence: Math.max(0, amountPence),
+      payoutMode: input.payoutMode,
+    },
+    claim: { jobs: claimJobs, clawbacks: claimClawbacks, amountPence },
+    waiting,
   };
 }
+
+const clawbackText = (reason: 'moved' | 'refunded', randomNumber: number): string =>
+  reason === 'moved'
+    ? `Clawback: booking ${randomNumber} moved to another driver or back to the office after it was paid out`
+    : `Clawback: booking ${randomNumber} was refunded after it was paid out`;
+
+/** The statement alone. */
+export const buildStatement = (input: Parameters<typeof buildStatementAndClaim>[0]): EarningsStatement =>
+  buildStatementAndClaim(input).statement;
 
 /** An amount we formatted ourselves: a number, so a leading minus is not a formula. */
 interface Money {
@@ -98,6 +227,20 @@ export function statementCsv(s: EarningsStatement): string {
       pounds(s.totals.commissionPence),
       pounds(s.totals.netPence),
     ],
+    ...(s.clawbacks ?? []).map((c) => [
+      c.text,
+      c.moveDate.slice(0, 10),
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      c.status === 'outstanding' ? pounds(-c.amountPence) : '',
+    ]),
     ['Paid out', '', '', '', '', '', '', '', '', '', '', pounds(s.paidOutPence)],
     [
       s.balancePence >= 0 ? 'Owed to driver' : 'Driver owes',

@@ -38,12 +38,27 @@ export interface JobFacts {
   };
   balancePayments?: Record<string, number>;
   refunds?: Record<string, number>;
-  reassignments?: Record<string, Dated<DriverRef>>;
+  /**
+   * Each change of hands, by event id: the new driver (with the difference the office agreed to
+   * bear, if any), or null when the job went back to the office (declined, lapsed, suspended).
+   */
+  reassignments?: Record<string, Dated<Assignee | null>>;
+  /** The driver marked the move done (JobProgressed "done"): who, and when. */
+  done?: { at: string; driverId: string };
+  /** What the driver recorded at "done" as paid to them on the day (absent: not recorded). */
+  collectedOnDay?: { method: 'cash' | 'card' | 'none'; amountPence: number };
+  /** Overtime and extras the customer agreed on the day (recorded at "done"): added to the price. */
+  extrasOnDayPence?: number;
   /** Price and date after an amendment or a new date for a postponed move. */
   reprices?: Record<string, Dated<{ totalPricePence: number; moveDate: string }>>;
   cancelledAt?: string;
   /** Every driver the job was ever with (query key: `drivers.<id>`), so each can find it. */
   drivers?: Record<string, true>;
+}
+
+/** A driver given the job on a reassignment, and what the office agreed to pay them above the booked price. */
+export interface Assignee extends DriverRef {
+  officeBearsPence?: number;
 }
 
 /** A store-safe key: no dots or dollar signs (they mean paths and operators to a document store). */
@@ -55,9 +70,18 @@ const latest = <T>(m: Record<string, Dated<T>> | undefined): T | undefined =>
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
     .at(-1)?.value;
 
-/** The driver who does (or did) the job: the latest reassignment, else the driver it was booked with. */
-export const currentDriver = (job: JobFacts): DriverRef | null =>
-  latest(job.reassignments) ?? job.confirmed?.driver ?? null;
+/**
+ * The driver who does (or did) the job: the latest change of hands (nobody while it is back with
+ * the office), else the driver it was booked with.
+ */
+export const currentDriver = (job: JobFacts): DriverRef | null => {
+  if (Object.keys(job.reassignments ?? {}).length > 0) return latest(job.reassignments) ?? null;
+  return job.confirmed?.driver ?? null;
+};
+
+/** What the office agreed to bear above the booked price for the driver who has the job now. */
+const officeBearsOf = (job: JobFacts): number =>
+  Object.keys(job.reassignments ?? {}).length > 0 ? (latest(job.reassignments)?.officeBearsPence ?? 0) : 0;
 
 export const moveDateOf = (job: JobFacts): string | null =>
   latest(job.reprices)?.moveDate ?? job.confirmed?.moveDate ?? null;
@@ -71,27 +95,42 @@ export function jobLine(job: JobFacts): EarningsLine | null {
   const c = job.confirmed;
   if (!c) return null;
   const cancelled = job.cancelledAt !== undefined;
-  const pricePence = latest(job.reprices)?.totalPricePence ?? c.totalPricePence;
+  const pricePence = (latest(job.reprices)?.totalPricePence ?? c.totalPricePence) + (job.extrasOnDayPence ?? 0);
   const balanceOnlinePence = sum(job.balancePayments);
   const refundedPence = sum(job.refunds);
   const onlineKeptPence = Math.max(0, c.depositPence + balanceOnlinePence - refundedPence);
-  // A cancelled job is worth only what was kept; a live one, the rest of its price in cash on the day.
-  const cashPence = cancelled ? 0 : Math.max(0, pricePence - onlineKeptPence);
-  const commissionPence = commissionOf(onlineKeptPence, c.rateBps) + commissionOf(cashPence, c.rateBps);
+  // A cancelled job is worth only what was kept; a live one, what the driver recorded as collected on
+  // the day (cash or card in their hands), or before that the rest of its price.
+  const day = job.collectedOnDay;
+  const cashPence = cancelled
+    ? 0
+    : day
+      ? day.method === 'none'
+        ? 0
+        : day.amountPence
+      : Math.max(0, pricePence - onlineKeptPence);
+  // The office pays the difference it agreed on reassigning: the driver earns their own price.
+  const officeBearsPence = cancelled ? 0 : officeBearsOf(job);
+  const commissionPence =
+    commissionOf(onlineKeptPence, c.rateBps) +
+    commissionOf(cashPence, c.rateBps) +
+    commissionOf(officeBearsPence, c.rateBps);
   return {
     bookingId: job._id,
     randomNumber: job.randomNumber ?? 0,
     moveDate: moveDateOf(job) ?? c.moveDate,
     cancelled,
-    pricePence: cancelled ? onlineKeptPence : pricePence,
+    pricePence: cancelled ? onlineKeptPence : pricePence + officeBearsPence,
     depositOnlinePence: c.depositPence,
     balanceOnlinePence,
     refundedPence,
     onlineKeptPence,
     cashPence,
+    ...(officeBearsPence > 0 ? { officeBearsPence } : {}),
+    ...(day && !cancelled ? { collectedOnDay: day.method } : {}),
     rateBps: c.rateBps,
     commissionPence,
-    netPence: onlineKeptPence - commissionPence,
+    netPence: onlineKeptPence + officeBearsPence - commissionPence,
   };
 }
 

@@ -3,12 +3,19 @@
  * keyed by its idempotency key (`vanhop-payout-<driver>-<week>-<n>`), so a double click, a retry
  * or a crash between the provider call and our write pays once.
  */
-import type { PayoutView } from '@vanhop/contracts';
+import { weekText, type PayoutView } from '@vanhop/contracts';
 import type { DriverRef } from './earnings.js';
 
-export interface Payout extends Omit<PayoutView, 'id'> {
+export interface Payout extends Omit<PayoutView, 'id' | 'weekText'> {
   _id: string;
   driverId: string;
+  /**
+   * What the payout paid for each job (key: factKey(bookingId)), so a job that later leaves the
+   * driver or is refunded can be clawed back exactly. Absent on payouts made before it was kept.
+   */
+  jobs?: Record<string, number>;
+  /** Clawbacks this payout took back (key: factKey(bookingId)): positive pence, deducted from its amount. */
+  clawbacks?: Record<string, number>;
   /** The Stripe connected account paid (Stripe only). */
   destination?: string;
 }
@@ -19,6 +26,7 @@ export const payoutKey = (driverId: string, week: string, n: number): string =>
 export const payoutView = (p: Payout): PayoutView => ({
   id: p._id,
   week: p.week,
+  weekText: weekText(p.week),
   amountPence: p.amountPence,
   status: p.status,
   provider: p.provider,

@@ -74,6 +74,8 @@ export interface EarningsRepository {
   rate(): Promise<CommissionRateView>;
   setRate(change: CommissionRateChange): Promise<CommissionRateView>;
   payoutsOf(driverId: string, week: string): Promise<Payout[]>;
+  /** Every payout of the driver, oldest first (clawbacks are counted across weeks). */
+  payoutsOfDriver(driverId: string): Promise<Payout[]>;
   /** False when a payout under this key is already recorded (a double click or a retry). */
   claimPayout(p: Payout): Promise<boolean>;
   markPaid(id: string, ref: string): Promise<Payout | null>;

@@ -1,10 +1,15 @@
 import {
+  DAY_SETTLEMENT_MSG,
+  formatPence,
   JOB_PROGRESS_MSG,
   JOB_PROOF_MSG,
   TOPICS,
   type JobProgressStep,
   type JobProofView,
+  type DayExtras,
+  type DaySettlement,
   type JobView,
+  type MoveTimes,
 } from '@vanhop/contracts';
 import {
   ConflictError,
@@ -20,6 +25,41 @@ import type { JobDoc, JobProofRepository, JobRepository } from '../domain/ports.
 import { progressRefusal } from '../domain/job-progress.js';
 import { proofProblems, type DoneProof } from '../domain/job-done-proof.js';
 import { toView } from './driver-jobs.js';
+
+/** What the driver records of the day at "done" beside the proof: what was collected, and the actual times. */
+export interface DayAtDone {
+  collected?: DaySettlement;
+  /** Overtime and extras the customer agreed (their consent already checked by the wire schema). */
+  extras?: DayExtras;
+  times?: MoveTimes;
+}
+
+/**
+ * What was collected on the day, checked against what the customer owed: required when there was
+ * anything to collect (a 400 naming `collected.method`), never more than that (naming
+ * `collected.amountPence`). A job with nothing to collect records that nothing was collected.
+ */
+function settlementOf(
+  job: JobDoc,
+  collected: DaySettlement | undefined,
+  extrasPence: number,
+): DaySettlement | undefined {
+  // Extras agreed on the day are owed on top of what was left of the booked price.
+  const owed = job.balancePence === undefined ? undefined : job.balancePence + extrasPence;
+  if (!collected) {
+    if (owed !== undefined && owed > 0)
+      throw new ValidationError(DAY_SETTLEMENT_MSG.methodRequired, {
+        'collected.method': DAY_SETTLEMENT_MSG.methodRequired,
+      });
+    // Nothing was owed: the record says so, so money given back later is never read as cash on the day.
+    return owed === 0 ? { method: 'none', amountPence: 0 } : undefined;
+  }
+  if (owed !== undefined && collected.amountPence > owed) {
+    const message = DAY_SETTLEMENT_MSG.moreThanOwed(formatPence(owed));
+    throw new ValidationError(message, { 'collected.amountPence': message });
+  }
+  return { method: collected.method, amountPence: collected.method === 'none' ? 0 : collected.amountPence };
+}
 
 /**
  * The driver's day of the move: on my way, arrived, done, marked from the portal. Each step is one
@@ -40,7 +80,13 @@ export class JobProgress {
     },
   ) {}
 
-  async mark(driverId: string, bookingId: string, step: JobProgressStep, proof?: DoneProof): Promise<JobView> {
+  async mark(
+    driverId: string,
+    bookingId: string,
+    step: JobProgressStep,
+    proof?: DoneProof,
+    day: DayAtDone = {},
+  ): Promise<JobView> {
     const job = await this.deps.jobs.findById(bookingId);
     // Another driver's job is as unknown to this one as a missing job.
     if (!job || job.driverId !== driverId) throw new NotFoundError('No such job');
@@ -54,6 +100,8 @@ export class JobProgress {
     if (refusal) throw new ConflictError(refusal);
     const at = now.toISOString();
     const signedFor = step === 'done' ? await this.saveProof(driverId, bookingId, proof, at) : undefined;
+    const extras = step === 'done' && day.extras && day.extras.amountPence > 0 ? day.extras : undefined;
+    const collected = step === 'done' ? settlementOf(job, day.collected, extras?.amountPence ?? 0) : undefined;
     const event = await createEvent(
       TOPICS.jobProgressed,
       {
@@ -65,10 +113,24 @@ export class JobProgress {
         customer: { name: job.customer.name, phone: job.customer.phone },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         ...(signedFor ? { signedFor } : {}),
+        ...(collected ? { collected } : {}),
+        ...(extras ? { extras: { amountPence: extras.amountPence, reason: extras.reason } } : {}),
+        ...(step === 'done' && day.times && (day.times.startedAt || day.times.finishedAt) ? { times: day.times } : {}),
       },
       { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
     );
-    const set: Partial<JobDoc> = { progress: step, progressAt: at, ...(signedFor ? { signedFor } : {}) };
+    const set: Partial<JobDoc> = {
+      progress: step,
+      progressAt: at,
+      ...(signedFor ? { signedFor } : {}),
+      ...(collected ? { collected } : {}),
+      // The card's cash to collect is what is left once the day's money (and any extra) is counted.
+      ...(collected && job.balancePence !== undefined
+        ? {
+            balancePence: Math.max(0, job.balancePence + (extras?.amountPence ?? 0) - collected.amountPence),
+          }
+        : {}),
+    };
     if (
       !(await this.deps.jobs.advanceProgress(
         bookingId,

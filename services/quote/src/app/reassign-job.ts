@@ -198,6 +198,8 @@ export class ReassignJob {
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
+        // Only a staff reassignment confirmed above the booked price gets here with a difference: the office pays it.
+        ...(candidate.overBookedPence > 0 ? { officeBearsPence: candidate.overBookedPence } : {}),
         reassignedBy: how.by,
         ...(how.because ? { because: how.because } : {}),
         at,

@@ -1,5 +1,10 @@
 import type { Express, RequestHandler } from 'express';
-import { jobDoneRequestSchema, jobProgressRequestSchema, type JobProgressStep } from '@vanhop/contracts';
+import {
+  jobDoneRequestSchema,
+  jobProgressRequestSchema,
+  type DaySettlementMethod,
+  type JobProgressStep,
+} from '@vanhop/contracts';
 import { input, route, signedInDriver, validate, validated } from '@vanhop/platform';
 import type { JobProgress } from '../app/job-progress.js';
 import type { JobCall } from '../app/job-call.js';
@@ -30,6 +35,20 @@ export function jobProgressRoutes(
           id,
           step,
           proof && { photos: proof.photos, signature: proof.signature, signedBy: proof.signedBy },
+          proof && {
+            ...(proof.collected
+              ? {
+                  collected: {
+                    method: proof.collected.method as DaySettlementMethod,
+                    amountPence: proof.collected.amountPence,
+                  },
+                }
+              : {}),
+            ...(proof.extras && proof.extras.amountPence > 0
+              ? { extras: { amountPence: proof.extras.amountPence, reason: proof.extras.reason ?? '' } }
+              : {}),
+            ...(proof.times ? { times: proof.times } : {}),
+          },
         ),
       );
     }),

@@ -13,6 +13,7 @@ import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
 import { JobProof } from './JobProof';
+import { DayOfMove } from './DayOfMove';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -186,6 +187,7 @@ export function RecordDetail({
         )}
 
         <RecordHistory record={record} />
+        <DayOfMove record={record} />
         {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}

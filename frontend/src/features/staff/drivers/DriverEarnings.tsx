@@ -8,6 +8,7 @@ import {
   bpsToPercentText,
   commissionRateUpdateSchema,
   formatPence,
+  weekText,
   type CommissionRateView,
 } from '@vanhop/contracts';
 import { useAdminSession } from '../admin/session';
@@ -122,7 +123,7 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
     if (!token || !statement) return;
     if (
       !window.confirm(
-        `Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for this week?`,
+        `Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for the week of ${weekText(statement.week)}?`,
       )
     )
       return;
@@ -132,7 +133,7 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
     try {
       const p = await guard(payOutWeek(token, driverId, statement.week));
       setStatus(
-        `${formatPence(p.amountPence)} paid out${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+        `${formatPence(p.amountPence)} paid out for the week of ${weekText(p.week)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
       );
       load();
     } catch (err) {
@@ -166,6 +167,10 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
           <Button area="admin" disabled={busy || statement.payablePence <= 0} onClick={() => void payOut()}>
             Pay out {formatPence(statement.payablePence)}
           </Button>
+          <p className="earnings-sub">
+            A payout covers the week of {weekText(statement.week)}: only moves the driver has done, once the
+            customer&apos;s 1-hour cooling-off period has ended, less any clawbacks.
+          </p>
           {statement.payoutMode === 'local' && <p className="earnings-sub">{EARNINGS_MSG.localLedger}</p>}
           {statement.balancePence < 0 && (
             <p className="earnings-sub">
