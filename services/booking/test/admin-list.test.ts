@@ -50,6 +50,7 @@ describe('GET /api/backdata/all', () => {
       daySettlement: null,
       // For the staff lists' job status and the panel's change history (derived for records older than the lines).
       driverAcceptedAt: null,
+      driverToConfirm: null,
       history: [
         expect.objectContaining({ kind: 'saved', text: 'Quote saved' }),
         expect.objectContaining({ kind: 'paid' }),
