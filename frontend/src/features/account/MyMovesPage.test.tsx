@@ -96,11 +96,22 @@ describe('My moves', () => {
     expect(within(past).getByText(/Code 7654321/)).toBeTruthy();
     expect(screen.getByText('Signed in as alex@example.com.')).toBeTruthy();
     expect(await screen.findByText('12 Example Road, London NW2, UK')).toBeTruthy();
+    expect(within(past).queryByRole('link', { name: 'Book this quote' })).toBeNull();
     const link = within(past).getByRole('link');
     expect(link.getAttribute('href')).toBe('/mymove/v1.old');
     fireEvent.click(link);
     expect(await screen.findByText('my move page')).toBeTruthy();
     expect(api.of('GET', '/api/customer/moves')[0]!.path).toBe('/api/customer/moves?page=1');
+  });
+
+  it('an upcoming saved quote offers to book it by its code', async () => {
+    fakeApi({
+      'GET /api/customer/moves': () => ({ json: page([move({ kind: 'saved-quote', statusText: 'Saved quote' })]) }),
+      'GET /api/customer/addresses': () => ({ json: { addresses: [] } }),
+    });
+    renderPage();
+    const book = await screen.findByRole('link', { name: 'Book this quote' });
+    expect(book.getAttribute('href')).toBe('/retrieve/1234567');
   });
 
   it('shows older moves a page at a time', async () => {

@@ -27,7 +27,12 @@ function MoveRow({ move, onAgain, busy }: { move: MyMovesItem; onAgain: (id: str
       <p>
         {when} · {move.van} van · {formatPence(move.totalPricePence)} · {move.statusText} · Code {move.randomNumber}
       </p>
-      <p>
+      <p className="account-actions">
+        {move.kind === 'saved-quote' && move.upcoming && (
+          <Link to={`/retrieve/${move.randomNumber}`} className="button">
+            Book this quote
+          </Link>
+        )}
         <button type="button" className="button secondary" onClick={() => onAgain(move.bookingId)} disabled={busy}>
           Book this move again
         </button>
