@@ -113,6 +113,15 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
       start: async () => {
         await bookings.ensureIndexes();
         await Promise.all([signInLinks.ensureIndexes(), customerSessions.ensureIndexes(), byCustomer.ensureIndexes()]);
+        // In the background: a large store must not hold up the start; My moves lists a record once it is keyed.
+        void byCustomer.backfill(infra.clock.now()).then(
+          (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'customer e-mail keys added to older booking records'),
+          (err: unknown) =>
+            infra.logger.warn(
+              { err: String(err) },
+              'customer e-mail key backfill failed; it runs again at the next start',
+            ),
+        );
         await relay.start();
       },
       stop: () => relay.stop(),
