@@ -91,8 +91,8 @@ describe('sign-in links and customer sessions', () => {
       },
     ]);
     const raw = JSON.stringify(
-      (await store.collection(CUSTOMER_SIGN_IN_LINKS).find({})).map(
-        ({ outbox: _o, ...rest }: Record<string, unknown>) => rest,
+      (await store.collection<{ _id: string; outbox?: unknown }>(CUSTOMER_SIGN_IN_LINKS).find({})).map(
+        ({ outbox: _o, ...rest }) => rest,
       ),
     );
     expect(raw).not.toContain(tokens[0]);
