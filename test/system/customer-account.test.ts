@@ -235,3 +235,17 @@ describe('customer account by e-mail link (embedded product)', () => {
     expect((await askForLink('calm@example.com')).status).toBe(202);
   });
 });
+
+describe('customer account link routes, per client', () => {
+  const embedded = useEmbeddedProduct({ env: { RETRIEVE_RATE_LIMIT_PER_MINUTE: '3' } });
+  const { api } = embedded;
+
+  it('one client may ask for only so many links a minute, whatever the addresses', async () => {
+    for (const n of [1, 2, 3])
+      expect((await api('POST', '/api/customer/link', { email: `c${n}@example.com` })).status).toBe(202);
+    const refused = await api('POST', '/api/customer/link', { email: 'c4@example.com' });
+    expect(refused.status).toBe(429);
+    // Redeeming links has its own budget.
+    expect((await api('POST', '/api/customer/session', { token: 'A'.repeat(43) })).status).toBe(410);
+  });
+});
