@@ -66,16 +66,22 @@ describe('sign-in links and customer sessions', () => {
     await signIn.request(' Known@Example.com ');
     await signIn.request('nobody@example.com');
     expect(lookups).toEqual([]);
-    expect(await parked()).toEqual([
-      { topic: TOPICS.customerSignInRequested, data: { requestId: expect.any(String), email: 'Known@Example.com' } },
-      { topic: TOPICS.customerSignInRequested, data: { requestId: expect.any(String), email: 'nobody@example.com' } },
-    ]);
+    // The store answers in its own order.
+    expect(await parked()).toEqual(
+      expect.arrayContaining([
+        { topic: TOPICS.customerSignInRequested, data: { requestId: expect.any(String), email: 'Known@Example.com' } },
+        { topic: TOPICS.customerSignInRequested, data: { requestId: expect.any(String), email: 'nobody@example.com' } },
+      ]),
+    );
+    expect(await parked()).toHaveLength(2);
   });
 
   it('the event issues one link for a known address only; a redelivery issues none; the token is stored as its digest', async () => {
     await signIn.request('Known@Example.com');
     await signIn.request('nobody@example.com');
-    const [known, unknown] = (await parked()).map((p) => p.data as { requestId: string; email: string });
+    const requests = (await parked()).map((p) => p.data as { requestId: string; email: string });
+    const known = requests.find((r) => r.email === 'Known@Example.com');
+    const unknown = requests.find((r) => r.email === 'nobody@example.com');
     await signIn.issue(unknown!, 'e-2');
     await signIn.issue(known!, 'e-1');
     await signIn.issue(known!, 'e-1');
