@@ -29,6 +29,8 @@ export const TOPICS = {
   driverDocumentExpiring: 'driver.document-expiring',
   quotesPriced: 'quote.priced',
   checkoutReleaseOffered: 'checkout-release.offered',
+  customerSignInRequested: 'customer-sign-in.requested',
+  customerSignInLinkIssued: 'customer-sign-in.link-issued',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: Topic[] = Object.values(TOPICS);
@@ -606,6 +608,24 @@ export const checkoutReleaseOfferedSchema = yup.object({
 });
 export type CheckoutReleaseOffered = yup.InferType<typeof checkoutReleaseOfferedSchema>;
 
+/** A customer asked for a sign-in link (booking decides, off the request path, whether the address is known). */
+export const customerSignInRequestedSchema = yup.object({
+  requestId: yup.string().required(),
+  email: yup.string().email().required(),
+});
+export type CustomerSignInRequested = yup.InferType<typeof customerSignInRequestedSchema>;
+
+/** A sign-in link for an address with records: the mail to send (the token's digest is what booking keeps). */
+export const customerSignInLinkIssuedSchema = yup.object({
+  email: yup.string().email().required(),
+  signInPath: yup.string().required(),
+  expiresAt: yup
+    .string()
+    .required()
+    .test('iso', 'expiresAt must be an ISO date', (v) => !!v && !Number.isNaN(Date.parse(v))),
+});
+export type CustomerSignInLinkIssued = yup.InferType<typeof customerSignInLinkIssuedSchema>;
+
 /** Payload schema per topic, so every consumer validates what it receives at the boundary. */
 export const EVENT_SCHEMAS = {
   [TOPICS.quoteSaved]: quoteSavedSchema,
@@ -633,6 +653,8 @@ export const EVENT_SCHEMAS = {
   [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
   [TOPICS.quotesPriced]: quotesPricedSchema,
   [TOPICS.checkoutReleaseOffered]: checkoutReleaseOfferedSchema,
+  [TOPICS.customerSignInRequested]: customerSignInRequestedSchema,
+  [TOPICS.customerSignInLinkIssued]: customerSignInLinkIssuedSchema,
 } as const;
 
 export interface EventPayloads {
@@ -661,4 +683,6 @@ export interface EventPayloads {
   'driver.document-expiring': DriverDocumentExpiring;
   'quote.priced': QuotesPriced;
   'checkout-release.offered': CheckoutReleaseOffered;
+  'customer-sign-in.requested': CustomerSignInRequested;
+  'customer-sign-in.link-issued': CustomerSignInLinkIssued;
 }

@@ -9,6 +9,8 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; dr
   { prefix: '/api/geo', service: 'quote' },
   { prefix: '/api/saveRetrieve', service: 'booking' },
   { prefix: '/api/mymove', service: 'booking' },
+  // The customer's account (sign-in link, My moves): its session token is checked by booking.
+  { prefix: '/api/customer', service: 'booking' },
   { prefix: '/api/backdata/all', service: 'booking', admin: true },
   { prefix: '/api/backdata/delete', service: 'booking', admin: true },
   { prefix: '/api/backdata/review', service: 'review', admin: true },

@@ -4,6 +4,7 @@
  * afterAll after `beforeStop` (e.g. letting the outbox settle). Call inside the describe block.
  */
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '@vanhop/platform';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from './embedded.js';
 import { apiClient, type Api } from './gateway-api.js';
 
@@ -17,7 +18,7 @@ export interface EmbeddedProductForTests {
 }
 
 export function useEmbeddedProduct(
-  options: { env?: Record<string, string>; beforeStop?: () => Promise<void> } = {},
+  options: { env?: Record<string, string>; beforeStop?: () => Promise<void>; clock?: Clock } = {},
 ): EmbeddedProductForTests {
   let embedded: EmbeddedOnTempDir | undefined;
   const running = () => {
@@ -27,7 +28,7 @@ export function useEmbeddedProduct(
   beforeAll(async () => {
     embedded = await startEmbeddedOnTempDir(
       { STRIPE_SECRET_KEY: '', RETRIEVE_RATE_LIMIT_PER_MINUTE: '1000', ...options.env },
-      { webApp: false },
+      { webApp: false, clock: options.clock },
     );
   });
   afterAll(async () => {

@@ -18,6 +18,9 @@ const PaymentFailPage = lazy(() =>
   import('../features/payment/PaymentFailPage').then((m) => ({ default: m.PaymentFailPage })),
 );
 const ReleaseCheckoutsPage = lazy(() => import('../features/payment/ReleaseCheckoutsPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const SignInLinkPage = lazy(() => import('../features/account/SignInLinkPage'));
+const MyMovesPage = lazy(() => import('../features/account/MyMovesPage'));
 // Content pages are separate chunks so the home route's first download stays small (landing ids and maps included).
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../features/services/ServiceDetailPage'));
@@ -72,6 +75,9 @@ export function App({ onStarted }: { onStarted?: () => void }) {
           <Route path={PATHS.paymentSuccess} element={page(<PaymentSuccessPage />)} />
           <Route path={PATHS.paymentFail} element={page(<PaymentFailPage />)} />
           <Route path={PATHS.releaseCheckouts} element={page(<ReleaseCheckoutsPage />)} />
+          <Route path={PATHS.account} element={page(<AccountPage />)} />
+          <Route path={PATHS.accountSignIn} element={page(<SignInLinkPage />)} />
+          <Route path={PATHS.myMoves} element={page(<MyMovesPage />)} />
           <Route path={PATHS.services} element={page(<ServicesPage />)} />
           <Route path={PATHS.serviceDetail} element={page(<ServiceDetailPage />)} />
           <Route path={PATHS.contact} element={page(<ContactPage />)} />

@@ -90,6 +90,8 @@ export const detailsChanged = action<Partial<Pick<BookingDraft, DetailField>>>('
 export const bookingCleared = createAction('booking/bookingCleared');
 /** The item list as it is now (counts of 0 already left out). */
 export const itemsChanged = action<ItemLine[]>('itemsChanged');
+/** "Book this move again": the whole move (stops, van, help, hours, items, details) but no date. */
+export const moveRestored = action<Omit<BookingDraft, 'date'>>('moveRestored');
 
 export function bookingReducer(state: BookingDraft = initialBookingDraft, act: UnknownAction): BookingDraft {
   if (searchChosen.match(act))
@@ -121,6 +123,7 @@ export function bookingReducer(state: BookingDraft = initialBookingDraft, act: U
   if (detailsChanged.match(act)) return { ...state, ...act.payload };
   if (itemsChanged.match(act)) return { ...state, items: act.payload };
   if (bookingCleared.match(act)) return initialBookingDraft;
+  if (moveRestored.match(act)) return { ...initialBookingDraft, ...act.payload, date: '' };
   return state;
 }
 

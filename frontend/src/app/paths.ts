@@ -14,6 +14,10 @@ export const PATHS = {
   paymentFail: '/paymentbooking/fail',
   // A mailed release link (contracts CHECKOUT_RELEASE_PAGE): the token rides in the fragment.
   releaseCheckouts: '/release-checkouts',
+  // The customer's account (contracts CUSTOMER_LINK_PAGE, CUSTOMER_SIGN_IN_PAGE, MY_MOVES_PAGE): the link's token rides in the fragment.
+  account: '/account',
+  accountSignIn: '/account/sign-in',
+  myMoves: '/account/moves',
   services: '/services',
   serviceDetail: '/services/:id',
   contact: '/contact',

@@ -1,4 +1,4 @@
-import type { PaymentSuccessResponse } from '@vanhop/contracts';
+import type { BookAgainDraft, PaymentSuccessResponse } from '@vanhop/contracts';
 
 /** The retrieve page's card payment arrives at the payment-success page already confirmed (its answer in the navigation state). */
 export interface ConfirmedPaymentState {
@@ -21,5 +21,16 @@ export function searchHandoffOf(state: unknown): SearchHandoff | null {
   const search = (state as { search?: Partial<SearchHandoff> } | null)?.search;
   return typeof search?.pickup === 'string' && typeof search.dropoff === 'string'
     ? { pickup: search.pickup, dropoff: search.dropoff }
+    : null;
+}
+
+/** "Book this move again" (My moves): the move handed to /booking in the navigation state, for a new date. */
+export const bookAgainState = (again: BookAgainDraft) => ({ again });
+
+/** The handed-over move, or null when the navigation carries none. */
+export function bookAgainOf(state: unknown): BookAgainDraft | null {
+  const again = (state as { again?: Partial<BookAgainDraft> } | null)?.again;
+  return again && Array.isArray(again.addresses) && typeof again.vanSize === 'string'
+    ? (again as BookAgainDraft)
     : null;
 }

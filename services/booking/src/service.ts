@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { TOPICS } from '@vanhop/contracts';
 import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type BookingConfig } from './config.js';
 import { bookingRoutes } from './http/routes.js';
@@ -27,6 +28,12 @@ import { HttpQuotePricer } from './adapters/quote-client.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
 import { BookingRepository } from './adapters/booking-repository.js';
+import { CustomerSessionRepository, SignInLinkRepository } from './adapters/customer-account-repository.js';
+import { BookingsByCustomer } from './adapters/customer-bookings-reader.js';
+import { CustomerSignIn } from './app/customer-sign-in.js';
+import { MyMoves } from './app/my-moves.js';
+import { customerRoutes } from './http/customer-routes.js';
+import { onCustomerSignInRequested } from './consumers/on-customer-sign-in-requested.js';
 
 export const bookingService: ServiceDefinition<BookingConfig> = {
   name: 'booking',
@@ -34,7 +41,15 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
   build(infra, config) {
     const bookings = new BookingRepository(infra.store);
     // Publishes events parked on booking records (QuoteSaved, BookingConfirmed, ...); see platform OutboxRelay.
-    const relay = new OutboxRelay(infra.store, [bookings.collectionName], infra.bus, infra.logger);
+    const signInLinks = new SignInLinkRepository(infra.store);
+    const customerSessions = new CustomerSessionRepository(infra.store);
+    const byCustomer = new BookingsByCustomer(infra.store);
+    const relay = new OutboxRelay(
+      infra.store,
+      [bookings.collectionName, signInLinks.collectionName],
+      infra.bus,
+      infra.logger,
+    );
     const kick = () => void relay.kick();
     if (config.myMoveLink.generated)
       infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
@@ -44,6 +59,14 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const recordPayment = new RecordPayment(bookings, lifecycle, infra.clock, infra.logger);
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     const find = new FindLiveBooking(bookings);
+    const customerSignIn = new CustomerSignIn({
+      links: signInLinks,
+      sessions: customerSessions,
+      bookings: byCustomer,
+      clock: infra.clock,
+      logger: infra.logger,
+      onWritten: kick,
+    });
     return {
       routes: (app) => {
         bookingRoutes(app, {
@@ -70,16 +93,35 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cancel: new StaffCancelBooking(lifecycle),
         });
         internalRoutes(app, { find, saveQuote, lifecycle });
+        customerRoutes(app, {
+          signIn: customerSignIn,
+          moves: new MyMoves({ bookings: byCustomer, links, clock: infra.clock }),
+          cache: infra.cache,
+          perMinute: config.retrieveRateLimitPerMinute,
+        });
       },
-      subscriptions: bookingSubscriptions({
-        recordPayment,
-        markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
-        recordRefund: new RecordRefund(bookings, infra.logger),
-        driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
-        jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
-      }),
+      subscriptions: [
+        { topic: TOPICS.customerSignInRequested, handler: onCustomerSignInRequested(customerSignIn) },
+        ...bookingSubscriptions({
+          recordPayment,
+          markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
+          recordRefund: new RecordRefund(bookings, infra.logger),
+          driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
+          jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
+        }),
+      ],
       start: async () => {
         await bookings.ensureIndexes();
+        await Promise.all([signInLinks.ensureIndexes(), customerSessions.ensureIndexes(), byCustomer.ensureIndexes()]);
+        // In the background: a large store must not hold up the start; My moves lists a record once it is keyed.
+        void byCustomer.backfill(infra.clock.now()).then(
+          (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'customer e-mail keys added to older booking records'),
+          (err: unknown) =>
+            infra.logger.warn(
+              { err: String(err) },
+              'customer e-mail key backfill failed; it runs again at the next start',
+            ),
+        );
         await relay.start();
       },
       stop: () => relay.stop(),

@@ -43,6 +43,9 @@ export function Footer({ onHome, theme, onToggleTheme }: { onHome: boolean; them
               <Link to={{ pathname: '/', hash: '#quotesearch' }}>Get a quick quote</Link>
             </li>
             <li>
+              <Link to="/account">My moves</Link>
+            </li>
+            <li>
               <Link to="/terms">Terms and Conditions</Link>
             </li>
             <li>

@@ -10,6 +10,7 @@ import {
 } from '@vanhop/platform';
 import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
+import { withCustomerEmailKey } from './customer-bookings-reader.js';
 import type {
   BookingRepository as BookingRepositoryPort,
   BookingSearchTerms,
@@ -130,7 +131,8 @@ export class BookingRepository implements BookingRepositoryPort {
 
   /** Throws DuplicateKeyError when the code (or id) is taken. */
   async insert(record: StoredBooking, events: OutboxEntry[]): Promise<void> {
-    await this.bookings.insertOne({ ...record, outbox: events });
+    // The normalised e-mail beside the record: the customer's account finds its records by it (customer-bookings-reader.ts).
+    await this.bookings.insertOne({ ...withCustomerEmailKey(record), outbox: events });
   }
 
   /**

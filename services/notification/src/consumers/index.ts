@@ -15,6 +15,7 @@ import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 import { onJobProgressed, onJobReminded } from './on-job-day.js';
 import { onDriverDocumentExpiring } from './on-driver-documents.js';
 import { onCheckoutReleaseOffered } from './on-checkout-release-offered.js';
+import { onCustomerSignInLinkIssued } from './on-customer-sign-in-link-issued.js';
 
 export interface NotificationConsumerDeps {
   notifier: Notifier;
@@ -69,6 +70,11 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   {
     topic: TOPICS.checkoutReleaseOffered,
     handler: onCheckoutReleaseOffered(deps.notifier, deps, deps),
+    options: deps.delivery,
+  },
+  {
+    topic: TOPICS.customerSignInLinkIssued,
+    handler: onCustomerSignInLinkIssued(deps.notifier, deps),
     options: deps.delivery,
   },
   {
