@@ -98,6 +98,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       config.openHoldsPerCustomer,
       checkoutLeases,
       releases,
+      (paid) => confirm.settle(paid.kind, paid._id).catch(() => undefined),
     );
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);

@@ -161,3 +161,46 @@ export function applyBalancePayment(record: StoredBooking, payment: IncomingPaym
     },
   };
 }
+
+/** What a payment the booking did not need does to it: recorded in full, then refunded in full. */
+export type UnneededPayment =
+  | { replay: true }
+  | { replay: false; receipt: Receipt; history: BookingHistoryEntry[]; set: Partial<StoredBooking> };
+
+/**
+ * A first payment (a deposit or all of it) landing on a booking another payment placed already (a
+ * second device, an older tab, a closed checkout the provider took anyway): it is on the record as
+ * a payment, and the whole of it goes back as a refund. A payment the record already has a
+ * receipt for is a replay and changes nothing.
+ */
+export function applyUnneededPayment(
+  record: StoredBooking,
+  payment: IncomingPayment & { percentage: PaymentPercentage },
+  at: string,
+): UnneededPayment {
+  if (record.payment?.providerRef === payment.providerRef) return { replay: true };
+  if (receiptsOf(record).some((r) => r.id === paymentReceiptId(payment.providerRef))) return { replay: true };
+  const facts = ruleFacts(record);
+  return {
+    replay: false,
+    receipt: depositReceipt({
+      providerRef: payment.providerRef,
+      provider: payment.provider,
+      amountPence: payment.amountPence,
+      at,
+      percentage: payment.percentage,
+    }),
+    history: [
+      {
+        at,
+        kind: 'paid',
+        text: `A second payment of ${formatPence(payment.amountPence)} was not needed: it will be refunded to your card`,
+        amountPence: payment.amountPence,
+      },
+    ],
+    set: {
+      ...materialised(record, facts.state),
+      amountPaidPence: lifecycleFacts(record).amountPaidPence + payment.amountPence,
+    },
+  };
+}

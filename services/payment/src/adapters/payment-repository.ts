@@ -73,6 +73,11 @@ export class PaymentRepository implements PaymentRepositoryPort {
     return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
   }
 
+  /** Served by the bookingId index. */
+  async pendingAttempts(bookingId: string): Promise<Payment[]> {
+    return (await this.payments.find({ bookingId, status: 'pending' })).map((d) => withoutOutbox(d));
+  }
+
   async succeededFor(bookingId: string): Promise<Payment | null> {
     return withoutOutbox(await this.payments.findOne({ bookingId, status: 'succeeded' }));
   }

@@ -14,7 +14,13 @@ import {
 } from '@vanhop/contracts';
 import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock, type StoreLeases } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
-import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
+import {
+  balanceIdempotencyKey,
+  closeIdempotencyKey,
+  idempotencyKeyFor,
+  type Payment,
+  type PaymentKind,
+} from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
@@ -69,6 +75,15 @@ export interface PaymentClient {
   clientKey?: string;
 }
 
+/** Why an attempt stopped taking money: the booking's newer attempt replaced it. */
+export const SUPERSEDED_MESSAGE = 'Replaced by a newer payment for this booking';
+/** A card payment for the booking is still being processed by the provider: it cannot be replaced yet. */
+export const PAYMENT_IN_PROGRESS_MESSAGE =
+  'A payment for this booking is still being processed. Please wait a minute, then reload the page.';
+
+/** The lease under which a booking's payment attempts are opened and the others closed. */
+export const openAttemptLease = (bookingId: string) => `payment-open:booking:${bookingId}`;
+
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
 /** The failed-payment page offers to try again with the quote's own code, so the way back carries it. */
@@ -92,6 +107,8 @@ export class StartPayment {
     private readonly leases: Pick<StoreLeases, 'withLeases'>,
     /** Mails the address's owner a link releasing checkouts opened with it from other clients. */
     private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'countsAlone'>,
+    /** Records an attempt the provider reports paid when it was to be closed (ConfirmPayment.settle). */
+    private readonly paidMeanwhile?: (payment: Payment) => Promise<unknown>,
   ) {}
 
   /**
@@ -247,18 +264,46 @@ export class StartPayment {
 
     const holder = holdHolderOf(record.quote.email);
     const who: CheckoutHolder = { clientKey: client.clientKey, holder, email: record.quote.email };
-    if (!(record.driver?.id && record.quote.date))
-      return this.openOrReuse(kind, record, percentage, amountPence, create, who, false);
-    // Counting a customer's open holds and taking one more must not interleave with their other
-    // requests (nine Book Nows sent at once would each count the same two): one at a time per client
-    // and per contact e-mail. A double click waits here, then reuses the first click's session.
+    const capped = !!(record.driver?.id && record.quote.date);
+    // One booking's attempts are opened (and the others closed) one request at a time, so two
+    // devices asking at once cannot both leave a live attempt behind. Counting a customer's open
+    // holds and taking one more must not interleave with their other requests either (nine Book
+    // Nows sent at once would each count the same two): one at a time per client and per contact
+    // e-mail. A double click waits here, then reuses the first click's session.
     const leaseNames = [
-      ...(client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
-      ...(holder ? [holderLease(holder)] : []),
+      openAttemptLease(record._id),
+      ...(capped && client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
+      ...(capped && holder ? [holderLease(holder)] : []),
     ];
     return this.leases.withLeases(leaseNames, () =>
-      this.openOrReuse(kind, record, percentage, amountPence, create, who, true),
+      this.openOrReuse(kind, record, percentage, amountPence, create, who, capped),
     );
+  }
+
+  /**
+   * A booking has at most one live deposit attempt: the one offered now. Every other one still
+   * open, whoever opened it and at whatever share, is closed at the provider first (Checkout
+   * Session expired, PaymentIntent cancelled), so an older tab or a second device can no longer take
+   * the deposit twice. One the provider was paid on meanwhile is recorded and nothing new is opened
+   * (the booking is paid); one it cannot close yet (an intent still processing) refuses too. A
+   * payment that lands anyway is refunded by the booking service, which records every payment.
+   */
+  private async closeOtherAttempts(record: BookingRecord, keep: string | undefined): Promise<void> {
+    const others = (await this.payments.pendingAttempts(record._id)).filter(
+      (p) => p._id !== keep && (p.purpose ?? 'deposit') === 'deposit',
+    );
+    for (const other of others) {
+      const outcome = await this.provider.close(other.kind, other._id, closeIdempotencyKey(other._id));
+      if (outcome === 'closed') {
+        await this.payments.markFailedIfPending(other._id, SUPERSEDED_MESSAGE, this.clock.now().toISOString());
+        continue;
+      }
+      if (outcome === 'paid') {
+        await this.paidMeanwhile?.(other);
+        throw new ConflictError(MSG.payment.alreadyPaid(paymentStatusFor(other.percentage)));
+      }
+      throw new ConflictError(PAYMENT_IN_PROGRESS_MESSAGE);
+    }
   }
 
   /**
@@ -299,6 +344,7 @@ export class StartPayment {
       await this.refuseBeyondOpenHolds(record._id, who, now);
       await this.holdDriver(record.driver.id, record, holdUntil, who, now);
     }
+    await this.closeOtherAttempts(record, open?._id);
     if (open) {
       if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
       return open;

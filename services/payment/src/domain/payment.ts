@@ -63,6 +63,9 @@ export const idempotencyKeyFor = (
 export const balanceIdempotencyKey = (bookingId: string, attempt: number): string =>
   `vanhop-checkout-${bookingId}-balance-${attempt}`;
 
+/** Closing one attempt at the provider (expire the session, cancel the intent): asked again, the same close. */
+export const closeIdempotencyKey = (ref: string): string => `vanhop-close-${ref}`;
+
 /** One refund of one payment: the provider gives the same refund back for the same key. */
 export const refundIdempotencyKey = (refundId: string, paymentRef: string): string =>
   `vanhop-refund-${refundId}-${paymentRef}`;

@@ -27,6 +27,8 @@ export interface PaymentRepository {
   ): Promise<Payment | null>;
   /** The unpaid deposit attempts of these bookings whose holds still live: the checkouts that could still take money. */
   liveHoldAttempts(bookingIds: readonly string[], now: Date): Promise<Payment[]>;
+  /** Every attempt of the booking still open (not paid, not failed or closed), any age, any client. */
+  pendingAttempts(bookingId: string): Promise<Payment[]>;
   succeededFor(bookingId: string): Promise<Payment | null>;
   /** Every payment that took money for the booking, newest first (the order refunds use). */
   succeededPayments(bookingId: string): Promise<Payment[]>;
