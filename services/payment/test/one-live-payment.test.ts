@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG, type RefundIssued } from '@vanhop/contracts';
+import { MSG, type BookingConfirmed, type RefundIssued } from '@vanhop/contracts';
 import { StripeApiServer } from './support/stripe-api-server.js';
 import { startPaymentHarness, unpaidBooking, type PaymentHarness } from './support/harness.js';
 
@@ -79,6 +79,27 @@ describe('one live payment per booking, local test checkout', () => {
     expect(record).toMatchObject({ paymentStatus: '50percentage', amountPaidPence: FIFTY, OutstandingBalance: 143.75 });
     expect(await recordsNet(h, [bookingId])).toBe(provider.net);
     expect(h.published.bookingConfirmed).toHaveLength(1);
+  });
+
+  it('one live balance checkout: one opened for an older amount is closed when a new one opens', async () => {
+    const first = await h.post('/api/paymentbooking', { _id: bookingId, percentage: 50 });
+    await payOnTestPage(first.body.url);
+    const { myMovePath } = h.published.bookingConfirmed[0]!.data as BookingConfirmed;
+    const payBalance = async () =>
+      (await fetch(`${h.booking.url}/api${myMovePath}/pay-balance`, { method: 'POST' })).json() as Promise<Row>;
+    const older = await payBalance();
+    expect(older.sessionId).toMatch(/^cs_local_/);
+    // As if opened before the price changed: not the amount owed now, so not offered again.
+    const payments = h.payment.infra.store.collection<Row & { _id: string }>('payments');
+    await payments.updateOne({ _id: older.sessionId }, { $set: { amountPence: 100 } });
+    const newer = await payBalance();
+    expect(newer.sessionId).not.toBe(older.sessionId);
+    expect(await payOnTestPage(older.url)).not.toContain('/paymentbooking/success');
+    expect(await payOnTestPage(newer.url)).toContain('/paymentbooking/success');
+    const provider = await providerNet();
+    expect(provider.taken).toBe(ALL);
+    expect(await recordsNet(h, [bookingId])).toBe(ALL);
+    expect(await h.bookingRecord(bookingId)).toMatchObject({ paymentStatus: 'paid', amountPaidPence: ALL });
   });
 
   it('a second deposit that lands anyway (an older tab paid after the newer one) is on the record and refunded at once, with its mail', async () => {

@@ -20,6 +20,7 @@ import {
   idempotencyKeyFor,
   type Payment,
   type PaymentKind,
+  type PaymentPurpose,
 } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
@@ -80,6 +81,8 @@ export const SUPERSEDED_MESSAGE = 'Replaced by a newer payment for this booking'
 /** A card payment for the booking is still being processed by the provider: it cannot be replaced yet. */
 export const PAYMENT_IN_PROGRESS_MESSAGE =
   'A payment for this booking is still being processed. Please wait a minute, then reload the page.';
+
+const BALANCE_BEING_RECORDED = 'Your balance payment is being recorded: reload the page in a moment.';
 
 /** The lease under which a booking's payment attempts are opened and the others closed. */
 export const openAttemptLease = (bookingId: string) => `payment-open:booking:${bookingId}`;
@@ -165,7 +168,7 @@ export class StartPayment {
       throw new ConflictError('This booking has no balance to pay online.');
     const payments = await this.payments.balancePayments(bookingId);
     if (payments.some((p) => p.status === 'succeeded' && !summary.paymentRefs.includes(p._id))) {
-      throw new ConflictError('Your balance payment is being recorded: reload the page in a moment.');
+      throw new ConflictError(BALANCE_BEING_RECORDED);
     }
     const amountPence = summary.balancePence;
     if (!(amountPence > 0)) throw new ConflictError('Nothing is left to pay for this booking.');
@@ -177,6 +180,8 @@ export class StartPayment {
       new Date(now.getTime() - REUSE_WINDOW_MS.checkout),
     );
     if (open) return { sessionId: open._id, url: open.redirectUrl ?? '' };
+    // One live balance checkout too: one opened for another amount (before the price changed) is closed first.
+    await this.closeOtherAttempts(bookingId, 'balance', undefined, BALANCE_BEING_RECORDED);
 
     const attempt = payments.length + 1;
     const idempotencyKey = balanceIdempotencyKey(bookingId, attempt);
@@ -281,16 +286,21 @@ export class StartPayment {
   }
 
   /**
-   * A booking has at most one live deposit attempt: the one offered now. Every other one still
-   * open, whoever opened it and at whatever share, is closed at the provider first (Checkout
+   * A booking has at most one live attempt per purpose (deposit, balance): the one offered now. Every
+   * other one still open, whoever opened it and at whatever share, is closed at the provider first (Checkout
    * Session expired, PaymentIntent cancelled), so an older tab or a second device can no longer take
    * the deposit twice. One the provider was paid on meanwhile is recorded and nothing new is opened
    * (the booking is paid); one it cannot close yet (an intent still processing) refuses too. A
    * payment that lands anyway is refunded by the booking service, which records every payment.
    */
-  private async closeOtherAttempts(record: BookingRecord, keep: string | undefined): Promise<void> {
-    const others = (await this.payments.pendingAttempts(record._id)).filter(
-      (p) => p._id !== keep && (p.purpose ?? 'deposit') === 'deposit',
+  private async closeOtherAttempts(
+    bookingId: string,
+    purpose: PaymentPurpose,
+    keep: string | undefined,
+    paidMessage?: string,
+  ): Promise<void> {
+    const others = (await this.payments.pendingAttempts(bookingId)).filter(
+      (p) => p._id !== keep && (p.purpose ?? 'deposit') === purpose,
     );
     for (const other of others) {
       const outcome = await this.provider.close(other.kind, other._id, closeIdempotencyKey(other._id));
@@ -300,7 +310,7 @@ export class StartPayment {
       }
       if (outcome === 'paid') {
         await this.paidMeanwhile?.(other);
-        throw new ConflictError(MSG.payment.alreadyPaid(paymentStatusFor(other.percentage)));
+        throw new ConflictError(paidMessage ?? MSG.payment.alreadyPaid(paymentStatusFor(other.percentage)));
       }
       throw new ConflictError(PAYMENT_IN_PROGRESS_MESSAGE);
     }
@@ -344,7 +354,7 @@ export class StartPayment {
       await this.refuseBeyondOpenHolds(record._id, who, now);
       await this.holdDriver(record.driver.id, record, holdUntil, who, now);
     }
-    await this.closeOtherAttempts(record, open?._id);
+    await this.closeOtherAttempts(record._id, 'deposit', open?._id);
     if (open) {
       if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
       return open;
