@@ -116,8 +116,13 @@ export class BookingLifecycleWriter {
   }
 
   /** Places a booking on its first payment; false when the booking was no longer unpaid (another delivery did it). */
-  async placeIfUnpaid(id: string, set: Partial<StoredBooking>, confirmed: OutboxEntry): Promise<boolean> {
-    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed));
+  async placeIfUnpaid(
+    id: string,
+    set: Partial<StoredBooking>,
+    confirmed: OutboxEntry,
+    paidAsRead?: { amountPaidPence: number | undefined },
+  ): Promise<boolean> {
+    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed, paidAsRead));
   }
 
   /** Marks an unpaid quotation deleted; false when it was gone or had taken money meanwhile. */

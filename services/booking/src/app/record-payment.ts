@@ -36,6 +36,7 @@ export class RecordPayment {
   async execute(
     payment: PaymentSucceeded,
     meta: { eventId: string; correlationId?: string },
+    attempt = 1,
   ): Promise<RecordPaymentOutcome> {
     const record = await this.bookings.byId(payment.bookingId);
     if (!record) {
@@ -46,7 +47,7 @@ export class RecordPayment {
       return 'not-found';
     }
     if (payment.kind === 'balance') return this.balance(record, payment, meta);
-    if (record.paymentStatus !== 'unpaid') return this.unneeded(record, payment, meta);
+    if (record.paymentStatus !== 'unpaid' || payment.driverTaken) return this.unneeded(record, payment, meta);
 
     const paidAt = this.clock.now().toISOString();
     const percentage = payment.percentage as PaymentPercentage;
@@ -73,9 +74,15 @@ export class RecordPayment {
       record._id,
       placed.set,
       outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id),
+      { amountPaidPence: record.amountPaidPence },
     );
-    // Another payment (or another delivery of this one) placed it between our read and our write.
-    if (!placedNow) return this.unneeded((await this.bookings.byId(record._id)) ?? record, payment, meta);
+    if (!placedNow) {
+      const now = (await this.bookings.byId(record._id)) ?? record;
+      // A refunded late payment was recorded meanwhile: place it again on the record as it is now.
+      if (now.paymentStatus === 'unpaid' && attempt < WRITE_ATTEMPTS) return this.execute(payment, meta, attempt + 1);
+      // Another payment (or another delivery of this one) placed it between our read and our write.
+      return this.unneeded(now, payment, meta);
+    }
     this.logger.info({ bookingId: record._id, paymentStatus, outstandingBalancePence }, 'booking paid');
     if (record.deletedAt)
       this.logger.warn(
@@ -169,7 +176,8 @@ export class RecordPayment {
       const percentage = payment.percentage as PaymentPercentage;
       const extra = applyUnneededPayment(record, { ...payment, percentage }, at);
       if (extra.replay) return 'already-paid';
-      const refund = await this.lifecycle.refund(record, payment.amountPence, 'overpayment', {
+      const reason = payment.driverTaken && record.paymentStatus === 'unpaid' ? 'driver-taken' : 'overpayment';
+      const refund = await this.lifecycle.refund(record, payment.amountPence, reason, {
         paymentRef: payment.providerRef,
         causationId: meta.eventId,
       });

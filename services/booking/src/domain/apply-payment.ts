@@ -79,12 +79,13 @@ export function placeBooking(
         eventId: payment.eventId,
       },
       state: 'active',
-      amountPaidPence: payment.amountPence,
-      amountRefundedPence: 0,
+      // Money an earlier payment took and gives back (one that came too late for its driver) stays counted.
+      amountPaidPence: (record.amountPaidPence ?? 0) + payment.amountPence,
+      amountRefundedPence: record.amountRefundedPence ?? 0,
       cancelledAt: null,
       frozenAt: null,
       history: [...historyOf({ ...record, paymentStatus: 'unpaid' }), booked],
-      receipts: [receipt],
+      receipts: [...(record.receipts ?? []), receipt],
     },
   };
 }
@@ -169,13 +170,14 @@ export type UnneededPayment =
 
 /**
  * A first payment (a deposit or all of it) landing on a booking another payment placed already (a
- * second device, an older tab, a closed checkout the provider took anyway): it is on the record as
- * a payment, and the whole of it goes back as a refund. A payment the record already has a
+ * second device, an older tab, a closed checkout the provider took anyway), or one that came after
+ * its driver's hold lapsed and another booking took the driver: it is on the record as a payment,
+ * and the whole of it goes back as a refund. A payment the record already has a
  * receipt for is a replay and changes nothing.
  */
 export function applyUnneededPayment(
   record: StoredBooking,
-  payment: IncomingPayment & { percentage: PaymentPercentage },
+  payment: IncomingPayment & { percentage: PaymentPercentage; driverTaken?: boolean },
   at: string,
 ): UnneededPayment {
   if (record.payment?.providerRef === payment.providerRef) return { replay: true };
@@ -194,13 +196,19 @@ export function applyUnneededPayment(
       {
         at,
         kind: 'paid',
-        text: `A second payment of ${formatPence(payment.amountPence)} was not needed: it will be refunded to your card`,
+        text: payment.driverTaken
+          ? `Your payment of ${formatPence(payment.amountPence)} arrived after your driver's hold had lapsed and another customer had booked them: it will be refunded to your card`
+          : `A second payment of ${formatPence(payment.amountPence)} was not needed: it will be refunded to your card`,
         amountPence: payment.amountPence,
       },
     ],
-    set: {
-      ...materialised(record, facts.state),
-      amountPaidPence: lifecycleFacts(record).amountPaidPence + payment.amountPence,
-    },
+    set:
+      record.paymentStatus === 'unpaid'
+        ? // Still a quotation: only the money is recorded (a later payment can still place it).
+          { amountPaidPence: (record.amountPaidPence ?? 0) + payment.amountPence }
+        : {
+            ...materialised(record, facts.state),
+            amountPaidPence: lifecycleFacts(record).amountPaidPence + payment.amountPence,
+          },
   };
 }

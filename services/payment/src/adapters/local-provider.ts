@@ -99,6 +99,7 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
       successPath: r.successPath.replace('{CHECKOUT_SESSION_ID}', ref),
       cancelPath: r.cancelPath,
       clientSecret: null,
+      expiresAt: r.expiresAt.toISOString(),
       ...this.common(r),
     });
     return { ref: charge._id, url: localCheckoutPath(charge._id) };
@@ -149,10 +150,13 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
 
   /** What the test page's buttons do; an already settled charge keeps its first outcome. */
   async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
+    const now = this.clock.now().toISOString();
+    // As Stripe: a checkout past its expires_at is expired, so Pay on a page left open fails.
     await this.charges.updateOne(
-      { _id: ref, status: 'open' },
-      { $set: { status: outcome, completedAt: this.clock.now().toISOString() } },
+      { _id: ref, status: 'open', expiresAt: { $lte: now } },
+      { $set: { status: 'failed', completedAt: now, closed: true } },
     );
+    await this.charges.updateOne({ _id: ref, status: 'open' }, { $set: { status: outcome, completedAt: now } });
     return this.find(ref);
   }
 
@@ -190,7 +194,7 @@ function stateOf(c: LocalCharge): ProviderPaymentState {
     amountPence: c.amountPence,
     currency: c.currency,
     ...(c.status === 'failed'
-      ? { failureMessage: c.closed ? 'Closed: replaced by a newer checkout' : 'Declined on the local test checkout' }
+      ? { failureMessage: c.closed ? 'Closed before it was paid' : 'Declined on the local test checkout' }
       : {}),
   };
 }

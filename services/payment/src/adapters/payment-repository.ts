@@ -42,6 +42,7 @@ export class PaymentRepository implements PaymentRepositoryPort {
     await this.payments.ensureIndex({ fields: { bookingId: 1 } });
     await this.payments.ensureIndex({ fields: { clientKey: 1, status: 1 } });
     await this.payments.ensureIndex({ fields: { holder: 1, status: 1 } });
+    await this.payments.ensureIndex({ fields: { status: 1, holdUntil: 1 } });
   }
 
   async byRef(ref: string): Promise<Payment | null> {
@@ -70,6 +71,15 @@ export class PaymentRepository implements PaymentRepositoryPort {
       status: 'pending',
       holdUntil: { $gt: now.toISOString() },
     });
+    return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
+  }
+
+  /** Served by the (status, holdUntil) index. */
+  async lapsedHoldAttempts(now: Date, limit: number): Promise<Payment[]> {
+    const found = await this.payments.find(
+      { status: 'pending', holdUntil: { $lte: now.toISOString() } },
+      { sort: { holdUntil: 1 }, limit },
+    );
     return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
   }
 

@@ -34,6 +34,9 @@ export type ConfirmedPayment = PaymentSuccessResponse;
  */
 export const SUCCESS_PAGE_LINK_MS = 60 * 60_000;
 
+/** A late payment that finds its driver still free holds them this long, until its confirmation keeps them. */
+const LATE_PAYMENT_HOLD_MS = 30 * 60_000;
+
 /**
  * Moves a payment to succeeded from the provider's own state and parks exactly one PaymentSucceeded
  * in its outbox. The conditional write (status not yet succeeded) is what makes the webhook, the
@@ -95,6 +98,7 @@ export class ConfirmPayment {
       );
       return 'mismatch';
     }
+    const driverTaken = await this.driverTakenMeanwhile(payment);
     const now = this.clock.now().toISOString();
     const event = await createEvent(
       TOPICS.paymentSucceeded,
@@ -107,6 +111,7 @@ export class ConfirmPayment {
         provider: payment.provider,
         providerRef: payment._id,
         kind: payment.purpose ?? 'deposit',
+        ...(driverTaken ? { driverTaken: true } : {}),
       },
       { producer: 'payment', correlationId, clock: this.clock },
     );
@@ -122,6 +127,41 @@ export class ConfirmPayment {
     );
     void this.relay.kick();
     return 'recorded';
+  }
+
+  /**
+   * A deposit paid after its driver hold lapsed (the hold-lapse sweep had not closed it yet, or the
+   * provider took it in a race with the close): the booking keeps its driver when the driver is
+   * still free (held again now, until the booking's confirmation keeps the time for good); when
+   * another booking took them meanwhile the payment cannot place the booking, and the booking
+   * service records it and refunds it in full (the customer is mailed the refund). Only asked
+   * before this payment is recorded: a replay announces what the first recording decided.
+   */
+  private async driverTakenMeanwhile(payment: Payment): Promise<boolean> {
+    if ((payment.purpose ?? 'deposit') !== 'deposit' || !payment.holdUntil || payment.status === 'succeeded')
+      return false;
+    const now = this.clock.now();
+    if (Date.parse(payment.holdUntil) > now.getTime()) return false;
+    const record = await this.bookings.byId(payment.bookingId);
+    if (record.paymentStatus !== 'unpaid' || !record.driver?.id || !record.quote.date) return false;
+    try {
+      const held = await this.driverTime.hold(
+        record.driver.id,
+        record._id,
+        record.quote.date,
+        record.quote.totalHour,
+        new Date(now.getTime() + LATE_PAYMENT_HOLD_MS),
+        payment.holder,
+      );
+      if ('held' in held) return false;
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+    this.logger.warn(
+      { ref: payment._id, bookingId: payment.bookingId },
+      "paid after the driver's hold lapsed and another booking took the driver: refunding it",
+    );
+    return true;
   }
 
   /**

@@ -27,6 +27,8 @@ export interface PaymentRepository {
   ): Promise<Payment | null>;
   /** The unpaid deposit attempts of these bookings whose holds still live: the checkouts that could still take money. */
   liveHoldAttempts(bookingIds: readonly string[], now: Date): Promise<Payment[]>;
+  /** Open deposit attempts whose driver hold has lapsed (oldest lapse first): the hold-lapse sweep closes them. */
+  lapsedHoldAttempts(now: Date, limit: number): Promise<Payment[]>;
   /** Every attempt of the booking still open (not paid, not failed or closed), any age, any client. */
   pendingAttempts(bookingId: string): Promise<Payment[]>;
   succeededFor(bookingId: string): Promise<Payment | null>;
