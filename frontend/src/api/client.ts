@@ -29,6 +29,7 @@ import type {
   SaveRetrieveRequest,
   SaveRetrieveResponse,
 } from '@vanhop/contracts';
+import { checkoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
 
 const API = '/api';
@@ -115,8 +116,15 @@ export const retrieveQuote = (code: string) =>
 // ---- payments ---------------------------------------------------------------------------------
 
 /** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
-export const createPaymentSession = (body: CheckoutSessionRequest) =>
-  request<CheckoutSessionResponse>('POST', '/paymentbooking', body);
+export const createPaymentSession = async (body: CheckoutSessionRequest) => {
+  const proofs = checkoutProofs();
+  const answer = await request<CheckoutSessionResponse>('POST', '/paymentbooking', {
+    ...body,
+    ...(proofs.length ? { checkoutProofs: proofs } : {}),
+  });
+  rememberCheckoutProof(answer?.sessionId);
+  return answer;
+};
 
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
@@ -129,8 +137,14 @@ export const releaseCheckouts = (token: string) =>
 export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<RecordPaymentItem['percentage']> };
 
 /** POST /api/savebooking: a PaymentIntent's client secret, plus the local checkout page when Stripe is not configured. */
-export const saveBookingForPayment = (record: PayableRecord) =>
-  request<PaymentIntentResponse>('POST', '/savebooking', [record]);
+export const saveBookingForPayment = async (record: PayableRecord) => {
+  const proofs = checkoutProofs();
+  const answer = await request<PaymentIntentResponse>('POST', '/savebooking', [
+    { ...record, ...(proofs.length ? { checkoutProofs: proofs } : {}) },
+  ]);
+  rememberCheckoutProof(answer?.clientSecret);
+  return answer;
+};
 
 /**
  * The record array with the PaymentIntent id and its client secret on the record (the server re-reads

@@ -21,6 +21,7 @@ import {
   type Payment,
   type PaymentKind,
   type PaymentPurpose,
+  provesAttempt,
 } from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
@@ -69,11 +70,17 @@ interface CheckoutHolder {
   clientKey?: string;
   holder?: string;
   email?: string;
+  /** Session ids and client secrets the caller holds: the checkouts they may supersede. */
+  proofs: readonly string[];
 }
 
-/** Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client). */
+/**
+ * Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client),
+ * and the proofs of the checkouts it opened before (their session ids or client secrets).
+ */
 export interface PaymentClient {
   clientKey?: string;
+  proofs?: readonly string[];
 }
 
 /** Why an attempt stopped taking money: the booking's newer attempt replaced it. */
@@ -268,7 +275,12 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
     const holder = holdHolderOf(record.quote.email);
-    const who: CheckoutHolder = { clientKey: client.clientKey, holder, email: record.quote.email };
+    const who: CheckoutHolder = {
+      clientKey: client.clientKey,
+      holder,
+      email: record.quote.email,
+      proofs: client.proofs ?? [],
+    };
     const capped = !!(record.driver?.id && record.quote.date);
     // One booking's attempts are opened (and the others closed) one request at a time, so two
     // devices asking at once cannot both leave a live attempt behind. Counting a customer's open
@@ -396,12 +408,13 @@ export class StartPayment {
 
   /**
    * Holds the driver for this booking's checkout. When only the same customer's earlier checkouts
-   * hold the time (they went back and chose again), and every attempt of those bookings that could
-   * still take money was opened by this very client with this very contact e-mail, those checkouts
-   * are closed at the provider first, so they can never take money for time they no longer hold;
-   * then the hold asks again superseding them. A checkout the provider was already paid on (or
-   * cannot close) keeps the driver and this one is refused as taken; so is anyone else, such as a
-   * client who knows only the customer's e-mail.
+   * hold the time (they went back and chose again), and the caller proves every attempt of those
+   * bookings that could still take money is theirs (its session id or client secret, which only the
+   * browser that opened it holds), those checkouts are closed at the provider first, so they can
+   * never take money for time they no longer hold; then the hold asks again superseding them. A
+   * checkout the provider was already paid on (or cannot close) keeps the driver and this one is
+   * refused as taken; so is anyone without the proof, such as someone behind the same address who
+   * knows the customer's e-mail.
    */
   private async holdDriver(
     driverId: string,
@@ -424,7 +437,7 @@ export class StartPayment {
     if ('held' in first) return;
     const taken = new ConflictError(DRIVER_TAKEN_MESSAGE);
     const earlier = await this.payments.liveHoldAttempts(first.heldByCustomer, now);
-    const theirs = (p: Payment) => !!who.clientKey && p.clientKey === who.clientKey && p.holder === who.holder;
+    const theirs = (p: Payment) => p.holder === who.holder && provesAttempt(p, who.proofs);
     if (earlier.length === 0 || !earlier.every(theirs)) throw taken;
     for (const attempt of earlier) {
       if ((await this.provider.close(attempt.kind, attempt._id)) !== 'closed') throw taken;

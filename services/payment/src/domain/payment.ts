@@ -141,3 +141,17 @@ export function holdsClientSecret(payment: Pick<Payment, 'clientSecret'>, presen
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * Whether a caller proves they opened an attempt: a Checkout Session's id (only the browser sent to
+ * it, and back from it, has it) or a PaymentIntent's client secret. An address and an e-mail are no
+ * proof: anyone behind the same router who knows the e-mail has both.
+ */
+export function provesAttempt(
+  payment: Pick<Payment, '_id' | 'kind' | 'clientSecret'>,
+  proofs: readonly string[],
+): boolean {
+  return proofs.some((proof) =>
+    payment.kind === 'checkout' ? proof === payment._id : holdsClientSecret(payment, proof),
+  );
+}

@@ -62,7 +62,9 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readQuotePaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      res.json(await deps.start.checkout(request.ref, request.quote, percentage, clientOf(req)));
+      res.json(
+        await deps.start.checkout(request.ref, request.quote, percentage, { ...clientOf(req), proofs: request.proofs }),
+      );
     }),
   );
 
@@ -86,7 +88,10 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      const { payment } = await deps.start.intent(request.ref, percentage, clientOf(req));
+      const { payment } = await deps.start.intent(request.ref, percentage, {
+        ...clientOf(req),
+        proofs: request.proofs,
+      });
       res.json({
         clientSecret: payment.clientSecret,
         paymentIntentId: payment._id,
