@@ -10,7 +10,7 @@ import {
   type Offer,
   type Quote,
 } from '@vanhop/contracts';
-import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
+import { ConflictError, DomainError, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
@@ -165,16 +165,7 @@ export class PriceMove {
       options.bookedCard,
     );
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
-    const free = await this.freeDrivers(
-      drivers,
-      start,
-      data.hour,
-      checkBusy,
-      // A booked move being re-priced (a new date, staff's amendment) cannot take over the customer's
-      // own open checkout: that checkout may still be paid, so its driver counts as busy here.
-      options.forBookingId === undefined ? holdHolderOf(data.email) : undefined,
-      options.forBookingId,
-    );
+    const free = await this.freeDrivers(drivers, start, data.hour, checkBusy, options.forBookingId);
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
     const priced = offersFor(
       move,
@@ -267,7 +258,6 @@ export class PriceMove {
     start: Date | undefined,
     hours: number | undefined,
     checkBusy: boolean,
-    holder: string | undefined,
     exceptBookingId: string | undefined,
   ): Promise<Driver[]> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
@@ -276,14 +266,12 @@ export class PriceMove {
     const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
-    // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
+    // Every open checkout hides its driver from every quote, the customer's own too: an e-mail is no
+    // proof of whose checkout it is, so the offers never tell anyone that an address has one open.
     const busy = await this.deps.busy.busy(
       new Date(Math.floor(start.getTime() / 900_000) * 900_000),
       new Date(latest),
-      {
-        holder,
-        ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
-      },
+      exceptBookingId !== undefined ? { exceptBookingId } : {},
     );
     return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
