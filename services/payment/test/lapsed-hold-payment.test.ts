@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRecord, RefundIssued } from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
+import { DRIVER_TAKEN_PAYMENT_MESSAGE } from '../src/domain/payment.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
 import { startPaymentHarness, unpaidBooking, type PaymentHarness } from './support/harness.js';
 
@@ -98,6 +99,13 @@ describe('a driver hold that lapses closes its payment; a payment landing anyway
 
     // A's old intent is paid anyway (Stripe took it in a race with the cancel).
     await webhook('payment_intent.succeeded', stripeApi.succeedIntent(intentId));
+
+    // The customer's page is told which: refunded, the driver taken.
+    const told = await h.post('/api/savebooking/updatepaymentstatus', [
+      { _id: a, paymentIntentId: intentId, clientSecret: card.body.clientSecret },
+    ]);
+    expect(told.status).toBe(409);
+    expect(told.body.message).toBe(DRIVER_TAKEN_PAYMENT_MESSAGE);
 
     const recordA = await h.bookingRecord(a);
     expect(recordA.paymentStatus).toBe('unpaid');

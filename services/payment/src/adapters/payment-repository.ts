@@ -151,10 +151,15 @@ export class PaymentRepository implements PaymentRepositoryPort {
    * The provider confirmed the money taken: succeeded, with its PaymentSucceeded, in one write that
    * matches only while the attempt is not yet succeeded. False when another path recorded it first.
    */
-  async markSucceededIfNot(ref: string, at: string, event: OutboxEntry): Promise<boolean> {
+  async markSucceededIfNot(
+    ref: string,
+    at: string,
+    event: OutboxEntry,
+    facts: Pick<Payment, 'driverTaken'> = {},
+  ): Promise<boolean> {
     const updated = await this.payments.findOneAndUpdate(
       { _id: ref, status: { $ne: 'succeeded' } },
-      { $set: { status: 'succeeded', succeededAt: at, updatedAt: at }, $push: { outbox: event } },
+      { $set: { status: 'succeeded', succeededAt: at, updatedAt: at, ...facts }, $push: { outbox: event } },
     );
     return updated !== null;
   }

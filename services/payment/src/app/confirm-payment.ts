@@ -10,7 +10,13 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
-import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
+import {
+  DRIVER_TAKEN_PAYMENT_MESSAGE,
+  providerVerdict,
+  successAnswer,
+  type Payment,
+  type PaymentKind,
+} from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
 import type { PaymentRepository } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
@@ -83,8 +89,10 @@ export class ConfirmPayment {
     return payment;
   }
 
-  /** The booking as the success page shows it (see successAnswer). */
+  /** The booking as the success page shows it (see successAnswer); a payment too late for its driver is a 409 saying so. */
   private async answer(payment: Payment): Promise<ConfirmedPayment> {
+    const settled = payment.status === 'succeeded' ? payment : await this.payments.byRef(payment._id);
+    if (settled?.driverTaken) throw new ConflictError(DRIVER_TAKEN_PAYMENT_MESSAGE);
     return successAnswer(payment, await this.bookings.summary(payment.bookingId));
   }
 
@@ -119,6 +127,7 @@ export class ConfirmPayment {
       payment._id,
       now,
       outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId),
+      driverTaken ? { driverTaken: true } : {},
     );
     if (!recorded) return 'already-recorded';
     this.logger.info(

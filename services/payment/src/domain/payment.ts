@@ -49,7 +49,13 @@ export interface Payment {
   clientKey?: string;
   /** The customer it holds for (platform holdHolderOf of the contact e-mail), for the open-hold cap. */
   holder?: string;
+  /** Paid after its hold lapsed, when another booking had taken the driver: refunded, never placing the booking. */
+  driverTaken?: true;
 }
+
+/** What the success page says of a payment that came too late for its driver (it is refunded in full). */
+export const DRIVER_TAKEN_PAYMENT_MESSAGE =
+  "Your payment arrived after your driver's hold had lapsed and another customer had booked them. It is being refunded in full to your card: please get quotes again.";
 
 /** Idempotency key for a provider create call: same booking, share and attempt → same provider object. */
 export const idempotencyKeyFor = (

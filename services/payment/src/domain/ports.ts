@@ -50,7 +50,12 @@ export interface PaymentRepository {
   /** Inserts a new attempt; when a concurrent request already stored it, returns that one. */
   insert(payment: Payment): Promise<Payment>;
   /** Succeeded, with its PaymentSucceeded, in one write; false when another path recorded it first. */
-  markSucceededIfNot(ref: string, at: string, event: OutboxEntry): Promise<boolean>;
+  markSucceededIfNot(
+    ref: string,
+    at: string,
+    event: OutboxEntry,
+    facts?: Pick<Payment, 'driverTaken'>,
+  ): Promise<boolean>;
   /** A failure only marks an open attempt; a later success on the same intent still wins. */
   markFailedIfPending(ref: string, message: string, at: string): Promise<void>;
   hasSeenEvent(id: string): Promise<boolean>;
