@@ -140,6 +140,14 @@ describe('one live payment per booking, local test checkout', () => {
       ['payment', THIRTY],
       ['refund', THIRTY],
     ]);
+    // My move shows both payments and the refund as receipts, and the balance as before.
+    const { myMovePath } = h.published.bookingConfirmed[0]!.data as BookingConfirmed;
+    const view = (await (await fetch(`${h.booking.url}/api${myMovePath}`)).json()) as Row;
+    expect((view.receipts as Row[]).map((r) => [r.kind, r.amountPence])).toEqual([
+      ['payment', THIRTY],
+      ['payment', THIRTY],
+      ['refund', THIRTY],
+    ]);
     // The refund receipt mail rides on RefundIssued (notification sends it), for that payment only.
     expect(h.published.refundIssued.map((e) => e.data as RefundIssued)).toEqual([
       expect.objectContaining({ bookingId, amountPence: THIRTY, reason: 'overpayment' }),
