@@ -282,6 +282,11 @@ export const refundRequestedSchema = yup.object({
     .required(),
   /** Refund this payment only (an overpayment); absent: across the booking's payments, newest first. */
   paymentRef: yup.string().optional(),
+  /**
+   * The whole of a payment no booking event counted (a second first payment, or one too late for its
+   * driver): giving it back does not change what the booking kept (the earnings ledger skips it).
+   */
+  unneededPayment: yup.boolean().optional(),
   /** Carried through to RefundIssued, so the receipt e-mail needs no lookup. */
   customer: customerSchema.required(),
   myMovePath: yup.string().required(),
@@ -304,6 +309,8 @@ export const refundIssuedSchema = yup.object({
   customer: customerSchema.required(),
   myMovePath: yup.string().required(),
   issuedAt: yup.string().required(),
+  /** As RefundRequested's: a whole payment no booking event counted, given back. */
+  unneededPayment: yup.boolean().optional(),
 });
 export type RefundIssued = yup.InferType<typeof refundIssuedSchema>;
 

@@ -150,8 +150,12 @@ describe('one live payment per booking, local test checkout', () => {
     ]);
     // The refund receipt mail rides on RefundIssued (notification sends it), for that payment only.
     expect(h.published.refundIssued.map((e) => e.data as RefundIssued)).toEqual([
-      expect.objectContaining({ bookingId, amountPence: THIRTY, reason: 'overpayment' }),
+      expect.objectContaining({ bookingId, amountPence: THIRTY, reason: 'overpayment', unneededPayment: true }),
     ]);
+    // The driver's earnings keep the deposit the booking was placed with: the refunded second one never counted.
+    const job = (await h.payment.infra.store.collection('earnings_jobs').findOne({ _id: bookingId })) as Row;
+    expect(job.confirmed?.depositPence).toBe(THIRTY);
+    expect(Object.values(job.refunds ?? {})).toEqual([]);
     const provider = await providerNet();
     expect(provider.taken).toBe(2 * THIRTY);
     expect(await recordsNet(h, [bookingId])).toBe(provider.net);

@@ -88,7 +88,7 @@ export class BookingLifecycleWriter {
     record: StoredBooking,
     amountPence: number,
     reason: RefundReason,
-    extra: { paymentRef?: string; causationId?: string } = {},
+    extra: { paymentRef?: string; causationId?: string; unneededPayment?: boolean } = {},
   ) {
     const refundId = `rf-${randomUUID()}`;
     const pending: PendingRefund = { refundId, amountPence, reason, requestedAt: this.clock.now().toISOString() };
@@ -101,6 +101,7 @@ export class BookingLifecycleWriter {
         amountPence,
         reason,
         ...(extra.paymentRef ? { paymentRef: extra.paymentRef } : {}),
+        ...(extra.unneededPayment ? { unneededPayment: true } : {}),
         customer: customerOf(record),
         myMovePath: this.pathOf(record),
       },

@@ -180,6 +180,7 @@ export class RecordPayment {
       const refund = await this.lifecycle.refund(record, payment.amountPence, reason, {
         paymentRef: payment.providerRef,
         causationId: meta.eventId,
+        unneededPayment: true,
       });
       const written = await this.lifecycle.write(record, {
         set: extra.set,
