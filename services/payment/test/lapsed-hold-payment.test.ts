@@ -156,6 +156,10 @@ describe('local test checkouts expire with their hold', () => {
     const checkout = await h.post('/api/paymentbooking', { _id: 'bk-local-expiry', percentage: 30 });
     expect(checkout.status).toBe(200);
     t += 40 * MINUTE;
+    // The page left open says so, and its Pay (pressed all the same) takes nothing.
+    const page = await (await fetch(`${h.payment.url}${checkout.body.url}`)).text();
+    expect(page).toContain('its time ran out');
+    expect(page).not.toContain('/pay"');
     const res = await fetch(`${h.payment.url}${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
     expect(res.headers.get('location')).toContain('/paymentbooking/fail');
     await h.settle();

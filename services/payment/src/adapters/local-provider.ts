@@ -133,8 +133,19 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
     });
   }
 
-  find(ref: string): Promise<LocalCharge | null> {
+  /** The charge as it stands now: a checkout past its end reads as closed (its page offers no Pay). */
+  async find(ref: string): Promise<LocalCharge | null> {
+    await this.expireIfDue(ref);
     return this.charges.findOne({ _id: ref });
+  }
+
+  /** As Stripe: a checkout past its expires_at is expired, so Pay on a page left open fails. */
+  private async expireIfDue(ref: string): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.charges.updateOne(
+      { _id: ref, status: 'open', expiresAt: { $lte: now } },
+      { $set: { status: 'failed', completedAt: now, closed: true } },
+    );
   }
 
   /** As Stripe's expire and cancel: an open charge can no longer be paid; a settled one keeps its outcome. */
@@ -150,12 +161,8 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
 
   /** What the test page's buttons do; an already settled charge keeps its first outcome. */
   async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
+    await this.expireIfDue(ref);
     const now = this.clock.now().toISOString();
-    // As Stripe: a checkout past its expires_at is expired, so Pay on a page left open fails.
-    await this.charges.updateOne(
-      { _id: ref, status: 'open', expiresAt: { $lte: now } },
-      { $set: { status: 'failed', completedAt: now, closed: true } },
-    );
     await this.charges.updateOne({ _id: ref, status: 'open' }, { $set: { status: outcome, completedAt: now } });
     return this.find(ref);
   }
