@@ -170,6 +170,11 @@ export class StartPayment {
    * not yet applied by the booking service is not charged again.
    */
   async balance(bookingId: string): Promise<PayBalanceResponse> {
+    // Under the booking's lease: a concurrent request must not close the session this one is opening.
+    return this.leases.withLeases([openAttemptLease(bookingId)], () => this.openBalance(bookingId));
+  }
+
+  private async openBalance(bookingId: string): Promise<PayBalanceResponse> {
     const summary = await this.bookings.summary(bookingId);
     if (summary.state !== 'active' || summary.paymentStatus === 'unpaid')
       throw new ConflictError('This booking has no balance to pay online.');
