@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSessionRequest, PaymentPercentage } from '@vanhop/contracts';
-import { createPaymentSession, saveBookingForPayment, type PayableRecord } from './client';
+import { createPaymentSession, postBooking, saveBookingForPayment, type PayableRecord } from './client';
 import { checkoutProofs, rememberCheckoutProof } from './checkout-proofs';
 
 afterEach(() => {
@@ -36,6 +36,26 @@ describe("this tab's checkout proofs", () => {
       [{ _id: 'bk-1', percentage: 50, checkoutProofs: ['cs_test_1'] }],
       { percentage: 30, checkoutProofs: ['cs_test_1', 'pi_1_secret_a'] },
     ]);
+  });
+
+  it('pricing again first abandons the checkouts this tab opened, then forgets them', async () => {
+    rememberCheckoutProof('cs_test_9');
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push([url, JSON.parse(String(init.body))]);
+        return new Response(JSON.stringify(url.endsWith('/abandon') ? { closed: 1 } : { offers: [] }), { status: 200 });
+      }),
+    );
+    await postBooking({} as Parameters<typeof postBooking>[0]);
+    await postBooking({} as Parameters<typeof postBooking>[0]);
+    expect(calls.map(([url, body]) => [url.replace(/^.*\/api/, ''), body])).toEqual([
+      ['/paymentbooking/abandon', { checkoutProofs: ['cs_test_9'] }],
+      ['/booking', {}],
+      ['/booking', {}],
+    ]);
+    expect(checkoutProofs()).toEqual([]);
   });
 
   it('keeps the newest ten, each once, and survives a damaged entry', () => {

@@ -28,3 +28,12 @@ export function rememberCheckoutProof(proof: string | null | undefined): void {
     // Storage full or refused: the checkout still works, only superseding it needs the proof.
   }
 }
+
+/** Forgets them all (their checkouts were closed). */
+export function forgetCheckoutProofs(): void {
+  try {
+    storage()?.removeItem(KEY);
+  } catch {
+    // Nothing kept to forget.
+  }
+}

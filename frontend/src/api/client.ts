@@ -29,7 +29,7 @@ import type {
   SaveRetrieveRequest,
   SaveRetrieveResponse,
 } from '@vanhop/contracts';
-import { checkoutProofs, rememberCheckoutProof } from './checkout-proofs';
+import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
 
 const API = '/api';
@@ -105,7 +105,26 @@ export const geoCoverage = (where: { address: string } | { lat: number; lng: num
 // ---- quotes and bookings --------------------------------------------------------------------
 
 /** The shared booking data (docs/WIRE-CONTRACT.md, "The booking data"), checked by the contracts draft schema. */
-export const postBooking = (data: BookingRequest) => request<BookingQuoteResponse>('POST', '/booking', data);
+export const postBooking = async (data: BookingRequest) => {
+  await abandonOwnCheckouts();
+  return request<BookingQuoteResponse>('POST', '/booking', data);
+};
+
+/**
+ * Back on the booking form to choose again: the checkouts this tab opened are closed (their drivers
+ * freed, so the new quotes offer them again; an open checkout hides its driver from every quote).
+ * Best effort: pricing goes ahead whatever the answer.
+ */
+async function abandonOwnCheckouts(): Promise<void> {
+  const proofs = checkoutProofs();
+  if (!proofs.length) return;
+  try {
+    await request('POST', '/paymentbooking/abandon', { checkoutProofs: proofs });
+    forgetCheckoutProofs();
+  } catch {
+    // Not closed now: they lapse with their holds.
+  }
+}
 
 export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 

@@ -18,6 +18,7 @@ import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
 import { FindCardPayment } from './app/find-card-payment.js';
 import { LocalTestCheckout } from './app/local-test-checkout.js';
+import { AbandonCheckouts } from './app/abandon-checkouts.js';
 import { CloseLapsedHolds } from './app/close-lapsed-holds.js';
 import { IssueRefund } from './app/issue-refund.js';
 import { RefundRepository } from './adapters/refund-repository.js';
@@ -122,6 +123,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
           confirm,
           webhook,
           releases,
+          abandon: new AbandonCheckouts(payments, provider, confirm, clock),
           cardPayment: new FindCardPayment(payments),
           localCheckout: local !== null,
           lookupLimit: { cache: infra.cache, perMinute: config.bookingLookupsPerMinute },

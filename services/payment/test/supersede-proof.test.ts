@@ -78,6 +78,29 @@ describe('superseding an open checkout needs its proof', () => {
     expect(await chargeStatus(card.body.paymentIntentId)).toBe('failed');
   });
 
+  it("back on the booking form, the tab's own open checkouts are abandoned with their proofs, and only those", async () => {
+    const { first, second } = await twoRecordsOneDriver();
+    const slots = (bookingId: string) => h.quote.infra.store.collection('driver_slots').count({ bookingId });
+    const mine = await h.post('/api/paymentbooking', { _id: first, percentage: 30 });
+    expect(mine.status).toBe(200);
+    expect(await slots(first)).toBeGreaterThan(0);
+
+    // Someone else's guesses, an intent id and an unknown reference close nothing.
+    const guessed = await h.post('/api/paymentbooking/abandon', {
+      checkoutProofs: ['cs_local_000000000000000000000000', 'pi_local_0000'],
+    });
+    expect(guessed.body).toEqual({ closed: 0 });
+    expect(await chargeStatus(mine.body.sessionId)).toBe('open');
+
+    const abandoned = await h.post('/api/paymentbooking/abandon', { checkoutProofs: [mine.body.sessionId] });
+    expect(abandoned.body).toEqual({ closed: 1 });
+    expect(await chargeStatus(mine.body.sessionId)).toBe('failed');
+    expect(await slots(first)).toBe(0);
+    // The driver is free again: the customer's other record can hold them without any proof.
+    expect((await h.post('/api/paymentbooking', { _id: second, percentage: 30 })).status).toBe(200);
+    expect((await h.post('/api/paymentbooking/abandon', { checkoutProofs: 'x' })).status).toBe(400);
+  });
+
   it('malformed proofs are a 400 naming checkoutProofs', async () => {
     const { first } = await twoRecordsOneDriver();
     for (const checkoutProofs of ['cs_x', [{ $gt: '' }], Array.from({ length: 11 }, (_, i) => `cs_local_${i}`)]) {
