@@ -163,7 +163,8 @@ describe('the honest quote in the browser', () => {
     await panel.getByRole('button', { name: 'Book Now' }).click();
     await page.waitForURL(/local-checkout/);
 
-    // Back to the form: the move is as it was; quoting again still offers the held driver.
+    // Back to the form: the move is as it was; quoting again first abandons this tab's checkout
+    // (with its proof), so the driver it held is offered again.
     await page.goBack();
     await page.waitForURL(/\/booking$/);
     await page.locator('#collection_address').waitFor();

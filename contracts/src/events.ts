@@ -97,6 +97,11 @@ export const paymentSucceededSchema = yup.object({
   providerRef: yup.string().required(),
   /** A first payment places the booking (absent: deposit); a balance payment settles what is left of it. */
   kind: yup.string().oneOf(['deposit', 'balance']).optional(),
+  /**
+   * A first payment that landed after its driver hold lapsed and another booking took the driver
+   * meanwhile: it cannot place the booking; it is recorded and refunded in full.
+   */
+  driverTaken: yup.boolean().optional(),
 });
 export type PaymentSucceeded = yup.InferType<typeof paymentSucceededSchema>;
 
@@ -245,10 +250,17 @@ export type BalancePaid = yup.InferType<typeof balancePaidSchema>;
 /**
  * Why money goes back: a cancellation in the cooling-off period, a cheaper price after the move was
  * re-priced (a postponed move's new date, or staff amending it), a payment the booking did not
- * need (a second balance payment, or one that arrived after the booking was cancelled), or staff
- * cancelling the booking with the refund they chose.
+ * need (a second payment, or one that arrived after the booking was cancelled), staff cancelling
+ * the booking with the refund they chose, or a payment that arrived after the driver's hold lapsed
+ * and another customer booked them.
  */
-export const REFUND_REASONS = ['cooling-off-cancellation', 'reprice', 'overpayment', 'staff-cancellation'] as const;
+export const REFUND_REASONS = [
+  'cooling-off-cancellation',
+  'reprice',
+  'overpayment',
+  'staff-cancellation',
+  'driver-taken',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** What a refund was for, as receipts (My move and e-mail) state it. */
@@ -257,6 +269,7 @@ export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
   reprice: 'Price difference after a change to the move',
   overpayment: 'Refund of a payment the booking did not need',
   'staff-cancellation': 'Cancellation by VanHop',
+  'driver-taken': 'Refund of a payment that arrived after your driver was booked by another customer',
 };
 
 /** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
@@ -271,6 +284,11 @@ export const refundRequestedSchema = yup.object({
     .required(),
   /** Refund this payment only (an overpayment); absent: across the booking's payments, newest first. */
   paymentRef: yup.string().optional(),
+  /**
+   * The whole of a payment no booking event counted (a second first payment, or one too late for its
+   * driver): giving it back does not change what the booking kept (the earnings ledger skips it).
+   */
+  unneededPayment: yup.boolean().optional(),
   /** Carried through to RefundIssued, so the receipt e-mail needs no lookup. */
   customer: customerSchema.required(),
   myMovePath: yup.string().required(),
@@ -293,6 +311,8 @@ export const refundIssuedSchema = yup.object({
   customer: customerSchema.required(),
   myMovePath: yup.string().required(),
   issuedAt: yup.string().required(),
+  /** As RefundRequested's: a whole payment no booking event counted, given back. */
+  unneededPayment: yup.boolean().optional(),
 });
 export type RefundIssued = yup.InferType<typeof refundIssuedSchema>;
 

@@ -19,7 +19,7 @@ export const fromClient =
 
 /** What the local test checkout says once its session was closed (replaced or released). */
 export const CLOSED_CHECKOUT_PAGE =
-  'This checkout was closed and can no longer be paid: a newer checkout replaced it, or the customer released it.';
+  'This checkout was closed and can no longer be paid: a newer payment replaced it, the customer released it, or its time ran out.';
 
 /** The offers for the standard move on `date`, quoted for `email`. */
 export async function priceMove(api: Api, email: string, date: string): Promise<BookingQuoteResponse> {

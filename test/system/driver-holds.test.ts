@@ -165,7 +165,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
 
-  it('a failed checkout gives its driver back at once; the same customer still sees the driver their own open checkout holds', async () => {
+  it("a failed checkout gives its driver back at once; an open checkout hides its driver from every quote, its own customer's e-mail too", async () => {
     const date = '2026-02-10T10:00:00.000Z';
     const priced = await price(customer, 'own@example.com', date);
     const offer = priced.offers[0]!;
@@ -175,9 +175,12 @@ describe('unpaid checkouts and the drivers they hold', () => {
     });
     expect(checkout.status).toBe(200);
 
-    // Held from others, not from its own customer (who went back to compare).
-    expect(await offeredDrivers(from('192.0.2.20'), 'other@example.com', date)).not.toContain(offer.driverId);
-    expect(await offeredDrivers(customer, 'own@example.com', date)).toContain(offer.driverId);
+    // Held from everyone: quoting with the customer's e-mail (from anywhere) shows exactly what a
+    // stranger is shown, so the offers never tell anyone that this address has a checkout open.
+    const strangers = await offeredDrivers(from('192.0.2.20'), 'other@example.com', date);
+    expect(strangers).not.toContain(offer.driverId);
+    expect(await offeredDrivers(customer, 'own@example.com', date)).toEqual(strangers);
+    expect(await offeredDrivers(from('203.0.113.21'), 'own@example.com', date)).toEqual(strangers);
 
     // The card is declined on the checkout page: the driver is free for everyone again.
     const page = await customer<string>('GET', checkout.body.url);
@@ -186,28 +189,34 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(from('192.0.2.20'), 'other@example.com', date)).toContain(offer.driverId);
   });
 
-  it('a customer who went back and changed the move books the driver their own unpaid checkout held; the first checkout can no longer be paid, and others are still refused', async () => {
+  it("a customer paying a second saved quote for the driver their own open checkout holds supersedes it only with that checkout's proof; the first checkout can no longer be paid, and others are still refused", async () => {
     const date = '2026-02-11T10:00:00.000Z';
     const first = await price(customer, 'back@example.com', date);
     const offer = first.offers[0]!;
-    const firstCheckout = await customer<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
-      ...quoteFor(first, offer),
-      percentage: 30,
-    });
-    expect(firstCheckout.status).toBe(200);
-
-    // Back from the checkout, one more hour: a new quote and a new record, the same driver.
+    // Two quotes for the same driver and time: one saved for later (four hours), one booked now.
     const longer = await customer<BookingQuoteResponse>(
       'POST',
       '/api/booking',
       completeBooking(date, { email: 'back@example.com', name: 'Some Customer', hour: 4 }),
     );
     const again = longer.body.offers.find((o) => o.driverId === offer.driverId)!;
-    expect(again).toBeTruthy();
-    const rebooked = await customer<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
-      ...quoteFor(longer.body, again),
+    const saved = await customer<{ data: Record<string, unknown> }>('POST', '/api/saveRetrieve', {
+      quote: { ...quoteFor(longer.body, again), email: 'back@example.com' },
+    });
+    expect(saved.status).toBe(201);
+    const firstCheckout = await customer<{ sessionId: string; url: string }>('POST', '/api/paymentbooking', {
+      ...quoteFor(first, offer),
       percentage: 30,
     });
+    expect(firstCheckout.status).toBe(200);
+
+    // The saved quote's Pay on the retrieve page: the same address and e-mail are no proof of the
+    // first checkout; its session id (which only the tab that opened it holds) is.
+    const unproved = await customer('POST', '/api/savebooking', [{ ...saved.body.data, percentage: 30 }]);
+    expect(unproved.status).toBe(409);
+    const rebooked = await customer<{ paymentIntentId: string; localCheckoutUrl: string }>('POST', '/api/savebooking', [
+      { ...saved.body.data, percentage: 30, checkoutProofs: [firstCheckout.body.sessionId] },
+    ]);
     expect(rebooked.status, JSON.stringify(rebooked.body)).toBe(200);
 
     const other = await price(from('192.0.2.30'), 'stranger@example.com', date);
@@ -220,8 +229,8 @@ describe('unpaid checkouts and the drivers they hold', () => {
     const lateFirstTab = await customer('POST', `${firstCheckout.body.url}/pay`, '', { form: true });
     expect(lateFirstTab.location ?? '').toContain('/paymentbooking/fail');
     expect(await successStatus(customer, firstCheckout.body.sessionId)).toBe(402);
-    // The second checkout is abandoned: only now is the driver free, and one stranger books them.
-    expect((await pressOnCheckoutPage(customer, rebooked.body.url, 'fail')).status).toBe(303);
+    // The card payment is abandoned: only now is the driver free, and one stranger books them.
+    expect((await pressOnCheckoutPage(customer, rebooked.body.localCheckoutUrl, 'fail')).status).toBe(303);
     const stranger = from('192.0.2.31');
     const freed = await price(stranger, 'stranger2@example.com', date);
     const dave = freed.offers.find((o) => o.driverId === offer.driverId)!;
@@ -236,7 +245,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(from('192.0.2.32'), 'fourth@example.com', date)).not.toContain(offer.driverId);
   });
 
-  it('a checkout paid after its hold lapsed, while another customer booked the driver, sends its job to the office, not to the driver', async () => {
+  it('a checkout whose hold lapsed cannot be paid any more: another customer books the driver, and the late Pay takes nothing', async () => {
     const date = '2026-02-14T10:00:00.000Z';
     const late = from('198.51.100.60');
     const priced = await price(late, 'late@example.com', date);
@@ -257,31 +266,25 @@ describe('unpaid checkouts and the drivers they hold', () => {
       percentage: 30,
     });
     expect((await pressOnCheckoutPage(prompt, promptCheckout.body.url, 'pay')).status).toBe(303);
-    // The first customer's card goes through late all the same (the money is taken, the booking placed).
-    expect((await pressOnCheckoutPage(late, lateCheckout.body.url, 'pay')).status).toBe(303);
-    const lateBooking = await late<{ bookingId: string }>('POST', '/api/paymentbooking/success', {
-      session_id: lateCheckout.body.sessionId,
-    });
-    expect(lateBooking.status).toBe(200);
-    const promptBooking = await successStatus(prompt, promptCheckout.body.sessionId);
-    expect(promptBooking).toBe(200);
+    // The first customer's page was left open: as a Stripe session past its expires_at, it takes nothing.
+    const latePay = await late('POST', `${lateCheckout.body.url}/pay`, '', { form: true });
+    expect(latePay.location ?? '').toContain('/paymentbooking/fail');
+    expect(await successStatus(late, lateCheckout.body.sessionId)).toBe(402);
+    expect(await successStatus(prompt, promptCheckout.body.sessionId)).toBe(200);
     await embedded.product.bus.idle();
 
-    const staff = { headers: staffAuth('Sam_Admin', { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock }) };
     const driver = {
       headers: driverAuth(offer.driverId, { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock }),
     };
-    // The driver is offered one job at that time, the prompt customer's; the late one is the office's to reassign.
+    // The driver has the prompt customer's job at that time, and nobody's booking waits without a driver.
     const jobs = await gateway<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, driver);
     const atThatTime = [...jobs.body.upcoming, ...jobs.body.today].filter(
       (j) => j.move.date === date && j.status !== 'returned-to-staff',
     );
-    expect(atThatTime.map((j) => j.bookingId)).not.toContain(lateBooking.body.bookingId);
+    expect(atThatTime).toHaveLength(1);
+    const staff = { headers: staffAuth('Sam_Admin', { env: { JWT_SECRET: embedded.product.env.JWT_SECRET! }, clock }) };
     const returned = await gateway<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, staff);
-    expect(returned.body.find((j) => j.bookingId === lateBooking.body.bookingId)).toMatchObject({
-      returnedBecause: 'not-free',
-      stateText: 'Driver booked for another move then: back with the office',
-    });
+    expect(returned.body.filter((j) => j.move?.date === date && j.returnedBecause === 'not-free')).toEqual([]);
   });
 
   it("someone who knows only a customer's e-mail cannot take over the driver their open checkout holds", async () => {
@@ -295,18 +298,19 @@ describe('unpaid checkouts and the drivers they hold', () => {
     });
     expect(victimCheckout.status).toBe(200);
 
-    // Another client, the victim's e-mail, another name: the driver is shown (the e-mail's own hold)
-    // but cannot be held, so failing that checkout can free nothing.
+    // Another client, the victim's e-mail, another name: the driver is not even offered (an open
+    // checkout hides its driver from every quote), and Book Now on the victim's own offer is refused.
     const impostor = from('203.0.113.41');
     const theirs = await impostor<BookingQuoteResponse>(
       'POST',
       '/api/booking',
       completeBooking(date, { email: 'vic@example.com', name: 'Not The Victim', phone: '07700900111' }),
     );
-    const same = theirs.body.offers.find((o) => o.driverId === offer.driverId)!;
-    expect(same).toBeTruthy();
+    expect(theirs.body.offers.map((o) => o.driverId)).not.toContain(offer.driverId);
     const taken = await impostor<{ message?: string }>('POST', '/api/paymentbooking', {
-      ...quoteFor(theirs.body, same),
+      ...quoteFor(priced, offer),
+      name: 'Not The Victim',
+      phone: '07700900111',
       percentage: 30,
     });
     expect(taken.status).toBe(409);
@@ -349,10 +353,12 @@ describe('unpaid checkouts and the drivers they hold', () => {
     ]);
     expect(codeHolder.status).toBe(200);
     expect(codeHolder.body.clientSecret).not.toBe(ownIntent.body.clientSecret);
-    expect(
-      (await owner<{ clientSecret: string }>('POST', '/api/savebooking', [{ ...saved.body.data, percentage: 30 }])).body
-        .clientSecret,
-    ).toBe(ownIntent.body.clientSecret);
+    // One live card payment per booking: the code holder's closed the owner's, and the owner's next closes theirs.
+    const ownAgain = await owner<{ clientSecret: string }>('POST', '/api/savebooking', [
+      { ...saved.body.data, percentage: 30 },
+    ]);
+    expect(ownAgain.status).toBe(200);
+    expect([ownIntent.body.clientSecret, codeHolder.body.clientSecret]).not.toContain(ownAgain.body.clientSecret);
   });
 
   describe("checkouts opened with a customer's e-mail from elsewhere", () => {

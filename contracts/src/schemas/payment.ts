@@ -59,7 +59,19 @@ export const balanceCheckoutRequestSchema = yup.object({ bookingId: bookingIdSch
 // ---- the customer payment routes' wire shapes (the web app's calls; the payment service's answers) ----
 
 /** POST /api/paymentbooking body: the quote panel's quote with the chosen share, and the saved record's `_id`/code when there is one. */
-export type CheckoutSessionRequest = Quote & { percentage: PaymentPercentage; _id?: string; randomNumber?: number };
+export type CheckoutSessionRequest = Quote & {
+  percentage: PaymentPercentage;
+  _id?: string;
+  randomNumber?: number;
+  checkoutProofs?: string[];
+};
+
+/**
+ * The most proofs a payment request may carry: the session ids (Checkout) and client secrets
+ * (card payments) of the checkouts this browser opened and may still have open. Only with its proof
+ * may a new checkout close one of them to take over its driver.
+ */
+export const MAX_CHECKOUT_PROOFS = 10;
 
 /** POST /api/paymentbooking answer: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
 export interface CheckoutSessionResponse {
@@ -73,6 +85,8 @@ export type RecordPaymentItem = BookingRecord & {
   paymentIntentId?: string;
   /** The intent's client secret: only the paying page has it, and only it is answered the booking. */
   clientSecret?: string;
+  /** See MAX_CHECKOUT_PROOFS. */
+  checkoutProofs?: string[];
 };
 
 /**

@@ -29,6 +29,7 @@ import type {
   SaveRetrieveRequest,
   SaveRetrieveResponse,
 } from '@vanhop/contracts';
+import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
 
 const API = '/api';
@@ -104,7 +105,26 @@ export const geoCoverage = (where: { address: string } | { lat: number; lng: num
 // ---- quotes and bookings --------------------------------------------------------------------
 
 /** The shared booking data (docs/WIRE-CONTRACT.md, "The booking data"), checked by the contracts draft schema. */
-export const postBooking = (data: BookingRequest) => request<BookingQuoteResponse>('POST', '/booking', data);
+export const postBooking = async (data: BookingRequest) => {
+  await abandonOwnCheckouts();
+  return request<BookingQuoteResponse>('POST', '/booking', data);
+};
+
+/**
+ * Back on the booking form to choose again: the checkouts this tab opened are closed (their drivers
+ * freed, so the new quotes offer them again; an open checkout hides its driver from every quote).
+ * Best effort: pricing goes ahead whatever the answer.
+ */
+async function abandonOwnCheckouts(): Promise<void> {
+  const proofs = checkoutProofs();
+  if (!proofs.length) return;
+  try {
+    await request('POST', '/paymentbooking/abandon', { checkoutProofs: proofs });
+    forgetCheckoutProofs();
+  } catch {
+    // Not closed now: they lapse with their holds.
+  }
+}
 
 export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 
@@ -115,8 +135,15 @@ export const retrieveQuote = (code: string) =>
 // ---- payments ---------------------------------------------------------------------------------
 
 /** POST /api/paymentbooking: the browser then goes to `url` (Stripe Checkout or the local test checkout). */
-export const createPaymentSession = (body: CheckoutSessionRequest) =>
-  request<CheckoutSessionResponse>('POST', '/paymentbooking', body);
+export const createPaymentSession = async (body: CheckoutSessionRequest) => {
+  const proofs = checkoutProofs();
+  const answer = await request<CheckoutSessionResponse>('POST', '/paymentbooking', {
+    ...body,
+    ...(proofs.length ? { checkoutProofs: proofs } : {}),
+  });
+  rememberCheckoutProof(answer?.sessionId);
+  return answer;
+};
 
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
@@ -129,8 +156,14 @@ export const releaseCheckouts = (token: string) =>
 export type PayableRecord = RecordPaymentItem & { percentage: NonNullable<RecordPaymentItem['percentage']> };
 
 /** POST /api/savebooking: a PaymentIntent's client secret, plus the local checkout page when Stripe is not configured. */
-export const saveBookingForPayment = (record: PayableRecord) =>
-  request<PaymentIntentResponse>('POST', '/savebooking', [record]);
+export const saveBookingForPayment = async (record: PayableRecord) => {
+  const proofs = checkoutProofs();
+  const answer = await request<PaymentIntentResponse>('POST', '/savebooking', [
+    { ...record, ...(proofs.length ? { checkoutProofs: proofs } : {}) },
+  ]);
+  rememberCheckoutProof(answer?.clientSecret);
+  return answer;
+};
 
 /**
  * The record array with the PaymentIntent id and its client secret on the record (the server re-reads

@@ -1,3 +1,4 @@
+import type { StoredBooking } from '../src/domain/booking-record.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,19 +117,30 @@ describe('RecordPayment (booking consumes PaymentSucceeded)', () => {
     expect(after.OutstandingBalance).toBe(0);
   });
 
-  it('a replay or a second payment changes nothing: a paid booking cannot be paid again', async () => {
+  it('a replay changes nothing; a second payment leaves the booking as placed, is on the record and refunded at once', async () => {
     let kicks = 0;
     const record = recordPayment(store, () => kicks++);
     await record.execute(paid(), { eventId: 'ev-1' });
     expect(await record.execute(paid(), { eventId: 'ev-1-redelivered' })).toBe('already-paid');
-    expect(
-      await record.execute(paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' }), { eventId: 'ev-2' }),
-    ).toBe('already-paid');
-    const after = await stored();
+    expect((await stored()).outbox).toHaveLength(1);
+    const second = paid({ percentage: 50, amountPence: 14375, providerRef: 'pi_other' });
+    expect(await record.execute(second, { eventId: 'ev-2' })).toBe('already-paid');
+    expect(await record.execute(second, { eventId: 'ev-2-redelivered' })).toBe('already-paid');
+    const after = (await stored()) as Awaited<ReturnType<typeof stored>> & StoredBooking;
     expect(after.paymentStatus).toBe('30percentage');
     expect(after.OutstandingBalance).toBe(201.25);
-    expect(after.outbox).toHaveLength(1);
-    expect(kicks).toBe(1);
+    expect(after.amountPaidPence).toBe(8625 + 14375);
+    expect(after.receipts?.map((r) => [r.providerRef, r.amountPence])).toEqual([
+      [expect.any(String), 8625],
+      ['pi_other', 14375],
+    ]);
+    expect(after.pendingRefunds).toEqual([expect.objectContaining({ amountPence: 14375, reason: 'overpayment' })]);
+    // BookingConfirmed once, then the RefundRequested for that payment only.
+    expect(after.outbox?.map((e) => [e.topic, (e.event.data as { paymentRef?: string }).paymentRef])).toEqual([
+      [TOPICS.bookingConfirmed, undefined],
+      [TOPICS.refundRequested, 'pi_other'],
+    ]);
+    expect(kicks).toBe(2);
   });
 
   it('concurrent deliveries of the same payment confirm the booking once', async () => {

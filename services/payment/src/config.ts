@@ -37,6 +37,8 @@ export interface PaymentConfig {
    * Null only in embedded mode without JWT_SECRET: those routes are then not mounted.
    */
   jwt: JwtConfig | null;
+  /** PAYMENT_HOLD_SWEEP_MS: how often open attempts whose driver hold lapsed are closed at the provider. */
+  holdSweepMs: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export function loadConfig(env: Env): PaymentConfig {
     openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
     bookingLookupsPerMinute: r.int('RETRIEVE_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 100_000 }),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
+    holdSweepMs: r.int('PAYMENT_HOLD_SWEEP_MS', 60_000, { min: 10, max: 3_600_000 }),
   };
 }
 

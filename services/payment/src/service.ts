@@ -18,6 +18,8 @@ import { ConfirmPayment } from './app/confirm-payment.js';
 import { HandleProviderEvent } from './app/handle-provider-event.js';
 import { FindCardPayment } from './app/find-card-payment.js';
 import { LocalTestCheckout } from './app/local-test-checkout.js';
+import { AbandonCheckouts } from './app/abandon-checkouts.js';
+import { CloseLapsedHolds } from './app/close-lapsed-holds.js';
 import { IssueRefund } from './app/issue-refund.js';
 import { RefundRepository } from './adapters/refund-repository.js';
 import { BookingHttpClient } from './adapters/booking-http-client.js';
@@ -98,7 +100,10 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       config.openHoldsPerCustomer,
       checkoutLeases,
       releases,
+      (paid) => confirm.settle(paid.kind, paid._id).catch(() => undefined),
     );
+    const lapsedHolds = new CloseLapsedHolds(payments, provider, confirm, clock, logger);
+    let holdSweeper: NodeJS.Timeout | undefined;
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
     // Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger.
@@ -118,6 +123,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
           confirm,
           webhook,
           releases,
+          abandon: new AbandonCheckouts(payments, provider, confirm, clock),
           cardPayment: new FindCardPayment(payments),
           localCheckout: local !== null,
           lookupLimit: { cache: infra.cache, perMinute: config.bookingLookupsPerMinute },
@@ -137,8 +143,16 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
         ...earningsSubscriptions(new EarningsLedger(earningsRepo)),
         ...driverStandingSubscriptions(standings),
       ],
-      start: () => relay.start(),
-      stop: () => relay.stop(),
+      start: async () => {
+        await relay.start();
+        // Every replica sweeps: closing an attempt twice is harmless (the provider and our writes are idempotent).
+        holdSweeper = setInterval(() => void lapsedHolds.sweep(), config.holdSweepMs);
+        holdSweeper.unref();
+      },
+      stop: async () => {
+        clearInterval(holdSweeper);
+        await relay.stop();
+      },
     };
   },
 };

@@ -18,6 +18,12 @@ describe('payment request parsing', () => {
       percentage: 30,
       ref: { id: 'bk-1' },
       quote: { name: 'A' },
+      proofs: [],
+    });
+    // Checkout proofs are ours too: never part of the quote.
+    expect(readQuotePaymentRequest({ name: 'A', percentage: 30, checkoutProofs: ['cs_test_1'] })).toMatchObject({
+      quote: { name: 'A' },
+      proofs: ['cs_test_1'],
     });
     expect(readQuotePaymentRequest({ randomNumber: '123', percentage: 50 }).ref).toEqual({ code: 123 });
     // Operator objects and out-of-range codes never identify a record.
@@ -31,6 +37,7 @@ describe('payment request parsing', () => {
     expect(readRecordPaymentRequest([{ _id: 'bk-1', percentage: 30 }])).toEqual({
       percentage: 30,
       ref: { id: 'bk-1' },
+      proofs: [],
     });
     expect(
       readRecordPaymentRequest({
@@ -42,6 +49,7 @@ describe('payment request parsing', () => {
       percentage: 100,
       ref: { code: 77 },
       paymentIntentId: 'pi_1',
+      proofs: [],
     });
     expect(readRecordPaymentRequest([{ _id: 'bk-1', paymentIntentId: 'pi_2' }]).paymentIntentId).toBe('pi_2');
     expect(() => readRecordPaymentRequest([])).toThrow('The booking record is required');

@@ -117,7 +117,12 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const bookings = h.booking.infra.store.collection<Record<string, unknown> & { _id: string }>('bookings');
     const secondId = `${bookingId}-again`;
     await bookings.insertOne({ ...unpaidBooking({ _id: secondId, randomNumber: code + 500 }), driver });
-    const second = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: secondId, percentage: 30 });
+    const second = await h.post('/api/paymentbooking', {
+      ...unpaidBooking().quote,
+      _id: secondId,
+      percentage: 30,
+      checkoutProofs: [first.body.sessionId],
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(stripeApi.createsOf(`/v1/checkout/sessions/${first.body.sessionId}/expire`)).toHaveLength(1);
     expect(stripeApi.sessions.get(first.body.sessionId)?.status).toBe('expired');
@@ -130,7 +135,12 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     stripeApi.completeSession(second.body.sessionId);
     const thirdId = `${bookingId}-third`;
     await bookings.insertOne({ ...unpaidBooking({ _id: thirdId, randomNumber: code + 700 }), driver });
-    const third = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: thirdId, percentage: 30 });
+    const third = await h.post('/api/paymentbooking', {
+      ...unpaidBooking().quote,
+      _id: thirdId,
+      percentage: 30,
+      checkoutProofs: [first.body.sessionId, second.body.sessionId],
+    });
     expect(third.status).toBe(409);
     expect(third.body.message).toBe('This driver is no longer free at that time: get quotes again');
     expect(await slotsOf(secondId)).toBeGreaterThan(0);
@@ -145,7 +155,12 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
     const bookings = h.booking.infra.store.collection<Record<string, unknown> & { _id: string }>('bookings');
     const secondId = `${bookingId}-checkout`;
     await bookings.insertOne({ ...unpaidBooking({ _id: secondId, randomNumber: code + 900 }), driver });
-    const checkout = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: secondId, percentage: 30 });
+    const checkout = await h.post('/api/paymentbooking', {
+      ...unpaidBooking().quote,
+      _id: secondId,
+      percentage: 30,
+      checkoutProofs: [intent.body.clientSecret],
+    });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const intentId = intent.body.paymentIntentId as string;
     expect(stripeApi.createsOf(`/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);

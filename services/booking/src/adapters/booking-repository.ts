@@ -140,9 +140,18 @@ export class BookingRepository implements BookingRepositoryPort {
    * deliveries of the same payment (or two payments) only one places it. A quotation staff deleted
    * while its checkout was still open is restored: a record that took money is never deleted.
    */
-  async markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean> {
+  async markPaidIfUnpaid(
+    id: string,
+    set: Partial<StoredBooking>,
+    event: OutboxEntry,
+    paidAsRead?: { amountPaidPence: number | undefined },
+  ): Promise<boolean> {
     const { matched } = await this.bookings.updateOne(
-      { _id: id, paymentStatus: 'unpaid' },
+      {
+        _id: id,
+        paymentStatus: 'unpaid',
+        ...(paidAsRead ? { amountPaidPence: asRead(paidAsRead.amountPaidPence) } : {}),
+      },
       { $set: { ...set, deletedAt: null }, $unset: { deletedBy: '' }, $push: { outbox: event } },
     );
     return matched === 1;

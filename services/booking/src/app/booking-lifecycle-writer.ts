@@ -88,7 +88,7 @@ export class BookingLifecycleWriter {
     record: StoredBooking,
     amountPence: number,
     reason: RefundReason,
-    extra: { paymentRef?: string; causationId?: string } = {},
+    extra: { paymentRef?: string; causationId?: string; unneededPayment?: boolean } = {},
   ) {
     const refundId = `rf-${randomUUID()}`;
     const pending: PendingRefund = { refundId, amountPence, reason, requestedAt: this.clock.now().toISOString() };
@@ -101,6 +101,7 @@ export class BookingLifecycleWriter {
         amountPence,
         reason,
         ...(extra.paymentRef ? { paymentRef: extra.paymentRef } : {}),
+        ...(extra.unneededPayment ? { unneededPayment: true } : {}),
         customer: customerOf(record),
         myMovePath: this.pathOf(record),
       },
@@ -116,8 +117,13 @@ export class BookingLifecycleWriter {
   }
 
   /** Places a booking on its first payment; false when the booking was no longer unpaid (another delivery did it). */
-  async placeIfUnpaid(id: string, set: Partial<StoredBooking>, confirmed: OutboxEntry): Promise<boolean> {
-    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed));
+  async placeIfUnpaid(
+    id: string,
+    set: Partial<StoredBooking>,
+    confirmed: OutboxEntry,
+    paidAsRead?: { amountPaidPence: number | undefined },
+  ): Promise<boolean> {
+    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed, paidAsRead));
   }
 
   /** Marks an unpaid quotation deleted; false when it was gone or had taken money meanwhile. */

@@ -10,7 +10,7 @@ import {
 } from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { applyBalancePayment, placeBooking } from '../domain/apply-payment.js';
+import { applyBalancePayment, applyUnneededPayment, placeBooking } from '../domain/apply-payment.js';
 import { moveOf } from '../domain/lifecycle.js';
 import { WRITE_ATTEMPTS, type BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 
@@ -36,6 +36,7 @@ export class RecordPayment {
   async execute(
     payment: PaymentSucceeded,
     meta: { eventId: string; correlationId?: string },
+    attempt = 1,
   ): Promise<RecordPaymentOutcome> {
     const record = await this.bookings.byId(payment.bookingId);
     if (!record) {
@@ -46,7 +47,7 @@ export class RecordPayment {
       return 'not-found';
     }
     if (payment.kind === 'balance') return this.balance(record, payment, meta);
-    if (record.paymentStatus !== 'unpaid') return this.alreadyPaid(record, payment);
+    if (record.paymentStatus !== 'unpaid' || payment.driverTaken) return this.unneeded(record, payment, meta);
 
     const paidAt = this.clock.now().toISOString();
     const percentage = payment.percentage as PaymentPercentage;
@@ -73,9 +74,15 @@ export class RecordPayment {
       record._id,
       placed.set,
       outboxEntry(TOPICS.bookingConfirmed, confirmed, record._id),
+      { amountPaidPence: record.amountPaidPence },
     );
-    // Another delivery won the race between our read and our write: it did the job.
-    if (!placedNow) return this.alreadyPaid(record, payment);
+    if (!placedNow) {
+      const now = (await this.bookings.byId(record._id)) ?? record;
+      // A refunded late payment was recorded meanwhile: place it again on the record as it is now.
+      if (now.paymentStatus === 'unpaid' && attempt < WRITE_ATTEMPTS) return this.execute(payment, meta, attempt + 1);
+      // Another payment (or another delivery of this one) placed it between our read and our write.
+      return this.unneeded(now, payment, meta);
+    }
     this.logger.info({ bookingId: record._id, paymentStatus, outstandingBalancePence }, 'booking paid');
     if (record.deletedAt)
       this.logger.warn(
@@ -152,14 +159,48 @@ export class RecordPayment {
     });
   }
 
-  private alreadyPaid(record: StoredBooking, payment: PaymentSucceeded): 'already-paid' {
-    // The same payment replayed is normal; a different one means the customer paid twice.
-    const same = record.payment?.providerRef === payment.providerRef;
-    if (!same)
+  /**
+   * A first payment for a booking already placed. The same payment again is a replay; another one
+   * (two devices, an older tab, a closed checkout the provider took anyway) is recorded as a
+   * payment and refunded in full at once (RefundRequested, that payment only), in one conditional write.
+   */
+  private async unneeded(
+    first: StoredBooking,
+    payment: PaymentSucceeded,
+    meta: { eventId: string },
+  ): Promise<RecordPaymentOutcome> {
+    const read = () => this.bookings.byId(first._id);
+    const apply = async (record: StoredBooking | null): Promise<RecordPaymentOutcome | typeof LOST_RACE> => {
+      if (!record) return 'not-found';
+      const at = this.clock.now().toISOString();
+      const percentage = payment.percentage as PaymentPercentage;
+      const extra = applyUnneededPayment(record, { ...payment, percentage }, at);
+      if (extra.replay) return 'already-paid';
+      const reason = payment.driverTaken && record.paymentStatus === 'unpaid' ? 'driver-taken' : 'overpayment';
+      const refund = await this.lifecycle.refund(record, payment.amountPence, reason, {
+        paymentRef: payment.providerRef,
+        causationId: meta.eventId,
+        unneededPayment: true,
+      });
+      const written = await this.lifecycle.write(record, {
+        set: extra.set,
+        history: extra.history,
+        receipts: [extra.receipt],
+        events: [refund.entry],
+        pendingRefund: refund.pending,
+      });
+      if (!written) return LOST_RACE;
       this.logger.warn(
-        { bookingId: record._id, providerRef: payment.providerRef },
-        'second payment for a booking already paid; refund it',
+        { bookingId: record._id, providerRef: payment.providerRef, amountPence: payment.amountPence },
+        'second payment for a booking already paid: recorded and refunded',
       );
-    return 'already-paid';
+      return 'already-paid';
+    };
+    return retryOnConflict(read, apply, {
+      attempts: WRITE_ATTEMPTS,
+      first,
+      exhausted: () =>
+        new Error(`booking ${first._id} kept changing while a second payment was recorded; retrying the event`),
+    });
   }
 }

@@ -79,12 +79,13 @@ export function placeBooking(
         eventId: payment.eventId,
       },
       state: 'active',
-      amountPaidPence: payment.amountPence,
-      amountRefundedPence: 0,
+      // Money an earlier payment took and gives back (one that came too late for its driver) stays counted.
+      amountPaidPence: (record.amountPaidPence ?? 0) + payment.amountPence,
+      amountRefundedPence: record.amountRefundedPence ?? 0,
       cancelledAt: null,
       frozenAt: null,
       history: [...historyOf({ ...record, paymentStatus: 'unpaid' }), booked],
-      receipts: [receipt],
+      receipts: [...(record.receipts ?? []), receipt],
     },
   };
 }
@@ -159,5 +160,55 @@ export function applyBalancePayment(record: StoredBooking, payment: IncomingPaym
           }
         : {}),
     },
+  };
+}
+
+/** What a payment the booking did not need does to it: recorded in full, then refunded in full. */
+export type UnneededPayment =
+  | { replay: true }
+  | { replay: false; receipt: Receipt; history: BookingHistoryEntry[]; set: Partial<StoredBooking> };
+
+/**
+ * A first payment (a deposit or all of it) landing on a booking another payment placed already (a
+ * second device, an older tab, a closed checkout the provider took anyway), or one that came after
+ * its driver's hold lapsed and another booking took the driver: it is on the record as a payment,
+ * and the whole of it goes back as a refund. A payment the record already has a
+ * receipt for is a replay and changes nothing.
+ */
+export function applyUnneededPayment(
+  record: StoredBooking,
+  payment: IncomingPayment & { percentage: PaymentPercentage; driverTaken?: boolean },
+  at: string,
+): UnneededPayment {
+  if (record.payment?.providerRef === payment.providerRef) return { replay: true };
+  if (receiptsOf(record).some((r) => r.id === paymentReceiptId(payment.providerRef))) return { replay: true };
+  const facts = ruleFacts(record);
+  return {
+    replay: false,
+    receipt: depositReceipt({
+      providerRef: payment.providerRef,
+      provider: payment.provider,
+      amountPence: payment.amountPence,
+      at,
+      percentage: payment.percentage,
+    }),
+    history: [
+      {
+        at,
+        kind: 'paid',
+        text: payment.driverTaken
+          ? `Your payment of ${formatPence(payment.amountPence)} arrived after your driver's hold had lapsed and another customer had booked them: it will be refunded to your card`
+          : `A second payment of ${formatPence(payment.amountPence)} was not needed: it will be refunded to your card`,
+        amountPence: payment.amountPence,
+      },
+    ],
+    set:
+      record.paymentStatus === 'unpaid'
+        ? // Still a quotation: only the money is recorded (a later payment can still place it).
+          { amountPaidPence: (record.amountPaidPence ?? 0) + payment.amountPence }
+        : {
+            ...materialised(record, facts.state),
+            amountPaidPence: lifecycleFacts(record).amountPaidPence + payment.amountPence,
+          },
   };
 }

@@ -48,8 +48,16 @@ export interface BookingRepository {
   searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]>;
   /** Throws DuplicateKeyError when the code (or id) is taken. */
   insert(record: StoredBooking, events: OutboxEntry[]): Promise<void>;
-  /** The first payment places the booking: false when the record was no longer unpaid. */
-  markPaidIfUnpaid(id: string, set: Partial<StoredBooking>, event: OutboxEntry): Promise<boolean>;
+  /**
+   * The first payment places the booking: false when the record was no longer unpaid, or (given)
+   * its recorded money is no longer `paidAsRead` (a refunded late payment was recorded meanwhile).
+   */
+  markPaidIfUnpaid(
+    id: string,
+    set: Partial<StoredBooking>,
+    event: OutboxEntry,
+    paidAsRead?: { amountPaidPence: number | undefined },
+  ): Promise<boolean>;
   /** Writes a lifecycle change decided on `record`; false when the record changed since it was read. */
   writeIfUnchanged(record: StoredBooking, change: LifecycleChange): Promise<boolean>;
   /** An issued refund counted, its lines added and the pending refund pulled; false when no longer pending. */

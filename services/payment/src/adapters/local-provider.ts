@@ -99,6 +99,7 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
       successPath: r.successPath.replace('{CHECKOUT_SESSION_ID}', ref),
       cancelPath: r.cancelPath,
       clientSecret: null,
+      expiresAt: r.expiresAt.toISOString(),
       ...this.common(r),
     });
     return { ref: charge._id, url: localCheckoutPath(charge._id) };
@@ -132,8 +133,19 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
     });
   }
 
-  find(ref: string): Promise<LocalCharge | null> {
+  /** The charge as it stands now: a checkout past its end reads as closed (its page offers no Pay). */
+  async find(ref: string): Promise<LocalCharge | null> {
+    await this.expireIfDue(ref);
     return this.charges.findOne({ _id: ref });
+  }
+
+  /** As Stripe: a checkout past its expires_at is expired, so Pay on a page left open fails. */
+  private async expireIfDue(ref: string): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.charges.updateOne(
+      { _id: ref, status: 'open', expiresAt: { $lte: now } },
+      { $set: { status: 'failed', completedAt: now, closed: true } },
+    );
   }
 
   /** As Stripe's expire and cancel: an open charge can no longer be paid; a settled one keeps its outcome. */
@@ -149,10 +161,9 @@ export class LocalPaymentProvider implements PaymentProvider, LocalCharges {
 
   /** What the test page's buttons do; an already settled charge keeps its first outcome. */
   async settle(ref: string, outcome: 'succeeded' | 'failed'): Promise<LocalCharge | null> {
-    await this.charges.updateOne(
-      { _id: ref, status: 'open' },
-      { $set: { status: outcome, completedAt: this.clock.now().toISOString() } },
-    );
+    await this.expireIfDue(ref);
+    const now = this.clock.now().toISOString();
+    await this.charges.updateOne({ _id: ref, status: 'open' }, { $set: { status: outcome, completedAt: now } });
     return this.find(ref);
   }
 
@@ -190,7 +201,7 @@ function stateOf(c: LocalCharge): ProviderPaymentState {
     amountPence: c.amountPence,
     currency: c.currency,
     ...(c.status === 'failed'
-      ? { failureMessage: c.closed ? 'Closed: replaced by a newer checkout' : 'Declined on the local test checkout' }
+      ? { failureMessage: c.closed ? 'Closed before it was paid' : 'Declined on the local test checkout' }
       : {}),
   };
 }

@@ -42,6 +42,7 @@ export class PaymentRepository implements PaymentRepositoryPort {
     await this.payments.ensureIndex({ fields: { bookingId: 1 } });
     await this.payments.ensureIndex({ fields: { clientKey: 1, status: 1 } });
     await this.payments.ensureIndex({ fields: { holder: 1, status: 1 } });
+    await this.payments.ensureIndex({ fields: { status: 1, holdUntil: 1 } });
   }
 
   async byRef(ref: string): Promise<Payment | null> {
@@ -71,6 +72,20 @@ export class PaymentRepository implements PaymentRepositoryPort {
       holdUntil: { $gt: now.toISOString() },
     });
     return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
+  }
+
+  /** Served by the (status, holdUntil) index. */
+  async lapsedHoldAttempts(now: Date, limit: number): Promise<Payment[]> {
+    const found = await this.payments.find(
+      { status: 'pending', holdUntil: { $lte: now.toISOString() } },
+      { sort: { holdUntil: 1 }, limit },
+    );
+    return found.filter((p) => p.purpose !== 'balance').map((p) => withoutOutbox(p));
+  }
+
+  /** Served by the bookingId index. */
+  async pendingAttempts(bookingId: string): Promise<Payment[]> {
+    return (await this.payments.find({ bookingId, status: 'pending' })).map((d) => withoutOutbox(d));
   }
 
   async succeededFor(bookingId: string): Promise<Payment | null> {
@@ -136,10 +151,15 @@ export class PaymentRepository implements PaymentRepositoryPort {
    * The provider confirmed the money taken: succeeded, with its PaymentSucceeded, in one write that
    * matches only while the attempt is not yet succeeded. False when another path recorded it first.
    */
-  async markSucceededIfNot(ref: string, at: string, event: OutboxEntry): Promise<boolean> {
+  async markSucceededIfNot(
+    ref: string,
+    at: string,
+    event: OutboxEntry,
+    facts: Pick<Payment, 'driverTaken'> = {},
+  ): Promise<boolean> {
     const updated = await this.payments.findOneAndUpdate(
       { _id: ref, status: { $ne: 'succeeded' } },
-      { $set: { status: 'succeeded', succeededAt: at, updatedAt: at }, $push: { outbox: event } },
+      { $set: { status: 'succeeded', succeededAt: at, updatedAt: at, ...facts }, $push: { outbox: event } },
     );
     return updated !== null;
   }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { UpstreamError, ValidationError, type Logger } from '@vanhop/platform';
-import type { PaymentKind } from '../domain/payment.js';
+import { closeIdempotencyKey, type PaymentKind } from '../domain/payment.js';
 import type {
   CheckoutRequest,
   ClosedOutcome,
@@ -99,10 +99,10 @@ export class StripePaymentProvider implements PaymentProvider {
    * Expires the Checkout Session or cancels the PaymentIntent. Stripe refuses both once the money is
    * taken (or, for an intent, while it is processing): the provider's own state then says which.
    */
-  async close(kind: PaymentKind, ref: string): Promise<ClosedOutcome> {
+  async close(kind: PaymentKind, ref: string, idempotencyKey = closeIdempotencyKey(ref)): Promise<ClosedOutcome> {
     try {
-      if (kind === 'checkout') await this.stripe.checkout.sessions.expire(ref);
-      else await this.stripe.paymentIntents.cancel(ref);
+      if (kind === 'checkout') await this.stripe.checkout.sessions.expire(ref, {}, { idempotencyKey });
+      else await this.stripe.paymentIntents.cancel(ref, {}, { idempotencyKey });
       return 'closed';
     } catch (err) {
       const e = err as { statusCode?: number; message?: string };

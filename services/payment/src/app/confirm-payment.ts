@@ -10,7 +10,13 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { BookingDirectory } from '../domain/booking-directory.js';
-import { providerVerdict, successAnswer, type Payment, type PaymentKind } from '../domain/payment.js';
+import {
+  DRIVER_TAKEN_PAYMENT_MESSAGE,
+  providerVerdict,
+  successAnswer,
+  type Payment,
+  type PaymentKind,
+} from '../domain/payment.js';
 import type { PaymentProvider, ProviderPaymentState } from '../domain/payment-provider.js';
 import type { PaymentRepository } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
@@ -33,6 +39,9 @@ export type ConfirmedPayment = PaymentSuccessResponse;
  * the link: the confirmation e-mail carries it.
  */
 export const SUCCESS_PAGE_LINK_MS = 60 * 60_000;
+
+/** A late payment that finds its driver still free holds them this long, until its confirmation keeps them. */
+const LATE_PAYMENT_HOLD_MS = 30 * 60_000;
 
 /**
  * Moves a payment to succeeded from the provider's own state and parks exactly one PaymentSucceeded
@@ -80,8 +89,10 @@ export class ConfirmPayment {
     return payment;
   }
 
-  /** The booking as the success page shows it (see successAnswer). */
+  /** The booking as the success page shows it (see successAnswer); a payment too late for its driver is a 409 saying so. */
   private async answer(payment: Payment): Promise<ConfirmedPayment> {
+    const settled = payment.status === 'succeeded' ? payment : await this.payments.byRef(payment._id);
+    if (settled?.driverTaken) throw new ConflictError(DRIVER_TAKEN_PAYMENT_MESSAGE);
     return successAnswer(payment, await this.bookings.summary(payment.bookingId));
   }
 
@@ -95,6 +106,7 @@ export class ConfirmPayment {
       );
       return 'mismatch';
     }
+    const driverTaken = await this.driverTakenMeanwhile(payment);
     const now = this.clock.now().toISOString();
     const event = await createEvent(
       TOPICS.paymentSucceeded,
@@ -107,6 +119,7 @@ export class ConfirmPayment {
         provider: payment.provider,
         providerRef: payment._id,
         kind: payment.purpose ?? 'deposit',
+        ...(driverTaken ? { driverTaken: true } : {}),
       },
       { producer: 'payment', correlationId, clock: this.clock },
     );
@@ -114,6 +127,7 @@ export class ConfirmPayment {
       payment._id,
       now,
       outboxEntry(TOPICS.paymentSucceeded, event, payment.bookingId),
+      driverTaken ? { driverTaken: true } : {},
     );
     if (!recorded) return 'already-recorded';
     this.logger.info(
@@ -122,6 +136,41 @@ export class ConfirmPayment {
     );
     void this.relay.kick();
     return 'recorded';
+  }
+
+  /**
+   * A deposit paid after its driver hold lapsed (the hold-lapse sweep had not closed it yet, or the
+   * provider took it in a race with the close): the booking keeps its driver when the driver is
+   * still free (held again now, until the booking's confirmation keeps the time for good); when
+   * another booking took them meanwhile the payment cannot place the booking, and the booking
+   * service records it and refunds it in full (the customer is mailed the refund). Only asked
+   * before this payment is recorded: a replay announces what the first recording decided.
+   */
+  private async driverTakenMeanwhile(payment: Payment): Promise<boolean> {
+    if ((payment.purpose ?? 'deposit') !== 'deposit' || !payment.holdUntil || payment.status === 'succeeded')
+      return false;
+    const now = this.clock.now();
+    if (Date.parse(payment.holdUntil) > now.getTime()) return false;
+    const record = await this.bookings.byId(payment.bookingId);
+    if (record.paymentStatus !== 'unpaid' || !record.driver?.id || !record.quote.date) return false;
+    try {
+      const held = await this.driverTime.hold(
+        record.driver.id,
+        record._id,
+        record.quote.date,
+        record.quote.totalHour,
+        new Date(now.getTime() + LATE_PAYMENT_HOLD_MS),
+        payment.holder,
+      );
+      if ('held' in held) return false;
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+    this.logger.warn(
+      { ref: payment._id, bookingId: payment.bookingId },
+      "paid after the driver's hold lapsed and another booking took the driver: refunding it",
+    );
+    return true;
   }
 
   /**

@@ -54,6 +54,8 @@ export class EarningsLedger {
   }
 
   refundIssued(e: RefundIssued): Promise<void> {
+    // A payment the booking never counted (a second deposit) given back changes nothing it kept.
+    if (e.unneededPayment) return Promise.resolve();
     return this.repo.setFacts(e.bookingId, { [`refunds.${factKey(e.refundId)}`]: e.amountPence });
   }
 

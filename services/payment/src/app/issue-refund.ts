@@ -59,6 +59,7 @@ export class IssueRefund {
         customer: refund.customer,
         myMovePath: refund.myMovePath,
         issuedAt,
+        ...(refund.unneededPayment ? { unneededPayment: true } : {}),
       },
       { producer: 'payment', correlationId: meta.correlationId, causationId: meta.eventId, clock: this.clock },
     );
@@ -97,6 +98,7 @@ export class IssueRefund {
       parts,
       status: parts.length ? 'pending' : 'nothing-to-refund',
       createdAt: this.clock.now().toISOString(),
+      ...(request.unneededPayment ? { unneededPayment: true as const } : {}),
     });
   }
 }

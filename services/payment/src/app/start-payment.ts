@@ -14,7 +14,15 @@ import {
 } from '@vanhop/contracts';
 import { ConflictError, holdHolderOf, TooManyRequestsError, type Clock, type StoreLeases } from '@vanhop/platform';
 import type { BookingDirectory, BookingRef } from '../domain/booking-directory.js';
-import { balanceIdempotencyKey, idempotencyKeyFor, type Payment, type PaymentKind } from '../domain/payment.js';
+import {
+  balanceIdempotencyKey,
+  closeIdempotencyKey,
+  idempotencyKeyFor,
+  type Payment,
+  type PaymentKind,
+  type PaymentPurpose,
+  provesAttempt,
+} from '../domain/payment.js';
 import type { ChargeRequest, PaymentProvider } from '../domain/payment-provider.js';
 import type { PaymentRepository, UnsavedQuoteRecords } from '../domain/ports.js';
 import type { DriverTime } from '../domain/driver-time.js';
@@ -62,12 +70,29 @@ interface CheckoutHolder {
   clientKey?: string;
   holder?: string;
   email?: string;
+  /** Session ids and client secrets the caller holds: the checkouts they may supersede. */
+  proofs: readonly string[];
 }
 
-/** Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client). */
+/**
+ * Who is asking: the client's address as the gateway saw it (the open-hold cap counts per client),
+ * and the proofs of the checkouts it opened before (their session ids or client secrets).
+ */
 export interface PaymentClient {
   clientKey?: string;
+  proofs?: readonly string[];
 }
+
+/** Why an attempt stopped taking money: the booking's newer attempt replaced it. */
+export const SUPERSEDED_MESSAGE = 'Replaced by a newer payment for this booking';
+/** A card payment for the booking is still being processed by the provider: it cannot be replaced yet. */
+export const PAYMENT_IN_PROGRESS_MESSAGE =
+  'A payment for this booking is still being processed. Please wait a minute, then reload the page.';
+
+const BALANCE_BEING_RECORDED = 'Your balance payment is being recorded: reload the page in a moment.';
+
+/** The lease under which a booking's payment attempts are opened and the others closed. */
+export const openAttemptLease = (bookingId: string) => `payment-open:booking:${bookingId}`;
 
 export const SUCCESS_PATH = '/paymentbooking/success?session_id={CHECKOUT_SESSION_ID}';
 export const FAIL_PATH = '/paymentbooking/fail';
@@ -92,6 +117,8 @@ export class StartPayment {
     private readonly leases: Pick<StoreLeases, 'withLeases'>,
     /** Mails the address's owner a link releasing checkouts opened with it from other clients. */
     private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'countsAlone'>,
+    /** Records an attempt the provider reports paid when it was to be closed (ConfirmPayment.settle). */
+    private readonly paidMeanwhile?: (payment: Payment) => Promise<unknown>,
   ) {}
 
   /**
@@ -143,12 +170,17 @@ export class StartPayment {
    * not yet applied by the booking service is not charged again.
    */
   async balance(bookingId: string): Promise<PayBalanceResponse> {
+    // Under the booking's lease: a concurrent request must not close the session this one is opening.
+    return this.leases.withLeases([openAttemptLease(bookingId)], () => this.openBalance(bookingId));
+  }
+
+  private async openBalance(bookingId: string): Promise<PayBalanceResponse> {
     const summary = await this.bookings.summary(bookingId);
     if (summary.state !== 'active' || summary.paymentStatus === 'unpaid')
       throw new ConflictError('This booking has no balance to pay online.');
     const payments = await this.payments.balancePayments(bookingId);
     if (payments.some((p) => p.status === 'succeeded' && !summary.paymentRefs.includes(p._id))) {
-      throw new ConflictError('Your balance payment is being recorded: reload the page in a moment.');
+      throw new ConflictError(BALANCE_BEING_RECORDED);
     }
     const amountPence = summary.balancePence;
     if (!(amountPence > 0)) throw new ConflictError('Nothing is left to pay for this booking.');
@@ -160,6 +192,8 @@ export class StartPayment {
       new Date(now.getTime() - REUSE_WINDOW_MS.checkout),
     );
     if (open) return { sessionId: open._id, url: open.redirectUrl ?? '' };
+    // One live balance checkout too: one opened for another amount (before the price changed) is closed first.
+    await this.closeOtherAttempts(bookingId, 'balance', undefined, BALANCE_BEING_RECORDED);
 
     const attempt = payments.length + 1;
     const idempotencyKey = balanceIdempotencyKey(bookingId, attempt);
@@ -246,19 +280,57 @@ export class StartPayment {
     if (!(amountPence > 0)) throw new ConflictError('This booking has no price to pay');
 
     const holder = holdHolderOf(record.quote.email);
-    const who: CheckoutHolder = { clientKey: client.clientKey, holder, email: record.quote.email };
-    if (!(record.driver?.id && record.quote.date))
-      return this.openOrReuse(kind, record, percentage, amountPence, create, who, false);
-    // Counting a customer's open holds and taking one more must not interleave with their other
-    // requests (nine Book Nows sent at once would each count the same two): one at a time per client
-    // and per contact e-mail. A double click waits here, then reuses the first click's session.
+    const who: CheckoutHolder = {
+      clientKey: client.clientKey,
+      holder,
+      email: record.quote.email,
+      proofs: client.proofs ?? [],
+    };
+    const capped = !!(record.driver?.id && record.quote.date);
+    // One booking's attempts are opened (and the others closed) one request at a time, so two
+    // devices asking at once cannot both leave a live attempt behind. Counting a customer's open
+    // holds and taking one more must not interleave with their other requests either (nine Book
+    // Nows sent at once would each count the same two): one at a time per client and per contact
+    // e-mail. A double click waits here, then reuses the first click's session.
     const leaseNames = [
-      ...(client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
-      ...(holder ? [holderLease(holder)] : []),
+      openAttemptLease(record._id),
+      ...(capped && client.clientKey ? [`open-holds:client:${client.clientKey}`] : []),
+      ...(capped && holder ? [holderLease(holder)] : []),
     ];
     return this.leases.withLeases(leaseNames, () =>
-      this.openOrReuse(kind, record, percentage, amountPence, create, who, true),
+      this.openOrReuse(kind, record, percentage, amountPence, create, who, capped),
     );
+  }
+
+  /**
+   * A booking has at most one live attempt per purpose (deposit, balance): the one offered now. Every
+   * other one still open, whoever opened it and at whatever share, is closed at the provider first (Checkout
+   * Session expired, PaymentIntent cancelled), so an older tab or a second device can no longer take
+   * the deposit twice. One the provider was paid on meanwhile is recorded and nothing new is opened
+   * (the booking is paid); one it cannot close yet (an intent still processing) refuses too. A
+   * payment that lands anyway is refunded by the booking service, which records every payment.
+   */
+  private async closeOtherAttempts(
+    bookingId: string,
+    purpose: PaymentPurpose,
+    keep: string | undefined,
+    paidMessage?: string,
+  ): Promise<void> {
+    const others = (await this.payments.pendingAttempts(bookingId)).filter(
+      (p) => p._id !== keep && (p.purpose ?? 'deposit') === purpose,
+    );
+    for (const other of others) {
+      const outcome = await this.provider.close(other.kind, other._id, closeIdempotencyKey(other._id));
+      if (outcome === 'closed') {
+        await this.payments.markFailedIfPending(other._id, SUPERSEDED_MESSAGE, this.clock.now().toISOString());
+        continue;
+      }
+      if (outcome === 'paid') {
+        await this.paidMeanwhile?.(other);
+        throw new ConflictError(paidMessage ?? MSG.payment.alreadyPaid(paymentStatusFor(other.percentage)));
+      }
+      throw new ConflictError(PAYMENT_IN_PROGRESS_MESSAGE);
+    }
   }
 
   /**
@@ -299,6 +371,7 @@ export class StartPayment {
       await this.refuseBeyondOpenHolds(record._id, who, now);
       await this.holdDriver(record.driver.id, record, holdUntil, who, now);
     }
+    await this.closeOtherAttempts(record._id, 'deposit', open?._id);
     if (open) {
       if (open.holdUntil !== holdUntil.toISOString()) await this.payments.extendHold(open._id, holdUntil);
       return open;
@@ -340,12 +413,13 @@ export class StartPayment {
 
   /**
    * Holds the driver for this booking's checkout. When only the same customer's earlier checkouts
-   * hold the time (they went back and chose again), and every attempt of those bookings that could
-   * still take money was opened by this very client with this very contact e-mail, those checkouts
-   * are closed at the provider first, so they can never take money for time they no longer hold;
-   * then the hold asks again superseding them. A checkout the provider was already paid on (or
-   * cannot close) keeps the driver and this one is refused as taken; so is anyone else, such as a
-   * client who knows only the customer's e-mail.
+   * hold the time (they went back and chose again), and the caller proves every attempt of those
+   * bookings that could still take money is theirs (its session id or client secret, which only the
+   * browser that opened it holds), those checkouts are closed at the provider first, so they can
+   * never take money for time they no longer hold; then the hold asks again superseding them. A
+   * checkout the provider was already paid on (or cannot close) keeps the driver and this one is
+   * refused as taken; so is anyone without the proof, such as someone behind the same address who
+   * knows the customer's e-mail.
    */
   private async holdDriver(
     driverId: string,
@@ -368,7 +442,7 @@ export class StartPayment {
     if ('held' in first) return;
     const taken = new ConflictError(DRIVER_TAKEN_MESSAGE);
     const earlier = await this.payments.liveHoldAttempts(first.heldByCustomer, now);
-    const theirs = (p: Payment) => !!who.clientKey && p.clientKey === who.clientKey && p.holder === who.holder;
+    const theirs = (p: Payment) => p.holder === who.holder && provesAttempt(p, who.proofs);
     if (earlier.length === 0 || !earlier.every(theirs)) throw taken;
     for (const attempt of earlier) {
       if ((await this.provider.close(attempt.kind, attempt._id)) !== 'closed') throw taken;

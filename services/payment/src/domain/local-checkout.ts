@@ -21,6 +21,8 @@ export interface LocalCharge {
   idempotencyKey: string;
   createdAt: string;
   completedAt?: string;
-  /** Closed by the service (a newer checkout of the customer replaced it), not declined on the page. */
+  /** Closed by the service (a newer attempt replaced it, its hold lapsed), not declined on the page. */
   closed?: true;
+  /** A checkout stops taking payment then, as a Stripe Checkout Session created with `expires_at`. */
+  expiresAt?: string;
 }

@@ -70,7 +70,7 @@ export interface PaymentProvider {
    * intent). 'paid' when the provider already took the money, 'open' when it cannot promise that it
    * will not (an intent still processing): either way the attempt stands.
    */
-  close(kind: PaymentKind, ref: string): Promise<ClosedOutcome>;
+  close(kind: PaymentKind, ref: string, idempotencyKey?: string): Promise<ClosedOutcome>;
   /** Gives money back on a payment; the same idempotency key never refunds twice. */
   refund(request: RefundRequest): Promise<{ refundRef: string }>;
   /** Checks the signature over the exact raw body; throws a ValidationError when it does not verify. */

@@ -49,7 +49,13 @@ export interface Payment {
   clientKey?: string;
   /** The customer it holds for (platform holdHolderOf of the contact e-mail), for the open-hold cap. */
   holder?: string;
+  /** Paid after its hold lapsed, when another booking had taken the driver: refunded, never placing the booking. */
+  driverTaken?: true;
 }
+
+/** What the success page says of a payment that came too late for its driver (it is refunded in full). */
+export const DRIVER_TAKEN_PAYMENT_MESSAGE =
+  "Your payment arrived after your driver's hold had lapsed and another customer had booked them. It is being refunded in full to your card: please get quotes again.";
 
 /** Idempotency key for a provider create call: same booking, share and attempt → same provider object. */
 export const idempotencyKeyFor = (
@@ -62,6 +68,9 @@ export const idempotencyKeyFor = (
 /** The same for a balance checkout: same booking and attempt → the same Checkout Session. */
 export const balanceIdempotencyKey = (bookingId: string, attempt: number): string =>
   `vanhop-checkout-${bookingId}-balance-${attempt}`;
+
+/** Closing one attempt at the provider (expire the session, cancel the intent): asked again, the same close. */
+export const closeIdempotencyKey = (ref: string): string => `vanhop-close-${ref}`;
 
 /** One refund of one payment: the provider gives the same refund back for the same key. */
 export const refundIdempotencyKey = (refundId: string, paymentRef: string): string =>
@@ -137,4 +146,18 @@ export function holdsClientSecret(payment: Pick<Payment, 'clientSecret'>, presen
   const a = Buffer.from(payment.clientSecret);
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether a caller proves they opened an attempt: a Checkout Session's id (only the browser sent to
+ * it, and back from it, has it) or a PaymentIntent's client secret. An address and an e-mail are no
+ * proof: anyone behind the same router who knows the e-mail has both.
+ */
+export function provesAttempt(
+  payment: Pick<Payment, '_id' | 'kind' | 'clientSecret'>,
+  proofs: readonly string[],
+): boolean {
+  return proofs.some((proof) =>
+    payment.kind === 'checkout' ? proof === payment._id : holdsClientSecret(payment, proof),
+  );
 }

@@ -27,6 +27,10 @@ export interface PaymentRepository {
   ): Promise<Payment | null>;
   /** The unpaid deposit attempts of these bookings whose holds still live: the checkouts that could still take money. */
   liveHoldAttempts(bookingIds: readonly string[], now: Date): Promise<Payment[]>;
+  /** Open deposit attempts whose driver hold has lapsed (oldest lapse first): the hold-lapse sweep closes them. */
+  lapsedHoldAttempts(now: Date, limit: number): Promise<Payment[]>;
+  /** Every attempt of the booking still open (not paid, not failed or closed), any age, any client. */
+  pendingAttempts(bookingId: string): Promise<Payment[]>;
   succeededFor(bookingId: string): Promise<Payment | null>;
   /** Every payment that took money for the booking, newest first (the order refunds use). */
   succeededPayments(bookingId: string): Promise<Payment[]>;
@@ -46,7 +50,12 @@ export interface PaymentRepository {
   /** Inserts a new attempt; when a concurrent request already stored it, returns that one. */
   insert(payment: Payment): Promise<Payment>;
   /** Succeeded, with its PaymentSucceeded, in one write; false when another path recorded it first. */
-  markSucceededIfNot(ref: string, at: string, event: OutboxEntry): Promise<boolean>;
+  markSucceededIfNot(
+    ref: string,
+    at: string,
+    event: OutboxEntry,
+    facts?: Pick<Payment, 'driverTaken'>,
+  ): Promise<boolean>;
   /** A failure only marks an open attempt; a later success on the same intent still wins. */
   markFailedIfPending(ref: string, message: string, at: string): Promise<void>;
   hasSeenEvent(id: string): Promise<boolean>;

@@ -28,6 +28,8 @@ export interface Refund {
   parts: RefundPart[];
   status: 'pending' | 'issued' | 'nothing-to-refund';
   createdAt: string;
+  /** RefundRequested's flag, carried to RefundIssued: a whole payment no booking event counted. */
+  unneededPayment?: true;
   issuedAt?: string;
 }
 

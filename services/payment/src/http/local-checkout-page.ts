@@ -35,7 +35,7 @@ export function localCheckoutPage(charge: LocalCharge): string {
       charge.status === 'succeeded'
         ? 'This test payment has already been paid.'
         : charge.closed
-          ? 'This checkout was closed and can no longer be paid: a newer checkout replaced it, or the customer released it.'
+          ? 'This checkout was closed and can no longer be paid: a newer payment replaced it, the customer released it, or its time ran out.'
           : 'This test payment was declined.';
     return layout(
       'VanHop test payment',

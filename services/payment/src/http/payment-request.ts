@@ -1,4 +1,4 @@
-import { bookingIdSchema, providerRefSchema, retrieveCodeSchema } from '@vanhop/contracts';
+import { bookingIdSchema, MAX_CHECKOUT_PROOFS, providerRefSchema, retrieveCodeSchema } from '@vanhop/contracts';
 import { ValidationError } from '@vanhop/platform';
 import type { BookingRef } from '../domain/booking-directory.js';
 
@@ -43,8 +43,25 @@ export function namesABooking(body: unknown): boolean {
   return isPlainObject(item) && bookingRefOf(item) !== null;
 }
 
+/** `checkoutProofs`: absent, or up to MAX_CHECKOUT_PROOFS session ids / client secrets; anything else is a 400 naming it. */
+export function parseCheckoutProofs(raw: unknown): string[] {
+  if (raw === undefined || raw === null) return [];
+  const refused = () =>
+    new ValidationError(`checkoutProofs must be a list of at most ${MAX_CHECKOUT_PROOFS} checkout references`, {
+      checkoutProofs: `checkoutProofs must be a list of at most ${MAX_CHECKOUT_PROOFS} checkout references`,
+    });
+  if (!Array.isArray(raw) || raw.length > MAX_CHECKOUT_PROOFS) throw refused();
+  return raw.map((item) => {
+    const proof = valid<string>(providerRefSchema('checkoutProofs'), item);
+    if (!proof) throw refused();
+    return proof;
+  });
+}
+
 export interface QuotePaymentRequest {
   percentage: unknown;
+  /** Proofs of this browser's own open checkouts (parseCheckoutProofs). */
+  proofs: string[];
   /** Set when the quote was saved before: pay that record. */
   ref: BookingRef | null;
   /** The quote as the panel holds it, without our routing fields: saved first when `ref` is null. */
@@ -54,12 +71,14 @@ export interface QuotePaymentRequest {
 /** POST /api/paymentbooking: the body is the quote panel's quote with its chosen percentage. */
 export function readQuotePaymentRequest(body: unknown): QuotePaymentRequest {
   if (!isPlainObject(body)) throw new ValidationError('The quote is required', { quote: 'The quote is required' });
-  const { percentage, _id: _ignoredId, randomNumber: _ignoredCode, ...quote } = body;
-  return { percentage, ref: bookingRefOf(body), quote };
+  const { percentage, _id: _ignoredId, randomNumber: _ignoredCode, checkoutProofs, ...quote } = body;
+  return { percentage, ref: bookingRefOf(body), quote, proofs: parseCheckoutProofs(checkoutProofs) };
 }
 
 export interface RecordPaymentRequest {
   percentage: unknown;
+  /** Proofs of this browser's own open checkouts (parseCheckoutProofs). */
+  proofs: string[];
   ref: BookingRef;
   paymentIntentId?: string;
   /**
@@ -95,6 +114,7 @@ export function readRecordPaymentRequest(body: unknown): RecordPaymentRequest {
   return {
     percentage,
     ref,
+    proofs: parseCheckoutProofs(extras.checkoutProofs ?? record.checkoutProofs),
     ...(clientSecret ? { clientSecret } : {}),
     ...(rawIntent === undefined || rawIntent === null || rawIntent === ''
       ? {}

@@ -13,6 +13,7 @@ import {
 import { parsePercentage } from './percentage.js';
 import {
   namesABooking,
+  parseCheckoutProofs,
   parseProviderRef,
   readQuotePaymentRequest,
   readRecordPaymentRequest,
@@ -24,6 +25,7 @@ import type { FindCardPayment } from '../app/find-card-payment.js';
 import { localCheckoutPath } from '../domain/local-checkout.js';
 import { holdsClientSecret } from '../domain/payment.js';
 import type { ReleaseCheckouts } from '../app/release-checkouts.js';
+import type { AbandonCheckouts } from '../app/abandon-checkouts.js';
 import { checkoutReleaseRequestSchema, CHECKOUT_RELEASE_MSG, type PaymentSuccessAck } from '@vanhop/contracts';
 
 export interface PaymentRouteDeps {
@@ -32,6 +34,7 @@ export interface PaymentRouteDeps {
   webhook: HandleProviderEvent;
   cardPayment: FindCardPayment;
   releases: Pick<ReleaseCheckouts, 'release'>;
+  abandon: Pick<AbandonCheckouts, 'execute'>;
   /** Local mode: savebooking also answers a link to the local test checkout for the intent. */
   localCheckout: boolean;
   /** Requests naming a booking by code or id, per client per minute (booking's retrieve budget). */
@@ -63,7 +66,9 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readQuotePaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      res.json(await deps.start.checkout(request.ref, request.quote, percentage, clientOf(req)));
+      res.json(
+        await deps.start.checkout(request.ref, request.quote, percentage, { ...clientOf(req), proofs: request.proofs }),
+      );
     }),
   );
 
@@ -87,7 +92,10 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const request = readRecordPaymentRequest(req.body);
       const percentage = parsePercentage(request.percentage);
-      const { payment } = await deps.start.intent(request.ref, percentage, clientOf(req));
+      const { payment } = await deps.start.intent(request.ref, percentage, {
+        ...clientOf(req),
+        proofs: request.proofs,
+      });
       res.json({
         clientSecret: payment.clientSecret,
         paymentIntentId: payment._id,
@@ -136,6 +144,18 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
     route(async (req, res) => {
       const { token } = input(res, 'body', checkoutReleaseRequestSchema);
       res.json(await deps.releases.release(token, clientOf(req).clientKey));
+    }),
+  );
+
+  /**
+   * Back on the booking form to choose again: the checkouts this tab opened are closed and their
+   * drivers freed. Each is named by its proof (session id or client secret); nothing else is read.
+   */
+  app.post(
+    '/api/paymentbooking/abandon',
+    route(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      res.json(await deps.abandon.execute(parseCheckoutProofs(body.checkoutProofs)));
     }),
   );
 

@@ -69,7 +69,7 @@ export class StripeApiServer {
     app.get('/v1/payment_intents/:id', (req, res) => this.read(res, this.intents, req.params.id, 'payment_intent'));
     // As Stripe: only an open session can be expired, and a succeeded (or processing) intent not canceled.
     app.post('/v1/checkout/sessions/:id/expire', (req, res) =>
-      this.transition(res, this.sessions, req.params.id, 'checkout session', (s) => {
+      this.transition(req, res, this.sessions, req.params.id, 'checkout session', (s) => {
         if (s.status !== 'open')
           throw new Error(
             `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${String(s.status)}".`,
@@ -78,7 +78,7 @@ export class StripeApiServer {
       }),
     );
     app.post('/v1/payment_intents/:id/cancel', (req, res) =>
-      this.transition(res, this.intents, req.params.id, 'payment_intent', (pi) => {
+      this.transition(req, res, this.intents, req.params.id, 'payment_intent', (pi) => {
         if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled')
           throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${String(pi.status)}.`);
         return Object.assign(pi, { status: 'canceled', cancellation_reason: 'requested_by_customer' });
@@ -173,19 +173,48 @@ export class StripeApiServer {
     res.json(body);
   }
 
-  /** A state change on an existing object; the change throws Stripe's own refusal when the state forbids it. */
-  private transition(res: Response, map: Map<string, Obj>, objectId: string, what: string, change: (o: Obj) => Obj) {
+  /**
+   * A state change on an existing object; the change throws Stripe's own refusal when the state
+   * forbids it. As Stripe: the same idempotency key answers the first answer again (a repeated
+   * expire or cancel under one key succeeds twice, even though the object is no longer open).
+   */
+  private transition(
+    req: Request,
+    res: Response,
+    map: Map<string, Obj>,
+    objectId: string,
+    what: string,
+    change: (o: Obj) => Obj,
+  ) {
+    const key = header(req, 'idempotency-key');
+    const seen = key ? this.idempotent.get(key) : undefined;
+    if (seen) return res.status(seen.status).set('Idempotent-Replayed', 'true').json(seen.body);
     const found = map.get(objectId);
     if (!found)
       return stripeError(res, 404, 'invalid_request_error', `No such ${what}: '${objectId}'`, {
         code: 'resource_missing',
         param: 'id',
       });
+    let body: Obj;
     try {
-      res.json(change(found));
+      body = structuredClone(change(found));
     } catch (err) {
-      stripeError(res, 400, 'invalid_request_error', (err as Error).message);
+      return stripeError(res, 400, 'invalid_request_error', (err as Error).message);
     }
+    if (key) this.idempotent.set(key, { digest: '', status: 200, body });
+    res.json(body);
+  }
+
+  /**
+   * What the provider took, net of what it gave back, over every PaymentIntent (a paid Checkout
+   * Session's money is on its intent): the provider's side of a reconciliation.
+   */
+  netTakenPence(): number {
+    let net = 0;
+    for (const pi of this.intents.values()) {
+      if (pi.status === 'succeeded') net += Number(pi.amount_received ?? 0) - Number(pi.amount_refunded ?? 0);
+    }
+    return net;
   }
 
   private read(res: Response, map: Map<string, Obj>, objectId: string, what: string) {

@@ -10,7 +10,7 @@ import {
   type Offer,
   type Quote,
 } from '@vanhop/contracts';
-import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
+import { ConflictError, DomainError, ValidationError, type Clock } from '@vanhop/platform';
 import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
@@ -175,9 +175,6 @@ export class PriceMove {
       start,
       data.hour,
       checkBusy,
-      // A booked move being re-priced (a new date, staff's amendment) cannot take over the customer's
-      // own open checkout: that checkout may still be paid, so its driver counts as busy here.
-      options.forBookingId === undefined ? holdHolderOf(data.email) : undefined,
       options.forBookingId,
       options.outsideHours && options.forBookingId !== undefined ? options.driverId : undefined,
     );
@@ -273,7 +270,6 @@ export class PriceMove {
     start: Date | undefined,
     hours: number | undefined,
     checkBusy: boolean,
-    holder: string | undefined,
     exceptBookingId: string | undefined,
     anyHoursDriverId?: string,
   ): Promise<Driver[]> {
@@ -285,14 +281,12 @@ export class PriceMove {
     );
     if (!checkBusy || !this.deps.busy || available.length === 0) return available;
     const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
-    // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
+    // Every open checkout hides its driver from every quote, the customer's own too: an e-mail is no
+    // proof of whose checkout it is, so the offers never tell anyone that an address has one open.
     const busy = await this.deps.busy.busy(
       new Date(Math.floor(start.getTime() / 900_000) * 900_000),
       new Date(latest),
-      {
-        holder,
-        ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
-      },
+      exceptBookingId !== undefined ? { exceptBookingId } : {},
     );
     return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
   }
