@@ -41,6 +41,7 @@ describe('business figures: folding events', () => {
     );
     expect(figureChanges(TOPICS.bookingConfirmed, e as never)).toEqual([
       { kind: 'day', day: '2026-04-01', add: { bookings: 1, revenuePence: 20000, depositsPence: 6000 } },
+      { kind: 'bookingPlaced', bookingId: 'b1', day: '2026-04-01', totalPricePence: 20000 },
     ]);
   });
 
@@ -115,6 +116,12 @@ describe('business figures: folding events', () => {
       },
     ]);
     expect(figureChanges(TOPICS.bookingCancelled, envelope({ bookingId: 'b1', driver }) as never)).toEqual([
+      { kind: 'waitingJob', bookingId: 'b1', waiting: null },
+      { kind: 'bookingCancelled', bookingId: 'b1' },
+      { kind: 'driverJob', driverId: 'drv-1', driverName: null, bookingId: 'b1', job: null },
+    ]);
+    // Postponed is still a booking: only the driver's time and the waiting job change.
+    expect(figureChanges(TOPICS.bookingPostponed, envelope({ bookingId: 'b1', driver }) as never)).toEqual([
       { kind: 'waitingJob', bookingId: 'b1', waiting: null },
       { kind: 'driverJob', driverId: 'drv-1', driverName: null, bookingId: 'b1', job: null },
     ]);

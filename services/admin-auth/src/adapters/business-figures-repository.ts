@@ -11,6 +11,7 @@ import type { BusinessFiguresStore } from '../app/business-figures.js';
 import {
   DAY_COUNTERS,
   fieldKey,
+  type DayCounter,
   type FigureChange,
   type StoredDay,
   type StoredDriverJobs,
@@ -20,6 +21,7 @@ export const BUSINESS_DAYS_COLLECTION = 'business_days';
 export const BUSINESS_DRIVERS_COLLECTION = 'business_driver_jobs';
 export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
 export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
+export const BUSINESS_BOOKINGS_COLLECTION = 'business_bookings';
 
 interface DayDoc extends Doc {
   seen?: Record<string, true>;
@@ -27,6 +29,12 @@ interface DayDoc extends Doc {
 interface WaitingDoc extends Doc {
   waiting: boolean;
   job?: WaitingJob;
+}
+/** A confirmed booking as the figures count it: the day it was confirmed and its price now. */
+interface BookingDoc extends Doc {
+  day: string;
+  totalPricePence: number;
+  cancelled: boolean;
 }
 interface ChatDoc extends Doc {
   awaiting: boolean;
@@ -56,12 +64,14 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
   private readonly driverCol: Collection<StoredDriverJobs>;
   private readonly waitingCol: Collection<WaitingDoc>;
   private readonly chatCol: Collection<ChatDoc>;
+  private readonly bookingCol: Collection<BookingDoc>;
 
   constructor(store: DocumentStore) {
     this.dayCol = store.collection<DayDoc>(BUSINESS_DAYS_COLLECTION);
     this.driverCol = store.collection<StoredDriverJobs>(BUSINESS_DRIVERS_COLLECTION);
     this.waitingCol = store.collection<WaitingDoc>(BUSINESS_WAITING_COLLECTION);
     this.chatCol = store.collection<ChatDoc>(BUSINESS_CHATS_COLLECTION);
+    this.bookingCol = store.collection<BookingDoc>(BUSINESS_BOOKINGS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -71,11 +81,34 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
 
   async apply(change: FigureChange, eventId: string): Promise<void> {
     switch (change.kind) {
-      case 'day': {
-        const seen = `seen.${fieldKey(eventId)}`;
-        const inc: Record<string, number> = {};
-        for (const k of DAY_COUNTERS) if (change.add[k]) inc[k] = change.add[k]!;
-        return upsert(this.dayCol, change.day, { [seen]: { $exists: false } }, { $inc: inc, $set: { [seen]: true } });
+      case 'day':
+        return this.addToDay(change.day, change.add, eventId);
+      case 'bookingPlaced':
+        return upsert(
+          this.bookingCol,
+          change.bookingId,
+          { day: { $exists: false } },
+          { $set: { day: change.day, totalPricePence: change.totalPricePence, cancelled: false } },
+        );
+      case 'bookingRepriced': {
+        // The day's counter moves by the difference (once per event), then the booking's price is
+        // set: a redelivery in between finds the day counted and sets the same price again.
+        const booking = await this.bookingCol.findOne({ _id: change.bookingId });
+        if (!booking || booking.cancelled) return;
+        const delta = change.totalPricePence - booking.totalPricePence;
+        if (delta !== 0) await this.addToDay(booking.day, { revenuePence: delta }, eventId);
+        await this.bookingCol.updateOne(
+          { _id: change.bookingId, cancelled: false },
+          { $set: { totalPricePence: change.totalPricePence } },
+        );
+        return;
+      }
+      case 'bookingCancelled': {
+        const booking = await this.bookingCol.findOne({ _id: change.bookingId });
+        if (!booking || booking.cancelled) return;
+        await this.addToDay(booking.day, { bookings: -1, revenuePence: -booking.totalPricePence }, eventId);
+        await this.bookingCol.updateOne({ _id: change.bookingId, cancelled: false }, { $set: { cancelled: true } });
+        return;
       }
       case 'driverJob': {
         const job = `jobs.${fieldKey(change.bookingId)}`;
@@ -104,6 +137,14 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
           );
         return upsert(this.chatCol, change.conversationId, {}, { $set: { awaiting: false, since: null } });
     }
+  }
+
+  /** Adds to a day's counters unless this event was already counted on that day (one atomic update). */
+  private addToDay(day: string, add: Partial<Record<DayCounter, number>>, eventId: string): Promise<void> {
+    const seen = `seen.${fieldKey(eventId)}`;
+    const inc: Record<string, number> = {};
+    for (const k of DAY_COUNTERS) if (add[k]) inc[k] = add[k]!;
+    return upsert(this.dayCol, day, { [seen]: { $exists: false } }, { $inc: inc, $set: { [seen]: true } });
   }
 
   async days(from: string, to: string): Promise<StoredDay[]> {

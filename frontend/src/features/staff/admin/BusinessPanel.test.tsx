@@ -60,6 +60,9 @@ describe('the dashboard middle panel: business figures', () => {
     expect(within(panel).getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(within(panel).getByTestId('business-bookings').textContent).toBe('2');
     expect(within(panel).getByTestId('business-revenue').textContent).toBe('£311.92');
+    expect(within(panel).getByTestId('business-taken').textContent).toBe('£103.58');
+    expect(within(panel).getByTestId('business-refunded').textContent).toBe('£2.50');
+    expect(within(panel).getByTestId('business-net').textContent).toBe('£101.08');
     expect(within(panel).getByTestId('business-conversion').textContent).toBe('25%');
     expect(within(panel).getByTestId('business-conversion-detail').textContent).toBe('2 of 8 quotes');
     expect(within(panel).getByTestId('business-jobs-waiting').textContent).toBe('1');

@@ -142,6 +142,10 @@ export function BusinessPanel() {
   const total = (
     k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced',
   ) => figures.days.reduce((n, d) => n + d[k], 0);
+  // Taken: money received (first payments and balances); net: taken less refunds, which can be below zero.
+  const taken = total('depositsPence') + total('balancesPence');
+  const refunded = total('refundsPence');
+  const net = taken - refunded;
   const drivers = driverRows(figures, hours);
   const driverData = drivers.map((d) => ({ name: d.name, booked: d.booked, available: d.available ?? 0 }));
 
@@ -155,8 +159,21 @@ export function BusinessPanel() {
           <dd data-testid="business-bookings">{total('bookings')}</dd>
         </div>
         <div>
-          <dt>Revenue, 30 days</dt>
+          <dt>Booked, 30 days</dt>
           <dd data-testid="business-revenue">{formatPence(total('revenuePence'))}</dd>
+          <dd className="business-stat-note">Bookings made in the 30 days, at their price now</dd>
+        </div>
+        <div>
+          <dt>Taken, 30 days</dt>
+          <dd data-testid="business-taken">{formatPence(taken)}</dd>
+        </div>
+        <div>
+          <dt>Refunded, 30 days</dt>
+          <dd data-testid="business-refunded">{formatPence(refunded)}</dd>
+        </div>
+        <div>
+          <dt>Net, 30 days</dt>
+          <dd data-testid="business-net">{net < 0 ? `-${formatPence(-net)}` : formatPence(net)}</dd>
         </div>
         <div>
           <dt>Quote to booking</dt>
