@@ -34,3 +34,4 @@ export * from './job-day.js';
 export * from './job-day-card.js';
 export * from './schemas/business-figures.js';
 export * from './schemas/driver-earnings.js';
+export * from './schemas/staff-lists.js';
