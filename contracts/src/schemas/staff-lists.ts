@@ -8,7 +8,6 @@ export const BACKDATA_ALL_PAST_DAYS = 30;
 
 export const STAFF_LIST_MSG = {
   pageSize: `pageSize must be a whole number from 1 to ${STAFF_PAGE_SIZE_MAX}`,
-  page: 'page must be a whole number from 1',
   after: 'after must be the next value of an earlier page',
   kind: 'kind must be quotation or job',
   view: 'view must be future, today or past',
@@ -63,7 +62,8 @@ export type StaffDriverStatus = (typeof STAFF_DRIVER_STATUSES)[number];
 
 /**
  * GET /api/drivers/admin/page: one page of the drivers, by name; `q` finds a driver by the start of
- * their name (first or last) or of their base postcode, `status` keeps only active or suspended ones.
+ * their name (first or last) or of their base postcode, `status` keeps only active or suspended
+ * ones; `after` is the previous page's `next`.
  */
 export const staffDriverPageQuerySchema = yup
   .object({
@@ -72,14 +72,8 @@ export const staffDriverPageQuerySchema = yup
       .string()
       .oneOf([...STAFF_DRIVER_STATUSES], STAFF_LIST_MSG.status)
       .optional(),
-    page: yup
-      .number()
-      .typeError(STAFF_LIST_MSG.page)
-      .integer(STAFF_LIST_MSG.page)
-      .min(1, STAFF_LIST_MSG.page)
-      .max(10_000, STAFF_LIST_MSG.page)
-      .default(1),
     pageSize: pageSize(),
+    after: cursor(),
   })
   .noUnknown();
 export type StaffDriverPageQuery = yup.InferType<typeof staffDriverPageQuerySchema>;
@@ -89,12 +83,4 @@ export interface StaffCursorPage<T> {
   items: T[];
   pageSize: number;
   next: string | null;
-}
-
-/** A page of a staff list read by number, with how many match in all. */
-export interface StaffNumberedPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
