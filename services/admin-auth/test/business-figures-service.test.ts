@@ -199,6 +199,40 @@ describe('admin-auth business figures over the embedded store and bus', () => {
     expect(after.revenuePence).toBe(before.revenuePence + 12_500);
   });
 
+  it('reads only drivers with a job ahead (an index of their latest move day), not every driver ever booked', async () => {
+    const bus = svc.service.infra.bus;
+    const move = (days: number) => ({
+      date: new Date(Date.now() + days * 86_400_000).toISOString(),
+      addresses: [{ location: 'London NW2, UK', physicalAddress: '', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 2,
+      description: '',
+    });
+    const offer = async (bookingId: string, who: typeof driver, days: number) =>
+      (
+        await bus.publish(
+          TOPICS.jobOffered,
+          await createEvent(
+            TOPICS.jobOffered,
+            { bookingId, randomNumber: 3000, driver: who, move: move(days), respondBy: move(days).date },
+            { producer: 'test' },
+          ),
+        )
+      ).durable;
+    const past = { id: 'drv-past', name: 'Pat Past', email: 'pat@example.com' };
+    const ahead = { id: 'drv-ahead', name: 'Al Ahead', email: 'al@example.com' };
+    await offer('bk-past', past, -10);
+    await offer('bk-ahead', ahead, 4);
+    const read = async () => (await svc.get('/api/dashboard/business', auth)).body;
+    const figures = await until(
+      read,
+      (b) => b.drivers.some((d: { driverId: string }) => d.driverId === 'drv-ahead'),
+      'the driver ahead',
+    );
+    expect(figures.drivers.map((d: { driverId: string }) => d.driverId)).not.toContain('drv-past');
+  });
+
   it('a day counter is not added twice even past the consumer mark (the store write itself is conditional)', async () => {
     const { BusinessFiguresRepository } = await import('../src/adapters/business-figures-repository.js');
     const repo = new BusinessFiguresRepository(svc.service.infra.store);

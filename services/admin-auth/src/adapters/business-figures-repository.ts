@@ -1,6 +1,8 @@
 import type { WaitingJob } from '@vanhop/contracts';
 import {
+  indexOf,
   insertUnique,
+  queryIndex,
   type Collection,
   type Doc,
   type DocumentStore,
@@ -23,6 +25,24 @@ export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
 export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
 export const BUSINESS_BOOKINGS_COLLECTION = 'business_bookings';
 
+/** The figures' reads and the index each goes through (test/architecture/query-indexes). */
+export const BUSINESS_QUERIES = {
+  days: queryIndex(BUSINESS_DAYS_COLLECTION, 'the chart days, a range of ids (London days)', '_id'),
+  booking: queryIndex(BUSINESS_BOOKINGS_COLLECTION, 'a confirmed booking by id', '_id'),
+  driversWithJobs: queryIndex(BUSINESS_DRIVERS_COLLECTION, 'drivers with a job on or after a day', {
+    lastMoveDay: 1,
+  }),
+  waiting: queryIndex(BUSINESS_WAITING_COLLECTION, 'jobs waiting for a driver', { waiting: 1 }),
+  openChats: queryIndex(BUSINESS_CHATS_COLLECTION, 'support chats waiting for staff', { awaiting: 1 }),
+} as const;
+
+/** The latest day any of a driver's jobs moves on (none: no job). */
+const lastMoveDayOf = (d: StoredDriverJobs): string | null =>
+  Object.values(d.jobs ?? {}).reduce<string | null>(
+    (m, j) => (j && (m === null || j.moveDay > m) ? j.moveDay : m),
+    null,
+  );
+
 interface DayDoc extends Doc {
   seen?: Record<string, true>;
 }
@@ -36,6 +56,8 @@ interface BookingDoc extends Doc {
   totalPricePence: number;
   cancelled: boolean;
 }
+/** A driver's jobs with the latest day one of them moves on ('' when none), the index the figures read by. */
+type DriverJobsDoc = StoredDriverJobs & { lastMoveDay?: string };
 interface ChatDoc extends Doc {
   awaiting: boolean;
   since: string | null;
@@ -61,22 +83,31 @@ async function upsert<T extends Doc>(col: Collection<T>, _id: string, filter: Fi
  */
 export class BusinessFiguresRepository implements BusinessFiguresStore {
   private readonly dayCol: Collection<DayDoc>;
-  private readonly driverCol: Collection<StoredDriverJobs>;
+  private readonly driverCol: Collection<DriverJobsDoc>;
   private readonly waitingCol: Collection<WaitingDoc>;
   private readonly chatCol: Collection<ChatDoc>;
   private readonly bookingCol: Collection<BookingDoc>;
 
   constructor(store: DocumentStore) {
     this.dayCol = store.collection<DayDoc>(BUSINESS_DAYS_COLLECTION);
-    this.driverCol = store.collection<StoredDriverJobs>(BUSINESS_DRIVERS_COLLECTION);
+    this.driverCol = store.collection<DriverJobsDoc>(BUSINESS_DRIVERS_COLLECTION);
     this.waitingCol = store.collection<WaitingDoc>(BUSINESS_WAITING_COLLECTION);
     this.chatCol = store.collection<ChatDoc>(BUSINESS_CHATS_COLLECTION);
     this.bookingCol = store.collection<BookingDoc>(BUSINESS_BOOKINGS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.waitingCol.ensureIndex({ fields: { waiting: 1 } });
-    await this.chatCol.ensureIndex({ fields: { awaiting: 1 } });
+    await this.waitingCol.ensureIndex(indexOf(BUSINESS_QUERIES.waiting));
+    await this.chatCol.ensureIndex(indexOf(BUSINESS_QUERIES.openChats));
+    await this.driverCol.ensureIndex(indexOf(BUSINESS_QUERIES.driversWithJobs));
+    // Drivers counted before the field was kept get it once.
+    for (const d of await this.driverCol.find({ lastMoveDay: { $exists: false } })) await this.keepLastMoveDay(d._id);
+  }
+
+  /** Sets the driver's latest move day from their jobs now, so the figures read only drivers with work ahead. */
+  private async keepLastMoveDay(driverId: string): Promise<void> {
+    const doc = await this.driverCol.findOne({ _id: driverId });
+    if (doc) await this.driverCol.updateOne({ _id: driverId }, { $set: { lastMoveDay: lastMoveDayOf(doc) ?? '' } });
   }
 
   async apply(change: FigureChange, eventId: string): Promise<void> {
@@ -115,7 +146,8 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
         const update: Update = change.job
           ? { $set: { [job]: change.job, ...(change.driverName ? { name: change.driverName } : {}) } }
           : { $unset: { [job]: true } };
-        return upsert(this.driverCol, change.driverId, {}, update);
+        await upsert(this.driverCol, change.driverId, {}, update);
+        return this.keepLastMoveDay(change.driverId);
       }
       case 'waitingJob':
         return upsert(
@@ -152,8 +184,10 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
     return docs.map(({ seen: _seen, ...counters }) => counters as StoredDay);
   }
 
-  drivers(): Promise<StoredDriverJobs[]> {
-    return this.driverCol.find({});
+  /** Drivers with a job moving on or after `from`: the only ones with hours booked in the window. */
+  async drivers(from: string): Promise<StoredDriverJobs[]> {
+    const docs = await this.driverCol.find({ lastMoveDay: { $gte: from } });
+    return docs.map(({ lastMoveDay: _l, ...d }) => d);
   }
 
   async waitingJobs(): Promise<WaitingJob[]> {
