@@ -45,8 +45,8 @@ const actionFailure = (err: unknown): string =>
 export function DashboardPage() {
   const { token, logout, guard } = useAdminSession();
   const [records, setRecords] = useState<BookingRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [now, setNow] = useState(() => new Date());
+  /** Bumped after each read of the records, so the paged lists are read again with them. */
+  const [reloadKey, setReloadKey] = useState(0);
   const [open, setOpen] = useState<BookingRecord | null>(null);
   /**
    * `?booking=<id>` opens that record once the lists are read: a link from the drivers' page, and
@@ -82,9 +82,9 @@ export function DashboardPage() {
     if (profile.error !== undefined) loadFailed(profile.error);
   }, [profile.error, loadFailed]);
 
+  // The bounded legacy list (moves from 30 days ago on): the jobs needing a driver and `?booking=` links read it.
   const loadRecords = useCallback(async () => {
     if (!token) return;
-    setLoading(true);
     try {
       const list = await guard(fetchBookingRecords(token));
       setRecords(Array.isArray(list) ? list : []);
@@ -92,14 +92,17 @@ export function DashboardPage() {
     } catch (err) {
       setRecords([]);
       loadFailed(err);
-    } finally {
-      setNow(new Date());
-      setLoading(false);
     }
   }, [token, guard, loadFailed]);
 
   useEffect(() => {
     void loadRecords();
+  }, [loadRecords]);
+
+  /** After a staff action: the records and the paged lists are read again. */
+  const readAgain = useCallback(async () => {
+    setReloadKey((k) => k + 1);
+    await loadRecords();
   }, [loadRecords]);
 
   // Each link opens its record once: the address follows the panel a moment later (the router
@@ -131,7 +134,7 @@ export function DashboardPage() {
   /** After a review request or a delete the panel closes and the lists are read again. */
   const reload = async () => {
     closeRecord();
-    await loadRecords();
+    await readAgain();
   };
 
   /** Runs a staff action on the open record, alerts its answer, then reloads the lists. */
@@ -170,7 +173,7 @@ export function DashboardPage() {
     if (!open || !token) throw new Error('No record open');
     const amended = await guard(amendBookingRecord(token, open._id, body));
     setOpen(amended);
-    void loadRecords();
+    void readAgain();
     return amended;
   };
 
@@ -179,7 +182,7 @@ export function DashboardPage() {
     if (!open || !token) throw new Error('No record open');
     const cancelled = await guard(cancelBookingRecord(token, open._id, body));
     setOpen(cancelled);
-    void loadRecords();
+    void readAgain();
     return cancelled;
   };
 
@@ -222,21 +225,11 @@ export function DashboardPage() {
           title="Quotation"
           kind="quotation"
           tabs={QUOTATION_TABS}
-          records={records}
-          loading={loading}
-          now={now}
+          reloadKey={reloadKey}
           onOpen={openRecord}
         />
         <BusinessPanelSlot />
-        <RecordList
-          title="Your Jobs"
-          kind="job"
-          tabs={JOB_TABS}
-          records={records}
-          loading={loading}
-          now={now}
-          onOpen={openRecord}
-        />
+        <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} reloadKey={reloadKey} onOpen={openRecord} />
       </div>
 
       {open && (
