@@ -129,7 +129,7 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
     driverIds.push(id);
     await drivers.insert({
       _id: id,
-      name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
+      name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}-${i}`,
       email: `driver${i}@drivers.example`,
       phone: `07700${String(800000 + i).padStart(6, '0')}`,
       homeBase: { label: `London ${district}`, lat, lng },

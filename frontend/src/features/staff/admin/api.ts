@@ -94,9 +94,10 @@ export const fetchBookingPage = (
 /** One page of the drivers by name, or those found by the start of a name or base postcode. */
 export const fetchDriverPage = (
   token: string,
-  q: { q?: string; status?: StaffDriverStatus | ''; after?: string | null },
+  q: { q?: string; status?: StaffDriverStatus | ''; after?: string | null; pageSize?: number },
 ) => {
   const params = new URLSearchParams();
+  if (q.pageSize) params.set('pageSize', String(q.pageSize));
   if (q.q?.trim()) params.set('q', q.q.trim());
   if (q.status) params.set('status', q.status);
   if (q.after) params.set('after', q.after);
