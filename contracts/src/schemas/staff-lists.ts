@@ -10,7 +10,7 @@ export const STAFF_LIST_MSG = {
   pageSize: `pageSize must be a whole number from 1 to ${STAFF_PAGE_SIZE_MAX}`,
   after: 'after must be the next value of an earlier page',
   kind: 'kind must be quotation or job',
-  view: 'view must be future, today or past',
+  view: 'view must be future, today, past or needs-driver',
   status: 'status must be active or suspended',
   q: 'q must be 1 to 100 characters',
 } as const;
@@ -34,7 +34,8 @@ const cursor = () =>
 
 export const STAFF_BOOKING_KINDS = ['quotation', 'job'] as const;
 export type StaffBookingKind = (typeof STAFF_BOOKING_KINDS)[number];
-export const STAFF_BOOKING_VIEWS = ['future', 'today', 'past'] as const;
+/** `needs-driver`: paid bookings whose driver gave the job back and nobody has taken yet, soonest first. */
+export const STAFF_BOOKING_VIEWS = ['future', 'today', 'past', 'needs-driver'] as const;
 export type StaffBookingView = (typeof STAFF_BOOKING_VIEWS)[number];
 
 /**

@@ -5,6 +5,8 @@ import { bookingRecord, startBooking, type TestBooking } from './admin-support.j
 /** 10:00 on Wednesday 2 December 2026, London (UTC in winter). */
 const NOW = '2026-12-02T10:00:00.000Z';
 
+const needs = { driverId: 'drv-1', driverName: 'Dev Driver', because: 'declined', at: '2026-12-01T08:00:00.000Z' };
+
 describe('GET /api/backdata/list: the staff lists a page at a time, by move date', () => {
   let svc: TestBooking;
   const job = (code: number, moveDate: string, extra: Record<string, unknown> = {}) =>
@@ -36,6 +38,10 @@ describe('GET /api/backdata/list: the staff lists a page at a time, by move date
       job(523, '2019-05-05T09:00:00.000Z'),
       // A quotation is never a job.
       quotation(531, '2026-12-05T09:00:00.000Z'),
+      // Given back by their drivers: two waiting, one since cancelled.
+      job(541, '2026-12-20T09:00:00.000Z', { needsDriver: needs }),
+      job(542, '2026-12-10T09:00:00.000Z', { needsDriver: needs }),
+      job(543, '2026-12-11T09:00:00.000Z', { needsDriver: needs, state: 'cancelled' }),
     ];
     for (const r of records) await svc.bookings().insertOne(r);
   });
@@ -50,9 +56,16 @@ describe('GET /api/backdata/list: the staff lists a page at a time, by move date
     expect(codes(first.body)).toEqual([511, 501]);
     expect(first.body.pageSize).toBe(2);
     expect(first.body.next).toEqual(expect.any(String));
-    const second = await list(`kind=job&view=future&pageSize=2&after=${first.body.next}`);
-    expect(second.body).toMatchObject({ pageSize: 2, next: null });
-    expect(codes(second.body)).toEqual([502, 503]);
+    const walked = codes(first.body);
+    let next: string | null = first.body.next;
+    while (next) {
+      const page = await list(`kind=job&view=future&pageSize=2&after=${next}`);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      walked.push(...codes(page.body));
+      next = page.body.next;
+    }
+    // Cancelled bookings stay on the lists (marked); 503 is years ahead: the reads widen to reach it.
+    expect(walked).toEqual([511, 501, 542, 543, 541, 502, 503]);
   });
 
   it('today: the London day, done or not; quotations apart', async () => {
@@ -77,6 +90,24 @@ describe('GET /api/backdata/list: the staff lists a page at a time, by move date
       after = page.body.next;
     }
     expect(walked).toEqual(all);
+  });
+
+  it('needs-driver: the bookings given back and not cancelled, soonest first; a record by id', async () => {
+    const first = await list('view=needs-driver&pageSize=1');
+    expect(codes(first.body)).toEqual([542]);
+    const second = await list(`view=needs-driver&pageSize=1&after=${first.body.next}`);
+    expect(codes(second.body)).toEqual([541]);
+    expect(second.body.next).toBeNull();
+
+    const [row] = first.body.items;
+    const one = await svc.request('GET', `/api/backdata/record/${row._id}`, svc.staff);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(row);
+    expect(
+      (await svc.request('GET', '/api/backdata/record/9d3f0c1e-0000-4000-8000-000000000000', svc.staff)).status,
+    ).toBe(404);
+    expect((await svc.request('GET', '/api/backdata/record/not-an-id', svc.staff)).status).toBe(400);
+    expect((await svc.request('GET', `/api/backdata/record/${row._id}`)).status).toBe(401);
   });
 
   it('answers the staff record shape, without internal fields', async () => {

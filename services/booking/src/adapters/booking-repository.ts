@@ -25,6 +25,7 @@ export const BOOKING_QUERIES = {
   byId: queryIndex(BOOKINGS, 'a record by id', '_id'),
   byCode: queryIndex(BOOKINGS, 'a record by its retrieve code', { randomNumber: 1 }),
   byMoveDate: queryIndex(BOOKINGS, 'staff lists: live records by move date, a bounded range', { 'quote.date': 1 }),
+  needingDriver: queryIndex(BOOKINGS, 'staff: bookings whose driver gave the job back', { 'needsDriver.driverId': 1 }),
 } as const;
 
 /** A booking record as stored: the record and the events parked on it until the relay publishes them. */
@@ -97,6 +98,8 @@ export class BookingRepository implements BookingRepositoryPort {
   async ensureIndexes(): Promise<void> {
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byCode, { unique: true }));
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byMoveDate));
+    // Sparse: only the few records waiting for a driver carry the field.
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.needingDriver, { sparse: true }));
   }
 
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
@@ -141,6 +144,22 @@ export class BookingRepository implements BookingRepositoryPort {
       });
       if (docs.length >= query.limit) break;
     }
+    return docs.map((d) => withoutOutbox(d));
+  }
+
+  /** Through the sparse index of the few records marked as needing a driver. */
+  async pageNeedingDriver(after: { date: string; id: string } | null, limit: number): Promise<StoredBooking[]> {
+    const docs = await this.bookings.find(
+      {
+        'needsDriver.driverId': { $gt: '' },
+        deletedAt: null,
+        state: { $ne: 'cancelled' },
+        ...(after
+          ? { $or: [{ 'quote.date': { $gt: after.date } }, { 'quote.date': after.date, _id: { $gt: after.id } }] }
+          : {}),
+      },
+      { sort: { 'quote.date': 1, _id: 1 }, limit },
+    );
     return docs.map((d) => withoutOutbox(d));
   }
 

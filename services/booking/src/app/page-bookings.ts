@@ -1,6 +1,7 @@
 import { londonClock, londonTime, type StaffBookingPageQuery, type StaffCursorPage } from '@vanhop/contracts';
 import { ValidationError, type Clock } from '@vanhop/platform';
 import type { BookingPageQuery, BookingRepository } from '../domain/ports.js';
+import type { StoredBooking } from '../domain/booking-record.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
 
 const AFTER_INVALID = 'after must be the next value of an earlier page';
@@ -40,7 +41,8 @@ export function londonDayBounds(now: Date): { start: string; end: string } {
 /**
  * One page of the dashboard's Quotation or Your Jobs list, with the rules the lists always had:
  * future is from now on, today the London day, past before now; a move its driver marked done is
- * past (and still today's) even before its booked time.
+ * past (and still today's) even before its booked time. `needs-driver`: the bookings whose driver
+ * gave the job back (any kind), soonest first.
  */
 export class PageBookings {
   constructor(
@@ -52,6 +54,7 @@ export class PageBookings {
     const now = this.clock.now().toISOString();
     const day = londonDayBounds(this.clock.now());
     const base = { kind: q.kind as 'quotation' | 'job', after: decodeCursor(q.after), limit: q.pageSize + 1 };
+    if (q.view === 'needs-driver') return this.page(await this.bookings.pageNeedingDriver(base.after, base.limit), q);
     const query: BookingPageQuery =
       q.view === 'today'
         ? { ...base, from: day.start, to: day.end, order: 1, done: null }
@@ -59,7 +62,11 @@ export class PageBookings {
           ? { ...base, from: now, to: null, order: 1, done: { rule: 'exclude' } }
           : // Past: latest first; done moves of the rest of today belong here too.
             { ...base, from: null, to: day.end, order: -1, done: { rule: 'pastOrDone', before: now } };
-    const rows = await this.bookings.pageLive(query);
+    return this.page(await this.bookings.pageLive(query), q);
+  }
+
+  /** The page of `rows` (read one beyond it, to know whether another follows). */
+  private page(rows: StoredBooking[], q: StaffBookingPageQuery): StaffCursorPage<AdminBookingView> {
     const items = rows.slice(0, q.pageSize);
     const last = items.at(-1);
     return {

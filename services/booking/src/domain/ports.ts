@@ -55,6 +55,8 @@ export interface BookingRepository {
   listLiveMovingFrom(from: string): Promise<StoredBooking[]>;
   /** One page of a staff list: live records of a kind in a range of move dates, by move date (ties by id). */
   pageLive(query: BookingPageQuery): Promise<StoredBooking[]>;
+  /** Live, not cancelled records whose driver gave the job back, soonest move first, after `after`, at most `limit`. */
+  pageNeedingDriver(after: { date: string; id: string } | null, limit: number): Promise<StoredBooking[]>;
   /** Live records matching the search, newest move first, at most `limit`. */
   searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]>;
   /** Throws DuplicateKeyError when the code (or id) is taken. */

@@ -10,6 +10,7 @@ import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListBookings } from '../app/list-bookings.js';
 import type { SearchBookings } from '../app/search-bookings.js';
 import type { PageBookings } from '../app/page-bookings.js';
+import type { GetStaffRecord } from '../app/get-staff-record.js';
 import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
@@ -28,6 +29,7 @@ export function adminRoutes(
     list: ListBookings;
     search: SearchBookings;
     page: PageBookings;
+    record: GetStaffRecord;
     staffOnly: RequestHandler;
     amend: AmendBooking;
     remove: DeleteBooking;
@@ -51,6 +53,16 @@ export function adminRoutes(
       res
         .set('Cache-Control', 'no-store')
         .json(await deps.page.execute(input(res, 'query', staffBookingPageQuerySchema)));
+    }),
+  );
+
+  // One live record by id: a link to a record opens it without reading any list.
+  app.get(
+    '/api/backdata/record/:id',
+    deps.staffOnly,
+    byId,
+    route(async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await deps.record.execute(bookingId(res)));
     }),
   );
 

@@ -325,7 +325,10 @@ describe('admin app', () => {
     // The panel shows the amended figures, and the lists are read again.
     expect(panel.textContent).toContain('Total price£260.00');
     expect(panel.textContent).toContain('Outstanding balance£201.50');
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backdata/all')).toHaveLength(2));
+    // The lists are read again: the jobs list a second time.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/backdata/list?kind=job&view=future')).toHaveLength(2),
+    );
   });
 
   it('offers no amendment for a quotation, and says why a past job cannot be amended', async () => {

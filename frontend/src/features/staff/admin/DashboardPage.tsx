@@ -15,7 +15,8 @@ import {
   cancelBookingRecord,
   deleteBookingRecord,
   fetchAdminProfile,
-  fetchBookingRecords,
+  fetchBookingPage,
+  fetchBookingRecord,
   isUnauthorized,
   requestReview,
 } from './api';
@@ -82,12 +83,12 @@ export function DashboardPage() {
     if (profile.error !== undefined) loadFailed(profile.error);
   }, [profile.error, loadFailed]);
 
-  // The bounded legacy list (moves from 30 days ago on): the jobs needing a driver and `?booking=` links read it.
+  // The bookings whose driver gave the job back (the alert at the top): a page of them, never every record.
   const loadRecords = useCallback(async () => {
     if (!token) return;
     try {
-      const list = await guard(fetchBookingRecords(token));
-      setRecords(Array.isArray(list) ? list : []);
+      const page = await guard(fetchBookingPage(token, { kind: 'job', view: 'needs-driver', pageSize: 100 }));
+      setRecords(Array.isArray(page.items) ? page.items : []);
       setLoadError(null);
     } catch (err) {
       setRecords([]);
@@ -113,11 +114,15 @@ export function DashboardPage() {
       linkOpened.current = null;
       return;
     }
-    const record = linkOpened.current === linked ? undefined : records.find((r) => r._id === linked);
-    if (!record) return;
+    if (linkOpened.current === linked || !token) return;
     linkOpened.current = linked;
-    setOpen(record);
-  }, [linked, records]);
+    // The linked record is read by its id: it may be on no page shown.
+    guard(fetchBookingRecord(token, linked))
+      .then((record) => {
+        if (linkOpened.current === linked) setOpen(record);
+      })
+      .catch(loadFailed);
+  }, [linked, token, guard, loadFailed]);
 
   const openRecord = (record: BookingRecord) => {
     setActionError(null);

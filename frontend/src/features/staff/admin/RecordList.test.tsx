@@ -44,7 +44,7 @@ describe('the dashboard lists read a page at a time from the server', () => {
     const calls = stubApi(
       {
         'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
-        'GET /api/backdata/all': () => json([]),
+        'GET /api/backdata/list?kind=job&view=needs-driver&pageSize=100': () => page([]),
         'GET /api/backdata/list?kind=quotation&view=future': () => page([]),
         'GET /api/backdata/list?kind=job&view=future': () =>
           page([job(101, '2030-01-02T09:00:00.000Z'), job(102, '2030-01-03T09:00:00.000Z')], 'CURSOR1'),
@@ -69,6 +69,8 @@ describe('the dashboard lists read a page at a time from the server', () => {
     fireEvent.click(within(jobs).getByRole('button', { name: 'Past Jobs' }));
     await waitFor(() => expect(codes()).toEqual(['90']));
     expect(within(await screen.findByTestId('quotation-card')).getByText('No records')).toBeTruthy();
+    // Never every record: the dashboard reads pages only.
+    expect(calls.some((c) => c.url === '/api/backdata/all')).toBe(false);
     expect(calls.map((c) => c.url)).toEqual(
       expect.arrayContaining([
         '/api/backdata/list?kind=job&view=future&after=CURSOR1',

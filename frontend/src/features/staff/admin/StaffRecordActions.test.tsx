@@ -182,7 +182,10 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(panel.textContent).toContain('Cancelled byjo_staff (staff): Driver unwell');
     expect(within(panel).queryByRole('button', { name: 'Cancel with refund' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backdata/all')).toHaveLength(2));
+    // The lists are read again: the jobs list a second time.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/backdata/list?kind=job&view=future')).toHaveLength(2),
+    );
   });
 
   it('a cancelled booking that took money can be neither deleted nor cancelled again, and the panel says why', async () => {
