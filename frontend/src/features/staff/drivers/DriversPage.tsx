@@ -161,6 +161,7 @@ export function DriversPage() {
       {accounts === 'failed' && (
         <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a form in the search landmark; the <search> element is newer than some browsers staff use. */}
       <form className="drivers-search" role="search" aria-label="Find a driver" onSubmit={find}>
         <label>
           Name or postcode
