@@ -142,6 +142,25 @@ describe('business figures: folding events', () => {
 });
 
 describe('business figures: summarising', () => {
+  it('charts the busiest 25 drivers of a large fleet (by name) and says how many have hours booked', () => {
+    const drivers = Array.from({ length: 40 }, (_, i) => ({
+      _id: `drv-${String(i).padStart(2, '0')}`,
+      name: `Driver ${String(i).padStart(2, '0')}`,
+      jobs: i === 39 ? {} : { [`b${i}`]: { moveDay: '2026-12-01', hours: i + 1 } },
+    }));
+    const figures = summarise({
+      now: new Date('2026-11-26T12:00:00.000Z'),
+      days: [],
+      drivers,
+      waiting: [],
+      openSupportChats: 0,
+    });
+    expect(figures.driversBooked).toBe(39);
+    expect(figures.drivers).toHaveLength(25);
+    expect(figures.drivers[0]).toEqual({ driverId: 'drv-14', name: 'Driver 14', bookedHours: 15 });
+    expect(figures.drivers.at(-1)).toEqual({ driverId: 'drv-38', name: 'Driver 38', bookedHours: 39 });
+  });
+
   it('fills 30 days ending today, sums conversion, and counts driver hours only inside the window', () => {
     const figures = summarise({
       now: new Date('2026-11-26T12:00:00.000Z'),

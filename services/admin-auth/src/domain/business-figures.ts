@@ -1,5 +1,6 @@
 import {
   BUSINESS_DAYS,
+  BUSINESS_DRIVERS_SHOWN,
   DRIVER_HOURS_DAYS,
   londonDay,
   shiftDay,
@@ -225,7 +226,7 @@ export function summarise(input: {
   });
   const sum = (k: 'bookings' | 'quotesPriced') => days.reduce((n, d) => n + d[k], 0);
   const to = shiftDay(today, DRIVER_HOURS_DAYS - 1);
-  const drivers = input.drivers
+  const booked = input.drivers
     .map((d) => ({
       driverId: d._id,
       name: d.name ?? d._id,
@@ -234,6 +235,11 @@ export function summarise(input: {
         0,
       ),
     }))
+    .filter((d) => d.bookedHours > 0);
+  // The busiest few, then by name: the chart stays readable (and the answer small) for any fleet.
+  const drivers = booked
+    .sort((a, b) => b.bookedHours - a.bookedHours || a.driverId.localeCompare(b.driverId))
+    .slice(0, BUSINESS_DRIVERS_SHOWN)
     .sort((a, b) => a.name.localeCompare(b.name) || a.driverId.localeCompare(b.driverId));
   return {
     generatedAt: input.now.toISOString(),
@@ -243,6 +249,7 @@ export function summarise(input: {
     openSupportChats: input.openSupportChats,
     driverWindow: { from: today, to },
     drivers,
+    driversBooked: booked.length,
   };
 }
 

@@ -11,7 +11,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatPence, MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
+import {
+  BUSINESS_DRIVERS_SHOWN,
+  formatPence,
+  MSG,
+  type BusinessFigures,
+  type DriverAvailableHours,
+} from '@vanhop/contracts';
 import { isUnauthorized } from './api';
 import { fetchBusinessFigures, fetchDriverAvailableHours } from './business-figures-api';
 import { useAdminSession } from './session';
@@ -35,8 +41,12 @@ interface DriverRow {
 /** Booked hours from the figures, available hours from the drivers' own hours; every driver of either. */
 function driverRows(figures: BusinessFigures, hours: DriverAvailableHours | null): DriverRow[] {
   const rows = new Map<string, DriverRow>();
+  // A small fleet charts every driver; a large one only the busiest the figures name.
+  const everyone = (hours?.drivers.length ?? 0) <= BUSINESS_DRIVERS_SHOWN;
+  const charted = new Set(figures.drivers.map((d) => d.driverId));
   for (const d of hours?.drivers ?? [])
-    rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
+    if (everyone || charted.has(d.driverId))
+      rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
   for (const d of figures.drivers) {
     const row = rows.get(d.driverId);
     if (row) row.booked = d.bookedHours;
@@ -252,7 +262,11 @@ export function BusinessPanel() {
 
       <ChartFigure
         id="business-drivers-chart"
-        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}`}
+        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}${
+          (figures.driversBooked ?? 0) > figures.drivers.length
+            ? ` (the ${figures.drivers.length} busiest of ${figures.driversBooked} drivers with work booked)`
+            : ''
+        }`}
         columns={['Driver', 'Booked', 'Available']}
         rows={drivers.map((d) => ({
           key: d.driverId,
