@@ -22,7 +22,9 @@ export const STAFF_LIST_READS: { label: string; path: string; target: boolean }[
   { label: 'jobs, past', path: '/api/backdata/list?kind=job&view=past', target: true },
   { label: 'quotations, future', path: '/api/backdata/list?kind=quotation&view=future', target: true },
   { label: 'drivers by name', path: '/api/drivers/admin/page', target: true },
-  { label: 'drivers, search "kha"', path: '/api/drivers/admin/page?q=kha', target: true },
+  // One driver by name (a name both fleets hold), then a surname prefix hundreds share in the large fleet.
+  { label: 'drivers, find "omar hassan-8"', path: '/api/drivers/admin/page?q=omar%20hassan-8', target: true },
+  { label: 'drivers, search "kha"', path: '/api/drivers/admin/page?q=kha', target: false },
   { label: 'drivers, suspended', path: '/api/drivers/admin/page?status=suspended', target: true },
   { label: 'business figures', path: '/api/dashboard/business', target: true },
   { label: 'legacy backdata/all (30 days on)', path: '/api/backdata/all', target: false },

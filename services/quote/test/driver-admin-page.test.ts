@@ -78,18 +78,42 @@ describe('GET /api/drivers/admin/page: the drivers a page at a time, found by na
     expect((await api('GET', '/api/drivers/admin/page?status=active&pageSize=100')).body.items).toHaveLength(11);
   });
 
+  it('follows a suspension, a rename and a reactivation in the standing lists', async () => {
+    const [zara] = (await api('GET', '/api/drivers/admin/page?q=zara')).body.items;
+    await api('POST', `/api/drivers/admin/${zara.id}/suspend`, { reason: 'Insurance lapsed' });
+    expect(names((await api('GET', '/api/drivers/admin/page?status=suspended')).body)).toEqual([
+      'aaron quinn',
+      'Zara Quinn',
+    ]);
+    const renamed = await api('PATCH', `/api/drivers/admin/${zara.id}`, {
+      name: 'Abby Quinn',
+      version: zara.version + 1,
+    });
+    expect(renamed.status).toBe(200);
+    expect(names((await api('GET', '/api/drivers/admin/page?status=suspended')).body)).toEqual([
+      'aaron quinn',
+      'Abby Quinn',
+    ]);
+    await api('POST', `/api/drivers/admin/${zara.id}/reactivate`);
+    expect(names((await api('GET', '/api/drivers/admin/page?status=suspended')).body)).toEqual(['aaron quinn']);
+    const active = names((await api('GET', '/api/drivers/admin/page?status=active&pageSize=2')).body);
+    expect(active).toEqual(['Abby Quinn', 'Ali Hassan']);
+  });
+
   it('gives drivers stored before the search keys theirs at start-up', async () => {
     const col = svc.infra.store.collection(DRIVERS);
-    const [someone] = await col.find({ name: 'Zara Quinn' });
+    const [someone] = await col.find({ name: 'aaron quinn' });
     await col.insertOne({
       ...someone!,
       _id: 'drv-legacy',
       name: 'Lena Legacy',
+      active: true,
       email: 'lena@drivers.example',
       emailKey: 'lena@drivers.example',
       nameKey: undefined,
       surnameKey: undefined,
       postcodeKey: undefined,
+      standingKey: undefined,
     } as never);
     expect(names((await api('GET', '/api/drivers/admin/page?q=legacy')).body)).toEqual([]);
     await new DriverRepository(svc.infra.store).ensureStaffListIndexes();

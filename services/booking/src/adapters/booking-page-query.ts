@@ -11,9 +11,9 @@ export interface MoveDateWindow {
 
 const DAY_MS = 86_400_000;
 /** The first window's span and how much each next one widens it; past the last span the range is open. */
-const FIRST_SPAN_DAYS = 2;
+const FIRST_SPAN_DAYS = 0.25; // six hours: a busy operator books a page of moves in less
 const WIDEN = 4;
-const LAST_SPAN_DAYS = 2 * 4 ** 6; // about 22 years
+const LAST_SPAN_DAYS = 0.25 * 4 ** 9; // about 180 years: past it the range is open
 
 const shift = (iso: string, days: number): string => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 const later = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a > b ? a : b);

@@ -11,7 +11,13 @@ import {
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
 import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../app/page-drivers.js';
-import { DRIVER_QUERIES, driverPageFilter, driverPageWindows, staffListKeys } from './driver-page-query.js';
+import {
+  DRIVER_QUERIES,
+  driverPageFilter,
+  driverPageWindows,
+  staffListKeys,
+  standingPrefix,
+} from './driver-page-query.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -130,10 +136,15 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
    * (once: later writes keep them). Not a pricing field, so `rev` is left alone.
    */
   async ensureStaffListIndexes(): Promise<void> {
-    for (const q of [DRIVER_QUERIES.byName, DRIVER_QUERIES.bySurname, DRIVER_QUERIES.byPostcode])
+    for (const q of [
+      DRIVER_QUERIES.byName,
+      DRIVER_QUERIES.bySurname,
+      DRIVER_QUERIES.byPostcode,
+      DRIVER_QUERIES.byStanding,
+    ])
       await this.col.ensureIndex(indexOf(q));
-    for (const d of await this.col.find({ nameKey: { $exists: false } }, { sort: { _id: 1 } }))
-      await this.col.updateOne({ _id: d._id, nameKey: { $exists: false } }, { $set: staffListKeys(d) });
+    for (const d of await this.col.find({ standingKey: { $exists: false } }, { sort: { _id: 1 } }))
+      await this.col.updateOne({ _id: d._id, standingKey: { $exists: false } }, { $set: staffListKeys(d) });
   }
 
   /**
@@ -146,10 +157,13 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     after: { name: string; id: string } | null;
     limit: number;
   }): Promise<StaffDriverRow[]> {
+    // A standing asked for reads its own key (standing, then name); otherwise the name key.
+    const field = query.active === null ? 'nameKey' : 'standingKey';
+    const prefix = query.active === null ? '' : standingPrefix(query.active);
     let docs: DriverDoc[] = [];
-    for (const window of driverPageWindows(query.after?.name ?? '')) {
-      docs = await this.col.find(driverPageFilter('nameKey', window, query.active, query.after), {
-        sort: { nameKey: 1, _id: 1 },
+    for (const window of driverPageWindows(query.after?.name ?? '', prefix)) {
+      docs = await this.col.find(driverPageFilter(field, window, null, query.after), {
+        sort: { [field]: 1, _id: 1 },
         limit: query.limit,
       });
       if (docs.length >= query.limit) break;

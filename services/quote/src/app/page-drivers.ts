@@ -5,7 +5,7 @@ import { toAdminView } from './manage-drivers.js';
 
 /** A driver as the list reads it, with the name key the page's order and cursor follow. */
 export type StaffDriverRow = Driver & { nameKey?: string };
-export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey';
+export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey' | 'standingKey';
 
 /** The drivers' store as the staff list reads it: bounded, indexed reads only. */
 export interface DriverPageStore {
