@@ -35,3 +35,4 @@ export * from './job-day-card.js';
 export * from './schemas/business-figures.js';
 export * from './schemas/driver-earnings.js';
 export * from './customer-account.js';
+export * from './schemas/staff-lists.js';

@@ -17,6 +17,8 @@ export interface EmbeddedProcess {
 export async function spawnEmbedded(
   dataDir: string,
   env: Record<string, string | undefined> = {},
+  /** How long it may take to print its URL (a large data folder takes longer to load). */
+  startTimeoutMs = 30_000,
 ): Promise<EmbeddedProcess> {
   if (!existsSync('dist/embedded.js')) throw new Error('dist/embedded.js is missing: run npm run build first');
   const merged: Record<string, string | undefined> = {
@@ -32,7 +34,7 @@ export async function spawnEmbedded(
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const [url, opsUrl] = await new Promise<[string, string]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), startTimeoutMs);
     const onData = (d: Buffer) => {
       output += d.toString();
       const m = /Open (http:\/\/\S+)\n Health and metrics (http:\/\/\S+)\/health\/ready/.exec(output);

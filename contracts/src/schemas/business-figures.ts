@@ -5,6 +5,8 @@ import { londonClock } from '../booking-time.js';
 export const BUSINESS_DAYS = 30;
 /** Days ahead (today included) over which drivers' booked hours are set against their hours. */
 export const DRIVER_HOURS_DAYS = 28;
+/** The hours chart shows at most this many drivers, the busiest: a fleet of thousands cannot be one chart. */
+export const BUSINESS_DRIVERS_SHOWN = 25;
 
 /** The London calendar day of an instant, `YYYY-MM-DD`: the figures' days are the office's days. */
 export function londonDay(instant: Date): string {
@@ -80,7 +82,10 @@ export const businessFiguresSchema = yup
     openSupportChats: count(),
     /** From today for DRIVER_HOURS_DAYS days. */
     driverWindow: yup.object({ from: day(), to: day() }).noUnknown().required(),
+    /** The busiest BUSINESS_DRIVERS_SHOWN drivers (most hours booked in the window), by name. */
     drivers: yup.array(driverBookedSchema.required()).required(),
+    /** How many drivers have hours booked in the window (more than `drivers` holds when over the cap). */
+    driversBooked: yup.number().integer().min(0).optional(),
   })
   .noUnknown();
 export type BusinessFigures = yup.InferType<typeof businessFiguresSchema>;

@@ -41,6 +41,7 @@ describe('business figures: folding events', () => {
     );
     expect(figureChanges(TOPICS.bookingConfirmed, e as never)).toEqual([
       { kind: 'day', day: '2026-04-01', add: { bookings: 1, revenuePence: 20000, depositsPence: 6000 } },
+      { kind: 'bookingPlaced', bookingId: 'b1', day: '2026-04-01', totalPricePence: 20000 },
     ]);
   });
 
@@ -116,6 +117,12 @@ describe('business figures: folding events', () => {
     ]);
     expect(figureChanges(TOPICS.bookingCancelled, envelope({ bookingId: 'b1', driver }) as never)).toEqual([
       { kind: 'waitingJob', bookingId: 'b1', waiting: null },
+      { kind: 'bookingCancelled', bookingId: 'b1' },
+      { kind: 'driverJob', driverId: 'drv-1', driverName: null, bookingId: 'b1', job: null },
+    ]);
+    // Postponed is still a booking: only the driver's time and the waiting job change.
+    expect(figureChanges(TOPICS.bookingPostponed, envelope({ bookingId: 'b1', driver }) as never)).toEqual([
+      { kind: 'waitingJob', bookingId: 'b1', waiting: null },
       { kind: 'driverJob', driverId: 'drv-1', driverName: null, bookingId: 'b1', job: null },
     ]);
   });
@@ -135,6 +142,25 @@ describe('business figures: folding events', () => {
 });
 
 describe('business figures: summarising', () => {
+  it('charts the busiest 25 drivers of a large fleet (by name) and says how many have hours booked', () => {
+    const drivers = Array.from({ length: 40 }, (_, i) => ({
+      _id: `drv-${String(i).padStart(2, '0')}`,
+      name: `Driver ${String(i).padStart(2, '0')}`,
+      jobs: i === 39 ? {} : { [`b${i}`]: { moveDay: '2026-12-01', hours: i + 1 } },
+    }));
+    const figures = summarise({
+      now: new Date('2026-11-26T12:00:00.000Z'),
+      days: [],
+      drivers,
+      waiting: [],
+      openSupportChats: 0,
+    });
+    expect(figures.driversBooked).toBe(39);
+    expect(figures.drivers).toHaveLength(25);
+    expect(figures.drivers[0]).toEqual({ driverId: 'drv-14', name: 'Driver 14', bookedHours: 15 });
+    expect(figures.drivers.at(-1)).toEqual({ driverId: 'drv-38', name: 'Driver 38', bookedHours: 39 });
+  });
+
   it('fills 30 days ending today, sums conversion, and counts driver hours only inside the window', () => {
     const figures = summarise({
       now: new Date('2026-11-26T12:00:00.000Z'),

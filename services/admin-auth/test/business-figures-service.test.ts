@@ -108,6 +108,131 @@ describe('admin-auth business figures over the embedded store and bus', () => {
     expect(figures.jobsWaiting[0]).toMatchObject({ bookingId: 'bk-1', randomNumber: 1234, driverName: 'Dan Driver' });
   });
 
+  it('keeps the figures true: an amendment moves the booked value, a refund the net, a cancelled booking is no booking', async () => {
+    const bus = svc.service.infra.bus;
+    const read = async () => (await svc.get('/api/dashboard/business', auth)).body;
+    const todayOf = (b: { days: { bookings: number; revenuePence: number; refundsPence: number }[] }) =>
+      b.days[b.days.length - 1]!;
+    const before = todayOf(await read());
+    const move = {
+      date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      addresses: [{ location: 'London SE1, UK', physicalAddress: '', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: '',
+    };
+    const facts = (bookingId: string, randomNumber: number) => ({
+      bookingId,
+      randomNumber,
+      customer,
+      driver: { ...driver, phone: '1' },
+      move,
+      myMovePath: `/my-move/${bookingId}`,
+    });
+    const send = async <T extends keyof typeof TOPICS>(key: T, data: unknown) => {
+      const topic = TOPICS[key];
+      const e = await createEvent(topic, data as never, { producer: 'test' });
+      await (await bus.publish(topic, e)).durable;
+      return e;
+    };
+    for (const [id, code] of [
+      ['bk-keep', 2001],
+      ['bk-cancel', 2002],
+    ] as const)
+      await send('bookingConfirmed', {
+        ...facts(id, code),
+        paymentStatus: 'paid',
+        amountPaidPence: 10_000,
+        outstandingBalancePence: 0,
+        totalPricePence: 10_000,
+      });
+    await until(
+      read,
+      (b) => todayOf(b).bookings === before.bookings + 2 && todayOf(b).revenuePence === before.revenuePence + 20_000,
+      'two bookings counted',
+    );
+
+    // Staff amend the kept one to £125 (the customer owes £25 more): the booked value follows.
+    const amended = await send('bookingAmended', {
+      ...facts('bk-keep', 2001),
+      previousMove: move,
+      changed: ['hours'],
+      totalPricePence: 12_500,
+      previousTotalPricePence: 10_000,
+      balancePence: 2_500,
+      refundPence: 0,
+      amendedBy: 'fig_staff',
+    });
+    await until(read, (b) => todayOf(b).revenuePence === before.revenuePence + 22_500, 'the amendment counted');
+    await (await bus.publish(TOPICS.bookingAmended, amended)).durable; // redelivered: counted once
+
+    // The other is cancelled with a £40 refund: it leaves the bookings and the booked value; the refund is counted.
+    await send('bookingCancelled', {
+      ...facts('bk-cancel', 2002),
+      cancelledAt: new Date().toISOString(),
+      refundPence: 4_000,
+      withinCoolingOff: false,
+      cancelledBy: 'staff',
+      reason: 'Van off the road',
+      staffUsername: 'fig_staff',
+    });
+    await send('refundIssued', {
+      refundId: 'rf-1',
+      bookingId: 'bk-cancel',
+      randomNumber: 2002,
+      amountPence: 4_000,
+      reason: 'staff-cancellation',
+      provider: 'local',
+      providerRefs: ['re_1'],
+      customer,
+      myMovePath: '/my-move/bk-cancel',
+      issuedAt: new Date().toISOString(),
+    });
+    const after = todayOf(
+      await until(
+        read,
+        (b) => todayOf(b).bookings === before.bookings + 1 && todayOf(b).refundsPence === before.refundsPence + 4_000,
+        'the cancellation and the refund counted',
+      ),
+    );
+    expect(after.revenuePence).toBe(before.revenuePence + 12_500);
+  });
+
+  it('reads only drivers with a job ahead (an index of their latest move day), not every driver ever booked', async () => {
+    const bus = svc.service.infra.bus;
+    const move = (days: number) => ({
+      date: new Date(Date.now() + days * 86_400_000).toISOString(),
+      addresses: [{ location: 'London NW2, UK', physicalAddress: '', stair: 0 }],
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 2,
+      description: '',
+    });
+    const offer = async (bookingId: string, who: typeof driver, days: number) =>
+      (
+        await bus.publish(
+          TOPICS.jobOffered,
+          await createEvent(
+            TOPICS.jobOffered,
+            { bookingId, randomNumber: 3000, driver: who, move: move(days), respondBy: move(days).date },
+            { producer: 'test' },
+          ),
+        )
+      ).durable;
+    const past = { id: 'drv-past', name: 'Pat Past', email: 'pat@example.com' };
+    const ahead = { id: 'drv-ahead', name: 'Al Ahead', email: 'al@example.com' };
+    await offer('bk-past', past, -10);
+    await offer('bk-ahead', ahead, 4);
+    const read = async () => (await svc.get('/api/dashboard/business', auth)).body;
+    const figures = await until(
+      read,
+      (b) => b.drivers.some((d: { driverId: string }) => d.driverId === 'drv-ahead'),
+      'the driver ahead',
+    );
+    expect(figures.drivers.map((d: { driverId: string }) => d.driverId)).not.toContain('drv-past');
+  });
+
   it('a day counter is not added twice even past the consumer mark (the store write itself is conditional)', async () => {
     const { BusinessFiguresRepository } = await import('../src/adapters/business-figures-repository.js');
     const repo = new BusinessFiguresRepository(svc.service.infra.store);

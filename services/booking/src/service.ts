@@ -16,6 +16,8 @@ import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
 import { ListBookings } from './app/list-bookings.js';
 import { SearchBookings } from './app/search-bookings.js';
+import { PageBookings } from './app/page-bookings.js';
+import { GetStaffRecord } from './app/get-staff-record.js';
 import { BookingLifecycleWriter } from './app/booking-lifecycle-writer.js';
 import { CancelBooking } from './app/cancel-booking.js';
 import { PostponeBooking } from './app/postpone-booking.js';
@@ -85,7 +87,9 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           perMinute: config.myMoveRateLimitPerMinute,
         });
         adminRoutes(app, {
-          list: new ListBookings(bookings),
+          list: new ListBookings(bookings, infra.clock),
+          page: new PageBookings(bookings, infra.clock),
+          record: new GetStaffRecord(bookings),
           search: new SearchBookings(bookings),
           staffOnly: requireStaff(config.jwt, infra.clock),
           amend: new AmendBooking(lifecycle, pricer),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '@vanhop/platform';
 import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
 import { driverAuth, staffAuth } from '../../../test/support/staff.js';
 
@@ -15,7 +16,8 @@ describe('GET /api/backdata/all', () => {
   const deleted = bookingRecord({ randomNumber: 333, deletedAt: '2026-11-21T09:00:00.000Z', deletedBy: 'someone' });
 
   beforeAll(async () => {
-    svc = await startBooking();
+    // Before the fixtures' moves: the list answers upcoming moves and those of the last 30 days.
+    svc = await startBooking(fixedClock('2026-11-22T12:00:00.000Z'));
     for (const r of [newer, deleted, older]) await svc.bookings().insertOne(r);
   });
   afterAll(() => svc.stop());

@@ -6,6 +6,7 @@ export * from './validation.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './insert-unique.js';
+export * from './query-indexes.js';
 export * from './retry-on-conflict.js';
 export * from './store-leases.js';
 export * from './hold-holder.js';

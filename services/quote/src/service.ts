@@ -11,6 +11,7 @@ import { quoteSubscriptions } from './consumers/index.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
+import { PageDrivers } from './app/page-drivers.js';
 import { DriverSlots } from './adapters/driver-slots.js';
 import { holdRoutes } from './http/hold-routes.js';
 import { BookedDriverTime } from './app/booked-driver-time.js';
@@ -153,7 +154,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
             calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
             staffOnly,
           });
-          driverAdminRoutes(app, { manage, suspendedJobs, staffOnly });
+          driverAdminRoutes(app, { manage, suspendedJobs, staffOnly, page: new PageDrivers(drivers) });
         }
       },
       subscriptions: quoteSubscriptions({
@@ -176,6 +177,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         await audit.ensureIndexes();
         // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
         await drivers.ensureIndexes(infra.logger);
+        await drivers.ensureStaffListIndexes();
         // Before serving: without the unique index two checkouts could hold one driver's hour.
         await slots.ensureIndexes();
         await jobStore.ensureIndexes();

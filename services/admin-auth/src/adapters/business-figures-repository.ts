@@ -1,6 +1,8 @@
 import type { WaitingJob } from '@vanhop/contracts';
 import {
+  indexOf,
   insertUnique,
+  queryIndex,
   type Collection,
   type Doc,
   type DocumentStore,
@@ -11,6 +13,7 @@ import type { BusinessFiguresStore } from '../app/business-figures.js';
 import {
   DAY_COUNTERS,
   fieldKey,
+  type DayCounter,
   type FigureChange,
   type StoredDay,
   type StoredDriverJobs,
@@ -20,6 +23,25 @@ export const BUSINESS_DAYS_COLLECTION = 'business_days';
 export const BUSINESS_DRIVERS_COLLECTION = 'business_driver_jobs';
 export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
 export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
+export const BUSINESS_BOOKINGS_COLLECTION = 'business_bookings';
+
+/** The figures' reads and the index each goes through (test/architecture/query-indexes). */
+export const BUSINESS_QUERIES = {
+  days: queryIndex(BUSINESS_DAYS_COLLECTION, 'the chart days, a range of ids (London days)', '_id'),
+  booking: queryIndex(BUSINESS_BOOKINGS_COLLECTION, 'a confirmed booking by id', '_id'),
+  driversWithJobs: queryIndex(BUSINESS_DRIVERS_COLLECTION, 'drivers with a job on or after a day', {
+    lastMoveDay: 1,
+  }),
+  waiting: queryIndex(BUSINESS_WAITING_COLLECTION, 'jobs waiting for a driver', { waiting: 1 }),
+  openChats: queryIndex(BUSINESS_CHATS_COLLECTION, 'support chats waiting for staff', { awaiting: 1 }),
+} as const;
+
+/** The latest day any of a driver's jobs moves on (none: no job). */
+const lastMoveDayOf = (d: StoredDriverJobs): string | null =>
+  Object.values(d.jobs ?? {}).reduce<string | null>(
+    (m, j) => (j && (m === null || j.moveDay > m) ? j.moveDay : m),
+    null,
+  );
 
 interface DayDoc extends Doc {
   seen?: Record<string, true>;
@@ -28,6 +50,14 @@ interface WaitingDoc extends Doc {
   waiting: boolean;
   job?: WaitingJob;
 }
+/** A confirmed booking as the figures count it: the day it was confirmed and its price now. */
+interface BookingDoc extends Doc {
+  day: string;
+  totalPricePence: number;
+  cancelled: boolean;
+}
+/** A driver's jobs with the latest day one of them moves on ('' when none), the index the figures read by. */
+type DriverJobsDoc = StoredDriverJobs & { lastMoveDay?: string };
 interface ChatDoc extends Doc {
   awaiting: boolean;
   since: string | null;
@@ -53,36 +83,71 @@ async function upsert<T extends Doc>(col: Collection<T>, _id: string, filter: Fi
  */
 export class BusinessFiguresRepository implements BusinessFiguresStore {
   private readonly dayCol: Collection<DayDoc>;
-  private readonly driverCol: Collection<StoredDriverJobs>;
+  private readonly driverCol: Collection<DriverJobsDoc>;
   private readonly waitingCol: Collection<WaitingDoc>;
   private readonly chatCol: Collection<ChatDoc>;
+  private readonly bookingCol: Collection<BookingDoc>;
 
   constructor(store: DocumentStore) {
     this.dayCol = store.collection<DayDoc>(BUSINESS_DAYS_COLLECTION);
-    this.driverCol = store.collection<StoredDriverJobs>(BUSINESS_DRIVERS_COLLECTION);
+    this.driverCol = store.collection<DriverJobsDoc>(BUSINESS_DRIVERS_COLLECTION);
     this.waitingCol = store.collection<WaitingDoc>(BUSINESS_WAITING_COLLECTION);
     this.chatCol = store.collection<ChatDoc>(BUSINESS_CHATS_COLLECTION);
+    this.bookingCol = store.collection<BookingDoc>(BUSINESS_BOOKINGS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.waitingCol.ensureIndex({ fields: { waiting: 1 } });
-    await this.chatCol.ensureIndex({ fields: { awaiting: 1 } });
+    await this.waitingCol.ensureIndex(indexOf(BUSINESS_QUERIES.waiting));
+    await this.chatCol.ensureIndex(indexOf(BUSINESS_QUERIES.openChats));
+    await this.driverCol.ensureIndex(indexOf(BUSINESS_QUERIES.driversWithJobs));
+    // Drivers counted before the field was kept get it once.
+    for (const d of await this.driverCol.find({ lastMoveDay: { $exists: false } })) await this.keepLastMoveDay(d._id);
+  }
+
+  /** Sets the driver's latest move day from their jobs now, so the figures read only drivers with work ahead. */
+  private async keepLastMoveDay(driverId: string): Promise<void> {
+    const doc = await this.driverCol.findOne({ _id: driverId });
+    if (doc) await this.driverCol.updateOne({ _id: driverId }, { $set: { lastMoveDay: lastMoveDayOf(doc) ?? '' } });
   }
 
   async apply(change: FigureChange, eventId: string): Promise<void> {
     switch (change.kind) {
-      case 'day': {
-        const seen = `seen.${fieldKey(eventId)}`;
-        const inc: Record<string, number> = {};
-        for (const k of DAY_COUNTERS) if (change.add[k]) inc[k] = change.add[k]!;
-        return upsert(this.dayCol, change.day, { [seen]: { $exists: false } }, { $inc: inc, $set: { [seen]: true } });
+      case 'day':
+        return this.addToDay(change.day, change.add, eventId);
+      case 'bookingPlaced':
+        return upsert(
+          this.bookingCol,
+          change.bookingId,
+          { day: { $exists: false } },
+          { $set: { day: change.day, totalPricePence: change.totalPricePence, cancelled: false } },
+        );
+      case 'bookingRepriced': {
+        // The day's counter moves by the difference (once per event), then the booking's price is
+        // set: a redelivery in between finds the day counted and sets the same price again.
+        const booking = await this.bookingCol.findOne({ _id: change.bookingId });
+        if (!booking || booking.cancelled) return;
+        const delta = change.totalPricePence - booking.totalPricePence;
+        if (delta !== 0) await this.addToDay(booking.day, { revenuePence: delta }, eventId);
+        await this.bookingCol.updateOne(
+          { _id: change.bookingId, cancelled: false },
+          { $set: { totalPricePence: change.totalPricePence } },
+        );
+        return;
+      }
+      case 'bookingCancelled': {
+        const booking = await this.bookingCol.findOne({ _id: change.bookingId });
+        if (!booking || booking.cancelled) return;
+        await this.addToDay(booking.day, { bookings: -1, revenuePence: -booking.totalPricePence }, eventId);
+        await this.bookingCol.updateOne({ _id: change.bookingId, cancelled: false }, { $set: { cancelled: true } });
+        return;
       }
       case 'driverJob': {
         const job = `jobs.${fieldKey(change.bookingId)}`;
         const update: Update = change.job
           ? { $set: { [job]: change.job, ...(change.driverName ? { name: change.driverName } : {}) } }
           : { $unset: { [job]: true } };
-        return upsert(this.driverCol, change.driverId, {}, update);
+        await upsert(this.driverCol, change.driverId, {}, update);
+        return this.keepLastMoveDay(change.driverId);
       }
       case 'waitingJob':
         return upsert(
@@ -106,13 +171,23 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
     }
   }
 
+  /** Adds to a day's counters unless this event was already counted on that day (one atomic update). */
+  private addToDay(day: string, add: Partial<Record<DayCounter, number>>, eventId: string): Promise<void> {
+    const seen = `seen.${fieldKey(eventId)}`;
+    const inc: Record<string, number> = {};
+    for (const k of DAY_COUNTERS) if (add[k]) inc[k] = add[k]!;
+    return upsert(this.dayCol, day, { [seen]: { $exists: false } }, { $inc: inc, $set: { [seen]: true } });
+  }
+
   async days(from: string, to: string): Promise<StoredDay[]> {
     const docs = await this.dayCol.find({ _id: { $gte: from, $lte: to } });
     return docs.map(({ seen: _seen, ...counters }) => counters as StoredDay);
   }
 
-  drivers(): Promise<StoredDriverJobs[]> {
-    return this.driverCol.find({});
+  /** Drivers with a job moving on or after `from`: the only ones with hours booked in the window. */
+  async drivers(from: string): Promise<StoredDriverJobs[]> {
+    const docs = await this.driverCol.find({ lastMoveDay: { $gte: from } });
+    return docs.map(({ lastMoveDay: _l, ...d }) => d);
   }
 
   async waitingJobs(): Promise<WaitingJob[]> {

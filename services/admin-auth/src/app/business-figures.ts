@@ -20,7 +20,8 @@ import {
 export interface BusinessFiguresStore {
   apply(change: FigureChange, eventId: string): Promise<void>;
   days(from: string, to: string): Promise<StoredDay[]>;
-  drivers(): Promise<StoredDriverJobs[]>;
+  /** Drivers with a job moving on or after `from` (a London day). */
+  drivers(from: string): Promise<StoredDriverJobs[]>;
   waitingJobs(): Promise<WaitingJob[]>;
   openSupportChats(): Promise<number>;
 }
@@ -38,7 +39,7 @@ export class BusinessFiguresModel {
     const window = chartDays(londonDay(now));
     const [days, drivers, waiting, openSupportChats] = await Promise.all([
       this.deps.store.days(window[0]!, window[window.length - 1]!),
-      this.deps.store.drivers(),
+      this.deps.store.drivers(londonDay(now)),
       this.deps.store.waitingJobs(),
       this.deps.store.openSupportChats(),
     ]);

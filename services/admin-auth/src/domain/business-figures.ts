@@ -1,5 +1,6 @@
 import {
   BUSINESS_DAYS,
+  BUSINESS_DRIVERS_SHOWN,
   DRIVER_HOURS_DAYS,
   londonDay,
   shiftDay,
@@ -17,6 +18,14 @@ import {
  * handful of stored documents become the figures. No record is ever read to answer a request.
  */
 
+/**
+ * What a day's counters mean (docs/ADMIN.md, "Business figures"):
+ * - `bookings`: bookings confirmed that day and not cancelled since (a cancellation takes the
+ *   booking off the day it was confirmed);
+ * - `revenuePence` (booked): what those bookings are worth now, after amendments and new dates;
+ * - `depositsPence` + `balancesPence` (taken): money received that day;
+ * - `refundsPence` (refunded): money given back that day; net = taken - refunded.
+ */
 export const DAY_COUNTERS = [
   'bookings',
   'revenuePence',
@@ -41,7 +50,13 @@ export type FigureChange =
   /** The job waits for a driver, or no longer does (`waiting: null`). */
   | { kind: 'waitingJob'; bookingId: string; waiting: WaitingJob | null }
   /** The support chat waits for staff since that instant, or does not (`awaitingSince: null`). */
-  | { kind: 'supportChat'; conversationId: string; awaitingSince: string | null };
+  | { kind: 'supportChat'; conversationId: string; awaitingSince: string | null }
+  /** A booking was confirmed that London day at that price: remembered so later changes land on that day. */
+  | { kind: 'bookingPlaced'; bookingId: string; day: string; totalPricePence: number }
+  /** The booking's price is now this (an amendment, a new date): its day's booked value follows. */
+  | { kind: 'bookingRepriced'; bookingId: string; totalPricePence: number }
+  /** The booking was cancelled: it leaves its day's bookings and booked value (money taken and refunded stays). */
+  | { kind: 'bookingCancelled'; bookingId: string };
 
 /** The topics the figures are folded from. */
 export const FIGURE_TOPICS = [
@@ -50,6 +65,8 @@ export const FIGURE_TOPICS = [
   TOPICS.refundIssued,
   TOPICS.bookingCancelled,
   TOPICS.bookingPostponed,
+  TOPICS.bookingAmended,
+  TOPICS.bookingReactivated,
   TOPICS.quotesPriced,
   TOPICS.jobOffered,
   TOPICS.jobReturned,
@@ -78,7 +95,13 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
       const d = event.data as EventPayloads['booking.confirmed'];
       return [
         { kind: 'day', day, add: { bookings: 1, revenuePence: d.totalPricePence, depositsPence: d.amountPaidPence } },
+        { kind: 'bookingPlaced', bookingId: d.bookingId, day, totalPricePence: d.totalPricePence },
       ];
+    }
+    case TOPICS.bookingAmended:
+    case TOPICS.bookingReactivated: {
+      const d = event.data as EventPayloads['booking.amended'] | EventPayloads['booking.reactivated'];
+      return [{ kind: 'bookingRepriced', bookingId: d.bookingId, totalPricePence: d.totalPricePence }];
     }
     case TOPICS.balancePaid: {
       const d = event.data as EventPayloads['booking.balance-paid'];
@@ -98,6 +121,8 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
       // Either way the driver's time is given back and nobody needs to be found for the job.
       const d = event.data as EventPayloads['booking.cancelled'];
       const out: FigureChange[] = [{ kind: 'waitingJob', bookingId: d.bookingId, waiting: null }];
+      // A cancelled booking is no longer a booking; a postponed one still is (its money is kept for it).
+      if (topic === TOPICS.bookingCancelled) out.push({ kind: 'bookingCancelled', bookingId: d.bookingId });
       if (d.driver)
         out.push({ kind: 'driverJob', driverId: d.driver.id, driverName: null, bookingId: d.bookingId, job: null });
       return out;
@@ -201,7 +226,7 @@ export function summarise(input: {
   });
   const sum = (k: 'bookings' | 'quotesPriced') => days.reduce((n, d) => n + d[k], 0);
   const to = shiftDay(today, DRIVER_HOURS_DAYS - 1);
-  const drivers = input.drivers
+  const booked = input.drivers
     .map((d) => ({
       driverId: d._id,
       name: d.name ?? d._id,
@@ -210,6 +235,11 @@ export function summarise(input: {
         0,
       ),
     }))
+    .filter((d) => d.bookedHours > 0);
+  // The busiest few, then by name: the chart stays readable (and the answer small) for any fleet.
+  const drivers = booked
+    .sort((a, b) => b.bookedHours - a.bookedHours || a.driverId.localeCompare(b.driverId))
+    .slice(0, BUSINESS_DRIVERS_SHOWN)
     .sort((a, b) => a.name.localeCompare(b.name) || a.driverId.localeCompare(b.driverId));
   return {
     generatedAt: input.now.toISOString(),
@@ -219,6 +249,7 @@ export function summarise(input: {
     openSupportChats: input.openSupportChats,
     driverWindow: { from: today, to },
     drivers,
+    driversBooked: booked.length,
   };
 }
 

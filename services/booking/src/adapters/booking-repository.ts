@@ -1,5 +1,7 @@
 import type { BookingHistoryEntry, DriverToConfirm, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
 import {
+  indexOf,
+  queryIndex,
   withoutOutbox,
   type Collection,
   type DocumentStore,
@@ -12,10 +14,20 @@ import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 import { withCustomerEmailKey } from './customer-bookings-reader.js';
 import type {
+  BookingPageQuery,
   BookingRepository as BookingRepositoryPort,
   BookingSearchTerms,
   LifecycleChange,
 } from '../domain/ports.js';
+import { pageFilter, pageWindows } from './booking-page-query.js';
+
+/** The booking store's reads and the index each goes through (checked by test/architecture/query-indexes). */
+export const BOOKING_QUERIES = {
+  byId: queryIndex(BOOKINGS, 'a record by id', '_id'),
+  byCode: queryIndex(BOOKINGS, 'a record by its retrieve code', { randomNumber: 1 }),
+  byMoveDate: queryIndex(BOOKINGS, 'staff lists: live records by move date, a bounded range', { 'quote.date': 1 }),
+  needingDriver: queryIndex(BOOKINGS, 'staff: bookings whose driver gave the job back', { 'needsDriver.driverId': 1 }),
+} as const;
 
 /** A booking record as stored: the record and the events parked on it until the relay publishes them. */
 export type BookingDocument = StoredBooking &
@@ -84,8 +96,11 @@ export class BookingRepository implements BookingRepositoryPort {
   }
 
   /** Codes identify records for retrieval: two records must never share one. */
-  ensureIndexes(): Promise<void> {
-    return this.bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
+  async ensureIndexes(): Promise<void> {
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byCode, { unique: true }));
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byMoveDate));
+    // Sparse: only the few records waiting for a driver carry the field.
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.needingDriver, { sparse: true }));
   }
 
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
@@ -107,9 +122,45 @@ export class BookingRepository implements BookingRepositoryPort {
     return !!(await this.bookings.findOne({ randomNumber: code }));
   }
 
-  /** Every live record, oldest first. */
-  async listLive(): Promise<StoredBooking[]> {
-    const docs = await this.bookings.find({ deletedAt: null }, { sort: { date: 1 } });
+  /**
+   * Live records whose move is at or after `from`, oldest saved first: a range of the move-date
+   * index, so the legacy list grows with the weeks it covers, not with every booking ever made.
+   */
+  async listLiveMovingFrom(from: string): Promise<StoredBooking[]> {
+    const docs = await this.bookings.find({ 'quote.date': { $gte: from }, deletedAt: null }, { sort: { date: 1 } });
+    return docs.map((d) => withoutOutbox(d));
+  }
+
+  /**
+   * One page of a staff list. Each read is a window of the move-date index with a limit, widened
+   * (four times each step) only while the page is not full: the embedded store sorts what a range
+   * holds before it limits, so a narrow first window keeps a page's cost to the rows near it.
+   */
+  async pageLive(query: BookingPageQuery): Promise<StoredBooking[]> {
+    let docs: BookingDocument[] = [];
+    for (const window of pageWindows(query)) {
+      docs = await this.bookings.find(pageFilter(query, window), {
+        sort: { 'quote.date': query.order, _id: query.order },
+        limit: query.limit,
+      });
+      if (docs.length >= query.limit) break;
+    }
+    return docs.map((d) => withoutOutbox(d));
+  }
+
+  /** Through the sparse index of the few records marked as needing a driver. */
+  async pageNeedingDriver(after: { date: string; id: string } | null, limit: number): Promise<StoredBooking[]> {
+    const docs = await this.bookings.find(
+      {
+        'needsDriver.driverId': { $gt: '' },
+        deletedAt: null,
+        state: { $ne: 'cancelled' },
+        ...(after
+          ? { $or: [{ 'quote.date': { $gt: after.date } }, { 'quote.date': after.date, _id: { $gt: after.id } }] }
+          : {}),
+      },
+      { sort: { 'quote.date': 1, _id: 1 }, limit },
+    );
     return docs.map((d) => withoutOutbox(d));
   }
 

@@ -1,4 +1,5 @@
 import {
+  BACKDATA_ALL_PAST_DAYS,
   paidOnDayText,
   type BookingHistoryEntry,
   type BookingRecord,
@@ -6,6 +7,7 @@ import {
   type DriverToConfirm,
   type NeedsDriver,
 } from '@vanhop/contracts';
+import type { Clock } from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
 import type { DayRecord, StoredBooking } from '../domain/booking-record.js';
 import { historyOf, lifecycleFacts, refundPendingPence } from '../domain/lifecycle.js';
@@ -78,12 +80,20 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
   };
 }
 
-/** Every live (not deleted) booking record, oldest first; the dashboard sorts and filters further. */
+/**
+ * The legacy staff list (`GET /api/backdata/all`): live records moving from BACKDATA_ALL_PAST_DAYS
+ * ago on, oldest saved first. Bounded so it stays a few weeks of work at any size; older moves are
+ * read a page at a time (`GET /api/backdata/list?view=past`).
+ */
 export class ListBookings {
-  constructor(private readonly bookings: BookingRepository) {}
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(): Promise<AdminBookingView[]> {
-    const records = await this.bookings.listLive();
+    const from = new Date(this.clock.now().getTime() - BACKDATA_ALL_PAST_DAYS * 86_400_000).toISOString();
+    const records = await this.bookings.listLiveMovingFrom(from);
     return records.map(toAdminView);
   }
 }

@@ -34,6 +34,22 @@ export interface BookingSearchTerms {
  * loser matches nothing), and the events announcing a change are parked in the same write. Records
  * are handed out without those events.
  */
+/**
+ * One page of a staff list, read through the move-date index: `from`/`to` bound the move dates (ISO,
+ * `to` excluded; null: open), `order` 1 soonest first, -1 latest first, `after` the last row of the
+ * previous page. `done` narrows by the driver's Done mark: `exclude` leaves done moves out;
+ * `pastOrDone` keeps moves before `before` and done ones.
+ */
+export interface BookingPageQuery {
+  kind: 'quotation' | 'job';
+  from: string | null;
+  to: string | null;
+  order: 1 | -1;
+  after: { date: string; id: string } | null;
+  done: { rule: 'exclude' } | { rule: 'pastOrDone'; before: string } | null;
+  limit: number;
+}
+
 export interface BookingRepository {
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
   byId(id: string): Promise<StoredBooking | null>;
@@ -42,8 +58,12 @@ export interface BookingRepository {
   liveByCode(code: number): Promise<StoredBooking | null>;
   /** Whether any record, deleted ones included, holds the code. */
   codeInUse(code: number): Promise<boolean>;
-  /** Every live record, oldest first. */
-  listLive(): Promise<StoredBooking[]>;
+  /** Live records whose move is at or after `from` (ISO), oldest saved first: the bounded legacy staff list. */
+  listLiveMovingFrom(from: string): Promise<StoredBooking[]>;
+  /** One page of a staff list: live records of a kind in a range of move dates, by move date (ties by id). */
+  pageLive(query: BookingPageQuery): Promise<StoredBooking[]>;
+  /** Live, not cancelled records whose driver gave the job back, soonest move first, after `after`, at most `limit`. */
+  pageNeedingDriver(after: { date: string; id: string } | null, limit: number): Promise<StoredBooking[]>;
   /** Live records matching the search, newest move first, at most `limit`. */
   searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]>;
   /** Throws DuplicateKeyError when the code (or id) is taken. */

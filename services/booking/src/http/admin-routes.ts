@@ -2,12 +2,15 @@ import type { Express, RequestHandler, Response } from 'express';
 import {
   amendBookingSchema,
   bookingSearchQuerySchema,
+  staffBookingPageQuerySchema,
   staffBookingIdParamsSchema,
   staffCancelSchema,
 } from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListBookings } from '../app/list-bookings.js';
 import type { SearchBookings } from '../app/search-bookings.js';
+import type { PageBookings } from '../app/page-bookings.js';
+import type { GetStaffRecord } from '../app/get-staff-record.js';
 import type { DeleteBooking } from '../app/delete-booking.js';
 import type { AmendBooking } from '../app/amend-booking.js';
 import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
@@ -25,6 +28,8 @@ export function adminRoutes(
   deps: {
     list: ListBookings;
     search: SearchBookings;
+    page: PageBookings;
+    record: GetStaffRecord;
     staffOnly: RequestHandler;
     amend: AmendBooking;
     remove: DeleteBooking;
@@ -36,6 +41,28 @@ export function adminRoutes(
     deps.staffOnly,
     route(async (_req, res) => {
       res.set('Cache-Control', 'no-store').json(await deps.list.execute());
+    }),
+  );
+
+  // One page of the Quotation or Your Jobs list: ?kind=quotation|job&view=future|today|past&pageSize=&after=
+  app.get(
+    '/api/backdata/list',
+    deps.staffOnly,
+    validated(staffBookingPageQuerySchema, 'query', { what: 'List' }),
+    route(async (_req, res) => {
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await deps.page.execute(input(res, 'query', staffBookingPageQuerySchema)));
+    }),
+  );
+
+  // One live record by id: a link to a record opens it without reading any list.
+  app.get(
+    '/api/backdata/record/:id',
+    deps.staffOnly,
+    byId,
+    route(async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await deps.record.execute(bookingId(res)));
     }),
   );
 

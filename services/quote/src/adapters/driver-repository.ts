@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DuplicateKeyError,
+  indexOf,
   insertUnique,
   type Collection,
   type DocumentStore,
@@ -9,6 +10,14 @@ import {
 } from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
+import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../app/page-drivers.js';
+import {
+  DRIVER_QUERIES,
+  driverPageFilter,
+  driverPageWindows,
+  staffListKeys,
+  standingPrefix,
+} from './driver-page-query.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -19,11 +28,13 @@ export const newRev = (): string => randomUUID();
 
 const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } =>
   d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) };
+/** The e-mail key and the staff list's search keys, from the fields a write sets. */
+const withKeys = <T extends Partial<Driver>>(d: T) => ({ ...withEmailKey(d), ...staffListKeys(d) });
 
 export const DRIVERS = 'drivers';
 
 /** The `drivers` collection: self-employed drivers with their price cards. */
-export class DriverRepository implements DriverRepositoryPort {
+export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   private readonly col: Collection<DriverDoc>;
   private readonly listeners: ((driverId: string) => void)[] = [];
 
@@ -96,14 +107,14 @@ export class DriverRepository implements DriverRepositoryPort {
 
   /** Throws DuplicateKeyError when another driver has the e-mail. */
   insert(driver: DriverDoc): Promise<Driver> {
-    return this.written(driver._id, this.col.insertOne({ ...withEmailKey(driver), rev: newRev() }));
+    return this.written(driver._id, this.col.insertOne({ ...withKeys(driver), rev: newRev() }));
   }
 
   /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
     // Another instance may seed the same driver at the same moment: that is fine.
-    return this.written(driver._id, insertUnique(this.col, { ...withEmailKey(driver), rev: newRev() }));
+    return this.written(driver._id, insertUnique(this.col, { ...withKeys(driver), rev: newRev() }));
   }
 
   /**
@@ -113,10 +124,64 @@ export class DriverRepository implements DriverRepositoryPort {
    */
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
-    const $set = { ...withEmailKey(set), version: version + 1, rev: newRev() };
+    const $set = { ...withKeys(set), version: version + 1, rev: newRev() };
     return this.written(
       id,
       this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }),
     );
+  }
+
+  /**
+   * The staff list's search keys and their indexes; drivers stored before the keys get theirs here
+   * (once: later writes keep them). Not a pricing field, so `rev` is left alone.
+   */
+  async ensureStaffListIndexes(): Promise<void> {
+    for (const q of [
+      DRIVER_QUERIES.byName,
+      DRIVER_QUERIES.bySurname,
+      DRIVER_QUERIES.byPostcode,
+      DRIVER_QUERIES.byStanding,
+    ])
+      await this.col.ensureIndex(indexOf(q));
+    for (const d of await this.col.find({ standingKey: { $exists: false } }, { sort: { _id: 1 } }))
+      await this.col.updateOne({ _id: d._id, standingKey: { $exists: false } }, { $set: staffListKeys(d) });
+  }
+
+  /**
+   * One page of drivers by name after `after`: reads of the name index in windows of first letters
+   * widened only while the page is not full (the embedded store sorts what a range holds before it
+   * limits), each with a limit.
+   */
+  async pageByName(query: {
+    active: boolean | null;
+    after: { name: string; id: string } | null;
+    limit: number;
+  }): Promise<StaffDriverRow[]> {
+    // A standing asked for reads its own key (standing, then name); otherwise the name key.
+    const field = query.active === null ? 'nameKey' : 'standingKey';
+    const prefix = query.active === null ? '' : standingPrefix(query.active);
+    let docs: DriverDoc[] = [];
+    for (const window of driverPageWindows(query.after?.name ?? '', prefix)) {
+      docs = await this.col.find(driverPageFilter(field, window, null, query.after), {
+        sort: { [field]: 1, _id: 1 },
+        limit: query.limit,
+      });
+      if (docs.length >= query.limit) break;
+    }
+    return docs as StaffDriverRow[];
+  }
+
+  /** Drivers whose key starts with `prefix` (name, surname or base postcode), by name, at most `limit`. */
+  async searchByPrefix(
+    field: DriverSearchField,
+    prefix: string,
+    active: boolean | null,
+    limit: number,
+  ): Promise<StaffDriverRow[]> {
+    const docs = await this.col.find(driverPageFilter(field, { gte: prefix, lt: `${prefix}\uffff` }, active, null), {
+      sort: { nameKey: 1, _id: 1 },
+      limit,
+    });
+    return docs as StaffDriverRow[];
   }
 }

@@ -257,7 +257,17 @@ export class ManageDrivers {
       set.email !== undefined && set.email !== before.email ? before.email : undefined,
     );
     const after = await emailUnique(
-      this.deps.drivers.updateIfVersion(before._id, version, { ...set, updatedAt: entry.at }, event),
+      // Name and standing go together (unchanged ones at their value): the staff list's standing key is made of both.
+      this.deps.drivers.updateIfVersion(
+        before._id,
+        version,
+        {
+          ...set,
+          ...(set.active !== undefined || set.name !== undefined ? { name: next.name, active: next.active } : {}),
+          updatedAt: entry.at,
+        },
+        event,
+      ),
     );
     if (!after) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
     await this.recorded(entry);

@@ -1,8 +1,14 @@
 import type { Express, RequestHandler } from 'express';
-import { driverCreateSchema, driverPatchSchema, driverSuspendSchema } from '@vanhop/contracts';
+import {
+  driverCreateSchema,
+  driverPatchSchema,
+  driverSuspendSchema,
+  staffDriverPageQuerySchema,
+} from '@vanhop/contracts';
 import { input, route, signedInStaff, validate, validated, ValidationError } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
+import type { PageDrivers } from '../app/page-drivers.js';
 import { byDriverId, driverIdOf } from './driver-id-param.js';
 
 /** `?version=3` or a body `version`: the version the editor read (optional; 409 when stale). */
@@ -22,7 +28,12 @@ function expectedVersion(value: unknown): number | undefined {
  */
 export function driverAdminRoutes(
   app: Express,
-  deps: { manage: ManageDrivers; suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>; staffOnly: RequestHandler },
+  deps: {
+    manage: ManageDrivers;
+    suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>;
+    staffOnly: RequestHandler;
+    page?: PageDrivers;
+  },
 ): void {
   const base = '/api/drivers/admin';
   app.use(base, deps.staffOnly);
@@ -31,6 +42,17 @@ export function driverAdminRoutes(
     base,
     route(async (_req, res) => res.json(await deps.manage.list())),
   );
+
+  // A page of the list by name, or a search by name or postcode: ?q=&status=active|suspended&pageSize=&after=
+  const page = deps.page;
+  if (page)
+    app.get(
+      `${base}/page`,
+      validated(staffDriverPageQuerySchema, 'query', { what: 'List' }),
+      route(async (_req, res) => {
+        res.set('Cache-Control', 'no-store').json(await page.execute(input(res, 'query', staffDriverPageQuerySchema)));
+      }),
+    );
 
   app.get(
     `${base}/audit`,

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { storeToken, TOKEN_KEY } from './session';
-import { errorOf, json, renderArea, stubApi, type, where, isolateEachTest } from '../../../testing/area-harness';
+import { errorOf, json, renderArea, type, where, isolateEachTest } from '../../../testing/area-harness';
+import { stubStaffApi } from '../../../testing/staff-lists';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 
@@ -47,7 +48,7 @@ describe('admin app', () => {
   isolateEachTest();
 
   it('sends visitors without a token from the dashboard and the health page to the login page', () => {
-    stubApi({});
+    stubStaffApi({});
     renderAt('/admin/dashboard');
     expect(where()).toBe('/admin/login');
     expect(screen.getByRole('heading', { name: 'Staff login' })).toBeTruthy();
@@ -123,7 +124,7 @@ describe('admin app', () => {
 
   it('shows the server message, "Failed to Log in" or "Error Happen During login" under the form', async () => {
     let answer: () => Response = () => json({ success: false, message: 'Invalid username or password' }, 401);
-    stubApi({ 'POST /api/account/login': () => answer() });
+    stubStaffApi({ 'POST /api/account/login': () => answer() });
     renderAt('/admin/login');
     type('Username', 'jo_staff');
     type('Password', 'wrong-password');
@@ -149,7 +150,7 @@ describe('admin app', () => {
 
   it('signs in, keeps the token, shows the dashboard with bearer calls, and logs out', async () => {
     const rec = record({ move: future });
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'POST /api/account/login': () => json({ token: 'tok-123', success: true, message: 'Login successful' }),
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
@@ -181,7 +182,7 @@ describe('admin app', () => {
 
   it('keeps "Try to In?.." when the profile cannot be loaded, ends loading with an empty list, and says the read failed', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ message: 'boom' }, 500),
       'GET /api/backdata/all': () => json({ message: 'boom' }, 500),
     });
@@ -195,7 +196,7 @@ describe('admin app', () => {
 
   it('sends the user to the login page and forgets the token when a staff call answers 401', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'expired');
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () =>
         json({ success: false, message: 'Unauthorized: please log in again' }, 401),
       'GET /api/backdata/all': () => json({ success: false, message: 'Unauthorized: please log in again' }, 401),
@@ -210,7 +211,7 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const booked = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
     let list = [booked];
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`POST /api/backdata/review/${booked._id}`]: () => {
@@ -279,7 +280,7 @@ describe('admin app', () => {
     };
     let list = [rec];
     let answer = () => json({ message: 'This booking changed meanwhile: please reload it and try again.' }, 409);
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       'GET /api/config': () => json({}),
@@ -324,12 +325,15 @@ describe('admin app', () => {
     // The panel shows the amended figures, and the lists are read again.
     expect(panel.textContent).toContain('Total price£260.00');
     expect(panel.textContent).toContain('Outstanding balance£201.50');
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backdata/all')).toHaveLength(2));
+    // The lists are read again: the jobs list a second time.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/backdata/list?kind=job&view=future')).toHaveLength(2),
+    );
   });
 
   it('offers no amendment for a quotation, and says why a past job cannot be amended', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () =>
         json([
@@ -354,7 +358,7 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const rec = record({ move: past });
     let answer = () => json({ message: 'A review has already been requested for this booking.' }, 409);
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
       [`POST /api/backdata/review/${rec._id}`]: () => answer(),
@@ -376,7 +380,7 @@ describe('admin app', () => {
 
   it('registers: shows the server errormessage under the unique code, then alerts success and goes to login', async () => {
     let answer = () => json({ errormessage: 'Invalid sign-up code' }, 403);
-    const calls = stubApi({ 'POST /api/account/register': () => answer() });
+    const calls = stubStaffApi({ 'POST /api/account/register': () => answer() });
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     renderAt('/admin/register');
@@ -425,7 +429,7 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     let release: () => void = () => {};
     let healthAnswer = () => json({ health: 'ok', services: { quote: 'ready' } });
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/dashboard/health': () => new Promise<Response>((resolve) => (release = () => resolve(healthAnswer()))),
       'GET /api/dashboard': () => json({ serverIp: '10.1.2.3' }),
     });
@@ -476,7 +480,7 @@ describe('admin app', () => {
       _id: 'a1',
       randomNumber: 3333,
     };
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([cancelled, frozen, active]),
     });
@@ -532,7 +536,7 @@ describe('coming back after signing in', () => {
   };
 
   it('a direct link opened while signed out comes back to that page after signing in', async () => {
-    stubApi({
+    stubStaffApi({
       'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }),
     });
     renderAt('/admin/health');
@@ -544,7 +548,7 @@ describe('coming back after signing in', () => {
   });
 
   it('follows only staff pages of this site: anything else lands on the dashboard', async () => {
-    stubApi({
+    stubStaffApi({
       'POST /api/account/login': () => json({ token: 'tok-new', success: true, message: 'Login successful' }),
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([]),
@@ -567,7 +571,7 @@ describe('coming back after signing in', () => {
   it('an expired session says so, and signing in again reopens the record with the amendment as it was typed', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok-old');
     const rec = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
       'GET /api/config': () => json({}),
@@ -619,7 +623,7 @@ describe('coming back after signing in', () => {
       needsDriver: { because: 'suspended', driverId: 'drv-3', since },
     } as Partial<BookingRecord> & { move: string });
     let records = [declined, unanswered, cancelled, record({ ...paid, randomNumber: 4545 })];
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(records),
       'GET /api/config': () => json({}),

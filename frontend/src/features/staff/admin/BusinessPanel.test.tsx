@@ -60,6 +60,9 @@ describe('the dashboard middle panel: business figures', () => {
     expect(within(panel).getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(within(panel).getByTestId('business-bookings').textContent).toBe('2');
     expect(within(panel).getByTestId('business-revenue').textContent).toBe('£311.92');
+    expect(within(panel).getByTestId('business-taken').textContent).toBe('£103.58');
+    expect(within(panel).getByTestId('business-refunded').textContent).toBe('£2.50');
+    expect(within(panel).getByTestId('business-net').textContent).toBe('£101.08');
     expect(within(panel).getByTestId('business-conversion').textContent).toBe('25%');
     expect(within(panel).getByTestId('business-conversion-detail').textContent).toBe('2 of 8 quotes');
     expect(within(panel).getByTestId('business-jobs-waiting').textContent).toBe('1');
@@ -92,5 +95,32 @@ describe('the dashboard middle panel: business figures', () => {
     });
     renderDashboard();
     expect(await screen.findByText(MSG.admin.maintenance)).toBeTruthy();
+  });
+
+  it('charts only the busiest drivers of a large fleet, and says so', async () => {
+    const fleet = Array.from({ length: 60 }, (_, i) => ({
+      driverId: `drv-${String(i).padStart(2, '0')}`,
+      name: `Driver ${String(i).padStart(2, '0')}`,
+    }));
+    stubApi(
+      {
+        'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+        'GET /api/dashboard/business': () =>
+          json({
+            ...figures,
+            drivers: fleet.slice(0, 25).map((d) => ({ ...d, bookedHours: 4 })),
+            driversBooked: 48,
+          }),
+        'GET /api/drivers/admin/hours?from=2026-11-26': () =>
+          json({ ...hours, drivers: fleet.map((d) => ({ ...d, availableHours: 40 })) }),
+      },
+      () => () => json({ items: [], pageSize: 20, next: null }),
+    );
+    renderDashboard();
+    const chart = await screen.findByRole('figure', { name: /the 25 busiest of 48 drivers with work booked/ });
+    await waitFor(() =>
+      expect(within(chart).getByRole('row', { name: /Driver 00/ }).textContent).toBe('Driver 004 h40 h'),
+    );
+    expect(within(chart).getAllByRole('row')).toHaveLength(26);
   });
 });

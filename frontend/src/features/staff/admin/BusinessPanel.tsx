@@ -11,7 +11,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatPence, MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
+import {
+  BUSINESS_DRIVERS_SHOWN,
+  formatPence,
+  MSG,
+  type BusinessFigures,
+  type DriverAvailableHours,
+} from '@vanhop/contracts';
 import { isUnauthorized } from './api';
 import { fetchBusinessFigures, fetchDriverAvailableHours } from './business-figures-api';
 import { useAdminSession } from './session';
@@ -35,8 +41,12 @@ interface DriverRow {
 /** Booked hours from the figures, available hours from the drivers' own hours; every driver of either. */
 function driverRows(figures: BusinessFigures, hours: DriverAvailableHours | null): DriverRow[] {
   const rows = new Map<string, DriverRow>();
+  // A small fleet charts every driver; a large one only the busiest the figures name.
+  const everyone = (hours?.drivers.length ?? 0) <= BUSINESS_DRIVERS_SHOWN;
+  const charted = new Set(figures.drivers.map((d) => d.driverId));
   for (const d of hours?.drivers ?? [])
-    rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
+    if (everyone || charted.has(d.driverId))
+      rows.set(d.driverId, { driverId: d.driverId, name: d.name, booked: 0, available: d.availableHours });
   for (const d of figures.drivers) {
     const row = rows.get(d.driverId);
     if (row) row.booked = d.bookedHours;
@@ -142,6 +152,10 @@ export function BusinessPanel() {
   const total = (
     k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced',
   ) => figures.days.reduce((n, d) => n + d[k], 0);
+  // Taken: money received (first payments and balances); net: taken less refunds, which can be below zero.
+  const taken = total('depositsPence') + total('balancesPence');
+  const refunded = total('refundsPence');
+  const net = taken - refunded;
   const drivers = driverRows(figures, hours);
   const driverData = drivers.map((d) => ({ name: d.name, booked: d.booked, available: d.available ?? 0 }));
 
@@ -155,8 +169,21 @@ export function BusinessPanel() {
           <dd data-testid="business-bookings">{total('bookings')}</dd>
         </div>
         <div>
-          <dt>Revenue, 30 days</dt>
+          <dt>Booked, 30 days</dt>
           <dd data-testid="business-revenue">{formatPence(total('revenuePence'))}</dd>
+          <dd className="business-stat-note">Bookings made in the 30 days, at their price now</dd>
+        </div>
+        <div>
+          <dt>Taken, 30 days</dt>
+          <dd data-testid="business-taken">{formatPence(taken)}</dd>
+        </div>
+        <div>
+          <dt>Refunded, 30 days</dt>
+          <dd data-testid="business-refunded">{formatPence(refunded)}</dd>
+        </div>
+        <div>
+          <dt>Net, 30 days</dt>
+          <dd data-testid="business-net">{net < 0 ? `-${formatPence(-net)}` : formatPence(net)}</dd>
         </div>
         <div>
           <dt>Quote to booking</dt>
@@ -235,7 +262,11 @@ export function BusinessPanel() {
 
       <ChartFigure
         id="business-drivers-chart"
-        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}`}
+        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}${
+          (figures.driversBooked ?? 0) > figures.drivers.length
+            ? ` (the ${figures.drivers.length} busiest of ${figures.driversBooked} drivers with work booked)`
+            : ''
+        }`}
         columns={['Driver', 'Booked', 'Available']}
         rows={drivers.map((d) => ({
           key: d.driverId,

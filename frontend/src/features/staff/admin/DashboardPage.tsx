@@ -15,7 +15,8 @@ import {
   cancelBookingRecord,
   deleteBookingRecord,
   fetchAdminProfile,
-  fetchBookingRecords,
+  fetchBookingPage,
+  fetchBookingRecord,
   isUnauthorized,
   requestReview,
 } from './api';
@@ -45,8 +46,8 @@ const actionFailure = (err: unknown): string =>
 export function DashboardPage() {
   const { token, logout, guard } = useAdminSession();
   const [records, setRecords] = useState<BookingRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [now, setNow] = useState(() => new Date());
+  /** Bumped after each read of the records, so the paged lists are read again with them. */
+  const [reloadKey, setReloadKey] = useState(0);
   const [open, setOpen] = useState<BookingRecord | null>(null);
   /**
    * `?booking=<id>` opens that record once the lists are read: a link from the drivers' page, and
@@ -82,24 +83,27 @@ export function DashboardPage() {
     if (profile.error !== undefined) loadFailed(profile.error);
   }, [profile.error, loadFailed]);
 
+  // The bookings whose driver gave the job back (the alert at the top): a page of them, never every record.
   const loadRecords = useCallback(async () => {
     if (!token) return;
-    setLoading(true);
     try {
-      const list = await guard(fetchBookingRecords(token));
-      setRecords(Array.isArray(list) ? list : []);
+      const page = await guard(fetchBookingPage(token, { kind: 'job', view: 'needs-driver', pageSize: 100 }));
+      setRecords(Array.isArray(page.items) ? page.items : []);
       setLoadError(null);
     } catch (err) {
       setRecords([]);
       loadFailed(err);
-    } finally {
-      setNow(new Date());
-      setLoading(false);
     }
   }, [token, guard, loadFailed]);
 
   useEffect(() => {
     void loadRecords();
+  }, [loadRecords]);
+
+  /** After a staff action: the records and the paged lists are read again. */
+  const readAgain = useCallback(async () => {
+    setReloadKey((k) => k + 1);
+    await loadRecords();
   }, [loadRecords]);
 
   // Each link opens its record once: the address follows the panel a moment later (the router
@@ -110,11 +114,15 @@ export function DashboardPage() {
       linkOpened.current = null;
       return;
     }
-    const record = linkOpened.current === linked ? undefined : records.find((r) => r._id === linked);
-    if (!record) return;
+    if (linkOpened.current === linked || !token) return;
     linkOpened.current = linked;
-    setOpen(record);
-  }, [linked, records]);
+    // The linked record is read by its id: it may be on no page shown.
+    guard(fetchBookingRecord(token, linked))
+      .then((record) => {
+        if (linkOpened.current === linked) setOpen(record);
+      })
+      .catch(loadFailed);
+  }, [linked, token, guard, loadFailed]);
 
   const openRecord = (record: BookingRecord) => {
     setActionError(null);
@@ -131,7 +139,7 @@ export function DashboardPage() {
   /** After a review request or a delete the panel closes and the lists are read again. */
   const reload = async () => {
     closeRecord();
-    await loadRecords();
+    await readAgain();
   };
 
   /** Runs a staff action on the open record, alerts its answer, then reloads the lists. */
@@ -170,7 +178,7 @@ export function DashboardPage() {
     if (!open || !token) throw new Error('No record open');
     const amended = await guard(amendBookingRecord(token, open._id, body));
     setOpen(amended);
-    void loadRecords();
+    void readAgain();
     return amended;
   };
 
@@ -179,7 +187,7 @@ export function DashboardPage() {
     if (!open || !token) throw new Error('No record open');
     const cancelled = await guard(cancelBookingRecord(token, open._id, body));
     setOpen(cancelled);
-    void loadRecords();
+    void readAgain();
     return cancelled;
   };
 
@@ -222,21 +230,11 @@ export function DashboardPage() {
           title="Quotation"
           kind="quotation"
           tabs={QUOTATION_TABS}
-          records={records}
-          loading={loading}
-          now={now}
+          reloadKey={reloadKey}
           onOpen={openRecord}
         />
         <BusinessPanelSlot />
-        <RecordList
-          title="Your Jobs"
-          kind="job"
-          tabs={JOB_TABS}
-          records={records}
-          loading={loading}
-          now={now}
-          onOpen={openRecord}
-        />
+        <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} reloadKey={reloadKey} onOpen={openRecord} />
       </div>
 
       {open && (

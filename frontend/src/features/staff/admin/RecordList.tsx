@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { BookingRecord } from '@vanhop/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { MSG, type BookingRecord } from '@vanhop/contracts';
 import {
   formatLondonDate,
   formatPounds,
@@ -7,10 +7,11 @@ import {
   lifecycleOf,
   recordDate,
   routeOf,
-  selectRecords,
   type When,
 } from './records';
 import { jobStatusOf } from './job-status';
+import { fetchBookingPage, isUnauthorized } from './api';
+import { useAdminSession } from './session';
 import './search.css';
 import { Button } from '../../../ui';
 
@@ -23,16 +24,54 @@ interface RecordListProps {
   title: string;
   kind: 'quotation' | 'job';
   tabs: readonly [WhenTab, ...WhenTab[]];
-  records: readonly BookingRecord[];
-  loading: boolean;
-  now: Date;
+  /** Changes when the lists must be read again (after a staff action). */
+  reloadKey: number;
   onOpen: (record: BookingRecord) => void;
 }
 
-/** One dashboard card: Future / Today / Previous buttons over the matching record cards. */
-export function RecordList({ title, kind, tabs, records, loading, now, onOpen }: RecordListProps) {
+interface Pages {
+  records: BookingRecord[];
+  next: string | null;
+}
+
+/**
+ * One dashboard card: Future / Today / Previous buttons over the matching record cards, read from
+ * the server a page at a time (soonest first; Previous latest first), with "Show more" for the next.
+ */
+export function RecordList({ title, kind, tabs, reloadKey, onOpen }: RecordListProps) {
+  const { token, guard } = useAdminSession();
   const [when, setWhen] = useState<When>(tabs[0].when);
-  const shown = selectRecords(records, kind, when, now);
+  const [pages, setPages] = useState<Pages | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const read = useCallback(
+    async (after: string | null) => {
+      if (!token) return;
+      setLoading(true);
+      try {
+        const page = await guard(fetchBookingPage(token, { kind, view: when, after }));
+        setPages((current) => ({
+          records: [...(after && current ? current.records : []), ...page.items],
+          next: page.next,
+        }));
+        setError(null);
+      } catch (err) {
+        if (!isUnauthorized(err)) setError(MSG.admin.networkNotOk);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [token, guard, kind, when],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey is the caller's "read again".
+  useEffect(() => {
+    setPages(null);
+    void read(null);
+  }, [read, reloadKey]);
+
+  const shown = pages?.records ?? [];
   const id = `admin-${kind}`;
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`} data-testid={`${kind}-card`}>
@@ -45,18 +84,36 @@ export function RecordList({ title, kind, tabs, records, loading, now, onOpen }:
           </Button>
         ))}
       </div>
-      {loading ? (
+      {error && (
+        <p className="admin-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {loading && shown.length === 0 ? (
         <p className="admin-muted">Loading...</p>
       ) : shown.length === 0 ? (
         <p className="admin-muted">No records</p>
       ) : (
-        <ol className="admin-records">
-          {shown.map((record, i) => (
-            <li key={record._id}>
-              <RecordCard index={i + 1} record={record} onOpen={() => onOpen(record)} />
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="admin-records">
+            {shown.map((record, i) => (
+              <li key={record._id}>
+                <RecordCard index={i + 1} record={record} onOpen={() => onOpen(record)} />
+              </li>
+            ))}
+          </ol>
+          {pages?.next && (
+            <Button
+              type="button"
+              className="admin-more"
+              disabled={loading}
+              onClick={() => void read(pages.next)}
+              data-testid={`${kind}-more`}
+            >
+              {loading ? 'Loading...' : 'Show more'}
+            </Button>
+          )}
+        </>
       )}
     </section>
   );

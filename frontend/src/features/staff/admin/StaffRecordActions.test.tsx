@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STAFF_RECORD_MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
-import { bodyOf, errorOf, json, renderArea, stubApi, type, isolateEachTest } from '../../../testing/area-harness';
+import { bodyOf, errorOf, json, renderArea, type, isolateEachTest } from '../../../testing/area-harness';
+import { stubStaffApi } from '../../../testing/staff-lists';
 import { penceFromPoundsText } from './money-taken';
 
 const renderDashboard = () => renderArea('/admin/*', <AdminApp />, '/admin/dashboard');
@@ -58,7 +59,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
 
   it('deletes an unpaid quotation only after a confirmation that names it', async () => {
     let list = [record()];
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`DELETE /api/backdata/delete/${ID}`]: () => {
@@ -105,7 +106,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
       },
     };
     let answer = () => json({ message: 'This booking changed meanwhile: please reload the page and try again.' }, 409);
-    const calls = stubApi({
+    const calls = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`POST /api/backdata/cancel/${ID}`]: () => answer(),
@@ -181,11 +182,14 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(panel.textContent).toContain('Cancelled byjo_staff (staff): Driver unwell');
     expect(within(panel).queryByRole('button', { name: 'Cancel with refund' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/backdata/all')).toHaveLength(2));
+    // The lists are read again: the jobs list a second time.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/backdata/list?kind=job&view=future')).toHaveLength(2),
+    );
   });
 
   it('a cancelled booking that took money can be neither deleted nor cancelled again, and the panel says why', async () => {
-    stubApi({
+    stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () =>
         json([paid({ state: 'cancelled', amountRefundedPence: 5850, cancelledAt: '2026-03-02T10:15:00.000Z' })]),

@@ -33,6 +33,10 @@ import type {
   StaffActionResponse,
   StaffCancelRequest,
   StaffCancellation,
+  StaffBookingKind,
+  StaffBookingView,
+  StaffCursorPage,
+  StaffDriverStatus,
   SupportChatView,
   SupportInbox,
   SystemHealthResponse,
@@ -76,7 +80,33 @@ export const register = (form: AdminRegister) =>
 
 export const fetchAdminProfile = (token: string) => call<AdminProfileResponse>('/account/admindashboard', { token });
 
-export const fetchBookingRecords = (token: string) => call<BookingRecord[]>('/backdata/all', { token });
+/** One page of the Quotation or Your Jobs list, read on the server by move date; `after` is the last page's `next`. */
+export const fetchBookingPage = (
+  token: string,
+  q: { kind: StaffBookingKind; view: StaffBookingView; after?: string | null; pageSize?: number },
+) =>
+  call<StaffCursorPage<BookingRecord>>(
+    `/backdata/list?kind=${q.kind}&view=${q.view}${q.pageSize ? `&pageSize=${q.pageSize}` : ''}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
+    { token },
+  );
+
+/** One live booking record by id (a link to it). */
+export const fetchBookingRecord = (token: string, id: string) =>
+  call<BookingRecord>(`/backdata/record/${encodeURIComponent(id)}`, { token });
+
+/** One page of the drivers by name, or those found by the start of a name or base postcode. */
+export const fetchDriverPage = (
+  token: string,
+  q: { q?: string; status?: StaffDriverStatus | ''; after?: string | null; pageSize?: number },
+) => {
+  const params = new URLSearchParams();
+  if (q.pageSize) params.set('pageSize', String(q.pageSize));
+  if (q.q?.trim()) params.set('q', q.q.trim());
+  if (q.status) params.set('status', q.status);
+  if (q.after) params.set('after', q.after);
+  const query = params.toString();
+  return call<StaffCursorPage<DriverAdminView>>(`/drivers/admin/page${query ? `?${query}` : ''}`, { token });
+};
 
 export const requestReview = (token: string, id: string) =>
   call<StaffActionResponse>(`/backdata/review/${encodeURIComponent(id)}`, { method: 'POST', token });

@@ -1,8 +1,9 @@
 /**
- * /admin/drivers: every driver (suspended ones too) with their driver-portal account status, and the
- * paid jobs that came back to the office because their driver declined them or did not answer.
+ * /admin/drivers: the drivers (suspended ones too) a page at a time by name, found on the server by
+ * the start of a name or base postcode and by standing, with their driver-portal account status, and
+ * the paid jobs that came back to the office because their driver declined them or did not answer.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type {
   DriverAccountStatus,
@@ -10,8 +11,15 @@ import type {
   DriverDocumentsView,
   DriverRatings,
   JobView,
+  StaffDriverStatus,
 } from '@vanhop/contracts';
-import { fetchAllDriverDocuments, fetchDriverAccounts, fetchDrivers, fetchReturnedJobs } from '../admin/api';
+import {
+  fetchAllDriverDocuments,
+  fetchDriver,
+  fetchDriverAccounts,
+  fetchDriverPage,
+  fetchReturnedJobs,
+} from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
 import { DriversTable } from './DriversTable';
@@ -25,6 +33,15 @@ export function DriversPage() {
   const { token, guard } = useAdminSession();
   const navigate = useNavigate();
   const [drivers, setDrivers] = useState<DriverAdminView[] | null>(null);
+  /** The next page's cursor (null: all of this search is shown). */
+  const [next, setNext] = useState<string | null>(null);
+  const [moreLoading, setMoreLoading] = useState(false);
+  /** The search as typed, and as last sent to the server. */
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StaffDriverStatus | ''>('');
+  const [search, setSearch] = useState<{ q: string; status: StaffDriverStatus | '' }>({ q: '', status: '' });
+  /** Names of drivers with a job back with the office who are not on the page shown. */
+  const [otherNames, setOtherNames] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   /** Portal account status by driver id; null while loading, 'failed' when the account service did not answer. */
   const [accounts, setAccounts] = useState<Map<string, DriverAccountStatus> | 'failed' | null>(null);
@@ -35,13 +52,42 @@ export function DriversPage() {
   /** Insurance and licence standing per driver (the expired / expiring badges); empty when it could not be read. */
   const [documents, setDocuments] = useState<Map<string, DriverDocumentsView>>(new Map());
 
+  const readDrivers = useCallback(async () => {
+    if (!token) return;
+    setError(null);
+    await guard(fetchDriverPage(token, search))
+      .then((page) => {
+        setDrivers(Array.isArray(page.items) ? page.items : []);
+        setNext(page.next ?? null);
+      })
+      .catch(() => setError('The drivers could not be loaded.'));
+  }, [token, guard, search]);
+
+  useEffect(() => {
+    void readDrivers();
+  }, [readDrivers]);
+
+  const more = async () => {
+    if (!token || !next) return;
+    setMoreLoading(true);
+    await guard(fetchDriverPage(token, { ...search, after: next }))
+      .then((page) => {
+        setDrivers((shown) => [...(shown ?? []), ...page.items]);
+        setNext(page.next ?? null);
+      })
+      .catch(() => setError('The drivers could not be loaded.'))
+      .finally(() => setMoreLoading(false));
+  };
+
+  const find = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch({ q: text.trim(), status });
+  };
+
   const load = useCallback(async () => {
     if (!token) return;
     setError(null);
     await Promise.all([
-      guard(fetchDrivers(token))
-        .then((list) => setDrivers(Array.isArray(list) ? list : []))
-        .catch(() => setError('The drivers could not be loaded.')),
       guard(fetchDriverAccounts(token))
         .then((rows) => setAccounts(new Map(rows.map((r) => [r.driverId, r.status]))))
         .catch(() => setAccounts('failed')),
@@ -65,16 +111,33 @@ export function DriversPage() {
     void load();
   }, [load]);
 
+  // A job back with the office names its driver even when they are not on the page shown.
+  useEffect(() => {
+    if (!token || !jobs || !drivers) return;
+    const missing = [...new Set(jobs.map((j) => j.driverId))].filter(
+      (id) => !drivers.some((d) => d.id === id) && !otherNames.has(id),
+    );
+    for (const id of missing)
+      void guard(fetchDriver(token, id))
+        .then((d) => setOtherNames((names) => new Map(names).set(id, d.name)))
+        .catch(() => undefined);
+  }, [token, guard, jobs, drivers, otherNames]);
+
   const accountOf = (id: string): string =>
     accounts === null ? '…' : accounts === 'failed' ? 'unknown' : (accounts.get(id) ?? 'none');
-  const nameOf = (id: string) => drivers?.find((d) => d.id === id)?.name;
+  const nameOf = (id: string) => drivers?.find((d) => d.id === id)?.name ?? otherNames.get(id);
+  const searching = search.q !== '' || search.status !== '';
 
   return (
     <div className="drivers-page">
       <div className="drivers-title">
         <div>
           <h1>Drivers</h1>
-          {drivers && drivers.length > 0 && <p className="drivers-count admin-muted">{countLine(drivers)}</p>}
+          {drivers && drivers.length > 0 && (
+            <p className="drivers-count admin-muted" data-testid="drivers-count">
+              {next ? `The first ${drivers.length} by name` : countLine(drivers)}
+            </p>
+          )}
         </div>
         <Button area="admin" onClick={() => navigate(ADMIN_NEW_DRIVER_PATH)}>
           Add driver
@@ -83,7 +146,14 @@ export function DriversPage() {
       {error && (
         <div role="alert" className="vh-form-error">
           <p>{error}</p>
-          <Button area="admin" variant="secondary" onClick={() => void load()}>
+          <Button
+            area="admin"
+            variant="secondary"
+            onClick={() => {
+              void readDrivers();
+              void load();
+            }}
+          >
             Try again
           </Button>
         </div>
@@ -91,17 +161,48 @@ export function DriversPage() {
       {accounts === 'failed' && (
         <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a form in the search landmark; the <search> element is newer than some browsers staff use. */}
+      <form className="drivers-search" role="search" aria-label="Find a driver" onSubmit={find}>
+        <label>
+          Name or postcode
+          <input
+            type="search"
+            value={text}
+            maxLength={100}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. Hassan or NW2"
+          />
+        </label>
+        <label>
+          Standing
+          <select value={status} onChange={(e) => setStatus(e.target.value as StaffDriverStatus | '')}>
+            <option value="">All drivers</option>
+            <option value="active">Active</option>
+            <option value="suspended">Suspended</option>
+          </select>
+        </label>
+        <Button area="admin" type="submit" variant="secondary">
+          Find
+        </Button>
+      </form>
       {!drivers ? (
         !error && <p>Loading...</p>
       ) : drivers.length === 0 ? (
-        <p className="admin-muted">No drivers yet.</p>
+        <p className="admin-muted">{searching ? 'No driver matches that search.' : 'No drivers yet.'}</p>
       ) : (
-        <DriversTable
-          drivers={drivers}
-          accountOf={accountOf}
-          ownRatings={ownRatings}
-          documentsOf={(id) => documents.get(id)}
-        />
+        <>
+          <DriversTable
+            drivers={drivers}
+            accountOf={accountOf}
+            ownRatings={ownRatings}
+            documentsOf={(id) => documents.get(id)}
+          />
+          {next && (
+            <Button area="admin" variant="secondary" disabled={moreLoading} onClick={() => void more()}>
+              {moreLoading ? 'Loading...' : 'Show more drivers'}
+            </Button>
+          )}
+        </>
       )}
 
       <ReturnedJobs

@@ -34,6 +34,9 @@ const BOB = driver({
 });
 
 /** The calls an open driver page makes besides the driver itself. */
+/** One page of the drivers list as the server answers it (the last page: no next). */
+const driverPage = (items: unknown[], next: string | null = null) => ({ items, pageSize: 20, next });
+
 const driverPageRoutes = (id: string): Record<string, Handler> => ({
   [`GET /api/drivers/admin/${id}/audit`]: () =>
     json([
@@ -68,7 +71,7 @@ describe('staff Drivers pages', () => {
 
   it('lists every driver with their portal account status and the jobs back with the office', async () => {
     const calls = stubApi({
-      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () =>
         json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
       'GET /api/drivers/admin/jobs': () =>
@@ -121,11 +124,46 @@ describe('staff Drivers pages', () => {
     await waitFor(() => expect(where()).toBe('/admin/drivers/new'));
   });
 
+  it('finds a driver among thousands on the server: by name or postcode and standing, a page at a time', async () => {
+    const many = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => driver({ id: `drv-${from + i}`, name: `Driver ${from + i}` }));
+    const calls = stubApi({
+      'GET /api/drivers/admin/page': () => json(driverPage(many(1, 20), 'NEXT20')),
+      'GET /api/drivers/admin/page?after=NEXT20': () => json(driverPage(many(21, 5))),
+      'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      // The job's driver is on no page shown yet: read by id for their name.
+      'GET /api/drivers/admin/jobs': () =>
+        json([
+          job({ driverId: 'drv-far', status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 778 }),
+        ]),
+      'GET /api/drivers/admin/drv-far': () => json(driver({ id: 'drv-far', name: 'Farah Away' })),
+      'GET /api/reviews/drivers': () => json({}),
+    });
+    renderAt('/admin/drivers');
+    await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(20));
+    expect(screen.getByTestId('drivers-count').textContent).toBe('The first 20 by name');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more drivers' }));
+    await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Show more drivers' })).toBeNull();
+    const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
+    expect(await returned.findByText('Farah Away')).toBeTruthy();
+
+    const search = within(screen.getByRole('search', { name: 'Find a driver' }));
+    fireEvent.change(search.getByLabelText('Name or postcode'), { target: { value: ' nw2 ' } });
+    fireEvent.change(search.getByLabelText('Standing'), { target: { value: 'suspended' } });
+    fireEvent.click(search.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(1));
+    expect(within(screen.getByTestId('driver-row')).getByText('Bob Van')).toBeTruthy();
+    // Never the whole fleet: every read of drivers is a page.
+    expect(calls.some((c) => c.key === 'GET /api/drivers/admin')).toBe(false);
+  });
+
   it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed (issue 27)', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
     const calls = stubApi({
-      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs': () =>
         json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
@@ -151,7 +189,7 @@ describe('staff Drivers pages', () => {
 
   it('a job its suspended driver left says so in the list of jobs back with the office', async () => {
     stubApi({
-      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs': () =>
         json([
@@ -165,7 +203,7 @@ describe('staff Drivers pages', () => {
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {
     stubApi({
-      'GET /api/drivers/admin': () => json([ALICE]),
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'down', code: 'unavailable' }, 503),
       'GET /api/drivers/admin/jobs': () => json([]),
     });
@@ -177,7 +215,7 @@ describe('staff Drivers pages', () => {
 
   it('a 401 sends the staff member back to the login page', async () => {
     stubApi({
-      'GET /api/drivers/admin': () => json({ message: 'Unauthorized' }, 401),
+      'GET /api/drivers/admin/page': () => json({ message: 'Unauthorized' }, 401),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'Unauthorized' }, 401),
       'GET /api/drivers/admin/jobs': () => json({ message: 'Unauthorized' }, 401),
     });
@@ -188,7 +226,7 @@ describe('staff Drivers pages', () => {
 
   it('adds a driver: the card starts as a copy, pounds become pence, the body has the schema shape', async () => {
     const calls = stubApi({
-      'GET /api/drivers/admin': () => json([ALICE]),
+      'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([ALICE])),
       'POST /api/drivers/admin': (_u, init) =>
         json(driver({ ...(bodyOf(init) as object), id: 'drv-bob', version: 1 }), 201),
       'GET /api/drivers/admin/drv-bob': () => json(driver({ id: 'drv-bob', name: 'Bob Builder', version: 1 })),
@@ -239,7 +277,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('checks the form with the contracts schema before anything is sent', async () => {
-    const calls = stubApi({ 'GET /api/drivers/admin': () => json([]) });
+    const calls = stubApi({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
     renderAt('/admin/drivers/new');
     expect(await screen.findByText('Fill in every price: the card starts at zero.')).toBeTruthy();
     expect((screen.getByLabelText('Van per hour, Luton (£)') as HTMLInputElement).value).toBe('0.00');
@@ -250,7 +288,7 @@ describe('staff Drivers pages', () => {
     expect(errorOf('Minimum hours')).toBe(DRIVER_MSG.minimumHours);
     expect(errorOf('Van per hour, Luton (£)')).toMatch(/in pounds/);
     expect(screen.getByText(DRIVER_MSG.vanSizes)).toBeTruthy();
-    expect(calls.map((c) => c.key)).toEqual(['GET /api/drivers/admin']);
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/drivers/admin/page?pageSize=1']);
   });
 
   it('takes a photo upload (PNG/JPEG/WebP up to 200 KB) as a data: URL with a preview', async () => {

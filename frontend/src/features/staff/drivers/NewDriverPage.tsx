@@ -1,7 +1,7 @@
 /** /admin/drivers/new: a new driver's form, its price card a copy of the first driver's. */
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { createDriver, fetchDrivers } from '../admin/api';
+import { createDriver, fetchDriverPage } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { useResource } from '../../../lib';
 import { DriverForm } from './DriverForm';
@@ -13,7 +13,7 @@ export function NewDriverPage() {
   const { token, guard } = useAdminSession();
   const navigate = useNavigate();
   const drivers = useResource(
-    token ? () => guard(fetchDrivers(token)).then((list) => (Array.isArray(list) ? list[0] : undefined) ?? null) : null,
+    token ? () => guard(fetchDriverPage(token, { pageSize: 1 })).then((page) => page.items?.[0] ?? null) : null,
     [token, guard],
   );
   const template = drivers.data ?? null;

@@ -1,0 +1,87 @@
+import * as yup from 'yup';
+
+/** The most rows one page of a staff list may ask for, and what it gets without asking. */
+export const STAFF_PAGE_SIZE_MAX = 100;
+export const STAFF_PAGE_SIZE_DEFAULT = 20;
+/** `GET /api/backdata/all` answers upcoming moves and those of the last this many days. */
+export const BACKDATA_ALL_PAST_DAYS = 30;
+
+export const STAFF_LIST_MSG = {
+  pageSize: `pageSize must be a whole number from 1 to ${STAFF_PAGE_SIZE_MAX}`,
+  after: 'after must be the next value of an earlier page',
+  kind: 'kind must be quotation or job',
+  view: 'view must be future, today, past or needs-driver',
+  status: 'status must be active or suspended',
+  q: 'q must be 1 to 100 characters',
+} as const;
+
+const pageSize = () =>
+  yup
+    .number()
+    .typeError(STAFF_LIST_MSG.pageSize)
+    .integer(STAFF_LIST_MSG.pageSize)
+    .min(1, STAFF_LIST_MSG.pageSize)
+    .max(STAFF_PAGE_SIZE_MAX, STAFF_LIST_MSG.pageSize)
+    .default(STAFF_PAGE_SIZE_DEFAULT);
+
+/** An opaque cursor a page answered as `next` (base64url). */
+const cursor = () =>
+  yup
+    .string()
+    .max(300, STAFF_LIST_MSG.after)
+    .matches(/^[A-Za-z0-9_-]+$/, STAFF_LIST_MSG.after)
+    .optional();
+
+export const STAFF_BOOKING_KINDS = ['quotation', 'job'] as const;
+export type StaffBookingKind = (typeof STAFF_BOOKING_KINDS)[number];
+/** `needs-driver`: paid bookings whose driver gave the job back and nobody has taken yet, soonest first. */
+export const STAFF_BOOKING_VIEWS = ['future', 'today', 'past', 'needs-driver'] as const;
+export type StaffBookingView = (typeof STAFF_BOOKING_VIEWS)[number];
+
+/**
+ * GET /api/backdata/list: one page of the dashboard's Quotation or Your Jobs list, by move date
+ * (future and today soonest first, past latest first); `after` is the previous page's `next`.
+ */
+export const staffBookingPageQuerySchema = yup
+  .object({
+    kind: yup
+      .string()
+      .oneOf([...STAFF_BOOKING_KINDS], STAFF_LIST_MSG.kind)
+      .default('job'),
+    view: yup
+      .string()
+      .oneOf([...STAFF_BOOKING_VIEWS], STAFF_LIST_MSG.view)
+      .default('future'),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffBookingPageQuery = yup.InferType<typeof staffBookingPageQuerySchema>;
+
+export const STAFF_DRIVER_STATUSES = ['active', 'suspended'] as const;
+export type StaffDriverStatus = (typeof STAFF_DRIVER_STATUSES)[number];
+
+/**
+ * GET /api/drivers/admin/page: one page of the drivers, by name; `q` finds a driver by the start of
+ * their name (first or last) or of their base postcode, `status` keeps only active or suspended
+ * ones; `after` is the previous page's `next`.
+ */
+export const staffDriverPageQuerySchema = yup
+  .object({
+    q: yup.string().trim().min(1, STAFF_LIST_MSG.q).max(100, STAFF_LIST_MSG.q).optional(),
+    status: yup
+      .string()
+      .oneOf([...STAFF_DRIVER_STATUSES], STAFF_LIST_MSG.status)
+      .optional(),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffDriverPageQuery = yup.InferType<typeof staffDriverPageQuerySchema>;
+
+/** A page of a staff list read by cursor: `next` reads the page after (null: this is the last). */
+export interface StaffCursorPage<T> {
+  items: T[];
+  pageSize: number;
+  next: string | null;
+}

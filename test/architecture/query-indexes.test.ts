@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import {
+  declaredQueries,
+  servedBy,
+  type Collection,
+  type DocumentStore,
+  type IndexSpec,
+  type QueryIndex,
+} from '@vanhop/platform';
+import { MongoDocumentStore } from '../../services/platform/src/adapters/mongo-document-store.js';
+import { infraTarget } from '../../services/platform/test/infra-env.js';
+import { uniqueSuffix } from '../../services/platform/test/contracts/eventually.js';
+import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
+import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
+import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
+
+type Ensured = IndexSpec & { collection: string };
+
+/** Each repository whose reads declare their index, and how it builds its indexes. */
+const repositories: { name: string; ensure: (store: DocumentStore) => Promise<void> }[] = [
+  { name: 'bookings', ensure: (s) => new BookingRepository(s).ensureIndexes() },
+  { name: 'drivers (staff list)', ensure: (s) => new DriverRepository(s).ensureStaffListIndexes() },
+  { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
+];
+
+/** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */
+function recordingStore(ensured: Ensured[]): DocumentStore {
+  return {
+    collection: <T extends { _id: string }>(name: string) =>
+      ({
+        ensureIndex: async (spec: IndexSpec) => void ensured.push({ ...spec, collection: name }),
+        find: async () => [],
+        findOne: async () => null,
+        count: async () => 0,
+        updateOne: async () => ({ matched: 0, modified: 0 }),
+      }) as unknown as Collection<T>,
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+const describeQuery = (q: QueryIndex) => `${q.collection}: ${q.query} (${JSON.stringify(q.index)})`;
+
+describe('every declared repository query has its index', () => {
+  const ensured: Ensured[] = [];
+
+  it('each repository declares its reads, and ensures an index serving each one', async () => {
+    for (const r of repositories) await r.ensure(recordingStore(ensured));
+    const queries = declaredQueries();
+    for (const collection of ['bookings', 'drivers', 'business_days', 'business_driver_jobs'])
+      expect(
+        queries.some((q) => q.collection === collection),
+        collection,
+      ).toBe(true);
+    const missing = queries.filter((q) => !servedBy(q, ensured)).map(describeQuery);
+    expect(missing).toEqual([]);
+  });
+
+  it('the check fails for a query whose index nobody ensures (or ensures in another order)', () => {
+    const ensuredHere: Ensured[] = [{ collection: 'c', fields: { a: 1, b: -1 } }];
+    const q = (index: QueryIndex['index']): QueryIndex => ({ collection: 'c', query: 'q', index });
+    expect(servedBy(q({ a: 1, b: -1 }), ensuredHere)).toBe(true);
+    expect(servedBy(q('_id'), ensuredHere)).toBe(true);
+    expect(servedBy(q({ b: -1, a: 1 }), ensuredHere)).toBe(false);
+    expect(servedBy(q({ a: 1 }), ensuredHere)).toBe(false);
+    expect(servedBy(q({ z: 1 }), ensuredHere)).toBe(false);
+    expect(servedBy({ ...q({ a: 1, b: -1 }), collection: 'other' }, ensuredHere)).toBe(false);
+  });
+});
+
+// The same declarations against a MongoDB server: the indexes the repositories build are listed by
+// listIndexes (skipped, with the reason printed, where no server runs; see services/platform/test/infra-env).
+const url = await infraTarget('mongo');
+if (url) {
+  describe(`declared queries against MongoDB at ${url}`, () => {
+    const dbName = `query_indexes_${uniqueSuffix()}`;
+    let store: MongoDocumentStore | null = null;
+    afterAll(async () => {
+      await store?.close();
+      const client = await MongoClient.connect(url);
+      await client.db(dbName).dropDatabase();
+      await client.close();
+    });
+
+    it('listIndexes shows an index for every declared query', async () => {
+      store = await MongoDocumentStore.connect({ url, dbName });
+      for (const r of repositories) await r.ensure(store);
+      const client = await MongoClient.connect(url);
+      try {
+        const listed: Ensured[] = [];
+        for (const collection of new Set(declaredQueries().map((q) => q.collection))) {
+          const indexes = await client.db(dbName).collection(collection).listIndexes().toArray();
+          for (const i of indexes) listed.push({ collection, fields: i.key as IndexSpec['fields'] });
+        }
+        expect(
+          declaredQueries()
+            .filter((q) => !servedBy(q, listed))
+            .map(describeQuery),
+        ).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+} else {
+  describe.skip('declared queries against MongoDB (no server, see the printed reason)', () =>
+    it('needs MONGO_URL', () => undefined));
+}
