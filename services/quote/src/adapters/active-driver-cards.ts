@@ -1,5 +1,8 @@
 import type { Clock } from '@vanhop/platform';
+import type { HelpLevel, VanSize } from '@vanhop/contracts';
+import { AreaGrid } from '../domain/area-grid.js';
 import type { Driver } from '../domain/driver.js';
+import type { LatLng } from '../domain/great-circle.js';
 
 /** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
 export type StoredDriver = Driver & { rev?: string };
@@ -76,6 +79,8 @@ export class ActiveDriverCards {
   private loaded = false;
   private fullReadAt = Number.NEGATIVE_INFINITY;
   private sorted: Driver[] | null = null;
+  /** Where the held cards' drivers work: a quote reads only its pickup's cell (candidatesFor). */
+  private readonly grid = new AreaGrid();
 
   constructor(private readonly deps: { drivers: DriverReads; clock: Clock; maxAgeMs?: number }) {}
 
@@ -90,13 +95,7 @@ export class ActiveDriverCards {
    * another replica whose event has not arrived yet is still found.
    */
   async listActive(named?: string): Promise<Driver[]> {
-    if (
-      !this.loaded ||
-      this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)
-    )
-      await this.readAll();
-    if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
-    if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
+    await this.fresh(named);
     if (!this.sorted) {
       const cards: Driver[] = [];
       for (const h of this.held.values()) if (h.card) cards.push(h.card);
@@ -104,6 +103,30 @@ export class ActiveDriverCards {
       this.sorted = Object.freeze(cards.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))) as Driver[];
     }
     return this.sorted;
+  }
+
+  /**
+   * The active drivers whose area's cell holds the pickup and who offer this van and help, as fresh
+   * as listActive: a superset of those driverCanTake accepts (the caller filters exactly), read
+   * from the grid without looking at the rest of the fleet. `named` as in listActive.
+   */
+  async candidatesFor(
+    job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
+    named?: string,
+  ): Promise<Driver[]> {
+    await this.fresh(named);
+    return this.grid.candidates(job.pickup, job.vanSize, job.helpLevel);
+  }
+
+  /** A full read when due, then the drivers marked changed (and `named`, when not held) read again. */
+  private async fresh(named: string | undefined): Promise<void> {
+    if (
+      !this.loaded ||
+      this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)
+    )
+      await this.readAll();
+    if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
+    if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
   }
 
   /**
@@ -175,9 +198,15 @@ export class ActiveDriverCards {
     if (marked !== undefined && marked < seq) this.dirty.delete(id);
     const held = this.held.get(id);
     if (held && held.seq > seq) return;
-    const card = driver?.active ? toCard(driver) : null;
+    // The same rev is the same card (every write that changes what pricing reads gives a new one):
+    // the periodic full read then leaves the sorted list and the grid as they are.
+    const unchanged = !!held?.card && !!driver?.active && driver.rev !== undefined && driver.rev === held.rev;
+    const card = unchanged ? held!.card : driver?.active ? toCard(driver) : null;
     // A driver not found (or not active in a full read) stays as a null card, so an older read cannot bring it back.
     this.held.set(id, { seq, rev: driver?.rev ?? held?.rev, card });
+    if (unchanged) return;
     if (card || held?.card) this.sorted = null;
+    if (card) this.grid.put(card);
+    else if (held?.card) this.grid.remove(id);
   }
 }

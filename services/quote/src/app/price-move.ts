@@ -1,7 +1,12 @@
 import {
   bookingTimeProblem,
   cleanItems,
+  earliestBookingTime,
   MAX_HOURS,
+  MAX_OFFERS,
+  type HelpLevel,
+  type OfferSort,
+  type VanSize,
   estimateJob,
   DRIVER_NOT_FREE_FOR_CHANGE,
   MSG,
@@ -11,14 +16,22 @@ import {
   type Quote,
 } from '@vanhop/contracts';
 import { ConflictError, DomainError, holdHolderOf, ValidationError, type Clock } from '@vanhop/platform';
-import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
+import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
-import { pickupCoverage } from '../domain/great-circle.js';
-import { offersFor, type PricedOffer } from '../domain/offers.js';
+import { pickupCoverage, type LatLng } from '../domain/great-circle.js';
+import { priceOffer, type PricedOffer } from '../domain/offers.js';
+import { byPrice, offersPage, type RankedDriver } from '../domain/offer-ranking.js';
 import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
-import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
+import {
+  availabilityCoversSlots,
+  londonSlots,
+  moveWindow,
+  overlapsBusy,
+  SLOT_MINUTES,
+  type LondonSlot,
+} from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
-import { priceMove } from '../domain/pricing.js';
+import { moveTotals, priceMove, totalPenceOn } from '../domain/pricing.js';
 import { hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
 import { toOffer, toQuote } from './quote-wire.js';
@@ -29,6 +42,11 @@ import { toOffer, toQuote } from './quote-wire.js';
  */
 export interface DriverSource {
   listActive(named?: string): Promise<Driver[]>;
+  /**
+   * Those who may take a move from this pickup with this van and help (a superset of driverCanTake's,
+   * found through where drivers work): without it every active driver is looked at.
+   */
+  candidatesFor?(job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel }, named?: string): Promise<Driver[]>;
 }
 
 /**
@@ -51,9 +69,15 @@ export interface BusySource {
   busy(
     from: Date,
     to: Date,
-    options?: { exceptBookingId?: string; holder?: string },
+    options?: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] },
   ): Promise<Map<string, Set<string>>>;
 }
+
+/** How far before a dated move its drivers' earlier work is looked at, for who is free soonest. */
+const SOONEST_LOOKBACK_MS = 12 * 3_600_000;
+/** How far ahead an undated quote looks for each driver's first free start. */
+const SOONEST_LOOKAHEAD_MS = 24 * 3_600_000;
+const SLOT_MS = SLOT_MINUTES * 60_000;
 
 export interface PriceOptions {
   driverId?: string;
@@ -66,6 +90,8 @@ export interface PriceOptions {
    * needs does not apply (a driver dropping out the evening before is when another is needed most).
    */
   bookedMove?: boolean;
+  /** Which offers to answer, in which order (default: price order, the first MAX_OFFERS). */
+  page?: { sort?: OfferSort; offset?: number; limit?: number };
 }
 
 /** The drivers with `driverId`'s card replaced by the one the booking was made at. */
@@ -74,7 +100,12 @@ const withBookedCard = (drivers: Driver[], driverId: string | undefined, card: P
 
 export interface PricedMove {
   quote: Quote;
+  /** The page of offers asked for (options.page), at most MAX_OFFERS. */
   offers: Offer[];
+  /** How many drivers can take the move. */
+  offersTotal: number;
+  /** Every driver who can take the move with their total, cheapest first (the fallback's candidates). */
+  ranked: RankedDriver[];
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
   driver: DriverSnapshot | null;
@@ -159,13 +190,25 @@ export class PriceMove {
       start,
       now,
     };
+    const pickup = stops[0]!;
+    const job = { pickup, vanSize: data.vanSize, helpLevel: data.driverHelp };
+    // Only the drivers who work where the pickup is are read (the grid of ActiveDriverCards), then
+    // checked exactly: from here on the cost follows those who can take the move, not the fleet.
+    const candidates = this.deps.drivers.candidatesFor
+      ? await this.deps.drivers.candidatesFor(job, options.driverId)
+      : await this.deps.drivers.listActive(options.driverId);
     const drivers = withBookedCard(
-      compliantFor(await this.deps.drivers.listActive(options.driverId), now, start, options.forBookingId),
+      compliantFor(
+        candidates.filter((d) => driverCanTake(d, job)),
+        now,
+        start,
+        options.forBookingId,
+      ),
       options.driverId,
       options.bookedCard,
     );
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
-    const free = await this.freeDrivers(
+    const { free, busy } = await this.freeDrivers(
       drivers,
       start,
       data.hour,
@@ -176,18 +219,42 @@ export class PriceMove {
       options.forBookingId,
     );
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
-    const priced = offersFor(
-      move,
-      start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free,
-    );
+    const able =
+      start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free;
+    const totals = moveTotals({
+      ...move,
+      flights: stops.map((s) => s.flights),
+      viaStops: Math.max(0, stops.length - 2),
+      routeMiles: route.miles,
+    });
+    const freeAt = await this.soonestFree(able, start, data.hour, checkBusy, busy, data.email);
+    const ranked: RankedDriver[] = able.map((driver) => ({
+      driver,
+      totalPence: totalPenceOn(totals, driver.card),
+      freeAt: freeAt(driver),
+    }));
 
-    let chosen: PricedOffer | null = priced[0] ?? null;
-    if (options.driverId !== undefined) {
-      chosen = priced.find((o) => o.driver._id === options.driverId) ?? null;
-      if (!chosen && options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
-      if (!chosen)
-        throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
+    const sort = options.page?.sort ?? 'price';
+    const page = offersPage(
+      ranked,
+      sort,
+      options.page?.offset ?? 0,
+      Math.min(options.page?.limit ?? MAX_OFFERS, MAX_OFFERS),
+    );
+    let cheapest: RankedDriver | undefined;
+    for (const r of ranked) if (!cheapest || byPrice(r, cheapest) < 0) cheapest = r;
+    const named = options.driverId !== undefined ? ranked.find((r) => r.driver._id === options.driverId) : cheapest;
+    if (options.driverId !== undefined && !named) {
+      if (options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
+      throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
     }
+    // Priced in full only for the offers answered and the one the quote is priced from.
+    const full = new Map<RankedDriver, PricedOffer>();
+    const fullOffer = (r: RankedDriver) => {
+      if (!full.has(r)) full.set(r, priceOffer(move, r.driver));
+      return full.get(r)!;
+    };
+    const chosen = named ? fullOffer(named) : null;
     // With no matching driver the customer still sees the house price (no driver attached yet).
     const pricing =
       chosen?.pricing ??
@@ -202,12 +269,61 @@ export class PriceMove {
       );
     return {
       quote: toQuote(data, pricing, route, chosen, estimate),
-      offers: priced.map((o) => toOffer(o, data, estimate)),
+      offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
+      offersTotal: ranked.length,
+      ranked: [...ranked].sort((a, b) => a.totalPence - b.totalPence),
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,
       pricePerHalfHourPence: pricing.overtimePerHalfHourPence,
       estimate,
+    };
+  }
+
+  /**
+   * When each driver is free, for the "soonest free" order (docs/PRICING.md). A dated move: the end
+   * of the driver's last booked quarter hour in the 12 hours before its start (nothing booked: free
+   * all that time), so the driver with the most slack before the move comes first. An undated quote:
+   * the first start from the earliest bookable time, within a day, at which the driver holds none of
+   * the move's hours. Without busy times read (a price for a booking already chosen) everyone ties.
+   */
+  private async soonestFree(
+    drivers: Driver[],
+    start: Date | undefined,
+    hours: number | undefined,
+    checkBusy: boolean,
+    busy: Map<string, Set<string>> | null,
+    email: string | undefined,
+  ): Promise<(d: Driver) => number> {
+    if (start) {
+      const since = start.getTime() - SOONEST_LOOKBACK_MS;
+      if (!busy) return () => since;
+      return (d) => {
+        let free = since;
+        for (const s of busy.get(d._id) ?? []) {
+          const t = Date.parse(s);
+          if (t < start.getTime() && t + SLOT_MS > free) free = t + SLOT_MS;
+        }
+        return free;
+      };
+    }
+    const earliest = earliestBookingTime(this.deps.clock.now()).getTime();
+    if (!checkBusy || !this.deps.busy || drivers.length === 0) return () => earliest;
+    const held = await this.deps.busy.busy(new Date(earliest), new Date(earliest + SOONEST_LOOKAHEAD_MS), {
+      holder: holdHolderOf(email),
+      driverIds: drivers.map((d) => d._id),
+    });
+    return (d) => {
+      const slots = held.get(d._id);
+      if (!slots || slots.size === 0) return earliest;
+      const taken = new Set([...slots].map((s) => Date.parse(s)));
+      const length = Math.max(hours ?? 0, d.card.minimumHours) * 3_600_000;
+      for (let at = earliest; at < earliest + SOONEST_LOOKAHEAD_MS; at += SLOT_MS) {
+        let clear = true;
+        for (let t = at; t < at + length && clear; t += SLOT_MS) clear = !taken.has(t);
+        if (clear) return at;
+      }
+      return earliest + SOONEST_LOOKAHEAD_MS;
     };
   }
 
@@ -261,7 +377,10 @@ export class PriceMove {
     return a && b ? (await this.deps.geo.route([a, b])).seconds : null;
   }
 
-  /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
+  /**
+   * Drivers who work through the whole move window (and, when asked, are not booked in it), with
+   * the busy times read (from 12 hours before the start, for soonestFree), or null when none were.
+   */
   private async freeDrivers(
     drivers: Driver[],
     start: Date | undefined,
@@ -269,22 +388,32 @@ export class PriceMove {
     checkBusy: boolean,
     holder: string | undefined,
     exceptBookingId: string | undefined,
-  ): Promise<Driver[]> {
+  ): Promise<{ free: Driver[]; busy: Map<string, Set<string>> | null }> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
-    if (!start) return drivers;
+    if (!start) return { free: drivers, busy: null };
     const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
-    const available = drivers.filter((d) => availabilityCovers(d.availability, windows.get(d._id)!));
-    if (!checkBusy || !this.deps.busy || available.length === 0) return available;
-    const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
+    // Drivers' windows differ only by their minimum hours: each window is put in London time once.
+    const slotsByEnd = new Map<number, LondonSlot[]>();
+    const slotsOf = (d: Driver) => {
+      const w = windows.get(d._id)!;
+      const end = w.end.getTime();
+      if (!slotsByEnd.has(end)) slotsByEnd.set(end, londonSlots(w));
+      return slotsByEnd.get(end)!;
+    };
+    const available = drivers.filter((d) => !d.availability || availabilityCoversSlots(d.availability, slotsOf(d)));
+    if (!checkBusy || !this.deps.busy || available.length === 0) return { free: available, busy: null };
+    let latest = 0;
+    for (const d of available) latest = Math.max(latest, windows.get(d._id)!.end.getTime());
     // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
     const busy = await this.deps.busy.busy(
-      new Date(Math.floor(start.getTime() / 900_000) * 900_000),
+      new Date(Math.floor((start.getTime() - SOONEST_LOOKBACK_MS) / 900_000) * 900_000),
       new Date(latest),
       {
         holder,
+        driverIds: available.map((d) => d._id),
         ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
       },
     );
-    return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
+    return { free: available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? [])), busy };
   }
 }

@@ -68,3 +68,29 @@ export function overlapsBusy(window: Window, busySlotStarts: Iterable<string>): 
   }
   return false;
 }
+
+/** One quarter hour of a window as London clocks show it: its day, weekday and minute of the day. */
+export interface LondonSlot {
+  day: string;
+  weekday: (typeof WEEKDAYS)[number];
+  from: number;
+}
+
+/** The window's quarter hours in London time, worked out once for every driver with the same window. */
+export const londonSlots = (window: Window): LondonSlot[] =>
+  slotStarts(window).map((slot) => {
+    const c = londonClock(slot);
+    return { day: isoDate(c), weekday: WEEKDAYS[weekdayOf(c)]!, from: c.hour * 60 + c.minute };
+  });
+
+/** availabilityCovers over slots already in London time (londonSlots): the same answer, for many drivers at once. */
+export function availabilityCoversSlots(availability: Availability | undefined, slots: readonly LondonSlot[]): boolean {
+  if (!availability) return true;
+  for (const s of slots) {
+    if (availability.daysOff.includes(s.day)) return false;
+    const to = s.from + SLOT_MINUTES;
+    const periods = availability.weekly[s.weekday] ?? [];
+    if (!periods.some((p) => minutesOfDay(p.from) <= s.from && to <= minutesOfDay(p.to))) return false;
+  }
+  return true;
+}

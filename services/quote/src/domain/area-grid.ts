@@ -1,0 +1,129 @@
+import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '@vanhop/contracts';
+import type { Driver } from './driver.js';
+import { haversineMiles, type LatLng } from './great-circle.js';
+
+/** Cell height: 0.05° of latitude, about 3.5 miles. */
+export const CELL_LAT_DEG = 0.05;
+/** Cell width: 0.08° of longitude, about 3.4 miles at London's latitude. */
+export const CELL_LNG_DEG = 0.08;
+/** Miles per degree of latitude on the sphere haversineMiles uses (3,958.8-mile radius). */
+const MILES_PER_LAT_DEG = (3958.8 * Math.PI) / 180;
+/**
+ * A cell counts as covered when its nearest point (lat and lng clamped separately, which is not
+ * quite the nearest on a sphere) is within the radius plus this: the exact test after the lookup
+ * decides, so the grid may only ever list too many drivers, never too few.
+ */
+const MARGIN_MILES = 0.5;
+/** A driver whose area would span more cells than this (a huge radius, a base off the map) is listed for every pickup. */
+const MAX_CELLS_PER_DRIVER = 4_000;
+
+const cellKey = (i: number, j: number) => i * 1_000_000 + j;
+const rowOf = (lat: number) => Math.floor(lat / CELL_LAT_DEG);
+const colOf = (lng: number) => Math.floor(lng / CELL_LNG_DEG);
+
+/** One bit per (van size, help level) pair the driver offers: a lookup tests the pair asked for with one AND. */
+export function offerBits(vanSizes: readonly string[], helpLevels: readonly string[]): number {
+  let bits = 0;
+  for (const v of vanSizes) {
+    const vi = VAN_SIZES.indexOf(v as VanSize);
+    if (vi < 0) continue;
+    for (const h of helpLevels) {
+      const hi = HELP_LEVELS.indexOf(h as HelpLevel);
+      if (hi >= 0) bits |= 1 << (vi * HELP_LEVELS.length + hi);
+    }
+  }
+  return bits;
+}
+
+const bitOf = (vanSize: VanSize, helpLevel: HelpLevel) =>
+  1 << (VAN_SIZES.indexOf(vanSize) * HELP_LEVELS.length + HELP_LEVELS.indexOf(helpLevel));
+
+interface Entry {
+  driver: Driver;
+  bits: number;
+}
+
+/**
+ * The cells (a few miles square) a driver's service area touches: every cell with a point within
+ * their radius of their base. Null: too many to list (see MAX_CELLS_PER_DRIVER).
+ */
+export function cellsCovered(base: LatLng, radiusMiles: number): number[] | null {
+  if (!Number.isFinite(base.lat) || !Number.isFinite(base.lng) || !Number.isFinite(radiusMiles)) return null;
+  const reach = Math.max(0, radiusMiles) + MARGIN_MILES;
+  const dLat = reach / MILES_PER_LAT_DEG;
+  const farLat = Math.min(89, Math.max(Math.abs(base.lat - dLat), Math.abs(base.lat + dLat)));
+  const dLng = dLat / Math.cos((farLat * Math.PI) / 180);
+  const [i0, i1] = [rowOf(base.lat - dLat), rowOf(base.lat + dLat)];
+  const [j0, j1] = [colOf(base.lng - dLng), colOf(base.lng + dLng)];
+  if ((i1 - i0 + 1) * (j1 - j0 + 1) > MAX_CELLS_PER_DRIVER) return null;
+  const out: number[] = [];
+  for (let i = i0; i <= i1; i++) {
+    const lat = Math.min(Math.max(base.lat, i * CELL_LAT_DEG), (i + 1) * CELL_LAT_DEG);
+    for (let j = j0; j <= j1; j++) {
+      const lng = Math.min(Math.max(base.lng, j * CELL_LNG_DEG), (j + 1) * CELL_LNG_DEG);
+      if (haversineMiles(base, { lat, lng }) <= reach) out.push(cellKey(i, j));
+    }
+  }
+  return out;
+}
+
+/**
+ * Where drivers work, as a grid: for each cell, the drivers whose service area touches it, with
+ * the (van, help) pairs they offer. A quote reads only the pickup's cell, so its cost follows the
+ * drivers who work there, not the fleet. Kept in step with the cards by put/remove.
+ */
+export class AreaGrid {
+  private readonly cells = new Map<number, Map<string, Entry>>();
+  /** Drivers listed for every pickup (an area too large to list by cell). */
+  private readonly everywhere = new Map<string, Entry>();
+  private readonly placed = new Map<string, number[] | null>();
+
+  get size(): number {
+    return this.placed.size;
+  }
+
+  /** Adds the driver, or moves them to their card's area and offers (the old entry goes first). */
+  put(driver: Driver): void {
+    this.remove(driver._id);
+    const entry = { driver, bits: offerBits(driver.vanSizes, driver.helpLevels) };
+    const cells = cellsCovered(driver.homeBase, driver.serviceRadiusMiles);
+    this.placed.set(driver._id, cells);
+    if (!cells) {
+      this.everywhere.set(driver._id, entry);
+      return;
+    }
+    for (const key of cells) {
+      const cell = this.cells.get(key) ?? new Map<string, Entry>();
+      if (cell.size === 0) this.cells.set(key, cell);
+      cell.set(driver._id, entry);
+    }
+  }
+
+  remove(id: string): void {
+    if (!this.placed.has(id)) return;
+    const cells = this.placed.get(id);
+    this.placed.delete(id);
+    if (!cells) {
+      this.everywhere.delete(id);
+      return;
+    }
+    for (const key of cells) {
+      const cell = this.cells.get(key);
+      cell?.delete(id);
+      if (cell?.size === 0) this.cells.delete(key);
+    }
+  }
+
+  /**
+   * The drivers who may take a move from `pickup` with this van and help: a superset of those
+   * driverCanTake accepts (the cell may reach beyond a driver's radius), never missing one.
+   */
+  candidates(pickup: LatLng, vanSize: VanSize, helpLevel: HelpLevel): Driver[] {
+    const bit = bitOf(vanSize, helpLevel);
+    const out: Driver[] = [];
+    const cell = this.cells.get(cellKey(rowOf(pickup.lat), colOf(pickup.lng)));
+    if (cell) for (const e of cell.values()) if (e.bits & bit) out.push(e.driver);
+    for (const e of this.everywhere.values()) if (e.bits & bit) out.push(e.driver);
+    return out;
+  }
+}
