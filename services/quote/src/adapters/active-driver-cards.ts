@@ -106,9 +106,9 @@ export class ActiveDriverCards {
   }
 
   /**
-   * The active drivers whose area's cell holds the pickup and who offer this van and help, as fresh
-   * as listActive: a superset of those driverCanTake accepts (the caller filters exactly), read
-   * from the grid without looking at the rest of the fleet. `named` as in listActive.
+   * The active drivers who can take a move from this pickup with this van and help (exactly those
+   * driverCanTake accepts), as fresh as listActive, read from the grid of where drivers work
+   * without looking at the rest of the fleet. `named` as in listActive.
    */
   async candidatesFor(
     job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },

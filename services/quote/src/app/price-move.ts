@@ -29,6 +29,7 @@ import {
   overlapsBusy,
   SLOT_MINUTES,
   type LondonSlot,
+  type Window,
 } from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
 import { moveTotals, priceMove, totalPenceOn } from '../domain/pricing.js';
@@ -43,8 +44,8 @@ import { toOffer, toQuote } from './quote-wire.js';
 export interface DriverSource {
   listActive(named?: string): Promise<Driver[]>;
   /**
-   * Those who may take a move from this pickup with this van and help (a superset of driverCanTake's,
-   * found through where drivers work): without it every active driver is looked at.
+   * Those who can take a move from this pickup with this van and help (exactly driverCanTake's),
+   * found through where drivers work: without it every active driver is looked at.
    */
   candidatesFor?(job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel }, named?: string): Promise<Driver[]>;
 }
@@ -104,7 +105,7 @@ export interface PricedMove {
   offers: Offer[];
   /** How many drivers can take the move. */
   offersTotal: number;
-  /** Every driver who can take the move with their total, cheapest first (the fallback's candidates). */
+  /** Every driver who can take the move with their total, in no order (the fallback's candidates). */
   ranked: RankedDriver[];
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
@@ -192,18 +193,13 @@ export class PriceMove {
     };
     const pickup = stops[0]!;
     const job = { pickup, vanSize: data.vanSize, helpLevel: data.driverHelp };
-    // Only the drivers who work where the pickup is are read (the grid of ActiveDriverCards), then
-    // checked exactly: from here on the cost follows those who can take the move, not the fleet.
-    const candidates = this.deps.drivers.candidatesFor
+    // Only the drivers who work where the pickup is are read (the grid of ActiveDriverCards): from
+    // here on the cost follows those who can take the move, not the fleet.
+    const canTake = this.deps.drivers.candidatesFor
       ? await this.deps.drivers.candidatesFor(job, options.driverId)
-      : await this.deps.drivers.listActive(options.driverId);
+      : (await this.deps.drivers.listActive(options.driverId)).filter((d) => driverCanTake(d, job));
     const drivers = withBookedCard(
-      compliantFor(
-        candidates.filter((d) => driverCanTake(d, job)),
-        now,
-        start,
-        options.forBookingId,
-      ),
+      compliantFor(canTake, now, start, options.forBookingId),
       options.driverId,
       options.bookedCard,
     );
@@ -271,7 +267,7 @@ export class PriceMove {
       quote: toQuote(data, pricing, route, chosen, estimate),
       offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
       offersTotal: ranked.length,
-      ranked: [...ranked].sort((a, b) => a.totalPence - b.totalPence),
+      ranked,
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,
@@ -347,27 +343,48 @@ export class PriceMove {
       if (!drives.has(key)) drives.set(key, this.driveBetween(from, to));
       return drives.get(key)!;
     };
-    const windows = drivers.map((d) => moveWindow(start, hours, d.card.minimumHours));
+    // Windows differ only by the drivers' minimum hours: one per minimum, shared.
+    const byMinimum = new Map<number, Window>();
+    const windows = drivers.map((d) => {
+      const held = byMinimum.get(d.card.minimumHours);
+      if (held) return held;
+      const w = moveWindow(start, hours, d.card.minimumHours);
+      byMinimum.set(d.card.minimumHours, w);
+      return w;
+    });
+    let latestEnd = start.getTime();
+    for (const w of byMinimum.values()) latestEnd = Math.max(latestEnd, w.end.getTime());
     // One read for every driver's jobs around the move rather than one per driver.
     const around = source.jobsNear
       ? await source.jobsNear(
           drivers.map((d) => d._id),
-          new Date(Math.min(...windows.map((w) => w.start.getTime())) - NEIGHBOUR_LOOKBACK_MS),
-          new Date(Math.max(...windows.map((w) => w.end.getTime())) + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
+          new Date(start.getTime() - NEIGHBOUR_LOOKBACK_MS),
+          new Date(latestEnd + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
         )
       : null;
-    const fits = await Promise.all(
-      drivers.map(async (d, i) => {
-        const window = windows[i]!;
-        const near = (around ? (around.get(d._id) ?? []) : await source.jobsOf(d._id)).filter(
+    // Most drivers have no job near the window: only those who do wait for a drive to be worked out.
+    const checks: (boolean | Promise<boolean>)[] = drivers.map((d, i) => {
+      const window = windows[i]!;
+      const jobs = around ? around.get(d._id) : undefined;
+      if (around && !jobs) return true;
+      const near = (jobs ?? []).filter(
+        (j) =>
+          j.bookingId !== exceptBookingId &&
+          j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS &&
+          j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
+      );
+      if (around) return near.length === 0 || travelFits(window, move, near, driveSeconds);
+      return source.jobsOf(d._id).then((all) => {
+        const close = all.filter(
           (j) =>
             j.bookingId !== exceptBookingId &&
             j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS &&
             j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
         );
-        return near.length === 0 || (await travelFits(window, move, near, driveSeconds));
-      }),
-    );
+        return close.length === 0 || travelFits(window, move, close, driveSeconds);
+      });
+    });
+    const fits = checks.every((c) => typeof c === 'boolean') ? checks : await Promise.all(checks);
     return drivers.filter((_, i) => fits[i]);
   }
 
@@ -391,19 +408,24 @@ export class PriceMove {
   ): Promise<{ free: Driver[]; busy: Map<string, Set<string>> | null }> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return { free: drivers, busy: null };
-    const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
-    // Drivers' windows differ only by their minimum hours: each window is put in London time once.
-    const slotsByEnd = new Map<number, LondonSlot[]>();
-    const slotsOf = (d: Driver) => {
-      const w = windows.get(d._id)!;
-      const end = w.end.getTime();
-      if (!slotsByEnd.has(end)) slotsByEnd.set(end, londonSlots(w));
-      return slotsByEnd.get(end)!;
+    // Drivers' windows differ only by their minimum hours: one window (and its London quarter hours) per minimum.
+    const byMinimum = new Map<number, { window: Window; slots: LondonSlot[] | null }>();
+    const windowOf = (d: Driver) => {
+      const held = byMinimum.get(d.card.minimumHours);
+      if (held) return held;
+      const w = { window: moveWindow(start, hours, d.card.minimumHours), slots: null as LondonSlot[] | null };
+      byMinimum.set(d.card.minimumHours, w);
+      return w;
     };
-    const available = drivers.filter((d) => !d.availability || availabilityCoversSlots(d.availability, slotsOf(d)));
+    const available = drivers.filter((d) => {
+      if (!d.availability) return true;
+      const w = windowOf(d);
+      w.slots ??= londonSlots(w.window);
+      return availabilityCoversSlots(d.availability, w.slots);
+    });
     if (!checkBusy || !this.deps.busy || available.length === 0) return { free: available, busy: null };
     let latest = 0;
-    for (const d of available) latest = Math.max(latest, windows.get(d._id)!.end.getTime());
+    for (const d of available) latest = Math.max(latest, windowOf(d).window.end.getTime());
     // The customer's own unpaid checkout does not hide its driver from them (they went back to choose again).
     const busy = await this.deps.busy.busy(
       new Date(Math.floor((start.getTime() - SOONEST_LOOKBACK_MS) / 900_000) * 900_000),
@@ -414,6 +436,10 @@ export class PriceMove {
         ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
       },
     );
-    return { free: available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? [])), busy };
+    if (busy.size === 0) return { free: available, busy };
+    return {
+      free: available.filter((d) => !busy.has(d._id) || !overlapsBusy(windowOf(d).window, busy.get(d._id)!)),
+      busy,
+    };
   }
 }

@@ -21,6 +21,7 @@ import {
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 import type { PriceMove } from './price-move.js';
+import { byPrice } from '../domain/offer-ranking.js';
 import { respondByFor, toView } from './driver-jobs.js';
 
 /** The booked move as a pricing request (the job keeps what the driver needs to know, which is what pricing reads). */
@@ -135,7 +136,8 @@ export class ReassignJob {
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
     // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.
-    return priced.ranked
+    return [...priced.ranked]
+      .sort(byPrice)
       .filter((r) => !gaveBack.has(r.driver._id))
       .map((r) => {
         const pricePence = r.totalPence;

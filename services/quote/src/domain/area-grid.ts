@@ -43,11 +43,17 @@ interface Entry {
   bits: number;
 }
 
+/** A driver's place in one cell: `whole` when every point of the cell is within their radius (no distance to work out). */
+interface Placed {
+  entry: Entry;
+  whole: boolean;
+}
+
 /**
  * The cells (a few miles square) a driver's service area touches: every cell with a point within
- * their radius of their base. Null: too many to list (see MAX_CELLS_PER_DRIVER).
+ * their radius of their base, and whether all of it is. Null: too many to list (see MAX_CELLS_PER_DRIVER).
  */
-export function cellsCovered(base: LatLng, radiusMiles: number): number[] | null {
+export function cellsCovered(base: LatLng, radiusMiles: number): { key: number; whole: boolean }[] | null {
   if (!Number.isFinite(base.lat) || !Number.isFinite(base.lng) || !Number.isFinite(radiusMiles)) return null;
   const reach = Math.max(0, radiusMiles) + MARGIN_MILES;
   const dLat = reach / MILES_PER_LAT_DEG;
@@ -56,12 +62,20 @@ export function cellsCovered(base: LatLng, radiusMiles: number): number[] | null
   const [i0, i1] = [rowOf(base.lat - dLat), rowOf(base.lat + dLat)];
   const [j0, j1] = [colOf(base.lng - dLng), colOf(base.lng + dLng)];
   if ((i1 - i0 + 1) * (j1 - j0 + 1) > MAX_CELLS_PER_DRIVER) return null;
-  const out: number[] = [];
+  const out: { key: number; whole: boolean }[] = [];
   for (let i = i0; i <= i1; i++) {
-    const lat = Math.min(Math.max(base.lat, i * CELL_LAT_DEG), (i + 1) * CELL_LAT_DEG);
+    const [south, north] = [i * CELL_LAT_DEG, (i + 1) * CELL_LAT_DEG];
+    const lat = Math.min(Math.max(base.lat, south), north);
     for (let j = j0; j <= j1; j++) {
-      const lng = Math.min(Math.max(base.lng, j * CELL_LNG_DEG), (j + 1) * CELL_LNG_DEG);
-      if (haversineMiles(base, { lat, lng }) <= reach) out.push(cellKey(i, j));
+      const [west, east] = [j * CELL_LNG_DEG, (j + 1) * CELL_LNG_DEG];
+      const lng = Math.min(Math.max(base.lng, west), east);
+      if (haversineMiles(base, { lat, lng }) > reach) continue;
+      // The farthest corner within the radius, less the margin: the whole cell is (corners are the
+      // farthest points of a cell this small; the margin covers the difference on a sphere).
+      const far = Math.max(
+        ...[south, north].flatMap((a) => [west, east].map((b) => haversineMiles(base, { lat: a, lng: b }))),
+      );
+      out.push({ key: cellKey(i, j), whole: far <= radiusMiles - MARGIN_MILES });
     }
   }
   return out;
@@ -73,7 +87,7 @@ export function cellsCovered(base: LatLng, radiusMiles: number): number[] | null
  * drivers who work there, not the fleet. Kept in step with the cards by put/remove.
  */
 export class AreaGrid {
-  private readonly cells = new Map<number, Map<string, Entry>>();
+  private readonly cells = new Map<number, Map<string, Placed>>();
   /** Drivers listed for every pickup (an area too large to list by cell). */
   private readonly everywhere = new Map<string, Entry>();
   private readonly placed = new Map<string, number[] | null>();
@@ -87,15 +101,15 @@ export class AreaGrid {
     this.remove(driver._id);
     const entry = { driver, bits: offerBits(driver.vanSizes, driver.helpLevels) };
     const cells = cellsCovered(driver.homeBase, driver.serviceRadiusMiles);
-    this.placed.set(driver._id, cells);
+    this.placed.set(driver._id, cells ? cells.map((c) => c.key) : null);
     if (!cells) {
       this.everywhere.set(driver._id, entry);
       return;
     }
-    for (const key of cells) {
-      const cell = this.cells.get(key) ?? new Map<string, Entry>();
+    for (const { key, whole } of cells) {
+      const cell = this.cells.get(key) ?? new Map<string, Placed>();
       if (cell.size === 0) this.cells.set(key, cell);
-      cell.set(driver._id, entry);
+      cell.set(driver._id, { entry, whole });
     }
   }
 
@@ -115,15 +129,19 @@ export class AreaGrid {
   }
 
   /**
-   * The drivers who may take a move from `pickup` with this van and help: a superset of those
-   * driverCanTake accepts (the cell may reach beyond a driver's radius), never missing one.
+   * The drivers who can take a move from `pickup` with this van and help, exactly as driverCanTake
+   * (of active drivers) finds them: read from the pickup's cell, the distance worked out only for
+   * drivers whose radius ends inside that cell.
    */
   candidates(pickup: LatLng, vanSize: VanSize, helpLevel: HelpLevel): Driver[] {
     const bit = bitOf(vanSize, helpLevel);
     const out: Driver[] = [];
+    const near = (d: Driver) => haversineMiles(d.homeBase, pickup) <= d.serviceRadiusMiles;
     const cell = this.cells.get(cellKey(rowOf(pickup.lat), colOf(pickup.lng)));
-    if (cell) for (const e of cell.values()) if (e.bits & bit) out.push(e.driver);
-    for (const e of this.everywhere.values()) if (e.bits & bit) out.push(e.driver);
+    if (cell)
+      for (const { entry, whole } of cell.values())
+        if (entry.bits & bit && (whole || near(entry.driver))) out.push(entry.driver);
+    for (const e of this.everywhere.values()) if (e.bits & bit && near(e.driver)) out.push(e.driver);
     return out;
   }
 }

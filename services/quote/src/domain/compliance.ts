@@ -19,5 +19,9 @@ export function compliantFor<D extends Driver>(
   if (forBookingId !== undefined) return drivers;
   const today = londonDayOf(now);
   const day = moveStart && moveStart.getTime() > now.getTime() ? londonDayOf(moveStart) : today;
-  return drivers.filter((d) => documentsAllowWork((d as DocumentedDriver).documents, day));
+  // Most cards carry no documents: nothing to check for them.
+  return drivers.filter((d) => {
+    const docs = (d as DocumentedDriver).documents;
+    return docs === undefined || documentsAllowWork(docs, day);
+  });
 }
