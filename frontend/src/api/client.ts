@@ -28,6 +28,7 @@ import type {
   ReviewsResponse,
   SaveRetrieveRequest,
   SaveRetrieveResponse,
+  OfferSort,
 } from '@vanhop/contracts';
 import { HttpError, send } from './http';
 
@@ -105,6 +106,14 @@ export const geoCoverage = (where: { address: string } | { lat: number; lng: num
 
 /** The shared booking data (docs/WIRE-CONTRACT.md, "The booking data"), checked by the contracts draft schema. */
 export const postBooking = (data: BookingRequest) => request<BookingQuoteResponse>('POST', '/booking', data);
+
+/** The same move priced again for another page or order of its offers (the answer carries at most MAX_OFFERS). */
+export const postBookingOffers = (data: BookingRequest, page: { sort: OfferSort; offset: number }) =>
+  request<BookingQuoteResponse>(
+    'POST',
+    `/booking?${query({ offersSort: page.sort, offersOffset: page.offset })}`,
+    data,
+  );
 
 export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 
