@@ -124,6 +124,38 @@ describe('ActiveDriverCards.candidatesFor', () => {
   });
 });
 
+describe("the poll of other replicas' writes", () => {
+  it('asks for revs only when the change token moved since the last poll', async () => {
+    const store = new (class extends Drivers {
+      token: string | null = 't1';
+      revQueries = 0;
+      async changeToken() {
+        return this.token;
+      }
+      override async listRevNotIn(known: string[]) {
+        this.revQueries++;
+        return super.listRevNotIn(known);
+      }
+    })();
+    const a = syntheticDriver(1, 5, { vanSizes: ['Large'], helpLevels: ['Driver-Help'], rev: 'r1' } as Partial<Driver>);
+    store.docs.set(a._id, a);
+    const cards = new ActiveDriverCards({ drivers: store, clock: fixedClock(NOW) });
+    const job = { pickup: a.homeBase, vanSize: 'Large' as const, helpLevel: 'Driver-Help' as const };
+    expect(ids(await cards.candidatesFor(job))).toEqual([a._id]);
+    await cards.pollChanges();
+    expect(store.revQueries).toBe(1);
+    await cards.pollChanges();
+    await cards.pollChanges();
+    expect(store.revQueries).toBe(1);
+    // Another replica suspends the driver and replaces the token: the next poll finds it.
+    store.docs.set(a._id, { ...a, active: false, rev: 'r2' } as StoredDriver);
+    store.token = 't2';
+    await cards.pollChanges();
+    expect(store.revQueries).toBe(2);
+    expect(await cards.candidatesFor(job)).toEqual([]);
+  });
+});
+
 describe('the quick totals and hours checks ranking uses', () => {
   it('totalPenceOn is priceMove’s total for every card and move', () => {
     const random = seededRandom(99);

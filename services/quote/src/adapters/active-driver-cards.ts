@@ -13,6 +13,8 @@ export interface DriverReads {
   findById(id: string): Promise<StoredDriver | null>;
   /** The drivers whose rev is none of `known` (written since, or new here); drivers with no rev are left out. */
   listRevNotIn(known: string[]): Promise<StoredDriver[]>;
+  /** A token replaced after every driver write (DriverChanges): unchanged, the poll asks nothing more. */
+  changeToken?(): Promise<string | null>;
 }
 
 /**
@@ -76,6 +78,8 @@ export class ActiveDriverCards {
   private readonly reading = new Map<string, { seq: number; done: Promise<void> }>();
   private fullRead: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
+  /** The change token when the last poll asked for revs (undefined: never, or the reads have no token). */
+  private polledToken: string | null | undefined;
   private loaded = false;
   private fullReadAt = Number.NEGATIVE_INFINITY;
   private sorted: Driver[] | null = null;
@@ -137,12 +141,16 @@ export class ActiveDriverCards {
   pollChanges(): Promise<void> {
     if (!this.loaded) return Promise.resolve();
     if (this.polling !== null) return this.polling;
-    const seq = ++this.seq;
-    const known: string[] = [];
-    for (const h of this.held.values()) if (h.rev) known.push(h.rev);
     const done = (async () => {
       try {
+        // The token first: a write that replaces it after this read is asked about at the next poll.
+        const token = this.deps.drivers.changeToken ? await this.deps.drivers.changeToken() : undefined;
+        if (token !== undefined && token !== null && token === this.polledToken) return;
+        const seq = ++this.seq;
+        const known: string[] = [];
+        for (const h of this.held.values()) if (h.rev) known.push(h.rev);
         for (const d of await this.deps.drivers.listRevNotIn(known)) this.apply(d._id, seq, d);
+        this.polledToken = token;
       } finally {
         this.polling = null;
       }

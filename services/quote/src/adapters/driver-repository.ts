@@ -9,6 +9,7 @@ import {
 } from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
+import { DriverChanges } from './driver-changes.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -26,9 +27,16 @@ export const DRIVERS = 'drivers';
 export class DriverRepository implements DriverRepositoryPort {
   private readonly col: Collection<DriverDoc>;
   private readonly listeners: ((driverId: string) => void)[] = [];
+  private readonly changes: DriverChanges;
 
   constructor(store: DocumentStore) {
     this.col = store.collection<DriverDoc>(DRIVERS);
+    this.changes = new DriverChanges(store);
+  }
+
+  /** Replaced after every driver write (DriverChanges): the read models' poll looks further only when it moved. */
+  changeToken(): Promise<string | null> {
+    return this.changes.token();
   }
 
   /**
@@ -43,6 +51,8 @@ export class DriverRepository implements DriverRepositoryPort {
     try {
       return await write;
     } finally {
+      // A token not replaced (the store failing just then) leaves the change to the full read.
+      await this.changes.bump().catch(() => undefined);
       for (const l of this.listeners) l(driverId);
     }
   }
