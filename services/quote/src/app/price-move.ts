@@ -362,6 +362,8 @@ export class PriceMove {
           new Date(latestEnd + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
         )
       : null;
+    // Nobody has a job near the move: nothing to drive between.
+    if (around && around.size === 0) return drivers;
     // Most drivers have no job near the window: only those who do wait for a drive to be worked out.
     const checks: (boolean | Promise<boolean>)[] = drivers.map((d, i) => {
       const window = windows[i]!;

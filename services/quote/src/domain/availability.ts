@@ -83,14 +83,28 @@ export const londonSlots = (window: Window): LondonSlot[] =>
     return { day: isoDate(c), weekday: WEEKDAYS[weekdayOf(c)]!, from: c.hour * 60 + c.minute };
   });
 
+type Minutes = Partial<Record<(typeof WEEKDAYS)[number], { from: number; to: number }[]>>;
+/** Each card's weekly hours as minutes of the day, worked out once per card (cards are frozen and shared). */
+const minutesOf = new WeakMap<Availability, Minutes>();
+const weeklyMinutes = (a: Availability): Minutes => {
+  let m = minutesOf.get(a);
+  if (!m) {
+    m = {};
+    for (const day of WEEKDAYS)
+      m[day] = (a.weekly[day] ?? []).map((p) => ({ from: minutesOfDay(p.from), to: minutesOfDay(p.to) }));
+    minutesOf.set(a, m);
+  }
+  return m;
+};
+
 /** availabilityCovers over slots already in London time (londonSlots): the same answer, for many drivers at once. */
 export function availabilityCoversSlots(availability: Availability | undefined, slots: readonly LondonSlot[]): boolean {
   if (!availability) return true;
+  const weekly = weeklyMinutes(availability);
   for (const s of slots) {
     if (availability.daysOff.includes(s.day)) return false;
     const to = s.from + SLOT_MINUTES;
-    const periods = availability.weekly[s.weekday] ?? [];
-    if (!periods.some((p) => minutesOfDay(p.from) <= s.from && to <= minutesOfDay(p.to))) return false;
+    if (!(weekly[s.weekday] ?? []).some((p) => p.from <= s.from && to <= p.to)) return false;
   }
   return true;
 }
