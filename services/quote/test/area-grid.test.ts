@@ -37,7 +37,7 @@ const jobs = (count: number, seed: number, fleet: Driver[]) => {
   }));
 };
 
-const ids = (drivers: Driver[]) => drivers.map((d) => d._id).sort();
+const ids = (drivers: readonly Driver[]) => drivers.map((d) => d._id).sort();
 
 describe('the grid of where drivers work', () => {
   it('finds exactly the drivers the brute-force filter finds, over a random fleet (the active listed) and random moves', () => {

@@ -117,7 +117,7 @@ export class ActiveDriverCards {
   async candidatesFor(
     job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
     named?: string,
-  ): Promise<Driver[]> {
+  ): Promise<readonly Driver[]> {
     await this.fresh(named);
     return this.grid.candidates(job.pickup, job.vanSize, job.helpLevel);
   }

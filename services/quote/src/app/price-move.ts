@@ -47,7 +47,10 @@ export interface DriverSource {
    * Those who can take a move from this pickup with this van and help (exactly driverCanTake's),
    * found through where drivers work: without it every active driver is looked at.
    */
-  candidatesFor?(job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel }, named?: string): Promise<Driver[]>;
+  candidatesFor?(
+    job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
+    named?: string,
+  ): Promise<readonly Driver[]>;
 }
 
 /**
@@ -295,8 +298,10 @@ export class PriceMove {
       const since = start.getTime() - SOONEST_LOOKBACK_MS;
       if (!busy) return () => since;
       return (d) => {
+        const slots = busy.get(d._id);
+        if (!slots) return since;
         let free = since;
-        for (const s of busy.get(d._id) ?? []) {
+        for (const s of slots) {
           const t = Date.parse(s);
           if (t < start.getTime() && t + SLOT_MS > free) free = t + SLOT_MS;
         }

@@ -43,10 +43,10 @@ interface Entry {
   bits: number;
 }
 
-/** A driver's place in one cell: `whole` when every point of the cell is within their radius (no distance to work out). */
-interface Placed {
-  entry: Entry;
-  whole: boolean;
+/** One cell's drivers: `whole` when every point of the cell is within their radius (no distance to work out), else `edge`. */
+interface Cell {
+  whole: Map<string, Entry>;
+  edge: Map<string, Entry>;
 }
 
 /**
@@ -87,10 +87,15 @@ export function cellsCovered(base: LatLng, radiusMiles: number): { key: number; 
  * drivers who work there, not the fleet. Kept in step with the cards by put/remove.
  */
 export class AreaGrid {
-  private readonly cells = new Map<number, Map<string, Placed>>();
+  private readonly cells = new Map<number, Cell>();
   /** Drivers listed for every pickup (an area too large to list by cell). */
   private readonly everywhere = new Map<string, Entry>();
   private readonly placed = new Map<string, number[] | null>();
+  /**
+   * Recent answers by pickup and (van, help), dropped on any change: quotes come from the same
+   * places again and again (a postcode district's centre, without Google), and a change is rare.
+   */
+  private readonly answered = new Map<string, readonly Driver[]>();
 
   get size(): number {
     return this.placed.size;
@@ -99,6 +104,7 @@ export class AreaGrid {
   /** Adds the driver, or moves them to their card's area and offers (the old entry goes first). */
   put(driver: Driver): void {
     this.remove(driver._id);
+    this.answered.clear();
     const entry = { driver, bits: offerBits(driver.vanSizes, driver.helpLevels) };
     const cells = cellsCovered(driver.homeBase, driver.serviceRadiusMiles);
     this.placed.set(driver._id, cells ? cells.map((c) => c.key) : null);
@@ -107,14 +113,15 @@ export class AreaGrid {
       return;
     }
     for (const { key, whole } of cells) {
-      const cell = this.cells.get(key) ?? new Map<string, Placed>();
-      if (cell.size === 0) this.cells.set(key, cell);
-      cell.set(driver._id, { entry, whole });
+      const cell = this.cells.get(key) ?? { whole: new Map<string, Entry>(), edge: new Map<string, Entry>() };
+      this.cells.set(key, cell);
+      (whole ? cell.whole : cell.edge).set(driver._id, entry);
     }
   }
 
   remove(id: string): void {
     if (!this.placed.has(id)) return;
+    this.answered.clear();
     const cells = this.placed.get(id);
     this.placed.delete(id);
     if (!cells) {
@@ -123,8 +130,10 @@ export class AreaGrid {
     }
     for (const key of cells) {
       const cell = this.cells.get(key);
-      cell?.delete(id);
-      if (cell?.size === 0) this.cells.delete(key);
+      if (!cell) continue;
+      cell.whole.delete(id);
+      cell.edge.delete(id);
+      if (cell.whole.size === 0 && cell.edge.size === 0) this.cells.delete(key);
     }
   }
 
@@ -133,15 +142,23 @@ export class AreaGrid {
    * (of active drivers) finds them: read from the pickup's cell, the distance worked out only for
    * drivers whose radius ends inside that cell.
    */
-  candidates(pickup: LatLng, vanSize: VanSize, helpLevel: HelpLevel): Driver[] {
+  candidates(pickup: LatLng, vanSize: VanSize, helpLevel: HelpLevel): readonly Driver[] {
     const bit = bitOf(vanSize, helpLevel);
+    const key = `${pickup.lat},${pickup.lng},${bit}`;
+    const known = this.answered.get(key);
+    if (known) return known;
+    if (this.answered.size >= 512) this.answered.clear();
     const out: Driver[] = [];
     const near = (d: Driver) => haversineMiles(d.homeBase, pickup) <= d.serviceRadiusMiles;
     const cell = this.cells.get(cellKey(rowOf(pickup.lat), colOf(pickup.lng)));
-    if (cell)
-      for (const { entry, whole } of cell.values())
-        if (entry.bits & bit && (whole || near(entry.driver))) out.push(entry.driver);
+    if (cell) {
+      for (const e of cell.whole.values()) if (e.bits & bit) out.push(e.driver);
+      for (const e of cell.edge.values()) if (e.bits & bit && near(e.driver)) out.push(e.driver);
+    }
     for (const e of this.everywhere.values()) if (e.bits & bit && near(e.driver)) out.push(e.driver);
-    return out;
+    // Shared by the quotes from this place until the next change.
+    const answer = Object.freeze(out);
+    this.answered.set(key, answer);
+    return answer;
   }
 }
