@@ -186,9 +186,17 @@ describe('the quick totals and hours checks ranking uses', () => {
       });
       const start = new Date(Date.parse(NOW) + i * 45 * 60_000);
       const window = moveWindow(start, 1 + (i % 5), 2);
-      expect(availabilityCoversSlots(d.availability, londonSlots(window))).toBe(
-        availabilityCovers(d.availability, window),
+      const expected = availabilityCovers(d.availability, window);
+      expect(availabilityCoversSlots(d.availability, londonSlots(window))).toBe(expected);
+      // The same card asked about this window again, and about another in between: the kept answer is the window's own.
+      const key = `${window.start.getTime()}-${window.end.getTime()}`;
+      expect(availabilityCoversSlots(d.availability, londonSlots(window), key)).toBe(expected);
+      const other = moveWindow(new Date(start.getTime() + 6 * 3_600_000), 2, 2);
+      const otherKey = `${other.start.getTime()}-${other.end.getTime()}`;
+      expect(availabilityCoversSlots(d.availability, londonSlots(other), otherKey)).toBe(
+        availabilityCovers(d.availability, other),
       );
+      expect(availabilityCoversSlots(d.availability, londonSlots(window), key)).toBe(expected);
     }
   });
 });

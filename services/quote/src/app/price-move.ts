@@ -416,11 +416,16 @@ export class PriceMove {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
     if (!start) return { free: drivers, busy: null };
     // Drivers' windows differ only by their minimum hours: one window (and its London quarter hours) per minimum.
-    const byMinimum = new Map<number, { window: Window; slots: LondonSlot[] | null }>();
+    const byMinimum = new Map<number, { window: Window; slots: LondonSlot[] | null; key: string }>();
     const windowOf = (d: Driver) => {
       const held = byMinimum.get(d.card.minimumHours);
       if (held) return held;
-      const w = { window: moveWindow(start, hours, d.card.minimumHours), slots: null as LondonSlot[] | null };
+      const window = moveWindow(start, hours, d.card.minimumHours);
+      const w = {
+        window,
+        slots: null as LondonSlot[] | null,
+        key: `${window.start.getTime()}-${window.end.getTime()}`,
+      };
       byMinimum.set(d.card.minimumHours, w);
       return w;
     };
@@ -428,7 +433,7 @@ export class PriceMove {
       if (!d.availability) return true;
       const w = windowOf(d);
       w.slots ??= londonSlots(w.window);
-      return availabilityCoversSlots(d.availability, w.slots);
+      return availabilityCoversSlots(d.availability, w.slots, w.key);
     });
     if (!checkBusy || !this.deps.busy || available.length === 0) return { free: available, busy: null };
     let latest = 0;

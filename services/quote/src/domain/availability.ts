@@ -97,9 +97,28 @@ const weeklyMinutes = (a: Availability): Minutes => {
   return m;
 };
 
-/** availabilityCovers over slots already in London time (londonSlots): the same answer, for many drivers at once. */
-export function availabilityCoversSlots(availability: Availability | undefined, slots: readonly LondonSlot[]): boolean {
+/** Each card's answer for the last window asked about: quotes for the same move ask the same again. */
+const lastAnswer = new WeakMap<Availability, { window: string; covers: boolean }>();
+
+/**
+ * availabilityCovers over slots already in London time (londonSlots): the same answer, for many
+ * drivers at once. `window`: a key naming the slots (e.g. the window's start and end), to reuse the
+ * card's answer when the same window is asked about again.
+ */
+export function availabilityCoversSlots(
+  availability: Availability | undefined,
+  slots: readonly LondonSlot[],
+  window?: string,
+): boolean {
   if (!availability) return true;
+  const last = window === undefined ? undefined : lastAnswer.get(availability);
+  if (last && last.window === window) return last.covers;
+  const covers = coversSlots(availability, slots);
+  if (window !== undefined) lastAnswer.set(availability, { window, covers });
+  return covers;
+}
+
+function coversSlots(availability: Availability, slots: readonly LondonSlot[]): boolean {
   const weekly = weeklyMinutes(availability);
   for (const s of slots) {
     if (availability.daysOff.includes(s.day)) return false;
