@@ -83,9 +83,45 @@ export interface Offer {
 export interface BookingQuoteResponse {
   yourinfo: { receivedData: Record<string, unknown> };
   quote: Quote;
+  /** One page of the ranked offers (at most MAX_OFFERS): the first always holds the cheapest, the best rated and the soonest free. */
   offers: Offer[];
   preliminary: boolean;
+  /** How many drivers can take the move (every page together); set by the quote service. */
+  offersTotal?: number;
+  /** The order and the page answered (POST /api/booking?offersSort=&offersOffset=&offersLimit=). */
+  offersSort?: OfferSort;
+  offersOffset?: number;
 }
+
+/** The orders the offers can be ranked in: cheapest first, best rated first, soonest free first. */
+export const OFFER_SORTS = ['price', 'rating', 'soonest'] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+/** The most offers one quote answer carries: a phone gets a page, not the fleet. */
+export const MAX_OFFERS = 12;
+/** The deepest page asked for: no move has more drivers than this. */
+export const MAX_OFFERS_OFFSET = 100_000;
+
+const wholeNumberQuery = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return yup
+    .string()
+    .strict(true)
+    .typeError(message)
+    .matches(/^\d{1,6}$/, message)
+    .test('range', message, (v) => v === undefined || (Number(v) >= min && Number(v) <= max));
+};
+
+/** POST /api/booking query: which page of the offers, in which order (all optional: price order, the first MAX_OFFERS). */
+export const offersPageQuerySchema = yup.object({
+  offersSort: yup
+    .string()
+    .strict(true)
+    .typeError('offersSort must be price, rating or soonest')
+    .oneOf([...OFFER_SORTS], 'offersSort must be price, rating or soonest'),
+  offersOffset: wholeNumberQuery('offersOffset', 0, MAX_OFFERS_OFFSET),
+  offersLimit: wholeNumberQuery('offersLimit', 1, MAX_OFFERS),
+});
+export type OffersPageQuery = yup.InferType<typeof offersPageQuerySchema>;
 
 /** A stored booking record (booking service); what admin lists and what retrieve returns. */
 export interface BookingRecord {

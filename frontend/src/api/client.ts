@@ -28,6 +28,7 @@ import type {
   ReviewsResponse,
   SaveRetrieveRequest,
   SaveRetrieveResponse,
+  OfferSort,
 } from '@vanhop/contracts';
 import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
@@ -125,6 +126,14 @@ async function abandonOwnCheckouts(): Promise<void> {
     // Not closed now: they lapse with their holds.
   }
 }
+
+/** The same move priced again for another page or order of its offers (the answer carries at most MAX_OFFERS). */
+export const postBookingOffers = (data: BookingRequest, page: { sort: OfferSort; offset: number }) =>
+  request<BookingQuoteResponse>(
+    'POST',
+    `/booking?${query({ offersSort: page.sort, offersOffset: page.offset })}`,
+    data,
+  );
 
 export const saveForLater = (body: SaveRetrieveRequest) => request<SaveRetrieveResponse>('POST', '/saveRetrieve', body);
 

@@ -17,7 +17,7 @@ import {
   type BookingRequest,
   type JobEstimate,
 } from '@vanhop/contracts';
-import { ApiError, postBooking } from '../../api/client';
+import { ApiError, postBooking, postBookingOffers } from '../../api/client';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
 import { addressChanged, detailsChanged } from '../../app/bookingSlice';
@@ -67,7 +67,7 @@ function usePricing() {
   return useCallback(async (request: BookingRequest): Promise<PricedMove | null> => {
     const mine = ++latest.current;
     const response = await postBooking(request);
-    return mine === latest.current ? { response, move: moveKeyOf(request) } : null;
+    return mine === latest.current ? { response, move: moveKeyOf(request), request } : null;
   }, []);
 }
 
@@ -361,6 +361,7 @@ export default function BookingForm() {
       {popupOpen && priced && (
         <QuotesPopup
           response={priced.response}
+          loadOffers={priced.request ? (page) => postBookingOffers(priced.request!, page) : undefined}
           selectedId={chosen?.priced === priced ? chosen.offer.driverId : null}
           onClose={() => setPopupOpen(false)}
           onChoose={(offer) => {

@@ -133,4 +133,46 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(names()).toEqual(['Cy Long', 'Ali', 'Bea']);
     await waitFor(() => expect(screen.getAllByTestId('offer-rating')[0]!.textContent).toBe('★ 3.0 (1)'));
   });
+
+  it('says how many matched, asks the server for more and for another order, and keeps the server’s soonest-free order', async () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: {} }) });
+    const priced = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => offer(`drv-${from + i}`, `Driver ${from + i}`, 4, 3, 100 + from + i));
+    const first = { ...response, offers: priced(12), offersTotal: 15, offersSort: 'price' as const, offersOffset: 0 };
+    const loadOffers = vi.fn(async (page: { sort: string; offset: number }) =>
+      page.sort === 'soonest'
+        ? // The server's order: dearest first here, which the popup must not re-sort by price.
+          { ...first, offers: [offer('drv-s1', 'Sam Soon', 3, 1, 190), offer('drv-s2', 'Tia Later', 5, 9, 120)] }
+        : { ...first, offers: priced(3, page.offset), offersOffset: page.offset },
+    );
+    render(<QuotesPopup response={first} onChoose={() => {}} onClose={() => {}} loadOffers={loadOffers} />);
+    expect(screen.getByText('Showing 12 of 15 offers')).toBeTruthy();
+    expect(screen.getAllByTestId('offer')).toHaveLength(12);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more offers' }));
+    await waitFor(() => expect(screen.getAllByTestId('offer')).toHaveLength(15));
+    expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'price', offset: 12 });
+    expect(screen.getByText('15 offers')).toBeTruthy();
+    // All shown: no more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more offers' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Soonest free' }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('offer').map((o) => o.querySelector('h3')!.textContent)).toEqual([
+        'Sam Soon',
+        'Tia Later',
+      ]),
+    );
+    expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'soonest', offset: 0 });
+    expect(screen.getByText('Showing 2 of 15 offers')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show more offers' })).toBeTruthy();
+  });
+
+  it('without a way to ask the server, sorts what it has and offers no soonest-free order', () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: {} }) });
+    render(<QuotesPopup response={response} onChoose={() => {}} onClose={() => {}} />);
+    expect(screen.queryByRole('radio', { name: 'Soonest free' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more offers' })).toBeNull();
+    expect(screen.getByText('2 offers')).toBeTruthy();
+  });
 });

@@ -1,4 +1,8 @@
-/** The quotes popup: every matching driver's offer to compare, cheapest first (or best rated); ask a driver before booking. */
+/**
+ * The quotes popup: the drivers' offers to compare, a page at a time (the server answers at most
+ * MAX_OFFERS, with how many matched), cheapest first, best rated or soonest free; ask a driver
+ * before booking.
+ */
 import { lazy, Suspense, useState } from 'react';
 import {
   VAN_SPECS,
@@ -6,6 +10,7 @@ import {
   type ConversationAbout,
   type DriverRatings,
   type Offer,
+  type OfferSort,
   formatPounds,
 } from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
@@ -14,7 +19,7 @@ import { useResource } from '../../lib';
 import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
 import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../../lib/ratingText';
 import { EstimateFacts } from './JobEstimate';
-import { offerBadges, sortOffers, type OfferBadge, type OfferSort } from './offerBadges';
+import { offerBadges, sortOffers, type OfferBadge } from './offerBadges';
 
 // Loaded when a customer first asks to message a driver.
 const MessageDriver = lazy(() => import('../../ui/chat/MessageDriver'));
@@ -52,19 +57,55 @@ interface QuotesPopupProps {
   onClose: () => void;
   /** The driver of the offer already chosen, marked as selected. */
   selectedId?: string | null;
+  /** Asks the server for a page of this move's offers in an order; without it the popup sorts what it has. */
+  loadOffers?: (page: { sort: OfferSort; offset: number }) => Promise<BookingQuoteResponse>;
 }
 
-export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: QuotesPopupProps) {
+const SORT_LABELS: Record<OfferSort, string> = {
+  price: 'Lowest price',
+  rating: 'Best rating',
+  soonest: 'Soonest free',
+};
+
+export function QuotesPopup({ response, onChoose, onClose, selectedId = null, loadOffers }: QuotesPopupProps) {
   const [messaging, setMessaging] = useState<string | null>(null);
   const [sort, setSort] = useState<OfferSort>('price');
+  // The offers shown: the answer's page, then the pages asked for with "Show more offers".
+  const [shown, setShown] = useState<Offer[]>(response.offers ?? []);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const total = Math.max(response.offersTotal ?? shown.length, shown.length);
   // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
   const ratings: DriverRatings = useResource(() => fetchDriverRatings(), []).data ?? {};
-  const rated = (response.offers ?? []).map((offer) => ({
+  const rated = shown.map((offer) => ({
     offer,
     ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined),
   }));
-  const offers = sortOffers(rated, sort);
+  // Soonest free is known only to the server: its order is kept as it came.
+  const offers = sort === 'soonest' ? rated : sortOffers(rated, sort);
   const badges = offerBadges(rated);
+  const sorts: OfferSort[] = loadOffers ? ['price', 'rating', 'soonest'] : ['price', 'rating'];
+
+  /** Another order (its first page from the server, when there is more than is shown) or the next page. */
+  const ask = async (next: OfferSort, more: boolean) => {
+    if (!loadOffers) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await loadOffers({ sort: next, offset: more ? shown.length : 0 });
+      const have = new Set(more ? shown.map((o) => o.driverId) : []);
+      setShown([...(more ? shown : []), ...page.offers.filter((o) => !have.has(o.driverId))]);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const choose = (next: OfferSort) => {
+    setSort(next);
+    // Everything is already here: sorting it needs no server, but for the order only it knows.
+    if (loadOffers && (total > shown.length || next === 'soonest')) void ask(next, false);
+  };
   return (
     <Modal title="Your quotes" onClose={onClose} className="quotes-popup">
       {response.preliminary && (
@@ -80,19 +121,26 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
       ) : (
         <>
           <div className="offers-toolbar">
-            <p className="offers-count">
-              {offers.length} {offers.length === 1 ? 'offer' : 'offers'}
+            <p className="offers-count" aria-live="polite">
+              {total > offers.length
+                ? `Showing ${offers.length} of ${total} offers`
+                : `${offers.length} ${offers.length === 1 ? 'offer' : 'offers'}`}
             </p>
-            <fieldset className="segmented">
+            <fieldset className="segmented" disabled={loading}>
               <legend>Sort by</legend>
-              {(['price', 'rating'] as const).map((s) => (
+              {sorts.map((s) => (
                 <label key={s} className={sort === s ? 'on' : undefined}>
-                  <input type="radio" name="offer-sort" value={s} checked={sort === s} onChange={() => setSort(s)} />
-                  {s === 'price' ? 'Lowest price' : 'Best rating'}
+                  <input type="radio" name="offer-sort" value={s} checked={sort === s} onChange={() => choose(s)} />
+                  {SORT_LABELS[s]}
                 </label>
               ))}
             </fieldset>
           </div>
+          {failed && (
+            <Alert tone="danger">
+              <p>The offers could not be loaded. Please try again.</p>
+            </Alert>
+          )}
           <ul className="offers">
             {offers.map(({ offer: o, rating, count }) => {
               const selected = o.driverId === selectedId;
@@ -198,6 +246,13 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null }: 
               );
             })}
           </ul>
+          {loadOffers && total > offers.length && (
+            <div className="offers-more">
+              <Button variant="secondary" onClick={() => void ask(sort, true)} disabled={loading}>
+                {loading ? 'Loading offers...' : 'Show more offers'}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </Modal>

@@ -123,6 +123,8 @@ export const currentMoveKey = (state: BookingDraft): string => moveKeyOf(toBooki
 export interface PricedMove {
   response: BookingQuoteResponse;
   move: string;
+  /** What was posted: asked again for another page or order of its offers. */
+  request?: BookingRequest;
 }
 
 /** The offer the customer took, with the pricing it came from (never a later one). */

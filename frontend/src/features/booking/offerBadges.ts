@@ -1,6 +1,7 @@
 /** What the quotes popup can honestly say about offers side by side: badges and the two sort orders. */
 import type { Offer } from '@vanhop/contracts';
 
+/** The orders the popup sorts by itself (soonest free is the server's: see QuotesPopup). */
 export type OfferSort = 'price' | 'rating';
 export type OfferBadge = 'Cheapest' | 'Best rated' | 'Most reviewed';
 

@@ -1,5 +1,8 @@
 import type { Clock } from '@vanhop/platform';
+import type { HelpLevel, VanSize } from '@vanhop/contracts';
+import { AreaGrid } from '../domain/area-grid.js';
 import type { Driver } from '../domain/driver.js';
+import type { LatLng } from '../domain/great-circle.js';
 
 /** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
 export type StoredDriver = Driver & { rev?: string };
@@ -10,6 +13,8 @@ export interface DriverReads {
   findById(id: string): Promise<StoredDriver | null>;
   /** The drivers whose rev is none of `known` (written since, or new here); drivers with no rev are left out. */
   listRevNotIn(known: string[]): Promise<StoredDriver[]>;
+  /** A token replaced after every driver write (DriverChanges): unchanged, the poll asks nothing more. */
+  changeToken?(): Promise<string | null>;
 }
 
 /**
@@ -73,9 +78,13 @@ export class ActiveDriverCards {
   private readonly reading = new Map<string, { seq: number; done: Promise<void> }>();
   private fullRead: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
+  /** The change token when the last poll asked for revs (undefined: never, or the reads have no token). */
+  private polledToken: string | null | undefined;
   private loaded = false;
   private fullReadAt = Number.NEGATIVE_INFINITY;
   private sorted: Driver[] | null = null;
+  /** Where the held cards' drivers work: a quote reads only its pickup's cell (candidatesFor). */
+  private readonly grid = new AreaGrid();
 
   constructor(private readonly deps: { drivers: DriverReads; clock: Clock; maxAgeMs?: number }) {}
 
@@ -90,13 +99,7 @@ export class ActiveDriverCards {
    * another replica whose event has not arrived yet is still found.
    */
   async listActive(named?: string): Promise<Driver[]> {
-    if (
-      !this.loaded ||
-      this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)
-    )
-      await this.readAll();
-    if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
-    if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
+    await this.fresh(named);
     if (!this.sorted) {
       const cards: Driver[] = [];
       for (const h of this.held.values()) if (h.card) cards.push(h.card);
@@ -107,6 +110,30 @@ export class ActiveDriverCards {
   }
 
   /**
+   * The active drivers who can take a move from this pickup with this van and help (exactly those
+   * driverCanTake accepts), as fresh as listActive, read from the grid of where drivers work
+   * without looking at the rest of the fleet. `named` as in listActive.
+   */
+  async candidatesFor(
+    job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
+    named?: string,
+  ): Promise<readonly Driver[]> {
+    await this.fresh(named);
+    return this.grid.candidates(job.pickup, job.vanSize, job.helpLevel);
+  }
+
+  /** A full read when due, then the drivers marked changed (and `named`, when not held) read again. */
+  private async fresh(named: string | undefined): Promise<void> {
+    if (
+      !this.loaded ||
+      this.deps.clock.now().getTime() - this.fullReadAt > (this.deps.maxAgeMs ?? FULL_READ_MAX_AGE_MS)
+    )
+      await this.readAll();
+    if (named !== undefined && !this.held.has(named) && !this.dirty.has(named)) this.changed(named);
+    if (this.dirty.size > 0) await Promise.all([...this.dirty.keys()].map((id) => this.readOne(id)));
+  }
+
+  /**
    * Reads the drivers written since this model read them: one query for the revs it does not
    * hold, usually answering nothing. Before the first full read there is nothing to compare: the
    * first quote reads everything anyway. One poll at a time; its reads are ordered like any other.
@@ -114,12 +141,16 @@ export class ActiveDriverCards {
   pollChanges(): Promise<void> {
     if (!this.loaded) return Promise.resolve();
     if (this.polling !== null) return this.polling;
-    const seq = ++this.seq;
-    const known: string[] = [];
-    for (const h of this.held.values()) if (h.rev) known.push(h.rev);
     const done = (async () => {
       try {
+        // The token first: a write that replaces it after this read is asked about at the next poll.
+        const token = this.deps.drivers.changeToken ? await this.deps.drivers.changeToken() : undefined;
+        if (token !== undefined && token !== null && token === this.polledToken) return;
+        const seq = ++this.seq;
+        const known: string[] = [];
+        for (const h of this.held.values()) if (h.rev) known.push(h.rev);
         for (const d of await this.deps.drivers.listRevNotIn(known)) this.apply(d._id, seq, d);
+        this.polledToken = token;
       } finally {
         this.polling = null;
       }
@@ -175,9 +206,15 @@ export class ActiveDriverCards {
     if (marked !== undefined && marked < seq) this.dirty.delete(id);
     const held = this.held.get(id);
     if (held && held.seq > seq) return;
-    const card = driver?.active ? toCard(driver) : null;
+    // The same rev is the same card (every write that changes what pricing reads gives a new one):
+    // the periodic full read then leaves the sorted list and the grid as they are.
+    const unchanged = !!held?.card && !!driver?.active && driver.rev !== undefined && driver.rev === held.rev;
+    const card = unchanged ? held!.card : driver?.active ? toCard(driver) : null;
     // A driver not found (or not active in a full read) stays as a null card, so an older read cannot bring it back.
     this.held.set(id, { seq, rev: driver?.rev ?? held?.rev, card });
+    if (unchanged) return;
     if (card || held?.card) this.sorted = null;
+    if (card) this.grid.put(card);
+    else if (held?.card) this.grid.remove(id);
   }
 }

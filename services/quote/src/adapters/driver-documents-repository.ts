@@ -3,6 +3,7 @@ import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
 import type { DocumentedDriver } from '../domain/compliance.js';
 import type { DriverDoc, DriverDocumentsRepository as DriverDocumentsPort, StoredDocument } from '../domain/ports.js';
 import { DRIVERS, newRev } from './driver-repository.js';
+import { DriverChanges } from './driver-changes.js';
 
 type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind, StoredDocument | null>> };
 
@@ -20,6 +21,7 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
  */
 export class DriverDocumentsRepository implements DriverDocumentsPort {
   private readonly col: Collection<DocumentsDoc>;
+  private readonly changes: DriverChanges;
 
   /** `written`: told a driver's id once a document write of it returned (pricing's read model reads the driver again). */
   constructor(
@@ -27,6 +29,7 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
     private readonly written: (driverId: string) => void = () => undefined,
   ) {
     this.col = store.collection<DocumentsDoc>(DRIVERS);
+    this.changes = new DriverChanges(store);
   }
 
   async byId(id: string): Promise<DocumentedDriver | null> {
@@ -68,6 +71,7 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
       );
       return matched === 1;
     } finally {
+      await this.changes.bump().catch(() => undefined);
       this.written(id);
     }
   }

@@ -18,6 +18,7 @@ import {
   staffListKeys,
   standingPrefix,
 } from './driver-page-query.js';
+import { DriverChanges } from './driver-changes.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -37,9 +38,16 @@ export const DRIVERS = 'drivers';
 export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   private readonly col: Collection<DriverDoc>;
   private readonly listeners: ((driverId: string) => void)[] = [];
+  private readonly changes: DriverChanges;
 
   constructor(store: DocumentStore) {
     this.col = store.collection<DriverDoc>(DRIVERS);
+    this.changes = new DriverChanges(store);
+  }
+
+  /** Replaced after every driver write (DriverChanges): the read models' poll looks further only when it moved. */
+  changeToken(): Promise<string | null> {
+    return this.changes.token();
   }
 
   /**
@@ -54,6 +62,8 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     try {
       return await write;
     } finally {
+      // A token not replaced (the store failing just then) leaves the change to the full read.
+      await this.changes.bump().catch(() => undefined);
       for (const l of this.listeners) l(driverId);
     }
   }

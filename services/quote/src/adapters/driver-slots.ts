@@ -209,12 +209,15 @@ export class DriverSlots implements DriverSlotsPort {
   async busy(
     from: Date,
     to: Date,
-    options: { exceptBookingId?: string; holder?: string } = {},
+    options: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] } = {},
   ): Promise<Map<string, Set<string>>> {
     const now = this.clock.now().toISOString();
+    // The query stays on the slotStart index; the drivers asked about (a quote's candidates) are picked out here.
     const docs = await this.col.find({ slotStart: { $gte: from.toISOString(), $lt: to.toISOString() } });
+    const wanted = options.driverIds ? new Set(options.driverIds) : null;
     const out = new Map<string, Set<string>>();
     for (const d of docs) {
+      if (wanted && !wanted.has(d.driverId)) continue;
       if (d.bookingId === options.exceptBookingId) continue;
       if (d.expiresAt !== undefined && d.expiresAt <= now) continue;
       if (options.holder && sameHolder(d, { holder: options.holder, expiresAt: now })) continue;

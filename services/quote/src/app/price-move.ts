@@ -1,7 +1,12 @@
 import {
   bookingTimeProblem,
   cleanItems,
+  earliestBookingTime,
   MAX_HOURS,
+  MAX_OFFERS,
+  type HelpLevel,
+  type OfferSort,
+  type VanSize,
   estimateJob,
   DRIVER_NOT_FREE_FOR_CHANGE,
   MSG,
@@ -11,14 +16,23 @@ import {
   type Quote,
 } from '@vanhop/contracts';
 import { ConflictError, DomainError, ValidationError, type Clock } from '@vanhop/platform';
-import { driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
+import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
 import type { GeoPort } from '../domain/geo-port.js';
-import { pickupCoverage } from '../domain/great-circle.js';
-import { offersFor, type PricedOffer } from '../domain/offers.js';
+import { pickupCoverage, type LatLng } from '../domain/great-circle.js';
+import { priceOffer, type PricedOffer } from '../domain/offers.js';
+import { byPrice, offersPage, type RankedDriver } from '../domain/offer-ranking.js';
 import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
-import { availabilityCovers, moveWindow, overlapsBusy } from '../domain/availability.js';
+import {
+  availabilityCoversSlots,
+  londonSlots,
+  moveWindow,
+  overlapsBusy,
+  SLOT_MINUTES,
+  type LondonSlot,
+  type Window,
+} from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
-import { priceMove } from '../domain/pricing.js';
+import { moveTotals, priceMove, totalPenceOn } from '../domain/pricing.js';
 import { hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
 import { toOffer, toQuote } from './quote-wire.js';
@@ -29,6 +43,14 @@ import { toOffer, toQuote } from './quote-wire.js';
  */
 export interface DriverSource {
   listActive(named?: string): Promise<Driver[]>;
+  /**
+   * Those who can take a move from this pickup with this van and help (exactly driverCanTake's),
+   * found through where drivers work: without it every active driver is looked at.
+   */
+  candidatesFor?(
+    job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
+    named?: string,
+  ): Promise<readonly Driver[]>;
 }
 
 /**
@@ -51,9 +73,15 @@ export interface BusySource {
   busy(
     from: Date,
     to: Date,
-    options?: { exceptBookingId?: string; holder?: string },
+    options?: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] },
   ): Promise<Map<string, Set<string>>>;
 }
+
+/** How far before a dated move its drivers' earlier work is looked at, for who is free soonest. */
+const SOONEST_LOOKBACK_MS = 12 * 3_600_000;
+/** How far ahead an undated quote looks for each driver's first free start. */
+const SOONEST_LOOKAHEAD_MS = 24 * 3_600_000;
+const SLOT_MS = SLOT_MINUTES * 60_000;
 
 export interface PriceOptions {
   driverId?: string;
@@ -71,6 +99,8 @@ export interface PriceOptions {
    * days off (a staff amendment they are then asked to confirm); their other jobs still rule them out.
    */
   outsideHours?: boolean;
+  /** Which offers to answer, in which order (default: price order, the first MAX_OFFERS). */
+  page?: { sort?: OfferSort; offset?: number; limit?: number };
 }
 
 /** The drivers with `driverId`'s card replaced by the one the booking was made at. */
@@ -79,7 +109,12 @@ const withBookedCard = (drivers: Driver[], driverId: string | undefined, card: P
 
 export interface PricedMove {
   quote: Quote;
+  /** The page of offers asked for (options.page), at most MAX_OFFERS. */
   offers: Offer[];
+  /** How many drivers can take the move. */
+  offersTotal: number;
+  /** Every driver who can take the move with their total, in no order (the fallback's candidates). */
+  ranked: RankedDriver[];
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
   driver: DriverSnapshot | null;
@@ -164,13 +199,20 @@ export class PriceMove {
       start,
       now,
     };
+    const pickup = stops[0]!;
+    const job = { pickup, vanSize: data.vanSize, helpLevel: data.driverHelp };
+    // Only the drivers who work where the pickup is are read (the grid of ActiveDriverCards): from
+    // here on the cost follows those who can take the move, not the fleet.
+    const canTake = this.deps.drivers.candidatesFor
+      ? await this.deps.drivers.candidatesFor(job, options.driverId)
+      : (await this.deps.drivers.listActive(options.driverId)).filter((d) => driverCanTake(d, job));
     const drivers = withBookedCard(
-      compliantFor(await this.deps.drivers.listActive(options.driverId), now, start, options.forBookingId),
+      compliantFor(canTake, now, start, options.forBookingId),
       options.driverId,
       options.bookedCard,
     );
     const checkBusy = (options.checkBusy ?? false) || options.forBookingId !== undefined;
-    const free = await this.freeDrivers(
+    const { free, busy } = await this.freeDrivers(
       drivers,
       start,
       data.hour,
@@ -179,18 +221,42 @@ export class PriceMove {
       options.outsideHours && options.forBookingId !== undefined ? options.driverId : undefined,
     );
     const ends = { pickup: data.addresses[0]!.location, dropoff: data.addresses.at(-1)!.location };
-    const priced = offersFor(
-      move,
-      start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free,
-    );
+    const able =
+      start && checkBusy ? await this.withTimeToGetThere(free, start, data.hour, ends, options.forBookingId) : free;
+    const totals = moveTotals({
+      ...move,
+      flights: stops.map((s) => s.flights),
+      viaStops: Math.max(0, stops.length - 2),
+      routeMiles: route.miles,
+    });
+    const freeAt = await this.soonestFree(able, start, data.hour, checkBusy, busy);
+    const ranked: RankedDriver[] = able.map((driver) => ({
+      driver,
+      totalPence: totalPenceOn(totals, driver.card),
+      freeAt: freeAt(driver),
+    }));
 
-    let chosen: PricedOffer | null = priced[0] ?? null;
-    if (options.driverId !== undefined) {
-      chosen = priced.find((o) => o.driver._id === options.driverId) ?? null;
-      if (!chosen && options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
-      if (!chosen)
-        throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
+    const sort = options.page?.sort ?? 'price';
+    const page = offersPage(
+      ranked,
+      sort,
+      options.page?.offset ?? 0,
+      Math.min(options.page?.limit ?? MAX_OFFERS, MAX_OFFERS),
+    );
+    let cheapest: RankedDriver | undefined;
+    for (const r of ranked) if (!cheapest || byPrice(r, cheapest) < 0) cheapest = r;
+    const named = options.driverId !== undefined ? ranked.find((r) => r.driver._id === options.driverId) : cheapest;
+    if (options.driverId !== undefined && !named) {
+      if (options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
+      throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
     }
+    // Priced in full only for the offers answered and the one the quote is priced from.
+    const full = new Map<RankedDriver, PricedOffer>();
+    const fullOffer = (r: RankedDriver) => {
+      if (!full.has(r)) full.set(r, priceOffer(move, r.driver));
+      return full.get(r)!;
+    };
+    const chosen = named ? fullOffer(named) : null;
     // With no matching driver the customer still sees the house price (no driver attached yet).
     const pricing =
       chosen?.pricing ??
@@ -205,12 +271,61 @@ export class PriceMove {
       );
     return {
       quote: toQuote(data, pricing, route, chosen, estimate),
-      offers: priced.map((o) => toOffer(o, data, estimate)),
+      offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
+      offersTotal: ranked.length,
+      ranked,
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,
       pricePerHalfHourPence: pricing.overtimePerHalfHourPence,
       estimate,
+    };
+  }
+
+  /**
+   * When each driver is free, for the "soonest free" order (docs/PRICING.md). A dated move: the end
+   * of the driver's last booked quarter hour in the 12 hours before its start (nothing booked: free
+   * all that time), so the driver with the most slack before the move comes first. An undated quote:
+   * the first start from the earliest bookable time, within a day, at which the driver holds none of
+   * the move's hours. Without busy times read (a price for a booking already chosen) everyone ties.
+   */
+  private async soonestFree(
+    drivers: Driver[],
+    start: Date | undefined,
+    hours: number | undefined,
+    checkBusy: boolean,
+    busy: Map<string, Set<string>> | null,
+  ): Promise<(d: Driver) => number> {
+    if (start) {
+      const since = start.getTime() - SOONEST_LOOKBACK_MS;
+      if (!busy) return () => since;
+      return (d) => {
+        const slots = busy.get(d._id);
+        if (!slots) return since;
+        let free = since;
+        for (const s of slots) {
+          const t = Date.parse(s);
+          if (t < start.getTime() && t + SLOT_MS > free) free = t + SLOT_MS;
+        }
+        return free;
+      };
+    }
+    const earliest = earliestBookingTime(this.deps.clock.now()).getTime();
+    if (!checkBusy || !this.deps.busy || drivers.length === 0) return () => earliest;
+    const held = await this.deps.busy.busy(new Date(earliest), new Date(earliest + SOONEST_LOOKAHEAD_MS), {
+      driverIds: drivers.map((d) => d._id),
+    });
+    return (d) => {
+      const slots = held.get(d._id);
+      if (!slots || slots.size === 0) return earliest;
+      const taken = new Set([...slots].map((s) => Date.parse(s)));
+      const length = Math.max(hours ?? 0, d.card.minimumHours) * 3_600_000;
+      for (let at = earliest; at < earliest + SOONEST_LOOKAHEAD_MS; at += SLOT_MS) {
+        let clear = true;
+        for (let t = at; t < at + length && clear; t += SLOT_MS) clear = !taken.has(t);
+        if (clear) return at;
+      }
+      return earliest + SOONEST_LOOKAHEAD_MS;
     };
   }
 
@@ -234,27 +349,50 @@ export class PriceMove {
       if (!drives.has(key)) drives.set(key, this.driveBetween(from, to));
       return drives.get(key)!;
     };
-    const windows = drivers.map((d) => moveWindow(start, hours, d.card.minimumHours));
+    // Windows differ only by the drivers' minimum hours: one per minimum, shared.
+    const byMinimum = new Map<number, Window>();
+    const windows = drivers.map((d) => {
+      const held = byMinimum.get(d.card.minimumHours);
+      if (held) return held;
+      const w = moveWindow(start, hours, d.card.minimumHours);
+      byMinimum.set(d.card.minimumHours, w);
+      return w;
+    });
+    let latestEnd = start.getTime();
+    for (const w of byMinimum.values()) latestEnd = Math.max(latestEnd, w.end.getTime());
     // One read for every driver's jobs around the move rather than one per driver.
     const around = source.jobsNear
       ? await source.jobsNear(
           drivers.map((d) => d._id),
-          new Date(Math.min(...windows.map((w) => w.start.getTime())) - NEIGHBOUR_LOOKBACK_MS),
-          new Date(Math.max(...windows.map((w) => w.end.getTime())) + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
+          new Date(start.getTime() - NEIGHBOUR_LOOKBACK_MS),
+          new Date(latestEnd + NEIGHBOUR_MARGIN_MS + 24 * 3_600_000),
         )
       : null;
-    const fits = await Promise.all(
-      drivers.map(async (d, i) => {
-        const window = windows[i]!;
-        const near = (around ? (around.get(d._id) ?? []) : await source.jobsOf(d._id)).filter(
+    // Nobody has a job near the move: nothing to drive between.
+    if (around && around.size === 0) return drivers;
+    // Most drivers have no job near the window: only those who do wait for a drive to be worked out.
+    const checks: (boolean | Promise<boolean>)[] = drivers.map((d, i) => {
+      const window = windows[i]!;
+      const jobs = around ? around.get(d._id) : undefined;
+      if (around && !jobs) return true;
+      const near = (jobs ?? []).filter(
+        (j) =>
+          j.bookingId !== exceptBookingId &&
+          j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS &&
+          j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
+      );
+      if (around) return near.length === 0 || travelFits(window, move, near, driveSeconds);
+      return source.jobsOf(d._id).then((all) => {
+        const close = all.filter(
           (j) =>
             j.bookingId !== exceptBookingId &&
             j.window.end.getTime() > window.start.getTime() - NEIGHBOUR_MARGIN_MS &&
             j.window.start.getTime() < window.end.getTime() + NEIGHBOUR_MARGIN_MS,
         );
-        return near.length === 0 || (await travelFits(window, move, near, driveSeconds));
-      }),
-    );
+        return close.length === 0 || travelFits(window, move, close, driveSeconds);
+      });
+    });
+    const fits = checks.every((c) => typeof c === 'boolean') ? checks : await Promise.all(checks);
     return drivers.filter((_, i) => fits[i]);
   }
 
@@ -264,7 +402,10 @@ export class PriceMove {
     return a && b ? (await this.deps.geo.route([a, b])).seconds : null;
   }
 
-  /** Drivers who work through the whole move window (and, when asked, are not booked in it). */
+  /**
+   * Drivers who work through the whole move window (and, when asked, are not booked in it), with
+   * the busy times read (from 12 hours before the start, for soonestFree), or null when none were.
+   */
   private async freeDrivers(
     drivers: Driver[],
     start: Date | undefined,
@@ -272,22 +413,46 @@ export class PriceMove {
     checkBusy: boolean,
     exceptBookingId: string | undefined,
     anyHoursDriverId?: string,
-  ): Promise<Driver[]> {
+  ): Promise<{ free: Driver[]; busy: Map<string, Set<string>> | null }> {
     // Without a date a quote is only a comparison (docs/PRICING.md, "Who can quote"): nobody is ruled out by time yet.
-    if (!start) return drivers;
-    const windows = new Map(drivers.map((d) => [d._id, moveWindow(start, hours, d.card.minimumHours)]));
-    const available = drivers.filter(
-      (d) => d._id === anyHoursDriverId || availabilityCovers(d.availability, windows.get(d._id)!),
-    );
-    if (!checkBusy || !this.deps.busy || available.length === 0) return available;
-    const latest = Math.max(...available.map((d) => windows.get(d._id)!.end.getTime()));
+    if (!start) return { free: drivers, busy: null };
+    // Drivers' windows differ only by their minimum hours: one window (and its London quarter hours) per minimum.
+    const byMinimum = new Map<number, { window: Window; slots: LondonSlot[] | null; key: string }>();
+    const windowOf = (d: Driver) => {
+      const held = byMinimum.get(d.card.minimumHours);
+      if (held) return held;
+      const window = moveWindow(start, hours, d.card.minimumHours);
+      const w = {
+        window,
+        slots: null as LondonSlot[] | null,
+        key: `${window.start.getTime()}-${window.end.getTime()}`,
+      };
+      byMinimum.set(d.card.minimumHours, w);
+      return w;
+    };
+    const available = drivers.filter((d) => {
+      if (!d.availability || d._id === anyHoursDriverId) return true;
+      const w = windowOf(d);
+      w.slots ??= londonSlots(w.window);
+      return availabilityCoversSlots(d.availability, w.slots, w.key);
+    });
+    if (!checkBusy || !this.deps.busy || available.length === 0) return { free: available, busy: null };
+    let latest = 0;
+    for (const d of available) latest = Math.max(latest, windowOf(d).window.end.getTime());
     // Every open checkout hides its driver from every quote, the customer's own too: an e-mail is no
     // proof of whose checkout it is, so the offers never tell anyone that an address has one open.
     const busy = await this.deps.busy.busy(
-      new Date(Math.floor(start.getTime() / 900_000) * 900_000),
+      new Date(Math.floor((start.getTime() - SOONEST_LOOKBACK_MS) / 900_000) * 900_000),
       new Date(latest),
-      exceptBookingId !== undefined ? { exceptBookingId } : {},
+      {
+        driverIds: available.map((d) => d._id),
+        ...(exceptBookingId !== undefined ? { exceptBookingId } : {}),
+      },
     );
-    return available.filter((d) => !overlapsBusy(windows.get(d._id)!, busy.get(d._id) ?? []));
+    if (busy.size === 0) return { free: available, busy };
+    return {
+      free: available.filter((d) => !busy.has(d._id) || !overlapsBusy(windowOf(d).window, busy.get(d._id)!)),
+      busy,
+    };
   }
 }

@@ -21,6 +21,7 @@ import {
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 import type { PriceMove } from './price-move.js';
+import { byPrice } from '../domain/offer-ranking.js';
 import { respondByFor, toView } from './driver-jobs.js';
 
 /** The booked move as a pricing request (the job keeps what the driver needs to know, which is what pricing reads). */
@@ -135,13 +136,15 @@ export class ReassignJob {
     const priced = await this.deps.priceMove.run(draftOf(job), { checkBusy: true, bookedMove: true });
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
-    return priced.offers
-      .filter((o) => !gaveBack.has(o.driverId))
-      .map((o) => {
-        const pricePence = Math.round(o.totalPrice * 100);
+    // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.
+    return [...priced.ranked]
+      .sort(byPrice)
+      .filter((r) => !gaveBack.has(r.driver._id))
+      .map((r) => {
+        const pricePence = r.totalPence;
         return {
-          driverId: o.driverId,
-          name: o.driverName,
+          driverId: r.driver._id,
+          name: r.driver.name,
           pricePence,
           bookedPence: booked,
           overBookedPence: Math.max(0, pricePence - booked),

@@ -68,3 +68,62 @@ export function overlapsBusy(window: Window, busySlotStarts: Iterable<string>): 
   }
   return false;
 }
+
+/** One quarter hour of a window as London clocks show it: its day, weekday and minute of the day. */
+export interface LondonSlot {
+  day: string;
+  weekday: (typeof WEEKDAYS)[number];
+  from: number;
+}
+
+/** The window's quarter hours in London time, worked out once for every driver with the same window. */
+export const londonSlots = (window: Window): LondonSlot[] =>
+  slotStarts(window).map((slot) => {
+    const c = londonClock(slot);
+    return { day: isoDate(c), weekday: WEEKDAYS[weekdayOf(c)]!, from: c.hour * 60 + c.minute };
+  });
+
+type Minutes = Partial<Record<(typeof WEEKDAYS)[number], { from: number; to: number }[]>>;
+/** Each card's weekly hours as minutes of the day, worked out once per card (cards are frozen and shared). */
+const minutesOf = new WeakMap<Availability, Minutes>();
+const weeklyMinutes = (a: Availability): Minutes => {
+  let m = minutesOf.get(a);
+  if (!m) {
+    m = {};
+    for (const day of WEEKDAYS)
+      m[day] = (a.weekly[day] ?? []).map((p) => ({ from: minutesOfDay(p.from), to: minutesOfDay(p.to) }));
+    minutesOf.set(a, m);
+  }
+  return m;
+};
+
+/** Each card's answer for the last window asked about: quotes for the same move ask the same again. */
+const lastAnswer = new WeakMap<Availability, { window: string; covers: boolean }>();
+
+/**
+ * availabilityCovers over slots already in London time (londonSlots): the same answer, for many
+ * drivers at once. `window`: a key naming the slots (e.g. the window's start and end), to reuse the
+ * card's answer when the same window is asked about again.
+ */
+export function availabilityCoversSlots(
+  availability: Availability | undefined,
+  slots: readonly LondonSlot[],
+  window?: string,
+): boolean {
+  if (!availability) return true;
+  const last = window === undefined ? undefined : lastAnswer.get(availability);
+  if (last && last.window === window) return last.covers;
+  const covers = coversSlots(availability, slots);
+  if (window !== undefined) lastAnswer.set(availability, { window, covers });
+  return covers;
+}
+
+function coversSlots(availability: Availability, slots: readonly LondonSlot[]): boolean {
+  const weekly = weeklyMinutes(availability);
+  for (const s of slots) {
+    if (availability.daysOff.includes(s.day)) return false;
+    const to = s.from + SLOT_MINUTES;
+    if (!(weekly[s.weekday] ?? []).some((p) => p.from <= s.from && to <= p.to)) return false;
+  }
+  return true;
+}

@@ -11,13 +11,17 @@ export type DocumentedDriver = Driver & { documents?: DriverDocuments };
  * quotes and reassignments leave a lapsed driver out.
  */
 export function compliantFor<D extends Driver>(
-  drivers: D[],
+  drivers: readonly D[],
   now: Date,
   moveStart: Date | undefined,
   forBookingId?: string,
 ): D[] {
-  if (forBookingId !== undefined) return drivers;
+  if (forBookingId !== undefined) return [...drivers];
   const today = londonDayOf(now);
   const day = moveStart && moveStart.getTime() > now.getTime() ? londonDayOf(moveStart) : today;
-  return drivers.filter((d) => documentsAllowWork((d as DocumentedDriver).documents, day));
+  // Most cards carry no documents: nothing to check for them.
+  return drivers.filter((d) => {
+    const docs = (d as DocumentedDriver).documents;
+    return docs === undefined || documentsAllowWork(docs, day);
+  });
 }

@@ -21,6 +21,29 @@ export interface PricedOffer {
   charges: ChargeOnTheDay[];
 }
 
+/** One driver's offer for the move, priced in full (lines, charges on the day); the caller has checked they can take it. */
+export function priceOffer(move: MoveRequest, driver: Driver): PricedOffer {
+  const pickup = move.stops[0]!;
+  const dropoff = move.stops[move.stops.length - 1]!;
+  return {
+    driver,
+    pricing: priceMove(
+      {
+        vanSize: move.vanSize,
+        helpLevel: move.helpLevel,
+        bookedHours: move.bookedHours,
+        flights: move.stops.map((s) => s.flights),
+        viaStops: Math.max(0, move.stops.length - 2),
+        routeMiles: move.route.miles,
+        start: move.start,
+        now: move.now,
+      },
+      driver.card,
+    ),
+    charges: chargesOnTheDay({ pickup, dropoff, stops: move.stops, ulezCompliant: driver.ulezCompliant }),
+  };
+}
+
 /** Every matching driver's price for the move, cheapest first (better rated first on a tie). */
 export function offersFor(move: MoveRequest, drivers: Driver[]): PricedOffer[] {
   const pickup = move.stops[0]!;

@@ -107,3 +107,34 @@ export const isLateBooking = (start: Date, now: Date, card: PriceCard): boolean 
 
 export const isOutOfHours = (start: Date, card: PriceCard): boolean =>
   card.outOfHoursStartHours.includes(londonClock(start).hour);
+
+/** What every driver's total for one move shares, worked out once (the London hour of the start, the flights). */
+export interface MoveTotals {
+  move: MoveToPrice;
+  flights: number;
+  startHour: number | undefined;
+}
+
+export const moveTotals = (move: MoveToPrice): MoveTotals => ({
+  move,
+  flights: move.flights.reduce((sum, f) => sum + f, 0),
+  startHour: move.start ? londonClock(move.start).hour : undefined,
+});
+
+/**
+ * priceMove's totalPence without its lines: the same rounded amounts added up, for ranking every
+ * driver who can take the move; only the offers answered are priced in full.
+ */
+export function totalPenceOn(t: MoveTotals, card: PriceCard): number {
+  const { move } = t;
+  const hours = Math.max(move.bookedHours ?? 0, card.minimumHours);
+  let total =
+    Math.round(hours * card.vanPerHourPence[move.vanSize]) +
+    Math.round(hours * card.helpersPerHourPence[move.helpLevel]) +
+    Math.round(hours * card.stairPerFlightPerHourPence[move.helpLevel] * t.flights) +
+    mileagePence(move.routeMiles, card) +
+    move.viaStops * card.viaStopPence;
+  if (move.start && isLateBooking(move.start, move.now, card)) total += card.lateBookingPence;
+  if (t.startHour !== undefined && card.outOfHoursStartHours.includes(t.startHour)) total += card.outOfHoursPence;
+  return total;
+}

@@ -6,7 +6,10 @@ import {
   geoCoverageQuerySchema,
   geoGeocodeQuerySchema,
   MSG,
+  offersPageQuerySchema,
+  MAX_OFFERS,
   type BookingQuoteResponse,
+  type OfferSort,
   type GeoCoverageResponse,
   type GeoGeocodeResponse,
 } from '@vanhop/contracts';
@@ -15,6 +18,24 @@ import type { PriceMove } from '../app/price-move.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
+
+/** Which page of offers the query asks for (a 400 naming the field when it is not one). */
+function offersPage(query: unknown): { sort: OfferSort; offset: number; limit: number } {
+  const q = query as Record<string, unknown> | undefined;
+  // Most quotes ask for the first page: no validation to run then.
+  if (!q || (q.offersSort === undefined && q.offersOffset === undefined && q.offersLimit === undefined))
+    return { sort: 'price', offset: 0, limit: MAX_OFFERS };
+  const { offersSort, offersOffset, offersLimit } = validateNow(
+    offersPageQuerySchema,
+    { offersSort: q.offersSort, offersOffset: q.offersOffset, offersLimit: q.offersLimit },
+    'Query',
+  );
+  return {
+    sort: offersSort ?? 'price',
+    offset: offersOffset === undefined ? 0 : Number(offersOffset),
+    limit: offersLimit === undefined ? MAX_OFFERS : Number(offersLimit),
+  };
+}
 
 export function quoteRoutes(
   app: Express,
@@ -30,14 +51,18 @@ export function quoteRoutes(
       const preliminary = complete === null;
       await refuseUnchosenPlaces(deps.geo, receivedData.addresses);
       // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
-      const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true });
+      const page = offersPage(req.query);
+      const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true, page });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
-      if (!preliminary) deps.tally?.record();
+      if (!preliminary && page.offset === 0) deps.tally?.record();
       const body: BookingQuoteResponse = {
         yourinfo: { receivedData },
         quote: priced.quote,
         offers: priced.offers,
         preliminary,
+        offersTotal: priced.offersTotal,
+        offersSort: page.sort,
+        offersOffset: page.offset,
       };
       res.json(body);
     }),
