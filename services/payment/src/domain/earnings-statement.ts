@@ -183,6 +183,14 @@ export function csvCell(value: Cell): string {
 
 const pounds = (pence: number): Money => ({ pounds: (pence / 100).toFixed(2) });
 
+/** A statement CSV row with a label, the last column's amount and (for a clawback) the move's date; the columns between left empty. */
+const summaryRow = (label: string, amount: Money | '', date = ''): Cell[] => [
+  label,
+  date,
+  ...Array<string>(9).fill(''),
+  amount,
+];
+
 export function statementCsv(s: EarningsStatement): string {
   const rows: Cell[][] = [
     [
@@ -227,35 +235,11 @@ export function statementCsv(s: EarningsStatement): string {
       pounds(s.totals.commissionPence),
       pounds(s.totals.netPence),
     ],
-    ...(s.clawbacks ?? []).map((c) => [
-      c.text,
-      c.moveDate.slice(0, 10),
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      c.status === 'outstanding' ? pounds(-c.amountPence) : '',
-    ]),
-    ['Paid out', '', '', '', '', '', '', '', '', '', '', pounds(s.paidOutPence)],
-    [
-      s.balancePence >= 0 ? 'Owed to driver' : 'Driver owes',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      pounds(Math.abs(s.balancePence)),
-    ],
+    ...(s.clawbacks ?? []).map((c) =>
+      summaryRow(c.text, c.status === 'outstanding' ? pounds(-c.amountPence) : '', c.moveDate.slice(0, 10)),
+    ),
+    summaryRow('Paid out', pounds(s.paidOutPence)),
+    summaryRow(s.balancePence >= 0 ? 'Owed to driver' : 'Driver owes', pounds(Math.abs(s.balancePence))),
   ];
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -47,26 +47,9 @@ export function priceOffer(move: MoveRequest, driver: Driver): PricedOffer {
 /** Every matching driver's price for the move, cheapest first (better rated first on a tie). */
 export function offersFor(move: MoveRequest, drivers: Driver[]): PricedOffer[] {
   const pickup = move.stops[0]!;
-  const dropoff = move.stops[move.stops.length - 1]!;
   return drivers
     .filter((d) => driverCanTake(d, { vanSize: move.vanSize, helpLevel: move.helpLevel, pickup }))
-    .map((driver) => ({
-      driver,
-      pricing: priceMove(
-        {
-          vanSize: move.vanSize,
-          helpLevel: move.helpLevel,
-          bookedHours: move.bookedHours,
-          flights: move.stops.map((s) => s.flights),
-          viaStops: Math.max(0, move.stops.length - 2),
-          routeMiles: move.route.miles,
-          start: move.start,
-          now: move.now,
-        },
-        driver.card,
-      ),
-      charges: chargesOnTheDay({ pickup, dropoff, stops: move.stops, ulezCompliant: driver.ulezCompliant }),
-    }))
+    .map((driver) => priceOffer(move, driver))
     .sort(
       (a, b) =>
         a.pricing.totalPence - b.pricing.totalPence ||
