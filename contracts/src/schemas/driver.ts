@@ -608,7 +608,15 @@ export interface JobCandidate {
   bookedPence: number;
   /** pricePence - bookedPence when above zero: staff confirm it (the office bears it). */
   overBookedPence: number;
+  /**
+   * Whether the driver set their portal password: without one they cannot accept online, so staff
+   * confirm such a choice and the automatic hand-on never picks them.
+   */
+  portalAccount: boolean;
 }
+
+/** The reassign picker's mark beside a driver without a portal account. */
+export const NO_PORTAL_ACCOUNT_TEXT = 'No portal account: they cannot accept online';
 
 /** POST /api/drivers/admin/jobs/:id/reassign */
 export const reassignJobSchema = yup.object({
@@ -618,11 +626,19 @@ export const reassignJobSchema = yup.object({
     .matches(/^[\w-]{1,64}$/, 'Choose a driver'),
   /** Staff confirm a price above the booked one (the customer still pays what was booked). */
   acceptDifference: yup.boolean().optional(),
+  /** Staff confirm a driver without a portal account (they cannot accept online: the office calls them). */
+  confirmNoAccount: yup.boolean().optional(),
 });
 export type ReassignJob = yup.InferType<typeof reassignJobSchema>;
 
 export const REASSIGN_MSG = {
   notReturned: 'Only a job back with the office can be reassigned.',
+  /** The job changed while staff chose (answered, handed on, or reassigned by someone else). */
+  changed: 'This job changed meanwhile: reload it and choose again.',
+  started: 'This move has started: it cannot be given to another driver now.',
+  postponed: 'This booking is postponed: give it a new date first.',
+  noAccount: (name: string) =>
+    `${name} has no portal account, so they cannot accept online: confirm to give them the job and tell them yourself.`,
   cancelled: 'This booking was cancelled: there is nothing to reassign.',
   sameDriver: 'That driver gave this job back: choose another driver.',
   notFree: 'That driver is not free for this move any more: choose another driver.',

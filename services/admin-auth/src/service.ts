@@ -82,6 +82,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         await accountStore.ensureIndexes();
         await figureStore.ensureIndexes();
         await credentials.warmUp();
+        await drivers.announceOpenAccounts();
         await relay.start();
       },
       stop: () => relay.stop(),

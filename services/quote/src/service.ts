@@ -8,6 +8,7 @@ import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
+import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
@@ -72,7 +73,9 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       logger: infra.logger,
     });
     let tallyTimer: NodeJS.Timeout | undefined;
+    const portalAccounts = new DriverPortalAccountRepository(infra.store);
     const reassign = new ReassignJob({
+      accounts: portalAccounts,
       jobs: jobStore,
       drivers,
       slots,
@@ -162,6 +165,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         audit,
         drivers,
         suspendedJobs,
+        accounts: portalAccounts,
       }),
       async start() {
         // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.

@@ -13,6 +13,9 @@ import {
   jobOfferedDriverEmail,
   jobOfferedDriverSms,
   jobReassignedCustomerEmail,
+  jobReassignedCustomerSms,
+  jobTakenDriverEmail,
+  jobTakenDriverSms,
   jobReturnedCustomerEmail,
   jobReturnedOfficeEmail,
 } from '../domain/templates/driver-jobs.js';
@@ -70,7 +73,10 @@ export const onJobReturned =
       );
   };
 
-/** JobReassigned → the customer is told who their new driver is. */
+/**
+ * JobReassigned → the customer is told who their new driver is (mailed, and texted when their
+ * phone rides on the event); a driver staff took the job from is told it is no longer theirs.
+ */
 export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
@@ -80,4 +86,23 @@ export const onJobReassigned =
       data.customer.email,
       jobReassignedCustomerEmail(data, ctx),
     );
+    if (data.customer.phone)
+      await notifier.text(
+        `job-reassigned.${eventId}.sms`,
+        ukPhoneToE164(data.customer.phone),
+        jobReassignedCustomerSms(data, ctx),
+      );
+    const previous = data.previousDriver;
+    if (!previous) return;
+    await notifier.email(
+      `job-reassigned.${eventId}.previous-driver`,
+      previous.email,
+      jobTakenDriverEmail(data, previous, ctx),
+    );
+    if (previous.phone)
+      await notifier.text(
+        `job-reassigned.${eventId}.previous-driver-sms`,
+        ukPhoneToE164(previous.phone),
+        jobTakenDriverSms(data, previous),
+      );
   };

@@ -18,7 +18,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
+import type { DriverPortalAccounts, DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 import type { PriceMove } from './price-move.js';
 import { respondByFor, toView } from './driver-jobs.js';
@@ -61,6 +61,8 @@ export class ReassignJob {
       logger: Logger;
       responseMinutes: number;
       relay?: OutboxRelay;
+      /** Who can answer offers online: the automatic hand-on skips the others, staff confirm them. */
+      accounts: DriverPortalAccounts;
     },
   ) {}
 
@@ -68,7 +70,17 @@ export class ReassignJob {
     return this.candidatesFor(await this.reassignable(bookingId));
   }
 
-  async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
+  /**
+   * Staff give the job to another driver: one back with the office, or one still offered to or
+   * accepted by its driver (who is told, and whose time is freed), while the move has not started.
+   */
+  async reassign(
+    bookingId: string,
+    driverId: string,
+    acceptDifference: boolean,
+    by: string,
+    confirmNoAccount = false,
+  ): Promise<JobView> {
     const job = await this.reassignable(bookingId);
     if (driverId === job.driverId || job.previousDriverIds?.includes(driverId))
       throw new ConflictError(REASSIGN_MSG.sameDriver);
@@ -79,9 +91,10 @@ export class ReassignJob {
         REASSIGN_MSG.overBooked(candidate.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)),
       );
     }
-    const moved = await this.handOver(job, candidate, { by, from: 'returned-to-staff' });
+    if (!candidate.portalAccount && !confirmNoAccount) throw new ConflictError(REASSIGN_MSG.noAccount(candidate.name));
+    const moved = await this.handOver(job, candidate, { by, from: job.status, staff: true });
     if (moved === 'not-free') throw new ConflictError(REASSIGN_MSG.notFree);
-    if (!moved) throw new ConflictError(REASSIGN_MSG.notReturned);
+    if (!moved) throw new ConflictError(REASSIGN_MSG.changed);
     this.deps.logger.info({ bookingId, from: job.driverId, to: driverId, by }, 'job reassigned');
     return moved;
   }
@@ -112,7 +125,8 @@ export class ReassignJob {
       );
       return null;
     }
-    const affordable = candidates.filter((c) => c.overBookedPence === 0);
+    // Only drivers who can answer online: one without a portal account would just let the offer lapse.
+    const affordable = candidates.filter((c) => c.overBookedPence === 0 && c.portalAccount);
     for (const candidate of affordable) {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
@@ -135,8 +149,9 @@ export class ReassignJob {
     const priced = await this.deps.priceMove.run(draftOf(job), { checkBusy: true, bookedMove: true });
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
-    return priced.offers
-      .filter((o) => !gaveBack.has(o.driverId))
+    const free = priced.offers.filter((o) => !gaveBack.has(o.driverId));
+    const withAccount = await this.deps.accounts.withAccount(free.map((o) => o.driverId));
+    return free
       .map((o) => {
         const pricePence = Math.round(o.totalPrice * 100);
         return {
@@ -145,6 +160,7 @@ export class ReassignJob {
           pricePence,
           bookedPence: booked,
           overBookedPence: Math.max(0, pricePence - booked),
+          portalAccount: withAccount.has(o.driverId),
         };
       })
       .sort((a, b) => a.pricePence - b.pricePence);
@@ -159,7 +175,7 @@ export class ReassignJob {
   private async handOver(
     job: JobDoc,
     candidate: Candidate,
-    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string },
+    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string; staff?: boolean },
   ): Promise<JobView | false | 'not-free'> {
     const { bookingId } = job;
     const driver = await this.deps.drivers.findById(candidate.driverId);
@@ -194,7 +210,22 @@ export class ReassignJob {
         randomNumber: job.randomNumber,
         driver: { id: candidate.driverId, ...contact },
         previousDriverId: job.driverId,
-        customer: { name: job.customer.name, email: job.customer.email },
+        // Staff took it from a driver who still has it: they are told their time is free.
+        ...(how.staff && job.status !== 'returned-to-staff'
+          ? {
+              previousDriver: {
+                name: job.driverContact.name,
+                email: job.driverContact.email,
+                ...(job.driverContact.phone ? { phone: job.driverContact.phone } : {}),
+                had: job.status,
+              },
+            }
+          : {}),
+        customer: {
+          name: job.customer.name,
+          email: job.customer.email,
+          ...(job.customer.phone ? { phone: job.customer.phone } : {}),
+        },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
@@ -236,11 +267,17 @@ export class ReassignJob {
     return toView({ ...job, ...set } as JobDoc);
   }
 
+  /**
+   * A job staff may give to another driver: not cancelled; a returned one at any time (as before);
+   * an offered or accepted one while its booking is live and the move has not started.
+   */
   private async reassignable(bookingId: string): Promise<JobDoc> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) throw new NotFoundError('No such job');
     if (job.bookingState === 'cancelled') throw new ConflictError(REASSIGN_MSG.cancelled);
-    if (job.status !== 'returned-to-staff') throw new ConflictError(REASSIGN_MSG.notReturned);
+    if (job.status === 'returned-to-staff') return job;
+    if (job.bookingState === 'postponed') throw new ConflictError(REASSIGN_MSG.postponed);
+    if (!(Date.parse(job.move.date) > this.deps.clock.now().getTime())) throw new ConflictError(REASSIGN_MSG.started);
     return job;
   }
 }

@@ -12,6 +12,7 @@ import { customerMoveMail } from './customer-move-mail.js';
 import { hoursLabel, moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
+import { myMoveUrl } from './my-move.js';
 
 /** Where a driver answers: the portal's job list (sign-in first if needed). */
 export const driverJobsUrl = (ctx: TemplateContext): string => `${ctx.publicUrl}/driver/jobs`;
@@ -122,4 +123,31 @@ export function jobReturnedCustomerEmail(
     move: j.move,
     myMovePath: j.myMovePath,
   });
+}
+
+/** JobReassigned by staff → the customer's phone: who their driver is now (they will be texted again on acceptance). */
+export function jobReassignedCustomerSms(j: JobReassigned, ctx: TemplateContext): string {
+  const link = j.myMovePath ? ` Your booking: ${myMoveUrl(ctx, j.myMovePath)}` : '';
+  return `VanHop: your driver for the move on ${moveDate(j.move.date)} (booking ${j.randomNumber}) is now ${j.driver.name}. Your price stays as it was; we will text you when ${j.driver.name} accepts.${link}`;
+}
+
+type PreviousDriver = NonNullable<JobReassigned['previousDriver']>;
+
+const noLongerYours = (j: JobReassigned, d: PreviousDriver): string =>
+  `The office has given job ${j.randomNumber} on ${moveDate(j.move.date)} to another driver${d.had === 'accepted' ? ', although you had accepted it' : ''}. You do not need to do anything: that time is free in your calendar again.`;
+
+/** JobReassigned by staff, taken from a driver who still had it → that driver: the job is gone and their time is free. */
+export function jobTakenDriverEmail(j: JobReassigned, d: PreviousDriver, ctx: TemplateContext): EmailContent {
+  const subject = `Job ${j.randomNumber} on ${moveDate(j.move.date)} is no longer yours`;
+  const line = noLongerYours(j, d);
+  const url = driverJobsUrl(ctx);
+  const text = [`Hello ${d.name},`, '', line, '', `Your jobs: ${url}`, textFooter].join('\n');
+  const body = html`<p>Hello ${d.name},</p>
+<p>${line}</p>
+<p><a href="${url}">Your jobs</a></p>`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+export function jobTakenDriverSms(j: JobReassigned, d: PreviousDriver): string {
+  return `VanHop: ${noLongerYours(j, d)}`;
 }
