@@ -13,6 +13,7 @@ import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
 import { JobProof } from './JobProof';
+import { RecordReassign } from './RecordReassign';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -188,6 +189,7 @@ export function RecordDetail({
         <RecordHistory record={record} />
         {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
+        {!unpaid && <RecordReassign record={record} />}
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 
         <div className="admin-actions">

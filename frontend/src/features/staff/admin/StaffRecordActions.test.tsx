@@ -198,6 +198,53 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(within(panel).getByTestId('delete-refused').textContent).toBe(STAFF_RECORD_MSG.cancelledPaidNotDeletable);
   });
 
+  it('an accepted job is given to another free driver from its record: the current driver is named as told', async () => {
+    const accepted = paid({
+      driver: { id: 'drv-alice', name: 'Alice Driver', email: 'alice.d@example.com', phone: '07700900111' },
+      driverAcceptedAt: '2026-03-01T10:00:00.000Z',
+    });
+    const calls = stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([accepted]),
+      [`GET /api/drivers/admin/jobs/${ID}/candidates`]: () =>
+        json([
+          {
+            driverId: 'drv-bob',
+            name: 'Bob Van',
+            pricePence: 18000,
+            bookedPence: 19500,
+            overBookedPence: 0,
+            portalAccount: true,
+          },
+        ]),
+      [`POST /api/drivers/admin/jobs/${ID}/reassign`]: () => json({ bookingId: ID, driverId: 'drv-bob' }),
+    });
+    const confirm = vi.fn((_q: string) => true);
+    vi.stubGlobal('confirm', confirm);
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const panel = within(screen.getByRole('dialog', { name: 'Record 4242' }));
+    fireEvent.click(panel.getByRole('button', { name: 'Give to another driver' }));
+    fireEvent.click(await panel.findByRole('button', { name: 'Give to Bob Van' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
+    expect(confirm.mock.calls[0]![0]).toContain('Alice Driver is told the job is no longer theirs.');
+    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({
+      driverId: 'drv-bob',
+      acceptDifference: false,
+    });
+    expect((await panel.findByRole('status')).textContent).toContain('Reassigned');
+  });
+
+  it('a cancelled or unpaid record offers no reassignment', async () => {
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid({ state: 'cancelled', amountRefundedPence: 5850 })]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    expect(screen.queryByTestId('record-reassign')).toBeNull();
+  });
+
   it('reads amounts as staff type them: pounds and pence, at most two decimals', () => {
     expect(['58.5', '£58.50', '58', ' 1,058.05 ', '0'].map(penceFromPoundsText)).toEqual([5850, 5850, 5800, 105805, 0]);
     expect(['', '-1', '12.345', 'ten', '1e3', '.5'].map(penceFromPoundsText)).toEqual([
