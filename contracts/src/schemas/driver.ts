@@ -442,6 +442,8 @@ export interface JobView {
   bookingState?: JobBookingState;
   /** Money given back to the customer when the booking was cancelled (pence). */
   refundPence?: number;
+  /** Who cancelled the booking (absent: the customer, as on jobs cancelled before staff could). */
+  cancelledBy?: 'customer' | 'staff';
   /** The job and its booking in words, as the portal and the office show them (jobStateText). */
   stateText?: string;
   /** What the customer's booking costs now (pence; absent on jobs stored before it was shown). */
@@ -479,13 +481,12 @@ const RETURNED_TEXT: Record<JobReturnReason, string> = {
 
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
 export function jobStateText(
-  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence'>,
+  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'cancelledBy'>,
 ): string {
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
-    return refund > 0
-      ? `Cancelled by the customer: ${formatPence(refund)} refunded`
-      : 'Cancelled by the customer: no refund';
+    const by = job.cancelledBy === 'staff' ? 'Cancelled by the office' : 'Cancelled by the customer';
+    return refund > 0 ? `${by}: ${formatPence(refund)} refunded` : `${by}: no refund`;
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
   if (job.status === 'offered') return 'Offered: waiting for your answer';

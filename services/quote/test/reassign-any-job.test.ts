@@ -166,4 +166,45 @@ describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(REASSIGN_MSG.started);
   });
+
+  it('a staff cancellation reads as the office’s in the driver’s job list, not the customer’s', async () => {
+    const driverId = offers[3]!.driverId;
+    await svc.bus.publish(
+      TOPICS.bookingCancelled,
+      await createEvent(
+        TOPICS.bookingCancelled,
+        {
+          bookingId: 'bk-1',
+          randomNumber: 7001,
+          customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
+          myMovePath: '/mymove/token-bk-1',
+          driver: null,
+          move: {
+            date: MOVE_DATE,
+            addresses: complete.addresses.map((a) => ({
+              location: a.location,
+              physicalAddress: a.physicalAddress,
+              stair: a.stair as number,
+            })),
+            typeofVan: 'Large',
+            typeOfWorker: 'Driver-Help',
+            totalHour: 3,
+            description: '',
+          },
+          cancelledAt: clock.now().toISOString(),
+          refundPence: 5850,
+          withinCoolingOff: false,
+          cancelledBy: 'staff',
+          reason: 'Driver unwell',
+          staffUsername: 'Sam_Admin',
+        },
+        { producer: 'booking', clock },
+      ),
+    );
+    await svc.bus.idle();
+    const lists = (await call<Record<string, JobView[]>>('GET', '/api/driver/me/jobs', driverAuth(driverId, { clock })))
+      .body;
+    const job = [...lists.upcoming!, ...lists.today!, ...lists.past!].find((j) => j.bookingId === 'bk-1');
+    expect(job?.stateText).toBe('Cancelled by the office: £58.50 refunded');
+  });
 });

@@ -270,8 +270,12 @@ export class DriverJobs {
   }
 
   /** BookingCancelled: the job stays in the driver's list, in words, without the customer's details. */
-  async bookingCancelled(bookingId: string, refundPence: number): Promise<void> {
-    await this.deps.jobs.follow(bookingId, { bookingState: 'cancelled', refundPence });
+  async bookingCancelled(bookingId: string, refundPence: number, cancelledBy?: 'customer' | 'staff'): Promise<void> {
+    await this.deps.jobs.follow(bookingId, {
+      bookingState: 'cancelled',
+      refundPence,
+      ...(cancelledBy ? { cancelledBy } : {}),
+    });
   }
 
   /** BookingPostponed: no answer is expected until the move has its new date. */

@@ -28,7 +28,7 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingCancelled, e);
       await deps.time.released(data.bookingId);
-      await deps.jobs.bookingCancelled(data.bookingId, data.refundPence);
+      await deps.jobs.bookingCancelled(data.bookingId, data.refundPence, data.cancelledBy);
     },
   },
   {

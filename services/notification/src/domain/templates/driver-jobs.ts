@@ -21,7 +21,7 @@ export const driverJobsUrl = (ctx: TemplateContext): string => `${ctx.publicUrl}
 export function jobOfferedDriverEmail(j: JobOffered, ctx: TemplateContext): EmailContent {
   const url = driverJobsUrl(ctx);
   const subject = `Accept or decline job ${j.randomNumber} by ${moveDate(j.respondBy)}`;
-  const line = `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it goes back to the office. The customer's details are in the portal.`;
+  const line = `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it is offered to the next free driver. The customer's details are in the portal.`;
   const text = [
     `Hello ${j.driver.name},`,
     '',
