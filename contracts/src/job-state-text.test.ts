@@ -19,4 +19,13 @@ describe('jobStateText: who cancelled is said as it was', () => {
     );
     expect(jobStateText({ ...cancelled, refundPence: 0 })).toBe('Cancelled by the customer: no refund');
   });
+
+  it('an accepted job marked done says Done', () => {
+    expect(jobStateText({ status: 'accepted', returnedBecause: null, bookingState: 'active', progress: 'done' })).toBe(
+      'Done',
+    );
+    expect(
+      jobStateText({ status: 'accepted', returnedBecause: null, bookingState: 'active', progress: 'arrived' }),
+    ).toBe('Accepted');
+  });
 });

@@ -481,7 +481,8 @@ const RETURNED_TEXT: Record<JobReturnReason, string> = {
 
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
 export function jobStateText(
-  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'cancelledBy'>,
+  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'cancelledBy'> &
+    Partial<Pick<JobView, 'progress'>>,
 ): string {
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
@@ -490,6 +491,8 @@ export function jobStateText(
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
   if (job.status === 'offered') return 'Offered: waiting for your answer';
+  // After "Done" the job is done, not merely accepted.
+  if (job.status === 'accepted' && job.progress === 'done') return 'Done';
   if (job.status === 'accepted') return 'Accepted';
   return RETURNED_TEXT[job.returnedBecause ?? 'declined'];
 }

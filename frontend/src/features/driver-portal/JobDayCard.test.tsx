@@ -145,6 +145,8 @@ describe('driver portal: the job card on the day', () => {
     fireEvent.change(input, { target: { files: [pngFile()] } });
     await form.findByRole('img', { name: 'Photo 1 of the load' });
     sign(form.getByTestId('signature-pad'));
+    // Signed: the "signature required" error clears at once, before the next submit.
+    await waitFor(() => expect(form.queryByText(JOB_PROOF_MSG.signatureRequired)).toBeNull());
     fireEvent.change(form.getByLabelText('Signed by'), { target: { value: 'Dave Neighbour' } });
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
     expect((await card.findByTestId('signed-for')).textContent).toBe('Signed for by Dave Neighbour at 12:30');
