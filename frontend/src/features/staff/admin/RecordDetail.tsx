@@ -150,6 +150,10 @@ export function RecordDetail({
           <dl>
             <Row label="Payment status">{paymentWords}</Row>
             <Row label="Price per half hour">{perHalfHour === null ? 'Not given' : formatPounds(perHalfHour)}</Row>
+            {/* What the customer was told each half hour beyond the booked time costs (the driver's rate). */}
+            {typeof q.overtimePerHalfHour === 'number' && (
+              <Row label="Overtime per half hour (as quoted)">{formatPounds(q.overtimePerHalfHour)}</Row>
+            )}
             <Row label="Booked hours">{bookedHoursLabel(q.totalHour)}</Row>
             <Row label="Van type">{q.typeofVan}</Row>
             <Row label="Worker type">{q.typeOfWorker}</Row>

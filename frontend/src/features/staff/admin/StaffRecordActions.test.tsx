@@ -235,6 +235,18 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect((await panel.findByRole('status')).textContent).toContain('Reassigned');
   });
 
+  it('shows the overtime rate the customer was quoted, beside the price per half hour', async () => {
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid({ quote: { ...paid().quote, overtimePerHalfHour: 27.5 } })]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const text = screen.getByRole('dialog', { name: 'Record 4242' }).textContent ?? '';
+    expect(text).toContain('Price per half hour£32.50');
+    expect(text).toContain('Overtime per half hour (as quoted)£27.50');
+  });
+
   it('a cancelled or unpaid record offers no reassignment', async () => {
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
