@@ -696,7 +696,19 @@ describe("conversations: proving the customer's address (issue 25)", () => {
     const summary = (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations.find(
       (c: { id: string }) => c.id === chat.conversation.id,
     );
-    expect(summary).toMatchObject({ emailVerified: true });
+    // Tied to the booking it was opened from, with the name on the booking, for staff.
+    expect(summary).toMatchObject({
+      emailVerified: true,
+      booking: { id: myMove.bookingId, reference: expect.any(Number), customerName: expect.any(String) },
+    });
+    const chatView = (await api('GET', `/api/support/admin/conversations/${chat.conversation.id}`, undefined, staff()))
+      .body;
+    expect(chatView.booking).toEqual(summary.booking);
+    const record = await apiClient(() => app.booking!.url)<{ randomNumber: number; quote: { name: string } }>(
+      'GET',
+      `/api/mymove/${myMove.token}`,
+    );
+    expect(summary.booking.reference).toBe(record.body.randomNumber);
     await api(
       'POST',
       `/api/support/admin/conversations/${chat.conversation.id}/messages`,

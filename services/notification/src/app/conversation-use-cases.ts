@@ -109,9 +109,22 @@ export class Conversations {
     );
   }
 
+  /** A chat from My move carries its booking (reference and the name on it) for staff. */
   async startSupport(input: StartSupportConversation, correlationId?: string): Promise<StartedConversation> {
+    const owner = input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
+    const booking =
+      owner && owner.reference !== undefined
+        ? { id: owner.bookingId, reference: owner.reference, customerName: owner.name ?? input.name }
+        : null;
     return this.start(
-      { kind: 'support', customer: await this.customer(input), driver: null, about: null, page: input.page ?? null },
+      {
+        kind: 'support',
+        customer: await this.customer(input, owner),
+        driver: null,
+        about: null,
+        page: input.page ?? null,
+        booking,
+      },
       input.body,
       correlationId,
     );
@@ -198,8 +211,11 @@ export class Conversations {
    * share of them today. A My move token the booking service does not know is refused; while the
    * booking service cannot be asked, the chat starts all the same with the address unproved.
    */
-  private async customer(input: { name: string; email?: string; myMoveToken?: string }): Promise<ConversationCustomer> {
-    const owner = input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
+  private async customer(
+    input: { name: string; email?: string; myMoveToken?: string },
+    known?: MyMoveOwner | null,
+  ): Promise<ConversationCustomer> {
+    const owner = known !== undefined ? known : input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
     const email = input.email || null;
     const at = this.clock.now().toISOString();
     if (!email) return { name: input.name, email: null, emailProof: null, emailConfirmation: null };
@@ -237,7 +253,7 @@ export class Conversations {
   }
 
   private async start(
-    facts: Pick<ConversationThread, 'kind' | 'customer' | 'driver' | 'about' | 'page'>,
+    facts: Pick<ConversationThread, 'kind' | 'customer' | 'driver' | 'about' | 'page' | 'booking'>,
     body: string,
     correlationId?: string,
   ): Promise<StartedConversation> {
