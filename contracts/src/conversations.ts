@@ -104,6 +104,15 @@ export type StartSupportConversation = yup.InferType<typeof startSupportConversa
 export const postMessageSchema = yup.object({ body: messageBody() });
 export type PostMessage = yup.InferType<typeof postMessageSchema>;
 
+/** GET /api/support/admin/conversations?booking=<id>: only the chats opened from that booking's My move. */
+export const supportInboxQuerySchema = yup.object({
+  booking: yup
+    .string()
+    .strict(true)
+    .matches(/^[\w-]{1,64}$/, 'booking must be a booking id')
+    .optional(),
+});
+
 /** Staff's support routes (/api/support/admin/conversations/:id): a chat's id. */
 export const chatIdParamsSchema = yup.object({
   id: yup

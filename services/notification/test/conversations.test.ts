@@ -709,6 +709,18 @@ describe("conversations: proving the customer's address (issue 25)", () => {
       `/api/mymove/${myMove.token}`,
     );
     expect(summary.booking.reference).toBe(record.body.randomNumber);
+    // The booking's record lists the chats opened from it, and only those.
+    const ofBooking = await api(
+      'GET',
+      `/api/support/admin/conversations?booking=${encodeURIComponent(myMove.bookingId)}`,
+      undefined,
+      staff(),
+    );
+    expect(ofBooking.body.conversations.map((c: { id: string }) => c.id)).toEqual([chat.conversation.id]);
+    expect(
+      (await api('GET', '/api/support/admin/conversations?booking=nobody', undefined, staff())).body.conversations,
+    ).toEqual([]);
+    expect((await api('GET', '/api/support/admin/conversations?booking=a/b', undefined, staff())).status).toBe(400);
     await api(
       'POST',
       `/api/support/admin/conversations/${chat.conversation.id}/messages`,

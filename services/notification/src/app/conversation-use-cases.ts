@@ -91,6 +91,8 @@ export class Conversations {
 
   async ensureIndexes(): Promise<void> {
     await this.threads.ensureIndex({ fields: { kind: 1, awaitingStaff: 1, lastMessageAt: -1 } });
+    // A booking record's support chats (supportChatsOf).
+    await this.threads.ensureIndex({ fields: { 'booking.id': 1 }, sparse: true });
   }
 
   async startWithDriver(input: StartDriverConversation, correlationId?: string): Promise<StartedConversation> {
@@ -194,6 +196,16 @@ export class Conversations {
       ),
     ]);
     return inbox([...waiting, ...answered]);
+  }
+
+  /** The support chats opened from one booking's My move (few: bounded like the answered part of the inbox). */
+  async supportChatsOf(bookingId: string): Promise<SupportInbox> {
+    return inbox(
+      await this.threads.find(
+        { 'booking.id': bookingId, kind: 'support' },
+        { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX },
+      ),
+    );
   }
 
   async supportChat(id: string): Promise<SupportChatView> {

@@ -14,6 +14,7 @@ import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
 import { JobProof } from './JobProof';
 import { RecordReassign } from './RecordReassign';
+import { RecordSupportChats } from './RecordSupportChats';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -193,6 +194,7 @@ export function RecordDetail({
         <RecordHistory record={record} />
         {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
+        <RecordSupportChats bookingId={record._id} />
         {!unpaid && <RecordReassign record={record} />}
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 

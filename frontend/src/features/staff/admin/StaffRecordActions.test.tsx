@@ -247,6 +247,39 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(text).toContain('Overtime per half hour (as quoted)£27.50');
   });
 
+  it('lists the support chats opened from this booking’s My move in its record', async () => {
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid()]),
+      [`GET /api/support/admin/conversations?booking=${ID}`]: () =>
+        json({
+          conversations: [
+            {
+              id: 'chat-1',
+              customerName: 'Alice Mover',
+              customerEmail: 'alice@example.com',
+              emailVerified: true,
+              page: '/mymove',
+              booking: { id: ID, reference: 4242, customerName: 'Alice Mover' },
+              awaitingStaff: true,
+              waitingSince: '2026-03-01T10:00:00.000Z',
+              lastMessage: { from: 'customer', body: 'Can the van park on the left?', at: '2026-03-01T10:00:00.000Z' },
+              messageCount: 1,
+              createdAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          unanswered: 1,
+        }),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const chats = await screen.findByTestId('record-support-chats');
+    expect(chats.textContent).toContain('Alice Mover: “Can the van park on the left?” (unanswered)');
+    expect(within(chats).getByRole('link', { name: 'Open the support inbox' }).getAttribute('href')).toBe(
+      '/admin/support',
+    );
+  });
+
   it('a cancelled or unpaid record offers no reassignment', async () => {
     stubApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),

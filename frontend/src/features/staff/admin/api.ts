@@ -107,6 +107,10 @@ export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/he
 
 export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
 
+/** The support chats opened from one booking's My move (its record shows them). */
+export const fetchBookingSupportChats = (token: string, bookingId: string) =>
+  call<SupportInbox>(`/support/admin/conversations?booking=${encodeURIComponent(bookingId)}`, { token });
+
 export const fetchSupportChat = (token: string, id: string) =>
   call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
 
