@@ -10,6 +10,7 @@ import {
   formatPence,
   type CommissionRateView,
 } from '@vanhop/contracts';
+import { payoutQuestion, weekWords } from './payout-words';
 import { useAdminSession } from '../admin/session';
 import { messageOf } from '../../../api/bearer-client';
 import { EarningsStatement } from '../../../ui/EarningsStatement';
@@ -120,19 +121,14 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
 
   const payOut = async () => {
     if (!token || !statement) return;
-    if (
-      !window.confirm(
-        `Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for this week?`,
-      )
-    )
-      return;
+    if (!window.confirm(payoutQuestion(statement))) return;
     setBusy(true);
     setError(null);
     setStatus(null);
     try {
       const p = await guard(payOutWeek(token, driverId, statement.week));
       setStatus(
-        `${formatPence(p.amountPence)} paid out${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+        `${formatPence(p.amountPence)} paid out for the week ${weekWords(statement)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
       );
       load();
     } catch (err) {
