@@ -12,6 +12,8 @@ import {
 } from '@vanhop/contracts';
 import { payoutQuestion, weekWords } from './payout-words';
 import { useAdminSession } from '../admin/session';
+import { Link } from 'react-router-dom';
+import { adminPath } from '../../../app/area-paths';
 import { messageOf } from '../../../api/bearer-client';
 import { EarningsStatement } from '../../../ui/EarningsStatement';
 import { downloadCsv } from '../../../api/download-csv';
@@ -26,7 +28,8 @@ import { londonDateTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import { Button } from '../../../ui';
 
-function CommissionRate() {
+/** The platform's commission: one rate for all drivers, so it is set on the Drivers page, not one driver's. */
+export function CommissionRate() {
   const { token, guard } = useAdminSession();
   const read = useResource(token ? () => guard(fetchCommissionRate(token)) : null, [token, guard]);
   const [saved_, setRate] = useState<CommissionRateView | null>(null);
@@ -141,7 +144,9 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
   return (
     <section className="admin-card" aria-labelledby="driver-earnings-title">
       <h2 id="driver-earnings-title">Earnings</h2>
-      <CommissionRate />
+      <p className="earnings-sub no-print" data-testid="commission-elsewhere">
+        Commission is one rate for all drivers: set it on the <Link to={adminPath('drivers')}>Drivers page</Link>.
+      </p>
       {!statement ? (
         error ? (
           <p role="alert">{error}</p>

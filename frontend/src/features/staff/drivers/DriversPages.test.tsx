@@ -158,6 +158,25 @@ describe('staff Drivers pages', () => {
     });
   });
 
+  it('the commission, one rate for all drivers, is set on the Drivers page', async () => {
+    const calls = stubApi({
+      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs': () => json([]),
+      'GET /api/earnings/admin/rate': () =>
+        json({ rateBps: 2000, changes: [{ rateBps: 2000, by: 'jo_staff', at: '2026-01-10T10:00:00.000Z' }] }),
+      'PUT /api/earnings/admin/rate': () => json({ rateBps: 1800, changes: [] }),
+    });
+    renderAt('/admin/drivers');
+    const section = within(await screen.findByTestId('drivers-commission'));
+    const field = (await section.findByLabelText('Platform commission, all drivers (%)')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('20'));
+    fireEvent.change(field, { target: { value: '18' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save rate' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/earnings/admin/rate')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.key === 'PUT /api/earnings/admin/rate')!.init)).toEqual({ ratePercent: 18 });
+  });
+
   it('a driver without a portal account is marked in the picker and needs a second, explicit confirmation', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
