@@ -649,3 +649,23 @@ export const REASSIGN_MSG = {
   overBooked: (name: string, price: string, booked: string) =>
     `${name}'s price for this move is ${price}, more than the ${booked} the customer booked: confirm to reassign and bear the difference.`,
 } as const;
+
+// ---- Conflicts on a job (staff dispatch) ------------------------------------------------------
+
+export type JobConflictKind = 'outside-hours' | 'document-expires' | 'suspended-holds-time';
+
+/** Something that stands in the way of a job as booked, for staff to put right (GET /api/drivers/admin/jobs/:id/conflicts). */
+export interface JobConflict {
+  kind: JobConflictKind;
+  /** What is wrong, in words. */
+  text: string;
+}
+
+export const JOB_CONFLICT_TEXT = {
+  outsideHours: (driver: string) =>
+    `${driver}'s hours no longer cover this move (a day off or changed hours): give it to another driver or agree it with ${driver}.`,
+  documentExpires: (driver: string, day: string) =>
+    `${driver}'s insurance or licence expires before the move (${day}): renew it or give the job to another driver.`,
+  suspendedHoldsTime: (driver: string) =>
+    `${driver} is suspended and this job still holds their time: reassign it or cancel it.`,
+} as const;

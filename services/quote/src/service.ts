@@ -9,6 +9,8 @@ import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
 import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
+import { JobConflicts } from './app/job-conflicts.js';
+import { jobConflictRoutes } from './http/job-conflict-routes.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
@@ -131,6 +133,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
+          jobConflictRoutes(app, {
+            conflicts: new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock }),
+            staffOnly,
+          });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({
