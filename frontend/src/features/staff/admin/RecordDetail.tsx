@@ -15,6 +15,7 @@ import { RecordHistory } from './RecordHistory';
 import { JobProof } from './JobProof';
 import { RecordReassign } from './RecordReassign';
 import { RecordSupportChats } from './RecordSupportChats';
+import { RecordJobConflicts } from './RecordJobConflicts';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -194,6 +195,7 @@ export function RecordDetail({
         <RecordHistory record={record} />
         {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
+        {!unpaid && <RecordJobConflicts record={record} />}
         <RecordSupportChats bookingId={record._id} />
         {!unpaid && <RecordReassign record={record} />}
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}

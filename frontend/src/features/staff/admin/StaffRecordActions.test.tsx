@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STAFF_RECORD_MSG, type BookingRecord } from '@vanhop/contracts';
+import { JOB_CONFLICT_TEXT, STAFF_RECORD_MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
 import { bodyOf, errorOf, json, renderArea, stubApi, type, isolateEachTest } from '../../../testing/area-harness';
@@ -278,6 +278,32 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(within(chats).getByRole('link', { name: 'Open the support inbox' }).getAttribute('href')).toBe(
       '/admin/support',
     );
+  });
+
+  it('flags conflicts on the job in its record (a day off over it, documents lapsing first)', async () => {
+    stubApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () =>
+        json([
+          paid({ driver: { id: 'drv-alice', name: 'Alice Driver', email: 'a@example.com', phone: '07700900111' } }),
+        ]),
+      [`GET /api/drivers/admin/jobs/${ID}/conflicts`]: () =>
+        json([
+          { kind: 'outside-hours', text: JOB_CONFLICT_TEXT.outsideHours('Alice Driver') },
+          { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires('Alice Driver', '2026-03-05') },
+        ]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const flags = await screen.findByTestId('record-job-conflicts');
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      JOB_CONFLICT_TEXT.outsideHours('Alice Driver'),
+      JOB_CONFLICT_TEXT.documentExpires('Alice Driver', '2026-03-05'),
+    ]);
   });
 
   it('a cancelled or unpaid record offers no reassignment', async () => {

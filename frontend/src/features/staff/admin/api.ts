@@ -23,6 +23,7 @@ import type {
   DriverInviteSent,
   DriverPatch,
   JobCandidate,
+  JobConflict,
   JobProofView,
   JobView,
   ReassignJob,
@@ -164,6 +165,10 @@ export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/ad
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
 
 /** The drivers free for a returned job's move, each with their price for it. */
+/** What stands in the way of the job as booked (its record shows the flags). */
+export const fetchJobConflicts = (token: string, bookingId: string) =>
+  call<JobConflict[]>(`${jobPath(bookingId)}/conflicts`, { token });
+
 export const fetchJobCandidates = (token: string, bookingId: string) =>
   call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
 
