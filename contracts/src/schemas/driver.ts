@@ -669,3 +669,16 @@ export const JOB_CONFLICT_TEXT = {
   suspendedHoldsTime: (driver: string) =>
     `${driver} is suspended and this job still holds their time: reassign it or cancel it.`,
 } as const;
+
+/** An upcoming job of the driver's that their new hours do not cover (a day off added over it). */
+export interface JobOutsideHours {
+  bookingId: string;
+  randomNumber: number;
+  /** ISO move start. */
+  date: string;
+}
+
+/** PUT /api/driver/me/availability answers the profile and the upcoming jobs the new hours leave out (staff see them flagged). */
+export interface DriverAvailabilitySaved extends DriverSelfView {
+  jobsOutsideHours?: JobOutsideHours[];
+}

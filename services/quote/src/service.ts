@@ -133,10 +133,8 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
-          jobConflictRoutes(app, {
-            conflicts: new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock }),
-            staffOnly,
-          });
+          const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock });
+          jobConflictRoutes(app, { conflicts, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({
@@ -156,7 +154,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
             driverOnly,
             staffOnly,
           });
-          driverSelfRoutes(app, { manage, driverOnly });
+          driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts });
           driverDocumentsRoutes(app, {
             documents,
             calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),

@@ -77,11 +77,18 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
     expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', driverAuth(d.driverId, { clock }))).status).toBe(200);
     expect(await conflicts('bk-1')).toEqual([]);
 
-    const set = await call('PUT', '/api/driver/me/availability', driverAuth(d.driverId, { clock }), {
-      weekly: everyDay,
-      daysOff: [MOVE_DATE.slice(0, 10)],
-    });
+    const set = await call<{ jobsOutsideHours: unknown[] }>(
+      'PUT',
+      '/api/driver/me/availability',
+      driverAuth(d.driverId, { clock }),
+      {
+        weekly: everyDay,
+        daysOff: [MOVE_DATE.slice(0, 10)],
+      },
+    );
     expect(set.status).toBe(200);
+    // The driver is warned at once: their new hours leave out a job they accepted.
+    expect(set.body.jobsOutsideHours).toEqual([{ bookingId: 'bk-1', randomNumber: 8001, date: MOVE_DATE }]);
     expect(await conflicts('bk-1')).toEqual([
       { kind: 'outside-hours', text: JOB_CONFLICT_TEXT.outsideHours(d.driverName) },
     ]);

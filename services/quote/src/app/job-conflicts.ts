@@ -1,4 +1,10 @@
-import { documentsAllowWork, JOB_CONFLICT_TEXT, londonDayOf, type JobConflict } from '@vanhop/contracts';
+import {
+  documentsAllowWork,
+  JOB_CONFLICT_TEXT,
+  londonDayOf,
+  type JobConflict,
+  type JobOutsideHours,
+} from '@vanhop/contracts';
 import { NotFoundError, type Clock } from '@vanhop/platform';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { DocumentedDriver } from '../domain/compliance.js';
@@ -13,11 +19,31 @@ import type { DriverRepository, JobRepository } from '../domain/ports.js';
 export class JobConflicts {
   constructor(
     private readonly deps: {
-      jobs: Pick<JobRepository, 'findById'>;
+      jobs: Pick<JobRepository, 'findById' | 'forDriver'>;
       drivers: Pick<DriverRepository, 'findById'>;
       clock: Clock;
     },
   ) {}
+
+  /** The driver's upcoming offered or accepted jobs their hours do not cover (told when they save their hours). */
+  async outsideHoursFor(driverId: string): Promise<JobOutsideHours[]> {
+    const driver = await this.deps.drivers.findById(driverId);
+    if (!driver?.availability) return [];
+    const now = this.deps.clock.now().getTime();
+    return (await this.deps.jobs.forDriver(driverId))
+      .filter(
+        (j) =>
+          j.status !== 'returned-to-staff' &&
+          (j.bookingState ?? 'active') === 'active' &&
+          Date.parse(j.move.date) > now &&
+          !availabilityCovers(
+            driver.availability,
+            moveWindow(new Date(j.move.date), j.move.totalHour, driver.card.minimumHours),
+          ),
+      )
+      .map((j) => ({ bookingId: j.bookingId, randomNumber: j.randomNumber, date: j.move.date }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
 
   async of(bookingId: string): Promise<JobConflict[]> {
     const job = await this.deps.jobs.findById(bookingId);
