@@ -231,7 +231,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
-    expect(jobRow.getByText('Driver suspended')).toBeTruthy();
+    expect(jobRow.getByText('Driver suspended: still holds their time until you reassign or cancel it')).toBeTruthy();
   });
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {
