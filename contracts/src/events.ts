@@ -397,7 +397,12 @@ export const jobReturnedSchema = yup.object({
    * they may choose (absent on events from before: the office's mail only).
    */
   customer: yup
-    .object({ name: yup.string().required(), email: yup.string().email().required() })
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      /** Texted as well, so the last text never still says a driver accepted (absent on older events). */
+      phone: yup.string().optional(),
+    })
     .optional()
     .default(undefined),
   myMovePath: yup.string().optional(),

@@ -343,6 +343,31 @@ describe('notification consumers send real mail over SMTP', () => {
     });
   });
 
+  it('JobReturned with the customer’s phone: the customer is texted as well as mailed, so the last text is not “accepted”', async () => {
+    const returned = await createEvent(
+      TOPICS.jobReturned,
+      {
+        bookingId: 'b-1003',
+        randomNumber: 4815164,
+        move: jobs.offered.move,
+        driver: { id: 'd-7', name: 'Sam Driver', email: 'sam.driver@example.com' },
+        because: 'declined',
+        at: '2026-03-01T10:30:00.000Z',
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
+        myMovePath: '/mymove/v1.token',
+      },
+      { producer: 'quote', clock },
+    );
+    for (let i = 0; i < 2; i++) await bus.publish(TOPICS.jobReturned, returned);
+    await bus.idle();
+    await smtp.waitFor(2);
+    await expect.poll(() => sms.received.length).toBe(1);
+    expect(sms.received[0]!.body.to).toBe('+447700900123');
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: your driver cannot do your move on Tuesday, 14 July 2026 at 09:00 (booking 4815164). The office is finding you another and will be in touch; you may also cancel for a full refund or postpone on My move. https://vanhop.test/mymove/v1.token',
+    );
+  });
+
   it('JobAccepted with the customer: the customer is mailed and texted that their driver accepted, the driver gets the contact; once each', async () => {
     const accepted = await createEvent(
       TOPICS.jobAccepted,

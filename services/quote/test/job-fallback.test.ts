@@ -155,7 +155,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       expect.objectContaining({
         because: 'declined',
         driver: expect.objectContaining({ id: second.driverId }),
-        customer: { name: 'Cara Customer', email: 'cara@example.com' },
+        customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
         myMovePath: '/mymove/token-bk-1',
       }),
     ]);

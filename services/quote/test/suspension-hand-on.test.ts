@@ -159,7 +159,7 @@ describe('suspending a driver: each job to the next free driver, the office only
       expect.objectContaining({
         because: 'suspended',
         driver: expect.objectContaining({ id: suspended.driverId }),
-        customer: { name: 'Cara Customer', email: 'cara-bk-3@example.com' },
+        customer: { name: 'Cara Customer', email: 'cara-bk-3@example.com', phone: '07700900123' },
       }),
     ]);
     const office = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staff());

@@ -17,6 +17,7 @@ import {
   jobTakenDriverEmail,
   jobTakenDriverSms,
   jobReturnedCustomerEmail,
+  jobReturnedCustomerSms,
   jobReturnedOfficeEmail,
 } from '../domain/templates/driver-jobs.js';
 
@@ -70,6 +71,12 @@ export const onJobReturned =
         `job-returned.${eventId}.customer`,
         data.customer.email,
         jobReturnedCustomerEmail(data, data.customer, ctx),
+      );
+    if (data.customer?.phone)
+      await notifier.text(
+        `job-returned.${eventId}.sms`,
+        ukPhoneToE164(data.customer.phone),
+        jobReturnedCustomerSms(data, ctx),
       );
   };
 

@@ -97,7 +97,11 @@ export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at
       because,
       at,
       // The customer is told nobody could take it at once, and what they may choose.
-      customer: { name: job.customer.name, email: job.customer.email },
+      customer: {
+        name: job.customer.name,
+        email: job.customer.email,
+        ...(job.customer.phone ? { phone: job.customer.phone } : {}),
+      },
       ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
     },
     { producer: 'quote', clock, correlationId: job.bookingId },

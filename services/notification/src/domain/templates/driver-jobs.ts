@@ -151,3 +151,9 @@ export function jobTakenDriverEmail(j: JobReassigned, d: PreviousDriver, ctx: Te
 export function jobTakenDriverSms(j: JobReassigned, d: PreviousDriver): string {
   return `VanHop: ${noLongerYours(j, d)}`;
 }
+
+/** JobReturned → the customer's phone: the driver is off the move (a text saying they accepted must not be the last word). */
+export function jobReturnedCustomerSms(j: JobReturned, ctx: TemplateContext): string {
+  const link = j.myMovePath ? ` ${myMoveUrl(ctx, j.myMovePath)}` : '';
+  return `VanHop: your driver cannot do your move on ${moveDate(j.move.date)} (booking ${j.randomNumber}). The office is finding you another and will be in touch; you may also cancel for a full refund or postpone on My move.${link}`;
+}
