@@ -11,6 +11,7 @@ import {
   type BookingQuoteResponse,
   type DriverAdminView,
   type DriverJobsResponse,
+  type JobCandidate,
   type JobView,
 } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
@@ -61,8 +62,25 @@ describe('a declined job goes on to the next free driver, and the customer is to
     danaToken = await setPassword(api, await invite(api, running.dataDir, staff.token, dana));
     const offers = (await api<BookingQuoteResponse>('POST', '/api/booking', move)).body.offers;
     const danasPrice = offers.find((o) => o.driverId === dana.id)!.totalPrice;
-    fallback = offers.find((o) => o.driverId !== dana.id && o.totalPrice <= danasPrice)!.driverName;
+    const next = offers.find((o) => o.driverId !== dana.id && o.totalPrice <= danasPrice)!;
+    fallback = next.driverName;
+    // The hand-on picks only drivers who can answer online: the next driver has a portal account.
+    await setPassword(
+      api,
+      await invite(api, running.dataDir, staff.token, drivers.find((d) => d.id === next.driverId)!),
+    );
     booking = await bookAndPay(api, move, dana.id);
+    await until(
+      `quote knowing ${fallback} has a portal account`,
+      async () =>
+        (
+          await api<JobCandidate[]>('GET', `/api/drivers/admin/jobs/${booking.id}/candidates`, undefined, {
+            token: staff.token,
+          })
+        ).body,
+      (candidates) =>
+        Array.isArray(candidates) && candidates.some((c) => c.driverId === next.driverId && c.portalAccount),
+    );
     await until(
       `job ${booking.code} offered to Dana`,
       async () =>

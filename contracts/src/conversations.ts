@@ -104,6 +104,15 @@ export type StartSupportConversation = yup.InferType<typeof startSupportConversa
 export const postMessageSchema = yup.object({ body: messageBody() });
 export type PostMessage = yup.InferType<typeof postMessageSchema>;
 
+/** GET /api/support/admin/conversations?booking=<id>: only the chats opened from that booking's My move. */
+export const supportInboxQuerySchema = yup.object({
+  booking: yup
+    .string()
+    .strict(true)
+    .matches(/^[\w-]{1,64}$/, 'booking must be a booking id')
+    .optional(),
+});
+
 /** Staff's support routes (/api/support/admin/conversations/:id): a chat's id. */
 export const chatIdParamsSchema = yup.object({
   id: yup
@@ -176,6 +185,15 @@ export interface DriverConversationView {
   canReply: boolean;
 }
 
+/** The booking an Instant Support chat is about. */
+export interface SupportChatBooking {
+  id: string;
+  /** The booking's reference (its retrieve code), as staff search it. */
+  reference: number;
+  /** The customer's name on the booking. */
+  customerName: string;
+}
+
 /** One Instant Support chat in the staff inbox list. */
 export interface SupportChatSummary {
   id: string;
@@ -185,6 +203,11 @@ export interface SupportChatSummary {
   /** The address was proved (My move link or confirmation link); false without one, or while unproved. */
   emailVerified: boolean;
   page: string | null;
+  /**
+   * The booking the chat was opened from (My move, its link checked by the booking service), with
+   * the name on the booking: staff answer knowing whose move it is. Null for other chats.
+   */
+  booking?: SupportChatBooking | null;
   /** The customer spoke last: waiting for staff. */
   awaitingStaff: boolean;
   /** ISO: the customer's oldest unanswered message, when awaiting staff. */

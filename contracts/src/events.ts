@@ -26,6 +26,7 @@ export const TOPICS = {
   jobReminded: 'job.reminded',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
+  driverAccountOpened: 'driver.account-opened',
   driverDocumentExpiring: 'driver.document-expiring',
   quotesPriced: 'quote.priced',
   checkoutReleaseOffered: 'checkout-release.offered',
@@ -430,7 +431,12 @@ export const jobReturnedSchema = yup.object({
    * they may choose (absent on events from before: the office's mail only).
    */
   customer: yup
-    .object({ name: yup.string().required(), email: yup.string().email().required() })
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      /** Texted as well, so the last text never still says a driver accepted (absent on older events). */
+      phone: yup.string().optional(),
+    })
     .optional()
     .default(undefined),
   myMovePath: yup.string().optional(),
@@ -456,7 +462,25 @@ export const jobReassignedSchema = yup.object({
     })
     .required(),
   previousDriverId: yup.string().required(),
-  customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+  /** The driver the job was taken from, on a staff reassignment of an offered or accepted job: they are told their time is free. */
+  previousDriver: yup
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      phone: yup.string().optional(),
+      /** What the job was with them: 'offered' or 'accepted' (a returned job's driver already knows). */
+      had: yup.string().oneOf(['offered', 'accepted']).required(),
+    })
+    .optional()
+    .default(undefined),
+  customer: yup
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      /** The customer is texted who their new driver is (events from before it was carried: mail only). */
+      phone: yup.string().optional(),
+    })
+    .required(),
   /** The customer's My move link (absent for bookings confirmed before it was kept on the job). */
   myMovePath: yup.string().optional(),
   move: moveSchema.required(),
@@ -583,6 +607,16 @@ export const driverInvitedSchema = yup.object({
 export type DriverInvited = yup.InferType<typeof driverInvitedSchema>;
 
 /**
+ * A driver set their portal password (admin-auth): from now on they can answer job offers online,
+ * so quote may hand jobs to them without staff confirming (a driver without an account cannot accept).
+ */
+export const driverAccountOpenedSchema = yup.object({
+  driverId: yup.string().required(),
+  at: yup.string().required(),
+});
+export type DriverAccountOpened = yup.InferType<typeof driverAccountOpenedSchema>;
+
+/**
  * Complete quotes the quote service priced on one London day since its last report (a tally, not
  * one event per quote: pricing is the hot path). The staff dashboard's conversion is read from it.
  */
@@ -670,6 +704,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.jobReminded]: jobRemindedSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
+  [TOPICS.driverAccountOpened]: driverAccountOpenedSchema,
   [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
   [TOPICS.quotesPriced]: quotesPricedSchema,
   [TOPICS.checkoutReleaseOffered]: checkoutReleaseOfferedSchema,
@@ -700,6 +735,7 @@ export interface EventPayloads {
   'job.reminded': JobReminded;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
+  'driver.account-opened': DriverAccountOpened;
   'driver.document-expiring': DriverDocumentExpiring;
   'quote.priced': QuotesPriced;
   'checkout-release.offered': CheckoutReleaseOffered;

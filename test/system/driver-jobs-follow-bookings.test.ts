@@ -319,7 +319,8 @@ describe('jobs follow bookings (issue 27)', () => {
     const done = await api<JobView>(
       'POST',
       `/api/drivers/admin/jobs/${booked.bookingId}/reassign`,
-      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 },
+      // The demo drivers have no portal account: staff confirm they will tell the driver themselves.
+      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0, confirmNoAccount: true },
       staff(),
     );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -466,7 +467,8 @@ describe('jobs follow bookings (issue 27)', () => {
     const done = await api(
       'POST',
       `/api/drivers/admin/jobs/${first.bookingId}/reassign`,
-      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0 },
+      // The demo drivers have no portal account: staff confirm they will tell the driver themselves.
+      { driverId: chosen.driverId, acceptDifference: chosen.overBookedPence > 0, confirmNoAccount: true },
       staff(),
     );
     expect(done.status, JSON.stringify(done.body)).toBe(200);

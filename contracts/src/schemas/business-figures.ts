@@ -48,8 +48,13 @@ const waitingJobSchema = yup
   .object({
     bookingId: yup.string().required(),
     randomNumber: yup.number().integer().required(),
-    /** The driver who gave the job back. */
+    /** The driver the job was with. */
     driverName: yup.string().required(),
+    /** Why it came back (absent on figures kept before it was recorded). */
+    because: yup
+      .string()
+      .oneOf(['declined', 'expired', 'suspended', 'not-free'] as const)
+      .optional(),
     moveDate: yup.string().required(),
     /** ISO: when it came back to the office. */
     since: yup.string().required(),

@@ -442,6 +442,8 @@ export interface JobView {
   bookingState?: JobBookingState;
   /** Money given back to the customer when the booking was cancelled (pence). */
   refundPence?: number;
+  /** Who cancelled the booking (absent: the customer, as on jobs cancelled before staff could). */
+  cancelledBy?: 'customer' | 'staff';
   /** The job and its booking in words, as the portal and the office show them (jobStateText). */
   stateText?: string;
   /** What the customer's booking costs now (pence; absent on jobs stored before it was shown). */
@@ -492,17 +494,19 @@ export const JOB_RECONFIRM_TEXT = {
 
 /** One sentence for a job and its booking: the driver portal and the staff screens read it alike. */
 export function jobStateText(
-  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'reconfirming'>,
+  job: Pick<JobView, 'status' | 'returnedBecause' | 'bookingState' | 'refundPence' | 'reconfirming' | 'cancelledBy'> &
+    Partial<Pick<JobView, 'progress'>>,
 ): string {
   if (job.bookingState === 'cancelled') {
     const refund = job.refundPence ?? 0;
-    return refund > 0
-      ? `Cancelled by the customer: ${formatPence(refund)} refunded`
-      : 'Cancelled by the customer: no refund';
+    const by = job.cancelledBy === 'staff' ? 'Cancelled by the office' : 'Cancelled by the customer';
+    return refund > 0 ? `${by}: ${formatPence(refund)} refunded` : `${by}: no refund`;
   }
   if (job.bookingState === 'postponed') return 'Postponed by the customer: waiting for a new date';
   if (job.status === 'offered' && job.reconfirming) return JOB_RECONFIRM_TEXT.driver;
   if (job.status === 'offered') return 'Offered: waiting for your answer';
+  // After "Done" the job is done, not merely accepted.
+  if (job.status === 'accepted' && job.progress === 'done') return 'Done';
   if (job.status === 'accepted') return 'Accepted';
   return RETURNED_TEXT[job.returnedBecause ?? 'declined'];
 }
@@ -642,7 +646,15 @@ export interface JobCandidate {
   bookedPence: number;
   /** pricePence - bookedPence when above zero: staff confirm it (the office bears it). */
   overBookedPence: number;
+  /**
+   * Whether the driver set their portal password: without one they cannot accept online, so staff
+   * confirm such a choice and the automatic hand-on never picks them.
+   */
+  portalAccount: boolean;
 }
+
+/** The reassign picker's mark beside a driver without a portal account. */
+export const NO_PORTAL_ACCOUNT_TEXT = 'No portal account: they cannot accept online';
 
 /** POST /api/drivers/admin/jobs/:id/reassign */
 export const reassignJobSchema = yup.object({
@@ -652,14 +664,55 @@ export const reassignJobSchema = yup.object({
     .matches(/^[\w-]{1,64}$/, 'Choose a driver'),
   /** Staff confirm a price above the booked one (the customer still pays what was booked). */
   acceptDifference: yup.boolean().optional(),
+  /** Staff confirm a driver without a portal account (they cannot accept online: the office calls them). */
+  confirmNoAccount: yup.boolean().optional(),
 });
 export type ReassignJob = yup.InferType<typeof reassignJobSchema>;
 
 export const REASSIGN_MSG = {
   notReturned: 'Only a job back with the office can be reassigned.',
+  /** The job changed while staff chose (answered, handed on, or reassigned by someone else). */
+  changed: 'This job changed meanwhile: reload it and choose again.',
+  started: 'This move has started: it cannot be given to another driver now.',
+  postponed: 'This booking is postponed: give it a new date first.',
+  noAccount: (name: string) =>
+    `${name} has no portal account, so they cannot accept online: confirm to give them the job and tell them yourself.`,
   cancelled: 'This booking was cancelled: there is nothing to reassign.',
   sameDriver: 'That driver gave this job back: choose another driver.',
   notFree: 'That driver is not free for this move any more: choose another driver.',
   overBooked: (name: string, price: string, booked: string) =>
     `${name}'s price for this move is ${price}, more than the ${booked} the customer booked: confirm to reassign and bear the difference.`,
 } as const;
+
+// ---- Conflicts on a job (staff dispatch) ------------------------------------------------------
+
+export type JobConflictKind = 'outside-hours' | 'document-expires' | 'suspended-holds-time';
+
+/** Something that stands in the way of a job as booked, for staff to put right (GET /api/drivers/admin/jobs/:id/conflicts). */
+export interface JobConflict {
+  kind: JobConflictKind;
+  /** What is wrong, in words. */
+  text: string;
+}
+
+export const JOB_CONFLICT_TEXT = {
+  outsideHours: (driver: string) =>
+    `${driver}'s hours no longer cover this move (a day off or changed hours): give it to another driver or agree it with ${driver}.`,
+  documentExpires: (driver: string, day: string) =>
+    `${driver}'s insurance or licence expires before the move (${day}): renew it or give the job to another driver.`,
+  suspendedHoldsTime: (driver: string) =>
+    `${driver} is suspended and this job still holds their time: reassign it or cancel it.`,
+} as const;
+
+/** An upcoming job of the driver's that their new hours do not cover (a day off added over it). */
+export interface JobOutsideHours {
+  bookingId: string;
+  randomNumber: number;
+  /** ISO move start. */
+  date: string;
+}
+
+/** PUT /api/driver/me/availability answers the profile and the upcoming jobs the new hours leave out (staff see them flagged). */
+export interface DriverAvailabilitySaved extends DriverSelfView {
+  jobsOutsideHours?: JobOutsideHours[];
+}

@@ -97,6 +97,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         await sessionStore.ensureIndexes();
         await figureStore.ensureIndexes();
         await credentials.warmUp();
+        await drivers.announceOpenAccounts();
         await relay.start();
       },
       stop: () => relay.stop(),

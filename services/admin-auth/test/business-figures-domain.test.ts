@@ -89,6 +89,7 @@ describe('business figures: folding events', () => {
           bookingId: 'b1',
           randomNumber: 7,
           driverName: 'Dan Driver',
+          because: 'declined',
           moveDate: move.date,
           since: '2026-11-26T10:00:00.000Z',
         },

@@ -105,7 +105,12 @@ describe('admin-auth business figures over the embedded store and bus', () => {
     });
     expect(figures.conversionPercent).toBe(25);
     expect(figures.drivers).toEqual([{ driverId: 'drv-bf-1', name: 'Dan Driver', bookedHours: 3 }]);
-    expect(figures.jobsWaiting[0]).toMatchObject({ bookingId: 'bk-1', randomNumber: 1234, driverName: 'Dan Driver' });
+    expect(figures.jobsWaiting[0]).toMatchObject({
+      bookingId: 'bk-1',
+      randomNumber: 1234,
+      driverName: 'Dan Driver',
+      because: 'declined',
+    });
   });
 
   it('keeps the figures true: an amendment moves the booked value, a refund the net, a cancelled booking is no booking', async () => {

@@ -35,6 +35,8 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
   const clock = movableClock('2026-03-01T09:00:00.000Z');
   let svc: TestAdminAuth;
   const invited: EventEnvelope<DriverInvited>[] = [];
+  /** DriverAccountOpened, as quote hears it (who can answer job offers online). */
+  const opened: EventEnvelope<{ driverId: string; at: string }>[] = [];
   const staff = () => staffAuth('Sam_Admin', { env: { JWT_SECRET: TEST_SECRET }, clock });
   const deliver = async (d: DriverUpdated) => {
     const event = await createEvent(TOPICS.driverUpdated, d, { producer: 'quote', clock });
@@ -65,6 +67,9 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
     );
     await svc.service.infra.bus.subscribe('test-mailer', TOPICS.driverInvited, async (e) => {
       invited.push(e as EventEnvelope<DriverInvited>);
+    });
+    await svc.service.infra.bus.subscribe('test-quote', TOPICS.driverAccountOpened, async (e) => {
+      opened.push(e as EventEnvelope<{ driverId: string; at: string }>);
     });
   });
   afterAll(() => svc.stop());
@@ -143,6 +148,9 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
     expect(verifyAdminToken(winner.body.token, svc.config.jwt, clock)).toBeNull();
     const password = results[0]!.status === 200 ? 'first-password-1' : 'second-password-2';
     expect((await svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password })).status).toBe(200);
+    // Quote is told once that this driver can now answer offers online.
+    await expect.poll(() => opened.map((e) => e.data.driverId), POLL).toEqual(['drv-dana']);
+    expect(opened[0]!.data.at).toBe(clock.now().toISOString());
   });
 
   it('suspension (from quote) stops sign-in and the me route, reactivation restores it', async () => {

@@ -39,6 +39,18 @@ describe('GET /api/backdata/search', () => {
         deletedAt: '2026-11-21T09:00:00.000Z',
         quote: quoteOf({ name: 'Jane Deleted', email: 'gone@example.com', phone: '07700900123' }),
       }),
+      bookingRecord({
+        randomNumber: 5561,
+        driver: { id: 'drv-9', name: 'Zara Wheels', email: 'zara@example.com', phone: '07700900111' },
+        quote: {
+          ...quoteOf({ name: 'Pat Place', email: 'pat@example.com', phone: '07700900555' }),
+          places: ['London SW19, UK', 'London N1, UK'],
+          totalAddress: [
+            { id: 'a', location: 'London SW19, UK', physicalAddress: '3 Wimbledon Hill Road, SW19 7NB', stair: 0 },
+            { id: 'b', location: 'London N1, UK', physicalAddress: '8 Upper Street', stair: 0 },
+          ],
+        },
+      }),
       ...Array.from({ length: BOOKING_SEARCH_LIMIT + 3 }, (_, i) =>
         bookingRecord({
           randomNumber: 7000 + i,
@@ -58,6 +70,15 @@ describe('GET /api/backdata/search', () => {
     expect(codes((await search('jane')).body)).toEqual([5551, 5552]);
     expect(codes((await search('  BROWN.example ')).body)).toEqual([5553]);
     expect(codes((await search('nobody-here')).body)).toEqual([]);
+  });
+
+  it('finds a booking by its driver’s name and by a postcode or district of any address', async () => {
+    expect(codes((await search('zara wheels')).body)).toEqual([5561]);
+    expect(codes((await search('SW19')).body)).toEqual([5561]);
+    expect(codes((await search('sw197nb')).body)).toEqual([5561]);
+    expect(codes((await search('SW19 7NB')).body)).toEqual([5561]);
+    // A district is a whole word: SW1 is not SW19.
+    expect(codes((await search('SW1')).body)).toEqual([]);
   });
 
   it('finds a phone whatever the spaces on either side', async () => {

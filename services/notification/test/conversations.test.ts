@@ -696,7 +696,31 @@ describe("conversations: proving the customer's address (issue 25)", () => {
     const summary = (await api('GET', '/api/support/admin/conversations', undefined, staff())).body.conversations.find(
       (c: { id: string }) => c.id === chat.conversation.id,
     );
-    expect(summary).toMatchObject({ emailVerified: true });
+    // Tied to the booking it was opened from, with the name on the booking, for staff.
+    expect(summary).toMatchObject({
+      emailVerified: true,
+      booking: { id: myMove.bookingId, reference: expect.any(Number), customerName: expect.any(String) },
+    });
+    const chatView = (await api('GET', `/api/support/admin/conversations/${chat.conversation.id}`, undefined, staff()))
+      .body;
+    expect(chatView.booking).toEqual(summary.booking);
+    const record = await apiClient(() => app.booking!.url)<{ randomNumber: number; quote: { name: string } }>(
+      'GET',
+      `/api/mymove/${myMove.token}`,
+    );
+    expect(summary.booking.reference).toBe(record.body.randomNumber);
+    // The booking's record lists the chats opened from it, and only those.
+    const ofBooking = await api(
+      'GET',
+      `/api/support/admin/conversations?booking=${encodeURIComponent(myMove.bookingId)}`,
+      undefined,
+      staff(),
+    );
+    expect(ofBooking.body.conversations.map((c: { id: string }) => c.id)).toEqual([chat.conversation.id]);
+    expect(
+      (await api('GET', '/api/support/admin/conversations?booking=nobody', undefined, staff())).body.conversations,
+    ).toEqual([]);
+    expect((await api('GET', '/api/support/admin/conversations?booking=a/b', undefined, staff())).status).toBe(400);
     await api(
       'POST',
       `/api/support/admin/conversations/${chat.conversation.id}/messages`,

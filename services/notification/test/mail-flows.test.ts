@@ -315,6 +315,68 @@ describe('notification consumers send real mail over SMTP', () => {
     );
   });
 
+  it('a staff reassignment of an accepted job: the customer is mailed and texted the new driver, the previous driver is told the job is no longer theirs; once each', async () => {
+    const reassigned = await createEvent(
+      TOPICS.jobReassigned,
+      {
+        bookingId: 'b-1002',
+        randomNumber: 4815163,
+        move: jobs.offered.move,
+        driver: { id: 'd-8', name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789' },
+        previousDriverId: 'd-7',
+        previousDriver: { name: 'Sam Driver', email: 'sam.driver@example.com', phone: '07700 900456', had: 'accepted' },
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
+        myMovePath: '/mymove/v1.token',
+        driverPricePence: 15000,
+        reassignedBy: 'Sam_Admin',
+        at: '2026-03-01T12:00:00.000Z',
+      },
+      { producer: 'quote', clock },
+    );
+    for (let i = 0; i < 2; i++) await bus.publish(TOPICS.jobReassigned, reassigned);
+    await bus.idle();
+    await smtp.waitFor(2);
+    await expect.poll(() => sms.received.length).toBe(2);
+    expect(smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort()).toEqual([
+      'ada@example.com Your new driver for booking 4815163: Nia Driver',
+      'sam.driver@example.com Job 4815163 on Tuesday, 14 July 2026 at 09:00 is no longer yours',
+    ]);
+    const toDriver = smtp.received.find((m) => m.envelopeTo.includes('sam.driver@example.com'))!;
+    expect(text(toDriver)).toContain('although you had accepted it');
+    expect(text(toDriver)).toContain('that time is free in your calendar again');
+    expect(Object.fromEntries(sms.received.map((m) => [m.body.to, m.body.body]))).toEqual({
+      '+447700900123':
+        'VanHop: your driver for the move on Tuesday, 14 July 2026 at 09:00 (booking 4815163) is now Nia Driver. Your price stays as it was; we will text you when Nia Driver accepts. Your booking: https://vanhop.test/mymove/v1.token',
+      '+447700900456':
+        'VanHop: The office has given job 4815163 on Tuesday, 14 July 2026 at 09:00 to another driver, although you had accepted it. You do not need to do anything: that time is free in your calendar again.',
+    });
+  });
+
+  it('JobReturned with the customer’s phone: the customer is texted as well as mailed, so the last text is not “accepted”', async () => {
+    const returned = await createEvent(
+      TOPICS.jobReturned,
+      {
+        bookingId: 'b-1003',
+        randomNumber: 4815164,
+        move: jobs.offered.move,
+        driver: { id: 'd-7', name: 'Sam Driver', email: 'sam.driver@example.com' },
+        because: 'declined',
+        at: '2026-03-01T10:30:00.000Z',
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
+        myMovePath: '/mymove/v1.token',
+      },
+      { producer: 'quote', clock },
+    );
+    for (let i = 0; i < 2; i++) await bus.publish(TOPICS.jobReturned, returned);
+    await bus.idle();
+    await smtp.waitFor(2);
+    await expect.poll(() => sms.received.length).toBe(1);
+    expect(sms.received[0]!.body.to).toBe('+447700900123');
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: your driver cannot do your move on Tuesday, 14 July 2026 at 09:00 (booking 4815164). The office is finding you another and will be in touch; you may also cancel for a full refund or postpone on My move. https://vanhop.test/mymove/v1.token',
+    );
+  });
+
   it('JobAccepted with the customer: the customer is mailed and texted that their driver accepted, the driver gets the contact; once each', async () => {
     const accepted = await createEvent(
       TOPICS.jobAccepted,

@@ -8,6 +8,9 @@ import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
+import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
+import { JobConflicts } from './app/job-conflicts.js';
+import { jobConflictRoutes } from './http/job-conflict-routes.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
 import { driverAdminRoutes } from './http/driver-admin-routes.js';
@@ -73,7 +76,9 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       logger: infra.logger,
     });
     let tallyTimer: NodeJS.Timeout | undefined;
+    const portalAccounts = new DriverPortalAccountRepository(infra.store);
     const reassign = new ReassignJob({
+      accounts: portalAccounts,
       jobs: jobStore,
       drivers,
       slots,
@@ -129,6 +134,8 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
+          const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock });
+          jobConflictRoutes(app, { conflicts, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({
@@ -148,7 +155,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
             driverOnly,
             staffOnly,
           });
-          driverSelfRoutes(app, { manage, driverOnly });
+          driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts });
           driverDocumentsRoutes(app, {
             documents,
             calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
@@ -163,6 +170,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         audit,
         drivers,
         suspendedJobs,
+        accounts: portalAccounts,
       }),
       async start() {
         // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.

@@ -107,7 +107,8 @@ describe('the day of the move (quote: reminders sweep, /api/driver/me/jobs/:id/p
     expect((await step('bk-1', 'arrived')).body.progress).toBe('arrived');
     const done = () =>
       call<JobView & { message?: string }>('POST', '/api/driver/me/jobs/bk-1/progress', ali(), doneWithProof());
-    expect((await done()).body.progress).toBe('done');
+    // The badge says Done after Done, not Accepted.
+    expect((await done()).body).toMatchObject({ progress: 'done', stateText: 'Done' });
     expect((await done()).body.message).toBe('This job is already done.');
     expect((await step('bk-3', 'on-my-way')).body.message).toBe(JOB_PROGRESS_MSG.cancelled);
     await settle();

@@ -9,7 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, post, startQuote, openDemoAccounts } from './support.js';
 
 class MovableClock implements Clock {
   t = Date.parse(NOW);
@@ -77,6 +77,8 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
 
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+    // Every demo driver can answer online: the hand-on picks only drivers with a portal account.
+    await openDemoAccounts(svc, clock);
     for (const topic of Object.keys(events))
       await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
     const quoted = await post(`${svc.url}/api/booking`, complete);
@@ -153,7 +155,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       expect.objectContaining({
         because: 'declined',
         driver: expect.objectContaining({ id: second.driverId }),
-        customer: { name: 'Cara Customer', email: 'cara@example.com' },
+        customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
         myMovePath: '/mymove/token-bk-1',
       }),
     ]);

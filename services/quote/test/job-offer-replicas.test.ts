@@ -4,7 +4,7 @@ import { createEvent, type Clock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import type { JobDoc } from '../src/domain/ports.js';
 import { pausableReplica } from './replica-store.js';
-import { complete, NOW, post, startQuote } from './support.js';
+import { complete, NOW, openDemoAccounts, post, startQuote } from './support.js';
 
 class MovableClock implements Clock {
   t = Date.parse(NOW);
@@ -101,6 +101,8 @@ describe('two replicas answering one job offer at once', () => {
   beforeAll(async () => {
     a = await startQuote({ ...TEST_JWT_ENV, ...ENV }, clock);
     b = await pausableReplica(a, ENV);
+    // Every demo driver can answer online: the hand-on picks only drivers with a portal account.
+    await openDemoAccounts(a, clock);
     for (const topic of [TOPICS.jobOffered, TOPICS.jobReassigned, TOPICS.jobReturned, TOPICS.jobAccepted])
       await a.bus.subscribe('test', topic, async (event) => void events.push({ topic, event }));
   });

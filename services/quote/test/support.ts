@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TOPICS } from '@vanhop/contracts';
 import {
+  createEvent,
   fixedClock,
   MemoryEventBus,
   createLogger,
@@ -11,6 +13,7 @@ import {
   type RunningService,
 } from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
+import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
 /** 08:00 London on Thursday 15 January 2026: moves on the 20th at 10:00 carry no time surcharges. */
 export const NOW = '2026-01-15T08:00:00.000Z';
@@ -77,3 +80,29 @@ const safeJson = (text: string) => {
     return text;
   }
 };
+
+/** Tells quote these drivers set their portal password (admin-auth's DriverAccountOpened), as the hand-on needs. */
+export async function openPortalAccounts(
+  svc: { bus: MemoryEventBus },
+  driverIds: readonly string[],
+  clock: Clock = fixedClock(NOW),
+): Promise<void> {
+  for (const driverId of driverIds)
+    await svc.bus.publish(
+      TOPICS.driverAccountOpened,
+      await createEvent(
+        TOPICS.driverAccountOpened,
+        { driverId, at: clock.now().toISOString() },
+        { producer: 'admin-auth', clock },
+      ),
+    );
+  await svc.bus.idle();
+}
+
+/** Every seeded demo driver, with a portal account. */
+export const openDemoAccounts = (svc: { bus: MemoryEventBus }, clock?: Clock) =>
+  openPortalAccounts(
+    svc,
+    DEMO_DRIVERS.map((d) => d._id),
+    clock,
+  );

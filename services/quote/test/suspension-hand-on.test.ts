@@ -10,7 +10,7 @@ import {
 import { createEvent, fixedClock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import type { JobDoc } from '../src/domain/ports.js';
-import { complete, NOW, post, startQuote } from './support.js';
+import { complete, NOW, post, startQuote, openDemoAccounts } from './support.js';
 
 const clock = fixedClock(NOW);
 const DATES = ['2026-01-20T10:00:00.000Z', '2026-01-21T10:00:00.000Z', '2026-01-22T10:00:00.000Z'];
@@ -90,6 +90,8 @@ describe('suspending a driver: each job to the next free driver, the office only
 
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+    // Every demo driver can answer online: the hand-on picks only drivers with a portal account.
+    await openDemoAccounts(svc, clock);
     for (const topic of [TOPICS.jobOffered, TOPICS.jobReassigned, TOPICS.jobReturned])
       await svc.bus.subscribe('test', topic, async (event) => void events.push({ topic, event }));
     const onDay = await Promise.all(DATES.map(offersOn));
@@ -133,7 +135,7 @@ describe('suspending a driver: each job to the next free driver, the office only
           driver: expect.objectContaining({ id: next.driverId, name: next.driverName }),
           reassignedBy: AUTOMATIC_FALLBACK,
           because: 'suspended',
-          customer: { name: 'Cara Customer', email: `cara-${bookingId}@example.com` },
+          customer: { name: 'Cara Customer', email: `cara-${bookingId}@example.com`, phone: '07700900123' },
           myMovePath: `/mymove/token-${bookingId}`,
         }),
       ]);
@@ -157,7 +159,7 @@ describe('suspending a driver: each job to the next free driver, the office only
       expect.objectContaining({
         because: 'suspended',
         driver: expect.objectContaining({ id: suspended.driverId }),
-        customer: { name: 'Cara Customer', email: 'cara-bk-3@example.com' },
+        customer: { name: 'Cara Customer', email: 'cara-bk-3@example.com', phone: '07700900123' },
       }),
     ]);
     const office = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staff());

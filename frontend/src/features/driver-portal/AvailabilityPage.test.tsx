@@ -133,4 +133,23 @@ describe('driver portal: a refused availability Save', () => {
       },
     });
   });
+
+  it('new hours that leave out an accepted job warn the driver at once, naming the job', async () => {
+    stubApi({
+      'GET /api/driver/me': () => json(self({ availability: null })),
+      'PUT /api/driver/me/availability': (_u, init) =>
+        json({
+          ...self({ availability: bodyOf(init) as never }),
+          jobsOutsideHours: [{ bookingId: 'bk-1', randomNumber: 4242, date: '2026-04-03T09:00:00.000Z' }],
+        }),
+    });
+    renderAvailability();
+    await screen.findByTestId('no-hours-note');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Monday' })).getByRole('button', { name: 'Add period' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    const warning = await screen.findByTestId('jobs-outside-hours');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('Your new hours leave out a job you have: the office can see this.');
+    expect(warning.textContent).toContain('Booking 4242 on');
+  });
 });

@@ -5,8 +5,8 @@
  * (availability-text.ts): any time while no hours are set, else only its periods. A save that found
  * the session expired keeps what was typed (./form-drafts) for when the driver has signed in again.
  */
-import { useEffect, useReducer, useRef } from 'react';
-import { WEEKDAYS, availabilitySchema, type Availability } from '@vanhop/contracts';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { WEEKDAYS, availabilitySchema, type Availability, type JobOutsideHours } from '@vanhop/contracts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { schemaErrors } from '../../lib/price-card-form';
 import { StatusLine, SubmitRow } from '../../ui/fields';
@@ -20,12 +20,15 @@ import { DayHours } from './AvailabilityWeek';
 import { focusFirstInvalid } from './focus-first-invalid';
 import { DRAFT_RESTORED_TEXT, availabilityDrafts } from './form-drafts';
 import { PortalLoading } from './PortalLoading';
+import { londonDateTime } from '../../lib/format';
 import { useDriverSession } from './session';
 
 export function AvailabilityPage() {
   usePageTitle('Your availability · VanHop driver portal');
   const { token, guard } = useDriverSession();
   const [state, dispatch] = useReducer(availabilityReducer, INITIAL_AVAILABILITY);
+  // Jobs the hours just saved leave out: the driver is told at once (staff see them flagged too).
+  const [outside, setOutside] = useState<JobOutsideHours[]>([]);
   const { view, weekly, daysOff, errors, refusals } = state;
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -57,6 +60,7 @@ export function AvailabilityPage() {
     dispatch({ type: 'sending' });
     try {
       const saved = await guard(saveAvailability(token, availability));
+      setOutside(saved.jobsOutsideHours ?? []);
       availabilityDrafts.forget(saved.id);
       dispatch({ type: 'saved', view: saved });
     } catch (err) {
@@ -98,6 +102,21 @@ export function AvailabilityPage() {
         <p className="portal-note" data-testid="draft-restored">
           {DRAFT_RESTORED_TEXT}
         </p>
+      )}
+      {outside.length > 0 && (
+        <div role="alert" className="portal-note" data-testid="jobs-outside-hours">
+          <p>
+            Your new hours leave out {outside.length === 1 ? 'a job you have' : 'jobs you have'}: the office can see
+            this. Please call the office, or change your hours back.
+          </p>
+          <ul>
+            {outside.map((j) => (
+              <li key={j.bookingId}>
+                Booking {j.randomNumber} on {londonDateTime(j.date)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {!view.active && (
         <p role="alert" className="vh-form-error">

@@ -1,6 +1,6 @@
 /**
  * Accept or decline an offered job. Accepting is one tap; declining a paid job cannot be undone (it
- * goes back to the office, which may give it to another driver), so Decline first asks in the card
+ * is offered to the next free driver, or the office finds one), so Decline first asks in the card
  * itself, with the safe choice focused.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -53,7 +53,9 @@ export function JobAnswer({ job, busy, onAnswer }: JobAnswerProps) {
       {confirming ? (
         // biome-ignore lint/a11y/useSemanticElements: a row of controls named as one group; a fieldset would bring its own border, padding and min-width.
         <div className="portal-confirm" role="group" aria-labelledby={questionId}>
-          <p id={questionId}>Decline job {job.randomNumber}? It goes back to the office and you cannot take it back.</p>
+          <p id={questionId}>
+            Decline job {job.randomNumber}? It is offered to the next free driver and you cannot take it back.
+          </p>
           <div className="portal-actions">
             <Button area="portal" variant="danger" disabled={busy} onClick={() => onAnswer(job, 'decline')}>
               Confirm decline

@@ -1,7 +1,8 @@
 /**
  * "Call customer" on an accepted job, from the day before the move to the end of its day. The
  * server sets up a masked call and answers only the number to dial (neither phone is shown to the
- * other); where calls are not connected it answers the stand-in's words, shown as they are.
+ * other); where calls are not connected it answers the stand-in's words, shown as they are. When
+ * calls are not relayed the driver has the customer's number, and the button is a link to dial it.
  */
 import { useState } from 'react';
 import { isCallOpen, JOB_CALL_BUTTON, JOB_CALL_MSG, type JobCallResponse, type JobView } from '@vanhop/contracts';
@@ -36,6 +37,17 @@ export function JobCall({ job, onStale }: { job: JobView; onStale: () => void })
       setBusy(false);
     }
   };
+
+  // Calls not relayed: the card shows the customer's number, so "Call customer" rings that very number.
+  const phone = job.customer?.phone;
+  if (phone)
+    return (
+      <div className="portal-job-call" data-testid="job-call">
+        <a className="portal-button" href={`tel:${phone.replace(/\s/g, '')}`}>
+          {JOB_CALL_BUTTON}
+        </a>
+      </div>
+    );
 
   return (
     <div className="portal-job-call" data-testid="job-call">

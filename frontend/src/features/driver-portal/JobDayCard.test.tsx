@@ -64,7 +64,11 @@ describe('driver portal: the job card on the day', () => {
     const calls = stubApi({
       'GET /api/driver/me/jobs': () =>
         json({
-          today: [today(), today({ bookingId: 'bk-8', randomNumber: 8001, bookingState: 'cancelled' })],
+          // Calls relayed: the server gives no customer phone.
+          today: [
+            today({ customer: { name: 'Carol Customer', email: 'carol@example.com', phone: null } }),
+            today({ bookingId: 'bk-8', randomNumber: 8001, bookingState: 'cancelled' }),
+          ],
           upcoming: [
             job({
               bookingId: 'bk-5',
@@ -98,6 +102,18 @@ describe('driver portal: the job card on the day', () => {
     expect((await cardOf(5001)).queryByRole('button', { name: 'Call customer' })).toBeNull();
   });
 
+  it('calls not relayed: "Call customer" dials the very number the card shows, and asks the server nothing', async () => {
+    const calls = stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [today()], upcoming: [], past: [] }) });
+    renderJobs();
+    const card = await cardOf(9001);
+    const shown = card.getByRole('link', { name: '07700 900456' });
+    const call = within(card.getByTestId('job-call')).getByRole('link', { name: 'Call customer' });
+    expect(call.getAttribute('href')).toBe(shown.getAttribute('href'));
+    expect(call.getAttribute('href')).toBe('tel:07700900456');
+    expect(card.queryByTestId('call-stand-in')).toBeNull();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
+  });
+
   it('"Done" asks for a photo and the signature first, refuses what is not an image, then sends all in one request', async () => {
     const arrived = today({ progress: 'arrived', progressAt: new Date().toISOString() });
     const calls = stubApi({
@@ -129,6 +145,8 @@ describe('driver portal: the job card on the day', () => {
     fireEvent.change(input, { target: { files: [pngFile()] } });
     await form.findByRole('img', { name: 'Photo 1 of the load' });
     sign(form.getByTestId('signature-pad'));
+    // Signed: the "signature required" error clears at once, before the next submit.
+    await waitFor(() => expect(form.queryByText(JOB_PROOF_MSG.signatureRequired)).toBeNull());
     fireEvent.change(form.getByLabelText('Signed by'), { target: { value: 'Dave Neighbour' } });
     // What was paid on the day is asked before anything is sent.
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));

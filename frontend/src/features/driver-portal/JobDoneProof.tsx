@@ -150,7 +150,14 @@ export function JobDoneProof({
       </div>
       <div className="portal-field">
         <span className="portal-label">Customer signature</span>
-        <SignaturePad label="Customer signature" onChange={setSignature} />
+        <SignaturePad
+          label="Customer signature"
+          onChange={(signed) => {
+            setSignature(signed);
+            // Once signed, "signature required" is no longer true: it goes.
+            if (signed) setErrors((old) => ({ ...old, signature: undefined }));
+          }}
+        />
         {errorOf('signature')}
       </div>
       <div className="portal-field">

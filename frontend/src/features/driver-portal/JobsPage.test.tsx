@@ -34,7 +34,7 @@ describe('driver portal: job cards', () => {
 
     fireEvent.click(card.getByRole('button', { name: 'Decline' }));
     const question = card.getByRole('group', {
-      name: 'Decline job 1234? It goes back to the office and you cannot take it back.',
+      name: 'Decline job 1234? It is offered to the next free driver and you cannot take it back.',
     });
     expect(posts()).toEqual([]);
     // The safe answer has the focus; neither Accept nor Decline can be tapped meanwhile.
@@ -50,7 +50,9 @@ describe('driver portal: job cards', () => {
     fireEvent.click(card.getByRole('button', { name: 'Confirm decline' }));
     await waitFor(() => expect(card.getByTestId('job-status').textContent).toBe('Declined: back with the office'));
     expect(posts().map((c) => c.key)).toEqual(['POST /api/driver/me/jobs/bk-7/decline']);
-    expect(screen.getByRole('status').textContent).toBe('You declined booking 1234: it goes back to the office.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'You declined booking 1234: it is offered to the next free driver.',
+    );
   });
 
   it('counts down the time left to answer an offer (issue 28)', async () => {

@@ -71,7 +71,7 @@ export function JobsPage() {
       setNotice(
         answer === 'accept'
           ? `You accepted booking ${job.randomNumber}.`
-          : `You declined booking ${job.randomNumber}: it goes back to the office.`,
+          : `You declined booking ${job.randomNumber}: it is offered to the next free driver.`,
       );
     } catch (err) {
       if (err instanceof PortalApiError && err.status === 401) return;

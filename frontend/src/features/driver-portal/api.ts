@@ -14,6 +14,7 @@ import type {
   DriverLogin,
   DriverLoginResponse,
   DriverPasswordSet,
+  DriverAvailabilitySaved,
   DriverSelfView,
   JobCallResponse,
   JobProgressStep,
@@ -69,7 +70,7 @@ export const saveCard = (token: string, card: PriceCardWire) =>
   call<DriverSelfView>('/driver/me/card', { method: 'PUT', token, body: card });
 
 export const saveAvailability = (token: string, availability: Availability) =>
-  call<DriverSelfView>('/driver/me/availability', { method: 'PUT', token, body: availability });
+  call<DriverAvailabilitySaved>('/driver/me/availability', { method: 'PUT', token, body: availability });
 
 export const fetchJobs = (token: string) => call<DriverJobsResponse>('/driver/me/jobs', { token });
 

@@ -28,6 +28,7 @@ export class DriverAccountRepository implements DriverAccountPort {
   async ensureIndexes(): Promise<void> {
     await this.col.ensureIndex({ fields: { emailKey: 1 } });
     await this.col.ensureIndex({ fields: { signInKey: 1 }, unique: true, sparse: true });
+    await this.col.ensureIndex({ fields: { passwordSetAt: 1 }, sparse: true });
     const older = await this.col.find({ emailSince: { $exists: false } });
     older.sort((a, b) => Number(Boolean(b.passwordHash)) - Number(Boolean(a.passwordHash)));
     for (const account of older) {
@@ -115,11 +116,29 @@ export class DriverAccountRepository implements DriverAccountPort {
     nonce: string,
     passwordHash: string,
     at: string,
+    opened?: OutboxEntry,
   ): Promise<DriverAccount | null> {
     return this.col.findOneAndUpdate(
       { _id: driverId, inviteNonce: nonce },
-      { $set: { passwordHash, passwordSetAt: at, lastLoginAt: at }, $unset: { inviteNonce: 1 } },
+      {
+        $set: { passwordHash, passwordSetAt: at, lastLoginAt: at, ...(opened ? { openedAnnouncedAt: at } : {}) },
+        $unset: { inviteNonce: 1 },
+        ...(opened ? { $push: { outbox: opened } } : {}),
+      },
     );
+  }
+
+  /** Read once at start (few rows: only accounts opened before the announcement existed), by the index below. */
+  openUnannounced(): Promise<DriverAccount[]> {
+    return this.col.find({ openedAnnouncedAt: { $exists: false }, passwordSetAt: { $exists: true } });
+  }
+
+  async announceOpened(driverId: string, event: OutboxEntry): Promise<boolean> {
+    const r = await this.col.updateOne(
+      { _id: driverId, openedAnnouncedAt: { $exists: false } },
+      { $set: { openedAnnouncedAt: event.event.occurredAt }, $push: { outbox: event } },
+    );
+    return r.matched === 1;
   }
 
   async recordLogin(driverId: string, at: string): Promise<void> {

@@ -115,6 +115,29 @@ export class DriverAccounts {
     };
   }
 
+  /**
+   * At start: accounts whose password was set before their opening was announced are announced
+   * now, so quote learns of every driver who can answer offers online. Idempotent.
+   */
+  async announceOpenAccounts(): Promise<number> {
+    let announced = 0;
+    for (const a of await this.deps.accounts.openUnannounced()) {
+      if (!a.passwordSetAt) continue;
+      if (await this.deps.accounts.announceOpened(a._id, await this.openedEntry(a._id, a.passwordSetAt))) announced++;
+    }
+    if (announced > 0) void this.deps.relay?.kick();
+    return announced;
+  }
+
+  private async openedEntry(driverId: string, at: string) {
+    const event = await createEvent(
+      TOPICS.driverAccountOpened,
+      { driverId, at },
+      { producer: 'admin-auth', clock: this.deps.clock, correlationId: driverId },
+    );
+    return outboxEntry(TOPICS.driverAccountOpened, event, driverId);
+  }
+
   async preview(token: string): Promise<DriverInvitePreview> {
     const { account } = await this.currentInvitation(token);
     return { name: account.name, email: account.email, expiresAt: account.inviteExpiresAt! };
@@ -125,14 +148,17 @@ export class DriverAccounts {
     if (weak) throw new ValidationError(weak, { password: weak });
     const { account, nonce } = await this.currentInvitation(token);
     const hash = await this.deps.hasher.hash(input.password);
+    const at = this.deps.clock.now().toISOString();
     const updated = await this.deps.accounts.setPasswordWithInvite(
       account._id,
       nonce,
       hash,
-      this.deps.clock.now().toISOString(),
+      at,
+      await this.openedEntry(account._id, at),
     );
     // Two tabs submitting one link: the first wins, the second is told the link is spent.
     if (!updated) throw new InvitationSpentError();
+    void this.deps.relay?.kick();
     return this.signedIn(updated, DRIVER_ACCOUNT_MSG.passwordSet);
   }
 

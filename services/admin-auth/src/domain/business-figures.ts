@@ -150,6 +150,7 @@ export function figureChanges<K extends FigureTopic>(topic: K, event: EventEnvel
             bookingId: d.bookingId,
             randomNumber: d.randomNumber,
             driverName: d.driver.name,
+            because: d.because,
             moveDate: d.move.date,
             since: d.at,
           },

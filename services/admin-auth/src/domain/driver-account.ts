@@ -31,6 +31,8 @@ export interface DriverAccount {
   inviteExpiresAt?: string;
   invitedBy?: string;
   lastLoginAt?: string;
+  /** Set once DriverAccountOpened was parked for this account (quote then knows the driver can answer offers). */
+  openedAnnouncedAt?: string;
 }
 
 export const DRIVER_ACCOUNTS = 'driver_accounts';

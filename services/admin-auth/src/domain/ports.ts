@@ -26,6 +26,11 @@ export interface DriverAccountRepository {
     nonce: string,
     passwordHash: string,
     at: string,
+    opened?: OutboxEntry,
   ): Promise<DriverAccount | null>;
   recordLogin(driverId: string, at: string): Promise<void>;
+  /** Accounts with a password whose opening was never announced (set before DriverAccountOpened existed). */
+  openUnannounced(): Promise<DriverAccount[]>;
+  /** Parks DriverAccountOpened on the account and marks it announced (false when already so). */
+  announceOpened(driverId: string, event: OutboxEntry): Promise<boolean>;
 }

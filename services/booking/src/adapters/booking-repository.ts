@@ -101,6 +101,9 @@ export class BookingRepository implements BookingRepositoryPort {
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byMoveDate));
     // Sparse: only the few records waiting for a driver carry the field.
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.needingDriver, { sparse: true }));
+    // The staff search by driver and by place/postcode.
+    await this.bookings.ensureIndex({ fields: { 'driver.name': 1 } });
+    await this.bookings.ensureIndex({ fields: { 'quote.places': 1 } });
   }
 
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
@@ -173,6 +176,10 @@ export class BookingRepository implements BookingRepositoryPort {
     const or: Filter[] = [{ 'quote.name': { $regex: match.text } }, { 'quote.email': { $regex: match.text } }];
     if (match.code !== null) or.push({ randomNumber: match.code });
     if (match.phone) or.push({ 'quote.phone': { $regex: match.phone } });
+    // The driver by name, and any address by its place or postcode (see the indexes in ensureIndexes).
+    or.push({ 'driver.name': { $regex: match.text } });
+    const place = match.postcode ?? match.text;
+    or.push({ 'quote.places': { $regex: place } }, { 'quote.totalAddress.physicalAddress': { $regex: place } });
     const docs = await this.bookings.find(
       { deletedAt: null, $or: or },
       { sort: { 'quote.date': -1, date: -1 }, limit },

@@ -13,16 +13,23 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 /**
  * What the staff search looks for in a query (already trimmed by its schema): the whole query as a
  * retrieve code when it is one, the text anywhere in a name or e-mail ignoring case, and its digits
- * in a phone number whatever spaces either side typed ("07700 900123" finds "07700900123").
+ * in a phone number whatever spaces either side typed ("07700 900123" finds "07700900123"), and a
+ * postcode or district as a whole word with or without the space ("sw197nb" finds "SW19 7NB").
  */
 export function searchTerms(q: string): BookingSearchTerms {
   const code = /^\d{1,8}$/.test(q) ? Number(q) : null;
   const digits = q.replace(/[\s()-]/g, '');
   const phone = /^\+?\d{3,}$/.test(digits) ? new RegExp([...digits].map(escapeRegex).join('\\s*')) : null;
-  return { code, text: new RegExp(escapeRegex(q), 'i'), phone };
+  const compact = q.replace(/\s+/g, '').toUpperCase();
+  const pc = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})?$/.exec(compact);
+  const postcode = pc ? new RegExp(`\\b${pc[1]}${pc[2] ? `\\s*${pc[2]}` : ''}\\b`, 'i') : null;
+  return { code, text: new RegExp(escapeRegex(q), 'i'), phone, postcode };
 }
 
-/** Staff search of live booking records: by code, customer name, phone or e-mail; bounded, newest move first. */
+/**
+ * Staff search of live booking records: by code, customer name, phone or e-mail, the driver's name,
+ * or a postcode or district of any address; bounded, newest move first.
+ */
 export class SearchBookings {
   constructor(private readonly bookings: BookingRepository) {}
 

@@ -26,6 +26,8 @@ export interface BookingSearchTerms {
   code: number | null;
   text: RegExp;
   phone: RegExp | null;
+  /** A UK postcode or district typed with or without its space ("sw197nb" finds "SW19 7NB"). */
+  postcode?: RegExp | null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { myMovePath, type MyMoveView } from '@vanhop/contracts';
 import { InternalHttpClient, type Logger } from '@vanhop/platform';
 import type { MyMoveBookings, MyMoveOwner } from '../domain/conversation-email.js';
 
-const isOwnedView = (v: unknown): v is Pick<MyMoveView, 'bookingId' | 'customer'> => {
+const isOwnedView = (v: unknown): v is Pick<MyMoveView, 'bookingId' | 'customer' | 'randomNumber'> => {
   const view = v as Partial<MyMoveView> | null;
   return typeof view?.bookingId === 'string' && typeof view.customer?.email === 'string';
 };
@@ -27,6 +27,13 @@ export class BookingMyMoveBookings implements MyMoveBookings {
       on: { 404: () => null },
       onlyListed: true,
     });
-    return view && { bookingId: view.bookingId, email: view.customer.email };
+    return (
+      view && {
+        bookingId: view.bookingId,
+        email: view.customer.email,
+        ...(typeof view.randomNumber === 'number' ? { reference: view.randomNumber } : {}),
+        ...(typeof view.customer.name === 'string' ? { name: view.customer.name } : {}),
+      }
+    );
   }
 }

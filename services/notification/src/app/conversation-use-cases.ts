@@ -91,6 +91,8 @@ export class Conversations {
 
   async ensureIndexes(): Promise<void> {
     await this.threads.ensureIndex({ fields: { kind: 1, awaitingStaff: 1, lastMessageAt: -1 } });
+    // A booking record's support chats (supportChatsOf).
+    await this.threads.ensureIndex({ fields: { 'booking.id': 1 }, sparse: true });
   }
 
   async startWithDriver(input: StartDriverConversation, correlationId?: string): Promise<StartedConversation> {
@@ -109,9 +111,22 @@ export class Conversations {
     );
   }
 
+  /** A chat from My move carries its booking (reference and the name on it) for staff. */
   async startSupport(input: StartSupportConversation, correlationId?: string): Promise<StartedConversation> {
+    const owner = input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
+    const booking =
+      owner && owner.reference !== undefined
+        ? { id: owner.bookingId, reference: owner.reference, customerName: owner.name ?? input.name }
+        : null;
     return this.start(
-      { kind: 'support', customer: await this.customer(input), driver: null, about: null, page: input.page ?? null },
+      {
+        kind: 'support',
+        customer: await this.customer(input, owner),
+        driver: null,
+        about: null,
+        page: input.page ?? null,
+        booking,
+      },
       input.body,
       correlationId,
     );
@@ -183,6 +198,16 @@ export class Conversations {
     return inbox([...waiting, ...answered]);
   }
 
+  /** The support chats opened from one booking's My move (few: bounded like the answered part of the inbox). */
+  async supportChatsOf(bookingId: string): Promise<SupportInbox> {
+    return inbox(
+      await this.threads.find(
+        { 'booking.id': bookingId, kind: 'support' },
+        { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX },
+      ),
+    );
+  }
+
   async supportChat(id: string): Promise<SupportChatView> {
     return supportView(await this.supportThread(id));
   }
@@ -198,8 +223,11 @@ export class Conversations {
    * share of them today. A My move token the booking service does not know is refused; while the
    * booking service cannot be asked, the chat starts all the same with the address unproved.
    */
-  private async customer(input: { name: string; email?: string; myMoveToken?: string }): Promise<ConversationCustomer> {
-    const owner = input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
+  private async customer(
+    input: { name: string; email?: string; myMoveToken?: string },
+    known?: MyMoveOwner | null,
+  ): Promise<ConversationCustomer> {
+    const owner = known !== undefined ? known : input.myMoveToken ? await this.myMoveOwner(input.myMoveToken) : null;
     const email = input.email || null;
     const at = this.clock.now().toISOString();
     if (!email) return { name: input.name, email: null, emailProof: null, emailConfirmation: null };
@@ -237,7 +265,7 @@ export class Conversations {
   }
 
   private async start(
-    facts: Pick<ConversationThread, 'kind' | 'customer' | 'driver' | 'about' | 'page'>,
+    facts: Pick<ConversationThread, 'kind' | 'customer' | 'driver' | 'about' | 'page' | 'booking'>,
     body: string,
     correlationId?: string,
   ): Promise<StartedConversation> {

@@ -14,7 +14,11 @@ import {
   jobOfferedDriverSms,
   jobReassignedCustomerEmail,
   jobReconfirmCustomerEmail,
+  jobReassignedCustomerSms,
+  jobTakenDriverEmail,
+  jobTakenDriverSms,
   jobReturnedCustomerEmail,
+  jobReturnedCustomerSms,
   jobReturnedOfficeEmail,
 } from '../domain/templates/driver-jobs.js';
 
@@ -76,9 +80,18 @@ export const onJobReturned =
         data.customer.email,
         jobReturnedCustomerEmail(data, data.customer, ctx),
       );
+    if (data.customer?.phone)
+      await notifier.text(
+        `job-returned.${eventId}.sms`,
+        ukPhoneToE164(data.customer.phone),
+        jobReturnedCustomerSms(data, ctx),
+      );
   };
 
-/** JobReassigned → the customer is told who their new driver is. */
+/**
+ * JobReassigned → the customer is told who their new driver is (mailed, and texted when their
+ * phone rides on the event); a driver staff took the job from is told it is no longer theirs.
+ */
 export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
@@ -88,4 +101,23 @@ export const onJobReassigned =
       data.customer.email,
       jobReassignedCustomerEmail(data, ctx),
     );
+    if (data.customer.phone)
+      await notifier.text(
+        `job-reassigned.${eventId}.sms`,
+        ukPhoneToE164(data.customer.phone),
+        jobReassignedCustomerSms(data, ctx),
+      );
+    const previous = data.previousDriver;
+    if (!previous) return;
+    await notifier.email(
+      `job-reassigned.${eventId}.previous-driver`,
+      previous.email,
+      jobTakenDriverEmail(data, previous, ctx),
+    );
+    if (previous.phone)
+      await notifier.text(
+        `job-reassigned.${eventId}.previous-driver-sms`,
+        ukPhoneToE164(previous.phone),
+        jobTakenDriverSms(data, previous),
+      );
   };

@@ -50,6 +50,9 @@ export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCa
 export interface MyMoveOwner {
   bookingId: string;
   email: string;
+  /** The booking's reference and customer name (a support chat from My move is tied to the booking). */
+  reference?: number;
+  name?: string;
 }
 
 /** The booking service, which alone can tell a genuine My move link (a port: the domain knows no HTTP). */

@@ -10,7 +10,7 @@ import {
   type SupportChatView,
   type SupportInbox,
 } from '@vanhop/contracts';
-import type { OutboxEntry } from '@vanhop/contracts';
+import type { OutboxEntry, SupportChatBooking } from '@vanhop/contracts';
 import { emailStatus, type ConversationCustomer } from './conversation-email.js';
 
 export const CONVERSATIONS = 'conversations';
@@ -43,6 +43,8 @@ export interface ConversationThread {
   about: ConversationAbout | null;
   /** Support chats: the page the customer wrote from. */
   page: string | null;
+  /** Support chats opened from My move: the booking (absent on other chats and older ones). */
+  booking?: SupportChatBooking | null;
   messages: StoredMessage[];
   /** Equals messages.length; writes are conditional on it, so concurrent posts cannot lose one. */
   messageCount: number;
@@ -107,6 +109,7 @@ export function supportSummary(t: ConversationThread): SupportChatSummary {
     customerEmail: t.customer.email,
     emailVerified: emailStatus(t.customer) === 'verified',
     page: t.page,
+    booking: t.booking ?? null,
     awaitingStaff: t.awaitingStaff,
     waitingSince: t.waitingSince,
     lastMessage: last

@@ -1,5 +1,5 @@
 import type { Express, RequestHandler, Response } from 'express';
-import { chatIdParamsSchema, postMessageSchema } from '@vanhop/contracts';
+import { chatIdParamsSchema, postMessageSchema, supportInboxQuerySchema } from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
@@ -25,8 +25,10 @@ export function conversationStaffRoutes(
     '/api/support/admin/conversations',
     deps.staffOnly,
     noStore,
+    validated(supportInboxQuerySchema, 'query', { what: 'Query' }),
     route(async (_req, res) => {
-      res.json(await deps.conversations.supportInbox());
+      const { booking } = input(res, 'query', supportInboxQuerySchema);
+      res.json(await (booking ? deps.conversations.supportChatsOf(booking) : deps.conversations.supportInbox()));
     }),
   );
 

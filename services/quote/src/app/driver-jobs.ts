@@ -107,7 +107,11 @@ export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at
       because,
       at,
       // The customer is told nobody could take it at once, and what they may choose.
-      customer: { name: job.customer.name, email: job.customer.email },
+      customer: {
+        name: job.customer.name,
+        email: job.customer.email,
+        ...(job.customer.phone ? { phone: job.customer.phone } : {}),
+      },
       ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
     },
     { producer: 'quote', clock, correlationId: job.bookingId },
@@ -280,8 +284,12 @@ export class DriverJobs {
   }
 
   /** BookingCancelled: the job stays in the driver's list, in words, without the customer's details. */
-  async bookingCancelled(bookingId: string, refundPence: number): Promise<void> {
-    await this.deps.jobs.follow(bookingId, { bookingState: 'cancelled', refundPence });
+  async bookingCancelled(bookingId: string, refundPence: number, cancelledBy?: 'customer' | 'staff'): Promise<void> {
+    await this.deps.jobs.follow(bookingId, {
+      bookingState: 'cancelled',
+      refundPence,
+      ...(cancelledBy ? { cancelledBy } : {}),
+    });
   }
 
   /** BookingPostponed: no answer is expected until the move has its new date. */

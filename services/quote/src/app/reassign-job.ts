@@ -18,7 +18,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
+import type { DriverPortalAccounts, DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 import type { PriceMove } from './price-move.js';
 import { byPrice } from '../domain/offer-ranking.js';
@@ -62,6 +62,8 @@ export class ReassignJob {
       logger: Logger;
       responseMinutes: number;
       relay?: OutboxRelay;
+      /** Who can answer offers online: the automatic hand-on skips the others, staff confirm them. */
+      accounts: DriverPortalAccounts;
     },
   ) {}
 
@@ -69,7 +71,17 @@ export class ReassignJob {
     return this.candidatesFor(await this.reassignable(bookingId));
   }
 
-  async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
+  /**
+   * Staff give the job to another driver: one back with the office, or one still offered to or
+   * accepted by its driver (who is told, and whose time is freed), while the move has not started.
+   */
+  async reassign(
+    bookingId: string,
+    driverId: string,
+    acceptDifference: boolean,
+    by: string,
+    confirmNoAccount = false,
+  ): Promise<JobView> {
     const job = await this.reassignable(bookingId);
     if (driverId === job.driverId || job.previousDriverIds?.includes(driverId))
       throw new ConflictError(REASSIGN_MSG.sameDriver);
@@ -80,9 +92,10 @@ export class ReassignJob {
         REASSIGN_MSG.overBooked(candidate.name, formatPence(candidate.pricePence), formatPence(candidate.bookedPence)),
       );
     }
-    const moved = await this.handOver(job, candidate, { by, from: 'returned-to-staff' });
+    if (!candidate.portalAccount && !confirmNoAccount) throw new ConflictError(REASSIGN_MSG.noAccount(candidate.name));
+    const moved = await this.handOver(job, candidate, { by, from: job.status, staff: true });
     if (moved === 'not-free') throw new ConflictError(REASSIGN_MSG.notFree);
-    if (!moved) throw new ConflictError(REASSIGN_MSG.notReturned);
+    if (!moved) throw new ConflictError(REASSIGN_MSG.changed);
     this.deps.logger.info({ bookingId, from: job.driverId, to: driverId, by }, 'job reassigned');
     return moved;
   }
@@ -113,7 +126,8 @@ export class ReassignJob {
       );
       return null;
     }
-    const affordable = candidates.filter((c) => c.overBookedPence === 0);
+    // Only drivers who can answer online: one without a portal account would just let the offer lapse.
+    const affordable = candidates.filter((c) => c.overBookedPence === 0 && c.portalAccount);
     for (const candidate of affordable) {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
@@ -137,9 +151,10 @@ export class ReassignJob {
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
     // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.
-    return [...priced.ranked]
+    const free = priced.ranked.filter((r) => !gaveBack.has(r.driver._id));
+    const withAccount = await this.deps.accounts.withAccount(free.map((r) => r.driver._id));
+    return [...free]
       .sort(byPrice)
-      .filter((r) => !gaveBack.has(r.driver._id))
       .map((r) => {
         const pricePence = r.totalPence;
         return {
@@ -148,6 +163,7 @@ export class ReassignJob {
           pricePence,
           bookedPence: booked,
           overBookedPence: Math.max(0, pricePence - booked),
+          portalAccount: withAccount.has(r.driver._id),
         };
       })
       .sort((a, b) => a.pricePence - b.pricePence);
@@ -162,7 +178,7 @@ export class ReassignJob {
   private async handOver(
     job: JobDoc,
     candidate: Candidate,
-    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string },
+    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string; staff?: boolean },
   ): Promise<JobView | false | 'not-free'> {
     const { bookingId } = job;
     const driver = await this.deps.drivers.findById(candidate.driverId);
@@ -197,7 +213,22 @@ export class ReassignJob {
         randomNumber: job.randomNumber,
         driver: { id: candidate.driverId, ...contact },
         previousDriverId: job.driverId,
-        customer: { name: job.customer.name, email: job.customer.email },
+        // Staff took it from a driver who still has it: they are told their time is free.
+        ...(how.staff && job.status !== 'returned-to-staff'
+          ? {
+              previousDriver: {
+                name: job.driverContact.name,
+                email: job.driverContact.email,
+                ...(job.driverContact.phone ? { phone: job.driverContact.phone } : {}),
+                had: job.status,
+              },
+            }
+          : {}),
+        customer: {
+          name: job.customer.name,
+          email: job.customer.email,
+          ...(job.customer.phone ? { phone: job.customer.phone } : {}),
+        },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
@@ -241,11 +272,17 @@ export class ReassignJob {
     return toView({ ...job, ...set } as JobDoc);
   }
 
+  /**
+   * A job staff may give to another driver: not cancelled; a returned one at any time (as before);
+   * an offered or accepted one while its booking is live and the move has not started.
+   */
   private async reassignable(bookingId: string): Promise<JobDoc> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) throw new NotFoundError('No such job');
     if (job.bookingState === 'cancelled') throw new ConflictError(REASSIGN_MSG.cancelled);
-    if (job.status !== 'returned-to-staff') throw new ConflictError(REASSIGN_MSG.notReturned);
+    if (job.status === 'returned-to-staff') return job;
+    if (job.bookingState === 'postponed') throw new ConflictError(REASSIGN_MSG.postponed);
+    if (!(Date.parse(job.move.date) > this.deps.clock.now().getTime())) throw new ConflictError(REASSIGN_MSG.started);
     return job;
   }
 }

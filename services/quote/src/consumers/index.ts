@@ -2,7 +2,7 @@ import { TOPICS } from '@vanhop/contracts';
 import { readEvent, type Subscription } from '@vanhop/platform';
 import type { BookedDriverTime } from '../app/booked-driver-time.js';
 import type { DriverJobs } from '../app/driver-jobs.js';
-import type { DriverAuditLog, DriverRepository } from '../domain/ports.js';
+import type { DriverAuditLog, DriverPortalAccounts, DriverRepository } from '../domain/ports.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 
 export const quoteSubscriptions = (deps: {
@@ -11,6 +11,7 @@ export const quoteSubscriptions = (deps: {
   audit: DriverAuditLog;
   drivers: Pick<DriverRepository, 'findById'>;
   suspendedJobs: Pick<SuspendedDriverJobs, 'returnAll'>;
+  accounts: Pick<DriverPortalAccounts, 'opened'>;
 }): Subscription[] => [
   {
     topic: TOPICS.bookingConfirmed,
@@ -27,7 +28,7 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingCancelled, e);
       await deps.time.released(data.bookingId);
-      await deps.jobs.bookingCancelled(data.bookingId, data.refundPence);
+      await deps.jobs.bookingCancelled(data.bookingId, data.refundPence, data.cancelledBy);
     },
   },
   {
@@ -81,6 +82,14 @@ export const quoteSubscriptions = (deps: {
       // case it stopped half way; only while the driver is still suspended (not after a reactivation).
       if (data.action === 'suspended' && (await deps.drivers.findById(data.driverId))?.active === false)
         await deps.suspendedJobs.returnAll(data.driverId);
+    },
+  },
+  // A driver who set their portal password can answer offers online: the hand-on may pick them.
+  {
+    topic: TOPICS.driverAccountOpened,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.driverAccountOpened, e);
+      await deps.accounts.opened(data.driverId, data.at);
     },
   },
   {

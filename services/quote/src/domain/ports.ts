@@ -18,6 +18,13 @@ import type { NeighbourJob } from './travel-between-jobs.js';
  */
 export type DriverDoc = Driver & { outbox?: OutboxEntry[]; emailKey?: string; rev?: string };
 
+/** Which drivers have a portal account (set their password), so can answer a job offer online. */
+export interface DriverPortalAccounts {
+  opened(driverId: string, at: string): Promise<void>;
+  /** Of these drivers, those with an account. */
+  withAccount(driverIds: readonly string[]): Promise<Set<string>>;
+}
+
 /** Self-employed drivers with their price cards. */
 export interface DriverRepository {
   /** Every active driver document, photos included (pricing reads its own read model instead). */

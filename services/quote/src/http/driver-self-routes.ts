@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import { availabilitySchema, priceCardSchema } from '@vanhop/contracts';
 import { input, route, signedInDriver, validated } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
+import type { JobConflicts } from '../app/job-conflicts.js';
 import type { PriceCard } from '../domain/price-card.js';
 
 /**
@@ -9,7 +10,15 @@ import type { PriceCard } from '../domain/price-card.js';
  * here; the driver id always comes from the token, never from the path or body, so one driver
  * cannot read or change another's card or hours.
  */
-export function driverSelfRoutes(app: Express, deps: { manage: ManageDrivers; driverOnly: RequestHandler }): void {
+export function driverSelfRoutes(
+  app: Express,
+  deps: {
+    manage: ManageDrivers;
+    driverOnly: RequestHandler;
+    /** The upcoming jobs new hours leave out: the driver is warned (staff see them flagged on the job). */
+    outsideHours?: Pick<JobConflicts, 'outsideHoursFor'>;
+  },
+): void {
   app.get(
     '/api/driver/me',
     deps.driverOnly,
@@ -34,7 +43,10 @@ export function driverSelfRoutes(app: Express, deps: { manage: ManageDrivers; dr
     validated(availabilitySchema, 'body', { what: 'Availability' }),
     route(async (_req, res) => {
       const availability = input(res, 'body', availabilitySchema);
-      res.json(await deps.manage.updateOwnAvailability(signedInDriver(res).sub, availability));
+      const driverId = signedInDriver(res).sub;
+      const saved = await deps.manage.updateOwnAvailability(driverId, availability);
+      const jobsOutsideHours = (await deps.outsideHours?.outsideHoursFor(driverId)) ?? [];
+      res.json({ ...saved, jobsOutsideHours });
     }),
   );
 }

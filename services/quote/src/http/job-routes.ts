@@ -39,6 +39,7 @@ export function jobRoutes(
           body.driverId,
           body.acceptDifference === true,
           signedInStaff(res).username,
+          body.confirmNoAccount === true,
         ),
       );
     }),

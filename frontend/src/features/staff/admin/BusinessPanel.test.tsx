@@ -1,3 +1,4 @@
+import { chartRows, waitingWhy } from './BusinessPanel';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
@@ -122,5 +123,28 @@ describe('the dashboard middle panel: business figures', () => {
       expect(within(chart).getByRole('row', { name: /Driver 00/ }).textContent).toBe('Driver 004 h40 h'),
     );
     expect(within(chart).getAllByRole('row')).toHaveLength(26);
+  });
+});
+
+describe('dashboard words: why a job waits, and drivers who work at any time', () => {
+  it('says what happened to a waiting job: a suspension is not a driver giving it back', () => {
+    expect(waitingWhy({ driverName: 'Dan Driver', because: 'suspended' })).toBe('Dan Driver was suspended');
+    expect(waitingWhy({ driverName: 'Dan Driver', because: 'declined' })).toBe('Dan Driver declined it');
+    expect(waitingWhy({ driverName: 'Dan Driver', because: 'expired' })).toBe('Dan Driver did not answer in time');
+    expect(waitingWhy({ driverName: 'Dan Driver' })).toBe('Dan Driver gave it back');
+  });
+
+  it('the hours chart names a driver with no hours set as working at any time, not as having none', () => {
+    expect(
+      chartRows([
+        { name: 'Ann Anytime', booked: 0, available: null },
+        { name: 'Set Hours', booked: 2, available: 10 },
+        { name: 'Unknown', booked: 1, available: undefined },
+      ]),
+    ).toEqual([
+      { name: 'Ann Anytime (any time)', booked: 0, available: 0 },
+      { name: 'Set Hours', booked: 2, available: 10 },
+      { name: 'Unknown', booked: 1, available: 0 },
+    ]);
   });
 });

@@ -117,6 +117,33 @@ const axisTick = { fill: 'var(--muted)', fontSize: 11 };
 const tooltipStyle = { background: 'var(--surface-raised)', border: '1px solid var(--border)', color: 'var(--text)' };
 
 /** The staff dashboard's middle panel: the business at a glance, from admin-auth's event-fed figures. */
+/** Why a job waits for a driver, in words that say what happened (a suspended driver gave nothing back). */
+export function waitingWhy(j: { driverName: string; because?: string }): string {
+  switch (j.because) {
+    case 'declined':
+      return `${j.driverName} declined it`;
+    case 'expired':
+      return `${j.driverName} did not answer in time`;
+    case 'suspended':
+      return `${j.driverName} was suspended`;
+    case 'not-free':
+      return `${j.driverName} is booked for another move then`;
+    default:
+      return `${j.driverName} gave it back`;
+  }
+}
+
+/**
+ * The chart's bars: a driver who set no hours works at any time, which a bar of 0 h would hide, so
+ * their name says so.
+ */
+export const chartRows = (drivers: { name: string; booked: number; available: number | null | undefined }[]) =>
+  drivers.map((d) => ({
+    name: d.available === null ? `${d.name} (any time)` : d.name,
+    booked: d.booked,
+    available: d.available ?? 0,
+  }));
+
 export function BusinessPanel() {
   const { token, guard } = useAdminSession();
   const read = useResource(token ? () => guard(fetchBusinessFigures(token)) : null, [token, guard]);
@@ -157,7 +184,7 @@ export function BusinessPanel() {
   const refunded = total('refundsPence');
   const net = taken - refunded;
   const drivers = driverRows(figures, hours);
-  const driverData = drivers.map((d) => ({ name: d.name, booked: d.booked, available: d.available ?? 0 }));
+  const driverData = chartRows(drivers);
 
   return (
     <section className="admin-card business-panel" aria-labelledby="business-panel-title" data-testid="business-panel">
@@ -311,7 +338,7 @@ export function BusinessPanel() {
           <ul data-testid="business-jobs-waiting-list">
             {figures.jobsWaiting.map((j) => (
               <li key={j.bookingId}>
-                #{j.randomNumber}: {j.driverName} gave it back ({shortDay(j.since.slice(0, 10))})
+                #{j.randomNumber}: {waitingWhy(j)} ({shortDay(j.since.slice(0, 10))})
               </li>
             ))}
           </ul>

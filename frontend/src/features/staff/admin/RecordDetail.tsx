@@ -14,6 +14,9 @@ import { AmendBooking } from './AmendBooking';
 import { RecordHistory } from './RecordHistory';
 import { JobProof } from './JobProof';
 import { DayOfMove } from './DayOfMove';
+import { RecordReassign } from './RecordReassign';
+import { RecordSupportChats } from './RecordSupportChats';
+import { RecordJobConflicts } from './RecordJobConflicts';
 import { jobStatusOf } from './job-status';
 import './search.css';
 import { CancelOutcome, CancelWithRefund } from './CancelWithRefund';
@@ -150,6 +153,10 @@ export function RecordDetail({
           <dl>
             <Row label="Payment status">{paymentWords}</Row>
             <Row label="Price per half hour">{perHalfHour === null ? 'Not given' : formatPounds(perHalfHour)}</Row>
+            {/* What the customer was told each half hour beyond the booked time costs (the driver's rate). */}
+            {typeof q.overtimePerHalfHour === 'number' && (
+              <Row label="Overtime per half hour (as quoted)">{formatPounds(q.overtimePerHalfHour)}</Row>
+            )}
             <Row label="Booked hours">{bookedHoursLabel(q.totalHour)}</Row>
             <Row label="Van type">{q.typeofVan}</Row>
             <Row label="Worker type">{q.typeOfWorker}</Row>
@@ -190,6 +197,9 @@ export function RecordDetail({
         <DayOfMove record={record} />
         {typeof (record as { jobDoneAt?: unknown }).jobDoneAt === 'string' && <JobProof bookingId={record._id} />}
 
+        {!unpaid && <RecordJobConflicts record={record} />}
+        <RecordSupportChats bookingId={record._id} />
+        {!unpaid && <RecordReassign record={record} />}
         {!unpaid && <AmendBooking record={record} onAmend={onAmend} />}
 
         <div className="admin-actions">

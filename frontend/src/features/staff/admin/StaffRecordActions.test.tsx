@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STAFF_RECORD_MSG, type BookingRecord } from '@vanhop/contracts';
+import { JOB_CONFLICT_TEXT, STAFF_RECORD_MSG, type BookingRecord } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
 import { bodyOf, errorOf, json, renderArea, type, isolateEachTest } from '../../../testing/area-harness';
@@ -200,6 +200,124 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Cancel with refund' })).toBeNull();
     expect(within(panel).getByTestId('delete-refused').textContent).toBe(STAFF_RECORD_MSG.cancelledPaidNotDeletable);
+  });
+
+  it('an accepted job is given to another free driver from its record: the current driver is named as told', async () => {
+    const accepted = paid({
+      driver: { id: 'drv-alice', name: 'Alice Driver', email: 'alice.d@example.com', phone: '07700900111' },
+      driverAcceptedAt: '2026-03-01T10:00:00.000Z',
+    });
+    const calls = stubStaffApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([accepted]),
+      [`GET /api/drivers/admin/jobs/${ID}/candidates`]: () =>
+        json([
+          {
+            driverId: 'drv-bob',
+            name: 'Bob Van',
+            pricePence: 18000,
+            bookedPence: 19500,
+            overBookedPence: 0,
+            portalAccount: true,
+          },
+        ]),
+      [`POST /api/drivers/admin/jobs/${ID}/reassign`]: () => json({ bookingId: ID, driverId: 'drv-bob' }),
+    });
+    const confirm = vi.fn((_q: string) => true);
+    vi.stubGlobal('confirm', confirm);
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const panel = within(screen.getByRole('dialog', { name: 'Record 4242' }));
+    fireEvent.click(panel.getByRole('button', { name: 'Give to another driver' }));
+    fireEvent.click(await panel.findByRole('button', { name: 'Give to Bob Van' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
+    expect(confirm.mock.calls[0]![0]).toContain('Alice Driver is told the job is no longer theirs.');
+    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({
+      driverId: 'drv-bob',
+      acceptDifference: false,
+    });
+    expect((await panel.findByRole('status')).textContent).toContain('Reassigned');
+  });
+
+  it('shows the overtime rate the customer was quoted, beside the price per half hour', async () => {
+    stubStaffApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid({ quote: { ...paid().quote, overtimePerHalfHour: 27.5 } })]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const text = screen.getByRole('dialog', { name: 'Record 4242' }).textContent ?? '';
+    expect(text).toContain('Price per half hour£32.50');
+    expect(text).toContain('Overtime per half hour (as quoted)£27.50');
+  });
+
+  it('lists the support chats opened from this booking’s My move in its record', async () => {
+    stubStaffApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid()]),
+      [`GET /api/support/admin/conversations?booking=${ID}`]: () =>
+        json({
+          conversations: [
+            {
+              id: 'chat-1',
+              customerName: 'Alice Mover',
+              customerEmail: 'alice@example.com',
+              emailVerified: true,
+              page: '/mymove',
+              booking: { id: ID, reference: 4242, customerName: 'Alice Mover' },
+              awaitingStaff: true,
+              waitingSince: '2026-03-01T10:00:00.000Z',
+              lastMessage: { from: 'customer', body: 'Can the van park on the left?', at: '2026-03-01T10:00:00.000Z' },
+              messageCount: 1,
+              createdAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          unanswered: 1,
+        }),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const chats = await screen.findByTestId('record-support-chats');
+    expect(chats.textContent).toContain('Alice Mover: “Can the van park on the left?” (unanswered)');
+    expect(within(chats).getByRole('link', { name: 'Open the support inbox' }).getAttribute('href')).toBe(
+      '/admin/support',
+    );
+  });
+
+  it('flags conflicts on the job in its record (a day off over it, documents lapsing first)', async () => {
+    stubStaffApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () =>
+        json([
+          paid({ driver: { id: 'drv-alice', name: 'Alice Driver', email: 'a@example.com', phone: '07700900111' } }),
+        ]),
+      [`GET /api/drivers/admin/jobs/${ID}/conflicts`]: () =>
+        json([
+          { kind: 'outside-hours', text: JOB_CONFLICT_TEXT.outsideHours('Alice Driver') },
+          { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires('Alice Driver', '2026-03-05') },
+        ]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    const flags = await screen.findByTestId('record-job-conflicts');
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      JOB_CONFLICT_TEXT.outsideHours('Alice Driver'),
+      JOB_CONFLICT_TEXT.documentExpires('Alice Driver', '2026-03-05'),
+    ]);
+  });
+
+  it('a cancelled or unpaid record offers no reassignment', async () => {
+    stubStaffApi({
+      'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
+      'GET /api/backdata/all': () => json([paid({ state: 'cancelled', amountRefundedPence: 5850 })]),
+    });
+    renderDashboard();
+    fireEvent.click(await within(screen.getByTestId('job-card')).findByTestId('admin-record'));
+    expect(screen.queryByTestId('record-reassign')).toBeNull();
   });
 
   it('reads amounts as staff type them: pounds and pence, at most two decimals', () => {

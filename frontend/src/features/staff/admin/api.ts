@@ -24,6 +24,7 @@ import type {
   DriverSessionsRevoked,
   DriverPatch,
   JobCandidate,
+  JobConflict,
   JobProofView,
   JobView,
   ReassignJob,
@@ -138,6 +139,10 @@ export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/he
 
 export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
 
+/** The support chats opened from one booking's My move (its record shows them). */
+export const fetchBookingSupportChats = (token: string, bookingId: string) =>
+  call<SupportInbox>(`/support/admin/conversations?booking=${encodeURIComponent(bookingId)}`, { token });
+
 export const fetchSupportChat = (token: string, id: string) =>
   call<SupportChatView>(`/support/admin/conversations/${encodeURIComponent(id)}`, { token });
 
@@ -191,6 +196,10 @@ export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/ad
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
 
 /** The drivers free for a returned job's move, each with their price for it. */
+/** What stands in the way of the job as booked (its record shows the flags). */
+export const fetchJobConflicts = (token: string, bookingId: string) =>
+  call<JobConflict[]>(`${jobPath(bookingId)}/conflicts`, { token });
+
 export const fetchJobCandidates = (token: string, bookingId: string) =>
   call<JobCandidate[]>(`${jobPath(bookingId)}/candidates`, { token });
 

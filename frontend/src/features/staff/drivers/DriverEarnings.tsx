@@ -11,7 +11,10 @@ import {
   weekText,
   type CommissionRateView,
 } from '@vanhop/contracts';
+import { payoutQuestion, weekWords } from './payout-words';
 import { useAdminSession } from '../admin/session';
+import { Link } from 'react-router-dom';
+import { adminPath } from '../../../app/area-paths';
 import { messageOf } from '../../../api/bearer-client';
 import { EarningsStatement } from '../../../ui/EarningsStatement';
 import { downloadCsv } from '../../../api/download-csv';
@@ -26,7 +29,8 @@ import { londonDateTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import { Button } from '../../../ui';
 
-function CommissionRate() {
+/** The platform's commission: one rate for all drivers, so it is set on the Drivers page, not one driver's. */
+export function CommissionRate() {
   const { token, guard } = useAdminSession();
   const read = useResource(token ? () => guard(fetchCommissionRate(token)) : null, [token, guard]);
   const [saved_, setRate] = useState<CommissionRateView | null>(null);
@@ -121,19 +125,14 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
 
   const payOut = async () => {
     if (!token || !statement) return;
-    if (
-      !window.confirm(
-        `Pay ${formatPence(statement.payablePence)} to ${statement.driverName ?? 'this driver'} for the week of ${weekText(statement.week)}?`,
-      )
-    )
-      return;
+    if (!window.confirm(payoutQuestion(statement))) return;
     setBusy(true);
     setError(null);
     setStatus(null);
     try {
       const p = await guard(payOutWeek(token, driverId, statement.week));
       setStatus(
-        `${formatPence(p.amountPence)} paid out for the week of ${weekText(p.week)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+        `${formatPence(p.amountPence)} paid out for the week ${weekWords(statement)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
       );
       load();
     } catch (err) {
@@ -146,7 +145,9 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
   return (
     <section className="admin-card" aria-labelledby="driver-earnings-title">
       <h2 id="driver-earnings-title">Earnings</h2>
-      <CommissionRate />
+      <p className="earnings-sub no-print" data-testid="commission-elsewhere">
+        Commission is one rate for all drivers: set it on the <Link to={adminPath('drivers')}>Drivers page</Link>.
+      </p>
       {!statement ? (
         error ? (
           <p role="alert">{error}</p>

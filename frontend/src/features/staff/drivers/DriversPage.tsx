@@ -24,6 +24,7 @@ import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
 import { DriversTable } from './DriversTable';
 import { ReturnedJobs } from './ReturnedJobs';
+import { CommissionRate } from './DriverEarnings';
 import './drivers.css';
 import { fetchDriverRatings } from '../../../api/driverRatings';
 import { Button } from '../../../ui';
@@ -213,6 +214,11 @@ export function DriversPage() {
         guard={guard}
         onChanged={() => void load()}
       />
+
+      <section className="admin-card" aria-labelledby="drivers-commission-title" data-testid="drivers-commission">
+        <h2 id="drivers-commission-title">Commission</h2>
+        <CommissionRate />
+      </section>
     </div>
   );
 }

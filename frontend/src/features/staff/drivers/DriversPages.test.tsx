@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema } from '@vanhop/contracts';
+import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema, NO_PORTAL_ACCOUNT_TEXT } from '@vanhop/contracts';
 import AdminApp from '../admin/AdminApp';
 import { TOKEN_KEY } from '../admin/session';
 import { BOUNDS, CARD, account, driver, job } from '../../../testing/driver-fixtures';
@@ -168,7 +168,16 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin/jobs': () =>
         json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
       'GET /api/drivers/admin/jobs/bk-1/candidates': () =>
-        json([{ driverId: 'drv-bob', name: 'Bob Van', pricePence: 30500, bookedPence: 30000, overBookedPence: 500 }]),
+        json([
+          {
+            driverId: 'drv-bob',
+            name: 'Bob Van',
+            pricePence: 30500,
+            bookedPence: 30000,
+            overBookedPence: 500,
+            portalAccount: true,
+          },
+        ]),
       'POST /api/drivers/admin/jobs/bk-1/reassign': () => json(job({ driverId: 'drv-bob' })),
     });
     renderAt('/admin/drivers');
@@ -187,6 +196,68 @@ describe('staff Drivers pages', () => {
     });
   });
 
+  it('the commission, one rate for all drivers, is set on the Drivers page', async () => {
+    const calls = stubApi({
+      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs': () => json([]),
+      'GET /api/earnings/admin/rate': () =>
+        json({ rateBps: 2000, changes: [{ rateBps: 2000, by: 'jo_staff', at: '2026-01-10T10:00:00.000Z' }] }),
+      'PUT /api/earnings/admin/rate': () => json({ rateBps: 1800, changes: [] }),
+    });
+    renderAt('/admin/drivers');
+    const section = within(await screen.findByTestId('drivers-commission'));
+    const field = (await section.findByLabelText('Platform commission, all drivers (%)')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('20'));
+    fireEvent.change(field, { target: { value: '18' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save rate' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/earnings/admin/rate')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.key === 'PUT /api/earnings/admin/rate')!.init)).toEqual({ ratePercent: 18 });
+  });
+
+  it('a driver without a portal account is marked in the picker and needs a second, explicit confirmation', async () => {
+    const confirm = vi.fn((_question: string) => true);
+    vi.stubGlobal('confirm', confirm);
+    const calls = stubApi({
+      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs': () =>
+        json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 779 })]),
+      'GET /api/drivers/admin/jobs/bk-1/candidates': () =>
+        json([
+          {
+            driverId: 'drv-bob',
+            name: 'Bob Van',
+            pricePence: 29000,
+            bookedPence: 30000,
+            overBookedPence: 0,
+            portalAccount: false,
+          },
+        ]),
+      'POST /api/drivers/admin/jobs/bk-1/reassign': () => json(job({ driverId: 'drv-bob' })),
+    });
+    renderAt('/admin/drivers');
+    const jobRow = within(await screen.findByTestId('returned-job'));
+    fireEvent.click(jobRow.getByRole('button', { name: 'Reassign' }));
+    const candidate = within(await screen.findByTestId('job-candidate'));
+    expect(candidate.getByTestId('no-portal-account').textContent).toContain(NO_PORTAL_ACCOUNT_TEXT);
+
+    // Saying no to the account question sends nothing.
+    confirm.mockImplementationOnce(() => true).mockImplementationOnce(() => false);
+    fireEvent.click(candidate.getByRole('button', { name: 'Give to Bob Van' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(2));
+    expect(confirm.mock.calls[1]![0]).toContain('Bob Van has no portal account, so they cannot accept online');
+    expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(false);
+
+    fireEvent.click(candidate.getByRole('button', { name: 'Give to Bob Van' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
+    expect(bodyOf(calls.find((c) => c.url.endsWith('/reassign'))!.init)).toEqual({
+      driverId: 'drv-bob',
+      acceptDifference: false,
+      confirmNoAccount: true,
+    });
+  });
+
   it('a job its suspended driver left says so in the list of jobs back with the office', async () => {
     stubApi({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
@@ -198,7 +269,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
-    expect(jobRow.getByText('Driver suspended')).toBeTruthy();
+    expect(jobRow.getByText('Driver suspended: still holds their time until you reassign or cancel it')).toBeTruthy();
   });
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {

@@ -4,7 +4,13 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPence, type JobCandidate, type JobReturnReason, type JobView } from '@vanhop/contracts';
+import {
+  formatPence,
+  NO_PORTAL_ACCOUNT_TEXT,
+  type JobCandidate,
+  type JobReturnReason,
+  type JobView,
+} from '@vanhop/contracts';
 import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
@@ -13,7 +19,8 @@ import { adminPath } from '../../../app/area-paths';
 const RETURNED_WORDS: Record<JobReturnReason, string> = {
   declined: 'Declined by the driver',
   expired: 'Not answered in time',
-  suspended: 'Driver suspended',
+  // The booking still names them, so their time stays taken until staff reassign or cancel: a flag, not just a reason.
+  suspended: 'Driver suspended: still holds their time until you reassign or cancel it',
   'not-free': 'Driver booked elsewhere then',
 };
 
@@ -24,14 +31,21 @@ const failure = (err: unknown, fallback: string) =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
 
 interface ReassignProps {
-  job: JobView;
+  job: Pick<JobView, 'bookingId' | 'randomNumber'>;
+  /** The job is still with a driver (offered or accepted): they are told it is no longer theirs. */
+  takenFrom?: string;
+  /** The button's words (the record page says "Give to another driver"). */
+  label?: string;
   token: string;
   guard: <T>(p: Promise<T>) => Promise<T>;
   onReassigned: () => void;
 }
 
-/** Reassign: the drivers free for this move with their price; a price above the booked one is confirmed first. */
-function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
+/**
+ * Reassign: the drivers free for this move with their price; a price above the booked one, and a
+ * driver without a portal account (who cannot accept online), are confirmed first.
+ */
+export function Reassign({ job, token, guard, onReassigned, takenFrom, label = 'Reassign' }: ReassignProps) {
   const [candidates, setCandidates] = useState<JobCandidate[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,12 +63,26 @@ function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
     const over = c.overBookedPence > 0;
     const question = over
       ? `${c.name}'s price is ${formatPence(c.pricePence)}, ${formatPence(c.overBookedPence)} more than the ${formatPence(c.bookedPence)} the customer booked. The customer still pays ${formatPence(c.bookedPence)}: reassign and bear the difference?`
-      : `Give booking ${job.randomNumber} to ${c.name} for ${formatPence(c.pricePence)}? The customer is e-mailed who their new driver is.`;
+      : `Give booking ${job.randomNumber} to ${c.name} for ${formatPence(c.pricePence)}? The customer is told who their new driver is.${takenFrom ? ` ${takenFrom} is told the job is no longer theirs.` : ''}`;
     if (!window.confirm(question)) return;
+    const noAccount = !c.portalAccount;
+    if (
+      noAccount &&
+      !window.confirm(
+        `${c.name} has no portal account, so they cannot accept online. Give them booking ${job.randomNumber} anyway and tell them yourself?`,
+      )
+    )
+      return;
     setBusy(true);
     setError(null);
     try {
-      await guard(reassignJob(token, job.bookingId, { driverId: c.driverId, acceptDifference: over }));
+      await guard(
+        reassignJob(token, job.bookingId, {
+          driverId: c.driverId,
+          acceptDifference: over,
+          ...(noAccount ? { confirmNoAccount: true } : {}),
+        }),
+      );
       onReassigned();
     } catch (err) {
       setError(failure(err, 'The job could not be reassigned.'));
@@ -67,7 +95,7 @@ function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
     <div className="drivers-reassign">
       {!candidates ? (
         <Button area="admin" variant="secondary" onClick={() => void list()}>
-          Reassign
+          {label}
         </Button>
       ) : candidates.length === 0 ? (
         <p className="admin-muted">
@@ -79,7 +107,13 @@ function Reassign({ job, token, guard, onReassigned }: ReassignProps) {
           {candidates.map((c) => (
             <li key={c.driverId} data-testid="job-candidate">
               {c.name}: {formatPence(c.pricePence)}
-              {c.overBookedPence > 0 ? ` (${formatPence(c.overBookedPence)} over the booked price)` : ''}{' '}
+              {c.overBookedPence > 0 ? ` (${formatPence(c.overBookedPence)} over the booked price)` : ''}
+              {!c.portalAccount && (
+                <span className="drivers-no-account" data-testid="no-portal-account">
+                  {' '}
+                  ({NO_PORTAL_ACCOUNT_TEXT})
+                </span>
+              )}{' '}
               <Button area="admin" disabled={busy} onClick={() => void choose(c)}>
                 Give to {c.name}
               </Button>

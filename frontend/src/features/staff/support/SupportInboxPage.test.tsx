@@ -59,4 +59,29 @@ describe('staff support inbox: addresses nobody proved', () => {
     expect(link.getAttribute('href')).toBe('mailto:mover@example.com');
     expect(screen.queryByTestId('email-not-verified')).toBeNull();
   });
+
+  it('a chat opened from My move names its booking in the list and links the chat to the booking record', async () => {
+    const fromMyMove: SupportChatSummary = {
+      ...summary('c', 'mover@example.com', true),
+      page: '/mymove',
+      booking: { id: 'bk-42', reference: 4242, customerName: 'Mo Mover' },
+    };
+    fakeApi({
+      'GET /api/support/admin/conversations': () => ({ json: { conversations: [fromMyMove], unanswered: 1 } }),
+      'GET /api/support/admin/conversations/c': () => ({ json: view(fromMyMove) }),
+    });
+    render(
+      <MemoryRouter>
+        <SupportInboxPage />
+      </MemoryRouter>,
+    );
+    const [item] = await screen.findAllByTestId('support-chat');
+    expect(within(item!).getByTestId('support-chat-booking').textContent).toBe('Booking 4242');
+    fireEvent.click(item!);
+    const about = await screen.findByTestId('support-chat-booking-link');
+    expect(about.textContent).toBe('About booking 4242 of Mo Mover');
+    expect(within(about).getByRole('link', { name: 'booking 4242' }).getAttribute('href')).toBe(
+      '/admin/dashboard?booking=bk-42',
+    );
+  });
 });

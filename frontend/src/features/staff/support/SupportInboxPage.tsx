@@ -13,6 +13,8 @@ import { usePolling } from '../../../lib/usePolling';
 import '../../../ui/chat/conversations.css';
 import '../../../ui/chat/support.css';
 import { Button } from '../../../ui';
+import { Link } from 'react-router-dom';
+import { bookingLink } from '../drivers/ReturnedJobs';
 
 /** How often the inbox and the open chat are read again. */
 export const INBOX_POLL_MS = 4000;
@@ -64,6 +66,11 @@ export function SupportInboxPage() {
                     onClick={() => setOpenId(c.id)}
                   >
                     <strong>{c.customerName}</strong>
+                    {c.booking && (
+                      <small className="admin-muted" data-testid="support-chat-booking">
+                        Booking {c.booking.reference}
+                      </small>
+                    )}
                     {c.awaitingStaff ? (
                       <span className="admin-badge unpaid">Unanswered</span>
                     ) : (
@@ -95,6 +102,12 @@ export function SupportInboxPage() {
           ) : (
             <>
               <h2>{shown.customerName}</h2>
+              {shown.booking && (
+                <p data-testid="support-chat-booking-link">
+                  About <Link to={bookingLink(shown.booking.id)}>booking {shown.booking.reference}</Link> of{' '}
+                  {shown.booking.customerName}
+                </p>
+              )}
               <p className="admin-muted">
                 {!shown.customerEmail ? (
                   'No e-mail given: answers are only seen in the chat'

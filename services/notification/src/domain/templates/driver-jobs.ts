@@ -12,6 +12,7 @@ import { customerMoveMail } from './customer-move-mail.js';
 import { hoursLabel, moveDate } from '../format.js';
 import { layout, textFooter, type EmailContent, type TemplateContext } from './email-content.js';
 import { moveSummaryHtml, moveSummaryText } from './move-summary.js';
+import { myMoveUrl } from './my-move.js';
 
 /** Where a driver answers: the portal's job list (sign-in first if needed). */
 export const driverJobsUrl = (ctx: TemplateContext): string => `${ctx.publicUrl}/driver/jobs`;
@@ -23,8 +24,8 @@ export function jobOfferedDriverEmail(j: JobOffered, ctx: TemplateContext): Emai
     ? `Confirm the new time of job ${j.randomNumber} by ${moveDate(j.respondBy)}`
     : `Accept or decline job ${j.randomNumber} by ${moveDate(j.respondBy)}`;
   const line = j.reconfirm
-    ? `Job ${j.randomNumber}, which you accepted, has moved to ${moveDate(j.move.date)}, outside the hours you work. Accept or decline the new time in your driver portal by ${moveDate(j.respondBy)}; after that it goes to another driver or back to the office.`
-    : `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it goes back to the office. The customer's details are in the portal.`;
+    ? `Job ${j.randomNumber}, which you accepted, has moved to ${moveDate(j.move.date)}, outside the hours you work. Accept or decline the new time in your driver portal by ${moveDate(j.respondBy)}; after that it is offered to the next free driver.`
+    : `A customer has booked and paid for a move with you (job ${j.randomNumber}). Accept or decline it in your driver portal by ${moveDate(j.respondBy)}; after that it is offered to the next free driver. The customer's details are in the portal.`;
   const text = [
     `Hello ${j.driver.name},`,
     '',
@@ -148,4 +149,37 @@ export function jobReconfirmCustomerEmail(
     move: j.move,
     myMovePath: reconfirm.myMovePath,
   });
+}
+
+/** JobReassigned by staff → the customer's phone: who their driver is now (they will be texted again on acceptance). */
+export function jobReassignedCustomerSms(j: JobReassigned, ctx: TemplateContext): string {
+  const link = j.myMovePath ? ` Your booking: ${myMoveUrl(ctx, j.myMovePath)}` : '';
+  return `VanHop: your driver for the move on ${moveDate(j.move.date)} (booking ${j.randomNumber}) is now ${j.driver.name}. Your price stays as it was; we will text you when ${j.driver.name} accepts.${link}`;
+}
+
+type PreviousDriver = NonNullable<JobReassigned['previousDriver']>;
+
+const noLongerYours = (j: JobReassigned, d: PreviousDriver): string =>
+  `The office has given job ${j.randomNumber} on ${moveDate(j.move.date)} to another driver${d.had === 'accepted' ? ', although you had accepted it' : ''}. You do not need to do anything: that time is free in your calendar again.`;
+
+/** JobReassigned by staff, taken from a driver who still had it → that driver: the job is gone and their time is free. */
+export function jobTakenDriverEmail(j: JobReassigned, d: PreviousDriver, ctx: TemplateContext): EmailContent {
+  const subject = `Job ${j.randomNumber} on ${moveDate(j.move.date)} is no longer yours`;
+  const line = noLongerYours(j, d);
+  const url = driverJobsUrl(ctx);
+  const text = [`Hello ${d.name},`, '', line, '', `Your jobs: ${url}`, textFooter].join('\n');
+  const body = html`<p>Hello ${d.name},</p>
+<p>${line}</p>
+<p><a href="${url}">Your jobs</a></p>`;
+  return { subject, text, html: layout(subject, body) };
+}
+
+export function jobTakenDriverSms(j: JobReassigned, d: PreviousDriver): string {
+  return `VanHop: ${noLongerYours(j, d)}`;
+}
+
+/** JobReturned → the customer's phone: the driver is off the move (a text saying they accepted must not be the last word). */
+export function jobReturnedCustomerSms(j: JobReturned, ctx: TemplateContext): string {
+  const link = j.myMovePath ? ` ${myMoveUrl(ctx, j.myMovePath)}` : '';
+  return `VanHop: your driver cannot do your move on ${moveDate(j.move.date)} (booking ${j.randomNumber}). The office is finding you another and will be in touch; you may also cancel for a full refund or postpone on My move.${link}`;
 }

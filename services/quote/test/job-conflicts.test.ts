@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_CONFLICT_TEXT, TOPICS, type BookingConfirmed, type JobConflict } from '@vanhop/contracts';
+import { createEvent, fixedClock } from '@vanhop/platform';
+import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
+
+const clock = fixedClock(NOW);
+const ALL_DAY = { from: '00:00', to: '24:00' };
+const everyDay = {
+  mon: [ALL_DAY],
+  tue: [ALL_DAY],
+  wed: [ALL_DAY],
+  thu: [ALL_DAY],
+  fri: [ALL_DAY],
+  sat: [ALL_DAY],
+  sun: [ALL_DAY],
+};
+
+/** Conflicts flagged where they arise: a day off over an accepted job, documents lapsing first, a suspended driver's returned job. */
+describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () => {
+  let svc: Awaited<ReturnType<typeof startQuote>>;
+  let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
+  const staff = () => staffAuth('Sam_Admin', { clock });
+  const call = async <T = any>(method: string, p: string, headers: Record<string, string>, body?: unknown) => {
+    const res = await fetch(`${svc.url}${p}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
+  };
+  const conflicts = async (bookingId: string) =>
+    (await call<JobConflict[]>('GET', `/api/drivers/admin/jobs/${bookingId}/conflicts`, staff())).body;
+  const confirm = async (bookingId: string, driverId: string, totalPricePence: number) => {
+    const data: BookingConfirmed = {
+      bookingId,
+      randomNumber: 8000 + Number(bookingId.replace(/\D/g, '')),
+      paymentStatus: 'paid',
+      amountPaidPence: totalPricePence,
+      outstandingBalancePence: 0,
+      totalPricePence,
+      customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
+      driver: { id: driverId, name: 'Booked Driver', email: 'booked@example.com', phone: '07700900101' },
+      myMovePath: `/mymove/token-${bookingId}`,
+      move: {
+        date: MOVE_DATE,
+        addresses: complete.addresses.map((a) => ({
+          location: a.location,
+          physicalAddress: a.physicalAddress,
+          stair: a.stair as number,
+        })),
+        typeofVan: 'Large',
+        typeOfWorker: 'Driver-Help',
+        totalHour: 3,
+        description: '',
+      },
+    };
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
+    );
+    await svc.bus.idle();
+  };
+
+  beforeAll(async () => {
+    svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+    offers = (await post(`${svc.url}/api/booking`, complete)).json.offers;
+    expect(offers.length).toBeGreaterThanOrEqual(3);
+  });
+  afterAll(async () => {
+    await svc?.cleanup();
+  });
+
+  it('an accepted job has none; a day off added over it flags it', async () => {
+    const d = offers[0]!;
+    await confirm('bk-1', d.driverId, Math.round(d.totalPrice * 100));
+    expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', driverAuth(d.driverId, { clock }))).status).toBe(200);
+    expect(await conflicts('bk-1')).toEqual([]);
+
+    const set = await call<{ jobsOutsideHours: unknown[] }>(
+      'PUT',
+      '/api/driver/me/availability',
+      driverAuth(d.driverId, { clock }),
+      {
+        weekly: everyDay,
+        daysOff: [MOVE_DATE.slice(0, 10)],
+      },
+    );
+    expect(set.status).toBe(200);
+    // The driver is warned at once: their new hours leave out a job they accepted.
+    expect(set.body.jobsOutsideHours).toEqual([{ bookingId: 'bk-1', randomNumber: 8001, date: MOVE_DATE }]);
+    expect(await conflicts('bk-1')).toEqual([
+      { kind: 'outside-hours', text: JOB_CONFLICT_TEXT.outsideHours(d.driverName) },
+    ]);
+  });
+
+  it('insurance that expires before the move flags the job', async () => {
+    const d = offers[1]!;
+    await confirm('bk-2', d.driverId, Math.round(d.totalPrice * 100));
+    const saved = await call('PUT', `/api/drivers/admin/${d.driverId}/documents`, staff(), {
+      insurance: { reference: 'INS-1', expiresOn: '2026-01-18' },
+      licence: null,
+    });
+    expect(saved.status).toBe(200);
+    expect(await conflicts('bk-2')).toEqual([
+      { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires(d.driverName, '2026-01-20') },
+    ]);
+  });
+
+  it('a job its suspended driver left (nobody to hand it to) still holds their time: flagged', async () => {
+    const d = offers[2]!;
+    await confirm('bk-3', d.driverId, Math.round(d.totalPrice * 100));
+    const res = await call('POST', `/api/drivers/admin/${d.driverId}/suspend`, staff(), { reason: 'Van off the road' });
+    expect(res.status).toBe(200);
+    await svc.bus.idle();
+    // Nobody has a portal account here, so the job goes back to the office, naming the suspended driver.
+    expect(await conflicts('bk-3')).toEqual([
+      { kind: 'suspended-holds-time', text: JOB_CONFLICT_TEXT.suspendedHoldsTime(d.driverName) },
+    ]);
+    expect((await call('GET', '/api/drivers/admin/jobs/nope/conflicts', staff())).status).toBe(404);
+  });
+});
