@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   londonWeekOf,
   type EarningsStatement,
@@ -9,6 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
+import { openDemoPortalAccounts } from '../support/portal-accounts.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
 import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 
@@ -25,6 +26,7 @@ describe('a reassignment whose difference the office bears', () => {
   const { api } = embedded;
   const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
   const asDriver = (id: string) => ({ headers: driverAuth(id, embedded.jwt()) });
+  beforeAll(() => openDemoPortalAccounts(embedded.product()));
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
       await embedded.product().bus.idle();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DRIVER_CHANGE_TEXT,
   type BookingQuoteResponse,
@@ -8,6 +8,7 @@ import {
 } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
+import { openDemoPortalAccounts } from '../support/portal-accounts.js';
 import { staffAuth } from '../support/staff.js';
 import { payOnLocalCheckout, quoteForOffer } from '../support/gateway-api.js';
 import { outboxMails, waitForMail } from '../../e2e/outbox-mail.js';
@@ -24,6 +25,7 @@ describe('suspending a driver hands each job to the next free driver', () => {
   const { api } = embedded;
   const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
   const mail = (match: Parameters<typeof waitForMail>[1]) => waitForMail(embedded.running().dataDir, match);
+  beforeAll(() => openDemoPortalAccounts(embedded.product()));
 
   async function settle() {
     for (let i = 0; i < 3; i++) {

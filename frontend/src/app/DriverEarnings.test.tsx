@@ -4,7 +4,7 @@ import { EARNINGS_MSG, type EarningsStatement } from '@vanhop/contracts';
 import DriverPortalApp from '../features/driver-portal/DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from '../features/driver-portal/session';
 import { TOKEN_KEY } from '../features/staff/admin/session';
-import { DriverEarnings } from '../features/staff/drivers/DriverEarnings';
+import { CommissionRate, DriverEarnings } from '../features/staff/drivers/DriverEarnings';
 import { bodyOf, json, renderArea, stubApi, type, isolateEachTest } from '../testing/area-harness';
 
 const line = (over: Partial<EarningsStatement['lines'][number]>) => ({
@@ -112,9 +112,9 @@ describe("staff: a driver's earnings", () => {
     expect(screen.getAllByTestId('earnings-line')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Pay out £115.00' }));
     // The dialog and the outcome name the week paid for.
-    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/for the week of 23 Nov to 29 Nov 2026\?$/));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/for the week Mon, 23 Nov 2026 to Sun, 29 Nov 2026\?$/));
     expect((await screen.findByRole('status')).textContent).toBe(
-      `£115.00 paid out for the week of 23 Nov to 29 Nov 2026. ${EARNINGS_MSG.localLedger}`,
+      `£115.00 paid out for the week Mon, 23 Nov 2026 to Sun, 29 Nov 2026. ${EARNINGS_MSG.localLedger}`,
     );
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('Nothing owed either way'));
     expect(bodyOf(calls.find((c) => c.key.startsWith('POST'))!.init)).toEqual({ week: '2026-11-23' });
@@ -197,8 +197,8 @@ describe("staff: a driver's earnings", () => {
           sent: bodyOf(init),
         }),
     });
-    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
-    await screen.findByTestId('balance');
+    renderArea('/x', <CommissionRate />, '/x');
+    await screen.findByLabelText('Platform commission, all drivers (%)');
     // The rate arrives on a request of its own: typed after it, as staff would.
     await waitFor(() =>
       expect((screen.getByLabelText('Platform commission, all drivers (%)') as HTMLInputElement).value).toBe('15'),
@@ -221,8 +221,8 @@ describe("staff: a driver's earnings", () => {
       'GET /api/earnings/admin/rate': () => new Promise<Response>((resolve) => (arrive = resolve)),
       'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
     });
-    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
-    await screen.findByTestId('balance');
+    renderArea('/x', <CommissionRate />, '/x');
+    await screen.findByLabelText('Platform commission, all drivers (%)');
     type('Platform commission, all drivers (%)', '12.5');
     arrive(json({ rateBps: 1500, changes: [{ rateBps: 1500, by: 'Sam', at: '2026-11-20T10:00:00Z' }] }));
     // The rate has arrived once its last change is shown; the field still holds what was typed.
