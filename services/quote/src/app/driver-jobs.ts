@@ -19,6 +19,7 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
+import { offerDeadline } from '../domain/offer-deadline.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { ReassignJob } from './reassign-job.js';
 
@@ -116,13 +117,12 @@ export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at
 }
 
 /**
- * The offer's deadline: JOB_RESPONSE_MINUTES from now, but never after the move starts (a move
- * booked for this afternoon cannot wait two hours for its driver's answer).
+ * The offer's deadline: JOB_RESPONSE_MINUTES from now, shrunk as the move comes closer
+ * (domain/offer-deadline.ts): a move booked for this afternoon cannot wait two hours for its
+ * driver's answer.
  */
 export function respondByFor(now: Date, responseMinutes: number, moveDate: string): string {
-  const limit = now.getTime() + responseMinutes * 60_000;
-  const start = Date.parse(moveDate);
-  return new Date(Number.isFinite(start) && start > now.getTime() ? Math.min(limit, start) : limit).toISOString();
+  return offerDeadline(now, responseMinutes, moveDate).toISOString();
 }
 
 /** Why a job cannot be answered any more (409), by why it went back (an accepted job counts as answered). */
