@@ -260,6 +260,7 @@ export const REFUND_REASONS = [
   'overpayment',
   'staff-cancellation',
   'driver-taken',
+  'driver-change',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -270,6 +271,7 @@ export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
   overpayment: 'Refund of a payment the booking did not need',
   'staff-cancellation': 'Cancellation by VanHop',
   'driver-taken': 'Refund of a payment that arrived after your driver was booked by another customer',
+  'driver-change': 'Refund after your driver changed',
 };
 
 /** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
@@ -456,12 +458,26 @@ export const jobReassignedSchema = yup.object({
     })
     .required(),
   previousDriverId: yup.string().required(),
-  customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+  customer: yup
+    .object({
+      name: yup.string().required(),
+      email: yup.string().email().required(),
+      /** The customer's phone, for the text naming the new driver (absent on events from before it was carried). */
+      phone: yup.string().optional(),
+    })
+    .required(),
   /** The customer's My move link (absent for bookings confirmed before it was kept on the job). */
   myMovePath: yup.string().optional(),
   move: moveSchema.required(),
   /** The new driver's price for this move; the customer pays no more than what was booked. */
   driverPricePence: yup.number().integer().min(0).required(),
+  /** What the customer booked the move at, so a cheaper new driver's difference can be refunded. */
+  bookedPence: yup.number().integer().min(0).optional(),
+  /** The new driver's known charges on the day (ULEZ, congestion), never in the price. */
+  chargesOnTheDay: yup
+    .array(yup.object({ label: yup.string().required(), amountPence: yup.number().integer().min(0).required() }))
+    .optional()
+    .default(undefined),
   /**
    * What the office agreed to bear above the customer's booked price ("reassign and bear the
    * difference"): the driver earns their own price. Absent or 0: the driver is paid the booked price.

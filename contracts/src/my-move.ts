@@ -9,6 +9,7 @@ import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart, JobReturnReason } from './events.js';
 import type { ItemLine } from './items.js';
 import { formatPence } from './money.js';
+import { LONDON_MOVE_DATE_TIME } from './booking-time.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,6 +18,19 @@ const DAY_MS = 24 * HOUR_MS;
 export const COOLING_OFF_MS = HOUR_MS;
 /** docs/BOOKING-LIFECYCLE.md: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
 export const MOVE_NOTICE_MS = 24 * HOUR_MS;
+/**
+ * After the booking's driver changes (a decline, a lapse, a suspension, staff), the customer may
+ * cancel with everything refunded, whatever the cooling-off clock says, for this long after the
+ * change, and never after the move starts.
+ */
+export const DRIVER_CHANGE_CHOICE_MS = 24 * HOUR_MS;
+
+/** The end of the customer's free choice after a change of driver: 24 h after it, or the move's start if sooner. */
+export function driverChangeChoiceUntil(changedAt: string, moveDate: string): string {
+  const end = Date.parse(changedAt) + DRIVER_CHANGE_CHOICE_MS;
+  const start = Date.parse(moveDate);
+  return new Date(Number.isFinite(start) ? Math.min(end, start) : end).toISOString();
+}
 /** docs/BOOKING-LIFECYCLE.md: a frozen booking must be used within 12 months. */
 export const FROZEN_VALID_DAYS = 365;
 /** A My move link outlives the move by this much (receipts, a frozen booking's reactivation). */
@@ -80,6 +94,8 @@ export interface BookingLifecycle {
    * time (`since`: when they were asked; `respondBy`: their deadline). Null or absent: nothing to confirm.
    */
   driverToConfirm?: DriverToConfirm | null;
+  /** When the job last went to another driver (the customer's free choice runs from then). */
+  driverChangedAt?: string | null;
 }
 
 export interface DriverToConfirm {
@@ -152,6 +168,8 @@ export interface LifecycleFacts {
   moveDone?: boolean;
   /** Cash or card the customer handed the driver on the day (recorded at "done"): it settles the balance. */
   collectedOnDayPence?: number;
+  /** When the job last went to another driver: cancelling is free for a while after (DRIVER_CHANGE_CHOICE_MS). */
+  driverChangedAt?: string | null;
 }
 
 /** Why a move the driver has done can be neither cancelled nor postponed. */
@@ -164,6 +182,8 @@ export interface CancelTerms {
   refundPence: number;
   /** The terms in words, shown before the customer confirms. */
   terms: string;
+  /** Free because the driver changed a short while ago (DRIVER_CHANGE_CHOICE_MS). */
+  afterDriverChange?: boolean;
 }
 
 export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
@@ -184,6 +204,16 @@ export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
       refundPence: refundable,
       terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(refundable)}) is refunded to your card.`,
     };
+  }
+  if (f.driverChangedAt && f.state === 'active') {
+    const until = driverChangeChoiceUntil(f.driverChangedAt, f.moveDate);
+    if (now.getTime() < Date.parse(until))
+      return {
+        allowed: true,
+        refundPence: refundable,
+        afterDriverChange: true,
+        terms: `Your driver has changed, so until ${LONDON_MOVE_DATE_TIME.format(new Date(until))} cancelling is free: everything you paid (${formatPence(refundable)}) is refunded to your card.`,
+      };
   }
   const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
   if (now.getTime() < coolingOffEnds) {

@@ -11,6 +11,7 @@ import { RecordPayment } from './app/record-payment.js';
 import { RecordRefund } from './app/record-refund.js';
 import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
+import { PriceToNewDriver } from './app/price-to-new-driver.js';
 import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
@@ -106,7 +107,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           recordPayment,
           markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
           recordRefund: new RecordRefund(bookings, infra.logger),
-          driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
+          driverJobs: new FollowDriverJobs({
+            bookings,
+            logger: infra.logger,
+            priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
+          }),
           jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
         }),
       ],

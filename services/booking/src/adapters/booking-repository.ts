@@ -234,6 +234,8 @@ export class BookingRepository implements BookingRepositoryPort {
           needsDriver: null,
           driverAcceptedAt: null,
           driverToConfirm: null,
+          // The customer's free choice (cancel with everything refunded) runs from the change.
+          driverChangedAt: line.at,
         },
         $push: { history: line },
       },

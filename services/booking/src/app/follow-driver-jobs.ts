@@ -7,6 +7,7 @@ import {
 } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
+import type { PriceToNewDriver } from './price-to-new-driver.js';
 
 /**
  * The booking follows its driver's job: an acceptance is recorded (My move stops saying it waits for
@@ -14,7 +15,9 @@ import type { BookingRepository } from '../domain/ports.js';
  * a driver, which staff see and My move says; a reassignment names the new one.
  */
 export class FollowDriverJobs {
-  constructor(private readonly deps: { bookings: BookingRepository; logger: Logger }) {}
+  constructor(
+    private readonly deps: { bookings: BookingRepository; logger: Logger; priceToNewDriver?: PriceToNewDriver },
+  ) {}
 
   async returned(j: JobReturned): Promise<void> {
     const marked = await this.deps.bookings.markNeedsDriver(
@@ -69,5 +72,7 @@ export class FollowDriverJobs {
         { bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy },
         'booking reassigned to another driver',
       );
+    // After the naming (the price follows only the driver the booking names); a redelivery finds it lowered.
+    await this.deps.priceToNewDriver?.apply(j);
   }
 }

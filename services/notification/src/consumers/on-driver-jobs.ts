@@ -13,6 +13,7 @@ import {
   jobOfferedDriverEmail,
   jobOfferedDriverSms,
   jobReassignedCustomerEmail,
+  jobReassignedCustomerSms,
   jobReconfirmCustomerEmail,
   jobReturnedCustomerEmail,
   jobReturnedOfficeEmail,
@@ -78,7 +79,7 @@ export const onJobReturned =
       );
   };
 
-/** JobReassigned → the customer is told who their new driver is. */
+/** JobReassigned → the customer is told by mail and text who their new driver is, and what they may choose. */
 export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
@@ -88,4 +89,10 @@ export const onJobReassigned =
       data.customer.email,
       jobReassignedCustomerEmail(data, ctx),
     );
+    if (data.customer.phone)
+      await notifier.text(
+        `job-reassigned.${eventId}.sms`,
+        ukPhoneToE164(data.customer.phone),
+        jobReassignedCustomerSms(data, ctx),
+      );
   };

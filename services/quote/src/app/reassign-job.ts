@@ -39,8 +39,22 @@ const draftOf = (job: JobDoc): BookingDraft => ({
   email: job.customer.email,
 });
 
-/** A driver free for the move and their price for it, sorted cheapest first. */
-type Candidate = JobCandidate;
+/**
+ * A new driver cheaper than the booked price: the customer pays no more than their own price (the
+ * booking lowers it and refunds the rest), so the job follows, and what is collected on the day
+ * comes down by the same difference.
+ */
+function cheaperDriverMoney(job: JobDoc, pricePence: number): Partial<JobDoc> {
+  if (job.bookedTotalPence === undefined || pricePence >= job.bookedTotalPence) return {};
+  const lower = job.bookedTotalPence - pricePence;
+  return {
+    bookedTotalPence: pricePence,
+    ...(job.balancePence !== undefined ? { balancePence: Math.max(0, job.balancePence - lower) } : {}),
+  };
+}
+
+/** A driver free for the move and their price for it, sorted cheapest first, with their known charges on the day. */
+type Candidate = JobCandidate & { chargesOnTheDay?: { label: string; amountPence: number }[] };
 
 /**
  * Staff give a job that came back (declined, not answered, or its driver suspended) to another
@@ -65,7 +79,7 @@ export class ReassignJob {
   ) {}
 
   async candidates(bookingId: string): Promise<JobCandidate[]> {
-    return this.candidatesFor(await this.reassignable(bookingId));
+    return (await this.candidatesFor(await this.reassignable(bookingId))).map(({ chargesOnTheDay: _, ...c }) => c);
   }
 
   async reassign(bookingId: string, driverId: string, acceptDifference: boolean, by: string): Promise<JobView> {
@@ -145,6 +159,9 @@ export class ReassignJob {
           pricePence,
           bookedPence: booked,
           overBookedPence: Math.max(0, pricePence - booked),
+          chargesOnTheDay: o.chargesOnTheDay
+            .filter((c) => c.amount !== null)
+            .map((c) => ({ label: c.label, amountPence: Math.round((c.amount ?? 0) * 100) })),
         };
       })
       .sort((a, b) => a.pricePence - b.pricePence);
@@ -185,6 +202,7 @@ export class ReassignJob {
       respondedAt: null,
       returnedBecause: null,
       previousDriverIds: [...(job.previousDriverIds ?? []), job.driverId],
+      ...cheaperDriverMoney(job, candidate.pricePence),
     };
     const meta = { producer: 'quote', clock: this.deps.clock, correlationId: bookingId };
     const reassigned = await createEvent(
@@ -194,10 +212,16 @@ export class ReassignJob {
         randomNumber: job.randomNumber,
         driver: { id: candidate.driverId, ...contact },
         previousDriverId: job.driverId,
-        customer: { name: job.customer.name, email: job.customer.email },
+        customer: {
+          name: job.customer.name,
+          email: job.customer.email,
+          ...(job.customer.phone ? { phone: job.customer.phone } : {}),
+        },
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
+        ...(job.bookedTotalPence !== undefined ? { bookedPence: job.bookedTotalPence } : {}),
+        ...(candidate.chargesOnTheDay ? { chargesOnTheDay: candidate.chargesOnTheDay } : {}),
         // Only a staff reassignment confirmed above the booked price gets here with a difference: the office pays it.
         ...(candidate.overBookedPence > 0 ? { officeBearsPence: candidate.overBookedPence } : {}),
         reassignedBy: how.by,
