@@ -137,11 +137,16 @@ export function driverStandingText(f: {
   doneAt?: string | null;
   /** The driver is asked to confirm a new time (their acceptance was of the old one). */
   toConfirm?: boolean;
+  /** The driver marked "on my way" / "arrived" on the day: the headline follows the day. */
+  onTheWayAt?: string | null;
+  arrivedAt?: string | null;
 }): string | null {
   if (f.state !== 'active' || !f.paid) return null;
   if (f.needsDriver) return NEEDS_DRIVER_STANDING;
   if (!f.driverName) return null;
   if (f.doneAt) return `${f.driverName} has done your move. We will ask you how it went.`;
+  if (f.arrivedAt) return `${f.driverName} has arrived.`;
+  if (f.onTheWayAt) return `${f.driverName} is on the way to you.`;
   if (f.acceptedAt) return `${f.driverName} has accepted your move.`;
   if (f.toConfirm)
     return `Your new time is waiting for ${f.driverName} to confirm. We will text and e-mail you when they do.`;
@@ -366,8 +371,10 @@ export interface MyMoveView {
     items?: ItemLine[];
   };
   customer: { name: string; email: string; phone: string };
-  /** The id lets the customer message the driver through VanHop; contact details never reach the page. */
+  /** The id lets the customer message the driver through VanHop; contact details never reach the page... */
   driver: { id: string; name: string } | null;
+  /** ...but the driver's phone, once they are on the way (until the move is done), so the customer can call them. */
+  driverPhone?: string | null;
   /** `driverStandingText`: waiting for the driver to accept, accepted, or another driver being found. */
   driverStandingText?: string | null;
   /** Who signed for the move when the driver marked it done, and when. */

@@ -116,6 +116,29 @@ describe('My move page', () => {
     );
   });
 
+  it('on the day the headline follows the driver, with their number to call once they are on the way', async () => {
+    fakeApi({
+      [`GET ${PATH}`]: views(
+        myMoveView({
+          driverStandingText: 'Dan Driver is on the way to you.',
+          driverPhone: '07700 900456',
+        }),
+      ),
+    });
+    renderPage();
+    expect((await screen.findByTestId('driver-standing')).textContent).toBe('Dan Driver is on the way to you.');
+    const phone = screen.getByTestId('driver-phone');
+    expect(phone.getAttribute('href')).toBe('tel:07700900456');
+    expect(phone.textContent).toBe('07700 900456');
+  });
+
+  it('no number before the driver sets off', async () => {
+    fakeApi({ [`GET ${PATH}`]: views(myMoveView({ driverStandingText: 'Dan Driver has accepted your move.' })) });
+    renderPage();
+    await screen.findByTestId('driver-standing');
+    expect(screen.queryByTestId('driver-phone')).toBeNull();
+  });
+
   it('a bad or expired link says so', async () => {
     fakeApi({ [`GET ${PATH}`]: () => ({ status: 404, json: { message: 'Not found' } }) });
     renderPage();

@@ -84,6 +84,14 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           {view.driverStandingText}
         </p>
       )}
+      {view.driverPhone && view.driver && (
+        <p className="mymove-driver-phone">
+          Call {view.driver.name}:{' '}
+          <a href={`tel:${view.driverPhone.replace(/[^\d+]/g, '')}`} data-testid="driver-phone">
+            {view.driverPhone}
+          </a>
+        </p>
+      )}
       <SignedFor view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}
       <div className="mymove-grid">
