@@ -24,6 +24,7 @@ export const TOPICS = {
   jobReassigned: 'job.reassigned',
   jobProgressed: 'job.progressed',
   jobReminded: 'job.reminded',
+  jobUnconfirmedSoon: 'job.unconfirmed-soon',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
   driverDocumentExpiring: 'driver.document-expiring',
@@ -550,6 +551,28 @@ export const jobRemindedSchema = yup.object({
 });
 export type JobReminded = yup.InferType<typeof jobRemindedSchema>;
 
+/** How close to the move a booking without an accepted driver alerts the office. */
+export const UNCONFIRMED_ALERT_HOURS = 6;
+
+/**
+ * A move starts within UNCONFIRMED_ALERT_HOURS and no driver has accepted it (an offer still
+ * waiting, or the job back with the office): the office is mailed, once per booking and move date.
+ */
+export const jobUnconfirmedSoonSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  status: yup
+    .string()
+    .oneOf(['offered', 'returned-to-staff'] as const)
+    .required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required() }).required(),
+  /** The offer's deadline, while one is waiting. */
+  respondBy: yup.string().optional(),
+  move: moveSchema.required(),
+  at: yup.string().required(),
+});
+export type JobUnconfirmedSoon = yup.InferType<typeof jobUnconfirmedSoonSchema>;
+
 /**
  * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
  * the event is what the driver is mailed and what admin-auth keeps its account list in step with.
@@ -684,6 +707,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.jobReassigned]: jobReassignedSchema,
   [TOPICS.jobProgressed]: jobProgressedSchema,
   [TOPICS.jobReminded]: jobRemindedSchema,
+  [TOPICS.jobUnconfirmedSoon]: jobUnconfirmedSoonSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
   [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
@@ -714,6 +738,7 @@ export interface EventPayloads {
   'job.reassigned': JobReassigned;
   'job.progressed': JobProgressed;
   'job.reminded': JobReminded;
+  'job.unconfirmed-soon': JobUnconfirmedSoon;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
   'driver.document-expiring': DriverDocumentExpiring;

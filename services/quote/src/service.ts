@@ -18,6 +18,8 @@ import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
+import { unconfirmedRoutes } from './http/unconfirmed-routes.js';
+import { UnconfirmedAlerts } from './app/unconfirmed-alerts.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
@@ -82,6 +84,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       responseMinutes: config.jobResponseMinutes,
       relay,
     });
+    const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const jobs = new DriverJobs({
       jobs: jobStore,
       slots,
@@ -92,6 +95,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       drivers,
       fallback: reassign,
       callsMasked: !!config.telephony,
+      unconfirmed,
     });
     const suspendedJobs = new SuspendedDriverJobs({
       jobs: jobStore,
@@ -128,6 +132,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
+          unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({

@@ -133,7 +133,7 @@ describe('suspending a driver: each job to the next free driver, the office only
           driver: expect.objectContaining({ id: next.driverId, name: next.driverName }),
           reassignedBy: AUTOMATIC_FALLBACK,
           because: 'suspended',
-          customer: { name: 'Cara Customer', email: `cara-${bookingId}@example.com` },
+          customer: { name: 'Cara Customer', email: `cara-${bookingId}@example.com`, phone: '07700900123' },
           myMovePath: `/mymove/token-${bookingId}`,
         }),
       ]);

@@ -8,6 +8,7 @@ import {
   jobAcceptedDriverEmail,
 } from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
+import { jobUnconfirmedSoonOfficeEmail } from '../domain/templates/job-unconfirmed-soon.js';
 import {
   jobAcceptedOfficeEmail,
   jobOfferedDriverEmail,
@@ -95,4 +96,16 @@ export const onJobReassigned =
         ukPhoneToE164(data.customer.phone),
         jobReassignedCustomerSms(data, ctx),
       );
+  };
+
+/** JobUnconfirmedSoon → the office is alerted: a move within hours has no accepted driver. */
+export const onJobUnconfirmedSoon =
+  (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobUnconfirmedSoon, event);
+    await notifier.email(
+      `job-unconfirmed-soon.${eventId}.office`,
+      officeEmail,
+      jobUnconfirmedSoonOfficeEmail(data, ctx),
+    );
   };

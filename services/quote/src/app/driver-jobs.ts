@@ -22,6 +22,7 @@ import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import { offerDeadline } from '../domain/offer-deadline.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { ReassignJob } from './reassign-job.js';
+import type { UnconfirmedAlerts } from './unconfirmed-alerts.js';
 
 /**
  * A job as shown: its state in words, the customer's details only while the move is on, and the
@@ -39,6 +40,8 @@ export const toView = (
     remindedFor,
     remindedAt,
     reconfirm,
+    unconfirmedAlertFor,
+    customerCeilingPence,
     ...job
   }: JobDoc,
   options: { callsMasked?: boolean } = {},
@@ -154,6 +157,8 @@ export class DriverJobs {
       callsMasked?: boolean;
       /** Offers a declined or lapsed job to the next free driver at once (see ReassignJob.fallback); without it the job goes back to the office. */
       fallback?: Pick<ReassignJob, 'fallback'>;
+      /** Alerts the office about moves within hours with no accepted driver (run after each sweep). */
+      unconfirmed?: Pick<UnconfirmedAlerts, 'sweep'>;
     },
   ) {}
 
@@ -276,6 +281,7 @@ export class DriverJobs {
         expired++;
       }
     }
+    await this.deps.unconfirmed?.sweep();
     return expired;
   }
 

@@ -49,6 +49,7 @@ function cheaperDriverMoney(job: JobDoc, pricePence: number): Partial<JobDoc> {
   const lower = job.bookedTotalPence - pricePence;
   return {
     bookedTotalPence: pricePence,
+    customerCeilingPence: Math.max(job.customerCeilingPence ?? 0, job.bookedTotalPence),
     ...(job.balancePence !== undefined ? { balancePence: Math.max(0, job.balancePence - lower) } : {}),
   };
 }
@@ -126,7 +127,10 @@ export class ReassignJob {
       );
       return null;
     }
-    const affordable = candidates.filter((c) => c.overBookedPence === 0);
+    // Up to what the customer first booked: a price lowered to a cheaper driver's who then gave it
+    // up does not send the job to the office; the customer keeps paying the lower price (the office bears the rest).
+    const ceiling = Math.max(job.customerCeilingPence ?? 0, job.bookedTotalPence ?? 0);
+    const affordable = candidates.filter((c) => c.pricePence <= ceiling);
     for (const candidate of affordable) {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
