@@ -96,6 +96,22 @@ export interface BookingLifecycle {
   driverToConfirm?: DriverToConfirm | null;
   /** When the job last went to another driver (the customer's free choice runs from then). */
   driverChangedAt?: string | null;
+  /** The last change of driver as the customer is shown it (My move's choice), and whether they chose to keep them. */
+  driverChange?: DriverChange | null;
+}
+
+/** A change of driver as My move shows it: who, their price and charges on the day, until when the customer may leave for free. */
+export interface DriverChange {
+  at: string;
+  driverName: string;
+  /** The new driver's own price for the move (pence). */
+  driverPricePence: number;
+  /** Their known charges on the day (ULEZ, congestion): paid to them on the day, never in the price. */
+  chargesOnTheDay: { label: string; amountPence: number }[];
+  /** The end of the free choice: 24 h after the change or the move's start, whichever first. */
+  until: string;
+  /** The customer chose to keep this driver (the choice is not shown again). */
+  kept: boolean;
 }
 
 export interface DriverToConfirm {
@@ -375,6 +391,8 @@ export interface MyMoveView {
   driver: { id: string; name: string } | null;
   /** ...but the driver's phone, once they are on the way (until the move is done), so the customer can call them. */
   driverPhone?: string | null;
+  /** A recent change of driver the customer may still answer (keep them, or cancel with everything refunded). */
+  driverChange?: DriverChange | null;
   /** `driverStandingText`: waiting for the driver to accept, accepted, or another driver being found. */
   driverStandingText?: string | null;
   /** Who signed for the move when the driver marked it done, and when. */

@@ -104,6 +104,13 @@ describe('the customer keeps a say when their driver changes', () => {
     expect(view.actions.cancel).toMatchObject({ allowed: true, refundPence: newPricePence });
     expect(view.actions.cancel.terms).toContain('Your driver has changed, so until');
 
+    // My move shows the change with the new driver's charges on the day and until when the choice is free.
+    expect(view.driverChange).toMatchObject({ driverName: next.name, driverPricePence: newPricePence, kept: false });
+    expect(Array.isArray(view.driverChange!.chargesOnTheDay)).toBe(true);
+    for (const c of view.driverChange!.chargesOnTheDay)
+      expect(text).toContain(`${c.label} ${formatPence(c.amountPence)}`);
+    expect(Date.parse(view.driverChange!.until)).toBe(Date.parse(view.driverChange!.at) + 24 * 3_600_000);
+
     // Another customer's link, or a forged one, cannot cancel this booking.
     const other = await bookDearest('someone-else@example.com', daysAheadAtUtc(NOW, 15, 10));
     const token = booked.myMovePath.split('/').pop()!;
@@ -111,6 +118,17 @@ describe('the customer keeps a say when their driver changes', () => {
     const otherCancel = await api<MyMoveView>('GET', `/api${other.myMovePath}`);
     expect(otherCancel.body.bookingId).not.toBe(view.bookingId);
     expect(otherCancel.body.actions.cancel.terms).not.toContain('Your driver has changed');
+
+    // Keeping the driver: refused on a forged link and on another customer's booking (no change there), then recorded.
+    expect((await api('POST', `/api/mymove/${token.slice(0, -2)}xx/keep-driver`, {})).status).toBe(404);
+    expect((await api('POST', `/api${other.myMovePath}/keep-driver`, {})).status).toBe(409);
+    expect((await api<MyMoveView>('GET', `/api${booked.myMovePath}`)).body.driverChange).toBeTruthy();
+    const kept = await api<MyMoveView>('POST', `/api${booked.myMovePath}/keep-driver`, {});
+    expect(kept.status).toBe(200);
+    expect(kept.body.driverChange).toBeUndefined();
+    expect(kept.body.history.map((h) => h.text)).toContain(`You chose to keep ${next.name} as your driver`);
+    // Keeping them gives nothing up: cancelling stays free until the window ends.
+    expect(kept.body.actions.cancel).toMatchObject({ allowed: true, refundPence: newPricePence });
 
     const cancelled = await api<MyMoveView>('POST', `/api${booked.myMovePath}/cancel`, { confirm: true });
     expect(cancelled.status).toBe(200);

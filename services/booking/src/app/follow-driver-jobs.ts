@@ -1,5 +1,6 @@
 import {
   DRIVER_CHANGE_TEXT,
+  driverChangeChoiceUntil,
   type JobAccepted,
   type JobOffered,
   type JobReassigned,
@@ -62,11 +63,24 @@ export class FollowDriverJobs {
   }
 
   async reassigned(j: JobReassigned): Promise<void> {
-    const named = await this.deps.bookings.nameNewDriver(j.bookingId, j.previousDriverId, j.driver, {
-      at: j.at,
-      kind: 'driver',
-      text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
-    });
+    const named = await this.deps.bookings.nameNewDriver(
+      j.bookingId,
+      j.previousDriverId,
+      j.driver,
+      {
+        at: j.at,
+        kind: 'driver',
+        text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
+      },
+      {
+        at: j.at,
+        driverName: j.driver.name,
+        driverPricePence: j.driverPricePence,
+        chargesOnTheDay: j.chargesOnTheDay ?? [],
+        until: driverChangeChoiceUntil(j.at, j.move.date),
+        kept: false,
+      },
+    );
     if (named)
       this.deps.logger.info(
         { bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy },
