@@ -24,6 +24,7 @@ export const TOPICS = {
   jobReassigned: 'job.reassigned',
   jobProgressed: 'job.progressed',
   jobReminded: 'job.reminded',
+  jobUnconfirmedSoon: 'job.unconfirmed-soon',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
   driverAccountOpened: 'driver.account-opened',
@@ -261,6 +262,7 @@ export const REFUND_REASONS = [
   'overpayment',
   'staff-cancellation',
   'driver-taken',
+  'driver-change',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -271,6 +273,7 @@ export const REFUND_DESCRIPTIONS: Record<RefundReason, string> = {
   overpayment: 'Refund of a payment the booking did not need',
   'staff-cancellation': 'Cancellation by VanHop',
   'driver-taken': 'Refund of a payment that arrived after your driver was booked by another customer',
+  'driver-change': 'Refund after your driver changed',
 };
 
 /** Booking asks payment to give money back; `refundId` is the idempotency key of the whole refund. */
@@ -486,6 +489,13 @@ export const jobReassignedSchema = yup.object({
   move: moveSchema.required(),
   /** The new driver's price for this move; the customer pays no more than what was booked. */
   driverPricePence: yup.number().integer().min(0).required(),
+  /** What the customer booked the move at, so a cheaper new driver's difference can be refunded. */
+  bookedPence: yup.number().integer().min(0).optional(),
+  /** The new driver's known charges on the day (ULEZ, congestion), never in the price. */
+  chargesOnTheDay: yup
+    .array(yup.object({ label: yup.string().required(), amountPence: yup.number().integer().min(0).required() }))
+    .optional()
+    .default(undefined),
   /**
    * What the office agreed to bear above the customer's booked price ("reassign and bear the
    * difference"): the driver earns their own price. Absent or 0: the driver is paid the booked price.
@@ -557,6 +567,28 @@ export const jobRemindedSchema = yup.object({
   at: yup.string().required(),
 });
 export type JobReminded = yup.InferType<typeof jobRemindedSchema>;
+
+/** How close to the move a booking without an accepted driver alerts the office. */
+export const UNCONFIRMED_ALERT_HOURS = 6;
+
+/**
+ * A move starts within UNCONFIRMED_ALERT_HOURS and no driver has accepted it (an offer still
+ * waiting, or the job back with the office): the office is mailed, once per booking and move date.
+ */
+export const jobUnconfirmedSoonSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  status: yup
+    .string()
+    .oneOf(['offered', 'returned-to-staff'] as const)
+    .required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required() }).required(),
+  /** The offer's deadline, while one is waiting. */
+  respondBy: yup.string().optional(),
+  move: moveSchema.required(),
+  at: yup.string().required(),
+});
+export type JobUnconfirmedSoon = yup.InferType<typeof jobUnconfirmedSoonSchema>;
 
 /**
  * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
@@ -702,6 +734,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.jobReassigned]: jobReassignedSchema,
   [TOPICS.jobProgressed]: jobProgressedSchema,
   [TOPICS.jobReminded]: jobRemindedSchema,
+  [TOPICS.jobUnconfirmedSoon]: jobUnconfirmedSoonSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
   [TOPICS.driverAccountOpened]: driverAccountOpenedSchema,
@@ -733,6 +766,7 @@ export interface EventPayloads {
   'job.reassigned': JobReassigned;
   'job.progressed': JobProgressed;
   'job.reminded': JobReminded;
+  'job.unconfirmed-soon': JobUnconfirmedSoon;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
   'driver.account-opened': DriverAccountOpened;

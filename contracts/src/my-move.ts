@@ -9,6 +9,7 @@ import { BOOKING_HOURS, type PaymentStatus } from './constants.js';
 import type { AmendablePart, JobReturnReason } from './events.js';
 import type { ItemLine } from './items.js';
 import { formatPence } from './money.js';
+import { LONDON_MOVE_DATE_TIME } from './booking-time.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,6 +18,19 @@ const DAY_MS = 24 * HOUR_MS;
 export const COOLING_OFF_MS = HOUR_MS;
 /** docs/BOOKING-LIFECYCLE.md: cancellation within 24 hours of the move gives no refund; 24 hours' notice to postpone. */
 export const MOVE_NOTICE_MS = 24 * HOUR_MS;
+/**
+ * After the booking's driver changes (a decline, a lapse, a suspension, staff), the customer may
+ * cancel with everything refunded, whatever the cooling-off clock says, for this long after the
+ * change, and never after the move starts.
+ */
+export const DRIVER_CHANGE_CHOICE_MS = 24 * HOUR_MS;
+
+/** The end of the customer's free choice after a change of driver: 24 h after it, or the move's start if sooner. */
+export function driverChangeChoiceUntil(changedAt: string, moveDate: string): string {
+  const end = Date.parse(changedAt) + DRIVER_CHANGE_CHOICE_MS;
+  const start = Date.parse(moveDate);
+  return new Date(Number.isFinite(start) ? Math.min(end, start) : end).toISOString();
+}
 /** docs/BOOKING-LIFECYCLE.md: a frozen booking must be used within 12 months. */
 export const FROZEN_VALID_DAYS = 365;
 /** A My move link outlives the move by this much (receipts, a frozen booking's reactivation). */
@@ -80,6 +94,24 @@ export interface BookingLifecycle {
    * time (`since`: when they were asked; `respondBy`: their deadline). Null or absent: nothing to confirm.
    */
   driverToConfirm?: DriverToConfirm | null;
+  /** When the job last went to another driver (the customer's free choice runs from then). */
+  driverChangedAt?: string | null;
+  /** The last change of driver as the customer is shown it (My move's choice), and whether they chose to keep them. */
+  driverChange?: DriverChange | null;
+}
+
+/** A change of driver as My move shows it: who, their price and charges on the day, until when the customer may leave for free. */
+export interface DriverChange {
+  at: string;
+  driverName: string;
+  /** The new driver's own price for the move (pence). */
+  driverPricePence: number;
+  /** Their known charges on the day (ULEZ, congestion): paid to them on the day, never in the price. */
+  chargesOnTheDay: { label: string; amountPence: number }[];
+  /** The end of the free choice: 24 h after the change or the move's start, whichever first. */
+  until: string;
+  /** The customer chose to keep this driver (the choice is not shown again). */
+  kept: boolean;
 }
 
 export interface DriverToConfirm {
@@ -121,11 +153,16 @@ export function driverStandingText(f: {
   doneAt?: string | null;
   /** The driver is asked to confirm a new time (their acceptance was of the old one). */
   toConfirm?: boolean;
+  /** The driver marked "on my way" / "arrived" on the day: the headline follows the day. */
+  onTheWayAt?: string | null;
+  arrivedAt?: string | null;
 }): string | null {
   if (f.state !== 'active' || !f.paid) return null;
   if (f.needsDriver) return NEEDS_DRIVER_STANDING;
   if (!f.driverName) return null;
   if (f.doneAt) return `${f.driverName} has done your move. We will ask you how it went.`;
+  if (f.arrivedAt) return `${f.driverName} has arrived.`;
+  if (f.onTheWayAt) return `${f.driverName} is on the way to you.`;
   if (f.acceptedAt) return `${f.driverName} has accepted your move.`;
   if (f.toConfirm)
     return `Your new time is waiting for ${f.driverName} to confirm. We will text and e-mail you when they do.`;
@@ -152,6 +189,8 @@ export interface LifecycleFacts {
   moveDone?: boolean;
   /** Cash or card the customer handed the driver on the day (recorded at "done"): it settles the balance. */
   collectedOnDayPence?: number;
+  /** When the job last went to another driver: cancelling is free for a while after (DRIVER_CHANGE_CHOICE_MS). */
+  driverChangedAt?: string | null;
 }
 
 /** Why a move the driver has done can be neither cancelled nor postponed. */
@@ -164,6 +203,8 @@ export interface CancelTerms {
   refundPence: number;
   /** The terms in words, shown before the customer confirms. */
   terms: string;
+  /** Free because the driver changed a short while ago (DRIVER_CHANGE_CHOICE_MS). */
+  afterDriverChange?: boolean;
 }
 
 export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
@@ -184,6 +225,16 @@ export function cancelTerms(f: LifecycleFacts, now: Date): CancelTerms {
       refundPence: refundable,
       terms: `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(refundable)}) is refunded to your card.`,
     };
+  }
+  if (f.driverChangedAt && f.state === 'active') {
+    const until = driverChangeChoiceUntil(f.driverChangedAt, f.moveDate);
+    if (now.getTime() < Date.parse(until))
+      return {
+        allowed: true,
+        refundPence: refundable,
+        afterDriverChange: true,
+        terms: `Your driver has changed, so until ${LONDON_MOVE_DATE_TIME.format(new Date(until))} cancelling is free: everything you paid (${formatPence(refundable)}) is refunded to your card.`,
+      };
   }
   const coolingOffEnds = Date.parse(f.paidAt) + COOLING_OFF_MS;
   if (now.getTime() < coolingOffEnds) {
@@ -336,8 +387,12 @@ export interface MyMoveView {
     items?: ItemLine[];
   };
   customer: { name: string; email: string; phone: string };
-  /** The id lets the customer message the driver through VanHop; contact details never reach the page. */
+  /** The id lets the customer message the driver through VanHop; contact details never reach the page... */
   driver: { id: string; name: string } | null;
+  /** ...but the driver's phone, once they are on the way (until the move is done), so the customer can call them. */
+  driverPhone?: string | null;
+  /** A recent change of driver the customer may still answer (keep them, or cancel with everything refunded). */
+  driverChange?: DriverChange | null;
   /** `driverStandingText`: waiting for the driver to accept, accepted, or another driver being found. */
   driverStandingText?: string | null;
   /** Who signed for the move when the driver marked it done, and when. */

@@ -468,6 +468,8 @@ export interface JobView {
   reconfirming?: boolean;
   /** What the driver recorded at "done" as paid to them on the day (cash, card, or nothing: still owed). */
   collected?: { method: 'cash' | 'card' | 'none'; amountPence: number } | null;
+  /** When the office was alerted that the move starts within hours with no accepted driver (staff see the flag). */
+  unconfirmedAlertAt?: string | null;
 }
 
 export const JOB_BOOKING_STATES = ['active', 'postponed', 'cancelled'] as const;

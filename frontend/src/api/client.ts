@@ -201,6 +201,9 @@ export const cancelMyMove = (token: string, expectedRefundPence: number) =>
 
 export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myMove(token, '/postpone'));
 
+/** After a change of driver: the customer keeps the new one (409 when there is no change to answer). */
+export const keepNewDriver = (token: string) => request<MyMoveView>('POST', myMove(token, '/keep-driver'));
+
 /**
  * The new date's price, before the customer confirms it (nothing is written): 400 with field
  * messages for a refused date; 409 when the booking is not postponed.

@@ -11,6 +11,8 @@ import { RecordPayment } from './app/record-payment.js';
 import { RecordRefund } from './app/record-refund.js';
 import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
+import { PriceToNewDriver } from './app/price-to-new-driver.js';
+import { KeepNewDriver } from './app/keep-new-driver.js';
 import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
@@ -81,6 +83,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           lifecycle,
           cancel: new CancelBooking(lifecycle),
           postpone: new PostponeBooking(lifecycle),
+          keepDriver: new KeepNewDriver(lifecycle),
           reactivate: new ReactivateBooking(lifecycle, pricer),
           payBalance: new PayBalance(lifecycle, new HttpBalanceCheckouts(config.paymentServiceUrl)),
           cache: infra.cache,
@@ -110,7 +113,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           recordPayment,
           markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
           recordRefund: new RecordRefund(bookings, infra.logger),
-          driverJobs: new FollowDriverJobs({ bookings, logger: infra.logger }),
+          driverJobs: new FollowDriverJobs({
+            bookings,
+            logger: infra.logger,
+            priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
+          }),
           jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
         }),
       ],

@@ -59,4 +59,39 @@ describe('the booking follows its driver on the day (JobProgressed)', () => {
     expect(view.actions.postpone).toEqual({ allowed: false, reason: MOVE_DONE_REASON });
     expect((await api('POST', `${b.path}/cancel`, { confirm: true, expectedRefundPence: 0 })).status).toBe(409);
   });
+
+  it("the headline follows the day (on the way, arrived, done), and the driver's phone shows only while they are on the way or there", async () => {
+    const b = await bookAndPay(30);
+    const driver = (await stored(b.id)).driver!;
+    const follow = new FollowJobProgress({ bookings: repository(), logger: createLogger('test', 'silent') });
+    const step = (s: JobProgressStep, at: number) =>
+      follow.progressed({
+        bookingId: b.id,
+        randomNumber: b.code,
+        step: s,
+        at: new Date(at).toISOString(),
+        driver: { id: driver.id, name: driver.name },
+        customer: { name: 'Jo', phone: '07700900123' },
+      });
+    const view = async () => (await api<MyMoveView>('GET', b.path)).body;
+    clock.set(MOVE_AT - HOUR);
+    expect(driver.phone).toMatch(/\d{6}/);
+    const before = await view();
+    expect(before.driverPhone).toBeUndefined();
+
+    await step('on-my-way', MOVE_AT - HOUR);
+    const onTheWay = await view();
+    expect(onTheWay.driverStandingText).toBe(`${driver.name} is on the way to you.`);
+    expect(onTheWay.driverPhone).toBe(driver.phone);
+
+    await step('arrived', MOVE_AT);
+    const arrived = await view();
+    expect(arrived.driverStandingText).toBe(`${driver.name} has arrived.`);
+    expect(arrived.driverPhone).toBe(driver.phone);
+
+    await step('done', MOVE_AT + 3 * HOUR);
+    const done = await view();
+    expect(done.driverStandingText).toBe(`${driver.name} has done your move. We will ask you how it went.`);
+    expect(done.driverPhone).toBeUndefined();
+  });
 });

@@ -274,9 +274,11 @@ describe('notification consumers send real mail over SMTP', () => {
         ...move,
         driver: { id: 'd-8', name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789' },
         previousDriverId: 'd-7',
-        customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900111' },
         myMovePath: '/mymove/v1.token',
         driverPricePence: 15000,
+        bookedPence: 18000,
+        chargesOnTheDay: [{ label: 'ULEZ daily charge (van registered before 2005)', amountPence: 1250 }],
         reassignedBy: 'automatic',
         because: 'expired',
         at: '2026-03-01T12:00:00.000Z',
@@ -290,10 +292,10 @@ describe('notification consumers send real mail over SMTP', () => {
     }
     await bus.idle();
     await smtp.waitFor(4);
-    await expect.poll(() => sms.received.length).toBe(1);
+    await expect.poll(() => sms.received.length).toBe(2);
     // Offered at 10:00, to answer by 12:00: "within 2 h".
-    expect(sms.received[0]!.body.to).toBe('+447700900456');
-    expect(sms.received[0]!.body.body).toBe(
+    const toDriver = sms.received.find((m) => m.body.to === '+447700900456')!;
+    expect(toDriver.body.body).toBe(
       'VanHop: new job 4815162 on Tuesday, 14 July 2026 at 09:00 (3 hours 30 minutes, Large van). Accept or decline within 2 h, by Sunday, 1 March 2026 at 12:00: https://vanhop.test/driver/jobs',
     );
     expect(smtp.received.map((m) => `${m.envelopeTo.join(',')} ${m.mail.subject}`).sort()).toEqual(
@@ -310,8 +312,20 @@ describe('notification consumers send real mail over SMTP', () => {
     );
     expect(text(finding)).toContain('https://vanhop.test/mymove/v1.token');
     const named = smtp.received.find((m) => m.mail.subject?.startsWith('Your new driver'))!;
+    expect(text(named)).toContain('so we have offered it to Nia Driver, who is free at that time.');
+    // Never charged more, the cheaper price refunded, the charges on the day named, the choice and until when.
     expect(text(named)).toContain(
-      'so we have offered it to Nia Driver, who is free at that time for no more than you paid.',
+      "Nia Driver's price for your move is £150.00, less than the £180.00 you booked at, so you pay no more than their price: the difference of £30.00 is refunded to your card.",
+    );
+    expect(text(named)).toContain(
+      'Paid on the day with Nia Driver, not in the price: ULEZ daily charge (van registered before 2005) £12.50.',
+    );
+    expect(text(named)).toContain(
+      'you can cancel with everything you paid refunded until Monday, 2 March 2026 at 12:00',
+    );
+    const toCustomer = sms.received.find((m) => m.body.to === '+447700900111')!;
+    expect(toCustomer.body.body).toBe(
+      'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815162) has changed to Nia Driver. See the details or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
     );
   });
 

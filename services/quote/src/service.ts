@@ -22,6 +22,8 @@ import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
+import { unconfirmedRoutes } from './http/unconfirmed-routes.js';
+import { UnconfirmedAlerts } from './app/unconfirmed-alerts.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
@@ -88,6 +90,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       responseMinutes: config.jobResponseMinutes,
       relay,
     });
+    const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const jobs = new DriverJobs({
       jobs: jobStore,
       slots,
@@ -98,6 +101,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       drivers,
       fallback: reassign,
       callsMasked: !!config.telephony,
+      unconfirmed,
     });
     const suspendedJobs = new SuspendedDriverJobs({
       jobs: jobStore,
@@ -136,6 +140,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
           const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock });
           jobConflictRoutes(app, { conflicts, staffOnly });
+          unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({

@@ -151,9 +151,21 @@ describe('respondByFor: the answer is due before the move starts', () => {
     const { respondByFor } = await import('../src/app/driver-jobs.js');
     const now = new Date('2026-01-15T08:00:00.000Z');
     expect(respondByFor(now, 120, '2026-01-20T10:00:00.000Z')).toBe('2026-01-15T10:00:00.000Z');
-    expect(respondByFor(now, 120, '2026-01-15T09:00:00.000Z')).toBe('2026-01-15T09:00:00.000Z');
+    // An hour away: a quarter of the time left, but never less than 15 minutes.
+    expect(respondByFor(now, 120, '2026-01-15T09:00:00.000Z')).toBe('2026-01-15T08:15:00.000Z');
+    expect(respondByFor(now, 120, '2026-01-15T08:10:00.000Z')).toBe('2026-01-15T08:10:00.000Z');
     // A date that cannot be read (or is past) leaves the usual deadline.
     expect(respondByFor(now, 120, 'soon')).toBe('2026-01-15T10:00:00.000Z');
     expect(respondByFor(now, 120, '2026-01-15T07:00:00.000Z')).toBe('2026-01-15T10:00:00.000Z');
+  });
+
+  it('shrinks with the time left: a same-day move booked at 07:28 for 12:00 is answered by 08:36', async () => {
+    const { respondByFor } = await import('../src/app/driver-jobs.js');
+    const at = (t: string) => new Date(`2026-01-15T${t}:00.000Z`);
+    expect(respondByFor(at('07:28'), 120, '2026-01-15T12:00:00.000Z')).toBe('2026-01-15T08:36:00.000Z');
+    // The next driver, offered at 09:27, must answer two hours before the move.
+    expect(respondByFor(at('09:27'), 120, '2026-01-15T12:00:00.000Z')).toBe('2026-01-15T10:00:00.000Z');
+    // Eight hours or more away: the full JOB_RESPONSE_MINUTES.
+    expect(respondByFor(at('04:00'), 120, '2026-01-15T12:00:00.000Z')).toBe('2026-01-15T06:00:00.000Z');
   });
 });

@@ -116,6 +116,55 @@ describe('My move page', () => {
     );
   });
 
+  it('on the day the headline follows the driver, with their number to call once they are on the way', async () => {
+    fakeApi({
+      [`GET ${PATH}`]: views(
+        myMoveView({
+          driverStandingText: 'Dan Driver is on the way to you.',
+          driverPhone: '07700 900456',
+        }),
+      ),
+    });
+    renderPage();
+    expect((await screen.findByTestId('driver-standing')).textContent).toBe('Dan Driver is on the way to you.');
+    const phone = screen.getByTestId('driver-phone');
+    expect(phone.getAttribute('href')).toBe('tel:07700900456');
+    expect(phone.textContent).toBe('07700 900456');
+  });
+
+  it('no number before the driver sets off', async () => {
+    fakeApi({ [`GET ${PATH}`]: views(myMoveView({ driverStandingText: 'Dan Driver has accepted your move.' })) });
+    renderPage();
+    await screen.findByTestId('driver-standing');
+    expect(screen.queryByTestId('driver-phone')).toBeNull();
+  });
+
+  it('after a change of driver: their price, their charges on the day and the choice; Keep records it and the choice goes', async () => {
+    const change = {
+      at: '2026-12-01T08:00:00.000Z',
+      driverName: 'Dave Wilson',
+      driverPricePence: 15696,
+      chargesOnTheDay: [{ label: 'ULEZ daily charge (van registered before 2005)', amountPence: 1250 }],
+      until: '2026-12-02T08:00:00.000Z',
+      kept: false,
+    };
+    const api = fakeApi({
+      [`GET ${PATH}`]: views(myMoveView({ driverChange: change }), myMoveView({ driverChange: undefined })),
+      [`POST ${PATH}/keep-driver`]: () => ({ json: myMoveView({ driverChange: undefined }) }),
+    });
+    renderPage();
+    const panel = await screen.findByTestId('driver-change');
+    expect(within(panel).getByRole('heading').textContent).toBe('Your driver has changed to Dave Wilson');
+    expect(panel.textContent).toContain("Dave Wilson's own price for your move is £156.96");
+    expect(within(panel).getByTestId('driver-change-charges').textContent).toBe(
+      'ULEZ daily charge (van registered before 2005): £12.50',
+    );
+    expect(panel.textContent).toContain('Until Wednesday 2 December 2026 at 08:00 you can keep Dave Wilson');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Keep Dave Wilson' }));
+    await waitFor(() => expect(screen.queryByTestId('driver-change')).toBeNull());
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === `${PATH}/keep-driver`)).toBe(true);
+  });
+
   it('a bad or expired link says so', async () => {
     fakeApi({ [`GET ${PATH}`]: () => ({ status: 404, json: { message: 'Not found' } }) });
     renderPage();

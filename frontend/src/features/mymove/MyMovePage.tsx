@@ -10,6 +10,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { MoveActions } from './MoveActions';
 import { MoneySummary, MoveDetails, ReceiptList, StatusHistory } from './MoveSections';
 import { SignedFor } from './SignedFor';
+import { DriverChangeChoice } from './DriverChangeChoice';
 import { refundSince, type Outcome } from './myMoveState';
 import { useMyMove } from './useMyMove';
 import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from '../../lib/move-words';
@@ -84,6 +85,15 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           {view.driverStandingText}
         </p>
       )}
+      {view.driverPhone && view.driver && (
+        <p className="mymove-driver-phone">
+          Call {view.driver.name}:{' '}
+          <a href={`tel:${view.driverPhone.replace(/[^\d+]/g, '')}`} data-testid="driver-phone">
+            {view.driverPhone}
+          </a>
+        </p>
+      )}
+      <DriverChangeChoice view={view} token={token} refresh={refresh} />
       <SignedFor view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}
       <div className="mymove-grid">

@@ -1,4 +1,11 @@
-import type { BookingHistoryEntry, DriverToConfirm, JobProgressStep, NeedsDriver, Receipt } from '@vanhop/contracts';
+import type {
+  BookingHistoryEntry,
+  DriverChange,
+  DriverToConfirm,
+  JobProgressStep,
+  NeedsDriver,
+  Receipt,
+} from '@vanhop/contracts';
 import {
   indexOf,
   queryIndex,
@@ -279,6 +286,7 @@ export class BookingRepository implements BookingRepositoryPort {
     previousDriverId: string,
     driver: NonNullable<StoredBooking['driver']>,
     line: BookingHistoryEntry,
+    change?: DriverChange,
   ): Promise<boolean> {
     // The new driver has not accepted yet: the customer reads "waiting for <new driver> to accept".
     const { matched } = await this.bookings.updateOne(
@@ -292,6 +300,9 @@ export class BookingRepository implements BookingRepositoryPort {
           needsDriver: null,
           driverAcceptedAt: null,
           driverToConfirm: null,
+          // The customer's free choice (cancel with everything refunded) runs from the change.
+          driverChangedAt: line.at,
+          ...(change ? { driverChange: change } : {}),
         },
         $push: { history: line },
       },

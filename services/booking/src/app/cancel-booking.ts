@@ -25,11 +25,13 @@ export class CancelBooking {
           throw new ConflictError(REFUND_TERMS_CHANGED);
         return {
           refundPence: terms.refundPence,
-          refundReason: 'cooling-off-cancellation',
+          refundReason: terms.afterDriverChange ? 'driver-change' : 'cooling-off-cancellation',
           text:
-            terms.refundPence > 0
-              ? `Cancelled in the cooling-off period: ${formatPence(terms.refundPence)} will be refunded to your card`
-              : 'Cancelled: under the cancellation policy nothing paid is refunded',
+            terms.afterDriverChange && terms.refundPence > 0
+              ? `Cancelled after your driver changed: ${formatPence(terms.refundPence)} will be refunded to your card`
+              : terms.refundPence > 0
+                ? `Cancelled in the cooling-off period: ${formatPence(terms.refundPence)} will be refunded to your card`
+                : 'Cancelled: under the cancellation policy nothing paid is refunded',
           by: { cancelledBy: 'customer' },
         };
       },

@@ -1,5 +1,6 @@
 import {
   DRIVER_CHANGE_TEXT,
+  driverChangeChoiceUntil,
   type JobAccepted,
   type JobOffered,
   type JobReassigned,
@@ -7,6 +8,7 @@ import {
 } from '@vanhop/contracts';
 import type { Logger } from '@vanhop/platform';
 import type { BookingRepository } from '../domain/ports.js';
+import type { PriceToNewDriver } from './price-to-new-driver.js';
 
 /**
  * The booking follows its driver's job: an acceptance is recorded (My move stops saying it waits for
@@ -14,7 +16,9 @@ import type { BookingRepository } from '../domain/ports.js';
  * a driver, which staff see and My move says; a reassignment names the new one.
  */
 export class FollowDriverJobs {
-  constructor(private readonly deps: { bookings: BookingRepository; logger: Logger }) {}
+  constructor(
+    private readonly deps: { bookings: BookingRepository; logger: Logger; priceToNewDriver?: PriceToNewDriver },
+  ) {}
 
   async returned(j: JobReturned): Promise<void> {
     const marked = await this.deps.bookings.markNeedsDriver(
@@ -59,15 +63,30 @@ export class FollowDriverJobs {
   }
 
   async reassigned(j: JobReassigned): Promise<void> {
-    const named = await this.deps.bookings.nameNewDriver(j.bookingId, j.previousDriverId, j.driver, {
-      at: j.at,
-      kind: 'driver',
-      text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
-    });
+    const named = await this.deps.bookings.nameNewDriver(
+      j.bookingId,
+      j.previousDriverId,
+      j.driver,
+      {
+        at: j.at,
+        kind: 'driver',
+        text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
+      },
+      {
+        at: j.at,
+        driverName: j.driver.name,
+        driverPricePence: j.driverPricePence,
+        chargesOnTheDay: j.chargesOnTheDay ?? [],
+        until: driverChangeChoiceUntil(j.at, j.move.date),
+        kept: false,
+      },
+    );
     if (named)
       this.deps.logger.info(
         { bookingId: j.bookingId, driverId: j.driver.id, by: j.reassignedBy },
         'booking reassigned to another driver',
       );
+    // After the naming (the price follows only the driver the booking names); a redelivery finds it lowered.
+    await this.deps.priceToNewDriver?.apply(j);
   }
 }

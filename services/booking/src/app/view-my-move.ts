@@ -68,9 +68,25 @@ function standing(record: StoredBooking) {
         toConfirm: !!record.driverToConfirm,
         needsDriver: !!record.needsDriver,
         doneAt: record.jobDoneAt,
+        onTheWayAt: record.jobSteps?.['on-my-way'] ?? null,
+        arrivedAt: record.jobSteps?.arrived ?? null,
       }),
     },
   };
+}
+
+/** A change of driver the customer may still answer: a live booking, still naming that driver, inside the free window. */
+function openDriverChange(record: StoredBooking, now: Date) {
+  const c = record.driverChange;
+  if (!c || c.kept || (record.state ?? 'active') !== 'active' || record.needsDriver || record.jobDoneAt) return null;
+  if (record.driver?.name !== c.driverName || now.getTime() >= Date.parse(c.until)) return null;
+  return c;
+}
+
+/** The driver's phone for the customer to call, only while they are on the way or there (not before, not after). */
+function onTheWayPhone(record: StoredBooking): string | null {
+  const live = (record.state ?? 'active') === 'active' && !record.needsDriver && !record.jobDoneAt;
+  return live && record.jobSteps?.['on-my-way'] && record.driver?.phone ? record.driver.phone : null;
 }
 
 /** The My move page: the move, the driver's name, the money, the history and what may be done now. */
@@ -84,6 +100,8 @@ export function myMoveView(record: StoredBooking, now: Date): MyMoveView {
     // Id (to message the driver through VanHop) and name: the driver's contact details never reach the page.
     // A driver who gave the job back is not named as if they were coming (the history line says why).
     driver: record.driver && !record.needsDriver ? { id: record.driver.id, name: record.driver.name } : null,
+    ...(onTheWayPhone(record) ? { driverPhone: onTheWayPhone(record) } : {}),
+    ...(openDriverChange(record, now) ? { driverChange: openDriverChange(record, now) } : {}),
     ...(record.jobSignedFor ? { signedFor: record.jobSignedFor } : {}),
     ...(record.daySettlement ? { paidOnDay: paidOnDayOf(record.daySettlement) } : {}),
     money: {

@@ -30,6 +30,7 @@ export function lifecycleFacts(r: StoredBooking): LifecycleFacts {
     needsDriver: !!r.needsDriver,
     moveDone: !!r.jobDoneAt,
     collectedOnDayPence: collectedOnDayOf(r),
+    driverChangedAt: r.driverChangedAt ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   BookingHistoryEntry,
+  DriverChange,
   DriverToConfirm,
   JobProgressStep,
   NeedsDriver,
@@ -98,6 +99,7 @@ export interface BookingRepository {
     previousDriverId: string,
     driver: NonNullable<StoredBooking['driver']>,
     line: BookingHistoryEntry,
+    change?: DriverChange,
   ): Promise<boolean>;
   /**
    * The driver the booking names is asked to confirm a new time: their earlier acceptance no longer

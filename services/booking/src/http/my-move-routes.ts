@@ -1,10 +1,11 @@
 import type { Express, RequestHandler } from 'express';
 import { cancelBookingSchema, reactivateBookingSchema } from '@vanhop/contracts';
-import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import { input, NotFoundError, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { CancelBooking } from '../app/cancel-booking.js';
 import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
 import type { PayBalance } from '../app/pay-balance.js';
 import type { PostponeBooking } from '../app/postpone-booking.js';
+import type { KeepNewDriver } from '../app/keep-new-driver.js';
 import type { ReactivateBooking } from '../app/reactivate-booking.js';
 import { myMoveReceipt, myMoveView } from '../app/view-my-move.js';
 
@@ -12,6 +13,7 @@ export interface MyMoveRouteDeps {
   lifecycle: BookingLifecycleWriter;
   cancel: CancelBooking;
   postpone: PostponeBooking;
+  keepDriver?: KeepNewDriver;
   reactivate: ReactivateBooking;
   payBalance: PayBalance;
   cache: Cache;
@@ -101,6 +103,17 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     newDate,
     route(async (req, res) => {
       res.json(await deps.reactivate.execute(req.params.token, input(res, 'body', reactivateBookingSchema)));
+    }),
+  );
+
+  // After a change of driver: the customer keeps the new one (cancelling stays free until the window ends).
+  app.post(
+    `${base}/keep-driver`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      if (!deps.keepDriver) throw new NotFoundError('Not found');
+      res.json(await deps.keepDriver.execute(req.params.token));
     }),
   );
 

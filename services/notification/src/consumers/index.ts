@@ -10,7 +10,7 @@ import type { ConversationMail } from '../app/conversation-mail.js';
 import { onBookingCancelled } from './on-booking-cancelled.js';
 import { onRefundIssued } from './on-refund-issued.js';
 import { CUSTOMER_AND_DRIVER_TOPICS, onCustomerAndDriverMail } from './on-customer-and-driver-mail.js';
-import { onJobAccepted, onJobOffered, onJobReassigned, onJobReturned } from './on-driver-jobs.js';
+import { onJobAccepted, onJobOffered, onJobReassigned, onJobUnconfirmedSoon, onJobReturned } from './on-driver-jobs.js';
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 import { onJobProgressed, onJobReminded } from './on-job-day.js';
 import { onDriverDocumentExpiring } from './on-driver-documents.js';
@@ -63,6 +63,11 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   { topic: TOPICS.jobAccepted, handler: onJobAccepted(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
   { topic: TOPICS.jobReturned, handler: onJobReturned(deps.notifier, deps.officeEmail, deps), options: deps.delivery },
   { topic: TOPICS.jobReassigned, handler: onJobReassigned(deps.notifier, deps), options: deps.delivery },
+  {
+    topic: TOPICS.jobUnconfirmedSoon,
+    handler: onJobUnconfirmedSoon(deps.notifier, deps.officeEmail, deps),
+    options: deps.delivery,
+  },
   { topic: TOPICS.driverUpdated, handler: onDriverUpdated(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.driverInvited, handler: onDriverInvited(deps.notifier, deps), options: deps.delivery },
   { topic: TOPICS.jobReminded, handler: onJobReminded(deps.notifier, deps), options: deps.delivery },

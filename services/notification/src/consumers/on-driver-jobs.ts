@@ -8,6 +8,7 @@ import {
   jobAcceptedDriverEmail,
 } from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
+import { jobUnconfirmedSoonOfficeEmail } from '../domain/templates/job-unconfirmed-soon.js';
 import {
   jobAcceptedOfficeEmail,
   jobOfferedDriverEmail,
@@ -89,8 +90,8 @@ export const onJobReturned =
   };
 
 /**
- * JobReassigned → the customer is told who their new driver is (mailed, and texted when their
- * phone rides on the event); a driver staff took the job from is told it is no longer theirs.
+ * JobReassigned → the customer is told by mail and text who their new driver is, and what they may
+ * choose; a driver staff took the job from is told it is no longer theirs.
  */
 export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
@@ -120,4 +121,16 @@ export const onJobReassigned =
         ukPhoneToE164(previous.phone),
         jobTakenDriverSms(data, previous),
       );
+  };
+
+/** JobUnconfirmedSoon → the office is alerted: a move within hours has no accepted driver. */
+export const onJobUnconfirmedSoon =
+  (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobUnconfirmedSoon, event);
+    await notifier.email(
+      `job-unconfirmed-soon.${eventId}.office`,
+      officeEmail,
+      jobUnconfirmedSoonOfficeEmail(data, ctx),
+    );
   };

@@ -17,6 +17,8 @@ export class JobRepository implements JobRepositoryPort {
     await this.col.ensureIndex({ fields: { status: 1, respondBy: 1 } });
     // Pricing reads the jobs around a move's date (neighboursNear).
     await this.col.ensureIndex({ fields: { 'move.date': 1 } });
+    // The office's alert looks for unaccepted jobs by status and how soon they start.
+    await this.col.ensureIndex({ fields: { status: 1, 'move.date': 1 } });
   }
 
   /** False when the booking already has its job. */
@@ -142,6 +144,29 @@ export class JobRepository implements JobRepositoryPort {
   /** Accepted jobs whose move has not started yet (the day-before reminder looks among them). */
   acceptedUpcoming(nowIso: string): Promise<JobDoc[]> {
     return this.col.find({ status: 'accepted', 'move.date': { $gt: nowIso } });
+  }
+
+  unacceptedStartingBetween(fromIso: string, toIso: string): Promise<JobDoc[]> {
+    return this.col.find({
+      status: { $in: ['offered', 'returned-to-staff'] },
+      'move.date': { $gt: fromIso, $lte: toIso },
+    });
+  }
+
+  async claimUnconfirmedAlert(
+    bookingId: string,
+    moveDate: string,
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean> {
+    const filter = {
+      _id: bookingId,
+      status: { $in: ['offered', 'returned-to-staff'] },
+      'move.date': moveDate,
+      unconfirmedAlertFor: { $ne: moveDate },
+      $or: [{ bookingState: 'active' }, { bookingState: { $exists: false } }],
+    };
+    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 
   /**

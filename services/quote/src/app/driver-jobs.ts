@@ -19,8 +19,10 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
+import { offerDeadline } from '../domain/offer-deadline.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { ReassignJob } from './reassign-job.js';
+import type { UnconfirmedAlerts } from './unconfirmed-alerts.js';
 
 /**
  * A job as shown: its state in words, the customer's details only while the move is on, and the
@@ -38,6 +40,8 @@ export const toView = (
     remindedFor,
     remindedAt,
     reconfirm,
+    unconfirmedAlertFor,
+    customerCeilingPence,
     ...job
   }: JobDoc,
   options: { callsMasked?: boolean } = {},
@@ -120,13 +124,12 @@ export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at
 }
 
 /**
- * The offer's deadline: JOB_RESPONSE_MINUTES from now, but never after the move starts (a move
- * booked for this afternoon cannot wait two hours for its driver's answer).
+ * The offer's deadline: JOB_RESPONSE_MINUTES from now, shrunk as the move comes closer
+ * (domain/offer-deadline.ts): a move booked for this afternoon cannot wait two hours for its
+ * driver's answer.
  */
 export function respondByFor(now: Date, responseMinutes: number, moveDate: string): string {
-  const limit = now.getTime() + responseMinutes * 60_000;
-  const start = Date.parse(moveDate);
-  return new Date(Number.isFinite(start) && start > now.getTime() ? Math.min(limit, start) : limit).toISOString();
+  return offerDeadline(now, responseMinutes, moveDate).toISOString();
 }
 
 /** Why a job cannot be answered any more (409), by why it went back (an accepted job counts as answered). */
@@ -158,6 +161,8 @@ export class DriverJobs {
       callsMasked?: boolean;
       /** Offers a declined or lapsed job to the next free driver at once (see ReassignJob.fallback); without it the job goes back to the office. */
       fallback?: Pick<ReassignJob, 'fallback'>;
+      /** Alerts the office about moves within hours with no accepted driver (run after each sweep). */
+      unconfirmed?: Pick<UnconfirmedAlerts, 'sweep'>;
     },
   ) {}
 
@@ -280,6 +285,7 @@ export class DriverJobs {
         expired++;
       }
     }
+    await this.deps.unconfirmed?.sweep();
     return expired;
   }
 

@@ -32,6 +32,7 @@ import {
   type Window,
 } from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
+import { chargesOnTheDay, type ChargeOnTheDay } from '../domain/charges-on-the-day.js';
 import { moveTotals, priceMove, totalPenceOn } from '../domain/pricing.js';
 import { hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
@@ -115,6 +116,8 @@ export interface PricedMove {
   offersTotal: number;
   /** Every driver who can take the move with their total, in no order (the fallback's candidates). */
   ranked: RankedDriver[];
+  /** What a driver's customer pays on the day for this move (ULEZ, congestion), by the driver's van. */
+  chargesFor(driver: Driver): ChargeOnTheDay[];
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
   driver: DriverSnapshot | null;
@@ -274,6 +277,8 @@ export class PriceMove {
       offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
       offersTotal: ranked.length,
       ranked,
+      chargesFor: (d) =>
+        chargesOnTheDay({ pickup: stops[0]!, dropoff: stops.at(-1)!, stops, ulezCompliant: d.ulezCompliant }),
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,

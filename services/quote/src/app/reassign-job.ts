@@ -40,8 +40,23 @@ const draftOf = (job: JobDoc): BookingDraft => ({
   email: job.customer.email,
 });
 
-/** A driver free for the move and their price for it, sorted cheapest first. */
-type Candidate = JobCandidate;
+/**
+ * A new driver cheaper than the booked price: the customer pays no more than their own price (the
+ * booking lowers it and refunds the rest), so the job follows, and what is collected on the day
+ * comes down by the same difference.
+ */
+function cheaperDriverMoney(job: JobDoc, pricePence: number): Partial<JobDoc> {
+  if (job.bookedTotalPence === undefined || pricePence >= job.bookedTotalPence) return {};
+  const lower = job.bookedTotalPence - pricePence;
+  return {
+    bookedTotalPence: pricePence,
+    customerCeilingPence: Math.max(job.customerCeilingPence ?? 0, job.bookedTotalPence),
+    ...(job.balancePence !== undefined ? { balancePence: Math.max(0, job.balancePence - lower) } : {}),
+  };
+}
+
+/** A driver free for the move and their price for it, sorted cheapest first, with their known charges on the day. */
+type Candidate = JobCandidate & { chargesOnTheDay?: { label: string; amountPence: number }[] };
 
 /**
  * Staff give a job that came back (declined, not answered, or its driver suspended) to another
@@ -68,7 +83,7 @@ export class ReassignJob {
   ) {}
 
   async candidates(bookingId: string): Promise<JobCandidate[]> {
-    return this.candidatesFor(await this.reassignable(bookingId));
+    return (await this.candidatesFor(await this.reassignable(bookingId))).map(({ chargesOnTheDay: _, ...c }) => c);
   }
 
   /**
@@ -126,8 +141,12 @@ export class ReassignJob {
       );
       return null;
     }
-    // Only drivers who can answer online: one without a portal account would just let the offer lapse.
-    const affordable = candidates.filter((c) => c.overBookedPence === 0 && c.portalAccount);
+    // Up to what the customer first booked: a price lowered to a cheaper driver's who then gave it
+    // up does not send the job to the office; the customer keeps paying the lower price (the office
+    // bears the rest). Only drivers who can answer online: one without a portal account would just
+    // let the offer lapse.
+    const ceiling = Math.max(job.customerCeilingPence ?? 0, job.bookedTotalPence ?? 0);
+    const affordable = candidates.filter((c) => c.pricePence <= ceiling && c.portalAccount);
     for (const candidate of affordable) {
       const moved = await this.handOver(job, candidate, {
         by: AUTOMATIC_FALLBACK,
@@ -164,6 +183,10 @@ export class ReassignJob {
           bookedPence: booked,
           overBookedPence: Math.max(0, pricePence - booked),
           portalAccount: withAccount.has(r.driver._id),
+          chargesOnTheDay: priced
+            .chargesFor(r.driver)
+            .filter((c) => c.amount !== null)
+            .map((c) => ({ label: c.label, amountPence: Math.round((c.amount ?? 0) * 100) })),
         };
       })
       .sort((a, b) => a.pricePence - b.pricePence);
@@ -204,6 +227,7 @@ export class ReassignJob {
       respondedAt: null,
       returnedBecause: null,
       previousDriverIds: [...(job.previousDriverIds ?? []), job.driverId],
+      ...cheaperDriverMoney(job, candidate.pricePence),
     };
     const meta = { producer: 'quote', clock: this.deps.clock, correlationId: bookingId };
     const reassigned = await createEvent(
@@ -232,6 +256,8 @@ export class ReassignJob {
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         move: { ...job.move },
         driverPricePence: candidate.pricePence,
+        ...(job.bookedTotalPence !== undefined ? { bookedPence: job.bookedTotalPence } : {}),
+        ...(candidate.chargesOnTheDay ? { chargesOnTheDay: candidate.chargesOnTheDay } : {}),
         // Only a staff reassignment confirmed above the booked price gets here with a difference: the office pays it.
         ...(candidate.overBookedPence > 0 ? { officeBearsPence: candidate.overBookedPence } : {}),
         reassignedBy: how.by,

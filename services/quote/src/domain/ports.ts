@@ -136,6 +136,10 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   /** The move date the day-before reminder was sent for (a new date gets its own), and when. */
   remindedFor?: string;
   remindedAt?: string;
+  /** What the customer first booked, kept when a cheaper new driver lowered the price: the automatic fallback may go up to it. */
+  customerCeilingPence?: number;
+  /** The move date the office was alerted about (no accepted driver a few hours before it). */
+  unconfirmedAlertFor?: string;
   /**
    * The offer that asks this driver to confirm a new time for a move they had accepted (its
    * `offeredAt`): shown as such only while that very offer stands (a reassignment makes a new one).
@@ -182,6 +186,15 @@ export interface JobRepository {
   transition(bookingId: string, from: JobDoc['status'], set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean>;
   /** Accepted jobs whose move has not started yet (the day-before reminder looks among them). */
   acceptedUpcoming(nowIso: string): Promise<JobDoc[]>;
+  /** Jobs no driver has accepted (offered, or back with the office) whose move starts in (fromIso, toIso]. */
+  unacceptedStartingBetween(fromIso: string, toIso: string): Promise<JobDoc[]>;
+  /** Claims the office's alert for the move date read, once, while still unaccepted: the alert's event rides on the claim. */
+  claimUnconfirmedAlert(
+    bookingId: string,
+    moveDate: string,
+    set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean>;
   /** Marks a step of the move day only while the job is still its driver's, accepted, live and at the step read. */
   advanceProgress(
     bookingId: string,

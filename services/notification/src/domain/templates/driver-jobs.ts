@@ -1,5 +1,7 @@
 import {
   AUTOMATIC_FALLBACK,
+  driverChangeChoiceUntil,
+  formatPence,
   timeLeftText,
   type JobAccepted,
   type JobOffered,
@@ -95,8 +97,37 @@ ${moveSummaryHtml(j.move)}
 /** Who found the new driver, in the customer's mail: the office by hand, or the platform at once. */
 const reassignedLine = (j: JobReassigned): string =>
   j.reassignedBy === AUTOMATIC_FALLBACK
-    ? `Your driver cannot do your move on ${moveDate(j.move.date)}, so we have offered it to ${j.driver.name}, who is free at that time for no more than you paid. Your price and payments stay as they were. We will e-mail and text you as soon as ${j.driver.name} accepts.`
-    : `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead. Your price and payments stay as they were.`;
+    ? `Your driver cannot do your move on ${moveDate(j.move.date)}, so we have offered it to ${j.driver.name}, who is free at that time. We will e-mail and text you as soon as ${j.driver.name} accepts.`
+    : `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead.`;
+
+/**
+ * What the change does to the price: a cheaper new driver's difference comes back to the card; a
+ * dearer one costs the customer nothing more (the office bears it).
+ */
+const priceLine = (j: JobReassigned): string => {
+  const booked = j.bookedPence;
+  if (booked !== undefined && j.driverPricePence < booked)
+    return `${j.driver.name}'s price for your move is ${formatPence(j.driverPricePence)}, less than the ${formatPence(booked)} you booked at, so you pay no more than their price: the difference of ${formatPence(booked - j.driverPricePence)} is refunded to your card.`;
+  return 'Your price stays as you booked it: you pay nothing more for the change.';
+};
+
+/** The new driver's charges on the day (ULEZ, congestion), which the customer pays to them on the day. */
+const chargesLine = (j: JobReassigned): string =>
+  j.chargesOnTheDay && j.chargesOnTheDay.length > 0
+    ? `Paid on the day with ${j.driver.name}, not in the price: ${j.chargesOnTheDay.map((c) => `${c.label} ${formatPence(c.amountPence)}`).join(', ')}.`
+    : `${j.driver.name} has no congestion or ULEZ charge to add on the day for this move.`;
+
+/** The customer's say over the change, and until when. */
+const choiceLine = (j: JobReassigned): string =>
+  `If you would rather not move with ${j.driver.name}, you can cancel with everything you paid refunded until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}, whatever our usual cancellation terms say: use your My move page.`;
+
+/** JobReassigned → the customer's phone: their driver changed, and where to see and choose. */
+export function jobReassignedCustomerSms(j: JobReassigned, ctx: TemplateContext): string {
+  const link = j.myMovePath
+    ? ` See the details or cancel for a full refund until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}: ${myMoveUrl(ctx, j.myMovePath)}`
+    : '';
+  return `VanHop: your driver for ${moveDate(j.move.date)} (booking ${j.randomNumber}) has changed to ${j.driver.name}.${link}`;
+}
 
 /** JobReassigned → the customer: who their new driver is (the price they booked stands). */
 export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContext): EmailContent {
@@ -104,7 +135,7 @@ export function jobReassignedCustomerEmail(j: JobReassigned, ctx: TemplateContex
   return customerMoveMail(ctx, {
     subject,
     name: j.customer.name,
-    paragraphs: [reassignedLine(j)],
+    paragraphs: [reassignedLine(j), priceLine(j), chargesLine(j), choiceLine(j)],
     move: j.move,
     myMovePath: j.myMovePath,
   });
@@ -149,12 +180,6 @@ export function jobReconfirmCustomerEmail(
     move: j.move,
     myMovePath: reconfirm.myMovePath,
   });
-}
-
-/** JobReassigned by staff → the customer's phone: who their driver is now (they will be texted again on acceptance). */
-export function jobReassignedCustomerSms(j: JobReassigned, ctx: TemplateContext): string {
-  const link = j.myMovePath ? ` Your booking: ${myMoveUrl(ctx, j.myMovePath)}` : '';
-  return `VanHop: your driver for the move on ${moveDate(j.move.date)} (booking ${j.randomNumber}) is now ${j.driver.name}. Your price stays as it was; we will text you when ${j.driver.name} accepts.${link}`;
 }
 
 type PreviousDriver = NonNullable<JobReassigned['previousDriver']>;
