@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formatPence,
   poundsToPence,
@@ -8,6 +8,7 @@ import {
 } from '@vanhop/contracts';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
+import { openDemoPortalAccounts } from '../support/portal-accounts.js';
 import { staffAuth } from '../support/staff.js';
 import { payOnLocalCheckout, quoteForOffer } from '../support/gateway-api.js';
 import { devOutbox } from '../support/dev-outbox.js';
@@ -29,6 +30,8 @@ describe('the customer keeps a say when their driver changes', () => {
   const embedded = useEmbeddedProduct({ clock });
   const { api } = embedded;
   const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
+  // The hand-on offers the job only to drivers who can answer online.
+  beforeAll(() => openDemoPortalAccounts(embedded.product()));
   const { outbox, settle } = devOutbox(
     api,
     () => staff().headers,

@@ -360,7 +360,7 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(text(toDriver)).toContain('that time is free in your calendar again');
     expect(Object.fromEntries(sms.received.map((m) => [m.body.to, m.body.body]))).toEqual({
       '+447700900123':
-        'VanHop: your driver for the move on Tuesday, 14 July 2026 at 09:00 (booking 4815163) is now Nia Driver. Your price stays as it was; we will text you when Nia Driver accepts. Your booking: https://vanhop.test/mymove/v1.token',
+        'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815163) has changed to Nia Driver. See the details or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
       '+447700900456':
         'VanHop: The office has given job 4815163 on Tuesday, 14 July 2026 at 09:00 to another driver, although you had accepted it. You do not need to do anything: that time is free in your calendar again.',
     });

@@ -124,12 +124,15 @@ describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
       (await call('POST', '/api/driver/me/jobs/bk-1/accept', driverAuth(cheapest.driverId, { clock }))).status,
     ).toBe(200);
 
-    // Before: only a job back with the office could be reassigned (409).
+    // Before: only a job back with the office could be reassigned (409). The customer's price fell to
+    // the cheapest driver's when the job went to them, so the dearer second driver costs the office
+    // the difference, which staff confirm.
     const moved = await call<JobView>('POST', '/api/drivers/admin/jobs/bk-1/reassign', staff(), {
       driverId: second.driverId,
       confirmNoAccount: true,
+      acceptDifference: true,
     });
-    expect(moved.status).toBe(200);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ driverId: second.driverId, status: 'offered' });
     await svc.bus.idle();
     expect(await slotsOf('bk-1')).toEqual([second.driverId]);
