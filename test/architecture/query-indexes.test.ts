@@ -14,6 +14,7 @@ import { uniqueSuffix } from '../../services/platform/test/contracts/eventually.
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
+import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
 
 type Ensured = IndexSpec & { collection: string };
 
@@ -22,6 +23,7 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'bookings', ensure: (s) => new BookingRepository(s).ensureIndexes() },
   { name: 'drivers (staff list)', ensure: (s) => new DriverRepository(s).ensureStaffListIndexes() },
   { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
+  { name: 'reviews (staff list)', ensure: (s) => new CustomerReviewRepository(s).ensureIndexes() },
 ];
 
 /** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */
@@ -48,7 +50,7 @@ describe('every declared repository query has its index', () => {
   it('each repository declares its reads, and ensures an index serving each one', async () => {
     for (const r of repositories) await r.ensure(recordingStore(ensured));
     const queries = declaredQueries();
-    for (const collection of ['bookings', 'drivers', 'business_days', 'business_driver_jobs'])
+    for (const collection of ['bookings', 'drivers', 'business_days', 'business_driver_jobs', 'customer_reviews'])
       expect(
         queries.some((q) => q.collection === collection),
         collection,

@@ -85,3 +85,22 @@ export interface StaffCursorPage<T> {
   pageSize: number;
   next: string | null;
 }
+
+export const STAFF_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const STAFF_REVIEW_STATUS_MESSAGE = 'status must be pending, approved or rejected';
+
+/**
+ * GET /api/reviews/admin/page: one page of the reviews of one status; pending ones oldest first
+ * (a queue), approved and rejected ones newest first; `after` is the previous page's `next`.
+ */
+export const staffReviewPageQuerySchema = yup
+  .object({
+    status: yup
+      .string()
+      .oneOf([...STAFF_REVIEW_STATUSES], STAFF_REVIEW_STATUS_MESSAGE)
+      .default('pending'),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffReviewPageQuery = yup.InferType<typeof staffReviewPageQuerySchema>;

@@ -1,5 +1,7 @@
 import {
+  indexOf,
   insertUnique,
+  queryIndex,
   withoutOutbox,
   type Collection,
   type DocumentStore,
@@ -10,12 +12,21 @@ import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
 import type {
+  ReviewCursor,
   CustomerReviewRepository as CustomerReviewPort,
   ReviewRequestRepository as ReviewRequestPort,
 } from '../domain/ports.js';
 
 export const REVIEW_REQUESTS = 'review_requests';
 export const CUSTOMER_REVIEWS = 'customer_reviews';
+
+/** The staff reads of reviews and the index each goes through (test/architecture/query-indexes). */
+export const REVIEW_QUERIES = {
+  byStatus: queryIndex(CUSTOMER_REVIEWS, 'reviews of one status by submission time (a page, the queue, the feed)', {
+    status: 1,
+    submittedAt: -1,
+  }),
+} as const;
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
 export class ReviewRequestRepository implements ReviewRequestPort {
@@ -45,7 +56,7 @@ export class CustomerReviewRepository implements CustomerReviewPort {
   }
 
   ensureIndexes(): Promise<void> {
-    return this.reviews.ensureIndex({ fields: { status: 1, submittedAt: -1 } });
+    return this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -57,9 +68,25 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     return insertUnique(this.reviews, review);
   }
 
-  /** Pending reviews, oldest first (a queue). */
-  pending(): Promise<CustomerReviewRecord[]> {
-    return this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 } });
+  /** Pending reviews, oldest first (a queue); the oldest `limit` when given. */
+  pending(limit?: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 }, ...(limit ? { limit } : {}) });
+  }
+
+  /**
+   * One page of the reviews of one status after the review a page ended on: pending oldest first,
+   * decided newest first, ties by id (one read of the status and submission-time index).
+   */
+  page(status: ReviewStatus, after: ReviewCursor | null, limit: number): Promise<CustomerReviewRecord[]> {
+    const oldestFirst = status === 'pending';
+    const beyond = oldestFirst ? '$gt' : '$lt';
+    const filter = after
+      ? {
+          status,
+          $or: [{ submittedAt: { [beyond]: after.at } }, { submittedAt: after.at, _id: { $gt: after.id } }],
+        }
+      : { status };
+    return this.reviews.find(filter, { sort: { submittedAt: oldestFirst ? 1 : -1, _id: 1 }, limit });
   }
 
   countPending(): Promise<number> {
