@@ -104,3 +104,23 @@ export const staffReviewPageQuerySchema = yup
   })
   .noUnknown();
 export type StaffReviewPageQuery = yup.InferType<typeof staffReviewPageQuerySchema>;
+
+export const STAFF_CHAT_VIEWS = ['unanswered', 'answered'] as const;
+export type StaffChatView = (typeof STAFF_CHAT_VIEWS)[number];
+export const STAFF_CHAT_VIEW_MESSAGE = 'view must be unanswered or answered';
+
+/**
+ * GET /api/support/admin/conversations/page: one page of the Instant Support chats; unanswered ones
+ * longest waiting first, answered ones latest message first; `after` is the previous page's `next`.
+ */
+export const staffChatPageQuerySchema = yup
+  .object({
+    view: yup
+      .string()
+      .oneOf([...STAFF_CHAT_VIEWS], STAFF_CHAT_VIEW_MESSAGE)
+      .default('unanswered'),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffChatPageQuery = yup.InferType<typeof staffChatPageQuerySchema>;
