@@ -16,6 +16,7 @@ import { DriverRepository } from '../../services/quote/src/adapters/driver-repos
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
 import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
 import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
+import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
 
 type Ensured = IndexSpec & { collection: string };
 
@@ -26,6 +27,7 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
   { name: 'reviews (staff list)', ensure: (s) => new CustomerReviewRepository(s).ensureIndexes() },
   { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s).ensureIndexes() },
+  { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
 ];
 
 /** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */

@@ -124,3 +124,15 @@ export const staffChatPageQuerySchema = yup
   })
   .noUnknown();
 export type StaffChatPageQuery = yup.InferType<typeof staffChatPageQuerySchema>;
+
+/**
+ * GET /api/drivers/admin/jobs/page: one page of the jobs back with the office (declined or never
+ * answered, bookings not cancelled), soonest move first; `after` is the previous page's `next`.
+ */
+export const staffReturnedJobsPageQuerySchema = yup
+  .object({
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffReturnedJobsPageQuery = yup.InferType<typeof staffReturnedJobsPageQuerySchema>;

@@ -19,6 +19,8 @@ import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
 import { DriverJobs } from './app/driver-jobs.js';
 import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
+import { returnedJobsPageRoutes } from './http/returned-jobs-page-routes.js';
+import { ReturnedJobsPage } from './app/returned-jobs-page.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
@@ -129,6 +131,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
+          returnedJobsPageRoutes(app, {
+            page: new ReturnedJobsPage({ jobs: jobStore, sweep: () => jobs.sweep() }),
+            staffOnly,
+          });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({
