@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { ModeratedReview } from './review.js';
 
 /** The most rows one page of a staff list may ask for, and what it gets without asking. */
 export const STAFF_PAGE_SIZE_MAX = 100;
@@ -104,6 +105,10 @@ export const staffReviewPageQuerySchema = yup
   })
   .noUnknown();
 export type StaffReviewPageQuery = yup.InferType<typeof staffReviewPageQuerySchema>;
+/** A page of reviews, with how many wait for a decision in all (the moderation page's badge). */
+export interface StaffReviewPage extends StaffCursorPage<ModeratedReview> {
+  pending: number;
+}
 
 export const STAFF_CHAT_VIEWS = ['unanswered', 'answered'] as const;
 export type StaffChatView = (typeof STAFF_CHAT_VIEWS)[number];

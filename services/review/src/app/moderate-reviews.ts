@@ -4,7 +4,7 @@ import type {
   ModerationList,
   Review,
   ReviewStatus,
-  StaffCursorPage,
+  StaffReviewPage,
   StaffReviewPageQuery,
 } from '@vanhop/contracts';
 import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
@@ -56,15 +56,20 @@ export class ModerateReviews {
     return { reviews: [...pending, ...decided].map(asModerated), pending: pendingCount };
   }
 
-  /** One page of the reviews of one status (pending oldest first, decided newest first). */
-  async page(q: StaffReviewPageQuery): Promise<StaffCursorPage<ModeratedReview>> {
-    const rows = await this.reviews.page(q.status as ReviewStatus, decodeReviewCursor(q.after), q.pageSize + 1);
+  /** One page of the reviews of one status (pending oldest first, decided newest first), with how many wait. */
+  async page(q: StaffReviewPageQuery): Promise<StaffReviewPage> {
+    const after = decodeReviewCursor(q.after);
+    const [rows, pending] = await Promise.all([
+      this.reviews.page(q.status as ReviewStatus, after, q.pageSize + 1),
+      this.reviews.countPending(),
+    ]);
     const items = rows.slice(0, q.pageSize);
     const last = items.at(-1);
     return {
       items: items.map(asModerated),
       pageSize: q.pageSize,
       next: rows.length > q.pageSize && last ? encodeReviewCursor({ at: last.submittedAt, id: last._id }) : null,
+      pending,
     };
   }
 
