@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { londonDay, shiftDay, type BookingRecord } from '@vanhop/contracts';
-import { EmbeddedDocumentStore, type DocumentStore } from '@vanhop/platform';
+import { EmbeddedDocumentStore, systemClock, type DocumentStore } from '@vanhop/platform';
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import type { StoredBooking } from '../../services/booking/src/domain/booking-record.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
@@ -219,8 +219,8 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
 
 /**
  * The other staff lists' records as their services would have stored them: reviews of past moves
- * (a tenth pending), jobs back with the office for future moves, and Instant Support chats (a
- * quarter waiting for staff), each through its service's repository or collection.
+ * (a tenth pending), jobs back with the office for future moves, and Instant Support chats (one in
+ * fifty waiting for staff), each through its service's repository or collection.
  */
 async function seedOtherLists(open: (service: string) => DocumentStore, made: StoredBooking[], now: Date) {
   const nowIso = now.toISOString();
@@ -288,12 +288,13 @@ async function seedOtherLists(open: (service: string) => DocumentStore, made: St
   await quoteStore.close();
 
   const chatStore = open('notification');
-  await new SupportInboxPages(chatStore).ensureIndexes();
+  await new SupportInboxPages(chatStore, systemClock).ensureIndexes();
   const chats = chatStore.collection<ConversationThread>(CONVERSATIONS);
   for (let i = 0; i * CHAT_EVERY < made.length; i++) {
     const b = made[i * CHAT_EVERY]!;
     const at = new Date(now.getTime() - (i % 2000) * 3_600_000 - i * 1000).toISOString();
-    const waiting = i % 4 === 0;
+    // A queue the office works down: one chat in fifty waits for an answer.
+    const waiting = i % 50 === 0;
     await chats.insertOne({
       _id: `cv-bench-${String(i).padStart(6, '0')}`,
       kind: 'support',

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import {
   declaredQueries,
+  systemClock,
   servedBy,
   type Collection,
   type DocumentStore,
@@ -26,7 +27,7 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'drivers (staff list)', ensure: (s) => new DriverRepository(s).ensureStaffListIndexes() },
   { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
   { name: 'reviews (staff list)', ensure: (s) => new CustomerReviewRepository(s).ensureIndexes() },
-  { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s).ensureIndexes() },
+  { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s, systemClock).ensureIndexes() },
   { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
 ];
 

@@ -39,7 +39,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
       bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger),
       cache: infra.cache,
     });
-    const inboxPages = new SupportInboxPages(infra.store);
+    const inboxPages = new SupportInboxPages(infra.store, infra.clock);
     const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, {
       publicUrl: config.publicUrl,
       officeEmail: config.officeEmail,

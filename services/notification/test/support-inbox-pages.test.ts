@@ -32,7 +32,11 @@ describe('the staff Instant Support inbox a page at a time', () => {
   let stack: TestStack;
   let svc: RunningService;
   const waiting = Array.from({ length: 23 }, (_, i) => chat(i, true));
-  const answered = Array.from({ length: 9 }, (_, i) => chat(i, false));
+  // One answered years before the rest: the latest-first read widens its range of times to reach it.
+  const answered = [
+    ...Array.from({ length: 9 }, (_, i) => chat(i, false)),
+    { ...chat(9, false), lastMessageAt: '2019-05-01T09:00:00.000Z' },
+  ];
 
   beforeAll(async () => {
     stack = await startTestStack({ name: 'support-inbox-pages', clock });
@@ -86,6 +90,7 @@ describe('the staff Instant Support inbox a page at a time', () => {
       'cv-a-003',
       'cv-a-000',
       'cv-a-001',
+      'cv-a-009',
     ]);
   });
 

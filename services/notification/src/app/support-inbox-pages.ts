@@ -1,8 +1,10 @@
 import type { StaffChatPageQuery, StaffCursorPage, SupportChatSummary } from '@vanhop/contracts';
 import {
   indexOf,
+  newestFirstWindows,
   queryIndex,
   ValidationError,
+  type Clock,
   type Collection,
   type DocumentStore,
   type Filter,
@@ -16,9 +18,7 @@ export const SUPPORT_INBOX_QUERIES = {
     awaitingStaff: 1,
     waitingSince: 1,
   }),
-  answered: queryIndex(CONVERSATIONS, 'support chats answered, latest message first', {
-    kind: 1,
-    awaitingStaff: 1,
+  answered: queryIndex(CONVERSATIONS, 'support chats answered, latest message first: a widening range of times', {
     lastMessageAt: -1,
   }),
 } as const;
@@ -48,7 +48,10 @@ function decode(after: string | undefined): { at: string; id: string } | null {
 export class SupportInboxPages {
   private readonly threads: Collection<ConversationThread>;
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly clock: Clock,
+  ) {
     this.threads = store.collection<ConversationThread>(CONVERSATIONS);
   }
 
@@ -64,10 +67,20 @@ export class SupportInboxPages {
     const beyond = unanswered ? '$gt' : '$lt';
     const filter: Filter = { kind: 'support', awaitingStaff: unanswered };
     if (after) filter.$or = [{ [field]: { [beyond]: after.at } }, { [field]: after.at, _id: { $gt: after.id } }];
-    const rows = await this.threads.find(filter, {
-      sort: { [field]: unanswered ? 1 : -1, _id: 1 },
-      limit: q.pageSize + 1,
-    });
+    const limit = q.pageSize + 1;
+    let rows: ConversationThread[] = [];
+    if (unanswered) {
+      // The chats staff still owe an answer: a queue they work down, read whole and limited.
+      rows = await this.threads.find(filter, { sort: { waitingSince: 1, _id: 1 }, limit });
+    } else {
+      // Answered chats pile up for ever: a range of times, widened only while the page is not full
+      // (a day to spare past now, for a message stamped by a clock running ahead).
+      const latest = new Date(this.clock.now().getTime() + 86_400_000).toISOString();
+      for (const lastMessageAt of newestFirstWindows(after?.at ?? latest)) {
+        rows = await this.threads.find({ ...filter, lastMessageAt }, { sort: { lastMessageAt: -1, _id: 1 }, limit });
+        if (rows.length >= limit) break;
+      }
+    }
     const items = rows.slice(0, q.pageSize);
     const last = items.at(-1);
     return {

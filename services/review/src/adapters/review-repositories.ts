@@ -1,6 +1,7 @@
 import {
   indexOf,
   insertUnique,
+  newestFirstWindows,
   queryIndex,
   withoutOutbox,
   type Collection,
@@ -22,6 +23,13 @@ export const CUSTOMER_REVIEWS = 'customer_reviews';
 
 /** The staff reads of reviews and the index each goes through (test/architecture/query-indexes). */
 export const REVIEW_QUERIES = {
+  decidedPage: queryIndex(
+    CUSTOMER_REVIEWS,
+    'a page of decided reviews, newest first: a widening range of submission time',
+    {
+      submittedAt: -1,
+    },
+  ),
   byStatus: queryIndex(CUSTOMER_REVIEWS, 'reviews of one status by submission time (a page, the queue, the feed)', {
     status: 1,
     submittedAt: -1,
@@ -55,8 +63,9 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     this.reviews = store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS);
   }
 
-  ensureIndexes(): Promise<void> {
-    return this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
+  async ensureIndexes(): Promise<void> {
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.decidedPage));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -77,16 +86,26 @@ export class CustomerReviewRepository implements CustomerReviewPort {
    * One page of the reviews of one status after the review a page ended on: pending oldest first,
    * decided newest first, ties by id (one read of the status and submission-time index).
    */
-  page(status: ReviewStatus, after: ReviewCursor | null, limit: number): Promise<CustomerReviewRecord[]> {
+  async page(
+    status: ReviewStatus,
+    after: ReviewCursor | null,
+    limit: number,
+    latest: string,
+  ): Promise<CustomerReviewRecord[]> {
     const oldestFirst = status === 'pending';
     const beyond = oldestFirst ? '$gt' : '$lt';
-    const filter = after
-      ? {
-          status,
-          $or: [{ submittedAt: { [beyond]: after.at } }, { submittedAt: after.at, _id: { $gt: after.id } }],
-        }
-      : { status };
-    return this.reviews.find(filter, { sort: { submittedAt: oldestFirst ? 1 : -1, _id: 1 }, limit });
+    const rest = after
+      ? { $or: [{ submittedAt: { [beyond]: after.at } }, { submittedAt: after.at, _id: { $gt: after.id } }] }
+      : {};
+    // The pending queue is what staff have still to read: a short list, read whole and limited.
+    if (oldestFirst) return this.reviews.find({ status, ...rest }, { sort: { submittedAt: 1, _id: 1 }, limit });
+    // Decided reviews pile up for ever: a range of submission times, widened only while the page is not full.
+    let docs: CustomerReviewRecord[] = [];
+    for (const submittedAt of newestFirstWindows(after?.at ?? latest)) {
+      docs = await this.reviews.find({ status, submittedAt, ...rest }, { sort: { submittedAt: -1, _id: 1 }, limit });
+      if (docs.length >= limit) break;
+    }
+    return docs;
   }
 
   countPending(): Promise<number> {

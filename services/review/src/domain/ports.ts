@@ -42,8 +42,16 @@ export interface CustomerReviewRepository {
   insertOnce(review: CustomerReviewRecord): Promise<boolean>;
   /** Pending reviews, oldest first (a queue); the oldest `limit` when given. */
   pending(limit?: number): Promise<CustomerReviewRecord[]>;
-  /** One page of one status after `after`: pending oldest first, decided newest first, ties by id. */
-  page(status: ReviewStatus, after: ReviewCursor | null, limit: number): Promise<CustomerReviewRecord[]>;
+  /**
+   * One page of one status after `after`: pending oldest first, decided newest first (none submitted
+   * after `latest`, an ISO time), ties by id.
+   */
+  page(
+    status: ReviewStatus,
+    after: ReviewCursor | null,
+    limit: number,
+    latest: string,
+  ): Promise<CustomerReviewRecord[]>;
   countPending(): Promise<number>;
   /** Decided reviews (approved and rejected, or one of them), newest first. */
   decided(status: Exclude<ReviewStatus, 'pending'> | 'all', limit: number): Promise<CustomerReviewRecord[]>;
