@@ -18,6 +18,8 @@ export const SUPPORT_INBOX_QUERIES = {
     awaitingStaff: 1,
     waitingSince: 1,
   }),
+  /** The embedded store picks its candidates by one field: this one keeps them to the queue. */
+  queue: queryIndex(CONVERSATIONS, 'chats waiting for staff (the queue) and their count', { awaitingStaff: 1 }),
   answered: queryIndex(CONVERSATIONS, 'support chats answered, latest message first: a widening range of times', {
     lastMessageAt: -1,
   }),
@@ -58,6 +60,7 @@ export class SupportInboxPages {
   async ensureIndexes(): Promise<void> {
     await this.threads.ensureIndex(indexOf(SUPPORT_INBOX_QUERIES.unanswered));
     await this.threads.ensureIndex(indexOf(SUPPORT_INBOX_QUERIES.answered));
+    await this.threads.ensureIndex(indexOf(SUPPORT_INBOX_QUERIES.queue));
   }
 
   async page(q: StaffChatPageQuery): Promise<StaffCursorPage<SupportChatSummary>> {
@@ -65,7 +68,11 @@ export class SupportInboxPages {
     const field = unanswered ? 'waitingSince' : 'lastMessageAt';
     const after = decode(q.after);
     const beyond = unanswered ? '$gt' : '$lt';
-    const filter: Filter = { kind: 'support', awaitingStaff: unanswered };
+    // Answered: the state inside $and, so the embedded store picks its candidates by the time range
+    // below, not by the state index (every answered chat); MongoDB plans the same either way.
+    const filter: Filter = unanswered
+      ? { kind: 'support', awaitingStaff: true }
+      : { $and: [{ kind: 'support', awaitingStaff: false }] };
     if (after) filter.$or = [{ [field]: { [beyond]: after.at } }, { [field]: after.at, _id: { $gt: after.id } }];
     const limit = q.pageSize + 1;
     let rows: ConversationThread[] = [];

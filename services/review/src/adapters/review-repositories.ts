@@ -30,6 +30,7 @@ export const REVIEW_QUERIES = {
       submittedAt: -1,
     },
   ),
+  pendingQueue: queryIndex(CUSTOMER_REVIEWS, 'the pending queue (a page of it) and its count', { status: 1 }),
   byStatus: queryIndex(CUSTOMER_REVIEWS, 'reviews of one status by submission time (a page, the queue, the feed)', {
     status: 1,
     submittedAt: -1,
@@ -66,6 +67,7 @@ export class CustomerReviewRepository implements CustomerReviewPort {
   async ensureIndexes(): Promise<void> {
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.decidedPage));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.pendingQueue));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -102,7 +104,12 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     // Decided reviews pile up for ever: a range of submission times, widened only while the page is not full.
     let docs: CustomerReviewRecord[] = [];
     for (const submittedAt of newestFirstWindows(after?.at ?? latest)) {
-      docs = await this.reviews.find({ status, submittedAt, ...rest }, { sort: { submittedAt: -1, _id: 1 }, limit });
+      // The status inside $and: the embedded store then picks its candidates by the time range,
+      // not by the status index (every approved review); MongoDB plans the same either way.
+      docs = await this.reviews.find(
+        { submittedAt, $and: [{ status }], ...rest },
+        { sort: { submittedAt: -1, _id: 1 }, limit },
+      );
       if (docs.length >= limit) break;
     }
     return docs;
