@@ -165,9 +165,12 @@ export const fetchReviewPage = (token: string, q: { status: ReviewStatus; after?
   );
 
 /** One page of the Instant Support chats: unanswered longest waiting first, answered latest first. */
-export const fetchSupportChatPage = (token: string, q: { view: StaffChatView; after?: string | null }) =>
+export const fetchSupportChatPage = (
+  token: string,
+  q: { view: StaffChatView; after?: string | null; pageSize?: number },
+) =>
   call<StaffCursorPage<SupportChatSummary>>(
-    `/support/admin/conversations/page?view=${q.view}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
+    `/support/admin/conversations/page?view=${q.view}${q.pageSize ? `&pageSize=${q.pageSize}` : ''}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
     { token },
   );
 
