@@ -2,7 +2,8 @@
  * The staff lists and the business figures at a fleet's size: seeds 10 drivers and 1,000 bookings,
  * then 5,000 drivers and 100,000 bookings (support/staff-lists-seed.ts, through the repositories),
  * starts the embedded product on each (`node dist/embedded.js`, as `npm start` runs it), signs in
- * as staff, and measures through the gateway the first page of each staff list and the figures:
+ * as staff, and measures through the gateway the first page of each staff list (bookings, drivers,
+ * reviews, support chats, jobs back with the office) and the figures:
  * p50 of sequential requests and the answer's size. Ratios are against the smallest size of the
  * same run. Targets: every list's first page <= 50 KB, and its p50 <= 3x its p50 at the smallest size.
  * Run: npx tsx bench/scale-lists.ts [samples]   (needs npm run build; loopback only)
@@ -27,6 +28,14 @@ export const STAFF_LIST_READS: { label: string; path: string; target: boolean }[
   { label: 'drivers, search "kha"', path: '/api/drivers/admin/page?q=kha', target: false },
   { label: 'drivers, suspended', path: '/api/drivers/admin/page?status=suspended', target: true },
   { label: 'business figures', path: '/api/dashboard/business', target: true },
+  { label: 'reviews, pending', path: '/api/reviews/admin/page?status=pending', target: true },
+  { label: 'reviews, approved', path: '/api/reviews/admin/page?status=approved', target: true },
+  { label: 'support chats, unanswered', path: '/api/support/admin/conversations/page', target: true },
+  { label: 'support chats, answered', path: '/api/support/admin/conversations/page?view=answered', target: true },
+  { label: 'jobs back with the office', path: '/api/drivers/admin/jobs/page', target: true },
+  { label: 'legacy reviews/admin (bounded)', path: '/api/reviews/admin', target: false },
+  { label: 'legacy support inbox (bounded)', path: '/api/support/admin/conversations', target: false },
+  { label: 'legacy drivers/admin/jobs (whole)', path: '/api/drivers/admin/jobs', target: false },
   { label: 'legacy backdata/all (30 days on)', path: '/api/backdata/all', target: false },
 ];
 
@@ -98,7 +107,7 @@ async function runSize(sizes: SeedSizes, samples: number): Promise<SizeRun> {
   try {
     const seeded = await seedStaffLists(dataDir, sizes, NOW);
     console.log(
-      `  seeded through the repositories: drivers ${(seeded.driversMs / 1000).toFixed(1)} s, bookings ${(seeded.bookingsMs / 1000).toFixed(1)} s, figures ${(seeded.figuresMs / 1000).toFixed(1)} s`,
+      `  seeded through the repositories: drivers ${(seeded.driversMs / 1000).toFixed(1)} s, bookings ${(seeded.bookingsMs / 1000).toFixed(1)} s, figures ${(seeded.figuresMs / 1000).toFixed(1)} s, reviews, returned jobs and chats ${(seeded.otherListsMs / 1000).toFixed(1)} s`,
     );
     const started = performance.now();
     const product = await spawnEmbedded(

@@ -212,7 +212,7 @@ describe('a review from request to the home carousel and the driver rating', () 
       `${base}/admin/reviews`,
       (p) =>
         p
-          .getByRole('button', { name: 'All' })
+          .getByRole('button', { name: 'Approved' })
           .click()
           .then(() => p.getByTestId('moderated-review').first().waitFor()),
       signedIn,

@@ -5,12 +5,18 @@
  */
 import path from 'node:path';
 import { londonDay, shiftDay, type BookingRecord } from '@vanhop/contracts';
-import { EmbeddedDocumentStore, type DocumentStore } from '@vanhop/platform';
+import { EmbeddedDocumentStore, systemClock, type DocumentStore } from '@vanhop/platform';
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import type { StoredBooking } from '../../services/booking/src/domain/booking-record.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
 import { HOUSE_CARD } from '../../services/quote/src/domain/price-card.js';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
+import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
+import type { CustomerReviewRecord } from '../../services/review/src/domain/customer-review.js';
+import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
+import type { JobDoc } from '../../services/quote/src/domain/ports.js';
+import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
+import { CONVERSATIONS, type ConversationThread } from '../../services/notification/src/domain/conversation-thread.js';
 
 const DAY_MS = 86_400_000;
 /** Bookings move from this many days before now to this many after (a year of work, a month ahead booked). */
@@ -53,7 +59,14 @@ export interface SeedTimings {
   driversMs: number;
   bookingsMs: number;
   figuresMs: number;
+  /** Reviews, jobs back with the office and support chats. */
+  otherListsMs: number;
 }
+
+/** One in this many paid past bookings has a review; one in this many paid future ones is back with the office; one chat per this many bookings. */
+const REVIEW_EVERY = 10;
+const RETURNED_EVERY = 50;
+const CHAT_EVERY = 20;
 
 /** One staff booking record as SaveQuote and RecordPayment leave it (no outbox left to publish). */
 function bookingOf(i: number, now: number, rand: () => number, drivers: string[]): StoredBooking {
@@ -197,5 +210,109 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
     );
   }
   await authStore.close();
-  return { driversMs, bookingsMs, figuresMs: performance.now() - t };
+  const figuresMs = performance.now() - t;
+
+  t = performance.now();
+  await seedOtherLists(open, made, now);
+  return { driversMs, bookingsMs, figuresMs, otherListsMs: performance.now() - t };
+}
+
+/**
+ * The other staff lists' records as their services would have stored them: reviews of past moves
+ * (a tenth pending), jobs back with the office for future moves, and Instant Support chats (one in
+ * fifty waiting for staff), each through its service's repository or collection.
+ */
+async function seedOtherLists(open: (service: string) => DocumentStore, made: StoredBooking[], now: Date) {
+  const nowIso = now.toISOString();
+  const reviewStore = open('review');
+  const reviews = new CustomerReviewRepository(reviewStore);
+  await reviews.ensureIndexes();
+  const quoteStore = open('quote');
+  const jobs = new JobRepository(quoteStore);
+  await jobs.ensureIndexes();
+  const paid = made.filter((b) => b.paymentStatus !== 'unpaid');
+  let n = 0;
+  for (const b of paid) {
+    n++;
+    const past = b.quote.date < nowIso;
+    if (past && n % REVIEW_EVERY === 0) {
+      const status =
+        n % (REVIEW_EVERY * 10) === 0 ? 'pending' : n % (REVIEW_EVERY * 10) === REVIEW_EVERY ? 'rejected' : 'approved';
+      const review: CustomerReviewRecord = {
+        _id: b._id,
+        randomNumber: b.randomNumber,
+        rating: 4 + (n % 2),
+        text: 'Quick, careful and friendly: everything arrived in one piece.',
+        driverRating: 5,
+        driver: { id: b.driver!.id, name: b.driver!.name },
+        authorName: `${b.quote.name.split(' ')[0]} ${b.quote.name.split(' ')[1]?.[0] ?? ''}.`,
+        status,
+        submittedAt: new Date(Date.parse(b.quote.date) + 86_400_000).toISOString(),
+        moderatedAt: status === 'pending' ? null : nowIso,
+        moderatedBy: status === 'pending' ? null : 'bench_staff',
+      };
+      await reviews.insertOnce(review);
+    }
+    if (!past && n % RETURNED_EVERY === 0) {
+      const job = {
+        _id: b._id,
+        bookingId: b._id,
+        randomNumber: b.randomNumber,
+        driverId: b.driver!.id,
+        status: 'returned-to-staff',
+        offeredAt: b.date,
+        respondBy: b.date,
+        respondedAt: b.date,
+        returnedBecause: 'declined',
+        move: {
+          date: b.quote.date,
+          totalHour: b.quote.totalHour,
+          addresses: b.quote.totalAddress.map(({ location, physicalAddress, stair }) => ({
+            location,
+            physicalAddress,
+            stair,
+          })),
+          typeofVan: b.quote.typeofVan,
+          typeOfWorker: b.quote.typeOfWorker,
+          description: b.quote.description,
+        },
+        customer: { name: b.quote.name, email: b.quote.email, phone: b.quote.phone },
+        customerName: b.quote.name,
+        bookingState: 'active',
+        driverContact: { name: b.driver!.name, email: b.driver!.email },
+      } as JobDoc;
+      await jobs.insert(job);
+    }
+  }
+  await reviewStore.close();
+  await quoteStore.close();
+
+  const chatStore = open('notification');
+  await new SupportInboxPages(chatStore, systemClock).ensureIndexes();
+  const chats = chatStore.collection<ConversationThread>(CONVERSATIONS);
+  for (let i = 0; i * CHAT_EVERY < made.length; i++) {
+    const b = made[i * CHAT_EVERY]!;
+    const at = new Date(now.getTime() - (i % 2000) * 3_600_000 - i * 1000).toISOString();
+    // A queue the office works down: one chat in fifty waits for an answer.
+    const waiting = i % 50 === 0;
+    await chats.insertOne({
+      _id: `cv-bench-${String(i).padStart(6, '0')}`,
+      kind: 'support',
+      customer: { name: b.quote.name, email: b.quote.email },
+      driver: null,
+      about: null,
+      page: '/booking',
+      messages: [
+        { id: `m${i}-1`, from: 'customer', body: 'Can you move a piano on the second floor?', at },
+        ...(waiting ? [] : [{ id: `m${i}-2`, from: 'staff' as const, body: 'Yes, we can.', at, staff: 'bench_staff' }]),
+      ],
+      messageCount: waiting ? 1 : 2,
+      createdAt: at,
+      lastMessageAt: at,
+      awaitingStaff: waiting,
+      waitingSince: waiting ? at : null,
+      outbox: [],
+    });
+  }
+  await chatStore.close();
 }

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import {
   declaredQueries,
+  systemClock,
   servedBy,
   type Collection,
   type DocumentStore,
@@ -14,6 +15,9 @@ import { uniqueSuffix } from '../../services/platform/test/contracts/eventually.
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
+import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
+import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
+import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
 
 type Ensured = IndexSpec & { collection: string };
 
@@ -22,6 +26,9 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'bookings', ensure: (s) => new BookingRepository(s).ensureIndexes() },
   { name: 'drivers (staff list)', ensure: (s) => new DriverRepository(s).ensureStaffListIndexes() },
   { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
+  { name: 'reviews (staff list)', ensure: (s) => new CustomerReviewRepository(s).ensureIndexes() },
+  { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s, systemClock).ensureIndexes() },
+  { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
 ];
 
 /** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */
@@ -48,7 +55,14 @@ describe('every declared repository query has its index', () => {
   it('each repository declares its reads, and ensures an index serving each one', async () => {
     for (const r of repositories) await r.ensure(recordingStore(ensured));
     const queries = declaredQueries();
-    for (const collection of ['bookings', 'drivers', 'business_days', 'business_driver_jobs'])
+    for (const collection of [
+      'bookings',
+      'drivers',
+      'business_days',
+      'business_driver_jobs',
+      'customer_reviews',
+      'conversations',
+    ])
       expect(
         queries.some((q) => q.collection === collection),
         collection,

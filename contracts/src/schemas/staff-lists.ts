@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { ModeratedReview } from './review.js';
 
 /** The most rows one page of a staff list may ask for, and what it gets without asking. */
 export const STAFF_PAGE_SIZE_MAX = 100;
@@ -85,3 +86,58 @@ export interface StaffCursorPage<T> {
   pageSize: number;
   next: string | null;
 }
+
+export const STAFF_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const STAFF_REVIEW_STATUS_MESSAGE = 'status must be pending, approved or rejected';
+
+/**
+ * GET /api/reviews/admin/page: one page of the reviews of one status; pending ones oldest first
+ * (a queue), approved and rejected ones newest first; `after` is the previous page's `next`.
+ */
+export const staffReviewPageQuerySchema = yup
+  .object({
+    status: yup
+      .string()
+      .oneOf([...STAFF_REVIEW_STATUSES], STAFF_REVIEW_STATUS_MESSAGE)
+      .default('pending'),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffReviewPageQuery = yup.InferType<typeof staffReviewPageQuerySchema>;
+/** A page of reviews, with how many wait for a decision in all (the moderation page's badge). */
+export interface StaffReviewPage extends StaffCursorPage<ModeratedReview> {
+  pending: number;
+}
+
+export const STAFF_CHAT_VIEWS = ['unanswered', 'answered'] as const;
+export type StaffChatView = (typeof STAFF_CHAT_VIEWS)[number];
+export const STAFF_CHAT_VIEW_MESSAGE = 'view must be unanswered or answered';
+
+/**
+ * GET /api/support/admin/conversations/page: one page of the Instant Support chats; unanswered ones
+ * longest waiting first, answered ones latest message first; `after` is the previous page's `next`.
+ */
+export const staffChatPageQuerySchema = yup
+  .object({
+    view: yup
+      .string()
+      .oneOf([...STAFF_CHAT_VIEWS], STAFF_CHAT_VIEW_MESSAGE)
+      .default('unanswered'),
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffChatPageQuery = yup.InferType<typeof staffChatPageQuerySchema>;
+
+/**
+ * GET /api/drivers/admin/jobs/page: one page of the jobs back with the office (declined or never
+ * answered, bookings not cancelled), soonest move first; `after` is the previous page's `next`.
+ */
+export const staffReturnedJobsPageQuerySchema = yup
+  .object({
+    pageSize: pageSize(),
+    after: cursor(),
+  })
+  .noUnknown();
+export type StaffReturnedJobsPageQuery = yup.InferType<typeof staffReturnedJobsPageQuerySchema>;

@@ -17,6 +17,8 @@ import { Conversations } from './app/conversation-use-cases.js';
 import { ConversationMail } from './app/conversation-mail.js';
 import { conversationRoutes } from './http/conversation-routes.js';
 import { conversationStaffRoutes } from './http/conversation-staff-routes.js';
+import { supportInboxPageRoutes } from './http/support-inbox-page-routes.js';
+import { SupportInboxPages } from './app/support-inbox-pages.js';
 
 export const notificationService: ServiceDefinition<NotificationConfig> = {
   name: 'notification',
@@ -37,6 +39,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
       bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger),
       cache: infra.cache,
     });
+    const inboxPages = new SupportInboxPages(infra.store, infra.clock);
     const conversationMail = new ConversationMail(infra.store, notifier, drivers, links, infra.clock, infra.logger, {
       publicUrl: config.publicUrl,
       officeEmail: config.officeEmail,
@@ -50,8 +53,11 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
           perClientPerHour: chat.perClientPerHour,
           perThreadPerHour: chat.perThreadPerHour,
         });
-        if (chat.staffJwt)
-          conversationStaffRoutes(app, { conversations, staffOnly: requireStaff(chat.staffJwt, infra.clock) });
+        if (chat.staffJwt) {
+          const staffOnly = requireStaff(chat.staffJwt, infra.clock);
+          supportInboxPageRoutes(app, { pages: inboxPages, staffOnly });
+          conversationStaffRoutes(app, { conversations, staffOnly });
+        }
         if (config.devRoutes)
           devOutboxRoutes(app, {
             outbox: new ReadDevOutbox(new OutboxFolder(config.outboxDir, config.sms.outboxDir)),
@@ -71,6 +77,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
       checks: config.mailTransport === 'smtp' ? [] : [{ name: 'outbox', check: () => mailer.ping() }],
       start: async () => {
         await conversations.ensureIndexes();
+        await inboxPages.ensureIndexes();
         await relay.start();
       },
       stop: async () => {

@@ -9,6 +9,7 @@ export * from './insert-unique.js';
 export * from './query-indexes.js';
 export * from './retry-on-conflict.js';
 export * from './store-leases.js';
+export * from './time-windows.js';
 export * from './hold-holder.js';
 export * from './idempotent-consumer.js';
 export * from './infrastructure.js';

@@ -24,6 +24,8 @@ import { ReassignJob } from './app/reassign-job.js';
 import { jobRoutes } from './http/job-routes.js';
 import { unconfirmedRoutes } from './http/unconfirmed-routes.js';
 import { UnconfirmedAlerts } from './app/unconfirmed-alerts.js';
+import { returnedJobsPageRoutes } from './http/returned-jobs-page-routes.js';
+import { ReturnedJobsPage } from './app/returned-jobs-page.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
@@ -141,6 +143,10 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock });
           jobConflictRoutes(app, { conflicts, staffOnly });
           unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
+          returnedJobsPageRoutes(app, {
+            page: new ReturnedJobsPage({ jobs: jobStore, sweep: () => jobs.sweep() }),
+            staffOnly,
+          });
           jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
           jobProgressRoutes(app, {
             progress: new JobProgress({

@@ -10,9 +10,14 @@ import {
   type Update,
 } from '@vanhop/platform';
 import type { BusinessFiguresStore } from '../app/business-figures.js';
+import { BUSINESS_DRIVERS_SHOWN } from '@vanhop/contracts';
 import {
+  byHoursThenId,
   DAY_COUNTERS,
   fieldKey,
+  hoursInWindow,
+  hoursWindow,
+  type DriverHours,
   type DayCounter,
   type FigureChange,
   type StoredDay,
@@ -24,6 +29,9 @@ export const BUSINESS_DRIVERS_COLLECTION = 'business_driver_jobs';
 export const BUSINESS_WAITING_COLLECTION = 'business_waiting_jobs';
 export const BUSINESS_CHATS_COLLECTION = 'business_support_chats';
 export const BUSINESS_BOOKINGS_COLLECTION = 'business_bookings';
+export const BUSINESS_META_COLLECTION = 'business_meta';
+/** The hours chart's own document in BUSINESS_META_COLLECTION: the day the drivers' hours are kept for. */
+const HOURS_META_ID = 'driver-hours';
 
 /** The figures' reads and the index each goes through (test/architecture/query-indexes). */
 export const BUSINESS_QUERIES = {
@@ -32,6 +40,10 @@ export const BUSINESS_QUERIES = {
   driversWithJobs: queryIndex(BUSINESS_DRIVERS_COLLECTION, 'drivers with a job on or after a day', {
     lastMoveDay: 1,
   }),
+  busiestDrivers: queryIndex(BUSINESS_DRIVERS_COLLECTION, 'the busiest drivers, most hours in the window first', {
+    windowHours: -1,
+  }),
+  hoursMeta: queryIndex(BUSINESS_META_COLLECTION, "the day the drivers' hours are kept for", '_id'),
   waiting: queryIndex(BUSINESS_WAITING_COLLECTION, 'jobs waiting for a driver', { waiting: 1 }),
   openChats: queryIndex(BUSINESS_CHATS_COLLECTION, 'support chats waiting for staff', { awaiting: 1 }),
 } as const;
@@ -56,8 +68,16 @@ interface BookingDoc extends Doc {
   totalPricePence: number;
   cancelled: boolean;
 }
-/** A driver's jobs with the latest day one of them moves on ('' when none), the index the figures read by. */
-type DriverJobsDoc = StoredDriverJobs & { lastMoveDay?: string };
+/**
+ * A driver's jobs with the latest day one of them moves on ('' when none), and their hours booked in
+ * the chart's window starting on the day the hours meta document names (`windowHours`, indexed).
+ */
+type DriverJobsDoc = StoredDriverJobs & { lastMoveDay?: string; windowHours?: number };
+/** The day the drivers' `windowHours` count from, and the 25th busiest's hours at the last read. */
+interface HoursMetaDoc extends Doc {
+  day: string;
+  floor?: number;
+}
 interface ChatDoc extends Doc {
   awaiting: boolean;
   since: string | null;
@@ -87,6 +107,7 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
   private readonly waitingCol: Collection<WaitingDoc>;
   private readonly chatCol: Collection<ChatDoc>;
   private readonly bookingCol: Collection<BookingDoc>;
+  private readonly metaCol: Collection<HoursMetaDoc>;
 
   constructor(store: DocumentStore) {
     this.dayCol = store.collection<DayDoc>(BUSINESS_DAYS_COLLECTION);
@@ -94,20 +115,82 @@ export class BusinessFiguresRepository implements BusinessFiguresStore {
     this.waitingCol = store.collection<WaitingDoc>(BUSINESS_WAITING_COLLECTION);
     this.chatCol = store.collection<ChatDoc>(BUSINESS_CHATS_COLLECTION);
     this.bookingCol = store.collection<BookingDoc>(BUSINESS_BOOKINGS_COLLECTION);
+    this.metaCol = store.collection<HoursMetaDoc>(BUSINESS_META_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
     await this.waitingCol.ensureIndex(indexOf(BUSINESS_QUERIES.waiting));
     await this.chatCol.ensureIndex(indexOf(BUSINESS_QUERIES.openChats));
     await this.driverCol.ensureIndex(indexOf(BUSINESS_QUERIES.driversWithJobs));
+    await this.driverCol.ensureIndex(indexOf(BUSINESS_QUERIES.busiestDrivers));
     // Drivers counted before the field was kept get it once.
     for (const d of await this.driverCol.find({ lastMoveDay: { $exists: false } })) await this.keepLastMoveDay(d._id);
   }
 
-  /** Sets the driver's latest move day from their jobs now, so the figures read only drivers with work ahead. */
+  /**
+   * Sets the driver's latest move day and hours in the window from their jobs now, so the figures
+   * read only the busiest drivers. Before the window's first day is known (no read yet) the hours
+   * wait for the first read, which counts them.
+   */
   private async keepLastMoveDay(driverId: string): Promise<void> {
     const doc = await this.driverCol.findOne({ _id: driverId });
-    if (doc) await this.driverCol.updateOne({ _id: driverId }, { $set: { lastMoveDay: lastMoveDayOf(doc) ?? '' } });
+    if (!doc) return;
+    const meta = await this.metaCol.findOne({ _id: HOURS_META_ID });
+    const hours = meta ? { windowHours: this.windowHoursOf(doc, meta.day) } : {};
+    await this.driverCol.updateOne({ _id: driverId }, { $set: { lastMoveDay: lastMoveDayOf(doc) ?? '', ...hours } });
+  }
+
+  private windowHoursOf(doc: StoredDriverJobs, today: string): number {
+    const { from, to } = hoursWindow(today);
+    return hoursInWindow(doc.jobs, from, to);
+  }
+
+  /**
+   * Moves the kept hours to a new London day: only drivers with hours now or a job from that day on
+   * can change, so this reads those once a day (the first read of the day), never on later reads.
+   */
+  private async moveHoursTo(today: string): Promise<HoursMetaDoc> {
+    const seen = new Set<string>();
+    const docs = [
+      ...(await this.driverCol.find({ lastMoveDay: { $gte: today } })),
+      ...(await this.driverCol.find({ windowHours: { $gt: 0 } })),
+    ];
+    for (const d of docs) {
+      if (seen.has(d._id)) continue;
+      seen.add(d._id);
+      const windowHours = this.windowHoursOf(d, today);
+      if (windowHours !== d.windowHours) await this.driverCol.updateOne({ _id: d._id }, { $set: { windowHours } });
+    }
+    await upsert(this.metaCol, HOURS_META_ID, {}, { $set: { day: today, floor: 0 } });
+    return { _id: HOURS_META_ID, day: today, floor: 0 };
+  }
+
+  /**
+   * The busiest drivers: a limited read of the hours index from the hours the 25th busiest had at the
+   * last read (widened downwards while the page is not full), so a read touches about 25 drivers
+   * whatever the fleet; and an indexed count of the drivers with any hours.
+   */
+  async driverHours(today: string): Promise<DriverHours> {
+    const stored = await this.metaCol.findOne({ _id: HOURS_META_ID });
+    const meta = stored && stored.day === today ? stored : await this.moveHoursTo(today);
+    let floor = meta.floor ?? 0;
+    let docs: DriverJobsDoc[];
+    for (;;) {
+      docs = await this.driverCol.find(
+        { windowHours: floor > 0 ? { $gte: floor } : { $gt: 0 } },
+        { sort: { windowHours: -1, _id: 1 }, limit: BUSINESS_DRIVERS_SHOWN },
+      );
+      if (docs.length === BUSINESS_DRIVERS_SHOWN || floor === 0) break;
+      floor = floor > 1 ? Math.floor(floor / 2) : 0;
+    }
+    const nextFloor = docs.length === BUSINESS_DRIVERS_SHOWN ? (docs.at(-1)!.windowHours ?? 0) : 0;
+    if (nextFloor !== meta.floor)
+      await this.metaCol.updateOne({ _id: HOURS_META_ID, day: today }, { $set: { floor: nextFloor } });
+    const busiest = docs.map((d) => ({ driverId: d._id, name: d.name ?? d._id, bookedHours: d.windowHours ?? 0 }));
+    return {
+      busiest: busiest.sort(byHoursThenId),
+      driversBooked: await this.driverCol.count({ windowHours: { $gt: 0 } }),
+    };
   }
 
   async apply(change: FigureChange, eventId: string): Promise<void> {

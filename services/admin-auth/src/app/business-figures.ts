@@ -13,15 +13,18 @@ import {
   type FigureChange,
   type FigureTopic,
   type StoredDay,
-  type StoredDriverJobs,
+  type DriverHours,
 } from '../domain/business-figures.js';
 
 /** Where the read model lives: each change applied at most once per event id, and the few documents a read needs. */
 export interface BusinessFiguresStore {
   apply(change: FigureChange, eventId: string): Promise<void>;
   days(from: string, to: string): Promise<StoredDay[]>;
-  /** Drivers with a job moving on or after `from` (a London day). */
-  drivers(from: string): Promise<StoredDriverJobs[]>;
+  /**
+   * The hours chart for the London day `today`: the busiest drivers and how many have hours booked,
+   * read from hours kept per driver (a limited read of their index, whatever the fleet).
+   */
+  driverHours(today: string): Promise<DriverHours>;
   waitingJobs(): Promise<WaitingJob[]>;
   openSupportChats(): Promise<number>;
 }
@@ -37,12 +40,12 @@ export class BusinessFiguresModel {
   async read(): Promise<BusinessFigures> {
     const now = this.deps.clock.now();
     const window = chartDays(londonDay(now));
-    const [days, drivers, waiting, openSupportChats] = await Promise.all([
+    const [days, hours, waiting, openSupportChats] = await Promise.all([
       this.deps.store.days(window[0]!, window[window.length - 1]!),
-      this.deps.store.drivers(londonDay(now)),
+      this.deps.store.driverHours(londonDay(now)),
       this.deps.store.waitingJobs(),
       this.deps.store.openSupportChats(),
     ]);
-    return summarise({ now, days, drivers, waiting, openSupportChats });
+    return summarise({ now, days, hours, waiting, openSupportChats });
   }
 }

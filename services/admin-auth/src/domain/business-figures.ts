@@ -206,7 +206,10 @@ export const chartDays = (today: string): string[] =>
 export function summarise(input: {
   now: Date;
   days: StoredDay[];
-  drivers: StoredDriverJobs[];
+  /** Every driver with work ahead, when the chart is to be worked out from their jobs... */
+  drivers?: StoredDriverJobs[];
+  /** ...or the chart's drivers as the store keeps them. */
+  hours?: DriverHours;
   waiting: WaitingJob[];
   openSupportChats: number;
 }): BusinessFigures {
@@ -226,22 +229,12 @@ export function summarise(input: {
     };
   });
   const sum = (k: 'bookings' | 'quotesPriced') => days.reduce((n, d) => n + d[k], 0);
-  const to = shiftDay(today, DRIVER_HOURS_DAYS - 1);
-  const booked = input.drivers
-    .map((d) => ({
-      driverId: d._id,
-      name: d.name ?? d._id,
-      bookedHours: Object.values(d.jobs ?? {}).reduce(
-        (h, j) => (j && j.moveDay >= today && j.moveDay <= to ? h + j.hours : h),
-        0,
-      ),
-    }))
-    .filter((d) => d.bookedHours > 0);
-  // The busiest few, then by name: the chart stays readable (and the answer small) for any fleet.
-  const drivers = booked
-    .sort((a, b) => b.bookedHours - a.bookedHours || a.driverId.localeCompare(b.driverId))
-    .slice(0, BUSINESS_DRIVERS_SHOWN)
-    .sort((a, b) => a.name.localeCompare(b.name) || a.driverId.localeCompare(b.driverId));
+  const { from, to } = hoursWindow(today);
+  const hours = input.hours ?? busiestOf(input.drivers ?? [], from, to);
+  // The busiest few by name: the chart stays readable (and the answer small) for any fleet.
+  const drivers = [...hours.busiest].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.driverId.localeCompare(b.driverId),
+  );
   return {
     generatedAt: input.now.toISOString(),
     days,
@@ -250,8 +243,43 @@ export function summarise(input: {
     openSupportChats: input.openSupportChats,
     driverWindow: { from: today, to },
     drivers,
-    driversBooked: booked.length,
+    driversBooked: hours.driversBooked,
   };
+}
+
+/** The hours chart's window: today and the DRIVER_HOURS_DAYS - 1 London days after it. */
+export const hoursWindow = (today: string): { from: string; to: string } => ({
+  from: today,
+  to: shiftDay(today, DRIVER_HOURS_DAYS - 1),
+});
+
+/** A driver's hours booked on moves inside the window (jobs before or after it do not count). */
+export const hoursInWindow = (jobs: Record<string, DriverJob> | undefined, from: string, to: string): number =>
+  Object.values(jobs ?? {}).reduce((h, j) => (j && j.moveDay >= from && j.moveDay <= to ? h + j.hours : h), 0);
+
+/** A driver on the hours chart. */
+export interface BookedDriver {
+  driverId: string;
+  name: string;
+  bookedHours: number;
+}
+
+/** The hours chart's drivers: the busiest BUSINESS_DRIVERS_SHOWN (most hours first) and how many have any. */
+export interface DriverHours {
+  busiest: BookedDriver[];
+  driversBooked: number;
+}
+
+/** The busiest first, ties by id: the order the store's hours index reads in. */
+export const byHoursThenId = (a: BookedDriver, b: BookedDriver): number =>
+  b.bookedHours - a.bookedHours || a.driverId.localeCompare(b.driverId);
+
+/** The chart's drivers worked out from each driver's jobs (every driver given is read). */
+export function busiestOf(drivers: StoredDriverJobs[], from: string, to: string): DriverHours {
+  const booked = drivers
+    .map((d) => ({ driverId: d._id, name: d.name ?? d._id, bookedHours: hoursInWindow(d.jobs, from, to) }))
+    .filter((d) => d.bookedHours > 0);
+  return { busiest: booked.sort(byHoursThenId).slice(0, BUSINESS_DRIVERS_SHOWN), driversBooked: booked.length };
 }
 
 /**

@@ -48,8 +48,10 @@ import {
 } from '../domain/conversation-email.js';
 import { RecipientCap, UNPROVED_RECIPIENT_MESSAGES_PER_DAY } from './recipient-cap.js';
 
-/** How many answered chats the staff inbox lists besides every unanswered one. */
+/** How many answered chats the staff inbox lists besides the unanswered ones. */
 const ANSWERED_IN_INBOX = 50;
+/** How many unanswered chats (longest waiting first) the whole inbox lists; it counts them all. */
+const UNANSWERED_IN_INBOX = 200;
 /** Concurrent posts to one thread retry their conditional write this often before giving up. */
 const WRITE_ATTEMPTS = 5;
 /** Confirmation mails one address may get a day, over all chats (app/recipient-cap.ts). */
@@ -188,14 +190,18 @@ export class Conversations {
   }
 
   async supportInbox(): Promise<SupportInbox> {
-    const [waiting, answered] = await Promise.all([
-      this.threads.find({ kind: 'support', awaitingStaff: true }),
+    const [waiting, answered, unanswered] = await Promise.all([
+      this.threads.find(
+        { kind: 'support', awaitingStaff: true },
+        { sort: { waitingSince: 1, _id: 1 }, limit: UNANSWERED_IN_INBOX },
+      ),
       this.threads.find(
         { kind: 'support', awaitingStaff: false },
         { sort: { lastMessageAt: -1 }, limit: ANSWERED_IN_INBOX },
       ),
+      this.threads.count({ kind: 'support', awaitingStaff: true }),
     ]);
-    return inbox([...waiting, ...answered]);
+    return { ...inbox([...waiting, ...answered]), unanswered };
   }
 
   /** The support chats opened from one booking's My move (few: bounded like the answered part of the inbox). */

@@ -1,8 +1,24 @@
-import { insertUnique, type Collection, type DocumentStore, type OutboxEntry } from '@vanhop/platform';
+import {
+  indexOf,
+  insertUnique,
+  queryIndex,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type OutboxEntry,
+} from '@vanhop/platform';
 import type { JobDoc, JobRepository as JobRepositoryPort, OfferRead } from '../domain/ports.js';
 import type { NeighbourJob } from '../domain/travel-between-jobs.js';
 
 export const DRIVER_JOBS = 'driver_jobs';
+
+/** The staff reads of jobs and the index each goes through (test/architecture/query-indexes). */
+export const JOB_QUERIES = {
+  returnedPage: queryIndex(DRIVER_JOBS, 'a page of the jobs back with the office, soonest move first', {
+    status: 1,
+    'move.date': 1,
+  }),
+} as const;
 
 /** The `driver_jobs` collection. */
 export class JobRepository implements JobRepositoryPort {
@@ -19,6 +35,17 @@ export class JobRepository implements JobRepositoryPort {
     await this.col.ensureIndex({ fields: { 'move.date': 1 } });
     // The office's alert looks for unaccepted jobs by status and how soon they start.
     await this.col.ensureIndex({ fields: { status: 1, 'move.date': 1 } });
+    await this.col.ensureIndex(indexOf(JOB_QUERIES.returnedPage));
+  }
+
+  /**
+   * Jobs back with the office (bookings not cancelled) after the job a page ended on, soonest move
+   * first, ties by id: one limited read of the status and move-date index.
+   */
+  returnedPage(after: { date: string; id: string } | null, limit: number): Promise<JobDoc[]> {
+    const filter: Filter = { status: 'returned-to-staff', bookingState: { $ne: 'cancelled' } };
+    if (after) filter.$or = [{ 'move.date': { $gt: after.date } }, { 'move.date': after.date, _id: { $gt: after.id } }];
+    return this.col.find(filter, { sort: { 'move.date': 1, _id: 1 }, limit });
   }
 
   /** False when the booking already has its job. */

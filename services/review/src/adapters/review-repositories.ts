@@ -1,5 +1,8 @@
 import {
+  indexOf,
   insertUnique,
+  newestFirstWindows,
+  queryIndex,
   withoutOutbox,
   type Collection,
   type DocumentStore,
@@ -10,12 +13,29 @@ import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
 import type {
+  ReviewCursor,
   CustomerReviewRepository as CustomerReviewPort,
   ReviewRequestRepository as ReviewRequestPort,
 } from '../domain/ports.js';
 
 export const REVIEW_REQUESTS = 'review_requests';
 export const CUSTOMER_REVIEWS = 'customer_reviews';
+
+/** The staff reads of reviews and the index each goes through (test/architecture/query-indexes). */
+export const REVIEW_QUERIES = {
+  decidedPage: queryIndex(
+    CUSTOMER_REVIEWS,
+    'a page of decided reviews, newest first: a widening range of submission time',
+    {
+      submittedAt: -1,
+    },
+  ),
+  pendingQueue: queryIndex(CUSTOMER_REVIEWS, 'the pending queue (a page of it) and its count', { status: 1 }),
+  byStatus: queryIndex(CUSTOMER_REVIEWS, 'reviews of one status by submission time (a page, the queue, the feed)', {
+    status: 1,
+    submittedAt: -1,
+  }),
+} as const;
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
 export class ReviewRequestRepository implements ReviewRequestPort {
@@ -44,8 +64,10 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     this.reviews = store.collection<CustomerReviewRecord>(CUSTOMER_REVIEWS);
   }
 
-  ensureIndexes(): Promise<void> {
-    return this.reviews.ensureIndex({ fields: { status: 1, submittedAt: -1 } });
+  async ensureIndexes(): Promise<void> {
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.decidedPage));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.pendingQueue));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -57,9 +79,40 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     return insertUnique(this.reviews, review);
   }
 
-  /** Pending reviews, oldest first (a queue). */
-  pending(): Promise<CustomerReviewRecord[]> {
-    return this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 } });
+  /** Pending reviews, oldest first (a queue); the oldest `limit` when given. */
+  pending(limit?: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ status: 'pending' }, { sort: { submittedAt: 1 }, ...(limit ? { limit } : {}) });
+  }
+
+  /**
+   * One page of the reviews of one status after the review a page ended on: pending oldest first,
+   * decided newest first, ties by id (one read of the status and submission-time index).
+   */
+  async page(
+    status: ReviewStatus,
+    after: ReviewCursor | null,
+    limit: number,
+    latest: string,
+  ): Promise<CustomerReviewRecord[]> {
+    const oldestFirst = status === 'pending';
+    const beyond = oldestFirst ? '$gt' : '$lt';
+    const rest = after
+      ? { $or: [{ submittedAt: { [beyond]: after.at } }, { submittedAt: after.at, _id: { $gt: after.id } }] }
+      : {};
+    // The pending queue is what staff have still to read: a short list, read whole and limited.
+    if (oldestFirst) return this.reviews.find({ status, ...rest }, { sort: { submittedAt: 1, _id: 1 }, limit });
+    // Decided reviews pile up for ever: a range of submission times, widened only while the page is not full.
+    let docs: CustomerReviewRecord[] = [];
+    for (const submittedAt of newestFirstWindows(after?.at ?? latest)) {
+      // The status inside $and: the embedded store then picks its candidates by the time range,
+      // not by the status index (every approved review); MongoDB plans the same either way.
+      docs = await this.reviews.find(
+        { submittedAt, $and: [{ status }], ...rest },
+        { sort: { submittedAt: -1, _id: 1 }, limit },
+      );
+      if (docs.length >= limit) break;
+    }
+    return docs;
   }
 
   countPending(): Promise<number> {

@@ -1,12 +1,38 @@
-import type { DriverRatings, ModeratedReview, ModerationList, Review, ReviewStatus } from '@vanhop/contracts';
-import { NotFoundError, type Cache, type Clock, type Logger } from '@vanhop/platform';
-import type { CustomerReviewRepository } from '../domain/ports.js';
+import type {
+  DriverRatings,
+  ModeratedReview,
+  ModerationList,
+  Review,
+  ReviewStatus,
+  StaffReviewPage,
+  StaffReviewPageQuery,
+} from '@vanhop/contracts';
+import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
+import type { CustomerReviewRepository, ReviewCursor } from '../domain/ports.js';
 import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
 const FEED_SIZE = 30;
-/** The moderation list: every pending review, and this many decided ones. */
+/** The moderation list (whole, for older clients): the oldest this many pending reviews, and this many decided ones. */
+const PENDING_LISTED = 200;
 const DECIDED_LISTED = 50;
+const AFTER_INVALID = 'after must be the next value of an earlier page';
+
+/** The review a page ended on, as the next page's `after`: its submission time and id, base64url. */
+export const encodeReviewCursor = (c: ReviewCursor): string =>
+  Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+
+export function decodeReviewCursor(after: string | undefined): ReviewCursor | null {
+  if (after === undefined) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string' && x.length <= 100))
+      return { at: v[0] as string, id: v[1] as string };
+  } catch {
+    /* answered below */
+  }
+  throw new ValidationError(AFTER_INVALID, { after: AFTER_INVALID });
+}
 const RATINGS_KEY = 'reviews:driver-ratings';
 /** Ratings are read by every quotes popup; moderation clears the copy, the TTL bounds other instances' staleness. */
 const RATINGS_CACHE_SECONDS = 60;
@@ -24,10 +50,33 @@ export class ModerateReviews {
 
   /** Pending reviews first (oldest first, as a queue), then decided ones, newest first. */
   async list(filter: ModerationFilter): Promise<ModerationList> {
-    const pending = filter === 'all' || filter === 'pending' ? await this.reviews.pending() : [];
+    const pending = filter === 'all' || filter === 'pending' ? await this.reviews.pending(PENDING_LISTED) : [];
     const decided = filter === 'pending' ? [] : await this.reviews.decided(filter, DECIDED_LISTED);
-    const pendingCount = filter === 'all' || filter === 'pending' ? pending.length : await this.reviews.countPending();
+    const pendingCount = await this.reviews.countPending();
     return { reviews: [...pending, ...decided].map(asModerated), pending: pendingCount };
+  }
+
+  /** One page of the reviews of one status (pending oldest first, decided newest first), with how many wait. */
+  async page(q: StaffReviewPageQuery): Promise<StaffReviewPage> {
+    const after = decodeReviewCursor(q.after);
+    const [rows, pending] = await Promise.all([
+      // A day to spare past now: a review stamped by a server whose clock runs ahead is still listed.
+      this.reviews.page(
+        q.status as ReviewStatus,
+        after,
+        q.pageSize + 1,
+        new Date(this.clock.now().getTime() + 86_400_000).toISOString(),
+      ),
+      this.reviews.countPending(),
+    ]);
+    const items = rows.slice(0, q.pageSize);
+    const last = items.at(-1);
+    return {
+      items: items.map(asModerated),
+      pageSize: q.pageSize,
+      next: rows.length > q.pageSize && last ? encodeReviewCursor({ at: last.submittedAt, id: last._id }) : null,
+      pending,
+    };
   }
 
   /** Approve or reject (again, if staff change their mind); the public feed and ratings follow at once. */

@@ -30,12 +30,28 @@ export interface ReviewRequestRepository {
 }
 
 /** VanHop's own reviews, one per booking, and their moderation. */
+/** Where a page of reviews ended: the last review's submission time and id. */
+export interface ReviewCursor {
+  at: string;
+  id: string;
+}
+
 export interface CustomerReviewRepository {
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null>;
   /** Stores a submitted review; false when the booking already has one. */
   insertOnce(review: CustomerReviewRecord): Promise<boolean>;
-  /** Pending reviews, oldest first (a queue). */
-  pending(): Promise<CustomerReviewRecord[]>;
+  /** Pending reviews, oldest first (a queue); the oldest `limit` when given. */
+  pending(limit?: number): Promise<CustomerReviewRecord[]>;
+  /**
+   * One page of one status after `after`: pending oldest first, decided newest first (none submitted
+   * after `latest`, an ISO time), ties by id.
+   */
+  page(
+    status: ReviewStatus,
+    after: ReviewCursor | null,
+    limit: number,
+    latest: string,
+  ): Promise<CustomerReviewRecord[]>;
   countPending(): Promise<number>;
   /** Decided reviews (approved and rejected, or one of them), newest first. */
   decided(status: Exclude<ReviewStatus, 'pending'> | 'all', limit: number): Promise<CustomerReviewRecord[]>;

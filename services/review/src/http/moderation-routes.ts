@@ -1,5 +1,10 @@
 import type { Express, RequestHandler } from 'express';
-import { MODERATION_STATUS_MESSAGE, moderationQuerySchema, reviewIdParamsSchema } from '@vanhop/contracts';
+import {
+  MODERATION_STATUS_MESSAGE,
+  moderationQuerySchema,
+  reviewIdParamsSchema,
+  staffReviewPageQuerySchema,
+} from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
 
@@ -22,6 +27,17 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
     }),
     route(async (_req, res) => {
       res.json(await deps.moderation.list(input(res, 'query', moderationQuerySchema).status));
+    }),
+  );
+
+  // One page of one status: `{items, pageSize, next}`, `after` the previous page's `next`.
+  app.get(
+    '/api/reviews/admin/page',
+    deps.staffOnly,
+    noStore,
+    validated(staffReviewPageQuerySchema, 'query'),
+    route(async (_req, res) => {
+      res.json(await deps.moderation.page(input(res, 'query', staffReviewPageQuerySchema)));
     }),
   );
 

@@ -38,6 +38,10 @@ import type {
   StaffBookingView,
   StaffCursorPage,
   StaffDriverStatus,
+  ReviewStatus,
+  StaffChatView,
+  StaffReviewPage,
+  SupportChatSummary,
   SupportChatView,
   SupportInbox,
   SystemHealthResponse,
@@ -157,6 +161,29 @@ export type ReviewFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 export const fetchReviewsToModerate = (token: string, status: ReviewFilter) =>
   call<ModerationList>(`/reviews/admin?status=${status}`, { token });
+
+/** One page of the reviews of one status (`after`: the previous page's `next`), with how many wait in all. */
+export const fetchReviewPage = (token: string, q: { status: ReviewStatus; after?: string | null }) =>
+  call<StaffReviewPage>(
+    `/reviews/admin/page?status=${q.status}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
+    { token },
+  );
+
+/** One page of the Instant Support chats: unanswered longest waiting first, answered latest first. */
+export const fetchSupportChatPage = (
+  token: string,
+  q: { view: StaffChatView; after?: string | null; pageSize?: number },
+) =>
+  call<StaffCursorPage<SupportChatSummary>>(
+    `/support/admin/conversations/page?view=${q.view}${q.pageSize ? `&pageSize=${q.pageSize}` : ''}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
+    { token },
+  );
+
+/** One page of the jobs back with the office, soonest move first. */
+export const fetchReturnedJobPage = (token: string, after?: string | null) =>
+  call<StaffCursorPage<JobView>>(`/drivers/admin/jobs/page${after ? `?after=${encodeURIComponent(after)}` : ''}`, {
+    token,
+  });
 
 export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
   call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });

@@ -18,7 +18,7 @@ import {
   fetchDriver,
   fetchDriverAccounts,
   fetchDriverPage,
-  fetchReturnedJobs,
+  fetchReturnedJobPage,
 } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
@@ -48,6 +48,8 @@ export function DriversPage() {
   const [accounts, setAccounts] = useState<Map<string, DriverAccountStatus> | 'failed' | null>(null);
   const [jobs, setJobs] = useState<JobView[] | null>(null);
   const [jobsError, setJobsError] = useState<string | null>(null);
+  const [jobsNext, setJobsNext] = useState<string | null>(null);
+  const [jobsMoreLoading, setJobsMoreLoading] = useState(false);
   /** VanHop's own approved reviews per driver: the list shows the rating customers see (combined). */
   const [ownRatings, setOwnRatings] = useState<DriverRatings>({});
   /** Insurance and licence standing per driver (the expired / expiring badges); empty when it could not be read. */
@@ -80,6 +82,18 @@ export function DriversPage() {
       .finally(() => setMoreLoading(false));
   };
 
+  const moreJobs = async () => {
+    if (!token || !jobsNext) return;
+    setJobsMoreLoading(true);
+    await guard(fetchReturnedJobPage(token, jobsNext))
+      .then((page) => {
+        setJobs((shown) => [...(shown ?? []), ...page.items]);
+        setJobsNext(page.next ?? null);
+      })
+      .catch(() => setJobsError('The returned jobs could not be loaded.'))
+      .finally(() => setJobsMoreLoading(false));
+  };
+
   const find = (e: FormEvent) => {
     e.preventDefault();
     setSearch({ q: text.trim(), status });
@@ -99,9 +113,11 @@ export function DriversPage() {
       guard(fetchAllDriverDocuments(token))
         .then((rows) => setDocuments(new Map((Array.isArray(rows) ? rows : []).map((r) => [r.driverId, r]))))
         .catch(() => setDocuments(new Map())),
-      guard(fetchReturnedJobs(token))
-        .then((list) => {
-          setJobs(Array.isArray(list) ? list : []);
+      // The first page of them, soonest move first; "Show more jobs" reads the next.
+      guard(fetchReturnedJobPage(token))
+        .then((page) => {
+          setJobs(Array.isArray(page.items) ? page.items : []);
+          setJobsNext(page.next ?? null);
           setJobsError(null);
         })
         .catch(() => setJobsError('The returned jobs could not be loaded.')),
@@ -219,6 +235,11 @@ export function DriversPage() {
         <h2 id="drivers-commission-title">Commission</h2>
         <CommissionRate />
       </section>
+      {jobsNext && (
+        <Button area="admin" variant="secondary" disabled={jobsMoreLoading} onClick={() => void moreJobs()}>
+          {jobsMoreLoading ? 'Loading...' : 'Show more jobs'}
+        </Button>
+      )}
     </div>
   );
 }

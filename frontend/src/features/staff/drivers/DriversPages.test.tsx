@@ -36,6 +36,7 @@ const BOB = driver({
 /** The calls an open driver page makes besides the driver itself. */
 /** One page of the drivers list as the server answers it (the last page: no next). */
 const driverPage = (items: unknown[], next: string | null = null) => ({ items, pageSize: 20, next });
+const jobPage = (items: unknown[], next: string | null = null) => ({ items, pageSize: 20, next });
 
 const driverPageRoutes = (id: string): Record<string, Handler> => ({
   [`GET /api/drivers/admin/${id}/audit`]: () =>
@@ -74,8 +75,8 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () =>
         json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
-      'GET /api/drivers/admin/jobs': () =>
-        json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(jobPage([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })])),
       // Approved VanHop reviews count in, as beside the customer's offers: (4.8 × 12 + 5 × 12) / 24.
       'GET /api/reviews/drivers': () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
     });
@@ -133,10 +134,12 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       // The job's driver is on no page shown yet: read by id for their name.
-      'GET /api/drivers/admin/jobs': () =>
-        json([
-          job({ driverId: 'drv-far', status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 778 }),
-        ]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(
+          jobPage([
+            job({ driverId: 'drv-far', status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 778 }),
+          ]),
+        ),
       'GET /api/drivers/admin/drv-far': () => json(driver({ id: 'drv-far', name: 'Farah Away' })),
       'GET /api/reviews/drivers': () => json({}),
     });
@@ -165,8 +168,8 @@ describe('staff Drivers pages', () => {
     const calls = stubApi({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
-      'GET /api/drivers/admin/jobs': () =>
-        json([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(jobPage([job({ status: 'returned-to-staff', returnedBecause: 'expired', randomNumber: 777 })])),
       'GET /api/drivers/admin/jobs/bk-1/candidates': () =>
         json([
           {
@@ -262,21 +265,42 @@ describe('staff Drivers pages', () => {
     stubApi({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
-      'GET /api/drivers/admin/jobs': () =>
-        json([
-          job({ driverId: 'drv-bob', status: 'returned-to-staff', returnedBecause: 'suspended', randomNumber: 778 }),
-        ]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(
+          jobPage([
+            job({ driverId: 'drv-bob', status: 'returned-to-staff', returnedBecause: 'suspended', randomNumber: 778 }),
+          ]),
+        ),
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
     expect(jobRow.getByText('Driver suspended: still holds their time until you reassign or cancel it')).toBeTruthy();
   });
 
+  it('reads the jobs back with the office a page at a time: "Show more jobs" reads the next', async () => {
+    const calls = stubApi({
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
+      'GET /api/driver-account/admin/accounts': () => json([]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(jobPage([job({ bookingId: 'bk-1', status: 'returned-to-staff', randomNumber: 701 })], 'cursor-2')),
+      'GET /api/drivers/admin/jobs/page?after=cursor-2': () =>
+        json(jobPage([job({ bookingId: 'bk-2', status: 'returned-to-staff', randomNumber: 702 })])),
+    });
+    renderAt('/admin/drivers');
+    expect(await screen.findAllByTestId('returned-job')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more jobs' }));
+    await waitFor(() => expect(screen.getAllByTestId('returned-job')).toHaveLength(2));
+    expect(screen.getByText('702')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more jobs' })).toBeNull();
+    // The whole list is no longer read.
+    expect(calls.some((c) => c.key === 'GET /api/drivers/admin/jobs')).toBe(false);
+  });
+
   it('still lists the drivers when the account service fails (status unknown)', async () => {
     stubApi({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'down', code: 'unavailable' }, 503),
-      'GET /api/drivers/admin/jobs': () => json([]),
+      'GET /api/drivers/admin/jobs/page': () => json(jobPage([])),
     });
     renderAt('/admin/drivers');
     const row = within(await screen.findByTestId('driver-row'));
@@ -288,7 +312,7 @@ describe('staff Drivers pages', () => {
     stubApi({
       'GET /api/drivers/admin/page': () => json({ message: 'Unauthorized' }, 401),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'Unauthorized' }, 401),
-      'GET /api/drivers/admin/jobs': () => json({ message: 'Unauthorized' }, 401),
+      'GET /api/drivers/admin/jobs/page': () => json({ message: 'Unauthorized' }, 401),
     });
     renderAt('/admin/drivers');
     await waitFor(() => expect(where()).toBe('/admin/login'));

@@ -1,20 +1,20 @@
 /**
  * /admin/reviews: staff moderate the reviews customers submitted from their review links. An
  * approved review appears in the home carousel and counts in its driver's rating; a rejected one
- * does neither. A decision can be changed.
+ * does neither. A decision can be changed. Each status is read from the server a page at a time
+ * (pending oldest first, decided newest first), with "Show more" for the next.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ModeratedReview } from '@vanhop/contracts';
-import { fetchReviewsToModerate, moderateReview, type ReviewFilter } from '../admin/api';
+import type { ModeratedReview, ReviewStatus } from '@vanhop/contracts';
+import { fetchReviewPage, moderateReview } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import '../../../ui/reviews.css';
 import { Button } from '../../../ui';
 
-const FILTERS: [ReviewFilter, string][] = [
+const FILTERS: [ReviewStatus, string][] = [
   ['pending', 'Pending'],
   ['approved', 'Approved'],
   ['rejected', 'Rejected'],
-  ['all', 'All'],
 ];
 
 const when = new Intl.DateTimeFormat('en-GB', {
@@ -29,23 +29,34 @@ const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
 
 export function ReviewModerationPage() {
   const { token, guard } = useAdminSession();
-  const [filter, setFilter] = useState<ReviewFilter>('pending');
+  const [filter, setFilter] = useState<ReviewStatus>('pending');
   const [reviews, setReviews] = useState<ModeratedReview[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [pending, setPending] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    if (!token) return;
-    try {
-      const list = await guard(fetchReviewsToModerate(token, filter));
-      setReviews(list.reviews);
-      setPending(list.pending);
-      setError(null);
-    } catch {
-      setError('The reviews could not be loaded.');
-    }
-  }, [guard, token, filter]);
+  /** The first page (`after` null) or the page after the ones shown. */
+  const read = useCallback(
+    async (after: string | null) => {
+      if (!token) return;
+      setLoadingMore(after !== null);
+      try {
+        const page = await guard(fetchReviewPage(token, { status: filter, after }));
+        setReviews((shown) => [...(after && shown ? shown : []), ...page.items]);
+        setNext(page.next);
+        setPending(page.pending);
+        setError(null);
+      } catch {
+        setError('The reviews could not be loaded.');
+      } finally {
+        setLoadingMore(false);
+      }
+    },
+    [guard, token, filter],
+  );
+  const load = useCallback(() => read(null), [read]);
 
   useEffect(() => {
     setReviews(null);
@@ -135,6 +146,11 @@ export function ReviewModerationPage() {
             </li>
           ))}
         </ul>
+      )}
+      {reviews && next && (
+        <Button type="button" className="admin-more" disabled={loadingMore} onClick={() => void read(next)}>
+          {loadingMore ? 'Loading...' : 'Show more'}
+        </Button>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { SupportChatSummary, SupportChatView, SupportInbox } from '@vanhop/contracts';
 import { fakeApi } from '../../../testing/fakeApi';
@@ -83,5 +83,65 @@ describe('staff support inbox: addresses nobody proved', () => {
     expect(within(about).getByRole('link', { name: 'booking 4242' }).getAttribute('href')).toBe(
       '/admin/dashboard?booking=bk-42',
     );
+  });
+});
+
+describe('staff support inbox: older answered chats', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 'tok'));
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  const answered = (n: number): SupportChatSummary => ({
+    ...summary(`old-${n}`, null, false),
+    customerName: `Answered ${n}`,
+    awaitingStaff: false,
+    waitingSince: null,
+  });
+
+  it('reads answered chats older than the inbox a page at a time, without listing one twice', async () => {
+    // The inbox: one waiting and its latest 50 answered; the pages hold those 50 and three older.
+    const latest = Array.from({ length: 50 }, (_, i) => answered(i));
+    const inbox: SupportInbox = { conversations: [summary('w', null, false), ...latest], unanswered: 1 };
+    const api = fakeApi({
+      'GET /api/support/admin/conversations': () => ({ json: inbox }),
+      'GET /api/support/admin/conversations/page': ({ path }) =>
+        path.includes('after=second')
+          ? { json: { items: [answered(52)], pageSize: 100, next: null } }
+          : { json: { items: [...latest, answered(50), answered(51)], pageSize: 100, next: 'second' } },
+    });
+    render(
+      <MemoryRouter>
+        <SupportInboxPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByTestId('support-chat')).toHaveLength(51);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older answered chats' }));
+    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(53));
+    fireEvent.click(screen.getByRole('button', { name: 'Show older answered chats' }));
+    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(54));
+    expect(screen.getByText('Answered 52')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older answered chats' })).toBeNull();
+    expect(api.of('GET', '/api/support/admin/conversations/page').map((c) => c.path)).toEqual([
+      '/api/support/admin/conversations/page?view=answered&pageSize=100',
+      '/api/support/admin/conversations/page?view=answered&pageSize=100&after=second',
+    ]);
+  });
+
+  it('offers no older chats when the inbox holds fewer answered ones than it lists at most', async () => {
+    fakeApi({
+      'GET /api/support/admin/conversations': () => ({
+        json: { conversations: [answered(1), answered(2)], unanswered: 0 } satisfies SupportInbox,
+      }),
+    });
+    render(
+      <MemoryRouter>
+        <SupportInboxPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByTestId('support-chat')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show older answered chats' })).toBeNull();
   });
 });

@@ -3,10 +3,11 @@
  * longest waiting on top; the list and the open chat refresh every few seconds, so new customer
  * messages appear without reloading. An address the customer only typed is marked "Address not
  * verified": answers are not e-mailed to it, and staff should not write to it from their own mail.
+ * The polled inbox holds the latest answered chats; older ones are read a page at a time below it.
  */
 import { useCallback, useState } from 'react';
-import type { SupportChatView, SupportInbox } from '@vanhop/contracts';
-import { answerSupportChat, fetchSupportChat, fetchSupportInbox } from '../admin/api';
+import type { SupportChatSummary, SupportChatView, SupportInbox } from '@vanhop/contracts';
+import { answerSupportChat, fetchSupportChat, fetchSupportChatPage, fetchSupportInbox } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { Thread } from '../../../ui/chat/Thread';
 import { usePolling } from '../../../lib/usePolling';
@@ -20,6 +21,10 @@ import { bookingLink } from '../drivers/ReturnedJobs';
 export const INBOX_POLL_MS = 4000;
 
 export const ADDRESS_NOT_VERIFIED = 'Address not verified';
+/** Answered chats read per "Show older answered chats" (more than the inbox's own 50, so the first adds some). */
+const OLDER_PAGE_SIZE = 100;
+/** The inbox lists at most this many answered chats (notification's own limit): with fewer, there are no older ones. */
+const INBOX_ANSWERED = 50;
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -37,6 +42,33 @@ export function SupportInboxPage() {
   const loadChat = useCallback(() => guard(fetchSupportChat(token!, openId!)), [guard, token, openId]);
   const chat = usePolling<SupportChatView>(token && openId ? loadChat : null, INBOX_POLL_MS);
   const shown = chat.data && chat.data.id === openId ? chat.data : null;
+  // Older answered chats, read on demand (`olderNext` undefined: none read yet; null: no more).
+  const [older, setOlder] = useState<SupportChatSummary[]>([]);
+  const [olderNext, setOlderNext] = useState<string | null | undefined>(undefined);
+  const [olderLoading, setOlderLoading] = useState(false);
+  const [olderError, setOlderError] = useState(false);
+  const readOlder = async () => {
+    if (!token || olderNext === null) return;
+    setOlderLoading(true);
+    try {
+      const page = await guard(
+        fetchSupportChatPage(token, { view: 'answered', after: olderNext, pageSize: OLDER_PAGE_SIZE }),
+      );
+      setOlder((read) => [...read, ...page.items]);
+      setOlderNext(page.next);
+      setOlderError(false);
+    } catch {
+      setOlderError(true);
+    } finally {
+      setOlderLoading(false);
+    }
+  };
+  const polledIds = new Set(inbox.data?.conversations.map((c) => c.id) ?? []);
+  const mayHaveOlder =
+    olderNext !== null &&
+    (olderNext !== undefined ||
+      (inbox.data?.conversations.filter((c) => !c.awaitingStaff).length ?? 0) >= INBOX_ANSWERED);
+  const listed = inbox.data ? [...inbox.data.conversations, ...older.filter((c) => !polledIds.has(c.id))] : [];
 
   return (
     <div className="support-inbox">
@@ -53,11 +85,11 @@ export function SupportInboxPage() {
         <section className="admin-card" aria-label="Chats">
           {!inbox.data ? (
             <p>Loading...</p>
-          ) : inbox.data.conversations.length === 0 ? (
+          ) : listed.length === 0 ? (
             <p className="admin-muted">No chats yet.</p>
           ) : (
             <ul className="support-chat-list">
-              {inbox.data.conversations.map((c) => (
+              {listed.map((c) => (
                 <li key={c.id}>
                   <Button
                     className={`support-chat-item ${c.id === openId ? 'is-open' : ''}`}
@@ -93,6 +125,12 @@ export function SupportInboxPage() {
               ))}
             </ul>
           )}
+          {inbox.data && mayHaveOlder && (
+            <Button type="button" className="admin-more" disabled={olderLoading} onClick={() => void readOlder()}>
+              {olderLoading ? 'Loading...' : 'Show older answered chats'}
+            </Button>
+          )}
+          {olderError && <p role="alert">The older chats could not be loaded.</p>}
         </section>
         <section className="admin-card" aria-label="Chat">
           {!openId ? (
