@@ -222,10 +222,10 @@ describe('staff Drivers pages', () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
     const calls = stubApi({
-      'GET /api/drivers/admin': () => json([ALICE, BOB]),
+      'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
-      'GET /api/drivers/admin/jobs': () =>
-        json([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 779 })]),
+      'GET /api/drivers/admin/jobs/page': () =>
+        json(jobPage([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 779 })])),
       'GET /api/drivers/admin/jobs/bk-1/candidates': () =>
         json([
           {
