@@ -149,6 +149,8 @@ describe('staff back office in the browser', () => {
     expect(await jobs.locator(`[data-code="${saved.code}"]`).count()).toBe(0);
     // nothing is filed under the past
     await jobs.getByRole('button', { name: 'Past Jobs' }).click();
+    // The past page is read from the server: wait for the future one to leave.
+    await paidCard.waitFor({ state: 'detached' });
     expect(await jobs.getByTestId('admin-record').count()).toBe(0);
     await jobs.getByRole('button', { name: 'Future' }).click();
     await screenshot(page, 'admin-dashboard');

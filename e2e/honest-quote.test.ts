@@ -125,6 +125,8 @@ describe('the honest quote in the browser', () => {
     await page.goto(booked.myMoveUrl);
     await page.getByRole('button', { name: 'Cancel my move' }).click();
     await page.getByRole('button', { name: 'Yes, cancel my move' }).click();
+    // The page answers the cancellation itself: reloading before that would abort the request.
+    await expect.poll(() => page.getByTestId('move-status').innerText(), POLL).toBe('Cancelled');
     await waitForStatus(page, booked.myMoveUrl, 'Cancelled');
     await expect
       .poll(() => page.getByTestId('move-standing').innerText(), POLL)

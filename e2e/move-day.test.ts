@@ -54,7 +54,7 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
       .poll(
         async () =>
           (await history.getByRole('listitem').allTextContents())
-            .slice(-3)
+            .slice(-4)
             .map((t) => t.replace(/^\d+ \w+ \d{4}, \d\d:\d\d/, '')),
         POLL,
       )
@@ -62,6 +62,8 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
         JOB_PROGRESS_LINE['on-my-way'](booked.driver.name),
         JOB_PROGRESS_LINE.arrived(booked.driver.name),
         JOB_PROGRESS_LINE.done(booked.driver.name),
+        // Done records what the customer paid the driver on the day.
+        expect.stringMatching(/^Paid to the driver on the day: /),
       ]);
     await shootMyMove(myMove, history, 'move-day-my-move');
     await myMove.context().close();
