@@ -112,9 +112,9 @@ describe("staff: a driver's earnings", () => {
     expect(screen.getAllByTestId('earnings-line')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Pay out £115.00' }));
     // The dialog and the outcome name the week paid for.
-    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/for the week Mon, 23 Nov 2026 to Sun, 29 Nov 2026\?$/));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/for the week 23 Nov to 29 Nov 2026\?$/));
     expect((await screen.findByRole('status')).textContent).toBe(
-      `£115.00 paid out for the week Mon, 23 Nov 2026 to Sun, 29 Nov 2026. ${EARNINGS_MSG.localLedger}`,
+      `£115.00 paid out for the week 23 Nov to 29 Nov 2026. ${EARNINGS_MSG.localLedger}`,
     );
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('Nothing owed either way'));
     expect(bodyOf(calls.find((c) => c.key.startsWith('POST'))!.init)).toEqual({ week: '2026-11-23' });

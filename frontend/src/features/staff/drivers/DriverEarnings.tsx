@@ -11,7 +11,7 @@ import {
   weekText,
   type CommissionRateView,
 } from '@vanhop/contracts';
-import { payoutQuestion, weekWords } from './payout-words';
+import { payoutQuestion } from './payout-words';
 import { useAdminSession } from '../admin/session';
 import { Link } from 'react-router-dom';
 import { adminPath } from '../../../app/area-paths';
@@ -132,7 +132,7 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
     try {
       const p = await guard(payOutWeek(token, driverId, statement.week));
       setStatus(
-        `${formatPence(p.amountPence)} paid out for the week ${weekWords(statement)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+        `${formatPence(p.amountPence)} paid out for the week ${weekText(statement.week)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
       );
       load();
     } catch (err) {
