@@ -37,9 +37,11 @@ export async function insertOrExisting<T extends Doc>(collection: Collection<T &
 /**
  * Documents with at least one pending event. Matches through the entries' ids so a sparse index
  * on `outbox.eventId` (created by the relay) holds only documents with something to publish:
- * the safety-net poll stays cheap however many records a collection keeps.
+ * the safety-net poll stays cheap however many records a collection keeps. A range (every id is a
+ * non-empty string), not `$exists`: both stores answer a range from the index, while the embedded
+ * store answers `$exists` by reading every document (30 ms per 100,000 bookings, every poll).
  */
-const PENDING = { 'outbox.eventId': { $exists: true } };
+export const PENDING_OUTBOX = { 'outbox.eventId': { $gt: '' } };
 
 export const outboxEntry = (topic: string, event: EventEnvelope, key: string): OutboxEntry => ({
   eventId: event.eventId,
@@ -137,7 +139,7 @@ export class OutboxRelay {
     let published = 0;
     this.pageWasFull = false;
     for (const col of this.collections) {
-      const docs = await col.find(PENDING, { limit: PAGE });
+      const docs = await col.find(PENDING_OUTBOX, { limit: PAGE });
       if (docs.length >= PAGE) this.pageWasFull = true;
       for (const doc of docs) {
         for (const entry of doc.outbox ?? []) {

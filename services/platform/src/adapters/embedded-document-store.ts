@@ -134,11 +134,20 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const db = await this.open();
-    let cursor = db.findAsync(filter);
-    if (options.sort) cursor = cursor.sort(options.sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    return (await cursor) as T[];
+    const from = options.skip ?? 0;
+    const run = (limit: number | undefined) => {
+      let cursor = db.findAsync(filter);
+      if (options.sort) cursor = cursor.sort(options.sort);
+      if (limit) cursor = cursor.limit(limit);
+      return cursor as Promise<T[]>;
+    };
+    // A range over an index of an array field lists a document once per matching element; Mongo
+    // returns it once. Read up to the page's end: with no repeat so far, those are the distinct
+    // documents; with one, read them all and page over the distinct ones.
+    const upTo = options.limit ? from + options.limit : undefined;
+    let docs = await run(upTo);
+    if (distinctById(docs).length !== docs.length) docs = distinctById(await run(undefined));
+    return docs.slice(from, upTo);
   }
 
   async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
@@ -194,6 +203,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     this.db = null;
     this.loading = null;
   }
+}
+
+function distinctById<T extends Doc>(docs: T[]): T[] {
+  const seen = new Set<unknown>();
+  return docs.filter((d) => !seen.has(d._id) && seen.add(d._id));
 }
 
 function mapError(err: unknown, collection: string): unknown {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/errors.js';
+import { PENDING_OUTBOX } from '../../src/outbox.js';
 import type { Doc, DocumentStore } from '../../src/ports/document-store.js';
 import { uniqueSuffix } from './eventually.js';
 
@@ -129,6 +130,24 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       expect((await col.find({ 'outbox.eventId': { $exists: true } })).map((d) => d._id)).toEqual(['b2']);
       await col.updateOne({ _id: 'b2' }, { $pull: { outbox: { eventId: 'e1' } } });
       expect(await col.find({ 'outbox.eventId': { $exists: true } })).toEqual([]);
+    });
+
+    it('finds documents with a pending outbox through the sparse index range the relay polls, each once, paged', async () => {
+      const col = await seeded('outbox-range');
+      await col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true });
+      // Two pending events on b2: an index over an array field holds b2 twice.
+      await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e1', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e2', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b4' }, { $push: { outbox: { eventId: 'e3', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b5' }, { $set: { outbox: [] } });
+      const pending = (options?: { limit?: number; skip?: number }) =>
+        col.find(PENDING_OUTBOX, { sort: { _id: 1 }, ...options }).then((docs) => docs.map((d) => d._id));
+      expect(await pending()).toEqual(['b2', 'b4']);
+      expect(await pending({ limit: 2 })).toEqual(['b2', 'b4']);
+      expect(await pending({ limit: 1, skip: 1 })).toEqual(['b4']);
+      await col.updateOne({ _id: 'b2' }, { $pull: { outbox: { eventId: 'e1' } } });
+      await col.updateOne({ _id: 'b2' }, { $pull: { outbox: { eventId: 'e2' } } });
+      expect(await pending()).toEqual(['b4']);
     });
 
     it("finds documents with a pending outbox through 'outbox.0': {$exists: true}", async () => {
