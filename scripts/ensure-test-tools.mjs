@@ -30,3 +30,10 @@ if (!existsSync(chromium)) {
     );
   }
 }
+
+// The boundary checker (dependency-cruiser with the TypeScript 5 it parses with) has a lockfile of
+// its own: see tools/boundaries/package.json.
+if (!existsSync('tools/boundaries/node_modules/.package-lock.json')) {
+  console.log('Installing the boundary checker from tools/boundaries/package-lock.json (npm ci)...');
+  execSync('npm ci --no-audit --no-fund --prefix tools/boundaries', { stdio: 'inherit' });
+}

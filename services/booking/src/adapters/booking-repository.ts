@@ -19,7 +19,7 @@ import {
 } from '@vanhop/platform';
 import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
-import { withCustomerEmailKey } from './customer-bookings-reader.js';
+import { withCustomerEmailKey } from './customer-email-key.js';
 import type {
   BookingPageQuery,
   BookingRepository as BookingRepositoryPort,

@@ -3,9 +3,7 @@ import { DuplicateKeyError, withoutOutbox, type Collection, type DocumentStore }
 import { BOOKINGS, type StoredBooking } from '../domain/booking-record.js';
 import type { CustomerBookingsReader } from '../domain/customer-account.js';
 import type { BookingDocument } from './booking-repository.js';
-
-/** The field booking records carry their customer's normalised e-mail in (set when a record is stored). */
-export const CUSTOMER_EMAIL_KEY = 'customerEmailKey';
+import { CUSTOMER_EMAIL_KEY } from './customer-email-key.js';
 
 /** Where one-off passes over the records say they are done, so later starts read nothing. */
 const MIGRATIONS = 'booking_migrations';
@@ -77,11 +75,3 @@ export class BookingsByCustomer implements CustomerBookingsReader {
     return doc && customerEmailKey(doc.quote.email ?? '') === emailKey ? doc : null;
   }
 }
-
-/** The key a record is stored with, so My moves finds it by an indexed query. */
-export const withCustomerEmailKey = <T extends { quote: { email?: string } }>(
-  record: T,
-): T & { customerEmailKey: string } => ({
-  ...record,
-  customerEmailKey: customerEmailKey(record.quote.email ?? ''),
-});

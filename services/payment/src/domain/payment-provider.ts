@@ -1,5 +1,5 @@
 import type { PaymentPercentage } from '@vanhop/contracts';
-import type { PaymentKind, PaymentPurpose, ProviderName } from './payment.js';
+import type { PaymentKind, PaymentPurpose, ProviderName, ProviderOutcome } from './payment.js';
 
 /** What the use cases ask a provider to charge; amounts are always computed by the server. */
 export interface ChargeRequest {
@@ -41,12 +41,9 @@ export interface RefundRequest {
 }
 
 /** The provider's own view of a payment: the only thing allowed to move a payment to succeeded. */
-export interface ProviderPaymentState {
+export interface ProviderPaymentState extends ProviderOutcome {
   ref: string;
   kind: PaymentKind;
-  outcome: 'succeeded' | 'failed' | 'pending';
-  amountPence: number | null;
-  currency: string | null;
   failureMessage?: string;
 }
 

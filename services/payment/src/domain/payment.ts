@@ -7,7 +7,6 @@ import {
   type PaymentSuccessResponse,
 } from '@vanhop/contracts';
 import { timingSafeEqual } from 'node:crypto';
-import type { ProviderPaymentState } from './payment-provider.js';
 
 export type PaymentKind = 'checkout' | 'intent';
 /** What a payment is for: the first one places the booking (deposit or all of it), a balance settles the rest. */
@@ -76,13 +75,20 @@ export const closeIdempotencyKey = (ref: string): string => `vanhop-close-${ref}
 export const refundIdempotencyKey = (refundId: string, paymentRef: string): string =>
   `vanhop-refund-${refundId}-${paymentRef}`;
 
+/** What the provider reports of an attempt's money (the rest of its report is in payment-provider.ts). */
+export interface ProviderOutcome {
+  outcome: 'succeeded' | 'failed' | 'pending';
+  amountPence: number | null;
+  currency: string | null;
+}
+
 /**
  * What the provider's own report of an attempt means: the money is taken only when it says
  * succeeded with exactly the attempt's amount and currency; any other amount is never fulfilled.
  */
 export function providerVerdict(
   payment: Pick<Payment, 'amountPence' | 'currency'>,
-  state: Pick<ProviderPaymentState, 'outcome' | 'amountPence' | 'currency'>,
+  state: ProviderOutcome,
 ): 'succeeded' | 'mismatch' | 'not-succeeded' {
   if (state.outcome !== 'succeeded') return 'not-succeeded';
   if (state.amountPence !== payment.amountPence || state.currency?.toLowerCase() !== payment.currency)

@@ -21,13 +21,21 @@ import {
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import { offerDeadline } from '../domain/offer-deadline.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
-import type { ReassignJob } from './reassign-job.js';
 import type { UnconfirmedAlerts } from './unconfirmed-alerts.js';
 
 /**
  * A job as shown: its state in words, the customer's details only while the move is on, and the
  * money the driver needs on the day (the price, and what is left to collect) when it is known.
  */
+/** Hands a declined, lapsed or suspended driver's job to the next free driver (ReassignJob does); null when none. */
+export interface NextDriverFallback {
+  fallback(
+    job: JobDoc,
+    because: Extract<JobReturnReason, 'declined' | 'expired' | 'suspended'>,
+    at: string,
+  ): Promise<JobView | null>;
+}
+
 export const toView = (
   {
     _id,
@@ -160,7 +168,7 @@ export class DriverJobs {
       /** A telephony provider relays calls: drivers get no customer phone number (toView, JobAccepted). */
       callsMasked?: boolean;
       /** Offers a declined or lapsed job to the next free driver at once (see ReassignJob.fallback); without it the job goes back to the office. */
-      fallback?: Pick<ReassignJob, 'fallback'>;
+      fallback?: NextDriverFallback;
       /** Alerts the office about moves within hours with no accepted driver (run after each sweep). */
       unconfirmed?: Pick<UnconfirmedAlerts, 'sweep'>;
     },
