@@ -82,16 +82,25 @@ module.exports = {
     {
       name: 'web-feature-stands-alone',
       comment:
-        'A feature imports only its own files, the shared layers ui/, lib/, api/, app/, assets/ and @vanhop/contracts (the staff area features/staff/* is one feature).',
+        'A feature imports only its own files, the shared layers ui/, lib/, api/, store/, assets/ and @vanhop/contracts (the staff area features/staff/* is one feature).',
       severity: 'error',
       from: { path: '^frontend/src/features/([^/]+)/' },
       to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
     },
     {
-      name: 'web-shared-layers-import-no-feature',
-      comment: 'ui/, lib/ and api/ are shared: they import no feature (app/ is where features are put together).',
+      name: 'web-nothing-imports-app',
+      comment:
+        'app/ composes the web app (routes, providers) and only the entry points (main.tsx, prerender/) import it: paths, config and session live in lib/, the store in store/, layouts in ui/layout/.',
       severity: 'error',
-      from: { path: '^frontend/src/(ui|lib|api)/' },
+      from: { path: '^frontend/src/', pathNot: '^frontend/src/(app/|prerender/|main\\.tsx$)' },
+      to: { path: '^frontend/src/app/' },
+    },
+    {
+      name: 'web-shared-layers-import-no-feature',
+      comment:
+        'ui/, lib/, api/ and store/ are shared: they import no feature (app/ is where features are put together).',
+      severity: 'error',
+      from: { path: '^frontend/src/(ui|lib|api|store)/' },
       to: { path: '^frontend/src/features/' },
     },
     {

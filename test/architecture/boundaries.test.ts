@@ -80,6 +80,9 @@ const PROBES: Record<string, string> = {
   'frontend/src/features/staff/drivers/Page.tsx': "import { session } from '../admin/session'; // ok\n",
   'frontend/src/features/staff/admin/session.ts': 'export const session = 1;\n',
   'frontend/src/lib/probe.ts': "import { record } from '../../../services/booking/src/domain/record.js';\n",
+  'frontend/src/app/App.tsx': "import { Home } from '../features/home/Home'; // ok\nexport const App = 1;\n",
+  'frontend/src/main.tsx': "import { App } from './app/App'; // ok\n",
+  'frontend/src/features/home/Menu.tsx': "import { App } from '../../app/App';\n",
 };
 
 /** Each rule, with the probe import it must flag (as `from → to`). */
@@ -99,6 +102,7 @@ const EXPECTED: [rule: string, from: string, to: string][] = [
   ['contracts-import-no-code', 'contracts/src/probe.ts', 'services/booking/src/domain/record.ts'],
   ['web-feature-stands-alone', 'frontend/src/features/booking/steps/Probe.tsx', 'frontend/src/features/home/Home.tsx'],
   ['web-shared-layers-import-no-feature', 'frontend/src/ui/Probe.tsx', 'frontend/src/features/home/Home.tsx'],
+  ['web-nothing-imports-app', 'frontend/src/features/home/Menu.tsx', 'frontend/src/app/App.tsx'],
   ['web-uses-only-contracts', 'frontend/src/lib/probe.ts', 'services/booking/src/domain/record.ts'],
   ['web-test-helpers-for-tests', 'frontend/src/features/home/Home.tsx', 'frontend/src/testing/fakeApi.ts'],
   // A cycle is reported once, at the first of its modules.

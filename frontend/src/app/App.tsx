@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { QuoteSearch } from '../features/home/QuoteSearch';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 import { LandingRoute } from '../features/landing/LandingRoute';
 
 const BookingRoute = lazy(() => import('./BookingRoute'));
@@ -34,7 +34,7 @@ const ReceiptPage = lazy(() => import('../features/mymove/ReceiptPage'));
 const ConversationPage = lazy(() => import('../features/conversations/ConversationPage'));
 const DriverReplyPage = lazy(() => import('../features/conversations/DriverReplyPage'));
 const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const NotFoundPage = lazy(() => import('../ui/layout/NotFoundPage'));
 
 const page = (element: ReactNode) => <Suspense fallback={<p className="page">Loading...</p>}>{element}</Suspense>;
 

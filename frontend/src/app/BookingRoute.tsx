@@ -6,10 +6,10 @@ import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Provider } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BookingPage } from '../features/booking/BookingPage';
-import { moveRestored, searchChosen } from './bookingSlice';
-import { bookAgainOf, searchHandoffOf } from './route-state';
+import { moveRestored, searchChosen } from '../store/bookingSlice';
+import { bookAgainOf, searchHandoffOf } from '../lib/route-state';
 import { draftForBookAgain } from './book-again';
-import { store } from './store';
+import { store } from '../store/store';
 
 export default function BookingRoute({ search }: { search: ReactNode }) {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ContactPage } from '../features/contact/ContactPage';
 import { HomePage } from '../features/home/HomePage';
-import { createStore } from './store';
+import { createStore } from '../store/store';
 import { fakeApi } from '../testing/fakeApi';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeApi } from '../testing/fakeApi';
 
 // A Stripe key is configured; the card form is replaced by a button that reports the intent as paid.
-vi.mock('./config', () => ({
+vi.mock('../lib/config', () => ({
   usePublicConfig: () => ({ status: 'ready', config: { stripePublishableKey: 'pk_test_1', phone: '', email: '' } }),
 }));
 vi.mock('../features/retrieve/StripeCardPayment', () => ({

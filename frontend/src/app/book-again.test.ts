@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReducer, initialBookingDraft, moveRestored } from './bookingSlice';
+import { bookingReducer, initialBookingDraft, moveRestored } from '../store/bookingSlice';
 import { draftForBookAgain } from './book-again';
-import { bookAgainOf, bookAgainState } from './route-state';
+import { bookAgainOf, bookAgainState } from '../lib/route-state';
 
 describe('book this move again', () => {
   const again = {

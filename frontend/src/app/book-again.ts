@@ -8,7 +8,7 @@ import {
   type BookAgainDraft,
   type HelpLevel,
 } from '@vanhop/contracts';
-import { newAddressId, type BookingDraft } from './bookingSlice';
+import { newAddressId, type BookingDraft } from '../store/bookingSlice';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { MSG } from '@vanhop/contracts';
-import { usePublicConfig } from '../app/config';
+import { usePublicConfig } from '../lib/config';
 import type { MapSpec } from './types';
 
 // Both engines are separate chunks: neither the Google library nor the offline geography is in the first download.

@@ -3,7 +3,7 @@
  * app's not-found screens and is answered with HTTP 404 (the same shell, so React still renders it).
  */
 import { SERVICE_TITLES, serviceSlug } from '@vanhop/contracts';
-import { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS, PATHS } from '../app/paths';
+import { ADMIN_PATHS, ADMIN_SUBPATHS, DRIVER_PATHS, PATHS } from '../lib/paths';
 import { parseLandingId } from '../lib/landing-ids';
 
 const SERVICE_SLUGS = new Set<string>(SERVICE_TITLES.map(serviceSlug));

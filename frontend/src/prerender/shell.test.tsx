@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createStore } from '../app/store';
+import { createStore } from '../store/store';
 import { HomePage } from '../features/home/HomePage';
 import { Layout } from '../app/layout/Layout';
 import { prerenderLandingPage } from './landing-html';

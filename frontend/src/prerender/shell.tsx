@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
-import { createStore } from '../app/store';
+import { createStore } from '../store/store';
 import { HomePage } from '../features/home/HomePage';
 import { Layout } from '../app/layout/Layout';
 import { PAGE_SLOT } from './shell-files';

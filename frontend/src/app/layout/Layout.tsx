@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Header } from './Header';
-import { Footer } from './Footer';
-import { useTheme } from './useTheme';
-import { SupportLauncher } from './SupportLauncher';
+import { Header } from '../../ui/layout/Header';
+import { Footer } from '../../ui/layout/Footer';
+import { useTheme } from '../../ui/layout/useTheme';
+import { SupportLauncher } from '../../features/support/SupportLauncher';
 
 /** Scrolls to `#id` after client-side navigation (the browser only does this on full page loads). */
 function useScrollToHash() {

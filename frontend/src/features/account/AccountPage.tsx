@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CUSTOMER_ACCOUNT_MSG, MY_MOVES_PAGE } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { messageOf } from '../../api/bearer-client';
 import { askForSignInLink } from './api';
 import { useCustomerSession } from './session';

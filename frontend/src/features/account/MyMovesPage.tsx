@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CUSTOMER_LINK_PAGE, formatPence, type MyMovesItem, type SavedAddress } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
-import { PATHS } from '../../app/paths';
-import { bookAgainState } from '../../app/route-state';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { PATHS } from '../../lib/paths';
+import { bookAgainState } from '../../lib/route-state';
 import { londonDateTime } from '../../lib/format';
 import { fetchBookAgain, fetchMyMoves, fetchSavedAddresses, signOut, signOutEverywhere } from './api';
 import { useCustomerSession } from './session';

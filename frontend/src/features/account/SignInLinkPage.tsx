@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CUSTOMER_ACCOUNT_MSG, CUSTOMER_LINK_PAGE, CUSTOMER_TOKEN_PATTERN, MY_MOVES_PAGE } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountApiError, redeemSignInLink } from './api';
 import { storeCustomerToken } from './session';
 import './account.css';

@@ -4,7 +4,7 @@
  * the customer back to the page that asks for a new link.
  */
 import { CUSTOMER_LINK_PAGE } from '@vanhop/contracts';
-import { createTokenSession, type TokenSession } from '../../app/token-session';
+import { createTokenSession, type TokenSession } from '../../lib/token-session';
 
 export const CUSTOMER_TOKEN_KEY = 'vanhop.customerToken';
 

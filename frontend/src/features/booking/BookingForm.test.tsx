@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { MSG, type Offer, type Quote } from '@vanhop/contracts';
-import { createStore } from '../../app/store';
-import { addressChanged, detailsChanged, searchChosen } from '../../app/bookingSlice';
+import { createStore } from '../../store/store';
+import { addressChanged, detailsChanged, searchChosen } from '../../store/bookingSlice';
 import BookingForm from './BookingForm';
 import { fakeApi, type Call } from '../../testing/fakeApi';
 

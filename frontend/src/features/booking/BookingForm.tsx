@@ -19,8 +19,8 @@ import {
 } from '@vanhop/contracts';
 import { ApiError, postBooking, postBookingOffers } from '../../api/client';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector, type RootState } from '../../app/store';
-import { addressChanged, detailsChanged } from '../../app/bookingSlice';
+import { useAppDispatch, useAppSelector, type RootState } from '../../store/store';
+import { addressChanged, detailsChanged } from '../../store/bookingSlice';
 import {
   changesFromForm,
   currentMoveKey,

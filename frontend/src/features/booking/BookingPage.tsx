@@ -3,7 +3,7 @@
  * chunk, so the home page never downloads it).
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 
 const BookingForm = lazy(() => import('./BookingForm'));
 

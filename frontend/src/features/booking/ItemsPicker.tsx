@@ -14,8 +14,8 @@ import {
   VAN_SPECS,
   type ItemLine,
 } from '@vanhop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { itemsChanged, vanSizeChosen } from '../../app/bookingSlice';
+import { useAppDispatch, useAppSelector } from '../../store/store';
+import { itemsChanged, vanSizeChosen } from '../../store/bookingSlice';
 import './items.css';
 import { Button } from '../../ui';
 

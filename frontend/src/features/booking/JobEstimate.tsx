@@ -12,7 +12,7 @@ import {
   type JobEstimate,
   formatPounds,
 } from '@vanhop/contracts';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 import './items.css';
 import { Button } from '../../ui';
 

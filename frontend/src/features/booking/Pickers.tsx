@@ -1,7 +1,7 @@
 /** Van size and driver help pickers: radio groups of picture cards bound to the booking data. */
 import { HELP_LEVEL_OPTIONS, VAN_SIZE_OPTIONS, VAN_SPECS, type HelpLevel, type VanSize } from '@vanhop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { driverHelpChosen, vanSizeChosen } from '../../app/bookingSlice';
+import { useAppDispatch, useAppSelector } from '../../store/store';
+import { driverHelpChosen, vanSizeChosen } from '../../store/bookingSlice';
 
 export function VanSizePicker() {
   const dispatch = useAppDispatch();

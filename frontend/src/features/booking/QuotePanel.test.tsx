@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { homeNoticeOf } from '../../app/homeNotice';
+import { homeNoticeOf } from '../../lib/homeNotice';
 import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
 import { fakeApi } from '../../testing/fakeApi';

@@ -22,7 +22,7 @@ import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
 import { formatMovingDate } from '../../lib/dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
-import { homeNoticeState } from '../../app/homeNotice';
+import { homeNoticeState } from '../../lib/homeNotice';
 
 interface QuotePanelProps {
   quote: Quote;

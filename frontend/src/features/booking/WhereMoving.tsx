@@ -5,8 +5,8 @@
 import { useFormikContext } from 'formik';
 import type { BookingForm } from '@vanhop/contracts';
 import { StopPlaceInput } from '../../ui/address/StopPlaceInput';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { addressChanged, stopAdded, stopRemoved, type AddressState } from '../../app/bookingSlice';
+import { useAppDispatch, useAppSelector } from '../../store/store';
+import { addressChanged, stopAdded, stopRemoved, type AddressState } from '../../store/bookingSlice';
 import { FieldError, StairSelect } from '../../ui/fields';
 import { viaFieldKey } from './bookingModel';
 import { Button } from '../../ui';

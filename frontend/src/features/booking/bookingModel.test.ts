@@ -20,7 +20,7 @@ import {
   stopRemoved,
   addressChanged,
   BOOKING_STORAGE_KEY,
-} from '../../app/bookingSlice';
+} from '../../store/bookingSlice';
 
 const withMove = () => {
   let s = bookingReducer(initialBookingDraft, searchChosen({ pickup: 'London NW2, UK', dropoff: 'London SE1, UK' }));

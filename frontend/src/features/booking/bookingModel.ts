@@ -11,7 +11,7 @@ import {
   type Offer,
   type Quote,
 } from '@vanhop/contracts';
-import type { AddressState, BookingDraft } from '../../app/bookingSlice';
+import type { AddressState, BookingDraft } from '../../store/bookingSlice';
 
 const stairText = (s: number | '') => (s === '' ? '' : String(s));
 const stairValue = (s: string): number | '' => (s === '' ? '' : Number(s));

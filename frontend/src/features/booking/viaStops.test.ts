@@ -10,7 +10,7 @@ import {
   saveBookingDraft,
   searchChosen,
   stopAdded,
-} from '../../app/bookingSlice';
+} from '../../store/bookingSlice';
 
 const withStop = () =>
   bookingReducer(

@@ -2,8 +2,8 @@ import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop/contracts';
 import { sendContactMessage } from '../../api/client';
-import { usePublicConfig } from '../../app/config';
-import { homeNoticeState } from '../../app/homeNotice';
+import { usePublicConfig } from '../../lib/config';
+import { homeNoticeState } from '../../lib/homeNotice';
 import { Button } from '../../ui';
 
 type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { CONFIRM_EMAIL_PARAM, CONVERSATION_MSG, type CustomerConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { confirmConversationEmail, getConversation, postConversationMessage } from '../../api/conversations';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { aboutText } from './aboutText';

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { CONVERSATION_MSG, type DriverConversationView } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { getDriverThread, postDriverReply } from '../../api/conversations';
 import { aboutText } from './aboutText';
 import { Thread } from '../../ui/chat/Thread';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { adminPath } from '../../app/area-paths';
+import { adminPath } from '../../lib/area-paths';
 
 /** /dashboard is in the route table but its content is not specified: point people to where their bookings live. */
 export default function DashboardPage() {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { WEEKDAYS, availabilitySchema, type Availability, type JobOutsideHours } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { schemaErrors } from '../../lib/price-card-form';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { useResource } from '../../lib';

@@ -1,6 +1,6 @@
 /** The driver portal under /driver/* (its own layout and lazy chunk): sign-in, invitation, jobs, prices, hours. */
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { DRIVER_PATHS } from '../../app/area-paths';
+import { DRIVER_PATHS } from '../../lib/area-paths';
 import { PortalLayout } from './PortalLayout';
 import { DriverLoginPage } from './LoginPage';
 import { WelcomePage } from './WelcomePage';

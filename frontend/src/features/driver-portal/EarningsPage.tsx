@@ -1,6 +1,6 @@
 /** /driver/earnings: the driver's own weekly statement (Monday to Sunday), to print or download. */
 import { useState } from 'react';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { EarningsStatement } from '../../ui/EarningsStatement';
 import { downloadCsv } from '../../api/download-csv';
 import { messageOf } from './api';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { StatusLine } from '../../ui/fields';
 import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
 import { JobCard } from './JobCard';

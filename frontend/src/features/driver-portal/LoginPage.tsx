@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Formik } from 'formik';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { DRIVER_ACCOUNT_MSG, driverLoginSchema, type DriverLogin } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { SubmitRow } from '../../ui/fields';
 import { InputField } from '../../ui/formik-fields';
 import { SESSION_EXPIRED_TEXT } from '../../lib/return-path';

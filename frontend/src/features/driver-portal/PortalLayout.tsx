@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
-import { AreaLayout } from '../../app/layout/AreaLayout';
+import { AreaLayout } from '../../ui/layout/AreaLayout';
 import { endSession, fetchIdentity, isUnauthorized } from './api';
 import { useSilentRefresh } from './silent-refresh';
 import { clearDriverToken, useDriverSession } from './session';
 import { useResource } from '../../lib';
 import { Button } from '../../ui';
-import { driverPath } from '../../app/area-paths';
+import { driverPath } from '../../lib/area-paths';
 
 /**
  * The portal's own chrome: who is signed in, the portal's pages and Sign out. The identity call

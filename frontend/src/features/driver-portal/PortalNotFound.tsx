@@ -1,7 +1,7 @@
 import { MSG } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
-import { AreaNotFound } from '../../app/layout/AreaLayout';
-import { driverPath } from '../../app/area-paths';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AreaNotFound } from '../../ui/layout/AreaLayout';
+import { driverPath } from '../../lib/area-paths';
 
 /** Any /driver/* path that is not a portal screen. */
 export function PortalNotFound() {

@@ -11,7 +11,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useLocation } from 'react-router-dom';
 import { priceCardSchema, type DriverSelfView, type PriceCardWire } from '@vanhop/contracts';
 import { isUnauthorized } from '../../api/bearer-client';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { PriceCardInputs, formikErrors } from '../../ui/formik-fields';
 import {

@@ -12,14 +12,14 @@ import {
   type DriverInvitePreview,
   type DriverPasswordSet,
 } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { SubmitRow } from '../../ui/fields';
 import { InputField, formikErrors } from '../../ui/formik-fields';
 import { londonDateTime } from '../../lib/format';
 import { PortalApiError, fetchInvite, messageOf, setFirstPassword } from './api';
 import { storeDriverToken } from './session';
 import { useResource } from '../../lib';
-import { driverPath } from '../../app/area-paths';
+import { driverPath } from '../../lib/area-paths';
 
 const INITIAL: DriverPasswordSet = { password: '', password1: '' };
 const FORM = 'driver-welcome';

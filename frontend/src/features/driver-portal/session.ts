@@ -4,9 +4,9 @@
  * new password) clear it. A 401 brings the driver to the sign-in page with the page they were on
  * and a word that the session expired, so they come back to it (../../lib/return-path).
  */
-import { createTokenSession, type TokenSession } from '../../app/token-session';
+import { createTokenSession, type TokenSession } from '../../lib/token-session';
 import { returnPaths } from '../../lib/return-path';
-import { DRIVER_ROOT, DRIVER_WELCOME_PREFIX, driverPath } from '../../app/area-paths';
+import { DRIVER_ROOT, DRIVER_WELCOME_PREFIX, driverPath } from '../../lib/area-paths';
 
 export const DRIVER_TOKEN_KEY = 'vanhop.driverToken';
 export const DRIVER_LOGIN_PATH = driverPath('login');

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
-import { homeNoticeState } from '../../app/homeNotice';
-import { createStore } from '../../app/store';
+import { homeNoticeState } from '../../lib/homeNotice';
+import { createStore } from '../../store/store';
 import { HomePage } from './HomePage';
 import { fakeApi } from '../../testing/fakeApi';
 

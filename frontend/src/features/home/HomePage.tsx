@@ -6,7 +6,7 @@ import { PaymentIcons } from './PaymentIcons';
 import { HowWeWork } from './HowWeWork';
 import { ReviewsCarousel, useReviews } from './ReviewsCarousel';
 import { TrustRow } from './TrustRow';
-import { homeNoticeOf } from '../../app/homeNotice';
+import { homeNoticeOf } from '../../lib/homeNotice';
 // Our own illustration, shipped as a file (a URL, never inlined into the JavaScript) and loaded lazily.
 import heroArt from '../../assets/hero-move.svg?no-inline';
 import './HomePage.css';

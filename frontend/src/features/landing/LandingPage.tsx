@@ -3,11 +3,11 @@ import { LOCAL_MAP_ZOOM } from '@vanhop/contracts';
 import { geoGeocode } from '../../api/client';
 import { MapView } from '../../ui/map';
 import type { LatLng } from '../../ui/map';
-import { NotFoundPage } from '../../app/NotFoundPage';
+import { NotFoundPage } from '../../ui/layout/NotFoundPage';
 import { parseLandingId, placeDisplayName } from '../../lib/landing-ids';
 import { bookNowLink } from './book-now-link';
 import { landingText, landingTitle } from './landing-text';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useResource } from '../../lib';
 
 /** docs/SCREENS.md: geocoding waits 1 second after the place changes. */

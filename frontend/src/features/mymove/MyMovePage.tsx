@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { standingText, type MyMoveView } from '@vanhop/contracts';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { MoveActions } from './MoveActions';
 import { MoneySummary, MoveDetails, ReceiptList, StatusHistory } from './MoveSections';
 import { SignedFor } from './SignedFor';

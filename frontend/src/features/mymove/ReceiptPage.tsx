@@ -5,8 +5,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { COMPANY, type MyMoveReceipt } from '@vanhop/contracts';
 import { ApiError, getMyMoveReceipt } from '../../api/client';
-import { usePublicConfig } from '../../app/config';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePublicConfig } from '../../lib/config';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useResource } from '../../lib';
 import { moveWhenText, NOT_FOUND_TEXT, penceText, stampText } from '../../lib/move-words';
 import './mymove.css';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { confirmCheckoutSession } from '../../api/client';
-import type { ConfirmedPaymentState } from '../../app/route-state';
+import type { ConfirmedPaymentState } from '../../lib/route-state';
 import { hoursText, moveWhenText, paymentStatusText, penceText, stairText } from '../../lib/move-words';
 import './payment.css';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CHECKOUT_RELEASE_MSG, CHECKOUT_RELEASE_PAGE } from '@vanhop/contracts';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { fakeApi } from '../../testing/fakeApi';
 import { ReleaseCheckoutsPage } from './ReleaseCheckoutsPage';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CHECKOUT_RELEASE_MSG, RELEASE_TOKEN_PATTERN, type CheckoutReleaseResponse } from '@vanhop/contracts';
 import { ApiError, releaseCheckouts } from '../../api/client';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import './payment.css';
 
 type Step =

@@ -16,12 +16,12 @@ import {
   formatPounds,
 } from '@vanhop/contracts';
 import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
-import { usePublicConfig } from '../../app/config';
+import { usePublicConfig } from '../../lib/config';
 import { formatMovingDate } from '../../lib/dateRules';
 import { shareOf } from '../../lib/money';
 import { paidForText } from '../../lib/move-words';
-import type { ConfirmedPaymentState } from '../../app/route-state';
-import { PATHS } from '../../app/paths';
+import type { ConfirmedPaymentState } from '../../lib/route-state';
+import { PATHS } from '../../lib/paths';
 import { RetrieveStanding } from './RetrieveStanding';
 import './retrieve.css';
 import { Button } from '../../ui';

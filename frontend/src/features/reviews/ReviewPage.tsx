@@ -14,7 +14,7 @@ import {
   type ReviewSubmission,
 } from '@vanhop/contracts';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { getReviewLink, submitReview } from './api';
 import { StarRating } from './StarRating';
 import '../../ui/reviews.css';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { LEAD_TIME_TEXT, serviceSlug } from '@vanhop/contracts';
 import { LANDING_PLACES, landingPath } from '../../lib/landing-ids';
-import { NotFoundPage } from '../../app/NotFoundPage';
+import { NotFoundPage } from '../../ui/layout/NotFoundPage';
 import { SERVICES, findServiceBySlug } from '../../lib/service-content';
 
 export function ServiceDetailPage() {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { CustomerConversationView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
-import { SupportLauncher } from '../../app/layout/SupportLauncher';
+import { SupportLauncher } from './SupportLauncher';
 
 const chat = (
   messages: CustomerConversationView['messages'],

@@ -16,7 +16,7 @@ import { errorText, Thread } from '../../ui/chat/Thread';
 import { ChatField } from '../../ui/chat/ChatField';
 import { usePolling } from '../../lib/usePolling';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import '../../ui/chat/conversations.css';
 import '../../ui/chat/support.css';
 import { Button } from '../../ui';

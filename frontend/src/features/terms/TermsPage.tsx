@@ -1,5 +1,5 @@
 import { COMPANY } from '@vanhop/contracts';
-import { usePublicConfig } from '../../app/config';
+import { usePublicConfig } from '../../lib/config';
 import { DATA_ATTRIBUTION } from './data-attribution';
 import { TERMS_SECTIONS } from './terms-sections';
 

@@ -4,7 +4,7 @@
  * service's `/api/geo/autocomplete`. Typing after a pick clears the pick.
  */
 import { lazy, Suspense } from 'react';
-import { usePublicConfig } from '../../app/config';
+import { usePublicConfig } from '../../lib/config';
 import { GeoSuggestInput } from './GeoSuggestInput';
 import type { AddressInputProps } from './addressInput';
 

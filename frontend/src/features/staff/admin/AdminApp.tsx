@@ -11,7 +11,7 @@ import { SupportInboxPage } from '../support/SupportInboxPage';
 import { ReviewModerationPage } from '../reviews/ReviewModerationPage';
 import { DriversPage } from '../drivers/DriversPage';
 import { DriverPage, NewDriverPage } from '../drivers/DriverPage';
-import { ADMIN_PATHS, ADMIN_SUBPATHS } from '../../../app/area-paths';
+import { ADMIN_PATHS, ADMIN_SUBPATHS } from '../../../lib/area-paths';
 import './admin.css';
 
 export default function AdminApp() {

@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { AreaLayout } from '../../../app/layout/AreaLayout';
+import { AreaLayout } from '../../../ui/layout/AreaLayout';
 import { useAdminSession } from './session';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 /** The sign-in and sign-up pages: no staff menu there, even for someone still signed in. */
 const AUTH_PAGES = [adminPath('login'), adminPath('register')];

@@ -1,5 +1,5 @@
-import { AreaNotFound } from '../../../app/layout/AreaLayout';
-import { adminPath } from '../../../app/area-paths';
+import { AreaNotFound } from '../../../ui/layout/AreaLayout';
+import { adminPath } from '../../../lib/area-paths';
 
 /** Any /admin/* path that is not a staff screen. */
 export function AdminNotFound() {

@@ -14,7 +14,7 @@ import {
 import { StopPlaceInput } from '../../../ui/address/StopPlaceInput';
 import { DateTimePicker } from '../../../ui/DateTimePicker';
 import { FieldError, HourSelect, StairSelect } from '../../../ui/fields';
-import { newAddressId } from '../../../app/bookingSlice';
+import { newAddressId } from '../../../store/bookingSlice';
 import { AdminApiError, isUnauthorized } from './api';
 import { forgetAmendDraft, keepAmendDraft, readAmendDraft } from './amend-draft-store';
 import { amendmentBody, amendTermsOf, draftOf, outcomeWords, type AmendDraft, type StopDraft } from './amendment';

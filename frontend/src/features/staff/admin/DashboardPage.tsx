@@ -25,7 +25,7 @@ import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
 import { BusinessPanelSlot } from './BusinessPanelSlot';
 import { useResource } from '../../../lib';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 const QUOTATION_TABS: readonly [WhenTab, ...WhenTab[]] = [
   { when: 'future', label: 'Future' },

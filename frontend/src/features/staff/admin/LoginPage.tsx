@@ -7,7 +7,7 @@ import { storeToken } from './session';
 import { safeReturnPath, SESSION_EXPIRED_TEXT } from './return-path';
 import { InputField } from '../../../ui/formik-fields';
 import { Button } from '../../../ui';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 const INITIAL: AdminLogin = { username: '', password: '' };
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { BookingRecord, NeedsDriver } from '@vanhop/contracts';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { fetchBookingSupportChats } from './api';
 import { useAdminSession } from './session';
 import { useResource } from '../../../lib';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 export function RecordSupportChats({ bookingId }: { bookingId: string }) {
   const { token, guard } = useAdminSession();

@@ -5,7 +5,7 @@ import { MSG, NEW_PASSWORD, adminRegisterSchema, type AdminRegister } from '@van
 import { AdminApiError, register } from './api';
 import { InputField } from '../../../ui/formik-fields';
 import { Button } from '../../../ui';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 const INITIAL: AdminRegister = { name: '', password: '', password1: '', uniquecode: '' };
 

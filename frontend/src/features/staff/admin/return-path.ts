@@ -3,7 +3,7 @@
  * the staff area (../../../lib/return-path has the rules, shared with the driver portal).
  */
 import { returnPaths, SESSION_EXPIRED_TEXT } from '../../../lib/return-path';
-import { ADMIN_ROOT, adminPath } from '../../../app/area-paths';
+import { ADMIN_ROOT, adminPath } from '../../../lib/area-paths';
 
 export const LOGIN_PATH = adminPath('login');
 export const DASHBOARD_PATH = adminPath('dashboard');

@@ -3,7 +3,7 @@
  * ../../app/token-session for how signing out and a 401 clear it. A 401 brings staff to the
  * sign-in page with the page they were on, so they come back to it (./return-path).
  */
-import { createTokenSession, type TokenSession } from '../../../app/token-session';
+import { createTokenSession, type TokenSession } from '../../../lib/token-session';
 import { LOGIN_PATH, loginPathFor } from './return-path';
 
 export const TOKEN_KEY = 'vanhop.adminToken';

@@ -12,7 +12,7 @@ import { calendarDate, londonTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import './calendar.css';
 import { Button } from '../../../ui';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 const hoursWords = (h: number) => {
   const m = Math.round(h * 60);

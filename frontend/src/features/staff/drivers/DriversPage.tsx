@@ -28,7 +28,7 @@ import { CommissionRate } from './DriverEarnings';
 import './drivers.css';
 import { fetchDriverRatings } from '../../../api/driverRatings';
 import { Button } from '../../../ui';
-import { ADMIN_NEW_DRIVER_PATH } from '../../../app/area-paths';
+import { ADMIN_NEW_DRIVER_PATH } from '../../../lib/area-paths';
 
 export function DriversPage() {
   const { token, guard } = useAdminSession();

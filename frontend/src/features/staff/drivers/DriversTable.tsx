@@ -9,7 +9,7 @@ import { Badge } from '../../../ui';
 import { baseLine, emailParts, HELP_SHORT, phoneLine, ratingOf } from './driver-summary';
 import { initials } from '../../../lib/format';
 import './drivers-list.css';
-import { adminDriverPath } from '../../../app/area-paths';
+import { adminDriverPath } from '../../../lib/area-paths';
 
 function DriverPhoto({ driver }: { driver: DriverAdminView }) {
   return driver.photoUrl ? (

@@ -14,7 +14,7 @@ import {
 import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 const RETURNED_WORDS: Record<JobReturnReason, string> = {
   declined: 'Declined by the driver',

@@ -5,7 +5,7 @@
  */
 import type { DriverAccountStatus, DriverAdminView, DriverAuditEntry } from '@vanhop/contracts';
 import { AdminApiError } from '../admin/api';
-import { adminPath } from '../../../app/area-paths';
+import { adminPath } from '../../../lib/area-paths';
 
 export const DRIVERS_LIST = adminPath('drivers');
 export const messageOf = (err: unknown, fallback: string) =>

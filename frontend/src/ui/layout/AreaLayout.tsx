@@ -9,7 +9,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { COMPANY, MSG } from '@vanhop/contracts';
 import { useTheme } from './useTheme';
 import './area-layout.css';
-import { Button } from '../../ui';
+import { Button } from '..';
 
 interface AreaLayoutProps {
   /** Class prefix: `admin` gives admin-site, admin-header, … */

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@vanhop/contracts';
-import { Button } from '../ui';
+import { Button } from '..';
 
 export function NotFoundPage() {
   const navigate = useNavigate();

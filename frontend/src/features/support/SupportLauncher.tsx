@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import './support-launcher.css';
 import { Button } from '../../ui';
 
-const SupportPanel = lazy(() => import('../../features/support/SupportPanel'));
+const SupportPanel = lazy(() => import('./SupportPanel'));
 
 export function SupportLauncher() {
   const [open, setOpen] = useState(false);

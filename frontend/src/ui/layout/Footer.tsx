@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPANY } from '@vanhop/contracts';
-import { usePublicConfig } from '../config';
+import { usePublicConfig } from '../../lib/config';
 import type { Theme } from './useTheme';
-import { Button } from '../../ui';
+import { Button } from '..';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

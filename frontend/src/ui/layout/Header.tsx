@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { COMPANY } from '@vanhop/contracts';
-import { Button } from '../../ui';
+import { Button } from '..';
 
 const NAV_LINKS = [
   { to: '/', label: 'HOME' },
