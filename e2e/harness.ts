@@ -94,7 +94,14 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** `name` may name a folder under test-artifacts (`screens/booking-items`: the screens for review). */
+/**
+ * Pictures are for a person to look at, not assertions: they are written only by
+ * `npm run screenshots` (SCREENSHOTS=1), never in `npm test`.
+ */
+export const TAKING_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
@@ -102,12 +109,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** A full-page screenshot from the top: the sticky header would otherwise be drawn mid-page where the view was scrolled. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
 
 /** What the window shows, no more: a dialog over the page (a full-page picture would draw the page below its fixed backdrop). */
 export async function windowShot(page: Page, name: string): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
 }

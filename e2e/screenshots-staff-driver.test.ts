@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { shot, windowShot } from './harness.js';
 import { startBackOffice, type BackOffice } from './back-office-data.js';
 import { AREA_SCREENS } from './screen-list.js';
-import { VIEWPORT_THEMES, openAreaScreen, screenPath, visitorPages } from './screens.js';
+import { WALKED_VIEWPORT_THEMES, openAreaScreen, screenPath, visitorPages } from './screens.js';
 
 describe('screenshots of every staff and driver screen (desktop and phone, day and night)', () => {
   let office: BackOffice;
@@ -19,7 +19,7 @@ describe('screenshots of every staff and driver screen (desktop and phone, day a
     await office?.stop();
   });
 
-  it.each(VIEWPORT_THEMES)(
+  it.each(WALKED_VIEWPORT_THEMES)(
     '$viewport.name, $theme theme',
     async ({ viewport, theme }) => {
       const { pages, close } = await visitorPages(office.browser, office.data, viewport);

@@ -9,14 +9,14 @@ import type { Page } from 'playwright-core';
 import type { PaymentSuccessResponse } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../test/support/gateway-api.js';
-import { pageSettled, shot, useProductAndBrowser } from './harness.js';
+import { pageSettled, shot, useProductAndBrowser, windowShot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
-import { VIEWPORT_THEMES, open, screenPath, setTheme } from './screens.js';
+import { WALKED_VIEWPORT_THEMES, open, screenPath, setTheme } from './screens.js';
 
 describe('screenshots of every customer screen (desktop and phone, day and night)', () => {
   const ctx = useProductAndBrowser();
 
-  it.each(VIEWPORT_THEMES)('$viewport.name, $theme theme', async ({ viewport, theme }) => {
+  it.each(WALKED_VIEWPORT_THEMES)('$viewport.name, $theme theme', async ({ viewport, theme }) => {
     const base = ctx.product.url;
     const api = apiClient(() => base);
     // A saved quote to retrieve, and a paid one for the success page and My move.
@@ -93,7 +93,7 @@ describe('screenshots of every customer screen (desktop and phone, day and night
       const popup = page.getByRole('dialog', { name: 'Your quotes' });
       await popup.getByTestId('offer').first().waitFor();
       await pageSettled(page); // the popup's opening transition done
-      await page.screenshot({ path: `test-artifacts/${name('quotes-popup')}.png` });
+      await windowShot(page, name('quotes-popup'));
       await popup
         .getByTestId('offer')
         .first()
@@ -102,10 +102,10 @@ describe('screenshots of every customer screen (desktop and phone, day and night
       const panel = page.getByRole('dialog', { name: 'Your quote' });
       await panel.waitFor();
       await panel.getByRole('radio', { name: /50%/ }).check();
-      await page.screenshot({ path: `test-artifacts/${name('quote-panel')}.png` });
+      await windowShot(page, name('quote-panel'));
       await panel.getByRole('button', { name: 'Compare all quotes' }).click();
       await popup.getByText('Your choice').waitFor();
-      await page.screenshot({ path: `test-artifacts/${name('quotes-popup-chosen')}.png` });
+      await windowShot(page, name('quotes-popup-chosen'));
     } finally {
       await page.close();
     }
