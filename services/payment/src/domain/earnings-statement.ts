@@ -39,7 +39,7 @@ export interface StatementWithClaim {
   waiting: boolean;
 }
 
-export function buildStatementAndClaim(input: {
+interface StatementInput {
   driverId: string;
   week: string;
   jobs: JobFacts[];
@@ -47,13 +47,11 @@ export function buildStatementAndClaim(input: {
   payouts: Payout[];
   payoutMode: 'stripe' | 'local';
   now: Date;
-}): StatementWithClaim {
-  const { driverId, week, now } = input;
-  const paid = paidPerJob(input.payouts);
-  const weekPayouts = input.payouts.filter((p) => p.week === week);
-  // Payouts made before they kept their jobs count against their week as a whole.
-  const legacyPaid = weekPayouts.filter((p) => !p.jobs).reduce((s, p) => s + p.amountPence, 0);
+}
 
+/** The week's lines of the jobs the driver does now, and what of them a payout would pay now. */
+function weekLines(input: StatementInput, paid: Map<string, number>) {
+  const { driverId, week, now } = input;
   // A job belongs to the driver who does it now: a reassigned or returned job has left this statement.
   const mine = input.jobs.filter((j) => currentDriver(j)?.id === driverId);
   const claimJobs: Record<string, number> = {};
@@ -87,8 +85,13 @@ export function buildStatementAndClaim(input: {
     lines.push({ ...l, payout });
   }
   lines.sort((a, b) => (a.moveDate < b.moveDate ? -1 : a.moveDate > b.moveDate ? 1 : a.randomNumber - b.randomNumber));
+  const driverName = mine.map(currentDriver).find((d) => d)?.name ?? null;
+  return { lines, claimJobs, waiting, owed, payable, driverName };
+}
 
-  // Clawbacks: jobs paid out for more than they now earn this driver.
+/** Jobs paid out for more than they now earn this driver, shown from the week after the job's own. */
+function outstandingClawbacks(input: StatementInput, paid: Map<string, number>) {
+  const { driverId, week } = input;
   const clawbacks: ClawbackLine[] = [];
   const claimClawbacks: Record<string, number> = {};
   for (const j of input.jobs) {
@@ -114,12 +117,17 @@ export function buildStatementAndClaim(input: {
     });
     claimClawbacks[key] = amountPence;
   }
-  // Clawbacks this week's payouts already took back.
+  return { clawbacks, claimClawbacks };
+}
+
+/** Clawbacks this week's payouts already took back. */
+function recoveredClawbacks(input: StatementInput, weekPayouts: Payout[]): ClawbackLine[] {
+  const recovered: ClawbackLine[] = [];
   for (const p of weekPayouts) {
     for (const [key, amountPence] of Object.entries(p.clawbacks ?? {})) {
       const j = input.jobs.find((x) => factKey(x._id) === key);
-      const reason = j && currentDriver(j)?.id === driverId ? 'refunded' : 'moved';
-      clawbacks.push({
+      const reason = j && currentDriver(j)?.id === input.driverId ? 'refunded' : 'moved';
+      recovered.push({
         bookingId: j?._id ?? key,
         randomNumber: j?.randomNumber ?? 0,
         moveDate: (j && moveDateOf(j)) ?? '',
@@ -131,10 +139,19 @@ export function buildStatementAndClaim(input: {
       });
     }
   }
+  return recovered;
+}
+
+export function buildStatementAndClaim(input: StatementInput): StatementWithClaim {
+  const { driverId, week } = input;
+  const paid = paidPerJob(input.payouts);
+  const weekPayouts = input.payouts.filter((p) => p.week === week);
+  // Payouts made before they kept their jobs count against their week as a whole.
+  const legacyPaid = weekPayouts.filter((p) => !p.jobs).reduce((s, p) => s + p.amountPence, 0);
+  const { lines, claimJobs, waiting, owed, payable, driverName } = weekLines(input, paid);
+  const { clawbacks, claimClawbacks } = outstandingClawbacks(input, paid);
+  clawbacks.push(...recoveredClawbacks(input, weekPayouts));
   const outstanding = clawbacks.filter((c) => c.status === 'outstanding').reduce((s, c) => s + c.amountPence, 0);
-  const totals = totalsOf(lines);
-  const paidOutPence = weekPayouts.reduce((s, p) => s + p.amountPence, 0);
-  const driverName = mine.map(currentDriver).find((d) => d)?.name ?? null;
   const amountPence = payable - outstanding - legacyPaid;
   return {
     statement: {
@@ -146,10 +163,10 @@ export function buildStatementAndClaim(input: {
       nextWeek: shiftDay(week, 7),
       weekText: weekText(week),
       lines,
-      totals,
+      totals: totalsOf(lines),
       clawbacks,
       payouts: weekPayouts.map(payoutView),
-      paidOutPence,
+      paidOutPence: weekPayouts.reduce((s, p) => s + p.amountPence, 0),
       balancePence: owed - outstanding - legacyPaid,
       payablePence: Math.max(0, amountPence),
       payoutMode: input.payoutMode,
@@ -165,8 +182,7 @@ const clawbackText = (reason: 'moved' | 'refunded', randomNumber: number): strin
     : `Clawback: booking ${randomNumber} was refunded after it was paid out`;
 
 /** The statement alone. */
-export const buildStatement = (input: Parameters<typeof buildStatementAndClaim>[0]): EarningsStatement =>
-  buildStatementAndClaim(input).statement;
+export const buildStatement = (input: StatementInput): EarningsStatement => buildStatementAndClaim(input).statement;
 
 /** An amount we formatted ourselves: a number, so a leading minus is not a formula. */
 interface Money {

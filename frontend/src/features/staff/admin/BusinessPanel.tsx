@@ -168,7 +168,32 @@ export function BusinessPanel() {
     );
   }
 
-  const days = figures.days.map((d) => ({
+  return (
+    <section className="admin-card business-panel" aria-labelledby="business-panel-title" data-testid="business-panel">
+      <h2 id="business-panel-title">Dashboard</h2>
+
+      <BusinessStats figures={figures} />
+
+      <BookingsChart figures={figures} />
+
+      <MoneyChart figures={figures} />
+
+      <DriversChart figures={figures} hours={hours} />
+
+      {figures.jobsWaiting.length > 0 && <JobsWaiting jobs={figures.jobsWaiting} />}
+    </section>
+  );
+}
+
+/** The figures' sum over the 30 days. */
+const totalOf = (
+  figures: BusinessFigures,
+  k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced',
+) => figures.days.reduce((n, d) => n + d[k], 0);
+
+/** The days as the charts plot them: pounds, with a short label. */
+const chartDays = (figures: BusinessFigures) =>
+  figures.days.map((d) => ({
     ...d,
     label: shortDay(d.day),
     revenue: pounds(d.revenuePence),
@@ -176,174 +201,192 @@ export function BusinessPanel() {
     balances: pounds(d.balancesPence),
     refunds: pounds(d.refundsPence),
   }));
-  const total = (
-    k: 'bookings' | 'revenuePence' | 'depositsPence' | 'balancesPence' | 'refundsPence' | 'quotesPriced',
-  ) => figures.days.reduce((n, d) => n + d[k], 0);
+
+function BusinessStats({ figures }: { figures: BusinessFigures }) {
+  const total = (k: Parameters<typeof totalOf>[1]) => totalOf(figures, k);
   // Taken: money received (first payments and balances); net: taken less refunds, which can be below zero.
   const taken = total('depositsPence') + total('balancesPence');
   const refunded = total('refundsPence');
   const net = taken - refunded;
+  return (
+    <dl className="business-stats">
+      <div>
+        <dt>Bookings, 30 days</dt>
+        <dd data-testid="business-bookings">{total('bookings')}</dd>
+      </div>
+      <div>
+        <dt>Booked, 30 days</dt>
+        <dd data-testid="business-revenue">{formatPence(total('revenuePence'))}</dd>
+        <dd className="business-stat-note">Bookings made in the 30 days, at their price now</dd>
+      </div>
+      <div>
+        <dt>Taken, 30 days</dt>
+        <dd data-testid="business-taken">{formatPence(taken)}</dd>
+      </div>
+      <div>
+        <dt>Refunded, 30 days</dt>
+        <dd data-testid="business-refunded">{formatPence(refunded)}</dd>
+      </div>
+      <div>
+        <dt>Net, 30 days</dt>
+        <dd data-testid="business-net">{net < 0 ? `-${formatPence(-net)}` : formatPence(net)}</dd>
+      </div>
+      <div>
+        <dt>Quote to booking</dt>
+        <dd data-testid="business-conversion">
+          {figures.conversionPercent === null ? 'No quotes yet' : `${figures.conversionPercent}%`}
+        </dd>
+        <dd className="business-stat-note" data-testid="business-conversion-detail">
+          {total('bookings')} of {total('quotesPriced')} quotes
+        </dd>
+      </div>
+      <div>
+        <dt>Jobs waiting for a driver</dt>
+        <dd data-testid="business-jobs-waiting">{figures.jobsWaiting.length}</dd>
+      </div>
+      <div>
+        <dt>Open support chats</dt>
+        <dd data-testid="business-open-chats">{figures.openSupportChats}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function BookingsChart({ figures }: { figures: BusinessFigures }) {
+  return (
+    <ChartFigure
+      id="business-bookings-chart"
+      caption="Bookings and revenue per day, last 30 days"
+      columns={['Day', 'Bookings', 'Revenue']}
+      rows={figures.days.map((d) => ({
+        key: d.day,
+        heading: d.day,
+        cells: [d.bookings, formatPence(d.revenuePence)],
+      }))}
+    >
+      <ResponsiveContainer width="100%" height={220}>
+        <ComposedChart
+          accessibilityLayer={false}
+          data={chartDays(figures)}
+          margin={{ top: 8, right: 4, bottom: 0, left: -16 }}
+        >
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
+          <YAxis yAxisId="bookings" allowDecimals={false} tick={axisTick} />
+          <YAxis yAxisId="revenue" orientation="right" tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
+          <Bar yAxisId="bookings" dataKey="bookings" name="Bookings" fill="var(--accent)" isAnimationActive={false} />
+          <Line
+            yAxisId="revenue"
+            dataKey="revenue"
+            name="Revenue (£)"
+            stroke="var(--info-text)"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+function MoneyChart({ figures }: { figures: BusinessFigures }) {
+  const total = (k: Parameters<typeof totalOf>[1]) => totalOf(figures, k);
+  return (
+    <ChartFigure
+      id="business-money-chart"
+      caption={`Money taken, last 30 days: deposits ${formatPence(total('depositsPence'))}, balances ${formatPence(total('balancesPence'))}, refunds ${formatPence(total('refundsPence'))}`}
+      columns={['Day', 'Deposits', 'Balances', 'Refunds']}
+      rows={figures.days.map((d) => ({
+        key: d.day,
+        heading: d.day,
+        cells: [formatPence(d.depositsPence), formatPence(d.balancesPence), formatPence(d.refundsPence)],
+      }))}
+    >
+      <ResponsiveContainer width="100%" height={200}>
+        <BarChart
+          accessibilityLayer={false}
+          data={chartDays(figures)}
+          margin={{ top: 8, right: 4, bottom: 0, left: -16 }}
+        >
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
+          <YAxis tick={axisTick} />
+          <Tooltip contentStyle={tooltipStyle} />
+          <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
+          <Bar dataKey="deposits" name="Deposits (£)" fill="var(--accent)" isAnimationActive={false} />
+          <Bar dataKey="balances" name="Balances (£)" fill="var(--info-text)" isAnimationActive={false} />
+          <Bar dataKey="refunds" name="Refunds (£)" fill="var(--muted)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+function DriversChart({ figures, hours }: { figures: BusinessFigures; hours: DriverAvailableHours | null }) {
   const drivers = driverRows(figures, hours);
   const driverData = chartRows(drivers);
-
   return (
-    <section className="admin-card business-panel" aria-labelledby="business-panel-title" data-testid="business-panel">
-      <h2 id="business-panel-title">Dashboard</h2>
-
-      <dl className="business-stats">
-        <div>
-          <dt>Bookings, 30 days</dt>
-          <dd data-testid="business-bookings">{total('bookings')}</dd>
-        </div>
-        <div>
-          <dt>Booked, 30 days</dt>
-          <dd data-testid="business-revenue">{formatPence(total('revenuePence'))}</dd>
-          <dd className="business-stat-note">Bookings made in the 30 days, at their price now</dd>
-        </div>
-        <div>
-          <dt>Taken, 30 days</dt>
-          <dd data-testid="business-taken">{formatPence(taken)}</dd>
-        </div>
-        <div>
-          <dt>Refunded, 30 days</dt>
-          <dd data-testid="business-refunded">{formatPence(refunded)}</dd>
-        </div>
-        <div>
-          <dt>Net, 30 days</dt>
-          <dd data-testid="business-net">{net < 0 ? `-${formatPence(-net)}` : formatPence(net)}</dd>
-        </div>
-        <div>
-          <dt>Quote to booking</dt>
-          <dd data-testid="business-conversion">
-            {figures.conversionPercent === null ? 'No quotes yet' : `${figures.conversionPercent}%`}
-          </dd>
-          <dd className="business-stat-note" data-testid="business-conversion-detail">
-            {total('bookings')} of {total('quotesPriced')} quotes
-          </dd>
-        </div>
-        <div>
-          <dt>Jobs waiting for a driver</dt>
-          <dd data-testid="business-jobs-waiting">{figures.jobsWaiting.length}</dd>
-        </div>
-        <div>
-          <dt>Open support chats</dt>
-          <dd data-testid="business-open-chats">{figures.openSupportChats}</dd>
-        </div>
-      </dl>
-
-      <ChartFigure
-        id="business-bookings-chart"
-        caption="Bookings and revenue per day, last 30 days"
-        columns={['Day', 'Bookings', 'Revenue']}
-        rows={figures.days.map((d) => ({
-          key: d.day,
-          heading: d.day,
-          cells: [d.bookings, formatPence(d.revenuePence)],
-        }))}
-      >
-        <ResponsiveContainer width="100%" height={220}>
-          <ComposedChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis yAxisId="bookings" allowDecimals={false} tick={axisTick} />
-            <YAxis yAxisId="revenue" orientation="right" tick={axisTick} />
+    <ChartFigure
+      id="business-drivers-chart"
+      caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}${
+        (figures.driversBooked ?? 0) > figures.drivers.length
+          ? ` (the ${figures.drivers.length} busiest of ${figures.driversBooked} drivers with work booked)`
+          : ''
+      }`}
+      columns={['Driver', 'Booked', 'Available']}
+      rows={drivers.map((d) => ({
+        key: d.driverId,
+        heading: d.name,
+        driverId: d.driverId,
+        cells: [
+          hoursText(d.booked),
+          d.available === undefined ? 'Not known' : d.available === null ? 'Any time' : hoursText(d.available),
+        ],
+      }))}
+    >
+      {drivers.length === 0 ? (
+        <p>No drivers yet.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={Math.max(120, drivers.length * 34 + 50)}>
+          <BarChart
+            accessibilityLayer={false}
+            data={driverData}
+            layout="vertical"
+            margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" tick={axisTick} />
+            <YAxis type="category" dataKey="name" width={96} tick={axisTick} />
             <Tooltip contentStyle={tooltipStyle} />
             <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
-            <Bar yAxisId="bookings" dataKey="bookings" name="Bookings" fill="var(--accent)" isAnimationActive={false} />
-            <Line
-              yAxisId="revenue"
-              dataKey="revenue"
-              name="Revenue (£)"
-              stroke="var(--info-text)"
-              strokeWidth={2}
-              dot={false}
+            <Bar dataKey="booked" name="Booked (h)" fill="var(--accent)" isAnimationActive={false} />
+            <Bar
+              dataKey="available"
+              name="Available (h; none: any time)"
+              fill="var(--border-strong)"
               isAnimationActive={false}
             />
-          </ComposedChart>
-        </ResponsiveContainer>
-      </ChartFigure>
-
-      <ChartFigure
-        id="business-money-chart"
-        caption={`Money taken, last 30 days: deposits ${formatPence(total('depositsPence'))}, balances ${formatPence(total('balancesPence'))}, refunds ${formatPence(total('refundsPence'))}`}
-        columns={['Day', 'Deposits', 'Balances', 'Refunds']}
-        rows={figures.days.map((d) => ({
-          key: d.day,
-          heading: d.day,
-          cells: [formatPence(d.depositsPence), formatPence(d.balancesPence), formatPence(d.refundsPence)],
-        }))}
-      >
-        <ResponsiveContainer width="100%" height={200}>
-          <BarChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={axisTick} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis tick={axisTick} />
-            <Tooltip contentStyle={tooltipStyle} />
-            <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
-            <Bar dataKey="deposits" name="Deposits (£)" fill="var(--accent)" isAnimationActive={false} />
-            <Bar dataKey="balances" name="Balances (£)" fill="var(--info-text)" isAnimationActive={false} />
-            <Bar dataKey="refunds" name="Refunds (£)" fill="var(--muted)" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
-      </ChartFigure>
-
-      <ChartFigure
-        id="business-drivers-chart"
-        caption={`Drivers' booked hours against their hours, ${figures.driverWindow.from} to ${figures.driverWindow.to}${
-          (figures.driversBooked ?? 0) > figures.drivers.length
-            ? ` (the ${figures.drivers.length} busiest of ${figures.driversBooked} drivers with work booked)`
-            : ''
-        }`}
-        columns={['Driver', 'Booked', 'Available']}
-        rows={drivers.map((d) => ({
-          key: d.driverId,
-          heading: d.name,
-          driverId: d.driverId,
-          cells: [
-            hoursText(d.booked),
-            d.available === undefined ? 'Not known' : d.available === null ? 'Any time' : hoursText(d.available),
-          ],
-        }))}
-      >
-        {drivers.length === 0 ? (
-          <p>No drivers yet.</p>
-        ) : (
-          <ResponsiveContainer width="100%" height={Math.max(120, drivers.length * 34 + 50)}>
-            <BarChart
-              accessibilityLayer={false}
-              data={driverData}
-              layout="vertical"
-              margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
-            >
-              <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" tick={axisTick} />
-              <YAxis type="category" dataKey="name" width={96} tick={axisTick} />
-              <Tooltip contentStyle={tooltipStyle} />
-              <Legend wrapperStyle={{ color: 'var(--text)', fontSize: 12 }} />
-              <Bar dataKey="booked" name="Booked (h)" fill="var(--accent)" isAnimationActive={false} />
-              <Bar
-                dataKey="available"
-                name="Available (h; none: any time)"
-                fill="var(--border-strong)"
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        )}
-      </ChartFigure>
-
-      {figures.jobsWaiting.length > 0 && (
-        <div className="business-waiting">
-          <h3>Jobs waiting for a driver</h3>
-          <ul data-testid="business-jobs-waiting-list">
-            {figures.jobsWaiting.map((j) => (
-              <li key={j.bookingId}>
-                #{j.randomNumber}: {waitingWhy(j)} ({shortDay(j.since.slice(0, 10))})
-              </li>
-            ))}
-          </ul>
-        </div>
       )}
-    </section>
+    </ChartFigure>
+  );
+}
+
+function JobsWaiting({ jobs }: { jobs: BusinessFigures['jobsWaiting'] }) {
+  return (
+    <div className="business-waiting">
+      <h3>Jobs waiting for a driver</h3>
+      <ul data-testid="business-jobs-waiting-list">
+        {jobs.map((j) => (
+          <li key={j.bookingId}>
+            #{j.randomNumber}: {waitingWhy(j)} ({shortDay(j.since.slice(0, 10))})
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

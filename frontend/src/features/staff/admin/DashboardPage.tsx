@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  confirmDeleteText,
-  MSG,
-  type AmendBookingRequest,
-  type BookingRecord,
-  type StaffCancelRequest,
-} from '@vanhop/contracts';
+import { confirmDeleteText, MSG, type BookingRecord } from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
 import { BookingSearch } from './BookingSearch';
 import {
@@ -42,18 +36,14 @@ const JOB_TABS: readonly [WhenTab, ...WhenTab[]] = [
 const actionFailure = (err: unknown): string =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : MSG.admin.networkNotOk;
 
-/** The staff dashboard: who is signed in, saved quotations, paid jobs, and one record's details. */
-export function DashboardPage() {
-  const { token, logout, guard } = useAdminSession();
-  const [records, setRecords] = useState<BookingRecord[]>([]);
-  /** Bumped after each read of the records, so the paged lists are read again with them. */
-  const [reloadKey, setReloadKey] = useState(0);
+type Guard = ReturnType<typeof useAdminSession>['guard'];
+
+/**
+ * The open record, kept in the address as `?booking=<id>`: a link from the drivers' page opens it
+ * once the lists are read, and signing in again after the session expired comes back to it.
+ */
+function useOpenRecord(token: string | null, guard: Guard, loadFailed: (err: unknown) => void) {
   const [open, setOpen] = useState<BookingRecord | null>(null);
-  /**
-   * `?booking=<id>` opens that record once the lists are read: a link from the drivers' page, and
-   * the open record itself (kept in the address so that signing in again after the session
-   * expired comes back to it).
-   */
   const [search, setSearch] = useSearchParams();
   const linked = search.get('booking');
   const showInAddress = useCallback(
@@ -69,43 +59,6 @@ export function DashboardPage() {
       ),
     [setSearch],
   );
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  /** A failed read of the profile or the lists (a 401 is not one: `guard` sends staff to sign in). */
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const loadFailed = useCallback((err: unknown) => {
-    if (!isUnauthorized(err)) setLoadError(actionFailure(err));
-  }, []);
-
-  const profile = useResource(token ? () => guard(fetchAdminProfile(token)) : null, [token, guard]);
-  const username = profile.data?.username ?? null;
-  useEffect(() => {
-    if (profile.error !== undefined) loadFailed(profile.error);
-  }, [profile.error, loadFailed]);
-
-  // The bookings whose driver gave the job back (the alert at the top): a page of them, never every record.
-  const loadRecords = useCallback(async () => {
-    if (!token) return;
-    try {
-      const page = await guard(fetchBookingPage(token, { kind: 'job', view: 'needs-driver', pageSize: 100 }));
-      setRecords(Array.isArray(page.items) ? page.items : []);
-      setLoadError(null);
-    } catch (err) {
-      setRecords([]);
-      loadFailed(err);
-    }
-  }, [token, guard, loadFailed]);
-
-  useEffect(() => {
-    void loadRecords();
-  }, [loadRecords]);
-
-  /** After a staff action: the records and the paged lists are read again. */
-  const readAgain = useCallback(async () => {
-    setReloadKey((k) => k + 1);
-    await loadRecords();
-  }, [loadRecords]);
-
   // Each link opens its record once: the address follows the panel a moment later (the router
   // updates it in a transition), so lists read meanwhile must not reopen a record just closed.
   const linkOpened = useRef<string | null>(null);
@@ -123,26 +76,49 @@ export function DashboardPage() {
       })
       .catch(loadFailed);
   }, [linked, token, guard, loadFailed]);
-
   const openRecord = (record: BookingRecord) => {
-    setActionError(null);
     setOpen(record);
     linkOpened.current = record._id;
     showInAddress(record._id);
   };
-
   const closeRecord = () => {
     setOpen(null);
     showInAddress(null);
   };
+  return { open, setOpen, openRecord, closeRecord };
+}
 
-  /** After a review request or a delete the panel closes and the lists are read again. */
-  const reload = async () => {
-    closeRecord();
-    await readAgain();
-  };
+/** The bookings whose driver gave the job back (the alert at the top): a page of them, never every record. */
+function useNeedsDriverRecords(token: string | null, guard: Guard, loadFailed: (err: unknown) => void) {
+  const [records, setRecords] = useState<BookingRecord[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const loadRecords = useCallback(async () => {
+    if (!token) return;
+    try {
+      const page = await guard(fetchBookingPage(token, { kind: 'job', view: 'needs-driver', pageSize: 100 }));
+      setRecords(Array.isArray(page.items) ? page.items : []);
+      setLoadError(null);
+    } catch (err) {
+      setRecords([]);
+      loadFailed(err);
+    }
+  }, [token, guard, loadFailed]);
+  useEffect(() => {
+    void loadRecords();
+  }, [loadRecords]);
+  return { records, loadRecords, loadError, setLoadError };
+}
 
-  /** Runs a staff action on the open record, alerts its answer, then reloads the lists. */
+/** The staff actions on the open record: each alerts its answer (or shows its failure) and the lists are read again. */
+function useRecordActions(
+  token: string | null,
+  guard: Guard,
+  record: { open: BookingRecord | null; setOpen: (r: BookingRecord) => void; closeRecord: () => void },
+  readAgain: () => Promise<void>,
+) {
+  const { open, setOpen, closeRecord } = record;
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
   const runAction = async (
     act: (token: string, id: string) => Promise<{ message: string }>,
     alertText: (message: string) => string,
@@ -153,67 +129,99 @@ export function DashboardPage() {
     try {
       const { message } = await guard(act(token, open._id));
       window.alert(alertText(message));
-      await reload();
+      // After a review request or a delete the panel closes and the lists are read again.
+      closeRecord();
+      await readAgain();
     } catch (err) {
       setActionError(actionFailure(err));
     } finally {
       setBusy(false);
     }
   };
-
-  const onRequestReview = () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`);
-
-  const onDelete = async () => {
-    if (
-      !open ||
-      !token ||
-      !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name }))
-    )
-      return;
-    await runAction(deleteBookingRecord, (message) => message);
+  /** An amendment or a cancellation keeps the panel open on the changed record (new figures beside the outcome). */
+  const keepOpen =
+    <B, R extends BookingRecord>(act: (token: string, id: string, body: B) => Promise<R>) =>
+    async (body: B): Promise<R> => {
+      if (!open || !token) throw new Error('No record open');
+      const changed = await guard(act(token, open._id, body));
+      setOpen(changed);
+      void readAgain();
+      return changed;
+    };
+  return {
+    busy,
+    actionError,
+    clearActionError: () => setActionError(null),
+    onRequestReview: () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`),
+    onDelete: async () => {
+      if (!open || !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name })))
+        return;
+      await runAction(deleteBookingRecord, (message) => message);
+    },
+    onAmend: keepOpen(amendBookingRecord),
+    onStaffCancel: keepOpen(cancelBookingRecord),
   };
+}
 
-  /** The panel stays open on the amended record (new figures beside the outcome) while the lists are read again. */
-  const onAmend = async (body: AmendBookingRequest) => {
-    if (!open || !token) throw new Error('No record open');
-    const amended = await guard(amendBookingRecord(token, open._id, body));
-    setOpen(amended);
-    void readAgain();
-    return amended;
-  };
+function StaffTopBar({ username, logout }: { username: string | null; logout: () => void }) {
+  return (
+    <div className="admin-topbar">
+      {username ? (
+        <>
+          <span>Welcome, {username}</span>
+          <a
+            href={adminPath('login')}
+            onClick={(e) => {
+              e.preventDefault();
+              logout();
+            }}
+          >
+            Logout
+          </a>
+        </>
+      ) : (
+        <>
+          <span>{MSG.admin.tryLogin}</span>
+          <Link to={adminPath('login')}>Login</Link>
+        </>
+      )}
+    </div>
+  );
+}
 
-  /** Likewise a cancellation: the panel shows the cancelled record and what was refunded. */
-  const onStaffCancel = async (body: StaffCancelRequest) => {
-    if (!open || !token) throw new Error('No record open');
-    const cancelled = await guard(cancelBookingRecord(token, open._id, body));
-    setOpen(cancelled);
-    void readAgain();
-    return cancelled;
+/** The staff dashboard: who is signed in, saved quotations, paid jobs, and one record's details. */
+export function DashboardPage() {
+  const { token, logout, guard } = useAdminSession();
+  /** Bumped after each read of the records, so the paged lists are read again with them. */
+  const [reloadKey, setReloadKey] = useState(0);
+  /** A failed read of the profile or the lists (a 401 is not one: `guard` sends staff to sign in). */
+  const [profileError, setProfileError] = useState<string | null>(null);
+  const loadFailed = useCallback((err: unknown) => {
+    if (!isUnauthorized(err)) setProfileError(actionFailure(err));
+  }, []);
+  const profile = useResource(token ? () => guard(fetchAdminProfile(token)) : null, [token, guard]);
+  const username = profile.data?.username ?? null;
+  useEffect(() => {
+    if (profile.error !== undefined) loadFailed(profile.error);
+  }, [profile.error, loadFailed]);
+
+  const needsDriver = useNeedsDriverRecords(token, guard, loadFailed);
+  const { loadRecords } = needsDriver;
+  const readAgain = useCallback(async () => {
+    setReloadKey((k) => k + 1);
+    await loadRecords();
+  }, [loadRecords]);
+  const record = useOpenRecord(token, guard, loadFailed);
+  const actions = useRecordActions(token, guard, record, readAgain);
+  const openRecord = (r: BookingRecord) => {
+    actions.clearActionError();
+    record.openRecord(r);
   };
+  const loadError = needsDriver.loadError ?? profileError;
 
   return (
     <div className="admin-dashboard">
-      <div className="admin-topbar">
-        {username ? (
-          <>
-            <span>Welcome, {username}</span>
-            <a
-              href={adminPath('login')}
-              onClick={(e) => {
-                e.preventDefault();
-                logout();
-              }}
-            >
-              Logout
-            </a>
-          </>
-        ) : (
-          <>
-            <span>{MSG.admin.tryLogin}</span>
-            <Link to={adminPath('login')}>Login</Link>
-          </>
-        )}
-      </div>
+      <StaffTopBar username={username} logout={logout} />
 
       {loadError && (
         <p className="admin-form-error" role="alert" data-testid="dashboard-load-error">
@@ -221,7 +229,7 @@ export function DashboardPage() {
         </p>
       )}
 
-      <NeedsDriverAlert records={records} onOpen={openRecord} />
+      <NeedsDriverAlert records={needsDriver.records} onOpen={openRecord} />
 
       <BookingSearch onOpen={openRecord} />
 
@@ -237,16 +245,16 @@ export function DashboardPage() {
         <RecordList title="Your Jobs" kind="job" tabs={JOB_TABS} reloadKey={reloadKey} onOpen={openRecord} />
       </div>
 
-      {open && (
+      {record.open && (
         <RecordDetail
-          record={open}
-          onClose={closeRecord}
-          onRequestReview={onRequestReview}
-          onDelete={onDelete}
-          onAmend={onAmend}
-          onStaffCancel={onStaffCancel}
-          busy={busy}
-          error={actionError}
+          record={record.open}
+          onClose={record.closeRecord}
+          onRequestReview={actions.onRequestReview}
+          onDelete={actions.onDelete}
+          onAmend={actions.onAmend}
+          onStaffCancel={actions.onStaffCancel}
+          busy={actions.busy}
+          error={actions.actionError}
         />
       )}
     </div>
