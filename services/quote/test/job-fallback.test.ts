@@ -177,7 +177,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     clock.t = Date.parse(NOW);
     const date = '2026-01-21T10:00:00.000Z';
     const quoted = await post(`${svc.url}/api/booking`, { ...complete, date });
-    const onTheDay = byTotal(quoted.json.offers);
+    const onTheDay = byTotal(quoted.json.offers as typeof offers);
     // Only a driver priced the same as the cheapest could take it: there is none in the seeded list.
     expect(onTheDay.filter((o) => o.totalPrice <= onTheDay[0]!.totalPrice)).toHaveLength(1);
     const data: BookingConfirmed = {
