@@ -43,6 +43,8 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; dr
   { prefix: '/api/driver/earnings', service: 'payment', driver: true },
   // Uploaded driver photos, shown with offers (public like the offers).
   { prefix: '/api/driver-photos', service: 'quote' },
+  // Drivers' public profiles (photo, vans, vetting), opened from an offer or My move.
+  { prefix: '/api/driver-profiles', service: 'quote' },
 ];
 
 const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));

@@ -109,6 +109,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/driver/me/jobs' },
   { method: 'POST', path: '/api/driver/me/jobs/:id/accept' },
   { method: 'GET', path: '/api/driver-photos/:id' },
+  { method: 'GET', path: '/api/driver-profiles/:id' },
+  { method: 'GET', path: '/api/reviews/drivers/:id' },
 ];
 
 export const HOSTILE_BODIES: [name: string, body: string, contentType?: string][] = [

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   londonWeekOf,
+  type BookingQuoteResponse,
+  type BookingRecord,
   type EarningsStatement,
   type JobCandidate,
   type JobView,
@@ -11,7 +13,7 @@ import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js'
 import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { openDemoPortalAccounts } from '../support/portal-accounts.js';
 import { driverAuth, staffAuth } from '../support/staff.js';
-import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
+import { payOnLocalCheckout, quoteForOffer } from '../support/gateway-api.js';
 
 const MOVE_DATE = daysAheadAtUtc(new Date(), 6, 10);
 const WEEK = londonWeekOf(new Date(MOVE_DATE));
@@ -44,7 +46,19 @@ describe('a reassignment whose difference the office bears', () => {
     ).body;
 
   it('the agreed price is the new driver’s earning; the driver who declined has the job no more', async () => {
-    const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: 'bear@example.com' }));
+    // The driver with the lowest own price (the quote's own driver is the cheapest in all, charges on
+    // the day counted): nobody else then asks no more than the booked price.
+    const priced = await api<BookingQuoteResponse>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE_DATE, { email: 'bear@example.com' }),
+    );
+    expect(priced.status).toBe(200);
+    const lowest = [...priced.body.offers].sort((a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating)[0]!;
+    const quote = quoteForOffer(priced.body, lowest);
+    const saved = await api<{ data: BookingRecord }>('POST', '/api/saveRetrieve', { quote });
+    expect(saved.status).toBe(201);
+    const record = saved.body.data;
     const { checkout } = await payOnLocalCheckout(api, { ...quote, randomNumber: record.randomNumber, percentage: 30 });
     const success = await api<PaymentSuccessResponse>('POST', '/api/paymentbooking/success', {
       session_id: checkout.body.sessionId,

@@ -91,6 +91,8 @@ export interface BookingQuoteResponse {
   /** The order and the page answered (POST /api/booking?offersSort=&offersOffset=&offersLimit=). */
   offersSort?: OfferSort;
   offersOffset?: number;
+  /** The filters applied (POST /api/booking?offersMinRating=&offersMaxPrice=&offersUlezCompliant=); absent: none. */
+  offersFilter?: OfferFilter;
 }
 
 /** The orders the offers can be ranked in: cheapest first, best rated first, soonest free first. */
@@ -100,6 +102,22 @@ export type OfferSort = (typeof OFFER_SORTS)[number];
 export const MAX_OFFERS = 12;
 /** The deepest page asked for: no move has more drivers than this. */
 export const MAX_OFFERS_OFFSET = 100_000;
+
+/** The "rated at least" choices the offers can be filtered by (stars, as query text). */
+export const OFFER_MIN_RATINGS = ['4', '4.5'] as const;
+/** The highest "at most £" the offers can be filtered by: above any move's price. */
+export const MAX_OFFERS_PRICE_POUNDS = 100_000;
+
+/**
+ * Which offers a customer wants to see (every one when empty): drivers rated at least `minRating`,
+ * costing at most `maxPricePounds` all in (the price plus the known charges on the day), and only
+ * ULEZ-compliant vans. Applied on the server, so `offersTotal` and the pages count what matches.
+ */
+export interface OfferFilter {
+  minRating?: number;
+  maxPricePounds?: number;
+  ulezCompliant?: boolean;
+}
 
 const wholeNumberQuery = (field: string, min: number, max: number) => {
   const message = `${field} must be a whole number from ${min} to ${max}`;
@@ -111,7 +129,10 @@ const wholeNumberQuery = (field: string, min: number, max: number) => {
     .test('range', message, (v) => v === undefined || (Number(v) >= min && Number(v) <= max));
 };
 
-/** POST /api/booking query: which page of the offers, in which order (all optional: price order, the first MAX_OFFERS). */
+/**
+ * POST /api/booking query: which page of the offers, in which order, with which filters (all
+ * optional: price order, the first MAX_OFFERS, every driver who can take the move).
+ */
 export const offersPageQuerySchema = yup.object({
   offersSort: yup
     .string()
@@ -120,6 +141,17 @@ export const offersPageQuerySchema = yup.object({
     .oneOf([...OFFER_SORTS], 'offersSort must be price, rating or soonest'),
   offersOffset: wholeNumberQuery('offersOffset', 0, MAX_OFFERS_OFFSET),
   offersLimit: wholeNumberQuery('offersLimit', 1, MAX_OFFERS),
+  offersMinRating: yup
+    .string()
+    .strict(true)
+    .typeError(`offersMinRating must be ${OFFER_MIN_RATINGS.join(' or ')}`)
+    .oneOf([...OFFER_MIN_RATINGS], `offersMinRating must be ${OFFER_MIN_RATINGS.join(' or ')}`),
+  offersMaxPrice: wholeNumberQuery('offersMaxPrice', 1, MAX_OFFERS_PRICE_POUNDS),
+  offersUlezCompliant: yup
+    .string()
+    .strict(true)
+    .typeError('offersUlezCompliant must be true')
+    .oneOf(['true'], 'offersUlezCompliant must be true'),
 });
 export type OffersPageQuery = yup.InferType<typeof offersPageQuerySchema>;
 

@@ -28,6 +28,7 @@ import type {
   ReviewsResponse,
   SaveRetrieveRequest,
   SaveRetrieveResponse,
+  OfferFilter,
   OfferSort,
 } from '@vanhop/contracts';
 import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
@@ -127,11 +128,24 @@ async function abandonOwnCheckouts(): Promise<void> {
   }
 }
 
-/** The same move priced again for another page or order of its offers (the answer carries at most MAX_OFFERS). */
-export const postBookingOffers = (data: BookingRequest, page: { sort: OfferSort; offset: number }) =>
+/** The query parameters of offer filters (those set only). */
+const filterQuery = (filter: OfferFilter | undefined): Record<string, string | number> => ({
+  ...(filter?.minRating !== undefined ? { offersMinRating: String(filter.minRating) } : {}),
+  ...(filter?.maxPricePounds !== undefined ? { offersMaxPrice: filter.maxPricePounds } : {}),
+  ...(filter?.ulezCompliant ? { offersUlezCompliant: 'true' } : {}),
+});
+
+/**
+ * The same move priced again for another page, order or filter of its offers (the answer carries
+ * at most MAX_OFFERS; the filters are applied on the server, so `offersTotal` counts what matches).
+ */
+export const postBookingOffers = (
+  data: BookingRequest,
+  page: { sort: OfferSort; offset: number; filter?: OfferFilter },
+) =>
   request<BookingQuoteResponse>(
     'POST',
-    `/booking?${query({ offersSort: page.sort, offersOffset: page.offset })}`,
+    `/booking?${query({ offersSort: page.sort, offersOffset: page.offset, ...filterQuery(page.filter) })}`,
     data,
   );
 

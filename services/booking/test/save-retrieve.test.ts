@@ -229,15 +229,16 @@ describe('save for later and retrieve by code', () => {
     expect(mismatched.status).toBe(409);
     expect(mismatched.json.message).toBe(MSG.quote.priceChanged);
     const r = await call(`${stack.booking.url}/internal/bookings`, 'POST', {
-      quote: { ...shownQuote, driverId: undefined, totalPrice: 156 },
+      quote: { ...shownQuote, driverId: undefined, totalPrice: 162 },
     });
     expect(r.status).toBe(201);
-    // No driver chosen: the cheapest offer (Dave Wilson, £156).
+    // No driver chosen: the cheapest offer in all the customer pays (Marta Nowak, £162; Dave Wilson's
+    // £156 carries £12.50 ULEZ on the day).
     expect(r.json).toMatchObject({
       paymentStatus: 'unpaid',
-      OutstandingBalance: 156,
-      quote: { totalPrice: 156, driverId: 'drv-dave-wilson' },
-      driver: { id: 'drv-dave-wilson' },
+      OutstandingBalance: 162,
+      quote: { totalPrice: 162, driverId: 'drv-marta-nowak' },
+      driver: { id: 'drv-marta-nowak' },
       deletedAt: null,
     });
     expect(r.json).not.toHaveProperty('outbox');

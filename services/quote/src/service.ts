@@ -28,6 +28,7 @@ import { returnedJobsPageRoutes } from './http/returned-jobs-page-routes.js';
 import { ReturnedJobsPage } from './app/returned-jobs-page.js';
 import { driverSelfRoutes } from './http/driver-self-routes.js';
 import { driverPhotoRoutes } from './http/driver-photo-routes.js';
+import { driverProfileRoutes } from './http/driver-profile-routes.js';
 import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
 import { activeDriverOnly } from './http/active-driver.js';
 import { FindDriver } from './app/find-driver.js';
@@ -135,6 +136,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
         driverPhotoRoutes(app, { drivers: findDriver });
+        driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
           // Every driver route: a driver token, of a driver not suspended (read on each request).

@@ -20,11 +20,17 @@ class MovableClock implements Clock {
  * Issue 28 item 1: a declined or unanswered offer goes at once to the next driver free for the move at
  * no more than the customer booked; only when there is none does it go back to the office.
  */
+/** Offers in the order of the drivers' own prices (a tie: better rated, then by name), as the fallback tries them. */
+const byTotal = <O extends { totalPrice: number; rating: number; driverName: string }>(offers: O[]): O[] =>
+  [...offers].sort(
+    (a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating || a.driverName.localeCompare(b.driverName),
+  );
+
 describe('automatic fallback driver (quote: decline / expiry → the next free driver)', () => {
   const clock = new MovableClock();
   let svc: Awaited<ReturnType<typeof startQuote>>;
   /** The seeded drivers' prices for `complete`, cheapest first (the same pricing a quote uses). */
-  let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
+  let offers: { driverId: string; driverName: string; totalPrice: number; rating: number }[] = [];
   const events: Record<string, EventEnvelope[]> = {
     [TOPICS.jobOffered]: [],
     [TOPICS.jobReassigned]: [],
@@ -83,7 +89,9 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
     const quoted = await post(`${svc.url}/api/booking`, complete);
     expect(quoted.status).toBe(200);
-    offers = quoted.json.offers;
+    // The fallback goes by the driver's own price (the total), not by the charges on the day the
+    // offers' order also counts: the same drivers, in the total's order (a tie: better rated, then name).
+    offers = byTotal(quoted.json.offers);
     // The test needs a driver with at least two cheaper ones behind them, and one dearer.
     expect(offers.length).toBeGreaterThanOrEqual(4);
   });
@@ -169,7 +177,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     clock.t = Date.parse(NOW);
     const date = '2026-01-21T10:00:00.000Z';
     const quoted = await post(`${svc.url}/api/booking`, { ...complete, date });
-    const onTheDay = quoted.json.offers as typeof offers;
+    const onTheDay = byTotal(quoted.json.offers as typeof offers);
     // Only a driver priced the same as the cheapest could take it: there is none in the seeded list.
     expect(onTheDay.filter((o) => o.totalPrice <= onTheDay[0]!.totalPrice)).toHaveLength(1);
     const data: BookingConfirmed = {

@@ -20,10 +20,18 @@ describe('POST /api/booking', () => {
     const ali = json.offers.find((o: any) => o.driverId === 'drv-ali-hassan');
     expect(ali.totalPrice).toBe(180);
     expect(ali.overtimePerHalfHour).toBe(30);
-    // Dave's card is 0.85 × house on 50p steps: 3 × (38.50 + 4.50) + 4.50 × 3 × 2 = £156, the cheapest.
-    expect(json.offers[0]).toMatchObject({ driverId: 'drv-dave-wilson', totalPrice: 156 });
-    const prices = json.offers.map((o: any) => o.totalPrice);
+    // Dave's card is 0.85 × house on 50p steps: 3 × (38.50 + 4.50) + 4.50 × 3 × 2 = £156, the lowest
+    // price; but his van is not ULEZ compliant, so the customer pays £168.50 in all and he is not first.
+    const dave = json.offers.find((o: any) => o.driverId === 'drv-dave-wilson');
+    expect(dave).toMatchObject({ totalPrice: 156 });
+    expect(Math.min(...json.offers.map((o: any) => o.totalPrice))).toBe(156);
+    const allIn = (o: any) =>
+      Math.round(o.totalPrice * 100) +
+      o.chargesOnTheDay.reduce((sum: number, c: any) => sum + Math.round((c.amount ?? 0) * 100), 0);
+    expect(allIn(dave)).toBe(16850);
+    const prices = json.offers.map(allIn);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    expect(json.offers[0].driverId).not.toBe('drv-dave-wilson');
     // Only drivers with a Large van, Driver-Help and the pickup in their radius.
     expect(json.offers.map((o: any) => o.driverId)).not.toContain('drv-sofia-rossi');
     expect(json.quote).toMatchObject({
@@ -40,10 +48,11 @@ describe('POST /api/booking', () => {
       typeOfWorker: 'Driver-Help',
       totalHour: 3,
       totalSecond: 10800,
-      totalPrice: 156,
+      // Priced from the cheapest in all the customer pays: Marta's £162 (compliant van, nothing on the day).
+      totalPrice: 162,
       percentage: null,
       yourinfo: { receivedData: { vanSize: 'Large' } },
-      driverId: 'drv-dave-wilson',
+      driverId: 'drv-marta-nowak',
       // the Large van's 1 h 30 min, plus a tenth for each of the 2 flights, up to 5 minutes: 1 h 50 min
       loadingSeconds: 6600,
     });
@@ -197,7 +206,8 @@ describe('POST /internal/quotes/price', () => {
     expect(json).toMatchObject({ totalPricePence: 18000, pricePerHalfHourPence: 3000 });
   });
   it('uses the cheapest offer without a driver, and refuses a driver who does not offer the move', async () => {
-    expect((await post(`${svc.url}/internal/quotes/price`, complete)).json.quote.driverId).toBe('drv-dave-wilson');
+    // The cheapest in all the customer pays (Dave's lower price carries £12.50 ULEZ on the day).
+    expect((await post(`${svc.url}/internal/quotes/price`, complete)).json.quote.driverId).toBe('drv-marta-nowak');
     const r = await post(`${svc.url}/internal/quotes/price`, { ...complete, driverId: 'drv-sofia-rossi' });
     expect(r.status).toBe(409);
   });

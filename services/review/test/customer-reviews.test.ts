@@ -288,6 +288,47 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     expect((await api('GET', '/api/reviews/drivers')).body[DRIVER.id]).toBeUndefined();
   });
 
+  it("a driver's profile reads their newest approved reviews only, signed in public, without the customer's details", async () => {
+    const OTHER = { id: 'drv-priya-shah', name: 'Priya Shah', email: 'p@example.com', phone: '07700900102' };
+    const write = async (name: string, driver: typeof DRIVER, text: string) => {
+      const token = await requestReview(await insert(booking({ driver, quote: { ...booking().quote, name } })));
+      now += 60_000;
+      expect((await api('POST', `/api/reviews/link/${token}`, { rating: 5, text, driverRating: 5 })).status).toBe(201);
+      const pending = (await api('GET', '/api/reviews/admin', undefined, staff())).body;
+      return pending.reviews.find((r: { text: string }) => r.text === text).id as string;
+    };
+    const first = await write('Olu Banks', DRIVER, 'Careful with the piano');
+    const second = await write('Pat Lane', DRIVER, 'On time and cheerful');
+    const unapproved = await write('Quin Ray', DRIVER, 'Still waiting for staff');
+    const otherDriver = await write('Rae Sims', OTHER, 'About another driver');
+    for (const id of [first, second, otherDriver])
+      expect((await api('POST', `/api/reviews/admin/${id}/approve`, undefined, staff())).status).toBe(200);
+    expect(unapproved).toBeTruthy();
+
+    const { status, body } = await api('GET', `/api/reviews/drivers/${DRIVER.id}`);
+    expect(status).toBe(200);
+    expect(body.driverId).toBe(DRIVER.id);
+    // Newest first, approved only, this driver's only.
+    expect(body.reviews.map((r: { text: string }) => r.text).slice(0, 2)).toEqual([
+      'On time and cheerful',
+      'Careful with the piano',
+    ]);
+    expect(body.reviews.map((r: { text: string }) => r.text)).not.toContain('Still waiting for staff');
+    expect(body.reviews.map((r: { text: string }) => r.text)).not.toContain('About another driver');
+    expect(body.reviews[0]).toEqual({
+      rating: 5,
+      driverRating: 5,
+      text: 'On time and cheerful',
+      authorName: 'Pat L.',
+      submittedAt: expect.stringMatching(/^2026-03-01T12:/),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/grace@example|07700900321|randomNumber/);
+
+    const bad = await api('GET', `/api/reviews/drivers/${encodeURIComponent('$gt')}`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toContain('driverId');
+  });
+
   it('moderation needs a valid staff token here as well as at the gateway, and refuses bad ids and filters', async () => {
     expect((await api('GET', '/api/reviews/admin')).status).toBe(401);
     expect((await api('GET', '/api/reviews/admin', undefined, { 'x-admin-username': 'Mo_Moderator' })).status).toBe(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { BookingQuoteResponse, Offer, Quote } from '@vanhop/contracts';
+import type { BookingQuoteResponse, Offer, OfferFilter, Quote } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { QuotesPopup } from './QuotesPopup';
 
@@ -174,5 +174,112 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(screen.queryByRole('radio', { name: 'Soonest free' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show more offers' })).toBeNull();
     expect(screen.getByText('2 offers')).toBeTruthy();
+  });
+
+  it('shows the known charges on the day on the offer itself, not only in the collapsed list', () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: {} }) });
+    const withUlez = {
+      ...offer('drv-u', 'Dave', 4.2, 5, 156),
+      chargesOnTheDay: [
+        { label: 'ULEZ daily charge (van registered before 2005)', amount: 12.5 },
+        { label: 'Tolls and ferry fees on the route, if any', amount: null },
+      ],
+    };
+    render(
+      <QuotesPopup
+        response={{ ...response, offers: [withUlez, offer('drv-m', 'Marta', 4.4, 7, 162)] }}
+        onChoose={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId('offer');
+    // Marta's £162 is less than Dave's £156 + £12.50: she is first and the cheapest.
+    expect(within(first!).getByRole('heading').textContent).toBe('Marta');
+    expect(within(first!).getByText('Cheapest')).toBeTruthy();
+    expect(within(second!).getByTestId('offer-on-the-day').textContent).toBe('+ £12.50 ULEZ on the day');
+    expect(within(first!).queryByTestId('offer-on-the-day')).toBeNull();
+  });
+
+  it('filters on the server from labelled controls, shows what matches, and clears the filters when nothing does', async () => {
+    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: {} }) });
+    const first = { ...response, offersTotal: 2, offersSort: 'price' as const, offersOffset: 0 };
+    const loadOffers = vi.fn(
+      async (page: { sort: string; offset: number; filter?: OfferFilter }): Promise<BookingQuoteResponse> =>
+        page.filter?.maxPricePounds === 100
+          ? { ...first, offers: [], offersTotal: 0 }
+          : page.filter?.minRating === 4.5
+            ? { ...first, offers: [offer('drv-b', 'Bea', 4.5, 10, 160)], offersTotal: 1 }
+            : first,
+    );
+    render(<QuotesPopup response={first} onChoose={() => {}} onClose={() => {}} loadOffers={loadOffers} />);
+    expect(screen.getByRole('group', { name: 'Filter offers' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4.5' } });
+    await waitFor(() => expect(screen.getAllByTestId('offer')).toHaveLength(1));
+    expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'price', offset: 0, filter: { minRating: 4.5 } });
+    expect(screen.getByText('1 offer')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('ULEZ-compliant vans only'));
+    await waitFor(() =>
+      expect(loadOffers).toHaveBeenLastCalledWith({
+        sort: 'price',
+        offset: 0,
+        filter: { minRating: 4.5, ulezCompliant: true },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Price in all'), { target: { value: '100' } });
+    await waitFor(() => expect(screen.getByText('No offers match these filters.')).toBeTruthy());
+    expect(screen.queryAllByTestId('offer')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getAllByTestId('offer')).toHaveLength(2));
+    expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'price', offset: 0 });
+    expect((screen.getByLabelText('Rating') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('ULEZ-compliant vans only') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("opens a driver's profile on demand: photo, vans, what staff checked and written reviews", async () => {
+    const api = fakeApi({
+      'GET /api/reviews/drivers': () => ({ json: {} }),
+      'GET /api/driver-profiles/drv-b': () => ({
+        json: {
+          driverId: 'drv-b',
+          name: 'Bea',
+          rating: 4.5,
+          reviewCount: 10,
+          vanSizes: ['Medium', 'Large'],
+          helpLevels: ['Driver-Help'],
+          ulezCompliant: true,
+          area: 'NW2',
+          vetting: { insuranceChecked: true, licenceChecked: false },
+        },
+      }),
+      'GET /api/reviews/drivers/drv-b': () => ({
+        json: {
+          driverId: 'drv-b',
+          reviews: [
+            {
+              rating: 5,
+              driverRating: 5,
+              text: 'Careful with the piano',
+              authorName: 'Olu B.',
+              submittedAt: '2026-02-01T10:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    });
+    render(<QuotesPopup response={response} onChoose={() => {}} onClose={() => {}} />);
+    expect(api.of('GET', '/api/driver-profiles')).toHaveLength(0);
+    const toggle = screen.getByRole('button', { name: "View Bea's profile" });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const profile = await screen.findByTestId('driver-profile');
+    await waitFor(() => expect(within(profile).getByText('Careful with the piano')).toBeTruthy());
+    expect(within(profile).getByText('✓ Insurance checked')).toBeTruthy();
+    expect(within(profile).queryByText('✓ Licence checked')).toBeNull();
+    expect(within(profile).getByText('Medium, Large')).toBeTruthy();
+    expect(within(profile).getByText('Olu B., 1 February 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Hide Bea's profile" }).getAttribute('aria-expanded')).toBe('true');
   });
 });

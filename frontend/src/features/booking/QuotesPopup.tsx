@@ -10,6 +10,7 @@ import {
   type ConversationAbout,
   type DriverRatings,
   type Offer,
+  type OfferFilter,
   type OfferSort,
   formatPounds,
 } from '@vanhop/contracts';
@@ -19,7 +20,9 @@ import { useResource } from '../../lib';
 import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
 import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../../lib/ratingText';
 import { EstimateFacts } from './JobEstimate';
-import { offerBadges, sortOffers, type OfferBadge } from './offerBadges';
+import { knownChargesOnTheDay, offerBadges, sortOffers, type OfferBadge } from './offerBadges';
+import { filterIsSet, NO_FILTER, OfferFilters } from './OfferFilters';
+import { DriverProfileToggle } from '../../ui/driver-profile/DriverProfile';
 
 // Loaded when a customer first asks to message a driver.
 const MessageDriver = lazy(() => import('../../ui/chat/MessageDriver'));
@@ -58,8 +61,12 @@ interface QuotesPopupProps {
   /** The driver of the offer already chosen, marked as selected. */
   selectedId?: string | null;
   /** Asks the server for a page of this move's offers in an order; without it the popup sorts what it has. */
-  loadOffers?: (page: { sort: OfferSort; offset: number }) => Promise<BookingQuoteResponse>;
+  loadOffers?: (page: { sort: OfferSort; offset: number; filter?: OfferFilter }) => Promise<BookingQuoteResponse>;
 }
+
+/** A known charge on the day in a few words: "ULEZ", "congestion charge". */
+const shortCharge = (label: string) =>
+  label.startsWith('ULEZ') ? 'ULEZ' : label.startsWith('Congestion') ? 'congestion charge' : label;
 
 const SORT_LABELS: Record<OfferSort, string> = {
   price: 'Lowest price',
@@ -74,7 +81,11 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
   const [shown, setShown] = useState<Offer[]>(response.offers ?? []);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const total = Math.max(response.offersTotal ?? shown.length, shown.length);
+  const [filter, setFilter] = useState<OfferFilter>(NO_FILTER);
+  // How many match the filters: the server's count of the last page asked for.
+  const [matched, setMatched] = useState<number | undefined>(response.offersTotal);
+  const total = Math.max(matched ?? shown.length, shown.length);
+  const filtered = filterIsSet(filter);
   // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
   const ratings: DriverRatings = useResource(() => fetchDriverRatings(), []).data ?? {};
   const rated = shown.map((offer) => ({
@@ -86,15 +97,20 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
   const badges = offerBadges(rated);
   const sorts: OfferSort[] = loadOffers ? ['price', 'rating', 'soonest'] : ['price', 'rating'];
 
-  /** Another order (its first page from the server, when there is more than is shown) or the next page. */
-  const ask = async (next: OfferSort, more: boolean) => {
+  /** Another order or filter (its first page from the server) or the next page. */
+  const ask = async (next: OfferSort, more: boolean, withFilter: OfferFilter = filter) => {
     if (!loadOffers) return;
     setLoading(true);
     setFailed(false);
     try {
-      const page = await loadOffers({ sort: next, offset: more ? shown.length : 0 });
+      const page = await loadOffers({
+        sort: next,
+        offset: more ? shown.length : 0,
+        ...(filterIsSet(withFilter) ? { filter: withFilter } : {}),
+      });
       const have = new Set(more ? shown.map((o) => o.driverId) : []);
       setShown([...(more ? shown : []), ...page.offers.filter((o) => !have.has(o.driverId))]);
+      setMatched(page.offersTotal);
     } catch {
       setFailed(true);
     } finally {
@@ -106,6 +122,10 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
     // Everything is already here: sorting it needs no server, but for the order only it knows.
     if (loadOffers && (total > shown.length || next === 'soonest')) void ask(next, false);
   };
+  const refilter = (next: OfferFilter) => {
+    setFilter(next);
+    void ask(sort, false, next);
+  };
   return (
     <Modal title="Your quotes" onClose={onClose} className="quotes-popup">
       {response.preliminary && (
@@ -113,7 +133,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
           <p>These prices are estimates until the move date and details are confirmed.</p>
         </Alert>
       )}
-      {offers.length === 0 ? (
+      {offers.length === 0 && !filtered ? (
         <p>
           No driver has a {response.quote.typeofVan} van with {response.quote.typeOfWorker} free for this move yet. Try
           another van size or help level.
@@ -135,7 +155,16 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
                 </label>
               ))}
             </fieldset>
+            {loadOffers && <OfferFilters filter={filter} onChange={refilter} disabled={loading} />}
           </div>
+          {offers.length === 0 && (
+            <div className="offers-none" data-testid="offers-none">
+              <p>No offers match these filters.</p>
+              <Button variant="secondary" onClick={() => refilter(NO_FILTER)} disabled={loading}>
+                Clear filters
+              </Button>
+            </div>
+          )}
           {failed && (
             <Alert tone="danger">
               <p>The offers could not be loaded. Please try again.</p>
@@ -162,6 +191,11 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
                     </div>
                     <p className="offer-price">{formatPounds(o.totalPrice)}</p>
                   </div>
+                  {knownChargesOnTheDay(o).map((c) => (
+                    <p key={c.label} className="offer-on-the-day" data-testid="offer-on-the-day">
+                      + {formatPounds(c.amount)} {shortCharge(c.label)} on the day
+                    </p>
+                  ))}
                   {(selected || badges.get(o.driverId)!.length > 0) && (
                     <p className="offer-badges">
                       {selected && <Badge tone="warning">✓ Your choice</Badge>}
@@ -232,6 +266,7 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
                       Message {o.driverName}
                     </Button>
                   </div>
+                  <DriverProfileToggle driverId={o.driverId} driverName={o.driverName} />
                   {messaging === o.driverId && (
                     <Suspense fallback={<p>Loading...</p>}>
                       <MessageDriver

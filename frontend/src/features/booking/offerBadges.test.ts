@@ -43,4 +43,19 @@ describe('offer badges and sorting', () => {
       ),
     ).toEqual(['z', 'y', 'x']);
   });
+
+  it('counts the known charges on the day: £150 with £12.50 ULEZ is dearer than £155 with none', () => {
+    const ulez = rated('u', 150, 4, 1);
+    ulez.offer = {
+      ...ulez.offer,
+      chargesOnTheDay: [
+        { label: 'ULEZ daily charge (van registered before 2005)', amount: 12.5 },
+        { label: 'Parking at the addresses, if any', amount: null },
+      ],
+    };
+    const clean = rated('k', 155, 4, 1);
+    expect(offerBadges([ulez, clean]).get('k')).toEqual(['Cheapest']);
+    expect(offerBadges([ulez, clean]).get('u')).toEqual([]);
+    expect(sortOffers([ulez, clean], 'price').map((r) => r.offer.driverId)).toEqual(['k', 'u']);
+  });
 });

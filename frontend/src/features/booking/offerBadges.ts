@@ -11,12 +11,24 @@ interface Rated {
   count: number;
 }
 
-/** Cheapest first (better rated first on a tie), or best rated first (more reviews, then cheaper, on a tie). */
+/** The charges on the day with a known amount (ULEZ, congestion): tolls and parking are not known in advance. */
+export const knownChargesOnTheDay = (offer: Offer): { label: string; amount: number }[] =>
+  offer.chargesOnTheDay.filter((c): c is { label: string; amount: number } => c.amount !== null);
+
+/** What the customer pays this driver in all that is known, in pence: the price and the known charges on the day. */
+export const allInPence = (offer: Offer): number =>
+  Math.round(offer.totalPrice * 100) +
+  knownChargesOnTheDay(offer).reduce((sum, c) => sum + Math.round(c.amount * 100), 0);
+
+/**
+ * Cheapest in all first (better rated first on a tie), or best rated first (more reviews, then
+ * cheaper, on a tie): the server's orders, so a page sorted here reads the same.
+ */
 export function sortOffers<T extends Rated>(list: T[], by: OfferSort): T[] {
   return [...list].sort((a, b) =>
     by === 'price'
-      ? a.offer.totalPrice - b.offer.totalPrice || b.rating - a.rating
-      : b.rating - a.rating || b.count - a.count || a.offer.totalPrice - b.offer.totalPrice,
+      ? allInPence(a.offer) - allInPence(b.offer) || b.rating - a.rating
+      : b.rating - a.rating || b.count - a.count || allInPence(a.offer) - allInPence(b.offer),
   );
 }
 
@@ -34,7 +46,8 @@ export function offerBadges(list: Rated[]): Map<string, OfferBadge[]> {
     const winners = pool.filter((r) => score(r) === best);
     if (winners.length === 1) badges.get(winners[0]!.offer.driverId)!.push(badge);
   };
-  award('Cheapest', (r) => -r.offer.totalPrice);
+  // Cheapest in what is paid: a lower price with £12.50 ULEZ on the day is not the cheapest.
+  award('Cheapest', (r) => -allInPence(r.offer));
   award(
     'Best rated',
     (r) => r.rating,

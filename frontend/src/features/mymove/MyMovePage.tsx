@@ -17,6 +17,7 @@ import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from '../../lib/move
 import './mymove.css';
 import { MyMoveMessageDriver } from './MyMoveMessageDriver';
 import { Button } from '../../ui';
+import { DriverProfileToggle } from '../../ui/driver-profile/DriverProfile';
 
 export function MyMovePage({ now }: { now?: () => Date }) {
   const { token = '' } = useParams();
@@ -93,6 +94,7 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           </a>
         </p>
       )}
+      {view.driver && <DriverProfileToggle driverId={view.driver.id} driverName={view.driver.name} />}
       <DriverChangeChoice view={view} token={token} refresh={refresh} />
       <SignedFor view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}

@@ -20,7 +20,13 @@ import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from 
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage, type LatLng } from '../domain/great-circle.js';
 import { priceOffer, type PricedOffer } from '../domain/offers.js';
-import { byPrice, offersPage, type RankedDriver } from '../domain/offer-ranking.js';
+import {
+  byPriceAllIn,
+  matchingOffers,
+  offersPage,
+  type RankedDriver,
+  type RankedFilter,
+} from '../domain/offer-ranking.js';
 import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import {
   availabilityCoversSlots,
@@ -32,7 +38,7 @@ import {
   type Window,
 } from '../domain/availability.js';
 import { compliantFor } from '../domain/compliance.js';
-import { chargesOnTheDay, type ChargeOnTheDay } from '../domain/charges-on-the-day.js';
+import { chargesOnTheDay, knownChargesPence, type ChargeOnTheDay } from '../domain/charges-on-the-day.js';
 import { moveTotals, priceMove, totalPenceOn } from '../domain/pricing.js';
 import { hoursProblem } from '../domain/job-estimate.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
@@ -102,6 +108,8 @@ export interface PriceOptions {
   outsideHours?: boolean;
   /** Which offers to answer, in which order (default: price order, the first MAX_OFFERS). */
   page?: { sort?: OfferSort; offset?: number; limit?: number };
+  /** Which offers the customer wants to see (the count and the pages are of those); default: all. */
+  filter?: RankedFilter;
 }
 
 /** The drivers with `driverId`'s card replaced by the one the booking was made at. */
@@ -112,7 +120,7 @@ export interface PricedMove {
   quote: Quote;
   /** The page of offers asked for (options.page), at most MAX_OFFERS. */
   offers: Offer[];
-  /** How many drivers can take the move. */
+  /** How many drivers can take the move (those the filter keeps, when one is given). */
   offersTotal: number;
   /** Every driver who can take the move with their total, in no order (the fallback's candidates). */
   ranked: RankedDriver[];
@@ -233,21 +241,31 @@ export class PriceMove {
       routeMiles: route.miles,
     });
     const freeAt = await this.soonestFree(able, start, data.hour, checkBusy, busy);
+    const chargesFor = (d: Driver) =>
+      chargesOnTheDay({ pickup: stops[0]!, dropoff: stops.at(-1)!, stops, ulezCompliant: d.ulezCompliant });
+    // The known charges differ only by whether the van is ULEZ compliant: worked out twice, not per driver.
+    const onTheDay = new Map<boolean, number>();
+    const onTheDayPence = (d: Driver) => {
+      if (!onTheDay.has(d.ulezCompliant)) onTheDay.set(d.ulezCompliant, knownChargesPence(chargesFor(d)));
+      return onTheDay.get(d.ulezCompliant)!;
+    };
     const ranked: RankedDriver[] = able.map((driver) => ({
       driver,
       totalPence: totalPenceOn(totals, driver.card),
       freeAt: freeAt(driver),
+      onTheDayPence: onTheDayPence(driver),
     }));
+    const matching = matchingOffers(ranked, options.filter);
 
     const sort = options.page?.sort ?? 'price';
     const page = offersPage(
-      ranked,
+      matching,
       sort,
       options.page?.offset ?? 0,
       Math.min(options.page?.limit ?? MAX_OFFERS, MAX_OFFERS),
     );
     let cheapest: RankedDriver | undefined;
-    for (const r of ranked) if (!cheapest || byPrice(r, cheapest) < 0) cheapest = r;
+    for (const r of ranked) if (!cheapest || byPriceAllIn(r, cheapest) < 0) cheapest = r;
     const named = options.driverId !== undefined ? ranked.find((r) => r.driver._id === options.driverId) : cheapest;
     if (options.driverId !== undefined && !named) {
       if (options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
@@ -275,10 +293,9 @@ export class PriceMove {
     return {
       quote: toQuote(data, pricing, route, chosen, estimate),
       offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
-      offersTotal: ranked.length,
+      offersTotal: matching.length,
       ranked,
-      chargesFor: (d) =>
-        chargesOnTheDay({ pickup: stops[0]!, dropoff: stops.at(-1)!, stops, ulezCompliant: d.ulezCompliant }),
+      chargesFor,
       chosen,
       driver: chosen ? driverSnapshot(chosen.driver) : null,
       totalPricePence: pricing.totalPence,

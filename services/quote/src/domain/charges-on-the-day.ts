@@ -1,4 +1,4 @@
-import { CHARGES, penceToPounds } from '@vanhop/contracts';
+import { CHARGES, penceToPounds, poundsToPence } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
 
 /**
@@ -44,3 +44,7 @@ export function chargesOnTheDay(input: {
   charges.push({ label: 'Parking at the addresses, if any', amount: null });
   return charges;
 }
+
+/** The charges on the day whose amount is known (ULEZ, congestion), in pence; tolls and parking are not. */
+export const knownChargesPence = (charges: readonly ChargeOnTheDay[]): number =>
+  charges.reduce((sum, c) => sum + (c.amount === null ? 0 : poundsToPence(c.amount)), 0);

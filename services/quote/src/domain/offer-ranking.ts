@@ -7,9 +7,17 @@ export interface RankedDriver {
   totalPence: number;
   /** When the driver is free (ms since the epoch; smaller is sooner): see PriceMove's soonestFree. */
   freeAt: number;
+  /**
+   * What the customer also pays this driver on the day that is known in advance (ULEZ for a van
+   * that is not compliant, the congestion charge); tolls and parking are unknown and not counted.
+   */
+  onTheDayPence?: number;
 }
 
 type Compare = (a: RankedDriver, b: RankedDriver) => number;
+
+/** What the customer pays this driver in all that is known: the total and the known charges on the day. */
+export const allInPence = (r: RankedDriver): number => r.totalPence + (r.onTheDayPence ?? 0);
 
 const byName: Compare = (a, b) =>
   a.driver.name.localeCompare(b.driver.name) ||
@@ -18,13 +26,18 @@ const byName: Compare = (a, b) =>
 /** Cheapest first; a tie goes to the better rated, then by name (the order quotes always had). */
 export const byPrice: Compare = (a, b) =>
   a.totalPence - b.totalPence || b.driver.rating - a.driver.rating || byName(a, b);
-/** Best rated first; a tie goes to the more reviewed, then the cheaper. */
+/**
+ * Cheapest in all the customer pays first (the total and the known charges on the day: a van that
+ * is not ULEZ compliant costs £12.50 more on the day); a tie goes to the cheaper total, as byPrice.
+ */
+export const byPriceAllIn: Compare = (a, b) => allInPence(a) - allInPence(b) || byPrice(a, b);
+/** Best rated first; a tie goes to the more reviewed, then the cheaper all in. */
 export const byRating: Compare = (a, b) =>
-  b.driver.rating - a.driver.rating || b.driver.reviewCount - a.driver.reviewCount || byPrice(a, b);
-/** Soonest free first; a tie goes to the cheaper. */
-export const bySoonest: Compare = (a, b) => a.freeAt - b.freeAt || byPrice(a, b);
+  b.driver.rating - a.driver.rating || b.driver.reviewCount - a.driver.reviewCount || byPriceAllIn(a, b);
+/** Soonest free first; a tie goes to the cheaper all in. */
+export const bySoonest: Compare = (a, b) => a.freeAt - b.freeAt || byPriceAllIn(a, b);
 
-export const RANKINGS: Record<OfferSort, Compare> = { price: byPrice, rating: byRating, soonest: bySoonest };
+export const RANKINGS: Record<OfferSort, Compare> = { price: byPriceAllIn, rating: byRating, soonest: bySoonest };
 
 const first = (all: readonly RankedDriver[], compare: Compare): RankedDriver | undefined => {
   let best: RankedDriver | undefined;
@@ -47,7 +60,7 @@ function firstK(all: readonly RankedDriver[], k: number, compare: Compare): Rank
 
 /** The cheapest, the best rated and the soonest free: on the first page whatever the order asked for. */
 export const highlights = (all: readonly RankedDriver[]): RankedDriver[] => [
-  ...new Set([first(all, byPrice), first(all, byRating), first(all, bySoonest)].filter((r) => r !== undefined)),
+  ...new Set([first(all, byPriceAllIn), first(all, byRating), first(all, bySoonest)].filter((r) => r !== undefined)),
 ];
 
 /**
@@ -76,4 +89,29 @@ export function offersPage(
   const onFirst = new Set(firstPage);
   const rest = all.filter((r) => !onFirst.has(r)).sort(compare);
   return [...firstPage, ...rest].slice(offset, offset + limit);
+}
+
+/** Offer filters in the domain's units (pence): see OfferFilter in contracts. */
+export interface RankedFilter {
+  minRating?: number;
+  maxAllInPence?: number;
+  ulezCompliant?: boolean;
+}
+
+/** Whether a filter asks for anything: an empty one leaves every driver in. */
+export const filtersAnything = (f: RankedFilter | undefined): f is RankedFilter =>
+  !!f && (f.minRating !== undefined || f.maxAllInPence !== undefined || f.ulezCompliant === true);
+
+/**
+ * The drivers the customer's filters keep. Applied before paging, so the count, the pages and the
+ * highlights (cheapest, best rated, soonest free) are all taken among what matches.
+ */
+export function matchingOffers(all: readonly RankedDriver[], filter: RankedFilter | undefined): RankedDriver[] {
+  if (!filtersAnything(filter)) return [...all];
+  return all.filter(
+    (r) =>
+      (filter.minRating === undefined || r.driver.rating >= filter.minRating) &&
+      (filter.maxAllInPence === undefined || allInPence(r) <= filter.maxAllInPence) &&
+      (filter.ulezCompliant !== true || r.driver.ulezCompliant),
+  );
 }

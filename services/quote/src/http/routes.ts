@@ -9,33 +9,58 @@ import {
   offersPageQuerySchema,
   MAX_OFFERS,
   type BookingQuoteResponse,
+  type OfferFilter,
   type OfferSort,
+  poundsToPence,
   type GeoCoverageResponse,
   type GeoGeocodeResponse,
 } from '@vanhop/contracts';
 import { input, passes, route, validated, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
+import type { RankedFilter } from '../domain/offer-ranking.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
 
-/** Which page of offers the query asks for (a 400 naming the field when it is not one). */
-function offersPage(query: unknown): { sort: OfferSort; offset: number; limit: number } {
+const PAGE_FIELDS = [
+  'offersSort',
+  'offersOffset',
+  'offersLimit',
+  'offersMinRating',
+  'offersMaxPrice',
+  'offersUlezCompliant',
+] as const;
+
+/** Which page of offers the query asks for, with which filters (a 400 naming the field when one is not valid). */
+function offersPage(query: unknown): {
+  sort: OfferSort;
+  offset: number;
+  limit: number;
+  filter?: OfferFilter;
+} {
   const q = query as Record<string, unknown> | undefined;
   // Most quotes ask for the first page: no validation to run then.
-  if (!q || (q.offersSort === undefined && q.offersOffset === undefined && q.offersLimit === undefined))
-    return { sort: 'price', offset: 0, limit: MAX_OFFERS };
-  const { offersSort, offersOffset, offersLimit } = validateNow(
-    offersPageQuerySchema,
-    { offersSort: q.offersSort, offersOffset: q.offersOffset, offersLimit: q.offersLimit },
-    'Query',
-  );
+  if (!q || PAGE_FIELDS.every((f) => q[f] === undefined)) return { sort: 'price', offset: 0, limit: MAX_OFFERS };
+  const asked = validateNow(offersPageQuerySchema, Object.fromEntries(PAGE_FIELDS.map((f) => [f, q[f]])), 'Query');
+  const filter: OfferFilter = {
+    ...(asked.offersMinRating !== undefined ? { minRating: Number(asked.offersMinRating) } : {}),
+    ...(asked.offersMaxPrice !== undefined ? { maxPricePounds: Number(asked.offersMaxPrice) } : {}),
+    ...(asked.offersUlezCompliant === 'true' ? { ulezCompliant: true } : {}),
+  };
   return {
-    sort: offersSort ?? 'price',
-    offset: offersOffset === undefined ? 0 : Number(offersOffset),
-    limit: offersLimit === undefined ? MAX_OFFERS : Number(offersLimit),
+    sort: asked.offersSort ?? 'price',
+    offset: asked.offersOffset === undefined ? 0 : Number(asked.offersOffset),
+    limit: asked.offersLimit === undefined ? MAX_OFFERS : Number(asked.offersLimit),
+    ...(Object.keys(filter).length > 0 ? { filter } : {}),
   };
 }
+
+/** The wire's filter (pounds) in the domain's units (pence). */
+const rankedFilter = (f: OfferFilter): RankedFilter => ({
+  ...(f.minRating !== undefined ? { minRating: f.minRating } : {}),
+  ...(f.maxPricePounds !== undefined ? { maxAllInPence: poundsToPence(f.maxPricePounds) } : {}),
+  ...(f.ulezCompliant ? { ulezCompliant: true } : {}),
+});
 
 export function quoteRoutes(
   app: Express,
@@ -52,7 +77,12 @@ export function quoteRoutes(
       await refuseUnchosenPlaces(deps.geo, receivedData.addresses);
       // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
       const page = offersPage(req.query);
-      const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true, page });
+      const priced = await deps.priceMove.run(receivedData, {
+        checkBusy: true,
+        hoursMustCoverDrive: true,
+        page,
+        ...(page.filter ? { filter: rankedFilter(page.filter) } : {}),
+      });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
       if (!preliminary && page.offset === 0) deps.tally?.record();
       const body: BookingQuoteResponse = {
@@ -63,6 +93,7 @@ export function quoteRoutes(
         offersTotal: priced.offersTotal,
         offersSort: page.sort,
         offersOffset: page.offset,
+        ...(page.filter ? { offersFilter: page.filter } : {}),
       };
       res.json(body);
     }),

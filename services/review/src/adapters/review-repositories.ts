@@ -35,6 +35,11 @@ export const REVIEW_QUERIES = {
     status: 1,
     submittedAt: -1,
   }),
+  ofDriver: queryIndex(CUSTOMER_REVIEWS, "a driver's newest approved reviews (their public profile)", {
+    'driver.id': 1,
+    status: 1,
+    submittedAt: -1,
+  }),
 } as const;
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
@@ -68,6 +73,7 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.byStatus));
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.decidedPage));
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.pendingQueue));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.ofDriver));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -132,6 +138,11 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     return limit === undefined
       ? this.reviews.find({ status: 'approved' })
       : this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
+  }
+
+  /** One driver's approved reviews, newest first, at most `limit` (REVIEW_QUERIES.ofDriver). */
+  approvedOfDriver(driverId: string, limit: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ 'driver.id': driverId, status: 'approved' }, { sort: { submittedAt: -1 }, limit });
   }
 
   /** Staff's decision (staff may change their mind); null when there is no such review. */

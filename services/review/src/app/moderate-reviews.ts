@@ -1,11 +1,13 @@
-import type {
-  DriverRatings,
-  ModeratedReview,
-  ModerationList,
-  Review,
-  ReviewStatus,
-  StaffReviewPage,
-  StaffReviewPageQuery,
+import {
+  DRIVER_PROFILE_REVIEWS,
+  type DriverRatings,
+  type DriverReviewsResponse,
+  type ModeratedReview,
+  type ModerationList,
+  type Review,
+  type ReviewStatus,
+  type StaffReviewPage,
+  type StaffReviewPageQuery,
 } from '@vanhop/contracts';
 import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
 import type { CustomerReviewRepository, ReviewCursor } from '../domain/ports.js';
@@ -91,6 +93,21 @@ export class ModerateReviews {
 
   async approvedFeed(): Promise<Review[]> {
     return (await this.reviews.approved(FEED_SIZE)).map(asFeedReview);
+  }
+
+  /** A driver's newest approved reviews for their public profile, signed as in public ("Grace M."). */
+  async driverReviews(driverId: string): Promise<DriverReviewsResponse> {
+    const approved = await this.reviews.approvedOfDriver(driverId, DRIVER_PROFILE_REVIEWS);
+    return {
+      driverId,
+      reviews: approved.map((r) => ({
+        rating: r.rating,
+        driverRating: r.driverRating,
+        text: r.text,
+        authorName: r.authorName,
+        submittedAt: r.submittedAt,
+      })),
+    };
   }
 
   async driverRatings(): Promise<DriverRatings> {

@@ -1,5 +1,5 @@
 import type { Express, RequestHandler } from 'express';
-import { reviewSubmissionSchema } from '@vanhop/contracts';
+import { driverProfileParamsSchema, reviewSubmissionSchema } from '@vanhop/contracts';
 import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { SubmitReview } from '../app/submit-review.js';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
@@ -9,7 +9,8 @@ const VIEWS_PER_MINUTE = 60;
 
 /**
  * The customer's review page behind its signed link (/api/reviews/link/:token) and the drivers'
- * public ratings for the quotes popup (/api/reviews/drivers).
+ * public ratings for the quotes popup (/api/reviews/drivers), and one driver's newest approved
+ * reviews for their profile (/api/reviews/drivers/:driverId).
  */
 export function customerReviewRoutes(
   app: Express,
@@ -25,6 +26,15 @@ export function customerReviewRoutes(
     route(async (_req, res) => {
       // Shared by every visitor and a minute stale at most anyway.
       res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.driverRatings());
+    }),
+  );
+
+  app.get(
+    '/api/reviews/drivers/:driverId',
+    validated(driverProfileParamsSchema, 'params', { what: 'Driver' }),
+    route(async (_req, res) => {
+      const { driverId } = input(res, 'params', driverProfileParamsSchema);
+      res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.driverReviews(driverId));
     }),
   );
 
