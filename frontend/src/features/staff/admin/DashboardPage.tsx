@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { confirmDeleteText, MSG, type BookingRecord } from '@vanhop/contracts';
 import { NeedsDriverAlert } from './NeedsDriverAlert';
+import { UnconfirmedSoonAlert } from './UnconfirmedSoonAlert';
 import { BookingSearch } from './BookingSearch';
 import {
   AdminApiError,
@@ -230,6 +231,8 @@ export function DashboardPage() {
       )}
 
       <NeedsDriverAlert records={needsDriver.records} onOpen={openRecord} />
+
+      <UnconfirmedSoonAlert reloadKey={reloadKey} />
 
       <BookingSearch onOpen={openRecord} />
 

@@ -72,6 +72,8 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 const call = createBearerClient({ ErrorClass: AdminApiError, serverMessageOf, credentials: 'include' });
+/** The staff area's caller, for the smaller api modules beside this one. */
+export { call as staffCall };
 
 // ---- account (public) ---------------------------------------------------------------------------
 

@@ -1,15 +1,5 @@
 import { businessFiguresSchema, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
-import { createBearerClient } from '../../../api/bearer-client';
-import { AdminApiError } from './api';
-
-const call = createBearerClient({
-  ErrorClass: AdminApiError,
-  serverMessageOf: (body) =>
-    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : undefined,
-  credentials: 'include',
-});
+import { staffCall as call } from './api';
 
 /** The dashboard's figures (admin-auth), checked against the wire contract before anything is drawn. */
 export const fetchBusinessFigures = async (token: string): Promise<BusinessFigures> =>
