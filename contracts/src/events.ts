@@ -380,7 +380,14 @@ export const jobOfferedSchema = yup.object({
    */
   reconfirm: yup
     .object({
-      customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+      customer: yup
+        .object({
+          name: yup.string().required(),
+          email: yup.string().email().required(),
+          /** Texted as well, so the last text never still says the driver accepted (absent on older events). */
+          phone: yup.string().optional(),
+        })
+        .required(),
       myMovePath: yup.string().optional(),
     })
     .optional()
