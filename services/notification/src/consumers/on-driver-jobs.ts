@@ -9,6 +9,7 @@ import {
 } from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
 import { jobReconfirmCustomerSms } from '../domain/templates/change-sms.js';
+import { jobConflictFoundOfficeEmail } from '../domain/templates/job-conflict-found.js';
 import { jobUnconfirmedSoonOfficeEmail } from '../domain/templates/job-unconfirmed-soon.js';
 import {
   jobAcceptedOfficeEmail,
@@ -146,4 +147,12 @@ export const onJobUnconfirmedSoon =
       officeEmail,
       jobUnconfirmedSoonOfficeEmail(data, ctx),
     );
+  };
+
+/** JobConflictFound → the office is alerted: a day off or a lapsing document now stands in the way of a job. */
+export const onJobConflictFound =
+  (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobConflictFound, event);
+    await notifier.email(`job-conflict-found.${eventId}.office`, officeEmail, jobConflictFoundOfficeEmail(data, ctx));
   };
