@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOPICS, type EventPayloads } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
-import { clock, jobs, lifecycle } from './support/events.js';
+import { bookingConfirmed, clock, jobs, lifecycle } from './support/events.js';
 
 const CUSTOMER = '+447700900123';
 const DRIVER = '+447700900777';
@@ -138,5 +138,13 @@ describe('every change of a booking is texted as well as mailed, and the last te
     const customer = await textsTo(CUSTOMER);
     expect(customer).toHaveLength(2);
     expect(customer[1]).toContain('(booking 2002) has changed');
+  });
+
+  it('a confirmation delivered after the cancellation was texted is not texted: the last text stays the cancellation', async () => {
+    await publish(TOPICS.bookingCancelled, lifecycle.cancelledLate, '2026-03-02T12:00:00.000Z');
+    await publish(TOPICS.bookingConfirmed, bookingConfirmed, '2026-03-01T10:00:00.000Z');
+    const customer = await textsTo(CUSTOMER);
+    expect(customer).toHaveLength(1);
+    expect(customer[0]).toContain('is cancelled');
   });
 });
