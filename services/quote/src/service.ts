@@ -93,6 +93,14 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       responseMinutes: config.jobResponseMinutes,
       relay,
     });
+    const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock, slots });
+    const conflictAlerts = new ConflictAlerts({
+      jobs: jobStore,
+      conflicts,
+      clock: infra.clock,
+      logger: infra.logger,
+      relay,
+    });
     const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const jobs = new DriverJobs({
       jobs: jobStore,
@@ -142,14 +150,6 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
-          const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock, slots });
-          const conflictAlerts = new ConflictAlerts({
-            jobs: jobStore,
-            conflicts,
-            clock: infra.clock,
-            logger: infra.logger,
-            relay,
-          });
           jobConflictRoutes(app, { conflicts, staffOnly });
           unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
           returnedJobsPageRoutes(app, {
@@ -192,6 +192,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         drivers,
         suspendedJobs,
         accounts: portalAccounts,
+        conflicts: conflictAlerts,
       }),
       async start() {
         // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.

@@ -156,6 +156,57 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
     ]);
   });
 
+  it('a new date past a recorded expiry: the driver keeps the job, the office is alerted', async () => {
+    expect(offers.length).toBeGreaterThanOrEqual(4);
+    const d = offers[3]!;
+    await confirm('bk-4', d.driverId, Math.round(d.totalPrice * 100));
+    const saved = await call('PUT', `/api/drivers/admin/${d.driverId}/documents`, staff(), {
+      insurance: { reference: 'INS-4', expiresOn: '2026-01-25' },
+      licence: null,
+    });
+    expect(saved.status).toBe(200);
+    await svc.bus.idle();
+    expect(await conflicts('bk-4')).toEqual([]);
+    expect(alerts.filter((e) => e.data.bookingId === 'bk-4')).toEqual([]);
+
+    const before = {
+      date: MOVE_DATE,
+      addresses: complete.addresses.map((a) => ({
+        location: a.location,
+        physicalAddress: a.physicalAddress,
+        stair: a.stair as number,
+      })),
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: '',
+    };
+    const amended = {
+      bookingId: 'bk-4',
+      randomNumber: 8004,
+      customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
+      driver: { id: d.driverId, name: 'Booked Driver', email: 'booked@example.com', phone: '07700900101' },
+      move: { ...before, date: '2026-01-27T10:00:00.000Z' },
+      myMovePath: '/mymove/token-bk-4',
+      previousMove: before,
+      changed: ['date' as const],
+      totalPricePence: Math.round(d.totalPrice * 100),
+      previousTotalPricePence: Math.round(d.totalPrice * 100),
+      balancePence: 0,
+      refundPence: 0,
+      amendedBy: 'Sam_Admin',
+    };
+    await svc.bus.publish(
+      TOPICS.bookingAmended,
+      await createEvent(TOPICS.bookingAmended, amended, { producer: 'booking', clock }),
+    );
+    await svc.bus.idle();
+    expect(await conflicts('bk-4')).toEqual([
+      { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires(d.driverName, '2026-01-27') },
+    ]);
+    expect(alerts.filter((e) => e.data.bookingId === 'bk-4').map((e) => e.data.kind)).toEqual(['document-expires']);
+  });
+
   it('a job its suspended driver left (nobody to hand it to) no longer holds their time: nothing flagged', async () => {
     const d = offers[2]!;
     await confirm('bk-3', d.driverId, Math.round(d.totalPrice * 100));

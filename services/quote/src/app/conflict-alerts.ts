@@ -4,8 +4,8 @@ import type { JobDoc, JobRepository } from '../domain/ports.js';
 import type { JobConflicts } from './job-conflicts.js';
 
 /** The causes the office is mailed about where they arise (a suspended driver's job is the office's already). */
-type AlertedKind = 'outside-hours' | 'document-expires';
-const ALERTED: readonly string[] = ['outside-hours', 'document-expires'] satisfies AlertedKind[];
+export type AlertedKind = 'outside-hours' | 'document-expires';
+const ALERTED_KINDS: readonly AlertedKind[] = ['outside-hours', 'document-expires'];
 
 /**
  * One alert per job, driver, cause and move date: a field name on the job (no dots or dollars, which
@@ -33,14 +33,17 @@ export class ConflictAlerts {
     },
   ) {}
 
-  /** Alerts the office of each new conflict of the driver's upcoming jobs; answers how many it alerted. */
-  async check(driverId: string): Promise<number> {
+  /**
+   * Alerts the office of each new conflict of the driver's upcoming jobs (only of `kinds`, given);
+   * answers how many it alerted.
+   */
+  async check(driverId: string, kinds: readonly AlertedKind[] = ALERTED_KINDS): Promise<number> {
     const now = this.deps.clock.now();
     let alerted = 0;
     for (const job of await this.deps.jobs.forDriver(driverId)) {
       if (!isHeld(job, now)) continue;
       for (const conflict of await this.deps.conflicts.of(job.bookingId)) {
-        if (!ALERTED.includes(conflict.kind)) continue;
+        if (!(kinds as readonly string[]).includes(conflict.kind)) continue;
         const kind = conflict.kind as AlertedKind;
         const entry = await this.alert(job, kind, conflict, now);
         if (
