@@ -147,4 +147,14 @@ describe('every change of a booking is texted as well as mailed, and the last te
     expect(customer).toHaveLength(1);
     expect(customer[0]).toContain('is cancelled');
   });
+
+  it('a balance paid online: both phones are told nothing is to be paid or collected on the day', async () => {
+    await publish(TOPICS.balancePaid, lifecycle.balancePaid, '2026-03-03T12:00:00.000Z');
+    expect(await textsTo(CUSTOMER)).toEqual([
+      `VanHop: thank you, the balance of £164.85 for booking 4815162 is paid. Nothing is to be paid to the driver on the day. Receipt: ${MY_MOVE}`,
+    ]);
+    expect(await textsTo(DRIVER)).toEqual([
+      'VanHop: the balance of job 4815162 (Tuesday, 14 July 2026 at 09:00) is paid online. Nothing is to be collected on the day.',
+    ]);
+  });
 });

@@ -7,6 +7,8 @@ import { bookingAmendedCustomerEmail, bookingAmendedDriverEmail } from '../domai
 import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../domain/templates/booking-postponed.js';
 import { movedJobDriverSms } from '../domain/templates/moved-job-sms.js';
 import {
+  balancePaidCustomerSms,
+  balancePaidDriverSms,
   bookingAmendedCustomerSms,
   bookingPostponedCustomerSms,
   bookingPostponedDriverSms,
@@ -67,6 +69,8 @@ const CUSTOMER_AND_DRIVER_MAIL: {
     mail: 'balance-paid',
     customer: balancePaidCustomerEmail,
     driver: balancePaidDriverEmail,
+    customerText: balancePaidCustomerSms,
+    driverText: balancePaidDriverSms,
   },
 };
 

@@ -1,6 +1,7 @@
 import {
   REFUND_DESCRIPTIONS,
   formatPence,
+  type BalancePaid,
   type BookingAmended,
   type BookingCancelled,
   type BookingPostponed,
@@ -70,4 +71,13 @@ export function jobReconfirmCustomerSms(
 ): string {
   const link = reconfirm.myMovePath ? ` ${myMoveUrl(ctx, reconfirm.myMovePath)}` : '';
   return `VanHop: your move (booking ${j.randomNumber}) is now on ${moveDate(j.move.date)}. We have asked ${j.driver.name} to confirm the new time by ${moveDate(j.respondBy)} and will tell you either way.${link}`;
+}
+
+/** The balance paid online: a reminder that said what is due on the day must not be the last word. */
+export function balancePaidCustomerSms(b: BalancePaid, ctx: TemplateContext): string {
+  return `VanHop: thank you, the balance of ${formatPence(b.amountPence)} for booking ${b.randomNumber} is paid. Nothing is to be paid to the driver on the day. Receipt: ${myMoveUrl(ctx, b.myMovePath)}`;
+}
+
+export function balancePaidDriverSms(b: BalancePaid): string {
+  return `VanHop: the balance of job ${b.randomNumber} (${moveDate(b.move.date)}) is paid online. Nothing is to be collected on the day.`;
 }
