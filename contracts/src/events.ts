@@ -25,6 +25,7 @@ export const TOPICS = {
   jobProgressed: 'job.progressed',
   jobReminded: 'job.reminded',
   jobUnconfirmedSoon: 'job.unconfirmed-soon',
+  jobConflictFound: 'job.conflict-found',
   driverUpdated: 'driver.updated',
   driverInvited: 'driver.invited',
   driverAccountOpened: 'driver.account-opened',
@@ -380,7 +381,14 @@ export const jobOfferedSchema = yup.object({
    */
   reconfirm: yup
     .object({
-      customer: yup.object({ name: yup.string().required(), email: yup.string().email().required() }).required(),
+      customer: yup
+        .object({
+          name: yup.string().required(),
+          email: yup.string().email().required(),
+          /** Texted as well, so the last text never still says the driver accepted (absent on older events). */
+          phone: yup.string().optional(),
+        })
+        .required(),
       myMovePath: yup.string().optional(),
     })
     .optional()
@@ -417,7 +425,7 @@ export type JobReturnReason = (typeof JOB_RETURN_REASONS)[number];
 
 /**
  * The driver declined the job, did not answer in time, or was suspended. The booking still names
- * them and their time stays taken: the booking now needs a driver (staff see it, the office is
+ * them and their time stays taken (a suspended driver's is given back): the booking now needs a driver (staff see it, the office is
  * mailed) until staff reassign it or it is cancelled.
  */
 export const jobReturnedSchema = yup.object({
@@ -591,6 +599,31 @@ export const jobUnconfirmedSoonSchema = yup.object({
 export type JobUnconfirmedSoon = yup.InferType<typeof jobUnconfirmedSoonSchema>;
 
 /**
+ * Something now stands in the way of a job its driver holds, found where it arose: the driver saved
+ * hours (a day off) that leave out a job they have, or staff recorded an insurance or licence that
+ * expires before it. The office is mailed, once per job, driver and cause; the staff record shows it
+ * (GET /api/drivers/admin/jobs/:id/conflicts).
+ */
+export const jobConflictFoundSchema = yup.object({
+  bookingId: yup.string().required(),
+  randomNumber: yup.number().integer().required(),
+  kind: yup
+    .string()
+    .oneOf(['outside-hours', 'document-expires'] as const)
+    .required(),
+  /** What is wrong, in the words the staff record uses. */
+  text: yup.string().required(),
+  status: yup
+    .string()
+    .oneOf(['offered', 'accepted'] as const)
+    .required(),
+  driver: yup.object({ id: yup.string().required(), name: yup.string().required() }).required(),
+  move: moveSchema.required(),
+  at: yup.string().required(),
+});
+export type JobConflictFound = yup.InferType<typeof jobConflictFoundSchema>;
+
+/**
  * A driver was added or changed (staff, the driver's own card or hours, a seed): the audit line in
  * the event is what the driver is mailed and what admin-auth keeps its account list in step with.
  */
@@ -735,6 +768,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.jobProgressed]: jobProgressedSchema,
   [TOPICS.jobReminded]: jobRemindedSchema,
   [TOPICS.jobUnconfirmedSoon]: jobUnconfirmedSoonSchema,
+  [TOPICS.jobConflictFound]: jobConflictFoundSchema,
   [TOPICS.driverUpdated]: driverUpdatedSchema,
   [TOPICS.driverInvited]: driverInvitedSchema,
   [TOPICS.driverAccountOpened]: driverAccountOpenedSchema,
@@ -767,6 +801,7 @@ export interface EventPayloads {
   'job.progressed': JobProgressed;
   'job.reminded': JobReminded;
   'job.unconfirmed-soon': JobUnconfirmedSoon;
+  'job.conflict-found': JobConflictFound;
   'driver.updated': DriverUpdated;
   'driver.invited': DriverInvited;
   'driver.account-opened': DriverAccountOpened;

@@ -37,3 +37,4 @@ export * from './schemas/driver-earnings.js';
 export * from './customer-account.js';
 export * from './schemas/staff-lists.js';
 export * from './schemas/driver-profile.js';
+export * from './demo-drivers.js';

@@ -2,6 +2,7 @@ import {
   ConfigError,
   DEFAULT_PORTS,
   EnvReader,
+  isEmbeddedPlatform,
   readJwtConfig,
   readLinkSecret,
   readPlatformConfig,
@@ -12,6 +13,7 @@ import {
   type PlatformConfig,
   type ServiceUrls,
 } from '@vanhop/platform';
+import { newPasswordProblem } from '@vanhop/contracts';
 import type { ScryptParams } from './adapters/scrypt-password-hasher.js';
 
 export interface RateLimitSetting {
@@ -36,6 +38,11 @@ export interface AdminAuthConfig {
   driverSessionDays: number;
   /** A driver access token's lifetime (DRIVER_ACCESS_TOKEN_SECONDS, default 900, at most JWT_TTL_SECONDS): the portal renews it before then. */
   driverAccessSeconds: number;
+  /**
+   * DEMO_DRIVER_PASSWORD: the seeded demo drivers' portal password, embedded mode only (`npm start`
+   * sets it; refused with the distributed store). Unset: no demo accounts are opened.
+   */
+  demoDriverPassword: string | null;
   /** Only tests set this (cheaper scrypt); it is deliberately not read from the environment. */
   passwordHashing?: ScryptParams;
 }
@@ -54,7 +61,13 @@ export function loadConfig(env: Env): AdminAuthConfig {
   const loginWindow = r.int('LOGIN_RATE_WINDOW_SECONDS', 900, { min: 1, max: 86_400 });
   const platform = readPlatformConfig(env, 'admin-auth', DEFAULT_PORTS['admin-auth']);
   const jwt = readJwtConfig(env);
+  const demoDriverPassword = r.optionalString('DEMO_DRIVER_PASSWORD') ?? null;
+  if (demoDriverPassword !== null && !isEmbeddedPlatform(platform))
+    throw new ConfigError('DEMO_DRIVER_PASSWORD', 'is for the embedded demo only: unset it in distributed mode');
+  const weakDemo = demoDriverPassword === null ? null : newPasswordProblem(demoDriverPassword);
+  if (weakDemo) throw new ConfigError('DEMO_DRIVER_PASSWORD', weakDemo);
   return {
+    demoDriverPassword,
     platform,
     serviceUrls: readServiceUrls(env),
     jwt,

@@ -54,6 +54,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       inviteDays: config.driverInviteDays,
       relay,
       sessions,
+      demoPassword: config.demoDriverPassword,
     });
     const limits = {
       loginPerClient: config.loginPerClient,
@@ -98,6 +99,8 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         await figureStore.ensureIndexes();
         await credentials.warmUp();
         await drivers.announceOpenAccounts();
+        const demo = await drivers.openDemoAccounts();
+        if (demo) infra.logger.info({ opened: demo }, 'demo drivers given portal accounts');
         await relay.start();
       },
       stop: () => relay.stop(),

@@ -216,15 +216,31 @@ describe('notification consumers send real mail over SMTP', () => {
     for (const m of smtp.received.filter((x) => x.envelopeTo[0] === 'ada@example.com')) {
       expect(text(m)).toContain(`https://vanhop.test${lifecycle.myMovePath}`);
     }
-    // The driver is texted each new time as well as mailed (once, redeliveries aside).
+    // The driver is texted each change as well as mailed (once, redeliveries aside).
     const toDriver = sms.received.filter((t) => (t.idempotencyKey ?? '').endsWith('.driver-sms'));
     expect(toDriver.map((t) => t.body.body).sort()).toEqual(
       [
+        'VanHop: The customer has cancelled job 4815162 on Tuesday, 14 July 2026 at 09:00. You do not need to attend.',
+        'VanHop: the balance of job 4815162 (Tuesday, 14 July 2026 at 09:00) is paid online. Nothing is to be collected on the day.',
+        'VanHop: job 4815162 on Tuesday, 14 July 2026 at 09:00 is postponed by the customer. Do not attend on that date; we will tell you the new one.',
         'VanHop: job 4815162 has changed: now Tuesday, 1 September 2026 at 10:00 (3 hours 30 minutes). Details: https://vanhop.test/driver/jobs',
         'VanHop: job 4815162 has changed: now Wednesday, 15 July 2026 at 18:00 (5 hours). Details: https://vanhop.test/driver/jobs',
       ].sort(),
     );
     expect(toDriver.every((t) => t.body.to === '+447700900777')).toBe(true);
+    // And the customer each change and the refund, once each.
+    const toCustomer = sms.received.filter((t) => (t.idempotencyKey ?? '').endsWith('.customer-sms'));
+    expect(toCustomer.map((t) => t.idempotencyKey!.split('.')[0]).sort()).toEqual(
+      [
+        'balance-paid',
+        'booking-amended',
+        'booking-cancelled',
+        'booking-postponed',
+        'booking-reactivated',
+        'refund-issued',
+      ].sort(),
+    );
+    expect(toCustomer.every((t) => t.body.to === '+447700900123')).toBe(true);
   });
 
   it('JobOffered mails the driver a link to answer by the deadline; JobAccepted tells the office; redeliveries send nothing twice; names are escaped', async () => {

@@ -10,6 +10,7 @@ import { internalQuoteRoutes } from './http/internal-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
 import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
 import { JobConflicts } from './app/job-conflicts.js';
+import { ConflictAlerts } from './app/conflict-alerts.js';
 import { jobConflictRoutes } from './http/job-conflict-routes.js';
 import { DriverAuditLog } from './adapters/driver-audit-log.js';
 import { ManageDrivers } from './app/manage-drivers.js';
@@ -93,6 +94,14 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       responseMinutes: config.jobResponseMinutes,
       relay,
     });
+    const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock, slots });
+    const conflictAlerts = new ConflictAlerts({
+      jobs: jobStore,
+      conflicts,
+      clock: infra.clock,
+      logger: infra.logger,
+      relay,
+    });
     const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
     const jobs = new DriverJobs({
       jobs: jobStore,
@@ -112,6 +121,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
       logger: infra.logger,
       relay,
       fallback: reassign,
+      slots,
     });
     const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
     const documents = new DriverDocuments({
@@ -142,7 +152,6 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
           // Every driver route: a driver token, of a driver not suspended (read on each request).
           const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
           driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
-          const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock });
           jobConflictRoutes(app, { conflicts, staffOnly });
           unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
           returnedJobsPageRoutes(app, {
@@ -168,11 +177,12 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
             driverOnly,
             staffOnly,
           });
-          driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts });
+          driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts, alerts: conflictAlerts });
           driverDocumentsRoutes(app, {
             documents,
             calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
             staffOnly,
+            alerts: conflictAlerts,
           });
           driverAdminRoutes(app, { manage, suspendedJobs, staffOnly, page: new PageDrivers(drivers) });
         }
@@ -184,6 +194,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         drivers,
         suspendedJobs,
         accounts: portalAccounts,
+        conflicts: conflictAlerts,
       }),
       async start() {
         // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.

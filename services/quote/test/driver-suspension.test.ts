@@ -127,7 +127,7 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
     expect((await call('GET', '/api/drivers/admin/drv-nobody/upcoming-jobs', staff())).status).toBe(404);
   });
 
-  it('suspending returns exactly the upcoming jobs, each with its own JobReturned (suspended); the driver’s time stays taken', async () => {
+  it('suspending returns exactly the upcoming jobs, each with its own JobReturned (suspended); the driver’s time is given back', async () => {
     expect((await call('GET', '/api/driver/me/jobs', ali())).status).toBe(200);
     const res = await call('POST', `/api/drivers/admin/${ALI}/suspend`, staff(), { reason: 'Insurance lapsed' });
     expect(res.status).toBe(200);
@@ -145,9 +145,10 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
     ]);
     expect(await jobsColl().findOne({ _id: 'bk-3' })).toMatchObject({ status: 'offered', returnedBecause: null });
     expect(await jobsColl().findOne({ _id: 'bk-4' })).toMatchObject({ status: 'offered', driverId: 'drv-priya-shah' });
-    // As after a decline: the booking still names the driver and holds their time until staff reassign it.
-    expect(await slots('bk-1')).toBeGreaterThan(0);
-    expect(await slots('bk-2')).toBeGreaterThan(0);
+    // The booking still names the driver until staff reassign it, but a suspended driver cannot work
+    // it: their time is no longer held (nothing for staff to clear before they reassign).
+    expect(await slots('bk-1')).toBe(0);
+    expect(await slots('bk-2')).toBe(0);
     expect((await call('GET', `/api/drivers/admin/${ALI}/upcoming-jobs`, staff())).body).toEqual([]);
   });
 
@@ -167,6 +168,9 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       'POST /api/driver/me/jobs/:id/progress': { body: { step: 'on-my-way' } },
       'POST /api/driver/me/jobs/:id/call': {},
       'PUT /api/driver/me/card': { body: HOUSE_CARD },
+      'POST /api/driver/me/availability/check': {
+        body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] },
+      },
       'PUT /api/driver/me/availability': {
         body: { weekly: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }, daysOff: [] },
       },

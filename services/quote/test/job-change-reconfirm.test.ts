@@ -134,7 +134,10 @@ describe('a change to an accepted job: kept inside the driver’s hours, asked a
     expect(asked.data).toMatchObject({
       bookingId: 'bk-r1',
       respondBy: '2026-01-15T10:00:00.000Z',
-      reconfirm: { customer: { name: customer.name, email: customer.email }, myMovePath: '/mymove/tok' },
+      reconfirm: {
+        customer: { name: customer.name, email: customer.email, phone: customer.phone },
+        myMovePath: '/mymove/tok',
+      },
     });
 
     // Changed again while Ali is still to confirm: still a new time to confirm, with its own deadline.

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_CONFLICT_TEXT, TOPICS, type BookingConfirmed, type JobConflict } from '@vanhop/contracts';
+import {
+  JOB_CONFLICT_TEXT,
+  TOPICS,
+  type BookingConfirmed,
+  type EventEnvelope,
+  type JobConflict,
+  type JobConflictFound,
+} from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
@@ -20,6 +27,7 @@ const everyDay = {
 describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () => {
   let svc: Awaited<ReturnType<typeof startQuote>>;
   let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
+  const alerts: EventEnvelope<JobConflictFound>[] = [];
   const staff = () => staffAuth('Sam_Admin', { clock });
   const call = async <T = any>(method: string, p: string, headers: Record<string, string>, body?: unknown) => {
     const res = await fetch(`${svc.url}${p}`, {
@@ -64,6 +72,9 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
 
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' }, clock);
+    await svc.bus.subscribe('test', TOPICS.jobConflictFound, async (e) => {
+      alerts.push(e as EventEnvelope<JobConflictFound>);
+    });
     offers = (await post(`${svc.url}/api/booking`, complete)).json.offers;
     expect(offers.length).toBeGreaterThanOrEqual(3);
   });
@@ -76,22 +87,51 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
     await confirm('bk-1', d.driverId, Math.round(d.totalPrice * 100));
     expect((await call('POST', '/api/driver/me/jobs/bk-1/accept', driverAuth(d.driverId, { clock }))).status).toBe(200);
     expect(await conflicts('bk-1')).toEqual([]);
+    const hours = { weekly: everyDay, daysOff: [MOVE_DATE.slice(0, 10)] };
+
+    // Before saving, the driver is told which job the day off would leave out; nothing is saved yet.
+    const asked = await call<{ jobsOutsideHours: unknown[] }>(
+      'POST',
+      '/api/driver/me/availability/check',
+      driverAuth(d.driverId, { clock }),
+      hours,
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body.jobsOutsideHours).toEqual([{ bookingId: 'bk-1', randomNumber: 8001, date: MOVE_DATE }]);
+    expect(await conflicts('bk-1')).toEqual([]);
+    const refused = await call('POST', '/api/driver/me/availability/check', driverAuth(d.driverId, { clock }), {
+      weekly: { mon: [{ from: '25:00', to: '26:00' }] },
+    });
+    expect(refused.status).toBe(400);
 
     const set = await call<{ jobsOutsideHours: unknown[] }>(
       'PUT',
       '/api/driver/me/availability',
       driverAuth(d.driverId, { clock }),
-      {
-        weekly: everyDay,
-        daysOff: [MOVE_DATE.slice(0, 10)],
-      },
+      hours,
     );
     expect(set.status).toBe(200);
-    // The driver is warned at once: their new hours leave out a job they accepted.
+    // The driver is warned again once saved: their new hours leave out a job they accepted.
     expect(set.body.jobsOutsideHours).toEqual([{ bookingId: 'bk-1', randomNumber: 8001, date: MOVE_DATE }]);
     expect(await conflicts('bk-1')).toEqual([
       { kind: 'outside-hours', text: JOB_CONFLICT_TEXT.outsideHours(d.driverName) },
     ]);
+    // The office is alerted where it arose, once however often the same hours are saved.
+    await svc.bus.idle();
+    expect(alerts.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        bookingId: 'bk-1',
+        kind: 'outside-hours',
+        status: 'accepted',
+        text: JOB_CONFLICT_TEXT.outsideHours(d.driverName),
+        driver: { id: d.driverId, name: 'Booked Driver' },
+      }),
+    ]);
+    expect((await call('PUT', '/api/driver/me/availability', driverAuth(d.driverId, { clock }), hours)).status).toBe(
+      200,
+    );
+    await svc.bus.idle();
+    expect(alerts).toHaveLength(1);
   });
 
   it('insurance that expires before the move flags the job', async () => {
@@ -105,18 +145,77 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
     expect(await conflicts('bk-2')).toEqual([
       { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires(d.driverName, '2026-01-20') },
     ]);
+    // The office is alerted as the document is recorded.
+    await svc.bus.idle();
+    expect(alerts.filter((e) => e.data.bookingId === 'bk-2').map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        kind: 'document-expires',
+        status: 'offered',
+        text: JOB_CONFLICT_TEXT.documentExpires(d.driverName, '2026-01-20'),
+      }),
+    ]);
   });
 
-  it('a job its suspended driver left (nobody to hand it to) still holds their time: flagged', async () => {
+  it('a new date past a recorded expiry: the driver keeps the job, the office is alerted', async () => {
+    expect(offers.length).toBeGreaterThanOrEqual(4);
+    const d = offers[3]!;
+    await confirm('bk-4', d.driverId, Math.round(d.totalPrice * 100));
+    const saved = await call('PUT', `/api/drivers/admin/${d.driverId}/documents`, staff(), {
+      insurance: { reference: 'INS-4', expiresOn: '2026-01-25' },
+      licence: null,
+    });
+    expect(saved.status).toBe(200);
+    await svc.bus.idle();
+    expect(await conflicts('bk-4')).toEqual([]);
+    expect(alerts.filter((e) => e.data.bookingId === 'bk-4')).toEqual([]);
+
+    const before = {
+      date: MOVE_DATE,
+      addresses: complete.addresses.map((a) => ({
+        location: a.location,
+        physicalAddress: a.physicalAddress,
+        stair: a.stair as number,
+      })),
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: '',
+    };
+    const amended = {
+      bookingId: 'bk-4',
+      randomNumber: 8004,
+      customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
+      driver: { id: d.driverId, name: 'Booked Driver', email: 'booked@example.com', phone: '07700900101' },
+      move: { ...before, date: '2026-01-27T10:00:00.000Z' },
+      myMovePath: '/mymove/token-bk-4',
+      previousMove: before,
+      changed: ['date' as const],
+      totalPricePence: Math.round(d.totalPrice * 100),
+      previousTotalPricePence: Math.round(d.totalPrice * 100),
+      balancePence: 0,
+      refundPence: 0,
+      amendedBy: 'Sam_Admin',
+    };
+    await svc.bus.publish(
+      TOPICS.bookingAmended,
+      await createEvent(TOPICS.bookingAmended, amended, { producer: 'booking', clock }),
+    );
+    await svc.bus.idle();
+    expect(await conflicts('bk-4')).toEqual([
+      { kind: 'document-expires', text: JOB_CONFLICT_TEXT.documentExpires(d.driverName, '2026-01-27') },
+    ]);
+    expect(alerts.filter((e) => e.data.bookingId === 'bk-4').map((e) => e.data.kind)).toEqual(['document-expires']);
+  });
+
+  it('a job its suspended driver left (nobody to hand it to) no longer holds their time: nothing flagged', async () => {
     const d = offers[2]!;
     await confirm('bk-3', d.driverId, Math.round(d.totalPrice * 100));
     const res = await call('POST', `/api/drivers/admin/${d.driverId}/suspend`, staff(), { reason: 'Van off the road' });
     expect(res.status).toBe(200);
     await svc.bus.idle();
-    // Nobody has a portal account here, so the job goes back to the office, naming the suspended driver.
-    expect(await conflicts('bk-3')).toEqual([
-      { kind: 'suspended-holds-time', text: JOB_CONFLICT_TEXT.suspendedHoldsTime(d.driverName) },
-    ]);
+    // Nobody has a portal account here, so the job goes back to the office, naming the suspended
+    // driver; their time is given back, so nothing stands in the way of reassigning it.
+    expect(await conflicts('bk-3')).toEqual([]);
     expect((await call('GET', '/api/drivers/admin/jobs/nope/conflicts', staff())).status).toBe(404);
   });
 });

@@ -164,8 +164,8 @@ describe('suspending a driver: each job to the next free driver, the office only
     ]);
     const office = await call<JobView[]>('GET', '/api/drivers/admin/jobs', staff());
     expect(office.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-3', 'suspended']]);
-    // Its time stays with the booking's driver until staff reassign it, as after a decline.
-    expect(await slotsOf('bk-3')).toEqual([suspended.driverId]);
+    // A suspended driver cannot work it: the job no longer holds their time.
+    expect(await slotsOf('bk-3')).toEqual([]);
     expect((await call('GET', `/api/drivers/admin/${suspended.driverId}/upcoming-jobs`, staff())).body).toEqual([]);
   });
 

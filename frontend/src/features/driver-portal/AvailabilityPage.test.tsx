@@ -152,4 +152,54 @@ describe('driver portal: a refused availability Save', () => {
     expect(warning.textContent).toContain('Your new hours leave out a job you have: the office can see this.');
     expect(warning.textContent).toContain('Booking 4242 on');
   });
+
+  it('hours that would leave out a job are not saved before the driver says so: warned first, then Save anyway', async () => {
+    const leftOut = [{ bookingId: 'bk-1', randomNumber: 4242, date: '2026-04-03T09:00:00.000Z' }];
+    const calls = stubApi({
+      'GET /api/driver/me': () => json(self({ availability: null })),
+      'POST /api/driver/me/availability/check': () => json({ jobsOutsideHours: leftOut }),
+      'PUT /api/driver/me/availability': (_u, init) =>
+        json({ ...self({ availability: bodyOf(init) as never }), jobsOutsideHours: leftOut }),
+    });
+    renderAvailability();
+    await screen.findByTestId('no-hours-note');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Monday' })).getByRole('button', { name: 'Add period' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    const warning = await screen.findByTestId('hours-leave-out-jobs');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('Not saved yet: these hours leave out a job you have.');
+    expect(warning.textContent).toContain('Booking 4242 on');
+    expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
+
+    // Keep editing: nothing saved, the warning goes; the next Save asks again.
+    fireEvent.click(within(warning).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByTestId('hours-leave-out-jobs')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    const again = await screen.findByTestId('hours-leave-out-jobs');
+    expect(calls.filter((c) => c.key.startsWith('POST /api/driver/me/availability/check'))).toHaveLength(2);
+
+    fireEvent.click(within(again).getByRole('button', { name: 'Save anyway' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Availability saved');
+    expect(calls.filter((c) => c.key.startsWith('PUT'))).toHaveLength(1);
+    expect(screen.queryByTestId('hours-leave-out-jobs')).toBeNull();
+    expect((await screen.findByTestId('jobs-outside-hours')).textContent).toContain('Booking 4242 on');
+  });
+
+  it('hours that leave out nothing are saved at once', async () => {
+    const calls = stubApi({
+      'GET /api/driver/me': () => json(self({ availability: null })),
+      'POST /api/driver/me/availability/check': () => json({ jobsOutsideHours: [] }),
+      'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
+    });
+    renderAvailability();
+    await screen.findByTestId('no-hours-note');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Monday' })).getByRole('button', { name: 'Add period' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Availability saved');
+    expect(calls.map((c) => c.key).filter((k) => k.includes('availability'))).toEqual([
+      'POST /api/driver/me/availability/check',
+      'PUT /api/driver/me/availability',
+    ]);
+    expect(screen.queryByTestId('hours-leave-out-jobs')).toBeNull();
+  });
 });

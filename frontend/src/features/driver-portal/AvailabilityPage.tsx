@@ -12,7 +12,8 @@ import { schemaErrors } from '../../lib/price-card-form';
 import { StatusLine, SubmitRow } from '../../ui/fields';
 import { useResource } from '../../lib';
 import { isUnauthorized } from '../../api/bearer-client';
-import { PortalApiError, fetchSelf, messageOf, saveAvailability } from './api';
+import { PortalApiError, checkAvailability, fetchSelf, messageOf, saveAvailability } from './api';
+import { AvailabilityLeavesOut } from './AvailabilityLeavesOut';
 import { INITIAL_AVAILABILITY, availabilityReducer } from './availability-state';
 import { NO_HOURS_NOTE, NO_WORK_NOTE, offeredNothing, staysUnset } from './availability-text';
 import { DaysOff } from './AvailabilityDaysOff';
@@ -29,6 +30,8 @@ export function AvailabilityPage() {
   const [state, dispatch] = useReducer(availabilityReducer, INITIAL_AVAILABILITY);
   // Jobs the hours just saved leave out: the driver is told at once (staff see them flagged too).
   const [outside, setOutside] = useState<JobOutsideHours[]>([]);
+  // Jobs the hours on the page would leave out, found before saving: the driver decides first.
+  const [leavesOut, setLeavesOut] = useState<JobOutsideHours[]>([]);
   const { view, weekly, daysOff, errors, refusals } = state;
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -46,7 +49,21 @@ export function AvailabilityPage() {
     if (self.data) dispatch({ type: 'shown', view: self.data, draft: availabilityDrafts.read(self.data.id) });
   }, [self.data]);
 
-  const save = async () => {
+  // A warning is about the hours it was found for: any edit asks again on the next Save.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the edits themselves are what clears it.
+  useEffect(() => setLeavesOut([]), [weekly, daysOff]);
+
+  /** The jobs these hours would leave out; none when the check could not be made (the save still tells). */
+  const wouldLeaveOut = async (availability: Availability): Promise<JobOutsideHours[]> => {
+    if (!token) return [];
+    try {
+      return (await checkAvailability(token, availability)).jobsOutsideHours;
+    } catch {
+      return [];
+    }
+  };
+
+  const save = async (anyway = false) => {
     if (!token) return;
     const availability: Availability = { weekly, daysOff };
     const problems = await schemaErrors(availabilitySchema, availability);
@@ -57,6 +74,11 @@ export function AvailabilityPage() {
       dispatch({ type: 'nothingToSave' });
       return;
     }
+    if (!anyway) {
+      const jobs = await wouldLeaveOut(availability);
+      if (jobs.length > 0) return setLeavesOut(jobs);
+    }
+    setLeavesOut([]);
     dispatch({ type: 'sending' });
     try {
       const saved = await guard(saveAvailability(token, availability));
@@ -158,6 +180,15 @@ export function AvailabilityPage() {
           onAdd={() => dispatch({ type: 'dayOffAdded' })}
           onRemove={(day) => dispatch({ type: 'dayOffRemoved', day })}
         />
+
+        {leavesOut.length > 0 && (
+          <AvailabilityLeavesOut
+            jobs={leavesOut}
+            busy={state.busy}
+            onSaveAnyway={() => void save(true)}
+            onKeepEditing={() => setLeavesOut([])}
+          />
+        )}
 
         <SubmitRow
           area="portal"

@@ -17,6 +17,7 @@ import type {
   DriverAvailabilitySaved,
   DriverSelfView,
   JobCallResponse,
+  JobOutsideHours,
   JobProgressStep,
   JobView,
   MoveTimes,
@@ -71,6 +72,14 @@ export const saveCard = (token: string, card: PriceCardWire) =>
 
 export const saveAvailability = (token: string, availability: Availability) =>
   call<DriverAvailabilitySaved>('/driver/me/availability', { method: 'PUT', token, body: availability });
+
+/** Before saving: the upcoming jobs these hours would leave out (nothing is saved). */
+export const checkAvailability = (token: string, availability: Availability) =>
+  call<{ jobsOutsideHours: JobOutsideHours[] }>('/driver/me/availability/check', {
+    method: 'POST',
+    token,
+    body: availability,
+  });
 
 export const fetchJobs = (token: string) => call<DriverJobsResponse>('/driver/me/jobs', { token });
 

@@ -141,6 +141,13 @@ export class DriverAccountRepository implements DriverAccountPort {
     return r.matched === 1;
   }
 
+  openDemo(driverId: string, passwordHash: string, at: string, opened: OutboxEntry): Promise<DriverAccount | null> {
+    return this.col.findOneAndUpdate(
+      { _id: driverId, passwordSetAt: { $exists: false } },
+      { $set: { passwordHash, passwordSetAt: at, openedAnnouncedAt: at }, $push: { outbox: opened } },
+    );
+  }
+
   async recordLogin(driverId: string, at: string): Promise<void> {
     await this.col.updateOne({ _id: driverId }, { $set: { lastLoginAt: at } });
   }

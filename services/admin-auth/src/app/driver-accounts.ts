@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DRIVER_ACCOUNT_MSG,
+  isDemoDriverEmail,
   newPasswordProblem,
   TOPICS,
   type DriverAccountView,
@@ -63,6 +64,12 @@ export interface DriverAccountDeps {
   relay?: OutboxRelay;
   /** Device sessions: the short access token they renew, and their end when a driver is suspended. */
   sessions?: Pick<DriverSessions, 'accessToken' | 'revokeAll'>;
+  /**
+   * The embedded demo's password for the seeded demo drivers (DEMO_DRIVER_PASSWORD, never in
+   * distributed mode): their accounts open with it, so offers and hand-ons reach them as they
+   * would reach real drivers. Absent: demo drivers are invited like any other.
+   */
+  demoPassword?: string | null;
 }
 
 const identity = (a: DriverAccount): DriverIdentity => ({ id: a._id, name: a.name, email: a.email });
@@ -78,6 +85,7 @@ export class DriverAccounts {
   /** quote's DriverUpdated → the copy of name, e-mail and active flag. */
   async driverUpdated(d: DriverUpdated): Promise<void> {
     await this.deps.accounts.applyDriver(d.driverId, d.version, d.driver, d.at);
+    if (d.driver.active && isDemoDriverEmail(d.driver.email)) await this.openDemoAccount(d.driverId);
     // Suspended: no device of theirs is refreshed again (a reactivation does not bring them back).
     if (!d.driver.active) await this.deps.sessions?.revokeAll(d.driverId, 'suspended');
   }
@@ -127,6 +135,29 @@ export class DriverAccounts {
     }
     if (announced > 0) void this.deps.relay?.kick();
     return announced;
+  }
+
+  /**
+   * The embedded demo: every demo driver's account (the reserved e-mail domain) without a password
+   * gets the demo password, once. Runs at start and as each demo driver's copy arrives.
+   */
+  async openDemoAccounts(): Promise<number> {
+    if (!this.deps.demoPassword) return 0;
+    let opened = 0;
+    for (const a of await this.deps.accounts.list())
+      if (a.active && !a.passwordSetAt && isDemoDriverEmail(a.email) && (await this.openDemoAccount(a._id))) opened++;
+    return opened;
+  }
+
+  private async openDemoAccount(driverId: string): Promise<boolean> {
+    if (!this.deps.demoPassword) return false;
+    const existing = await this.deps.accounts.findById(driverId);
+    if (!existing || existing.passwordSetAt) return false;
+    const at = this.deps.clock.now().toISOString();
+    const hash = await this.deps.hasher.hash(this.deps.demoPassword);
+    if (!(await this.deps.accounts.openDemo(driverId, hash, at, await this.openedEntry(driverId, at)))) return false;
+    void this.deps.relay?.kick();
+    return true;
   }
 
   private async openedEntry(driverId: string, at: string) {

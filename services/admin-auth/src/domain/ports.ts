@@ -28,6 +28,11 @@ export interface DriverAccountRepository {
     at: string,
     opened?: OutboxEntry,
   ): Promise<DriverAccount | null>;
+  /**
+   * Gives a demo driver's account its password and parks DriverAccountOpened with it, only while
+   * it has none (a demo driver who chose their own keeps it); null when it already had one.
+   */
+  openDemo(driverId: string, passwordHash: string, at: string, opened: OutboxEntry): Promise<DriverAccount | null>;
   recordLogin(driverId: string, at: string): Promise<void>;
   /** Accounts with a password whose opening was never announced (set before DriverAccountOpened existed). */
   openUnannounced(): Promise<DriverAccount[]>;

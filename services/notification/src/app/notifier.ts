@@ -9,6 +9,20 @@ import {
 import type { EmailContent } from '../domain/templates/email-content.js';
 
 export const DELIVERIES = 'deliveries';
+/** Per booking and phone number, when the latest text sent about it happened (read and written by `_id` only). */
+export const BOOKING_TEXT_MARKS = 'booking_text_marks';
+
+interface BookingTextMark {
+  _id: string;
+  /** `occurredAt` of the newest event texted to this number about this booking (ISO, UTC). */
+  at: string;
+}
+
+/** The booking a text is about, and when the change it reports happened (the event's `occurredAt`). */
+export interface TextAbout {
+  bookingId: string;
+  at: string;
+}
 
 interface Delivery {
   _id: string;
@@ -40,6 +54,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export class Notifier {
   private readonly deliveries;
+  private readonly textMarks;
   /** Sent by this process, not recorded yet (the store was away): recorded on the retry, not sent again. */
   private readonly sentUnrecorded = new Set<string>();
 
@@ -57,6 +72,7 @@ export class Notifier {
     },
   ) {
     this.deliveries = store.collection<Delivery>(DELIVERIES);
+    this.textMarks = store.collection<BookingTextMark>(BOOKING_TEXT_MARKS);
   }
 
   /** `key` is stable per event and message (e.g. `<eventId>:customer`), so it also names the Message-ID. */
@@ -75,6 +91,28 @@ export class Notifier {
 
   async text(key: string, to: string, body: string): Promise<boolean> {
     return this.once(key, 'sms', to, () => this.sms.send({ to, body, id: key }));
+  }
+
+  /**
+   * A text about a booking's state, sent only when no text about a later change of that booking has
+   * gone to this number: events reach us out of order (other topics, retries), and the last text a
+   * customer or driver reads must never contradict how the booking stands. A change that happened
+   * before the newest one texted is left unsent (its mail still goes); a redelivery of the newest
+   * one is still sent once.
+   */
+  async bookingText(key: string, to: string, body: string, about: TextAbout): Promise<boolean> {
+    if (!(await this.claimLatest(`${about.bookingId}|${to}`, new Date(about.at).toISOString()))) return false;
+    return this.text(key, to, body);
+  }
+
+  /** Moves the booking's mark for this number up to `at`; false when a later change was texted already. */
+  private async claimLatest(_id: string, at: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await this.textMarks.findOneAndUpdate({ _id, at: { $lte: at } }, { $set: { at } })) return true;
+      if (await insertUnique(this.textMarks, { _id, at })) return true;
+      // Someone else wrote the first mark meanwhile: compare with theirs once more.
+    }
+    return false;
   }
 
   private async once(

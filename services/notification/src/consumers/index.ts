@@ -10,7 +10,14 @@ import type { ConversationMail } from '../app/conversation-mail.js';
 import { onBookingCancelled } from './on-booking-cancelled.js';
 import { onRefundIssued } from './on-refund-issued.js';
 import { CUSTOMER_AND_DRIVER_TOPICS, onCustomerAndDriverMail } from './on-customer-and-driver-mail.js';
-import { onJobAccepted, onJobOffered, onJobReassigned, onJobUnconfirmedSoon, onJobReturned } from './on-driver-jobs.js';
+import {
+  onJobAccepted,
+  onJobConflictFound,
+  onJobOffered,
+  onJobReassigned,
+  onJobUnconfirmedSoon,
+  onJobReturned,
+} from './on-driver-jobs.js';
 import { onDriverInvited, onDriverUpdated } from './on-driver-account.js';
 import { onJobProgressed, onJobReminded } from './on-job-day.js';
 import { onDriverDocumentExpiring } from './on-driver-documents.js';
@@ -66,6 +73,11 @@ export const notificationSubscriptions = (deps: NotificationConsumerDeps): Subsc
   {
     topic: TOPICS.jobUnconfirmedSoon,
     handler: onJobUnconfirmedSoon(deps.notifier, deps.officeEmail, deps),
+    options: deps.delivery,
+  },
+  {
+    topic: TOPICS.jobConflictFound,
+    handler: onJobConflictFound(deps.notifier, deps.officeEmail, deps),
     options: deps.delivery,
   },
   { topic: TOPICS.driverUpdated, handler: onDriverUpdated(deps.notifier, deps), options: deps.delivery },

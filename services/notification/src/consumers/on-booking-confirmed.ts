@@ -17,10 +17,13 @@ export const onBookingConfirmed =
       data.customer.email,
       bookingConfirmedCustomerEmail(data, ctx, occurredAt),
     );
-    await notifier.text(
+    // Through the booking's latest-text check like every later change: a confirmation delivered late
+    // (a retried event) never lands after the text of a change made since.
+    await notifier.bookingText(
       `booking-confirmed.${eventId}.sms`,
       ukPhoneToE164(data.customer.phone),
       bookingConfirmedSms(data, ctx),
+      { bookingId: data.bookingId, at: occurredAt },
     );
     if (data.driver) {
       await notifier.email(`booking-confirmed.${eventId}.driver`, data.driver.email, bookingConfirmedDriverEmail(data));

@@ -6,6 +6,14 @@ import { balancePaidCustomerEmail, balancePaidDriverEmail } from '../domain/temp
 import { bookingAmendedCustomerEmail, bookingAmendedDriverEmail } from '../domain/templates/booking-amended.js';
 import { bookingPostponedCustomerEmail, bookingPostponedDriverEmail } from '../domain/templates/booking-postponed.js';
 import { movedJobDriverSms } from '../domain/templates/moved-job-sms.js';
+import {
+  balancePaidCustomerSms,
+  balancePaidDriverSms,
+  bookingAmendedCustomerSms,
+  bookingPostponedCustomerSms,
+  bookingPostponedDriverSms,
+  bookingReactivatedCustomerSms,
+} from '../domain/templates/change-sms.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
 import {
   bookingReactivatedCustomerEmail,
@@ -20,6 +28,8 @@ interface CustomerAndDriverTemplates<K extends keyof EventPayloads> {
   driver: (data: EventPayloads[K]) => EmailContent;
   /** The driver's text of the same news, where the product texts drivers (sent when their phone is known). */
   driverText?: (data: EventPayloads[K], ctx: TemplateContext) => string;
+  /** The customer's text of the same news (every change of the booking is texted as well as mailed). */
+  customerText?: (data: EventPayloads[K], ctx: TemplateContext) => string;
 }
 
 /** The events whose consumers differ only in their templates. Order is the subscription order. */
@@ -35,6 +45,8 @@ const CUSTOMER_AND_DRIVER_MAIL: {
     mail: 'booking-postponed',
     customer: bookingPostponedCustomerEmail,
     driver: bookingPostponedDriverEmail,
+    customerText: bookingPostponedCustomerSms,
+    driverText: bookingPostponedDriverSms,
   },
   /** The customer's new-date confirmation (price change, balance or refund) and the driver's job sheet. */
   [TOPICS.bookingReactivated]: {
@@ -42,6 +54,7 @@ const CUSTOMER_AND_DRIVER_MAIL: {
     customer: bookingReactivatedCustomerEmail,
     driver: bookingReactivatedDriverEmail,
     driverText: movedJobDriverSms,
+    customerText: bookingReactivatedCustomerSms,
   },
   /** The customer's note of the change (new price, balance or refund) and the driver's updated job sheet. */
   [TOPICS.bookingAmended]: {
@@ -49,12 +62,15 @@ const CUSTOMER_AND_DRIVER_MAIL: {
     customer: bookingAmendedCustomerEmail,
     driver: bookingAmendedDriverEmail,
     driverText: movedJobDriverSms,
+    customerText: bookingAmendedCustomerSms,
   },
   /** The customer's receipt, and the driver told there is nothing left to collect. */
   [TOPICS.balancePaid]: {
     mail: 'balance-paid',
     customer: balancePaidCustomerEmail,
     driver: balancePaidDriverEmail,
+    customerText: balancePaidCustomerSms,
+    driverText: balancePaidDriverSms,
   },
 };
 
@@ -65,15 +81,24 @@ export const CUSTOMER_AND_DRIVER_TOPICS = Object.keys(CUSTOMER_AND_DRIVER_MAIL) 
 export const onCustomerAndDriverMail =
   <K extends CustomerAndDriverTopic>(topic: K, notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(topic, event);
+    const { data, eventId, occurredAt } = await readEvent(topic, event);
     const templates: CustomerAndDriverTemplates<K> = CUSTOMER_AND_DRIVER_MAIL[topic];
+    const about = { bookingId: data.bookingId, at: occurredAt };
     await notifier.email(`${templates.mail}.${eventId}.customer`, data.customer.email, templates.customer(data, ctx));
+    if (templates.customerText)
+      await notifier.bookingText(
+        `${templates.mail}.${eventId}.customer-sms`,
+        ukPhoneToE164(data.customer.phone),
+        templates.customerText(data, ctx),
+        about,
+      );
     if (!data.driver) return;
     await notifier.email(`${templates.mail}.${eventId}.driver`, data.driver.email, templates.driver(data));
     if (templates.driverText && data.driver.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `${templates.mail}.${eventId}.driver-sms`,
         ukPhoneToE164(data.driver.phone),
         templates.driverText(data, ctx),
+        about,
       );
   };

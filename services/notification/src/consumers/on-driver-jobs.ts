@@ -8,6 +8,8 @@ import {
   jobAcceptedDriverEmail,
 } from '../domain/templates/job-accepted.js';
 import { ukPhoneToE164 } from '../domain/phone.js';
+import { jobReconfirmCustomerSms } from '../domain/templates/change-sms.js';
+import { jobConflictFoundOfficeEmail } from '../domain/templates/job-conflict-found.js';
 import { jobUnconfirmedSoonOfficeEmail } from '../domain/templates/job-unconfirmed-soon.js';
 import {
   jobAcceptedOfficeEmail,
@@ -30,17 +32,25 @@ export const onJobOffered =
     const { data, eventId, occurredAt } = await readEvent(TOPICS.jobOffered, event);
     await notifier.email(`job-offered.${eventId}.driver`, data.driver.email, jobOfferedDriverEmail(data, ctx));
     if (data.driver.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `job-offered.${eventId}.sms`,
         ukPhoneToE164(data.driver.phone),
         jobOfferedDriverSms(data, occurredAt, ctx),
+        { bookingId: data.bookingId, at: occurredAt },
       );
-    // A driver asked to confirm a new time: the customer hears it from us, not from a silent change.
+    // A driver asked to confirm a new time: the customer hears it from us (mail and text), not from a silent change.
     if (data.reconfirm)
       await notifier.email(
         `job-offered.${eventId}.customer`,
         data.reconfirm.customer.email,
         jobReconfirmCustomerEmail(data, data.reconfirm, ctx),
+      );
+    if (data.reconfirm?.customer.phone)
+      await notifier.bookingText(
+        `job-offered.${eventId}.customer-sms`,
+        ukPhoneToE164(data.reconfirm.customer.phone),
+        jobReconfirmCustomerSms(data, data.reconfirm, ctx),
+        { bookingId: data.bookingId, at: occurredAt },
       );
   };
 
@@ -52,7 +62,7 @@ export const onJobOffered =
 export const onJobAccepted =
   (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobAccepted, event);
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobAccepted, event);
     await notifier.email(`job-accepted.${eventId}.office`, officeEmail, jobAcceptedOfficeEmail(data));
     const customer = data.customer;
     if (!customer) return;
@@ -61,10 +71,11 @@ export const onJobAccepted =
       customer.email,
       jobAcceptedCustomerEmail(data, customer, ctx),
     );
-    await notifier.text(
+    await notifier.bookingText(
       `job-accepted.${eventId}.sms`,
       ukPhoneToE164(customer.phone),
       jobAcceptedCustomerSms(data, ctx),
+      { bookingId: data.bookingId, at: occurredAt },
     );
     await notifier.email(`job-accepted.${eventId}.driver`, data.driver.email, jobAcceptedDriverEmail(data, customer));
   };
@@ -73,7 +84,7 @@ export const onJobAccepted =
 export const onJobReturned =
   (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobReturned, event);
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobReturned, event);
     await notifier.email(`job-returned.${eventId}.office`, officeEmail, jobReturnedOfficeEmail(data, ctx));
     if (data.customer)
       await notifier.email(
@@ -82,10 +93,11 @@ export const onJobReturned =
         jobReturnedCustomerEmail(data, data.customer, ctx),
       );
     if (data.customer?.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `job-returned.${eventId}.sms`,
         ukPhoneToE164(data.customer.phone),
         jobReturnedCustomerSms(data, ctx),
+        { bookingId: data.bookingId, at: occurredAt },
       );
   };
 
@@ -96,17 +108,18 @@ export const onJobReturned =
 export const onJobReassigned =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobReassigned, event);
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobReassigned, event);
     await notifier.email(
       `job-reassigned.${eventId}.customer`,
       data.customer.email,
       jobReassignedCustomerEmail(data, ctx),
     );
     if (data.customer.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `job-reassigned.${eventId}.sms`,
         ukPhoneToE164(data.customer.phone),
         jobReassignedCustomerSms(data, ctx),
+        { bookingId: data.bookingId, at: occurredAt },
       );
     const previous = data.previousDriver;
     if (!previous) return;
@@ -116,10 +129,11 @@ export const onJobReassigned =
       jobTakenDriverEmail(data, previous, ctx),
     );
     if (previous.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `job-reassigned.${eventId}.previous-driver-sms`,
         ukPhoneToE164(previous.phone),
         jobTakenDriverSms(data, previous),
+        { bookingId: data.bookingId, at: occurredAt },
       );
   };
 
@@ -133,4 +147,12 @@ export const onJobUnconfirmedSoon =
       officeEmail,
       jobUnconfirmedSoonOfficeEmail(data, ctx),
     );
+  };
+
+/** JobConflictFound → the office is alerted: a day off or a lapsing document now stands in the way of a job. */
+export const onJobConflictFound =
+  (notifier: Notifier, officeEmail: string, ctx: TemplateContext): EventHandler =>
+  async (event) => {
+    const { data, eventId } = await readEvent(TOPICS.jobConflictFound, event);
+    await notifier.email(`job-conflict-found.${eventId}.office`, officeEmail, jobConflictFoundOfficeEmail(data, ctx));
   };

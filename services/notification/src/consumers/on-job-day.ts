@@ -19,19 +19,21 @@ import {
 export const onJobReminded =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobReminded, event);
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobReminded, event);
     await notifier.email(`job-reminded.${eventId}.customer`, data.customer.email, reminderCustomerEmail(data, ctx));
-    await notifier.text(
+    await notifier.bookingText(
       `job-reminded.${eventId}.customer-sms`,
       ukPhoneToE164(data.customer.phone),
       reminderCustomerSms(data, ctx),
+      { bookingId: data.bookingId, at: occurredAt },
     );
     await notifier.email(`job-reminded.${eventId}.driver`, data.driver.email, reminderDriverEmail(data));
     if (data.driver.phone)
-      await notifier.text(
+      await notifier.bookingText(
         `job-reminded.${eventId}.driver-sms`,
         ukPhoneToE164(data.driver.phone),
         reminderDriverSms(data),
+        { bookingId: data.bookingId, at: occurredAt },
       );
   };
 
@@ -39,10 +41,11 @@ export const onJobReminded =
 export const onJobProgressed =
   (notifier: Notifier, ctx: TemplateContext): EventHandler =>
   async (event) => {
-    const { data, eventId } = await readEvent(TOPICS.jobProgressed, event);
-    await notifier.text(
+    const { data, eventId, occurredAt } = await readEvent(TOPICS.jobProgressed, event);
+    await notifier.bookingText(
       `job-progressed.${eventId}.sms`,
       ukPhoneToE164(data.customer.phone),
       progressCustomerSms(data, ctx),
+      { bookingId: data.bookingId, at: occurredAt },
     );
   };

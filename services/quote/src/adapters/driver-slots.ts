@@ -196,6 +196,11 @@ export class DriverSlots implements DriverSlotsPort {
     return this.deleteAll(await this.col.find({ bookingId, driverId }));
   }
 
+  /** Whether the driver still holds any of the booking's time (through the bookingId index). */
+  async heldBy(bookingId: string, driverId: string): Promise<boolean> {
+    return (await this.col.findOne({ bookingId, driverId })) !== null;
+  }
+
   private async deleteAll(slots: SlotDoc[]): Promise<number> {
     const deleted = await Promise.all(slots.map((slot) => this.col.deleteOne({ _id: slot._id })));
     return deleted.reduce((sum, n) => sum + n, 0);

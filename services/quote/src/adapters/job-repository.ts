@@ -196,6 +196,23 @@ export class JobRepository implements JobRepositoryPort {
     return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
   }
 
+  async claimConflictAlert(
+    bookingId: string,
+    driverId: string,
+    key: string,
+    at: string,
+    event: OutboxEntry,
+  ): Promise<boolean> {
+    const field = `conflictAlerts.${key}`;
+    const filter = {
+      _id: bookingId,
+      driverId,
+      status: { $in: ['offered', 'accepted'] },
+      [field]: { $exists: false },
+    };
+    return (await this.col.updateOne(filter, { $set: { [field]: at }, $push: { outbox: event } })).modified === 1;
+  }
+
   /**
    * Marks a step of the move day only while the job is still its driver's, accepted, on a live
    * booking and at the step read: a double tap or two devices cannot both mark it.

@@ -402,7 +402,7 @@ export class DriverJobs {
         ...(reconfirm
           ? {
               reconfirm: {
-                customer: { name: job.customer.name, email: job.customer.email },
+                customer: { name: job.customer.name, email: job.customer.email, phone: job.customer.phone },
                 ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
               },
             }

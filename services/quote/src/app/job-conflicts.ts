@@ -1,4 +1,5 @@
 import {
+  type Availability,
   documentsAllowWork,
   JOB_CONFLICT_TEXT,
   londonDayOf,
@@ -8,7 +9,7 @@ import {
 import { NotFoundError, type Clock } from '@vanhop/platform';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { DocumentedDriver } from '../domain/compliance.js';
-import type { DriverRepository, JobRepository } from '../domain/ports.js';
+import type { DriverRepository, DriverSlots, JobRepository } from '../domain/ports.js';
 
 /**
  * What stands in the way of a job as booked, read when staff look (nothing is stored, so a flag is
@@ -22,12 +23,18 @@ export class JobConflicts {
       jobs: Pick<JobRepository, 'findById' | 'forDriver'>;
       drivers: Pick<DriverRepository, 'findById'>;
       clock: Clock;
+      /** Whether a returned job still holds its suspended driver's time (jobs returned before it was given back do). */
+      slots?: Pick<DriverSlots, 'heldBy'>;
     },
   ) {}
 
-  /** The driver's upcoming offered or accepted jobs their hours do not cover (told when they save their hours). */
-  async outsideHoursFor(driverId: string): Promise<JobOutsideHours[]> {
-    const driver = await this.deps.drivers.findById(driverId);
+  /**
+   * The driver's upcoming offered or accepted jobs their hours do not cover: told before they save
+   * hours (`proposed`: the hours they are about to save) and again once saved.
+   */
+  async outsideHoursFor(driverId: string, proposed?: Availability): Promise<JobOutsideHours[]> {
+    const found = await this.deps.drivers.findById(driverId);
+    const driver = found && proposed ? { ...found, availability: proposed } : found;
     if (!driver?.availability) return [];
     const now = this.deps.clock.now().getTime();
     return (await this.deps.jobs.forDriver(driverId))
@@ -45,6 +52,10 @@ export class JobConflicts {
       .sort((a, b) => a.date.localeCompare(b.date));
   }
 
+  private async holdsTime(bookingId: string, driverId: string): Promise<boolean> {
+    return this.deps.slots ? this.deps.slots.heldBy(bookingId, driverId) : true;
+  }
+
   async of(bookingId: string): Promise<JobConflict[]> {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) throw new NotFoundError('No such job');
@@ -52,7 +63,7 @@ export class JobConflicts {
     const driver = (await this.deps.drivers.findById(job.driverId)) as DocumentedDriver | null;
     const name = driver?.name ?? job.driverContact.name;
     if (job.status === 'returned-to-staff')
-      return job.returnedBecause === 'suspended'
+      return job.returnedBecause === 'suspended' && (await this.holdsTime(job.bookingId, job.driverId))
         ? [{ kind: 'suspended-holds-time', text: JOB_CONFLICT_TEXT.suspendedHoldsTime(name) }]
         : [];
     const start = new Date(job.move.date);

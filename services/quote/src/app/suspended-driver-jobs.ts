@@ -1,6 +1,6 @@
 import type { JobView } from '@vanhop/contracts';
 import type { Clock, Logger, OutboxRelay } from '@vanhop/platform';
-import type { JobDoc, JobRepository } from '../domain/ports.js';
+import type { DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { jobReturnedEntry, toView } from './driver-jobs.js';
 import type { ReassignJob } from './reassign-job.js';
 
@@ -23,7 +23,7 @@ export function isUpcoming(job: JobDoc, now: Date): boolean {
  * 'suspended'`: the customer is mailed who their new driver is, the suspended driver's time is given
  * back), or, when nobody is, back to the office (its own JobReturned with `because: 'suspended'`, so
  * the booking needs a driver, the office is mailed and the customer told no other driver is free
- * for the price; the driver's time stays taken until staff reassign the job). A postponed move has
+ * for the price; the suspended driver's time is given back, as they cannot work it). A postponed move has
  * no date to find a driver for: it goes to the office. Idempotent: a job already handed on or
  * returned is left alone, so a suspension interrupted half way is finished by running it again
  * (quote's own DriverUpdated consumer does).
@@ -37,6 +37,8 @@ export class SuspendedDriverJobs {
       relay?: OutboxRelay;
       /** Offers each job to the next free driver (ReassignJob.fallback); without it every job goes to the office. */
       fallback?: Pick<ReassignJob, 'fallback'>;
+      /** Gives the suspended driver's time back on each job that goes to the office. */
+      slots?: Pick<DriverSlots, 'releaseDriver'>;
     },
   ) {}
 
@@ -69,6 +71,8 @@ export class SuspendedDriverJobs {
           await jobReturnedEntry(job, 'suspended', at, this.deps.clock),
         )
       ) {
+        // A suspended driver cannot work it: the job no longer holds their time (staff's reassignment takes the new driver's).
+        await this.deps.slots?.releaseDriver(job.bookingId, driverId);
         returned.push(toView({ ...job, ...set }));
       }
     }

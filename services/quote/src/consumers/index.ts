@@ -4,6 +4,15 @@ import type { BookedDriverTime } from '../app/booked-driver-time.js';
 import type { DriverJobs } from '../app/driver-jobs.js';
 import type { DriverAuditLog, DriverPortalAccounts, DriverRepository } from '../domain/ports.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
+import type { ConflictAlerts } from '../app/conflict-alerts.js';
+
+/** After a move changed date or hours: the office is alerted if its driver's document now lapses first. */
+const documentConflictsAfterMove = async (
+  deps: { conflicts?: Pick<ConflictAlerts, 'check'> },
+  driverId: string | undefined,
+): Promise<void> => {
+  if (driverId) await deps.conflicts?.check(driverId, ['document-expires']);
+};
 
 export const quoteSubscriptions = (deps: {
   time: BookedDriverTime;
@@ -12,6 +21,8 @@ export const quoteSubscriptions = (deps: {
   drivers: Pick<DriverRepository, 'findById'>;
   suspendedJobs: Pick<SuspendedDriverJobs, 'returnAll'>;
   accounts: Pick<DriverPortalAccounts, 'opened'>;
+  /** A new date past a document's expiry: the driver keeps the job, so the office is alerted. */
+  conflicts?: Pick<ConflictAlerts, 'check'>;
 }): Subscription[] => [
   {
     topic: TOPICS.bookingConfirmed,
@@ -61,6 +72,7 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.bookingReactivated, e);
       await deps.jobs.bookingMoved(data.bookingId, data.move, data, true, await deps.time.moved(data));
+      await documentConflictsAfterMove(deps, data.driver?.id);
     },
   },
   {
@@ -104,6 +116,7 @@ export const quoteSubscriptions = (deps: {
         data.changed.includes('date') || data.changed.includes('hours'),
         holdsTime,
       );
+      await documentConflictsAfterMove(deps, data.driver?.id);
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { HELP_LEVELS, VAN_SIZES } from '@vanhop/contracts';
+import { DEMO_DRIVER_EMAIL_DOMAIN, HELP_LEVELS, VAN_SIZES } from '@vanhop/contracts';
 import type { Driver } from './driver.js';
 import { cardAround, HOUSE_CARD } from './price-card.js';
 
@@ -8,7 +8,7 @@ import { cardAround, HOUSE_CARD } from './price-card.js';
  * numbers are in Ofcom's drama range (07700 900xxx) and e-mails use a reserved domain.
  */
 const contact = (slug: string, n: number) => ({
-  email: `${slug}@drivers.vanhop.example`,
+  email: `${slug}@${DEMO_DRIVER_EMAIL_DOMAIN}`,
   phone: `07700900${String(n).padStart(3, '0')}`,
 });
 

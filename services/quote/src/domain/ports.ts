@@ -68,6 +68,8 @@ export interface DriverSlots {
   release(bookingId: string): Promise<number>;
   /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
   releaseDriver(bookingId: string, driverId: string): Promise<number>;
+  /** Whether the driver still holds any of the booking's time. */
+  heldBy(bookingId: string, driverId: string): Promise<boolean>;
   /** Slot starts in [from, to) taken by live holds or kept bookings, per driver, but the asking customer's own; only `driverIds`' when given. */
   busy(
     from: Date,
@@ -140,6 +142,8 @@ export type JobDoc = Omit<JobView, 'customer' | 'stateText'> & {
   customerCeilingPence?: number;
   /** The move date the office was alerted about (no accepted driver a few hours before it). */
   unconfirmedAlertFor?: string;
+  /** The conflicts the office was alerted about (ConflictAlerts' keys: cause, driver, move date), and when. */
+  conflictAlerts?: Record<string, string>;
   /**
    * The offer that asks this driver to confirm a new time for a move they had accepted (its
    * `offeredAt`): shown as such only while that very offer stands (a reassignment makes a new one).
@@ -193,6 +197,17 @@ export interface JobRepository {
     bookingId: string,
     moveDate: string,
     set: Partial<JobDoc>,
+    event: OutboxEntry,
+  ): Promise<boolean>;
+  /**
+   * Claims the office's alert of one conflict (`key`: cause, driver, move date), once, while the
+   * driver read still has the job (offered or accepted): the alert's event rides on the claim.
+   */
+  claimConflictAlert(
+    bookingId: string,
+    driverId: string,
+    key: string,
+    at: string,
     event: OutboxEntry,
   ): Promise<boolean>;
   /** Marks a step of the move day only while the job is still its driver's, accepted, live and at the step read. */

@@ -3,6 +3,7 @@ import { driverDocumentsSchema, driverWeekQuerySchema } from '@vanhop/contracts'
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverCalendar } from '../app/driver-calendar.js';
 import type { DriverDocuments } from '../app/driver-documents.js';
+import type { ConflictAlerts } from '../app/conflict-alerts.js';
 import { byDriverId, driverIdOf } from './driver-id-param.js';
 
 /**
@@ -11,7 +12,13 @@ import { byDriverId, driverIdOf } from './driver-id-param.js';
  */
 export function driverDocumentsRoutes(
   app: Express,
-  deps: { documents: DriverDocuments; calendar: DriverCalendar; staffOnly: RequestHandler },
+  deps: {
+    documents: DriverDocuments;
+    calendar: DriverCalendar;
+    staffOnly: RequestHandler;
+    /** The office is alerted of each job a document now lapses before. */
+    alerts?: Pick<ConflictAlerts, 'check'>;
+  },
 ): void {
   const base = '/api/drivers/admin';
 
@@ -36,7 +43,13 @@ export function driverDocumentsRoutes(
     byDriverId,
     route(async (_req, res) => {
       const id = driverIdOf(res);
-      res.json(await deps.documents.save(id, input(res, 'body', driverDocumentsSchema), signedInStaff(res).username));
+      const saved = await deps.documents.save(
+        id,
+        input(res, 'body', driverDocumentsSchema),
+        signedInStaff(res).username,
+      );
+      await deps.alerts?.check(id);
+      res.json(saved);
     }),
   );
 

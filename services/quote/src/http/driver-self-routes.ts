@@ -3,6 +3,7 @@ import { availabilitySchema, priceCardSchema } from '@vanhop/contracts';
 import { input, route, signedInDriver, validated } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { JobConflicts } from '../app/job-conflicts.js';
+import type { ConflictAlerts } from '../app/conflict-alerts.js';
 import type { PriceCard } from '../domain/price-card.js';
 
 /**
@@ -17,6 +18,8 @@ export function driverSelfRoutes(
     driverOnly: RequestHandler;
     /** The upcoming jobs new hours leave out: the driver is warned (staff see them flagged on the job). */
     outsideHours?: Pick<JobConflicts, 'outsideHoursFor'>;
+    /** The office is alerted of each job the saved hours leave out. */
+    alerts?: Pick<ConflictAlerts, 'check'>;
   },
 ): void {
   app.get(
@@ -46,7 +49,21 @@ export function driverSelfRoutes(
       const driverId = signedInDriver(res).sub;
       const saved = await deps.manage.updateOwnAvailability(driverId, availability);
       const jobsOutsideHours = (await deps.outsideHours?.outsideHoursFor(driverId)) ?? [];
+      if (jobsOutsideHours.length > 0) await deps.alerts?.check(driverId);
       res.json({ ...saved, jobsOutsideHours });
+    }),
+  );
+
+  // Before saving: the jobs these hours would leave out, so the driver is warned while they can still change them.
+  app.post(
+    '/api/driver/me/availability/check',
+    deps.driverOnly,
+    validated(availabilitySchema, 'body', { what: 'Availability' }),
+    route(async (_req, res) => {
+      const availability = input(res, 'body', availabilitySchema);
+      const driverId = signedInDriver(res).sub;
+      const jobsOutsideHours = (await deps.outsideHours?.outsideHoursFor(driverId, availability)) ?? [];
+      res.set('Cache-Control', 'no-store').json({ jobsOutsideHours });
     }),
   );
 }

@@ -274,7 +274,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
-    expect(jobRow.getByText('Driver suspended: still holds their time until you reassign or cancel it')).toBeTruthy();
+    expect(jobRow.getByText('Driver suspended: reassign or cancel it')).toBeTruthy();
   });
 
   it('reads the jobs back with the office a page at a time: "Show more jobs" reads the next', async () => {

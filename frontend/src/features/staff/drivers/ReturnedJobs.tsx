@@ -19,8 +19,8 @@ import { adminPath } from '../../../lib/area-paths';
 const RETURNED_WORDS: Record<JobReturnReason, string> = {
   declined: 'Declined by the driver',
   expired: 'Not answered in time',
-  // The booking still names them, so their time stays taken until staff reassign or cancel: a flag, not just a reason.
-  suspended: 'Driver suspended: still holds their time until you reassign or cancel it',
+  // The booking still names them until staff reassign or cancel it; their time was given back with the suspension.
+  suspended: 'Driver suspended: reassign or cancel it',
   'not-free': 'Driver booked elsewhere then',
 };
 
