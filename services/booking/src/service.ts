@@ -29,6 +29,9 @@ import { AmendBooking } from './app/amend-booking.js';
 import { DeleteBooking } from './app/delete-booking.js';
 import { StaffCancelBooking } from './app/staff-cancel-booking.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
+import { HttpVanLocationReader } from './adapters/van-location-client.js';
+import { ViewVanLocation } from './app/view-van-location.js';
+import { myMoveVanRoutes } from './http/my-move-van-routes.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
 import { BookingRepository } from './adapters/booking-repository.js';
@@ -86,6 +89,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           keepDriver: new KeepNewDriver(lifecycle),
           reactivate: new ReactivateBooking(lifecycle, pricer),
           payBalance: new PayBalance(lifecycle, new HttpBalanceCheckouts(config.paymentServiceUrl)),
+          cache: infra.cache,
+          perMinute: config.myMoveRateLimitPerMinute,
+        });
+        myMoveVanRoutes(app, {
+          van: new ViewVanLocation(lifecycle, new HttpVanLocationReader(config.quoteServiceUrl, config.quoteTimeoutMs)),
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
