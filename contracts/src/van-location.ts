@@ -9,6 +9,11 @@ import * as yup from 'yup';
 
 /** How often My move asks again for the van's position (ms). */
 export const VAN_LOCATION_REFRESH_MS = 15_000;
+/**
+ * My move asks where the van is only around the move: from when "On my way" may first be marked
+ * (PROGRESS_OPENS_BEFORE_START_MINUTES) until this long after the booked start.
+ */
+export const VAN_LOCATION_WINDOW_AFTER_START_MS = 12 * 3_600_000;
 /** The fewest milliseconds between two positions the driver's phone sends. */
 export const VAN_POSITION_SEND_EVERY_MS = 10_000;
 /** Positions one job may send per minute: more is refused (429) until the minute is over. */
@@ -43,6 +48,8 @@ export type VanPosition = yup.InferType<typeof vanPositionSchema>;
 
 /** The latest position, as the customer and staff read it. */
 export interface VanLocationView {
+  /** The driver has marked "On my way" and not yet "Arrived" (on a live booking). */
+  onTheWay: boolean;
   /** null: the van is not on its way (not started, arrived, cancelled) or has sent no position yet. */
   van: { lat: number; lng: number; accuracyMetres: number; at: string } | null;
   /** The first stop, where the van is heading (null when it cannot be placed on the map). */
@@ -80,5 +87,5 @@ export function vanEtaText(seconds: number): string {
 export const vanLocationInternalPath = (bookingId: string) => `/internal/jobs/${encodeURIComponent(bookingId)}/van`;
 
 export function isVanLocationView(v: unknown): v is VanLocationView {
-  return typeof v === 'object' && v !== null && 'van' in v && 'pickup' in v && 'eta' in v;
+  return typeof v === 'object' && v !== null && 'onTheWay' in v && 'van' in v && 'pickup' in v && 'eta' in v;
 }

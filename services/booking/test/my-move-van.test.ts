@@ -22,7 +22,7 @@ describe("GET /api/mymove/:token/van (booking asks quote for the van of the link
     ).toBe(200);
 
     // Accepted but not on the way: nothing to show.
-    expect((await api<VanLocationView>('GET', `${mine.path}/van`)).body.van).toBeNull();
+    expect((await api<VanLocationView>('GET', `${mine.path}/van`)).body).toMatchObject({ onTheWay: false, van: null });
 
     clock.set(MOVE_AT - HOUR);
     expect(
@@ -36,7 +36,7 @@ describe("GET /api/mymove/:token/van (booking asks quote for the van of the link
 
     const read = await api<VanLocationView>('GET', `${mine.path}/van`);
     expect(read.status).toBe(200);
-    expect(read.body.van).toMatchObject({ lat: 51.5567, lng: -0.2139 });
+    expect(read.body).toMatchObject({ onTheWay: true, van: { lat: 51.5567, lng: -0.2139 } });
     expect(read.body.eta!.seconds).toBeGreaterThan(0);
 
     // Another customer's link is about their own booking, whose van is not on the way.
@@ -53,6 +53,10 @@ describe("GET /api/mymove/:token/van (booking asks quote for the van of the link
       (await quote('POST', `/api/driver/me/jobs/${mine.id}/progress`, { step: 'arrived' }, { headers: driver() }))
         .status,
     ).toBe(200);
-    expect((await api<VanLocationView>('GET', `${mine.path}/van`)).body).toMatchObject({ van: null, eta: null });
+    expect((await api<VanLocationView>('GET', `${mine.path}/van`)).body).toMatchObject({
+      onTheWay: false,
+      van: null,
+      eta: null,
+    });
   });
 });

@@ -42,7 +42,7 @@ describe('the van on the map (quote: /api/driver/me/jobs/:id/position, the van r
     expect((await send('bk-1', here(), priya())).status).toBe(404);
     expect((await send('bk-1', here(), staff())).status).toBe(401);
     expect((await send('bk-1', here(), {})).status).toBe(401);
-    expect((await staffRead('bk-1')).body.van).toBeNull();
+    expect((await staffRead('bk-1')).body).toMatchObject({ onTheWay: true, van: null });
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -93,7 +93,7 @@ describe('the van on the map (quote: /api/driver/me/jobs/:id/position, the van r
 
   it('drops the position at "Arrived" and refuses any after', async () => {
     expect((await step('bk-1', 'arrived')).status).toBe(200);
-    expect((await staffRead('bk-1')).body).toMatchObject({ van: null, eta: null });
+    expect((await staffRead('bk-1')).body).toMatchObject({ onTheWay: false, van: null, eta: null });
     expect(await day.svc.infra.cache.get('van-position:bk-1')).toBeNull();
     const late = await send('bk-1', here());
     expect(late.status).toBe(409);

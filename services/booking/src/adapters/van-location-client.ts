@@ -19,7 +19,7 @@ export class HttpVanLocationReader implements VanLocationReader {
     return this.http.get<VanLocationView>(vanLocationInternalPath(bookingId), {
       accept: isVanLocationView,
       // A booking with no driver's job yet has no van to show.
-      on: { 404: () => ({ van: null, pickup: null, eta: null }) },
+      on: { 404: () => ({ onTheWay: false, van: null, pickup: null, eta: null }) },
     });
   }
 }

@@ -33,8 +33,8 @@ export class VanLocation {
     const job = await this.deps.jobs.findById(bookingId);
     if (!job) throw new NotFoundError('No such job');
     const pickup = await this.pickupOf(job);
-    if (!vanOnTheWay(job)) return vanLocationView(null, pickup);
-    return vanLocationView(await this.deps.positions.latest(bookingId), pickup);
+    if (!vanOnTheWay(job)) return vanLocationView(false, null, pickup);
+    return vanLocationView(true, await this.deps.positions.latest(bookingId), pickup);
   }
 
   /** The van has arrived (or the move is off): its position is not kept. */

@@ -17,11 +17,11 @@ export const vanOnTheWay = (job: VanFacts): boolean =>
  * The latest position with the road estimate to the pickup (offline estimate: straight line ×
  * road factor at London speeds), so the answer is the same with or without a routing provider.
  */
-export function vanLocationView(van: VanPosition | null, pickup: GeoPoint | null): VanLocationView {
+export function vanLocationView(onTheWay: boolean, van: VanPosition | null, pickup: GeoPoint | null): VanLocationView {
   const where = pickup ? { lat: pickup.lat, lng: pickup.lng, label: pickup.label } : null;
-  if (!van) return { van: null, pickup: where, eta: null };
+  if (!onTheWay || !van) return { onTheWay, van: null, pickup: where, eta: null };
   const at = { lat: van.lat, lng: van.lng, accuracyMetres: van.accuracyMetres, at: van.at };
-  if (!pickup) return { van: at, pickup: null, eta: null };
+  if (!pickup) return { onTheWay, van: at, pickup: null, eta: null };
   const road = estimateRoute([van, pickup]);
-  return { van: at, pickup: where, eta: { seconds: road.seconds, miles: road.miles } };
+  return { onTheWay, van: at, pickup: where, eta: { seconds: road.seconds, miles: road.miles } };
 }
