@@ -247,7 +247,13 @@ export default function OfflineMap({
                 ) : (
                   <circle r={7} className="map-point-pickup" />
                 )}
-                <text x={12} y={4} className="label major">
+                {/* Named on the side with more room, so a point near the edge keeps its name in view. */}
+                <text
+                  x={at.x > view.width / 2 ? -12 : 12}
+                  y={4}
+                  textAnchor={at.x > view.width / 2 ? 'end' : 'start'}
+                  className="label major"
+                >
                   {p.title}
                 </text>
               </g>
