@@ -196,6 +196,26 @@ export const bookingFormSchema = yup.object({
 });
 export type BookingForm = yup.InferType<typeof bookingFormSchema>;
 
+/**
+ * The booking page's Formik schema for the places chosen so far: `bookingFormSchema`, and a postcode
+ * typed in either end's building address must be in that end's place (street-postcode.ts).
+ */
+export function bookingFormSchemaFor(places: { collection: string; delivery: string }) {
+  const inPlace = (location: string, required: string) =>
+    yup
+      .string()
+      .required(required)
+      .min(4, b.addressMin)
+      .test('postcode-in-place', function (value) {
+        const problem = streetPostcodeProblem(location, value);
+        return problem ? this.createError({ message: problem }) : true;
+      });
+  return bookingFormSchema.shape({
+    collection_address: inPlace(places.collection, b.pickupAddressRequired),
+    delivery_address: inPlace(places.delivery, b.deliveryAddressRequired),
+  });
+}
+
 export const NOTHING_TO_AMEND = 'Choose what to amend: a new date, the hours or the stops';
 
 /**

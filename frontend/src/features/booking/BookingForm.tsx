@@ -10,7 +10,7 @@ import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, 
 import { Steps, Button } from '../../ui';
 import { useResource } from '../../lib';
 import {
-  bookingFormSchema,
+  bookingFormSchemaFor,
   bookingTimeProblem,
   MSG,
   type BookingForm as BookingFields,
@@ -322,7 +322,14 @@ export default function BookingForm() {
       <Formik
         innerRef={form}
         initialValues={initialValues}
-        validationSchema={bookingFormSchema}
+        validationSchema={() => {
+          // A postcode typed in an end's building address is checked against that end's chosen place.
+          const stops = store.getState().booking.addresses;
+          return bookingFormSchemaFor({
+            collection: stops[0]?.location ?? '',
+            delivery: stops[stops.length - 1]?.location ?? '',
+          });
+        }}
         validate={validate}
         onSubmit={onSubmit}
       >
