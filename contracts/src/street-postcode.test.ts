@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
-import { bookingCompleteSchema, bookingDraftSchema } from './schemas/booking.js';
+import { bookingCompleteSchema, bookingDraftSchema, bookingFormSchemaFor } from './schemas/booking.js';
+import { MSG } from './messages.js';
 import { districtOfPlace, fullPostcodesIn, streetPostcodeMessage, streetPostcodeProblem } from './street-postcode.js';
 
 const stop = (location: string, physicalAddress: string, id = 'a') => ({ id, location, physicalAddress, stair: 0 });
@@ -53,5 +54,20 @@ describe('a postcode in the street address must be in the chosen place', () => {
         ],
       }),
     ).resolves.toBeTruthy();
+  });
+});
+
+describe('the booking page’s Formik schema for the places chosen', () => {
+  it('refuses a postcode outside each end’s place under that end’s building address', async () => {
+    const schema = bookingFormSchemaFor({ collection: 'London NW2, UK', delivery: 'London SE1, UK' });
+    await expect(schema.validateAt('collection_address', { collection_address: '1 Lane, SE1 9XX' })).rejects.toThrow(
+      streetPostcodeMessage('SE1 9XX', 'NW2'),
+    );
+    await expect(schema.validateAt('delivery_address', { delivery_address: '5 High St, SE1 9XX' })).resolves.toBe(
+      '5 High St, SE1 9XX',
+    );
+    await expect(schema.validateAt('delivery_address', { delivery_address: '' })).rejects.toThrow(
+      MSG.booking.deliveryAddressRequired,
+    );
   });
 });
