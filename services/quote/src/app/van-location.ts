@@ -26,6 +26,9 @@ export class VanLocation {
     if ((await this.deps.positions.countSent(bookingId)) > VAN_POSITIONS_PER_MINUTE)
       throw new TooManyRequestsError(VAN_LOCATION_MSG.tooMany, 60);
     await this.deps.positions.save(bookingId, position);
+    // "Arrived" marked while this position was on its way in: it must not outlive the arrival.
+    const now = await this.deps.jobs.findById(bookingId);
+    if (!now || !vanOnTheWay(now)) await this.deps.positions.forget(bookingId);
   }
 
   /** The latest position of a job's van; `{ van: null }` whenever the van is not on its way. */
