@@ -32,6 +32,8 @@ export * from './driver-documents.js';
 export * from './schemas/driver-documents.js';
 export * from './job-day.js';
 export * from './job-day-card.js';
+export * from './van-location.js';
+export * from './street-postcode.js';
 export * from './schemas/business-figures.js';
 export * from './schemas/driver-earnings.js';
 export * from './customer-account.js';

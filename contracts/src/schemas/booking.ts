@@ -4,6 +4,7 @@ import { parseHourOption } from '../hour-option.js';
 import { itemsSchema } from './items.js';
 import { MSG } from '../messages.js';
 import { noControlCharacters, optionalUkPhoneSchema, ukPhoneSchema } from './common.js';
+import { streetPostcodeProblem } from '../street-postcode.js';
 
 const b = MSG.booking;
 
@@ -24,12 +25,20 @@ export const stairSchema = yup
   .min(0, 'Stair must be 0 to 8 flights')
   .max(MAX_STAIR_FLIGHTS, 'Stair must be 0 to 8 flights');
 
-export const addressEntrySchema = yup.object({
-  id: yup.string().required('Address id is required').max(64),
-  location: yup.string().trim().required('Address location is required').max(200),
-  physicalAddress: yup.string().transform(emptyToUndefined).trim().max(300).default(''),
-  stair: stairSchema.optional(),
-});
+export const addressEntrySchema = yup
+  .object({
+    id: yup.string().required('Address id is required').max(64),
+    location: yup.string().trim().required('Address location is required').max(200),
+    physicalAddress: yup.string().transform(emptyToUndefined).trim().max(300).default(''),
+    stair: stairSchema.optional(),
+  })
+  .test('postcode-in-place', function (value) {
+    // A postcode in the building address must be in the chosen place's district (street-postcode.ts).
+    const problem = value ? streetPostcodeProblem(value.location, value.physicalAddress) : null;
+    return problem
+      ? this.createError({ path: this.path ? `${this.path}.physicalAddress` : 'physicalAddress', message: problem })
+      : true;
+  });
 export type AddressEntry = yup.InferType<typeof addressEntrySchema>;
 
 /**
@@ -186,6 +195,26 @@ export const bookingFormSchema = yup.object({
   descriContent: yup.string().required(b.descriptionRequired),
 });
 export type BookingForm = yup.InferType<typeof bookingFormSchema>;
+
+/**
+ * The booking page's Formik schema for the places chosen so far: `bookingFormSchema`, and a postcode
+ * typed in either end's building address must be in that end's place (street-postcode.ts).
+ */
+export function bookingFormSchemaFor(places: { collection: string; delivery: string }) {
+  const inPlace = (location: string, required: string) =>
+    yup
+      .string()
+      .required(required)
+      .min(4, b.addressMin)
+      .test('postcode-in-place', function (value) {
+        const problem = streetPostcodeProblem(location, value);
+        return problem ? this.createError({ message: problem }) : true;
+      });
+  return bookingFormSchema.shape({
+    collection_address: inPlace(places.collection, b.pickupAddressRequired),
+    delivery_address: inPlace(places.delivery, b.deliveryAddressRequired),
+  });
+}
 
 export const NOTHING_TO_AMEND = 'Choose what to amend: a new date, the hours or the stops';
 

@@ -36,6 +36,9 @@ export default function GoogleMapView({ apiKey, ...spec }: MapSpec & { apiKey: s
       }}
     >
       {spec.marker && <Marker position={spec.center} title={spec.markerTitle} />}
+      {spec.points?.map((p) => (
+        <Marker key={`${p.kind}-${p.title}`} position={p.at} title={p.title} label={p.kind === 'van' ? 'V' : 'P'} />
+      ))}
       {spec.circleRadiusMetres !== undefined && (
         <Circle
           center={spec.center}

@@ -3,6 +3,14 @@ export interface LatLng {
   lng: number;
 }
 
+/** A named point drawn on the map besides the centre's marker (the van on its way, the pickup). */
+export interface MapPoint {
+  at: LatLng;
+  /** Its name: the marker's tooltip and the label beside it. */
+  title: string;
+  kind: 'van' | 'pickup';
+}
+
 /** What every map on the site needs, whichever engine draws it. */
 export interface MapSpec {
   center: LatLng;
@@ -23,6 +31,8 @@ export interface MapSpec {
    * that the search then refuses.
    */
   covers?: (at: LatLng) => boolean;
+  /** Named points drawn where they are (not the centre). */
+  points?: MapPoint[];
   /** Static maps: no dragging or zooming, no street view, no map-type control. */
   interactive?: boolean;
 }

@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { TOPICS } from '@vanhop/contracts';
-import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import {
+  LinkSigner,
+  OutboxRelay,
+  requireStaff,
+  type Clock,
+  type Logger,
+  type ServiceDefinition,
+} from '@vanhop/platform';
 import { loadConfig, type BookingConfig } from './config.js';
 import { bookingRoutes } from './http/routes.js';
 import { adminRoutes } from './http/admin-routes.js';
@@ -29,6 +36,9 @@ import { AmendBooking } from './app/amend-booking.js';
 import { DeleteBooking } from './app/delete-booking.js';
 import { StaffCancelBooking } from './app/staff-cancel-booking.js';
 import { HttpQuotePricer } from './adapters/quote-client.js';
+import { HttpVanLocationReader } from './adapters/van-location-client.js';
+import { ViewVanLocation } from './app/view-van-location.js';
+import { myMoveVanRoutes } from './http/my-move-van-routes.js';
 import { HttpBalanceCheckouts } from './adapters/payment-client.js';
 import { MyMoveLinks } from './domain/my-move-link.js';
 import { BookingRepository } from './adapters/booking-repository.js';
@@ -89,6 +99,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });
+        myMoveVanRoutes(app, {
+          van: new ViewVanLocation(lifecycle, new HttpVanLocationReader(config.quoteServiceUrl, config.quoteTimeoutMs)),
+          cache: infra.cache,
+          perMinute: config.myMoveRateLimitPerMinute,
+        });
         adminRoutes(app, {
           list: new ListBookings(bookings, infra.clock),
           page: new PageBookings(bookings, infra.clock),
@@ -107,20 +122,14 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           perMinute: config.retrieveRateLimitPerMinute,
         });
       },
-      subscriptions: [
-        { topic: TOPICS.customerSignInRequested, handler: onCustomerSignInRequested(customerSignIn) },
-        ...bookingSubscriptions({
-          recordPayment,
-          markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
-          recordRefund: new RecordRefund(bookings, infra.logger),
-          driverJobs: new FollowDriverJobs({
-            bookings,
-            logger: infra.logger,
-            priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
-          }),
-          jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
-        }),
-      ],
+      subscriptions: subscriptionsOf({
+        bookings,
+        recordPayment,
+        customerSignIn,
+        lifecycle,
+        logger: infra.logger,
+        clock: infra.clock,
+      }),
       start: async () => {
         await bookings.ensureIndexes();
         await Promise.all([signInLinks.ensureIndexes(), customerSessions.ensureIndexes(), byCustomer.ensureIndexes()]);
@@ -139,3 +148,28 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     };
   },
 };
+
+/** What the booking service does on others' events. */
+function subscriptionsOf(deps: {
+  bookings: BookingRepository;
+  recordPayment: RecordPayment;
+  customerSignIn: CustomerSignIn;
+  lifecycle: BookingLifecycleWriter;
+  logger: Logger;
+  clock: Clock;
+}) {
+  return [
+    { topic: TOPICS.customerSignInRequested, handler: onCustomerSignInRequested(deps.customerSignIn) },
+    ...bookingSubscriptions({
+      recordPayment: deps.recordPayment,
+      markReviewRequested: new MarkReviewRequested(deps.bookings, deps.clock, deps.logger),
+      recordRefund: new RecordRefund(deps.bookings, deps.logger),
+      driverJobs: new FollowDriverJobs({
+        bookings: deps.bookings,
+        logger: deps.logger,
+        priceToNewDriver: new PriceToNewDriver({ lifecycle: deps.lifecycle, logger: deps.logger }),
+      }),
+      jobProgress: new FollowJobProgress({ bookings: deps.bookings, logger: deps.logger }),
+    }),
+  ];
+}

@@ -48,6 +48,9 @@ import { JobCall } from './app/job-call.js';
 import { JobProofRepository } from './adapters/job-proof-repository.js';
 import { createTelephony } from './adapters/create-telephony.js';
 import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
+import { VanLocation } from './app/van-location.js';
+import { VanPositions } from './adapters/van-positions.js';
+import { vanLocationRoutes } from './http/van-location-routes.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -144,6 +147,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         quoteRoutes(app, { priceMove, geo, tally });
         const findDriver = new FindDriver(drivers);
         internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
+        const van = new VanLocation({ jobs: jobStore, positions: new VanPositions(infra.cache), geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
         driverPhotoRoutes(app, { drivers: findDriver });
         driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
@@ -166,6 +170,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
               clock: infra.clock,
               logger: infra.logger,
               relay,
+              offTheRoad: (id) => van.forget(id),
             }),
             call: new JobCall({
               jobs: jobStore,
@@ -177,6 +182,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
             driverOnly,
             staffOnly,
           });
+          vanLocationRoutes(app, { van, driverOnly, staffOnly });
           driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts, alerts: conflictAlerts });
           driverDocumentsRoutes(app, {
             documents,

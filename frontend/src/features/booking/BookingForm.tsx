@@ -10,7 +10,7 @@ import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, 
 import { Steps, Button } from '../../ui';
 import { useResource } from '../../lib';
 import {
-  bookingFormSchema,
+  bookingFormSchemaFor,
   bookingTimeProblem,
   MSG,
   type BookingForm as BookingFields,
@@ -248,6 +248,13 @@ function AboutYou() {
   );
 }
 
+/** A postcode typed in an end's building address is checked against that end's chosen place. */
+const schemaForPlaces = (stops: readonly { location: string }[]) =>
+  bookingFormSchemaFor({
+    collection: stops[0]?.location ?? '',
+    delivery: stops[stops.length - 1]?.location ?? '',
+  });
+
 export default function BookingForm() {
   const store = useStore<RootState>();
   const [initialValues] = useState(() => formValuesFrom(store.getState().booking));
@@ -322,7 +329,7 @@ export default function BookingForm() {
       <Formik
         innerRef={form}
         initialValues={initialValues}
-        validationSchema={bookingFormSchema}
+        validationSchema={() => schemaForPlaces(store.getState().booking.addresses)}
         validate={validate}
         onSubmit={onSubmit}
       >

@@ -5,6 +5,7 @@
 import { useFormikContext } from 'formik';
 import type { BookingForm } from '@vanhop/contracts';
 import { StopPlaceInput } from '../../ui/address/StopPlaceInput';
+import { StreetAddressInput } from '../../ui/address/StreetAddressInput';
 import { useAppDispatch, useAppSelector } from '../../store/store';
 import { addressChanged, stopAdded, stopRemoved, type AddressState } from '../../store/bookingSlice';
 import { FieldError, StairSelect } from '../../ui/fields';
@@ -12,7 +13,7 @@ import { viaFieldKey } from './bookingModel';
 import { Button } from '../../ui';
 
 function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; location: string }) {
-  const { getFieldProps, touched, errors } = useFormikContext<BookingForm>();
+  const { getFieldProps, setFieldValue, touched, errors } = useFormikContext<BookingForm>();
   const address = `${kind}_address` as const;
   const stair = `${kind}_stair` as const;
   const err = (f: typeof address | typeof stair) => (touched[f] ? errors[f] : undefined);
@@ -25,11 +26,11 @@ function EndAddress({ kind, location }: { kind: 'collection' | 'delivery'; locat
       <div className="stop-fields">
         <div>
           <label htmlFor={address}>Building address</label>
-          <input
+          <StreetAddressInput
             id={address}
-            type="text"
             placeholder="House number and street"
             {...getFieldProps(address)}
+            onPicked={(picked) => void setFieldValue(address, picked, true)}
             aria-invalid={err(address) ? true : undefined}
             aria-describedby={err(address) ? `${address}-error` : undefined}
           />
@@ -77,12 +78,12 @@ function ViaStop({ stop, index }: { stop: AddressState; index: number }) {
       <div className="stop-fields">
         <div>
           <label htmlFor={`${prefix}-address`}>Building address</label>
-          <input
+          <StreetAddressInput
             id={`${prefix}-address`}
-            type="text"
             placeholder="House number and street"
             value={stop.physicalAddress}
             onChange={(e) => change({ physicalAddress: e.target.value })}
+            onPicked={(picked) => change({ physicalAddress: picked })}
             {...a11y('address')}
           />
           <FieldError id={`${prefix}-address-error`} error={err('address')} />

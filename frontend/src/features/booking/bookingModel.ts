@@ -4,6 +4,7 @@ import {
   RETRIEVE_CODE_MAX,
   bookingDraftSchema,
   viaStopProblems,
+  streetPostcodeProblem,
   moveFingerprint,
   type BookingForm,
   type BookingQuoteResponse,
@@ -77,6 +78,13 @@ export function viaStopErrors(addresses: AddressState[]): Record<string, string>
   });
   for (const p of viaStopProblems(addresses))
     errors[viaFieldKey(addresses[p.index]!.id, p.field === 'stair' ? 'stair' : 'address')] = p.message;
+  addresses.slice(1, -1).forEach((a) => {
+    const key = viaFieldKey(a.id, 'address');
+    // A stop still on the default place has none of its own to check against.
+    const problem =
+      errors[key] || a.placeChosen === false ? null : streetPostcodeProblem(a.location, a.physicalAddress);
+    if (problem) errors[key] = problem;
+  });
   return errors;
 }
 

@@ -17,6 +17,7 @@ import {
 import { londonDateTime, londonTime } from '../../lib/format';
 import { markJobProgress, messageOf, PortalApiError } from './api';
 import { JobDoneProof } from './JobDoneProof';
+import { VanLocationShare } from './VanLocationShare';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
 
@@ -104,6 +105,9 @@ export function JobProgress({
           </li>
         ))}
       </ol>
+      {job.progress === 'on-my-way' && (job.bookingState ?? 'active') === 'active' && (
+        <VanLocationShare bookingId={job.bookingId} />
+      )}
       {error && (
         <p role="alert" className="vh-form-error">
           {error}

@@ -16,6 +16,7 @@ import { useMyMove } from './useMyMove';
 import { dayText, moveWhenText, NOT_FOUND_TEXT, penceText } from '../../lib/move-words';
 import './mymove.css';
 import { MyMoveMessageDriver } from './MyMoveMessageDriver';
+import { VanOnTheWay } from './VanOnTheWay';
 import { Button } from '../../ui';
 import { DriverProfileToggle } from '../../ui/driver-profile/DriverProfile';
 
@@ -95,6 +96,7 @@ export function MyMovePage({ now }: { now?: () => Date }) {
         </p>
       )}
       {view.driver && <DriverProfileToggle driverId={view.driver.id} driverName={view.driver.name} />}
+      <VanOnTheWay view={view} token={token} now={now} />
       <DriverChangeChoice view={view} token={token} refresh={refresh} />
       <SignedFor view={view} />
       {state.outcome && <OutcomeNotice outcome={state.outcome} view={view} />}

@@ -89,6 +89,7 @@ export default function OfflineMap({
   markerTitle,
   circleRadiusMetres,
   covers,
+  points,
 }: MapSpec) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const view: Viewport = useMemo(
@@ -231,6 +232,33 @@ export default function OfflineMap({
             ),
           )}
         </g>
+        {view.width > 0 &&
+          points?.map((p) => {
+            const at = project(p.at, view);
+            return (
+              <g
+                key={`${p.kind}-${p.title}`}
+                data-testid={`map-point-${p.kind}`}
+                transform={`translate(${at.x} ${at.y})`}
+              >
+                <title>{p.title}</title>
+                {p.kind === 'van' ? (
+                  <rect x={-9} y={-7} width={18} height={14} rx={3} className="map-point-van" />
+                ) : (
+                  <circle r={7} className="map-point-pickup" />
+                )}
+                {/* Named on the side with more room, so a point near the edge keeps its name in view. */}
+                <text
+                  x={at.x > view.width / 2 ? -12 : 12}
+                  y={4}
+                  textAnchor={at.x > view.width / 2 ? 'end' : 'start'}
+                  className="label major"
+                >
+                  {p.title}
+                </text>
+              </g>
+            );
+          })}
         {marker && (
           <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
             <path

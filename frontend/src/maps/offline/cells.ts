@@ -17,7 +17,6 @@ export function districtVoronoi(centres: LatLng[], view: Viewport, margin = 4): 
 
 /** The cell edges as one SVG path (coordinates rounded to 0.1 px). */
 export function districtCellsPath(centres: LatLng[], view: Viewport): string {
-  return districtVoronoi(centres, view)
-    .render()
-    .replace(/\d+\.\d+/g, (n) => Number(n).toFixed(1));
+  // Zoomed in between district centres, no edge crosses the view and d3 draws nothing (null).
+  return (districtVoronoi(centres, view).render() ?? '').replace(/\d+\.\d+/g, (n) => Number(n).toFixed(1));
 }

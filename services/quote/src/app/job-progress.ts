@@ -77,6 +77,8 @@ export class JobProgress {
       clock: Clock;
       logger: Logger;
       relay?: OutboxRelay;
+      /** The van has reached the pickup (or finished): its live position is dropped (VanLocation.forget). */
+      offTheRoad?: (bookingId: string) => Promise<void>;
     },
   ) {}
 
@@ -143,8 +145,18 @@ export class JobProgress {
       throw new ConflictError(JOB_PROGRESS_MSG.changed);
     }
     void this.deps.relay?.kick();
+    if (step !== 'on-my-way') await this.forgetVan(bookingId);
     this.deps.logger.info({ bookingId, driverId, step }, 'driver marked a step of the move');
     return toView({ ...job, ...set });
+  }
+
+  /** The position is not kept after arrival; a cache that fails here still expires it shortly. */
+  private async forgetVan(bookingId: string): Promise<void> {
+    try {
+      await this.deps.offTheRoad?.(bookingId);
+    } catch (err) {
+      this.deps.logger.warn({ bookingId, err: String(err) }, 'van position not dropped at arrival');
+    }
   }
 
   /** Staff: the photos and signature given with "done" (none before the job is done). */

@@ -1,5 +1,6 @@
 import type {
   DriverAuditEntry,
+  VanPosition,
   DriverDocument,
   DriverDocumentKind,
   JobView,
@@ -238,4 +239,13 @@ export interface JobProofRepository {
   /** Saved before the job is marked done: a refused "done" is retried with a new proof, which replaces it. */
   save(proof: JobProofDoc): Promise<void>;
   findById(bookingId: string): Promise<JobProofDoc | null>;
+}
+
+/** The latest position of each van on its way (short-lived, never in the document store). */
+export interface VanPositionStore {
+  save(bookingId: string, position: VanPosition): Promise<void>;
+  latest(bookingId: string): Promise<VanPosition | null>;
+  forget(bookingId: string): Promise<void>;
+  /** Counts one position of this job in the current minute; returns the count so far. */
+  countSent(bookingId: string): Promise<number>;
 }

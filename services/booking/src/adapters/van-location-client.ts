@@ -1,0 +1,25 @@
+import { isVanLocationView, vanLocationInternalPath, type VanLocationView } from '@vanhop/contracts';
+import { InternalHttpClient } from '@vanhop/platform';
+import type { VanLocationReader } from '../app/view-van-location.js';
+
+/** Asks the quote service where a booking's van is (GET /internal/jobs/:id/van). */
+export class HttpVanLocationReader implements VanLocationReader {
+  private readonly http: InternalHttpClient;
+
+  constructor(baseUrl: string, timeoutMs: number) {
+    this.http = new InternalHttpClient({
+      service: 'quote',
+      baseUrl,
+      timeoutMs,
+      unavailable: (detail) => `Quote service ${detail}`,
+    });
+  }
+
+  async read(bookingId: string): Promise<VanLocationView> {
+    return this.http.get<VanLocationView>(vanLocationInternalPath(bookingId), {
+      accept: isVanLocationView,
+      // A booking with no driver's job yet has no van to show.
+      on: { 404: () => ({ onTheWay: false, van: null, pickup: null, eta: null }) },
+    });
+  }
+}
