@@ -38,12 +38,18 @@ describe('changes to a booked move follow the driver’s time and the booked rat
   const quoteApi = apiClient(() => s.quoteUrl());
 
   /** Two paid bookings of one driver on one day: 10:00 to 13:00 and 14:00 to 16:00. */
-  async function twoJobsOfOneDriver(): Promise<{ morning: Booked; afternoon: Booked; driverId: string }> {
-    const morning = await bookAndPay(30, MOVE_DATE, { email: 'morning@example.com' });
-    const afternoon = await bookAndPay(30, AFTERNOON, { email: 'afternoon@example.com', hour: 2 });
+  /**
+   * Two jobs of one driver on one day; the tests share the services, so each takes a day of its own
+   * (`dayShift` days after the 20th) and no earlier test's bookings take the driver's time.
+   */
+  async function twoJobsOfOneDriver(dayShift = 0): Promise<{ morning: Booked; afternoon: Booked; driverId: string }> {
+    const at = (iso: string) => new Date(Date.parse(iso) + dayShift * 24 * HOUR).toISOString();
+    const morning = await bookAndPay(30, at(MOVE_DATE), { email: 'morning@example.com' });
     await settle();
     const driverId = (await stored(morning.id)).driver!.id;
-    // The cheapest driver is free at 14:00 after a 10:00 to 13:00 job: both bookings are theirs.
+    // The morning's driver is free at 14:00 after a 10:00 to 13:00 job: the afternoon is theirs too.
+    const afternoon = await bookAndPay(30, at(AFTERNOON), { email: 'afternoon@example.com', hour: 2, driverId });
+    await settle();
     expect((await stored(afternoon.id)).driver!.id).toBe(driverId);
     return { morning, afternoon, driverId };
   }
@@ -71,12 +77,14 @@ describe('changes to a booked move follow the driver’s time and the booked rat
   });
 
   it('a postponed booking’s new date on its driver’s other job is refused (409) and it stays postponed', async () => {
-    const { morning } = await twoJobsOfOneDriver();
+    const { morning } = await twoJobsOfOneDriver(1);
     const postponed = await api<MyMoveView>('POST', `${morning.path}/postpone`, { confirm: true });
     expect(postponed.status, JSON.stringify(postponed.body)).toBe(200);
     await settle();
 
-    const res = await api<{ message: string }>('POST', `${morning.path}/reactivate`, { date: AFTERNOON });
+    const res = await api<{ message: string }>('POST', `${morning.path}/reactivate`, {
+      date: '2026-01-21T14:00:00.000Z',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body.message).toBe(DRIVER_NOT_FREE_FOR_CHANGE);
     expect((await stored(morning.id)).state).toBe('frozen');
