@@ -202,14 +202,13 @@ export class DriverSlots implements DriverSlotsPort {
   }
 
   /**
-   * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
-   * own unpaid holds (`holder`) do not count: the driver is theirs to book again (payment closes
-   * their earlier checkout before it holds the driver for the new one).
+   * Slot starts in [from, to) taken by live holds or kept bookings, per driver, whoever holds them
+   * (an unpaid checkout hides its driver from its own customer too: see CandidateTime).
    */
   async busy(
     from: Date,
     to: Date,
-    options: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] } = {},
+    options: { exceptBookingId?: string; driverIds?: readonly string[] } = {},
   ): Promise<Map<string, Set<string>>> {
     const now = this.clock.now().toISOString();
     // The query stays on the slotStart index; the drivers asked about (a quote's candidates) are picked out here.
@@ -220,7 +219,6 @@ export class DriverSlots implements DriverSlotsPort {
       if (wanted && !wanted.has(d.driverId)) continue;
       if (d.bookingId === options.exceptBookingId) continue;
       if (d.expiresAt !== undefined && d.expiresAt <= now) continue;
-      if (options.holder && sameHolder(d, { holder: options.holder, expiresAt: now })) continue;
       if (!out.has(d.driverId)) out.set(d.driverId, new Set());
       out.get(d.driverId)!.add(d.slotStart);
     }

@@ -71,17 +71,21 @@ export class JobRepository implements JobRepositoryPort {
   }
 
   /**
-   * The same for several drivers at once, only the jobs whose move starts within [from, to) (the
+   * The same for several drivers at once (null: every driver), only the jobs whose move starts within [from, to) (the
    * ISO dates compared as stored, so callers leave a day to spare): pricing reads the drivers'
    * neighbours in one query, without their past jobs. The query is on the date alone, so the store
    * answers from the date index; the drivers are picked out here.
    */
-  async neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>> {
+  async neighboursNear(
+    driverIds: readonly string[] | null,
+    from: Date,
+    to: Date,
+  ): Promise<Map<string, NeighbourJob[]>> {
     const byDriver = new Map<string, NeighbourJob[]>();
-    if (driverIds.length === 0) return byDriver;
-    const wanted = new Set(driverIds);
+    if (driverIds?.length === 0) return byDriver;
+    const wanted = driverIds ? new Set(driverIds) : null;
     const jobs = (await this.col.find({ 'move.date': { $gte: from.toISOString(), $lt: to.toISOString() } })).filter(
-      (j) => wanted.has(j.driverId),
+      (j) => !wanted || wanted.has(j.driverId),
     );
     const owner = new Map(jobs.map((j) => [j._id, j.driverId]));
     for (const n of keepingTime(jobs)) {

@@ -68,11 +68,11 @@ export interface DriverSlots {
   release(bookingId: string): Promise<number>;
   /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
   releaseDriver(bookingId: string, driverId: string): Promise<number>;
-  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver, but the asking customer's own; only `driverIds`' when given. */
+  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver; only `driverIds`' when given. */
   busy(
     from: Date,
     to: Date,
-    options?: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] },
+    options?: { exceptBookingId?: string; driverIds?: readonly string[] },
   ): Promise<Map<string, Set<string>>>;
 }
 

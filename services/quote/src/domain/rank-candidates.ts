@@ -1,0 +1,122 @@
+import type { OfferSort } from '@vanhop/contracts';
+import type { CardColumns, MoveNumbers } from './card-columns.js';
+
+/** What rules candidates out and when each is free, worked out before the pass (app/candidate-time.ts). */
+export interface CandidateRules {
+  /**
+   * Asked only for a row whose card has hours or documents (`flags`, see CardColumns): false rules
+   * the driver out. `minimumHours`: of the card the driver is priced on.
+   */
+  cardAllows(slot: number, minimumHours: number, flags: number): boolean;
+  /** Rows already ruled out (busy in the window, no time to get there): a few, whatever the fleet. */
+  ruledOut: ReadonlySet<number>;
+  /** When each driver is free (ms since the epoch): `freeAt`'s time, or `freeFrom` for the rest. */
+  freeFrom: number;
+  freeAt: ReadonlyMap<number, number>;
+  /** One row priced on another card than its own (the card a booking was made at). */
+  override?: { slot: number; minimumHours: number; totalPence: number };
+}
+
+/** Which rows to keep beyond the count: the first `first` in `sort`'s order, `named`'s, or everyone's. */
+export interface CandidateSelection {
+  sort: OfferSort;
+  first: number;
+  named?: number;
+  everyone?: boolean;
+}
+
+/** A candidate who can take the move, with their total and when they are free. */
+export interface RankedRow {
+  slot: number;
+  totalPence: number;
+  freeAt: number;
+}
+
+export interface CandidatePass {
+  /** How many of the candidates can take the move. */
+  count: number;
+  /**
+   * The first `first` in the sort's order, and the cheapest, the best rated and the soonest free
+   * (offer-ranking.ts's highlights): every row any page up to `first` can show, in no order.
+   */
+  picked: RankedRow[];
+  cheapest: RankedRow | undefined;
+  named: RankedRow | undefined;
+  /** Every row that can take the move, when asked for (`everyone`). */
+  everyone: RankedRow[] | null;
+}
+
+/**
+ * One pass over the candidates: rules them out by card (hours, documents), busy time and travel,
+ * prices the rest from the cards' columns, and keeps only the few any page needs, without sorting
+ * or allocating per candidate. The orders are offer-ranking.ts's RANKINGS over rows (the same keys
+ * and tie-breaks), so offersPage over `picked` answers what it would over every candidate.
+ */
+export function rankCandidates(
+  columns: CardColumns,
+  slots: ArrayLike<number>,
+  move: MoveNumbers,
+  rules: CandidateRules,
+  selection: CandidateSelection,
+): CandidatePass {
+  const { quoteTotal: total, quoteFreeAt: freeAt, rating, reviewCount, flags, minimumHours } = columns;
+  const byName = (a: number, b: number) => {
+    const [da, db] = [columns.driverAt(a), columns.driverAt(b)];
+    return da.name.localeCompare(db.name) || (da._id < db._id ? -1 : da._id > db._id ? 1 : 0);
+  };
+  const byPrice = (a: number, b: number) => total[a]! - total[b]! || rating[b]! - rating[a]! || byName(a, b);
+  const byRating = (a: number, b: number) =>
+    rating[b]! - rating[a]! || reviewCount[b]! - reviewCount[a]! || byPrice(a, b);
+  const bySoonest = (a: number, b: number) => freeAt[a]! - freeAt[b]! || byPrice(a, b);
+  const compare = { price: byPrice, rating: byRating, soonest: bySoonest }[selection.sort];
+
+  const override = rules.override;
+  const overrideSlot = override?.slot ?? -1;
+  const anyRuledOut = rules.ruledOut.size > 0;
+  const anyFreeAt = rules.freeAt.size > 0;
+  const best = new Int32Array(Math.max(1, selection.first));
+  let kept = 0;
+  let [cheapest, bestRated, soonest] = [-1, -1, -1];
+  let count = 0;
+  let namedFound = false;
+  const everyone: number[] | null = selection.everyone ? [] : null;
+
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!;
+    const f = flags[s]!;
+    if (f !== 0 && !rules.cardAllows(s, s === overrideSlot ? override!.minimumHours : minimumHours[s]!, f)) continue;
+    if (anyRuledOut && rules.ruledOut.has(s)) continue;
+    total[s] = s === overrideSlot ? override!.totalPence : columns.totalAt(s, move);
+    freeAt[s] = anyFreeAt ? (rules.freeAt.get(s) ?? rules.freeFrom) : rules.freeFrom;
+    count++;
+    if (s === selection.named) namedFound = true;
+    everyone?.push(s);
+    if (cheapest < 0 || byPrice(s, cheapest) < 0) cheapest = s;
+    if (bestRated < 0 || byRating(s, bestRated) < 0) bestRated = s;
+    if (soonest < 0 || bySoonest(s, soonest) < 0) soonest = s;
+    // The first `first` so far, in order: most candidates are not, and cost one comparison.
+    if (selection.first === 0 || (kept === selection.first && compare(s, best[kept - 1]!) >= 0)) continue;
+    let at = kept < selection.first ? kept++ : kept - 1;
+    while (at > 0 && compare(s, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = s;
+  }
+
+  const row = (slot: number): RankedRow => ({ slot, totalPence: total[slot]!, freeAt: freeAt[slot]! });
+  const rows = new Map<number, RankedRow>();
+  const rowOnce = (slot: number) => {
+    if (!rows.has(slot)) rows.set(slot, row(slot));
+    return rows.get(slot)!;
+  };
+  for (const s of [...best.subarray(0, kept), cheapest, bestRated, soonest]) if (s >= 0) rowOnce(s);
+  const picked = [...rows.values()];
+  return {
+    count,
+    picked,
+    cheapest: cheapest >= 0 ? rowOnce(cheapest) : undefined,
+    named: namedFound ? rowOnce(selection.named!) : undefined,
+    everyone: everyone ? everyone.map((s) => rows.get(s) ?? row(s)) : null,
+  };
+}
