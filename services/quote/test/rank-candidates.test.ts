@@ -5,7 +5,7 @@ import { fixedClock } from '@vanhop/platform';
 import { HELP_LEVELS, OFFER_SORTS, VAN_SIZES, type BookingDraft } from '@vanhop/contracts';
 import { CardColumns, moveNumbers, rowsOf, type CandidateRows } from '../src/domain/card-columns.js';
 import { driverCanTake, type Driver } from '../src/domain/driver.js';
-import { offersPage, type RankedDriver } from '../src/domain/offer-ranking.js';
+import { byPrice, offersPage, type RankedDriver } from '../src/domain/offer-ranking.js';
 import { moveTotals, totalPenceOn, type MoveToPrice } from '../src/domain/pricing.js';
 import { rankCandidates, type CandidateRules } from '../src/domain/rank-candidates.js';
 import { PriceMove, type DriverSource } from '../src/app/price-move.js';
@@ -96,19 +96,40 @@ describe('one pass over the candidates', () => {
   const numbers = moveNumbers({ ...move, flights: totals.flights, startHour: totals.startHour });
   const all = rankedAll(rows, move, rules);
 
-  it.each(OFFER_SORTS.flatMap((sort) => [0, 5, 12, 36].map((offset) => [sort, offset] as const)))(
-    'pages %s from %i exactly as offersPage over every candidate does, from the few it keeps',
-    (sort, offset) => {
+  // Some free at other times than the rest, or every one free alike (nobody busy before the move).
+  const freeAlike: CandidateRules = { ...rules, freeAt: new Map() };
+  const allFreeAlike = rankedAll(rows, move, freeAlike);
+  it.each(
+    OFFER_SORTS.flatMap((sort) =>
+      [0, 5, 12, 36].flatMap((offset) => [[sort, offset, 'varied'] as const, [sort, offset, 'alike'] as const]),
+    ),
+  )(
+    'pages %s from %i (free times %s) exactly as offersPage over every candidate does, from the few it keeps',
+    (sort, offset, free) => {
+      const [theRules, everyone] = free === 'alike' ? [freeAlike, allFreeAlike] : [rules, all];
       const limit = 12;
       const first = (offset === 0 ? 0 : offset + limit) + Math.max(limit, 3);
-      const pass = rankCandidates(rows.columns, rows.slots, numbers, rules, { sort, first });
-      expect(pass.count).toBe(all.length);
+      const pass = rankCandidates(rows.columns, rows.slots, numbers, theRules, { sort, first });
+      expect(pass.count).toBe(everyone.length);
       expect(pass.picked.length).toBeLessThanOrEqual(first + 3);
-      const picked = pass.picked.map((r) => all.find((a) => a.driver === rows.columns.driverAt(r.slot))!);
+      const picked = pass.picked.map((r) => everyone.find((a) => a.driver === rows.columns.driverAt(r.slot))!);
       const ids = (page: RankedDriver[]) => page.map((r) => r.driver._id);
-      expect(ids(offersPage(picked, sort, offset, limit))).toEqual(ids(offersPage(all, sort, offset, limit)));
+      expect(ids(offersPage(picked, sort, offset, limit))).toEqual(ids(offersPage(everyone, sort, offset, limit)));
     },
   );
+
+  it('keeps the cheapest of every candidate, busy or not, in price order, for the days either side', () => {
+    const pass = rankCandidates(rows.columns, rows.slots, numbers, rules, { sort: 'rating', first: 12, cheapest: 16 });
+    const cheapest = Array.from(rows.slots, (s) => ({
+      driver: rows.columns.driverAt(s),
+      totalPence: totalPenceOn(totals, rows.columns.driverAt(s).card),
+      freeAt: 0,
+    }));
+    const ids = (page: RankedDriver[]) => page.map((r) => r.driver._id);
+    expect(pass.cheapestFirst.map((r) => rows.columns.driverAt(r.slot)._id)).toEqual(
+      ids(cheapest.sort(byPrice).slice(0, 16)),
+    );
+  });
 
   it('answers the named driver, the cheapest and, when asked, everyone with their totals', () => {
     const named = rows.slots.find((s) => !ruledOut.has(s))!;

@@ -13,9 +13,13 @@ import { complianceTest } from '../domain/compliance.js';
 import type { CandidateRules } from '../domain/rank-candidates.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
 
-/** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts), per driver. */
+/** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts), per driver (only `driverIds`' when given). */
 export interface BusySource {
-  busy(from: Date, to: Date, options?: { exceptBookingId?: string }): Promise<Map<string, Set<string>>>;
+  busy(
+    from: Date,
+    to: Date,
+    options?: { exceptBookingId?: string; driverIds?: readonly string[] },
+  ): Promise<Map<string, Set<string>>>;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   DRIVER_NOT_FREE_FOR_CHANGE,
   MAX_OFFERS,
   type BookingDraft,
+  type FlexibleDate,
   type HelpLevel,
   type JobEstimate,
   type Offer,
@@ -21,6 +22,7 @@ import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
 import { moveTotals, priceMove, totalPenceOn, type MoveTotals } from '../domain/pricing.js';
 import { rankCandidates, type CandidatePass, type CandidateRules, type RankedRow } from '../domain/rank-candidates.js';
 import { CandidateTime, type BusySource, type NeighbourJobSource } from './candidate-time.js';
+import { FLEXIBLE_CHEAPEST, FlexibleDates } from './flexible-dates.js';
 import { toOffer, toQuote } from './quote-wire.js';
 import { resolveMove, type ResolvedMove } from './resolve-move.js';
 
@@ -64,6 +66,8 @@ export interface PriceOptions {
   page?: { sort?: OfferSort; offset?: number; limit?: number };
   /** Answer every driver who can take the move in `ranked` (finding a booked move another driver). */
   everyDriver?: boolean;
+  /** A dated move: price the same move on the days either side too (`flexibleDates`). */
+  flexibleDates?: boolean;
 }
 
 export interface PricedMove {
@@ -82,6 +86,8 @@ export interface PricedMove {
   totalPricePence: number;
   pricePerHalfHourPence: number;
   estimate: JobEstimate;
+  /** With `flexibleDates` and a date: the lowest price on each of the 7 days either side. */
+  flexibleDates?: FlexibleDate[];
 }
 
 /** Past this many rows a page needs, every driver is ranked and paged as a whole (a far "more" page). */
@@ -96,6 +102,7 @@ const rowsNeeded = (offset: number, limit: number) => (offset === 0 ? 0 : offset
  */
 export class PriceMove {
   private readonly time: CandidateTime;
+  private readonly flexible: FlexibleDates;
 
   constructor(
     private readonly deps: {
@@ -106,11 +113,13 @@ export class PriceMove {
       neighbours?: NeighbourJobSource;
     },
   ) {
-    this.time = new CandidateTime({
+    const timeDeps = {
       busy: deps.busy,
       neighbours: deps.neighbours,
-      driveBetween: (from, to) => this.driveBetween(from, to),
-    });
+      driveBetween: (from: string, to: string) => this.driveBetween(from, to),
+    };
+    this.time = new CandidateTime(timeDeps);
+    this.flexible = new FlexibleDates(timeDeps);
   }
 
   /**
@@ -132,7 +141,16 @@ export class PriceMove {
     const limit = Math.min(options.page?.limit ?? MAX_OFFERS, MAX_OFFERS);
     const first = rowsNeeded(offset, limit);
     const everyone = options.everyDriver === true || first > MOST_ROWS_PICKED;
-    const { rows, pass } = await this.rankedRows(resolved, totals, options, { sort, first, everyone });
+    const start = resolved.request.start;
+    const flexible = options.flexibleDates === true && start !== undefined;
+    const cheapest = flexible ? FLEXIBLE_CHEAPEST : 0;
+    const { rows, pass } = await this.rankedRows(resolved, totals, options, { sort, first, everyone, cheapest });
+    // Read now: the rows may name other drivers after the next await.
+    const cheapestFirst = pass.cheapestFirst.map((r) => ({
+      driver: rows.columns.driverAt(r.slot),
+      totalPence: r.totalPence,
+    }));
+    const longestLateMinutes = rows.columns.longestLateMinutes;
     const ranked = new Map<number, RankedDriver>();
     const toRanked = (r: RankedRow): RankedDriver => {
       if (!ranked.has(r.slot)) {
@@ -149,7 +167,37 @@ export class PriceMove {
       if (options.forBookingId !== undefined) throw new ConflictError(DRIVER_NOT_FREE_FOR_CHANGE);
       throw new ConflictError('The chosen driver does not offer this move any more: please pick another quote.');
     }
-    return this.answer(data, resolved, named ? toRanked(named) : undefined, page, pass.count, all);
+    const priced = this.answer(data, resolved, named ? toRanked(named) : undefined, page, pass.count, all);
+    if (!flexible) return priced;
+    const flexibleDates = await this.flexible.around({
+      move: { ...resolved.toPrice, start },
+      cheapest: cheapestFirst,
+      longestLateMinutes,
+      ends: resolved.ends,
+      cheapestAt: (other) => this.cheapestAt(resolved, other),
+    });
+    return { ...priced, flexibleDates };
+  }
+
+  /** The lowest total any free driver offers for the move at another start (a whole customer's quote for it), or null. */
+  private async cheapestAt(resolved: ResolvedMove, start: Date): Promise<number | null> {
+    const moved: ResolvedMove = {
+      ...resolved,
+      request: { ...resolved.request, start },
+      toPrice: { ...resolved.toPrice, start },
+    };
+    const { pass } = await this.rankedRows(
+      moved,
+      moveTotals(moved.toPrice),
+      { checkBusy: true },
+      {
+        sort: 'price',
+        first: 0,
+        everyone: false,
+        cheapest: 0,
+      },
+    );
+    return pass.cheapest?.totalPence ?? null;
   }
 
   /**
@@ -161,7 +209,7 @@ export class PriceMove {
     resolved: ResolvedMove,
     totals: MoveTotals,
     options: PriceOptions,
-    selection: { sort: OfferSort; first: number; everyone: boolean },
+    selection: { sort: OfferSort; first: number; everyone: boolean; cheapest: number },
   ): Promise<{ rows: CandidateRows; pass: CandidatePass }> {
     for (;;) {
       const rows = await this.candidates(resolved, options.driverId);

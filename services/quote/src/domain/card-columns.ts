@@ -101,6 +101,8 @@ export class CardColumns {
   private mark = 0;
   /** The largest minimum hours of any card held: how far past a start any driver's window can reach. */
   longestMinimumHours = 0;
+  /** The longest short-notice window of any card held, in minutes. */
+  longestLateMinutes = 0;
 
   /** Bumped by every put and remove: rows read at another version may name other drivers now. */
   version = 0;
@@ -183,6 +185,7 @@ export class CardColumns {
     this.viaStop[slot] = card.viaStopPence;
     this.lateBooking[slot] = card.lateBookingPence;
     this.lateBookingWithinMinutes[slot] = card.lateBookingWithinMinutes;
+    this.longestLateMinutes = Math.max(this.longestLateMinutes, card.lateBookingWithinMinutes);
     this.outOfHours[slot] = card.outOfHoursPence;
     let bits = 0;
     for (const h of card.outOfHoursStartHours) bits |= hourBit(h);

@@ -23,6 +23,8 @@ export interface CandidateSelection {
   first: number;
   named?: number;
   everyone?: boolean;
+  /** Also keep this many cheapest of every candidate, ruled out or not, in price order (`cheapestFirst`). */
+  cheapest?: number;
 }
 
 /** A candidate who can take the move, with their total and when they are free. */
@@ -44,6 +46,21 @@ export interface CandidatePass {
   named: RankedRow | undefined;
   /** Every row that can take the move, when asked for (`everyone`). */
   everyone: RankedRow[] | null;
+  /** The `cheapest` cheapest candidates whatever rules them out now (another day's may not), cheapest first; else empty. */
+  cheapestFirst: RankedRow[];
+}
+
+/** Puts `s` among the `k` first of `best[0, kept)` (in `compare`'s order) when it belongs there; answers how many are kept. */
+function keepFirst(best: Int32Array, kept: number, k: number, s: number, compare: (a: number, b: number) => number) {
+  // Most candidates are not among them, and cost one comparison.
+  if (k === 0 || (kept === k && compare(s, best[kept - 1]!) >= 0)) return kept;
+  let at = kept < k ? kept++ : kept - 1;
+  while (at > 0 && compare(s, best[at - 1]!) < 0) {
+    best[at] = best[at - 1]!;
+    at--;
+  }
+  best[at] = s;
+  return kept;
 }
 
 /**
@@ -76,33 +93,37 @@ export function rankCandidates(
   const anyFreeAt = rules.freeAt.size > 0;
   const best = new Int32Array(Math.max(1, selection.first));
   let kept = 0;
+  const cheap = new Int32Array(Math.max(1, selection.cheapest ?? 0));
+  let cheapKept = 0;
   let [cheapest, bestRated, soonest] = [-1, -1, -1];
   let count = 0;
   let namedFound = false;
   const everyone: number[] | null = selection.everyone ? [] : null;
+  const firstOf = (sort: OfferSort) => selection.sort === sort && selection.first > 0;
+  const [cheapestKept, bestRatedKept, soonestKept] = [firstOf('price'), firstOf('rating'), firstOf('soonest')];
 
   for (let i = 0; i < slots.length; i++) {
     const s = slots[i]!;
+    total[s] = s === overrideSlot ? override!.totalPence : columns.totalAt(s, move);
+    if (selection.cheapest) cheapKept = keepFirst(cheap, cheapKept, selection.cheapest, s, byPrice);
     const f = flags[s]!;
     if (f !== 0 && !rules.cardAllows(s, s === overrideSlot ? override!.minimumHours : minimumHours[s]!, f)) continue;
     if (anyRuledOut && rules.ruledOut.has(s)) continue;
-    total[s] = s === overrideSlot ? override!.totalPence : columns.totalAt(s, move);
     freeAt[s] = anyFreeAt ? (rules.freeAt.get(s) ?? rules.freeFrom) : rules.freeFrom;
     count++;
     if (s === selection.named) namedFound = true;
     everyone?.push(s);
-    if (cheapest < 0 || byPrice(s, cheapest) < 0) cheapest = s;
-    if (bestRated < 0 || byRating(s, bestRated) < 0) bestRated = s;
-    if (soonest < 0 || bySoonest(s, soonest) < 0) soonest = s;
-    // The first `first` so far, in order: most candidates are not, and cost one comparison.
-    if (selection.first === 0 || (kept === selection.first && compare(s, best[kept - 1]!) >= 0)) continue;
-    let at = kept < selection.first ? kept++ : kept - 1;
-    while (at > 0 && compare(s, best[at - 1]!) < 0) {
-      best[at] = best[at - 1]!;
-      at--;
-    }
-    best[at] = s;
+    // The highlights an order already finds, and the soonest when everyone is free alike (then the
+    // cheapest), are not compared again.
+    if (!cheapestKept && (cheapest < 0 || byPrice(s, cheapest) < 0)) cheapest = s;
+    if (!bestRatedKept && (bestRated < 0 || byRating(s, bestRated) < 0)) bestRated = s;
+    if (anyFreeAt && !soonestKept && (soonest < 0 || bySoonest(s, soonest) < 0)) soonest = s;
+    kept = keepFirst(best, kept, selection.first, s, compare);
   }
+  if (kept > 0 && cheapestKept) cheapest = best[0]!;
+  if (kept > 0 && bestRatedKept) bestRated = best[0]!;
+  if (kept > 0 && soonestKept) soonest = best[0]!;
+  if (!anyFreeAt && !soonestKept) soonest = cheapest;
 
   const row = (slot: number): RankedRow => ({ slot, totalPence: total[slot]!, freeAt: freeAt[slot]! });
   const rows = new Map<number, RankedRow>();
@@ -118,5 +139,6 @@ export function rankCandidates(
     cheapest: cheapest >= 0 ? rowOnce(cheapest) : undefined,
     named: namedFound ? rowOnce(selection.named!) : undefined,
     everyone: everyone ? everyone.map((s) => rows.get(s) ?? row(s)) : null,
+    cheapestFirst: Array.from(cheap.subarray(0, cheapKept), rowOnce),
   };
 }

@@ -52,7 +52,12 @@ export function quoteRoutes(
       await refuseUnchosenPlaces(deps.geo, receivedData.addresses);
       // A complete booking's hours must cover the drive (a 400 naming `hour`, with the estimate).
       const page = offersPage(req.query);
-      const priced = await deps.priceMove.run(receivedData, { checkBusy: true, hoursMustCoverDrive: true, page });
+      const priced = await deps.priceMove.run(receivedData, {
+        checkBusy: true,
+        hoursMustCoverDrive: true,
+        page,
+        flexibleDates: page.offset === 0,
+      });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
       if (!preliminary && page.offset === 0) deps.tally?.record();
       const body: BookingQuoteResponse = {
@@ -63,6 +68,7 @@ export function quoteRoutes(
         offersTotal: priced.offersTotal,
         offersSort: page.sort,
         offersOffset: page.offset,
+        ...(priced.flexibleDates ? { flexibleDates: priced.flexibleDates } : {}),
       };
       res.json(body);
     }),
