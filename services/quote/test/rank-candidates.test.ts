@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '@vanhop/platform';
-import { HELP_LEVELS, OFFER_SORTS, VAN_SIZES, type BookingDraft } from '@vanhop/contracts';
-import { CardColumns, moveNumbers, rowsOf, type CandidateRows } from '../src/domain/card-columns.js';
+import { HELP_LEVELS, OFFER_SORTS, VAN_SIZES, WEEKDAYS, type Availability, type BookingDraft } from '@vanhop/contracts';
+import { CardColumns, moveNumbers, quartersNeeded, rowsOf, type CandidateRows } from '../src/domain/card-columns.js';
+import { availabilityCoversSlots, londonSlots, moveWindow } from '../src/domain/availability.js';
 import { driverCanTake, type Driver } from '../src/domain/driver.js';
 import { byPrice, offersPage, type RankedDriver } from '../src/domain/offer-ranking.js';
 import { moveTotals, totalPenceOn, type MoveToPrice } from '../src/domain/pricing.js';
@@ -63,6 +64,43 @@ describe('the cards as columns', () => {
       const totals = moveTotals(move);
       const numbers = moveNumbers({ ...move, flights: totals.flights, startHour: totals.startHour });
       for (const s of slots) expect(columns.totalAt(s, numbers)).toBe(totalPenceOn(totals, columns.driverAt(s).card));
+    }
+  });
+
+  it('know whether a card works through a window exactly as availabilityCoversSlots does', () => {
+    const random = seededRandom(12);
+    const hhmm = (minutes: number) =>
+      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    // Periods on and off the quarter hours, gaps, empty days, days off around the windows.
+    const availability = (): Availability => ({
+      weekly: Object.fromEntries(
+        WEEKDAYS.map((day) => {
+          const from = Math.floor(random() * 60) * 5 + 300;
+          const periods = [{ from: hhmm(from), to: hhmm(Math.min(1440, from + Math.floor(random() * 200) * 5)) }];
+          if (random() < 0.3) periods.push({ from: hhmm(Math.min(1435, from + 700)), to: '24:00' });
+          return [day, random() < 0.15 ? [] : periods];
+        }),
+      ) as Availability['weekly'],
+      daysOff: random() < 0.3 ? ['2026-03-28', '2026-03-29', '2026-10-25'].filter(() => random() < 0.5) : [],
+    });
+    const fleet = syntheticFleet(150, 12).map((d) => ({ ...d, availability: availability() }));
+    const { columns, slots } = rowsOf(fleet);
+    // Mornings and evenings, over midnight, and over both clock changes of 2026.
+    const starts = ['2026-03-28T20:00:00Z', '2026-03-29T00:30:00Z', '2026-10-24T23:45:00Z', '2026-06-10T06:15:00Z'];
+    for (const iso of [
+      ...starts,
+      ...Array.from({ length: 20 }, (_, i) =>
+        new Date(Date.UTC(2026, 0, 5 + i, Math.floor(random() * 24), 15 * Math.floor(random() * 4))).toISOString(),
+      ),
+    ]) {
+      for (const hours of [1, 3, 7.5]) {
+        const london = londonSlots(moveWindow(new Date(iso), hours, 2));
+        const needed = quartersNeeded(london);
+        for (const s of slots)
+          expect(columns.worksThrough(s, needed), `${iso} ${hours} h ${s}`).toBe(
+            availabilityCoversSlots(columns.driverAt(s).availability, london),
+          );
+      }
     }
   });
 

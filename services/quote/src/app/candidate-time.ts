@@ -1,14 +1,12 @@
 import { earliestBookingTime, MAX_HOURS } from '@vanhop/contracts';
+import { londonSlots, moveWindow, overlapsBusy, SLOT_MINUTES, type Window } from '../domain/availability.js';
 import {
-  availabilityCoversSlots,
-  londonSlots,
-  moveWindow,
-  overlapsBusy,
-  SLOT_MINUTES,
-  type LondonSlot,
-  type Window,
-} from '../domain/availability.js';
-import { HAS_DOCUMENTS, HAS_HOURS, type CandidateRows } from '../domain/card-columns.js';
+  HAS_DOCUMENTS,
+  HAS_HOURS,
+  quartersNeeded,
+  type CandidateRows,
+  type QuartersNeeded,
+} from '../domain/card-columns.js';
 import { complianceTest } from '../domain/compliance.js';
 import type { CandidateRules } from '../domain/rank-candidates.js';
 import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
@@ -60,14 +58,13 @@ export interface TimeQuestion {
   ends: { pickup: string; dropoff: string };
 }
 
-/** A window (and its London quarter hours, worked out when first needed) per minimum hours: drivers' windows differ by nothing else. */
+/** A window (and the quarter hours cards' hours must cover, worked out when first needed) per minimum hours: drivers' windows differ by nothing else. */
 function windowsByMinimum(start: Date, hours: number | undefined) {
-  const made = new Map<number, { window: Window; slots: LondonSlot[] | null; key: string }>();
+  const made = new Map<number, { window: Window; needed: QuartersNeeded | null }>();
   return (minimumHours: number) => {
     let w = made.get(minimumHours);
     if (!w) {
-      const window = moveWindow(start, hours, minimumHours);
-      w = { window, slots: null, key: `${window.start.getTime()}-${window.end.getTime()}` };
+      w = { window: moveWindow(start, hours, minimumHours), needed: null };
       made.set(minimumHours, w);
     }
     return w;
@@ -104,13 +101,20 @@ export class CandidateTime {
     }
     const start = q.start;
     const windowOf = windowsByMinimum(start, q.hours);
+    // Most cards share a minimum: the last one's quarter hours are kept at hand.
+    let [lastMinimum, lastNeeded] = [Number.NaN, null as QuartersNeeded | null];
+    const neededFor = (minimumHours: number) => {
+      if (minimumHours !== lastMinimum || !lastNeeded) {
+        const w = windowOf(minimumHours);
+        w.needed ??= quartersNeeded(londonSlots(w.window));
+        [lastMinimum, lastNeeded] = [minimumHours, w.needed];
+      }
+      return lastNeeded;
+    };
     const cardAllows = (slot: number, minimumHours: number, flags: number) => {
-      const driver = columns.driverAt(slot);
-      if (flags & HAS_DOCUMENTS && !compliant(driver)) return false;
+      if (flags & HAS_DOCUMENTS && !compliant(columns.driverAt(slot))) return false;
       if (!(flags & HAS_HOURS) || slot === q.anyHoursSlot) return true;
-      const w = windowOf(minimumHours);
-      w.slots ??= londonSlots(w.window);
-      return availabilityCoversSlots(driver.availability, w.slots, w.key);
+      return columns.worksThrough(slot, neededFor(minimumHours));
     };
     const since = start.getTime() - SOONEST_LOOKBACK_MS;
     if (!q.checkBusy || rows.slots.length === 0) return { ...base, cardAllows, freeFrom: since };

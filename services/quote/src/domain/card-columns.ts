@@ -1,4 +1,13 @@
-import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '@vanhop/contracts';
+import {
+  HELP_LEVELS,
+  minutesOfDay,
+  VAN_SIZES,
+  WEEKDAYS,
+  type Availability,
+  type HelpLevel,
+  type VanSize,
+} from '@vanhop/contracts';
+import { SLOT_MINUTES, type LondonSlot } from './availability.js';
 import type { DocumentedDriver } from './compliance.js';
 import type { Driver } from './driver.js';
 import type { PriceCard } from './price-card.js';
@@ -24,6 +33,48 @@ export function rowsOf(drivers: readonly Driver[]): CandidateRows {
 /** A card's flags: things a quote must look at the driver's object for. */
 export const HAS_HOURS = 1;
 export const HAS_DOCUMENTS = 2;
+/** Days off listed: the days are looked at on the driver's object. */
+export const HAS_DAYS_OFF = 4;
+
+/** Quarter hours in a day, and 32-bit words holding one bit per quarter hour of a day. */
+const QUARTERS = (24 * 60) / SLOT_MINUTES;
+const WORDS_PER_DAY = Math.ceil(QUARTERS / 32);
+const WORDS_PER_WEEK = WORDS_PER_DAY * WEEKDAYS.length;
+
+/** The quarter hours of a window as bits of the weekly hours (worksThrough), and its London days. */
+export interface QuartersNeeded {
+  words: number[];
+  masks: number[];
+  days: string[];
+}
+
+/** The window's London quarter hours (londonSlots) as the bits a card's weekly hours must all have. */
+export function quartersNeeded(slots: readonly LondonSlot[]): QuartersNeeded {
+  const byWord = new Map<number, number>();
+  const days = new Set<string>();
+  for (const s of slots) {
+    const q = Math.floor(s.from / SLOT_MINUTES);
+    const word = WEEKDAYS.indexOf(s.weekday) * WORDS_PER_DAY + (q >> 5);
+    byWord.set(word, (byWord.get(word) ?? 0) | (1 << (q & 31)));
+    days.add(s.day);
+  }
+  return { words: [...byWord.keys()], masks: [...byWord.values()], days: [...days] };
+}
+
+/** The weekly hours as one bit per quarter hour a period wholly covers (availability.ts's coversSlots' test). */
+function weeklyQuarters(availability: Availability, into: Int32Array, at: number): void {
+  for (const [d, day] of WEEKDAYS.entries()) {
+    const periods = (availability.weekly[day] ?? []).map((p) => ({
+      from: minutesOfDay(p.from),
+      to: minutesOfDay(p.to),
+    }));
+    for (let q = 0; q < QUARTERS; q++) {
+      const from = q * SLOT_MINUTES;
+      if (periods.some((p) => p.from <= from && from + SLOT_MINUTES <= p.to))
+        into[at + d * WORDS_PER_DAY + (q >> 5)]! |= 1 << (q & 31);
+    }
+  }
+}
 
 /** What every driver's total for one move depends on, as plain numbers (see totalAt). */
 export interface MoveNumbers {
@@ -94,6 +145,8 @@ export class CardColumns {
   rating = new Float64Array(0);
   reviewCount = new Float64Array(0);
   flags = new Uint8Array(0);
+  /** WORDS_PER_WEEK per slot: the card's weekly hours, one bit per quarter hour (cards with hours). */
+  private weekly = new Int32Array(0);
   /** One quote's totals and free times by slot: written and read within one synchronous pass (rankCandidates). */
   quoteTotal = new Float64Array(0);
   quoteFreeAt = new Float64Array(0);
@@ -155,6 +208,21 @@ export class CardColumns {
   }
 
   /**
+   * Whether the card's hours cover every quarter hour of the window and none falls on a day off:
+   * availability.ts's availabilityCoversSlots, from the bits worked out when the card was put.
+   */
+  worksThrough(slot: number, needed: QuartersNeeded): boolean {
+    const at = slot * WORDS_PER_WEEK;
+    for (let k = 0; k < needed.words.length; k++) {
+      const mask = needed.masks[k]!;
+      if ((this.weekly[at + needed.words[k]!]! & mask) !== mask) return false;
+    }
+    if (!(this.flags[slot]! & HAS_DAYS_OFF)) return true;
+    const daysOff = this.drivers[slot]!.availability!.daysOff;
+    return !needed.days.some((d) => daysOff.includes(d));
+  }
+
+  /**
    * The slot's total for the move, exactly pricing.ts's totalPenceOn (the same rounded lines added
    * in the same order), from the columns alone.
    */
@@ -194,7 +262,10 @@ export class CardColumns {
     this.reviewCount[slot] = driver.reviewCount;
     this.flags[slot] =
       (driver.availability ? HAS_HOURS : 0) |
-      ((driver as DocumentedDriver).documents !== undefined ? HAS_DOCUMENTS : 0);
+      ((driver as DocumentedDriver).documents !== undefined ? HAS_DOCUMENTS : 0) |
+      ((driver.availability?.daysOff.length ?? 0) > 0 ? HAS_DAYS_OFF : 0);
+    this.weekly.fill(0, slot * WORDS_PER_WEEK, (slot + 1) * WORDS_PER_WEEK);
+    if (driver.availability) weeklyQuarters(driver.availability, this.weekly, slot * WORDS_PER_WEEK);
   }
 
   private grow(capacity: number): void {
@@ -217,6 +288,7 @@ export class CardColumns {
     this.rating = f64(this.rating);
     this.reviewCount = f64(this.reviewCount);
     this.flags = copy(new Uint8Array(capacity), this.flags);
+    this.weekly = copy(new Int32Array(capacity * WORDS_PER_WEEK), this.weekly);
     this.quoteTotal = f64(this.quoteTotal);
     this.quoteFreeAt = f64(this.quoteFreeAt);
     this.marks = copy(new Uint32Array(capacity), this.marks);
