@@ -18,6 +18,8 @@ export interface BusySource {
     to: Date,
     options?: { exceptBookingId?: string; driverIds?: readonly string[] },
   ): Promise<Map<string, Set<string>>>;
+  /** The same for a few drivers over a longer range, read by driver. */
+  busyOf?(driverIds: readonly string[], from: Date, to: Date): Promise<Map<string, Set<string>>>;
 }
 
 /**

@@ -57,9 +57,7 @@ export class FlexibleDates {
     const from = starts[0]!.getTime();
     const to = starts.at(-1)!.getTime() + longest * HOUR_MS;
     const [busy, jobs] = await Promise.all([
-      ids.length > 0 && this.deps.busy
-        ? this.deps.busy.busy(new Date(from), new Date(to), { driverIds: ids })
-        : new Map<string, Set<string>>(),
+      this.busyOf(ids, new Date(from), new Date(to)),
       ids.length > 0 && this.deps.neighbours?.jobsNear
         ? this.deps.neighbours.jobsNear(
             ids,
@@ -81,6 +79,12 @@ export class FlexibleDates {
         return { day, date: start.toISOString(), lowestPrice: pence === null ? null : penceToPounds(pence) };
       }),
     );
+  }
+
+  private busyOf(ids: readonly string[], from: Date, to: Date): Promise<Map<string, Set<string>>> {
+    const source = this.deps.busy;
+    if (ids.length === 0 || !source) return Promise.resolve(new Map());
+    return source.busyOf ? source.busyOf(ids, from, to) : source.busy(from, to, { driverIds: ids });
   }
 
   /** The total of the first of the cheapest drivers free at `start`, or undefined when none is. */
