@@ -97,6 +97,24 @@ const MOST_ROWS_PICKED = 256;
 const rowsNeeded = (offset: number, limit: number) => (offset === 0 ? 0 : offset + limit) + Math.max(limit, 3);
 
 /**
+ * The ranked driver of a row, one object per row (offersPage and the full offers go by identity);
+ * the driver whose booking is re-priced carries the card it was made at.
+ */
+function rankedDriverOf(rows: CandidateRows, options: PriceOptions): (r: RankedRow) => RankedDriver {
+  const made = new Map<number, RankedDriver>();
+  return (r) => {
+    let ranked = made.get(r.slot);
+    if (!ranked) {
+      const driver = rows.columns.driverAt(r.slot);
+      const card = options.driverId === driver._id ? options.bookedCard : undefined;
+      ranked = { driver: card ? { ...driver, card } : driver, totalPence: r.totalPence, freeAt: r.freeAt };
+      made.set(r.slot, ranked);
+    }
+    return ranked;
+  };
+}
+
+/**
  * Use case: price a booking for every matching driver. Addresses are resolved with the geo port,
  * the pickup must be inside the 30-mile NW2 radius, a date (when given) must be an allowed start.
  */
@@ -135,7 +153,6 @@ export class PriceMove {
    */
   async run(data: BookingDraft, options: PriceOptions = {}): Promise<PricedMove> {
     const resolved = await resolveMove(this.deps.geo, data, this.deps.clock.now(), options);
-    const totals = moveTotals(resolved.toPrice);
     const sort = options.page?.sort ?? 'price';
     const offset = options.page?.offset ?? 0;
     const limit = Math.min(options.page?.limit ?? MAX_OFFERS, MAX_OFFERS);
@@ -143,23 +160,16 @@ export class PriceMove {
     const everyone = options.everyDriver === true || first > MOST_ROWS_PICKED;
     const start = resolved.request.start;
     const flexible = options.flexibleDates === true && start !== undefined;
-    const cheapest = flexible ? FLEXIBLE_CHEAPEST : 0;
-    const { rows, pass } = await this.rankedRows(resolved, totals, options, { sort, first, everyone, cheapest });
+    const { rows, pass } = await this.rankedRows(resolved, moveTotals(resolved.toPrice), options, {
+      sort,
+      first,
+      everyone,
+      cheapest: flexible ? FLEXIBLE_CHEAPEST : 0,
+    });
     // Read now: the rows may name other drivers after the next await.
-    const cheapestFirst = pass.cheapestFirst.map((r) => ({
-      driver: rows.columns.driverAt(r.slot),
-      totalPence: r.totalPence,
-    }));
+    const toRanked = rankedDriverOf(rows, options);
+    const cheapestFirst = pass.cheapestFirst.map(toRanked);
     const longestLateMinutes = rows.columns.longestLateMinutes;
-    const ranked = new Map<number, RankedDriver>();
-    const toRanked = (r: RankedRow): RankedDriver => {
-      if (!ranked.has(r.slot)) {
-        const driver = rows.columns.driverAt(r.slot);
-        const card = options.driverId === driver._id ? options.bookedCard : undefined;
-        ranked.set(r.slot, { driver: card ? { ...driver, card } : driver, totalPence: r.totalPence, freeAt: r.freeAt });
-      }
-      return ranked.get(r.slot)!;
-    };
     const all = pass.everyone?.map(toRanked) ?? [];
     const page = offersPage(everyone ? all : pass.picked.map(toRanked), sort, offset, limit);
     const named = options.driverId !== undefined ? pass.named : pass.cheapest;
