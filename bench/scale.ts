@@ -5,7 +5,8 @@
  * cards, the same every run), all sizes running at once, then measured through their gateways:
  *   - quote: POST /api/booking for NW2 → SE1, 3 h, Large, Driver-Help, dated; p50/p99 of requests
  *     one at a time (each is the quote's own time), taking turns between the sizes so the load of a
- *     shared machine falls on all alike; the answer's size and its offers;
+ *     shared machine falls on all alike; the answer's size, its offers, and its flexible dates (the
+ *     lowest price on each of the 7 days either side, priced in the same request);
  *   - the process's resident memory after the run.
  * Ratios are against the smallest size of the same run. Each section is a function of its own
  * (quoteSection, ...), so more sections (staff lists, figures) slot in beside it.
@@ -29,6 +30,9 @@ export interface QuoteFigures {
   bytes: number;
   offers: number;
   offersTotal: number;
+  /** The flexible dates answered, and how many of them carry a price. */
+  flexibleDays: number;
+  flexiblePriced: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -72,13 +76,19 @@ export async function quoteSection(products: EmbeddedProcess[], count = requests
   }
   return askers.map((_, k) => {
     const sorted = times[k]!.sort((a, b) => a - b);
-    const answer = JSON.parse(last[k]!) as { offers: unknown[]; offersTotal?: number };
+    const answer = JSON.parse(last[k]!) as {
+      offers: unknown[];
+      offersTotal?: number;
+      flexibleDates?: { lowestPrice: number | null }[];
+    };
     return {
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
       bytes: Buffer.byteLength(last[k]!),
       offers: answer.offers.length,
       offersTotal: answer.offersTotal ?? answer.offers.length,
+      flexibleDays: answer.flexibleDates?.length ?? 0,
+      flexiblePriced: answer.flexibleDates?.filter((d) => d.lowestPrice !== null).length ?? 0,
     };
   });
 }
@@ -129,7 +139,7 @@ try {
 }
 const base = results[0]!;
 console.log(
-  `\nquote NW2 → SE1, 3 h, Large, Driver-Help, dated; ${requests} requests per size, one at a time, taking turns between the sizes, after 50 each to warm up\n`,
+  `\nquote NW2 → SE1, 3 h, Large, Driver-Help, dated, with flexible dates; ${requests} requests per size, one at a time, taking turns between the sizes, after 50 each to warm up\n`,
 );
 console.table(
   results.map((r) => ({
@@ -140,6 +150,7 @@ console.table(
     'p99 ratio': (r.quote.p99 / base.quote.p99).toFixed(2),
     offers: r.quote.offers,
     'can take it': r.quote.offersTotal,
+    'flexible days priced': `${r.quote.flexiblePriced} of ${r.quote.flexibleDays}`,
     answer: kb(r.quote.bytes),
     'RSS MB': r.rssMb.toFixed(0),
   })),

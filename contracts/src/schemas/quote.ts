@@ -79,6 +79,16 @@ export interface Offer {
   breakdown: { label: string; amount: number }[];
 }
 
+/** One day either side of a dated quote's: the lowest price any free driver offers for the same move then. */
+export interface FlexibleDate {
+  /** The London day (YYYY-MM-DD). */
+  day: string;
+  /** ISO date-time: the move's start that day, at the same London time as the quote's. */
+  date: string;
+  /** Pounds, 2 decimals; null when no driver is free then or the day cannot be booked. */
+  lowestPrice: number | null;
+}
+
 /** POST /api/booking answer. */
 export interface BookingQuoteResponse {
   yourinfo: { receivedData: Record<string, unknown> };
@@ -93,6 +103,8 @@ export interface BookingQuoteResponse {
   offersOffset?: number;
   /** The filters applied (POST /api/booking?offersMinRating=&offersMaxPrice=&offersUlezCompliant=); absent: none. */
   offersFilter?: OfferFilter;
+  /** A dated quote's first page: the 7 days either side of the chosen one, in order (the chosen day left out). */
+  flexibleDates?: FlexibleDate[];
 }
 
 /** The orders the offers can be ranked in: cheapest first, best rated first, soonest free first. */

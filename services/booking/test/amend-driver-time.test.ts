@@ -47,8 +47,8 @@ describe('changes to a booked move follow the driver’s time and the booked rat
     const morning = await bookAndPay(30, at(MOVE_DATE), { email: 'morning@example.com' });
     await settle();
     const driverId = (await stored(morning.id)).driver!.id;
-    // The morning's driver is free at 14:00 after a 10:00 to 13:00 job: the afternoon is theirs too.
-    const afternoon = await bookAndPay(30, at(AFTERNOON), { email: 'afternoon@example.com', hour: 2, driverId });
+    // The cheapest driver is free at 14:00 after a 10:00 to 13:00 job: the afternoon is theirs too.
+    const afternoon = await bookAndPay(30, at(AFTERNOON), { email: 'afternoon@example.com', hour: 2 });
     await settle();
     expect((await stored(afternoon.id)).driver!.id).toBe(driverId);
     return { morning, afternoon, driverId };

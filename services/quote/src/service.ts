@@ -73,7 +73,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     let cardsPoller: NodeJS.Timeout | undefined;
     const neighbours = {
       jobsOf: (id: string) => jobStore.neighboursOf(id),
-      jobsNear: (ids: string[], from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
+      jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
     };
     const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
     const audit = new DriverAuditLog(infra.store);

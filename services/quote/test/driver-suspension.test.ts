@@ -166,6 +166,9 @@ describe('suspending a driver (quote: upcoming jobs back with the office, driver
       'POST /api/driver/me/jobs/:id/accept': {},
       'POST /api/driver/me/jobs/:id/decline': {},
       'POST /api/driver/me/jobs/:id/progress': { body: { step: 'on-my-way' } },
+      'POST /api/driver/me/jobs/:id/position': {
+        body: { lat: 51.55, lng: -0.22, accuracyMetres: 20, at: '2026-01-20T09:00:00.000Z' },
+      },
       'POST /api/driver/me/jobs/:id/call': {},
       'PUT /api/driver/me/card': { body: HOUSE_CARD },
       'POST /api/driver/me/availability/check': {

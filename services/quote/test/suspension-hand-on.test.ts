@@ -15,7 +15,7 @@ import { complete, NOW, post, startQuote, openDemoAccounts } from './support.js'
 const clock = fixedClock(NOW);
 const DATES = ['2026-01-20T10:00:00.000Z', '2026-01-21T10:00:00.000Z', '2026-01-22T10:00:00.000Z'];
 
-type Offer = { driverId: string; driverName: string; totalPrice: number };
+type Offer = { driverId: string; driverName: string; rating: number; totalPrice: number };
 
 /**
  * Suspending a driver hands each of their upcoming jobs on as a decline does: to the cheapest other
@@ -108,8 +108,16 @@ describe('suspending a driver: each job to the next free driver, the office only
     expect(
       (await call('POST', '/api/driver/me/jobs/bk-2/accept', driverAuth(suspended.driverId, { clock }))).status,
     ).toBe(200);
-    nextFree['bk-1'] = onDay[0]!.find((o) => o.driverId !== suspended.driverId)!;
-    nextFree['bk-2'] = onDay[1]!.find((o) => o.driverId !== suspended.driverId)!;
+    // The hand-on goes by the drivers' own prices (the customer's price stays as booked), cheapest
+    // first, a tie to the better rated, then by name: the offers' order counts charges on the day.
+    const cheapestOwn = (offers: Offer[]) =>
+      offers
+        .filter((o) => o.driverId !== suspended.driverId)
+        .sort(
+          (a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating || a.driverName.localeCompare(b.driverName),
+        )[0]!;
+    nextFree['bk-1'] = cheapestOwn(onDay[0]!);
+    nextFree['bk-2'] = cheapestOwn(onDay[1]!);
     // One booked for less than any other driver asks: nobody else is free at that price.
     const cheapestOther = Math.min(
       ...onDay[2]!.filter((o) => o.driverId !== suspended.driverId).map((o) => Math.round(o.totalPrice * 100)),

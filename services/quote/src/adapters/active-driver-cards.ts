@@ -1,6 +1,7 @@
 import type { Clock } from '@vanhop/platform';
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { AreaGrid } from '../domain/area-grid.js';
+import { CardColumns, type CandidateRows } from '../domain/card-columns.js';
 import type { Driver } from '../domain/driver.js';
 import type { LatLng } from '../domain/great-circle.js';
 
@@ -85,6 +86,8 @@ export class ActiveDriverCards {
   private sorted: Driver[] | null = null;
   /** Where the held cards' drivers work: a quote reads only its pickup's cell (candidatesFor). */
   private readonly grid = new AreaGrid();
+  /** The held cards as columns of numbers: what a quote prices and ranks every candidate from (candidateRows). */
+  private readonly columns = new CardColumns();
 
   constructor(private readonly deps: { drivers: DriverReads; clock: Clock; maxAgeMs?: number }) {}
 
@@ -120,6 +123,16 @@ export class ActiveDriverCards {
   ): Promise<readonly Driver[]> {
     await this.fresh(named);
     return this.grid.candidates(job.pickup, job.vanSize, job.helpLevel);
+  }
+
+  /** candidatesFor's drivers as rows of the cards' columns: what a quote prices and ranks them from. */
+  async candidateRows(
+    job: { pickup: LatLng; vanSize: VanSize; helpLevel: HelpLevel },
+    named?: string,
+  ): Promise<CandidateRows> {
+    await this.fresh(named);
+    const slots = this.grid.candidateSlots(job.pickup, job.vanSize, job.helpLevel);
+    return { columns: this.columns, slots, version: this.columns.version };
   }
 
   /** A full read when due, then the drivers marked changed (and `named`, when not held) read again. */
@@ -214,7 +227,10 @@ export class ActiveDriverCards {
     this.held.set(id, { seq, rev: driver?.rev ?? held?.rev, card });
     if (unchanged) return;
     if (card || held?.card) this.sorted = null;
-    if (card) this.grid.put(card);
-    else if (held?.card) this.grid.remove(id);
+    if (card) this.grid.put(card, this.columns.put(card));
+    else if (held?.card) {
+      this.grid.remove(id);
+      this.columns.remove(id);
+    }
   }
 }

@@ -207,25 +207,44 @@ export class DriverSlots implements DriverSlotsPort {
   }
 
   /**
-   * Slot starts in [from, to) taken by live holds or kept bookings, per driver. The asking customer's
-   * own unpaid holds (`holder`) do not count: the driver is theirs to book again (payment closes
-   * their earlier checkout before it holds the driver for the new one).
+   * Slot starts in [from, to) taken by live holds or kept bookings, per driver, whoever holds them
+   * (an unpaid checkout hides its driver from its own customer too: see CandidateTime).
    */
   async busy(
     from: Date,
     to: Date,
-    options: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] } = {},
+    options: { exceptBookingId?: string; driverIds?: readonly string[] } = {},
   ): Promise<Map<string, Set<string>>> {
-    const now = this.clock.now().toISOString();
     // The query stays on the slotStart index; the drivers asked about (a quote's candidates) are picked out here.
     const docs = await this.col.find({ slotStart: { $gte: from.toISOString(), $lt: to.toISOString() } });
-    const wanted = options.driverIds ? new Set(options.driverIds) : null;
+    return this.liveByDriver(docs, options.driverIds ? new Set(options.driverIds) : null, options.exceptBookingId);
+  }
+
+  /**
+   * busy() for a few drivers over days (the flexible dates' cheapest drivers over two weeks): read
+   * per driver on the (driverId, slotStart) index rather than every driver's slots in the range.
+   */
+  async busyOf(driverIds: readonly string[], from: Date, to: Date): Promise<Map<string, Set<string>>> {
+    if (driverIds.length === 0) return new Map();
+    const docs = await this.col.find({
+      driverId: { $in: [...driverIds] },
+      slotStart: { $gte: from.toISOString(), $lt: to.toISOString() },
+    });
+    return this.liveByDriver(docs, null, undefined);
+  }
+
+  /** Live holds' and kept bookings' slot starts by driver (lapsed holds and `exceptBookingId`'s left out). */
+  private liveByDriver(
+    docs: readonly SlotDoc[],
+    wanted: ReadonlySet<string> | null,
+    exceptBookingId: string | undefined,
+  ): Map<string, Set<string>> {
+    const now = this.clock.now().toISOString();
     const out = new Map<string, Set<string>>();
     for (const d of docs) {
       if (wanted && !wanted.has(d.driverId)) continue;
-      if (d.bookingId === options.exceptBookingId) continue;
+      if (d.bookingId === exceptBookingId) continue;
       if (d.expiresAt !== undefined && d.expiresAt <= now) continue;
-      if (options.holder && sameHolder(d, { holder: options.holder, expiresAt: now })) continue;
       if (!out.has(d.driverId)) out.set(d.driverId, new Set());
       out.get(d.driverId)!.add(d.slotStart);
     }

@@ -21,6 +21,9 @@ export const JOB_QUERIES = {
 } as const;
 
 /** The `driver_jobs` collection. */
+/** Up to this many drivers, neighboursNear reads by driver (the driverId index) rather than by date. */
+const FEW_DRIVERS = 32;
+
 export class JobRepository implements JobRepositoryPort {
   private readonly col: Collection<JobDoc>;
 
@@ -71,18 +74,26 @@ export class JobRepository implements JobRepositoryPort {
   }
 
   /**
-   * The same for several drivers at once, only the jobs whose move starts within [from, to) (the
+   * The same for several drivers at once (null: every driver), only the jobs whose move starts within [from, to) (the
    * ISO dates compared as stored, so callers leave a day to spare): pricing reads the drivers'
    * neighbours in one query, without their past jobs. The query is on the date alone, so the store
    * answers from the date index; the drivers are picked out here.
    */
-  async neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>> {
+  async neighboursNear(
+    driverIds: readonly string[] | null,
+    from: Date,
+    to: Date,
+  ): Promise<Map<string, NeighbourJob[]>> {
     const byDriver = new Map<string, NeighbourJob[]>();
-    if (driverIds.length === 0) return byDriver;
-    const wanted = new Set(driverIds);
-    const jobs = (await this.col.find({ 'move.date': { $gte: from.toISOString(), $lt: to.toISOString() } })).filter(
-      (j) => wanted.has(j.driverId),
-    );
+    if (driverIds?.length === 0) return byDriver;
+    const dates = { $gte: from.toISOString(), $lt: to.toISOString() };
+    // A few drivers (the flexible dates' cheapest, over two weeks) are read by driver; many, or
+    // everyone, by date.
+    const wanted = driverIds ? new Set(driverIds) : null;
+    const jobs =
+      driverIds && driverIds.length <= FEW_DRIVERS
+        ? await this.col.find({ driverId: { $in: [...driverIds] }, 'move.date': dates })
+        : (await this.col.find({ 'move.date': dates })).filter((j) => !wanted || wanted.has(j.driverId));
     const owner = new Map(jobs.map((j) => [j._id, j.driverId]));
     for (const n of keepingTime(jobs)) {
       const id = owner.get(n.bookingId)!;

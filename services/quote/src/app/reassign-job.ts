@@ -166,7 +166,11 @@ export class ReassignJob {
   }
 
   private async candidatesFor(job: JobDoc): Promise<Candidate[]> {
-    const priced = await this.deps.priceMove.run(draftOf(job), { checkBusy: true, bookedMove: true });
+    const priced = await this.deps.priceMove.run(draftOf(job), {
+      checkBusy: true,
+      bookedMove: true,
+      everyDriver: true,
+    });
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
     // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.

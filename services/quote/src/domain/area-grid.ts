@@ -41,6 +41,8 @@ const bitOf = (vanSize: VanSize, helpLevel: HelpLevel) =>
 interface Entry {
   driver: Driver;
   bits: number;
+  /** The driver's row in the cards' columns (CardColumns), -1 when none was given. */
+  slot: number;
 }
 
 /** One cell's drivers: `whole` when every point of the cell is within their radius (no distance to work out), else `edge`. */
@@ -96,16 +98,21 @@ export class AreaGrid {
    * places again and again (a postcode district's centre, without Google), and a change is rare.
    */
   private readonly answered = new Map<string, readonly Driver[]>();
+  /** The same for candidateSlots. */
+  private readonly answeredSlots = new Map<string, Int32Array>();
 
   get size(): number {
     return this.placed.size;
   }
 
-  /** Adds the driver, or moves them to their card's area and offers (the old entry goes first). */
-  put(driver: Driver): void {
+  /**
+   * Adds the driver, or moves them to their card's area and offers (the old entry goes first).
+   * `slot`: their row in the cards' columns, which candidateSlots answers.
+   */
+  put(driver: Driver, slot = -1): void {
     this.remove(driver._id);
-    this.answered.clear();
-    const entry = { driver, bits: offerBits(driver.vanSizes, driver.helpLevels) };
+    this.forget();
+    const entry = { driver, bits: offerBits(driver.vanSizes, driver.helpLevels), slot };
     const cells = cellsCovered(driver.homeBase, driver.serviceRadiusMiles);
     this.placed.set(driver._id, cells ? cells.map((c) => c.key) : null);
     if (!cells) {
@@ -121,7 +128,7 @@ export class AreaGrid {
 
   remove(id: string): void {
     if (!this.placed.has(id)) return;
-    this.answered.clear();
+    this.forget();
     const cells = this.placed.get(id);
     this.placed.delete(id);
     if (!cells) {
@@ -137,6 +144,11 @@ export class AreaGrid {
     }
   }
 
+  private forget(): void {
+    this.answered.clear();
+    this.answeredSlots.clear();
+  }
+
   /**
    * The drivers who can take a move from `pickup` with this van and help, exactly as driverCanTake
    * (of active drivers) finds them: read from the pickup's cell, the distance worked out only for
@@ -148,17 +160,34 @@ export class AreaGrid {
     const known = this.answered.get(key);
     if (known) return known;
     if (this.answered.size >= 512) this.answered.clear();
-    const out: Driver[] = [];
+    // Shared by the quotes from this place until the next change.
+    const answer = Object.freeze(this.entriesAt(pickup, bit).map((e) => e.driver));
+    this.answered.set(key, answer);
+    return answer;
+  }
+
+  /** candidates' drivers as their rows in the cards' columns (the slots given to put). */
+  candidateSlots(pickup: LatLng, vanSize: VanSize, helpLevel: HelpLevel): Int32Array {
+    const bit = bitOf(vanSize, helpLevel);
+    const key = `${pickup.lat},${pickup.lng},${bit}`;
+    const known = this.answeredSlots.get(key);
+    if (known) return known;
+    if (this.answeredSlots.size >= 512) this.answeredSlots.clear();
+    const answer = Int32Array.from(this.entriesAt(pickup, bit), (e) => e.slot);
+    this.answeredSlots.set(key, answer);
+    return answer;
+  }
+
+  /** The entries of the pickup's cell offering the (van, help) bit, the distance worked out only for edge cells' and everywhere's. */
+  private entriesAt(pickup: LatLng, bit: number): Entry[] {
+    const out: Entry[] = [];
     const near = (d: Driver) => haversineMiles(d.homeBase, pickup) <= d.serviceRadiusMiles;
     const cell = this.cells.get(cellKey(rowOf(pickup.lat), colOf(pickup.lng)));
     if (cell) {
-      for (const e of cell.whole.values()) if (e.bits & bit) out.push(e.driver);
-      for (const e of cell.edge.values()) if (e.bits & bit && near(e.driver)) out.push(e.driver);
+      for (const e of cell.whole.values()) if (e.bits & bit) out.push(e);
+      for (const e of cell.edge.values()) if (e.bits & bit && near(e.driver)) out.push(e);
     }
-    for (const e of this.everywhere.values()) if (e.bits & bit && near(e.driver)) out.push(e.driver);
-    // Shared by the quotes from this place until the next change.
-    const answer = Object.freeze(out);
-    this.answered.set(key, answer);
-    return answer;
+    for (const e of this.everywhere.values()) if (e.bits & bit && near(e.driver)) out.push(e);
+    return out;
   }
 }

@@ -17,11 +17,21 @@ export function compliantFor<D extends Driver>(
   forBookingId?: string,
 ): D[] {
   if (forBookingId !== undefined) return [...drivers];
+  return drivers.filter(complianceTest(now, moveStart, forBookingId));
+}
+
+/** compliantFor's test of one driver. */
+export function complianceTest(
+  now: Date,
+  moveStart: Date | undefined,
+  forBookingId?: string,
+): (driver: Driver) => boolean {
+  if (forBookingId !== undefined) return () => true;
   const today = londonDayOf(now);
   const day = moveStart && moveStart.getTime() > now.getTime() ? londonDayOf(moveStart) : today;
   // Most cards carry no documents: nothing to check for them.
-  return drivers.filter((d) => {
+  return (d) => {
     const docs = (d as DocumentedDriver).documents;
     return docs === undefined || documentsAllowWork(docs, day);
-  });
+  };
 }

@@ -71,11 +71,11 @@ export interface DriverSlots {
   releaseDriver(bookingId: string, driverId: string): Promise<number>;
   /** Whether the driver still holds any of the booking's time. */
   heldBy(bookingId: string, driverId: string): Promise<boolean>;
-  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver, but the asking customer's own; only `driverIds`' when given. */
+  /** Slot starts in [from, to) taken by live holds or kept bookings, per driver; only `driverIds`' when given. */
   busy(
     from: Date,
     to: Date,
-    options?: { exceptBookingId?: string; holder?: string; driverIds?: readonly string[] },
+    options?: { exceptBookingId?: string; driverIds?: readonly string[] },
   ): Promise<Map<string, Set<string>>>;
 }
 

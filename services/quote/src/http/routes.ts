@@ -82,6 +82,7 @@ export function quoteRoutes(
         hoursMustCoverDrive: true,
         page,
         ...(page.filter ? { filter: rankedFilter(page.filter) } : {}),
+        flexibleDates: page.offset === 0,
       });
       // Only a complete quote counts towards the dashboard's conversion: drafts are priced as the form fills in.
       if (!preliminary && page.offset === 0) deps.tally?.record();
@@ -94,6 +95,7 @@ export function quoteRoutes(
         offersSort: page.sort,
         offersOffset: page.offset,
         ...(page.filter ? { offersFilter: page.filter } : {}),
+        ...(priced.flexibleDates ? { flexibleDates: priced.flexibleDates } : {}),
       };
       res.json(body);
     }),
