@@ -36,3 +36,4 @@ export * from './schemas/business-figures.js';
 export * from './schemas/driver-earnings.js';
 export * from './customer-account.js';
 export * from './schemas/staff-lists.js';
+export * from './driver-choice.js';

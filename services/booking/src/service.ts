@@ -13,6 +13,8 @@ import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
 import { PriceToNewDriver } from './app/price-to-new-driver.js';
 import { KeepNewDriver } from './app/keep-new-driver.js';
+import { ChooseDriver } from './app/choose-driver.js';
+import { HttpDriverChoice } from './adapters/driver-choice-client.js';
 import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
@@ -63,6 +65,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const recordPayment = new RecordPayment(bookings, lifecycle, infra.clock, infra.logger);
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     const find = new FindLiveBooking(bookings);
+    const driverJobs = new FollowDriverJobs({
+      bookings,
+      logger: infra.logger,
+      priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
+    });
     const customerSignIn = new CustomerSignIn({
       links: signInLinks,
       sessions: customerSessions,
@@ -84,6 +91,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cancel: new CancelBooking(lifecycle),
           postpone: new PostponeBooking(lifecycle),
           keepDriver: new KeepNewDriver(lifecycle),
+          chooseDriver: new ChooseDriver({
+            lifecycle,
+            quote: new HttpDriverChoice(config.quoteServiceUrl, config.quoteTimeoutMs),
+            follow: driverJobs,
+          }),
           reactivate: new ReactivateBooking(lifecycle, pricer),
           payBalance: new PayBalance(lifecycle, new HttpBalanceCheckouts(config.paymentServiceUrl)),
           cache: infra.cache,
@@ -113,11 +125,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           recordPayment,
           markReviewRequested: new MarkReviewRequested(bookings, infra.clock, infra.logger),
           recordRefund: new RecordRefund(bookings, infra.logger),
-          driverJobs: new FollowDriverJobs({
-            bookings,
-            logger: infra.logger,
-            priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
-          }),
+          driverJobs,
           jobProgress: new FollowJobProgress({ bookings, logger: infra.logger }),
         }),
       ],

@@ -7,6 +7,7 @@ import { PriceMove } from './app/price-move.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
+import { driverChoiceRoutes } from './http/driver-choice-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
 import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
 import { JobConflicts } from './app/job-conflicts.js';
@@ -134,6 +135,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         const findDriver = new FindDriver(drivers);
         internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
+        driverChoiceRoutes(app, { reassign });
         driverPhotoRoutes(app, { drivers: findDriver });
         if (config.jwt) {
           const staffOnly = requireStaff(config.jwt, infra.clock);
