@@ -29,6 +29,7 @@ import type {
   SaveRetrieveRequest,
   SaveRetrieveResponse,
   OfferSort,
+  FreeDriversView,
 } from '@vanhop/contracts';
 import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
@@ -203,6 +204,13 @@ export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myM
 
 /** After a change of driver: the customer keeps the new one (409 when there is no change to answer). */
 export const keepNewDriver = (token: string) => request<MyMoveView>('POST', myMove(token, '/keep-driver'));
+
+/** After a change of driver: the other drivers free for the move, at what the customer would pay (409 when no change is open). */
+export const freeDriversForMyMove = (token: string) => request<FreeDriversView>('GET', myMove(token, '/free-drivers'));
+
+/** Gives the move to one of them (409 when they are no longer free, or the change is no longer open). */
+export const chooseDriverForMyMove = (token: string, driverId: string) =>
+  request<MyMoveView>('POST', myMove(token, '/choose-driver'), { driverId });
 
 /**
  * The new date's price, before the customer confirms it (nothing is written): 400 with field

@@ -159,7 +159,9 @@ describe('My move page', () => {
     expect(within(panel).getByTestId('driver-change-charges').textContent).toBe(
       'ULEZ daily charge (van registered before 2005): £12.50',
     );
-    expect(panel.textContent).toContain('Until Wednesday 2 December 2026 at 08:00 you can keep Dave Wilson');
+    expect(panel.textContent).toContain(
+      'Until Wednesday 2 December 2026 at 08:00 you can keep Dave Wilson, choose another driver',
+    );
     fireEvent.click(within(panel).getByRole('button', { name: 'Keep Dave Wilson' }));
     await waitFor(() => expect(screen.queryByTestId('driver-change')).toBeNull());
     expect(api.calls.some((c) => c.method === 'POST' && c.path === `${PATH}/keep-driver`)).toBe(true);
