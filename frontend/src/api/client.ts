@@ -155,6 +155,21 @@ export const createPaymentSession = async (body: CheckoutSessionRequest) => {
   return answer;
 };
 
+/** Whether this tab opened checkouts it can still prove (and so release). */
+export const holdsOwnCheckouts = (): boolean => checkoutProofs().length > 0;
+
+/**
+ * Closes the checkouts this tab opened (their drivers freed; they can no longer be paid), proved by
+ * the proofs it kept, then forgets them. Answers how many were closed; throws when the call failed.
+ */
+export async function releaseOwnCheckouts(): Promise<number> {
+  const proofs = checkoutProofs();
+  if (!proofs.length) return 0;
+  const { closed } = await request<{ closed: number }>('POST', '/paymentbooking/abandon', { checkoutProofs: proofs });
+  forgetCheckoutProofs();
+  return closed;
+}
+
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
   request<Partial<PaymentSuccessResponse> | undefined>('POST', '/paymentbooking/success', { session_id: sessionId });
