@@ -148,6 +148,36 @@ describe('RetrievePage', () => {
     ]);
   });
 
+  it('the limit on unpaid checkouts is said in the server’s words, and checkouts this tab opened can be released there and then', async () => {
+    sessionStorage.setItem('vanhop.checkoutProofs', JSON.stringify(['pi_8_secret_a', 'pi_9_secret_b']));
+    const limit =
+      'You already have 2 moves waiting for payment. Finish paying one of them, or try again in 31 minutes when they lapse.';
+    let released = false;
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const api = fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking': () =>
+        released
+          ? { json: { clientSecret: 'pi_10_secret', localCheckoutUrl: '/api/payments/local-checkout/pi_10' } }
+          : { status: 429, json: { message: limit } },
+      'POST /api/paymentbooking/abandon': () => {
+        released = true;
+        return { json: { closed: 2 } };
+      },
+    });
+    renderAt('/retrieve/4242');
+    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    fireEvent.click(await screen.findByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £60.00' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(limit);
+    fireEvent.click(screen.getByRole('button', { name: 'Release my open checkouts and book this one' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/pi_10'));
+    expect(api.of('POST', '/api/paymentbooking/abandon').map((c) => c.body)).toEqual([
+      { checkoutProofs: ['pi_8_secret_a', 'pi_9_secret_b'] },
+    ]);
+    sessionStorage.clear();
+  });
+
   it('back from the local checkout: records the payment with the returned client secret, alerts Payment Success and shows the success page with the My move link', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { homeNoticeOf } from '../../app/homeNotice';
 import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
-import { RELEASE_OWN_BUTTON, RELEASE_OWN_TEXT } from './ReleaseOwnCheckouts';
+import { RELEASE_OWN_BUTTON, RELEASE_OWN_TEXT } from '../../ui/ReleaseOwnCheckouts';
 import { fakeApi } from '../../testing/fakeApi';
 
 afterEach(() => {

@@ -18,8 +18,8 @@ import {
 import { Modal } from '../../ui/Modal';
 import { Alert, Button } from '../../ui';
 import { DepositChoice } from '../../ui/DepositChoice';
-import { ApiError, createPaymentSession, holdsOwnCheckouts, saveForLater } from '../../api/client';
-import { ReleaseOwnCheckouts } from './ReleaseOwnCheckouts';
+import { ApiError, createPaymentSession, holdsOwnCheckouts, releaseOwnCheckouts, saveForLater } from '../../api/client';
+import { ReleaseOwnCheckouts } from '../../ui/ReleaseOwnCheckouts';
 import { formatMovingDate } from '../../lib/dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
@@ -169,7 +169,7 @@ export function QuotePanel({
           {problem}
         </p>
       )}
-      {canRelease && !outdated && <ReleaseOwnCheckouts onReleased={bookAfterRelease} />}
+      {canRelease && !outdated && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={bookAfterRelease} />}
       <div className="quote-panel-actions">
         <Button variant="primary" disabled={busy || outdated} onClick={bookNow}>
           Book Now

@@ -15,7 +15,15 @@ import {
   type RecordPaymentItem,
   formatPounds,
 } from '@vanhop/contracts';
-import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
+import {
+  ApiError,
+  holdsOwnCheckouts,
+  releaseOwnCheckouts,
+  retrieveQuote,
+  saveBookingForPayment,
+  updatePaymentStatus,
+} from '../../api/client';
+import { ReleaseOwnCheckouts } from '../../ui/ReleaseOwnCheckouts';
 import { usePublicConfig } from '../../app/config';
 import { formatMovingDate } from '../../lib/dateRules';
 import { shareOf } from '../../lib/money';
@@ -124,6 +132,8 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  /** The limit on unpaid checkouts refused, and this tab opened some of them: it may release its own. */
+  const [canRelease, setCanRelease] = useState(false);
   const stripeKey = config?.stripePublishableKey;
 
   /** Saves the booking with the chosen share; the PaymentIntent client secret (and local checkout page). */
@@ -137,14 +147,18 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
 
   const payLocally = async () => {
     setProblem('');
+    setCanRelease(false);
     setBusy(true);
     try {
       const prepared = await prepare();
       if (!prepared) return;
       if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
       window.location.assign(prepared.localCheckoutUrl);
-    } catch {
-      setProblem(MSG.payment.processError);
+    } catch (err) {
+      // The limit on unpaid checkouts explains itself (when the first lapses); anything else stays generic.
+      const limited = err instanceof ApiError && err.status === 429;
+      setProblem(limited ? err.message : MSG.payment.processError);
+      setCanRelease(limited && holdsOwnCheckouts());
     } finally {
       setBusy(false);
     }
@@ -185,6 +199,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
           {problem}
         </p>
       )}
+      {canRelease && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={payLocally} />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { releaseOwnCheckouts } from '../../api/client';
-import { Button } from '../../ui';
+import { Button } from './index';
 
 export const RELEASE_OWN_TEXT =
   'Some of those checkouts were opened on this device. You can release them now: their drivers are freed and they can no longer be paid. Then book this one.';
@@ -9,17 +8,23 @@ const RELEASE_FAILED = 'We could not release them just now. Please try again in 
 
 /**
  * Beside the limit on unpaid checkouts (429) when this tab opened some of them: the customer went
- * back and chose another driver, so they may release their own checkouts there and then (proved by
- * what this tab kept; nobody else's) and go on booking, instead of waiting for them to lapse.
+ * back and chose another driver, so they may release their own checkouts there and then (`release`:
+ * proved by what this tab kept, nobody else's) and go on booking, instead of waiting for them to lapse.
  */
-export function ReleaseOwnCheckouts({ onReleased }: { onReleased: () => Promise<unknown> }) {
+export function ReleaseOwnCheckouts({
+  release: releaseThem,
+  onReleased,
+}: {
+  release: () => Promise<unknown>;
+  onReleased: () => Promise<unknown>;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const release = async () => {
     setBusy(true);
     setFailed(false);
     try {
-      await releaseOwnCheckouts();
+      await releaseThem();
     } catch {
       setFailed(true);
       setBusy(false);
@@ -29,7 +34,7 @@ export function ReleaseOwnCheckouts({ onReleased }: { onReleased: () => Promise<
     setBusy(false);
   };
   return (
-    <div className="quote-panel-release" data-testid="release-own-checkouts">
+    <div className="release-own-checkouts" data-testid="release-own-checkouts">
       <p>{RELEASE_OWN_TEXT}</p>
       <Button variant="primary" onClick={() => void release()} disabled={busy}>
         {busy ? 'Please wait...' : RELEASE_OWN_BUTTON}
