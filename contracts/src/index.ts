@@ -37,3 +37,4 @@ export * from './schemas/driver-earnings.js';
 export * from './customer-account.js';
 export * from './schemas/staff-lists.js';
 export * from './driver-choice.js';
+export * from './short-notice.js';

@@ -384,6 +384,38 @@ describe('My move page', () => {
     expect(outcome.textContent).toContain('Balance to pay: £160.00.');
   });
 
+  it('a new date within the driver’s notice says its price includes the short-notice fee', async () => {
+    const frozen = myMoveView({
+      state: 'frozen',
+      statusText: 'Postponed',
+      actions: {
+        postpone: { allowed: false, reason: 'This booking is already postponed.' },
+        reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' },
+      },
+    });
+    fakeApi({
+      [`GET ${PATH}`]: views(frozen),
+      [`POST ${PATH}/reactivate/price`]: () => ({
+        json: {
+          date: '2026-12-03T06:00:00.000Z',
+          totalPence: 22000,
+          previousTotalPence: 20000,
+          balancePence: 16000,
+          refundPence: 0,
+          shortNoticePence: 2000,
+        },
+      }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByLabelText('New moving date'));
+    fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
+    fireEvent.click(screen.getByRole('option', { name: '06:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
+    expect((await screen.findByTestId('new-date-short-notice')).textContent).toBe(
+      "This includes a £20.00 short-notice fee: the new time starts within your driver's notice.",
+    );
+  });
+
   it('a refused new date shows the server message at the picker', async () => {
     const frozen = myMoveView({
       state: 'frozen',
