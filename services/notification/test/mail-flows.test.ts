@@ -95,8 +95,11 @@ describe('notification consumers send real mail over SMTP', () => {
     const body = text(customer!);
     // Booked, and waiting for the driver to accept: their contact reaches the driver only then.
     expect(body).toContain(
-      'Your move is booked and paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.',
+      'Your move is booked: your deposit is paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.',
     );
+    // A deposit is not payment in full: never "booked and paid" while a balance is due.
+    expect(body).not.toContain('booked and paid');
+    expect(htmlOf(customer!)).not.toContain('booked and paid');
     expect(body).toContain('Collection: Flat 3, 12 Cricklewood Lane, London NW2, UK (2 flights of stairs)');
     expect(body).toContain('Delivery: 7 Broadway, Ealing, London W5, UK (Elevator / No stairs)');
     expect(body).toContain('Van: Large Van (long wheel base)');
@@ -148,6 +151,7 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(text(smtp.bySubject('Booking confirmed')[0]!)).toContain(
       'Outstanding balance: nothing, you have paid in full.',
     );
+    expect(text(smtp.bySubject('Booking confirmed')[0]!)).toContain('Your move is booked and paid.');
     expect(text(smtp.bySubject('New job')[0]!)).toContain('The customer has paid in full online: nothing to collect.');
   });
 
