@@ -111,11 +111,18 @@ function QuoteSummary({ record }: { record: BookingRecord }) {
         <dt>Booked time</dt>
         <dd>{q.totalHour} h</dd>
       </div>
-      {q.driverName && (
+      {record.findingDriver ? (
         <div>
           <dt>Driver</dt>
-          <dd>{q.driverName}</dd>
+          <dd data-testid="retrieve-driver">We are finding you a new driver</dd>
         </div>
+      ) : (
+        q.driverName && (
+          <div>
+            <dt>Driver</dt>
+            <dd data-testid="retrieve-driver">{q.driverName}</dd>
+          </div>
+        )
       )}
       <div>
         <dt>Total price</dt>
@@ -244,11 +251,10 @@ export function RetrievePage() {
     // showPaid is a new function each render: harmless, the return is handled once (handledReturn).
   }, [linkedCode, intentId, intentSecret, redirectStatus, showPaid]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const load = async (typed: string) => {
     setError('');
     setRecord(null);
-    const trimmed = code.trim();
+    const trimmed = typed.trim();
     // The contracts retrieve code rule: digits, 1 to RETRIEVE_CODE_MAX.
     if (!retrieveCodeSchema.isValidSync(trimmed)) {
       setError('Enter the number code from your quote e-mail.');
@@ -263,6 +269,21 @@ export function RetrievePage() {
       setBusy(false);
     }
   };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    await load(code);
+  };
+
+  // A link with its code (/retrieve/<code>, as the saved-quote mail and text send) shows the quote at
+  // once; coming back from the checkout is handled above instead.
+  const loadedLink = useRef('');
+  useEffect(() => {
+    if (!linkedCode || intentId || loadedLink.current === linkedCode) return;
+    loadedLink.current = linkedCode;
+    void load(linkedCode);
+    // load is a new function each render; the link's code is loaded once per code.
+  }, [linkedCode, intentId]);
 
   return (
     <section className="retrieve">
