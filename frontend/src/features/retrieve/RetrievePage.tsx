@@ -278,11 +278,11 @@ export function RetrievePage() {
   // A link with its code (/retrieve/<code>, as the saved-quote mail and text send) shows the quote at
   // once; coming back from the checkout is handled above instead.
   const loadedLink = useRef('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is a new function each render; the link's code is loaded once per code.
   useEffect(() => {
     if (!linkedCode || intentId || loadedLink.current === linkedCode) return;
     loadedLink.current = linkedCode;
     void load(linkedCode);
-    // load is a new function each render; the link's code is loaded once per code.
   }, [linkedCode, intentId]);
 
   return (
