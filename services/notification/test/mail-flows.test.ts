@@ -5,7 +5,7 @@ import { SmtpSink } from './support/smtp-sink.js';
 import { startSmsProvider } from './support/sms-provider.js';
 import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
 import { createEvent } from '@vanhop/platform';
-import { bookingConfirmed, clock, event, jobs, lifecycle } from './support/events.js';
+import { bookingConfirmed, clock, event, jobs, lifecycle, quoteSaved as quoteSavedFixture } from './support/events.js';
 
 const text = (m: { mail: { text?: string } }) => m.mail.text ?? '';
 const htmlOf = (m: { mail: { html: string | false } }) => (m.mail.html || '') as string;
@@ -78,6 +78,36 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(sent.idempotencyKey).toBe(`quote-saved.${e.eventId}.sms`);
     expect(sent.body.body).toBe(
       'VanHop: your quote 4815162 (£235.50) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815162',
+    );
+  });
+
+  it('QuoteSaved names the move saved: the route, the van and help, and the driver, in the mail and the text', async () => {
+    const e = await createEvent(
+      TOPICS.quoteSaved,
+      {
+        ...quoteSavedFixture,
+        // Another address and booking: saved-quote mails to one address are limited a day.
+        bookingId: 'b-1070',
+        customer: { name: 'Grace', email: 'grace@example.com', phone: '07700900124' },
+        randomNumber: 4815170,
+        retrievePath: '/retrieve/4815170',
+        places: ['London NW2, UK', 'London E1, UK', 'London SE1, UK'],
+        vanSize: 'Large',
+        helpLevel: 'Driver-Help',
+        driverName: 'Dan <Driver>',
+      },
+      { producer: 'booking', clock },
+    );
+    await bus.publish(TOPICS.quoteSaved, e);
+    await bus.idle();
+    const m = (await smtp.waitFor(1))[0]!;
+    expect(text(m)).toContain('Route: London NW2, UK → London E1, UK → London SE1, UK');
+    expect(text(m)).toContain('Van and help: Large, Driver-Help');
+    expect(text(m)).toContain('Driver: Dan <Driver>');
+    expect(htmlOf(m)).toContain('Dan &lt;Driver&gt;');
+    await expect.poll(() => sms.received.length).toBe(1);
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: your quote 4815170 (£235.50, London NW2, UK → London SE1, UK, Large van with Dan <Driver>) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815170',
     );
   });
 
