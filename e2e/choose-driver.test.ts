@@ -113,6 +113,11 @@ describe('after a change of driver the customer chooses another free driver on M
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...UK });
     const page = await context.newPage();
     const panel = await openList(page);
+    // On a phone Instant Support sits in the header's strip: it covers none of the page.
+    const launcher = (await page.getByRole('button', { name: 'Instant Support' }).boundingBox())!;
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    expect(launcher.y).toBeGreaterThanOrEqual(header.y);
+    expect(launcher.y + launcher.height).toBeLessThanOrEqual(header.y + header.height);
     const first = panel.getByTestId('free-driver').first();
     const name = /^(.+?): you would pay/.exec(await first.innerText())![1]!;
     await screenshot(page, 'screens/mymove-choose-driver-390');
