@@ -84,6 +84,12 @@ export const quoteSavedSchema = yup.object({
   totalPricePence: moneyPence(),
   pricePerHalfHourPence: moneyPence(),
   retrievePath: yup.string().required(),
+  /** The route (place names in order), van and help, so the mail and text say which move was saved. */
+  places: yup.array(yup.string().required()).optional().default(undefined),
+  vanSize: yup.string().optional(),
+  helpLevel: yup.string().optional(),
+  /** The driver whose price was saved. */
+  driverName: yup.string().optional(),
 });
 export type QuoteSaved = yup.InferType<typeof quoteSavedSchema>;
 

@@ -40,3 +40,5 @@ export * from './customer-account.js';
 export * from './schemas/staff-lists.js';
 export * from './schemas/driver-profile.js';
 export * from './demo-drivers.js';
+export * from './driver-choice.js';
+export * from './short-notice.js';

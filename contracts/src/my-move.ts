@@ -533,4 +533,6 @@ export interface NewDatePrice {
   balancePence: number;
   /** Refunded to the card by the change. */
   refundPence: number;
+  /** The short-notice fee within totalPence, when the new time starts within the driver's notice. */
+  shortNoticePence?: number;
 }

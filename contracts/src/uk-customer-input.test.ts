@@ -62,6 +62,10 @@ describe('UK phone numbers as people type them', () => {
     ['+44 7700 900123', '07700900123'],
     ['+44 (0)7700 900123', '07700900123'],
     ['0044 7700 900123', '07700900123'],
+    // The country code typed without its + (as phones and contacts often copy it): read as +44.
+    ['447700900123', '07700900123'],
+    ['44 7700 900123', '07700900123'],
+    ['442079460018', '02079460018'],
     ['020 7946 0018', '02079460018'],
     [' 07700900123 ', '07700900123'],
   ])('%j becomes %j', (typed, plain) => expect(normaliseUkPhone(typed)).toBe(plain));

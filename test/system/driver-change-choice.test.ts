@@ -87,7 +87,7 @@ describe('the customer keeps a say when their driver changes', () => {
     expect(text).not.toContain('Your price and payments stay as they were');
     expect(text).toMatch(/is refunded to your card/);
     expect(text).toMatch(/Paid on the day with|no congestion or ULEZ charge/);
-    expect(text).toContain('you can cancel with everything you paid refunded until');
+    expect(text).toContain('or cancel with everything you paid refunded, until');
     const texts = (await outbox()).texts.filter((t) => t.body.includes(`has changed to ${next.name}`));
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain(booked.myMovePath);

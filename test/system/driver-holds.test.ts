@@ -28,6 +28,8 @@ const gateway = apiClient(() => embedded.product.url);
 const from = (address: string): Api => fromClient(gateway, address);
 
 const attacker = from('203.0.113.66');
+/** Unpaid checkouts one client holds at most under any e-mails (OPEN_HOLDS_PER_CLIENT's default: twice the per-customer 2). */
+const PER_CLIENT = 4;
 const customer = from('198.51.100.7');
 
 beforeAll(async () => {
@@ -70,12 +72,12 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(customer, 'someone@example.com')).toEqual(before);
   });
 
-  it('one client opening checkouts for every offered driver holds at most 2: everyone else can still book the rest, and a lapsed checkout frees its driver', async () => {
+  it('one client opening checkouts for every offered driver under fresh e-mails holds at most 4 (twice a customer’s 2): everyone else can still book the rest, and a lapsed checkout frees its driver', async () => {
     const everyone = await offeredDrivers(customer, 'victim@example.com');
     const priced = await price(attacker, 'hoarder@example.com');
     const answers: number[] = [];
     let refusal = '';
-    // A fresh e-mail each time: the cap per client holds on its own.
+    // A fresh e-mail each time: the cap per client (OPEN_HOLDS_PER_CLIENT, twice the per-customer 2) holds on its own.
     for (const [i, offer] of priced.offers.entries()) {
       const r = await attacker<{ message?: string }>('POST', '/api/paymentbooking', {
         ...quoteFor(priced, offer),
@@ -85,15 +87,15 @@ describe('unpaid checkouts and the drivers they hold', () => {
       answers.push(r.status);
       if (r.status === 429) refusal = r.body.message ?? '';
     }
-    expect(answers.filter((s) => s === 200)).toHaveLength(2);
-    expect(answers.filter((s) => s === 429)).toHaveLength(priced.offers.length - 2);
+    expect(answers.filter((s) => s === 200)).toHaveLength(PER_CLIENT);
+    expect(answers.filter((s) => s === 429)).toHaveLength(priced.offers.length - PER_CLIENT);
     expect(refusal).toMatch(
-      /^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
+      /^You already have 4 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
     );
 
-    // Another client sees all but the 2 held drivers, and books one of them.
+    // Another client sees all but the held drivers, and books one of them.
     const left = await price(customer, 'victim@example.com');
-    expect(left.offers.length).toBe(everyone.length - 2);
+    expect(left.offers.length).toBe(everyone.length - PER_CLIENT);
     const booked = await customer('POST', '/api/paymentbooking', {
       ...quoteFor(left, left.offers[0]!),
       percentage: 30,
@@ -105,10 +107,31 @@ describe('unpaid checkouts and the drivers they hold', () => {
     expect(await offeredDrivers(from('192.0.2.10'), 'third@example.com')).toEqual(everyone);
   });
 
+  it('checkouts another customer opened from the same address under their own e-mail do not count against this customer; their own 2 do', async () => {
+    const date = '2026-02-23T10:00:00.000Z';
+    const household = from('198.51.100.44');
+    const flatmate = await price(household, 'flatmate@example.com', date);
+    for (const offer of flatmate.offers.slice(0, 2)) {
+      expect(
+        (await household('POST', '/api/paymentbooking', { ...quoteFor(flatmate, offer), percentage: 30 })).status,
+      ).toBe(200);
+    }
+    // The other customer at the same address books: the flatmate's two are not theirs.
+    const mine = await price(household, 'me-at-home@example.com', date);
+    const answers: number[] = [];
+    for (const offer of mine.offers.slice(0, 3)) {
+      answers.push(
+        (await household('POST', '/api/paymentbooking', { ...quoteFor(mine, offer), percentage: 30 })).status,
+      );
+    }
+    // Their own share (2) still holds, and so does the client's (4).
+    expect(answers).toEqual([200, 200, 429]);
+  });
+
   it("the cap holds when one client sends every checkout at once, on the checkout and on the retrieve page's card path", async () => {
     const dates = ['2026-02-16T10:00:00.000Z', '2026-02-17T10:00:00.000Z'];
     const everyone = await offeredDrivers(customer, 'parallel-victim@example.com', dates[0]);
-    expect(everyone.length).toBeGreaterThan(4);
+    expect(everyone.length).toBeGreaterThan(PER_CLIENT);
 
     // Book Now for every offered driver at once, each with its own e-mail: the cap per client.
     const rusher = from('203.0.113.77');
@@ -123,10 +146,12 @@ describe('unpaid checkouts and the drivers they hold', () => {
       ),
     );
     const statuses = checkouts.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PER_CLIENT);
     // The rest are refused: over the cap (429), or told to try again while the first ones open (503).
     expect(statuses.filter((s) => s !== 200).every((s) => s === 429 || s === 503)).toBe(true);
-    expect((await price(customer, 'parallel-victim@example.com', dates[0])).offers.length).toBe(everyone.length - 2);
+    expect((await price(customer, 'parallel-victim@example.com', dates[0])).offers.length).toBe(
+      everyone.length - PER_CLIENT,
+    );
 
     // The retrieve page's card path: quotes saved for later, then paid by card, all at once.
     const saver = from('203.0.113.78');
@@ -143,9 +168,11 @@ describe('unpaid checkouts and the drivers they hold', () => {
       saved.map((record) => saver('POST', '/api/savebooking', [{ ...record, percentage: 30 }])),
     );
     const intentStatuses = intents.map((r) => r.status);
-    expect(intentStatuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(intentStatuses.filter((s) => s === 200)).toHaveLength(PER_CLIENT);
     expect(intentStatuses.filter((s) => s !== 200).every((s) => s === 429 || s === 503)).toBe(true);
-    expect((await price(customer, 'parallel-victim@example.com', dates[1])).offers.length).toBe(everyone.length - 2);
+    expect((await price(customer, 'parallel-victim@example.com', dates[1])).offers.length).toBe(
+      everyone.length - PER_CLIENT,
+    );
   });
 
   it('one contact e-mail holds at most 2 drivers from any number of clients', async () => {
@@ -466,7 +493,7 @@ describe('unpaid checkouts and the drivers they hold', () => {
       const date = '2026-02-19T10:00:00.000Z';
       const busy = from('203.0.113.70');
       const priced = await price(busy, 'busy@example.com', date);
-      for (const [i, offer] of priced.offers.slice(0, 2).entries()) {
+      for (const [i, offer] of priced.offers.slice(0, PER_CLIENT).entries()) {
         const r = await busy('POST', '/api/paymentbooking', {
           ...quoteFor(priced, offer),
           email: `busy${i}@example.com`,
@@ -477,20 +504,20 @@ describe('unpaid checkouts and the drivers they hold', () => {
       // The other customer has their address's whole share open, from their own device.
       const other = from('198.51.100.71');
       const theirs = await price(other, 'quiet@example.com', date);
-      for (const offer of theirs.offers.slice(2, 4)) {
+      for (const offer of theirs.offers.slice(PER_CLIENT, PER_CLIENT + 2)) {
         expect(
           (await other('POST', '/api/paymentbooking', { ...quoteFor(theirs, offer), percentage: 30 })).status,
         ).toBe(200);
       }
       const refused = await busy<{ message?: string }>('POST', '/api/paymentbooking', {
-        ...quoteFor(priced, priced.offers[4]!),
+        ...quoteFor(priced, priced.offers[PER_CLIENT + 2]!),
         email: 'quiet@example.com',
         percentage: 30,
       });
       expect(refused.status).toBe(429);
-      // Its own two, not the other customer's: nothing about that address is told.
+      // Its own four, not the other customer's: nothing about that address is told.
       expect(refused.body.message).toMatch(
-        /^You already have 2 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
+        /^You already have 4 moves waiting for payment\. Finish paying one of them, or try again in \d+ minutes? when they lapse\.$/,
       );
       await settle();
       expect(await releaseMails('quiet@example.com')).toHaveLength(0);

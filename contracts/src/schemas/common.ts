@@ -21,12 +21,14 @@ export const noControlCharacters = {
 
 /**
  * A UK phone number as people type it, made plain before it is checked: spaces, dashes, dots and
- * brackets go, and a leading +44 or 0044 becomes 0 ("+44 (0)7700 900123" → "07700900123").
+ * brackets go, and a leading +44 or 0044 becomes 0 ("+44 (0)7700 900123" → "07700900123"), as does
+ * a bare 44 before ten more digits ("447700900123").
  * Anything else is left as typed, for the digits check to refuse in its own words.
  */
 export function normaliseUkPhone(value: string): string {
   let v = value.trim().replace(/[\s\-.()]/g, '');
-  const international = /^(\+|00)44/.exec(v);
+  // "447700900123": the country code without its + (12 digits, no UK number is that long) reads as +44.
+  const international = /^(\+|00)44/.exec(v) ?? /^44(?=[1-9]\d{9}$)/.exec(v);
   if (international) {
     const rest = v.slice(international[0].length);
     v = rest.startsWith('0') ? rest : `0${rest}`;

@@ -196,6 +196,11 @@ export interface BookingRecord {
    */
   state?: 'active' | 'frozen' | 'cancelled';
   statusText?: string;
+  /**
+   * On the customer's view: the booked driver gave the job back and no other has it yet (the quote
+   * then names no driver: never one who declined).
+   */
+  findingDriver?: boolean;
 }
 
 /** POST /api/saveRetrieve body: the client's quote is only a request, re-priced on the server. */

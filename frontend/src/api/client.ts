@@ -30,6 +30,7 @@ import type {
   SaveRetrieveResponse,
   OfferFilter,
   OfferSort,
+  FreeDriversView,
 } from '@vanhop/contracts';
 import { checkoutProofs, forgetCheckoutProofs, rememberCheckoutProof } from './checkout-proofs';
 import { HttpError, send } from './http';
@@ -168,6 +169,21 @@ export const createPaymentSession = async (body: CheckoutSessionRequest) => {
   return answer;
 };
 
+/** Whether this tab opened checkouts it can still prove (and so release). */
+export const holdsOwnCheckouts = (): boolean => checkoutProofs().length > 0;
+
+/**
+ * Closes the checkouts this tab opened (their drivers freed; they can no longer be paid), proved by
+ * the proofs it kept, then forgets them. Answers how many were closed; throws when the call failed.
+ */
+export async function releaseOwnCheckouts(): Promise<number> {
+  const proofs = checkoutProofs();
+  if (!proofs.length) return 0;
+  const { closed } = await request<{ closed: number }>('POST', '/paymentbooking/abandon', { checkoutProofs: proofs });
+  forgetCheckoutProofs();
+  return closed;
+}
+
 /** Older servers answered without the booking facts, so every field may be missing. */
 export const confirmCheckoutSession = (sessionId: string) =>
   request<Partial<PaymentSuccessResponse> | undefined>('POST', '/paymentbooking/success', { session_id: sessionId });
@@ -217,6 +233,13 @@ export const postponeMyMove = (token: string) => request<MyMoveView>('POST', myM
 
 /** After a change of driver: the customer keeps the new one (409 when there is no change to answer). */
 export const keepNewDriver = (token: string) => request<MyMoveView>('POST', myMove(token, '/keep-driver'));
+
+/** After a change of driver: the other drivers free for the move, at what the customer would pay (409 when no change is open). */
+export const freeDriversForMyMove = (token: string) => request<FreeDriversView>('GET', myMove(token, '/free-drivers'));
+
+/** Gives the move to one of them (409 when they are no longer free, or the change is no longer open). */
+export const chooseDriverForMyMove = (token: string, driverId: string) =>
+  request<MyMoveView>('POST', myMove(token, '/choose-driver'), { driverId });
 
 /**
  * The new date's price, before the customer confirms it (nothing is written): 400 with field

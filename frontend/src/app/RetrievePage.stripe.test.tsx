@@ -61,7 +61,6 @@ async function payByCard(updateAnswer: () => { status?: number; json?: unknown; 
       </Routes>
     </MemoryRouter>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
   fireEvent.click(await screen.findByLabelText(/30%/));
   fireEvent.click(await screen.findByRole('button', { name: 'Card paid' }));
   return { alert, api };

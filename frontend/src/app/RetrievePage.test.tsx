@@ -45,16 +45,33 @@ function renderAt(path: string) {
 }
 
 describe('RetrievePage', () => {
-  it('prefills the code, and a paid quote says what was paid and that the balance goes to the driver', async () => {
-    fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [record('30percentage', 140)] }) });
+  it('prefills the code and shows the quote at once; a paid quote says what was paid and that the balance goes to the driver', async () => {
+    const api = fakeApi({ 'GET /api/saveRetrieve': () => ({ json: [record('30percentage', 140)] }) });
     renderAt('/retrieve/4242');
     expect((screen.getByLabelText('Quote code') as HTMLInputElement).value).toBe('4242');
-    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
+    // The link's code is loaded at once, without pressing Retrieve, and once.
     await screen.findByText('You have Already paid for a 30 % deposit');
+    expect(api.of('GET', '/api/saveRetrieve')).toHaveLength(1);
     expect(
       screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/),
     ).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('a booking whose driver gave it back names no driver who declined: it says one is being found', async () => {
+    fakeApi({
+      'GET /api/saveRetrieve': () => ({
+        json: [
+          {
+            ...record('30percentage', 140),
+            findingDriver: true,
+            quote: { ...record('30percentage').quote, driverName: '' },
+          },
+        ],
+      }),
+    });
+    renderAt('/retrieve/4242');
+    expect((await screen.findByTestId('retrieve-driver')).textContent).toBe('We are finding you a new driver');
   });
 
   it('a cancelled booking says so, never "Already paid", and offers no payment', async () => {
@@ -64,7 +81,6 @@ describe('RetrievePage', () => {
       }),
     });
     renderAt('/retrieve/4242');
-    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('This booking was cancelled.');
     expect(screen.getByTestId('retrieve-standing').textContent).toBe(
       'You had paid for the whole move: your My move page (the link in your booking e-mail) shows what was refunded to your card.',
@@ -80,7 +96,6 @@ describe('RetrievePage', () => {
       }),
     });
     renderAt('/retrieve/4242');
-    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     const status = await screen.findByText('This booking is postponed: it has no moving date yet.');
     expect(status.getAttribute('data-state')).toBe('frozen');
     expect(screen.getByTestId('retrieve-standing').textContent).toBe(
@@ -97,7 +112,6 @@ describe('RetrievePage', () => {
       }),
     });
     renderAt('/retrieve/4242');
-    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByText('This booking was cancelled.');
     expect(screen.getByTestId('retrieve-standing').textContent).toBe(
       'Nothing was paid for it, so there is nothing to refund.',
@@ -134,7 +148,6 @@ describe('RetrievePage', () => {
       }),
     });
     renderAt('/retrieve/4242');
-    fireEvent.click(screen.getByRole('button', { name: 'Retrieve' }));
     await screen.findByLabelText(/30%/);
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Please Choosea percetage option'));
@@ -146,6 +159,35 @@ describe('RetrievePage', () => {
     expect(api.of('POST', '/api/savebooking')[0]?.body).toEqual([
       expect.objectContaining({ _id: 'b1', percentage: 30 }),
     ]);
+  });
+
+  it('the limit on unpaid checkouts is said in the server’s words, and checkouts this tab opened can be released there and then', async () => {
+    sessionStorage.setItem('vanhop.checkoutProofs', JSON.stringify(['pi_8_secret_a', 'pi_9_secret_b']));
+    const limit =
+      'You already have 2 moves waiting for payment. Finish paying one of them, or try again in 31 minutes when they lapse.';
+    let released = false;
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const api = fakeApi({
+      'GET /api/saveRetrieve': () => ({ json: [record('unpaid', 200)] }),
+      'POST /api/savebooking': () =>
+        released
+          ? { json: { clientSecret: 'pi_10_secret', localCheckoutUrl: '/api/payments/local-checkout/pi_10' } }
+          : { status: 429, json: { message: limit } },
+      'POST /api/paymentbooking/abandon': () => {
+        released = true;
+        return { json: { closed: 2 } };
+      },
+    });
+    renderAt('/retrieve/4242');
+    fireEvent.click(await screen.findByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £60.00' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(limit);
+    fireEvent.click(screen.getByRole('button', { name: 'Release my open checkouts and book this one' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/pi_10'));
+    expect(api.of('POST', '/api/paymentbooking/abandon').map((c) => c.body)).toEqual([
+      { checkoutProofs: ['pi_8_secret_a', 'pi_9_secret_b'] },
+    ]);
+    sessionStorage.clear();
   });
 
   it('back from the local checkout: records the payment with the returned client secret, alerts Payment Success and shows the success page with the My move link', async () => {

@@ -24,11 +24,32 @@ describe('DateTimePicker', () => {
     expect(screen.getByRole('button', { name: '9 July 2026' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: '10 July 2026' }));
     const times = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(times[0]).toBe('16:00');
+    expect(times[0]).toBe('16:00 · short notice');
     expect(times.at(-1)).toBe('21:00');
-    fireEvent.click(screen.getByRole('option', { name: '16:15' }));
+    fireEvent.click(screen.getByRole('option', { name: '16:15 · short notice' }));
     expect(onChange).toHaveBeenCalledWith('2026-07-10T15:15:00.000Z');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('announces the short-notice fee on the times that start within 2 hours, and only there', () => {
+    renderPicker();
+    fireEvent.click(screen.getByRole('combobox'));
+    fireEvent.click(screen.getByRole('button', { name: '10 July 2026' }));
+    // 14:37 now: 16:00, 16:15 and 16:30 start within 120 minutes; 16:45 does not.
+    const times = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(times.slice(0, 4)).toEqual([
+      '16:00 · short notice',
+      '16:15 · short notice',
+      '16:30 · short notice',
+      '16:45',
+    ]);
+    expect(screen.getByTestId('short-notice-hint').textContent).toBe(
+      'Times marked "short notice" start within 2 hours: most drivers add a £20.00 short-notice fee, shown in each quote.',
+    );
+    // Another day: no fee, no note.
+    fireEvent.click(screen.getByRole('button', { name: '11 July 2026' }));
+    expect(screen.getAllByRole('option').every((o) => !o.textContent?.includes('short notice'))).toBe(true);
+    expect(screen.queryByTestId('short-notice-hint')).toBeNull();
   });
 
   it('shows day-month-year and time on the London clock, and can be cleared', () => {

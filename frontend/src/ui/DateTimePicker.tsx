@@ -18,6 +18,7 @@ import {
   weekdayColumn,
   type CalendarDay,
 } from '../lib/dateRules';
+import { formatPence, isShortNoticeStart, SHORT_NOTICE, shortNoticeHint } from '@vanhop/contracts';
 import './DateTimePicker.css';
 import { Button } from './index';
 
@@ -101,6 +102,10 @@ export function DateTimePicker({
   }, [view]);
   const slots = day
     ? timeSlots(day, at).filter((m) => !limit || !sameDay(day, limit) || m <= limit.hour * 60 + limit.minute)
+    : [];
+  // The times a driver would price as short notice (the house card's fee): said where the time is chosen.
+  const shortSlots = day
+    ? slots.filter((m) => isShortNoticeStart(londonToDate({ ...day, hour: Math.floor(m / 60), minute: m % 60 }), at))
     : [];
   const canPrev = compareDays({ ...view, day: 1 }, { ...first, day: 1 }) > 0;
   const canNext = compareDays({ ...view, day: 1 }, { ...last, day: 1 }) < 0;
@@ -224,6 +229,11 @@ export function DateTimePicker({
             aria-label={day ? `Times on ${dayLabel(day)}` : 'Choose a day first'}
           >
             {!day && <p className="dtp-hint">Choose a day to see the times.</p>}
+            {shortSlots.length > 0 && (
+              <p className="dtp-hint dtp-short-hint" data-testid="short-notice-hint">
+                {shortNoticeHint(formatPence(SHORT_NOTICE.feePence))}
+              </p>
+            )}
             {slots.map((m) => {
               const selected = !!chosen && !!day && sameDay(chosen, day) && chosen.hour * 60 + chosen.minute === m;
               return (
@@ -236,6 +246,7 @@ export function DateTimePicker({
                   onClick={() => pickTime(m)}
                 >
                   {formatMinute(m)}
+                  {shortSlots.includes(m) && <span className="dtp-short"> · short notice</span>}
                 </Button>
               );
             })}

@@ -20,6 +20,8 @@ import { MarkReviewRequested } from './app/mark-review-requested.js';
 import { FollowDriverJobs } from './app/follow-driver-jobs.js';
 import { PriceToNewDriver } from './app/price-to-new-driver.js';
 import { KeepNewDriver } from './app/keep-new-driver.js';
+import { ChooseDriver } from './app/choose-driver.js';
+import { HttpDriverChoice } from './adapters/driver-choice-client.js';
 import { FollowJobProgress } from './app/follow-job-progress.js';
 import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
@@ -73,6 +75,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const recordPayment = new RecordPayment(bookings, lifecycle, infra.clock, infra.logger);
     const saveQuote = new SaveQuote({ bookings, pricer, clock: infra.clock, randomInt, onSaved: kick });
     const find = new FindLiveBooking(bookings);
+    const driverJobs = new FollowDriverJobs({
+      bookings,
+      logger: infra.logger,
+      priceToNewDriver: new PriceToNewDriver({ lifecycle, logger: infra.logger }),
+    });
     const customerSignIn = new CustomerSignIn({
       links: signInLinks,
       sessions: customerSessions,
@@ -94,6 +101,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           cancel: new CancelBooking(lifecycle),
           postpone: new PostponeBooking(lifecycle),
           keepDriver: new KeepNewDriver(lifecycle),
+          chooseDriver: new ChooseDriver({
+            lifecycle,
+            quote: new HttpDriverChoice(config.quoteServiceUrl, config.quoteTimeoutMs),
+            follow: driverJobs,
+          }),
           reactivate: new ReactivateBooking(lifecycle, pricer),
           payBalance: new PayBalance(lifecycle, new HttpBalanceCheckouts(config.paymentServiceUrl)),
           cache: infra.cache,
@@ -126,24 +138,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
         bookings,
         recordPayment,
         customerSignIn,
-        lifecycle,
+        driverJobs,
         logger: infra.logger,
         clock: infra.clock,
       }),
-      start: async () => {
-        await bookings.ensureIndexes();
-        await Promise.all([signInLinks.ensureIndexes(), customerSessions.ensureIndexes(), byCustomer.ensureIndexes()]);
-        // In the background: a large store must not hold up the start; My moves lists a record once it is keyed.
-        void byCustomer.backfill(infra.clock.now()).then(
-          (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'customer e-mail keys added to older booking records'),
-          (err: unknown) =>
-            infra.logger.warn(
-              { err: String(err) },
-              'customer e-mail key backfill failed; it runs again at the next start',
-            ),
-        );
-        await relay.start();
-      },
+      start: () => startBooking({ bookings, signInLinks, customerSessions, byCustomer, relay, infra }),
       stop: () => relay.stop(),
     };
   },
@@ -154,7 +153,7 @@ function subscriptionsOf(deps: {
   bookings: BookingRepository;
   recordPayment: RecordPayment;
   customerSignIn: CustomerSignIn;
-  lifecycle: BookingLifecycleWriter;
+  driverJobs: FollowDriverJobs;
   logger: Logger;
   clock: Clock;
 }) {
@@ -164,12 +163,29 @@ function subscriptionsOf(deps: {
       recordPayment: deps.recordPayment,
       markReviewRequested: new MarkReviewRequested(deps.bookings, deps.clock, deps.logger),
       recordRefund: new RecordRefund(deps.bookings, deps.logger),
-      driverJobs: new FollowDriverJobs({
-        bookings: deps.bookings,
-        logger: deps.logger,
-        priceToNewDriver: new PriceToNewDriver({ lifecycle: deps.lifecycle, logger: deps.logger }),
-      }),
+      driverJobs: deps.driverJobs,
       jobProgress: new FollowJobProgress({ bookings: deps.bookings, logger: deps.logger }),
     }),
   ];
+}
+
+/** The indexes, the background backfill of older records' keys, then the outbox relay. */
+async function startBooking(deps: {
+  bookings: BookingRepository;
+  signInLinks: SignInLinkRepository;
+  customerSessions: CustomerSessionRepository;
+  byCustomer: BookingsByCustomer;
+  relay: OutboxRelay;
+  infra: { logger: Logger; clock: Clock };
+}): Promise<void> {
+  const { bookings, signInLinks, customerSessions, byCustomer, relay, infra } = deps;
+  await bookings.ensureIndexes();
+  await Promise.all([signInLinks.ensureIndexes(), customerSessions.ensureIndexes(), byCustomer.ensureIndexes()]);
+  // In the background: a large store must not hold up the start; My moves lists a record once it is keyed.
+  void byCustomer.backfill(infra.clock.now()).then(
+    (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'customer e-mail keys added to older booking records'),
+    (err: unknown) =>
+      infra.logger.warn({ err: String(err) }, 'customer e-mail key backfill failed; it runs again at the next start'),
+  );
+  await relay.start();
 }

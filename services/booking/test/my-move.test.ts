@@ -3,6 +3,7 @@ import {
   BOOKING_TIME_MESSAGES,
   TOPICS,
   type BookingCancelled,
+  type BookingRecord,
   type BookingPostponed,
   type BookingReactivated,
   type BalancePaid,
@@ -260,10 +261,19 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect(before.actions.cancel.refundPence).toBe(0);
     expect(before.actions.postpone.allowed).toBe(false);
 
+    // Retrieving by code before: the booked driver is named.
+    const retrieved = async () =>
+      (await api<BookingRecord[]>('GET', `/api/saveRetrieve?randomNumber=${b.code}`)).body[0]!;
+    expect((await retrieved()).quote.driverName).toBe(record.driver!.name);
+
     await jobReturned({ ...lost, because: 'declined', at: clock.now().toISOString() });
     const view = (await api<MyMoveView>('GET', b.path)).body;
     expect(view.driverStandingText).toBe(NEEDS_DRIVER_STANDING);
     expect(view.driver).toBeNull();
+    // Retrieving by code names no driver who declined: it says one is being found.
+    const after = await retrieved();
+    expect(after.quote.driverName).toBe('');
+    expect(after.findingDriver).toBe(true);
     expect(view.actions.cancel).toMatchObject({ allowed: true, refundPence: b.paidPence });
     expect(view.actions.cancel.terms).toBe(
       `We have not found a driver for your move yet, so cancelling now is free: everything you paid (${formatPence(b.paidPence)}) is refunded to your card.`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_TIME_MESSAGES, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
+import { BOOKING_TIME_MESSAGES, SHORT_NOTICE, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
 import { PRICE_CHANGED_SINCE_SHOWN } from '../src/app/reprice-booking.js';
-import { useLifecycleServices } from './lifecycle-support.js';
+import { MIN, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
 /**
  * Issue 26 item 5: a postponed booking's new date shows its price before the customer confirms it
@@ -9,7 +9,7 @@ import { useLifecycleServices } from './lifecycle-support.js';
  * carries the total that was shown: a price that moved meanwhile is refused, not charged.
  */
 describe('the new date’s price before the customer confirms it', () => {
-  const { api, stored, settle, bookAndPay } = useLifecycleServices();
+  const { api, stored, settle, bookAndPay, clock } = useLifecycleServices();
   /** 06:00 carries the out-of-hours surcharge: dearer than the booked 10:00. */
   const EARLY = '2026-01-22T06:00:00.000Z';
 
@@ -54,6 +54,22 @@ describe('the new date’s price before the customer confirms it', () => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.message).toBe(PRICE_CHANGED_SINCE_SHOWN);
     expect((await stored(b.id)).state).toBe('frozen');
+  });
+
+  it('a new time within the driver’s notice names the short-notice fee in its price; a later one names none', async () => {
+    const b = await bookAndPay(30);
+    expect((await api('POST', `${b.path}/postpone`, { confirm: true })).status).toBe(200);
+    await settle();
+    // 08:30: the earliest start is 10:00, 90 minutes on, inside the house card's 120-minute notice.
+    clock.set(PAID_AT + 30 * MIN);
+    const soon = await api<NewDatePrice>('POST', `${b.path}/reactivate/price`, { date: '2026-01-15T10:00:00.000Z' });
+    expect(soon.status, JSON.stringify(soon.body)).toBe(200);
+    expect(soon.body.shortNoticePence).toBe(SHORT_NOTICE.feePence);
+    const later = await api<NewDatePrice>('POST', `${b.path}/reactivate/price`, { date: '2026-01-15T12:00:00.000Z' });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.shortNoticePence).toBeUndefined();
+    // The fee is in the price itself: the sooner time costs that much more.
+    expect(soon.body.totalPence - later.body.totalPence).toBe(SHORT_NOTICE.feePence);
   });
 
   it('refuses what the new date itself refuses, naming the field; a link that is not genuine is 404', async () => {

@@ -150,7 +150,7 @@ describe('save for later and retrieve by code', () => {
     const mine = stack.saved.filter((e) => (e.data as { randomNumber: number }).randomNumber === 777);
     expect(mine).toHaveLength(1);
     expect(stack.saved.length - before).toBe(1);
-    expect(mine[0]!.data).toEqual({
+    expect(mine[0]!.data).toMatchObject({
       bookingId: r.json.data._id,
       randomNumber: 777,
       customer: { name: 'Jane Doe', email: 'jane@example.com', phone: '07700900123' },
@@ -158,7 +158,13 @@ describe('save for later and retrieve by code', () => {
       totalPricePence: 18000,
       pricePerHalfHourPence: 3000,
       retrievePath: '/retrieve/777',
+      // Which move was saved, for the mail and the text.
+      vanSize: r.json.data.quote.typeofVan,
+      helpLevel: r.json.data.quote.typeOfWorker,
     });
+    const saved = r.json.data.quote as { places?: string[]; driverName?: string };
+    if (saved.places?.length) expect((mine[0]!.data as { places?: string[] }).places).toEqual(saved.places);
+    if (saved.driverName) expect((mine[0]!.data as { driverName?: string }).driverName).toBe(saved.driverName);
     expect(mine[0]!.producer).toBe('booking');
   });
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TOPICS } from '@vanhop/contracts';
+import { CUSTOMER_CHOICE, TOPICS } from '@vanhop/contracts';
 import type { MemoryEventBus, RunningService } from '@vanhop/platform';
 import { SmtpSink } from './support/smtp-sink.js';
 import { startSmsProvider } from './support/sms-provider.js';
 import { startNotificationOnTempDir, type NotificationOnTempDir } from './support/on-temp-dir.js';
 import { createEvent } from '@vanhop/platform';
-import { bookingConfirmed, clock, event, jobs, lifecycle } from './support/events.js';
+import { bookingConfirmed, clock, event, jobs, lifecycle, quoteSaved as quoteSavedFixture } from './support/events.js';
 
 const text = (m: { mail: { text?: string } }) => m.mail.text ?? '';
 const htmlOf = (m: { mail: { html: string | false } }) => (m.mail.html || '') as string;
@@ -81,6 +81,36 @@ describe('notification consumers send real mail over SMTP', () => {
     );
   });
 
+  it('QuoteSaved names the move saved: the route, the van and help, and the driver, in the mail and the text', async () => {
+    const e = await createEvent(
+      TOPICS.quoteSaved,
+      {
+        ...quoteSavedFixture,
+        // Another address and booking: saved-quote mails to one address are limited a day.
+        bookingId: 'b-1070',
+        customer: { name: 'Grace', email: 'grace@example.com', phone: '07700900124' },
+        randomNumber: 4815170,
+        retrievePath: '/retrieve/4815170',
+        places: ['London NW2, UK', 'London E1, UK', 'London SE1, UK'],
+        vanSize: 'Large',
+        helpLevel: 'Driver-Help',
+        driverName: 'Dan <Driver>',
+      },
+      { producer: 'booking', clock },
+    );
+    await bus.publish(TOPICS.quoteSaved, e);
+    await bus.idle();
+    const m = (await smtp.waitFor(1))[0]!;
+    expect(text(m)).toContain('Route: London NW2, UK → London E1, UK → London SE1, UK');
+    expect(text(m)).toContain('Van and help: Large, Driver-Help');
+    expect(text(m)).toContain('Driver: Dan <Driver>');
+    expect(htmlOf(m)).toContain('Dan &lt;Driver&gt;');
+    await expect.poll(() => sms.received.length).toBe(1);
+    expect(sms.received[0]!.body.body).toBe(
+      'VanHop: your quote 4815170 (£235.50, London NW2, UK → London SE1, UK, Large van with Dan <Driver>) is saved. Come back to it at any time: https://vanhop.test/retrieve/4815170',
+    );
+  });
+
   it('BookingConfirmed: customer confirmation, a text message and the driver job e-mail', async () => {
     const e = await event.bookingConfirmed();
     await bus.publish(TOPICS.bookingConfirmed, e);
@@ -95,8 +125,11 @@ describe('notification consumers send real mail over SMTP', () => {
     const body = text(customer!);
     // Booked, and waiting for the driver to accept: their contact reaches the driver only then.
     expect(body).toContain(
-      'Your move is booked and paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.',
+      'Your move is booked: your deposit is paid. We have asked Sam Driver to accept it and will e-mail and text you as soon as they do; only then do they get your name, e-mail and phone number.',
     );
+    // A deposit is not payment in full: never "booked and paid" while a balance is due.
+    expect(body).not.toContain('booked and paid');
+    expect(htmlOf(customer!)).not.toContain('booked and paid');
     expect(body).toContain('Collection: Flat 3, 12 Cricklewood Lane, London NW2, UK (2 flights of stairs)');
     expect(body).toContain('Delivery: 7 Broadway, Ealing, London W5, UK (Elevator / No stairs)');
     expect(body).toContain('Van: Large Van (long wheel base)');
@@ -148,6 +181,7 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(text(smtp.bySubject('Booking confirmed')[0]!)).toContain(
       'Outstanding balance: nothing, you have paid in full.',
     );
+    expect(text(smtp.bySubject('Booking confirmed')[0]!)).toContain('Your move is booked and paid.');
     expect(text(smtp.bySubject('New job')[0]!)).toContain('The customer has paid in full online: nothing to collect.');
   });
 
@@ -337,11 +371,11 @@ describe('notification consumers send real mail over SMTP', () => {
       'Paid on the day with Nia Driver, not in the price: ULEZ daily charge (van registered before 2005) £12.50.',
     );
     expect(text(named)).toContain(
-      'you can cancel with everything you paid refunded until Monday, 2 March 2026 at 12:00',
+      'you can choose another driver free for your move on your My move page, or cancel with everything you paid refunded, until Monday, 2 March 2026 at 12:00',
     );
     const toCustomer = sms.received.find((m) => m.body.to === '+447700900111')!;
     expect(toCustomer.body.body).toBe(
-      'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815162) has changed to Nia Driver. See the details or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
+      'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815162) has changed to Nia Driver. See the details, choose another driver or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
     );
   });
 
@@ -376,10 +410,48 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(text(toDriver)).toContain('that time is free in your calendar again');
     expect(Object.fromEntries(sms.received.map((m) => [m.body.to, m.body.body]))).toEqual({
       '+447700900123':
-        'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815163) has changed to Nia Driver. See the details or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
+        'VanHop: your driver for Tuesday, 14 July 2026 at 09:00 (booking 4815163) has changed to Nia Driver. See the details, choose another driver or cancel for a full refund until Monday, 2 March 2026 at 12:00: https://vanhop.test/mymove/v1.token',
       '+447700900456':
         'VanHop: The office has given job 4815163 on Tuesday, 14 July 2026 at 09:00 to another driver, although you had accepted it. You do not need to do anything: that time is free in your calendar again.',
     });
+  });
+
+  it('the customer chose the driver on My move: mail and text confirm their choice, open no new window, and tell the driver it came from', async () => {
+    const reassigned = await createEvent(
+      TOPICS.jobReassigned,
+      {
+        bookingId: 'b-1004',
+        randomNumber: 4815165,
+        move: jobs.offered.move,
+        driver: { id: 'd-9', name: 'Kim Driver', email: 'kim@example.com', phone: '07700900790' },
+        previousDriverId: 'd-8',
+        previousDriver: { name: 'Nia Driver', email: 'nia@example.com', phone: '07700900789', had: 'offered' },
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' },
+        myMovePath: '/mymove/v1.token',
+        driverPricePence: 14000,
+        bookedPence: 15000,
+        reassignedBy: CUSTOMER_CHOICE,
+        at: '2026-03-01T12:00:00.000Z',
+      },
+      { producer: 'quote', clock },
+    );
+    await bus.publish(TOPICS.jobReassigned, reassigned);
+    await bus.idle();
+    await smtp.waitFor(2);
+    await expect.poll(() => sms.received.length).toBe(2);
+    const named = smtp.received.find((m) => m.envelopeTo.includes('ada@example.com'))!;
+    expect(named.mail.subject).toBe('Your new driver for booking 4815165: Kim Driver');
+    expect(text(named)).toContain(
+      'As you chose on your My move page, we have offered your move on Tuesday, 14 July 2026 at 09:00 to Kim Driver.',
+    );
+    expect(text(named)).toContain('the difference of £10.00 is refunded to your card');
+    expect(text(named)).not.toContain('until Monday, 2 March 2026');
+    expect(sms.received.find((m) => m.body.to === '+447700900123')?.body.body).toBe(
+      'VanHop: as you chose, your move on Tuesday, 14 July 2026 at 09:00 (booking 4815165) is offered to Kim Driver. We will text you when they accept.',
+    );
+    expect(sms.received.find((m) => m.body.to === '+447700900789')?.body.body).toBe(
+      'VanHop: The customer has chosen another driver for job 4815165 on Tuesday, 14 July 2026 at 09:00. You do not need to do anything: that time is free in your calendar again.',
+    );
   });
 
   it('JobReturned with the customer’s phone: the customer is texted as well as mailed, so the last text is not “accepted”', async () => {

@@ -25,8 +25,14 @@ export interface PaymentConfig {
   quoteServiceUrl: string;
   /** Null: no key configured, the local test checkout is used instead. */
   stripe: StripeConfig | null;
-  /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one client or one contact e-mail may hold drivers with at once. */
+  /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one contact e-mail may hold drivers with at once, from any clients. */
   openHoldsPerCustomer: number;
+  /**
+   * OPEN_HOLDS_PER_CLIENT: unpaid checkouts one client (address) may hold drivers with at once, under
+   * any e-mails (default twice the per-customer share: two customers behind one address, a household
+   * or an office, do not shut each other out; one client still cannot take many drivers off the market).
+   */
+  openHoldsPerClient: number;
   /**
    * RETRIEVE_RATE_LIMIT_PER_MINUTE (booking's budget for retrieving by code): payment requests that
    * name a booking by its code or id, per client per minute, so codes cannot be tried here instead.
@@ -56,6 +62,11 @@ export function loadConfig(env: Env): PaymentConfig {
     quoteServiceUrl: readServiceUrls(env).quote,
     stripe: readStripeConfig(r, platform),
     openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
+    openHoldsPerClient: r.int(
+      'OPEN_HOLDS_PER_CLIENT',
+      2 * r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
+      { min: 1, max: 2000 },
+    ),
     bookingLookupsPerMinute: r.int('RETRIEVE_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 100_000 }),
     jwt: isEmbeddedPlatform(platform) && r.optionalString('JWT_SECRET') === undefined ? null : readJwtConfig(env),
     holdSweepMs: r.int('PAYMENT_HOLD_SWEEP_MS', 60_000, { min: 10, max: 3_600_000 }),

@@ -101,6 +101,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
       checkoutLeases,
       releases,
       (paid) => confirm.settle(paid.kind, paid._id).catch(() => undefined),
+      config.openHoldsPerClient,
     );
     const lapsedHolds = new CloseLapsedHolds(payments, provider, confirm, clock, logger);
     let holdSweeper: NodeJS.Timeout | undefined;

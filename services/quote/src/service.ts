@@ -7,6 +7,7 @@ import { PriceMove } from './app/price-move.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
+import { driverChoiceRoutes } from './http/driver-choice-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
 import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
 import { JobConflicts } from './app/job-conflicts.js';
@@ -149,6 +150,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
         internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
         const van = new VanLocation({ jobs: jobStore, positions: new VanPositions(infra.cache), geo });
         holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
+        driverChoiceRoutes(app, { reassign });
         driverPhotoRoutes(app, { drivers: findDriver });
         driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
         if (config.jwt) {

@@ -57,21 +57,44 @@ export function ItemsPicker() {
         {ITEM_ROOMS.map((room) => (
           <fieldset key={room} className="items-room">
             <legend>{room}</legend>
-            {ITEM_CATALOGUE.filter((c) => c.room === room).map((c) => (
-              <label key={c.id} className="items-row">
-                <span>{c.label}</span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={ITEM_LIMITS.count}
-                  aria-label={`${c.label}: how many`}
-                  value={countOf(items, c.id) || ''}
-                  placeholder="0"
-                  onChange={(e) => set(withCount(items, c.id, Number(e.target.value)))}
-                />
-              </label>
-            ))}
+            {ITEM_CATALOGUE.filter((c) => c.room === room).map((c) => {
+              const count = countOf(items, c.id);
+              return (
+                <div key={c.id} className="items-row">
+                  <label htmlFor={`item-${c.id}`}>{c.label}</label>
+                  {/* +/- for thumbs; the box still takes a typed number. */}
+                  <div className="items-stepper">
+                    <button
+                      type="button"
+                      aria-label={`One fewer: ${c.label}`}
+                      disabled={count === 0}
+                      onClick={() => set(withCount(items, c.id, count - 1))}
+                    >
+                      −
+                    </button>
+                    <input
+                      id={`item-${c.id}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={ITEM_LIMITS.count}
+                      aria-label={`${c.label}: how many`}
+                      value={count || ''}
+                      placeholder="0"
+                      onChange={(e) => set(withCount(items, c.id, Number(e.target.value)))}
+                    />
+                    <button
+                      type="button"
+                      aria-label={`One more: ${c.label}`}
+                      disabled={count >= ITEM_LIMITS.count}
+                      onClick={() => set(withCount(items, c.id, count + 1))}
+                    >
+                      +
+                    </button>
+                  </div>
+                </div>
+              );
+            })}
           </fieldset>
         ))}
       </div>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { homeNoticeOf } from '../../lib/homeNotice';
 import { BOOKING_TIME_MESSAGES, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { QuotePanel } from './QuotePanel';
+import { RELEASE_OWN_BUTTON, RELEASE_OWN_TEXT } from '../../ui/ReleaseOwnCheckouts';
 import { fakeApi } from '../../testing/fakeApi';
 
 afterEach(() => {
@@ -143,6 +144,55 @@ describe('QuotePanel', () => {
       driverId: 'd1',
       name: 'Alice Mover',
     });
+  });
+
+  it('the limit on unpaid checkouts, with checkouts this tab opened: it offers to release them there and then, proved, and books', async () => {
+    sessionStorage.setItem('vanhop.checkoutProofs', JSON.stringify(['cs_earlier_1', 'cs_earlier_2']));
+    const limit =
+      'You already have 2 moves waiting for payment. Finish paying one of them, or try again in 33 minutes when they lapse.';
+    let released = false;
+    const api = fakeApi({
+      'POST /api/paymentbooking': () =>
+        released
+          ? { json: { sessionId: 'cs_3', url: '/api/payments/local-checkout/cs_3' } }
+          : { status: 429, json: { message: limit } },
+      'POST /api/paymentbooking/abandon': () => {
+        released = true;
+        return { json: { closed: 2 } };
+      },
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderPanel();
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(limit);
+    expect(screen.getByTestId('release-own-checkouts').textContent).toContain(RELEASE_OWN_TEXT);
+    fireEvent.click(screen.getByRole('button', { name: RELEASE_OWN_BUTTON }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/local-checkout/cs_3'));
+    // The release carried this tab's proofs, and only them; then they were forgotten.
+    expect(api.of('POST', '/api/paymentbooking/abandon').map((c) => c.body)).toEqual([
+      { checkoutProofs: ['cs_earlier_1', 'cs_earlier_2'] },
+    ]);
+    const books = api.calls.filter((c) => c.method === 'POST' && c.path === '/api/paymentbooking');
+    expect(books).toHaveLength(2);
+    expect(books[1]?.body).not.toHaveProperty('checkoutProofs');
+    expect(JSON.parse(sessionStorage.getItem('vanhop.checkoutProofs') ?? '[]')).toEqual(['cs_3']);
+    sessionStorage.clear();
+  });
+
+  it('the limit on unpaid checkouts with none opened in this tab: nothing to release, only the words', async () => {
+    sessionStorage.clear();
+    fakeApi({
+      'POST /api/paymentbooking': () => ({
+        status: 429,
+        json: { message: 'You already have 2 moves waiting for payment.' },
+      }),
+    });
+    renderPanel();
+    fireEvent.click(screen.getByLabelText(/30%/));
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByTestId('release-own-checkouts')).toBeNull();
   });
 
   it('SaveForLater saves with a retrieve code, thanks the customer by name and goes home', async () => {

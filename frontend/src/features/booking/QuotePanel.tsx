@@ -18,7 +18,8 @@ import {
 import { Modal } from '../../ui/Modal';
 import { Alert, Button } from '../../ui';
 import { DepositChoice } from '../../ui/DepositChoice';
-import { ApiError, createPaymentSession, saveForLater } from '../../api/client';
+import { ApiError, createPaymentSession, holdsOwnCheckouts, releaseOwnCheckouts, saveForLater } from '../../api/client';
+import { ReleaseOwnCheckouts } from '../../ui/ReleaseOwnCheckouts';
 import { formatMovingDate } from '../../lib/dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
@@ -68,6 +69,8 @@ export function QuotePanel({
   const [problem, setProblem] = useState('');
   const [minimised, setMinimised] = useState(false);
   const [refused, setRefused] = useState('');
+  /** The limit on unpaid checkouts refused Book Now, and this tab opened some of them: it may release its own. */
+  const [canRelease, setCanRelease] = useState(false);
   const outdated = stale || refused !== '';
 
   const bookNow = async () => {
@@ -77,6 +80,7 @@ export function QuotePanel({
       return;
     }
     setBusy(true);
+    setCanRelease(false);
     try {
       const { url } = await createPaymentSession({ ...quote, percentage });
       window.location.assign(url);
@@ -84,8 +88,14 @@ export function QuotePanel({
       const why = refusedAsStale(err);
       if (why) setRefused(why);
       else setProblem(refusalWords(err) ?? 'We could not start the payment. Please try again.');
+      setCanRelease(err instanceof ApiError && err.status === 429 && holdsOwnCheckouts());
       setBusy(false);
     }
+  };
+
+  const bookAfterRelease = async () => {
+    setProblem('');
+    await bookNow();
   };
 
   const saveLater = async () => {
@@ -159,6 +169,7 @@ export function QuotePanel({
           {problem}
         </p>
       )}
+      {canRelease && !outdated && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={bookAfterRelease} />}
       <div className="quote-panel-actions">
         <Button variant="primary" disabled={busy || outdated} onClick={bookNow}>
           Book Now

@@ -56,4 +56,14 @@ describe('Enter on a suggestion the text names exactly', () => {
     expect(exactMatch(options, 'London')).toBeUndefined();
     expect(exactMatch(options, '')).toBeUndefined();
   });
+
+  it('takes a full postcode typed with or without its space', () => {
+    const full: GeoSuggestion[] = [
+      { label: 'NW2 4QB, UK', kind: 'postcode', outcode: 'NW2', lat: 0, lng: 0 },
+      { label: 'Cricklewood, UK', kind: 'place', outcode: 'NW2', lat: 0, lng: 0 },
+    ];
+    expect(exactMatch(full, 'NW2 4QB')?.label).toBe('NW2 4QB, UK');
+    expect(exactMatch(full, 'nw24qb')?.label).toBe('NW2 4QB, UK');
+    expect(exactMatch(full, 'NW2 4QA')).toBeUndefined();
+  });
 });

@@ -39,6 +39,22 @@ describe('contact form', () => {
     }
   });
 
+  it('a refused submit brings the first field in error into view and focuses it (errors above the button on a phone)', async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.getAttribute('name') ?? '');
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
+    render(<ContactForm onSent={() => {}} />);
+    type('Name', 'Amira Khan');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByText(MSG.contact.emailRequired);
+    await waitFor(() => expect(scrolled).toEqual(['email']));
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    expect(document.activeElement?.getAttribute('name')).toBe('email');
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+  });
+
   it('shows the format messages for short names, bad e-mails and non-digit phones', async () => {
     render(<ContactForm onSent={() => {}} />);
     type('Name', 'Al');

@@ -1,4 +1,5 @@
-import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
+import { useEffect, useRef } from 'react';
+import { ErrorMessage, Field, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop/contracts';
 import { sendContactMessage } from '../../api/client';
@@ -20,6 +21,28 @@ const FieldError = ({ name }: { name: keyof ContactFormValues }) => (
   </ErrorMessage>
 );
 
+/** The form's fields in page order: the first one in error is the one to bring into view. */
+const FIELD_ORDER: (keyof ContactFormValues)[] = ['name', 'email', 'phone', 'title', 'message', 'agree'];
+
+/**
+ * After a submit refused by the checks, the first field in error is focused and brought to the
+ * middle of the screen: on a phone the errors are otherwise a screen or more above the button.
+ */
+function FocusFirstContactError() {
+  const { submitCount, isSubmitting, isValid, errors } = useFormikContext<ContactFormValues>();
+  const handled = useRef(0);
+  useEffect(() => {
+    if (isSubmitting || isValid || submitCount === handled.current) return;
+    handled.current = submitCount;
+    const name = FIELD_ORDER.find((f) => errors[f]);
+    const field = name ? document.querySelector<HTMLElement>(`.contact-form [name="${name}"]`) : null;
+    if (!field) return;
+    field.focus();
+    field.scrollIntoView?.({ block: 'center' });
+  }, [submitCount, isSubmitting, isValid, errors]);
+  return null;
+}
+
 /** Sends a message; the server validates with the same schema, so both sides show the same words. */
 export function ContactForm({ onSent }: { onSent: (serverMessage: string) => void }) {
   const submit = async (values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) => {
@@ -34,7 +57,8 @@ export function ContactForm({ onSent }: { onSent: (serverMessage: string) => voi
   return (
     <Formik initialValues={INITIAL_VALUES} validationSchema={contactMessageSchema} onSubmit={submit}>
       {({ isSubmitting }) => (
-        <Form className="form" noValidate aria-label="Contact form">
+        <Form className="form contact-form" noValidate aria-label="Contact form">
+          <FocusFirstContactError />
           <label>
             Name
             <Field name="name" autoComplete="name" />

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { FaqPage } from './FaqPage';
+import { bookingFormSchema, MSG } from '@vanhop/contracts';
 import { FAQ_ENTRIES } from './faq-entries';
 
 describe('FAQ', () => {
@@ -24,6 +25,16 @@ describe('FAQ', () => {
     ]) {
       expect(text, topic).toContain(topic);
     }
+  });
+
+  it('agrees with the booking form about the date: the form requires one, and the FAQ says quotes need one', async () => {
+    await expect(bookingFormSchema.validateAt('moving_date', { moving_date: '' })).rejects.toThrow(
+      MSG.booking.dateRequired,
+    );
+    const entry = FAQ_ENTRIES.find((e) => e.question === 'Can I book without a fixed date?');
+    expect(entry?.answer).toContain('Quotes need a moving date');
+    expect(entry?.answer).not.toMatch(/compare quotes without/i);
+    expect(entry?.answer).toContain('short-notice fee');
   });
 
   it('opens one answer at a time', () => {

@@ -112,7 +112,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     id: 18,
     question: 'Can I book without a fixed date?',
     answer:
-      'You can compare quotes without a confirmed date, but you cannot book until you choose one. Moves start between 6:00 and 21:00, in 15-minute steps, at least 2 hours from now.',
+      "Quotes need a moving date: drivers price by the day and time and must be free then, so the booking form asks for one. If your date is not fixed yet, choose the likeliest one; quotes are free, and once booked you can postpone the move (with 24 hours' notice) and choose a new date within 12 months. Moves start between 6:00 and 21:00, in 15-minute steps, at least 2 hours from now; times within 2 hours of booking carry a short-notice fee (£20 with most drivers), marked in the date picker.",
   },
   {
     id: 19,

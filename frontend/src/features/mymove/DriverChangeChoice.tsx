@@ -3,6 +3,7 @@ import type { MyMoveView } from '@vanhop/contracts';
 import { keepNewDriver } from '../../api/client';
 import { moveWhenText, penceText } from '../../lib/move-words';
 import { Button } from '../../ui';
+import { OtherDriverChoice } from './OtherDriverChoice';
 
 const KEEP_FAILED = 'That did not go through. Nothing has changed: please try again in a moment.';
 
@@ -57,8 +58,8 @@ export function DriverChangeChoice({
         <p>{change.driverName} has no congestion or ULEZ charge to add on the day for this move.</p>
       )}
       <p>
-        Until {moveWhenText(change.until)} you can keep {change.driverName}, or cancel with everything you paid refunded
-        (Cancel below), whatever the usual cancellation terms say.
+        Until {moveWhenText(change.until)} you can keep {change.driverName}, choose another driver free for your move,
+        or cancel with everything you paid refunded (Cancel below), whatever the usual cancellation terms say.
       </p>
       {error && (
         <p className="mymove-error" role="alert">
@@ -70,6 +71,7 @@ export function DriverChangeChoice({
           {busy ? 'Please wait...' : `Keep ${change.driverName}`}
         </Button>
       </p>
+      <OtherDriverChoice token={token} refresh={refresh} />
     </section>
   );
 }

@@ -4,7 +4,13 @@
  * customer confirms. An action that is not allowed says why.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { reactivateBookingSchema, type CancelTerms, type MyMoveView, type NewDatePrice } from '@vanhop/contracts';
+import {
+  reactivateBookingSchema,
+  shortNoticeInPriceText,
+  type CancelTerms,
+  type MyMoveView,
+  type NewDatePrice,
+} from '@vanhop/contracts';
 import {
   ApiError,
   cancelMyMove,
@@ -391,6 +397,9 @@ function Reactivate({
             New price for this date: <strong>{penceText(priced.totalPence)}</strong> (was{' '}
             {penceText(priced.previousTotalPence)}).
           </p>
+          {priced.shortNoticePence ? (
+            <p data-testid="new-date-short-notice">{shortNoticeInPriceText(penceText(priced.shortNoticePence))}</p>
+          ) : null}
           <p>{newDateSettlementText(priced)}</p>
           <div className="mymove-buttons">
             <Button variant="primary" onClick={() => void confirm()} disabled={busy}>

@@ -159,7 +159,9 @@ describe('My move page', () => {
     expect(within(panel).getByTestId('driver-change-charges').textContent).toBe(
       'ULEZ daily charge (van registered before 2005): £12.50',
     );
-    expect(panel.textContent).toContain('Until Wednesday 2 December 2026 at 08:00 you can keep Dave Wilson');
+    expect(panel.textContent).toContain(
+      'Until Wednesday 2 December 2026 at 08:00 you can keep Dave Wilson, choose another driver',
+    );
     fireEvent.click(within(panel).getByRole('button', { name: 'Keep Dave Wilson' }));
     await waitFor(() => expect(screen.queryByTestId('driver-change')).toBeNull());
     expect(api.calls.some((c) => c.method === 'POST' && c.path === `${PATH}/keep-driver`)).toBe(true);
@@ -380,6 +382,38 @@ describe('My move page', () => {
     );
     expect(outcome.textContent).toContain('The new price is £220.00 (it was £200.00).');
     expect(outcome.textContent).toContain('Balance to pay: £160.00.');
+  });
+
+  it('a new date within the driver’s notice says its price includes the short-notice fee', async () => {
+    const frozen = myMoveView({
+      state: 'frozen',
+      statusText: 'Postponed',
+      actions: {
+        postpone: { allowed: false, reason: 'This booking is already postponed.' },
+        reactivate: { allowed: true, latest: '2027-12-01T09:30:00.000Z' },
+      },
+    });
+    fakeApi({
+      [`GET ${PATH}`]: views(frozen),
+      [`POST ${PATH}/reactivate/price`]: () => ({
+        json: {
+          date: '2026-12-03T06:00:00.000Z',
+          totalPence: 22000,
+          previousTotalPence: 20000,
+          balancePence: 16000,
+          refundPence: 0,
+          shortNoticePence: 2000,
+        },
+      }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByLabelText('New moving date'));
+    fireEvent.click(screen.getByRole('button', { name: '3 December 2026' }));
+    fireEvent.click(screen.getByRole('option', { name: '06:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'See the price for this date' }));
+    expect((await screen.findByTestId('new-date-short-notice')).textContent).toBe(
+      "This includes a £20.00 short-notice fee: the new time starts within your driver's notice.",
+    );
   });
 
   it('a refused new date shows the server message at the picker', async () => {

@@ -15,7 +15,15 @@ import {
   type RecordPaymentItem,
   formatPounds,
 } from '@vanhop/contracts';
-import { ApiError, retrieveQuote, saveBookingForPayment, updatePaymentStatus } from '../../api/client';
+import {
+  ApiError,
+  holdsOwnCheckouts,
+  releaseOwnCheckouts,
+  retrieveQuote,
+  saveBookingForPayment,
+  updatePaymentStatus,
+} from '../../api/client';
+import { ReleaseOwnCheckouts } from '../../ui/ReleaseOwnCheckouts';
 import { usePublicConfig } from '../../lib/config';
 import { formatMovingDate } from '../../lib/dateRules';
 import { shareOf } from '../../lib/money';
@@ -103,11 +111,18 @@ function QuoteSummary({ record }: { record: BookingRecord }) {
         <dt>Booked time</dt>
         <dd>{q.totalHour} h</dd>
       </div>
-      {q.driverName && (
+      {record.findingDriver ? (
         <div>
           <dt>Driver</dt>
-          <dd>{q.driverName}</dd>
+          <dd data-testid="retrieve-driver">We are finding you a new driver</dd>
         </div>
+      ) : (
+        q.driverName && (
+          <div>
+            <dt>Driver</dt>
+            <dd data-testid="retrieve-driver">{q.driverName}</dd>
+          </div>
+        )
       )}
       <div>
         <dt>Total price</dt>
@@ -124,6 +139,8 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  /** The limit on unpaid checkouts refused, and this tab opened some of them: it may release its own. */
+  const [canRelease, setCanRelease] = useState(false);
   const stripeKey = config?.stripePublishableKey;
 
   /** Saves the booking with the chosen share; the PaymentIntent client secret (and local checkout page). */
@@ -137,14 +154,18 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
 
   const payLocally = async () => {
     setProblem('');
+    setCanRelease(false);
     setBusy(true);
     try {
       const prepared = await prepare();
       if (!prepared) return;
       if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
       window.location.assign(prepared.localCheckoutUrl);
-    } catch {
-      setProblem(MSG.payment.processError);
+    } catch (err) {
+      // The limit on unpaid checkouts explains itself (when the first lapses); anything else stays generic.
+      const limited = err instanceof ApiError && err.status === 429;
+      setProblem(limited ? err.message : MSG.payment.processError);
+      setCanRelease(limited && holdsOwnCheckouts());
     } finally {
       setBusy(false);
     }
@@ -185,6 +206,7 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
           {problem}
         </p>
       )}
+      {canRelease && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={payLocally} />}
     </div>
   );
 }
@@ -229,11 +251,10 @@ export function RetrievePage() {
     // showPaid is a new function each render: harmless, the return is handled once (handledReturn).
   }, [linkedCode, intentId, intentSecret, redirectStatus, showPaid]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const load = async (typed: string) => {
     setError('');
     setRecord(null);
-    const trimmed = code.trim();
+    const trimmed = typed.trim();
     // The contracts retrieve code rule: digits, 1 to RETRIEVE_CODE_MAX.
     if (!retrieveCodeSchema.isValidSync(trimmed)) {
       setError('Enter the number code from your quote e-mail.');
@@ -248,6 +269,21 @@ export function RetrievePage() {
       setBusy(false);
     }
   };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    await load(code);
+  };
+
+  // A link with its code (/retrieve/<code>, as the saved-quote mail and text send) shows the quote at
+  // once; coming back from the checkout is handled above instead.
+  const loadedLink = useRef('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is a new function each render; the link's code is loaded once per code.
+  useEffect(() => {
+    if (!linkedCode || intentId || loadedLink.current === linkedCode) return;
+    loadedLink.current = linkedCode;
+    void load(linkedCode);
+  }, [linkedCode, intentId]);
 
   return (
     <section className="retrieve">

@@ -118,6 +118,38 @@ describe('Instant Support panel', () => {
     expect(within(panel).queryByTestId('email-status')).toBeNull();
   });
 
+  it('on My move it knows the booking: says which one, and starts with the booking’s name and e-mail', async () => {
+    const api = fakeApi({
+      'GET /api/mymove/v1.bk.abc.sig': () => ({
+        json: {
+          randomNumber: 3519613,
+          move: { date: '2026-12-12T10:00:00.000Z' },
+          customer: { name: 'Alice Mover', email: 'alice@example.com', phone: '07700900123' },
+        },
+      }),
+      'POST /api/conversations/support': () => ({
+        status: 201,
+        json: { token: 'v1.tok', path: '/conversation/v1.tok', conversation: chat([first], 'verified') },
+      }),
+      'GET /api/conversations/v1.tok': () => ({ json: chat([first], 'verified') }),
+    });
+    renderAt('/mymove/v1.bk.abc.sig');
+    fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
+    expect((await within(panel).findByTestId('chat-booking')).textContent).toContain('About your booking 3519613 on');
+    expect((within(panel).getByLabelText('Your name') as HTMLInputElement).value).toBe('Alice Mover');
+    expect((within(panel).getByLabelText(/Your e-mail/) as HTMLInputElement).value).toBe('alice@example.com');
+    fireEvent.change(within(panel).getByLabelText('How can we help?'), { target: { value: 'Can you move a piano?' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
+    await within(panel).findByText('Can you move a piano?');
+    expect(api.of('POST', '/api/conversations/support')[0]!.body).toMatchObject({
+      name: 'Alice Mover',
+      email: 'alice@example.com',
+      page: '/mymove',
+      myMoveToken: 'v1.bk.abc.sig',
+    });
+  });
+
   it('reopens the saved chat; a link that no longer opens is forgotten and a new chat offered', async () => {
     localStorage.setItem('vanhop.conversations', JSON.stringify({ support: 'v1.old' }));
     fakeApi({

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { CONVERSATION_MSG, MESSAGE_MAX_LENGTH, type CustomerConversationView } from '@vanhop/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError, getMyMove } from '../../api/client';
 import { Modal } from '../../ui/Modal';
 import { getConversation, postConversationMessage, startSupportConversation } from './api';
 import { saveSupportToken, savedSupportToken } from '../../lib/conversation-links';
@@ -17,6 +17,7 @@ import { ChatField } from '../../ui/chat/ChatField';
 import { usePolling } from '../../lib/usePolling';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { PATHS } from '../../lib/paths';
+import { formatMovingDate } from '../../lib/dateRules';
 import '../../ui/chat/conversations.css';
 import '../../ui/chat/support.css';
 import { Button } from '../../ui';
@@ -87,6 +88,32 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * On My move, the booking the chat is about (its code and date) for the panel to say so, and its
+ * customer's name and e-mail to start the chat with; nothing elsewhere, or when the page cannot be read.
+ */
+function useMyMoveBooking(
+  pathname: string,
+  onCustomer: (customer: { name: string; email: string }) => void,
+): { code: number; date: string } | null {
+  const token = pageContext(pathname).myMoveToken;
+  const [booking, setBooking] = useState<{ code: number; date: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per My move link; onCustomer only fills empty fields.
+  useEffect(() => {
+    if (!token) return;
+    const aborted = new AbortController();
+    getMyMove(token, aborted.signal).then(
+      (view) => {
+        setBooking({ code: view.randomNumber, date: view.move.date });
+        onCustomer(view.customer);
+      },
+      () => setBooking(null),
+    );
+    return () => aborted.abort();
+  }, [token]);
+  return booking;
+}
+
 /** The page as staff see it, and the My move token when the chat starts there. */
 function pageContext(pathname: string): { page: string; myMoveToken?: string } {
   const myMove = matchPath({ path: PATHS.myMove, end: false }, pathname);
@@ -102,6 +129,11 @@ function StartChat({
   const { pathname } = useLocation();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const booking = useMyMoveBooking(pathname, (customer) => {
+    // Started on My move: the booking's own name and e-mail, unless the customer typed theirs already.
+    setName((typed) => typed || customer.name);
+    setEmail((typed) => typed || customer.email);
+  });
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
@@ -134,6 +166,12 @@ function StartChat({
       <p className="chat-about">
         Questions, a piano or other specialist items, or a change to your booking: our team answers here.
       </p>
+      {booking && (
+        <p className="chat-about" data-testid="chat-booking">
+          About your booking {booking.code}
+          {booking.date ? ` on ${formatMovingDate(booking.date)}` : ''}: our team sees its details with your message.
+        </p>
+      )}
       <ChatField label="Your name" error={errors.name}>
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
       </ChatField>

@@ -9,15 +9,26 @@ const DEBOUNCE_MS = 200;
 
 /**
  * The suggestion the typed text names exactly: its whole label, or its postcode district typed in full
- * ("nw2" → "London NW2, UK"), so Enter accepts it without arrowing down first. Only one may match.
+ * ("nw2" → "London NW2, UK") or a full postcode ("nw2 4qb" → "NW2 4QB, UK"), so Enter accepts it
+ * without arrowing down first. Only one may match.
  */
 export function exactMatch(options: GeoSuggestion[], typed: string): GeoSuggestion | undefined {
   const t = typed.trim().toUpperCase();
   if (!t) return undefined;
+  const bare = t.replace(/\s+/g, '');
   const named = options.filter((o) => o.label.toUpperCase() === t);
   const matches = named.length
     ? named
-    : options.filter((o) => o.kind === 'postcode' && o.outcode.toUpperCase() === t.replace(/\s+/g, ''));
+    : options.filter(
+        (o) =>
+          o.kind === 'postcode' &&
+          // The district ("nw2"), or a full postcode with or without its space ("nw2 4qb" → "NW2 4QB, UK").
+          (o.outcode.toUpperCase() === bare ||
+            o.label
+              .toUpperCase()
+              .replace(/,\s*UK$/, '')
+              .replace(/\s+/g, '') === bare),
+      );
   return matches.length === 1 ? matches[0] : undefined;
 }
 

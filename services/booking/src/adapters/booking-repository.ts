@@ -287,6 +287,7 @@ export class BookingRepository implements BookingRepositoryPort {
     driver: NonNullable<StoredBooking['driver']>,
     line: BookingHistoryEntry,
     change?: DriverChange,
+    changedAt: string = line.at,
   ): Promise<boolean> {
     // The new driver has not accepted yet: the customer reads "waiting for <new driver> to accept".
     const { matched } = await this.bookings.updateOne(
@@ -301,7 +302,7 @@ export class BookingRepository implements BookingRepositoryPort {
           driverAcceptedAt: null,
           driverToConfirm: null,
           // The customer's free choice (cancel with everything refunded) runs from the change.
-          driverChangedAt: line.at,
+          driverChangedAt: changedAt,
           ...(change ? { driverChange: change } : {}),
         },
         $push: { history: line },

@@ -1,5 +1,7 @@
 import {
+  CUSTOMER_CHOICE,
   DRIVER_CHANGE_TEXT,
+  driverChosenText,
   driverChangeChoiceUntil,
   type JobAccepted,
   type JobOffered,
@@ -63,6 +65,7 @@ export class FollowDriverJobs {
   }
 
   async reassigned(j: JobReassigned): Promise<void> {
+    const chosen = j.reassignedBy === CUSTOMER_CHOICE ? await this.chosenByCustomer(j) : null;
     const named = await this.deps.bookings.nameNewDriver(
       j.bookingId,
       j.previousDriverId,
@@ -70,16 +73,17 @@ export class FollowDriverJobs {
       {
         at: j.at,
         kind: 'driver',
-        text: DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
+        text: chosen ? driverChosenText(j.driver.name) : DRIVER_CHANGE_TEXT.newDriver(j.driver.name),
       },
       {
         at: j.at,
         driverName: j.driver.name,
         driverPricePence: j.driverPricePence,
         chargesOnTheDay: j.chargesOnTheDay ?? [],
-        until: driverChangeChoiceUntil(j.at, j.move.date),
-        kept: false,
+        until: chosen?.until ?? driverChangeChoiceUntil(j.at, j.move.date),
+        kept: chosen !== null,
       },
+      chosen?.changedAt,
     );
     if (named)
       this.deps.logger.info(
@@ -88,5 +92,16 @@ export class FollowDriverJobs {
       );
     // After the naming (the price follows only the driver the booking names); a redelivery finds it lowered.
     await this.deps.priceToNewDriver?.apply(j);
+  }
+
+  /**
+   * The customer chose this driver on My move: the choice is theirs (kept, not offered again), and
+   * the free window to cancel runs on from the change that opened it, not from their own choice.
+   */
+  private async chosenByCustomer(j: JobReassigned): Promise<{ until: string; changedAt: string } | null> {
+    const record = await this.deps.bookings.byId(j.bookingId);
+    const open = record?.driverChange;
+    if (!open || !record?.driverChangedAt) return null;
+    return { until: open.until, changedAt: record.driverChangedAt };
   }
 }

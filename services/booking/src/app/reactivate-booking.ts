@@ -32,7 +32,8 @@ export class ReactivateBooking {
     const record = await this.lifecycle.byToken(token);
     const { start } = await this.allowed(record, body);
     const money = await previewReprice(this.pricer, record, { date: start.toISOString() });
-    return { date: start.toISOString(), ...money };
+    const shortNoticePence = shortNoticeFeeOf(record, start, this.lifecycle.now());
+    return { date: start.toISOString(), ...money, ...(shortNoticePence > 0 ? { shortNoticePence } : {}) };
   }
 
   /** The booking and the new start, once the date passes every rule (409 or 400 naming `date` otherwise). */
@@ -93,4 +94,14 @@ export class ReactivateBooking {
     });
     return myMoveView(after, this.lifecycle.now());
   }
+}
+
+/**
+ * The short-notice fee in the new date's price: the card the booking was priced at (a change is
+ * priced at the booked rates) adds it when the new start is within its notice of now, as pricing does.
+ */
+function shortNoticeFeeOf(record: StoredBooking, start: Date, now: Date): number {
+  const card = record.bookedCard;
+  if (!card) return 0;
+  return start.getTime() - now.getTime() < card.lateBookingWithinMinutes * 60_000 ? card.lateBookingPence : 0;
 }

@@ -127,6 +127,10 @@ export class SaveQuote {
         totalPricePence: priced.totalPricePence,
         pricePerHalfHourPence: priced.pricePerHalfHourPence,
         retrievePath: `/retrieve/${code}`,
+        ...(q.places?.length ? { places: q.places } : {}),
+        vanSize: q.typeofVan,
+        helpLevel: q.typeOfWorker,
+        ...(q.driverName ? { driverName: q.driverName } : {}),
       },
       { producer: 'booking', correlationId: bookingId, clock: { now: () => now } },
     );

@@ -66,11 +66,15 @@ export interface DayRecord {
 /** What a customer holding the code may see (docs/WIRE-CONTRACT.md, "Saved and retrieved records"): no driver contact, no internals. */
 export function customerView(record: StoredBooking) {
   const state = record.state ?? 'active';
+  const shown = record.paymentStatus === 'unpaid' ? record.quote : withoutContact(record.quote);
+  // A driver who gave the job back is not named as the customer's driver (My move does the same).
+  const findingDriver = !!record.needsDriver && state === 'active';
   return {
     _id: record._id,
     randomNumber: record.randomNumber,
     date: record.date,
-    quote: record.paymentStatus === 'unpaid' ? record.quote : withoutContact(record.quote),
+    quote: findingDriver ? { ...shown, driverName: '' } : shown,
+    ...(findingDriver ? { findingDriver: true } : {}),
     paymentStatus: record.paymentStatus,
     OutstandingBalance: record.OutstandingBalance,
     percentage: record.percentage,

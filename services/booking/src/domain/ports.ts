@@ -93,13 +93,17 @@ export interface BookingRepository {
   markReviewRequested(id: string, at: string, by: string): Promise<boolean>;
   /** The named driver gave the job back; false when already marked or another driver is named. */
   markNeedsDriver(id: string, needs: NeedsDriver, line: BookingHistoryEntry): Promise<boolean>;
-  /** Staff gave the booking another driver (once: a redelivery matches nothing). */
+  /**
+   * Staff gave the booking another driver (once: a redelivery matches nothing). The customer's free
+   * choice runs from `changedAt` (default: the line's time).
+   */
   nameNewDriver(
     id: string,
     previousDriverId: string,
     driver: NonNullable<StoredBooking['driver']>,
     line: BookingHistoryEntry,
     change?: DriverChange,
+    changedAt?: string,
   ): Promise<boolean>;
   /**
    * The driver the booking names is asked to confirm a new time: their earlier acceptance no longer

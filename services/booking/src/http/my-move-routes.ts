@@ -1,11 +1,12 @@
 import type { Express, RequestHandler } from 'express';
-import { cancelBookingSchema, reactivateBookingSchema } from '@vanhop/contracts';
+import { cancelBookingSchema, chooseDriverSchema, reactivateBookingSchema } from '@vanhop/contracts';
 import { input, NotFoundError, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { CancelBooking } from '../app/cancel-booking.js';
 import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
 import type { PayBalance } from '../app/pay-balance.js';
 import type { PostponeBooking } from '../app/postpone-booking.js';
 import type { KeepNewDriver } from '../app/keep-new-driver.js';
+import type { ChooseDriver } from '../app/choose-driver.js';
 import type { ReactivateBooking } from '../app/reactivate-booking.js';
 import { myMoveReceipt, myMoveView } from '../app/view-my-move.js';
 
@@ -14,6 +15,7 @@ export interface MyMoveRouteDeps {
   cancel: CancelBooking;
   postpone: PostponeBooking;
   keepDriver?: KeepNewDriver;
+  chooseDriver?: ChooseDriver;
   reactivate: ReactivateBooking;
   payBalance: PayBalance;
   cache: Cache;
@@ -106,6 +108,25 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     }),
   );
 
+  driverChangeRoutes(app, deps, { base, limit, noStore, knownLink });
+
+  app.post(
+    `${base}/pay-balance`,
+    limit,
+    noStore,
+    route(async (req, res) => {
+      res.json(await deps.payBalance.execute(req.params.token));
+    }),
+  );
+}
+
+/** After a change of driver: keep the new one, or see the others free for the move and choose one. */
+function driverChangeRoutes(
+  app: Express,
+  deps: Pick<MyMoveRouteDeps, 'keepDriver' | 'chooseDriver'>,
+  on: { base: string; limit: RequestHandler; noStore: RequestHandler; knownLink: RequestHandler },
+): void {
+  const { base, limit, noStore, knownLink } = on;
   // After a change of driver: the customer keeps the new one (cancelling stays free until the window ends).
   app.post(
     `${base}/keep-driver`,
@@ -117,12 +138,26 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     }),
   );
 
-  app.post(
-    `${base}/pay-balance`,
+  // After a change of driver: the other drivers free for the move at what the customer would pay, then the choice.
+  app.get(
+    `${base}/free-drivers`,
     limit,
     noStore,
     route(async (req, res) => {
-      res.json(await deps.payBalance.execute(req.params.token));
+      if (!deps.chooseDriver) throw new NotFoundError('Not found');
+      res.json(await deps.chooseDriver.freeDrivers(req.params.token));
+    }),
+  );
+
+  app.post(
+    `${base}/choose-driver`,
+    limit,
+    noStore,
+    knownLink,
+    validated(chooseDriverSchema, 'body', { what: 'Driver choice' }),
+    route(async (req, res) => {
+      if (!deps.chooseDriver) throw new NotFoundError('Not found');
+      res.json(await deps.chooseDriver.choose(req.params.token, input(res, 'body', chooseDriverSchema).driverId));
     }),
   );
 }

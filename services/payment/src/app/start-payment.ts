@@ -119,6 +119,11 @@ export class StartPayment {
     private readonly releases: Pick<ReleaseCheckouts, 'offer' | 'countsAlone'>,
     /** Records an attempt the provider reports paid when it was to be closed (ConfirmPayment.settle). */
     private readonly paidMeanwhile?: (payment: Payment) => Promise<unknown>,
+    /**
+     * Unpaid checkouts one client may hold drivers with at once under any e-mails (default: the
+     * per-customer share). A customer is held to their own share by their e-mail's count below.
+     */
+    private readonly openHoldsPerClient: number = openHoldsPerCustomer,
   ) {}
 
   /**
@@ -453,9 +458,11 @@ export class StartPayment {
   }
 
   /**
-   * One client holds at most openHoldsPerCustomer drivers with unpaid checkouts, and so does one
-   * contact e-mail from any number of clients (this booking's own hold is not counted: paying it
-   * again is no new hold). The answer says when the first of those counted lapses, and counts only
+   * One client holds at most openHoldsPerClient drivers with unpaid checkouts under any e-mails (a
+   * client naming no e-mail: openHoldsPerCustomer), and one contact e-mail at most
+   * openHoldsPerCustomer from any number of clients (this booking's own hold is not counted: paying
+   * it again is no new hold). Checkouts another customer opened from the same address so count
+   * against the address, not against this customer's own share. The answer says when the first of those counted lapses, and counts only
    * what refused it: a client at its own cap learns nothing of the address it named.
    *
    * When the address's share is what refuses, and some of it was opened from another client, its
@@ -471,7 +478,7 @@ export class StartPayment {
       const own = holdsByBooking(
         (await this.payments.liveHoldsOfClient(by.clientKey, now)).filter((p) => p.bookingId !== bookingId),
       );
-      if (own.size >= cap) throw this.tooMany(own, now);
+      if (own.size >= (by.holder ? Math.max(cap, this.openHoldsPerClient) : cap)) throw this.tooMany(own, now);
     }
     if (!by.holder) return;
     const underAddress = (await this.payments.liveHoldsOf(by.holder, now)).filter((p) => p.bookingId !== bookingId);

@@ -1,6 +1,10 @@
 import {
   AUTOMATIC_FALLBACK,
+  CUSTOMER_CHOICE,
+  DRIVER_CHOICE_MSG,
   formatPence,
+  type InternalFreeDriver,
+  type JobReassigned,
   REASSIGN_MSG,
   TOPICS,
   type BookingDraft,
@@ -116,6 +120,60 @@ export class ReassignJob {
   }
 
   /**
+   * The drivers a customer may choose after their driver changed: free for the whole move, able to
+   * answer online, not one who gave this move back, cheapest first, each with their own price, the
+   * booking's price and their charges on the day.
+   */
+  async freeForCustomer(bookingId: string): Promise<InternalFreeDriver[]> {
+    const job = await this.customerChoosable(bookingId);
+    return (await this.candidatesFor(job))
+      .filter((c) => c.portalAccount)
+      .map((c) => ({
+        driverId: c.driverId,
+        name: c.name,
+        pricePence: c.pricePence,
+        bookedPence: c.bookedPence,
+        chargesOnTheDay: c.chargesOnTheDay ?? [],
+      }));
+  }
+
+  /**
+   * The customer chose another free driver on My move: the job is offered to them as on a staff
+   * reassignment (their time held first, the previous driver told and freed). A dearer driver costs
+   * the customer nothing more: the office bears the difference. Answers the JobReassigned payload so
+   * the booking can name the driver at once (the event's later delivery then changes nothing).
+   */
+  async chooseForCustomer(bookingId: string, driverId: string): Promise<JobReassigned> {
+    const job = await this.customerChoosable(bookingId);
+    if (driverId === job.driverId || job.previousDriverIds?.includes(driverId))
+      throw new ConflictError(DRIVER_CHOICE_MSG.sameDriver);
+    const candidate = (await this.candidatesFor(job)).find((c) => c.driverId === driverId && c.portalAccount);
+    if (!candidate) throw new ConflictError(DRIVER_CHOICE_MSG.notFree);
+    let payload: JobReassigned | undefined;
+    const moved = await this.handOver(job, candidate, {
+      by: CUSTOMER_CHOICE,
+      from: job.status,
+      tellPrevious: true,
+      onReassigned: (p) => {
+        payload = p;
+      },
+    });
+    if (moved === 'not-free') throw new ConflictError(DRIVER_CHOICE_MSG.notFree);
+    if (!moved || !payload) throw new ConflictError(REASSIGN_MSG.changed);
+    this.deps.logger.info({ bookingId, from: job.driverId, to: driverId }, 'customer chose another driver');
+    return payload;
+  }
+
+  /** A job the customer may give to another driver: with a driver (offered or accepted), live, not started. */
+  private async customerChoosable(bookingId: string): Promise<JobDoc> {
+    const job = await this.reassignable(bookingId);
+    if (job.status === 'returned-to-staff' || job.bookingState === 'postponed')
+      throw new ConflictError(DRIVER_CHOICE_MSG.closed);
+    if (!(Date.parse(job.move.date) > this.deps.clock.now().getTime())) throw new ConflictError(REASSIGN_MSG.started);
+    return job;
+  }
+
+  /**
    * A driver declined an offer, let it lapse, or was suspended (their job offered or accepted): the
    * job is offered at once to the cheapest other driver free for the whole move at no more than the
    * customer booked, trying the next when one is taken meanwhile. Null when none can take it (the
@@ -205,7 +263,17 @@ export class ReassignJob {
   private async handOver(
     job: JobDoc,
     candidate: Candidate,
-    how: { by: string; from: JobDoc['status']; because?: JobReturnReason; respondedAt?: string; staff?: boolean },
+    how: {
+      by: string;
+      from: JobDoc['status'];
+      because?: JobReturnReason;
+      respondedAt?: string;
+      staff?: boolean;
+      /** The driver the job is taken from is told their time is free (as on a staff reassignment). */
+      tellPrevious?: boolean;
+      /** Sees the JobReassigned payload written with the change. */
+      onReassigned?: (payload: JobReassigned) => void;
+    },
   ): Promise<JobView | false | 'not-free'> {
     const { bookingId } = job;
     const driver = await this.deps.drivers.findById(candidate.driverId);
@@ -242,7 +310,7 @@ export class ReassignJob {
         driver: { id: candidate.driverId, ...contact },
         previousDriverId: job.driverId,
         // Staff took it from a driver who still has it: they are told their time is free.
-        ...(how.staff && job.status !== 'returned-to-staff'
+        ...((how.staff || how.tellPrevious) && job.status !== 'returned-to-staff'
           ? {
               previousDriver: {
                 name: job.driverContact.name,
@@ -298,6 +366,7 @@ export class ReassignJob {
       return false;
     }
     await this.deps.slots.releaseDriver(bookingId, job.driverId);
+    how.onReassigned?.(reassigned.data);
     void this.deps.relay?.kick();
     return toView({ ...job, ...set } as JobDoc);
   }

@@ -1,4 +1,4 @@
-import { MINIMUM_CHARGED_HOURS, type HelpLevel, type VanSize } from '@vanhop/contracts';
+import { MINIMUM_CHARGED_HOURS, SHORT_NOTICE, type HelpLevel, type VanSize } from '@vanhop/contracts';
 
 /**
  * What a self-employed driver charges (docs/PRICING.md). All money in pence. Every driver has a
@@ -30,8 +30,8 @@ export const HOUSE_CARD: PriceCard = {
   mileagePencePerMile: 150,
   freeRouteUnderMiles: 5,
   viaStopPence: 2000,
-  lateBookingPence: 2000,
-  lateBookingWithinMinutes: 120,
+  lateBookingPence: SHORT_NOTICE.feePence,
+  lateBookingWithinMinutes: SHORT_NOTICE.withinMinutes,
   outOfHoursPence: 2000,
   outOfHoursStartHours: [6, 19, 20],
   minimumHours: MINIMUM_CHARGED_HOURS,

@@ -39,10 +39,13 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
   const link = b.myMovePath ? myMoveUrl(ctx, b.myMovePath) : `${ctx.publicUrl}/retrieve/${b.randomNumber}`;
   const status = PAYMENT_STATUS_TEXT[b.paymentStatus];
   const receipt = receiptOf(b, paidAt);
+  // "Paid" only when nothing is left to pay: a deposit books the move, the rest is still due.
+  const booked =
+    b.outstandingBalancePence > 0 ? 'Your move is booked: your deposit is paid.' : 'Your move is booked and paid.';
   const text = [
     `Hello ${b.customer.name},`,
     '',
-    `Your move is booked and paid. ${driverLine(driver)}`,
+    `${booked} ${driverLine(driver)}`,
     '',
     `Booking reference: ${b.randomNumber}`,
     moveSummaryText(b.move),
@@ -60,7 +63,7 @@ export function bookingConfirmedCustomerEmail(b: BookingConfirmed, ctx: Template
     textFooter,
   ].join('\n');
   const body = html`<p>Hello ${b.customer.name},</p>
-<p>Your move is booked and paid. ${driverLine(driver)}</p>
+<p>${booked} ${driverLine(driver)}</p>
 <p>Booking reference: <strong>${b.randomNumber}</strong></p>
 ${moveSummaryHtml(b.move)}
 <h2 style="font-size:16px">Payment</h2>

@@ -1,5 +1,6 @@
 import {
   AUTOMATIC_FALLBACK,
+  CUSTOMER_CHOICE,
   driverChangeChoiceUntil,
   formatPence,
   timeLeftText,
@@ -96,9 +97,11 @@ ${moveSummaryHtml(j.move)}
 
 /** Who found the new driver, in the customer's mail: the office by hand, or the platform at once. */
 const reassignedLine = (j: JobReassigned): string =>
-  j.reassignedBy === AUTOMATIC_FALLBACK
-    ? `Your driver cannot do your move on ${moveDate(j.move.date)}, so we have offered it to ${j.driver.name}, who is free at that time. We will e-mail and text you as soon as ${j.driver.name} accepts.`
-    : `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead.`;
+  j.reassignedBy === CUSTOMER_CHOICE
+    ? `As you chose on your My move page, we have offered your move on ${moveDate(j.move.date)} to ${j.driver.name}. We will e-mail and text you as soon as ${j.driver.name} accepts.`
+    : j.reassignedBy === AUTOMATIC_FALLBACK
+      ? `Your driver cannot do your move on ${moveDate(j.move.date)}, so we have offered it to ${j.driver.name}, who is free at that time. We will e-mail and text you as soon as ${j.driver.name} accepts.`
+      : `Your driver can no longer do your move on ${moveDate(j.move.date)}, so the office has booked ${j.driver.name} for it instead.`;
 
 /**
  * What the change does to the price: a cheaper new driver's difference comes back to the card; a
@@ -117,14 +120,21 @@ const chargesLine = (j: JobReassigned): string =>
     ? `Paid on the day with ${j.driver.name}, not in the price: ${j.chargesOnTheDay.map((c) => `${c.label} ${formatPence(c.amountPence)}`).join(', ')}.`
     : `${j.driver.name} has no congestion or ULEZ charge to add on the day for this move.`;
 
-/** The customer's say over the change, and until when. */
+/**
+ * The customer's say over the change, and until when. Their own choice opens no new window: the
+ * one of the change that let them choose still runs (My move shows until when).
+ */
 const choiceLine = (j: JobReassigned): string =>
-  `If you would rather not move with ${j.driver.name}, you can cancel with everything you paid refunded until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}, whatever our usual cancellation terms say: use your My move page.`;
+  j.reassignedBy === CUSTOMER_CHOICE
+    ? 'Your My move page shows until when you can still cancel with everything you paid refunded.'
+    : `If you would rather not move with ${j.driver.name}, you can choose another driver free for your move on your My move page, or cancel with everything you paid refunded, until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}, whatever our usual cancellation terms say.`;
 
 /** JobReassigned → the customer's phone: their driver changed, and where to see and choose. */
 export function jobReassignedCustomerSms(j: JobReassigned, ctx: TemplateContext): string {
+  if (j.reassignedBy === CUSTOMER_CHOICE)
+    return `VanHop: as you chose, your move on ${moveDate(j.move.date)} (booking ${j.randomNumber}) is offered to ${j.driver.name}. We will text you when they accept.`;
   const link = j.myMovePath
-    ? ` See the details or cancel for a full refund until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}: ${myMoveUrl(ctx, j.myMovePath)}`
+    ? ` See the details, choose another driver or cancel for a full refund until ${moveDate(driverChangeChoiceUntil(j.at, j.move.date))}: ${myMoveUrl(ctx, j.myMovePath)}`
     : '';
   return `VanHop: your driver for ${moveDate(j.move.date)} (booking ${j.randomNumber}) has changed to ${j.driver.name}.${link}`;
 }
@@ -185,7 +195,7 @@ export function jobReconfirmCustomerEmail(
 type PreviousDriver = NonNullable<JobReassigned['previousDriver']>;
 
 const noLongerYours = (j: JobReassigned, d: PreviousDriver): string =>
-  `The office has given job ${j.randomNumber} on ${moveDate(j.move.date)} to another driver${d.had === 'accepted' ? ', although you had accepted it' : ''}. You do not need to do anything: that time is free in your calendar again.`;
+  `${j.reassignedBy === CUSTOMER_CHOICE ? 'The customer has chosen another driver for' : 'The office has given'} job ${j.randomNumber} on ${moveDate(j.move.date)}${j.reassignedBy === CUSTOMER_CHOICE ? '' : ' to another driver'}${d.had === 'accepted' ? ', although you had accepted it' : ''}. You do not need to do anything: that time is free in your calendar again.`;
 
 /** JobReassigned by staff, taken from a driver who still had it → that driver: the job is gone and their time is free. */
 export function jobTakenDriverEmail(j: JobReassigned, d: PreviousDriver, ctx: TemplateContext): EmailContent {
