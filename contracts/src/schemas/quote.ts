@@ -79,7 +79,7 @@ export interface Offer {
   breakdown: { label: string; amount: number }[];
 }
 
-/** One day either side of a dated quote's: the lowest price any free driver offers for the same move then. */
+/** One day either side of a dated quote's: what a quote for the same move then is priced at. */
 export interface FlexibleDate {
   /** The London day (YYYY-MM-DD). */
   day: string;

@@ -388,3 +388,42 @@ describe('BookingForm: a failed Get Free Quote', () => {
     expect(screen.queryByText(MSG.booking.sendFailed)).toBeNull();
   });
 });
+
+describe('BookingForm: other days, same move', () => {
+  /** The quote answer with the days either side: a day before is £12 less, the day after has nobody free. */
+  const withDays = (call: Call) => {
+    const answer = quoteAnswer(call);
+    const { date, totalPrice } = answer.json.quote;
+    if (!date) return answer;
+    const shift = (days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString();
+    const flexibleDates = [
+      { day: shift(-1).slice(0, 10), date: shift(-1), lowestPrice: totalPrice - 12 },
+      { day: shift(1).slice(0, 10), date: shift(1), lowestPrice: null },
+    ];
+    return { json: { ...answer.json, flexibleDates } };
+  };
+
+  it('shows each day against the price quoted under the date, and choosing one quotes that day', async () => {
+    const api = fakeApi({ 'POST /api/booking': withDays });
+    const store = renderCompleteMove();
+    const quotedDate = store.getState().booking.date;
+    await waitFor(() => expect(api.of('POST', '/api/booking')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Get Free Quote' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Your quotes' })).getByRole('button', { name: 'Close' }),
+    );
+
+    const strip = await screen.findByTestId('flexible-dates');
+    const [cheaper, full] = within(strip).getAllByRole('button');
+    expect(cheaper!.textContent).toContain('£12.00 less');
+    expect(full!.textContent).toContain('No driver free');
+    expect(full).toHaveProperty('disabled', true);
+
+    const before = api.of('POST', '/api/booking').length;
+    fireEvent.click(cheaper!);
+    const dayBefore = new Date(Date.parse(quotedDate) - 86_400_000).toISOString();
+    await waitFor(() => expect(api.of('POST', '/api/booking').length).toBeGreaterThan(before));
+    expect(api.of('POST', '/api/booking').at(-1)!.body).toMatchObject({ date: dayBefore });
+    expect(store.getState().booking.date).toBe(dayBefore);
+  });
+});

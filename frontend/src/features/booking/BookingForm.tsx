@@ -5,7 +5,7 @@
  * A chosen offer keeps the pricing it came from; once the move differs from that one, the panel
  * asks for quotes again instead of selling the old move at the old price.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Formik, Form, useFormikContext, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
 import { Steps, Button } from '../../ui';
 import { useResource } from '../../lib';
@@ -15,6 +15,7 @@ import {
   MSG,
   type BookingForm as BookingFields,
   type BookingRequest,
+  type FlexibleDate,
   type JobEstimate,
 } from '@vanhop/contracts';
 import { ApiError, postBooking, postBookingOffers } from '../../api/client';
@@ -39,6 +40,7 @@ import { WhereMoving } from './WhereMoving';
 import { Field, HourSelect } from '../../ui/fields';
 import { DateTimePicker } from '../../ui/DateTimePicker';
 import { QuotesPopup } from './QuotesPopup';
+import { FlexibleDatesStrip } from './FlexibleDatesStrip';
 import { QuotePanel } from './QuotePanel';
 import { ItemsPicker } from './ItemsPicker';
 import { HourHelp } from './JobEstimate';
@@ -181,11 +183,17 @@ function refusedHours(err: unknown): { message: string; estimate: JobEstimate | 
 function MoveDetails({
   driveSeconds,
   onUseHours,
+  flexible,
+  onChooseDay,
 }: {
   driveSeconds: number | null;
   onUseHours: (hours: number) => void;
+  /** The last quote's other days, while the date is still the one quoted. */
+  flexible?: { dates: readonly FlexibleDate[]; quotedPrice: number; quotedDate: string } | null;
+  onChooseDay?: (isoDate: string) => void;
 }) {
-  const { values, touched, errors, getFieldProps, setFieldValue, setFieldTouched } = useFormikContext<BookingFields>();
+  const { values, touched, errors, getFieldProps, setFieldValue, setFieldTouched, isSubmitting } =
+    useFormikContext<BookingFields>();
   const hourA11y = useFieldA11y('how_many_hour');
   const descA11y = useFieldA11y('descriContent');
   return (
@@ -214,6 +222,14 @@ function MoveDetails({
           error={touched.moving_date ? errors.moving_date : undefined}
         />
       </div>
+      {flexible && onChooseDay && flexible.quotedDate === values.moving_date && (
+        <FlexibleDatesStrip
+          dates={flexible.dates}
+          quotedPrice={flexible.quotedPrice}
+          onChoose={onChooseDay}
+          disabled={isSubmitting}
+        />
+      )}
       <BookingField name="descriContent" label="Describe what is moving">
         <textarea
           id="descriContent"
@@ -255,10 +271,54 @@ const schemaForPlaces = (stops: readonly { location: string }[]) =>
     delivery: stops[stops.length - 1]?.location ?? '',
   });
 
+/**
+ * The form's own checks. The server's refusal of too few hours stays a field error while the move
+ * and its hours are the ones refused: kept in the form's own validation, so a blur re-validating
+ * the form neither drops the message nor shifts the page under a click on the suggestion.
+ */
+function useFormValidation(store: { getState(): RootState }) {
+  const hourRefusal = useRef<{ hour: string; move: string; message: string } | null>(null);
+  const validate = (v: BookingFields): FormikErrors<BookingFields> => {
+    const refusal = hourRefusal.current;
+    const stillRefused =
+      refusal && v.how_many_hour === refusal.hour && currentMoveKey(store.getState().booking) === refusal.move;
+    return {
+      ...validateExtra(v),
+      ...viaStopErrors(store.getState().booking.addresses),
+      ...(stillRefused ? { how_many_hour: refusal.message } : {}),
+    };
+  };
+  return { hourRefusal, validate };
+}
+
+/** One click on a suggestion (other hours) or on another day under the date: change it and get quotes again. */
+function useRequoteWith(form: RefObject<FormikProps<BookingFields> | null>) {
+  const dispatch = useAppDispatch();
+  return {
+    bookHours: (hours: number) => {
+      dispatch(detailsChanged({ hour: hours }));
+      void form.current?.setFieldValue('how_many_hour', String(hours), false).then(() => form.current?.submitForm());
+    },
+    chooseDay: (isoDate: string) => {
+      dispatch(detailsChanged({ date: isoDate }));
+      void form.current?.setFieldValue('moving_date', isoDate, false).then(() => form.current?.submitForm());
+    },
+  };
+}
+
+/** The last quote's other days and what it was priced at, when it has them. */
+const flexibleOf = (priced: PricedMove | null) =>
+  priced?.response.flexibleDates && priced.response.quote.date
+    ? {
+        dates: priced.response.flexibleDates,
+        quotedPrice: priced.response.quote.totalPrice,
+        quotedDate: priced.response.quote.date,
+      }
+    : null;
+
 export default function BookingForm() {
   const store = useStore<RootState>();
   const [initialValues] = useState(() => formValuesFrom(store.getState().booking));
-  const dispatch = useAppDispatch();
   const form = useRef<FormikProps<BookingFields>>(null);
   const [priced, setPriced] = useState<PricedMove | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -272,28 +332,9 @@ export default function BookingForm() {
   /** The drive of the last refusal of too few hours (its move had no offers to read it from). */
   const [refusedDrive, setRefusedDrive] = useState<number | null>(null);
   const driveSeconds = refusedDrive ?? priced?.response.quote.travelHour ?? null;
-  /**
-   * The server's refusal of too few hours stays a field error while the move and its hours are the
-   * ones refused: kept in the form's own validation, so a blur re-validating the form neither drops
-   * the message nor shifts the page under a click on the suggestion.
-   */
-  const hourRefusal = useRef<{ hour: string; move: string; message: string } | null>(null);
-  const validate = (v: BookingFields): FormikErrors<BookingFields> => {
-    const refusal = hourRefusal.current;
-    const stillRefused =
-      refusal && v.how_many_hour === refusal.hour && currentMoveKey(store.getState().booking) === refusal.move;
-    return {
-      ...validateExtra(v),
-      ...viaStopErrors(store.getState().booking.addresses),
-      ...(stillRefused ? { how_many_hour: refusal.message } : {}),
-    };
-  };
+  const { hourRefusal, validate } = useFormValidation(store);
 
-  /** One click on a suggestion: book those hours and get quotes again. */
-  const bookHours = (hours: number) => {
-    dispatch(detailsChanged({ hour: hours }));
-    void form.current?.setFieldValue('how_many_hour', String(hours), false).then(() => form.current?.submitForm());
-  };
+  const { bookHours, chooseDay } = useRequoteWith(form);
 
   const onSubmit = async (values: BookingFields, helpers: FormikHelpers<BookingFields>) => {
     setSendFailed(false);
@@ -352,7 +393,12 @@ export default function BookingForm() {
             </section>
             <WhereMoving />
             <ItemsPicker />
-            <MoveDetails driveSeconds={driveSeconds} onUseHours={bookHours} />
+            <MoveDetails
+              driveSeconds={driveSeconds}
+              onUseHours={bookHours}
+              flexible={flexibleOf(priced)}
+              onChooseDay={chooseDay}
+            />
             <AboutYou />
             <Button type="submit" variant="primary" size="lg" className="get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
