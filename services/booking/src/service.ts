@@ -18,6 +18,7 @@ import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
 import { ListBookings } from './app/list-bookings.js';
 import { SearchBookings } from './app/search-bookings.js';
+import { SearchKeysBackfill } from './adapters/search-keys-backfill.js';
 import { PageBookings } from './app/page-bookings.js';
 import { GetStaffRecord } from './app/get-staff-record.js';
 import { BookingLifecycleWriter } from './app/booking-lifecycle-writer.js';
@@ -132,6 +133,11 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
               { err: String(err) },
               'customer e-mail key backfill failed; it runs again at the next start',
             ),
+        );
+        void new SearchKeysBackfill(infra.store, bookings).run(infra.clock.now()).then(
+          (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'staff search keys added to older booking records'),
+          (err: unknown) =>
+            infra.logger.warn({ err: String(err) }, 'search key backfill failed; it runs again at the next start'),
         );
         await relay.start();
       },

@@ -1,5 +1,6 @@
 import { BOOKING_SEARCH_LIMIT } from '@vanhop/contracts';
 import type { BookingRepository, BookingSearchTerms } from '../domain/ports.js';
+import { searchKeyQuery } from '../domain/search-keys.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
 
 export interface BookingSearchResult {
@@ -8,22 +9,15 @@ export interface BookingSearchResult {
   truncated: boolean;
 }
 
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * What the staff search looks for in a query (already trimmed by its schema): the whole query as a
- * retrieve code when it is one, the text anywhere in a name or e-mail ignoring case, and its digits
- * in a phone number whatever spaces either side typed ("07700 900123" finds "07700900123"), and a
- * postcode or district as a whole word with or without the space ("sw197nb" finds "SW19 7NB").
+ * retrieve code when it is one, the start of a word of a name, e-mail or address (or of the whole
+ * name), its digits at the start of a phone number whatever spaces either side typed ("07700 900123"
+ * finds "07700900123"), and a postcode or district whole, with or without the space ("sw197nb"
+ * finds "SW19 7NB"; SW1 is not SW19). The keys it reads are kept on each record (domain/search-keys.ts).
  */
 export function searchTerms(q: string): BookingSearchTerms {
-  const code = /^\d{1,8}$/.test(q) ? Number(q) : null;
-  const digits = q.replace(/[\s()-]/g, '');
-  const phone = /^\+?\d{3,}$/.test(digits) ? new RegExp([...digits].map(escapeRegex).join('\\s*')) : null;
-  const compact = q.replace(/\s+/g, '').toUpperCase();
-  const pc = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})?$/.exec(compact);
-  const postcode = pc ? new RegExp(`\\b${pc[1]}${pc[2] ? `\\s*${pc[2]}` : ''}\\b`, 'i') : null;
-  return { code, text: new RegExp(escapeRegex(q), 'i'), phone, postcode };
+  return searchKeyQuery(q);
 }
 
 /**
