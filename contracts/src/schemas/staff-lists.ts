@@ -4,6 +4,11 @@ import type { ModeratedReview } from './review.js';
 /** The most rows one page of a staff list may ask for, and what it gets without asking. */
 export const STAFF_PAGE_SIZE_MAX = 100;
 export const STAFF_PAGE_SIZE_DEFAULT = 20;
+/**
+ * The whole-list staff reads kept for other clients (`GET /api/drivers/admin`, `GET
+ * /api/drivers/admin/jobs`) answer at most this many rows, in their page's order.
+ */
+export const STAFF_LEGACY_LIST_MAX = 200;
 /** `GET /api/backdata/all` answers upcoming moves and those of the last this many days. */
 export const BACKDATA_ALL_PAST_DAYS = 30;
 

@@ -192,8 +192,6 @@ export const moderateReview = (token: string, id: string, action: 'approve' | 'r
 
 const driverPath = (id: string) => `/drivers/admin/${encodeURIComponent(id)}`;
 
-export const fetchDrivers = (token: string) => call<DriverAdminView[]>('/drivers/admin', { token });
-
 export const fetchDriver = (token: string, id: string) => call<DriverAdminView>(driverPath(id), { token });
 
 export const createDriver = (token: string, body: DriverCreate) =>
@@ -216,9 +214,6 @@ export const reactivateDriver = (token: string, id: string) =>
 
 export const fetchDriverAudit = (token: string, id: string) =>
   call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
-
-/** Paid jobs that came back to the office (declined, not answered in time, or their driver suspended). */
-export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
 
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
 
