@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { ModeratedReview } from './review.js';
+import type { SupportChatSummary } from '../conversations.js';
 
 /** The most rows one page of a staff list may ask for, and what it gets without asking. */
 export const STAFF_PAGE_SIZE_MAX = 100;
@@ -134,6 +135,10 @@ export const staffChatPageQuerySchema = yup
   })
   .noUnknown();
 export type StaffChatPageQuery = yup.InferType<typeof staffChatPageQuerySchema>;
+/** A page of support chats, with how many wait for an answer in all (the inbox's badge). */
+export interface StaffChatPage extends StaffCursorPage<SupportChatSummary> {
+  unanswered: number;
+}
 
 /**
  * GET /api/drivers/admin/jobs/page: one page of the jobs back with the office (declined or never

@@ -36,12 +36,12 @@ import type {
   StaffCancellation,
   StaffBookingKind,
   StaffBookingView,
+  StaffChatPage,
   StaffCursorPage,
   StaffDriverStatus,
   ReviewStatus,
   StaffChatView,
   StaffReviewPage,
-  SupportChatSummary,
   SupportChatView,
   SupportInbox,
   SystemHealthResponse,
@@ -174,7 +174,7 @@ export const fetchSupportChatPage = (
   token: string,
   q: { view: StaffChatView; after?: string | null; pageSize?: number },
 ) =>
-  call<StaffCursorPage<SupportChatSummary>>(
+  call<StaffChatPage>(
     `/support/admin/conversations/page?view=${q.view}${q.pageSize ? `&pageSize=${q.pageSize}` : ''}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
     { token },
   );
