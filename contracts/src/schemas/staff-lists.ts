@@ -86,6 +86,29 @@ export const staffDriverPageQuerySchema = yup
   .noUnknown();
 export type StaffDriverPageQuery = yup.InferType<typeof staffDriverPageQuerySchema>;
 
+/** The most drivers one `?ids=` read names (a page of the drivers list at most). */
+export const STAFF_IDS_MAX = STAFF_PAGE_SIZE_MAX;
+export const STAFF_IDS_MSG = `ids must be 1 to ${STAFF_IDS_MAX} driver ids separated by commas`;
+
+/**
+ * `?ids=a,b,c`: only these drivers' rows of a per-driver staff read (portal accounts, documents),
+ * for the page of drivers shown; without it the read answers every driver, for other clients.
+ */
+export const staffDriverIdsQuerySchema = yup
+  .object({
+    ids: yup
+      .string()
+      .max(STAFF_IDS_MAX * 101, STAFF_IDS_MSG)
+      .matches(/^[A-Za-z0-9_-]{1,100}(,[A-Za-z0-9_-]{1,100})*$/, STAFF_IDS_MSG)
+      .test('how-many', STAFF_IDS_MSG, (v) => v === undefined || v.split(',').length <= STAFF_IDS_MAX)
+      .optional(),
+  })
+  .noUnknown();
+export type StaffDriverIdsQuery = yup.InferType<typeof staffDriverIdsQuerySchema>;
+/** The distinct ids asked for, or undefined for every driver. */
+export const staffDriverIdsOf = (q: StaffDriverIdsQuery): string[] | undefined =>
+  q.ids === undefined ? undefined : [...new Set(q.ids.split(','))];
+
 /** A page of a staff list read by cursor: `next` reads the page after (null: this is the last). */
 export interface StaffCursorPage<T> {
   items: T[];

@@ -83,6 +83,8 @@ export type StoredDocument = DriverDocument & { remindedFor?: string | null; rem
 export interface DriverDocumentsRepository {
   byId(id: string): Promise<DocumentedDriver | null>;
   all(): Promise<DocumentedDriver[]>;
+  /** These drivers only (by id), any order. */
+  byIds(ids: string[]): Promise<DocumentedDriver[]>;
   /** Drivers with at least one document recorded: the reminder sweep reads no others. */
   withDocuments(): Promise<DocumentedDriver[]>;
   /** Sets one document (null: none recorded); a reminder already mailed for the same expiry date is kept. */

@@ -229,8 +229,12 @@ export const fetchJobCandidates = (token: string, bookingId: string) =>
 export const reassignJob = (token: string, bookingId: string, body: ReassignJob) =>
   call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
 
-export const fetchDriverAccounts = (token: string) =>
-  call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
+/** The portal accounts of these drivers (`ids`: a page of the list), or of every driver. */
+export const fetchDriverAccounts = (token: string, ids?: readonly string[]) =>
+  call<DriverAccountView[]>(`/driver-account/admin/accounts${idsQuery(ids)}`, { token });
+
+/** `?ids=a,b` naming the drivers a per-driver read is for (none: every driver). */
+const idsQuery = (ids?: readonly string[]) => (ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : '');
 
 export const inviteDriver = (token: string, id: string) =>
   call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
@@ -255,9 +259,9 @@ export const fetchDriverCalendar = (token: string, id: string, week?: string) =>
 export const fetchDriverDocuments = (token: string, id: string) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
 
-/** Every driver's documents standing, for the list's expired / expiring badges. */
-export const fetchAllDriverDocuments = (token: string) =>
-  call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
+/** The documents standing of these drivers (`ids`: a page of the list), or of every driver: the list's expired / expiring badges. */
+export const fetchAllDriverDocuments = (token: string, ids?: readonly string[]) =>
+  call<DriverDocumentsView[]>(`/drivers/admin/documents${idsQuery(ids)}`, { token });
 
 export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });
