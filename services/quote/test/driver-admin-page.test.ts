@@ -135,6 +135,16 @@ describe('GET /api/drivers/admin/page: the drivers a page at a time, found by na
     expect((await fetch(`${svc.url}/api/drivers/admin/page`)).status).toBe(401);
   });
 
+  it('finds the drivers of a district whole (E1 is not E14), and a postcode by its start', async () => {
+    const e1 = await api('POST', '/api/drivers/admin', newDriver('Esme Whitechapel', 'esme@drivers.example', 'E1 6AN'));
+    const e14 = await api('POST', '/api/drivers/admin', newDriver('Ezra Docks', 'ezra@drivers.example', 'e14 5ab'));
+    expect([e1.status, e14.status]).toEqual([201, 201]);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=E1')).body)).toEqual(['Esme Whitechapel']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=e14')).body)).toEqual(['Ezra Docks']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=e1%206')).body)).toEqual(['Esme Whitechapel']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=E1&status=suspended')).body)).toEqual([]);
+  });
+
   it('the whole list kept for other clients answers the first STAFF_LEGACY_LIST_MAX drivers by name', async () => {
     const col = svc.infra.store.collection(DRIVERS);
     const [someone] = await col.find({ name: 'aaron quinn' });
