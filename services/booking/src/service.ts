@@ -94,7 +94,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           list: new ListBookings(bookings, infra.clock),
           page: new PageBookings(bookings, infra.clock),
           record: new GetStaffRecord(bookings),
-          search: new SearchBookings(bookings),
+          search: new SearchBookings(bookings, infra.clock),
           staffOnly: requireStaff(config.jwt, infra.clock),
           amend: new AmendBooking(lifecycle, pricer),
           remove: new DeleteBooking(lifecycle),

@@ -23,7 +23,7 @@ import { withCustomerEmailKey } from './customer-bookings-reader.js';
 import type { BookingPageQuery, BookingRepository as BookingRepositoryPort, LifecycleChange } from '../domain/ports.js';
 import { pageFilter, pageWindows } from './booking-page-query.js';
 import { driverKeysOf, searchKeysOf, type BookingSearchKeys, type SearchKeyQuery } from '../domain/search-keys.js';
-import { keysAfterSet, newestMoveFirst, searchReads } from './booking-search-query.js';
+import { keysAfterSet, newestMoveFirst, placeReads, searchReads } from './booking-search-query.js';
 
 /** The booking store's reads and the index each goes through (checked by test/architecture/query-indexes). */
 export const BOOKING_QUERIES = {
@@ -185,6 +185,13 @@ export class BookingRepository implements BookingRepositoryPort {
     const found = new Map<string, BookingDocument>();
     for (const filter of searchReads(match))
       for (const d of await this.readDistinct(filter, limit)) found.set(d._id, d);
+    // A place: around today first, wider only while the page is not full.
+    for (const exact of match.exact)
+      for (const filter of placeReads(exact, match.today)) {
+        const docs = await this.readDistinct(filter, limit);
+        for (const d of docs) found.set(d._id, d);
+        if (docs.length >= limit) break;
+      }
     return [...found.values()]
       .sort(newestMoveFirst)
       .slice(0, limit)

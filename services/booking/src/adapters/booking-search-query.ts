@@ -1,6 +1,12 @@
 import type { Filter } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
-import { driverKeysOf, searchKeysOf, type BookingSearchKeys, type SearchKeyQuery } from '../domain/search-keys.js';
+import {
+  driverKeysOf,
+  placeKeyRange,
+  searchKeysOf,
+  type BookingSearchKeys,
+  type SearchKeyQuery,
+} from '../domain/search-keys.js';
 
 /** Past every character a key can hold: `[p, p + END)` is every key starting with `p`. */
 const END = '\uffff';
@@ -10,12 +16,35 @@ const END = '\uffff';
  * bounds; `$elemMatch` makes both bounds hold for one key, as MongoDB otherwise reads a range over an
  * array as "some key ≥ the start and some (maybe other) key < the end", and bounds its index read by it.
  */
-function startsWith(field: 'searchKeys' | 'driverKeys', prefix: string): Filter {
-  const range = { $gte: prefix, $lt: prefix + END };
+function keyRange(field: 'searchKeys' | 'driverKeys', bounds: { gte: string; lt: string }): Filter {
+  const range = { $gte: bounds.gte, $lt: bounds.lt };
   return { [field]: range, $and: [{ [field]: { $elemMatch: range } }], deletedAt: null };
 }
 
-/** The indexed reads of a staff search, one per key or code: each with its own index, merged by the caller. */
+const startsWith = (field: 'searchKeys' | 'driverKeys', prefix: string): Filter =>
+  keyRange(field, { gte: prefix, lt: prefix + END });
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The reads of a place (`a:sw19`), widest last: the moves within 4, 16, 64 and 256 days of today,
+ * then every day. The caller stops at the first that fills a page, so a district holding a fifth of
+ * every move costs a few days' moves, not a year's.
+ */
+export function placeReads(exact: string, today: string | undefined): Filter[] {
+  const reads: Filter[] = [];
+  const at = today ? Date.parse(`${today}T00:00:00.000Z`) : Number.NaN;
+  if (Number.isFinite(at))
+    for (const span of [4, 16, 64, 256])
+      reads.push(
+        keyRange('searchKeys', placeKeyRange(exact, dayOf(at - span * DAY_MS), dayOf(at + (span + 1) * DAY_MS))),
+      );
+  reads.push(keyRange('searchKeys', placeKeyRange(exact)));
+  return reads;
+}
+
+/** The indexed reads of a staff search by code and text, one per key: each with its own index, merged by the caller (places: placeReads). */
 export function searchReads(match: SearchKeyQuery): Filter[] {
   const reads: Filter[] = [];
   if (match.code !== null) reads.push({ randomNumber: match.code, deletedAt: null });
@@ -23,7 +52,6 @@ export function searchReads(match: SearchKeyQuery): Filter[] {
     reads.push(startsWith('searchKeys', p));
     if (p.startsWith('t:')) reads.push(startsWith('driverKeys', p));
   }
-  for (const k of match.exact) reads.push({ searchKeys: k, deletedAt: null });
   return reads;
 }
 

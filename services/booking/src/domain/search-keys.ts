@@ -9,8 +9,10 @@ import type { StoredBooking } from './booking-record.js';
  *   of one of these: "jan" finds "Jane Doe", "brown.example" finds "bob@brown.example");
  * - `p:` phone digits, as typed and in national form ("+44 7700 900999" is also "07700900999"
  *   and "7700900999"): a search matches their start;
- * - `a:` a postcode district and a full postcode without its space ("a:sw19", "a:sw197nb"): a
- *   search matches them exactly, so SW1 is not SW19.
+ * - `a:` a postcode district and a full postcode without its space, with the move's day
+ *   ("a:sw19|2026-12-01", "a:sw197nb|2026-12-01"): a search matches the place exactly (SW1 is not
+ *   SW19), and reads it day range by day range around today, as a district may hold a fifth of
+ *   every move.
  *
  * The driver's whole name and each word of it go in `driverKeys` (`t:` keys too), apart from the
  * customer's: a change of driver rewrites them in the same single-document write.
@@ -53,17 +55,25 @@ export function phoneForms(phone: string): string[] {
   return [...forms].filter((f) => f.length > 0);
 }
 
-function placeKeys(place: string | undefined | null, into: Set<string>): void {
+/** A place's key on the day of the move: `a:<place>|<YYYY-MM-DD>` (see placeKeyRange). */
+export const placeKey = (place: string, day: string): string => `a:${place}|${day}`;
+
+/** The keys of a place (`a:sw19`, exact) on the days from `fromDay` up to (not including) `toDay`; open ends when absent. */
+export function placeKeyRange(exact: string, fromDay?: string, toDay?: string): { gte: string; lt: string } {
+  return { gte: `${exact}|${fromDay ?? ''}`, lt: `${exact}|${toDay ?? '\uffff'}` };
+}
+
+function placeKeys(place: string | undefined | null, day: string, into: Set<string>): void {
   if (typeof place !== 'string') return;
   const lower = place.toLowerCase();
   for (const w of words(lower)) {
     // A district is found whole (SW1 is not SW19), never by its start as a word is.
-    if (OUTCODE.test(w)) into.add(`a:${w}`);
+    if (OUTCODE.test(w)) into.add(placeKey(w, day));
     else if (!INWARD.test(w)) into.add(text(w));
   }
   for (const m of lower.matchAll(POSTCODE)) {
-    into.add(`a:${m[1]}`);
-    into.add(`a:${m[1]}${m[2]}`);
+    into.add(placeKey(m[1]!, day));
+    into.add(placeKey(`${m[1]}${m[2]}`, day));
   }
 }
 
@@ -82,10 +92,11 @@ export function searchKeysOf(record: Pick<StoredBooking, 'quote' | 'driver'>): B
     }
   }
   if (typeof q?.phone === 'string') for (const f of phoneForms(q.phone)) keys.add(`p:${f}`);
-  for (const p of q?.places ?? []) placeKeys(p, keys);
+  const day = typeof q?.date === 'string' ? q.date.slice(0, 10) : '';
+  for (const p of q?.places ?? []) placeKeys(p, day, keys);
   for (const a of q?.totalAddress ?? []) {
-    placeKeys(a?.location, keys);
-    placeKeys(a?.physicalAddress, keys);
+    placeKeys(a?.location, day, keys);
+    placeKeys(a?.physicalAddress, day, keys);
   }
   return { searchKeys: [...keys].sort(), driverKeys: driverKeysOf(record.driver) };
 }
@@ -100,14 +111,16 @@ export function driverKeysOf(driver: { name?: string } | null | undefined): stri
 /** What a staff query reads: each a key's start (`prefixes`) or a whole key (`exact`), and a retrieve code. */
 export interface SearchKeyQuery {
   code: number | null;
+  /** Today (YYYY-MM-DD): places are read around it first. */
+  today?: string;
   /** Keys whose start is one of these (`t:` text, `p:` phone digits). */
   prefixes: string[];
-  /** Keys equal to one of these (`a:` postcode or district). */
+  /** Places (`a:` postcode or district) matched whole, on any day (placeKeyRange). */
   exact: string[];
 }
 
 /** The keys a query (already trimmed) is looked up by. */
-export function searchKeyQuery(q: string): SearchKeyQuery {
+export function searchKeyQuery(q: string, today?: string): SearchKeyQuery {
   const code = /^\d{1,8}$/.test(q) ? Number(q) : null;
   const prefixes = [text(normalText(q))];
   const digits = q.replace(/[\s()+-]/g, '');
@@ -115,5 +128,5 @@ export function searchKeyQuery(q: string): SearchKeyQuery {
   const compact = q.replace(/\s+/g, '').toLowerCase();
   const pc = /^([a-z]{1,2}\d[a-z\d]?)(\d[a-z]{2})?$/.exec(compact);
   const exact = pc ? [`a:${pc[1]}${pc[2] ?? ''}`] : [];
-  return { code, prefixes, exact };
+  return { code, prefixes, exact, ...(today ? { today } : {}) };
 }
