@@ -73,10 +73,15 @@ export function keysAfterSet(
   const dotted = Object.keys(set).filter((k) => k.startsWith('quote.'));
   const changesQuote = 'quote' in set || dotted.length > 0;
   const changesDriver = 'driver' in set;
-  if (!changesQuote && !changesDriver && (record === null || record.searchKeys !== undefined)) return {};
   const driver = (changesDriver ? set.driver : record?.driver) as StoredBooking['driver'];
-  if (record === null && !('quote' in set)) return { driverKeys: driverKeysOf(driver) };
-  const quote = { ...((set.quote ?? record?.quote) as StoredBooking['quote']) } as Record<string, unknown>;
-  for (const k of dotted) if (!k.slice('quote.'.length).includes('.')) quote[k.slice('quote.'.length)] = set[k];
-  return searchKeysOf({ quote: quote as unknown as StoredBooking['quote'], driver });
+  const out: Partial<BookingSearchKeys> = {};
+  // Each array only when what it is made of is known: a write without the record leaves the other alone.
+  if (changesDriver || (record !== null && record.driverKeys === undefined)) out.driverKeys = driverKeysOf(driver);
+  const base = (set.quote ?? record?.quote) as StoredBooking['quote'] | undefined;
+  if (base && (changesQuote || (record !== null && record.searchKeys === undefined))) {
+    const quote = { ...base } as Record<string, unknown>;
+    for (const k of dotted) if (!k.slice('quote.'.length).includes('.')) quote[k.slice('quote.'.length)] = set[k];
+    out.searchKeys = searchKeysOf({ quote: quote as unknown as StoredBooking['quote'], driver }).searchKeys;
+  }
+  return out;
 }
