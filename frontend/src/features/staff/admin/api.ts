@@ -141,8 +141,6 @@ export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/he
 
 // ---- Instant Support and review moderation (staff only, bearer) ------------------------------
 
-export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
-
 /** The support chats opened from one booking's My move (its record shows them). */
 export const fetchBookingSupportChats = (token: string, bookingId: string) =>
   call<SupportInbox>(`/support/admin/conversations?booking=${encodeURIComponent(bookingId)}`, { token });
