@@ -27,6 +27,14 @@ export const STAFF_LIST_READS: { label: string; path: string; target: boolean }[
   { label: 'drivers, find "omar hassan-8"', path: '/api/drivers/admin/page?q=omar%20hassan-8', target: true },
   { label: 'drivers, search "kha"', path: '/api/drivers/admin/page?q=kha', target: false },
   { label: 'drivers, suspended', path: '/api/drivers/admin/page?status=suspended', target: true },
+  // Drivers based in one district: a tenth of the large fleet.
+  { label: 'drivers, find postcode "SE1"', path: '/api/drivers/admin/page?q=SE1', target: true },
+  // The bookings search (at most 20 records, newest move first): one customer by e-mail, a name many
+  // customers share, a district a fifth of the moves start or end in, and one driver's bookings.
+  { label: 'bookings, find e-mail', path: '/api/backdata/search?q=customer424%40example.com', target: true },
+  { label: 'bookings, find name "omar khan"', path: '/api/backdata/search?q=omar%20khan', target: true },
+  { label: 'bookings, find postcode "SE1"', path: '/api/backdata/search?q=SE1', target: true },
+  { label: 'bookings, find driver', path: '/api/backdata/search?q=driver%20drv-bench-00004', target: true },
   { label: 'business figures', path: '/api/dashboard/business', target: true },
   { label: 'reviews, pending', path: '/api/reviews/admin/page?status=pending', target: true },
   { label: 'reviews, approved', path: '/api/reviews/admin/page?status=approved', target: true },

@@ -11,6 +11,7 @@ import type {
   DriverAdminView,
   DriverJobsResponse,
   SupportInbox,
+  StaffCursorPage,
 } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
@@ -75,8 +76,11 @@ export async function startBackOffice(): Promise<BackOffice> {
     await leaveReview(api, running.dataDir, staff.token, reviewed);
     const supportCustomer = await openSupportChats(api, staff.token);
 
-    const template = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token: staff.token }))
-      .body[0]!;
+    const template = (
+      await api<StaffCursorPage<DriverAdminView>>('GET', '/api/drivers/admin/page?pageSize=100', undefined, {
+        token: staff.token,
+      })
+    ).body.items[0]!;
     const driver = await addDriver(api, staff.token, template, {
       name: 'Dana Driver',
       email: 'dana.driver@drivers.example',
@@ -189,7 +193,9 @@ export async function startWithStaff(): Promise<StaffOffice> {
     const base = running.product.url;
     const api = apiClient(() => base);
     const { token } = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
-    const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token })).body;
+    const drivers = (
+      await api<StaffCursorPage<DriverAdminView>>('GET', '/api/drivers/admin/page?pageSize=100', undefined, { token })
+    ).body.items;
     return { running, base, api, staffToken: token, drivers };
   } catch (err) {
     await running.stop();

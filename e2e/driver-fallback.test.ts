@@ -13,6 +13,7 @@ import {
   type DriverJobsResponse,
   type JobCandidate,
   type JobView,
+  type StaffCursorPage,
 } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
@@ -44,7 +45,11 @@ describe('a declined job goes on to the next free driver, and the customer is to
     api = apiClient(() => base);
     const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!);
     staffToken = staff.token;
-    const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token: staff.token })).body;
+    const drivers = (
+      await api<StaffCursorPage<DriverAdminView>>('GET', '/api/drivers/admin/page?pageSize=100', undefined, {
+        token: staff.token,
+      })
+    ).body.items;
     const addresses = [
       address('a1', 'London NW2, UK', '12 Cricklewood Lane', 1),
       address('a2', 'London NW6, UK', '3 Kilburn High Road', 0),
@@ -143,8 +148,10 @@ describe('a declined job goes on to the next free driver, and the customer is to
     expect(newDriver).toBe(fallback);
     expect(mail.text).toContain(`so we have offered it to ${newDriver}, who is free at that time.`);
     // The office is not asked to step in: no job back with them.
-    const office = await api<JobView[]>('GET', '/api/drivers/admin/jobs', undefined, { token: staffToken });
-    expect(office.body.map((j) => j.randomNumber)).not.toContain(booking.code);
+    const office = await api<StaffCursorPage<JobView>>('GET', '/api/drivers/admin/jobs/page?pageSize=100', undefined, {
+      token: staffToken,
+    });
+    expect(office.body.items.map((j) => j.randomNumber)).not.toContain(booking.code);
     // Dana's list no longer shows a job that is someone else's now.
     const hers = (await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, { token: danaToken })).body;
     expect([...hers.today, ...hers.upcoming].map((j) => j.randomNumber)).not.toContain(booking.code);

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { DriverAdminView, DriverJobsResponse } from '@vanhop/contracts';
+import type { DriverAdminView, DriverJobsResponse, StaffCursorPage } from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, priceAndSave } from '../test/support/gateway-api.js';
@@ -57,7 +57,9 @@ export async function startFindsOffice(): Promise<FindsOffice> {
       password: 'finder-password-1',
     });
     const { name, token } = staff;
-    const template = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token })).body[0]!;
+    const template = (
+      await api<StaffCursorPage<DriverAdminView>>('GET', '/api/drivers/admin/page?pageSize=100', undefined, { token })
+    ).body.items[0]!;
     const driver = await addDriver(api, token, template, {
       name: 'Dana Driver',
       email: 'dana.driver@drivers.example',

@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { NO_PORTAL_ACCOUNT_TEXT, type DriverAdminView, type DriverJobsResponse, type JobView } from '@vanhop/contracts';
+import {
+  NO_PORTAL_ACCOUNT_TEXT,
+  type DriverAdminView,
+  type DriverJobsResponse,
+  type JobView,
+  type StaffCursorPage,
+} from '@vanhop/contracts';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, type Api } from '../test/support/gateway-api.js';
@@ -32,7 +38,11 @@ describe('staff give an accepted job to another driver from its record', () => {
     base = running.product.url;
     api = apiClient(() => base);
     staffToken = (await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!)).token;
-    const drivers = (await api<DriverAdminView[]>('GET', '/api/drivers/admin', undefined, { token: staffToken })).body;
+    const drivers = (
+      await api<StaffCursorPage<DriverAdminView>>('GET', '/api/drivers/admin/page?pageSize=100', undefined, {
+        token: staffToken,
+      })
+    ).body.items;
     ari = await addDriver(api, staffToken, drivers[0]!, {
       name: 'Ari Accepter',
       email: 'ari.accepter@drivers.example',

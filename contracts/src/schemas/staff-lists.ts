@@ -1,9 +1,15 @@
 import * as yup from 'yup';
 import type { ModeratedReview } from './review.js';
+import type { SupportChatSummary } from '../conversations.js';
 
 /** The most rows one page of a staff list may ask for, and what it gets without asking. */
 export const STAFF_PAGE_SIZE_MAX = 100;
 export const STAFF_PAGE_SIZE_DEFAULT = 20;
+/**
+ * The whole-list staff reads kept for other clients (`GET /api/drivers/admin`, `GET
+ * /api/drivers/admin/jobs`) answer at most this many rows, in their page's order.
+ */
+export const STAFF_LEGACY_LIST_MAX = 200;
 /** `GET /api/backdata/all` answers upcoming moves and those of the last this many days. */
 export const BACKDATA_ALL_PAST_DAYS = 30;
 
@@ -80,6 +86,29 @@ export const staffDriverPageQuerySchema = yup
   .noUnknown();
 export type StaffDriverPageQuery = yup.InferType<typeof staffDriverPageQuerySchema>;
 
+/** The most drivers one `?ids=` read names (a page of the drivers list at most). */
+export const STAFF_IDS_MAX = STAFF_PAGE_SIZE_MAX;
+export const STAFF_IDS_MSG = `ids must be 1 to ${STAFF_IDS_MAX} driver ids separated by commas`;
+
+/**
+ * `?ids=a,b,c`: only these drivers' rows of a per-driver staff read (portal accounts, documents),
+ * for the page of drivers shown; without it the read answers every driver, for other clients.
+ */
+export const staffDriverIdsQuerySchema = yup
+  .object({
+    ids: yup
+      .string()
+      .max(STAFF_IDS_MAX * 101, STAFF_IDS_MSG)
+      .matches(/^[A-Za-z0-9_-]{1,100}(,[A-Za-z0-9_-]{1,100})*$/, STAFF_IDS_MSG)
+      .test('how-many', STAFF_IDS_MSG, (v) => v === undefined || v.split(',').length <= STAFF_IDS_MAX)
+      .optional(),
+  })
+  .noUnknown();
+export type StaffDriverIdsQuery = yup.InferType<typeof staffDriverIdsQuerySchema>;
+/** The distinct ids asked for, or undefined for every driver. */
+export const staffDriverIdsOf = (q: StaffDriverIdsQuery): string[] | undefined =>
+  q.ids === undefined ? undefined : [...new Set(q.ids.split(','))];
+
 /** A page of a staff list read by cursor: `next` reads the page after (null: this is the last). */
 export interface StaffCursorPage<T> {
   items: T[];
@@ -129,6 +158,10 @@ export const staffChatPageQuerySchema = yup
   })
   .noUnknown();
 export type StaffChatPageQuery = yup.InferType<typeof staffChatPageQuerySchema>;
+/** A page of support chats, with how many wait for an answer in all (the inbox's badge). */
+export interface StaffChatPage extends StaffCursorPage<SupportChatSummary> {
+  unanswered: number;
+}
 
 /**
  * GET /api/drivers/admin/jobs/page: one page of the jobs back with the office (declined or never

@@ -93,6 +93,20 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
       },
     ]);
     expect((await svc.get('/api/driver-account/admin/accounts')).status).toBe(401);
+    // The staff list asks for the drivers it shows only.
+    const named = await svc.get('/api/driver-account/admin/accounts?ids=drv-dana,drv-nobody', staff());
+    expect(named.body.map((a: { driverId: string }) => a.driverId)).toEqual(['drv-dana']);
+    expect((await svc.get('/api/driver-account/admin/accounts?ids=drv-nobody', staff())).body).toEqual([]);
+    for (const bad of [
+      '?ids=',
+      '?ids=a,,b',
+      '?ids=a%20b',
+      `?ids=${Array.from({ length: 101 }, (_, i) => `d${i}`).join(',')}`,
+    ]) {
+      const res = await svc.get(`/api/driver-account/admin/accounts${bad}`, staff());
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors, bad).toHaveProperty('ids');
+    }
   });
 
   it('a new invitation replaces the old link; the link expires after DRIVER_INVITE_DAYS', async () => {

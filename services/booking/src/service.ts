@@ -5,6 +5,7 @@ import {
   OutboxRelay,
   requireStaff,
   type Clock,
+  type DocumentStore,
   type Logger,
   type ServiceDefinition,
 } from '@vanhop/platform';
@@ -27,6 +28,7 @@ import { SaveQuote } from './app/save-quote.js';
 import { FindLiveBooking } from './app/find-live-booking.js';
 import { ListBookings } from './app/list-bookings.js';
 import { SearchBookings } from './app/search-bookings.js';
+import { SearchKeysBackfill } from './adapters/search-keys-backfill.js';
 import { PageBookings } from './app/page-bookings.js';
 import { GetStaffRecord } from './app/get-staff-record.js';
 import { BookingLifecycleWriter } from './app/booking-lifecycle-writer.js';
@@ -120,7 +122,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           list: new ListBookings(bookings, infra.clock),
           page: new PageBookings(bookings, infra.clock),
           record: new GetStaffRecord(bookings),
-          search: new SearchBookings(bookings),
+          search: new SearchBookings(bookings, infra.clock),
           staffOnly: requireStaff(config.jwt, infra.clock),
           amend: new AmendBooking(lifecycle, pricer),
           remove: new DeleteBooking(lifecycle),
@@ -176,7 +178,7 @@ async function startBooking(deps: {
   customerSessions: CustomerSessionRepository;
   byCustomer: BookingsByCustomer;
   relay: OutboxRelay;
-  infra: { logger: Logger; clock: Clock };
+  infra: { logger: Logger; clock: Clock; store: DocumentStore };
 }): Promise<void> {
   const { bookings, signInLinks, customerSessions, byCustomer, relay, infra } = deps;
   await bookings.ensureIndexes();
@@ -186,6 +188,11 @@ async function startBooking(deps: {
     (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'customer e-mail keys added to older booking records'),
     (err: unknown) =>
       infra.logger.warn({ err: String(err) }, 'customer e-mail key backfill failed; it runs again at the next start'),
+  );
+  void new SearchKeysBackfill(infra.store, bookings).run(infra.clock.now()).then(
+    (keyed) => keyed > 0 && infra.logger.info({ keyed }, 'staff search keys added to older booking records'),
+    (err: unknown) =>
+      infra.logger.warn({ err: String(err) }, 'search key backfill failed; it runs again at the next start'),
   );
   await relay.start();
 }

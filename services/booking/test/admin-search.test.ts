@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_SEARCH_LIMIT } from '@vanhop/contracts';
+import { fixedClock } from '@vanhop/platform';
 import { bookingRecord, startBooking, type TestBooking } from './admin-support.js';
 import { driverAuth } from '../../../test/support/staff.js';
 import { searchTerms } from '../src/app/search-bookings.js';
+import { BookingRepository } from '../src/adapters/booking-repository.js';
 
 const quoteOf = (who: { name: string; email: string; phone: string }, date = '2026-12-01T10:00:00.000Z') => ({
   ...bookingRecord().quote,
@@ -58,7 +60,9 @@ describe('GET /api/backdata/search', () => {
         }),
       ),
     ];
+    // Stored as records saved before the search keys existed: the start's pass keys them.
     for (const r of records) await svc.bookings().insertOne(r);
+    await new BookingRepository(svc.service.infra.store).keyUnkeyedRecords(7);
   });
   afterAll(() => svc.stop());
 
@@ -125,7 +129,68 @@ describe('GET /api/backdata/search', () => {
   it('reads a query as a code only when it is one, and phone digits only when there are enough', () => {
     expect(searchTerms('1234').code).toBe(1234);
     expect(searchTerms('jane').code).toBeNull();
-    expect(searchTerms('jane').phone).toBeNull();
-    expect(searchTerms('0770 0900').phone!.test('07700900123')).toBe(true);
+    expect(searchTerms('jane').prefixes).toEqual(['t:jane']);
+    expect(searchTerms('0770 0900').prefixes).toContain('p:07700900');
+  });
+});
+
+describe('GET /api/backdata/search by a place many moves share', () => {
+  const TODAY = Date.parse('2026-06-10T09:00:00.000Z');
+  let svc: TestBooking;
+  const at = (days: number) => new Date(TODAY + days * 86_400_000).toISOString();
+  const inE17 = (code: number, moveDate: string) =>
+    bookingRecord({
+      randomNumber: code,
+      quote: {
+        ...quoteOf({ name: `Walthamstow ${code}`, email: `walt-${code}@example.com`, phone: '02080000000' }, moveDate),
+        places: ['London E17, UK', 'London N1, UK'],
+      },
+    });
+
+  beforeAll(async () => {
+    svc = await startBooking(fixedClock(new Date(TODAY)));
+    const records = [
+      // Within three days of today: more than a page.
+      ...Array.from({ length: BOOKING_SEARCH_LIMIT + 2 }, (_, i) => inE17(8000 + i, at((i % 7) - 3))),
+      // Two years ahead: the newest moves, but far from today.
+      ...Array.from({ length: 5 }, (_, i) => inE17(8100 + i, at(730 + i))),
+      // A district with two moves, a year ago.
+      bookingRecord({
+        randomNumber: 8200,
+        quote: {
+          ...quoteOf({ name: 'Old One', email: 'o1@example.com', phone: '02080000001' }, at(-365)),
+          places: ['London SE25, UK'],
+        },
+      }),
+      bookingRecord({
+        randomNumber: 8201,
+        quote: {
+          ...quoteOf({ name: 'Old Two', email: 'o2@example.com', phone: '02080000002' }, at(-380)),
+          places: ['London SE25, UK'],
+        },
+      }),
+    ];
+    for (const r of records) await svc.bookings().insertOne(r);
+    await new BookingRepository(svc.service.infra.store).keyUnkeyedRecords();
+  });
+  afterAll(() => svc.stop());
+
+  const search = async (q: string) =>
+    (await svc.request('GET', `/api/backdata/search?q=${encodeURIComponent(q)}`, svc.staff)).body as {
+      results: { randomNumber: number }[];
+      truncated: boolean;
+    };
+
+  it('reads the moves nearest today first, so a busy district costs a few days of moves, not every move', async () => {
+    const found = await search('E17');
+    expect(found.results).toHaveLength(BOOKING_SEARCH_LIMIT);
+    expect(found.truncated).toBe(true);
+    expect(found.results.every((r) => r.randomNumber >= 8000 && r.randomNumber < 8100)).toBe(true);
+  });
+
+  it('widens the days while the page is not full: a district with two moves a year ago finds both', async () => {
+    const found = await search('se25');
+    expect(found.results.map((r) => r.randomNumber)).toEqual([8200, 8201]);
+    expect(found.truncated).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   type BookingConfirmed,
   type EventEnvelope,
   type EventPayloads,
+  type JobReassigned,
   type JobReturned,
   type PaymentSucceeded,
   type Quote,
@@ -89,6 +90,8 @@ export interface LifecycleServices {
   refundIssued(data: RefundIssued): Promise<void>;
   /** The quote service's word that the driver gave the job back and nobody else could take it at once. */
   jobReturned(data: JobReturned): Promise<void>;
+  /** The quote service's word that the job went to another driver. */
+  jobReassigned(data: JobReassigned): Promise<void>;
 }
 
 /**
@@ -139,14 +142,14 @@ export function useLifecycleServices(): LifecycleServices {
     }
   };
   const of = <T>(topic: string) => (published[topic] ?? []).map((e) => e.data as T);
-  const publish = async <K extends 'payment.succeeded' | 'refund.issued' | 'job.returned'>(
+  const publish = async <K extends 'payment.succeeded' | 'refund.issued' | 'job.returned' | 'job.reassigned'>(
     topic: K,
     data: EventPayloads[K],
     eventId?: string,
   ) => {
     await bus.publish(
       topic,
-      await createEvent(topic, data, { producer: topic === TOPICS.jobReturned ? 'quote' : 'payment', clock, eventId }),
+      await createEvent(topic, data, { producer: topic.startsWith('job.') ? 'quote' : 'payment', clock, eventId }),
       data.bookingId,
     );
     await settle();
@@ -166,6 +169,7 @@ export function useLifecycleServices(): LifecycleServices {
     pay,
     refundIssued: (data) => publish(TOPICS.refundIssued, data),
     jobReturned: (data) => publish(TOPICS.jobReturned, data),
+    jobReassigned: (data) => publish(TOPICS.jobReassigned, data),
     async bookAndPay(percentage = 30, moveDate = MOVE_DATE, overrides = {}) {
       const priced = await apiClient(() => quote.url)<{ quote: Quote }>(
         'POST',

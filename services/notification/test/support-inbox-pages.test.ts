@@ -71,14 +71,15 @@ describe('the staff Instant Support inbox a page at a time', () => {
 
   it('pages unanswered chats longest waiting first, each once, ties by id', async () => {
     const first = await get('/api/support/admin/conversations/page?pageSize=5');
-    expect(first.body).toMatchObject({ pageSize: 5, next: expect.any(String) });
+    expect(first.body).toMatchObject({ pageSize: 5, next: expect.any(String), unanswered: 23 });
     expect(first.body.items[0]).toMatchObject({ id: 'cv-w-000', customerName: 'Customer 0', awaitingStaff: true });
     const { ids, pages } = await allPages('view=unanswered&pageSize=5');
     expect(pages).toBe(5);
     expect(ids).toEqual(waiting.map((c) => c._id));
   });
 
-  it('pages answered chats latest message first', async () => {
+  it('pages answered chats latest message first; every page counts the chats waiting (the inbox badge)', async () => {
+    expect((await get('/api/support/admin/conversations/page?view=answered&pageSize=4')).body.unanswered).toBe(23);
     const { ids } = await allPages('view=answered&pageSize=4');
     expect(ids).toEqual([
       'cv-a-008',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@vanhop/platform';
+import { STAFF_LEGACY_LIST_MAX } from '@vanhop/contracts';
 import { HOUSE_CARD } from '../src/domain/price-card.js';
 import { DRIVERS, DriverRepository } from '../src/adapters/driver-repository.js';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
@@ -132,5 +133,42 @@ describe('GET /api/drivers/admin/page: the drivers a page at a time, found by na
       expect(Object.keys(res.body.errors ?? {}), query).toContain(field);
     }
     expect((await fetch(`${svc.url}/api/drivers/admin/page`)).status).toBe(401);
+  });
+
+  it('finds the drivers of a district whole (E1 is not E14), and a postcode by its start', async () => {
+    const e1 = await api('POST', '/api/drivers/admin', newDriver('Esme Whitechapel', 'esme@drivers.example', 'E1 6AN'));
+    const e14 = await api('POST', '/api/drivers/admin', newDriver('Ezra Docks', 'ezra@drivers.example', 'e14 5ab'));
+    expect([e1.status, e14.status]).toEqual([201, 201]);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=E1')).body)).toEqual(['Esme Whitechapel']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=e14')).body)).toEqual(['Ezra Docks']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=e1%206')).body)).toEqual(['Esme Whitechapel']);
+    expect(names((await api('GET', '/api/drivers/admin/page?q=E1&status=suspended')).body)).toEqual([]);
+  });
+
+  it('the whole list kept for other clients answers the first STAFF_LEGACY_LIST_MAX drivers by name', async () => {
+    const col = svc.infra.store.collection(DRIVERS);
+    const [someone] = await col.find({ name: 'aaron quinn' });
+    for (let i = 0; i < STAFF_LEGACY_LIST_MAX; i++) {
+      const n = String(i).padStart(3, '0');
+      await col.insertOne({
+        ...someone!,
+        _id: `drv-bulk-${n}`,
+        name: `Bulk ${n}`,
+        email: `bulk${n}@drivers.example`,
+        emailKey: `bulk${n}@drivers.example`,
+        nameKey: undefined,
+        surnameKey: undefined,
+        postcodeKey: undefined,
+        standingKey: undefined,
+      } as never);
+    }
+    await new DriverRepository(svc.infra.store).ensureStaffListIndexes();
+    const whole = await api('GET', '/api/drivers/admin');
+    expect(whole.status).toBe(200);
+    const listed: string[] = whole.body.map((d: { name: string }) => d.name);
+    expect(listed).toHaveLength(STAFF_LEGACY_LIST_MAX);
+    expect(listed.slice(0, 4)).toEqual(['aaron quinn', 'Abby Quinn', 'Ali Hassan', 'Bulk 000']);
+    expect(listed.at(-1)).toBe(`Bulk ${String(STAFF_LEGACY_LIST_MAX - 4).padStart(3, '0')}`);
+    expect((await fetch(`${svc.url}/api/drivers/admin`)).status).toBe(401);
   });
 });

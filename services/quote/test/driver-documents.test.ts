@@ -108,6 +108,13 @@ describe('driver documents and calendar (quote service)', () => {
     const list = (await call<DriverDocumentsView[]>('GET', '/api/drivers/admin/documents')).body;
     expect(list.find((r) => r.driverId === ALI)).toMatchObject({ barred: true });
     expect(list).toHaveLength(DEMO_DRIVERS.length);
+    // The staff list asks for the drivers it shows only (?ids=), never the whole fleet.
+    const page = (await call<DriverDocumentsView[]>('GET', `/api/drivers/admin/documents?ids=${ALI},${TOM},drv-nobody`))
+      .body;
+    expect(page.map((r) => r.driverId).sort()).toEqual([ALI, TOM]);
+    const bad = await call<{ errors: Record<string, string> }>('GET', '/api/drivers/admin/documents?ids=a,,b');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('ids');
     // The change is in the driver's audit log, in the office's words.
     const audit = (await call<{ changes: Record<string, { to: unknown }> }[]>('GET', `/api/drivers/admin/${ALI}/audit`))
       .body;

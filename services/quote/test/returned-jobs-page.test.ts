@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '@vanhop/platform';
+import { STAFF_LEGACY_LIST_MAX } from '@vanhop/contracts';
 import { quoteService } from '../src/service.js';
 import { DRIVER_JOBS } from '../src/adapters/job-repository.js';
 import type { JobDoc } from '../src/domain/ports.js';
@@ -78,5 +79,17 @@ describe('jobs back with the office a page at a time', () => {
     expect((await get('/api/drivers/admin/jobs/page?pageSize=500')).body.errors).toHaveProperty('pageSize');
     expect((await get('/api/drivers/admin/jobs/page?after=bm90LWpzb24')).body.errors).toHaveProperty('after');
     expect((await get('/api/drivers/admin/jobs/page', false)).status).toBe(401);
+  });
+
+  it('the whole list kept for other clients answers the soonest STAFF_LEGACY_LIST_MAX jobs, a staff token needed', async () => {
+    const col = svc.infra.store.collection<JobDoc>(DRIVER_JOBS);
+    const later = Array.from({ length: STAFF_LEGACY_LIST_MAX }, (_, i) => job(200 + i));
+    for (const j of later) await col.insertOne(j);
+    const whole = await get('/api/drivers/admin/jobs');
+    expect(whole.status).toBe(200);
+    expect(whole.body.map((j: { bookingId: string }) => j.bookingId)).toEqual(
+      [...back, ...later].slice(0, STAFF_LEGACY_LIST_MAX).map((j) => j._id),
+    );
+    expect((await get('/api/drivers/admin/jobs', false)).status).toBe(401);
   });
 });

@@ -50,6 +50,11 @@ export class DriverAccountRepository implements DriverAccountPort {
     return this.col.find({}, { sort: { name: 1, _id: 1 } });
   }
 
+  /** Through the id index: the accounts of one page of the staff drivers list. */
+  byIds(ids: string[]): Promise<DriverAccount[]> {
+    return this.col.find({ _id: { $in: ids } });
+  }
+
   /**
    * Applies quote's copy of the driver when it is newer than the one held (events may repeat or
    * overtake), then claims its e-mail for sign-in. `at` is when quote made the change: a changed

@@ -90,9 +90,11 @@ export class DriverAccounts {
     if (!d.driver.active) await this.deps.sessions?.revokeAll(d.driverId, 'suspended');
   }
 
-  async list(): Promise<DriverAccountView[]> {
+  /** Every driver's account, or (given ids) only those drivers'. */
+  async list(ids?: string[]): Promise<DriverAccountView[]> {
     const now = this.deps.clock.now();
-    return (await this.deps.accounts.list()).map((a) => accountView(a, now));
+    const accounts = ids ? await this.deps.accounts.byIds(ids) : await this.deps.accounts.list();
+    return accounts.map((a) => accountView(a, now));
   }
 
   async invite(driverId: string, invitedBy: string): Promise<DriverInviteSent> {

@@ -7,6 +7,8 @@ export interface DriverAccountRepository {
   /** The account that signs in with this e-mail (at most one). */
   findByEmail(email: string): Promise<DriverAccount[]>;
   list(): Promise<DriverAccount[]>;
+  /** These drivers' accounts only (by id), any order. */
+  byIds(ids: string[]): Promise<DriverAccount[]>;
   /** Applies quote's copy of the driver when it is newer than the one held; `at` is when quote made the change. */
   applyDriver(
     driverId: string,

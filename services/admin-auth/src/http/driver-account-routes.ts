@@ -6,6 +6,8 @@ import {
   driverLoginSchema,
   driverPasswordSchema,
   driverWelcomeParamsSchema,
+  staffDriverIdsOf,
+  staffDriverIdsQuerySchema,
 } from '@vanhop/contracts';
 import {
   input,
@@ -146,7 +148,11 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   app.get(
     `${base}/admin/accounts`,
     deps.staffOnly,
-    route(async (_req, res) => res.json(await deps.accounts.list())),
+    // The staff drivers list asks for its page's drivers (?ids=a,b); without it, every account.
+    validated(staffDriverIdsQuerySchema, 'query'),
+    route(async (_req, res) =>
+      res.json(await deps.accounts.list(staffDriverIdsOf(input(res, 'query', staffDriverIdsQuerySchema)))),
+    ),
   );
 
   // Staff sign a driver out on every device (a lost phone, a shared one): no refresh works after this.

@@ -20,13 +20,10 @@ import {
 import { BOOKINGS, type DayRecord, type StoredBooking } from '../domain/booking-record.js';
 import { historyOf, receiptsOf } from '../domain/lifecycle.js';
 import { withCustomerEmailKey } from './customer-email-key.js';
-import type {
-  BookingPageQuery,
-  BookingRepository as BookingRepositoryPort,
-  BookingSearchTerms,
-  LifecycleChange,
-} from '../domain/ports.js';
+import type { BookingPageQuery, BookingRepository as BookingRepositoryPort, LifecycleChange } from '../domain/ports.js';
 import { pageFilter, pageWindows } from './booking-page-query.js';
+import { driverKeysOf, searchKeysOf, type BookingSearchKeys, type SearchKeyQuery } from '../domain/search-keys.js';
+import { keysAfterSet, newestMoveFirst, placeReads, searchReads } from './booking-search-query.js';
 
 /** The booking store's reads and the index each goes through (checked by test/architecture/query-indexes). */
 export const BOOKING_QUERIES = {
@@ -34,11 +31,16 @@ export const BOOKING_QUERIES = {
   byCode: queryIndex(BOOKINGS, 'a record by its retrieve code', { randomNumber: 1 }),
   byMoveDate: queryIndex(BOOKINGS, 'staff lists: live records by move date, a bounded range', { 'quote.date': 1 }),
   needingDriver: queryIndex(BOOKINGS, 'staff: bookings whose driver gave the job back', { 'needsDriver.driverId': 1 }),
+  bySearchKey: queryIndex(BOOKINGS, 'staff search: a customer, phone, place or postcode key (or its start)', {
+    searchKeys: 1,
+  }),
+  byDriverKey: queryIndex(BOOKINGS, "staff search: the driver's name (or its start)", { driverKeys: 1 }),
 } as const;
 
 /** A booking record as stored: the record and the events parked on it until the relay publishes them. */
 export type BookingDocument = StoredBooking &
-  WithOutbox & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
+  WithOutbox &
+  Partial<BookingSearchKeys> & { deletedBy?: string; reviewRequestedAt?: string; reviewRequestedBy?: string };
 
 const asRead = (value: unknown) => (value === undefined ? { $exists: false } : value);
 
@@ -108,9 +110,9 @@ export class BookingRepository implements BookingRepositoryPort {
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byMoveDate));
     // Sparse: only the few records waiting for a driver carry the field.
     await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.needingDriver, { sparse: true }));
-    // The staff search by driver and by place/postcode.
-    await this.bookings.ensureIndex({ fields: { 'driver.name': 1 } });
-    await this.bookings.ensureIndex({ fields: { 'quote.places': 1 } });
+    // Multikey: one entry per key of each record (domain/search-keys.ts).
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.bySearchKey));
+    await this.bookings.ensureIndex(indexOf(BOOKING_QUERIES.byDriverKey));
   }
 
   /** Any record with that id, deleted or not (events name records staff may have deleted since). */
@@ -175,29 +177,63 @@ export class BookingRepository implements BookingRepositoryPort {
   }
 
   /**
-   * Live records whose retrieve code is `code`, or whose customer's name, e-mail or phone matches
-   * `pattern` (case-insensitive; the phone pattern allows spaces between digits), newest move first,
-   * at most `limit`: the staff search reads no more than it answers.
+   * Live records with the retrieve code, or a key starting with one of the query's prefixes, or
+   * equal to one of its exact keys; newest move first, at most `limit`. Each read goes through the
+   * code's or a search key's index with the limit, and the reads are merged.
    */
-  async searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]> {
-    const or: Filter[] = [{ 'quote.name': { $regex: match.text } }, { 'quote.email': { $regex: match.text } }];
-    if (match.code !== null) or.push({ randomNumber: match.code });
-    if (match.phone) or.push({ 'quote.phone': { $regex: match.phone } });
-    // The driver by name, and any address by its place or postcode (see the indexes in ensureIndexes).
-    or.push({ 'driver.name': { $regex: match.text } });
-    const place = match.postcode ?? match.text;
-    or.push({ 'quote.places': { $regex: place } }, { 'quote.totalAddress.physicalAddress': { $regex: place } });
-    const docs = await this.bookings.find(
-      { deletedAt: null, $or: or },
-      { sort: { 'quote.date': -1, date: -1 }, limit },
-    );
-    return docs.map((d) => withoutOutbox(d));
+  async searchLive(match: SearchKeyQuery, limit: number): Promise<StoredBooking[]> {
+    const found = new Map<string, BookingDocument>();
+    for (const filter of searchReads(match))
+      for (const d of await this.readDistinct(filter, limit)) found.set(d._id, d);
+    // A place: around today first, wider only while the page is not full.
+    for (const exact of match.exact)
+      for (const filter of placeReads(exact, match.today)) {
+        const docs = await this.readDistinct(filter, limit);
+        for (const d of docs) found.set(d._id, d);
+        if (docs.length >= limit) break;
+      }
+    return [...found.values()]
+      .sort(newestMoveFirst)
+      .slice(0, limit)
+      .map((d) => withoutOutbox(d));
+  }
+
+  /**
+   * Up to `limit` distinct records, newest move first. The embedded store hands a record once per
+   * key of it inside a range, so a read that came back full of repeats is read again, wider.
+   */
+  private async readDistinct(filter: Filter, limit: number): Promise<BookingDocument[]> {
+    for (let wanted = limit; ; wanted *= 4) {
+      const docs = await this.bookings.find(filter, { sort: { 'quote.date': -1, date: -1 }, limit: wanted });
+      const distinct = [...new Map(docs.map((d) => [d._id, d])).values()];
+      if (distinct.length >= limit || docs.length < wanted || wanted >= limit * 64) return distinct;
+    }
+  }
+
+  /**
+   * Gives records saved before the search keys existed their keys, `batch` at a time (bounded in
+   * memory; a record keyed meanwhile by a write is left as that write keyed it). Idempotent.
+   * Returns how many it keyed.
+   */
+  async keyUnkeyedRecords(batch = 500): Promise<number> {
+    let keyed = 0;
+    for (;;) {
+      const docs = await this.bookings.find({ searchKeys: { $exists: false } }, { limit: batch });
+      if (docs.length === 0) return keyed;
+      for (const d of docs) {
+        const { matched } = await this.bookings.updateOne(
+          { _id: d._id, searchKeys: { $exists: false } },
+          { $set: { ...searchKeysOf(d) } },
+        );
+        keyed += matched;
+      }
+    }
   }
 
   /** Throws DuplicateKeyError when the code (or id) is taken. */
   async insert(record: StoredBooking, events: OutboxEntry[]): Promise<void> {
     // The normalised e-mail beside the record: the customer's account finds its records by it (customer-bookings-reader.ts).
-    await this.bookings.insertOne({ ...withCustomerEmailKey(record), outbox: events });
+    await this.bookings.insertOne({ ...withCustomerEmailKey(record), ...searchKeysOf(record), outbox: events });
   }
 
   /**
@@ -217,7 +253,11 @@ export class BookingRepository implements BookingRepositoryPort {
         paymentStatus: 'unpaid',
         ...(paidAsRead ? { amountPaidPence: asRead(paidAsRead.amountPaidPence) } : {}),
       },
-      { $set: { ...set, deletedAt: null }, $unset: { deletedBy: '' }, $push: { outbox: event } },
+      {
+        $set: { ...set, ...keysAfterSet(null, set), deletedAt: null },
+        $unset: { deletedBy: '' },
+        $push: { outbox: event },
+      },
     );
     return matched === 1;
   }
@@ -226,7 +266,7 @@ export class BookingRepository implements BookingRepositoryPort {
   async writeIfUnchanged(record: StoredBooking, change: LifecycleChange): Promise<boolean> {
     const { set, push } = appendLifecycle(record, change);
     const update: Update = {
-      $set: { ...change.set, ...set },
+      $set: { ...change.set, ...set, ...keysAfterSet(record, change.set) },
       $push: {
         ...push,
         outbox: { $each: change.events },
@@ -298,6 +338,7 @@ export class BookingRepository implements BookingRepositoryPort {
           driver,
           'quote.driverId': driver.id,
           'quote.driverName': driver.name,
+          driverKeys: driverKeysOf(driver),
           needsDriver: null,
           driverAcceptedAt: null,
           driverToConfirm: null,

@@ -1,5 +1,7 @@
 import { BOOKING_SEARCH_LIMIT } from '@vanhop/contracts';
+import { systemClock, type Clock } from '@vanhop/platform';
 import type { BookingRepository, BookingSearchTerms } from '../domain/ports.js';
+import { searchKeyQuery } from '../domain/search-keys.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
 
 export interface BookingSearchResult {
@@ -8,33 +10,31 @@ export interface BookingSearchResult {
   truncated: boolean;
 }
 
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * What the staff search looks for in a query (already trimmed by its schema): the whole query as a
- * retrieve code when it is one, the text anywhere in a name or e-mail ignoring case, and its digits
- * in a phone number whatever spaces either side typed ("07700 900123" finds "07700900123"), and a
- * postcode or district as a whole word with or without the space ("sw197nb" finds "SW19 7NB").
+ * retrieve code when it is one, the start of a word of a name, e-mail or address (or of the whole
+ * name), its digits at the start of a phone number whatever spaces either side typed ("07700 900123"
+ * finds "07700900123"), and a postcode or district whole, with or without the space ("sw197nb"
+ * finds "SW19 7NB"; SW1 is not SW19). The keys it reads are kept on each record (domain/search-keys.ts).
  */
-export function searchTerms(q: string): BookingSearchTerms {
-  const code = /^\d{1,8}$/.test(q) ? Number(q) : null;
-  const digits = q.replace(/[\s()-]/g, '');
-  const phone = /^\+?\d{3,}$/.test(digits) ? new RegExp([...digits].map(escapeRegex).join('\\s*')) : null;
-  const compact = q.replace(/\s+/g, '').toUpperCase();
-  const pc = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})?$/.exec(compact);
-  const postcode = pc ? new RegExp(`\\b${pc[1]}${pc[2] ? `\\s*${pc[2]}` : ''}\\b`, 'i') : null;
-  return { code, text: new RegExp(escapeRegex(q), 'i'), phone, postcode };
+export function searchTerms(q: string, today?: string): BookingSearchTerms {
+  return searchKeyQuery(q, today);
 }
 
 /**
  * Staff search of live booking records: by code, customer name, phone or e-mail, the driver's name,
- * or a postcode or district of any address; bounded, newest move first.
+ * or a postcode or district of any address; bounded, newest move first (a place's moves nearest
+ * today first: the fewest days around today that fill the page).
  */
 export class SearchBookings {
-  constructor(private readonly bookings: BookingRepository) {}
+  constructor(
+    private readonly bookings: BookingRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async execute(q: string): Promise<BookingSearchResult> {
-    const found = await this.bookings.searchLive(searchTerms(q), BOOKING_SEARCH_LIMIT + 1);
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const found = await this.bookings.searchLive(searchTerms(q, today), BOOKING_SEARCH_LIMIT + 1);
     return {
       results: found.slice(0, BOOKING_SEARCH_LIMIT).map(toAdminView),
       truncated: found.length > BOOKING_SEARCH_LIMIT,

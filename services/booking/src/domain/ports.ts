@@ -1,3 +1,4 @@
+import type { SearchKeyQuery } from './search-keys.js';
 import type {
   BookingHistoryEntry,
   DriverChange,
@@ -23,13 +24,8 @@ export interface LifecycleChange {
 }
 
 /** What the staff search matches: a retrieve code, text in a name or e-mail, digits in a phone number. */
-export interface BookingSearchTerms {
-  code: number | null;
-  text: RegExp;
-  phone: RegExp | null;
-  /** A UK postcode or district typed with or without its space ("sw197nb" finds "SW19 7NB"). */
-  postcode?: RegExp | null;
-}
+/** What a staff search looks up: a retrieve code and search keys (domain/search-keys.ts). */
+export type BookingSearchTerms = SearchKeyQuery;
 
 /**
  * The booking aggregate's store. Every state change is one named, conditional single-document
@@ -69,6 +65,8 @@ export interface BookingRepository {
   pageNeedingDriver(after: { date: string; id: string } | null, limit: number): Promise<StoredBooking[]>;
   /** Live records matching the search, newest move first, at most `limit`. */
   searchLive(match: BookingSearchTerms, limit: number): Promise<StoredBooking[]>;
+  /** Gives records saved before the search keys existed their keys, a batch at a time; how many it keyed. */
+  keyUnkeyedRecords(batch?: number): Promise<number>;
   /** Throws DuplicateKeyError when the code (or id) is taken. */
   insert(record: StoredBooking, events: OutboxEntry[]): Promise<void>;
   /**

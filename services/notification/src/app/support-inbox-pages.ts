@@ -1,4 +1,4 @@
-import type { StaffChatPageQuery, StaffCursorPage, SupportChatSummary } from '@vanhop/contracts';
+import type { StaffChatPage, StaffChatPageQuery } from '@vanhop/contracts';
 import {
   indexOf,
   newestFirstWindows,
@@ -63,7 +63,7 @@ export class SupportInboxPages {
     await this.threads.ensureIndex(indexOf(SUPPORT_INBOX_QUERIES.queue));
   }
 
-  async page(q: StaffChatPageQuery): Promise<StaffCursorPage<SupportChatSummary>> {
+  async page(q: StaffChatPageQuery): Promise<StaffChatPage> {
     const unanswered = q.view === 'unanswered';
     const field = unanswered ? 'waitingSince' : 'lastMessageAt';
     const after = decode(q.after);
@@ -97,6 +97,12 @@ export class SupportInboxPages {
         rows.length > q.pageSize && last
           ? encode((unanswered ? last.waitingSince : last.lastMessageAt) ?? '', last._id)
           : null,
+      unanswered: await this.countUnanswered(),
     };
+  }
+
+  /** How many chats wait for staff: a count of the queue's index, the size of the queue, not of the history. */
+  countUnanswered(): Promise<number> {
+    return this.threads.count({ kind: 'support', awaitingStaff: true });
   }
 }

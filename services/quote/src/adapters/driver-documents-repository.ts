@@ -40,6 +40,11 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
     return this.col.find({}, { sort: { name: 1, _id: 1 } });
   }
 
+  /** Through the id index: the drivers of one page of the staff list. */
+  byIds(ids: string[]): Promise<DocumentedDriver[]> {
+    return this.col.find({ _id: { $in: ids } });
+  }
+
   /** Drivers with at least one document recorded: the reminder sweep reads no others. */
   withDocuments(): Promise<DocumentedDriver[]> {
     return this.col.find({

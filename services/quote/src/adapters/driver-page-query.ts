@@ -1,5 +1,6 @@
 import { queryIndex, type Filter } from '@vanhop/platform';
 import type { Driver } from '../domain/driver.js';
+import { districtOf } from '../domain/postcode.js';
 import type { DriverSearchField } from '../app/page-drivers.js';
 
 /** The staff drivers list's reads and the index each goes through (test/architecture/query-indexes). */
@@ -11,6 +12,9 @@ export const DRIVER_QUERIES = {
   }),
   byStanding: queryIndex('drivers', 'staff list: active or suspended drivers by name, a page at a time', {
     standingKey: 1,
+  }),
+  byDistrict: queryIndex('drivers', 'staff search: drivers based in a postcode district (E1, not E14)', {
+    districtKey: 1,
   }),
 } as const;
 
@@ -30,7 +34,11 @@ export function staffListKeys(d: Partial<Pick<Driver, 'name' | 'basePostcode' | 
     keys.surnameKey = keys.nameKey.split(' ').at(-1) ?? keys.nameKey;
     if (typeof d.active === 'boolean') keys.standingKey = standingPrefix(d.active) + keys.nameKey;
   }
-  if (typeof d.basePostcode === 'string') keys.postcodeKey = postcodeKeyOf(d.basePostcode);
+  if (typeof d.basePostcode === 'string') {
+    keys.postcodeKey = postcodeKeyOf(d.basePostcode);
+    const district = districtOf(d.basePostcode);
+    if (district) keys.districtKey = district;
+  }
   return keys;
 }
 

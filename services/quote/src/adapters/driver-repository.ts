@@ -19,6 +19,7 @@ import {
   standingPrefix,
 } from './driver-page-query.js';
 import { DriverChanges } from './driver-changes.js';
+import { districtOf } from '../domain/postcode.js';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,
@@ -151,10 +152,17 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
       DRIVER_QUERIES.bySurname,
       DRIVER_QUERIES.byPostcode,
       DRIVER_QUERIES.byStanding,
+      DRIVER_QUERIES.byDistrict,
     ])
       await this.col.ensureIndex(indexOf(q));
     for (const d of await this.col.find({ standingKey: { $exists: false } }, { sort: { _id: 1 } }))
       await this.col.updateOne({ _id: d._id, standingKey: { $exists: false } }, { $set: staffListKeys(d) });
+    // Drivers keyed before the district key: theirs from the postcode they have (none without one).
+    for (const d of await this.col.find({ districtKey: { $exists: false } }, { sort: { _id: 1 } })) {
+      const district = typeof d.basePostcode === 'string' ? districtOf(d.basePostcode) : null;
+      if (district)
+        await this.col.updateOne({ _id: d._id, districtKey: { $exists: false } }, { $set: { districtKey: district } });
+    }
   }
 
   /**
@@ -193,5 +201,16 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
       limit,
     });
     return docs as StaffDriverRow[];
+  }
+
+  /** Through the field's index: an exact key (a district), by name. */
+  async searchExact(
+    field: DriverSearchField,
+    value: string,
+    active: boolean | null,
+    limit: number,
+  ): Promise<StaffDriverRow[]> {
+    const filter = { [field]: value, ...(active === null ? {} : { active: { $ne: !active } }) };
+    return (await this.col.find(filter, { sort: { nameKey: 1, _id: 1 }, limit })) as StaffDriverRow[];
   }
 }

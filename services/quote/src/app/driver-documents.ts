@@ -65,9 +65,11 @@ export class DriverDocuments {
     return toDocumentsView(await this.load(id), this.deps.clock.now());
   }
 
-  async list(): Promise<DriverDocumentsView[]> {
+  /** Every driver's standing, or (given ids) only those drivers'. */
+  async list(ids?: string[]): Promise<DriverDocumentsView[]> {
     const now = this.deps.clock.now();
-    return (await this.deps.documents.all()).map((d) => toDocumentsView(d, now));
+    const drivers = ids ? await this.deps.documents.byIds(ids) : await this.deps.documents.all();
+    return drivers.map((d) => toDocumentsView(d, now));
   }
 
   /** Both documents as staff saved them; the change goes in the driver's audit log, and a date already near is reminded at once. */

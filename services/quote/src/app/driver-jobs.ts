@@ -3,6 +3,7 @@ import {
   jobStateText,
   londonClock,
   progressOpensAt,
+  STAFF_LEGACY_LIST_MAX,
   TOPICS,
   type BookingConfirmed,
   type DriverJobsResponse,
@@ -253,13 +254,13 @@ export class DriverJobs {
     return this.respond(driverId, bookingId, 'returned-to-staff');
   }
 
-  /** Jobs waiting for staff: declined or never answered, on bookings not cancelled. */
+  /**
+   * Jobs waiting for staff: declined or never answered, on bookings not cancelled; the soonest
+   * STAFF_LEGACY_LIST_MAX moves (the staff pages read GET /api/drivers/admin/jobs/page).
+   */
   async returned(): Promise<JobView[]> {
     await this.sweep();
-    return (await this.deps.jobs.byStatus('returned-to-staff'))
-      .filter((j) => j.bookingState !== 'cancelled')
-      .map((j) => toView(j))
-      .sort((a, b) => a.move.date.localeCompare(b.move.date));
+    return (await this.deps.jobs.returnedPage(null, STAFF_LEGACY_LIST_MAX)).map((j) => toView(j));
   }
 
   /**

@@ -91,10 +91,6 @@ export class ManageDrivers {
     },
   ) {}
 
-  async list(): Promise<DriverAdminView[]> {
-    return (await this.deps.drivers.listAll()).map(toAdminView);
-  }
-
   async get(id: string): Promise<DriverAdminView> {
     return toAdminView(await this.load(id));
   }

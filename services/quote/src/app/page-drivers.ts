@@ -2,10 +2,11 @@ import { ValidationError } from '@vanhop/platform';
 import type { DriverAdminView, StaffCursorPage, StaffDriverPageQuery } from '@vanhop/contracts';
 import type { Driver } from '../domain/driver.js';
 import { toAdminView } from './manage-drivers.js';
+import { isDistrict } from '../domain/postcode.js';
 
 /** A driver as the list reads it, with the name key the page's order and cursor follow. */
 export type StaffDriverRow = Driver & { nameKey?: string };
-export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey' | 'standingKey';
+export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey' | 'standingKey' | 'districtKey';
 
 /** The drivers' store as the staff list reads it: bounded, indexed reads only. */
 export interface DriverPageStore {
@@ -17,6 +18,13 @@ export interface DriverPageStore {
   searchByPrefix(
     field: DriverSearchField,
     prefix: string,
+    active: boolean | null,
+    limit: number,
+  ): Promise<StaffDriverRow[]>;
+  /** Drivers whose key is exactly `value`, by name, at most `limit`. */
+  searchExact(
+    field: DriverSearchField,
+    value: string,
     active: boolean | null,
     limit: number,
   ): Promise<StaffDriverRow[]>;
@@ -86,7 +94,9 @@ export class PageDrivers {
       this.store.searchByPrefix('nameKey', name, active, DRIVER_SEARCH_LIMIT),
       this.store.searchByPrefix('surnameKey', name, active, DRIVER_SEARCH_LIMIT),
     ];
-    if (/^[A-Z0-9]+$/.test(postcode))
+    // A whole district ("E1") is found whole (not E14); a longer start ("NW2 1A") by the postcode's start.
+    if (isDistrict(text)) reads.push(this.store.searchExact('districtKey', postcode, active, DRIVER_SEARCH_LIMIT));
+    else if (/^[A-Z0-9]+$/.test(postcode))
       reads.push(this.store.searchByPrefix('postcodeKey', postcode, active, DRIVER_SEARCH_LIMIT));
     const found = new Map<string, StaffDriverRow>();
     for (const list of await Promise.all(reads)) for (const d of list) found.set(d._id, d);

@@ -86,6 +86,8 @@ export type StoredDocument = DriverDocument & { remindedFor?: string | null; rem
 export interface DriverDocumentsRepository {
   byId(id: string): Promise<DocumentedDriver | null>;
   all(): Promise<DocumentedDriver[]>;
+  /** These drivers only (by id), any order. */
+  byIds(ids: string[]): Promise<DocumentedDriver[]>;
   /** Drivers with at least one document recorded: the reminder sweep reads no others. */
   withDocuments(): Promise<DocumentedDriver[]>;
   /** Sets one document (null: none recorded); a reminder already mailed for the same expiry date is kept. */
@@ -166,6 +168,8 @@ export interface JobRepository {
   /** The same for several drivers at once, only the jobs whose move starts within [from, to). */
   neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>>;
   byStatus(status: JobDoc['status']): Promise<JobDoc[]>;
+  /** Jobs back with the office (bookings not cancelled) after `after`, soonest move first, at most `limit`. */
+  returnedPage(after: { date: string; id: string } | null, limit: number): Promise<JobDoc[]>;
   /** The booking changed (cancelled, postponed, re-dated, amended, reassigned): the job follows, whatever its status. */
   follow(bookingId: string, set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean>;
   /** Gives a job to another driver, only while it is still in `from` under the driver read (and, given, the offer read). */

@@ -60,3 +60,12 @@ export function compareOutcodes(a: string, b: string): number {
   if (!pa || !pb) return a.localeCompare(b);
   return pa[1]!.localeCompare(pb[1]!) || Number(pa[2]) - Number(pb[2]) || pa[3]!.localeCompare(pb[3]!);
 }
+
+/** A postcode's district ("NW2 1AB", "nw21ab" and "nw2" are NW2), or null when it is neither a postcode nor a district. */
+export function districtOf(text: string): string | null {
+  const compact = text.toUpperCase().replace(/\s+/g, '');
+  return new RegExp(`^(${OUTCODE})${INWARD}$`).exec(compact)?.[1] ?? (isDistrict(compact) ? compact : null);
+}
+
+/** Whether a text is a whole district ("E1", "sw19"), not a postcode or the start of one ("E1 6" is E1 then 6). */
+export const isDistrict = (text: string): boolean => new RegExp(`^${OUTCODE}$`).test(text.trim().toUpperCase());

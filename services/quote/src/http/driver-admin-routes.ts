@@ -4,6 +4,7 @@ import {
   driverPatchSchema,
   driverSuspendSchema,
   staffDriverPageQuerySchema,
+  STAFF_LEGACY_LIST_MAX,
 } from '@vanhop/contracts';
 import { input, route, signedInStaff, validate, validated, ValidationError } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
@@ -32,27 +33,27 @@ export function driverAdminRoutes(
     manage: ManageDrivers;
     suspendedJobs: Pick<SuspendedDriverJobs, 'upcoming'>;
     staffOnly: RequestHandler;
-    page?: PageDrivers;
+    page: PageDrivers;
   },
 ): void {
   const base = '/api/drivers/admin';
   app.use(base, deps.staffOnly);
 
+  const page = deps.page;
+  // The whole list kept for other clients: the first STAFF_LEGACY_LIST_MAX drivers by name.
   app.get(
     base,
-    route(async (_req, res) => res.json(await deps.manage.list())),
+    route(async (_req, res) => res.json((await page.execute({ pageSize: STAFF_LEGACY_LIST_MAX })).items)),
   );
 
   // A page of the list by name, or a search by name or postcode: ?q=&status=active|suspended&pageSize=&after=
-  const page = deps.page;
-  if (page)
-    app.get(
-      `${base}/page`,
-      validated(staffDriverPageQuerySchema, 'query', { what: 'List' }),
-      route(async (_req, res) => {
-        res.set('Cache-Control', 'no-store').json(await page.execute(input(res, 'query', staffDriverPageQuerySchema)));
-      }),
-    );
+  app.get(
+    `${base}/page`,
+    validated(staffDriverPageQuerySchema, 'query', { what: 'List' }),
+    route(async (_req, res) => {
+      res.set('Cache-Control', 'no-store').json(await page.execute(input(res, 'query', staffDriverPageQuerySchema)));
+    }),
+  );
 
   app.get(
     `${base}/audit`,

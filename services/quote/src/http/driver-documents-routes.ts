@@ -1,5 +1,10 @@
 import type { Express, RequestHandler } from 'express';
-import { driverDocumentsSchema, driverWeekQuerySchema } from '@vanhop/contracts';
+import {
+  driverDocumentsSchema,
+  driverWeekQuerySchema,
+  staffDriverIdsOf,
+  staffDriverIdsQuerySchema,
+} from '@vanhop/contracts';
 import { input, route, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverCalendar } from '../app/driver-calendar.js';
 import type { DriverDocuments } from '../app/driver-documents.js';
@@ -22,11 +27,15 @@ export function driverDocumentsRoutes(
 ): void {
   const base = '/api/drivers/admin';
 
-  // Every driver's standing, for the badges of the staff drivers' list.
+  // The badges of the staff drivers' list: the page's drivers (?ids=a,b), or every driver.
   app.get(
     `${base}/documents`,
     deps.staffOnly,
-    route(async (_req, res) => res.set('Cache-Control', 'no-store').json(await deps.documents.list())),
+    validated(staffDriverIdsQuerySchema, 'query'),
+    route(async (_req, res) => {
+      const ids = staffDriverIdsOf(input(res, 'query', staffDriverIdsQuerySchema));
+      res.set('Cache-Control', 'no-store').json(await deps.documents.list(ids));
+    }),
   );
 
   app.get(

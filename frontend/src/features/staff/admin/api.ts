@@ -36,12 +36,12 @@ import type {
   StaffCancellation,
   StaffBookingKind,
   StaffBookingView,
+  StaffChatPage,
   StaffCursorPage,
   StaffDriverStatus,
   ReviewStatus,
   StaffChatView,
   StaffReviewPage,
-  SupportChatSummary,
   SupportChatView,
   SupportInbox,
   SystemHealthResponse,
@@ -143,8 +143,6 @@ export const fetchServerHealth = () => call<SystemHealthResponse>('/dashboard/he
 
 // ---- Instant Support and review moderation (staff only, bearer) ------------------------------
 
-export const fetchSupportInbox = (token: string) => call<SupportInbox>('/support/admin/conversations', { token });
-
 /** The support chats opened from one booking's My move (its record shows them). */
 export const fetchBookingSupportChats = (token: string, bookingId: string) =>
   call<SupportInbox>(`/support/admin/conversations?booking=${encodeURIComponent(bookingId)}`, { token });
@@ -176,7 +174,7 @@ export const fetchSupportChatPage = (
   token: string,
   q: { view: StaffChatView; after?: string | null; pageSize?: number },
 ) =>
-  call<StaffCursorPage<SupportChatSummary>>(
+  call<StaffChatPage>(
     `/support/admin/conversations/page?view=${q.view}${q.pageSize ? `&pageSize=${q.pageSize}` : ''}${q.after ? `&after=${encodeURIComponent(q.after)}` : ''}`,
     { token },
   );
@@ -193,8 +191,6 @@ export const moderateReview = (token: string, id: string, action: 'approve' | 'r
 // ---- Drivers (staff only, bearer): the quote service's driver records, the account service's portal logins ----
 
 const driverPath = (id: string) => `/drivers/admin/${encodeURIComponent(id)}`;
-
-export const fetchDrivers = (token: string) => call<DriverAdminView[]>('/drivers/admin', { token });
 
 export const fetchDriver = (token: string, id: string) => call<DriverAdminView>(driverPath(id), { token });
 
@@ -219,9 +215,6 @@ export const reactivateDriver = (token: string, id: string) =>
 export const fetchDriverAudit = (token: string, id: string) =>
   call<DriverAuditEntry[]>(`${driverPath(id)}/audit`, { token });
 
-/** Paid jobs that came back to the office (declined, not answered in time, or their driver suspended). */
-export const fetchReturnedJobs = (token: string) => call<JobView[]>('/drivers/admin/jobs', { token });
-
 const jobPath = (bookingId: string) => `/drivers/admin/jobs/${encodeURIComponent(bookingId)}`;
 
 /** The drivers free for a returned job's move, each with their price for it. */
@@ -236,8 +229,12 @@ export const fetchJobCandidates = (token: string, bookingId: string) =>
 export const reassignJob = (token: string, bookingId: string, body: ReassignJob) =>
   call<JobView>(`${jobPath(bookingId)}/reassign`, { method: 'POST', token, body });
 
-export const fetchDriverAccounts = (token: string) =>
-  call<DriverAccountView[]>('/driver-account/admin/accounts', { token });
+/** The portal accounts of these drivers (`ids`: a page of the list), or of every driver. */
+export const fetchDriverAccounts = (token: string, ids?: readonly string[]) =>
+  call<DriverAccountView[]>(`/driver-account/admin/accounts${idsQuery(ids)}`, { token });
+
+/** `?ids=a,b` naming the drivers a per-driver read is for (none: every driver). */
+const idsQuery = (ids?: readonly string[]) => (ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : '');
 
 export const inviteDriver = (token: string, id: string) =>
   call<DriverInviteSent>(`/driver-account/admin/invite/${encodeURIComponent(id)}`, { method: 'POST', token });
@@ -262,9 +259,9 @@ export const fetchDriverCalendar = (token: string, id: string, week?: string) =>
 export const fetchDriverDocuments = (token: string, id: string) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { token });
 
-/** Every driver's documents standing, for the list's expired / expiring badges. */
-export const fetchAllDriverDocuments = (token: string) =>
-  call<DriverDocumentsView[]>('/drivers/admin/documents', { token });
+/** The documents standing of these drivers (`ids`: a page of the list), or of every driver: the list's expired / expiring badges. */
+export const fetchAllDriverDocuments = (token: string, ids?: readonly string[]) =>
+  call<DriverDocumentsView[]>(`/drivers/admin/documents${idsQuery(ids)}`, { token });
 
 export const saveDriverDocuments = (token: string, id: string, body: DriverDocumentsInput) =>
   call<DriverDocumentsView>(`${driverPath(id)}/documents`, { method: 'PUT', token, body });

@@ -80,7 +80,7 @@ export function DriverPage() {
   const loadAccount = useCallback(async () => {
     if (!token) return;
     try {
-      const rows = await guard(fetchDriverAccounts(token));
+      const rows = await guard(fetchDriverAccounts(token, [id]));
       dispatch({ type: 'accountLoaded', status: rows.find((r) => r.driverId === id)?.status ?? 'none' });
     } catch {
       dispatch({ type: 'accountLoaded', status: 'unknown' });

@@ -3,7 +3,7 @@
  * the start of a name or base postcode and by standing, with their driver-portal account status, and
  * the paid jobs that came back to the office because their driver declined them or did not answer.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type {
   DriverAccountStatus,
@@ -13,6 +13,7 @@ import type {
   JobView,
   StaffDriverStatus,
 } from '@vanhop/contracts';
+import { STAFF_IDS_MAX } from '@vanhop/contracts';
 import {
   fetchAllDriverDocuments,
   fetchDriver,
@@ -44,8 +45,12 @@ export function DriversPage() {
   /** Names of drivers with a job back with the office who are not on the page shown. */
   const [otherNames, setOtherNames] = useState<Map<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
-  /** Portal account status by driver id; null while loading, 'failed' when the account service did not answer. */
-  const [accounts, setAccounts] = useState<Map<string, DriverAccountStatus> | 'failed' | null>(null);
+  /** Portal account status of the drivers shown, by id (absent: still loading); read for each page as it is shown. */
+  const [accounts, setAccounts] = useState<Map<string, DriverAccountStatus | 'none'>>(new Map());
+  /** The account service did not answer: account status is unknown for now. */
+  const [accountsFailed, setAccountsFailed] = useState(false);
+  /** Drivers whose account and documents were asked for already (each page's drivers once). */
+  const asked = useRef(new Set<string>());
   const [jobs, setJobs] = useState<JobView[] | null>(null);
   const [jobsError, setJobsError] = useState<string | null>(null);
   const [jobsNext, setJobsNext] = useState<string | null>(null);
@@ -99,20 +104,47 @@ export function DriversPage() {
     setSearch({ q: text.trim(), status });
   };
 
+  // The portal accounts and documents of the drivers shown, a page's worth at a time: never the whole fleet.
+  useEffect(() => {
+    if (!token || !drivers) return;
+    const ids = drivers.map((d) => d.id).filter((id) => !asked.current.has(id));
+    for (let i = 0; i < ids.length; i += STAFF_IDS_MAX) {
+      const chunk = ids.slice(i, i + STAFF_IDS_MAX);
+      for (const id of chunk) asked.current.add(id);
+      void guard(fetchDriverAccounts(token, chunk))
+        .then((rows) =>
+          setAccounts((known) => {
+            const next = new Map(known);
+            for (const id of chunk) next.set(id, 'none');
+            for (const r of Array.isArray(rows) ? rows : []) next.set(r.driverId, r.status);
+            return next;
+          }),
+        )
+        .catch(() => setAccountsFailed(true));
+      // Without them the list shows no document badges for these drivers.
+      void guard(fetchAllDriverDocuments(token, chunk))
+        .then((rows) =>
+          setDocuments((known) => {
+            const next = new Map(known);
+            for (const r of Array.isArray(rows) ? rows : []) next.set(r.driverId, r);
+            return next;
+          }),
+        )
+        .catch(() => undefined);
+    }
+  }, [token, guard, drivers]);
+
   const load = useCallback(async () => {
     if (!token) return;
     setError(null);
+    // A retry asks again for the accounts and documents of the drivers it shows.
+    asked.current.clear();
+    setAccountsFailed(false);
     await Promise.all([
-      guard(fetchDriverAccounts(token))
-        .then((rows) => setAccounts(new Map(rows.map((r) => [r.driverId, r.status]))))
-        .catch(() => setAccounts('failed')),
       // Without them the list still shows the rating the driver came with.
       fetchDriverRatings()
         .then(setOwnRatings)
         .catch(() => setOwnRatings({})),
-      guard(fetchAllDriverDocuments(token))
-        .then((rows) => setDocuments(new Map((Array.isArray(rows) ? rows : []).map((r) => [r.driverId, r]))))
-        .catch(() => setDocuments(new Map())),
       // The first page of them, soonest move first; "Show more jobs" reads the next.
       guard(fetchReturnedJobPage(token))
         .then((page) => {
@@ -140,8 +172,7 @@ export function DriversPage() {
         .catch(() => undefined);
   }, [token, guard, jobs, drivers, otherNames]);
 
-  const accountOf = (id: string): string =>
-    accounts === null ? '…' : accounts === 'failed' ? 'unknown' : (accounts.get(id) ?? 'none');
+  const accountOf = (id: string): string => (accountsFailed ? 'unknown' : (accounts.get(id) ?? '…'));
   const nameOf = (id: string) => drivers?.find((d) => d.id === id)?.name ?? otherNames.get(id);
   const searching = search.q !== '' || search.status !== '';
 
@@ -175,7 +206,7 @@ export function DriversPage() {
           </Button>
         </div>
       )}
-      {accounts === 'failed' && (
+      {accountsFailed && (
         <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: a form in the search landmark; the <search> element is newer than some browsers staff use. */}

@@ -17,6 +17,8 @@ import {
 } from '../../../testing/area-harness';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
+/** The per-driver reads (portal accounts, documents) name the drivers shown (`?ids=`): answered whatever they name. */
+const stub = (routes: Record<string, Handler>) => stubApi(routes, (key) => routes[key.replace(/\?ids=\S*$/, '')]);
 
 const ALICE = driver();
 // Stored without a postcode, like the seeded demo drivers: the list names the base by its place.
@@ -71,7 +73,7 @@ describe('staff Drivers pages', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 
   it('lists every driver with their portal account status and the jobs back with the office', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () =>
         json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
@@ -105,6 +107,10 @@ describe('staff Drivers pages', () => {
     expect(bob.getByTestId('account-status').textContent).toBe('invited');
     expect(bob.getByRole('img', { name: 'Bob Van' }).getAttribute('src')).toBe('https://example.com/bob.jpg');
     expect(bob.getByRole('link', { name: 'Edit Bob Van' }).getAttribute('href')).toBe('/admin/drivers/drv-bob');
+    // The accounts of the drivers shown, never every driver's.
+    expect(calls.filter((c) => c.key.startsWith('GET /api/driver-account/admin/accounts')).map((c) => c.key)).toEqual([
+      'GET /api/driver-account/admin/accounts?ids=drv-alice,drv-bob',
+    ]);
 
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
     const jobRow = within(await returned.findByTestId('returned-job'));
@@ -128,7 +134,7 @@ describe('staff Drivers pages', () => {
   it('finds a driver among thousands on the server: by name or postcode and standing, a page at a time', async () => {
     const many = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => driver({ id: `drv-${from + i}`, name: `Driver ${from + i}` }));
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page': () => json(driverPage(many(1, 20), 'NEXT20')),
       'GET /api/drivers/admin/page?after=NEXT20': () => json(driverPage(many(21, 5))),
       'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
@@ -158,14 +164,25 @@ describe('staff Drivers pages', () => {
     fireEvent.click(search.getByRole('button', { name: 'Find' }));
     await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(1));
     expect(within(screen.getByTestId('driver-row')).getByText('Bob Van')).toBeTruthy();
-    // Never the whole fleet: every read of drivers is a page.
+    // Never the whole fleet: every read of drivers is a page, and their accounts and documents are the page's.
     expect(calls.some((c) => c.key === 'GET /api/drivers/admin')).toBe(false);
+    const perDriver = calls.filter(
+      (c) =>
+        c.key.startsWith('GET /api/driver-account/admin/accounts') ||
+        c.key.startsWith('GET /api/drivers/admin/documents'),
+    );
+    expect(perDriver.every((c) => c.key.includes('?ids='))).toBe(true);
+    const accountIds = calls
+      .filter((c) => c.key.startsWith('GET /api/driver-account/admin/accounts'))
+      .map((c) => c.key.split('?ids=')[1]!.split(','));
+    expect(accountIds.map((ids) => ids.length)).toEqual([20, 5, 1]);
+    expect(accountIds[2]).toEqual(['drv-bob']);
   });
 
   it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed (issue 27)', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -200,7 +217,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('the commission, one rate for all drivers, is set on the Drivers page', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs': () => json([]),
@@ -221,7 +238,7 @@ describe('staff Drivers pages', () => {
   it('a driver without a portal account is marked in the picker and needs a second, explicit confirmation', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -262,7 +279,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('a job its suspended driver left says so in the list of jobs back with the office', async () => {
-    stubApi({
+    stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -278,7 +295,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('reads the jobs back with the office a page at a time: "Show more jobs" reads the next', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -297,7 +314,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('still lists the drivers when the account service fails (status unknown)', async () => {
-    stubApi({
+    stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'down', code: 'unavailable' }, 503),
       'GET /api/drivers/admin/jobs/page': () => json(jobPage([])),
@@ -309,7 +326,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('a 401 sends the staff member back to the login page', async () => {
-    stubApi({
+    stub({
       'GET /api/drivers/admin/page': () => json({ message: 'Unauthorized' }, 401),
       'GET /api/driver-account/admin/accounts': () => json({ message: 'Unauthorized' }, 401),
       'GET /api/drivers/admin/jobs/page': () => json({ message: 'Unauthorized' }, 401),
@@ -320,7 +337,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('adds a driver: the card starts as a copy, pounds become pence, the body has the schema shape', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([ALICE])),
       'POST /api/drivers/admin': (_u, init) =>
         json(driver({ ...(bodyOf(init) as object), id: 'drv-bob', version: 1 }), 201),
@@ -372,7 +389,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('checks the form with the contracts schema before anything is sent', async () => {
-    const calls = stubApi({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
+    const calls = stub({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
     renderAt('/admin/drivers/new');
     expect(await screen.findByText('Fill in every price: the card starts at zero.')).toBeTruthy();
     expect((screen.getByLabelText('Van per hour, Luton (£)') as HTMLInputElement).value).toBe('0.00');
@@ -387,7 +404,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('takes a photo upload (PNG/JPEG/WebP up to 200 KB) as a data: URL with a preview', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'PATCH /api/drivers/admin/drv-alice': (_u, init) =>
@@ -427,7 +444,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('shows a server field error next to its field', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'PATCH /api/drivers/admin/drv-alice': () =>
@@ -459,7 +476,7 @@ describe('staff Drivers pages', () => {
 
   it('a 409 (someone saved first) shows the message and a Reload button that reads the driver again', async () => {
     let version = 3;
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/drv-alice': () =>
         json(driver({ version, name: version === 3 ? 'Alice Driver' : 'Alice Newname' })),
       ...driverPageRoutes('drv-alice'),
@@ -487,7 +504,7 @@ describe('staff Drivers pages', () => {
   });
 
   it("another driver's e-mail (409 naming email) is shown beside the E-mail field, not as someone else's save (issue 27)", async () => {
-    stubApi({
+    stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'PATCH /api/drivers/admin/drv-alice': () =>
@@ -502,7 +519,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('suspending needs a reason and a confirmation, then posts the reason; a suspended driver can be reactivated', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'POST /api/drivers/admin/drv-alice/suspend': () => json(driver({ active: false, version: 4 })),
@@ -532,7 +549,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('the suspend confirmation lists the upcoming jobs suspending takes from the driver, and where they go', async () => {
-    const calls = stubApi({
+    const calls = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'GET /api/drivers/admin/drv-alice/upcoming-jobs': () =>
@@ -567,7 +584,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('when the upcoming jobs cannot be listed, the confirmation says so and staff may still suspend', async () => {
-    stubApi({
+    stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'GET /api/drivers/admin/drv-alice/upcoming-jobs': () => json({ message: 'Service unavailable' }, 503),
@@ -597,7 +614,7 @@ describe('staff Drivers pages', () => {
         },
         202,
       );
-    stubApi({
+    stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'POST /api/driver-account/admin/invite/drv-alice': () => answer(),

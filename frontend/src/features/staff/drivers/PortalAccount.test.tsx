@@ -13,7 +13,7 @@ const openDriverPage = (status: 'active' | 'none', revoke = () => json({}, 500))
   stubApi({
     'GET /api/drivers/admin/drv-alice': () => json(ALICE),
     'GET /api/drivers/admin/drv-alice/audit': () => json([]),
-    'GET /api/driver-account/admin/accounts': () => json([account({ driverId: 'drv-alice', status })]),
+    'GET /api/driver-account/admin/accounts?ids=drv-alice': () => json([account({ driverId: 'drv-alice', status })]),
     'GET /api/drivers/admin/drv-alice/upcoming-jobs': () => json([]),
     'POST /api/driver-account/admin/sessions/drv-alice/revoke': revoke,
   });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SupportChatSummary, SupportChatView, SupportInbox } from '@vanhop/contracts';
-import { fakeApi } from '../../../testing/fakeApi';
+import type { StaffChatPage, SupportChatSummary, SupportChatView } from '@vanhop/contracts';
+import { fakeApi, type Call } from '../../../testing/fakeApi';
 import { TOKEN_KEY } from '../admin/session';
 import { SupportInboxPage } from './SupportInboxPage';
 
@@ -19,6 +19,19 @@ const summary = (id: string, customerEmail: string | null, emailVerified: boolea
   messageCount: 1,
   createdAt: message.at,
 });
+const PAGES = 'GET /api/support/admin/conversations/page';
+const page = (items: SupportChatSummary[], next: string | null = null, unanswered = 0): StaffChatPage => ({
+  items,
+  pageSize: items.length,
+  next,
+  unanswered,
+});
+/** The polled first pages: the waiting chats and the answered ones, by the `view` asked. */
+const inboxPages =
+  (waiting: SupportChatSummary[], answered: SupportChatSummary[] = []) =>
+  ({ path }: Call) => ({
+    json: path.includes('view=unanswered') ? page(waiting, null, waiting.length) : page(answered, null, waiting.length),
+  });
 const view = (s: SupportChatSummary): SupportChatView => {
   const { lastMessage: _last, ...rest } = s;
   return { ...rest, messages: [{ id: 'm1', author: s.customerName, ...message }], canReply: true };
@@ -35,9 +48,8 @@ describe('staff support inbox: addresses nobody proved', () => {
   it('marks a typed address "Address not verified" in the list and the chat, without a mailto link; a proved one is a link', async () => {
     const typed = summary('a', 'someone@example.com', false);
     const proved = summary('b', 'mover@example.com', true);
-    const inbox: SupportInbox = { conversations: [typed, proved], unanswered: 2 };
     fakeApi({
-      'GET /api/support/admin/conversations': () => ({ json: inbox }),
+      [PAGES]: inboxPages([typed, proved]),
       'GET /api/support/admin/conversations/a': () => ({ json: view(typed) }),
       'GET /api/support/admin/conversations/b': () => ({ json: view(proved) }),
     });
@@ -67,7 +79,7 @@ describe('staff support inbox: addresses nobody proved', () => {
       booking: { id: 'bk-42', reference: 4242, customerName: 'Mo Mover' },
     };
     fakeApi({
-      'GET /api/support/admin/conversations': () => ({ json: { conversations: [fromMyMove], unanswered: 1 } }),
+      [PAGES]: inboxPages([fromMyMove]),
       'GET /api/support/admin/conversations/c': () => ({ json: view(fromMyMove) }),
     });
     render(
@@ -101,41 +113,72 @@ describe('staff support inbox: older answered chats', () => {
     waitingSince: null,
   });
 
-  it('reads answered chats older than the inbox a page at a time, without listing one twice', async () => {
-    // The inbox: one waiting and its latest 50 answered; the pages hold those 50 and three older.
-    const latest = Array.from({ length: 50 }, (_, i) => answered(i));
-    const inbox: SupportInbox = { conversations: [summary('w', null, false), ...latest], unanswered: 1 };
+  it('polls only the first page of each view, and reads older answered chats a page at a time below them, none twice', async () => {
+    const latest = Array.from({ length: 20 }, (_, i) => answered(i));
     const api = fakeApi({
-      'GET /api/support/admin/conversations': () => ({ json: inbox }),
-      'GET /api/support/admin/conversations/page': ({ path }) =>
-        path.includes('after=second')
-          ? { json: { items: [answered(52)], pageSize: 100, next: null } }
-          : { json: { items: [...latest, answered(50), answered(51)], pageSize: 100, next: 'second' } },
+      [PAGES]: ({ path }) => {
+        if (path.includes('view=unanswered')) return { json: page([summary('w', null, false)], null, 1) };
+        if (path.includes('after=second')) return { json: page([answered(22)]) };
+        if (path.includes('after=first')) return { json: page([answered(20), answered(21)], 'second') };
+        return { json: page(latest, 'first', 1) };
+      },
     });
     render(
       <MemoryRouter>
         <SupportInboxPage />
       </MemoryRouter>,
     );
-    expect(await screen.findAllByTestId('support-chat')).toHaveLength(51);
+    expect(await screen.findAllByTestId('support-chat')).toHaveLength(21);
+    expect(screen.getByTestId('unanswered-count').textContent).toBe('1 unanswered');
+    expect(screen.queryByRole('button', { name: 'Show more waiting chats' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show older answered chats' }));
-    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(53));
+    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(23));
     fireEvent.click(screen.getByRole('button', { name: 'Show older answered chats' }));
-    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(54));
-    expect(screen.getByText('Answered 52')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(24));
+    expect(screen.getByText('Answered 22')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show older answered chats' })).toBeNull();
-    expect(api.of('GET', '/api/support/admin/conversations/page').map((c) => c.path)).toEqual([
-      '/api/support/admin/conversations/page?view=answered&pageSize=100',
+    const asked = api.of('GET', '/api/support/admin/conversations').map((c) => c.path);
+    // Every poll reads the two first pages; only the clicks read past them.
+    expect(new Set(asked.filter((p) => !p.includes('after=')))).toEqual(
+      new Set([
+        '/api/support/admin/conversations/page?view=answered&pageSize=20',
+        '/api/support/admin/conversations/page?view=unanswered&pageSize=50',
+      ]),
+    );
+    expect(asked.filter((p) => p.includes('after='))).toEqual([
+      '/api/support/admin/conversations/page?view=answered&pageSize=100&after=first',
       '/api/support/admin/conversations/page?view=answered&pageSize=100&after=second',
     ]);
+    // The whole inbox is never read.
+    expect(asked).not.toContain('/api/support/admin/conversations');
   });
 
-  it('offers no older chats when the inbox holds fewer answered ones than it lists at most', async () => {
+  it('reads more waiting chats past the polled queue on request', async () => {
+    const queue = Array.from({ length: 50 }, (_, i) => ({
+      ...summary(`w-${i}`, null, false),
+      customerName: `Waiting ${i}`,
+    }));
     fakeApi({
-      'GET /api/support/admin/conversations': () => ({
-        json: { conversations: [answered(1), answered(2)], unanswered: 0 } satisfies SupportInbox,
-      }),
+      [PAGES]: ({ path }) => {
+        if (path.includes('view=answered')) return { json: page([], null, 51) };
+        if (path.includes('after=more')) return { json: page([summary('w-50', null, false)], null, 51) };
+        return { json: page(queue, 'more', 51) };
+      },
     });
+    render(
+      <MemoryRouter>
+        <SupportInboxPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findAllByTestId('support-chat')).toHaveLength(50);
+    expect(screen.getByTestId('unanswered-count').textContent).toBe('51 unanswered');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more waiting chats' }));
+    await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(51));
+    expect(screen.queryByRole('button', { name: 'Show more waiting chats' })).toBeNull();
+  });
+
+  it('offers no older chats when the first page of answered chats is the last', async () => {
+    fakeApi({ [PAGES]: inboxPages([], [answered(1), answered(2)]) });
     render(
       <MemoryRouter>
         <SupportInboxPage />

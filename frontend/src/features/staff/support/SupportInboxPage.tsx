@@ -3,11 +3,13 @@
  * longest waiting on top; the list and the open chat refresh every few seconds, so new customer
  * messages appear without reloading. An address the customer only typed is marked "Address not
  * verified": answers are not e-mailed to it, and staff should not write to it from their own mail.
- * The polled inbox holds the latest answered chats; older ones are read a page at a time below it.
+ * The page polls only the first page of each view (the waiting queue and the latest answered
+ * chats), so its cost stays the same however long the history grows; more waiting chats and older
+ * answered ones are read a page at a time below them, on request.
  */
-import { useCallback, useState } from 'react';
-import type { SupportChatSummary, SupportChatView, SupportInbox } from '@vanhop/contracts';
-import { answerSupportChat, fetchSupportChat, fetchSupportChatPage, fetchSupportInbox } from '../admin/api';
+import { useCallback, useRef, useState } from 'react';
+import type { StaffChatPage, StaffChatView, SupportChatSummary, SupportChatView } from '@vanhop/contracts';
+import { answerSupportChat, fetchSupportChat, fetchSupportChatPage } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { Thread } from '../../../ui/chat/Thread';
 import { usePolling } from '../../../lib/usePolling';
@@ -21,10 +23,47 @@ import { bookingLink } from '../drivers/ReturnedJobs';
 export const INBOX_POLL_MS = 4000;
 
 export const ADDRESS_NOT_VERIFIED = 'Address not verified';
-/** Answered chats read per "Show older answered chats" (more than the inbox's own 50, so the first adds some). */
-const OLDER_PAGE_SIZE = 100;
-/** The inbox lists at most this many answered chats (notification's own limit): with fewer, there are no older ones. */
-const INBOX_ANSWERED = 50;
+/** The polled first pages: the waiting queue's head and the latest answered chats. */
+export const WAITING_PAGE_SIZE = 50;
+export const ANSWERED_PAGE_SIZE = 20;
+/** Chats read per "Show more" below the polled pages. */
+export const MORE_PAGE_SIZE = 100;
+
+interface PolledInbox {
+  waiting: StaffChatPage;
+  answered: StaffChatPage;
+}
+
+/** More of one view read on request (`next` undefined: none read yet, the polled page's `next` follows; null: no more). */
+function useMore(view: StaffChatView) {
+  const { token, guard } = useAdminSession();
+  const [items, setItems] = useState<SupportChatSummary[]>([]);
+  const [next, setNext] = useState<string | null | undefined>(undefined);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const read = async (from: string | null) => {
+    if (!token || from === null) return;
+    setLoading(true);
+    try {
+      const page = await guard(fetchSupportChatPage(token, { view, after: from, pageSize: MORE_PAGE_SIZE }));
+      setItems((read) => [...read, ...page.items]);
+      setNext(page.next);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { items, next, loading, failed, read };
+}
+
+/** Each chat once, the first seen kept (the polled pages come first, so they are the freshest). */
+function distinct(lists: SupportChatSummary[][]): SupportChatSummary[] {
+  const byId = new Map<string, SupportChatSummary>();
+  for (const c of lists.flat()) if (!byId.has(c.id)) byId.set(c.id, c);
+  return [...byId.values()];
+}
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -37,46 +76,40 @@ const when = new Intl.DateTimeFormat('en-GB', {
 export function SupportInboxPage() {
   const { token, guard } = useAdminSession();
   const [openId, setOpenId] = useState<string | null>(null);
-  const loadInbox = useCallback(() => guard(fetchSupportInbox(token!)), [guard, token]);
-  const inbox = usePolling<SupportInbox>(token ? loadInbox : null, INBOX_POLL_MS);
+  const loadInbox = useCallback(async (): Promise<PolledInbox> => {
+    const [waiting, answered] = await Promise.all([
+      guard(fetchSupportChatPage(token!, { view: 'unanswered', pageSize: WAITING_PAGE_SIZE })),
+      guard(fetchSupportChatPage(token!, { view: 'answered', pageSize: ANSWERED_PAGE_SIZE })),
+    ]);
+    return { waiting, answered };
+  }, [guard, token]);
+  const inbox = usePolling<PolledInbox>(token ? loadInbox : null, INBOX_POLL_MS);
   const loadChat = useCallback(() => guard(fetchSupportChat(token!, openId!)), [guard, token, openId]);
   const chat = usePolling<SupportChatView>(token && openId ? loadChat : null, INBOX_POLL_MS);
   const shown = chat.data && chat.data.id === openId ? chat.data : null;
-  // Older answered chats, read on demand (`olderNext` undefined: none read yet; null: no more).
-  const [older, setOlder] = useState<SupportChatSummary[]>([]);
-  const [olderNext, setOlderNext] = useState<string | null | undefined>(undefined);
-  const [olderLoading, setOlderLoading] = useState(false);
-  const [olderError, setOlderError] = useState(false);
-  const readOlder = async () => {
-    if (!token || olderNext === null) return;
-    setOlderLoading(true);
-    try {
-      const page = await guard(
-        fetchSupportChatPage(token, { view: 'answered', after: olderNext, pageSize: OLDER_PAGE_SIZE }),
-      );
-      setOlder((read) => [...read, ...page.items]);
-      setOlderNext(page.next);
-      setOlderError(false);
-    } catch {
-      setOlderError(true);
-    } finally {
-      setOlderLoading(false);
-    }
-  };
-  const polledIds = new Set(inbox.data?.conversations.map((c) => c.id) ?? []);
-  const mayHaveOlder =
-    olderNext !== null &&
-    (olderNext !== undefined ||
-      (inbox.data?.conversations.filter((c) => !c.awaitingStaff).length ?? 0) >= INBOX_ANSWERED);
-  const listed = inbox.data ? [...inbox.data.conversations, ...older.filter((c) => !polledIds.has(c.id))] : [];
+  const moreWaiting = useMore('unanswered');
+  const older = useMore('answered');
+  // Answered chats a poll showed stay listed once newer ones push them off the first page, so none
+  // falls between the polled page and older pages read from its end earlier.
+  const answeredSeen = useRef(new Map<string, SupportChatSummary>());
+  for (const c of inbox.data?.answered.items ?? []) answeredSeen.current.set(c.id, c);
+
+  const polled = inbox.data;
+  const waitingIds = new Set([...(polled?.waiting.items ?? []), ...moreWaiting.items].map((c) => c.id));
+  const answeredListed = distinct([polled?.answered.items ?? [], [...answeredSeen.current.values()], older.items])
+    .filter((c) => !waitingIds.has(c.id))
+    .sort((a, b) => b.lastMessage.at.localeCompare(a.lastMessage.at));
+  const listed = polled ? [...distinct([polled.waiting.items, moreWaiting.items]), ...answeredListed] : [];
+  const waitingFrom = moreWaiting.next === undefined ? (polled?.waiting.next ?? null) : moreWaiting.next;
+  const olderFrom = older.next === undefined ? (polled?.answered.next ?? null) : older.next;
 
   return (
     <div className="support-inbox">
       <h1>
         Instant Support{' '}
-        {inbox.data && (
+        {polled && (
           <span className="admin-badge unpaid" data-testid="unanswered-count">
-            {inbox.data.unanswered} unanswered
+            {polled.waiting.unanswered} unanswered
           </span>
         )}
       </h1>
@@ -125,12 +158,27 @@ export function SupportInboxPage() {
               ))}
             </ul>
           )}
-          {inbox.data && mayHaveOlder && (
-            <Button type="button" className="admin-more" disabled={olderLoading} onClick={() => void readOlder()}>
-              {olderLoading ? 'Loading...' : 'Show older answered chats'}
+          {polled && waitingFrom !== null && (
+            <Button
+              type="button"
+              className="admin-more"
+              disabled={moreWaiting.loading}
+              onClick={() => void moreWaiting.read(waitingFrom)}
+            >
+              {moreWaiting.loading ? 'Loading...' : 'Show more waiting chats'}
             </Button>
           )}
-          {olderError && <p role="alert">The older chats could not be loaded.</p>}
+          {polled && olderFrom !== null && (
+            <Button
+              type="button"
+              className="admin-more"
+              disabled={older.loading}
+              onClick={() => void older.read(olderFrom)}
+            >
+              {older.loading ? 'Loading...' : 'Show older answered chats'}
+            </Button>
+          )}
+          {(older.failed || moreWaiting.failed) && <p role="alert">The older chats could not be loaded.</p>}
         </section>
         <section className="admin-card" aria-label="Chat">
           {!openId ? (
