@@ -4,8 +4,9 @@
  * starts the embedded product on each (`node dist/embedded.js`, as `npm start` runs it), signs in
  * as staff, and measures through the gateway the first page of each staff list (bookings, drivers,
  * reviews, support chats, jobs back with the office) and the figures:
- * p50 of sequential requests and the answer's size. Ratios are against the smallest size of the
- * same run. Targets: every list's first page <= 50 KB, and its p50 <= 3x its p50 at the smallest size.
+ * p50 of sequential requests and the answer's size, a driver's own job list, and the product's
+ * resident memory. Ratios are against the smallest size of the same run. Targets: every list's
+ * first page <= 50 KB, and its p50 <= 3x its p50 at the smallest size; RSS <= 500 MB at the large size.
  * Run: npx tsx bench/scale-lists.ts [samples]   (needs npm run build; loopback only)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,11 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnEmbedded } from '../test/support/embedded-process.js';
+import { driverAuth, TEST_JWT_ENV } from '../test/support/staff.js';
+import { residentMb } from './support/resident.js';
 import { buildServerBundles } from './support/build-bundles.js';
 import { seedStaffLists, type SeedSizes, type SeedTimings } from './support/staff-lists-seed.js';
 
 /** The staff reads measured; `target: false` ones are printed for information only. */
-export const STAFF_LIST_READS: { label: string; path: string; target: boolean }[] = [
+export const STAFF_LIST_READS: { label: string; path: string; target: boolean; as?: 'driver' }[] = [
   { label: 'jobs, future', path: '/api/backdata/list?kind=job&view=future', target: true },
   { label: 'jobs, today', path: '/api/backdata/list?kind=job&view=today', target: true },
   { label: 'jobs, past', path: '/api/backdata/list?kind=job&view=past', target: true },
@@ -41,11 +44,16 @@ export const STAFF_LIST_READS: { label: string; path: string; target: boolean }[
   { label: 'support chats, unanswered', path: '/api/support/admin/conversations/page', target: true },
   { label: 'support chats, answered', path: '/api/support/admin/conversations/page?view=answered', target: true },
   { label: 'jobs back with the office', path: '/api/drivers/admin/jobs/page', target: true },
+  // What a driver's portal reads: their own jobs (a busy driver of the large fleet holds about twenty).
+  { label: "a driver's job list", path: '/api/driver/me/jobs', target: true, as: 'driver' },
   { label: 'legacy reviews/admin (bounded)', path: '/api/reviews/admin', target: false },
   { label: 'legacy support inbox (bounded)', path: '/api/support/admin/conversations', target: false },
   { label: 'legacy drivers/admin/jobs (whole)', path: '/api/drivers/admin/jobs', target: false },
   { label: 'legacy backdata/all (30 days on)', path: '/api/backdata/all', target: false },
 ];
+
+/** The driver whose own job list is read: one of the seeded fleet, in both sizes. */
+const BENCH_DRIVER = 'drv-bench-00004';
 
 export interface ListFigure {
   label: string;
@@ -60,10 +68,15 @@ const median = (xs: number[]) => {
 };
 
 /** First page of each staff list through the gateway at `url`: p50 of `samples` sequential reads, and the size. */
-export async function measureStaffLists(url: string, token: string, samples = 40): Promise<ListFigure[]> {
-  const headers = { authorization: `Bearer ${token}` };
+export async function measureStaffLists(
+  url: string,
+  token: string,
+  samples = 40,
+  driver: { authorization: string } = driverAuth(BENCH_DRIVER, { env: TEST_JWT_ENV }),
+): Promise<ListFigure[]> {
   const out: ListFigure[] = [];
   for (const read of STAFF_LIST_READS) {
+    const headers = read.as === 'driver' ? driver : { authorization: `Bearer ${token}` };
     let bytes = 0;
     const times: number[] = [];
     for (let i = 0; i < samples + 5; i++) {
@@ -106,6 +119,8 @@ interface SizeRun {
   seeded: SeedTimings;
   readyMs: number;
   figures: ListFigure[];
+  /** The product's resident memory after the reads. */
+  rssMb: number;
 }
 
 const NOW = new Date('2026-11-25T12:00:00.000Z');
@@ -120,7 +135,13 @@ async function runSize(sizes: SeedSizes, samples: number): Promise<SizeRun> {
     const started = performance.now();
     const product = await spawnEmbedded(
       dataDir,
-      { LOG_LEVEL: 'silent', GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO_DRIVERS: 'false' },
+      {
+        LOG_LEVEL: 'silent',
+        GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
+        SEED_DEMO_DRIVERS: 'false',
+        // A known signing key, so the bench can sign the driver's own token for their job list.
+        ...TEST_JWT_ENV,
+      },
       600_000,
     );
     try {
@@ -132,7 +153,8 @@ async function runSize(sizes: SeedSizes, samples: number): Promise<SizeRun> {
         await new Promise((r) => setTimeout(r, 50));
       const readyMs = performance.now() - started;
       const token = await staffToken(product.url, dataDir);
-      return { sizes, seeded, readyMs, figures: await measureStaffLists(product.url, token, samples) };
+      const figures = await measureStaffLists(product.url, token, samples);
+      return { sizes, seeded, readyMs, figures, rssMb: residentMb(product) };
     } finally {
       await product.stop();
     }
@@ -144,6 +166,7 @@ async function runSize(sizes: SeedSizes, samples: number): Promise<SizeRun> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const PAGE_LIMIT_BYTES = 50 * 1024;
 const RATIO_LIMIT = 3;
+const RSS_LIMIT_MB = 500;
 
 async function main() {
   const samples = Math.min(Math.max(Number(process.argv[2] ?? 40), 5), 500);
@@ -180,6 +203,13 @@ async function main() {
   console.log(`\nFirst page of each staff list through the gateway (p50 of ${samples} sequential reads)\n`);
   console.table(rows);
   console.log(`targets: first page <= ${kb(PAGE_LIMIT_BYTES)}; p50 <= ${RATIO_LIMIT}x its p50 at the smallest size`);
+  for (const run of runs) {
+    const ok = run.rssMb <= RSS_LIMIT_MB;
+    if (run !== base && !ok) failed = true;
+    console.log(
+      `embedded RSS with ${run.sizes.drivers} drivers and ${run.sizes.bookings} bookings: ${run.rssMb.toFixed(0)} MB${run === base ? '' : ` (target <= ${RSS_LIMIT_MB} MB) ${ok ? 'PASS' : 'FAIL'}`}`,
+    );
+  }
   if (failed) process.exitCode = 1;
 }
 

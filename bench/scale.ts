@@ -12,7 +12,7 @@
  * (quoteSection, ...), so more sections (staff lists, figures) slot in beside it.
  * Run: npx tsx bench/scale.ts [sizes, comma-separated] [requests per size]   (default 10,1000,5000 and 400)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { address } from '../test/support/booking-fixtures.js';
@@ -20,6 +20,7 @@ import { spawnEmbedded, type EmbeddedProcess } from '../test/support/embedded-pr
 import { benchBooking } from './support/booking.js';
 import { buildServerBundles } from './support/build-bundles.js';
 import { seedDrivers } from './support/seed-fleet.js';
+import { residentMb } from './support/resident.js';
 
 const sizes = (process.argv[2] ?? '10,1000,5000').split(',').map((s) => Number(s.trim()));
 const requests = Math.min(Math.max(Number(process.argv[3] ?? 400), 50), 5_000);
@@ -91,13 +92,6 @@ export async function quoteSection(products: EmbeddedProcess[], count = requests
       flexiblePriced: answer.flexibleDates?.filter((d) => d.lowestPrice !== null).length ?? 0,
     };
   });
-}
-
-/** Resident memory of the product's process, in MB (Linux /proc). */
-export function residentMb(product: EmbeddedProcess): number {
-  const status = readFileSync(`/proc/${product.child.pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 interface SizeFigures {

@@ -1,4 +1,4 @@
-/** axe-core (WCAG 2 A and AA) on one page of the conversations and reviews screens: no serious or critical finding. */
+/** axe-core (WCAG 2 A and AA): no serious or critical finding, on a page opened for it or on one mid-journey. */
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -46,4 +46,20 @@ export async function expectAccessible(
   } finally {
     await page.close();
   }
+}
+
+/** axe-core on the page as it stands (opened with `bypassCSP: true`, so axe may be injected). */
+export async function expectNoSeriousAxeFindings(page: Page, what: string): Promise<void> {
+  await pageSettled(page);
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(found, what).toEqual([]);
 }

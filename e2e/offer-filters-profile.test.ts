@@ -3,37 +3,12 @@
  * on the offer itself, and a driver's profile opened from an offer; at a phone's and a desktop's
  * width, with axe on the popup as the customer leaves it.
  */
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { POLL, pageSettled, useProductAndBrowser, windowShot } from './harness.js';
+import { POLL, useProductAndBrowser, windowShot } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';
+import { expectNoSeriousAxeFindings } from './axe-check.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ULEZ_LINE = '+ £12.50 ULEZ on the day';
-
-/** axe-core (WCAG 2 A and AA) on the page as it stands: no serious or critical finding. */
-async function expectNoSeriousAxeFindings(page: Page, what: string): Promise<void> {
-  await pageSettled(page);
-  await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            opts: object,
-          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(found, what).toEqual([]);
-}
 
 describe('the offers: filters, charges on the day and driver profiles', () => {
   const ctx = useProductAndBrowser();
