@@ -219,7 +219,7 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
 
 /**
  * The other staff lists' records as their services would have stored them: reviews of past moves
- * (a tenth pending), jobs back with the office for future moves, and Instant Support chats (one in
+ * (a tenth pending), every paid booking's job (one in fifty future ones back with the office), and Instant Support chats (one in
  * fifty waiting for staff), each through its service's repository or collection.
  */
 async function seedOtherLists(open: (service: string) => DocumentStore, made: StoredBooking[], now: Date) {
@@ -253,17 +253,20 @@ async function seedOtherLists(open: (service: string) => DocumentStore, made: St
       };
       await reviews.insertOnce(review);
     }
-    if (!past && n % RETURNED_EVERY === 0) {
+    // Every paid booking has its driver's job, as the quote service keeps them: one in fifty future
+    // ones back with the office, the rest accepted (the driver's own job list reads them).
+    {
+      const returned = !past && n % RETURNED_EVERY === 0;
       const job = {
         _id: b._id,
         bookingId: b._id,
         randomNumber: b.randomNumber,
         driverId: b.driver!.id,
-        status: 'returned-to-staff',
+        status: returned ? 'returned-to-staff' : 'accepted',
         offeredAt: b.date,
         respondBy: b.date,
         respondedAt: b.date,
-        returnedBecause: 'declined',
+        returnedBecause: returned ? 'declined' : null,
         move: {
           date: b.quote.date,
           totalHour: b.quote.totalHour,
