@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPounds, formatPence, MSG, type Quote } from '@vanhop/contracts';
+import { formatPounds, formatPence, MSG, type Offer, type Quote } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
 import { address, completeBooking } from '../../../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../../../test/support/embedded.js';
@@ -54,7 +54,26 @@ describe('a quote whose move changed after pricing', () => {
   ];
 
   it('POST /api/paymentbooking and POST /api/saveRetrieve answer 409 and store nothing', async () => {
-    const shown = await priced();
+    // The offer of a driver who has a Luton as well as a Large van, as the panel holds it: the edited
+    // move is still theirs to do, at another price.
+    const luton = await api<{ offers: { driverId: string }[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE, { vanSize: 'Luton', hour: 5 }),
+    );
+    const large = await api<{ quote: Quote; offers: Offer[] }>(
+      'POST',
+      '/api/booking',
+      completeBooking(MOVE, { vanSize: 'Large', hour: 2 }),
+    );
+    const both = large.body.offers.find((o) => luton.body.offers.some((l) => l.driverId === o.driverId))!;
+    const shown: Quote = {
+      ...large.body.quote,
+      totalPrice: both.totalPrice,
+      driverId: both.driverId,
+      driverName: both.driverName,
+      overtimePerHalfHour: both.overtimePerHalfHour,
+    };
     const [bookingsBefore, paymentsBefore] = [await count('booking', 'bookings'), await count('payment', 'payments')];
     for (const [what, stale] of edits(shown)) {
       const pay = await api('POST', '/api/paymentbooking', { ...stale, percentage: 30 });
