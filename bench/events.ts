@@ -12,16 +12,22 @@
  *    and the images, built from the working tree: `bash scripts/images/ensure-docker.sh &&
  *    bash scripts/images/build.sh`. The stack is brought up and taken down by the bench.
  *
- * Run: npx tsx bench/events.ts [moves] [--compose]   (default 40 moves at 2 a second)
+ * Run: npx tsx bench/events.ts [moves] [--compose | --compose-only] [--rate N] [--keep]
+ *   (default 40 moves at 2 a second; --keep leaves the compose stack up, to read its logs and metrics)
  * Takes about a minute without --compose; with it, 3 to 6 minutes more (mostly the stack's start).
  */
 import './support/raw-text.js';
 import { percentile, printRun, type EventsRun } from './support/events-report.js';
 
 const TARGET_P95_MS = 1_000;
-const RATE_PER_S = 2;
-const moves = Math.min(Math.max(Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 40), 5), 500);
-const withCompose = process.argv.includes('--compose');
+const rateArg = process.argv.indexOf('--rate');
+const RATE_PER_S = rateArg >= 0 ? Number(process.argv[rateArg + 1]) : 2;
+if (!(RATE_PER_S > 0 && RATE_PER_S <= 20))
+  throw new Error('--rate must be a number of moves a second, above 0 and at most 20');
+const moves = Math.min(Math.max(Number(process.argv[2]?.match(/^\d+$/)?.[0] ?? 40), 5), 500);
+const composeOnly = process.argv.includes('--compose-only');
+const withCompose = composeOnly || process.argv.includes('--compose');
+const keep = process.argv.includes('--keep');
 const log = (line: string) => console.log(line);
 
 async function kafkaProblem(brokers: string | undefined): Promise<string | null> {
@@ -49,19 +55,20 @@ async function kafkaProblem(brokers: string | undefined): Promise<string | null>
 const { servicesEventsRun } = await import('./support/events-services.js');
 log(`${moves} moves at ${RATE_PER_S} a second on each deployment; target p95 <= ${TARGET_P95_MS} ms`);
 const runs: EventsRun[] = [];
-runs.push(await servicesEventsRun(moves, 1000 / RATE_PER_S));
-printRun(runs.at(-1)!, TARGET_P95_MS, log);
-
-const brokers = process.env.KAFKA_BROKERS?.trim();
-const problem = await kafkaProblem(brokers);
-if (problem === null) {
-  runs.push(await servicesEventsRun(moves, 1000 / RATE_PER_S, brokers));
+if (!composeOnly) {
+  runs.push(await servicesEventsRun(moves, 1000 / RATE_PER_S));
   printRun(runs.at(-1)!, TARGET_P95_MS, log);
-} else log(`\nloopback Kafka: not measured (${problem}; start one with: eval "$(bash scripts/infra/start.sh)")`);
+  const brokers = process.env.KAFKA_BROKERS?.trim();
+  const problem = await kafkaProblem(brokers);
+  if (problem === null) {
+    runs.push(await servicesEventsRun(moves, 1000 / RATE_PER_S, brokers));
+    printRun(runs.at(-1)!, TARGET_P95_MS, log);
+  } else log(`\nloopback Kafka: not measured (${problem}; start one with: eval "$(bash scripts/infra/start.sh)")`);
+}
 
 if (withCompose) {
   const { composeEventsRun } = await import('./support/events-compose.js');
-  const result = await composeEventsRun(moves, RATE_PER_S, log);
+  const result = await composeEventsRun(moves, RATE_PER_S, log, keep);
   if ('skipped' in result) log(`\ncompose stack: not measured (${result.skipped})`);
   else {
     runs.push(result);

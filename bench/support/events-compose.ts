@@ -76,6 +76,7 @@ export async function composeEventsRun(
   moves: number,
   rate: number,
   log: (line: string) => void,
+  keep = false,
 ): Promise<EventsRun | { skipped: string }> {
   const { compose, reason } = await composeReadiness();
   if (!compose) return { skipped: reason ?? 'no compose' };
@@ -142,6 +143,14 @@ export async function composeEventsRun(
       await observer.stop().catch(() => undefined);
     }
   } finally {
-    await stack.down().catch((err) => log(`[compose] down failed: ${String(err)}`));
+    if (keep)
+      log(
+        // docker compose down would need this run's secrets to read the files: docker alone does it.
+        `[compose] left up (gateway ${stack.gatewayUrl}, mail ${stack.mailUrl}); remove it with: ` +
+          `P=${stack.project}; docker rm -f $(docker ps -aq --filter label=com.docker.compose.project=$P); ` +
+          'docker network rm $(docker network ls -q --filter label=com.docker.compose.project=$P); ' +
+          'docker volume rm $(docker volume ls -q --filter label=com.docker.compose.project=$P)',
+      );
+    else await stack.down().catch((err) => log(`[compose] down failed: ${String(err)}`));
   }
 }

@@ -25,6 +25,12 @@ export function printRun(run: EventsRun, targetP95Ms: number, log: (line: string
   log(
     `  mailed ${e.length}/${run.count}${run.failed ? ` (${run.failed} moves not paid)` : ''}   p50 ${ms(percentile(e, 50))}   p95 ${ms(percentile(e, 95))}   p99 ${ms(percentile(e, 99))}   max ${ms(percentile(e, 100))}   (${verdict} the target p95 <= ${targetP95Ms} ms)`,
   );
+  // In the order the moves were paid: rising figures mean the deployment fell behind the rate.
+  const fifth = Math.max(1, Math.ceil(e.length / 5));
+  const trend = Array.from({ length: Math.ceil(e.length / fifth) }, (_, i) =>
+    ms(percentile(e.slice(i * fifth, (i + 1) * fifth), 50)),
+  );
+  log(`    p50 of each fifth of the moves, in order: ${trend.join(', ')}`);
   for (const hop of run.hops)
     log(
       `    ${hop.name}: p50 ${ms(percentile(hop.values, 50))}   p95 ${ms(percentile(hop.values, 95))}   p99 ${ms(percentile(hop.values, 99))}`,
