@@ -106,11 +106,12 @@ type KafkaJs = typeof import('kafkajs');
 /**
  * EventBus on Kafka (kafkajs). One consumer per group; offsets are committed explicitly, only after
  * the handler succeeded or the message was parked on `<topic>.dlq`, together within a second
- * ({@link COMMIT_EVERY_MS}), so a crash redelivers instead of losing. The producer is idempotent (acks=-1, one request in flight), so producer retries never
- * duplicate a message. Consumers of one topic keep per-key order (one partition per key, handled
- * one message at a time; a few partitions at once). Topics are used only once the broker's metadata shows a leader for every
- * partition, and calls that fail while a new topic's leaders are still being elected are tried again
- * within a bound (`settle`), logged; an outage still fails them.
+ * ({@link COMMIT_EVERY_MS}), so a crash redelivers instead of losing. The producer is idempotent
+ * (acks=-1, one request in flight), so producer retries never duplicate a message. Consumers of one
+ * topic keep per-key order (one partition per key, handled one message at a time; a few partitions
+ * at once). Topics are used only once the broker's metadata shows a leader for every partition, and
+ * calls that fail while a new topic's leaders are still being elected are tried again within a
+ * bound (`settle`), logged; an outage still fails them.
  */
 export class KafkaEventBus implements EventBus, BusStatsSource {
   private readonly kafka: Kafka;
