@@ -138,8 +138,11 @@ export class OutboxRelay {
   private async pass(): Promise<number> {
     let published = 0;
     this.pageWasFull = false;
-    for (const col of this.collections) {
-      const docs = await col.find(PENDING_OUTBOX, { limit: PAGE });
+    // The collections are read side by side: an event written just now waits for one query's time,
+    // not one per collection in turn (payment's relay reads three), before its publish starts.
+    const pending = await Promise.all(this.collections.map((col) => col.find(PENDING_OUTBOX, { limit: PAGE })));
+    for (const [i, col] of this.collections.entries()) {
+      const docs = pending[i]!;
       if (docs.length >= PAGE) this.pageWasFull = true;
       for (const doc of docs) {
         for (const entry of doc.outbox ?? []) {

@@ -193,8 +193,10 @@ describe('the Kafka adapter when a consumer stops making progress', () => {
     expect(first!.committed).toEqual([]);
     await second.deliver('booking.confirmed', '7', event);
     expect(handled).toEqual([event.eventId]);
-    expect(second.committed).toEqual(['8']);
+    // Handled offsets are committed together, at the latest when the bus stops.
     await bus.stop();
+    expect(second.committed).toEqual(['8']);
+    expect(first!.committed).toEqual([]);
   });
 
   it("says so in ping (readiness's bus check) while the group waits for its new consumer to join", async () => {
@@ -244,8 +246,8 @@ describe('the Kafka adapter when a consumer stops making progress', () => {
     await first!.deliver('booking.confirmed', '3', event);
     expect(attempts).toBe(8);
     expect(cluster.consumers).toHaveLength(1);
-    expect(first!.committed).toEqual(['4']);
     await bus.stop();
+    expect(first!.committed).toEqual(['4']);
   });
 
   it('stop() while the watchdog builds a new consumer leaves no consumer running', async () => {

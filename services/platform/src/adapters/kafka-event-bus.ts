@@ -12,6 +12,7 @@ import type { BusStats, BusStatsSource, ConsumerLag, HandledCount } from '../por
 import { HandlerRetries } from '../handler-retries.js';
 import { withTimeout } from '../with-timeout.js';
 import { DEAD_LETTER_CURSOR_GROUP, partitionCursors, pendingDeadLetters, span } from './kafka-dead-letters.js';
+import { OffsetCommits, type PartitionOffset } from './kafka-offset-commits.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -49,6 +50,10 @@ export interface KafkaEventBusOptions {
   now?: () => number;
   /** Backoff of {@link KafkaEventBus.startInBackground} between attempts (1 s doubling to 30 s unless given). */
   startBackoff?: { firstMs: number; maxMs: number };
+  /** How many partitions a group's consumer handles at once ({@link PARTITIONS_CONSUMED_CONCURRENTLY} unless given). */
+  partitionsConsumedConcurrently?: number;
+  /** Handled offsets are committed together this long after the first of them ({@link COMMIT_EVERY_MS} unless given). */
+  commitEveryMs?: number;
 }
 
 interface TopicSubscription {
@@ -67,9 +72,27 @@ interface GroupConsumer {
   lastProgressAt: number;
   /** The watchdog's rebuild of this group's consumer while it runs (stop() waits for it). */
   rebuild: Promise<void> | null;
+  /** The live consumer's handled offsets waiting for their commit. */
+  commits: OffsetCommits | null;
 }
 
 export const STALL_AFTER_MS = 90_000;
+/**
+ * Partitions a group's consumer handles at once, each still one message at a time in offset order
+ * (events are keyed by booking, so per-booking order holds). Handlers mostly wait on I/O (the store,
+ * SMTP, another service), and one at a time made every event queue behind the slowest handler of
+ * any topic the group reads (notification reads some twenty): a slow mail held up every
+ * confirmation behind it. Handlers already run side by side across replicas, so a few at once in
+ * one replica asks nothing new of them; the bound keeps a burst from swamping the store or SMTP.
+ */
+export const PARTITIONS_CONSUMED_CONCURRENTLY = 4;
+/**
+ * Handled offsets are committed together within this long rather than one commit round trip after
+ * each event, which held up the next event of every partition the consumer reads. Safe because
+ * handlers dedupe on eventId: a crash in between redelivers at most this much to the partition's
+ * next owner (see {@link OffsetCommits}). A rebalance and stop() commit what is noted first.
+ */
+export const COMMIT_EVERY_MS = 1_000;
 /** How long a stalled consumer's disconnect may take before it is left behind (it hangs inside a stuck handler). */
 const STALE_DISCONNECT_MS = 30_000;
 /** How long stop() waits for a consumer rebuild in progress before disconnecting what there is. */
@@ -82,12 +105,13 @@ type KafkaJs = typeof import('kafkajs');
 
 /**
  * EventBus on Kafka (kafkajs). One consumer per group; offsets are committed explicitly, only after
- * the handler succeeded or the message was parked on `<topic>.dlq`, so a crash redelivers instead
- * of losing. The producer is idempotent (acks=-1, one request in flight), so producer retries never
- * duplicate a message. Consumers of one topic keep per-key order (one partition per key, handled
- * one message at a time). Topics are used only once the broker's metadata shows a leader for every
- * partition, and calls that fail while a new topic's leaders are still being elected are tried again
- * within a bound (`settle`), logged; an outage still fails them.
+ * the handler succeeded or the message was parked on `<topic>.dlq`, together within a second
+ * ({@link COMMIT_EVERY_MS}), so a crash redelivers instead of losing. The producer is idempotent
+ * (acks=-1, one request in flight), so producer retries never duplicate a message. Consumers of one
+ * topic keep per-key order (one partition per key, handled one message at a time; a few partitions
+ * at once). Topics are used only once the broker's metadata shows a leader for every partition, and
+ * calls that fail while a new topic's leaders are still being elected are tried again within a
+ * bound (`settle`), logged; an outage still fails them.
  */
 export class KafkaEventBus implements EventBus, BusStatsSource {
   private readonly kafka: Kafka;
@@ -183,7 +207,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     if (g?.subs.has(topic)) throw new Error(`Group ${group} already subscribed to ${topic}`);
     if (g?.consumer) throw new Error(`Group ${group} is already consuming: subscribe all its topics before start()`);
     if (!g) {
-      g = { group, subs: new Map(), consumer: null, lastProgressAt: this.now(), rebuild: null };
+      g = { group, subs: new Map(), consumer: null, lastProgressAt: this.now(), rebuild: null, commits: null };
       this.groups.set(group, g);
     }
     g.subs.set(topic, {
@@ -266,6 +290,13 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
         g.rebuild
           ? withTimeout(g.rebuild, Math.min(REBUILD_WAIT_ON_STOP_MS, this.stallAfterMs)).catch(() => undefined)
           : null,
+      ),
+    );
+    // What was handled is committed before the consumers leave; a handler still running commits its
+    // own message before it returns (see settle), and kafkajs disconnect waits for it.
+    await Promise.all(
+      [...this.groups.values()].map((g) =>
+        g.commits?.flush().catch((err) => this.logFailure('committing handled offsets on stop failed', err)),
       ),
     );
     // kafkajs disconnect waits for the message being handled, so in-flight work finishes first.
@@ -449,6 +480,18 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       },
     });
     g.consumer = consumer;
+    g.commits?.drop();
+    const commits = new OffsetCommits(
+      // A consumer the watchdog replaced leaves its offsets to its successor, which reads them again.
+      (offsets) => (g.consumer === consumer ? this.commitWithRetry(g.group, consumer, offsets) : Promise.resolve()),
+      this.options.commitEveryMs ?? COMMIT_EVERY_MS,
+      (err) => this.logFailure('committing handled offsets failed; they are read again after a restart', err),
+    );
+    g.commits = commits;
+    // Before the group hands partitions to another member: what this one handled is not read twice.
+    consumer.on(consumer.events.REBALANCING, () => {
+      if (g.consumer === consumer) commits.flush().catch(() => undefined);
+    });
     const progressed = () => {
       if (g.consumer === consumer) this.progressed(g);
     };
@@ -485,7 +528,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       if (await this.leftWhenStopping(consumer)) return;
       await consumer.run({
         autoCommit: false,
-        partitionsConsumedConcurrently: 1,
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? PARTITIONS_CONSUMED_CONCURRENTLY,
         eachMessage: (payload) => this.onMessage(g, consumer, payload),
       });
     } catch (err) {
@@ -562,12 +605,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
     const sub = g.subs.get(this.unname(topic));
     if (!sub) return;
     const commit = () =>
-      this.commitWithRetry(
-        g.group,
-        consumer,
-        { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
-        heartbeat,
-      );
+      this.settle(g, consumer, { topic, partition, offset: (BigInt(message.offset) + 1n).toString() });
 
     const parsed = await parseEnvelope(message.value);
     if ('error' in parsed) {
@@ -612,21 +650,27 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   }
 
   /**
-   * Commits one offset. After a consumer restart (or a broker's) the group's coordinator may be
-   * moving or still loading the group's offsets, and kafkajs's own retries (against the coordinator
-   * it has cached) can run out before it settles on a loaded machine; such a failure is tried again
-   * within the settle bound, heartbeating meanwhile so the group keeps this member. Anything else
-   * (a rebalance, an outage) is thrown as before: the consumer restarts and the message is redelivered.
+   * Notes a handled message for the next batched commit. While the bus stops it is committed before
+   * this returns: the consumer leaves the group right after its last handler.
    */
-  private commitWithRetry(
-    group: string,
-    consumer: Consumer,
-    offset: { topic: string; partition: number; offset: string },
-    heartbeat: () => Promise<void>,
-  ): Promise<void> {
+  private async settle(g: GroupConsumer, consumer: Consumer, offset: PartitionOffset): Promise<void> {
+    if (g.consumer !== consumer || !g.commits) return;
+    g.commits.add(offset);
+    if (this.stopping) await g.commits.flush();
+  }
+
+  /**
+   * Commits handled offsets (off the handlers' path: {@link OffsetCommits} calls it). After a
+   * consumer restart (or a broker's) the group's coordinator may be moving or still loading the
+   * group's offsets, and kafkajs's own retries (against the coordinator it has cached) can run out
+   * before it settles on a loaded machine; such a failure is tried again within the settle bound.
+   * Anything else (a rebalance, an outage) is thrown: the offsets stay noted for the next commit, and
+   * a crash before it redelivers their events (handlers dedupe on eventId).
+   */
+  private commitWithRetry(group: string, consumer: Consumer, offsets: PartitionOffset[]): Promise<void> {
     return retryWhileSettling(
-      `committing ${offset.topic}/${offset.partition}@${offset.offset} for group ${this.name(group)}`,
-      () => consumer.commitOffsets([offset]),
+      `committing ${offsets.map((o) => `${o.topic}/${o.partition}@${o.offset}`).join(', ')} for group ${this.name(group)}`,
+      () => consumer.commitOffsets(offsets),
       {
         logger: this.options.logger,
         policy: { ...SETTLE_DEFAULTS, ...this.options.settle },
@@ -635,7 +679,6 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
         sleep: async (ms) => {
           await Promise.race([sleep(ms), this.stopSignal]);
           if (this.stopping) throw new Error('Event bus is stopped');
-          await heartbeat().catch(() => undefined);
         },
       },
     );
