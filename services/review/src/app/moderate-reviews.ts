@@ -10,7 +10,8 @@ import {
   type StaffReviewPageQuery,
 } from '@vanhop/contracts';
 import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
-import type { CustomerReviewRepository, ReviewCursor } from '../domain/ports.js';
+import type { CustomerReviewRepository, DriverRatingTallyRepository, ReviewCursor } from '../domain/ports.js';
+import type { DriverRatingTally } from '../domain/driver-rating-tally.js';
 import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
@@ -39,6 +40,15 @@ const RATINGS_KEY = 'reviews:driver-ratings';
 /** Ratings are read by every quotes popup; moderation clears the copy, the TTL bounds other instances' staleness. */
 const RATINGS_CACHE_SECONDS = 60;
 
+/** Each tally with reviews as the wire's DriverRatings: the mean to one decimal, and the count. */
+function tallyRatings(tallies: Pick<DriverRatingTally, '_id' | 'count' | 'sum'>[]): DriverRatings {
+  // A null-prototype object: a driver id such as "__proto__" stays an ordinary key.
+  const out = Object.create(null) as DriverRatings;
+  for (const t of tallies)
+    if (t.count > 0) out[t._id] = { rating: Math.round((t.sum / t.count) * 10) / 10, count: t.count };
+  return out;
+}
+
 export type ModerationFilter = ReviewStatus | 'all';
 
 /** Staff moderation of VanHop's own reviews, and what approval publishes: the feed and driver ratings. */
@@ -48,6 +58,10 @@ export class ModerateReviews {
     private readonly cache: Cache,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly ratings?: {
+      follow(reviewId: string): Promise<void>;
+      tallies: Pick<DriverRatingTallyRepository, 'forDrivers' | 'all'>;
+    },
   ) {}
 
   /** Pending reviews first (oldest first, as a queue), then decided ones, newest first. */
@@ -85,6 +99,11 @@ export class ModerateReviews {
   async decide(id: string, status: Exclude<ReviewStatus, 'pending'>, staff: string): Promise<ModeratedReview> {
     const updated = await this.reviews.decide(id, status, this.clock.now().toISOString(), staff);
     if (!updated) throw new NotFoundError('No review with that id');
+    // The decision is stored (and marks the review dirty): a tally that fails to follow now is
+    // brought in step by the sweep at the next start.
+    await this.ratings
+      ?.follow(id)
+      .catch((err) => this.logger.warn({ err: String(err), reviewId: id }, 'driver rating tally not followed yet'));
     await this.cache
       .del(RATINGS_KEY)
       .catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
@@ -110,6 +129,11 @@ export class ModerateReviews {
     };
   }
 
+  /** The named drivers' ratings from their tallies (no read of the reviews themselves). */
+  async ratingsOf(driverIds: string[]): Promise<DriverRatings> {
+    return tallyRatings((await this.ratings?.tallies.forDrivers(driverIds)) ?? []);
+  }
+
   async driverRatings(): Promise<DriverRatings> {
     const cached = await this.cache.get(RATINGS_KEY).catch(() => null);
     if (cached) {
@@ -119,7 +143,9 @@ export class ModerateReviews {
         // a damaged copy: compute again
       }
     }
-    const ratings = driverRatings(await this.reviews.approved());
+    const ratings = this.ratings
+      ? tallyRatings(await this.ratings.tallies.all())
+      : driverRatings(await this.reviews.approved());
     await this.cache.set(RATINGS_KEY, JSON.stringify(ratings), RATINGS_CACHE_SECONDS).catch(() => undefined);
     return ratings;
   }

@@ -6,6 +6,7 @@ import {
   type Review,
   type ReviewStatus,
 } from '@vanhop/contracts';
+import type { RatingChange } from './driver-rating-tally.js';
 
 /** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
 export const REVIEW_AVATAR = '/images/avatar.svg';
@@ -27,6 +28,12 @@ export interface CustomerReviewRecord {
   submittedAt: string;
   moderatedAt: string | null;
   moderatedBy: string | null;
+  /** The driver rating this review adds to its driver's tally now (absent or 0: none). */
+  countedRating?: number;
+  /** A change of the tally being applied (see DriverRatingTallies). */
+  ratingChange?: RatingChange;
+  /** Set with every decision, cleared once the driver's tally agrees with the review. */
+  ratingDirty?: true;
 }
 
 /** "Grace Mover" → "Grace M.": how a review is signed in public (the surname stays private). */
