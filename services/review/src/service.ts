@@ -39,7 +39,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
       infra.logger,
     );
     const followRatings = new FollowDriverRatings(reviews, tallies, relay, infra.clock, infra.logger);
-    const moderation = new ModerateReviews(reviews, infra.cache, infra.clock, infra.logger, {
+    const moderation = new ModerateReviews(reviews, infra.clock, infra.logger, {
       follow: (id) => followRatings.follow(id),
       tallies,
     });

@@ -17,7 +17,6 @@ const BACKFILL_ID = 'driver-rating-tallies';
 /** The tallies' reads: all by driver id (test/architecture/query-indexes). */
 export const TALLY_QUERIES = {
   byDriver: queryIndex(DRIVER_RATING_TALLIES, "one driver's tally, or a few by id", '_id'),
-  all: queryIndex(DRIVER_RATING_TALLIES, "every driver's tally (the whole-fleet list)", '_id'),
   backfill: queryIndex(REVIEW_MIGRATIONS, 'whether the tallies were back-filled', '_id'),
 } as const;
 
@@ -63,10 +62,6 @@ export class DriverRatingTallies implements TallyPort {
 
   async forDrivers(driverIds: string[]): Promise<DriverRatingTally[]> {
     return (await this.tallies.find({ _id: { $in: driverIds } })).map((t) => withoutOutbox(t));
-  }
-
-  async all(): Promise<DriverRatingTally[]> {
-    return (await this.tallies.find({})).filter((t) => t.count > 0).map((t) => withoutOutbox(t));
   }
 
   async backfilled(): Promise<boolean> {

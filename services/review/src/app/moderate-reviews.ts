@@ -9,10 +9,10 @@ import {
   type StaffReviewPage,
   type StaffReviewPageQuery,
 } from '@vanhop/contracts';
-import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
+import { NotFoundError, ValidationError, type Clock, type Logger } from '@vanhop/platform';
 import type { CustomerReviewRepository, DriverRatingTallyRepository, ReviewCursor } from '../domain/ports.js';
 import type { DriverRatingTally } from '../domain/driver-rating-tally.js';
-import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
+import { asFeedReview, asModerated } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
 const FEED_SIZE = 30;
@@ -36,9 +36,6 @@ export function decodeReviewCursor(after: string | undefined): ReviewCursor | nu
   }
   throw new ValidationError(AFTER_INVALID, { after: AFTER_INVALID });
 }
-const RATINGS_KEY = 'reviews:driver-ratings';
-/** Ratings are read by every quotes popup; moderation clears the copy, the TTL bounds other instances' staleness. */
-const RATINGS_CACHE_SECONDS = 60;
 
 /** Each tally with reviews as the wire's DriverRatings: the mean to one decimal, and the count. */
 function tallyRatings(tallies: Pick<DriverRatingTally, '_id' | 'count' | 'sum'>[]): DriverRatings {
@@ -55,12 +52,11 @@ export type ModerationFilter = ReviewStatus | 'all';
 export class ModerateReviews {
   constructor(
     private readonly reviews: CustomerReviewRepository,
-    private readonly cache: Cache,
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly ratings?: {
+    private readonly ratings: {
       follow(reviewId: string): Promise<void>;
-      tallies: Pick<DriverRatingTallyRepository, 'forDrivers' | 'all'>;
+      tallies: Pick<DriverRatingTallyRepository, 'forDrivers'>;
     },
   ) {}
 
@@ -102,11 +98,8 @@ export class ModerateReviews {
     // The decision is stored (and marks the review dirty): a tally that fails to follow now is
     // brought in step by the sweep at the next start.
     await this.ratings
-      ?.follow(id)
+      .follow(id)
       .catch((err) => this.logger.warn({ err: String(err), reviewId: id }, 'driver rating tally not followed yet'));
-    await this.cache
-      .del(RATINGS_KEY)
-      .catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
     return asModerated(updated);
   }
 
@@ -131,22 +124,6 @@ export class ModerateReviews {
 
   /** The named drivers' ratings from their tallies (no read of the reviews themselves). */
   async ratingsOf(driverIds: string[]): Promise<DriverRatings> {
-    return tallyRatings((await this.ratings?.tallies.forDrivers(driverIds)) ?? []);
-  }
-
-  async driverRatings(): Promise<DriverRatings> {
-    const cached = await this.cache.get(RATINGS_KEY).catch(() => null);
-    if (cached) {
-      try {
-        return Object.assign(Object.create(null), JSON.parse(cached)) as DriverRatings;
-      } catch {
-        // a damaged copy: compute again
-      }
-    }
-    const ratings = this.ratings
-      ? tallyRatings(await this.ratings.tallies.all())
-      : driverRatings(await this.reviews.approved());
-    await this.cache.set(RATINGS_KEY, JSON.stringify(ratings), RATINGS_CACHE_SECONDS).catch(() => undefined);
-    return ratings;
+    return tallyRatings(await this.ratings.tallies.forDrivers(driverIds));
   }
 }

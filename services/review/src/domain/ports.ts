@@ -95,8 +95,6 @@ export interface DriverRatingTallyRepository {
   /** The change is settled on its review: no need to remember it. */
   forget(driverId: string, changeId: string): Promise<void>;
   forDrivers(driverIds: string[]): Promise<DriverRatingTally[]>;
-  /** Every driver's tally (the whole fleet: older clients). */
-  all(): Promise<DriverRatingTally[]>;
   backfilled(): Promise<boolean>;
   markBackfilled(at: string): Promise<void>;
 }
