@@ -106,10 +106,6 @@ export function DriversPage() {
       guard(fetchDriverAccounts(token))
         .then((rows) => setAccounts(new Map(rows.map((r) => [r.driverId, r.status]))))
         .catch(() => setAccounts('failed')),
-      // Without them the list still shows the rating the driver came with.
-      fetchDriverRatings()
-        .then(setOwnRatings)
-        .catch(() => setOwnRatings({})),
       guard(fetchAllDriverDocuments(token))
         .then((rows) => setDocuments(new Map((Array.isArray(rows) ? rows : []).map((r) => [r.driverId, r]))))
         .catch(() => setDocuments(new Map())),
@@ -127,6 +123,16 @@ export function DriversPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // VanHop's own reviews of the drivers listed (asked for by id, never the whole fleet); without
+  // them the list still shows the rating the driver came with.
+  const listedIds = (drivers ?? []).map((d) => d.id).join(',');
+  useEffect(() => {
+    if (!listedIds) return;
+    fetchDriverRatings(listedIds.split(','))
+      .then(setOwnRatings)
+      .catch(() => setOwnRatings({}));
+  }, [listedIds]);
 
   // A job back with the office names its driver even when they are not on the page shown.
   useEffect(() => {

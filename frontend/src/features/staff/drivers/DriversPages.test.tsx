@@ -78,7 +78,8 @@ describe('staff Drivers pages', () => {
       'GET /api/drivers/admin/jobs/page': () =>
         json(jobPage([job({ status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 777 })])),
       // Approved VanHop reviews count in, as beside the customer's offers: (4.8 × 12 + 5 × 12) / 24.
-      'GET /api/reviews/drivers': () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
+      // Asked for the drivers listed only, by id.
+      [`GET /api/reviews/drivers?ids=${ALICE.id},${BOB.id}`]: () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
     });
     renderAt('/admin/drivers');
     expect(screen.getByRole('link', { name: 'Drivers' })).toBeTruthy();
@@ -117,7 +118,7 @@ describe('staff Drivers pages', () => {
     expect(jobRow.getByText('Declined by the driver')).toBeTruthy();
 
     // Every staff call carries the token; the public ratings are read like any visitor reads them.
-    const staffCalls = calls.filter((c) => !c.url.endsWith('/api/reviews/drivers'));
+    const staffCalls = calls.filter((c) => !c.url.startsWith('/api/reviews/drivers?'));
     expect(
       staffCalls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer staff-tok'),
     ).toBe(true);
@@ -128,21 +129,23 @@ describe('staff Drivers pages', () => {
   it('finds a driver among thousands on the server: by name or postcode and standing, a page at a time', async () => {
     const many = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => driver({ id: `drv-${from + i}`, name: `Driver ${from + i}` }));
-    const calls = stubApi({
-      'GET /api/drivers/admin/page': () => json(driverPage(many(1, 20), 'NEXT20')),
-      'GET /api/drivers/admin/page?after=NEXT20': () => json(driverPage(many(21, 5))),
-      'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
-      'GET /api/driver-account/admin/accounts': () => json([]),
-      // The job's driver is on no page shown yet: read by id for their name.
-      'GET /api/drivers/admin/jobs/page': () =>
-        json(
-          jobPage([
-            job({ driverId: 'drv-far', status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 778 }),
-          ]),
-        ),
-      'GET /api/drivers/admin/drv-far': () => json(driver({ id: 'drv-far', name: 'Farah Away' })),
-      'GET /api/reviews/drivers': () => json({}),
-    });
+    const calls = stubApi(
+      {
+        'GET /api/drivers/admin/page': () => json(driverPage(many(1, 20), 'NEXT20')),
+        'GET /api/drivers/admin/page?after=NEXT20': () => json(driverPage(many(21, 5))),
+        'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
+        'GET /api/driver-account/admin/accounts': () => json([]),
+        // The job's driver is on no page shown yet: read by id for their name.
+        'GET /api/drivers/admin/jobs/page': () =>
+          json(
+            jobPage([
+              job({ driverId: 'drv-far', status: 'returned-to-staff', returnedBecause: 'declined', randomNumber: 778 }),
+            ]),
+          ),
+        'GET /api/drivers/admin/drv-far': () => json(driver({ id: 'drv-far', name: 'Farah Away' })),
+      },
+      (key) => (key.startsWith('GET /api/reviews/drivers?ids=') ? () => json({}) : undefined),
+    );
     renderAt('/admin/drivers');
     await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(20));
     expect(screen.getByTestId('drivers-count').textContent).toBe('The first 20 by name');
