@@ -27,7 +27,9 @@ describe("a driver's VanHop reviews in the offers (embedded product)", () => {
 
   /** Reviews customers wrote of the driver, waiting for staff (as the signed review page stores them). */
   async function submitted(count: number, driverRating: number): Promise<string[]> {
-    const reviews = embedded.product().services.review!.infra.store.collection('customer_reviews');
+    const reviews = embedded
+      .product()
+      .services.review!.infra.store.collection<{ _id: string } & Record<string, unknown>>('customer_reviews');
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const _id = `bk-rating-${driverRating}-${i}`;
