@@ -1,5 +1,3 @@
-import type { Driver } from './driver.js';
-
 /**
  * VanHop's own approved reviews of a driver as the review service last published them: how many
  * rated the driver and the sum of those ratings. `version` grows with every change there, so an
@@ -16,7 +14,7 @@ export interface VanhopReviews {
  * (`rating` over `reviewCount`) and VanHop's own approved ones together, to one decimal, and the
  * count of both. The brought figure alone while VanHop has none.
  */
-export function shownRating(d: Pick<Driver, 'rating' | 'reviewCount'> & { vanhopReviews?: VanhopReviews }): {
+export function shownRating(d: { rating: number; reviewCount: number; vanhopReviews?: VanhopReviews }): {
   rating: number;
   reviewCount: number;
 } {

@@ -1,4 +1,4 @@
-import type { CustomerReviewRecord } from './customer-review.js';
+import type { ReviewStatus } from '@vanhop/contracts';
 
 /**
  * One driver's approved VanHop reviews that rated them: how many, and the sum of their driver
@@ -28,7 +28,11 @@ export interface RatingChange {
 }
 
 /** What the review adds to its driver's tally: its driver rating while approved, else nothing. */
-export function ratingToCount(r: Pick<CustomerReviewRecord, 'status' | 'driver' | 'driverRating'>): number | null {
+export function ratingToCount(r: {
+  status: ReviewStatus;
+  driver: { id: string } | null;
+  driverRating: number | null;
+}): number | null {
   return r.status === 'approved' && r.driver && r.driverRating !== null ? r.driverRating : null;
 }
 
