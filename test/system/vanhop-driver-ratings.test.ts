@@ -81,7 +81,9 @@ describe("a driver's VanHop reviews in the offers (embedded product)", () => {
     const byRating = (await offers('?offersSort=rating')).map((o) => o.rating);
     expect(byRating).toEqual([...byRating].sort((a, b) => b - a));
     expect((await api('GET', `/api/driver-profiles/${MARTA}`)).body).toMatchObject({ rating: 4.5, reviewCount: 56 });
-    expect((await api('GET', `/api/reviews/drivers?ids=${MARTA}`)).body).toEqual({ [MARTA]: { rating: 5, count: 5 } });
+    expect((await api('GET', `/api/reviews/drivers?ids=${MARTA}`)).body).toEqual({
+      [MARTA]: { rating: 5, count: 5, sum: 25 },
+    });
 
     // Staff change their mind about one: 4.4 from 55 ((4.4 × 51 + 20) / 55 = 4.44), out of "4.5 and up".
     const rejected = await api('POST', `/api/reviews/admin/${ids[0]}/reject`, undefined, { headers: staff() });

@@ -77,7 +77,15 @@ export interface ModerationList {
 }
 
 /** GET /api/reviews/drivers?ids=…: each named driver's rating from approved VanHop reviews that rated them. */
-export type DriverRatings = Record<string, { rating: number; count: number }>;
+export type DriverRatings = Record<
+  string,
+  {
+    rating: number;
+    count: number;
+    /** The sum of the driver ratings (whole stars): combined with another set of reviews without rounding twice. */
+    sum?: number;
+  }
+>;
 
 /** How many drivers one GET /api/reviews/drivers may name. */
 export const DRIVER_RATINGS_MAX_IDS = 50;

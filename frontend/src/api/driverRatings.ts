@@ -18,13 +18,16 @@ export async function fetchDriverRatings(driverIds: readonly string[]): Promise<
   return Object.assign(Object.create(null) as DriverRatings, ...answers);
 }
 
-/** The mean over both sets of reviews, one decimal; the count of both. */
+/**
+ * The mean over both sets of reviews, one decimal; the count of both: the quote service's figure
+ * on offers (its shownRating), from VanHop's exact sum when the answer carries it.
+ */
 export function combinedRating(
   offer: { rating: number; reviewCount: number },
-  own: { rating: number; count: number } | undefined,
+  own: { rating: number; count: number; sum?: number } | undefined,
 ): { rating: number; count: number } {
   if (!own || own.count <= 0) return { rating: offer.rating, count: offer.reviewCount };
   const count = offer.reviewCount + own.count;
-  const rating = (offer.rating * offer.reviewCount + own.rating * own.count) / count;
+  const rating = (offer.rating * offer.reviewCount + (own.sum ?? own.rating * own.count)) / count;
   return { rating: Math.round(rating * 10) / 10, count };
 }

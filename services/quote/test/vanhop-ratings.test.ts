@@ -91,5 +91,10 @@ describe('the rating shown', () => {
       rating: 5,
       reviewCount: 1,
     });
+    // From the exact sum, never VanHop's rounded mean: (3.7 + 14) / 4 = 4.425 → 4.4 (the web app's combinedRating agrees).
+    expect(shownRating({ rating: 3.7, reviewCount: 1, vanhopReviews: { count: 3, sum: 14, version: 1 } })).toEqual({
+      rating: 4.4,
+      reviewCount: 4,
+    });
   });
 });

@@ -275,7 +275,7 @@ describe('VanHop reviews: request after the move, signed review page, moderation
     );
 
     const ratings = await api('GET', `/api/reviews/drivers?ids=${DRIVER.id},drv-nobody`);
-    expect(ratings.body).toEqual({ [DRIVER.id]: { rating: 2, count: 1 } });
+    expect(ratings.body).toEqual({ [DRIVER.id]: { rating: 2, count: 1, sum: 2 } });
 
     expect((await api('POST', `/api/reviews/admin/${review.id}/reject`, undefined, staff())).body.status).toBe(
       'rejected',

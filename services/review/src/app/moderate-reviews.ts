@@ -42,7 +42,7 @@ function tallyRatings(tallies: Pick<DriverRatingTally, '_id' | 'count' | 'sum'>[
   // A null-prototype object: a driver id such as "__proto__" stays an ordinary key.
   const out = Object.create(null) as DriverRatings;
   for (const t of tallies)
-    if (t.count > 0) out[t._id] = { rating: Math.round((t.sum / t.count) * 10) / 10, count: t.count };
+    if (t.count > 0) out[t._id] = { rating: Math.round((t.sum / t.count) * 10) / 10, count: t.count, sum: t.sum };
   return out;
 }
 
