@@ -142,6 +142,17 @@ describe("each driver's tally of approved VanHop reviews", () => {
     expect(await tallyOf('drv-e')).toEqual({ count: 1, sum: 2, version: 1 });
   });
 
+  it('a back-filled review left half followed (change parked, never decided since) is finished by the sweep', async () => {
+    const before = review('drv-h', 4, 'approved');
+    await reviews.insertOnce(before);
+    // Stopped right after the back-fill parked the change on the review.
+    const change: RatingChange = { id: 'chg-2', driverId: 'drv-h', to: 4, countDelta: 1, sumDelta: 4 };
+    expect(await reviews.claimRatingChange(before._id, 0, change)).toBe(true);
+    expect(await follower.sweep()).toBe(1);
+    expect(await tallyOf('drv-h')).toEqual({ count: 1, sum: 4, version: 1 });
+    expect(await reviews.ratingDirty(10)).toEqual([]);
+  });
+
   it('the back-fill counts reviews approved before the tallies, in batches, once per store', async () => {
     // 250 approved reviews from before (more than one batch), some rejected and pending ones too.
     const before = [

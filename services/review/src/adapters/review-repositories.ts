@@ -186,7 +186,8 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     const counted = countedNow === 0 ? COUNTS_NOTHING : { countedRating: countedNow };
     const { matched } = await this.reviews.updateOne(
       { _id: id, ratingChange: { $exists: false }, ...counted },
-      { $set: { ratingChange: change } },
+      // Dirty too (a back-filled review was not): a process stopped before it settles leaves it to the sweep.
+      { $set: { ratingChange: change, ratingDirty: true } },
     );
     return matched > 0;
   }

@@ -61,12 +61,18 @@ export class FollowDriverRatings {
       if (batch.length === 0) return seen.size;
       for (const r of batch) {
         seen.add(r._id);
-        await this.follow(r._id);
+        // One review that cannot be followed now (the store failing) does not hold up the others.
+        await this.follow(r._id).catch((err) =>
+          this.logger.warn({ err: String(err), reviewId: r._id }, 'driver rating tally not followed yet'),
+        );
       }
     }
   }
 
-  /** Once per store: the approved reviews from before the tallies are counted in, in batches by id. */
+  /**
+   * Once per store: the approved reviews from before the tallies are counted in, in batches by id.
+   * A failure stops it unmarked, so the next start runs it again (what was counted stays counted once).
+   */
   async backfill(): Promise<number> {
     if (await this.tallies.backfilled()) return 0;
     let after = '';
