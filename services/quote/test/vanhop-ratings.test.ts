@@ -59,6 +59,7 @@ describe("VanHop's own reviews in the rating offers show, rank and filter by", (
     await ratingChanged('drv-hannah-lee', 2, 2, 3);
     expect(await shown()).toMatchObject(expected);
     await ratingChanged('drv-hannah-lee', 1, 5, 2);
+    expect(await shown()).toMatchObject(expected);
     await ratingChanged('drv-hannah-lee', 2, 2, 3);
     expect(await shown()).toMatchObject(expected);
     expect(expected.reviewCount).toBe(hannah.reviewCount + 2);
