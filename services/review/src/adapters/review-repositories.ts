@@ -146,11 +146,9 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     });
   }
 
-  /** Approved reviews, newest first; every one when no limit is given. */
-  approved(limit?: number): Promise<CustomerReviewRecord[]> {
-    return limit === undefined
-      ? this.reviews.find({ status: 'approved' })
-      : this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
+  /** The newest `limit` approved reviews, newest first (REVIEW_QUERIES.byStatus). */
+  approved(limit: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
   }
 
   /** One driver's approved reviews, newest first, at most `limit` (REVIEW_QUERIES.ofDriver). */

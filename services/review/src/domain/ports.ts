@@ -56,8 +56,8 @@ export interface CustomerReviewRepository {
   countPending(): Promise<number>;
   /** Decided reviews (approved and rejected, or one of them), newest first. */
   decided(status: Exclude<ReviewStatus, 'pending'> | 'all', limit: number): Promise<CustomerReviewRecord[]>;
-  /** Approved reviews, newest first; every one when no limit is given. */
-  approved(limit?: number): Promise<CustomerReviewRecord[]>;
+  /** The newest `limit` approved reviews, newest first. */
+  approved(limit: number): Promise<CustomerReviewRecord[]>;
   /** One driver's approved reviews, newest first, at most `limit`. */
   approvedOfDriver(driverId: string, limit: number): Promise<CustomerReviewRecord[]>;
   /** Staff's decision (staff may change their mind); null when there is no such review. */
