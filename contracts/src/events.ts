@@ -8,6 +8,7 @@ export const TOPICS = {
   paymentSucceeded: 'payment.succeeded',
   bookingConfirmed: 'booking.confirmed',
   reviewRequested: 'review.requested',
+  driverRatingChanged: 'review.driver-rating-changed',
   contactMessageReceived: 'contact-message.received',
   bookingCancelled: 'booking.cancelled',
   bookingPostponed: 'booking.postponed',
@@ -335,6 +336,20 @@ export const reviewRequestedSchema = yup.object({
   reviewPath: yup.string().optional(),
 });
 export type ReviewRequested = yup.InferType<typeof reviewRequestedSchema>;
+
+/**
+ * A driver's approved VanHop reviews changed (one approved, un-approved or rejected): their count and
+ * the sum of their driver ratings, now. `version` grows with every change of this driver's figure,
+ * so a consumer keeps the highest it has seen and an older event arriving late changes nothing.
+ */
+export const driverRatingChangedSchema = yup.object({
+  driverId: yup.string().required().max(100),
+  count: yup.number().integer().min(0).required(),
+  sum: yup.number().integer().min(0).required(),
+  version: yup.number().integer().min(1).required(),
+  at: yup.string().required(),
+});
+export type DriverRatingChanged = yup.InferType<typeof driverRatingChangedSchema>;
 
 export const contactMessageReceivedSchema = yup.object({
   name: yup.string().required(),
@@ -757,6 +772,7 @@ export const EVENT_SCHEMAS = {
   [TOPICS.paymentSucceeded]: paymentSucceededSchema,
   [TOPICS.bookingConfirmed]: bookingConfirmedSchema,
   [TOPICS.reviewRequested]: reviewRequestedSchema,
+  [TOPICS.driverRatingChanged]: driverRatingChangedSchema,
   [TOPICS.contactMessageReceived]: contactMessageReceivedSchema,
   [TOPICS.bookingCancelled]: bookingCancelledSchema,
   [TOPICS.bookingPostponed]: bookingPostponedSchema,
@@ -790,6 +806,7 @@ export interface EventPayloads {
   'payment.succeeded': PaymentSucceeded;
   'booking.confirmed': BookingConfirmed;
   'review.requested': ReviewRequested;
+  'review.driver-rating-changed': DriverRatingChanged;
   'contact-message.received': ContactMessageReceived;
   'booking.cancelled': BookingCancelled;
   'booking.postponed': BookingPostponed;

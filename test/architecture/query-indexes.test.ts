@@ -16,6 +16,7 @@ import { BookingRepository } from '../../services/booking/src/adapters/booking-r
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
 import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
+import { DriverRatingTallies } from '../../services/review/src/adapters/driver-rating-tallies.js';
 import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
 import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
 
@@ -27,6 +28,8 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'drivers (staff list)', ensure: (s) => new DriverRepository(s).ensureStaffListIndexes() },
   { name: 'business figures', ensure: (s) => new BusinessFiguresRepository(s).ensureIndexes() },
   { name: 'reviews (staff list)', ensure: (s) => new CustomerReviewRepository(s).ensureIndexes() },
+  // Read by driver id only: nothing to ensure beyond `_id`, but its queries are declared.
+  { name: 'driver rating tallies', ensure: async (s) => void new DriverRatingTallies(s) },
   { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s, systemClock).ensureIndexes() },
   { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
 ];

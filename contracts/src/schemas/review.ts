@@ -76,8 +76,32 @@ export interface ModerationList {
   pending: number;
 }
 
-/** GET /api/reviews/drivers: each driver's rating from approved VanHop reviews that rated the driver. */
-export type DriverRatings = Record<string, { rating: number; count: number }>;
+/** GET /api/reviews/drivers?ids=…: each named driver's rating from approved VanHop reviews that rated them. */
+export type DriverRatings = Record<
+  string,
+  {
+    rating: number;
+    count: number;
+    /** The sum of the driver ratings (whole stars): combined with another set of reviews without rounding twice. */
+    sum?: number;
+  }
+>;
+
+/** How many drivers one GET /api/reviews/drivers may name. */
+export const DRIVER_RATINGS_MAX_IDS = 50;
+export const DRIVER_RATINGS_IDS_MESSAGE = `ids must name 1 to ${DRIVER_RATINGS_MAX_IDS} driver ids, separated by commas`;
+const DRIVER_ID = /^drv-[\w-]{1,60}$/;
+/** GET /api/reviews/drivers?ids=drv-a,drv-b: the drivers asked about, never the whole fleet. */
+export const driverRatingsQuerySchema = yup.object({
+  ids: yup
+    .string()
+    .strict(true)
+    .required(DRIVER_RATINGS_IDS_MESSAGE)
+    .test('driver-ids', DRIVER_RATINGS_IDS_MESSAGE, (v) => {
+      const ids = (v ?? '').split(',');
+      return ids.length <= DRIVER_RATINGS_MAX_IDS && ids.every((id) => DRIVER_ID.test(id));
+    }),
+});
 
 /** The web app's route for a signed review link. */
 export const reviewPagePath = (token: string): string => `/review/${token}`;

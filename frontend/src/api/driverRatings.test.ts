@@ -19,4 +19,13 @@ describe('a driver rating beside an offer', () => {
     expect(combinedRating({ rating: 4.0, reviewCount: 2 }, { rating: 1, count: 2 })).toEqual({ rating: 2.5, count: 4 });
     expect(combinedRating({ rating: 0, reviewCount: 0 }, { rating: 5, count: 1 })).toEqual({ rating: 5, count: 1 });
   });
+
+  it("uses VanHop's exact sum when the answer carries it, as the offers do (no rounding twice)", () => {
+    // 3.7 over 1 and three VanHop reviews summing 14 (4.7 shown alone): (3.7 + 14) / 4 = 4.425 → 4.4,
+    // where the rounded 4.7 × 3 would have given (3.7 + 14.1) / 4 = 4.45 → 4.5.
+    expect(combinedRating({ rating: 3.7, reviewCount: 1 }, { rating: 4.7, count: 3, sum: 14 })).toEqual({
+      rating: 4.4,
+      count: 4,
+    });
+  });
 });

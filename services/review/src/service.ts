@@ -16,6 +16,8 @@ import { customerReviewRoutes } from './http/customer-review-routes.js';
 import { moderationRoutes } from './http/moderation-routes.js';
 import { AutoReviewRepository } from './adapters/auto-review-repository.js';
 import { AutoReviewRequest } from './app/auto-review-request.js';
+import { DriverRatingTallies } from './adapters/driver-rating-tallies.js';
+import { FollowDriverRatings } from './app/follow-driver-ratings.js';
 
 export const reviewService: ServiceDefinition<ReviewConfig> = {
   name: 'review',
@@ -29,9 +31,19 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
       : new SeededReviews(() => infra.clock.now());
     const requests = new ReviewRequestRepository(infra.store);
     const reviews = new CustomerReviewRepository(infra.store);
-    const moderation = new ModerateReviews(reviews, infra.cache, infra.clock, infra.logger);
+    const tallies = new DriverRatingTallies(infra.store);
+    const relay = new OutboxRelay(
+      infra.store,
+      [requests.collectionName, tallies.collectionName],
+      infra.bus,
+      infra.logger,
+    );
+    const followRatings = new FollowDriverRatings(reviews, tallies, relay, infra.clock, infra.logger);
+    const moderation = new ModerateReviews(reviews, infra.clock, infra.logger, {
+      follow: (id) => followRatings.follow(id),
+      tallies,
+    });
     const listReviews = new ListReviews(source, () => moderation.approvedFeed(), infra.logger);
-    const relay = new OutboxRelay(infra.store, [requests.collectionName], infra.bus, infra.logger);
     if (config.reviewLink.generated)
       infra.logger.warn('REVIEW_LINK_SECRET is not set: review links stop working when this process restarts');
     const links = new ReviewLinks(new LinkSigner(config.reviewLink.secret, 'review'));
@@ -70,6 +82,12 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
         await reviews.ensureIndexes();
         await autoSchedule.ensureIndexes();
         await relay.start();
+        // Decisions a stopped process left half followed, then (once per store) the reviews approved
+        // before the tallies existed, so the ratings served are whole once the service is up.
+        await followRatings
+          .sweep()
+          .then(() => followRatings.backfill())
+          .catch((err) => infra.logger.warn({ err: String(err) }, 'driver rating tallies not brought in step yet'));
         // The next-morning review requests: state in the store, so at start-up too, then on an interval.
         void sweepAutoReviews();
         autoSweeper = setInterval(() => void sweepAutoReviews(), config.autoReviewSweepMs);

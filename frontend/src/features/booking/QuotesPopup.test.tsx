@@ -45,21 +45,25 @@ describe('quotes popup: ratings and messaging a driver', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows each driver's rating and count with VanHop's approved reviews counted in", async () => {
-    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: { 'drv-a': { rating: 1, count: 2 } } }) });
-    render(<QuotesPopup response={response} onChoose={() => {}} onClose={() => {}} />);
+  it("shows each offer's own rating and count (VanHop's reviews already counted in by the server), asking nothing more", async () => {
+    const api = fakeApi({ 'GET /api/reviews/drivers': () => ({ json: { 'drv-a': { rating: 1, count: 2 } } }) });
+    const rated = { ...response, offers: [offer('drv-a', 'Ali', 2.5, 4, 150), offer('drv-b', 'Bea', 4.5, 10, 160)] };
+    render(<QuotesPopup response={rated} onChoose={() => {}} onClose={() => {}} />);
     const [ali, bea] = screen.getAllByTestId('offer-rating');
-    await waitFor(() => expect(ali!.textContent).toBe('★ 2.5 (4)'));
+    expect(ali!.textContent).toBe('★ 2.5 (4)');
     expect(bea!.textContent).toBe('★ 4.5 (10)');
     expect(ali!.getAttribute('aria-label')).toBe('Rated 2.5 out of 5 from 4 reviews');
+    // The badge follows the same figure the server ranks and filters by.
+    expect(within(bea!.closest('li') ?? document.body).queryByText('Best rated')).not.toBeNull();
+    expect(api.of('GET', '/api/reviews/drivers')).toEqual([]);
   });
 
   it('a driver nobody has reviewed shows as new, not as 0.0 stars; their first VanHop review gives them stars (issue 27)', async () => {
-    fakeApi({ 'GET /api/reviews/drivers': () => ({ json: { 'drv-c': { rating: 5, count: 1 } } }) });
-    const fresh = { ...response, offers: [offer('drv-n', 'Nia New', 0, 0, 140), offer('drv-c', 'Cy Long', 0, 0, 145)] };
+    fakeApi({});
+    const fresh = { ...response, offers: [offer('drv-n', 'Nia New', 0, 0, 140), offer('drv-c', 'Cy Long', 5, 1, 145)] };
     render(<QuotesPopup response={fresh} onChoose={() => {}} onClose={() => {}} />);
     const [nia, cy] = screen.getAllByTestId('offer-rating');
-    await waitFor(() => expect(cy!.textContent).toBe('★ 5.0 (1)'));
+    expect(cy!.textContent).toBe('★ 5.0 (1)');
     expect(cy!.getAttribute('aria-label')).toBe('Rated 5.0 out of 5 from 1 review');
     expect(nia!.textContent).toBe('New driver · No reviews yet');
     expect(nia!.getAttribute('aria-label')).toBe('New driver: no reviews yet');

@@ -8,7 +8,6 @@ import {
   VAN_SPECS,
   type BookingQuoteResponse,
   type ConversationAbout,
-  type DriverRatings,
   type Offer,
   type OfferFilter,
   type OfferSort,
@@ -16,8 +15,6 @@ import {
 } from '@vanhop/contracts';
 import { Modal } from '../../ui/Modal';
 import { Alert, Avatar, Badge, Card, type Tone, Button } from '../../ui';
-import { useResource } from '../../lib';
-import { combinedRating, fetchDriverRatings } from '../../api/driverRatings';
 import { NEW_DRIVER_TEXT, NO_REVIEWS_TEXT, ratingText } from '../../lib/ratingText';
 import { EstimateFacts } from './JobEstimate';
 import { knownChargesOnTheDay, offerBadges, sortOffers, type OfferBadge } from './offerBadges';
@@ -86,12 +83,8 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
   const [matched, setMatched] = useState<number | undefined>(response.offersTotal);
   const total = Math.max(matched ?? shown.length, shown.length);
   const filtered = filterIsSet(filter);
-  // Without VanHop's own ratings the offers' own figures are shown: nothing to tell the customer.
-  const ratings: DriverRatings = useResource(() => fetchDriverRatings(), []).data ?? {};
-  const rated = shown.map((offer) => ({
-    offer,
-    ...combinedRating(offer, Object.hasOwn(ratings, offer.driverId) ? ratings[offer.driverId] : undefined),
-  }));
+  // The offer's own rating: the server counts VanHop's reviews in, and ranks and filters by the same figure.
+  const rated = shown.map((offer) => ({ offer, rating: offer.rating, count: offer.reviewCount }));
   // Soonest free is known only to the server: its order is kept as it came.
   const offers = sort === 'soonest' ? rated : sortOffers(rated, sort);
   const badges = offerBadges(rated);

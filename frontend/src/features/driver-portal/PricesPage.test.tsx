@@ -18,7 +18,7 @@ describe('driver portal: prices page', () => {
     // Alice came with 4.8 from 12 (test-fixtures); 12 approved VanHop reviews at 5: (4.8 × 12 + 5 × 12) / 24.
     stubApi({
       'GET /api/driver/me': () => json(self()),
-      'GET /api/reviews/drivers': () => json({ 'drv-alice': { rating: 5, count: 12 } }),
+      'GET /api/reviews/drivers?ids=drv-alice': () => json({ 'drv-alice': { rating: 5, count: 12 } }),
     });
     renderPrices();
     expect((await screen.findByTestId('your-rating')).textContent).toBe(

@@ -16,7 +16,7 @@ export function YourRating({
   reviewCount: number;
 }) {
   // Without VanHop's reviews the rating the driver came with is still true as far as it goes.
-  const ratings = useResource(() => fetchDriverRatings(), []);
+  const ratings = useResource(() => fetchDriverRatings([driverId]), [driverId]);
   const own: DriverRatings | null = ratings.loading ? null : (ratings.data ?? {});
   if (own === null) return null;
   const shown = combinedRating({ rating, reviewCount }, own[driverId]);

@@ -3,6 +3,7 @@ import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { AreaGrid } from '../domain/area-grid.js';
 import { CardColumns, type CandidateRows } from '../domain/card-columns.js';
 import type { Driver } from '../domain/driver.js';
+import { shownRating } from '../domain/driver-rating.js';
 import type { LatLng } from '../domain/great-circle.js';
 
 /** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
@@ -52,11 +53,15 @@ const deepFreeze = <T>(value: T): T => {
   return value;
 };
 
-/** The card pricing reads: the stored driver without its outbox, e-mail key, rev and photo bytes; frozen, as it is shared by every quote. */
+/**
+ * The card pricing reads: the stored driver without its outbox, e-mail key, rev and photo bytes,
+ * its `rating` and `reviewCount` the ones shown (VanHop's own reviews counted in: offers, ranking and
+ * the rating filter all read these); frozen, as it is shared by every quote.
+ */
 export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown; rev?: unknown }): Driver {
   const { outbox: _outbox, emailKey: _emailKey, rev: _rev, photoUrl, ...rest } = d;
   const photo = withoutPhotoBytes(photoUrl);
-  return deepFreeze({ ...rest, ...(photo !== undefined ? { photoUrl: photo } : {}) });
+  return deepFreeze({ ...rest, ...shownRating(d), ...(photo !== undefined ? { photoUrl: photo } : {}) });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type OutboxEntry,
 } from '@vanhop/platform';
 import { driverEmailKey, type Driver } from '../domain/driver.js';
+import type { VanhopReviews } from '../domain/driver-rating.js';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
 import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../app/page-drivers.js';
 import {
@@ -140,6 +141,22 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
       id,
       this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }),
     );
+  }
+
+  /**
+   * VanHop's own reviews of the driver, kept unless a newer version is already there (events may
+   * arrive late or twice). Not a staff edit, so `version` is left alone; a new `rev`, as the rating
+   * shown on offers follows it. Read by id.
+   */
+  async keepVanhopReviews(id: string, reviews: VanhopReviews): Promise<boolean> {
+    const older = {
+      $or: [{ vanhopReviews: { $exists: false } }, { 'vanhopReviews.version': { $lt: reviews.version } }],
+    };
+    const { matched } = await this.written(
+      id,
+      this.col.updateOne({ _id: id, ...older }, { $set: { vanhopReviews: reviews, rev: newRev() } }),
+    );
+    return matched > 0;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { documentStanding, londonDayOf, type DriverProfile } from '@vanhop/contracts';
 import type { DocumentedDriver } from '../domain/compliance.js';
 import { offerPhotoPath } from '../domain/driver-photo.js';
+import { shownRating } from '../domain/driver-rating.js';
 
 /** The area a driver works from in public: the postcode district, never the address. */
 const publicArea = (d: DocumentedDriver): string =>
@@ -23,8 +24,7 @@ export function toDriverProfile(d: DocumentedDriver, now: Date): DriverProfile {
     driverId: d._id,
     name: d.name,
     ...(photoUrl ? { photoUrl } : {}),
-    rating: d.rating,
-    reviewCount: d.reviewCount,
+    ...shownRating(d),
     vanSizes: [...d.vanSizes],
     helpLevels: [...d.helpLevels],
     ulezCompliant: d.ulezCompliant,

@@ -18,7 +18,7 @@ export const quoteSubscriptions = (deps: {
   time: BookedDriverTime;
   jobs: DriverJobs;
   audit: DriverAuditLog;
-  drivers: Pick<DriverRepository, 'findById'>;
+  drivers: Pick<DriverRepository, 'findById' | 'keepVanhopReviews'>;
   suspendedJobs: Pick<SuspendedDriverJobs, 'returnAll'>;
   accounts: Pick<DriverPortalAccounts, 'opened'>;
   /** A new date past a document's expiry: the driver keeps the job, so the office is alerted. */
@@ -102,6 +102,15 @@ export const quoteSubscriptions = (deps: {
     handler: async (e) => {
       const { data } = await readEvent(TOPICS.driverAccountOpened, e);
       await deps.accounts.opened(data.driverId, data.at);
+    },
+  },
+  // VanHop's own reviews of a driver changed: the rating offers show, rank and filter by follows
+  // (a late, older figure is not kept over a newer one).
+  {
+    topic: TOPICS.driverRatingChanged,
+    handler: async (e) => {
+      const { data } = await readEvent(TOPICS.driverRatingChanged, e);
+      await deps.drivers.keepVanhopReviews(data.driverId, { count: data.count, sum: data.sum, version: data.version });
     },
   },
   {

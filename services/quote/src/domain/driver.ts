@@ -2,6 +2,7 @@ import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
 import type { Availability, CardBounds } from '@vanhop/contracts';
 import type { PriceCard } from './price-card.js';
+import type { VanhopReviews } from './driver-rating.js';
 
 /** A self-employed driver: their own vans, help levels, area and prices. */
 export interface Driver {
@@ -16,8 +17,11 @@ export interface Driver {
   vanSizes: VanSize[];
   helpLevels: HelpLevel[];
   card: PriceCard;
+  /** The rating the driver brought with them (staff set it), over `reviewCount` reviews. */
   rating: number;
   reviewCount: number;
+  /** VanHop's own approved reviews of the driver (from the review service); see shownRating. */
+  vanhopReviews?: VanhopReviews;
   /** A van that meets the ULEZ standard pays no ULEZ charge. */
   ulezCompliant: boolean;
   active: boolean;

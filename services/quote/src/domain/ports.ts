@@ -9,6 +9,7 @@ import type {
 } from '@vanhop/contracts';
 import type { Window } from './availability.js';
 import type { DocumentedDriver } from './compliance.js';
+import type { VanhopReviews } from './driver-rating.js';
 import type { Driver } from './driver.js';
 import type { NeighbourJob } from './travel-between-jobs.js';
 
@@ -43,6 +44,8 @@ export interface DriverRepository {
    * driver's e-mail.
    */
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null>;
+  /** Keeps VanHop's reviews of the driver unless a newer version is already kept; false when not kept. */
+  keepVanhopReviews(id: string, reviews: VanhopReviews): Promise<boolean>;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { ReviewStatus } from '@vanhop/contracts';
 import type { CustomerReviewRecord } from '../domain/customer-review.js';
 import type { ReviewRequestRecord } from '../domain/review-request.js';
+import type { RatingChange } from '../domain/driver-rating-tally.js';
 import type {
   ReviewCursor,
   CustomerReviewRepository as CustomerReviewPort,
@@ -40,7 +41,17 @@ export const REVIEW_QUERIES = {
     status: 1,
     submittedAt: -1,
   }),
+  ratingDirty: queryIndex(CUSTOMER_REVIEWS, "decided reviews whose driver's tally has still to follow", {
+    ratingDirty: 1,
+  }),
+  approvedById: queryIndex(CUSTOMER_REVIEWS, 'approved reviews in batches by id (the tallies back-fill)', {
+    status: 1,
+    _id: 1,
+  }),
 } as const;
+
+/** The tally counts nothing of a review: never counted (absent) or no longer (0). */
+const COUNTS_NOTHING = { $or: [{ countedRating: { $exists: false } }, { countedRating: 0 }] };
 
 /** Review requests, one per booking (`_id` is the booking id), each with its ReviewRequested parked on it. */
 export class ReviewRequestRepository implements ReviewRequestPort {
@@ -74,6 +85,8 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.decidedPage));
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.pendingQueue));
     await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.ofDriver));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.ratingDirty, { sparse: true }));
+    await this.reviews.ensureIndex(indexOf(REVIEW_QUERIES.approvedById));
   }
 
   forBooking(bookingId: string): Promise<CustomerReviewRecord | null> {
@@ -133,11 +146,9 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     });
   }
 
-  /** Approved reviews, newest first; every one when no limit is given. */
-  approved(limit?: number): Promise<CustomerReviewRecord[]> {
-    return limit === undefined
-      ? this.reviews.find({ status: 'approved' })
-      : this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
+  /** The newest `limit` approved reviews, newest first (REVIEW_QUERIES.byStatus). */
+  approved(limit: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ status: 'approved' }, { sort: { submittedAt: -1 }, limit });
   }
 
   /** One driver's approved reviews, newest first, at most `limit` (REVIEW_QUERIES.ofDriver). */
@@ -152,6 +163,43 @@ export class CustomerReviewRepository implements CustomerReviewPort {
     at: string,
     by: string,
   ): Promise<CustomerReviewRecord | null> {
-    return this.reviews.findOneAndUpdate({ _id: id }, { $set: { status, moderatedAt: at, moderatedBy: by } });
+    return this.reviews.findOneAndUpdate(
+      { _id: id },
+      { $set: { status, moderatedAt: at, moderatedBy: by, ratingDirty: true } },
+    );
+  }
+
+  /** Decided reviews whose driver's tally has still to follow, at most `limit` (REVIEW_QUERIES.ratingDirty). */
+  ratingDirty(limit: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ ratingDirty: true }, { limit });
+  }
+
+  /** Approved reviews after `afterId`, by id, at most `limit` (REVIEW_QUERIES.approvedById). */
+  approvedAfter(afterId: string, limit: number): Promise<CustomerReviewRecord[]> {
+    return this.reviews.find({ status: 'approved', _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+  }
+
+  /** Parks a change of the tally on the review, unless one is parked or the tally's count moved since it was read. */
+  async claimRatingChange(id: string, countedNow: number, change: RatingChange): Promise<boolean> {
+    const counted = countedNow === 0 ? COUNTS_NOTHING : { countedRating: countedNow };
+    const { matched } = await this.reviews.updateOne(
+      { _id: id, ratingChange: { $exists: false }, ...counted },
+      // Dirty too (a back-filled review was not): a process stopped before it settles leaves it to the sweep.
+      { $set: { ratingChange: change, ratingDirty: true } },
+    );
+    return matched > 0;
+  }
+
+  /** The parked change is in the tally: the review now counts what it says. */
+  async settleRatingChange(id: string, change: RatingChange): Promise<void> {
+    await this.reviews.updateOne(
+      { _id: id, 'ratingChange.id': change.id },
+      { $set: { countedRating: change.to ?? 0 }, $unset: { ratingChange: 1 } },
+    );
+  }
+
+  /** The tally agrees with the review as read (unless it was decided again or a change parked since). */
+  async ratingFollowed(id: string, status: ReviewStatus): Promise<void> {
+    await this.reviews.updateOne({ _id: id, status, ratingChange: { $exists: false } }, { $unset: { ratingDirty: 1 } });
   }
 }

@@ -9,9 +9,10 @@ import {
   type StaffReviewPage,
   type StaffReviewPageQuery,
 } from '@vanhop/contracts';
-import { NotFoundError, ValidationError, type Cache, type Clock, type Logger } from '@vanhop/platform';
-import type { CustomerReviewRepository, ReviewCursor } from '../domain/ports.js';
-import { asFeedReview, asModerated, driverRatings } from '../domain/customer-review.js';
+import { NotFoundError, ValidationError, type Clock, type Logger } from '@vanhop/platform';
+import type { CustomerReviewRepository, DriverRatingTallyRepository, ReviewCursor } from '../domain/ports.js';
+import type { DriverRatingTally } from '../domain/driver-rating-tally.js';
+import { asFeedReview, asModerated } from '../domain/customer-review.js';
 
 /** The newest approved reviews the carousel shows beside the Google (or seeded) ones. */
 const FEED_SIZE = 30;
@@ -35,9 +36,15 @@ export function decodeReviewCursor(after: string | undefined): ReviewCursor | nu
   }
   throw new ValidationError(AFTER_INVALID, { after: AFTER_INVALID });
 }
-const RATINGS_KEY = 'reviews:driver-ratings';
-/** Ratings are read by every quotes popup; moderation clears the copy, the TTL bounds other instances' staleness. */
-const RATINGS_CACHE_SECONDS = 60;
+
+/** Each tally with reviews as the wire's DriverRatings: the mean to one decimal, and the count. */
+function tallyRatings(tallies: Pick<DriverRatingTally, '_id' | 'count' | 'sum'>[]): DriverRatings {
+  // A null-prototype object: a driver id such as "__proto__" stays an ordinary key.
+  const out = Object.create(null) as DriverRatings;
+  for (const t of tallies)
+    if (t.count > 0) out[t._id] = { rating: Math.round((t.sum / t.count) * 10) / 10, count: t.count, sum: t.sum };
+  return out;
+}
 
 export type ModerationFilter = ReviewStatus | 'all';
 
@@ -45,9 +52,12 @@ export type ModerationFilter = ReviewStatus | 'all';
 export class ModerateReviews {
   constructor(
     private readonly reviews: CustomerReviewRepository,
-    private readonly cache: Cache,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly ratings: {
+      follow(reviewId: string): Promise<void>;
+      tallies: Pick<DriverRatingTallyRepository, 'forDrivers'>;
+    },
   ) {}
 
   /** Pending reviews first (oldest first, as a queue), then decided ones, newest first. */
@@ -85,9 +95,11 @@ export class ModerateReviews {
   async decide(id: string, status: Exclude<ReviewStatus, 'pending'>, staff: string): Promise<ModeratedReview> {
     const updated = await this.reviews.decide(id, status, this.clock.now().toISOString(), staff);
     if (!updated) throw new NotFoundError('No review with that id');
-    await this.cache
-      .del(RATINGS_KEY)
-      .catch((err) => this.logger.warn({ err: String(err) }, 'could not clear the cached driver ratings'));
+    // The decision is stored (and marks the review dirty): a tally that fails to follow now is
+    // brought in step by the sweep at the next start.
+    await this.ratings
+      .follow(id)
+      .catch((err) => this.logger.warn({ err: String(err), reviewId: id }, 'driver rating tally not followed yet'));
     return asModerated(updated);
   }
 
@@ -110,17 +122,8 @@ export class ModerateReviews {
     };
   }
 
-  async driverRatings(): Promise<DriverRatings> {
-    const cached = await this.cache.get(RATINGS_KEY).catch(() => null);
-    if (cached) {
-      try {
-        return Object.assign(Object.create(null), JSON.parse(cached)) as DriverRatings;
-      } catch {
-        // a damaged copy: compute again
-      }
-    }
-    const ratings = driverRatings(await this.reviews.approved());
-    await this.cache.set(RATINGS_KEY, JSON.stringify(ratings), RATINGS_CACHE_SECONDS).catch(() => undefined);
-    return ratings;
+  /** The named drivers' ratings from their tallies (no read of the reviews themselves). */
+  async ratingsOf(driverIds: string[]): Promise<DriverRatings> {
+    return tallyRatings(await this.ratings.tallies.forDrivers(driverIds));
   }
 }

@@ -1,11 +1,11 @@
 import {
   REVIEW_MSG,
   type BookingRecord,
-  type DriverRatings,
   type ModeratedReview,
   type Review,
   type ReviewStatus,
 } from '@vanhop/contracts';
+import type { RatingChange } from './driver-rating-tally.js';
 
 /** Shown beside VanHop's own reviews in the carousel (same-origin, like the seeded ones). */
 export const REVIEW_AVATAR = '/images/avatar.svg';
@@ -27,6 +27,12 @@ export interface CustomerReviewRecord {
   submittedAt: string;
   moderatedAt: string | null;
   moderatedBy: string | null;
+  /** The driver rating this review adds to its driver's tally now (absent or 0: none). */
+  countedRating?: number;
+  /** A change of the tally being applied (see DriverRatingTallies). */
+  ratingChange?: RatingChange;
+  /** Set with every decision, cleared once the driver's tally agrees with the review. */
+  ratingDirty?: true;
 }
 
 /** "Grace Mover" → "Grace M.": how a review is signed in public (the surname stays private). */
@@ -83,19 +89,3 @@ export const asModerated = (r: CustomerReviewRecord): ModeratedReview => ({
   moderatedAt: r.moderatedAt,
   moderatedBy: r.moderatedBy,
 });
-
-/** Each driver's mean rating (1 decimal) and count over approved reviews that rated the driver. */
-export function driverRatings(approved: Pick<CustomerReviewRecord, 'driver' | 'driverRating'>[]): DriverRatings {
-  const sums = new Map<string, { sum: number; count: number }>();
-  for (const r of approved) {
-    if (!r.driver || r.driverRating === null) continue;
-    const s = sums.get(r.driver.id) ?? { sum: 0, count: 0 };
-    s.sum += r.driverRating;
-    s.count += 1;
-    sums.set(r.driver.id, s);
-  }
-  // A null-prototype object: a driver id such as "__proto__" stays an ordinary key.
-  const out = Object.create(null) as DriverRatings;
-  for (const [id, s] of sums) out[id] = { rating: Math.round((s.sum / s.count) * 10) / 10, count: s.count };
-  return out;
-}

@@ -1,5 +1,5 @@
 import type { Express, RequestHandler } from 'express';
-import { driverProfileParamsSchema, reviewSubmissionSchema } from '@vanhop/contracts';
+import { driverProfileParamsSchema, driverRatingsQuerySchema, reviewSubmissionSchema } from '@vanhop/contracts';
 import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { SubmitReview } from '../app/submit-review.js';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
@@ -8,8 +8,8 @@ import type { ModerateReviews } from '../app/moderate-reviews.js';
 const VIEWS_PER_MINUTE = 60;
 
 /**
- * The customer's review page behind its signed link (/api/reviews/link/:token) and the drivers'
- * public ratings for the quotes popup (/api/reviews/drivers), and one driver's newest approved
+ * The customer's review page behind its signed link (/api/reviews/link/:token), the named drivers'
+ * ratings from VanHop's reviews (/api/reviews/drivers?ids=…), and one driver's newest approved
  * reviews for their profile (/api/reviews/drivers/:driverId).
  */
 export function customerReviewRoutes(
@@ -23,9 +23,11 @@ export function customerReviewRoutes(
 
   app.get(
     '/api/reviews/drivers',
+    validated(driverRatingsQuerySchema, 'query'),
     route(async (_req, res) => {
-      // Shared by every visitor and a minute stale at most anyway.
-      res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.driverRatings());
+      const ids = [...new Set(input(res, 'query', driverRatingsQuerySchema).ids.split(','))];
+      // Public, and a minute stale at most anyway.
+      res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.ratingsOf(ids));
     }),
   );
 

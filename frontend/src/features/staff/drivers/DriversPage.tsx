@@ -141,10 +141,6 @@ export function DriversPage() {
     asked.current.clear();
     setAccountsFailed(false);
     await Promise.all([
-      // Without them the list still shows the rating the driver came with.
-      fetchDriverRatings()
-        .then(setOwnRatings)
-        .catch(() => setOwnRatings({})),
       // The first page of them, soonest move first; "Show more jobs" reads the next.
       guard(fetchReturnedJobPage(token))
         .then((page) => {
@@ -159,6 +155,16 @@ export function DriversPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // VanHop's own reviews of the drivers listed (asked for by id, never the whole fleet); without
+  // them the list still shows the rating the driver came with.
+  const listedIds = (drivers ?? []).map((d) => d.id).join(',');
+  useEffect(() => {
+    if (!listedIds) return;
+    fetchDriverRatings(listedIds.split(','))
+      .then(setOwnRatings)
+      .catch(() => setOwnRatings({}));
+  }, [listedIds]);
 
   // A job back with the office names its driver even when they are not on the page shown.
   useEffect(() => {
