@@ -43,6 +43,8 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 const call = createBearerClient({ ErrorClass: PortalApiError, serverMessageOf });
+/** The portal's caller, for the smaller api modules beside this one. */
+export { call as portalCall };
 
 // ---- account (admin-auth) -------------------------------------------------------------------
 

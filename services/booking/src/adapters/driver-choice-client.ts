@@ -5,7 +5,8 @@ import {
   type InternalFreeDriver,
   type JobReassigned,
 } from '@vanhop/contracts';
-import { InternalHttpClient } from '@vanhop/platform';
+import type { InternalHttpClient } from '@vanhop/platform';
+import { quoteServiceClient } from './quote-http.js';
 import type { DriverChoicePort } from '../app/choose-driver.js';
 
 const isReassigned = (v: unknown): v is JobReassigned =>
@@ -18,12 +19,7 @@ export class HttpDriverChoice implements DriverChoicePort {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new InternalHttpClient({
-      service: 'quote',
-      baseUrl,
-      timeoutMs,
-      unavailable: (detail) => `Quote service ${detail}`,
-    });
+    this.http = quoteServiceClient(baseUrl, timeoutMs);
   }
 
   freeDrivers(bookingId: string): Promise<InternalFreeDriver[]> {

@@ -4,7 +4,8 @@ import {
   type InternalPriceRequest,
   type InternalPriceResponse,
 } from '@vanhop/contracts';
-import { InternalHttpClient } from '@vanhop/platform';
+import type { InternalHttpClient } from '@vanhop/platform';
+import { quoteServiceClient } from './quote-http.js';
 import type { PricingContext, QuotePricer, ServerPrice } from '../app/save-quote.js';
 
 /** Asks the quote service for the server's price (POST /internal/quotes/price). */
@@ -12,12 +13,7 @@ export class HttpQuotePricer implements QuotePricer {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new InternalHttpClient({
-      service: 'quote',
-      baseUrl,
-      timeoutMs,
-      unavailable: (detail) => `Quote service ${detail}`,
-    });
+    this.http = quoteServiceClient(baseUrl, timeoutMs);
   }
 
   async price(request: Record<string, unknown>, driverId?: string, context: PricingContext = {}): Promise<ServerPrice> {

@@ -1,5 +1,6 @@
 import { isVanLocationView, vanLocationInternalPath, type VanLocationView } from '@vanhop/contracts';
-import { InternalHttpClient } from '@vanhop/platform';
+import type { InternalHttpClient } from '@vanhop/platform';
+import { quoteServiceClient } from './quote-http.js';
 import type { VanLocationReader } from '../app/view-van-location.js';
 
 /** Asks the quote service where a booking's van is (GET /internal/jobs/:id/van). */
@@ -7,12 +8,7 @@ export class HttpVanLocationReader implements VanLocationReader {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new InternalHttpClient({
-      service: 'quote',
-      baseUrl,
-      timeoutMs,
-      unavailable: (detail) => `Quote service ${detail}`,
-    });
+    this.http = quoteServiceClient(baseUrl, timeoutMs);
   }
 
   async read(bookingId: string): Promise<VanLocationView> {

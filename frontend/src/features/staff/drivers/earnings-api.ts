@@ -1,16 +1,6 @@
 /** Staff calls of drivers' earnings (the payment service, `/api/earnings/admin/*`). */
 import type { CommissionRateView, EarningsStatement, PayoutView } from '@vanhop/contracts';
-import { createBearerClient } from '../../../api/bearer-client';
-import { AdminApiError } from '../admin/api';
-
-const call = createBearerClient({
-  ErrorClass: AdminApiError,
-  serverMessageOf: (body) =>
-    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : undefined,
-  credentials: 'include',
-});
+import { staffCall as call } from '../admin/api';
 
 const weekQuery = (week?: string) => (week ? `?week=${encodeURIComponent(week)}` : '');
 
