@@ -71,7 +71,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
     renderPortalAt('/driver/jobs');
     const card = within(await screen.findByRole('article', { name: 'Booking 9001' }));
     expect(card.getByTestId('van-share').textContent).toContain(VAN_LOCATION_MSG.reason);
-    expect(phone.watching()).toBe(1);
+    await waitFor(() => expect(phone.watching()).toBe(1));
 
     await phone.at(51.55, -0.21);
     await waitFor(() => expect(card.getByRole('status').textContent).toContain(VAN_LOCATION_MSG.sharing));
@@ -102,6 +102,8 @@ describe('driver portal: sharing the van’s position on the way', () => {
     });
     renderPortalAt('/driver/jobs');
     const card = within(await screen.findByRole('article', { name: 'Booking 9001' }));
+    // The phone is asked once the card is up: refuse only once it has been asked.
+    await waitFor(() => expect(phone.watching()).toBe(1));
     await phone.deny();
     await waitFor(() => expect(card.getByRole('status').textContent).toBe(VAN_LOCATION_MSG.denied));
     fireEvent.click(card.getByRole('button', { name: 'Arrived' }));
