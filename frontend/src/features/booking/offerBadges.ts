@@ -1,4 +1,5 @@
 /** What the quotes popup can honestly say about offers side by side: badges and the two sort orders. */
+import { poundsToPence } from '@vanhop/contracts';
 import type { Offer } from '@vanhop/contracts';
 
 /** The orders the popup sorts by itself (soonest free is the server's: see QuotesPopup). */
@@ -17,8 +18,7 @@ export const knownChargesOnTheDay = (offer: Offer): { label: string; amount: num
 
 /** What the customer pays this driver in all that is known, in pence: the price and the known charges on the day. */
 export const allInPence = (offer: Offer): number =>
-  Math.round(offer.totalPrice * 100) +
-  knownChargesOnTheDay(offer).reduce((sum, c) => sum + Math.round(c.amount * 100), 0);
+  poundsToPence(offer.totalPrice) + knownChargesOnTheDay(offer).reduce((sum, c) => sum + poundsToPence(c.amount), 0);
 
 /**
  * Cheapest in all first (better rated first on a tie), or best rated first (more reviews, then

@@ -15,6 +15,8 @@ import {
   type DaySettlement,
   type DaySettlementMethod,
   type MoveTimes,
+  poundsToPence,
+  penceToPounds,
 } from '@vanhop/contracts';
 
 export interface DayForm {
@@ -34,7 +36,7 @@ export type DayField = 'method' | 'amount' | 'finished' | 'extrasAmount' | 'extr
 
 export const dayFormFor = (owedPence: number | undefined): DayForm => ({
   method: owedPence === 0 ? 'none' : '',
-  amount: owedPence ? (owedPence / 100).toFixed(2) : '0.00',
+  amount: penceToPounds(owedPence ?? 0).toFixed(2),
   started: '',
   finished: '',
   extrasAmount: '',
@@ -44,7 +46,7 @@ export const dayFormFor = (owedPence: number | undefined): DayForm => ({
 
 const poundsToPenceTyped = (typed: string): number | null => {
   const pounds = Number(typed.replace(/[£,\s]/g, ''));
-  return typed.trim() && Number.isFinite(pounds) ? Math.round(pounds * 100) : null;
+  return typed.trim() && Number.isFinite(pounds) ? poundsToPence(pounds) : null;
 };
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -4,6 +4,7 @@
  * cancelled; the conversation panel itself loads when first opened. The page's signed token goes
  * with the first message: it proves the booking's e-mail address, so replies are mailed at once.
  */
+import { penceToPounds } from '@vanhop/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ConversationAbout, MyMoveView } from '@vanhop/contracts';
@@ -23,7 +24,7 @@ export function MyMoveMessageDriver({ view }: { view: MyMoveView }) {
     typeofVan: view.move.typeofVan,
     typeOfWorker: view.move.typeOfWorker,
     totalHour: view.move.totalHour,
-    totalPrice: view.money.totalPence / 100,
+    totalPrice: penceToPounds(view.money.totalPence),
   };
   return (
     <section className="mymove-card mymove-message-driver" aria-label={`Messages with ${driver.name}`}>

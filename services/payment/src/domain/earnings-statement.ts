@@ -13,6 +13,7 @@ import {
   type ClawbackLine,
   type EarningsLine,
   type EarningsStatement,
+  penceToPounds,
 } from '@vanhop/contracts';
 import { currentDriver, factKey, jobLine, moveDateOf, totalsOf, type JobFacts } from './earnings.js';
 import { payoutStanding } from './payout-rules.js';
@@ -197,7 +198,7 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const pounds = (pence: number): Money => ({ pounds: (pence / 100).toFixed(2) });
+const pounds = (pence: number): Money => ({ pounds: penceToPounds(pence).toFixed(2) });
 
 /** A statement CSV row with a label, the last column's amount and (for a clawback) the move's date; the columns between left empty. */
 const summaryRow = (label: string, amount: Money | '', date = ''): Cell[] => [

@@ -26,7 +26,12 @@ import { localCheckoutPath } from '../domain/local-checkout.js';
 import { holdsClientSecret } from '../domain/payment.js';
 import type { ReleaseCheckouts } from '../app/release-checkouts.js';
 import type { AbandonCheckouts } from '../app/abandon-checkouts.js';
-import { checkoutReleaseRequestSchema, CHECKOUT_RELEASE_MSG, type PaymentSuccessAck } from '@vanhop/contracts';
+import {
+  checkoutReleaseRequestSchema,
+  CHECKOUT_RELEASE_MSG,
+  type PaymentSuccessAck,
+  penceToPounds,
+} from '@vanhop/contracts';
 
 export interface PaymentRouteDeps {
   start: StartPayment;
@@ -99,7 +104,7 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
       res.json({
         clientSecret: payment.clientSecret,
         paymentIntentId: payment._id,
-        amount: payment.amountPence / 100,
+        amount: penceToPounds(payment.amountPence),
         ...(deps.localCheckout ? { localCheckoutUrl: localCheckoutPath(payment._id) } : {}),
       });
     }),

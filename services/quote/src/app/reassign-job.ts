@@ -11,6 +11,7 @@ import {
   type JobCandidate,
   type JobReturnReason,
   type JobView,
+  poundsToPence,
 } from '@vanhop/contracts';
 import {
   ConflictError,
@@ -248,7 +249,7 @@ export class ReassignJob {
           chargesOnTheDay: priced
             .chargesFor(r.driver)
             .filter((c) => c.amount !== null)
-            .map((c) => ({ label: c.label, amountPence: Math.round((c.amount ?? 0) * 100) })),
+            .map((c) => ({ label: c.label, amountPence: poundsToPence(c.amount ?? 0) })),
         };
       })
       .sort((a, b) => a.pricePence - b.pricePence);

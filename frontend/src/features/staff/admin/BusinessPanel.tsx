@@ -17,6 +17,7 @@ import {
   MSG,
   type BusinessFigures,
   type DriverAvailableHours,
+  penceToPounds,
 } from '@vanhop/contracts';
 import { isUnauthorized } from './api';
 import { fetchBusinessFigures, fetchDriverAvailableHours } from './business-figures-api';
@@ -27,7 +28,6 @@ import './BusinessPanel.css';
 /** 2026-11-26 → 26 Nov: short enough for 30 ticks on a phone. */
 const shortDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const pounds = (pence: number) => Math.round(pence) / 100;
 const hoursText = (h: number) => `${Math.round(h * 100) / 100} h`;
 
 /** `available` null: no hours set (offered at any time); undefined: quote's answer not (yet) there. */
@@ -196,10 +196,10 @@ const chartDays = (figures: BusinessFigures) =>
   figures.days.map((d) => ({
     ...d,
     label: shortDay(d.day),
-    revenue: pounds(d.revenuePence),
-    deposits: pounds(d.depositsPence),
-    balances: pounds(d.balancesPence),
-    refunds: pounds(d.refundsPence),
+    revenue: penceToPounds(d.revenuePence),
+    deposits: penceToPounds(d.depositsPence),
+    balances: penceToPounds(d.balancesPence),
+    refunds: penceToPounds(d.refundsPence),
   }));
 
 function BusinessStats({ figures }: { figures: BusinessFigures }) {

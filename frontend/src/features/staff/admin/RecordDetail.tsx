@@ -8,6 +8,7 @@ import {
   type BookingRecord,
   type StaffCancellation,
   type StaffCancelRequest,
+  formatPence,
 } from '@vanhop/contracts';
 import type { AmendedRecord, StaffCancelledRecord } from './api';
 import { AmendBooking } from './AmendBooking';
@@ -181,7 +182,7 @@ export function RecordDetail({
             <h3>Booking state</h3>
             <dl>
               <Row label="State">{stateLabel(life.state)}</Row>
-              <Row label="Refunded">{formatPounds(life.refundedPence / 100)}</Row>
+              <Row label="Refunded">{formatPence(life.refundedPence)}</Row>
               {stamp(life.cancelledAt) && <Row label="Cancelled on">{stamp(life.cancelledAt)}</Row>}
               {stamp(life.frozenAt) && <Row label="Postponed on">{stamp(life.frozenAt)}</Row>}
               {byStaff && (

@@ -9,6 +9,7 @@ import {
   type BookingRecord,
   type PaymentPercentage,
   type StaffRecordFacts,
+  penceToPounds,
 } from '@vanhop/contracts';
 import { lifecycleOf } from './records';
 
@@ -44,7 +45,7 @@ export function staffFactsOf(record: BookingRecord): StaffRecordFacts {
 }
 
 /** Pence as the amount field shows it: "58.50". */
-export const poundsText = (amountPence: number): string => (amountPence / 100).toFixed(2);
+export const poundsText = (amountPence: number): string => penceToPounds(amountPence).toFixed(2);
 
 /** "58.5", "£58.50" or "58" as whole pence; null for anything else (text, more than 2 decimals, negative). */
 export function penceFromPoundsText(text: string): number | null {

@@ -10,6 +10,7 @@ import {
   type BookingRecord,
   type BookingState,
   type PaymentStatus,
+  formatPence,
 } from '@vanhop/contracts';
 
 export type When = 'future' | 'today' | 'past';
@@ -154,6 +155,6 @@ export function lifecycleBadges(r: BookingRecord): { label: string; tone: 'cance
   const badges: { label: string; tone: 'cancelled' | 'frozen' | 'refunded' }[] = [];
   if (l.state === 'cancelled') badges.push({ label: 'Cancelled', tone: 'cancelled' });
   if (l.state === 'frozen') badges.push({ label: 'Postponed', tone: 'frozen' });
-  if (l.refundedPence > 0) badges.push({ label: `Refunded ${formatPounds(l.refundedPence / 100)}`, tone: 'refunded' });
+  if (l.refundedPence > 0) badges.push({ label: `Refunded ${formatPence(l.refundedPence)}`, tone: 'refunded' });
   return badges;
 }
