@@ -58,6 +58,14 @@ module.exports = {
       to: { path: '^services/$1/src/adapters/' },
     },
     {
+      name: 'adapters-implement-domain-ports',
+      comment:
+        'An adapter implements a port declared in domain/ports.ts: it imports no use case (app/), so the ports are in one place.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/src/adapters/' },
+      to: { path: '^services/$1/src/app/' },
+    },
+    {
       name: 'services-import-no-other-service',
       comment:
         'Services talk over HTTP and events with the shapes in contracts; the platform kit is every service’s to use.',

@@ -62,6 +62,8 @@ const PROBES: Record<string, string> = {
   'services/quote/src/http/probe.ts': "import type { repo } from '../../../booking/src/adapters/repo.js';\n",
   'services/quote/src/adapters/repo.ts': 'export const own = 1;\n',
   'services/quote/src/app/probe.ts': "import type { own } from '../adapters/repo.js';\n",
+  'services/quote/src/app/use-case.ts': 'export interface Port { run(): void }\n',
+  'services/quote/src/adapters/port-probe.ts': "import type { Port } from '../app/use-case.js';\n",
   'services/payment/src/adapters/probe.ts': "import { record } from '../../../booking/src/domain/record.js';\n",
   'services/platform/src/probe.ts': "import { record } from '../../booking/src/domain/record.js';\n",
   'contracts/src/probe.ts': "import { record } from '../../services/booking/src/domain/record.js';\n",
@@ -92,6 +94,11 @@ const EXPECTED: [rule: string, from: string, to: string][] = [
   ['domain-imports-no-outer-layer', 'services/booking/src/domain/probe.ts', 'services/booking/src/adapters/repo.ts'],
   ['app-imports-no-http', 'services/booking/src/app/probe.ts', 'services/booking/src/http/routes.ts'],
   ['ports-not-adapters', 'services/quote/src/app/probe.ts', 'services/quote/src/adapters/repo.ts'],
+  [
+    'adapters-implement-domain-ports',
+    'services/quote/src/adapters/port-probe.ts',
+    'services/quote/src/app/use-case.ts',
+  ],
   ['services-import-no-other-service', 'services/quote/src/http/probe.ts', 'services/booking/src/adapters/repo.ts'],
   [
     'services-import-no-other-service',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CredentialCheck } from '../src/app/credential-check.js';
-import type { PasswordHasher } from '../src/app/password-hasher.js';
+import type { PasswordHasher } from '../src/domain/ports.js';
 
 /** A hasher that records its work: the hash of `pw` is `h:pw`. */
 const countingHasher = () => {

@@ -17,7 +17,7 @@ import { staffAuth } from '../../../test/support/staff.js';
 import type { ApiOptions } from '../../../test/support/gateway-api.js';
 import { AmendBooking, NOTHING_CHANGES } from '../src/app/amend-booking.js';
 import { BookingLifecycleWriter } from '../src/app/booking-lifecycle-writer.js';
-import type { QuotePricer } from '../src/app/save-quote.js';
+import type { QuotePricer } from '../src/domain/ports.js';
 import { HttpQuotePricer } from '../src/adapters/quote-client.js';
 import { DAY, HOUR, MIN, MOVE_AT, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './lifecycle-support.js';
 

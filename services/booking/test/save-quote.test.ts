@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG, type Quote } from '@vanhop/contracts';
 import { ConflictError, fixedClock } from '@vanhop/platform';
 import { useTempEmbeddedStore } from '../../platform/test/temp-store.js';
-import { SaveQuote, type QuotePricer } from '../src/app/save-quote.js';
+import { SaveQuote } from '../src/app/save-quote.js';
+import type { QuotePricer } from '../src/domain/ports.js';
 import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
 import { bookingRequestFromQuote } from '../src/domain/quote-request.js';
 

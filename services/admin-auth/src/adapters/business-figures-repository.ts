@@ -9,7 +9,7 @@ import {
   type Filter,
   type Update,
 } from '@vanhop/platform';
-import type { BusinessFiguresStore } from '../app/business-figures.js';
+import type { BusinessFiguresStore } from '../domain/ports.js';
 import { BUSINESS_DRIVERS_SHOWN } from '@vanhop/contracts';
 import {
   byHoursThenId,

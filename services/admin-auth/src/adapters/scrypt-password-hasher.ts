@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { PasswordHasher } from '../app/password-hasher.js';
+import type { PasswordHasher } from '../domain/ports.js';
 
 export interface ScryptParams {
   N: number;

@@ -1,33 +1,7 @@
-import {
-  londonDay,
-  type BusinessFigures,
-  type EventEnvelope,
-  type EventPayloads,
-  type WaitingJob,
-} from '@vanhop/contracts';
+import { londonDay, type BusinessFigures, type EventEnvelope, type EventPayloads } from '@vanhop/contracts';
 import type { Clock } from '@vanhop/platform';
-import {
-  chartDays,
-  figureChanges,
-  summarise,
-  type FigureChange,
-  type FigureTopic,
-  type StoredDay,
-  type DriverHours,
-} from '../domain/business-figures.js';
-
-/** Where the read model lives: each change applied at most once per event id, and the few documents a read needs. */
-export interface BusinessFiguresStore {
-  apply(change: FigureChange, eventId: string): Promise<void>;
-  days(from: string, to: string): Promise<StoredDay[]>;
-  /**
-   * The hours chart for the London day `today`: the busiest drivers and how many have hours booked,
-   * read from hours kept per driver (a limited read of their index, whatever the fleet).
-   */
-  driverHours(today: string): Promise<DriverHours>;
-  waitingJobs(): Promise<WaitingJob[]>;
-  openSupportChats(): Promise<number>;
-}
+import { chartDays, figureChanges, summarise, type FigureTopic } from '../domain/business-figures.js';
+import type { BusinessFiguresStore } from '../domain/ports.js';
 
 /** Use cases: fold a fact event into the figures; read the figures for the dashboard. */
 export class BusinessFiguresModel {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../domain/ports.js';
 
 /**
  * Password checks for every sign-in (staff and drivers) that cost the same hashing work whether or

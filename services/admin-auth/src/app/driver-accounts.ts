@@ -37,7 +37,7 @@ import {
 import type { DriverAccountRepository } from '../domain/ports.js';
 import type { CredentialCheck } from './credential-check.js';
 import type { DriverSessions } from './driver-sessions.js';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../domain/ports.js';
 
 /** The driver's e-mail is the sign-in of another driver's account: 409 naming the field, like quote's refusal. */
 export class EmailInUseError extends DomainError {

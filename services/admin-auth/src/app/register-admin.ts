@@ -10,7 +10,7 @@ import {
 } from '@vanhop/platform';
 import { ADMINS, adminNameKey, type AdminAccount } from '../domain/admin-account.js';
 import { signupCodeMatches } from '../domain/signup-code.js';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../domain/ports.js';
 
 export const REGISTER_MESSAGES = {
   registered: 'Registration successful. You can now log in.',

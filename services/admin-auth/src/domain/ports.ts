@@ -1,4 +1,5 @@
-import type { OutboxEntry } from '@vanhop/contracts';
+import type { OutboxEntry, WaitingJob } from '@vanhop/contracts';
+import type { DriverHours, FigureChange, StoredDay } from './business-figures.js';
 import type { DriverAccount } from './driver-account.js';
 
 /** The driver accounts as the use cases need them; the store adapter implements it. */
@@ -40,4 +41,24 @@ export interface DriverAccountRepository {
   openUnannounced(): Promise<DriverAccount[]>;
   /** Parks DriverAccountOpened on the account and marks it announced (false when already so). */
   announceOpened(driverId: string, event: OutboxEntry): Promise<boolean>;
+}
+
+/** Where the read model lives: each change applied at most once per event id, and the few documents a read needs. */
+export interface BusinessFiguresStore {
+  apply(change: FigureChange, eventId: string): Promise<void>;
+  days(from: string, to: string): Promise<StoredDay[]>;
+  /**
+   * The hours chart for the London day `today`: the busiest drivers and how many have hours booked,
+   * read from hours kept per driver (a limited read of their index, whatever the fleet).
+   */
+  driverHours(today: string): Promise<DriverHours>;
+  waitingJobs(): Promise<WaitingJob[]>;
+  openSupportChats(): Promise<number>;
+}
+
+/** Port for one-way password hashing (the scrypt adapter implements it). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password or a hash this hasher cannot read; never throws on bad input. */
+  verify(password: string, hash: string): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ import {
 } from '@vanhop/contracts';
 import type { InternalHttpClient } from '@vanhop/platform';
 import { quoteServiceClient } from './quote-http.js';
-import type { DriverChoicePort } from '../app/choose-driver.js';
+import type { DriverChoicePort } from '../domain/ports.js';
 
 const isReassigned = (v: unknown): v is JobReassigned =>
   typeof (v as JobReassigned | null)?.bookingId === 'string' &&

@@ -1,6 +1,6 @@
 import { INTERNAL_PATHS, isPayBalanceResponse, type PayBalanceResponse } from '@vanhop/contracts';
 import { InternalHttpClient } from '@vanhop/platform';
-import type { BalanceCheckouts } from '../app/pay-balance.js';
+import type { BalanceCheckouts } from '../domain/ports.js';
 
 /** Asks the payment service to open the balance checkout (POST /internal/payments/balance). */
 export class HttpBalanceCheckouts implements BalanceCheckouts {

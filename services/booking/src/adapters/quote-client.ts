@@ -6,7 +6,7 @@ import {
 } from '@vanhop/contracts';
 import type { InternalHttpClient } from '@vanhop/platform';
 import { quoteServiceClient } from './quote-http.js';
-import type { PricingContext, QuotePricer, ServerPrice } from '../app/save-quote.js';
+import type { PricingContext, QuotePricer, ServerPrice } from '../domain/ports.js';
 
 /** Asks the quote service for the server's price (POST /internal/quotes/price). */
 export class HttpQuotePricer implements QuotePricer {

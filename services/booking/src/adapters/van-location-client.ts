@@ -1,7 +1,7 @@
 import { isVanLocationView, vanLocationInternalPath, type VanLocationView } from '@vanhop/contracts';
 import type { InternalHttpClient } from '@vanhop/platform';
 import { quoteServiceClient } from './quote-http.js';
-import type { VanLocationReader } from '../app/view-van-location.js';
+import type { VanLocationReader } from '../domain/ports.js';
 
 /** Asks the quote service where a booking's van is (GET /internal/jobs/:id/van). */
 export class HttpVanLocationReader implements VanLocationReader {

@@ -14,7 +14,7 @@ import { hoursWords, moveWhen, routeWords } from '../domain/words.js';
 import { toAdminView, type AdminBookingView } from './list-bookings.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { pricingRequestOf, repriceAndSettle, settlementWords } from './reprice-booking.js';
-import type { QuotePricer } from './save-quote.js';
+import type { QuotePricer } from '../domain/ports.js';
 
 export const NOTHING_CHANGES =
   'The booking already has this date, these hours and these stops: there is nothing to amend.';

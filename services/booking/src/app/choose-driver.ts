@@ -1,23 +1,10 @@
-import {
-  DRIVER_CHOICE_MSG,
-  poundsToPence,
-  type FreeDriversView,
-  type InternalFreeDriver,
-  type JobReassigned,
-  type MyMoveView,
-} from '@vanhop/contracts';
+import { DRIVER_CHOICE_MSG, poundsToPence, type FreeDriversView, type MyMoveView } from '@vanhop/contracts';
 import { ConflictError } from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { CHANGED_MEANWHILE, type BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import type { FollowDriverJobs } from './follow-driver-jobs.js';
 import { myMoveView } from './view-my-move.js';
-
-/** The quote service's side of the choice: who is free for the move, and giving the job to one of them. */
-export interface DriverChoicePort {
-  freeDrivers(bookingId: string): Promise<InternalFreeDriver[]>;
-  /** Answers the JobReassigned payload written; ConflictError when that driver is not free any more. */
-  choose(bookingId: string, driverId: string): Promise<JobReassigned>;
-}
+import type { DriverChoicePort } from '../domain/ports.js';
 
 /**
  * After a change of driver, the customer may choose another driver free for their move from My

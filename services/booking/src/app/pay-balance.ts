@@ -3,11 +3,7 @@ import { ConflictError } from '@vanhop/platform';
 import { ruleFacts } from '../domain/lifecycle.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { balanceOfRecord } from './view-my-move.js';
-
-/** The port to the payment service: a checkout for exactly the balance the booking service reports. */
-export interface BalanceCheckouts {
-  open(bookingId: string): Promise<PayBalanceResponse>;
-}
+import type { BalanceCheckouts } from '../domain/ports.js';
 
 /**
  * Pay the balance online. Booking only decides whether there is one to pay; the payment service

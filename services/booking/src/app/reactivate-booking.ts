@@ -13,7 +13,7 @@ import { dayOf, moveWhen } from '../domain/words.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
 import { previewReprice, repriceAndSettle, settlementWords } from './reprice-booking.js';
 import type { StoredBooking } from '../domain/booking-record.js';
-import type { QuotePricer } from './save-quote.js';
+import type { QuotePricer } from '../domain/ports.js';
 import { myMoveView } from './view-my-move.js';
 
 /**

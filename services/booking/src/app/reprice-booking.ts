@@ -4,7 +4,7 @@ import type { StoredBooking } from '../domain/booking-record.js';
 import { ruleFacts } from '../domain/lifecycle.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
-import type { QuotePricer } from './save-quote.js';
+import type { QuotePricer } from '../domain/ports.js';
 
 /** The money of a re-priced move, and the record as the write leaves it (new quote, request, driver). */
 export interface Settlement {

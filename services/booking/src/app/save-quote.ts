@@ -1,33 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  bookingCompleteSchema,
-  penceToPounds,
-  staleQuoteProblem,
-  TOPICS,
-  type InternalPriceResponse,
-  type PriceCardWire,
-} from '@vanhop/contracts';
+import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS } from '@vanhop/contracts';
 import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
-import type { BookingRepository } from '../domain/ports.js';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';
-
-/** The quote service's price of a move (contracts InternalPriceResponse), with the request it priced. */
-export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
-
-/** Re-pricing a stored booking: its id (its driver's time is checked, its own slots left out) and the card it was booked at. */
-export interface PricingContext {
-  bookingId?: string;
-  bookedCard?: PriceCardWire;
-  /** The booking's driver may be outside their working hours (staff amendments: they are asked to confirm). */
-  outsideDriverHours?: boolean;
-}
-
-/** The port to the quote service: the only source of prices. */
-export interface QuotePricer {
-  price(request: Record<string, unknown>, driverId?: string, context?: PricingContext): Promise<ServerPrice>;
-}
+import type { BookingRepository, QuotePricer, ServerPrice } from '../domain/ports.js';
 
 export interface SaveQuoteInput {
   quote: Record<string, unknown>;

@@ -1,10 +1,6 @@
 import type { VanLocationView } from '@vanhop/contracts';
 import type { BookingLifecycleWriter } from './booking-lifecycle-writer.js';
-
-/** The port to where the driver's van is now (the quote service keeps the latest position). */
-export interface VanLocationReader {
-  read(bookingId: string): Promise<VanLocationView>;
-}
+import type { VanLocationReader } from '../domain/ports.js';
 
 /**
  * The van on the customer's My move map: the signed link names the booking (a forged or another

@@ -3,10 +3,16 @@ import type {
   BookingHistoryEntry,
   DriverChange,
   DriverToConfirm,
+  InternalFreeDriver,
+  InternalPriceResponse,
   JobProgressStep,
+  JobReassigned,
   NeedsDriver,
   OutboxEntry,
+  PayBalanceResponse,
+  PriceCardWire,
   Receipt,
+  VanLocationView,
 } from '@vanhop/contracts';
 import type { DayRecord, PendingRefund, StoredBooking } from './booking-record.js';
 
@@ -122,4 +128,35 @@ export interface BookingRepository {
   ): Promise<boolean>;
   /** Marks a live quotation deleted, with its event; false when there is none or it took money since. */
   softDelete(id: string, at: string, by: string, event: OutboxEntry): Promise<boolean>;
+}
+
+/** The quote service's side of the choice: who is free for the move, and giving the job to one of them. */
+export interface DriverChoicePort {
+  freeDrivers(bookingId: string): Promise<InternalFreeDriver[]>;
+  /** Answers the JobReassigned payload written; ConflictError when that driver is not free any more. */
+  choose(bookingId: string, driverId: string): Promise<JobReassigned>;
+}
+
+/** The port to the payment service: a checkout for exactly the balance the booking service reports. */
+export interface BalanceCheckouts {
+  open(bookingId: string): Promise<PayBalanceResponse>;
+}
+
+/** The quote service's price of a move (contracts InternalPriceResponse), with the request it priced. */
+export type ServerPrice = Omit<InternalPriceResponse, 'request'> & { request: Record<string, unknown> };
+/** Re-pricing a stored booking: its id (its driver's time is checked, its own slots left out) and the card it was booked at. */
+export interface PricingContext {
+  bookingId?: string;
+  bookedCard?: PriceCardWire;
+  /** The booking's driver may be outside their working hours (staff amendments: they are asked to confirm). */
+  outsideDriverHours?: boolean;
+}
+/** The port to the quote service: the only source of prices. */
+export interface QuotePricer {
+  price(request: Record<string, unknown>, driverId?: string, context?: PricingContext): Promise<ServerPrice>;
+}
+
+/** The port to where the driver's van is now (the quote service keeps the latest position). */
+export interface VanLocationReader {
+  read(bookingId: string): Promise<VanLocationView>;
 }

@@ -1,7 +1,7 @@
 import { queryIndex, type Filter } from '@vanhop/platform';
 import type { Driver } from '../domain/driver.js';
 import { districtOf } from '../domain/postcode.js';
-import type { DriverSearchField } from '../app/page-drivers.js';
+import type { DriverSearchField } from '../domain/ports.js';
 
 /** The staff drivers list's reads and the index each goes through (test/architecture/query-indexes). */
 export const DRIVER_QUERIES = {

@@ -11,7 +11,7 @@ import {
 import { driverEmailKey, type Driver } from '../domain/driver.js';
 import type { VanhopReviews } from '../domain/driver-rating.js';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
-import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../app/page-drivers.js';
+import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../domain/ports.js';
 import {
   DRIVER_QUERIES,
   driverPageFilter,

@@ -1,5 +1,5 @@
 import { insertUnique, type Collection, type DocumentStore, type OutboxEntry, type WithOutbox } from '@vanhop/platform';
-import type { PricedQuoteDays } from '../app/priced-quote-tally.js';
+import type { PricedQuoteDays } from '../domain/ports.js';
 
 export const PRICED_QUOTE_DAYS = 'priced_quote_days';
 

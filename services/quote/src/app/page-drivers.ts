@@ -1,34 +1,8 @@
 import { ValidationError } from '@vanhop/platform';
 import type { DriverAdminView, StaffCursorPage, StaffDriverPageQuery } from '@vanhop/contracts';
-import type { Driver } from '../domain/driver.js';
 import { toAdminView } from './manage-drivers.js';
 import { isDistrict } from '../domain/postcode.js';
-
-/** A driver as the list reads it, with the name key the page's order and cursor follow. */
-export type StaffDriverRow = Driver & { nameKey?: string };
-export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey' | 'standingKey' | 'districtKey';
-
-/** The drivers' store as the staff list reads it: bounded, indexed reads only. */
-export interface DriverPageStore {
-  pageByName(query: {
-    active: boolean | null;
-    after: { name: string; id: string } | null;
-    limit: number;
-  }): Promise<StaffDriverRow[]>;
-  searchByPrefix(
-    field: DriverSearchField,
-    prefix: string,
-    active: boolean | null,
-    limit: number,
-  ): Promise<StaffDriverRow[]>;
-  /** Drivers whose key is exactly `value`, by name, at most `limit`. */
-  searchExact(
-    field: DriverSearchField,
-    value: string,
-    active: boolean | null,
-    limit: number,
-  ): Promise<StaffDriverRow[]>;
-}
+import type { StaffDriverRow, DriverPageStore } from '../domain/ports.js';
 
 /** The most matches a search gathers per key before paging them: type more to narrow it. */
 export const DRIVER_SEARCH_LIMIT = 100;

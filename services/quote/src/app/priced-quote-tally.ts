@@ -1,10 +1,6 @@
 import { londonDay, TOPICS } from '@vanhop/contracts';
-import { createEvent, outboxEntry, type Clock, type Logger, type OutboxEntry } from '@vanhop/platform';
-
-/** Where a day's tally is kept with the QuotesPriced event announcing it (outbox on the same write). */
-export interface PricedQuoteDays {
-  add(day: string, count: number, entry: OutboxEntry): Promise<void>;
-}
+import { createEvent, outboxEntry, type Clock, type Logger } from '@vanhop/platform';
+import type { PricedQuoteDays } from '../domain/ports.js';
 
 /**
  * Counts complete quotes priced, for the staff dashboard's quote-to-booking conversion. Pricing is

@@ -256,3 +256,33 @@ export interface VanPositionStore {
   /** Counts one position of this job in the current minute; returns the count so far. */
   countSent(bookingId: string): Promise<number>;
 }
+
+/** A driver as the list reads it, with the name key the page's order and cursor follow. */
+export type StaffDriverRow = Driver & { nameKey?: string };
+export type DriverSearchField = 'nameKey' | 'surnameKey' | 'postcodeKey' | 'standingKey' | 'districtKey';
+/** The drivers' store as the staff list reads it: bounded, indexed reads only. */
+export interface DriverPageStore {
+  pageByName(query: {
+    active: boolean | null;
+    after: { name: string; id: string } | null;
+    limit: number;
+  }): Promise<StaffDriverRow[]>;
+  searchByPrefix(
+    field: DriverSearchField,
+    prefix: string,
+    active: boolean | null,
+    limit: number,
+  ): Promise<StaffDriverRow[]>;
+  /** Drivers whose key is exactly `value`, by name, at most `limit`. */
+  searchExact(
+    field: DriverSearchField,
+    value: string,
+    active: boolean | null,
+    limit: number,
+  ): Promise<StaffDriverRow[]>;
+}
+
+/** Where a day's tally is kept with the QuotesPriced event announcing it (outbox on the same write). */
+export interface PricedQuoteDays {
+  add(day: string, count: number, entry: OutboxEntry): Promise<void>;
+}
