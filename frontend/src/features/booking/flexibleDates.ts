@@ -21,12 +21,16 @@ const dayLabel = (day: string) =>
     timeZone: 'UTC',
   });
 
-/** The days either side of a quote, with what each costs against the quoted price (pounds). */
-export function flexibleDays(dates: readonly FlexibleDate[], quotedPrice: number): FlexibleDay[] {
+/**
+ * The days either side of a quote that are still to come, with what each costs against the quoted
+ * price (pounds). A day gone by is left out: "no driver free" would be the wrong reason.
+ */
+export function flexibleDays(dates: readonly FlexibleDate[], quotedPrice: number, now = new Date()): FlexibleDay[] {
   const quoted = poundsToPence(quotedPrice);
-  const priced = dates.filter((d) => d.lowestPrice !== null).map((d) => poundsToPence(d.lowestPrice!));
+  const ahead = dates.filter((d) => Date.parse(d.date) > now.getTime());
+  const priced = ahead.filter((d) => d.lowestPrice !== null).map((d) => poundsToPence(d.lowestPrice!));
   const lowest = priced.length > 0 ? Math.min(...priced) : null;
-  return dates.map((d) => {
+  return ahead.map((d) => {
     if (d.lowestPrice === null)
       return {
         day: d.day,
