@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MyMoveReceipt } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
+import { renderRoutes } from '../../testing/render-routes';
 import { ReceiptPage } from './ReceiptPage';
 import { myMoveView } from '../../testing/my-move';
 
@@ -33,13 +33,9 @@ const answer: MyMoveReceipt = {
 };
 
 const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/mymove/:token/receipt/:receiptId" element={<ReceiptPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, {
+    '/mymove/:token/receipt/:receiptId': <ReceiptPage />,
+  });
 
 describe('printable receipt', () => {
   it('shows the company, the receipt number, the London date, what for, the amount, the provider reference and the booking code; Print prints', async () => {

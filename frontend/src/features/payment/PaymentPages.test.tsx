@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { fakeApi } from '../../testing/fakeApi';
+import { renderRoutes } from '../../testing/render-routes';
 import { myMoveView } from '../../testing/my-move';
 import { PaymentFailPage } from './PaymentFailPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
@@ -16,14 +16,10 @@ afterEach(() => {
 });
 
 const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/paymentbooking/success" element={<PaymentSuccessPage />} />
-        <Route path="/paymentbooking/fail" element={<PaymentFailPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, {
+    '/paymentbooking/success': <PaymentSuccessPage />,
+    '/paymentbooking/fail': <PaymentFailPage />,
+  });
 
 const answer = (over: Record<string, unknown> = {}) => ({
   success: true,

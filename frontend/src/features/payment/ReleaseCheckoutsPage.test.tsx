@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { CHECKOUT_RELEASE_MSG, CHECKOUT_RELEASE_PAGE } from '@vanhop/contracts';
 import { PATHS } from '../../lib/paths';
 import { fakeApi } from '../../testing/fakeApi';
+import { renderRoutes } from '../../testing/render-routes';
 import { ReleaseCheckoutsPage } from './ReleaseCheckoutsPage';
 
 afterEach(() => {
@@ -14,13 +14,9 @@ afterEach(() => {
 
 const TOKEN = 'Zq3_-abcdefghijklmnopqrstuvwxyz0123456789ABC';
 const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={PATHS.releaseCheckouts} element={<ReleaseCheckoutsPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, {
+    [PATHS.releaseCheckouts]: <ReleaseCheckoutsPage />,
+  });
 const releaseButton = () => screen.getByRole('button', { name: 'Release these checkouts' });
 
 describe('release checkouts page (a mailed link)', () => {
