@@ -12,20 +12,12 @@ import {
   type MyMoveView,
   type PaymentSuccessResponse,
 } from '@vanhop/contracts';
-import type { Clock } from '@vanhop/platform';
 import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../support/staff.js';
 import { doneWithProof } from '../support/job-proof.js';
-
-class MovableClock implements Clock {
-  t = Date.parse('2026-01-15T08:00:00.000Z');
-  now = () => new Date(this.t);
-  set = (iso: string): void => {
-    this.t = Date.parse(iso);
-  };
-}
+import { MovableClock } from '../../services/platform/test/movable-clock.js';
 
 /** Friday 16 January 2026 at 10:00 London (GMT). */
 const MOVE_DATE = '2026-01-16T10:00:00.000Z';
@@ -37,7 +29,7 @@ const MOVE_DATE = '2026-01-16T10:00:00.000Z';
  * statement counts the cash as already in the driver's hands.
  */
 describe('cash collected on the day (fixed clock)', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse('2026-01-15T08:00:00.000Z'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-cash-day-'));
   let product: EmbeddedProduct;
   const api = apiClient(() => product.url);

@@ -3,21 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_PROGRESS_LINE, type JobView, type MyMoveView, type PaymentSuccessResponse } from '@vanhop/contracts';
-import type { Clock } from '@vanhop/platform';
 import { startEmbedded, type EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
 import { completeBooking } from '../support/booking-fixtures.js';
 import { apiClient, payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../support/staff.js';
 import { doneWithProof } from '../support/job-proof.js';
 import { outboxMails } from '../../e2e/outbox-mail.js';
-
-class MovableClock implements Clock {
-  t = Date.parse('2026-01-15T08:00:00.000Z');
-  now = () => new Date(this.t);
-  set = (iso: string): void => {
-    this.t = Date.parse(iso);
-  };
-}
+import { MovableClock } from '../../services/platform/test/movable-clock.js';
 
 /** Tomorrow (Friday 16 January 2026) at 10:00 London, GMT. */
 const MOVE_DATE = '2026-01-16T10:00:00.000Z';
@@ -30,7 +22,7 @@ const EMAIL = 'moveday@example.com';
  * move; the next morning (after another restart) the customer is asked for a review, once.
  */
 describe('the day of the move, across restarts (fixed clock)', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse('2026-01-15T08:00:00.000Z'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vanhop-move-day-'));
   let product: EmbeddedProduct;
   const api = apiClient(() => product.url);

@@ -10,14 +10,7 @@ import {
   type Quote,
   type RefundIssued,
 } from '@vanhop/contracts';
-import {
-  createEvent,
-  LinkSigner,
-  type Clock,
-  type Collection,
-  type MemoryEventBus,
-  type RunningService,
-} from '@vanhop/platform';
+import { createEvent, LinkSigner, type Collection, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
 import { completeBooking, type CompleteBookingRequest } from '../../../test/support/booking-fixtures.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
@@ -26,6 +19,8 @@ import { bookingService } from '../src/service.js';
 import { MyMoveLinks } from '../src/domain/my-move-link.js';
 import { BOOKINGS, type StoredBooking } from '../src/domain/booking-record.js';
 import { BookingRepository, type BookingDocument } from '../src/adapters/booking-repository.js';
+import { MovableClock as TestClock } from '../../platform/test/movable-clock.js';
+export { MovableClock as TestClock } from '../../platform/test/movable-clock.js';
 
 export const LINK_SECRET = 'my-move-service-test-link-secret-0123456789';
 export const MIN = 60_000;
@@ -36,14 +31,6 @@ export const DAY = 24 * HOUR;
 export const PAID_AT = Date.parse('2026-01-15T08:00:00.000Z');
 export const MOVE_DATE = '2026-01-20T10:00:00.000Z';
 export const MOVE_AT = Date.parse(MOVE_DATE);
-
-export class TestClock implements Clock {
-  t = PAID_AT;
-  now = () => new Date(this.t);
-  set(ms: number) {
-    this.t = ms;
-  }
-}
 
 /** Every topic the booking service publishes after a quote is saved (placed, changed, cancelled, deleted). */
 const OBSERVED = [
@@ -100,7 +87,7 @@ export interface LifecycleServices {
  * arrive as PaymentSucceeded events, as the payment service would publish them.
  */
 export function useLifecycleServices(): LifecycleServices {
-  const clock = new TestClock();
+  const clock = new TestClock(PAID_AT);
   const links = new MyMoveLinks(new LinkSigner(LINK_SECRET, 'my-move'));
   const published: Record<string, EventEnvelope[]> = {};
   let stack: TestStack;

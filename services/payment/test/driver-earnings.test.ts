@@ -5,6 +5,7 @@ import { paymentService } from '../src/service.js';
 import { startTestStack } from '../../../test/support/service-stack.js';
 import { driverAuth as driverAuthAt, staffAuth as staffAuthAt } from '../../../test/support/staff.js';
 import { StripeApiServer } from './support/stripe-api-server.js';
+import { MovableClock as TestClock } from '../../platform/test/movable-clock.js';
 
 const amy = { id: 'drv-amy', name: 'Amy Driver', email: 'amy@drivers.example', phone: '07700900001' };
 const bob = { id: 'drv-bob', name: 'Bob Driver', email: 'bob@drivers.example', phone: '07700900002' };
@@ -21,13 +22,6 @@ const WEEK = '2026-11-23';
 const DAY = '2026-11-25T09:00:00.000Z';
 
 /** A clock the test moves: events are stamped with it and the service reads it. */
-class TestClock implements Clock {
-  t = Date.parse('2026-11-20T09:00:00.000Z');
-  now = () => new Date(this.t);
-  set = (iso: string): void => {
-    this.t = Date.parse(iso);
-  };
-}
 
 /** Tokens are issued on the clock of the stack the test runs (it moves, so they must too). */
 let clockNow: Clock | undefined;
@@ -36,7 +30,7 @@ const driverAuth = (driverId: string) => driverAuthAt(driverId, { clock: clockNo
 
 /** The payment service alone on its bus: events are published as booking and quote would. */
 async function start(env: Record<string, string> = {}) {
-  const clock = new TestClock();
+  const clock = new TestClock(Date.parse('2026-11-20T09:00:00.000Z'));
   clockNow = clock;
   const stack = await startTestStack({
     name: 'earnings',

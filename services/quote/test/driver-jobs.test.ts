@@ -6,18 +6,14 @@ import {
   type EventEnvelope,
   type JobView,
 } from '@vanhop/contracts';
-import { createEvent, type Clock } from '@vanhop/platform';
+import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
-
-class MovableClock implements Clock {
-  t = Date.parse(NOW);
-  now = () => new Date(this.t);
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /** Issue 16: a paid booking becomes a job its driver accepts or declines in time; the rest go back to staff. */
 describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /api/drivers/admin/jobs)', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
   const ali = driverAuth('drv-ali-hassan', { clock });
   const priya = driverAuth('drv-priya-shah', { clock });

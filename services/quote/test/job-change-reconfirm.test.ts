@@ -10,14 +10,10 @@ import {
   type EventEnvelope,
   type JobView,
 } from '@vanhop/contracts';
-import { createEvent, type Clock } from '@vanhop/platform';
+import { createEvent } from '@vanhop/platform';
 import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
-
-class MovableClock implements Clock {
-  t = Date.parse(NOW);
-  now = () => new Date(this.t);
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 const DRIVER = 'drv-ali-hassan';
 const customer = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700900123' };
@@ -40,7 +36,7 @@ const move = (date: string, totalHour = 3) => ({
  * tell, and an unanswered request lapses as any offer does (the next free driver or the office).
  */
 describe('a change to an accepted job: kept inside the driver’s hours, asked again outside', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
   // Signed in afresh for each call: the test's clock moves past a token's hour.
   const ali = () => driverAuth(DRIVER, { clock });

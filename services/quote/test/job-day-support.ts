@@ -15,21 +15,11 @@ import {
 } from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
 import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
+export { MovableClock } from '../../platform/test/movable-clock.js';
 
 /** The customer's and Ali's numbers on every confirmed job. */
 export const CUSTOMER_PHONE = '07700900123';
 export const DRIVER_PHONE = '07700900101';
-
-export class MovableClock implements Clock {
-  t: number;
-  constructor(iso: string) {
-    this.t = Date.parse(iso);
-  }
-  now = () => new Date(this.t);
-  set = (iso: string): void => {
-    this.t = Date.parse(iso);
-  };
-}
 
 export interface JobDayQuote {
   /** The service now running (each start replaces it). */

@@ -7,14 +7,10 @@ import {
   type EventEnvelope,
   type JobView,
 } from '@vanhop/contracts';
-import { createEvent, type Clock } from '@vanhop/platform';
+import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, MOVE_DATE, NOW, post, startQuote, openDemoAccounts } from './support.js';
-
-class MovableClock implements Clock {
-  t = Date.parse(NOW);
-  now = () => new Date(this.t);
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
  * Issue 28 item 1: a declined or unanswered offer goes at once to the next driver free for the move at
@@ -27,7 +23,7 @@ const byTotal = <O extends { totalPrice: number; rating: number; driverName: str
   );
 
 describe('automatic fallback driver (quote: decline / expiry → the next free driver)', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
   /** The seeded drivers' prices for `complete`, cheapest first (the same pricing a quote uses). */
   let offers: { driverId: string; driverName: string; totalPrice: number; rating: number }[] = [];

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingConfirmed, type EventEnvelope } from '@vanhop/contracts';
-import { createEvent, type Clock } from '@vanhop/platform';
+import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import type { JobDoc } from '../src/domain/ports.js';
 import { pausableReplica } from './replica-store.js';
 import { complete, NOW, openDemoAccounts, post, startQuote } from './support.js';
-
-class MovableClock implements Clock {
-  t = Date.parse(NOW);
-  now = () => new Date(this.t);
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 const ENV = { SEED_DEMO_DRIVERS: 'true', JOB_RESPONSE_MINUTES: '120' };
 /** Past the first offer's deadline (120 minutes), still before every move. */
@@ -24,7 +20,7 @@ const BOOKED_PENCE = 200_000;
  * and everyone is told once.
  */
 describe('two replicas answering one job offer at once', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse(NOW));
   let a: Awaited<ReturnType<typeof startQuote>>;
   let b: Awaited<ReturnType<typeof pausableReplica>>;
   const events: { topic: string; event: EventEnvelope }[] = [];

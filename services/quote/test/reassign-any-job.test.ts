@@ -7,14 +7,10 @@ import {
   type JobCandidate,
   type JobView,
 } from '@vanhop/contracts';
-import { createEvent, type Clock } from '@vanhop/platform';
+import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote } from './support.js';
-
-class MovableClock implements Clock {
-  t = Date.parse(NOW);
-  now = () => new Date(this.t);
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
  * The dispatch board: staff give any live job to another free driver (not only one back with the
@@ -22,7 +18,7 @@ class MovableClock implements Clock {
  * automatic hand-on never picks one.
  */
 describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
   let offers: { driverId: string; driverName: string; totalPrice: number }[] = [];
   const reassigned: EventEnvelope[] = [];

@@ -2,26 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingRecord, type EventEnvelope, type JobProgressed } from '@vanhop/contracts';
 import { bookingService } from '@vanhop/booking';
-import {
-  createEvent,
-  createLogger,
-  MemoryEventBus,
-  startService,
-  type Clock,
-  type RunningService,
-} from '@vanhop/platform';
+import { createEvent, createLogger, MemoryEventBus, startService, type RunningService } from '@vanhop/platform';
 import { reviewService } from '../src/service.js';
 import { staffAuth } from '../../../test/support/staff.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
 import { AUTO_REVIEW_REQUESTS } from '../src/adapters/auto-review-repository.js';
-
-class MovableClock implements Clock {
-  t = Date.parse('2026-03-01T15:00:00.000Z');
-  now = () => new Date(this.t);
-  set = (iso: string): void => {
-    this.t = Date.parse(iso);
-  };
-}
+import { MovableClock } from '../../platform/test/movable-clock.js';
 
 const booking = (code: number): BookingRecord => ({
   _id: randomUUID(),
@@ -61,7 +47,7 @@ const booking = (code: number): BookingRecord => ({
 
 /** Issue 28 item 2: "done" asks for the review at 09:00 London the next morning, once, across restarts; a staff request first is not doubled. */
 describe('the automatic review request the morning after "done"', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse('2026-03-01T15:00:00.000Z'));
   let stack: TestStack;
   let bus: MemoryEventBus;
   let bookingSvc: RunningService;
@@ -158,7 +144,7 @@ describe('the automatic review request the morning after "done"', () => {
 
 /** The interval sweep, not only the start-up one: a request falling due while the service runs goes within REVIEW_SWEEP_INTERVAL_MS. */
 describe('the automatic review sweep on its configured interval', () => {
-  const clock = new MovableClock();
+  const clock = new MovableClock(Date.parse('2026-03-01T15:00:00.000Z'));
   let stack: TestStack;
   const requested: EventEnvelope[] = [];
 
