@@ -1,5 +1,5 @@
 /**
- * Issue 15: an amendment asked for in Instant Support, applied by staff from the record detail panel.
+ * An amendment asked for in Instant Support, applied by staff from the record detail panel.
  * A customer books with a 30 % deposit on the local checkout; staff sign in, open the job, give it
  * more hours on another date; the panel says the new total and balance, the customer's My move page
  * shows the new move, the balance and the history line, and the amendment e-mails are in the outbox.

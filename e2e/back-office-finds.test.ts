@@ -1,5 +1,5 @@
 /**
- * Issue 28, item 5: a back office that finds things. In Chromium, as staff: the booking search
+ * A back office that finds things. In Chromium, as staff: the booking search
  * (a code, a name, a phone typed with spaces) opening the record's panel with its job status and
  * change history; a driver's week calendar paging to their job and linking to its record; a
  * driver's documents, where an expired insurance takes them out of new quotes, the list badges

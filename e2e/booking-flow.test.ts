@@ -133,7 +133,7 @@ describe('a new customer books a move', () => {
       } else {
         await page.waitForURL(/\/paymentbooking\/fail/);
         await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
-        // issue 14: the failed checkout sends the quote code back, and trying again opens that same quote
+        // The failed checkout sends the quote code back, and trying again opens that same quote
         const code = new URL(page.url()).searchParams.get('code');
         expect(code).toMatch(/^\d+$/);
         expect(await page.getByTestId('quote-code').innerText()).toBe(code);

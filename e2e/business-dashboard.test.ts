@@ -1,5 +1,5 @@
 /**
- * Issue 28, item 4: the staff dashboard's middle panel shows the business from admin-auth's
+ * The staff dashboard's middle panel shows the business from admin-auth's
  * event-fed figures. Bookings are made and paid through the API as customers would, more quotes are
  * priced than booked, and the panel must show exactly those figures (bookings, booked value, first
  * payments, conversion); then a picture of it at desktop and phone width in both themes.

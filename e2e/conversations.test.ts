@@ -1,8 +1,8 @@
 /**
- * Issue 15 "done when": a customer and a driver exchange messages (from an offer in the quotes popup,
+ * A customer and a driver exchange messages (from an offer in the quotes popup,
  * the driver answering on the signed reply page from their e-mail), and an Instant Support chat
  * answered by staff from the admin inbox. Neither side ever sees the other's e-mail address.
- * Issue 25: an address typed into a chat gets only a confirmation link (our words, nothing the
+ * An address typed into a chat gets only a confirmation link (our words, nothing the
  * sender wrote) until it is opened; staff see such a chat marked "Address not verified".
  */
 import { describe, expect, it } from 'vitest';

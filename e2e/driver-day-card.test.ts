@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 6 in Chromium against the embedded product: the job card on the day. Each address
+ * In Chromium against the embedded product: the job card on the day. Each address
  * links to directions and to a navigation app (no map tiles or scripts loaded); the money stands
  * out; "Call customer" dials the number the card shows (no telephony provider here, so calls are
  * not relayed); "Done" asks for a photo of the load and the customer's signature, drawn with a finger on

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 3 in Chromium against the embedded product: a driver's week with a cash job (30 %
+ * In Chromium against the embedded product: a driver's week with a cash job (30 %
  * online, the rest in cash), a job whose balance was paid online and a job cancelled in the
  * cooling-off hour and refunded. The staff page and the driver's portal page show the same
  * statement, adding up to the ledger; staff pay out what is owed (the local ledger, no key set).
@@ -31,7 +31,7 @@ const CUSTOMERS = ['cash', 'online', 'refund'].map((k) => ({ name: `Erin ${k}`, 
 const WEEKS_AHEAD = 2;
 const monday = shiftDay(londonWeekOf(new Date()), 7 * WEEKS_AHEAD);
 
-describe('what a driver earns: a cash job, an online balance and a refund add up to the ledger (issue 28 item 3)', () => {
+describe('what a driver earns: a cash job, an online balance and a refund add up to the ledger', () => {
   let running: EmbeddedOnTempDir;
   let browser: Browser;
   let api: Api;

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1 in Chromium against the embedded product: a driver declines a paid job in the
+ * In Chromium against the embedded product: a driver declines a paid job in the
  * portal, the platform offers it at once to the next driver free at no more than the booked price,
  * and the customer is mailed who it is and reads it on My move. Pictures of the portal's offer
  * (with its countdown) and of My move naming the new driver, in both themes at 1280 and 390 px.
@@ -26,7 +26,7 @@ import { DRIVER_TOKEN_KEY, screenPath, setAreaTheme, setTheme, settle, VIEWPORT_
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 const CUSTOMER = { name: 'Fay Fallback', email: 'fay.fallback@example.com' };
 
-describe('a declined job goes on to the next free driver, and the customer is told (issue 28 item 1)', () => {
+describe('a declined job goes on to the next free driver, and the customer is told', () => {
   let running: EmbeddedOnTempDir;
   let browser: Browser;
   let api: Api;

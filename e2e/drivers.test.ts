@@ -1,5 +1,5 @@
 /**
- * Issue 16 "done when", in Chromium against the embedded product: staff add and invite a driver,
+ * In Chromium against the embedded product: staff add and invite a driver,
  * the driver sets a password, their prices and their hours in the portal, a customer gets that
  * driver's offer at the driver's price and books it, the driver sees the paid job and accepts it;
  * two customers pressing Book Now on that driver's offer at once: one checkout opens, the other

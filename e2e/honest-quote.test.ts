@@ -1,5 +1,5 @@
 /**
- * Issue 26 in the browser, as a new customer meets it:
+ * In the browser, as a new customer meets it:
  * - the booked hours must cover the drive: the Manchester move refuses 2 hours under the hour
  *   select, one click books the suggested hours, and every offer shows the estimate;
  * - the item list: items → van and hours suggestion → booking → the driver's mail → My move;

@@ -1,5 +1,5 @@
 /**
- * The HTML mails on a phone (issue 26 item 9): a long link (My move, retrieve, review) wraps
+ * The HTML mails on a phone: a long link (My move, retrieve, review) wraps
  * inside a 390 px screen instead of widening the mail past it. Rendered by Chromium like a phone's
  * mail app would.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 2 in the browser: the driver marks on my way → arrived → done on today's job in the
+ * In the browser: the driver marks on my way → arrived → done on today's job in the
  * portal, the customer reads each on My move, and the review request reaches them the next morning.
  * Screenshots of the job card with the progress buttons and of My move with the lines, at 1280 and
  * 390 px, day and night (test-artifacts/screens/move-day-*).
@@ -42,7 +42,7 @@ describe('the day of the move: driver portal, then My move (browser)', () => {
     // The job card with its next step, for review, in every width and theme.
     await shootPortal(page, 'move-day-job-card');
     await job.getByRole('button', { name: 'Arrived' }).click();
-    // "Done" comes with its proof: a photo of the load and the customer's signature (issue 28 item 6).
+    // "Done" comes with its proof: a photo of the load and the customer's signature.
     await giveProof(page, job);
     await expect.poll(() => job.getByTestId('job-progress').textContent(), POLL).toContain('Job done: thank you');
     expect(await job.getByRole('button', { name: /On my way|Arrived|Done/ }).count()).toBe(0);

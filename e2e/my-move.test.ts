@@ -1,5 +1,5 @@
 /**
- * Issue 14: life after booking in the browser. A customer books on the local checkout, reaches My move
+ * Life after booking in the browser. A customer books on the local checkout, reaches My move
  * from the success page (no account), pays the balance, cancels in the cooling-off hour with a full
  * refund, postpones and gives a new date; the mails land in the outbox and staff see the cancellation.
  */

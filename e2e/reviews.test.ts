@@ -1,5 +1,5 @@
 /**
- * Issue 15 "done when" for reviews: a booked move whose date has passed gets a review request from
+ * Reviews: a booked move whose date has passed gets a review request from
  * staff (refused for a move still ahead), the e-mail links the customer's signed review page, the
  * review is submitted, staff approve it, and it shows in the home carousel and in its driver's
  * rating in the quotes popup.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 7, the other two areas: a screenshot of every staff (back office) and driver portal
+ * The other two areas: a screenshot of every staff (back office) and driver portal
  * screen at desktop (1280) and phone (390) width, in the day and the night theme, written to
  * test-artifacts/screens/<screen>-<width>-<theme>.png for a person to review. Each screen waits for
  * what its user sees first, so one that no longer renders fails instead of giving a blank picture.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 7: a screenshot of every customer screen at desktop (1280) and phone (390) width, in
+ * A screenshot of every customer screen at desktop (1280) and phone (390) width, in
  * the day and the night theme, written to test-artifacts/screens/<screen>-<width>-<theme>.png for a
  * person to review. Each screen is also waited on by what a customer would see first, so a screen that
  * no longer renders fails here instead of silently producing a blank picture.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 1: a quote chosen in the panel must follow the move. After any edit the panel says the
+ * A quote chosen in the panel must follow the move. After any edit the panel says the
  * prices changed and offers no Book Now at the old price; once re-quoted, the panel's share, the local
  * checkout's amount and the confirmation e-mail all describe the same, edited move.
  */

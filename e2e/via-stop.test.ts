@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 2: an untouched via stop is never booked. '+ add stop' gives a stop with no place of
+ * An untouched via stop is never booked. '+ add stop' gives a stop with no place of
  * its own, no building address and no stairs; Get Free Quote refuses it at the stop, and the API
  * refuses a saved or paid booking whose stop lacks them (the contracts rule the form uses).
  */

@@ -10,7 +10,7 @@ const cardPaths = (): string[] =>
     return inner ? Object.keys(inner).map((sub) => `${key}.${sub}`) : [key];
   });
 
-/** Issue 27: the driver-updated mail said `card.vanPerHourPence.Medium: 4000 → 4200`. */
+/** The driver-updated mail said `card.vanPerHourPence.Medium: 4000 → 4200`. */
 describe('driver changes in words', () => {
   it('says each change in words and pounds', () => {
     expect(driverChangeLine({ field: 'card.vanPerHourPence.Large', from: 4000, to: 4200 })).toBe(

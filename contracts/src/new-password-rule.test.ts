@@ -16,7 +16,7 @@ const errorsOf = async (schema: ObjectSchema<AnyObject>, body: Record<string, un
 const staff = (password: string) => ({ name: 'sam_admin', password, password1: password, uniquecode: 'VH-1234' });
 const driver = (password: string) => ({ password, password1: password });
 
-/** Issue 27: staff sign-up took the password '1' while a driver's first password needs 10 characters. */
+/** Staff sign-up took the password '1' while a driver's first password needs 10 characters. */
 describe('one rule for a new password, staff and drivers alike', () => {
   it('staff sign-up refuses what the driver form refuses, with the same words', async () => {
     for (const password of ['1', 'nine-char', 'x'.repeat(129)]) {

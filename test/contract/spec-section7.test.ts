@@ -21,13 +21,13 @@ const DIFFERENCES_FROM_SPEC_SECTION_7: { call: string; difference: string; why: 
     call: 'POST backdata/review/{id}',
     difference:
       'Refused with 409 {message} unless the booking was paid, is not cancelled or postponed, and its move date has passed; the e-mail then links a signed review page of our own instead of the contact page.',
-    why: 'A review request before the move asks about something that has not happened, and its link must lead to a page that takes the review (issue 15).',
+    why: 'A review request before the move asks about something that has not happened, and its link must lead to a page that takes the review.',
   },
   {
     call: 'DELETE backdata/delete/{id}',
     difference:
       'Only an unpaid quotation is deleted (softly). A record that took money, a cancelled one included, is refused with 409 {message} and kept; staff cancel such a booking with its refund instead (POST backdata/cancel/{id}, not in the reference client).',
-    why: 'docs/BOOKING-LIFECYCLE.md, "Deleting": deleting a paid booking lost its money trail: no refund, no e-mail, a My move link that stopped working and a driver still booked (issue 27).',
+    why: 'docs/BOOKING-LIFECYCLE.md, "Deleting": deleting a paid booking lost its money trail: no refund, no e-mail, a My move link that stopped working and a driver still booked.',
   },
   {
     call: 'POST account/register',

@@ -281,7 +281,7 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack, two rep
     expect(report.tally.hung).toBe(0);
     expect(report.windows.filter((w) => w.notBack).map((w) => w.notBack)).toEqual([]);
     // A move whose checkout kept answering a clear 502 for the clients' whole retry budget is not
-    // paid and is listed above (a known open finding: issue 29's note); nearly all must be paid.
+    // paid and is listed above (a known open finding); nearly all must be paid.
     expect(report.audit.paid, JSON.stringify(report.results.filter((r) => r.failed))).toBeGreaterThanOrEqual(
       Math.floor(FAULT_RUN_MOVES * 0.9),
     );

@@ -5,7 +5,7 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 import { apiClient, payFormAction, priceAndSave, type Api } from '../support/gateway-api.js';
 
 /**
- * Issue 25, item 1: what proves a caller may see or act on a booking. A retrieve code or a booking id
+ * What proves a caller may see or act on a booking. A retrieve code or a booking id
  * is no proof (codes are guessable, drivers see ids): the My move link reaches only the customer's
  * mail, the checkout's success page (the provider's session id) and the retrieve page that holds the
  * intent's client secret. Through the gateway of the embedded product, with the local checkout.

@@ -6,7 +6,7 @@ import { apiClient, payOnLocalCheckout } from '../support/gateway-api.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 
 /**
- * Issue 16: a driver booked twice at the same time must be impossible. Different customers press
+ * A driver booked twice at the same time must be impossible. Different customers press
  * Book Now on the same driver's offer for the same time at once, through the gateway of the whole
  * embedded product: payment holds the driver in quote before any checkout opens.
  */

@@ -9,7 +9,7 @@ import { devOutbox } from '../support/dev-outbox.js';
 import { CLOSED_CHECKOUT_PAGE, driversOffered, fromClient, priceMove, releaseMailsIn } from './checkout-holds.js';
 
 /**
- * Issue 25, item 2: nobody holds a driver's time without paying. An unpaid checkout holds its
+ * Nobody holds a driver's time without paying. An unpaid checkout holds its
  * driver for the checkout's own life (30 to 35 minutes), gives them back when it fails or lapses,
  * one client or one contact e-mail holds at most 2 drivers so, and a saved quote holds nobody.
  * Through the gateway of the embedded product; the gateway trusts one proxy hop (TRUST_PROXY=1),

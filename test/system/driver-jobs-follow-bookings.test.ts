@@ -18,14 +18,14 @@ import { payOnLocalCheckout, priceAndSave, quoteForOffer } from '../support/gate
 import { waitForMail } from '../../e2e/outbox-mail.js';
 
 /**
- * Issue 27, through the gateway of the embedded product: a driver's jobs follow their bookings
+ * Through the gateway of the embedded product: a driver's jobs follow their bookings
  * (postponed, re-dated, cancelled and refunded, in words and without the customer's details), and a
  * driver who gives a job back keeps its time taken while the booking needs a driver.
  */
 const NOW = new Date();
 const MOVE_DATE = daysAheadAtUtc(NOW, 5, 10);
 
-describe('jobs follow bookings (issue 27)', () => {
+describe('jobs follow bookings', () => {
   const embedded = useEmbeddedProduct();
   const { api } = embedded;
   const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
@@ -151,7 +151,7 @@ describe('jobs follow bookings (issue 27)', () => {
     ).toBe(200);
   });
 
-  it('an accepted job amended by staff and then postponed by the customer shows each change in the portal (issue 27 acceptance 1)', async () => {
+  it('an accepted job amended by staff and then postponed by the customer shows each change in the portal', async () => {
     const booked = await book('amended-then-postponed@example.com', daysAheadAtUtc(NOW, 12, 10));
     expect(
       (await api('POST', `/api/driver/me/jobs/${booked.bookingId}/accept`, undefined, asDriver(booked.driverId)))
@@ -387,7 +387,7 @@ describe('jobs follow bookings (issue 27)', () => {
     ).not.toContain(booked.bookingId);
   });
 
-  it('suspending a driver puts their upcoming jobs back with the office: each booking needs a driver, the office is mailed, their session reads nothing more (issue 27 item 6)', async () => {
+  it('suspending a driver puts their upcoming jobs back with the office: each booking needs a driver, the office is mailed, their session reads nothing more', async () => {
     const first = await book('suspended-1@example.com', daysAheadAtUtc(NOW, 10, 10));
     const second = await book('suspended-2@example.com', daysAheadAtUtc(NOW, 11, 10));
     expect(second.driverId).toBe(first.driverId);

@@ -18,7 +18,7 @@ import { linkPath, outboxMails, waitForMail } from '../../e2e/outbox-mail.js';
 import { HOSTILE_BODIES, leaksInternals } from '../support/hostile-input.js';
 
 /**
- * Issue 16, the supply side through the gateway of the whole embedded product: staff add and
+ * The supply side through the gateway of the whole embedded product: staff add and
  * invite a driver, the driver sets a password, their own prices and hours, and quoting follows;
  * suspension locks them out. Every mail is read from the product's outbox.
  */
@@ -59,7 +59,7 @@ const hours = (from: string, to: string): Availability => ({
   daysOff: [],
 });
 
-describe('staff invite a driver; the driver runs their own prices and hours (issue 16)', () => {
+describe('staff invite a driver; the driver runs their own prices and hours', () => {
   let driver: DriverAdminView;
   let token = '';
   const asDriver = () => ({ token });
@@ -249,7 +249,7 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
         m.subject === 'Your VanHop driver profile was changed' &&
         m.text!.includes('changed by you'),
     );
-    // In words and pounds (issue 27), not the field's path in pence.
+    // In words and pounds, not the field's path in pence.
     expect(mail.text).toContain(
       `Large van per hour: ${formatPence(card.vanPerHourPence.Large)} → ${formatPence(card.vanPerHourPence.Large - 500)}`,
     );
@@ -378,7 +378,7 @@ describe('staff invite a driver; the driver runs their own prices and hours (iss
       .toBe(DRIVER_ACCOUNT_MSG.suspended);
     // The device session ends with the suspension: no refresh brings the driver back.
     expect((await refreshSession(deviceCookie)).status).toBe(401);
-    // The open session reads nothing any more (issue 27 item 6): its profile is refused like its changes.
+    // The open session reads nothing any more: its profile is refused like its changes.
     expect(await api('GET', '/api/driver/me', undefined, asDriver())).toMatchObject({
       status: 403,
       body: { message: DRIVER_ACCOUNT_MSG.suspended },

@@ -6,7 +6,7 @@ import { address, completeBooking } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 
 /**
- * Issue 26, "the honest quote", through the gateway of the embedded product: the Manchester move
+ * The honest quote, through the gateway of the embedded product: the Manchester move
  * (NW2 → Croydon → Manchester, Large van, 2 hours) is refused naming `hour` and the hours that
  * cover the drive; with the suggested hours every offer carries the estimate (drive + loading =
  * suggested hours) and overtime is the driver's own rate, not the total spread over the hours.

@@ -16,7 +16,7 @@ const MOVE_DATE = '2026-01-16T10:00:00.000Z';
 const EMAIL = 'moveday@example.com';
 
 /**
- * Issue 28 item 2 through the gateway of the whole embedded product on a fixed, moved clock: the
+ * Through the gateway of the whole embedded product on a fixed, moved clock: the
  * day-before reminder is mailed and texted once to the customer and the driver however often the
  * product restarts; on the day the driver's on my way → arrived → done are texted and shown on My
  * move; the next morning (after another restart) the customer is asked for a review, once.

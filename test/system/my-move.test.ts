@@ -8,7 +8,7 @@ import { payFormAction, payOnLocalCheckout, priceAndSave } from '../support/gate
 import { devOutbox } from '../support/dev-outbox.js';
 
 /**
- * Issue 14 "Done when", through the gateway of the embedded product (local checkout, mail outbox):
+ * Through the gateway of the embedded product (local checkout, mail outbox):
  * book → My move → cancel within the cooling-off hour → the refund recorded → customer and driver
  * mails and the refund receipt, each once; book → pay the balance once; book → postpone → new date.
  */

@@ -7,7 +7,7 @@ import { address, completeBooking } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 
 /**
- * Issue 4 "Done when", through the gateway of the whole embedded product: offers priced as the
+ * Through the gateway of the whole embedded product: offers priced as the
  * engine's hand-worked tests say, save → retrieve round trip, tampered price refused, operator
  * injection refused, QuoteSaved exactly once per save.
  */

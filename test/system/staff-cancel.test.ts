@@ -7,7 +7,7 @@ import { payOnLocalCheckout, priceAndSave } from '../support/gateway-api.js';
 import { devOutbox } from '../support/dev-outbox.js';
 
 /**
- * Issue 27 item 5 through the gateway of the embedded product (local checkout, mail outbox): a paid
+ * Through the gateway of the embedded product (local checkout, mail outbox): a paid
  * booking cannot be deleted (409, its My move link still works); staff cancel it with a refund they
  * choose → the customer's and the driver's cancellation mails, the refund at the provider and its
  * receipt; an unpaid quotation is deleted and its checkout's hold on the driver goes with it.

@@ -68,7 +68,7 @@ describe('DriverAccountRepository.applyDriver (newest version wins)', () => {
   });
 });
 
-/** Issue 27: two drivers could share one sign-in e-mail. */
+/** Two drivers could share one sign-in e-mail. */
 describe('DriverAccountRepository: one e-mail signs in to one account', () => {
   const store = useTempEmbeddedStore('driver-accounts');
   let repo: DriverAccountRepository;

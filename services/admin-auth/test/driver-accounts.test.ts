@@ -168,7 +168,7 @@ describe('driver accounts (admin-auth): invitation, first password, sign-in', ()
   });
 
   it('suspension (from quote) stops sign-in and the me route, reactivation restores it', async () => {
-    // A session opened before the suspension (issue 27 item 6): its token stops working at once.
+    // A session opened before the suspension: its token stops working at once.
     const before = await Promise.all(
       ['first-password-1', 'second-password-2'].map((password) =>
         svc.post('/api/driver-account/login', { email: 'dana@drivers.example', password }),

@@ -48,7 +48,7 @@ describe('POST /api/account/login', () => {
   });
 
   it('still signs in an account made before the new-password rule, with its short password', async () => {
-    // Only new passwords follow the rule (issue 27): staff who signed up with '1' are not locked out.
+    // Only new passwords follow the rule: staff who signed up with '1' are not locked out.
     const passwordHash = await new ScryptPasswordHasher(FAST_SCRYPT).hash('1');
     await svc.service.infra.store
       .collection<AdminAccount>(ADMINS)

@@ -69,7 +69,7 @@ describe('POST /api/account/register', () => {
     ['password missing', { password: undefined, password1: undefined }, 'password', r.passwordRequired],
     ['repeat password missing', { password1: undefined }, 'password1', r.passwordConfirmRequired],
     ['passwords differ', { password1: 'something-else' }, 'password1', r.passwordMatch],
-    // Issue 27: staff sign-up took '1'; a new password follows the drivers' rule (10 to 128 characters).
+    // Staff sign-up took '1'; a new password follows the drivers' rule (10 to 128 characters).
     ['password of 1 character', { password: '1', password1: '1' }, 'password', r.passwordLength],
     ['password of 9 characters', { password: 'nine-char', password1: 'nine-char' }, 'password', r.passwordLength],
     [

@@ -35,7 +35,7 @@ const addresses = (...stops: [string, string, number][]): AddressInput[] =>
 const PICKUP: [string, string, number] = ['London NW2, UK', '12 Example Road', 1];
 const DELIVERY: [string, string, number] = ['Cricklewood, UK', '3 Other Street', 0];
 
-describe('POST /api/backdata/amend/:id: staff amend a booked move (issue 15)', () => {
+describe('POST /api/backdata/amend/:id: staff amend a booked move', () => {
   const s = useLifecycleServices();
   const { clock, api, stored, settle, of, bookAndPay } = s;
   /** A staff token issued on the service's clock, which the tests move. */

@@ -12,7 +12,7 @@ const quoteOf = (who: { name: string; email: string; phone: string }, date = '20
   date,
 });
 
-/** Issue 28 item 5: the staff search over booking records, server-side and bounded. */
+/** The staff search over booking records, server-side and bounded. */
 describe('GET /api/backdata/search', () => {
   let svc: TestBooking;
   const codes = (body: { results: { randomNumber: number }[] }) =>

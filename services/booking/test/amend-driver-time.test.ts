@@ -11,7 +11,7 @@ import { staffAuth } from '../../../test/support/staff.js';
 import { HOUR, MOVE_DATE, PAID_AT, useLifecycleServices, type Booked } from './lifecycle-support.js';
 
 /**
- * Issue 27 item 4: a change to a booked move (a staff amendment, the customer's new date after a
+ * A change to a booked move (a staff amendment, the customer's new date after a
  * postponement) checks the driver's time like a new quote and is priced at the rates that were
  * booked, through the real quote service: its 409 leaves the booking as it was.
  */
@@ -29,7 +29,7 @@ type Driver = {
 /** 14:00 UTC on the move's day: after the first booking's 10:00 to 13:00. */
 const AFTERNOON = '2026-01-20T14:00:00.000Z';
 
-describe('changes to a booked move follow the driver’s time and the booked rates (issue 27 item 4)', () => {
+describe('changes to a booked move follow the driver’s time and the booked rates', () => {
   const s = useLifecycleServices();
   const { clock, api, stored, settle, of, bookAndPay } = s;
   const staff = (): ApiOptions => ({ headers: staffAuth('Sam_Admin', { clock }) });

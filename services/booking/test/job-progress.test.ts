@@ -11,7 +11,7 @@ import { FollowJobProgress } from '../src/app/follow-job-progress.js';
 import { toAdminView } from '../src/app/list-bookings.js';
 import { HOUR, MOVE_AT, useLifecycleServices } from './lifecycle-support.js';
 
-/** Issue 28 item 2, the booking's part: the driver's steps are lines on My move, once each; done marks the booking done. */
+/** The booking's part: the driver's steps are lines on My move, once each; done marks the booking done. */
 describe('the booking follows its driver on the day (JobProgressed)', () => {
   const { clock, api, stored, bookAndPay, repository } = useLifecycleServices();
 

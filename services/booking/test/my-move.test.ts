@@ -239,7 +239,7 @@ describe('My move (booking service): the lifecycle terms at their boundaries', (
     expect(of(TOPICS.bookingPostponed)).toHaveLength(1);
   });
 
-  it('issue 28: a booking no driver could be found for may be cancelled for a full refund after the cooling-off, or postponed inside 24 hours', async () => {
+  it('A booking no driver could be found for may be cancelled for a full refund after the cooling-off, or postponed inside 24 hours', async () => {
     const b = await bookAndPay(30);
     const record = await stored(b.id);
     const lost = {

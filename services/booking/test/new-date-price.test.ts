@@ -4,7 +4,7 @@ import { PRICE_CHANGED_SINCE_SHOWN } from '../src/app/reprice-booking.js';
 import { MIN, PAID_AT, useLifecycleServices } from './lifecycle-support.js';
 
 /**
- * Issue 26 item 5: a postponed booking's new date shows its price before the customer confirms it
+ * A postponed booking's new date shows its price before the customer confirms it
  * (POST .../reactivate/price, priced as the change itself, nothing written), and the confirmation
  * carries the total that was shown: a price that moved meanwhile is refused, not charged.
  */

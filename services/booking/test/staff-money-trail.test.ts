@@ -34,11 +34,11 @@ type Cancelled = StoredBooking & {
 };
 
 /**
- * Issue 27 item 5: a booking that took money is never deleted (its payments, refunds and My move
+ * A booking that took money is never deleted (its payments, refunds and My move
  * link are the money trail); staff cancel it with the refund they choose instead. An unpaid
  * quotation is still deleted, softly, and gives back the driver its checkout holds.
  */
-describe('staff and bookings with money taken (issue 27 item 5)', () => {
+describe('staff and bookings with money taken', () => {
   const { clock, api, stored, settle, of, bookAndPay, pay, refundIssued, quoteUrl } = useLifecycleServices();
   /** A staff token on the service's clock, which the tests move. */
   const staff = (username = 'Sam_Admin'): ApiOptions => ({ headers: staffAuth(username, { clock }) });

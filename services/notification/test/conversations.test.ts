@@ -500,7 +500,7 @@ describe('Instant Support: customers and staff', () => {
     expect(office.subject).toBe('Instant Support: new chat from Pat Piano');
     expect(office.text).toContain(`${PUBLIC_URL}/admin/support`);
 
-    // Issue 25: nothing the sender typed reaches the address: one mail of our own words and our link.
+    // Nothing the sender typed reaches the address: one mail of our own words and our link.
     const toPat = await mailsTo(app, 'pat@example.com');
     expect(toPat.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
     for (const part of ['grand piano', 'attacker.example', 'Pat Piano']) expect(toPat[0]!.raw).not.toContain(part);
@@ -645,7 +645,7 @@ describe('Instant Support: customers and staff', () => {
   });
 });
 
-describe("conversations: proving the customer's address (issue 25)", () => {
+describe("conversations: proving the customer's address", () => {
   let app: Running;
   const api = client(() => app);
   const staff = () => staffAuth('Sam_Admin', { clock: app.clock });

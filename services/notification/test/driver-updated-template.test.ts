@@ -14,7 +14,7 @@ const updated = (changes: DriverUpdated['changes'], by = 'Sam_Admin'): DriverUpd
     driver: { name: 'Dana Driver', email: 'dana@drivers.example', active: true },
   }) as DriverUpdated;
 
-/** Issue 27: the mail said `card.vanPerHourPence.Medium: 4000 → 4200`. */
+/** The mail said `card.vanPerHourPence.Medium: 4000 → 4200`. */
 describe('the driver-updated mail says each change in words and pounds', () => {
   const mail = driverUpdatedEmail(
     updated([

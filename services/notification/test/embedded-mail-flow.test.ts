@@ -109,7 +109,7 @@ describe('embedded product: the mail a booking produces', () => {
     expect(count('alice@example.com', 'How was your move with VanHop?')).toBe(1);
     expect(mails).toHaveLength(5);
     // Three texts: to the customer the saved quote's link (the form promises it) and the booking
-    // confirmation; to the driver the offer with the time left to answer (issue 28).
+    // confirmation; to the driver the offer with the time left to answer.
     expect(texts).toHaveLength(3);
     const toCustomer = texts.filter((t) => t.to === '+447123456789');
     expect(toCustomer).toHaveLength(2);

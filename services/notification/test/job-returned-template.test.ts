@@ -21,7 +21,7 @@ const returned = (because: JobReturned['because']): JobReturned =>
     at: '2026-11-20T09:00:00.000Z',
   }) as JobReturned;
 
-/** JobReturned → the office: the reason in words, for each reason the event may carry (issue 27 item 6 added 'suspended'). */
+/** JobReturned → the office: the reason in words, for each reason the event may carry ('suspended' included). */
 describe('the office mail of a job back with the office', () => {
   it('a suspended driver is "no longer available"; the booking keeps their time until reassigned', () => {
     const mail = jobReturnedOfficeEmail(returned('suspended'), ctx);
@@ -47,7 +47,7 @@ describe('the office mail of a job back with the office', () => {
   });
 });
 
-/** Issue 28 item 6: where calls are relayed, the accepted driver's mail carries no customer number. */
+/** Where calls are relayed, the accepted driver's mail carries no customer number. */
 describe('the accepted driver’s mail with masked calls', () => {
   const accepted = {
     bookingId: 'bk-1',

@@ -299,7 +299,7 @@ describe('notification consumers send real mail over SMTP', () => {
     expect(htmlOf(toOffice)).not.toContain('<b>Driver');
   });
 
-  it('issue 28: the offer is texted to the driver with the time left; a job nobody could take tells the customer their choices; an automatic new driver is named', async () => {
+  it('The offer is texted to the driver with the time left; a job nobody could take tells the customer their choices; an automatic new driver is named', async () => {
     const offered = await createEvent(
       TOPICS.jobOffered,
       { ...jobs.offered, driver: { ...jobs.offered.driver, name: 'Sam Driver', phone: '07700 900456' } },

@@ -1,5 +1,5 @@
 /**
- * When an address's share of open checkouts stops applying to one client (issue 25): the rule
+ * When an address's share of open checkouts stops applying to one client: the rule
  * read from the address's release offers of the last day, in one store read. The end-to-end
  * behaviour (through the gateway, the outbox and a pinned clock) is in
  * test/system/driver-holds.test.ts; this is the rule alone.

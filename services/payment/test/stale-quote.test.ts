@@ -11,7 +11,7 @@ const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE = '2026-01-20T10:00:00.000Z';
 
 /**
- * Issue 12 item 1 at the API: a quote whose move was edited after it was priced, still showing the
+ * At the API: a quote whose move was edited after it was priced, still showing the
  * old price, is neither saved nor paid (409), whichever way it arrives through the gateway.
  */
 describe('a quote whose move changed after pricing', () => {

@@ -1,5 +1,5 @@
 /**
- * The Kafka adapter itself rides out a new topic's leader election (issue 25 item 6): publish goes
+ * The Kafka adapter itself rides out a new topic's leader election: publish goes
  * through topic creation, the wait for leaders and the send, and each of them meets the broker's
  * "no leader" / "does not host this topic-partition" once before it settles. A real broker only
  * shows this race on a loaded machine (event-bus.kafka.test.ts runs the adapter against one); here

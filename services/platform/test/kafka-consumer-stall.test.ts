@@ -1,5 +1,5 @@
 /**
- * The Kafka adapter's stall watchdog (issue 25: a loaded fault run once ended with quote's
+ * The Kafka adapter's stall watchdog (A loaded fault run once ended with quote's
  * booking.confirmed consumer reading nothing for minutes while its process stayed ready). kafkajs
  * can leave a consumer idle for good (it gives up restarting after an error it calls fatal, or a
  * handler never returns); the bus then fails readiness and builds the group a new consumer. A real

@@ -1,5 +1,5 @@
 /**
- * The Kafka adapter's wait for topic metadata to settle (issue 25 item 6: on a loaded machine a
+ * The Kafka adapter's wait for topic metadata to settle (On a loaded machine a
  * consumer subscribing right after its topics were created failed with "This server does not host
  * this topic-partition"). Pure logic: the errors are kafkajs's own classes, the clock is a counter.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 8: POST /api/booking refuses exactly what the booking form refuses (the contracts
+ * POST /api/booking refuses exactly what the booking form refuses (the contracts
  * rule both use): a name of 4 to 20 characters, a UK phone normalised before it is checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -21,7 +21,7 @@ const ALI = 'drv-ali-hassan';
 const PRIYA = 'drv-priya-shah';
 const TOM = 'drv-tom-okafor';
 
-/** Issue 28 item 5: drivers' insurance and licence, expiry keeping them out of new work, a reminder before it; their week. */
+/** Drivers' insurance and licence, expiry keeping them out of new work, a reminder before it; their week. */
 describe('driver documents and calendar (quote service)', () => {
   let svc: Awaited<ReturnType<typeof startQuote>>;
   const staff = () => staffAuth('Sam_Admin', { clock });

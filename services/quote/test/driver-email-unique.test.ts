@@ -9,7 +9,7 @@ import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
 const stored = (id: string, email: string): DriverDoc => ({ ...DEMO_DRIVERS[0]!, _id: id, email, version: 1 });
 
-/** Issue 27: two drivers could share one sign-in e-mail. The store's unique index is what holds under races. */
+/** Two drivers could share one sign-in e-mail. The store's unique index is what holds under races. */
 describe('DriverRepository: one e-mail, one driver', () => {
   let dir: string;
   let store: EmbeddedDocumentStore;

@@ -11,7 +11,7 @@ import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff
 import { NOW, startQuote } from './support.js';
 import { MovableClock } from '../../platform/test/movable-clock.js';
 
-/** Issue 16: a paid booking becomes a job its driver accepts or declines in time; the rest go back to staff. */
+/** A paid booking becomes a job its driver accepts or declines in time; the rest go back to staff. */
 describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /api/drivers/admin/jobs)', () => {
   const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
@@ -111,7 +111,7 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     ]);
   });
 
-  it('decline returns the job to staff; the driver’s time stays taken while the booking names them (issue 27)', async () => {
+  it('decline returns the job to staff; the driver’s time stays taken while the booking names them', async () => {
     expect(await slots('bk-2')).toBe(12);
     const declined = await call<JobView>('POST', '/api/driver/me/jobs/bk-2/decline', ali);
     expect(declined.body).toMatchObject({ status: 'returned-to-staff', returnedBecause: 'declined' });

@@ -37,7 +37,7 @@ async function driverRoutesInSource(): Promise<string[]> {
   return [...found].sort();
 }
 
-/** Issue 27 item 6: suspending a driver returns their upcoming jobs to the office and ends their session's access. */
+/** Suspending a driver returns their upcoming jobs to the office and ends their session's access. */
 describe('suspending a driver (quote: upcoming jobs back with the office, driver routes refused)', () => {
   let svc: Awaited<ReturnType<typeof startQuote>>;
   const staff = () => staffAuth('Sam_Admin', { clock });

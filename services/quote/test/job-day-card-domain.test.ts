@@ -12,7 +12,7 @@ import { callRefusal } from '../src/domain/job-call.js';
 import { proofProblems } from '../src/domain/job-done-proof.js';
 import { FAKE_JPEG_DATA_URL, GIF_DATA_URL, JPEG_DATA_URL, PNG_DATA_URL } from '../../../test/support/job-proof.js';
 
-/** Issue 28 item 6: the card's rules on the day (pure). */
+/** The card's rules on the day (pure). */
 describe('the job card on the day: rules', () => {
   it("links an address to directions and to the phone's navigation app, street first", () => {
     const destination = mapDestination({ location: 'London NW2, UK', physicalAddress: '12 Cricklewood Lane' });

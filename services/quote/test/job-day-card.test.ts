@@ -21,7 +21,7 @@ import {
 import { CUSTOMER_PHONE, DRIVER_PHONE, MovableClock, startJobDayQuote, type JobDayQuote } from './job-day-support.js';
 
 /**
- * Issue 28 item 6, the quote service's part: the masked call (stand-in and a local provider through
+ * The quote service's part: the masked call (stand-in and a local provider through
  * the real adapter) and the proof of delivery given with "done", over the embedded store.
  */
 describe('the job card on the day (quote: /call, "done" with photos and signature, the staff proof route)', () => {

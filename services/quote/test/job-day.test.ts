@@ -4,7 +4,7 @@ import { driverAuth } from '../../../test/support/staff.js';
 import { doneWithProof } from '../../../test/support/job-proof.js';
 import { MovableClock, startJobDayQuote, type JobDayQuote } from './job-day-support.js';
 
-/** Issue 28 item 2, the quote service's part: the day-before reminder and the driver's progress on the day. */
+/** The quote service's part: the day-before reminder and the driver's progress on the day. */
 describe('the day of the move (quote: reminders sweep, /api/driver/me/jobs/:id/progress)', () => {
   const clock = new MovableClock('2026-01-15T08:00:00.000Z');
   let day: JobDayQuote;

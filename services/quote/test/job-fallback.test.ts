@@ -13,7 +13,7 @@ import { complete, MOVE_DATE, NOW, post, startQuote, openDemoAccounts } from './
 import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
- * Issue 28 item 1: a declined or unanswered offer goes at once to the next driver free for the move at
+ * A declined or unanswered offer goes at once to the next driver free for the move at
  * no more than the customer booked; only when there is none does it go back to the office.
  */
 /** Offers in the order of the drivers' own prices (a tie: better rated, then by name), as the fallback tries them. */

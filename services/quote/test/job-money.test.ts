@@ -13,7 +13,7 @@ import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
 
 /**
- * Issue 27 item 4: the driver's job carries the booked price and the cash to collect on the day
+ * The driver's job carries the booked price and the cash to collect on the day
  * (what the customer has not paid online), and both follow the booking's events.
  */
 describe('a job shows its price and the cash to collect (booking.confirmed, booking.balance-paid, booking.amended, booking.reactivated)', () => {

@@ -7,7 +7,7 @@ import { NOW, startQuote } from './support.js';
 import { bookingConfirmed } from '../../notification/test/support/events.js';
 
 /**
- * Issue 27 item 7: a driver booked NW2 → SE1 10:00 to 13:00 is not offered a 13:00 start back in NW2:
+ * A driver booked NW2 → SE1 10:00 to 13:00 is not offered a 13:00 start back in NW2:
  * the drive from one job's drop-off to the next pickup must fit between them (and from a new move's
  * drop-off to the driver's next job).
  */

@@ -45,7 +45,7 @@ const booking = (code: number): BookingRecord => ({
   deletedAt: null,
 });
 
-/** Issue 28 item 2: "done" asks for the review at 09:00 London the next morning, once, across restarts; a staff request first is not doubled. */
+/** "Done" asks for the review at 09:00 London the next morning, once, across restarts; a staff request first is not doubled. */
 describe('the automatic review request the morning after "done"', () => {
   const clock = new MovableClock(Date.parse('2026-03-01T15:00:00.000Z'));
   let stack: TestStack;

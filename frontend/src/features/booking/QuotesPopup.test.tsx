@@ -58,7 +58,7 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(api.of('GET', '/api/reviews/drivers')).toEqual([]);
   });
 
-  it('a driver nobody has reviewed shows as new, not as 0.0 stars; their first VanHop review gives them stars (issue 27)', async () => {
+  it('a driver nobody has reviewed shows as new, not as 0.0 stars; their first VanHop review gives them stars', async () => {
     fakeApi({});
     const fresh = { ...response, offers: [offer('drv-n', 'Nia New', 0, 0, 140), offer('drv-c', 'Cy Long', 5, 1, 145)] };
     render(<QuotesPopup response={fresh} onChoose={() => {}} onClose={() => {}} />);

@@ -21,7 +21,7 @@ const dayTexts = () =>
 const every = (text: string | null) => Object.fromEntries(DAYS.map((d) => [d, text]));
 const EMPTY_WEEK: Availability['weekly'] = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 
-/** Issue 27 items 1 and 2: the driver's Availability page says what quoting does, and a refused Save shows why. */
+/** The driver's Availability page says what quoting does, and a refused Save shows why. */
 describe('driver portal: availability page', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 

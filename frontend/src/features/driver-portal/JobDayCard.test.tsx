@@ -35,7 +35,7 @@ const today = (over: Partial<JobView> = {}): JobView => {
   });
 };
 
-/** Issue 28 item 6: the job card on the day (map links, the call, photos and signature at done). */
+/** The job card on the day (map links, the call, photos and signature at done). */
 describe('driver portal: the job card on the day', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 

@@ -15,7 +15,7 @@ const cardOf = async (randomNumber: number) =>
 const startedHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 const opensAt = (moveDate: string) => new Date(Date.parse(moveDate) - 2 * 3_600_000).toISOString();
 
-/** Issue 28 item 2: the driver marks on my way → arrived → done on today's job. */
+/** The driver marks on my way → arrived → done on today's job. */
 describe('driver portal: the day of the move', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 

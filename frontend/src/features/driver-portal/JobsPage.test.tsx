@@ -9,7 +9,7 @@ const renderJobs = () => renderPortalAt('/driver/jobs');
 const cardOf = async (randomNumber: number) =>
   within(await screen.findByRole('article', { name: `Booking ${randomNumber}` }));
 
-/** Issue 27 items 3 and 4: the driver's job cards. */
+/** The driver's job cards. */
 describe('driver portal: job cards', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
   afterEach(() => {
@@ -55,7 +55,7 @@ describe('driver portal: job cards', () => {
     );
   });
 
-  it('counts down the time left to answer an offer (issue 28)', async () => {
+  it('counts down the time left to answer an offer', async () => {
     // Only the date is pretend: the page's fetches and React's timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-01T09:00:30.000Z'));

@@ -9,7 +9,7 @@ import { recordScrollIntoView } from '../../testing/scroll-recorder';
 
 const renderPrices = () => renderPortalAt('/driver/prices');
 
-/** Issue 27 items 1 and 5: the driver's Prices page on a phone. */
+/** The driver's Prices page on a phone. */
 describe('driver portal: prices page', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
   const scrolled = recordScrollIntoView();

@@ -43,7 +43,7 @@ function signIn() {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-/** Issue 27 item 7c: an expired driver session says so, comes back to the page, and keeps the form as typed. */
+/** An expired driver session says so, comes back to the page, and keeps the form as typed. */
 describe('driver portal: an expired session', () => {
   isolateEachTest();
   beforeEach(() => window.sessionStorage.clear());

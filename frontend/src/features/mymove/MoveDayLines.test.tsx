@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Issue 28 item 2: the driver's steps on the day are lines in My move's history, in the product's words. */
+/** The driver's steps on the day are lines in My move's history, in the product's words. */
 describe('My move: the day of the move', () => {
   it('shows on my way, arrived and done as history lines', async () => {
     const base = myMoveView();

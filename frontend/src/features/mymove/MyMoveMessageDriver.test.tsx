@@ -33,7 +33,7 @@ describe('message the driver from My move', () => {
     expect(cancelled.container.innerHTML).toBe('');
   });
 
-  // Issue 27 item 8k: the move is booked already, so the form must not speak of booking it.
+  // The move is booked already, so the form must not speak of booking it.
   it('asks the customer to write to the driver about their booked move, never "before you book"', async () => {
     fakeApi({});
     onMyMove(withDriver(myMoveView(), 'drv-ali-hassan'));

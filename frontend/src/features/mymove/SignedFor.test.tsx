@@ -4,7 +4,7 @@ import { SignedFor } from './SignedFor';
 
 afterEach(cleanup);
 
-/** Issue 28 item 6: the customer reads who signed for the move when the driver marked it done. */
+/** The customer reads who signed for the move when the driver marked it done. */
 describe('My move: signed for', () => {
   it('says who signed and at what London time, and nothing before', () => {
     const { rerender } = render(<SignedFor view={{ signedFor: null }} />);

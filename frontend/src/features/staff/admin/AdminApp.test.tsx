@@ -64,7 +64,7 @@ describe('admin app', () => {
     expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
   });
 
-  // Issue 27: the staff menu showed to signed-out visitors.
+  // The staff menu showed to signed-out visitors.
   it('shows the staff menu to signed-in staff only, and never on the sign-in and sign-up pages', () => {
     renderAt('/admin/nothing-here');
     expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
@@ -95,7 +95,7 @@ describe('admin app', () => {
     expect(screen.getByRole('button', { name: /day mode/i }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  // Issue 27: the night theme was lost on reload in the staff area.
+  // The night theme was lost on reload in the staff area.
   it('keeps the night theme across a reload of the staff area, and day again once switched back', () => {
     renderAt('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: /night mode/i }));
@@ -234,7 +234,7 @@ describe('admin app', () => {
     expect(text).toContain('Booked hours03hr:00Min');
     expect(text).toContain('Pickup stair2 flights of stairs');
     expect(text).toContain('Via stopNo');
-    // The payment status in words (issue 27), never the stored '30percentage'.
+    // The payment status in words, never the stored '30percentage'.
     expect(text).toContain('Payment status30 % deposit paid');
     expect(within(panel).getByRole('heading', { name: /Job 4242/ }).textContent).toContain('30 % deposit paid');
     expect(text).not.toContain('30percentage');
@@ -388,7 +388,7 @@ describe('admin app', () => {
     expect(await screen.findByText(MSG.adminRegister.nameRequired)).toBeTruthy();
     expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeTruthy();
     type('Name', 'jo staff');
-    // Issue 27: the form took the password '1'; the drivers' rule and words apply (10 to 128 characters).
+    // The form took the password '1'; the drivers' rule and words apply (10 to 128 characters).
     type('Password', '1');
     type('Repeat password', '1');
     type('Unique code', 'VH-WRONG');
@@ -598,7 +598,7 @@ describe('coming back after signing in', () => {
     expect(amend.map((c) => (c.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer tok-old']);
   });
 
-  // Issue 27 item 3: a job given back by its driver is flagged at the top of the dashboard, with what staff can do.
+  // A job given back by its driver is flagged at the top of the dashboard, with what staff can do.
   it('flags the bookings that need a driver with the reason in words and the options, and no cancelled one', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const since = '2026-11-20T10:00:00.000Z';

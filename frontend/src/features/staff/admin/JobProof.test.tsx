@@ -7,7 +7,7 @@ import { isolateEachTest, json, renderArea, stubApi } from '../../../testing/are
 const PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 const SIGNATURE = 'data:image/png;base64,c2lnbmF0dXJl';
 
-/** Issue 28 item 6, the staff side: a done record's panel shows the photos and signature taken at "done". */
+/** A done record's panel shows the photos and signature taken at "done". */
 describe('proof of delivery in the staff record panel', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 

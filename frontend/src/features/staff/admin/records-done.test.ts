@@ -15,7 +15,7 @@ const job = (id: string, moveDate: string, jobDoneAt?: string): BookingRecord =>
     ...(jobDoneAt ? { jobDoneAt } : {}),
   }) as unknown as BookingRecord;
 
-/** Issue 28 item 2: a move its driver marked done is in Past jobs even before its booked time on the day. */
+/** A move its driver marked done is in Past jobs even before its booked time on the day. */
 describe('staff lists: a done move is past', () => {
   const now = new Date('2026-01-16T09:00:00.000Z');
   const records = [

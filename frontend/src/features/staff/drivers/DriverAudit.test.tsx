@@ -29,7 +29,7 @@ const everyField: DriverAuditEntry['changes'] = {
   'card.mileagePencePerMile': { from: null, to: 150 },
 };
 
-/** Issue 27: the change history said "68 fields changed". */
+/** The change history said "68 fields changed". */
 describe('the change history on a driver page', () => {
   afterEach(cleanup);
 

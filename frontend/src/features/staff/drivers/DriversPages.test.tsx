@@ -116,7 +116,7 @@ describe('staff Drivers pages', () => {
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
     const jobRow = within(await returned.findByTestId('returned-job'));
     expect(jobRow.getByText('777')).toBeTruthy();
-    // The driver by name only: the raw id stays out of the text (issue 27).
+    // The driver by name only: the raw id stays out of the text.
     const driverCell = jobRow.getByText('Alice Driver');
     expect(driverCell.textContent).toBe('Alice Driver');
     expect(driverCell.getAttribute('data-driver-id')).toBe('drv-alice');
@@ -180,7 +180,7 @@ describe('staff Drivers pages', () => {
     expect(accountIds[2]).toEqual(['drv-bob']);
   });
 
-  it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed (issue 27)', async () => {
+  it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
     const calls = stub({
@@ -504,7 +504,7 @@ describe('staff Drivers pages', () => {
     expect(patches).toEqual([3, 4]);
   });
 
-  it("another driver's e-mail (409 naming email) is shown beside the E-mail field, not as someone else's save (issue 27)", async () => {
+  it("another driver's e-mail (409 naming email) is shown beside the E-mail field, not as someone else's save", async () => {
     stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
@@ -626,7 +626,7 @@ describe('staff Drivers pages', () => {
     const history = within(screen.getByRole('region', { name: 'Change history' }));
     expect(history.getAllByTestId('audit-entry')[0]!.textContent).toContain('jo_staff');
     expect(history.getByText(/Sat, 10 Jan 2026, 10:00/)).toBeTruthy();
-    // In words (issue 27), as the driver's mail says it.
+    // In words, as the driver's mail says it.
     expect(history.getByText('Small van per hour: £28.00 → £30.00')).toBeTruthy();
     expect(history.getByText('Phone: 07700900000 → 07700900123')).toBeTruthy();
     expect(history.queryByText(/card\./)).toBeNull();

@@ -16,7 +16,7 @@ describe('the driver audit log in words', () => {
     expect(auditValue('ulezCompliant', false)).toBe('no');
   });
 
-  // Issue 27: the history said "68 fields changed" and listed raw paths in pence.
+  // The history said "68 fields changed" and listed raw paths in pence.
   it('names each changed field with the words of the driver-updated mail', () => {
     expect(auditLine('card.vanPerHourPence.Medium', { from: 4000, to: 4200 })).toBe(
       'Medium van per hour: £40.00 → £42.00',
