@@ -1,0 +1,419 @@
+import { randomBytes } from 'node:crypto';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Update } from '../../ports/document-store.js';
+import { DuplicateKeyError } from '../../errors.js';
+import { CollectionFile, type LineWriter } from './collection-file.js';
+import { nedbModel } from './nedb-model.js';
+import { fullScan, planQuery, type QueryPlan } from './query-plan.js';
+import { type IndexDefinition, StoreIndex, UniqueClash } from './store-index.js';
+
+/** Lines the file may have that are not documents: a declared index, a deletion. */
+interface IndexLine {
+  $$index: IndexDefinition;
+}
+interface DeletedLine {
+  $$deleted: true;
+  _id: string;
+}
+
+/** More unreadable lines than this share of the file stops the load (NeDB's threshold). */
+const CORRUPT_SHARE = 0.1;
+/** Rewrite the file when its dead lines outweigh the live ones and this many bytes. */
+const COMPACT_FLOOR_BYTES = 1024 * 1024;
+const ID_INDEX: IndexDefinition = { fields: ['_id'], unique: true, sparse: false };
+
+/** A line back to its document; only a line holding a date needs NeDB's (much slower) reviver. */
+function parseLine(text: string): unknown {
+  return text.includes('"$$date"') ? nedbModel.deserialize(text) : JSON.parse(text);
+}
+
+/** Runs tasks one at a time, in the order given. */
+class Queue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<R>(task: () => Promise<R>): Promise<R> {
+    const next = this.tail.then(task, task);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+interface Hit<T> {
+  no: number;
+  doc: T;
+}
+
+/**
+ * A collection kept on disk: each document's latest line is found by its number (offset and
+ * length in memory), the declared indexes hold keys and numbers only, and a query reads from disk
+ * just the documents its index range names, stopping at the page's end when the index gives the
+ * sort's order. Matching, updates and ordering are NeDB's, on the documents read.
+ */
+export class DiskCollection<T extends Doc> implements Collection<T> {
+  private file: CollectionFile | null = null;
+  private loading: Promise<CollectionFile> | null = null;
+  private offsets: number[] = [];
+  private lengths: number[] = [];
+  private free: number[] = [];
+  private liveBytes = 0;
+  private indexes: StoreIndex[] = [new StoreIndex(ID_INDEX)];
+  private readonly writes = new Queue();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly path: string,
+    private readonly compactEveryMs: number,
+    private readonly ensureOpen: () => void,
+  ) {}
+
+  async insertOne(doc: T): Promise<T> {
+    const file = await this.open();
+    return this.writes.run(async () => {
+      const prepared = nedbModel.deepCopy(doc) as T;
+      if (prepared._id === undefined) prepared._id = randomBytes(12).toString('base64url');
+      nedbModel.checkObject(prepared);
+      const keys = this.indexes.map((ix) => ix.keysOf(prepared));
+      this.checkUnique(keys, -1);
+      const at = await file.append(nedbModel.serialize(prepared));
+      const no = this.free.pop() ?? this.offsets.length;
+      this.place(no, at);
+      for (const [i, ix] of this.indexes.entries()) ix.add(keys[i]!, no);
+      return nedbModel.deepCopy(prepared);
+    });
+  }
+
+  async insertOrdered(docs: T[]): Promise<number> {
+    let inserted = 0;
+    for (const doc of docs) {
+      try {
+        await this.insertOne(doc);
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return inserted;
+        throw err;
+      }
+      inserted++;
+    }
+    return inserted;
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    await this.open();
+    return (await this.select(filter, { limit: 1 }))[0]?.doc ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    await this.open();
+    return (await this.select(filter, options)).map((h) => h.doc);
+  }
+
+  async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
+    const done = await this.updateFirst(filter, update);
+    return done ? { matched: 1, modified: 1 } : { matched: 0, modified: 0 };
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update): Promise<T | null> {
+    return this.updateFirst(filter, update);
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const file = await this.open();
+    return this.writes.run(async () => {
+      const [hit] = await this.select(filter, { limit: 1 });
+      if (!hit) return 0;
+      const gone: DeletedLine = { $$deleted: true, _id: hit.doc._id };
+      await file.append(JSON.stringify(gone));
+      for (const ix of this.indexes) ix.drop(ix.keysOf(hit.doc), hit.no);
+      this.forget(hit.no);
+      return 1;
+    });
+  }
+
+  async count(filter: Filter): Promise<number> {
+    await this.open();
+    if (Object.keys(filter).length === 0) return this.indexes[0]!.entries.size;
+    const plan = planQuery(filter, this.indexes, undefined);
+    if (plan?.covered) return this.candidates(plan).nos.length;
+    return (await this.select(filter, {})).length;
+  }
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    const file = await this.open();
+    const fields = Object.keys(spec.fields);
+    if (this.indexes.some((ix) => ix.name === fields.join(','))) return;
+    await this.writes.run(async () => {
+      if (this.indexes.some((ix) => ix.name === fields.join(','))) return;
+      const def: IndexDefinition = { fields, unique: spec.unique ?? false, sparse: spec.sparse ?? false };
+      const index = new StoreIndex(def);
+      await this.buildFromFile(file, [index]);
+      const line: IndexLine = { $$index: def };
+      await file.append(JSON.stringify(line));
+      this.indexes.push(index);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const file = this.file;
+    if (!file) return;
+    await this.writes.run(() => file.close());
+    this.file = null;
+    this.loading = null;
+  }
+
+  private async updateFirst(filter: Filter, update: Update): Promise<T | null> {
+    const file = await this.open();
+    return this.writes.run(async () => {
+      const [hit] = await this.select(filter, { limit: 1 });
+      if (!hit) return null;
+      const next = nedbModel.modify(hit.doc, update) as T;
+      const before = this.indexes.map((ix) => ix.keysOf(hit.doc));
+      const after = this.indexes.map((ix) => ix.keysOf(next));
+      this.checkUnique(after, hit.no);
+      const at = await file.append(nedbModel.serialize(next));
+      this.liveBytes -= this.lengths[hit.no]! + 1;
+      this.place(hit.no, at);
+      this.indexes.forEach((ix, i) => {
+        if (ix.sameKeys(before[i]!, after[i]!)) return;
+        ix.drop(before[i]!, hit.no);
+        ix.add(after[i]!, hit.no);
+      });
+      return nedbModel.deepCopy(next);
+    });
+  }
+
+  private place(no: number, at: { offset: number; length: number }): void {
+    this.offsets[no] = at.offset;
+    this.lengths[no] = at.length;
+    this.liveBytes += at.length + 1;
+  }
+
+  private checkUnique(keys: unknown[][], no: number): void {
+    this.indexes.forEach((ix, i) => {
+      const clash = ix.clash(keys[i]!, no);
+      if (clash !== undefined) throw new DuplicateKeyError(this.name, `${ix.name}: ${String(clash)}`);
+    });
+  }
+
+  /** The documents an index range names, taken at once (no write can move entries meanwhile). */
+  private candidates(plan: QueryPlan): { nos: number[]; keys: unknown[] } {
+    const nos: number[] = [];
+    const keys: unknown[] = [];
+    const seen = plan.index.multikey.some(Boolean) ? new Set<number>() : null;
+    const part = plan.index.compound ? (k: unknown) => (k as unknown[])[plan.orderPart] : (k: unknown) => k;
+    for (const s of plan.scans) {
+      plan.index.entries.scan(s.from, s.to, plan.backwards, (key, no) => {
+        if (seen) {
+          if (seen.has(no)) return true;
+          seen.add(no);
+        }
+        nos.push(no);
+        if (plan.ordered) keys.push(part(key));
+        return true;
+      });
+    }
+    return { nos, keys };
+  }
+
+  /**
+   * Reads the candidates in batches, keeps those the filter matches and stops once the page is
+   * full: at once without a sort; with one the index orders, after the last key's ties.
+   */
+  private async select(filter: Filter, options: FindOptions): Promise<Hit<T>[]> {
+    const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
+    const { nos, keys } = this.candidates(plan);
+    const skip = options.skip ?? 0;
+    const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
+    const canStop = !options.sort || plan.ordered;
+    const batch = Number.isFinite(need) ? Math.min(Math.max(need + 8, 8), 128) : 256;
+    const hits: Hit<T>[] = [];
+    let boundary: { key: unknown } | null = null;
+    scan: for (let i = 0; i < nos.length; i += batch) {
+      const slice = nos.slice(i, i + batch);
+      const docs = await Promise.all(slice.map((no) => this.read(no)));
+      for (let j = 0; j < slice.length; j++) {
+        if (boundary && nedbModel.compareThings(keys[i + j], boundary.key) !== 0) break scan;
+        const doc = docs[j];
+        if (!doc || !nedbModel.match(doc, filter)) continue;
+        hits.push({ no: slice[j]!, doc });
+        if (canStop && hits.length >= need) {
+          if (!options.sort) break scan;
+          boundary ??= { key: keys[i + j] };
+        }
+      }
+    }
+    if (options.sort) {
+      const order = Object.entries(options.sort);
+      hits.sort((a, b) => {
+        for (const [f, dir] of order) {
+          const c = nedbModel.compareThings(nedbModel.getDotValue(a.doc, f), nedbModel.getDotValue(b.doc, f));
+          if (c !== 0) return c * dir;
+        }
+        return 0;
+      });
+    }
+    return hits.slice(skip, need);
+  }
+
+  private async read(no: number): Promise<T | null> {
+    const offset = this.offsets[no];
+    const file = this.file;
+    if (offset === undefined || offset < 0 || !file) return null;
+    return parseLine(await file.read(offset, this.lengths[no]!)) as T;
+  }
+
+  private async open(): Promise<CollectionFile> {
+    this.ensureOpen();
+    if (this.file) return this.file;
+    this.loading ??= this.writes.run(() => this.load());
+    return this.loading;
+  }
+
+  /**
+   * Reads the file once: each document's latest line, the declared indexes and, per index, the
+   * keys of every line seen, then builds each index with one sort. Keys of lines a later line
+   * replaced are dropped at the build. An index declared after documents (a new `ensureIndex` on a
+   * full collection, until the next compaction) is built by a second read.
+   */
+  private async load(): Promise<CollectionFile> {
+    const file = await CollectionFile.open(this.path);
+    const latest = new Map<string, number>();
+    const gathered = new Map<StoreIndex, { keys: unknown[]; nos: number[] }>();
+    const late: StoreIndex[] = [];
+    const gather = (ix: StoreIndex) => {
+      const g = { keys: [] as unknown[], nos: [] as number[] };
+      gathered.set(ix, g);
+      return g;
+    };
+    gather(this.indexes[0]!);
+    let lines = 0;
+    let unreadable = 0;
+    const cut = await file.eachLine((text, offset, length) => {
+      lines++;
+      let line: Partial<Doc & IndexLine & DeletedLine>;
+      try {
+        line = parseLine(text) as typeof line;
+      } catch {
+        unreadable++;
+        return;
+      }
+      if (line.$$index) return this.declareOnLoad(line.$$index, latest.size > 0 ? late : null, gather);
+      if (typeof line._id !== 'string') return;
+      const before = latest.get(line._id);
+      if (before !== undefined) this.forget(before);
+      if (line.$$deleted === true) {
+        latest.delete(line._id);
+        return;
+      }
+      const no = this.offsets.length;
+      this.place(no, { offset, length });
+      latest.set(line._id, no);
+      for (const [ix, g] of gathered) {
+        for (const key of ix.keysOf(line)) {
+          g.keys.push(key);
+          g.nos.push(no);
+        }
+      }
+    });
+    if (lines > 0 && unreadable / lines > CORRUPT_SHARE)
+      throw new Error(`${this.path}: ${unreadable} of ${lines} lines cannot be read; the file looks damaged`);
+    if (cut < file.size) await file.truncate(cut);
+    latest.clear();
+    for (const [ix, g] of gathered) {
+      const keep = g.nos.map((no) => this.offsets[no]! >= 0);
+      ix.build(
+        g.keys.filter((_, i) => keep[i]),
+        g.nos.filter((_, i) => keep[i]),
+      );
+      gathered.delete(ix);
+    }
+    if (late.length > 0) await this.buildFromFile(file, late);
+    this.file = file;
+    // A rewrite puts the declarations first, so the next load reads the file once.
+    if (late.length > 0 || this.worthCompacting()) await this.compact(file);
+    if (this.compactEveryMs > 0) {
+      this.timer = setInterval(() => {
+        if (this.file && this.worthCompacting()) void this.writes.run(() => this.compact(file)).catch(() => undefined);
+      }, this.compactEveryMs);
+      this.timer.unref();
+    }
+    return file;
+  }
+
+  private declareOnLoad(def: IndexDefinition, late: StoreIndex[] | null, gather: (ix: StoreIndex) => unknown): void {
+    if (this.indexes.some((ix) => ix.name === def.fields.join(','))) return;
+    const ix = new StoreIndex(def);
+    this.indexes.push(ix);
+    if (late) late.push(ix);
+    else gather(ix);
+  }
+
+  /** A document number whose line a later one replaced: free for reuse once the load is done. */
+  private forget(no: number): void {
+    this.liveBytes -= this.lengths[no]! + 1;
+    this.offsets[no] = -1;
+    this.free.push(no);
+  }
+
+  /** Builds indexes from the live documents, reading the file once for all of them. */
+  private async buildFromFile(file: CollectionFile, indexes: StoreIndex[]): Promise<void> {
+    const gathered = indexes.map(() => ({ keys: [] as unknown[], nos: [] as number[] }));
+    await this.eachLiveDoc(file, (doc, no) => {
+      indexes.forEach((ix, i) => {
+        for (const key of ix.keysOf(doc)) {
+          gathered[i]!.keys.push(key);
+          gathered[i]!.nos.push(no);
+        }
+      });
+    });
+    try {
+      for (const [i, ix] of indexes.entries()) ix.build(gathered[i]!.keys, gathered[i]!.nos);
+    } catch (err) {
+      if (err instanceof UniqueClash) throw new DuplicateKeyError(this.name, err.message);
+      throw err;
+    }
+  }
+
+  private worthCompacting(): boolean {
+    const dead = (this.file?.size ?? 0) - this.liveBytes;
+    return dead > this.liveBytes && dead > COMPACT_FLOOR_BYTES;
+  }
+
+  /** Visits every live document with its number, reading the file once in order. */
+  private async eachLiveDoc(file: CollectionFile, visit: (doc: T, no: number) => void): Promise<void> {
+    const numberAt = this.numbersByOffset();
+    await file.eachLine((text, offset) => {
+      const no = numberAt.get(offset);
+      if (no !== undefined) visit(parseLine(text) as T, no);
+    });
+  }
+
+  private numbersByOffset(): Map<number, number> {
+    const numberAt = new Map<number, number>();
+    this.offsets.forEach((offset, no) => {
+      if (offset >= 0) numberAt.set(offset, no);
+    });
+    return numberAt;
+  }
+
+  /** Rewrites the file with the index declarations and each document's latest line only. */
+  private async compact(file: CollectionFile): Promise<void> {
+    const numberAt = this.numbersByOffset();
+    const offsets = this.offsets.slice();
+    await file.replace(
+      async (out: LineWriter) => {
+        for (const ix of this.indexes.slice(1)) out.line(JSON.stringify({ $$index: ix.def } satisfies IndexLine));
+        await file.eachLine(
+          (text, offset) => {
+            const no = numberAt.get(offset);
+            if (no !== undefined) offsets[no] = out.line(text).offset;
+          },
+          () => out.flush(),
+        );
+      },
+      () => {
+        this.offsets = offsets;
+      },
+    );
+  }
+}

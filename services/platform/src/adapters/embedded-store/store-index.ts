@@ -1,0 +1,119 @@
+import { nedbModel } from './nedb-model.js';
+import { KEY_MAX, KEY_MIN_BOUND, SortedEntries } from './sorted-entries.js';
+
+/** Less than every key: the open start of a scan. */
+export const KEY_MIN = KEY_MIN_BOUND;
+
+export interface IndexDefinition {
+  /** Field paths in the index's order (the directions do not matter to an ordered index read both ways). */
+  fields: string[];
+  unique: boolean;
+  sparse: boolean;
+}
+
+export function compareKeyParts(a: unknown, b: unknown): number {
+  // Strings and numbers first and directly: most keys are, and NeDB orders them the same way.
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (a === b) return 0;
+  if (a === KEY_MAX || b === KEY_MIN) return 1;
+  if (b === KEY_MAX || a === KEY_MIN) return -1;
+  return nedbModel.compareThings(a, b);
+}
+
+function compareTuples(a: unknown, b: unknown): number {
+  if (!Array.isArray(a) || !Array.isArray(b)) return compareKeyParts(a, b);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareKeyParts(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
+
+/** Two documents hold the same key in a unique index. */
+export class UniqueClash extends Error {
+  constructor(
+    readonly index: string,
+    readonly key: unknown,
+  ) {
+    super(`${index}: ${String(key)}`);
+  }
+}
+
+const isPrimitive = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+
+/** The distinct values a document holds at one path: each element of an array, as Mongo indexes it. */
+function valuesAt(doc: unknown, path: string[]): { values: unknown[]; array: boolean } {
+  const v = path.length === 1 ? (doc as Record<string, unknown>)[path[0]!] : nedbModel.getDotValue(doc, path as never);
+  if (!Array.isArray(v)) return { values: [v], array: false };
+  if (v.every(isPrimitive)) return { values: [...new Set(v)], array: true };
+  const values: unknown[] = [];
+  for (const x of v) if (!values.some((y) => nedbModel.compareThings(x, y) === 0)) values.push(x);
+  return { values, array: true };
+}
+
+/**
+ * One declared index: a single field's values, or a compound key as a tuple. A document with an
+ * array at an indexed path has one entry per element (`multikey` notes that an index has such
+ * entries: its order then says nothing about the documents' order).
+ */
+export class StoreIndex {
+  readonly name: string;
+  readonly entries: SortedEntries;
+  readonly multikey: boolean[];
+  readonly compound: boolean;
+  private readonly paths: string[][];
+
+  constructor(readonly def: IndexDefinition) {
+    this.name = def.fields.join(',');
+    this.paths = def.fields.map((f) => f.split('.'));
+    this.compound = def.fields.length > 1;
+    this.entries = new SortedEntries(this.compound ? compareTuples : compareKeyParts);
+    this.multikey = def.fields.map(() => false);
+  }
+
+  compareKeys(a: unknown, b: unknown): number {
+    return this.compound ? compareTuples(a, b) : compareKeyParts(a, b);
+  }
+
+  /** The keys a document is indexed under (none when the index is sparse and it has no field). */
+  keysOf(doc: unknown): unknown[] {
+    const parts = this.paths.map((path, i) => {
+      const at = valuesAt(doc, path);
+      if (at.array) this.multikey[i] = true;
+      return at.values;
+    });
+    if (this.def.sparse && parts.every((p) => p.length === 1 && p[0] === undefined)) return [];
+    if (!this.compound) return parts[0]!;
+    let tuples: unknown[][] = [[]];
+    for (const values of parts) tuples = tuples.flatMap((t) => values.map((v) => [...t, v]));
+    return tuples;
+  }
+
+  /** Fills the index from entries gathered in one pass; throws on a unique index's clash. */
+  build(keys: unknown[], nos: number[]): void {
+    this.entries.build(keys, nos);
+    if (!this.def.unique) return;
+    const clash = this.entries.firstRepeat();
+    if (clash) throw new UniqueClash(this.name, clash.key);
+  }
+
+  add(keys: unknown[], no: number): void {
+    for (const k of keys) this.entries.insert(k, no);
+  }
+
+  drop(keys: unknown[], no: number): void {
+    for (const k of keys) this.entries.remove(k, no);
+  }
+
+  /** A key another document already holds in this unique index, if any. */
+  clash(keys: unknown[], no: number): unknown {
+    if (!this.def.unique) return undefined;
+    return keys.find((k) => this.entries.holders(k, no).length > 0);
+  }
+
+  sameKeys(a: unknown[], b: unknown[]): boolean {
+    return a.length === b.length && a.every((k, i) => this.compareKeys(k, b[i]) === 0);
+  }
+}
