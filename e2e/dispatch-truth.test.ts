@@ -17,7 +17,6 @@ import {
   formatPence,
   londonWeekOf,
   type BookingQuoteResponse,
-  type DriverAccountView,
   type EarningsStatement,
   type JobCandidate,
   type JobView,
@@ -70,18 +69,6 @@ describe('dispatch tells everyone the same truth: an agreed price, a suspension 
 
   const driverToken = async (driverId: string): Promise<string> => {
     const email = DEMO_DRIVERS.find((d) => d._id === driverId)!.email;
-    // A demo driver's account opens once admin-auth has their copy from quote (an event after the
-    // start): wait for that state (as staff see it; sign-ins are rate-limited) before signing in.
-    await until(
-      `${driverId}'s portal account open`,
-      async () =>
-        (
-          await api<DriverAccountView[]>('GET', `/api/driver-account/admin/accounts?ids=${driverId}`, undefined, {
-            token: staffToken,
-          })
-        ).body,
-      (rows) => Array.isArray(rows) && rows.some((r) => r.driverId === driverId && r.status === 'active'),
-    );
     const res = await api<{ token: string }>('POST', '/api/driver-account/login', { email, password: DEMO_PASSWORD });
     expect(res.status, `${driverId} signs in with the demo password`).toBe(200);
     return res.body.token;

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { BookingQuoteResponse, JobView, PaymentSuccessResponse } from '@vanhop/contracts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_DRIVER_CONTACTS,
+  type BookingQuoteResponse,
+  type JobView,
+  type PaymentSuccessResponse,
+} from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
@@ -15,9 +23,29 @@ import { waitForMail } from '../../e2e/outbox-mail.js';
 const DEMO_PASSWORD = 'vanhop-demo-driver';
 
 describe('demo drivers have portal accounts in the embedded demo', () => {
-  const embedded = useEmbeddedProduct({ env: { DEMO_DRIVER_PASSWORD: DEMO_PASSWORD } });
+  // A stand-in web app: the gateway reports ready only with one to serve (no build needed here).
+  const webApp = mkdtempSync(path.join(tmpdir(), 'vanhop-web-app-'));
+  writeFileSync(path.join(webApp, 'index.html'), '<!doctype html><title>VanHop</title>');
+  afterAll(() => rmSync(webApp, { recursive: true, force: true }));
+  const embedded = useEmbeddedProduct({ env: { DEMO_DRIVER_PASSWORD: DEMO_PASSWORD, STATIC_DIR: webApp } });
   const { api } = embedded;
   const staff = () => ({ headers: staffAuth('Sam_Admin', embedded.jwt()) });
+
+  // First in the file: nothing has run since the start that could give events time to arrive.
+  it('every demo driver can sign in the moment the product reports ready', async () => {
+    expect((await fetch(`${embedded.product().opsUrl}/health/ready`)).status).toBe(200);
+    const signIns = await Promise.all(
+      DEMO_DRIVER_CONTACTS.map((d) =>
+        api<{ driver: { id: string } }>('POST', '/api/driver-account/login', {
+          email: d.email,
+          password: DEMO_PASSWORD,
+        }),
+      ),
+    );
+    expect(signIns.map((r) => [r.status, r.body.driver?.id])).toEqual(
+      DEMO_DRIVER_CONTACTS.map((d) => [200, d.driverId]),
+    );
+  });
 
   it('a demo driver signs in with the demo password and declines: the job goes to the next free driver', async () => {
     const date = daysAheadAtUtc(new Date(), 12, 10);

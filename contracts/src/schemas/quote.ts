@@ -85,7 +85,7 @@ export interface FlexibleDate {
   day: string;
   /** ISO date-time: the move's start that day, at the same London time as the quote's. */
   date: string;
-  /** Pounds, 2 decimals; null when no driver is free then or the day cannot be booked. */
+  /** Pounds, 2 decimals; null when no driver is free then (a day that cannot be booked is not listed). */
   lowestPrice: number | null;
 }
 
@@ -103,7 +103,10 @@ export interface BookingQuoteResponse {
   offersOffset?: number;
   /** The filters applied (POST /api/booking?offersMinRating=&offersMaxPrice=&offersUlezCompliant=); absent: none. */
   offersFilter?: OfferFilter;
-  /** A dated quote's first page: the 7 days either side of the chosen one, in order (the chosen day left out). */
+  /**
+   * A dated quote's first page: of the 7 days either side of the chosen one, in order, those that can
+   * still be booked (the chosen day and the days before the earliest booking time left out).
+   */
   flexibleDates?: FlexibleDate[];
 }
 

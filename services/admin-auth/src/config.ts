@@ -43,6 +43,11 @@ export interface AdminAuthConfig {
    * sets it; refused with the distributed store). Unset: no demo accounts are opened.
    */
   demoDriverPassword: string | null;
+  /**
+   * SEED_DEMO_DRIVERS, read as quote reads it (default: with the embedded store): whether the demo
+   * drivers exist, so that admin-auth opens their accounts at start with the demo password.
+   */
+  seedDemoDrivers: boolean;
   /** Only tests set this (cheaper scrypt); it is deliberately not read from the environment. */
   passwordHashing?: ScryptParams;
 }
@@ -68,6 +73,7 @@ export function loadConfig(env: Env): AdminAuthConfig {
   if (weakDemo) throw new ConfigError('DEMO_DRIVER_PASSWORD', weakDemo);
   return {
     demoDriverPassword,
+    seedDemoDrivers: r.bool('SEED_DEMO_DRIVERS', platform.store === 'embedded'),
     platform,
     serviceUrls: readServiceUrls(env),
     jwt,

@@ -1,3 +1,4 @@
+import { DEMO_DRIVER_CONTACTS } from '@vanhop/contracts';
 import { LinkSigner, OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type AdminAuthConfig } from './config.js';
 import { CheckSystemHealth } from './app/check-system-health.js';
@@ -55,6 +56,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
       relay,
       sessions,
       demoPassword: config.demoDriverPassword,
+      demoSeed: config.seedDemoDrivers ? DEMO_DRIVER_CONTACTS : [],
     });
     const limits = {
       loginPerClient: config.loginPerClient,
@@ -99,6 +101,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
         await figureStore.ensureIndexes();
         await credentials.warmUp();
         await drivers.announceOpenAccounts();
+        // Before serving: a demo driver who signs in the moment the product is ready finds the account open.
         const demo = await drivers.openDemoAccounts();
         if (demo) infra.logger.info({ opened: demo }, 'demo drivers given portal accounts');
         await relay.start();

@@ -22,15 +22,14 @@ const dayLabel = (day: string) =>
   });
 
 /**
- * The days either side of a quote that are still to come, with what each costs against the quoted
- * price (pounds). A day gone by is left out: "no driver free" would be the wrong reason.
+ * The days either side of a quote (the server lists only days that can still be booked), with what
+ * each costs against the quoted price (pounds).
  */
-export function flexibleDays(dates: readonly FlexibleDate[], quotedPrice: number, now = new Date()): FlexibleDay[] {
+export function flexibleDays(dates: readonly FlexibleDate[], quotedPrice: number): FlexibleDay[] {
   const quoted = poundsToPence(quotedPrice);
-  const ahead = dates.filter((d) => Date.parse(d.date) > now.getTime());
-  const priced = ahead.filter((d) => d.lowestPrice !== null).map((d) => poundsToPence(d.lowestPrice!));
+  const priced = dates.filter((d) => d.lowestPrice !== null).map((d) => poundsToPence(d.lowestPrice!));
   const lowest = priced.length > 0 ? Math.min(...priced) : null;
-  return ahead.map((d) => {
+  return dates.map((d) => {
     if (d.lowestPrice === null)
       return {
         day: d.day,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   DRIVER_ACCOUNT_MSG,
   isDemoDriverEmail,
+  type DemoDriverContact,
   newPasswordProblem,
   TOPICS,
   type DriverAccountView,
@@ -70,6 +71,11 @@ export interface DriverAccountDeps {
    * would reach real drivers. Absent: demo drivers are invited like any other.
    */
   demoPassword?: string | null;
+  /**
+   * The demo drivers quote seeds (SEED_DEMO_DRIVERS): with a demo password their accounts are
+   * opened at start from this list, not only when quote's copy of each arrives.
+   */
+  demoSeed?: readonly DemoDriverContact[];
 }
 
 const identity = (a: DriverAccount): DriverIdentity => ({ id: a._id, name: a.name, email: a.email });
@@ -141,14 +147,27 @@ export class DriverAccounts {
 
   /**
    * The embedded demo: every demo driver's account (the reserved e-mail domain) without a password
-   * gets the demo password, once. Runs at start and as each demo driver's copy arrives.
+   * gets the demo password, once. Runs at start (the seeded drivers first get the copy quote seeds
+   * them with, so they can sign in as soon as the product is ready) and as each demo driver's copy
+   * arrives (drivers added later).
    */
   async openDemoAccounts(): Promise<number> {
     if (!this.deps.demoPassword) return 0;
+    await this.copySeededDemoDrivers();
     let opened = 0;
     for (const a of await this.deps.accounts.list())
       if (a.active && !a.passwordSetAt && isDemoDriverEmail(a.email) && (await this.openDemoAccount(a._id))) opened++;
     return opened;
+  }
+
+  /**
+   * Version 0 is the version quote seeds a driver with: when quote's DriverUpdated for the seed
+   * arrives it is no news, and a copy quote has changed since (a newer version) is left as it is.
+   */
+  private async copySeededDemoDrivers(): Promise<void> {
+    const at = this.deps.clock.now().toISOString();
+    for (const d of this.deps.demoSeed ?? [])
+      await this.deps.accounts.applyDriver(d.driverId, 0, { name: d.name, email: d.email, active: true }, at);
   }
 
   private async openDemoAccount(driverId: string): Promise<boolean> {

@@ -34,7 +34,8 @@ export interface FlexibleQuestion {
 }
 
 /**
- * The lowest price for the same move on each of the days either side of the chosen one. The chosen
+ * The lowest price for the same move on each of the days either side of the chosen one that can
+ * still be booked (the days before the earliest booking time are left out). The chosen
  * day's cheapest drivers are tried in price order against each day's hours, documents, busy time and
  * drives between jobs, read once for all the days; the first free one prices the day. A day when
  * none of them is free, or whose totals may differ from the chosen day's (a short-notice charge, a
@@ -51,7 +52,9 @@ export class FlexibleDates {
 
   async around(q: FlexibleQuestion): Promise<FlexibleDate[]> {
     const { move } = q;
-    const starts = daysAround(move.start);
+    // A day that cannot be booked is no choice at all: left out, so null keeps one meaning (nobody free).
+    const starts = daysAround(move.start).filter((start) => bookingTimeProblem(start, move.now) === null);
+    if (starts.length === 0) return [];
     const ids = q.cheapest.map((c) => c.driver._id);
     const longest = Math.max(move.bookedHours ?? 0, ...q.cheapest.map((c) => c.driver.card.minimumHours));
     const from = starts[0]!.getTime();
@@ -73,7 +76,6 @@ export class FlexibleDates {
     return Promise.all(
       starts.map(async (start) => {
         const day = londonDayOf(start);
-        if (bookingTimeProblem(start, move.now)) return { day, date: start.toISOString(), lowestPrice: null };
         const found = comparable(start) ? await this.firstFree(q, start, busy, jobs) : undefined;
         const pence = found !== undefined ? found : await q.cheapestAt(start);
         return { day, date: start.toISOString(), lowestPrice: pence === null ? null : penceToPounds(pence) };

@@ -1,22 +1,22 @@
-import { DEMO_DRIVER_EMAIL_DOMAIN, HELP_LEVELS, VAN_SIZES } from '@vanhop/contracts';
+import { DEMO_DRIVER_CONTACTS, HELP_LEVELS, VAN_SIZES } from '@vanhop/contracts';
 import type { Driver } from './driver.js';
 import { cardAround, HOUSE_CARD } from './price-card.js';
 
 /**
  * Demo drivers seeded in embedded mode: ten self-employed drivers around London, each with their
- * own vans, help levels, service radius and a price card varied around the house card. Contact
- * numbers are in Ofcom's drama range (07700 900xxx) and e-mails use a reserved domain.
+ * own vans, help levels, service radius and a price card varied around the house card. Who they
+ * are (id, name, e-mail on a reserved domain, a drama-range number) is the shared list in
+ * contracts, which admin-auth opens their portal accounts from.
  */
-const contact = (slug: string, n: number) => ({
-  email: `${slug}@${DEMO_DRIVER_EMAIL_DOMAIN}`,
-  phone: `07700900${String(n).padStart(3, '0')}`,
-});
+const contact = (driverId: string) => {
+  const c = DEMO_DRIVER_CONTACTS.find((d) => d.driverId === driverId);
+  if (!c) throw new Error(`${driverId} is not in DEMO_DRIVER_CONTACTS`);
+  return { _id: c.driverId, name: c.name, email: c.email, phone: c.phone };
+};
 
 export const DEMO_DRIVERS: Driver[] = [
   {
-    _id: 'drv-ali-hassan',
-    name: 'Ali Hassan',
-    ...contact('ali.hassan', 101),
+    ...contact('drv-ali-hassan'),
     homeBase: { label: 'Cricklewood NW2', lat: 51.55531, lng: -0.21929 },
     serviceRadiusMiles: 35,
     vanSizes: ['Medium', 'Large', 'Luton'],
@@ -28,9 +28,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-priya-shah',
-    name: 'Priya Shah',
-    ...contact('priya.shah', 102),
+    ...contact('drv-priya-shah'),
     homeBase: { label: 'Wembley HA9', lat: 51.5566, lng: -0.30579 },
     serviceRadiusMiles: 25,
     vanSizes: ['Small', 'Medium', 'Large'],
@@ -42,9 +40,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-tom-okafor',
-    name: 'Tom Okafor',
-    ...contact('tom.okafor', 103),
+    ...contact('drv-tom-okafor'),
     homeBase: { label: 'Croydon CR0', lat: 51.37331, lng: -0.08268 },
     serviceRadiusMiles: 22,
     vanSizes: ['Large', 'Luton'],
@@ -56,9 +52,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-marta-nowak',
-    name: 'Marta Nowak',
-    ...contact('marta.nowak', 104),
+    ...contact('drv-marta-nowak'),
     homeBase: { label: 'Stratford E15', lat: 51.54285, lng: -0.00346 },
     serviceRadiusMiles: 20,
     vanSizes: ['Medium', 'Large'],
@@ -70,9 +64,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-james-carter',
-    name: 'James Carter',
-    ...contact('james.carter', 105),
+    ...contact('drv-james-carter'),
     homeBase: { label: 'Watford WD17', lat: 51.66187, lng: -0.4067 },
     serviceRadiusMiles: 30,
     vanSizes: [...VAN_SIZES],
@@ -84,9 +76,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-sofia-rossi',
-    name: 'Sofia Rossi',
-    ...contact('sofia.rossi', 106),
+    ...contact('drv-sofia-rossi'),
     homeBase: { label: 'Camden Town NW1', lat: 51.54498, lng: -0.13316 },
     serviceRadiusMiles: 15,
     vanSizes: ['Small', 'Medium'],
@@ -98,9 +88,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-kwame-mensah',
-    name: 'Kwame Mensah',
-    ...contact('kwame.mensah', 107),
+    ...contact('drv-kwame-mensah'),
     homeBase: { label: 'Richmond TW9', lat: 51.45752, lng: -0.29507 },
     serviceRadiusMiles: 20,
     vanSizes: ['Large', 'Luton'],
@@ -112,9 +100,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-dave-wilson',
-    name: 'Dave Wilson',
-    ...contact('dave.wilson', 108),
+    ...contact('drv-dave-wilson'),
     homeBase: { label: 'Barking IG11', lat: 51.53698, lng: 0.0756 },
     serviceRadiusMiles: 25,
     vanSizes: ['Large', 'Luton'],
@@ -126,9 +112,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-hannah-lee',
-    name: 'Hannah Lee',
-    ...contact('hannah.lee', 109),
+    ...contact('drv-hannah-lee'),
     homeBase: { label: 'Enfield EN1', lat: 51.66039, lng: -0.04167 },
     serviceRadiusMiles: 20,
     vanSizes: ['Small', 'Medium', 'Large'],
@@ -140,9 +124,7 @@ export const DEMO_DRIVERS: Driver[] = [
     active: true,
   },
   {
-    _id: 'drv-ravi-patel',
-    name: 'Ravi Patel',
-    ...contact('ravi.patel', 110),
+    ...contact('drv-ravi-patel'),
     homeBase: { label: 'Bromley BR1', lat: 51.40757, lng: 0.0194 },
     serviceRadiusMiles: 20,
     vanSizes: [...VAN_SIZES],

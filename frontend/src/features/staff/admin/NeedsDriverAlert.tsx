@@ -4,9 +4,9 @@
  */
 import { Link } from 'react-router-dom';
 import type { BookingRecord, NeedsDriver } from '@vanhop/contracts';
-import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
 import { adminPath } from '../../../lib/area-paths';
+import { BookingsAlert } from './BookingsAlert';
 
 type WithNeeds = BookingRecord & { needsDriver?: NeedsDriver | null; state?: string };
 
@@ -25,29 +25,26 @@ export function NeedsDriverAlert({
   onOpen: (record: BookingRecord) => void;
 }) {
   const waiting = (records as WithNeeds[]).filter((r) => r.needsDriver && r.state !== 'cancelled');
-  if (waiting.length === 0) return null;
   return (
-    <section
-      className="admin-card admin-needs-driver"
-      role="alert"
-      aria-labelledby="admin-needs-driver-title"
-      data-testid="needs-driver"
-    >
-      <h2 id="admin-needs-driver-title">
-        {waiting.length === 1 ? '1 booking needs a driver' : `${waiting.length} bookings need a driver`}
-      </h2>
-      <ul>
-        {waiting.map((r) => (
-          <li key={r._id}>
-            <Button className="admin-link" onClick={() => onOpen(r)}>
-              Booking {r.randomNumber}
-            </Button>{' '}
-            on {londonDateTime(r.quote.date)}: {WHY[r.needsDriver!.because]}. Options:{' '}
-            <Link to={adminPath('drivers')}>reassign it to a free driver</Link>, agree another time with the customer
-            (Change date in the booking), or cancel it with a full refund.
-          </li>
-        ))}
-      </ul>
-    </section>
+    <BookingsAlert
+      titleId="admin-needs-driver-title"
+      testId="needs-driver"
+      title={waiting.length === 1 ? '1 booking needs a driver' : `${waiting.length} bookings need a driver`}
+      items={waiting.map((r) => ({
+        key: r._id,
+        link: (
+          <Button className="admin-link" onClick={() => onOpen(r)}>
+            Booking {r.randomNumber}
+          </Button>
+        ),
+        date: r.quote.date,
+        detail: (
+          <>
+            {WHY[r.needsDriver!.because]}. Options: <Link to={adminPath('drivers')}>reassign it to a free driver</Link>,
+            agree another time with the customer (Change date in the booking), or cancel it with a full refund.
+          </>
+        ),
+      }))}
+    />
   );
 }
