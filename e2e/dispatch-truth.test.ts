@@ -114,9 +114,9 @@ describe('dispatch tells everyone the same truth: an agreed price, a suspension 
 
   it('a job given to a dearer driver, the office bearing the difference: the agreed price is on their statement', async () => {
     const email = 'dee.agreed@example.com';
-    // The driver with the lowest own price (the offers' order counts charges on the day; the hand-on
-    // goes by the drivers' own prices): when they decline, nobody is free at the booked price and it
-    // comes to the office.
+    // The driver with the lowest own price (not the offers' first, which counts charges on the day):
+    // the hand-on takes only a driver whose own price is within the booked one, so when they decline
+    // nobody is and it comes to the office.
     const booked = await book(email, 9, (offers) =>
       offers.reduce((low, o, i) => (o.totalPrice < offers[low]!.totalPrice ? i : low), 0),
     );

@@ -16,8 +16,8 @@ import { MovableClock } from '../../platform/test/movable-clock.js';
  * A declined or unanswered offer goes at once to the next driver free for the move at
  * no more than the customer booked; only when there is none does it go back to the office.
  */
-/** Offers in the order of the drivers' own prices (a tie: better rated, then by name), as the fallback tries them. */
-const byTotal = <O extends { totalPrice: number; rating: number; driverName: string }>(offers: O[]): O[] =>
+/** Offers in the order of the drivers' own prices (a tie: better rated, then by name): what the booked-price ceiling compares. */
+const byOwnPrice = <O extends { totalPrice: number; rating: number; driverName: string }>(offers: O[]): O[] =>
   [...offers].sort(
     (a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating || a.driverName.localeCompare(b.driverName),
   );
@@ -25,7 +25,7 @@ const byTotal = <O extends { totalPrice: number; rating: number; driverName: str
 describe('automatic fallback driver (quote: decline / expiry → the next free driver)', () => {
   const clock = new MovableClock(Date.parse(NOW));
   let svc: Awaited<ReturnType<typeof startQuote>>;
-  /** The seeded drivers' prices for `complete`, cheapest first (the same pricing a quote uses). */
+  /** The seeded drivers' offers for `complete`, cheapest in all first (the order the fallback tries them in). */
   let offers: { driverId: string; driverName: string; totalPrice: number; rating: number }[] = [];
   const events: Record<string, EventEnvelope[]> = {
     [TOPICS.jobOffered]: [],
@@ -85,11 +85,14 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       await svc.bus.subscribe('test', topic, async (e) => void events[topic]!.push(e));
     const quoted = await post(`${svc.url}/api/booking`, complete);
     expect(quoted.status).toBe(200);
-    // The fallback goes by the driver's own price (the total), not by the charges on the day the
-    // offers' order also counts: the same drivers, in the total's order (a tie: better rated, then name).
-    offers = byTotal(quoted.json.offers);
-    // The test needs a driver with at least two cheaper ones behind them, and one dearer.
+    // The fallback tries drivers in the offers' own order: cheapest in all the customer pays (the
+    // driver's own price and the known charges on the day), a tie to the cheaper own price.
+    offers = quoted.json.offers;
+    // The test needs a driver with at least two cheaper ones behind them, and one dearer; the two
+    // cheaper in all are under the third's own price too (the ceiling the fallback keeps to).
     expect(offers.length).toBeGreaterThanOrEqual(4);
+    expect(offers[0]!.totalPrice).toBeLessThanOrEqual(offers[2]!.totalPrice);
+    expect(offers[1]!.totalPrice).toBeLessThanOrEqual(offers[2]!.totalPrice);
   });
   afterAll(async () => {
     await svc?.cleanup();
@@ -173,18 +176,18 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     clock.t = Date.parse(NOW);
     const date = '2026-01-21T10:00:00.000Z';
     const quoted = await post(`${svc.url}/api/booking`, { ...complete, date });
-    const onTheDay = byTotal(quoted.json.offers as typeof offers);
+    const ownOrder = byOwnPrice(quoted.json.offers as typeof offers);
     // Only a driver priced the same as the cheapest could take it: there is none in the seeded list.
-    expect(onTheDay.filter((o) => o.totalPrice <= onTheDay[0]!.totalPrice)).toHaveLength(1);
+    expect(ownOrder.filter((o) => o.totalPrice <= ownOrder[0]!.totalPrice)).toHaveLength(1);
     const data: BookingConfirmed = {
       bookingId: 'bk-2',
       randomNumber: 5002,
       paymentStatus: 'paid',
-      amountPaidPence: Math.round(onTheDay[0]!.totalPrice * 100),
+      amountPaidPence: Math.round(ownOrder[0]!.totalPrice * 100),
       outstandingBalancePence: 0,
-      totalPricePence: Math.round(onTheDay[0]!.totalPrice * 100),
+      totalPricePence: Math.round(ownOrder[0]!.totalPrice * 100),
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
-      driver: { id: onTheDay[0]!.driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
+      driver: { id: ownOrder[0]!.driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
       move: {
         date,
         addresses: complete.addresses.map((a) => ({
@@ -204,7 +207,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
     );
     await svc.bus.idle();
     expect(
-      (await call('POST', '/api/driver/me/jobs/bk-2/decline', driverAuth(onTheDay[0]!.driverId, { clock }))).status,
+      (await call('POST', '/api/driver/me/jobs/bk-2/decline', driverAuth(ownOrder[0]!.driverId, { clock }))).status,
     ).toBe(200);
     await svc.bus.idle();
     expect(ofBooking(TOPICS.jobReassigned, 'bk-2')).toEqual([]);

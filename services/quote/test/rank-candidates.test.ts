@@ -6,7 +6,7 @@ import { HELP_LEVELS, OFFER_SORTS, VAN_SIZES, WEEKDAYS, type Availability, type 
 import { CardColumns, moveNumbers, quartersNeeded, rowsOf, type CandidateRows } from '../src/domain/card-columns.js';
 import { availabilityCoversSlots, londonSlots, moveWindow } from '../src/domain/availability.js';
 import { driverCanTake, type Driver } from '../src/domain/driver.js';
-import { byPrice, offersPage, type RankedDriver } from '../src/domain/offer-ranking.js';
+import { byPriceAllIn, offersPage, type RankedDriver } from '../src/domain/offer-ranking.js';
 import { moveTotals, totalPenceOn, type MoveToPrice } from '../src/domain/pricing.js';
 import { rankCandidates, type CandidateRules } from '../src/domain/rank-candidates.js';
 import { PriceMove, type DriverSource } from '../src/app/price-move.js';
@@ -39,15 +39,20 @@ function moves(count: number, seed: number): MoveToPrice[] {
 const rankedAll = (
   rows: CandidateRows,
   toPrice: MoveToPrice,
-  rules: Pick<CandidateRules, 'ruledOut' | 'freeAt' | 'freeFrom'>,
+  rules: Pick<CandidateRules, 'ruledOut' | 'freeAt' | 'freeFrom' | 'onTheDayPence'>,
 ): RankedDriver[] =>
   Array.from(rows.slots)
     .filter((s) => !rules.ruledOut.has(s))
-    .map((s) => ({
-      driver: rows.columns.driverAt(s),
-      totalPence: totalPenceOn(moveTotals(toPrice), rows.columns.driverAt(s).card),
-      freeAt: rules.freeAt.get(s) ?? rules.freeFrom,
-    }));
+    .map((s) => {
+      const driver = rows.columns.driverAt(s);
+      const onTheDay = rules.onTheDayPence ?? { compliant: 0, notCompliant: 0 };
+      return {
+        driver,
+        totalPence: totalPenceOn(moveTotals(toPrice), driver.card),
+        freeAt: rules.freeAt.get(s) ?? rules.freeFrom,
+        onTheDayPence: driver.ulezCompliant ? onTheDay.compliant : onTheDay.notCompliant,
+      };
+    });
 
 describe('the cards as columns', () => {
   it('price every card exactly as totalPenceOn does, for every kind of move', () => {
@@ -137,14 +142,24 @@ describe('one pass over the candidates', () => {
   // Some free at other times than the rest, or every one free alike (nobody busy before the move).
   const freeAlike: CandidateRules = { ...rules, freeAt: new Map() };
   const allFreeAlike = rankedAll(rows, move, freeAlike);
+  // Charges on the day in the price order: a van that is not ULEZ compliant costs more in all.
+  const charged: CandidateRules = { ...rules, onTheDayPence: { compliant: 1500, notCompliant: 2750 } };
+  const allCharged = rankedAll(rows, move, charged);
+  const cases = {
+    'free times varied': [rules, all],
+    'everyone free alike': [freeAlike, allFreeAlike],
+    'charges on the day': [charged, allCharged],
+  } as const;
   it.each(
     OFFER_SORTS.flatMap((sort) =>
-      [0, 5, 12, 36].flatMap((offset) => [[sort, offset, 'varied'] as const, [sort, offset, 'alike'] as const]),
+      [0, 5, 12, 36].flatMap((offset) =>
+        (Object.keys(cases) as (keyof typeof cases)[]).map((c) => [sort, offset, c] as const),
+      ),
     ),
   )(
-    'pages %s from %i (free times %s) exactly as offersPage over every candidate does, from the few it keeps',
-    (sort, offset, free) => {
-      const [theRules, everyone] = free === 'alike' ? [freeAlike, allFreeAlike] : [rules, all];
+    'pages %s from %i (%s) exactly as offersPage over every candidate does, from the few it keeps',
+    (sort, offset, which) => {
+      const [theRules, everyone] = cases[which];
       const limit = 12;
       const first = (offset === 0 ? 0 : offset + limit) + Math.max(limit, 3);
       const pass = rankCandidates(rows.columns, rows.slots, numbers, theRules, { sort, first });
@@ -165,7 +180,7 @@ describe('one pass over the candidates', () => {
     }));
     const ids = (page: RankedDriver[]) => page.map((r) => r.driver._id);
     expect(pass.cheapestFirst.map((r) => rows.columns.driverAt(r.slot)._id)).toEqual(
-      ids(cheapest.sort(byPrice).slice(0, 16)),
+      ids(cheapest.sort(byPriceAllIn).slice(0, 16)),
     );
   });
 

@@ -108,16 +108,12 @@ describe('suspending a driver: each job to the next free driver, the office only
     expect(
       (await call('POST', '/api/driver/me/jobs/bk-2/accept', driverAuth(suspended.driverId, { clock }))).status,
     ).toBe(200);
-    // The hand-on goes by the drivers' own prices (the customer's price stays as booked), cheapest
-    // first, a tie to the better rated, then by name: the offers' order counts charges on the day.
-    const cheapestOwn = (offers: Offer[]) =>
-      offers
-        .filter((o) => o.driverId !== suspended.driverId)
-        .sort(
-          (a, b) => a.totalPrice - b.totalPrice || b.rating - a.rating || a.driverName.localeCompare(b.driverName),
-        )[0]!;
-    nextFree['bk-1'] = cheapestOwn(onDay[0]!);
-    nextFree['bk-2'] = cheapestOwn(onDay[1]!);
+    // The hand-on goes in the offers' order (cheapest in all the customer pays: the driver's own
+    // price and the known charges on the day), to the first whose own price is within the booked one.
+    const firstWithin = (day: number) =>
+      onDay[day]!.find((o) => o.driverId !== suspended.driverId && Math.round(o.totalPrice * 100) <= own(day))!;
+    nextFree['bk-1'] = firstWithin(0);
+    nextFree['bk-2'] = firstWithin(1);
     // One booked for less than any other driver asks: nobody else is free at that price.
     const cheapestOther = Math.min(
       ...onDay[2]!.filter((o) => o.driverId !== suspended.driverId).map((o) => Math.round(o.totalPrice * 100)),

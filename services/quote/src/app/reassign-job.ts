@@ -26,7 +26,7 @@ import {
 import type { DriverPortalAccounts, DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import { moveWindow } from '../domain/availability.js';
 import type { PriceMove } from './price-move.js';
-import { byPrice } from '../domain/offer-ranking.js';
+import { byPriceAllIn } from '../domain/offer-ranking.js';
 import { respondByFor, toView } from './driver-jobs.js';
 
 /** The booked move as a pricing request (the job keeps what the driver needs to know, which is what pricing reads). */
@@ -60,15 +60,16 @@ function cheaperDriverMoney(job: JobDoc, pricePence: number): Partial<JobDoc> {
   };
 }
 
-/** A driver free for the move and their price for it, sorted cheapest first, with their known charges on the day. */
+/** A driver free for the move and their own price for it, with their known charges on the day. */
 type Candidate = JobCandidate & { chargesOnTheDay?: { label: string; amountPence: number }[] };
 
 /**
  * Staff give a job that came back (declined, not answered, or its driver suspended) to another
  * driver: only drivers free for the whole move, priced by the same pricing as a quote; a price above
  * what the customer booked needs staff's confirmation (the customer never pays more). The platform
- * does the same at once when a driver declines or lets the offer lapse, with the cheapest free
- * driver at no more than the booked price (`fallback`). The new driver's time is taken before the
+ * does the same at once when a driver declines or lets the offer lapse, with the free driver
+ * cheapest in all (own price and known charges on the day) whose own price is no more than the
+ * booked price (`fallback`). The new driver's time is taken before the
  * old driver's is given back, so the booking always holds one.
  */
 export class ReassignJob {
@@ -122,8 +123,8 @@ export class ReassignJob {
 
   /**
    * The drivers a customer may choose after their driver changed: free for the whole move, able to
-   * answer online, not one who gave this move back, cheapest first, each with their own price, the
-   * booking's price and their charges on the day.
+   * answer online, not one who gave this move back, cheapest in all first (own price and known
+   * charges on the day), each with their own price, the booking's price and their charges on the day.
    */
   async freeForCustomer(bookingId: string): Promise<InternalFreeDriver[]> {
     const job = await this.customerChoosable(bookingId);
@@ -176,7 +177,8 @@ export class ReassignJob {
 
   /**
    * A driver declined an offer, let it lapse, or was suspended (their job offered or accepted): the
-   * job is offered at once to the cheapest other driver free for the whole move at no more than the
+   * job is offered at once to the other driver free for the whole move who is cheapest in all the
+   * customer pays (own price and known charges on the day) and whose own price is no more than the
    * customer booked, trying the next when one is taken meanwhile. Null when none can take it (the
    * job then goes back to the office). The write is conditional on the job still being as read (an
    * offer: that very offer), so a late answer, the sweep and a suspension cannot both move it.
@@ -235,24 +237,23 @@ export class ReassignJob {
     // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.
     const free = priced.ranked.filter((r) => !gaveBack.has(r.driver._id));
     const withAccount = await this.deps.accounts.withAccount(free.map((r) => r.driver._id));
-    return [...free]
-      .sort(byPrice)
-      .map((r) => {
-        const pricePence = r.totalPence;
-        return {
-          driverId: r.driver._id,
-          name: r.driver.name,
-          pricePence,
-          bookedPence: booked,
-          overBookedPence: Math.max(0, pricePence - booked),
-          portalAccount: withAccount.has(r.driver._id),
-          chargesOnTheDay: priced
-            .chargesFor(r.driver)
-            .filter((c) => c.amount !== null)
-            .map((c) => ({ label: c.label, amountPence: poundsToPence(c.amount ?? 0) })),
-        };
-      })
-      .sort((a, b) => a.pricePence - b.pricePence);
+    // Cheapest in all the customer pays (the quote's own rule: own price and known charges on the
+    // day), so the hand-on, staff's picker and the customer's list agree with the offers' order.
+    return [...free].sort(byPriceAllIn).map((r) => {
+      const pricePence = r.totalPence;
+      return {
+        driverId: r.driver._id,
+        name: r.driver.name,
+        pricePence,
+        bookedPence: booked,
+        overBookedPence: Math.max(0, pricePence - booked),
+        portalAccount: withAccount.has(r.driver._id),
+        chargesOnTheDay: priced
+          .chargesFor(r.driver)
+          .filter((c) => c.amount !== null)
+          .map((c) => ({ label: c.label, amountPence: poundsToPence(c.amount ?? 0) })),
+      };
+    });
   }
 
   /**

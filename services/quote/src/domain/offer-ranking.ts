@@ -1,41 +1,21 @@
 import type { OfferSort } from '@vanhop/contracts';
-import type { Driver } from './driver.js';
+import { OFFER_KEYS, offerComparator } from './offer-sort-keys.js';
+import type { RankedDriver } from './ranked-driver.js';
 
-/** A driver who can take the move, with what ranking needs: their total and when they are free. */
-export interface RankedDriver {
-  driver: Driver;
-  totalPence: number;
-  /** When the driver is free (ms since the epoch; smaller is sooner): see PriceMove's soonestFree. */
-  freeAt: number;
-  /**
-   * What the customer also pays this driver on the day that is known in advance (ULEZ for a van
-   * that is not compliant, the congestion charge); tolls and parking are unknown and not counted.
-   */
-  onTheDayPence?: number;
-}
+export type { RankedDriver } from './ranked-driver.js';
 
 type Compare = (a: RankedDriver, b: RankedDriver) => number;
 
 /** What the customer pays this driver in all that is known: the total and the known charges on the day. */
-export const allInPence = (r: RankedDriver): number => r.totalPence + (r.onTheDayPence ?? 0);
+export const allInPence = OFFER_KEYS.allIn;
 
-const byName: Compare = (a, b) =>
-  a.driver.name.localeCompare(b.driver.name) ||
-  (a.driver._id < b.driver._id ? -1 : a.driver._id > b.driver._id ? 1 : 0);
-
-/** Cheapest first; a tie goes to the better rated, then by name (the order quotes always had). */
-export const byPrice: Compare = (a, b) =>
-  a.totalPence - b.totalPence || b.driver.rating - a.driver.rating || byName(a, b);
-/**
- * Cheapest in all the customer pays first (the total and the known charges on the day: a van that
- * is not ULEZ compliant costs £12.50 more on the day); a tie goes to the cheaper total, as byPrice.
- */
-export const byPriceAllIn: Compare = (a, b) => allInPence(a) - allInPence(b) || byPrice(a, b);
-/** Best rated first; a tie goes to the more reviewed, then the cheaper all in. */
-export const byRating: Compare = (a, b) =>
-  b.driver.rating - a.driver.rating || b.driver.reviewCount - a.driver.reviewCount || byPriceAllIn(a, b);
-/** Soonest free first; a tie goes to the cheaper all in. */
-export const bySoonest: Compare = (a, b) => a.freeAt - b.freeAt || byPriceAllIn(a, b);
+// The orders are defined once, for offers and for rows alike: offer-sort-keys.ts.
+/** Cheapest in all the customer pays first; a tie goes to the cheaper total, the better rated, then by name. */
+export const byPriceAllIn: Compare = offerComparator('price');
+/** Best rated first; a tie goes to the more reviewed, then the cheaper in all. */
+export const byRating: Compare = offerComparator('rating');
+/** Soonest free first; a tie goes to the cheaper in all. */
+export const bySoonest: Compare = offerComparator('soonest');
 
 export const RANKINGS: Record<OfferSort, Compare> = { price: byPriceAllIn, rating: byRating, soonest: bySoonest };
 

@@ -1,6 +1,6 @@
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { chargesOnTheDay, type ChargeOnTheDay } from './charges-on-the-day.js';
-import { driverCanTake, type Driver } from './driver.js';
+import type { Driver } from './driver.js';
 import type { GeoPoint, RouteEstimate } from './geo-port.js';
 import { priceMove, type PriceBreakdown } from './pricing.js';
 
@@ -42,18 +42,4 @@ export function priceOffer(move: MoveRequest, driver: Driver): PricedOffer {
     ),
     charges: chargesOnTheDay({ pickup, dropoff, stops: move.stops, ulezCompliant: driver.ulezCompliant }),
   };
-}
-
-/** Every matching driver's price for the move, cheapest first (better rated first on a tie). */
-export function offersFor(move: MoveRequest, drivers: Driver[]): PricedOffer[] {
-  const pickup = move.stops[0]!;
-  return drivers
-    .filter((d) => driverCanTake(d, { vanSize: move.vanSize, helpLevel: move.helpLevel, pickup }))
-    .map((driver) => priceOffer(move, driver))
-    .sort(
-      (a, b) =>
-        a.pricing.totalPence - b.pricing.totalPence ||
-        b.driver.rating - a.driver.rating ||
-        a.driver.name.localeCompare(b.driver.name),
-    );
 }

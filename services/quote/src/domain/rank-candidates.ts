@@ -1,6 +1,7 @@
 import type { OfferSort } from '@vanhop/contracts';
 import type { CardColumns, MoveNumbers } from './card-columns.js';
 import { filtersAnything, type RankedFilter } from './offer-ranking.js';
+import { rowComparator } from './offer-sort-keys.js';
 
 /** What rules candidates out and when each is free, worked out before the pass (app/candidate-time.ts). */
 export interface CandidateRules {
@@ -77,8 +78,8 @@ function keepFirst(best: Int32Array, kept: number, k: number, s: number, compare
 /**
  * One pass over the candidates: rules them out by card (hours, documents), busy time and travel,
  * prices the rest from the cards' columns, and keeps only the few any page needs, without sorting
- * or allocating per candidate. The orders are offer-ranking.ts's RANKINGS over rows (the same keys
- * and tie-breaks), so offersPage over `picked` answers what it would over every candidate.
+ * or allocating per candidate. The orders are offer-ranking.ts's RANKINGS over rows (both built
+ * from offer-sort-keys.ts), so offersPage over `picked` answers what it would over every candidate.
  */
 export function rankCandidates(
   columns: CardColumns,
@@ -87,26 +88,12 @@ export function rankCandidates(
   rules: CandidateRules,
   selection: CandidateSelection,
 ): CandidatePass {
-  const {
-    quoteTotal: total,
-    quoteFreeAt: freeAt,
-    quoteAllIn: allIn,
-    rating,
-    reviewCount,
-    flags,
-    minimumHours,
-  } = columns;
+  const { quoteTotal: total, quoteFreeAt: freeAt, quoteAllIn: allIn, rating, flags, minimumHours } = columns;
   const ulez = columns.ulezCompliant;
-  const byName = (a: number, b: number) => {
-    const [da, db] = [columns.driverAt(a), columns.driverAt(b)];
-    return da.name.localeCompare(db.name) || (da._id < db._id ? -1 : da._id > db._id ? 1 : 0);
-  };
-  // offer-ranking.ts's byPriceAllIn, byRating and bySoonest over rows: the same keys and tie-breaks.
-  const byPrice = (a: number, b: number) =>
-    allIn[a]! - allIn[b]! || total[a]! - total[b]! || rating[b]! - rating[a]! || byName(a, b);
-  const byRating = (a: number, b: number) =>
-    rating[b]! - rating[a]! || reviewCount[b]! - reviewCount[a]! || byPrice(a, b);
-  const bySoonest = (a: number, b: number) => freeAt[a]! - freeAt[b]! || byPrice(a, b);
+  // offer-ranking.ts's byPriceAllIn, byRating and bySoonest over rows: one definition (offer-sort-keys.ts).
+  const byPrice = rowComparator(columns, 'price');
+  const byRating = rowComparator(columns, 'rating');
+  const bySoonest = rowComparator(columns, 'soonest');
   const onTheDay = rules.onTheDayPence ?? { compliant: 0, notCompliant: 0 };
   const filter = filtersAnything(selection.filter) ? selection.filter : undefined;
   const matches = (s: number) =>
