@@ -55,6 +55,35 @@ describe('the hand-on and the choose-another list go by the price in all', () =>
     return res.body.id;
   };
 
+  const bookingFor = (
+    bookingId: string,
+    randomNumber: number,
+    bookedPence: number,
+    date = MOVE_DATE,
+  ): BookingConfirmed => ({
+    bookingId,
+    randomNumber,
+    paymentStatus: 'paid',
+    amountPaidPence: bookedPence,
+    outstandingBalancePence: 0,
+    totalPricePence: bookedPence,
+    customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
+    driver: { id: ids.first, name: 'Fern First', email: 'fern@drivers.example', phone: '07700900555' },
+    myMovePath: `/mymove/token-${bookingId}`,
+    move: {
+      date,
+      addresses: complete.addresses.map((a) => ({
+        location: a.location,
+        physicalAddress: a.physicalAddress,
+        stair: a.stair as number,
+      })),
+      typeofVan: 'Large',
+      typeOfWorker: 'Driver-Help',
+      totalHour: 3,
+      description: complete.description,
+    },
+  });
+
   beforeAll(async () => {
     svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'false', JOB_RESPONSE_MINUTES: '120' }, clock);
     await svc.bus.subscribe('test', TOPICS.jobReassigned, async (e) => void reassigned.push(e));
@@ -79,29 +108,7 @@ describe('the hand-on and the choose-another list go by the price in all', () =>
     expect(offers.map((o) => o.driverId)).toEqual([ids.clean, ids.ulez, ids.first]);
 
     const bookedPence = priceOf(ids.first);
-    const data: BookingConfirmed = {
-      bookingId: 'bk-1',
-      randomNumber: 6001,
-      paymentStatus: 'paid',
-      amountPaidPence: bookedPence,
-      outstandingBalancePence: 0,
-      totalPricePence: bookedPence,
-      customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
-      driver: { id: ids.first, name: 'Fern First', email: 'fern@drivers.example', phone: '07700900555' },
-      myMovePath: '/mymove/token-bk-1',
-      move: {
-        date: MOVE_DATE,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: complete.description,
-      },
-    };
+    const data = bookingFor('bk-1', 6001, bookedPence);
     await svc.bus.publish(
       TOPICS.bookingConfirmed,
       await createEvent(TOPICS.bookingConfirmed, data, { producer: 'booking', clock }),
@@ -133,5 +140,31 @@ describe('the hand-on and the choose-another list go by the price in all', () =>
         bookedPence,
       }),
     ]);
+  });
+
+  it("the customer's list orders drivers above the booked price by what the customer would pay: the booked price and the charges on the day", async () => {
+    const quoted = await post(`${svc.url}/api/booking`, complete);
+    const offers = quoted.json.offers as { driverId: string; totalPrice: number }[];
+    const priceOf = (id: string) => Math.round(offers.find((o) => o.driverId === id)!.totalPrice * 100);
+    // Booked below everyone: Cleo and Fern would cost the customer the booked price, Una that and £12.50 on the day.
+    const bookedPence = priceOf(ids.ulez) - 500;
+    await svc.bus.publish(
+      TOPICS.bookingConfirmed,
+      await createEvent(
+        TOPICS.bookingConfirmed,
+        {
+          // A day later: the first test's job holds Cleo on the first day.
+          ...bookingFor('bk-2', 6002, bookedPence, new Date(Date.parse(MOVE_DATE) + 86_400_000).toISOString()),
+          driver: { id: ids.clean, name: 'Cleo Cleanvan', email: 'cleo@drivers.example', phone: '07700900555' },
+        },
+        { producer: 'booking', clock },
+      ),
+    );
+    await svc.bus.idle();
+    const free = await api<InternalFreeDriver[]>('GET', '/internal/jobs/bk-2/free-drivers');
+    expect(free.status).toBe(200);
+    // In all Una (£9.50 over Cleo's price) is cheaper than Fern (£15 over), but above the booked price
+    // the customer pays the booked price with Fern and £12.50 more with Una.
+    expect(free.body.map((d) => d.driverId)).toEqual([ids.first, ids.ulez]);
   });
 });

@@ -123,13 +123,21 @@ export class ReassignJob {
 
   /**
    * The drivers a customer may choose after their driver changed: free for the whole move, able to
-   * answer online, not one who gave this move back, cheapest in all first (own price and known
-   * charges on the day), each with their own price, the booking's price and their charges on the day.
+   * answer online, not one who gave this move back, each with their own price, the booking's price
+   * and their charges on the day. Ordered by what the customer would pay with each: never more than
+   * the booked price (the office bears a dearer driver's difference) plus the charges on the day, so
+   * a driver dearer in all but above the booked price anyway may come first; ties keep the offers' order.
    */
   async freeForCustomer(bookingId: string): Promise<InternalFreeDriver[]> {
     const job = await this.customerChoosable(bookingId);
+    const customerPays = (c: {
+      pricePence: number;
+      bookedPence: number;
+      chargesOnTheDay?: { amountPence: number }[];
+    }) => Math.min(c.pricePence, c.bookedPence) + (c.chargesOnTheDay ?? []).reduce((sum, x) => sum + x.amountPence, 0);
     return (await this.candidatesFor(job))
       .filter((c) => c.portalAccount)
+      .sort((a, b) => customerPays(a) - customerPays(b))
       .map((c) => ({
         driverId: c.driverId,
         name: c.name,

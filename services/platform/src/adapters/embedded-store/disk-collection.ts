@@ -30,6 +30,11 @@ function parseLine(text: string): unknown {
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** Settles once every task queued so far has run. */
+  drained(): Promise<unknown> {
+    return this.tail;
+  }
+
   run<R>(task: () => Promise<R>): Promise<R> {
     const next = this.tail.then(task, task);
     this.tail = next.catch(() => undefined);
@@ -97,12 +102,12 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    await this.open();
+    await this.readable();
     return (await this.select(filter, { limit: 1 }))[0]?.doc ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    await this.open();
+    await this.readable();
     return (await this.select(filter, options)).map((h) => h.doc);
   }
 
@@ -129,7 +134,7 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
-    await this.open();
+    await this.readable();
     if (Object.keys(filter).length === 0) return this.indexes[0]!.entries.size;
     const plan = planQuery(filter, this.indexes, undefined);
     if (plan?.covered) return this.candidates(plan).nos.length;
@@ -260,6 +265,15 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     const file = this.file;
     if (offset === undefined || offset < 0 || !file) return null;
     return parseLine(await file.read(offset, this.lengths[no]!)) as T;
+  }
+
+  /**
+   * A read sees every write asked for before it (as NeDB's one queue gave): it waits for the writes
+   * queued so far, not for those asked for after it.
+   */
+  private async readable(): Promise<void> {
+    await this.open();
+    await this.writes.drained();
   }
 
   private async open(): Promise<CollectionFile> {
