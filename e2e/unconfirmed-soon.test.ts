@@ -79,7 +79,7 @@ describe('a move within hours that no driver has accepted reaches the office', (
     await page.waitForURL(/\/admin\/dashboard/);
 
     // The alert at the top names the move, and its link opens the record.
-    const heading = page.getByRole('heading', { name: /1 move within 6 hours has no accepted driver/ });
+    const heading = page.getByRole('heading', { name: /no accepted driver/ });
     await heading.waitFor();
     const alert = page.locator('section', { has: heading });
     expect(await alert.innerText()).toContain('09:00');
