@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { POLL, screenshot, useProductAndBrowser } from './harness.js';
+import { expectAccessible } from './axe-check.js';
 
 const LINK = {
   authorName: 'Grace M.',
@@ -57,4 +58,17 @@ describe('the review page rating agrees with its stars', () => {
       await page.close();
     },
   );
+
+  it('with a rating chosen, the page is accessible (axe)', async () => {
+    await expectAccessible(
+      ctx.browser,
+      `${ctx.product.url}/review/v1.t`,
+      async (page) => {
+        const overall = page.getByRole('group', { name: 'Your overall rating' });
+        await overall.getByText('☆').nth(3).click();
+        await overall.getByTestId('rating-chosen').waitFor();
+      },
+      (page) => fakeReviewLink(page),
+    );
+  });
 });
