@@ -10,10 +10,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { UNCONFIRMED_ALERT_HOURS, type JobView, type MyMoveView } from '@vanhop/contracts';
+import { UNCONFIRMED_ALERT_HOURS, type DriverJobsResponse, type MyMoveView } from '@vanhop/contracts';
 import { MovableClock } from '../services/platform/test/movable-clock.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient } from '../test/support/gateway-api.js';
+import { driverAuth } from '../test/support/staff.js';
 import { bookAndPay } from './booking-steps.js';
 import { signUpStaff } from './back-office-data.js';
 import { launchChromium, POLL, screenshot } from './harness.js';
@@ -22,6 +23,7 @@ import { waitForMail } from './outbox-mail.js';
 /** A Wednesday in winter (London on GMT), 07:28: the picker's first time is 09:00 the same morning. */
 const MORNING = '2027-01-13T07:28:00Z';
 const DESK = { width: 1280, height: 1000 };
+const STAFF_PASSWORD = 'office-password-1';
 const UK = { locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 
 describe('a move within hours that no driver has accepted reaches the office', () => {
@@ -29,6 +31,7 @@ describe('a move within hours that no driver has accepted reaches the office', (
   let running: EmbeddedOnTempDir;
   let browser: Browser;
   let base = '';
+  const jwtSecret = () => running.product.env.JWT_SECRET!;
 
   beforeAll(async () => {
     running = await startEmbeddedOnTempDir(
@@ -55,36 +58,38 @@ describe('a move within hours that no driver has accepted reaches the office', (
     expect(view.move.date).toBe('2027-01-13T09:00:00.000Z');
     expect(Date.parse(view.move.date) - clock.now().getTime()).toBeLessThan(UNCONFIRMED_ALERT_HOURS * 3_600_000);
 
-    // The job reaches its driver once the payment's event reached the quote service; until then
-    // there is nothing to flag. Staff's list (what the dashboard reads) is asked until it is there.
+    // The job reaches its driver once the payment's event reached the quote service: the driver's
+    // own list is asked until it is offered there (and left unanswered).
+    const driverHeaders = { headers: driverAuth(view.driver!.id, { env: { JWT_SECRET: jwtSecret() }, clock }) };
+    const offered = async () => {
+      const { today = [], upcoming = [] } = (
+        await api<DriverJobsResponse>('GET', '/api/driver/me/jobs', undefined, driverHeaders)
+      ).body;
+      return [...today, ...upcoming].find((j) => j.bookingId === view.bookingId)?.status;
+    };
+    await expect.poll(offered, POLL).toBe('offered');
     const staff = await signUpStaff(api, running.product.env.ADMIN_SIGNUP_CODE!, {
       name: 'Olu_Office',
-      password: 'office-password-1',
+      password: STAFF_PASSWORD,
     });
-    const flagged = async () =>
-      (
-        await api<JobView[]>('GET', '/api/drivers/admin/jobs/unconfirmed-soon', undefined, {
-          headers: { authorization: `Bearer ${staff.token}` },
-        })
-      ).body.map((j) => j.bookingId);
-    await expect.poll(flagged, POLL).toEqual([view.bookingId]);
 
     // Staff sign in at 1280 px on the same morning.
     const page = await browser.newPage({ viewport: DESK, ...UK });
     await page.clock.setFixedTime(new Date(MORNING));
     await page.goto(`${base}/admin/login`);
     await page.getByLabel('Username').fill(staff.name);
-    await page.getByLabel('Password', { exact: true }).fill('office-password-1');
+    await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/admin\/dashboard/);
 
-    // The alert at the top names the move, and its link opens the record.
-    const heading = page.getByRole('heading', { name: /no accepted driver/ });
-    await heading.waitFor();
-    const alert = page.locator('section', { has: heading });
-    expect(await alert.innerText()).toContain('09:00');
+    // The dashboard's read finds the move (and alerts the office): the alert at the top names it,
+    // and its link opens the record. Found by what it says, not by its markup.
+    await page.getByRole('heading', { name: /no accepted driver/ }).waitFor();
+    const link = page.getByRole('link', { name: `Booking ${booked.code}` });
+    const line = page.getByRole('listitem').filter({ has: link });
+    expect(await line.innerText()).toMatch(/13 Jan(uary)? 2027.*09:00/);
     await screenshot(page, 'screens/unconfirmed-soon-1280');
-    await alert.getByRole('link', { name: `Booking ${booked.code}` }).click();
+    await link.click();
     const record = page.getByRole('dialog', { name: `Record ${booked.code}` });
     await record.waitFor();
     expect(await record.getByRole('heading', { level: 2 }).innerText()).toContain(`Job ${booked.code}`);
