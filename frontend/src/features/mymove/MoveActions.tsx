@@ -374,9 +374,10 @@ function Reactivate({
   return (
     <div className="mymove-action">
       <h3>Choose a new moving date</h3>
+      {/* That the move is postponed is said once, at the top of the page: this says how to choose. */}
       <p>
-        Your move is postponed. Choose a new date and time{latestIso ? ` up to ${dayText(latestIso)}` : ''}. The move is
-        priced again for the new date: you pay any difference, or we refund it to your card.
+        {latestIso ? `Any date and time up to ${dayText(latestIso)}.` : 'Any date and time.'} The move is priced again
+        for the new date: you pay any difference, or we refund it to your card.
       </p>
       <label htmlFor="reactivate-date" className="mymove-label">
         New moving date

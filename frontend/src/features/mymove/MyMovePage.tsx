@@ -81,7 +81,7 @@ export function MyMovePage({ now }: { now?: () => Date }) {
           <span data-testid="move-status">{view.statusText}</span>
         </p>
       </header>
-      <Standing view={view} />
+      {!outcomeSaysStanding(state.outcome, view) && <Standing view={view} />}
       {view.driverStandingText && (
         <p className="mymove-driver-standing" data-testid="driver-standing">
           {view.driverStandingText}
@@ -134,6 +134,18 @@ function Standing({ view }: { view: MyMoveView }) {
       {words}
     </p>
   ) : null;
+}
+
+/**
+ * The customer's own cancel or postpone says what the standing line would (cancelled or postponed,
+ * and the refund): while its outcome is shown, it is the one notice. The standing line is back on
+ * the next visit, or when the booking changes state another way.
+ */
+export function outcomeSaysStanding(outcome: Outcome | null, view: MyMoveView): boolean {
+  return (
+    (outcome?.action === 'cancel' && view.state === 'cancelled') ||
+    (outcome?.action === 'postpone' && view.state === 'frozen')
+  );
 }
 
 /** What the last action did, in words, focused so it is read out at once. */

@@ -1,4 +1,8 @@
-/** Choosing 1 to 5 stars: a radio group, so it works with the keyboard and reads out as "4 stars". */
+/**
+ * Choosing 1 to 5 stars: a radio group, so it works with the keyboard and reads out as "4 stars".
+ * The chosen stars are drawn filled and the rest hollow, and the choice is written beside them
+ * ("4 out of 5"): colour alone would not show it in high-contrast mode or to a colour-blind eye.
+ */
 import '../../ui/reviews.css';
 
 interface StarRatingProps {
@@ -12,12 +16,13 @@ interface StarRatingProps {
 }
 
 export function StarRating({ name, legend, value, onChange, optional = false, error }: StarRatingProps) {
+  const chosen = (n: number) => value !== null && n <= value;
   return (
     <fieldset className="stars" aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
       <div className="stars-row">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className={`star ${value !== null && n <= value ? 'star--on' : ''}`}>
+          <label key={n} className={`star ${chosen(n) ? 'star--on' : ''}`}>
             <input
               type="radio"
               name={name}
@@ -26,9 +31,15 @@ export function StarRating({ name, legend, value, onChange, optional = false, er
               aria-label={`${n} star${n === 1 ? '' : 's'}`}
               onChange={() => onChange(n)}
             />
-            <span aria-hidden="true">★</span>
+            <span aria-hidden="true">{chosen(n) ? '★' : '☆'}</span>
           </label>
         ))}
+        {/* The checked radio already says it to a screen reader. */}
+        {value !== null && (
+          <span className="stars-chosen" aria-hidden="true" data-testid={`${name}-chosen`}>
+            {value} out of 5
+          </span>
+        )}
         {optional && (
           <label className="star-none">
             <input type="radio" name={name} value="" checked={value === null} onChange={() => onChange(null)} /> No
