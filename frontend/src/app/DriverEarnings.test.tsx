@@ -182,7 +182,7 @@ describe("staff: a driver's earnings", () => {
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     expect((await screen.findByTestId('balance')).textContent).toBe('The driver owes VanHop £30.00');
     fireEvent.click(screen.getByRole('button', { name: '← Previous week' }));
-    expect(await screen.findByText('No jobs this week.')).toBeTruthy();
+    await screen.findByText('No jobs this week.');
     expect(calls.map((c) => c.key)).toContain('GET /api/earnings/admin/drivers/drv-amy?week=2026-11-16');
   });
 

@@ -47,7 +47,7 @@ describe('driver portal', () => {
     });
     renderAt('/driver/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(DRIVER_ACCOUNT_MSG.emailRequired)).toBeTruthy();
+    expect((await screen.findByText(DRIVER_ACCOUNT_MSG.emailRequired)).getAttribute('role')).toBe('alert');
 
     type('E-mail', ' Alice@Example.com ');
     type('Password', 'correct horse battery');
@@ -106,7 +106,7 @@ describe('driver portal', () => {
       'GET /api/driver/me': () => json(self()),
     });
     renderAt('/driver/welcome/inv-123');
-    expect(await screen.findByRole('heading', { name: 'Welcome to VanHop, Alice Driver' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Welcome to VanHop, Alice Driver' });
     expect(screen.getByText('alice@example.com')).toBeTruthy();
 
     type('Password', 'long-enough-1');
@@ -192,7 +192,7 @@ describe('driver portal', () => {
       'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAt('/driver/availability');
-    expect(await screen.findByText(NO_HOURS_NOTE)).toBeTruthy();
+    await screen.findByText(NO_HOURS_NOTE);
 
     const monday = within(screen.getByRole('group', { name: 'Monday' }));
     fireEvent.click(monday.getByRole('button', { name: 'Add period' }));
@@ -213,7 +213,7 @@ describe('driver portal', () => {
     // An overlap is refused before anything is sent.
     fireEvent.change(screen.getByLabelText('Monday period 2 from'), { target: { value: '12:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
-    expect(await monday.findByText(AVAILABILITY_MSG.overlap)).toBeTruthy();
+    expect((await monday.findByText(AVAILABILITY_MSG.overlap)).getAttribute('role')).toBe('alert');
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Monday period 2 from'), { target: { value: '13:15' } });

@@ -141,7 +141,7 @@ describe('driver portal: the job card on the day', () => {
     const input = form.getByLabelText('Photos of the load');
     expect(input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
     fireEvent.change(input, { target: { files: [new File(['<html>'], 'page.html', { type: 'text/html' })] } });
-    expect(await form.findByText(JOB_PROOF_MSG.photoType)).toBeTruthy();
+    expect((await form.findByText(JOB_PROOF_MSG.photoType)).getAttribute('role')).toBe('alert');
     fireEvent.change(input, { target: { files: [pngFile()] } });
     await form.findByRole('img', { name: 'Photo 1 of the load' });
     sign(form.getByTestId('signature-pad'));

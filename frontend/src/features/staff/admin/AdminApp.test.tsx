@@ -113,11 +113,11 @@ describe('admin app', () => {
   it('validates the login form with the product texts and Sign Up goes to register', async () => {
     renderAt('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(MSG.adminLogin.usernameRequired)).toBeTruthy();
+    expect((await screen.findByText(MSG.adminLogin.usernameRequired)).getAttribute('role')).toBe('alert');
     expect(screen.getByText(MSG.adminLogin.passwordRequired)).toBeTruthy();
     type('Username', 'jo');
     fireEvent.blur(screen.getByLabelText('Username'));
-    expect(await screen.findByText(MSG.adminLogin.usernameMin)).toBeTruthy();
+    expect((await screen.findByText(MSG.adminLogin.usernameMin)).getAttribute('role')).toBe('alert');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(where()).toBe('/admin/register'));
   });
@@ -159,7 +159,7 @@ describe('admin app', () => {
     type('Username', 'jo_staff');
     type('Password', 'pw-123456');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Welcome, jo_staff')).toBeTruthy();
+    await screen.findByText('Welcome, jo_staff');
     expect(where()).toBe('/admin/dashboard');
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe('tok-123');
     expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ username: 'jo_staff', password: 'pw-123456' });
@@ -173,7 +173,7 @@ describe('admin app', () => {
     expect(card.textContent).toContain('Unique Code: 4242');
     expect(within(screen.getByTestId('job-card')).queryByTestId('admin-record')).toBeNull();
     // The middle panel's figures are not mocked here: it falls back to the old dashboard's words.
-    expect(await screen.findByText(MSG.admin.maintenance)).toBeTruthy();
+    await screen.findByText(MSG.admin.maintenance);
 
     fireEvent.click(screen.getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(where()).toBe('/admin/login'));
@@ -385,7 +385,7 @@ describe('admin app', () => {
     vi.stubGlobal('alert', alert);
     renderAt('/admin/register');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText(MSG.adminRegister.nameRequired)).toBeTruthy();
+    expect((await screen.findByText(MSG.adminRegister.nameRequired)).getAttribute('role')).toBe('alert');
     expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeTruthy();
     type('Name', 'jo staff');
     // The form took the password '1'; the drivers' rule and words apply (10 to 128 characters).
@@ -393,13 +393,13 @@ describe('admin app', () => {
     type('Repeat password', '1');
     type('Unique code', 'VH-WRONG');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText(MSG.adminRegister.nameNoSpaces)).toBeTruthy();
+    expect((await screen.findByText(MSG.adminRegister.nameNoSpaces)).getAttribute('role')).toBe('alert');
     expect(errorOf('Password')).toBe(MSG.adminRegister.passwordLength);
     expect(calls).toHaveLength(0);
     type('Password', 'pw-123456-long');
     type('Repeat password', 'pw-654321-long');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText(MSG.adminRegister.passwordMatch)).toBeTruthy();
+    expect((await screen.findByText(MSG.adminRegister.passwordMatch)).getAttribute('role')).toBe('alert');
     type('Name', 'jo_staff');
     type('Repeat password', 'pw-123456-long');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -439,7 +439,7 @@ describe('admin app', () => {
     fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
     expect(within(health).getByRole('button', { name: 'Loading...' })).toBeTruthy();
     await act(async () => release());
-    expect(await within(health).findByRole('button', { name: 'ok' })).toBeTruthy();
+    await within(health).findByRole('button', { name: 'ok' });
     expect(health.textContent).toContain('quote: ready');
     fireEvent.click(within(health).getByRole('button', { name: 'Reset' }));
     expect(within(health).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
@@ -447,11 +447,11 @@ describe('admin app', () => {
     healthAnswer = () => json({ health: 'degraded', services: { quote: 'unreachable' } }, 503);
     fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
     await act(async () => release());
-    expect(await within(health).findByRole('button', { name: 'error' })).toBeTruthy();
+    await within(health).findByRole('button', { name: 'error' });
     expect(console.error).not.toHaveBeenCalled();
 
     fireEvent.click(within(ip).getByRole('button', { name: 'Click Me to Check' }));
-    expect(await within(ip).findByRole('button', { name: '10.1.2.3' })).toBeTruthy();
+    await within(ip).findByRole('button', { name: '10.1.2.3' });
     const ipCall = calls.find((c) => c.url === '/api/dashboard');
     expect((ipCall?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok');
     fireEvent.click(within(ip).getByRole('button', { name: 'Reset' }));
@@ -646,7 +646,7 @@ describe('coming back after signing in', () => {
     expect(alert.textContent).not.toContain('4545');
 
     fireEvent.click(first.getByRole('button', { name: 'Booking 4242' }));
-    expect(await screen.findByRole('dialog', { name: 'Record 4242' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Record 4242' });
 
     // A cancelled booking needs nobody: with only that one, there is no alert at all.
     cleanup();

@@ -23,7 +23,7 @@ describe('proof of delivery in the staff record panel', () => {
         }),
     });
     renderArea('/admin/*', <JobProof bookingId="bk-1" />, '/admin/dashboard');
-    expect(await screen.findByText('Signed for by Ada Lovelace at 12:30')).toBeTruthy();
+    await screen.findByText('Signed for by Ada Lovelace at 12:30');
     expect(screen.getAllByRole('img', { name: /^Photo \d of the load$/ }).map((i) => i.getAttribute('src'))).toEqual([
       PHOTO,
       PHOTO,
@@ -38,6 +38,7 @@ describe('proof of delivery in the staff record panel', () => {
   it('says so when the proof cannot be read', async () => {
     stubApi({ 'GET /api/drivers/admin/jobs/bk-2/proof': () => json({ message: 'No such job' }, 404) });
     renderArea('/admin/*', <JobProof bookingId="bk-2" />, '/admin/dashboard');
-    expect(await screen.findByText('The photos and signature could not be read.')).toBeTruthy();
+    await screen.findByText('The photos and signature could not be read.');
+    expect(screen.queryAllByRole('img')).toEqual([]);
   });
 });

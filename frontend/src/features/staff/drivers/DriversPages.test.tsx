@@ -85,7 +85,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     expect(screen.getByRole('link', { name: 'Drivers' })).toBeTruthy();
-    expect(await screen.findByText('2 drivers · 1 active · 1 suspended')).toBeTruthy();
+    await screen.findByText('2 drivers · 1 active · 1 suspended');
     const rows = await screen.findAllByTestId('driver-row');
     expect(rows).toHaveLength(2);
     const alice = within(rows[0]!);
@@ -157,7 +157,7 @@ describe('staff Drivers pages', () => {
     await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(25));
     expect(screen.queryByRole('button', { name: 'Show more drivers' })).toBeNull();
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
-    expect(await returned.findByText('Farah Away')).toBeTruthy();
+    await returned.findByText('Farah Away');
 
     const search = within(screen.getByRole('search', { name: 'Find a driver' }));
     fireEvent.change(search.getByLabelText('Name or postcode'), { target: { value: ' nw2 ' } });
@@ -346,7 +346,7 @@ describe('staff Drivers pages', () => {
       ...driverPageRoutes('drv-bob'),
     });
     renderAt('/admin/drivers/new');
-    expect(await screen.findByRole('heading', { name: 'Add a driver' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Add a driver' });
     // The heading shows while the page still reads what the new card starts from: wait for the form.
     expect(((await screen.findByLabelText('Van per hour, Small (£)')) as HTMLInputElement).value).toBe('30.00');
 
@@ -392,7 +392,7 @@ describe('staff Drivers pages', () => {
   it('checks the form with the contracts schema before anything is sent', async () => {
     const calls = stub({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
     renderAt('/admin/drivers/new');
-    expect(await screen.findByText('Fill in every price: the card starts at zero.')).toBeTruthy();
+    await screen.findByText('Fill in every price: the card starts at zero.');
     expect((screen.getByLabelText('Van per hour, Luton (£)') as HTMLInputElement).value).toBe('0.00');
     type('Van per hour, Luton (£)', '12.345');
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
@@ -462,8 +462,8 @@ describe('staff Drivers pages', () => {
         ),
     });
     renderAt('/admin/drivers/drv-alice');
-    expect(await screen.findByRole('heading', { name: /Alice Driver/ })).toBeTruthy();
-    expect(await screen.findByText('Van off the road', { exact: false })).toBeTruthy();
+    await screen.findByRole('heading', { name: /Alice Driver/ });
+    await screen.findByText('Van off the road', { exact: false });
     type('Base postcode', 'ZZ9 9ZZ');
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
 
@@ -492,7 +492,7 @@ describe('staff Drivers pages', () => {
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
     fireEvent.click(await screen.findByRole('button', { name: 'Save driver' }));
-    expect(await screen.findByText('Someone else changed this driver meanwhile: reload and try again.')).toBeTruthy();
+    await screen.findByText('Someone else changed this driver meanwhile: reload and try again.');
 
     version = 4;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
