@@ -64,6 +64,13 @@ export function Field({ id, label, hint, error, name, compact, className, childr
 export const describedBy = (id: string, { hint, error }: { hint?: unknown; error?: unknown }) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
+/** What a control inside Field carries: its id, and its error (aria-invalid) and hint named for a screen reader. */
+export const controlProps = (id: string, shown: { hint?: unknown; error?: unknown } = {}) => ({
+  id,
+  'aria-invalid': shown.error ? (true as const) : undefined,
+  'aria-describedby': describedBy(id, shown),
+});
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & { invalid?: boolean; errorId?: string };
 
 const invalidProps = (invalid?: boolean, errorId?: string) =>

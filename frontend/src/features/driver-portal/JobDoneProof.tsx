@@ -18,6 +18,7 @@ import { SignaturePad } from './SignaturePad';
 import { JobDaySettlement } from './JobDaySettlement';
 import { dayFormFor, readDayForm, type DayField } from './day-settlement';
 import { Button } from '../../ui';
+import { FieldError } from '../../ui/fields';
 
 type Field = 'photos' | 'signature' | 'signedBy' | DayField;
 
@@ -97,12 +98,7 @@ export function JobDoneProof({
     }
   };
 
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids}-${field}-error`} className="vh-form-error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
+  const errorOf = (field: Field) => <FieldError id={`${ids}-${field}-error`} error={errors[field]} compact />;
 
   return (
     <form

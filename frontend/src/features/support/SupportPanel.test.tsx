@@ -60,8 +60,11 @@ describe('Instant Support panel', () => {
     fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
     const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
-    await within(panel).findByText('Please tell us your name');
-    expect(within(panel).getByText('Please write a message')).toBeTruthy();
+    // Each field's error is announced and named by its field, as on every other form.
+    const nameError = await within(panel).findByText('Please tell us your name');
+    expect(nameError.getAttribute('role')).toBe('alert');
+    expect(within(panel).getByLabelText('Your name').getAttribute('aria-describedby')).toBe(nameError.id);
+    expect(within(panel).getByText('Please write a message').getAttribute('role')).toBe('alert');
     expect(api.of('POST', '/api/conversations/support')).toHaveLength(0);
 
     fireEvent.change(within(panel).getByLabelText('Your name'), { target: { value: 'Pat' } });

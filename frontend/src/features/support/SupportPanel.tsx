@@ -13,7 +13,7 @@ import { Modal } from '../../ui/Modal';
 import { getConversation, postConversationMessage, startSupportConversation } from './api';
 import { saveSupportToken, savedSupportToken } from '../../lib/conversation-links';
 import { errorText, Thread } from '../../ui/chat/Thread';
-import { ChatField } from '../../ui/chat/ChatField';
+import { Field, controlProps } from '../../ui/fields';
 import { usePolling } from '../../lib/usePolling';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { PATHS } from '../../lib/paths';
@@ -172,21 +172,39 @@ function StartChat({
           {booking.date ? ` on ${formatMovingDate(booking.date)}` : ''}: our team sees its details with your message.
         </p>
       )}
-      <ChatField label="Your name" error={errors.name}>
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
-      </ChatField>
-      <ChatField label="Your e-mail (optional, to get our answer by e-mail too)" error={errors.email}>
+      <Field id="support-name" className="chat-field" label="Your name" error={errors.name}>
         <input
+          {...controlProps('support-name', { error: errors.name })}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          autoComplete="name"
+        />
+      </Field>
+      <Field
+        id="support-email"
+        className="chat-field"
+        label="Your e-mail (optional, to get our answer by e-mail too)"
+        error={errors.email}
+      >
+        <input
+          {...controlProps('support-email', { error: errors.email })}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           maxLength={254}
           autoComplete="email"
         />
-      </ChatField>
-      <ChatField label="How can we help?" error={errors.body}>
-        <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={MESSAGE_MAX_LENGTH} />
-      </ChatField>
+      </Field>
+      <Field id="support-body" className="chat-field" label="How can we help?" error={errors.body}>
+        <textarea
+          {...controlProps('support-body', { error: errors.body })}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+        />
+      </Field>
       <Button type="submit" variant="primary" disabled={sending}>
         {sending ? 'Sending...' : 'Start chat'}
       </Button>

@@ -17,6 +17,7 @@ import { useAdminSession } from '../admin/session';
 import { calendarDate, londonDateTime } from '../../../lib/format';
 import './calendar.css';
 import { Button } from '../../../ui';
+import { FieldError } from '../../../ui/fields';
 
 type Draft = Record<DriverDocumentKind, { reference: string; expiresOn: string }>;
 
@@ -146,11 +147,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
                     aria-invalid={errors[`${kind}.reference`] ? true : undefined}
                     aria-describedby={errors[`${kind}.reference`] ? `${id}-${kind}-ref-error` : undefined}
                   />
-                  {errors[`${kind}.reference`] && (
-                    <span id={`${id}-${kind}-ref-error`} className="vh-field-error">
-                      {errors[`${kind}.reference`]}
-                    </span>
-                  )}
+                  <FieldError id={`${id}-${kind}-ref-error`} error={errors[`${kind}.reference`]} compact />
                 </div>
                 <div className="admin-field">
                   <label htmlFor={`${id}-${kind}-exp`}>Expiry date</label>
@@ -163,11 +160,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
                     aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
                     aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-${kind}-exp-error` : undefined}
                   />
-                  {errors[`${kind}.expiresOn`] && (
-                    <span id={`${id}-${kind}-exp-error`} className="vh-field-error">
-                      {errors[`${kind}.expiresOn`]}
-                    </span>
-                  )}
+                  <FieldError id={`${id}-${kind}-exp-error`} error={errors[`${kind}.expiresOn`]} compact />
                 </div>
                 {current && (
                   <p className="admin-muted driver-document-note">
