@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSubmit } from '../lib/useSubmit';
 import { Button } from './index';
 
 export const RELEASE_OWN_TEXT =
@@ -18,30 +18,23 @@ export function ReleaseOwnCheckouts({
   release: () => Promise<unknown>;
   onReleased: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const release = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
+  // Busy until the booking has gone on too (onReleased shows its own failures).
+  const release = useSubmit(
+    async () => {
       await releaseThem();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-      return;
-    }
-    await onReleased();
-    setBusy(false);
-  };
+      await onReleased();
+    },
+    { failureText: () => RELEASE_FAILED },
+  );
   return (
     <div className="release-own-checkouts" data-testid="release-own-checkouts">
       <p>{RELEASE_OWN_TEXT}</p>
-      <Button variant="primary" onClick={() => void release()} disabled={busy}>
-        {busy ? 'Please wait...' : RELEASE_OWN_BUTTON}
+      <Button variant="primary" onClick={() => void release.run()} disabled={release.pending}>
+        {release.pending ? 'Please wait...' : RELEASE_OWN_BUTTON}
       </Button>
-      {failed && (
+      {release.failure && (
         <p className="field-error" role="alert">
-          {RELEASE_FAILED}
+          {release.failure}
         </p>
       )}
     </div>

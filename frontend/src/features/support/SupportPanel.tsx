@@ -15,6 +15,7 @@ import { saveSupportToken, savedSupportToken } from '../../lib/conversation-link
 import { errorText, Thread } from '../../ui/chat/Thread';
 import { Field, controlProps } from '../../ui/fields';
 import { usePolling } from '../../lib/usePolling';
+import { useSubmit } from '../../lib/useSubmit';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { PATHS } from '../../lib/paths';
 import { formatMovingDate } from '../../lib/dateRules';
@@ -135,8 +136,15 @@ function StartChat({
     setEmail((typed) => typed || customer.email);
   });
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const start = useSubmit(onStart, { failureText: errorText });
+  // The form's own checks, or else what the server said of each field and why the chat did not start.
+  const refusedFields = start.error instanceof ApiError ? (start.error.errors ?? {}) : {};
+  const errors: Record<string, string> = {
+    ...refusedFields,
+    ...checked,
+    ...(start.failure ? { form: start.failure } : {}),
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -144,21 +152,17 @@ function StartChat({
     if (!name.trim()) found.name = CONVERSATION_MSG.nameRequired;
     if (email.trim() && !EMAIL.test(email.trim())) found.email = CONVERSATION_MSG.emailInvalid;
     if (!body.trim()) found.body = CONVERSATION_MSG.bodyRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSending(true);
-    try {
-      await onStart({
-        name: name.trim(),
-        ...(email.trim() ? { email: email.trim() } : {}),
-        ...pageContext(pathname),
-        body: body.trim(),
-      });
-    } catch (err) {
-      setErrors({ ...(err instanceof ApiError ? (err.errors ?? {}) : {}), form: errorText(err) });
-    } finally {
-      setSending(false);
+    setChecked(found);
+    if (Object.keys(found).length) {
+      start.reset();
+      return;
     }
+    await start.run({
+      name: name.trim(),
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ...pageContext(pathname),
+      body: body.trim(),
+    });
   };
 
   return (
@@ -205,8 +209,8 @@ function StartChat({
           maxLength={MESSAGE_MAX_LENGTH}
         />
       </Field>
-      <Button type="submit" variant="primary" disabled={sending}>
-        {sending ? 'Sending...' : 'Start chat'}
+      <Button type="submit" variant="primary" disabled={start.pending}>
+        {start.pending ? 'Sending...' : 'Start chat'}
       </Button>
       {errors.form && (
         <p className="field-error" role="alert">
