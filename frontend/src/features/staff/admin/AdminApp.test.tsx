@@ -150,7 +150,7 @@ describe('admin app', () => {
 
   it('signs in, keeps the token, shows the dashboard with bearer calls, and logs out', async () => {
     const rec = record({ move: future });
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'POST /api/account/login': () => json({ token: 'tok-123', success: true, message: 'Login successful' }),
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
@@ -211,7 +211,7 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const booked = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
     let list = [booked];
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`POST /api/backdata/review/${booked._id}`]: () => {
@@ -280,7 +280,7 @@ describe('admin app', () => {
     };
     let list = [rec];
     let answer = () => json({ message: 'This booking changed meanwhile: please reload it and try again.' }, 409);
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       'GET /api/config': () => json({}),
@@ -380,7 +380,7 @@ describe('admin app', () => {
 
   it('registers: shows the server errormessage under the unique code, then alerts success and goes to login', async () => {
     let answer = () => json({ errormessage: 'Invalid sign-up code' }, 403);
-    const calls = stubStaffApi({ 'POST /api/account/register': () => answer() });
+    const { calls } = stubStaffApi({ 'POST /api/account/register': () => answer() });
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     renderAt('/admin/register');
@@ -429,7 +429,7 @@ describe('admin app', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     let release: () => void = () => {};
     let healthAnswer = () => json({ health: 'ok', services: { quote: 'ready' } });
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/dashboard/health': () => new Promise<Response>((resolve) => (release = () => resolve(healthAnswer()))),
       'GET /api/dashboard': () => json({ serverIp: '10.1.2.3' }),
     });
@@ -571,7 +571,7 @@ describe('coming back after signing in', () => {
   it('an expired session says so, and signing in again reopens the record with the amendment as it was typed', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok-old');
     const rec = record({ move: future, paymentStatus: '30percentage', OutstandingBalance: 136.5, percentage: 30 });
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([rec]),
       'GET /api/config': () => json({}),
