@@ -17,6 +17,7 @@ import { useAdminSession } from '../admin/session';
 import { calendarDate, londonDateTime } from '../../../lib/format';
 import './calendar.css';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
 import { FieldError } from '../../../ui/fields';
 
 type Draft = Record<DriverDocumentKind, { reference: string; expiresOn: string }>;
@@ -61,10 +62,27 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
   const id = useId();
   const [view, setView] = useState<DriverDocumentsView | null>(null);
   const [draft, setDraft] = useState<Draft>(draftOf(null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const saving = useSubmit(
+    async (token: string, body: ReturnType<typeof bodyOf>) => {
+      const saved = await guard(saveDriverDocuments(token, driverId, body as never));
+      setView(saved);
+      setDraft(draftOf(saved));
+      setStatus('Documents saved');
+    },
+    {
+      failureText: (err) =>
+        err instanceof AdminApiError && err.serverMessage
+          ? err.serverMessage
+          : 'The documents could not be saved. Please try again.',
+    },
+  );
+  // The form's own checks, or what the server refused of the last save.
+  const errors = saving.error !== undefined ? fieldErrorsOf(saving.error) : checked;
+  const failure = saving.failure ?? loadFailure;
+  const busy = saving.pending;
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -73,7 +91,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
       setView(v);
       setDraft(draftOf(v));
     } catch {
-      setFailure('The documents could not be loaded.');
+      setLoadFailure('The documents could not be loaded.');
     }
   }, [token, guard, driverId]);
 
@@ -85,34 +103,20 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
     e.preventDefault();
     if (!token) return;
     setStatus(null);
-    setFailure(null);
+    setLoadFailure(null);
+    saving.reset();
     const body = bodyOf(draft);
     try {
       await driverDocumentsSchema.validate(body, { abortEarly: false });
     } catch (err) {
       if (err instanceof YupValidationError) {
-        setErrors(Object.fromEntries(err.inner.map((i) => [i.path ?? '', i.message])));
+        setChecked(Object.fromEntries(err.inner.map((i) => [i.path ?? '', i.message])));
         return;
       }
       throw err;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await guard(saveDriverDocuments(token, driverId, body as never));
-      setView(saved);
-      setDraft(draftOf(saved));
-      setStatus('Documents saved');
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      setFailure(
-        err instanceof AdminApiError && err.serverMessage
-          ? err.serverMessage
-          : 'The documents could not be saved. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    setChecked({});
+    await saving.run(token, body);
   };
 
   const set = (kind: DriverDocumentKind, field: 'reference' | 'expiresOn', value: string) =>
