@@ -145,6 +145,21 @@ describe('My moves', () => {
     expect(JSON.parse(probe.textContent ?? 'null')).toEqual(AGAIN);
   });
 
+  it('"Book this move again" that cannot be read says so and stays on the page, ready to try again', async () => {
+    const api = fakeApi({
+      'GET /api/customer/moves': () => ({ json: page([move({})]) }),
+      'GET /api/customer/addresses': () => ({ json: { addresses: [] } }),
+      'GET /api/customer/moves/b-1/again': () => ({ status: 500, json: { message: 'down' } }),
+    });
+    renderPage();
+    const again = await screen.findByRole('button', { name: 'Book this move again' });
+    fireEvent.click(again);
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not open that move: try again in a moment.');
+    expect((again as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('booking-probe')).toBeNull();
+    expect(api.of('GET', '/api/customer/moves/b-1/again')).toHaveLength(1);
+  });
+
   it('a refused session (401) is cleared and the customer asked to sign in again', async () => {
     fakeApi({
       'GET /api/customer/moves': () => ({ status: 401, json: { message: 'Please sign in again' } }),
