@@ -122,6 +122,26 @@ describe("staff: a driver's earnings", () => {
     expect((screen.getByRole('button', { name: 'Pay out £0.00' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a refused payout shows the server's words and leaves the button ready to try again", async () => {
+    const { calls } = fakeApi({
+      'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
+      'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
+      'POST /api/earnings/admin/drivers/drv-amy/payouts': () =>
+        json({ message: 'That week is already paid out.' }, 409),
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
+    const payOut = await screen.findByRole('button', { name: 'Pay out £115.00' });
+    fireEvent.click(payOut);
+    expect((await screen.findByRole('alert')).textContent).toBe('That week is already paid out.');
+    expect((payOut as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(1);
+  });
+
   it('shows where each job stands for payouts, cash taken on the day, an agreed price and clawbacks', async () => {
     fakeApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
