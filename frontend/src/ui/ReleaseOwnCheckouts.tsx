@@ -1,5 +1,6 @@
 import { useSubmit } from '../lib/useSubmit';
 import { Button } from './index';
+import { FormError } from './fields';
 
 export const RELEASE_OWN_TEXT =
   'Some of those checkouts were opened on this device. You can release them now: their drivers are freed and they can no longer be paid. Then book this one.';
@@ -32,11 +33,7 @@ export function ReleaseOwnCheckouts({
       <Button variant="primary" onClick={() => void release.run()} disabled={release.pending}>
         {release.pending ? 'Please wait...' : RELEASE_OWN_BUTTON}
       </Button>
-      {release.failure && (
-        <p className="field-error" role="alert">
-          {release.failure}
-        </p>
-      )}
+      <FormError error={release.failure} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { isCallOpen, JOB_CALL_BUTTON, JOB_CALL_MSG, type JobCallResponse, type J
 import { callCustomer, isUnauthorized, messageOf, PortalApiError } from './api';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
+import { FormError } from '../../ui/fields';
 
 /** Whether the card offers the call: an accepted job of a live booking, on its day or the day before. */
 export const offersCall = (job: JobView, now: Date): boolean =>
@@ -67,11 +68,7 @@ export function JobCall({ job, onStale }: { job: JobView; onStale: () => void })
           <strong>Stand-in:</strong> {answer.message}
         </p>
       )}
-      {ask.failure && (
-        <p role="alert" className="vh-form-error">
-          {ask.failure}
-        </p>
-      )}
+      <FormError error={ask.failure} compact />
     </div>
   );
 }

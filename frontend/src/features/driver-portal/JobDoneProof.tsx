@@ -19,7 +19,7 @@ import { SignaturePad } from './SignaturePad';
 import { JobDaySettlement } from './JobDaySettlement';
 import { dayFormFor, readDayForm, type DayField } from './day-settlement';
 import { Button } from '../../ui';
-import { FieldError } from '../../ui/fields';
+import { FieldError, FormError } from '../../ui/fields';
 
 type Field = 'photos' | 'signature' | 'signedBy' | DayField;
 
@@ -180,11 +180,7 @@ export function JobDoneProof({
         errors={errors}
         disabled={busy}
       />
-      {error && !Object.values(errors).some(Boolean) && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={Object.values(errors).some(Boolean) ? null : error} compact />
       <div className="portal-actions">
         <Button type="submit" area="portal" disabled={busy}>
           Mark done

@@ -22,6 +22,7 @@ import { JobDoneProof } from './JobDoneProof';
 import { VanLocationShare } from './VanLocationShare';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
+import { FormError } from '../../ui/fields';
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -111,11 +112,7 @@ export function JobProgress({
       {job.progress === 'on-my-way' && (job.bookingState ?? 'active') === 'active' && (
         <VanLocationShare bookingId={job.bookingId} />
       )}
-      {save.failure && (
-        <p role="alert" className="vh-form-error">
-          {save.failure}
-        </p>
-      )}
+      <FormError error={save.failure} compact />
       {job.signedFor && (
         <p className="portal-signed-for" data-testid="signed-for">
           {signedForText(job.signedFor)}

@@ -13,7 +13,7 @@ import { Modal } from '../../ui/Modal';
 import { getConversation, postConversationMessage, startSupportConversation } from './api';
 import { saveSupportToken, savedSupportToken } from '../../lib/conversation-links';
 import { errorText, Thread } from '../../ui/chat/Thread';
-import { Field, controlProps } from '../../ui/fields';
+import { Field, controlProps, FormError } from '../../ui/fields';
 import { usePolling } from '../../lib/usePolling';
 import { useSubmit } from '../../lib/useSubmit';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
@@ -212,11 +212,7 @@ function StartChat({
       <Button type="submit" variant="primary" disabled={start.pending}>
         {start.pending ? 'Sending...' : 'Start chat'}
       </Button>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError error={errors.form} />
     </form>
   );
 }

@@ -16,7 +16,7 @@ import { ApiError } from '../../api/client';
 import { getConversation, postConversationMessage, startDriverConversation } from '../../api/conversations';
 import { saveDriverToken, savedDriverToken } from '../../lib/conversation-links';
 import { errorText, Thread } from './Thread';
-import { Field, controlProps } from '../fields';
+import { Field, FormError, controlProps } from '../fields';
 import { usePolling } from '../../lib/usePolling';
 import { EmailStatusNote } from './EmailStatusNote';
 import './conversations.css';
@@ -159,11 +159,7 @@ function StartForm({ driverName, customer, booked, onStart }: StartFormProps) {
           <Button type="submit" variant="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : `Send to ${driverName}`}
           </Button>
-          {typeof status === 'string' && status && (
-            <p className="field-error" role="alert">
-              {status}
-            </p>
-          )}
+          <FormError error={typeof status === 'string' ? status : null} />
         </Form>
       )}
     </Formik>

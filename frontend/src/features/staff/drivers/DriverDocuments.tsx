@@ -18,7 +18,7 @@ import { calendarDate, londonDateTime } from '../../../lib/format';
 import './calendar.css';
 import { Button } from '../../../ui';
 import { useSubmit } from '../../../lib/useSubmit';
-import { FieldError } from '../../../ui/fields';
+import { FieldError, FormError } from '../../../ui/fields';
 
 type Draft = Record<DriverDocumentKind, { reference: string; expiresOn: string }>;
 
@@ -187,11 +187,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
           {status}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="vh-form-error">
-          {failure}
-        </p>
-      )}
+      <FormError error={failure} compact />
     </section>
   );
 }

@@ -29,6 +29,7 @@ import { londonDateTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import { Button } from '../../../ui';
 import { useSubmit } from '../../../lib/useSubmit';
+import { FormError } from '../../../ui/fields';
 
 /** The platform's commission: one rate for all drivers, so it is set on the Drivers page, not one driver's. */
 export function CommissionRate() {
@@ -93,11 +94,7 @@ export function CommissionRate() {
           Set to {bpsToPercentText(last.rateBps)} by {last.by}, {londonDateTime(last.at)}
         </p>
       )}
-      {error && (
-        <p role="alert" id="commission-rate-error" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact id="commission-rate-error" />
       {saved && (
         <p role="status" className="vh-form-ok">
           {saved}
@@ -186,11 +183,7 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
               {status}
             </p>
           )}
-          {error && (
-            <p role="alert" className="vh-form-error">
-              {error}
-            </p>
-          )}
+          <FormError error={error} compact />
         </EarningsStatement>
       )}
     </section>

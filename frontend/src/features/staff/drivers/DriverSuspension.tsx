@@ -11,6 +11,7 @@ import { useAdminSession } from '../admin/session';
 import { suspendedStatus, suspensionSummary } from './suspension';
 import { Button } from '../../../ui';
 import { useSubmit } from '../../../lib/useSubmit';
+import { FormError } from '../../../ui/fields';
 
 const messageOf = (err: unknown, fallback: string) =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
@@ -144,11 +145,7 @@ export function DriverSuspension({
           </Button>
         </>
       )}
-      {problem && (
-        <p id="driver-suspend-problem" role="alert" className="vh-form-error">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} compact id="driver-suspend-problem" />
     </section>
   );
 }

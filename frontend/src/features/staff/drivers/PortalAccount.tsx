@@ -7,6 +7,7 @@ import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
 import { useSubmit, type Submit } from '../../../lib/useSubmit';
 import { messageOf, type AccountState } from './driver-page-state';
+import { FormError } from '../../../ui/fields';
 
 export function PortalAccount({
   driver,
@@ -74,11 +75,7 @@ export function PortalAccount({
           {DRIVER_ACCOUNT_MSG.inviteSent} to {sent.email}; the link expires {londonDateTime(sent.expiresAt)}.
         </p>
       )}
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact />
     </section>
   );
 }
