@@ -5,7 +5,8 @@ import DriverPortalApp from '../features/driver-portal/DriverPortalApp';
 import { DRIVER_TOKEN_KEY } from '../features/driver-portal/session';
 import { TOKEN_KEY } from '../features/staff/admin/session';
 import { CommissionRate, DriverEarnings } from '../features/staff/drivers/DriverEarnings';
-import { bodyOf, json, renderArea, stubApi, type, isolateEachTest } from '../testing/area-harness';
+import { bodyOf, json, renderArea, type, isolateEachTest } from '../testing/area-harness';
+import { fakeApi } from '../testing/fakeApi';
 
 const line = (over: Partial<EarningsStatement['lines'][number]>) => ({
   bookingId: 'bk-1',
@@ -67,7 +68,7 @@ describe("staff: a driver's earnings", () => {
 
   it('shows the week, pays out what is owed once confirmed, and says the local ledger moved no money', async () => {
     let paid = false;
-    const calls = stubApi({
+    const { calls } = fakeApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
       'GET /api/earnings/admin/drivers/drv-amy': () =>
         json(
@@ -121,8 +122,28 @@ describe("staff: a driver's earnings", () => {
     expect((screen.getByRole('button', { name: 'Pay out £0.00' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a refused payout shows the server's words and leaves the button ready to try again", async () => {
+    const { calls } = fakeApi({
+      'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
+      'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
+      'POST /api/earnings/admin/drivers/drv-amy/payouts': () =>
+        json({ message: 'That week is already paid out.' }, 409),
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
+    const payOut = await screen.findByRole('button', { name: 'Pay out £115.00' });
+    fireEvent.click(payOut);
+    expect((await screen.findByRole('alert')).textContent).toBe('That week is already paid out.');
+    expect((payOut as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(1);
+  });
+
   it('shows where each job stands for payouts, cash taken on the day, an agreed price and clawbacks', async () => {
-    stubApi({
+    fakeApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
       'GET /api/earnings/admin/drivers/drv-amy': () =>
         json(
@@ -166,7 +187,7 @@ describe("staff: a driver's earnings", () => {
   });
 
   it('a driver who owes cash commission is told so in words; the previous week is asked for by its Monday', async () => {
-    const calls = stubApi({
+    const { calls } = fakeApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
       'GET /api/earnings/admin/drivers/drv-amy': () =>
         json(
@@ -182,15 +203,15 @@ describe("staff: a driver's earnings", () => {
     renderArea('/x', <DriverEarnings driverId="drv-amy" />, '/x');
     expect((await screen.findByTestId('balance')).textContent).toBe('The driver owes VanHop £30.00');
     fireEvent.click(screen.getByRole('button', { name: '← Previous week' }));
-    expect(await screen.findByText('No jobs this week.')).toBeTruthy();
+    await screen.findByText('No jobs this week.');
     expect(calls.map((c) => c.key)).toContain('GET /api/earnings/admin/drivers/drv-amy?week=2026-11-16');
   });
 
   it('checks the commission rate before sending it, then saves it', async () => {
-    const calls = stubApi({
+    const { calls } = fakeApi({
       'GET /api/earnings/admin/rate': () => json({ rateBps: 1500, changes: [] }),
       'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
-      'PUT /api/earnings/admin/rate': (_u, init) =>
+      'PUT /api/earnings/admin/rate': ({ init }) =>
         json({
           rateBps: 1250,
           changes: [{ rateBps: 1250, by: 'Sam', at: '2026-11-26T10:00:00Z' }],
@@ -217,7 +238,7 @@ describe("staff: a driver's earnings", () => {
 
   it('a rate typed before the current one arrives is kept, not replaced by it', async () => {
     let arrive: (r: Response) => void = () => undefined;
-    stubApi({
+    fakeApi({
       'GET /api/earnings/admin/rate': () => new Promise<Response>((resolve) => (arrive = resolve)),
       'GET /api/earnings/admin/drivers/drv-amy': () => json(statement()),
     });
@@ -235,7 +256,7 @@ describe("driver portal: the driver's own earnings", () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 
   it('is in the portal nav and shows the driver their own statement with print and download, without Pay out', async () => {
-    stubApi({
+    fakeApi({
       'GET /api/driver-account/me': () => json({ id: 'drv-amy', name: 'Amy Driver', email: 'amy@example.com' }),
       'GET /api/driver/earnings': () => json(statement()),
     });

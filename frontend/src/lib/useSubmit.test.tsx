@@ -62,6 +62,27 @@ describe('useSubmit', () => {
     expect(result.current.error).toBeUndefined();
   });
 
+  it('words a failure with failureText, and shows none for a failure it maps to null', async () => {
+    let refusal: Error = new Error('refused');
+    const { result } = renderHook(() =>
+      useSubmit(
+        async () => {
+          throw refusal;
+        },
+        { failureText: (err) => ((err as Error).message === 'signed out' ? null : 'Not saved. Please try again.') },
+      ),
+    );
+    expect(result.current.failure).toBeNull();
+    await act(async () => void (await result.current.run()));
+    expect(result.current.failure).toBe('Not saved. Please try again.');
+    act(() => result.current.reset());
+    expect(result.current.failure).toBeNull();
+    refusal = new Error('signed out');
+    await act(async () => void (await result.current.run()));
+    expect(result.current.error).toBe(refusal);
+    expect(result.current.failure).toBeNull();
+  });
+
   it('sets nothing after unmount but still hands back the answer', async () => {
     const answer = deferred<string>();
     const { result, unmount } = renderHook(() => useSubmit(() => answer.promise));

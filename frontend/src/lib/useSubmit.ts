@@ -7,7 +7,17 @@ export type Submit<A extends unknown[], R> = {
   pending: boolean;
   /** Why the last send failed; cleared when the next one starts. */
   error: unknown;
+  /** The words to show for the last failure (see SubmitOptions.failureText), or null. */
+  failure: string | null;
   reset: () => void;
+};
+
+export type SubmitOptions = {
+  /**
+   * The words a failure is shown with; null shows none (a lapsed session the area already handles).
+   * Without it, `failure` is always null and the caller reads `error`.
+   */
+  failureText?: (err: unknown) => string | null;
 };
 
 /**
@@ -15,7 +25,10 @@ export type Submit<A extends unknown[], R> = {
  * (the answer of a send that navigated away is simply returned). A failure is kept in `error` and
  * `run` resolves to undefined, so the caller shows it instead of catching it.
  */
-export function useSubmit<A extends unknown[], R>(submit: (...args: A) => Promise<R>): Submit<A, R> {
+export function useSubmit<A extends unknown[], R>(
+  submit: (...args: A) => Promise<R>,
+  { failureText }: SubmitOptions = {},
+): Submit<A, R> {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
   const inFlight = useRef(false);
@@ -47,5 +60,6 @@ export function useSubmit<A extends unknown[], R>(submit: (...args: A) => Promis
   }, []);
 
   const reset = useCallback(() => setError(undefined), []);
-  return { run, pending, error, reset };
+  const failure = error !== undefined && failureText ? failureText(error) : null;
+  return { run, pending, error, failure, reset };
 }

@@ -1,7 +1,7 @@
 /**
  * Test helpers for the signed-in areas' app tests (staff back office, driver screens, driver
- * portal): render the area at a path with the current path shown, answer its fetch calls, and
- * the usual small helpers. Test-only: no app code imports this file.
+ * portal): render the area at a path with the current path shown, and the usual small helpers
+ * (their fetch calls are answered by testing/fakeApi). Test-only: no app code imports this file.
  */
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -29,27 +29,6 @@ export const json = (body: unknown, status = 200) =>
 export const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 export const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
-
-export type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/**
- * Stubs fetch: each call is answered by `routes['METHOD url']`, else by `fallback(key)`, else it
- * throws. Returns the calls made, in order.
- */
-export function stubApi(routes: Record<string, Handler>, fallback?: (key: string) => Handler | undefined) {
-  const calls: { key: string; url: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url}`;
-      calls.push({ key, url, init });
-      const handler = routes[key] ?? fallback?.(key);
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      return handler(url, init);
-    }),
-  );
-  return calls;
-}
 
 /** The error text tied to an input by aria-describedby. */
 export const errorOf = (label: string) => {

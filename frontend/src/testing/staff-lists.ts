@@ -5,7 +5,8 @@
  */
 import type { BookingRecord } from '@vanhop/contracts';
 import { selectRecords, type When } from '../features/staff/admin/records';
-import { json, stubApi, type Handler } from './area-harness';
+import { json } from './area-harness';
+import { asResponse, fakeApi, type Handler } from './fakeApi';
 
 const LIST =
   /^GET \/api\/backdata\/list\?kind=(quotation|job)&view=(future|today|past|needs-driver)(&pageSize=\d+)?(&after=.*)?$/;
@@ -20,8 +21,8 @@ export function staffListsFrom(routes: Record<string, Handler>): (key: string) =
     const m = LIST.exec(key);
     const r = RECORD.exec(key);
     if (!all || (!m && !r)) return undefined;
-    return async (url, init) => {
-      const res = await all(url, init);
+    return async (call) => {
+      const res = asResponse(await all(call));
       if (!res.ok) return res;
       const body = (await res.json()) as BookingRecord[];
       const records = Array.isArray(body) ? body : [];
@@ -40,5 +41,6 @@ export function staffListsFrom(routes: Record<string, Handler>): (key: string) =
   };
 }
 
-/** `stubApi` for the staff dashboard: its list pages follow the test's `GET /api/backdata/all`. */
-export const stubStaffApi = (routes: Record<string, Handler>) => stubApi(routes, staffListsFrom(routes));
+/** The fake API, strict, for the staff dashboard: its list pages follow the test's `GET /api/backdata/all`. */
+export const stubStaffApi = (routes: Record<string, Handler>) =>
+  fakeApi(routes, { strict: true, fallback: staffListsFrom(routes) });

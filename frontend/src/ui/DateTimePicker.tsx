@@ -21,6 +21,7 @@ import {
 import { formatPence, isShortNoticeStart, SHORT_NOTICE, shortNoticeHint } from '@vanhop/contracts';
 import './DateTimePicker.css';
 import { Button } from './index';
+import { FieldError } from './fields';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const MONTHS = [
@@ -253,11 +254,7 @@ export function DateTimePicker({
           </div>
         </div>
       )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useSubmit } from '../lib/useSubmit';
 import { Button } from './index';
+import { FormError } from './fields';
 
 export const RELEASE_OWN_TEXT =
   'Some of those checkouts were opened on this device. You can release them now: their drivers are freed and they can no longer be paid. Then book this one.';
@@ -18,32 +19,21 @@ export function ReleaseOwnCheckouts({
   release: () => Promise<unknown>;
   onReleased: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const release = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
+  // Busy until the booking has gone on too (onReleased shows its own failures).
+  const release = useSubmit(
+    async () => {
       await releaseThem();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-      return;
-    }
-    await onReleased();
-    setBusy(false);
-  };
+      await onReleased();
+    },
+    { failureText: () => RELEASE_FAILED },
+  );
   return (
     <div className="release-own-checkouts" data-testid="release-own-checkouts">
       <p>{RELEASE_OWN_TEXT}</p>
-      <Button variant="primary" onClick={() => void release()} disabled={busy}>
-        {busy ? 'Please wait...' : RELEASE_OWN_BUTTON}
+      <Button variant="primary" onClick={() => void release.run()} disabled={release.pending}>
+        {release.pending ? 'Please wait...' : RELEASE_OWN_BUTTON}
       </Button>
-      {failed && (
-        <p className="field-error" role="alert">
-          {RELEASE_FAILED}
-        </p>
-      )}
+      <FormError error={release.failure} />
     </div>
   );
 }

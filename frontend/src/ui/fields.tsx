@@ -64,6 +64,13 @@ export function Field({ id, label, hint, error, name, compact, className, childr
 export const describedBy = (id: string, { hint, error }: { hint?: unknown; error?: unknown }) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
+/** What a control inside Field carries: its id, and its error (aria-invalid) and hint named for a screen reader. */
+export const controlProps = (id: string, shown: { hint?: unknown; error?: unknown } = {}) => ({
+  id,
+  'aria-invalid': shown.error ? (true as const) : undefined,
+  'aria-describedby': describedBy(id, shown),
+});
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & { invalid?: boolean; errorId?: string };
 
 const invalidProps = (invalid?: boolean, errorId?: string) =>
@@ -113,15 +120,30 @@ interface SubmitRowProps {
   children?: ReactNode;
 }
 
+type FormErrorProps = {
+  /** Why the form (or the action) was not done; nothing is shown without one. */
+  error?: string | null;
+  /** The staff and driver areas' look (fields.css); without it, the public site's error chip. */
+  compact?: boolean;
+  id?: string;
+  testId?: string;
+};
+
+/** Why a form or an action was not done, announced (role="alert"): under its button, not beside a field. */
+export function FormError({ error, compact, id, testId }: FormErrorProps) {
+  if (!error) return null;
+  return (
+    <p id={id} className={compact ? 'vh-form-error' : 'field-error'} role="alert" data-testid={testId}>
+      {error}
+    </p>
+  );
+}
+
 /** The end of a form: why it was not saved, then its submit button. */
 export function SubmitRow({ area, label, disabled, failure, failureTestId, children }: SubmitRowProps) {
   return (
     <>
-      {failure && (
-        <p className="vh-form-error" role="alert" data-testid={failureTestId}>
-          {failure}
-        </p>
-      )}
+      <FormError error={failure} compact testId={failureTestId} />
       {children}
       <div className={`${area}-actions`}>
         <Button type="submit" area={area} disabled={disabled}>

@@ -15,7 +15,7 @@ import {
   rangeText,
   type CardGroup,
 } from '../lib/price-card-form';
-import { Field, describedBy } from './fields';
+import { Field, FieldError, describedBy } from './fields';
 
 /** Flat `{'card.vanPerHourPence.Small': text}` as Formik's nested errors. */
 export function formikErrors<T>(flat: Record<string, string>): FormikErrors<T> {
@@ -32,6 +32,11 @@ export function useFieldError(name: string): string | null {
   const error: unknown = getIn(errors, name);
   if (typeof error !== 'string' || !error) return null;
   return getIn(touched, name) || submitCount > 0 ? error : null;
+}
+
+/** A Formik field's error (the kit's FieldError), once it should be shown: for a control laid out by hand. */
+export function FormikFieldError({ id, name, compact }: { id: string; name: string; compact?: boolean }) {
+  return <FieldError id={id} name={name} error={useFieldError(name)} compact={compact} />;
 }
 
 interface InputFieldProps {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Alert, Avatar, Badge, Button, Card, Steps, initialsOf } from './index';
-import { Field } from './fields';
+import { Field, FormError, controlProps } from './fields';
 
 afterEach(cleanup);
 
@@ -53,6 +53,34 @@ describe('design system components', () => {
     expect(screen.getByLabelText('E-mail').id).toBe('email');
     expect(screen.getByRole('alert').id).toBe('email-error');
     expect(screen.getByRole('alert').className).toBe('field-error');
+  });
+
+  it('controlProps: the control names its hint, and its error only while there is one', () => {
+    const { rerender } = render(
+      <Field id="phone" label="Phone" hint="UK numbers">
+        <input {...controlProps('phone', { hint: 'UK numbers' })} />
+      </Field>,
+    );
+    const input = screen.getByLabelText('Phone');
+    expect([input.getAttribute('aria-describedby'), input.getAttribute('aria-invalid')]).toEqual(['phone-hint', null]);
+    rerender(
+      <Field id="phone" label="Phone" hint="UK numbers" error="Digits only">
+        <input {...controlProps('phone', { hint: 'UK numbers', error: 'Digits only' })} />
+      </Field>,
+    );
+    expect(input.getAttribute('aria-describedby')).toBe('phone-hint phone-error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('phone-error')?.textContent).toBe('Digits only');
+  });
+
+  it('FormError: nothing without an error; else announced, in the look of the public site or of the areas', () => {
+    const { container, rerender } = render(<FormError error={null} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<FormError error="Not sent. Please try again." />);
+    expect(screen.getByRole('alert').className).toBe('field-error');
+    rerender(<FormError error="Not saved." compact testId="save-error" />);
+    expect(screen.getByTestId('save-error').className).toBe('vh-form-error');
+    expect(screen.getByRole('alert').textContent).toBe('Not saved.');
   });
 
   it('Avatar: the photo when there is one, else initials; Card, Badge and Alert by tone', () => {

@@ -10,6 +10,7 @@ import { messageOf } from '../../api/bearer-client';
 import { askForSignInLink } from './api';
 import { useCustomerSession } from './session';
 import './account.css';
+import { FieldError } from '../../ui/fields';
 
 type Step = { state: 'ready' | 'sending' } | { state: 'sent'; message: string } | { state: 'failed'; message: string };
 
@@ -64,11 +65,7 @@ export function AccountPage() {
                 aria-describedby={step.state === 'failed' ? 'account-email-error' : undefined}
                 aria-invalid={step.state === 'failed' || undefined}
               />
-              {step.state === 'failed' && (
-                <p id="account-email-error" role="alert" className="field-error">
-                  {step.message}
-                </p>
-              )}
+              <FieldError id="account-email-error" error={step.state === 'failed' ? step.message : null} />
               <button type="submit" className="button" disabled={step.state === 'sending'}>
                 {step.state === 'sending' ? 'Sending…' : 'Send me a sign-in link'}
               </button>

@@ -13,6 +13,7 @@ import { bookAgainState } from '../../lib/route-state';
 import { londonDateTime } from '../../lib/format';
 import { fetchBookAgain, fetchMyMoves, fetchSavedAddresses, signOut, signOutEverywhere } from './api';
 import { useCustomerSession } from './session';
+import { useSubmit } from '../../lib/useSubmit';
 import './account.css';
 
 function MoveRow({ move, onAgain, busy }: { move: MyMovesItem; onAgain: (id: string) => void; busy: boolean }) {
@@ -51,7 +52,16 @@ export function MyMovesPage() {
   const [hasMore, setHasMore] = useState(false);
   const [addresses, setAddresses] = useState<SavedAddress[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // On success the page is left for the booking form, so `pending` only matters until then.
+  const bookAgain = useSubmit(
+    async (token: string, bookingId: string) => {
+      const draft = await guard(fetchBookAgain(token, bookingId));
+      void navigate(PATHS.booking, { state: bookAgainState(draft) });
+    },
+    { failureText: () => 'We could not open that move: try again in a moment.' },
+  );
+  const busy = bookAgain.pending;
+  const shownProblem = bookAgain.failure ?? problem;
 
   const load = useCallback(
     async (wanted: number) => {
@@ -81,14 +91,7 @@ export function MyMovesPage() {
   if (!token) return <Navigate to={CUSTOMER_LINK_PAGE} replace />;
 
   const again = async (bookingId: string) => {
-    setBusy(true);
-    try {
-      const draft = await guard(fetchBookAgain(token, bookingId));
-      void navigate(PATHS.booking, { state: bookAgainState(draft) });
-    } catch {
-      setProblem('We could not open that move: try again in a moment.');
-      setBusy(false);
-    }
+    await bookAgain.run(token, bookingId);
   };
   const out = async (everywhere: boolean) => {
     try {
@@ -105,7 +108,7 @@ export function MyMovesPage() {
     <section className="page account-page">
       <h1>My moves</h1>
       {email && <p>Signed in as {email}.</p>}
-      {problem && <p role="alert">{problem}</p>}
+      {shownProblem && <p role="alert">{shownProblem}</p>}
       {moves === null ? (
         <p>Loading...</p>
       ) : moves.length === 0 ? (

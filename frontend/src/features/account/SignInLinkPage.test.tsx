@@ -38,7 +38,7 @@ describe('the sign-in link page', () => {
     renderPage(`#${LINK}`);
     expect(api.calls.filter((c) => c.path !== '/api/config')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('my moves')).toBeTruthy();
+    await screen.findByText('my moves');
     expect(api.of('POST', '/api/customer/session')[0]!.body).toEqual({ token: LINK });
     expect(window.localStorage.getItem(CUSTOMER_TOKEN_KEY)).toBe(SESSION);
   });

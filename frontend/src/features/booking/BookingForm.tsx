@@ -37,7 +37,7 @@ import {
 import { VanGuide } from './VanGuide';
 import { HelpPicker, VanSizePicker } from './Pickers';
 import { WhereMoving } from './WhereMoving';
-import { Field, HourSelect } from '../../ui/fields';
+import { Field, FormError, HourSelect } from '../../ui/fields';
 import { DateTimePicker } from '../../ui/DateTimePicker';
 import { QuotesPopup } from './QuotesPopup';
 import { FlexibleDatesStrip } from './FlexibleDatesStrip';
@@ -403,11 +403,7 @@ export default function BookingForm() {
             <Button type="submit" variant="primary" size="lg" className="get-quote" disabled={isSubmitting}>
               {isSubmitting ? 'Getting quotes...' : 'Get Free Quote'}
             </Button>
-            {sendFailed && (
-              <p className="field-error" role="alert">
-                {MSG.booking.sendFailed}
-              </p>
-            )}
+            <FormError error={sendFailed ? MSG.booking.sendFailed : null} />
           </Form>
         )}
       </Formik>

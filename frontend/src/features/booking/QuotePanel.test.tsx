@@ -283,7 +283,9 @@ describe('QuotePanel', () => {
     renderPanel();
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
-    expect(await screen.findByText('We could not start the payment. Please try again.')).toBeTruthy();
+    expect((await screen.findByText('We could not start the payment. Please try again.')).getAttribute('role')).toBe(
+      'alert',
+    );
   });
 
   it('when the server refuses the price (409), the panel turns stale with its message instead of a retry', async () => {

@@ -24,6 +24,7 @@ import { formatMovingDate } from '../../lib/dateRules';
 import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { homeNoticeState } from '../../lib/homeNotice';
+import { FormError } from '../../ui/fields';
 
 interface QuotePanelProps {
   quote: Quote;
@@ -164,11 +165,7 @@ export function QuotePanel({
           onUseHours={onUseHours}
         />
       )}
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} />
       {canRelease && !outdated && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={bookAfterRelease} />}
       <div className="quote-panel-actions">
         <Button variant="primary" disabled={busy || outdated} onClick={bookNow}>

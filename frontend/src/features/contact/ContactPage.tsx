@@ -1,25 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { ErrorMessage, Field, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
+import { Field, Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { COMPANY, MSG, contactMessageSchema, type ContactMessage } from '@vanhop/contracts';
 import { sendContactMessage } from '../../api/client';
 import { usePublicConfig } from '../../lib/config';
 import { homeNoticeState } from '../../lib/homeNotice';
 import { Button } from '../../ui';
+import { FormikFieldError } from '../../ui/formik-fields';
 
 type ContactFormValues = Omit<ContactMessage, 'agree'> & { agree: boolean };
 
 const INITIAL_VALUES: ContactFormValues = { name: '', email: '', phone: '', title: '', message: '', agree: false };
-
-const FieldError = ({ name }: { name: keyof ContactFormValues }) => (
-  <ErrorMessage name={name}>
-    {(text) => (
-      <p className="field-error" role="alert" data-field={name}>
-        {text}
-      </p>
-    )}
-  </ErrorMessage>
-);
 
 /** The form's fields in page order: the first one in error is the one to bring into view. */
 const FIELD_ORDER: (keyof ContactFormValues)[] = ['name', 'email', 'phone', 'title', 'message', 'agree'];
@@ -62,33 +53,33 @@ export function ContactForm({ onSent }: { onSent: (serverMessage: string) => voi
           <label>
             Name
             <Field name="name" autoComplete="name" />
-            <FieldError name="name" />
+            <FormikFieldError id="contact-name-error" name="name" />
           </label>
           <label>
             E-mail
             <Field name="email" type="email" autoComplete="email" />
-            <FieldError name="email" />
+            <FormikFieldError id="contact-email-error" name="email" />
           </label>
           <label>
             Phone
             <Field name="phone" type="tel" inputMode="numeric" autoComplete="tel" />
-            <FieldError name="phone" />
+            <FormikFieldError id="contact-phone-error" name="phone" />
           </label>
           <label>
             Title
             <Field name="title" />
-            <FieldError name="title" />
+            <FormikFieldError id="contact-title-error" name="title" />
           </label>
           <label>
             Message
             <Field name="message" as="textarea" rows={6} />
-            <FieldError name="message" />
+            <FormikFieldError id="contact-message-error" name="message" />
           </label>
           <label className="checkbox">
             <Field name="agree" type="checkbox" />
             <span>I agree to the terms and conditions</span>
           </label>
-          <FieldError name="agree" />
+          <FormikFieldError id="contact-agree-error" name="agree" />
           <div>
             <Button type="submit" variant="primary" disabled={isSubmitting}>
               {isSubmitting ? 'Sending…' : 'Send message'}

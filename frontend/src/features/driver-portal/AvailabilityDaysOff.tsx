@@ -1,6 +1,7 @@
 /** The availability page's days off: the date box with Add day off, then the list with Remove. */
 import { calendarDate } from '../../lib/format';
 import { Button } from '../../ui';
+import { FieldError } from '../../ui/fields';
 
 interface DaysOffProps {
   daysOff: string[];
@@ -32,11 +33,7 @@ export function DaysOff({ daysOff, newDayOff, problem, errors, onType, onAdd, on
           Add day off
         </Button>
       </div>
-      {problem && (
-        <p id="avail-day-off-error" role="alert" className="vh-field-error">
-          {problem}
-        </p>
-      )}
+      <FieldError id="avail-day-off-error" error={problem} compact />
       {daysOff.length === 0 ? (
         <p className="portal-muted">No days off.</p>
       ) : (
@@ -47,20 +44,12 @@ export function DaysOff({ daysOff, newDayOff, problem, errors, onType, onAdd, on
               <Button area="portal" variant="secondary" aria-label={`Remove day off ${d}`} onClick={() => onRemove(d)}>
                 Remove
               </Button>
-              {errors[`daysOff[${i}]`] && (
-                <p role="alert" className="vh-field-error">
-                  {errors[`daysOff[${i}]`]}
-                </p>
-              )}
+              <FieldError id={`avail-day-off-${i}-error`} error={errors[`daysOff[${i}]`]} compact />
             </li>
           ))}
         </ul>
       )}
-      {errors.daysOff && (
-        <p role="alert" className="vh-field-error">
-          {errors.daysOff}
-        </p>
-      )}
+      <FieldError id="avail-days-off-error" error={errors.daysOff} compact />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AVAILABILITY_MSG, type Availability } from '@vanhop/contracts';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { ANY_TIME_TEXT, NOTHING_TO_SAVE, NOT_WORKING_TEXT, NO_HOURS_NOTE, NO_WORK_NOTE } from './availability-text';
 import { self } from '../../testing/driver-fixtures';
@@ -26,9 +26,9 @@ describe('driver portal: availability page', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 
   it('each day says what quoting does: any time while no hours are saved, else only its periods', async () => {
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self({ availability: null })),
-      'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
+      'PUT /api/driver/me/availability': ({ init }) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAvailability();
     expect((await screen.findByTestId('no-hours-note')).textContent).toBe(NO_HOURS_NOTE);
@@ -87,7 +87,7 @@ describe('driver portal: a refused availability Save', () => {
       },
       daysOff: [],
     };
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self({ availability: saved })),
       'PUT /api/driver/me/availability': () =>
         json(
@@ -135,9 +135,9 @@ describe('driver portal: a refused availability Save', () => {
   });
 
   it('new hours that leave out an accepted job warn the driver at once, naming the job', async () => {
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me': () => json(self({ availability: null })),
-      'PUT /api/driver/me/availability': (_u, init) =>
+      'PUT /api/driver/me/availability': ({ init }) =>
         json({
           ...self({ availability: bodyOf(init) as never }),
           jobsOutsideHours: [{ bookingId: 'bk-1', randomNumber: 4242, date: '2026-04-03T09:00:00.000Z' }],
@@ -155,10 +155,10 @@ describe('driver portal: a refused availability Save', () => {
 
   it('hours that would leave out a job are not saved before the driver says so: warned first, then Save anyway', async () => {
     const leftOut = [{ bookingId: 'bk-1', randomNumber: 4242, date: '2026-04-03T09:00:00.000Z' }];
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self({ availability: null })),
       'POST /api/driver/me/availability/check': () => json({ jobsOutsideHours: leftOut }),
-      'PUT /api/driver/me/availability': (_u, init) =>
+      'PUT /api/driver/me/availability': ({ init }) =>
         json({ ...self({ availability: bodyOf(init) as never }), jobsOutsideHours: leftOut }),
     });
     renderAvailability();
@@ -186,10 +186,10 @@ describe('driver portal: a refused availability Save', () => {
   });
 
   it('hours that leave out nothing are saved at once', async () => {
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self({ availability: null })),
       'POST /api/driver/me/availability/check': () => json({ jobsOutsideHours: [] }),
-      'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
+      'PUT /api/driver/me/availability': ({ init }) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAvailability();
     await screen.findByTestId('no-hours-note');

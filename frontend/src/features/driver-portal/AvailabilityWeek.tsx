@@ -3,6 +3,7 @@ import type { Weekday } from '@vanhop/contracts';
 import { Button } from '../../ui';
 import { MAX_PERIODS, hhmm, type Period } from './availability-state';
 import { emptyDayText } from './availability-text';
+import { FieldError } from '../../ui/fields';
 
 export const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
@@ -103,11 +104,7 @@ export function DayHours({ day, periods, errors, unset, onChange, onAdd, onRemov
                   Remove
                 </Button>
               </div>
-              {error && (
-                <p id={`avail-${day}-${i}-error`} role="alert" className="vh-field-error">
-                  {error}
-                </p>
-              )}
+              <FieldError id={`avail-${day}-${i}-error`} error={error} compact />
             </li>
           );
         })}
@@ -115,11 +112,7 @@ export function DayHours({ day, periods, errors, unset, onChange, onAdd, onRemov
       <Button area="portal" variant="secondary" disabled={periods.length >= MAX_PERIODS} onClick={onAdd}>
         Add period
       </Button>
-      {dayError && (
-        <p id={`day-${day}-error`} role="alert" className="vh-field-error">
-          {dayError}
-        </p>
-      )}
+      <FieldError id={`day-${day}-error`} error={dayError} compact />
     </fieldset>
   );
 }

@@ -8,7 +8,7 @@ import {
   availabilitySchema,
   priceCardSchema,
 } from '@vanhop/contracts';
-import { IDENTITY, stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { IDENTITY, stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { NO_HOURS_NOTE } from './availability-text';
 import { BOUNDS, CARD, job, self } from '../../testing/driver-fixtures';
@@ -27,27 +27,27 @@ describe('driver portal', () => {
   isolateEachTest();
 
   it('sends a driver without a token to sign in, and /driver to the jobs', () => {
-    stubApi({});
+    stubPortalApi({});
     renderAt('/driver');
     expect(where()).toBe('/driver/login');
     expect(screen.getByRole('heading', { name: 'Driver sign in' })).toBeTruthy();
   });
 
   it('shows its own not-found screen for unknown portal paths', () => {
-    stubApi({});
+    stubPortalApi({});
     renderAt('/driver/unknown');
     expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
   });
 
   it('signs in: shows the server message on a refusal, then stores the token and opens the jobs', async () => {
     let answer: () => Response = () => json({ message: DRIVER_ACCOUNT_MSG.suspended, code: 'unauthorized' }, 401);
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'POST /api/driver-account/login': () => answer(),
       'GET /api/driver/me/jobs': () => json({ today: [], upcoming: [], past: [] }),
     });
     renderAt('/driver/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(DRIVER_ACCOUNT_MSG.emailRequired)).toBeTruthy();
+    expect((await screen.findByText(DRIVER_ACCOUNT_MSG.emailRequired)).getAttribute('role')).toBe('alert');
 
     type('E-mail', ' Alice@Example.com ');
     type('Password', 'correct horse battery');
@@ -82,17 +82,17 @@ describe('driver portal', () => {
 
   it('a 401 from a driver call clears the token and goes to sign in', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'old-tok');
-    stubApi({ 'GET /api/driver/me': () => json({ message: 'Unauthorized' }, 401) });
+    stubPortalApi({ 'GET /api/driver/me': () => json({ message: 'Unauthorized' }, 401) });
     renderAt('/driver/prices');
     await waitFor(() => expect(where()).toBe('/driver/login'));
     expect(window.localStorage.getItem(DRIVER_TOKEN_KEY)).toBeNull();
   });
 
   it('the welcome page sets the first password, signs in and opens the prices', async () => {
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver-account/welcome/inv-123': () =>
         json({ name: 'Alice Driver', email: 'alice@example.com', expiresAt: '2026-01-17T10:00:00.000Z' }),
-      'POST /api/driver-account/welcome/inv-123': (_u, init) =>
+      'POST /api/driver-account/welcome/inv-123': ({ init }) =>
         bodyOf(init).password === 'short-one!!'
           ? json(
               {
@@ -106,7 +106,7 @@ describe('driver portal', () => {
       'GET /api/driver/me': () => json(self()),
     });
     renderAt('/driver/welcome/inv-123');
-    expect(await screen.findByRole('heading', { name: 'Welcome to VanHop, Alice Driver' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Welcome to VanHop, Alice Driver' });
     expect(screen.getByText('alice@example.com')).toBeTruthy();
 
     type('Password', 'long-enough-1');
@@ -132,7 +132,7 @@ describe('driver portal', () => {
   });
 
   it('the welcome page shows a spent link with a way to sign in', async () => {
-    stubApi({
+    stubPortalApi({
       'GET /api/driver-account/welcome/old': () => json({ message: DRIVER_ACCOUNT_MSG.inviteSpent, code: 'gone' }, 410),
     });
     renderAt('/driver/welcome/old');
@@ -143,9 +143,9 @@ describe('driver portal', () => {
   it('the prices page shows each range, refuses numbers outside it, sends pence and shows server field errors', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'drv-tok');
     let reply: (body: Record<string, unknown>) => Response = (body) => json(self({ card: body as never }));
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self()),
-      'PUT /api/driver/me/card': (_u, init) => reply(bodyOf(init)),
+      'PUT /api/driver/me/card': ({ init }) => reply(bodyOf(init)),
     });
     renderAt('/driver/prices');
     expect(((await screen.findByLabelText('Van per hour, Large (£)')) as HTMLInputElement).value).toBe('40.00');
@@ -187,12 +187,12 @@ describe('driver portal', () => {
 
   it('the availability page adds a period and a day off and PUTs the Availability shape', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'drv-tok');
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self({ cardBounds: BOUNDS, availability: null })),
-      'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
+      'PUT /api/driver/me/availability': ({ init }) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAt('/driver/availability');
-    expect(await screen.findByText(NO_HOURS_NOTE)).toBeTruthy();
+    await screen.findByText(NO_HOURS_NOTE);
 
     const monday = within(screen.getByRole('group', { name: 'Monday' }));
     fireEvent.click(monday.getByRole('button', { name: 'Add period' }));
@@ -213,7 +213,7 @@ describe('driver portal', () => {
     // An overlap is refused before anything is sent.
     fireEvent.change(screen.getByLabelText('Monday period 2 from'), { target: { value: '12:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));
-    expect(await monday.findByText(AVAILABILITY_MSG.overlap)).toBeTruthy();
+    expect((await monday.findByText(AVAILABILITY_MSG.overlap)).getAttribute('role')).toBe('alert');
     expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Monday period 2 from'), { target: { value: '13:15' } });
@@ -253,7 +253,7 @@ describe('driver portal', () => {
   it('the jobs page groups the jobs, and Accept posts to the job and updates its card', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'drv-tok');
     const offered = job({ bookingId: 'bk-9', randomNumber: 9001 });
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () =>
         json({
           today: [offered],
@@ -290,7 +290,7 @@ describe('driver portal', () => {
   it('a 409 on an answer shows the message and reads the jobs again', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'drv-tok');
     let list = { today: [], upcoming: [job()], past: [] } as unknown;
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json(list),
       'POST /api/driver/me/jobs/bk-1/decline': () => {
         list = { today: [], upcoming: [], past: [job({ status: 'returned-to-staff', returnedBecause: 'expired' })] };

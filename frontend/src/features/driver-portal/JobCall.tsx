@@ -5,10 +5,12 @@
  * calls are not relayed the driver has the customer's number, and the button is a link to dial it.
  */
 import { useState } from 'react';
+import { useSubmit } from '../../lib/useSubmit';
 import { isCallOpen, JOB_CALL_BUTTON, JOB_CALL_MSG, type JobCallResponse, type JobView } from '@vanhop/contracts';
-import { callCustomer, messageOf, PortalApiError } from './api';
+import { callCustomer, isUnauthorized, messageOf, PortalApiError } from './api';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
+import { FormError } from '../../ui/fields';
 
 /** Whether the card offers the call: an accepted job of a live booking, on its day or the day before. */
 export const offersCall = (job: JobView, now: Date): boolean =>
@@ -19,24 +21,22 @@ export const offersCall = (job: JobView, now: Date): boolean =>
 
 export function JobCall({ job, onStale }: { job: JobView; onStale: () => void }) {
   const { token, guard } = useDriverSession();
-  const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<JobCallResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const ask = async () => {
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await guard(callCustomer(token, job.bookingId)));
-    } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return;
-      setError(messageOf(err, 'The call could not be set up. Please try again.'));
-      if (err instanceof PortalApiError && err.status === 409) onStale();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const ask = useSubmit(
+    async () => {
+      if (!token) return;
+      try {
+        setAnswer(await guard(callCustomer(token, job.bookingId)));
+      } catch (err) {
+        if (err instanceof PortalApiError && err.status === 409) onStale();
+        throw err;
+      }
+    },
+    {
+      failureText: (err) =>
+        isUnauthorized(err) ? null : messageOf(err, 'The call could not be set up. Please try again.'),
+    },
+  );
 
   // Calls not relayed: the card shows the customer's number, so "Call customer" rings that very number.
   const phone = job.customer?.phone;
@@ -59,7 +59,7 @@ export function JobCall({ job, onStale }: { job: JobView; onStale: () => void })
           <span className="portal-muted">{JOB_CALL_MSG.connected}</span>
         </p>
       ) : (
-        <Button area="portal" variant="secondary" disabled={busy} onClick={() => void ask()}>
+        <Button area="portal" variant="secondary" disabled={ask.pending} onClick={() => void ask.run()}>
           {JOB_CALL_BUTTON}
         </Button>
       )}
@@ -68,11 +68,7 @@ export function JobCall({ job, onStale }: { job: JobView; onStale: () => void })
           <strong>Stand-in:</strong> {answer.message}
         </p>
       )}
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={ask.failure} compact />
     </div>
   );
 }

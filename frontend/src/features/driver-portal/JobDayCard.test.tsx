@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DAY_SETTLEMENT_MSG, JOB_CALL_MSG, JOB_PROOF_MSG, type JobView } from '@vanhop/contracts';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
 import { bodyOf, json, isolateEachTest } from '../../testing/area-harness';
@@ -40,7 +40,7 @@ describe('driver portal: the job card on the day', () => {
   isolateEachTest({ key: DRIVER_TOKEN_KEY, token: 'drv-tok' });
 
   it('links each address to directions (new tab) and to a navigation app; the money stands out', async () => {
-    stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [today()], upcoming: [], past: [] }) });
+    stubPortalApi({ 'GET /api/driver/me/jobs': () => json({ today: [today()], upcoming: [], past: [] }) });
     renderJobs();
     const card = await cardOf(9001);
     const first = card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' });
@@ -61,7 +61,7 @@ describe('driver portal: the job card on the day', () => {
 
   it('"Call customer" shows the stand-in\'s words, or a masked number to dial; never the customer\'s phone; not on a job that is off', async () => {
     let answer: unknown = { connected: false, message: JOB_CALL_MSG.standIn };
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () =>
         json({
           // Calls relayed: the server gives no customer phone.
@@ -103,7 +103,9 @@ describe('driver portal: the job card on the day', () => {
   });
 
   it('calls not relayed: "Call customer" dials the very number the card shows, and asks the server nothing', async () => {
-    const calls = stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [today()], upcoming: [], past: [] }) });
+    const { calls } = stubPortalApi({
+      'GET /api/driver/me/jobs': () => json({ today: [today()], upcoming: [], past: [] }),
+    });
     renderJobs();
     const card = await cardOf(9001);
     const shown = card.getByRole('link', { name: '07700 900456' });
@@ -116,9 +118,9 @@ describe('driver portal: the job card on the day', () => {
 
   it('"Done" asks for a photo and the signature first, refuses what is not an image, then sends all in one request', async () => {
     const arrived = today({ progress: 'arrived', progressAt: new Date().toISOString() });
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [arrived], upcoming: [], past: [] }),
-      'POST /api/driver/me/jobs/bk-9/progress': (_url, init) => {
+      'POST /api/driver/me/jobs/bk-9/progress': ({ init }) => {
         const b = bodyOf(init) as { signedBy: string };
         return json({
           ...arrived,
@@ -141,7 +143,7 @@ describe('driver portal: the job card on the day', () => {
     const input = form.getByLabelText('Photos of the load');
     expect(input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
     fireEvent.change(input, { target: { files: [new File(['<html>'], 'page.html', { type: 'text/html' })] } });
-    expect(await form.findByText(JOB_PROOF_MSG.photoType)).toBeTruthy();
+    expect((await form.findByText(JOB_PROOF_MSG.photoType)).getAttribute('role')).toBe('alert');
     fireEvent.change(input, { target: { files: [pngFile()] } });
     await form.findByRole('img', { name: 'Photo 1 of the load' });
     sign(form.getByTestId('signature-pad'));
@@ -175,7 +177,7 @@ describe('driver portal: the job card on the day', () => {
 
   it("a refused proof shows the server's words by the field", async () => {
     const arrived = today({ progress: 'arrived', progressAt: new Date().toISOString() });
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [arrived], upcoming: [], past: [] }),
       'POST /api/driver/me/jobs/bk-9/progress': () =>
         json({ message: JOB_PROOF_MSG.photoContent, errors: { 'photos[0]': JOB_PROOF_MSG.photoContent } }, 400),

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { formatPence } from '@vanhop/contracts';
 import type { DayField, DayForm } from './day-settlement';
+import { FieldError } from '../../ui/fields';
 
 const METHODS = [
   { value: 'cash', label: 'Cash' },
@@ -28,12 +29,7 @@ export function JobDaySettlement({
 }) {
   const ids = useId();
   const set = (patch: Partial<DayForm>) => onChange({ ...form, ...patch });
-  const errorOf = (field: DayField) =>
-    errors[field] ? (
-      <p id={`${ids}-${field}-error`} className="vh-form-error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
+  const errorOf = (field: DayField) => <FieldError id={`${ids}-${field}-error`} error={errors[field]} compact />;
   return (
     <>
       <fieldset className="portal-field" data-testid="day-extras">

@@ -11,13 +11,15 @@ import {
   JOB_PROOF_PHOTO_TYPES,
   type JobView,
 } from '@vanhop/contracts';
-import { markJobDone, messageOf, PortalApiError } from './api';
+import { isUnauthorized, markJobDone, messageOf, PortalApiError } from './api';
+import { useSubmit } from '../../lib/useSubmit';
 import { proofPhoto } from './proof-photos';
 import { useDriverSession } from './session';
 import { SignaturePad } from './SignaturePad';
 import { JobDaySettlement } from './JobDaySettlement';
 import { dayFormFor, readDayForm, type DayField } from './day-settlement';
 import { Button } from '../../ui';
+import { FieldError, FormError } from '../../ui/fields';
 
 type Field = 'photos' | 'signature' | 'signedBy' | DayField;
 
@@ -39,8 +41,36 @@ export function JobDoneProof({
   const [signedBy, setSignedBy] = useState(job.customer?.name ?? job.customerName ?? '');
   const [day, setDay] = useState(() => dayFormFor(job.cashToCollectPence));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const send = useSubmit(
+    async (token: string, proof: Parameters<typeof markJobDone>[2]) => {
+      try {
+        onDone(await guard(markJobDone(token, job.bookingId, proof)));
+      } catch (err) {
+        if (err instanceof PortalApiError && err.status !== 401) {
+          const fields = err.errors;
+          setErrors({
+            photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
+            signature: fields.signature,
+            signedBy: fields.signedBy,
+            method: fields['collected.method'],
+            amount: fields['collected.amountPence'],
+            finished: fields['times.finishedAt'],
+            extrasAmount: fields['extras.amountPence'],
+            extrasReason: fields['extras.reason'],
+            extrasAgreed: fields['extras.customerAgreed'],
+          });
+          if (err.status === 409) onStale();
+        }
+        throw err;
+      }
+    },
+    {
+      failureText: (err) =>
+        isUnauthorized(err) ? null : messageOf(err, 'The job could not be marked done. Please try again.'),
+    },
+  );
+  const busy = send.pending;
+  const error = send.failure;
 
   const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
@@ -68,41 +98,10 @@ export function JobDoneProof({
     if ('problems' in dayRead) Object.assign(found, dayRead.problems);
     setErrors(found);
     if (Object.keys(found).length > 0 || !token || !signature || 'problems' in dayRead) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(
-        await guard(markJobDone(token, job.bookingId, { photos, signature, signedBy: signedBy.trim(), ...dayRead })),
-      );
-    } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return;
-      if (err instanceof PortalApiError) {
-        const fields = err.errors;
-        setErrors({
-          photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
-          signature: fields.signature,
-          signedBy: fields.signedBy,
-          method: fields['collected.method'],
-          amount: fields['collected.amountPence'],
-          finished: fields['times.finishedAt'],
-          extrasAmount: fields['extras.amountPence'],
-          extrasReason: fields['extras.reason'],
-          extrasAgreed: fields['extras.customerAgreed'],
-        });
-      }
-      setError(messageOf(err, 'The job could not be marked done. Please try again.'));
-      if (err instanceof PortalApiError && err.status === 409) onStale();
-    } finally {
-      setBusy(false);
-    }
+    await send.run(token, { photos, signature, signedBy: signedBy.trim(), ...dayRead });
   };
 
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids}-${field}-error`} className="vh-form-error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
+  const errorOf = (field: Field) => <FieldError id={`${ids}-${field}-error`} error={errors[field]} compact />;
 
   return (
     <form
@@ -181,11 +180,7 @@ export function JobDoneProof({
         errors={errors}
         disabled={busy}
       />
-      {error && !Object.values(errors).some(Boolean) && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={Object.values(errors).some(Boolean) ? null : error} compact />
       <div className="portal-actions">
         <Button type="submit" area="portal" disabled={busy}>
           Mark done

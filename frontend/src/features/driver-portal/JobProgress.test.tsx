@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JOB_PROGRESS_MSG, type JobView } from '@vanhop/contracts';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
 import { bodyOf, json, isolateEachTest } from '../../testing/area-harness';
@@ -29,9 +29,9 @@ describe('driver portal: the day of the move', () => {
       progressOpensAt: opensAt(date),
     });
     let progress: JobView['progress'] = null;
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }),
-      'POST /api/driver/me/jobs/bk-9/progress': (_url, init) => {
+      'POST /api/driver/me/jobs/bk-9/progress': ({ init }) => {
         progress = bodyOf(init).step as JobView['progress'];
         return json({ ...today, progress, progressAt: '2026-03-05T08:00:00.000Z' });
       },
@@ -95,7 +95,7 @@ describe('driver portal: the day of the move', () => {
       status: 'accepted',
       move: { ...job().move, date: '2099-03-05T08:30:00.000Z' },
     });
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [soon, refused], upcoming: [upcoming], past: [] }),
       'POST /api/driver/me/jobs/bk-7/progress': () => json({ message: JOB_PROGRESS_MSG.cancelled }, 409),
     });

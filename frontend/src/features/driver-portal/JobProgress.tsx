@@ -5,6 +5,7 @@
  * first asks for the proof of delivery (photos of the load, the customer's signature).
  */
 import { useState } from 'react';
+import { useSubmit } from '../../lib/useSubmit';
 import {
   JOB_PROGRESS_BUTTON,
   JOB_PROGRESS_DONE_TEXT,
@@ -12,14 +13,16 @@ import {
   nextProgressStep,
   paidOnDayText,
   signedForText,
+  type JobProgressStep,
   type JobView,
 } from '@vanhop/contracts';
 import { londonDateTime, londonTime } from '../../lib/format';
-import { markJobProgress, messageOf, PortalApiError } from './api';
+import { isUnauthorized, markJobProgress, messageOf, PortalApiError } from './api';
 import { JobDoneProof } from './JobDoneProof';
 import { VanLocationShare } from './VanLocationShare';
 import { useDriverSession } from './session';
 import { Button } from '../../ui';
+import { FormError } from '../../ui/fields';
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -54,32 +57,33 @@ export function JobProgress({
   now?: Date;
 }) {
   const { token, guard } = useDriverSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [proving, setProving] = useState(false);
   const next = nextProgressStep(job.progress);
   const current = job.progress ? JOB_PROGRESS_STEPS.indexOf(job.progress) : -1;
   const opensAt = job.progressOpensAt ? Date.parse(job.progressOpensAt) : Number.NaN;
   const tooEarly = next === 'on-my-way' && !Number.isNaN(opensAt) && now.getTime() < opensAt;
 
-  const mark = async () => {
+  const save = useSubmit(
+    async (token: string, step: JobProgressStep) => {
+      try {
+        onChanged(await guard(markJobProgress(token, job.bookingId, step)));
+      } catch (err) {
+        if (err instanceof PortalApiError && err.status === 409) onStale();
+        throw err;
+      }
+    },
+    {
+      failureText: (err) =>
+        isUnauthorized(err) ? null : messageOf(err, 'This step could not be saved. Please try again.'),
+    },
+  );
+
+  // "Done" opens the proof form (photos and signature) instead of saving at once.
+  const mark = () => {
     if (!token || !next) return;
-    if (next === 'done') {
-      setError(null);
-      setProving(true);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await guard(markJobProgress(token, job.bookingId, next)));
-    } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return;
-      setError(messageOf(err, 'This step could not be saved. Please try again.'));
-      if (err instanceof PortalApiError && err.status === 409) onStale();
-    } finally {
-      setBusy(false);
-    }
+    save.reset();
+    if (next === 'done') setProving(true);
+    else void save.run(token, next);
   };
 
   return (
@@ -108,11 +112,7 @@ export function JobProgress({
       {job.progress === 'on-my-way' && (job.bookingState ?? 'active') === 'active' && (
         <VanLocationShare bookingId={job.bookingId} />
       )}
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={save.failure} compact />
       {job.signedFor && (
         <p className="portal-signed-for" data-testid="signed-for">
           {signedForText(job.signedFor)}
@@ -142,7 +142,7 @@ export function JobProgress({
           </p>
         ) : (
           <div className="portal-actions">
-            <Button area="portal" disabled={busy} onClick={() => void mark()}>
+            <Button area="portal" disabled={save.pending} onClick={mark}>
               {JOB_PROGRESS_BUTTON[next]}
             </Button>
             <span className="portal-muted">The customer gets a text.</span>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
 import { json, isolateEachTest } from '../../testing/area-harness';
@@ -18,7 +18,7 @@ describe('driver portal: job cards', () => {
 
   it('Decline asks first in the card; Keep it changes nothing; Confirm decline sends it', async () => {
     const offered = job({ bookingId: 'bk-7', randomNumber: 1234 });
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [], upcoming: [offered], past: [] }),
       'POST /api/driver/me/jobs/bk-7/decline': () =>
         json({
@@ -59,7 +59,7 @@ describe('driver portal: job cards', () => {
     // Only the date is pretend: the page's fetches and React's timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-01T09:00:30.000Z'));
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me/jobs': () =>
         json({
           today: [],
@@ -72,7 +72,7 @@ describe('driver portal: job cards', () => {
   });
 
   it('shows the booked price and the cash to collect on the day, or that nothing is left to collect', async () => {
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me/jobs': () =>
         json({
           today: [job({ bookingId: 'bk-1', randomNumber: 1001, pricePence: 31361, cashToCollectPence: 21953 })],
@@ -114,7 +114,7 @@ describe('driver portal: job cards', () => {
       { id: 'sofa-2-seat', count: 2 },
       { id: 'other', count: 1, name: 'Piano stool' },
     ];
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me/jobs': () =>
         json({
           today: [],

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DriverJobsResponse, JobView } from '@vanhop/contracts';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { StatusLine } from '../../ui/fields';
+import { StatusLine, FormError } from '../../ui/fields';
 import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
 import { JobCard } from './JobCard';
 import type { JobAnswerKind } from './JobAnswer';
@@ -85,11 +85,7 @@ export function JobsPage() {
   return (
     <section className="portal-page">
       <h1>Your jobs</h1>
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact />
       <StatusLine status={notice} />
       {!jobs ? (
         loadError ? (

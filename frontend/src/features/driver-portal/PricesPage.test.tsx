@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DRIVER_MSG } from '@vanhop/contracts';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { CARD, self } from '../../testing/driver-fixtures';
 import { bodyOf, errorOf, json, type, isolateEachTest } from '../../testing/area-harness';
@@ -16,7 +16,7 @@ describe('driver portal: prices page', () => {
 
   it("shows the driver their rating as customers see it: the one they came with and VanHop's approved reviews together", async () => {
     // Alice came with 4.8 from 12 (test-fixtures); 12 approved VanHop reviews at 5: (4.8 × 12 + 5 × 12) / 24.
-    stubApi({
+    stubPortalApi({
       'GET /api/driver/me': () => json(self()),
       'GET /api/reviews/drivers?ids=drv-alice': () => json({ 'drv-alice': { rating: 5, count: 12 } }),
     });
@@ -28,9 +28,9 @@ describe('driver portal: prices page', () => {
 
   it('lists only the vans and help levels the driver offers, and sends the rest of the card as it was', async () => {
     // Alice offers Large and Luton vans, Driver-Help and Driver-Plus-One (test-fixtures).
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self()),
-      'PUT /api/driver/me/card': (_u, init) => json(self({ card: bodyOf(init) as never })),
+      'PUT /api/driver/me/card': ({ init }) => json(self({ card: bodyOf(init) as never })),
     });
     renderPrices();
     await screen.findByLabelText('Van per hour, Large (£)');
@@ -62,7 +62,7 @@ describe('driver portal: prices page', () => {
   });
 
   it('a refused Save focuses the first wrong number and brings it into view, whether the page or the service refused it', async () => {
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me': () => json(self()),
       'PUT /api/driver/me/card': () =>
         json(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VAN_LOCATION_MSG, type JobView } from '@vanhop/contracts';
-import { stubPortalApi as stubApi, renderPortalAt } from './portal-testing';
+import { stubPortalApi, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY } from './session';
 import { job } from '../../testing/driver-fixtures';
 import { bodyOf, json, isolateEachTest } from '../../testing/area-harness';
@@ -63,7 +63,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
   it('says why, sends the position while on the way, and stops at "Arrived"', async () => {
     const phone = fakeGeolocation();
     const today = onTheWay();
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }),
       'POST /api/driver/me/jobs/bk-9/position': () => new Response(null, { status: 204 }),
       'POST /api/driver/me/jobs/bk-9/progress': () => json({ ...today, progress: 'arrived' }),
@@ -96,7 +96,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
   it('a refused permission is said plainly and the day goes on', async () => {
     const phone = fakeGeolocation();
     const today = onTheWay();
-    const calls = stubApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }),
       'POST /api/driver/me/jobs/bk-9/progress': () => json({ ...today, progress: 'arrived' }),
     });
@@ -114,7 +114,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
   it('before "On my way" the phone is not asked', async () => {
     const phone = fakeGeolocation();
     const today = { ...onTheWay(), progress: null, progressAt: null };
-    stubApi({ 'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }) });
+    stubPortalApi({ 'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }) });
     renderPortalAt('/driver/jobs');
     const card = within(await screen.findByRole('article', { name: 'Booking 9001' }));
     expect(card.getByRole('button', { name: 'On my way' })).toBeTruthy();

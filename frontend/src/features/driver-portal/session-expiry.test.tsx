@@ -5,15 +5,8 @@ import { IDENTITY, renderPortalAt } from './portal-testing';
 import { DRIVER_TOKEN_KEY, driverLoginPathFor, driverReturnPath } from './session';
 import { DRAFT_RESTORED_TEXT } from './form-drafts';
 import { CARD, self } from '../../testing/driver-fixtures';
-import {
-  bodyOf,
-  type Handler,
-  json,
-  stubApi as stubAreaApi,
-  type,
-  where,
-  isolateEachTest,
-} from '../../testing/area-harness';
+import { bodyOf, json, type, where, isolateEachTest } from '../../testing/area-harness';
+import { fakeApi, type Handler } from '../../testing/fakeApi';
 
 const renderAt = renderPortalAt;
 const authOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
@@ -26,15 +19,17 @@ const UNAUTHORIZED = () => json({ message: 'Unauthorized: please sign in again' 
 function stubExpiringApi(routes: Record<string, Handler>) {
   const refusingOld =
     (handler: Handler): Handler =>
-    (url, init) =>
-      authOf(init) === 'Bearer old-tok' && init.method === 'PUT' ? UNAUTHORIZED() : handler(url, init);
-  return stubAreaApi(Object.fromEntries(Object.entries(routes).map(([k, h]) => [k, refusingOld(h)])), (key) =>
-    key === 'GET /api/driver-account/me'
-      ? () => json(IDENTITY)
-      : key === 'POST /api/driver-account/login'
-        ? () => json({ success: true, token: 'new-tok', message: DRIVER_ACCOUNT_MSG.loginSuccess, driver: IDENTITY })
-        : undefined,
-  );
+    (call) =>
+      authOf(call.init) === 'Bearer old-tok' && call.method === 'PUT' ? UNAUTHORIZED() : handler(call);
+  return fakeApi(Object.fromEntries(Object.entries(routes).map(([k, h]) => [k, refusingOld(h)])), {
+    strict: true,
+    fallback: (key) =>
+      key === 'GET /api/driver-account/me'
+        ? () => json(IDENTITY)
+        : key === 'POST /api/driver-account/login'
+          ? () => json({ success: true, token: 'new-tok', message: DRIVER_ACCOUNT_MSG.loginSuccess, driver: IDENTITY })
+          : undefined,
+  });
 }
 
 function signIn() {
@@ -50,9 +45,9 @@ describe('driver portal: an expired session', () => {
 
   it('says so, and signing in again reopens Prices with the numbers as they were typed, kept until saved', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'old-tok');
-    const calls = stubExpiringApi({
+    const { calls } = stubExpiringApi({
       'GET /api/driver/me': () => json(self()),
-      'PUT /api/driver/me/card': (_u, init) => json(self({ card: bodyOf(init) as never })),
+      'PUT /api/driver/me/card': ({ init }) => json(self({ card: bodyOf(init) as never })),
     });
     renderAt('/driver/prices');
     expect(((await screen.findByLabelText('Van per hour, Large (£)')) as HTMLInputElement).value).toBe('40.00');
@@ -86,9 +81,9 @@ describe('driver portal: an expired session', () => {
 
   it('signing in again reopens Availability with the week and days off as they were typed, kept until saved', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, 'old-tok');
-    const calls = stubExpiringApi({
+    const { calls } = stubExpiringApi({
       'GET /api/driver/me': () => json(self({ availability: null })),
-      'PUT /api/driver/me/availability': (_u, init) => json(self({ availability: bodyOf(init) as never })),
+      'PUT /api/driver/me/availability': ({ init }) => json(self({ availability: bodyOf(init) as never })),
     });
     renderAt('/driver/availability');
     const monday = within(await screen.findByRole('group', { name: 'Monday' }));

@@ -24,7 +24,7 @@ describe('driver portal: the session renews itself on the day', () => {
   it('a token about to run out is renewed with the device cookie, without the driver noticing', async () => {
     window.localStorage.setItem(DRIVER_TOKEN_KEY, tokenExpiring(nowSeconds() + 30, 'old'));
     const renewed = tokenExpiring(nowSeconds() + 900, 'new');
-    const calls = stubPortalApi({
+    const { calls } = stubPortalApi({
       'GET /api/driver/me/jobs': EMPTY_JOBS,
       'POST /api/driver-account/session/refresh': () =>
         json({ success: true, token: renewed, message: DRIVER_SESSION_MSG.refreshed, driver: IDENTITY }),
@@ -48,7 +48,7 @@ describe('driver portal: the session renews itself on the day', () => {
   });
 
   it('a session that has ended leaves the sign-in form; signing out ends the device session first', async () => {
-    const calls = stubPortalApi({
+    const { calls } = stubPortalApi({
       'POST /api/driver-account/session/refresh': () => json({ message: DRIVER_SESSION_MSG.ended }, 401),
       'POST /api/driver-account/session/logout': () => json({ success: true, message: DRIVER_SESSION_MSG.signedOut }),
       'GET /api/driver/me/jobs': EMPTY_JOBS,

@@ -10,6 +10,7 @@ import { AddressAutocomplete } from '../../ui/address/AddressAutocomplete';
 import type { PlaceChoice } from '../../ui/address/addressInput';
 import { geoCoverage } from '../../api/client';
 import { usePublicConfig } from '../../lib/config';
+import { useSubmit } from '../../lib/useSubmit';
 import { searchHandoffState } from '../../lib/route-state';
 import { validateSearch, withinServiceArea, type SearchErrors, type SearchField } from './searchRules';
 import './QuoteSearch.css';
@@ -46,7 +47,7 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
   const [dropoff, setDropoff] = useState<SearchField>(EMPTY);
   const [touched, setTouched] = useState({ pickup: false, dropoff: false });
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const areaCheck = useSubmit(pickupInArea);
 
   const errors: SearchErrors = validateSearch(pickup, dropoff);
   const shown = (field: 'pickup' | 'dropoff') => (submitted || touched[field] ? errors[field] : undefined);
@@ -56,9 +57,9 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
     setSubmitted(true);
     // Invalid: stay on the search (home, or the /booking address-entry screen) with the messages showing.
     if (errors.pickup || errors.dropoff || !pickup.choice || !dropoff.choice) return;
-    setBusy(true);
-    const inArea = await pickupInArea(pickup.choice, Boolean(config?.googleMapsKey));
-    setBusy(false);
+    const inArea = await areaCheck.run(pickup.choice, Boolean(config?.googleMapsKey));
+    // A second press while the check is on its way, or a check that failed: stay on the search.
+    if (inArea === undefined) return;
     if (!inArea) {
       alert(MSG.home.outOfArea);
       await navigate('/checkareacover');
@@ -97,8 +98,8 @@ export function QuoteSearch({ submitLabel = 'Quote' }: { submitLabel?: string })
           error={shown('dropoff')}
         />
       </div>
-      <Button type="submit" variant="primary" className="quote-search-submit" disabled={busy}>
-        {busy ? 'Checking...' : submitLabel}
+      <Button type="submit" variant="primary" className="quote-search-submit" disabled={areaCheck.pending}>
+        {areaCheck.pending ? 'Checking...' : submitLabel}
       </Button>
     </form>
   );

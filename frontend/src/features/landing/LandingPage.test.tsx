@@ -70,7 +70,7 @@ describe('local landing page', () => {
     at('/house-clearance-watford');
     await act(async () => vi.advanceTimersByTime(1000));
     vi.useRealTimers();
-    expect(await screen.findByText('We could not place Watford on the map.')).toBeTruthy();
+    await screen.findByText('We could not place Watford on the map.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('House Clearance in Watford');
     expect(error).not.toHaveBeenCalled();
   });

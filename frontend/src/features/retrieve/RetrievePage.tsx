@@ -33,6 +33,7 @@ import { PATHS } from '../../lib/paths';
 import { RetrieveStanding } from './RetrieveStanding';
 import './retrieve.css';
 import { Button } from '../../ui';
+import { useSubmit } from '../../lib/useSubmit';
 import { DepositChoice } from '../../ui/DepositChoice';
 
 const StripeCardPayment = lazy(() => import('./StripeCardPayment'));
@@ -137,7 +138,6 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
   const { config } = usePublicConfig();
   const clientSecret = useRef<string | null>(null);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   /** The limit on unpaid checkouts refused, and this tab opened some of them: it may release its own. */
   const [canRelease, setCanRelease] = useState(false);
@@ -152,23 +152,30 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
     return saveBookingForPayment({ ...record, percentage });
   };
 
+  const localCheckout = useSubmit(
+    async () => {
+      try {
+        const prepared = await prepare();
+        if (!prepared) return;
+        if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
+        window.location.assign(prepared.localCheckoutUrl);
+      } catch (err) {
+        setCanRelease(err instanceof ApiError && err.status === 429 && holdsOwnCheckouts());
+        throw err;
+      }
+    },
+    {
+      // The limit on unpaid checkouts explains itself (when the first lapses); anything else stays generic.
+      failureText: (err) => (err instanceof ApiError && err.status === 429 ? err.message : MSG.payment.processError),
+    },
+  );
+  const busy = localCheckout.pending;
+  const shownProblem = localCheckout.failure ?? problem;
+
   const payLocally = async () => {
     setProblem('');
     setCanRelease(false);
-    setBusy(true);
-    try {
-      const prepared = await prepare();
-      if (!prepared) return;
-      if (!prepared.localCheckoutUrl) throw new Error('no local checkout page offered');
-      window.location.assign(prepared.localCheckoutUrl);
-    } catch (err) {
-      // The limit on unpaid checkouts explains itself (when the first lapses); anything else stays generic.
-      const limited = err instanceof ApiError && err.status === 429;
-      setProblem(limited ? err.message : MSG.payment.processError);
-      setCanRelease(limited && holdsOwnCheckouts());
-    } finally {
-      setBusy(false);
-    }
+    await localCheckout.run();
   };
 
   const payLabel = percentage ? `Pay ${shareOf(record.quote.totalPrice, percentage)}` : 'Pay';
@@ -201,9 +208,9 @@ function PaymentChoice({ record, code }: { record: BookingRecord; code: string }
           </Button>
         </>
       )}
-      {problem && (
+      {shownProblem && (
         <p className="card-error" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
       {canRelease && <ReleaseOwnCheckouts release={releaseOwnCheckouts} onReleased={payLocally} />}

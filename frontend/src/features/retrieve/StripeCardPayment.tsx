@@ -3,11 +3,12 @@
  * saves the booking and answers the PaymentIntent's client secret (or null to stop, e.g. no share chosen).
  */
 import { useState } from 'react';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { loadStripe, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { MSG } from '@vanhop/contracts';
 import { useResource } from '../../lib';
 import { Button } from '../../ui';
+import { useSubmit } from '../../lib/useSubmit';
 
 interface StripeCardPaymentProps {
   publishableKey: string;
@@ -22,34 +23,34 @@ const stripeFor = (key: string) => {
   return loaders.get(key)!;
 };
 
+/** Stripe refused the card: its own words are shown. */
+class CardRefused extends Error {}
+
 function CardForm({ prepare, onPaid, payLabel }: Omit<StripeCardPaymentProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const [cardError, setCardError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const pay = async () => {
-    setCardError('');
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card) {
-      setCardError(MSG.payment.stripeUnavailable);
-      return;
-    }
-    setBusy(true);
-    try {
+  const [unavailable, setUnavailable] = useState(false);
+  const payment = useSubmit(
+    async (stripe: Stripe, card: StripeCardElement) => {
       const clientSecret = await prepare();
       if (!clientSecret) return;
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
-      if (result.error) {
-        setCardError(result.error.message ?? MSG.payment.processError);
-        return;
-      }
+      if (result.error) throw new CardRefused(result.error.message ?? MSG.payment.processError);
       if (result.paymentIntent?.status === 'succeeded') await onPaid(result.paymentIntent.id);
-    } catch {
-      setCardError(MSG.payment.processError);
-    } finally {
-      setBusy(false);
+    },
+    { failureText: (err) => (err instanceof CardRefused ? err.message : MSG.payment.processError) },
+  );
+  const cardError = unavailable ? MSG.payment.stripeUnavailable : payment.failure;
+  const busy = payment.pending;
+
+  const pay = async () => {
+    const card = elements?.getElement(CardElement);
+    setUnavailable(!stripe || !card);
+    if (!stripe || !card) {
+      payment.reset();
+      return;
     }
+    await payment.run(stripe, card);
   };
 
   return (

@@ -60,8 +60,11 @@ describe('Instant Support panel', () => {
     fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
     const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Start chat' }));
-    expect(await within(panel).findByText('Please tell us your name')).toBeTruthy();
-    expect(within(panel).getByText('Please write a message')).toBeTruthy();
+    // Each field's error is announced and named by its field, as on every other form.
+    const nameError = await within(panel).findByText('Please tell us your name');
+    expect(nameError.getAttribute('role')).toBe('alert');
+    expect(within(panel).getByLabelText('Your name').getAttribute('aria-describedby')).toBe(nameError.id);
+    expect(within(panel).getByText('Please write a message').getAttribute('role')).toBe('alert');
     expect(api.of('POST', '/api/conversations/support')).toHaveLength(0);
 
     fireEvent.change(within(panel).getByLabelText('Your name'), { target: { value: 'Pat' } });
@@ -76,7 +79,7 @@ describe('Instant Support panel', () => {
     expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({ support: 'v1.tok' });
 
     answered = true;
-    expect(await within(panel).findByText('Yes, with an expert team.', {}, { timeout: 6000 })).toBeTruthy();
+    await within(panel).findByText('Yes, with an expert team.', {}, { timeout: 6000 });
   }, 10_000);
 
   /** Pat starts a chat with an e-mail address on `path`; the server answers with `emailStatus`. */

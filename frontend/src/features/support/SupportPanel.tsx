@@ -13,8 +13,9 @@ import { Modal } from '../../ui/Modal';
 import { getConversation, postConversationMessage, startSupportConversation } from './api';
 import { saveSupportToken, savedSupportToken } from '../../lib/conversation-links';
 import { errorText, Thread } from '../../ui/chat/Thread';
-import { ChatField } from '../../ui/chat/ChatField';
+import { Field, controlProps, FormError } from '../../ui/fields';
 import { usePolling } from '../../lib/usePolling';
+import { useSubmit } from '../../lib/useSubmit';
 import { EmailStatusNote } from '../../ui/chat/EmailStatusNote';
 import { PATHS } from '../../lib/paths';
 import { formatMovingDate } from '../../lib/dateRules';
@@ -135,8 +136,15 @@ function StartChat({
     setEmail((typed) => typed || customer.email);
   });
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const start = useSubmit(onStart, { failureText: errorText });
+  // The form's own checks, or else what the server said of each field and why the chat did not start.
+  const refusedFields = start.error instanceof ApiError ? (start.error.errors ?? {}) : {};
+  const errors: Record<string, string> = {
+    ...refusedFields,
+    ...checked,
+    ...(start.failure ? { form: start.failure } : {}),
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -144,21 +152,17 @@ function StartChat({
     if (!name.trim()) found.name = CONVERSATION_MSG.nameRequired;
     if (email.trim() && !EMAIL.test(email.trim())) found.email = CONVERSATION_MSG.emailInvalid;
     if (!body.trim()) found.body = CONVERSATION_MSG.bodyRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSending(true);
-    try {
-      await onStart({
-        name: name.trim(),
-        ...(email.trim() ? { email: email.trim() } : {}),
-        ...pageContext(pathname),
-        body: body.trim(),
-      });
-    } catch (err) {
-      setErrors({ ...(err instanceof ApiError ? (err.errors ?? {}) : {}), form: errorText(err) });
-    } finally {
-      setSending(false);
+    setChecked(found);
+    if (Object.keys(found).length) {
+      start.reset();
+      return;
     }
+    await start.run({
+      name: name.trim(),
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ...pageContext(pathname),
+      body: body.trim(),
+    });
   };
 
   return (
@@ -172,29 +176,43 @@ function StartChat({
           {booking.date ? ` on ${formatMovingDate(booking.date)}` : ''}: our team sees its details with your message.
         </p>
       )}
-      <ChatField label="Your name" error={errors.name}>
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="name" />
-      </ChatField>
-      <ChatField label="Your e-mail (optional, to get our answer by e-mail too)" error={errors.email}>
+      <Field id="support-name" className="chat-field" label="Your name" error={errors.name}>
         <input
+          {...controlProps('support-name', { error: errors.name })}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          autoComplete="name"
+        />
+      </Field>
+      <Field
+        id="support-email"
+        className="chat-field"
+        label="Your e-mail (optional, to get our answer by e-mail too)"
+        error={errors.email}
+      >
+        <input
+          {...controlProps('support-email', { error: errors.email })}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           maxLength={254}
           autoComplete="email"
         />
-      </ChatField>
-      <ChatField label="How can we help?" error={errors.body}>
-        <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={MESSAGE_MAX_LENGTH} />
-      </ChatField>
-      <Button type="submit" variant="primary" disabled={sending}>
-        {sending ? 'Sending...' : 'Start chat'}
+      </Field>
+      <Field id="support-body" className="chat-field" label="How can we help?" error={errors.body}>
+        <textarea
+          {...controlProps('support-body', { error: errors.body })}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+        />
+      </Field>
+      <Button type="submit" variant="primary" disabled={start.pending}>
+        {start.pending ? 'Sending...' : 'Start chat'}
       </Button>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError error={errors.form} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { GeoSuggestion } from '@vanhop/contracts';
 import { geoAutocomplete } from '../../api/client';
 import type { AddressInputProps } from './addressInput';
 import './AddressAutocomplete.css';
+import { FieldError } from '../fields';
 
 const DEBOUNCE_MS = 200;
 
@@ -158,11 +159,7 @@ export function GeoSuggestInput({
           </li>
         ))}
       </ul>
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { MSG } from '@vanhop/contracts';
 import { googleLoaderOptions } from '../../maps/google-loader';
 import type { AddressInputProps } from './addressInput';
 import './AddressAutocomplete.css';
+import { FieldError } from '../fields';
 
 const OPTIONS: google.maps.places.AutocompleteOptions = {
   componentRestrictions: { country: 'gb' },
@@ -66,11 +67,7 @@ export default function GooglePlacesInput({
         input
       )}
       {loadError && <p className="field-error">{MSG.maps.error}</p>}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

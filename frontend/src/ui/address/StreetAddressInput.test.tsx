@@ -78,7 +78,7 @@ describe('building address input', () => {
     render(
       <StreetAddressInput id="addr" aria-label="Building address" value="" onChange={() => {}} onPicked={onPicked} />,
     );
-    expect(await screen.findByTestId('places-autocomplete')).toBeTruthy();
+    await screen.findByTestId('places-autocomplete');
     expect(google.loads).toContainEqual({
       id: 'google-map-script',
       googleMapsApiKey: 'browser-key',

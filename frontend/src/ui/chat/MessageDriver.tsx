@@ -4,8 +4,8 @@
  * thread; its signed link is kept in this browser and e-mailed, so the thread reopens here.
  * Neither side sees the other's e-mail address.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Field, Form, Formik, type FormikHelpers } from 'formik';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Field as FormikField, Form, Formik, type FormikHelpers } from 'formik';
 import {
   MESSAGE_MAX_LENGTH,
   startDriverConversationSchema,
@@ -16,7 +16,7 @@ import { ApiError } from '../../api/client';
 import { getConversation, postConversationMessage, startDriverConversation } from '../../api/conversations';
 import { saveDriverToken, savedDriverToken } from '../../lib/conversation-links';
 import { errorText, Thread } from './Thread';
-import { ChatField } from './ChatField';
+import { Field, FormError, controlProps } from '../fields';
 import { usePolling } from '../../lib/usePolling';
 import { EmailStatusNote } from './EmailStatusNote';
 import './conversations.css';
@@ -104,6 +104,7 @@ const startSchema = startDriverConversationSchema.pick(['name', 'email', 'body']
 type StartValues = { name: string; email: string; body: string };
 
 function StartForm({ driverName, customer, booked, onStart }: StartFormProps) {
+  const ids = useId();
   const submit = async (values: StartValues, helpers: FormikHelpers<StartValues>) => {
     helpers.setStatus(null);
     try {
@@ -129,23 +130,36 @@ function StartForm({ driverName, customer, booked, onStart }: StartFormProps) {
               ? `Ask ${driverName} about your move. Messages go through VanHop and we e-mail you the reply.`
               : `Ask ${driverName} about this move before you book. Your e-mail address is not shown to the driver; we e-mail you the reply.`}
           </p>
-          <ChatField label="Your name" error={errors.name}>
-            <Field name="name" maxLength={60} autoComplete="name" />
-          </ChatField>
-          <ChatField label="Your e-mail" error={errors.email}>
-            <Field type="email" name="email" maxLength={254} autoComplete="email" />
-          </ChatField>
-          <ChatField label={`Message to ${driverName}`} error={errors.body}>
-            <Field as="textarea" name="body" rows={3} maxLength={MESSAGE_MAX_LENGTH} />
-          </ChatField>
+          <Field id={`${ids}-name`} className="chat-field" label="Your name" error={errors.name}>
+            <FormikField
+              {...controlProps(`${ids}-name`, { error: errors.name })}
+              name="name"
+              maxLength={60}
+              autoComplete="name"
+            />
+          </Field>
+          <Field id={`${ids}-email`} className="chat-field" label="Your e-mail" error={errors.email}>
+            <FormikField
+              {...controlProps(`${ids}-email`, { error: errors.email })}
+              type="email"
+              name="email"
+              maxLength={254}
+              autoComplete="email"
+            />
+          </Field>
+          <Field id={`${ids}-body`} className="chat-field" label={`Message to ${driverName}`} error={errors.body}>
+            <FormikField
+              {...controlProps(`${ids}-body`, { error: errors.body })}
+              as="textarea"
+              name="body"
+              rows={3}
+              maxLength={MESSAGE_MAX_LENGTH}
+            />
+          </Field>
           <Button type="submit" variant="primary" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : `Send to ${driverName}`}
           </Button>
-          {typeof status === 'string' && status && (
-            <p className="field-error" role="alert">
-              {status}
-            </p>
-          )}
+          <FormError error={typeof status === 'string' ? status : null} />
         </Form>
       )}
     </Formik>

@@ -12,6 +12,7 @@ import {
 } from '@vanhop/contracts';
 import './conversations.css';
 import { Button } from '../index';
+import { FieldError, describedBy } from '../fields';
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -92,6 +93,8 @@ export function Thread({ messages, me, canReply, onSend, label, placeholder }: T
               <Field
                 as="textarea"
                 id="thread-reply-box"
+                aria-invalid={errors.body ? true : undefined}
+                aria-describedby={describedBy('thread-reply-box', { error: errors.body ?? status })}
                 name="body"
                 maxLength={MESSAGE_MAX_LENGTH}
                 rows={3}
@@ -105,11 +108,7 @@ export function Thread({ messages, me, canReply, onSend, label, placeholder }: T
                   {isSubmitting ? 'Sending...' : 'Send'}
                 </Button>
               </div>
-              {(errors.body || status) && (
-                <p className="field-error" role="alert">
-                  {errors.body ?? status}
-                </p>
-              )}
+              <FieldError id="thread-reply-box-error" error={errors.body ?? status} />
             </Form>
           )}
         </Formik>

@@ -19,6 +19,7 @@ import { AdminApiError, isUnauthorized } from './api';
 import { forgetAmendDraft, keepAmendDraft, readAmendDraft } from './amend-draft-store';
 import { amendmentBody, amendTermsOf, draftOf, outcomeWords, type AmendDraft, type StopDraft } from './amendment';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
 
 interface AmendBookingProps {
   record: BookingRecord;
@@ -51,9 +52,21 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
   useEffect(() => {
     if (kept) forgetAmendDraft(record._id);
   }, [kept, record._id]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [invalid, setInvalid] = useState<Failure | null>(null);
   const [outcome, setOutcome] = useState<BookingAmendment | null>(null);
+  const amend = useSubmit(async (body: NonNullable<ReturnType<typeof amendmentBody>>, typed: AmendDraft) => {
+    try {
+      const amended = await onAmend(body);
+      setOutcome(amended.amendment);
+      setOpen(false);
+    } catch (err) {
+      // The session expired: staff are on their way to sign in again; keep what they typed for when they come back.
+      if (isUnauthorized(err)) keepAmendDraft(record._id, typed);
+      throw err;
+    }
+  });
+  const failure = invalid ?? (amend.error !== undefined ? failureOf(amend.error) : null);
+  const busy = amend.pending;
   const terms = amendTermsOf(record, now());
 
   if (!terms.allowed && !outcome) {
@@ -84,7 +97,8 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
 
   const start = () => {
     setDraft(draftOf(record));
-    setFailure(null);
+    setInvalid(null);
+    amend.reset();
     setOutcome(null);
     setOpen(true);
   };
@@ -92,23 +106,13 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = amendmentBody(record, draft);
+    amend.reset();
     if (!body) {
-      setFailure({ message: 'Nothing is changed yet: choose a new date, hours or stops first.', fields: {} });
+      setInvalid({ message: 'Nothing is changed yet: choose a new date, hours or stops first.', fields: {} });
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const amended = await onAmend(body);
-      setOutcome(amended.amendment);
-      setOpen(false);
-    } catch (err) {
-      // The session expired: staff are on their way to sign in again; keep what they typed for when they come back.
-      if (isUnauthorized(err)) keepAmendDraft(record._id, draft);
-      setFailure(failureOf(err));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    await amend.run(body, draft);
   };
 
   const fieldError = (path: string) => failure?.fields[path];

@@ -11,6 +11,7 @@ import { jobStatusOf } from './job-status';
 import { formatLondonDate, recordDate } from './records';
 import './search.css';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
 
 interface Found {
   q: string;
@@ -22,31 +23,32 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
   const { token, guard } = useAdminSession();
   const id = useId();
   const [q, setQ] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
+  const search = useSubmit(
+    async (token: string, text: string) => {
+      const answer = await guard(searchBookingRecords(token, text));
+      setFound({ q: text, results: answer.results ?? [], truncated: !!answer.truncated });
+    },
+    {
+      failureText: (err) =>
+        err instanceof AdminApiError && err.serverMessage ? err.serverMessage : 'The search failed. Please try again.',
+    },
+  );
+  const error = invalid ?? search.failure;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!token) return;
     const text = q.trim();
     if (!bookingSearchQuerySchema.isValidSync({ q: text })) {
-      setError(text.length > 100 ? DRIVER_DOCUMENT_MSG.searchLong : DRIVER_DOCUMENT_MSG.search);
+      setInvalid(text.length > 100 ? DRIVER_DOCUMENT_MSG.searchLong : DRIVER_DOCUMENT_MSG.search);
+      search.reset();
       setFound(null);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await guard(searchBookingRecords(token, text));
-      setFound({ q: text, results: answer.results ?? [], truncated: !!answer.truncated });
-    } catch (err) {
-      setError(
-        err instanceof AdminApiError && err.serverMessage ? err.serverMessage : 'The search failed. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    await search.run(token, text);
   };
 
   return (
@@ -69,7 +71,7 @@ export function BookingSearch({ onOpen }: { onOpen: (record: BookingRecord) => v
             aria-describedby={error ? `${id}-error` : undefined}
             aria-invalid={error ? true : undefined}
           />
-          <Button type="submit" area="admin" disabled={busy}>
+          <Button type="submit" area="admin" disabled={search.pending}>
             Search
           </Button>
           {found && (

@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MSG, type BusinessFigures, type DriverAvailableHours } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
-import { json, renderArea, stubApi, isolateEachTest } from '../../../testing/area-harness';
+import { json, renderArea, isolateEachTest } from '../../../testing/area-harness';
+import { fakeApi } from '../../../testing/fakeApi';
 
 const renderDashboard = () => renderArea('/admin/*', <AdminApp />, '/admin/dashboard');
 
@@ -50,7 +51,7 @@ describe('the dashboard middle panel: business figures', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'tok' });
 
   it('shows the figures, with a caption and a table behind every chart', async () => {
-    const calls = stubApi({
+    const { calls } = fakeApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([]),
       'GET /api/dashboard/business': () => json(figures),
@@ -89,13 +90,14 @@ describe('the dashboard middle panel: business figures', () => {
   });
 
   it('falls back to the old dashboard words when the figures cannot be read', async () => {
-    stubApi({
+    fakeApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([]),
       'GET /api/dashboard/business': () => json({ message: 'down' }, 503),
     });
     renderDashboard();
-    expect(await screen.findByText(MSG.admin.maintenance)).toBeTruthy();
+    await screen.findByText(MSG.admin.maintenance);
+    expect(screen.queryByTestId('business-bookings')).toBeNull();
   });
 
   it('charts only the busiest drivers of a large fleet, and says so', async () => {
@@ -103,7 +105,7 @@ describe('the dashboard middle panel: business figures', () => {
       driverId: `drv-${String(i).padStart(2, '0')}`,
       name: `Driver ${String(i).padStart(2, '0')}`,
     }));
-    stubApi(
+    fakeApi(
       {
         'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
         'GET /api/dashboard/business': () =>
@@ -115,7 +117,7 @@ describe('the dashboard middle panel: business figures', () => {
         'GET /api/drivers/admin/hours?from=2026-11-26': () =>
           json({ ...hours, drivers: fleet.map((d) => ({ ...d, availableHours: 40 })) }),
       },
-      () => () => json({ items: [], pageSize: 20, next: null }),
+      { fallback: () => () => json({ items: [], pageSize: 20, next: null }) },
     );
     renderDashboard();
     const chart = await screen.findByRole('figure', { name: /the 25 busiest of 48 drivers with work booked/ });

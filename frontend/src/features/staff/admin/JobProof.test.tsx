@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { JobProof } from './JobProof';
 import { TOKEN_KEY } from './session';
-import { isolateEachTest, json, renderArea, stubApi } from '../../../testing/area-harness';
+import { isolateEachTest, json, renderArea } from '../../../testing/area-harness';
+import { fakeApi } from '../../../testing/fakeApi';
 
 const PHOTO = 'data:image/png;base64,iVBORw0KGgo=';
 const SIGNATURE = 'data:image/png;base64,c2lnbmF0dXJl';
@@ -12,7 +13,7 @@ describe('proof of delivery in the staff record panel', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 
   it('reads the proof with the staff token and shows who signed, the photos and the signature', async () => {
-    const calls = stubApi({
+    const { calls } = fakeApi({
       'GET /api/drivers/admin/jobs/bk-1/proof': () =>
         json({
           bookingId: 'bk-1',
@@ -23,7 +24,7 @@ describe('proof of delivery in the staff record panel', () => {
         }),
     });
     renderArea('/admin/*', <JobProof bookingId="bk-1" />, '/admin/dashboard');
-    expect(await screen.findByText('Signed for by Ada Lovelace at 12:30')).toBeTruthy();
+    await screen.findByText('Signed for by Ada Lovelace at 12:30');
     expect(screen.getAllByRole('img', { name: /^Photo \d of the load$/ }).map((i) => i.getAttribute('src'))).toEqual([
       PHOTO,
       PHOTO,
@@ -36,8 +37,9 @@ describe('proof of delivery in the staff record panel', () => {
   });
 
   it('says so when the proof cannot be read', async () => {
-    stubApi({ 'GET /api/drivers/admin/jobs/bk-2/proof': () => json({ message: 'No such job' }, 404) });
+    fakeApi({ 'GET /api/drivers/admin/jobs/bk-2/proof': () => json({ message: 'No such job' }, 404) });
     renderArea('/admin/*', <JobProof bookingId="bk-2" />, '/admin/dashboard');
-    expect(await screen.findByText('The photos and signature could not be read.')).toBeTruthy();
+    await screen.findByText('The photos and signature could not be read.');
+    expect(screen.queryAllByRole('img')).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
 
   it('deletes an unpaid quotation only after a confirmation that names it', async () => {
     let list = [record()];
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`DELETE /api/backdata/delete/${ID}`]: () => {
@@ -106,7 +106,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
       },
     };
     let answer = () => json({ message: 'This booking changed meanwhile: please reload the page and try again.' }, 409);
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json(list),
       [`POST /api/backdata/cancel/${ID}`]: () => answer(),
@@ -207,7 +207,7 @@ describe('staff record actions: delete a quotation, cancel a booking that took m
       driver: { id: 'drv-alice', name: 'Alice Driver', email: 'alice.d@example.com', phone: '07700900111' },
       driverAcceptedAt: '2026-03-01T10:00:00.000Z',
     });
-    const calls = stubStaffApi({
+    const { calls } = stubStaffApi({
       'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
       'GET /api/backdata/all': () => json([accepted]),
       [`GET /api/drivers/admin/jobs/${ID}/candidates`]: () =>

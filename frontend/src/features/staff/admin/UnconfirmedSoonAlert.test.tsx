@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { JobView } from '@vanhop/contracts';
 import AdminApp from './AdminApp';
 import { TOKEN_KEY } from './session';
-import { json, renderArea, stubApi, isolateEachTest } from '../../../testing/area-harness';
+import { json, renderArea, isolateEachTest } from '../../../testing/area-harness';
+import { fakeApi } from '../../../testing/fakeApi';
 
 const offered = {
   bookingId: '00000000-0000-4000-8000-000000000777',
@@ -31,12 +32,12 @@ describe('the dashboard names the moves within hours that no driver has accepted
   isolateEachTest({ key: TOKEN_KEY, token: 'tok' });
 
   const render = (unconfirmed: JobView[]) => {
-    const calls = stubApi(
+    const { calls } = fakeApi(
       {
         'GET /api/account/admindashboard': () => json({ username: 'jo_staff' }),
         'GET /api/drivers/admin/jobs/unconfirmed-soon': () => json(unconfirmed),
       },
-      () => emptyPage,
+      { fallback: () => emptyPage },
     );
     renderArea('/admin/*', <AdminApp />, '/admin/dashboard');
     return calls;

@@ -13,6 +13,7 @@ import { useResource } from '../../../lib';
 import './calendar.css';
 import { Button } from '../../../ui';
 import { adminPath } from '../../../lib/area-paths';
+import { FormError } from '../../../ui/fields';
 
 const hoursWords = (h: number) => {
   const m = Math.round(h * 60);
@@ -90,11 +91,7 @@ export function DriverCalendar({ driverId }: { driverId: string }) {
           </Button>
         </div>
       </div>
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact />
       {data && (
         <>
           <p className="admin-muted" data-testid="calendar-week" aria-live="polite">

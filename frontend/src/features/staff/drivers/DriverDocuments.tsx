@@ -17,6 +17,8 @@ import { useAdminSession } from '../admin/session';
 import { calendarDate, londonDateTime } from '../../../lib/format';
 import './calendar.css';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
+import { FieldError, FormError } from '../../../ui/fields';
 
 type Draft = Record<DriverDocumentKind, { reference: string; expiresOn: string }>;
 
@@ -60,10 +62,27 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
   const id = useId();
   const [view, setView] = useState<DriverDocumentsView | null>(null);
   const [draft, setDraft] = useState<Draft>(draftOf(null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const saving = useSubmit(
+    async (token: string, body: ReturnType<typeof bodyOf>) => {
+      const saved = await guard(saveDriverDocuments(token, driverId, body as never));
+      setView(saved);
+      setDraft(draftOf(saved));
+      setStatus('Documents saved');
+    },
+    {
+      failureText: (err) =>
+        err instanceof AdminApiError && err.serverMessage
+          ? err.serverMessage
+          : 'The documents could not be saved. Please try again.',
+    },
+  );
+  // The form's own checks, or what the server refused of the last save.
+  const errors = saving.error !== undefined ? fieldErrorsOf(saving.error) : checked;
+  const failure = saving.failure ?? loadFailure;
+  const busy = saving.pending;
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -72,7 +91,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
       setView(v);
       setDraft(draftOf(v));
     } catch {
-      setFailure('The documents could not be loaded.');
+      setLoadFailure('The documents could not be loaded.');
     }
   }, [token, guard, driverId]);
 
@@ -84,34 +103,20 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
     e.preventDefault();
     if (!token) return;
     setStatus(null);
-    setFailure(null);
+    setLoadFailure(null);
+    saving.reset();
     const body = bodyOf(draft);
     try {
       await driverDocumentsSchema.validate(body, { abortEarly: false });
     } catch (err) {
       if (err instanceof YupValidationError) {
-        setErrors(Object.fromEntries(err.inner.map((i) => [i.path ?? '', i.message])));
+        setChecked(Object.fromEntries(err.inner.map((i) => [i.path ?? '', i.message])));
         return;
       }
       throw err;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await guard(saveDriverDocuments(token, driverId, body as never));
-      setView(saved);
-      setDraft(draftOf(saved));
-      setStatus('Documents saved');
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      setFailure(
-        err instanceof AdminApiError && err.serverMessage
-          ? err.serverMessage
-          : 'The documents could not be saved. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    setChecked({});
+    await saving.run(token, body);
   };
 
   const set = (kind: DriverDocumentKind, field: 'reference' | 'expiresOn', value: string) =>
@@ -146,11 +151,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
                     aria-invalid={errors[`${kind}.reference`] ? true : undefined}
                     aria-describedby={errors[`${kind}.reference`] ? `${id}-${kind}-ref-error` : undefined}
                   />
-                  {errors[`${kind}.reference`] && (
-                    <span id={`${id}-${kind}-ref-error`} className="vh-field-error">
-                      {errors[`${kind}.reference`]}
-                    </span>
-                  )}
+                  <FieldError id={`${id}-${kind}-ref-error`} error={errors[`${kind}.reference`]} compact />
                 </div>
                 <div className="admin-field">
                   <label htmlFor={`${id}-${kind}-exp`}>Expiry date</label>
@@ -163,11 +164,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
                     aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
                     aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-${kind}-exp-error` : undefined}
                   />
-                  {errors[`${kind}.expiresOn`] && (
-                    <span id={`${id}-${kind}-exp-error`} className="vh-field-error">
-                      {errors[`${kind}.expiresOn`]}
-                    </span>
-                  )}
+                  <FieldError id={`${id}-${kind}-exp-error`} error={errors[`${kind}.expiresOn`]} compact />
                 </div>
                 {current && (
                   <p className="admin-muted driver-document-note">
@@ -190,11 +187,7 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
           {status}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="vh-form-error">
-          {failure}
-        </p>
-      )}
+      <FormError error={failure} compact />
     </section>
   );
 }

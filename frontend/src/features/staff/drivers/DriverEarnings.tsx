@@ -28,6 +28,8 @@ import {
 import { londonDateTime } from '../../../lib/format';
 import { useResource } from '../../../lib';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
+import { FormError } from '../../../ui/fields';
 
 /** The platform's commission: one rate for all drivers, so it is set on the Drivers page, not one driver's. */
 export function CommissionRate() {
@@ -92,11 +94,7 @@ export function CommissionRate() {
           Set to {bpsToPercentText(last.rateBps)} by {last.by}, {londonDateTime(last.at)}
         </p>
       )}
-      {error && (
-        <p role="alert" id="commission-rate-error" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact id="commission-rate-error" />
       {saved && (
         <p role="status" className="vh-form-ok">
           {saved}
@@ -116,30 +114,31 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
     week,
   ]);
   const statement = read.data ?? null;
-  const [failure, setError] = useState<string | null>(null);
-  const error =
-    failure ?? (read.error !== undefined ? messageOf(read.error, 'The statement could not be loaded.') : null);
+  const [downloadFailure, setDownloadFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const load = read.reload;
+  const payout = useSubmit(
+    async (token: string, week: string) => {
+      const p = await guard(payOutWeek(token, driverId, week));
+      setStatus(
+        `${formatPence(p.amountPence)} paid out for the week ${weekText(week)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
+      );
+      load();
+    },
+    { failureText: (err) => messageOf(err, 'The payout could not be made. Please try again.') },
+  );
+  const error =
+    payout.failure ??
+    downloadFailure ??
+    (read.error !== undefined ? messageOf(read.error, 'The statement could not be loaded.') : null);
+  const busy = payout.pending;
 
   const payOut = async () => {
     if (!token || !statement) return;
     if (!window.confirm(payoutQuestion(statement))) return;
-    setBusy(true);
-    setError(null);
+    setDownloadFailure(null);
     setStatus(null);
-    try {
-      const p = await guard(payOutWeek(token, driverId, statement.week));
-      setStatus(
-        `${formatPence(p.amountPence)} paid out for the week ${weekText(statement.week)}${p.provider === 'local' ? `. ${EARNINGS_MSG.localLedger}` : ` by Stripe transfer ${p.ref ?? ''}`}`,
-      );
-      load();
-    } catch (err) {
-      setError(messageOf(err, 'The payout could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await payout.run(token, statement.week);
   };
 
   return (
@@ -160,9 +159,10 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
           onWeek={setWeek}
           onDownload={() =>
             token &&
-            void downloadCsv(statementPath(driverId, statement.week), token).catch((err: Error) =>
-              setError(err.message),
-            )
+            void downloadCsv(statementPath(driverId, statement.week), token).catch((err: Error) => {
+              payout.reset();
+              setDownloadFailure(err.message);
+            })
           }
         >
           <Button area="admin" disabled={busy || statement.payablePence <= 0} onClick={() => void payOut()}>
@@ -183,11 +183,7 @@ export function DriverEarnings({ driverId }: { driverId: string }) {
               {status}
             </p>
           )}
-          {error && (
-            <p role="alert" className="vh-form-error">
-              {error}
-            </p>
-          )}
+          <FormError error={error} compact />
         </EarningsStatement>
       )}
     </section>

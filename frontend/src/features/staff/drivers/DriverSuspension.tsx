@@ -10,6 +10,8 @@ import { AdminApiError, fetchUpcomingJobs, reactivateDriver, suspendDriver } fro
 import { useAdminSession } from '../admin/session';
 import { suspendedStatus, suspensionSummary } from './suspension';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
+import { FormError } from '../../../ui/fields';
 
 const messageOf = (err: unknown, fallback: string) =>
   err instanceof AdminApiError && err.serverMessage ? err.serverMessage : fallback;
@@ -27,39 +29,42 @@ export function DriverSuspension({
   const { token, guard } = useAdminSession();
   const [reason, setReason] = useState('');
   const [upcoming, setUpcoming] = useState<Upcoming | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
 
-  const run = async (call: () => Promise<DriverAdminView>, status: (d: DriverAdminView) => string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const change = useSubmit(
+    async (call: () => Promise<DriverAdminView>, status: (d: DriverAdminView) => string) => {
       const d = await guard(call());
       onChanged(d, status(d));
       setReason('');
       setUpcoming(null);
-    } catch (err) {
-      setProblem(messageOf(err, 'That did not work. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    },
+    { failureText: (err) => messageOf(err, 'That did not work. Please try again.') },
+  );
+  const run = (call: () => Promise<DriverAdminView>, status: (d: DriverAdminView) => string) => {
+    setInvalid(null);
+    return change.run(call, status);
   };
 
-  const askToSuspend = async () => {
-    const text = reason.trim();
-    if (!text) return setProblem('Say why the driver is suspended');
-    if (text.length > 500) return setProblem(DRIVER_MSG.reason);
-    if (!token) return;
-    setProblem(null);
-    setBusy(true);
+  const listUpcoming = useSubmit(async (token: string) => {
     try {
       setUpcoming({ jobs: await guard(fetchUpcomingJobs(token, driver.id)) });
     } catch {
       // Staff may still suspend: the server returns the jobs whether or not they were listed here.
       setUpcoming({ jobs: null });
-    } finally {
-      setBusy(false);
     }
+  });
+
+  const busy = change.pending || listUpcoming.pending;
+  const problem = invalid ?? change.failure;
+
+  const askToSuspend = async () => {
+    const text = reason.trim();
+    change.reset();
+    if (!text) return setInvalid('Say why the driver is suspended');
+    if (text.length > 500) return setInvalid(DRIVER_MSG.reason);
+    if (!token) return;
+    setInvalid(null);
+    await listUpcoming.run(token);
   };
 
   if (!token) return null;
@@ -140,11 +145,7 @@ export function DriverSuspension({
           </Button>
         </>
       )}
-      {problem && (
-        <p id="driver-suspend-problem" role="alert" className="vh-form-error">
-          {problem}
-        </p>
-      )}
+      <FormError error={problem} compact id="driver-suspend-problem" />
     </section>
   );
 }

@@ -4,21 +4,13 @@ import { DRIVER_ACCOUNT_MSG, DRIVER_MSG, driverCreateSchema, NO_PORTAL_ACCOUNT_T
 import AdminApp from '../admin/AdminApp';
 import { TOKEN_KEY } from '../admin/session';
 import { BOUNDS, CARD, account, driver, job } from '../../../testing/driver-fixtures';
-import {
-  bodyOf,
-  errorOf,
-  type Handler,
-  json,
-  renderArea,
-  stubApi,
-  type,
-  where,
-  isolateEachTest,
-} from '../../../testing/area-harness';
+import { bodyOf, errorOf, json, renderArea, type, where, isolateEachTest } from '../../../testing/area-harness';
+import { fakeApi, type Handler } from '../../../testing/fakeApi';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
-/** The per-driver reads (portal accounts, documents) name the drivers shown (`?ids=`): answered whatever they name. */
-const stub = (routes: Record<string, Handler>) => stubApi(routes, (key) => routes[key.replace(/\?ids=\S*$/, '')]);
+// The per-driver reads (portal accounts, documents) name the drivers shown (`?ids=`): a route without
+// the query answers them whatever they name.
+const stub = (routes: Record<string, Handler>) => fakeApi(routes);
 
 const ALICE = driver();
 // Stored without a postcode, like the seeded demo drivers: the list names the base by its place.
@@ -73,7 +65,7 @@ describe('staff Drivers pages', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 
   it('lists every driver with their portal account status and the jobs back with the office', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () =>
         json([account({ status: 'active' }), account({ driverId: 'drv-bob', status: 'invited' })]),
@@ -85,7 +77,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     expect(screen.getByRole('link', { name: 'Drivers' })).toBeTruthy();
-    expect(await screen.findByText('2 drivers · 1 active · 1 suspended')).toBeTruthy();
+    await screen.findByText('2 drivers · 1 active · 1 suspended');
     const rows = await screen.findAllByTestId('driver-row');
     expect(rows).toHaveLength(2);
     const alice = within(rows[0]!);
@@ -135,7 +127,7 @@ describe('staff Drivers pages', () => {
   it('finds a driver among thousands on the server: by name or postcode and standing, a page at a time', async () => {
     const many = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => driver({ id: `drv-${from + i}`, name: `Driver ${from + i}` }));
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page': () => json(driverPage(many(1, 20), 'NEXT20')),
       'GET /api/drivers/admin/page?after=NEXT20': () => json(driverPage(many(21, 5))),
       'GET /api/drivers/admin/page?q=nw2&status=suspended': () => json(driverPage([BOB])),
@@ -157,7 +149,7 @@ describe('staff Drivers pages', () => {
     await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(25));
     expect(screen.queryByRole('button', { name: 'Show more drivers' })).toBeNull();
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
-    expect(await returned.findByText('Farah Away')).toBeTruthy();
+    await returned.findByText('Farah Away');
 
     const search = within(screen.getByRole('search', { name: 'Find a driver' }));
     fireEvent.change(search.getByLabelText('Name or postcode'), { target: { value: ' nw2 ' } });
@@ -183,7 +175,7 @@ describe('staff Drivers pages', () => {
   it('a job back with the office links to its booking and is reassigned to a free driver, a dearer one only once confirmed', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -218,7 +210,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('the commission, one rate for all drivers, is set on the Drivers page', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin': () => json([ALICE, BOB]),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs': () => json([]),
@@ -239,7 +231,7 @@ describe('staff Drivers pages', () => {
   it('a driver without a portal account is marked in the picker and needs a second, explicit confirmation', async () => {
     const confirm = vi.fn((_question: string) => true);
     vi.stubGlobal('confirm', confirm);
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE, BOB])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -296,7 +288,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('reads the jobs back with the office a page at a time: "Show more jobs" reads the next', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page': () => json(driverPage([ALICE])),
       'GET /api/driver-account/admin/accounts': () => json([]),
       'GET /api/drivers/admin/jobs/page': () =>
@@ -338,15 +330,15 @@ describe('staff Drivers pages', () => {
   });
 
   it('adds a driver: the card starts as a copy, pounds become pence, the body has the schema shape', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([ALICE])),
-      'POST /api/drivers/admin': (_u, init) =>
+      'POST /api/drivers/admin': ({ init }) =>
         json(driver({ ...(bodyOf(init) as object), id: 'drv-bob', version: 1 }), 201),
       'GET /api/drivers/admin/drv-bob': () => json(driver({ id: 'drv-bob', name: 'Bob Builder', version: 1 })),
       ...driverPageRoutes('drv-bob'),
     });
     renderAt('/admin/drivers/new');
-    expect(await screen.findByRole('heading', { name: 'Add a driver' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Add a driver' });
     // The heading shows while the page still reads what the new card starts from: wait for the form.
     expect(((await screen.findByLabelText('Van per hour, Small (£)')) as HTMLInputElement).value).toBe('30.00');
 
@@ -390,9 +382,9 @@ describe('staff Drivers pages', () => {
   });
 
   it('checks the form with the contracts schema before anything is sent', async () => {
-    const calls = stub({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
+    const { calls } = stub({ 'GET /api/drivers/admin/page?pageSize=1': () => json(driverPage([])) });
     renderAt('/admin/drivers/new');
-    expect(await screen.findByText('Fill in every price: the card starts at zero.')).toBeTruthy();
+    await screen.findByText('Fill in every price: the card starts at zero.');
     expect((screen.getByLabelText('Van per hour, Luton (£)') as HTMLInputElement).value).toBe('0.00');
     type('Van per hour, Luton (£)', '12.345');
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
@@ -405,10 +397,10 @@ describe('staff Drivers pages', () => {
   });
 
   it('takes a photo upload (PNG/JPEG/WebP up to 200 KB) as a data: URL with a preview', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
-      'PATCH /api/drivers/admin/drv-alice': (_u, init) =>
+      'PATCH /api/drivers/admin/drv-alice': ({ init }) =>
         json(driver({ version: 4, photoUrl: String(bodyOf(init).photoUrl) })),
     });
     renderAt('/admin/drivers/drv-alice');
@@ -445,7 +437,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('shows a server field error next to its field', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'PATCH /api/drivers/admin/drv-alice': () =>
@@ -462,8 +454,8 @@ describe('staff Drivers pages', () => {
         ),
     });
     renderAt('/admin/drivers/drv-alice');
-    expect(await screen.findByRole('heading', { name: /Alice Driver/ })).toBeTruthy();
-    expect(await screen.findByText('Van off the road', { exact: false })).toBeTruthy();
+    await screen.findByRole('heading', { name: /Alice Driver/ });
+    await screen.findByText('Van off the road', { exact: false });
     type('Base postcode', 'ZZ9 9ZZ');
     fireEvent.click(screen.getByRole('button', { name: 'Save driver' }));
 
@@ -477,11 +469,11 @@ describe('staff Drivers pages', () => {
 
   it('a 409 (someone saved first) shows the message and a Reload button that reads the driver again', async () => {
     let version = 3;
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/drv-alice': () =>
         json(driver({ version, name: version === 3 ? 'Alice Driver' : 'Alice Newname' })),
       ...driverPageRoutes('drv-alice'),
-      'PATCH /api/drivers/admin/drv-alice': (_u, init) =>
+      'PATCH /api/drivers/admin/drv-alice': ({ init }) =>
         bodyOf(init).version === 3
           ? json(
               { message: 'Someone else changed this driver meanwhile: reload and try again.', code: 'conflict' },
@@ -492,7 +484,7 @@ describe('staff Drivers pages', () => {
     renderAt('/admin/drivers/drv-alice');
     await screen.findByRole('heading', { name: /Alice Driver/ });
     fireEvent.click(await screen.findByRole('button', { name: 'Save driver' }));
-    expect(await screen.findByText('Someone else changed this driver meanwhile: reload and try again.')).toBeTruthy();
+    await screen.findByText('Someone else changed this driver meanwhile: reload and try again.');
 
     version = 4;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
@@ -520,7 +512,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('suspending needs a reason and a confirmation, then posts the reason; a suspended driver can be reactivated', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'POST /api/drivers/admin/drv-alice/suspend': () => json(driver({ active: false, version: 4 })),
@@ -550,7 +542,7 @@ describe('staff Drivers pages', () => {
   });
 
   it('the suspend confirmation lists the upcoming jobs suspending takes from the driver, and where they go', async () => {
-    const calls = stub({
+    const { calls } = stub({
       'GET /api/drivers/admin/drv-alice': () => json(ALICE),
       ...driverPageRoutes('drv-alice'),
       'GET /api/drivers/admin/drv-alice/upcoming-jobs': () =>

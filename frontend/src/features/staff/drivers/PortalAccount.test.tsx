@@ -4,13 +4,14 @@ import { DRIVER_SESSION_MSG } from '@vanhop/contracts';
 import AdminApp from '../admin/AdminApp';
 import { TOKEN_KEY } from '../admin/session';
 import { account, driver } from '../../../testing/driver-fixtures';
-import { isolateEachTest, json, renderArea, stubApi } from '../../../testing/area-harness';
+import { isolateEachTest, json, renderArea } from '../../../testing/area-harness';
+import { fakeApi } from '../../../testing/fakeApi';
 
 const renderAt = (path: string) => renderArea('/admin/*', <AdminApp />, path);
 const ALICE = driver();
 
 const openDriverPage = (status: 'active' | 'none', revoke = () => json({}, 500)) =>
-  stubApi({
+  fakeApi({
     'GET /api/drivers/admin/drv-alice': () => json(ALICE),
     'GET /api/drivers/admin/drv-alice/audit': () => json([]),
     'GET /api/driver-account/admin/accounts?ids=drv-alice': () => json([account({ driverId: 'drv-alice', status })]),
@@ -23,7 +24,7 @@ describe('staff driver page: signing the driver out everywhere', () => {
   isolateEachTest({ key: TOKEN_KEY, token: 'staff-tok' });
 
   it('a driver with a portal account can be signed out on every device; the answer says how many', async () => {
-    const calls = openDriverPage('active', () =>
+    const { calls } = openDriverPage('active', () =>
       json({ driverId: 'drv-alice', revoked: 2, message: DRIVER_SESSION_MSG.revoked }),
     );
     renderAt('/admin/drivers/drv-alice');

@@ -5,7 +5,9 @@ import { inviteDriver, revokeDriverSessions } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
+import { useSubmit, type Submit } from '../../../lib/useSubmit';
 import { messageOf, type AccountState } from './driver-page-state';
+import { FormError } from '../../../ui/fields';
 
 export function PortalAccount({
   driver,
@@ -17,40 +19,35 @@ export function PortalAccount({
   onInvited: () => void;
 }) {
   const { token, guard } = useAdminSession();
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<DriverInviteSent | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState<string | null>(null);
 
-  const invite = async () => {
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    setSent(null);
-    try {
+  const invite = useSubmit(
+    async (token: string) => {
+      setSent(null);
       setSent(await guard(inviteDriver(token, driver.id)));
       onInvited();
-    } catch (err) {
-      setError(messageOf(err, 'The invitation could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { failureText: (err) => messageOf(err, 'The invitation could not be sent. Please try again.') },
+  );
 
   // A lost or shared phone: no device of the driver's renews its session after this.
-  const signOutEverywhere = async () => {
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    setSignedOut(null);
-    try {
+  const signOutEverywhere = useSubmit(
+    async (token: string) => {
+      setSignedOut(null);
       const done = await guard(revokeDriverSessions(token, driver.id));
       setSignedOut(`${done.message} (${done.revoked === 1 ? '1 device' : `${done.revoked} devices`}).`);
-    } catch (err) {
-      setError(messageOf(err, 'The driver could not be signed out. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    },
+    { failureText: (err) => messageOf(err, 'The driver could not be signed out. Please try again.') },
+  );
+
+  // One at a time, and only the latest one's failure is shown.
+  const busy = invite.pending || signOutEverywhere.pending;
+  const error = invite.failure ?? signOutEverywhere.failure;
+  const start = (action: Submit<[string], void>, other: Submit<[string], void>) => {
+    if (!token || busy) return;
+    other.reset();
+    void action.run(token);
   };
 
   const resend = status === 'invited' || status === 'active';
@@ -60,11 +57,11 @@ export function PortalAccount({
       <p>
         Account status: <strong data-testid="account-status">{status ?? 'loading'}</strong>
       </p>
-      <Button area="admin" disabled={busy} onClick={() => void invite()}>
+      <Button area="admin" disabled={busy} onClick={() => start(invite, signOutEverywhere)}>
         {resend ? 'Send a new invitation' : 'Invite to driver portal'}
       </Button>
       {status === 'active' && (
-        <Button area="admin" variant="secondary" disabled={busy} onClick={() => void signOutEverywhere()}>
+        <Button area="admin" variant="secondary" disabled={busy} onClick={() => start(signOutEverywhere, invite)}>
           Sign out on every device
         </Button>
       )}
@@ -78,11 +75,7 @@ export function PortalAccount({
           {DRIVER_ACCOUNT_MSG.inviteSent} to {sent.email}; the link expires {londonDateTime(sent.expiresAt)}.
         </p>
       )}
-      {error && (
-        <p role="alert" className="vh-form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} compact />
     </section>
   );
 }

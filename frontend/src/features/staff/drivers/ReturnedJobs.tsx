@@ -14,6 +14,7 @@ import {
 import { AdminApiError, fetchJobCandidates, reassignJob } from '../admin/api';
 import { londonDateTime } from '../../../lib/format';
 import { Button } from '../../../ui';
+import { useSubmit } from '../../../lib/useSubmit';
 import { adminPath } from '../../../lib/area-paths';
 
 const RETURNED_WORDS: Record<JobReturnReason, string> = {
@@ -47,15 +48,22 @@ interface ReassignProps {
  */
 export function Reassign({ job, token, guard, onReassigned, takenFrom, label = 'Reassign' }: ReassignProps) {
   const [candidates, setCandidates] = useState<JobCandidate[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [listError, setListError] = useState<string | null>(null);
+  const reassign = useSubmit(
+    async (body: Parameters<typeof reassignJob>[2]) => {
+      await guard(reassignJob(token, job.bookingId, body));
+      onReassigned();
+    },
+    { failureText: (err) => failure(err, 'The job could not be reassigned.') },
+  );
+  const error = listError ?? reassign.failure;
 
   const list = async () => {
-    setError(null);
+    setListError(null);
     try {
       setCandidates(await guard(fetchJobCandidates(token, job.bookingId)));
     } catch (err) {
-      setError(failure(err, 'The free drivers could not be loaded.'));
+      setListError(failure(err, 'The free drivers could not be loaded.'));
     }
   };
 
@@ -73,22 +81,11 @@ export function Reassign({ job, token, guard, onReassigned, takenFrom, label = '
       )
     )
       return;
-    setBusy(true);
-    setError(null);
-    try {
-      await guard(
-        reassignJob(token, job.bookingId, {
-          driverId: c.driverId,
-          acceptDifference: over,
-          ...(noAccount ? { confirmNoAccount: true } : {}),
-        }),
-      );
-      onReassigned();
-    } catch (err) {
-      setError(failure(err, 'The job could not be reassigned.'));
-    } finally {
-      setBusy(false);
-    }
+    await reassign.run({
+      driverId: c.driverId,
+      acceptDifference: over,
+      ...(noAccount ? { confirmNoAccount: true } : {}),
+    });
   };
 
   return (
@@ -114,7 +111,7 @@ export function Reassign({ job, token, guard, onReassigned, takenFrom, label = '
                   ({NO_PORTAL_ACCOUNT_TEXT})
                 </span>
               )}{' '}
-              <Button area="admin" disabled={busy} onClick={() => void choose(c)}>
+              <Button area="admin" disabled={reassign.pending} onClick={() => void choose(c)}>
                 Give to {c.name}
               </Button>
             </li>
