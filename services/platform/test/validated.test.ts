@@ -18,6 +18,21 @@ describe('validated(schema, source)', () => {
     expect(input(res, 'params', schema)).toEqual({ id: 'abc' });
   });
 
+  it('hands the cast value to the handler through the validator itself', async () => {
+    const byId = validated(schema, 'params');
+    const { err, res } = await run(byId, { params: { id: 'abc', other: 'x' } });
+    expect(err).toBeUndefined();
+    const value: { id: string } = byId.of(res);
+    expect(value).toEqual({ id: 'abc' });
+  });
+
+  it('a validator not mounted on the route has nothing to hand over', async () => {
+    const mounted = validated(schema, 'params');
+    const other = validated(schema, 'params');
+    const { res } = await run(mounted, { params: { id: 'abc' } });
+    expect(() => other.of(res)).toThrow(/mount this validator/);
+  });
+
   it("refuses bad input with the schema's messages", async () => {
     const { err } = await run(validated(schema, 'params'), { params: { id: 'a b' } });
     expect(err).toBeInstanceOf(ValidationError);

@@ -10,7 +10,6 @@ import {
   staffDriverIdsQuerySchema,
 } from '@vanhop/contracts';
 import {
-  input,
   NotFoundError,
   rateLimit,
   route,
@@ -49,6 +48,10 @@ const byWelcomeToken = validated(driverWelcomeParamsSchema, 'params', {
 const byInvitedDriver = validated(driverInviteParamsSchema, 'params', {
   invalid: { message: 'Invalid driver id', fields: { driverId: 'Invalid driver id' } },
 });
+const login = validated(driverLoginSchema, 'body', { what: 'Login' });
+const newPassword = validated(driverPasswordSchema, 'body', { what: 'Password' });
+// The staff drivers list asks for its page's drivers (?ids=a,b); without it, every account.
+const staffDriverIds = validated(staffDriverIdsQuerySchema, 'query');
 
 /**
  * Driver portal accounts (`/api/driver-account/*`): sign-in and the invitation link are public
@@ -62,8 +65,8 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   signInRoute(app, `${base}/login`, deps, {
     counters: 'driver-login',
     name: { field: 'email', key: driverEmailKey, maxLength: 200 },
-    body: validated(driverLoginSchema, 'body', { what: 'Login' }),
-    run: async (res) => startDevice(res, await deps.accounts.login(input(res, 'body', driverLoginSchema))),
+    body: login,
+    run: async (res) => startDevice(res, await deps.accounts.login(login.of(res))),
   });
 
   /** A signed-in driver's device gets its session cookie beside the access token. */
@@ -114,9 +117,7 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     linkLimit,
     byWelcomeToken,
     route(async (_req, res) =>
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.accounts.preview(input(res, 'params', driverWelcomeParamsSchema).token)),
+      res.set('Cache-Control', 'no-store').json(await deps.accounts.preview(byWelcomeToken.of(res).token)),
     ),
     loginErrors,
   );
@@ -126,12 +127,10 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     linkLimit,
     byWelcomeToken,
     textFields(['password', 'password1']),
-    validated(driverPasswordSchema, 'body', { what: 'Password' }),
+    newPassword,
     route(async (_req, res) => {
-      const { token } = input(res, 'params', driverWelcomeParamsSchema);
-      res.json(
-        await startDevice(res, await deps.accounts.setPassword(token, input(res, 'body', driverPasswordSchema))),
-      );
+      const { token } = byWelcomeToken.of(res);
+      res.json(await startDevice(res, await deps.accounts.setPassword(token, newPassword.of(res))));
     }),
     loginErrors,
   );
@@ -148,11 +147,8 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   app.get(
     `${base}/admin/accounts`,
     deps.staffOnly,
-    // The staff drivers list asks for its page's drivers (?ids=a,b); without it, every account.
-    validated(staffDriverIdsQuerySchema, 'query'),
-    route(async (_req, res) =>
-      res.json(await deps.accounts.list(staffDriverIdsOf(input(res, 'query', staffDriverIdsQuerySchema)))),
-    ),
+    staffDriverIds,
+    route(async (_req, res) => res.json(await deps.accounts.list(staffDriverIdsOf(staffDriverIds.of(res))))),
   );
 
   // Staff sign a driver out on every device (a lost phone, a shared one): no refresh works after this.
@@ -161,7 +157,7 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     deps.staffOnly,
     byInvitedDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      const { driverId } = byInvitedDriver.of(res);
       if (!deps.sessions) throw new NotFoundError('Driver sessions are not kept here');
       res.json(await deps.sessions.revokeAll(driverId, 'staff'));
     }),
@@ -172,7 +168,7 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
     deps.staffOnly,
     byInvitedDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      const { driverId } = byInvitedDriver.of(res);
       res.status(202).json(await deps.accounts.invite(driverId, signedInStaff(res).username));
     }),
   );
