@@ -27,8 +27,7 @@ export interface Validated<S extends AnySchema> extends RequestHandler {
   of(res: Response): InferType<S>;
 }
 
-const BY_SOURCE = 'validated';
-const BY_VALIDATOR = 'validatedBy';
+const BY_VALIDATOR = 'validated';
 
 /**
  * Declares a route's input at the HTTP edge: the request's `source` is validated with a contracts
@@ -45,8 +44,6 @@ export function validated<S extends AnySchema>(
     const value = req[source] ?? (options.emptyWhenAbsent ? {} : undefined);
     validate(schema, value, options.what).then(
       (value) => {
-        res.locals[BY_SOURCE] ??= {};
-        (res.locals[BY_SOURCE] as Partial<Record<InputSource, unknown>>)[source] = value;
         res.locals[BY_VALIDATOR] ??= new Map<RequestHandler, unknown>();
         (res.locals[BY_VALIDATOR] as Map<RequestHandler, unknown>).set(middleware, value);
         next();
@@ -66,15 +63,4 @@ export function validated<S extends AnySchema>(
     return byValidator.get(middleware) as InferType<S>;
   };
   return Object.assign(middleware, { of });
-}
-
-/**
- * The value `validated(schema, source)` cast for this request.
- * @deprecated Read it with `.of(res)` on the validator the route mounts, which names the schema once.
- */
-export function input<S extends AnySchema>(res: Response, source: InputSource, _schema?: S): InferType<S> {
-  const store = res.locals[BY_SOURCE] as Partial<Record<InputSource, unknown>> | undefined;
-  if (!store || !(source in store))
-    throw new Error(`no validated ${source}: mount validated(schema, '${source}') before the handler`);
-  return store[source] as InferType<S>;
 }
