@@ -12,7 +12,6 @@ import {
   ConflictError,
   createHttpApp,
   createLogger,
-  input,
   listen,
   MemoryCache,
   rateLimit,
@@ -77,20 +76,17 @@ function standInService(): Express {
       app.all('/api/booking/echo', (req, res) => {
         res.set('Cache-Control', 'private, max-age=5').json(seen(req));
       });
-      app.post(
-        '/api/booking/validate',
-        validated(
-          yup.object({
-            name: yup.string().required('Name is required'),
-            size: yup.number().typeError('Size must be a number').required(),
-          }),
-          'body',
-          { what: 'Booking' },
-        ),
-        (_req, res) => {
-          res.json({ ok: true, input: input(res, 'body') });
-        },
+      const booking = validated(
+        yup.object({
+          name: yup.string().required('Name is required'),
+          size: yup.number().typeError('Size must be a number').required(),
+        }),
+        'body',
+        { what: 'Booking' },
       );
+      app.post('/api/booking/validate', booking, (_req, res) => {
+        res.json({ ok: true, input: booking.of(res) });
+      });
       app.post('/api/booking/conflict', () => {
         throw new ConflictError('That slot is taken');
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, type Quote } from '@vanhop/contracts';
-import { ConflictError, fixedClock } from '@vanhop/platform';
+import { ConflictError, DuplicateKeyError, fixedClock } from '@vanhop/platform';
 import { useTempEmbeddedStore } from '../../platform/test/temp-store.js';
 import { SaveQuote } from '../src/app/save-quote.js';
 import type { QuotePricer } from '../src/domain/ports.js';
@@ -63,6 +63,16 @@ describe('SaveQuote', () => {
     await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
     expect((await save.execute({ quote, announce: true })).randomNumber).toBe(5);
     expect((await save.execute({ quote, announce: true })).randomNumber).toBe(7);
+  });
+
+  it('gives up after eight taken codes in a row, leaving the codes not tried for later', async () => {
+    const codes = [5, ...Array(8).fill(5), 6];
+    const { bookings, save } = saveQuoteWith(codes);
+    await bookings.ensureIndex({ fields: { randomNumber: 1 }, unique: true });
+    await save.execute({ quote, announce: true });
+    await expect(save.execute({ quote, announce: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(codes).toEqual([6]);
+    expect(await bookings.count({})).toBe(1);
   });
 
   it('keeps QuoteSaved on the record itself, and nothing when not announcing', async () => {

@@ -4,6 +4,8 @@ import {
   requireDriver,
   requireStaff,
   StoreLeases,
+  type DocumentStore,
+  type Infrastructure,
   type ServiceDefinition,
 } from '@vanhop/platform';
 import { loadConfig, type PaymentConfig } from './config.js';
@@ -44,78 +46,22 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
   loadConfig,
   async build(infra, config) {
-    const { store, clock, logger, bus } = infra;
-    const payments = new PaymentRepository(store);
-    await payments.ensureIndexes();
-    const refunds = new RefundRepository(store);
-    await refunds.ensureIndexes();
-    const releaseOffers = new CheckoutReleaseRepository(store);
-    await releaseOffers.ensureIndexes();
-    // Stripe when a key is configured, otherwise the local TEST checkout (never both).
-    const local = config.stripe ? null : new LocalPaymentProvider(store, clock);
-    const provider: PaymentProvider = config.stripe
-      ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger)
-      : local!;
-    if (local) {
-      await local.init();
-      logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
-    }
-
+    const { clock, logger } = infra;
+    const { payments, refunds, releaseOffers } = await paymentStores(infra.store);
+    const { local, provider } = await paymentProvider(infra, config);
     // PaymentSucceeded rides on payments, RefundIssued on refunds, CheckoutReleaseOffered on release offers.
     const relay = new OutboxRelay(
-      store,
+      infra.store,
       [payments.collectionName, refunds.collectionName, releaseOffers.collectionName],
-      bus,
+      infra.bus,
       logger,
     );
-    const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
-    const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
-    const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
-    // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
-    // short enough that a replica killed holding one stalls that customer for half a minute at
-    // most; a customer's second request waits for the first rather than being refused.
-    const checkoutLeases = new StoreLeases(store.collection('checkout_leases'), {
-      clock,
-      ttlMs: 30_000,
-      waitMs: 15_000,
-      pollMs: 100,
-    });
-    const releases = new ReleaseCheckouts(
-      releaseOffers,
-      payments,
-      provider,
-      confirm,
-      relay,
-      checkoutLeases,
-      clock,
-      logger,
-    );
-    const start = new StartPayment(
-      bookings,
-      payments,
-      provider,
-      clock,
-      new UnsavedQuoteRecords(store),
-      driverTime,
-      config.openHoldsPerCustomer,
-      checkoutLeases,
-      releases,
-      (paid) => confirm.settle(paid.kind, paid._id).catch(() => undefined),
-      config.openHoldsPerClient,
-    );
+    const { confirm, releases, start } = checkoutParts(infra, config, { payments, releaseOffers, provider, relay });
     const lapsedHolds = new CloseLapsedHolds(payments, provider, confirm, clock, logger);
     let holdSweeper: NodeJS.Timeout | undefined;
     const issueRefund = new IssueRefund(refunds, payments, provider, relay, clock, logger);
     const webhook = new HandleProviderEvent(payments, provider, confirm, clock, logger);
-    // Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger.
-    const standings = new DriverStandings(new DriverStandingRepository(store));
-    const earningsRepo = new EarningsRepository(store);
-    await earningsRepo.ensureIndexes();
-    const now = () => clock.now();
-    const payouts = config.stripe
-      ? new StripePayouts(config.stripe, earningsRepo, logger, now)
-      : new LocalPayouts(store, now);
-    const earnings = new DriverEarnings(earningsRepo, payouts, clock, logger);
+    const { standings, earningsRepo, earnings } = await earningsParts(infra, config);
 
     return {
       routes: (app) => {
@@ -157,3 +103,93 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     };
   },
 };
+
+/** The payments, refunds and release offers, with their indexes in place. */
+async function paymentStores(store: DocumentStore) {
+  const payments = new PaymentRepository(store);
+  await payments.ensureIndexes();
+  const refunds = new RefundRepository(store);
+  await refunds.ensureIndexes();
+  const releaseOffers = new CheckoutReleaseRepository(store);
+  await releaseOffers.ensureIndexes();
+  return { payments, refunds, releaseOffers };
+}
+
+/** Stripe when a key is configured, otherwise the local TEST checkout (never both). */
+async function paymentProvider(
+  { store, clock, logger }: Infrastructure,
+  config: PaymentConfig,
+): Promise<{ local: LocalPaymentProvider | null; provider: PaymentProvider }> {
+  if (config.stripe)
+    return {
+      local: null,
+      provider: new StripePaymentProvider({ ...config.stripe, publicUrl: config.platform.publicUrl }, logger),
+    };
+  const local = new LocalPaymentProvider(store, clock);
+  await local.init();
+  logger.warn('STRIPE_SECRET_KEY is not set: payments use the local TEST checkout, no real money moves');
+  return { local, provider: local };
+}
+
+/** Opening a checkout, confirming its payment and releasing a customer's unpaid ones. */
+function checkoutParts(
+  { store, clock, logger }: Infrastructure,
+  config: PaymentConfig,
+  on: {
+    payments: PaymentRepository;
+    releaseOffers: CheckoutReleaseRepository;
+    provider: PaymentProvider;
+    relay: OutboxRelay;
+  },
+) {
+  const { payments, provider, relay } = on;
+  const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
+  const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
+  const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
+  // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
+  // short enough that a replica killed holding one stalls that customer for half a minute at
+  // most; a customer's second request waits for the first rather than being refused.
+  const checkoutLeases = new StoreLeases(store.collection('checkout_leases'), {
+    clock,
+    ttlMs: 30_000,
+    waitMs: 15_000,
+    pollMs: 100,
+  });
+  const releases = new ReleaseCheckouts(
+    on.releaseOffers,
+    payments,
+    provider,
+    confirm,
+    relay,
+    checkoutLeases,
+    clock,
+    logger,
+  );
+  const start = new StartPayment(
+    bookings,
+    payments,
+    provider,
+    clock,
+    new UnsavedQuoteRecords(store),
+    driverTime,
+    config.openHoldsPerCustomer,
+    checkoutLeases,
+    releases,
+    (paid) => confirm.settle(paid.kind, paid._id).catch(() => undefined),
+    config.openHoldsPerClient,
+  );
+  return { confirm, releases, start };
+}
+
+/** Drivers' earnings: a ledger fed by booking and job events; payouts by Stripe Connect or the local ledger. */
+async function earningsParts({ store, clock, logger }: Infrastructure, config: PaymentConfig) {
+  const standings = new DriverStandings(new DriverStandingRepository(store));
+  const earningsRepo = new EarningsRepository(store);
+  await earningsRepo.ensureIndexes();
+  const now = () => clock.now();
+  const payouts = config.stripe
+    ? new StripePayouts(config.stripe, earningsRepo, logger, now)
+    : new LocalPayouts(store, now);
+  const earnings = new DriverEarnings(earningsRepo, payouts, clock, logger);
+  return { standings, earningsRepo, earnings };
+}

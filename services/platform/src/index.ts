@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './outbox.js';
 export * from './insert-unique.js';
 export * from './query-indexes.js';
+export * from './retry.js';
 export * from './retry-on-conflict.js';
 export * from './store-leases.js';
 export * from './time-windows.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import type { Request, Response } from 'express';
-import { input, validated, ValidationError } from '../src/index.js';
+import { validated, ValidationError } from '../src/index.js';
 
 const schema = yup.object({ id: yup.string().strict(true).required('Invalid id').matches(/^\w+$/, 'Invalid id') });
 
@@ -12,10 +12,19 @@ function run(handler: ReturnType<typeof validated>, req: Partial<Request>): Prom
 }
 
 describe('validated(schema, source)', () => {
-  it('keeps the cast value for the handler', async () => {
-    const { err, res } = await run(validated(schema, 'params'), { params: { id: 'abc', other: 'x' } });
+  it('hands the cast value to the handler through the validator itself', async () => {
+    const byId = validated(schema, 'params');
+    const { err, res } = await run(byId, { params: { id: 'abc', other: 'x' } });
     expect(err).toBeUndefined();
-    expect(input(res, 'params', schema)).toEqual({ id: 'abc' });
+    const value: { id: string } = byId.of(res);
+    expect(value).toEqual({ id: 'abc' });
+  });
+
+  it('a validator not mounted on the route has nothing to hand over', async () => {
+    const mounted = validated(schema, 'params');
+    const other = validated(schema, 'params');
+    const { res } = await run(mounted, { params: { id: 'abc' } });
+    expect(() => other.of(res)).toThrow(/mount this validator/);
   });
 
   it("refuses bad input with the schema's messages", async () => {
@@ -32,23 +41,25 @@ describe('validated(schema, source)', () => {
 
   it('reads an absent body as {} only when told to', async () => {
     const optional = yup.object({ reason: yup.string().optional() });
-    const told = await run(validated(optional, 'body', { emptyWhenAbsent: true }), {});
+    const body = validated(optional, 'body', { emptyWhenAbsent: true });
+    const told = await run(body, {});
     expect(told.err).toBeUndefined();
-    expect(input(told.res, 'body', optional)).toEqual({});
+    expect(body.of(told.res)).toEqual({});
     const { err } = await run(validated(optional, 'body', { what: 'Suspension' }), {});
     expect(err).toMatchObject({ message: 'Suspension must be a JSON object' });
   });
 
   it('a handler without the middleware fails loudly', () => {
-    expect(() => input({ locals: {} } as Response, 'body')).toThrow(/mount validated/);
+    expect(() => validated(schema, 'body').of({ locals: {} } as Response)).toThrow(/mount this validator/);
   });
 });
 
 describe('validated query defaults', () => {
   it('a schema default fills an absent query value', async () => {
     const q = yup.object({ status: yup.string().oneOf(['a', 'all']).default('all') });
-    const { err, res } = await run(validated(q, 'query'), { query: {} });
+    const query = validated(q, 'query');
+    const { err, res } = await run(query, { query: {} });
     expect(err).toBeUndefined();
-    expect(input(res, 'query', q)).toEqual({ status: 'all' });
+    expect(query.of(res)).toEqual({ status: 'all' });
   });
 });

@@ -1,4 +1,11 @@
-import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import type { Express, RequestHandler } from 'express';
+import {
+  OutboxRelay,
+  requireDriver,
+  requireStaff,
+  type Infrastructure,
+  type ServiceDefinition,
+} from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
@@ -64,193 +71,219 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
   loadConfig,
   build(infra, config) {
-    const { geo } = createGeo(config, infra.cache);
-    const drivers = new DriverRepository(infra.store);
-    const slots = new DriverSlots(infra.store, infra.clock);
-    const jobStore = new JobRepository(infra.store);
-    // Pricing reads a copy of the active drivers' cards, kept by this process's writes and a poll of the store for the other replicas'.
-    const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
-    drivers.onWrite((id) => cards.changed(id));
-    let cardsPoller: NodeJS.Timeout | undefined;
-    const neighbours = {
-      jobsOf: (id: string) => jobStore.neighboursOf(id),
-      jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
-    };
-    const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-    const audit = new DriverAuditLog(infra.store);
-    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, infra.logger);
-    const tally = new PricedQuoteTally({
-      days: new PricedQuoteDayRepository(infra.store),
-      clock: infra.clock,
-      relay,
-      logger: infra.logger,
-    });
-    let tallyTimer: NodeJS.Timeout | undefined;
-    const portalAccounts = new DriverPortalAccountRepository(infra.store);
-    const reassign = new ReassignJob({
-      accounts: portalAccounts,
-      jobs: jobStore,
-      drivers,
-      slots,
-      priceMove,
-      clock: infra.clock,
-      logger: infra.logger,
-      responseMinutes: config.jobResponseMinutes,
-      relay,
-    });
-    const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock: infra.clock, slots });
-    const conflictAlerts = new ConflictAlerts({
-      jobs: jobStore,
-      conflicts,
-      clock: infra.clock,
-      logger: infra.logger,
-      relay,
-    });
-    const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay });
-    const jobs = new DriverJobs({
-      jobs: jobStore,
-      slots,
-      clock: infra.clock,
-      logger: infra.logger,
-      responseMinutes: config.jobResponseMinutes,
-      relay,
-      drivers,
-      fallback: reassign,
-      callsMasked: !!config.telephony,
-      unconfirmed,
-    });
-    const suspendedJobs = new SuspendedDriverJobs({
-      jobs: jobStore,
-      clock: infra.clock,
-      logger: infra.logger,
-      relay,
-      fallback: reassign,
-      slots,
-    });
-    const manage = new ManageDrivers({ drivers, audit, geo, clock: infra.clock, relay, suspendedJobs });
-    const documents = new DriverDocuments({
-      documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
-      audit,
-      clock: infra.clock,
-      logger: infra.logger,
-      relay,
-    });
-    const sweepDocuments = () =>
-      documents.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'document reminder sweep failed'));
-    let documentSweeper: NodeJS.Timeout | undefined;
-    const reminders = new MoveReminders({ jobs: jobStore, clock: infra.clock, logger: infra.logger, relay, drivers });
-    const sweepReminders = () =>
-      reminders.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'reminder sweep failed'));
-    let sweeper: NodeJS.Timeout | undefined;
-    let reminderSweeper: NodeJS.Timeout | undefined;
+    const parts = composeParts(infra, config);
+    const background = backgroundWork(parts, infra, config);
     return {
-      routes: (app) => {
-        quoteRoutes(app, { priceMove, geo, tally });
-        const findDriver = new FindDriver(drivers);
-        internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
-        const van = new VanLocation({ jobs: jobStore, positions: new VanPositions(infra.cache), geo });
-        holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
-        driverChoiceRoutes(app, { reassign });
-        driverPhotoRoutes(app, { drivers: findDriver });
-        driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
-        if (config.jwt) {
-          const staffOnly = requireStaff(config.jwt, infra.clock);
-          // Every driver route: a driver token, of a driver not suspended (read on each request).
-          const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
-          driverHoursRoutes(app, { hours: new DriversAvailableHours(drivers), staffOnly });
-          jobConflictRoutes(app, { conflicts, staffOnly });
-          unconfirmedRoutes(app, { alerts: unconfirmed, staffOnly });
-          returnedJobsPageRoutes(app, {
-            page: new ReturnedJobsPage({ jobs: jobStore, sweep: () => jobs.sweep() }),
-            staffOnly,
-          });
-          jobRoutes(app, { jobs, reassign, staffOnly, driverOnly });
-          jobProgressRoutes(app, {
-            progress: new JobProgress({
-              jobs: jobStore,
-              proofs: new JobProofRepository(infra.store),
-              clock: infra.clock,
-              logger: infra.logger,
-              relay,
-              offTheRoad: (id) => van.forget(id),
-            }),
-            call: new JobCall({
-              jobs: jobStore,
-              drivers,
-              clock: infra.clock,
-              logger: infra.logger,
-              telephony: createTelephony(config),
-            }),
-            driverOnly,
-            staffOnly,
-          });
-          vanLocationRoutes(app, { van, driverOnly, staffOnly });
-          driverSelfRoutes(app, { manage, driverOnly, outsideHours: conflicts, alerts: conflictAlerts });
-          driverDocumentsRoutes(app, {
-            documents,
-            calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
-            staffOnly,
-            alerts: conflictAlerts,
-          });
-          driverAdminRoutes(app, { manage, suspendedJobs, staffOnly, page: new PageDrivers(drivers) });
-        }
-      },
+      routes: (app) => mountRoutes(app, parts, infra, config),
       subscriptions: quoteSubscriptions({
-        time: new BookedDriverTime({ drivers, slots, logger: infra.logger }),
-        jobs,
-        audit,
-        drivers,
-        suspendedJobs,
-        accounts: portalAccounts,
-        conflicts: conflictAlerts,
+        time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
+        jobs: parts.jobs,
+        audit: parts.audit,
+        drivers: parts.drivers,
+        suspendedJobs: parts.suspendedJobs,
+        accounts: parts.portalAccounts,
+        conflicts: parts.conflictAlerts,
       }),
-      async start() {
-        // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
-        cardsPoller = setInterval(
-          () =>
-            void cards
-              .pollChanges()
-              .catch((err) => infra.logger.warn({ err: String(err) }, 'driver cards poll failed')),
-          config.driverCardsPollMs,
-        );
-        cardsPoller.unref();
-        await audit.ensureIndexes();
-        // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
-        await drivers.ensureIndexes(infra.logger);
-        await drivers.ensureStaffListIndexes();
-        // Before serving: without the unique index two checkouts could hold one driver's hour.
-        await slots.ensureIndexes();
-        await jobStore.ensureIndexes();
-        sweeper = setInterval(
-          () => void jobs.sweep().catch((err) => infra.logger.warn({ err: String(err) }, 'job sweep failed')),
-          JOB_SWEEP_MS,
-        );
-        sweeper.unref();
-        await relay.start();
-        tallyTimer = setInterval(() => void tally.flush(), PRICED_QUOTES_FLUSH_MS);
-        tallyTimer.unref();
-        // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
-        await sweepReminders();
-        reminderSweeper = setInterval(() => void sweepReminders(), REMINDER_SWEEP_MS);
-        reminderSweeper.unref();
-        // Expiring documents: at start-up too (a reminder due while stopped goes now), then on an interval.
-        await sweepDocuments();
-        documentSweeper = setInterval(() => void sweepDocuments(), DOCUMENT_SWEEP_MS);
-        documentSweeper.unref();
-        if (config.seedDemoDrivers) {
-          const added = await manage.seed(DEMO_DRIVERS);
-          if (added) infra.logger.info({ added }, 'demo drivers seeded');
-        }
-      },
-      async stop() {
-        clearInterval(cardsPoller);
-        clearInterval(sweeper);
-        clearInterval(documentSweeper);
-        clearInterval(tallyTimer);
-        await tally.flush();
-        clearInterval(reminderSweeper);
-        await relay.stop();
-      },
+      start: background.start,
+      stop: background.stop,
     };
   },
 };
+
+/** Pricing and what it reads: geocoding, the drivers, their cards and the time they are busy. */
+function pricingParts(infra: Infrastructure, config: QuoteConfig) {
+  const { geo } = createGeo(config, infra.cache);
+  const drivers = new DriverRepository(infra.store);
+  const slots = new DriverSlots(infra.store, infra.clock);
+  const jobStore = new JobRepository(infra.store);
+  // Pricing reads a copy of the active drivers' cards, kept by this process's writes and a poll of the store for the other replicas'.
+  const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
+  drivers.onWrite((id) => cards.changed(id));
+  const neighbours = {
+    jobsOf: (id: string) => jobStore.neighboursOf(id),
+    jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
+  };
+  const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
+  return { geo, drivers, slots, jobStore, cards, priceMove };
+}
+
+/** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
+function jobParts(
+  infra: Infrastructure,
+  config: QuoteConfig,
+  pricing: ReturnType<typeof pricingParts>,
+  relay: OutboxRelay,
+) {
+  const { drivers, slots, jobStore, priceMove } = pricing;
+  const { clock, logger } = infra;
+  const portalAccounts = new DriverPortalAccountRepository(infra.store);
+  const responseMinutes = config.jobResponseMinutes;
+  const reassign = new ReassignJob({
+    accounts: portalAccounts,
+    jobs: jobStore,
+    drivers,
+    slots,
+    priceMove,
+    clock,
+    logger,
+    responseMinutes,
+    relay,
+  });
+  const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock, slots });
+  const conflictAlerts = new ConflictAlerts({ jobs: jobStore, conflicts, clock, logger, relay });
+  const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock, logger, relay });
+  const jobs = new DriverJobs({
+    jobs: jobStore,
+    slots,
+    clock,
+    logger,
+    responseMinutes,
+    relay,
+    drivers,
+    fallback: reassign,
+    callsMasked: !!config.telephony,
+    unconfirmed,
+  });
+  const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock, logger, relay, fallback: reassign, slots });
+  return { portalAccounts, reassign, conflicts, conflictAlerts, unconfirmed, jobs, suspendedJobs };
+}
+
+/** Everything the quote service is made of, wired once per process. */
+function composeParts(infra: Infrastructure, config: QuoteConfig) {
+  const { clock, logger } = infra;
+  const pricing = pricingParts(infra, config);
+  const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, logger);
+  const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
+  const offers = jobParts(infra, config, pricing, relay);
+  const { drivers, jobStore, cards, geo } = pricing;
+  const audit = new DriverAuditLog(infra.store);
+  const manage = new ManageDrivers({ drivers, audit, geo, clock, relay, suspendedJobs: offers.suspendedJobs });
+  const documents = new DriverDocuments({
+    documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
+    audit,
+    clock,
+    logger,
+    relay,
+  });
+  const reminders = new MoveReminders({ jobs: jobStore, clock, logger, relay, drivers });
+  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders };
+}
+
+type QuoteParts = ReturnType<typeof composeParts>;
+
+/** The public and internal routes, then (with a JWT configured) the staff and driver ones. */
+function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, config: QuoteConfig): void {
+  const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
+  quoteRoutes(app, { priceMove, geo, tally });
+  const findDriver = new FindDriver(drivers);
+  internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
+  holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
+  driverChoiceRoutes(app, { reassign });
+  driverPhotoRoutes(app, { drivers: findDriver });
+  driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
+  if (!config.jwt) return;
+  const staffOnly = requireStaff(config.jwt, infra.clock);
+  // Every driver route: a driver token, of a driver not suspended (read on each request).
+  const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
+  const van = new VanLocation({ jobs: jobStore, positions: new VanPositions(infra.cache), geo });
+  staffJobRoutes(app, parts, staffOnly);
+  jobRoutes(app, { jobs: parts.jobs, reassign, staffOnly, driverOnly });
+  jobProgressRoutes(app, {
+    progress: new JobProgress({
+      jobs: jobStore,
+      proofs: new JobProofRepository(infra.store),
+      clock: infra.clock,
+      logger: infra.logger,
+      relay: parts.relay,
+      offTheRoad: (id) => van.forget(id),
+    }),
+    call: new JobCall({
+      jobs: jobStore,
+      drivers,
+      clock: infra.clock,
+      logger: infra.logger,
+      telephony: createTelephony(config),
+    }),
+    driverOnly,
+    staffOnly,
+  });
+  vanLocationRoutes(app, { van, driverOnly, staffOnly });
+  driverSelfRoutes(app, {
+    manage: parts.manage,
+    driverOnly,
+    outsideHours: parts.conflicts,
+    alerts: parts.conflictAlerts,
+  });
+  driverDocumentsRoutes(app, {
+    documents: parts.documents,
+    calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
+    staffOnly,
+    alerts: parts.conflictAlerts,
+  });
+  const page = new PageDrivers(drivers);
+  driverAdminRoutes(app, { manage: parts.manage, suspendedJobs: parts.suspendedJobs, staffOnly, page });
+}
+
+/** The office's views of the jobs: drivers' hours, conflicts, unconfirmed and returned jobs. */
+function staffJobRoutes(app: Express, parts: QuoteParts, staffOnly: RequestHandler): void {
+  driverHoursRoutes(app, { hours: new DriversAvailableHours(parts.drivers), staffOnly });
+  jobConflictRoutes(app, { conflicts: parts.conflicts, staffOnly });
+  unconfirmedRoutes(app, { alerts: parts.unconfirmed, staffOnly });
+  returnedJobsPageRoutes(app, {
+    page: new ReturnedJobsPage({ jobs: parts.jobStore, sweep: () => parts.jobs.sweep() }),
+    staffOnly,
+  });
+}
+
+/**
+ * The indexes before serving, then the work on intervals: the cards poll, the job, reminder and
+ * document sweeps and the priced-quotes tally; stopped (and the tally written) on the way out.
+ */
+function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteConfig) {
+  const { logger } = infra;
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, work: () => Promise<unknown>, failed: string) => {
+    const timer = setInterval(() => void work().catch((err) => logger.warn({ err: String(err) }, failed)), ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  const sweepReminders = () =>
+    parts.reminders.sweep().catch((err) => logger.warn({ err: String(err) }, 'reminder sweep failed'));
+  const sweepDocuments = () =>
+    parts.documents.sweep().catch((err) => logger.warn({ err: String(err) }, 'document reminder sweep failed'));
+  return {
+    async start() {
+      // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
+      every(config.driverCardsPollMs, () => parts.cards.pollChanges(), 'driver cards poll failed');
+      await ensureIndexes(parts, infra);
+      every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
+      await parts.relay.start();
+      every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
+      // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
+      await sweepReminders();
+      every(REMINDER_SWEEP_MS, sweepReminders, 'reminder sweep failed');
+      // Expiring documents: at start-up too (a reminder due while stopped goes now), then on an interval.
+      await sweepDocuments();
+      every(DOCUMENT_SWEEP_MS, sweepDocuments, 'document reminder sweep failed');
+      if (config.seedDemoDrivers) {
+        const added = await parts.manage.seed(DEMO_DRIVERS);
+        if (added) logger.info({ added }, 'demo drivers seeded');
+      }
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await parts.tally.flush();
+      await parts.relay.stop();
+    },
+  };
+}
+
+async function ensureIndexes(parts: QuoteParts, infra: Infrastructure): Promise<void> {
+  await parts.audit.ensureIndexes();
+  // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
+  await parts.drivers.ensureIndexes(infra.logger);
+  await parts.drivers.ensureStaffListIndexes();
+  // Before serving: without the unique index two checkouts could hold one driver's hour.
+  await parts.slots.ensureIndexes();
+  await parts.jobStore.ensureIndexes();
+}

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { retry } from '@vanhop/platform';
 import type { ServiceState } from '../domain/system-health.js';
 
 const RANK: Record<ServiceState, number> = { ready: 2, 'not ready': 1, unreachable: 0 };
@@ -12,13 +13,19 @@ const RANK: Record<ServiceState, number> = { ready: 2, 'not ready': 1, unreachab
  */
 export async function probeReadiness(baseUrl: string, timeoutMs = 2000, tries = 3): Promise<ServiceState> {
   let best: ServiceState = 'unreachable';
-  for (let i = 0; i < tries && best !== 'ready'; i++) {
-    // A short pause between tries rides over a replica's moment between checks.
-    if (i > 0) await new Promise((r) => setTimeout(r, 200));
-    const state = await probeOnce(baseUrl, timeoutMs);
-    if (RANK[state] > RANK[best]) best = state;
-  }
-  return best;
+  return retry(
+    async () => {
+      const state = await probeOnce(baseUrl, timeoutMs);
+      if (RANK[state] > RANK[best]) best = state;
+      return best;
+    },
+    {
+      attempts: tries,
+      retryIf: (state) => state !== 'ready',
+      // A short pause between tries rides over a replica's moment between checks.
+      delayMs: () => 200,
+    },
+  );
 }
 
 /** One try on a connection of its own: a kept-alive one would go back to the replica that just answered. */

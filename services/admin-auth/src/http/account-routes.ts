@@ -4,7 +4,6 @@ import {
   rateLimit,
   requireStaff,
   route,
-  input,
   signedInStaff,
   validated,
   type Cache,
@@ -30,6 +29,9 @@ export interface AccountRouteDeps {
   limits: AccountLimits;
 }
 
+const registration = validated(adminRegisterSchema, 'body', { what: 'Registration' });
+const login = validated(adminLoginSchema, 'body', { what: 'Login' });
+
 export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
   const { limits } = deps;
 
@@ -42,9 +44,9 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
       message: 'Too many sign-up attempts, please try again later.',
     }),
     textFields(['name', 'password', 'password1', 'uniquecode']),
-    validated(adminRegisterSchema, 'body', { what: 'Registration' }),
+    registration,
     route(async (_req, res) => {
-      res.status(201).json(await deps.register.execute(input(res, 'body', adminRegisterSchema)));
+      res.status(201).json(await deps.register.execute(registration.of(res)));
     }),
     registerErrors,
   );
@@ -52,8 +54,8 @@ export function accountRoutes(app: Express, deps: AccountRouteDeps): void {
   signInRoute(app, '/api/account/login', deps, {
     counters: 'admin-login',
     name: { field: 'username', key: adminNameKey, maxLength: 64 },
-    body: validated(adminLoginSchema, 'body', { what: 'Login' }),
-    run: (res) => deps.login.execute(input(res, 'body', adminLoginSchema)),
+    body: login,
+    run: (res) => deps.login.execute(login.of(res)),
   });
 
   app.get(

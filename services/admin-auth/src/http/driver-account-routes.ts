@@ -10,7 +10,6 @@ import {
   staffDriverIdsQuerySchema,
 } from '@vanhop/contracts';
 import {
-  input,
   NotFoundError,
   rateLimit,
   route,
@@ -49,6 +48,11 @@ const byWelcomeToken = validated(driverWelcomeParamsSchema, 'params', {
 const byInvitedDriver = validated(driverInviteParamsSchema, 'params', {
   invalid: { message: 'Invalid driver id', fields: { driverId: 'Invalid driver id' } },
 });
+const BASE = '/api/driver-account';
+const login = validated(driverLoginSchema, 'body', { what: 'Login' });
+const newPassword = validated(driverPasswordSchema, 'body', { what: 'Password' });
+// The staff drivers list asks for its page's drivers (?ids=a,b); without it, every account.
+const staffDriverIds = validated(staffDriverIdsQuerySchema, 'query');
 
 /**
  * Driver portal accounts (`/api/driver-account/*`): sign-in and the invitation link are public
@@ -56,30 +60,49 @@ const byInvitedDriver = validated(driverInviteParamsSchema, 'params', {
  * token, checked at the gateway and again here.
  */
 export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps): void {
-  const { limits } = deps;
-  const base = '/api/driver-account';
-
-  signInRoute(app, `${base}/login`, deps, {
+  const startDevice = deviceStarter(deps);
+  signInRoute(app, `${BASE}/login`, deps, {
     counters: 'driver-login',
     name: { field: 'email', key: driverEmailKey, maxLength: 200 },
-    body: validated(driverLoginSchema, 'body', { what: 'Login' }),
-    run: async (res) => startDevice(res, await deps.accounts.login(input(res, 'body', driverLoginSchema))),
+    body: login,
+    run: async (res) => startDevice(res, await deps.accounts.login(login.of(res))),
   });
 
-  /** A signed-in driver's device gets its session cookie beside the access token. */
-  async function startDevice(res: Response, answer: DriverLoginResponse): Promise<DriverLoginResponse> {
+  deviceSessionRoutes(app, deps);
+  welcomeRoutes(app, deps, startDevice);
+
+  app.get(
+    `${BASE}/me`,
+    deps.driverOnly,
+    route(async (_req, res) =>
+      res.set('Cache-Control', 'no-store').json(await deps.accounts.me(signedInDriver(res).sub)),
+    ),
+    loginErrors,
+  );
+
+  staffRoutes(app, deps);
+}
+
+type StartDevice = (res: Response, answer: DriverLoginResponse) => Promise<DriverLoginResponse>;
+
+/** A signed-in driver's device gets its session cookie beside the access token. */
+function deviceStarter(deps: DriverAccountRouteDeps): StartDevice {
+  return async (res, answer) => {
     if (!deps.sessions) return answer;
     const req = res.req;
     const cookie = await deps.sessions.start(answer.driver.id, req.get('user-agent') ?? '');
-    setSessionCookie(req, res, cookie, now());
+    setSessionCookie(req, res, cookie, (deps.clock ?? systemClock).now());
     return answer;
-  }
-  const now = () => (deps.clock ?? systemClock).now();
+  };
+}
 
+/** A device's session cookie: refreshed for a new access token, or ended. */
+function deviceSessionRoutes(app: Express, deps: DriverAccountRouteDeps): void {
+  const now = () => (deps.clock ?? systemClock).now();
   // The refresh cookie for a new access token (and a new cookie: the one sent is spent). No cookie,
   // a spent or revoked one, or a suspended driver: 401, and the cookie is cleared.
   app.post(
-    `${base}/session/refresh`,
+    `${BASE}/session/refresh`,
     route(async (req, res) => {
       if (!deps.sessions) throw new UnauthorizedError(DRIVER_SESSION_MSG.ended);
       try {
@@ -94,85 +117,75 @@ export function driverAccountRoutes(app: Express, deps: DriverAccountRouteDeps):
   );
 
   app.post(
-    `${base}/session/logout`,
+    `${BASE}/session/logout`,
     route(async (req, res) => {
       await deps.sessions?.signOut(sessionCookieOf(req));
       clearSessionCookie(req, res);
       res.json({ success: true, message: DRIVER_SESSION_MSG.signedOut });
     }),
   );
+}
 
+/** The invitation link: what it is for, then the driver's first password (and a signed-in device). */
+function welcomeRoutes(app: Express, deps: DriverAccountRouteDeps, startDevice: StartDevice): void {
   // The token is the credential here: the same limit as guessing a sign-up code.
   const linkLimit = rateLimit(deps.cache, {
     name: 'driver-welcome',
-    ...limits.registerPerClient,
+    ...deps.limits.registerPerClient,
     message: 'Too many attempts, please try again later.',
   });
 
   app.get(
-    `${base}/welcome/:token`,
+    `${BASE}/welcome/:token`,
     linkLimit,
     byWelcomeToken,
     route(async (_req, res) =>
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.accounts.preview(input(res, 'params', driverWelcomeParamsSchema).token)),
+      res.set('Cache-Control', 'no-store').json(await deps.accounts.preview(byWelcomeToken.of(res).token)),
     ),
     loginErrors,
   );
 
   app.post(
-    `${base}/welcome/:token`,
+    `${BASE}/welcome/:token`,
     linkLimit,
     byWelcomeToken,
     textFields(['password', 'password1']),
-    validated(driverPasswordSchema, 'body', { what: 'Password' }),
+    newPassword,
     route(async (_req, res) => {
-      const { token } = input(res, 'params', driverWelcomeParamsSchema);
-      res.json(
-        await startDevice(res, await deps.accounts.setPassword(token, input(res, 'body', driverPasswordSchema))),
-      );
+      const { token } = byWelcomeToken.of(res);
+      res.json(await startDevice(res, await deps.accounts.setPassword(token, newPassword.of(res))));
     }),
     loginErrors,
   );
+}
 
+/** The staff part: the accounts on a page of the drivers list, signing a driver out everywhere, inviting one. */
+function staffRoutes(app: Express, deps: DriverAccountRouteDeps): void {
   app.get(
-    `${base}/me`,
-    deps.driverOnly,
-    route(async (_req, res) =>
-      res.set('Cache-Control', 'no-store').json(await deps.accounts.me(signedInDriver(res).sub)),
-    ),
-    loginErrors,
-  );
-
-  app.get(
-    `${base}/admin/accounts`,
+    `${BASE}/admin/accounts`,
     deps.staffOnly,
-    // The staff drivers list asks for its page's drivers (?ids=a,b); without it, every account.
-    validated(staffDriverIdsQuerySchema, 'query'),
-    route(async (_req, res) =>
-      res.json(await deps.accounts.list(staffDriverIdsOf(input(res, 'query', staffDriverIdsQuerySchema)))),
-    ),
+    staffDriverIds,
+    route(async (_req, res) => res.json(await deps.accounts.list(staffDriverIdsOf(staffDriverIds.of(res))))),
   );
 
   // Staff sign a driver out on every device (a lost phone, a shared one): no refresh works after this.
   app.post(
-    `${base}/admin/sessions/:driverId/revoke`,
+    `${BASE}/admin/sessions/:driverId/revoke`,
     deps.staffOnly,
     byInvitedDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      const { driverId } = byInvitedDriver.of(res);
       if (!deps.sessions) throw new NotFoundError('Driver sessions are not kept here');
       res.json(await deps.sessions.revokeAll(driverId, 'staff'));
     }),
   );
 
   app.post(
-    `${base}/admin/invite/:driverId`,
+    `${BASE}/admin/invite/:driverId`,
     deps.staffOnly,
     byInvitedDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverInviteParamsSchema);
+      const { driverId } = byInvitedDriver.of(res);
       res.status(202).json(await deps.accounts.invite(driverId, signedInStaff(res).username));
     }),
   );

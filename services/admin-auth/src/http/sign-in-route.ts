@@ -20,7 +20,7 @@ export interface SignInRoute {
   /** Names the counters (`<counters>-client`, `<counters>-user`): staff and drivers count apart. */
   counters: string;
   name: SignInName;
-  /** `validated(schema, 'body')` with the sign-in's contracts schema. */
+  /** `validated(schema, 'body')` with the sign-in's contracts schema; `run` reads it with `body.of(res)`. */
   body: RequestHandler;
   /** Runs the sign-in use case on the body `body` let through. */
   run: (res: Response) => Promise<object>;

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { bookingCompleteSchema, penceToPounds, staleQuoteProblem, TOPICS } from '@vanhop/contracts';
-import { ConflictError, createEvent, DuplicateKeyError, outboxEntry, validate, type Clock } from '@vanhop/platform';
+import {
+  ConflictError,
+  createEvent,
+  DuplicateKeyError,
+  outboxEntry,
+  retry,
+  validate,
+  type Clock,
+} from '@vanhop/platform';
 import type { StoredBooking } from '../domain/booking-record.js';
 import { bookingRequestFromQuote } from '../domain/quote-request.js';
 import { issueRetrieveCode } from '../domain/retrieve-code.js';
@@ -46,13 +54,11 @@ export class SaveQuote {
       if (await this.deps.bookings.codeInUse(input.code)) throw codeInUse();
       return this.insert(priced, input.code, input.announce, false);
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.insert(priced, issueRetrieveCode(this.deps.randomInt), input.announce, true);
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError) || attempt >= ISSUE_ATTEMPTS) throw err;
-      }
-    }
+    // An issued code someone else took meanwhile: issue another.
+    return retry(() => this.insert(priced, issueRetrieveCode(this.deps.randomInt), input.announce, true), {
+      attempts: ISSUE_ATTEMPTS,
+      retryOn: (err) => err instanceof DuplicateKeyError,
+    });
   }
 
   private async insert(

@@ -6,7 +6,7 @@ import {
   staffBookingIdParamsSchema,
   staffCancelSchema,
 } from '@vanhop/contracts';
-import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListBookings } from '../app/list-bookings.js';
 import type { SearchBookings } from '../app/search-bookings.js';
 import type { PageBookings } from '../app/page-bookings.js';
@@ -18,9 +18,14 @@ import type { StaffCancelBooking } from '../app/staff-cancel-booking.js';
 const byId = validated(staffBookingIdParamsSchema, 'params', {
   invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
 });
-const bookingId = (res: Response): string => input(res, 'params', staffBookingIdParamsSchema).id;
+const bookingId = (res: Response): string => byId.of(res).id;
 /** The cancel body's shape; its refund limit is the record's own, checked once the record is read. */
 const cancelBody = staffCancelSchema();
+
+const pageQuery = validated(staffBookingPageQuerySchema, 'query', { what: 'List' });
+const searchQuery = validated(bookingSearchQuerySchema, 'query', { what: 'Search' });
+const amendment = validated(amendBookingSchema, 'body', { what: 'Amendment' });
+const cancellation = validated(cancelBody, 'body', { what: 'Cancellation' });
 
 /** Staff routes, each behind the staff token check (`staffOnly`). */
 export function adminRoutes(
@@ -48,11 +53,9 @@ export function adminRoutes(
   app.get(
     '/api/backdata/list',
     deps.staffOnly,
-    validated(staffBookingPageQuerySchema, 'query', { what: 'List' }),
+    pageQuery,
     route(async (_req, res) => {
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.page.execute(input(res, 'query', staffBookingPageQuerySchema)));
+      res.set('Cache-Control', 'no-store').json(await deps.page.execute(pageQuery.of(res)));
     }),
   );
 
@@ -70,11 +73,9 @@ export function adminRoutes(
   app.get(
     '/api/backdata/search',
     deps.staffOnly,
-    validated(bookingSearchQuerySchema, 'query', { what: 'Search' }),
+    searchQuery,
     route(async (_req, res) => {
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.search.execute(input(res, 'query', bookingSearchQuerySchema).q));
+      res.set('Cache-Control', 'no-store').json(await deps.search.execute(searchQuery.of(res).q));
     }),
   );
 
@@ -92,13 +93,11 @@ export function adminRoutes(
     '/api/backdata/amend/:id',
     deps.staffOnly,
     byId,
-    validated(amendBookingSchema, 'body', { what: 'Amendment' }),
+    amendment,
     route(async (_req, res) => {
       res
         .set('Cache-Control', 'no-store')
-        .json(
-          await deps.amend.execute(bookingId(res), input(res, 'body', amendBookingSchema), signedInStaff(res).username),
-        );
+        .json(await deps.amend.execute(bookingId(res), amendment.of(res), signedInStaff(res).username));
     }),
   );
 
@@ -107,9 +106,9 @@ export function adminRoutes(
     '/api/backdata/cancel/:id',
     deps.staffOnly,
     byId,
-    validated(cancelBody, 'body', { what: 'Cancellation' }),
+    cancellation,
     route(async (_req, res) => {
-      const body = input(res, 'body', cancelBody);
+      const body = cancellation.of(res);
       res
         .set('Cache-Control', 'no-store')
         .json(await deps.cancel.execute(bookingId(res), body, signedInStaff(res).username));

@@ -8,7 +8,7 @@ import {
   myMovesQuerySchema,
   type CustomerLinkAnswer,
 } from '@vanhop/contracts';
-import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import { rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { CustomerIdentity, CustomerSignIn } from '../app/customer-sign-in.js';
 import type { MyMoves } from '../app/my-moves.js';
 
@@ -21,6 +21,12 @@ export interface CustomerRouteDeps {
 }
 
 const signedIn = (res: Response): CustomerIdentity => res.locals.customer as CustomerIdentity;
+
+const linkRequest = validated(customerLinkRequestSchema, 'body', { what: 'Sign-in link request' });
+const sessionRequest = validated(customerSessionRequestSchema, 'body', {
+  invalid: { message: CUSTOMER_ACCOUNT_MSG.linkExpired, fields: { token: CUSTOMER_ACCOUNT_MSG.linkExpired } },
+});
+const movesQuery = validated(myMovesQuerySchema, 'query');
 
 /**
  * The customer's account (/api/customer/*): ask for a sign-in link, redeem it for a session, and the
@@ -41,7 +47,7 @@ export function customerRoutes(app: Express, deps: CustomerRouteDeps): void {
     '/api/customer/link',
     perClient('customer-link'),
     noStore,
-    validated(customerLinkRequestSchema, 'body', { what: 'Sign-in link request' }),
+    linkRequest,
     // Per address too (after validation, so the key is the address), whoever asks: a mailbox is not flooded.
     rateLimit(deps.cache, {
       name: 'customer-link-email',
@@ -50,7 +56,7 @@ export function customerRoutes(app: Express, deps: CustomerRouteDeps): void {
       key: (req) => customerEmailKey(String((req.body as { email?: unknown }).email ?? '')),
     }),
     route(async (_req, res) => {
-      await deps.signIn.request(input(res, 'body', customerLinkRequestSchema).email);
+      await deps.signIn.request(linkRequest.of(res).email);
       const answer: CustomerLinkAnswer = { message: CUSTOMER_ACCOUNT_MSG.linkSent };
       res.status(202).json(answer);
     }),
@@ -60,11 +66,9 @@ export function customerRoutes(app: Express, deps: CustomerRouteDeps): void {
     '/api/customer/session',
     perClient('customer-session'),
     noStore,
-    validated(customerSessionRequestSchema, 'body', {
-      invalid: { message: CUSTOMER_ACCOUNT_MSG.linkExpired, fields: { token: CUSTOMER_ACCOUNT_MSG.linkExpired } },
-    }),
+    sessionRequest,
     route(async (_req, res) => {
-      res.status(201).json(await deps.signIn.redeem(input(res, 'body', customerSessionRequestSchema).token));
+      res.status(201).json(await deps.signIn.redeem(sessionRequest.of(res).token));
     }),
   );
 
@@ -92,9 +96,9 @@ export function customerRoutes(app: Express, deps: CustomerRouteDeps): void {
     '/api/customer/moves',
     noStore,
     customer,
-    validated(myMovesQuerySchema, 'query'),
+    movesQuery,
     route(async (_req, res) => {
-      res.json(await deps.moves.page(signedIn(res), input(res, 'query', myMovesQuerySchema).page));
+      res.json(await deps.moves.page(signedIn(res), movesQuery.of(res).page));
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { bookingIdParamsSchema, retrieveCodeParamsSchema, saveRetrieveSchema } from '@vanhop/contracts';
-import { input, NotFoundError, route, validated } from '@vanhop/platform';
+import { NotFoundError, route, validated } from '@vanhop/platform';
 import type { FindLiveBooking } from '../app/find-live-booking.js';
 import type { SaveQuote } from '../app/save-quote.js';
 import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
@@ -12,6 +12,8 @@ const byId = validated(bookingIdParamsSchema, 'params', {
 const byCode = validated(retrieveCodeParamsSchema, 'params', {
   invalid: { message: 'Invalid code', fields: { code: 'Invalid code' } },
 });
+
+const savedQuote = validated(saveRetrieveSchema, 'body', { what: 'Booking' });
 
 /**
  * Service-to-service reads (payment, review). Mounted under /internal, which the gateway never
@@ -27,9 +29,9 @@ export function internalRoutes(
   // as an unpaid record exactly like save-for-later, but no QuoteSaved (no retrieve-link e-mail).
   app.post(
     '/internal/bookings',
-    validated(saveRetrieveSchema, 'body', { what: 'Booking' }),
+    savedQuote,
     route(async (_req, res) => {
-      const body = input(res, 'body', saveRetrieveSchema);
+      const body = savedQuote.of(res);
       const record = await deps.saveQuote.execute({ quote: body.quote as Record<string, unknown>, announce: false });
       res.status(201).json(record);
     }),
@@ -38,7 +40,7 @@ export function internalRoutes(
     '/internal/bookings/by-code/:code',
     byCode,
     route(async (_req, res) => {
-      const record = await find.byCode(input(res, 'params', retrieveCodeParamsSchema).code);
+      const record = await find.byCode(byCode.of(res).code);
       if (!record) throw new NotFoundError('No booking with that code');
       res.json(record);
     }),
@@ -48,7 +50,7 @@ export function internalRoutes(
     '/internal/bookings/:id/summary',
     byId,
     route(async (_req, res) => {
-      const record = await find.byId(input(res, 'params', bookingIdParamsSchema).id);
+      const record = await find.byId(byId.of(res).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(bookingSummary(record, deps.lifecycle));
     }),
@@ -57,7 +59,7 @@ export function internalRoutes(
     '/internal/bookings/:id',
     byId,
     route(async (_req, res) => {
-      const record = await find.byId(input(res, 'params', bookingIdParamsSchema).id);
+      const record = await find.byId(byId.of(res).id);
       if (!record) throw new NotFoundError('No booking with that id');
       res.json(record);
     }),

@@ -1,6 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import { cancelBookingSchema, chooseDriverSchema, reactivateBookingSchema } from '@vanhop/contracts';
-import { input, NotFoundError, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import { NotFoundError, rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { CancelBooking } from '../app/cancel-booking.js';
 import type { BookingLifecycleWriter } from '../app/booking-lifecycle-writer.js';
 import type { PayBalance } from '../app/pay-balance.js';
@@ -23,6 +23,9 @@ export interface MyMoveRouteDeps {
 }
 
 const RECEIPT_ID = /^[\w-]{1,300}$/;
+
+const cancellation = validated(cancelBookingSchema, 'body', { what: 'Cancellation' });
+const driverChoice = validated(chooseDriverSchema, 'body', { what: 'Driver choice' });
 
 /**
  * The customer's My move page and its actions (/api/mymove/:token). The signed token is the only
@@ -69,9 +72,9 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     limit,
     noStore,
     knownLink,
-    validated(cancelBookingSchema, 'body', { what: 'Cancellation' }),
+    cancellation,
     route(async (req, res) => {
-      const body = input(res, 'body', cancelBookingSchema);
+      const body = cancellation.of(res);
       res.json(await deps.cancel.execute(req.params.token, body.expectedRefundPence));
     }),
   );
@@ -93,7 +96,7 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     knownLink,
     newDate,
     route(async (req, res) => {
-      res.json(await deps.reactivate.price(req.params.token, input(res, 'body', reactivateBookingSchema)));
+      res.json(await deps.reactivate.price(req.params.token, newDate.of(res)));
     }),
   );
 
@@ -104,7 +107,7 @@ export function myMoveRoutes(app: Express, deps: MyMoveRouteDeps): void {
     knownLink,
     newDate,
     route(async (req, res) => {
-      res.json(await deps.reactivate.execute(req.params.token, input(res, 'body', reactivateBookingSchema)));
+      res.json(await deps.reactivate.execute(req.params.token, newDate.of(res)));
     }),
   );
 
@@ -154,10 +157,10 @@ function driverChangeRoutes(
     limit,
     noStore,
     knownLink,
-    validated(chooseDriverSchema, 'body', { what: 'Driver choice' }),
+    driverChoice,
     route(async (req, res) => {
       if (!deps.chooseDriver) throw new NotFoundError('Not found');
-      res.json(await deps.chooseDriver.choose(req.params.token, input(res, 'body', chooseDriverSchema).driverId));
+      res.json(await deps.chooseDriver.choose(req.params.token, driverChoice.of(res).driverId));
     }),
   );
 }

@@ -47,77 +47,89 @@ export class ConversationMail {
       return;
     }
     const now = this.clock.now();
-    const key = (recipient: string) => `conversation.${message.id}.${recipient}`;
-    const threadUrl = `${this.ctx.publicUrl}${this.links.customerPath(thread._id, now)}`;
-    const customer = thread.customer;
-    const copyTo = provedAddress(customer);
-    if (posted.first && customer.email && awaitsConfirmation(customer)) {
-      // Our fixed text and the link only: nothing the sender typed (name, message, links) is in it.
-      const confirmUrl = `${this.ctx.publicUrl}${this.links.confirmationPath(thread._id, customer.emailConfirmation!.nonce, now)}`;
-      await this.notifier.email(
-        `conversation.${thread._id}.confirm-email`,
-        customer.email,
-        confirmEmailAddressEmail({ confirmUrl }),
-      );
-    }
+    const posting: Posting = {
+      thread,
+      message,
+      first: posted.first,
+      now,
+      key: (recipient) => `conversation.${message.id}.${recipient}`,
+      threadUrl: `${this.ctx.publicUrl}${this.links.customerPath(thread._id, now)}`,
+      copyTo: provedAddress(thread.customer),
+    };
+    await this.askToConfirmAddress(posting);
+    if (thread.kind === 'driver' && thread.driver) await this.mailDriverThread(posting, thread.driver);
+    else await this.mailSupportThread(posting);
+  }
 
-    if (thread.kind === 'driver' && thread.driver) {
-      if (message.from === 'customer') {
-        const contact = await this.drivers.contact(thread.driver.id);
-        // A suspended driver's reply link opens nothing; the customer's words are not mailed to them either.
-        if (!contact?.active) {
-          this.logger.warn(
-            { driverId: thread.driver.id, conversationId: thread._id },
-            contact ? 'driver suspended; message not mailed' : 'driver no longer exists; message not mailed',
-          );
-        } else {
-          const replyUrl = `${this.ctx.publicUrl}${this.links.driverPath(thread._id, thread.driver.id, now)}`;
-          await this.notifier.email(
-            key('driver'),
-            contact.email,
-            messageToDriverEmail({
-              driverName: contact.name,
-              customerName: customer.name,
-              about: thread.about,
-              body: message.body,
-              replyUrl,
-              first: posted.first,
-            }),
-          );
-        }
-        if (posted.first && copyTo) {
-          await this.notifier.email(
-            key('customer-copy'),
-            copyTo,
-            conversationStartedEmail({
-              customerName: customer.name,
-              to: thread.driver.name,
-              body: message.body,
-              threadUrl,
-            }),
-          );
-        }
-      } else if (message.from === 'driver' && copyTo) {
+  /** A first message from an unproved address: the one confirmation mail. */
+  private async askToConfirmAddress({ thread, first, now }: Posting): Promise<void> {
+    const customer = thread.customer;
+    if (!first || !customer.email || !awaitsConfirmation(customer)) return;
+    // Our fixed text and the link only: nothing the sender typed (name, message, links) is in it.
+    const confirmUrl = `${this.ctx.publicUrl}${this.links.confirmationPath(thread._id, customer.emailConfirmation!.nonce, now)}`;
+    await this.notifier.email(
+      `conversation.${thread._id}.confirm-email`,
+      customer.email,
+      confirmEmailAddressEmail({ confirmUrl }),
+    );
+  }
+
+  /** A customer's message goes to the driver (a copy of the first to the customer); a driver's reply to the customer. */
+  private async mailDriverThread(posting: Posting, driver: { id: string; name: string }): Promise<void> {
+    const { thread, message, first, key, threadUrl, copyTo } = posting;
+    const customerName = thread.customer.name;
+    if (message.from === 'customer') {
+      await this.mailDriver(posting, driver.id);
+      if (first && copyTo) {
         await this.notifier.email(
-          key('customer'),
+          key('customer-copy'),
           copyTo,
-          replyToCustomerEmail({
-            customerName: customer.name,
-            from: thread.driver.name,
-            body: message.body,
-            threadUrl,
-          }),
+          conversationStartedEmail({ customerName, to: driver.name, body: message.body, threadUrl }),
         );
       }
+    } else if (message.from === 'driver' && copyTo) {
+      await this.notifier.email(
+        key('customer'),
+        copyTo,
+        replyToCustomerEmail({ customerName, from: driver.name, body: message.body, threadUrl }),
+      );
+    }
+  }
+
+  private async mailDriver({ thread, message, first, now, key }: Posting, driverId: string): Promise<void> {
+    const contact = await this.drivers.contact(driverId);
+    // A suspended driver's reply link opens nothing; the customer's words are not mailed to them either.
+    if (!contact?.active) {
+      this.logger.warn(
+        { driverId, conversationId: thread._id },
+        contact ? 'driver suspended; message not mailed' : 'driver no longer exists; message not mailed',
+      );
       return;
     }
+    const replyUrl = `${this.ctx.publicUrl}${this.links.driverPath(thread._id, driverId, now)}`;
+    await this.notifier.email(
+      key('driver'),
+      contact.email,
+      messageToDriverEmail({
+        driverName: contact.name,
+        customerName: thread.customer.name,
+        about: thread.about,
+        body: message.body,
+        replyUrl,
+        first,
+      }),
+    );
+  }
 
-    if (message.from === 'customer' && posted.first) {
+  /** A customer's first message goes to the office (and a copy to the customer); staff replies to the customer. */
+  private async mailSupportThread({ thread, message, first, key, threadUrl, copyTo }: Posting): Promise<void> {
+    const customerName = thread.customer.name;
+    if (message.from === 'customer' && first) {
       await this.notifier.email(
         key('office'),
         this.ctx.officeEmail,
         supportChatStartedEmail({
-          customerName: customer.name,
+          customerName,
           page: thread.page,
           body: message.body,
           inboxUrl: `${this.ctx.publicUrl}${SUPPORT_INBOX_PATH}`,
@@ -127,15 +139,28 @@ export class ConversationMail {
         await this.notifier.email(
           key('customer-copy'),
           copyTo,
-          conversationStartedEmail({ customerName: customer.name, to: SUPPORT_AUTHOR, body: message.body, threadUrl }),
+          conversationStartedEmail({ customerName, to: SUPPORT_AUTHOR, body: message.body, threadUrl }),
         );
       }
     } else if (message.from === 'staff' && copyTo) {
       await this.notifier.email(
         key('customer'),
         copyTo,
-        replyToCustomerEmail({ customerName: customer.name, from: SUPPORT_AUTHOR, body: message.body, threadUrl }),
+        replyToCustomerEmail({ customerName, from: SUPPORT_AUTHOR, body: message.body, threadUrl }),
       );
     }
   }
+}
+
+/** One posted message as the mails about it see it. */
+interface Posting {
+  thread: ConversationThread;
+  message: ConversationThread['messages'][number];
+  first: boolean;
+  now: Date;
+  /** The delivery key of the mail to `recipient` about this message: one mail each, whatever the retries. */
+  key: (recipient: string) => string;
+  threadUrl: string;
+  /** The customer's proved address, when there is one: only then do they get copies. */
+  copyTo: string | null;
 }

@@ -1,5 +1,6 @@
 import {
   insertUnique,
+  retry,
   StoreUnavailableError,
   type Clock,
   type DocumentStore,
@@ -132,14 +133,12 @@ export class Notifier {
   }
 
   private async record(delivery: Delivery): Promise<void> {
-    for (const delayMs of [...this.recordRetry.delaysMs, null]) {
-      try {
-        await insertUnique(this.deliveries, delivery);
-        return;
-      } catch (err) {
-        if (!(err instanceof StoreUnavailableError) || delayMs === null) throw err;
-        await this.recordRetry.wait(delayMs);
-      }
-    }
+    const { delaysMs, wait } = this.recordRetry;
+    await retry(() => insertUnique(this.deliveries, delivery), {
+      attempts: delaysMs.length + 1,
+      retryOn: (err) => err instanceof StoreUnavailableError,
+      delayMs: (attempt) => delaysMs[attempt - 1]!,
+      sleep: wait,
+    });
   }
 }

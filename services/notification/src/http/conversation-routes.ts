@@ -5,7 +5,7 @@ import {
   startDriverConversationSchema,
   startSupportConversationSchema,
 } from '@vanhop/contracts';
-import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import { rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
 export interface ConversationRouteDeps {
@@ -19,6 +19,11 @@ export interface ConversationRouteDeps {
 const READS_PER_MINUTE = 120;
 
 const LIMITED = 'Too many messages, please wait a little before sending another.';
+
+const driverStart = validated(startDriverConversationSchema, 'body', { what: 'Message' });
+const supportStart = validated(startSupportConversationSchema, 'body', { what: 'Message' });
+const message = validated(postMessageSchema, 'body', { what: 'Message' });
+const emailConfirmation = validated(confirmConversationEmailSchema, 'body', { what: 'Confirmation' });
 
 /**
  * The customer's and the driver's side of conversations. Signed links are the only credentials:
@@ -54,9 +59,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/driver',
     perClient,
     noStore,
-    validated(startDriverConversationSchema, 'body', { what: 'Message' }),
+    driverStart,
     route(async (req, res) => {
-      const start = input(res, 'body', startDriverConversationSchema);
+      const start = driverStart.of(res);
       res.status(201).json(await conversations.startWithDriver(start, correlation(req)));
     }),
   );
@@ -65,9 +70,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/support',
     perClient,
     noStore,
-    validated(startSupportConversationSchema, 'body', { what: 'Message' }),
+    supportStart,
     route(async (req, res) => {
-      const start = input(res, 'body', startSupportConversationSchema);
+      const start = supportStart.of(res);
       res.status(201).json(await conversations.startSupport(start, correlation(req)));
     }),
   );
@@ -95,9 +100,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
       perClient,
       perThread(side, (req) => thread.id(String(req.params.token))),
       noStore,
-      validated(postMessageSchema, 'body', { what: 'Message' }),
+      message,
       route(async (req, res) => {
-        const { body } = input(res, 'body', postMessageSchema);
+        const { body } = message.of(res);
         res.status(201).json(await thread.post(String(req.params.token), body, correlation(req)));
       }),
     );
@@ -107,9 +112,9 @@ export function conversationRoutes(app: Express, deps: ConversationRouteDeps): v
     '/api/conversations/:token/email-confirmation',
     reads,
     noStore,
-    validated(confirmConversationEmailSchema, 'body', { what: 'Confirmation' }),
+    emailConfirmation,
     route(async (req, res) => {
-      const { confirmation } = input(res, 'body', confirmConversationEmailSchema);
+      const { confirmation } = emailConfirmation.of(res);
       res.json(await conversations.confirmEmail(String(req.params.token), confirmation));
     }),
   );

@@ -1,12 +1,15 @@
 import type { Express, RequestHandler, Response } from 'express';
 import { chatIdParamsSchema, postMessageSchema, supportInboxQuerySchema } from '@vanhop/contracts';
-import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInStaff, validated } from '@vanhop/platform';
 import type { Conversations } from '../app/conversation-use-cases.js';
 
 const byChatId = validated(chatIdParamsSchema, 'params', {
   invalid: { message: 'Invalid chat id', fields: { id: 'Invalid chat id' } },
 });
-const chatId = (res: Response): string => input(res, 'params', chatIdParamsSchema).id;
+const chatId = (res: Response): string => byChatId.of(res).id;
+
+const inboxQuery = validated(supportInboxQuerySchema, 'query', { what: 'Query' });
+const message = validated(postMessageSchema, 'body', { what: 'Message' });
 
 /**
  * The staff side of Instant Support (/api/support/admin/*). The gateway checks the staff token
@@ -25,9 +28,9 @@ export function conversationStaffRoutes(
     '/api/support/admin/conversations',
     deps.staffOnly,
     noStore,
-    validated(supportInboxQuerySchema, 'query', { what: 'Query' }),
+    inboxQuery,
     route(async (_req, res) => {
-      const { booking } = input(res, 'query', supportInboxQuerySchema);
+      const { booking } = inboxQuery.of(res);
       res.json(await (booking ? deps.conversations.supportChatsOf(booking) : deps.conversations.supportInbox()));
     }),
   );
@@ -47,10 +50,10 @@ export function conversationStaffRoutes(
     deps.staffOnly,
     noStore,
     byChatId,
-    validated(postMessageSchema, 'body', { what: 'Message' }),
+    message,
     route(async (req, res) => {
       const id = chatId(res);
-      const { body } = input(res, 'body', postMessageSchema);
+      const { body } = message.of(res);
       res
         .status(201)
         .json(

@@ -1,7 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import { staffChatPageQuerySchema } from '@vanhop/contracts';
-import { input, route, validated } from '@vanhop/platform';
+import { route, validated } from '@vanhop/platform';
 import type { SupportInboxPages } from '../app/support-inbox-pages.js';
+
+const pageQuery = validated(staffChatPageQuerySchema, 'query');
 
 /**
  * GET /api/support/admin/conversations/page: the staff inbox a page at a time (`{items, pageSize,
@@ -18,9 +20,9 @@ export function supportInboxPageRoutes(
       res.set('Cache-Control', 'no-store');
       next();
     },
-    validated(staffChatPageQuerySchema, 'query'),
+    pageQuery,
     route(async (_req, res) => {
-      res.json(await deps.pages.page(input(res, 'query', staffChatPageQuerySchema)));
+      res.json(await deps.pages.page(pageQuery.of(res)));
     }),
   );
 }

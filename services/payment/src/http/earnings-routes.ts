@@ -6,14 +6,14 @@ import {
   payoutRequestSchema,
   type EarningsStatement,
 } from '@vanhop/contracts';
-import { input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverEarnings } from '../app/driver-earnings.js';
 import { statementCsv, statementFilename } from '../domain/earnings-statement.js';
 
 const byDriverId = validated(earningsDriverParamsSchema, 'params', {
   invalid: { message: 'Invalid driver id', fields: { driverId: 'Invalid driver id' } },
 });
-const driverIdOf = (res: Response): string => input(res, 'params', earningsDriverParamsSchema).driverId;
+const driverIdOf = (res: Response): string => byDriverId.of(res).driverId;
 
 const sendCsv = (res: Response, s: EarningsStatement) =>
   res
@@ -21,6 +21,9 @@ const sendCsv = (res: Response, s: EarningsStatement) =>
     .type('text/csv; charset=utf-8')
     .attachment(statementFilename(s.driverId, s.week))
     .send(statementCsv(s));
+
+const commissionRate = validated(commissionRateUpdateSchema, 'body', { what: 'Commission rate' });
+const payout = validated(payoutRequestSchema, 'body', { what: 'Payout' });
 
 /**
  * Driver earnings: staff (`/api/earnings/admin/...`: the commission rate, any driver's statement,
@@ -32,7 +35,7 @@ export function earningsRoutes(
 ): void {
   const admin = '/api/earnings/admin';
   const week = validated(earningsWeekQuerySchema, 'query', { what: 'Statement' });
-  const weekOf = (res: Response) => input(res, 'query', earningsWeekQuerySchema).week;
+  const weekOf = (res: Response) => week.of(res).week;
 
   app.get(
     `${admin}/rate`,
@@ -42,14 +45,9 @@ export function earningsRoutes(
   app.put(
     `${admin}/rate`,
     deps.staffOnly,
-    validated(commissionRateUpdateSchema, 'body', { what: 'Commission rate' }),
+    commissionRate,
     route(async (_req, res) =>
-      res.json(
-        await deps.earnings.setRate(
-          input(res, 'body', commissionRateUpdateSchema).ratePercent,
-          signedInStaff(res).username,
-        ),
-      ),
+      res.json(await deps.earnings.setRate(commissionRate.of(res).ratePercent, signedInStaff(res).username)),
     ),
   );
   app.get(
@@ -71,16 +69,10 @@ export function earningsRoutes(
   app.post(
     `${admin}/drivers/:driverId/payouts`,
     deps.staffOnly,
-    validated(payoutRequestSchema, 'body', { what: 'Payout' }),
+    payout,
     byDriverId,
     route(async (_req, res) =>
-      res.json(
-        await deps.earnings.payOut(
-          driverIdOf(res),
-          input(res, 'body', payoutRequestSchema).week,
-          signedInStaff(res).username,
-        ),
-      ),
+      res.json(await deps.earnings.payOut(driverIdOf(res), payout.of(res).week, signedInStaff(res).username)),
     ),
   );
 

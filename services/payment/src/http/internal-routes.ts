@@ -1,7 +1,11 @@
 import type { Express } from 'express';
 import { balanceCheckoutRequestSchema } from '@vanhop/contracts';
-import { input, route, validated } from '@vanhop/platform';
+import { route, validated } from '@vanhop/platform';
 import type { StartPayment } from '../app/start-payment.js';
+
+const balanceRequest = validated(balanceCheckoutRequestSchema, 'body', {
+  invalid: { message: 'Invalid booking id', fields: { bookingId: 'Invalid booking id' } },
+});
 
 /**
  * Service-to-service routes (booking → payment). Under /internal, which the gateway never proxies;
@@ -11,11 +15,9 @@ export function internalPaymentRoutes(app: Express, deps: { start: StartPayment 
   /** My move's Pay balance: a checkout for the balance booking reports (the amount is read back from booking). */
   app.post(
     '/internal/payments/balance',
-    validated(balanceCheckoutRequestSchema, 'body', {
-      invalid: { message: 'Invalid booking id', fields: { bookingId: 'Invalid booking id' } },
-    }),
+    balanceRequest,
     route(async (_req, res) => {
-      res.json(await deps.start.balance(input(res, 'body', balanceCheckoutRequestSchema).bookingId));
+      res.json(await deps.start.balance(balanceRequest.of(res).bookingId));
     }),
   );
 }

@@ -1,7 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
 import {
   clientKey,
-  input,
   NotFoundError,
   rateLimit,
   route,
@@ -53,6 +52,11 @@ const correlationOf = (req: Request) => {
 
 /** The client as the gateway determined its address (the hop the service trusts): IPv6 by its /64. */
 const clientOf = (req: Request): PaymentClient => (req.ip ? { clientKey: clientKey(req) } : {});
+
+const releaseRequest = validated(checkoutReleaseRequestSchema, 'body', {
+  what: 'Release',
+  invalid: { message: CHECKOUT_RELEASE_MSG.linkInvalid, fields: { token: CHECKOUT_RELEASE_MSG.linkInvalid } },
+});
 
 export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
   // Each answer tells a stored code from an unknown one, as retrieving does: the same budget per
@@ -142,12 +146,9 @@ export function paymentRoutes(app: Express, deps: PaymentRouteDeps): void {
    */
   app.post(
     '/api/paymentbooking/release',
-    validated(checkoutReleaseRequestSchema, 'body', {
-      what: 'Release',
-      invalid: { message: CHECKOUT_RELEASE_MSG.linkInvalid, fields: { token: CHECKOUT_RELEASE_MSG.linkInvalid } },
-    }),
+    releaseRequest,
     route(async (req, res) => {
-      const { token } = input(res, 'body', checkoutReleaseRequestSchema);
+      const { token } = releaseRequest.of(res);
       res.json(await deps.releases.release(token, clientOf(req).clientKey));
     }),
   );

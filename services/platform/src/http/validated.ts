@@ -17,26 +17,35 @@ export interface ValidatedOptions {
   emptyWhenAbsent?: boolean;
 }
 
-const KEY = 'validated';
+/**
+ * A route's declared input: mounted as middleware, it validates the request's `source` with a
+ * contracts schema; the handler reads the cast value with `of(res)`, typed by that same schema, so
+ * the route names its schema once.
+ */
+export interface Validated<S extends AnySchema> extends RequestHandler {
+  /** The value this validator cast for this request; throws when it was not mounted on the route. */
+  of(res: Response): InferType<S>;
+}
+
+const BY_VALIDATOR = 'validated';
 
 /**
  * Declares a route's input at the HTTP edge: the request's `source` is validated with a contracts
- * schema before the handler runs, and the handler reads the cast value with `input(res, source)`.
- * A failure answers 400 through the error handler, like every ValidationError. Put it after the
- * checks that must come first (rate limits, the staff check), so their answers do not change.
+ * schema before the handler runs, and the handler reads the cast value with `.of(res)` on the value
+ * returned here. A failure answers 400 through the error handler, like every ValidationError. Put it
+ * after the checks that must come first (rate limits, the staff check), so their answers do not change.
  */
 export function validated<S extends AnySchema>(
   schema: S,
   source: InputSource,
   options: ValidatedOptions = {},
-): RequestHandler {
-  return (req, res, next) => {
+): Validated<S> {
+  const middleware: RequestHandler = (req, res, next) => {
     const value = req[source] ?? (options.emptyWhenAbsent ? {} : undefined);
     validate(schema, value, options.what).then(
       (value) => {
-        res.locals[KEY] ??= {};
-        const store = res.locals[KEY] as Partial<Record<InputSource, unknown>>;
-        store[source] = value;
+        res.locals[BY_VALIDATOR] ??= new Map<RequestHandler, unknown>();
+        (res.locals[BY_VALIDATOR] as Map<RequestHandler, unknown>).set(middleware, value);
         next();
       },
       (err: unknown) =>
@@ -47,12 +56,11 @@ export function validated<S extends AnySchema>(
         ),
     );
   };
-}
-
-/** The value `validated(schema, source)` cast for this request. */
-export function input<S extends AnySchema>(res: Response, source: InputSource, _schema?: S): InferType<S> {
-  const store = res.locals[KEY] as Partial<Record<InputSource, unknown>> | undefined;
-  if (!store || !(source in store))
-    throw new Error(`no validated ${source}: mount validated(schema, '${source}') before the handler`);
-  return store[source] as InferType<S>;
+  const of = (res: Response): InferType<S> => {
+    const byValidator = res.locals[BY_VALIDATOR] as Map<RequestHandler, unknown> | undefined;
+    if (!byValidator?.has(middleware))
+      throw new Error(`no validated ${source}: mount this validator on the route before the handler`);
+    return byValidator.get(middleware) as InferType<S>;
+  };
+  return Object.assign(middleware, { of });
 }

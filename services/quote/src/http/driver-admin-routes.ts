@@ -6,7 +6,7 @@ import {
   staffDriverPageQuerySchema,
   STAFF_LEGACY_LIST_MAX,
 } from '@vanhop/contracts';
-import { input, route, signedInStaff, validate, validated, ValidationError } from '@vanhop/platform';
+import { route, signedInStaff, validate, validated, ValidationError } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { SuspendedDriverJobs } from '../app/suspended-driver-jobs.js';
 import type { PageDrivers } from '../app/page-drivers.js';
@@ -19,6 +19,10 @@ function expectedVersion(value: unknown): number | undefined {
     throw new ValidationError('version must be a whole number', { version: 'version must be a whole number' });
   return value;
 }
+
+const pageQuery = validated(staffDriverPageQuerySchema, 'query', { what: 'List' });
+const newDriver = validated(driverCreateSchema, 'body', { what: 'Driver' });
+const suspension = validated(driverSuspendSchema, 'body', { what: 'Suspension', emptyWhenAbsent: true });
 
 /**
  * Staff Drivers pages (`/api/drivers/admin/*`): a staff token at the gateway and again here,
@@ -49,9 +53,9 @@ export function driverAdminRoutes(
   // A page of the list by name, or a search by name or postcode: ?q=&status=active|suspended&pageSize=&after=
   app.get(
     `${base}/page`,
-    validated(staffDriverPageQuerySchema, 'query', { what: 'List' }),
+    pageQuery,
     route(async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await page.execute(input(res, 'query', staffDriverPageQuerySchema)));
+      res.set('Cache-Control', 'no-store').json(await page.execute(pageQuery.of(res)));
     }),
   );
 
@@ -62,11 +66,9 @@ export function driverAdminRoutes(
 
   app.post(
     base,
-    validated(driverCreateSchema, 'body', { what: 'Driver' }),
+    newDriver,
     route(async (_req, res) => {
-      res
-        .status(201)
-        .json(await deps.manage.create(input(res, 'body', driverCreateSchema), signedInStaff(res).username));
+      res.status(201).json(await deps.manage.create(newDriver.of(res), signedInStaff(res).username));
     }),
   );
 
@@ -108,9 +110,9 @@ export function driverAdminRoutes(
   app.post(
     `${base}/:id/suspend`,
     byDriverId,
-    validated(driverSuspendSchema, 'body', { what: 'Suspension', emptyWhenAbsent: true }),
+    suspension,
     route(async (_req, res) => {
-      const { reason } = input(res, 'body', driverSuspendSchema);
+      const { reason } = suspension.of(res);
       res.json(await deps.manage.setActive(driverIdOf(res), false, signedInStaff(res).username, reason));
     }),
   );

@@ -1,8 +1,10 @@
 import type { Express } from 'express';
 import { chooseDriverSchema } from '@vanhop/contracts';
-import { input, route, validated } from '@vanhop/platform';
+import { route, validated } from '@vanhop/platform';
 import type { ReassignJob } from '../app/reassign-job.js';
 import { byJobId, jobIdOf } from './job-id-param.js';
+
+const driverChoice = validated(chooseDriverSchema, 'body', { what: 'Driver choice' });
 
 /**
  * The customer's choice of another driver after a change, for the booking service (which checks the
@@ -18,9 +20,9 @@ export function driverChoiceRoutes(app: Express, deps: { reassign: ReassignJob }
   app.post(
     '/internal/jobs/:id/customer-choice',
     byJobId,
-    validated(chooseDriverSchema, 'body', { what: 'Driver choice' }),
+    driverChoice,
     route(async (_req, res) =>
-      res.json(await deps.reassign.chooseForCustomer(jobIdOf(res), input(res, 'body', chooseDriverSchema).driverId)),
+      res.json(await deps.reassign.chooseForCustomer(jobIdOf(res), driverChoice.of(res).driverId)),
     ),
   );
 }

@@ -5,11 +5,15 @@ import {
   staffDriverIdsOf,
   staffDriverIdsQuerySchema,
 } from '@vanhop/contracts';
-import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverCalendar } from '../app/driver-calendar.js';
 import type { DriverDocuments } from '../app/driver-documents.js';
 import type { ConflictAlerts } from '../app/conflict-alerts.js';
 import { byDriverId, driverIdOf } from './driver-id-param.js';
+
+const staffDriverIds = validated(staffDriverIdsQuerySchema, 'query');
+const documents = validated(driverDocumentsSchema, 'body', { what: 'Documents' });
+const weekQuery = validated(driverWeekQuerySchema, 'query', { what: 'Calendar' });
 
 /**
  * Staff routes of a driver's compliance documents and week calendar (`/api/drivers/admin/...`),
@@ -31,9 +35,9 @@ export function driverDocumentsRoutes(
   app.get(
     `${base}/documents`,
     deps.staffOnly,
-    validated(staffDriverIdsQuerySchema, 'query'),
+    staffDriverIds,
     route(async (_req, res) => {
-      const ids = staffDriverIdsOf(input(res, 'query', staffDriverIdsQuerySchema));
+      const ids = staffDriverIdsOf(staffDriverIds.of(res));
       res.set('Cache-Control', 'no-store').json(await deps.documents.list(ids));
     }),
   );
@@ -48,15 +52,11 @@ export function driverDocumentsRoutes(
   app.put(
     `${base}/:id/documents`,
     deps.staffOnly,
-    validated(driverDocumentsSchema, 'body', { what: 'Documents' }),
+    documents,
     byDriverId,
     route(async (_req, res) => {
       const id = driverIdOf(res);
-      const saved = await deps.documents.save(
-        id,
-        input(res, 'body', driverDocumentsSchema),
-        signedInStaff(res).username,
-      );
+      const saved = await deps.documents.save(id, documents.of(res), signedInStaff(res).username);
       await deps.alerts?.check(id);
       res.json(saved);
     }),
@@ -65,13 +65,11 @@ export function driverDocumentsRoutes(
   app.get(
     `${base}/:id/calendar`,
     deps.staffOnly,
-    validated(driverWeekQuerySchema, 'query', { what: 'Calendar' }),
+    weekQuery,
     byDriverId,
     route(async (_req, res) => {
       const id = driverIdOf(res);
-      res
-        .set('Cache-Control', 'no-store')
-        .json(await deps.calendar.week(id, input(res, 'query', driverWeekQuerySchema).week));
+      res.set('Cache-Control', 'no-store').json(await deps.calendar.week(id, weekQuery.of(res).week));
     }),
   );
 }

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { driverIdParamsSchema } from '@vanhop/contracts';
-import { input, validated } from '@vanhop/platform';
+import { validated } from '@vanhop/platform';
 
 /** The staff Drivers routes' `:id`, refused with one answer whatever was wrong with it. */
 export const byDriverId = validated(driverIdParamsSchema, 'params', {
@@ -8,4 +8,4 @@ export const byDriverId = validated(driverIdParamsSchema, 'params', {
 });
 
 /** The `:id` that `byDriverId` let through. */
-export const driverIdOf = (res: Response): string => input(res, 'params', driverIdParamsSchema).id;
+export const driverIdOf = (res: Response): string => byDriverId.of(res).id;

@@ -1,8 +1,10 @@
 import type { Express } from 'express';
 import { driverProfileParamsSchema } from '@vanhop/contracts';
-import { input, NotFoundError, route, validated, type Clock } from '@vanhop/platform';
+import { NotFoundError, route, validated, type Clock } from '@vanhop/platform';
 import type { FindDriver } from '../app/find-driver.js';
 import { toDriverProfile } from '../app/driver-profile.js';
+
+const byDriver = validated(driverProfileParamsSchema, 'params', { what: 'Driver' });
 
 /**
  * A driver's public profile (`/api/driver-profiles/:driverId`), loaded when a customer opens it from
@@ -12,9 +14,9 @@ import { toDriverProfile } from '../app/driver-profile.js';
 export function driverProfileRoutes(app: Express, deps: { drivers: FindDriver; clock: Clock }): void {
   app.get(
     '/api/driver-profiles/:driverId',
-    validated(driverProfileParamsSchema, 'params', { what: 'Driver' }),
+    byDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverProfileParamsSchema);
+      const { driverId } = byDriver.of(res);
       const driver = await deps.drivers.byId(driverId);
       if (!driver?.active) throw new NotFoundError('No such driver');
       // A minute stale at most: vetting and ratings change rarely.

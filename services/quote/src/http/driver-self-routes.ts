@@ -1,10 +1,13 @@
 import type { Express, RequestHandler } from 'express';
 import { availabilitySchema, priceCardSchema } from '@vanhop/contracts';
-import { input, route, signedInDriver, validated } from '@vanhop/platform';
+import { route, signedInDriver, validated } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { JobConflicts } from '../app/job-conflicts.js';
 import type { ConflictAlerts } from '../app/conflict-alerts.js';
 import type { PriceCard } from '../domain/price-card.js';
+
+const priceCard = validated(priceCardSchema, 'body', { what: 'Price card' });
+const availabilityBody = validated(availabilitySchema, 'body', { what: 'Availability' });
 
 /**
  * The driver portal's own profile (`/api/driver/me`): a driver token at the gateway and again
@@ -33,9 +36,9 @@ export function driverSelfRoutes(
   app.put(
     '/api/driver/me/card',
     deps.driverOnly,
-    validated(priceCardSchema, 'body', { what: 'Price card' }),
+    priceCard,
     route(async (_req, res) => {
-      const card = input(res, 'body', priceCardSchema);
+      const card = priceCard.of(res);
       res.json(await deps.manage.updateOwnCard(signedInDriver(res).sub, card as PriceCard));
     }),
   );
@@ -43,9 +46,9 @@ export function driverSelfRoutes(
   app.put(
     '/api/driver/me/availability',
     deps.driverOnly,
-    validated(availabilitySchema, 'body', { what: 'Availability' }),
+    availabilityBody,
     route(async (_req, res) => {
-      const availability = input(res, 'body', availabilitySchema);
+      const availability = availabilityBody.of(res);
       const driverId = signedInDriver(res).sub;
       const saved = await deps.manage.updateOwnAvailability(driverId, availability);
       const jobsOutsideHours = (await deps.outsideHours?.outsideHoursFor(driverId)) ?? [];
@@ -58,9 +61,9 @@ export function driverSelfRoutes(
   app.post(
     '/api/driver/me/availability/check',
     deps.driverOnly,
-    validated(availabilitySchema, 'body', { what: 'Availability' }),
+    availabilityBody,
     route(async (_req, res) => {
-      const availability = input(res, 'body', availabilitySchema);
+      const availability = availabilityBody.of(res);
       const driverId = signedInDriver(res).sub;
       const jobsOutsideHours = (await deps.outsideHours?.outsideHoursFor(driverId, availability)) ?? [];
       res.set('Cache-Control', 'no-store').json({ jobsOutsideHours });

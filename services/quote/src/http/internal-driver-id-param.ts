@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { internalDriverIdParamsSchema } from '@vanhop/contracts';
-import { input, validated } from '@vanhop/platform';
+import { validated } from '@vanhop/platform';
 
 /**
  * The internal driver routes' `:id`: any id a booking may carry, so another service asking about a
@@ -11,4 +11,4 @@ export const byInternalDriverId = validated(internalDriverIdParamsSchema, 'param
 });
 
 /** The `:id` that `byInternalDriverId` let through. */
-export const internalDriverIdOf = (res: Response): string => input(res, 'params', internalDriverIdParamsSchema).id;
+export const internalDriverIdOf = (res: Response): string => byInternalDriverId.of(res).id;

@@ -1,12 +1,14 @@
 import type { Express } from 'express';
 import { INTERNAL_PATHS, internalPriceRequestSchema, type InternalPriceResponse } from '@vanhop/contracts';
-import { input, NotFoundError, route, validated } from '@vanhop/platform';
+import { NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
 import { availabilityCovers, moveWindow } from '../domain/availability.js';
 import type { FindDriver } from '../app/find-driver.js';
 import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
+
+const priceRequest = validated(internalPriceRequestSchema, 'body', { what: 'Booking' });
 
 /** Routes other services call under /internal, which the gateway never proxies. */
 export function internalQuoteRoutes(
@@ -21,13 +23,9 @@ export function internalQuoteRoutes(
    */
   app.post(
     INTERNAL_PATHS.price,
-    validated(internalPriceRequestSchema, 'body', { what: 'Booking' }),
+    priceRequest,
     route(async (_req, res) => {
-      const { driverId, bookingId, bookedCard, outsideDriverHours, ...data } = input(
-        res,
-        'body',
-        internalPriceRequestSchema,
-      );
+      const { driverId, bookingId, bookedCard, outsideDriverHours, ...data } = priceRequest.of(res);
       const driver = driverId ?? undefined;
       const forBookingId = bookingId ?? undefined;
       // Only a booking's re-pricing brings the card it was booked at, and only for its own driver.

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { bookingIdParamsSchema } from '@vanhop/contracts';
-import { input, validated } from '@vanhop/platform';
+import { validated } from '@vanhop/platform';
 
 /** A job's `:id` (its booking's id), refused with one answer whatever was wrong with it. */
 export const byJobId = validated(bookingIdParamsSchema, 'params', {
@@ -8,4 +8,4 @@ export const byJobId = validated(bookingIdParamsSchema, 'params', {
 });
 
 /** The `:id` that `byJobId` let through. */
-export const jobIdOf = (res: Response): string => input(res, 'params', bookingIdParamsSchema).id;
+export const jobIdOf = (res: Response): string => byJobId.of(res).id;

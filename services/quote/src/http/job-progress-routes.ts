@@ -5,10 +5,12 @@ import {
   type DaySettlementMethod,
   type JobProgressStep,
 } from '@vanhop/contracts';
-import { input, route, signedInDriver, validate, validated } from '@vanhop/platform';
+import { route, signedInDriver, validate, validated } from '@vanhop/platform';
 import type { JobProgress } from '../app/job-progress.js';
 import type { JobCall } from '../app/job-call.js';
 import { byJobId, jobIdOf } from './job-id-param.js';
+
+const progress = validated(jobProgressRequestSchema, 'body', { what: 'Progress', emptyWhenAbsent: true });
 
 /**
  * The driver's day of the move on their own job (driver token; another driver's job is 404): the
@@ -23,10 +25,10 @@ export function jobProgressRoutes(
     '/api/driver/me/jobs/:id/progress',
     deps.driverOnly,
     byJobId,
-    validated(jobProgressRequestSchema, 'body', { what: 'Progress', emptyWhenAbsent: true }),
+    progress,
     route(async (req, res) => {
       const id = jobIdOf(res);
-      const step = input(res, 'body', jobProgressRequestSchema).step as JobProgressStep;
+      const step = progress.of(res).step as JobProgressStep;
       // Only the last step carries proof, so its schema applies once the step is known.
       const proof = step === 'done' ? await validate(jobDoneRequestSchema, req.body, 'Done') : undefined;
       res.json(

@@ -1,9 +1,11 @@
 import type { Express, RequestHandler } from 'express';
 import { reassignJobSchema } from '@vanhop/contracts';
-import { input, route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInDriver, signedInStaff, validated } from '@vanhop/platform';
 import type { DriverJobs } from '../app/driver-jobs.js';
 import type { ReassignJob } from '../app/reassign-job.js';
 import { byJobId, jobIdOf } from './job-id-param.js';
+
+const reassignment = validated(reassignJobSchema, 'body', { what: 'Reassignment', emptyWhenAbsent: true });
 
 /**
  * The driver's own jobs (driver token: the job's driver only) and the staff list of jobs that
@@ -29,10 +31,10 @@ export function jobRoutes(
     '/api/drivers/admin/jobs/:id/reassign',
     deps.staffOnly,
     // The body before the id, as this route has always answered.
-    validated(reassignJobSchema, 'body', { what: 'Reassignment', emptyWhenAbsent: true }),
+    reassignment,
     byJobId,
     route(async (_req, res) => {
-      const body = input(res, 'body', reassignJobSchema);
+      const body = reassignment.of(res);
       res.json(
         await deps.reassign.reassign(
           jobIdOf(res),

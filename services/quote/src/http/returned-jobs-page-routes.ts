@@ -1,7 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import { staffReturnedJobsPageQuerySchema } from '@vanhop/contracts';
-import { input, route, validated } from '@vanhop/platform';
+import { route, validated } from '@vanhop/platform';
 import type { ReturnedJobsPage } from '../app/returned-jobs-page.js';
+
+const pageQuery = validated(staffReturnedJobsPageQuerySchema, 'query');
 
 /**
  * GET /api/drivers/admin/jobs/page: the jobs back with the office a page at a time (`{items,
@@ -14,9 +16,9 @@ export function returnedJobsPageRoutes(
   app.get(
     '/api/drivers/admin/jobs/page',
     deps.staffOnly,
-    validated(staffReturnedJobsPageQuerySchema, 'query'),
+    pageQuery,
     route(async (_req, res) => {
-      res.json(await deps.page.page(input(res, 'query', staffReturnedJobsPageQuerySchema)));
+      res.json(await deps.page.page(pageQuery.of(res)));
     }),
   );
 }

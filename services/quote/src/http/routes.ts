@@ -15,7 +15,7 @@ import {
   type GeoCoverageResponse,
   type GeoGeocodeResponse,
 } from '@vanhop/contracts';
-import { input, passes, route, validated, validateNow, ValidationError } from '@vanhop/platform';
+import { passes, route, validated, validateNow, ValidationError } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import type { RankedFilter } from '../domain/offer-ranking.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
@@ -62,6 +62,10 @@ const rankedFilter = (f: OfferFilter): RankedFilter => ({
   ...(f.ulezCompliant ? { ulezCompliant: true } : {}),
 });
 
+const autocompleteQuery = validated(geoAutocompleteQuerySchema, 'query', { what: 'Query' });
+const geocodeQuery = validated(geoGeocodeQuerySchema, 'query', { what: 'Query' });
+const coverageQuery = validated(geoCoverageQuerySchema, 'query', { what: 'Query' });
+
 export function quoteRoutes(
   app: Express,
   deps: { priceMove: PriceMove; geo: GeoPort; tally?: { record(): void } },
@@ -103,18 +107,18 @@ export function quoteRoutes(
 
   app.get(
     '/api/geo/autocomplete',
-    validated(geoAutocompleteQuerySchema, 'query', { what: 'Query' }),
+    autocompleteQuery,
     route(async (_req, res) => {
-      const q = input(res, 'query', geoAutocompleteQuerySchema).q ?? '';
+      const q = autocompleteQuery.of(res).q ?? '';
       res.json({ predictions: await deps.geo.autocomplete(q) });
     }),
   );
 
   app.get(
     '/api/geo/geocode',
-    validated(geoGeocodeQuerySchema, 'query', { what: 'Query' }),
+    geocodeQuery,
     route(async (_req, res) => {
-      const { address } = input(res, 'query', geoGeocodeQuerySchema);
+      const { address } = geocodeQuery.of(res);
       const point = await deps.geo.geocode(address);
       const body: GeoGeocodeResponse = point
         ? {
@@ -128,9 +132,9 @@ export function quoteRoutes(
 
   app.get(
     '/api/geo/coverage',
-    validated(geoCoverageQuerySchema, 'query', { what: 'Query' }),
+    coverageQuery,
     route(async (_req, res) => {
-      const query = input(res, 'query', geoCoverageQuerySchema);
+      const query = coverageQuery.of(res);
       let at: { lat: number; lng: number };
       if (query.address !== undefined) {
         const point = await deps.geo.geocode(query.address);

@@ -1,6 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import { vanPositionSchema } from '@vanhop/contracts';
-import { input, route, signedInDriver, validated } from '@vanhop/platform';
+import { route, signedInDriver, validated } from '@vanhop/platform';
 import type { VanLocation } from '../app/van-location.js';
 import { byJobId, jobIdOf } from './job-id-param.js';
 
@@ -9,6 +9,8 @@ const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 };
+
+const position = validated(vanPositionSchema, 'body', { what: 'Position', emptyWhenAbsent: true });
 
 /**
  * The van on the map: the driver's phone sends its position on their own job (driver token; another
@@ -23,9 +25,9 @@ export function vanLocationRoutes(
     '/api/driver/me/jobs/:id/position',
     deps.driverOnly,
     byJobId,
-    validated(vanPositionSchema, 'body', { what: 'Position', emptyWhenAbsent: true }),
+    position,
     route(async (_req, res) => {
-      await deps.van.share(signedInDriver(res).sub, jobIdOf(res), input(res, 'body', vanPositionSchema));
+      await deps.van.share(signedInDriver(res).sub, jobIdOf(res), position.of(res));
       res.status(204).end();
     }),
   );

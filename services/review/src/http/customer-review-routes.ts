@@ -1,11 +1,15 @@
 import type { Express, RequestHandler } from 'express';
 import { driverProfileParamsSchema, driverRatingsQuerySchema, reviewSubmissionSchema } from '@vanhop/contracts';
-import { input, rateLimit, route, validated, type Cache } from '@vanhop/platform';
+import { rateLimit, route, validated, type Cache } from '@vanhop/platform';
 import type { SubmitReview } from '../app/submit-review.js';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
 
 /** Opening the page is cheap; this only stops a client guessing at links. */
 const VIEWS_PER_MINUTE = 60;
+
+const ratingsQuery = validated(driverRatingsQuerySchema, 'query');
+const byDriver = validated(driverProfileParamsSchema, 'params', { what: 'Driver' });
+const submission = validated(reviewSubmissionSchema, 'body', { what: 'Review' });
 
 /**
  * The customer's review page behind its signed link (/api/reviews/link/:token), the named drivers'
@@ -23,9 +27,9 @@ export function customerReviewRoutes(
 
   app.get(
     '/api/reviews/drivers',
-    validated(driverRatingsQuerySchema, 'query'),
+    ratingsQuery,
     route(async (_req, res) => {
-      const ids = [...new Set(input(res, 'query', driverRatingsQuerySchema).ids.split(','))];
+      const ids = [...new Set(ratingsQuery.of(res).ids.split(','))];
       // Public, and a minute stale at most anyway.
       res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.ratingsOf(ids));
     }),
@@ -33,9 +37,9 @@ export function customerReviewRoutes(
 
   app.get(
     '/api/reviews/drivers/:driverId',
-    validated(driverProfileParamsSchema, 'params', { what: 'Driver' }),
+    byDriver,
     route(async (_req, res) => {
-      const { driverId } = input(res, 'params', driverProfileParamsSchema);
+      const { driverId } = byDriver.of(res);
       res.set('Cache-Control', 'public, max-age=60').json(await deps.moderation.driverReviews(driverId));
     }),
   );
@@ -53,11 +57,9 @@ export function customerReviewRoutes(
     '/api/reviews/link/:token',
     rateLimit(deps.cache, { name: 'review-submit', limit: deps.perHour, windowSeconds: 3600 }),
     noStore,
-    validated(reviewSubmissionSchema, 'body', { what: 'Review' }),
+    submission,
     route(async (req, res) => {
-      res
-        .status(201)
-        .json(await deps.submitReview.submit(req.params.token, input(res, 'body', reviewSubmissionSchema)));
+      res.status(201).json(await deps.submitReview.submit(req.params.token, submission.of(res)));
     }),
   );
 }

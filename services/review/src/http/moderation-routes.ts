@@ -5,8 +5,16 @@ import {
   reviewIdParamsSchema,
   staffReviewPageQuerySchema,
 } from '@vanhop/contracts';
-import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInStaff, validated } from '@vanhop/platform';
 import type { ModerateReviews } from '../app/moderate-reviews.js';
+
+const statusQuery = validated(moderationQuerySchema, 'query', {
+  invalid: { message: MODERATION_STATUS_MESSAGE, fields: { status: MODERATION_STATUS_MESSAGE } },
+});
+const pageQuery = validated(staffReviewPageQuerySchema, 'query');
+const byReviewId = validated(reviewIdParamsSchema, 'params', {
+  invalid: { message: 'Invalid review id', fields: { id: 'Invalid review id' } },
+});
 
 /**
  * Staff moderation (/api/reviews/admin/*): the gateway checks the staff token first, and
@@ -22,11 +30,9 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
     '/api/reviews/admin',
     deps.staffOnly,
     noStore,
-    validated(moderationQuerySchema, 'query', {
-      invalid: { message: MODERATION_STATUS_MESSAGE, fields: { status: MODERATION_STATUS_MESSAGE } },
-    }),
+    statusQuery,
     route(async (_req, res) => {
-      res.json(await deps.moderation.list(input(res, 'query', moderationQuerySchema).status));
+      res.json(await deps.moderation.list(statusQuery.of(res).status));
     }),
   );
 
@@ -35,9 +41,9 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
     '/api/reviews/admin/page',
     deps.staffOnly,
     noStore,
-    validated(staffReviewPageQuerySchema, 'query'),
+    pageQuery,
     route(async (_req, res) => {
-      res.json(await deps.moderation.page(input(res, 'query', staffReviewPageQuerySchema)));
+      res.json(await deps.moderation.page(pageQuery.of(res)));
     }),
   );
 
@@ -49,17 +55,9 @@ export function moderationRoutes(app: Express, deps: { moderation: ModerateRevie
       `/api/reviews/admin/:id/${action}`,
       deps.staffOnly,
       noStore,
-      validated(reviewIdParamsSchema, 'params', {
-        invalid: { message: 'Invalid review id', fields: { id: 'Invalid review id' } },
-      }),
+      byReviewId,
       route(async (_req, res) => {
-        res.json(
-          await deps.moderation.decide(
-            input(res, 'params', reviewIdParamsSchema).id,
-            status,
-            signedInStaff(res).username,
-          ),
-        );
+        res.json(await deps.moderation.decide(byReviewId.of(res).id, status, signedInStaff(res).username));
       }),
     );
   }

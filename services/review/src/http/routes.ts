@@ -1,8 +1,12 @@
 import type { Express, RequestHandler } from 'express';
 import { bookingIdParamsSchema } from '@vanhop/contracts';
-import { input, route, signedInStaff, validated } from '@vanhop/platform';
+import { route, signedInStaff, validated } from '@vanhop/platform';
 import type { ListReviews } from '../app/list-reviews.js';
 import type { RequestReview } from '../app/request-review.js';
+
+const byBookingId = validated(bookingIdParamsSchema, 'params', {
+  invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
+});
 
 export function reviewRoutes(
   app: Express,
@@ -18,11 +22,9 @@ export function reviewRoutes(
   app.post(
     '/api/backdata/review/:id',
     deps.staffOnly,
-    validated(bookingIdParamsSchema, 'params', {
-      invalid: { message: 'Invalid booking id', fields: { id: 'Invalid booking id' } },
-    }),
+    byBookingId,
     route(async (req, res) => {
-      const { id } = input(res, 'params', bookingIdParamsSchema);
+      const { id } = byBookingId.of(res);
       res.json(await deps.requestReview.execute(id, signedInStaff(res).username, req.id as string | undefined));
     }),
   );
