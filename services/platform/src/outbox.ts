@@ -170,6 +170,8 @@ export class OutboxRelay {
   /** One loop of passes at a time; what is asked for while it runs is taken by its next pass. */
   private run(): Promise<number> {
     if (this.running !== null) return this.running;
+    // With nothing to do the loop below would end before `running` is even set, and stay set.
+    if (this.written.size === 0 && !this.wantAll && !this.wantStale) return Promise.resolve(0);
     this.running = (async () => {
       let total = 0;
       for (let scope = this.nextScope(); scope; scope = this.nextScope()) {

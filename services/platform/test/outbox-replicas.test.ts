@@ -101,6 +101,20 @@ describe('outbox relays of two replicas over one store', () => {
     await store.close();
   });
 
+  it('publishes what a writer hands over after a write that handed over nothing', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    await a.relay.start();
+    expect(await a.relay.kick([])).toBe(0);
+    const id = await a.write('a1');
+    await a.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [id]: 1 });
+    await store.close();
+  });
+
   it("publishes an entry whose writer died before handing it over, from the other replica's poll after the grace period", async () => {
     const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
     const broker = new CountingBroker();
