@@ -1,6 +1,6 @@
 import {
   activeDriverOnly,
-  OutboxRelay,
+  serviceOutboxRelay,
   requireDriver,
   requireStaff,
   StoreLeases,
@@ -44,7 +44,7 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
   name: 'payment',
   loadConfig,
   async build(infra, config) {
-    const { store, clock, logger, bus } = infra;
+    const { store, clock, logger } = infra;
     const payments = new PaymentRepository(store);
     await payments.ensureIndexes();
     const refunds = new RefundRepository(store);
@@ -62,12 +62,11 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     }
 
     // PaymentSucceeded rides on payments, RefundIssued on refunds, CheckoutReleaseOffered on release offers.
-    const relay = new OutboxRelay(
-      store,
-      [payments.collectionName, refunds.collectionName, releaseOffers.collectionName],
-      bus,
-      logger,
-    );
+    const relay = serviceOutboxRelay(infra, [
+      payments.collectionName,
+      refunds.collectionName,
+      releaseOffers.collectionName,
+    ]);
     const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
     const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
     const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);

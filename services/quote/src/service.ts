@@ -1,4 +1,4 @@
-import { OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { requireDriver, requireStaff, serviceOutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
@@ -78,7 +78,7 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     };
     const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
     const audit = new DriverAuditLog(infra.store);
-    const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, infra.logger);
+    const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS]);
     const tally = new PricedQuoteTally({
       days: new PricedQuoteDayRepository(infra.store),
       clock: infra.clock,
