@@ -12,6 +12,8 @@ import {
   OutboxRelay,
   outboxEntry,
   type OutboxEntry,
+  readPlatformConfig,
+  serviceOutboxRelay,
 } from '../src/index.js';
 import { MovableClock } from './movable-clock.js';
 
@@ -148,6 +150,22 @@ describe('outbox relays of two replicas over one store', () => {
     const b = replica(store, broker, clock);
     expect(await b.relay.sweep()).toBe(1);
     await b.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+
+  it("a service's relay runs on the service's clock and its OUTBOX_GRACE_MS", async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const config = readPlatformConfig({ OUTBOX_GRACE_MS: '3000' }, 'test', 4100);
+    const relay = serviceOutboxRelay({ store, bus: broker.producer(), logger, clock, config }, ['messages']);
+    const orphan = await replica(store, broker, clock).write('a-crashed', { crashBeforeKick: true });
+    expect(await relay.sweep()).toBe(0);
+    clock.advance(3_000);
+    expect(await relay.sweep()).toBe(1);
+    await relay.stop();
     expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
     await store.close();
   });
