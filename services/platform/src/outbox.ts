@@ -63,6 +63,12 @@ export interface OutboxRelayOptions {
    */
   graceMs?: number;
   clock?: Clock;
+  /**
+   * Milliseconds from a clock that always runs (default: the process's monotonic clock). An entry
+   * seen waiting this long is stale too, so a clock pinned by tests or a demo never stops the
+   * safety net.
+   */
+  elapsed?: () => number;
 }
 
 /** What one pass reads: the entries a writer just handed over, stale ones, or everything pending. */
@@ -89,13 +95,14 @@ export class OutboxRelay {
   private wantAll = false;
   /** Published, not yet durable: skipped by later passes so nothing is queued twice meanwhile. */
   private readonly inFlight = new Map<string, Promise<void>>();
-  /** When the safety poll first saw each pending entry: the grace runs from then too, whatever the event's own clock said. */
-  private readonly firstSeen = new Map<string, number>();
+  /** When the safety poll first saw each pending entry (clock time, elapsed time): the grace runs from then too. */
+  private readonly firstSeen = new Map<string, { at: number; elapsed: number }>();
   /** A pass that filled a page may have left pending documents behind the in-flight ones: its scope, to go on with. */
   private fullPage: PassScope | null = null;
   private readonly collections: Collection<Doc & WithOutbox>[];
   private readonly graceMs: number;
   private readonly clock: Clock;
+  private readonly elapsed: () => number;
 
   constructor(
     store: DocumentStore,
@@ -110,6 +117,7 @@ export class OutboxRelay {
     this.collections = collectionNames.map((n) => store.collection<Doc & WithOutbox>(n));
     this.graceMs = options.graceMs ?? DEFAULT_OUTBOX_GRACE_MS;
     this.clock = options.clock ?? systemClock;
+    this.elapsed = options.elapsed ?? (() => performance.now());
   }
 
   /**
@@ -235,19 +243,23 @@ export class OutboxRelay {
     if (scope.kind === 'all') return () => true;
     if (scope.kind === 'written') return (entry) => scope.eventIds.has(entry.eventId);
     const now = this.clock.now().getTime();
-    const seenNow = new Map<string, number>();
+    const elapsed = this.elapsed();
+    const seenNow = new Map<string, { at: number; elapsed: number }>();
     for (const docs of pending)
       for (const doc of docs)
-        for (const entry of doc.outbox ?? []) seenNow.set(entry.eventId, this.firstSeen.get(entry.eventId) ?? now);
+        for (const entry of doc.outbox ?? [])
+          seenNow.set(entry.eventId, this.firstSeen.get(entry.eventId) ?? { at: now, elapsed });
     // Forget entries no longer pending, unless a full page may have hidden them.
     if (!pending.some((docs) => docs.length >= PAGE)) this.firstSeen.clear();
-    for (const [id, at] of seenNow) this.firstSeen.set(id, at);
+    for (const [id, seen] of seenNow) this.firstSeen.set(id, seen);
     return (entry) => {
-      // Stale by the event's own time (a replica that died long ago) or by how long this relay has
-      // seen it waiting (robust to a writer whose clock runs ahead).
+      // Stale by the event's own time (a replica that died long ago), or by how long this relay
+      // has seen it waiting: on the clock (robust to a writer whose clock runs ahead) or in
+      // elapsed time (robust to a pinned clock).
+      const seen = seenNow.get(entry.eventId) ?? { at: now, elapsed };
       const written = Date.parse(entry.event.occurredAt);
-      const since = Math.min(seenNow.get(entry.eventId) ?? now, Number.isNaN(written) ? now : written);
-      return now - since >= this.graceMs;
+      const since = Math.min(seen.at, Number.isNaN(written) ? now : written);
+      return now - since >= this.graceMs || elapsed - seen.elapsed >= this.graceMs;
     };
   }
 

@@ -53,7 +53,12 @@ class CountingBroker {
 
 /** One replica of a service: its own relay over the shared collection, and writers that hand it their events. */
 function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: MovableClock) {
-  const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, { graceMs: GRACE_MS, clock });
+  // Elapsed time stands still too: only the movable clock says how long an entry has waited.
+  const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
+    graceMs: GRACE_MS,
+    clock,
+    elapsed: () => 0,
+  });
   const col = store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages');
   return {
     relay,
@@ -139,6 +144,26 @@ describe('outbox relays of two replicas over one store', () => {
     await store.close();
   });
 
+  it('takes an entry seen waiting for the grace period in elapsed time, however the clock is pinned', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const pinned = new MovableClock('2026-11-28T10:00:00Z');
+    let elapsed = 0;
+    const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
+      graceMs: GRACE_MS,
+      clock: pinned,
+      elapsed: () => elapsed,
+    });
+    const orphan = await replica(store, broker, pinned).write('a-crashed', { crashBeforeKick: true });
+    expect(await relay.sweep()).toBe(0);
+    elapsed += GRACE_MS;
+    expect(await relay.sweep()).toBe(1);
+    await relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+
   it('takes an entry older than the grace period at its first poll', async () => {
     const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
     const broker = new CountingBroker();
@@ -159,11 +184,12 @@ describe('outbox relays of two replicas over one store', () => {
     const broker = new CountingBroker();
     broker.ackAll();
     const clock = new MovableClock('2026-11-28T10:00:00Z');
-    const config = readPlatformConfig({ OUTBOX_GRACE_MS: '3000' }, 'test', 4100);
+    // Ten minutes: far beyond any pause of the machine between the sweeps, so only the clock counts.
+    const config = readPlatformConfig({ OUTBOX_GRACE_MS: '600000' }, 'test', 4100);
     const relay = serviceOutboxRelay({ store, bus: broker.producer(), logger, clock, config }, ['messages']);
     const orphan = await replica(store, broker, clock).write('a-crashed', { crashBeforeKick: true });
     expect(await relay.sweep()).toBe(0);
-    clock.advance(3_000);
+    clock.advance(600_000);
     expect(await relay.sweep()).toBe(1);
     await relay.stop();
     expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
