@@ -20,6 +20,8 @@ import './support/raw-text.js';
 import { percentile, printRun, type EventsRun } from './support/events-report.js';
 
 const TARGET_P95_MS = 1_000;
+/** How long the two-replica outbox run's bus holds each acknowledgement: a loaded broker's. */
+const OUTBOX_ACK_MS = 600;
 const rateArg = process.argv.indexOf('--rate');
 const RATE_PER_S = rateArg >= 0 ? Number(process.argv[rateArg + 1]) : 2;
 if (!(RATE_PER_S > 0 && RATE_PER_S <= 20))
@@ -64,6 +66,17 @@ if (!composeOnly) {
     runs.push(await servicesEventsRun(moves, 1000 / RATE_PER_S, brokers));
     printRun(runs.at(-1)!, TARGET_P95_MS, log);
   } else log(`\nloopback Kafka: not measured (${problem}; start one with: eval "$(bash scripts/infra/start.sh)")`);
+}
+
+if (!composeOnly) {
+  const { outboxReplicasRun } = await import('./support/outbox-replicas-run.js');
+  const r = await outboxReplicasRun(moves, 1000 / RATE_PER_S, OUTBOX_ACK_MS);
+  log(
+    `\ntwo replicas' outbox relays over one store, ${r.events} events at ${RATE_PER_S} a second, each publish acknowledged after ${r.ackMs} ms (a loaded broker):`,
+  );
+  log(
+    `  ${r.publishes} publishes for ${r.events} events (${(r.publishes / r.events).toFixed(2)} per event; 1.00 is none doubled)`,
+  );
 }
 
 if (withCompose) {

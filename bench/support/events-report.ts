@@ -8,6 +8,8 @@ export interface EventsRun {
   /** Payment → the customer's confirmation mail, one value per mailed move. */
   endToEnd: number[];
   hops: { name: string; values: number[] }[];
+  /** Publishes seen on the bus per topic, against the events they carried (more: some went out twice). */
+  publishes?: { topic: string; events: number; publishes: number }[];
 }
 
 export function percentile(values: number[], p: number): number | undefined {
@@ -31,6 +33,10 @@ export function printRun(run: EventsRun, targetP95Ms: number, log: (line: string
     ms(percentile(e.slice(i * fifth, (i + 1) * fifth), 50)),
   );
   log(`    p50 of each fifth of the moves, in order: ${trend.join(', ')}`);
+  for (const p of run.publishes ?? [])
+    log(
+      `    ${p.topic}: ${p.publishes} publishes of ${p.events} events (${(p.publishes / Math.max(1, p.events)).toFixed(2)} per event)`,
+    );
   for (const hop of run.hops)
     log(
       `    ${hop.name}: p50 ${ms(percentile(hop.values, 50))}   p95 ${ms(percentile(hop.values, 95))}   p99 ${ms(percentile(hop.values, 99))}`,

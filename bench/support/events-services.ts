@@ -82,12 +82,18 @@ export async function servicesEventsRun(moves: number, gapMs: number, brokers?: 
     running.push(notification);
 
     const seen = { paymentSucceeded: new Map<string, number>(), bookingConfirmed: new Map<string, number>() };
+    // Every publish reaches the observer's own group once: more deliveries than events is doubling.
+    const deliveries = new Map<string, { events: Set<string>; publishes: number }>();
     const observe = async (bus: EventBus) => {
       for (const [topic, map] of [
         [TOPICS.paymentSucceeded, seen.paymentSucceeded],
         [TOPICS.bookingConfirmed, seen.bookingConfirmed],
       ] as const)
         await bus.subscribe('bench-observer', topic, async (e) => {
+          const count = deliveries.get(topic) ?? { events: new Set<string>(), publishes: 0 };
+          count.events.add(e.eventId);
+          count.publishes++;
+          deliveries.set(topic, count);
           const id = (e.data as { bookingId: string }).bookingId;
           if (!map.has(id)) map.set(id, Date.now());
         });
@@ -173,6 +179,7 @@ export async function servicesEventsRun(moves: number, gapMs: number, brokers?: 
       label: brokers ? `services in this process over Kafka at ${brokers}` : 'services in this process, in-process bus',
       count: saved.length,
       failed: 0,
+      publishes: [...deliveries].map(([topic, c]) => ({ topic, events: c.events.size, publishes: c.publishes })),
       endToEnd: hop(published, mailed),
       hops: [
         {

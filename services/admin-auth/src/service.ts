@@ -1,5 +1,5 @@
 import { DEMO_DRIVER_CONTACTS } from '@vanhop/contracts';
-import { LinkSigner, OutboxRelay, requireDriver, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, requireDriver, requireStaff, serviceOutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type AdminAuthConfig } from './config.js';
 import { CheckSystemHealth } from './app/check-system-health.js';
 import { RegisterAdmin } from './app/register-admin.js';
@@ -35,7 +35,7 @@ export const adminAuthService: ServiceDefinition<AdminAuthConfig> = {
     const login = new LoginAdmin(infra.store, credentials, config.jwt, infra.clock);
     const profile = new GetAdminProfile(infra.store);
     const accountStore = new DriverAccountRepository(infra.store);
-    const relay = new OutboxRelay(infra.store, [DRIVER_ACCOUNTS], infra.bus, infra.logger);
+    const relay = serviceOutboxRelay(infra, [DRIVER_ACCOUNTS]);
     const sessionStore = new DriverSessionRepository(infra.store);
     const sessions = new DriverSessions({
       sessions: sessionStore,

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { TOPICS } from '@vanhop/contracts';
 import {
   LinkSigner,
-  OutboxRelay,
+  type OutboxRelay,
+  serviceOutboxRelay,
   requireStaff,
   type Clock,
   type DocumentStore,
@@ -62,13 +63,8 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
     const signInLinks = new SignInLinkRepository(infra.store);
     const customerSessions = new CustomerSessionRepository(infra.store);
     const byCustomer = new BookingsByCustomer(infra.store);
-    const relay = new OutboxRelay(
-      infra.store,
-      [bookings.collectionName, signInLinks.collectionName],
-      infra.bus,
-      infra.logger,
-    );
-    const kick = () => void relay.kick();
+    const relay = serviceOutboxRelay(infra, [bookings.collectionName, signInLinks.collectionName]);
+    const kick = (eventIds: string[]) => void relay.kick(eventIds);
     if (config.myMoveLink.generated)
       infra.logger.warn('MY_MOVE_LINK_SECRET is not set: My move links stop working when this process restarts');
     const links = new MyMoveLinks(new LinkSigner(config.myMoveLink.secret, 'my-move'));

@@ -1,4 +1,4 @@
-import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, serviceOutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type NotificationConfig } from './config.js';
 import { createMailer } from './adapters/mailer.js';
 import { createSms } from './adapters/sms.js';
@@ -26,7 +26,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
   build(infra, config) {
     const mailer = createMailer(config);
     const notifier = new Notifier(infra.store, mailer, createSms(config.sms), infra.clock, config.mailReplyTo);
-    const relay = new OutboxRelay(infra.store, [CONTACT_MESSAGES, CONVERSATIONS], infra.bus, infra.logger);
+    const relay = serviceOutboxRelay(infra, [CONTACT_MESSAGES, CONVERSATIONS]);
     const submit = new SubmitContactMessage(infra.store, relay, infra.clock);
     const chat = config.conversations;
     if (chat.link.generated)

@@ -1,6 +1,7 @@
 import {
   activeDriverOnly,
-  OutboxRelay,
+  type OutboxRelay,
+  serviceOutboxRelay,
   requireDriver,
   requireStaff,
   StoreLeases,
@@ -50,12 +51,11 @@ export const paymentService: ServiceDefinition<PaymentConfig> = {
     const { payments, refunds, releaseOffers } = await paymentStores(infra.store);
     const { local, provider } = await paymentProvider(infra, config);
     // PaymentSucceeded rides on payments, RefundIssued on refunds, CheckoutReleaseOffered on release offers.
-    const relay = new OutboxRelay(
-      infra.store,
-      [payments.collectionName, refunds.collectionName, releaseOffers.collectionName],
-      infra.bus,
-      logger,
-    );
+    const relay = serviceOutboxRelay(infra, [
+      payments.collectionName,
+      refunds.collectionName,
+      releaseOffers.collectionName,
+    ]);
     const { confirm, releases, start } = checkoutParts(infra, config, { payments, releaseOffers, provider, relay });
     const lapsedHolds = new CloseLapsedHolds(payments, provider, confirm, clock, logger);
     let holdSweeper: NodeJS.Timeout | undefined;

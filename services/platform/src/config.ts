@@ -1,4 +1,5 @@
 import { ConfigError } from './errors.js';
+import { DEFAULT_OUTBOX_GRACE_MS } from './outbox.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -103,6 +104,11 @@ export interface PlatformConfig {
    * elsewhere (Kubernetes uses the preStop pause instead, so 0 there).
    */
   shutdownDrainMs: number;
+  /**
+   * How long an outbox entry is left to the replica that wrote it before any replica's safety poll
+   * publishes it (a writer that died between its write and its publish).
+   */
+  outboxGraceMs: number;
 }
 
 /**
@@ -139,5 +145,6 @@ export function readPlatformConfig(env: Env, serviceName: string, defaultPort: n
     publicUrl: r.url('PUBLIC_URL', `http://localhost:${env.GATEWAY_PORT ?? 8080}`),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100 }),
     shutdownDrainMs: r.int('SHUTDOWN_DRAIN_MS', 0, { min: 0, max: 60_000 }),
+    outboxGraceMs: r.int('OUTBOX_GRACE_MS', DEFAULT_OUTBOX_GRACE_MS, { min: 0, max: 10 * 60_000 }),
   };
 }

@@ -26,6 +26,8 @@ describe('configuration', () => {
     [{ CACHE: 'redis' }, 'REDIS_URL'],
     [{ BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ OUTBOX_GRACE_MS: 'soon' }, 'OUTBOX_GRACE_MS'],
+    [{ OUTBOX_GRACE_MS: '-1' }, 'OUTBOX_GRACE_MS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => readPlatformConfig(env, 'quote', 4101)).toThrowError(ConfigError);
     try {
@@ -34,6 +36,11 @@ describe('configuration', () => {
       expect((err as ConfigError).variable).toBe(variable);
       expect((err as Error).message).toContain(variable);
     }
+  });
+
+  it("leaves an outbox entry to its writer's replica for 10 s unless OUTBOX_GRACE_MS says otherwise", () => {
+    expect(readPlatformConfig({}, 'booking', 4102).outboxGraceMs).toBe(10_000);
+    expect(readPlatformConfig({ OUTBOX_GRACE_MS: '3000' }, 'booking', 4102).outboxGraceMs).toBe(3_000);
   });
 
   it('parses booleans and lists strictly', () => {

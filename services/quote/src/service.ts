@@ -1,6 +1,7 @@
 import type { Express, RequestHandler } from 'express';
 import {
-  OutboxRelay,
+  type OutboxRelay,
+  serviceOutboxRelay,
   requireDriver,
   requireStaff,
   type Infrastructure,
@@ -152,7 +153,7 @@ function jobParts(
 function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const { clock, logger } = infra;
   const pricing = pricingParts(infra, config);
-  const relay = new OutboxRelay(infra.store, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS], infra.bus, logger);
+  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS]);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
   const offers = jobParts(infra, config, pricing, relay);
   const { drivers, jobStore, cards, geo } = pricing;

@@ -1,4 +1,4 @@
-import { LinkSigner, OutboxRelay, requireStaff, type ServiceDefinition } from '@vanhop/platform';
+import { LinkSigner, requireStaff, serviceOutboxRelay, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type ReviewConfig } from './config.js';
 import { SeededReviews } from './adapters/seeded-reviews.js';
 import { GooglePlaceDetailsReviews } from './adapters/google-place-details.js';
@@ -32,12 +32,7 @@ export const reviewService: ServiceDefinition<ReviewConfig> = {
     const requests = new ReviewRequestRepository(infra.store);
     const reviews = new CustomerReviewRepository(infra.store);
     const tallies = new DriverRatingTallies(infra.store);
-    const relay = new OutboxRelay(
-      infra.store,
-      [requests.collectionName, tallies.collectionName],
-      infra.bus,
-      infra.logger,
-    );
+    const relay = serviceOutboxRelay(infra, [requests.collectionName, tallies.collectionName]);
     const followRatings = new FollowDriverRatings(reviews, tallies, relay, infra.clock, infra.logger);
     const moderation = new ModerateReviews(reviews, infra.clock, infra.logger, {
       follow: (id) => followRatings.follow(id),

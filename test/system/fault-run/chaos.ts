@@ -1,6 +1,8 @@
 import { eventually } from '../../../services/platform/test/contracts/eventually.js';
 import { seededRng } from '../../support/hostile-input.js';
 import { PROGRAMS, type ComposeStack, type Container, type Program } from '../compose-stack.js';
+import type { LateStart } from './late-start.js';
+import { NotBackInTime, untilBackWithin, watchLateStart } from './late-watch.js';
 
 /**
  * One fault: a replica killed (SIGKILL, no goodbye) or stopped (SIGTERM, drain and exit) and started
@@ -107,6 +109,19 @@ export interface FaultWindow {
   endedAt: number;
   /** Why it was not seen back (it stays in the report: the run then fails). */
   notBack?: string;
+  /** Not healthy within the limit: the machine's load then, and when (if) it was healthy after all. */
+  late?: LateStart;
+}
+
+/** How long a target may take to be healthy again before the run counts it not back. */
+const BACK_WITHIN_MS = 300_000;
+
+/** The watches of late targets, each stopped when the report is written. */
+const lateWatches = new WeakMap<FaultWindow, () => void>();
+
+/** Ends the watches of targets that were late: each window's `late` then says when it was back, or that it was not. */
+export function endLateWatches(windows: FaultWindow[]): void {
+  for (const w of windows) lateWatches.get(w)?.();
 }
 
 /**
@@ -132,7 +147,12 @@ export async function playChaos(
     } catch (err) {
       const notBack = err instanceof Error ? err.message : String(err);
       log(`[chaos] +${((Date.now() - t0) / 1000).toFixed(1)} s NOT BACK: ${describeFault(fault)}: ${notBack}`);
-      return { fault, startedAt, endedAt: Date.now(), notBack };
+      const window: FaultWindow = { fault, startedAt, endedAt: Date.now(), notBack };
+      if (err instanceof NotBackInTime) {
+        window.late = err.late;
+        lateWatches.set(window, watchLateStart(stack, err.container, err.late, startedAt));
+      }
+      return window;
     }
     const endedAt = Date.now();
     log(
@@ -172,7 +192,7 @@ async function inflict(
       await new Promise((r) => setTimeout(r, fault.downMs));
       await stack.docker(['start', server.id]);
     }
-    await stack.untilHealthy(server, 300_000);
+    await untilBackWithin(stack, server, BACK_WITHIN_MS, true);
   }
 }
 
@@ -212,5 +232,5 @@ async function killAndRestart(
     await new Promise((r) => setTimeout(r, fault.downMs));
     if (!(await stack.state(target)).running) await stack.docker(['start', target.id]);
   }
-  await stack.untilHealthy(target, 300_000);
+  await untilBackWithin(stack, target, BACK_WITHIN_MS, false);
 }

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ComposeStack } from '../compose-stack.js';
 import { audit, percentile, untilMailed, type Audit } from './audit.js';
-import { chaosSchedule, describeFault, kafkaOutageSchedule, playChaos, type Fault, type FaultWindow } from './chaos.js';
+import {
+  chaosSchedule,
+  describeFault,
+  endLateWatches,
+  kafkaOutageSchedule,
+  playChaos,
+  type Fault,
+  type FaultWindow,
+} from './chaos.js';
+import { lateStartNote } from './late-start.js';
 import { diagnose } from './diagnose.js';
 import { MoveClient, newTally, type MoveResult, type RequestTally } from './moves.js';
 
@@ -74,6 +83,7 @@ export async function faultRun(stack: ComposeStack, o: FaultRunOptions): Promise
       `[fault-run] gave up waiting after 180 s: ${waited.mailed} of ${paidCodes.length} moves mailed, ${waited.jobs} driver jobs`,
     );
   const counted = await audit(stack, results, windows);
+  endLateWatches(windows);
   if (counted.violations.length > 0) await diagnose(stack, o.log);
   return {
     seed: o.seed,
@@ -138,6 +148,7 @@ export function printReport(r: FaultRunReport, log: (line: string) => void): voi
   log(
     `[fault-run] faults recovered: ${r.windows.length - slow.length} of ${r.windows.length}${slow.map((w) => `; not back: ${describeFault(w.fault)} (${w.notBack})`).join('')}`,
   );
+  for (const w of slow) if (w.late) log(`[fault-run]   late: ${describeFault(w.fault)}: ${lateStartNote(w.late)}`);
   log(`[fault-run] unhandled errors in the programs' logs: ${r.unhandled.length}`);
   for (const line of r.unhandled.slice(0, 5)) log(`[fault-run]   ${line.slice(0, 1500)}`);
   log(`[fault-run] violations: ${r.audit.violations.length}`);

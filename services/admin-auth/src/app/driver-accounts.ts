@@ -121,7 +121,7 @@ export class DriverAccounts {
     const set = { inviteNonce: nonce, invitedAt: now.toISOString(), inviteExpiresAt: expires.toISOString(), invitedBy };
     if (!(await this.deps.accounts.invite(driverId, set, outboxEntry(TOPICS.driverInvited, event, driverId))))
       throw new NotFoundError(DRIVER_ACCOUNT_MSG.unknownDriver);
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([event.eventId]);
     return {
       driverId,
       email: account.email,
@@ -136,13 +136,14 @@ export class DriverAccounts {
    * now, so quote learns of every driver who can answer offers online. Idempotent.
    */
   async announceOpenAccounts(): Promise<number> {
-    let announced = 0;
+    const announced: string[] = [];
     for (const a of await this.deps.accounts.openUnannounced()) {
       if (!a.passwordSetAt) continue;
-      if (await this.deps.accounts.announceOpened(a._id, await this.openedEntry(a._id, a.passwordSetAt))) announced++;
+      const opened = await this.openedEntry(a._id, a.passwordSetAt);
+      if (await this.deps.accounts.announceOpened(a._id, opened)) announced.push(opened.eventId);
     }
-    if (announced > 0) void this.deps.relay?.kick();
-    return announced;
+    if (announced.length > 0) void this.deps.relay?.kick(announced);
+    return announced.length;
   }
 
   /**
@@ -176,8 +177,9 @@ export class DriverAccounts {
     if (!existing || existing.passwordSetAt) return false;
     const at = this.deps.clock.now().toISOString();
     const hash = await this.deps.hasher.hash(this.deps.demoPassword);
-    if (!(await this.deps.accounts.openDemo(driverId, hash, at, await this.openedEntry(driverId, at)))) return false;
-    void this.deps.relay?.kick();
+    const opened = await this.openedEntry(driverId, at);
+    if (!(await this.deps.accounts.openDemo(driverId, hash, at, opened))) return false;
+    void this.deps.relay?.kick([opened.eventId]);
     return true;
   }
 
@@ -201,16 +203,11 @@ export class DriverAccounts {
     const { account, nonce } = await this.currentInvitation(token);
     const hash = await this.deps.hasher.hash(input.password);
     const at = this.deps.clock.now().toISOString();
-    const updated = await this.deps.accounts.setPasswordWithInvite(
-      account._id,
-      nonce,
-      hash,
-      at,
-      await this.openedEntry(account._id, at),
-    );
+    const opened = await this.openedEntry(account._id, at);
+    const updated = await this.deps.accounts.setPasswordWithInvite(account._id, nonce, hash, at, opened);
     // Two tabs submitting one link: the first wins, the second is told the link is spent.
     if (!updated) throw new InvitationSpentError();
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([opened.eventId]);
     return this.signedIn(updated, DRIVER_ACCOUNT_MSG.passwordSet);
   }
 

@@ -24,8 +24,8 @@ export class BookingLifecycleWriter {
     private readonly bookings: BookingRepository,
     private readonly links: MyMoveLinks,
     private readonly clock: Clock,
-    /** Nudges the outbox relay after a write with events. */
-    private readonly afterWrite: () => void = () => undefined,
+    /** Hands the events of a write that landed to the outbox relay. */
+    private readonly afterWrite: (eventIds: string[]) => void = () => undefined,
   ) {}
 
   /** The instant a change is decided at. */
@@ -113,7 +113,7 @@ export class BookingLifecycleWriter {
 
   /** One conditional single-document write of a change decided on `record`; false when the record changed since it was read. */
   async write(record: StoredBooking, change: LifecycleChange): Promise<boolean> {
-    return this.landed(await this.bookings.writeIfUnchanged(record, change));
+    return this.landed(await this.bookings.writeIfUnchanged(record, change), change.events);
   }
 
   /** Places a booking on its first payment; false when the booking was no longer unpaid (another delivery did it). */
@@ -123,16 +123,16 @@ export class BookingLifecycleWriter {
     confirmed: OutboxEntry,
     paidAsRead?: { amountPaidPence: number | undefined },
   ): Promise<boolean> {
-    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed, paidAsRead));
+    return this.landed(await this.bookings.markPaidIfUnpaid(id, set, confirmed, paidAsRead), [confirmed]);
   }
 
   /** Marks an unpaid quotation deleted; false when it was gone or had taken money meanwhile. */
   async softDelete(id: string, deletedAt: string, deletedBy: string, deleted: OutboxEntry): Promise<boolean> {
-    return this.landed(await this.bookings.softDelete(id, deletedAt, deletedBy, deleted));
+    return this.landed(await this.bookings.softDelete(id, deletedAt, deletedBy, deleted), [deleted]);
   }
 
-  private landed(written: boolean): boolean {
-    if (written) this.afterWrite();
+  private landed(written: boolean, events: OutboxEntry[]): boolean {
+    if (written) this.afterWrite(events.map((e) => e.eventId));
     return written;
   }
 }

@@ -47,7 +47,7 @@ export class CustomerSignIn {
       bookings: CustomerBookingsReader;
       clock: Clock;
       logger: Logger;
-      onWritten: () => void;
+      onWritten: (eventIds: string[]) => void;
       newToken?: () => string;
     },
   ) {}
@@ -73,7 +73,7 @@ export class CustomerSignIn {
       },
       outboxEntry(TOPICS.customerSignInRequested, event, id),
     );
-    this.deps.onWritten();
+    this.deps.onWritten([event.eventId]);
   }
 
   /**
@@ -100,7 +100,7 @@ export class CustomerSignIn {
         outboxEntry(TOPICS.customerSignInLinkIssued, event, request._id),
       )
     )
-      this.deps.onWritten();
+      this.deps.onWritten([event.eventId]);
   }
 
   /** POST /api/customer/session: a link works once, within its lifetime; it opens a 30-day session. */

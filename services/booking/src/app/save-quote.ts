@@ -38,7 +38,7 @@ export class SaveQuote {
       pricer: QuotePricer;
       clock: Clock;
       randomInt: (min: number, maxExclusive: number) => number;
-      onSaved?: () => void;
+      onSaved?: (eventIds: string[]) => void;
     },
   ) {}
 
@@ -94,7 +94,7 @@ export class SaveQuote {
       if (err instanceof DuplicateKeyError && !retryable) throw codeInUse();
       throw err;
     }
-    this.deps.onSaved?.();
+    this.deps.onSaved?.(events.map((e) => e.eventId));
     return record;
   }
 

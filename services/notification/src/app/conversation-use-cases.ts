@@ -291,7 +291,7 @@ export class Conversations {
       outbox: [await this.posted(_id, facts.kind, message, true, correlationId)],
     };
     await this.threads.insertOne(thread);
-    void this.relay.kick();
+    void this.relay.kick(thread.outbox.map((e) => e.eventId));
     const token = this.links.customerToken(_id, now);
     return { token, path: this.links.customerPath(_id, now), conversation: customerView(thread) };
   }
@@ -334,7 +334,7 @@ export class Conversations {
           },
         );
         if (!updated) return LOST_RACE;
-        void this.relay.kick();
+        void this.relay.kick([event.eventId]);
         return updated;
       },
       {

@@ -39,6 +39,6 @@ export class SubmitContactMessage {
       receivedAt: this.clock.now().toISOString(),
       outbox: [outboxEntry(TOPICS.contactMessageReceived, event, _id)],
     });
-    void this.relay.kick();
+    void this.relay.kick([event.eventId]);
   }
 }

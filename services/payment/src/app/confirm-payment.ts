@@ -134,7 +134,7 @@ export class ConfirmPayment {
       { ref: payment._id, bookingId: payment.bookingId, amountPence: payment.amountPence },
       'payment succeeded',
     );
-    void this.relay.kick();
+    void this.relay.kick([event.eventId]);
     return 'recorded';
   }
 

@@ -70,7 +70,7 @@ export class IssueRefund {
     );
     if (!issued) return 'already-issued';
     this.logger.info({ refundId: refund._id, bookingId: refund.bookingId, amountPence }, 'refund issued');
-    void this.relay.kick();
+    void this.relay.kick([event.eventId]);
     return 'issued';
   }
 

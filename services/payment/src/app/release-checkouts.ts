@@ -69,7 +69,7 @@ export class ReleaseCheckouts {
       outboxEntry(TOPICS.checkoutReleaseOffered, event, holder),
     );
     this.logger.info({ offer: digest.slice(0, 12) }, 'checkout release link offered');
-    void this.relay.kick();
+    void this.relay.kick([event.eventId]);
   }
 
   /** Whether the address's share no longer applies to this client (domain `countsAlone`): one read. */

@@ -150,6 +150,19 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
       expect(await pending()).toEqual(['b4']);
     });
 
+    it('finds the documents holding given pending events by their ids through the sparse index, each once', async () => {
+      const col = await seeded('outbox-in');
+      await col.ensureIndex({ fields: { 'outbox.eventId': 1 }, sparse: true });
+      await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e1', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e2', topic: 'quote.saved' } } });
+      await col.updateOne({ _id: 'b4' }, { $push: { outbox: { eventId: 'e3', topic: 'quote.saved' } } });
+      const holding = (eventIds: string[]) =>
+        col.find({ 'outbox.eventId': { $in: eventIds } }, { sort: { _id: 1 } }).then((docs) => docs.map((d) => d._id));
+      expect(await holding(['e1', 'e2'])).toEqual(['b2']);
+      expect(await holding(['e2', 'e3', 'gone'])).toEqual(['b2', 'b4']);
+      expect(await holding(['gone'])).toEqual([]);
+    });
+
     it("finds documents with a pending outbox through 'outbox.0': {$exists: true}", async () => {
       const col = await seeded('outbox');
       await col.updateOne({ _id: 'b2' }, { $push: { outbox: { eventId: 'e1', topic: 'quote.saved' } } });

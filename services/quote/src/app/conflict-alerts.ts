@@ -39,7 +39,7 @@ export class ConflictAlerts {
    */
   async check(driverId: string, kinds: readonly AlertedKind[] = ALERTED_KINDS): Promise<number> {
     const now = this.deps.clock.now();
-    let alerted = 0;
+    const alerted: string[] = [];
     for (const job of await this.deps.jobs.forDriver(driverId)) {
       if (!isHeld(job, now)) continue;
       for (const conflict of await this.deps.conflicts.of(job.bookingId)) {
@@ -55,13 +55,13 @@ export class ConflictAlerts {
             entry,
           )
         ) {
-          alerted++;
+          alerted.push(entry.eventId);
           this.deps.logger.warn({ bookingId: job.bookingId, driverId, kind }, 'job conflict found: office alerted');
         }
       }
     }
-    if (alerted) void this.deps.relay?.kick();
-    return alerted;
+    if (alerted.length > 0) void this.deps.relay?.kick(alerted);
+    return alerted.length;
   }
 
   private async alert(job: JobDoc, kind: AlertedKind, conflict: JobConflict, now: Date) {

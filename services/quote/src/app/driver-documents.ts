@@ -103,7 +103,7 @@ export class DriverDocuments {
   private async remind(driver: DocumentedDriver, now: Date): Promise<number> {
     const today = londonDayOf(now);
     const docs = (driver.documents ?? {}) as Partial<Record<'insurance' | 'licence', StoredDocument | null>>;
-    let sent = 0;
+    const sent: string[] = [];
     for (const kind of DRIVER_DOCUMENT_KINDS) {
       const doc = docs[kind];
       if (!doc || doc.remindedFor === doc.expiresOn) continue;
@@ -130,15 +130,15 @@ export class DriverDocuments {
           outboxEntry(TOPICS.driverDocumentExpiring, event, driver._id),
         )
       ) {
-        sent++;
+        sent.push(event.eventId);
         this.deps.logger.info(
           { driverId: driver._id, document: kind, expiresOn: doc.expiresOn },
           'document expiry reminder queued',
         );
       }
     }
-    if (sent > 0) void this.deps.relay?.kick();
-    return sent;
+    if (sent.length > 0) void this.deps.relay?.kick(sent);
+    return sent.length;
   }
 
   private async load(id: string): Promise<DocumentedDriver> {

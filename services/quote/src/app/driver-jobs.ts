@@ -225,7 +225,7 @@ export class DriverJobs {
       job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
     }
     if (!(await this.deps.jobs.insert(job))) return null;
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick(job.outbox.map((e) => e.eventId));
     return toView(job);
   }
 
@@ -278,15 +278,16 @@ export class DriverJobs {
         continue;
       }
       // Only this very offer lapses: another replica's sweep may have handed it on meanwhile.
+      const returned = await this.returnedEvent(job, 'expired', now);
       if (
         await this.deps.jobs.settleOffer(
           job._id,
           job,
           { status: 'returned-to-staff', returnedBecause: 'expired' },
-          await this.returnedEvent(job, 'expired', now),
+          returned,
         )
       ) {
-        void this.deps.relay?.kick();
+        void this.deps.relay?.kick([returned.eventId]);
         this.deps.logger.info(
           { bookingId: job.bookingId, driverId: job.driverId },
           'job offer expired: back to staff, the booking needs a driver',
@@ -362,14 +363,8 @@ export class DriverJobs {
       const now = this.deps.clock.now().toISOString();
       const returned = { ...job, ...set, status: 'returned-to-staff' as const, returnedBecause: 'not-free' as const };
       const { _id, outbox, ...fields } = returned;
-      if (
-        await this.deps.jobs.follow(
-          bookingId,
-          fields,
-          await jobReturnedEntry(returned, 'not-free', now, this.deps.clock),
-        )
-      )
-        void this.deps.relay?.kick();
+      const entry = await jobReturnedEntry(returned, 'not-free', now, this.deps.clock);
+      if (await this.deps.jobs.follow(bookingId, fields, entry)) void this.deps.relay?.kick([entry.eventId]);
       return;
     }
     if (!windowChanged || job.status === 'returned-to-staff') {
@@ -416,7 +411,7 @@ export class DriverJobs {
     if (
       await this.deps.jobs.transition(bookingId, job.status, fields, outboxEntry(TOPICS.jobOffered, offered, bookingId))
     )
-      void this.deps.relay?.kick();
+      void this.deps.relay?.kick([offered.eventId]);
     else await this.deps.jobs.follow(bookingId, set);
   }
 
@@ -471,7 +466,7 @@ export class DriverJobs {
     // The answer is to the offer read: one lapsed and handed on meanwhile is not this driver's to answer.
     if (!(await this.deps.jobs.settleOffer(bookingId, job, set, event)))
       throw new ConflictError('This job has already been answered.');
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([event.eventId]);
     return this.view({ ...job, ...set } as JobDoc);
   }
 

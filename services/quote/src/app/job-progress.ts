@@ -144,7 +144,7 @@ export class JobProgress {
     ) {
       throw new ConflictError(JOB_PROGRESS_MSG.changed);
     }
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([event.eventId]);
     if (step !== 'on-my-way') await this.forgetVan(bookingId);
     this.deps.logger.info({ bookingId, driverId, step }, 'driver marked a step of the move');
     return toView({ ...job, ...set });

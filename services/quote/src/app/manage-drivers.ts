@@ -122,8 +122,9 @@ export class ManageDrivers {
       updatedAt: now,
     };
     const entry = await this.auditEntry(driver, 'created', diffDrivers(null, driver), by);
-    await emailUnique(this.deps.drivers.insert({ ...driver, outbox: [await this.announce(driver, entry)] }));
-    await this.recorded(entry);
+    const created = await this.announce(driver, entry);
+    await emailUnique(this.deps.drivers.insert({ ...driver, outbox: [created] }));
+    await this.recorded(entry, created);
     return toAdminView(driver);
   }
 
@@ -216,8 +217,9 @@ export class ManageDrivers {
     for (const d of drivers) {
       const driver = { ...d, version: d.version ?? 0 };
       const entry = await this.auditEntry(driver, 'created', diffDrivers(null, driver), 'seed');
-      if (await this.deps.drivers.insertIfMissing({ ...driver, outbox: [await this.announce(driver, entry)] })) {
-        await this.recorded(entry);
+      const created = await this.announce(driver, entry);
+      if (await this.deps.drivers.insertIfMissing({ ...driver, outbox: [created] })) {
+        await this.recorded(entry, created);
         added++;
       }
     }
@@ -266,7 +268,7 @@ export class ManageDrivers {
       ),
     );
     if (!after) throw new ConflictError('Someone else changed this driver meanwhile: reload and try again.');
-    await this.recorded(entry);
+    await this.recorded(entry, event);
     return toAdminView(after);
   }
 
@@ -313,9 +315,9 @@ export class ManageDrivers {
   }
 
   /** The change is stored with its event: write the audit line now and let the relay publish. */
-  private async recorded(entry: DriverAuditEntry): Promise<void> {
+  private async recorded(entry: DriverAuditEntry, announced: OutboxEntry): Promise<void> {
     await this.deps.audit.append(entry);
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([announced.eventId]);
   }
 
   private async load(id: string): Promise<Driver> {

@@ -25,7 +25,7 @@ export class MoveReminders {
 
   async sweep(): Promise<number> {
     const now = this.deps.clock.now();
-    let sent = 0;
+    const sent: string[] = [];
     for (const job of await this.deps.jobs.acceptedUpcoming(now.toISOString())) {
       const facts = {
         moveDate: job.move.date,
@@ -35,23 +35,24 @@ export class MoveReminders {
         remindedFor: job.remindedFor ?? null,
       };
       if (!reminderDue(facts, now)) continue;
+      const reminder = await this.reminder(job, now);
       if (
         await this.deps.jobs.claimReminder(
           job._id,
           job.move.date,
           { remindedFor: job.move.date, remindedAt: now.toISOString() },
-          await this.reminder(job, now),
+          reminder,
         )
       ) {
-        sent++;
+        sent.push(reminder.eventId);
         this.deps.logger.info(
           { bookingId: job.bookingId, driverId: job.driverId, moveDate: job.move.date },
           'day-before reminder claimed',
         );
       }
     }
-    if (sent) void this.deps.relay?.kick();
-    return sent;
+    if (sent.length > 0) void this.deps.relay?.kick(sent);
+    return sent.length;
   }
 
   private async reminder(job: JobDoc, now: Date) {

@@ -12,7 +12,12 @@ export class PricedQuoteTally {
   private pending = new Map<string, number>();
 
   constructor(
-    private readonly deps: { days: PricedQuoteDays; clock: Clock; relay: { kick(): Promise<number> }; logger: Logger },
+    private readonly deps: {
+      days: PricedQuoteDays;
+      clock: Clock;
+      relay: { kick(eventIds: string[]): Promise<number> };
+      logger: Logger;
+    },
   ) {}
 
   record(): void {
@@ -24,6 +29,7 @@ export class PricedQuoteTally {
     if (this.pending.size === 0) return;
     const taken = this.pending;
     this.pending = new Map();
+    const written: string[] = [];
     for (const [day, count] of taken) {
       try {
         const event = await createEvent(
@@ -32,12 +38,13 @@ export class PricedQuoteTally {
           { producer: 'quote', clock: this.deps.clock, correlationId: `quotes-priced:${day}` },
         );
         await this.deps.days.add(day, count, outboxEntry(TOPICS.quotesPriced, event, day));
+        written.push(event.eventId);
       } catch (err) {
         // Kept for the next flush rather than lost.
         this.pending.set(day, (this.pending.get(day) ?? 0) + count);
         this.deps.logger.warn({ err: String(err), day }, 'priced quotes tally not written');
       }
     }
-    void this.deps.relay.kick().catch(() => undefined);
+    void this.deps.relay.kick(written).catch(() => undefined);
   }
 }

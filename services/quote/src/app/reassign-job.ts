@@ -377,7 +377,7 @@ export class ReassignJob {
     }
     await this.deps.slots.releaseDriver(bookingId, job.driverId);
     how.onReassigned?.(reassigned.data);
-    void this.deps.relay?.kick();
+    void this.deps.relay?.kick([reassigned.eventId, offered.eventId]);
     return toView({ ...job, ...set } as JobDoc);
   }
 

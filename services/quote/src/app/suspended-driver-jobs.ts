@@ -55,6 +55,7 @@ export class SuspendedDriverJobs {
     const at = this.deps.clock.now().toISOString();
     const returned: JobView[] = [];
     const handedOn: JobView[] = [];
+    const returnedEvents: string[] = [];
     for (const job of await this.upcomingDocs(driverId)) {
       const next = (job.bookingState ?? 'active') === 'active' ? await this.handOn(job, at) : null;
       if (next) {
@@ -62,15 +63,9 @@ export class SuspendedDriverJobs {
         continue;
       }
       const set: Partial<JobDoc> = { status: 'returned-to-staff', returnedBecause: 'suspended' };
-      if (
-        await this.deps.jobs.takeFromDriver(
-          job._id,
-          driverId,
-          job.status,
-          set,
-          await jobReturnedEntry(job, 'suspended', at, this.deps.clock),
-        )
-      ) {
+      const entry = await jobReturnedEntry(job, 'suspended', at, this.deps.clock);
+      if (await this.deps.jobs.takeFromDriver(job._id, driverId, job.status, set, entry)) {
+        returnedEvents.push(entry.eventId);
         // A suspended driver cannot work it: the job no longer holds their time (staff's reassignment takes the new driver's).
         await this.deps.slots?.releaseDriver(job.bookingId, driverId);
         returned.push(toView({ ...job, ...set }));
@@ -82,7 +77,7 @@ export class SuspendedDriverJobs {
         'driver suspended: upcoming jobs offered to the next free drivers',
       );
     if (returned.length > 0) {
-      void this.deps.relay?.kick();
+      void this.deps.relay?.kick(returnedEvents);
       this.deps.logger.info(
         { driverId, bookingIds: returned.map((j) => j.bookingId) },
         'driver suspended: upcoming jobs nobody else is free for back with the office',

@@ -15,20 +15,21 @@ export class UnconfirmedAlerts {
   async sweep(): Promise<number> {
     const now = this.deps.clock.now();
     const until = new Date(now.getTime() + UNCONFIRMED_ALERT_HOURS * 60 * 60_000);
-    let alerted = 0;
+    const alerted: string[] = [];
     for (const job of await this.deps.jobs.unacceptedStartingBetween(now.toISOString(), until.toISOString())) {
       if ((job.bookingState ?? 'active') !== 'active' || job.unconfirmedAlertFor === job.move.date) continue;
       const set: Partial<JobDoc> = { unconfirmedAlertFor: job.move.date, unconfirmedAlertAt: now.toISOString() };
-      if (await this.deps.jobs.claimUnconfirmedAlert(job._id, job.move.date, set, await this.alert(job, now))) {
-        alerted++;
+      const alert = await this.alert(job, now);
+      if (await this.deps.jobs.claimUnconfirmedAlert(job._id, job.move.date, set, alert)) {
+        alerted.push(alert.eventId);
         this.deps.logger.warn(
           { bookingId: job.bookingId, status: job.status, moveDate: job.move.date },
           'move within hours has no accepted driver: office alerted',
         );
       }
     }
-    if (alerted) void this.deps.relay?.kick();
-    return alerted;
+    if (alerted.length > 0) void this.deps.relay?.kick(alerted);
+    return alerted.length;
   }
 
   /** Jobs flagged for the office whose move has not started, soonest first (staff's list). */

@@ -114,7 +114,7 @@ export class FollowDriverRatings {
           outboxEntry(TOPICS.driverRatingChanged, event, change.driverId),
         )
       ) {
-        void this.relay.kick();
+        void this.relay.kick([event.eventId]);
         return;
       }
     }

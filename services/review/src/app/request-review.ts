@@ -51,7 +51,7 @@ export class RequestReview {
       outboxEntry(TOPICS.reviewRequested, event, bookingId),
     );
     if (!stored) throw new ConflictError(ALREADY_REQUESTED);
-    void this.relay.kick();
+    void this.relay.kick([event.eventId]);
     return { message: `Review request e-mail sent to ${email}.` };
   }
 }

@@ -1,0 +1,198 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
+import {
+  createEvent,
+  createLogger,
+  DURABLE,
+  EmbeddedDocumentStore,
+  type EventBus,
+  OutboxRelay,
+  outboxEntry,
+  type OutboxEntry,
+  readPlatformConfig,
+  serviceOutboxRelay,
+} from '../src/index.js';
+import { MovableClock } from './movable-clock.js';
+
+const logger = createLogger('test', 'silent');
+const contact = { name: 'Ann Smith', email: 'ann@example.com', phone: '0700', title: 'Hello', message: 'Hi' };
+const GRACE_MS = 10_000;
+
+/**
+ * A broker that counts what every replica publishes to it and holds each acknowledgement until
+ * the test lets it go, so a publish stays pending (in the outbox) while the other replica works.
+ */
+class CountingBroker {
+  readonly published = new Map<string, number>();
+  private release!: () => void;
+  private acked = new Promise<void>((r) => (this.release = r));
+
+  /** One replica's producer on this broker. */
+  producer(): EventBus {
+    return {
+      publish: async (_topic: string, event: EventEnvelope) => {
+        this.published.set(event.eventId, (this.published.get(event.eventId) ?? 0) + 1);
+        return { durable: this.acked };
+      },
+      subscribe: async () => undefined,
+      start: async () => undefined,
+      stop: async () => undefined,
+      ping: async () => undefined,
+    };
+  }
+
+  /** Acknowledges everything published so far; later publishes are acknowledged at once. */
+  ackAll(): void {
+    this.release();
+    this.acked = DURABLE.durable;
+  }
+}
+
+/** One replica of a service: its own relay over the shared collection, and writers that hand it their events. */
+function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: MovableClock) {
+  // Elapsed time stands still too: only the movable clock says how long an entry has waited.
+  const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
+    graceMs: GRACE_MS,
+    clock,
+    elapsed: () => 0,
+  });
+  const col = store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages');
+  return {
+    relay,
+    /** Stores a message with its event; the writer hands the event to its relay unless it "crashes" first. */
+    async write(id: string, { crashBeforeKick = false } = {}): Promise<string> {
+      const event = await createEvent(
+        TOPICS.contactMessageReceived,
+        { ...contact, title: id },
+        { producer: 'test', clock },
+      );
+      await col.insertOne({ _id: id, outbox: [outboxEntry(TOPICS.contactMessageReceived, event, id)] });
+      if (!crashBeforeKick) void relay.kick([event.eventId]);
+      return event.eventId;
+    },
+  };
+}
+
+const pendingIn = async (store: EmbeddedDocumentStore) =>
+  (await store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages').find({})).flatMap((d) =>
+    d.outbox.map((o) => o.eventId),
+  );
+
+describe('outbox relays of two replicas over one store', () => {
+  it("publishes each entry once: a replica's writes go out through its own relay only", async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    await Promise.all([a.relay.start(), b.relay.start()]);
+
+    // Interleaved writes while no acknowledgement has come back: every entry is still pending
+    // when the other replica's relay runs, as under load with a real broker.
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(await a.write(`a${i}`));
+      ids.push(await b.write(`b${i}`));
+    }
+    await Promise.all([a.relay.kick([]), b.relay.kick([])]);
+    // A safety poll in between takes nothing yet: every entry is younger than the grace period.
+    expect(await Promise.all([a.relay.sweep(), b.relay.sweep()])).toEqual([0, 0]);
+    broker.ackAll();
+    await Promise.all([a.relay.stop(), b.relay.stop()]);
+
+    expect(Object.fromEntries(broker.published)).toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
+    expect(await pendingIn(store)).toEqual([]);
+    await store.close();
+  });
+
+  it('publishes what a writer hands over after a write that handed over nothing', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    await a.relay.start();
+    expect(await a.relay.kick([])).toBe(0);
+    const id = await a.write('a1');
+    await a.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [id]: 1 });
+    await store.close();
+  });
+
+  it("publishes an entry whose writer died before handing it over, from the other replica's poll after the grace period", async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    await b.relay.start();
+
+    const orphan = await a.write('a-crashed', { crashBeforeKick: true });
+    expect(await b.relay.sweep()).toBe(0);
+    clock.advance(GRACE_MS - 1);
+    expect(await b.relay.sweep()).toBe(0);
+    clock.advance(1);
+    expect(await b.relay.sweep()).toBe(1);
+    await b.relay.stop();
+
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    expect(await pendingIn(store)).toEqual([]);
+    await store.close();
+  });
+
+  it('takes an entry seen waiting for the grace period in elapsed time, however the clock is pinned', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const pinned = new MovableClock('2026-11-28T10:00:00Z');
+    let elapsed = 0;
+    const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
+      graceMs: GRACE_MS,
+      clock: pinned,
+      elapsed: () => elapsed,
+    });
+    const orphan = await replica(store, broker, pinned).write('a-crashed', { crashBeforeKick: true });
+    expect(await relay.sweep()).toBe(0);
+    elapsed += GRACE_MS;
+    expect(await relay.sweep()).toBe(1);
+    await relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+
+  it('takes an entry older than the grace period at its first poll', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const orphan = await a.write('a-long-gone', { crashBeforeKick: true });
+    clock.advance(GRACE_MS);
+    const b = replica(store, broker, clock);
+    expect(await b.relay.sweep()).toBe(1);
+    await b.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+
+  it("a service's relay runs on the service's clock and its OUTBOX_GRACE_MS", async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-replicas-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    // Ten minutes: far beyond any pause of the machine between the sweeps, so only the clock counts.
+    const config = readPlatformConfig({ OUTBOX_GRACE_MS: '600000' }, 'test', 4100);
+    const relay = serviceOutboxRelay({ store, bus: broker.producer(), logger, clock, config }, ['messages']);
+    const orphan = await replica(store, broker, clock).write('a-crashed', { crashBeforeKick: true });
+    expect(await relay.sweep()).toBe(0);
+    clock.advance(600_000);
+    expect(await relay.sweep()).toBe(1);
+    await relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+});
