@@ -106,7 +106,9 @@ describe('the embedded store on disk', () => {
     const compacted = (await stat(file)).size;
     expect(compacted).toBeLessThan(grown / 5);
     // The index declaration comes first, so the next load needs one read of the file.
-    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe('{"$$index":{"fields":["n"],"unique":false,"sparse":false}}');
+    expect((await readFile(file, 'utf8')).split('\n')[0]).toBe(
+      '{"$$index":{"fields":["n"],"unique":false,"sparse":false}}',
+    );
 
     await stores[1]!.close();
     const timed = open(dir, 25).collection<Item>('items');
