@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Update } from '../../ports/document-store.js';
 import { DuplicateKeyError } from '../../errors.js';
 import { CollectionFile, type LineWriter } from './collection-file.js';
+import { EntryGatherer } from './entry-gatherer.js';
 import { nedbModel } from './nedb-model.js';
 import { fullScan, planQuery, type QueryPlan } from './query-plan.js';
 import { type IndexDefinition, StoreIndex, UniqueClash } from './store-index.js';
@@ -292,13 +293,9 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   private async load(): Promise<CollectionFile> {
     const file = await CollectionFile.open(this.path);
     const latest = new Map<string, number>();
-    const gathered = new Map<StoreIndex, { keys: unknown[]; nos: number[] }>();
+    const gathered = new Map<StoreIndex, EntryGatherer>();
     const late: StoreIndex[] = [];
-    const gather = (ix: StoreIndex) => {
-      const g = { keys: [] as unknown[], nos: [] as number[] };
-      gathered.set(ix, g);
-      return g;
-    };
+    const gather = (ix: StoreIndex) => gathered.set(ix, new EntryGatherer());
     gather(this.indexes[0]!);
     let lines = 0;
     let unreadable = 0;
@@ -322,23 +319,15 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
       const no = this.offsets.length;
       this.place(no, { offset, length });
       latest.set(line._id, no);
-      for (const [ix, g] of gathered) {
-        for (const key of ix.keysOf(line)) {
-          g.keys.push(key);
-          g.nos.push(no);
-        }
-      }
+      for (const [ix, g] of gathered) for (const key of ix.keysOf(line)) g.add(key, no);
     });
     if (lines > 0 && unreadable / lines > CORRUPT_SHARE)
       throw new Error(`${this.path}: ${unreadable} of ${lines} lines cannot be read; the file looks damaged`);
     if (cut < file.size) await file.truncate(cut);
     latest.clear();
+    const live = (no: number) => this.offsets[no]! >= 0;
     for (const [ix, g] of gathered) {
-      const keep = g.nos.map((no) => this.offsets[no]! >= 0);
-      ix.build(
-        g.keys.filter((_, i) => keep[i]),
-        g.nos.filter((_, i) => keep[i]),
-      );
+      ix.build(g, live);
       gathered.delete(ix);
     }
     if (late.length > 0) await this.buildFromFile(file, late);
@@ -371,17 +360,14 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
 
   /** Builds indexes from the live documents, reading the file once for all of them. */
   private async buildFromFile(file: CollectionFile, indexes: StoreIndex[]): Promise<void> {
-    const gathered = indexes.map(() => ({ keys: [] as unknown[], nos: [] as number[] }));
+    const gathered = indexes.map(() => new EntryGatherer());
     await this.eachLiveDoc(file, (doc, no) => {
       indexes.forEach((ix, i) => {
-        for (const key of ix.keysOf(doc)) {
-          gathered[i]!.keys.push(key);
-          gathered[i]!.nos.push(no);
-        }
+        for (const key of ix.keysOf(doc)) gathered[i]!.add(key, no);
       });
     });
     try {
-      for (const [i, ix] of indexes.entries()) ix.build(gathered[i]!.keys, gathered[i]!.nos);
+      for (const [i, ix] of indexes.entries()) ix.build(gathered[i]!, () => true);
     } catch (err) {
       if (err instanceof UniqueClash) throw new DuplicateKeyError(this.name, err.message);
       throw err;

@@ -26,40 +26,22 @@ export class SortedEntries {
 
   constructor(private readonly compareKeys: (a: unknown, b: unknown) => number) {}
 
-  /**
-   * Fills an empty index with many entries at once: one sort instead of an insert each. Equal keys
-   * share one value, so a search key a thousand bookings hold is kept once.
-   */
-  build(keys: unknown[], nos: number[]): void {
-    if (this.size > 0) throw new Error('build() fills an empty index only');
-    let order: ArrayLike<number> | null = byKeyThenNumber(keys, nos, this.compareKeys);
-    if (!order) {
-      const all = Array.from({ length: keys.length }, (_, i) => i);
-      all.sort((i, j) => this.compare(keys[i], nos[i]!, keys[j], nos[j]!));
-      order = all;
-    }
-    this.keys = [];
-    this.nos = [];
-    let previous: unknown = KEY_MAX;
-    for (let start = 0; start < order.length; start += CHUNK_FILL) {
-      const end = Math.min(start + CHUNK_FILL, order.length);
-      const chunkKeys: unknown[] = new Array(end - start);
-      const chunkNos: number[] = new Array(end - start);
-      for (let n = start; n < end; n++) {
-        const i = order[n]!;
-        const key = previous !== KEY_MAX && this.compareKeys(previous, keys[i]) === 0 ? previous : keys[i];
-        chunkKeys[n - start] = key;
-        chunkNos[n - start] = nos[i]!;
-        previous = key;
+  /** Fills an empty index from entries given in order (a gatherer's sort): no insert each. */
+  fill(each: (push: (key: unknown, no: number) => void) => void): void {
+    if (this.size > 0) throw new Error('fill() fills an empty index only');
+    this.keys = [[]];
+    this.nos = [[]];
+    each((key, no) => {
+      let keys = this.keys[this.keys.length - 1]!;
+      if (keys.length === CHUNK_FILL) {
+        keys = [];
+        this.keys.push(keys);
+        this.nos.push([]);
       }
-      this.keys.push(chunkKeys);
-      this.nos.push(chunkNos);
-    }
-    if (this.keys.length === 0) {
-      this.keys.push([]);
-      this.nos.push([]);
-    }
-    this.size = order.length;
+      keys.push(key);
+      this.nos[this.nos.length - 1]!.push(no);
+      this.size++;
+    });
   }
 
   /** Pairs of neighbouring entries with equal keys and different documents (a unique index's clash). */
@@ -187,47 +169,4 @@ export class SortedEntries {
     }
     return lo;
   }
-}
-
-const isPrimitiveKey = (k: unknown) => k === null || (typeof k !== 'object' && typeof k !== 'symbol');
-
-/**
- * The entries' order when every key is a plain value and the numbers come in order (as a load
- * gathers them): the distinct keys sorted, then a counting sort of the entries by key (a year's
- * search keys repeat: 1.7 million entries, half a million keys), several times faster than
- * comparing every pair. Null otherwise, for the caller to sort with the comparator.
- */
-function byKeyThenNumber(
-  keys: unknown[],
-  nos: number[],
-  compareKeys: (a: unknown, b: unknown) => number,
-): Int32Array | null {
-  if (!keys.every(isPrimitiveKey)) return null;
-  for (let i = 1; i < nos.length; i++) if (nos[i]! < nos[i - 1]!) return null;
-  const groupOf = new Int32Array(keys.length);
-  const groups = new Map<unknown, number>();
-  const distinct: unknown[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    let g = groups.get(keys[i]);
-    if (g === undefined) {
-      g = distinct.length;
-      groups.set(keys[i], g);
-      distinct.push(keys[i]);
-    }
-    groupOf[i] = g;
-  }
-  const counts = new Int32Array(distinct.length);
-  for (let i = 0; i < keys.length; i++) counts[groupOf[i]!]!++;
-  const ranked = Array.from({ length: distinct.length }, (_, g) => g).sort((a, b) =>
-    compareKeys(distinct[a], distinct[b]),
-  );
-  const next = new Int32Array(distinct.length);
-  let at = 0;
-  for (const g of ranked) {
-    next[g] = at;
-    at += counts[g]!;
-  }
-  const order = new Int32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) order[next[groupOf[i]!]!++] = i;
-  return order;
 }

@@ -1,3 +1,4 @@
+import type { EntryGatherer } from './entry-gatherer.js';
 import { nedbModel } from './nedb-model.js';
 import { KEY_MAX, KEY_MIN_BOUND, SortedEntries } from './sorted-entries.js';
 
@@ -92,8 +93,8 @@ export class StoreIndex {
   }
 
   /** Fills the index from entries gathered in one pass; throws on a unique index's clash. */
-  build(keys: unknown[], nos: number[]): void {
-    this.entries.build(keys, nos);
+  build(gathered: EntryGatherer, keep: (no: number) => boolean): void {
+    this.entries.fill((push) => gathered.sorted((a, b) => this.compareKeys(a, b), keep, push));
     if (!this.def.unique) return;
     const clash = this.entries.firstRepeat();
     if (clash) throw new UniqueClash(this.name, clash.key);
