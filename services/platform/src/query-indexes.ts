@@ -33,8 +33,9 @@ export function indexOf(q: QueryIndex, extra: Omit<IndexSpec, 'fields'> = {}): I
 
 /**
  * Whether one of the indexes ensured on the query's collection serves it: the same fields in the
- * same order and directions. Exactly those, not a longer index starting with them: the embedded
- * store uses a compound index only for equality on all its fields. Reads by `_id` always are.
+ * same order and directions. Exactly those, not a longer index starting with them: both stores
+ * could read through a longer one, but the declaration then no longer says which index a query
+ * stands on. Reads by `_id` always are.
  */
 export function servedBy(q: QueryIndex, ensured: readonly (IndexSpec & { collection: string })[]): boolean {
   if (q.index === '_id') return true;
