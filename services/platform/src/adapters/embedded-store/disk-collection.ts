@@ -227,10 +227,10 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
    */
   private async select(filter: Filter, options: FindOptions): Promise<Hit<T>[]> {
     const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
-    const { nos, keys } = this.candidates(plan);
+    const { nos, keys, ordered } = this.ordered(plan, this.candidates(plan), options.sort);
     const skip = options.skip ?? 0;
     const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
-    const canStop = !options.sort || plan.ordered;
+    const canStop = !options.sort || ordered;
     const batch = Number.isFinite(need) ? Math.min(Math.max(need + 8, 8), 128) : 256;
     const hits: Hit<T>[] = [];
     let boundary: { key: unknown } | null = null;
@@ -259,6 +259,25 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
       });
     }
     return hits.slice(skip, need);
+  }
+
+  /**
+   * Candidates in the order of the sort's first key: as the index gave them, or, when another
+   * index holds that field's one value per document, sorted by it without reading any document
+   * (a search by a name many bookings share, newest first, reads one page, not every match).
+   */
+  private ordered(
+    plan: QueryPlan,
+    found: { nos: number[]; keys: unknown[] },
+    sort: FindOptions['sort'],
+  ): { nos: number[]; keys: unknown[]; ordered: boolean } {
+    if (plan.ordered || !sort) return { ...found, ordered: plan.ordered };
+    const [field, dir] = Object.entries(sort)[0] ?? [];
+    const by = this.indexes.find((ix) => ix.ordersDocuments && ix.def.fields[0] === field);
+    if (!by || dir === undefined) return { ...found, ordered: false };
+    const pairs = found.nos.map((no) => ({ no, key: by.valueOf(no) }));
+    pairs.sort((a, b) => nedbModel.compareThings(a.key, b.key) * dir);
+    return { nos: pairs.map((p) => p.no), keys: pairs.map((p) => p.key), ordered: true };
   }
 
   private async read(no: number): Promise<T | null> {

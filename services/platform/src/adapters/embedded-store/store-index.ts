@@ -65,6 +65,8 @@ export class StoreIndex {
   readonly multikey: boolean[];
   readonly compound: boolean;
   private readonly paths: string[][];
+  /** Each document's value, for a single field no document holds an array at: orders candidates. */
+  private values: unknown[] | null;
 
   constructor(readonly def: IndexDefinition) {
     this.name = def.fields.join(',');
@@ -72,6 +74,25 @@ export class StoreIndex {
     this.compound = def.fields.length > 1;
     this.entries = new SortedEntries(this.compound ? compareTuples : compareKeyParts);
     this.multikey = def.fields.map(() => false);
+    this.values = this.compound ? null : [];
+  }
+
+  /**
+   * The documents' values at this index's field, by number, when every document holds at most one
+   * (a single field, never an array): a query sorted by it can order its candidates without reading them.
+   */
+  get ordersDocuments(): boolean {
+    return this.values !== null && !this.multikey[0];
+  }
+
+  valueOf(no: number): unknown {
+    return this.values?.[no];
+  }
+
+  private note(keys: unknown[], no: number): void {
+    if (!this.values) return;
+    if (this.multikey[0]) this.values = null;
+    else this.values[no] = keys[0];
   }
 
   compareKeys(a: unknown, b: unknown): number {
@@ -94,7 +115,16 @@ export class StoreIndex {
 
   /** Fills the index from entries gathered in one pass; throws on a unique index's clash. */
   build(gathered: EntryGatherer, keep: (no: number) => boolean): void {
-    this.entries.fill((push) => gathered.sorted((a, b) => this.compareKeys(a, b), keep, push));
+    this.entries.fill((push) =>
+      gathered.sorted(
+        (a, b) => this.compareKeys(a, b),
+        keep,
+        (key, no) => {
+          push(key, no);
+          this.note([key], no);
+        },
+      ),
+    );
     if (!this.def.unique) return;
     const clash = this.entries.firstRepeat();
     if (clash) throw new UniqueClash(this.name, clash.key);
@@ -102,6 +132,7 @@ export class StoreIndex {
 
   add(keys: unknown[], no: number): void {
     for (const k of keys) this.entries.insert(k, no);
+    this.note(keys, no);
   }
 
   drop(keys: unknown[], no: number): void {
