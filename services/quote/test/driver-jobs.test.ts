@@ -121,6 +121,28 @@ describe('driver jobs (quote: booking.confirmed → job, /api/driver/me/jobs, /a
     expect(staff.body.map((j) => [j.bookingId, j.returnedBecause])).toEqual([['bk-2', 'declined']]);
   });
 
+  it("a driver's own list has today's and upcoming jobs and only the latest 50 past ones, latest first", async () => {
+    const jobs = svc.infra.store.collection<Record<string, unknown> & { _id: string; move: object }>('driver_jobs');
+    const template = (await jobs.findOne({ _id: 'bk-1' }))!;
+    const now = clock.now().getTime();
+    const job = (id: string, date: number) => ({
+      ...template,
+      _id: id,
+      bookingId: id,
+      driverId: 'drv-priya-shah',
+      status: 'accepted',
+      move: { ...template.move, date: new Date(date).toISOString() },
+      outbox: [],
+    });
+    // A year of work behind her: the list must not bring it all back each time the portal loads.
+    for (let i = 1; i <= 60; i++) await jobs.insertOne(job(`bk-past-${i}`, now - i * 2 * 86_400_000));
+    await jobs.insertOne(job('bk-soon', now + 3 * 86_400_000));
+    const mine = await call<DriverJobsResponse>('GET', '/api/driver/me/jobs', priya);
+    expect(mine.status).toBe(200);
+    expect(mine.body.upcoming.map((j) => j.bookingId)).toEqual(['bk-soon']);
+    expect(mine.body.past.map((j) => j.bookingId)).toEqual(Array.from({ length: 50 }, (_, i) => `bk-past-${i + 1}`));
+  });
+
   it('an offer not answered within JOB_RESPONSE_MINUTES expires back to staff (injected clock)', async () => {
     await confirm('bk-3', '2026-01-22T10:00:00.000Z');
     clock.t = Date.parse(NOW) + 119 * 60_000;

@@ -18,6 +18,10 @@ export const JOB_QUERIES = {
     status: 1,
     'move.date': 1,
   }),
+  byDriverAndDate: queryIndex(DRIVER_JOBS, "a driver's own jobs around today, by move date", {
+    driverId: 1,
+    'move.date': 1,
+  }),
 } as const;
 
 /** The `driver_jobs` collection. */
@@ -39,6 +43,7 @@ export class JobRepository implements JobRepositoryPort {
     // The office's alert looks for unaccepted jobs by status and how soon they start.
     await this.col.ensureIndex({ fields: { status: 1, 'move.date': 1 } });
     await this.col.ensureIndex(indexOf(JOB_QUERIES.returnedPage));
+    await this.col.ensureIndex(indexOf(JOB_QUERIES.byDriverAndDate));
   }
 
   /**
@@ -62,6 +67,15 @@ export class JobRepository implements JobRepositoryPort {
 
   forDriver(driverId: string): Promise<JobDoc[]> {
     return this.col.find({ driverId });
+  }
+
+  forDriverFrom(driverId: string, from: string, to?: string): Promise<JobDoc[]> {
+    const date = to === undefined ? { $gte: from } : { $gte: from, $lt: to };
+    return this.col.find({ driverId, 'move.date': date }, { sort: { 'move.date': 1 } });
+  }
+
+  forDriverBefore(driverId: string, before: string, limit: number): Promise<JobDoc[]> {
+    return this.col.find({ driverId, 'move.date': { $lt: before } }, { sort: { 'move.date': -1 }, limit });
   }
 
   /**

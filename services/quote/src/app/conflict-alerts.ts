@@ -25,7 +25,7 @@ export const conflictAlertKey = (kind: AlertedKind, job: Pick<JobDoc, 'driverId'
 export class ConflictAlerts {
   constructor(
     private readonly deps: {
-      jobs: Pick<JobRepository, 'forDriver' | 'claimConflictAlert'>;
+      jobs: Pick<JobRepository, 'forDriverFrom' | 'claimConflictAlert'>;
       conflicts: Pick<JobConflicts, 'of'>;
       clock: Clock;
       logger: Logger;
@@ -40,7 +40,7 @@ export class ConflictAlerts {
   async check(driverId: string, kinds: readonly AlertedKind[] = ALERTED_KINDS): Promise<number> {
     const now = this.deps.clock.now();
     const alerted: string[] = [];
-    for (const job of await this.deps.jobs.forDriver(driverId)) {
+    for (const job of await this.deps.jobs.forDriverFrom(driverId, now.toISOString())) {
       if (!isHeld(job, now)) continue;
       for (const conflict of await this.deps.conflicts.of(job.bookingId)) {
         if (!(kinds as readonly string[]).includes(conflict.kind)) continue;

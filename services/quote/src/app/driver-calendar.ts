@@ -39,7 +39,7 @@ export class DriverCalendar {
   constructor(
     private readonly deps: {
       drivers: Pick<DriverRepository, 'findById'>;
-      jobs: Pick<JobRepository, 'forDriver'>;
+      jobs: Pick<JobRepository, 'forDriverFrom'>;
       clock: Clock;
     },
   ) {}
@@ -50,7 +50,10 @@ export class DriverCalendar {
     const weekStart = mondayOf(anyDay ?? londonDayOf(this.deps.clock.now()));
     const dates = WEEKDAYS.map((_, i) => addDays(weekStart, i));
     const byDay = new Map<string, DriverCalendarJob[]>(dates.map((d) => [d, []]));
-    for (const job of await this.deps.jobs.forDriver(driverId)) {
+    // The week's moves by London day, read with a day to spare each side (the ISO dates are UTC).
+    const from = new Date(Date.parse(`${addDays(weekStart, -1)}T00:00:00Z`)).toISOString();
+    const to = new Date(Date.parse(`${addDays(weekStart, 8)}T00:00:00Z`)).toISOString();
+    for (const job of await this.deps.jobs.forDriverFrom(driverId, from, to)) {
       if (job.bookingState === 'cancelled' || Number.isNaN(Date.parse(job.move.date))) continue;
       byDay.get(londonDayOf(new Date(job.move.date)))?.push(calendarJob(job));
     }

@@ -155,6 +155,9 @@ const NOT_OFFERED_MSG: Record<JobReturnReason, string> = {
  * no more than the booked price; when there is none it goes back to staff, and the driver's time
  * stays taken while the booking names them (a reassignment or a cancellation frees it).
  */
+/** How many past jobs the driver's own list shows, latest first. */
+export const DRIVER_PAST_JOBS_SHOWN = 50;
+
 export class DriverJobs {
   constructor(
     private readonly deps: {
@@ -229,20 +232,31 @@ export class DriverJobs {
     return toView(job);
   }
 
-  /** The driver's jobs by the London day of the move: upcoming (soonest first), today, past (latest first). */
+  /**
+   * The driver's jobs by the London day of the move: upcoming (soonest first), today, past (latest
+   * first, the last DRIVER_PAST_JOBS_SHOWN only: a year's work would otherwise all come back each time
+   * the portal loads; their earnings are read by the week).
+   */
   async forDriver(driverId: string): Promise<DriverJobsResponse> {
     await this.sweep();
     const now = this.deps.clock.now();
     const today = londonDay(now);
-    const mine = (await this.deps.jobs.forDriver(driverId))
-      .filter((j) => j.status !== 'returned-to-staff')
-      .map((j) => this.view(j));
+    // Two days back covers today's London day whatever the clocks say; older ones are read latest first.
+    const since = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+    const [recent, older] = await Promise.all([
+      this.deps.jobs.forDriverFrom(driverId, since),
+      this.deps.jobs.forDriverBefore(driverId, since, DRIVER_PAST_JOBS_SHOWN),
+    ]);
+    const mine = [...recent, ...older].filter((j) => j.status !== 'returned-to-staff').map((j) => this.view(j));
     mine.sort((a, b) => a.move.date.localeCompare(b.move.date));
     const day = (j: JobView) => londonDay(new Date(j.move.date));
     return {
       upcoming: mine.filter((j) => day(j) !== today && j.move.date > now.toISOString()),
       today: mine.filter((j) => day(j) === today),
-      past: mine.filter((j) => day(j) !== today && j.move.date <= now.toISOString()).reverse(),
+      past: mine
+        .filter((j) => day(j) !== today && j.move.date <= now.toISOString())
+        .reverse()
+        .slice(0, DRIVER_PAST_JOBS_SHOWN),
     };
   }
 
