@@ -10,7 +10,7 @@ import {
 import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { HOUSE_CARD, type PriceCard } from '../src/domain/price-card.js';
-import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote, completeMove } from './support.js';
 import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
@@ -70,18 +70,7 @@ describe('the hand-on and the choose-another list go by the price in all', () =>
     customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
     driver: { id: ids.first, name: 'Fern First', email: 'fern@drivers.example', phone: '07700900555' },
     myMovePath: `/mymove/token-${bookingId}`,
-    move: {
-      date,
-      addresses: complete.addresses.map((a) => ({
-        location: a.location,
-        physicalAddress: a.physicalAddress,
-        stair: a.stair as number,
-      })),
-      typeofVan: 'Large',
-      typeOfWorker: 'Driver-Help',
-      totalHour: 3,
-      description: complete.description,
-    },
+    move: completeMove(date),
   });
 
   beforeAll(async () => {

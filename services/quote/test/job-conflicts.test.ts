@@ -9,7 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { complete, MOVE_DATE, NOW, post, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, post, startQuote, completeMove } from './support.js';
 
 const clock = fixedClock(NOW);
 const ALL_DAY = { from: '00:00', to: '24:00' };
@@ -50,18 +50,7 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'Booked Driver', email: 'booked@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: {
-        date: MOVE_DATE,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: '',
-      },
+      move: completeMove(MOVE_DATE, ''),
     };
     await svc.bus.publish(
       TOPICS.bookingConfirmed,

@@ -9,7 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { complete, MOVE_DATE, NOW, post, startQuote, openDemoAccounts } from './support.js';
+import { complete, MOVE_DATE, NOW, post, startQuote, openDemoAccounts, completeMove } from './support.js';
 import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
@@ -53,18 +53,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: {
-        date,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: complete.description,
-      },
+      move: completeMove(date),
     };
     await svc.bus.publish(
       TOPICS.bookingConfirmed,
@@ -188,18 +177,7 @@ describe('automatic fallback driver (quote: decline / expiry → the next free d
       totalPricePence: Math.round(ownOrder[0]!.totalPrice * 100),
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: ownOrder[0]!.driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
-      move: {
-        date,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: '',
-      },
+      move: completeMove(date, ''),
     };
     await svc.bus.publish(
       TOPICS.bookingConfirmed,

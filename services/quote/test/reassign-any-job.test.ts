@@ -9,7 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote } from './support.js';
+import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote, completeMove } from './support.js';
 import { MovableClock } from '../../platform/test/movable-clock.js';
 
 /**
@@ -48,18 +48,7 @@ describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
       customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
       driver: { id: driverId, name: 'First Driver', email: 'first@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: {
-        date: MOVE_DATE,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: complete.description,
-      },
+      move: completeMove(),
     };
     await svc.bus.publish(
       TOPICS.bookingConfirmed,
@@ -156,6 +145,7 @@ describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
       acceptDifference: true,
     });
     expect(moved.status).toBe(200);
+    await svc.bus.idle();
     expect((reassigned.at(-1)!.data as Record<string, any>).previousDriver).toMatchObject({ had: 'offered' });
 
     clock.t = Date.parse(MOVE_DATE) + 60_000;
@@ -178,18 +168,7 @@ describe('reassigning any job (quote: staff dispatch, portal accounts)', () => {
           customer: { name: 'Cara Customer', email: 'cara@example.com', phone: '07700900123' },
           myMovePath: '/mymove/token-bk-1',
           driver: null,
-          move: {
-            date: MOVE_DATE,
-            addresses: complete.addresses.map((a) => ({
-              location: a.location,
-              physicalAddress: a.physicalAddress,
-              stair: a.stair as number,
-            })),
-            typeofVan: 'Large',
-            typeOfWorker: 'Driver-Help',
-            totalHour: 3,
-            description: '',
-          },
+          move: completeMove(MOVE_DATE, ''),
           cancelledAt: clock.now().toISOString(),
           refundPence: 5850,
           withinCoolingOff: false,

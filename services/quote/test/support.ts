@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TOPICS } from '@vanhop/contracts';
+import { TOPICS, type BookingConfirmed } from '@vanhop/contracts';
 import {
   createEvent,
   fixedClock,
@@ -56,6 +56,20 @@ export const complete = {
   email: 'jane@example.com',
   phone: '07700900123',
 };
+
+/** The move of a BookingConfirmed for the `complete` quote body, on `date` (MOVE_DATE by default). */
+export const completeMove = (date = MOVE_DATE, description = complete.description): BookingConfirmed['move'] => ({
+  date,
+  addresses: complete.addresses.map((a) => ({
+    location: a.location,
+    physicalAddress: a.physicalAddress,
+    stair: a.stair as number,
+  })),
+  typeofVan: 'Large',
+  typeOfWorker: 'Driver-Help',
+  totalHour: 3,
+  description,
+});
 
 export async function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(url, {

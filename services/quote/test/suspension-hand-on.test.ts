@@ -10,7 +10,7 @@ import {
 import { createEvent, fixedClock } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import type { JobDoc } from '../src/domain/ports.js';
-import { complete, NOW, post, startQuote, openDemoAccounts } from './support.js';
+import { complete, NOW, post, startQuote, openDemoAccounts, completeMove } from './support.js';
 
 const clock = fixedClock(NOW);
 const DATES = ['2026-01-20T10:00:00.000Z', '2026-01-21T10:00:00.000Z', '2026-01-22T10:00:00.000Z'];
@@ -63,18 +63,7 @@ describe('suspending a driver: each job to the next free driver, the office only
       customer: { name: 'Cara Customer', email: `cara-${bookingId}@example.com`, phone: '07700900123' },
       driver: { id: driverId, name: 'Suspended Driver', email: 'suspended@example.com', phone: '07700900101' },
       myMovePath: `/mymove/token-${bookingId}`,
-      move: {
-        date,
-        addresses: complete.addresses.map((a) => ({
-          location: a.location,
-          physicalAddress: a.physicalAddress,
-          stair: a.stair as number,
-        })),
-        typeofVan: 'Large',
-        typeOfWorker: 'Driver-Help',
-        totalHour: 3,
-        description: complete.description,
-      },
+      move: completeMove(date),
     };
     await svc.bus.publish(
       TOPICS.bookingConfirmed,

@@ -60,6 +60,8 @@ interface Subscription {
  */
 export class MemoryEventBus implements EventBus, BusStatsSource {
   private readonly subs: Subscription[] = [];
+  /** Publishing work under way that idle() waits for (see publishing()). */
+  private readonly underWay = new Set<Promise<unknown>>();
   private stopped = false;
   private readonly wakers = new Set<() => void>();
   private readonly deadLetters: DeadLetter[] = [];
@@ -120,12 +122,24 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
     if (this.stopped) throw new Error('Event bus is stopped');
   }
 
-  /** Resolves once every queue is empty and no handler runs: lets tests wait without sleeping. */
+  publishing(work: Promise<unknown>): void {
+    const settled: Promise<unknown> = work
+      .catch(() => undefined)
+      .finally(() => {
+        this.underWay.delete(settled);
+      });
+    this.underWay.add(settled);
+  }
+
+  /**
+   * Resolves once every queue is empty, no handler runs and no publishing work is under way (an
+   * outbox pass a write started): lets tests wait without sleeping.
+   */
   async idle(): Promise<void> {
     for (;;) {
       const busy = this.subs.filter((s) => s.running !== null);
-      if (busy.length === 0) return;
-      await Promise.all(busy.map((s) => s.running));
+      if (busy.length === 0 && this.underWay.size === 0) return;
+      await Promise.all([...busy.map((s) => s.running), ...this.underWay]);
     }
   }
 

@@ -36,6 +36,12 @@ export interface EventBus {
    * publish fails fast (the outbox keeps the events) and ping reports the bus down.
    */
   startInBackground?(): void;
+  /**
+   * Work under way that will publish (an outbox relay's pass after a write): the in-process bus
+   * counts it as busy until it settles, so waiting for the bus to be idle waits for those events
+   * too. A bus on a remote broker has no use for it.
+   */
+  publishing?(work: Promise<unknown>): void;
   /** Stops delivering, lets in-flight handlers finish, disconnects. */
   stop(): Promise<void>;
   /** Throws when the bus is unreachable or a consumer has crashed. */
