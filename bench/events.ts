@@ -69,13 +69,20 @@ if (!composeOnly) {
 }
 
 if (!composeOnly) {
-  const { outboxReplicasRun } = await import('./support/outbox-replicas-run.js');
+  const { outboxReplicasRun, outboxBacklogRun } = await import('./support/outbox-replicas-run.js');
   const r = await outboxReplicasRun(moves, 1000 / RATE_PER_S, OUTBOX_ACK_MS);
   log(
     `\ntwo replicas' outbox relays over one store, ${r.events} events at ${RATE_PER_S} a second, each publish acknowledged after ${r.ackMs} ms (a loaded broker):`,
   );
   log(
     `  ${r.publishes} publishes for ${r.events} events (${(r.publishes / r.events).toFixed(2)} per event; 1.00 is none doubled)`,
+  );
+  const backlog = await outboxBacklogRun(Math.max(moves * 5, 200), OUTBOX_ACK_MS);
+  log(
+    `the same two relays after a broker outage, ${backlog.events} events parked meanwhile, both safety polls running:`,
+  );
+  log(
+    `  ${backlog.publishes} publishes for ${backlog.events} events (${(backlog.publishes / backlog.events).toFixed(2)} per event; 1.00 is none doubled)`,
   );
 }
 

@@ -5,6 +5,7 @@ export * from './logger.js';
 export * from './validation.js';
 export * from './events.js';
 export * from './outbox.js';
+export * from './outbox-sweep-lease.js';
 export * from './service-outbox-relay.js';
 export * from './insert-unique.js';
 export * from './query-indexes.js';

@@ -4,6 +4,7 @@ import { DuplicateKeyError } from './errors.js';
 import type { EventBus } from './ports/event-bus.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './clock.js';
+import { OutboxSweepLease } from './outbox-sweep-lease.js';
 
 export type { OutboxEntry };
 
@@ -69,6 +70,11 @@ export interface OutboxRelayOptions {
    * safety net.
    */
   elapsed?: () => number;
+  /**
+   * The lease that lets one replica at a time sweep stale entries: how long a dead sweeper keeps
+   * it (default 30 s) and the clock it is timed on (default real time).
+   */
+  sweepLease?: { ttlMs?: number; clock?: Clock };
 }
 
 /** What one pass reads: the entries a writer just handed over, stale ones, or everything pending. */
@@ -84,7 +90,8 @@ type PassScope = { kind: 'written'; eventIds: Set<string> } | { kind: 'stale' } 
  * what its own writers hand it (`kick(eventIds)`); the safety poll takes what has waited longer
  * than the grace period, which is how a replica that died between write and publish is covered.
  * Without that split every replica's pass published every fresh entry: each event went out once
- * per replica.
+ * per replica. For the same reason the safety poll sweeps on one replica at a time: after a
+ * broker outage the whole backlog is stale for every replica at once.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -103,6 +110,7 @@ export class OutboxRelay {
   private readonly graceMs: number;
   private readonly clock: Clock;
   private readonly elapsed: () => number;
+  private readonly sweepLease: OutboxSweepLease;
 
   constructor(
     store: DocumentStore,
@@ -118,6 +126,7 @@ export class OutboxRelay {
     this.graceMs = options.graceMs ?? DEFAULT_OUTBOX_GRACE_MS;
     this.clock = options.clock ?? systemClock;
     this.elapsed = options.elapsed ?? (() => performance.now());
+    this.sweepLease = new OutboxSweepLease(store, collectionNames, options.sweepLease);
   }
 
   /**
@@ -147,6 +156,9 @@ export class OutboxRelay {
     this.timer = null;
     await this.running;
     await Promise.all(this.inFlight.values());
+    await this.sweepLease
+      .giveUp()
+      .catch((err) => this.logger.warn({ err: String(err) }, 'could not give back the outbox sweep lease'));
   }
 
   /**
@@ -218,13 +230,15 @@ export class OutboxRelay {
   private async pass(scope: PassScope): Promise<number> {
     let published = 0;
     if (scope.kind !== 'written') this.fullPage = null;
-    const filter = scope.kind === 'written' ? { 'outbox.eventId': { $in: [...scope.eventIds] } } : PENDING_OUTBOX;
-    // The collections are read side by side: an event written just now waits for one query's time,
-    // not one per collection in turn (payment's relay reads three), before its publish starts.
-    // Handed-over ids are few and each must be found now, so that read is not paged.
-    const page = scope.kind === 'written' ? {} : { limit: PAGE };
-    const pending = await Promise.all(this.collections.map((col) => col.find(filter, page)));
-    const takes = this.taker(scope, pending);
+    let pending = await this.readPending(scope);
+    let takes = this.taker(scope, pending);
+    if (scope.kind === 'stale' && this.anyToTake(pending, takes)) {
+      // Another replica sweeping now publishes these; ours looks again at its next poll.
+      if (!(await this.sweepLease.lead())) return 0;
+      // Read again under the lease: the sweeper before may have published them meanwhile.
+      pending = await this.readPending(scope);
+      takes = this.taker(scope, pending);
+    }
     for (const [i, col] of this.collections.entries()) {
       const docs = pending[i]!;
       if (scope.kind !== 'written' && docs.length >= PAGE) this.fullPage = scope;
@@ -238,6 +252,23 @@ export class OutboxRelay {
       }
     }
     return published;
+  }
+
+  /**
+   * The collections are read side by side: an event written just now waits for one query's time,
+   * not one per collection in turn (payment's relay reads three), before its publish starts.
+   * Handed-over ids are few and each must be found now, so that read is not paged.
+   */
+  private readPending(scope: PassScope): Promise<(Doc & WithOutbox)[][]> {
+    const filter = scope.kind === 'written' ? { 'outbox.eventId': { $in: [...scope.eventIds] } } : PENDING_OUTBOX;
+    const page = scope.kind === 'written' ? {} : { limit: PAGE };
+    return Promise.all(this.collections.map((col) => col.find(filter, page)));
+  }
+
+  private anyToTake(pending: (Doc & WithOutbox)[][], takes: (entry: OutboxEntry) => boolean): boolean {
+    return pending.some((docs) =>
+      docs.some((doc) => (doc.outbox ?? []).some((e) => !this.inFlight.has(e.eventId) && takes(e))),
+    );
   }
 
   /** Which of the entries read this pass may take. */

@@ -96,19 +96,29 @@ export class StoreLeases {
     return { promise, stop };
   }
 
-  private async tryAcquire(name: string, owner: string): Promise<boolean> {
-    const now = this.options.clock.now();
-    const until = new Date(now.getTime() + this.options.ttlMs).toISOString();
-    try {
-      await this.leases.insertOne({ _id: name, owner, until });
-      return true;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
-    const lapsed = await this.leases.updateOne(
-      { _id: name, until: { $lte: now.toISOString() } },
-      { $set: { owner, until } },
-    );
-    return lapsed.matched === 1;
+  private tryAcquire(name: string, owner: string): Promise<boolean> {
+    return claimLease(this.leases, { name, owner, now: this.options.clock.now(), ttlMs: this.options.ttlMs });
   }
+}
+
+/**
+ * One conditional write: takes the lease `name` for `owner` when nobody holds it or its holder's
+ * time ran out; with `renew`, also when `owner` holds it already (pushing its end on). True when
+ * `owner` holds it afterwards.
+ */
+export async function claimLease(
+  leases: Collection<LeaseDoc>,
+  claim: { name: string; owner: string; now: Date; ttlMs: number; renew?: boolean },
+): Promise<boolean> {
+  const { name, owner, now } = claim;
+  const until = new Date(now.getTime() + claim.ttlMs).toISOString();
+  try {
+    await leases.insertOne({ _id: name, owner, until });
+    return true;
+  } catch (err) {
+    if (!(err instanceof DuplicateKeyError)) throw err;
+  }
+  const lapsed = { until: { $lte: now.toISOString() } };
+  const filter = claim.renew ? { _id: name, $or: [lapsed, { owner }] } : { _id: name, ...lapsed };
+  return (await leases.updateOne(filter, { $set: { owner, until } })).matched === 1;
 }

@@ -20,6 +20,7 @@ import { MovableClock } from './movable-clock.js';
 const logger = createLogger('test', 'silent');
 const contact = { name: 'Ann Smith', email: 'ann@example.com', phone: '0700', title: 'Hello', message: 'Hi' };
 const GRACE_MS = 10_000;
+const LEASE_MS = 30_000;
 
 /**
  * A broker that counts what every replica publishes to it and holds each acknowledgement until
@@ -58,6 +59,7 @@ function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: Mo
     graceMs: GRACE_MS,
     clock,
     elapsed: () => 0,
+    sweepLease: { ttlMs: LEASE_MS, clock },
   });
   const col = store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages');
   return {
@@ -193,6 +195,73 @@ describe('outbox relays of two replicas over one store', () => {
     expect(await relay.sweep()).toBe(1);
     await relay.stop();
     expect(Object.fromEntries(broker.published)).toEqual({ [orphan]: 1 });
+    await store.close();
+  });
+});
+
+describe('the safety poll of two replicas after a broker outage', () => {
+  /** Entries both replicas wrote while the broker was away: none was handed over, all are stale now. */
+  let written = 0;
+  async function backlog(a: ReturnType<typeof replica>, b: ReturnType<typeof replica>, clock: MovableClock) {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      ids.push(await a.write(`a${written++}`, { crashBeforeKick: true }));
+      ids.push(await b.write(`b${written++}`, { crashBeforeKick: true }));
+    }
+    clock.advance(GRACE_MS);
+    return ids;
+  }
+
+  it('publishes the backlog once: one replica sweeps while the other leaves it', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-sweep-')));
+    const broker = new CountingBroker();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    const ids = await backlog(a, b, clock);
+
+    // The broker is slow to acknowledge as it comes back: every entry is still pending when the
+    // second replica's poll runs, whichever replica polled first.
+    const swept = await Promise.all([a.relay.sweep(), b.relay.sweep()]);
+    expect([...swept].sort()).toEqual([0, ids.length]);
+    broker.ackAll();
+    await Promise.all([a.relay.stop(), b.relay.stop()]);
+
+    expect(Object.fromEntries(broker.published)).toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
+    expect(await pendingIn(store)).toEqual([]);
+    await store.close();
+  });
+
+  it('leaves the sweep to the replica sweeping until it stops, or until a dead one’s lease runs out', async () => {
+    const store = new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-sweep-')));
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    const first = await backlog(a, b, clock);
+    expect(await a.relay.sweep()).toBe(first.length);
+
+    // A keeps the sweep while it lives: B leaves the next backlog to it.
+    const second = await backlog(a, b, clock);
+    expect(await b.relay.sweep()).toBe(0);
+    expect(await a.relay.sweep()).toBe(second.length);
+
+    // A stops and gives the sweep back: B takes the next backlog at once.
+    await a.relay.stop();
+    const third = await backlog(a, b, clock);
+    expect(await b.relay.sweep()).toBe(third.length);
+
+    // B dies without giving it back: a new replica waits for its lease to run out, then sweeps.
+    const c = replica(store, broker, clock);
+    const fourth = await backlog(a, c, clock);
+    expect(await c.relay.sweep()).toBe(0);
+    clock.advance(LEASE_MS - GRACE_MS);
+    expect(await c.relay.sweep()).toBe(fourth.length);
+    await c.relay.stop();
+
+    const all = [...first, ...second, ...third, ...fourth];
+    expect(Object.fromEntries(broker.published)).toEqual(Object.fromEntries(all.map((id) => [id, 1])));
     await store.close();
   });
 });

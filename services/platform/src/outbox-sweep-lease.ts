@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from './clock.js';
+import type { DocumentStore } from './ports/document-store.js';
+import { claimLease, type LeaseDoc } from './store-leases.js';
+
+/** Where the replicas of a service record which of them sweeps its outbox. */
+export const OUTBOX_SWEEPS = 'outbox_sweeps';
+
+/** How long a sweeper that stopped answering keeps the sweep from the other replicas. */
+export const DEFAULT_SWEEP_LEASE_MS = 30_000;
+
+/**
+ * Which replica of a service sweeps an outbox for stale entries. After a broker outage every
+ * replica's safety poll finds the same backlog, and without this each one published all of it:
+ * every event went out once per replica. The first replica to find stale entries takes the lease
+ * and keeps it while it keeps finding some (each sweep pushes its end on); the others leave the
+ * backlog to it. A sweeper that stops gives the lease back; one that dies holds it until it runs out.
+ *
+ * The lease's end is in real time by default, not the service's clock: a clock pinned by a demo or
+ * a test would otherwise keep a dead sweeper's lease forever.
+ */
+export class OutboxSweepLease {
+  private readonly owner = randomUUID();
+  private readonly name: string;
+
+  constructor(
+    private readonly store: DocumentStore,
+    collectionNames: readonly string[],
+    private readonly options: { ttlMs?: number; clock?: Clock } = {},
+  ) {
+    this.name = `outbox:${[...collectionNames].sort().join(',')}`;
+  }
+
+  /** True when this replica sweeps now: it took the lease, renewed its own, or took over a lapsed one. */
+  lead(): Promise<boolean> {
+    return claimLease(this.leases(), {
+      name: this.name,
+      owner: this.owner,
+      now: (this.options.clock ?? systemClock).now(),
+      ttlMs: this.options.ttlMs ?? DEFAULT_SWEEP_LEASE_MS,
+      renew: true,
+    });
+  }
+
+  /** Gives the lease back if this replica holds it, so another sweeps at once rather than after it lapses. */
+  async giveUp(): Promise<void> {
+    await this.leases().deleteOne({ _id: this.name, owner: this.owner });
+  }
+
+  private leases() {
+    return this.store.collection<LeaseDoc>(OUTBOX_SWEEPS);
+  }
+}
