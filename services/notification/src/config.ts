@@ -75,6 +75,9 @@ export function loadConfig(env: Env): NotificationConfig {
   const mailTransport = r.oneOf('MAIL_TRANSPORT', ['outbox', 'smtp'] as const, 'outbox');
   const smtpUrl = r.optionalString('SMTP_URL');
   if (mailTransport === 'smtp' && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when MAIL_TRANSPORT=smtp');
+  // Not echoed like other bad values: it carries the mail account's password.
+  if (smtpUrl && !URL.canParse(smtpUrl))
+    throw new ConfigError('SMTP_URL', 'must be a URL such as smtp://user:password@host:587');
   const outboxDir = r.string('OUTBOX_DIR', path.join(platform.dataDir, 'outbox'));
   const smsProviderUrl = r.optionalUrl('SMS_PROVIDER_URL');
   const smsApiKey = r.optionalString('SMS_API_KEY');

@@ -13,6 +13,8 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** SMTP connections clients opened: pooled senders open one for many messages. */
+  connections = 0;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -21,6 +23,13 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // A stop is an outage: it drops the connections pooled senders keep open, rather than
+      // waiting (30 s by default) for them to hang up.
+      closeTimeout: 50,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((mail) => {

@@ -4,8 +4,17 @@ import type { MailMessage } from '../ports/mailer.js';
 /** Writes the RFC 822 message into a buffer instead of sending it (the embedded outbox folder). */
 export const messageWriter = () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-/** Sends over SMTP, pooling connections when the URL asks for it. */
-export const smtpTransport = (smtpUrl: string) => nodemailer.createTransport(smtpUrl);
+/**
+ * Sends over SMTP on pooled connections unless the URL says `pool=false`: a connection (and its
+ * TLS and login) per message put a round trip or three in front of every confirmation mail.
+ */
+export const smtpTransport = (smtpUrl: string) => nodemailer.createTransport(pooled(smtpUrl));
+
+export function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
 
 /**
  * The one place a message is handed to nodemailer, so the outbox folder holds exactly what SMTP
