@@ -1,5 +1,7 @@
 /** Greater than every key, so a bound on a leading part of a compound key covers all its tails. */
 export const KEY_MAX: unique symbol = Symbol('key-max');
+/** Less than every key: the open start of a scan. */
+export const KEY_MIN: unique symbol = Symbol('key-min');
 
 /** A position in an index: a key, and a document number that breaks ties (±Infinity to bound them). */
 export interface Bound {
@@ -10,8 +12,6 @@ export interface Bound {
 const CHUNK_MAX = 1024;
 /** Chunks a build makes are half full, so inserts after it do not split at once. */
 const CHUNK_FILL = 512;
-/** Less than every key (the store's KEY_MIN, kept here so the index needs nothing from outside). */
-export const KEY_MIN_BOUND: unique symbol = Symbol('key-min');
 
 /**
  * The entries of one index, (key, document number) pairs in order, kept in chunks of at most
@@ -48,7 +48,7 @@ export class SortedEntries {
   firstRepeat(): { key: unknown } | null {
     let previous: { key: unknown; no: number } | null = null;
     let found: { key: unknown } | null = null;
-    this.scan({ key: KEY_MIN_BOUND, no: -Infinity }, { key: KEY_MAX, no: Infinity }, false, (key, no) => {
+    this.scan({ key: KEY_MIN, no: -Infinity }, { key: KEY_MAX, no: Infinity }, false, (key, no) => {
       if (previous && previous.no !== no && this.compareKeys(previous.key, key) === 0) {
         found = { key };
         return false;
