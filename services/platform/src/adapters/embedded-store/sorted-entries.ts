@@ -134,6 +134,31 @@ export class SortedEntries {
     }
   }
 
+  /**
+   * The entries scan would visit, `size` at a time, each batch taken at once when asked for. The
+   * next batch starts from the last entry given, found again by its key and number rather than by
+   * its slot: a reader that awaits between batches may see writes in between (as a Mongo cursor
+   * does), but a chunk split or an entry removed cannot make it skip or repeat the entries in place.
+   */
+  *batches(from: Bound, to: Bound, backwards: boolean, size: number): Generator<{ keys: unknown[]; nos: number[] }> {
+    let [lo, hi] = [from, to];
+    for (;;) {
+      const keys: unknown[] = [];
+      const nos: number[] = [];
+      this.scan(lo, hi, backwards, (key, no) => {
+        keys.push(key);
+        nos.push(no);
+        return keys.length < size;
+      });
+      if (keys.length > 0) yield { keys, nos };
+      if (keys.length < size) return;
+      const last = { key: keys[keys.length - 1], no: nos[nos.length - 1]! };
+      // Forwards, the first entry after the last (numbers are whole); backwards, those before it.
+      if (backwards) hi = last;
+      else lo = { key: last.key, no: last.no + 0.5 };
+    }
+  }
+
   private compare(ka: unknown, na: number, kb: unknown, nb: number): number {
     const c = this.compareKeys(ka, kb);
     return c !== 0 ? c : na - nb;
