@@ -83,7 +83,7 @@ export async function pricingPaths(
       drivers,
       clock: systemClock,
       busy: slots,
-      neighbours: { jobsOf: (id) => jobs.neighboursOf(id) },
+      neighbours: { jobsOf: (id, from, to) => jobs.neighboursOf(id, from, to) },
     });
     const after = new PriceMove({
       geo,
@@ -91,7 +91,7 @@ export async function pricingPaths(
       clock: systemClock,
       busy: slots,
       neighbours: {
-        jobsOf: (id) => jobs.neighboursOf(id),
+        jobsOf: (id, from, to) => jobs.neighboursOf(id, from, to),
         jobsNear: (ids, from, to) => jobs.neighboursNear(ids, from, to),
       },
     });

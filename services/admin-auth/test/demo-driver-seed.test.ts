@@ -69,10 +69,13 @@ function adminAuthOn(dataDir: () => string, extra: Record<string, string> = {}) 
   };
 }
 
-describe('the seeded demo drivers have portal accounts from the start (DEMO_DRIVER_PASSWORD)', () => {
+/**
+ * admin-auth with the demo password, started on a fresh data folder before the enclosing describe
+ * block's tests and removed after them.
+ */
+function adminAuthForBlock(extra: Record<string, string> = {}) {
   let dataDir = '';
-  const svc = adminAuthOn(() => dataDir, { DEMO_DRIVER_PASSWORD: DEMO_PASSWORD });
-
+  const svc = adminAuthOn(() => dataDir, { DEMO_DRIVER_PASSWORD: DEMO_PASSWORD, ...extra });
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-admin-auth-seed-'));
     await svc.start();
@@ -81,6 +84,11 @@ describe('the seeded demo drivers have portal accounts from the start (DEMO_DRIV
     await svc.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
+  return svc;
+}
+
+describe('the seeded demo drivers have portal accounts from the start (DEMO_DRIVER_PASSWORD)', () => {
+  const svc = adminAuthForBlock();
 
   it('every seeded driver signs in as soon as the service has started, before quote has said anything', async () => {
     for (const d of DEMO_DRIVER_CONTACTS) expect(await svc.login(d.email)).toBe(200);
@@ -107,17 +115,7 @@ describe('the seeded demo drivers have portal accounts from the start (DEMO_DRIV
 });
 
 describe('without the demo seed (SEED_DEMO_DRIVERS=false)', () => {
-  let dataDir = '';
-  const svc = adminAuthOn(() => dataDir, { DEMO_DRIVER_PASSWORD: DEMO_PASSWORD, SEED_DEMO_DRIVERS: 'false' });
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-admin-auth-seed-'));
-    await svc.start();
-  });
-  afterAll(async () => {
-    await svc.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const svc = adminAuthForBlock({ SEED_DEMO_DRIVERS: 'false' });
 
   it('no account is opened for drivers quote does not have', async () => {
     await svc.idle();

@@ -101,7 +101,7 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
   const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
   drivers.onWrite((id) => cards.changed(id));
   const neighbours = {
-    jobsOf: (id: string) => jobStore.neighboursOf(id),
+    jobsOf: (id: string, from: Date, to: Date) => jobStore.neighboursOf(id, from, to),
     jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
   };
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });

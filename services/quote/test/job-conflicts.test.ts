@@ -158,18 +158,7 @@ describe('job conflicts (quote: GET /api/drivers/admin/jobs/:id/conflicts)', () 
     expect(await conflicts('bk-4')).toEqual([]);
     expect(alerts.filter((e) => e.data.bookingId === 'bk-4')).toEqual([]);
 
-    const before = {
-      date: MOVE_DATE,
-      addresses: complete.addresses.map((a) => ({
-        location: a.location,
-        physicalAddress: a.physicalAddress,
-        stair: a.stair as number,
-      })),
-      typeofVan: 'Large',
-      typeOfWorker: 'Driver-Help',
-      totalHour: 3,
-      description: '',
-    };
+    const before = completeMove(MOVE_DATE, '');
     const amended = {
       bookingId: 'bk-4',
       randomNumber: 8004,

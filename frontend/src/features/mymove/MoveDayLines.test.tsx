@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { JOB_PROGRESS_LINE } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
-import { MyMovePage } from './MyMovePage';
 import { myMoveView } from '../../testing/my-move';
+import { renderMyMove } from '../../testing/render-my-move';
 
 afterEach(() => {
   cleanup();
@@ -22,13 +21,7 @@ describe('My move: the day of the move', () => {
       { at: '2026-12-12T12:30:00.000Z', kind: 'driver' as const, text: JOB_PROGRESS_LINE.done('Dan Driver') },
     ];
     fakeApi({ 'GET /api/mymove/tok-1': () => ({ json: { ...base, history: [...base.history, ...lines] } }) });
-    render(
-      <MemoryRouter initialEntries={['/mymove/tok-1']}>
-        <Routes>
-          <Route path="/mymove/:token" element={<MyMovePage now={() => new Date('2026-12-12T13:00:00.000Z')} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderMyMove({ token: 'tok-1', now: () => new Date('2026-12-12T13:00:00.000Z') });
     const history = await screen.findByTestId('history');
     expect(
       within(history)

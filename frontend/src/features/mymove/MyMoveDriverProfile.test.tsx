@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../testing/fakeApi';
-import { MyMovePage } from './MyMovePage';
 import { myMoveView } from '../../testing/my-move';
+import { myMoveApi, renderMyMove } from '../../testing/render-my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -14,7 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const TOKEN = 'tok.en-1';
 const NOW = () => new Date('2026-12-01T09:20:00.000Z');
 
 describe("My move: the driver's profile", () => {
@@ -22,7 +20,7 @@ describe("My move: the driver's profile", () => {
     const view = myMoveView();
     const driver = view.driver!;
     const api = fakeApi({
-      [`GET /api/mymove/${TOKEN}`]: () => ({ json: view }),
+      [`GET ${myMoveApi()}`]: () => ({ json: view }),
       [`GET /api/driver-profiles/${driver.id}`]: () => ({
         json: {
           driverId: driver.id,
@@ -38,13 +36,7 @@ describe("My move: the driver's profile", () => {
       }),
       [`GET /api/reviews/drivers/${driver.id}`]: () => ({ json: { driverId: driver.id, reviews: [] } }),
     });
-    render(
-      <MemoryRouter initialEntries={[`/mymove/${TOKEN}`]}>
-        <Routes>
-          <Route path="/mymove/:token" element={<MyMovePage now={NOW} />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderMyMove({ now: NOW });
     fireEvent.click(await screen.findByRole('button', { name: `View ${driver.name}'s profile` }));
     const profile = await screen.findByTestId('driver-profile');
     await waitFor(() => expect(within(profile).getByText('✓ Licence checked')).toBeTruthy());

@@ -1,22 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MyMoveView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { myMoveView } from '../../testing/my-move';
+import { renderMyMove } from '../../testing/render-my-move';
 import { MyMoveMessageDriver } from './MyMoveMessageDriver';
 
 const withDriver = (view: MyMoveView, id: string): MyMoveView => ({ ...view, driver: { id, name: 'Ali Hassan' } });
 
 /** On the My move route, as MyMovePage renders it. */
 const onMyMove = (view: MyMoveView) =>
-  render(
-    <MemoryRouter initialEntries={['/mymove/v1.bk.exp.sig']}>
-      <Routes>
-        <Route path="/mymove/:token" element={<MyMoveMessageDriver view={view} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderMyMove({ token: 'v1.bk.exp.sig', element: <MyMoveMessageDriver view={view} /> });
 
 describe('message the driver from My move', () => {
   beforeEach(() => localStorage.clear());

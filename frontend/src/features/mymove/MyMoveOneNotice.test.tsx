@@ -4,12 +4,11 @@
  * ("Your move is cancelled. … refunded…"). A later visit shows the standing line alone.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyMoveView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { myMoveView } from '../../testing/my-move';
-import { MyMovePage } from './MyMovePage';
+import { myMoveApi, renderMyMove } from '../../testing/render-my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -20,19 +19,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const TOKEN = 'tok.en-1';
-const PATH = `/api/mymove/${TOKEN}`;
+const PATH = myMoveApi();
 // Inside the cooling-off hour of the fixture's payment.
 const NOW = () => new Date('2026-12-01T09:20:00.000Z');
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={[`/mymove/${TOKEN}`]}>
-      <Routes>
-        <Route path="/mymove/:token" element={<MyMovePage now={NOW} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = () => renderMyMove({ now: NOW });
 
 /** How many separate pieces of text on the page say this. */
 const timesSaid = (words: RegExp) => screen.queryAllByText(words).length;

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyMoveView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
-import { MyMovePage } from './MyMovePage';
 import { TERMS_CHANGED } from './MoveActions';
 import { FULL_REFUND_TERMS, myMoveView } from '../../testing/my-move';
+import { MY_MOVE_TOKEN, myMoveApi, renderMyMove } from '../../testing/render-my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -16,22 +15,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const TOKEN = 'tok.en-1';
-const PATH = `/api/mymove/${TOKEN}`;
+const PATH = myMoveApi();
 // 1 December 2026, 09:20 in London: inside the cooling-off hour of the fixture's payment
 const NOW = () => new Date('2026-12-01T09:20:00.000Z');
 
-function renderPage(path = `/mymove/${TOKEN}`) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/mymove/:token" element={<MyMovePage now={NOW} />} />
-        <Route path="/mymove/:token/receipt/:receiptId" element={<p>receipt page</p>} />
-        <Route path="/retrieve" element={<p>retrieve page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderMyMove({ now: NOW });
 
 /** Answers GET with the views in turn (the last one repeats). */
 const views = (first: MyMoveView, ...rest: MyMoveView[]) => {
@@ -68,7 +56,7 @@ describe('My move page', () => {
         .map((li) => li.textContent),
     ).toEqual(['1 Dec 2026, 09:00Quote saved', '1 Dec 2026, 09:05Booked: 30 % deposit of £60.00 paid']);
     const receipt = screen.getByRole('link', { name: 'Payment receipt: 30 % deposit' });
-    expect(receipt.getAttribute('href')).toBe(`/mymove/${TOKEN}/receipt/pay-pi_1`);
+    expect(receipt.getAttribute('href')).toBe(`/mymove/${MY_MOVE_TOKEN}/receipt/pay-pi_1`);
     expect(screen.getByRole('button', { name: 'Pay the balance of £140.00' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel my move' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Postpone my move' })).toBeTruthy();

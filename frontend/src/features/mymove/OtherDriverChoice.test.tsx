@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_CHOICE_MSG, type FreeDriversView, type MyMoveView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
-import { MyMovePage } from './MyMovePage';
 import { myMoveView } from '../../testing/my-move';
+import { myMoveApi, renderMyMove } from '../../testing/render-my-move';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -16,7 +15,7 @@ afterEach(() => {
 });
 
 const TOKEN = 'tok.en-2';
-const PATH = `/api/mymove/${TOKEN}`;
+const PATH = myMoveApi(TOKEN);
 const NOW = () => new Date('2026-12-01T09:20:00.000Z');
 
 const change = {
@@ -37,15 +36,7 @@ const bo = {
   chargesOnTheDay: [{ label: 'Congestion charge', amountPence: 1500 }],
 };
 
-function renderPage() {
-  render(
-    <MemoryRouter initialEntries={[`/mymove/${TOKEN}`]}>
-      <Routes>
-        <Route path="/mymove/:token" element={<MyMovePage now={NOW} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderMyMove({ token: TOKEN, now: NOW });
 
 /** Answers GET with the views in turn (the last one repeats). */
 const inTurn = <T,>(...list: T[]) => {

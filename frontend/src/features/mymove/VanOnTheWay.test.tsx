@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { VAN_LOCATION_MSG, VAN_LOCATION_REFRESH_MS, type VanLocationView } from '@vanhop/contracts';
 import { fakeApi } from '../../testing/fakeApi';
 import { myMoveView } from '../../testing/my-move';
-import { MyMovePage } from './MyMovePage';
+import { myMoveApi, renderMyMove } from '../../testing/render-my-move';
 import { vanMayBeOnTheWay } from './VanOnTheWay';
 import { viewOfBoth } from './van-map-view';
 
-const TOKEN = 'tok.en-1';
-const PATH = `/api/mymove/${TOKEN}`;
+const PATH = myMoveApi();
 // The fixture's move starts at 10:00 UTC on 12 December 2026: half an hour before.
 const NOW = () => new Date('2026-12-12T09:30:00.000Z');
 
@@ -21,15 +19,7 @@ const onTheWay: VanLocationView = {
 };
 const arrived: VanLocationView = { onTheWay: false, van: null, pickup: onTheWay.pickup, eta: null };
 
-function renderPage(now = NOW) {
-  render(
-    <MemoryRouter initialEntries={[`/mymove/${TOKEN}`]}>
-      <Routes>
-        <Route path="/mymove/:token" element={<MyMovePage now={now} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderPage = (now = NOW) => renderMyMove({ now });
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -22,6 +22,10 @@ export const JOB_QUERIES = {
     driverId: 1,
     'move.date': 1,
   }),
+  postponedOfDriver: queryIndex(DRIVER_JOBS, "a driver's postponed jobs, whatever their old date", {
+    driverId: 1,
+    bookingState: 1,
+  }),
 } as const;
 
 /** The `driver_jobs` collection. */
@@ -44,6 +48,7 @@ export class JobRepository implements JobRepositoryPort {
     await this.col.ensureIndex({ fields: { status: 1, 'move.date': 1 } });
     await this.col.ensureIndex(indexOf(JOB_QUERIES.returnedPage));
     await this.col.ensureIndex(indexOf(JOB_QUERIES.byDriverAndDate));
+    await this.col.ensureIndex(indexOf(JOB_QUERIES.postponedOfDriver));
   }
 
   /**
@@ -65,10 +70,6 @@ export class JobRepository implements JobRepositoryPort {
     return this.col.findOne({ _id: bookingId });
   }
 
-  forDriver(driverId: string): Promise<JobDoc[]> {
-    return this.col.find({ driverId });
-  }
-
   forDriverFrom(driverId: string, from: string, to?: string): Promise<JobDoc[]> {
     const date = to === undefined ? { $gte: from } : { $gte: from, $lt: to };
     return this.col.find({ driverId, 'move.date': date }, { sort: { 'move.date': 1 } });
@@ -78,13 +79,19 @@ export class JobRepository implements JobRepositoryPort {
     return this.col.find({ driverId, 'move.date': { $lt: before } }, { sort: { 'move.date': -1 }, limit });
   }
 
+  /** The driver's jobs on postponed bookings (frozen until the customer picks a new date), whatever their old date. */
+  postponedOf(driverId: string): Promise<JobDoc[]> {
+    return this.col.find({ driverId, bookingState: 'postponed' });
+  }
+
   /**
-   * The driver's jobs that keep their time (for the drive between jobs): a live booking still naming
-   * them, accepted, waiting for their answer or back with the office (whose time stays theirs until
-   * reassigned). Cancelled and postponed bookings gave their time back.
+   * The driver's jobs that keep their time (for the drive between jobs) whose move starts within
+   * [from, to) (the ISO dates compared as stored, so callers leave a day to spare): a live booking
+   * still naming them, accepted, waiting for their answer or back with the office (whose time stays
+   * theirs until reassigned). Cancelled and postponed bookings gave their time back.
    */
-  async neighboursOf(driverId: string): Promise<NeighbourJob[]> {
-    return keepingTime(await this.forDriver(driverId));
+  async neighboursOf(driverId: string, from: Date, to: Date): Promise<NeighbourJob[]> {
+    return keepingTime(await this.forDriverFrom(driverId, from.toISOString(), to.toISOString()));
   }
 
   /**

@@ -23,11 +23,11 @@ export interface BusySource {
 }
 
 /**
- * A driver's other live jobs (their windows and places), for the drive between jobs. `jobsNear`:
- * every driver's starting within [from, to), in one read (jobsOf is read per driver).
+ * A driver's other live jobs (their windows and places) starting within [from, to), for the drive
+ * between jobs. `jobsNear`: every driver's, in one read (jobsOf is read per driver).
  */
 export interface NeighbourJobSource {
-  jobsOf(driverId: string): Promise<NeighbourJob[]>;
+  jobsOf(driverId: string, from: Date, to: Date): Promise<NeighbourJob[]>;
   jobsNear?(driverIds: readonly string[] | null, from: Date, to: Date): Promise<Map<string, NeighbourJob[]>>;
 }
 
@@ -183,14 +183,13 @@ export class CandidateTime {
     const source = this.deps.neighbours;
     if (!source) return;
     const { columns, slots } = rows;
+    // Only jobs starting then can end or begin near the move's window.
+    const from = new Date(start.getTime() - NEIGHBOUR_LOOKBACK_MS);
+    const to = new Date(latestEnd + NEIGHBOUR_MARGIN_MS + 24 * HOUR_MS);
     let jobsOf: [number, NeighbourJob[]][];
     if (source.jobsNear) {
       // One read of every driver's jobs around the move rather than one per driver.
-      const around = await source.jobsNear(
-        null,
-        new Date(start.getTime() - NEIGHBOUR_LOOKBACK_MS),
-        new Date(latestEnd + NEIGHBOUR_MARGIN_MS + 24 * HOUR_MS),
-      );
+      const around = await source.jobsNear(null, from, to);
       if (around.size === 0) return;
       const isCandidate = columns.markRows(slots);
       jobsOf = [];
@@ -201,7 +200,9 @@ export class CandidateTime {
     } else {
       const all = Array.from(slots);
       jobsOf = await Promise.all(
-        all.map(async (slot) => [slot, await source.jobsOf(columns.driverAt(slot)._id)] as [number, NeighbourJob[]]),
+        all.map(
+          async (slot) => [slot, await source.jobsOf(columns.driverAt(slot)._id, from, to)] as [number, NeighbourJob[]],
+        ),
       );
     }
     const drives = new Map<string, Promise<number | null>>();

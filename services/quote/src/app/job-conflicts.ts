@@ -20,7 +20,7 @@ import type { DriverRepository, DriverSlots, JobRepository } from '../domain/por
 export class JobConflicts {
   constructor(
     private readonly deps: {
-      jobs: Pick<JobRepository, 'findById' | 'forDriver'>;
+      jobs: Pick<JobRepository, 'findById' | 'forDriverFrom'>;
       drivers: Pick<DriverRepository, 'findById'>;
       clock: Clock;
       /** Whether a returned job still holds its suspended driver's time (jobs returned before it was given back do). */
@@ -37,7 +37,8 @@ export class JobConflicts {
     const driver = found && proposed ? { ...found, availability: proposed } : found;
     if (!driver?.availability) return [];
     const now = this.deps.clock.now().getTime();
-    return (await this.deps.jobs.forDriver(driverId))
+    // Only moves still ahead can conflict: the driver's past years are not read.
+    return (await this.deps.jobs.forDriverFrom(driverId, new Date(now).toISOString()))
       .filter(
         (j) =>
           j.status !== 'returned-to-staff' &&

@@ -91,10 +91,14 @@ export class SuspendedDriverJobs {
     return (await this.deps.fallback?.fallback(job, 'suspended', at)) ?? null;
   }
 
+  /** The moves still ahead, and the postponed ones whatever their old date: not the driver's past years. */
   private async upcomingDocs(driverId: string): Promise<JobDoc[]> {
     const now = this.deps.clock.now();
-    return (await this.deps.jobs.forDriver(driverId))
-      .filter((j) => isUpcoming(j, now))
-      .sort((a, b) => a.move.date.localeCompare(b.move.date));
+    const [ahead, postponed] = await Promise.all([
+      this.deps.jobs.forDriverFrom(driverId, now.toISOString()),
+      this.deps.jobs.postponedOf(driverId),
+    ]);
+    const byId = new Map([...ahead, ...postponed].map((j) => [j._id, j]));
+    return [...byId.values()].filter((j) => isUpcoming(j, now)).sort((a, b) => a.move.date.localeCompare(b.move.date));
   }
 }

@@ -165,13 +165,14 @@ export interface JobRepository {
   /** False when the booking already has its job. */
   insert(job: JobDoc): Promise<boolean>;
   findById(bookingId: string): Promise<JobDoc | null>;
-  forDriver(driverId: string): Promise<JobDoc[]>;
   /** The driver's jobs moving at or after `from` (and before `to`, when given), soonest first. */
   forDriverFrom(driverId: string, from: string, to?: string): Promise<JobDoc[]>;
   /** The driver's latest `limit` jobs moving before `before`, latest first. */
   forDriverBefore(driverId: string, before: string, limit: number): Promise<JobDoc[]>;
-  /** The driver's jobs that keep their time (for the drive between jobs). */
-  neighboursOf(driverId: string): Promise<NeighbourJob[]>;
+  /** The driver's jobs on postponed bookings, whatever their old date. */
+  postponedOf(driverId: string): Promise<JobDoc[]>;
+  /** The driver's jobs that keep their time (for the drive between jobs) whose move starts within [from, to). */
+  neighboursOf(driverId: string, from: Date, to: Date): Promise<NeighbourJob[]>;
   /** The same for several drivers at once, only the jobs whose move starts within [from, to). */
   neighboursNear(driverIds: string[], from: Date, to: Date): Promise<Map<string, NeighbourJob[]>>;
   byStatus(status: JobDoc['status']): Promise<JobDoc[]>;

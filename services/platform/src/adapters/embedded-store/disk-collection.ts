@@ -43,6 +43,17 @@ class Queue {
   }
 }
 
+/** Numbers sorted by a key, `size` at a time, as the index walk gives them. */
+function* inBatches(
+  pairs: { no: number; key: unknown }[],
+  size: number,
+): Generator<{ nos: number[]; keys: unknown[] }> {
+  for (let i = 0; i < pairs.length; i += size) {
+    const page = pairs.slice(i, i + size);
+    yield { nos: page.map((p) => p.no), keys: page.map((p) => p.key) };
+  }
+}
+
 interface Hit<T> {
   no: number;
   doc: T;
@@ -138,7 +149,11 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     await this.readable();
     if (Object.keys(filter).length === 0) return this.indexes[0]!.entries.size;
     const plan = planQuery(filter, this.indexes, undefined);
-    if (plan?.covered) return this.candidates(plan).nos.length;
+    if (plan?.covered) {
+      let n = 0;
+      for (const { nos } of this.candidates(plan, 1024)) n += nos.length;
+      return n;
+    }
     return (await this.select(filter, {})).length;
   }
 
@@ -201,24 +216,28 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** The documents an index range names, taken at once (no write can move entries meanwhile). */
-  private candidates(plan: QueryPlan): { nos: number[]; keys: unknown[] } {
-    const nos: number[] = [];
-    const keys: unknown[] = [];
+  /**
+   * The documents an index range names, in the index's order, `size` at a time (a multikey
+   * index's document once): a page read stops walking the range once it is full.
+   */
+  private *candidates(plan: QueryPlan, size: number): Generator<{ nos: number[]; keys: unknown[] }> {
     const seen = plan.index.multikey.some(Boolean) ? new Set<number>() : null;
     const part = plan.index.compound ? (k: unknown) => (k as unknown[])[plan.orderPart] : (k: unknown) => k;
     for (const s of plan.scans) {
-      plan.index.entries.scan(s.from, s.to, plan.backwards, (key, no) => {
-        if (seen) {
-          if (seen.has(no)) return true;
-          seen.add(no);
-        }
-        nos.push(no);
-        if (plan.ordered) keys.push(part(key));
-        return true;
-      });
+      for (const batch of plan.index.entries.batches(s.from, s.to, plan.backwards, size)) {
+        const nos: number[] = [];
+        const keys: unknown[] = [];
+        batch.nos.forEach((no, i) => {
+          if (seen) {
+            if (seen.has(no)) return;
+            seen.add(no);
+          }
+          nos.push(no);
+          if (plan.ordered) keys.push(part(batch.keys[i]));
+        });
+        if (nos.length > 0) yield { nos, keys };
+      }
     }
-    return { nos, keys };
   }
 
   /**
@@ -227,24 +246,26 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
    */
   private async select(filter: Filter, options: FindOptions): Promise<Hit<T>[]> {
     const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
-    const { nos, keys, ordered } = this.ordered(plan, this.candidates(plan), options.sort);
     const skip = options.skip ?? 0;
     const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
-    const canStop = !options.sort || ordered;
     const batch = Number.isFinite(need) ? Math.min(Math.max(need + 8, 8), 128) : 256;
+    const { batches, ordered } = this.inSortOrder(plan, options.sort, batch);
+    const canStop = !options.sort || ordered;
     const hits: Hit<T>[] = [];
+    // A document a write moved further along the range between two batches is kept once.
+    const hit = new Set<number>();
     let boundary: { key: unknown } | null = null;
-    scan: for (let i = 0; i < nos.length; i += batch) {
-      const slice = nos.slice(i, i + batch);
-      const docs = await Promise.all(slice.map((no) => this.read(no)));
-      for (let j = 0; j < slice.length; j++) {
-        if (boundary && nedbModel.compareThings(keys[i + j], boundary.key) !== 0) break scan;
+    scan: for (const { nos, keys } of batches) {
+      const docs = await Promise.all(nos.map((no) => this.read(no)));
+      for (let j = 0; j < nos.length; j++) {
+        if (boundary && nedbModel.compareThings(keys[j], boundary.key) !== 0) break scan;
         const doc = docs[j];
-        if (!doc || !nedbModel.match(doc, filter)) continue;
-        hits.push({ no: slice[j]!, doc });
+        if (!doc || hit.has(nos[j]!) || !nedbModel.match(doc, filter)) continue;
+        hits.push({ no: nos[j]!, doc });
+        hit.add(nos[j]!);
         if (canStop && hits.length >= need) {
           if (!options.sort) break scan;
-          boundary ??= { key: keys[i + j] };
+          boundary ??= { key: keys[j] };
         }
       }
     }
@@ -262,22 +283,25 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * Candidates in the order of the sort's first key: as the index gave them, or, when another
-   * index holds that field's one value per document, sorted by it without reading any document
-   * (a search by a name many bookings share, newest first, reads one page, not every match).
+   * Candidates in the order of the sort's first key: as the index walks them (read lazily), or,
+   * when another index holds that field's one value per document, every candidate's number sorted
+   * by it without reading any document (a search by a name many bookings share, newest first,
+   * reads one page, not every match).
    */
-  private ordered(
+  private inSortOrder(
     plan: QueryPlan,
-    found: { nos: number[]; keys: unknown[] },
     sort: FindOptions['sort'],
-  ): { nos: number[]; keys: unknown[]; ordered: boolean } {
-    if (plan.ordered || !sort) return { ...found, ordered: plan.ordered };
+    size: number,
+  ): { batches: Iterable<{ nos: number[]; keys: unknown[] }>; ordered: boolean } {
+    const walk = this.candidates(plan, size);
+    if (plan.ordered || !sort) return { batches: walk, ordered: plan.ordered };
     const [field, dir] = Object.entries(sort)[0] ?? [];
     const by = this.indexes.find((ix) => ix.ordersDocuments && ix.def.fields[0] === field);
-    if (!by || dir === undefined) return { ...found, ordered: false };
-    const pairs = found.nos.map((no) => ({ no, key: by.valueOf(no) }));
+    if (!by || dir === undefined) return { batches: walk, ordered: false };
+    const pairs: { no: number; key: unknown }[] = [];
+    for (const { nos } of walk) for (const no of nos) pairs.push({ no, key: by.valueOf(no) });
     pairs.sort((a, b) => nedbModel.compareThings(a.key, b.key) * dir);
-    return { nos: pairs.map((p) => p.no), keys: pairs.map((p) => p.key), ordered: true };
+    return { batches: inBatches(pairs, size), ordered: true };
   }
 
   private async read(no: number): Promise<T | null> {

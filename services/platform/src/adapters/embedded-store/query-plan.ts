@@ -1,7 +1,6 @@
-import type { Bound } from './sorted-entries.js';
-import { KEY_MAX } from './sorted-entries.js';
+import { type Bound, KEY_MAX, KEY_MIN } from './sorted-entries.js';
 import { nedbModel } from './nedb-model.js';
-import { KEY_MIN, type StoreIndex } from './store-index.js';
+import type { StoreIndex } from './store-index.js';
 
 type Scalar = string | number | boolean | Date;
 type Condition = { eq: Scalar } | { in: Scalar[] } | { lo?: RangeEnd; hi?: RangeEnd };

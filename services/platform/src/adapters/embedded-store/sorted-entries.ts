@@ -1,5 +1,7 @@
 /** Greater than every key, so a bound on a leading part of a compound key covers all its tails. */
 export const KEY_MAX: unique symbol = Symbol('key-max');
+/** Less than every key: the open start of a scan. */
+export const KEY_MIN: unique symbol = Symbol('key-min');
 
 /** A position in an index: a key, and a document number that breaks ties (±Infinity to bound them). */
 export interface Bound {
@@ -10,8 +12,6 @@ export interface Bound {
 const CHUNK_MAX = 1024;
 /** Chunks a build makes are half full, so inserts after it do not split at once. */
 const CHUNK_FILL = 512;
-/** Less than every key (the store's KEY_MIN, kept here so the index needs nothing from outside). */
-export const KEY_MIN_BOUND: unique symbol = Symbol('key-min');
 
 /**
  * The entries of one index, (key, document number) pairs in order, kept in chunks of at most
@@ -48,7 +48,7 @@ export class SortedEntries {
   firstRepeat(): { key: unknown } | null {
     let previous: { key: unknown; no: number } | null = null;
     let found: { key: unknown } | null = null;
-    this.scan({ key: KEY_MIN_BOUND, no: -Infinity }, { key: KEY_MAX, no: Infinity }, false, (key, no) => {
+    this.scan({ key: KEY_MIN, no: -Infinity }, { key: KEY_MAX, no: Infinity }, false, (key, no) => {
       if (previous && previous.no !== no && this.compareKeys(previous.key, key) === 0) {
         found = { key };
         return false;
@@ -131,6 +131,31 @@ export class SortedEntries {
       }
       if (!visit(this.keys[c]![i], this.nos[c]![i]!)) return;
       i--;
+    }
+  }
+
+  /**
+   * The entries scan would visit, `size` at a time, each batch taken at once when asked for. The
+   * next batch starts from the last entry given, found again by its key and number rather than by
+   * its slot: a reader that awaits between batches may see writes in between (as a Mongo cursor
+   * does), but a chunk split or an entry removed cannot make it skip or repeat the entries in place.
+   */
+  *batches(from: Bound, to: Bound, backwards: boolean, size: number): Generator<{ keys: unknown[]; nos: number[] }> {
+    let [lo, hi] = [from, to];
+    for (;;) {
+      const keys: unknown[] = [];
+      const nos: number[] = [];
+      this.scan(lo, hi, backwards, (key, no) => {
+        keys.push(key);
+        nos.push(no);
+        return keys.length < size;
+      });
+      if (keys.length > 0) yield { keys, nos };
+      if (keys.length < size) return;
+      const last = { key: keys[keys.length - 1], no: nos[nos.length - 1]! };
+      // Forwards, the first entry after the last (numbers are whole); backwards, those before it.
+      if (backwards) hi = last;
+      else lo = { key: last.key, no: last.no + 0.5 };
     }
   }
 

@@ -1,9 +1,6 @@
 import type { EntryGatherer } from './entry-gatherer.js';
 import { nedbModel } from './nedb-model.js';
-import { KEY_MAX, KEY_MIN_BOUND, SortedEntries } from './sorted-entries.js';
-
-/** Less than every key: the open start of a scan. */
-export const KEY_MIN = KEY_MIN_BOUND;
+import { KEY_MAX, KEY_MIN, SortedEntries } from './sorted-entries.js';
 
 export interface IndexDefinition {
   /** Field paths in the index's order (the directions do not matter to an ordered index read both ways). */
