@@ -9,7 +9,7 @@ import { apiClient, priceAndSave } from '../support/gateway-api.js';
 import { eventually } from '../../services/platform/test/contracts/eventually.js';
 import { ComposeStack, composeReadiness, dockerRequired, IMAGES, PROGRAMS, ROOT } from './compose-stack.js';
 import { FAULT_RUN_ENV } from './fault-run/settings.js';
-import { faultRun, printReport } from './fault-run/run.js';
+import { faultRun, printReport, unserved } from './fault-run/run.js';
 import { MoveClient, newTally } from './fault-run/moves.js';
 import { total } from '../../services/platform/test/prometheus-text.js';
 import { figuresTable, scrapeReplicas } from './replica-metrics.js';
@@ -285,6 +285,8 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack, two rep
     expect(report.audit.paid, JSON.stringify(report.results.filter((r) => r.failed))).toBeGreaterThanOrEqual(
       Math.floor(FAULT_RUN_MOVES * 0.9),
     );
+    // Every paid customer back from the checkout saw it paid and reached My move; staff their lists.
+    expect(unserved(report)).toEqual([]);
   }, 1_500_000);
   it(`keeps selling through a Kafka outage while every replica restarts (${OUTAGE_MOVES} moves, Kafka away ${OUTAGE_KAFKA_DOWN_MS / 1000} s)`, async () => {
     const report = await faultRun(stack, {
@@ -305,6 +307,8 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack, two rep
     expect(report.tally.refusals).toEqual([]);
     expect(report.tally.hung).toBe(0);
     expect(report.results.filter((r) => r.failed).map((r) => `#${r.index}: ${r.failed}`)).toEqual([]);
+    // The success page, My move and the staff lists answered throughout: none needs the broker.
+    expect(unserved(report)).toEqual([]);
   }, 1_200_000);
 });
 

@@ -63,9 +63,12 @@ const codeCounts = (list: Mail[], pattern: RegExp): Map<number, Mail[]> => {
 export async function untilMailed(
   stack: ComposeStack,
   codes: number[],
-  timeoutMs: number,
+  wait: { stallMs: number; capMs: number },
 ): Promise<{ done: boolean; mailed: number; jobs: number }> {
-  const deadline = Date.now() + timeoutMs;
+  // A backlog left by a long outage takes as long as it takes: the wait ends when the count stops
+  // moving for `stallMs` (something is stuck) or at the cap, not at a fixed time.
+  const cap = Date.now() + wait.capMs;
+  let progress = { count: -1, at: Date.now() };
   const client = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 10_000, retryWrites: false });
   await client.connect();
   try {
@@ -87,7 +90,9 @@ export async function untilMailed(
             .catch(() => -1)
         : -1;
       const done = mailed === codes.length && jobCount === codes.length;
-      if (done || Date.now() > deadline) return { done, mailed, jobs: jobCount };
+      if (mailed + jobCount > progress.count) progress = { count: mailed + jobCount, at: Date.now() };
+      const stalled = Date.now() - progress.at > wait.stallMs;
+      if (done || stalled || Date.now() > cap) return { done, mailed, jobs: jobCount };
       await new Promise((r) => setTimeout(r, 1_000));
     }
   } finally {

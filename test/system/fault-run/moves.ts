@@ -47,7 +47,20 @@ export interface MoveResult {
   paidAt?: number;
   /** Why it never got paid (after every retry). */
   failed?: string;
+  /**
+   * A paid move's customer back from the checkout: the success page and then My move, each
+   * answered (after retries); otherwise what went wrong. Unset for a move never paid.
+   */
+  afterPayment?: 'shown' | { problem: string };
+  /** The staff pages opened after this move (every tenth move): answered, or what went wrong. */
+  staffPages?: 'shown' | { problem: string };
 }
+
+/** The staff pages an office worker keeps open: the upcoming jobs and the drivers, first pages. */
+const STAFF_PAGES = ['/api/backdata/list?kind=job&view=future&pageSize=20', '/api/drivers/admin/page?pageSize=20'];
+
+/** Only our own My move link is followed (as the web app's success page does). */
+const MY_MOVE_PATH = /^\/mymove\/[A-Za-z0-9._-]+$/;
 
 /**
  * One customer's move through the entry point, as the browser and Stripe would make it: price,
@@ -61,6 +74,8 @@ export class MoveClient {
     private readonly stack: ComposeStack,
     readonly tally: RequestTally,
     private readonly retryForMs = RETRY_FOR_MS,
+    /** A staff token: with it, every tenth move is followed by the staff pages. */
+    private readonly staffToken?: string,
   ) {
     this.api = apiClient(() => stack.gatewayUrl);
   }
@@ -117,10 +132,46 @@ export class MoveClient {
         secret: this.stack.secrets.STRIPE_WEBHOOK_SECRET!,
       });
       await this.step('POST', '/api/payments/webhook', payload, (s) => s === 200, { 'stripe-signature': signature });
-      return { index, code, paidAt: Date.now() };
+      const paidAt = Date.now();
+      const afterPayment = await this.outcome(() => this.backFromCheckout(checkout.sessionId, customer));
+      const staffPages = this.staffToken && index % 10 === 0 ? await this.outcome(() => this.staffPages()) : undefined;
+      return { index, code, paidAt, afterPayment, ...(staffPages ? { staffPages } : {}) };
     } catch (err) {
       return { index, failed: err instanceof Error ? err.message : String(err) };
     }
+  }
+
+  private async outcome(work: () => Promise<void>): Promise<'shown' | { problem: string }> {
+    try {
+      await work();
+      return 'shown';
+    } catch (err) {
+      return { problem: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  /**
+   * The browser back on the checkout's success page, which asks payment what was paid and links
+   * to My move, and then My move itself: neither needs an event's result, so both answer whether
+   * or not the broker is there.
+   */
+  private async backFromCheckout(sessionId: string, customer: Record<string, string>): Promise<void> {
+    const back = await this.step<{ myMovePath?: unknown }>(
+      'POST',
+      '/api/paymentbooking/success',
+      { session_id: sessionId },
+      (s) => s === 200,
+      customer,
+    );
+    const path = back.myMovePath;
+    if (typeof path !== 'string' || !MY_MOVE_PATH.test(path))
+      throw new Error(`the success page gave no My move link: ${JSON.stringify(back).slice(0, 200)}`);
+    await this.step('GET', `/api${path}`, undefined, (s) => s === 200, customer);
+  }
+
+  private async staffPages(): Promise<void> {
+    const staff = { authorization: `Bearer ${this.staffToken}` };
+    for (const page of STAFF_PAGES) await this.step('GET', page, undefined, (s) => s === 200, staff);
   }
 
   /** The customer pays on the hosted page (the local Stripe API: not part of the faults). */

@@ -13,6 +13,7 @@ import {
 import { lateStartNote } from './late-start.js';
 import { diagnose } from './diagnose.js';
 import { MoveClient, newTally, type MoveResult, type RequestTally } from './moves.js';
+import { staffToken } from '../../support/hostile-input.js';
 
 export interface FaultRunOptions {
   moves: number;
@@ -38,6 +39,11 @@ export interface FaultRunReport {
   unhandled: string[];
 }
 
+/** The mail wait ends when no mail or driver job has appeared for this long... */
+const MAIL_STALL_MS = 120_000;
+/** ...or at this cap: a full-size outage's backlog, caught up on a loaded machine, fits well within it. */
+const MAIL_WAIT_CAP_MS = 30 * 60_000;
+
 async function unhandledErrors(stack: ComposeStack): Promise<string[]> {
   const logs = await stack.run(['logs', '--no-color'], 120_000).catch((err: unknown) => String(err));
   return logs.split('\n').filter((line) => line.includes('"msg":"unhandled error"'));
@@ -61,7 +67,14 @@ export async function faultRun(stack: ComposeStack, o: FaultRunOptions): Promise
   for (const f of schedule) o.log(`[fault-run]   +${(f.at / 1000).toFixed(1)} s ${describeFault(f)}`);
 
   const tally = newTally();
-  const client = new MoveClient(stack, tally);
+  // Staff sign in before the faults start, as the office does in the morning.
+  const staff = await staffToken(
+    stack.gatewayUrl,
+    stack.secrets.ADMIN_SIGNUP_CODE!,
+    'faultrunstaff',
+    'fault-run-pass-123',
+  );
+  const client = new MoveClient(stack, tally, undefined, staff);
   const t0 = Date.now();
   const chaos = playChaos(stack, schedule, t0, o.log);
   const moves: Promise<MoveResult>[] = [];
@@ -77,11 +90,14 @@ export async function faultRun(stack: ComposeStack, o: FaultRunOptions): Promise
   o.log(
     `[fault-run] +${((Date.now() - t0) / 1000).toFixed(0)} s: all moves answered (${paidCodes.length} paid); waiting for their mail`,
   );
-  const waited = await untilMailed(stack, paidCodes, 180_000);
+  const waitFrom = Date.now();
+  const waited = await untilMailed(stack, paidCodes, { stallMs: MAIL_STALL_MS, capMs: MAIL_WAIT_CAP_MS });
+  const waitedS = ((Date.now() - waitFrom) / 1000).toFixed(0);
   if (!waited.done)
     o.log(
-      `[fault-run] gave up waiting after 180 s: ${waited.mailed} of ${paidCodes.length} moves mailed, ${waited.jobs} driver jobs`,
+      `[fault-run] gave up waiting after ${waitedS} s (no progress for ${MAIL_STALL_MS / 1000} s, or the cap): ${waited.mailed} of ${paidCodes.length} moves mailed, ${waited.jobs} driver jobs`,
     );
+  else o.log(`[fault-run] every paid move mailed and its driver job made, ${waitedS} s after the last answer`);
   const counted = await audit(stack, results, windows);
   endLateWatches(windows);
   if (counted.violations.length > 0) await diagnose(stack, o.log);
@@ -107,7 +123,15 @@ export const passed = (r: FaultRunReport): boolean =>
   r.tally.refused === 0 &&
   r.tally.hung === 0 &&
   r.results.every((m) => !m.failed) &&
+  unserved(r).length === 0 &&
   r.windows.every((w) => !w.notBack);
+
+/** Paid moves whose customer could not see their success page and My move, or staff their pages. */
+export const unserved = (r: FaultRunReport): string[] =>
+  r.results.flatMap((m) => [
+    ...(typeof m.afterPayment === 'object' ? [`#${m.index} after payment: ${m.afterPayment.problem}`] : []),
+    ...(typeof m.staffPages === 'object' ? [`#${m.index} staff pages: ${m.staffPages.problem}`] : []),
+  ]);
 
 export function printReport(r: FaultRunReport, log: (line: string) => void): void {
   const failed = r.results.filter((m) => m.failed);
@@ -135,6 +159,13 @@ export function printReport(r: FaultRunReport, log: (line: string) => void): voi
     }), ${r.tally.refused} refused, ${r.tally.network} without an answer, ${r.tally.hung} hung`,
   );
   for (const refusal of r.tally.refusals.slice(0, 10)) log(`[fault-run]   refused: ${refusal}`);
+  const shown = r.results.filter((m) => m.afterPayment === 'shown').length;
+  const staffShown = r.results.filter((m) => m.staffPages === 'shown').length;
+  const staffAsked = r.results.filter((m) => m.staffPages !== undefined).length;
+  log(
+    `[fault-run] customers back from the checkout saw the success page and My move: ${shown} of ${r.results.filter((m) => m.afterPayment).length}; staff pages answered: ${staffShown} of ${staffAsked}`,
+  );
+  for (const line of unserved(r).slice(0, 10)) log(`[fault-run]   not served: ${line}`);
   for (const reset of r.tally.resets.slice(0, 10)) log(`[fault-run]   no answer (retried): ${reset}`);
   log(
     `[fault-run] mail: ${r.audit.confirmationMails} confirmations, ${r.audit.driverMails} driver mails; ` +
