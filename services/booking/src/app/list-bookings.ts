@@ -84,7 +84,7 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
  * The legacy staff list (`GET /api/backdata/all`): live records moving from BACKDATA_ALL_PAST_DAYS
  * ago on, oldest saved first. Bounded so it stays a few weeks of work at any size; older moves are
  * read a page at a time (`GET /api/backdata/list?view=past`). Answered as it is read, one view
- * at a time: at a market leader's size the list is tens of MB, too much to build whole.
+ * at a time: at a market leader's size the list is over 20 MB, too much to build whole.
  */
 export class ListBookings {
   constructor(
