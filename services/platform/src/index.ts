@@ -32,6 +32,7 @@ export * from './http/rate-limit.js';
 export * from './http/client-key.js';
 export * from './http/error-handler.js';
 export * from './http/json-depth.js';
+export * from './http/json-array-stream.js';
 export * from './http/utf8-json.js';
 export * from './http/require-staff.js';
 export * from './http/require-driver.js';

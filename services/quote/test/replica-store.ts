@@ -71,6 +71,7 @@ function pausingStore(store: DocumentStore, pause: ReadPause): DocumentStore {
           await pause.passed(name, 'find', filter);
           return found;
         },
+        stream: (filter, options) => col.stream(filter, options),
         updateOne: (filter, update) => col.updateOne(filter, update),
         findOneAndUpdate: (filter, update) => col.findOneAndUpdate(filter, update),
         deleteOne: (filter) => col.deleteOne(filter),

@@ -135,12 +135,13 @@ export class BookingRepository implements BookingRepositoryPort {
   }
 
   /**
-   * Live records whose move is at or after `from`, oldest saved first: a range of the move-date
-   * index, so the legacy list grows with the weeks it covers, not with every booking ever made.
+   * Live records whose move is at or after `from`, oldest saved first, read a batch at a time: a
+   * range of the move-date index, so the legacy list grows with the weeks it covers, not with
+   * every booking ever made, and is never held whole.
    */
-  async listLiveMovingFrom(from: string): Promise<StoredBooking[]> {
-    const docs = await this.bookings.find({ 'quote.date': { $gte: from }, deletedAt: null }, { sort: { date: 1 } });
-    return docs.map((d) => withoutOutbox(d));
+  async *streamLiveMovingFrom(from: string): AsyncGenerator<StoredBooking> {
+    const docs = this.bookings.stream({ 'quote.date': { $gte: from }, deletedAt: null }, { sort: { date: 1 } });
+    for await (const d of docs) yield withoutOutbox(d);
   }
 
   /**

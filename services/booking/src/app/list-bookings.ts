@@ -83,7 +83,8 @@ export function toAdminView(record: StoredBooking): AdminBookingView {
 /**
  * The legacy staff list (`GET /api/backdata/all`): live records moving from BACKDATA_ALL_PAST_DAYS
  * ago on, oldest saved first. Bounded so it stays a few weeks of work at any size; older moves are
- * read a page at a time (`GET /api/backdata/list?view=past`).
+ * read a page at a time (`GET /api/backdata/list?view=past`). Answered as it is read, one view
+ * at a time: at a market leader's size the list is over 20 MB, too much to build whole.
  */
 export class ListBookings {
   constructor(
@@ -91,9 +92,8 @@ export class ListBookings {
     private readonly clock: Clock,
   ) {}
 
-  async execute(): Promise<AdminBookingView[]> {
+  async *stream(): AsyncGenerator<AdminBookingView> {
     const from = new Date(this.clock.now().getTime() - BACKDATA_ALL_PAST_DAYS * 86_400_000).toISOString();
-    const records = await this.bookings.listLiveMovingFrom(from);
-    return records.map(toAdminView);
+    for await (const record of this.bookings.streamLiveMovingFrom(from)) yield toAdminView(record);
   }
 }

@@ -63,8 +63,8 @@ export interface BookingRepository {
   liveByCode(code: number): Promise<StoredBooking | null>;
   /** Whether any record, deleted ones included, holds the code. */
   codeInUse(code: number): Promise<boolean>;
-  /** Live records whose move is at or after `from` (ISO), oldest saved first: the bounded legacy staff list. */
-  listLiveMovingFrom(from: string): Promise<StoredBooking[]>;
+  /** Live records whose move is at or after `from` (ISO), oldest saved first, as they are read: the bounded legacy staff list. */
+  streamLiveMovingFrom(from: string): AsyncIterable<StoredBooking>;
   /** One page of a staff list: live records of a kind in a range of move dates, by move date (ties by id). */
   pageLive(query: BookingPageQuery): Promise<StoredBooking[]>;
   /** Live, not cancelled records whose driver gave the job back, soonest move first, after `after`, at most `limit`. */

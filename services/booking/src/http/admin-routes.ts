@@ -6,7 +6,7 @@ import {
   staffBookingIdParamsSchema,
   staffCancelSchema,
 } from '@vanhop/contracts';
-import { route, signedInStaff, validated } from '@vanhop/platform';
+import { route, sendJsonArray, signedInStaff, validated } from '@vanhop/platform';
 import type { ListBookings } from '../app/list-bookings.js';
 import type { SearchBookings } from '../app/search-bookings.js';
 import type { PageBookings } from '../app/page-bookings.js';
@@ -41,11 +41,13 @@ export function adminRoutes(
     cancel: StaffCancelBooking;
   },
 ): void {
+  // Written as it is read (sendJsonArray): a failure after the first bytes cuts the connection.
   app.get(
     '/api/backdata/all',
     deps.staffOnly,
-    route(async (_req, res) => {
-      res.set('Cache-Control', 'no-store').json(await deps.list.execute());
+    route(async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      await sendJsonArray(res, deps.list.stream(), req.log);
     }),
   );
 

@@ -20,6 +20,8 @@ export interface MongoStoreOptions {
 }
 
 const DUPLICATE_KEY = 11000;
+/** Documents a stream's cursor fetches a round trip: a few hundred KB of bookings, not up to 16 MB (the server's default after the first batch). */
+const STREAM_BATCH_SIZE = 500;
 
 /**
  * DocumentStore on the official mongodb driver. Filters and updates are already Mongo's language,
@@ -120,6 +122,22 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
     return this.mapped(async () => (await cursor.toArray()) as unknown as T[]);
+  }
+
+  /** A driver cursor fetching STREAM_BATCH_SIZE documents a round trip; closed when the caller stops early. */
+  async *stream(filter: Filter, options: FindOptions = {}): AsyncGenerator<T> {
+    this.ensureOpen();
+    let cursor = this.col.find(filter, { batchSize: STREAM_BATCH_SIZE });
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    try {
+      for await (const doc of cursor) yield doc as unknown as T;
+    } catch (err) {
+      throw this.mapError(err);
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
   }
 
   async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {

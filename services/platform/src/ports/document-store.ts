@@ -38,6 +38,15 @@ export interface Collection<T extends Doc = Doc> {
   insertOrdered(docs: T[]): Promise<number>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /**
+   * The documents `find` answers, in the same order, read a batch at a time as the caller takes
+   * them: for answers too large to hold whole. The read starts when iteration does (it sees the
+   * writes done before that); it is not a snapshot: a document changed or deleted while the
+   * read runs may show as it was or as it is (the embedded store reads each as it is when its
+   * batch is read, and leaves out one deleted by then). Stopping the iteration early (break,
+   * return) stops the read.
+   */
+  stream(filter: Filter, options?: FindOptions): AsyncIterable<T>;
   /** Atomic for one document: the filter and the update are applied together. */
   updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }>;
   /** Like updateOne but returns the document after the update, or null when nothing matched. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '../../src/errors.js';
 import { PENDING_OUTBOX } from '../../src/outbox.js';
-import type { Doc, DocumentStore } from '../../src/ports/document-store.js';
+import type { Doc, DocumentStore, FindOptions } from '../../src/ports/document-store.js';
 import { uniqueSuffix } from './eventually.js';
 
 export interface StoreFixture {
@@ -29,6 +29,12 @@ const booking = (n: number, extra: Partial<Booking> = {}): Booking => ({
   tags: n % 3 === 0 ? ['stairs', 'fragile'] : ['stairs'],
   ...extra,
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 
 /**
  * The DocumentStore port's behaviour, run unchanged against every adapter: the Mongo-style filters
@@ -188,6 +194,64 @@ export function documentStoreContract(name: string, fixture: StoreFixture): void
         'b2',
         'b1',
       ]);
+    });
+
+    it('streams what find answers, in the same order: by index, by a field no index orders, with ties, skip and limit', async () => {
+      const col = await seeded('stream');
+      await col.ensureIndex({ fields: { status: 1 } });
+      await col.ensureIndex({ fields: { price: 1 } });
+      await col.updateOne({ _id: 'b5' }, { $set: { price: 200 } });
+      const cases: [Record<string, unknown>, FindOptions][] = [
+        [{}, { sort: { _id: 1 } }],
+        [{}, { sort: { _id: -1 }, skip: 1, limit: 3 }],
+        // Through the status index, in an order it does not give (price, then the postcode).
+        [{ status: 'saved' }, { sort: { price: -1 } }],
+        [{ status: { $in: ['paid', 'saved'] } }, { sort: { 'customer.address.postcode': 1, price: -1 } }],
+        // In the price index's order, with a tie at 200 the second key settles.
+        [{ price: { $gte: 200 } }, { sort: { price: 1, _id: -1 } }],
+        [{ price: { $gte: 200 } }, { sort: { price: -1, _id: 1 }, limit: 2 }],
+        [{ tags: 'fragile' }, { sort: { _id: 1 } }],
+        [{ status: 'none' }, { sort: { _id: 1 } }],
+      ];
+      for (const [filter, options] of cases) {
+        const context = JSON.stringify({ filter, options });
+        expect(await collect(col.stream(filter, options)), context).toEqual(await col.find(filter, options));
+      }
+      // Without a sort: the same documents.
+      const ids = (docs: Booking[]) => docs.map((d) => d._id).sort();
+      expect(ids(await collect(col.stream({ status: 'paid' })))).toEqual(['b2', 'b4', 'b6']);
+      expect(await collect(col.stream({}, { limit: 2 }))).toHaveLength(2);
+    });
+
+    it('streams many documents, in order, across batches, and sees the writes done before it', async () => {
+      const col = fresh('stream-many');
+      await col.ensureIndex({ fields: { price: 1 } });
+      const docs = Array.from({ length: 1_200 }, (_, n) => booking(n, { _id: `m${String(n).padStart(5, '0')}` }));
+      expect(await col.insertOrdered(docs)).toBe(docs.length);
+      await col.updateOne({ _id: 'm00007' }, { $set: { price: -1 } });
+      const streamed = await collect(col.stream({ price: { $gte: -1 } }, { sort: { price: 1 } }));
+      expect(streamed).toHaveLength(docs.length);
+      expect(streamed[0]).toMatchObject({ _id: 'm00007', price: -1 });
+      expect(streamed.slice(1).map((d) => d._id)).toEqual(docs.map((d) => d._id).filter((id) => id !== 'm00007'));
+      // An order no index gives (saved order by status, then id backwards) across batches too.
+      const byStatus = await collect(col.stream({}, { sort: { status: 1, _id: -1 } }));
+      expect(byStatus.map((d) => d._id)).toEqual(
+        (await col.find({}, { sort: { status: 1, _id: -1 } })).map((d) => d._id),
+      );
+    });
+
+    it('stops reading when the caller stops early, and the collection goes on serving', async () => {
+      const col = fresh('stream-stop');
+      expect(await col.insertOrdered(Array.from({ length: 700 }, (_, n) => booking(n)))).toBe(700);
+      const taken: string[] = [];
+      for await (const doc of col.stream({}, { sort: { price: 1 } })) {
+        taken.push(doc._id);
+        if (taken.length === 3) break;
+      }
+      expect(taken).toEqual(['b0', 'b1', 'b2']);
+      await col.insertOne(booking(700));
+      expect(await col.count({})).toBe(701);
+      expect((await col.findOne({ _id: 'b700' }))?.price).toBe(70_000);
     });
 
     it('applies $set (dotted), $unset, $inc, $push and $pull (value and object query), reporting matches', async () => {

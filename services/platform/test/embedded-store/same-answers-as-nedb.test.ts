@@ -187,6 +187,10 @@ describe('the embedded store answers as NeDB does (random documents, indexes, qu
           const options = newOptions();
           const mine = await col.find(filter, options);
           const ctx = `${context} ${JSON.stringify(options)}`;
+          // The stream answers what find does, in the same order, a batch at a time.
+          const streamed: Row[] = [];
+          for await (const row of col.stream(filter, options)) streamed.push(row);
+          expect(streamed, `stream ${ctx}`).toEqual(mine);
           if (options.sort) {
             expect(mine, ctx).toEqual(await nedbFind(oracle, filter, options));
           } else {

@@ -27,6 +27,33 @@ function parseLine(text: string): unknown {
   return text.includes('"$$date"') ? nedbModel.deserialize(text) : JSON.parse(text);
 }
 
+/** Documents a stream reads from disk at once. */
+const STREAM_BATCH = 256;
+
+/** `find`'s order of documents for a sort: each field in turn, in its direction. */
+function documentOrder(sort: Record<string, 1 | -1>): (a: unknown, b: unknown) => number {
+  const order = Object.entries(sort);
+  return (a, b) => {
+    for (const [f, dir] of order) {
+      const c = nedbModel.compareThings(nedbModel.getDotValue(a, f), nedbModel.getDotValue(b, f));
+      if (c !== 0) return c * dir;
+    }
+    return 0;
+  };
+}
+
+/** The same order on the sort fields' values taken out of the documents (in the sort's field order). */
+function valuesOrder(sort: Record<string, 1 | -1>): (a: unknown[], b: unknown[]) => number {
+  const dirs = Object.values(sort);
+  return (a, b) => {
+    for (let k = 0; k < dirs.length; k++) {
+      const c = nedbModel.compareThings(a[k], b[k]);
+      if (c !== 0) return c * dirs[k]!;
+    }
+    return 0;
+  };
+}
+
 /** Runs tasks one at a time, in the order given. */
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
@@ -121,6 +148,32 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     await this.readable();
     return (await this.select(filter, options)).map((h) => h.doc);
+  }
+
+  /**
+   * `find`'s answer a batch at a time. Candidates the index gives in the sort's order (or no sort)
+   * are read in that order; with more sort keys, each group sharing the first key is ordered by
+   * the rest before it is passed on. Otherwise a first pass reads the candidates to keep each
+   * match's number and sort values only, orders those as `find` would, and a second pass reads the
+   * documents in that order (matched again: one may have changed between the passes). So a batch
+   * of documents is held at a time (or one such group), never the whole answer.
+   */
+  async *stream(filter: Filter, options: FindOptions = {}): AsyncGenerator<T> {
+    await this.readable();
+    const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
+    const found = this.ordered(plan, this.candidates(plan), options.sort);
+    const skip = options.skip ?? 0;
+    const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
+    const all =
+      options.sort && !found.ordered
+        ? this.streamSortedApart(filter, found.nos, options.sort, need)
+        : this.streamInOrder(filter, found, options.sort);
+    let seen = 0;
+    for await (const doc of all) {
+      if (seen++ < skip) continue;
+      yield doc;
+      if (seen >= need) return;
+    }
   }
 
   async updateOne(filter: Filter, update: Update): Promise<{ matched: number; modified: number }> {
@@ -270,14 +323,8 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
       }
     }
     if (options.sort) {
-      const order = Object.entries(options.sort);
-      hits.sort((a, b) => {
-        for (const [f, dir] of order) {
-          const c = nedbModel.compareThings(nedbModel.getDotValue(a.doc, f), nedbModel.getDotValue(b.doc, f));
-          if (c !== 0) return c * dir;
-        }
-        return 0;
-      });
+      const compare = documentOrder(options.sort);
+      hits.sort((a, b) => compare(a.doc, b.doc));
     }
     return hits.slice(skip, need);
   }
@@ -302,6 +349,75 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     for (const { nos } of walk) for (const no of nos) pairs.push({ no, key: by.valueOf(no) });
     pairs.sort((a, b) => nedbModel.compareThings(a.key, b.key) * dir);
     return { batches: inBatches(pairs, size), ordered: true };
+  }
+
+  /**
+   * Matches of candidates that come in the sort's first key's order (or with no sort). Ties of a
+   * single key stay in the candidates' order, as find's stable sort leaves them.
+   */
+  private async *streamInOrder(
+    filter: Filter,
+    found: { nos: number[]; keys: unknown[] },
+    sort: FindOptions['sort'],
+  ): AsyncGenerator<T> {
+    const compare = sort && Object.keys(sort).length > 1 ? documentOrder(sort) : null;
+    let tied: T[] = [];
+    let tiedKey: unknown;
+    for await (const batch of this.batches(found.nos)) {
+      for (const { i, doc } of batch) {
+        if (!nedbModel.match(doc, filter)) continue;
+        if (!compare) {
+          yield doc;
+          continue;
+        }
+        if (tied.length > 0 && nedbModel.compareThings(found.keys[i], tiedKey) !== 0) {
+          yield* tied.sort(compare);
+          tied = [];
+        }
+        tied.push(doc);
+        tiedKey = found.keys[i];
+      }
+    }
+    if (compare) yield* tied.sort(compare);
+  }
+
+  /** Matches in an order no index gives: sorted by their values first, then read again in order. */
+  private async *streamSortedApart(
+    filter: Filter,
+    nos: number[],
+    sort: NonNullable<FindOptions['sort']>,
+    need: number,
+  ): AsyncGenerator<T> {
+    const fields = Object.keys(sort);
+    const matched: { no: number; values: unknown[] }[] = [];
+    for await (const batch of this.batches(nos))
+      for (const { no, doc } of batch)
+        if (nedbModel.match(doc, filter))
+          matched.push({ no, values: fields.map((f) => nedbModel.getDotValue(doc, f)) });
+    const compare = valuesOrder(sort);
+    matched.sort((a, b) => compare(a.values, b.values));
+    const order = matched.slice(0, need).map((m) => m.no);
+    matched.length = 0;
+    for await (const batch of this.batches(order))
+      for (const { doc } of batch) if (nedbModel.match(doc, filter)) yield doc;
+  }
+
+  /**
+   * The documents numbered, in that order, a batch at a time (each with its place in `nos`);
+   * a document deleted since is left out. Throws once the store or the collection is closed.
+   */
+  private async *batches(nos: number[]): AsyncGenerator<{ i: number; no: number; doc: T }[]> {
+    for (let at = 0; at < nos.length; at += STREAM_BATCH) {
+      this.ensureOpen();
+      if (!this.file) throw new Error(`${this.name}: the collection was closed during a read`);
+      const slice = nos.slice(at, at + STREAM_BATCH);
+      const docs = await Promise.all(slice.map((no) => this.read(no)));
+      const batch: { i: number; no: number; doc: T }[] = [];
+      docs.forEach((doc, j) => {
+        if (doc) batch.push({ i: at + j, no: slice[j]!, doc });
+      });
+      yield batch;
+    }
   }
 
   private async read(no: number): Promise<T | null> {
