@@ -161,7 +161,13 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
   async *stream(filter: Filter, options: FindOptions = {}): AsyncGenerator<T> {
     await this.readable();
     const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
-    const found = this.ordered(plan, this.candidates(plan), options.sort);
+    // The candidates' numbers (and sort keys) are taken at once: numbers only, never documents.
+    const { batches, ordered } = this.inSortOrder(plan, options.sort, STREAM_BATCH);
+    const found = { nos: [] as number[], keys: [] as unknown[], ordered };
+    for (const batch of batches) {
+      for (const no of batch.nos) found.nos.push(no);
+      for (const key of batch.keys) found.keys.push(key);
+    }
     const skip = options.skip ?? 0;
     const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
     const all =
