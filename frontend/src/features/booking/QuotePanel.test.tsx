@@ -144,6 +144,9 @@ describe('QuotePanel', () => {
       driverId: 'd1',
       name: 'Alice Mover',
     });
+    // While the browser leaves for the checkout nothing can be booked again.
+    expect((screen.getByRole('button', { name: 'Book Now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'SaveForLater' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('the limit on unpaid checkouts, with checkouts this tab opened: it offers to release them there and then, proved, and books', async () => {
