@@ -98,8 +98,8 @@ describe('QuotePanel', () => {
     expect(screen.getByLabelText(/100%/).closest('label')!.textContent).toContain('£123.45');
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
-    expect(screen.getByText('Congestion charge £15.00')).toBeTruthy();
-    expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeTruthy();
+    expect(screen.getByText('Congestion charge £15.00')).toBeShown();
+    expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeShown();
     fireEvent.click(screen.getByRole('button', { name: 'Show Less' }));
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
   });
@@ -120,7 +120,7 @@ describe('QuotePanel', () => {
     cleanup();
 
     renderPanel({ shown: { ...quote, estimate: { ...estimate, suggestedHours: 3 } } });
-    expect(screen.getByTestId('job-estimate')).toBeTruthy();
+    expect(screen.getByTestId('job-estimate')).toBeShown();
     expect(document.querySelector('.job-estimate-minimum')).toBeNull();
   });
 
@@ -230,7 +230,7 @@ describe('QuotePanel', () => {
     const bar = screen.getByTestId('quote-panel-bar');
     expect(bar.textContent).toContain('Your quote: £123.45');
     fireEvent.click(screen.getByRole('button', { name: 'Show my quote' }));
-    expect(screen.getByRole('dialog', { name: 'Your quote' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Your quote' })).toBeShown();
     expect((screen.getByLabelText(/50%/) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -301,7 +301,7 @@ describe('QuotePanel', () => {
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await screen.findByText(MSG.quote.priceChanged);
-    expect(screen.getByText(MSG.quote.pricesChanged)).toBeTruthy();
+    expect(screen.getByText(MSG.quote.pricesChanged)).toBeShown();
     expect(screen.getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('dialog', { name: 'Your quote' }).textContent).not.toContain('£123.45');
     fireEvent.click(screen.getByRole('button', { name: MSG.quote.getQuotesAgain }));

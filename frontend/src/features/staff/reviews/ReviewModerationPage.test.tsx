@@ -47,11 +47,11 @@ describe('staff review moderation, a page at a time', () => {
       </MemoryRouter>,
     );
     expect(await screen.findAllByTestId('moderated-review')).toHaveLength(2);
-    expect(screen.getByText('3 pending')).toBeTruthy();
+    expect(screen.getByText('3 pending')).toBeShown();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByTestId('moderated-review')).toHaveLength(3));
-    expect(screen.getByText('Review number 3')).toBeTruthy();
+    expect(screen.getByText('Review number 3')).toBeShown();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(api.of('GET', '/api/reviews/admin/page').map((c) => c.path)).toEqual([
       '/api/reviews/admin/page?status=pending',
@@ -60,7 +60,7 @@ describe('staff review moderation, a page at a time', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Approved' }));
     await waitFor(() => expect(screen.getAllByTestId('moderated-review')).toHaveLength(1));
-    expect(screen.getByText('Review number 9')).toBeTruthy();
+    expect(screen.getByText('Review number 9')).toBeShown();
     // The whole moderation list is no longer read.
     expect(api.of('GET', '/api/reviews/admin?')).toEqual([]);
   });
