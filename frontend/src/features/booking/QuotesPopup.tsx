@@ -102,17 +102,21 @@ function useOfferPages(response: BookingQuoteResponse, loadOffers: QuotesPopupPr
   return { shown, loading, failed, total: Math.max(matched ?? shown.length, shown.length), ask };
 }
 
-export function QuotesPopup({ response, onChoose, onClose, selectedId = null, loadOffers }: QuotesPopupProps) {
-  const [messaging, setMessaging] = useState<string | null>(null);
-  const [sort, setSort] = useState<OfferSort>('price');
-  const [filter, setFilter] = useState<OfferFilter>(NO_FILTER);
-  const { shown, loading, failed, total, ask } = useOfferPages(response, loadOffers);
-  const filtered = filterIsSet(filter);
+/** The offers in the order chosen, with each one's rating and badges. */
+function rankOffers(shown: Offer[], sort: OfferSort) {
   // The offer's own rating: the server counts VanHop's reviews in, and ranks and filters by the same figure.
   const rated = shown.map((offer) => ({ offer, rating: offer.rating, count: offer.reviewCount }));
   // Soonest free is known only to the server: its order is kept as it came.
   const offers = sort === 'soonest' ? rated : sortOffers(rated, sort);
-  const badges = offerBadges(rated);
+  return { offers, badges: offerBadges(rated) };
+}
+
+export function QuotesPopup({ response, onChoose, onClose, selectedId = null, loadOffers }: QuotesPopupProps) {
+  const [sort, setSort] = useState<OfferSort>('price');
+  const [filter, setFilter] = useState<OfferFilter>(NO_FILTER);
+  const { shown, loading, failed, total, ask } = useOfferPages(response, loadOffers);
+  const filtered = filterIsSet(filter);
+  const { offers, badges } = rankOffers(shown, sort);
   const sorts: OfferSort[] = loadOffers ? ['price', 'rating', 'soonest'] : ['price', 'rating'];
 
   const choose = (next: OfferSort) => {
@@ -138,15 +142,16 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
         </p>
       ) : (
         <>
-          <div className="offers-toolbar">
-            <p className="offers-count" aria-live="polite">
-              {total > offers.length
-                ? `Showing ${offers.length} of ${total} offers`
-                : `${offers.length} ${offers.length === 1 ? 'offer' : 'offers'}`}
-            </p>
-            <SortChoice sorts={sorts} sort={sort} onChoose={choose} disabled={loading} />
-            {loadOffers && <OfferFilters filter={filter} onChange={refilter} disabled={loading} />}
-          </div>
+          <OffersToolbar
+            shown={offers.length}
+            total={total}
+            sorts={sorts}
+            sort={sort}
+            onSort={choose}
+            filter={loadOffers ? filter : null}
+            onFilter={refilter}
+            disabled={loading}
+          />
           {offers.length === 0 && (
             <div className="offers-none" data-testid="offers-none">
               <p>No offers match these filters.</p>
@@ -160,22 +165,13 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
               <p>The offers could not be loaded. Please try again.</p>
             </Alert>
           )}
-          <ul className="offers">
-            {offers.map(({ offer, rating, count }) => (
-              <OfferCard
-                key={offer.driverId}
-                offer={offer}
-                rating={rating}
-                count={count}
-                quote={response.quote}
-                selected={offer.driverId === selectedId}
-                badges={badges.get(offer.driverId)!}
-                onChoose={onChoose}
-                messaging={messaging === offer.driverId}
-                onToggleMessage={() => setMessaging(messaging === offer.driverId ? null : offer.driverId)}
-              />
-            ))}
-          </ul>
+          <OfferList
+            offers={offers}
+            badges={badges}
+            quote={response.quote}
+            selectedId={selectedId}
+            onChoose={onChoose}
+          />
           {loadOffers && total > offers.length && (
             <div className="offers-more">
               <Button variant="secondary" onClick={() => void ask(sort, true, filter)} disabled={loading}>
@@ -189,27 +185,78 @@ export function QuotesPopup({ response, onChoose, onClose, selectedId = null, lo
   );
 }
 
-function SortChoice({
+/** The offers as cards; one driver's message box open at a time. */
+function OfferList({
+  offers,
+  badges,
+  quote,
+  selectedId,
+  onChoose,
+}: {
+  offers: ReturnType<typeof rankOffers>['offers'];
+  badges: Map<string, OfferBadge[]>;
+  quote: BookingQuoteResponse['quote'];
+  selectedId: string | null;
+  onChoose: (offer: Offer) => void;
+}) {
+  const [messaging, setMessaging] = useState<string | null>(null);
+  return (
+    <ul className="offers">
+      {offers.map(({ offer, rating, count }) => (
+        <OfferCard
+          key={offer.driverId}
+          offer={offer}
+          rating={rating}
+          count={count}
+          quote={quote}
+          selected={offer.driverId === selectedId}
+          badges={badges.get(offer.driverId)!}
+          onChoose={onChoose}
+          messaging={messaging === offer.driverId}
+          onToggleMessage={() => setMessaging(messaging === offer.driverId ? null : offer.driverId)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** How many offers are shown of how many match, their order, and (when the server is asked) the filters. */
+function OffersToolbar({
+  shown,
+  total,
   sorts,
   sort,
-  onChoose,
+  onSort,
+  filter,
+  onFilter,
   disabled,
 }: {
+  shown: number;
+  total: number;
   sorts: OfferSort[];
   sort: OfferSort;
-  onChoose: (sort: OfferSort) => void;
+  onSort: (sort: OfferSort) => void;
+  /** Null: the offers are only sorted here, not filtered. */
+  filter: OfferFilter | null;
+  onFilter: (filter: OfferFilter) => void;
   disabled: boolean;
 }) {
   return (
-    <fieldset className="segmented" disabled={disabled}>
-      <legend>Sort by</legend>
-      {sorts.map((s) => (
-        <label key={s} className={sort === s ? 'on' : undefined}>
-          <input type="radio" name="offer-sort" value={s} checked={sort === s} onChange={() => onChoose(s)} />
-          {SORT_LABELS[s]}
-        </label>
-      ))}
-    </fieldset>
+    <div className="offers-toolbar">
+      <p className="offers-count" aria-live="polite">
+        {total > shown ? `Showing ${shown} of ${total} offers` : `${shown} ${shown === 1 ? 'offer' : 'offers'}`}
+      </p>
+      <fieldset className="segmented" disabled={disabled}>
+        <legend>Sort by</legend>
+        {sorts.map((s) => (
+          <label key={s} className={sort === s ? 'on' : undefined}>
+            <input type="radio" name="offer-sort" value={s} checked={sort === s} onChange={() => onSort(s)} />
+            {SORT_LABELS[s]}
+          </label>
+        ))}
+      </fieldset>
+      {filter && <OfferFilters filter={filter} onChange={onFilter} disabled={disabled} />}
+    </div>
   );
 }
 
