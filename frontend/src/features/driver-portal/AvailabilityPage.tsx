@@ -158,6 +158,34 @@ function AvailabilityNotes({
   );
 }
 
+/** Each weekday's periods, with a way to change, add and remove them. */
+function WeeklyHours({
+  weekly,
+  errors,
+  unset,
+  dispatch,
+}: Pick<AvailabilityState, 'weekly' | 'errors'> & { unset: boolean; dispatch: Dispatch<AvailabilityAction> }) {
+  return (
+    <>
+      <h2>Weekly hours</h2>
+      <div className="portal-week">
+        {WEEKDAYS.map((day) => (
+          <DayHours
+            key={day}
+            day={day}
+            periods={weekly[day]}
+            errors={errors}
+            unset={unset}
+            onChange={(index, part, value) => dispatch({ type: 'periodChanged', day, index, part, value })}
+            onAdd={() => dispatch({ type: 'periodAdded', day })}
+            onRemove={(index) => dispatch({ type: 'periodRemoved', day, index })}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
 export function AvailabilityPage() {
   usePageTitle('Your availability · VanHop driver portal');
   const session = useDriverSession();
@@ -209,21 +237,7 @@ export function AvailabilityPage() {
           void save();
         }}
       >
-        <h2>Weekly hours</h2>
-        <div className="portal-week">
-          {WEEKDAYS.map((day) => (
-            <DayHours
-              key={day}
-              day={day}
-              periods={weekly[day]}
-              errors={errors}
-              unset={unset}
-              onChange={(index, part, value) => dispatch({ type: 'periodChanged', day, index, part, value })}
-              onAdd={() => dispatch({ type: 'periodAdded', day })}
-              onRemove={(index) => dispatch({ type: 'periodRemoved', day, index })}
-            />
-          ))}
-        </div>
+        <WeeklyHours weekly={weekly} errors={errors} unset={unset} dispatch={dispatch} />
 
         <DaysOff
           daysOff={daysOff}

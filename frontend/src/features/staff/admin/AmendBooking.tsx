@@ -150,21 +150,6 @@ interface AmendFormProps {
 
 /** The new date, hours and stops, each with the server's refusal beside it, and Save. */
 function AmendForm({ draft, setDraft, failure, busy, onSubmit, onCancel, now }: AmendFormProps) {
-  const setStop = (id: string, change: Partial<StopDraft>) =>
-    setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
-  const addStop = () =>
-    setDraft((d) => {
-      const at = Math.max(d.stops.length - 1, 1);
-      const stop: StopDraft = {
-        id: newAddressId(),
-        location: DEFAULT_VIA_STOP_LOCATION,
-        physicalAddress: '',
-        stair: '',
-      };
-      return { ...d, stops: [...d.stops.slice(0, at), stop, ...d.stops.slice(at)] };
-    });
-  const removeStop = (id: string) => setDraft((d) => ({ ...d, stops: d.stops.filter((s) => s.id !== id) }));
-
   const fieldError = (path: string) => failure?.fields[path];
   return (
     <form className="admin-amend-form" onSubmit={onSubmit} noValidate>
@@ -194,27 +179,7 @@ function AmendForm({ draft, setDraft, failure, busy, onSubmit, onCancel, now }: 
         />
         <FieldError id="amend-hours-error" error={fieldError('hour')} />
       </div>
-      {draft.stops.map((stop, i, all) => (
-        <StopFields
-          key={stop.id}
-          stop={stop}
-          role={roleOf(i, all.length)}
-          errors={(field) => fieldError(`addresses[${i}].${field}`)}
-          onChange={(change) => setStop(stop.id, change)}
-          onRemove={i > 0 && i < all.length - 1 ? () => removeStop(stop.id) : undefined}
-        />
-      ))}
-      <FieldError id="amend-stops-error" error={fieldError('addresses')} />
-      <div className="admin-actions">
-        <Button
-          area="admin"
-          variant="secondary"
-          onClick={addStop}
-          disabled={draft.stops.length < 2 || draft.stops.length >= 12}
-        >
-          Add a via stop
-        </Button>
-      </div>
+      <AmendStops stops={draft.stops} setDraft={setDraft} fieldError={fieldError} />
       {failure && (
         <p className="admin-form-error" role="alert" data-testid="amend-error">
           {failure.message}
@@ -229,6 +194,53 @@ function AmendForm({ draft, setDraft, failure, busy, onSubmit, onCancel, now }: 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The stops in order (collection, via stops, delivery), each with its refusals, and Add a via stop. */
+function AmendStops({
+  stops,
+  setDraft,
+  fieldError,
+}: {
+  stops: StopDraft[];
+  setDraft: Dispatch<SetStateAction<AmendDraft>>;
+  fieldError: (path: string) => string | undefined;
+}) {
+  const setStop = (id: string, change: Partial<StopDraft>) =>
+    setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
+  const addStop = () =>
+    setDraft((d) => {
+      const at = Math.max(d.stops.length - 1, 1);
+      const stop: StopDraft = {
+        id: newAddressId(),
+        location: DEFAULT_VIA_STOP_LOCATION,
+        physicalAddress: '',
+        stair: '',
+      };
+      return { ...d, stops: [...d.stops.slice(0, at), stop, ...d.stops.slice(at)] };
+    });
+  const removeStop = (id: string) => setDraft((d) => ({ ...d, stops: d.stops.filter((s) => s.id !== id) }));
+
+  return (
+    <>
+      {stops.map((stop, i, all) => (
+        <StopFields
+          key={stop.id}
+          stop={stop}
+          role={roleOf(i, all.length)}
+          errors={(field) => fieldError(`addresses[${i}].${field}`)}
+          onChange={(change) => setStop(stop.id, change)}
+          onRemove={i > 0 && i < all.length - 1 ? () => removeStop(stop.id) : undefined}
+        />
+      ))}
+      <FieldError id="amend-stops-error" error={fieldError('addresses')} />
+      <div className="admin-actions">
+        <Button area="admin" variant="secondary" onClick={addStop} disabled={stops.length < 2 || stops.length >= 12}>
+          Add a via stop
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { StaffDriverStatus } from '@vanhop/contracts';
+import type { DriverAdminView, StaffDriverStatus } from '@vanhop/contracts';
 import { useAdminSession } from '../admin/session';
 import { countLine } from './driver-summary';
 import { DriversTable } from './DriversTable';
@@ -60,6 +60,45 @@ function DriverSearchForm({ onFind }: { onFind: (search: DriverSearch) => void }
   );
 }
 
+/** The title with how many drivers are listed, and Add driver. */
+function DriversTitle({
+  drivers,
+  more,
+  onAdd,
+}: {
+  drivers: DriverAdminView[] | null;
+  more: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="drivers-title">
+      <div>
+        <h1>Drivers</h1>
+        {drivers && drivers.length > 0 && (
+          <p className="drivers-count admin-muted" data-testid="drivers-count">
+            {more ? `The first ${drivers.length} by name` : countLine(drivers)}
+          </p>
+        )}
+      </div>
+      <Button area="admin" onClick={onAdd}>
+        Add driver
+      </Button>
+    </div>
+  );
+}
+
+/** A failed read, and Try again. */
+function ReadFailure({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="vh-form-error">
+      <p>{error}</p>
+      <Button area="admin" variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 export function DriversPage() {
   const { token, guard } = useAdminSession();
   const navigate = useNavigate();
@@ -87,33 +126,15 @@ export function DriversPage() {
 
   return (
     <div className="drivers-page">
-      <div className="drivers-title">
-        <div>
-          <h1>Drivers</h1>
-          {drivers && drivers.length > 0 && (
-            <p className="drivers-count admin-muted" data-testid="drivers-count">
-              {next ? `The first ${drivers.length} by name` : countLine(drivers)}
-            </p>
-          )}
-        </div>
-        <Button area="admin" onClick={() => navigate(ADMIN_NEW_DRIVER_PATH)}>
-          Add driver
-        </Button>
-      </div>
+      <DriversTitle drivers={drivers} more={next !== null} onAdd={() => navigate(ADMIN_NEW_DRIVER_PATH)} />
       {error && (
-        <div role="alert" className="vh-form-error">
-          <p>{error}</p>
-          <Button
-            area="admin"
-            variant="secondary"
-            onClick={() => {
-              void readDrivers();
-              void load();
-            }}
-          >
-            Try again
-          </Button>
-        </div>
+        <ReadFailure
+          error={error}
+          onRetry={() => {
+            void readDrivers();
+            void load();
+          }}
+        />
       )}
       {accountsFailed && (
         <p className="admin-muted">The portal account service did not answer: account status is unknown for now.</p>
