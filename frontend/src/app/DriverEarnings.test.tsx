@@ -263,8 +263,8 @@ describe("driver portal: the driver's own earnings", () => {
     renderArea('/driver/*', <DriverPortalApp />, '/driver/earnings');
     expect((await screen.findByTestId('balance')).textContent).toBe('VanHop owes the driver £115.00');
     expect(screen.getByRole('link', { name: 'Earnings' }).getAttribute('href')).toBe('/driver/earnings');
-    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeShown();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeShown();
     expect(screen.queryByRole('button', { name: /Pay out/ })).toBeNull();
   });
 });

@@ -54,7 +54,7 @@ describe('RetrievePage', () => {
     expect(api.of('GET', '/api/saveRetrieve')).toHaveLength(1);
     expect(
       screen.getByText(/outstanding balance of £140.00 is paid to\s+the driver at the end of the job/),
-    ).toBeTruthy();
+    ).toBeShown();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

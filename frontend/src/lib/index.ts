@@ -1,2 +1,2 @@
 export { useResource, type Resource } from './useResource';
-export { useSubmit, type Submit } from './useSubmit';
+export { useSubmit, useSubmitEach, type Submit, type SubmitEach } from './useSubmit';

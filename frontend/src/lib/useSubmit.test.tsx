@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { useSubmit } from './useSubmit';
+import { useSubmit, useSubmitEach } from './useSubmit';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -93,5 +93,75 @@ describe('useSubmit', () => {
     unmount();
     answer.resolve('done');
     expect(await sent).toBe('done');
+  });
+});
+
+describe('useSubmit leavesPage', () => {
+  it('stays pending after a send that succeeded, so it cannot be sent again while the page unloads', async () => {
+    let calls = 0;
+    const { result } = renderHook(() =>
+      useSubmit(
+        async () => {
+          calls++;
+          return 'leaving';
+        },
+        { leavesPage: true },
+      ),
+    );
+    await act(async () => expect(await result.current.run()).toBe('leaving'));
+    expect(result.current.pending).toBe(true);
+    await act(async () => expect(await result.current.run()).toBeUndefined());
+    expect(calls).toBe(1);
+  });
+
+  it('is free again after a send that failed', async () => {
+    const { result } = renderHook(() =>
+      useSubmit(
+        async () => {
+          throw new Error('refused');
+        },
+        { leavesPage: true },
+      ),
+    );
+    await act(async () => void (await result.current.run()));
+    expect(result.current.pending).toBe(false);
+  });
+});
+
+describe('useSubmitEach', () => {
+  it('sends about two keys side by side, each pending on its own, ignoring a second send for a busy key', async () => {
+    const answers = new Map([
+      ['a', deferred<string>()],
+      ['b', deferred<string>()],
+    ]);
+    const calls: string[] = [];
+    const { result } = renderHook(() =>
+      useSubmitEach((key: string) => {
+        calls.push(key);
+        return answers.get(key)!.promise;
+      }),
+    );
+    let a!: Promise<string | undefined>;
+    let again!: Promise<string | undefined>;
+    let b!: Promise<string | undefined>;
+    act(() => {
+      a = result.current.run('a');
+      again = result.current.run('a');
+      b = result.current.run('b');
+    });
+    expect(await again).toBeUndefined();
+    expect(result.current.isPending('a')).toBe(true);
+    expect(result.current.isPending('b')).toBe(true);
+    expect(result.current.isPending('c')).toBe(false);
+    await act(async () => answers.get('a')!.resolve('A'));
+    expect(await a).toBe('A');
+    expect(result.current.isPending('a')).toBe(false);
+    expect(result.current.isPending('b')).toBe(true);
+    expect(result.current.pending).toBe(true);
+    await act(async () => answers.get('b')!.reject(new Error('refused')));
+    expect(await b).toBeUndefined();
+    expect(result.current.pending).toBe(false);
+    expect((result.current.error as Error).message).toBe('refused');
+    expect(calls).toEqual(['a', 'b']);
   });
 });

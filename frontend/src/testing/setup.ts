@@ -1,4 +1,6 @@
 import { configure } from '@testing-library/react';
+// `expect(element).toBeShown()` for the web tests.
+import './to-be-shown';
 
 /**
  * `findBy…` and `waitFor` wait for a state, bounded: Testing Library's default bound of 1 s is a

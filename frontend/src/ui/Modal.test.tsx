@@ -12,7 +12,7 @@ describe('Modal', () => {
         <p>inside</p>
       </Modal>,
     );
-    expect(screen.getByRole('dialog', { name: 'Van size guide' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Van size guide' })).toBeShown();
     fireEvent.mouseDown(screen.getByText('inside'));
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.keyDown(document, { key: 'Escape' });

@@ -89,8 +89,8 @@ describe('site chrome', () => {
     expect(screen.getByRole('link', { name: 'Staff login' }).getAttribute('href')).toBe('/admin/login');
     expect(screen.getByRole('link', { name: 'Get a quick quote' }).getAttribute('href')).toBe('/#quotesearch');
     expect(screen.getByRole('link', { name: /Back to top/ }).getAttribute('href')).toBe('#navbar');
-    expect(screen.getByText(new RegExp(`Company registration number: ${COMPANY.registrationNumber}`))).toBeTruthy();
-    expect(screen.getByText(`© ${new Date().getFullYear()} ${COMPANY.name}`)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`Company registration number: ${COMPANY.registrationNumber}`))).toBeShown();
+    expect(screen.getByText(`© ${new Date().getFullYear()} ${COMPANY.name}`)).toBeShown();
   });
 
   it('pads the footer bottom 0 on home and 7vh elsewhere', async () => {

@@ -11,26 +11,23 @@ import { askForSignInLink } from './api';
 import { useCustomerSession } from './session';
 import './account.css';
 import { FieldError } from '../../ui/fields';
-
-type Step = { state: 'ready' | 'sending' } | { state: 'sent'; message: string } | { state: 'failed'; message: string };
+import { useSubmit } from '../../lib/useSubmit';
 
 export function AccountPage() {
   usePageTitle('Sign in to My moves');
   const { token, expired } = useCustomerSession();
   const [email, setEmail] = useState('');
-  const [step, setStep] = useState<Step>({ state: 'ready' });
+  /** The server's answer once the link is on its way. */
+  const [sent, setSent] = useState<string | null>(null);
+  const request = useSubmit(askForSignInLink, {
+    failureText: (err) => messageOf(err, 'We could not reach VanHop: check your connection and try again.'),
+  });
+  const failed = request.failure;
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    setStep({ state: 'sending' });
-    try {
-      setStep({ state: 'sent', message: (await askForSignInLink(email)).message });
-    } catch (err) {
-      setStep({
-        state: 'failed',
-        message: messageOf(err, 'We could not reach VanHop: check your connection and try again.'),
-      });
-    }
+    const answer = await request.run(email);
+    if (answer) setSent(answer.message);
   };
 
   return (
@@ -47,9 +44,9 @@ export function AccountPage() {
             See every booking and saved quote made with your e-mail address, open each one, and book a move again. We
             will e-mail you a link that signs you in: no password needed.
           </p>
-          {step.state === 'sent' ? (
+          {sent !== null ? (
             <p role="status" data-testid="link-sent">
-              {step.message}. It works once, for 15 minutes.
+              {sent}. It works once, for 15 minutes.
             </p>
           ) : (
             <form onSubmit={send} noValidate className="account-form">
@@ -62,12 +59,12 @@ export function AccountPage() {
                 required
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                aria-describedby={step.state === 'failed' ? 'account-email-error' : undefined}
-                aria-invalid={step.state === 'failed' || undefined}
+                aria-describedby={failed ? 'account-email-error' : undefined}
+                aria-invalid={failed ? true : undefined}
               />
-              <FieldError id="account-email-error" error={step.state === 'failed' ? step.message : null} />
-              <button type="submit" className="button" disabled={step.state === 'sending'}>
-                {step.state === 'sending' ? 'Sending…' : 'Send me a sign-in link'}
+              <FieldError id="account-email-error" error={failed} />
+              <button type="submit" className="button" disabled={request.pending}>
+                {request.pending ? 'Sending…' : 'Send me a sign-in link'}
               </button>
             </form>
           )}

@@ -91,10 +91,10 @@ describe('My moves', () => {
     });
     renderPage();
     const upcoming = await screen.findByRole('list', { name: 'Upcoming moves' });
-    expect(within(upcoming).getByText(/Code 1234567/)).toBeTruthy();
+    expect(within(upcoming).getByText(/Code 1234567/)).toBeShown();
     const past = screen.getByRole('list', { name: 'Past moves' });
-    expect(within(past).getByText(/Code 7654321/)).toBeTruthy();
-    expect(screen.getByText('Signed in as alex@example.com.')).toBeTruthy();
+    expect(within(past).getByText(/Code 7654321/)).toBeShown();
+    expect(screen.getByText('Signed in as alex@example.com.')).toBeShown();
     await screen.findByText('12 Example Road, London NW2, UK');
     expect(within(past).queryByRole('link', { name: 'Book this quote' })).toBeNull();
     const link = within(past).getByRole('link');
@@ -125,7 +125,7 @@ describe('My moves', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Show older moves' }));
     await screen.findByText(/Code 9999999/);
-    expect(screen.getByText(/Code 1234567/)).toBeTruthy();
+    expect(screen.getByText(/Code 1234567/)).toBeShown();
     expect(screen.queryByRole('button', { name: 'Show older moves' })).toBeNull();
     expect(api.of('GET', '/api/customer/moves').map((c) => c.path)).toEqual([
       '/api/customer/moves?page=1',

@@ -51,7 +51,7 @@ describe('the sign-in link page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByTestId('link-expired')).textContent).toBe(CUSTOMER_ACCOUNT_MSG.linkExpired);
     fireEvent.click(screen.getByRole('link', { name: 'Send me a new link' }));
-    await waitFor(() => expect(screen.getByText('ask for a link')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('ask for a link')).toBeShown());
     expect(window.localStorage.getItem(CUSTOMER_TOKEN_KEY)).toBeNull();
   });
 

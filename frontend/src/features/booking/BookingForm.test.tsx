@@ -243,7 +243,7 @@ async function getQuotesAndChoose(trigger: () => void) {
 
 function expectStale(oldPrice: string) {
   const p = panel();
-  expect(within(p).getByText(MSG.quote.pricesChanged)).toBeTruthy();
+  expect(within(p).getByText(MSG.quote.pricesChanged)).toBeShown();
   expect(within(p).getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', true);
   expect(within(p).getByRole('button', { name: 'SaveForLater' })).toHaveProperty('disabled', true);
   expect(p.textContent).not.toContain(oldPrice);

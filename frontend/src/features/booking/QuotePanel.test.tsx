@@ -98,8 +98,8 @@ describe('QuotePanel', () => {
     expect(screen.getByLabelText(/100%/).closest('label')!.textContent).toContain('£123.45');
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show More' }));
-    expect(screen.getByText('Congestion charge £15.00')).toBeTruthy();
-    expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeTruthy();
+    expect(screen.getByText('Congestion charge £15.00')).toBeShown();
+    expect(screen.getByText("£20.58 per half hour (the driver's rate for this van and help)")).toBeShown();
     fireEvent.click(screen.getByRole('button', { name: 'Show Less' }));
     expect(screen.queryByText('Congestion charge £15.00')).toBeNull();
   });
@@ -120,7 +120,7 @@ describe('QuotePanel', () => {
     cleanup();
 
     renderPanel({ shown: { ...quote, estimate: { ...estimate, suggestedHours: 3 } } });
-    expect(screen.getByTestId('job-estimate')).toBeTruthy();
+    expect(screen.getByTestId('job-estimate')).toBeShown();
     expect(document.querySelector('.job-estimate-minimum')).toBeNull();
   });
 
@@ -144,6 +144,9 @@ describe('QuotePanel', () => {
       driverId: 'd1',
       name: 'Alice Mover',
     });
+    // While the browser leaves for the checkout nothing can be booked again.
+    expect((screen.getByRole('button', { name: 'Book Now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'SaveForLater' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('the limit on unpaid checkouts, with checkouts this tab opened: it offers to release them there and then, proved, and books', async () => {
@@ -227,7 +230,7 @@ describe('QuotePanel', () => {
     const bar = screen.getByTestId('quote-panel-bar');
     expect(bar.textContent).toContain('Your quote: £123.45');
     fireEvent.click(screen.getByRole('button', { name: 'Show my quote' }));
-    expect(screen.getByRole('dialog', { name: 'Your quote' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Your quote' })).toBeShown();
     expect((screen.getByLabelText(/50%/) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -298,7 +301,7 @@ describe('QuotePanel', () => {
     fireEvent.click(screen.getByLabelText(/30%/));
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await screen.findByText(MSG.quote.priceChanged);
-    expect(screen.getByText(MSG.quote.pricesChanged)).toBeTruthy();
+    expect(screen.getByText(MSG.quote.pricesChanged)).toBeShown();
     expect(screen.getByRole('button', { name: 'Book Now' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('dialog', { name: 'Your quote' }).textContent).not.toContain('£123.45');
     fireEvent.click(screen.getByRole('button', { name: MSG.quote.getQuotesAgain }));

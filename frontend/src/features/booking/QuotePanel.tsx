@@ -25,6 +25,7 @@ import { hoursLabel, newRetrieveCode, overtimeOf } from './bookingModel';
 import { EstimateFacts } from './JobEstimate';
 import { homeNoticeState } from '../../lib/homeNotice';
 import { FormError } from '../../ui/fields';
+import { useSubmit } from '../../lib/useSubmit';
 
 interface QuotePanelProps {
   quote: Quote;
@@ -66,7 +67,6 @@ export function QuotePanel({
   const navigate = useNavigate();
   const [more, setMore] = useState(false);
   const [percentage, setPercentage] = useState<PaymentPercentage | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [minimised, setMinimised] = useState(false);
   const [refused, setRefused] = useState('');
@@ -74,34 +74,30 @@ export function QuotePanel({
   const [canRelease, setCanRelease] = useState(false);
   const outdated = stale || refused !== '';
 
-  const bookNow = async () => {
-    if (outdated) return;
-    if (!percentage) {
-      alert(MSG.payment.choosePercentage);
-      return;
-    }
-    setBusy(true);
-    setCanRelease(false);
-    try {
-      const { url } = await createPaymentSession({ ...quote, percentage });
-      window.location.assign(url);
-    } catch (err) {
-      const why = refusedAsStale(err);
-      if (why) setRefused(why);
-      else setProblem(refusalWords(err) ?? 'We could not start the payment. Please try again.');
-      setCanRelease(err instanceof ApiError && err.status === 429 && holdsOwnCheckouts());
-      setBusy(false);
-    }
+  /** A refusal shown as stale (the panel's way out) or in words; rethrown so the send counts as failed. */
+  const refuse = (err: unknown, fallback: string): never => {
+    const why = refusedAsStale(err);
+    if (why) setRefused(why);
+    else setProblem(refusalWords(err) ?? fallback);
+    throw err;
   };
 
-  const bookAfterRelease = async () => {
-    setProblem('');
-    await bookNow();
-  };
+  // Off to the checkout page: the buttons stay disabled while the browser leaves.
+  const payment = useSubmit(
+    async (chosen: PaymentPercentage) => {
+      setCanRelease(false);
+      try {
+        const { url } = await createPaymentSession({ ...quote, percentage: chosen });
+        window.location.assign(url);
+      } catch (err) {
+        setCanRelease(err instanceof ApiError && err.status === 429 && holdsOwnCheckouts());
+        refuse(err, 'We could not start the payment. Please try again.');
+      }
+    },
+    { leavesPage: true },
+  );
 
-  const saveLater = async () => {
-    if (outdated) return;
-    setBusy(true);
+  const saving = useSubmit(async () => {
     try {
       const { data } = await saveForLater({
         date: new Date().toISOString(),
@@ -118,11 +114,28 @@ export function QuotePanel({
         }),
       });
     } catch (err) {
-      const why = refusedAsStale(err);
-      if (why) setRefused(why);
-      else setProblem(refusalWords(err) ?? 'We could not save your quote. Please try again.');
-      setBusy(false);
+      refuse(err, 'We could not save your quote. Please try again.');
     }
+  });
+  const busy = payment.pending || saving.pending;
+
+  const bookNow = async () => {
+    if (outdated) return;
+    if (!percentage) {
+      alert(MSG.payment.choosePercentage);
+      return;
+    }
+    await payment.run(percentage);
+  };
+
+  const bookAfterRelease = async () => {
+    setProblem('');
+    await bookNow();
+  };
+
+  const saveLater = async () => {
+    if (outdated) return;
+    await saving.run();
   };
 
   if (minimised) {

@@ -123,10 +123,10 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(cy!.querySelector('.ui-avatar img')!.getAttribute('src')).toBe('data:image/png;base64,AAAA');
     expect(ali!.querySelector('.ui-avatar')!.textContent).toBe('A');
     expect(within(ali!).getByRole('img', { name: 'Large van' }).getAttribute('src')).toBe('/images/vans/large.svg');
-    expect(within(cy!).getByText('Cheapest')).toBeTruthy();
-    expect(within(bea!).getByText('Best rated')).toBeTruthy();
-    expect(within(bea!).getByText('Most reviewed')).toBeTruthy();
-    expect(within(bea!).getByText('✓ Your choice')).toBeTruthy();
+    expect(within(cy!).getByText('Cheapest')).toBeShown();
+    expect(within(bea!).getByText('Best rated')).toBeShown();
+    expect(within(bea!).getByText('Most reviewed')).toBeShown();
+    expect(within(bea!).getByText('✓ Your choice')).toBeShown();
     expect(bea!.className).toContain('ui-card--selected');
     expect(bea!.getAttribute('aria-current')).toBe('true');
     expect(ali!.className).not.toContain('ui-card--selected');
@@ -150,13 +150,13 @@ describe('quotes popup: ratings and messaging a driver', () => {
         : { ...first, offers: priced(3, page.offset), offersOffset: page.offset },
     );
     render(<QuotesPopup response={first} onChoose={() => {}} onClose={() => {}} loadOffers={loadOffers} />);
-    expect(screen.getByText('Showing 12 of 15 offers')).toBeTruthy();
+    expect(screen.getByText('Showing 12 of 15 offers')).toBeShown();
     expect(screen.getAllByTestId('offer')).toHaveLength(12);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more offers' }));
     await waitFor(() => expect(screen.getAllByTestId('offer')).toHaveLength(15));
     expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'price', offset: 12 });
-    expect(screen.getByText('15 offers')).toBeTruthy();
+    expect(screen.getByText('15 offers')).toBeShown();
     // All shown: no more to ask for.
     expect(screen.queryByRole('button', { name: 'Show more offers' })).toBeNull();
 
@@ -168,8 +168,8 @@ describe('quotes popup: ratings and messaging a driver', () => {
       ]),
     );
     expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'soonest', offset: 0 });
-    expect(screen.getByText('Showing 2 of 15 offers')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Show more offers' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 15 offers')).toBeShown();
+    expect(screen.getByRole('button', { name: 'Show more offers' })).toBeShown();
   });
 
   it('without a way to ask the server, sorts what it has and offers no soonest-free order', () => {
@@ -177,7 +177,7 @@ describe('quotes popup: ratings and messaging a driver', () => {
     render(<QuotesPopup response={response} onChoose={() => {}} onClose={() => {}} />);
     expect(screen.queryByRole('radio', { name: 'Soonest free' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show more offers' })).toBeNull();
-    expect(screen.getByText('2 offers')).toBeTruthy();
+    expect(screen.getByText('2 offers')).toBeShown();
   });
 
   it('shows the known charges on the day on the offer itself, not only in the collapsed list', () => {
@@ -199,7 +199,7 @@ describe('quotes popup: ratings and messaging a driver', () => {
     const [first, second] = screen.getAllByTestId('offer');
     // Marta's £162 is less than Dave's £156 + £12.50: she is first and the cheapest.
     expect(within(first!).getByRole('heading').textContent).toBe('Marta');
-    expect(within(first!).getByText('Cheapest')).toBeTruthy();
+    expect(within(first!).getByText('Cheapest')).toBeShown();
     expect(within(second!).getByTestId('offer-on-the-day').textContent).toBe('+ £12.50 ULEZ on the day');
     expect(within(first!).queryByTestId('offer-on-the-day')).toBeNull();
   });
@@ -216,12 +216,12 @@ describe('quotes popup: ratings and messaging a driver', () => {
             : first,
     );
     render(<QuotesPopup response={first} onChoose={() => {}} onClose={() => {}} loadOffers={loadOffers} />);
-    expect(screen.getByRole('group', { name: 'Filter offers' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Filter offers' })).toBeShown();
 
     fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4.5' } });
     await waitFor(() => expect(screen.getAllByTestId('offer')).toHaveLength(1));
     expect(loadOffers).toHaveBeenLastCalledWith({ sort: 'price', offset: 0, filter: { minRating: 4.5 } });
-    expect(screen.getByText('1 offer')).toBeTruthy();
+    expect(screen.getByText('1 offer')).toBeShown();
 
     fireEvent.click(screen.getByLabelText('ULEZ-compliant vans only'));
     await waitFor(() =>
@@ -232,7 +232,7 @@ describe('quotes popup: ratings and messaging a driver', () => {
       }),
     );
     fireEvent.change(screen.getByLabelText('Price in all'), { target: { value: '100' } });
-    await waitFor(() => expect(screen.getByText('No offers match these filters.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('No offers match these filters.')).toBeShown());
     expect(screen.queryAllByTestId('offer')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -279,11 +279,11 @@ describe('quotes popup: ratings and messaging a driver', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     const profile = await screen.findByTestId('driver-profile');
-    await waitFor(() => expect(within(profile).getByText('Careful with the piano')).toBeTruthy());
-    expect(within(profile).getByText('✓ Insurance checked')).toBeTruthy();
+    await waitFor(() => expect(within(profile).getByText('Careful with the piano')).toBeShown());
+    expect(within(profile).getByText('✓ Insurance checked')).toBeShown();
     expect(within(profile).queryByText('✓ Licence checked')).toBeNull();
-    expect(within(profile).getByText('Medium, Large')).toBeTruthy();
-    expect(within(profile).getByText('Olu B., 1 February 2026')).toBeTruthy();
+    expect(within(profile).getByText('Medium, Large')).toBeShown();
+    expect(within(profile).getByText('Olu B., 1 February 2026')).toBeShown();
     expect(screen.getByRole('button', { name: "Hide Bea's profile" }).getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -57,8 +57,8 @@ describe('contact form', () => {
     type('Phone', '020-3000 ext');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect((await screen.findByText(MSG.contact.nameMin)).getAttribute('role')).toBe('alert');
-    expect(screen.getByText(MSG.contact.emailInvalid)).toBeTruthy();
-    expect(screen.getByText(MSG.contact.phoneDigits)).toBeTruthy();
+    expect(screen.getByText(MSG.contact.emailInvalid)).toBeShown();
+    expect(screen.getByText(MSG.contact.phoneDigits)).toBeShown();
   });
 
   it('posts the message and hands the server answer on; alerts the generic text on failure', async () => {

@@ -51,7 +51,7 @@ describe("the customer's conversation page and the e-mail confirmation link", ()
     fakeApi({ 'GET /api/conversations/v1.t': () => ({ json: thread('pending') }) });
     renderAt('/conversation/v1.t');
     expect((await screen.findByTestId('email-status')).textContent).toBe(EMAIL_STATUS_TEXT.pending);
-    expect(screen.getByText('Can you move a piano?')).toBeTruthy();
+    expect(screen.getByText('Can you move a piano?')).toBeShown();
   });
 
   it('opened from the confirmation mail: confirms once, says so, and drops the token from the address', async () => {

@@ -5,7 +5,7 @@
  * (availability-text.ts): any time while no hours are set, else only its periods. A save that found
  * the session expired keeps what was typed (./form-drafts) for when the driver has signed in again.
  */
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { WEEKDAYS, availabilitySchema, type Availability, type JobOutsideHours } from '@vanhop/contracts';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { schemaErrors } from '../../lib/price-card-form';
@@ -14,7 +14,12 @@ import { useResource } from '../../lib';
 import { isUnauthorized } from '../../api/bearer-client';
 import { PortalApiError, checkAvailability, fetchSelf, messageOf, saveAvailability } from './api';
 import { AvailabilityLeavesOut } from './AvailabilityLeavesOut';
-import { INITIAL_AVAILABILITY, availabilityReducer } from './availability-state';
+import {
+  INITIAL_AVAILABILITY,
+  availabilityReducer,
+  type AvailabilityAction,
+  type AvailabilityState,
+} from './availability-state';
 import { NO_HOURS_NOTE, NO_WORK_NOTE, offeredNothing, staysUnset } from './availability-text';
 import { DaysOff } from './AvailabilityDaysOff';
 import { DayHours } from './AvailabilityWeek';
@@ -24,30 +29,22 @@ import { PortalLoading } from './PortalLoading';
 import { londonDateTime } from '../../lib/format';
 import { useDriverSession } from './session';
 
-export function AvailabilityPage() {
-  usePageTitle('Your availability · VanHop driver portal');
-  const { token, guard } = useDriverSession();
-  const [state, dispatch] = useReducer(availabilityReducer, INITIAL_AVAILABILITY);
+type DriverSession = ReturnType<typeof useDriverSession>;
+
+/**
+ * Saving the hours: checked first, then the jobs they would leave out asked for (the driver decides
+ * before saving over them), then sent whole. Answers with the jobs the saved hours left out.
+ */
+function useAvailabilitySave(
+  { token, guard }: DriverSession,
+  state: AvailabilityState,
+  dispatch: Dispatch<AvailabilityAction>,
+) {
+  const { view, weekly, daysOff } = state;
   // Jobs the hours just saved leave out: the driver is told at once (staff see them flagged too).
   const [outside, setOutside] = useState<JobOutsideHours[]>([]);
   // Jobs the hours on the page would leave out, found before saving: the driver decides first.
   const [leavesOut, setLeavesOut] = useState<JobOutsideHours[]>([]);
-  const { view, weekly, daysOff, errors, refusals } = state;
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (refusals === 0) return;
-    if (!focusFirstInvalid(formRef.current))
-      formRef.current
-        ?.querySelector<HTMLElement>('[data-testid="availability-error"]')
-        ?.scrollIntoView?.({ block: 'center' });
-  }, [refusals]);
-
-  const self = useResource(token ? () => guard(fetchSelf(token)) : null, [token, guard]);
-  const loadError = self.error !== undefined ? messageOf(self.error, 'Your availability could not be loaded.') : null;
-  useEffect(() => {
-    if (self.data) dispatch({ type: 'shown', view: self.data, draft: availabilityDrafts.read(self.data.id) });
-  }, [self.data]);
 
   // A warning is about the hours it was found for: any edit asks again on the next Save.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the edits themselves are what clears it.
@@ -60,6 +57,27 @@ export function AvailabilityPage() {
       return (await checkAvailability(token, availability)).jobsOutsideHours;
     } catch {
       return [];
+    }
+  };
+
+  const send = async (signedIn: string, availability: Availability) => {
+    dispatch({ type: 'sending' });
+    try {
+      const saved = await guard(saveAvailability(signedIn, availability));
+      setOutside(saved.jobsOutsideHours ?? []);
+      availabilityDrafts.forget(saved.id);
+      dispatch({ type: 'saved', view: saved });
+    } catch (err) {
+      if (isUnauthorized(err)) {
+        // The session expired: the driver is on their way to sign in again; keep what they typed for when they come back.
+        if (view) availabilityDrafts.keep(view.id, availability);
+        return dispatch({ type: 'refused', errors: null, failure: null });
+      }
+      dispatch({
+        type: 'refused',
+        errors: err instanceof PortalApiError ? err.errors : null,
+        failure: messageOf(err, 'Your availability could not be saved. Please try again.'),
+      });
     }
   };
 
@@ -79,48 +97,39 @@ export function AvailabilityPage() {
       if (jobs.length > 0) return setLeavesOut(jobs);
     }
     setLeavesOut([]);
-    dispatch({ type: 'sending' });
-    try {
-      const saved = await guard(saveAvailability(token, availability));
-      setOutside(saved.jobsOutsideHours ?? []);
-      availabilityDrafts.forget(saved.id);
-      dispatch({ type: 'saved', view: saved });
-    } catch (err) {
-      if (isUnauthorized(err)) {
-        // The session expired: the driver is on their way to sign in again; keep what they typed for when they come back.
-        if (view) availabilityDrafts.keep(view.id, availability);
-        return dispatch({ type: 'refused', errors: null, failure: null });
-      }
-      dispatch({
-        type: 'refused',
-        errors: err instanceof PortalApiError ? err.errors : null,
-        failure: messageOf(err, 'Your availability could not be saved. Please try again.'),
-      });
-    }
+    await send(token, availability);
   };
 
-  if (!view) return <PortalLoading title="Your availability" error={loadError} />;
+  return { save, outside, leavesOut, keepEditing: () => setLeavesOut([]) };
+}
 
-  const unset = staysUnset(view.availability, weekly, daysOff);
-
+/** What the page says about the hours above the form: how unset hours count, a restored draft, jobs left out, a suspension. */
+function AvailabilityNotes({
+  unset,
+  offersNothing,
+  restored,
+  outside,
+  active,
+}: {
+  unset: boolean;
+  offersNothing: boolean;
+  restored: boolean;
+  outside: JobOutsideHours[];
+  active: boolean;
+}) {
   return (
-    <section className="portal-page portal-availability">
-      <h1>Your availability</h1>
-      <p className="portal-muted">
-        The hours you can work each week, on the London clock.
-        {unset ? '' : ' A day with no periods is a day you do not work.'}
-      </p>
+    <>
       {unset && (
         <p className="portal-note" data-testid="no-hours-note">
           {NO_HOURS_NOTE}
         </p>
       )}
-      {offeredNothing(unset, weekly) && (
+      {offersNothing && (
         <p className="portal-note" data-testid="no-work-note">
           {NO_WORK_NOTE}
         </p>
       )}
-      {state.restored && (
+      {restored && (
         <p className="portal-note" data-testid="draft-restored">
           {DRAFT_RESTORED_TEXT}
         </p>
@@ -140,11 +149,84 @@ export function AvailabilityPage() {
           </ul>
         </div>
       )}
-      {!view.active && (
+      {!active && (
         <p role="alert" className="vh-form-error">
           Your account is suspended: please contact the office. You cannot change your hours for now.
         </p>
       )}
+    </>
+  );
+}
+
+/** Each weekday's periods, with a way to change, add and remove them. */
+function WeeklyHours({
+  weekly,
+  errors,
+  unset,
+  dispatch,
+}: Pick<AvailabilityState, 'weekly' | 'errors'> & { unset: boolean; dispatch: Dispatch<AvailabilityAction> }) {
+  return (
+    <>
+      <h2>Weekly hours</h2>
+      <div className="portal-week">
+        {WEEKDAYS.map((day) => (
+          <DayHours
+            key={day}
+            day={day}
+            periods={weekly[day]}
+            errors={errors}
+            unset={unset}
+            onChange={(index, part, value) => dispatch({ type: 'periodChanged', day, index, part, value })}
+            onAdd={() => dispatch({ type: 'periodAdded', day })}
+            onRemove={(index) => dispatch({ type: 'periodRemoved', day, index })}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function AvailabilityPage() {
+  usePageTitle('Your availability · VanHop driver portal');
+  const session = useDriverSession();
+  const { token, guard } = session;
+  const [state, dispatch] = useReducer(availabilityReducer, INITIAL_AVAILABILITY);
+  const { view, weekly, daysOff, errors, refusals } = state;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { save, outside, leavesOut, keepEditing } = useAvailabilitySave(session, state, dispatch);
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    if (!focusFirstInvalid(formRef.current))
+      formRef.current
+        ?.querySelector<HTMLElement>('[data-testid="availability-error"]')
+        ?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
+
+  const self = useResource(token ? () => guard(fetchSelf(token)) : null, [token, guard]);
+  const loadError = self.error !== undefined ? messageOf(self.error, 'Your availability could not be loaded.') : null;
+  useEffect(() => {
+    if (self.data) dispatch({ type: 'shown', view: self.data, draft: availabilityDrafts.read(self.data.id) });
+  }, [self.data]);
+
+  if (!view) return <PortalLoading title="Your availability" error={loadError} />;
+
+  const unset = staysUnset(view.availability, weekly, daysOff);
+
+  return (
+    <section className="portal-page portal-availability">
+      <h1>Your availability</h1>
+      <p className="portal-muted">
+        The hours you can work each week, on the London clock.
+        {unset ? '' : ' A day with no periods is a day you do not work.'}
+      </p>
+      <AvailabilityNotes
+        unset={unset}
+        offersNothing={offeredNothing(unset, weekly)}
+        restored={state.restored}
+        outside={outside}
+        active={view.active}
+      />
 
       <form
         ref={formRef}
@@ -155,21 +237,7 @@ export function AvailabilityPage() {
           void save();
         }}
       >
-        <h2>Weekly hours</h2>
-        <div className="portal-week">
-          {WEEKDAYS.map((day) => (
-            <DayHours
-              key={day}
-              day={day}
-              periods={weekly[day]}
-              errors={errors}
-              unset={unset}
-              onChange={(index, part, value) => dispatch({ type: 'periodChanged', day, index, part, value })}
-              onAdd={() => dispatch({ type: 'periodAdded', day })}
-              onRemove={(index) => dispatch({ type: 'periodRemoved', day, index })}
-            />
-          ))}
-        </div>
+        <WeeklyHours weekly={weekly} errors={errors} unset={unset} dispatch={dispatch} />
 
         <DaysOff
           daysOff={daysOff}
@@ -186,7 +254,7 @@ export function AvailabilityPage() {
             jobs={leavesOut}
             busy={state.busy}
             onSaveAnyway={() => void save(true)}
-            onKeepEditing={() => setLeavesOut([])}
+            onKeepEditing={keepEditing}
           />
         )}
 

@@ -30,13 +30,13 @@ describe('driver portal', () => {
     stubPortalApi({});
     renderAt('/driver');
     expect(where()).toBe('/driver/login');
-    expect(screen.getByRole('heading', { name: 'Driver sign in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Driver sign in' })).toBeShown();
   });
 
   it('shows its own not-found screen for unknown portal paths', () => {
     stubPortalApi({});
     renderAt('/driver/unknown');
-    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeShown();
   });
 
   it('signs in: shows the server message on a refusal, then stores the token and opens the jobs', async () => {
@@ -107,7 +107,7 @@ describe('driver portal', () => {
     });
     renderAt('/driver/welcome/inv-123');
     await screen.findByRole('heading', { name: 'Welcome to VanHop, Alice Driver' });
-    expect(screen.getByText('alice@example.com')).toBeTruthy();
+    expect(screen.getByText('alice@example.com')).toBeShown();
 
     type('Password', 'long-enough-1');
     type('Confirm password', 'long-enough-2');
@@ -267,16 +267,16 @@ describe('driver portal', () => {
     const today = within(await screen.findByRole('region', { name: 'Today' }));
     const card = within(today.getByRole('article', { name: 'Booking 9001' }));
     expect(card.getByText(/Respond by/).textContent).toBe('Respond by Sun, 1 Mar 2026, 11:00');
-    expect(card.getByText('Thu, 5 Mar 2026, 08:30')).toBeTruthy();
+    expect(card.getByText('Thu, 5 Mar 2026, 08:30')).toBeShown();
     expect(
       card.getByRole('link', { name: 'London NW2, UK, 12 Cricklewood Lane' }).closest('li')!.textContent,
     ).toContain('(2 flights of stairs)');
     expect(card.getByText('carol@example.com').getAttribute('href')).toBe('mailto:carol@example.com');
-    expect(card.getByText('Sofa and boxes')).toBeTruthy();
+    expect(card.getByText('Sofa and boxes')).toBeShown();
     expect(within(screen.getByRole('region', { name: 'Upcoming' })).getByTestId('job-status').textContent).toBe(
       'Accepted',
     );
-    expect(within(screen.getByRole('region', { name: 'Past' })).getByText('No past jobs.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Past' })).getByText('No past jobs.')).toBeShown();
 
     fireEvent.click(card.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(card.getByTestId('job-status').textContent).toBe('Accepted'));

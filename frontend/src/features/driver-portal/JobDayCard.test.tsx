@@ -136,8 +136,8 @@ describe('driver portal: the job card on the day', () => {
     stubCanvas();
     const form = within(await card.findByTestId('done-proof'));
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
-    expect(form.getByText(JOB_PROOF_MSG.photosRequired)).toBeTruthy();
-    expect(form.getByText(JOB_PROOF_MSG.signatureRequired)).toBeTruthy();
+    expect(form.getByText(JOB_PROOF_MSG.photosRequired)).toBeShown();
+    expect(form.getByText(JOB_PROOF_MSG.signatureRequired)).toBeShown();
     expect(calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
 
     const input = form.getByLabelText('Photos of the load');
@@ -152,12 +152,12 @@ describe('driver portal: the job card on the day', () => {
     fireEvent.change(form.getByLabelText('Signed by'), { target: { value: 'Dave Neighbour' } });
     // What was paid on the day is asked before anything is sent.
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
-    expect(form.getByText(DAY_SETTLEMENT_MSG.methodRequired)).toBeTruthy();
+    expect(form.getByText(DAY_SETTLEMENT_MSG.methodRequired)).toBeShown();
     expect(calls.filter((c) => c.key.startsWith('POST'))).toEqual([]);
     fireEvent.click(form.getByRole('radio', { name: 'Cash' }));
     fireEvent.change(form.getByLabelText('Amount collected (£)'), { target: { value: '9999' } });
     fireEvent.click(form.getByRole('button', { name: 'Mark done' }));
-    expect(form.getByText(/more than the customer owes on the day/)).toBeTruthy();
+    expect(form.getByText(/more than the customer owes on the day/)).toBeShown();
     fireEvent.change(form.getByLabelText('Amount collected (£)'), { target: { value: '103.00' } });
     fireEvent.change(form.getByLabelText('Started at (optional)'), { target: { value: '09:05' } });
     fireEvent.change(form.getByLabelText('Finished at (optional)'), { target: { value: '11:40' } });
@@ -186,7 +186,7 @@ describe('driver portal: the job card on the day', () => {
     const card = await cardOf(9001);
     fireEvent.click(card.getByRole('button', { name: 'Done' }));
     await giveProof(card);
-    await waitFor(() => expect(card.getByText(JOB_PROOF_MSG.photoContent)).toBeTruthy());
-    expect(card.getByTestId('done-proof')).toBeTruthy();
+    await waitFor(() => expect(card.getByText(JOB_PROOF_MSG.photoContent)).toBeShown());
+    expect(card.getByTestId('done-proof')).toBeShown();
   });
 });

@@ -23,6 +23,90 @@ import { FieldError, FormError } from '../../ui/fields';
 
 type Field = 'photos' | 'signature' | 'signedBy' | DayField;
 
+/** The server's refusals, each beside the field it is about. */
+const fieldErrorsOf = (fields: Record<string, string>): Partial<Record<Field, string>> => ({
+  photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
+  signature: fields.signature,
+  signedBy: fields.signedBy,
+  method: fields['collected.method'],
+  amount: fields['collected.amountPence'],
+  finished: fields['times.finishedAt'],
+  extrasAmount: fields['extras.amountPence'],
+  extrasReason: fields['extras.reason'],
+  extrasAgreed: fields['extras.customerAgreed'],
+});
+
+/** The photos of the load: taken or chosen (images only, up to the limit), each shown with a way to remove it. */
+function ProofPhotos({
+  ids,
+  photos,
+  onPhotos,
+  error,
+  onProblem,
+  busy,
+}: {
+  ids: string;
+  photos: string[];
+  onPhotos: (photos: string[]) => void;
+  error: string | undefined;
+  onProblem: (problem: string | undefined) => void;
+  busy: boolean;
+}) {
+  const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const added: string[] = [];
+    let problem: string | undefined;
+    for (const file of files) {
+      const r = await proofPhoto(file);
+      if ('problem' in r) problem = r.problem;
+      else added.push(r.dataUrl);
+    }
+    const next = [...photos, ...added];
+    if (next.length > JOB_PROOF_MAX_PHOTOS) problem = JOB_PROOF_MSG.tooManyPhotos;
+    onPhotos(next.slice(0, JOB_PROOF_MAX_PHOTOS));
+    onProblem(problem);
+  };
+
+  return (
+    <div className="portal-field">
+      <label htmlFor={`${ids}-photos`}>Photos of the load</label>
+      <span className="portal-muted" id={`${ids}-photos-hint`}>
+        At least one, up to {JOB_PROOF_MAX_PHOTOS}: take them or choose them.
+      </span>
+      <input
+        id={`${ids}-photos`}
+        type="file"
+        accept={JOB_PROOF_PHOTO_TYPES.join(',')}
+        capture="environment"
+        multiple
+        disabled={busy || photos.length >= JOB_PROOF_MAX_PHOTOS}
+        aria-describedby={`${ids}-photos-hint${error ? ` ${ids}-photos-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => void addPhotos(e)}
+      />
+      <FieldError id={`${ids}-photos-error`} error={error} compact />
+      {photos.length > 0 && (
+        <ul className="portal-proof-photos">
+          {photos.map((src, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a photo's item holds no state of its own, and two photos may be the same picture.
+            <li key={`${i}-${src.length}`}>
+              <img
+                src={src}
+                // biome-ignore lint/a11y/noRedundantAlt: "Photo" tells it apart from the signature beside it, and the driver's and staff's screens name it the same way.
+                alt={`Photo ${i + 1} of the load`}
+              />
+              <Button area="portal" variant="secondary" onClick={() => onPhotos(photos.filter((_, j) => j !== i))}>
+                Remove photo {i + 1}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function JobDoneProof({
   job,
   onDone,
@@ -47,18 +131,7 @@ export function JobDoneProof({
         onDone(await guard(markJobDone(token, job.bookingId, proof)));
       } catch (err) {
         if (err instanceof PortalApiError && err.status !== 401) {
-          const fields = err.errors;
-          setErrors({
-            photos: Object.entries(fields).find(([k]) => k.startsWith('photos'))?.[1],
-            signature: fields.signature,
-            signedBy: fields.signedBy,
-            method: fields['collected.method'],
-            amount: fields['collected.amountPence'],
-            finished: fields['times.finishedAt'],
-            extrasAmount: fields['extras.amountPence'],
-            extrasReason: fields['extras.reason'],
-            extrasAgreed: fields['extras.customerAgreed'],
-          });
+          setErrors(fieldErrorsOf(err.errors));
           if (err.status === 409) onStale();
         }
         throw err;
@@ -71,22 +144,6 @@ export function JobDoneProof({
   );
   const busy = send.pending;
   const error = send.failure;
-
-  const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(e.target.files ?? [])];
-    e.target.value = '';
-    const added: string[] = [];
-    let problem: string | undefined;
-    for (const file of files) {
-      const r = await proofPhoto(file);
-      if ('problem' in r) problem = r.problem;
-      else added.push(r.dataUrl);
-    }
-    const next = [...photos, ...added];
-    if (next.length > JOB_PROOF_MAX_PHOTOS) problem = JOB_PROOF_MSG.tooManyPhotos;
-    setPhotos(next.slice(0, JOB_PROOF_MAX_PHOTOS));
-    setErrors((old) => ({ ...old, photos: problem }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,41 +169,14 @@ export function JobDoneProof({
       data-testid="done-proof"
     >
       <h5 id={`${ids}-title`}>Before you mark it done</h5>
-      <div className="portal-field">
-        <label htmlFor={`${ids}-photos`}>Photos of the load</label>
-        <span className="portal-muted" id={`${ids}-photos-hint`}>
-          At least one, up to {JOB_PROOF_MAX_PHOTOS}: take them or choose them.
-        </span>
-        <input
-          id={`${ids}-photos`}
-          type="file"
-          accept={JOB_PROOF_PHOTO_TYPES.join(',')}
-          capture="environment"
-          multiple
-          disabled={busy || photos.length >= JOB_PROOF_MAX_PHOTOS}
-          aria-describedby={`${ids}-photos-hint${errors.photos ? ` ${ids}-photos-error` : ''}`}
-          aria-invalid={errors.photos ? true : undefined}
-          onChange={(e) => void addPhotos(e)}
-        />
-        {errorOf('photos')}
-        {photos.length > 0 && (
-          <ul className="portal-proof-photos">
-            {photos.map((src, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a photo's item holds no state of its own, and two photos may be the same picture.
-              <li key={`${i}-${src.length}`}>
-                <img
-                  src={src}
-                  // biome-ignore lint/a11y/noRedundantAlt: "Photo" tells it apart from the signature beside it, and the driver's and staff's screens name it the same way.
-                  alt={`Photo ${i + 1} of the load`}
-                />
-                <Button area="portal" variant="secondary" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
-                  Remove photo {i + 1}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ProofPhotos
+        ids={ids}
+        photos={photos}
+        onPhotos={setPhotos}
+        error={errors.photos}
+        onProblem={(problem) => setErrors((old) => ({ ...old, photos: problem }))}
+        busy={busy}
+      />
       <div className="portal-field">
         <span className="portal-label">Customer signature</span>
         <SignaturePad

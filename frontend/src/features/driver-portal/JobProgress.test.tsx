@@ -46,10 +46,10 @@ describe('driver portal: the day of the move', () => {
     expect(card.queryByRole('button', { name: 'Arrived' })).toBeNull();
 
     fireEvent.click(card.getByRole('button', { name: 'On my way' }));
-    await waitFor(() => expect(card.getByRole('button', { name: 'Arrived' })).toBeTruthy());
+    await waitFor(() => expect(card.getByRole('button', { name: 'Arrived' })).toBeShown());
     expect(steps()[0]).toMatch(/^✓ You are on your way at \d\d:\d\d$/);
     fireEvent.click(card.getByRole('button', { name: 'Arrived' }));
-    await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeTruthy());
+    await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeShown());
     fireEvent.click(card.getByRole('button', { name: 'Done' }));
     await giveProof(card);
     await waitFor(() =>

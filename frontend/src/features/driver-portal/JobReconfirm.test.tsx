@@ -26,7 +26,7 @@ describe('driver portal: a changed job to confirm', () => {
     const card = within(await screen.findByRole('article', { name: 'Booking 9090' }));
     expect(card.getByTestId('job-status').textContent).toBe(JOB_RECONFIRM_TEXT.driver);
     expect(card.getByTestId('reconfirm-note').textContent).toContain('new time outside your working hours');
-    expect(card.getByText(/Respond by/)).toBeTruthy();
+    expect(card.getByText(/Respond by/)).toBeShown();
 
     fireEvent.click(card.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(card.getByTestId('job-status').textContent).toBe('Accepted'));

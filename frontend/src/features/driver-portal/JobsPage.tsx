@@ -10,6 +10,7 @@ import { PortalApiError, answerJob, fetchJobs, messageOf } from './api';
 import { JobCard } from './JobCard';
 import type { JobAnswerKind } from './JobAnswer';
 import { useDriverSession } from './session';
+import { useSubmitEach } from '../../lib/useSubmit';
 
 type Section = keyof DriverJobsResponse;
 const SECTIONS: { key: Section; title: string; empty: string }[] = [
@@ -23,9 +24,7 @@ export function JobsPage() {
   const { token, guard } = useDriverSession();
   const [jobs, setJobs] = useState<DriverJobsResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -53,39 +52,40 @@ export function JobsPage() {
         },
     );
 
-  const onAnswer = async (job: JobView, answer: JobAnswerKind) => {
-    if (!token) return;
-    setBusy(job.bookingId);
-    setError(null);
-    setNotice(null);
-    try {
-      const updated = await guard(answerJob(token, job.bookingId, answer));
-      setJobs(
-        (all) =>
-          all && {
-            today: all.today.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-            upcoming: all.upcoming.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-            past: all.past.map((j) => (j.bookingId === updated.bookingId ? updated : j)),
-          },
-      );
+  // Each job's answer is sent on its own: answering one leaves the other jobs' buttons free.
+  const answers = useSubmitEach(
+    async (_bookingId: string, job: JobView, answer: JobAnswerKind, signedIn: string) => {
+      try {
+        replace(await guard(answerJob(signedIn, job.bookingId, answer)));
+      } catch (err) {
+        if (err instanceof PortalApiError && err.status === 409) await load();
+        throw err;
+      }
       setNotice(
         answer === 'accept'
           ? `You accepted booking ${job.randomNumber}.`
           : `You declined booking ${job.randomNumber}: it is offered to the next free driver.`,
       );
-    } catch (err) {
-      if (err instanceof PortalApiError && err.status === 401) return;
-      setError(messageOf(err, 'Your answer could not be saved. Please try again.'));
-      if (err instanceof PortalApiError && err.status === 409) await load();
-    } finally {
-      setBusy(null);
-    }
+    },
+    {
+      // A lapsed session is the portal's to handle: no words here.
+      failureText: (err) =>
+        err instanceof PortalApiError && err.status === 401
+          ? null
+          : messageOf(err, 'Your answer could not be saved. Please try again.'),
+    },
+  );
+
+  const onAnswer = async (job: JobView, answer: JobAnswerKind) => {
+    if (!token) return;
+    setNotice(null);
+    await answers.run(job.bookingId, job, answer, token);
   };
 
   return (
     <section className="portal-page">
       <h1>Your jobs</h1>
-      <FormError error={error} compact />
+      <FormError error={answers.failure} compact />
       <StatusLine status={notice} />
       {!jobs ? (
         loadError ? (
@@ -105,7 +105,7 @@ export function JobsPage() {
                   <JobCard
                     key={job.bookingId}
                     job={job}
-                    busy={busy === job.bookingId}
+                    busy={answers.isPending(job.bookingId)}
                     onAnswer={(j, a) => void onAnswer(j, a)}
                     onChanged={replace}
                     onStale={() => void load()}

@@ -49,8 +49,8 @@ describe('driver portal: prices page', () => {
     ]);
     // No-Help's bounds are £0.00 – £0.00: the range of a level Alice does not offer is not shown.
     expect(document.body.textContent).not.toContain('£0.00 – £0.00');
-    expect(screen.getByLabelText('Mileage per mile (£)')).toBeTruthy();
-    expect(screen.getByLabelText('Out-of-hours start hours')).toBeTruthy();
+    expect(screen.getByLabelText('Mileage per mile (£)')).toBeShown();
+    expect(screen.getByLabelText('Out-of-hours start hours')).toBeShown();
 
     type('Van per hour, Luton (£)', '50');
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));

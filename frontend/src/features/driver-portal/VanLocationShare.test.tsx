@@ -107,7 +107,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
     await phone.deny();
     await waitFor(() => expect(card.getByRole('status').textContent).toBe(VAN_LOCATION_MSG.denied));
     fireEvent.click(card.getByRole('button', { name: 'Arrived' }));
-    await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeTruthy());
+    await waitFor(() => expect(card.getByRole('button', { name: 'Done' })).toBeShown());
     expect(calls.some((c) => c.key.endsWith('/position'))).toBe(false);
   });
 
@@ -117,7 +117,7 @@ describe('driver portal: sharing the van’s position on the way', () => {
     stubPortalApi({ 'GET /api/driver/me/jobs': () => json({ today: [today], upcoming: [], past: [] }) });
     renderPortalAt('/driver/jobs');
     const card = within(await screen.findByRole('article', { name: 'Booking 9001' }));
-    expect(card.getByRole('button', { name: 'On my way' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'On my way' })).toBeShown();
     expect(card.queryByTestId('van-share')).toBeNull();
     expect(phone.geo.watchPosition).not.toHaveBeenCalled();
   });

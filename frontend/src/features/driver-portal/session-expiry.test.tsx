@@ -101,7 +101,7 @@ describe('driver portal: an expired session', () => {
     expect(((await screen.findByLabelText('Monday period 1 to')) as HTMLSelectElement).value).toBe('13:00');
     expect(
       within(screen.getByRole('list', { name: 'Days off' })).getByRole('button', { name: 'Remove day off 2026-04-03' }),
-    ).toBeTruthy();
+    ).toBeShown();
     expect(screen.getByTestId('draft-restored').textContent).toBe(DRAFT_RESTORED_TEXT);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save availability' }));

@@ -55,7 +55,7 @@ describe('driver portal: the session renews itself on the day', () => {
     });
     renderPortalAt('/driver/login');
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/driver-account/session/refresh')).toBe(true));
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeShown();
     expect(where()).toBe('/driver/login');
 
     window.localStorage.setItem(DRIVER_TOKEN_KEY, tokenExpiring(nowSeconds() + 900));

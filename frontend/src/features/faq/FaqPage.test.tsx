@@ -47,10 +47,10 @@ describe('FAQ', () => {
     if (!first || !second) throw new Error('the FAQ has at least two entries');
     expect(screen.queryByText(first.answer)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: first.question }));
-    expect(screen.getByText(first.answer)).toBeTruthy();
+    expect(screen.getByText(first.answer)).toBeShown();
     fireEvent.click(screen.getByRole('button', { name: second.question }));
     expect(screen.queryByText(first.answer)).toBeNull();
-    expect(screen.getByText(second.answer)).toBeTruthy();
+    expect(screen.getByText(second.answer)).toBeShown();
     fireEvent.click(screen.getByRole('button', { name: second.question }));
     expect(screen.queryByText(second.answer)).toBeNull();
   });

@@ -51,12 +51,12 @@ describe('local landing page', () => {
     at('/student-moves-east-central-london');
     await act(async () => vi.advanceTimersByTime(999));
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/geo/geocode'))).toBe(false);
-    expect(screen.getByText(MSG.maps.loading)).toBeTruthy();
+    expect(screen.getByText(MSG.maps.loading)).toBeShown();
     await act(async () => vi.advanceTimersByTime(1));
     expect(fetchMock).toHaveBeenCalledWith('/api/geo/geocode?address=East+Central+London', expect.anything());
     vi.useRealTimers();
     await waitFor(() => expect(document.querySelector('[data-map-engine="offline"]')).not.toBeNull());
-    expect(screen.getByRole('img', { name: 'Map of East Central London' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Map of East Central London' })).toBeShown();
   });
 
   it('shows the geocoding failure (and only shows it: nothing logged) and keeps the page', async () => {
@@ -77,8 +77,8 @@ describe('local landing page', () => {
 
   it('shows the 404 page for any other id', () => {
     at('/man-and-van-narnia');
-    expect(screen.getByText(MSG.notFound.title)).toBeTruthy();
-    expect(screen.getByText(MSG.notFound.body)).toBeTruthy();
-    expect(screen.getByRole('button', { name: MSG.notFound.button })).toBeTruthy();
+    expect(screen.getByText(MSG.notFound.title)).toBeShown();
+    expect(screen.getByText(MSG.notFound.body)).toBeShown();
+    expect(screen.getByRole('button', { name: MSG.notFound.button })).toBeShown();
   });
 });

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { MyMoveView } from '@vanhop/contracts';
 import { keepNewDriver } from '../../api/client';
 import { moveWhenText, penceText } from '../../lib/move-words';
+import { useSubmit } from '../../lib/useSubmit';
 import { Button } from '../../ui';
 import { OtherDriverChoice } from './OtherDriverChoice';
 
@@ -21,21 +21,20 @@ export function DriverChangeChoice({
   token: string;
   refresh: () => Promise<unknown>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Whatever the answer, the move is read again: the choice may have gone through before a failure.
+  const keep = useSubmit(
+    async () => {
+      try {
+        await keepNewDriver(token);
+      } finally {
+        await refresh();
+      }
+    },
+    { failureText: () => KEEP_FAILED },
+  );
   const change = view.driverChange;
   if (!change) return null;
-  const keep = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await keepNewDriver(token);
-    } catch {
-      setError(KEEP_FAILED);
-    }
-    await refresh();
-    setBusy(false);
-  };
+  const busy = keep.pending;
   return (
     <section className="mymove-driver-change" aria-labelledby="driver-change-title" data-testid="driver-change">
       <h2 id="driver-change-title">Your driver has changed to {change.driverName}</h2>
@@ -61,13 +60,13 @@ export function DriverChangeChoice({
         Until {moveWhenText(change.until)} you can keep {change.driverName}, choose another driver free for your move,
         or cancel with everything you paid refunded (Cancel below), whatever the usual cancellation terms say.
       </p>
-      {error && (
+      {keep.failure && (
         <p className="mymove-error" role="alert">
-          {error}
+          {keep.failure}
         </p>
       )}
       <p className="mymove-buttons">
-        <Button variant="primary" onClick={() => void keep()} disabled={busy}>
+        <Button variant="primary" onClick={() => void keep.run()} disabled={busy}>
           {busy ? 'Please wait...' : `Keep ${change.driverName}`}
         </Button>
       </p>

@@ -25,6 +25,7 @@ import type { ActionName, MyMoveState } from './myMoveState';
 import type { useMyMove } from './useMyMove';
 import { dayText, penceText } from '../../lib/move-words';
 import { Button } from '../../ui';
+import { useSubmit } from '../../lib/useSubmit';
 
 type Ready = Extract<MyMoveState, { status: 'ready' }>;
 type Controls = Pick<ReturnType<typeof useMyMove>, 'run' | 'leave' | 'refresh' | 'dismiss'>;
@@ -325,7 +326,12 @@ function Reactivate({
   const [error, setError] = useState('');
   /** The price shown for `date`; confirming sends its total, so a price that moved meanwhile is refused. */
   const [priced, setPriced] = useState<NewDatePrice | null>(null);
-  const [pricing, setPricing] = useState(false);
+  // A refusal of the date itself names the field; anything else in the server's words.
+  const pricing = useSubmit(onPrice, {
+    failureText: (err) =>
+      (err instanceof ApiError ? err.errors : undefined)?.date ??
+      (err instanceof Error && err.message ? err.message : 'We could not price that date. Please try again.'),
+  });
   const chooseDate = (next: string) => {
     setDate(next);
     setPriced(null);
@@ -335,6 +341,7 @@ function Reactivate({
 
   const submit = async () => {
     setError('');
+    pricing.reset();
     try {
       await reactivateBookingSchema.validate({ date: date || undefined });
     } catch (err) {
@@ -349,19 +356,8 @@ function Reactivate({
       setError(`Please choose a date on or before ${dayText(latestIso)}.`);
       return;
     }
-    setPricing(true);
-    try {
-      setPriced(await onPrice(date));
-    } catch (err) {
-      // A refusal of the date itself names the field; anything else in the server's words.
-      const fields = err instanceof ApiError ? err.errors : undefined;
-      setError(
-        fields?.date ??
-          (err instanceof Error && err.message ? err.message : 'We could not price that date. Please try again.'),
-      );
-    } finally {
-      setPricing(false);
-    }
+    const price = await pricing.run(date);
+    if (price) setPriced(price);
   };
 
   const confirm = async () => {
@@ -370,7 +366,7 @@ function Reactivate({
     if (!(await onSubmit(priced.date, priced.totalPence))) setPriced(null);
   };
 
-  const shownError = error || serverError?.fields?.date || serverError?.message || '';
+  const shownError = error || pricing.failure || serverError?.fields?.date || serverError?.message || '';
   return (
     <div className="mymove-action">
       <h3>Choose a new moving date</h3>
@@ -413,8 +409,8 @@ function Reactivate({
         </div>
       ) : (
         <div className="mymove-buttons">
-          <Button variant="primary" onClick={() => void submit()} disabled={busy || pricing}>
-            {pricing ? 'Pricing the new date...' : 'See the price for this date'}
+          <Button variant="primary" onClick={() => void submit()} disabled={busy || pricing.pending}>
+            {pricing.pending ? 'Pricing the new date...' : 'See the price for this date'}
           </Button>
         </div>
       )}

@@ -39,11 +39,11 @@ describe("My move: the driver's profile", () => {
     renderMyMove({ now: NOW });
     fireEvent.click(await screen.findByRole('button', { name: `View ${driver.name}'s profile` }));
     const profile = await screen.findByTestId('driver-profile');
-    await waitFor(() => expect(within(profile).getByText('✓ Licence checked')).toBeTruthy());
-    expect(within(profile).getByText('✓ Insurance checked')).toBeTruthy();
-    expect(within(profile).getByText('Works from SE1')).toBeTruthy();
-    expect(within(profile).getByText(/not ULEZ compliant/)).toBeTruthy();
-    await waitFor(() => expect(within(profile).getByText('No written reviews on VanHop yet.')).toBeTruthy());
+    await waitFor(() => expect(within(profile).getByText('✓ Licence checked')).toBeShown());
+    expect(within(profile).getByText('✓ Insurance checked')).toBeShown();
+    expect(within(profile).getByText('Works from SE1')).toBeShown();
+    expect(within(profile).getByText(/not ULEZ compliant/)).toBeShown();
+    await waitFor(() => expect(within(profile).getByText('No written reviews on VanHop yet.')).toBeShown());
     expect(api.of('GET', `/api/driver-profiles/${driver.id}`)).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ describe('My move page', () => {
   it('shows the move, the driver, the money, the human status, the history and the receipts', async () => {
     fakeApi({ [`GET ${PATH}`]: views(myMoveView()) });
     renderPage();
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeShown();
     await screen.findByRole('heading', { name: 'Your move' });
     expect(screen.getByTestId('move-status').textContent).toBe('30 % deposit paid');
     expect(screen.getByTestId('move-date').textContent).toContain('Saturday 12 December 2026 at 10:00');
@@ -57,9 +57,9 @@ describe('My move page', () => {
     ).toEqual(['1 Dec 2026, 09:00Quote saved', '1 Dec 2026, 09:05Booked: 30 % deposit of £60.00 paid']);
     const receipt = screen.getByRole('link', { name: 'Payment receipt: 30 % deposit' });
     expect(receipt.getAttribute('href')).toBe(`/mymove/${MY_MOVE_TOKEN}/receipt/pay-pi_1`);
-    expect(screen.getByRole('button', { name: 'Pay the balance of £140.00' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel my move' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Postpone my move' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay the balance of £140.00' })).toBeShown();
+    expect(screen.getByRole('button', { name: 'Cancel my move' })).toBeShown();
+    expect(screen.getByRole('button', { name: 'Postpone my move' })).toBeShown();
     // a new date only matters once postponed
     expect(screen.queryByText(/Only a postponed booking/)).toBeNull();
   });
@@ -239,9 +239,9 @@ describe('My move page', () => {
       { timeout: 4000 },
     );
     expect(screen.getByTestId('money-refunded').textContent).toContain('£60.00');
-    expect(screen.getByRole('link', { name: 'Refund receipt: Cancellation in the cooling-off period' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Refund receipt: Cancellation in the cooling-off period' })).toBeShown();
     expect(screen.queryByRole('button', { name: 'Cancel my move' })).toBeNull();
-    expect(screen.getByText(/This booking is cancelled: there is nothing more to change/)).toBeTruthy();
+    expect(screen.getByText(/This booking is cancelled: there is nothing more to change/)).toBeShown();
   });
 
   it('Cancel never confirms terms the customer did not see: when the hour ends while the box is open, the new terms are shown first', async () => {
@@ -339,7 +339,7 @@ describe('My move page', () => {
     expect(screen.getByTestId('outcome').textContent).toBe(
       'Your move is postponed. Choose a new date by 1 December 2027.',
     );
-    expect(screen.getByText(/The balance can be paid once your move has a new date\./)).toBeTruthy();
+    expect(screen.getByText(/The balance can be paid once your move has a new date\./)).toBeShown();
     expect(screen.getByTestId('move-date').textContent).toBe(
       'Postponed: no date yet (was Saturday 12 December 2026 at 10:00)',
     );

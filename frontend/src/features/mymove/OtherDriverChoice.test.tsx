@@ -90,7 +90,7 @@ describe('My move: choosing another driver after a change', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Ada Mover' }));
     expect((await screen.findByRole('alert')).textContent).toBe(DRIVER_CHOICE_MSG.notFree);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Choose Ada Mover' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Choose Bo Vans' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose Bo Vans' })).toBeShown();
   });
 
   it('no other driver free: says so', async () => {

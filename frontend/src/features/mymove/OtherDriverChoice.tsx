@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FreeDriver } from '@vanhop/contracts';
 import { ApiError, chooseDriverForMyMove, freeDriversForMyMove } from '../../api/client';
 import { penceText } from '../../lib/move-words';
+import { useSubmit } from '../../lib/useSubmit';
 import { Button } from '../../ui';
 
 const LIST_FAILED = 'We could not load the drivers free for your move. Please try again in a moment.';
@@ -29,32 +30,25 @@ function ChargesOnTheDay({ driver }: { driver: FreeDriver }) {
  */
 export function OtherDriverChoice({ token, refresh }: { token: string; refresh: () => Promise<unknown> }) {
   const [drivers, setDrivers] = useState<FreeDriver[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = async () => {
-    setBusy(true);
-    try {
-      setDrivers((await freeDriversForMyMove(token)).drivers);
-    } catch (err) {
-      setError(refusal(err, LIST_FAILED));
-    }
-    setBusy(false);
-  };
-
-  const choose = async (driver: FreeDriver) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await chooseDriverForMyMove(token, driver.driverId);
-      await refresh();
-      return;
-    } catch (err) {
-      setError(refusal(err, CHOICE_FAILED));
-    }
-    // Whoever got busy meanwhile leaves the list.
-    await load();
-  };
+  const list = useSubmit(async () => setDrivers((await freeDriversForMyMove(token)).drivers), {
+    failureText: (err) => refusal(err, LIST_FAILED),
+  });
+  const choice = useSubmit(
+    async (driver: FreeDriver) => {
+      try {
+        await chooseDriverForMyMove(token, driver.driverId);
+        await refresh();
+      } catch (err) {
+        // Whoever got busy meanwhile leaves the list.
+        await list.run();
+        throw err;
+      }
+    },
+    { failureText: (err) => refusal(err, CHOICE_FAILED) },
+  );
+  const busy = list.pending || choice.pending;
+  // A list read again after a refused choice, and failing, says so over the refusal.
+  const error = list.failure ?? choice.failure;
 
   return (
     <div className="mymove-other-drivers" data-testid="other-drivers">
@@ -62,8 +56,8 @@ export function OtherDriverChoice({ token, refresh }: { token: string; refresh: 
         <p>
           <Button
             onClick={() => {
-              setError(null);
-              void load();
+              choice.reset();
+              void list.run();
             }}
             disabled={busy}
           >
@@ -80,7 +74,7 @@ export function OtherDriverChoice({ token, refresh }: { token: string; refresh: 
               {drivers.map((d) => (
                 <li key={d.driverId} data-testid="free-driver">
                   <strong>{d.name}</strong>: you would pay {penceText(d.pricePence)}. <ChargesOnTheDay driver={d} />{' '}
-                  <Button onClick={() => void choose(d)} disabled={busy}>
+                  <Button onClick={() => void choice.run(d)} disabled={busy}>
                     Choose {d.name}
                   </Button>
                 </li>

@@ -66,7 +66,7 @@ describe('payment success page', () => {
     });
     renderAt('/paymentbooking/success?session_id=cs_2');
     await screen.findByRole('heading', { name: 'Thank you: your balance is paid' });
-    expect(screen.getByText(/Your move is now paid in full/)).toBeTruthy();
+    expect(screen.getByText(/Your move is now paid in full/)).toBeShown();
     expect(screen.getByTestId('payment-status').textContent).toBe('Paid in full');
   });
 

@@ -27,7 +27,7 @@ describe('release checkouts page (a mailed link)', () => {
   it('opening the link releases nothing; the button sends the token from the fragment and says what happened', async () => {
     const api = fakeApi({ 'POST /api/paymentbooking/release': () => ({ json: { released: 2, kept: 0 } }) });
     renderAt(`/release-checkouts#${TOKEN}`);
-    expect(screen.getByRole('heading', { name: 'Release checkouts' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Release checkouts' })).toBeShown();
     expect(api.of('POST', '/api/paymentbooking/release')).toHaveLength(0);
 
     fireEvent.click(releaseButton());

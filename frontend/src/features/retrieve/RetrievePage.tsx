@@ -226,7 +226,20 @@ export function RetrievePage() {
   const [code, setCode] = useState(linkedCode);
   const [record, setRecord] = useState<BookingRecord | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const lookup = useSubmit(fetchRecord, { failureText: retrieveErrorText });
+  const recordReturn = useSubmit(
+    async (code: string, intent: string, secret: string | null) => {
+      const recorded = await recordPayment(await fetchRecord(code), intent, secret);
+      if ('failure' in recorded) {
+        setError(recorded.failure);
+        return;
+      }
+      showPaid(recorded.confirmed);
+    },
+    { failureText: retrieveErrorText },
+  );
+  const busy = lookup.pending || recordReturn.pending;
+  const shownError = error || lookup.failure || recordReturn.failure || '';
   const handledReturn = useRef(false);
 
   const intentId = search.get('payment_intent');
@@ -243,20 +256,9 @@ export function RetrievePage() {
       setError('The payment was not completed. Your card has not been charged; you can try again.');
       return;
     }
-    setBusy(true);
-    fetchRecord(linkedCode)
-      .then(async (r) => {
-        const recorded = await recordPayment(r, intentId, intentSecret);
-        if ('failure' in recorded) {
-          setError(recorded.failure);
-          return;
-        }
-        showPaid(recorded.confirmed);
-      })
-      .catch((err: unknown) => setError(retrieveErrorText(err)))
-      .finally(() => setBusy(false));
-    // showPaid is a new function each render: harmless, the return is handled once (handledReturn).
-  }, [linkedCode, intentId, intentSecret, redirectStatus, showPaid]);
+    void recordReturn.run(linkedCode, intentId, intentSecret);
+    // recordReturn.run is stable; the return is handled once (handledReturn).
+  }, [linkedCode, intentId, intentSecret, redirectStatus, recordReturn.run]);
 
   const load = async (typed: string) => {
     setError('');
@@ -264,17 +266,12 @@ export function RetrievePage() {
     const trimmed = typed.trim();
     // The contracts retrieve code rule: digits, 1 to RETRIEVE_CODE_MAX.
     if (!retrieveCodeSchema.isValidSync(trimmed)) {
+      lookup.reset();
       setError('Enter the number code from your quote e-mail.');
       return;
     }
-    setBusy(true);
-    try {
-      setRecord(await fetchRecord(trimmed));
-    } catch (err) {
-      setError(retrieveErrorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const found = await lookup.run(trimmed);
+    if (found) setRecord(found);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -307,16 +304,16 @@ export function RetrievePage() {
             autoComplete="off"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            aria-describedby={error ? 'retrieve-error' : undefined}
+            aria-describedby={shownError ? 'retrieve-error' : undefined}
           />
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Please wait...' : 'Retrieve'}
           </Button>
         </div>
       </form>
-      {error && (
+      {shownError && (
         <p id="retrieve-error" className="retrieve-error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
       {record && (

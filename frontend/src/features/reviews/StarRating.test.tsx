@@ -52,18 +52,18 @@ describe('review stars', () => {
 
     fireEvent.click(within(overall).getByLabelText('4 stars'));
     expect(drawn(overall)).toBe('★★★★☆');
-    expect(within(overall).getByText('4 out of 5')).toBeTruthy();
+    expect(within(overall).getByText('4 out of 5')).toBeShown();
 
     // A change of mind redraws both.
     fireEvent.click(within(overall).getByLabelText('2 stars'));
     expect(drawn(overall)).toBe('★★☆☆☆');
-    expect(within(overall).getByText('2 out of 5')).toBeTruthy();
+    expect(within(overall).getByText('2 out of 5')).toBeShown();
 
     // The driver's stars are their own; "No rating" draws none.
     expect(drawn(driver)).toBe('☆☆☆☆☆');
     fireEvent.click(within(driver).getByLabelText('5 stars'));
     expect(drawn(driver)).toBe('★★★★★');
-    expect(within(driver).getByText('5 out of 5')).toBeTruthy();
+    expect(within(driver).getByText('5 out of 5')).toBeShown();
     fireEvent.click(within(driver).getByLabelText('No rating'));
     expect(drawn(driver)).toBe('☆☆☆☆☆');
     expect(within(driver).queryByText(/out of 5/)).toBeNull();

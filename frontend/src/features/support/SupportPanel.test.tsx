@@ -164,10 +164,10 @@ describe('Instant Support panel', () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: /Instant Support/ }));
     const panel = await screen.findByRole('dialog', { name: 'Instant Support' });
-    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Start chat' })).toBeTruthy());
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Start chat' })).toBeShown());
     expect(JSON.parse(localStorage.getItem('vanhop.conversations')!)).toEqual({});
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: /Instant Support/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Instant Support/ })).toBeShown();
   });
 });

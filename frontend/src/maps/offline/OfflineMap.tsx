@@ -73,49 +73,34 @@ function labelCandidates(view: Viewport): LabelCandidate[] {
   ];
 }
 
-/**
- * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, sea behind the
- * Natural Earth coastline, approximate postcode-district outlines (Voronoi cells of the district
- * centres, clipped to the land), approximate London borough outlines (from the boroughs of London's
- * areas), names from the bundled London areas and stations, and the marker and circle to scale.
- * Static (no gestures), so it suits both coverage and landing pages.
- */
-export default function OfflineMap({
-  center,
-  zoom,
-  height,
-  label,
-  marker,
-  markerTitle,
-  circleRadiusMetres,
-  covers,
-  points,
-}: MapSpec) {
-  const { ref, size } = useElementSize<HTMLDivElement>();
-  const view: Viewport = useMemo(
-    () => ({ center, zoom, width: size.width, height: size.height }),
-    [center, zoom, size.width, size.height],
-  );
-  const mpp = metresPerPixel(center.lat, zoom);
-
-  const land = useMemo(() => (view.width > 0 && view.height > 0 ? landPath(COASTLINE, view) : ''), [view]);
+/** The coastline, district cells and borough outlines for this view (each only from its zoom in). */
+function useMapLayers(view: Viewport) {
+  const drawn = view.width > 0 && view.height > 0;
+  const land = useMemo(() => (drawn ? landPath(COASTLINE, view) : ''), [view, drawn]);
   const cells = useMemo(
-    () =>
-      view.zoom >= CELLS_FROM_ZOOM && view.width > 0 && view.height > 0
-        ? districtCellsPath(GEOGRAPHY.districts, view)
-        : '',
-    [view],
+    () => (view.zoom >= CELLS_FROM_ZOOM && drawn ? districtCellsPath(GEOGRAPHY.districts, view) : ''),
+    [view, drawn],
   );
   const boroughs = useMemo(
-    () =>
-      view.zoom >= BOROUGHS_FROM_ZOOM && view.width > 0 && view.height > 0
-        ? boroughOutlinePath(BOROUGH_LAYER, view)
-        : '',
-    [view],
+    () => (view.zoom >= BOROUGHS_FROM_ZOOM && drawn ? boroughOutlinePath(BOROUGH_LAYER, view) : ''),
+    [view, drawn],
   );
-  const clipId = `land-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const noteLines = creditLines(view.width, boroughs !== '');
-  const labels = useMemo(() => {
+  return { land, cells, boroughs };
+}
+
+/** The names placed on this view, clear of the marker and its title, the credit line and the scale bar. */
+function usePlacedLabels(
+  view: Viewport,
+  {
+    marker,
+    markerTitle,
+    covers,
+    circleRadiusMetres,
+  }: Pick<MapSpec, 'marker' | 'markerTitle' | 'covers' | 'circleRadiusMetres'>,
+  noteLines: number,
+  mpp: number,
+) {
+  return useMemo(() => {
     // Keep names clear of the marker and its title.
     const cx = view.width / 2;
     const cy = view.height / 2;
@@ -139,7 +124,27 @@ export default function OfflineMap({
         : all;
     return placeLabels(candidates, view.width, view.height, 80, marker ? [markerBox, bottomStrip] : [bottomStrip]);
   }, [view, marker, markerTitle, noteLines, covers, circleRadiusMetres, mpp]);
-  const bar = scaleBar(center.lat, zoom);
+}
+
+/**
+ * The map drawn without Google: a Web Mercator view at the same zoom as the Google map, sea behind the
+ * Natural Earth coastline, approximate postcode-district outlines (Voronoi cells of the district
+ * centres, clipped to the land), approximate London borough outlines (from the boroughs of London's
+ * areas), names from the bundled London areas and stations, and the marker and circle to scale.
+ * Static (no gestures), so it suits both coverage and landing pages.
+ */
+export default function OfflineMap(spec: MapSpec) {
+  const { center, zoom, height, label, marker, markerTitle, circleRadiusMetres, points } = spec;
+  const { ref, size } = useElementSize<HTMLDivElement>();
+  const view: Viewport = useMemo(
+    () => ({ center, zoom, width: size.width, height: size.height }),
+    [center, zoom, size.width, size.height],
+  );
+  const mpp = metresPerPixel(center.lat, zoom);
+  const { land, cells, boroughs } = useMapLayers(view);
+  const clipId = `land-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const noteLines = creditLines(view.width, boroughs !== '');
+  const labels = usePlacedLabels(view, spec, noteLines, mpp);
   const middle = { x: view.width / 2, y: view.height / 2 };
 
   return (
@@ -153,46 +158,7 @@ export default function OfflineMap({
       >
         <title>{label}</title>
         <rect width={view.width} height={view.height} fill="var(--map-sea)" />
-        <defs>
-          <clipPath id={clipId}>
-            <path d={land} clipRule="evenodd" />
-          </clipPath>
-        </defs>
-        <path
-          data-testid="map-land"
-          className="land"
-          d={land}
-          fillRule="evenodd"
-          stroke="var(--muted)"
-          strokeOpacity={0.55}
-          strokeWidth={0.8}
-          strokeLinejoin="round"
-        />
-        {cells && (
-          <path
-            data-testid="district-cells"
-            d={cells}
-            clipPath={`url(#${clipId})`}
-            fill="none"
-            stroke="var(--muted)"
-            strokeOpacity={0.5}
-            strokeWidth={1}
-            strokeLinejoin="round"
-          />
-        )}
-        {boroughs && (
-          <path
-            data-testid="borough-outlines"
-            d={boroughs}
-            clipPath={`url(#${clipId})`}
-            fill="none"
-            stroke="var(--heading)"
-            strokeOpacity={0.6}
-            strokeWidth={1.5}
-            strokeDasharray="8 3 2 3"
-            strokeLinejoin="round"
-          />
-        )}
+        <MapAreas land={land} cells={cells} boroughs={boroughs} clipId={clipId} />
         {circleRadiusMetres !== undefined && (
           <circle
             data-testid="coverage-circle"
@@ -205,87 +171,169 @@ export default function OfflineMap({
             strokeWidth={2}
           />
         )}
-        <g>
-          {labels.map((l) =>
-            l.kind === 'borough' ? (
-              <text
-                key={`${l.kind}-${l.text}`}
-                x={l.x}
-                y={l.y + 4}
-                textAnchor="middle"
-                className="label"
-                style={BOROUGH_NAME_STYLE}
-              >
-                {l.text}
-              </text>
-            ) : (
-              <g key={`${l.kind}-${l.text}`}>
-                {l.kind === 'station' ? (
-                  <rect x={l.x - 3} y={l.y - 3} width={6} height={6} className="place-dot" />
-                ) : (
-                  <circle cx={l.x} cy={l.y} r={l.kind === 'city' ? 3.5 : 2.5} className="place-dot" />
-                )}
-                <text x={l.x + 7} y={l.y + 4} className={l.kind === 'city' ? 'label major' : 'label'}>
-                  {l.text}
-                </text>
-              </g>
-            ),
-          )}
-        </g>
-        {view.width > 0 &&
-          points?.map((p) => {
-            const at = project(p.at, view);
-            return (
-              <g
-                key={`${p.kind}-${p.title}`}
-                data-testid={`map-point-${p.kind}`}
-                transform={`translate(${at.x} ${at.y})`}
-              >
-                <title>{p.title}</title>
-                {p.kind === 'van' ? (
-                  <rect x={-9} y={-7} width={18} height={14} rx={3} className="map-point-van" />
-                ) : (
-                  <circle r={7} className="map-point-pickup" />
-                )}
-                {/* Named on the side with more room, so a point near the edge keeps its name in view. */}
-                <text
-                  x={at.x > view.width / 2 ? -12 : 12}
-                  y={4}
-                  textAnchor={at.x > view.width / 2 ? 'end' : 'start'}
-                  className="label major"
-                >
-                  {p.title}
-                </text>
-              </g>
-            );
-          })}
-        {marker && (
-          <g data-testid="map-marker" transform={`translate(${middle.x} ${middle.y})`}>
-            <path
-              d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z"
-              style={{ fill: 'var(--palette-red-600)', stroke: 'var(--palette-red-950)' }}
-              strokeWidth={1.2}
-            />
-            <circle cy={-22} r={4} style={{ fill: 'var(--palette-red-950)' }} />
-            {markerTitle && (
-              <text x={14} y={-26} className="label major">
-                {markerTitle}
-              </text>
-            )}
-          </g>
-        )}
-        <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - 13 - CREDIT_LINE_PX * noteLines})`}>
-          <rect x={-4} y={-14} width={bar.pixels + 8} height={22} fill="var(--bg)" opacity={0.75} rx={3} />
-          <path d={`M0 0 V4 H${bar.pixels} V0`} fill="none" stroke="var(--text)" strokeWidth={2} />
-          <text x={bar.pixels / 2} y={-3} textAnchor="middle" className="label">
-            {bar.label}
-          </text>
-        </g>
+        <MapLabels labels={labels} />
+        {view.width > 0 && points && <MapPoints points={points} view={view} />}
+        {marker && <MapMarker at={middle} title={markerTitle} />}
+        <ScaleBar view={view} lat={center.lat} zoom={zoom} noteLines={noteLines} />
       </svg>
       <p className="map-note">
         {CREDIT}
         {boroughs && BOROUGH_CREDIT} (<Link to={{ pathname: '/terms', hash: '#data-sources' }}>sources</Link>)
       </p>
     </div>
+  );
+}
+
+/** The land on the sea, with the district cells and borough outlines clipped to it. */
+function MapAreas({
+  land,
+  cells,
+  boroughs,
+  clipId,
+}: {
+  land: string;
+  cells: string;
+  boroughs: string;
+  clipId: string;
+}) {
+  return (
+    <>
+      <defs>
+        <clipPath id={clipId}>
+          <path d={land} clipRule="evenodd" />
+        </clipPath>
+      </defs>
+      <path
+        data-testid="map-land"
+        className="land"
+        d={land}
+        fillRule="evenodd"
+        stroke="var(--muted)"
+        strokeOpacity={0.55}
+        strokeWidth={0.8}
+        strokeLinejoin="round"
+      />
+      {cells && (
+        <path
+          data-testid="district-cells"
+          d={cells}
+          clipPath={`url(#${clipId})`}
+          fill="none"
+          stroke="var(--muted)"
+          strokeOpacity={0.5}
+          strokeWidth={1}
+          strokeLinejoin="round"
+        />
+      )}
+      {boroughs && (
+        <path
+          data-testid="borough-outlines"
+          d={boroughs}
+          clipPath={`url(#${clipId})`}
+          fill="none"
+          stroke="var(--heading)"
+          strokeOpacity={0.6}
+          strokeWidth={1.5}
+          strokeDasharray="8 3 2 3"
+          strokeLinejoin="round"
+        />
+      )}
+    </>
+  );
+}
+
+/** The placed names: boroughs as quiet spaced capitals, everything else beside its dot (a square for a station). */
+function MapLabels({ labels }: { labels: ReturnType<typeof placeLabels> }) {
+  return (
+    <g>
+      {labels.map((l) =>
+        l.kind === 'borough' ? (
+          <text
+            key={`${l.kind}-${l.text}`}
+            x={l.x}
+            y={l.y + 4}
+            textAnchor="middle"
+            className="label"
+            style={BOROUGH_NAME_STYLE}
+          >
+            {l.text}
+          </text>
+        ) : (
+          <g key={`${l.kind}-${l.text}`}>
+            {l.kind === 'station' ? (
+              <rect x={l.x - 3} y={l.y - 3} width={6} height={6} className="place-dot" />
+            ) : (
+              <circle cx={l.x} cy={l.y} r={l.kind === 'city' ? 3.5 : 2.5} className="place-dot" />
+            )}
+            <text x={l.x + 7} y={l.y + 4} className={l.kind === 'city' ? 'label major' : 'label'}>
+              {l.text}
+            </text>
+          </g>
+        ),
+      )}
+    </g>
+  );
+}
+
+/** The van and the pickup, each named. */
+function MapPoints({ points, view }: { points: NonNullable<MapSpec['points']>; view: Viewport }) {
+  return (
+    <>
+      {points.map((p) => {
+        const at = project(p.at, view);
+        return (
+          <g key={`${p.kind}-${p.title}`} data-testid={`map-point-${p.kind}`} transform={`translate(${at.x} ${at.y})`}>
+            <title>{p.title}</title>
+            {p.kind === 'van' ? (
+              <rect x={-9} y={-7} width={18} height={14} rx={3} className="map-point-van" />
+            ) : (
+              <circle r={7} className="map-point-pickup" />
+            )}
+            {/* Named on the side with more room, so a point near the edge keeps its name in view. */}
+            <text
+              x={at.x > view.width / 2 ? -12 : 12}
+              y={4}
+              textAnchor={at.x > view.width / 2 ? 'end' : 'start'}
+              className="label major"
+            >
+              {p.title}
+            </text>
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
+/** The pin in the middle of the map, with its title. */
+function MapMarker({ at, title }: { at: { x: number; y: number }; title?: string }) {
+  return (
+    <g data-testid="map-marker" transform={`translate(${at.x} ${at.y})`}>
+      <path
+        d="M0 0 C -4 -10 -11 -14 -11 -22 A 11 11 0 1 1 11 -22 C 11 -14 4 -10 0 0 Z"
+        style={{ fill: 'var(--palette-red-600)', stroke: 'var(--palette-red-950)' }}
+        strokeWidth={1.2}
+      />
+      <circle cy={-22} r={4} style={{ fill: 'var(--palette-red-950)' }} />
+      {title && (
+        <text x={14} y={-26} className="label major">
+          {title}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** The scale bar in the bottom corner, above the credit line. */
+function ScaleBar({ view, lat, zoom, noteLines }: { view: Viewport; lat: number; zoom: number; noteLines: number }) {
+  const bar = scaleBar(lat, zoom);
+  return (
+    <g transform={`translate(${view.width - bar.pixels - 12} ${view.height - 13 - CREDIT_LINE_PX * noteLines})`}>
+      <rect x={-4} y={-14} width={bar.pixels + 8} height={22} fill="var(--bg)" opacity={0.75} rx={3} />
+      <path d={`M0 0 V4 H${bar.pixels} V0`} fill="none" stroke="var(--text)" strokeWidth={2} />
+      <text x={bar.pixels / 2} y={-3} textAnchor="middle" className="label">
+        {bar.label}
+      </text>
+    </g>
   );
 }

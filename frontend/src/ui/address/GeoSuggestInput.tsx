@@ -1,5 +1,5 @@
 /** The offline address input: an ARIA combobox over `/api/geo/autocomplete`, debounced 200 ms. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { GeoSuggestion } from '@vanhop/contracts';
 import { geoAutocomplete } from '../../api/client';
 import type { AddressInputProps } from './addressInput';
@@ -33,23 +33,11 @@ export function exactMatch(options: GeoSuggestion[], typed: string): GeoSuggesti
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-export function GeoSuggestInput({
-  id,
-  name,
-  placeholder,
-  value,
-  onTextChange,
-  onSelect,
-  onBlur,
-  error,
-  ariaLabel,
-}: AddressInputProps) {
-  const listId = useId();
+/** The suggestions for what was typed (two characters or more), asked for once typing pauses; the list's open state and active option. */
+function useSuggestions(query: string) {
   const [options, setOptions] = useState<GeoSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [query, setQuery] = useState('');
-  const justPicked = useRef(false);
 
   useEffect(() => {
     const q = query.trim();
@@ -76,6 +64,25 @@ export function GeoSuggestInput({
     };
   }, [query]);
 
+  return { options, setOptions, open, setOpen, active, setActive };
+}
+
+export function GeoSuggestInput({
+  id,
+  name,
+  placeholder,
+  value,
+  onTextChange,
+  onSelect,
+  onBlur,
+  error,
+  ariaLabel,
+}: AddressInputProps) {
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const { options, setOptions, open, setOpen, active, setActive } = useSuggestions(query);
+  const justPicked = useRef(false);
+
   const pick = (s: GeoSuggestion) => {
     justPicked.current = true;
     setOpen(false);
@@ -86,6 +93,23 @@ export function GeoSuggestInput({
 
   const errorId = `${id}-error`;
   const showList = open && options.length > 0;
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!showList) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((i) => (i + 1) % options.length);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+    } else if (e.key === 'Enter' && (active >= 0 ? options[active] : exactMatch(options, value))) {
+      e.preventDefault();
+      const chosen = active >= 0 ? options[active] : exactMatch(options, value);
+      if (chosen) pick(chosen);
+    } else if (e.key === 'Escape') {
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
   return (
     <div className="address-field">
       <input
@@ -109,23 +133,7 @@ export function GeoSuggestInput({
           onTextChange(e.target.value);
           setQuery(e.target.value);
         }}
-        onKeyDown={(e) => {
-          if (!showList) return;
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((i) => (i + 1) % options.length);
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (e.key === 'Enter' && (active >= 0 ? options[active] : exactMatch(options, value))) {
-            e.preventDefault();
-            const chosen = active >= 0 ? options[active] : exactMatch(options, value);
-            if (chosen) pick(chosen);
-          } else if (e.key === 'Escape') {
-            e.stopPropagation();
-            setOpen(false);
-          }
-        }}
+        onKeyDown={onKeyDown}
         onFocus={() => {
           if (!justPicked.current && options.length) setOpen(true);
           // Text the field was given rather than typed (a landing page's place) is looked up once the
@@ -137,29 +145,48 @@ export function GeoSuggestInput({
           onBlur?.();
         }}
       />
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: the input keeps the focus and points at the active option. */}
-      <ul id={listId} role="listbox" className="address-options" hidden={!showList}>
-        {options.map((s, i) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: the ARIA combobox pattern: options are reached with the arrow keys through aria-activedescendant, not focused.
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: the options are replaced as a whole on each answer, and the active one is its index.
-            key={`${s.label}-${i}`}
-            id={`${listId}-${i}`}
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox above (the ARIA combobox pattern).
-            role="option"
-            aria-selected={i === active}
-            className={i === active ? 'active' : undefined}
-            // mousedown, not click: the input's blur would close the list first
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(s);
-            }}
-          >
-            {s.label}
-          </li>
-        ))}
-      </ul>
+      <SuggestionList listId={listId} options={options} active={active} hidden={!showList} onPick={pick} />
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** The listbox of suggestions the input points into (the ARIA combobox pattern). */
+function SuggestionList({
+  listId,
+  options,
+  active,
+  hidden,
+  onPick,
+}: {
+  listId: string;
+  options: GeoSuggestion[];
+  active: number;
+  hidden: boolean;
+  onPick: (s: GeoSuggestion) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: the input keeps the focus and points at the active option.
+    <ul id={listId} role="listbox" className="address-options" hidden={hidden}>
+      {options.map((s, i) => (
+        // biome-ignore lint/a11y/useFocusableInteractive: the ARIA combobox pattern: options are reached with the arrow keys through aria-activedescendant, not focused.
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: the options are replaced as a whole on each answer, and the active one is its index.
+          key={`${s.label}-${i}`}
+          id={`${listId}-${i}`}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox above (the ARIA combobox pattern).
+          role="option"
+          aria-selected={i === active}
+          className={i === active ? 'active' : undefined}
+          // mousedown, not click: the input's blur would close the list first
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(s);
+          }}
+        >
+          {s.label}
+        </li>
+      ))}
+    </ul>
   );
 }

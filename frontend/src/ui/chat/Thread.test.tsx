@@ -19,7 +19,7 @@ describe('a conversation thread', () => {
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('.msg-body b')).toBeNull();
-    expect(screen.getByText((_, el) => el?.textContent === hostile && el.classList.contains('msg-body'))).toBeTruthy();
+    expect(screen.getByText((_, el) => el?.textContent === hostile && el.classList.contains('msg-body'))).toBeShown();
     const items = container.querySelectorAll('.msg');
     expect(items[0]!.className).toContain('msg--mine');
     expect(items[0]!.textContent).toContain('You');
@@ -58,6 +58,6 @@ describe('a conversation thread', () => {
   it('offers no box once the thread is full', () => {
     render(<Thread messages={messages} me="customer" canReply={false} onSend={async () => {}} label="Message" />);
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByText('This conversation is full. Please start a new one.')).toBeTruthy();
+    expect(screen.getByText('This conversation is full. Please start a new one.')).toBeShown();
   });
 });

@@ -51,7 +51,7 @@ describe('admin app', () => {
     stubStaffApi({});
     renderAt('/admin/dashboard');
     expect(where()).toBe('/admin/login');
-    expect(screen.getByRole('heading', { name: 'Staff login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Staff login' })).toBeShown();
     cleanup();
     renderAt('/admin/health');
     expect(where()).toBe('/admin/login');
@@ -60,14 +60,14 @@ describe('admin app', () => {
   it('shows the admin not-found screen for other /admin paths, inside the admin layout', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     renderAt('/admin/nothing-here');
-    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Server health' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeShown();
+    expect(screen.getByRole('link', { name: 'Server health' })).toBeShown();
   });
 
   // The staff menu showed to signed-out visitors.
   it('shows the staff menu to signed-in staff only, and never on the sign-in and sign-up pages', () => {
     renderAt('/admin/nothing-here');
-    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: MSG.notFound.title })).toBeShown();
     expect(screen.queryByRole('navigation', { name: 'Staff' })).toBeNull();
     cleanup();
     renderAt('/admin/login');
@@ -83,7 +83,7 @@ describe('admin app', () => {
     renderAt('/admin/health');
     expect(
       within(screen.getByRole('navigation', { name: 'Staff' })).getByRole('link', { name: 'Drivers' }),
-    ).toBeTruthy();
+    ).toBeShown();
   });
 
   it('has the day and night toggle in its footer: it starts light and switches the whole page', () => {
@@ -107,14 +107,14 @@ describe('admin app', () => {
     cleanup();
     renderAt('/admin/register');
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(screen.getByRole('button', { name: /night mode/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /night mode/i })).toBeShown();
   });
 
   it('validates the login form with the product texts and Sign Up goes to register', async () => {
     renderAt('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByText(MSG.adminLogin.usernameRequired)).getAttribute('role')).toBe('alert');
-    expect(screen.getByText(MSG.adminLogin.passwordRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.adminLogin.passwordRequired)).toBeShown();
     type('Username', 'jo');
     fireEvent.blur(screen.getByLabelText('Username'));
     expect((await screen.findByText(MSG.adminLogin.usernameMin)).getAttribute('role')).toBe('alert');
@@ -189,8 +189,8 @@ describe('admin app', () => {
     renderAt('/admin/dashboard');
     await waitFor(() => expect(screen.getAllByText('No records')).toHaveLength(2));
     expect((await screen.findByTestId('dashboard-load-error')).textContent).toBe('boom');
-    expect(screen.getByText(MSG.admin.tryLogin)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByText(MSG.admin.tryLogin)).toBeShown();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeShown();
     expect(where()).toBe('/admin/dashboard');
   });
 
@@ -257,7 +257,7 @@ describe('admin app', () => {
     expect(within(panel).queryByRole('button', { name: 'Request Review' })).toBeNull();
     // A job that took money (a record listed without the money fields: its share of the price) is never deleted.
     expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(within(panel).getByRole('button', { name: 'Cancel with refund' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Cancel with refund' })).toBeShown();
     expect(confirm).not.toHaveBeenCalled();
     for (const call of calls) expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
@@ -386,7 +386,7 @@ describe('admin app', () => {
     renderAt('/admin/register');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect((await screen.findByText(MSG.adminRegister.nameRequired)).getAttribute('role')).toBe('alert');
-    expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.adminRegister.codeRequired)).toBeShown();
     type('Name', 'jo staff');
     // The form took the password '1'; the drivers' rule and words apply (10 to 128 characters).
     type('Password', '1');
@@ -437,12 +437,12 @@ describe('admin app', () => {
     const health = screen.getByTestId('health-check');
     const ip = screen.getByTestId('ip-check');
     fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
-    expect(within(health).getByRole('button', { name: 'Loading...' })).toBeTruthy();
+    expect(within(health).getByRole('button', { name: 'Loading...' })).toBeShown();
     await act(async () => release());
     await within(health).findByRole('button', { name: 'ok' });
     expect(health.textContent).toContain('quote: ready');
     fireEvent.click(within(health).getByRole('button', { name: 'Reset' }));
-    expect(within(health).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
+    expect(within(health).getByRole('button', { name: 'Click Me to Check' })).toBeShown();
 
     healthAnswer = () => json({ health: 'degraded', services: { quote: 'unreachable' } }, 503);
     fireEvent.click(within(health).getByRole('button', { name: 'Click Me to Check' }));
@@ -455,7 +455,7 @@ describe('admin app', () => {
     const ipCall = calls.find((c) => c.url === '/api/dashboard');
     expect((ipCall?.init.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok');
     fireEvent.click(within(ip).getByRole('button', { name: 'Reset' }));
-    expect(within(ip).getByRole('button', { name: 'Click Me to Check' })).toBeTruthy();
+    expect(within(ip).getByRole('button', { name: 'Click Me to Check' })).toBeShown();
   });
 
   it('Your Jobs marks cancelled, refunded and postponed bookings on the card and in the panel, and still lists them', async () => {
@@ -544,7 +544,7 @@ describe('coming back after signing in', () => {
     expect(screen.queryByTestId('session-expired')).toBeNull();
     signIn();
     await waitFor(() => expect(where()).toBe('/admin/health'));
-    expect(screen.getByTestId('health-check')).toBeTruthy();
+    expect(screen.getByTestId('health-check')).toBeShown();
   });
 
   it('follows only staff pages of this site: anything else lands on the dashboard', async () => {

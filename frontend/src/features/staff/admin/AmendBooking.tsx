@@ -4,7 +4,7 @@
  * then says the new total and the refund or the balance. Closed until asked for, so the panel stays
  * a read-out for everyone just looking.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import {
   DEFAULT_VIA_STOP_LOCATION,
   type AmendBookingRequest,
@@ -80,21 +80,6 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
     );
   }
 
-  const setStop = (id: string, change: Partial<StopDraft>) =>
-    setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
-  const addStop = () =>
-    setDraft((d) => {
-      const at = Math.max(d.stops.length - 1, 1);
-      const stop: StopDraft = {
-        id: newAddressId(),
-        location: DEFAULT_VIA_STOP_LOCATION,
-        physicalAddress: '',
-        stair: '',
-      };
-      return { ...d, stops: [...d.stops.slice(0, at), stop, ...d.stops.slice(at)] };
-    });
-  const removeStop = (id: string) => setDraft((d) => ({ ...d, stops: d.stops.filter((s) => s.id !== id) }));
-
   const start = () => {
     setDraft(draftOf(record));
     setInvalid(null);
@@ -115,20 +100,10 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
     await amend.run(body, draft);
   };
 
-  const fieldError = (path: string) => failure?.fields[path];
   return (
     <section aria-labelledby="amend-title" className="admin-amend">
       <h3 id="amend-title">Amend booking</h3>
-      {outcome && (
-        <div className="admin-amend-outcome" role="status" data-testid="amend-outcome">
-          <p>
-            <strong>Amendment saved.</strong> The customer and the driver are e-mailed.
-          </p>
-          {outcomeWords(outcome).map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      )}
+      {outcome && <AmendOutcome outcome={outcome} />}
       {!open ? (
         terms.allowed && (
           <Button area="admin" variant="secondary" onClick={start}>
@@ -136,70 +111,136 @@ export function AmendBooking({ record, onAmend, now = () => new Date() }: AmendB
           </Button>
         )
       ) : (
-        <form className="admin-amend-form" onSubmit={submit} noValidate>
-          <p className="admin-muted">
-            Change what the customer asked for. The move is priced again with the same driver; any difference is added
-            to the balance or refunded to the customer's card.
-          </p>
-          <div className="admin-field">
-            <label htmlFor="amend-date">Moving date</label>
-            <DateTimePicker
-              id="amend-date"
-              name="amend_date"
-              value={draft.date}
-              onChange={(date) => setDraft((d) => ({ ...d, date }))}
-              error={fieldError('date')}
-              now={now}
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="amend-hours">Booked hours</label>
-            <HourSelect
-              id="amend-hours"
-              value={draft.hour}
-              onChange={(e) => setDraft((d) => ({ ...d, hour: e.target.value }))}
-              invalid={!!fieldError('hour')}
-              errorId="amend-hours-error"
-            />
-            <FieldError id="amend-hours-error" error={fieldError('hour')} />
-          </div>
-          {draft.stops.map((stop, i, all) => (
-            <StopFields
-              key={stop.id}
-              stop={stop}
-              role={roleOf(i, all.length)}
-              errors={(field) => fieldError(`addresses[${i}].${field}`)}
-              onChange={(change) => setStop(stop.id, change)}
-              onRemove={i > 0 && i < all.length - 1 ? () => removeStop(stop.id) : undefined}
-            />
-          ))}
-          <FieldError id="amend-stops-error" error={fieldError('addresses')} />
-          <div className="admin-actions">
-            <Button
-              area="admin"
-              variant="secondary"
-              onClick={addStop}
-              disabled={draft.stops.length < 2 || draft.stops.length >= 12}
-            >
-              Add a via stop
-            </Button>
-          </div>
-          {failure && (
-            <p className="admin-form-error" role="alert" data-testid="amend-error">
-              {failure.message}
-            </p>
-          )}
-          <div className="admin-actions">
-            <Button type="submit" area="admin" disabled={busy}>
-              {busy ? 'Saving...' : 'Save amendment'}
-            </Button>
-            <Button area="admin" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <AmendForm
+          draft={draft}
+          setDraft={setDraft}
+          failure={failure}
+          busy={busy}
+          onSubmit={submit}
+          onCancel={() => setOpen(false)}
+          now={now}
+        />
       )}
     </section>
+  );
+}
+
+function AmendOutcome({ outcome }: { outcome: BookingAmendment }) {
+  return (
+    <div className="admin-amend-outcome" role="status" data-testid="amend-outcome">
+      <p>
+        <strong>Amendment saved.</strong> The customer and the driver are e-mailed.
+      </p>
+      {outcomeWords(outcome).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+interface AmendFormProps {
+  draft: AmendDraft;
+  setDraft: Dispatch<SetStateAction<AmendDraft>>;
+  failure: Failure | null;
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+  now: () => Date;
+}
+
+/** The new date, hours and stops, each with the server's refusal beside it, and Save. */
+function AmendForm({ draft, setDraft, failure, busy, onSubmit, onCancel, now }: AmendFormProps) {
+  const fieldError = (path: string) => failure?.fields[path];
+  return (
+    <form className="admin-amend-form" onSubmit={onSubmit} noValidate>
+      <p className="admin-muted">
+        Change what the customer asked for. The move is priced again with the same driver; any difference is added to
+        the balance or refunded to the customer's card.
+      </p>
+      <div className="admin-field">
+        <label htmlFor="amend-date">Moving date</label>
+        <DateTimePicker
+          id="amend-date"
+          name="amend_date"
+          value={draft.date}
+          onChange={(date) => setDraft((d) => ({ ...d, date }))}
+          error={fieldError('date')}
+          now={now}
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="amend-hours">Booked hours</label>
+        <HourSelect
+          id="amend-hours"
+          value={draft.hour}
+          onChange={(e) => setDraft((d) => ({ ...d, hour: e.target.value }))}
+          invalid={!!fieldError('hour')}
+          errorId="amend-hours-error"
+        />
+        <FieldError id="amend-hours-error" error={fieldError('hour')} />
+      </div>
+      <AmendStops stops={draft.stops} setDraft={setDraft} fieldError={fieldError} />
+      {failure && (
+        <p className="admin-form-error" role="alert" data-testid="amend-error">
+          {failure.message}
+        </p>
+      )}
+      <div className="admin-actions">
+        <Button type="submit" area="admin" disabled={busy}>
+          {busy ? 'Saving...' : 'Save amendment'}
+        </Button>
+        <Button area="admin" variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The stops in order (collection, via stops, delivery), each with its refusals, and Add a via stop. */
+function AmendStops({
+  stops,
+  setDraft,
+  fieldError,
+}: {
+  stops: StopDraft[];
+  setDraft: Dispatch<SetStateAction<AmendDraft>>;
+  fieldError: (path: string) => string | undefined;
+}) {
+  const setStop = (id: string, change: Partial<StopDraft>) =>
+    setDraft((d) => ({ ...d, stops: d.stops.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
+  const addStop = () =>
+    setDraft((d) => {
+      const at = Math.max(d.stops.length - 1, 1);
+      const stop: StopDraft = {
+        id: newAddressId(),
+        location: DEFAULT_VIA_STOP_LOCATION,
+        physicalAddress: '',
+        stair: '',
+      };
+      return { ...d, stops: [...d.stops.slice(0, at), stop, ...d.stops.slice(at)] };
+    });
+  const removeStop = (id: string) => setDraft((d) => ({ ...d, stops: d.stops.filter((s) => s.id !== id) }));
+
+  return (
+    <>
+      {stops.map((stop, i, all) => (
+        <StopFields
+          key={stop.id}
+          stop={stop}
+          role={roleOf(i, all.length)}
+          errors={(field) => fieldError(`addresses[${i}].${field}`)}
+          onChange={(change) => setStop(stop.id, change)}
+          onRemove={i > 0 && i < all.length - 1 ? () => removeStop(stop.id) : undefined}
+        />
+      ))}
+      <FieldError id="amend-stops-error" error={fieldError('addresses')} />
+      <div className="admin-actions">
+        <Button area="admin" variant="secondary" onClick={addStop} disabled={stops.length < 2 || stops.length >= 12}>
+          Add a via stop
+        </Button>
+      </div>
+    </>
   );
 }
 

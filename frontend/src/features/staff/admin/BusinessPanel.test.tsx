@@ -59,7 +59,7 @@ describe('the dashboard middle panel: business figures', () => {
     });
     renderDashboard();
     const panel = await screen.findByTestId('business-panel');
-    expect(within(panel).getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Dashboard' })).toBeShown();
     expect(within(panel).getByTestId('business-bookings').textContent).toBe('2');
     expect(within(panel).getByTestId('business-revenue').textContent).toBe('£311.92');
     expect(within(panel).getByTestId('business-taken').textContent).toBe('£103.58');
@@ -79,7 +79,7 @@ describe('the dashboard middle panel: business figures', () => {
     const money = screen.getByRole('figure', {
       name: /Money taken, last 30 days: deposits £93.58, balances £10.00, refunds £2.50/,
     });
-    expect(money).toBeTruthy();
+    expect(money).toBeShown();
     const drivers = await screen.findByRole('figure', { name: /Drivers' booked hours/ });
     await waitFor(() =>
       expect(within(drivers).getByRole('row', { name: /Dan Driver/ }).textContent).toBe('Dan Driver6 h160 h'),

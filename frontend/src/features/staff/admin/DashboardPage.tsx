@@ -19,7 +19,7 @@ import { useAdminSession } from './session';
 import { RecordList, type WhenTab } from './RecordList';
 import { RecordDetail } from './RecordDetail';
 import { BusinessPanelSlot } from './BusinessPanelSlot';
-import { useResource } from '../../../lib';
+import { useResource, useSubmit } from '../../../lib';
 import { adminPath } from '../../../lib/area-paths';
 
 const QUOTATION_TABS: readonly [WhenTab, ...WhenTab[]] = [
@@ -118,26 +118,27 @@ function useRecordActions(
   readAgain: () => Promise<void>,
 ) {
   const { open, setOpen, closeRecord } = record;
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const action = useSubmit(
+    async (
+      act: (token: string, id: string) => Promise<{ message: string }>,
+      alertText: (message: string) => string,
+      signedIn: string,
+      id: string,
+    ) => {
+      const { message } = await guard(act(signedIn, id));
+      window.alert(alertText(message));
+      // After a review request or a delete the panel closes and the lists are read again.
+      closeRecord();
+      await readAgain();
+    },
+    { failureText: actionFailure },
+  );
   const runAction = async (
     act: (token: string, id: string) => Promise<{ message: string }>,
     alertText: (message: string) => string,
   ) => {
     if (!open || !token) return;
-    setBusy(true);
-    setActionError(null);
-    try {
-      const { message } = await guard(act(token, open._id));
-      window.alert(alertText(message));
-      // After a review request or a delete the panel closes and the lists are read again.
-      closeRecord();
-      await readAgain();
-    } catch (err) {
-      setActionError(actionFailure(err));
-    } finally {
-      setBusy(false);
-    }
+    await action.run(act, alertText, token, open._id);
   };
   /** An amendment or a cancellation keeps the panel open on the changed record (new figures beside the outcome). */
   const keepOpen =
@@ -150,9 +151,9 @@ function useRecordActions(
       return changed;
     };
   return {
-    busy,
-    actionError,
-    clearActionError: () => setActionError(null),
+    busy: action.pending,
+    actionError: action.failure,
+    clearActionError: action.reset,
     onRequestReview: () => runAction(requestReview, (message) => `${MSG.admin.sendingEmail}: ${message}`),
     onDelete: async () => {
       if (!open || !window.confirm(confirmDeleteText({ randomNumber: open.randomNumber, name: open.quote.name })))

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DriverAuditEntry } from '@vanhop/contracts';
 import { AuditLog } from './DriverAudit';
 import { driver } from '../../../testing/driver-fixtures';
@@ -36,19 +36,21 @@ describe('the change history on a driver page', () => {
   it('says "Added" for a new driver, not how many fields it was added with', () => {
     render(<AuditLog driver={driver()} entries={[entry({ action: 'created', changes: everyField })]} error={null} />);
     const added = within(screen.getByTestId('audit-entry'));
-    expect(added.getByText(/· Added$/)).toBeTruthy();
+    expect(added.getByText(/· Added$/)).toBeShown();
     expect(screen.getByTestId('audit-entry').textContent).not.toMatch(/\d+ fields changed/);
-    expect(added.getByText('Details as added')).toBeTruthy();
-    expect(added.getByText('Large van per hour: (none) → £45.00')).toBeTruthy();
+    // Each field's line is folded away under the summary until staff open it.
+    expect(added.getByText('Large van per hour: (none) → £45.00')).not.toBeShown();
+    fireEvent.click(added.getByText('Details as added'));
+    expect(added.getByText('Large van per hour: (none) → £45.00')).toBeShown();
   });
 
   it('names the fields of a large change in words, each line from → to', () => {
     render(<AuditLog driver={driver()} entries={[entry({ changes: everyField })]} error={null} />);
     const updated = within(screen.getByTestId('audit-entry'));
-    expect(
+    fireEvent.click(
       updated.getByText('Changed: Small van per hour; Medium van per hour; Large van per hour and 6 more'),
-    ).toBeTruthy();
-    expect(updated.getByText('Via stop: (none) → £20.00')).toBeTruthy();
+    );
+    expect(updated.getByText('Via stop: (none) → £20.00')).toBeShown();
     expect(screen.getByTestId('audit-entry').textContent).not.toMatch(/card\.|Pence|fields changed/);
   });
 });

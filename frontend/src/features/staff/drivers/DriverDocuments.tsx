@@ -57,9 +57,67 @@ export function DocumentStandingMark({ standing }: { standing: keyof typeof STAN
   );
 }
 
-export function DriverDocuments({ driverId }: { driverId: string }) {
+interface DocumentFieldsProps {
+  /** The prefix of the fields' ids. */
+  id: string;
+  kind: DriverDocumentKind;
+  view: DriverDocumentsView;
+  draft: Draft[DriverDocumentKind];
+  errors: Record<string, string>;
+  onChange: (field: 'reference' | 'expiresOn', value: string) => void;
+}
+
+/** One document: its standing, its reference and expiry date (each with its refusal), and when its reminder goes. */
+function DocumentFields({ id, kind, view, draft, errors, onChange }: DocumentFieldsProps) {
+  const current = view[kind] ?? null;
+  return (
+    <fieldset className="driver-document">
+      <legend>
+        {DRIVER_DOCUMENT_LABEL[kind]} <DocumentStandingMark standing={current?.standing ?? 'missing'} />
+      </legend>
+      <div className="admin-field">
+        <label htmlFor={`${id}-ref`}>Reference</label>
+        <input
+          id={`${id}-ref`}
+          name={`${kind}.reference`}
+          value={draft.reference}
+          onChange={(e) => onChange('reference', e.target.value)}
+          aria-invalid={errors[`${kind}.reference`] ? true : undefined}
+          aria-describedby={errors[`${kind}.reference`] ? `${id}-ref-error` : undefined}
+        />
+        <FieldError id={`${id}-ref-error`} error={errors[`${kind}.reference`]} compact />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-exp`}>Expiry date</label>
+        <input
+          id={`${id}-exp`}
+          name={`${kind}.expiresOn`}
+          type="date"
+          value={draft.expiresOn}
+          onChange={(e) => onChange('expiresOn', e.target.value)}
+          aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
+          aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-exp-error` : undefined}
+        />
+        <FieldError id={`${id}-exp-error`} error={errors[`${kind}.expiresOn`]} compact />
+      </div>
+      {current && (
+        <p className="admin-muted driver-document-note">
+          Valid through {calendarDate(current.expiresOn)}.{' '}
+          {current.remindedAt
+            ? `Reminder mailed ${londonDateTime(current.remindedAt)}.`
+            : `Reminder ${view.reminderDays ?? 14} days before.`}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The documents as stored, the draft being typed, and saving it: checked with the contracts schema
+ * first, then sent; the form's own checks or the server's refusals per field.
+ */
+function useDocumentsForm(driverId: string) {
   const { token, guard } = useAdminSession();
-  const id = useId();
   const [view, setView] = useState<DriverDocumentsView | null>(null);
   const [draft, setDraft] = useState<Draft>(draftOf(null));
   const [checked, setChecked] = useState<Record<string, string>>({});
@@ -79,10 +137,6 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
           : 'The documents could not be saved. Please try again.',
     },
   );
-  // The form's own checks, or what the server refused of the last save.
-  const errors = saving.error !== undefined ? fieldErrorsOf(saving.error) : checked;
-  const failure = saving.failure ?? loadFailure;
-  const busy = saving.pending;
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -122,6 +176,23 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
   const set = (kind: DriverDocumentKind, field: 'reference' | 'expiresOn', value: string) =>
     setDraft((d) => ({ ...d, [kind]: { ...d[kind], [field]: value } }));
 
+  return {
+    view,
+    draft,
+    set,
+    save,
+    status,
+    // The form's own checks, or what the server refused of the last save.
+    errors: saving.error !== undefined ? fieldErrorsOf(saving.error) : checked,
+    failure: saving.failure ?? loadFailure,
+    busy: saving.pending,
+  };
+}
+
+export function DriverDocuments({ driverId }: { driverId: string }) {
+  const id = useId();
+  const { view, draft, set, save, status, errors, failure, busy } = useDocumentsForm(driverId);
+
   return (
     <section className="admin-card driver-documents" aria-labelledby={`${id}-title`} data-testid="driver-documents">
       <h2 id={`${id}-title`}>Documents</h2>
@@ -134,49 +205,17 @@ export function DriverDocuments({ driverId }: { driverId: string }) {
       {!view && !failure && <p>Loading...</p>}
       {view && (
         <form onSubmit={(e) => void save(e)} noValidate>
-          {DRIVER_DOCUMENT_KINDS.map((kind) => {
-            const current = view?.[kind] ?? null;
-            return (
-              <fieldset key={kind} className="driver-document">
-                <legend>
-                  {DRIVER_DOCUMENT_LABEL[kind]} <DocumentStandingMark standing={current?.standing ?? 'missing'} />
-                </legend>
-                <div className="admin-field">
-                  <label htmlFor={`${id}-${kind}-ref`}>Reference</label>
-                  <input
-                    id={`${id}-${kind}-ref`}
-                    name={`${kind}.reference`}
-                    value={draft[kind].reference}
-                    onChange={(e) => set(kind, 'reference', e.target.value)}
-                    aria-invalid={errors[`${kind}.reference`] ? true : undefined}
-                    aria-describedby={errors[`${kind}.reference`] ? `${id}-${kind}-ref-error` : undefined}
-                  />
-                  <FieldError id={`${id}-${kind}-ref-error`} error={errors[`${kind}.reference`]} compact />
-                </div>
-                <div className="admin-field">
-                  <label htmlFor={`${id}-${kind}-exp`}>Expiry date</label>
-                  <input
-                    id={`${id}-${kind}-exp`}
-                    name={`${kind}.expiresOn`}
-                    type="date"
-                    value={draft[kind].expiresOn}
-                    onChange={(e) => set(kind, 'expiresOn', e.target.value)}
-                    aria-invalid={errors[`${kind}.expiresOn`] ? true : undefined}
-                    aria-describedby={errors[`${kind}.expiresOn`] ? `${id}-${kind}-exp-error` : undefined}
-                  />
-                  <FieldError id={`${id}-${kind}-exp-error`} error={errors[`${kind}.expiresOn`]} compact />
-                </div>
-                {current && (
-                  <p className="admin-muted driver-document-note">
-                    Valid through {calendarDate(current.expiresOn)}.{' '}
-                    {current.remindedAt
-                      ? `Reminder mailed ${londonDateTime(current.remindedAt)}.`
-                      : `Reminder ${view?.reminderDays ?? 14} days before.`}
-                  </p>
-                )}
-              </fieldset>
-            );
-          })}
+          {DRIVER_DOCUMENT_KINDS.map((kind) => (
+            <DocumentFields
+              key={kind}
+              id={`${id}-${kind}`}
+              kind={kind}
+              view={view}
+              draft={draft[kind]}
+              errors={errors}
+              onChange={(field, value) => set(kind, field, value)}
+            />
+          ))}
           <Button type="submit" area="admin" disabled={busy}>
             Save documents
           </Button>

@@ -76,27 +76,27 @@ describe('staff Drivers pages', () => {
       [`GET /api/reviews/drivers?ids=${ALICE.id},${BOB.id}`]: () => json({ [ALICE.id]: { rating: 5, count: 12 } }),
     });
     renderAt('/admin/drivers');
-    expect(screen.getByRole('link', { name: 'Drivers' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Drivers' })).toBeShown();
     await screen.findByText('2 drivers · 1 active · 1 suspended');
     const rows = await screen.findAllByTestId('driver-row');
     expect(rows).toHaveLength(2);
     const alice = within(rows[0]!);
-    expect(alice.getByText('Alice Driver')).toBeTruthy();
-    expect(alice.getByText('alice@example.com')).toBeTruthy();
-    expect(alice.getByText('07700 900123')).toBeTruthy();
+    expect(alice.getByText('Alice Driver')).toBeShown();
+    expect(alice.getByText('alice@example.com')).toBeShown();
+    expect(alice.getByText('07700 900123')).toBeShown();
     expect(alice.getAllByRole('list')[0]!.textContent).toBe('LargeLuton');
     expect(alice.getByTitle('Driver-Help').textContent).toBe('HelpsDriver-Help');
     expect(alice.getByTitle('Driver-Plus-One').textContent).toBe('+1Driver-Plus-One');
-    expect(alice.getByText('NW2 1AA · 15 mi')).toBeTruthy();
+    expect(alice.getByText('NW2 1AA · 15 mi')).toBeShown();
     await waitFor(() => expect(alice.getByTestId('driver-rating').textContent).toBe('4.9 ★ (24)'));
-    expect(alice.getByText('4.9 out of 5 from 24 reviews')).toBeTruthy();
-    expect(alice.getByText('Active')).toBeTruthy();
+    expect(alice.getByText('4.9 out of 5 from 24 reviews')).toBeShown();
+    expect(alice.getByText('Active')).toBeShown();
     expect(alice.getByRole('img', { name: 'No photo of Alice Driver' }).textContent).toBe('AD');
     await waitFor(() => expect(alice.getByTestId('account-status').textContent).toBe('active'));
     const bob = within(rows[1]!);
-    expect(bob.getByText('Suspended')).toBeTruthy();
-    expect(bob.getByText('Cricklewood NW2 · 35 mi')).toBeTruthy();
-    expect(bob.getByText('No reviews')).toBeTruthy();
+    expect(bob.getByText('Suspended')).toBeShown();
+    expect(bob.getByText('Cricklewood NW2 · 35 mi')).toBeShown();
+    expect(bob.getByText('No reviews')).toBeShown();
     expect(bob.getByTestId('account-status').textContent).toBe('invited');
     expect(bob.getByRole('img', { name: 'Bob Van' }).getAttribute('src')).toBe('https://example.com/bob.jpg');
     expect(bob.getByRole('link', { name: 'Edit Bob Van' }).getAttribute('href')).toBe('/admin/drivers/drv-bob');
@@ -107,13 +107,13 @@ describe('staff Drivers pages', () => {
 
     const returned = within(screen.getByRole('region', { name: 'Jobs back with the office' }));
     const jobRow = within(await returned.findByTestId('returned-job'));
-    expect(jobRow.getByText('777')).toBeTruthy();
+    expect(jobRow.getByText('777')).toBeShown();
     // The driver by name only: the raw id stays out of the text.
     const driverCell = jobRow.getByText('Alice Driver');
     expect(driverCell.textContent).toBe('Alice Driver');
     expect(driverCell.getAttribute('data-driver-id')).toBe('drv-alice');
     expect(jobRow.queryByText(/drv-alice/)).toBeNull();
-    expect(jobRow.getByText('Declined by the driver')).toBeTruthy();
+    expect(jobRow.getByText('Declined by the driver')).toBeShown();
 
     // Every staff call carries the token; the public ratings are read like any visitor reads them.
     const staffCalls = calls.filter((c) => !c.url.startsWith('/api/reviews/drivers?'));
@@ -156,7 +156,7 @@ describe('staff Drivers pages', () => {
     fireEvent.change(search.getByLabelText('Standing'), { target: { value: 'suspended' } });
     fireEvent.click(search.getByRole('button', { name: 'Find' }));
     await waitFor(() => expect(screen.getAllByTestId('driver-row')).toHaveLength(1));
-    expect(within(screen.getByTestId('driver-row')).getByText('Bob Van')).toBeTruthy();
+    expect(within(screen.getByTestId('driver-row')).getByText('Bob Van')).toBeShown();
     // Never the whole fleet: every read of drivers is a page, and their accounts and documents are the page's.
     expect(calls.some((c) => c.key === 'GET /api/drivers/admin')).toBe(false);
     const perDriver = calls.filter(
@@ -196,10 +196,10 @@ describe('staff Drivers pages', () => {
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
     expect(jobRow.getByRole('link', { name: '777' }).getAttribute('href')).toBe('/admin/dashboard?booking=bk-1');
-    expect(jobRow.getByText('Not answered in time')).toBeTruthy();
+    expect(jobRow.getByText('Not answered in time')).toBeShown();
     fireEvent.click(jobRow.getByRole('button', { name: 'Reassign' }));
     const candidate = within(await screen.findByTestId('job-candidate'));
-    expect(candidate.getByText(/Bob Van: £305\.00 \(£5\.00 over the booked price\)/)).toBeTruthy();
+    expect(candidate.getByText(/Bob Van: £305\.00 \(£5\.00 over the booked price\)/)).toBeShown();
     fireEvent.click(candidate.getByRole('button', { name: 'Give to Bob Van' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/reassign'))).toBe(true));
     expect(confirm.mock.calls[0]![0]).toContain('£5.00 more than the £300.00 the customer booked');
@@ -284,7 +284,7 @@ describe('staff Drivers pages', () => {
     });
     renderAt('/admin/drivers');
     const jobRow = within(await screen.findByTestId('returned-job'));
-    expect(jobRow.getByText('Driver suspended: reassign or cancel it')).toBeTruthy();
+    expect(jobRow.getByText('Driver suspended: reassign or cancel it')).toBeShown();
   });
 
   it('reads the jobs back with the office a page at a time: "Show more jobs" reads the next', async () => {
@@ -300,7 +300,7 @@ describe('staff Drivers pages', () => {
     expect(await screen.findAllByTestId('returned-job')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Show more jobs' }));
     await waitFor(() => expect(screen.getAllByTestId('returned-job')).toHaveLength(2));
-    expect(screen.getByText('702')).toBeTruthy();
+    expect(screen.getByText('702')).toBeShown();
     expect(screen.queryByRole('button', { name: 'Show more jobs' })).toBeNull();
     // The whole list is no longer read.
     expect(calls.some((c) => c.key === 'GET /api/drivers/admin/jobs')).toBe(false);
@@ -315,7 +315,7 @@ describe('staff Drivers pages', () => {
     renderAt('/admin/drivers');
     const row = within(await screen.findByTestId('driver-row'));
     await waitFor(() => expect(row.getByTestId('account-status').textContent).toBe('unknown'));
-    expect(screen.getByText('No jobs are waiting for the office.')).toBeTruthy();
+    expect(screen.getByText('No jobs are waiting for the office.')).toBeShown();
   });
 
   it('a 401 sends the staff member back to the login page', async () => {
@@ -392,7 +392,7 @@ describe('staff Drivers pages', () => {
     expect(errorOf('E-mail')).toBe(DRIVER_MSG.email);
     expect(errorOf('Minimum hours')).toBe(DRIVER_MSG.minimumHours);
     expect(errorOf('Van per hour, Luton (£)')).toMatch(/in pounds/);
-    expect(screen.getByText(DRIVER_MSG.vanSizes)).toBeTruthy();
+    expect(screen.getByText(DRIVER_MSG.vanSizes)).toBeShown();
     expect(calls.map((c) => c.key)).toEqual(['GET /api/drivers/admin/page?pageSize=1']);
   });
 
@@ -617,12 +617,12 @@ describe('staff Drivers pages', () => {
     // The audit log: who, when (London), what, each change from → to, the reason.
     const history = within(screen.getByRole('region', { name: 'Change history' }));
     expect(history.getAllByTestId('audit-entry')[0]!.textContent).toContain('jo_staff');
-    expect(history.getByText(/Sat, 10 Jan 2026, 10:00/)).toBeTruthy();
+    expect(history.getByText(/Sat, 10 Jan 2026, 10:00/)).toBeShown();
     // In words, as the driver's mail says it.
-    expect(history.getByText('Small van per hour: £28.00 → £30.00')).toBeTruthy();
-    expect(history.getByText('Phone: 07700900000 → 07700900123')).toBeTruthy();
+    expect(history.getByText('Small van per hour: £28.00 → £30.00')).toBeShown();
+    expect(history.getByText('Phone: 07700900000 → 07700900123')).toBeShown();
     expect(history.queryByText(/card\./)).toBeNull();
-    expect(history.getByText('Reason: Van off the road')).toBeTruthy();
+    expect(history.getByText('Reason: Van off the road')).toBeShown();
 
     fireEvent.click(screen.getByRole('button', { name: 'Invite to driver portal' }));
     const sent = await screen.findByText(new RegExp(`^${DRIVER_ACCOUNT_MSG.inviteSent} to alice@example.com`));

@@ -10,6 +10,7 @@ import { fetchReviewPage, moderateReview } from '../admin/api';
 import { useAdminSession } from '../admin/session';
 import '../../../ui/reviews.css';
 import { Button } from '../../../ui';
+import { useSubmitEach } from '../../../lib/useSubmit';
 
 const FILTERS: [ReviewStatus, string][] = [
   ['pending', 'Pending'],
@@ -35,7 +36,15 @@ export function ReviewModerationPage() {
   const [loadingMore, setLoadingMore] = useState(false);
   const [pending, setPending] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // Each review's decision is sent on its own: deciding one leaves the others' buttons free.
+  const decision = useSubmitEach(
+    async (id: string, action: 'approve' | 'reject', signedIn: string) => {
+      await guard(moderateReview(signedIn, id, action));
+      await load();
+    },
+    { failureText: () => 'That decision could not be saved. Please try again.' },
+  );
+  const clearDecisionFailure = decision.reset;
 
   /** The first page (`after` null) or the page after the ones shown. */
   const read = useCallback(
@@ -48,13 +57,14 @@ export function ReviewModerationPage() {
         setNext(page.next);
         setPending(page.pending);
         setError(null);
+        clearDecisionFailure();
       } catch {
         setError('The reviews could not be loaded.');
       } finally {
         setLoadingMore(false);
       }
     },
-    [guard, token, filter],
+    [guard, token, filter, clearDecisionFailure],
   );
   const load = useCallback(() => read(null), [read]);
 
@@ -65,16 +75,9 @@ export function ReviewModerationPage() {
 
   const decide = async (id: string, action: 'approve' | 'reject') => {
     if (!token) return;
-    setBusy(id);
-    try {
-      await guard(moderateReview(token, id, action));
-      await load();
-    } catch {
-      setError('That decision could not be saved. Please try again.');
-    } finally {
-      setBusy(null);
-    }
+    await decision.run(id, action, token);
   };
+  const shownError = decision.failure ?? error;
 
   return (
     <div className="review-moderation">
@@ -89,7 +92,7 @@ export function ReviewModerationPage() {
           </Button>
         ))}
       </div>
-      {error && <p role="alert">{error}</p>}
+      {shownError && <p role="alert">{shownError}</p>}
       {!reviews ? (
         <p>Loading...</p>
       ) : reviews.length === 0 ? (
@@ -128,7 +131,7 @@ export function ReviewModerationPage() {
               )}
               <div className="admin-actions">
                 {r.status !== 'approved' && (
-                  <Button area="admin" disabled={busy === r.id} onClick={() => void decide(r.id, 'approve')}>
+                  <Button area="admin" disabled={decision.isPending(r.id)} onClick={() => void decide(r.id, 'approve')}>
                     Approve
                   </Button>
                 )}
@@ -136,7 +139,7 @@ export function ReviewModerationPage() {
                   <Button
                     area="admin"
                     variant="danger"
-                    disabled={busy === r.id}
+                    disabled={decision.isPending(r.id)}
                     onClick={() => void decide(r.id, 'reject')}
                   >
                     Reject

@@ -59,7 +59,7 @@ describe('staff support inbox: addresses nobody proved', () => {
       </MemoryRouter>,
     );
     const items = await screen.findAllByTestId('support-chat');
-    expect(within(items[0]!).getByText('Address not verified')).toBeTruthy();
+    expect(within(items[0]!).getByText('Address not verified')).toBeShown();
     expect(within(items[1]!).queryByText('Address not verified')).toBeNull();
 
     fireEvent.click(items[0]!);
@@ -135,7 +135,7 @@ describe('staff support inbox: older answered chats', () => {
     await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(23));
     fireEvent.click(screen.getByRole('button', { name: 'Show older answered chats' }));
     await waitFor(() => expect(screen.getAllByTestId('support-chat')).toHaveLength(24));
-    expect(screen.getByText('Answered 22')).toBeTruthy();
+    expect(screen.getByText('Answered 22')).toBeShown();
     expect(screen.queryByRole('button', { name: 'Show older answered chats' })).toBeNull();
     const asked = api.of('GET', '/api/support/admin/conversations').map((c) => c.path);
     // Every poll reads the two first pages; only the clicks read past them.

@@ -73,9 +73,11 @@ const when = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 
-export function SupportInboxPage() {
-  const { token, guard } = useAdminSession();
-  const [openId, setOpenId] = useState<string | null>(null);
+/**
+ * The chats listed: the polled waiting queue and the waiting chats read on request, then the answered
+ * ones newest first, and where each view's next page starts.
+ */
+function useInboxListing(token: string | null, guard: ReturnType<typeof useAdminSession>['guard']) {
   const loadInbox = useCallback(async (): Promise<PolledInbox> => {
     const [waiting, answered] = await Promise.all([
       guard(fetchSupportChatPage(token!, { view: 'unanswered', pageSize: WAITING_PAGE_SIZE })),
@@ -84,9 +86,6 @@ export function SupportInboxPage() {
     return { waiting, answered };
   }, [guard, token]);
   const inbox = usePolling<PolledInbox>(token ? loadInbox : null, INBOX_POLL_MS);
-  const loadChat = useCallback(() => guard(fetchSupportChat(token!, openId!)), [guard, token, openId]);
-  const chat = usePolling<SupportChatView>(token && openId ? loadChat : null, INBOX_POLL_MS);
-  const shown = chat.data && chat.data.id === openId ? chat.data : null;
   const moreWaiting = useMore('unanswered');
   const older = useMore('answered');
   // Answered chats a poll showed stay listed once newer ones push them off the first page, so none
@@ -102,6 +101,17 @@ export function SupportInboxPage() {
   const listed = polled ? [...distinct([polled.waiting.items, moreWaiting.items]), ...answeredListed] : [];
   const waitingFrom = moreWaiting.next === undefined ? (polled?.waiting.next ?? null) : moreWaiting.next;
   const olderFrom = older.next === undefined ? (polled?.answered.next ?? null) : older.next;
+  return { inbox, listed, moreWaiting, waitingFrom, older, olderFrom };
+}
+
+export function SupportInboxPage() {
+  const { token, guard } = useAdminSession();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { inbox, listed, moreWaiting, waitingFrom, older, olderFrom } = useInboxListing(token, guard);
+  const loadChat = useCallback(() => guard(fetchSupportChat(token!, openId!)), [guard, token, openId]);
+  const chat = usePolling<SupportChatView>(token && openId ? loadChat : null, INBOX_POLL_MS);
+  const shown = chat.data && chat.data.id === openId ? chat.data : null;
+  const polled = inbox.data;
 
   return (
     <div className="support-inbox">
@@ -124,36 +134,7 @@ export function SupportInboxPage() {
             <ul className="support-chat-list">
               {listed.map((c) => (
                 <li key={c.id}>
-                  <Button
-                    className={`support-chat-item ${c.id === openId ? 'is-open' : ''}`}
-                    aria-pressed={c.id === openId}
-                    data-testid="support-chat"
-                    onClick={() => setOpenId(c.id)}
-                  >
-                    <strong>{c.customerName}</strong>
-                    {c.booking && (
-                      <small className="admin-muted" data-testid="support-chat-booking">
-                        Booking {c.booking.reference}
-                      </small>
-                    )}
-                    {c.awaitingStaff ? (
-                      <span className="admin-badge unpaid">Unanswered</span>
-                    ) : (
-                      <span className="admin-badge paid">Answered</span>
-                    )}
-                    {c.customerEmail && !c.emailVerified && (
-                      <small className="admin-muted support-unverified">{ADDRESS_NOT_VERIFIED}</small>
-                    )}
-                    <span className="admin-muted support-chat-preview">
-                      {c.lastMessage.from === 'staff' ? 'You: ' : ''}
-                      {c.lastMessage.body}
-                    </span>
-                    <small className="admin-muted">
-                      {c.awaitingStaff && c.waitingSince
-                        ? `Waiting since ${when.format(new Date(c.waitingSince))}`
-                        : when.format(new Date(c.lastMessage.at))}
-                    </small>
-                  </Button>
+                  <ChatListItem chat={c} open={c.id === openId} onOpen={() => setOpenId(c.id)} />
                 </li>
               ))}
             </ul>
@@ -186,49 +167,94 @@ export function SupportInboxPage() {
           ) : !shown ? (
             <p>Loading...</p>
           ) : (
-            <>
-              <h2>{shown.customerName}</h2>
-              {shown.booking && (
-                <p data-testid="support-chat-booking-link">
-                  About <Link to={bookingLink(shown.booking.id)}>booking {shown.booking.reference}</Link> of{' '}
-                  {shown.booking.customerName}
-                </p>
-              )}
-              <p className="admin-muted">
-                {!shown.customerEmail ? (
-                  'No e-mail given: answers are only seen in the chat'
-                ) : shown.emailVerified ? (
-                  <a href={`mailto:${shown.customerEmail}`}>{shown.customerEmail}</a>
-                ) : (
-                  <>
-                    {/* Typed by whoever started the chat: no mailto, so nobody writes to a stranger's inbox by mistake. */}
-                    <span>{shown.customerEmail}</span>{' '}
-                    <span className="admin-badge unpaid" data-testid="email-not-verified">
-                      {ADDRESS_NOT_VERIFIED}
-                    </span>{' '}
-                    <span>
-                      answers reach this address only after the customer confirms it; until then they are seen in the
-                      chat
-                    </span>
-                  </>
-                )}
-                {shown.page ? ` · wrote from ${shown.page}` : ''}
-              </p>
-              <Thread
-                messages={shown.messages}
-                me="staff"
-                canReply={shown.canReply}
-                label={`Answer to ${shown.customerName}`}
-                placeholder="Write your answer"
-                onSend={async (body) => {
-                  chat.setData(await guard(answerSupportChat(token!, shown.id, body)));
-                  await inbox.refresh();
-                }}
-              />
-            </>
+            <OpenChat
+              chat={shown}
+              onSend={async (body) => {
+                chat.setData(await guard(answerSupportChat(token!, shown.id, body)));
+                await inbox.refresh();
+              }}
+            />
           )}
         </section>
       </div>
     </div>
+  );
+}
+
+/** One chat in the list: who, whether it waits for an answer, the last message and when. */
+function ChatListItem({ chat: c, open, onOpen }: { chat: SupportChatSummary; open: boolean; onOpen: () => void }) {
+  return (
+    <Button
+      className={`support-chat-item ${open ? 'is-open' : ''}`}
+      aria-pressed={open}
+      data-testid="support-chat"
+      onClick={onOpen}
+    >
+      <strong>{c.customerName}</strong>
+      {c.booking && (
+        <small className="admin-muted" data-testid="support-chat-booking">
+          Booking {c.booking.reference}
+        </small>
+      )}
+      {c.awaitingStaff ? (
+        <span className="admin-badge unpaid">Unanswered</span>
+      ) : (
+        <span className="admin-badge paid">Answered</span>
+      )}
+      {c.customerEmail && !c.emailVerified && (
+        <small className="admin-muted support-unverified">{ADDRESS_NOT_VERIFIED}</small>
+      )}
+      <span className="admin-muted support-chat-preview">
+        {c.lastMessage.from === 'staff' ? 'You: ' : ''}
+        {c.lastMessage.body}
+      </span>
+      <small className="admin-muted">
+        {c.awaitingStaff && c.waitingSince
+          ? `Waiting since ${when.format(new Date(c.waitingSince))}`
+          : when.format(new Date(c.lastMessage.at))}
+      </small>
+    </Button>
+  );
+}
+
+/** The open chat: who wrote, about which booking, how answers reach them, and the thread to answer in. */
+function OpenChat({ chat: shown, onSend }: { chat: SupportChatView; onSend: (body: string) => Promise<void> }) {
+  return (
+    <>
+      <h2>{shown.customerName}</h2>
+      {shown.booking && (
+        <p data-testid="support-chat-booking-link">
+          About <Link to={bookingLink(shown.booking.id)}>booking {shown.booking.reference}</Link> of{' '}
+          {shown.booking.customerName}
+        </p>
+      )}
+      <p className="admin-muted">
+        {!shown.customerEmail ? (
+          'No e-mail given: answers are only seen in the chat'
+        ) : shown.emailVerified ? (
+          <a href={`mailto:${shown.customerEmail}`}>{shown.customerEmail}</a>
+        ) : (
+          <>
+            {/* Typed by whoever started the chat: no mailto, so nobody writes to a stranger's inbox by mistake. */}
+            <span>{shown.customerEmail}</span>{' '}
+            <span className="admin-badge unpaid" data-testid="email-not-verified">
+              {ADDRESS_NOT_VERIFIED}
+            </span>{' '}
+            <span>
+              answers reach this address only after the customer confirms it; until then they are seen in the chat
+            </span>
+          </>
+        )}
+        {shown.page ? ` · wrote from ${shown.page}` : ''}
+      </p>
+      <Thread
+        messages={shown.messages}
+        me="staff"
+        canReply={shown.canReply}
+        label={`Answer to ${shown.customerName}`}
+        placeholder="Write your answer"
+        onSend={onSend}
+      />
+    </>
   );
 }
