@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mendKafkaJsRequestQueueTimer } from './kafkajs-request-queue-timer.js';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 
@@ -103,6 +104,7 @@ export class KafkaDeadLetters {
   private readonly dlqTopics: string[];
 
   static async connect(options: DeadLettersOptions): Promise<KafkaDeadLetters> {
+    mendKafkaJsRequestQueueTimer();
     const { Kafka, logLevel } = await import('kafkajs');
     const kafka = new Kafka({
       clientId: options.clientId ?? 'vanhop-dlq',

@@ -1,4 +1,5 @@
 import type { Admin, Consumer, EachMessagePayload, IHeaders, Kafka, LogEntry, Producer, RetryOptions } from 'kafkajs';
+import { mendKafkaJsRequestQueueTimer } from './kafkajs-request-queue-timer.js';
 import { ALL_TOPICS, deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@vanhop/contracts';
 import {
   DURABLE,
@@ -145,6 +146,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
    * logic (a broker that answers "does not host this topic-partition" on cue).
    */
   static async create(options: KafkaEventBusOptions, kafkajs?: KafkaJs): Promise<KafkaEventBus> {
+    mendKafkaJsRequestQueueTimer();
     return new KafkaEventBus(kafkajs ?? (await import('kafkajs')), options);
   }
 
