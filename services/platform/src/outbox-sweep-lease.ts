@@ -22,6 +22,12 @@ export const DEFAULT_SWEEP_LEASE_MS = 30_000;
 export class OutboxSweepLease {
   private readonly owner = randomUUID();
   private readonly name: string;
+  /**
+   * Whether this replica may hold the lease: set when it takes or renews it (or when a claim
+   * failed midway and may have landed), cleared when it gives it back. A replica that never swept
+   * stops without a write to the store.
+   */
+  private held = false;
 
   constructor(
     private readonly store: DocumentStore,
@@ -32,19 +38,32 @@ export class OutboxSweepLease {
   }
 
   /** True when this replica sweeps now: it took the lease, renewed its own, or took over a lapsed one. */
-  lead(): Promise<boolean> {
-    return claimLease(this.leases(), {
-      name: this.name,
-      owner: this.owner,
-      now: (this.options.clock ?? systemClock).now(),
-      ttlMs: this.options.ttlMs ?? DEFAULT_SWEEP_LEASE_MS,
-      renew: true,
-    });
+  async lead(): Promise<boolean> {
+    try {
+      this.held = await claimLease(this.leases(), {
+        name: this.name,
+        owner: this.owner,
+        now: (this.options.clock ?? systemClock).now(),
+        ttlMs: this.options.ttlMs ?? DEFAULT_SWEEP_LEASE_MS,
+        renew: true,
+      });
+    } catch (err) {
+      // The write may have landed before the error: give it back at the stop rather than leave it to lapse.
+      this.held = true;
+      throw err;
+    }
+    return this.held;
   }
 
-  /** Gives the lease back if this replica holds it, so another sweeps at once rather than after it lapses. */
+  /**
+   * Gives the lease back if this replica holds it, so another sweeps at once rather than after it
+   * lapses. The delete names this replica as the holder: a lease another replica took over since
+   * stays theirs.
+   */
   async giveUp(): Promise<void> {
+    if (!this.held) return;
     await this.leases().deleteOne({ _id: this.name, owner: this.owner });
+    this.held = false;
   }
 
   private leases() {

@@ -6,6 +6,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import {
   createEvent,
   createLogger,
+  type DocumentStore,
   DURABLE,
   EmbeddedDocumentStore,
   type EventBus,
@@ -13,8 +14,11 @@ import {
   outboxEntry,
   type OutboxEntry,
   readPlatformConfig,
+  OUTBOX_SWEEPS,
   serviceOutboxRelay,
 } from '../src/index.js';
+import type { LeaseDoc } from '../src/store-leases.js';
+import { CountingStore } from './counting-store.js';
 import { MovableClock } from './movable-clock.js';
 
 const logger = createLogger('test', 'silent');
@@ -53,7 +57,7 @@ class CountingBroker {
 }
 
 /** One replica of a service: its own relay over the shared collection, and writers that hand it their events. */
-function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: MovableClock) {
+function replica(store: DocumentStore, broker: CountingBroker, clock: MovableClock) {
   // Elapsed time stands still too: only the movable clock says how long an entry has waited.
   const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
     graceMs: GRACE_MS,
@@ -262,6 +266,45 @@ describe('the safety poll of two replicas after a broker outage', () => {
 
     const all = [...first, ...second, ...third, ...fourth];
     expect(Object.fromEntries(broker.published)).toEqual(Object.fromEntries(all.map((id) => [id, 1])));
+    await store.close();
+  });
+});
+
+describe('giving the sweep lease back when a relay stops', () => {
+  /** Entries whose writer died before handing them over, stale by now. */
+  async function orphans(writer: ReturnType<typeof replica>, clock: MovableClock, prefix: string, n = 3) {
+    for (let i = 0; i < n; i++) await writer.write(`${prefix}${i}`, { crashBeforeKick: true });
+    clock.advance(GRACE_MS);
+  }
+
+  it('stops without a write to the leases when this replica never held one, and leaves the holder’s lease alone', async () => {
+    const store = new CountingStore(
+      new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-sweep-stop-'))),
+    );
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const holder = replica(store, broker, clock);
+    const refused = replica(store, broker, clock);
+    const idle = replica(store, broker, clock);
+    await orphans(holder, clock, 'first');
+    expect(await holder.relay.sweep()).toBe(3);
+    // The second replica finds stale entries too, asks for the lease and is refused.
+    await orphans(holder, clock, 'second');
+    expect(await refused.relay.sweep()).toBe(0);
+    const lease = async () =>
+      (await store.collection<LeaseDoc>(OUTBOX_SWEEPS).find({})).map((l) => ({ _id: l._id, owner: l.owner }));
+    const held = await lease();
+    expect(held).toHaveLength(1);
+
+    const before = store.count(OUTBOX_SWEEPS);
+    await Promise.all([refused.relay.stop(), idle.relay.stop()]);
+    expect(store.count(OUTBOX_SWEEPS)).toBe(before);
+    expect(await lease()).toEqual(held);
+
+    // The holder gives it back at its stop.
+    await holder.relay.stop();
+    expect(await lease()).toEqual([]);
     await store.close();
   });
 });
