@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { DocumentStore } from './ports/document-store.js';
-import { claimLease, type LeaseDoc } from './store-leases.js';
+import { claimLease, type LeaseClaim, type LeaseDoc } from './store-leases.js';
 
 /** Where the replicas of a service record which of them sweeps its outbox. */
 export const OUTBOX_SWEEPS = 'outbox_sweeps';
@@ -37,10 +37,15 @@ export class OutboxSweepLease {
     this.name = `outbox:${[...collectionNames].sort().join(',')}`;
   }
 
-  /** True when this replica sweeps now: it took the lease, renewed its own, or took over a lapsed one. */
-  async lead(): Promise<boolean> {
+  /**
+   * Whether this replica sweeps now: it `renewed` its own lease (nobody else swept since its last
+   * sweep), `took` a free one or one that lapsed (another sweeper may have been midway), or was
+   * `refused` (another replica sweeps).
+   */
+  async lead(): Promise<LeaseClaim> {
+    let claim: LeaseClaim;
     try {
-      this.held = await claimLease(this.leases(), {
+      claim = await claimLease(this.leases(), {
         name: this.name,
         owner: this.owner,
         now: (this.options.clock ?? systemClock).now(),
@@ -52,7 +57,8 @@ export class OutboxSweepLease {
       this.held = true;
       throw err;
     }
-    return this.held;
+    this.held = claim !== 'refused';
+    return claim;
   }
 
   /**

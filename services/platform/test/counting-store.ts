@@ -3,19 +3,25 @@ import type { Collection, Doc, DocumentStore } from '../src/ports/document-store
 /** A store that passes every call on and notes which collection method was called: to count reads and writes. */
 export class CountingStore implements DocumentStore {
   readonly calls: { collection: string; method: string }[] = [];
+  /**
+   * Runs before each call is passed on; a call it answers with a promise waits for that promise:
+   * to make something happen in the middle of the caller's work.
+   */
+  before: ((collection: string, method: string) => Promise<void> | undefined) | null = null;
 
   constructor(private readonly inner: DocumentStore) {}
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    const target = this.inner.collection<T>(name);
-    const calls = this.calls;
-    return new Proxy(target, {
-      get(col, prop) {
+    return new Proxy(this.inner.collection<T>(name), {
+      get: (col, prop) => {
         const value = Reflect.get(col, prop, col);
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
-          calls.push({ collection: name, method: String(prop) });
-          return value.apply(col, args);
+          const method = String(prop);
+          this.calls.push({ collection: name, method });
+          const meanwhile = this.before?.(name, method);
+          if (meanwhile === undefined) return value.apply(col, args);
+          return meanwhile.then(() => value.apply(col, args));
         };
       },
     });

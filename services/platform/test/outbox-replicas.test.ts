@@ -82,7 +82,7 @@ function replica(store: DocumentStore, broker: CountingBroker, clock: MovableClo
   };
 }
 
-const pendingIn = async (store: EmbeddedDocumentStore) =>
+const pendingIn = async (store: DocumentStore) =>
   (await store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages').find({})).flatMap((d) =>
     d.outbox.map((o) => o.eventId),
   );
@@ -270,17 +270,20 @@ describe('the safety poll of two replicas after a broker outage', () => {
   });
 });
 
-describe('giving the sweep lease back when a relay stops', () => {
-  /** Entries whose writer died before handing them over, stale by now. */
-  async function orphans(writer: ReturnType<typeof replica>, clock: MovableClock, prefix: string, n = 3) {
-    for (let i = 0; i < n; i++) await writer.write(`${prefix}${i}`, { crashBeforeKick: true });
-    clock.advance(GRACE_MS);
-  }
+/** Entries whose writer died before handing them over, stale by now. */
+async function orphans(writer: ReturnType<typeof replica>, clock: MovableClock, prefix: string, n = 3) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push(await writer.write(`${prefix}${i}`, { crashBeforeKick: true }));
+  clock.advance(GRACE_MS);
+  return ids;
+}
 
+const countingStore = (prefix: string) =>
+  new CountingStore(new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), prefix))));
+
+describe('giving the sweep lease back when a relay stops', () => {
   it('stops without a write to the leases when this replica never held one, and leaves the holder’s lease alone', async () => {
-    const store = new CountingStore(
-      new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), 'vanhop-outbox-sweep-stop-'))),
-    );
+    const store = countingStore('vanhop-outbox-sweep-stop-');
     const broker = new CountingBroker();
     broker.ackAll();
     const clock = new MovableClock('2026-11-28T10:00:00Z');
@@ -305,6 +308,61 @@ describe('giving the sweep lease back when a relay stops', () => {
     // The holder gives it back at its stop.
     await holder.relay.stop();
     expect(await lease()).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('reading the stale page again under the sweep lease', () => {
+  it('reads it again after taking the lease, free or from a sweeper whose lease ran out, and once when renewing its own', async () => {
+    const store = countingStore('vanhop-outbox-sweep-reads-');
+    const broker = new CountingBroker();
+    broker.ackAll();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    const reads = async (sweep: () => Promise<number>) => {
+      const before = store.count('messages', ['find']);
+      const published = await sweep();
+      return { published, reads: store.count('messages', ['find']) - before };
+    };
+
+    await orphans(a, clock, 'free');
+    expect(await reads(() => a.relay.sweep())).toEqual({ published: 3, reads: 2 });
+    await orphans(a, clock, 'renewed');
+    expect(await reads(() => a.relay.sweep())).toEqual({ published: 3, reads: 1 });
+    // A dies holding the lease; once it runs out B takes it over.
+    await orphans(a, clock, 'taken-over');
+    clock.advance(LEASE_MS);
+    expect(await reads(() => b.relay.sweep())).toEqual({ published: 3, reads: 2 });
+    await b.relay.stop();
+    await store.close();
+  });
+
+  it('publishes an entry of its last sweep once, though it is acknowledged and pulled while the lease is renewed', async () => {
+    const store = countingStore('vanhop-outbox-sweep-renew-');
+    const broker = new CountingBroker();
+    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const a = replica(store, broker, clock);
+    const first = await orphans(a, clock, 'first');
+    expect(await a.relay.sweep()).toBe(3);
+    // The broker acknowledges the first sweep's events while the next sweep renews the lease,
+    // after that sweep read them from the outbox: they are pulled before it publishes.
+    const second = await orphans(a, clock, 'second');
+    store.before = (collection, method) => {
+      if (collection !== OUTBOX_SWEEPS || method !== 'updateOne') return undefined;
+      store.before = null;
+      broker.ackAll();
+      return (async () => {
+        while ((await pendingIn(store)).some((id) => first.includes(id))) await new Promise((r) => setImmediate(r));
+        // Every step after the pull (the relay forgetting the entry) has run by the next turn.
+        await new Promise((r) => setImmediate(r));
+      })();
+    };
+    expect(await a.relay.sweep()).toBe(3);
+    await a.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual(
+      Object.fromEntries([...first, ...second].map((id) => [id, 1])),
+    );
     await store.close();
   });
 });
