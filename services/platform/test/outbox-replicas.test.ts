@@ -278,15 +278,17 @@ async function orphans(writer: ReturnType<typeof replica>, clock: MovableClock, 
   return ids;
 }
 
-const countingStore = (prefix: string) =>
-  new CountingStore(new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), prefix))));
+/** A store that counts its calls, a broker (acknowledging at once unless `held`) and a clock standing still. */
+function counted(prefix: string, { held = false } = {}) {
+  const store = new CountingStore(new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), prefix))));
+  const broker = new CountingBroker();
+  if (!held) broker.ackAll();
+  return { store, broker, clock: new MovableClock('2026-11-28T10:00:00Z') };
+}
 
 describe('giving the sweep lease back when a relay stops', () => {
   it('stops without a write to the leases when this replica never held one, and leaves the holder’s lease alone', async () => {
-    const store = countingStore('vanhop-outbox-sweep-stop-');
-    const broker = new CountingBroker();
-    broker.ackAll();
-    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-stop-');
     const holder = replica(store, broker, clock);
     const refused = replica(store, broker, clock);
     const idle = replica(store, broker, clock);
@@ -314,10 +316,7 @@ describe('giving the sweep lease back when a relay stops', () => {
 
 describe('reading the stale page again under the sweep lease', () => {
   it('reads it again after taking the lease, free or from a sweeper whose lease ran out, and once when renewing its own', async () => {
-    const store = countingStore('vanhop-outbox-sweep-reads-');
-    const broker = new CountingBroker();
-    broker.ackAll();
-    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-reads-');
     const a = replica(store, broker, clock);
     const b = replica(store, broker, clock);
     const reads = async (sweep: () => Promise<number>) => {
@@ -339,9 +338,7 @@ describe('reading the stale page again under the sweep lease', () => {
   });
 
   it('publishes an entry of its last sweep once, though it is acknowledged and pulled while the lease is renewed', async () => {
-    const store = countingStore('vanhop-outbox-sweep-renew-');
-    const broker = new CountingBroker();
-    const clock = new MovableClock('2026-11-28T10:00:00Z');
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-renew-', { held: true });
     const a = replica(store, broker, clock);
     const first = await orphans(a, clock, 'first');
     expect(await a.relay.sweep()).toBe(3);
