@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
 import type { DocumentStore } from './ports/document-store.js';
-import { claimLease, type LeaseDoc } from './store-leases.js';
+import { claimLease, type LeaseClaim, type LeaseDoc } from './store-leases.js';
 
 /** Where the replicas of a service record which of them sweeps its outbox. */
 export const OUTBOX_SWEEPS = 'outbox_sweeps';
@@ -22,6 +22,12 @@ export const DEFAULT_SWEEP_LEASE_MS = 30_000;
 export class OutboxSweepLease {
   private readonly owner = randomUUID();
   private readonly name: string;
+  /**
+   * Whether this replica may hold the lease: set when it takes or renews it (or when a claim
+   * failed midway and may have landed), cleared when it gives it back. A replica that never swept
+   * stops without a write to the store.
+   */
+  private held = false;
 
   constructor(
     private readonly store: DocumentStore,
@@ -31,20 +37,39 @@ export class OutboxSweepLease {
     this.name = `outbox:${[...collectionNames].sort().join(',')}`;
   }
 
-  /** True when this replica sweeps now: it took the lease, renewed its own, or took over a lapsed one. */
-  lead(): Promise<boolean> {
-    return claimLease(this.leases(), {
-      name: this.name,
-      owner: this.owner,
-      now: (this.options.clock ?? systemClock).now(),
-      ttlMs: this.options.ttlMs ?? DEFAULT_SWEEP_LEASE_MS,
-      renew: true,
-    });
+  /**
+   * Whether this replica sweeps now: it `renewed` its own lease (nobody else swept since its last
+   * sweep), `took` a free one or one that lapsed (another sweeper may have been midway), or was
+   * `refused` (another replica sweeps).
+   */
+  async lead(): Promise<LeaseClaim> {
+    let claim: LeaseClaim;
+    try {
+      claim = await claimLease(this.leases(), {
+        name: this.name,
+        owner: this.owner,
+        now: (this.options.clock ?? systemClock).now(),
+        ttlMs: this.options.ttlMs ?? DEFAULT_SWEEP_LEASE_MS,
+        renew: true,
+      });
+    } catch (err) {
+      // The write may have landed before the error: give it back at the stop rather than leave it to lapse.
+      this.held = true;
+      throw err;
+    }
+    this.held = claim !== 'refused';
+    return claim;
   }
 
-  /** Gives the lease back if this replica holds it, so another sweeps at once rather than after it lapses. */
+  /**
+   * Gives the lease back if this replica holds it, so another sweeps at once rather than after it
+   * lapses. The delete names this replica as the holder: a lease another replica took over since
+   * stays theirs.
+   */
   async giveUp(): Promise<void> {
+    if (!this.held) return;
     await this.leases().deleteOne({ _id: this.name, owner: this.owner });
+    this.held = false;
   }
 
   private leases() {

@@ -230,21 +230,28 @@ export class OutboxRelay {
   private async pass(scope: PassScope): Promise<number> {
     let published = 0;
     if (scope.kind !== 'written') this.fullPage = null;
+    // In flight before the read: one acknowledged and pulled while this pass waits (on the lease,
+    // on a publish) is still in the documents read, and must not go out again.
+    const busy = new Set(this.inFlight.keys());
     let pending = await this.readPending(scope);
     let takes = this.taker(scope, pending);
     if (scope.kind === 'stale' && this.anyToTake(pending, takes)) {
+      const lead = await this.sweepLease.lead();
       // Another replica sweeping now publishes these; ours looks again at its next poll.
-      if (!(await this.sweepLease.lead())) return 0;
-      // Read again under the lease: the sweeper before may have published them meanwhile.
-      pending = await this.readPending(scope);
-      takes = this.taker(scope, pending);
+      if (lead === 'refused') return 0;
+      // Read again under a lease just taken: the sweeper before may have published them meanwhile.
+      // A renewal needs no second look: nobody else has swept since this replica's last sweep.
+      if (lead === 'took') {
+        pending = await this.readPending(scope);
+        takes = this.taker(scope, pending);
+      }
     }
     for (const [i, col] of this.collections.entries()) {
       const docs = pending[i]!;
       if (scope.kind !== 'written' && docs.length >= PAGE) this.fullPage = scope;
       for (const doc of docs) {
         for (const entry of doc.outbox ?? []) {
-          if (this.inFlight.has(entry.eventId) || !takes(entry)) continue;
+          if (busy.has(entry.eventId) || this.inFlight.has(entry.eventId) || !takes(entry)) continue;
           const receipt = await this.bus.publish(entry.topic, entry.event, entry.key);
           this.track(col, doc._id, entry.eventId, receipt.durable);
           published++;

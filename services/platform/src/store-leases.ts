@@ -96,29 +96,38 @@ export class StoreLeases {
     return { promise, stop };
   }
 
-  private tryAcquire(name: string, owner: string): Promise<boolean> {
-    return claimLease(this.leases, { name, owner, now: this.options.clock.now(), ttlMs: this.options.ttlMs });
+  private async tryAcquire(name: string, owner: string): Promise<boolean> {
+    const claim = { name, owner, now: this.options.clock.now(), ttlMs: this.options.ttlMs };
+    return (await claimLease(this.leases, claim)) !== 'refused';
   }
 }
 
 /**
- * One conditional write: takes the lease `name` for `owner` when nobody holds it or its holder's
- * time ran out; with `renew`, also when `owner` holds it already (pushing its end on). True when
- * `owner` holds it afterwards.
+ * What a claim did: `renewed` the lease `owner` held already (nobody else held it since),
+ * `took` one that was free or whose holder's time ran out, or was `refused` (another holds it).
+ */
+export type LeaseClaim = 'renewed' | 'took' | 'refused';
+
+/**
+ * Conditional writes: takes the lease `name` for `owner` when nobody holds it or its holder's
+ * time ran out; with `renew`, also when `owner` holds it already (pushing its end on), which is
+ * tried first so a holder renewing writes once. Each write is conditional on its own, so two
+ * callers never both take it.
  */
 export async function claimLease(
   leases: Collection<LeaseDoc>,
   claim: { name: string; owner: string; now: Date; ttlMs: number; renew?: boolean },
-): Promise<boolean> {
+): Promise<LeaseClaim> {
   const { name, owner, now } = claim;
   const until = new Date(now.getTime() + claim.ttlMs).toISOString();
+  if (claim.renew && (await leases.updateOne({ _id: name, owner }, { $set: { until } })).matched === 1)
+    return 'renewed';
   try {
     await leases.insertOne({ _id: name, owner, until });
-    return true;
+    return 'took';
   } catch (err) {
     if (!(err instanceof DuplicateKeyError)) throw err;
   }
-  const lapsed = { until: { $lte: now.toISOString() } };
-  const filter = claim.renew ? { _id: name, $or: [lapsed, { owner }] } : { _id: name, ...lapsed };
-  return (await leases.updateOne(filter, { $set: { owner, until } })).matched === 1;
+  const lapsed = { _id: name, until: { $lte: now.toISOString() } };
+  return (await leases.updateOne(lapsed, { $set: { owner, until } })).matched === 1 ? 'took' : 'refused';
 }

@@ -6,6 +6,7 @@ import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import {
   createEvent,
   createLogger,
+  type DocumentStore,
   DURABLE,
   EmbeddedDocumentStore,
   type EventBus,
@@ -13,8 +14,11 @@ import {
   outboxEntry,
   type OutboxEntry,
   readPlatformConfig,
+  OUTBOX_SWEEPS,
   serviceOutboxRelay,
 } from '../src/index.js';
+import type { LeaseDoc } from '../src/store-leases.js';
+import { CountingStore } from './counting-store.js';
 import { MovableClock } from './movable-clock.js';
 
 const logger = createLogger('test', 'silent');
@@ -53,7 +57,7 @@ class CountingBroker {
 }
 
 /** One replica of a service: its own relay over the shared collection, and writers that hand it their events. */
-function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: MovableClock) {
+function replica(store: DocumentStore, broker: CountingBroker, clock: MovableClock) {
   // Elapsed time stands still too: only the movable clock says how long an entry has waited.
   const relay = new OutboxRelay(store, ['messages'], broker.producer(), logger, 60_000, {
     graceMs: GRACE_MS,
@@ -78,7 +82,7 @@ function replica(store: EmbeddedDocumentStore, broker: CountingBroker, clock: Mo
   };
 }
 
-const pendingIn = async (store: EmbeddedDocumentStore) =>
+const pendingIn = async (store: DocumentStore) =>
   (await store.collection<{ _id: string; outbox: OutboxEntry[] }>('messages').find({})).flatMap((d) =>
     d.outbox.map((o) => o.eventId),
   );
@@ -262,6 +266,100 @@ describe('the safety poll of two replicas after a broker outage', () => {
 
     const all = [...first, ...second, ...third, ...fourth];
     expect(Object.fromEntries(broker.published)).toEqual(Object.fromEntries(all.map((id) => [id, 1])));
+    await store.close();
+  });
+});
+
+/** Entries whose writer died before handing them over, stale by now. */
+async function orphans(writer: ReturnType<typeof replica>, clock: MovableClock, prefix: string, n = 3) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push(await writer.write(`${prefix}${i}`, { crashBeforeKick: true }));
+  clock.advance(GRACE_MS);
+  return ids;
+}
+
+/** A store that counts its calls, a broker (acknowledging at once unless `held`) and a clock standing still. */
+function counted(prefix: string, { held = false } = {}) {
+  const store = new CountingStore(new EmbeddedDocumentStore(mkdtempSync(path.join(tmpdir(), prefix))));
+  const broker = new CountingBroker();
+  if (!held) broker.ackAll();
+  return { store, broker, clock: new MovableClock('2026-11-28T10:00:00Z') };
+}
+
+describe('giving the sweep lease back when a relay stops', () => {
+  it('stops without a write to the leases when this replica never held one, and leaves the holder’s lease alone', async () => {
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-stop-');
+    const holder = replica(store, broker, clock);
+    const refused = replica(store, broker, clock);
+    const idle = replica(store, broker, clock);
+    await orphans(holder, clock, 'first');
+    expect(await holder.relay.sweep()).toBe(3);
+    // The second replica finds stale entries too, asks for the lease and is refused.
+    await orphans(holder, clock, 'second');
+    expect(await refused.relay.sweep()).toBe(0);
+    const lease = async () =>
+      (await store.collection<LeaseDoc>(OUTBOX_SWEEPS).find({})).map((l) => ({ _id: l._id, owner: l.owner }));
+    const held = await lease();
+    expect(held).toHaveLength(1);
+
+    const before = store.count(OUTBOX_SWEEPS);
+    await Promise.all([refused.relay.stop(), idle.relay.stop()]);
+    expect(store.count(OUTBOX_SWEEPS)).toBe(before);
+    expect(await lease()).toEqual(held);
+
+    // The holder gives it back at its stop.
+    await holder.relay.stop();
+    expect(await lease()).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('reading the stale page again under the sweep lease', () => {
+  it('reads it again after taking the lease, free or from a sweeper whose lease ran out, and once when renewing its own', async () => {
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-reads-');
+    const a = replica(store, broker, clock);
+    const b = replica(store, broker, clock);
+    const reads = async (sweep: () => Promise<number>) => {
+      const before = store.count('messages', ['find']);
+      const published = await sweep();
+      return { published, reads: store.count('messages', ['find']) - before };
+    };
+
+    await orphans(a, clock, 'free');
+    expect(await reads(() => a.relay.sweep())).toEqual({ published: 3, reads: 2 });
+    await orphans(a, clock, 'renewed');
+    expect(await reads(() => a.relay.sweep())).toEqual({ published: 3, reads: 1 });
+    // A dies holding the lease; once it runs out B takes it over.
+    await orphans(a, clock, 'taken-over');
+    clock.advance(LEASE_MS);
+    expect(await reads(() => b.relay.sweep())).toEqual({ published: 3, reads: 2 });
+    await b.relay.stop();
+    await store.close();
+  });
+
+  it('publishes an entry of its last sweep once, though it is acknowledged and pulled while the lease is renewed', async () => {
+    const { store, broker, clock } = counted('vanhop-outbox-sweep-renew-', { held: true });
+    const a = replica(store, broker, clock);
+    const first = await orphans(a, clock, 'first');
+    expect(await a.relay.sweep()).toBe(3);
+    // The broker acknowledges the first sweep's events while the next sweep renews the lease,
+    // after that sweep read them from the outbox: they are pulled before it publishes.
+    const second = await orphans(a, clock, 'second');
+    store.before = (collection, method) => {
+      if (collection !== OUTBOX_SWEEPS || method !== 'updateOne') return undefined;
+      store.before = null;
+      broker.ackAll();
+      return (async () => {
+        while ((await pendingIn(store)).some((id) => first.includes(id))) await new Promise((r) => setImmediate(r));
+        // Every step after the pull (the relay forgetting the entry) has run by the next turn.
+        await new Promise((r) => setImmediate(r));
+      })();
+    };
+    expect(await a.relay.sweep()).toBe(3);
+    await a.relay.stop();
+    expect(Object.fromEntries(broker.published)).toEqual(
+      Object.fromEntries([...first, ...second].map((id) => [id, 1])),
+    );
     await store.close();
   });
 });

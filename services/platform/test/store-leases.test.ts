@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../src/errors.js';
-import { StoreLeases, type LeaseDoc } from '../src/store-leases.js';
+import { claimLease, StoreLeases, type LeaseDoc } from '../src/store-leases.js';
 import { useTempEmbeddedStore } from './temp-store.js';
 
 /** Store leases on the embedded store (the same conditional writes every DocumentStore adapter passes its contract with). */
@@ -105,5 +105,20 @@ describe('StoreLeases', () => {
     now += 31_000;
     expect(await l.withLeases(['client:4'], async () => 'ran')).toBe('ran');
     expect(await col.findOne({ _id: 'client:4' })).toBeNull();
+  });
+
+  it('says whether a claim renewed the lease its owner held, took a free or lapsed one, or was refused', async () => {
+    const col = store().collection<LeaseDoc>('leases_claims');
+    const claim = (owner: string, renew = true) =>
+      claimLease(col, { name: 'outbox:x', owner, now: new Date(now), ttlMs: 30_000, renew });
+    expect(await claim('a')).toBe('took');
+    expect(await claim('a')).toBe('renewed');
+    expect(await claim('b')).toBe('refused');
+    // Without `renew` even the holder is refused: a second caller of the same work waits.
+    expect(await claim('a', false)).toBe('refused');
+    now += 30_000;
+    expect(await claim('b')).toBe('took');
+    expect(await claim('a')).toBe('refused');
+    expect((await col.findOne({ _id: 'outbox:x' }))?.owner).toBe('b');
   });
 });

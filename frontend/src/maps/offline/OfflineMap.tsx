@@ -213,32 +213,51 @@ function MapAreas({
         strokeWidth={0.8}
         strokeLinejoin="round"
       />
-      {cells && (
-        <path
-          data-testid="district-cells"
-          d={cells}
-          clipPath={`url(#${clipId})`}
-          fill="none"
-          stroke="var(--muted)"
-          strokeOpacity={0.5}
-          strokeWidth={1}
-          strokeLinejoin="round"
-        />
-      )}
-      {boroughs && (
-        <path
-          data-testid="borough-outlines"
-          d={boroughs}
-          clipPath={`url(#${clipId})`}
-          fill="none"
-          stroke="var(--heading)"
-          strokeOpacity={0.6}
-          strokeWidth={1.5}
-          strokeDasharray="8 3 2 3"
-          strokeLinejoin="round"
-        />
-      )}
+      <ClippedOutline testId="district-cells" d={cells} clipId={clipId} stroke="var(--muted)" opacity={0.5} width={1} />
+      <ClippedOutline
+        testId="borough-outlines"
+        d={boroughs}
+        clipId={clipId}
+        stroke="var(--heading)"
+        opacity={0.6}
+        width={1.5}
+        dashes="8 3 2 3"
+      />
     </>
+  );
+}
+
+/** Outlines drawn on the land only (clipped to it, so none runs out to sea); nothing when there are none in view. */
+function ClippedOutline({
+  testId,
+  d,
+  clipId,
+  stroke,
+  opacity,
+  width,
+  dashes,
+}: {
+  testId: string;
+  d: string;
+  clipId: string;
+  stroke: string;
+  opacity: number;
+  width: number;
+  dashes?: string;
+}) {
+  if (!d) return null;
+  return (
+    <path
+      data-testid={testId}
+      d={d}
+      clipPath={`url(#${clipId})`}
+      fill="none"
+      stroke={stroke}
+      strokeOpacity={opacity}
+      strokeWidth={width}
+      strokeDasharray={dashes}
+      strokeLinejoin="round"
+    />
   );
 }
 

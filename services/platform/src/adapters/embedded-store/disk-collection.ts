@@ -70,15 +70,37 @@ class Queue {
   }
 }
 
-/** Numbers sorted by a key, `size` at a time, as the index walk gives them. */
-function* inBatches(
-  pairs: { no: number; key: unknown }[],
-  size: number,
-): Generator<{ nos: number[]; keys: unknown[] }> {
-  for (let i = 0; i < pairs.length; i += size) {
-    const page = pairs.slice(i, i + size);
-    yield { nos: page.map((p) => p.no), keys: page.map((p) => p.key) };
+/** Candidates' numbers and, when they come in the sort's order, each one's first sort key. */
+interface Candidates {
+  nos: number[];
+  keys: unknown[];
+}
+
+/** Candidates in order, `size` at a time, as the index walk gives them. */
+function* inBatches(all: Candidates, size: number): Generator<Candidates> {
+  for (let i = 0; i < all.nos.length; i += size)
+    yield { nos: all.nos.slice(i, i + size), keys: all.keys.slice(i, i + size) };
+}
+
+/**
+ * Candidates in the sort's first key's order: the index walk (read lazily, in batches), or every
+ * candidate already sorted by another index's values.
+ */
+type SortOrder = { walk: Iterable<Candidates>; ordered: boolean } | { sorted: Candidates; ordered: true };
+
+/** The candidates a batch at a time, whichever way they came. */
+const batchesOf = (order: SortOrder, size: number): Iterable<Candidates> =>
+  'sorted' in order ? inBatches(order.sorted, size) : order.walk;
+
+/** Every candidate at once, whichever way they came: the sorted list as it is, the walk gathered. */
+function allOf(order: SortOrder): Candidates {
+  if ('sorted' in order) return order.sorted;
+  const all: Candidates = { nos: [], keys: [] };
+  for (const batch of order.walk) {
+    for (const no of batch.nos) all.nos.push(no);
+    for (const key of batch.keys) all.keys.push(key);
   }
+  return all;
 }
 
 interface Hit<T> {
@@ -162,16 +184,12 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     await this.readable();
     const plan = planQuery(filter, this.indexes, options.sort) ?? fullScan(this.indexes[0]!);
     // The candidates' numbers (and sort keys) are taken at once: numbers only, never documents.
-    const { batches, ordered } = this.inSortOrder(plan, options.sort, STREAM_BATCH);
-    const found = { nos: [] as number[], keys: [] as unknown[], ordered };
-    for (const batch of batches) {
-      for (const no of batch.nos) found.nos.push(no);
-      for (const key of batch.keys) found.keys.push(key);
-    }
+    const order = this.inSortOrder(plan, options.sort, STREAM_BATCH);
+    const found = allOf(order);
     const skip = options.skip ?? 0;
     const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
     const all =
-      options.sort && !found.ordered
+      options.sort && !order.ordered
         ? this.streamSortedApart(filter, found.nos, options.sort, need)
         : this.streamInOrder(filter, found, options.sort);
     let seen = 0;
@@ -308,13 +326,13 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
     const skip = options.skip ?? 0;
     const need = options.limit ? skip + options.limit : Number.POSITIVE_INFINITY;
     const batch = Number.isFinite(need) ? Math.min(Math.max(need + 8, 8), 128) : 256;
-    const { batches, ordered } = this.inSortOrder(plan, options.sort, batch);
-    const canStop = !options.sort || ordered;
+    const order = this.inSortOrder(plan, options.sort, batch);
+    const canStop = !options.sort || order.ordered;
     const hits: Hit<T>[] = [];
     // A document a write moved further along the range between two batches is kept once.
     const hit = new Set<number>();
     let boundary: { key: unknown } | null = null;
-    scan: for (const { nos, keys } of batches) {
+    scan: for (const { nos, keys } of batchesOf(order, batch)) {
       const docs = await Promise.all(nos.map((no) => this.read(no)));
       for (let j = 0; j < nos.length; j++) {
         if (boundary && nedbModel.compareThings(keys[j], boundary.key) !== 0) break scan;
@@ -341,20 +359,21 @@ export class DiskCollection<T extends Doc> implements Collection<T> {
    * by it without reading any document (a search by a name many bookings share, newest first,
    * reads one page, not every match).
    */
-  private inSortOrder(
-    plan: QueryPlan,
-    sort: FindOptions['sort'],
-    size: number,
-  ): { batches: Iterable<{ nos: number[]; keys: unknown[] }>; ordered: boolean } {
+  private inSortOrder(plan: QueryPlan, sort: FindOptions['sort'], size: number): SortOrder {
     const walk = this.candidates(plan, size);
-    if (plan.ordered || !sort) return { batches: walk, ordered: plan.ordered };
+    if (plan.ordered || !sort) return { walk, ordered: plan.ordered };
     const [field, dir] = Object.entries(sort)[0] ?? [];
     const by = this.indexes.find((ix) => ix.ordersDocuments && ix.def.fields[0] === field);
-    if (!by || dir === undefined) return { batches: walk, ordered: false };
+    if (!by || dir === undefined) return { walk, ordered: false };
     const pairs: { no: number; key: unknown }[] = [];
     for (const { nos } of walk) for (const no of nos) pairs.push({ no, key: by.valueOf(no) });
     pairs.sort((a, b) => nedbModel.compareThings(a.key, b.key) * dir);
-    return { batches: inBatches(pairs, size), ordered: true };
+    const sorted: Candidates = { nos: new Array(pairs.length), keys: new Array(pairs.length) };
+    pairs.forEach((p, i) => {
+      sorted.nos[i] = p.no;
+      sorted.keys[i] = p.key;
+    });
+    return { sorted, ordered: true };
   }
 
   /**
