@@ -13,7 +13,11 @@ import { TOPICS } from '@vanhop/contracts';
 import { ComposeStack, composeReadiness } from '../../test/system/compose-stack.js';
 import { FAULT_RUN_ENV } from '../../test/system/fault-run/settings.js';
 import { MoveClient, newTally, type MoveResult } from '../../test/system/fault-run/moves.js';
+import { cpuWindow } from './container-cpu.js';
 import type { EventsRun } from './events-report.js';
+
+/** How long the stack's idle CPU is read for, after the warm-up moves. */
+const IDLE_WINDOW_MS = 20_000;
 
 const CONFIRMED = /^Booking confirmed: .* \(ref (\d+)\)$/;
 
@@ -89,6 +93,11 @@ export async function composeEventsRun(
       const client = new MoveClient(stack, newTally());
       // A few moves first, not counted: the first requests warm each replica's connections and JIT.
       await Promise.all(Array.from({ length: 4 }, (_, i) => client.bookAndPay(100_000 + i, `warm-${runId}`)));
+      const containers = await stack.containers();
+      const idle = await cpuWindow(containers);
+      await new Promise((r) => setTimeout(r, IDLE_WINDOW_MS));
+      const idleCpu = await idle.end();
+      const busy = await cpuWindow(containers);
       const t0 = Date.now();
       const started: Promise<MoveResult>[] = [];
       for (let i = 0; i < moves; i++) {
@@ -97,6 +106,7 @@ export async function composeEventsRun(
         started.push(client.bookAndPay(i, runId));
       }
       const results = await Promise.all(started);
+      const busyCpu = await busy.end();
       const paid = results.filter((r) => r.code !== undefined && r.paidAt !== undefined);
       const deadline = Date.now() + 60_000;
       let mailed = new Map<number, number>();
@@ -118,6 +128,10 @@ export async function composeEventsRun(
         count: paid.length,
         failed: results.length - paid.length,
         endToEnd: hop(paidAt, (c) => mailed.get(c)),
+        cpu: [
+          ...(idleCpu ? [{ window: `idle (${IDLE_WINDOW_MS / 1000} s before the moves)`, ...idleCpu }] : []),
+          ...(busyCpu ? [{ window: 'while the moves were made', ...busyCpu }] : []),
+        ],
         hops: [
           {
             name: 'webhook answered → PaymentSucceeded on Kafka (payment outbox relay)',

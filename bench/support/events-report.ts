@@ -8,6 +8,8 @@ export interface EventsRun {
   /** Payment → the customer's confirmation mail, one value per mailed move. */
   endToEnd: number[];
   hops: { name: string; values: number[] }[];
+  /** CPU of the deployment's containers (all replicas of a program together), idle and during the moves. */
+  cpu?: { window: string; totalCores: number; byProgram: { program: string; cores: number }[] }[];
   /** Publishes seen on the bus per topic, against the events they carried (more: some went out twice). */
   publishes?: { topic: string; events: number; publishes: number }[];
 }
@@ -36,6 +38,10 @@ export function printRun(run: EventsRun, targetP95Ms: number, log: (line: string
   for (const p of run.publishes ?? [])
     log(
       `    ${p.topic}: ${p.publishes} publishes of ${p.events} events (${(p.publishes / Math.max(1, p.events)).toFixed(2)} per event)`,
+    );
+  for (const w of run.cpu ?? [])
+    log(
+      `    CPU ${w.window}: ${w.totalCores.toFixed(2)} cores (${w.byProgram.map((p) => `${p.program} ${p.cores.toFixed(2)}`).join(', ')})`,
     );
   for (const hop of run.hops)
     log(

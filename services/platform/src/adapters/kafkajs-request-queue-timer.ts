@@ -17,7 +17,7 @@ const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
  * any request waits or not; the timer's check arms the next one, so every connection a client has
  * ever used ran a check every millisecond for as long as it stayed open. An idle service spent
  * about 2 % of a core on it, and a busy one handed the event loop a timer per millisecond per
- * connection (docs/BENCHMARKS.md, "Idle CPU"). A check is needed only while a request waits: one
+ * connection (docs/BENCHMARKS.md, "Events"). A check is needed only while a request waits: one
  * that arrives while nothing waits arms it here (`push` calls this), and an answered request checks
  * the queue itself.
  */
