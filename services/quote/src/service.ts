@@ -60,6 +60,11 @@ import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
 import { VanLocation } from './app/van-location.js';
 import { VanPositions } from './adapters/van-positions.js';
 import { vanLocationRoutes } from './http/van-location-routes.js';
+import { DriverCardOutbox } from './adapters/driver-card-outbox.js';
+import { DRIVER_TIME_LEDGER, DriverTimeOutbox } from './adapters/driver-time-outbox.js';
+import { SupplyCards } from './adapters/supply-cards.js';
+import { SupplyTime } from './adapters/supply-time.js';
+import { supplySubscriptions } from './consumers/supply.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -67,6 +72,10 @@ const JOB_SWEEP_MS = 60_000;
 const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
 const PRICED_QUOTES_FLUSH_MS = 2_000;
+/** How often driver cards and booked time a stopped process left unpublished are looked for. */
+const SUPPLY_SWEEP_MS = 60_000;
+/** At start, holds and jobs from this long ago on that were never published are (their time can still matter to a quote). */
+const SUPPLY_BACKFILL_LOOKBACK_MS = 2 * 24 * 3_600_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -76,15 +85,18 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const background = backgroundWork(parts, infra, config);
     return {
       routes: (app) => mountRoutes(app, parts, infra, config),
-      subscriptions: quoteSubscriptions({
-        time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
-        jobs: parts.jobs,
-        audit: parts.audit,
-        drivers: parts.drivers,
-        suspendedJobs: parts.suspendedJobs,
-        accounts: parts.portalAccounts,
-        conflicts: parts.conflictAlerts,
-      }),
+      subscriptions: [
+        ...quoteSubscriptions({
+          time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
+          jobs: parts.jobs,
+          audit: parts.audit,
+          drivers: parts.drivers,
+          suspendedJobs: parts.suspendedJobs,
+          accounts: parts.portalAccounts,
+          conflicts: parts.conflictAlerts,
+        }),
+        ...supplySubscriptions(parts.supply),
+      ],
       start: background.start,
       stop: background.stop,
     };
@@ -153,21 +165,44 @@ function jobParts(
 function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const { clock, logger } = infra;
   const pricing = pricingParts(infra, config);
-  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS]);
+  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS, DRIVER_TIME_LEDGER]);
+  const supply = supplyParts(infra, pricing, relay);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
   const offers = jobParts(infra, config, pricing, relay);
   const { drivers, jobStore, cards, geo } = pricing;
   const audit = new DriverAuditLog(infra.store);
   const manage = new ManageDrivers({ drivers, audit, geo, clock, relay, suspendedJobs: offers.suspendedJobs });
   const documents = new DriverDocuments({
-    documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
+    documents: new DriverDocumentsRepository(
+      infra.store,
+      (id) => cards.changed(id),
+      (id) => supply.cardOutbox.publish(id),
+    ),
     audit,
     clock,
     logger,
     relay,
   });
   const reminders = new MoveReminders({ jobs: jobStore, clock, logger, relay, drivers });
-  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders };
+  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders, supply };
+}
+
+/**
+ * The supply side's events (driver.card-changed, driver-time.changed), published through the
+ * outbox by every write of drivers, slots and jobs, and quote's own read model of them.
+ */
+function supplyParts(infra: Infrastructure, pricing: ReturnType<typeof pricingParts>, relay: OutboxRelay) {
+  const cardOutbox = new DriverCardOutbox(infra.store, { relay, clock: infra.clock, logger: infra.logger });
+  pricing.drivers.onWritePublish((id) => cardOutbox.publish(id));
+  const timeOutbox = new DriverTimeOutbox(infra.store, { relay, clock: infra.clock, logger: infra.logger });
+  pricing.slots.publishTimeWith(timeOutbox);
+  pricing.jobStore.publishTimeWith(timeOutbox);
+  return {
+    cardOutbox,
+    timeOutbox,
+    cards: new SupplyCards(infra.store),
+    time: new SupplyTime(infra.store, infra.clock),
+  };
 }
 
 type QuoteParts = ReturnType<typeof composeParts>;
@@ -259,6 +294,8 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
       await parts.relay.start();
+      await publishSupply(parts, infra);
+      every(SUPPLY_SWEEP_MS, () => sweepSupply(parts), 'supply events sweep failed');
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
@@ -279,7 +316,24 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
   };
 }
 
+/** What a stopped process left unpublished, then (the backfill) what was stored before these events. */
+async function publishSupply(parts: QuoteParts, infra: Infrastructure): Promise<void> {
+  const { supply } = parts;
+  await sweepSupply(parts);
+  await supply.cardOutbox.backfill();
+  await supply.timeOutbox.backfill(new Date(infra.clock.now().getTime() - SUPPLY_BACKFILL_LOOKBACK_MS));
+}
+
+async function sweepSupply(parts: QuoteParts): Promise<void> {
+  await parts.supply.cardOutbox.sweep();
+  await parts.supply.timeOutbox.sweep();
+}
+
 async function ensureIndexes(parts: QuoteParts, infra: Infrastructure): Promise<void> {
+  await parts.supply.cardOutbox.ensureIndexes();
+  await parts.supply.timeOutbox.ensureIndexes();
+  await parts.supply.cards.ensureIndexes();
+  await parts.supply.time.ensureIndexes();
   await parts.audit.ensureIndexes();
   // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
   await parts.drivers.ensureIndexes(infra.logger);
