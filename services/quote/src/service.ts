@@ -65,6 +65,7 @@ import { DRIVER_TIME_LEDGER, DriverTimeOutbox } from './adapters/driver-time-out
 import { SupplyCards } from './adapters/supply-cards.js';
 import { SupplyTime } from './adapters/supply-time.js';
 import { supplySubscriptions } from './consumers/supply.js';
+import { SupplyFreshness } from './adapters/supply-freshness.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -117,7 +118,49 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
     jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
   };
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-  return { geo, drivers, slots, jobStore, cards, priceMove };
+  // The customer's offers read quote's own read model of the supply side, fed only by its events;
+  // what is charged and held (a chosen driver's price, re-pricing, the hand-on, the hold) still
+  // reads the drivers, slots and jobs, and the hold on the slot index is the one truth.
+  const supplyCards = new SupplyCards(infra.store);
+  const supplyTime = new SupplyTime(infra.store, infra.clock);
+  const offerCards = new ActiveDriverCards({ drivers: supplyCards, clock: infra.clock });
+  // A quote here waits (bounded) for the model to hold what this replica wrote (SupplyFreshness).
+  const freshness = new SupplyFreshness(infra.store, {
+    caughtUp: (kind, id) => {
+      if (kind === 'card') offerCards.changed(id);
+    },
+  });
+  supplyCards.onApplied((id, revision) => {
+    offerCards.changed(id);
+    freshness.applied('card', id, revision);
+  });
+  supplyTime.onApplied((key, revision) => freshness.applied('time', key, revision));
+  const offerModel = new PriceMove({
+    geo,
+    drivers: offerCards,
+    clock: infra.clock,
+    busy: supplyTime,
+    neighbours: supplyTime,
+  });
+  const offerPricing: Pick<PriceMove, 'run'> = {
+    run: async (data, options) => {
+      await freshness.settled();
+      return offerModel.run(data, options);
+    },
+  };
+  return {
+    geo,
+    drivers,
+    slots,
+    jobStore,
+    cards,
+    priceMove,
+    supplyCards,
+    supplyTime,
+    offerCards,
+    offerPricing,
+    freshness,
+  };
 }
 
 /** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
@@ -192,16 +235,26 @@ function composeParts(infra: Infrastructure, config: QuoteConfig) {
  * outbox by every write of drivers, slots and jobs, and quote's own read model of them.
  */
 function supplyParts(infra: Infrastructure, pricing: ReturnType<typeof pricingParts>, relay: OutboxRelay) {
-  const cardOutbox = new DriverCardOutbox(infra.store, { relay, clock: infra.clock, logger: infra.logger });
+  const cardOutbox = new DriverCardOutbox(infra.store, {
+    relay,
+    clock: infra.clock,
+    logger: infra.logger,
+    published: (id, revision) => pricing.freshness.published('card', id, revision),
+  });
   pricing.drivers.onWritePublish((id) => cardOutbox.publish(id));
-  const timeOutbox = new DriverTimeOutbox(infra.store, { relay, clock: infra.clock, logger: infra.logger });
+  const timeOutbox = new DriverTimeOutbox(infra.store, {
+    relay,
+    clock: infra.clock,
+    logger: infra.logger,
+    published: (key, revision) => pricing.freshness.published('time', key, revision),
+  });
   pricing.slots.publishTimeWith(timeOutbox);
   pricing.jobStore.publishTimeWith(timeOutbox);
   return {
     cardOutbox,
     timeOutbox,
-    cards: new SupplyCards(infra.store),
-    time: new SupplyTime(infra.store, infra.clock),
+    cards: pricing.supplyCards,
+    time: pricing.supplyTime,
   };
 }
 
@@ -210,7 +263,7 @@ type QuoteParts = ReturnType<typeof composeParts>;
 /** The public and internal routes, then (with a JWT configured) the staff and driver ones. */
 function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, config: QuoteConfig): void {
   const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
-  quoteRoutes(app, { priceMove, geo, tally });
+  quoteRoutes(app, { priceMove: parts.offerPricing, geo, tally });
   const findDriver = new FindDriver(drivers);
   internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
   holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
@@ -291,6 +344,7 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
     async start() {
       // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
       every(config.driverCardsPollMs, () => parts.cards.pollChanges(), 'driver cards poll failed');
+      every(config.driverCardsPollMs, () => parts.offerCards.pollChanges(), 'offer cards poll failed');
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
       await parts.relay.start();

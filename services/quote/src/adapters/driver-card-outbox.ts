@@ -32,7 +32,13 @@ export class DriverCardOutbox {
 
   constructor(
     store: DocumentStore,
-    private readonly deps: { relay: Pick<OutboxRelay, 'kick'>; clock: Clock; logger?: Logger },
+    private readonly deps: {
+      relay: Pick<OutboxRelay, 'kick'>;
+      clock: Clock;
+      logger?: Logger;
+      /** Told each revision parked here (SupplyFreshness: this replica's quotes wait for it). */
+      published?: (driverId: string, revision: number) => void;
+    },
   ) {
     this.col = store.collection<DriverDoc & DocumentedDriver>(DRIVERS);
   }
@@ -71,7 +77,10 @@ export class DriverCardOutbox {
       { _id: d._id, ...still },
       { $set: { cardRevision: revision }, $unset: { cardUnpublished: true }, $push: { outbox: entry } },
     );
-    if (modified === 1) await this.deps.relay.kick([entry.eventId]);
+    if (modified === 1) {
+      this.deps.published?.(d._id, revision);
+      await this.deps.relay.kick([entry.eventId]);
+    }
     return modified === 1;
   }
 

@@ -105,7 +105,13 @@ export class DriverTimeOutbox {
 
   constructor(
     store: DocumentStore,
-    private readonly deps: { relay: Pick<OutboxRelay, 'kick'>; clock: Clock; logger?: Logger },
+    private readonly deps: {
+      relay: Pick<OutboxRelay, 'kick'>;
+      clock: Clock;
+      logger?: Logger;
+      /** Told each revision parked here, by `booking:driver` (SupplyFreshness: this replica's quotes wait for it). */
+      published?: (key: string, revision: number) => void;
+    },
   ) {
     this.ledger = store.collection<LedgerDoc>(DRIVER_TIME_LEDGER);
     this.slots = store.collection<SlotView & { _id: string }>(DRIVER_SLOTS);
@@ -187,7 +193,10 @@ export class DriverTimeOutbox {
         const { matched } = await this.ledger.updateOne({ _id: bookingId, v: led.v }, update);
         if (matched === 0) continue;
       }
-      if (entries.length > 0) await this.deps.relay.kick(entries.map((e) => e.eventId));
+      if (entries.length > 0) {
+        for (const e of entries) this.deps.published?.(e.key, (e.event.data as DriverTimeChanged).revision);
+        await this.deps.relay.kick(entries.map((e) => e.eventId));
+      }
       return entries.length;
     }
     return 0;

@@ -33,6 +33,7 @@ const OPTIONAL_FIELDS = [
 export class SupplyCards implements DriverReads {
   private readonly col: Collection<CardDoc>;
   private readonly changes: Collection<{ _id: string; token: string }>;
+  private readonly listeners: ((driverId: string, revision: number) => void)[] = [];
 
   constructor(store: DocumentStore) {
     this.col = store.collection<CardDoc>(SUPPLY_CARDS);
@@ -42,6 +43,14 @@ export class SupplyCards implements DriverReads {
   async ensureIndexes(): Promise<void> {
     await this.col.ensureIndex({ fields: { active: 1 } });
     await this.col.ensureIndex({ fields: { rev: 1 }, sparse: true });
+  }
+
+  /**
+   * Told each driver whose card this process applied (kept, or older than the one held) with the
+   * event's revision: the pricing model here reads it again at once, and quotes waiting for it go on.
+   */
+  onApplied(listener: (driverId: string, revision: number) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Keeps the card unless a card of the same or a higher revision is already here; true when kept. */
@@ -70,6 +79,7 @@ export class SupplyCards implements DriverReads {
       ).matched === 1;
     const kept = (await newer()) || (await insertUnique(this.col, { _id, ...set } as CardDoc)) || (await newer());
     if (kept) await this.bump();
+    for (const l of this.listeners) l(e.driverId, e.revision);
     return kept;
   }
 

@@ -40,6 +40,7 @@ const OPTIONAL_FIELDS = ['from', 'to', 'expiresAt', 'jobFrom', 'jobTo', 'jobDriv
  */
 export class SupplyTime {
   private readonly col: Collection<TimeDoc>;
+  private readonly listeners: ((key: string, revision: number) => void)[] = [];
 
   constructor(
     store: DocumentStore,
@@ -55,6 +56,11 @@ export class SupplyTime {
     // jobsNear(): a range on the job's start; jobsOf(): by the job's driver, then its start.
     await this.col.ensureIndex({ fields: { jobFrom: 1 }, sparse: true });
     await this.col.ensureIndex({ fields: { jobDriverId: 1, jobFrom: 1 }, sparse: true });
+  }
+
+  /** Told each `booking:driver` this process applied (kept, or older than the one held) with the event's revision. */
+  onApplied(listener: (key: string, revision: number) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Keeps the state unless one of the same or a higher revision is already here; true when kept. */
@@ -87,7 +93,9 @@ export class SupplyTime {
           { $set: fields, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
         )
       ).matched === 1;
-    return (await newer()) || (await insertUnique(this.col, { _id, ...fields })) || (await newer());
+    const kept = (await newer()) || (await insertUnique(this.col, { _id, ...fields })) || (await newer());
+    for (const l of this.listeners) l(_id, e.revision);
+    return kept;
   }
 
   /** The revision held for a (booking, driver) (0: none): what a reader waits for. */
