@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MongoClient } from 'mongodb';
 import {
   createLogger,
   EmbeddedDocumentStore,
@@ -8,7 +9,10 @@ import {
   MemoryEventBus,
   OutboxRelay,
   type Clock,
+  type DocumentStore,
 } from '@vanhop/platform';
+import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
+import { infraTarget } from '../../platform/test/infra-env.js';
 import { DRIVERS, DriverRepository } from '../src/adapters/driver-repository.js';
 import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
 import { DriverSlots } from '../src/adapters/driver-slots.js';
@@ -30,14 +34,47 @@ export function movableClock(startIso: string): Clock & { advance(ms: number): v
   };
 }
 
+/** A store for the harness and how to remove it: embedded on a temp folder, or a fresh MongoDB database. */
+export type HarnessStore = () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>;
+
+export const embeddedStore: HarnessStore = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-supply-'));
+  const store = new EmbeddedDocumentStore(dir, 0);
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** A MongoDB store when a server runs (see services/platform/test/infra-env), else null. */
+export async function mongoStore(): Promise<HarnessStore | null> {
+  const url = await infraTarget('mongo');
+  if (!url) return null;
+  return async () => {
+    const dbName = `supply_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const store = await MongoDocumentStore.connect({ url, dbName });
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        const client = await MongoClient.connect(url);
+        await client.db(dbName).dropDatabase();
+        await client.close();
+      },
+    };
+  };
+}
+
 /**
  * Today's writers of drivers, slots and jobs over an embedded store, publishing the supply events
  * through the outbox relay onto an in-process bus, and quote's read model fed by them (its consumer
  * group, its handlers made idempotent as the service runner makes them).
  */
-export async function supplyHarness(clock: Clock, options: { publish?: boolean } = {}) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-supply-'));
-  const store = new EmbeddedDocumentStore(dir, 0);
+export async function supplyHarness(clock: Clock, options: { publish?: boolean; store?: HarnessStore } = {}) {
+  const { store, cleanup } = await (options.store ?? embeddedStore)();
   const logger = createLogger('supply-test', 'silent');
   const bus = new MemoryEventBus(logger, { maxRetries: 0, retryBackoffMs: 1 });
   const relay = new OutboxRelay(store, [DRIVERS, DRIVER_JOBS, DRIVER_TIME_LEDGER], bus, logger, 60_000, {
@@ -94,8 +131,7 @@ export async function supplyHarness(clock: Clock, options: { publish?: boolean }
     async close(): Promise<void> {
       await relay.stop();
       await bus.stop();
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }

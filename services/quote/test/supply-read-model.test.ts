@@ -5,7 +5,7 @@ import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import type { Driver } from '../src/domain/driver.js';
 import type { JobDoc } from '../src/domain/ports.js';
 import type { NeighbourJob } from '../src/domain/travel-between-jobs.js';
-import { movableClock, supplyHarness } from './supply-harness.js';
+import { embeddedStore, mongoStore, movableClock, supplyHarness, type HarnessStore } from './supply-harness.js';
 
 const START = '2026-03-02T08:00:00.000Z';
 const HOUR = 3_600_000;
@@ -115,6 +115,8 @@ async function expectSameAnswers(h: Harness, rnd: ReturnType<typeof seeded>, now
   }
 }
 
+const mongo = await mongoStore();
+
 describe('quote reads drivers and their time from its own read model, fed only by the supply events', () => {
   let h: Harness | null = null;
   afterEach(async () => {
@@ -122,10 +124,16 @@ describe('quote reads drivers and their time from its own read model, fed only b
     h = null;
   });
 
-  for (const seed of [1, 2, 3]) {
-    it(`answers exactly what the drivers, slots and jobs answer, over random writes, holds and lapses (seed ${seed})`, async () => {
+  const runs: [number, string, HarnessStore][] = [
+    [1, 'embedded', embeddedStore],
+    [2, 'embedded', embeddedStore],
+    [3, 'embedded', embeddedStore],
+    ...(mongo ? ([[4, 'mongodb', mongo]] as [number, string, HarnessStore][]) : []),
+  ];
+  for (const [seed, storeName, store] of runs) {
+    it(`answers exactly what the drivers, slots and jobs answer, over random writes, holds and lapses (seed ${seed}, ${storeName} store)`, async () => {
       const clock = movableClock(START);
-      h = await supplyHarness(clock);
+      h = await supplyHarness(clock, { store });
       const rnd = seeded(seed);
       Object.assign(seen, { busy: 0, neighbours: 0, cards: 0 });
       const drivers = DEMO_DRIVERS.slice(0, 6);

@@ -57,7 +57,9 @@ export function timeStateOf(slots: readonly SlotView[], job: JobDoc | null, driv
     const starts = mine.map((s) => Date.parse(s));
     const from = new Date(Math.min(...starts)).toISOString();
     const to = new Date(Math.max(...starts) + SLOT_MS).toISOString();
-    // A paid booking's slots are kept (no expiry); an unpaid checkout's lapse at their expiry.
+    // A paid booking's slots are kept (no expiry); an unpaid checkout's lapse at their expiry. A
+    // booking whose slots are partly kept and partly held (a paid booking held again for a new
+    // window with an expiry) is published as kept throughout: its held part does not lapse here.
     const kept = own.some((s) => s.expiresAt === undefined);
     time = kept
       ? { state: 'kept', from, to }

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { DriverCardChanged } from '@vanhop/contracts';
-import { insertUnique, type Collection, type DocumentStore } from '@vanhop/platform';
+import { indexOf, insertUnique, queryIndex, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { DriverReads, StoredDriver } from './active-driver-cards.js';
 import { driverOfCardWire } from './driver-card-wire.js';
 
 export const SUPPLY_CARDS = 'supply_cards';
 export const SUPPLY_CARDS_CHANGES = 'supply_cards_changes';
 const TOKEN_ID = 'cards';
+
+/** The read model's reads and the index each goes through (test/architecture/query-indexes). */
+export const SUPPLY_CARD_QUERIES = {
+  active: queryIndex(SUPPLY_CARDS, "the active drivers' cards (a full read)", { active: 1 }),
+  revNotIn: queryIndex(SUPPLY_CARDS, 'the cards whose rev the caller does not hold (the poll)', { rev: 1 }),
+} as const;
 
 /** A card as the read model keeps it: the driver as pricing reads it, its revision and a rev unique to it. */
 type CardDoc = StoredDriver & { cardRevision: number };
@@ -41,8 +47,8 @@ export class SupplyCards implements DriverReads {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.col.ensureIndex({ fields: { active: 1 } });
-    await this.col.ensureIndex({ fields: { rev: 1 }, sparse: true });
+    await this.col.ensureIndex(indexOf(SUPPLY_CARD_QUERIES.active));
+    await this.col.ensureIndex(indexOf(SUPPLY_CARD_QUERIES.revNotIn, { sparse: true }));
   }
 
   /**

@@ -28,7 +28,12 @@ export class SupplyFreshness {
    */
   constructor(
     store: DocumentStore,
-    private readonly options: { waitMs?: number; caughtUp?: (kind: Kind, id: string) => void } = {},
+    private readonly options: {
+      waitMs?: number;
+      caughtUp?: (kind: Kind, id: string) => void;
+      /** Milliseconds from a clock that always runs (default: the process's monotonic clock), for the bound. */
+      elapsed?: () => number;
+    } = {},
   ) {
     this.cols = { card: store.collection(SUPPLY_CARDS), time: store.collection(SUPPLY_TIME) };
   }
@@ -53,9 +58,10 @@ export class SupplyFreshness {
   /** Resolves once the model holds every revision this replica published so far, or after the bounded wait. */
   async settled(): Promise<void> {
     if (this.pending.size === 0) return;
-    const deadline = Date.now() + (this.options.waitMs ?? OWN_WRITES_WAIT_MS);
+    const elapsed = this.options.elapsed ?? (() => performance.now());
+    const deadline = elapsed() + (this.options.waitMs ?? OWN_WRITES_WAIT_MS);
     const wanted = new Map(this.pending);
-    while (Date.now() < deadline) {
+    while (elapsed() < deadline) {
       for (const [key, p] of wanted) {
         if (!this.pending.has(key)) wanted.delete(key);
         else {

@@ -1,5 +1,5 @@
 import type { DriverTimeChanged } from '@vanhop/contracts';
-import { insertUnique, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
+import { indexOf, insertUnique, queryIndex, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { NeighbourJob } from '../domain/travel-between-jobs.js';
 
 export const SUPPLY_TIME = 'supply_time';
@@ -29,6 +29,14 @@ interface TimeDoc {
   dropoff?: string;
 }
 
+/** The read model's reads and the index each goes through (test/architecture/query-indexes). */
+export const SUPPLY_TIME_QUERIES = {
+  busy: queryIndex(SUPPLY_TIME, 'the time held or kept starting in a range, every driver', { from: 1 }),
+  busyOf: queryIndex(SUPPLY_TIME, "a few drivers' time held or kept starting in a range", { driverId: 1, from: 1 }),
+  jobsNear: queryIndex(SUPPLY_TIME, "the drivers' jobs starting in a range", { jobFrom: 1 }),
+  jobsOf: queryIndex(SUPPLY_TIME, "one driver's jobs starting in a range", { jobDriverId: 1, jobFrom: 1 }),
+} as const;
+
 const OPTIONAL_FIELDS = ['from', 'to', 'expiresAt', 'jobFrom', 'jobTo', 'jobDriverId', 'pickup', 'dropoff'] as const;
 
 /**
@@ -50,12 +58,11 @@ export class SupplyTime {
   }
 
   async ensureIndexes(): Promise<void> {
-    // busy(): a range on `from`; busyOf(): by driver, then `from`.
-    await this.col.ensureIndex({ fields: { from: 1 }, sparse: true });
-    await this.col.ensureIndex({ fields: { driverId: 1, from: 1 } });
-    // jobsNear(): a range on the job's start; jobsOf(): by the job's driver, then its start.
-    await this.col.ensureIndex({ fields: { jobFrom: 1 }, sparse: true });
-    await this.col.ensureIndex({ fields: { jobDriverId: 1, jobFrom: 1 }, sparse: true });
+    // Sparse: time given back has no `from`, and most bookings are no driver's job.
+    await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.busy, { sparse: true }));
+    await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.busyOf));
+    await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.jobsNear, { sparse: true }));
+    await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.jobsOf, { sparse: true }));
   }
 
   /** Told each `booking:driver` this process applied (kept, or older than the one held) with the event's revision. */
