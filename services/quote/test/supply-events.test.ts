@@ -109,6 +109,24 @@ describe('the supply events', () => {
     expect(h.bus.handled('quote')).toEqual(applied);
   });
 
+  it("a hold that gives way (superseded by its customer's new checkout, or lapsed and cleared by another) is published as given back", async () => {
+    const clock = movableClock(NOW);
+    h = await supplyHarness(clock);
+    const soon = new Date(Date.parse(NOW) + 15 * 60_000);
+    const holder = 'a'.repeat(32);
+    await h.slots.hold(ALI._id, 'b1', window, soon, holder);
+    await h.slots.hold(ALI._id, 'b2', window, soon, holder, ['b1']);
+    await h.settle();
+    expect(await h.time.revisionOf('b1', ALI._id)).toBe(2);
+    expect([...((await h.time.busy(DAY.from, DAY.to, { exceptBookingId: 'b2' })).get(ALI._id) ?? [])]).toEqual([]);
+    clock.advance(15 * 60_000);
+    await h.slots.hold(ALI._id, 'b3', window, null);
+    await h.settle();
+    expect(await h.time.revisionOf('b2', ALI._id)).toBe(2);
+    expect(await h.time.busy(DAY.from, DAY.to)).toEqual(await h.slots.busy(DAY.from, DAY.to));
+    expect((await h.time.busy(DAY.from, DAY.to, { exceptBookingId: 'b3' })).get(ALI._id)).toBeUndefined();
+  });
+
   it('a process stopped between a write and its publication: the sweep publishes what it left', async () => {
     const clock = movableClock(NOW);
     h = await supplyHarness(clock, { publish: false });

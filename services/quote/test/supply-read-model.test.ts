@@ -176,7 +176,11 @@ describe('quote reads drivers and their time from its own read model, fed only b
           const start = new Date(Date.parse(START) + (4 + rnd.int(5 * 24 * 4)) * QUARTER);
           const window = { start, end: new Date(start.getTime() + (2 + rnd.int(16)) * QUARTER) };
           const expiresAt = rnd.chance(0.6) ? new Date(clock.now().getTime() + (1 + rnd.int(6)) * QUARTER) : null;
-          await h.slots.hold(d._id, bookingId, window, expiresAt, `holder${rnd.int(3)}`).catch(() => undefined);
+          // Sometimes the same customer's earlier checkouts are superseded (closed at the provider).
+          const supersedes = rnd.chance(0.2) && bookings.length > 1 ? [rnd.pick(bookings)] : [];
+          await h.slots
+            .hold(d._id, bookingId, window, expiresAt, `holder${rnd.int(3)}`, supersedes)
+            .catch(() => undefined);
         } else if (op === 7 && bookings.length > 0) {
           await h.slots.keep(rnd.pick(bookings));
         } else if (op === 8 && bookings.length > 0) {
