@@ -60,12 +60,9 @@ import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
 import { VanLocation } from './app/van-location.js';
 import { VanPositions } from './adapters/van-positions.js';
 import { vanLocationRoutes } from './http/van-location-routes.js';
-import { DriverCardOutbox } from './adapters/driver-card-outbox.js';
-import { DRIVER_TIME_LEDGER, DriverTimeOutbox } from './adapters/driver-time-outbox.js';
-import { SupplyCards } from './adapters/supply-cards.js';
-import { SupplyTime } from './adapters/supply-time.js';
+import { DRIVER_TIME_LEDGER } from './adapters/driver-time-outbox.js';
 import { supplySubscriptions } from './consumers/supply.js';
-import { SupplyFreshness } from './adapters/supply-freshness.js';
+import { offerReadModel, supplyPublishing } from './supply-parts.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -75,8 +72,6 @@ const DOCUMENT_SWEEP_MS = 60 * 60_000;
 const PRICED_QUOTES_FLUSH_MS = 2_000;
 /** How often driver cards and booked time a stopped process left unpublished are looked for. */
 const SUPPLY_SWEEP_MS = 60_000;
-/** At start, holds and jobs from this long ago on that were never published are (their time can still matter to a quote). */
-const SUPPLY_BACKFILL_LOOKBACK_MS = 2 * 24 * 3_600_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -118,49 +113,9 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
     jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
   };
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-  // The customer's offers read quote's own read model of the supply side, fed only by its events;
-  // what is charged and held (a chosen driver's price, re-pricing, the hand-on, the hold) still
-  // reads the drivers, slots and jobs, and the hold on the slot index is the one truth.
-  const supplyCards = new SupplyCards(infra.store);
-  const supplyTime = new SupplyTime(infra.store, infra.clock);
-  const offerCards = new ActiveDriverCards({ drivers: supplyCards, clock: infra.clock });
-  // A quote here waits (bounded) for the model to hold what this replica wrote (SupplyFreshness).
-  const freshness = new SupplyFreshness(infra.store, {
-    caughtUp: (kind, id) => {
-      if (kind === 'card') offerCards.changed(id);
-    },
-  });
-  supplyCards.onApplied((id, revision) => {
-    offerCards.changed(id);
-    freshness.applied('card', id, revision);
-  });
-  supplyTime.onApplied((key, revision) => freshness.applied('time', key, revision));
-  const offerModel = new PriceMove({
-    geo,
-    drivers: offerCards,
-    clock: infra.clock,
-    busy: supplyTime,
-    neighbours: supplyTime,
-  });
-  const offerPricing: Pick<PriceMove, 'run'> = {
-    run: async (data, options) => {
-      await freshness.settled();
-      return offerModel.run(data, options);
-    },
-  };
-  return {
-    geo,
-    drivers,
-    slots,
-    jobStore,
-    cards,
-    priceMove,
-    supplyCards,
-    supplyTime,
-    offerCards,
-    offerPricing,
-    freshness,
-  };
+  // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
+  const offers = offerReadModel(infra, geo);
+  return { geo, drivers, slots, jobStore, cards, priceMove, ...offers };
 }
 
 /** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
@@ -209,7 +164,7 @@ function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const { clock, logger } = infra;
   const pricing = pricingParts(infra, config);
   const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS, DRIVER_TIME_LEDGER]);
-  const supply = supplyParts(infra, pricing, relay);
+  const supply = supplyPublishing(infra, pricing, pricing, relay);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
   const offers = jobParts(infra, config, pricing, relay);
   const { drivers, jobStore, cards, geo } = pricing;
@@ -228,34 +183,6 @@ function composeParts(infra: Infrastructure, config: QuoteConfig) {
   });
   const reminders = new MoveReminders({ jobs: jobStore, clock, logger, relay, drivers });
   return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders, supply };
-}
-
-/**
- * The supply side's events (driver.card-changed, driver-time.changed), published through the
- * outbox by every write of drivers, slots and jobs, and quote's own read model of them.
- */
-function supplyParts(infra: Infrastructure, pricing: ReturnType<typeof pricingParts>, relay: OutboxRelay) {
-  const cardOutbox = new DriverCardOutbox(infra.store, {
-    relay,
-    clock: infra.clock,
-    logger: infra.logger,
-    published: (id, revision) => pricing.freshness.published('card', id, revision),
-  });
-  pricing.drivers.onWritePublish((id) => cardOutbox.publish(id));
-  const timeOutbox = new DriverTimeOutbox(infra.store, {
-    relay,
-    clock: infra.clock,
-    logger: infra.logger,
-    published: (key, revision) => pricing.freshness.published('time', key, revision),
-  });
-  pricing.slots.publishTimeWith(timeOutbox);
-  pricing.jobStore.publishTimeWith(timeOutbox);
-  return {
-    cardOutbox,
-    timeOutbox,
-    cards: pricing.supplyCards,
-    time: pricing.supplyTime,
-  };
 }
 
 type QuoteParts = ReturnType<typeof composeParts>;
@@ -348,8 +275,8 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
       await parts.relay.start();
-      await publishSupply(parts, infra);
-      every(SUPPLY_SWEEP_MS, () => sweepSupply(parts), 'supply events sweep failed');
+      await parts.supply.start();
+      every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
@@ -370,24 +297,8 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
   };
 }
 
-/** What a stopped process left unpublished, then (the backfill) what was stored before these events. */
-async function publishSupply(parts: QuoteParts, infra: Infrastructure): Promise<void> {
-  const { supply } = parts;
-  await sweepSupply(parts);
-  await supply.cardOutbox.backfill();
-  await supply.timeOutbox.backfill(new Date(infra.clock.now().getTime() - SUPPLY_BACKFILL_LOOKBACK_MS));
-}
-
-async function sweepSupply(parts: QuoteParts): Promise<void> {
-  await parts.supply.cardOutbox.sweep();
-  await parts.supply.timeOutbox.sweep();
-}
-
 async function ensureIndexes(parts: QuoteParts, infra: Infrastructure): Promise<void> {
-  await parts.supply.cardOutbox.ensureIndexes();
-  await parts.supply.timeOutbox.ensureIndexes();
-  await parts.supply.cards.ensureIndexes();
-  await parts.supply.time.ensureIndexes();
+  await parts.supply.ensureIndexes();
   await parts.audit.ensureIndexes();
   // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
   await parts.drivers.ensureIndexes(infra.logger);
