@@ -103,10 +103,20 @@ export const driverTimeChangedSchema = yup.object({
     .string()
     .oneOf([...DRIVER_TIME_STATES])
     .required(),
-  /** The quarter hours held, [from, to); absent when given back. */
-  from: isoInstant().optional().default(undefined),
-  to: isoInstant().optional().default(undefined),
-  expiresAt: isoInstant().optional().default(undefined),
+  /** The quarter hours held, [from, to): required unless given back. */
+  from: isoInstant()
+    .optional()
+    .default(undefined)
+    .when('state', ([state], f) => (state === 'given-back' ? f : f.required())),
+  to: isoInstant()
+    .optional()
+    .default(undefined)
+    .when('state', ([state], f) => (state === 'given-back' ? f : f.required())),
+  /** When a held time lapses (required for `held`): a reader counts it no more from then on. */
+  expiresAt: isoInstant()
+    .optional()
+    .default(undefined)
+    .when('state', ([state], f) => (state === 'held' ? f.required() : f)),
   job: yup
     .object({
       /** The move's start as the job stores it; `to` its end (start + booked hours). */
