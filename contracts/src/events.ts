@@ -1,6 +1,12 @@
 import * as yup from 'yup';
 import { PAYMENT_PERCENTAGES, PAYMENT_STATUSES } from './constants.js';
 import { JOB_PROGRESS_STEPS } from './job-day.js';
+import {
+  driverCardChangedSchema,
+  driverTimeChangedSchema,
+  type DriverCardChanged,
+  type DriverTimeChanged,
+} from './schemas/supply.js';
 
 /** Topic names: `<entity>.<past tense>`, never derived from class names. */
 export const TOPICS = {
@@ -31,6 +37,8 @@ export const TOPICS = {
   driverInvited: 'driver.invited',
   driverAccountOpened: 'driver.account-opened',
   driverDocumentExpiring: 'driver.document-expiring',
+  driverCardChanged: 'driver.card-changed',
+  driverTimeChanged: 'driver-time.changed',
   quotesPriced: 'quote.priced',
   checkoutReleaseOffered: 'checkout-release.offered',
   customerSignInRequested: 'customer-sign-in.requested',
@@ -795,6 +803,8 @@ export const EVENT_SCHEMAS = {
   [TOPICS.driverInvited]: driverInvitedSchema,
   [TOPICS.driverAccountOpened]: driverAccountOpenedSchema,
   [TOPICS.driverDocumentExpiring]: driverDocumentExpiringSchema,
+  [TOPICS.driverCardChanged]: driverCardChangedSchema,
+  [TOPICS.driverTimeChanged]: driverTimeChangedSchema,
   [TOPICS.quotesPriced]: quotesPricedSchema,
   [TOPICS.checkoutReleaseOffered]: checkoutReleaseOfferedSchema,
   [TOPICS.customerSignInRequested]: customerSignInRequestedSchema,
@@ -829,6 +839,8 @@ export interface EventPayloads {
   'driver.invited': DriverInvited;
   'driver.account-opened': DriverAccountOpened;
   'driver.document-expiring': DriverDocumentExpiring;
+  'driver.card-changed': DriverCardChanged;
+  'driver-time.changed': DriverTimeChanged;
   'quote.priced': QuotesPriced;
   'checkout-release.offered': CheckoutReleaseOffered;
   'customer-sign-in.requested': CustomerSignInRequested;

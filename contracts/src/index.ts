@@ -14,6 +14,7 @@ export * from './booking-time.js';
 export * from './schemas/review.js';
 export * from './schemas/payment.js';
 export * from './schemas/driver.js';
+export * from './schemas/supply.js';
 export * from './schemas/internal.js';
 export * from './escape-html.js';
 export * from './my-move.js';

@@ -19,6 +19,8 @@ import { CustomerReviewRepository } from '../../services/review/src/adapters/rev
 import { DriverRatingTallies } from '../../services/review/src/adapters/driver-rating-tallies.js';
 import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
 import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
+import { SupplyCards } from '../../services/quote/src/adapters/supply-cards.js';
+import { SupplyTime } from '../../services/quote/src/adapters/supply-time.js';
 
 type Ensured = IndexSpec & { collection: string };
 
@@ -32,6 +34,8 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'driver rating tallies', ensure: async (s) => void new DriverRatingTallies(s) },
   { name: 'conversations (staff inbox)', ensure: (s) => new SupportInboxPages(s, systemClock).ensureIndexes() },
   { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
+  { name: "quote's read model of the drivers' cards", ensure: (s) => new SupplyCards(s).ensureIndexes() },
+  { name: "quote's read model of the drivers' time", ensure: (s) => new SupplyTime(s, systemClock).ensureIndexes() },
 ];
 
 /** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */

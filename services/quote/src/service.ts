@@ -60,6 +60,9 @@ import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
 import { VanLocation } from './app/van-location.js';
 import { VanPositions } from './adapters/van-positions.js';
 import { vanLocationRoutes } from './http/van-location-routes.js';
+import { DRIVER_TIME_LEDGER } from './adapters/driver-time-outbox.js';
+import { supplySubscriptions } from './consumers/supply.js';
+import { offerReadModel, supplyPublishing } from './supply-parts.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -67,6 +70,8 @@ const JOB_SWEEP_MS = 60_000;
 const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
 const PRICED_QUOTES_FLUSH_MS = 2_000;
+/** How often driver cards and booked time a stopped process left unpublished are looked for. */
+const SUPPLY_SWEEP_MS = 60_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -76,15 +81,18 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const background = backgroundWork(parts, infra, config);
     return {
       routes: (app) => mountRoutes(app, parts, infra, config),
-      subscriptions: quoteSubscriptions({
-        time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
-        jobs: parts.jobs,
-        audit: parts.audit,
-        drivers: parts.drivers,
-        suspendedJobs: parts.suspendedJobs,
-        accounts: parts.portalAccounts,
-        conflicts: parts.conflictAlerts,
-      }),
+      subscriptions: [
+        ...quoteSubscriptions({
+          time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
+          jobs: parts.jobs,
+          audit: parts.audit,
+          drivers: parts.drivers,
+          suspendedJobs: parts.suspendedJobs,
+          accounts: parts.portalAccounts,
+          conflicts: parts.conflictAlerts,
+        }),
+        ...supplySubscriptions(parts.supply),
+      ],
       start: background.start,
       stop: background.stop,
     };
@@ -105,7 +113,9 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
     jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
   };
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-  return { geo, drivers, slots, jobStore, cards, priceMove };
+  // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
+  const offers = offerReadModel(infra, geo);
+  return { geo, drivers, slots, jobStore, cards, priceMove, ...offers };
 }
 
 /** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
@@ -153,21 +163,26 @@ function jobParts(
 function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const { clock, logger } = infra;
   const pricing = pricingParts(infra, config);
-  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS]);
+  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS, DRIVER_TIME_LEDGER]);
+  const supply = supplyPublishing(infra, pricing, pricing, relay);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
   const offers = jobParts(infra, config, pricing, relay);
   const { drivers, jobStore, cards, geo } = pricing;
   const audit = new DriverAuditLog(infra.store);
   const manage = new ManageDrivers({ drivers, audit, geo, clock, relay, suspendedJobs: offers.suspendedJobs });
   const documents = new DriverDocuments({
-    documents: new DriverDocumentsRepository(infra.store, (id) => cards.changed(id)),
+    documents: new DriverDocumentsRepository(
+      infra.store,
+      (id) => cards.changed(id),
+      (id) => supply.cardOutbox.publish(id),
+    ),
     audit,
     clock,
     logger,
     relay,
   });
   const reminders = new MoveReminders({ jobs: jobStore, clock, logger, relay, drivers });
-  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders };
+  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders, supply };
 }
 
 type QuoteParts = ReturnType<typeof composeParts>;
@@ -175,7 +190,7 @@ type QuoteParts = ReturnType<typeof composeParts>;
 /** The public and internal routes, then (with a JWT configured) the staff and driver ones. */
 function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, config: QuoteConfig): void {
   const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
-  quoteRoutes(app, { priceMove, geo, tally });
+  quoteRoutes(app, { priceMove: parts.offerPricing, geo, tally });
   const findDriver = new FindDriver(drivers);
   internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
   holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
@@ -256,9 +271,12 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
     async start() {
       // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
       every(config.driverCardsPollMs, () => parts.cards.pollChanges(), 'driver cards poll failed');
+      every(config.driverCardsPollMs, () => parts.offerCards.pollChanges(), 'offer cards poll failed');
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
       await parts.relay.start();
+      await parts.supply.start();
+      every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
@@ -280,6 +298,7 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
 }
 
 async function ensureIndexes(parts: QuoteParts, infra: Infrastructure): Promise<void> {
+  await parts.supply.ensureIndexes();
   await parts.audit.ensureIndexes();
   // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
   await parts.drivers.ensureIndexes(infra.logger);

@@ -39,7 +39,7 @@ interface Held {
  * An uploaded photo is a data URL of up to 200 KB: pricing only needs to know there is one (the
  * offer links to /api/driver-photos/:id), so the card keeps the data URL's header and no bytes.
  */
-const withoutPhotoBytes = (photoUrl: string | undefined): string | undefined => {
+export const withoutPhotoBytes = (photoUrl: string | undefined): string | undefined => {
   if (!photoUrl?.startsWith('data:')) return photoUrl;
   const comma = photoUrl.indexOf(',');
   return comma < 0 ? photoUrl : photoUrl.slice(0, comma + 1);
@@ -58,8 +58,24 @@ const deepFreeze = <T>(value: T): T => {
  * its `rating` and `reviewCount` the ones shown (VanHop's own reviews counted in: offers, ranking and
  * the rating filter all read these); frozen, as it is shared by every quote.
  */
-export function toCard(d: Driver & { outbox?: unknown; emailKey?: unknown; rev?: unknown }): Driver {
-  const { outbox: _outbox, emailKey: _emailKey, rev: _rev, photoUrl, ...rest } = d;
+export function toCard(
+  d: Driver & {
+    outbox?: unknown;
+    emailKey?: unknown;
+    rev?: unknown;
+    cardUnpublished?: unknown;
+    cardRevision?: unknown;
+  },
+): Driver {
+  const {
+    outbox: _outbox,
+    emailKey: _emailKey,
+    rev: _rev,
+    cardUnpublished: _unpublished,
+    cardRevision: _revision,
+    photoUrl,
+    ...rest
+  } = d;
   const photo = withoutPhotoBytes(photoUrl);
   return deepFreeze({ ...rest, ...shownRating(d), ...(photo !== undefined ? { photoUrl: photo } : {}) });
 }

@@ -2,7 +2,7 @@ import type { DriverDocument, DriverDocumentKind } from '@vanhop/contracts';
 import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
 import type { DocumentedDriver } from '../domain/compliance.js';
 import type { DriverDoc, DriverDocumentsRepository as DriverDocumentsPort, StoredDocument } from '../domain/ports.js';
-import { DRIVERS, newRev } from './driver-repository.js';
+import { DRIVERS, revAndMark } from './driver-repository.js';
 import { DriverChanges } from './driver-changes.js';
 
 type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind, StoredDocument | null>> };
@@ -27,6 +27,8 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
   constructor(
     store: DocumentStore,
     private readonly written: (driverId: string) => void = () => undefined,
+    /** Awaited after a document write: publishes the driver's card (DriverCardOutbox; its sweep covers a failure). */
+    private readonly publish: (driverId: string) => Promise<void> = async () => undefined,
   ) {
     this.col = store.collection<DocumentsDoc>(DRIVERS);
     this.changes = new DriverChanges(store);
@@ -72,12 +74,13 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
     try {
       const { matched } = await this.col.updateOne(
         { _id: id },
-        { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null, rev: newRev() } },
+        { $set: { [`documents.${kind}`]: doc ? { ...doc, ...keep } : null, ...revAndMark() } },
       );
       return matched === 1;
     } finally {
       await this.changes.bump().catch(() => undefined);
       this.written(id);
+      await this.publish(id).catch(() => undefined);
     }
   }
 

@@ -29,6 +29,15 @@ import { districtOf } from '../domain/postcode.js';
  */
 export const newRev = (): string => randomUUID();
 
+/**
+ * A new rev, and the same token as the mark of a card not yet published: it rides on the write, so
+ * a process that stops before DriverCardOutbox publishes the card leaves the mark for its sweep.
+ */
+export const revAndMark = (): { rev: string; cardUnpublished: string } => {
+  const rev = newRev();
+  return { rev, cardUnpublished: rev };
+};
+
 const withEmailKey = <T extends Partial<Driver>>(d: T): T & { emailKey?: string } =>
   d.email === undefined ? d : { ...d, emailKey: driverEmailKey(d.email) };
 /** The e-mail key and the staff list's search keys, from the fields a write sets. */
@@ -40,6 +49,7 @@ export const DRIVERS = 'drivers';
 export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   private readonly col: Collection<DriverDoc>;
   private readonly listeners: ((driverId: string) => void)[] = [];
+  private readonly publishers: ((driverId: string) => Promise<void>)[] = [];
   private readonly changes: DriverChanges;
 
   constructor(store: DocumentStore) {
@@ -60,6 +70,14 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     this.listeners.push(listener);
   }
 
+  /**
+   * Awaited after every driver write (failed ones too): publishes the driver's card (DriverCardOutbox).
+   * A failure is left to its sweep, which finds the write's mark on the driver.
+   */
+  onWritePublish(publish: (driverId: string) => Promise<void>): void {
+    this.publishers.push(publish);
+  }
+
   private async written<T>(driverId: string, write: Promise<T>): Promise<T> {
     try {
       return await write;
@@ -67,6 +85,7 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
       // A token not replaced (the store failing just then) leaves the change to the full read.
       await this.changes.bump().catch(() => undefined);
       for (const l of this.listeners) l(driverId);
+      await Promise.all(this.publishers.map((p) => p(driverId).catch(() => undefined)));
     }
   }
 
@@ -119,14 +138,14 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
 
   /** Throws DuplicateKeyError when another driver has the e-mail. */
   insert(driver: DriverDoc): Promise<Driver> {
-    return this.written(driver._id, this.col.insertOne({ ...withKeys(driver), rev: newRev() }));
+    return this.written(driver._id, this.col.insertOne({ ...withKeys(driver), ...revAndMark() }));
   }
 
   /** False when a driver with this id exists (maybe edited since, so it is left alone), or one with its e-mail. */
   async insertIfMissing(driver: DriverDoc): Promise<boolean> {
     if (await this.col.findOne({ _id: driver._id })) return false;
     // Another instance may seed the same driver at the same moment: that is fine.
-    return this.written(driver._id, insertUnique(this.col, { ...withKeys(driver), rev: newRev() }));
+    return this.written(driver._id, insertUnique(this.col, { ...withKeys(driver), ...revAndMark() }));
   }
 
   /**
@@ -136,7 +155,7 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
    */
   updateIfVersion(id: string, version: number, set: Partial<Driver>, event?: OutboxEntry): Promise<Driver | null> {
     const unchanged = version === 0 ? { $or: [{ version: 0 }, { version: { $exists: false } }] } : { version };
-    const $set = { ...withKeys(set), version: version + 1, rev: newRev() };
+    const $set = { ...withKeys(set), version: version + 1, ...revAndMark() };
     return this.written(
       id,
       this.col.findOneAndUpdate({ _id: id, ...unchanged }, event ? { $set, $push: { outbox: event } } : { $set }),
@@ -154,7 +173,7 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     };
     const { matched } = await this.written(
       id,
-      this.col.updateOne({ _id: id, ...older }, { $set: { vanhopReviews: reviews, rev: newRev() } }),
+      this.col.updateOne({ _id: id, ...older }, { $set: { vanhopReviews: reviews, ...revAndMark() } }),
     );
     return matched > 0;
   }

@@ -47,6 +47,37 @@ interface SlotDoc {
  */
 export class DriverSlots implements DriverSlotsPort {
   private readonly col: Collection<SlotDoc>;
+  /** Told of every change of a booking's slots, before and after it (DriverTimeOutbox publishes driver-time.changed). */
+  private time: TimeChanges | null = null;
+
+  /** Every change of slots from now on is bracketed by `time`'s mark and publication. */
+  publishTimeWith(time: TimeChanges): void {
+    this.time = time;
+  }
+
+  /** Runs a change of these bookings' slots bracketed by the time outbox's mark and publication (when there is one). */
+  private changing<T>(
+    bookingIds: readonly string[],
+    change: (touch: (bookingId: string) => Promise<void>) => Promise<T>,
+  ) {
+    const time = this.time;
+    if (!time) return change(async () => undefined);
+    const touched = new Set(bookingIds);
+    // Another booking's slots cleared out of the way (lapsed, superseded) are a change of its time too.
+    const touch = async (id: string) => {
+      if (touched.has(id)) return;
+      touched.add(id);
+      await time.mark(id);
+    };
+    return time.around(bookingIds, async () => {
+      try {
+        return await change(touch);
+      } finally {
+        const extra = [...touched].filter((id) => !bookingIds.includes(id));
+        await Promise.all(extra.map((id) => time.publishOrLeave(id)));
+      }
+    });
+  }
 
   constructor(
     store: DocumentStore,
@@ -80,13 +111,27 @@ export class DriverSlots implements DriverSlotsPort {
    * by-slot way. A retry after a crash used to cost three round trips per quarter hour, and outlast
    * the checkout's call to this service.
    */
-  async hold(
+  hold(
     driverId: string,
     bookingId: string,
     window: Window,
     expiresAt: Date | null,
     holder?: string,
     supersedes: readonly string[] = [],
+  ): Promise<{ holdId: string; slots: number }> {
+    return this.changing([bookingId, ...supersedes], (touch) =>
+      this.holdSlots(driverId, bookingId, window, expiresAt, holder, supersedes, touch),
+    );
+  }
+
+  private async holdSlots(
+    driverId: string,
+    bookingId: string,
+    window: Window,
+    expiresAt: Date | null,
+    holder: string | undefined,
+    supersedes: readonly string[],
+    touch: (bookingId: string) => Promise<void>,
   ): Promise<{ holdId: string; slots: number }> {
     const superseded = new Set(supersedes);
     const holdId = randomUUID();
@@ -113,6 +158,7 @@ export class DriverSlots implements DriverSlotsPort {
     const inTheWay = standing.filter((held) => held.bookingId !== bookingId && wanted.has(held.slotStart));
     const blocking = inTheWay.filter((held) => !this.givesWay(held, slotDoc(held.slotStart), superseded));
     if (blocking.length > 0) throw refusal(blocking, holder);
+    for (const held of inTheWay) await touch(held.bookingId);
     // Conditional on the very document seen, so two clearers cannot remove a fresh hold.
     await Promise.all(inTheWay.map((d) => this.col.deleteOne({ _id: d._id, expiresAt: d.expiresAt })));
 
@@ -120,7 +166,7 @@ export class DriverSlots implements DriverSlotsPort {
     const inserted = await this.col.insertOrdered(missing);
     const taken = missing.slice(0, inserted).map((d) => d._id);
     for (const doc of missing.slice(inserted)) {
-      const ok = await this.tryInsert(doc, superseded);
+      const ok = await this.tryInsert(doc, superseded, touch);
       if (ok === 'inserted') taken.push(doc._id);
       if (ok !== 'taken') continue;
       await Promise.all(taken.map((_id) => this.col.deleteOne({ _id, holdId })));
@@ -145,7 +191,7 @@ export class DriverSlots implements DriverSlotsPort {
         writes.push(this.col.updateOne({ _id: old._id }, { $set: { expiresAt: expiresAt.toISOString() } }));
     }
     await Promise.all(writes);
-    if (!expiresAt) await this.keep(bookingId);
+    if (!expiresAt) await this.keepSlots(bookingId);
     return { holdId, slots: wanted.size };
   }
 
@@ -160,7 +206,11 @@ export class DriverSlots implements DriverSlotsPort {
   }
 
   /** The slot-by-slot way, for a quarter hour taken or freed by someone else since the window was read. */
-  private async tryInsert(doc: SlotDoc, superseded: ReadonlySet<string>): Promise<'inserted' | 'mine' | 'taken'> {
+  private async tryInsert(
+    doc: SlotDoc,
+    superseded: ReadonlySet<string>,
+    touch: (bookingId: string) => Promise<void>,
+  ): Promise<'inserted' | 'mine' | 'taken'> {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await this.col.insertOne(doc);
@@ -172,13 +222,18 @@ export class DriverSlots implements DriverSlotsPort {
       if (!held) continue; // released meanwhile: try again
       if (held.bookingId === doc.bookingId) return 'mine';
       if (!this.givesWay(held, doc, superseded)) return 'taken';
+      await touch(held.bookingId);
       await this.col.deleteOne({ _id: held._id, expiresAt: held.expiresAt });
     }
     return 'taken';
   }
 
   /** A paid booking keeps its driver: the hold no longer lapses. */
-  async keep(bookingId: string): Promise<number> {
+  keep(bookingId: string): Promise<number> {
+    return this.changing([bookingId], () => this.keepSlots(bookingId));
+  }
+
+  private async keepSlots(bookingId: string): Promise<number> {
     const slots = await this.col.find({ bookingId, expiresAt: { $exists: true } });
     const results = await Promise.all(
       slots.map((slot) => this.col.updateOne({ _id: slot._id }, { $unset: { expiresAt: true } })),
@@ -187,13 +242,13 @@ export class DriverSlots implements DriverSlotsPort {
   }
 
   /** Frees the booking's slots (checkout expired or cancelled, booking cancelled or postponed, job declined). */
-  async release(bookingId: string): Promise<number> {
-    return this.deleteAll(await this.col.find({ bookingId }));
+  release(bookingId: string): Promise<number> {
+    return this.changing([bookingId], async () => this.deleteAll(await this.col.find({ bookingId })));
   }
 
   /** Frees one driver's slots of a booking (a reassignment: the new driver holds the booking's time now). */
-  async releaseDriver(bookingId: string, driverId: string): Promise<number> {
-    return this.deleteAll(await this.col.find({ bookingId, driverId }));
+  releaseDriver(bookingId: string, driverId: string): Promise<number> {
+    return this.changing([bookingId], async () => this.deleteAll(await this.col.find({ bookingId, driverId })));
   }
 
   /** Whether the driver still holds any of the booking's time (through the bookingId index). */
@@ -250,6 +305,14 @@ export class DriverSlots implements DriverSlotsPort {
     }
     return out;
   }
+}
+
+/** What DriverSlots tells of its changes (DriverTimeOutbox). */
+export interface TimeChanges {
+  around<T>(bookingIds: readonly string[], change: () => Promise<T>): Promise<T>;
+  mark(bookingId: string): Promise<void>;
+  /** Publishes the booking's time; a failure is logged and left to the sweep. */
+  publishOrLeave(bookingId: string): Promise<void>;
 }
 
 /** Both unpaid and held by the same customer: a kept (paid) slot is never given way. */

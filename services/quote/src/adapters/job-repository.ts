@@ -9,6 +9,7 @@ import {
 } from '@vanhop/platform';
 import type { JobDoc, JobRepository as JobRepositoryPort, OfferRead } from '../domain/ports.js';
 import type { NeighbourJob } from '../domain/travel-between-jobs.js';
+import type { TimeChanges } from './driver-slots.js';
 
 export const DRIVER_JOBS = 'driver_jobs';
 
@@ -35,8 +36,20 @@ const FEW_DRIVERS = 32;
 export class JobRepository implements JobRepositoryPort {
   private readonly col: Collection<JobDoc>;
 
+  /** Told of every write that can move a job's driver, time or places (DriverTimeOutbox publishes driver-time.changed). */
+  private time: TimeChanges | null = null;
+
   constructor(store: DocumentStore) {
     this.col = store.collection<JobDoc>(DRIVER_JOBS);
+  }
+
+  /** Every job write that can change its driver, time, places or standing is bracketed by `time`'s mark and publication. */
+  publishTimeWith(time: TimeChanges): void {
+    this.time = time;
+  }
+
+  private changing<T>(bookingId: string, write: () => Promise<T>): Promise<T> {
+    return this.time ? this.time.around([bookingId], write) : write();
   }
 
   async ensureIndexes(): Promise<void> {
@@ -63,7 +76,7 @@ export class JobRepository implements JobRepositoryPort {
 
   /** False when the booking already has its job. */
   insert(job: JobDoc): Promise<boolean> {
-    return insertUnique(this.col, job);
+    return this.changing(job._id, () => insertUnique(this.col, job));
   }
 
   findById(bookingId: string): Promise<JobDoc | null> {
@@ -130,7 +143,7 @@ export class JobRepository implements JobRepositoryPort {
   /** The booking changed (cancelled, postponed, re-dated, amended, reassigned): the job follows, whatever its status. */
   async follow(bookingId: string, set: Partial<JobDoc>, event?: OutboxEntry): Promise<boolean> {
     const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
-    return (await this.col.updateOne({ _id: bookingId }, update)).modified === 1;
+    return this.changing(bookingId, async () => (await this.col.updateOne({ _id: bookingId }, update)).modified === 1);
   }
 
   /**
@@ -152,7 +165,11 @@ export class JobRepository implements JobRepositoryPort {
       driverId: fromDriverId,
       ...(offer ? { respondBy: offer.respondBy, offeredAt: offer.offeredAt } : {}),
     };
-    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1;
+    return this.changing(
+      bookingId,
+      async () =>
+        (await this.col.updateOne(filter, { $set: set, $push: { outbox: { $each: events } } })).modified === 1,
+    );
   }
 
   /**
@@ -169,7 +186,10 @@ export class JobRepository implements JobRepositoryPort {
       respondBy: offer.respondBy,
       offeredAt: offer.offeredAt,
     };
-    return (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1;
+    return this.changing(
+      bookingId,
+      async () => (await this.col.updateOne(filter, { $set: set, $push: { outbox: event } })).modified === 1,
+    );
   }
 
   /**
@@ -183,9 +203,11 @@ export class JobRepository implements JobRepositoryPort {
     set: Partial<JobDoc>,
     event: OutboxEntry,
   ): Promise<boolean> {
-    return (
-      (await this.col.updateOne({ _id: bookingId, driverId, status: from }, { $set: set, $push: { outbox: event } }))
-        .modified === 1
+    return this.changing(
+      bookingId,
+      async () =>
+        (await this.col.updateOne({ _id: bookingId, driverId, status: from }, { $set: set, $push: { outbox: event } }))
+          .modified === 1,
     );
   }
 
@@ -197,7 +219,10 @@ export class JobRepository implements JobRepositoryPort {
     event?: OutboxEntry,
   ): Promise<boolean> {
     const update = event ? { $set: set, $push: { outbox: event } } : { $set: set };
-    return (await this.col.updateOne({ _id: bookingId, status: from }, update)).modified === 1;
+    return this.changing(
+      bookingId,
+      async () => (await this.col.updateOne({ _id: bookingId, status: from }, update)).modified === 1,
+    );
   }
 
   /** Accepted jobs whose move has not started yet (the day-before reminder looks among them). */

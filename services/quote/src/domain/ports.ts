@@ -18,7 +18,15 @@ import type { NeighbourJob } from './travel-between-jobs.js';
  * `emailKey` (the e-mail trimmed and lower-cased) is unique: drivers sign in to the portal with
  * their e-mail, so two drivers must never share one, whatever its case.
  */
-export type DriverDoc = Driver & { outbox?: OutboxEntry[]; emailKey?: string; rev?: string };
+export type DriverDoc = Driver & {
+  outbox?: OutboxEntry[];
+  emailKey?: string;
+  rev?: string;
+  /** The rev of a write whose card is not published yet (DriverCardOutbox); unset once it is. */
+  cardUnpublished?: string;
+  /** The revision of the last card published (driver.card-changed): grows by one per publication. */
+  cardRevision?: number;
+};
 
 /** Which drivers have a portal account (set their password), so can answer a job offer online. */
 export interface DriverPortalAccounts {

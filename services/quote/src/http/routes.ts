@@ -68,7 +68,7 @@ const coverageQuery = validated(geoCoverageQuerySchema, 'query', { what: 'Query'
 
 export function quoteRoutes(
   app: Express,
-  deps: { priceMove: PriceMove; geo: GeoPort; tally?: { record(): void } },
+  deps: { priceMove: Pick<PriceMove, 'run'>; geo: GeoPort; tally?: { record(): void } },
 ): void {
   app.post(
     '/api/booking',

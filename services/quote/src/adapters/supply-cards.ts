@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { DriverCardChanged } from '@vanhop/contracts';
+import { indexOf, insertUnique, queryIndex, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { DriverReads, StoredDriver } from './active-driver-cards.js';
+import { driverOfCardWire } from './driver-card-wire.js';
+
+export const SUPPLY_CARDS = 'supply_cards';
+export const SUPPLY_CARDS_CHANGES = 'supply_cards_changes';
+const TOKEN_ID = 'cards';
+
+/** The read model's reads and the index each goes through (test/architecture/query-indexes). */
+export const SUPPLY_CARD_QUERIES = {
+  active: queryIndex(SUPPLY_CARDS, "the active drivers' cards (a full read)", { active: 1 }),
+  revNotIn: queryIndex(SUPPLY_CARDS, 'the cards whose rev the caller does not hold (the poll)', { rev: 1 }),
+} as const;
+
+/** A card as the read model keeps it: the driver as pricing reads it, its revision and a rev unique to it. */
+type CardDoc = StoredDriver & { cardRevision: number };
+
+/** The card's fields a newer card may leave out: unset when it does, so nothing of an older card lingers. */
+const OPTIONAL_FIELDS = [
+  'vanhopReviews',
+  'basePostcode',
+  'cardBounds',
+  'photoUrl',
+  'availability',
+  'documents',
+  'version',
+  'updatedAt',
+] as const;
+
+/**
+ * Quote's own read model of the drivers' cards (`supply_cards`), fed only by driver.card-changed:
+ * one document per driver, replaced only by a higher revision (a late or repeated event changes
+ * nothing). It answers ActiveDriverCards' reads (DriverReads), its `rev` being `<driver>:<revision>`
+ * so the poll's question "which revs do I not hold" works as over the drivers' own collection, and
+ * a token replaced after every card applied says when to ask it.
+ */
+export class SupplyCards implements DriverReads {
+  private readonly col: Collection<CardDoc>;
+  private readonly changes: Collection<{ _id: string; token: string }>;
+  private readonly listeners: ((driverId: string, revision: number) => void)[] = [];
+
+  constructor(store: DocumentStore) {
+    this.col = store.collection<CardDoc>(SUPPLY_CARDS);
+    this.changes = store.collection<{ _id: string; token: string }>(SUPPLY_CARDS_CHANGES);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.col.ensureIndex(indexOf(SUPPLY_CARD_QUERIES.active));
+    await this.col.ensureIndex(indexOf(SUPPLY_CARD_QUERIES.revNotIn, { sparse: true }));
+  }
+
+  /**
+   * Told each driver whose card this process applied (kept, or older than the one held) with the
+   * event's revision: the pricing model here reads it again at once, and quotes waiting for it go on.
+   */
+  onApplied(listener: (driverId: string, revision: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Keeps the card unless a card of the same or a higher revision is already here; true when kept. */
+  async apply(e: DriverCardChanged): Promise<boolean> {
+    const doc: CardDoc = {
+      // Through JSON: fields left undefined by validation are left out, never stored as null.
+      ...driverOfCardWire(e.driverId, JSON.parse(JSON.stringify(e.card))),
+      active: e.active,
+      cardRevision: e.revision,
+      rev: `${e.driverId}:${e.revision}`,
+    };
+    const { _id, ...fields } = doc;
+    const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const unset = Object.fromEntries(
+      OPTIONAL_FIELDS.filter((f) => (fields as Record<string, unknown>)[f] === undefined).map((f) => [
+        f,
+        true as const,
+      ]),
+    );
+    const newer = async () =>
+      (
+        await this.col.updateOne(
+          { _id, cardRevision: { $lt: e.revision } },
+          { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+        )
+      ).matched === 1;
+    const kept = (await newer()) || (await insertUnique(this.col, { _id, ...set } as CardDoc)) || (await newer());
+    if (kept) await this.bump();
+    for (const l of this.listeners) l(e.driverId, e.revision);
+    return kept;
+  }
+
+  private async bump(): Promise<void> {
+    const token = randomUUID();
+    const { matched } = await this.changes.updateOne({ _id: TOKEN_ID }, { $set: { token } });
+    if (matched === 0 && !(await insertUnique(this.changes, { _id: TOKEN_ID, token })))
+      await this.changes.updateOne({ _id: TOKEN_ID }, { $set: { token } });
+  }
+
+  /** The revision held for a driver (0: none): what a reader waits for after a write. */
+  async revisionOf(driverId: string): Promise<number> {
+    return (await this.col.findOne({ _id: driverId }))?.cardRevision ?? 0;
+  }
+
+  listActive(): Promise<StoredDriver[]> {
+    return this.col.find({ active: true }, { sort: { _id: 1 } });
+  }
+
+  findById(id: string): Promise<StoredDriver | null> {
+    return this.col.findOne({ _id: id });
+  }
+
+  listRevNotIn(known: string[]): Promise<StoredDriver[]> {
+    return this.col.find({ rev: { $exists: true, $nin: known } });
+  }
+
+  async changeToken(): Promise<string | null> {
+    return (await this.changes.findOne({ _id: TOKEN_ID }))?.token ?? null;
+  }
+}
