@@ -4,6 +4,7 @@ import { DriverCardOutbox } from './adapters/driver-card-outbox.js';
 import type { DriverRepository } from './adapters/driver-repository.js';
 import type { DriverSlots } from './adapters/driver-slots.js';
 import { DriverTimeOutbox } from './adapters/driver-time-outbox.js';
+import { SupplyBackfillMark } from './adapters/supply-backfill-mark.js';
 import type { JobRepository } from './adapters/job-repository.js';
 import { SupplyCards } from './adapters/supply-cards.js';
 import { SupplyFreshness } from './adapters/supply-freshness.js';
@@ -96,11 +97,16 @@ export function supplyPublishing(
       await model.supplyCards.ensureIndexes();
       await model.supplyTime.ensureIndexes();
     },
-    /** After the relay started: what was left unpublished, then the backfill. */
+    /** After the relay started: what was left unpublished, then the backfill (once per store). */
     async start(): Promise<void> {
       await sweep();
-      await cardOutbox.backfill();
-      await timeOutbox.backfill(new Date(clock.now().getTime() - SUPPLY_BACKFILL_LOOKBACK_MS));
+      await new SupplyBackfillMark(store).once(
+        () => clock.now(),
+        async () => {
+          await cardOutbox.backfill();
+          await timeOutbox.backfill(new Date(clock.now().getTime() - SUPPLY_BACKFILL_LOOKBACK_MS));
+        },
+      );
     },
     sweep,
   };

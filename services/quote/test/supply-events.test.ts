@@ -4,6 +4,7 @@ import { createEvent } from '@vanhop/platform';
 import { cardWireOf } from '../src/adapters/driver-card-wire.js';
 import { DRIVERS } from '../src/adapters/driver-repository.js';
 import { DRIVER_SLOTS, DriverSlots } from '../src/adapters/driver-slots.js';
+import { SupplyBackfillMark } from '../src/adapters/supply-backfill-mark.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import { movableClock, supplyHarness } from './supply-harness.js';
 
@@ -167,5 +168,21 @@ describe('the supply events', () => {
     // Idempotent: a second start publishes nothing.
     expect(await h.cardOutbox.backfill(2)).toBe(0);
     expect(await h.timeOutbox.backfill(new Date(NOW))).toBe(0);
+  });
+
+  it('the backfill runs once per store: later starts skip it, and a start that failed midway runs it again', async () => {
+    h = await supplyHarness(movableClock(NOW));
+    const mark = new SupplyBackfillMark(h.store);
+    const at = () => new Date(NOW);
+    let runs = 0;
+    await expect(
+      mark.once(at, async () => {
+        runs++;
+        throw new Error('store away');
+      }),
+    ).rejects.toThrow('store away');
+    expect(await mark.once(at, async () => void runs++)).toBe(true);
+    expect(await new SupplyBackfillMark(h.store).once(at, async () => void runs++)).toBe(false);
+    expect(runs).toBe(2);
   });
 });

@@ -59,4 +59,28 @@ describe("a replica's quotes wait for the read model to hold its own writes", ()
     never.applied('time', 'b1:d1', 1);
     await never.settled();
   });
+
+  it('after a wait ran out, quotes do not wait until an event is applied here again (a broker outage)', async () => {
+    h = await supplyHarness(movableClock('2026-03-02T08:00:00.000Z'));
+    let t = 0;
+    let ticking = true;
+    // A clock that runs only while `ticking`: a wait that is not skipped never ends once it stops.
+    const fresh = new SupplyFreshness(h.store, { waitMs: 2_000, elapsed: () => (ticking ? (t += 500) : t) });
+    fresh.published('time', 'b1:d1', 1);
+    await fresh.settled();
+    ticking = false;
+    fresh.published('time', 'b2:d1', 1);
+    await fresh.settled();
+    // The bus delivers again: the next write is waited for.
+    fresh.applied('card', 'someone', 1);
+    fresh.published('card', ALI._id, 1);
+    let settled = false;
+    const waiting = fresh.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toBe(false);
+    fresh.applied('card', ALI._id, 1);
+    await waiting;
+  });
 });

@@ -6,6 +6,8 @@ import { SUPPLY_TIME } from './supply-time.js';
 export const OWN_WRITES_WAIT_MS = 2_000;
 /** How often, while waiting, the model is read again (its events may be applied by another replica). */
 const RECHECK_MS = 20;
+/** After a wait ran out, how long quotes go without waiting unless an event is applied here first. */
+export const STALL_RETRY_MS = 30_000;
 
 type Kind = 'card' | 'time';
 
@@ -19,6 +21,12 @@ type Kind = 'card' | 'time';
  */
 export class SupplyFreshness {
   private readonly pending = new Map<string, { kind: Kind; id: string; revision: number }>();
+  /**
+   * Since when a wait ran out (the bus away, or no event applied in time): until an event is applied
+   * here again, or STALL_RETRY_MS later, quotes do not wait at all, so a broker outage does not add
+   * the whole bound to every quote after a write.
+   */
+  private stalledAt: number | null = null;
   private readonly waiters = new Set<() => void>();
   private readonly cols: Record<Kind, Collection<{ _id: string; cardRevision?: number; revision?: number }>>;
 
@@ -46,6 +54,8 @@ export class SupplyFreshness {
 
   /** The model holds `revision` (or a later one) of this key: applied here. */
   applied(kind: Kind, id: string, revision: number): void {
+    // An event applied here: the bus delivers again.
+    this.stalledAt = null;
     const key = `${kind}\u0000${id}`;
     const p = this.pending.get(key);
     if (p && p.revision <= revision) {
@@ -59,6 +69,10 @@ export class SupplyFreshness {
   async settled(): Promise<void> {
     if (this.pending.size === 0) return;
     const elapsed = this.options.elapsed ?? (() => performance.now());
+    if (this.stalledAt !== null && elapsed() - this.stalledAt < STALL_RETRY_MS) {
+      this.pending.clear();
+      return;
+    }
     const deadline = elapsed() + (this.options.waitMs ?? OWN_WRITES_WAIT_MS);
     const wanted = new Map(this.pending);
     while (elapsed() < deadline) {
@@ -85,5 +99,6 @@ export class SupplyFreshness {
     }
     // Not applied in time (the bus away): forget them, so later quotes do not wait on them again.
     for (const key of wanted.keys()) this.pending.delete(key);
+    this.stalledAt = elapsed();
   }
 }
