@@ -114,7 +114,7 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
   };
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
   // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
-  const offers = offerReadModel(infra, geo);
+  const offers = offerReadModel(infra, geo, priceMove);
   return { geo, drivers, slots, jobStore, cards, priceMove, ...offers };
 }
 

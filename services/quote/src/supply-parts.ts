@@ -8,6 +8,7 @@ import { SupplyBackfillMark } from './adapters/supply-backfill-mark.js';
 import type { JobRepository } from './adapters/job-repository.js';
 import { SupplyCards } from './adapters/supply-cards.js';
 import { SupplyFreshness } from './adapters/supply-freshness.js';
+import { SupplyModelWarmth } from './adapters/supply-model-warmth.js';
 import { SupplyTime } from './adapters/supply-time.js';
 import { PriceMove } from './app/price-move.js';
 import type { GeoPort } from './domain/geo-port.js';
@@ -22,7 +23,13 @@ const SUPPLY_BACKFILL_LOOKBACK_MS = 2 * 24 * 3_600_000;
  * the model to hold what this replica wrote (SupplyFreshness). What is charged and held (a chosen
  * driver's price, re-pricing, the hand-on, the hold) reads the drivers, slots and jobs instead.
  */
-export function offerReadModel(infra: Infrastructure, geo: GeoPort) {
+export function offerReadModel(
+  infra: Infrastructure,
+  geo: GeoPort,
+  /** Prices from the drivers, slots and jobs: offers use it until the model has caught up (SupplyModelWarmth). */
+  fromTheDrivers: Pick<PriceMove, 'run'>,
+  warmth = new SupplyModelWarmth(infra.store),
+) {
   const supplyCards = new SupplyCards(infra.store);
   const supplyTime = new SupplyTime(infra.store, infra.clock);
   const offerCards = new ActiveDriverCards({ drivers: supplyCards, clock: infra.clock });
@@ -45,6 +52,7 @@ export function offerReadModel(infra: Infrastructure, geo: GeoPort) {
   });
   const offerPricing: Pick<PriceMove, 'run'> = {
     run: async (data, options) => {
+      if (!(await warmth.caughtUp())) return fromTheDrivers.run(data, options);
       await freshness.settled();
       return model.run(data, options);
     },
