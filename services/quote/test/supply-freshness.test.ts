@@ -65,7 +65,13 @@ describe("a replica's quotes wait for the read model to hold its own writes", ()
     let t = 0;
     let ticking = true;
     // A clock that runs only while `ticking`: a wait that is not skipped never ends once it stops.
-    const fresh = new SupplyFreshness(h.store, { waitMs: 2_000, elapsed: () => (ticking ? (t += 500) : t) });
+    const fresh = new SupplyFreshness(h.store, {
+      waitMs: 2_000,
+      elapsed: () => {
+        if (ticking) t += 500;
+        return t;
+      },
+    });
     fresh.published('time', 'b1:d1', 1);
     await fresh.settled();
     ticking = false;
