@@ -1,13 +1,6 @@
 import { TOPICS } from '@vanhop/contracts';
-import {
-  createEvent,
-  outboxEntry,
-  type Clock,
-  type Collection,
-  type DocumentStore,
-  type Logger,
-  type OutboxRelay,
-} from '@vanhop/platform';
+import { createEvent, outboxEntry, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { SupplyOutboxDeps } from './supply-outbox-deps.js';
 import type { DriverDoc } from '../domain/ports.js';
 import type { DocumentedDriver } from '../domain/compliance.js';
 import { DRIVERS } from './driver-repository.js';
@@ -32,13 +25,7 @@ export class DriverCardOutbox {
 
   constructor(
     store: DocumentStore,
-    private readonly deps: {
-      relay: Pick<OutboxRelay, 'kick'>;
-      clock: Clock;
-      logger?: Logger;
-      /** Told each revision parked here (SupplyFreshness: this replica's quotes wait for it). */
-      published?: (driverId: string, revision: number) => void;
-    },
+    private readonly deps: SupplyOutboxDeps,
   ) {
     this.col = store.collection<DriverDoc & DocumentedDriver>(DRIVERS);
   }

@@ -3,13 +3,11 @@ import {
   createEvent,
   insertUnique,
   outboxEntry,
-  type Clock,
   type Collection,
   type DocumentStore,
-  type Logger,
   type OutboxEntry,
-  type OutboxRelay,
 } from '@vanhop/platform';
+import type { SupplyOutboxDeps } from './supply-outbox-deps.js';
 import type { JobDoc } from '../domain/ports.js';
 import { DRIVER_SLOTS } from './driver-slots.js';
 import { DRIVER_JOBS } from './job-repository.js';
@@ -107,13 +105,7 @@ export class DriverTimeOutbox {
 
   constructor(
     store: DocumentStore,
-    private readonly deps: {
-      relay: Pick<OutboxRelay, 'kick'>;
-      clock: Clock;
-      logger?: Logger;
-      /** Told each revision parked here, by `booking:driver` (SupplyFreshness: this replica's quotes wait for it). */
-      published?: (key: string, revision: number) => void;
-    },
+    private readonly deps: SupplyOutboxDeps,
   ) {
     this.ledger = store.collection<LedgerDoc>(DRIVER_TIME_LEDGER);
     this.slots = store.collection<SlotView & { _id: string }>(DRIVER_SLOTS);
