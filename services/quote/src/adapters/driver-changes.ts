@@ -17,21 +17,24 @@ interface ChangeDoc {
  */
 export class DriverChanges {
   private readonly col: Collection<ChangeDoc>;
+  private readonly id: string;
 
-  constructor(store: DocumentStore) {
-    this.col = store.collection<ChangeDoc>(DRIVER_CHANGES);
+  /** `at`: another token of the same kind (the supply read model's, replaced per card applied). */
+  constructor(store: DocumentStore, at: { collection: string; id: string } = { collection: DRIVER_CHANGES, id: ID }) {
+    this.col = store.collection<ChangeDoc>(at.collection);
+    this.id = at.id;
   }
 
   /** After a driver write has returned: a write that lands after a poll read the token is seen by the next poll. */
   async bump(): Promise<void> {
     const token = randomUUID();
-    const { matched } = await this.col.updateOne({ _id: ID }, { $set: { token } });
-    if (matched === 0 && !(await insertUnique(this.col, { _id: ID, token })))
-      await this.col.updateOne({ _id: ID }, { $set: { token } });
+    const { matched } = await this.col.updateOne({ _id: this.id }, { $set: { token } });
+    if (matched === 0 && !(await insertUnique(this.col, { _id: this.id, token })))
+      await this.col.updateOne({ _id: this.id }, { $set: { token } });
   }
 
   /** The token now (read by `_id`); null before any write. */
   async token(): Promise<string | null> {
-    return (await this.col.findOne({ _id: ID }))?.token ?? null;
+    return (await this.col.findOne({ _id: this.id }))?.token ?? null;
   }
 }

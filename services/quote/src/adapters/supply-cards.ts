@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { DriverCardChanged } from '@vanhop/contracts';
 import { indexOf, insertUnique, queryIndex, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { DriverReads, StoredDriver } from './active-driver-cards.js';
 import { driverOfCardWire } from './driver-card-wire.js';
+import { DriverChanges } from './driver-changes.js';
 
 export const SUPPLY_CARDS = 'supply_cards';
 export const SUPPLY_CARDS_CHANGES = 'supply_cards_changes';
@@ -38,12 +38,13 @@ const OPTIONAL_FIELDS = [
  */
 export class SupplyCards implements DriverReads {
   private readonly col: Collection<CardDoc>;
-  private readonly changes: Collection<{ _id: string; token: string }>;
+  /** Replaced after every card applied: the offers' copy asks for revs only when it moved. */
+  private readonly changes: DriverChanges;
   private readonly listeners: ((driverId: string, revision: number) => void)[] = [];
 
   constructor(store: DocumentStore) {
     this.col = store.collection<CardDoc>(SUPPLY_CARDS);
-    this.changes = store.collection<{ _id: string; token: string }>(SUPPLY_CARDS_CHANGES);
+    this.changes = new DriverChanges(store, { collection: SUPPLY_CARDS_CHANGES, id: TOKEN_ID });
   }
 
   async ensureIndexes(): Promise<void> {
@@ -84,16 +85,9 @@ export class SupplyCards implements DriverReads {
         )
       ).matched === 1;
     const kept = (await newer()) || (await insertUnique(this.col, { _id, ...set } as CardDoc)) || (await newer());
-    if (kept) await this.bump();
+    if (kept) await this.changes.bump();
     for (const l of this.listeners) l(e.driverId, e.revision);
     return kept;
-  }
-
-  private async bump(): Promise<void> {
-    const token = randomUUID();
-    const { matched } = await this.changes.updateOne({ _id: TOKEN_ID }, { $set: { token } });
-    if (matched === 0 && !(await insertUnique(this.changes, { _id: TOKEN_ID, token })))
-      await this.changes.updateOne({ _id: TOKEN_ID }, { $set: { token } });
   }
 
   /** The revision held for a driver (0: none): what a reader waits for after a write. */
@@ -113,7 +107,7 @@ export class SupplyCards implements DriverReads {
     return this.col.find({ rev: { $exists: true, $nin: known } });
   }
 
-  async changeToken(): Promise<string | null> {
-    return (await this.changes.findOne({ _id: TOKEN_ID }))?.token ?? null;
+  changeToken(): Promise<string | null> {
+    return this.changes.token();
   }
 }
