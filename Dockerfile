@@ -1,4 +1,4 @@
-# One image for the gateway and all six services; the command picks which one runs:
+# One image for the gateway and all seven services; the command picks which one runs:
 #   docker run vanhop node services/quote/dist/main.js
 #   docker run vanhop node gateway/dist/main.js          (also serves frontend/dist)
 #
@@ -30,6 +30,7 @@ COPY services/payment/package.json services/payment/
 COPY services/notification/package.json services/notification/
 COPY services/review/package.json services/review/
 COPY services/admin-auth/package.json services/admin-auth/
+COPY services/fleet/package.json services/fleet/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 
@@ -62,7 +63,8 @@ RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=extra_ca \
       --workspace=services/payment \
       --workspace=services/notification \
       --workspace=services/review \
-      --workspace=services/admin-auth
+      --workspace=services/admin-auth \
+      --workspace=services/fleet
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -83,6 +85,7 @@ COPY --from=build /app/services/payment/dist services/payment/dist
 COPY --from=build /app/services/notification/dist services/notification/dist
 COPY --from=build /app/services/review/dist services/review/dist
 COPY --from=build /app/services/admin-auth/dist services/admin-auth/dist
+COPY --from=build /app/services/fleet/dist services/fleet/dist
 # Files stay owned by root and read-only to the app; the only writable place is DATA_DIR.
 # A numeric user lets Kubernetes prove runAsNonRoot without looking the name up.
 RUN mkdir -p /app/data && chown 1000:1000 /app/data
