@@ -5,6 +5,7 @@ import { paymentService } from '@vanhop/payment';
 import { notificationService } from '@vanhop/notification';
 import { reviewService } from '@vanhop/review';
 import { adminAuthService } from '@vanhop/admin-auth';
+import { fleetService } from '@vanhop/fleet';
 import { DEFAULT_OPS_PORT, loadGatewayConfig } from '@vanhop/gateway';
 
 /** What the manifests are checked against: each program's own config loader and its port. */
@@ -37,7 +38,15 @@ export const DEPLOYABLES: Deployable[] = [
     loadConfig: (env) => loadGatewayConfig(env),
     usesStoreAndBus: false,
   },
-  ...[quoteService, bookingService, paymentService, notificationService, reviewService, adminAuthService].map(service),
+  ...[
+    quoteService,
+    bookingService,
+    paymentService,
+    notificationService,
+    reviewService,
+    adminAuthService,
+    fleetService,
+  ].map(service),
 ];
 
 /** The Deployment / compose service named after a program is that program. */

@@ -253,6 +253,14 @@ describe('k8s/ manifests', () => {
     expect(defined.filter((key) => !consumed.has(key))).toEqual([]);
   });
 
+  it("give the drivers' settings to fleet, which owns the drivers, and none of them to quote", () => {
+    const envOf = (name: string) => resolveEnv(cluster, container(appDeployment(name)!)).values;
+    for (const name of ['SEED_DEMO_DRIVERS', 'JOB_RESPONSE_MINUTES', 'JWT_SECRET', 'TELEPHONY_PROVIDER_URL']) {
+      expect(envOf('fleet')[name], `fleet ${name}`).toBeDefined();
+      expect(envOf('quote')[name], `quote ${name}`).toBeUndefined();
+    }
+  });
+
   it('autoscale the gateway and quote on CPU with autoscaling/v2', () => {
     const hpas = cluster.all<
       K8sObject & {
@@ -330,6 +338,19 @@ describe('docker-compose.yml', () => {
     for (const [name, test] of checks.filter(([n]) => n !== 'mongo'))
       expect(test, name).not.toMatch(/"node"|\bnode -e|\bjava\b|kafka-broker-api-versions|mongosh/);
     expect(compose.services.kafka!.environment?.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+  });
+
+  it('starts the gateway once every service is healthy (the services call each other through the lb)', () => {
+    const services = DEPLOYABLES.filter((d) => d.name !== 'gateway').map((d) => d.name);
+    const waitsFor = compose.services.gateway!.depends_on ?? {};
+    expect(services.filter((n) => waitsFor[n]?.condition !== 'service_healthy')).toEqual([]);
+  });
+
+  it("gives the drivers' settings to fleet, which owns the drivers, and none of them to quote", () => {
+    for (const name of ['SEED_DEMO_DRIVERS', 'JOB_RESPONSE_MINUTES', 'JWT_SECRET', 'TELEPHONY_PROVIDER_URL']) {
+      expect(compose.services.fleet!.environment?.[name], `fleet ${name}`).toBeDefined();
+      expect(compose.services.quote!.environment?.[name], `quote ${name}`).toBeUndefined();
+    }
   });
 
   it('publishes one entry point, the lb, which sends it to the gateways; no program is published', () => {

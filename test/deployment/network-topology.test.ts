@@ -56,12 +56,14 @@ type OutsideApiSettings = {
   google?: { baseUrl: string };
   stripe?: object | null;
   sms?: { providerUrl?: string };
+  telephony?: { providerUrl?: string };
 };
 const OUTSIDE_APIS: Record<string, (c: OutsideApiSettings) => unknown[]> = {
   quote: (c) => [c.googleMapsApiKey && c.googleMapsBaseUrl],
   review: (c) => [c.google?.baseUrl],
   payment: (c) => [c.stripe && 'https://api.stripe.com'],
   notification: (c) => [c.sms?.providerUrl],
+  fleet: (c) => [c.telephony?.providerUrl],
 };
 
 function needsOf(d: Deployable) {
@@ -206,6 +208,12 @@ describe('k8s/network-policy.yaml against what each program needs', () => {
     );
     expect(NEEDS.review!.calls).toEqual(new Set(['booking']));
     expect(NEEDS.quote!.calls.size).toBe(0);
+    // The supply side: the drivers' holds and contacts are fleet's, and fleet asks quote to rank and geocode.
+    expect(NEEDS.fleet!.calls).toEqual(new Set(['quote']));
+    expect(NEEDS.payment!.calls).toEqual(new Set(['booking', 'fleet']));
+    expect(NEEDS.notification!.calls).toEqual(new Set(['booking', 'fleet']));
+    expect(NEEDS.booking!.calls).toEqual(new Set(['quote', 'fleet', 'payment']));
+    expect(NEEDS.fleet!.needs).toEqual(new Set(['kafka', 'mongo', 'redis', 'https']));
     expect([...NEEDS.gateway!.needs]).toEqual(['redis']);
     expect(NEEDS.notification!.needs).toEqual(new Set(['kafka', 'mongo', 'redis', 'smtp', 'https']));
   });

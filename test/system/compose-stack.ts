@@ -21,7 +21,16 @@ const NEEDED = ['APP_IMAGE', 'KAFKA_IMAGE', 'MONGO_IMAGE', 'REDIS_IMAGE', 'MAIL_
 );
 
 /** The programs of the stack, each run in replicas (the compose service names). */
-export const PROGRAMS = ['gateway', 'quote', 'booking', 'payment', 'notification', 'review', 'admin-auth'] as const;
+export const PROGRAMS = [
+  'gateway',
+  'quote',
+  'booking',
+  'payment',
+  'notification',
+  'review',
+  'admin-auth',
+  'fleet',
+] as const;
 export type Program = (typeof PROGRAMS)[number];
 /** Where each program answers /metrics inside the compose network (the gateway: its ops port). */
 export const METRICS_PORT: Record<Program, number> = {
@@ -32,6 +41,7 @@ export const METRICS_PORT: Record<Program, number> = {
   notification: 4104,
   review: 4105,
   'admin-auth': 4106,
+  fleet: 4107,
 };
 
 /** Compose v2 when the docker CLI has the plugin, else Debian's docker-compose 1.29. */

@@ -17,7 +17,7 @@ import { rollingRestart } from './rolling-restart.js';
 
 /**
  * The distributed product as shipped: `docker compose up` of docker-compose.yml (the lb in front of
- * two replicas each of the gateway and the six services, Kafka, MongoDB, Redis, the SMTP catcher)
+ * two replicas each of the gateway and the seven services, Kafka, MongoDB, Redis, the SMTP catcher)
  * from the image the real Dockerfile builds, with docker-compose.ci.yml swapping in the local
  * stand-ins for images that cannot be pulled here. In order, on one stack:
  *  - a customer books and pays a move through the entry point; the confirmation e-mail arrives;
@@ -42,7 +42,7 @@ else
 /** CI size of the fault run (docs/OPERATIONS.md gives the full-size figures from test/system/fault-run/main.ts). */
 const FAULT_RUN_MOVES = Number(process.env.FAULT_RUN_MOVES ?? 100);
 const FAULT_RUN_SEED = Number(process.env.FAULT_RUN_SEED ?? Math.floor(Math.random() * 2 ** 31));
-/** The broker outage at CI size: Kafka away for a minute while all 14 replicas restart. */
+/** The broker outage at CI size: Kafka away for a minute while all 16 replicas restart. */
 const OUTAGE_MOVES = Number(process.env.OUTAGE_RUN_MOVES ?? 30);
 const OUTAGE_KAFKA_DOWN_MS = Number(process.env.OUTAGE_RUN_KAFKA_DOWN_S ?? 60) * 1000;
 
@@ -193,7 +193,7 @@ describe.skipIf(reason !== null)('docker compose: the distributed stack, two rep
       async () => {
         const figures = await scrapeReplicas(stack);
         const table = figuresTable(figures);
-        for (const program of ['gateway', 'quote', 'booking', 'payment', 'admin-auth'] as const) {
+        for (const program of ['gateway', 'quote', 'fleet', 'booking', 'payment', 'admin-auth'] as const) {
           for (const f of figures.filter((x) => x.program === program))
             expect(f.requests, `${f.name} served no request\n${table}`).toBeGreaterThan(0);
         }

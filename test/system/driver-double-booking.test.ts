@@ -8,7 +8,7 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 /**
  * A driver booked twice at the same time must be impossible. Different customers press
  * Book Now on the same driver's offer for the same time at once, through the gateway of the whole
- * embedded product: payment holds the driver in quote before any checkout opens.
+ * embedded product: payment holds the driver in fleet before any checkout opens.
  */
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';

@@ -29,7 +29,7 @@ const [kafka, mongo, redis] = await Promise.all([infraTarget('kafka'), infraTarg
 const infraUp = kafka !== null && mongo !== null && redis !== null;
 
 const RUN = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
-const STARTED = ['quote', 'booking', 'notification'] as const satisfies readonly ServiceName[];
+const STARTED = ['fleet', 'quote', 'booking', 'notification'] as const satisfies readonly ServiceName[];
 const entry = (name: string) =>
   path.join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
 
@@ -76,10 +76,18 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       KAFKA_CLIENT_ID: `mp-${RUN}-${name}`,
       ...extra,
     });
+    // fleet seeds the drivers; quote prices from its own copy of them, which fleet's events fill
+    // across processes and databases.
+    services.fleet = new ServiceProcess(
+      'fleet',
+      entry('fleet'),
+      envFor('fleet', { PORT: String(ports.fleet), SEED_DEMO_DRIVERS: 'true' }),
+      urlOf('fleet'),
+    );
     services.quote = new ServiceProcess(
       'quote',
       entry('quote'),
-      envFor('quote', { PORT: String(ports.quote), SEED_DEMO_DRIVERS: 'true' }),
+      envFor('quote', { PORT: String(ports.quote) }),
       urlOf('quote'),
     );
     services.booking = new ServiceProcess(
@@ -167,7 +175,7 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
     while (!(await check())) {
       if (Date.now() > deadline) {
         throw new Error(
-          `timed out waiting for ${what}\n--- notification log ---\n${services.notification.log}\n--- booking log ---\n${services.booking.log}`,
+          `timed out waiting for ${what}\n--- notification log ---\n${services.notification.log}\n--- booking log ---\n${services.booking.log}\n--- quote log ---\n${services.quote.log}\n--- fleet log ---\n${services.fleet.log}`,
         );
       }
       await new Promise((r) => setTimeout(r, 20));
@@ -192,23 +200,36 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
 
   it('carries QuoteSaved from the booking process to the notification process over Kafka', async () => {
     // A week ahead at 10:00 UTC: always in the future and inside the 06:00–21:00 London start window.
-    const offers = await api(
-      'POST',
-      '/api/booking',
-      completeBooking(daysAheadAtUtc(new Date(), 7, 10), {
-        addresses: [
-          address('p', 'London NW2, UK', '1 Pickup Road', 0),
-          address('d', 'London W1, UK', '2 Drop Street', 1),
-        ],
-        vanSize: 'Medium',
-        hour: 2,
-        description: 'Multi-process system test',
-        name: 'Priya Patel',
-        email: 'priya@example.com',
-        phone: '07700900456',
-      }),
+    // The first offers come once fleet's card events have reached quote's read model.
+    const price = () =>
+      api(
+        'POST',
+        '/api/booking',
+        completeBooking(daysAheadAtUtc(new Date(), 7, 10), {
+          addresses: [
+            address('p', 'London NW2, UK', '1 Pickup Road', 0),
+            address('d', 'London W1, UK', '2 Drop Street', 1),
+          ],
+          vanSize: 'Medium',
+          hour: 2,
+          description: 'Multi-process system test',
+          name: 'Priya Patel',
+          email: 'priya@example.com',
+          phone: '07700900456',
+        }),
+      );
+    const priced: { offers?: { offers: { driverId: string; driverName: string }[]; quote: Record<string, unknown> } } =
+      {};
+    await waitFor(
+      "quote's first offers from fleet's drivers",
+      async () => {
+        priced.offers = await price().catch(() => undefined);
+        return (priced.offers?.offers.length ?? 0) > 0;
+      },
+      30_000,
     );
-    const offer = offers.offers[0];
+    const offers = priced.offers!;
+    const offer = offers.offers[0]!;
     quote = { ...offers.quote, driverId: offer.driverId, driverName: offer.driverName };
 
     const first = [await saveQuote(), await saveQuote()];

@@ -87,7 +87,7 @@ describe('events left in an outbox by a crash, across npm start restarts', () =>
 
     running = await spawnEmbedded(dataDir);
     // QuoteSaved: the customer's retrieve-code mail; BookingConfirmed: the customer's and the driver's,
-    // and through quote's job the driver's accept-or-decline mail (JobOffered).
+    // and through fleet's job the driver's accept-or-decline mail (JobOffered).
     const expected = [customer.email, customer.email, record.driver!.email, record.driver!.email].sort();
     await eventually(() => recipients(mails(dataDir)).length >= 4, 20_000);
     expect(recipients(mails(dataDir))).toEqual(expected);

@@ -56,7 +56,7 @@ const codeCounts = (list: Mail[], pattern: RegExp): Map<number, Mail[]> => {
 };
 
 /**
- * Until every paid booking's two mails have arrived and its driver job exists (quote makes it from
+ * Until every paid booking's two mails have arrived and its driver job exists (fleet makes it from
  * BookingConfirmed, on its own consumer group: it may lag the mails), or the time is up: the audit
  * then says which did not.
  */

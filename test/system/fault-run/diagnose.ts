@@ -1,7 +1,7 @@
 import type { ComposeStack } from '../compose-stack.js';
 
 /** The programs whose consumers turn paid bookings into jobs, mail and payments. */
-const CONSUMING = ['quote', 'notification', 'payment', 'booking'];
+const CONSUMING = ['fleet', 'quote', 'notification', 'payment', 'booking'];
 
 // Run inside the container: its own readiness and the bus figures its /metrics exports.
 const READ_OWN_HEALTH = `
