@@ -214,7 +214,7 @@ export async function startBookedToday(
     pinned = null;
     const view = (await api<MyMoveView>('GET', `/api${myMovePath}`)).body;
     const auth = driverAuth(view.driver!.id, { env: { JWT_SECRET: running.product.env.JWT_SECRET! } });
-    // The job is offered once BookingConfirmed reached the quote service: bounded wait for it, then accept.
+    // The job is offered once BookingConfirmed reached the fleet service: bounded wait for it, then accept.
     for (
       let tries = 0;
       (await api('POST', `/api/driver/me/jobs/${view.bookingId}/accept`, undefined, { headers: auth })).status !== 200;

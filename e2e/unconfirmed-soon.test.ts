@@ -58,7 +58,7 @@ describe('a move within hours that no driver has accepted reaches the office', (
     expect(view.move.date).toBe('2027-01-13T09:00:00.000Z');
     expect(Date.parse(view.move.date) - clock.now().getTime()).toBeLessThan(UNCONFIRMED_ALERT_HOURS * 3_600_000);
 
-    // The job reaches its driver once the payment's event reached the quote service: the driver's
+    // The job reaches its driver once the payment's event reached the fleet service: the driver's
     // own list is asked until it is offered there (and left unanswered).
     const driverHeaders = { headers: driverAuth(view.driver!.id, { env: { JWT_SECRET: jwtSecret() }, clock }) };
     const offered = async () => {

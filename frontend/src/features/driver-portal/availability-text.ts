@@ -1,6 +1,6 @@
 /**
- * What the driver's hours mean, in the quote service's own terms (availabilityCovers in
- * services/quote/src/domain/availability.ts): a driver who never saved hours is not limited at all
+ * What the driver's hours mean, in pricing's own terms (availabilityCovers in
+ * contracts/src/supply/availability.ts): a driver who never saved hours is not limited at all
  * (any time, any day); once hours are saved, a day without periods is a day they are offered nothing.
  * The Availability page says this of the week being edited, so each day reads what saving it would do.
  */

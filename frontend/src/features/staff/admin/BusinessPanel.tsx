@@ -30,7 +30,7 @@ const shortDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hoursText = (h: number) => `${Math.round(h * 100) / 100} h`;
 
-/** `available` null: no hours set (offered at any time); undefined: quote's answer not (yet) there. */
+/** `available` null: no hours set (offered at any time); undefined: fleet's answer not (yet) there. */
 interface DriverRow {
   driverId: string;
   name: string;

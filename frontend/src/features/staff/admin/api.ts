@@ -188,7 +188,7 @@ export const fetchReturnedJobPage = (token: string, after?: string | null) =>
 export const moderateReview = (token: string, id: string, action: 'approve' | 'reject') =>
   call<ModeratedReview>(`/reviews/admin/${encodeURIComponent(id)}/${action}`, { method: 'POST', token });
 
-// ---- Drivers (staff only, bearer): the quote service's driver records, the account service's portal logins ----
+// ---- Drivers (staff only, bearer): the fleet service's driver records, the account service's portal logins ----
 
 const driverPath = (id: string) => `/drivers/admin/${encodeURIComponent(id)}`;
 

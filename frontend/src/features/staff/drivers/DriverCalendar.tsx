@@ -1,7 +1,7 @@
 /**
  * A driver's week on their staff page (Monday to Sunday, London days): each day's working hours or
  * day off, and their jobs (time, hours, the booking's code opening its record on the dashboard).
- * Previous and next week page through; the quote service answers each week.
+ * Previous and next week page through; the fleet service answers each week.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * A driver's suspension box on their staff page: a reason, then a confirmation that lists the
- * upcoming jobs suspending takes from them (the quote service hands each to the next free driver,
+ * upcoming jobs suspending takes from them (the fleet service hands each to the next free driver,
  * or back to the office, in the same request, and the driver's portal stops at once); or, once
  * suspended, Reactivate.
  */

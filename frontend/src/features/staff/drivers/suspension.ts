@@ -24,7 +24,7 @@ export function suspensionSummary(
   return `Suspending ${name} takes ${count} from them: ${jobs.map(jobLine).join(', ')}. ${WHERE_JOBS_GO}`;
 }
 
-/** What the quote service does with each job a suspension takes, as a decline does. */
+/** What the fleet service does with each job a suspension takes, as a decline does. */
 const WHERE_JOBS_GO =
   'Each goes at once to the next driver free for it at no more than the customer paid, or back to the office when nobody is.';
 
