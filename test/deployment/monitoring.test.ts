@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVICE_NAMES } from '@vanhop/platform';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';
 import { exportedNames } from '../../services/platform/test/prometheus-text.js';
 
@@ -82,7 +83,8 @@ describe('alert rules and dashboard', () => {
   beforeAll(async () => {
     product = await startEmbeddedOnTempDir({}, { webApp: false });
     const targets = [product.product.opsUrl, ...Object.values(product.product.services).map((s) => s.url)];
-    expect(targets).toHaveLength(7);
+    // The gateway's ops port and every service, fleet included.
+    expect(targets).toHaveLength(SERVICE_NAMES.length + 1);
     for (const url of targets) {
       const res = await fetch(`${url}/metrics`);
       expect(res.status, url).toBe(200);
