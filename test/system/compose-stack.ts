@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { dockerRequired, dockerStatus, localImages } from '../../services/platform/test/docker-infra.js';
+import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { freePort } from './process-fleet.js';
 
 /**
@@ -198,6 +199,7 @@ export class ComposeStack {
       );
     }
     await this.untilServing(180_000);
+    await this.untilOffering(120_000);
     this.options.log?.(
       `[compose] project ${this.project} up and healthy through the lb in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -218,6 +220,35 @@ export class ComposeStack {
       }
       if (Date.now() > deadline)
         throw new Error(`the stack did not serve within ${timeoutMs / 1000} s (${last})\n${await this.diagnostics()}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  /**
+   * Until a quote through the entry point offers drivers: quote prices from its copy of fleet's
+   * drivers, filled by fleet's events once both consumer groups have joined, which can come a
+   * little after every replica reports ready.
+   */
+  async untilOffering(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const move = JSON.stringify(completeBooking(daysAheadAtUtc(new Date(), 30, 10), { email: 'warm-up@example.com' }));
+    let last = 'no answer yet';
+    for (;;) {
+      try {
+        const res = await fetch(`${this.gatewayUrl}/api/booking`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: move,
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = await res.text();
+        if (res.ok && ((JSON.parse(body) as { offers?: unknown[] }).offers?.length ?? 0) > 0) return;
+        last = `${res.status} ${body.slice(0, 300)}`;
+      } catch (err) {
+        last = err instanceof Error ? err.message : String(err);
+      }
+      if (Date.now() > deadline)
+        throw new Error(`no offers within ${timeoutMs / 1000} s (${last})\n${await this.diagnostics()}`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }
