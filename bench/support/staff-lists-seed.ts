@@ -9,7 +9,7 @@ import { EmbeddedDocumentStore, systemClock, type DocumentStore } from '@vanhop/
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import type { StoredBooking } from '../../services/booking/src/domain/booking-record.js';
 import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
-import { HOUSE_CARD } from '../../services/quote/src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
 import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
 import type { CustomerReviewRecord } from '../../services/review/src/domain/customer-review.js';

@@ -13,7 +13,7 @@ import {
 import { DriverRepository } from '../src/adapters/driver-repository.js';
 import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
-import type { Driver } from '../src/domain/driver.js';
+import type { Driver } from '@vanhop/contracts';
 import { NOW } from './support.js';
 
 const PHOTO = `data:image/png;base64,${'A'.repeat(200_000)}`;

@@ -9,7 +9,7 @@ import { EmbeddedDocumentStore } from '../../platform/src/adapters/embedded-docu
 import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
 import { infraTarget } from '../../platform/test/infra-env.js';
 import { DriverSlots, DRIVER_TAKEN, HeldByCustomerError } from '../src/adapters/driver-slots.js';
-import { moveWindow, slotStarts, type Window } from '../src/domain/availability.js';
+import { moveWindow, slotStarts, type Window } from '@vanhop/contracts';
 import { address, MOVE_DATE, NOW, startQuote } from './support.js';
 
 const clock = fixedClock(NOW);

@@ -6,7 +6,7 @@ import {
   diffDrivers,
   flattenNumbers,
 } from '../src/domain/driver-admin.js';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
 describe('driver card bounds and audit diffs (pure)', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@vanhop/platform';
 import { STAFF_LEGACY_LIST_MAX } from '@vanhop/contracts';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { DRIVERS, DriverRepository } from '../src/adapters/driver-repository.js';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, listen, createHttpApp, Readiness, type RunningServer } from '@vanhop/platform';
 import { quoteService } from '../src/service.js';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, NOW, post, startQuote } from './support.js';
 

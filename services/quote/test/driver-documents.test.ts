@@ -11,7 +11,7 @@ import { createEvent, createLogger, fixedClock, readEvent } from '@vanhop/platfo
 import { DriverAuditLog } from '../src/adapters/driver-audit-log.js';
 import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
 import { DriverDocuments } from '../src/app/driver-documents.js';
-import { compliantFor } from '../src/domain/compliance.js';
+import { compliantFor } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, MOVE_DATE, NOW, startQuote } from './support.js';

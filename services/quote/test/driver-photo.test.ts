@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_MSG } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
 

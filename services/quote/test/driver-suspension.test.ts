@@ -13,7 +13,7 @@ import {
 import { createEvent, fixedClock, readEvent } from '@vanhop/platform';
 import type { JobDoc } from '../src/domain/ports.js';
 import { isUpcoming } from '../src/app/suspended-driver-jobs.js';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { NOW, startQuote } from './support.js';
 

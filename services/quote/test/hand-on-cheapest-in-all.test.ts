@@ -9,7 +9,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent } from '@vanhop/platform';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { HOUSE_CARD, type PriceCard } from '../src/domain/price-card.js';
+import { HOUSE_CARD, type PriceCard } from '@vanhop/contracts';
 import { complete, MOVE_DATE, NOW, openPortalAccounts, post, startQuote, completeMove } from './support.js';
 import { MovableClock } from '../../platform/test/movable-clock.js';
 

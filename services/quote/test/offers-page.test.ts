@@ -13,8 +13,8 @@ import {
 import { MAX_OFFERS } from '@vanhop/contracts';
 import { quoteService } from '../src/service.js';
 import { DriverRepository } from '../src/adapters/driver-repository.js';
-import { driverCanTake } from '../src/domain/driver.js';
-import { availabilityCovers, moveWindow } from '../src/domain/availability.js';
+import { driverCanTake } from '@vanhop/contracts';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 import { syntheticFleet } from '../../../test/support/synthetic-fleet.js';
 import { complete, get, MOVE_DATE, NOW, post } from './support.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '@vanhop/contracts';
 import { createEvent } from '@vanhop/platform';
 import { complete, get, NOW, post, startQuote } from './support.js';
-import { shownRating } from '../src/domain/driver-rating.js';
+import { shownRating } from '@vanhop/contracts';
 import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
 
 type Svc = Awaited<ReturnType<typeof startQuote>>;

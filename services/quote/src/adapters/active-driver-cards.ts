@@ -2,8 +2,8 @@ import type { Clock } from '@vanhop/platform';
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { AreaGrid } from '../domain/area-grid.js';
 import { CardColumns, type CandidateRows } from '../domain/card-columns.js';
-import type { Driver } from '../domain/driver.js';
-import { shownRating } from '../domain/driver-rating.js';
+import type { Driver } from '@vanhop/contracts';
+import { shownRating } from '@vanhop/contracts';
 import type { LatLng } from '../domain/great-circle.js';
 
 /** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */

@@ -2,7 +2,7 @@ import { TOPICS } from '@vanhop/contracts';
 import { createEvent, outboxEntry, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { SupplyOutboxDeps } from './supply-outbox-deps.js';
 import type { DriverDoc } from '../domain/ports.js';
-import type { DocumentedDriver } from '../domain/compliance.js';
+import type { DocumentedDriver } from '@vanhop/contracts';
 import { DRIVERS } from './driver-repository.js';
 import { cardWireOf } from './driver-card-wire.js';
 

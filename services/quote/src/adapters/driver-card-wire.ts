@@ -1,6 +1,6 @@
 import type { DriverCardWire } from '@vanhop/contracts';
-import type { DocumentedDriver } from '../domain/compliance.js';
-import type { Driver } from '../domain/driver.js';
+import type { DocumentedDriver } from '@vanhop/contracts';
+import type { Driver } from '@vanhop/contracts';
 import { withoutPhotoBytes } from './active-driver-cards.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DriverDocument, DriverDocumentKind } from '@vanhop/contracts';
 import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
-import type { DocumentedDriver } from '../domain/compliance.js';
+import type { DocumentedDriver } from '@vanhop/contracts';
 import type { DriverDoc, DriverDocumentsRepository as DriverDocumentsPort, StoredDocument } from '../domain/ports.js';
 import { DRIVERS, revAndMark } from './driver-repository.js';
 import { DriverChanges } from './driver-changes.js';

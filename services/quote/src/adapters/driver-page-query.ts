@@ -1,5 +1,5 @@
 import { queryIndex, type Filter } from '@vanhop/platform';
-import type { Driver } from '../domain/driver.js';
+import type { Driver } from '@vanhop/contracts';
 import { districtOf } from '../domain/postcode.js';
 import type { DriverSearchField } from '../domain/ports.js';
 

@@ -8,8 +8,8 @@ import {
   type Logger,
   type OutboxEntry,
 } from '@vanhop/platform';
-import { driverEmailKey, type Driver } from '../domain/driver.js';
-import type { VanhopReviews } from '../domain/driver-rating.js';
+import { driverEmailKey, type Driver } from '@vanhop/contracts';
+import type { VanhopReviews } from '@vanhop/contracts';
 import type { DriverDoc, DriverRepository as DriverRepositoryPort } from '../domain/ports.js';
 import type { DriverPageStore, DriverSearchField, StaffDriverRow } from '../domain/ports.js';
 import {

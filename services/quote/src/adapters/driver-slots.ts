@@ -8,7 +8,7 @@ import {
   type DocumentStore,
 } from '@vanhop/platform';
 import { DRIVER_TAKEN_MESSAGE, HELD_BY_CUSTOMER_CODE } from '@vanhop/contracts';
-import { slotStarts, type Window } from '../domain/availability.js';
+import { slotStarts, type Window } from '@vanhop/contracts';
 import type { DriverSlots as DriverSlotsPort } from '../domain/ports.js';
 
 export const DRIVER_SLOTS = 'driver_slots';

@@ -8,7 +8,7 @@ import {
   type OutboxEntry,
 } from '@vanhop/platform';
 import type { JobDoc, JobRepository as JobRepositoryPort, OfferRead } from '../domain/ports.js';
-import type { NeighbourJob } from '../domain/travel-between-jobs.js';
+import type { NeighbourJob } from '@vanhop/contracts';
 import type { TimeChanges } from './driver-slots.js';
 
 export const DRIVER_JOBS = 'driver_jobs';

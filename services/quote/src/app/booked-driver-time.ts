@@ -1,7 +1,7 @@
 import type { Logger } from '@vanhop/platform';
 import { ConflictError } from '@vanhop/platform';
 import type { DriverRepository, DriverSlots } from '../domain/ports.js';
-import { moveWindow } from '../domain/availability.js';
+import { moveWindow } from '@vanhop/contracts';
 
 /** What the booking events tell quote about a booked move (a subset of their `data`). */
 export interface BookedMove {

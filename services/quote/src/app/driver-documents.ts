@@ -13,7 +13,7 @@ import {
 } from '@vanhop/contracts';
 import { createEvent, NotFoundError, outboxEntry, type Clock, type Logger, type OutboxRelay } from '@vanhop/platform';
 import type { DriverAuditLog, DriverDocumentsRepository, StoredDocument } from '../domain/ports.js';
-import type { DocumentedDriver } from '../domain/compliance.js';
+import type { DocumentedDriver } from '@vanhop/contracts';
 
 const stateOf = (doc: StoredDocument | null | undefined, today: string): DriverDocumentState | null => {
   if (!doc) return null;

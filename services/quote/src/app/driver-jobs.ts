@@ -19,7 +19,7 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import { availabilityCovers, moveWindow } from '../domain/availability.js';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 import { offerDeadline } from '../domain/offer-deadline.js';
 import type { DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
 import type { UnconfirmedAlerts } from './unconfirmed-alerts.js';

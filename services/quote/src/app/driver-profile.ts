@@ -1,7 +1,7 @@
 import { documentStanding, londonDayOf, type DriverProfile } from '@vanhop/contracts';
-import type { DocumentedDriver } from '../domain/compliance.js';
+import type { DocumentedDriver } from '@vanhop/contracts';
 import { offerPhotoPath } from '../domain/driver-photo.js';
-import { shownRating } from '../domain/driver-rating.js';
+import { shownRating } from '@vanhop/contracts';
 
 /** The area a driver works from in public: the postcode district, never the address. */
 const publicArea = (d: DocumentedDriver): string =>

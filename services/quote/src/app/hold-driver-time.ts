@@ -1,6 +1,6 @@
 import { DRIVER_TAKEN_MESSAGE, type DriverHold } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, ValidationError, type Clock } from '@vanhop/platform';
-import { availabilityCovers, moveWindow } from '../domain/availability.js';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 import type { DriverRepository, DriverSlots } from '../domain/ports.js';
 
 /** A hold longer than a move could be (20.5 hours, the longest of docs/PRICING.md) plus margin is a mistake. */

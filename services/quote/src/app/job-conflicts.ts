@@ -7,8 +7,8 @@ import {
   type JobOutsideHours,
 } from '@vanhop/contracts';
 import { NotFoundError, type Clock } from '@vanhop/platform';
-import { availabilityCovers, moveWindow } from '../domain/availability.js';
-import type { DocumentedDriver } from '../domain/compliance.js';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
+import type { DocumentedDriver } from '@vanhop/contracts';
 import type { DriverRepository, DriverSlots, JobRepository } from '../domain/ports.js';
 
 /**

@@ -23,10 +23,10 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { DriverAuditLog, DriverRepository } from '../domain/ports.js';
-import { driverEmailKey, type Driver } from '../domain/driver.js';
+import { driverEmailKey, type Driver } from '@vanhop/contracts';
 import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../domain/driver-admin.js';
 import type { GeoPort } from '../domain/geo-port.js';
-import type { PriceCard } from '../domain/price-card.js';
+import type { PriceCard } from '@vanhop/contracts';
 import { photoProblem } from '../domain/driver-photo.js';
 import { DriverEmailTakenError } from './driver-email-taken.js';
 import type { SuspendedDriverJobs } from './suspended-driver-jobs.js';

@@ -13,12 +13,12 @@ import {
 import { ConflictError, type Clock } from '@vanhop/platform';
 import { moveNumbers, rowsOf, type CandidateRows } from '../domain/card-columns.js';
 import { chargesOnTheDay, knownChargesPence, type ChargeOnTheDay } from '../domain/charges-on-the-day.js';
-import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
+import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '@vanhop/contracts';
 import type { GeoPort } from '../domain/geo-port.js';
 import type { LatLng } from '../domain/great-circle.js';
 import { priceOffer, type PricedOffer } from '../domain/offers.js';
 import { offersPage, type RankedDriver, type RankedFilter } from '../domain/offer-ranking.js';
-import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
+import { HOUSE_CARD, type PriceCard } from '@vanhop/contracts';
 import { moveTotals, priceMove, totalPenceOn, type MoveTotals } from '../domain/pricing.js';
 import { rankCandidates, type CandidatePass, type CandidateRules, type RankedRow } from '../domain/rank-candidates.js';
 import { CandidateTime, type BusySource, type NeighbourJobSource } from './candidate-time.js';

@@ -24,7 +24,7 @@ import {
   type OutboxRelay,
 } from '@vanhop/platform';
 import type { DriverPortalAccounts, DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
-import { moveWindow } from '../domain/availability.js';
+import { moveWindow } from '@vanhop/contracts';
 import type { PriceMove } from './price-move.js';
 import { byPriceAllIn } from '../domain/offer-ranking.js';
 import { respondByFor, toView } from './driver-jobs.js';

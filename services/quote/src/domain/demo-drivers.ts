@@ -1,6 +1,6 @@
 import { DEMO_DRIVER_CONTACTS, HELP_LEVELS, VAN_SIZES } from '@vanhop/contracts';
-import type { Driver } from './driver.js';
-import { cardAround, HOUSE_CARD } from './price-card.js';
+import type { Driver } from '@vanhop/contracts';
+import { cardAround, HOUSE_CARD } from '@vanhop/contracts';
 
 /**
  * Demo drivers seeded in embedded mode: ten self-employed drivers around London, each with their

@@ -1,6 +1,6 @@
 import { DRIVER_MSG, WEEKDAYS, type Availability, type CardBounds, type CardNumbers } from '@vanhop/contracts';
-import type { Driver } from './driver.js';
-import { HOUSE_CARD, type PriceCard } from './price-card.js';
+import type { Driver } from '@vanhop/contracts';
+import { HOUSE_CARD, type PriceCard } from '@vanhop/contracts';
 
 /** Every number of a card by dotted path (`vanPerHourPence.Small`): the unit bounds and audits work on. */
 export function flattenNumbers(card: CardNumbers | PriceCard): Record<string, number> {

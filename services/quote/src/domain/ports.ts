@@ -7,11 +7,11 @@ import type {
   OutboxEntry,
   SignedFor,
 } from '@vanhop/contracts';
-import type { Window } from './availability.js';
-import type { DocumentedDriver } from './compliance.js';
-import type { VanhopReviews } from './driver-rating.js';
-import type { Driver } from './driver.js';
-import type { NeighbourJob } from './travel-between-jobs.js';
+import type { Window } from '@vanhop/contracts';
+import type { DocumentedDriver } from '@vanhop/contracts';
+import type { VanhopReviews } from '@vanhop/contracts';
+import type { Driver } from '@vanhop/contracts';
+import type { NeighbourJob } from '@vanhop/contracts';
 
 /**
  * A stored driver: DriverUpdated events ride in its outbox until the relay publishes them.

@@ -4,7 +4,7 @@ import { route, signedInDriver, validated } from '@vanhop/platform';
 import type { ManageDrivers } from '../app/manage-drivers.js';
 import type { JobConflicts } from '../app/job-conflicts.js';
 import type { ConflictAlerts } from '../app/conflict-alerts.js';
-import type { PriceCard } from '../domain/price-card.js';
+import type { PriceCard } from '@vanhop/contracts';
 
 const priceCard = validated(priceCardSchema, 'body', { what: 'Price card' });
 const availabilityBody = validated(availabilitySchema, 'body', { what: 'Availability' });

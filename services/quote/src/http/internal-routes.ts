@@ -4,7 +4,7 @@ import { NotFoundError, route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
-import { availabilityCovers, moveWindow } from '../domain/availability.js';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 import type { FindDriver } from '../app/find-driver.js';
 import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
 

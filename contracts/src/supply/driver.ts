@@ -1,6 +1,6 @@
-import type { HelpLevel, VanSize } from '@vanhop/contracts';
-import { haversineMiles, type LatLng } from './great-circle.js';
-import type { Availability, CardBounds } from '@vanhop/contracts';
+import type { HelpLevel, VanSize } from '../constants.js';
+import { haversineMiles, type LatLng } from '../coverage.js';
+import type { Availability, CardBounds } from '../schemas/driver.js';
 import type { PriceCard } from './price-card.js';
 import type { VanhopReviews } from './driver-rating.js';
 

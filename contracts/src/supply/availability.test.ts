@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { londonTime, type Availability } from '@vanhop/contracts';
-import { availabilityCovers, moveWindow, overlapsBusy, slotStarts } from '../src/domain/availability.js';
+import { londonTime } from '../booking-time.js';
+import type { Availability } from '../schemas/driver.js';
+import { availabilityCovers, moveWindow, overlapsBusy, slotStarts } from './availability.js';
 
 const week = (from: string, to: string): Availability['weekly'] => ({
   mon: [{ from, to }],

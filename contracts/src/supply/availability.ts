@@ -1,4 +1,5 @@
-import { londonClock, minutesOfDay, WEEKDAYS, type Availability } from '@vanhop/contracts';
+import { londonClock } from '../booking-time.js';
+import { minutesOfDay, WEEKDAYS, type Availability } from '../schemas/driver.js';
 
 /** Holds and availability are reckoned in quarter hours, the booking time step (docs/SCREENS.md). */
 export const SLOT_MINUTES = 15;

@@ -1,4 +1,4 @@
-import { hoursCannotCoverDrive, type JobEstimate } from '@vanhop/contracts';
+import { hoursCannotCoverDrive, type JobEstimate } from '../items.js';
 
 /**
  * Why `bookedHours` cannot be booked for this move, or null when they can: fewer hours than the

@@ -1,4 +1,5 @@
-import { MINIMUM_CHARGED_HOURS, SHORT_NOTICE, type HelpLevel, type VanSize } from '@vanhop/contracts';
+import { MINIMUM_CHARGED_HOURS, type HelpLevel, type VanSize } from '../constants.js';
+import { SHORT_NOTICE } from '../short-notice.js';
 
 /**
  * What a self-employed driver charges (docs/PRICING.md). All money in pence. Every driver has a

@@ -1,4 +1,4 @@
-import { documentsAllowWork, londonDayOf, type DriverDocuments } from '@vanhop/contracts';
+import { documentsAllowWork, londonDayOf, type DriverDocuments } from '../driver-documents.js';
 import type { Driver } from './driver.js';
 
 /** A driver as stored, with the compliance documents staff recorded (absent: none yet). */
