@@ -16,6 +16,7 @@ export * from './schemas/payment.js';
 export * from './schemas/driver.js';
 export * from './schemas/supply.js';
 export * from './schemas/internal.js';
+export * from './schemas/supply-seams.js';
 export * from './escape-html.js';
 export * from './my-move.js';
 export * from './time-left.js';

@@ -12,6 +12,8 @@ import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
 import { ActiveDriverCards } from './adapters/active-driver-cards.js';
 import { PriceMove } from './app/price-move.js';
+import { EveryCandidate } from './app/every-candidate.js';
+import { supplySeamRoutes } from './http/supply-seam-routes.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
@@ -115,7 +117,9 @@ function pricingParts(infra: Infrastructure, config: QuoteConfig) {
   const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
   // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
   const offers = offerReadModel(infra, geo, priceMove);
-  return { geo, drivers, slots, jobStore, cards, priceMove, ...offers };
+  // What the supply side asks of pricing: who can take a booked move, ranked.
+  const everyCandidate = new EveryCandidate(priceMove);
+  return { geo, drivers, slots, jobStore, cards, priceMove, everyCandidate, ...offers };
 }
 
 /** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
@@ -125,7 +129,7 @@ function jobParts(
   pricing: ReturnType<typeof pricingParts>,
   relay: OutboxRelay,
 ) {
-  const { drivers, slots, jobStore, priceMove } = pricing;
+  const { drivers, slots, jobStore, everyCandidate } = pricing;
   const { clock, logger } = infra;
   const portalAccounts = new DriverPortalAccountRepository(infra.store);
   const responseMinutes = config.jobResponseMinutes;
@@ -134,7 +138,7 @@ function jobParts(
     jobs: jobStore,
     drivers,
     slots,
-    priceMove,
+    ranking: everyCandidate,
     clock,
     logger,
     responseMinutes,
@@ -193,6 +197,7 @@ function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, con
   quoteRoutes(app, { priceMove: parts.offerPricing, geo, tally });
   const findDriver = new FindDriver(drivers);
   internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
+  supplySeamRoutes(app, { candidates: parts.everyCandidate, geo });
   holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
   driverChoiceRoutes(app, { reassign });
   driverPhotoRoutes(app, { drivers: findDriver });

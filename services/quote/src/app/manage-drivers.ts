@@ -22,10 +22,9 @@ import {
   type OutboxEntry,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverAuditLog, DriverRepository } from '../domain/ports.js';
+import type { DriverAuditLog, DriverRepository, PlaceGeocoder } from '../domain/ports.js';
 import { driverEmailKey, type Driver } from '@vanhop/contracts';
 import { boundsOf, boundsProblems, cardOutsideBounds, diffDrivers } from '../domain/driver-admin.js';
-import type { GeoPort } from '../domain/geo-port.js';
 import type { PriceCard } from '@vanhop/contracts';
 import { photoProblem } from '../domain/driver-photo.js';
 import { DriverEmailTakenError } from './driver-email-taken.js';
@@ -83,7 +82,8 @@ export class ManageDrivers {
     private readonly deps: {
       drivers: DriverRepository;
       audit: DriverAuditLog;
-      geo: GeoPort;
+      /** A base postcode's point (quote's geocoding). */
+      geo: PlaceGeocoder;
       clock: Clock;
       relay?: OutboxRelay;
       /** A suspension hands the driver's upcoming jobs on, or back to the office (SuspendedDriverJobs). */

@@ -82,6 +82,8 @@ export interface PricedMove {
   ranked: RankedDriver[];
   /** What a driver's customer pays on the day for this move (ULEZ, congestion), by the driver's van. */
   chargesFor(driver: Driver): ChargeOnTheDay[];
+  /** Where the move starts (a driver's radius is measured from it). */
+  pickup: LatLng;
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
   driver: DriverSnapshot | null;
@@ -316,6 +318,7 @@ export class PriceMove {
       offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
       offersTotal,
       ranked,
+      pickup: { lat: stops[0]!.lat, lng: stops[0]!.lng },
       chargesFor: (d) =>
         chargesOnTheDay({ pickup: stops[0]!, dropoff: stops.at(-1)!, stops, ulezCompliant: d.ulezCompliant }),
       chosen,

@@ -11,7 +11,9 @@ import {
   type JobCandidate,
   type JobReturnReason,
   type JobView,
-  poundsToPence,
+  type HelpLevel,
+  type LatLng,
+  type VanSize,
 } from '@vanhop/contracts';
 import {
   ConflictError,
@@ -23,10 +25,17 @@ import {
   type Logger,
   type OutboxRelay,
 } from '@vanhop/platform';
-import type { DriverPortalAccounts, DriverRepository, DriverSlots, JobDoc, JobRepository } from '../domain/ports.js';
+import type {
+  CandidateRanking,
+  DriverDoc,
+  DriverPortalAccounts,
+  DriverRepository,
+  DriverSlots,
+  JobDoc,
+  JobRepository,
+} from '../domain/ports.js';
 import { moveWindow } from '@vanhop/contracts';
-import type { PriceMove } from './price-move.js';
-import { byPriceAllIn } from '../domain/offer-ranking.js';
+import { stillCanTake } from '../domain/pick-recheck.js';
 import { respondByFor, toView } from './driver-jobs.js';
 
 /** The booked move as a pricing request (the job keeps what the driver needs to know, which is what pricing reads). */
@@ -60,8 +69,11 @@ function cheaperDriverMoney(job: JobDoc, pricePence: number): Partial<JobDoc> {
   };
 }
 
-/** A driver free for the move and their own price for it, with their known charges on the day. */
-type Candidate = JobCandidate & { chargesOnTheDay?: { label: string; amountPence: number }[] };
+/**
+ * A driver free for the move and their own price for it, with their known charges on the day, and
+ * where the move starts as pricing read it (the re-check of the driver's radius measures from it).
+ */
+type Candidate = JobCandidate & { chargesOnTheDay?: { label: string; amountPence: number }[]; pickup: LatLng };
 
 /**
  * Staff give a job that came back (declined, not answered, or its driver suspended) to another
@@ -78,7 +90,8 @@ export class ReassignJob {
       jobs: JobRepository;
       drivers: DriverRepository;
       slots: DriverSlots;
-      priceMove: PriceMove;
+      /** Pricing's ranking of who can take the move (quote); each pick is re-checked against `drivers`. */
+      ranking: CandidateRanking;
       clock: Clock;
       logger: Logger;
       responseMinutes: number;
@@ -89,7 +102,9 @@ export class ReassignJob {
   ) {}
 
   async candidates(bookingId: string): Promise<JobCandidate[]> {
-    return (await this.candidatesFor(await this.reassignable(bookingId))).map(({ chargesOnTheDay: _, ...c }) => c);
+    return (await this.candidatesFor(await this.reassignable(bookingId))).map(
+      ({ chargesOnTheDay: _, pickup: __, ...c }) => c,
+    );
   }
 
   /**
@@ -235,33 +250,24 @@ export class ReassignJob {
   }
 
   private async candidatesFor(job: JobDoc): Promise<Candidate[]> {
-    const priced = await this.deps.priceMove.run(draftOf(job), {
-      checkBusy: true,
-      bookedMove: true,
-      everyDriver: true,
-    });
+    // Every driver who can take it, not only the page of offers a customer is shown, cheapest in
+    // all the customer pays first (the quote's own rule: own price and known charges on the day),
+    // so the hand-on, staff's picker and the customer's list agree with the offers' order.
+    const { pickup, candidates } = await this.deps.ranking.rank(draftOf(job));
     const booked = job.bookedTotalPence ?? 0;
     const gaveBack = new Set([job.driverId, ...(job.previousDriverIds ?? [])]);
-    // Every driver who can take it (priced.ranked), not only the page of offers a customer is shown.
-    const free = priced.ranked.filter((r) => !gaveBack.has(r.driver._id));
-    const withAccount = await this.deps.accounts.withAccount(free.map((r) => r.driver._id));
-    // Cheapest in all the customer pays (the quote's own rule: own price and known charges on the
-    // day), so the hand-on, staff's picker and the customer's list agree with the offers' order.
-    return [...free].sort(byPriceAllIn).map((r) => {
-      const pricePence = r.totalPence;
-      return {
-        driverId: r.driver._id,
-        name: r.driver.name,
-        pricePence,
-        bookedPence: booked,
-        overBookedPence: Math.max(0, pricePence - booked),
-        portalAccount: withAccount.has(r.driver._id),
-        chargesOnTheDay: priced
-          .chargesFor(r.driver)
-          .filter((c) => c.amount !== null)
-          .map((c) => ({ label: c.label, amountPence: poundsToPence(c.amount ?? 0) })),
-      };
-    });
+    const free = candidates.filter((c) => !gaveBack.has(c.driverId));
+    const withAccount = await this.deps.accounts.withAccount(free.map((c) => c.driverId));
+    return free.map((c) => ({
+      driverId: c.driverId,
+      name: c.name,
+      pricePence: c.totalPence,
+      bookedPence: booked,
+      overBookedPence: Math.max(0, c.totalPence - booked),
+      portalAccount: withAccount.has(c.driverId),
+      chargesOnTheDay: c.chargesOnTheDay,
+      pickup,
+    }));
   }
 
   /**
@@ -286,15 +292,8 @@ export class ReassignJob {
     },
   ): Promise<JobView | false | 'not-free'> {
     const { bookingId } = job;
-    const driver = await this.deps.drivers.findById(candidate.driverId);
-    if (!driver) return 'not-free';
-    const window = moveWindow(new Date(job.move.date), job.move.totalHour, driver.card.minimumHours);
-    try {
-      await this.deps.slots.hold(candidate.driverId, bookingId, window, null);
-    } catch (err) {
-      if (err instanceof ConflictError) return 'not-free';
-      throw err;
-    }
+    const driver = await this.holdIfStillFree(job, candidate);
+    if (driver === 'not-free') return 'not-free';
 
     const now = this.deps.clock.now();
     const at = now.toISOString();
@@ -379,6 +378,31 @@ export class ReassignJob {
     how.onReassigned?.(reassigned.data);
     void this.deps.relay?.kick([reassigned.eventId, offered.eventId]);
     return toView({ ...job, ...set } as JobDoc);
+  }
+
+  /**
+   * The candidate's time held for the job, when they can still take it by the drivers as stored:
+   * pricing ranked from its copy of the drivers, which may not have seen a suspension or a change
+   * yet; then the hold decides who is free (the unique slot index). 'not-free' when either refuses.
+   */
+  private async holdIfStillFree(job: JobDoc, candidate: Candidate): Promise<DriverDoc | 'not-free'> {
+    const driver = await this.deps.drivers.findById(candidate.driverId);
+    if (!driver) return 'not-free';
+    const window = moveWindow(new Date(job.move.date), job.move.totalHour, driver.card.minimumHours);
+    const move = {
+      vanSize: job.move.typeofVan as VanSize,
+      helpLevel: job.move.typeOfWorker as HelpLevel,
+      pickup: candidate.pickup,
+      window,
+    };
+    if (!stillCanTake(driver, move, this.deps.clock.now())) return 'not-free';
+    try {
+      await this.deps.slots.hold(candidate.driverId, job.bookingId, window, null);
+    } catch (err) {
+      if (err instanceof ConflictError) return 'not-free';
+      throw err;
+    }
+    return driver;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { VAN_LOCATION_MSG, VAN_POSITIONS_PER_MINUTE, type VanLocationView, type VanPosition } from '@vanhop/contracts';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '@vanhop/platform';
-import type { GeoPoint, GeoPort } from '../domain/geo-port.js';
-import type { JobDoc, VanPositionStore } from '../domain/ports.js';
+import type { InternalGeocodeResponse } from '@vanhop/contracts';
+import type { JobDoc, PlaceGeocoder, VanPositionStore } from '../domain/ports.js';
 import { vanLocationView, vanOnTheWay } from '../domain/van-location.js';
 
 /**
@@ -14,7 +14,8 @@ export class VanLocation {
     private readonly deps: {
       jobs: { findById(bookingId: string): Promise<JobDoc | null> };
       positions: VanPositionStore;
-      geo: Pick<GeoPort, 'geocode'>;
+      /** Where the pickup is (quote's geocoding). */
+      geo: PlaceGeocoder;
     },
   ) {}
 
@@ -45,7 +46,7 @@ export class VanLocation {
     await this.deps.positions.forget(bookingId);
   }
 
-  private async pickupOf(job: JobDoc): Promise<GeoPoint | null> {
+  private async pickupOf(job: JobDoc): Promise<InternalGeocodeResponse | null> {
     const first = job.move.addresses[0];
     if (!first) return null;
     try {

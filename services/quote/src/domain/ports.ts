@@ -1,5 +1,8 @@
 import type {
+  BookingDraft,
   DriverAuditEntry,
+  InternalCandidatesResponse,
+  InternalGeocodeResponse,
   VanPosition,
   DriverDocument,
   DriverDocumentKind,
@@ -298,4 +301,18 @@ export interface DriverPageStore {
 /** Where a day's tally is kept with the QuotesPriced event announcing it (outbox on the same write). */
 export interface PricedQuoteDays {
   add(day: string, count: number, entry: OutboxEntry): Promise<void>;
+}
+
+/**
+ * Pricing's ranking of the drivers who can take a booked move (quote's /internal/candidates):
+ * every driver it finds free for all of it, cheapest in all first. Pricing reads a copy of the
+ * drivers, so each pick is checked against the drivers as stored before the job is offered.
+ */
+export interface CandidateRanking {
+  rank(draft: BookingDraft): Promise<InternalCandidatesResponse>;
+}
+
+/** A postcode's or place's point (quote's /internal/geocode), null when unknown or outside the UK. */
+export interface PlaceGeocoder {
+  geocode(place: string): Promise<InternalGeocodeResponse | null>;
 }

@@ -1,5 +1,4 @@
-import type { VanLocationView, VanPosition } from '@vanhop/contracts';
-import type { GeoPoint } from './geo-port.js';
+import type { LatLng, VanLocationView, VanPosition } from '@vanhop/contracts';
 import { estimateRoute } from './road-estimate.js';
 
 /** What the van rule reads of a job. */
@@ -17,7 +16,11 @@ export const vanOnTheWay = (job: VanFacts): boolean =>
  * The latest position with the road estimate to the pickup (offline estimate: straight line ×
  * road factor at London speeds), so the answer is the same with or without a routing provider.
  */
-export function vanLocationView(onTheWay: boolean, van: VanPosition | null, pickup: GeoPoint | null): VanLocationView {
+export function vanLocationView(
+  onTheWay: boolean,
+  van: VanPosition | null,
+  pickup: (LatLng & { label: string }) | null,
+): VanLocationView {
   const where = pickup ? { lat: pickup.lat, lng: pickup.lng, label: pickup.label } : null;
   if (!onTheWay || !van) return { onTheWay, van: null, pickup: where, eta: null };
   const at = { lat: van.lat, lng: van.lng, accuracyMetres: van.accuracyMetres, at: van.at };
