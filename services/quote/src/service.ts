@@ -10,8 +10,6 @@ import {
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
-import { ActiveDriverCards } from './adapters/active-driver-cards.js';
-import { PriceMove } from './app/price-move.js';
 import { EveryCandidate } from './app/every-candidate.js';
 import { supplySeamRoutes } from './http/supply-seam-routes.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
@@ -64,7 +62,7 @@ import { VanPositions } from './adapters/van-positions.js';
 import { vanLocationRoutes } from './http/van-location-routes.js';
 import { DRIVER_TIME_LEDGER } from './adapters/driver-time-outbox.js';
 import { supplySubscriptions } from './consumers/supply.js';
-import { offerReadModel, supplyPublishing } from './supply-parts.js';
+import { supplyReadModel, supplyPublishing } from './supply-parts.js';
 
 /** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
 const JOB_SWEEP_MS = 60_000;
@@ -101,25 +99,19 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
   },
 };
 
-/** Pricing and what it reads: geocoding, the drivers, their cards and the time they are busy. */
+/**
+ * Pricing and what it reads: geocoding and quote's read model of the supply side (supply-parts.ts);
+ * and the supply side's own drivers, slots and jobs, which feed that model through their events.
+ */
 function pricingParts(infra: Infrastructure, config: QuoteConfig) {
   const { geo } = createGeo(config, infra.cache);
   const drivers = new DriverRepository(infra.store);
   const slots = new DriverSlots(infra.store, infra.clock);
   const jobStore = new JobRepository(infra.store);
-  // Pricing reads a copy of the active drivers' cards, kept by this process's writes and a poll of the store for the other replicas'.
-  const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
-  drivers.onWrite((id) => cards.changed(id));
-  const neighbours = {
-    jobsOf: (id: string, from: Date, to: Date) => jobStore.neighboursOf(id, from, to),
-    jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
-  };
-  const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-  // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
-  const offers = offerReadModel(infra, geo, priceMove);
+  const model = supplyReadModel(infra, geo);
   // What the supply side asks of pricing: who can take a booked move, ranked.
-  const everyCandidate = new EveryCandidate(priceMove);
-  return { geo, drivers, slots, jobStore, cards, priceMove, everyCandidate, ...offers };
+  const everyCandidate = new EveryCandidate(model.priceMove);
+  return { geo, drivers, slots, jobStore, everyCandidate, ...model };
 }
 
 /** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
@@ -171,15 +163,11 @@ function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const supply = supplyPublishing(infra, pricing, pricing, relay);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
   const offers = jobParts(infra, config, pricing, relay);
-  const { drivers, jobStore, cards, geo } = pricing;
+  const { drivers, jobStore, geo } = pricing;
   const audit = new DriverAuditLog(infra.store);
   const manage = new ManageDrivers({ drivers, audit, geo, clock, relay, suspendedJobs: offers.suspendedJobs });
   const documents = new DriverDocuments({
-    documents: new DriverDocumentsRepository(
-      infra.store,
-      (id) => cards.changed(id),
-      (id) => supply.cardOutbox.publish(id),
-    ),
+    documents: new DriverDocumentsRepository(infra.store, (id) => supply.cardOutbox.publish(id)),
     audit,
     clock,
     logger,
@@ -194,7 +182,7 @@ type QuoteParts = ReturnType<typeof composeParts>;
 /** The public and internal routes, then (with a JWT configured) the staff and driver ones. */
 function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, config: QuoteConfig): void {
   const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
-  quoteRoutes(app, { priceMove: parts.offerPricing, geo, tally });
+  quoteRoutes(app, { priceMove, geo, tally });
   const findDriver = new FindDriver(drivers);
   internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
   supplySeamRoutes(app, { candidates: parts.everyCandidate, geo });
@@ -275,7 +263,6 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
   return {
     async start() {
       // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
-      every(config.driverCardsPollMs, () => parts.cards.pollChanges(), 'driver cards poll failed');
       every(config.driverCardsPollMs, () => parts.offerCards.pollChanges(), 'offer cards poll failed');
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');

@@ -8,7 +8,6 @@ import { SupplyBackfillMark } from './adapters/supply-backfill-mark.js';
 import type { JobRepository } from './adapters/job-repository.js';
 import { SupplyCards } from './adapters/supply-cards.js';
 import { SupplyFreshness } from './adapters/supply-freshness.js';
-import { SupplyModelWarmth } from './adapters/supply-model-warmth.js';
 import { SupplyTime } from './adapters/supply-time.js';
 import { PriceMove } from './app/price-move.js';
 import type { GeoPort } from './domain/geo-port.js';
@@ -17,19 +16,14 @@ import type { GeoPort } from './domain/geo-port.js';
 const SUPPLY_BACKFILL_LOOKBACK_MS = 2 * 24 * 3_600_000;
 
 /**
- * The customer's offers priced from quote's own read model of the supply side, fed only by its
- * events: cards from `supply_cards` (a copy told of each card applied here, polling the model for
- * the rest), busy time and neighbour jobs from `supply_time`. A quote first waits, bounded, for
- * the model to hold what this replica wrote (SupplyFreshness). What is charged and held (a chosen
- * driver's price, re-pricing, the hand-on, the hold) reads the drivers, slots and jobs instead.
+ * All pricing (the customer's offers, booking's pricing and re-pricing, the drivers who can take a
+ * booked move) reads quote's own read model of the supply side, fed only by its events: cards from
+ * `supply_cards` (a copy told of each card applied here, polling the model for the rest), busy time
+ * and neighbour jobs from `supply_time`. A price first waits, bounded, for the model to hold what
+ * this replica wrote (SupplyFreshness). What the model may lag is settled where the truth is: the
+ * hold's unique slot index, and the supply side's re-check of a ranked driver before a hand-on.
  */
-export function offerReadModel(
-  infra: Infrastructure,
-  geo: GeoPort,
-  /** Prices from the drivers, slots and jobs: offers use it until the model has caught up (SupplyModelWarmth). */
-  fromTheDrivers: Pick<PriceMove, 'run'>,
-  warmth = new SupplyModelWarmth(infra.store),
-) {
+export function supplyReadModel(infra: Infrastructure, geo: GeoPort) {
   const supplyCards = new SupplyCards(infra.store);
   const supplyTime = new SupplyTime(infra.store, infra.clock);
   const offerCards = new ActiveDriverCards({ drivers: supplyCards, clock: infra.clock });
@@ -50,17 +44,16 @@ export function offerReadModel(
     busy: supplyTime,
     neighbours: supplyTime,
   });
-  const offerPricing: Pick<PriceMove, 'run'> = {
+  const priceMove: Pick<PriceMove, 'run'> = {
     run: async (data, options) => {
-      if (!(await warmth.caughtUp())) return fromTheDrivers.run(data, options);
       await freshness.settled();
       return model.run(data, options);
     },
   };
-  return { supplyCards, supplyTime, offerCards, freshness, offerPricing };
+  return { supplyCards, supplyTime, offerCards, freshness, priceMove };
 }
 
-export type OfferReadModel = ReturnType<typeof offerReadModel>;
+export type SupplyReadModel = ReturnType<typeof supplyReadModel>;
 
 /**
  * The supply side's events (driver.card-changed, driver-time.changed), published through quote's
@@ -70,7 +63,7 @@ export type OfferReadModel = ReturnType<typeof offerReadModel>;
 export function supplyPublishing(
   infra: Infrastructure,
   writers: { drivers: DriverRepository; slots: DriverSlots; jobStore: JobRepository },
-  model: OfferReadModel,
+  model: SupplyReadModel,
   relay: OutboxRelay,
 ) {
   const { store, clock, logger } = infra;

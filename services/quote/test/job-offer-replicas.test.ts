@@ -155,7 +155,8 @@ describe('two replicas answering one job offer at once', () => {
     // Replica B's sweep reads who is free, then waits while replica A's sweep hands the offer on to
     // the cheapest of them; B then picks that same driver and holds their time (the same booking's
     // hold, so nothing new), and its write loses.
-    const bRead = b.pause.after('driver_slots', 'find', (f) => 'slotStart' in f && !('driverId' in f));
+    // (Pricing reads who is busy from its read model of the supply side, supply_time.)
+    const bRead = b.pause.after('supply_time', 'find', (f) => 'from' in f && !('driverId' in f));
     const bSweep = call(b.url, 'GET', '/api/drivers/admin/jobs', staff());
     await bRead;
     expect((await call(a.url, 'GET', '/api/drivers/admin/jobs', staff())).status).toBe(200);

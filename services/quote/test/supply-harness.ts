@@ -97,11 +97,7 @@ export async function supplyHarness(clock: Clock, options: { publish?: boolean; 
     slots.publishTimeWith(timeOutbox);
     jobs.publishTimeWith(timeOutbox);
   }
-  const documents = new DriverDocumentsRepository(
-    store,
-    undefined,
-    publish ? (id) => cardOutbox.publish(id) : undefined,
-  );
+  const documents = new DriverDocumentsRepository(store, publish ? (id) => cardOutbox.publish(id) : undefined);
   await Promise.all([
     slots.ensureIndexes(),
     jobs.ensureIndexes(),

@@ -23,10 +23,8 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
   private readonly col: Collection<DocumentsDoc>;
   private readonly changes: DriverChanges;
 
-  /** `written`: told a driver's id once a document write of it returned (pricing's read model reads the driver again). */
   constructor(
     store: DocumentStore,
-    private readonly written: (driverId: string) => void = () => undefined,
     /** Awaited after a document write: publishes the driver's card (DriverCardOutbox; its sweep covers a failure). */
     private readonly publish: (driverId: string) => Promise<void> = async () => undefined,
   ) {
@@ -79,7 +77,6 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
       return matched === 1;
     } finally {
       await this.changes.bump().catch(() => undefined);
-      this.written(id);
       await this.publish(id).catch(() => undefined);
     }
   }

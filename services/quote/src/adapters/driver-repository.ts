@@ -48,7 +48,6 @@ export const DRIVERS = 'drivers';
 /** The `drivers` collection: self-employed drivers with their price cards. */
 export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   private readonly col: Collection<DriverDoc>;
-  private readonly listeners: ((driverId: string) => void)[] = [];
   private readonly publishers: ((driverId: string) => Promise<void>)[] = [];
   private readonly changes: DriverChanges;
 
@@ -60,14 +59,6 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   /** Replaced after every driver write (DriverChanges): the read models' poll looks further only when it moved. */
   changeToken(): Promise<string | null> {
     return this.changes.token();
-  }
-
-  /**
-   * Told the id of every driver this repository wrote, once the write has returned (and when it
-   * failed too, as a failure may come after the write landed): the pricing read model reads it again.
-   */
-  onWrite(listener: (driverId: string) => void): void {
-    this.listeners.push(listener);
   }
 
   /**
@@ -84,7 +75,6 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     } finally {
       // A token not replaced (the store failing just then) leaves the change to the full read.
       await this.changes.bump().catch(() => undefined);
-      for (const l of this.listeners) l(driverId);
       await Promise.all(this.publishers.map((p) => p(driverId).catch(() => undefined)));
     }
   }

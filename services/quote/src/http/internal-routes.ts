@@ -13,7 +13,7 @@ const priceRequest = validated(internalPriceRequestSchema, 'body', { what: 'Book
 /** Routes other services call under /internal, which the gateway never proxies. */
 export function internalQuoteRoutes(
   app: Express,
-  deps: { priceMove: PriceMove; drivers: FindDriver; geo?: Pick<GeoPort, 'readLabel'> },
+  deps: { priceMove: Pick<PriceMove, 'run'>; drivers: FindDriver; geo?: Pick<GeoPort, 'readLabel'> },
 ): void {
   /**
    * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
