@@ -15,6 +15,7 @@ import { supplySeamRoutes } from './http/supply-seam-routes.js';
 import { DEMO_DRIVERS } from './domain/demo-drivers.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
+import { internalDriverRoutes } from './http/internal-driver-routes.js';
 import { driverChoiceRoutes } from './http/driver-choice-routes.js';
 import { quoteSubscriptions } from './consumers/index.js';
 import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
@@ -184,7 +185,8 @@ function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, con
   const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
   quoteRoutes(app, { priceMove, geo, tally });
   const findDriver = new FindDriver(drivers);
-  internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
+  internalQuoteRoutes(app, { priceMove, geo });
+  internalDriverRoutes(app, { drivers: findDriver });
   supplySeamRoutes(app, { candidates: parts.everyCandidate, geo });
   holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
   driverChoiceRoutes(app, { reassign });

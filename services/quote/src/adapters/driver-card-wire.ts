@@ -1,7 +1,6 @@
 import type { DriverCardWire } from '@vanhop/contracts';
 import type { DocumentedDriver } from '@vanhop/contracts';
-import type { Driver } from '@vanhop/contracts';
-import { withoutPhotoBytes } from './active-driver-cards.js';
+import { withoutPhotoBytes } from '@vanhop/contracts';
 
 /**
  * The card a driver.card-changed event carries: the fields pricing reads of the stored driver, the
@@ -42,9 +41,4 @@ export function cardWireOf(d: DocumentedDriver): DriverCardWire {
     ...(d.version !== undefined ? { version: d.version } : {}),
     ...(d.updatedAt !== undefined ? { updatedAt: d.updatedAt } : {}),
   } as DriverCardWire;
-}
-
-/** The stored driver a card stands for, as the read model hands it to ActiveDriverCards (which applies toCard). */
-export function driverOfCardWire(driverId: string, card: DriverCardWire): DocumentedDriver {
-  return { _id: driverId, ...(card as unknown as Omit<Driver, '_id'>) } as DocumentedDriver;
 }

@@ -1,6 +1,6 @@
 import { queryIndex, type Filter } from '@vanhop/platform';
 import type { Driver } from '@vanhop/contracts';
-import { districtOf } from '../domain/postcode.js';
+import { districtOf } from '@vanhop/contracts';
 import type { DriverSearchField } from '../domain/ports.js';
 
 /** The staff drivers list's reads and the index each goes through (test/architecture/query-indexes). */

@@ -20,7 +20,7 @@ import {
   standingPrefix,
 } from './driver-page-query.js';
 import { DriverChanges } from './driver-changes.js';
-import { districtOf } from '../domain/postcode.js';
+import { districtOf } from '@vanhop/contracts';
 
 /**
  * A new `rev` for every write that can change what pricing reads of a driver (its card, hours,

@@ -1,6 +1,6 @@
 import { documentStanding, londonDayOf, type DriverProfile } from '@vanhop/contracts';
 import type { DocumentedDriver } from '@vanhop/contracts';
-import { offerPhotoPath } from '../domain/driver-photo.js';
+import { offerPhotoPath } from '@vanhop/contracts';
 import { shownRating } from '@vanhop/contracts';
 
 /** The area a driver works from in public: the postcode district, never the address. */

@@ -1,10 +1,9 @@
-import { DRIVER_HOURS_DAYS, shiftDay, type DriverAvailableHours } from '@vanhop/contracts';
+import { DRIVER_HOURS_DAYS, shiftDay, type Driver, type DriverAvailableHours } from '@vanhop/contracts';
 import { availableHours } from '../domain/available-hours.js';
-import type { DriverSource } from './price-move.js';
 
 /** Each active driver's available hours over the dashboard's days from `from` (a London day, 2026-01-31). */
 export class DriversAvailableHours {
-  constructor(private readonly drivers: DriverSource) {}
+  constructor(private readonly drivers: { listActive(): Promise<Driver[]> }) {}
 
   async execute(from: string): Promise<DriverAvailableHours> {
     const drivers = await this.drivers.listActive();

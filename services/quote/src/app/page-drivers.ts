@@ -1,7 +1,7 @@
 import { ValidationError } from '@vanhop/platform';
 import type { DriverAdminView, StaffCursorPage, StaffDriverPageQuery } from '@vanhop/contracts';
 import { toAdminView } from './manage-drivers.js';
-import { isDistrict } from '../domain/postcode.js';
+import { isDistrict } from '@vanhop/contracts';
 import type { StaffDriverRow, DriverPageStore } from '../domain/ports.js';
 
 /** The most matches a search gathers per key before paging them: type more to narrow it. */

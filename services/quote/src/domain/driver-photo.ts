@@ -29,10 +29,3 @@ export function uploadedPhoto(photoUrl: string | undefined): { type: string; byt
 export function photoProblem(photoUrl: string | undefined): Record<string, string> | null {
   return photoUrl?.startsWith('data:') && !uploadedPhoto(photoUrl) ? { photoUrl: DRIVER_MSG.photoContent } : null;
 }
-
-/**
- * The link an offer shows the driver's photo by. Only uploaded photos: the site's CSP allows
- * images from itself alone, so a third-party address would not display (initials are shown).
- */
-export const offerPhotoPath = (driver: { _id: string; photoUrl?: string; version?: number }): string | undefined =>
-  driver.photoUrl?.startsWith('data:image/') ? `/api/driver-photos/${driver._id}?v=${driver.version ?? 0}` : undefined;

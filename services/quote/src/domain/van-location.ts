@@ -1,5 +1,5 @@
 import type { LatLng, VanLocationView, VanPosition } from '@vanhop/contracts';
-import { estimateRoute } from './road-estimate.js';
+import { estimateRoute } from '@vanhop/contracts';
 
 /** What the van rule reads of a job. */
 export interface VanFacts {

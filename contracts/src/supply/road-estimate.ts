@@ -1,5 +1,15 @@
-import { haversineMiles, round2, type LatLng } from './great-circle.js';
-import type { RouteEstimate } from './geo-port.js';
+import { haversineMiles, type LatLng } from '../coverage.js';
+
+/** A drive over points in order: road miles and driving seconds, whole route and per leg. */
+export interface RouteEstimate {
+  /** Road miles, whole route. */
+  miles: number;
+  /** Driving seconds, whole route. */
+  seconds: number;
+  legs: { miles: number; seconds: number }[];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Offline driving estimate. Roads are longer than the straight line: × 1.3 is the usual
