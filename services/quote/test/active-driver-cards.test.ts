@@ -10,9 +10,9 @@ import {
   type DriverReads,
   type StoredDriver,
 } from '../src/adapters/active-driver-cards.js';
-import { DriverRepository } from '../src/adapters/driver-repository.js';
-import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
-import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
+import { DriverRepository } from '../../fleet/src/adapters/driver-repository.js';
+import { DriverDocumentsRepository } from '../../fleet/src/adapters/driver-documents-repository.js';
+import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
 import type { Driver } from '@vanhop/contracts';
 import { NOW } from './support.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_PATHS, type BookingDraft, type InternalCandidatesResponse } from '@vanhop/contracts';
 import { ValidationError } from '@vanhop/platform';
-import { CandidateRankingClient } from '../src/adapters/candidate-ranking-client.js';
-import { PlaceGeocoderClient } from '../src/adapters/place-geocoder-client.js';
+import { CandidateRankingClient } from '../../fleet/src/adapters/candidate-ranking-client.js';
+import { PlaceGeocoderClient } from '../../fleet/src/adapters/place-geocoder-client.js';
 import { complete, post, startQuote } from './support.js';
 
 /**

@@ -14,7 +14,7 @@ const isReassigned = (v: unknown): v is JobReassigned =>
   typeof (v as JobReassigned).driver?.id === 'string' &&
   typeof (v as JobReassigned).previousDriverId === 'string';
 
-/** The customer's choice of driver, through the quote service's internal job routes. */
+/** The customer's choice of driver, through the fleet service's internal job routes. */
 export class HttpDriverChoice implements DriverChoicePort {
   private readonly http: InternalHttpClient;
 

@@ -3,7 +3,7 @@ import type { InternalHttpClient } from '@vanhop/platform';
 import { quoteServiceClient } from './quote-http.js';
 import type { VanLocationReader } from '../domain/ports.js';
 
-/** Asks the quote service where a booking's van is (GET /internal/jobs/:id/van). */
+/** Asks the fleet service where a booking's van is (GET /internal/jobs/:id/van). */
 export class HttpVanLocationReader implements VanLocationReader {
   private readonly http: InternalHttpClient;
 

@@ -9,7 +9,7 @@ import {
   type JobProgressed,
   type JobProofView,
 } from '@vanhop/contracts';
-import { quoteService } from '../src/service.js';
+import { fleetService } from '../src/service.js';
 import { driverAuth, staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import {
   doneWithProof,
@@ -73,13 +73,13 @@ describe('the job card on the day (quote: /call, "done" with photos and signatur
 
   it('a missing telephony key is named at start-up', () => {
     expect(() =>
-      quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: providerUrl }),
+      fleetService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_PROVIDER_URL: providerUrl }),
     ).toThrow(/TELEPHONY_API_KEY/);
-    expect(() => quoteService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(
+    expect(() => fleetService.loadConfig({ ...TEST_JWT_ENV, DATA_DIR: day.dataDir, TELEPHONY_API_KEY: 'k' })).toThrow(
       /TELEPHONY_PROVIDER_URL/,
     );
     expect(() =>
-      quoteService.loadConfig({
+      fleetService.loadConfig({
         ...TEST_JWT_ENV,
         DATA_DIR: day.dataDir,
         TELEPHONY_PROVIDER_URL: 'not a url',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '@vanhop/platform';
 import { STAFF_LEGACY_LIST_MAX } from '@vanhop/contracts';
-import { quoteService } from '../src/service.js';
+import { fleetService } from '../src/service.js';
 import { DRIVER_JOBS } from '../src/adapters/job-repository.js';
 import type { JobDoc } from '../src/domain/ports.js';
 import { staffAuth } from '../../../test/support/staff.js';
@@ -41,7 +41,7 @@ describe('jobs back with the office a page at a time', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({ name: 'returned-jobs-page', clock });
-    svc = await stack.start(quoteService, { SEED_DEMO_DRIVERS: 'false' });
+    svc = await stack.start(fleetService, { SEED_DEMO_DRIVERS: 'false' });
     const col = svc.infra.store.collection<JobDoc>(DRIVER_JOBS);
     for (const j of [...back].reverse()) await col.insertOne(j);
     // Not listed: a job its driver accepted, and a returned job whose booking was cancelled.

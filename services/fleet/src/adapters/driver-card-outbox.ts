@@ -6,7 +6,7 @@ import type { DocumentedDriver } from '@vanhop/contracts';
 import { DRIVERS } from './driver-repository.js';
 import { cardWireOf } from './driver-card-wire.js';
 
-const PRODUCER = 'quote';
+const PRODUCER = 'fleet';
 /** How many drivers one sweep or backfill pass publishes: bounded, and the next pass takes the rest. */
 export const CARD_SWEEP_PAGE = 200;
 
@@ -64,10 +64,7 @@ export class DriverCardOutbox {
       { _id: d._id, ...still },
       { $set: { cardRevision: revision }, $unset: { cardUnpublished: true }, $push: { outbox: entry } },
     );
-    if (modified === 1) {
-      this.deps.published?.(d._id, revision);
-      await this.deps.relay.kick([entry.eventId]);
-    }
+    if (modified === 1) await this.deps.relay.kick([entry.eventId]);
     return modified === 1;
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, listen, createHttpApp, Readiness, type RunningServer } from '@vanhop/platform';
-import { quoteService } from '../src/service.js';
+import { quoteService } from '@vanhop/quote';
 import { HOUSE_CARD } from '@vanhop/contracts';
 import { staffAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 import { complete, NOW, post, startQuote } from './support.js';
@@ -16,21 +16,21 @@ const POLL_ENV = { DRIVER_CARDS_POLL_MS: '100' };
 /**
  * A second replica of the quote service over the first one's store and in-process bus, as two pods
  * over one Mongo and one Kafka. It takes no part in the service's consumer group (the bus allows
- * one subscriber per group and the first replica has it): the other replica's driver writes reach
- * its pricing by its poll of the store.
+ * one subscriber per group and the first replica has it): the cards the first replica applies from
+ * the fleet's events reach its pricing by its poll of the read model.
  */
 async function secondReplica(
   first: Awaited<ReturnType<typeof startQuote>>,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const config = quoteService.loadConfig({
     PORT: '0',
-    DATA_DIR: first.infra.config.dataDir,
+    DATA_DIR: first.quote.infra.config.dataDir,
     LOG_LEVEL: 'silent',
     ...TEST_JWT_ENV,
     ...POLL_ENV,
     SEED_DEMO_DRIVERS: 'true',
   });
-  const built = await quoteService.build({ ...first.infra, ownsBus: false }, config);
+  const built = await quoteService.build({ ...first.quote.infra, ownsBus: false }, config);
   await built.start?.();
   const app = createHttpApp({
     service: 'quote',
@@ -59,7 +59,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Pro
   return last;
 }
 
-describe('pricing reads a copy of the active drivers: never stale after a write, converging across replicas', () => {
+describe("pricing reads a copy of the active drivers: never stale once the fleet's event is applied, converging across quote replicas", () => {
   let a: Awaited<ReturnType<typeof startQuote>>;
   let b: Awaited<ReturnType<typeof secondReplica>>;
   const staff = staffAuth('Sam_Admin', { clock });
@@ -107,17 +107,17 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     expect(there!.totalPrice).toBe(here.totalPrice);
   });
 
-  it('an edit on the other replica shows here after a poll, and there at once', async () => {
-    const ali = (await api(b.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
+  it('an edit back is priced at once by the replica that applied it, and by the other after its poll', async () => {
+    const ali = (await api(a.url, 'GET', `/api/drivers/admin/${ALI}`)).body;
     expect(
-      (await api(b.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status,
+      (await api(a.url, 'PATCH', `/api/drivers/admin/${ALI}`, { card: HOUSE_CARD, version: ali.version })).status,
     ).toBe(200);
-    const there = (await aliOn(b.url))!;
-    const here = await eventually(
-      () => aliOn(a.url),
-      (o) => o?.totalPrice === there.totalPrice,
+    const here = (await aliOn(a.url))!;
+    const there = await eventually(
+      () => aliOn(b.url),
+      (o) => o?.totalPrice === here.totalPrice,
     );
-    expect(here!.totalPrice).toBe(there.totalPrice);
+    expect(there!.totalPrice).toBe(here.totalPrice);
   });
 
   it('an uploaded photo is linked by the offer, its bytes never priced', async () => {
@@ -129,14 +129,14 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     expect((await aliOn(a.url))!.photoUrl).toBe(`/api/driver-photos/${ALI}?v=${res.body.version}`);
   });
 
-  it('an expired insurance recorded on the other replica takes the driver out of quotes here after a poll (no DriverUpdated for documents)', async () => {
+  it('an expired insurance takes the driver out of quotes, on the other replica after a poll (no DriverUpdated for documents)', async () => {
     expect(await aliOn(a.url)).toBeDefined();
     const expired = { insurance: { reference: 'POL-OLD', expiresOn: '2026-01-01' }, licence: null };
-    expect((await api(b.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, expired)).status).toBe(200);
-    expect(await aliOn(b.url)).toBeUndefined();
+    expect((await api(a.url, 'PUT', `/api/drivers/admin/${ALI}/documents`, expired)).status).toBe(200);
+    expect(await aliOn(a.url)).toBeUndefined();
     expect(
       await eventually(
-        () => aliOn(a.url),
+        () => aliOn(b.url),
         (o) => o === undefined,
       ),
     ).toBeUndefined();
@@ -151,7 +151,7 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
     ).toBeDefined();
   });
 
-  it('a driver suspended here is gone from the next quote here, and from the other replica after its next poll', async () => {
+  it('a suspended driver is gone from the next quote, and from the other replica after its next poll', async () => {
     expect(
       (await api(a.url, 'POST', `/api/drivers/admin/${ALI}/suspend`, { reason: 'Van failed its MOT' })).status,
     ).toBe(200);
@@ -162,12 +162,12 @@ describe('pricing reads a copy of the active drivers: never stale after a write,
         (o) => o === undefined,
       ),
     ).toBeUndefined();
-    // Reactivated on the other replica: back there at once, and here after a poll.
-    expect((await api(b.url, 'POST', `/api/drivers/admin/${ALI}/reactivate`)).status).toBe(200);
-    expect(await aliOn(b.url)).toBeDefined();
+    // Reactivated: back on both.
+    expect((await api(a.url, 'POST', `/api/drivers/admin/${ALI}/reactivate`)).status).toBe(200);
+    expect(await aliOn(a.url)).toBeDefined();
     expect(
       await eventually(
-        () => aliOn(a.url),
+        () => aliOn(b.url),
         (o) => o !== undefined,
       ),
     ).toBeDefined();

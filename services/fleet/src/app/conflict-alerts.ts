@@ -77,7 +77,7 @@ export class ConflictAlerts {
         move: { ...job.move },
         at: now.toISOString(),
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: job.bookingId },
     );
     return outboxEntry(TOPICS.jobConflictFound, event, job.bookingId);
   }

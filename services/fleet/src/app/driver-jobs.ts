@@ -127,7 +127,7 @@ export async function jobReturnedEntry(job: JobDoc, because: JobReturnReason, at
       },
       ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
     },
-    { producer: 'quote', clock, correlationId: job.bookingId },
+    { producer: 'fleet', clock, correlationId: job.bookingId },
   );
   return outboxEntry(TOPICS.jobReturned, e, job.bookingId);
 }
@@ -223,7 +223,7 @@ export class DriverJobs {
           move: eventMove(job),
           respondBy: job.respondBy,
         },
-        { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+        { producer: 'fleet', clock: this.deps.clock, correlationId: job.bookingId },
       );
       job.outbox = [outboxEntry(TOPICS.jobOffered, offered, job.bookingId)];
     }
@@ -418,7 +418,7 @@ export class DriverJobs {
             }
           : {}),
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: bookingId },
     );
     const { _id, outbox, ...fields } = again;
     // Only while the job is still as read (an answer or a lapse meanwhile wins; the change is then followed as it is).
@@ -472,7 +472,7 @@ export class DriverJobs {
                 ...(this.deps.callsMasked ? { callsMasked: true } : {}),
                 ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
               },
-              { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
+              { producer: 'fleet', clock: this.deps.clock, correlationId: bookingId },
             ),
             bookingId,
           )

@@ -152,11 +152,10 @@ describe('two replicas answering one job offer at once', () => {
     await confirm('bk-4', first, date);
     clock.t = LAPSED;
 
-    // Replica B's sweep reads who is free, then waits while replica A's sweep hands the offer on to
-    // the cheapest of them; B then picks that same driver and holds their time (the same booking's
-    // hold, so nothing new), and its write loses.
-    // (Pricing reads who is busy from its read model of the supply side, supply_time.)
-    const bRead = b.pause.after('supply_time', 'find', (f) => 'from' in f && !('driverId' in f));
+    // Replica B's sweep has quote rank who is free and reads the cheapest of them again, then waits
+    // while replica A's sweep hands the offer on to that driver; B then holds their time (the same
+    // booking's hold, so nothing new), and its write loses.
+    const bRead = b.pause.after('drivers', 'findOne', (f) => typeof f._id === 'string');
     const bSweep = call(b.url, 'GET', '/api/drivers/admin/jobs', staff());
     await bRead;
     expect((await call(a.url, 'GET', '/api/drivers/admin/jobs', staff())).status).toBe(200);

@@ -14,7 +14,7 @@ const documentConflictsAfterMove = async (
   if (driverId) await deps.conflicts?.check(driverId, ['document-expires']);
 };
 
-export const quoteSubscriptions = (deps: {
+export const fleetSubscriptions = (deps: {
   time: BookedDriverTime;
   jobs: DriverJobs;
   audit: DriverAuditLog;

@@ -9,7 +9,7 @@ import {
   type RunningServer,
 } from '@vanhop/platform';
 import { TEST_JWT_ENV } from '../../../test/support/staff.js';
-import { quoteService } from '../src/service.js';
+import { fleetService } from '../src/service.js';
 import type { startQuote } from './support.js';
 
 type ReadMethod = 'find' | 'findOne';
@@ -86,7 +86,7 @@ function pausingStore(store: DocumentStore, pause: ReadPause): DocumentStore {
 }
 
 /**
- * A second replica of the quote service over the first one's store and bus, as two pods over one
+ * A second replica of the fleet service over the first one's store and bus, as two pods over one
  * Mongo and one Kafka, whose reads of the store can be paused (see ReadPause). It takes no part
  * in the service's consumer group: the first replica consumes the events.
  */
@@ -95,18 +95,19 @@ export async function pausableReplica(
   env: Record<string, string>,
 ): Promise<{ url: string; pause: ReadPause; stop(): Promise<void> }> {
   const pause = new ReadPause();
-  const config = quoteService.loadConfig({
+  const config = fleetService.loadConfig({
     PORT: '0',
     DATA_DIR: first.infra.config.dataDir,
     LOG_LEVEL: 'silent',
     ...TEST_JWT_ENV,
+    QUOTE_SERVICE_URL: first.quote.url,
     ...env,
   });
   const store = pausingStore(first.infra.store, pause);
-  const built = await quoteService.build({ ...first.infra, store, ownsBus: false }, config);
+  const built = await fleetService.build({ ...first.infra, store, ownsBus: false }, config);
   await built.start?.();
   const app = createHttpApp({
-    service: 'quote',
+    service: 'fleet',
     logger: first.infra.logger,
     readiness: new Readiness([]),
     bodyLimitBytes: config.platform.bodyLimitBytes,

@@ -14,7 +14,7 @@ import { DRIVER_JOBS } from './job-repository.js';
 
 export const DRIVER_TIME_LEDGER = 'driver_time_ledger';
 const SLOT_MS = 15 * 60_000;
-const PRODUCER = 'quote';
+const PRODUCER = 'fleet';
 /** How many bookings one sweep publishes: bounded, the next pass takes the rest. */
 const SWEEP_PAGE = 200;
 
@@ -90,7 +90,7 @@ function jobOf(job: JobDoc | null, driverId: string): TimeState['job'] {
 
 /**
  * Publishes driver-time.changed through a ledger of its own (one document per booking, relayed by
- * quote's OutboxRelay). A hold's slots are many documents and a release deletes them, so no event
+ * fleet's OutboxRelay). A hold's slots are many documents and a release deletes them, so no event
  * can ride on them: instead every change of a booking's time or job is bracketed: `mark` before it
  * (a flag on the ledger), `publish` after it, which reads the booking's slots and job, compares each
  * driver's state with what was last published, and parks the events of those that changed, with
@@ -187,10 +187,7 @@ export class DriverTimeOutbox {
         const { matched } = await this.ledger.updateOne({ _id: bookingId, v: led.v }, update);
         if (matched === 0) continue;
       }
-      if (entries.length > 0) {
-        for (const e of entries) this.deps.published?.(e.key, (e.event.data as DriverTimeChanged).revision);
-        await this.deps.relay.kick(entries.map((e) => e.eventId));
-      }
+      if (entries.length > 0) await this.deps.relay.kick(entries.map((e) => e.eventId));
       return entries.length;
     }
     return 0;

@@ -310,7 +310,7 @@ export class ReassignJob {
       previousDriverIds: [...(job.previousDriverIds ?? []), job.driverId],
       ...cheaperDriverMoney(job, candidate.pricePence),
     };
-    const meta = { producer: 'quote', clock: this.deps.clock, correlationId: bookingId };
+    const meta = { producer: 'fleet', clock: this.deps.clock, correlationId: bookingId };
     const reassigned = await createEvent(
       TOPICS.jobReassigned,
       {

@@ -53,7 +53,7 @@ export class UnconfirmedAlerts {
         move: { ...job.move },
         at: now.toISOString(),
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: job.bookingId },
     );
     return outboxEntry(TOPICS.jobUnconfirmedSoon, event, job.bookingId);
   }

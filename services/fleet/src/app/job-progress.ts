@@ -119,7 +119,7 @@ export class JobProgress {
         ...(extras ? { extras: { amountPence: extras.amountPence, reason: extras.reason } } : {}),
         ...(step === 'done' && day.times && (day.times.startedAt || day.times.finishedAt) ? { times: day.times } : {}),
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: bookingId },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: bookingId },
     );
     const set: Partial<JobDoc> = {
       progress: step,

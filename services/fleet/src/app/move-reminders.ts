@@ -74,7 +74,7 @@ export class MoveReminders {
         ...(job.myMovePath ? { myMovePath: job.myMovePath } : {}),
         at: now.toISOString(),
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: job.bookingId },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: job.bookingId },
     );
     return outboxEntry(TOPICS.jobReminded, event, job.bookingId);
   }

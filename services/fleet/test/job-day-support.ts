@@ -13,7 +13,8 @@ import {
   type Env,
   type RunningService,
 } from '@vanhop/platform';
-import { quoteService } from '../src/service.js';
+import { fleetService } from '../src/service.js';
+import { quoteService } from '@vanhop/quote';
 import { driverAuth, TEST_JWT_ENV } from '../../../test/support/staff.js';
 export { MovableClock } from '../../platform/test/movable-clock.js';
 
@@ -56,6 +57,8 @@ export async function startJobDayQuote(options: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `vanhop-${options.name}-`));
   const published: Record<string, EventEnvelope[]> = Object.fromEntries(options.topics.map((t) => [t, []]));
   let svc: (RunningService & { bus: MemoryEventBus }) | undefined;
+  /** Quote beside the fleet: where a job's pickup is (the van map's ETA). */
+  let quote: RunningService | undefined;
   const running = () => {
     if (!svc) throw new Error('quote is not started');
     return svc;
@@ -85,15 +88,10 @@ export async function startJobDayQuote(options: {
       const bus = new MemoryEventBus(createLogger('bus', 'silent'));
       for (const topic of options.topics)
         await bus.subscribe('test', topic, async (e) => void published[topic]!.push(e));
-      const config = quoteService.loadConfig({
-        ...TEST_JWT_ENV,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DRIVERS: 'true',
-        ...extra,
-      });
-      svc = Object.assign(await startService(quoteService, config, { bus, clock }), { bus });
+      const env = { ...TEST_JWT_ENV, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DRIVERS: 'true' };
+      quote ??= await startService(quoteService, quoteService.loadConfig(env), { bus, clock });
+      const config = fleetService.loadConfig({ ...env, QUOTE_SERVICE_URL: quote.url, ...extra });
+      svc = Object.assign(await startService(fleetService, config, { bus, clock }), { bus });
     },
     call,
     jobsCol: () => running().infra.store.collection<{ _id: string }>('driver_jobs'),
@@ -129,6 +127,7 @@ export async function startJobDayQuote(options: {
     },
     async stop() {
       await svc?.stop();
+      await quote?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -26,7 +26,7 @@ export function isUpcoming(job: JobDoc, now: Date): boolean {
  * for the price; the suspended driver's time is given back, as they cannot work it). A postponed move has
  * no date to find a driver for: it goes to the office. Idempotent: a job already handed on or
  * returned is left alone, so a suspension interrupted half way is finished by running it again
- * (quote's own DriverUpdated consumer does).
+ * (fleet's own DriverUpdated consumer does).
  */
 export class SuspendedDriverJobs {
   constructor(

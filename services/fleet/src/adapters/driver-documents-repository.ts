@@ -10,7 +10,7 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
 /**
  * The compliance documents, kept on the driver's own document in the `drivers` collection (so the
  * pricing's read of the drivers sees them, and the reminder's event rides in the driver's outbox,
- * which the quote service's relay already publishes). Writes touch `documents` only, never the
+ * which the fleet service's relay already publishes). Writes touch `documents` only, never the
  * driver's version: an editor's open form is not made stale by a document or a reminder.
  *
  * A document decides whether the driver is offered (compliance.ts), so `set` gives the driver a new

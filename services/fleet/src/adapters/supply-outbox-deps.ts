@@ -5,9 +5,4 @@ export interface SupplyOutboxDeps {
   relay: Pick<OutboxRelay, 'kick'>;
   clock: Clock;
   logger?: Logger;
-  /**
-   * Told each revision parked here, by its key (a driver, or `booking:driver`): SupplyFreshness
-   * makes this replica's quotes wait for it.
-   */
-  published?: (key: string, revision: number) => void;
 }

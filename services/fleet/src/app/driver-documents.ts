@@ -119,7 +119,7 @@ export class DriverDocuments {
           expiresOn: doc.expiresOn,
           daysLeft,
         },
-        { producer: 'quote', clock: this.deps.clock, correlationId: driver._id },
+        { producer: 'fleet', clock: this.deps.clock, correlationId: driver._id },
       );
       if (
         await this.deps.documents.claimReminder(

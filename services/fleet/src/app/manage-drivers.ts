@@ -309,7 +309,7 @@ export class ManageDrivers {
           ...(previousEmail ? { previousEmail } : {}),
         },
       },
-      { producer: 'quote', clock: this.deps.clock, correlationId: driver._id },
+      { producer: 'fleet', clock: this.deps.clock, correlationId: driver._id },
     );
     return outboxEntry(TOPICS.driverUpdated, event, driver._id);
   }
