@@ -23,9 +23,19 @@ export const isFleetPath = (url: string): boolean => {
 type StartService = (def: typeof quoteService | typeof fleetService, env: Env) => Promise<RunningService>;
 
 /**
+ * Waits (bounded) until the fleet's backfill of the supply events is recorded in its store: it
+ * runs in the background once the service serves, a page at a time.
+ */
+export async function backfilled(fleet: RunningService): Promise<void> {
+  const marks = fleet.infra.store.collection('supply_backfills');
+  for (let i = 0; i < 1000 && (await marks.count({})) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  if ((await marks.count({})) === 0) throw new Error('the fleet never recorded its supply backfill');
+}
+
+/**
  * Quote, then fleet pointed at it (QUOTE_SERVICE_URL), each started by `start` (its own config from
- * the environment, on `bus`); answered once the bus is idle, so quote's read model holds the cards
- * of the drivers the fleet seeded as it started.
+ * the environment, on `bus`); answered once the fleet's backfill is recorded and the bus is idle, so
+ * quote's read model holds the cards of every driver stored or seeded before the fleet started.
  */
 export async function startSupply(
   start: StartService,
@@ -34,6 +44,7 @@ export async function startSupply(
 ): Promise<{ quote: RunningService; fleet: RunningService }> {
   const quote = await start(quoteService, env.quote ?? {});
   const fleet = await start(fleetService, { QUOTE_SERVICE_URL: quote.url, ...env.fleet });
+  await backfilled(fleet);
   await bus.idle();
   return { quote, fleet };
 }

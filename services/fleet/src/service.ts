@@ -84,6 +84,7 @@ export const fleetService: ServiceDefinition<FleetConfig> = {
         conflicts: parts.conflictAlerts,
       }),
       start: background.start,
+      serving: background.serving,
       stop: background.stop,
     };
   },
@@ -251,7 +252,8 @@ function backgroundWork(parts: FleetParts, infra: Infrastructure, config: FleetC
       await ensureIndexes(parts, infra);
       every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
       await parts.relay.start();
-      await parts.supply.start();
+      // What a stopped process left unpublished; the backfill waits until the service serves.
+      await parts.supply.sweep();
       every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
@@ -264,8 +266,12 @@ function backgroundWork(parts: FleetParts, infra: Infrastructure, config: FleetC
         if (added) logger.info({ added }, 'demo drivers seeded');
       }
     },
+    serving() {
+      parts.supply.backfill.start();
+    },
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      await parts.supply.backfill.stop();
       await parts.relay.stop();
     },
   };

@@ -5,15 +5,13 @@ import type { DriverSlots } from './adapters/driver-slots.js';
 import { DriverTimeOutbox } from './adapters/driver-time-outbox.js';
 import { SupplyBackfillMark } from './adapters/supply-backfill-mark.js';
 import type { JobRepository } from './adapters/job-repository.js';
-
-/** At start, holds and jobs from this long ago on that were never published are (their time can still matter to a quote). */
-const SUPPLY_BACKFILL_LOOKBACK_MS = 2 * 24 * 3_600_000;
+import { PacedSupplyBackfill } from './supply-backfill.js';
 
 /**
  * The supply side's events (driver.card-changed, driver-time.changed), which quote's read model
  * prices from, published through this service's outbox by every write of drivers, slots and jobs;
- * and at start what a stopped process left unpublished and (the backfill) what was stored before
- * these events.
+ * at start what a stopped process left unpublished; and, once the service is ready, what was stored
+ * before these events (the backfill, paced: PacedSupplyBackfill).
  */
 export function supplyPublishing(
   infra: Infrastructure,
@@ -26,6 +24,13 @@ export function supplyPublishing(
   const timeOutbox = new DriverTimeOutbox(store, { relay, clock, logger });
   writers.slots.publishTimeWith(timeOutbox);
   writers.jobStore.publishTimeWith(timeOutbox);
+  const backfill = new PacedSupplyBackfill({
+    cards: cardOutbox,
+    time: timeOutbox,
+    mark: new SupplyBackfillMark(store),
+    clock,
+    logger,
+  });
   const sweep = async () => {
     await cardOutbox.sweep();
     await timeOutbox.sweep();
@@ -37,17 +42,7 @@ export function supplyPublishing(
       await cardOutbox.ensureIndexes();
       await timeOutbox.ensureIndexes();
     },
-    /** After the relay started: what was left unpublished, then the backfill (once per store). */
-    async start(): Promise<void> {
-      await sweep();
-      await new SupplyBackfillMark(store).once(
-        () => clock.now(),
-        async () => {
-          await cardOutbox.backfill();
-          await timeOutbox.backfill(new Date(clock.now().getTime() - SUPPLY_BACKFILL_LOOKBACK_MS));
-        },
-      );
-    },
+    backfill,
     sweep,
   };
 }

@@ -83,14 +83,21 @@ export class DriverCardOutbox {
    */
   async backfill(limit = CARD_SWEEP_PAGE): Promise<number> {
     let published = 0;
-    let after = '';
-    for (;;) {
-      const page = await this.col.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
-      for (const d of page) if (d.cardRevision === undefined && (await this.publishDoc(d))) published++;
-      if (page.length < limit) break;
-      after = page.at(-1)!._id;
+    let after: string | null = '';
+    while (after !== null) {
+      const page = await this.backfillPage(after, limit);
+      published += page.published;
+      after = page.next;
     }
     if (published > 0) this.deps.logger?.info({ published }, 'driver cards published for the first time');
     return published;
+  }
+
+  /** One page of the backfill: the drivers after `after` by id; `next` is where the next page starts (null: none left). */
+  async backfillPage(after: string, limit = CARD_SWEEP_PAGE): Promise<{ published: number; next: string | null }> {
+    const page = await this.col.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
+    let published = 0;
+    for (const d of page) if (d.cardRevision === undefined && (await this.publishDoc(d))) published++;
+    return { published, next: page.length < limit ? null : page.at(-1)!._id };
   }
 }

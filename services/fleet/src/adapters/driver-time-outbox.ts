@@ -205,6 +205,37 @@ export class DriverTimeOutbox {
    * model fed by them can be complete. Only time that can still matter to a quote is read (slots and
    * jobs from `since` on, through their date indexes); idempotent, as `publish` says only what changed.
    */
+  /**
+   * One page of the backfill, paced by its caller: the slots (or jobs) after `after` by id, whose
+   * bookings from `since` on with no ledger yet are published; `next` is where the next page
+   * starts (null: none left). A booking met again on a later page has its ledger by then.
+   */
+  async backfillPage(
+    of: 'slots' | 'jobs',
+    since: Date,
+    after: string,
+    limit: number,
+  ): Promise<{ published: number; next: string | null }> {
+    const iso = since.toISOString();
+    const bookings = new Set<string>();
+    let next: string | null;
+    if (of === 'slots') {
+      const page = await this.slots.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
+      for (const s of page) if (s.slotStart >= iso) bookings.add(s.bookingId);
+      next = page.length < limit ? null : page.at(-1)!._id;
+    } else {
+      const page = await this.jobs.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
+      for (const j of page) if (j.move.date >= iso) bookings.add(j._id);
+      next = page.length < limit ? null : page.at(-1)!._id;
+    }
+    let published = 0;
+    for (const id of [...bookings].sort()) {
+      if (await this.ledger.findOne({ _id: id })) continue;
+      published += await this.publish(id);
+    }
+    return { published, next };
+  }
+
   async backfill(since: Date): Promise<number> {
     const iso = since.toISOString();
     const bookings = new Set<string>();

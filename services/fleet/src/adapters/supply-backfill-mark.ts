@@ -20,9 +20,19 @@ export class SupplyBackfillMark {
 
   /** Runs `backfill` unless a start already completed it; true when it ran. */
   async once(at: () => Date, backfill: () => Promise<void>): Promise<boolean> {
-    if (await this.col.findOne({ _id: FIRST })) return false;
+    if (await this.done()) return false;
     await backfill();
-    await insertUnique(this.col, { _id: FIRST, doneAt: at().toISOString() });
+    await this.record(at());
     return true;
+  }
+
+  /** Whether a backfill of this store completed. */
+  async done(): Promise<boolean> {
+    return (await this.col.findOne({ _id: FIRST })) !== null;
+  }
+
+  /** Records the backfill completed (at `at`). */
+  async record(at: Date): Promise<void> {
+    await insertUnique(this.col, { _id: FIRST, doneAt: at.toISOString() });
   }
 }
