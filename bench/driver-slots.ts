@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore, systemClock } from '@vanhop/platform';
-import { DRIVER_SLOTS, DriverSlots } from '../services/quote/src/adapters/driver-slots.js';
+import { DRIVER_SLOTS, DriverSlots } from '../services/fleet/src/adapters/driver-slots.js';
 
 const days = Math.min(Math.max(Number(process.argv[2] ?? 365), 1), 3650);
 const drivers = 9;

@@ -10,8 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EmbeddedDocumentStore, systemClock } from '@vanhop/platform';
-import { DriverSlots } from '../services/quote/src/adapters/driver-slots.js';
-import { DriverTimeOutbox } from '../services/quote/src/adapters/driver-time-outbox.js';
+import { DriverSlots } from '../services/fleet/src/adapters/driver-slots.js';
+import { DriverTimeOutbox } from '../services/fleet/src/adapters/driver-time-outbox.js';
 
 const cycles = Math.min(Math.max(Number(process.argv[2] ?? 300), 10), 10_000);
 const QUARTER_HOURS = 12;

@@ -6,7 +6,7 @@
  * sender wrote) until it is opened; staff see such a chat marked "Address not verified".
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../services/fleet/src/domain/demo-drivers.js';
 import { apiClient } from '../test/support/gateway-api.js';
 import { screenshot, useProductAndBrowser } from './harness.js';
 import { fillMove, searchMove } from './booking-steps.js';

@@ -22,7 +22,7 @@ import {
   type JobView,
   type MyMoveView,
 } from '@vanhop/contracts';
-import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../services/fleet/src/domain/demo-drivers.js';
 import { address, completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';
 import { apiClient, type Api } from '../test/support/gateway-api.js';

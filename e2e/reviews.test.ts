@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Dialog } from 'playwright-core';
 import { REVIEW_MSG, type BookingRecord, type Quote } from '@vanhop/contracts';
-import { DEMO_DRIVERS } from '../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../services/fleet/src/domain/demo-drivers.js';
 import { combinedRating } from '../frontend/src/api/driverRatings.js';
 import { completeBooking, daysAheadAtUtc } from '../test/support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../test/support/embedded.js';

@@ -12,7 +12,7 @@ const only = process.argv.includes('--server-only');
 const entries = [
   ['scripts/embedded/main.ts', 'dist/embedded.js'],
   ['gateway/src/main.ts', 'gateway/dist/main.js'],
-  ...['quote', 'booking', 'payment', 'notification', 'review', 'admin-auth'].map((s) => [
+  ...['quote', 'fleet', 'booking', 'payment', 'notification', 'review', 'admin-auth'].map((s) => [
     `services/${s}/src/main.ts`,
     `services/${s}/dist/main.js`,
   ]),

@@ -25,6 +25,7 @@ import { twoStopBooking } from './booking.js';
 import type { EventsRun } from './events-report.js';
 
 const { quoteService } = await import('@vanhop/quote');
+const { fleetService } = await import('@vanhop/fleet');
 const { bookingService } = await import('@vanhop/booking');
 const { notificationService } = await import('@vanhop/notification');
 
@@ -68,9 +69,17 @@ export async function servicesEventsRun(moves: number, gapMs: number, brokers?: 
   try {
     const quote = await startService(quoteService, quoteService.loadConfig(envFor('quote')), overrides);
     running.push(quote);
+    // The drivers quote prices from: the fleet publishes their cards as it starts (demo drivers seeded).
+    const fleet = await startService(
+      fleetService,
+      fleetService.loadConfig(envFor('fleet', { QUOTE_SERVICE_URL: quote.url })),
+      overrides,
+    );
+    running.push(fleet);
+    await sharedBus?.idle();
     const booking = await startService(
       bookingService,
-      bookingService.loadConfig(envFor('booking', { QUOTE_SERVICE_URL: quote.url })),
+      bookingService.loadConfig(envFor('booking', { QUOTE_SERVICE_URL: quote.url, FLEET_SERVICE_URL: fleet.url })),
       overrides,
     );
     running.push(booking);

@@ -13,13 +13,13 @@ import { EmbeddedDocumentStore, MemoryCache, systemClock } from '@vanhop/platfor
 import type { CompleteBookingRequest } from '../../test/support/booking-fixtures.js';
 import { quoteService } from '../../services/quote/src/service.js';
 import { createGeo } from '../../services/quote/src/adapters/create-geo.js';
-import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
+import { DriverRepository } from '../../services/fleet/src/adapters/driver-repository.js';
 import { ActiveDriverCards } from '../../services/quote/src/adapters/active-driver-cards.js';
-import { DriverSlots } from '../../services/quote/src/adapters/driver-slots.js';
-import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
-import type { JobDoc } from '../../services/quote/src/domain/ports.js';
+import { DriverSlots } from '../../services/fleet/src/adapters/driver-slots.js';
+import { JobRepository } from '../../services/fleet/src/adapters/job-repository.js';
+import type { JobDoc } from '../../services/fleet/src/domain/ports.js';
 import { PriceMove } from '../../services/quote/src/app/price-move.js';
-import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../../services/fleet/src/domain/demo-drivers.js';
 
 export interface PathFigures {
   label: string;

@@ -8,13 +8,13 @@ import { londonDay, shiftDay, type BookingRecord } from '@vanhop/contracts';
 import { EmbeddedDocumentStore, systemClock, type DocumentStore } from '@vanhop/platform';
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
 import type { StoredBooking } from '../../services/booking/src/domain/booking-record.js';
-import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
-import { HOUSE_CARD } from '../../services/quote/src/domain/price-card.js';
+import { DriverRepository } from '../../services/fleet/src/adapters/driver-repository.js';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
 import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
 import type { CustomerReviewRecord } from '../../services/review/src/domain/customer-review.js';
-import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
-import type { JobDoc } from '../../services/quote/src/domain/ports.js';
+import { JobRepository } from '../../services/fleet/src/adapters/job-repository.js';
+import type { JobDoc } from '../../services/fleet/src/domain/ports.js';
 import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
 import { CONVERSATIONS, type ConversationThread } from '../../services/notification/src/domain/conversation-thread.js';
 
@@ -131,8 +131,8 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
   const open = (service: string): DocumentStore => new EmbeddedDocumentStore(path.join(dataDir, service), 0);
 
   let t = performance.now();
-  const quoteStore = open('quote');
-  const drivers = new DriverRepository(quoteStore);
+  const fleetStore = open('fleet');
+  const drivers = new DriverRepository(fleetStore);
   await drivers.ensureIndexes();
   await drivers.ensureStaffListIndexes();
   const driverIds: string[] = [];
@@ -158,7 +158,7 @@ export async function seedStaffLists(dataDir: string, sizes: SeedSizes, now: Dat
       version: 1,
     });
   }
-  await quoteStore.close();
+  await fleetStore.close();
   const driversMs = performance.now() - t;
 
   t = performance.now();
@@ -227,8 +227,8 @@ async function seedOtherLists(open: (service: string) => DocumentStore, made: St
   const reviewStore = open('review');
   const reviews = new CustomerReviewRepository(reviewStore);
   await reviews.ensureIndexes();
-  const quoteStore = open('quote');
-  const jobs = new JobRepository(quoteStore);
+  const fleetStore = open('fleet');
+  const jobs = new JobRepository(fleetStore);
   await jobs.ensureIndexes();
   const paid = made.filter((b) => b.paymentStatus !== 'unpaid');
   let n = 0;
@@ -288,7 +288,7 @@ async function seedOtherLists(open: (service: string) => DocumentStore, made: St
     }
   }
   await reviewStore.close();
-  await quoteStore.close();
+  await fleetStore.close();
 
   const chatStore = open('notification');
   await new SupportInboxPages(chatStore, systemClock).ensureIndexes();

@@ -32,19 +32,19 @@ export const ROUTES: { prefix: string; service: ServiceName; admin?: boolean; dr
   // VanHop's own reviews: the signed review page and driver ratings; moderation is staff only.
   { prefix: '/api/reviews', service: 'review' },
   { prefix: '/api/reviews/admin', service: 'review', admin: true },
-  // The supply side: staff manage drivers (quote), drivers sign in (admin-auth) and run their
-  // own card, availability and jobs (quote).
-  { prefix: '/api/drivers/admin', service: 'quote', admin: true },
+  // The supply side: staff manage drivers (fleet), drivers sign in (admin-auth) and run their
+  // own card, availability and jobs (fleet).
+  { prefix: '/api/drivers/admin', service: 'fleet', admin: true },
   { prefix: '/api/driver-account', service: 'admin-auth' },
   { prefix: '/api/driver-account/admin', service: 'admin-auth', admin: true },
-  { prefix: '/api/driver', service: 'quote', driver: true },
+  { prefix: '/api/driver', service: 'fleet', driver: true },
   // What drivers earn (payment owns money): staff statements, the commission rate and payouts; a driver's own statement.
   { prefix: '/api/earnings/admin', service: 'payment', admin: true },
   { prefix: '/api/driver/earnings', service: 'payment', driver: true },
   // Uploaded driver photos, shown with offers (public like the offers).
-  { prefix: '/api/driver-photos', service: 'quote' },
+  { prefix: '/api/driver-photos', service: 'fleet' },
   // Drivers' public profiles (photo, vans, vetting), opened from an offer or My move.
-  { prefix: '/api/driver-profiles', service: 'quote' },
+  { prefix: '/api/driver-profiles', service: 'fleet' },
 ];
 
 const LOWER_ROUTES = ROUTES.map((r) => ({ ...r, lower: r.prefix.toLowerCase() }));

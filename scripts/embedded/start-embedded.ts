@@ -13,6 +13,7 @@ import {
   type Clock,
 } from '@vanhop/platform';
 import { quoteService } from '@vanhop/quote';
+import { fleetService, takeOverFromQuote } from '@vanhop/fleet';
 import { bookingService } from '@vanhop/booking';
 import { paymentService } from '@vanhop/payment';
 import { notificationService } from '@vanhop/notification';
@@ -29,6 +30,7 @@ import { persistentSecret, randomSecret, randomSignupCode } from './secrets.js';
 
 export const SERVICES = [
   quoteService,
+  fleetService,
   bookingService,
   paymentService,
   notificationService,
@@ -86,6 +88,8 @@ export async function startEmbedded(
       baseEnv.DRIVER_INVITE_LINK_SECRET ?? persistentSecret(dataDir, 'driver-invite-link-secret', randomSecret),
   };
   const forwardingMode = readEmbeddedForwarding(env);
+  // A data folder from before the fleet service: its drivers, time and jobs move to fleet's store once.
+  await takeOverFromQuote(dataDir);
   const logLevel = env.LOG_LEVEL ?? 'info';
   const bus = new MemoryEventBus(createLogger('event-bus', logLevel));
   await bus.start();

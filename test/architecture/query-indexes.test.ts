@@ -13,12 +13,12 @@ import { MongoDocumentStore } from '../../services/platform/src/adapters/mongo-d
 import { infraTarget } from '../../services/platform/test/infra-env.js';
 import { uniqueSuffix } from '../../services/platform/test/contracts/eventually.js';
 import { BookingRepository } from '../../services/booking/src/adapters/booking-repository.js';
-import { DriverRepository } from '../../services/quote/src/adapters/driver-repository.js';
+import { DriverRepository } from '../../services/fleet/src/adapters/driver-repository.js';
 import { BusinessFiguresRepository } from '../../services/admin-auth/src/adapters/business-figures-repository.js';
 import { CustomerReviewRepository } from '../../services/review/src/adapters/review-repositories.js';
 import { DriverRatingTallies } from '../../services/review/src/adapters/driver-rating-tallies.js';
 import { SupportInboxPages } from '../../services/notification/src/app/support-inbox-pages.js';
-import { JobRepository } from '../../services/quote/src/adapters/job-repository.js';
+import { JobRepository } from '../../services/fleet/src/adapters/job-repository.js';
 import { SupplyCards } from '../../services/quote/src/adapters/supply-cards.js';
 import { SupplyTime } from '../../services/quote/src/adapters/supply-time.js';
 

@@ -5,7 +5,7 @@
  */
 import { TOPICS } from '@vanhop/contracts';
 import { createEvent, systemClock } from '@vanhop/platform';
-import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../../services/fleet/src/domain/demo-drivers.js';
 import type { EmbeddedProduct } from '../../scripts/embedded/start-embedded.js';
 
 export async function openDemoPortalAccounts(product: EmbeddedProduct): Promise<void> {

@@ -4,8 +4,8 @@
  * bench and the tests of the quote's candidate index use it.
  */
 import { HELP_LEVELS, VAN_SIZES, type Availability, type HelpLevel, type VanSize } from '@vanhop/contracts';
-import type { Driver } from '../../services/quote/src/domain/driver.js';
-import { cardAround } from '../../services/quote/src/domain/price-card.js';
+import type { Driver } from '@vanhop/contracts';
+import { cardAround } from '@vanhop/contracts';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same fleet. */
 export function seededRandom(seed: number): () => number {

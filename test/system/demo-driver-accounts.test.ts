@@ -8,7 +8,7 @@ import {
   type JobView,
   type PaymentSuccessResponse,
 } from '@vanhop/contracts';
-import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../../services/fleet/src/domain/demo-drivers.js';
 import { completeBooking, daysAheadAtUtc } from '../support/booking-fixtures.js';
 import { useEmbeddedProduct } from '../support/embedded-product.js';
 import { staffAuth } from '../support/staff.js';

@@ -8,7 +8,7 @@ import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embed
 /**
  * A driver booked twice at the same time must be impossible. Different customers press
  * Book Now on the same driver's offer for the same time at once, through the gateway of the whole
- * embedded product: payment holds the driver in fleet before any checkout opens.
+ * embedded product: payment holds the driver in the fleet before any checkout opens.
  */
 const NOW = '2026-01-15T08:00:00.000Z';
 const MOVE_DATE = '2026-01-20T10:00:00.000Z';
@@ -50,14 +50,16 @@ describe('concurrent checkouts for one driver and one time (gateway → payment 
 
     // The open checkout holds the driver for as long as it can be paid: half an hour (Stripe's shortest session), not a day.
     const slots = await embedded.product.services
-      .quote!.infra.store.collection<{ _id: string; driverId: string; expiresAt?: string }>('driver_slots')
+      .fleet!.infra.store.collection<{ _id: string; driverId: string; expiresAt?: string }>('driver_slots')
       .find({ driverId });
     expect(slots.length).toBeGreaterThan(0);
     expect(new Set(slots.map((s) => s.expiresAt))).toEqual(
       new Set([new Date(Date.parse(NOW) + 30 * 60_000).toISOString()]),
     );
 
-    // Held by the open checkout: a new quote for an overlapping time offers someone else.
+    // Held by the open checkout: a new quote for an overlapping time offers someone else (once
+    // quote's read model has the fleet's event of the hold).
+    await embedded.product.bus.idle();
     const again = await api<{ quote: Quote; offers: { driverId: string }[] }>(
       'POST',
       '/api/booking',

@@ -50,6 +50,8 @@ afterAll(async () => {
 
 type Offers = { quote: Quote; offers: { driverId: string; totalPrice: number }[] };
 const offerOf = async (driverId: string, date = MOVE_DATE) => {
+  // Quote prices from its read model of the fleet's drivers: once every event so far is applied.
+  await embedded.product.bus.idle();
   const priced = await api<Offers>('POST', '/api/booking', completeBooking(date));
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
   return priced.body.offers.find((o) => o.driverId === driverId);

@@ -29,7 +29,7 @@ const [kafka, mongo, redis] = await Promise.all([infraTarget('kafka'), infraTarg
 const infraUp = kafka !== null && mongo !== null && redis !== null;
 
 const RUN = `${Date.now().toString(36)}${randomUUID().slice(0, 6)}`;
-const STARTED = ['fleet', 'quote', 'booking', 'notification'] as const satisfies readonly ServiceName[];
+const STARTED = ['quote', 'fleet', 'booking', 'notification'] as const satisfies readonly ServiceName[];
 const entry = (name: string) =>
   path.join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
 
@@ -76,19 +76,18 @@ describe.skipIf(!infraUp)('multi-process system on Kafka + Mongo protocol + Redi
       KAFKA_CLIENT_ID: `mp-${RUN}-${name}`,
       ...extra,
     });
-    // fleet seeds the drivers; quote prices from its own copy of them, which fleet's events fill
-    // across processes and databases.
-    services.fleet = new ServiceProcess(
-      'fleet',
-      entry('fleet'),
-      envFor('fleet', { PORT: String(ports.fleet), SEED_DEMO_DRIVERS: 'true' }),
-      urlOf('fleet'),
-    );
     services.quote = new ServiceProcess(
       'quote',
       entry('quote'),
       envFor('quote', { PORT: String(ports.quote) }),
       urlOf('quote'),
+    );
+    // The drivers quote prices from: their cards reach quote's read model as the fleet publishes them.
+    services.fleet = new ServiceProcess(
+      'fleet',
+      entry('fleet'),
+      envFor('fleet', { PORT: String(ports.fleet), SEED_DEMO_DRIVERS: 'true' }),
+      urlOf('fleet'),
     );
     services.booking = new ServiceProcess(
       'booking',

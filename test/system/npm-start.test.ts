@@ -27,6 +27,7 @@ describe('npm start (embedded product as a process)', () => {
     expect(Object.keys(body.services).sort()).toEqual([
       'admin-auth',
       'booking',
+      'fleet',
       'notification',
       'payment',
       'quote',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock } from '@vanhop/platform';
-import { DEMO_DRIVERS } from '../../services/quote/src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../../services/fleet/src/domain/demo-drivers.js';
 import { priceMove } from '../../services/quote/src/domain/pricing.js';
 import { address, completeBooking } from '../support/booking-fixtures.js';
 import { startEmbeddedOnTempDir, type EmbeddedOnTempDir } from '../support/embedded.js';

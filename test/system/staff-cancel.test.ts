@@ -21,7 +21,7 @@ describe('staff cancel with refund through the gateway (embedded product)', () =
   const staff = () => staffAuth('ops_sam', embedded.jwt());
   const { outbox, mailText, settle } = devOutbox(api, staff, () => embedded.product().bus);
   const slotsOf = (bookingId: string) =>
-    embedded.product().services.quote!.infra.store.collection('driver_slots').find({ bookingId });
+    embedded.product().services.fleet!.infra.store.collection('driver_slots').find({ bookingId });
 
   it('paid booking: delete → 409 and the link still works; cancel with refund → both mails, the refund at the provider, the customer told why but not who', async () => {
     const { quote, record } = await priceAndSave(api, completeBooking(MOVE_DATE, { email: 'staffcancel@example.com' }));

@@ -26,6 +26,10 @@ export const INTERNAL_PATHS = {
   driverHolds: (driverId: string) => `/internal/drivers/${encodeURIComponent(driverId)}/holds`,
   /** DELETE → { released } (quote): an unpaid booking's checkout failed or was replaced. */
   bookingHolds: (bookingId: string) => `/internal/bookings/${encodeURIComponent(bookingId)}/holds`,
+  /** POST InternalCandidatesRequest → InternalCandidatesResponse (quote): who can take a booked move, ranked. */
+  candidates: '/internal/candidates',
+  /** POST InternalGeocodeRequest → InternalGeocodeResponse, 404 when unknown (quote). */
+  geocode: '/internal/geocode',
 } as const;
 
 /** Ids of drivers and bookings as internal paths and bodies carry them (a price request's `driverId`). */

@@ -44,7 +44,7 @@ export interface AdminAuthConfig {
    */
   demoDriverPassword: string | null;
   /**
-   * SEED_DEMO_DRIVERS, read as quote reads it (default: with the embedded store): whether the demo
+   * SEED_DEMO_DRIVERS, read as fleet reads it (default: with the embedded store): whether the demo
    * drivers exist, so that admin-auth opens their accounts at start with the demo password.
    */
   seedDemoDrivers: boolean;

@@ -14,6 +14,8 @@ export interface BookingConfig {
   platform: PlatformConfig;
   /** The quote service, which prices every saved quote (QUOTE_SERVICE_URL). */
   quoteServiceUrl: string;
+  /** The fleet service (FLEET_SERVICE_URL): the customer's choice of another driver and the van on the map. */
+  fleetServiceUrl: string;
   quoteTimeoutMs: number;
   /** The payment service, which opens the checkout for a balance (PAYMENT_SERVICE_URL). */
   paymentServiceUrl: string;
@@ -35,6 +37,7 @@ export function loadConfig(env: Env): BookingConfig {
   return {
     platform,
     quoteServiceUrl: urls.quote,
+    fleetServiceUrl: urls.fleet,
     quoteTimeoutMs: r.int('QUOTE_TIMEOUT_MS', 10_000, { min: 100, max: 120_000 }),
     paymentServiceUrl: urls.payment,
     retrieveRateLimitPerMinute: r.int('RETRIEVE_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 100_000 }),

@@ -101,7 +101,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           keepDriver: new KeepNewDriver(lifecycle),
           chooseDriver: new ChooseDriver({
             lifecycle,
-            quote: new HttpDriverChoice(config.quoteServiceUrl, config.quoteTimeoutMs),
+            quote: new HttpDriverChoice(config.fleetServiceUrl, config.quoteTimeoutMs),
             follow: driverJobs,
           }),
           reactivate: new ReactivateBooking(lifecycle, pricer),
@@ -110,7 +110,7 @@ export const bookingService: ServiceDefinition<BookingConfig> = {
           perMinute: config.myMoveRateLimitPerMinute,
         });
         myMoveVanRoutes(app, {
-          van: new ViewVanLocation(lifecycle, new HttpVanLocationReader(config.quoteServiceUrl, config.quoteTimeoutMs)),
+          van: new ViewVanLocation(lifecycle, new HttpVanLocationReader(config.fleetServiceUrl, config.quoteTimeoutMs)),
           cache: infra.cache,
           perMinute: config.myMoveRateLimitPerMinute,
         });

@@ -11,7 +11,7 @@ import {
   type RefundIssued,
 } from '@vanhop/contracts';
 import { createEvent, LinkSigner, type Collection, type MemoryEventBus, type RunningService } from '@vanhop/platform';
-import { quoteService } from '@vanhop/quote';
+import { startSupplyPair, type SupplyPair } from '../../../test/support/supply-pair.js';
 import { completeBooking, type CompleteBookingRequest } from '../../../test/support/booking-fixtures.js';
 import { startTestStack, type TestStack } from '../../../test/support/service-stack.js';
 import { apiClient, type Api } from '../../../test/support/gateway-api.js';
@@ -92,7 +92,8 @@ export function useLifecycleServices(): LifecycleServices {
   const published: Record<string, EventEnvelope[]> = {};
   let stack: TestStack;
   let bus: MemoryEventBus;
-  let quote: RunningService;
+  /** Quote and fleet behind one address (the supply routes go to fleet, pricing to quote). */
+  let supply: SupplyPair;
   let booking: RunningService;
 
   beforeAll(async () => {
@@ -109,10 +110,15 @@ export function useLifecycleServices(): LifecycleServices {
         published[topic] = seen;
         seen.push(e);
       });
-    quote = await stack.start(quoteService);
-    booking = await stack.start(bookingService, { QUOTE_SERVICE_URL: quote.url, MY_MOVE_LINK_SECRET: LINK_SECRET });
+    supply = await startSupplyPair((def, env) => stack.start(def as never, env), bus);
+    booking = await stack.start(bookingService, {
+      QUOTE_SERVICE_URL: supply.quote.url,
+      FLEET_SERVICE_URL: supply.fleet.url,
+      MY_MOVE_LINK_SECRET: LINK_SECRET,
+    });
   });
   afterAll(async () => {
+    await supply?.close();
     await stack?.stop();
   });
   beforeEach(() => {
@@ -136,7 +142,7 @@ export function useLifecycleServices(): LifecycleServices {
   ) => {
     await bus.publish(
       topic,
-      await createEvent(topic, data, { producer: topic.startsWith('job.') ? 'quote' : 'payment', clock, eventId }),
+      await createEvent(topic, data, { producer: topic.startsWith('job.') ? 'fleet' : 'payment', clock, eventId }),
       data.bookingId,
     );
     await settle();
@@ -147,7 +153,7 @@ export function useLifecycleServices(): LifecycleServices {
     clock,
     links,
     api,
-    quoteUrl: () => quote.url,
+    quoteUrl: () => supply.url,
     bookings,
     repository: () => new BookingRepository(booking.infra.store),
     stored: async (id) => (await bookings().findOne({ _id: id }))!,
@@ -158,7 +164,7 @@ export function useLifecycleServices(): LifecycleServices {
     jobReturned: (data) => publish(TOPICS.jobReturned, data),
     jobReassigned: (data) => publish(TOPICS.jobReassigned, data),
     async bookAndPay(percentage = 30, moveDate = MOVE_DATE, overrides = {}) {
-      const priced = await apiClient(() => quote.url)<{ quote: Quote }>(
+      const priced = await apiClient(() => supply.url)<{ quote: Quote }>(
         'POST',
         '/api/booking',
         completeBooking(moveDate, overrides),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TOPICS, type EventEnvelope } from '@vanhop/contracts';
 import { fixedClock, type MemoryEventBus, type RunningService } from '@vanhop/platform';
-import { quoteService } from '@vanhop/quote';
+import { startSupply } from '../../../test/support/supply-pair.js';
 import { startTestStack } from '../../../test/support/service-stack.js';
 import { bookingService } from '../src/service.js';
 
@@ -50,8 +50,12 @@ async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack>
   const { bus } = stack;
   const saved: EventEnvelope[] = [];
   await bus.subscribe('test-observer', TOPICS.quoteSaved, async (e) => void saved.push(e));
-  const quote = await stack.start(quoteService);
-  const booking = await stack.start(bookingService, { QUOTE_SERVICE_URL: quote.url, ...extraEnv });
+  const { quote, fleet } = await startSupply((def, env) => stack.start(def as never, env), bus);
+  const booking = await stack.start(bookingService, {
+    QUOTE_SERVICE_URL: quote.url,
+    FLEET_SERVICE_URL: fleet.url,
+    ...extraEnv,
+  });
   return { quote, booking, bus, saved, stop: () => stack.stop() };
 }
 

@@ -31,8 +31,8 @@ export interface ConversationsConfig {
    * in embedded mode without JWT_SECRET (nobody could sign in): the inbox is then not mounted.
    */
   staffJwt: JwtConfig | null;
-  /** The quote service owns drivers; their e-mail addresses are read from it, never stored here. */
-  quoteServiceUrl: string;
+  /** The fleet service (FLEET_SERVICE_URL) owns drivers; their e-mail addresses are read from it, never stored here. */
+  fleetServiceUrl: string;
   /** Messages (first ones included) one client may post per hour, over all threads. */
   perClientPerHour: number;
   /** Messages one side of one thread may post per hour. */
@@ -119,7 +119,7 @@ function readConversations(env: Env, r: EnvReader, platform: PlatformConfig): Co
   return {
     link: readLinkSecret(r, 'CONVERSATION_LINK_SECRET', platform, [{ name: 'JWT_SECRET', value: staffJwt?.secret }]),
     staffJwt,
-    quoteServiceUrl: services.quote,
+    fleetServiceUrl: services.fleet,
     bookingServiceUrl: services.booking,
     perClientPerHour: r.int('CONVERSATION_RATE_LIMIT_PER_HOUR', 30, { min: 1 }),
     perThreadPerHour: r.int('CONVERSATION_THREAD_RATE_LIMIT_PER_HOUR', 20, { min: 1 }),

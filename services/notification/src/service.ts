@@ -11,7 +11,7 @@ import { devOutboxRoutes } from './http/dev-outbox-routes.js';
 import { notificationSubscriptions } from './consumers/index.js';
 import { CONVERSATIONS } from './domain/conversation-thread.js';
 import { ConversationLinks } from './domain/conversation-links.js';
-import { QuoteDriverDirectory } from './adapters/conversation-driver-directory.js';
+import { FleetDriverDirectory } from './adapters/conversation-driver-directory.js';
 import { BookingMyMoveBookings } from './adapters/conversation-my-move-bookings.js';
 import { Conversations } from './app/conversation-use-cases.js';
 import { ConversationMail } from './app/conversation-mail.js';
@@ -34,7 +34,7 @@ export const notificationService: ServiceDefinition<NotificationConfig> = {
         'CONVERSATION_LINK_SECRET is not set: conversation links stop working when this process restarts',
       );
     const links = new ConversationLinks((purpose) => new LinkSigner(chat.link.secret, purpose));
-    const drivers = new QuoteDriverDirectory(chat.quoteServiceUrl, infra.logger);
+    const drivers = new FleetDriverDirectory(chat.fleetServiceUrl, infra.logger);
     const conversations = new Conversations(infra.store, relay, infra.clock, links, drivers, {
       bookings: new BookingMyMoveBookings(chat.bookingServiceUrl, infra.logger),
       cache: infra.cache,

@@ -13,6 +13,7 @@ import {
   type StartedConversation,
 } from '@vanhop/contracts';
 import { quoteService } from '@vanhop/quote';
+import { fleetService } from '@vanhop/fleet';
 import { bookingService } from '@vanhop/booking';
 import {
   createLogger,
@@ -54,6 +55,7 @@ interface Running {
   dataDir: string;
   bus: MemoryEventBus;
   quote: RunningService;
+  fleet: RunningService;
   /** Only when started `withBooking`: checks My move links for the notification service. */
   booking: RunningService | null;
   service: RunningService;
@@ -81,6 +83,12 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
     bus,
     clock,
   });
+  const fleet = await startService(
+    fleetService,
+    fleetService.loadConfig({ ...base, DATA_DIR: path.join(dataDir, 'quote'), QUOTE_SERVICE_URL: quote.url }),
+    { bus, clock },
+  );
+  await bus.idle();
   const booking = options.withBooking
     ? await startService(
         bookingService,
@@ -88,6 +96,7 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
           ...base,
           DATA_DIR: path.join(dataDir, 'booking'),
           QUOTE_SERVICE_URL: quote.url,
+          FLEET_SERVICE_URL: fleet.url,
           MY_MOVE_LINK_SECRET: MY_MOVE_SECRET,
         }),
         { bus, clock },
@@ -100,7 +109,7 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
       DATA_DIR: dataDir,
       PUBLIC_URL,
       OFFICE_EMAIL: 'office@vanhop.test',
-      QUOTE_SERVICE_URL: quote.url,
+      FLEET_SERVICE_URL: fleet.url,
       // Without a booking service, a My move link cannot be checked: nothing listens here.
       BOOKING_SERVICE_URL: booking?.url ?? 'http://127.0.0.1:9',
       DELIVERY_RETRY_BACKOFF_MS: '20',
@@ -112,6 +121,7 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
     dataDir,
     bus,
     quote,
+    fleet,
     booking,
     service,
     clock,
@@ -120,6 +130,7 @@ async function start(env: Record<string, string> = {}, options: { withBooking?: 
       await settle({ service, bus });
       await service.stop();
       await booking?.stop();
+      await fleet.stop();
       await quote.stop();
       await bus.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -853,7 +864,7 @@ describe('conversations: a driver who is suspended or removed', () => {
   const api = client(() => app);
   const ALI = 'drv-ali-hassan';
   const staffCall = (action: 'suspend' | 'reactivate') =>
-    fetch(`${app.quote.url}/api/drivers/admin/${ALI}/${action}`, {
+    fetch(`${app.fleet.url}/api/drivers/admin/${ALI}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...staffAuth('Sam_Admin', { clock: app.clock }) },
       body: JSON.stringify(action === 'suspend' ? { reason: 'Insurance lapsed' } : {}),
@@ -904,7 +915,7 @@ describe('conversations: a driver who is suspended or removed', () => {
     expect((await read()).status).toBe(200);
     expect((await post('Back again.')).status).toBe(201);
 
-    await app.quote.infra.store.collection('drivers').deleteOne({ _id: ALI });
+    await app.fleet.infra.store.collection('drivers').deleteOne({ _id: ALI });
     expect((await read()).status).toBe(404);
     expect((await post('Gone?')).body.message).toBe(CONVERSATION_MSG.linkInvalid);
   });

@@ -41,7 +41,7 @@ describe('the staff Instant Support inbox a page at a time', () => {
   beforeAll(async () => {
     stack = await startTestStack({ name: 'support-inbox-pages', clock });
     svc = await stack.start(notificationService, {
-      QUOTE_SERVICE_URL: 'http://127.0.0.1:9',
+      FLEET_SERVICE_URL: 'http://127.0.0.1:9',
       BOOKING_SERVICE_URL: 'http://127.0.0.1:9',
     });
     const col = svc.infra.store.collection<ConversationThread>(CONVERSATIONS);

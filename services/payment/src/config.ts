@@ -21,8 +21,8 @@ export interface StripeConfig {
 export interface PaymentConfig {
   platform: PlatformConfig;
   bookingServiceUrl: string;
-  /** The quote service: a checkout holds the booked driver's time there first. */
-  quoteServiceUrl: string;
+  /** The fleet service (FLEET_SERVICE_URL): a checkout holds the booked driver's time there first. */
+  fleetServiceUrl: string;
   /** Null: no key configured, the local test checkout is used instead. */
   stripe: StripeConfig | null;
   /** OPEN_HOLDS_PER_CUSTOMER: unpaid checkouts one contact e-mail may hold drivers with at once, from any clients. */
@@ -59,7 +59,7 @@ export function loadConfig(env: Env): PaymentConfig {
   return {
     platform,
     bookingServiceUrl: readServiceUrls(env).booking,
-    quoteServiceUrl: readServiceUrls(env).quote,
+    fleetServiceUrl: readServiceUrls(env).fleet,
     stripe: readStripeConfig(r, platform),
     openHoldsPerCustomer: r.int('OPEN_HOLDS_PER_CUSTOMER', DEFAULT_OPEN_HOLDS, { min: 1, max: 1000 }),
     openHoldsPerClient: r.int(

@@ -144,7 +144,7 @@ function checkoutParts(
 ) {
   const { payments, provider, relay } = on;
   const bookings = new BookingHttpClient(config.bookingServiceUrl, logger);
-  const driverTime = new DriverTimeHttpClient(config.quoteServiceUrl, logger);
+  const driverTime = new DriverTimeHttpClient(config.fleetServiceUrl, logger);
   const confirm = new ConfirmPayment(payments, provider, relay, clock, logger, bookings, driverTime);
   // Longer than a checkout takes to open (quote's hold and the provider, each bounded at 10 s),
   // short enough that a replica killed holding one stalls that customer for half a minute at

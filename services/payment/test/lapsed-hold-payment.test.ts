@@ -53,7 +53,7 @@ describe('a driver hold that lapses closes its payment; a payment landing anyway
   });
 
   const bookings = () => h.booking.infra.store.collection<BookingRecord>('bookings');
-  const slotsOf = (bookingId: string) => h.quote.infra.store.collection('driver_slots').count({ bookingId });
+  const slotsOf = (bookingId: string) => h.fleet.infra.store.collection('driver_slots').count({ bookingId });
   /** Customer A's record with a driver of its own, and customer B's record for the same driver and time. */
   const twoCustomersOneDriver = async () => {
     seq++;

@@ -87,7 +87,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
   });
 
   it("an expired Checkout Session or a failed card payment gives the driver back at once (Stripe's webhooks)", async () => {
-    const held = () => h.quote.infra.store.collection('driver_slots').count({ bookingId });
+    const held = () => h.fleet.infra.store.collection('driver_slots').count({ bookingId });
 
     const checkout = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
     expect(checkout.status).toBe(200);
@@ -109,7 +109,7 @@ describe('payments through the Stripe adapter (real SDK, local Stripe-API server
   });
 
   it("the same customer's newer checkout for the same driver expires the older session at Stripe before taking the time; a session Stripe was paid on keeps it", async () => {
-    const slotsOf = (id: string) => h.quote.infra.store.collection('driver_slots').count({ bookingId: id });
+    const slotsOf = (id: string) => h.fleet.infra.store.collection('driver_slots').count({ bookingId: id });
     const first = await h.post('/api/paymentbooking', { ...unpaidBooking().quote, _id: bookingId, percentage: 30 });
     expect(first.status).toBe(200);
     // Back from Stripe, another record (another hour, say) with the same driver and time.

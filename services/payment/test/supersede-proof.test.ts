@@ -80,7 +80,7 @@ describe('superseding an open checkout needs its proof', () => {
 
   it("back on the booking form, the tab's own open checkouts are abandoned with their proofs, and only those", async () => {
     const { first, second } = await twoRecordsOneDriver();
-    const slots = (bookingId: string) => h.quote.infra.store.collection('driver_slots').count({ bookingId });
+    const slots = (bookingId: string) => h.fleet.infra.store.collection('driver_slots').count({ bookingId });
     const mine = await h.post('/api/paymentbooking', { _id: first, percentage: 30 });
     expect(mine.status).toBe(200);
     expect(await slots(first)).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ export * from './outbox.js';
 export * from './outbox-sweep-lease.js';
 export * from './service-outbox-relay.js';
 export * from './insert-unique.js';
+export * from './change-token.js';
 export * from './query-indexes.js';
 export * from './retry.js';
 export * from './retry-on-conflict.js';

@@ -23,6 +23,11 @@ export interface BuiltService {
   subscriptions?: Subscription[];
   checks?: HealthCheck[];
   start?(): Promise<void> | void;
+  /**
+   * Once the service listens (and so may report ready): work that must not hold the start back,
+   * begun in the background (`stop` ends it).
+   */
+  serving?(): void;
   stop?(): Promise<void> | void;
 }
 
@@ -129,6 +134,7 @@ export async function prepareService<C extends { platform: PlatformConfig }>(
       throw err;
     }
     infra.logger.info({ url: server.url }, `${def.name} listening`);
+    built.serving?.();
 
     let stopping: Promise<void> | null = null;
     const stop = () =>

@@ -1,7 +1,7 @@
 import { EnvReader, type Env } from './config.js';
 
-/** The six services, their default ports in distributed mode and the env var that locates each. */
-export const SERVICE_NAMES = ['quote', 'booking', 'payment', 'notification', 'review', 'admin-auth'] as const;
+/** The seven services, their default ports in distributed mode and the env var that locates each. */
+export const SERVICE_NAMES = ['quote', 'fleet', 'booking', 'payment', 'notification', 'review', 'admin-auth'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
@@ -12,6 +12,7 @@ export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
   notification: 4104,
   review: 4105,
   'admin-auth': 4106,
+  fleet: 4107,
 };
 
 export const serviceUrlVar = (name: ServiceName) => `${name.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;

@@ -1,77 +1,18 @@
-import type { Express, RequestHandler } from 'express';
-import {
-  type OutboxRelay,
-  serviceOutboxRelay,
-  requireDriver,
-  requireStaff,
-  type Infrastructure,
-  type ServiceDefinition,
-} from '@vanhop/platform';
+import type { Express } from 'express';
+import { serviceOutboxRelay, type Infrastructure, type ServiceDefinition } from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
-import { DRIVERS, DriverRepository } from './adapters/driver-repository.js';
-import { ActiveDriverCards } from './adapters/active-driver-cards.js';
-import { PriceMove } from './app/price-move.js';
-import { DEMO_DRIVERS } from './domain/demo-drivers.js';
+import { EveryCandidate } from './app/every-candidate.js';
 import { quoteRoutes } from './http/routes.js';
 import { internalQuoteRoutes } from './http/internal-routes.js';
-import { driverChoiceRoutes } from './http/driver-choice-routes.js';
-import { quoteSubscriptions } from './consumers/index.js';
-import { DriverPortalAccountRepository } from './adapters/driver-portal-accounts.js';
-import { JobConflicts } from './app/job-conflicts.js';
-import { ConflictAlerts } from './app/conflict-alerts.js';
-import { jobConflictRoutes } from './http/job-conflict-routes.js';
-import { DriverAuditLog } from './adapters/driver-audit-log.js';
-import { ManageDrivers } from './app/manage-drivers.js';
-import { driverAdminRoutes } from './http/driver-admin-routes.js';
-import { PageDrivers } from './app/page-drivers.js';
-import { DriverSlots } from './adapters/driver-slots.js';
-import { holdRoutes } from './http/hold-routes.js';
-import { BookedDriverTime } from './app/booked-driver-time.js';
-import { DRIVER_JOBS, JobRepository } from './adapters/job-repository.js';
-import { DriverJobs } from './app/driver-jobs.js';
-import { ReassignJob } from './app/reassign-job.js';
-import { jobRoutes } from './http/job-routes.js';
-import { unconfirmedRoutes } from './http/unconfirmed-routes.js';
-import { UnconfirmedAlerts } from './app/unconfirmed-alerts.js';
-import { returnedJobsPageRoutes } from './http/returned-jobs-page-routes.js';
-import { ReturnedJobsPage } from './app/returned-jobs-page.js';
-import { driverSelfRoutes } from './http/driver-self-routes.js';
-import { driverPhotoRoutes } from './http/driver-photo-routes.js';
-import { driverProfileRoutes } from './http/driver-profile-routes.js';
-import { SuspendedDriverJobs } from './app/suspended-driver-jobs.js';
-import { activeDriverOnly } from './http/active-driver.js';
-import { FindDriver } from './app/find-driver.js';
-import { HoldDriverTime } from './app/hold-driver-time.js';
-import { DriversAvailableHours } from './app/drivers-available-hours.js';
-import { DriverDocumentsRepository } from './adapters/driver-documents-repository.js';
-import { DriverDocuments } from './app/driver-documents.js';
-import { DriverCalendar } from './app/driver-calendar.js';
-import { driverDocumentsRoutes } from './http/driver-documents-routes.js';
+import { supplySeamRoutes } from './http/supply-seam-routes.js';
 import { PRICED_QUOTE_DAYS, PricedQuoteDayRepository } from './adapters/priced-quote-days.js';
 import { PricedQuoteTally } from './app/priced-quote-tally.js';
-import { driverHoursRoutes } from './http/driver-hours-routes.js';
-import { JobProgress } from './app/job-progress.js';
-import { jobProgressRoutes } from './http/job-progress-routes.js';
-import { JobCall } from './app/job-call.js';
-import { JobProofRepository } from './adapters/job-proof-repository.js';
-import { createTelephony } from './adapters/create-telephony.js';
-import { MoveReminders, REMINDER_SWEEP_MS } from './app/move-reminders.js';
-import { VanLocation } from './app/van-location.js';
-import { VanPositions } from './adapters/van-positions.js';
-import { vanLocationRoutes } from './http/van-location-routes.js';
-import { DRIVER_TIME_LEDGER } from './adapters/driver-time-outbox.js';
 import { supplySubscriptions } from './consumers/supply.js';
-import { offerReadModel, supplyPublishing } from './supply-parts.js';
+import { supplyReadModel } from './supply-parts.js';
 
-/** How often unanswered job offers are looked for; reads sweep too, so this only bounds the delay of a quiet system. */
-const JOB_SWEEP_MS = 60_000;
-/** How often documents nearing expiry are looked for: the reminder's state is on the driver, so this only bounds its delay. */
-const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
 const PRICED_QUOTES_FLUSH_MS = 2_000;
-/** How often driver cards and booked time a stopped process left unpublished are looked for. */
-const SUPPLY_SWEEP_MS = 60_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -80,180 +21,42 @@ export const quoteService: ServiceDefinition<QuoteConfig> = {
     const parts = composeParts(infra, config);
     const background = backgroundWork(parts, infra, config);
     return {
-      routes: (app) => mountRoutes(app, parts, infra, config),
-      subscriptions: [
-        ...quoteSubscriptions({
-          time: new BookedDriverTime({ drivers: parts.drivers, slots: parts.slots, logger: infra.logger }),
-          jobs: parts.jobs,
-          audit: parts.audit,
-          drivers: parts.drivers,
-          suspendedJobs: parts.suspendedJobs,
-          accounts: parts.portalAccounts,
-          conflicts: parts.conflictAlerts,
-        }),
-        ...supplySubscriptions(parts.supply),
-      ],
+      routes: (app) => mountRoutes(app, parts),
+      subscriptions: supplySubscriptions(parts.supply.model),
       start: background.start,
       stop: background.stop,
     };
   },
 };
 
-/** Pricing and what it reads: geocoding, the drivers, their cards and the time they are busy. */
-function pricingParts(infra: Infrastructure, config: QuoteConfig) {
-  const { geo } = createGeo(config, infra.cache);
-  const drivers = new DriverRepository(infra.store);
-  const slots = new DriverSlots(infra.store, infra.clock);
-  const jobStore = new JobRepository(infra.store);
-  // Pricing reads a copy of the active drivers' cards, kept by this process's writes and a poll of the store for the other replicas'.
-  const cards = new ActiveDriverCards({ drivers, clock: infra.clock });
-  drivers.onWrite((id) => cards.changed(id));
-  const neighbours = {
-    jobsOf: (id: string, from: Date, to: Date) => jobStore.neighboursOf(id, from, to),
-    jobsNear: (ids: readonly string[] | null, from: Date, to: Date) => jobStore.neighboursNear(ids, from, to),
-  };
-  const priceMove = new PriceMove({ geo, drivers: cards, clock: infra.clock, busy: slots, neighbours });
-  // The customer's offers read quote's own read model of the supply side (supply-parts.ts).
-  const offers = offerReadModel(infra, geo, priceMove);
-  return { geo, drivers, slots, jobStore, cards, priceMove, ...offers };
-}
-
-/** The jobs offered to drivers, and what watches them: reassignment, conflicts, unconfirmed and suspended drivers' jobs. */
-function jobParts(
-  infra: Infrastructure,
-  config: QuoteConfig,
-  pricing: ReturnType<typeof pricingParts>,
-  relay: OutboxRelay,
-) {
-  const { drivers, slots, jobStore, priceMove } = pricing;
-  const { clock, logger } = infra;
-  const portalAccounts = new DriverPortalAccountRepository(infra.store);
-  const responseMinutes = config.jobResponseMinutes;
-  const reassign = new ReassignJob({
-    accounts: portalAccounts,
-    jobs: jobStore,
-    drivers,
-    slots,
-    priceMove,
-    clock,
-    logger,
-    responseMinutes,
-    relay,
-  });
-  const conflicts = new JobConflicts({ jobs: jobStore, drivers, clock, slots });
-  const conflictAlerts = new ConflictAlerts({ jobs: jobStore, conflicts, clock, logger, relay });
-  const unconfirmed = new UnconfirmedAlerts({ jobs: jobStore, clock, logger, relay });
-  const jobs = new DriverJobs({
-    jobs: jobStore,
-    slots,
-    clock,
-    logger,
-    responseMinutes,
-    relay,
-    drivers,
-    fallback: reassign,
-    callsMasked: !!config.telephony,
-    unconfirmed,
-  });
-  const suspendedJobs = new SuspendedDriverJobs({ jobs: jobStore, clock, logger, relay, fallback: reassign, slots });
-  return { portalAccounts, reassign, conflicts, conflictAlerts, unconfirmed, jobs, suspendedJobs };
-}
-
-/** Everything the quote service is made of, wired once per process. */
+/**
+ * Pricing and what it reads: geocoding and quote's read model of the supply side (supply-parts.ts),
+ * fed by the fleet service's events; and what the fleet service asks of pricing: who can take a
+ * booked move, ranked.
+ */
 function composeParts(infra: Infrastructure, config: QuoteConfig) {
   const { clock, logger } = infra;
-  const pricing = pricingParts(infra, config);
-  const relay = serviceOutboxRelay(infra, [DRIVER_JOBS, DRIVERS, PRICED_QUOTE_DAYS, DRIVER_TIME_LEDGER]);
-  const supply = supplyPublishing(infra, pricing, pricing, relay);
+  const { geo } = createGeo(config, infra.cache);
+  const supply = supplyReadModel(infra, geo);
+  const relay = serviceOutboxRelay(infra, [PRICED_QUOTE_DAYS]);
   const tally = new PricedQuoteTally({ days: new PricedQuoteDayRepository(infra.store), clock, relay, logger });
-  const offers = jobParts(infra, config, pricing, relay);
-  const { drivers, jobStore, cards, geo } = pricing;
-  const audit = new DriverAuditLog(infra.store);
-  const manage = new ManageDrivers({ drivers, audit, geo, clock, relay, suspendedJobs: offers.suspendedJobs });
-  const documents = new DriverDocuments({
-    documents: new DriverDocumentsRepository(
-      infra.store,
-      (id) => cards.changed(id),
-      (id) => supply.cardOutbox.publish(id),
-    ),
-    audit,
-    clock,
-    logger,
-    relay,
-  });
-  const reminders = new MoveReminders({ jobs: jobStore, clock, logger, relay, drivers });
-  return { ...pricing, ...offers, relay, tally, audit, manage, documents, reminders, supply };
+  const everyCandidate = new EveryCandidate(supply.priceMove);
+  return { geo, supply, relay, tally, everyCandidate };
 }
 
 type QuoteParts = ReturnType<typeof composeParts>;
 
-/** The public and internal routes, then (with a JWT configured) the staff and driver ones. */
-function mountRoutes(app: Express, parts: QuoteParts, infra: Infrastructure, config: QuoteConfig): void {
-  const { priceMove, geo, tally, drivers, slots, reassign, jobStore } = parts;
-  quoteRoutes(app, { priceMove: parts.offerPricing, geo, tally });
-  const findDriver = new FindDriver(drivers);
-  internalQuoteRoutes(app, { priceMove, drivers: findDriver, geo });
-  holdRoutes(app, { holds: new HoldDriverTime(drivers, slots, infra.clock) });
-  driverChoiceRoutes(app, { reassign });
-  driverPhotoRoutes(app, { drivers: findDriver });
-  driverProfileRoutes(app, { drivers: findDriver, clock: infra.clock });
-  if (!config.jwt) return;
-  const staffOnly = requireStaff(config.jwt, infra.clock);
-  // Every driver route: a driver token, of a driver not suspended (read on each request).
-  const driverOnly = activeDriverOnly(requireDriver(config.jwt, infra.clock), findDriver);
-  const van = new VanLocation({ jobs: jobStore, positions: new VanPositions(infra.cache), geo });
-  staffJobRoutes(app, parts, staffOnly);
-  jobRoutes(app, { jobs: parts.jobs, reassign, staffOnly, driverOnly });
-  jobProgressRoutes(app, {
-    progress: new JobProgress({
-      jobs: jobStore,
-      proofs: new JobProofRepository(infra.store),
-      clock: infra.clock,
-      logger: infra.logger,
-      relay: parts.relay,
-      offTheRoad: (id) => van.forget(id),
-    }),
-    call: new JobCall({
-      jobs: jobStore,
-      drivers,
-      clock: infra.clock,
-      logger: infra.logger,
-      telephony: createTelephony(config),
-    }),
-    driverOnly,
-    staffOnly,
-  });
-  vanLocationRoutes(app, { van, driverOnly, staffOnly });
-  driverSelfRoutes(app, {
-    manage: parts.manage,
-    driverOnly,
-    outsideHours: parts.conflicts,
-    alerts: parts.conflictAlerts,
-  });
-  driverDocumentsRoutes(app, {
-    documents: parts.documents,
-    calendar: new DriverCalendar({ drivers, jobs: jobStore, clock: infra.clock }),
-    staffOnly,
-    alerts: parts.conflictAlerts,
-  });
-  const page = new PageDrivers(drivers);
-  driverAdminRoutes(app, { manage: parts.manage, suspendedJobs: parts.suspendedJobs, staffOnly, page });
-}
-
-/** The office's views of the jobs: drivers' hours, conflicts, unconfirmed and returned jobs. */
-function staffJobRoutes(app: Express, parts: QuoteParts, staffOnly: RequestHandler): void {
-  driverHoursRoutes(app, { hours: new DriversAvailableHours(parts.drivers), staffOnly });
-  jobConflictRoutes(app, { conflicts: parts.conflicts, staffOnly });
-  unconfirmedRoutes(app, { alerts: parts.unconfirmed, staffOnly });
-  returnedJobsPageRoutes(app, {
-    page: new ReturnedJobsPage({ jobs: parts.jobStore, sweep: () => parts.jobs.sweep() }),
-    staffOnly,
-  });
+/** The customer's quote and geography routes, then the internal ones other services call. */
+function mountRoutes(app: Express, parts: QuoteParts): void {
+  const { geo, tally, supply } = parts;
+  quoteRoutes(app, { priceMove: supply.priceMove, geo, tally });
+  internalQuoteRoutes(app, { priceMove: supply.priceMove, geo });
+  supplySeamRoutes(app, { candidates: parts.everyCandidate, geo });
 }
 
 /**
- * The indexes before serving, then the work on intervals: the cards poll, the job, reminder and
- * document sweeps and the priced-quotes tally; stopped (and the tally written) on the way out.
+ * The indexes before serving, then the work on intervals: the cards poll and the priced-quotes
+ * tally; stopped (and the tally written) on the way out.
  */
 function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteConfig) {
   const { logger } = infra;
@@ -263,31 +66,13 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
     timer.unref();
     timers.push(timer);
   };
-  const sweepReminders = () =>
-    parts.reminders.sweep().catch((err) => logger.warn({ err: String(err) }, 'reminder sweep failed'));
-  const sweepDocuments = () =>
-    parts.documents.sweep().catch((err) => logger.warn({ err: String(err) }, 'document reminder sweep failed'));
   return {
     async start() {
       // No consumer group of this replica's own (one per restart, left on the broker): the store is asked instead.
-      every(config.driverCardsPollMs, () => parts.cards.pollChanges(), 'driver cards poll failed');
-      every(config.driverCardsPollMs, () => parts.offerCards.pollChanges(), 'offer cards poll failed');
-      await ensureIndexes(parts, infra);
-      every(JOB_SWEEP_MS, () => parts.jobs.sweep(), 'job sweep failed');
+      every(config.driverCardsPollMs, () => parts.supply.offerCards.pollChanges(), 'offer cards poll failed');
+      await parts.supply.ensureIndexes();
       await parts.relay.start();
-      await parts.supply.start();
-      every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
-      // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
-      await sweepReminders();
-      every(REMINDER_SWEEP_MS, sweepReminders, 'reminder sweep failed');
-      // Expiring documents: at start-up too (a reminder due while stopped goes now), then on an interval.
-      await sweepDocuments();
-      every(DOCUMENT_SWEEP_MS, sweepDocuments, 'document reminder sweep failed');
-      if (config.seedDemoDrivers) {
-        const added = await parts.manage.seed(DEMO_DRIVERS);
-        if (added) logger.info({ added }, 'demo drivers seeded');
-      }
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
@@ -295,15 +80,4 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
       await parts.relay.stop();
     },
   };
-}
-
-async function ensureIndexes(parts: QuoteParts, infra: Infrastructure): Promise<void> {
-  await parts.supply.ensureIndexes();
-  await parts.audit.ensureIndexes();
-  // Before serving and seeding: the unique e-mail index is what keeps two drivers off one address.
-  await parts.drivers.ensureIndexes(infra.logger);
-  await parts.drivers.ensureStaffListIndexes();
-  // Before serving: without the unique index two checkouts could hold one driver's hour.
-  await parts.slots.ensureIndexes();
-  await parts.jobStore.ensureIndexes();
 }

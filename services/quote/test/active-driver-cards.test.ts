@@ -10,10 +10,10 @@ import {
   type DriverReads,
   type StoredDriver,
 } from '../src/adapters/active-driver-cards.js';
-import { DriverRepository } from '../src/adapters/driver-repository.js';
-import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
-import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
-import type { Driver } from '../src/domain/driver.js';
+import { DriverRepository } from '../../fleet/src/adapters/driver-repository.js';
+import { DriverDocumentsRepository } from '../../fleet/src/adapters/driver-documents-repository.js';
+import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
+import type { Driver } from '@vanhop/contracts';
 import { NOW } from './support.js';
 
 const PHOTO = `data:image/png;base64,${'A'.repeat(200_000)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FlexibleDates } from '../src/app/flexible-dates.js';
 import { moveTotals, totalPenceOn, type MoveToPrice } from '../src/domain/pricing.js';
-import type { NeighbourJob } from '../src/domain/travel-between-jobs.js';
+import type { NeighbourJob } from '@vanhop/contracts';
 import { syntheticDriver } from '../../../test/support/synthetic-fleet.js';
 import { NOW } from './support.js';
 

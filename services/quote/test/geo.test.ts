@@ -5,8 +5,8 @@ import { NW2_REFERENCE } from '@vanhop/contracts';
 import { EmbeddedGeo } from '../src/adapters/embedded-geo.js';
 import { loadGeoTable, locateGeoDataDir, parseCsvLine } from '../src/adapters/geo-data.js';
 import { haversineMiles, pickupCoverage } from '../src/domain/great-circle.js';
-import { findOutcodeTokens, outcodeCandidates, parsePostcodeQuery } from '../src/domain/postcode.js';
-import { estimateRoute, legSeconds, ROAD_FACTOR } from '../src/domain/road-estimate.js';
+import { findOutcodeTokens, outcodeCandidates, parsePostcodeQuery } from '@vanhop/contracts';
+import { estimateRoute, legSeconds, ROAD_FACTOR } from '@vanhop/contracts';
 import { chargesOnTheDay, inCongestionZone } from '../src/domain/charges-on-the-day.js';
 import { geoPortContract } from './geo-port-contract.js';
 

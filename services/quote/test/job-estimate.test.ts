@@ -7,8 +7,8 @@ import {
   VAN_CAPACITY_M3,
   type ItemLine,
 } from '@vanhop/contracts';
-import { hoursProblem } from '../src/domain/job-estimate.js';
-import { HOUSE_CARD } from '../src/domain/price-card.js';
+import { hoursProblem } from '@vanhop/contracts';
+import { HOUSE_CARD } from '@vanhop/contracts';
 import { priceMove } from '../src/domain/pricing.js';
 
 // NW2 → Croydon → Manchester as the offline router measures it: 241.1 miles, about 6 h 10 min.

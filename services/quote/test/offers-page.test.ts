@@ -10,38 +10,44 @@ import {
   startService,
   type RunningService,
 } from '@vanhop/platform';
+import { startSupplyPair, type SupplyPair } from '../../../test/support/supply-pair.js';
 import { MAX_OFFERS } from '@vanhop/contracts';
-import { quoteService } from '../src/service.js';
-import { DriverRepository } from '../src/adapters/driver-repository.js';
-import { driverCanTake } from '../src/domain/driver.js';
-import { availabilityCovers, moveWindow } from '../src/domain/availability.js';
+import { DriverRepository } from '../../fleet/src/adapters/driver-repository.js';
+import { driverCanTake } from '@vanhop/contracts';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 import { syntheticFleet } from '../../../test/support/synthetic-fleet.js';
 import { complete, get, MOVE_DATE, NOW, post } from './support.js';
 
 /** 300 drivers around London, stored before the service starts (no demo drivers). */
 const FLEET = syntheticFleet(300, 17);
 
-let svc: RunningService;
+let svc: SupplyPair;
 let dataDir: string;
+const running: RunningService[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-offers-page-'));
-  const store = new EmbeddedDocumentStore(path.join(dataDir, 'quote'));
+  // In the fleet's store: its start publishes every card (the backfill), which quote's model prices from.
+  const store = new EmbeddedDocumentStore(path.join(dataDir, 'fleet'));
   const drivers = new DriverRepository(store);
   for (const d of FLEET) await drivers.insert({ ...d, version: 1 });
   await store.close();
-  const config = quoteService.loadConfig({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DRIVERS: 'false',
-  });
-  svc = await startService(quoteService, config, {
-    bus: new MemoryEventBus(createLogger('bus', 'silent')),
-    clock: fixedClock(NOW),
-  });
+  const bus = new MemoryEventBus(createLogger('bus', 'silent'));
+  svc = await startSupplyPair(async (def, env) => {
+    const config = def.loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DRIVERS: 'false',
+      ...env,
+    });
+    const service = await startService(def as never, config, { bus, clock: fixedClock(NOW) });
+    running.push(service);
+    return service;
+  }, bus);
 });
 afterAll(async () => {
-  await svc.stop();
+  await svc.close();
+  for (const service of running.reverse()) await service.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

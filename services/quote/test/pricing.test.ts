@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardAround, HOUSE_CARD } from '../src/domain/price-card.js';
+import { cardAround, HOUSE_CARD } from '@vanhop/contracts';
 import { isOutOfHours, mileagePence, priceMove, type MoveToPrice } from '../src/domain/pricing.js';
 
 const NOW = new Date('2026-01-15T08:00:00Z'); // 08:00 in London (GMT)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vanhop/contracts';
-import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
+import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
 import { priceMove } from '../src/domain/pricing.js';
 import { address, complete, get, MOVE_DATE, NOW, post, startQuote } from './support.js';
 
@@ -257,20 +257,9 @@ describe('POST /internal/quotes/price', () => {
 });
 
 describe('quote config', () => {
-  it('names a GEO_DATA_DIR without the table, and seeds demo drivers only in embedded mode by default', async () => {
+  it('names a GEO_DATA_DIR without the table and a Google base URL that is not one', async () => {
     const { quoteService } = await import('../src/service.js');
     expect(() => quoteService.loadConfig({ GEO_DATA_DIR: '/nonexistent' })).toThrow(/GEO_DATA_DIR/);
-    expect(quoteService.loadConfig({}).seedDemoDrivers).toBe(true);
-    const mongo = {
-      STORE: 'mongo',
-      MONGO_URL: 'mongodb://127.0.0.1:1',
-      JWT_SECRET: 'quote-config-test-secret-0123456789-abcdef',
-    };
-    expect(quoteService.loadConfig(mongo).seedDemoDrivers).toBe(false);
-    // Outside embedded mode the Drivers pages and the driver portal need the token key.
-    expect(() => quoteService.loadConfig({ ...mongo, JWT_SECRET: undefined })).toThrow(/JWT_SECRET/);
-    expect(quoteService.loadConfig({}).jwt).toBeNull();
-    expect(quoteService.loadConfig({ SEED_DEMO_DRIVERS: 'false' }).seedDemoDrivers).toBe(false);
     expect(() => quoteService.loadConfig({ GOOGLE_MAPS_BASE_URL: 'not a url' })).toThrow(/GOOGLE_MAPS_BASE_URL/);
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPICS, type DriverCardChanged, type DriverTimeChanged } from '@vanhop/contracts';
 import { createEvent } from '@vanhop/platform';
-import { cardWireOf } from '../src/adapters/driver-card-wire.js';
-import { DRIVERS } from '../src/adapters/driver-repository.js';
-import { DRIVER_SLOTS, DriverSlots } from '../src/adapters/driver-slots.js';
-import { SupplyBackfillMark } from '../src/adapters/supply-backfill-mark.js';
-import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
+import { cardWireOf } from '../../fleet/src/adapters/driver-card-wire.js';
+import { DRIVERS } from '../../fleet/src/adapters/driver-repository.js';
+import { DRIVER_SLOTS, DriverSlots } from '../../fleet/src/adapters/driver-slots.js';
+import { SupplyBackfillMark } from '../../fleet/src/adapters/supply-backfill-mark.js';
+import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
 import { movableClock, supplyHarness } from './supply-harness.js';
 
 const NOW = '2026-03-02T08:00:00.000Z';

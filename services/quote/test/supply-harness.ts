@@ -13,12 +13,12 @@ import {
 } from '@vanhop/platform';
 import { MongoDocumentStore } from '../../platform/src/adapters/mongo-document-store.js';
 import { infraTarget } from '../../platform/test/infra-env.js';
-import { DRIVERS, DriverRepository } from '../src/adapters/driver-repository.js';
-import { DriverDocumentsRepository } from '../src/adapters/driver-documents-repository.js';
-import { DriverSlots } from '../src/adapters/driver-slots.js';
-import { DRIVER_JOBS, JobRepository } from '../src/adapters/job-repository.js';
-import { DriverCardOutbox } from '../src/adapters/driver-card-outbox.js';
-import { DRIVER_TIME_LEDGER, DriverTimeOutbox } from '../src/adapters/driver-time-outbox.js';
+import { DRIVERS, DriverRepository } from '../../fleet/src/adapters/driver-repository.js';
+import { DriverDocumentsRepository } from '../../fleet/src/adapters/driver-documents-repository.js';
+import { DriverSlots } from '../../fleet/src/adapters/driver-slots.js';
+import { DRIVER_JOBS, JobRepository } from '../../fleet/src/adapters/job-repository.js';
+import { DriverCardOutbox } from '../../fleet/src/adapters/driver-card-outbox.js';
+import { DRIVER_TIME_LEDGER, DriverTimeOutbox } from '../../fleet/src/adapters/driver-time-outbox.js';
 import { SupplyCards } from '../src/adapters/supply-cards.js';
 import { SupplyTime } from '../src/adapters/supply-time.js';
 import { supplySubscriptions } from '../src/consumers/supply.js';
@@ -97,11 +97,7 @@ export async function supplyHarness(clock: Clock, options: { publish?: boolean; 
     slots.publishTimeWith(timeOutbox);
     jobs.publishTimeWith(timeOutbox);
   }
-  const documents = new DriverDocumentsRepository(
-    store,
-    undefined,
-    publish ? (id) => cardOutbox.publish(id) : undefined,
-  );
+  const documents = new DriverDocumentsRepository(store, publish ? (id) => cardOutbox.publish(id) : undefined);
   await Promise.all([
     slots.ensureIndexes(),
     jobs.ensureIndexes(),

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActiveDriverCards } from '../src/adapters/active-driver-cards.js';
-import { cardWireOf } from '../src/adapters/driver-card-wire.js';
-import { DEMO_DRIVERS } from '../src/domain/demo-drivers.js';
-import type { Driver } from '../src/domain/driver.js';
-import type { JobDoc } from '../src/domain/ports.js';
-import type { NeighbourJob } from '../src/domain/travel-between-jobs.js';
+import { cardWireOf } from '../../fleet/src/adapters/driver-card-wire.js';
+import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
+import type { Driver } from '@vanhop/contracts';
+import type { JobDoc } from '../../fleet/src/domain/ports.js';
+import type { NeighbourJob } from '@vanhop/contracts';
 import { embeddedStore, mongoStore, movableClock, supplyHarness, type HarnessStore } from './supply-harness.js';
 
 const START = '2026-03-02T08:00:00.000Z';

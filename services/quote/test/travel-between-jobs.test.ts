@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type BookingConfirmed, type BookingQuoteResponse } from '@vanhop/contracts';
 import { createEvent, fixedClock } from '@vanhop/platform';
-import { jobsAround, travelFits, type NeighbourJob } from '../src/domain/travel-between-jobs.js';
+import { jobsAround, travelFits, type NeighbourJob } from '@vanhop/contracts';
 import { completeBooking, address } from '../../../test/support/booking-fixtures.js';
 import { NOW, startQuote } from './support.js';
 import { bookingConfirmed } from '../../notification/test/support/events.js';

@@ -72,7 +72,7 @@ export interface DriverAccountDeps {
    */
   demoPassword?: string | null;
   /**
-   * The demo drivers quote seeds (SEED_DEMO_DRIVERS): with a demo password their accounts are
+   * The demo drivers fleet seeds (SEED_DEMO_DRIVERS): with a demo password their accounts are
    * opened at start from this list, not only when quote's copy of each arrives.
    */
   demoSeed?: readonly DemoDriverContact[];

@@ -6,7 +6,7 @@ import {
   type JobReassigned,
 } from '@vanhop/contracts';
 import type { InternalHttpClient } from '@vanhop/platform';
-import { quoteServiceClient } from './quote-http.js';
+import { fleetServiceClient } from './fleet-http.js';
 import type { DriverChoicePort } from '../domain/ports.js';
 
 const isReassigned = (v: unknown): v is JobReassigned =>
@@ -14,12 +14,12 @@ const isReassigned = (v: unknown): v is JobReassigned =>
   typeof (v as JobReassigned).driver?.id === 'string' &&
   typeof (v as JobReassigned).previousDriverId === 'string';
 
-/** The customer's choice of driver, through the quote service's internal job routes. */
+/** The customer's choice of driver, through the fleet service's internal job routes. */
 export class HttpDriverChoice implements DriverChoicePort {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs: number) {
-    this.http = quoteServiceClient(baseUrl, timeoutMs);
+    this.http = fleetServiceClient(baseUrl, timeoutMs);
   }
 
   freeDrivers(bookingId: string): Promise<InternalFreeDriver[]> {

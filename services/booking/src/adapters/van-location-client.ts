@@ -1,14 +1,14 @@
 import { isVanLocationView, vanLocationInternalPath, type VanLocationView } from '@vanhop/contracts';
 import type { InternalHttpClient } from '@vanhop/platform';
-import { quoteServiceClient } from './quote-http.js';
+import { fleetServiceClient } from './fleet-http.js';
 import type { VanLocationReader } from '../domain/ports.js';
 
-/** Asks the quote service where a booking's van is (GET /internal/jobs/:id/van). */
+/** Asks the fleet service where a booking's van is (GET /internal/jobs/:id/van). */
 export class HttpVanLocationReader implements VanLocationReader {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, timeoutMs: number) {
-    this.http = quoteServiceClient(baseUrl, timeoutMs);
+    this.http = fleetServiceClient(baseUrl, timeoutMs);
   }
 
   async read(bookingId: string): Promise<VanLocationView> {

@@ -7,14 +7,14 @@ const isDriverContact = (v: unknown): v is Omit<DriverContact, 'active'> & { act
 };
 
 /**
- * The quote service's internal API (`GET /internal/drivers/:id/contact`, never proxied by the
+ * The fleet service's internal API (`GET /internal/drivers/:id/contact`, never proxied by the
  * gateway). Asked on each use, not cached: a suspension must stop a driver's chat at once.
  */
-export class QuoteDriverDirectory implements DriverDirectory {
+export class FleetDriverDirectory implements DriverDirectory {
   private readonly client: InternalHttpClient;
 
   constructor(baseUrl: string, logger?: Logger, timeoutMs = 5000) {
-    this.client = new InternalHttpClient({ service: 'quote', baseUrl, timeoutMs, logger });
+    this.client = new InternalHttpClient({ service: 'fleet', baseUrl, timeoutMs, logger });
   }
 
   async contact(driverId: string): Promise<DriverContact | null> {

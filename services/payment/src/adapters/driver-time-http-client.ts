@@ -14,7 +14,7 @@ const conflictOutcome = (answer: InternalAnswer): HoldOutcome => {
   return driverTaken();
 };
 
-/** The quote service's internal hold route (`/internal/drivers/:id/holds`, never proxied). */
+/** The fleet service's internal hold route (`/internal/drivers/:id/holds`, never proxied). */
 export class DriverTimeHttpClient implements DriverTime {
   private readonly http: InternalHttpClient;
 
@@ -22,7 +22,7 @@ export class DriverTimeHttpClient implements DriverTime {
   // checkout that waits is better than one answered 502 (the gateway's own limit is 30 s).
   constructor(baseUrl: string, logger: Logger, timeoutMs = 10_000) {
     this.http = new InternalHttpClient({
-      service: 'quote',
+      service: 'fleet',
       baseUrl,
       timeoutMs,
       logger,
@@ -51,7 +51,7 @@ export class DriverTimeHttpClient implements DriverTime {
       // Only 201 means held. A driver who left (404) is as gone for this booking as one taken by another customer.
       on: { 201: () => ({ held: true }), 409: conflictOutcome, 404: driverTaken },
       onlyListed: true,
-      // The quote service holds the same slots for the same booking again without taking more: a
+      // The fleet service holds the same slots for the same booking again without taking more: a
       // timed-out hold (a busy peer) may be asked again.
       idempotent: true,
     });

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { TOPICS, type BookingRecord, type EventEnvelope } from '@vanhop/contracts';
 import { createLogger, type Clock, type Env, type MemoryEventBus, type RunningService } from '@vanhop/platform';
 import { bookingService } from '@vanhop/booking';
-import { quoteService } from '@vanhop/quote';
-import { DEMO_DRIVERS } from '../../../quote/src/domain/demo-drivers.js';
+import { startSupply } from '../../../../test/support/supply-pair.js';
+import { DEMO_DRIVERS } from '../../../fleet/src/domain/demo-drivers.js';
 import { paymentService } from '../../src/service.js';
 import { startTestStack } from '../../../../test/support/service-stack.js';
 import { apiClient, type ApiResponse } from '../../../../test/support/gateway-api.js';
@@ -27,8 +26,10 @@ export interface Published {
 export interface PaymentHarness {
   payment: RunningService;
   booking: RunningService;
-  /** Holds the booked driver's time: a checkout takes a hold there first. */
+  /** Prices the moves booking saves. */
   quote: RunningService;
+  /** Holds the booked driver's time: a checkout takes a hold there first. */
+  fleet: RunningService;
   bus: MemoryEventBus;
   published: Published;
   seedBooking(record: BookingRecord): Promise<void>;
@@ -60,7 +61,7 @@ export async function startPaymentHarness(
       ...extraEnv,
     },
   });
-  const { bus, dataDir } = stack;
+  const { bus } = stack;
   const published: Published = {
     paymentSucceeded: [],
     bookingConfirmed: [],
@@ -74,13 +75,20 @@ export async function startPaymentHarness(
 
   // Each calls the other (payment reads bookings, booking opens balance checkouts): payment's port is chosen first.
   const paymentPort = await freePort();
-  const quote = await stack.start(quoteService, { DATA_DIR: path.join(dataDir, 'quote'), SEED_DEMO_DRIVERS: 'true' });
-  const quoteDrivers = quote.infra.store.collection<{ _id: string }>('drivers');
-  const booking = await stack.start(bookingService, { PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}` });
+  const { quote, fleet } = await startSupply(
+    (def, env) => stack.start(def as never, { SEED_DEMO_DRIVERS: 'true', ...env }),
+    bus,
+  );
+  const fleetDrivers = fleet.infra.store.collection<{ _id: string }>('drivers');
+  const booking = await stack.start(bookingService, {
+    PAYMENT_SERVICE_URL: `http://127.0.0.1:${paymentPort}`,
+    QUOTE_SERVICE_URL: quote.url,
+    FLEET_SERVICE_URL: fleet.url,
+  });
   const payment = await stack.start(paymentService, {
     PORT: String(paymentPort),
     BOOKING_SERVICE_URL: booking.url,
-    QUOTE_SERVICE_URL: quote.url,
+    FLEET_SERVICE_URL: fleet.url,
   });
 
   const api = apiClient(() => payment.url);
@@ -96,6 +104,7 @@ export async function startPaymentHarness(
     payment,
     booking,
     quote,
+    fleet,
     bus,
     published,
     // The fixtures all book one driver at one time; here each booking gets a driver of its own
@@ -103,7 +112,7 @@ export async function startPaymentHarness(
     seedBooking: async (record) => {
       if (record.driver) {
         const driverId = `${record.driver.id}-${record._id}`;
-        await quoteDrivers.insertOne({ ...DEMO_DRIVERS[0]!, _id: driverId });
+        await fleetDrivers.insertOne({ ...DEMO_DRIVERS[0]!, _id: driverId });
         record = { ...record, driver: { ...record.driver, id: driverId } };
       }
       await bookings.insertOne(record);

@@ -2,8 +2,8 @@ import type { Clock } from '@vanhop/platform';
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { AreaGrid } from '../domain/area-grid.js';
 import { CardColumns, type CandidateRows } from '../domain/card-columns.js';
-import type { Driver } from '../domain/driver.js';
-import { shownRating } from '../domain/driver-rating.js';
+import type { Driver } from '@vanhop/contracts';
+import { shownRating, withoutPhotoBytes } from '@vanhop/contracts';
 import type { LatLng } from '../domain/great-circle.js';
 
 /** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
@@ -39,11 +39,6 @@ interface Held {
  * An uploaded photo is a data URL of up to 200 KB: pricing only needs to know there is one (the
  * offer links to /api/driver-photos/:id), so the card keeps the data URL's header and no bytes.
  */
-export const withoutPhotoBytes = (photoUrl: string | undefined): string | undefined => {
-  if (!photoUrl?.startsWith('data:')) return photoUrl;
-  const comma = photoUrl.indexOf(',');
-  return comma < 0 ? photoUrl : photoUrl.slice(0, comma + 1);
-};
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

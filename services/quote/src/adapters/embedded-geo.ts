@@ -9,8 +9,8 @@ import {
   outcodeCandidates,
   parsePostcodeQuery,
   postcodeArea,
-} from '../domain/postcode.js';
-import { estimateRoute } from '../domain/road-estimate.js';
+} from '@vanhop/contracts';
+import { estimateRoute } from '@vanhop/contracts';
 import { GEO_ALIASES, type GeoAlias } from '../domain/geo-aliases.js';
 import { nameKey } from '../domain/geo-names.js';
 import { PlaceIndex } from '../domain/geo-place-index.js';

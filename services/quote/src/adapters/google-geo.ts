@@ -2,7 +2,7 @@ import type { GeoSuggestion } from '@vanhop/contracts';
 import { UpstreamError } from '@vanhop/platform';
 import type { GeoPoint, GeoPort, RouteEstimate } from '../domain/geo-port.js';
 import { round2 } from '../domain/great-circle.js';
-import { estimateRoute } from '../domain/road-estimate.js';
+import { estimateRoute } from '@vanhop/contracts';
 
 const METRES_PER_MILE = 1609.344;
 

@@ -1,8 +1,6 @@
-import type { DriverCardChanged } from '@vanhop/contracts';
-import { indexOf, insertUnique, queryIndex, type Collection, type DocumentStore } from '@vanhop/platform';
+import type { DocumentedDriver, Driver, DriverCardChanged, DriverCardWire } from '@vanhop/contracts';
+import { ChangeToken, indexOf, insertUnique, queryIndex, type Collection, type DocumentStore } from '@vanhop/platform';
 import type { DriverReads, StoredDriver } from './active-driver-cards.js';
-import { driverOfCardWire } from './driver-card-wire.js';
-import { DriverChanges } from './driver-changes.js';
 
 export const SUPPLY_CARDS = 'supply_cards';
 export const SUPPLY_CARDS_CHANGES = 'supply_cards_changes';
@@ -39,12 +37,12 @@ const OPTIONAL_FIELDS = [
 export class SupplyCards implements DriverReads {
   private readonly col: Collection<CardDoc>;
   /** Replaced after every card applied: the offers' copy asks for revs only when it moved. */
-  private readonly changes: DriverChanges;
+  private readonly changes: ChangeToken;
   private readonly listeners: ((driverId: string, revision: number) => void)[] = [];
 
   constructor(store: DocumentStore) {
     this.col = store.collection<CardDoc>(SUPPLY_CARDS);
-    this.changes = new DriverChanges(store, { collection: SUPPLY_CARDS_CHANGES, id: TOKEN_ID });
+    this.changes = new ChangeToken(store, { collection: SUPPLY_CARDS_CHANGES, id: TOKEN_ID });
   }
 
   async ensureIndexes(): Promise<void> {
@@ -110,4 +108,9 @@ export class SupplyCards implements DriverReads {
   changeToken(): Promise<string | null> {
     return this.changes.token();
   }
+}
+
+/** The stored driver a card stands for, as the read model hands it to ActiveDriverCards (which applies toCard). */
+export function driverOfCardWire(driverId: string, card: DriverCardWire): DocumentedDriver {
+  return { _id: driverId, ...(card as unknown as Omit<Driver, '_id'>) } as DocumentedDriver;
 }

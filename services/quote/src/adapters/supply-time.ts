@@ -1,6 +1,6 @@
 import type { DriverTimeChanged } from '@vanhop/contracts';
 import { indexOf, insertUnique, queryIndex, type Clock, type Collection, type DocumentStore } from '@vanhop/platform';
-import type { NeighbourJob } from '../domain/travel-between-jobs.js';
+import type { NeighbourJob } from '@vanhop/contracts';
 
 export const SUPPLY_TIME = 'supply_time';
 const SLOT_MS = 15 * 60_000;

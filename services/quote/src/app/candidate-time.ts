@@ -1,5 +1,5 @@
 import { earliestBookingTime, MAX_HOURS } from '@vanhop/contracts';
-import { londonSlots, moveWindow, overlapsBusy, SLOT_MINUTES, type Window } from '../domain/availability.js';
+import { londonSlots, moveWindow, overlapsBusy, SLOT_MINUTES, type Window } from '@vanhop/contracts';
 import {
   HAS_DOCUMENTS,
   HAS_HOURS,
@@ -7,9 +7,9 @@ import {
   type CandidateRows,
   type QuartersNeeded,
 } from '../domain/card-columns.js';
-import { complianceTest } from '../domain/compliance.js';
+import { complianceTest } from '@vanhop/contracts';
 import type { CandidateRules } from '../domain/rank-candidates.js';
-import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
+import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '@vanhop/contracts';
 
 /** Quarter hours drivers are already booked or held for (adapters/driver-slots.ts), per driver (only `driverIds`' when given). */
 export interface BusySource {

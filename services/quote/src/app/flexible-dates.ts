@@ -6,11 +6,11 @@ import {
   penceToPounds,
   type FlexibleDate,
 } from '@vanhop/contracts';
-import { availabilityCoversSlots, londonSlots, moveWindow, overlapsBusy } from '../domain/availability.js';
-import { complianceTest } from '../domain/compliance.js';
-import type { Driver } from '../domain/driver.js';
+import { availabilityCoversSlots, londonSlots, moveWindow, overlapsBusy } from '@vanhop/contracts';
+import { complianceTest } from '@vanhop/contracts';
+import type { Driver } from '@vanhop/contracts';
 import { moveTotals, totalPenceOn, type MoveToPrice } from '../domain/pricing.js';
-import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '../domain/travel-between-jobs.js';
+import { NEIGHBOUR_MARGIN_MS, travelFits, type NeighbourJob } from '@vanhop/contracts';
 import type { BusySource, NeighbourJobSource } from './candidate-time.js';
 
 /** How many days either side of the chosen one the quote prices. */

@@ -13,12 +13,12 @@ import {
 import { ConflictError, type Clock } from '@vanhop/platform';
 import { moveNumbers, rowsOf, type CandidateRows } from '../domain/card-columns.js';
 import { chargesOnTheDay, knownChargesPence, type ChargeOnTheDay } from '../domain/charges-on-the-day.js';
-import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '../domain/driver.js';
+import { driverCanTake, driverSnapshot, type Driver, type DriverSnapshot } from '@vanhop/contracts';
 import type { GeoPort } from '../domain/geo-port.js';
 import type { LatLng } from '../domain/great-circle.js';
 import { priceOffer, type PricedOffer } from '../domain/offers.js';
 import { offersPage, type RankedDriver, type RankedFilter } from '../domain/offer-ranking.js';
-import { HOUSE_CARD, type PriceCard } from '../domain/price-card.js';
+import { HOUSE_CARD, type PriceCard } from '@vanhop/contracts';
 import { moveTotals, priceMove, totalPenceOn, type MoveTotals } from '../domain/pricing.js';
 import { rankCandidates, type CandidatePass, type CandidateRules, type RankedRow } from '../domain/rank-candidates.js';
 import { CandidateTime, type BusySource, type NeighbourJobSource } from './candidate-time.js';
@@ -82,6 +82,8 @@ export interface PricedMove {
   ranked: RankedDriver[];
   /** What a driver's customer pays on the day for this move (ULEZ, congestion), by the driver's van. */
   chargesFor(driver: Driver): ChargeOnTheDay[];
+  /** Where the move starts (a driver's radius is measured from it). */
+  pickup: LatLng;
   /** The offer the quote was priced from (the chosen driver's, or the cheapest), null when none matched. */
   chosen: PricedOffer | null;
   driver: DriverSnapshot | null;
@@ -316,6 +318,7 @@ export class PriceMove {
       offers: page.map((r) => toOffer(fullOffer(r), data, estimate)),
       offersTotal,
       ranked,
+      pickup: { lat: stops[0]!.lat, lng: stops[0]!.lng },
       chargesFor: (d) =>
         chargesOnTheDay({ pickup: stops[0]!, dropoff: stops.at(-1)!, stops, ulezCompliant: d.ulezCompliant }),
       chosen,

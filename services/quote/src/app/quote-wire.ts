@@ -9,7 +9,7 @@ import {
 import type { PricedOffer } from '../domain/offers.js';
 import type { PriceBreakdown } from '../domain/pricing.js';
 import type { RouteEstimate } from '../domain/geo-port.js';
-import { offerPhotoPath } from '../domain/driver-photo.js';
+import { offerPhotoPath } from '@vanhop/contracts';
 
 /** One driver's offer as the quotes popup shows it (pounds on the wire). */
 export function toOffer(o: PricedOffer, data: BookingDraft, estimate: JobEstimate): Offer {

@@ -9,7 +9,7 @@ import {
 import { DomainError, ValidationError } from '@vanhop/platform';
 import type { GeoPort } from '../domain/geo-port.js';
 import { pickupCoverage } from '../domain/great-circle.js';
-import { hoursProblem } from '../domain/job-estimate.js';
+import { hoursProblem } from '@vanhop/contracts';
 import type { MoveRequest } from '../domain/offers.js';
 import type { MoveToPrice } from '../domain/pricing.js';
 

@@ -1,5 +1,5 @@
 import { HELP_LEVELS, VAN_SIZES, type HelpLevel, type VanSize } from '@vanhop/contracts';
-import type { Driver } from './driver.js';
+import type { Driver } from '@vanhop/contracts';
 import { haversineMiles, type LatLng } from './great-circle.js';
 
 /** Cell height: 0.05° of latitude, about 3.5 miles. */

@@ -7,10 +7,10 @@ import {
   type HelpLevel,
   type VanSize,
 } from '@vanhop/contracts';
-import { SLOT_MINUTES, type LondonSlot } from './availability.js';
-import type { DocumentedDriver } from './compliance.js';
-import type { Driver } from './driver.js';
-import type { PriceCard } from './price-card.js';
+import { SLOT_MINUTES, type LondonSlot } from '@vanhop/contracts';
+import type { DocumentedDriver } from '@vanhop/contracts';
+import type { Driver } from '@vanhop/contracts';
+import type { PriceCard } from '@vanhop/contracts';
 
 const VANS = VAN_SIZES.length;
 const HELPS = HELP_LEVELS.length;

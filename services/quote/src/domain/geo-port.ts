@@ -1,4 +1,4 @@
-import type { GeoSuggestion } from '@vanhop/contracts';
+import type { GeoSuggestion, RouteEstimate } from '@vanhop/contracts';
 import type { LatLng } from './great-circle.js';
 
 /** A resolved place: where it is and which postcode district it lies in (for zone charges). */
@@ -7,13 +7,7 @@ export interface GeoPoint extends LatLng {
   outcode: string | null;
 }
 
-export interface RouteEstimate {
-  /** Road miles, whole route. */
-  miles: number;
-  /** Driving seconds, whole route. */
-  seconds: number;
-  legs: { miles: number; seconds: number }[];
-}
+export type { RouteEstimate } from '@vanhop/contracts';
 
 /**
  * How a geocoder reads the label a customer chose for a stop: a place it would itself have offered

@@ -1,6 +1,6 @@
 import type { OfferSort } from '@vanhop/contracts';
 import type { CardColumns } from './card-columns.js';
-import type { Driver } from './driver.js';
+import type { Driver } from '@vanhop/contracts';
 import type { RankedDriver } from './ranked-driver.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { HelpLevel, VanSize } from '@vanhop/contracts';
 import { chargesOnTheDay, type ChargeOnTheDay } from './charges-on-the-day.js';
-import type { Driver } from './driver.js';
+import type { Driver } from '@vanhop/contracts';
 import type { GeoPoint, RouteEstimate } from './geo-port.js';
 import { priceMove, type PriceBreakdown } from './pricing.js';
 

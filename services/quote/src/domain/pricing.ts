@@ -7,7 +7,7 @@ import {
   type PaymentPercentage,
   type VanSize,
 } from '@vanhop/contracts';
-import type { PriceCard } from './price-card.js';
+import type { PriceCard } from '@vanhop/contracts';
 
 /** Everything the price depends on, already resolved (route measured, date parsed). */
 export interface MoveToPrice {

@@ -1,4 +1,4 @@
-import type { Driver } from './driver.js';
+import type { Driver } from '@vanhop/contracts';
 
 /** A driver who can take the move, with what ranking needs: their total and when they are free. */
 export interface RankedDriver {

@@ -1,19 +1,17 @@
 import type { Express } from 'express';
 import { INTERNAL_PATHS, internalPriceRequestSchema, type InternalPriceResponse } from '@vanhop/contracts';
-import { NotFoundError, route, validated } from '@vanhop/platform';
+import { route, validated } from '@vanhop/platform';
 import type { PriceMove } from '../app/price-move.js';
 import { refuseUnchosenPlaces } from '../app/chosen-places.js';
 import type { GeoPort } from '../domain/geo-port.js';
-import { availabilityCovers, moveWindow } from '../domain/availability.js';
-import type { FindDriver } from '../app/find-driver.js';
-import { byInternalDriverId, internalDriverIdOf } from './internal-driver-id-param.js';
+import { availabilityCovers, moveWindow } from '@vanhop/contracts';
 
 const priceRequest = validated(internalPriceRequestSchema, 'body', { what: 'Booking' });
 
 /** Routes other services call under /internal, which the gateway never proxies. */
 export function internalQuoteRoutes(
   app: Express,
-  deps: { priceMove: PriceMove; drivers: FindDriver; geo?: Pick<GeoPort, 'readLabel'> },
+  deps: { priceMove: Pick<PriceMove, 'run'>; geo?: Pick<GeoPort, 'readLabel'> },
 ): void {
   /**
    * Service-to-service pricing (the booking service re-prices every saved or paid quote here, so a
@@ -59,20 +57,6 @@ export function internalQuoteRoutes(
           : {}),
       };
       res.json(answer);
-    }),
-  );
-
-  /**
-   * A driver's contact by id, for services that write to drivers on a customer's behalf
-   * (notification's conversations): the e-mail goes from here into a mail, never to a browser.
-   */
-  app.get(
-    '/internal/drivers/:id/contact',
-    byInternalDriverId,
-    route(async (_req, res) => {
-      const driver = await deps.drivers.byId(internalDriverIdOf(res));
-      if (!driver) throw new NotFoundError('No driver with that id');
-      res.json({ id: driver._id, name: driver.name, email: driver.email, active: driver.active });
     }),
   );
 }

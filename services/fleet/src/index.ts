@@ -1,0 +1,2 @@
+export { fleetService } from './service.js';
+export { takeOverFromQuote } from './adapters/embedded-handover.js';

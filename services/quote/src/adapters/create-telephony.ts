@@ -1,8 +1,0 @@
-import { HttpTelephony, type Telephony } from '@vanhop/platform';
-import type { QuoteConfig } from '../config.js';
-
-/** The HTTP provider when one is configured; none otherwise (the card's call then says calls are not connected). */
-export const createTelephony = (config: QuoteConfig): Telephony | undefined =>
-  config.telephony
-    ? new HttpTelephony({ url: config.telephony.providerUrl, apiKey: config.telephony.apiKey })
-    : undefined;
