@@ -25,6 +25,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
 COPY services/quote/package.json services/quote/
+COPY services/fleet/package.json services/fleet/
 COPY services/booking/package.json services/booking/
 COPY services/payment/package.json services/payment/
 COPY services/notification/package.json services/notification/
@@ -58,6 +59,7 @@ RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=extra_ca \
     npm ci --omit=dev --ignore-scripts \
       --workspace=gateway \
       --workspace=services/quote \
+      --workspace=services/fleet \
       --workspace=services/booking \
       --workspace=services/payment \
       --workspace=services/notification \
@@ -78,6 +80,7 @@ COPY --from=build /app/frontend/dist frontend/dist
 COPY --from=build /app/services/quote/dist services/quote/dist
 # The offline geo tables (postcode districts, places) the quote service reads at start.
 COPY --from=build /app/services/quote/data services/quote/data
+COPY --from=build /app/services/fleet/dist services/fleet/dist
 COPY --from=build /app/services/booking/dist services/booking/dist
 COPY --from=build /app/services/payment/dist services/payment/dist
 COPY --from=build /app/services/notification/dist services/notification/dist
