@@ -25,12 +25,12 @@ COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
 COPY services/quote/package.json services/quote/
+COPY services/fleet/package.json services/fleet/
 COPY services/booking/package.json services/booking/
 COPY services/payment/package.json services/payment/
 COPY services/notification/package.json services/notification/
 COPY services/review/package.json services/review/
 COPY services/admin-auth/package.json services/admin-auth/
-COPY services/fleet/package.json services/fleet/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 
@@ -59,12 +59,12 @@ RUN --mount=type=cache,target=/root/.npm --mount=type=secret,id=extra_ca \
     npm ci --omit=dev --ignore-scripts \
       --workspace=gateway \
       --workspace=services/quote \
+      --workspace=services/fleet \
       --workspace=services/booking \
       --workspace=services/payment \
       --workspace=services/notification \
       --workspace=services/review \
-      --workspace=services/admin-auth \
-      --workspace=services/fleet
+      --workspace=services/admin-auth
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -80,12 +80,12 @@ COPY --from=build /app/frontend/dist frontend/dist
 COPY --from=build /app/services/quote/dist services/quote/dist
 # The offline geo tables (postcode districts, places) the quote service reads at start.
 COPY --from=build /app/services/quote/data services/quote/data
+COPY --from=build /app/services/fleet/dist services/fleet/dist
 COPY --from=build /app/services/booking/dist services/booking/dist
 COPY --from=build /app/services/payment/dist services/payment/dist
 COPY --from=build /app/services/notification/dist services/notification/dist
 COPY --from=build /app/services/review/dist services/review/dist
 COPY --from=build /app/services/admin-auth/dist services/admin-auth/dist
-COPY --from=build /app/services/fleet/dist services/fleet/dist
 # Files stay owned by root and read-only to the app; the only writable place is DATA_DIR.
 # A numeric user lets Kubernetes prove runAsNonRoot without looking the name up.
 RUN mkdir -p /app/data && chown 1000:1000 /app/data

@@ -15,6 +15,8 @@ import { quoteService } from '../../services/quote/src/service.js';
 import { createGeo } from '../../services/quote/src/adapters/create-geo.js';
 import { DriverRepository } from '../../services/fleet/src/adapters/driver-repository.js';
 import { ActiveDriverCards } from '../../services/quote/src/adapters/active-driver-cards.js';
+import { SupplyCards } from '../../services/quote/src/adapters/supply-cards.js';
+import { cardWireOf } from '../../services/fleet/src/adapters/driver-card-wire.js';
 import { DriverSlots } from '../../services/fleet/src/adapters/driver-slots.js';
 import { JobRepository } from '../../services/fleet/src/adapters/job-repository.js';
 import type { JobDoc } from '../../services/fleet/src/domain/ports.js';
@@ -72,12 +74,22 @@ export async function pricingPaths(
     const jobs = new JobRepository(store);
     await jobs.ensureIndexes();
     const moveDay = new Date(booking.date!);
+    // The new path reads quote's read model: the same drivers' cards, as the fleet's events leave them.
+    const supplyCards = new SupplyCards(store);
+    await supplyCards.ensureIndexes();
     for (const d of DEMO_DRIVERS) {
-      await drivers.insert({ ...d, ...(scenario.photoBytes ? { photoUrl: photo(scenario.photoBytes) } : {}) });
+      const stored = { ...d, ...(scenario.photoBytes ? { photoUrl: photo(scenario.photoBytes) } : {}) };
+      await drivers.insert(stored);
+      await supplyCards.apply({
+        driverId: d._id,
+        revision: 1,
+        active: d.active,
+        card: cardWireOf({ ...stored, version: 1 }),
+      });
       for (const j of pastJobs(d._id, scenario.pastJobsPerDriver, moveDay)) await jobs.insert(j);
     }
     const slots = new DriverSlots(store, systemClock);
-    const cards = new ActiveDriverCards({ drivers, clock: systemClock });
+    const cards = new ActiveDriverCards({ drivers: supplyCards, clock: systemClock });
     const before = new PriceMove({
       geo,
       drivers,

@@ -8,9 +8,9 @@ export const isDemoDriverEmail = (email: string): boolean =>
   email.trim().toLowerCase().endsWith(`@${DEMO_DRIVER_EMAIL_DOMAIN}`);
 
 /**
- * Who the embedded demo's seeded drivers are. Quote seeds them (with vans, prices and home bases);
+ * Who the embedded demo's seeded drivers are. The fleet seeds them (with vans, prices and home bases);
  * admin-auth opens their portal accounts from this same list at start, so they can sign in as soon
- * as the product is ready rather than once quote's copy of each driver has arrived.
+ * as the product is ready rather than once the fleet's event for each driver has arrived.
  */
 export interface DemoDriverContact {
   driverId: string;

@@ -65,9 +65,9 @@ export interface InternalFreeDriver {
 }
 
 export const INTERNAL_DRIVER_CHOICE_PATHS = {
-  /** GET → InternalFreeDriver[] (quote). */
+  /** GET → InternalFreeDriver[] (fleet). */
   freeDrivers: (bookingId: string) => `/internal/jobs/${encodeURIComponent(bookingId)}/free-drivers`,
-  /** POST ChooseDriverRequest → JobReassigned payload (quote); 409 when that driver is not free. */
+  /** POST ChooseDriverRequest → JobReassigned payload (fleet); 409 when that driver is not free. */
   customerChoice: (bookingId: string) => `/internal/jobs/${encodeURIComponent(bookingId)}/customer-choice`,
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * A driver's compliance documents (insurance, driving licence): what staff record, how each stands
- * on a day, and the rule the quote service applies (a driver with an expired document is offered
+ * on a day, and the rule pricing and the fleet apply (a driver with an expired document is offered
  * in no new quote and given no job). Pure, so the staff pages and the service read them alike.
  * The request schemas (yup) are in schemas/driver-documents.ts.
  */

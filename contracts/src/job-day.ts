@@ -1,6 +1,6 @@
 /**
  * The day of the move: the reminder the evening before, and the driver's progress on the day
- * (on my way, arrived, done). Pure rules and the product's words, read alike by the quote service
+ * (on my way, arrived, done). Pure rules and the product's words, read alike by the fleet service
  * (which decides), the booking and notification services (which tell the customer) and the portal.
  */
 import * as yup from 'yup';

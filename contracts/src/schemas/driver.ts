@@ -232,7 +232,7 @@ export const driverPatchSchema = yup.object({
 });
 export type DriverPatch = yup.InferType<typeof driverPatchSchema>;
 
-/** A driver's id as the quote service issues them, in a route's path. */
+/** A driver's id as the fleet service issues them, in a route's path. */
 const driverIdParam = yup
   .string()
   .strict(true)

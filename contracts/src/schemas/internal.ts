@@ -22,9 +22,9 @@ export const INTERNAL_PATHS = {
   bookingSummary: (id: string) => `/internal/bookings/${encodeURIComponent(id)}/summary`,
   /** POST { bookingId } → PayBalanceResponse (payment). */
   balanceCheckout: '/internal/payments/balance',
-  /** POST DriverHoldRequest → 201 (quote). */
+  /** POST DriverHoldRequest → 201 (fleet). */
   driverHolds: (driverId: string) => `/internal/drivers/${encodeURIComponent(driverId)}/holds`,
-  /** DELETE → { released } (quote): an unpaid booking's checkout failed or was replaced. */
+  /** DELETE → { released } (fleet): an unpaid booking's checkout failed or was replaced. */
   bookingHolds: (bookingId: string) => `/internal/bookings/${encodeURIComponent(bookingId)}/holds`,
   /** POST InternalCandidatesRequest → InternalCandidatesResponse (quote): who can take a booked move, ranked. */
   candidates: '/internal/candidates',
@@ -47,7 +47,7 @@ export type InternalPriceRequest = Record<string, unknown> & {
   bookedCard?: PriceCardWire;
 };
 
-/** `:id` of quote's internal driver routes: any id a booking may carry (unknown ones are 404, not 400). */
+/** `:id` of the fleet's internal driver routes: any id a booking may carry (unknown ones are 404, not 400). */
 export const internalDriverIdParamsSchema = yup.object({
   id: yup.string().strict(true).required('Invalid driver id').matches(INTERNAL_ID, 'Invalid driver id'),
 });

@@ -72,16 +72,15 @@ describe('a ranked driver is re-checked against the drivers as stored before the
     );
     await svc.bus.idle();
   };
-  /** Suspends a driver in the store alone, as a write pricing's copy has not been told of yet. */
+  /**
+   * Suspends a driver in the fleet's store alone, with no driver.card-changed event: quote's read
+   * model, fed only by those events, still has them active (as when their event is on its way).
+   */
   const suspendBehindPricingsBack = (driverId: string) =>
     svc.infra.store.collection('drivers').updateOne({ _id: driverId }, { $set: { active: false } });
 
   beforeAll(async () => {
-    // No poll of the store by pricing's copy while the test runs: it learns of a change only when told.
-    svc = await startQuote(
-      { ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'false', JOB_RESPONSE_MINUTES: '120', DRIVER_CARDS_POLL_MS: '30000' },
-      clock,
-    );
+    svc = await startQuote({ ...TEST_JWT_ENV, SEED_DEMO_DRIVERS: 'false', JOB_RESPONSE_MINUTES: '120' }, clock);
     await svc.bus.subscribe('test', TOPICS.jobReassigned, async (e) => void reassigned.push(e));
     ids.cheapest = await addDriver('Cleo Cheapest', 'cleo@drivers.example', card(-300));
     ids.next = await addDriver('Nia Next', 'nia@drivers.example', card(0));

@@ -10,8 +10,8 @@ import {
   type DriverReads,
   type StoredDriver,
 } from '../src/adapters/active-driver-cards.js';
-import { DriverRepository } from '../../fleet/src/adapters/driver-repository.js';
-import { DriverDocumentsRepository } from '../../fleet/src/adapters/driver-documents-repository.js';
+import { SupplyCards } from '../src/adapters/supply-cards.js';
+import { cardWireOf } from '../../fleet/src/adapters/driver-card-wire.js';
 import { DEMO_DRIVERS } from '../../fleet/src/domain/demo-drivers.js';
 import type { Driver } from '@vanhop/contracts';
 import { NOW } from './support.js';
@@ -136,27 +136,33 @@ describe('ActiveDriverCards (pricing read model of the active drivers)', () => {
     expect([store.fullReads, store.oneReads]).toEqual([1, 0]);
   });
 
-  it('over the embedded store: a document recorded through another replica is priced here after one poll', async () => {
+  it('over the embedded store: a card another quote replica applied is priced here after one poll', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'vanhop-driver-cards-'));
     const db = new EmbeddedDocumentStore(dir, 0);
     try {
-      const drivers = new DriverRepository(db);
-      await drivers.ensureIndexes();
-      for (const d of DEMO_DRIVERS.slice(0, 2)) await drivers.insert({ ...d, version: 1 });
-      // This replica's model; the writes below are another replica's, so nothing tells it of them.
-      const here = model(drivers);
+      const cards = new SupplyCards(db);
+      await cards.ensureIndexes();
+      const applied = (d: Driver, revision: number) =>
+        cards.apply({ driverId: d._id, revision, active: d.active, card: cardWireOf({ ...d, version: revision }) });
+      for (const d of DEMO_DRIVERS.slice(0, 2)) await applied(d, 1);
+      // This replica's model; the events below are applied by another replica, so nothing tells it of them.
+      const here = model(cards);
       expect((await here.listActive()).map((d) => d._id)).toEqual(['drv-ali-hassan', 'drv-priya-shah']);
-      const documents = new DriverDocumentsRepository(db);
       const insurance = { reference: 'POL-1', expiresOn: '2026-01-10' };
-      expect(await documents.set('drv-ali-hassan', 'insurance', insurance, undefined)).toBe(true);
+      await cards.apply({
+        driverId: 'drv-ali-hassan',
+        revision: 2,
+        active: true,
+        card: cardWireOf({ ...DEMO_DRIVERS[0]!, version: 2, documents: { insurance } }),
+      });
       expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).not.toHaveProperty('documents');
       await here.pollChanges();
       expect((await here.listActive()).find((d) => d._id === 'drv-ali-hassan')).toMatchObject({
-        documents: { insurance },
+        documents: { insurance: { expiresOn: '2026-01-10' } },
       });
-      // An edit of the card (a new rev too), and a driver added there.
-      await drivers.updateIfVersion('drv-priya-shah', 1, { name: 'Priya S.' });
-      await drivers.insert({ ...DEMO_DRIVERS[2]!, version: 1 });
+      // An edit of a card, and a driver added there.
+      await applied({ ...DEMO_DRIVERS[1]!, name: 'Priya S.' }, 2);
+      await applied(DEMO_DRIVERS[2]!, 1);
       await here.pollChanges();
       expect((await here.listActive()).map((d) => d.name)).toEqual(['Ali Hassan', 'Priya S.', 'Tom Okafor']);
     } finally {

@@ -3,7 +3,6 @@ import type { Collection, DocumentStore, OutboxEntry } from '@vanhop/platform';
 import type { DocumentedDriver } from '@vanhop/contracts';
 import type { DriverDoc, DriverDocumentsRepository as DriverDocumentsPort, StoredDocument } from '../domain/ports.js';
 import { DRIVERS, revAndMark } from './driver-repository.js';
-import { DriverChanges } from './driver-changes.js';
 
 type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind, StoredDocument | null>> };
 
@@ -21,7 +20,6 @@ type DocumentsDoc = DriverDoc & { documents?: Partial<Record<DriverDocumentKind,
  */
 export class DriverDocumentsRepository implements DriverDocumentsPort {
   private readonly col: Collection<DocumentsDoc>;
-  private readonly changes: DriverChanges;
 
   constructor(
     store: DocumentStore,
@@ -29,7 +27,6 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
     private readonly publish: (driverId: string) => Promise<void> = async () => undefined,
   ) {
     this.col = store.collection<DocumentsDoc>(DRIVERS);
-    this.changes = new DriverChanges(store);
   }
 
   async byId(id: string): Promise<DocumentedDriver | null> {
@@ -76,7 +73,6 @@ export class DriverDocumentsRepository implements DriverDocumentsPort {
       );
       return matched === 1;
     } finally {
-      await this.changes.bump().catch(() => undefined);
       await this.publish(id).catch(() => undefined);
     }
   }

@@ -19,7 +19,6 @@ import {
   staffListKeys,
   standingPrefix,
 } from './driver-page-query.js';
-import { DriverChanges } from './driver-changes.js';
 import { districtOf } from '@vanhop/contracts';
 
 /**
@@ -49,16 +48,9 @@ export const DRIVERS = 'drivers';
 export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
   private readonly col: Collection<DriverDoc>;
   private readonly publishers: ((driverId: string) => Promise<void>)[] = [];
-  private readonly changes: DriverChanges;
 
   constructor(store: DocumentStore) {
     this.col = store.collection<DriverDoc>(DRIVERS);
-    this.changes = new DriverChanges(store);
-  }
-
-  /** Replaced after every driver write (DriverChanges): the read models' poll looks further only when it moved. */
-  changeToken(): Promise<string | null> {
-    return this.changes.token();
   }
 
   /**
@@ -73,8 +65,6 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
     try {
       return await write;
     } finally {
-      // A token not replaced (the store failing just then) leaves the change to the full read.
-      await this.changes.bump().catch(() => undefined);
       await Promise.all(this.publishers.map((p) => p(driverId).catch(() => undefined)));
     }
   }
@@ -86,7 +76,6 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
    */
   async ensureIndexes(logger?: Logger): Promise<void> {
     await this.col.ensureIndex({ fields: { emailKey: 1 }, unique: true, sparse: true });
-    await this.col.ensureIndex({ fields: { rev: 1 }, sparse: true });
     for (const d of await this.col.find({ emailKey: { $exists: false } }, { sort: { _id: 1 } })) {
       try {
         await this.written(
@@ -110,15 +99,6 @@ export class DriverRepository implements DriverRepositoryPort, DriverPageStore {
 
   findById(id: string): Promise<DriverDoc | null> {
     return this.col.findOne({ _id: id });
-  }
-
-  /**
-   * The drivers whose `rev` is none of `known`: written since the caller read them, or new to it
-   * (suspended ones too, so a suspension is seen). Drivers stored before revs existed carry none and
-   * are left to the read model's full read until their next write. Indexed on `rev`.
-   */
-  listRevNotIn(known: string[]): Promise<DriverDoc[]> {
-    return this.col.find({ rev: { $exists: true, $nin: known } });
   }
 
   /** Every driver, suspended ones included (the staff list). */

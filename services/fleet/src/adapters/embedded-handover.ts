@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { DRIVER_AUDIT } from './driver-audit-log.js';
-import { DRIVER_CHANGES } from './driver-changes.js';
 import { DRIVER_PORTAL_ACCOUNTS } from './driver-portal-accounts.js';
 import { DRIVERS } from './driver-repository.js';
 import { DRIVER_SLOTS } from './driver-slots.js';
@@ -14,7 +13,6 @@ import { SUPPLY_BACKFILLS } from './supply-backfill-mark.js';
 /** The collections the fleet service owns, which the quote service held before the supply side had a service of its own. */
 export const FLEET_COLLECTIONS = [
   DRIVERS,
-  DRIVER_CHANGES,
   DRIVER_AUDIT,
   DRIVER_PORTAL_ACCOUNTS,
   DRIVER_SLOTS,

@@ -6,16 +6,16 @@ import type { Driver } from '@vanhop/contracts';
 import { shownRating, withoutPhotoBytes } from '@vanhop/contracts';
 import type { LatLng } from '../domain/great-circle.js';
 
-/** A driver as stored, with the token its last write gave it (DriverRepository's newRev). */
+/** A driver's card as kept, with a token unique to its revision (SupplyCards: `<driver>:<revision>`). */
 export type StoredDriver = Driver & { rev?: string };
 
-/** Where the cards are read from: the drivers' collection (DriverRepository). */
+/** Where the cards are read from: quote's read model of the supply side (SupplyCards). */
 export interface DriverReads {
   listActive(): Promise<StoredDriver[]>;
   findById(id: string): Promise<StoredDriver | null>;
   /** The drivers whose rev is none of `known` (written since, or new here); drivers with no rev are left out. */
   listRevNotIn(known: string[]): Promise<StoredDriver[]>;
-  /** A token replaced after every driver write (DriverChanges): unchanged, the poll asks nothing more. */
+  /** A token replaced after every card applied (ChangeToken): unchanged, the poll asks nothing more. */
   changeToken?(): Promise<string | null>;
 }
 
