@@ -66,6 +66,14 @@ const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often driver cards and booked time a stopped process left unpublished are looked for. */
 const SUPPLY_SWEEP_MS = 60_000;
 
+/**
+ * The consumer group that handled these topics before the supply side had a service of its own: on
+ * a broker that has its offsets, fleet's group starts where quote's got to instead of applying every
+ * booking event the broker still keeps once more (a confirmation replayed after its cancellation
+ * would hold a driver for a cancelled move).
+ */
+const SUBSCRIPTIONS_BEFORE_FLEET = 'quote';
+
 export const fleetService: ServiceDefinition<FleetConfig> = {
   name: 'fleet',
   loadConfig,
@@ -82,7 +90,7 @@ export const fleetService: ServiceDefinition<FleetConfig> = {
         suspendedJobs: parts.suspendedJobs,
         accounts: parts.portalAccounts,
         conflicts: parts.conflictAlerts,
-      }),
+      }).map((sub) => ({ ...sub, options: { ...sub.options, takeOverFrom: SUBSCRIPTIONS_BEFORE_FLEET } })),
       start: background.start,
       serving: background.serving,
       stop: background.stop,

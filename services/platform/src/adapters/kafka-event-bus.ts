@@ -24,7 +24,7 @@ export interface KafkaEventBusOptions {
   /** Topics created at start (with their `.dlq`) besides the subscribed ones; defaults to every contract topic. */
   topics?: readonly string[];
   partitions?: number;
-  defaults?: Required<SubscribeOptions>;
+  defaults?: Required<Pick<SubscribeOptions, 'maxRetries' | 'retryBackoffMs'>>;
   /** kafkajs client retry policy (connection, metadata, and consumer restarts). */
   retry?: RetryOptions;
   /** Longest a fetch waits for new messages; stop() waits for the fetch in flight, so this bounds shutdown. */
@@ -62,6 +62,7 @@ interface TopicSubscription {
   handler: EventHandler;
   maxRetries: number;
   retryBackoffMs: number;
+  takeOverFrom?: string;
 }
 
 interface GroupConsumer {
@@ -130,7 +131,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
   /** group → "topic/partition" → events handled by this process. */
   private readonly handledCounts = new Map<string, Map<string, number>>();
   private readonly ns: string;
-  private readonly defaults: Required<SubscribeOptions>;
+  private readonly defaults: Required<Pick<SubscribeOptions, 'maxRetries' | 'retryBackoffMs'>>;
   private connecting: Promise<void> | null = null;
   private started = false;
   private stopping = false;
@@ -217,6 +218,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       handler,
       maxRetries: options.maxRetries ?? this.defaults.maxRetries,
       retryBackoffMs: options.retryBackoffMs ?? this.defaults.retryBackoffMs,
+      takeOverFrom: options.takeOverFrom,
     });
     // A group added after start (rare: e.g. a late module) starts consuming straight away.
     if (this.started) await this.runGroup(g);
@@ -518,6 +520,7 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       );
     });
     try {
+      await this.takeOverOffsets(g);
       await consumer.connect();
       if (await this.leftWhenStopping(consumer)) return;
       // A group's first start reads from the beginning, so events published before it existed still arrive.
@@ -540,6 +543,40 @@ export class KafkaEventBus implements EventBus, BusStatsSource {
       throw err;
     }
     await this.leftWhenStopping(consumer);
+  }
+
+  /**
+   * For each topic subscribed with `takeOverFrom`: while this group has no offset of its own there,
+   * the other group's offsets become this group's, before it joins (a group with members cannot be
+   * given offsets: a replica that joined first has taken them over already, so that refusal is
+   * left alone). Without this the group's first start would read the topic from the beginning and
+   * apply again what the other group applied, late and out of order across topics.
+   */
+  private async takeOverOffsets(g: GroupConsumer): Promise<void> {
+    for (const sub of g.subs.values()) {
+      if (!sub.takeOverFrom) continue;
+      const topic = this.name(sub.topic);
+      const groupId = this.name(g.group);
+      const [own] = await this.admin.fetchOffsets({ groupId, topics: [topic] });
+      if (own?.partitions.some((p) => Number(p.offset) >= 0)) continue;
+      const [theirs] = await this.admin.fetchOffsets({ groupId: this.name(sub.takeOverFrom), topics: [topic] });
+      const partitions = (theirs?.partitions ?? [])
+        .filter((p) => Number(p.offset) >= 0)
+        .map((p) => ({ partition: p.partition, offset: p.offset }));
+      if (partitions.length === 0) continue;
+      try {
+        await this.admin.setOffsets({ groupId, topic, partitions });
+        this.options.logger.info(
+          { group: g.group, topic: sub.topic, from: sub.takeOverFrom, partitions: partitions.length },
+          'consumer group took over offsets',
+        );
+      } catch (err) {
+        this.options.logger.warn(
+          { group: g.group, topic: sub.topic, err: (err as Error).message },
+          'offsets not taken over: the group has members already',
+        );
+      }
+    }
   }
 
   /** Disconnects a consumer that is starting while the bus stops; true when it did. */

@@ -70,7 +70,10 @@ export class MemoryEventBus implements EventBus, BusStatsSource {
 
   constructor(
     private readonly logger?: Logger,
-    private readonly defaults: Required<SubscribeOptions> = { maxRetries: 5, retryBackoffMs: 100 },
+    private readonly defaults: Required<Pick<SubscribeOptions, 'maxRetries' | 'retryBackoffMs'>> = {
+      maxRetries: 5,
+      retryBackoffMs: 100,
+    },
   ) {}
 
   async publish(topic: string, event: EventEnvelope, _key?: string): Promise<PublishReceipt> {

@@ -7,6 +7,13 @@ export interface SubscribeOptions {
   maxRetries?: number;
   /** First retry delay; doubles on each attempt. */
   retryBackoffMs?: number;
+  /**
+   * The consumer group that handled this topic before this group took its work over (a service
+   * split off another): while this group has no offset of its own for the topic, it starts where
+   * that group got to, so it does not handle again what the other already did. Ignored by the
+   * in-process bus, which keeps no history.
+   */
+  takeOverFrom?: string;
 }
 
 /**

@@ -206,6 +206,32 @@ if (brokers) {
       await eventually(async () => expect(handled).toEqual([1, 2]), 30_000);
       expect(calls).toBe(3);
     }, 180_000);
+
+    it("a group taking over another group's topic starts where that group got to, not from the beginning", async () => {
+      const world = `w${randomUUID().slice(0, 8)}`;
+      const numbers = (list: EventEnvelope[]) => list.map((e) => (e.data as { n: number }).n).sort((a, b) => a - b);
+      const before = await track(makeBus(world));
+      const handledBefore: EventEnvelope[] = [];
+      await before.subscribe('quote', 'orders', async (e) => {
+        handledBefore.push(e);
+      });
+      await before.start();
+      for (const n of [1, 2, 3]) await before.publish('orders', event(n), `k${n}`);
+      await eventually(async () => expect(numbers(handledBefore)).toEqual([1, 2, 3]), 30_000);
+      // Stopped, the old group has committed what it handled.
+      await before.stop();
+
+      const after = await track(makeBus(world));
+      const tookOver: EventEnvelope[] = [];
+      const fresh: EventEnvelope[] = [];
+      await after.subscribe('fleet', 'orders', async (e) => void tookOver.push(e), { takeOverFrom: 'quote' });
+      // A group without it reads the topic from the beginning, as every new group does.
+      await after.subscribe('audit', 'orders', async (e) => void fresh.push(e));
+      await after.start();
+      for (const n of [4, 5]) await after.publish('orders', event(n), `k${n}`);
+      await eventually(async () => expect(numbers(fresh)).toEqual([1, 2, 3, 4, 5]), 30_000);
+      await eventually(async () => expect(numbers(tookOver)).toEqual([4, 5]), 30_000);
+    }, 120_000);
   });
 } else {
   describe.skip('EventBus contract: kafkajs (no broker, see the printed reason)', () =>
