@@ -21,6 +21,7 @@ import { SupportInboxPages } from '../../services/notification/src/app/support-i
 import { JobRepository } from '../../services/fleet/src/adapters/job-repository.js';
 import { SupplyCards } from '../../services/quote/src/adapters/supply-cards.js';
 import { SupplyTime } from '../../services/quote/src/adapters/supply-time.js';
+import { DriverTimeOutbox } from '../../services/fleet/src/adapters/driver-time-outbox.js';
 
 type Ensured = IndexSpec & { collection: string };
 
@@ -36,6 +37,10 @@ const repositories: { name: string; ensure: (store: DocumentStore) => Promise<vo
   { name: 'jobs back with the office', ensure: (s) => new JobRepository(s).ensureIndexes() },
   { name: "quote's read model of the drivers' cards", ensure: (s) => new SupplyCards(s).ensureIndexes() },
   { name: "quote's read model of the drivers' time", ensure: (s) => new SupplyTime(s, systemClock).ensureIndexes() },
+  {
+    name: "fleet's ledger of the drivers' time published",
+    ensure: (s) => new DriverTimeOutbox(s, { relay: { kick: async () => 0 }, clock: systemClock }).ensureIndexes(),
+  },
 ];
 
 /** A store that only records the indexes asked of it (reads find nothing, so no back-fill runs). */

@@ -65,6 +65,8 @@ const JOB_SWEEP_MS = 60_000;
 const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often driver cards and booked time a stopped process left unpublished are looked for. */
 const SUPPLY_SWEEP_MS = 60_000;
+/** How often ledgers of bookings whose time ended long ago are pruned (a page a pass). */
+const SUPPLY_PRUNE_MS = 10 * 60_000;
 
 /**
  * The consumer group that handled these topics before the supply side had a service of its own: on
@@ -263,6 +265,14 @@ function backgroundWork(parts: FleetParts, infra: Infrastructure, config: FleetC
       // What a stopped process left unpublished; the backfill waits until the service serves.
       await parts.supply.sweep();
       every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
+      every(
+        SUPPLY_PRUNE_MS,
+        async () => {
+          const pruned = await parts.supply.timeOutbox.prune();
+          if (pruned > 0) logger.info({ pruned }, 'driver time ledgers of past bookings pruned');
+        },
+        'driver time ledger prune failed',
+      );
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
       every(REMINDER_SWEEP_MS, sweepReminders, 'reminder sweep failed');

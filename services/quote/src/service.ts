@@ -13,6 +13,8 @@ import { supplyReadModel } from './supply-parts.js';
 
 /** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
 const PRICED_QUOTES_FLUSH_MS = 2_000;
+/** How often the read model's time that ended long ago is pruned (a page a pass). */
+const SUPPLY_PRUNE_MS = 10 * 60_000;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -73,6 +75,14 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
       await parts.supply.ensureIndexes();
       await parts.relay.start();
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
+      every(
+        SUPPLY_PRUNE_MS,
+        async () => {
+          const pruned = await parts.supply.supplyTime.prune();
+          if (pruned > 0) logger.info({ pruned }, 'supply time of past bookings pruned');
+        },
+        'supply time prune failed',
+      );
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);

@@ -1,8 +1,10 @@
 import { TOPICS, type DriverTimeChanged } from '@vanhop/contracts';
 import {
   createEvent,
+  indexOf,
   insertUnique,
   outboxEntry,
+  queryIndex,
   type Collection,
   type DocumentStore,
   type OutboxEntry,
@@ -17,6 +19,18 @@ const SLOT_MS = 15 * 60_000;
 const PRODUCER = 'fleet';
 /** How many bookings one sweep publishes: bounded, the next pass takes the rest. */
 const SWEEP_PAGE = 200;
+/** How many ledgers one prune pass reads: bounded, the next pass takes the rest. */
+const PRUNE_PAGE = 200;
+/**
+ * How long after a booking's time ended (and after its last publication) its ledger is kept:
+ * far beyond what pricing reads around a move (quote's lookbacks are two days at most).
+ */
+export const LEDGER_HORIZON_MS = 14 * 24 * 3_600_000;
+
+/** The ledger's reads beyond `_id` and the index each goes through (test/architecture/query-indexes). */
+export const DRIVER_TIME_LEDGER_QUERIES = {
+  prunable: queryIndex(DRIVER_TIME_LEDGER, 'the ledgers whose time ended before a date', { until: 1 }),
+} as const;
 
 /** What one (booking, driver) was last published as: its revision and the state the event carried. */
 interface Published {
@@ -35,6 +49,11 @@ interface LedgerDoc {
   pending?: number;
   published: Published[];
   outbox?: OutboxEntry[];
+  /**
+   * The latest of the booking's windows' ends (held, kept, the job's) and its last publication, as
+   * last published: what `prune` compares (absent on a ledger not published since it was added).
+   */
+  until?: string;
 }
 
 interface SlotView {
@@ -72,6 +91,11 @@ export function timeStateOf(slots: readonly SlotView[], job: JobDoc | null, driv
         };
   }
   return { ...time, job: jobOf(job, driverId) };
+}
+
+/** When a driver's time from this booking ends: its held or kept quarter hours, or its job (0: none). */
+function endOf(state: TimeState): number {
+  return Math.max(state.to ? Date.parse(state.to) : 0, state.job ? Date.parse(state.job.to) : 0);
 }
 
 /** The job as a neighbour of the driver's other moves (JobRepository's keepingTime), or null. */
@@ -115,6 +139,7 @@ export class DriverTimeOutbox {
   async ensureIndexes(): Promise<void> {
     // The sweep reads the flagged bookings only.
     await this.ledger.ensureIndex({ fields: { pending: 1 }, sparse: true });
+    await this.ledger.ensureIndex(indexOf(DRIVER_TIME_LEDGER_QUERIES.prunable, { sparse: true }));
   }
 
   /** Runs a change of these bookings' time or job bracketed by the mark and the publication. */
@@ -154,8 +179,11 @@ export class DriverTimeOutbox {
       const drivers = new Set([...slots.map((s) => s.driverId), ...before.keys(), ...(job ? [job.driverId] : [])]);
       const published: Published[] = [];
       const entries: OutboxEntry[] = [];
+      const now = this.deps.clock.now().getTime();
+      let until = now;
       for (const driverId of [...drivers].sort()) {
         const state = timeStateOf(slots, job, driverId);
+        until = Math.max(until, endOf(state));
         const json = JSON.stringify(state);
         const last = before.get(driverId);
         // Nothing held and no job, never published: nothing to say.
@@ -164,7 +192,9 @@ export class DriverTimeOutbox {
           published.push(last);
           continue;
         }
-        const revision = (last?.revision ?? 0) + 1;
+        // From the clock (ms), a counter past it only within a millisecond: a ledger pruned and
+        // made again later goes on above every revision published before it, with no record kept.
+        const revision = Math.max((last?.revision ?? 0) + 1, now);
         const event = await createEvent(
           TOPICS.driverTimeChanged,
           { bookingId, driverId, revision, ...state },
@@ -175,12 +205,18 @@ export class DriverTimeOutbox {
       }
       if (!led) {
         if (entries.length === 0) return 0;
-        const ok = await insertUnique(this.ledger, { _id: bookingId, v: 1, published, outbox: entries });
+        const ok = await insertUnique(this.ledger, {
+          _id: bookingId,
+          v: 1,
+          published,
+          outbox: entries,
+          until: new Date(until).toISOString(),
+        });
         if (!ok) continue;
       } else {
         const update = {
           $inc: { v: 1 },
-          $set: { published },
+          $set: { published, until: new Date(until).toISOString() },
           $unset: { pending: true as const },
           ...(entries.length > 0 ? { $push: { outbox: { $each: entries } } } : {}),
         };
@@ -198,6 +234,22 @@ export class DriverTimeOutbox {
     let published = 0;
     for (const led of await this.ledger.find({ pending: 1 }, { limit })) published += await this.publish(led._id);
     return published;
+  }
+
+  /**
+   * Deletes up to a page of ledgers whose booking's time ended, and which were last published,
+   * more than `horizonMs` ago, unless flagged or with events yet to relay. Safe to lose: a later
+   * change of such a booking makes a new ledger whose revisions come from the clock, so above
+   * every one published before; each delete is conditional on the ledger read (`v`).
+   */
+  async prune(horizonMs = LEDGER_HORIZON_MS, limit = PRUNE_PAGE): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - horizonMs).toISOString();
+    let pruned = 0;
+    for (const led of await this.ledger.find({ until: { $lt: before } }, { limit })) {
+      if (led.pending || (led.outbox ?? []).length > 0) continue;
+      pruned += await this.ledger.deleteOne({ _id: led._id, v: led.v });
+    }
+    return pruned;
   }
 
   /**

@@ -9,6 +9,13 @@ const SLOT_MS = 15 * 60_000;
  * day): busy() reads the time starting this long before the range, through the index on `from`.
  */
 const LONGEST_HOLD_MS = 48 * 3_600_000;
+/**
+ * How long after its time ended a row is kept: far beyond every lookback pricing reads through
+ * (LONGEST_HOLD_MS here, CandidateTime's neighbour and soonest lookbacks, all two days or less).
+ */
+export const SUPPLY_TIME_HORIZON_MS = 14 * 24 * 3_600_000;
+/** How many rows one prune pass reads: bounded, the next pass takes the rest. */
+const PRUNE_PAGE = 500;
 
 /** One booking's claim on one driver's time as last published (driver-time.changed), flattened for its indexes. */
 interface TimeDoc {
@@ -27,6 +34,8 @@ interface TimeDoc {
   jobDriverId?: string;
   pickup?: string;
   dropoff?: string;
+  /** When this time ends (its quarter hours' or job's end; time given back: when that was applied): what `prune` compares. */
+  until?: string;
 }
 
 /** The read model's reads and the index each goes through (test/architecture/query-indexes). */
@@ -35,6 +44,7 @@ export const SUPPLY_TIME_QUERIES = {
   busyOf: queryIndex(SUPPLY_TIME, "a few drivers' time held or kept starting in a range", { driverId: 1, from: 1 }),
   jobsNear: queryIndex(SUPPLY_TIME, "the drivers' jobs starting in a range", { jobFrom: 1 }),
   jobsOf: queryIndex(SUPPLY_TIME, "one driver's jobs starting in a range", { jobDriverId: 1, jobFrom: 1 }),
+  prunable: queryIndex(SUPPLY_TIME, 'the time that ended before a date', { until: 1 }),
 } as const;
 
 const OPTIONAL_FIELDS = ['from', 'to', 'expiresAt', 'jobFrom', 'jobTo', 'jobDriverId', 'pickup', 'dropoff'] as const;
@@ -63,6 +73,8 @@ export class SupplyTime {
     await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.busyOf));
     await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.jobsNear, { sparse: true }));
     await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.jobsOf, { sparse: true }));
+    // Sparse: rows kept before `until` was written have none (not pruned).
+    await this.col.ensureIndex(indexOf(SUPPLY_TIME_QUERIES.prunable, { sparse: true }));
   }
 
   /** Told each `booking:driver` this process applied (kept, or older than the one held) with the event's revision. */
@@ -89,6 +101,7 @@ export class SupplyTime {
             dropoff: e.job.dropoff,
           }
         : {}),
+      until: untilOf(e, this.clock.now()),
     };
     const unset = Object.fromEntries(
       OPTIONAL_FIELDS.filter((f) => fields[f] === undefined).map((f) => [f, true as const]),
@@ -108,6 +121,19 @@ export class SupplyTime {
   /** The revision held for a (booking, driver) (0: none): what a reader waits for. */
   async revisionOf(bookingId: string, driverId: string): Promise<number> {
     return (await this.col.findOne({ _id: `${bookingId}:${driverId}` }))?.revision ?? 0;
+  }
+
+  /**
+   * Deletes up to a page of rows whose time ended more than `horizonMs` ago: no price reads them.
+   * A late event for one re-creates at most such a row, which the next pass deletes again; a
+   * later change of the booking comes with a higher revision (fleet's are from its clock).
+   */
+  async prune(horizonMs = SUPPLY_TIME_HORIZON_MS, limit = PRUNE_PAGE): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - horizonMs).toISOString();
+    let pruned = 0;
+    for (const d of await this.col.find({ until: { $lt: before } }, { limit }))
+      pruned += await this.col.deleteOne({ _id: d._id, revision: d.revision });
+    return pruned;
   }
 
   async busy(
@@ -180,6 +206,13 @@ export class SupplyTime {
     }
     return byDriver;
   }
+}
+
+/** The end of an event's time: the later of its quarter hours and its job; none (given back, no job): now. */
+function untilOf(e: DriverTimeChanged, now: Date): string {
+  const ends = [e.state !== 'given-back' ? e.to : undefined, e.job?.to].filter((t): t is string => t !== undefined);
+  if (ends.length === 0) return now.toISOString();
+  return new Date(Math.max(...ends.map((t) => Date.parse(t)))).toISOString();
 }
 
 const neighbourOf = (d: TimeDoc): NeighbourJob => ({
