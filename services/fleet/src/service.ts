@@ -67,6 +67,9 @@ const DOCUMENT_SWEEP_MS = 60 * 60_000;
 const SUPPLY_SWEEP_MS = 60_000;
 /** How often ledgers of bookings whose time ended long ago are pruned (a page a pass). */
 const SUPPLY_PRUNE_MS = 10 * 60_000;
+/** Ledgers written before they kept `until` get it a page a minute, in one walk per start. */
+const LEDGER_STAMP_MS = 60_000;
+const LEDGER_STAMP_PAGE = 500;
 
 /**
  * The consumer group that handled these topics before the supply side had a service of its own: on
@@ -272,6 +275,17 @@ function backgroundWork(parts: FleetParts, infra: Infrastructure, config: FleetC
           if (pruned > 0) logger.info({ pruned }, 'driver time ledgers of past bookings pruned');
         },
         'driver time ledger prune failed',
+      );
+      let stampFrom: string | null = '';
+      every(
+        LEDGER_STAMP_MS,
+        async () => {
+          if (stampFrom === null) return;
+          const { stamped, next } = await parts.supply.timeOutbox.stampPage(stampFrom, LEDGER_STAMP_PAGE);
+          stampFrom = next;
+          if (stamped > 0) logger.info({ stamped }, 'driver time ledgers given their end, for pruning');
+        },
+        'driver time ledger stamp failed',
       );
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();

@@ -15,6 +15,9 @@ import { supplyReadModel } from './supply-parts.js';
 const PRICED_QUOTES_FLUSH_MS = 2_000;
 /** How often the read model's time that ended long ago is pruned (a page a pass). */
 const SUPPLY_PRUNE_MS = 10 * 60_000;
+/** Rows written before they kept `until` get it a page a minute, in one walk per start. */
+const SUPPLY_STAMP_MS = 60_000;
+const SUPPLY_STAMP_PAGE = 500;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -82,6 +85,17 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
           if (pruned > 0) logger.info({ pruned }, 'supply time of past bookings pruned');
         },
         'supply time prune failed',
+      );
+      let stampFrom: string | null = '';
+      every(
+        SUPPLY_STAMP_MS,
+        async () => {
+          if (stampFrom === null) return;
+          const { stamped, next } = await parts.supply.supplyTime.stampPage(stampFrom, SUPPLY_STAMP_PAGE);
+          stampFrom = next;
+          if (stamped > 0) logger.info({ stamped }, 'supply time rows given their end, for pruning');
+        },
+        'supply time stamp failed',
       );
     },
     async stop() {

@@ -132,4 +132,31 @@ describe('pruning the supply time of moves long past', () => {
     expect(await h.time.prune()).toBe(1);
     expect(await ids(h, SUPPLY_TIME)).toEqual([]);
   });
+
+  it('ledgers and rows written before they kept their end are given it by a paged walk, then pruned', async () => {
+    const clock = movableClock(NOW);
+    h = await supplyHarness(clock);
+    await h.slots.hold(ALI._id, 'old', PAST, null);
+    await h.slots.hold(ALI._id, 'ahead', LATER, null);
+    await h.settle();
+    // As written before `until` was kept.
+    for (const c of [DRIVER_TIME_LEDGER, SUPPLY_TIME])
+      for (const d of await h.store.collection<{ _id: string }>(c).find({}))
+        await h.store.collection<{ _id: string }>(c).updateOne({ _id: d._id }, { $unset: { until: true } });
+    clock.advance(AFTER_HORIZON);
+    expect(await h.timeOutbox.prune()).toBe(0);
+    expect(await h.time.prune()).toBe(0);
+
+    expect(await h.timeOutbox.stampPage('', 1)).toEqual({ stamped: 1, next: 'ahead' });
+    expect(await h.timeOutbox.stampPage('ahead', 1)).toEqual({ stamped: 1, next: 'old' });
+    expect(await h.timeOutbox.stampPage('old', 1)).toEqual({ stamped: 0, next: null });
+    let next: string | null = '';
+    while (next !== null) next = (await h.time.stampPage(next, 1)).next;
+
+    expect(await h.timeOutbox.prune()).toBe(1);
+    expect(await h.time.prune()).toBe(1);
+    expect(await ids(h, DRIVER_TIME_LEDGER)).toEqual(['ahead']);
+    expect(await ids(h, SUPPLY_TIME)).toEqual([`ahead:${ALI._id}`]);
+    expect(await h.time.busy(SPAN.from, SPAN.to)).toEqual(await h.slots.busy(SPAN.from, SPAN.to));
+  });
 });

@@ -253,6 +253,24 @@ export class DriverTimeOutbox {
   }
 
   /**
+   * One page of the walk that gives `until` to ledgers written before it was kept (after `after` by
+   * id), from the windows they last published (none held and no job: now, so pruned a horizon on);
+   * `next` is where the next page starts (null: none left).
+   */
+  async stampPage(after: string, limit: number): Promise<{ stamped: number; next: string | null }> {
+    const page = await this.ledger.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
+    let stamped = 0;
+    for (const led of page) {
+      if (led.until !== undefined) continue;
+      // Their revisions count from 1, far below the clock's that a new ledger starts at: the windows suffice.
+      const end = Math.max(0, ...led.published.map((p) => endOf(JSON.parse(p.state) as TimeState)));
+      const until = new Date(end > 0 ? end : this.deps.clock.now().getTime()).toISOString();
+      stamped += (await this.ledger.updateOne({ _id: led._id, v: led.v }, { $set: { until } })).matched;
+    }
+    return { stamped, next: page.length < limit ? null : page.at(-1)!._id };
+  }
+
+  /**
    * At start: the holds and jobs stored before these events get their first publication, so a read
    * model fed by them can be complete. Only time that can still matter to a quote is read (slots and
    * jobs from `since` on, through their date indexes); idempotent, as `publish` says only what changed.

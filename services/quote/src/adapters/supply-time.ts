@@ -136,6 +136,23 @@ export class SupplyTime {
     return pruned;
   }
 
+  /**
+   * One page of the walk that gives `until` to rows written before it was kept (after `after` by
+   * id); `next` is where the next page starts (null: none left).
+   */
+  async stampPage(after: string, limit: number): Promise<{ stamped: number; next: string | null }> {
+    const page = await this.col.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit });
+    const now = this.clock.now();
+    let stamped = 0;
+    for (const d of page) {
+      if (d.until !== undefined) continue;
+      const ends = [d.to, d.jobTo].filter((t): t is string => t !== undefined).map((t) => Date.parse(t));
+      const until = ends.length > 0 ? new Date(Math.max(...ends)).toISOString() : now.toISOString();
+      stamped += (await this.col.updateOne({ _id: d._id, revision: d.revision }, { $set: { until } })).matched;
+    }
+    return { stamped, next: page.length < limit ? null : page.at(-1)!._id };
+  }
+
   async busy(
     from: Date,
     to: Date,
