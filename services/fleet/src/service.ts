@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import {
   type OutboxRelay,
   serviceOutboxRelay,
+  scheduleHistoryPruning,
   requireDriver,
   requireStaff,
   type Infrastructure,
@@ -65,11 +66,6 @@ const JOB_SWEEP_MS = 60_000;
 const DOCUMENT_SWEEP_MS = 60 * 60_000;
 /** How often driver cards and booked time a stopped process left unpublished are looked for. */
 const SUPPLY_SWEEP_MS = 60_000;
-/** How often ledgers of bookings whose time ended long ago are pruned (a page a pass). */
-const SUPPLY_PRUNE_MS = 10 * 60_000;
-/** Ledgers written before they kept `until` get it a page a minute, in one walk per start. */
-const LEDGER_STAMP_MS = 60_000;
-const LEDGER_STAMP_PAGE = 500;
 
 /**
  * The consumer group that handled these topics before the supply side had a service of its own: on
@@ -268,25 +264,7 @@ function backgroundWork(parts: FleetParts, infra: Infrastructure, config: FleetC
       // What a stopped process left unpublished; the backfill waits until the service serves.
       await parts.supply.sweep();
       every(SUPPLY_SWEEP_MS, () => parts.supply.sweep(), 'supply events sweep failed');
-      every(
-        SUPPLY_PRUNE_MS,
-        async () => {
-          const pruned = await parts.supply.timeOutbox.prune();
-          if (pruned > 0) logger.info({ pruned }, 'driver time ledgers of past bookings pruned');
-        },
-        'driver time ledger prune failed',
-      );
-      let stampFrom: string | null = '';
-      every(
-        LEDGER_STAMP_MS,
-        async () => {
-          if (stampFrom === null) return;
-          const { stamped, next } = await parts.supply.timeOutbox.stampPage(stampFrom, LEDGER_STAMP_PAGE);
-          stampFrom = next;
-          if (stamped > 0) logger.info({ stamped }, 'driver time ledgers given their end, for pruning');
-        },
-        'driver time ledger stamp failed',
-      );
+      scheduleHistoryPruning(every, logger, parts.supply.timeOutbox, 'driver time ledgers');
       // The day-before reminders: state in the store (the job), so at start-up too, then on an interval.
       await sweepReminders();
       every(REMINDER_SWEEP_MS, sweepReminders, 'reminder sweep failed');

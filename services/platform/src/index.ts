@@ -11,6 +11,7 @@ export * from './insert-unique.js';
 export * from './change-token.js';
 export * from './query-indexes.js';
 export * from './retry.js';
+export * from './history-pruning.js';
 export * from './retry-on-conflict.js';
 export * from './store-leases.js';
 export * from './time-windows.js';

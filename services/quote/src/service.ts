@@ -1,5 +1,10 @@
 import type { Express } from 'express';
-import { serviceOutboxRelay, type Infrastructure, type ServiceDefinition } from '@vanhop/platform';
+import {
+  scheduleHistoryPruning,
+  serviceOutboxRelay,
+  type Infrastructure,
+  type ServiceDefinition,
+} from '@vanhop/platform';
 import { loadConfig, type QuoteConfig } from './config.js';
 import { createGeo } from './adapters/create-geo.js';
 import { EveryCandidate } from './app/every-candidate.js';
@@ -13,11 +18,6 @@ import { supplyReadModel } from './supply-parts.js';
 
 /** How often the tally of quotes priced is written: the dashboard's conversion lags by at most this. */
 const PRICED_QUOTES_FLUSH_MS = 2_000;
-/** How often the read model's time that ended long ago is pruned (a page a pass). */
-const SUPPLY_PRUNE_MS = 10 * 60_000;
-/** Rows written before they kept `until` get it a page a minute, in one walk per start. */
-const SUPPLY_STAMP_MS = 60_000;
-const SUPPLY_STAMP_PAGE = 500;
 
 export const quoteService: ServiceDefinition<QuoteConfig> = {
   name: 'quote',
@@ -78,25 +78,7 @@ function backgroundWork(parts: QuoteParts, infra: Infrastructure, config: QuoteC
       await parts.supply.ensureIndexes();
       await parts.relay.start();
       every(PRICED_QUOTES_FLUSH_MS, () => parts.tally.flush(), 'priced quotes tally failed');
-      every(
-        SUPPLY_PRUNE_MS,
-        async () => {
-          const pruned = await parts.supply.supplyTime.prune();
-          if (pruned > 0) logger.info({ pruned }, 'supply time of past bookings pruned');
-        },
-        'supply time prune failed',
-      );
-      let stampFrom: string | null = '';
-      every(
-        SUPPLY_STAMP_MS,
-        async () => {
-          if (stampFrom === null) return;
-          const { stamped, next } = await parts.supply.supplyTime.stampPage(stampFrom, SUPPLY_STAMP_PAGE);
-          stampFrom = next;
-          if (stamped > 0) logger.info({ stamped }, 'supply time rows given their end, for pruning');
-        },
-        'supply time stamp failed',
-      );
+      scheduleHistoryPruning(every, logger, parts.supply.supplyTime, 'supply time rows');
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);

@@ -4,7 +4,8 @@ import {
   type BookingDraft,
   type InternalCandidatesResponse,
 } from '@vanhop/contracts';
-import { InternalHttpClient, type Logger } from '@vanhop/platform';
+import type { InternalHttpClient, Logger } from '@vanhop/platform';
+import { quoteHttpClient } from './quote-http-client.js';
 import type { CandidateRanking } from '../domain/ports.js';
 
 /**
@@ -15,15 +16,8 @@ import type { CandidateRanking } from '../domain/ports.js';
 export class CandidateRankingClient implements CandidateRanking {
   private readonly http: InternalHttpClient;
 
-  // As booking's QUOTE_TIMEOUT_MS: pricing every driver free for a move can take seconds on a busy machine.
   constructor(baseUrl: string, logger?: Logger, timeoutMs = 10_000) {
-    this.http = new InternalHttpClient({
-      service: 'quote',
-      baseUrl,
-      timeoutMs,
-      ...(logger ? { logger } : {}),
-      unavailable: (detail) => `Quote service ${detail}`,
-    });
+    this.http = quoteHttpClient(baseUrl, logger, timeoutMs);
   }
 
   rank(draft: BookingDraft): Promise<InternalCandidatesResponse> {

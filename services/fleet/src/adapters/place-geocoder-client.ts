@@ -4,7 +4,8 @@ import {
   type InternalGeocodeRequest,
   type InternalGeocodeResponse,
 } from '@vanhop/contracts';
-import { InternalHttpClient, type Logger } from '@vanhop/platform';
+import type { InternalHttpClient, Logger } from '@vanhop/platform';
+import { quoteHttpClient } from './quote-http-client.js';
 import type { PlaceGeocoder } from '../domain/ports.js';
 
 /** Quote's geocoding over HTTP (/internal/geocode): an unknown place (404) is null. */
@@ -12,13 +13,7 @@ export class PlaceGeocoderClient implements PlaceGeocoder {
   private readonly http: InternalHttpClient;
 
   constructor(baseUrl: string, logger?: Logger, timeoutMs = 10_000) {
-    this.http = new InternalHttpClient({
-      service: 'quote',
-      baseUrl,
-      timeoutMs,
-      ...(logger ? { logger } : {}),
-      unavailable: (detail) => `Quote service ${detail}`,
-    });
+    this.http = quoteHttpClient(baseUrl, logger, timeoutMs);
   }
 
   geocode(place: string): Promise<InternalGeocodeResponse | null> {
